@@ -1,0 +1,2 @@
+//! Discord: turns interactions into lobby commands and lobby notices into Discord calls.
+//! Knows nothing about poker rules.

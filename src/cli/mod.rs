@@ -1,0 +1,9 @@
+//! The subcommands of the `studbot` binary, one file each. They sit in the library so that
+//! tests can drive them; `src/main.rs` only parses arguments and dispatches.
+
+pub mod audit;
+pub mod eval;
+pub mod play;
+pub mod replay;
+pub mod run;
+pub mod sim;

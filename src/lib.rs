@@ -1,0 +1,22 @@
+//! # studbot
+//!
+//! A Discord bot that deals fixed-limit Seven-Card Stud Hi/Lo, eight or better.
+//!
+//! The crate is layered so that the poker can be tested, replayed and benchmarked without
+//! Discord (see `DESIGN.md`):
+//!
+//! - [`table`]: the rules, pure and deterministic (cards, evaluation, one hand as a state
+//!   machine, pots, PHH records).
+//! - [`bank`]: every chip, in a sled double-entry ledger.
+//! - [`lobby`]: one actor task per table; timers, seats, buy-ins.
+//! - [`render`]: words for people, in English, Spanish and Indonesian.
+//! - [`bot`]: the Discord surface (serenity + poise).
+//! - [`cli`]: the subcommands of the `studbot` binary.
+#![forbid(unsafe_code)]
+
+pub mod bank;
+pub mod bot;
+pub mod cli;
+pub mod lobby;
+pub mod render;
+pub mod table;

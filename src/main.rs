@@ -1,0 +1,53 @@
+//! The `studbot` binary: the Discord bot (`run`), terminal play (`play`), and the tools other
+//! programs rely on (`replay`, `sim`, `audit`, `eval`). Each subcommand lives in `src/cli/`.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use studbot::cli;
+
+#[derive(Parser)]
+#[command(
+    name = "studbot",
+    version,
+    about = "Seven-Card Stud Hi/Lo, eight or better, for Discord and the terminal"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play at a table in the terminal against computer players.
+    Play(cli::play::PlayArgs),
+    /// Run the Discord bot.
+    Run(cli::run::RunArgs),
+    /// Replay hands from JSON lines and print one result line per hand.
+    Replay(cli::replay::ReplayArgs),
+    /// Play many hands with computer players and report speed and a checksum.
+    Sim(cli::sim::SimArgs),
+    /// Check the ledger of a data directory.
+    Audit(cli::audit::AuditArgs),
+    /// Evaluate up to 7 cards: best high and best eight-or-better low.
+    Eval(cli::eval::EvalArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Play(args) => cli::play::run(args),
+        Command::Run(args) => cli::run::run(args),
+        Command::Replay(args) => cli::replay::run(args),
+        Command::Sim(args) => cli::sim::run(args),
+        Command::Audit(args) => cli::audit::run(args),
+        Command::Eval(args) => cli::eval::run(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("studbot: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The deck: shuffled by a cryptographically secure RNG seeded from the OS, by an injected
+//! seed (tests, replays, `sim`), or stacked in a given order.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha20Rng;
+use thiserror::Error;
+
+use super::card::Card;
+
+/// Cards still to be dealt, dealt from the front.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    /// Stored reversed so dealing is a `pop`.
+    cards: Vec<Card>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DeckError {
+    #[error("card {0} appears more than once")]
+    Duplicate(Card),
+}
+
+impl Deck {
+    /// A full deck shuffled with ChaCha20 seeded from the operating system.
+    pub fn shuffled() -> Deck {
+        Deck::shuffled_with(&mut ChaCha20Rng::from_os_rng())
+    }
+
+    /// A full deck shuffled by a ChaCha20 stream from `seed`: the same seed, the same deck.
+    pub fn seeded(seed: u64) -> Deck {
+        Deck::shuffled_with(&mut ChaCha20Rng::seed_from_u64(seed))
+    }
+
+    /// A full deck shuffled with the given RNG.
+    pub fn shuffled_with<R: rand::Rng + ?Sized>(rng: &mut R) -> Deck {
+        let mut cards: Vec<Card> = Card::all().collect();
+        cards.shuffle(rng);
+        Deck { cards }
+    }
+
+    /// A deck that deals exactly `order`, first card first. It may hold fewer than 52 cards.
+    pub fn stacked(order: &[Card]) -> Result<Deck, DeckError> {
+        let mut seen = [false; 52];
+        for card in order {
+            let slot = &mut seen[usize::from(card.index())];
+            if *slot {
+                return Err(DeckError::Duplicate(*card));
+            }
+            *slot = true;
+        }
+        Ok(Deck {
+            cards: order.iter().rev().copied().collect(),
+        })
+    }
+
+    /// Deals the next card, or `None` when the deck is empty.
+    pub fn deal(&mut self) -> Option<Card> {
+        self.cards.pop()
+    }
+
+    pub fn remaining(&self) -> usize {
+        self.cards.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_deck_and_another_seed_another() {
+        assert_eq!(Deck::seeded(7), Deck::seeded(7));
+        assert_ne!(Deck::seeded(7), Deck::seeded(8));
+    }
+
+    #[test]
+    fn a_shuffled_deck_holds_each_card_once() {
+        let mut deck = Deck::shuffled();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(card) = deck.deal() {
+            assert!(seen.insert(card));
+        }
+        assert_eq!(seen.len(), 52);
+    }
+
+    #[test]
+    fn a_stacked_deck_deals_in_order_and_refuses_duplicates() {
+        let order = Card::parse_many("As Kd 2c").unwrap();
+        let mut deck = Deck::stacked(&order).unwrap();
+        assert_eq!(deck.deal(), Some(order[0]));
+        assert_eq!(deck.remaining(), 2);
+        let twice = Card::parse_many("As As").unwrap();
+        assert!(Deck::stacked(&twice).is_err());
+    }
+}
