@@ -1,0 +1,508 @@
+//! `config.toml` of `studbot run`: what the file may hold, its defaults, and the checks that
+//! turn a missing or invalid value into one line naming it (never a panic). The token is a
+//! [`Secret`] so that no `Debug` or log line can show it.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::bank::EconomyConfig;
+use crate::table::{Rules, Stakes};
+
+/// The environment variable that, when set and not empty, replaces the file's `token`.
+pub const TOKEN_VARIABLE: &str = "DISCORD_TOKEN";
+
+/// A value that must never be printed: `Debug` and `Display` show `***`.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+
+    /// The secret itself, for the one place that needs it (the HTTP client).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// Everything `studbot run` reads from its config file.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The bot token; the `DISCORD_TOKEN` variable wins over it.
+    pub token: Secret,
+    /// Where the bank's sled database lives.
+    pub data_dir: PathBuf,
+    /// The language used when neither the player's Discord locale nor the guild's is known.
+    pub locale: String,
+    pub discord: DiscordConfig,
+    pub log: LogConfig,
+    pub economy: EconomyConfig,
+    pub table: TableDefaults,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            token: Secret::default(),
+            data_dir: PathBuf::from("data"),
+            locale: "en".to_owned(),
+            discord: DiscordConfig::default(),
+            log: LogConfig::default(),
+            economy: EconomyConfig::default(),
+            table: TableDefaults::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// Replaces `https://discord.com` in every REST call (a shared rate-limit proxy, or a fake
+    /// Discord in tests). With it, serenity's own rate limiter is off.
+    pub api_proxy: Option<String>,
+    /// Register the slash commands in these guilds only (instant); empty means global.
+    pub guild_ids: Vec<u64>,
+    /// The shards this process runs; none means one process for all (autosharded).
+    pub shards: Option<ShardConfig>,
+    /// Members with this role may use the moderator commands, besides those with Manage Channels.
+    pub moderator_role: Option<u64>,
+}
+
+/// Shards `first..=last` of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardConfig {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl ShardConfig {
+    pub fn range(&self) -> Range<u32> {
+        self.first..self.last.saturating_add(1)
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Pretty,
+    Json,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A tracing filter: `info`, `debug`, or per target such as `studbot=debug,serenity=warn`.
+    /// `RUST_LOG` wins when set.
+    pub level: String,
+    pub format: LogFormat,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            level: "info".to_owned(),
+            format: LogFormat::Pretty,
+        }
+    }
+}
+
+/// What `/table open` uses for every option the moderator leaves out.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableDefaults {
+    pub stakes: Stakes,
+    pub min_buy_in: u64,
+    pub max_buy_in: u64,
+    pub seats: u8,
+    pub action_timer_secs: u64,
+    pub between_hands_secs: u64,
+    pub rules: Rules,
+}
+
+impl Default for TableDefaults {
+    fn default() -> Self {
+        TableDefaults {
+            stakes: Stakes::default(),
+            min_buy_in: 100,
+            max_buy_in: 500,
+            seats: 8,
+            action_timer_secs: 60,
+            between_hands_secs: 5,
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// One line naming the file, the setting and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {setting}{separator}{problem}", separator = if setting.is_empty() { "" } else { ": " })]
+pub struct ConfigError {
+    pub file: String,
+    /// `[section] key`, or empty when the problem is not about one setting.
+    pub setting: String,
+    pub problem: String,
+}
+
+impl Config {
+    /// Reads `path`, applies `DISCORD_TOKEN` from the environment, and checks every value.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError {
+            file: file.clone(),
+            setting: String::new(),
+            problem: format!("cannot read the file: {error}"),
+        })?;
+        let token_variable = std::env::var(TOKEN_VARIABLE).ok();
+        Config::parse(&file, &text, token_variable.as_deref())
+    }
+
+    /// Parses `text` (named `file` in errors); `token_variable` is the value of
+    /// `DISCORD_TOKEN`, which wins over the file's token when not empty.
+    pub fn parse(
+        file: &str,
+        text: &str,
+        token_variable: Option<&str>,
+    ) -> Result<Config, ConfigError> {
+        let mut config: Config = toml::from_str(text).map_err(|error| ConfigError {
+            file: file.to_owned(),
+            setting: error
+                .span()
+                .map(|span| setting_at(text, span.start))
+                .unwrap_or_default(),
+            problem: plain_problem(error.message()),
+        })?;
+        if let Some(token) = token_variable.filter(|token| !token.trim().is_empty()) {
+            config.token = Secret::new(token.trim());
+        }
+        config
+            .validate()
+            .map_err(|(setting, problem)| ConfigError {
+                file: file.to_owned(),
+                setting,
+                problem,
+            })?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), (String, String)> {
+        let fail = |setting: &str, problem: String| Err((setting.to_owned(), problem));
+        if self.token.is_empty() {
+            return fail(
+                "token",
+                format!("missing: set `token` in the file or the {TOKEN_VARIABLE} variable"),
+            );
+        }
+        if self.data_dir.as_os_str().is_empty() {
+            return fail("data_dir", "must not be empty".to_owned());
+        }
+        if !crate::bot::locale::is_supported(&self.locale) {
+            return fail(
+                "locale",
+                format!(
+                    "`{}` is not one of {}",
+                    self.locale,
+                    crate::bot::locale::SUPPORTED.join(", ")
+                ),
+            );
+        }
+        if let Some(proxy) = &self.discord.api_proxy {
+            let scheme_ok = proxy.starts_with("http://") || proxy.starts_with("https://");
+            if !scheme_ok || proxy.len() <= "https://".len() {
+                return fail(
+                    "[discord] api_proxy",
+                    format!("expected a URL starting with http:// or https://, got `{proxy}`"),
+                );
+            }
+        }
+        if self.discord.guild_ids.contains(&0) {
+            return fail("[discord] guild_ids", "0 is not a guild id".to_owned());
+        }
+        if self.discord.moderator_role == Some(0) {
+            return fail("[discord] moderator_role", "0 is not a role id".to_owned());
+        }
+        if let Some(shards) = self.discord.shards {
+            if shards.total == 0 {
+                return fail("[discord] shards", "total must be at least 1".to_owned());
+            }
+            if shards.first > shards.last || shards.last >= shards.total {
+                return fail(
+                    "[discord] shards",
+                    format!(
+                        "expected first <= last < total, got first = {}, last = {}, total = {}",
+                        shards.first, shards.last, shards.total
+                    ),
+                );
+            }
+        }
+        if let Err(error) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
+            return fail("[log] level", format!("not a log filter: {error}"));
+        }
+        let economy = &self.economy;
+        if economy.give_min == 0 {
+            return fail("[economy] give_min", "must be at least 1".to_owned());
+        }
+        if economy.give_min > economy.give_max {
+            return fail(
+                "[economy] give_max",
+                format!("must not be less than give_min ({})", economy.give_min),
+            );
+        }
+        if economy.store_timeout_ms == 0 {
+            return fail(
+                "[economy] store_timeout_ms",
+                "must be at least 1".to_owned(),
+            );
+        }
+        let table = &self.table;
+        if let Err(error) = table.stakes.validate() {
+            return fail("[table.stakes]", error.to_string());
+        }
+        if table.min_buy_in == 0 {
+            return fail("[table] min_buy_in", "must be at least 1".to_owned());
+        }
+        if table.min_buy_in > table.max_buy_in {
+            return fail(
+                "[table] max_buy_in",
+                format!("must not be less than min_buy_in ({})", table.min_buy_in),
+            );
+        }
+        if !(2..=8).contains(&table.seats) {
+            return fail(
+                "[table] seats",
+                format!("must be from 2 to 8, not {}", table.seats),
+            );
+        }
+        if table.action_timer_secs == 0 {
+            return fail("[table] action_timer_secs", "must be at least 1".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// `[section] key` for the value at byte `offset` of `text`, read from the source itself so the
+/// message names what the user wrote.
+fn setting_at(text: &str, offset: usize) -> String {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |index| index + 1);
+    let line_prefix = &before[line_start..];
+    let key = line_prefix
+        .rfind('=')
+        .map(|equals| {
+            line_prefix[..equals]
+                .rsplit(['{', ',', ' ', '\t'])
+                .find(|word| !word.trim().is_empty())
+                .unwrap_or("")
+                .trim()
+                .to_owned()
+        })
+        .or_else(|| {
+            // The span starts at the key itself (an unknown key): take the word under it.
+            let rest = &text[offset..];
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-' || *c == '.')
+                .collect();
+            (!word.is_empty()).then_some(word)
+        })
+        .unwrap_or_default();
+    let section = before[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|line| line.starts_with('[') && line.contains(']'))
+        .map(|line| line[..=line.find(']').unwrap_or(0)].to_owned());
+    match (section, key.is_empty()) {
+        (Some(section), false) => format!("{section} {key}"),
+        (Some(section), true) => section,
+        (None, _) => key,
+    }
+}
+
+/// serde's wording, in the words a person who edits a config file uses.
+fn plain_problem(message: &str) -> String {
+    let message = message.trim().replace('\n', " ");
+    let expected = [
+        ("u64", "a whole number"),
+        ("u32", "a whole number"),
+        ("u8", "a whole number"),
+        ("a boolean", "true or false"),
+        ("a string", "a quoted string"),
+    ];
+    for (serde_word, plain) in expected {
+        if message.starts_with("invalid type")
+            && message.ends_with(&format!("expected {serde_word}"))
+        {
+            return format!("expected {plain}");
+        }
+    }
+    if message.starts_with("invalid value") && message.contains("expected u") {
+        return "expected a whole number that fits".to_owned();
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, String> {
+        Config::parse("config.toml", text, None).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn the_example_config_is_valid_and_documents_every_setting() {
+        let text = include_str!("../../config.example.toml");
+        let config = parse(text).expect("config.example.toml parses");
+        assert_eq!(config.economy, EconomyConfig::default());
+        for setting in [
+            "token",
+            "data_dir",
+            "locale",
+            "api_proxy",
+            "guild_ids",
+            "shards",
+            "moderator_role",
+            "level",
+            "format",
+            "starting_balance",
+            "daily_amount",
+            "daily_cooldown_secs",
+            "min_account_age_secs",
+            "give_min",
+            "give_max",
+            "cache_capacity_bytes",
+            "store_timeout_ms",
+            "min_buy_in",
+            "max_buy_in",
+            "seats",
+            "action_timer_secs",
+            "between_hands_secs",
+            "max_raises",
+            "heads_up_uncapped",
+            "short_all_in",
+            "odd_chip",
+            "open_pair_big_bet",
+            "ante",
+            "bring_in",
+            "small_bet",
+            "big_bet",
+        ] {
+            assert!(
+                text.contains(&format!("{setting} =")),
+                "config.example.toml does not document {setting}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_type_names_the_section_and_key_in_one_line() {
+        let error = parse("token = \"t\"\n[economy]\ndaily_amount = \"lots\"\n").unwrap_err();
+        assert_eq!(
+            error,
+            "config.toml: [economy] daily_amount: expected a whole number"
+        );
+        assert!(!error.contains('\n'));
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_by_name() {
+        let error = parse("token = \"t\"\n[table]\nseat = 4\n").unwrap_err();
+        assert!(
+            error.starts_with("config.toml: [table] seat: unknown field `seat`"),
+            "{error}"
+        );
+        let error = parse("token = \"t\"\ncolour = 4\n").unwrap_err();
+        assert!(
+            error.starts_with("config.toml: colour: unknown field"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_missing_token_is_named_and_the_variable_wins() {
+        let error = parse("data_dir = \"d\"\n").unwrap_err();
+        assert!(error.starts_with("config.toml: token: missing"), "{error}");
+        let config = Config::parse("c", "token = \"file\"\n", Some("from-env")).unwrap();
+        assert_eq!(config.token.expose(), "from-env");
+        let config = Config::parse("c", "token = \"file\"\n", Some("  ")).unwrap();
+        assert_eq!(config.token.expose(), "file");
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = parse("token = \"very-secret-token\"\n").unwrap();
+        let debug = format!("{config:?} {:?} {}", config.token, config.token);
+        assert!(!debug.contains("very-secret-token"), "{debug}");
+    }
+
+    #[test]
+    fn invalid_values_are_named() {
+        let cases = [
+            (
+                "[table]\nseats = 9\n",
+                "config.toml: [table] seats: must be from 2 to 8, not 9",
+            ),
+            (
+                "[table.stakes]\nante = 1\nbring_in = 0\nsmall_bet = 5\nbig_bet = 10\n",
+                "config.toml: [table.stakes]: bring_in must be more than 0",
+            ),
+            (
+                "[discord]\napi_proxy = \"localhost\"\n",
+                "config.toml: [discord] api_proxy: expected a URL starting with http:// or https://, got `localhost`",
+            ),
+            (
+                "[discord]\nshards = { first = 2, last = 1, total = 4 }\n",
+                "config.toml: [discord] shards: expected first <= last < total, got first = 2, last = 1, total = 4",
+            ),
+            (
+                "locale = \"fr\"\n",
+                "config.toml: locale: `fr` is not one of en, es, id",
+            ),
+            (
+                "[log]\nformat = \"xml\"\n",
+                "config.toml: [log] format: unknown variant `xml`, expected `pretty` or `json`",
+            ),
+            (
+                "[economy]\ngive_min = 10\ngive_max = 5\n",
+                "config.toml: [economy] give_max: must not be less than give_min (10)",
+            ),
+        ];
+        for (body, expected) in cases {
+            let error = parse(&format!("token = \"t\"\n{body}")).unwrap_err();
+            assert_eq!(error, expected);
+        }
+    }
+
+    #[test]
+    fn a_syntax_error_is_one_line() {
+        let error = parse("token = \"t\"\n[economy\n").unwrap_err();
+        assert!(!error.contains('\n'), "{error}");
+        assert!(error.starts_with("config.toml: "), "{error}");
+    }
+}
