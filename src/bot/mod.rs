@@ -3,3 +3,5 @@
 
 pub mod config;
 pub mod locale;
+pub mod outbox;
+pub mod rest;

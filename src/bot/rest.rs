@@ -1,0 +1,150 @@
+//! The few Discord REST calls the outbox makes itself (create and edit a message, open a DM),
+//! so that a 429's `retry_after` and a closed DM's error code reach the caller: serenity's error
+//! type keeps neither. Everything else goes through serenity's `Http`.
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+
+use super::config::Secret;
+
+/// Discord's own address; `[discord] api_proxy` replaces it.
+pub const DISCORD_BASE: &str = "https://discord.com";
+
+/// Discord's error code for "Cannot send messages to this user" (DMs closed).
+pub const DM_CLOSED_CODE: i64 = 50007;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RestError {
+    #[error("rate limited; retry after {0:?}")]
+    RateLimited(Duration),
+    #[error("the user does not accept direct messages")]
+    DmClosed,
+    #[error("Discord answered {status} (code {code}): {message}")]
+    Refused {
+        status: u16,
+        code: i64,
+        message: String,
+    },
+    #[error("request failed: {0}")]
+    Network(String),
+}
+
+impl RestError {
+    /// Worth trying again later: the network or Discord failed, not our request.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            RestError::Network(_) => true,
+            RestError::Refused { status, .. } => *status >= 500,
+            _ => false,
+        }
+    }
+}
+
+/// A small REST client for message writes; cheap to clone.
+#[derive(Clone)]
+pub struct Rest {
+    client: reqwest::Client,
+    api: String,
+    authorization: Secret,
+}
+
+impl Rest {
+    /// `base` is `https://discord.com` or the configured proxy.
+    pub fn new(base: &str, token: &Secret) -> Rest {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(15))
+            .build()
+            .unwrap_or_default();
+        Rest {
+            client,
+            api: format!("{}/api/v10", base.trim_end_matches('/')),
+            authorization: Secret::new(format!("Bot {}", token.expose())),
+        }
+    }
+
+    /// Posts a message; returns its id.
+    pub async fn create_message(&self, channel: u64, body: &Value) -> Result<u64, RestError> {
+        let answer = self
+            .send(Method::POST, &format!("/channels/{channel}/messages"), body)
+            .await?;
+        snowflake(&answer["id"])
+    }
+
+    pub async fn edit_message(
+        &self,
+        channel: u64,
+        message: u64,
+        body: &Value,
+    ) -> Result<(), RestError> {
+        self.send(
+            Method::PATCH,
+            &format!("/channels/{channel}/messages/{message}"),
+            body,
+        )
+        .await
+        .map(drop)
+    }
+
+    /// Opens (or finds) the DM channel with `user`; returns its id.
+    pub async fn open_dm(&self, user: u64) -> Result<u64, RestError> {
+        let body = serde_json::json!({ "recipient_id": user.to_string() });
+        let answer = self
+            .send(Method::POST, "/users/@me/channels", &body)
+            .await?;
+        snowflake(&answer["id"])
+    }
+
+    async fn send(&self, method: Method, path: &str, body: &Value) -> Result<Value, RestError> {
+        let response = self
+            .client
+            .request(method, format!("{}{path}", self.api))
+            .header("authorization", self.authorization.expose())
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .map_err(|error| RestError::Network(error.without_url().to_string()))?;
+        let status = response.status();
+        let retry_header = response
+            .headers()
+            .get("retry-after")
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse::<f64>().ok());
+        let text = response
+            .text()
+            .await
+            .map_err(|error| RestError::Network(error.without_url().to_string()))?;
+        let answer: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        if status.is_success() {
+            return Ok(answer);
+        }
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            // The body's value is precise (fractions of a second); the header is whole seconds.
+            let seconds = answer["retry_after"]
+                .as_f64()
+                .or(retry_header)
+                .unwrap_or(1.0)
+                .clamp(0.0, 3600.0);
+            return Err(RestError::RateLimited(Duration::from_secs_f64(seconds)));
+        }
+        let code = answer["code"].as_i64().unwrap_or(0);
+        if status == StatusCode::FORBIDDEN && code == DM_CLOSED_CODE {
+            return Err(RestError::DmClosed);
+        }
+        Err(RestError::Refused {
+            status: status.as_u16(),
+            code,
+            message: answer["message"].as_str().unwrap_or("").to_owned(),
+        })
+    }
+}
+
+fn snowflake(value: &Value) -> Result<u64, RestError> {
+    value
+        .as_str()
+        .and_then(|id| id.parse().ok())
+        .or_else(|| value.as_u64())
+        .ok_or_else(|| RestError::Network("Discord's answer has no id".to_owned()))
+}
