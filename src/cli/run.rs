@@ -1,7 +1,14 @@
-//! `studbot run --config FILE`: the Discord bot.
+//! `studbot run --config FILE`: the Discord bot. Reads the config (one clear line when a value
+//! is wrong), sets up logging (pretty or JSON), runs the bot until SIGINT or SIGTERM, then shuts
+//! down cleanly and exits 0.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use anyhow::Context as _;
+use tracing_subscriber::EnvFilter;
+
+use crate::bot::config::{Config, LogFormat};
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
@@ -10,6 +17,66 @@ pub struct RunArgs {
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let _ = args;
-    anyhow::bail!("the Discord bot is not built yet")
+    let config = match Config::load(&args.config) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("{error}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    init_logging(&config);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(crate::bot::serve(config, shutdown_signal()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Logs go to stderr. `RUST_LOG`, when set, wins over `[log] level`.
+fn init_logging(config: &Config) {
+    let filter = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|value| EnvFilter::try_new(value).ok())
+        .unwrap_or_else(|| EnvFilter::new(&config.log.level));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    // A second initialisation (tests driving `run` twice in one process) keeps the first.
+    let _ = match config.log.format {
+        LogFormat::Pretty => builder.try_init(),
+        LogFormat::Json => builder
+            .json()
+            .with_current_span(true)
+            .with_span_list(true)
+            .try_init(),
+    };
+}
+
+/// Resolves on the first SIGINT (Ctrl-C) or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for SIGINT");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => tracing::info!("SIGINT: shutting down"),
+        () = terminate => tracing::info!("SIGTERM: shutting down"),
+    }
 }

@@ -1,0 +1,40 @@
+//! Who may run the moderator commands (`/table ...`, `/chips ...`): a member with Manage
+//! Channels (Administrator implies it) in the channel, or with the role set in config. Checked
+//! by the bot on every call, not left to Discord's default permissions, which a server can change.
+
+use serenity::all::{Permissions, RoleId};
+
+/// `permissions` are the member's permissions in the channel as Discord sends them with the
+/// interaction; `roles` the member's roles.
+pub fn is_moderator(
+    permissions: Option<Permissions>,
+    roles: &[RoleId],
+    moderator_role: Option<u64>,
+) -> bool {
+    let by_permission = permissions.is_some_and(|permissions| {
+        permissions.manage_channels() || permissions.administrator()
+    });
+    let by_role = moderator_role.is_some_and(|role| roles.contains(&RoleId::new(role)));
+    by_permission || by_role
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manage_channels_administrator_or_the_configured_role_make_a_moderator() {
+        let send = Permissions::SEND_MESSAGES | Permissions::VIEW_CHANNEL;
+        assert!(!is_moderator(Some(send), &[], None));
+        assert!(!is_moderator(None, &[], None));
+        assert!(is_moderator(
+            Some(send | Permissions::MANAGE_CHANNELS),
+            &[],
+            None
+        ));
+        assert!(is_moderator(Some(Permissions::ADMINISTRATOR), &[], None));
+        assert!(is_moderator(Some(send), &[RoleId::new(77)], Some(77)));
+        assert!(!is_moderator(Some(send), &[RoleId::new(78)], Some(77)));
+        assert!(!is_moderator(Some(send), &[RoleId::new(77)], None));
+    }
+}
