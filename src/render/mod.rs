@@ -25,7 +25,9 @@ pub use history::history;
 pub use locale::{Args, Locale, UnknownLocale, tr, try_tr};
 pub use notices::{Notice, leaderboard, notice, rules_summary, stats, table_status};
 pub use private::private_hand;
-pub use prompt::{action_label, street_name, your_turn};
+pub use prompt::{
+    action_label, action_options, action_told, my_cards_label, street_name, your_turn,
+};
 pub use results::results;
 pub use view::{
     BoardView, HistoryView, IdleSeat, IdleState, LastAction, LeaderboardLine, PlayerFacts, PotLine,
@@ -69,14 +71,7 @@ pub fn for_terminal(text: &str) -> String {
 /// A player's name as shown: at most [`MAX_NAME_CHARS`] characters (an ellipsis marks a cut),
 /// Discord markdown characters escaped so a name cannot restyle the board.
 pub fn display_name(name: &str) -> String {
-    let trimmed = name.trim();
-    let mut shown: String = if trimmed.chars().count() > MAX_NAME_CHARS {
-        let mut cut: String = trimmed.chars().take(MAX_NAME_CHARS - 1).collect();
-        cut.push('…');
-        cut
-    } else {
-        trimmed.to_string()
-    };
+    let mut shown = shorten(name, MAX_NAME_CHARS);
     if shown.is_empty() {
         shown.push('?');
     }
@@ -92,4 +87,21 @@ pub fn display_name(name: &str) -> String {
         escaped.push(if c.is_control() { ' ' } else { c });
     }
     escaped
+}
+
+/// A message's length as Discord counts it against its limit (UTF-16 code units, which is
+/// never less than the number of characters).
+pub fn discord_length(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// `name` cut to at most `max_chars` characters, the last being an ellipsis when cut.
+pub fn shorten(name: &str, max_chars: usize) -> String {
+    let trimmed = name.trim();
+    if trimmed.chars().count() <= max_chars {
+        return trimmed.to_string();
+    }
+    let mut cut: String = trimmed.chars().take(max_chars.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
 }

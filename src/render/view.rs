@@ -377,6 +377,9 @@ pub struct ResultView {
     pub(crate) names: Vec<String>,
     pub(crate) awards: Vec<PotAward>,
     pub(crate) shown: Vec<ShownHand>,
+    pub(crate) mucked: Vec<SeatIndex>,
+    /// Uncalled chips given back: `(seat, chips)`.
+    pub(crate) returned: Vec<(SeatIndex, u64)>,
     pub(crate) starting_stacks: Vec<u64>,
     pub(crate) final_stacks: Vec<u64>,
 }
@@ -406,11 +409,27 @@ impl ResultView {
                 _ => None,
             })
             .collect();
+        let mucked = events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Mucked { seat } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        let returned = events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Returned { seat, chips } => Some((*seat, *chips)),
+                _ => None,
+            })
+            .collect();
         ResultView {
             hand_number,
             names: names.to_vec(),
             awards: result.awards.clone(),
             shown,
+            mucked,
+            returned,
             starting_stacks: result.starting_stacks.clone(),
             final_stacks: result.final_stacks.clone(),
         }
