@@ -14,6 +14,10 @@ pub fn board(locale: Locale, view: &BoardView) -> String {
     let layouts = [
         Layout {
             seat_name_chars: super::MAX_NAME_CHARS,
+            pot_name_chars: Some(super::MAX_NAME_CHARS),
+        },
+        Layout {
+            seat_name_chars: super::MAX_NAME_CHARS,
             pot_name_chars: Some(12),
         },
         Layout {

@@ -285,7 +285,8 @@ pub(crate) fn seat_name(players: &[PlayerFacts], seat: SeatIndex) -> String {
 
 /// Main pot and side pots from what each seat committed: `(committed, all_in, still_in)`.
 /// Each all-in level caps a pot; folded chips count in the pots but win nothing.
-/// Returns `(amount, eligible seats)`, main pot first; pots of 0 are left out.
+/// Returns `(amount, eligible seats)`, main pot first; pots of 0 are left out, and so are
+/// chips above the last level that only their owner can win (an uncalled bet).
 pub(crate) fn split_pots(seats: &[(u64, bool, bool)]) -> Vec<(u64, Vec<SeatIndex>)> {
     let mut levels: Vec<u64> = seats
         .iter()
@@ -312,7 +313,10 @@ pub(crate) fn split_pots(seats: &[(u64, bool, bool)]) -> Vec<(u64, Vec<SeatIndex
             })
             .map(|(index, _)| index)
             .collect();
-        if amount > 0 {
+        // Chips above what anyone else can match (an uncalled bet) go back to their owner:
+        // they are no side pot.
+        let uncalled = !pots.is_empty() && eligible.len() == 1;
+        if amount > 0 && !uncalled {
             match pots.last_mut() {
                 // Chips above the last all-in that only one player can win are simply theirs
                 // in the same pot as the level below when the eligible set is unchanged.
