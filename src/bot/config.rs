@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::bank::EconomyConfig;
-use crate::table::{Rules, Stakes};
+use crate::lobby::TableSettings;
+use crate::render::Locale;
 
 /// The environment variable that, when set and not empty, replaces the file's `token`.
 pub const TOKEN_VARIABLE: &str = "DISCORD_TOKEN";
@@ -54,12 +55,23 @@ pub struct Config {
     pub token: Secret,
     /// Where the bank's sled database lives.
     pub data_dir: PathBuf,
-    /// The language used when neither the player's Discord locale nor the guild's is known.
-    pub locale: String,
+    /// The language used when the player's Discord locale is none of ours.
+    pub locale: Locale,
     pub discord: DiscordConfig,
     pub log: LogConfig,
     pub economy: EconomyConfig,
-    pub table: TableDefaults,
+    /// What `/table open` uses for every option the moderator leaves out.
+    pub table: TableSettings,
+    pub testing: TestingConfig,
+}
+
+/// Knobs for tests only.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TestingConfig {
+    /// Shuffle every deck from this seed (mixed with the table id) so a test knows what is
+    /// dealt. Never set it for real games: anyone who knows it can predict every card.
+    pub deck_seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -67,11 +79,12 @@ impl Default for Config {
         Config {
             token: Secret::default(),
             data_dir: PathBuf::from("data"),
-            locale: "en".to_owned(),
+            locale: Locale::En,
             discord: DiscordConfig::default(),
             log: LogConfig::default(),
             economy: EconomyConfig::default(),
-            table: TableDefaults::default(),
+            table: TableSettings::default(),
+            testing: TestingConfig::default(),
         }
     }
 }
@@ -127,33 +140,6 @@ impl Default for LogConfig {
         LogConfig {
             level: "info".to_owned(),
             format: LogFormat::Pretty,
-        }
-    }
-}
-
-/// What `/table open` uses for every option the moderator leaves out.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct TableDefaults {
-    pub stakes: Stakes,
-    pub min_buy_in: u64,
-    pub max_buy_in: u64,
-    pub seats: u8,
-    pub action_timer_secs: u64,
-    pub between_hands_secs: u64,
-    pub rules: Rules,
-}
-
-impl Default for TableDefaults {
-    fn default() -> Self {
-        TableDefaults {
-            stakes: Stakes::default(),
-            min_buy_in: 100,
-            max_buy_in: 500,
-            seats: 8,
-            action_timer_secs: 60,
-            between_hands_secs: 5,
-            rules: Rules::default(),
         }
     }
 }
@@ -220,16 +206,6 @@ impl Config {
         if self.data_dir.as_os_str().is_empty() {
             return fail("data_dir", "must not be empty".to_owned());
         }
-        if !crate::bot::locale::is_supported(&self.locale) {
-            return fail(
-                "locale",
-                format!(
-                    "`{}` is not one of {}",
-                    self.locale,
-                    crate::bot::locale::SUPPORTED.join(", ")
-                ),
-            );
-        }
         if let Some(proxy) = &self.discord.api_proxy {
             let scheme_ok = proxy.starts_with("http://") || proxy.starts_with("https://");
             if !scheme_ok || proxy.len() <= "https://".len() {
@@ -278,27 +254,8 @@ impl Config {
                 "must be at least 1".to_owned(),
             );
         }
-        let table = &self.table;
-        if let Err(error) = table.stakes.validate() {
-            return fail("[table.stakes]", error.to_string());
-        }
-        if table.min_buy_in == 0 {
-            return fail("[table] min_buy_in", "must be at least 1".to_owned());
-        }
-        if table.min_buy_in > table.max_buy_in {
-            return fail(
-                "[table] max_buy_in",
-                format!("must not be less than min_buy_in ({})", table.min_buy_in),
-            );
-        }
-        if !(2..=8).contains(&table.seats) {
-            return fail(
-                "[table] seats",
-                format!("must be from 2 to 8, not {}", table.seats),
-            );
-        }
-        if table.action_timer_secs == 0 {
-            return fail("[table] action_timer_secs", "must be at least 1".to_owned());
+        if let Err(error) = self.table.validate() {
+            return fail("[table]", error.to_string());
         }
         Ok(())
     }
@@ -408,6 +365,7 @@ mod tests {
             "short_all_in",
             "odd_chip",
             "open_pair_big_bet",
+            "deck_seed",
             "ante",
             "bring_in",
             "small_bet",
@@ -466,11 +424,11 @@ mod tests {
         let cases = [
             (
                 "[table]\nseats = 9\n",
-                "config.toml: [table] seats: must be from 2 to 8, not 9",
+                "config.toml: [table]: seats must be between 2 and 8, not 9",
             ),
             (
                 "[table.stakes]\nante = 1\nbring_in = 0\nsmall_bet = 5\nbig_bet = 10\n",
-                "config.toml: [table.stakes]: bring_in must be more than 0",
+                "config.toml: [table]: invalid stakes: bring_in must be more than 0",
             ),
             (
                 "[discord]\napi_proxy = \"localhost\"\n",

@@ -1,7 +1,330 @@
 //! Discord: turns interactions into lobby commands and lobby notices into Discord calls.
-//! Knows nothing about poker rules.
+//! Knows nothing about poker rules: the lobby decides, the renderer words, the bot delivers.
+//!
+//! - [`serve`] connects serenity (through `[discord] api_proxy` when set) with the poise
+//!   framework of [`commands`], reattaches every stored table, and shuts down cleanly.
+//! - [`presenter`]: one task per table turns its notices into one board message per hand
+//!   (edited), DMs of down cards, and mentions of the player to act.
+//! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
+//! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
 
+pub mod clicks;
+pub mod commands;
 pub mod config;
-pub mod locale;
+pub mod custom_id;
+pub mod moderation;
 pub mod outbox;
+pub mod presenter;
 pub mod rest;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use tracing::Instrument as _;
+
+use crate::bank::{Bank, TableId, UserId};
+use crate::lobby::{FileTableStore, Lobby, LobbyConfig, TableHandle};
+use crate::render::Locale;
+
+use config::Config;
+use outbox::{Outbox, RatePolicy};
+use presenter::Presenter;
+use rest::{DISCORD_BASE, Rest};
+
+/// How long hands in progress may run on after SIGINT/SIGTERM before the bot stops anyway
+/// (an unfinished hand is then cancelled and refunded, at the latest when the bot starts again).
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Bot, anyhow::Error>;
+
+/// Everything the bot shares between commands, clicks and table tasks; cheap to clone.
+#[derive(Clone)]
+pub struct Bot {
+    inner: Arc<BotInner>,
+}
+
+struct BotInner {
+    config: Config,
+    lobby: Lobby,
+    bank: Bank,
+    outbox: Outbox,
+    rest: Rest,
+    http: OnceLock<Arc<serenity::Http>>,
+    presenters: Mutex<HashMap<TableId, Arc<Presenter>>>,
+    names: Mutex<HashMap<UserId, String>>,
+    shutting_down: AtomicBool,
+}
+
+impl Bot {
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    pub fn lobby(&self) -> &Lobby {
+        &self.inner.lobby
+    }
+
+    pub fn bank(&self) -> &Bank {
+        &self.inner.bank
+    }
+
+    pub fn outbox(&self) -> &Outbox {
+        &self.inner.outbox
+    }
+
+    pub fn rest(&self) -> &Rest {
+        &self.inner.rest
+    }
+
+    /// serenity's HTTP client, once the gateway is ready.
+    pub fn http(&self) -> Option<Arc<serenity::Http>> {
+        self.inner.http.get().cloned()
+    }
+
+    pub fn is_shutting_down(&self) -> bool {
+        self.inner.shutting_down.load(Ordering::SeqCst)
+    }
+
+    /// The language for the channel of a table (the configured one).
+    pub fn channel_locale(&self) -> Locale {
+        self.inner.config.locale
+    }
+
+    /// The language for one user: their Discord client's, when we speak it.
+    pub fn user_locale(&self, discord_locale: &str) -> Locale {
+        Locale::parse(discord_locale).unwrap_or(self.inner.config.locale)
+    }
+
+    /// Remembers how a user is called (from their latest interaction).
+    pub fn remember_name(&self, user: UserId, name: &str) {
+        if name.trim().is_empty() {
+            return;
+        }
+        lock(&self.inner.names).insert(user, name.to_owned());
+    }
+
+    /// A user's name, or `None` when the bot has not seen them yet.
+    pub fn known_name(&self, user: UserId) -> Option<String> {
+        lock(&self.inner.names).get(&user).cloned()
+    }
+
+    /// A user's name; asks Discord for unknown users (after a restart) and falls back to a
+    /// neutral label when that fails.
+    pub async fn name(&self, user: UserId) -> String {
+        if let Some(name) = self.known_name(user) {
+            return name;
+        }
+        if let Some(http) = self.http() {
+            let lookup = http.get_user(serenity::UserId::new(user.0.max(1)));
+            if let Ok(Ok(found)) = tokio::time::timeout(Duration::from_secs(2), lookup).await {
+                let name = found.global_name.clone().unwrap_or(found.name.clone());
+                self.remember_name(user, &name);
+                return name;
+            }
+        }
+        fallback_name(user)
+    }
+
+    /// The presenter of a table, started (and subscribed to the table) on first use.
+    pub async fn presenter(&self, handle: &TableHandle) -> anyhow::Result<Arc<Presenter>> {
+        if let Some(existing) = lock(&self.inner.presenters).get(&handle.table()).cloned() {
+            if existing.is_running() {
+                return Ok(existing);
+            }
+        }
+        let receiver = handle
+            .subscribe()
+            .await
+            .with_context(|| format!("subscribing to table {}", handle.table().0))?;
+        let mut presenters = lock(&self.inner.presenters);
+        if let Some(existing) = presenters.get(&handle.table()).cloned()
+            && existing.is_running()
+        {
+            // Another task attached first; this receiver is dropped and unsubscribes.
+            return Ok(existing);
+        }
+        let presenter = Presenter::new(self.clone(), handle.clone());
+        presenters.insert(handle.table(), presenter.clone());
+        drop(presenters);
+        let span = tracing::info_span!("table", table = handle.table().0, guild = handle.guild().0);
+        tokio::spawn(presenter.clone().run(receiver).instrument(span));
+        Ok(presenter)
+    }
+
+    /// The presenter of a table if it is running.
+    pub fn existing_presenter(&self, table: TableId) -> Option<Arc<Presenter>> {
+        lock(&self.inner.presenters).get(&table).cloned()
+    }
+}
+
+fn fallback_name(user: UserId) -> String {
+    format!("Player {}", user.0 % 10_000)
+}
+
+/// Locks a mutex that only guards plain maps (a panic elsewhere cannot leave them half-written).
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Runs the bot until `shutdown` resolves, then stops taking commands, lets hands in
+/// progress finish within [`SHUTDOWN_GRACE`] (what is left is cancelled and refunded by the
+/// bank's recovery), flushes the outbox and the bank, and returns.
+pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
+    let data_dir = config.data_dir.clone();
+    std::fs::create_dir_all(&data_dir)
+        .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
+    let bank = Bank::open(&data_dir.join("bank"), config.economy.clone())
+        .await
+        .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
+    let store = table_store(&data_dir)?;
+    let lobby_config = LobbyConfig {
+        deck_seed: config.testing.deck_seed,
+    };
+    let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
+        .await
+        .map_err(|error| anyhow::anyhow!("starting the tables: {error}"))?;
+    for recovery in &recoveries {
+        tracing::info!(
+            table = recovery.table.0,
+            hand = recovery.hand,
+            players = recovery.stacks.len(),
+            "an interrupted hand was cancelled and refunded"
+        );
+    }
+
+    let base = config
+        .discord
+        .api_proxy
+        .clone()
+        .unwrap_or_else(|| DISCORD_BASE.to_owned());
+    let rest = Rest::new(&base, &config.token);
+    let outbox = Outbox::new(rest.clone(), RatePolicy::default());
+    let bot = Bot {
+        inner: Arc::new(BotInner {
+            config: config.clone(),
+            lobby,
+            bank: bank.clone(),
+            outbox,
+            rest,
+            http: OnceLock::new(),
+            presenters: Mutex::new(HashMap::new()),
+            names: Mutex::new(HashMap::new()),
+            shutting_down: AtomicBool::new(false),
+        }),
+    };
+
+    let mut http = serenity::HttpBuilder::new(config.token.expose());
+    if let Some(proxy) = &config.discord.api_proxy {
+        // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let framework = commands::framework(bot.clone());
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .context("building the Discord client")?;
+    let _ = bot.inner.http.set(client.http.clone());
+    let shard_manager = client.shard_manager.clone();
+    let shards = config.discord.shards;
+    let gateway = tokio::spawn(async move {
+        let outcome = match shards {
+            Some(shards) => {
+                client
+                    .start_shard_range(shards.range(), shards.total)
+                    .await
+            }
+            None => client.start_autosharded().await,
+        };
+        if let Err(error) = outcome {
+            tracing::error!(%error, "the Discord connection ended");
+        }
+    });
+
+    // Tables reopened from the store get their presenter now, so the channel hears about a
+    // hand the restart cancelled even before anyone types.
+    for handle in bot.lobby().tables() {
+        if let Err(error) = bot.presenter(&handle).await {
+            tracing::warn!(table = handle.table().0, %error, "cannot attach to a table");
+        }
+    }
+
+    tokio::select! {
+        () = shutdown => {}
+        _ = &mut Box::pin(wait_for_gateway_end(&gateway)) => {
+            tracing::error!("the gateway task stopped");
+        }
+    }
+    shut_down(&bot, shard_manager).await;
+    Ok(())
+}
+
+async fn wait_for_gateway_end(gateway: &tokio::task::JoinHandle<()>) {
+    while !gateway.is_finished() {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+fn table_store(data_dir: &Path) -> anyhow::Result<Arc<FileTableStore>> {
+    let store = FileTableStore::open(&data_dir.join("tables"))
+        .map_err(|error| anyhow::anyhow!("opening the table store: {error}"))?;
+    Ok(Arc::new(store))
+}
+
+async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
+    bot.inner.shutting_down.store(true, Ordering::SeqCst);
+    tracing::info!("no longer taking commands; letting hands in progress finish");
+    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    let mut unfinished = Vec::new();
+    loop {
+        unfinished.clear();
+        for handle in bot.lobby().tables() {
+            if let Ok(status) = handle.status().await
+                && status.hand_in_progress
+            {
+                unfinished.push((handle.clone(), status.hand));
+            }
+        }
+        if unfinished.is_empty() || tokio::time::Instant::now() >= deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Freeze every table: no action, timer or new hand until the next start, which cancels
+    // and refunds an unfinished hand (the bank's recovery) and tells the channel.
+    for handle in bot.lobby().tables() {
+        let _ = handle.pause().await;
+    }
+    for (handle, hand) in &unfinished {
+        tracing::warn!(table = handle.table().0, hand, "hand unfinished at shutdown; it is refunded at the next start");
+        let text = crate::render::tr(
+            bot.channel_locale(),
+            "bot-stopping-mid-hand",
+            &[("hand", (*hand).into())],
+        );
+        let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
+        let _ = tokio::time::timeout(
+            Duration::from_secs(3),
+            bot.outbox().post(handle.table().0, body),
+        )
+        .await;
+    }
+    if !bot.outbox().flush(Duration::from_secs(5)).await {
+        tracing::warn!("some channel messages could not be sent before exiting");
+    }
+    shard_manager.shutdown_all().await;
+    if let Err(error) = bot.bank().shutdown().await {
+        tracing::error!(%error, "flushing the bank failed");
+    }
+    tracing::info!("stopped");
+}

@@ -1,0 +1,58 @@
+# Discord: slash command and option descriptions (at most 100 characters each), and the
+# bot's own short answers.
+
+cmd-table = The poker table of this channel
+cmd-table-open = Open a Seven-Card Stud Hi/Lo table in this channel (moderators)
+cmd-table-close = Close this channel's table; a hand in progress is refunded (moderators)
+cmd-table-pause = Pause the table: no new hand starts (moderators)
+cmd-table-resume = Resume a paused table (moderators)
+cmd-table-kick = Remove a player from the table; their chips go back to them (moderators)
+cmd-table-settings = Change the table's settings from the next hand (moderators)
+cmd-table-status = Show the table: stakes, seats and stacks
+cmd-join = Sit down at this channel's table
+cmd-leave = Leave the table (after the current hand if you are in it)
+cmd-sitout = Sit out from the next hand, keeping your seat
+cmd-back = Come back after sitting out
+cmd-cards = Show your cards (only you see them)
+cmd-balance = Show your chip balance, or another player's
+cmd-daily = Claim your daily chips
+cmd-give = Give some of your chips to another player
+cmd-leaderboard = The players with the most chips in this server
+cmd-stats = Hands played, pots won and net chips
+cmd-history = The history of a recent hand at this table
+cmd-rules = How Seven-Card Stud Hi/Lo, eight or better, is played
+cmd-chips = Create or remove chips (moderators)
+cmd-chips-grant = Give a player new chips (moderators)
+cmd-chips-take = Take chips away from a player (moderators)
+
+opt-ante = Ante every player posts each hand
+opt-bring-in = Bring-in paid by the lowest up card
+opt-small-bet = Bet on third and fourth street
+opt-big-bet = Bet on fifth, sixth and seventh street
+opt-min-buy-in = Smallest buy-in
+opt-max-buy-in = Largest buy-in
+opt-seats = Number of seats, 2 to 8
+opt-timer = Seconds a player has to act
+opt-between-hands = Seconds between two hands
+opt-max-raises = Raises allowed per betting round after the bet
+opt-heads-up-uncapped = No raise cap when only two players are left
+opt-short-all-in = When a short all-in reopens the betting
+opt-odd-chip = Who gets the odd chip of a split pot
+opt-open-pair-big-bet = An open pair on fourth street allows the big bet
+opt-buy-in = Chips to bring to the table
+opt-player = The player
+opt-amount = Number of chips
+opt-hand = Hand number (the last hand when left out)
+
+choice-half-bet = Half a bet or more reopens
+choice-full-bet = Only a full bet reopens
+choice-by-suit = By suit
+choice-first-seat = First seat left of the dealer
+
+bot-guild-only = Use this command in a server channel.
+bot-shutting-down = The bot is restarting. Try again in a minute.
+bot-unknown-button = This button is no longer in use.
+bot-failed = Something went wrong on our side. Please try again.
+bot-no-history = There is no such hand in this table's history.
+bot-dm-closed-mark = 📵 { $names }: DMs closed. Use “My cards” or /cards.
+bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: every player gets back their stack from the start of the hand when the bot is back.
