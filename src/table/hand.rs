@@ -284,3 +284,20 @@ impl Hand {
         todo!("engine")
     }
 }
+
+// The signature the engine engineer is adding for replays (tools codes against it); the
+// engine branch replaces this placeholder.
+impl Hand {
+    /// Starts a hand whose cards come from per-seat lists (`cards[i]`: what seat i receives,
+    /// in the order dealt) and an optional community card, for `replay`.
+    pub fn start_with_seat_cards(
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        cards: Vec<Vec<Card>>,
+        community: Option<Card>,
+    ) -> Result<Hand, StartError> {
+        let _ = (stakes, rules, stacks, cards, community);
+        todo!("engine")
+    }
+}

@@ -3,9 +3,12 @@
 //! so every hand can be replayed exactly.
 
 pub mod card;
+pub mod computer;
 pub mod deck;
 pub mod eval;
 pub mod hand;
+pub mod phh;
+pub mod replay;
 pub mod rules;
 
 pub use card::{Card, Rank, Suit};
