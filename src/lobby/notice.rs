@@ -12,7 +12,9 @@ use tokio::sync::mpsc;
 use crate::bank::{SeatOutcome, TableId, UserId};
 use crate::table::card::Card;
 use crate::table::eval::{HighValue, LowValue};
-use crate::table::hand::{ActionKind, HandResult, LegalAction, PrivateView, PublicView, SeatIndex};
+use crate::table::hand::{
+    ActionKind, Event, HandResult, LegalAction, PrivateView, PublicView, SeatIndex,
+};
 use crate::table::rules::Stakes;
 
 use super::error::LobbyError;
@@ -188,6 +190,9 @@ pub struct HandSummary {
     pub shown: Vec<ShownHand>,
     /// The final public board of the hand.
     pub view: PublicView,
+    /// The hand's events with every `DownCard` removed (cards shown at showdown are in the
+    /// `Shown` events): enough for `render::ResultView` and `render::HistoryView`.
+    pub public_events: Vec<Event>,
     /// What the bank settled for each player.
     pub outcomes: Vec<SeatOutcome>,
 }

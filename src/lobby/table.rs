@@ -779,6 +779,9 @@ impl Table {
             ActionError::NotYourTurn { .. } => LobbyError::NotYourTurn,
             ActionError::HandOver => LobbyError::NoHandInProgress,
             ActionError::NoSuchSeat(_) => LobbyError::NotInHand,
+            error @ ActionError::MissingCard { .. } => LobbyError::Internal {
+                reason: error.to_string(),
+            },
         })?;
         let user = hand.players.get(seat).copied();
         let acted = hand
@@ -1022,6 +1025,13 @@ impl Table {
                     result,
                     shown,
                     view: in_play.hand.public_view(),
+                    public_events: in_play
+                        .hand
+                        .events()
+                        .iter()
+                        .filter(|event| !matches!(event, Event::DownCard { .. }))
+                        .cloned()
+                        .collect(),
                     outcomes,
                 };
                 self.emit(NoticeBody::HandResult(Box::new(summary)));
