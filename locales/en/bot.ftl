@@ -40,7 +40,7 @@ opt-short-all-in = When a short all-in reopens the betting
 opt-odd-chip = Who gets the odd chip of a split pot
 opt-open-pair-big-bet = An open pair on fourth street allows the big bet
 opt-buy-in = Chips to bring to the table
-opt-player = The player
+opt-user = The player
 opt-amount = Number of chips
 opt-hand = Hand number (the last hand when left out)
 
@@ -56,3 +56,7 @@ bot-failed = Something went wrong on our side. Please try again.
 bot-no-history = There is no such hand in this table's history.
 bot-dm-closed-mark = 📵 { $names }: DMs closed. Use “My cards” or /cards.
 bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: every player gets back their stack from the start of the hand when the bot is back.
+bot-your-turn = { $mention }, your turn: { $options } ({ $seconds } s)
+bot-refused = That did not work: { $reason }
+bot-amount-limits = The amount must be between { $min } and { $max } chips.
+bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.

@@ -40,7 +40,7 @@ opt-short-all-in = Cuándo un all-in incompleto reabre las apuestas
 opt-odd-chip = Quién se lleva la ficha sobrante de un bote dividido
 opt-open-pair-big-bet = Una pareja descubierta en cuarta calle permite la apuesta grande
 opt-buy-in = Fichas que llevas a la mesa
-opt-player = El jugador
+opt-user = El jugador
 opt-amount = Cantidad de fichas
 opt-hand = Número de mano (la última si no lo indicas)
 
@@ -56,3 +56,7 @@ bot-failed = Algo falló por nuestra parte. Vuelve a intentarlo.
 bot-no-history = Esa mano no está en el historial de esta mesa.
 bot-dm-closed-mark = 📵 { $names }: mensajes directos cerrados. Usa «Mis cartas» o /cards.
 bot-stopping-mid-hand = El bot se está reiniciando. La mano n.º { $hand } se detiene aquí: cada jugador recupera las fichas que tenía al empezarla cuando el bot vuelva.
+bot-your-turn = { $mention }, te toca: { $options } ({ $seconds } s)
+bot-refused = No se pudo hacer: { $reason }
+bot-amount-limits = La cantidad debe estar entre { $min } y { $max } fichas.
+bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.

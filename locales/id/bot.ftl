@@ -40,7 +40,7 @@ opt-short-all-in = Kapan all-in yang kurang membuka kembali taruhan
 opt-odd-chip = Siapa yang mendapat chip sisa dari pot yang dibagi
 opt-open-pair-big-bet = Pasangan terbuka di street keempat mengizinkan taruhan besar
 opt-buy-in = Chip yang kamu bawa ke meja
-opt-player = Pemainnya
+opt-user = Pemainnya
 opt-amount = Jumlah chip
 opt-hand = Nomor tangan (tangan terakhir jika dikosongkan)
 
@@ -56,3 +56,7 @@ bot-failed = Terjadi kesalahan di pihak kami. Silakan coba lagi.
 bot-no-history = Tangan itu tidak ada di riwayat meja ini.
 bot-dm-closed-mark = 📵 { $names }: DM tertutup. Gunakan “Kartu saya” atau /cards.
 bot-stopping-mid-hand = Bot sedang dimulai ulang. Tangan #{ $hand } berhenti di sini: setiap pemain mendapatkan kembali chip yang dimilikinya di awal tangan saat bot kembali.
+bot-your-turn = { $mention }, giliranmu: { $options } ({ $seconds } dtk)
+bot-refused = Tidak berhasil: { $reason }
+bot-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
+bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.

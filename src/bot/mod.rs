@@ -59,6 +59,8 @@ struct BotInner {
     http: OnceLock<Arc<serenity::Http>>,
     presenters: Mutex<HashMap<TableId, Arc<Presenter>>>,
     names: Mutex<HashMap<UserId, String>>,
+    locales: Mutex<HashMap<UserId, Locale>>,
+    dm_channels: Mutex<HashMap<UserId, u64>>,
     shutting_down: AtomicBool,
 }
 
@@ -100,6 +102,31 @@ impl Bot {
     /// The language for one user: their Discord client's, when we speak it.
     pub fn user_locale(&self, discord_locale: &str) -> Locale {
         Locale::parse(discord_locale).unwrap_or(self.inner.config.locale)
+    }
+
+    /// Remembers a user's Discord locale (for their DMs).
+    pub fn remember_locale(&self, user: UserId, discord_locale: &str) {
+        if let Some(locale) = Locale::parse(discord_locale) {
+            lock(&self.inner.locales).insert(user, locale);
+        }
+    }
+
+    /// The language of a user's DMs: their client's, when seen, else the configured one.
+    pub fn player_locale(&self, user: UserId) -> Locale {
+        lock(&self.inner.locales)
+            .get(&user)
+            .copied()
+            .unwrap_or(self.inner.config.locale)
+    }
+
+    /// The DM channel with `user`, opened once and remembered.
+    pub async fn dm_channel(&self, user: UserId) -> Result<u64, rest::RestError> {
+        if let Some(channel) = lock(&self.inner.dm_channels).get(&user).copied() {
+            return Ok(channel);
+        }
+        let channel = self.inner.rest.open_dm(user.0).await?;
+        lock(&self.inner.dm_channels).insert(user, channel);
+        Ok(channel)
     }
 
     /// Remembers how a user is called (from their latest interaction).
@@ -218,6 +245,8 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
             http: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
             names: Mutex::new(HashMap::new()),
+            locales: Mutex::new(HashMap::new()),
+            dm_channels: Mutex::new(HashMap::new()),
             shutting_down: AtomicBool::new(false),
         }),
     };

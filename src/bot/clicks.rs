@@ -1,0 +1,206 @@
+//! Button clicks. Everything a click needs is in its `custom_id` (table, hand, action sequence,
+//! action) and in the table service, so a board posted before a restart still works. An
+//! accepted action is answered by updating the board message itself (interaction response
+//! type 7, which does not count against the channel's rate limit), then the next player is
+//! mentioned in a followup; a refused one (not your turn, stale board, spectator) gets an
+//! ephemeral explanation. Every click is answered within Discord's 3 seconds.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+};
+use tracing::Instrument as _;
+
+use crate::bank::{TableId, UserId};
+use crate::lobby::LobbyError;
+use crate::render::{self, Locale};
+
+use super::Bot;
+use super::commands::refusal_text;
+use super::custom_id::ButtonId;
+use super::presenter::wait_for_action;
+
+/// How long a click waits for the table's answer before acknowledging and letting the board
+/// edit follow; together with the wait for the new board this stays well under 3 s.
+const ACT_TIMEOUT: Duration = Duration::from_millis(1800);
+const BOARD_WAIT: Duration = Duration::from_millis(800);
+
+pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
+    let user = UserId(click.user.id.get());
+    let name = click
+        .member
+        .as_ref()
+        .and_then(|member| member.nick.clone())
+        .or_else(|| click.user.global_name.clone())
+        .unwrap_or_else(|| click.user.name.clone());
+    bot.remember_name(user, &name);
+    bot.remember_locale(user, &click.locale);
+    let locale = bot.user_locale(&click.locale);
+    let span = tracing::info_span!(
+        "click",
+        custom_id = %click.data.custom_id,
+        user = user.0,
+        channel = click.channel_id.get()
+    );
+    async {
+        match ButtonId::decode(&click.data.custom_id) {
+            Some(ButtonId::Act {
+                table,
+                hand,
+                seq,
+                action,
+            }) if table == click.channel_id.get() => {
+                act(bot, ctx, click, locale, user, TableId(table), hand, seq, action).await
+            }
+            Some(ButtonId::MyCards { table }) if table == click.channel_id.get() => {
+                my_cards(bot, ctx, click, locale, user, TableId(table)).await
+            }
+            _ => {
+                let text = render::tr(locale, "bot-unknown-button", &[]);
+                ephemeral(ctx, click, text).await
+            }
+        }
+    }
+    .instrument(span)
+    .await
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn act(
+    bot: &Bot,
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    locale: Locale,
+    user: UserId,
+    table: TableId,
+    hand: u64,
+    seq: u32,
+    action: crate::table::ActionKind,
+) {
+    let handle = match bot.lobby().table(table) {
+        Ok(handle) => handle,
+        Err(error) => return refuse(bot, ctx, click, locale, &error).await,
+    };
+    let presenter = match bot.presenter(&handle).await {
+        Ok(presenter) => presenter,
+        Err(error) => {
+            tracing::warn!(%error, "no presenter for a click");
+            let text = render::tr(locale, "bot-failed", &[]);
+            return ephemeral(ctx, click, text).await;
+        }
+    };
+    let mut snapshots = presenter.subscribe();
+    presenter.click_started();
+    let outcome = tokio::time::timeout(ACT_TIMEOUT, handle.act(user, hand, seq, action)).await;
+    let mut written = 0;
+    match outcome {
+        Ok(Ok(new_seq)) => {
+            tracing::info!(hand, seq, ?action, "action taken");
+            let snapshot = wait_for_action(&mut snapshots, hand, new_seq, BOARD_WAIT).await;
+            let current_board = snapshot
+                .as_ref()
+                .is_some_and(|snapshot| snapshot.board_message == Some(click.message.id.get()));
+            match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
+                Some((version, message)) if current_board => {
+                    let response = CreateInteractionResponse::UpdateMessage(
+                        CreateInteractionResponseMessage::new()
+                            .content(message.content.clone())
+                            .components(message.components())
+                            .allowed_mentions(CreateAllowedMentions::new()),
+                    );
+                    match click.create_response(&ctx.http, response).await {
+                        Ok(()) => written = version,
+                        Err(error) => tracing::warn!(%error, "updating the board failed"),
+                    }
+                }
+                _ => {
+                    // The board is elsewhere (a new hand's message) or not ready: acknowledge
+                    // and let the presenter edit it through the outbox.
+                    let _ = click
+                        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                        .await;
+                }
+            }
+            if let Some((to_act, text)) = presenter.take_ping() {
+                let followup = CreateInteractionResponseFollowup::new()
+                    .content(text)
+                    .allowed_mentions(
+                        CreateAllowedMentions::new().users([serenity::UserId::new(to_act.0)]),
+                    );
+                if let Err(error) = click.create_followup(&ctx.http, followup).await {
+                    tracing::warn!(%error, "mentioning the next player failed");
+                }
+            }
+        }
+        Ok(Err(error)) => {
+            tracing::info!(hand, seq, ?action, %error, "action refused");
+            refuse(bot, ctx, click, locale, &error).await;
+        }
+        Err(_) => {
+            tracing::warn!(hand, seq, "the table did not answer in time");
+            let text = render::tr(locale, "bot-failed", &[]);
+            ephemeral(ctx, click, text).await;
+        }
+    }
+    presenter.after_click(written).await;
+}
+
+async fn my_cards(
+    bot: &Bot,
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    locale: Locale,
+    user: UserId,
+    table: TableId,
+) {
+    let cards = match bot.lobby().table(table) {
+        Ok(handle) => handle.show_cards(user).await,
+        Err(error) => Err(error),
+    };
+    let text = match cards {
+        Ok(cards) => render::private_hand(locale, cards.hand, &cards.view),
+        Err(error) => refusal_text(locale, &error, None),
+    };
+    ephemeral(ctx, click, text).await;
+}
+
+async fn refuse(
+    bot: &Bot,
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    locale: Locale,
+    error: &LobbyError,
+) {
+    let to_act = match error {
+        LobbyError::NotYourTurn | LobbyError::NotInHand => {
+            to_act_name(bot, TableId(click.channel_id.get())).await
+        }
+        _ => None,
+    };
+    let text = refusal_text(locale, error, to_act.as_deref());
+    ephemeral(ctx, click, text).await;
+}
+
+/// The name of the player to act at `table`, for "it is X's turn".
+async fn to_act_name(bot: &Bot, table: TableId) -> Option<String> {
+    let status = bot.lobby().table(table).ok()?.status().await.ok()?;
+    let board = status.board?;
+    let seat = board.view.to_act?;
+    let user = *board.players.get(seat)?;
+    Some(bot.name(user).await)
+}
+
+async fn ephemeral(ctx: &serenity::Context, click: &ComponentInteraction, text: String) {
+    let response = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new()),
+    );
+    if let Err(error) = click.create_response(&ctx.http, response).await {
+        tracing::warn!(%error, "answering a click failed");
+    }
+}
