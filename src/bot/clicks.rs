@@ -53,7 +53,18 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
                 seq,
                 action,
             }) if table == click.channel_id.get() => {
-                act(bot, ctx, click, locale, user, TableId(table), hand, seq, action).await
+                act(
+                    bot,
+                    ctx,
+                    click,
+                    locale,
+                    user,
+                    TableId(table),
+                    hand,
+                    seq,
+                    action,
+                )
+                .await
             }
             Some(ButtonId::MyCards { table }) if table == click.channel_id.get() => {
                 my_cards(bot, ctx, click, locale, user, TableId(table)).await

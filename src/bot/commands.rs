@@ -70,13 +70,18 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
-            event_handler: |ctx, event, _framework, bot| {
+            event_handler: |framework, event| {
                 Box::pin(async move {
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),
                     } = event
                     {
-                        super::clicks::handle(bot, ctx, click).await;
+                        super::clicks::handle(
+                            framework.user_data,
+                            framework.serenity_context,
+                            click,
+                        )
+                        .await;
                     }
                     Ok(())
                 })
@@ -111,7 +116,11 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
 /// Fills a command's (and its subcommands' and options') descriptions from `bot.ftl`:
 /// `cmd-<qualified name with dashes>`, `opt-<option with dashes>`, `choice-<choice>`.
 pub fn localize(command: &mut poise::Command<Bot, Error>) {
-    let id = format!("cmd-{}", command.qualified_name.replace(' ', "-"));
+    localize_under(command, "cmd");
+}
+
+fn localize_under(command: &mut poise::Command<Bot, Error>, parent: &str) {
+    let id = format!("{parent}-{}", command.name);
     command.description = Some(Cow::Owned(render::tr(Locale::En, &id, &[])));
     command.description_localizations = Cow::Owned(localizations(&id));
     for parameter in &mut command.parameters {
@@ -126,7 +135,7 @@ pub fn localize(command: &mut poise::Command<Bot, Error>) {
         parameter.choices = Cow::Owned(choices);
     }
     for subcommand in &mut command.subcommands {
-        localize(subcommand);
+        localize_under(subcommand, &id);
     }
 }
 
@@ -208,11 +217,7 @@ fn caller(ctx: Context<'_>) -> Option<Caller> {
         guild: GuildId(ctx.guild_id()?.get()),
         table: TableId(ctx.channel_id().get()),
         locale: locale(ctx),
-        moderator: is_moderator(
-            permissions,
-            &roles,
-            bot.config().discord.moderator_role,
-        ),
+        moderator: is_moderator(permissions, &roles, bot.config().discord.moderator_role),
     })
 }
 
@@ -496,7 +501,10 @@ pub async fn open(
                 tracing::info!(table = caller.table.0, "table opened");
                 let mut text = render::notice(caller.locale, &Notice::TableOpened);
                 if let Ok(status) = handle.status().await {
-                    text = format!("{text}\n{}", status_text(&bot, caller.locale, &status).await);
+                    text = format!(
+                        "{text}\n{}",
+                        status_text(&bot, caller.locale, &status).await
+                    );
                 }
                 Answer::public(text)
             }
@@ -739,9 +747,7 @@ async fn default_buy_in(
         .balance(caller.guild, caller.user)
         .await
         .map_err(LobbyError::from)?;
-    Ok(balance
-        .min(settings.max_buy_in)
-        .max(settings.min_buy_in))
+    Ok(balance.min(settings.max_buy_in).max(settings.min_buy_in))
 }
 
 #[poise::command(slash_command, guild_only)]
@@ -819,11 +825,9 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match cards {
-            Ok(cards) => Answer::private(render::private_hand(
-                caller.locale,
-                cards.hand,
-                &cards.view,
-            )),
+            Ok(cards) => {
+                Answer::private(render::private_hand(caller.locale, cards.hand, &cards.view))
+            }
             Err(LobbyError::NoHandInProgress | LobbyError::NotInHand) => {
                 Answer::private(render::notice(caller.locale, &Notice::NoCards))
             }
@@ -837,7 +841,10 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
 // The economy
 
 #[poise::command(slash_command, guild_only)]
-pub async fn balance(ctx: Context<'_>, #[rename = "user"] player: Option<serenity::User>) -> Outcome {
+pub async fn balance(
+    ctx: Context<'_>,
+    #[rename = "user"] player: Option<serenity::User>,
+) -> Outcome {
     let bot = ctx.data().clone();
     in_guild(ctx, false, |caller| async move {
         let user = player
@@ -887,14 +894,25 @@ pub async fn daily(ctx: Context<'_>) -> Outcome {
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn give(ctx: Context<'_>, #[rename = "user"] player: serenity::User, #[min = 1] amount: u64) -> Outcome {
+pub async fn give(
+    ctx: Context<'_>,
+    #[rename = "user"] player: serenity::User,
+    #[min = 1] amount: u64,
+) -> Outcome {
     let bot = ctx.data().clone();
     let reference = reference(ctx, "give");
     in_guild(ctx, true, |caller| async move {
         let to = UserId(player.id.get());
         match bot
             .bank()
-            .give(caller.guild, caller.user, to, player.bot, amount, &reference)
+            .give(
+                caller.guild,
+                caller.user,
+                to,
+                player.bot,
+                amount,
+                &reference,
+            )
             .await
         {
             Ok(transfer) => Answer::public(render::notice(
@@ -918,11 +936,7 @@ const LEADERBOARD_SIZE: usize = 10;
 pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
     let bot = ctx.data().clone();
     in_guild(ctx, true, |caller| async move {
-        match bot
-            .bank()
-            .leaderboard(caller.guild, LEADERBOARD_SIZE)
-            .await
-        {
+        match bot.bank().leaderboard(caller.guild, LEADERBOARD_SIZE).await {
             Ok(top) => {
                 let mut lines = Vec::new();
                 for (user, balance) in top {
@@ -1031,7 +1045,11 @@ pub async fn chips(_ctx: Context<'_>) -> Outcome {
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn grant(ctx: Context<'_>, #[rename = "user"] player: serenity::User, #[min = 1] amount: u64) -> Outcome {
+pub async fn grant(
+    ctx: Context<'_>,
+    #[rename = "user"] player: serenity::User,
+    #[min = 1] amount: u64,
+) -> Outcome {
     let bot = ctx.data().clone();
     let reference = reference(ctx, "grant");
     moderated(ctx, |caller| async move {
@@ -1056,7 +1074,11 @@ pub async fn grant(ctx: Context<'_>, #[rename = "user"] player: serenity::User, 
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn take(ctx: Context<'_>, #[rename = "user"] player: serenity::User, #[min = 1] amount: u64) -> Outcome {
+pub async fn take(
+    ctx: Context<'_>,
+    #[rename = "user"] player: serenity::User,
+    #[min = 1] amount: u64,
+) -> Outcome {
     let bot = ctx.data().clone();
     let reference = reference(ctx, "take");
     moderated(ctx, |caller| async move {
@@ -1107,13 +1129,13 @@ mod tests {
         commands
     }
 
-    fn check(command: &poise::Command<Bot, Error>, seen: &mut Vec<String>) {
-        seen.push(command.qualified_name.to_string());
+    fn check(command: &poise::Command<Bot, Error>, parent: &str, seen: &mut Vec<String>) {
+        let qualified = format!("{parent} {}", command.name).trim().to_owned();
+        seen.push(qualified.clone());
         let description = command.description.as_deref().unwrap_or("");
         assert!(
             !description.is_empty() && !description.starts_with("cmd-"),
-            "{} has no English description",
-            command.qualified_name
+            "{qualified} has no English description"
         );
         let locales: Vec<&str> = command
             .description_localizations
@@ -1129,17 +1151,21 @@ mod tests {
             let description = parameter.description.as_deref().unwrap_or("");
             assert!(
                 !description.is_empty() && !description.starts_with("opt-"),
-                "{} {} has no description",
-                command.qualified_name,
+                "{qualified} {} has no description",
                 parameter.name
             );
             assert_eq!(parameter.description_localizations.len(), 3);
             for choice in parameter.choices.iter() {
-                assert!(choice.localizations.iter().all(|(_, text)| !text.starts_with("choice-")));
+                assert!(
+                    choice
+                        .localizations
+                        .iter()
+                        .all(|(_, text)| !text.starts_with("choice-"))
+                );
             }
         }
         for subcommand in &command.subcommands {
-            check(subcommand, seen);
+            check(subcommand, &qualified, seen);
         }
     }
 
@@ -1147,13 +1173,32 @@ mod tests {
     fn every_command_of_the_design_exists_with_descriptions_in_three_languages() {
         let mut seen = Vec::new();
         for command in all_commands() {
-            check(&command, &mut seen);
+            check(&command, "", &mut seen);
         }
         let expected = [
-            "table", "table open", "table close", "table pause", "table resume", "table kick",
-            "table settings", "table status", "join", "leave", "sitout", "back", "cards",
-            "balance", "daily", "give", "leaderboard", "stats", "history", "rules", "chips",
-            "chips grant", "chips take",
+            "table",
+            "table open",
+            "table close",
+            "table pause",
+            "table resume",
+            "table kick",
+            "table settings",
+            "table status",
+            "join",
+            "leave",
+            "sitout",
+            "back",
+            "cards",
+            "balance",
+            "daily",
+            "give",
+            "leaderboard",
+            "stats",
+            "history",
+            "rules",
+            "chips",
+            "chips grant",
+            "chips take",
         ];
         assert_eq!(seen, expected);
     }

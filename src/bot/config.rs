@@ -440,7 +440,7 @@ mod tests {
             ),
             (
                 "locale = \"fr\"\n",
-                "config.toml: locale: `fr` is not one of en, es, id",
+                "config.toml: locale: unknown variant `fr`, expected one of `en`, `es`, `id`",
             ),
             (
                 "[log]\nformat = \"xml\"\n",

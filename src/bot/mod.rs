@@ -254,7 +254,9 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
     let mut http = serenity::HttpBuilder::new(config.token.expose());
     if let Some(proxy) = &config.discord.api_proxy {
         // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
-        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+        http = http
+            .proxy(proxy.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
     }
     let http = http.build();
     let framework = commands::framework(bot.clone());
@@ -268,11 +270,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
     let shards = config.discord.shards;
     let gateway = tokio::spawn(async move {
         let outcome = match shards {
-            Some(shards) => {
-                client
-                    .start_shard_range(shards.range(), shards.total)
-                    .await
-            }
+            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
             None => client.start_autosharded().await,
         };
         if let Err(error) = outcome {
@@ -335,7 +333,11 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
         let _ = handle.pause().await;
     }
     for (handle, hand) in &unfinished {
-        tracing::warn!(table = handle.table().0, hand, "hand unfinished at shutdown; it is refunded at the next start");
+        tracing::warn!(
+            table = handle.table().0,
+            hand,
+            "hand unfinished at shutdown; it is refunded at the next start"
+        );
         let text = crate::render::tr(
             bot.channel_locale(),
             "bot-stopping-mid-hand",

@@ -11,9 +11,8 @@ pub fn is_moderator(
     roles: &[RoleId],
     moderator_role: Option<u64>,
 ) -> bool {
-    let by_permission = permissions.is_some_and(|permissions| {
-        permissions.manage_channels() || permissions.administrator()
-    });
+    let by_permission = permissions
+        .is_some_and(|permissions| permissions.manage_channels() || permissions.administrator());
     let by_role = moderator_role.is_some_and(|role| roles.contains(&RoleId::new(role)));
     by_permission || by_role
 }

@@ -19,8 +19,8 @@ use tokio::sync::watch;
 
 use crate::bank::{TableId, UserId};
 use crate::lobby::{
-    CancelReason, HandSummary, LobbyError, Notice, NoticeBody, NoticeReceiver, PlayerCards,
-    PublicBoard, SeatStatus, SitOutReason, TableHandle, TableMessage, TurnOffer,
+    CancelReason, HandSummary, Notice, NoticeBody, NoticeReceiver, PlayerCards, PublicBoard,
+    SeatStatus, SitOutReason, TableHandle, TableMessage, TurnOffer,
 };
 use crate::render::{self, BoardView, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts};
 use crate::table::ActionKind;
@@ -258,8 +258,9 @@ impl Presenter {
         {
             return None;
         }
+        let text = self.ping_text(&turn);
         state.pinged = Some((turn.hand, turn.action_seq));
-        Some((turn.user, self.ping_text(board, &turn)))
+        Some((turn.user, text))
     }
 
     /// The last finished hands, newest last.
@@ -490,9 +491,8 @@ impl Presenter {
         });
     }
 
-    fn ping_text(&self, board: &PublicBoard, turn: &TurnOffer) -> String {
+    fn ping_text(&self, turn: &TurnOffer) -> String {
         let options = render::prompt::action_options(self.locale, &turn.legal);
-        let _ = board;
         render::tr(
             self.locale,
             "bot-your-turn",
@@ -592,7 +592,10 @@ impl Presenter {
             }
         }
         buttons.push(Button {
-            custom_id: ButtonId::MyCards { table: self.table().0 }.encode(),
+            custom_id: ButtonId::MyCards {
+                table: self.table().0,
+            }
+            .encode(),
             label: render::prompt::my_cards_label(locale),
             style: ButtonStyle::Secondary,
         });
