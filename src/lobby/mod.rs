@@ -16,6 +16,7 @@
 mod command;
 mod error;
 mod notice;
+pub mod present;
 mod settings;
 mod store;
 mod table;
