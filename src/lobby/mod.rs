@@ -14,6 +14,7 @@
 //! holds up only itself.
 
 mod command;
+pub mod computer;
 mod error;
 mod notice;
 pub mod present;

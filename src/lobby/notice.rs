@@ -97,7 +97,8 @@ pub enum SeatStatus {
     Playing,
     /// Seated but dealt no hands until they come back.
     SittingOut { reason: SitOutReason },
-    /// Leaves (cashes out) when the current hand ends.
+    /// Leaves (cashes out) when the current hand ends; the table checks or folds for them
+    /// meanwhile.
     Leaving,
     /// Removed by a moderator when the current hand ends; the table plays for them meanwhile.
     Kicked,

@@ -385,6 +385,7 @@ impl Table {
         if self.hand_seat(user).is_some() {
             self.seats[index].status = SeatStatus::Leaving;
             self.message(TableMessage::LeavingAfterHand { user });
+            self.play_automatic_turns().await;
             return Ok(Reply::Left { cashed_out: None });
         }
         let cashed_out = self.cash_out(user).await?;
@@ -847,7 +848,8 @@ impl Table {
         }
     }
 
-    /// Plays the turns of kicked players (and of those sat out for timeouts) at once.
+    /// Plays the turns of players who left or were kicked during the hand, and of those sat
+    /// out for timeouts, at once: nobody waits a whole timer for someone who has gone.
     async fn play_automatic_turns(&mut self) {
         if self.play_one_automatic_turn() {
             self.after_action().await;
@@ -867,6 +869,7 @@ impl Table {
                 && matches!(
                     s.status,
                     SeatStatus::Kicked
+                        | SeatStatus::Leaving
                         | SeatStatus::SittingOut {
                             reason: SitOutReason::TimedOut
                         }
