@@ -1,0 +1,355 @@
+//! The committer: the one thread that writes to the store.
+//!
+//! Callers send requests over a channel; the thread takes every request waiting, applies each
+//! as its own atomic write set (one store transaction per operation, so a refused operation
+//! changes nothing and the others still apply), flushes once for the whole batch, and only
+//! then answers each caller. Many tables settling at once therefore share one flush (group
+//! commit). Being the only writer, it can validate an operation with plain reads and apply the
+//! writes with no other writer in between.
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError};
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::oneshot;
+
+use super::audit::{self, AuditReport};
+use super::clock::Clock;
+use super::ledger::{self, Draft};
+use super::store::{Store, Tree};
+use super::{
+    BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, accounts,
+    economy, tables,
+};
+
+/// The most requests applied before one flush.
+const MAX_BATCH: usize = 4096;
+
+pub(crate) enum Op {
+    EnsurePlayer {
+        guild: GuildId,
+        user: UserId,
+    },
+    BuyIn {
+        guild: GuildId,
+        table: TableId,
+        user: UserId,
+        amount: u64,
+        reference: String,
+    },
+    CashOut {
+        guild: GuildId,
+        table: TableId,
+        user: UserId,
+        reference: String,
+    },
+    BeginHand {
+        guild: GuildId,
+        table: TableId,
+        hand: u64,
+    },
+    SettleHand {
+        guild: GuildId,
+        table: TableId,
+        hand: u64,
+        outcomes: Vec<SeatOutcome>,
+    },
+    CancelHand {
+        table: TableId,
+        hand: u64,
+    },
+    RecoverAll,
+    OpenTable {
+        guild: GuildId,
+        table: TableId,
+    },
+    CloseTable {
+        guild: GuildId,
+        table: TableId,
+        reference: String,
+    },
+    Daily {
+        guild: GuildId,
+        user: UserId,
+        reference: String,
+    },
+    Give {
+        guild: GuildId,
+        from: UserId,
+        to: UserId,
+        to_is_bot: bool,
+        amount: u64,
+        reference: String,
+    },
+    Grant {
+        guild: GuildId,
+        moderator: UserId,
+        user: UserId,
+        amount: u64,
+        reference: String,
+    },
+    Take {
+        guild: GuildId,
+        moderator: UserId,
+        user: UserId,
+        amount: u64,
+        reference: String,
+    },
+    Audit,
+}
+
+/// What an operation answers; the idempotent ones store it under their reference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Reply {
+    Done,
+    Amount(u64),
+    Transfer(Transfer),
+    Stacks(Vec<(UserId, u64)>),
+    Recoveries(Vec<Recovery>),
+    Audit(Box<AuditReport>),
+}
+
+pub(crate) enum Request {
+    Run {
+        op: Op,
+        reply: oneshot::Sender<Result<Reply, BankError>>,
+    },
+    /// Stop after the batch; answered once the thread no longer holds the store.
+    Shutdown { done: oneshot::Sender<()> },
+}
+
+#[derive(Serialize, Deserialize)]
+struct ReferenceRecord {
+    operation: String,
+    reply: Reply,
+}
+
+fn reference_key(guild: GuildId, reference: &str) -> Vec<u8> {
+    let mut key = guild.0.to_be_bytes().to_vec();
+    key.extend_from_slice(reference.as_bytes());
+    key
+}
+
+/// Runs `body` once per reference: a replay returns the first result and writes nothing.
+fn once_per_reference(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    reference: &str,
+    operation: String,
+    body: impl FnOnce(&mut Draft<'_>) -> Result<Reply, BankError>,
+) -> Result<Reply, BankError> {
+    if reference.is_empty() {
+        return Err(BankError::EmptyReference);
+    }
+    let key = reference_key(guild, reference);
+    if let Some(record) = draft.get_json::<ReferenceRecord>(Tree::References, &key)? {
+        if record.operation == operation {
+            return Ok(record.reply);
+        }
+        return Err(BankError::ReferenceReused {
+            reference: reference.to_string(),
+        });
+    }
+    let reply = body(draft)?;
+    draft.put_json(
+        Tree::References,
+        key,
+        &ReferenceRecord {
+            operation,
+            reply: reply.clone(),
+        },
+    );
+    Ok(reply)
+}
+
+pub(crate) struct Committer {
+    pub store: Arc<dyn Store>,
+    pub config: EconomyConfig,
+    pub clock: Arc<dyn Clock>,
+    pub next_seq: u64,
+}
+
+impl Committer {
+    pub fn new(
+        store: Arc<dyn Store>,
+        config: EconomyConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Committer, BankError> {
+        let next_seq = ledger::load_next_seq(store.as_ref())?;
+        Ok(Committer {
+            store,
+            config,
+            clock,
+            next_seq,
+        })
+    }
+
+    /// Applies one operation as one atomic write set; a refused operation writes nothing.
+    pub fn execute(&mut self, op: Op) -> Result<Reply, BankError> {
+        let store = Arc::clone(&self.store);
+        let mut draft = Draft::new(store.as_ref(), self.next_seq, self.clock.now_unix_ms());
+        let reply = self.run(&mut draft, op)?;
+        let (writes, next_seq) = draft.finish();
+        store.apply(&writes)?;
+        self.next_seq = next_seq;
+        Ok(reply)
+    }
+
+    fn run(&self, draft: &mut Draft<'_>, op: Op) -> Result<Reply, BankError> {
+        let config = &self.config;
+        match op {
+            Op::EnsurePlayer { guild, user } => {
+                accounts::ensure_player(draft, config, guild, user).map(Reply::Amount)
+            }
+            Op::BuyIn {
+                guild,
+                table,
+                user,
+                amount,
+                reference,
+            } => {
+                let operation = format!("buy_in {} {} {amount}", table.0, user.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    tables::buy_in(draft, config, guild, table, user, amount, &reference)
+                        .map(Reply::Amount)
+                })
+            }
+            Op::CashOut {
+                guild,
+                table,
+                user,
+                reference,
+            } => {
+                let operation = format!("cash_out {} {}", table.0, user.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    tables::cash_out(draft, guild, table, user, &reference).map(Reply::Amount)
+                })
+            }
+            Op::BeginHand { guild, table, hand } => {
+                tables::begin_hand(draft, guild, table, hand).map(|()| Reply::Done)
+            }
+            Op::SettleHand {
+                guild,
+                table,
+                hand,
+                outcomes,
+            } => tables::settle_hand(draft, guild, table, hand, &outcomes).map(|()| Reply::Done),
+            Op::CancelHand { table, hand } => {
+                tables::cancel_hand(draft, table, hand).map(|_| Reply::Done)
+            }
+            Op::RecoverAll => {
+                let mut recoveries = Vec::new();
+                for (table, hand) in tables::hands_in_progress(draft.store())? {
+                    if let Some(recovery) = tables::cancel_hand(draft, table, hand)? {
+                        recoveries.push(recovery);
+                    }
+                }
+                Ok(Reply::Recoveries(recoveries))
+            }
+            Op::OpenTable { guild, table } => {
+                tables::open_table(draft, guild, table).map(|()| Reply::Done)
+            }
+            Op::CloseTable {
+                guild,
+                table,
+                reference,
+            } => {
+                let operation = format!("close_table {}", table.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    tables::close_table(draft, guild, table, &reference).map(Reply::Stacks)
+                })
+            }
+            Op::Daily {
+                guild,
+                user,
+                reference,
+            } => {
+                let operation = format!("daily {}", user.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    economy::daily(draft, config, guild, user, &reference).map(Reply::Amount)
+                })
+            }
+            Op::Give {
+                guild,
+                from,
+                to,
+                to_is_bot,
+                amount,
+                reference,
+            } => {
+                let operation = format!("give {} {} {amount}", from.0, to.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    economy::give(
+                        draft, config, guild, from, to, to_is_bot, amount, &reference,
+                    )
+                    .map(Reply::Transfer)
+                })
+            }
+            Op::Grant {
+                guild,
+                moderator,
+                user,
+                amount,
+                reference,
+            } => {
+                let operation = format!("grant {} {} {amount}", moderator.0, user.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    economy::grant(draft, config, guild, moderator, user, amount, &reference)
+                        .map(Reply::Amount)
+                })
+            }
+            Op::Take {
+                guild,
+                moderator,
+                user,
+                amount,
+                reference,
+            } => {
+                let operation = format!("take {} {} {amount}", moderator.0, user.0);
+                once_per_reference(draft, guild, &reference, operation, |draft| {
+                    economy::take(draft, config, guild, moderator, user, amount, &reference)
+                        .map(Reply::Amount)
+                })
+            }
+            Op::Audit => {
+                audit::audit_store(draft.store()).map(|report| Reply::Audit(Box::new(report)))
+            }
+        }
+    }
+
+    /// The thread's loop: batch, apply, flush once, answer.
+    pub fn run_loop(mut self, requests: Receiver<Request>) {
+        let mut shutdown = None;
+        while shutdown.is_none() {
+            let Ok(first) = requests.recv() else { break };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match requests.try_recv() {
+                    Ok(request) => batch.push(request),
+                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+                }
+            }
+            let mut answers = Vec::with_capacity(batch.len());
+            for request in batch {
+                match request {
+                    Request::Run { op, reply } => answers.push((reply, self.execute(op))),
+                    Request::Shutdown { done } => shutdown = Some(done),
+                }
+            }
+            let flushed = self.store.flush();
+            for (reply, result) in answers {
+                let result = match &flushed {
+                    Ok(()) => result,
+                    Err(error) => Err(BankError::Storage(format!("flush failed: {error}"))),
+                };
+                // A caller that gave up (timeout) no longer listens; nothing to do then.
+                let _ = reply.send(result);
+            }
+        }
+        drop(self);
+        if let Some(done) = shutdown {
+            let _ = done.send(());
+        }
+    }
+}
