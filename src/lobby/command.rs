@@ -34,7 +34,8 @@ pub enum TableCommand {
         user: UserId,
         buy_in: u64,
     },
-    /// Cash out: now, or after the current hand when the player is in it.
+    /// Cash out: now, or after the current hand when the player is in it (the table checks
+    /// or folds for them meanwhile).
     Leave {
         user: UserId,
     },

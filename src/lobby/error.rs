@@ -4,7 +4,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::bank::{BankError, TableId};
+use crate::bank::{BankError, TableId, UserId};
 use crate::table::hand::ActionKind;
 
 use super::settings::SettingsError;
@@ -57,7 +57,10 @@ pub enum LobbyError {
         seq: u32,
     },
     #[error("it is not your turn")]
-    NotYourTurn,
+    NotYourTurn {
+        /// Whose turn it is.
+        to_act: Option<UserId>,
+    },
     #[error("{kind:?} is not allowed now")]
     ActionNotAllowed {
         kind: ActionKind,

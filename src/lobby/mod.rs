@@ -14,8 +14,10 @@
 //! holds up only itself.
 
 mod command;
+pub mod computer;
 mod error;
 mod notice;
+pub mod present;
 mod settings;
 mod store;
 mod table;

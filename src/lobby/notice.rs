@@ -13,7 +13,7 @@ use crate::bank::{SeatOutcome, TableId, UserId};
 use crate::table::card::Card;
 use crate::table::eval::{HighValue, LowValue};
 use crate::table::hand::{
-    ActionKind, Event, HandResult, LegalAction, PrivateView, PublicView, SeatIndex,
+    ActionKind, Event, HandResult, LegalAction, PrivateView, PublicView, SeatIndex, Street,
 };
 use crate::table::rules::Stakes;
 
@@ -97,7 +97,8 @@ pub enum SeatStatus {
     Playing,
     /// Seated but dealt no hands until they come back.
     SittingOut { reason: SitOutReason },
-    /// Leaves (cashes out) when the current hand ends.
+    /// Leaves (cashes out) when the current hand ends; the table checks or folds for them
+    /// meanwhile.
     Leaving,
     /// Removed by a moderator when the current hand ends; the table plays for them meanwhile.
     Kicked,
@@ -114,6 +115,8 @@ pub struct SeatInfo {
     pub status: SeatStatus,
     /// The player's seat index in the current hand (deal order), when dealt in.
     pub hand_seat: Option<SeatIndex>,
+    /// The timer acted for the player on their last turn (one more sits them out).
+    pub away: bool,
 }
 
 /// The public board: what the channel shows. Holds no face-down card.
@@ -164,7 +167,12 @@ pub struct TurnOffer {
     pub hand: u64,
     pub action_seq: u32,
     pub seat: SeatIndex,
+    pub street: Street,
     pub legal: Vec<LegalAction>,
+    /// The player's stack behind.
+    pub stack: u64,
+    /// Everything in the middle.
+    pub pot: u64,
     /// Seconds before the table checks (when free) or folds for the player.
     pub timer_secs: u32,
 }
@@ -259,6 +267,7 @@ pub enum TableMessage {
     },
     ToppedUp {
         user: UserId,
+        amount: u64,
         stack: u64,
     },
     /// The player's timer ran out and the table took `action` for them.

@@ -233,6 +233,7 @@ impl Table {
                     stack,
                     status: seat.status,
                     hand_seat,
+                    away: seat.timeouts_in_a_row > 0,
                 }
             })
             .collect()
@@ -384,6 +385,7 @@ impl Table {
         if self.hand_seat(user).is_some() {
             self.seats[index].status = SeatStatus::Leaving;
             self.message(TableMessage::LeavingAfterHand { user });
+            self.play_automatic_turns().await;
             return Ok(Reply::Left { cashed_out: None });
         }
         let cashed_out = self.cash_out(user).await?;
@@ -468,7 +470,11 @@ impl Table {
             seat.status = SeatStatus::Playing;
             seat.timeouts_in_a_row = 0;
         }
-        self.message(TableMessage::ToppedUp { user, stack });
+        self.message(TableMessage::ToppedUp {
+            user,
+            amount,
+            stack,
+        });
         if came_back {
             self.message(TableMessage::Back { user });
         }
@@ -737,7 +743,8 @@ impl Table {
             });
         }
         if hand.hand.to_act() != Some(seat) {
-            return Err(LobbyError::NotYourTurn);
+            let to_act = self.to_act().map(|(_, user)| user);
+            return Err(LobbyError::NotYourTurn { to_act });
         }
         let number = hand.number;
         self.take_action(seat, kind, false)?;
@@ -776,7 +783,9 @@ impl Table {
                     .map(|legal| legal.kind)
                     .collect(),
             },
-            ActionError::NotYourTurn { .. } => LobbyError::NotYourTurn,
+            ActionError::NotYourTurn { to_act, .. } => LobbyError::NotYourTurn {
+                to_act: hand.players.get(to_act).copied(),
+            },
             ActionError::HandOver => LobbyError::NoHandInProgress,
             ActionError::NoSuchSeat(_) => LobbyError::NotInHand,
             error @ ActionError::MissingCard { .. } => LobbyError::Internal {
@@ -839,7 +848,8 @@ impl Table {
         }
     }
 
-    /// Plays the turns of kicked players (and of those sat out for timeouts) at once.
+    /// Plays the turns of players who left or were kicked during the hand, and of those sat
+    /// out for timeouts, at once: nobody waits a whole timer for someone who has gone.
     async fn play_automatic_turns(&mut self) {
         if self.play_one_automatic_turn() {
             self.after_action().await;
@@ -859,6 +869,7 @@ impl Table {
                 && matches!(
                     s.status,
                     SeatStatus::Kicked
+                        | SeatStatus::Leaving
                         | SeatStatus::SittingOut {
                             reason: SitOutReason::TimedOut
                         }
@@ -899,12 +910,16 @@ impl Table {
             return;
         };
         let Some(hand) = &self.hand else { return };
+        let view = hand.hand.public_view();
         let offer = TurnOffer {
             user,
             hand: hand.number,
             action_seq: hand.hand.action_seq(),
             seat,
-            legal: hand.hand.legal_actions(),
+            street: view.street,
+            stack: view.seats.get(seat).map_or(0, |public| public.stack),
+            pot: view.pot,
+            legal: view.legal,
             timer_secs: self.settings.action_timer_secs,
         };
         if !self.paused {
