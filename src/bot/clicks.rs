@@ -173,7 +173,7 @@ async fn my_cards(
     };
     let text = match cards {
         Ok(cards) => render::private_hand(locale, cards.hand, &cards.view),
-        Err(error) => refusal_text(locale, &error, None),
+        Err(error) => refusal_text(bot, locale, &error),
     };
     ephemeral(ctx, click, text).await;
 }
@@ -185,23 +185,12 @@ async fn refuse(
     locale: Locale,
     error: &LobbyError,
 ) {
-    let to_act = match error {
-        LobbyError::NotYourTurn | LobbyError::NotInHand => {
-            to_act_name(bot, TableId(click.channel_id.get())).await
-        }
-        _ => None,
-    };
-    let text = refusal_text(locale, error, to_act.as_deref());
+    if let LobbyError::NotYourTurn { to_act: Some(user) } = error {
+        // Names the player to act even if this process has not seen them yet.
+        let _ = bot.name(*user).await;
+    }
+    let text = refusal_text(bot, locale, error);
     ephemeral(ctx, click, text).await;
-}
-
-/// The name of the player to act at `table`, for "it is X's turn".
-async fn to_act_name(bot: &Bot, table: TableId) -> Option<String> {
-    let status = bot.lobby().table(table).ok()?.status().await.ok()?;
-    let board = status.board?;
-    let seat = board.view.to_act?;
-    let user = *board.players.get(seat)?;
-    Some(bot.name(user).await)
 }
 
 async fn ephemeral(ctx: &serenity::Context, click: &ComponentInteraction, text: String) {

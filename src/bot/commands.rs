@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
 use crate::bank::{BankError, GuildId, TableId, UserId};
-use crate::lobby::{LobbyError, SeatStatus, TableHandle, TableSettings};
+use crate::lobby::{LobbyError, TableHandle, TableSettings};
 use crate::render::{self, Locale, Notice};
 use crate::table::{OddChip, ShortAllIn};
 
@@ -285,43 +285,13 @@ where
     .await
 }
 
-/// The words for a lobby refusal; `to_act` names whose turn it is, when known.
-pub fn refusal_text(locale: Locale, error: &LobbyError, to_act: Option<&str>) -> String {
-    let notice = match error {
-        LobbyError::NotYourTurn | LobbyError::NotInHand => match to_act {
-            Some(name) => Notice::NotYourTurn {
-                to_act: name.to_owned(),
-            },
-            None => Notice::NotSeated,
-        },
-        LobbyError::StaleAction { .. } | LobbyError::NoHandInProgress => Notice::StaleAction,
-        LobbyError::ActionNotAllowed { .. } => Notice::ActionNotAllowed,
-        LobbyError::NotSeated => Notice::NotSeated,
-        LobbyError::AlreadySeated => Notice::AlreadySeated,
-        LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. } => Notice::NoTable,
-        LobbyError::TableAlreadyOpen { .. } => Notice::TableAlreadyOpen,
-        LobbyError::TableFull { seats } => Notice::TableFull { seats: *seats },
-        LobbyError::BuyInOutOfRange { min, max, .. }
-        | LobbyError::TopUpOutOfRange { min, max, .. } => Notice::BuyInOutOfRange {
-            min: *min,
-            max: *max,
-        },
-        LobbyError::NotEnoughChips { balance, needed } => Notice::NotEnoughChips {
-            needed: *needed,
-            balance: *balance,
-        },
-        LobbyError::TopUpDuringHand => Notice::BetweenHandsOnly,
-        LobbyError::Paused => Notice::TablePaused,
-        LobbyError::NoChips => Notice::InvalidAmount,
-        other => {
-            return render::tr(
-                locale,
-                "bot-refused",
-                &[("reason", other.to_string().into())],
-            );
-        }
+/// The words for a lobby refusal, for the player who asked.
+pub fn refusal_text(bot: &Bot, locale: Locale, error: &LobbyError) -> String {
+    let name_of = |user: UserId| {
+        bot.known_name(user)
+            .unwrap_or_else(|| super::fallback_name(user))
     };
-    render::notice(locale, &notice)
+    crate::lobby::present::error_text(locale, error, &name_of)
 }
 
 fn bank_refusal(locale: Locale, error: &BankError) -> String {
@@ -508,7 +478,7 @@ pub async fn open(
                 }
                 Answer::public(text)
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -524,7 +494,7 @@ pub async fn close(ctx: Context<'_>) -> Outcome {
         };
         match closed {
             Ok(_) => Answer::public(render::notice(caller.locale, &Notice::TableClosed)),
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -540,7 +510,7 @@ pub async fn pause(ctx: Context<'_>) -> Outcome {
         };
         match paused {
             Ok(()) => Answer::public(render::notice(caller.locale, &Notice::TablePaused)),
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -556,7 +526,7 @@ pub async fn resume(ctx: Context<'_>) -> Outcome {
         };
         match resumed {
             Ok(()) => Answer::public(render::notice(caller.locale, &Notice::TableResumed)),
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -576,7 +546,7 @@ pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -
                 let name = bot.name(user).await;
                 Answer::public(render::notice(caller.locale, &Notice::Kicked { name }))
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -627,15 +597,15 @@ pub async fn settings(
     moderated(ctx, |caller| async move {
         let handle = match table_of(&bot, &caller).await {
             Ok(handle) => handle,
-            Err(error) => return Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
         };
         let current = match handle.status().await {
             Ok(status) => status.pending_settings.unwrap_or(status.settings),
-            Err(error) => return Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
         };
         match handle.change_settings(options.apply(current)).await {
             Ok(_) => Answer::public(render::notice(caller.locale, &Notice::SettingsNextHand)),
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -651,39 +621,24 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
         };
         match status {
             Ok(status) => Answer::private(status_text(&bot, caller.locale, &status).await),
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
 }
 
 async fn status_text(bot: &Bot, locale: Locale, status: &crate::lobby::TableStatus) -> String {
-    let mut seats = Vec::new();
     for seat in &status.seats {
-        let in_hand = status.hand_in_progress && seat.hand_seat.is_some();
-        seats.push(render::StatusSeat {
-            name: bot.name(seat.user).await,
-            stack: seat.stack,
-            status: match seat.status {
-                SeatStatus::SittingOut { .. } => render::SeatStatus::SittingOut,
-                _ if status.hand_in_progress && !in_hand => render::SeatStatus::Waiting,
-                _ => render::SeatStatus::Active,
-            },
-        });
+        // Asks Discord for names not seen yet, so the listing names everyone.
+        let _ = bot.name(seat.user).await;
     }
-    let settings = status.settings;
+    let name_of = |user: UserId| {
+        bot.known_name(user)
+            .unwrap_or_else(|| super::fallback_name(user))
+    };
     render::table_status(
         locale,
-        &render::TableStatusView {
-            stakes: settings.stakes,
-            min_buy_in: settings.min_buy_in,
-            max_buy_in: settings.max_buy_in,
-            max_seats: settings.seats,
-            action_timer_secs: u64::from(settings.action_timer_secs),
-            paused: status.paused,
-            hand_number: status.hand_in_progress.then_some(status.hand),
-            seats,
-        },
+        &crate::lobby::present::status_view(status, &name_of),
     )
 }
 
@@ -696,13 +651,13 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
     in_guild(ctx, true, |caller| async move {
         let handle = match table_of(&bot, &caller).await {
             Ok(handle) => handle,
-            Err(error) => return Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
         };
         let amount = match buy_in {
             Some(amount) => amount,
             None => match default_buy_in(&bot, &handle, &caller).await {
                 Ok(amount) => amount,
-                Err(error) => return Answer::private(refusal_text(caller.locale, &error, None)),
+                Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
             },
         };
         let name = bot.name(caller.user).await;
@@ -725,10 +680,10 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
                             stack,
                         },
                     )),
-                    Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+                    Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
                 }
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -756,7 +711,7 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
     in_guild(ctx, true, |caller| async move {
         let handle = match table_of(&bot, &caller).await {
             Ok(handle) => handle,
-            Err(error) => return Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
         };
         let name = bot.name(caller.user).await;
         match handle.leave(caller.user).await {
@@ -772,7 +727,7 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
                     &Notice::LeavingAfterHand { name },
                 ))
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -791,7 +746,7 @@ pub async fn sitout(ctx: Context<'_>) -> Outcome {
                 let name = bot.name(caller.user).await;
                 Answer::public(render::notice(caller.locale, &Notice::SatOut { name }))
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -810,7 +765,7 @@ pub async fn back(ctx: Context<'_>) -> Outcome {
                 let name = bot.name(caller.user).await;
                 Answer::public(render::notice(caller.locale, &Notice::Back { name }))
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await
@@ -831,7 +786,7 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
             Err(LobbyError::NoHandInProgress | LobbyError::NotInHand) => {
                 Answer::private(render::notice(caller.locale, &Notice::NoCards))
             }
-            Err(error) => Answer::private(refusal_text(caller.locale, &error, None)),
+            Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
     .await

@@ -345,7 +345,7 @@ impl Presenter {
                 let text = format!(
                     "<@{}> {}",
                     user.0,
-                    super::commands::refusal_text(self.locale, &error, None)
+                    super::commands::refusal_text(&self.bot, self.locale, &error)
                 );
                 state.news.push((text, Some(user)));
             }
@@ -518,7 +518,10 @@ impl Presenter {
             .iter()
             .map(|user| PlayerFacts {
                 name: name(*user),
-                away: false,
+                away: board
+                    .seats
+                    .iter()
+                    .any(|seat| seat.user == *user && seat.away),
                 dm_closed: state.dm_closed.contains(user),
             })
             .collect();

@@ -130,6 +130,8 @@ pub struct Recorded {
     pub visibility: Visibility,
     /// For interaction callbacks: the interaction this answers.
     pub interaction: Option<u64>,
+    /// The fake's answer body (a created message's JSON, with its id).
+    pub response: Option<Value>,
 }
 
 impl Recorded {
@@ -373,6 +375,19 @@ impl FakeDiscord {
             }
             let _ = tokio::time::timeout(left, notified).await;
         }
+    }
+
+    /// Waits until message `id` satisfies `matches` (after the bot's edits) and returns it.
+    pub async fn wait_message(
+        &self,
+        id: u64,
+        what: &str,
+        matches: impl Fn(&Value) -> bool,
+    ) -> Value {
+        self.wait_until(what, |inner| {
+            inner.messages.get(&id).filter(|m| matches(m)).cloned()
+        })
+        .await
     }
 
     /// The number of requests so far: pass it to `wait_for` to look only at what comes next.
@@ -728,6 +743,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             at: Instant::now(),
             visibility: outcome.2,
             interaction: outcome.3,
+            response: outcome.1.clone(),
         });
         (outcome.0, outcome.1)
     };
@@ -810,6 +826,18 @@ fn answer(
             "owner": user_json(100, "owner", false),
         })),
         (Method::GET, ["users", "@me"]) => ok(user_json(BOT_USER_ID, "studbot", true)),
+        (Method::GET, ["users", id]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            match inner.users.get(&id) {
+                Some(user) => ok(user.json()),
+                None => (
+                    StatusCode::NOT_FOUND,
+                    Some(json!({"code": 10013, "message": "Unknown User"})),
+                    Visibility::Nobody,
+                    None,
+                ),
+            }
+        }
         (Method::PUT, ["applications", _, "commands"])
         | (Method::PUT, ["applications", _, "guilds", _, "commands"]) => {
             let commands: Vec<Value> = body
