@@ -227,6 +227,7 @@ struct Inner {
     rate_limit: Option<RateLimit>,
     interactions: HashMap<u64, InteractionRecord>,
     interaction_by_token: HashMap<String, u64>,
+    dispatched_at: HashMap<u64, Instant>,
     gateway: Option<mpsc::UnboundedSender<String>>,
     identified: u64,
     sequence: u64,
@@ -440,6 +441,7 @@ impl FakeDiscord {
         let interaction = self.interaction_json(id, &token, 2, user, channel, data, None);
         self.remember_interaction(id, &token, user.id, channel, None);
         self.dispatch("INTERACTION_CREATE", interaction).await;
+        self.lock().dispatched_at.insert(id, Instant::now());
         id
     }
 
@@ -460,6 +462,7 @@ impl FakeDiscord {
             self.interaction_json(id, &token, 3, user, channel, data, Some(stored.clone()));
         self.remember_interaction(id, &token, user.id, channel, Some(message));
         self.dispatch("INTERACTION_CREATE", interaction).await;
+        self.lock().dispatched_at.insert(id, Instant::now());
         id
     }
 
@@ -471,6 +474,15 @@ impl FakeDiscord {
             |r| r.interaction == Some(interaction) && r.path.ends_with("/callback"),
         )
         .await
+    }
+
+    /// How long the bot took to answer interaction `id` (callback of any type, deferral
+    /// included), from the moment the fake sent it.
+    pub async fn response_delay(&self, interaction: u64) -> Duration {
+        let response = self.response_to(interaction).await;
+        let sent = self.lock().dispatched_at.get(&interaction).copied();
+        let sent = sent.expect("the fake sent this interaction");
+        response.at.saturating_duration_since(sent)
     }
 
     /// Waits until interaction `id` has a readable answer (the callback, or for a deferred

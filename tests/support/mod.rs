@@ -5,3 +5,4 @@
 
 pub mod bot;
 pub mod fake_discord;
+pub mod table;

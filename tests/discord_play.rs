@@ -1,0 +1,218 @@
+//! A whole hand on Discord, end to end: the real bot (serenity, poise, lobby, bank) against the
+//! fake Discord. A moderator opens a table, three players `/join`, the hand is played with
+//! button clicks to showdown, and `/balance` matches the result. Along the way: every DM holds
+//! exactly its player's down cards, nothing the channel sees holds a down card before the
+//! showdown, and channel writes stay within Discord's limit.
+
+mod support;
+
+use std::time::Duration;
+
+use studbot::table::Card;
+use support::bot::{TestBot, config_text};
+use support::fake_discord::*;
+use support::table::*;
+
+const CHANNEL: u64 = 300_000_000_000_000_011;
+const SEED: u64 = 20_240_601;
+
+fn players() -> Vec<FakeUser> {
+    vec![
+        FakeUser::player(100_000_000_000_000_101, "Ana"),
+        FakeUser::player(100_000_000_000_000_102, "Bo").with_locale("es-ES"),
+        FakeUser::player(100_000_000_000_000_103, "Cy").with_locale("id"),
+    ]
+}
+
+fn contains_card(text: &str, card: Card) -> bool {
+    text.contains(&card_text(card))
+}
+
+/// The most requests matching `counted` within any `window`.
+fn most_in_window(requests: &[&Recorded], window: Duration) -> usize {
+    requests
+        .iter()
+        .map(|start| {
+            requests
+                .iter()
+                .filter(|r| r.at >= start.at && r.at.duration_since(start.at) < window)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_down_card() {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_100, "Mod");
+    let players = players();
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+
+    // No new hand right after this one, so the players can cash out.
+    let slow = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("settings", vec![int("between_hands", 120)])],
+        )
+        .await;
+    assert_channel_answer(&fake, slow, CHANNEL).await;
+
+    let start = table.board_posted_at;
+    let clicks = table.play_to_showdown(&fake).await;
+    let last_response = fake.response_to(*clicks.last().unwrap()).await;
+    assert_eq!(last_response.body["type"], 7, "{:?}", last_response.body);
+    let final_board = fake.message(table.board).unwrap();
+    let final_text = final_board["content"].as_str().unwrap().to_owned();
+    assert!(
+        custom_ids(&final_board).is_empty(),
+        "the finished board has no buttons"
+    );
+
+    // Every click was answered by updating the board (type 7) or, for a refused click, an
+    // ephemeral message; none with an error status.
+    for click in &clicks {
+        let response = fake.response_to(*click).await;
+        assert_eq!(response.status, 204);
+        assert_eq!(response.body["type"], 7, "{:?}", response.body);
+    }
+
+    let requests = fake.requests();
+    let end = last_response.index;
+
+    // DMs: each player's DMs hold all of their down cards and no one else's.
+    for (seat, player) in players.iter().enumerate() {
+        let dms: String = requests
+            .iter()
+            .filter(|r| r.visibility == Visibility::Dm(player.id))
+            .map(Recorded::readable_text)
+            .collect();
+        for card in table.down_cards(seat) {
+            assert!(
+                contains_card(&dms, card),
+                "{}'s DMs lack {card}",
+                player.name
+            );
+        }
+        for (other, _) in players.iter().enumerate().filter(|(o, _)| *o != seat) {
+            for card in table.down_cards(other) {
+                assert!(
+                    !contains_card(&dms, card),
+                    "{}'s DMs show {card}",
+                    player.name
+                );
+            }
+        }
+    }
+    // Third street and seventh street: two DMs per player.
+    let dm_count = requests
+        .iter()
+        .filter(|r| matches!(r.visibility, Visibility::Dm(_)))
+        .count();
+    assert_eq!(dm_count, 2 * players.len());
+
+    // Nothing anyone else sees holds a down card before the showdown: channel messages, board
+    // edits, interaction responses that are not ephemeral, followups.
+    let all_down: Vec<Card> = (0..players.len())
+        .flat_map(|s| table.down_cards(s))
+        .collect();
+    for request in requests.iter().filter(|r| r.index < end) {
+        if let Visibility::Channel(_) = request.visibility {
+            let text = request.readable_text();
+            for card in &all_down {
+                assert!(
+                    !contains_card(&text, *card),
+                    "{card} is visible before the showdown in {} {}: {text}",
+                    request.method,
+                    request.path
+                );
+            }
+        }
+    }
+    // At showdown the hands shown (losers may muck) are on the board.
+    let shown = table.mirror.result().unwrap().shown.clone();
+    assert!(!shown.is_empty());
+    for seat in shown {
+        for card in table.down_cards(seat) {
+            assert!(
+                contains_card(&final_text, card),
+                "{card} not shown at showdown"
+            );
+        }
+    }
+
+    // The players cash out; their balances match the hand's result.
+    let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
+    assert_eq!(final_stacks.iter().sum::<u64>(), 600);
+    for (seat, player) in players.iter().enumerate() {
+        let left = fake.slash(player, CHANNEL, "leave", vec![]).await;
+        assert_channel_answer(&fake, left, CHANNEL).await;
+        let asked = fake.slash(player, CHANNEL, "balance", vec![]).await;
+        let answer = fake.answer_to(asked).await;
+        assert_eq!(answer.visibility, Visibility::Ephemeral(player.id));
+        let expected = 1000 - 200 + final_stacks[seat];
+        assert!(
+            answer.content().contains(&expected.to_string())
+                || answer.content().contains(&format_thousands(expected)),
+            "{} expected a balance of {expected}: {}",
+            player.name,
+            answer.content()
+        );
+    }
+
+    // Channel writes: per player action over the hand, and the most in any 5 s.
+    let channel_writes: Vec<&Recorded> = requests
+        .iter()
+        .filter(|r| r.is_channel_write() && r.channel() == Some(CHANNEL))
+        .collect();
+    let in_hand = channel_writes
+        .iter()
+        .filter(|r| r.index >= start && r.index <= end)
+        .count();
+    let followups = requests
+        .iter()
+        .filter(|r| r.index >= start && r.index <= end)
+        .filter(|r| r.method == "POST" && r.path.starts_with("/webhooks/"))
+        .count();
+    let worst = most_in_window(&channel_writes, Duration::from_secs(5));
+    if std::env::var("SHOW_REQUESTS").is_ok() {
+        for r in requests
+            .iter()
+            .filter(|r| r.index >= start && r.index <= end)
+        {
+            println!(
+                "{} {} {} {}",
+                r.index,
+                r.method,
+                r.path,
+                r.content().chars().take(60).collect::<String>()
+            );
+        }
+    }
+    println!(
+        "channel writes: {in_hand} over a hand of {} player actions ({:.2} per action); \
+         {followups} interaction followups (turn mentions); most channel writes in any 5 s: {worst}",
+        clicks.len(),
+        in_hand as f64 / clicks.len() as f64
+    );
+    assert!(worst <= 5, "{worst} channel writes within 5 seconds");
+
+    bot.stop().await;
+}
+
+/// "1,000"-style grouping, in case the renderer groups digits.
+fn format_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}

@@ -1,0 +1,243 @@
+//! Playing a table through the fake Discord as people do: a moderator opens it, players
+//! `/join`, and whoever is to act clicks a button on the board. A mirror of the hand (the
+//! engine itself, dealt from the same seeded deck as the bot's table) tells the test whose
+//! turn it is and which cards each player holds, so the test can check every DM and every
+//! public message against the truth.
+
+#![allow(dead_code)]
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use serde_json::Value;
+use studbot::table::{ActionKind, Card, Deck, Hand, Rules, Stakes};
+
+use super::fake_discord::*;
+
+/// The deck the table deals its first hand from, for a table with `deck_seed`. Mirrors the
+/// lobby's seeding (`seed ^ table * 0x9E37_79B9_7F4A_7C15` into ChaCha20): if that changes,
+/// the card checks of these tests fail loudly.
+pub fn first_deck(deck_seed: u64, table: u64) -> Deck {
+    let mut rng = ChaCha20Rng::seed_from_u64(deck_seed ^ table.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    Deck::shuffled_with(&mut rng)
+}
+
+pub fn action_code(kind: ActionKind) -> &'static str {
+    match kind {
+        ActionKind::BringIn => "bi",
+        ActionKind::Complete => "co",
+        ActionKind::Bet => "be",
+        ActionKind::Raise => "ra",
+        ActionKind::Call => "ca",
+        ActionKind::Check => "ch",
+        ActionKind::Fold => "fo",
+    }
+}
+
+/// Every `custom_id` of a message's buttons.
+pub fn custom_ids(message: &Value) -> Vec<String> {
+    let mut ids = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        for component in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = component["custom_id"].as_str() {
+                ids.push(id.to_owned());
+            }
+        }
+    }
+    ids
+}
+
+/// A table the test plays at.
+pub struct PlayedTable {
+    pub channel: u64,
+    pub moderator: FakeUser,
+    /// Seated players in chair order (= deal order of the first hand).
+    pub players: Vec<FakeUser>,
+    pub buy_in: u64,
+    pub hand_number: u64,
+    /// The board message of the current hand.
+    pub board: u64,
+    /// The request index where the current hand's board was posted.
+    pub board_posted_at: usize,
+    pub mirror: Hand,
+}
+
+/// Opens a table (no pause between hands, long timers), seats `players` with `buy_in` each
+/// while paused, resumes, and waits for the first hand's board.
+pub async fn open_and_play(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    buy_in: u64,
+    deck_seed: u64,
+) -> PlayedTable {
+    let opened = fake
+        .slash(
+            moderator,
+            channel,
+            "table",
+            vec![sub(
+                "open",
+                vec![int("between_hands", 0), int("timer", 600)],
+            )],
+        )
+        .await;
+    assert_channel_answer(fake, opened, channel).await;
+    let paused = fake
+        .slash(moderator, channel, "table", vec![sub("pause", vec![])])
+        .await;
+    assert_channel_answer(fake, paused, channel).await;
+    for player in players {
+        let joined = fake
+            .slash(player, channel, "join", vec![int("buy_in", buy_in as i64)])
+            .await;
+        assert_channel_answer(fake, joined, channel).await;
+    }
+    let mark = fake.mark();
+    let resumed = fake
+        .slash(moderator, channel, "table", vec![sub("resume", vec![])])
+        .await;
+    assert_channel_answer(fake, resumed, channel).await;
+    let (board, posted_at) = wait_for_new_board(fake, channel, mark).await;
+    let stacks = vec![buy_in; players.len()];
+    let mirror = Hand::start(
+        Stakes::default(),
+        Rules::default(),
+        &stacks,
+        first_deck(deck_seed, channel),
+    )
+    .expect("the mirror hand starts");
+    PlayedTable {
+        channel,
+        moderator: moderator.clone(),
+        players: players.to_vec(),
+        buy_in,
+        hand_number: 1,
+        board,
+        board_posted_at: posted_at,
+        mirror,
+    }
+}
+
+/// Waits for the bot to post a board (a channel message with action buttons) from `from` on.
+pub async fn wait_for_new_board(fake: &FakeDiscord, channel: u64, from: usize) -> (u64, usize) {
+    let posted = fake
+        .wait_for("a new board message", from, |r| {
+            r.method == "POST"
+                && r.channel() == Some(channel)
+                && r.is_success()
+                && r.body["components"].to_string().contains("\"a:")
+        })
+        .await;
+    let id = posted
+        .response
+        .as_ref()
+        .and_then(|message| message["id"].as_str()?.parse().ok())
+        .expect("the posted board has an id");
+    (id, posted.index)
+}
+
+/// Waits for the interaction's answer and checks the channel sees it.
+pub async fn assert_channel_answer(fake: &FakeDiscord, interaction: u64, channel: u64) -> Recorded {
+    let answer = fake.answer_to(interaction).await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Channel(channel),
+        "expected a public answer, got {:?}",
+        answer.body
+    );
+    answer
+}
+
+impl PlayedTable {
+    /// The player whose turn it is (by the mirror).
+    pub fn to_act(&self) -> Option<&FakeUser> {
+        self.players.get(self.mirror.to_act()?)
+    }
+
+    /// The `custom_id` prefix of the buttons of the action now due.
+    pub fn current_prefix(&self) -> String {
+        format!(
+            "a:{}:{}:{}:",
+            self.channel,
+            self.hand_number,
+            self.mirror.action_seq()
+        )
+    }
+
+    /// Waits until the board shows the buttons of the action now due; returns their ids.
+    pub async fn current_buttons(&self, fake: &FakeDiscord) -> Vec<String> {
+        let prefix = self.current_prefix();
+        let message = fake
+            .wait_message(self.board, &format!("buttons {prefix}*"), |message| {
+                custom_ids(message).iter().any(|id| id.starts_with(&prefix))
+            })
+            .await;
+        custom_ids(&message)
+    }
+
+    /// The player to act clicks the first of `preference` that is offered; the mirror takes
+    /// the same action. Returns the interaction id.
+    pub async fn act(&mut self, fake: &FakeDiscord, preference: &[ActionKind]) -> u64 {
+        let seat = self.mirror.to_act().expect("someone is to act");
+        let legal = self.mirror.legal_actions();
+        let kind = preference
+            .iter()
+            .copied()
+            .find(|kind| legal.iter().any(|action| action.kind == *kind))
+            .unwrap_or(legal[0].kind);
+        let buttons = self.current_buttons(fake).await;
+        let custom_id = format!("{}{}", self.current_prefix(), action_code(kind));
+        assert!(
+            buttons.contains(&custom_id),
+            "the board offers {buttons:?}, not {custom_id}"
+        );
+        let player = self.players[seat].clone();
+        let click = fake.click(&player, self.board, &custom_id).await;
+        self.mirror
+            .act(seat, kind)
+            .expect("the mirror accepts the action");
+        click
+    }
+
+    /// Plays the hand to its end with check/call (never folding); returns every click.
+    pub async fn play_to_showdown(&mut self, fake: &FakeDiscord) -> Vec<u64> {
+        let passive = [ActionKind::Check, ActionKind::Call, ActionKind::BringIn];
+        let mut clicks = Vec::new();
+        while self.mirror.to_act().is_some() {
+            let mark = fake.mark();
+            let click = self.act(fake, &passive).await;
+            let response = fake.response_to(click).await;
+            assert!(response.is_success(), "{:?}", response.body);
+            assert!(
+                fake.response_delay(click).await < std::time::Duration::from_secs(3),
+                "a click was answered after Discord's 3 seconds"
+            );
+            clicks.push(click);
+            if let Some(next) = self.to_act() {
+                // The next player is mentioned before they act, as a person would need.
+                let mention = format!("<@{}>", next.id);
+                fake.wait_for(&format!("a mention of {}", next.name), mark, |r| {
+                    r.method == "POST"
+                        && !r.path.ends_with("/callback")
+                        && r.content().contains(&mention)
+                })
+                .await;
+            }
+        }
+        clicks
+    }
+
+    /// Each player's down cards in the mirror (all of them once the hand is over).
+    pub fn down_cards(&self, seat: usize) -> Vec<Card> {
+        self.mirror
+            .private_view(seat)
+            .map(|view| view.down_cards)
+            .unwrap_or_default()
+    }
+}
+
+/// Every card's text as the bot writes it.
+pub fn card_text(card: Card) -> String {
+    studbot::render::card(card)
+}
