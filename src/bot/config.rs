@@ -57,6 +57,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The language used when the player's Discord locale is none of ours.
     pub locale: Locale,
+    /// On SIGINT/SIGTERM, how long hands in progress may go on before the bot stops anyway
+    /// (an unfinished hand is refunded when the bot starts again).
+    pub shutdown_grace_secs: u64,
     pub discord: DiscordConfig,
     pub log: LogConfig,
     pub economy: EconomyConfig,
@@ -80,6 +83,7 @@ impl Default for Config {
             token: Secret::default(),
             data_dir: PathBuf::from("data"),
             locale: Locale::En,
+            shutdown_grace_secs: 10,
             discord: DiscordConfig::default(),
             log: LogConfig::default(),
             economy: EconomyConfig::default(),
@@ -202,6 +206,9 @@ impl Config {
                 "token",
                 format!("missing: set `token` in the file or the {TOKEN_VARIABLE} variable"),
             );
+        }
+        if self.shutdown_grace_secs > 600 {
+            return fail("shutdown_grace_secs", "must be at most 600".to_owned());
         }
         if self.data_dir.as_os_str().is_empty() {
             return fail("data_dir", "must not be empty".to_owned());
@@ -341,6 +348,7 @@ mod tests {
             "token",
             "data_dir",
             "locale",
+            "shutdown_grace_secs",
             "api_proxy",
             "guild_ids",
             "shards",

@@ -37,10 +37,6 @@ use outbox::{Outbox, RatePolicy};
 use presenter::Presenter;
 use rest::{DISCORD_BASE, Rest};
 
-/// How long hands in progress may run on after SIGINT/SIGTERM before the bot stops anyway
-/// (an unfinished hand is then cancelled and refunded, at the latest when the bot starts again).
-pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
-
 /// The poise context of our commands.
 pub type Context<'a> = poise::Context<'a, Bot, anyhow::Error>;
 
@@ -203,8 +199,8 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Runs the bot until `shutdown` resolves, then stops taking commands, lets hands in
-/// progress finish within [`SHUTDOWN_GRACE`] (what is left is cancelled and refunded by the
-/// bank's recovery), flushes the outbox and the bank, and returns.
+/// progress finish within `shutdown_grace_secs` (what is left is cancelled and refunded by the
+/// bank's recovery at the next start), flushes the outbox and the bank, and returns.
 pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
     let data_dir = config.data_dir.clone();
     std::fs::create_dir_all(&data_dir)
@@ -311,7 +307,8 @@ fn table_store(data_dir: &Path) -> anyhow::Result<Arc<FileTableStore>> {
 async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
     bot.inner.shutting_down.store(true, Ordering::SeqCst);
     tracing::info!("no longer taking commands; letting hands in progress finish");
-    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    let grace = Duration::from_secs(bot.config().shutdown_grace_secs);
+    let deadline = tokio::time::Instant::now() + grace;
     let mut unfinished = Vec::new();
     loop {
         unfinished.clear();

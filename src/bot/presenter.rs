@@ -171,6 +171,8 @@ pub struct Presenter {
     /// The newest board version Discord has (by any path).
     written: Arc<AtomicU64>,
     running: AtomicBool,
+    /// One flush at a time: two would both post a new hand's board.
+    flushing: tokio::sync::Mutex<()>,
 }
 
 impl Presenter {
@@ -185,6 +187,7 @@ impl Presenter {
             clicks: AtomicUsize::new(0),
             written: Arc::new(AtomicU64::new(0)),
             running: AtomicBool::new(true),
+            flushing: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -410,6 +413,11 @@ impl Presenter {
     /// Writes what Discord does not have yet: a new hand's board (a new message that mentions
     /// the player to act), an edit of the board, the mention of the player to act, news.
     async fn flush(&self) {
+        let _one_at_a_time = self.flushing.lock().await;
+        self.flush_now().await;
+    }
+
+    async fn flush_now(&self) {
         let (post, edit, ping, news) = {
             let mut state = lock(&self.state);
             let message = self.compose(&state);
@@ -451,7 +459,7 @@ impl Presenter {
                     };
                     self.publish();
                     if newer {
-                        Box::pin(self.flush()).await;
+                        Box::pin(self.flush_now()).await;
                     }
                 }
                 Err(error) => tracing::warn!(%error, hand, "the board could not be posted"),

@@ -17,6 +17,7 @@ pub fn config_text(fake: &FakeDiscord, data_dir: &Path, deck_seed: u64) -> Strin
         r#"
 token = "test-token-not-secret-but-never-logged"
 data_dir = "{data}"
+shutdown_grace_secs = 1
 [discord]
 api_proxy = "{api}"
 guild_ids = [{GUILD_ID}]

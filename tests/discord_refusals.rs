@@ -1,0 +1,156 @@
+//! Clicks that must not count, and players whose DMs are closed, end to end against the fake.
+
+mod support;
+
+use studbot::table::ActionKind;
+use support::bot::{TestBot, config_text};
+use support::fake_discord::*;
+use support::table::*;
+
+const SEED: u64 = 77;
+
+fn players() -> Vec<FakeUser> {
+    vec![
+        FakeUser::player(100_000_000_000_000_201, "Dee"),
+        FakeUser::player(100_000_000_000_000_202, "Eli"),
+        FakeUser::player(100_000_000_000_000_203, "Fay"),
+    ]
+}
+
+async fn assert_refused(fake: &FakeDiscord, click: u64, user: &FakeUser, why: &str) -> String {
+    let answer = fake.response_to(click).await;
+    assert_eq!(answer.body["type"], 4, "{why}: {:?}", answer.body);
+    assert_eq!(answer.visibility, Visibility::Ephemeral(user.id), "{why}");
+    assert!(
+        fake.response_delay(click).await < std::time::Duration::from_secs(3),
+        "{why}: answered too late"
+    );
+    answer.content().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clicks_out_of_turn_on_an_old_board_or_by_a_spectator_are_refused_ephemerally() {
+    const CHANNEL: u64 = 300_000_000_000_000_021;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_200, "Mod");
+    let players = players();
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+
+    let first_buttons = table.current_buttons(&fake).await;
+    let to_act = table.to_act().unwrap().clone();
+    let someone_else = players.iter().find(|p| p.id != to_act.id).unwrap().clone();
+    let first_button = first_buttons
+        .iter()
+        .find(|id| id.starts_with("a:"))
+        .unwrap()
+        .clone();
+
+    // Out of turn: a seated player who is not to act.
+    let click = fake.click(&someone_else, table.board, &first_button).await;
+    let text = assert_refused(&fake, click, &someone_else, "out of turn").await;
+    assert!(
+        text.contains(&to_act.name),
+        "names whose turn it is: {text}"
+    );
+
+    // A spectator.
+    let spectator = FakeUser::player(100_000_000_000_000_299, "Spec");
+    let click = fake.click(&spectator, table.board, &first_button).await;
+    assert_refused(&fake, click, &spectator, "spectator").await;
+
+    // Nothing changed: the player to act still acts, once.
+    let mark = fake.mark();
+    let acted = table
+        .act(
+            &fake,
+            &[ActionKind::BringIn, ActionKind::Call, ActionKind::Check],
+        )
+        .await;
+    assert_eq!(fake.response_to(acted).await.body["type"], 7);
+
+    // The same button again (an old board, or a double click): stale.
+    let click = fake.click(&to_act, table.board, &first_button).await;
+    assert_refused(&fake, click, &to_act, "old board").await;
+
+    // A button this bot never made.
+    let click = fake.click(&to_act, table.board, "x:garbage").await;
+    assert_refused(&fake, click, &to_act, "unknown button").await;
+
+    // The refusals wrote nothing to the channel.
+    let writes = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.index >= mark && r.is_channel_write() && r.channel() == Some(CHANNEL))
+        .count();
+    assert_eq!(writes, 0);
+
+    table.play_to_showdown(&fake).await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_with_closed_dms_still_plays_and_sees_their_cards_with_the_cards_command() {
+    const CHANNEL: u64 = 300_000_000_000_000_022;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_200, "Mod");
+    let players = players();
+    let closed = players[1].clone();
+    fake.close_dms(closed.id);
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+
+    // The bot tried, got 50007, marked the board and told the player once how to open DMs.
+    fake.wait_for("a DM refused with 50007", 0, |r| r.status == 403)
+        .await;
+    let mention = format!("<@{}>", closed.id);
+    let told = fake
+        .wait_for("the closed-DM explanation", 0, |r| {
+            r.is_channel_write()
+                && r.method == "POST"
+                && r.content().starts_with(&mention)
+                && r.content().contains("DM")
+        })
+        .await;
+    assert_eq!(told.visibility, Visibility::Channel(CHANNEL));
+    fake.wait_message(table.board, "the board marks closed DMs", |m| {
+        m["content"].as_str().unwrap_or("").contains("📵")
+    })
+    .await;
+
+    // /cards shows the hand, to that player only.
+    let asked = fake.slash(&closed, CHANNEL, "cards", vec![]).await;
+    let answer = fake.answer_to(asked).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(closed.id));
+    for card in table.down_cards(1) {
+        assert!(
+            answer.content().contains(&card_text(card)),
+            "{}",
+            answer.content()
+        );
+    }
+    // So does the "My cards" button.
+    let my_cards = format!("c:{CHANNEL}");
+    let click = fake.click(&closed, table.board, &my_cards).await;
+    let answer = fake.response_to(click).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(closed.id));
+    for card in table.down_cards(1) {
+        assert!(answer.content().contains(&card_text(card)));
+    }
+
+    // The hand goes on to the end with that player in it.
+    table.play_to_showdown(&fake).await;
+    assert!(table.mirror.result().is_some());
+
+    // Told once only, although seventh street's DM failed too.
+    let explanations = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.is_channel_write() && r.method == "POST")
+        .filter(|r| r.content().starts_with(&mention) && r.content().contains("DM"))
+        .count();
+    assert_eq!(explanations, 1);
+    bot.stop().await;
+}
