@@ -136,13 +136,16 @@ async fn act(
                 }
             }
             if let Some((to_act, text)) = presenter.take_ping() {
+                let text_for_outbox = text.clone();
                 let followup = CreateInteractionResponseFollowup::new()
                     .content(text)
                     .allowed_mentions(
                         CreateAllowedMentions::new().users([serenity::UserId::new(to_act.0)]),
                     );
                 if let Err(error) = click.create_followup(&ctx.http, followup).await {
-                    tracing::warn!(%error, "mentioning the next player failed");
+                    // The mention must not be lost: the channel's outbox waits out any limit.
+                    tracing::warn!(%error, "mentioning the next player in a followup failed");
+                    presenter.post_text(text_for_outbox, Some(to_act));
                 }
             }
         }

@@ -484,7 +484,8 @@ impl Presenter {
         }
     }
 
-    fn post_text(&self, text: String, ping: Option<UserId>) {
+    /// Posts a message in the table's channel through the outbox, pinging `ping` only.
+    pub fn post_text(&self, text: String, ping: Option<UserId>) {
         let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
         let body = json!({
             "content": text,

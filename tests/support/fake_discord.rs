@@ -202,6 +202,8 @@ fn collect_strings(value: &Value, out: &mut String) {
 struct RateLimit {
     remaining: u32,
     retry_after: f64,
+    /// Interaction callbacks and followups too, not only channel writes.
+    everything: bool,
 }
 
 /// What the fake remembers about an interaction it sent.
@@ -302,7 +304,25 @@ impl FakeDiscord {
         self.lock().rate_limit = Some(RateLimit {
             remaining: count,
             retry_after,
+            everything: false,
         });
+    }
+
+    /// The next `count` writes of any kind (channel writes, interaction callbacks, followups)
+    /// answer 429 with `retry_after` seconds.
+    pub fn rate_limit_all_writes(&self, count: u32, retry_after: f64) {
+        self.lock().rate_limit = Some(RateLimit {
+            remaining: count,
+            retry_after,
+            everything: true,
+        });
+    }
+
+    /// True once the 429s asked for have all been given.
+    pub fn rate_limit_over(&self) -> bool {
+        self.lock()
+            .rate_limit
+            .is_none_or(|limit| limit.remaining == 0)
     }
 
     /// Every request so far, in arrival order.
@@ -948,6 +968,10 @@ fn answer(
         }
         (Method::POST, ["interactions", id, token, "callback"]) => {
             let id: u64 = id.parse().unwrap_or(0);
+            if let Some(mut limited) = rate_limited_everything(inner) {
+                limited.3 = Some(id);
+                return limited;
+            }
             let Some(record) = inner.interactions.get(&id).cloned() else {
                 return (
                     StatusCode::NOT_FOUND,
@@ -999,6 +1023,11 @@ fn answer(
             (StatusCode::NO_CONTENT, None, visibility, Some(id))
         }
         (method, ["webhooks", _, token, rest @ ..]) => {
+            if method != Method::GET
+                && let Some(limited) = rate_limited_everything(inner)
+            {
+                return limited;
+            }
             let id = inner.interaction_by_token.get(*token).copied();
             let record = id.and_then(|id| inner.interactions.get(&id).cloned());
             let Some(record) = record else {
@@ -1084,6 +1113,14 @@ fn rate_limited(inner: &mut Inner) -> Option<Outcome> {
         Visibility::Nobody,
         None,
     ))
+}
+
+fn rate_limited_everything(inner: &mut Inner) -> Option<Outcome> {
+    if inner.rate_limit.is_some_and(|limit| limit.everything) {
+        rate_limited(inner)
+    } else {
+        None
+    }
 }
 
 fn unknown_message() -> Outcome {

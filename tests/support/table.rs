@@ -71,6 +71,18 @@ pub async fn open_and_play(
     buy_in: u64,
     deck_seed: u64,
 ) -> PlayedTable {
+    open_and_seat(fake, channel, moderator, players, buy_in).await;
+    start_first_hand(fake, channel, moderator, players, buy_in, deck_seed).await
+}
+
+/// Opens a paused table (no pause between hands, long timers) and seats `players`.
+pub async fn open_and_seat(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    buy_in: u64,
+) {
     let opened = fake
         .slash(
             moderator,
@@ -93,11 +105,27 @@ pub async fn open_and_play(
             .await;
         assert_channel_answer(fake, joined, channel).await;
     }
+}
+
+/// Resumes the table seated by [`open_and_seat`] and waits for the first hand's board.
+pub async fn start_first_hand(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    buy_in: u64,
+    deck_seed: u64,
+) -> PlayedTable {
     let mark = fake.mark();
     let resumed = fake
         .slash(moderator, channel, "table", vec![sub("resume", vec![])])
         .await;
-    assert_channel_answer(fake, resumed, channel).await;
+    let answer = fake.answer_to(resumed).await;
+    assert!(
+        answer.is_success() || answer.status == 429,
+        "{:?}",
+        answer.body
+    );
     let (board, posted_at) = wait_for_new_board(fake, channel, mark).await;
     let stacks = vec![buy_in; players.len()];
     let mirror = Hand::start(
