@@ -33,12 +33,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// serenity records every REST request, body included (an ephemeral "My cards" answer holds a
+/// player's cards), as the fields of a span of this target: it is never recorded.
+const NEVER_RECORDED: &str = "serenity::http::client=warn";
+
 /// Logs go to stderr. `RUST_LOG`, when set, wins over `[log] level`.
 fn init_logging(config: &Config) {
-    let filter = std::env::var("RUST_LOG")
+    let level = std::env::var("RUST_LOG")
         .ok()
-        .and_then(|value| EnvFilter::try_new(value).ok())
-        .unwrap_or_else(|| EnvFilter::new(&config.log.level));
+        .filter(|value| EnvFilter::try_new(value).is_ok())
+        .unwrap_or_else(|| config.log.level.clone());
+    let filter = EnvFilter::try_new(format!("{level},{NEVER_RECORDED}"))
+        .unwrap_or_else(|_| EnvFilter::new(NEVER_RECORDED));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);

@@ -70,3 +70,71 @@ impl TestBot {
         outcome.expect("the bot stopped cleanly");
     }
 }
+
+/// The real `studbot` binary, run with `run --config FILE` against the fake.
+pub struct ChildBot {
+    child: std::process::Child,
+    pub log: std::path::PathBuf,
+}
+
+impl ChildBot {
+    /// Starts the binary and waits until it has identified and registered its commands.
+    pub async fn start(fake: &FakeDiscord, config_file: &Path, log: &Path) -> ChildBot {
+        let identified = fake.identified();
+        let mark = fake.mark();
+        let log_file = std::fs::File::create(log).expect("log file");
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_studbot"))
+            .arg("run")
+            .arg("--config")
+            .arg(config_file)
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("RUST_LOG")
+            .stdout(std::process::Stdio::null())
+            .stderr(log_file)
+            .spawn()
+            .expect("the studbot binary starts");
+        fake.wait_identified(identified + 1).await;
+        fake.wait_for("the slash commands registered", mark, |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+        ChildBot {
+            child,
+            log: log.to_path_buf(),
+        }
+    }
+
+    /// SIGKILL: the process dies at once, mid-whatever.
+    pub fn kill(mut self) {
+        self.child.kill().expect("kill the bot");
+        self.child.wait().expect("reap the bot");
+    }
+
+    /// SIGTERM, then waits for the process to exit; returns its exit code.
+    pub async fn terminate(mut self) -> Option<i32> {
+        let status = std::process::Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("kill -TERM");
+        assert!(status.success());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the bot") {
+                return status.code();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the bot did not exit after SIGTERM"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
+
+impl Drop for ChildBot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
