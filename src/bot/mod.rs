@@ -157,10 +157,10 @@ impl Bot {
 
     /// The presenter of a table, started (and subscribed to the table) on first use.
     pub async fn presenter(&self, handle: &TableHandle) -> anyhow::Result<Arc<Presenter>> {
-        if let Some(existing) = lock(&self.inner.presenters).get(&handle.table()).cloned() {
-            if existing.is_running() {
-                return Ok(existing);
-            }
+        if let Some(existing) = lock(&self.inner.presenters).get(&handle.table()).cloned()
+            && existing.is_running()
+        {
+            return Ok(existing);
         }
         let receiver = handle
             .subscribe()

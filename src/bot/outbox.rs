@@ -388,11 +388,14 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// One write: when, what kind, to which channel or message, with which body.
+    type Write = (Instant, &'static str, u64, Value);
+
     /// Records every write with the (paused) time it happened; answers 429 to the first
     /// `limited` writes.
     #[derive(Clone, Default)]
     struct Recorder {
-        log: Arc<Mutex<Vec<(Instant, &'static str, u64, Value)>>>,
+        log: Arc<Mutex<Vec<Write>>>,
         limited: Arc<AtomicUsize>,
         next_id: Arc<AtomicU64>,
     }
@@ -414,7 +417,7 @@ mod tests {
             Ok(())
         }
 
-        fn writes(&self) -> Vec<(Instant, &'static str, u64, Value)> {
+        fn writes(&self) -> Vec<Write> {
             self.log.lock().unwrap().clone()
         }
     }
