@@ -81,3 +81,181 @@ async fn table_open_is_refused_to_a_non_moderator_and_done_for_a_moderator() {
 
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn economy_commands_answer_from_the_bank() {
+    const CHANNEL: u64 = 300_000_000_000_000_002;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 7)).await;
+    let ana = FakeUser::player(100_000_000_000_000_011, "Ana");
+    let bo = FakeUser::player(100_000_000_000_000_012, "Bo").with_locale("es-ES");
+    let moderator = FakeUser::moderator(100_000_000_000_000_013, "Mod");
+
+    let ask = |user: &FakeUser, name: &str, options: Vec<serde_json::Value>| {
+        let user = user.clone();
+        let name = name.to_owned();
+        let fake = &fake;
+        async move {
+            let id = fake.slash(&user, CHANNEL, &name, options).await;
+            fake.answer_to(id).await
+        }
+    };
+
+    let answer = ask(&ana, "balance", vec![]).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(ana.id));
+    assert!(
+        answer.content().contains("1000") || answer.content().contains("1,000"),
+        "{}",
+        answer.content()
+    );
+
+    let answer = ask(&ana, "daily", vec![]).await;
+    assert!(answer.content().contains("200"), "{}", answer.content());
+    let again = ask(&ana, "daily", vec![]).await;
+    assert_eq!(again.visibility, Visibility::Ephemeral(ana.id));
+    assert_ne!(
+        again.content(),
+        answer.content(),
+        "a second daily is refused"
+    );
+
+    let answer = ask(
+        &ana,
+        "give",
+        vec![user_opt("user", &bo), int("amount", 150)],
+    )
+    .await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Channel(CHANNEL),
+        "{}",
+        answer.content()
+    );
+    let answer = ask(&ana, "give", vec![user_opt("user", &ana), int("amount", 5)]).await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Ephemeral(ana.id),
+        "no gift to oneself"
+    );
+
+    // Spanish for Bo.
+    let answer = ask(&bo, "balance", vec![]).await;
+    assert!(
+        answer.content().contains("1150")
+            || answer.content().contains("1.150")
+            || answer.content().contains("1,150"),
+        "{}",
+        answer.content()
+    );
+
+    let answer = ask(
+        &ana,
+        "chips",
+        vec![sub("grant", vec![user_opt("user", &bo), int("amount", 10)])],
+    )
+    .await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Ephemeral(ana.id),
+        "players cannot mint chips"
+    );
+    let answer = ask(
+        &moderator,
+        "chips",
+        vec![sub("grant", vec![user_opt("user", &bo), int("amount", 10)])],
+    )
+    .await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Channel(CHANNEL),
+        "{}",
+        answer.content()
+    );
+    let answer = ask(
+        &moderator,
+        "chips",
+        vec![sub("take", vec![user_opt("user", &bo), int("amount", 60)])],
+    )
+    .await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Channel(CHANNEL),
+        "{}",
+        answer.content()
+    );
+    let answer = ask(&moderator, "balance", vec![user_opt("user", &bo)]).await;
+    assert!(
+        answer.content().contains("1100") || answer.content().contains("1,100"),
+        "{}",
+        answer.content()
+    );
+
+    let answer = ask(&ana, "leaderboard", vec![]).await;
+    assert!(
+        answer.content().contains("Bo") && answer.content().contains("Ana"),
+        "{}",
+        answer.content()
+    );
+    let answer = ask(&ana, "stats", vec![]).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(ana.id));
+    let answer = ask(&ana, "rules", vec![]).await;
+    assert!(answer.content().len() > 100);
+    let answer = ask(&ana, "history", vec![]).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(ana.id));
+    let answer = ask(&ana, "table", vec![sub("status", vec![])]).await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Ephemeral(ana.id),
+        "no table yet: {}",
+        answer.content()
+    );
+
+    // Every command was answered within Discord's 3 seconds.
+    for request in fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.ends_with("/callback"))
+    {
+        let delay = fake.response_delay(request.interaction.unwrap()).await;
+        assert!(delay < std::time::Duration::from_secs(3));
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_mid_hand_tells_the_channel_and_the_next_start_refunds_the_hand() {
+    const CHANNEL: u64 = 300_000_000_000_000_003;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let config = config_text(&fake, data.path(), 9);
+    let bot = TestBot::start(&fake, &config).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_020, "Mod");
+    let players = vec![
+        FakeUser::player(100_000_000_000_000_021, "Mia"),
+        FakeUser::player(100_000_000_000_000_022, "Ned"),
+    ];
+    let mut table =
+        support::table::open_and_play(&fake, CHANNEL, &moderator, &players, 100, 9).await;
+    let click = table
+        .act(&fake, &[studbot::table::ActionKind::BringIn])
+        .await;
+    fake.response_to(click).await;
+
+    // The hand in progress cannot finish within the grace: it is frozen and announced.
+    let mark = fake.mark();
+    bot.stop().await;
+    fake.wait_for("the channel told the bot stops mid-hand", mark, |r| {
+        r.is_channel_write() && r.channel() == Some(CHANNEL) && r.content().contains("restarting")
+    })
+    .await;
+
+    let mark = fake.mark();
+    let bot = TestBot::start(&fake, &config).await;
+    fake.wait_for("the refund told at start", mark, |r| {
+        r.is_channel_write() && r.channel() == Some(CHANNEL) && r.content().contains("cancelled")
+    })
+    .await;
+    support::table::wait_for_new_board(&fake, CHANNEL, mark).await;
+    bot.stop().await;
+}
