@@ -47,9 +47,7 @@ pub struct LegalSet {
 
 impl LegalSet {
     fn empty() -> LegalSet {
-        LegalSet {
-            actions: [None; 4],
-        }
+        LegalSet { actions: [None; 4] }
     }
 
     fn push(&mut self, action: LegalAction) {
