@@ -95,10 +95,11 @@ pub fn split_pot(
     contenders: &[Contender],
     order: &OddChipOrder,
 ) -> PotAward {
-    let eligible: Vec<&Contender> = contenders
+    let mut eligible: Vec<&Contender> = contenders
         .iter()
         .filter(|c| pot.eligible.contains(&c.seat))
         .collect();
+    eligible.sort_unstable_by_key(|c| c.seat);
     let best_high = eligible.iter().map(|c| c.high).max();
     let best_low = eligible.iter().filter_map(|c| c.low).max();
     let high_winners: Vec<SeatIndex> = eligible
