@@ -228,3 +228,68 @@ fn all_in_players_are_skipped_in_the_betting() {
     }
     assert!(hand.is_over());
 }
+
+#[test]
+fn when_the_best_board_is_all_in_the_next_player_to_its_left_acts_first() {
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[3, 100, 100],
+        &SEATS[..3],
+    );
+    play(&mut hand, &[(1, BringIn), (2, Call), (0, Call)]);
+    assert_eq!(hand.street(), Street::Fourth);
+    assert_eq!(first_to_act_on(&hand, Street::Fourth), Some(1));
+}
+
+#[test]
+fn when_at_most_one_player_has_chips_after_the_antes_the_hand_is_dealt_out() {
+    let hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1, 100, 1],
+        &SEATS[..3],
+    );
+    assert!(hand.is_over(), "no one can bet: no betting at all");
+    assert_eq!(hand.action_seq(), 0);
+    assert_eq!(first_to_act_on(&hand, Street::Third), None);
+    let result = hand.result().unwrap();
+    assert_eq!(result.shown.len(), 3);
+    // A 3-chip pot of antes: 2 to seat 0's quad aces, 1 to seat 1's low.
+    assert_eq!(result.final_stacks, vec![2, 100, 0]);
+}
+
+#[test]
+fn a_short_all_in_completion_of_half_the_small_bet_counts_as_the_completion_under_half_bet() {
+    // Seat 2 has 4 chips after the ante: completing all-in to 4 is at least half of 5.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        rules(ShortAllIn::HalfBet),
+        &[100, 100, 5],
+        &SEATS[..3],
+    );
+    act(&mut hand, 1, BringIn);
+    let complete = legal(&hand, Complete).unwrap();
+    assert_eq!((complete.total, complete.all_in), (4, true));
+    act(&mut hand, 2, Complete);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 9);
+    act(&mut hand, 0, Call);
+    assert_eq!(
+        legal_kinds(&hand),
+        vec![Fold, Call, Raise],
+        "the bring-in may raise"
+    );
+
+    let mut hand = seat_hand(
+        Stakes::default(),
+        rules(ShortAllIn::FullBet),
+        &[100, 100, 5],
+        &SEATS[..3],
+    );
+    play(&mut hand, &[(1, BringIn), (2, Complete), (0, Call)]);
+    assert_eq!(
+        legal_kinds(&hand),
+        vec![Fold, Call],
+        "a short completion does not reopen"
+    );
+}
