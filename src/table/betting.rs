@@ -64,10 +64,6 @@ impl LegalSet {
     pub fn iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
         self.actions.iter().flatten().copied()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.actions[0].is_none()
-    }
 }
 
 /// The bet size of a street: the small bet on third and fourth (the big bet on fourth with

@@ -209,6 +209,7 @@ pub struct PublicView {
     pub pot: u64,
     pub to_act: Option<SeatIndex>,
     pub legal: Vec<LegalAction>,
+    /// The last accepted action: who, what, and that seat's street total after it.
     pub last_action: Option<(SeatIndex, ActionKind, u64)>,
 }
 
@@ -673,6 +674,8 @@ impl Hand {
         self.state.action_seq
     }
 
+    /// The street being played; `Showdown` once hands are shown. A hand won uncontested
+    /// stays on the street where the last opponent folded (see [`Hand::is_over`]).
     pub fn street(&self) -> Street {
         self.state.street
     }
