@@ -41,6 +41,21 @@ impl HandCategory {
         HandCategory::StraightFlush,
     ];
 
+    /// A stable snake_case key (`"full_house"`), for JSON and translation message ids.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HandCategory::HighCard => "high_card",
+            HandCategory::OnePair => "one_pair",
+            HandCategory::TwoPair => "two_pair",
+            HandCategory::ThreeOfAKind => "three_of_a_kind",
+            HandCategory::Straight => "straight",
+            HandCategory::Flush => "flush",
+            HandCategory::FullHouse => "full_house",
+            HandCategory::FourOfAKind => "four_of_a_kind",
+            HandCategory::StraightFlush => "straight_flush",
+        }
+    }
+
     fn from_code(code: u32) -> HandCategory {
         HandCategory::ALL
             .get(code as usize)
