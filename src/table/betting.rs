@@ -64,6 +64,10 @@ impl LegalSet {
     pub fn iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
         self.actions.iter().flatten().copied()
     }
+
+    pub fn into_actions(self) -> impl Iterator<Item = LegalAction> {
+        self.actions.into_iter().flatten()
+    }
 }
 
 /// The bet size of a street: the small bet on third and fourth (the big bet on fourth with

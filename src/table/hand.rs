@@ -348,9 +348,12 @@ impl Hand {
         hand.post_antes();
         let deck_source = matches!(hand.source, CardSource::Deck(_));
         let refused = |error: ActionError| match error {
-            ActionError::MissingCard { .. } if deck_source => StartError::DeckTooSmall,
+            ActionError::MissingCard {
+                street: Street::Third,
+                ..
+            } if deck_source => StartError::DeckTooSmall,
             ActionError::MissingCard { seat, street } => StartError::MissingCard { seat, street },
-            // Dealing fails only for a missing card.
+            // Dealing fails for nothing but a missing card.
             _ => StartError::DeckTooSmall,
         };
         hand.deal(Street::Third).map_err(refused)?;
@@ -494,6 +497,12 @@ impl Hand {
         }
     }
 
+    /// The actions the seat to act may take now, without allocating (for `sim` and benches).
+    pub fn legal_iter(&self) -> impl Iterator<Item = LegalAction> + use<> {
+        let set = self.legal_set().map(|(_, set)| set);
+        set.into_iter().flat_map(|set| set.into_actions())
+    }
+
     /// The legal action of `kind` for the seat to act, if there is one (no allocation).
     pub fn legal_action(&self, kind: ActionKind) -> Option<LegalAction> {
         self.legal_set().and_then(|(_, set)| set.find(kind))
@@ -521,17 +530,21 @@ impl Hand {
     /// Takes `kind` for `seat`; amounts follow from fixed limit. Returns the events it caused
     /// (the next street's cards, the showdown …). An error changes nothing.
     pub fn act(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<Vec<Event>, ActionError> {
+        let first_new = self.events.len();
+        self.act_quietly(seat, kind)?;
+        Ok(self.events[first_new..].to_vec())
+    }
+
+    /// Like [`Hand::act`] without copying out the events it caused (they are still in
+    /// [`Hand::events`]): the allocation-free path for `sim` and benchmarks.
+    pub fn act_quietly(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<(), ActionError> {
         let action = self.check_action(seat, kind)?;
         let saved_state = self.state;
         let saved_events = self.events.len();
-        match self.apply(seat, action) {
-            Ok(()) => Ok(self.events[saved_events..].to_vec()),
-            Err(error) => {
-                self.state = saved_state;
-                self.events.truncate(saved_events);
-                Err(error)
-            }
-        }
+        self.apply(seat, action).inspect_err(|_| {
+            self.state = saved_state;
+            self.events.truncate(saved_events);
+        })
     }
 
     fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), ActionError> {
