@@ -81,7 +81,7 @@ fn full_bet_one_short_all_in_among_four_does_not_reopen() {
 }
 
 #[test]
-fn a_bring_in_player_short_of_the_bring_in_posts_what_it_has() {
+fn a_bring_in_player_short_of_the_bring_in_posts_or_completes_all_in_for_what_it_has() {
     let hand = seat_hand(
         Stakes::default(),
         Rules::default(),
@@ -91,7 +91,17 @@ fn a_bring_in_player_short_of_the_bring_in_posts_what_it_has() {
     assert_eq!(hand.to_act(), Some(1));
     let bring_in = legal(&hand, BringIn).unwrap();
     assert_eq!((bring_in.chips, bring_in.all_in), (1, true));
-    assert_eq!(legal_kinds(&hand), vec![BringIn]);
+    // Completing all-in is the same chip, but the next player then faces a wager, not a
+    // bring-in: a raise to a full bet on top of it instead of a completion (pokerkit agrees).
+    let complete = legal(&hand, Complete).unwrap();
+    assert_eq!((complete.chips, complete.all_in), (1, true));
+    let mut brought_in = hand.clone();
+    act(&mut brought_in, 1, BringIn);
+    assert_eq!(legal(&brought_in, Complete).unwrap().total, 5);
+    let mut completed = hand;
+    act(&mut completed, 1, Complete);
+    assert_eq!(legal_kinds(&completed), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&completed, Raise).unwrap().total, 6);
 }
 
 #[test]

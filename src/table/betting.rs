@@ -167,8 +167,9 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.aggressive_target();
-            if stack > bring_in.chips
-                && complete_total > self.bring_in
+            // A player who cannot cover the bring-in may still "complete" all-in (pokerkit
+            // accepts it): the same chips, but what follows is a raise on top of it.
+            if complete_total > self.bring_in
                 && !self.cap_reached()
                 && self.bet_can_be_answered(seats, seat)
             {
