@@ -6,6 +6,11 @@
 //! so far (a player short of it goes all-in for less). `full_level` is the total of the last
 //! bet that counts as full — a full bet, completion or raise, or a short all-in that counts
 //! as one under the `short_all_in` option — and decides who may raise again and the cap.
+//!
+//! Conventions shared with pokerkit where RULES.md is silent: folding is not offered when
+//! checking is free (nor to the bring-in player); no bet or raise is offered that no one
+//! could answer with chips of their own; after a short all-in wager the next raise is a full
+//! bet on top of it.
 
 use super::hand::{ActionKind, LegalAction, SeatIndex, Street};
 use super::rules::{Rules, ShortAllIn, Stakes};
