@@ -232,10 +232,24 @@ impl Bank {
         let store = within(
             timeout,
             tokio::task::spawn_blocking(move || -> Result<Arc<dyn Store>, BankError> {
-                let store = SledStore::open(&path, cache_capacity)?;
-                schema::prepare(&store)?;
-                Ok(Arc::new(store))
+                Ok(Arc::new(SledStore::open(&path, cache_capacity)?))
             }),
+        )
+        .await??;
+        Bank::open_with_store(store, config, clock).await
+    }
+
+    /// [`Bank::open`] over any store implementing the bank's storage interface.
+    pub async fn open_with_store(
+        store: Arc<dyn Store>,
+        config: EconomyConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Bank, BankError> {
+        let timeout = Duration::from_millis(config.store_timeout_ms);
+        let prepared = Arc::clone(&store);
+        within(
+            timeout,
+            tokio::task::spawn_blocking(move || schema::prepare(prepared.as_ref())),
         )
         .await??;
         let committer = Committer::new(Arc::clone(&store), config, clock)?;
