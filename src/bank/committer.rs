@@ -15,7 +15,7 @@ use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
 use super::clock::Clock;
-use super::ledger::{self, Draft};
+use super::ledger::{self, Draft, Overlay};
 use super::store::{Store, Tree};
 use super::{
     BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, accounts,
@@ -185,14 +185,15 @@ impl Committer {
         })
     }
 
-    /// Applies one operation as one atomic write set; a refused operation writes nothing.
-    pub fn execute(&mut self, op: Op) -> Result<Reply, BankError> {
+    /// Validates and drafts one operation over the batch so far; an accepted operation's
+    /// writes join the batch, a refused one's are dropped.
+    fn draft(&self, batch: &mut Overlay, next_seq: &mut u64, op: Op) -> Result<Reply, BankError> {
         let store = Arc::clone(&self.store);
-        let mut draft = Draft::new(store.as_ref(), self.next_seq, self.clock.now_unix_ms());
+        let mut draft = Draft::new(store.as_ref(), batch, *next_seq, self.clock.now_unix_ms());
         let reply = self.run(&mut draft, op)?;
-        let (writes, next_seq) = draft.finish();
-        store.apply(&writes)?;
-        self.next_seq = next_seq;
+        let (writes, next) = draft.finish();
+        batch.extend(writes);
+        *next_seq = next;
         Ok(reply)
     }
 
@@ -240,7 +241,7 @@ impl Committer {
             }
             Op::RecoverAll => {
                 let mut recoveries = Vec::new();
-                for (table, hand) in tables::hands_in_progress(draft.store())? {
+                for (table, hand) in tables::hands_in_progress(draft)? {
                     if let Some(recovery) = tables::cancel_hand(draft, table, hand)? {
                         recoveries.push(recovery);
                     }
@@ -318,31 +319,55 @@ impl Committer {
         }
     }
 
-    /// The thread's loop: batch, apply, flush once, answer.
+    /// The thread's loop: take every waiting request, draft each, apply the accepted ones as
+    /// one atomic write set, flush once, answer.
     pub fn run_loop(mut self, requests: Receiver<Request>) {
         let mut shutdown = None;
         while shutdown.is_none() {
             let Ok(first) = requests.recv() else { break };
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
+            let mut waiting = vec![first];
+            while waiting.len() < MAX_BATCH {
                 match requests.try_recv() {
-                    Ok(request) => batch.push(request),
+                    Ok(request) => waiting.push(request),
                     Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                 }
             }
-            let mut answers = Vec::with_capacity(batch.len());
-            for request in batch {
+            let mut batch = Overlay::new();
+            let mut next_seq = self.next_seq;
+            let mut answers = Vec::with_capacity(waiting.len());
+            for request in waiting {
                 match request {
-                    Request::Run { op, reply } => answers.push((reply, self.execute(op))),
+                    Request::Run { op, reply } => {
+                        let result = self.draft(&mut batch, &mut next_seq, op);
+                        answers.push((reply, result));
+                    }
                     Request::Shutdown { done } => shutdown = Some(done),
                 }
             }
-            let flushed = self.store.flush();
+            let written = if batch.is_empty() {
+                Ok(())
+            } else {
+                self.store
+                    .apply(&ledger::into_writes(batch))
+                    .and_then(|()| self.store.flush())
+            };
+            match written {
+                Ok(()) => self.next_seq = next_seq,
+                Err(error) => {
+                    // Nothing of the batch is known to be durable: every caller hears so, and
+                    // the sequence restarts from what the store holds.
+                    let failed = BankError::Storage(format!("the batch was not written: {error}"));
+                    for (_, result) in &mut answers {
+                        if result.is_ok() {
+                            *result = Err(failed.clone());
+                        }
+                    }
+                    if let Ok(next) = ledger::load_next_seq(self.store.as_ref()) {
+                        self.next_seq = next;
+                    }
+                }
+            }
             for (reply, result) in answers {
-                let result = match &flushed {
-                    Ok(()) => result,
-                    Err(error) => Err(BankError::Storage(format!("flush failed: {error}"))),
-                };
                 // A caller that gave up (timeout) no longer listens; nothing to do then.
                 let _ = reply.send(result);
             }
