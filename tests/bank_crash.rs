@@ -99,7 +99,7 @@ async fn every_acknowledged_movement_survives_sigkill_and_the_books_balance() {
 
         // Kill after a random number of acknowledgements (the first round may kill early,
         // while the bank is still opening).
-        let kill_after = rng.random_range(if round == 0 { 0 } else { 1 }..=120);
+        let kill_after = rng.random_range(if round == 0 { 0 } else { 1 }..=80);
         let deadline = Instant::now() + DEADLINE;
         let mut seen = 0;
         while seen < kill_after {

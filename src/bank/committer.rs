@@ -1,11 +1,17 @@
 //! The committer: the one thread that writes to the store.
 //!
-//! Callers send requests over a channel; the thread takes every request waiting, applies each
-//! as its own atomic write set (one store transaction per operation, so a refused operation
-//! changes nothing and the others still apply), flushes once for the whole batch, and only
-//! then answers each caller. Many tables settling at once therefore share one flush (group
-//! commit). Being the only writer, it can validate an operation with plain reads and apply the
-//! writes with no other writer in between.
+//! Callers send requests over a channel; the thread takes every request waiting and drafts
+//! each in turn over the state left by the ones before it. A refused operation's draft is
+//! dropped (it changes nothing, the others still go ahead); the accepted ones are applied
+//! together as one atomic store transaction, flushed once, and only then is each caller
+//! answered. Many tables settling at once therefore share one transaction and one flush
+//! (group commit). Each operation stays all-or-nothing: its writes are part of one atomic
+//! write set, and nothing of a batch is acknowledged before that set is durable. Being the
+//! only writer, the thread can validate with plain reads: no other writer comes in between.
+//!
+//! Measured (benches/bank.rs): a sled transaction costs about as much per write as the flush
+//! costs per batch, so one transaction per batch rather than one per operation doubles the
+//! rate with 100 tables.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};

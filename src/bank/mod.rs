@@ -8,8 +8,15 @@
 //! nothing, and a settlement moves chips between the seats of one table in one transaction.
 //!
 //! The API is async: calls are queued to one committer thread that applies them in order
-//! and shares one flush among all the transactions waiting (group commit); every call has a
-//! timeout so a stuck store is reported instead of hanging.
+//! and shares one transaction and one flush among all the operations waiting (group commit,
+//! see `committer`); every call has a timeout (`store_timeout_ms`) so a stuck store is
+//! reported as [`BankError::Timeout`] instead of hanging. Reads (balance, stacks, leaderboard,
+//! stats, ledger) go straight to the store on the blocking pool, under the same timeout.
+//!
+//! Module map: `store` (the narrow storage interface, and sled behind it), `ledger` (entries
+//! and the per-operation draft), `accounts` (keys, balances, the one transfer), `tables`
+//! (registry, escrow seats, hands, recovery), `economy` (daily, give, grant, take), `stats`,
+//! `leaderboard`, `audit`, `schema`, `clock`, `committer`.
 
 mod accounts;
 mod audit;
