@@ -49,6 +49,9 @@ enum Action {
         winner: usize,
         interrupt: bool,
     },
+    /// Pays every stack back and closes the table.
+    CloseTable,
+    ReopenTable,
     /// Replays the n-th successful referenced operation (modulo their number).
     Replay {
         index: usize,
@@ -82,6 +85,8 @@ fn action() -> impl Strategy<Value = Action> {
                 winner,
                 interrupt
             }),
+        Just(Action::CloseTable),
+        Just(Action::ReopenTable),
         (0..64usize).prop_map(|index| Action::Replay { index }),
     ]
 }
@@ -92,6 +97,7 @@ struct Model {
     balances: BTreeMap<u64, u64>,
     seats: BTreeMap<u64, u64>,
     table_known: bool,
+    table_closed: bool,
 }
 
 impl Model {
@@ -141,7 +147,13 @@ async fn run(bank: &Bank, action: &Action, reference: &str) -> Result<String, Ba
             .cash_out(guild, TABLE, UserId(user), reference)
             .await
             .map(|amount| amount.to_string()),
-        Action::PlayHand { .. } | Action::Replay { .. } => unreachable!("not referenced"),
+        Action::CloseTable => bank
+            .close_table(guild, TABLE, reference)
+            .await
+            .map(|paid| format!("{paid:?}")),
+        Action::PlayHand { .. } | Action::ReopenTable | Action::Replay { .. } => {
+            unreachable!("not referenced")
+        }
     }
 }
 
@@ -209,6 +221,9 @@ fn expect(model: &mut Model, action: &Action, config: &EconomyConfig) -> Result<
             if amount == 0 {
                 return Err(BankError::ZeroAmount);
             }
+            if model.table_closed {
+                return Err(BankError::TableClosed { table: TABLE });
+            }
             let balance = model.balance(user);
             if amount > balance {
                 return Err(BankError::InsufficientFunds {
@@ -230,14 +245,27 @@ fn expect(model: &mut Model, action: &Action, config: &EconomyConfig) -> Result<
                 *model.balances.get_mut(&user).unwrap() += stack;
             }
         }
-        Action::PlayHand { .. } | Action::Replay { .. } => unreachable!("not referenced"),
+        Action::CloseTable => {
+            if !model.table_known {
+                return Err(BankError::UnknownTable { table: TABLE });
+            }
+            for (user, stack) in std::mem::take(&mut model.seats) {
+                *model.balances.get_mut(&user).unwrap() += stack;
+            }
+            model.table_closed = true;
+        }
+        Action::PlayHand { .. } | Action::ReopenTable | Action::Replay { .. } => {
+            unreachable!("not referenced")
+        }
     }
     Ok(())
 }
 
 async fn observed(bank: &Bank, model: &Model) -> Model {
+    // The table's registry is checked through the refusals it causes, not read here.
     let mut seen = Model {
         table_known: model.table_known,
+        table_closed: model.table_closed,
         ..Model::default()
     };
     for &user in model.balances.keys() {
@@ -279,6 +307,11 @@ async fn check_sequence(actions: Vec<Action>) -> Result<(), TestCaseError> {
                 prop_assert_eq!(again, Ok(first.answer.clone()), "replay of {:?}", first);
                 prop_assert_eq!(bank.audit().await.unwrap().ledger_entries, entries);
             }
+            Action::ReopenTable => {
+                bank.open_table(GUILD, TABLE).await.unwrap();
+                model.table_known = true;
+                model.table_closed = false;
+            }
             Action::PlayHand {
                 losses_per_mille,
                 winner,
@@ -288,6 +321,10 @@ async fn check_sequence(actions: Vec<Action>) -> Result<(), TestCaseError> {
                 let hand = next_hand;
                 next_hand += 1;
                 let begun = bank.begin_hand(GUILD, TABLE, hand).await;
+                if model.table_closed {
+                    prop_assert_eq!(begun, Err(BankError::TableClosed { table: TABLE }));
+                    continue;
+                }
                 prop_assert_eq!(begun, Ok(()));
                 model.table_known = true;
                 if stacks.is_empty() || *interrupt {
