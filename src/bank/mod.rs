@@ -193,6 +193,15 @@ pub struct Bank {
     inner: Arc<Inner>,
 }
 
+impl std::fmt::Debug for Bank {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Bank")
+            .field("timeout", &self.inner.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
 struct Inner {
     requests: mpsc::Sender<Request>,
     /// For reads, which do not go through the committer. Emptied by `shutdown`.
@@ -239,7 +248,12 @@ impl Bank {
         let store = within(
             timeout,
             tokio::task::spawn_blocking(move || -> Result<Arc<dyn Store>, BankError> {
-                Ok(Arc::new(SledStore::open(&path, cache_capacity)?))
+                schema::check_marker(&path)?;
+                let store = SledStore::open(&path, cache_capacity)?;
+                schema::prepare(&store)?;
+                let version = schema::stored_version(&store)?.unwrap_or(SCHEMA_VERSION);
+                schema::write_marker(&path, version)?;
+                Ok(Arc::new(store))
             }),
         )
         .await??;
