@@ -101,7 +101,6 @@ pub(crate) enum Op {
         amount: u64,
         reference: String,
     },
-    Audit,
 }
 
 /// What an operation answers; the idempotent ones store it under their reference.
@@ -113,13 +112,16 @@ pub(crate) enum Reply {
     Transfer(Transfer),
     Stacks(Vec<(UserId, u64)>),
     Recoveries(Vec<Recovery>),
-    Audit(Box<AuditReport>),
 }
 
 pub(crate) enum Request {
     Run {
         op: Op,
         reply: oneshot::Sender<Result<Reply, BankError>>,
+    },
+    /// Audit the books once the batch is written.
+    Audit {
+        reply: oneshot::Sender<Result<AuditReport, BankError>>,
     },
     /// Stop after the batch; answered once the thread no longer holds the store.
     Shutdown { done: oneshot::Sender<()> },
@@ -319,9 +321,6 @@ impl Committer {
                         .map(Reply::Amount)
                 })
             }
-            Op::Audit => {
-                audit::audit_store(draft.store()).map(|report| Reply::Audit(Box::new(report)))
-            }
         }
     }
 
@@ -341,8 +340,11 @@ impl Committer {
             let mut batch = Overlay::new();
             let mut next_seq = self.next_seq;
             let mut answers = Vec::with_capacity(waiting.len());
+            let mut audits = Vec::new();
             for request in waiting {
                 match request {
+                    // An audit looks at the books once this batch is written.
+                    Request::Audit { reply } => audits.push(reply),
                     Request::Run { op, reply } => {
                         let result = self.draft(&mut batch, &mut next_seq, op);
                         answers.push((reply, result));
@@ -376,6 +378,12 @@ impl Committer {
             for (reply, result) in answers {
                 // A caller that gave up (timeout) no longer listens; nothing to do then.
                 let _ = reply.send(result);
+            }
+            if !audits.is_empty() {
+                let report = audit::audit_store(self.store.as_ref());
+                for reply in audits {
+                    let _ = reply.send(report.clone());
+                }
             }
         }
         drop(self);

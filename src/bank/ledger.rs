@@ -114,10 +114,6 @@ impl<'s> Draft<'s> {
         }
     }
 
-    pub fn store(&self) -> &'s dyn Store {
-        self.store
-    }
-
     pub fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, BankError> {
         let wanted = (tree, key.to_vec());
         if let Some(pending) = self.overlay.get(&wanted) {

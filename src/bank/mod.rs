@@ -301,6 +301,14 @@ impl Bank {
             .requests
             .send(Request::Run { op, reply })
             .map_err(|_| BankError::Stopped)?;
+        self.wait_for(answer).await
+    }
+
+    /// The committer's answer, or `Timeout` when the store does not answer in time.
+    async fn wait_for<T>(
+        &self,
+        answer: oneshot::Receiver<Result<T, BankError>>,
+    ) -> Result<T, BankError> {
         match tokio::time::timeout(self.inner.timeout, answer).await {
             Err(_) => Err(BankError::Timeout(
                 u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX),
@@ -596,12 +604,15 @@ impl Bank {
         .await
     }
 
-    /// Audits the books between two batches of the committer (a consistent view).
+    /// Audits the books as they stand once every operation sent before it is written (the
+    /// committer waits for it: on a large ledger, call it off-peak).
     pub async fn audit(&self) -> Result<AuditReport, BankError> {
-        match self.call(Op::Audit).await? {
-            Reply::Audit(report) => Ok(*report),
-            other => Err(unexpected(other)),
-        }
+        let (reply, answer) = oneshot::channel();
+        self.inner
+            .requests
+            .send(Request::Audit { reply })
+            .map_err(|_| BankError::Stopped)?;
+        self.wait_for(answer).await
     }
 
     /// Stops the committer after the requests already sent and closes the store (once any read
