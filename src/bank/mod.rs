@@ -11,7 +11,9 @@
 //! and shares one transaction and one flush among all the operations waiting (group commit,
 //! see `committer`); every call has a timeout (`store_timeout_ms`) so a stuck store is
 //! reported as [`BankError::Timeout`] instead of hanging. Reads (balance, stacks, leaderboard,
-//! stats, ledger) go straight to the store on the blocking pool, under the same timeout.
+//! stats, ledger) go straight to the store on the blocking pool, under the same timeout; a
+//! read may see a batch during its flush, a moment before that batch's callers are answered
+//! (a crash in that moment loses the batch, which no caller had been told of).
 //!
 //! Module map: `store` (the narrow storage interface, and sled behind it), `ledger` (entries
 //! and the per-operation draft), `accounts` (keys, balances, the one transfer), `tables`
