@@ -99,7 +99,7 @@ async fn every_acknowledged_movement_survives_sigkill_and_the_books_balance() {
 
         // Kill after a random number of acknowledgements (the first round may kill early,
         // while the bank is still opening).
-        let kill_after = rng.random_range(if round == 0 { 0 } else { 1 }..=80);
+        let kill_after = rng.random_range(if round == 0 { 0 } else { 1 }..=50);
         let deadline = Instant::now() + DEADLINE;
         let mut seen = 0;
         while seen < kill_after {
@@ -122,7 +122,11 @@ async fn every_acknowledged_movement_survives_sigkill_and_the_books_balance() {
         reader.join().expect("reader");
         acknowledged.extend(lines.try_iter().map(|line| (round, line)));
 
-        audit_with_the_binary(dir.path());
+        // The binary audits the directory as the kill left it; the bank opened in this process
+        // (below) audits it after recovery. The binary is slower, so it runs every few rounds.
+        if round % 4 == 0 || round == KILLS - 1 {
+            audit_with_the_binary(dir.path());
+        }
         let in_ledger = ledger_references(dir.path()).await;
         for (acknowledged_in, line) in &acknowledged {
             let reference = acknowledged_reference(line);
