@@ -1,6 +1,7 @@
 //! Crash safety: a child process drives the bank and is killed with SIGKILL at random moments.
-//! After every kill the database opens, `studbot audit` passes, and every movement the child
-//! saw acknowledged before it died is in the ledger.
+//! After every kill the database opens, its audit passes (`studbot audit` on the directory as
+//! the kill left it every fourth round, the bank's own audit after reopening every round),
+//! and every movement the child saw acknowledged before it died is in the ledger.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
