@@ -73,7 +73,7 @@ fn a_scoop_names_both_hands_and_their_five_cards() {
     assert!(en.contains("Net: Ana +60 · Bo −60"), "{en}");
     let es = render::results(Locale::Es, &view);
     assert!(
-        es.contains("Ana se lleva todo (120): alta con Escalera al cinco"),
+        es.contains("Ana se lleva todo el bote (120, scoop): alta con Escalera al cinco"),
         "{es}"
     );
     let id = render::results(Locale::Id, &view);
