@@ -65,10 +65,10 @@ hand-royal-flush = Escalera real
 
 ## Manos bajas
 
-low-hand = Baja { $ranks }
-low-wheel = Baja { $ranks }, la rueda
+low-hand = baja { $ranks }
+low-wheel = baja { $ranks }, la rueda
 low-none = sin baja
-low-none-yet = todavía sin baja
+low-none-yet = todavía ninguna
 low-draw = { $count ->
     [one] una carta para la baja ({ $ranks })
    *[other] { $count } cartas para la baja ({ $ranks })
@@ -128,7 +128,7 @@ turn-header = **Te toca** — mano #{ $hand }, { $street }
 turn-to-call = { $amount } para igualar · tus fichas { $stack } · bote { $pot }
 turn-free = Nada que igualar · tus fichas { $stack } · bote { $pot }
 turn-options = Puedes:
-turn-timer = Tienes { $seconds } s; después el reloj pasa si no cuesta nada, si no, te retira.
+turn-timer = Tienes { $seconds } s; si se acaba el tiempo, pasas si no cuesta nada y, si no, te retiras.
 
 ## Tus cartas (MD o mensaje efímero)
 
@@ -138,6 +138,10 @@ private-up = Boca arriba: { $cards }
 private-community = Carta comunitaria: { $card }
 private-high = Alta: { $hand }
 private-low = Baja: { $hand }
+private-low-made = { $wheel ->
+    [yes] Baja: { $ranks }, la rueda
+   *[no] Baja: { $ranks }
+}
 
 ## Resultados
 
