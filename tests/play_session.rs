@@ -65,9 +65,6 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     assert!(out.contains("Hand #2"), "several hands were played:\n{out}");
     assert!(out.contains("results"));
     assert!(out.contains("Goodbye!"));
-    assert!(
-        !out.contains("Bot 1 (") || !out.contains("Down:") || private_cards_are_only_yours(&out)
-    );
     let balance = last_number_after(&out, "Your balance: ");
 
     // The next run starts from that balance. Quitting at the first turn leaves the hand in
@@ -94,18 +91,6 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
         "{}",
         String::from_utf8_lossy(&audit.stdout)
     );
-}
-
-/// Every "Your cards" block is the player's own (hand #N of the one private header per hand).
-fn private_cards_are_only_yours(out: &str) -> bool {
-    let headers = out
-        .lines()
-        .filter(|line| line.starts_with("Your cards — hand #"));
-    let mut hands: Vec<&str> = headers.collect();
-    let total = hands.len();
-    hands.dedup();
-    // Third and seventh street (and `cards`) may repeat a hand; never more than three a hand.
-    total <= hands.len() * 3
 }
 
 #[test]
