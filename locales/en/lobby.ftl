@@ -26,5 +26,5 @@ play-cashed-out = You cash out { $amount } chips. Your balance is { $balance } c
 play-busted = You have no chips left at the table. Type topup to buy in again, or quit.
 play-topped-up = You now have { $stack } chips at the table.
 play-bye = Goodbye!
-play-you = You
+play-you = Player
 play-final-balance = Your balance: { $balance } chips.

@@ -26,5 +26,5 @@ play-cashed-out = Cobras { $amount } fichas. Tu saldo es de { $balance } fichas.
 play-busted = Te quedaste sin fichas en la mesa. Escribe recargar para volver a entrar, o salir.
 play-topped-up = Ahora tienes { $stack } fichas en la mesa.
 play-bye = ¡Hasta luego!
-play-you = Tú
+play-you = Jugador
 play-final-balance = Tu saldo: { $balance } fichas.

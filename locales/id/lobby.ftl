@@ -26,5 +26,5 @@ play-cashed-out = Kamu menguangkan { $amount } chip. Saldomu { $balance } chip.
 play-busted = Chipmu di meja habis. Ketik isi untuk masuk lagi, atau keluar.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
-play-you = Kamu
+play-you = Pemain
 play-final-balance = Saldomu: { $balance } chip.

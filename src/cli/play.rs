@@ -13,11 +13,11 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, board_view, status_view};
 use crate::lobby::{
-    FileTableStore, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody, PublicBoard, TableHandle,
-    TableMessage, TableSettings, TurnOffer,
+    FileTableStore, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus,
+    TableHandle, TableMessage, TableSettings, TurnOffer,
 };
 use crate::render::{self, Locale, for_terminal, tr};
-use crate::table::hand::{ActionKind, LegalAction};
+use crate::table::hand::{ActionKind, LegalAction, SeatState};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -98,6 +98,8 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     };
     let table = lobby.open_table(GUILD, TABLE, settings).await?;
     let mut notices = table.subscribe().await?;
+    // Everyone sits down before the first hand is dealt.
+    table.pause().await?;
 
     let balance = bank.balance(GUILD, YOU).await?;
     say(&tr(
@@ -110,12 +112,14 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         Err(error) => {
             say(&present::error_text(locale, &error, &names));
             table.close().await?;
+            bank.shutdown().await?;
             return Ok(ExitCode::from(1));
         }
     }
     for bot in &bots {
         seat_computer_player(&table, &bank, *bot, settings.min_buy_in, args.buy_in).await?;
     }
+    table.resume().await?;
     say(&tr(locale, "play-help", &[]));
 
     let mut computers = ComputerPlayers::new(bots.iter().copied(), args.seed.unwrap_or(0));
@@ -126,11 +130,13 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         offer: None,
         board: None,
         leaving: false,
+        setting_up: true,
         names: Box::new(names),
     };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
     loop {
+        let wants_input = input_open && session.wants_input().await?;
         tokio::select! {
             notice = notices.recv() => {
                 let Some(notice) = notice else { break };
@@ -143,7 +149,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
                     break;
                 }
             }
-            line = lines.next_line(), if input_open => {
+            line = lines.next_line(), if wants_input => {
                 match line? {
                     Some(line) => session.command(line.trim()).await?,
                     None => {
@@ -164,6 +170,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         &[("balance", balance.into())],
     ));
     say(&tr(locale, "play-bye", &[]));
+    bank.shutdown().await?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -209,6 +216,8 @@ struct Session {
     board: Option<PublicBoard>,
     /// You asked to quit and are waiting to be cashed out.
     leaving: bool,
+    /// Players are being seated (the table is paused meanwhile; that is not news).
+    setting_up: bool,
     names: Box<dyn Fn(UserId) -> String + Send>,
 }
 
@@ -258,14 +267,15 @@ fn parse(word: &str) -> Option<Command> {
     Some(command)
 }
 
-/// The offered action a wish stands for. "c" calls, or checks when nothing is to call;
+/// The offered action a wish stands for. "c" calls, or checks when nothing is to call, or
+/// posts the bring-in when that is the cheapest way in;
 /// "b" and "r" put in the one bet, raise or completion offered.
 fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
     let offered = |kind: ActionKind| legal.iter().any(|action| action.kind == kind);
     let first_of = |kinds: &[ActionKind]| kinds.iter().copied().find(|kind| offered(*kind));
     match wish {
         Wish::Check => first_of(&[ActionKind::Check]),
-        Wish::Call => first_of(&[ActionKind::Call, ActionKind::Check]),
+        Wish::Call => first_of(&[ActionKind::Call, ActionKind::Check, ActionKind::BringIn]),
         Wish::Fold => first_of(&[ActionKind::Fold]),
         Wish::Bet | Wish::Raise => first_of(&[
             if wish == Wish::Bet {
@@ -327,6 +337,10 @@ impl Session {
                     say(&tr(locale, "play-busted", &[]));
                 }
             }
+            NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
+            NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
+                self.setting_up = false;
+            }
             NoticeBody::Table(message) => {
                 say(&present::message_text(locale, message, &|user| {
                     self.name(user)
@@ -354,6 +368,44 @@ impl Session {
             _ => {}
         }
         Ok(false)
+    }
+
+    /// Whether to read your next line now. Lines are read when it is your turn, or when no
+    /// turn of yours is coming (you are out of chips, alone, or leaving); otherwise they wait,
+    /// so typing ahead (or a script on standard input) meets the turn it was meant for.
+    async fn wants_input(&self) -> anyhow::Result<bool> {
+        if self.offer.is_some() {
+            return Ok(true);
+        }
+        if self.leaving {
+            return Ok(false);
+        }
+        let status = match self.table.status().await {
+            Ok(status) => status,
+            Err(LobbyError::TableClosed { .. }) => return Ok(false),
+            Err(error) => return Err(error.into()),
+        };
+        let Some(me) = status.seats.iter().find(|seat| seat.user == YOU) else {
+            return Ok(true);
+        };
+        if let (Some(board), Some(seat)) = (&status.board, me.hand_seat) {
+            let still_to_act = board
+                .view
+                .seats
+                .get(seat)
+                .is_some_and(|public| public.state == SeatState::Active);
+            if still_to_act {
+                return Ok(false);
+            }
+        }
+        let others_ready = status
+            .seats
+            .iter()
+            .filter(|seat| seat.user != YOU && seat.status == SeatStatus::Playing && seat.stack > 0)
+            .count();
+        let next_hand_is_mine =
+            me.status == SeatStatus::Playing && me.stack > 0 && others_ready > 0 && !status.paused;
+        Ok(!next_hand_is_mine)
     }
 
     fn prompt(&self) {

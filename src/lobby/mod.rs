@@ -113,21 +113,20 @@ impl Lobby {
             }),
         };
         for record in records {
-            let stacks = lobby.shared.bank.table_stacks(record.table).await?;
+            let bank = &lobby.shared.bank;
+            bank.open_table(record.guild, record.table).await?;
+            let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
+            let stacks = bank.table_stacks(record.table).await?;
+            // Seats with no chips belong to players who left or busted out.
             let seats = stacks
                 .into_iter()
+                .filter(|(_, stack)| *stack > 0)
                 .zip(0u8..)
                 .map(|((user, stack), chair)| Seat {
                     chair,
                     user,
                     stack,
-                    status: if stack == 0 {
-                        SeatStatus::SittingOut {
-                            reason: SitOutReason::Busted,
-                        }
-                    } else {
-                        SeatStatus::Playing
-                    },
+                    status: SeatStatus::Playing,
                     timeouts_in_a_row: 0,
                 })
                 .collect();
@@ -143,18 +142,12 @@ impl Lobby {
                     }),
                 })
                 .collect();
-            let last_hand = recoveries
-                .iter()
-                .filter(|recovery| recovery.table == record.table)
-                .map(|recovery| recovery.hand)
-                .fold(record.hand_numbers_reserved_to, u64::max);
             lobby.spawn(TableInit {
                 guild: record.guild,
                 table: record.table,
                 settings: record.settings,
                 seats,
                 last_hand,
-                hand_numbers_reserved_to: last_hand,
                 bank: lobby.shared.bank.clone(),
                 store: Arc::clone(&lobby.shared.store),
                 deck_seed: lobby.shared.config.deck_seed,
@@ -181,24 +174,19 @@ impl Lobby {
                 return Err(LobbyError::TableAlreadyOpen { table });
             }
         }
-        let record = TableRecord {
-            guild,
-            table,
-            settings,
-            hand_numbers_reserved_to: 0,
+        let last_hand = match self.register(guild, table, settings).await {
+            Ok(last_hand) => last_hand,
+            Err(error) => {
+                self.shared.registry().opening.remove(&table);
+                return Err(error);
+            }
         };
-        let saved = self.shared.store.save(&record).await;
-        if let Err(reason) = saved {
-            self.shared.registry().opening.remove(&table);
-            return Err(LobbyError::Store { reason });
-        }
         let handle = self.spawn(TableInit {
             guild,
             table,
             settings,
             seats: Vec::new(),
-            last_hand: 0,
-            hand_numbers_reserved_to: 0,
+            last_hand,
             bank: self.shared.bank.clone(),
             store: Arc::clone(&self.shared.store),
             deck_seed: self.shared.config.deck_seed,
@@ -210,6 +198,29 @@ impl Lobby {
             }],
         });
         Ok(handle)
+    }
+
+    /// Opens the table in the bank and stores its settings; returns its last hand number.
+    async fn register(
+        &self,
+        guild: GuildId,
+        table: TableId,
+        settings: TableSettings,
+    ) -> Result<u64, LobbyError> {
+        let bank = &self.shared.bank;
+        bank.open_table(guild, table).await?;
+        let last_hand = bank.next_hand_number(table).await?.saturating_sub(1);
+        let record = TableRecord {
+            guild,
+            table,
+            settings,
+        };
+        self.shared
+            .store
+            .save(&record)
+            .await
+            .map_err(|reason| LobbyError::Store { reason })?;
+        Ok(last_hand)
     }
 
     fn spawn(&self, init: TableInit) -> TableHandle {

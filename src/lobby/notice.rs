@@ -218,7 +218,7 @@ pub enum CancelReason {
 }
 
 /// Public news about the table or one of its seats.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "message", rename_all = "snake_case")]
 pub enum TableMessage {
     Opened {

@@ -22,10 +22,6 @@ pub struct TableRecord {
     pub guild: GuildId,
     pub table: TableId,
     pub settings: TableSettings,
-    /// Hand numbers below this may have been used: after a restart the table numbers its
-    /// hands from here, so no hand number is ever reused (the bank settles a hand number
-    /// once). The table reserves numbers in blocks to write this rarely.
-    pub hand_numbers_reserved_to: u64,
 }
 
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
@@ -177,7 +173,6 @@ mod tests {
             guild: GuildId(1),
             table: TableId(table),
             settings: TableSettings::default(),
-            hand_numbers_reserved_to: 64,
         }
     }
 

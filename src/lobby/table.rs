@@ -25,8 +25,6 @@ use super::notice::{
 use super::settings::TableSettings;
 use super::store::{TableRecord, TableStore};
 
-/// Hand numbers are reserved in the store this many at a time.
-const HAND_NUMBER_BLOCK: u64 = 64;
 /// Notices kept for the first subscriber while nobody listens.
 const BACKLOG_LIMIT: usize = 64;
 /// Timeouts in a row after which a player is sat out.
@@ -57,8 +55,8 @@ pub(crate) struct TableInit {
     pub table: TableId,
     pub settings: TableSettings,
     pub seats: Vec<Seat>,
+    /// The number of the table's last hand (the bank's `next_hand_number` minus one).
     pub last_hand: u64,
-    pub hand_numbers_reserved_to: u64,
     pub bank: Bank,
     pub store: Arc<dyn TableStore>,
     pub deck_seed: Option<u64>,
@@ -75,7 +73,6 @@ pub(crate) struct Table {
     seats: Vec<Seat>,
     hand: Option<HandInPlay>,
     last_hand: u64,
-    hand_numbers_reserved_to: u64,
     paused: bool,
     closed: bool,
     /// The chair dealt first last hand: the deal starts one chair further next time.
@@ -105,7 +102,6 @@ impl Table {
             seats: init.seats,
             hand: None,
             last_hand: init.last_hand,
-            hand_numbers_reserved_to: init.hand_numbers_reserved_to,
             paused: false,
             closed: false,
             last_first_chair: None,
@@ -382,7 +378,8 @@ impl Table {
 
     async fn leave(&mut self, user: UserId) -> Result<Reply, LobbyError> {
         let index = self.seat_index(user)?;
-        if self.hand_seat(user).is_some() {
+        // While a hand runs the bank holds every seat's stack, dealt in or not.
+        if self.hand.is_some() {
             self.seats[index].status = SeatStatus::Leaving;
             self.message(TableMessage::LeavingAfterHand { user });
             self.play_automatic_turns().await;
@@ -397,7 +394,7 @@ impl Table {
 
     async fn kick(&mut self, user: UserId) -> Result<Reply, LobbyError> {
         let index = self.seat_index(user)?;
-        if self.hand_seat(user).is_some() {
+        if self.hand.is_some() {
             self.seats[index].status = SeatStatus::Kicked;
             self.play_automatic_turns().await;
             return Ok(Reply::Kicked { cashed_out: None });
@@ -444,7 +441,7 @@ impl Table {
 
     async fn top_up(&mut self, user: UserId, amount: u64) -> Result<Reply, LobbyError> {
         let index = self.seat_index(user)?;
-        if self.hand_seat(user).is_some() {
+        if self.hand.is_some() {
             return Err(LobbyError::TopUpDuringHand);
         }
         let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
@@ -530,8 +527,7 @@ impl Table {
                 seats: settings.seats,
             });
         }
-        self.save_record(settings, self.hand_numbers_reserved_to)
-            .await?;
+        self.save_record(settings).await?;
         // During a hand `last_hand` is that hand's number, so this is the next hand either way.
         let from_hand = self.last_hand + 1;
         if self.hand.is_some() {
@@ -562,16 +558,11 @@ impl Table {
         self.seats.sort_by_key(|seat| seat.chair);
     }
 
-    async fn save_record(
-        &self,
-        settings: TableSettings,
-        hand_numbers_reserved_to: u64,
-    ) -> Result<(), LobbyError> {
+    async fn save_record(&self, settings: TableSettings) -> Result<(), LobbyError> {
         let record = TableRecord {
             guild: self.guild,
             table: self.table,
             settings,
-            hand_numbers_reserved_to,
         };
         self.store
             .save(&record)
@@ -597,12 +588,12 @@ impl Table {
                 stacks,
             });
         }
-        let mut cashed_out = Vec::new();
-        let users: Vec<UserId> = self.seats.iter().map(|seat| seat.user).collect();
-        for user in users {
-            let amount = self.cash_out(user).await?;
-            cashed_out.push((user, amount));
-        }
+        let reference = self.next_reference("close");
+        let cashed_out = self
+            .bank
+            .close_table(self.guild, self.table, &reference)
+            .await?;
+        self.seats.clear();
         self.store
             .remove(self.table)
             .await
@@ -671,14 +662,6 @@ impl Table {
         let first_chair = ready.first().map(|seat| seat.chair);
 
         let number = self.last_hand + 1;
-        if number >= self.hand_numbers_reserved_to {
-            let reserved_to = number + HAND_NUMBER_BLOCK;
-            if let Err(error) = self.save_record(self.settings, reserved_to).await {
-                self.halt(&error.to_string());
-                return;
-            }
-            self.hand_numbers_reserved_to = reserved_to;
-        }
         self.last_hand = number;
         if let Err(error) = self.bank.begin_hand(self.guild, self.table, number).await {
             self.halt(&error.to_string());
