@@ -4,9 +4,18 @@
 //!
 //! Both value types order so that the BETTER hand is the GREATER value.
 //!
-//! The evaluator works on rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12 =
-//! ace), so that pairs, trips, quads, flushes, straights and lows all fall out of a handful
-//! of bit operations with no sorting and no allocation. [`CardSet`] is that form, precomputed.
+//! Two evaluators, the second built from the first on first use:
+//! - the bit evaluator reads rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12
+//!   = ace): pairs, trips, quads, flushes, straights and lows fall out of a handful of bit
+//!   operations with no sorting and no allocation. It serves flushes and more than seven
+//!   cards, and it fills
+//! - the rank table: for every multiset of up to seven ranks, the best high without a flush
+//!   and the best low, found by a perfect hash of an additive rank key. Most hands are one
+//!   look-up for both values.
+//!
+//! Entry points: [`best_high`], [`best_low`], [`best_high_low`] on card slices;
+//! [`CardSet`] for a hand prepared once and evaluated often; [`best_high_cards`] and
+//! [`best_low_cards`] for showing which five cards play.
 
 use std::fmt;
 use std::num::NonZeroU32;
