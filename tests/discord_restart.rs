@@ -57,6 +57,19 @@ async fn a_bot_killed_mid_hand_refunds_it_on_restart_and_plays_the_next_hand() {
     // The next hand: everyone starts again from the refunded 200, dealt from a fresh seeded
     // deck (the process restarted its random stream).
     let (board, posted_at) = wait_for_new_board(&fake, CHANNEL, mark).await;
+
+    // The old hand's buttons still answer after the restart: that hand is over.
+    let old_button = format!("{}{}", table.current_prefix(), "ca");
+    let to_act = table.to_act().unwrap().clone();
+    let click = fake.click(&to_act, table.board, &old_button).await;
+    let answer = fake.response_to(click).await;
+    assert_eq!(
+        answer.visibility,
+        Visibility::Ephemeral(to_act.id),
+        "{:?}",
+        answer.body
+    );
+
     let hand_number: u64 = custom_ids(&fake.message(board).unwrap())
         .iter()
         .find_map(|id| {

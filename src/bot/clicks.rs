@@ -23,9 +23,13 @@ use super::commands::refusal_text;
 use super::custom_id::ButtonId;
 use super::presenter::wait_for_action;
 
-/// How long a click waits for the table's answer before acknowledging and letting the board
-/// edit follow; together with the wait for the new board this stays well under 3 s.
-const ACT_TIMEOUT: Duration = Duration::from_millis(1800);
+/// A click whose table has not answered after this long is acknowledged at once (deferred
+/// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
+/// then edited through the interaction's webhook when the answer comes.
+const DEFER_CLICK_AFTER: Duration = Duration::from_millis(1200);
+/// The longest a deferred click waits for its table.
+const ACT_LIMIT: Duration = Duration::from_secs(10);
+/// How long an answered click waits for the presenter's new board.
 const BOARD_WAIT: Duration = Duration::from_millis(800);
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
@@ -105,7 +109,19 @@ async fn act(
     };
     let mut snapshots = presenter.subscribe();
     presenter.click_started();
-    let outcome = tokio::time::timeout(ACT_TIMEOUT, handle.act(user, hand, seq, action)).await;
+    let acting = handle.act(user, hand, seq, action);
+    let mut acting = std::pin::pin!(acting);
+    let mut deferred = false;
+    let outcome = tokio::select! {
+        outcome = &mut acting => Ok(outcome),
+        () = tokio::time::sleep(DEFER_CLICK_AFTER) => {
+            match click.defer(&ctx.http).await {
+                Ok(()) => deferred = true,
+                Err(error) => tracing::warn!(%error, "deferring a slow click failed"),
+            }
+            tokio::time::timeout(ACT_LIMIT, acting).await
+        }
+    };
     let mut written = 0;
     match outcome {
         Ok(Ok(new_seq)) => {
@@ -115,6 +131,16 @@ async fn act(
                 .as_ref()
                 .is_some_and(|snapshot| snapshot.board_message == Some(click.message.id.get()));
             match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
+                Some((version, message)) if current_board && deferred => {
+                    let edit = serenity::EditInteractionResponse::new()
+                        .content(message.content.clone())
+                        .components(message.components())
+                        .allowed_mentions(CreateAllowedMentions::new());
+                    match click.edit_response(&ctx.http, edit).await {
+                        Ok(_) => written = version,
+                        Err(error) => tracing::warn!(%error, "updating the board failed"),
+                    }
+                }
                 Some((version, message)) if current_board => {
                     let response = CreateInteractionResponse::UpdateMessage(
                         CreateInteractionResponseMessage::new()
@@ -127,6 +153,7 @@ async fn act(
                         Err(error) => tracing::warn!(%error, "updating the board failed"),
                     }
                 }
+                _ if deferred => {}
                 _ => {
                     // The board is elsewhere (a new hand's message) or not ready: acknowledge
                     // and let the presenter edit it through the outbox.
@@ -151,12 +178,13 @@ async fn act(
         }
         Ok(Err(error)) => {
             tracing::info!(hand, seq, ?action, %error, "action refused");
-            refuse(bot, ctx, click, locale, &error).await;
+            let text = refusal(bot, locale, &error).await;
+            answer_privately(ctx, click, text, deferred).await;
         }
         Err(_) => {
             tracing::warn!(hand, seq, "the table did not answer in time");
             let text = render::tr(locale, "bot-failed", &[]);
-            ephemeral(ctx, click, text).await;
+            answer_privately(ctx, click, text, deferred).await;
         }
     }
     presenter.after_click(written).await;
@@ -188,12 +216,36 @@ async fn refuse(
     locale: Locale,
     error: &LobbyError,
 ) {
+    let text = refusal(bot, locale, error).await;
+    ephemeral(ctx, click, text).await;
+}
+
+/// The words for a refused click.
+async fn refusal(bot: &Bot, locale: Locale, error: &LobbyError) -> String {
     if let LobbyError::NotYourTurn { to_act: Some(user) } = error {
         // Names the player to act even if this process has not seen them yet.
         let _ = bot.name(*user).await;
     }
-    let text = refusal_text(bot, locale, error);
-    ephemeral(ctx, click, text).await;
+    refusal_text(bot, locale, error)
+}
+
+/// An ephemeral answer: the response itself, or a followup once the click was deferred.
+async fn answer_privately(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    text: String,
+    deferred: bool,
+) {
+    if !deferred {
+        return ephemeral(ctx, click, text).await;
+    }
+    let followup = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new());
+    if let Err(error) = click.create_followup(&ctx.http, followup).await {
+        tracing::warn!(%error, "answering a deferred click failed");
+    }
 }
 
 async fn ephemeral(ctx: &serenity::Context, click: &ComponentInteraction, text: String) {
