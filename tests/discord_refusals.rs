@@ -87,6 +87,15 @@ async fn clicks_out_of_turn_on_an_old_board_or_by_a_spectator_are_refused_epheme
     assert_eq!(writes, 0);
 
     table.play_to_showdown(&fake).await;
+    // The next hand starts at once; the finished board still gets its result.
+    fake.wait_message(table.board, "the result on the finished board", |message| {
+        custom_ids(message).iter().all(|id| !id.starts_with("a:"))
+            && message["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Showdown")
+    })
+    .await;
     bot.stop().await;
 }
 

@@ -158,6 +158,8 @@ struct State {
     history: VecDeque<HandSummary>,
     /// News waiting to be posted (text, who to ping).
     news: Vec<(String, Option<UserId>)>,
+    /// Final versions of finished hands' boards that Discord does not have yet.
+    final_edits: Vec<(u64, BoardMessage)>,
 }
 
 pub struct Presenter {
@@ -308,6 +310,14 @@ impl Presenter {
         match notice.body {
             NoticeBody::Board(board) => {
                 if board.hand != state.hand {
+                    // The next hand began before the last one's result reached its board.
+                    if let Some(message_id) = state.board_message
+                        && state.result.is_some()
+                        && state.version > self.written.load(Ordering::SeqCst)
+                        && let Some(final_board) = self.compose(&state)
+                    {
+                        state.final_edits.push((message_id, final_board));
+                    }
                     state.hand = board.hand;
                     state.board_message = None;
                     state.result = None;
@@ -422,6 +432,14 @@ impl Presenter {
             let mut state = lock(&self.state);
             let message = self.compose(&state);
             let news = std::mem::take(&mut state.news);
+            for (message_id, final_board) in std::mem::take(&mut state.final_edits) {
+                self.bot.outbox().edit(
+                    self.channel(),
+                    message_id,
+                    final_board.to_json(false),
+                    None,
+                );
+            }
             let mut post = None;
             let mut edit = None;
             if let Some(message) = message {
