@@ -343,7 +343,14 @@ mod tests {
     fn the_example_config_is_valid_and_documents_every_setting() {
         let text = include_str!("../../config.example.toml");
         let config = parse(text).expect("config.example.toml parses");
+        // The example shows the defaults the code uses.
         assert_eq!(config.economy, EconomyConfig::default());
+        assert_eq!(config.table, TableSettings::default());
+        assert_eq!(config.log, LogConfig::default());
+        assert_eq!(
+            config.shutdown_grace_secs,
+            Config::default().shutdown_grace_secs
+        );
         for setting in [
             "token",
             "data_dir",
