@@ -55,6 +55,8 @@ struct BotInner {
     http: OnceLock<Arc<serenity::Http>>,
     presenters: Mutex<HashMap<TableId, Arc<Presenter>>>,
     names: Mutex<HashMap<UserId, String>>,
+    /// Users already asked of Discord (once each: a failing lookup is not retried per board).
+    looked_up: Mutex<std::collections::HashSet<UserId>>,
     locales: Mutex<HashMap<UserId, Locale>>,
     dm_channels: Mutex<HashMap<UserId, u64>>,
     shutting_down: AtomicBool,
@@ -144,7 +146,8 @@ impl Bot {
         if let Some(name) = self.known_name(user) {
             return name;
         }
-        if let Some(http) = self.http() {
+        let first_lookup = lock(&self.inner.looked_up).insert(user);
+        if first_lookup && let Some(http) = self.http() {
             let lookup = http.get_user(serenity::UserId::new(user.0.max(1)));
             if let Ok(Ok(found)) = tokio::time::timeout(Duration::from_secs(2), lookup).await {
                 let name = found.global_name.clone().unwrap_or(found.name.clone());
@@ -241,6 +244,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
             http: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
             names: Mutex::new(HashMap::new()),
+            looked_up: Mutex::new(std::collections::HashSet::new()),
             locales: Mutex::new(HashMap::new()),
             dm_channels: Mutex::new(HashMap::new()),
             shutting_down: AtomicBool::new(false),
@@ -264,7 +268,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
     let _ = bot.inner.http.set(client.http.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;
-    let gateway = tokio::spawn(async move {
+    let mut gateway = tokio::spawn(async move {
         let outcome = match shards {
             Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
             None => client.start_autosharded().await,
@@ -282,20 +286,16 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
         }
     }
 
-    tokio::select! {
-        () = shutdown => {}
-        _ = &mut Box::pin(wait_for_gateway_end(&gateway)) => {
-            tracing::error!("the gateway task stopped");
-        }
-    }
+    let lost = tokio::select! {
+        () = shutdown => false,
+        _ = &mut gateway => true,
+    };
     shut_down(&bot, shard_manager).await;
-    Ok(())
-}
-
-async fn wait_for_gateway_end(gateway: &tokio::task::JoinHandle<()>) {
-    while !gateway.is_finished() {
-        tokio::time::sleep(Duration::from_millis(500)).await;
+    if lost {
+        // A non-zero exit, so a supervisor starts the bot again.
+        anyhow::bail!("the Discord connection ended");
     }
+    Ok(())
 }
 
 fn table_store(data_dir: &Path) -> anyhow::Result<Arc<FileTableStore>> {
