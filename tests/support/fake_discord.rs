@@ -233,6 +233,9 @@ struct Inner {
     gateway: Option<mpsc::UnboundedSender<String>>,
     identified: u64,
     sequence: u64,
+    /// Fixtures of the REST side serenity could not read: the next wait fails the test with them
+    /// (a panic in the server task would only look like a hang).
+    fixture_errors: Vec<String>,
     commands: Vec<Value>,
 }
 
@@ -376,8 +379,14 @@ impl FakeDiscord {
         let deadline = Instant::now() + DEFAULT_DEADLINE;
         loop {
             let notified = self.shared.changed.notified();
-            if let Some(found) = check(&self.lock()) {
-                return found;
+            {
+                let inner = self.lock();
+                if let Some(error) = inner.fixture_errors.first() {
+                    panic!("{error}");
+                }
+                if let Some(found) = check(&inner) {
+                    return found;
+                }
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -426,11 +435,12 @@ impl FakeDiscord {
 
     /// Sends a dispatch event on the gateway after checking serenity can parse it.
     pub async fn dispatch(&self, event: &str, data: Value) {
+        // Checked before anything else: a bad fixture fails here, not as a silent drop.
+        assert_serenity_parses_event(&json!({"op": 0, "t": event, "s": 1, "d": data}));
         self.wait_identified(1).await;
         let mut inner = self.lock();
         inner.sequence += 1;
         let payload = json!({"op": 0, "t": event, "s": inner.sequence, "d": data});
-        assert_serenity_parses_event(&payload);
         let sender = inner.gateway.clone().expect("a gateway connection");
         sender
             .send(payload.to_string())
@@ -655,18 +665,35 @@ pub fn user_opt(name: &str, user: &FakeUser) -> Value {
 }
 
 fn assert_serenity_parses_event(payload: &Value) {
-    match serde_json::from_value::<GatewayEvent>(payload.clone()) {
-        Ok(GatewayEvent::Dispatch(_, Event::Unknown(unknown))) => {
-            panic!("fake discord: serenity reads this event as unknown: {unknown:?}")
-        }
-        Ok(_) => {}
-        Err(error) => panic!("fake discord: serenity cannot parse this event: {error}\n{payload}"),
+    if let Err(error) = serenity_reads_event(payload) {
+        panic!("{error}");
     }
 }
 
-fn assert_serenity_parses_message(message: &Value) {
-    if let Err(error) = serde_json::from_value::<Message>(message.clone()) {
-        panic!("fake discord: serenity cannot parse this message: {error}\n{message}");
+/// Whether serenity's gateway reads `payload` as a known event.
+fn serenity_reads_event(payload: &Value) -> Result<(), String> {
+    match serde_json::from_value::<GatewayEvent>(payload.clone()) {
+        Ok(GatewayEvent::Dispatch(_, Event::Unknown(unknown))) => Err(format!(
+            "fake discord: serenity reads this event as unknown: {unknown:?}"
+        )),
+        Ok(_) => Ok(()),
+        Err(error) => Err(format!(
+            "fake discord: serenity cannot parse this event: {error}\n{payload}"
+        )),
+    }
+}
+
+/// Records a fixture serenity cannot read as a `T` (one missing a field); the test's next
+/// wait fails with it.
+fn assert_serenity_parses<T: serde::de::DeserializeOwned>(
+    inner: &mut Inner,
+    what: &str,
+    value: &Value,
+) {
+    if let Err(error) = serde_json::from_value::<T>(value.clone()) {
+        inner.fixture_errors.push(format!(
+            "fake discord: serenity cannot parse this {what}: {error}\n{value}"
+        ));
     }
 }
 
@@ -710,9 +737,12 @@ async fn gateway_session(shared: Arc<Shared>, mut socket: WebSocket) {
                             inner.sequence = 1;
                             inner.identified += 1;
                             inner.gateway = Some(sender.clone());
-                            ready_payload(&shared)
+                            let ready = ready_payload(&shared);
+                            if let Err(error) = serenity_reads_event(&ready) {
+                                inner.fixture_errors.push(error);
+                            }
+                            ready
                         };
-                        assert_serenity_parses_event(&ready);
                         if socket.send(WsMessage::Text(ready.to_string().into())).await.is_err() {
                             break;
                         }
@@ -846,18 +876,28 @@ fn answer(
             "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
         })),
-        (Method::GET, ["oauth2", "applications", "@me"]) => ok(json!({
-            "id": APPLICATION_ID.to_string(),
-            "name": "studbot",
-            "icon": null,
-            "description": "",
-            "bot_public": true,
-            "bot_require_code_grant": false,
-            "verify_key": "00",
-            "flags": 0,
-            "owner": user_json(100, "owner", false),
-        })),
-        (Method::GET, ["users", "@me"]) => ok(user_json(BOT_USER_ID, "studbot", true)),
+        (Method::GET, ["oauth2", "applications", "@me"]) => ok(checked::<
+            serenity::model::application::CurrentApplicationInfo,
+        >(
+            inner,
+            "application",
+            json!({
+                "id": APPLICATION_ID.to_string(),
+                "name": "studbot",
+                "icon": null,
+                "description": "",
+                "bot_public": true,
+                "bot_require_code_grant": false,
+                "verify_key": "00",
+                "flags": 0,
+                "owner": user_json(100, "owner", false),
+            }),
+        )),
+        (Method::GET, ["users", "@me"]) => ok(checked::<serenity::model::user::CurrentUser>(
+            inner,
+            "current user",
+            user_json(BOT_USER_ID, "studbot", true),
+        )),
         (Method::GET, ["users", id]) => {
             let id: u64 = id.parse().unwrap_or(0);
             match inner.users.get(&id) {
@@ -892,7 +932,11 @@ fn answer(
                 })
                 .collect();
             inner.commands = commands.clone();
-            ok(Value::Array(commands))
+            ok(checked::<Vec<serenity::model::application::Command>>(
+                inner,
+                "command list",
+                Value::Array(commands),
+            ))
         }
         (Method::POST, ["users", "@me", "channels"]) => {
             let recipient: u64 = body["recipient_id"]
@@ -916,12 +960,16 @@ fn answer(
                 .users
                 .get(&recipient)
                 .map_or_else(|| format!("user{recipient}"), |user| user.name.clone());
-            ok(json!({
-                "id": channel.to_string(),
-                "type": 1,
-                "last_message_id": null,
-                "recipients": [user_json(recipient, &name, false)],
-            }))
+            ok(checked::<serenity::model::channel::PrivateChannel>(
+                inner,
+                "DM channel",
+                json!({
+                    "id": channel.to_string(),
+                    "type": 1,
+                    "last_message_id": null,
+                    "recipients": [user_json(recipient, &name, false)],
+                }),
+            ))
         }
         (Method::POST, ["channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
@@ -1097,6 +1145,12 @@ fn answer(
     }
 }
 
+/// `value`, once serenity has read it as a `T`.
+fn checked<T: serde::de::DeserializeOwned>(inner: &mut Inner, what: &str, value: Value) -> Value {
+    assert_serenity_parses::<T>(inner, what, &value);
+    value
+}
+
 fn rate_limited(inner: &mut Inner) -> Option<Outcome> {
     let limit = inner.rate_limit.as_mut()?;
     if limit.remaining == 0 {
@@ -1152,7 +1206,7 @@ fn new_message(shared: &Shared, inner: &mut Inner, channel: u64, body: &Value) -
         "type": 0,
         "flags": body.get("flags").cloned().unwrap_or(json!(0)),
     });
-    assert_serenity_parses_message(&message);
+    assert_serenity_parses::<Message>(inner, "message", &message);
     inner.messages.insert(id, message.clone());
     message
 }
@@ -1165,6 +1219,7 @@ fn edit_message(inner: &mut Inner, id: u64, body: &Value) -> Option<Value> {
         }
     }
     message["edited_timestamp"] = json!(TIMESTAMP);
-    assert_serenity_parses_message(message);
-    Some(message.clone())
+    let edited = message.clone();
+    assert_serenity_parses::<Message>(inner, "message", &edited);
+    Some(edited)
 }
