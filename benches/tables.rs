@@ -52,7 +52,8 @@ struct Shared {
     think_ms: u64,
     actions: AtomicU64,
     hands: AtomicU64,
-    /// Latencies in microseconds, merged from every table at the end: `[flat out, paced]`.
+    /// Latencies in microseconds, `[flat out, paced]`. Shared, not per table: a histogram of
+    /// this range takes about 150 KiB, which per table would dwarf the table itself.
     latencies: [std::sync::Mutex<Histogram<u64>>; 2],
     settled_latencies: [std::sync::Mutex<Histogram<u64>>; 2],
 }
@@ -90,8 +91,6 @@ async fn drive(
 ) {
     let mut computers = ComputerPlayers::new(players, seed);
     let mut think = ChaCha8Rng::seed_from_u64(seed);
-    let mut local = [histogram(), histogram()];
-    let mut local_settled = [histogram(), histogram()];
     // When the last action was sent, and in which phase.
     let mut sent_at: Option<(Instant, usize)> = None;
     while let Some(notice) = notices.recv().await {
@@ -101,15 +100,13 @@ async fn drive(
         match &notice.body {
             NoticeBody::Board(_) => {
                 if let Some((sent, phase)) = sent_at.take() {
-                    let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
-                    let _ = local[phase].record(micros.max(1));
+                    record(&shared.latencies[phase], sent);
                 }
             }
             NoticeBody::HandResult(_) => {
                 shared.hands.fetch_add(1, Ordering::Relaxed);
                 if let Some((sent, phase)) = sent_at.take() {
-                    let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
-                    let _ = local_settled[phase].record(micros.max(1));
+                    record(&shared.settled_latencies[phase], sent);
                 }
             }
             _ => {}
@@ -135,13 +132,12 @@ async fn drive(
             sent_at = None;
         }
     }
-    for phase in 0..2 {
-        if let Ok(mut all) = shared.latencies[phase].lock() {
-            let _ = all.add(&local[phase]);
-        }
-        if let Ok(mut all) = shared.settled_latencies[phase].lock() {
-            let _ = all.add(&local_settled[phase]);
-        }
+}
+
+fn record(histogram: &std::sync::Mutex<Histogram<u64>>, sent: Instant) {
+    let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
+    if let Ok(mut histogram) = histogram.lock() {
+        let _ = histogram.record(micros.max(1));
     }
 }
 
@@ -262,6 +258,8 @@ fn main() {
         for driver in drivers {
             let _ = driver.await;
         }
+        let after_close = resident_bytes();
+        drop(handles);
 
         let per_table = during.saturating_sub(before) / tables.max(1);
         let per_seated_table = seated_rss.saturating_sub(before) / tables.max(1);
@@ -296,6 +294,10 @@ fn main() {
             per_seated_table as f64 / 1024.0,
             during as f64 / 1_048_576.0,
             per_table as f64 / 1024.0
+        );
+        println!(
+            "  {:.1} MiB after every table closed",
+            after_close as f64 / 1_048_576.0
         );
         let audit = bank.audit().await.unwrap();
         println!("ledger audit after closing every table: ok={}", audit.ok);
