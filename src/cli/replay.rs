@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use serde_json::json;
 
-use crate::table::replay::replay_line;
+use crate::table::replay::replay_line_text;
 
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
@@ -49,12 +49,13 @@ pub fn replay_stream(mut input: impl BufRead, output: &mut impl Write) -> io::Re
         }
         let result = match std::str::from_utf8(&line) {
             Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => replay_line(text),
+            Ok(text) => replay_line_text(text),
             Err(error) => {
                 json!({ "ok": false, "error": format!("the line is not UTF-8: {error}") })
+                    .to_string()
             }
         };
-        serde_json::to_writer(&mut *output, &result)?;
+        output.write_all(result.as_bytes())?;
         output.write_all(b"\n")?;
         output.flush()?;
         hands += 1;

@@ -98,12 +98,61 @@ impl std::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// Replays one JSON line and returns the result line: `{"ok":true,"stacks":[...],...}` or
-/// `{"ok":false,"error":"...","action_index":N}` (`action_index` only when an action caused
-/// the error).
+/// Replays one JSON line and returns the result line as a JSON value:
+/// `{"ok":true,"stacks":[...],...}` or `{"ok":false,"error":"...","action_index":N}`
+/// (`action_index` only when an action caused the error).
 pub fn replay_line(line: &str) -> Value {
-    let outcome = parse_line(line).and_then(|input| replay(&input));
-    result_to_json(&outcome)
+    result_to_json(&parse_line(line).and_then(|input| replay(&input)))
+}
+
+/// Replays one JSON line and returns the result line as text, keys in a fixed order with
+/// `"ok"` first (what `studbot replay` prints).
+pub fn replay_line_text(line: &str) -> String {
+    result_to_text(&parse_line(line).and_then(|input| replay(&input)))
+}
+
+/// One output line: `ok` first, then the outcome's fields or the error.
+#[derive(Serialize)]
+struct ResultLine<'a> {
+    ok: bool,
+    #[serde(flatten)]
+    outcome: Option<&'a ReplayOutcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action_index: Option<usize>,
+}
+
+impl<'a> ResultLine<'a> {
+    fn of(outcome: &'a Result<ReplayOutcome, ReplayError>) -> ResultLine<'a> {
+        match outcome {
+            Ok(done) => ResultLine {
+                ok: true,
+                outcome: Some(done),
+                error: None,
+                action_index: None,
+            },
+            Err(error) => ResultLine {
+                ok: false,
+                outcome: None,
+                error: Some(&error.message),
+                action_index: error.action_index,
+            },
+        }
+    }
+}
+
+/// The JSON result line for a replay outcome, as a value.
+pub fn result_to_json(outcome: &Result<ReplayOutcome, ReplayError>) -> Value {
+    serde_json::to_value(ResultLine::of(outcome))
+        .unwrap_or_else(|error| json!({ "ok": false, "error": error.to_string() }))
+}
+
+/// The JSON result line for a replay outcome, as text with `"ok"` first.
+pub fn result_to_text(outcome: &Result<ReplayOutcome, ReplayError>) -> String {
+    serde_json::to_string(&ResultLine::of(outcome)).unwrap_or_else(|error| {
+        json!({ "ok": false, "error": format!("cannot write the result: {error}") }).to_string()
+    })
 }
 
 /// Parses one line into a [`ReplayInput`].
@@ -112,25 +161,6 @@ pub fn parse_line(line: &str) -> Result<ReplayInput, ReplayError> {
         return Err(ReplayError::input("empty line: expected one hand as JSON"));
     }
     serde_json::from_str(line).map_err(|error| ReplayError::input(format!("bad input: {error}")))
-}
-
-/// The JSON result line for a replay outcome.
-pub fn result_to_json(outcome: &Result<ReplayOutcome, ReplayError>) -> Value {
-    match outcome {
-        Ok(done) => {
-            let mut value = json!({ "ok": true });
-            if let (Value::Object(map), Ok(Value::Object(fields))) =
-                (&mut value, serde_json::to_value(done))
-            {
-                map.extend(fields);
-            }
-            value
-        }
-        Err(error) => match error.action_index {
-            Some(index) => json!({ "ok": false, "error": error.message, "action_index": index }),
-            None => json!({ "ok": false, "error": error.message }),
-        },
-    }
 }
 
 /// Parses one action name (`bring-in`, `complete`, `bet`, `raise`, `call`, `check`, `fold`).
@@ -268,6 +298,7 @@ fn parse_actions(names: &[String]) -> Result<Vec<ActionKind>, ReplayError> {
 /// this hand: refuse it rather than ignore the extra cards.
 fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), ReplayError> {
     let mut dealt = vec![0usize; input.cards.len()];
+    let mut folded = vec![false; input.cards.len()];
     let mut community_dealt = false;
     for event in events {
         match event {
@@ -276,7 +307,19 @@ fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), R
                     *count += 1;
                 }
             }
-            Event::CommunityCard { .. } => community_dealt = true,
+            Event::Acted {
+                seat,
+                kind: ActionKind::Fold,
+                ..
+            } => {
+                if let Some(flag) = folded.get_mut(*seat) {
+                    *flag = true;
+                }
+            }
+            Event::CommunityCard { card } => {
+                community_dealt = true;
+                check_community_was_needed(*card, &dealt, &folded)?;
+            }
             _ => {}
         }
     }
@@ -293,6 +336,23 @@ fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), R
     if let (Some(card), false) = (input.community, community_dealt) {
         return Err(ReplayError::input(format!(
             "community card {card} is listed but the hand never needed one"
+        )));
+    }
+    Ok(())
+}
+
+/// RULES.md: a community card is turned only when fewer cards remain than players still in
+/// the hand on seventh street. A replay that lists one otherwise does not follow the rules.
+fn check_community_was_needed(
+    card: Card,
+    dealt: &[usize],
+    folded: &[bool],
+) -> Result<(), ReplayError> {
+    let remaining = 52usize.saturating_sub(dealt.iter().sum());
+    let players_in = folded.iter().filter(|&&gone| !gone).count();
+    if remaining >= players_in {
+        return Err(ReplayError::input(format!(
+            "community card {card} is listed, but {remaining} cards were left for {players_in} players on seventh street, so every player gets their own card"
         )));
     }
     Ok(())
