@@ -214,7 +214,7 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
                 ),
             ));
         };
-        hand.act(seat, kind).map_err(|error| {
+        hand.act_quietly(seat, kind).map_err(|error| {
             ReplayError::at_action(
                 index,
                 format!("`{}` by seat {seat} refused: {error}", action_name(kind)),
