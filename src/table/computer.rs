@@ -9,7 +9,8 @@
 //!   cards with an ace or all five and under; fold everything else facing a completion.
 //! - Later streets: bet and raise two pair or better, good made lows and four small cards
 //!   early; check and call with a pair, a made eight-low or a draw to a low or a flush;
-//!   check when it is free, otherwise fold, unless the pot pays the call many times over.
+//!   check when it is free, otherwise fold, unless the pot pays the call many times over
+//!   while two or more cards are to come. A small pair stops calling on sixth street.
 
 use rand::Rng;
 
@@ -32,7 +33,8 @@ pub enum Strength {
 const SLOWPLAY_PER_MILLE: u32 = 120;
 /// Chance in 1000 of a playable hand betting when checked to.
 const PROBE_BET_PER_MILLE: u32 = 200;
-/// A junk hand calls when the pot is at least this many times the call (late streets only).
+/// A junk hand calls when the pot is at least this many times the call (fourth and fifth
+/// street only).
 const JUNK_CALL_POT_ODDS: u64 = 10;
 
 /// Picks one of the legal actions for the seat of `private`, or `None` when that seat is not
@@ -96,9 +98,18 @@ fn assess_later_street(private: &PrivateView, public: &PublicView, cards: &[Card
     let low_ranks = distinct_low_ranks(cards);
     let made_low_top = private.low.map(|low| low.ranks()[0].low_value());
 
+    // A small pair is worth a card while two or more are to come; by sixth street only a
+    // pair of nines or better (or a draw) keeps calling.
+    let pair_holds = category == HandCategory::OnePair
+        && (cards_to_come >= 2
+            || private
+                .high
+                .ranks()
+                .first()
+                .is_some_and(|&rank| rank >= Rank::Nine));
     let high_strength = if category >= HandCategory::TwoPair {
         Strength::Strong
-    } else if category == HandCategory::OnePair || (cards_to_come > 0 && longest_suit(cards) >= 4) {
+    } else if pair_holds || (cards_to_come > 0 && longest_suit(cards) >= 4) {
         Strength::Playable
     } else {
         Strength::Junk
@@ -224,8 +235,9 @@ fn pick<R: Rng + ?Sized>(strength: Strength, public: &PublicView, rng: &mut R) -
             if let Some(action) = first_of(legal, &[ActionKind::Check, ActionKind::BringIn]) {
                 return action;
             }
+            // Only while two or more cards are to come can a junk hand still improve.
             if let Some(call) = find(legal, ActionKind::Call)
-                && public.street != Street::Third
+                && matches!(public.street, Street::Fourth | Street::Fifth)
                 && call.chips.saturating_mul(JUNK_CALL_POT_ODDS) <= public.pot
             {
                 return call;
