@@ -16,6 +16,9 @@ use serde_json::json;
 use crate::table::replay::replay_line_text;
 
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Each non-blank input line is one hand: {\"stakes\":{...},\"rules\":{...},\"stacks\":[...],\"cards\":[[...],...],\"community\":null,\"actions\":[\"bring-in\",...]}.\nEach gives one output line, {\"ok\":true,\"stacks\":[...],...} or {\"ok\":false,\"error\":\"...\",\"action_index\":N}.\nExit status: 0 when every line was answered, even if some hands were errors; 2 when the input could not be read or the output written."
+)]
 pub struct ReplayArgs {
     /// A file of JSON lines, or `-` (the default) for standard input.
     pub input: Option<PathBuf>,

@@ -16,7 +16,7 @@ use rand::Rng;
 
 use super::card::{Card, Rank};
 use super::eval::{HandCategory, best_high};
-use super::hand::{ActionKind, LegalAction, PrivateView, PublicView, SeatState, Street};
+use super::hand::{ActionKind, Hand, LegalAction, PrivateView, PublicView, SeatState, Street};
 
 /// How much a hand is worth playing for, as the strategy sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -50,6 +50,14 @@ pub fn choose_action<R: Rng + ?Sized>(
     }
     let strength = assess(private, public);
     Some(pick(strength, public, rng))
+}
+
+/// Picks an action for whoever is to act in `hand`, from that seat's own view only: the
+/// convenience for callers that hold the hand (terminal play, the lobby, `sim`).
+pub fn choose_for_hand<R: Rng + ?Sized>(hand: &Hand, rng: &mut R) -> Option<LegalAction> {
+    let seat = hand.to_act()?;
+    let private = hand.private_view(seat)?;
+    choose_action(&private, &hand.public_view(), rng)
 }
 
 /// How strong the seat's hand is, judged from its own cards and the others' boards.
@@ -424,9 +432,7 @@ mod tests {
             )
             .unwrap();
             while let Some(seat) = hand.to_act() {
-                let public = hand.public_view();
-                let private = hand.private_view(seat).unwrap();
-                let choice = choose_action(&private, &public, &mut rng).unwrap();
+                let choice = choose_for_hand(&hand, &mut rng).unwrap();
                 assert!(
                     hand.legal_actions().contains(&choice),
                     "hand {number}: {choice:?}"
