@@ -90,6 +90,16 @@ proptest! {
             .map(|(_, chips)| chips)
             .sum();
         prop_assert_eq!(awarded, paid, "every awarded chip reaches a player");
+        for award in &result.awards {
+            let split: u64 = award.high.iter().chain(&award.low).map(|(_, c)| c).sum();
+            prop_assert_eq!(split, award.amount, "pot {} is split exactly", award.pot);
+            for (seat, _) in award.high.iter().chain(&award.low) {
+                prop_assert!(award.eligible.contains(seat), "seat {} won a pot it was not in", seat);
+            }
+            let shares: Vec<u64> = award.high.iter().map(|(_, c)| *c).collect();
+            let spread = shares.iter().max().unwrap_or(&0) - shares.iter().min().unwrap_or(&0);
+            prop_assert!(spread <= 1, "tied highs differ by at most the odd chip");
+        }
     }
 
     #[test]

@@ -303,3 +303,56 @@ fn a_short_all_in_completion_of_half_the_small_bet_counts_as_the_completion_unde
         "a short completion does not reopen"
     );
 }
+
+#[test]
+fn each_all_in_level_makes_its_own_pot_won_by_the_best_hand_among_its_players() {
+    let seats = [
+        "As Ah Ad Ac Kc Kd Ks",
+        "Qs Qh Qd Jc Jd Js 9c",
+        "Th Td Tc 9d 9h Kh 2c",
+        "8c 8d 8h 7c 7d 7s 2s",
+    ];
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[10, 20, 200, 200],
+        &seats,
+    );
+    play(
+        &mut hand,
+        &[
+            (3, BringIn),
+            (0, Complete),
+            (1, Raise),
+            (2, Call),
+            (3, Call),
+            (0, Call), // all-in for 9 of the 10
+            // Fourth: seat 0's aces are best but all-in, so seat 1 acts first.
+            (1, Bet),
+            (2, Call),
+            (3, Call),
+            (1, Bet), // all-in for 4
+            (2, Call),
+            (3, Call),
+            // Sixth: seat 0's two pair is still best, so seat 2 (next with chips) acts first.
+            (2, Bet),
+            (3, Call),
+        ],
+    );
+    check_down(&mut hand);
+    let result = hand.result().unwrap();
+    let pots: Vec<(u64, Vec<usize>, Vec<(usize, u64)>)> = result
+        .awards
+        .iter()
+        .map(|a| (a.amount, a.eligible.clone(), a.high.clone()))
+        .collect();
+    assert_eq!(
+        pots,
+        vec![
+            (40, vec![0, 1, 2, 3], vec![(0, 40)]),
+            (30, vec![1, 2, 3], vec![(1, 30)]),
+            (20, vec![2, 3], vec![(2, 20)]),
+        ]
+    );
+    assert_eq!(result.final_stacks, vec![40, 30, 190, 170]);
+}

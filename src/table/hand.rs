@@ -11,9 +11,9 @@ use thiserror::Error;
 
 use super::betting::{BettingRound, LegalSet, bet_size};
 use super::bring_in::first_to_act_on_third;
-use super::card::Card;
+use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
-use super::deal::{DealtCards, deal_street};
+use super::deal::{DealtCards, HAND_CARDS, deal_street};
 use super::deck::Deck;
 use super::eval::{HighValue, LowValue, best_high, best_low};
 use super::first_to_act::first_to_act_after_third;
@@ -234,6 +234,9 @@ pub struct HandResult {
     pub shown: Vec<SeatIndex>,
 }
 
+/// Fills unused slots of fixed card buffers; never read.
+const PLACEHOLDER_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
+
 /// One hand in progress or finished.
 #[derive(Debug, Clone)]
 pub struct Hand {
@@ -342,7 +345,7 @@ impl Hand {
                 last_action: None,
                 showdown_lead: None,
             },
-            events: Vec::with_capacity(64),
+            events: Vec::with_capacity(128),
             result: None,
         };
         hand.post_antes();
@@ -608,16 +611,20 @@ impl Hand {
         });
         let seats = self.state.seats;
         let community = self.state.community;
-        let own: Vec<Vec<Card>> = (0..seats.count).map(|s| self.own_cards(s)).collect();
         let contenders: Vec<Contender> = (0..seats.count)
             .filter(|&s| seats.is_live(s))
             .map(|seat| {
-                let mut cards = own[seat].clone();
-                cards.extend(community);
+                // Seven own cards, or six and the community card: a fixed buffer.
+                let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
+                let mut count = 0;
+                for card in self.state.dealt.all(seat).chain(community) {
+                    cards[count] = card;
+                    count += 1;
+                }
                 Contender {
                     seat,
-                    high: best_high(&cards),
-                    low: best_low(&cards),
+                    high: best_high(&cards[..count]),
+                    low: best_low(&cards[..count]),
                 }
             })
             .collect();
@@ -637,7 +644,7 @@ impl Hand {
                 if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
                     self.events.push(Event::Shown {
                         seat,
-                        cards: own[seat].clone(),
+                        cards: self.own_cards(seat),
                         high: contender.high,
                         low: contender.low,
                     });
@@ -648,7 +655,7 @@ impl Hand {
                 self.events.push(Event::Mucked { seat });
             }
         }
-        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &own);
+        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count);
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
