@@ -4,9 +4,18 @@
 //!
 //! Both value types order so that the BETTER hand is the GREATER value.
 //!
-//! The evaluator works on rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12 =
-//! ace), so that pairs, trips, quads, flushes, straights and lows all fall out of a handful
-//! of bit operations with no sorting and no allocation. [`CardSet`] is that form, precomputed.
+//! Two evaluators, the second built from the first on first use:
+//! - the bit evaluator reads rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12
+//!   = ace): pairs, trips, quads, flushes, straights and lows fall out of a handful of bit
+//!   operations with no sorting and no allocation. It serves flushes and more than seven
+//!   cards, and it fills
+//! - the rank table: for every multiset of up to seven ranks, the best high without a flush
+//!   and the best low, found by a perfect hash of an additive rank key. Most hands are one
+//!   look-up for both values.
+//!
+//! Entry points: [`best_high`], [`best_low`], [`best_high_low`] on card slices;
+//! [`CardSet`] for a hand prepared once and evaluated often; [`best_high_cards`] and
+//! [`best_low_cards`] for showing which five cards play.
 
 use std::fmt;
 use std::num::NonZeroU32;
@@ -149,7 +158,7 @@ const WHEEL_LOW: u32 = !0b1_1111 & LOW_RANKS;
 
 /// A set of cards in the two forms the evaluator reads: four 13-bit rank masks, one per
 /// suit, packed into one `u64` (suit `s` at bits `16 s .. 16 s + 13`), and the additive key
-/// of [`CARD_KEYS`] (ranks, suit counts, card count). Build it once and evaluate it as many
+/// of `CARD_KEYS` (ranks, suit counts, card count). Build it once and evaluate it as many
 /// times as needed; adding a card is an OR and an add. A card added twice counts once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardSet {
@@ -258,12 +267,13 @@ const FIVE_OF_A_SUIT: u64 = 0x8888 << SUIT_COUNTS_SHIFT;
 /// covers them).
 const MAX_KEYED_CARDS: u64 = 7;
 
-/// The key each card adds, indexed by [`Card::index`].
-static CARD_KEYS: [u64; 52] = {
-    let mut keys = [0u64; 52];
-    let mut index = 0;
-    while index < 52 {
-        let rank = index / 4;
+/// The key each card adds, indexed by `rank value * 4 + suit` (entries 0..8 unused): one
+/// shift and one OR from the card's two bytes.
+static CARD_KEYS: [u64; 60] = {
+    let mut keys = [0u64; 60];
+    let mut index = 8;
+    while index < 60 {
+        let rank = index / 4 - 2;
         let suit = index % 4;
         keys[index] = RANK_KEYS[rank] as u64
             | (1 << (SUIT_COUNTS_SHIFT + 4 * suit as u32))
@@ -275,7 +285,7 @@ static CARD_KEYS: [u64; 52] = {
 
 #[inline]
 fn card_key(card: Card) -> u64 {
-    CARD_KEYS[usize::from(card.index())]
+    CARD_KEYS[usize::from(card.rank.value() << 2 | card.suit.index())]
 }
 
 /// For every multiset of up to seven ranks: the best high WITHOUT flushes (bits 0..24, a
@@ -683,6 +693,13 @@ pub fn best_high_low(cards: &[Card]) -> (HighValue, Option<LowValue>) {
             return high_low_of_key(key);
         }
     }
+    high_low_of_cards_by_bits(cards)
+}
+
+/// Out of line, so that the look-up path above keeps nothing alive for it.
+#[cold]
+#[inline(never)]
+fn high_low_of_cards_by_bits(cards: &[Card]) -> (HighValue, Option<LowValue>) {
     high_low_of_bits(bits_of(cards))
 }
 
