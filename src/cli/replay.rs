@@ -10,10 +10,8 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::table::replay::{ReplayError, replay_line_text, result_to_text};
 use anyhow::Context;
-use serde_json::json;
-
-use crate::table::replay::replay_line_text;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -53,10 +51,10 @@ pub fn replay_stream(mut input: impl BufRead, output: &mut impl Write) -> io::Re
         let result = match std::str::from_utf8(&line) {
             Ok(text) if text.trim().is_empty() => continue,
             Ok(text) => replay_line_text(text),
-            Err(error) => {
-                json!({ "ok": false, "error": format!("the line is not UTF-8: {error}") })
-                    .to_string()
-            }
+            Err(error) => result_to_text(&Err(ReplayError {
+                message: format!("the line is not UTF-8: {error}"),
+                action_index: None,
+            })),
         };
         output.write_all(result.as_bytes())?;
         output.write_all(b"\n")?;
