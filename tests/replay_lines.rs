@@ -320,3 +320,11 @@ fn a_line_that_is_not_utf8_gets_an_error_line_and_the_next_line_still_runs() {
         "{text}"
     );
 }
+
+#[test]
+fn null_rules_take_the_defaults_and_unknown_rule_keys_are_refused() {
+    let null_rules = good_line().replace(RULES, r#""rules":null"#);
+    assert_eq!(replay_line(&null_rules)["ok"], true);
+    let typo = good_line().replace("max_raises", "max_raise");
+    assert!(error_of(&replay_line(&typo)).contains("max_raise"));
+}

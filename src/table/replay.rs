@@ -16,12 +16,13 @@ const MAX_CARDS_PER_SEAT: usize = 7;
 /// Every seat receives three cards on third street before anyone acts.
 const THIRD_STREET_CARDS: usize = 3;
 
-/// One hand to replay, as read from a JSON line.
+/// One hand to replay, as read from a JSON line. Keys other than these are ignored, so a
+/// line may carry extra data (an expected result, a label) for the program that wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayInput {
     pub stakes: Stakes,
-    /// Missing keys take the RULES.md defaults.
-    #[serde(default)]
+    /// Missing keys (or a missing or `null` object) take the RULES.md defaults.
+    #[serde(default, deserialize_with = "rules_or_default")]
     pub rules: Rules,
     pub stacks: Vec<u64>,
     /// `cards[i]`: what seat i receives, in the order dealt.
@@ -31,6 +32,10 @@ pub struct ReplayInput {
     /// Action names in kebab-case (`bring-in complete bet raise call check fold`), read as
     /// text so that an unknown name is reported with its index.
     pub actions: Vec<String>,
+}
+
+fn rules_or_default<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+    Ok(Option::<Rules>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 /// One seat's hand as shown at showdown.
