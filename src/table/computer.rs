@@ -442,4 +442,46 @@ mod tests {
             assert!(hand.result().is_some());
         }
     }
+
+    /// Sensible play shows in the chips: three computer players at a table with three
+    /// players who pick uniformly among the legal actions win chips from them.
+    #[test]
+    fn computer_players_beat_random_players() {
+        use crate::table::deck::Deck;
+        use crate::table::hand::Hand;
+        use crate::table::rules::Rules;
+        use rand::Rng;
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut computer_net: i64 = 0;
+        for number in 0..1500u64 {
+            // Computer players in seats of alternating parity, so position evens out.
+            let computer_parity = number % 2;
+            let mut hand = Hand::start(
+                Stakes::default(),
+                Rules::default(),
+                &[200; 6],
+                Deck::seeded(number),
+            )
+            .unwrap();
+            while let Some(seat) = hand.to_act() {
+                let kind = if seat as u64 % 2 == computer_parity {
+                    choose_for_hand(&hand, &mut rng).unwrap().kind
+                } else {
+                    let legal = hand.legal_actions();
+                    legal[rng.random_range(0..legal.len())].kind
+                };
+                hand.act(seat, kind).unwrap();
+            }
+            let result = hand.result().unwrap();
+            for seat in 0..6 {
+                if seat as u64 % 2 == computer_parity {
+                    computer_net += result.final_stacks[seat] as i64 - 200;
+                }
+            }
+        }
+        assert!(
+            computer_net > 0,
+            "computer players lost {computer_net} chips"
+        );
+    }
 }
