@@ -2,13 +2,29 @@
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
+mod betting;
+mod bring_in;
 pub mod card;
+mod card_source;
+pub mod computer;
+mod deal;
 pub mod deck;
 pub mod eval;
+mod first_to_act;
 pub mod hand;
+mod odd_chip;
+pub mod phh;
+mod pot;
+pub mod replay;
 pub mod rules;
+mod seats;
+mod showdown;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
-pub use hand::{ActionKind, Event, Hand, LegalAction, SeatIndex, Street};
+pub use hand::{
+    ActionError, ActionKind, Event, Hand, HandResult, LegalAction, PotAward, PrivateView,
+    PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
+};
 pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
+pub use seats::MAX_SEATS;
