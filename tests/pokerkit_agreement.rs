@@ -1,0 +1,146 @@
+//! Agreement with pokerkit: every hand of `tests/fixtures/pokerkit_hands.jsonl` (made by
+//! `scripts/pokerkit_vectors.py` with pokerkit's conventions) is replayed through the real
+//! `studbot replay` binary, and its final stacks must equal the ones pokerkit computed.
+//! No Python is needed here: the fixture is committed.
+
+use std::io::Write;
+use std::process::Command;
+
+use serde_json::Value;
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/pokerkit_hands.jsonl"
+);
+
+/// How many disagreeing hands are printed in full when the test fails.
+const SHOWN_FAILURES: usize = 5;
+
+struct FixtureHand {
+    line_number: usize,
+    text: String,
+    expected_stacks: Vec<u64>,
+}
+
+fn load_fixture() -> Vec<FixtureHand> {
+    let text = std::fs::read_to_string(FIXTURE).expect("the pokerkit fixture is committed");
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            let value: Value = serde_json::from_str(line).expect("fixture lines are JSON");
+            let expected_stacks = value["expected_stacks"]
+                .as_array()
+                .expect("every fixture line has expected_stacks")
+                .iter()
+                .map(|chips| chips.as_u64().expect("stacks are chip counts"))
+                .collect();
+            FixtureHand {
+                line_number: index + 1,
+                text: line.to_owned(),
+                expected_stacks,
+            }
+        })
+        .collect()
+}
+
+/// The replay input of one hand: the fixture line without pokerkit's answer.
+fn replay_input(hand: &FixtureHand) -> String {
+    let mut value: Value = serde_json::from_str(&hand.text).expect("fixture lines are JSON");
+    value
+        .as_object_mut()
+        .expect("fixture lines are objects")
+        .remove("expected_stacks");
+    value.to_string()
+}
+
+fn run_replay(hands: &[FixtureHand]) -> Vec<String> {
+    let mut input = tempfile::NamedTempFile::new().expect("a temporary file");
+    for hand in hands {
+        writeln!(input, "{}", replay_input(hand)).expect("write the replay input");
+    }
+    input.flush().expect("flush the replay input");
+    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
+        .arg("replay")
+        .arg(input.path())
+        .output()
+        .expect("run studbot replay");
+    assert!(
+        output.status.success(),
+        "studbot replay exited with {}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .expect("replay writes UTF-8")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What studbot made of one hand, when it is not the stacks pokerkit expects.
+fn disagreement(hand: &FixtureHand, result: Option<&String>) -> Option<String> {
+    let Some(result) = result else {
+        return Some("no output line".to_owned());
+    };
+    let value: Value = match serde_json::from_str(result) {
+        Ok(value) => value,
+        Err(error) => return Some(format!("output is not JSON ({error})")),
+    };
+    if value["ok"] != Value::Bool(true) {
+        return Some(format!("replay refused the hand: {value}"));
+    }
+    let stacks: Option<Vec<u64>> = value["stacks"]
+        .as_array()
+        .map(|stacks| stacks.iter().filter_map(Value::as_u64).collect());
+    match stacks {
+        Some(stacks) if stacks == hand.expected_stacks => None,
+        Some(stacks) => Some(format!(
+            "studbot stacks {stacks:?}, pokerkit stacks {:?}",
+            hand.expected_stacks
+        )),
+        None => Some(format!("no stacks in the result: {value}")),
+    }
+}
+
+#[test]
+fn every_pokerkit_hand_ends_with_the_same_stacks_in_studbot() {
+    let hands = load_fixture();
+    assert!(
+        hands.len() >= 2000,
+        "the fixture should hold at least 2,000 hands, it holds {}",
+        hands.len()
+    );
+    let results = run_replay(&hands);
+    assert_eq!(
+        results.len(),
+        hands.len(),
+        "studbot replay should print one line per hand"
+    );
+
+    let failures: Vec<(&FixtureHand, String)> = hands
+        .iter()
+        .enumerate()
+        .filter_map(|(index, hand)| disagreement(hand, results.get(index)).map(|why| (hand, why)))
+        .collect();
+
+    if !failures.is_empty() {
+        let lines: Vec<String> = failures
+            .iter()
+            .map(|(hand, _)| hand.line_number.to_string())
+            .collect();
+        let mut report = format!(
+            "{} of {} pokerkit hands disagree (fixture lines {})\n",
+            failures.len(),
+            hands.len(),
+            lines.join(", ")
+        );
+        for (hand, why) in failures.iter().take(SHOWN_FAILURES) {
+            report.push_str(&format!(
+                "\nline {}: {why}\n  {}\n",
+                hand.line_number, hand.text
+            ));
+        }
+        panic!("{report}");
+    }
+}
