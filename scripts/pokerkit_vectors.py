@@ -28,6 +28,7 @@ import argparse
 import collections
 import importlib.metadata
 import json
+import os
 import random
 import sys
 import warnings
@@ -510,9 +511,9 @@ def spread_all_first(amount: int, winners: list[int]) -> dict[int, int]:
     return {s: share + (odd if k == 0 else 0) for k, s in enumerate(ordered)}
 
 
-def replay_in_pokerkit(line: dict) -> list[int]:
+def replay_in_pokerkit(line: dict):
     """Plays one fixture line again in pokerkit from its action names alone, checking
-    that every name means what studbot means by it, and returns the final stacks.
+    that every name means what studbot means by it. Returns the game and finished state.
     """
     stakes, stacks, cards = line["stakes"], line["stacks"], line["cards"]
     players = len(stacks)
@@ -522,10 +523,11 @@ def replay_in_pokerkit(line: dict) -> list[int]:
     actions = list(line["actions"])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        state = FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+        game = FixedLimitSevenCardStudHighLowSplitEightOrBetter(
             AUTOMATIONS, True, stakes["ante"], stakes["bring_in"], stakes["small_bet"],
-            stakes["big_bet"], stacks, players,
+            stakes["big_bet"],
         )
+        state = game(stacks, players)
         while state.status:
             if state.can_burn_card():
                 state.burn_card(spare.pop())
@@ -563,18 +565,31 @@ def replay_in_pokerkit(line: dict) -> list[int]:
                 raise AssertionError("pokerkit waits for nothing known")
     assert not actions, f"{len(actions)} actions left over"
     assert dealt == [len(seat) for seat in cards], "cards left over"
-    return list(state.stacks)
+    return game, state
 
 
-def verify(path: str) -> int:
+def verify(path: str, phh_dir: str | None) -> int:
+    """Replays a fixture in pokerkit; with `phh_dir`, also writes each hand as PHH."""
     failures = 0
+    if phh_dir:
+        os.makedirs(phh_dir, exist_ok=True)
     with open(path, encoding="utf-8") as lines:
         for number, text in enumerate(lines, 1):
             line = json.loads(text)
             try:
-                stacks = replay_in_pokerkit(line)
+                game, state = replay_in_pokerkit(line)
+                stacks = list(state.stacks)
             except (AssertionError, ValueError) as error:
                 stacks = f"error: {error}"
+            else:
+                if phh_dir:
+                    history = pokerkit.HandHistory.from_game_state(
+                        game, state, finishing_stacks=stacks, hand=number,
+                    )
+                    # from_game_state does not carry the game's ante trimming over.
+                    history.ante_trimming_status = True
+                    with open(os.path.join(phh_dir, f"{number:05}.phh"), "wb") as phh:
+                        history.dump(phh)
             if stacks != line["expected_stacks"]:
                 failures += 1
                 print(f"line {number}: pokerkit replays to {stacks}, "
@@ -591,9 +606,11 @@ def main() -> int:
     parser.add_argument("--verbose", action="store_true", help="print every dropped hand")
     parser.add_argument("--verify", metavar="FILE",
                         help="replay an existing fixture in pokerkit instead of generating")
+    parser.add_argument("--phh", metavar="DIR",
+                        help="with --verify: also write every hand as a PHH file in DIR")
     args = parser.parse_args()
     if args.verify:
-        return verify(args.verify)
+        return verify(args.verify, args.phh)
 
     installed = importlib.metadata.version("pokerkit")
     if installed != PINNED_POKERKIT:
