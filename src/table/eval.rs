@@ -3,12 +3,16 @@
 //! first, and the names people read ("Full house, aces over queens", "8-6-4-2-A low").
 //!
 //! Both value types order so that the BETTER hand is the GREATER value.
+//!
+//! The evaluator works on rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12 =
+//! ace), so that pairs, trips, quads, flushes, straights and lows all fall out of a handful
+//! of bit operations with no sorting and no allocation. [`CardSet`] is that form, precomputed.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::card::{Card, Rank};
+use super::card::{Card, Rank, Suit};
 
 /// The kind of a high hand, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -24,74 +28,537 @@ pub enum HandCategory {
     StraightFlush,
 }
 
+impl HandCategory {
+    pub const ALL: [HandCategory; 9] = [
+        HandCategory::HighCard,
+        HandCategory::OnePair,
+        HandCategory::TwoPair,
+        HandCategory::ThreeOfAKind,
+        HandCategory::Straight,
+        HandCategory::Flush,
+        HandCategory::FullHouse,
+        HandCategory::FourOfAKind,
+        HandCategory::StraightFlush,
+    ];
+
+    fn from_code(code: u32) -> HandCategory {
+        HandCategory::ALL
+            .get(code as usize)
+            .copied()
+            .unwrap_or(HandCategory::StraightFlush)
+    }
+}
+
 /// The strength of a high hand (five cards, or one to four up cards). Greater is better;
 /// equal values tie (suits never break a tie for the pot).
+///
+/// Layout: bits 20..24 hold the [`HandCategory`] (0 = high card … 8 = straight flush), then
+/// five 4-bit rank slots, most significant first (bits 16..20, 12..16, … 0..4), each holding
+/// a rank value 2..=14 or 0 for "no card". Because an empty slot is lower than any rank, a
+/// partial hand of up cards compares correctly against one with more cards (A-K-Q showing
+/// loses to A-K-Q-2 showing and to any pair).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct HighValue(pub(crate) u32);
 
 /// The strength of a qualifying eight-or-better low. Greater is better (8-6-5-4-2 beats
 /// 8-6-5-4-3; the wheel 5-4-3-2-A is the best).
+///
+/// Layout: the complement (within 8 bits) of the mask of the five low ranks, where bit 0 is
+/// the ace and bit `v - 1` the rank of value `v` (2..=8). A lower top card clears a higher
+/// bit of the mask, so comparing complements compares lows highest card first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct LowValue(pub(crate) u32);
 
+const CATEGORY_SHIFT: u32 = 20;
+const RANK_SLOT_BITS: u32 = 4;
+const LOW_RANKS: u32 = 0xFF;
+
 impl HighValue {
+    /// The kind of hand: high card, one pair, … straight flush.
     pub fn category(self) -> HandCategory {
-        todo!("evaluator")
+        HandCategory::from_code(self.0 >> CATEGORY_SHIFT)
     }
 
-    /// The ranks that decide the hand, most significant first (e.g. a full house: the
-    /// trips' rank then the pair's; two pair: high pair, low pair, kicker). Fewer than five
-    /// for a partial hand of up cards.
+    /// The ranks that decide the hand, most significant first. Per category:
+    ///
+    /// | category        | ranks                                            |
+    /// |-----------------|--------------------------------------------------|
+    /// | high card       | up to five cards, highest first                  |
+    /// | one pair        | the pair, then up to three kickers               |
+    /// | two pair        | high pair, low pair, then the kicker if any      |
+    /// | three of a kind | the trips, then up to two kickers                |
+    /// | straight        | the top card only (`Five` for the wheel)         |
+    /// | flush           | the five cards, highest first                    |
+    /// | full house      | the trips, then the pair                         |
+    /// | four of a kind  | the quads, then the kicker if any                |
+    /// | straight flush  | the top card only (`Ace` for a royal flush)      |
+    ///
+    /// Fewer kickers appear for a partial hand of up cards (one to four cards), and none at
+    /// all for an empty hand.
     pub fn ranks(self) -> Vec<Rank> {
-        todo!("evaluator")
+        (0..5)
+            .rev()
+            .map(|slot| ((self.0 >> (slot * RANK_SLOT_BITS)) & 0xF) as u8)
+            .take_while(|&value| value != 0)
+            .filter_map(Rank::from_value)
+            .collect()
     }
 }
 
 impl LowValue {
     /// The five ranks of the low, highest first (ace as the lowest).
     pub fn ranks(self) -> [Rank; 5] {
-        todo!("evaluator")
+        let mask = !self.0 & LOW_RANKS;
+        let mut ranks = [Rank::Ace; 5];
+        let mut filled = 0;
+        for bit in (0..8u8).rev() {
+            if mask & (1 << bit) != 0 && filled < 5 {
+                ranks[filled] = Rank::from_value(bit + 1).unwrap_or(Rank::Ace);
+                filled += 1;
+            }
+        }
+        ranks
     }
+
+    /// True for the wheel, 5-4-3-2-A, the best low of all.
+    pub fn is_wheel(self) -> bool {
+        self.0 == WHEEL_LOW
+    }
+}
+
+const WHEEL_LOW: u32 = !0b1_1111 & LOW_RANKS;
+
+/// Cards as four 13-bit rank masks, one per suit, packed into one `u64` (suit `s` at bits
+/// `16 s .. 16 s + 13`). Build it once and evaluate it as many times as needed; adding a
+/// card is one OR. A card added twice counts once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+
+    pub fn from_cards(cards: &[Card]) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for &card in cards {
+            set.insert(card);
+        }
+        set
+    }
+
+    #[inline]
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= CardSet::bit(card);
+    }
+
+    #[inline]
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & CardSet::bit(card) != 0
+    }
+
+    /// The number of distinct cards in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    fn bit(card: Card) -> u64 {
+        1u64 << (u32::from(card.suit.index()) * 16 + u32::from(card.rank.value() - 2))
+    }
+
+    #[inline]
+    fn suit_masks(self) -> [u32; 4] {
+        [
+            (self.0 & 0x1FFF) as u32,
+            ((self.0 >> 16) & 0x1FFF) as u32,
+            ((self.0 >> 32) & 0x1FFF) as u32,
+            ((self.0 >> 48) & 0x1FFF) as u32,
+        ]
+    }
+
+    /// The best high of the set; see [`best_high`].
+    #[inline]
+    pub fn high(self) -> HighValue {
+        high_of_suit_masks(self.suit_masks())
+    }
+
+    /// The best eight-or-better low of the set; see [`best_low`].
+    #[inline]
+    pub fn low(self) -> Option<LowValue> {
+        let [c, d, h, s] = self.suit_masks();
+        low_of_rank_mask(c | d | h | s)
+    }
+
+    /// Both at once, sharing the unpacking.
+    #[inline]
+    pub fn high_low(self) -> (HighValue, Option<LowValue>) {
+        let masks = self.suit_masks();
+        let [c, d, h, s] = masks;
+        (high_of_suit_masks(masks), low_of_rank_mask(c | d | h | s))
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+#[inline]
+fn suit_masks_of(cards: &[Card]) -> [u32; 4] {
+    let mut masks = [0u32; 4];
+    for card in cards {
+        masks[usize::from(card.suit.index())] |= 1 << (card.rank.value() - 2);
+    }
+    masks
+}
+
+/// For every 13-bit rank mask, its five highest ranks packed as rank values into the five
+/// 4-bit slots of a [`HighValue`] (missing ranks stay 0). Taking the top `k` is a shift.
+static TOP_FIVE: [u32; 8192] = top_five_table();
+
+const fn top_five_table() -> [u32; 8192] {
+    let mut table = [0u32; 8192];
+    let mut mask = 0usize;
+    while mask < 8192 {
+        let mut packed = 0u32;
+        let mut taken = 0;
+        let mut bit = 13;
+        while bit > 0 && taken < 5 {
+            bit -= 1;
+            if mask & (1 << bit) != 0 {
+                packed |= (bit as u32 + 2) << ((4 - taken) * RANK_SLOT_BITS);
+                taken += 1;
+            }
+        }
+        table[mask] = packed;
+        mask += 1;
+    }
+    table
+}
+
+/// The `count` highest ranks of `mask`, packed into the lowest `count` rank slots.
+#[inline]
+fn top_ranks(mask: u32, count: u32) -> u32 {
+    TOP_FIVE[(mask & 0x1FFF) as usize] >> ((5 - count) * RANK_SLOT_BITS)
+}
+
+/// The value (2..=14) of the highest rank in a non-empty mask.
+#[inline]
+fn highest_rank(mask: u32) -> u32 {
+    31 - mask.leading_zeros() + 2
+}
+
+/// The top card value of the highest straight in a rank mask, or 0. The ace also plays low.
+#[inline]
+fn straight_top(mask: u32) -> u32 {
+    // Bit j of `ace_low` is the rank of value j + 1 (the ace sits at bit 0 and bit 13).
+    let ace_low = (mask << 1) | (mask >> 12);
+    let runs = ace_low & (ace_low >> 1) & (ace_low >> 2) & (ace_low >> 3) & (ace_low >> 4);
+    if runs == 0 {
+        0
+    } else {
+        // A run starting at bit j tops out at value j + 5.
+        31 - runs.leading_zeros() + 5
+    }
+}
+
+#[inline]
+fn make_high(category: HandCategory, ranks: u32) -> HighValue {
+    HighValue(((category as u32) << CATEGORY_SHIFT) | ranks)
+}
+
+#[inline]
+fn high_of_suit_masks([c, d, h, s]: [u32; 4]) -> HighValue {
+    let any = c | d | h | s;
+    let at_least_two = (c & d) | (h & s) | ((c | d) & (h | s));
+    let at_least_three = (c & d & (h | s)) | (h & s & (c | d));
+    let four = c & d & h & s;
+
+    let mut flush = 0u32;
+    for suit in [c, d, h, s] {
+        if suit.count_ones() >= 5 {
+            let top = straight_top(suit);
+            if top != 0 {
+                return make_high(HandCategory::StraightFlush, top << 16);
+            }
+            // Only more than seven cards can hold two flushes: keep the better one.
+            if TOP_FIVE[suit as usize] > TOP_FIVE[flush as usize] {
+                flush = suit;
+            }
+        }
+    }
+
+    if four != 0 {
+        let quads = highest_rank(four);
+        let kicker = top_ranks(any & !(1 << (quads - 2)), 1);
+        return make_high(HandCategory::FourOfAKind, (quads << 16) | (kicker << 12));
+    }
+    if at_least_three != 0 {
+        let trips = highest_rank(at_least_three);
+        let others_paired = at_least_two & !(1 << (trips - 2));
+        if others_paired != 0 {
+            let pair = highest_rank(others_paired);
+            return make_high(HandCategory::FullHouse, (trips << 16) | (pair << 12));
+        }
+    }
+    if flush != 0 {
+        return make_high(HandCategory::Flush, TOP_FIVE[flush as usize]);
+    }
+    let top = straight_top(any);
+    if top != 0 {
+        return make_high(HandCategory::Straight, top << 16);
+    }
+    if at_least_three != 0 {
+        let trips = highest_rank(at_least_three);
+        let kickers = top_ranks(any & !(1 << (trips - 2)), 2);
+        return make_high(HandCategory::ThreeOfAKind, (trips << 16) | (kickers << 8));
+    }
+    if at_least_two != 0 {
+        let high_pair = highest_rank(at_least_two);
+        let rest = at_least_two & !(1 << (high_pair - 2));
+        if rest != 0 {
+            let low_pair = highest_rank(rest);
+            let kicker = top_ranks(any & !(1 << (high_pair - 2)) & !(1 << (low_pair - 2)), 1);
+            return make_high(
+                HandCategory::TwoPair,
+                (high_pair << 16) | (low_pair << 12) | (kicker << 8),
+            );
+        }
+        let kickers = top_ranks(any & !(1 << (high_pair - 2)), 3);
+        return make_high(HandCategory::OnePair, (high_pair << 16) | (kickers << 4));
+    }
+    make_high(HandCategory::HighCard, TOP_FIVE[any as usize])
+}
+
+#[inline]
+fn low_of_rank_mask(any: u32) -> Option<LowValue> {
+    // Bit 0 = ace, bit v - 1 = rank of value v; only 8 or lower can play.
+    let candidates = ((any << 1) | (any >> 12)) & LOW_RANKS;
+    if candidates.count_ones() < 5 {
+        return None;
+    }
+    // Clearing the five lowest set bits leaves the extras; what was cleared is the low.
+    let mut extras = candidates;
+    for _ in 0..5 {
+        extras &= extras.wrapping_sub(1);
+    }
+    let five_lowest = candidates ^ extras;
+    Some(LowValue(!five_lowest & LOW_RANKS))
 }
 
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
 /// quads count (no straights or flushes): the up-card ranking of RULES.md.
+#[inline]
 pub fn best_high(cards: &[Card]) -> HighValue {
-    let _ = cards;
-    todo!("evaluator")
+    high_of_suit_masks(suit_masks_of(cards))
 }
 
 /// The best eight-or-better low of up to 7 cards, or `None` when no five different ranks of
 /// eight or lower exist.
+#[inline]
 pub fn best_low(cards: &[Card]) -> Option<LowValue> {
-    let _ = cards;
-    todo!("evaluator")
+    let [c, d, h, s] = suit_masks_of(cards);
+    low_of_rank_mask(c | d | h | s)
 }
 
-/// The five cards that make `best_high(cards)` (for showing results), best first.
+/// `(best_high(cards), best_low(cards))`, reading the cards once.
+#[inline]
+pub fn best_high_low(cards: &[Card]) -> (HighValue, Option<LowValue>) {
+    let masks = suit_masks_of(cards);
+    let [c, d, h, s] = masks;
+    (high_of_suit_masks(masks), low_of_rank_mask(c | d | h | s))
+}
+
+/// The five cards that make `best_high(cards)` (for showing results), best first: the
+/// cards of the biggest group first (trips before the pair of a full house, the pair before
+/// its kickers), higher ranks before lower, and a straight from its top card down (the
+/// wheel ends with its ace). With fewer than five cards, all of them in that order.
 pub fn best_high_cards(cards: &[Card]) -> (HighValue, Vec<Card>) {
-    let _ = cards;
-    todo!("evaluator")
+    let value = best_high(cards);
+    let chosen = if cards.len() <= 5 {
+        cards.to_vec()
+    } else {
+        five_card_subsets(cards)
+            .find(|five| best_high(five) == value)
+            .map(|five| five.to_vec())
+            .unwrap_or_else(|| cards.to_vec())
+    };
+    (value, order_high_cards(value, chosen))
 }
 
-/// The five cards that make `best_low(cards)`, highest first.
+fn order_high_cards(value: HighValue, mut cards: Vec<Card>) -> Vec<Card> {
+    let straight = matches!(
+        value.category(),
+        HandCategory::Straight | HandCategory::StraightFlush
+    );
+    if straight && value.ranks().first() == Some(&Rank::Five) {
+        cards.sort_by_key(|card| std::cmp::Reverse((card.rank.low_value(), card.suit)));
+        return cards;
+    }
+    let count_of = |rank: Rank| cards.iter().filter(|card| card.rank == rank).count();
+    let mut keyed: Vec<(usize, Card)> = cards
+        .iter()
+        .map(|&card| (count_of(card.rank), card))
+        .collect();
+    keyed.sort_by_key(|&(count, card)| std::cmp::Reverse((count, card.rank, card.suit)));
+    keyed.into_iter().map(|(_, card)| card).collect()
+}
+
+/// Every five-card subset of `cards`, in a fixed order.
+fn five_card_subsets(cards: &[Card]) -> impl Iterator<Item = [Card; 5]> + '_ {
+    let n = cards.len();
+    (0..n).flat_map(move |a| {
+        (a + 1..n).flat_map(move |b| {
+            (b + 1..n).flat_map(move |c| {
+                (c + 1..n).flat_map(move |d| {
+                    (d + 1..n).map(move |e| [cards[a], cards[b], cards[c], cards[d], cards[e]])
+                })
+            })
+        })
+    })
+}
+
+/// The five cards that make `best_low(cards)`, highest first (the ace last). Where a rank
+/// appears more than once, the lowest suit (clubs first) is shown.
 pub fn best_low_cards(cards: &[Card]) -> Option<(LowValue, Vec<Card>)> {
-    let _ = cards;
-    todo!("evaluator")
+    let value = best_low(cards)?;
+    let mut chosen = Vec::with_capacity(5);
+    for rank in value.ranks() {
+        let card = Suit::ALL
+            .iter()
+            .map(|&suit| Card::new(rank, suit))
+            .find(|candidate| cards.contains(candidate))?;
+        chosen.push(card);
+    }
+    Some((value, chosen))
+}
+
+/// The English word for a rank, capitalised or not, singular or plural.
+fn rank_word(rank: Rank, plural: bool) -> &'static str {
+    let (one, many) = match rank {
+        Rank::Two => ("two", "twos"),
+        Rank::Three => ("three", "threes"),
+        Rank::Four => ("four", "fours"),
+        Rank::Five => ("five", "fives"),
+        Rank::Six => ("six", "sixes"),
+        Rank::Seven => ("seven", "sevens"),
+        Rank::Eight => ("eight", "eights"),
+        Rank::Nine => ("nine", "nines"),
+        Rank::Ten => ("ten", "tens"),
+        Rank::Jack => ("jack", "jacks"),
+        Rank::Queen => ("queen", "queens"),
+        Rank::King => ("king", "kings"),
+        Rank::Ace => ("ace", "aces"),
+    };
+    if plural { many } else { one }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// "Full house, aces over queens", "Pair of sevens", "Seven high" …
 impl fmt::Display for HighValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let _ = f;
-        todo!("evaluator")
+        let ranks = self.ranks();
+        let (Some(&first), second) = (ranks.first(), ranks.get(1).copied()) else {
+            return f.write_str("No cards");
+        };
+        let second = second.unwrap_or(first);
+        match self.category() {
+            HandCategory::HighCard => write!(f, "{} high", capitalised(rank_word(first, false))),
+            HandCategory::OnePair => write!(f, "Pair of {}", rank_word(first, true)),
+            HandCategory::TwoPair => write!(
+                f,
+                "Two pair, {} and {}",
+                rank_word(first, true),
+                rank_word(second, true)
+            ),
+            HandCategory::ThreeOfAKind => {
+                write!(f, "Three of a kind, {}", rank_word(first, true))
+            }
+            HandCategory::Straight => write!(f, "Straight, {} high", rank_word(first, false)),
+            HandCategory::Flush => write!(f, "Flush, {} high", rank_word(first, false)),
+            HandCategory::FullHouse => write!(
+                f,
+                "Full house, {} over {}",
+                rank_word(first, true),
+                rank_word(second, true)
+            ),
+            HandCategory::FourOfAKind => write!(f, "Four of a kind, {}", rank_word(first, true)),
+            HandCategory::StraightFlush if first == Rank::Ace => f.write_str("Royal flush"),
+            HandCategory::StraightFlush => {
+                write!(f, "Straight flush, {} high", rank_word(first, false))
+            }
+        }
     }
 }
 
 /// "8-6-4-2-A low", "wheel (5-4-3-2-A)".
 impl fmt::Display for LowValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let _ = f;
-        todo!("evaluator")
+        let spelled: Vec<String> = self
+            .ranks()
+            .iter()
+            .map(|rank| rank.symbol().to_string())
+            .collect();
+        let spelled = spelled.join("-");
+        if self.is_wheel() {
+            write!(f, "wheel ({spelled})")
+        } else {
+            write!(f, "{spelled} low")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        Card::parse_many(text).unwrap()
+    }
+
+    #[test]
+    fn seven_card_full_house_prefers_the_highest_trips() {
+        let value = best_high(&cards("Ks Kd Kh Qs Qd Qh 2c"));
+        assert_eq!(value.category(), HandCategory::FullHouse);
+        assert_eq!(value.ranks(), vec![Rank::King, Rank::Queen]);
+        assert_eq!(value.to_string(), "Full house, kings over queens");
+    }
+
+    #[test]
+    fn the_wheel_is_a_five_high_straight_and_the_best_low() {
+        let hand = cards("As 2d 3h 4c 5s Kd Kh");
+        assert_eq!(best_high(&hand).to_string(), "Straight, five high");
+        let low = best_low(&hand).unwrap();
+        assert!(low.is_wheel());
+        assert_eq!(low.to_string(), "wheel (5-4-3-2-A)");
+    }
+
+    #[test]
+    fn up_card_pair_of_twos_beats_ace_king_queen() {
+        assert!(best_high(&cards("2c 2d")) > best_high(&cards("As Kd Qh")));
+        assert_eq!(best_high(&cards("2c 2d")).ranks().len(), 1);
+    }
+
+    #[test]
+    fn lows_compare_highest_card_first() {
+        let worse = best_low(&cards("8s 6d 5h 4c 3s")).unwrap();
+        let better = best_low(&cards("8s 6d 5h 4c 2s")).unwrap();
+        assert!(better > worse);
+        assert_eq!(better.to_string(), "8-6-5-4-2 low");
     }
 }

@@ -9,10 +9,19 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::betting::{BettingRound, LegalSet, bet_size};
+use super::bring_in::first_to_act_on_third;
 use super::card::Card;
+use super::card_source::{CardSource, SourceCursor};
+use super::deal::{DealtCards, deal_street};
 use super::deck::Deck;
-use super::eval::{HighValue, LowValue};
+use super::eval::{HighValue, LowValue, best_high, best_low};
+use super::first_to_act::first_to_act_after_third;
+use super::odd_chip::OddChipOrder;
+use super::pot::{Contender, build_pots, split_pot, uncalled_excess};
 use super::rules::{Rules, Stakes, StakesError};
+use super::seats::{MAX_SEATS, Seats};
+use super::showdown::{show_or_muck, showing_order};
 
 /// Index of a player in deal order for one hand.
 pub type SeatIndex = usize;
@@ -144,6 +153,10 @@ pub enum ActionError {
     NoSuchSeat(SeatIndex),
     #[error("{kind:?} is not allowed now; allowed: {allowed}")]
     NotAllowed { kind: ActionKind, allowed: String },
+    /// The card source has no card for a seat still in the hand (a stacked deck or a
+    /// replay's card lists ran out): the action that would deal it is refused.
+    #[error("no card left to deal to seat {seat} on {street:?} street")]
+    MissingCard { seat: SeatIndex, street: Street },
 }
 
 /// Why a hand could not start.
@@ -157,6 +170,16 @@ pub enum StartError {
     Stakes(#[from] StakesError),
     #[error("the deck ran out before third street was dealt")]
     DeckTooSmall,
+    #[error("the stacks add up to more chips than can be counted")]
+    TooManyChips,
+    #[error("{lists} card lists given for {seats} seats")]
+    SeatCardLists { lists: usize, seats: usize },
+    #[error("seat {seat} is given {count} cards; a player receives at most 7")]
+    TooManyCards { seat: SeatIndex, count: usize },
+    #[error("card {0} is given more than once")]
+    DuplicateCard(Card),
+    #[error("seat {seat} has no card to receive on {street:?} street")]
+    MissingCard { seat: SeatIndex, street: Street },
 }
 
 /// What anyone at the table may see of one seat.
@@ -213,7 +236,46 @@ pub struct HandResult {
 /// One hand in progress or finished.
 #[derive(Debug, Clone)]
 pub struct Hand {
-    _private: (),
+    stakes: Stakes,
+    rules: Rules,
+    source: CardSource,
+    starting_stacks: Vec<u64>,
+    state: HandState,
+    events: Vec<Event>,
+    result: Option<HandResult>,
+}
+
+/// Everything an action can change apart from the event log. `Copy`, so an action that
+/// cannot be completed (a card is missing) is undone by restoring it.
+#[derive(Debug, Clone, Copy)]
+struct HandState {
+    seats: Seats,
+    dealt: DealtCards,
+    community: Option<Card>,
+    cursor: SourceCursor,
+    street: Street,
+    round: BettingRound,
+    to_act: Option<SeatIndex>,
+    action_seq: u32,
+    last_action: Option<(SeatIndex, ActionKind, u64)>,
+    /// Who shows first if the hand reaches showdown: the last bettor or raiser of the last
+    /// betting round, else the first to act on it.
+    showdown_lead: Option<SeatIndex>,
+}
+
+fn validate_table(stakes: &Stakes, stacks: &[u64]) -> Result<(), StartError> {
+    if !(2..=MAX_SEATS).contains(&stacks.len()) {
+        return Err(StartError::PlayerCount(stacks.len()));
+    }
+    stakes.validate()?;
+    if let Some(seat) = stacks.iter().position(|&chips| chips == 0) {
+        return Err(StartError::EmptyStack(seat));
+    }
+    stacks
+        .iter()
+        .try_fold(0u64, |sum, &chips| sum.checked_add(chips))
+        .ok_or(StartError::TooManyChips)?;
+    Ok(())
 }
 
 impl Hand {
@@ -225,62 +287,495 @@ impl Hand {
         stacks: &[u64],
         deck: Deck,
     ) -> Result<Hand, StartError> {
-        let _ = (stakes, rules, stacks, deck);
-        todo!("engine")
+        validate_table(&stakes, stacks)?;
+        Hand::begin(stakes, rules, stacks, CardSource::from_deck(deck))
+    }
+
+    /// Starts a hand dealt from per-seat card lists (`studbot replay`): `cards[i]` is what
+    /// seat i receives in the order dealt (down, down, up, up, up, up, down); a seat that
+    /// folds early may list only what it received. `community`, when given, is turned on
+    /// seventh street instead of every seat's seventh card. When a seat still in the hand
+    /// has no card left to receive, the action that would deal it is refused with
+    /// [`ActionError::MissingCard`] (or [`StartError::MissingCard`] while starting).
+    pub fn start_with_seat_cards(
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        cards: Vec<Vec<Card>>,
+        community: Option<Card>,
+    ) -> Result<Hand, StartError> {
+        validate_table(&stakes, stacks)?;
+        let source = CardSource::from_seat_lists(cards, community, stacks.len())?;
+        Hand::begin(stakes, rules, stacks, source)
+    }
+
+    fn begin(
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        source: CardSource,
+    ) -> Result<Hand, StartError> {
+        let seats = Seats::new(stacks);
+        let round = BettingRound::new(Street::Third, stakes.small_bet, &stakes, &rules, &seats, None);
+        let mut hand = Hand {
+            stakes,
+            rules,
+            source,
+            starting_stacks: stacks.to_vec(),
+            state: HandState {
+                seats,
+                dealt: DealtCards::default(),
+                community: None,
+                cursor: SourceCursor::default(),
+                street: Street::Third,
+                round,
+                to_act: None,
+                action_seq: 0,
+                last_action: None,
+                showdown_lead: None,
+            },
+            events: Vec::with_capacity(64),
+            result: None,
+        };
+        hand.post_antes();
+        let deck_source = matches!(hand.source, CardSource::Deck(_));
+        let refused = |error: ActionError| match error {
+            ActionError::MissingCard { .. } if deck_source => StartError::DeckTooSmall,
+            ActionError::MissingCard { seat, street } => StartError::MissingCard { seat, street },
+            // Dealing fails only for a missing card.
+            _ => StartError::DeckTooSmall,
+        };
+        hand.deal(Street::Third).map_err(refused)?;
+        if !hand.start_round(Street::Third) {
+            hand.end_round();
+            hand.advance().map_err(refused)?;
+        }
+        Ok(hand)
+    }
+
+    fn post_antes(&mut self) {
+        if self.stakes.ante == 0 {
+            return;
+        }
+        let seats = &mut self.state.seats;
+        for seat in 0..seats.count {
+            let chips = seats.pay(seat, self.stakes.ante, false);
+            self.events.push(Event::Ante {
+                seat,
+                chips,
+                all_in: seats.stack[seat] == 0,
+            });
+        }
+    }
+
+    fn deal(&mut self, street: Street) -> Result<(), ActionError> {
+        let state = &mut self.state;
+        deal_street(
+            street,
+            &state.seats,
+            &mut state.dealt,
+            &mut state.community,
+            &self.source,
+            &mut state.cursor,
+            &mut self.events,
+        )
+    }
+
+    /// Opens the betting round of `street`; returns false when betting is skipped because at
+    /// most one player can still bet.
+    fn start_round(&mut self, street: Street) -> bool {
+        let state = &mut self.state;
+        state.street = street;
+        state.seats.street_bet = [0; MAX_SEATS];
+        let first = if street == Street::Third {
+            first_to_act_on_third(&state.seats, &state.dealt)
+        } else {
+            first_to_act_after_third(&state.seats, &state.dealt, state.community)
+        };
+        let open_pair = street == Street::Fourth
+            && self.rules.open_pair_big_bet
+            && self.open_pair_showing();
+        let state = &mut self.state;
+        let size = bet_size(street, &self.stakes, open_pair);
+        state.round = BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
+        state.to_act = if state.seats.active_count() >= 2 {
+            first
+        } else {
+            None
+        };
+        self.events.push(Event::StreetStarted {
+            street,
+            first_to_act: state.to_act,
+        });
+        state.to_act.is_some()
+    }
+
+    /// Whether any player still in shows a pair among their up cards.
+    fn open_pair_showing(&self) -> bool {
+        let state = &self.state;
+        (0..state.seats.count)
+            .filter(|&s| state.seats.is_live(s))
+            .any(|seat| {
+                let mut ranks = [0u8; 15];
+                state.dealt.up_cards(seat).any(|card| {
+                    let slot = &mut ranks[usize::from(card.rank.value())];
+                    *slot += 1;
+                    *slot >= 2
+                })
+            })
+    }
+
+    /// Closes the betting round: uncalled chips go back, and the round's last bettor (or
+    /// first to act) becomes the first to show.
+    fn end_round(&mut self) {
+        let state = &mut self.state;
+        state.to_act = None;
+        if let Some((seat, chips)) = uncalled_excess(&state.seats) {
+            let seats = &mut state.seats;
+            seats.committed[seat] -= chips;
+            seats.street_bet[seat] = seats.street_bet[seat].saturating_sub(chips);
+            seats.stack[seat] = seats.stack[seat].saturating_add(chips);
+            if seats.state[seat] == SeatState::AllIn && seats.stack[seat] > 0 {
+                seats.state[seat] = SeatState::Active;
+            }
+            self.events.push(Event::Returned { seat, chips });
+        }
+        let round = &state.round;
+        if round.any_action {
+            state.showdown_lead = round.last_aggressor.or(round.first_to_act);
+        }
+    }
+
+    /// Deals the next street(s) until a betting round needs a player, or shows down after
+    /// seventh street.
+    fn advance(&mut self) -> Result<(), ActionError> {
+        loop {
+            let next = match self.state.street {
+                Street::Third => Street::Fourth,
+                Street::Fourth => Street::Fifth,
+                Street::Fifth => Street::Sixth,
+                Street::Sixth => Street::Seventh,
+                Street::Seventh | Street::Showdown => {
+                    self.showdown();
+                    return Ok(());
+                }
+            };
+            self.deal(next)?;
+            if self.start_round(next) {
+                return Ok(());
+            }
+            self.end_round();
+        }
     }
 
     /// The seat to act, or `None` when the hand is over.
     pub fn to_act(&self) -> Option<SeatIndex> {
-        todo!("engine")
+        self.state.to_act
+    }
+
+    fn legal_set(&self) -> Option<(SeatIndex, LegalSet)> {
+        let seat = self.state.to_act?;
+        Some((seat, self.state.round.legal(&self.state.seats, seat)))
     }
 
     /// The actions the seat to act may take now (empty when the hand is over).
     pub fn legal_actions(&self) -> Vec<LegalAction> {
-        todo!("engine")
+        match self.legal_set() {
+            Some((_, set)) => set.iter().collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The legal action of `kind` for the seat to act, if there is one (no allocation).
+    pub fn legal_action(&self, kind: ActionKind) -> Option<LegalAction> {
+        self.legal_set().and_then(|(_, set)| set.find(kind))
+    }
+
+    fn check_action(&self, seat: SeatIndex, kind: ActionKind) -> Result<LegalAction, ActionError> {
+        if self.result.is_some() {
+            return Err(ActionError::HandOver);
+        }
+        if seat >= self.state.seats.count {
+            return Err(ActionError::NoSuchSeat(seat));
+        }
+        let Some((to_act, set)) = self.legal_set() else {
+            return Err(ActionError::HandOver);
+        };
+        if seat != to_act {
+            return Err(ActionError::NotYourTurn { seat, to_act });
+        }
+        set.find(kind).ok_or_else(|| ActionError::NotAllowed {
+            kind,
+            allowed: describe_legal(&set),
+        })
     }
 
     /// Takes `kind` for `seat`; amounts follow from fixed limit. Returns the events it caused
     /// (the next street's cards, the showdown …). An error changes nothing.
     pub fn act(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<Vec<Event>, ActionError> {
-        let _ = (seat, kind);
-        todo!("engine")
+        let action = self.check_action(seat, kind)?;
+        let saved_state = self.state;
+        let saved_events = self.events.len();
+        match self.apply(seat, action) {
+            Ok(()) => Ok(self.events[saved_events..].to_vec()),
+            Err(error) => {
+                self.state = saved_state;
+                self.events.truncate(saved_events);
+                Err(error)
+            }
+        }
+    }
+
+    fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), ActionError> {
+        let state = &mut self.state;
+        state.round.apply(&mut state.seats, seat, action);
+        state.action_seq = state.action_seq.wrapping_add(1);
+        state.last_action = Some((seat, action.kind, action.total));
+        self.events.push(Event::Acted {
+            seat,
+            kind: action.kind,
+            chips: action.chips,
+            total: action.total,
+            all_in: action.all_in,
+        });
+        if state.seats.live_count() <= 1 {
+            self.finish_uncontested();
+            return Ok(());
+        }
+        if !state.round.is_finished(&state.seats) {
+            if let Some(next) = state.round.next_to_act(&state.seats, seat) {
+                state.to_act = Some(next);
+                return Ok(());
+            }
+        }
+        self.end_round();
+        self.advance()
+    }
+
+    fn finish_uncontested(&mut self) {
+        self.end_round();
+        let seats = &mut self.state.seats;
+        let Some(winner) = (0..seats.count).find(|&s| seats.is_live(s)) else {
+            return;
+        };
+        let amount = seats.pot();
+        seats.stack[winner] = seats.stack[winner].saturating_add(amount);
+        seats.committed = [0; MAX_SEATS];
+        seats.street_bet = [0; MAX_SEATS];
+        let award = PotAward {
+            pot: 0,
+            amount,
+            eligible: vec![winner],
+            high: vec![(winner, amount)],
+            low: Vec::new(),
+            uncontested: true,
+        };
+        self.events.push(Event::PotAwarded(award.clone()));
+        self.finish(vec![award], Vec::new());
+    }
+
+    fn own_cards(&self, seat: SeatIndex) -> Vec<Card> {
+        self.state.dealt.all(seat).collect()
+    }
+
+    fn showdown(&mut self) {
+        self.state.street = Street::Showdown;
+        self.state.to_act = None;
+        self.events.push(Event::StreetStarted {
+            street: Street::Showdown,
+            first_to_act: None,
+        });
+        let seats = self.state.seats;
+        let community = self.state.community;
+        let own: Vec<Vec<Card>> = (0..seats.count).map(|s| self.own_cards(s)).collect();
+        let contenders: Vec<Contender> = (0..seats.count)
+            .filter(|&s| seats.is_live(s))
+            .map(|seat| {
+                let mut cards = own[seat].clone();
+                cards.extend(community);
+                Contender {
+                    seat,
+                    high: best_high(&cards),
+                    low: best_low(&cards),
+                }
+            })
+            .collect();
+        let pots = build_pots(&seats);
+        let lead = self
+            .state
+            .showdown_lead
+            .or_else(|| (0..seats.count).find(|&s| seats.is_live(s)))
+            .unwrap_or(0);
+        let order = showing_order(&seats, lead);
+        let everyone_shows = (0..seats.count).any(|s| seats.state[s] == SeatState::AllIn);
+        let decisions = show_or_muck(&order, &contenders, &pots, everyone_shows);
+        let mut shown_seats = Vec::with_capacity(decisions.len());
+        let mut shown_hands = Vec::with_capacity(decisions.len());
+        for (seat, shows) in decisions {
+            if shows {
+                if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
+                    self.events.push(Event::Shown {
+                        seat,
+                        cards: own[seat].clone(),
+                        high: contender.high,
+                        low: contender.low,
+                    });
+                    shown_hands.push(*contender);
+                }
+                shown_seats.push(seat);
+            } else {
+                self.events.push(Event::Mucked { seat });
+            }
+        }
+        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &own);
+        let awards: Vec<PotAward> = pots
+            .iter()
+            .enumerate()
+            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chips))
+            .collect();
+        let seats = &mut self.state.seats;
+        for award in &awards {
+            for &(seat, chips) in award.high.iter().chain(&award.low) {
+                seats.stack[seat] = seats.stack[seat].saturating_add(chips);
+            }
+            self.events.push(Event::PotAwarded(award.clone()));
+        }
+        seats.committed = [0; MAX_SEATS];
+        seats.street_bet = [0; MAX_SEATS];
+        self.finish(awards, shown_seats);
+    }
+
+    fn finish(&mut self, awards: Vec<PotAward>, shown: Vec<SeatIndex>) {
+        self.state.to_act = None;
+        let seats = &self.state.seats;
+        let final_stacks = seats.stack[..seats.count].to_vec();
+        self.events.push(Event::HandEnded {
+            stacks: final_stacks.clone(),
+        });
+        self.result = Some(HandResult {
+            starting_stacks: self.starting_stacks.clone(),
+            final_stacks,
+            awards,
+            shown,
+        });
     }
 
     /// The sequence number of the next action: increases by one with every accepted action,
     /// so a stale offer can be recognised.
     pub fn action_seq(&self) -> u32 {
-        todo!("engine")
+        self.state.action_seq
     }
 
     pub fn street(&self) -> Street {
-        todo!("engine")
+        self.state.street
     }
 
     pub fn is_over(&self) -> bool {
-        todo!("engine")
+        self.result.is_some()
     }
 
     /// Every event so far, in order.
     pub fn events(&self) -> &[Event] {
-        todo!("engine")
+        &self.events
+    }
+
+    pub fn stakes(&self) -> &Stakes {
+        &self.stakes
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.state.seats.count
+    }
+
+    pub fn starting_stacks(&self) -> &[u64] {
+        &self.starting_stacks
+    }
+
+    /// The community card, when seventh street was dealt as one.
+    pub fn community(&self) -> Option<Card> {
+        self.state.community
     }
 
     pub fn public_view(&self) -> PublicView {
-        todo!("engine")
+        let state = &self.state;
+        let seats = &state.seats;
+        let shown: Vec<SeatIndex> = self
+            .result
+            .as_ref()
+            .map(|r| r.shown.clone())
+            .unwrap_or_default();
+        PublicView {
+            stakes: self.stakes,
+            street: state.street,
+            seats: (0..seats.count)
+                .map(|seat| PublicSeat {
+                    stack: seats.stack[seat],
+                    street_bet: seats.street_bet[seat],
+                    committed: seats.committed[seat],
+                    up_cards: state.dealt.up_cards(seat).collect(),
+                    down_count: state.dealt.down_cards(seat).count(),
+                    state: seats.state[seat],
+                    shown: shown.contains(&seat).then(|| self.own_cards(seat)),
+                })
+                .collect(),
+            community: state.community,
+            pot: seats.pot(),
+            to_act: state.to_act,
+            legal: self.legal_actions(),
+            last_action: state.last_action,
+        }
     }
 
     pub fn private_view(&self, seat: SeatIndex) -> Option<PrivateView> {
-        let _ = seat;
-        todo!("engine")
+        if seat >= self.state.seats.count {
+            return None;
+        }
+        let dealt = &self.state.dealt;
+        let mut all = self.own_cards(seat);
+        all.extend(self.state.community);
+        Some(PrivateView {
+            seat,
+            down_cards: dealt.down_cards(seat).collect(),
+            up_cards: dealt.up_cards(seat).collect(),
+            community: self.state.community,
+            high: best_high(&all),
+            low: best_low(&all),
+        })
     }
 
     /// The outcome, once the hand is over.
     pub fn result(&self) -> Option<&HandResult> {
-        todo!("engine")
+        self.result.as_ref()
     }
 
     /// Chips in the hand right now: stacks plus everything committed. Constant for a hand.
     pub fn total_chips(&self) -> u64 {
-        todo!("engine")
+        let seats = &self.state.seats;
+        seats.stack[..seats.count].iter().sum::<u64>() + seats.pot()
+    }
+}
+
+/// "fold, call 5, raise to 10" for an error message.
+fn describe_legal(set: &LegalSet) -> String {
+    let parts: Vec<String> = set
+        .iter()
+        .map(|action| match action.kind {
+            ActionKind::Fold => "fold".to_string(),
+            ActionKind::Check => "check".to_string(),
+            ActionKind::Call => format!("call {}", action.chips),
+            ActionKind::BringIn => format!("bring-in {}", action.chips),
+            ActionKind::Complete => format!("complete to {}", action.total),
+            ActionKind::Bet => format!("bet {}", action.total),
+            ActionKind::Raise => format!("raise to {}", action.total),
+        })
+        .collect();
+    if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.join(", ")
     }
 }

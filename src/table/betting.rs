@@ -1,0 +1,288 @@
+//! One fixed-limit betting round: the bring-in or completion on third street, bets and
+//! raises of the street's size, the raise cap with the heads-up exemption, short all-ins
+//! under both `short_all_in` options, and when the round is over.
+//!
+//! Levels are street totals. `full_level` is the total of the last bet that counts as full
+//! (a full bet, completion or raise, or a short all-in that counts as one); the next raise
+//! is a full bet on top of it, or on top of the current bet once short all-ins have gone
+//! past it.
+
+use super::hand::{ActionKind, LegalAction, SeatIndex, Street};
+use super::rules::{Rules, ShortAllIn, Stakes};
+use super::seats::{MAX_SEATS, Seats};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BettingRound {
+    pub street: Street,
+    /// The bet and raise size of this street.
+    pub bet_size: u64,
+    bring_in: u64,
+    /// Third street before anyone has brought in or completed.
+    pub bring_in_pending: bool,
+    /// The highest street total.
+    pub current: u64,
+    full_level: u64,
+    has_full_bet: bool,
+    /// Bets, completions and raises that count toward the cap.
+    pub aggressions: u32,
+    max_aggressions: u32,
+    heads_up_uncapped: bool,
+    short_all_in: ShortAllIn,
+    /// The round began, or became, heads-up before the cap was reached.
+    heads_up_before_cap: bool,
+    acted: [bool; MAX_SEATS],
+    /// The current bet when the seat last acted.
+    acted_level: [u64; MAX_SEATS],
+    pub first_to_act: Option<SeatIndex>,
+    pub last_aggressor: Option<SeatIndex>,
+    /// Whether anyone acted in this round.
+    pub any_action: bool,
+}
+
+/// The actions open to one seat: at most fold, check or call, and one bet-like action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegalSet {
+    actions: [Option<LegalAction>; 4],
+}
+
+impl LegalSet {
+    fn empty() -> LegalSet {
+        LegalSet {
+            actions: [None; 4],
+        }
+    }
+
+    fn push(&mut self, action: LegalAction) {
+        if let Some(slot) = self.actions.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some(action);
+        }
+    }
+
+    pub fn find(&self, kind: ActionKind) -> Option<LegalAction> {
+        self.iter().find(|action| action.kind == kind)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
+        self.actions.iter().flatten().copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.actions[0].is_none()
+    }
+}
+
+/// The bet size of a street: the small bet on third and fourth (the big bet on fourth with
+/// an open pair when `open_pair_big_bet` is on), the big bet on fifth to seventh.
+pub fn bet_size(street: Street, stakes: &Stakes, open_pair_on_fourth: bool) -> u64 {
+    match street {
+        Street::Third => stakes.small_bet,
+        Street::Fourth if open_pair_on_fourth => stakes.big_bet,
+        Street::Fourth => stakes.small_bet,
+        Street::Fifth | Street::Sixth | Street::Seventh | Street::Showdown => stakes.big_bet,
+    }
+}
+
+impl BettingRound {
+    pub fn new(
+        street: Street,
+        bet_size: u64,
+        stakes: &Stakes,
+        rules: &Rules,
+        seats: &Seats,
+        first_to_act: Option<SeatIndex>,
+    ) -> BettingRound {
+        BettingRound {
+            street,
+            bet_size,
+            bring_in: stakes.bring_in,
+            bring_in_pending: street == Street::Third,
+            current: 0,
+            full_level: 0,
+            has_full_bet: false,
+            aggressions: 0,
+            max_aggressions: rules.max_raises.saturating_add(1),
+            heads_up_uncapped: rules.heads_up_uncapped,
+            short_all_in: rules.short_all_in,
+            heads_up_before_cap: seats.live_count() == 2,
+            acted: [false; MAX_SEATS],
+            acted_level: [0; MAX_SEATS],
+            first_to_act,
+            last_aggressor: None,
+            any_action: false,
+        }
+    }
+
+    /// The kind and street total of the next bet-like action.
+    fn aggressive_target(&self) -> (ActionKind, u64) {
+        if self.bring_in_pending || (!self.has_full_bet && self.street == Street::Third) {
+            return (ActionKind::Complete, self.bet_size);
+        }
+        if !self.has_full_bet {
+            let kind = if self.current == 0 {
+                ActionKind::Bet
+            } else {
+                ActionKind::Complete
+            };
+            return (kind, self.bet_size);
+        }
+        let over_full = self.full_level.saturating_add(self.bet_size);
+        let total = if over_full > self.current {
+            over_full
+        } else {
+            self.current.saturating_add(self.bet_size)
+        };
+        (ActionKind::Raise, total)
+    }
+
+    fn cap_reached(&self) -> bool {
+        let exempt = self.heads_up_uncapped && self.heads_up_before_cap;
+        !exempt && self.aggressions >= self.max_aggressions
+    }
+
+    /// Whether a seat that already acted may bet again: only when the betting was reopened
+    /// for it since.
+    fn reopened_for(&self, seat: SeatIndex) -> bool {
+        if !self.acted[seat] {
+            return true;
+        }
+        match self.short_all_in {
+            ShortAllIn::HalfBet => self.full_level > self.acted_level[seat],
+            // Short all-ins add up: what was added since the seat acted must reach a full bet.
+            ShortAllIn::FullBet => {
+                self.current.saturating_sub(self.acted_level[seat]) >= self.bet_size
+            }
+        }
+    }
+
+    /// Whether anyone else could still answer a bet from `seat` with chips of their own.
+    fn bet_can_be_answered(&self, seats: &Seats, seat: SeatIndex) -> bool {
+        (0..seats.count).any(|s| {
+            s != seat
+                && seats.is_active(s)
+                && seats.stack[s].saturating_add(seats.street_bet[s]) > self.current
+        })
+    }
+
+    pub fn legal(&self, seats: &Seats, seat: SeatIndex) -> LegalSet {
+        let mut set = LegalSet::empty();
+        if seat >= seats.count || !seats.is_active(seat) {
+            return set;
+        }
+        let stack = seats.stack[seat];
+        let bet = seats.street_bet[seat];
+        let priced = |kind: ActionKind, total: u64| {
+            let chips = total.saturating_sub(bet).min(stack);
+            LegalAction {
+                kind,
+                chips,
+                total: bet + chips,
+                all_in: chips == stack,
+            }
+        };
+        if self.bring_in_pending {
+            let bring_in = priced(ActionKind::BringIn, self.bring_in);
+            set.push(bring_in);
+            let (_, complete_total) = self.aggressive_target();
+            if stack > bring_in.chips
+                && complete_total > self.bring_in
+                && !self.cap_reached()
+                && self.bet_can_be_answered(seats, seat)
+            {
+                set.push(priced(ActionKind::Complete, complete_total));
+            }
+            return set;
+        }
+        let to_call = self.current.saturating_sub(bet);
+        if to_call == 0 {
+            set.push(priced(ActionKind::Check, bet));
+        } else {
+            set.push(priced(ActionKind::Fold, bet));
+            set.push(priced(ActionKind::Call, self.current));
+        }
+        let (kind, total) = self.aggressive_target();
+        if stack > to_call
+            && total > self.current
+            && self.reopened_for(seat)
+            && !self.cap_reached()
+            && self.bet_can_be_answered(seats, seat)
+        {
+            set.push(priced(kind, total));
+        }
+        set
+    }
+
+    /// Applies an action already found in `legal(seats, seat)`.
+    pub fn apply(&mut self, seats: &mut Seats, seat: SeatIndex, action: LegalAction) {
+        self.any_action = true;
+        match action.kind {
+            ActionKind::Fold => {
+                seats.state[seat] = super::hand::SeatState::Folded;
+                if seats.live_count() == 2 && self.aggressions < self.max_aggressions {
+                    self.heads_up_before_cap = true;
+                }
+            }
+            ActionKind::Check | ActionKind::Call => {
+                seats.pay(seat, action.chips, true);
+            }
+            ActionKind::BringIn => {
+                seats.pay(seat, action.chips, true);
+                self.bring_in_pending = false;
+                self.current = self.current.max(seats.street_bet[seat]);
+                // A bring-in as large as the small bet is the completion itself.
+                if self.current >= self.bet_size {
+                    self.count_full_bet(seat);
+                }
+            }
+            ActionKind::Complete | ActionKind::Bet | ActionKind::Raise => {
+                seats.pay(seat, action.chips, true);
+                self.bring_in_pending = false;
+                let total = seats.street_bet[seat];
+                let added = total.saturating_sub(self.full_level);
+                let counts_as_full = match self.short_all_in {
+                    ShortAllIn::HalfBet => added.saturating_mul(2) >= self.bet_size,
+                    ShortAllIn::FullBet => added >= self.bet_size,
+                };
+                self.current = self.current.max(total);
+                self.last_aggressor = Some(seat);
+                if counts_as_full {
+                    self.count_full_bet(seat);
+                }
+            }
+        }
+        self.acted[seat] = true;
+        self.acted_level[seat] = self.current;
+    }
+
+    fn count_full_bet(&mut self, seat: SeatIndex) {
+        self.full_level = self.current;
+        self.has_full_bet = true;
+        self.aggressions = self.aggressions.saturating_add(1);
+        self.last_aggressor = Some(seat);
+    }
+
+    fn needs_to_act(&self, seats: &Seats, seat: SeatIndex) -> bool {
+        seats.is_active(seat) && (!self.acted[seat] || seats.street_bet[seat] < self.current)
+    }
+
+    /// The round is over when every seat with chips has acted and matched the bet, or when
+    /// at most one seat with chips is left and it owes nothing.
+    pub fn is_finished(&self, seats: &Seats) -> bool {
+        let pending = (0..seats.count).any(|s| self.needs_to_act(seats, s));
+        if !pending {
+            return true;
+        }
+        let mut active = (0..seats.count).filter(|&s| seats.is_active(s));
+        match (active.next(), active.next()) {
+            (None, _) => true,
+            (Some(only), None) => seats.street_bet[only] >= self.current && !self.bring_in_pending,
+            _ => false,
+        }
+    }
+
+    /// The next seat to act clockwise after `seat`.
+    pub fn next_to_act(&self, seats: &Seats, seat: SeatIndex) -> Option<SeatIndex> {
+        seats
+            .clockwise_from(seat + 1)
+            .find(|&s| self.needs_to_act(seats, s))
+    }
+}

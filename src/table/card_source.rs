@@ -1,0 +1,121 @@
+//! Where the cards of a hand come from: a deck (shuffled, seeded or stacked) dealt from the
+//! top, or per-seat card lists (`studbot replay`) where each seat receives its own list in
+//! order and a community card may be given for seventh street.
+//!
+//! The source itself never changes during a hand; how far it has been dealt is the small
+//! `Copy` cursor kept with the hand state, so an action can be undone by restoring it.
+
+use super::card::Card;
+use super::deck::Deck;
+use super::hand::{SeatIndex, StartError};
+use super::seats::MAX_SEATS;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardSource {
+    /// Dealt from the top, one card at a time, in seat order.
+    Deck(Vec<Card>),
+    /// `cards[i]` is what seat i receives, in the order dealt.
+    SeatLists {
+        cards: Vec<Vec<Card>>,
+        community: Option<Card>,
+    },
+}
+
+/// How far a [`CardSource::Deck`] has been dealt. Seat lists are tracked by how many cards
+/// each seat already holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SourceCursor {
+    pub deck_next: usize,
+}
+
+impl CardSource {
+    pub fn from_deck(mut deck: Deck) -> CardSource {
+        let mut cards = Vec::with_capacity(deck.remaining());
+        while let Some(card) = deck.deal() {
+            cards.push(card);
+        }
+        CardSource::Deck(cards)
+    }
+
+    /// Checks per-seat lists: one list per seat, at most seven cards each, no card twice
+    /// (the community card included).
+    pub fn from_seat_lists(
+        cards: Vec<Vec<Card>>,
+        community: Option<Card>,
+        seats: usize,
+    ) -> Result<CardSource, StartError> {
+        if cards.len() != seats {
+            return Err(StartError::SeatCardLists {
+                lists: cards.len(),
+                seats,
+            });
+        }
+        let mut seen = [false; 52];
+        for (seat, list) in cards.iter().enumerate() {
+            if list.len() > 7 {
+                return Err(StartError::TooManyCards {
+                    seat,
+                    count: list.len(),
+                });
+            }
+            for card in list {
+                let slot = &mut seen[usize::from(card.index())];
+                if *slot {
+                    return Err(StartError::DuplicateCard(*card));
+                }
+                *slot = true;
+            }
+        }
+        if let Some(card) = community
+            && seen[usize::from(card.index())]
+        {
+            return Err(StartError::DuplicateCard(card));
+        }
+        Ok(CardSource::SeatLists { cards, community })
+    }
+
+    /// The next card for `seat`, which already holds `held` cards.
+    pub fn next_for(
+        &self,
+        cursor: &mut SourceCursor,
+        seat: SeatIndex,
+        held: usize,
+    ) -> Option<Card> {
+        match self {
+            CardSource::Deck(cards) => {
+                let card = cards.get(cursor.deck_next).copied()?;
+                cursor.deck_next += 1;
+                Some(card)
+            }
+            CardSource::SeatLists { cards, .. } => {
+                if seat >= MAX_SEATS {
+                    return None;
+                }
+                cards.get(seat)?.get(held).copied()
+            }
+        }
+    }
+
+    /// Whether seventh street is a community card for `live` players still in, and which.
+    /// `Some(None)` means a community card is due but none is left to turn.
+    pub fn seventh_street_community(
+        &self,
+        cursor: &mut SourceCursor,
+        live: usize,
+    ) -> Option<Option<Card>> {
+        match self {
+            CardSource::Deck(cards) => {
+                let remaining = cards.len().saturating_sub(cursor.deck_next);
+                if remaining >= live {
+                    return None;
+                }
+                let card = cards.get(cursor.deck_next).copied();
+                if card.is_some() {
+                    cursor.deck_next += 1;
+                }
+                Some(card)
+            }
+            CardSource::SeatLists { community, .. } => community.map(Some),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Who acts first on fourth to seventh street: the best hand showing for HIGH (up cards
+//! only, plus the community card on seventh street when one was turned), ties to the seat
+//! nearest the dealer's left (the lowest seat). When that player is all-in, the next player
+//! to the left with chips acts first.
+
+use super::card::{Card, Rank, Suit};
+
+const PLACEHOLDER: Card = Card::new(Rank::Two, Suit::Clubs);
+use super::deal::DealtCards;
+use super::eval::best_high;
+use super::hand::SeatIndex;
+use super::seats::Seats;
+
+/// The seat with the best board among the seats still in the hand.
+pub fn best_board_seat(
+    seats: &Seats,
+    dealt: &DealtCards,
+    community: Option<Card>,
+) -> Option<SeatIndex> {
+    let mut best: Option<(super::eval::HighValue, SeatIndex)> = None;
+    for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
+        // A fixed buffer: no allocation per seat per street.
+        let mut board = [PLACEHOLDER; 5];
+        let mut count = 0;
+        for card in dealt.up_cards(seat).chain(community) {
+            if count < board.len() {
+                board[count] = card;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            continue;
+        }
+        let value = best_high(&board[..count]);
+        // Strictly better only: an equal board keeps the lower seat.
+        if best.is_none_or(|(best_value, _)| value > best_value) {
+            best = Some((value, seat));
+        }
+    }
+    best.map(|(_, seat)| seat)
+}
+
+/// The seat that acts first on a street after third.
+pub fn first_to_act_after_third(
+    seats: &Seats,
+    dealt: &DealtCards,
+    community: Option<Card>,
+) -> Option<SeatIndex> {
+    let best = best_board_seat(seats, dealt, community)?;
+    seats.next_active_from(best)
+}

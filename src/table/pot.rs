@@ -1,0 +1,154 @@
+//! Pots: chips bet beyond what anyone could call go back to their owner; the main pot and
+//! each side pot are built from what every player committed; each pot, on its own, is split
+//! half to the best high and half to the best qualifying low among its eligible players
+//! (the whole pot to the high when no one qualifies for low), ties splitting their half.
+
+use super::eval::{HighValue, LowValue};
+use super::hand::{PotAward, SeatIndex};
+use super::odd_chip::OddChipOrder;
+use super::seats::Seats;
+
+/// The chips the biggest contributor put in beyond anyone else, if any: those were never
+/// called and go back.
+pub fn uncalled_excess(seats: &Seats) -> Option<(SeatIndex, u64)> {
+    let mut top: Option<SeatIndex> = None;
+    let mut second = 0u64;
+    for seat in 0..seats.count {
+        let committed = seats.committed[seat];
+        match top {
+            Some(best) if committed > seats.committed[best] => {
+                second = seats.committed[best];
+                top = Some(seat);
+            }
+            Some(_) => second = second.max(committed),
+            None => top = Some(seat),
+        }
+    }
+    let top = top?;
+    let excess = seats.committed[top].saturating_sub(second);
+    (excess > 0).then_some((top, excess))
+}
+
+/// One pot before it is split: its chips and the live seats that may win it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pot {
+    pub amount: u64,
+    pub eligible: Vec<SeatIndex>,
+}
+
+/// The main pot then the side pots, from the committed chips. A pot only ever includes
+/// chips up to what each of its eligible players put in.
+pub fn build_pots(seats: &Seats) -> Vec<Pot> {
+    let mut levels: Vec<u64> = (0..seats.count)
+        .filter(|&s| seats.is_live(s))
+        .map(|s| seats.committed[s])
+        .filter(|&c| c > 0)
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
+    let mut previous = 0u64;
+    for &level in &levels {
+        let amount: u64 = (0..seats.count)
+            .map(|s| {
+                let c = seats.committed[s];
+                c.min(level).saturating_sub(c.min(previous))
+            })
+            .sum();
+        let eligible: Vec<SeatIndex> = (0..seats.count)
+            .filter(|&s| seats.is_live(s) && seats.committed[s] >= level)
+            .collect();
+        pots.push(Pot { amount, eligible });
+        previous = level;
+    }
+    // Chips of folded players above every live player's total (never left after uncalled
+    // chips are returned) stay with the last pot rather than vanish.
+    let leftover: u64 = (0..seats.count)
+        .map(|s| seats.committed[s].saturating_sub(previous))
+        .sum();
+    if leftover > 0 {
+        match pots.last_mut() {
+            Some(last) => last.amount = last.amount.saturating_add(leftover),
+            None => pots.push(Pot {
+                amount: leftover,
+                eligible: (0..seats.count).filter(|&s| seats.is_live(s)).collect(),
+            }),
+        }
+    }
+    pots
+}
+
+/// A hand at showdown as the pot split sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contender {
+    pub seat: SeatIndex,
+    pub high: HighValue,
+    pub low: Option<LowValue>,
+}
+
+/// Splits one pot among its eligible contenders: the high half takes the odd chip of an odd
+/// pot; within a half, tied winners share and the chips that do not divide go one each in
+/// `order`'s priority.
+pub fn split_pot(
+    index: usize,
+    pot: &Pot,
+    contenders: &[Contender],
+    order: &OddChipOrder,
+) -> PotAward {
+    let eligible: Vec<&Contender> = contenders
+        .iter()
+        .filter(|c| pot.eligible.contains(&c.seat))
+        .collect();
+    let best_high = eligible.iter().map(|c| c.high).max();
+    let best_low = eligible.iter().filter_map(|c| c.low).max();
+    let high_winners: Vec<SeatIndex> = eligible
+        .iter()
+        .filter(|c| Some(c.high) == best_high)
+        .map(|c| c.seat)
+        .collect();
+    let low_winners: Vec<SeatIndex> = match best_low {
+        Some(best) => eligible
+            .iter()
+            .filter(|c| c.low == Some(best))
+            .map(|c| c.seat)
+            .collect(),
+        None => Vec::new(),
+    };
+    let (high_half, low_half) = if low_winners.is_empty() {
+        (pot.amount, 0)
+    } else {
+        (pot.amount - pot.amount / 2, pot.amount / 2)
+    };
+    PotAward {
+        pot: index,
+        amount: pot.amount,
+        eligible: pot.eligible.clone(),
+        high: share(high_half, &high_winners, |seats| order.high_priority(seats)),
+        low: share(low_half, &low_winners, |seats| order.low_priority(seats)),
+        uncontested: false,
+    }
+}
+
+/// Divides `amount` among `winners` (in seat order); the remainder goes one chip each to
+/// the winners first in `priority`.
+fn share(
+    amount: u64,
+    winners: &[SeatIndex],
+    priority: impl Fn(&[SeatIndex]) -> Vec<SeatIndex>,
+) -> Vec<(SeatIndex, u64)> {
+    if winners.is_empty() || amount == 0 {
+        return Vec::new();
+    }
+    let count = winners.len() as u64;
+    let each = amount / count;
+    let remainder = amount % count;
+    let mut shares: Vec<(SeatIndex, u64)> = winners.iter().map(|&s| (s, each)).collect();
+    if remainder > 0 {
+        for seat in priority(winners).into_iter().take(remainder as usize) {
+            if let Some(entry) = shares.iter_mut().find(|(s, _)| *s == seat) {
+                entry.1 += 1;
+            }
+        }
+    }
+    shares
+}
