@@ -316,7 +316,14 @@ impl Hand {
         source: CardSource,
     ) -> Result<Hand, StartError> {
         let seats = Seats::new(stacks);
-        let round = BettingRound::new(Street::Third, stakes.small_bet, &stakes, &rules, &seats, None);
+        let round = BettingRound::new(
+            Street::Third,
+            stakes.small_bet,
+            &stakes,
+            &rules,
+            &seats,
+            None,
+        );
         let mut hand = Hand {
             stakes,
             rules,
@@ -392,12 +399,12 @@ impl Hand {
         } else {
             first_to_act_after_third(&state.seats, &state.dealt, state.community)
         };
-        let open_pair = street == Street::Fourth
-            && self.rules.open_pair_big_bet
-            && self.open_pair_showing();
+        let open_pair =
+            street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
         let state = &mut self.state;
         let size = bet_size(street, &self.stakes, open_pair);
-        state.round = BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
+        state.round =
+            BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
         state.to_act = if state.seats.active_count() >= 2 {
             first
         } else {
@@ -542,11 +549,11 @@ impl Hand {
             self.finish_uncontested();
             return Ok(());
         }
-        if !state.round.is_finished(&state.seats) {
-            if let Some(next) = state.round.next_to_act(&state.seats, seat) {
-                state.to_act = Some(next);
-                return Ok(());
-            }
+        if !state.round.is_finished(&state.seats)
+            && let Some(next) = state.round.next_to_act(&state.seats, seat)
+        {
+            state.to_act = Some(next);
+            return Ok(());
         }
         self.end_round();
         self.advance()
