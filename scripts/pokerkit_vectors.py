@@ -68,14 +68,6 @@ AUTOMATIONS = (
 HIGH_BOARD_LOOKUP = _HighHandOpeningLookup()
 
 
-class Dropped(Exception):
-    """The hand touches a convention where pokerkit and RULES.md differ."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 @dataclass
 class Style:
     """How the random players of one hand behave."""
@@ -196,10 +188,19 @@ class HandBuilder:
         self.up: list[list[str]] = [[] for _ in range(self.players)]
         self.actions: list[str] = []
         self.features: set[str] = set()
-        # Set when a short all-in wager was made this round: any later completion, bet or
-        # raise in the round is where pokerkit and a full_bet reading of RULES.md differ.
-        self.short_all_in_this_round = False
         self.street_index = -1
+        # RULES.md `short_all_in = full_bet`, tracked per betting round: the street total
+        # of the last wager that counted as full (a completion, bet or raise of at least a
+        # full bet over the previous full level, short all-ins adding up), and the level
+        # each seat last acted at. A seat that already acted may wager again only once
+        # the level has risen since.
+        self.full_level = 0
+        self.level_when_acted: dict[int, int] = {}
+        self.short_wager_this_round = False
+        # Where this hand touches a convention on which pokerkit and RULES.md differ (or
+        # RULES.md is silent). Such a hand is left out of the fixture (see --disputed).
+        self.disputes: list[str] = []
+        self.rules_stacks: list[int] | None = None
 
     def next_card(self) -> str:
         return self.deck.pop()
@@ -210,7 +211,9 @@ class HandBuilder:
         if sum(1 for s in after_antes if s > 0) < 2:
             # Only one player (or none) has chips after the antes: pokerkit skips third
             # street's betting entirely (no bring-in); RULES.md does not say what happens.
-            raise Dropped("fewer than two players with chips after the antes")
+            # pokerkit then skips third street's betting, bring-in included, and so does
+            # studbot; RULES.md does not say.
+            self.features.add("fewer than two players with chips after the antes")
 
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -260,12 +263,20 @@ class HandBuilder:
             "actions": self.actions,
             "expected_stacks": final,
         }
+        if self.disputes:
+            # A disputed hand expects the stacks of RULES.md (as read by `check_showdown`)
+            # and keeps pokerkit's for the record.
+            line["expected_stacks"] = self.rules_stacks
+            line["pokerkit_stacks"] = final
+            line["disputes"] = self.disputes
         return line, self.features
 
     def start_round(self, state) -> None:
         """Checks pokerkit's first player of a betting round against RULES.md."""
         self.street_index = state.street_index
-        self.short_all_in_this_round = False
+        self.full_level = 0
+        self.level_when_acted = {}
+        self.short_wager_this_round = False
         able = [i for i in range(self.players) if state.statuses[i] and state.stacks[i] > 0]
         if state.street_index == 0:
             bring_in = min(
@@ -281,22 +292,26 @@ class HandBuilder:
             if expected != bring_in:
                 self.features.add("bring-in seat all-in on the ante")
         else:
-            # RULES.md: best board showing for high among the players who can act,
-            # ties to the lowest seat. pokerkit picks the best board among all players
-            # still in (all-in ones included) and starts left of it when it is all-in.
+            # The best board showing for high among the players still in, ties to the
+            # lowest seat; when that player is all-in, the next seat to the left with
+            # chips acts first. RULES.md does not say what happens when the best board is
+            # all-in: this is pokerkit's choice (`_begin_betting`, Opening.HIGH_HAND, then
+            # the rotation that skips players without chips) and studbot's
+            # (`first_to_act_after_third`).
             best = None
             expected = None
-            for i in able:
+            for i in range(self.players):
+                if not state.statuses[i]:
+                    continue
                 entry = high_board_entry(self.up[i])
                 if best is None or entry > best:
                     best, expected = entry, i
-            if state.actor_index != expected:
-                raise Dropped("first to act: best board is all-in (pokerkit starts left of it)")
-            opener_all_in = state.opener_index not in able
-            if opener_all_in:
-                self.features.add("best board all-in, same first actor")
+            if expected not in able:
+                self.features.add("best board all-in: the next seat with chips acts first")
+                while expected not in able:
+                    expected = (expected + 1) % self.players
         if state.actor_index != expected:
-            raise Dropped("first to act differs on third street")
+            self.disputes.append("first to act differs from RULES.md")
 
     def act(self, state) -> None:
         rng, style = self.rng, self.style
@@ -305,19 +320,35 @@ class HandBuilder:
         facing = max(state.bets) - state.bets[seat]
 
         if state.can_post_bring_in():
-            if state.can_complete_bet_or_raise_to() and rng.random() < style.complete:
+            # pokerkit lets a bring-in player whose stack does not exceed the bring-in
+            # "complete" all-in for that stack (no more than the bring-in), and then
+            # treats the round as completed; RULES.md: such a player can only bring in.
+            can_complete = (
+                state.can_complete_bet_or_raise_to()
+                and state.min_completion_betting_or_raising_to_amount > self.stakes["bring_in"]
+            )
+            if can_complete and rng.random() < style.complete:
                 self.wager(state, "complete")
             else:
                 if state.stacks[seat] <= self.stakes["bring_in"]:
                     self.features.add("short bring-in all-in")
                 state.post_bring_in()
+                self.acted(seat)
                 self.actions.append("bring-in")
             return
 
-        can_wager = state.can_complete_bet_or_raise_to() and not self.short_all_in_this_round
+        can_wager = state.can_complete_bet_or_raise_to()
+        if can_wager and not self.reopened_for(seat):
+            # pokerkit lets this seat wager again: a short all-in that was the first wager
+            # of the round reopens the betting there (its `completion_betting_or_raising_amount`
+            # starts at 0, so the short amount becomes the full one). RULES.md full_bet: only
+            # a full bet reopens the betting for a player who already acted.
+            self.features.add("not reopened by a short all-in")
+            can_wager = False
         if facing > 0:
             if state.can_fold() and rng.random() < style.fold:
                 state.fold()
+                self.acted(seat)
                 self.actions.append("fold")
                 return
             if can_wager and rng.random() < style.raise_:
@@ -333,13 +364,21 @@ class HandBuilder:
             if state.stacks[seat] <= facing:
                 self.features.add("call all-in")
             state.check_or_call()
+            self.acted(seat)
             self.actions.append("call")
         else:
             if can_wager and rng.random() < style.bet:
                 self.wager(state, "bet")
                 return
             state.check_or_call()
+            self.acted(seat)
             self.actions.append("check")
+
+    def reopened_for(self, seat: int) -> bool:
+        return seat not in self.level_when_acted or self.full_level > self.level_when_acted[seat]
+
+    def acted(self, seat: int) -> None:
+        self.level_when_acted[seat] = self.full_level
 
     def wager(self, state, kind: str) -> None:
         seat = state.actor_index
@@ -349,12 +388,17 @@ class HandBuilder:
         ) + (0 if state.completion_status else max(state.bets))
         amount = state.min_completion_betting_or_raising_to_amount
         assert amount == state.max_completion_betting_or_raising_to_amount
+        if self.short_wager_this_round:
+            self.features.add("wager after a short all-in wager")
         if amount < full_target:
-            self.short_all_in_this_round = True
             self.features.add(f"short all-in {kind}")
+            self.short_wager_this_round = True
         elif state.stacks[seat] + state.bets[seat] == amount:
             self.features.add(f"all-in {kind}")
+        if amount - self.full_level >= state.street.min_completion_betting_or_raising_amount:
+            self.full_level = amount
         state.complete_bet_or_raise_to(amount)
+        self.acted(seat)
         self.actions.append(kind)
         if state.completion_betting_or_raising_count == 4:
             self.features.add("raise cap reached")
@@ -423,13 +467,18 @@ class HandBuilder:
             # RULES.md gives "the odd chip" to the first tied seat but does not say where
             # a second odd chip goes (three tied winners). pokerkit gives every odd chip
             # of a split to the first of them (state.py, push_chips).
+            # studbot gives them one at a time from the first tied seat.
+            self.rules_stacks = variants["one chip each"]
             matches = "all to the first seat" if final == variants["all to first"] else "neither"
-            raise Dropped(
+            self.disputes.append(
                 "odd chips: two or more odd chips among three or more tied winners "
                 f"(pokerkit: {matches})"
             )
-        if final != variants["one chip each"]:
-            raise Dropped(self.explain(pokerkit_final=final, pots=pots, lows=lows, highs=highs))
+        elif final != variants["one chip each"]:
+            self.rules_stacks = variants["one chip each"]
+            self.disputes.append(
+                self.explain(pokerkit_final=final, pots=pots, lows=lows, highs=highs)
+            )
 
     def explain(self, pokerkit_final, pots, lows, highs) -> str:
         """Names the pokerkit convention that made its division differ from RULES.md."""
@@ -590,10 +639,11 @@ def verify(path: str, phh_dir: str | None) -> int:
                     history.ante_trimming_status = True
                     with open(os.path.join(phh_dir, f"{number:05}.phh"), "wb") as phh:
                         history.dump(phh)
-            if stacks != line["expected_stacks"]:
+            pokerkit_stacks = line.get("pokerkit_stacks", line["expected_stacks"])
+            if stacks != pokerkit_stacks:
                 failures += 1
                 print(f"line {number}: pokerkit replays to {stacks}, "
-                      f"fixture expects {line['expected_stacks']}", file=sys.stderr)
+                      f"the fixture says pokerkit gives {pokerkit_stacks}", file=sys.stderr)
     print(f"{path}: {failures} lines disagree with pokerkit", file=sys.stderr)
     return 1 if failures else 0
 
@@ -604,6 +654,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--out", default="tests/fixtures/pokerkit_hands.jsonl")
     parser.add_argument("--verbose", action="store_true", help="print every dropped hand")
+    parser.add_argument("--disputed", metavar="FILE",
+                        default="tests/fixtures/pokerkit_disputed_hands.jsonl",
+                        help="where to write the hands left out, with their disputes and the "
+                             "stacks RULES.md gives")
     parser.add_argument("--verify", metavar="FILE",
                         help="replay an existing fixture in pokerkit instead of generating")
     parser.add_argument("--phh", metavar="DIR",
@@ -620,17 +674,18 @@ def main() -> int:
     stats = Stats()
     attempts = 0
     lines = []
+    disputed = []
     while stats.kept < args.hands:
         attempts += 1
         builder = HandBuilder(rng, attempts)
-        try:
-            line, features = builder.build()
-        except Dropped as dropped:
-            stats.dropped[dropped.reason] += 1
+        line, features = builder.build()
+        if builder.disputes:
+            reason = builder.disputes[0]
+            stats.dropped[reason] += 1
+            if line["expected_stacks"] is not None:
+                disputed.append(json.dumps(line, separators=(",", ":")))
             if args.verbose:
-                print(f"dropped hand {attempts}: {dropped.reason}: "
-                      f"stakes={builder.stakes} stacks={builder.stacks} cards={builder.cards} "
-                      f"actions={builder.actions}", file=sys.stderr)
+                print(f"dropped hand {attempts}: {reason}: {disputed[-1]}", file=sys.stderr)
             continue
         stats.kept += 1
         stats.features.update(features)
@@ -641,9 +696,13 @@ def main() -> int:
 
     with open(args.out, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
+    if args.disputed:
+        with open(args.disputed, "w", encoding="utf-8") as out:
+            out.write("\n".join(disputed) + "\n")
 
     print(f"wrote {stats.kept} hands to {args.out} ({attempts} generated, "
-          f"{attempts - stats.kept} dropped)", file=sys.stderr)
+          f"{attempts - stats.kept} dropped, {len(disputed)} of them to {args.disputed})",
+          file=sys.stderr)
     for reason, count in stats.dropped.most_common():
         print(f"  dropped {count:5}: {reason}", file=sys.stderr)
     for feature, count in sorted(stats.features.items()):
