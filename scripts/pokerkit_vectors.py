@@ -406,86 +406,122 @@ class HandBuilder:
                 self.features.add("raise cap reached heads-up")
 
     def check_showdown(self, contributions: list[int], still_in: list[bool], final: list[int]):
-        """Divides the pots again by RULES.md and drops the hand if pokerkit differs."""
-        highs, lows = {}, {}
-        for seat in range(self.players):
-            if not still_in[seat]:
-                continue
-            cards = pokerkit.Card.parse("".join(self.cards[seat]))
-            cards = tuple(cards)
-            highs[seat] = StandardHighHand.from_game(cards)
-            try:
-                lows[seat] = EightOrBetterLowHand.from_game(cards)
-            except ValueError:
-                lows[seat] = None
+        """Divides the pots again by RULES.md and disputes the hand if pokerkit differs."""
+        division = divide_by_rules(self.stacks, contributions, still_in, self.cards)
+        self.features |= division.features
+        verdict = division.judge(final)
+        if verdict is not None:
+            self.rules_stacks = division.stacks
+            self.disputes.append(verdict)
 
-        self.contributions = contributions
-        pots = rules_pots(contributions, still_in)
-        if len(pots) > 1:
-            self.features.add("side pots")
-        if any(len(e) == 1 for _, e in pots):
-            self.features.add("uncalled chips returned")
-        if any(lows[s] is not None for s in lows):
-            self.features.add("qualifying low at showdown")
 
-        variants = {}
-        for name, spread in (("one chip each", spread_one_each), ("all to first", spread_all_first)):
-            won = list(self.stacks)
-            for i, c in enumerate(contributions):
-                won[i] -= c
-            quartered = False
-            for amount, eligible in pots:
-                high_best = max(highs[s] for s in eligible)
-                high_winners = [s for s in eligible if highs[s] == high_best]
-                eligible_lows = [s for s in eligible if lows[s] is not None]
-                if eligible_lows:
-                    low_best = max(lows[s] for s in eligible_lows)
-                    low_winners = [s for s in eligible_lows if lows[s] == low_best]
-                    low_half = amount // 2
-                    shares = spread(amount - low_half, high_winners)
-                    for s, v in spread(low_half, low_winners).items():
-                        shares[s] = shares.get(s, 0) + v
-                    if len(low_winners) > 1 or len(high_winners) > 1:
-                        quartered = True
-                    if amount % 2:
-                        self.features.add("odd pot split high/low")
-                    if len(low_winners) > 1 and len(high_winners) == 1:
-                        self.features.add("low half split (quartering)")
-                else:
-                    shares = spread(amount, high_winners)
-                if len(high_winners) > 1 and len(eligible) > 1:
-                    self.features.add("tied high")
-                    if (amount if not eligible_lows else amount - amount // 2) % len(high_winners):
-                        self.features.add("odd chip to the first tied seat")
-                for s, v in shares.items():
-                    won[s] += v
-            variants[name] = won
-            if quartered:
-                self.features.add("split or quartered half")
+@dataclass
+class RulesDivision:
+    """A showdown divided by RULES.md, with what is needed to explain pokerkit's result."""
 
-        if variants["one chip each"] != variants["all to first"]:
+    stacks: list[int]
+    # Every odd chip of a split to the first tied seat: where RULES.md is silent.
+    stacks_all_odd_to_first: list[int]
+    starting_stacks: list[int]
+    contributions: list[int]
+    pots: list[tuple[int, list[int]]]
+    highs: dict
+    lows: dict
+    features: set[str]
+
+    def judge(self, pokerkit_final: list[int]) -> str | None:
+        """None when pokerkit agrees; else why it differs (pokerkit's quirks, by name)."""
+        if self.stacks != self.stacks_all_odd_to_first:
             # RULES.md gives "the odd chip" to the first tied seat but does not say where
             # a second odd chip goes (three tied winners). pokerkit gives every odd chip
-            # of a split to the first of them (state.py, push_chips).
-            # studbot gives them one at a time from the first tied seat.
-            self.rules_stacks = variants["one chip each"]
-            matches = "all to the first seat" if final == variants["all to first"] else "neither"
-            self.disputes.append(
-                "odd chips: two or more odd chips among three or more tied winners "
-                f"(pokerkit: {matches})"
+            # of a split to the first of them (state.py, push_chips); studbot gives them
+            # one at a time from the first tied seat.
+            matches = (
+                "all to the first seat"
+                if pokerkit_final == self.stacks_all_odd_to_first else "neither"
             )
-        elif final != variants["one chip each"]:
-            self.rules_stacks = variants["one chip each"]
-            self.disputes.append(
-                self.explain(pokerkit_final=final, pots=pots, lows=lows, highs=highs)
-            )
-
-    def explain(self, pokerkit_final, pots, lows, highs) -> str:
-        """Names the pokerkit convention that made its division differ from RULES.md."""
-        model, quirks = pokerkit_division(self.stacks, self.contributions, pots, highs, lows)
+            return ("odd chips: two or more odd chips among three or more tied winners "
+                    f"(pokerkit: {matches})")
+        if pokerkit_final == self.stacks:
+            return None
+        model, quirks = pokerkit_division(
+            self.starting_stacks, self.contributions, self.pots, self.highs, self.lows
+        )
         if model != pokerkit_final:
             return "pot division: unexplained"
         return "pot division: " + " + ".join(sorted(quirks))
+
+
+def divide_by_rules(
+    starting_stacks: list[int],
+    contributions: list[int],
+    still_in: list[bool],
+    cards: list[list[str]],
+) -> RulesDivision:
+    """RULES.md, Showdown: main pot then side pots, never mixed; each split high/low
+    among its own players (the best high scoops a pot where none of them has a low);
+    the high half takes the odd chip; tied winners share, odd chips from the first seat.
+    """
+    features: set[str] = set()
+    highs, lows = {}, {}
+    for seat, live in enumerate(still_in):
+        if not live:
+            continue
+        hand = tuple(pokerkit.Card.parse("".join(cards[seat])))
+        highs[seat] = StandardHighHand.from_game(hand)
+        try:
+            lows[seat] = EightOrBetterLowHand.from_game(hand)
+        except ValueError:
+            lows[seat] = None
+
+    pots = rules_pots(contributions, still_in)
+    if len(pots) > 1:
+        features.add("side pots")
+    if any(len(e) == 1 for _, e in pots):
+        features.add("uncalled chips returned")
+    if any(lows[s] is not None for s in lows):
+        features.add("qualifying low at showdown")
+
+    variants = {}
+    for name, spread in (("one chip each", spread_one_each), ("all to first", spread_all_first)):
+        won = [stack - c for stack, c in zip(starting_stacks, contributions)]
+        for amount, eligible in pots:
+            high_best = max(highs[s] for s in eligible)
+            high_winners = [s for s in eligible if highs[s] == high_best]
+            eligible_lows = [s for s in eligible if lows[s] is not None]
+            if eligible_lows:
+                low_best = max(lows[s] for s in eligible_lows)
+                low_winners = [s for s in eligible_lows if lows[s] == low_best]
+                low_half = amount // 2
+                shares = spread(amount - low_half, high_winners)
+                for s, v in spread(low_half, low_winners).items():
+                    shares[s] = shares.get(s, 0) + v
+                if len(low_winners) > 1 or len(high_winners) > 1:
+                    features.add("split or quartered half")
+                if amount % 2:
+                    features.add("odd pot split high/low")
+                if len(low_winners) > 1 and len(high_winners) == 1:
+                    features.add("low half split (quartering)")
+            else:
+                shares = spread(amount, high_winners)
+            if len(high_winners) > 1 and len(eligible) > 1:
+                features.add("tied high")
+                if (amount if not eligible_lows else amount - amount // 2) % len(high_winners):
+                    features.add("odd chip to the first tied seat")
+            for s, v in shares.items():
+                won[s] += v
+        variants[name] = won
+
+    return RulesDivision(
+        stacks=variants["one chip each"],
+        stacks_all_odd_to_first=variants["all to first"],
+        starting_stacks=list(starting_stacks),
+        contributions=list(contributions),
+        pots=pots,
+        highs=highs,
+        lows=lows,
+        features=features,
+    )
 
 
 def pokerkit_division(stacks, contributions, pots, highs, lows):
