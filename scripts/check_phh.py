@@ -118,18 +118,26 @@ def check_file(path: pathlib.Path) -> tuple[str, str, list[str]]:
     if pokerkit_stacks == expected:
         return "agree", "", notes
     detail = f"file says {expected}, pokerkit says {pokerkit_stacks}"
-    if refusal:
-        detail += f"; played as written, pokerkit stops at {refusal}"
-    elif showdown is not None:
+    if showdown is not None:
         contributions, still_in = showdown
         division = divide_by_rules(
             history.starting_stacks, contributions, still_in, dealt_cards(history)
         )
         verdict = division.judge(pokerkit_stacks)
+        short_ante = any(
+            stack < ante for stack, ante in zip(history.starting_stacks, history.antes)
+        )
+        if not history.ante_trimming_status and short_ante:
+            verdict = (
+                "ante_trimming_status is false and a player could not cover his ante, "
+                "so pokerkit put every ante in the main pot"
+            )
         if expected == division.stacks and verdict is not None:
             detail += f"; the file follows RULES.md, pokerkit differs: {verdict}"
         elif expected != division.stacks:
             detail += f"; RULES.md gives {division.stacks}"
+    if refusal:
+        detail += f"; played as written, pokerkit stops at {refusal}"
     return "disagree", detail, notes
 
 
