@@ -68,7 +68,7 @@ prop_compose! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn chips_are_conserved_in_every_hand(
@@ -90,20 +90,38 @@ proptest! {
             .map(|(_, chips)| chips)
             .sum();
         prop_assert_eq!(awarded, paid, "every awarded chip reaches a player");
+        for award in &result.awards {
+            let split: u64 = award.high.iter().chain(&award.low).map(|(_, c)| c).sum();
+            prop_assert_eq!(split, award.amount, "pot {} is split exactly", award.pot);
+            for (seat, _) in award.high.iter().chain(&award.low) {
+                prop_assert!(award.eligible.contains(seat), "seat {} won a pot it was not in", seat);
+            }
+            let shares: Vec<u64> = award.high.iter().map(|(_, c)| *c).collect();
+            let spread = shares.iter().max().unwrap_or(&0) - shares.iter().min().unwrap_or(&0);
+            prop_assert!(spread <= 1, "tied highs differ by at most the odd chip");
+        }
     }
 
     #[test]
     fn no_sequence_of_actions_panics_and_a_refused_action_changes_nothing(
         (stakes, rules, stacks, seed) in table(),
-        attempts in proptest::collection::vec((0usize..10, 0usize..7), 0..200),
+        attempts in proptest::collection::vec((any::<bool>(), 0usize..10, 0usize..7, any::<u8>()), 0..200),
     ) {
         let mut hand = Hand::start(stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
         let total = hand.total_chips();
-        for (seat, kind) in attempts {
+        for (take_legal, seat, kind, pick) in attempts {
+            // Half the attempts are legal moves, so the hand gets deep; the rest are anything.
+            let (seat, kind) = match (take_legal, hand.to_act()) {
+                (true, Some(to_act)) => {
+                    let legal = hand.legal_actions();
+                    (to_act, legal[pick as usize % legal.len()].kind)
+                }
+                _ => (seat, KINDS[kind]),
+            };
             let before_seq = hand.action_seq();
             let before_events = hand.events().len();
             let before_view = hand.public_view();
-            match hand.act(seat, KINDS[kind]) {
+            match hand.act(seat, kind) {
                 Ok(_) => prop_assert_eq!(hand.action_seq(), before_seq + 1),
                 Err(_) => {
                     prop_assert_eq!(hand.action_seq(), before_seq);
@@ -116,6 +134,52 @@ proptest! {
                 prop_assert!(hand.private_view(seat).is_some());
             }
         }
+    }
+
+    #[test]
+    fn hands_from_short_card_lists_refuse_what_they_cannot_deal_and_never_panic(
+        (stakes, rules, stacks, seed) in table(),
+        lengths in proptest::collection::vec(3usize..=7, 8),
+        community in any::<bool>(),
+        choices in proptest::collection::vec(any::<u8>(), 0..120),
+    ) {
+        let mut deck = Deck::seeded(seed);
+        let lists: Vec<Vec<_>> = (0..stacks.len())
+            .map(|seat| (0..lengths[seat]).filter_map(|_| deck.deal()).collect())
+            .collect();
+        let community = if community { deck.deal() } else { None };
+        let Ok(mut hand) = Hand::start_with_seat_cards(stakes, rules, &stacks, lists, community)
+        else {
+            return Ok(());
+        };
+        let total = hand.total_chips();
+        for pick in choices {
+            let Some(seat) = hand.to_act() else { break };
+            let legal = hand.legal_actions();
+            let kind = legal[pick as usize % legal.len()].kind;
+            let before = (hand.action_seq(), hand.events().len());
+            if hand.act(seat, kind).is_err() {
+                prop_assert_eq!(before, (hand.action_seq(), hand.events().len()));
+            }
+            prop_assert_eq!(hand.total_chips(), total);
+        }
+    }
+
+    #[test]
+    fn huge_stakes_and_stacks_neither_overflow_nor_panic(
+        players in 2usize..=8,
+        stack in (u64::MAX / 16)..(u64::MAX / 8),
+        bring_in in 1u64..(u64::MAX / 4),
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(any::<u8>(), 0..60),
+    ) {
+        let stakes = Stakes { ante: stack / 3, bring_in, small_bet: bring_in, big_bet: u64::MAX };
+        let stacks = vec![stack; players];
+        let mut hand = Hand::start(stakes, Rules::default(), &stacks, Deck::seeded(seed)).unwrap();
+        let total = hand.total_chips();
+        play_legally(&mut hand, &choices);
+        prop_assert_eq!(hand.total_chips(), total);
+        prop_assert_eq!(hand.result().unwrap().final_stacks.iter().sum::<u64>(), total);
     }
 
     #[test]

@@ -288,3 +288,35 @@ fn eight_players_to_seventh_street_without_the_community_card_is_refused() {
     let value = replay_line(&line(STAKES, "[50,50,50,50,50,50,50,50]", &cards, &actions));
     error_of(&value);
 }
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_line_and_the_next_line_still_runs() {
+    let mut input = b"{\"stakes\":\xff\xfe}\n".to_vec();
+    input.extend_from_slice(good_line().as_bytes());
+    input.push(b'\n');
+    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("studbot runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&input)
+        .expect("input written");
+    let output = child.wait_with_output().expect("studbot finishes");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(r#"{"ok":false,"error":"the line is not UTF-8"#),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(r#"{"ok":true,"stacks":[108,108,84]"#),
+        "{text}"
+    );
+}

@@ -213,7 +213,7 @@ pub fn simulate(
                     number + 1
                 );
             };
-            hand.act(seat, choice.kind).with_context(|| {
+            hand.act_quietly(seat, choice.kind).with_context(|| {
                 format!(
                     "hand {}: the engine refused {:?} for seat {seat}, which it listed as legal",
                     number + 1,

@@ -6,6 +6,11 @@
 //! so far (a player short of it goes all-in for less). `full_level` is the total of the last
 //! bet that counts as full — a full bet, completion or raise, or a short all-in that counts
 //! as one under the `short_all_in` option — and decides who may raise again and the cap.
+//!
+//! Conventions shared with pokerkit where RULES.md is silent: folding is not offered when
+//! checking is free (nor to the bring-in player); no bet or raise is offered that no one
+//! could answer with chips of their own; after a short all-in wager the next raise is a full
+//! bet on top of it.
 
 use super::hand::{ActionKind, LegalAction, SeatIndex, Street};
 use super::rules::{Rules, ShortAllIn, Stakes};
@@ -65,8 +70,8 @@ impl LegalSet {
         self.actions.iter().flatten().copied()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.actions[0].is_none()
+    pub fn into_actions(self) -> impl Iterator<Item = LegalAction> {
+        self.actions.into_iter().flatten()
     }
 }
 
@@ -167,8 +172,9 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.aggressive_target();
-            if stack > bring_in.chips
-                && complete_total > self.bring_in
+            // A player who cannot cover the bring-in may still "complete" all-in (pokerkit
+            // accepts it): the same chips, but what follows is a raise on top of it.
+            if complete_total > self.bring_in
                 && !self.cap_reached()
                 && self.bet_can_be_answered(seats, seat)
             {

@@ -214,7 +214,7 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
                 ),
             ));
         };
-        hand.act(seat, kind).map_err(|error| {
+        hand.act_quietly(seat, kind).map_err(|error| {
             ReplayError::at_action(
                 index,
                 format!("`{}` by seat {seat} refused: {error}", action_name(kind)),
@@ -236,6 +236,33 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
 
     check_every_card_dealt(input, hand.events())?;
     Ok(outcome_of(&hand, actions.len()))
+}
+
+/// The replay line of a finished hand: its stakes, rules, starting stacks, the cards each
+/// seat received, the community card and every action. Replaying it gives the same result.
+pub fn replay_input_of(hand: &Hand) -> Option<ReplayInput> {
+    let result = hand.result()?;
+    let mut cards = vec![Vec::new(); result.starting_stacks.len()];
+    let mut community = None;
+    let mut actions = Vec::new();
+    for event in hand.events() {
+        match event {
+            Event::DownCard { seat, card, .. } | Event::UpCard { seat, card, .. } => {
+                cards.get_mut(*seat)?.push(*card);
+            }
+            Event::CommunityCard { card } => community = Some(*card),
+            Event::Acted { kind, .. } => actions.push(action_name(*kind).to_string()),
+            _ => {}
+        }
+    }
+    Some(ReplayInput {
+        stakes: *hand.stakes(),
+        rules: *hand.rules(),
+        stacks: result.starting_stacks.clone(),
+        cards,
+        community,
+        actions,
+    })
 }
 
 fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
