@@ -5,21 +5,23 @@ Each line is one hand in the input format of DESIGN.md (`studbot replay`), plus
 `expected_stacks`: the final stacks pokerkit computed. `tests/pokerkit_agreement.rs`
 replays every line through studbot and requires the same final stacks.
 
-pokerkit is the oracle, but where its conventions differ from RULES.md (see
-`scripts/README.md`, "Where pokerkit and RULES.md differ") the generator steers
-around the difference instead of encoding pokerkit's choice:
+pokerkit is the oracle, but where its conventions differ from RULES.md (listed in
+`scripts/README.md`) the generator steers around the difference instead of encoding
+pokerkit's choice:
 
-* betting choices that would expose a difference are never made (no completion,
-  bet or raise after a short all-in wager in the same round; no fold when
-  checking is free; a third-street bring-in player never folds);
-* hands where pokerkit picks a different first player than RULES.md would are
-  dropped while they are being dealt;
-* every finished showdown is divided again by an independent implementation of
-  RULES.md (main and side pots never mixed, hi/lo halves per pot, odd chip to the
-  high half and then to the first tied seat); a hand whose pokerkit stacks differ
-  is dropped and the reason counted.
+* betting choices where the two differ are never made: a seat that already acted wagers
+  again only after a full bet reopened the betting (RULES.md `full_bet`, tracked here
+  independently of pokerkit); a bring-in player who cannot cover more than the bring-in
+  never "completes"; nobody folds when checking is free;
+* the first player of every betting round is checked against RULES.md;
+* every showdown is divided again by an independent implementation of RULES.md
+  (`divide_by_rules`); a hand whose pokerkit stacks differ goes to the disputed fixture
+  (`--disputed`), with RULES.md's stacks as `expected_stacks` and pokerkit's as
+  `pokerkit_stacks`, and the cause named by a model of pokerkit's division.
 
 Usage: python3 scripts/pokerkit_vectors.py [--hands N] [--seed S] [--out FILE]
+                                           [--disputed FILE] [--verbose]
+       python3 scripts/pokerkit_vectors.py --verify FILE [--phh DIR]
 """
 
 from __future__ import annotations
