@@ -497,6 +497,24 @@ async fn closing_a_table_pays_every_stack_back_and_keeps_it_empty() {
     );
 }
 
+fn files_of(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        for entry in std::fs::read_dir(&next).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.push((path, bytes));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 #[tokio::test]
 async fn a_database_of_a_newer_schema_is_refused_untouched() {
     let dir = tempfile::tempdir().unwrap();
@@ -505,18 +523,33 @@ async fn a_database_of_a_newer_schema_is_refused_untouched() {
         bank.balance(GUILD, UserId(1)).await.unwrap();
         bank.shutdown().await.unwrap();
     }
+    let newer = studbot::bank::SCHEMA_VERSION + 1;
+    // A newer studbot wrote it: the version in the database and in the marker beside it.
     {
         let store = studbot::bank::store::SledStore::open(dir.path(), 1 << 20).unwrap();
-        studbot::bank::stamp_version(&store, studbot::bank::SCHEMA_VERSION + 1).unwrap();
+        studbot::bank::stamp_version(&store, newer).unwrap();
     }
+    std::fs::write(dir.path().join("studbot-schema"), format!("{newer}\n")).unwrap();
+    let before = files_of(dir.path());
     let refused = Bank::open(dir.path(), EconomyConfig::default()).await;
     assert!(matches!(
         refused,
-        Err(BankError::SchemaTooNew { found, known }) if found == known + 1
+        Err(BankError::SchemaTooNew { found, known }) if found == newer && known == newer - 1
     ));
     let report = studbot::bank::audit_data_dir(dir.path());
     assert!(matches!(report, Err(BankError::SchemaTooNew { .. })));
-    // Still the newer version, with its data.
+    assert_eq!(
+        files_of(dir.path()),
+        before,
+        "the refused database was written to"
+    );
+
+    // Without the marker, the version inside the database still refuses it.
+    std::fs::remove_file(dir.path().join("studbot-schema")).unwrap();
+    let refused = Bank::open(dir.path(), EconomyConfig::default()).await;
+    assert!(matches!(refused, Err(BankError::SchemaTooNew { .. })));
+
+    // Back to our version, the data is all there.
     {
         let store = studbot::bank::store::SledStore::open(dir.path(), 1 << 20).unwrap();
         studbot::bank::stamp_version(&store, studbot::bank::SCHEMA_VERSION).unwrap();

@@ -55,11 +55,7 @@ fn reference_partial_or_five(cards: &[Card]) -> ReferenceHigh {
         match (flush, straight) {
             (true, Some(top)) => return (HandCategory::StraightFlush, vec![top]),
             (false, Some(top)) => return (HandCategory::Straight, vec![top]),
-            (true, None) => {
-                if counts[0] == 1 {
-                    return (HandCategory::Flush, ranks);
-                }
-            }
+            (true, None) if counts[0] == 1 => return (HandCategory::Flush, ranks),
             _ => {}
         }
     }
@@ -240,8 +236,8 @@ fn all_five_card_hands_fall_into_the_textbook_category_counts() {
                 hand[2] = deck[c];
                 for d in c + 1..52 {
                     hand[3] = deck[d];
-                    for e in d + 1..52 {
-                        hand[4] = deck[e];
+                    for &fifth in &deck[d + 1..] {
+                        hand[4] = fifth;
                         let value = best_high(&hand);
                         counts[value.category() as usize] += 1;
                         distinct.insert(value);
@@ -279,5 +275,27 @@ fn seven_card_hands_order_like_rs_poker() {
         .collect();
     for pair in ranked.windows(2) {
         assert_eq!(pair[0].0.cmp(&pair[1].0), pair[0].1.cmp(&pair[1].1));
+    }
+}
+
+#[test]
+fn hands_of_eight_to_ten_cards_agree_with_the_reference_too() {
+    for size in 8..=10 {
+        for hand in random_hands(12 + size as u64, 300, size) {
+            let ours = best_high(&hand);
+            assert_eq!(
+                (ours.category(), values(&ours.ranks())),
+                reference_high(&hand),
+                "high of {hand:?}"
+            );
+            let ours_low = best_low(&hand).map(|low| {
+                low.ranks()
+                    .iter()
+                    .map(|r| r.low_value())
+                    .collect::<Vec<u8>>()
+            });
+            assert_eq!(ours_low, reference_low(&hand), "low of {hand:?}");
+            assert_eq!(best_high_low(&hand), (ours, best_low(&hand)));
+        }
     }
 }

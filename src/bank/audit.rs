@@ -233,6 +233,7 @@ pub fn audit_data_dir(dir: &std::path::Path) -> Result<AuditReport, BankError> {
             dir.display()
         )));
     }
+    schema::check_marker(dir)?;
     let copy = ScratchDir::new()?;
     copy_dir(dir, &copy.path)
         .map_err(|error| BankError::Storage(format!("cannot copy {}: {error}", dir.display())))?;

@@ -1,11 +1,17 @@
 //! The committer: the one thread that writes to the store.
 //!
-//! Callers send requests over a channel; the thread takes every request waiting, applies each
-//! as its own atomic write set (one store transaction per operation, so a refused operation
-//! changes nothing and the others still apply), flushes once for the whole batch, and only
-//! then answers each caller. Many tables settling at once therefore share one flush (group
-//! commit). Being the only writer, it can validate an operation with plain reads and apply the
-//! writes with no other writer in between.
+//! Callers send requests over a channel; the thread takes every request waiting and drafts
+//! each in turn over the state left by the ones before it. A refused operation's draft is
+//! dropped (it changes nothing, the others still go ahead); the accepted ones are applied
+//! together as one atomic store transaction, flushed once, and only then is each caller
+//! answered. Many tables settling at once therefore share one transaction and one flush
+//! (group commit). Each operation stays all-or-nothing: its writes are part of one atomic
+//! write set, and nothing of a batch is acknowledged before that set is durable. Being the
+//! only writer, the thread can validate with plain reads: no other writer comes in between.
+//!
+//! Measured (benches/bank.rs): a sled transaction costs about as much per write as the flush
+//! costs per batch, so one transaction per batch rather than one per operation doubles the
+//! rate with 100 tables.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -15,7 +21,7 @@ use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
 use super::clock::Clock;
-use super::ledger::{self, Draft};
+use super::ledger::{self, Draft, Overlay};
 use super::store::{Store, Tree};
 use super::{
     BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, accounts,
@@ -95,7 +101,6 @@ pub(crate) enum Op {
         amount: u64,
         reference: String,
     },
-    Audit,
 }
 
 /// What an operation answers; the idempotent ones store it under their reference.
@@ -107,13 +112,16 @@ pub(crate) enum Reply {
     Transfer(Transfer),
     Stacks(Vec<(UserId, u64)>),
     Recoveries(Vec<Recovery>),
-    Audit(Box<AuditReport>),
 }
 
 pub(crate) enum Request {
     Run {
         op: Op,
         reply: oneshot::Sender<Result<Reply, BankError>>,
+    },
+    /// Audit the books once the batch is written.
+    Audit {
+        reply: oneshot::Sender<Result<AuditReport, BankError>>,
     },
     /// Stop after the batch; answered once the thread no longer holds the store.
     Shutdown { done: oneshot::Sender<()> },
@@ -185,14 +193,15 @@ impl Committer {
         })
     }
 
-    /// Applies one operation as one atomic write set; a refused operation writes nothing.
-    pub fn execute(&mut self, op: Op) -> Result<Reply, BankError> {
+    /// Validates and drafts one operation over the batch so far; an accepted operation's
+    /// writes join the batch, a refused one's are dropped.
+    fn draft(&self, batch: &mut Overlay, next_seq: &mut u64, op: Op) -> Result<Reply, BankError> {
         let store = Arc::clone(&self.store);
-        let mut draft = Draft::new(store.as_ref(), self.next_seq, self.clock.now_unix_ms());
+        let mut draft = Draft::new(store.as_ref(), batch, *next_seq, self.clock.now_unix_ms());
         let reply = self.run(&mut draft, op)?;
-        let (writes, next_seq) = draft.finish();
-        store.apply(&writes)?;
-        self.next_seq = next_seq;
+        let (writes, next) = draft.finish();
+        batch.extend(writes);
+        *next_seq = next;
         Ok(reply)
     }
 
@@ -240,7 +249,7 @@ impl Committer {
             }
             Op::RecoverAll => {
                 let mut recoveries = Vec::new();
-                for (table, hand) in tables::hands_in_progress(draft.store())? {
+                for (table, hand) in tables::hands_in_progress(draft)? {
                     if let Some(recovery) = tables::cancel_hand(draft, table, hand)? {
                         recoveries.push(recovery);
                     }
@@ -312,39 +321,69 @@ impl Committer {
                         .map(Reply::Amount)
                 })
             }
-            Op::Audit => {
-                audit::audit_store(draft.store()).map(|report| Reply::Audit(Box::new(report)))
-            }
         }
     }
 
-    /// The thread's loop: batch, apply, flush once, answer.
+    /// The thread's loop: take every waiting request, draft each, apply the accepted ones as
+    /// one atomic write set, flush once, answer.
     pub fn run_loop(mut self, requests: Receiver<Request>) {
         let mut shutdown = None;
         while shutdown.is_none() {
             let Ok(first) = requests.recv() else { break };
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
+            let mut waiting = vec![first];
+            while waiting.len() < MAX_BATCH {
                 match requests.try_recv() {
-                    Ok(request) => batch.push(request),
+                    Ok(request) => waiting.push(request),
                     Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                 }
             }
-            let mut answers = Vec::with_capacity(batch.len());
-            for request in batch {
+            let mut batch = Overlay::new();
+            let mut next_seq = self.next_seq;
+            let mut answers = Vec::with_capacity(waiting.len());
+            let mut audits = Vec::new();
+            for request in waiting {
                 match request {
-                    Request::Run { op, reply } => answers.push((reply, self.execute(op))),
+                    // An audit looks at the books once this batch is written.
+                    Request::Audit { reply } => audits.push(reply),
+                    Request::Run { op, reply } => {
+                        let result = self.draft(&mut batch, &mut next_seq, op);
+                        answers.push((reply, result));
+                    }
                     Request::Shutdown { done } => shutdown = Some(done),
                 }
             }
-            let flushed = self.store.flush();
+            let written = if batch.is_empty() {
+                Ok(())
+            } else {
+                self.store
+                    .apply(&ledger::into_writes(batch))
+                    .and_then(|()| self.store.flush())
+            };
+            match written {
+                Ok(()) => self.next_seq = next_seq,
+                Err(error) => {
+                    // Nothing of the batch is known to be durable: every caller hears so, and
+                    // the sequence restarts from what the store holds.
+                    let failed = BankError::Storage(format!("the batch was not written: {error}"));
+                    for (_, result) in &mut answers {
+                        if result.is_ok() {
+                            *result = Err(failed.clone());
+                        }
+                    }
+                    if let Ok(next) = ledger::load_next_seq(self.store.as_ref()) {
+                        self.next_seq = next;
+                    }
+                }
+            }
             for (reply, result) in answers {
-                let result = match &flushed {
-                    Ok(()) => result,
-                    Err(error) => Err(BankError::Storage(format!("flush failed: {error}"))),
-                };
                 // A caller that gave up (timeout) no longer listens; nothing to do then.
                 let _ = reply.send(result);
+            }
+            if !audits.is_empty() {
+                let report = audit::audit_store(self.store.as_ref());
+                for reply in audits {
+                    let _ = reply.send(report.clone());
+                }
             }
         }
         drop(self);

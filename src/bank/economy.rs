@@ -13,7 +13,10 @@ pub const DISCORD_EPOCH_UNIX_MS: u64 = 1_420_070_400_000;
 ///
 /// Ids below 2^22 carry a zero timestamp: they are not Discord snowflakes but local players
 /// (the terminal numbers its players 1, 2, 3, …), which have no creation time and are not
-/// subject to the account-age rule, so this returns `None` for them.
+/// subject to the account-age rule, so this returns `None` for them. Any larger id is read as
+/// a snowflake: a made-up id of moderate size reads as created in 2015 (old enough), and an
+/// id whose timestamp lies in the future reads as brand new (refused until that time has
+/// passed by the configured age).
 pub fn account_created_unix_ms(user: UserId) -> Option<u64> {
     let timestamp = user.0 >> 22;
     if timestamp == 0 {

@@ -1,16 +1,17 @@
 //! The append-only ledger and the unit of work that writes it.
 //!
 //! A [`Draft`] gathers every write of one operation (balances, ledger entries, indexes) over
-//! the store's current state, so the operation reads its own writes; the committer then applies
-//! the draft as one atomic write set, or drops it when the operation fails, so a refused
-//! operation changes nothing.
+//! the store's state plus the writes of the operations before it in the same batch, so the
+//! operation reads its own writes and theirs. A refused operation's draft is dropped, so it
+//! changes nothing; an accepted one joins the batch, which the committer applies as one atomic
+//! write set.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::accounts::Account;
-use super::store::{Store, Tree, Write};
+use super::store::{KeyValue, Store, Tree, Write};
 use super::{BankError, UserId};
 
 /// Why chips moved.
@@ -74,19 +75,38 @@ pub(crate) fn load_next_seq(store: &dyn Store) -> Result<u64, BankError> {
     }
 }
 
+/// Writes not yet applied: a key set (`Some`) or deleted (`None`).
+pub(crate) type Overlay = BTreeMap<(Tree, Vec<u8>), Option<Vec<u8>>>;
+
+/// An overlay as a write set for the store.
+pub(crate) fn into_writes(overlay: Overlay) -> Vec<Write> {
+    overlay
+        .into_iter()
+        .map(|((tree, key), value)| Write { tree, key, value })
+        .collect()
+}
+
 /// The writes of one operation, not yet applied.
 pub(crate) struct Draft<'s> {
     store: &'s dyn Store,
-    overlay: BTreeMap<(Tree, Vec<u8>), Option<Vec<u8>>>,
+    /// The accepted operations before this one in the batch.
+    batch: &'s Overlay,
+    overlay: Overlay,
     next_seq: u64,
     first_seq: u64,
     pub now_unix_ms: u64,
 }
 
 impl<'s> Draft<'s> {
-    pub fn new(store: &'s dyn Store, next_seq: u64, now_unix_ms: u64) -> Draft<'s> {
+    pub fn new(
+        store: &'s dyn Store,
+        batch: &'s Overlay,
+        next_seq: u64,
+        now_unix_ms: u64,
+    ) -> Draft<'s> {
         Draft {
             store,
+            batch,
             overlay: BTreeMap::new(),
             next_seq,
             first_seq: next_seq,
@@ -94,15 +114,39 @@ impl<'s> Draft<'s> {
         }
     }
 
-    pub fn store(&self) -> &'s dyn Store {
-        self.store
-    }
-
     pub fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, BankError> {
-        if let Some(pending) = self.overlay.get(&(tree, key.to_vec())) {
+        let wanted = (tree, key.to_vec());
+        if let Some(pending) = self.overlay.get(&wanted) {
+            return Ok(pending.clone());
+        }
+        if let Some(pending) = self.batch.get(&wanted) {
             return Ok(pending.clone());
         }
         Ok(self.store.get(tree, key)?)
+    }
+
+    /// Keys starting with `prefix` as this operation sees them, in key order.
+    pub fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Result<Vec<KeyValue>, BankError> {
+        let mut rows = BTreeMap::new();
+        for item in self.store.scan_prefix(tree, prefix) {
+            let (key, value) = item?;
+            rows.insert(key, value);
+        }
+        for layer in [self.batch, &self.overlay] {
+            let pending =
+                layer
+                    .range((tree, prefix.to_vec())..)
+                    .take_while(|((pending_tree, key), _)| {
+                        *pending_tree == tree && key.starts_with(prefix)
+                    });
+            for ((_, key), value) in pending {
+                match value {
+                    Some(value) => rows.insert(key.clone(), value.clone()),
+                    None => rows.remove(key),
+                };
+            }
+        }
+        Ok(rows.into_iter().collect())
     }
 
     pub fn put(&mut self, tree: Tree, key: Vec<u8>, value: Vec<u8>) {
@@ -156,17 +200,12 @@ impl<'s> Draft<'s> {
         Ok(())
     }
 
-    /// The write set to apply, and the next sequence number once it is applied.
-    pub fn finish(mut self) -> (Vec<Write>, u64) {
+    /// The operation's writes, and the next sequence number once they are applied.
+    pub fn finish(mut self) -> (Overlay, u64) {
         if self.next_seq != self.first_seq {
             let next = self.next_seq.to_be_bytes().to_vec();
             self.put(Tree::Meta, NEXT_SEQ_KEY.to_vec(), next);
         }
-        let writes = self
-            .overlay
-            .into_iter()
-            .map(|((tree, key), value)| Write { tree, key, value })
-            .collect();
-        (writes, self.next_seq)
+        (self.overlay, self.next_seq)
     }
 }

@@ -8,8 +8,17 @@
 //! nothing, and a settlement moves chips between the seats of one table in one transaction.
 //!
 //! The API is async: calls are queued to one committer thread that applies them in order
-//! and shares one flush among all the transactions waiting (group commit); every call has a
-//! timeout so a stuck store is reported instead of hanging.
+//! and shares one transaction and one flush among all the operations waiting (group commit,
+//! see `committer`); every call has a timeout (`store_timeout_ms`) so a stuck store is
+//! reported as [`BankError::Timeout`] instead of hanging. Reads (balance, stacks, leaderboard,
+//! stats, ledger) go straight to the store on the blocking pool, under the same timeout; a
+//! read may see a batch during its flush, a moment before that batch's callers are answered
+//! (a crash in that moment loses the batch, which no caller had been told of).
+//!
+//! Module map: `store` (the narrow storage interface, and sled behind it), `ledger` (entries
+//! and the per-operation draft), `accounts` (keys, balances, the one transfer), `tables`
+//! (registry, escrow seats, hands, recovery), `economy` (daily, give, grant, take), `stats`,
+//! `leaderboard`, `audit`, `schema`, `clock`, `committer`.
 
 mod accounts;
 mod audit;
@@ -186,6 +195,15 @@ pub struct Bank {
     inner: Arc<Inner>,
 }
 
+impl std::fmt::Debug for Bank {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Bank")
+            .field("timeout", &self.inner.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
 struct Inner {
     requests: mpsc::Sender<Request>,
     /// For reads, which do not go through the committer. Emptied by `shutdown`.
@@ -232,10 +250,29 @@ impl Bank {
         let store = within(
             timeout,
             tokio::task::spawn_blocking(move || -> Result<Arc<dyn Store>, BankError> {
+                schema::check_marker(&path)?;
                 let store = SledStore::open(&path, cache_capacity)?;
                 schema::prepare(&store)?;
+                let version = schema::stored_version(&store)?.unwrap_or(SCHEMA_VERSION);
+                schema::write_marker(&path, version)?;
                 Ok(Arc::new(store))
             }),
+        )
+        .await??;
+        Bank::open_with_store(store, config, clock).await
+    }
+
+    /// [`Bank::open`] over any store implementing the bank's storage interface.
+    pub async fn open_with_store(
+        store: Arc<dyn Store>,
+        config: EconomyConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Bank, BankError> {
+        let timeout = Duration::from_millis(config.store_timeout_ms);
+        let prepared = Arc::clone(&store);
+        within(
+            timeout,
+            tokio::task::spawn_blocking(move || schema::prepare(prepared.as_ref())),
         )
         .await??;
         let committer = Committer::new(Arc::clone(&store), config, clock)?;
@@ -266,6 +303,14 @@ impl Bank {
             .requests
             .send(Request::Run { op, reply })
             .map_err(|_| BankError::Stopped)?;
+        self.wait_for(answer).await
+    }
+
+    /// The committer's answer, or `Timeout` when the store does not answer in time.
+    async fn wait_for<T>(
+        &self,
+        answer: oneshot::Receiver<Result<T, BankError>>,
+    ) -> Result<T, BankError> {
         match tokio::time::timeout(self.inner.timeout, answer).await {
             Err(_) => Err(BankError::Timeout(
                 u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX),
@@ -561,12 +606,15 @@ impl Bank {
         .await
     }
 
-    /// Audits the books between two batches of the committer (a consistent view).
+    /// Audits the books as they stand once every operation sent before it is written (the
+    /// committer waits for it: on a large ledger, call it off-peak).
     pub async fn audit(&self) -> Result<AuditReport, BankError> {
-        match self.call(Op::Audit).await? {
-            Reply::Audit(report) => Ok(*report),
-            other => Err(unexpected(other)),
-        }
+        let (reply, answer) = oneshot::channel();
+        self.inner
+            .requests
+            .send(Request::Audit { reply })
+            .map_err(|_| BankError::Stopped)?;
+        self.wait_for(answer).await
     }
 
     /// Stops the committer after the requests already sent and closes the store (once any read

@@ -1,5 +1,11 @@
 //! The schema version stored in the database. A database written by a newer studbot is
 //! refused before anything is written to it.
+//!
+//! The version is kept twice: in the database (the authority, written with the first data)
+//! and in a small marker file beside sled's files, which is read before sled opens the
+//! directory at all, so a newer database is refused without even letting sled recover it.
+
+use std::path::Path;
 
 use super::BankError;
 use super::store::{Store, Tree, Write};
@@ -55,4 +61,43 @@ pub fn stamp_version(store: &dyn Store, version: u32) -> Result<(), BankError> {
     }])?;
     store.flush()?;
     Ok(())
+}
+
+const MARKER_FILE: &str = "studbot-schema";
+
+/// Refuses `dir` if its marker names a newer schema. A missing marker is fine (a new
+/// directory, or one written before markers existed).
+pub(crate) fn check_marker(dir: &Path) -> Result<(), BankError> {
+    let text = match std::fs::read_to_string(dir.join(MARKER_FILE)) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => {
+            return Err(BankError::Storage(format!(
+                "cannot read {}: {error}",
+                dir.join(MARKER_FILE).display()
+            )));
+        }
+    };
+    let found: u32 = text.trim().parse().map_err(|_| {
+        BankError::Storage(format!("{} is corrupt", dir.join(MARKER_FILE).display()))
+    })?;
+    if found > SCHEMA_VERSION {
+        return Err(BankError::SchemaTooNew {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    Ok(())
+}
+
+/// Writes the marker for the schema the database now holds (write, sync, rename).
+pub(crate) fn write_marker(dir: &Path, version: u32) -> Result<(), BankError> {
+    let write = || -> std::io::Result<()> {
+        let staged = dir.join(format!("{MARKER_FILE}.new"));
+        let mut file = std::fs::File::create(&staged)?;
+        std::io::Write::write_all(&mut file, format!("{version}\n").as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&staged, dir.join(MARKER_FILE))
+    };
+    write().map_err(|error| BankError::Storage(format!("cannot write the schema marker: {error}")))
 }

@@ -96,10 +96,13 @@ pub(crate) fn stacks(store: &dyn Store, table: TableId) -> Result<Vec<(UserId, u
     Ok(rows)
 }
 
-/// The seats of `table` as the draft sees them (store plus this operation's writes).
+/// The seats of `table` as the draft sees them (store, batch and this operation's writes).
 fn draft_stacks(draft: &Draft<'_>, table: TableId) -> Result<Vec<(UserId, u64)>, BankError> {
     let mut rows = Vec::new();
-    for (user, _) in stacks(draft.store(), table)? {
+    for (key, _) in draft.scan_prefix(Tree::Balances, &seat_prefix(table))? {
+        let Some(Account::Seat { user, .. }) = Account::from_key(&key) else {
+            return Err(BankError::Storage("a corrupt seat record".into()));
+        };
         let stack = accounts::chips(draft, Account::Seat { table, user })?;
         if stack > 0 {
             rows.push((user, stack));
@@ -444,10 +447,9 @@ pub(crate) fn cancel_hand(
 }
 
 /// Every hand left in progress, by table.
-pub(crate) fn hands_in_progress(store: &dyn Store) -> Result<Vec<(TableId, u64)>, BankError> {
+pub(crate) fn hands_in_progress(draft: &Draft<'_>) -> Result<Vec<(TableId, u64)>, BankError> {
     let mut found = Vec::new();
-    for item in store.scan_prefix(Tree::Tables, &[]) {
-        let (key, value) = item?;
+    for (key, value) in draft.scan_prefix(Tree::Tables, &[])? {
         let record: TableRecord = serde_json::from_slice(&value)
             .map_err(|error| BankError::Storage(format!("corrupt table record: {error}")))?;
         let table = TableId(

@@ -12,8 +12,9 @@ use super::seats::MAX_SEATS;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSource {
-    /// Dealt from the top, one card at a time, in seat order.
-    Deck(Vec<Card>),
+    /// Dealt from the top, one card at a time, in seat order. The deck itself is never
+    /// changed: the cursor says how deep it has been dealt.
+    Deck(Deck),
     /// `cards[i]` is what seat i receives, in the order dealt.
     SeatLists {
         cards: Vec<Vec<Card>>,
@@ -29,12 +30,8 @@ pub struct SourceCursor {
 }
 
 impl CardSource {
-    pub fn from_deck(mut deck: Deck) -> CardSource {
-        let mut cards = Vec::with_capacity(deck.remaining());
-        while let Some(card) = deck.deal() {
-            cards.push(card);
-        }
-        CardSource::Deck(cards)
+    pub fn from_deck(deck: Deck) -> CardSource {
+        CardSource::Deck(deck)
     }
 
     /// Checks per-seat lists: one list per seat, at most seven cards each, no card twice
@@ -82,8 +79,8 @@ impl CardSource {
         held: usize,
     ) -> Option<Card> {
         match self {
-            CardSource::Deck(cards) => {
-                let card = cards.get(cursor.deck_next).copied()?;
+            CardSource::Deck(deck) => {
+                let card = deck.peek(cursor.deck_next)?;
                 cursor.deck_next += 1;
                 Some(card)
             }
@@ -104,12 +101,12 @@ impl CardSource {
         live: usize,
     ) -> Option<Option<Card>> {
         match self {
-            CardSource::Deck(cards) => {
-                let remaining = cards.len().saturating_sub(cursor.deck_next);
+            CardSource::Deck(deck) => {
+                let remaining = deck.remaining().saturating_sub(cursor.deck_next);
                 if remaining >= live {
                     return None;
                 }
-                let card = cards.get(cursor.deck_next).copied();
+                let card = deck.peek(cursor.deck_next);
                 if card.is_some() {
                     cursor.deck_next += 1;
                 }

@@ -4,11 +4,22 @@
 //!
 //! Both value types order so that the BETTER hand is the GREATER value.
 //!
-//! The evaluator works on rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12 =
-//! ace), so that pairs, trips, quads, flushes, straights and lows all fall out of a handful
-//! of bit operations with no sorting and no allocation. [`CardSet`] is that form, precomputed.
+//! Two evaluators, the second built from the first on first use:
+//! - the bit evaluator reads rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12
+//!   = ace): pairs, trips, quads, flushes, straights and lows fall out of a handful of bit
+//!   operations with no sorting and no allocation. It serves flushes and more than seven
+//!   cards, and it fills
+//! - the rank table: for every multiset of up to seven ranks, the best high without a flush
+//!   and the best low, found by a perfect hash of an additive rank key. Most hands are one
+//!   look-up for both values.
+//!
+//! Entry points: [`best_high`], [`best_low`], [`best_high_low`] on card slices;
+//! [`CardSet`] for a hand prepared once and evaluated often; [`best_high_cards`] and
+//! [`best_low_cards`] for showing which five cards play.
 
 use std::fmt;
+use std::num::NonZeroU32;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +52,21 @@ impl HandCategory {
         HandCategory::StraightFlush,
     ];
 
+    /// A stable snake_case key (`"full_house"`), for JSON and translation message ids.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HandCategory::HighCard => "high_card",
+            HandCategory::OnePair => "one_pair",
+            HandCategory::TwoPair => "two_pair",
+            HandCategory::ThreeOfAKind => "three_of_a_kind",
+            HandCategory::Straight => "straight",
+            HandCategory::Flush => "flush",
+            HandCategory::FullHouse => "full_house",
+            HandCategory::FourOfAKind => "four_of_a_kind",
+            HandCategory::StraightFlush => "straight_flush",
+        }
+    }
+
     fn from_code(code: u32) -> HandCategory {
         HandCategory::ALL
             .get(code as usize)
@@ -65,9 +91,11 @@ pub struct HighValue(pub(crate) u32);
 ///
 /// Layout: the complement (within 8 bits) of the mask of the five low ranks, where bit 0 is
 /// the ace and bit `v - 1` the rank of value `v` (2..=8). A lower top card clears a higher
-/// bit of the mask, so comparing complements compares lows highest card first.
+/// bit of the mask, so comparing complements compares lows highest card first. A low has
+/// three ranks of eight or lower missing, so the value is never 0: `Option<LowValue>` is
+/// as small as a `u32`, and `(HighValue, Option<LowValue>)` comes back in one register.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct LowValue(pub(crate) u32);
+pub struct LowValue(pub(crate) NonZeroU32);
 
 const CATEGORY_SHIFT: u32 = 20;
 const RANK_SLOT_BITS: u32 = 4;
@@ -108,7 +136,7 @@ impl HighValue {
 impl LowValue {
     /// The five ranks of the low, highest first (ace as the lowest).
     pub fn ranks(self) -> [Rank; 5] {
-        let mask = !self.0 & LOW_RANKS;
+        let mask = !self.0.get() & LOW_RANKS;
         let mut ranks = [Rank::Ace; 5];
         let mut filled = 0;
         for bit in (0..8u8).rev() {
@@ -122,21 +150,35 @@ impl LowValue {
 
     /// True for the wheel, 5-4-3-2-A, the best low of all.
     pub fn is_wheel(self) -> bool {
-        self.0 == WHEEL_LOW
+        self.0.get() == WHEEL_LOW
     }
 }
 
 const WHEEL_LOW: u32 = !0b1_1111 & LOW_RANKS;
 
-/// Cards as four 13-bit rank masks, one per suit, packed into one `u64` (suit `s` at bits
-/// `16 s .. 16 s + 13`). Build it once and evaluate it as many times as needed; adding a
-/// card is one OR. A card added twice counts once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct CardSet(u64);
+/// A set of cards in the two forms the evaluator reads: four 13-bit rank masks, one per
+/// suit, packed into one `u64` (suit `s` at bits `16 s .. 16 s + 13`), and the additive key
+/// of `CARD_KEYS` (ranks, suit counts, card count). Build it once and evaluate it as many
+/// times as needed; adding a card is an OR and an add. A card added twice counts once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardSet {
+    bits: u64,
+    key: u64,
+}
+
+impl Default for CardSet {
+    fn default() -> CardSet {
+        CardSet::EMPTY
+    }
+}
 
 impl CardSet {
-    pub const EMPTY: CardSet = CardSet(0);
+    pub const EMPTY: CardSet = CardSet {
+        bits: 0,
+        key: EMPTY_KEY,
+    };
 
+    #[inline]
     pub fn from_cards(cards: &[Card]) -> CardSet {
         let mut set = CardSet::EMPTY;
         for &card in cards {
@@ -147,21 +189,25 @@ impl CardSet {
 
     #[inline]
     pub fn insert(&mut self, card: Card) {
-        self.0 |= CardSet::bit(card);
+        let bit = CardSet::bit(card);
+        if self.bits & bit == 0 {
+            self.bits |= bit;
+            self.key += card_key(card);
+        }
     }
 
     #[inline]
     pub fn contains(self, card: Card) -> bool {
-        self.0 & CardSet::bit(card) != 0
+        self.bits & CardSet::bit(card) != 0
     }
 
     /// The number of distinct cards in the set.
     pub fn len(self) -> usize {
-        self.0.count_ones() as usize
+        self.bits.count_ones() as usize
     }
 
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits == 0
     }
 
     #[inline]
@@ -169,35 +215,25 @@ impl CardSet {
         1u64 << (u32::from(card.suit.index()) * 16 + u32::from(card.rank.value() - 2))
     }
 
-    #[inline]
-    fn suit_masks(self) -> [u32; 4] {
-        [
-            (self.0 & 0x1FFF) as u32,
-            ((self.0 >> 16) & 0x1FFF) as u32,
-            ((self.0 >> 32) & 0x1FFF) as u32,
-            ((self.0 >> 48) & 0x1FFF) as u32,
-        ]
-    }
-
     /// The best high of the set; see [`best_high`].
     #[inline]
     pub fn high(self) -> HighValue {
-        high_of_suit_masks(self.suit_masks())
+        self.high_low().0
     }
 
     /// The best eight-or-better low of the set; see [`best_low`].
     #[inline]
     pub fn low(self) -> Option<LowValue> {
-        let [c, d, h, s] = self.suit_masks();
-        low_of_rank_mask(c | d | h | s)
+        low_of_bits(self.bits)
     }
 
-    /// Both at once, sharing the unpacking.
+    /// Both at once, from one table look-up.
     #[inline]
     pub fn high_low(self) -> (HighValue, Option<LowValue>) {
-        let masks = self.suit_masks();
-        let [c, d, h, s] = masks;
-        (high_of_suit_masks(masks), low_of_rank_mask(c | d | h | s))
+        if self.key & KEY_NOT_ENOUGH != 0 {
+            return high_low_of_bits(self.bits);
+        }
+        high_low_of_key(self.key)
     }
 }
 
@@ -211,17 +247,203 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
-#[inline]
-fn suit_masks_of(cards: &[Card]) -> [u32; 4] {
-    let mut masks = [0u32; 4];
-    for card in cards {
-        masks[usize::from(card.suit.index())] |= 1 << (card.rank.value() - 2);
+/// Per-rank additive keys, deuce first: the rank multipliers of the OMPEval evaluator
+/// (github.com/zekyll/OMPEval, MIT licence), chosen so that every multiset of up to seven
+/// ranks, at most four of each, sums to a different key below 2^25.
+const RANK_KEYS: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
+    0x48c0e4, 0x48f211, 0x494493,
+];
+
+/// Layout of a card key: the rank key in bits 0..32, a 4-bit count per suit in bits
+/// 32..48, the number of cards in bits 52..64 (bits 48..52 absorb the carries of suit counts
+/// that overflow when a set holds more than seven cards, which the key then does not serve).
+const SUIT_COUNTS_SHIFT: u32 = 32;
+const CARD_COUNT_SHIFT: u32 = 52;
+/// Every suit count starts at 3, so that a fifth card of a suit sets the count's bit 3.
+const EMPTY_KEY: u64 = 0x3333 << SUIT_COUNTS_SHIFT;
+const FIVE_OF_A_SUIT: u64 = 0x8888 << SUIT_COUNTS_SHIFT;
+/// The most cards whose key stays exact (suit counts fit their 4 bits, the rank table
+/// covers them).
+const MAX_KEYED_CARDS: u64 = 7;
+
+/// The key each card adds, indexed by `rank value * 4 + suit` (entries 0..8 unused): one
+/// shift and one OR from the card's two bytes.
+static CARD_KEYS: [u64; 60] = {
+    let mut keys = [0u64; 60];
+    let mut index = 8;
+    while index < 60 {
+        let rank = index / 4 - 2;
+        let suit = index % 4;
+        keys[index] = RANK_KEYS[rank] as u64
+            | (1 << (SUIT_COUNTS_SHIFT + 4 * suit as u32))
+            | (1 << CARD_COUNT_SHIFT);
+        index += 1;
     }
-    masks
+    keys
+};
+
+#[inline]
+fn card_key(card: Card) -> u64 {
+    CARD_KEYS[usize::from(card.rank.value() << 2 | card.suit.index())]
+}
+
+/// For every multiset of up to seven ranks: the best high WITHOUT flushes (bits 0..24, a
+/// [`HighValue`]) and the best low (bits 24..32, a [`LowValue`] or 0), both of which depend
+/// only on the ranks. Stored under a perfect hash of the rank key (hash and displace: the
+/// key's bucket has a "pilot" that sends every key of the bucket to its own free slot), so a
+/// look-up is three multiplications and two loads, and building it at first use takes
+/// milliseconds.
+struct RankTable {
+    pilots: Box<[u16; BUCKETS]>,
+    entries: Box<[u32; SLOTS]>,
+}
+
+static RANK_TABLE: LazyLock<RankTable> = LazyLock::new(build_rank_table);
+
+const ENTRY_HIGH: u32 = 0xFF_FFFF;
+const ENTRY_LOW_SHIFT: u32 = 24;
+const BUCKET_BITS: u32 = 14;
+const BUCKETS: usize = 1 << BUCKET_BITS;
+/// 76,155 multisets in 90,000 slots: loose enough that every bucket finds a pilot fast.
+const SLOTS: usize = 90_000;
+const KEY_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+const PILOT_MIX: u32 = 0x85EB_CA77;
+
+#[inline]
+fn key_hash(rank_key: u32) -> u64 {
+    u64::from(rank_key).wrapping_mul(KEY_MIX)
+}
+
+#[inline]
+fn bucket_of(hash: u64) -> usize {
+    (hash >> (64 - BUCKET_BITS)) as usize
+}
+
+#[inline]
+fn slot_of(hash: u64, pilot: u16) -> usize {
+    let mixed = ((hash >> 18) as u32) ^ u32::from(pilot).wrapping_mul(PILOT_MIX);
+    ((u64::from(mixed) * SLOTS as u64) >> 32) as usize
+}
+
+impl RankTable {
+    #[inline]
+    fn entry(&self, rank_key: u32) -> u32 {
+        let hash = key_hash(rank_key);
+        let pilot = self.pilots.get(bucket_of(hash)).copied().unwrap_or(0);
+        self.entries.get(slot_of(hash, pilot)).copied().unwrap_or(0)
+    }
+}
+
+/// Every multiset of up to seven ranks, as (rank key, cards without a flush).
+fn rank_multisets() -> Vec<(u32, u64)> {
+    fn extend(
+        rank: usize,
+        cards_left: u32,
+        key: u32,
+        bits: u64,
+        suit: u32,
+        out: &mut Vec<(u32, u64)>,
+    ) {
+        if rank == RANK_KEYS.len() {
+            out.push((key, bits));
+            return;
+        }
+        for count in 0..=cards_left.min(4) {
+            let mut with = bits;
+            // Suits go round-robin over the whole hand, so no suit gets a third card, and
+            // never twice the same suit within a rank.
+            for i in 0..count {
+                with |= 1 << (((suit + i) % 4) * 16 + rank as u32);
+            }
+            extend(
+                rank + 1,
+                cards_left - count,
+                key + count * RANK_KEYS[rank],
+                with,
+                (suit + count) % 4,
+                out,
+            );
+        }
+    }
+    let mut out = Vec::with_capacity(80_000);
+    extend(0, MAX_KEYED_CARDS as u32, 0, 0, 0, &mut out);
+    out
+}
+
+/// A boxed array built on the heap (a debug build would put `Box::new([0; N])` on the stack).
+fn zeroed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    match vec![T::default(); N].into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("a vector of N elements converts to [T; N]"),
+    }
+}
+
+fn build_rank_table() -> RankTable {
+    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BUCKETS];
+    for (key, bits) in rank_multisets() {
+        let low = low_of_bits(bits).map_or(0, |low| low.0.get());
+        let entry = high_of_bits(bits).0 | (low << ENTRY_LOW_SHIFT);
+        let hash = key_hash(key);
+        buckets[bucket_of(hash)].push((hash, entry));
+    }
+    let mut order: Vec<usize> = (0..BUCKETS).filter(|&b| !buckets[b].is_empty()).collect();
+    order.sort_by_key(|&bucket| std::cmp::Reverse(buckets[bucket].len()));
+
+    let mut pilots = zeroed_array::<u16, BUCKETS>();
+    let mut entries = zeroed_array::<u32, SLOTS>();
+    let mut used = vec![false; SLOTS];
+    let mut slots = Vec::new();
+    for bucket in order {
+        let members = &buckets[bucket];
+        let pilot = (0..=u16::MAX)
+            .find(|&pilot| {
+                slots.clear();
+                for &(hash, _) in members {
+                    let slot = slot_of(hash, pilot);
+                    if used[slot] || slots.contains(&slot) {
+                        return false;
+                    }
+                    slots.push(slot);
+                }
+                true
+            })
+            // Proven by the test that builds the table: the constants above always succeed.
+            .expect("every bucket of the rank table finds a pilot");
+        pilots[bucket] = pilot;
+        for &(hash, entry) in members {
+            let slot = slot_of(hash, pilot);
+            used[slot] = true;
+            entries[slot] = entry;
+        }
+    }
+    RankTable { pilots, entries }
+}
+
+/// Set in a key that cannot give the high alone: a flush (the suit masks decide it) or
+/// more than seven cards (a count of 8 or more).
+const KEY_NOT_ENOUGH: u64 = FIVE_OF_A_SUIT | (u64::MAX << (CARD_COUNT_SHIFT + 3));
+
+/// The high and low of up to seven cards without a flush, from their key.
+#[inline]
+fn high_low_of_key(key: u64) -> (HighValue, Option<LowValue>) {
+    let entry = RANK_TABLE.entry(key as u32);
+    let low = entry >> ENTRY_LOW_SHIFT;
+    (
+        HighValue(entry & ENTRY_HIGH),
+        NonZeroU32::new(low).map(LowValue),
+    )
+}
+
+/// The high and low from the suit masks alone, for the rare cases the key does not cover.
+#[cold]
+#[inline(never)]
+fn high_low_of_bits(bits: u64) -> (HighValue, Option<LowValue>) {
+    (high_of_bits(bits), low_of_bits(bits))
 }
 
 /// For every 13-bit rank mask, its five highest ranks packed as rank values into the five
-/// 4-bit slots of a [`HighValue`] (missing ranks stay 0). Taking the top `k` is a shift.
+/// 4-bit slots of a [`HighValue`] (missing ranks stay 0). Taking the top `k` is a mask.
 static TOP_FIVE: [u32; 8192] = top_five_table();
 
 const fn top_five_table() -> [u32; 8192] {
@@ -244,16 +466,104 @@ const fn top_five_table() -> [u32; 8192] {
     table
 }
 
-/// The `count` highest ranks of `mask`, packed into the lowest `count` rank slots.
-#[inline]
-fn top_ranks(mask: u32, count: u32) -> u32 {
-    TOP_FIVE[(mask & 0x1FFF) as usize] >> ((5 - count) * RANK_SLOT_BITS)
+/// For every mask of ranks eight or lower (bit 0 = ace … bit 7 = eight), the [`LowValue`]
+/// of its five lowest ranks, or 0 when it has fewer than five (no valid low encodes as 0).
+static LOW_OF_CANDIDATES: [u8; 256] = low_table();
+
+const fn low_table() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut candidates = 0usize;
+    while candidates < 256 {
+        let mut five_lowest = 0usize;
+        let mut taken = 0;
+        let mut bit = 0;
+        while bit < 8 && taken < 5 {
+            if candidates & (1 << bit) != 0 {
+                five_lowest |= 1 << bit;
+                taken += 1;
+            }
+            bit += 1;
+        }
+        if taken == 5 {
+            table[candidates] = !(five_lowest as u8);
+        }
+        candidates += 1;
+    }
+    table
 }
 
-/// The value (2..=14) of the highest rank in a non-empty mask.
+/// How the pairs-and-kickers part of a high hand is assembled, chosen by the shape of its
+/// rank multiplicities (see [`shape_index`]).
+#[derive(Clone, Copy)]
+struct Shape {
+    /// The category, already shifted into place.
+    category: u32,
+    /// All ones when a second group (the pair of a full house, the low pair of two pair)
+    /// follows the first; zero otherwise.
+    second_group: u32,
+    /// The rank slots kept from the top five kickers (e.g. three slots for one pair).
+    kicker_slots: u32,
+    /// How far the kickers move down: one slot per group rank before them.
+    kicker_shift: u32,
+}
+
+const fn shape(category: HandCategory, groups: u32, kickers: u32) -> Shape {
+    let top_slots = (0xFFFFF_u32 << ((5 - kickers) * RANK_SLOT_BITS)) & 0xFFFFF;
+    Shape {
+        category: (category as u32) << CATEGORY_SHIFT,
+        second_group: if groups == 2 { 0x1FFF } else { 0 },
+        kicker_slots: top_slots,
+        kicker_shift: groups * RANK_SLOT_BITS,
+    }
+}
+
+/// Indexed by [`shape_index`]: bit 3 = some quads, bit 2 = some trips, bit 1 = at least two
+/// ranks paired (or better), bit 0 = at least one rank paired.
+static SHAPES: [Shape; 16] = {
+    let high_card = shape(HandCategory::HighCard, 0, 5);
+    let one_pair = shape(HandCategory::OnePair, 1, 3);
+    let two_pair = shape(HandCategory::TwoPair, 2, 1);
+    let trips = shape(HandCategory::ThreeOfAKind, 1, 2);
+    let full_house = shape(HandCategory::FullHouse, 2, 0);
+    let quads = shape(HandCategory::FourOfAKind, 1, 1);
+    let mut shapes = [high_card; 16];
+    let mut index = 0;
+    while index < 16 {
+        shapes[index] = if index & 0b1000 != 0 {
+            quads
+        } else if index & 0b0100 != 0 {
+            if index & 0b0010 != 0 {
+                full_house
+            } else {
+                trips
+            }
+        } else if index & 0b0010 != 0 {
+            two_pair
+        } else if index & 0b0001 != 0 {
+            one_pair
+        } else {
+            high_card
+        };
+        index += 1;
+    }
+    shapes
+};
+
 #[inline]
-fn highest_rank(mask: u32) -> u32 {
-    31 - mask.leading_zeros() + 2
+fn shape_index(at_least_two: u32, at_least_three: u32, four: u32) -> usize {
+    let several_paired = at_least_two & at_least_two.wrapping_sub(1);
+    (usize::from(four != 0) << 3)
+        | (usize::from(at_least_three != 0) << 2)
+        | (usize::from(several_paired != 0) << 1)
+        | usize::from(at_least_two != 0)
+}
+
+/// The highest rank of a mask as `(rank value, its bit)`, or `(0, 0)` for an empty mask.
+#[inline]
+fn highest(mask: u32) -> (u32, u32) {
+    let position = 32 - mask.leading_zeros(); // bit index + 1, or 0
+    let value = position + u32::from(position != 0);
+    (value, (1 << position) >> 1)
 }
 
 /// The top card value of the highest straight in a rank mask, or 0. The ace also plays low.
@@ -262,119 +572,142 @@ fn straight_top(mask: u32) -> u32 {
     // Bit j of `ace_low` is the rank of value j + 1 (the ace sits at bit 0 and bit 13).
     let ace_low = (mask << 1) | (mask >> 12);
     let runs = ace_low & (ace_low >> 1) & (ace_low >> 2) & (ace_low >> 3) & (ace_low >> 4);
-    if runs == 0 {
-        0
-    } else {
-        // A run starting at bit j tops out at value j + 5.
-        31 - runs.leading_zeros() + 5
+    // A run starting at bit j tops out at value j + 5, and 32 - leading_zeros is j + 1.
+    let position = 32 - runs.leading_zeros();
+    if position == 0 { 0 } else { position + 4 }
+}
+
+/// Per 16-bit lane, true when some suit holds five cards or more.
+#[inline]
+fn has_five_of_a_suit(bits: u64) -> bool {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const TWOS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+    let pairs = bits - ((bits >> 1) & ONES);
+    let quads = (pairs & TWOS) + ((pairs >> 2) & TWOS);
+    let octets = (quads + (quads >> 4)) & NIBBLES;
+    let per_suit = (octets + (octets >> 8)) & BYTES; // at most 13 per lane
+    // 11 + count reaches 16 (bit 4) exactly when count >= 5, and stays below 32.
+    (per_suit + 0x000B_000B_000B_000B) & 0x0010_0010_0010_0010 != 0
+}
+
+/// The best flush or straight flush among the suits holding five cards or more.
+#[cold]
+fn best_flush(suits: [u32; 4]) -> u32 {
+    let mut best = 0;
+    for suit in suits {
+        if suit.count_ones() >= 5 {
+            let top = straight_top(suit);
+            let value = if top != 0 {
+                ((HandCategory::StraightFlush as u32) << CATEGORY_SHIFT) | (top << 16)
+            } else {
+                ((HandCategory::Flush as u32) << CATEGORY_SHIFT) | TOP_FIVE[suit as usize]
+            };
+            best = best.max(value);
+        }
     }
+    best
 }
 
+/// The best high of a set of distinct cards, any number of them. Branch-light: the pair
+/// family is assembled from [`SHAPES`], straights and flushes are maxed in, because their
+/// category code already orders them against it.
 #[inline]
-fn make_high(category: HandCategory, ranks: u32) -> HighValue {
-    HighValue(((category as u32) << CATEGORY_SHIFT) | ranks)
-}
-
-#[inline]
-fn high_of_suit_masks([c, d, h, s]: [u32; 4]) -> HighValue {
+fn high_of_bits(bits: u64) -> HighValue {
+    let [c, d, h, s] = suit_masks(bits);
     let any = c | d | h | s;
     let at_least_two = (c & d) | (h & s) | ((c | d) & (h | s));
     let at_least_three = (c & d & (h | s)) | (h & s & (c | d));
     let four = c & d & h & s;
 
-    let mut flush = 0u32;
-    for suit in [c, d, h, s] {
-        if suit.count_ones() >= 5 {
-            let top = straight_top(suit);
-            if top != 0 {
-                return make_high(HandCategory::StraightFlush, top << 16);
-            }
-            // Only more than seven cards can hold two flushes: keep the better one.
-            if TOP_FIVE[suit as usize] > TOP_FIVE[flush as usize] {
-                flush = suit;
-            }
-        }
-    }
+    let shape = SHAPES[shape_index(at_least_two, at_least_three, four)];
+    let first_group = if four != 0 {
+        four
+    } else if at_least_three != 0 {
+        at_least_three
+    } else {
+        at_least_two
+    };
+    let (first, first_bit) = highest(first_group);
+    let (second, second_bit) = highest(at_least_two & !first_bit & shape.second_group);
+    let kickers = (TOP_FIVE[(any & !first_bit & !second_bit) as usize] & shape.kicker_slots)
+        >> shape.kicker_shift;
+    let mut value = shape.category | (first << 16) | (second << 12) | kickers;
 
-    if four != 0 {
-        let quads = highest_rank(four);
-        let kicker = top_ranks(any & !(1 << (quads - 2)), 1);
-        return make_high(HandCategory::FourOfAKind, (quads << 16) | (kicker << 12));
+    let straight = straight_top(any);
+    if straight != 0 {
+        value = value.max(((HandCategory::Straight as u32) << CATEGORY_SHIFT) | (straight << 16));
     }
-    if at_least_three != 0 {
-        let trips = highest_rank(at_least_three);
-        let others_paired = at_least_two & !(1 << (trips - 2));
-        if others_paired != 0 {
-            let pair = highest_rank(others_paired);
-            return make_high(HandCategory::FullHouse, (trips << 16) | (pair << 12));
-        }
+    if has_five_of_a_suit(bits) {
+        value = value.max(best_flush([c, d, h, s]));
     }
-    if flush != 0 {
-        return make_high(HandCategory::Flush, TOP_FIVE[flush as usize]);
-    }
-    let top = straight_top(any);
-    if top != 0 {
-        return make_high(HandCategory::Straight, top << 16);
-    }
-    if at_least_three != 0 {
-        let trips = highest_rank(at_least_three);
-        let kickers = top_ranks(any & !(1 << (trips - 2)), 2);
-        return make_high(HandCategory::ThreeOfAKind, (trips << 16) | (kickers << 8));
-    }
-    if at_least_two != 0 {
-        let high_pair = highest_rank(at_least_two);
-        let rest = at_least_two & !(1 << (high_pair - 2));
-        if rest != 0 {
-            let low_pair = highest_rank(rest);
-            let kicker = top_ranks(any & !(1 << (high_pair - 2)) & !(1 << (low_pair - 2)), 1);
-            return make_high(
-                HandCategory::TwoPair,
-                (high_pair << 16) | (low_pair << 12) | (kicker << 8),
-            );
-        }
-        let kickers = top_ranks(any & !(1 << (high_pair - 2)), 3);
-        return make_high(HandCategory::OnePair, (high_pair << 16) | (kickers << 4));
-    }
-    make_high(HandCategory::HighCard, TOP_FIVE[any as usize])
+    HighValue(value)
 }
 
 #[inline]
-fn low_of_rank_mask(any: u32) -> Option<LowValue> {
+fn low_of_bits(bits: u64) -> Option<LowValue> {
+    let [c, d, h, s] = suit_masks(bits);
+    let any = c | d | h | s;
     // Bit 0 = ace, bit v - 1 = rank of value v; only 8 or lower can play.
     let candidates = ((any << 1) | (any >> 12)) & LOW_RANKS;
-    if candidates.count_ones() < 5 {
-        return None;
-    }
-    // Clearing the five lowest set bits leaves the extras; what was cleared is the low.
-    let mut extras = candidates;
-    for _ in 0..5 {
-        extras &= extras.wrapping_sub(1);
-    }
-    let five_lowest = candidates ^ extras;
-    Some(LowValue(!five_lowest & LOW_RANKS))
+    let value = LOW_OF_CANDIDATES[candidates as usize];
+    NonZeroU32::new(u32::from(value)).map(LowValue)
+}
+
+#[inline]
+fn suit_masks(bits: u64) -> [u32; 4] {
+    [
+        (bits & 0x1FFF) as u32,
+        ((bits >> 16) & 0x1FFF) as u32,
+        ((bits >> 32) & 0x1FFF) as u32,
+        ((bits >> 48) & 0x1FFF) as u32,
+    ]
 }
 
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
 /// quads count (no straights or flushes): the up-card ranking of RULES.md.
+///
+/// The cards must be different (as dealt from one deck); a repeated card gives some value
+/// but not a meaningful one. More than seven cards are evaluated correctly, more slowly.
 #[inline]
 pub fn best_high(cards: &[Card]) -> HighValue {
-    high_of_suit_masks(suit_masks_of(cards))
+    best_high_low(cards).0
 }
 
 /// The best eight-or-better low of up to 7 cards, or `None` when no five different ranks of
 /// eight or lower exist.
 #[inline]
 pub fn best_low(cards: &[Card]) -> Option<LowValue> {
-    let [c, d, h, s] = suit_masks_of(cards);
-    low_of_rank_mask(c | d | h | s)
+    low_of_bits(bits_of(cards))
 }
 
-/// `(best_high(cards), best_low(cards))`, reading the cards once.
+/// `(best_high(cards), best_low(cards))`, from one table look-up.
 #[inline]
 pub fn best_high_low(cards: &[Card]) -> (HighValue, Option<LowValue>) {
-    let masks = suit_masks_of(cards);
-    let [c, d, h, s] = masks;
-    (high_of_suit_masks(masks), low_of_rank_mask(c | d | h | s))
+    if cards.len() as u64 <= MAX_KEYED_CARDS {
+        let key = cards
+            .iter()
+            .fold(EMPTY_KEY, |key, &card| key + card_key(card));
+        if key & KEY_NOT_ENOUGH == 0 {
+            return high_low_of_key(key);
+        }
+    }
+    high_low_of_cards_by_bits(cards)
+}
+
+/// Out of line, so that the look-up path above keeps nothing alive for it.
+#[cold]
+#[inline(never)]
+fn high_low_of_cards_by_bits(cards: &[Card]) -> (HighValue, Option<LowValue>) {
+    high_low_of_bits(bits_of(cards))
+}
+
+#[inline]
+fn bits_of(cards: &[Card]) -> u64 {
+    cards
+        .iter()
+        .fold(0, |bits, &card| bits | CardSet::bit(card))
 }
 
 /// The five cards that make `best_high(cards)` (for showing results), best first: the
@@ -529,6 +862,27 @@ mod tests {
 
     fn cards(text: &str) -> Vec<Card> {
         Card::parse_many(text).unwrap()
+    }
+
+    #[test]
+    fn every_multiset_of_up_to_seven_ranks_has_its_own_key_and_table_entry() {
+        let multisets = rank_multisets();
+        let keys: std::collections::HashSet<u32> = multisets.iter().map(|&(key, _)| key).collect();
+        assert_eq!(keys.len(), multisets.len(), "rank keys collide");
+        let started = std::time::Instant::now();
+        let table = &*RANK_TABLE;
+        eprintln!(
+            "{} multisets, table of {} entries, built in {:?}",
+            multisets.len(),
+            SLOTS,
+            started.elapsed()
+        );
+        for &(key, bits) in &multisets {
+            let entry = table.entry(key);
+            assert_eq!(HighValue(entry & ENTRY_HIGH), high_of_bits(bits));
+            let low = entry >> ENTRY_LOW_SHIFT;
+            assert_eq!(NonZeroU32::new(low).map(LowValue), low_of_bits(bits));
+        }
     }
 
     #[test]

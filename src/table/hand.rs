@@ -11,9 +11,9 @@ use thiserror::Error;
 
 use super::betting::{BettingRound, LegalSet, bet_size};
 use super::bring_in::first_to_act_on_third;
-use super::card::Card;
+use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
-use super::deal::{DealtCards, deal_street};
+use super::deal::{DealtCards, HAND_CARDS, deal_street};
 use super::deck::Deck;
 use super::eval::{HighValue, LowValue, best_high, best_low};
 use super::first_to_act::first_to_act_after_third;
@@ -209,6 +209,7 @@ pub struct PublicView {
     pub pot: u64,
     pub to_act: Option<SeatIndex>,
     pub legal: Vec<LegalAction>,
+    /// The last accepted action: who, what, and that seat's street total after it.
     pub last_action: Option<(SeatIndex, ActionKind, u64)>,
 }
 
@@ -232,6 +233,9 @@ pub struct HandResult {
     /// Seats whose hands were shown, in showing order.
     pub shown: Vec<SeatIndex>,
 }
+
+/// Fills unused slots of fixed card buffers; never read.
+const PLACEHOLDER_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
 
 /// One hand in progress or finished.
 #[derive(Debug, Clone)]
@@ -316,7 +320,14 @@ impl Hand {
         source: CardSource,
     ) -> Result<Hand, StartError> {
         let seats = Seats::new(stacks);
-        let round = BettingRound::new(Street::Third, stakes.small_bet, &stakes, &rules, &seats, None);
+        let round = BettingRound::new(
+            Street::Third,
+            stakes.small_bet,
+            &stakes,
+            &rules,
+            &seats,
+            None,
+        );
         let mut hand = Hand {
             stakes,
             rules,
@@ -334,15 +345,18 @@ impl Hand {
                 last_action: None,
                 showdown_lead: None,
             },
-            events: Vec::with_capacity(64),
+            events: Vec::with_capacity(128),
             result: None,
         };
         hand.post_antes();
         let deck_source = matches!(hand.source, CardSource::Deck(_));
         let refused = |error: ActionError| match error {
-            ActionError::MissingCard { .. } if deck_source => StartError::DeckTooSmall,
+            ActionError::MissingCard {
+                street: Street::Third,
+                ..
+            } if deck_source => StartError::DeckTooSmall,
             ActionError::MissingCard { seat, street } => StartError::MissingCard { seat, street },
-            // Dealing fails only for a missing card.
+            // Dealing fails for nothing but a missing card.
             _ => StartError::DeckTooSmall,
         };
         hand.deal(Street::Third).map_err(refused)?;
@@ -392,12 +406,12 @@ impl Hand {
         } else {
             first_to_act_after_third(&state.seats, &state.dealt, state.community)
         };
-        let open_pair = street == Street::Fourth
-            && self.rules.open_pair_big_bet
-            && self.open_pair_showing();
+        let open_pair =
+            street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
         let state = &mut self.state;
         let size = bet_size(street, &self.stakes, open_pair);
-        state.round = BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
+        state.round =
+            BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
         state.to_act = if state.seats.active_count() >= 2 {
             first
         } else {
@@ -486,6 +500,12 @@ impl Hand {
         }
     }
 
+    /// The actions the seat to act may take now, without allocating (for `sim` and benches).
+    pub fn legal_iter(&self) -> impl Iterator<Item = LegalAction> + use<> {
+        let set = self.legal_set().map(|(_, set)| set);
+        set.into_iter().flat_map(|set| set.into_actions())
+    }
+
     /// The legal action of `kind` for the seat to act, if there is one (no allocation).
     pub fn legal_action(&self, kind: ActionKind) -> Option<LegalAction> {
         self.legal_set().and_then(|(_, set)| set.find(kind))
@@ -513,17 +533,21 @@ impl Hand {
     /// Takes `kind` for `seat`; amounts follow from fixed limit. Returns the events it caused
     /// (the next street's cards, the showdown …). An error changes nothing.
     pub fn act(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<Vec<Event>, ActionError> {
+        let first_new = self.events.len();
+        self.act_quietly(seat, kind)?;
+        Ok(self.events[first_new..].to_vec())
+    }
+
+    /// Like [`Hand::act`] without copying out the events it caused (they are still in
+    /// [`Hand::events`]): the allocation-free path for `sim` and benchmarks.
+    pub fn act_quietly(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<(), ActionError> {
         let action = self.check_action(seat, kind)?;
         let saved_state = self.state;
         let saved_events = self.events.len();
-        match self.apply(seat, action) {
-            Ok(()) => Ok(self.events[saved_events..].to_vec()),
-            Err(error) => {
-                self.state = saved_state;
-                self.events.truncate(saved_events);
-                Err(error)
-            }
-        }
+        self.apply(seat, action).inspect_err(|_| {
+            self.state = saved_state;
+            self.events.truncate(saved_events);
+        })
     }
 
     fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), ActionError> {
@@ -542,11 +566,11 @@ impl Hand {
             self.finish_uncontested();
             return Ok(());
         }
-        if !state.round.is_finished(&state.seats) {
-            if let Some(next) = state.round.next_to_act(&state.seats, seat) {
-                state.to_act = Some(next);
-                return Ok(());
-            }
+        if !state.round.is_finished(&state.seats)
+            && let Some(next) = state.round.next_to_act(&state.seats, seat)
+        {
+            state.to_act = Some(next);
+            return Ok(());
         }
         self.end_round();
         self.advance()
@@ -587,16 +611,20 @@ impl Hand {
         });
         let seats = self.state.seats;
         let community = self.state.community;
-        let own: Vec<Vec<Card>> = (0..seats.count).map(|s| self.own_cards(s)).collect();
         let contenders: Vec<Contender> = (0..seats.count)
             .filter(|&s| seats.is_live(s))
             .map(|seat| {
-                let mut cards = own[seat].clone();
-                cards.extend(community);
+                // Seven own cards, or six and the community card: a fixed buffer.
+                let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
+                let mut count = 0;
+                for card in self.state.dealt.all(seat).chain(community) {
+                    cards[count] = card;
+                    count += 1;
+                }
                 Contender {
                     seat,
-                    high: best_high(&cards),
-                    low: best_low(&cards),
+                    high: best_high(&cards[..count]),
+                    low: best_low(&cards[..count]),
                 }
             })
             .collect();
@@ -616,7 +644,7 @@ impl Hand {
                 if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
                     self.events.push(Event::Shown {
                         seat,
-                        cards: own[seat].clone(),
+                        cards: self.own_cards(seat),
                         high: contender.high,
                         low: contender.low,
                     });
@@ -627,7 +655,7 @@ impl Hand {
                 self.events.push(Event::Mucked { seat });
             }
         }
-        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &own);
+        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count);
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
@@ -666,6 +694,8 @@ impl Hand {
         self.state.action_seq
     }
 
+    /// The street being played; `Showdown` once hands are shown. A hand won uncontested
+    /// stays on the street where the last opponent folded (see [`Hand::is_over`]).
     pub fn street(&self) -> Street {
         self.state.street
     }

@@ -2,23 +2,23 @@
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
-pub mod betting;
-pub mod bring_in;
+mod betting;
+mod bring_in;
 pub mod card;
-pub mod card_source;
+mod card_source;
 pub mod computer;
-pub mod deal;
+mod deal;
 pub mod deck;
 pub mod eval;
-pub mod first_to_act;
+mod first_to_act;
 pub mod hand;
-pub mod odd_chip;
+mod odd_chip;
 pub mod phh;
-pub mod pot;
+mod pot;
 pub mod replay;
 pub mod rules;
-pub mod seats;
-pub mod showdown;
+mod seats;
+mod showdown;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
@@ -27,3 +27,4 @@ pub use hand::{
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
+pub use seats::MAX_SEATS;
