@@ -262,6 +262,8 @@ struct HandState {
     to_act: Option<SeatIndex>,
     /// The legal actions of `to_act`, computed once per state.
     legal: LegalSet,
+    /// Every card the hand could still need is in the source (checked after each deal).
+    cards_suffice: bool,
     action_seq: u32,
     last_action: Option<(SeatIndex, ActionKind, u64)>,
     /// Who shows first if the hand reaches showdown: the last bettor or raiser of the last
@@ -344,6 +346,7 @@ impl Hand {
                 round,
                 to_act: None,
                 legal: LegalSet::empty(),
+                cards_suffice: false,
                 action_seq: 0,
                 last_action: None,
                 showdown_lead: None,
@@ -396,7 +399,15 @@ impl Hand {
             &self.source,
             &mut state.cursor,
             &mut self.events,
-        )
+        )?;
+        // Folds only ever need fewer cards, so this holds for the rest of the street.
+        state.cards_suffice = self.source.can_deal_to_the_end(
+            &state.cursor,
+            &state.seats,
+            &state.dealt,
+            state.community,
+        );
+        Ok(())
     }
 
     /// Opens the betting round of `street`; returns false when betting is skipped because at
@@ -553,13 +564,7 @@ impl Hand {
     /// [`Hand::events`]): the allocation-free path for `sim` and benchmarks.
     pub fn act_quietly(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<(), ActionError> {
         let action = self.check_action(seat, kind)?;
-        let state = &self.state;
-        let fast = self.source.can_deal_to_the_end(
-            &state.cursor,
-            &state.seats,
-            &state.dealt,
-            state.community,
-        );
+        let fast = self.state.cards_suffice;
         // With every card there, nothing can fail after the action is taken: no copy needed.
         let saved = (!fast).then(|| (self.state, self.events.len()));
         let outcome = self.apply(seat, action);
@@ -687,11 +692,16 @@ impl Hand {
                 self.events.push(Event::Mucked { seat });
             }
         }
-        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count);
+        let odd_chips = std::cell::OnceCell::new();
+        let odd_chip_order = || {
+            *odd_chips.get_or_init(|| {
+                OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count)
+            })
+        };
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
-            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chips))
+            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chip_order))
             .collect();
         let seats = &mut self.state.seats;
         for award in &awards {
