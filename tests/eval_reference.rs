@@ -55,11 +55,7 @@ fn reference_partial_or_five(cards: &[Card]) -> ReferenceHigh {
         match (flush, straight) {
             (true, Some(top)) => return (HandCategory::StraightFlush, vec![top]),
             (false, Some(top)) => return (HandCategory::Straight, vec![top]),
-            (true, None) => {
-                if counts[0] == 1 {
-                    return (HandCategory::Flush, ranks);
-                }
-            }
+            (true, None) if counts[0] == 1 => return (HandCategory::Flush, ranks),
             _ => {}
         }
     }
@@ -240,8 +236,8 @@ fn all_five_card_hands_fall_into_the_textbook_category_counts() {
                 hand[2] = deck[c];
                 for d in c + 1..52 {
                     hand[3] = deck[d];
-                    for e in d + 1..52 {
-                        hand[4] = deck[e];
+                    for &fifth in &deck[d + 1..] {
+                        hand[4] = fifth;
                         let value = best_high(&hand);
                         counts[value.category() as usize] += 1;
                         distinct.insert(value);

@@ -2,10 +2,15 @@
 //! raises of the street's size, the raise cap with the heads-up exemption, short all-ins
 //! under both `short_all_in` options, and when the round is over.
 //!
-//! Levels are street totals. `full_level` is the total of the last bet that counts as full
-//! (a full bet, completion or raise, or a short all-in that counts as one); the next raise
-//! is a full bet on top of it, or on top of the current bet once short all-ins have gone
-//! past it.
+//! Levels are street totals. A bet or raise is always a full bet on top of the highest bet
+//! so far (a player short of it goes all-in for less). `full_level` is the total of the last
+//! bet that counts as full — a full bet, completion or raise, or a short all-in that counts
+//! as one under the `short_all_in` option — and decides who may raise again and the cap.
+//!
+//! Conventions shared with pokerkit where RULES.md is silent: folding is not offered when
+//! checking is free (nor to the bring-in player); no bet or raise is offered that no one
+//! could answer with chips of their own; after a short all-in wager the next raise is a full
+//! bet on top of it.
 
 use super::hand::{ActionKind, LegalAction, SeatIndex, Street};
 use super::rules::{Rules, ShortAllIn, Stakes};
@@ -22,7 +27,8 @@ pub struct BettingRound {
     /// The highest street total.
     pub current: u64,
     full_level: u64,
-    has_full_bet: bool,
+    /// Someone completed, bet or raised (fully or all-in short) this round.
+    any_aggression: bool,
     /// Bets, completions and raises that count toward the cap.
     pub aggressions: u32,
     max_aggressions: u32,
@@ -31,8 +37,8 @@ pub struct BettingRound {
     /// The round began, or became, heads-up before the cap was reached.
     heads_up_before_cap: bool,
     acted: [bool; MAX_SEATS],
-    /// The current bet when the seat last acted.
-    acted_level: [u64; MAX_SEATS],
+    /// `full_level` when the seat last acted.
+    full_level_when_acted: [u64; MAX_SEATS],
     pub first_to_act: Option<SeatIndex>,
     pub last_aggressor: Option<SeatIndex>,
     /// Whether anyone acted in this round.
@@ -46,10 +52,8 @@ pub struct LegalSet {
 }
 
 impl LegalSet {
-    fn empty() -> LegalSet {
-        LegalSet {
-            actions: [None; 4],
-        }
+    pub fn empty() -> LegalSet {
+        LegalSet { actions: [None; 4] }
     }
 
     fn push(&mut self, action: LegalAction) {
@@ -64,10 +68,6 @@ impl LegalSet {
 
     pub fn iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
         self.actions.iter().flatten().copied()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.actions[0].is_none()
     }
 }
 
@@ -98,40 +98,34 @@ impl BettingRound {
             bring_in_pending: street == Street::Third,
             current: 0,
             full_level: 0,
-            has_full_bet: false,
+            any_aggression: false,
             aggressions: 0,
             max_aggressions: rules.max_raises.saturating_add(1),
             heads_up_uncapped: rules.heads_up_uncapped,
             short_all_in: rules.short_all_in,
             heads_up_before_cap: seats.live_count() == 2,
             acted: [false; MAX_SEATS],
-            acted_level: [0; MAX_SEATS],
+            full_level_when_acted: [0; MAX_SEATS],
             first_to_act,
             last_aggressor: None,
             any_action: false,
         }
     }
 
-    /// The kind and street total of the next bet-like action.
+    /// The kind and street total of the next bet-like action: completing the bring-in to
+    /// the small bet, or a full bet on top of the highest bet so far.
     fn aggressive_target(&self) -> (ActionKind, u64) {
-        if self.bring_in_pending || (!self.has_full_bet && self.street == Street::Third) {
+        let facing_only_bring_in = self.street == Street::Third && !self.any_aggression;
+        if facing_only_bring_in && self.current < self.bet_size {
             return (ActionKind::Complete, self.bet_size);
         }
-        if !self.has_full_bet {
-            let kind = if self.current == 0 {
-                ActionKind::Bet
-            } else {
-                ActionKind::Complete
-            };
-            return (kind, self.bet_size);
+        if self.current == 0 {
+            return (ActionKind::Bet, self.bet_size);
         }
-        let over_full = self.full_level.saturating_add(self.bet_size);
-        let total = if over_full > self.current {
-            over_full
-        } else {
-            self.current.saturating_add(self.bet_size)
-        };
-        (ActionKind::Raise, total)
+        (
+            ActionKind::Raise,
+            self.current.saturating_add(self.bet_size),
+        )
     }
 
     fn cap_reached(&self) -> bool {
@@ -139,19 +133,10 @@ impl BettingRound {
         !exempt && self.aggressions >= self.max_aggressions
     }
 
-    /// Whether a seat that already acted may bet again: only when the betting was reopened
-    /// for it since.
+    /// Whether a seat that already acted may bet again: only when a bet that counts as full
+    /// was made since (what counts as full is the `short_all_in` option's business).
     fn reopened_for(&self, seat: SeatIndex) -> bool {
-        if !self.acted[seat] {
-            return true;
-        }
-        match self.short_all_in {
-            ShortAllIn::HalfBet => self.full_level > self.acted_level[seat],
-            // Short all-ins add up: what was added since the seat acted must reach a full bet.
-            ShortAllIn::FullBet => {
-                self.current.saturating_sub(self.acted_level[seat]) >= self.bet_size
-            }
-        }
+        !self.acted[seat] || self.full_level > self.full_level_when_acted[seat]
     }
 
     /// Whether anyone else could still answer a bet from `seat` with chips of their own.
@@ -183,8 +168,9 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.aggressive_target();
-            if stack > bring_in.chips
-                && complete_total > self.bring_in
+            // A player who cannot cover the bring-in may still "complete" all-in (pokerkit
+            // accepts it): the same chips, but what follows is a raise on top of it.
+            if complete_total > self.bring_in
                 && !self.cap_reached()
                 && self.bet_can_be_answered(seats, seat)
             {
@@ -237,12 +223,15 @@ impl BettingRound {
                 seats.pay(seat, action.chips, true);
                 self.bring_in_pending = false;
                 let total = seats.street_bet[seat];
+                // Measured from the last full bet, so short all-ins add up (the bring-in is
+                // not a bet: a completion is measured from nothing).
                 let added = total.saturating_sub(self.full_level);
                 let counts_as_full = match self.short_all_in {
                     ShortAllIn::HalfBet => added.saturating_mul(2) >= self.bet_size,
                     ShortAllIn::FullBet => added >= self.bet_size,
                 };
                 self.current = self.current.max(total);
+                self.any_aggression = true;
                 self.last_aggressor = Some(seat);
                 if counts_as_full {
                     self.count_full_bet(seat);
@@ -250,12 +239,11 @@ impl BettingRound {
             }
         }
         self.acted[seat] = true;
-        self.acted_level[seat] = self.current;
+        self.full_level_when_acted[seat] = self.full_level;
     }
 
     fn count_full_bet(&mut self, seat: SeatIndex) {
         self.full_level = self.current;
-        self.has_full_bet = true;
         self.aggressions = self.aggressions.saturating_add(1);
         self.last_aggressor = Some(seat);
     }

@@ -6,14 +6,16 @@
 //! `Copy` cursor kept with the hand state, so an action can be undone by restoring it.
 
 use super::card::Card;
+use super::deal::{DealtCards, HAND_CARDS};
 use super::deck::Deck;
 use super::hand::{SeatIndex, StartError};
-use super::seats::MAX_SEATS;
+use super::seats::{MAX_SEATS, Seats};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSource {
-    /// Dealt from the top, one card at a time, in seat order.
-    Deck(Vec<Card>),
+    /// Dealt from the top, one card at a time, in seat order. The deck itself is never
+    /// changed: the cursor says how deep it has been dealt.
+    Deck(Deck),
     /// `cards[i]` is what seat i receives, in the order dealt.
     SeatLists {
         cards: Vec<Vec<Card>>,
@@ -29,12 +31,8 @@ pub struct SourceCursor {
 }
 
 impl CardSource {
-    pub fn from_deck(mut deck: Deck) -> CardSource {
-        let mut cards = Vec::with_capacity(deck.remaining());
-        while let Some(card) = deck.deal() {
-            cards.push(card);
-        }
-        CardSource::Deck(cards)
+    pub fn from_deck(deck: Deck) -> CardSource {
+        CardSource::Deck(deck)
     }
 
     /// Checks per-seat lists: one list per seat, at most seven cards each, no card twice
@@ -82,8 +80,8 @@ impl CardSource {
         held: usize,
     ) -> Option<Card> {
         match self {
-            CardSource::Deck(cards) => {
-                let card = cards.get(cursor.deck_next).copied()?;
+            CardSource::Deck(deck) => {
+                let card = deck.peek(cursor.deck_next)?;
                 cursor.deck_next += 1;
                 Some(card)
             }
@@ -104,18 +102,57 @@ impl CardSource {
         live: usize,
     ) -> Option<Option<Card>> {
         match self {
-            CardSource::Deck(cards) => {
-                let remaining = cards.len().saturating_sub(cursor.deck_next);
+            CardSource::Deck(deck) => {
+                let remaining = deck.remaining().saturating_sub(cursor.deck_next);
                 if remaining >= live {
                     return None;
                 }
-                let card = cards.get(cursor.deck_next).copied();
+                let card = deck.peek(cursor.deck_next);
                 if card.is_some() {
                     cursor.deck_next += 1;
                 }
                 Some(card)
             }
             CardSource::SeatLists { community, .. } => community.map(Some),
+        }
+    }
+
+    /// Whether every card the hand could still need is there, however the betting goes
+    /// (folds only ever need fewer). When it is, no action can fail for a missing card.
+    pub fn can_deal_to_the_end(
+        &self,
+        cursor: &SourceCursor,
+        seats: &Seats,
+        dealt: &DealtCards,
+        community: Option<Card>,
+    ) -> bool {
+        let live = (0..seats.count).filter(|&s| seats.is_live(s));
+        match self {
+            CardSource::Deck(deck) => {
+                let held = live
+                    .clone()
+                    .map(|s| dealt.held(s))
+                    .max()
+                    .unwrap_or(HAND_CARDS);
+                let players = live.count();
+                let before_seventh = players * (HAND_CARDS - 1).saturating_sub(held);
+                let remaining = deck.remaining().saturating_sub(cursor.deck_next);
+                let seventh_due = held < HAND_CARDS && community.is_none();
+                // Seventh street needs a card each, or one community card when short.
+                remaining >= before_seventh + usize::from(seventh_due)
+            }
+            CardSource::SeatLists {
+                cards,
+                community: given,
+            } => {
+                let needed = if given.is_some() {
+                    HAND_CARDS - 1
+                } else {
+                    HAND_CARDS
+                };
+                live.into_iter()
+                    .all(|s| cards.get(s).is_some_and(|list| list.len() >= needed))
+            }
         }
     }
 }

@@ -46,7 +46,10 @@ impl DealtCards {
 
     /// Every card of the seat in the order dealt.
     pub fn all(&self, seat: SeatIndex) -> impl Iterator<Item = Card> + '_ {
-        self.cards[seat][..self.held(seat)].iter().flatten().copied()
+        self.cards[seat][..self.held(seat)]
+            .iter()
+            .flatten()
+            .copied()
     }
 
     pub fn up_cards(&self, seat: SeatIndex) -> impl Iterator<Item = Card> + '_ {

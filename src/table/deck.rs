@@ -62,6 +62,12 @@ impl Deck {
     pub fn remaining(&self) -> usize {
         self.cards.len()
     }
+
+    /// The card `depth` places from the top (0 = the next card dealt), without dealing it.
+    pub fn peek(&self, depth: usize) -> Option<Card> {
+        let index = self.cards.len().checked_sub(depth.checked_add(1)?)?;
+        self.cards.get(index).copied()
+    }
 }
 
 #[cfg(test)]
@@ -88,6 +94,10 @@ mod tests {
     fn a_stacked_deck_deals_in_order_and_refuses_duplicates() {
         let order = Card::parse_many("As Kd 2c").unwrap();
         let mut deck = Deck::stacked(&order).unwrap();
+        assert_eq!(
+            (deck.peek(0), deck.peek(2), deck.peek(3)),
+            (Some(order[0]), Some(order[2]), None)
+        );
         assert_eq!(deck.deal(), Some(order[0]));
         assert_eq!(deck.remaining(), 2);
         let twice = Card::parse_many("As As").unwrap();

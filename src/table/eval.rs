@@ -41,6 +41,21 @@ impl HandCategory {
         HandCategory::StraightFlush,
     ];
 
+    /// A stable snake_case key (`"full_house"`), for JSON and translation message ids.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HandCategory::HighCard => "high_card",
+            HandCategory::OnePair => "one_pair",
+            HandCategory::TwoPair => "two_pair",
+            HandCategory::ThreeOfAKind => "three_of_a_kind",
+            HandCategory::Straight => "straight",
+            HandCategory::Flush => "flush",
+            HandCategory::FullHouse => "full_house",
+            HandCategory::FourOfAKind => "four_of_a_kind",
+            HandCategory::StraightFlush => "straight_flush",
+        }
+    }
+
     fn from_code(code: u32) -> HandCategory {
         HandCategory::ALL
             .get(code as usize)
@@ -137,6 +152,7 @@ pub struct CardSet(u64);
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
 
+    #[inline]
     pub fn from_cards(cards: &[Card]) -> CardSet {
         let mut set = CardSet::EMPTY;
         for &card in cards {
@@ -169,35 +185,22 @@ impl CardSet {
         1u64 << (u32::from(card.suit.index()) * 16 + u32::from(card.rank.value() - 2))
     }
 
-    #[inline]
-    fn suit_masks(self) -> [u32; 4] {
-        [
-            (self.0 & 0x1FFF) as u32,
-            ((self.0 >> 16) & 0x1FFF) as u32,
-            ((self.0 >> 32) & 0x1FFF) as u32,
-            ((self.0 >> 48) & 0x1FFF) as u32,
-        ]
-    }
-
     /// The best high of the set; see [`best_high`].
     #[inline]
     pub fn high(self) -> HighValue {
-        high_of_suit_masks(self.suit_masks())
+        high_of_bits(self.0)
     }
 
     /// The best eight-or-better low of the set; see [`best_low`].
     #[inline]
     pub fn low(self) -> Option<LowValue> {
-        let [c, d, h, s] = self.suit_masks();
-        low_of_rank_mask(c | d | h | s)
+        low_of_bits(self.0)
     }
 
-    /// Both at once, sharing the unpacking.
+    /// Both at once.
     #[inline]
     pub fn high_low(self) -> (HighValue, Option<LowValue>) {
-        let masks = self.suit_masks();
-        let [c, d, h, s] = masks;
-        (high_of_suit_masks(masks), low_of_rank_mask(c | d | h | s))
+        (high_of_bits(self.0), low_of_bits(self.0))
     }
 }
 
@@ -211,17 +214,8 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
-#[inline]
-fn suit_masks_of(cards: &[Card]) -> [u32; 4] {
-    let mut masks = [0u32; 4];
-    for card in cards {
-        masks[usize::from(card.suit.index())] |= 1 << (card.rank.value() - 2);
-    }
-    masks
-}
-
 /// For every 13-bit rank mask, its five highest ranks packed as rank values into the five
-/// 4-bit slots of a [`HighValue`] (missing ranks stay 0). Taking the top `k` is a shift.
+/// 4-bit slots of a [`HighValue`] (missing ranks stay 0). Taking the top `k` is a mask.
 static TOP_FIVE: [u32; 8192] = top_five_table();
 
 const fn top_five_table() -> [u32; 8192] {
@@ -244,16 +238,104 @@ const fn top_five_table() -> [u32; 8192] {
     table
 }
 
-/// The `count` highest ranks of `mask`, packed into the lowest `count` rank slots.
-#[inline]
-fn top_ranks(mask: u32, count: u32) -> u32 {
-    TOP_FIVE[(mask & 0x1FFF) as usize] >> ((5 - count) * RANK_SLOT_BITS)
+/// For every mask of ranks eight or lower (bit 0 = ace … bit 7 = eight), the [`LowValue`]
+/// of its five lowest ranks, or 0 when it has fewer than five (no valid low encodes as 0).
+static LOW_OF_CANDIDATES: [u8; 256] = low_table();
+
+const fn low_table() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut candidates = 0usize;
+    while candidates < 256 {
+        let mut five_lowest = 0usize;
+        let mut taken = 0;
+        let mut bit = 0;
+        while bit < 8 && taken < 5 {
+            if candidates & (1 << bit) != 0 {
+                five_lowest |= 1 << bit;
+                taken += 1;
+            }
+            bit += 1;
+        }
+        if taken == 5 {
+            table[candidates] = !(five_lowest as u8);
+        }
+        candidates += 1;
+    }
+    table
 }
 
-/// The value (2..=14) of the highest rank in a non-empty mask.
+/// How the pairs-and-kickers part of a high hand is assembled, chosen by the shape of its
+/// rank multiplicities (see [`shape_index`]).
+#[derive(Clone, Copy)]
+struct Shape {
+    /// The category, already shifted into place.
+    category: u32,
+    /// All ones when a second group (the pair of a full house, the low pair of two pair)
+    /// follows the first; zero otherwise.
+    second_group: u32,
+    /// The rank slots kept from the top five kickers (e.g. three slots for one pair).
+    kicker_slots: u32,
+    /// How far the kickers move down: one slot per group rank before them.
+    kicker_shift: u32,
+}
+
+const fn shape(category: HandCategory, groups: u32, kickers: u32) -> Shape {
+    let top_slots = (0xFFFFF_u32 << ((5 - kickers) * RANK_SLOT_BITS)) & 0xFFFFF;
+    Shape {
+        category: (category as u32) << CATEGORY_SHIFT,
+        second_group: if groups == 2 { 0x1FFF } else { 0 },
+        kicker_slots: top_slots,
+        kicker_shift: groups * RANK_SLOT_BITS,
+    }
+}
+
+/// Indexed by [`shape_index`]: bit 3 = some quads, bit 2 = some trips, bit 1 = at least two
+/// ranks paired (or better), bit 0 = at least one rank paired.
+static SHAPES: [Shape; 16] = {
+    let high_card = shape(HandCategory::HighCard, 0, 5);
+    let one_pair = shape(HandCategory::OnePair, 1, 3);
+    let two_pair = shape(HandCategory::TwoPair, 2, 1);
+    let trips = shape(HandCategory::ThreeOfAKind, 1, 2);
+    let full_house = shape(HandCategory::FullHouse, 2, 0);
+    let quads = shape(HandCategory::FourOfAKind, 1, 1);
+    let mut shapes = [high_card; 16];
+    let mut index = 0;
+    while index < 16 {
+        shapes[index] = if index & 0b1000 != 0 {
+            quads
+        } else if index & 0b0100 != 0 {
+            if index & 0b0010 != 0 {
+                full_house
+            } else {
+                trips
+            }
+        } else if index & 0b0010 != 0 {
+            two_pair
+        } else if index & 0b0001 != 0 {
+            one_pair
+        } else {
+            high_card
+        };
+        index += 1;
+    }
+    shapes
+};
+
 #[inline]
-fn highest_rank(mask: u32) -> u32 {
-    31 - mask.leading_zeros() + 2
+fn shape_index(at_least_two: u32, at_least_three: u32, four: u32) -> usize {
+    let several_paired = at_least_two & at_least_two.wrapping_sub(1);
+    (usize::from(four != 0) << 3)
+        | (usize::from(at_least_three != 0) << 2)
+        | (usize::from(several_paired != 0) << 1)
+        | usize::from(at_least_two != 0)
+}
+
+/// The highest rank of a mask as `(rank value, its bit)`, or `(0, 0)` for an empty mask.
+#[inline]
+fn highest(mask: u32) -> (u32, u32) {
+    let position = 32 - mask.leading_zeros(); // bit index + 1, or 0
+    let value = position + u32::from(position != 0);
+    (value, (1 << position) >> 1)
 }
 
 /// The top card value of the highest straight in a rank mask, or 0. The ace also plays low.
@@ -262,119 +344,117 @@ fn straight_top(mask: u32) -> u32 {
     // Bit j of `ace_low` is the rank of value j + 1 (the ace sits at bit 0 and bit 13).
     let ace_low = (mask << 1) | (mask >> 12);
     let runs = ace_low & (ace_low >> 1) & (ace_low >> 2) & (ace_low >> 3) & (ace_low >> 4);
-    if runs == 0 {
-        0
-    } else {
-        // A run starting at bit j tops out at value j + 5.
-        31 - runs.leading_zeros() + 5
+    // A run starting at bit j tops out at value j + 5, and 32 - leading_zeros is j + 1.
+    let position = 32 - runs.leading_zeros();
+    if position == 0 { 0 } else { position + 4 }
+}
+
+/// Per 16-bit lane, true when some suit holds five cards or more.
+#[inline]
+fn has_five_of_a_suit(bits: u64) -> bool {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const TWOS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+    let pairs = bits - ((bits >> 1) & ONES);
+    let quads = (pairs & TWOS) + ((pairs >> 2) & TWOS);
+    let octets = (quads + (quads >> 4)) & NIBBLES;
+    let per_suit = (octets + (octets >> 8)) & BYTES; // at most 13 per lane
+    // 11 + count reaches 16 (bit 4) exactly when count >= 5, and stays below 32.
+    (per_suit + 0x000B_000B_000B_000B) & 0x0010_0010_0010_0010 != 0
+}
+
+/// The best flush or straight flush among the suits holding five cards or more.
+#[cold]
+fn best_flush(suits: [u32; 4]) -> u32 {
+    let mut best = 0;
+    for suit in suits {
+        if suit.count_ones() >= 5 {
+            let top = straight_top(suit);
+            let value = if top != 0 {
+                ((HandCategory::StraightFlush as u32) << CATEGORY_SHIFT) | (top << 16)
+            } else {
+                ((HandCategory::Flush as u32) << CATEGORY_SHIFT) | TOP_FIVE[suit as usize]
+            };
+            best = best.max(value);
+        }
     }
+    best
 }
 
+/// The best high of a set of distinct cards, any number of them. Branch-light: the pair
+/// family is assembled from [`SHAPES`], straights and flushes are maxed in, because their
+/// category code already orders them against it.
 #[inline]
-fn make_high(category: HandCategory, ranks: u32) -> HighValue {
-    HighValue(((category as u32) << CATEGORY_SHIFT) | ranks)
-}
-
-#[inline]
-fn high_of_suit_masks([c, d, h, s]: [u32; 4]) -> HighValue {
+fn high_of_bits(bits: u64) -> HighValue {
+    let [c, d, h, s] = suit_masks(bits);
     let any = c | d | h | s;
     let at_least_two = (c & d) | (h & s) | ((c | d) & (h | s));
     let at_least_three = (c & d & (h | s)) | (h & s & (c | d));
     let four = c & d & h & s;
 
-    let mut flush = 0u32;
-    for suit in [c, d, h, s] {
-        if suit.count_ones() >= 5 {
-            let top = straight_top(suit);
-            if top != 0 {
-                return make_high(HandCategory::StraightFlush, top << 16);
-            }
-            // Only more than seven cards can hold two flushes: keep the better one.
-            if TOP_FIVE[suit as usize] > TOP_FIVE[flush as usize] {
-                flush = suit;
-            }
-        }
-    }
+    let shape = SHAPES[shape_index(at_least_two, at_least_three, four)];
+    let first_group = if four != 0 {
+        four
+    } else if at_least_three != 0 {
+        at_least_three
+    } else {
+        at_least_two
+    };
+    let (first, first_bit) = highest(first_group);
+    let (second, second_bit) = highest(at_least_two & !first_bit & shape.second_group);
+    let kickers = (TOP_FIVE[(any & !first_bit & !second_bit) as usize] & shape.kicker_slots)
+        >> shape.kicker_shift;
+    let mut value = shape.category | (first << 16) | (second << 12) | kickers;
 
-    if four != 0 {
-        let quads = highest_rank(four);
-        let kicker = top_ranks(any & !(1 << (quads - 2)), 1);
-        return make_high(HandCategory::FourOfAKind, (quads << 16) | (kicker << 12));
+    let straight = straight_top(any);
+    if straight != 0 {
+        value = value.max(((HandCategory::Straight as u32) << CATEGORY_SHIFT) | (straight << 16));
     }
-    if at_least_three != 0 {
-        let trips = highest_rank(at_least_three);
-        let others_paired = at_least_two & !(1 << (trips - 2));
-        if others_paired != 0 {
-            let pair = highest_rank(others_paired);
-            return make_high(HandCategory::FullHouse, (trips << 16) | (pair << 12));
-        }
+    if has_five_of_a_suit(bits) {
+        value = value.max(best_flush([c, d, h, s]));
     }
-    if flush != 0 {
-        return make_high(HandCategory::Flush, TOP_FIVE[flush as usize]);
-    }
-    let top = straight_top(any);
-    if top != 0 {
-        return make_high(HandCategory::Straight, top << 16);
-    }
-    if at_least_three != 0 {
-        let trips = highest_rank(at_least_three);
-        let kickers = top_ranks(any & !(1 << (trips - 2)), 2);
-        return make_high(HandCategory::ThreeOfAKind, (trips << 16) | (kickers << 8));
-    }
-    if at_least_two != 0 {
-        let high_pair = highest_rank(at_least_two);
-        let rest = at_least_two & !(1 << (high_pair - 2));
-        if rest != 0 {
-            let low_pair = highest_rank(rest);
-            let kicker = top_ranks(any & !(1 << (high_pair - 2)) & !(1 << (low_pair - 2)), 1);
-            return make_high(
-                HandCategory::TwoPair,
-                (high_pair << 16) | (low_pair << 12) | (kicker << 8),
-            );
-        }
-        let kickers = top_ranks(any & !(1 << (high_pair - 2)), 3);
-        return make_high(HandCategory::OnePair, (high_pair << 16) | (kickers << 4));
-    }
-    make_high(HandCategory::HighCard, TOP_FIVE[any as usize])
+    HighValue(value)
 }
 
 #[inline]
-fn low_of_rank_mask(any: u32) -> Option<LowValue> {
+fn low_of_bits(bits: u64) -> Option<LowValue> {
+    let [c, d, h, s] = suit_masks(bits);
+    let any = c | d | h | s;
     // Bit 0 = ace, bit v - 1 = rank of value v; only 8 or lower can play.
     let candidates = ((any << 1) | (any >> 12)) & LOW_RANKS;
-    if candidates.count_ones() < 5 {
-        return None;
-    }
-    // Clearing the five lowest set bits leaves the extras; what was cleared is the low.
-    let mut extras = candidates;
-    for _ in 0..5 {
-        extras &= extras.wrapping_sub(1);
-    }
-    let five_lowest = candidates ^ extras;
-    Some(LowValue(!five_lowest & LOW_RANKS))
+    let value = LOW_OF_CANDIDATES[candidates as usize];
+    (value != 0).then_some(LowValue(u32::from(value)))
+}
+
+#[inline]
+fn suit_masks(bits: u64) -> [u32; 4] {
+    [
+        (bits & 0x1FFF) as u32,
+        ((bits >> 16) & 0x1FFF) as u32,
+        ((bits >> 32) & 0x1FFF) as u32,
+        ((bits >> 48) & 0x1FFF) as u32,
+    ]
 }
 
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
 /// quads count (no straights or flushes): the up-card ranking of RULES.md.
 #[inline]
 pub fn best_high(cards: &[Card]) -> HighValue {
-    high_of_suit_masks(suit_masks_of(cards))
+    CardSet::from_cards(cards).high()
 }
 
 /// The best eight-or-better low of up to 7 cards, or `None` when no five different ranks of
 /// eight or lower exist.
 #[inline]
 pub fn best_low(cards: &[Card]) -> Option<LowValue> {
-    let [c, d, h, s] = suit_masks_of(cards);
-    low_of_rank_mask(c | d | h | s)
+    CardSet::from_cards(cards).low()
 }
 
 /// `(best_high(cards), best_low(cards))`, reading the cards once.
 #[inline]
 pub fn best_high_low(cards: &[Card]) -> (HighValue, Option<LowValue>) {
-    let masks = suit_masks_of(cards);
-    let [c, d, h, s] = masks;
-    (high_of_suit_masks(masks), low_of_rank_mask(c | d | h | s))
+    CardSet::from_cards(cards).high_low()
 }
 
 /// The five cards that make `best_high(cards)` (for showing results), best first: the

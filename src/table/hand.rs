@@ -11,9 +11,9 @@ use thiserror::Error;
 
 use super::betting::{BettingRound, LegalSet, bet_size};
 use super::bring_in::first_to_act_on_third;
-use super::card::Card;
+use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
-use super::deal::{DealtCards, deal_street};
+use super::deal::{DealtCards, HAND_CARDS, deal_street};
 use super::deck::Deck;
 use super::eval::{HighValue, LowValue, best_high, best_low};
 use super::first_to_act::first_to_act_after_third;
@@ -209,6 +209,7 @@ pub struct PublicView {
     pub pot: u64,
     pub to_act: Option<SeatIndex>,
     pub legal: Vec<LegalAction>,
+    /// The last accepted action: who, what, and that seat's street total after it.
     pub last_action: Option<(SeatIndex, ActionKind, u64)>,
 }
 
@@ -233,6 +234,9 @@ pub struct HandResult {
     pub shown: Vec<SeatIndex>,
 }
 
+/// Fills unused slots of fixed card buffers; never read.
+const PLACEHOLDER_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
+
 /// One hand in progress or finished.
 #[derive(Debug, Clone)]
 pub struct Hand {
@@ -256,6 +260,10 @@ struct HandState {
     street: Street,
     round: BettingRound,
     to_act: Option<SeatIndex>,
+    /// The legal actions of `to_act`, computed once per state.
+    legal: LegalSet,
+    /// Every card the hand could still need is in the source (checked after each deal).
+    cards_suffice: bool,
     action_seq: u32,
     last_action: Option<(SeatIndex, ActionKind, u64)>,
     /// Who shows first if the hand reaches showdown: the last bettor or raiser of the last
@@ -316,7 +324,14 @@ impl Hand {
         source: CardSource,
     ) -> Result<Hand, StartError> {
         let seats = Seats::new(stacks);
-        let round = BettingRound::new(Street::Third, stakes.small_bet, &stakes, &rules, &seats, None);
+        let round = BettingRound::new(
+            Street::Third,
+            stakes.small_bet,
+            &stakes,
+            &rules,
+            &seats,
+            None,
+        );
         let mut hand = Hand {
             stakes,
             rules,
@@ -330,19 +345,24 @@ impl Hand {
                 street: Street::Third,
                 round,
                 to_act: None,
+                legal: LegalSet::empty(),
+                cards_suffice: false,
                 action_seq: 0,
                 last_action: None,
                 showdown_lead: None,
             },
-            events: Vec::with_capacity(64),
+            events: Vec::with_capacity(128),
             result: None,
         };
         hand.post_antes();
         let deck_source = matches!(hand.source, CardSource::Deck(_));
         let refused = |error: ActionError| match error {
-            ActionError::MissingCard { .. } if deck_source => StartError::DeckTooSmall,
+            ActionError::MissingCard {
+                street: Street::Third,
+                ..
+            } if deck_source => StartError::DeckTooSmall,
             ActionError::MissingCard { seat, street } => StartError::MissingCard { seat, street },
-            // Dealing fails only for a missing card.
+            // Dealing fails for nothing but a missing card.
             _ => StartError::DeckTooSmall,
         };
         hand.deal(Street::Third).map_err(refused)?;
@@ -350,6 +370,7 @@ impl Hand {
             hand.end_round();
             hand.advance().map_err(refused)?;
         }
+        hand.refresh_legal();
         Ok(hand)
     }
 
@@ -378,7 +399,15 @@ impl Hand {
             &self.source,
             &mut state.cursor,
             &mut self.events,
-        )
+        )?;
+        // Folds only ever need fewer cards, so this holds for the rest of the street.
+        state.cards_suffice = self.source.can_deal_to_the_end(
+            &state.cursor,
+            &state.seats,
+            &state.dealt,
+            state.community,
+        );
+        Ok(())
     }
 
     /// Opens the betting round of `street`; returns false when betting is skipped because at
@@ -392,12 +421,12 @@ impl Hand {
         } else {
             first_to_act_after_third(&state.seats, &state.dealt, state.community)
         };
-        let open_pair = street == Street::Fourth
-            && self.rules.open_pair_big_bet
-            && self.open_pair_showing();
+        let open_pair =
+            street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
         let state = &mut self.state;
         let size = bet_size(street, &self.stakes, open_pair);
-        state.round = BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
+        state.round =
+            BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
         state.to_act = if state.seats.active_count() >= 2 {
             first
         } else {
@@ -473,9 +502,17 @@ impl Hand {
         self.state.to_act
     }
 
+    fn refresh_legal(&mut self) {
+        let state = &mut self.state;
+        state.legal = match state.to_act {
+            Some(seat) => state.round.legal(&state.seats, seat),
+            None => LegalSet::empty(),
+        };
+    }
+
     fn legal_set(&self) -> Option<(SeatIndex, LegalSet)> {
         let seat = self.state.to_act?;
-        Some((seat, self.state.round.legal(&self.state.seats, seat)))
+        Some((seat, self.state.legal))
     }
 
     /// The actions the seat to act may take now (empty when the hand is over).
@@ -486,9 +523,14 @@ impl Hand {
         }
     }
 
+    /// The actions the seat to act may take now, without allocating (for `sim` and benches).
+    pub fn legal_iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
+        self.state.legal.iter()
+    }
+
     /// The legal action of `kind` for the seat to act, if there is one (no allocation).
     pub fn legal_action(&self, kind: ActionKind) -> Option<LegalAction> {
-        self.legal_set().and_then(|(_, set)| set.find(kind))
+        self.state.legal.find(kind)
     }
 
     fn check_action(&self, seat: SeatIndex, kind: ActionKind) -> Result<LegalAction, ActionError> {
@@ -513,20 +555,39 @@ impl Hand {
     /// Takes `kind` for `seat`; amounts follow from fixed limit. Returns the events it caused
     /// (the next street's cards, the showdown …). An error changes nothing.
     pub fn act(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<Vec<Event>, ActionError> {
+        let first_new = self.events.len();
+        self.act_quietly(seat, kind)?;
+        Ok(self.events[first_new..].to_vec())
+    }
+
+    /// Like [`Hand::act`] without copying out the events it caused (they are still in
+    /// [`Hand::events`]): the allocation-free path for `sim` and benchmarks.
+    pub fn act_quietly(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<(), ActionError> {
         let action = self.check_action(seat, kind)?;
-        let saved_state = self.state;
-        let saved_events = self.events.len();
-        match self.apply(seat, action) {
-            Ok(()) => Ok(self.events[saved_events..].to_vec()),
-            Err(error) => {
-                self.state = saved_state;
-                self.events.truncate(saved_events);
-                Err(error)
-            }
+        let fast = self.state.cards_suffice;
+        // With every card there, nothing can fail after the action is taken: no copy needed.
+        let saved = (!fast).then(|| (self.state, self.events.len()));
+        let outcome = self.apply(seat, action);
+        if outcome.is_err()
+            && let Some((state, events)) = saved
+        {
+            self.state = state;
+            self.events.truncate(events);
         }
+        outcome
     }
 
     fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), ActionError> {
+        let outcome = self.apply_and_advance(seat, action);
+        self.refresh_legal();
+        outcome
+    }
+
+    fn apply_and_advance(
+        &mut self,
+        seat: SeatIndex,
+        action: LegalAction,
+    ) -> Result<(), ActionError> {
         let state = &mut self.state;
         state.round.apply(&mut state.seats, seat, action);
         state.action_seq = state.action_seq.wrapping_add(1);
@@ -542,11 +603,11 @@ impl Hand {
             self.finish_uncontested();
             return Ok(());
         }
-        if !state.round.is_finished(&state.seats) {
-            if let Some(next) = state.round.next_to_act(&state.seats, seat) {
-                state.to_act = Some(next);
-                return Ok(());
-            }
+        if !state.round.is_finished(&state.seats)
+            && let Some(next) = state.round.next_to_act(&state.seats, seat)
+        {
+            state.to_act = Some(next);
+            return Ok(());
         }
         self.end_round();
         self.advance()
@@ -587,16 +648,20 @@ impl Hand {
         });
         let seats = self.state.seats;
         let community = self.state.community;
-        let own: Vec<Vec<Card>> = (0..seats.count).map(|s| self.own_cards(s)).collect();
         let contenders: Vec<Contender> = (0..seats.count)
             .filter(|&s| seats.is_live(s))
             .map(|seat| {
-                let mut cards = own[seat].clone();
-                cards.extend(community);
+                // Seven own cards, or six and the community card: a fixed buffer.
+                let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
+                let mut count = 0;
+                for card in self.state.dealt.all(seat).chain(community) {
+                    cards[count] = card;
+                    count += 1;
+                }
                 Contender {
                     seat,
-                    high: best_high(&cards),
-                    low: best_low(&cards),
+                    high: best_high(&cards[..count]),
+                    low: best_low(&cards[..count]),
                 }
             })
             .collect();
@@ -616,7 +681,7 @@ impl Hand {
                 if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
                     self.events.push(Event::Shown {
                         seat,
-                        cards: own[seat].clone(),
+                        cards: self.own_cards(seat),
                         high: contender.high,
                         low: contender.low,
                     });
@@ -627,11 +692,16 @@ impl Hand {
                 self.events.push(Event::Mucked { seat });
             }
         }
-        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &own);
+        let odd_chips = std::cell::OnceCell::new();
+        let odd_chip_order = || {
+            *odd_chips.get_or_init(|| {
+                OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count)
+            })
+        };
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
-            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chips))
+            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chip_order))
             .collect();
         let seats = &mut self.state.seats;
         for award in &awards {
@@ -666,6 +736,8 @@ impl Hand {
         self.state.action_seq
     }
 
+    /// The street being played; `Showdown` once hands are shown. A hand won uncontested
+    /// stays on the street where the last opponent folded (see [`Hand::is_over`]).
     pub fn street(&self) -> Street {
         self.state.street
     }

@@ -2,20 +2,20 @@
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
-pub mod betting;
-pub mod bring_in;
+mod betting;
+mod bring_in;
 pub mod card;
-pub mod card_source;
-pub mod deal;
+mod card_source;
+mod deal;
 pub mod deck;
 pub mod eval;
-pub mod first_to_act;
+mod first_to_act;
 pub mod hand;
-pub mod odd_chip;
-pub mod pot;
+mod odd_chip;
+mod pot;
 pub mod rules;
-pub mod seats;
-pub mod showdown;
+mod seats;
+mod showdown;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
@@ -24,3 +24,4 @@ pub use hand::{
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
+pub use seats::MAX_SEATS;

@@ -5,37 +5,36 @@
 //! the lowest seat in deal order. No player receives more than one odd chip of a half.
 
 use super::card::Card;
+use super::deal::DealtCards;
 use super::hand::SeatIndex;
 use super::rules::OddChip;
+use super::seats::MAX_SEATS;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OddChipOrder {
     rule: OddChip,
     /// Per seat: its highest own card (ace high, then suit).
-    highest: Vec<Option<Card>>,
+    highest: [Option<Card>; MAX_SEATS],
     /// Per seat: its lowest own card with the ace low, as (low rank value, suit).
-    lowest: Vec<Option<(u8, u8)>>,
+    lowest: [Option<(u8, u8)>; MAX_SEATS],
 }
 
 impl OddChipOrder {
-    /// `own_cards[seat]` are the seat's own cards (a shared community card decides nothing).
-    pub fn new(rule: OddChip, own_cards: &[Vec<Card>]) -> OddChipOrder {
-        OddChipOrder {
+    /// Built from the seats' own cards (a shared community card decides nothing).
+    pub fn new(rule: OddChip, dealt: &DealtCards, seats: usize) -> OddChipOrder {
+        let mut order = OddChipOrder {
             rule,
-            highest: own_cards
-                .iter()
-                .map(|cards| cards.iter().copied().max())
-                .collect(),
-            lowest: own_cards
-                .iter()
-                .map(|cards| {
-                    cards
-                        .iter()
-                        .map(|c| (c.rank.low_value(), c.suit.index()))
-                        .min()
-                })
-                .collect(),
+            highest: [None; MAX_SEATS],
+            lowest: [None; MAX_SEATS],
+        };
+        for seat in 0..seats.min(MAX_SEATS) {
+            order.highest[seat] = dealt.all(seat).max();
+            order.lowest[seat] = dealt
+                .all(seat)
+                .map(|c| (c.rank.low_value(), c.suit.index()))
+                .min();
         }
+        order
     }
 
     /// `winners` ordered by who gets an odd chip of the high half first.

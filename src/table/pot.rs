@@ -88,17 +88,18 @@ pub struct Contender {
 
 /// Splits one pot among its eligible contenders: the high half takes the odd chip of an odd
 /// pot; within a half, tied winners share and the chips that do not divide go one each in
-/// `order`'s priority.
+/// `order`'s priority (built only when a chip is left over).
 pub fn split_pot(
     index: usize,
     pot: &Pot,
     contenders: &[Contender],
-    order: &OddChipOrder,
+    order: &dyn Fn() -> OddChipOrder,
 ) -> PotAward {
-    let eligible: Vec<&Contender> = contenders
+    let mut eligible: Vec<&Contender> = contenders
         .iter()
         .filter(|c| pot.eligible.contains(&c.seat))
         .collect();
+    eligible.sort_unstable_by_key(|c| c.seat);
     let best_high = eligible.iter().map(|c| c.high).max();
     let best_low = eligible.iter().filter_map(|c| c.low).max();
     let high_winners: Vec<SeatIndex> = eligible
@@ -123,8 +124,10 @@ pub fn split_pot(
         pot: index,
         amount: pot.amount,
         eligible: pot.eligible.clone(),
-        high: share(high_half, &high_winners, |seats| order.high_priority(seats)),
-        low: share(low_half, &low_winners, |seats| order.low_priority(seats)),
+        high: share(high_half, &high_winners, |seats| {
+            order().high_priority(seats)
+        }),
+        low: share(low_half, &low_winners, |seats| order().low_priority(seats)),
         uncontested: false,
     }
 }
@@ -151,4 +154,47 @@ fn share(
         }
     }
     shares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::hand::SeatState;
+
+    fn seats(committed: &[u64], folded: &[usize]) -> Seats {
+        let mut seats = Seats::new(&vec![100; committed.len()]);
+        for (seat, &chips) in committed.iter().enumerate() {
+            seats.committed[seat] = chips;
+        }
+        for &seat in folded {
+            seats.state[seat] = SeatState::Folded;
+        }
+        seats
+    }
+
+    #[test]
+    fn side_pots_stack_on_the_main_pot_by_all_in_level_with_folded_chips_inside() {
+        // Seat 0 all-in for 10, seat 3 folded after putting in 15, seats 1 and 2 put in 30.
+        let pots = build_pots(&seats(&[10, 30, 30, 15], &[3]));
+        assert_eq!(
+            pots,
+            vec![
+                Pot {
+                    amount: 40,
+                    eligible: vec![0, 1, 2]
+                },
+                Pot {
+                    amount: 45,
+                    eligible: vec![1, 2]
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn only_chips_beyond_every_other_contribution_are_uncalled() {
+        assert_eq!(uncalled_excess(&seats(&[10, 30, 25], &[])), Some((1, 5)));
+        assert_eq!(uncalled_excess(&seats(&[10, 30, 30], &[])), None);
+        assert_eq!(uncalled_excess(&seats(&[40, 30, 30], &[0])), Some((0, 10)));
+    }
 }

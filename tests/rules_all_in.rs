@@ -1,0 +1,358 @@
+//! RULES.md, Raises and Showdown: short all-ins under both `short_all_in` options, all-in
+//! players skipped, betting skipped when at most one player can bet, uncalled chips
+//! returned, and side pots split hi/lo each on its own.
+
+mod common;
+
+use common::*;
+use studbot::table::{ActionKind, Event, Hand, Rules, ShortAllIn, Stakes, Street};
+
+use ActionKind::*;
+
+const SEATS: [&str; 4] = [
+    "Ac Ad As Ah Kc Kd Qc",
+    "2c 3d 4h 5s 7c 8d 9s",
+    "6c 6d 5h 9c Tc Jd Qs",
+    "Jc Jh 8c 3h 2d 4c Ks",
+];
+
+fn rules(short_all_in: ShortAllIn) -> Rules {
+    Rules {
+        short_all_in,
+        ..Rules::default()
+    }
+}
+
+/// Everyone calls the bring-in and checks fourth street: each seat has put in 3 chips.
+fn at_fifth_street(rules: Rules, stacks: &[u64]) -> Hand {
+    let mut hand = seat_hand(Stakes::default(), rules, stacks, &SEATS[..stacks.len()]);
+    check_to(&mut hand, Street::Fifth);
+    assert_eq!(hand.to_act(), Some(0));
+    hand
+}
+
+#[test]
+fn half_bet_an_all_in_of_half_a_bet_reopens_the_betting() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 18, 1000]);
+    act(&mut hand, 0, Bet);
+    let all_in = legal(&hand, Raise).unwrap();
+    assert_eq!((all_in.chips, all_in.total, all_in.all_in), (15, 15, true));
+    act(&mut hand, 1, Raise);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 25);
+    act(&mut hand, 2, Call);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 25);
+}
+
+#[test]
+fn half_bet_an_all_in_of_less_than_half_a_bet_does_not_reopen_for_those_who_acted() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 16, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise)]);
+    // Seat 2 has not acted yet: it may raise.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    act(&mut hand, 2, Call);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+    assert_eq!(legal(&hand, Call).unwrap().chips, 3);
+}
+
+#[test]
+fn full_bet_an_all_in_of_half_a_bet_does_not_reopen() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 18, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise), (2, Call)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+}
+
+#[test]
+fn full_bet_short_all_ins_that_add_up_to_a_full_bet_reopen() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 20, 27, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise)]);
+    let second = legal(&hand, Raise).unwrap();
+    assert_eq!((second.total, second.all_in), (24, true));
+    play(&mut hand, &[(2, Raise), (3, Call)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 34);
+}
+
+#[test]
+fn full_bet_one_short_all_in_among_four_does_not_reopen() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 20, 1000, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise), (2, Call), (3, Call)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+}
+
+#[test]
+fn a_bring_in_player_short_of_the_bring_in_posts_or_completes_all_in_for_what_it_has() {
+    let hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1000, 2, 1000],
+        &SEATS[..3],
+    );
+    assert_eq!(hand.to_act(), Some(1));
+    let bring_in = legal(&hand, BringIn).unwrap();
+    assert_eq!((bring_in.chips, bring_in.all_in), (1, true));
+    // Completing all-in is the same chip, but the next player then faces a wager, not a
+    // bring-in: a raise to a full bet on top of it instead of a completion (pokerkit agrees).
+    let complete = legal(&hand, Complete).unwrap();
+    assert_eq!((complete.chips, complete.all_in), (1, true));
+    let mut brought_in = hand.clone();
+    act(&mut brought_in, 1, BringIn);
+    assert_eq!(legal(&brought_in, Complete).unwrap().total, 5);
+    let mut completed = hand;
+    act(&mut completed, 1, Complete);
+    assert_eq!(legal_kinds(&completed), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&completed, Raise).unwrap().total, 6);
+}
+
+#[test]
+fn an_uncalled_bet_goes_back_and_betting_stops_when_one_player_can_bet() {
+    let mut hand = seat_hand(Stakes::default(), Rules::default(), &[1000, 8], &SEATS[..2]);
+    play(
+        &mut hand,
+        &[(1, BringIn), (0, Call), (0, Check), (1, Check), (0, Bet)],
+    );
+    let call = legal(&hand, Call).unwrap();
+    assert_eq!((call.chips, call.all_in), (5, true));
+    let events = act(&mut hand, 1, Call);
+    assert!(events.contains(&Event::Returned { seat: 0, chips: 5 }));
+    assert!(hand.is_over(), "no more betting: the board is dealt out");
+    assert_eq!(first_to_act_on(&hand, Street::Sixth), None);
+    assert_eq!(first_to_act_on(&hand, Street::Seventh), None);
+    // Seat 0 has the high (quad aces), seat 1 the only low: 8 chips each.
+    assert_eq!(final_stacks(&hand), vec![1000, 8]);
+    assert_eq!(
+        hand.result().unwrap().shown.len(),
+        2,
+        "all-in: every hand is shown"
+    );
+}
+
+#[test]
+fn the_only_low_takes_the_low_half_of_the_main_pot_and_of_the_side_pot() {
+    let seats = [
+        "As Ah Ad Kc Qc Jd 9s",
+        "2c 3d 4h 5s 7c Kd Qs",
+        "Kh Ks 8d 8h Tc Th 2d",
+    ];
+    let mut hand = seat_hand(Stakes::default(), Rules::default(), &[10, 200, 200], &seats);
+    play(
+        &mut hand,
+        &[
+            (1, BringIn),
+            (2, Complete),
+            (0, Call),
+            (1, Call),
+            (2, Bet),
+            (0, Call),
+            (1, Call),
+            (2, Bet),
+            (1, Call),
+        ],
+    );
+    check_down(&mut hand);
+    let result = hand.result().unwrap();
+    assert_eq!(result.awards.len(), 2);
+    let main = &result.awards[0];
+    assert_eq!((main.amount, main.eligible.clone()), (30, vec![0, 1, 2]));
+    assert_eq!(
+        (main.high.clone(), main.low.clone()),
+        (vec![(0, 15)], vec![(1, 15)])
+    );
+    let side = &result.awards[1];
+    assert_eq!((side.amount, side.eligible.clone()), (22, vec![1, 2]));
+    assert_eq!(
+        (side.high.clone(), side.low.clone()),
+        (vec![(2, 11)], vec![(1, 11)])
+    );
+    assert_eq!(result.final_stacks, vec![15, 205, 190]);
+}
+
+#[test]
+fn a_side_pot_without_a_qualifying_low_goes_whole_to_its_best_high() {
+    let seats = [
+        "2c 3d 4h 5s 7c Kd Qs",
+        "As Ah Ad Kc Qc Jd 9s",
+        "Kh Ks 8d 8h Tc Th 2d",
+    ];
+    let mut hand = seat_hand(Stakes::default(), Rules::default(), &[10, 200, 200], &seats);
+    play(
+        &mut hand,
+        &[
+            (0, BringIn),
+            (1, Complete),
+            (2, Call),
+            (0, Call),
+            (2, Bet),
+            (0, Call),
+            (1, Call),
+            (2, Bet),
+            (1, Call),
+        ],
+    );
+    check_down(&mut hand);
+    let result = hand.result().unwrap();
+    let main = &result.awards[0];
+    assert_eq!(
+        (main.high.clone(), main.low.clone()),
+        (vec![(1, 15)], vec![(0, 15)])
+    );
+    let side = &result.awards[1];
+    assert_eq!(side.amount, 22);
+    assert_eq!(
+        (side.high.clone(), side.low.clone()),
+        (vec![(1, 22)], vec![])
+    );
+    assert_eq!(result.final_stacks, vec![15, 216, 179]);
+}
+
+#[test]
+fn all_in_players_are_skipped_in_the_betting() {
+    let seats = [
+        "As Ah Ad Kc Qc Jd 9s",
+        "2c 3d 4h 5s 7c Kd Qs",
+        "Kh Ks 8d 8h Tc Th 2d",
+    ];
+    let mut hand = seat_hand(Stakes::default(), Rules::default(), &[10, 200, 200], &seats);
+    play(
+        &mut hand,
+        &[
+            (1, BringIn),
+            (2, Complete),
+            (0, Call),
+            (1, Call),
+            (2, Bet),
+            (0, Call),
+            (1, Call),
+        ],
+    );
+    // Seat 0 is all-in: fifth street is between seats 2 and 1 only.
+    for _ in 0..6 {
+        assert_ne!(hand.to_act(), Some(0));
+        let seat = hand.to_act().unwrap();
+        let kind = if legal(&hand, Check).is_some() {
+            Check
+        } else {
+            Call
+        };
+        act(&mut hand, seat, kind);
+    }
+    assert!(hand.is_over());
+}
+
+#[test]
+fn when_the_best_board_is_all_in_the_next_player_to_its_left_acts_first() {
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[3, 100, 100],
+        &SEATS[..3],
+    );
+    play(&mut hand, &[(1, BringIn), (2, Call), (0, Call)]);
+    assert_eq!(hand.street(), Street::Fourth);
+    assert_eq!(first_to_act_on(&hand, Street::Fourth), Some(1));
+}
+
+#[test]
+fn when_at_most_one_player_has_chips_after_the_antes_the_hand_is_dealt_out() {
+    let hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1, 100, 1],
+        &SEATS[..3],
+    );
+    assert!(hand.is_over(), "no one can bet: no betting at all");
+    assert_eq!(hand.action_seq(), 0);
+    assert_eq!(first_to_act_on(&hand, Street::Third), None);
+    let result = hand.result().unwrap();
+    assert_eq!(result.shown.len(), 3);
+    // A 3-chip pot of antes: 2 to seat 0's quad aces, 1 to seat 1's low.
+    assert_eq!(result.final_stacks, vec![2, 100, 0]);
+}
+
+#[test]
+fn a_short_all_in_completion_of_half_the_small_bet_counts_as_the_completion_under_half_bet() {
+    // Seat 2 has 4 chips after the ante: completing all-in to 4 is at least half of 5.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        rules(ShortAllIn::HalfBet),
+        &[100, 100, 5],
+        &SEATS[..3],
+    );
+    act(&mut hand, 1, BringIn);
+    let complete = legal(&hand, Complete).unwrap();
+    assert_eq!((complete.total, complete.all_in), (4, true));
+    act(&mut hand, 2, Complete);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 9);
+    act(&mut hand, 0, Call);
+    assert_eq!(
+        legal_kinds(&hand),
+        vec![Fold, Call, Raise],
+        "the bring-in may raise"
+    );
+
+    let mut hand = seat_hand(
+        Stakes::default(),
+        rules(ShortAllIn::FullBet),
+        &[100, 100, 5],
+        &SEATS[..3],
+    );
+    play(&mut hand, &[(1, BringIn), (2, Complete), (0, Call)]);
+    assert_eq!(
+        legal_kinds(&hand),
+        vec![Fold, Call],
+        "a short completion does not reopen"
+    );
+}
+
+#[test]
+fn each_all_in_level_makes_its_own_pot_won_by_the_best_hand_among_its_players() {
+    let seats = [
+        "As Ah Ad Ac Kc Kd Ks",
+        "Qs Qh Qd Jc Jd Js 9c",
+        "Th Td Tc 9d 9h Kh 2c",
+        "8c 8d 8h 7c 7d 7s 2s",
+    ];
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[10, 20, 200, 200],
+        &seats,
+    );
+    play(
+        &mut hand,
+        &[
+            (3, BringIn),
+            (0, Complete),
+            (1, Raise),
+            (2, Call),
+            (3, Call),
+            (0, Call), // all-in for 9 of the 10
+            // Fourth: seat 0's aces are best but all-in, so seat 1 acts first.
+            (1, Bet),
+            (2, Call),
+            (3, Call),
+            (1, Bet), // all-in for 4
+            (2, Call),
+            (3, Call),
+            // Sixth: seat 0's two pair is still best, so seat 2 (next with chips) acts first.
+            (2, Bet),
+            (3, Call),
+        ],
+    );
+    check_down(&mut hand);
+    let result = hand.result().unwrap();
+    let pots: Vec<(u64, Vec<usize>, Vec<(usize, u64)>)> = result
+        .awards
+        .iter()
+        .map(|a| (a.amount, a.eligible.clone(), a.high.clone()))
+        .collect();
+    assert_eq!(
+        pots,
+        vec![
+            (40, vec![0, 1, 2, 3], vec![(0, 40)]),
+            (30, vec![1, 2, 3], vec![(1, 30)]),
+            (20, vec![2, 3], vec![(2, 20)]),
+        ]
+    );
+    assert_eq!(result.final_stacks, vec![40, 30, 190, 170]);
+}
