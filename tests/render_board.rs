@@ -129,17 +129,28 @@ fn board_stays_within_the_limit_with_hostile_names_and_many_side_pots() {
     facts.players[7].away = true;
     let board = BoardView::from_public(&view, &facts);
     assert_eq!(board.pots().len(), 7, "{:?}", board.pots());
-    for locale in Locale::ALL {
-        let text = render::board(locale, &board);
-        assert!(
-            discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
-            "{locale}: {} units\n{text}",
-            discord_length(&text)
-        );
-        assert!(
-            !text.contains("**_"),
-            "an unescaped name restyles the board:\n{text}"
-        );
+    // The same table at showdown: every hand shown, seven cards each, and a community card.
+    let mut showdown = view.clone();
+    showdown.street = Street::Showdown;
+    showdown.to_act = None;
+    showdown.community = Some("Qh".parse().unwrap());
+    for seat in &mut showdown.seats {
+        seat.shown = Some(cards("Ts Th Td Tc 9s 9h 9d"));
+    }
+    let showdown = BoardView::from_public(&showdown, &facts);
+    for board in [board, showdown] {
+        for locale in Locale::ALL {
+            let text = render::board(locale, &board);
+            assert!(
+                discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
+                "{locale}: {} units\n{text}",
+                discord_length(&text)
+            );
+            assert!(
+                !text.contains("**_"),
+                "an unescaped name restyles the board:\n{text}"
+            );
+        }
     }
 }
 

@@ -129,9 +129,9 @@ fn lows_are_spelled_with_the_ace_last_and_missing_lows_said_plainly() {
         "5-4-3-2-A low, the wheel"
     );
     assert_eq!(low(Locale::En, "Ks Qh 9d 9c 2d"), "no low");
-    assert_eq!(low(Locale::Es, "8s 7h 5d 3c Ad"), "Baja 8-7-5-3-A");
+    assert_eq!(low(Locale::Es, "8s 7h 5d 3c Ad"), "baja 8-7-5-3-A");
     assert_eq!(low(Locale::Es, "Ks Qh 9d 9c 2d"), "sin baja");
-    assert_eq!(low(Locale::Id, "8s 7h 5d 3c Ad"), "Low 8-7-5-3-A");
+    assert_eq!(low(Locale::Id, "8s 7h 5d 3c Ad"), "low 8-7-5-3-A");
     assert_eq!(low(Locale::Id, "Ks Qh 9d 9c 2d"), "tidak ada low");
 }
 
@@ -146,10 +146,7 @@ fn a_low_draw_counts_the_different_low_ranks_held() {
         low_so_far(Locale::En, &cards("Ks Qd 2c"), None),
         "one card to a low (2)"
     );
-    assert_eq!(
-        low_so_far(Locale::En, &cards("Ks Qd 9c"), None),
-        "no low yet"
-    );
+    assert_eq!(low_so_far(Locale::En, &cards("Ks Qd 9c"), None), "none yet");
     assert_eq!(
         low_so_far(Locale::Es, &held, None),
         "3 cartas para la baja (7-4-A)"
@@ -157,6 +154,37 @@ fn a_low_draw_counts_the_different_low_ranks_held() {
     assert_eq!(
         low_so_far(Locale::Id, &held, None),
         "3 kartu menuju low (7-4-A)"
+    );
+}
+
+#[test]
+fn the_private_view_names_a_made_low_once() {
+    let down = cards("As 2h");
+    let up = cards("3d 4s 5c Kd");
+    let mut all = down.clone();
+    all.extend(&up);
+    let view = PrivateView {
+        seat: 1,
+        down_cards: down,
+        up_cards: up,
+        community: None,
+        high: best_high(&all),
+        low: best_low(&all),
+    };
+    let en = render::private_hand(Locale::En, 1, &view);
+    assert!(
+        en.ends_with("High: Straight, five high\nLow: 5-4-3-2-A, the wheel"),
+        "{en}"
+    );
+    let es = render::private_hand(Locale::Es, 1, &view);
+    assert!(
+        es.ends_with("Alta: Escalera al cinco\nBaja: 5-4-3-2-A, la rueda"),
+        "{es}"
+    );
+    let id = render::private_hand(Locale::Id, 1, &view);
+    assert!(
+        id.ends_with("High: Straight, 5 tertinggi\nLow: 5-4-3-2-A, roda (wheel)"),
+        "{id}"
     );
 }
 
@@ -278,7 +306,7 @@ fn the_turn_prompt_lists_each_legal_action_with_its_cost() {
     let en = render::your_turn(Locale::En, &prompt);
     assert_eq!(
         en,
-        "**Your turn** — hand #7, Third street\n2 to call · your stack 99 · pot 10\nYou can:\n• Fold\n• Call 2\n• Complete to 5\nYou have 45 s; then the timer checks if it is free, otherwise folds."
+        "**Your turn** — hand #7, Third street\n2 to call · your stack 99 · pot 10\nYou can:\n• Fold\n• Call 2\n• Complete to 5\nYou have 45 s; when time runs out you check if it is free, otherwise you fold."
     );
     let es = render::your_turn(Locale::Es, &prompt);
     assert!(

@@ -122,6 +122,21 @@ fn messages_of(source: &str, label: &str) -> BTreeMap<String, BTreeMap<String, V
 }
 
 #[test]
+fn no_message_id_is_defined_in_two_files() {
+    for locale in Locale::ALL {
+        let mut owner: BTreeMap<String, &str> = BTreeMap::new();
+        for file in FTL_FILES {
+            let label = format!("locales/{locale}/{}", file.name);
+            for id in messages_of(file.source(locale), &label).into_keys() {
+                if let Some(first) = owner.insert(id.clone(), file.name) {
+                    panic!("{locale}: `{id}` is in both {first} and {}", file.name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn every_message_exists_in_all_three_languages() {
     for file in FTL_FILES {
         let ids: Vec<(Locale, BTreeSet<String>)> = Locale::ALL
@@ -220,4 +235,39 @@ fn a_message_missing_from_one_language_is_detected() {
     let short = messages_of("a = A\n", "short");
     let missing: Vec<&String> = full.keys().filter(|id| !short.contains_key(*id)).collect();
     assert_eq!(missing, vec!["b"]);
+}
+
+#[test]
+fn every_message_id_the_renderer_uses_exists() {
+    // Message ids are written as string literals in src/render; a typo would print the id.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.ends_with("locale.rs") {
+            // Its literals are language tags ("es-419"), not message ids.
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for literal in source.split('"').skip(1).step_by(2) {
+            let looks_like_id = literal.contains('-')
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !literal.starts_with('-')
+                && !literal.ends_with('-');
+            if !looks_like_id {
+                continue;
+            }
+            for locale in Locale::ALL {
+                assert!(
+                    studbot::render::try_tr(locale, literal, &[]).is_some(),
+                    "{}: `{literal}` is not a message in {locale}",
+                    path.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 80, "only {checked} ids found");
 }

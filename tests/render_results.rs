@@ -73,7 +73,7 @@ fn a_scoop_names_both_hands_and_their_five_cards() {
     assert!(en.contains("Net: Ana +60 · Bo −60"), "{en}");
     let es = render::results(Locale::Es, &view);
     assert!(
-        es.contains("Ana se lleva todo (120): alta con Escalera al cinco"),
+        es.contains("Ana se lleva todo el bote (120, scoop): alta con Escalera al cinco"),
         "{es}"
     );
     let id = render::results(Locale::Id, &view);
@@ -125,7 +125,7 @@ fn a_split_pot_names_the_high_and_the_low_winner() {
     assert!(!en.contains("scoops"), "{en}");
     let es = render::results(Locale::Es, &view);
     assert!(es.contains("Alta: Ana gana 20 con Trío de reyes"), "{es}");
-    assert!(es.contains("Baja: Bo gana 20 con Baja 8-6-4-2-A"), "{es}");
+    assert!(es.contains("Baja: Bo gana 20 con baja 8-6-4-2-A"), "{es}");
 }
 
 #[test]

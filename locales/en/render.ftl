@@ -67,7 +67,7 @@ hand-royal-flush = Royal flush
 low-hand = { $ranks } low
 low-wheel = { $ranks } low, the wheel
 low-none = no low
-low-none-yet = no low yet
+low-none-yet = none yet
 # $count low cards of different ranks so far (1 to 4), $ranks = "7-4-A"
 low-draw = { $count ->
     [one] one card to a low ({ $ranks })
@@ -128,7 +128,7 @@ turn-header = **Your turn** — hand #{ $hand }, { $street }
 turn-to-call = { $amount } to call · your stack { $stack } · pot { $pot }
 turn-free = Nothing to call · your stack { $stack } · pot { $pot }
 turn-options = You can:
-turn-timer = You have { $seconds } s; then the timer checks if it is free, otherwise folds.
+turn-timer = You have { $seconds } s; when time runs out you check if it is free, otherwise you fold.
 
 ## Your own cards (DM or ephemeral only)
 
@@ -138,6 +138,10 @@ private-up = Up: { $cards }
 private-community = Community card: { $card }
 private-high = High: { $hand }
 private-low = Low: { $hand }
+private-low-made = { $wheel ->
+    [yes] Low: { $ranks }, the wheel
+   *[no] Low: { $ranks }
+}
 
 ## Results
 

@@ -65,10 +65,10 @@ hand-royal-flush = Escalera real
 
 ## Manos bajas
 
-low-hand = Baja { $ranks }
-low-wheel = Baja { $ranks }, la rueda
+low-hand = baja { $ranks }
+low-wheel = baja { $ranks }, la rueda
 low-none = sin baja
-low-none-yet = todavía sin baja
+low-none-yet = todavía ninguna
 low-draw = { $count ->
     [one] una carta para la baja ({ $ranks })
    *[other] { $count } cartas para la baja ({ $ranks })
@@ -128,7 +128,7 @@ turn-header = **Te toca** — mano #{ $hand }, { $street }
 turn-to-call = { $amount } para igualar · tus fichas { $stack } · bote { $pot }
 turn-free = Nada que igualar · tus fichas { $stack } · bote { $pot }
 turn-options = Puedes:
-turn-timer = Tienes { $seconds } s; después el reloj pasa si no cuesta nada, si no, te retira.
+turn-timer = Tienes { $seconds } s; si se acaba el tiempo, pasas si no cuesta nada y, si no, te retiras.
 
 ## Tus cartas (MD o mensaje efímero)
 
@@ -138,6 +138,10 @@ private-up = Boca arriba: { $cards }
 private-community = Carta comunitaria: { $card }
 private-high = Alta: { $hand }
 private-low = Baja: { $hand }
+private-low-made = { $wheel ->
+    [yes] Baja: { $ranks }, la rueda
+   *[no] Baja: { $ranks }
+}
 
 ## Resultados
 
@@ -147,8 +151,8 @@ results-mucks = { $name } tira sus cartas sin mostrarlas
 results-main-pot = **Bote principal { $amount }**
 results-side-pot = **Bote secundario { $number }: { $amount }**
 results-uncontested = { $name } gana { $amount } sin showdown
-results-scoop = { $name } se lleva todo ({ $amount }): alta con { $high } ({ $high_cards }), baja con { $low } ({ $low_cards })
-results-scoop-high-only = { $name } se lleva todo ({ $amount }) con { $high } ({ $high_cards }); no hay baja
+results-scoop = { $name } se lleva todo el bote ({ $amount }, scoop): alta con { $high } ({ $high_cards }), baja con { $low } ({ $low_cards })
+results-scoop-high-only = { $name } se lleva el bote entero ({ $amount }) con { $high } ({ $high_cards }); no hay baja
 results-wins = { $name } gana { $amount }
 results-no-low = No hay baja que califique: la mano alta gana el bote entero.
 results-high = Alta: { $name } gana { $amount } con { $hand } ({ $cards })

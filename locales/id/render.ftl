@@ -48,10 +48,10 @@ hand-royal-flush = Royal flush
 
 ## Kombinasi low
 
-low-hand = Low { $ranks }
-low-wheel = Low { $ranks }, roda (wheel)
+low-hand = low { $ranks }
+low-wheel = low { $ranks }, roda (wheel)
 low-none = tidak ada low
-low-none-yet = belum ada low
+low-none-yet = belum ada
 low-draw = { $count } kartu menuju low ({ $ranks })
 
 ## Status kursi
@@ -108,7 +108,7 @@ turn-header = **Giliranmu** — hand #{ $hand }, { $street }
 turn-to-call = { $amount } untuk call · chip kamu { $stack } · pot { $pot }
 turn-free = Tidak perlu call · chip kamu { $stack } · pot { $pot }
 turn-options = Pilihanmu:
-turn-timer = Waktumu { $seconds } dtk; setelah itu otomatis check kalau gratis, kalau tidak fold.
+turn-timer = Waktumu { $seconds } dtk; kalau waktu habis, otomatis check bila gratis, kalau tidak otomatis fold.
 
 ## Kartumu (DM atau pesan pribadi)
 
@@ -118,6 +118,10 @@ private-up = Terbuka: { $cards }
 private-community = Kartu bersama: { $card }
 private-high = High: { $hand }
 private-low = Low: { $hand }
+private-low-made = { $wheel ->
+    [yes] Low: { $ranks }, roda (wheel)
+   *[no] Low: { $ranks }
+}
 
 ## Hasil
 
@@ -128,7 +132,7 @@ results-main-pot = **Pot utama { $amount }**
 results-side-pot = **Pot sampingan { $number }: { $amount }**
 results-uncontested = { $name } menang { $amount } tanpa showdown
 results-scoop = { $name } menyapu bersih { $amount } (scoop): high dengan { $high } ({ $high_cards }), low dengan { $low } ({ $low_cards })
-results-scoop-high-only = { $name } menyapu bersih { $amount } dengan { $high } ({ $high_cards }); tidak ada low
+results-scoop-high-only = { $name } mengambil seluruh pot { $amount } dengan { $high } ({ $high_cards }); tidak ada low
 results-wins = { $name } menang { $amount }
 results-no-low = Tidak ada low yang memenuhi syarat: high mengambil seluruh pot.
 results-high = High: { $name } menang { $amount } dengan { $hand } ({ $cards })
@@ -187,7 +191,7 @@ notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
 notice-topped-up = { $name } menambah { $amount } chip (sekarang { $stack }).
 notice-table-opened = Meja sudah dibuka. Pakai /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai /table resume.
-notice-table-resumed = Meja main lagi.
+notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
 notice-hand-cancelled = Hand #{ $hand } dibatalkan dan setiap pemain mendapat kembali chip yang dimilikinya di awal hand.

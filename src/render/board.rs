@@ -72,7 +72,12 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
             ],
         ),
     ];
-    let mut pot_line = tr(locale, "board-pot", &[("amount", view.pot.into())]);
+    // After the showdown the engine has paid the pot out: a "Pot: 0" line says nothing.
+    let mut pot_line = if view.pot == 0 {
+        String::new()
+    } else {
+        tr(locale, "board-pot", &[("amount", view.pot.into())])
+    };
     if view.pots.len() > 1 {
         let mut parts = Vec::with_capacity(view.pots.len());
         for (index, pot) in view.pots.iter().enumerate() {
@@ -106,7 +111,9 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
         pot_line.push_str(" — ");
         pot_line.push_str(&parts.join(" · "));
     }
-    lines.push(pot_line);
+    if !pot_line.is_empty() {
+        lines.push(pot_line);
+    }
     if let Some(community) = view.community {
         lines.push(tr(
             locale,

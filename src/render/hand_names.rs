@@ -122,7 +122,7 @@ pub fn low_so_far(locale: Locale, cards: &[Card], value: Option<LowValue>) -> St
 }
 
 /// "8-7-5-3-A": ranks as card symbols (ten as "10"), joined by dashes.
-fn spell_low(ranks: &[Rank]) -> String {
+pub fn spell_low(ranks: &[Rank]) -> String {
     ranks
         .iter()
         .map(|rank| super::cards::rank_symbol(*rank))

@@ -105,3 +105,42 @@ pub fn shorten(name: &str, max_chars: usize) -> String {
     cut.push('…');
     cut
 }
+
+/// Splits a long text (a hand history, a leaderboard) into Discord messages of at most
+/// [`DISCORD_MESSAGE_LIMIT`], at line ends; a single overlong line is cut at characters.
+pub fn split_for_discord(text: &str) -> Vec<String> {
+    let mut messages = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        while discord_length(&line) > DISCORD_MESSAGE_LIMIT {
+            let mut head = String::new();
+            let mut rest = line.chars();
+            for c in rest.by_ref() {
+                if discord_length(&head) + c.len_utf16() > DISCORD_MESSAGE_LIMIT {
+                    let mut tail = String::from(c);
+                    tail.extend(rest);
+                    line = tail;
+                    break;
+                }
+                head.push(c);
+            }
+            if !current.is_empty() {
+                messages.push(std::mem::take(&mut current));
+            }
+            messages.push(head);
+        }
+        let needed = if current.is_empty() { 0 } else { 1 } + discord_length(&line);
+        if discord_length(&current) + needed > DISCORD_MESSAGE_LIMIT {
+            messages.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(&line);
+    }
+    if !current.is_empty() {
+        messages.push(current);
+    }
+    messages
+}

@@ -4,7 +4,7 @@
 use crate::table::hand::PrivateView;
 
 use super::cards::{card, cards};
-use super::hand_names::{high_hand_name, low_so_far};
+use super::hand_names::{high_hand_name, low_so_far, spell_low};
 use super::locale::{Locale, tr};
 
 /// "Your cards — hand #12", the down and up cards, and "High: Pair of kings" /
@@ -44,10 +44,21 @@ pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> Str
         "private-high",
         &[("hand", high_hand_name(locale, view.high).into())],
     ));
-    lines.push(tr(
-        locale,
-        "private-low",
-        &[("hand", low_so_far(locale, &all, view.low).into())],
-    ));
+    lines.push(match view.low {
+        Some(low) => {
+            let ranks = low.ranks();
+            let wheel = if low.is_wheel() { "yes" } else { "no" };
+            tr(
+                locale,
+                "private-low-made",
+                &[("ranks", spell_low(&ranks).into()), ("wheel", wheel.into())],
+            )
+        }
+        None => tr(
+            locale,
+            "private-low",
+            &[("hand", low_so_far(locale, &all, None).into())],
+        ),
+    });
     lines.join("\n")
 }
