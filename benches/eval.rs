@@ -2,6 +2,9 @@
 //! pre-generated random hands. Throughput is reported per evaluation (one hand), so
 //! criterion's "elem/s" is evaluations per second.
 //!
+//! `studbot_*` start from `&[Card; 7]`; `studbot_high_low_precomputed_cardset` and the
+//! `aya_*` rows (except `aya_both_from_cards`) start from each library's prepared hand form.
+//!
 //! Run: `cargo bench --bench eval`
 
 use std::hint::black_box;
@@ -36,6 +39,14 @@ fn to_aya(hand: &[Card; 7]) -> aya_poker::base::Hand {
         .expect("our notation is aya_poker's notation")
 }
 
+fn to_aya_cards(hand: &[Card; 7]) -> [aya_poker::base::Card; 7] {
+    hand.map(|card| {
+        card.to_string()
+            .parse()
+            .expect("our notation is aya_poker's notation")
+    })
+}
+
 fn to_rs_poker(hand: &[Card; 7]) -> [rs_poker::core::Card; 7] {
     hand.map(|card| rs_poker::core::Card {
         value: rs_poker::core::Value::from_u8(card.rank.value() - 2),
@@ -47,6 +58,7 @@ fn seven_card_evaluation(c: &mut Criterion) {
     let hands = random_seven_card_hands();
     let card_sets: Vec<CardSet> = hands.iter().map(|hand| CardSet::from_cards(hand)).collect();
     let aya_hands: Vec<aya_poker::base::Hand> = hands.iter().map(to_aya).collect();
+    let aya_cards: Vec<[aya_poker::base::Card; 7]> = hands.iter().map(to_aya_cards).collect();
     let rs_hands: Vec<[rs_poker::core::Card; 7]> = hands.iter().map(to_rs_poker).collect();
 
     let mut group = c.benchmark_group("seven_card_eval");
@@ -100,6 +112,19 @@ fn seven_card_evaluation(c: &mut Criterion) {
         b.iter(|| {
             for hand in black_box(&aya_hands) {
                 black_box((aya_poker::poker_rank(hand), aya_poker::ace_five_rank(hand)));
+            }
+        })
+    });
+    // The like-for-like of `studbot_high_low`, which starts from cards too: build aya's
+    // `Hand` from its cards, then rank it both ways.
+    group.bench_function("aya_both_from_cards", |b| {
+        b.iter(|| {
+            for cards in black_box(&aya_cards) {
+                let hand: aya_poker::base::Hand = cards.iter().collect();
+                black_box((
+                    aya_poker::poker_rank(&hand),
+                    aya_poker::ace_five_rank(&hand),
+                ));
             }
         })
     });

@@ -188,3 +188,23 @@ fn an_empty_hand_is_the_lowest_value_and_does_not_panic() {
     assert!(high("") < high("2c"));
     assert!(high("").ranks().is_empty());
 }
+
+#[test]
+fn more_than_seven_cards_are_still_evaluated_correctly() {
+    let whole_deck: Vec<Card> = Card::all().collect();
+    assert_eq!(best_high(&whole_deck).to_string(), "Royal flush");
+    let eight = "Ks Kd Kh Kc 9s 7s 4s 2s";
+    assert_eq!(high(eight).to_string(), "Four of a kind, kings");
+    let set = studbot::table::eval::CardSet::from_cards(&whole_deck);
+    assert_eq!(set.len(), 52);
+    assert_eq!(set.high(), best_high(&whole_deck));
+    assert!(set.low().is_some_and(|low| low.is_wheel()));
+}
+
+#[test]
+fn a_card_set_counts_a_repeated_card_once() {
+    let mut set = studbot::table::eval::CardSet::from_cards(&Card::parse_many("As Kd").unwrap());
+    set.insert("As".parse().unwrap());
+    assert_eq!(set.len(), 2);
+    assert_eq!(set.high(), high("As Kd"));
+}

@@ -277,3 +277,25 @@ fn seven_card_hands_order_like_rs_poker() {
         assert_eq!(pair[0].0.cmp(&pair[1].0), pair[0].1.cmp(&pair[1].1));
     }
 }
+
+#[test]
+fn hands_of_eight_to_ten_cards_agree_with_the_reference_too() {
+    for size in 8..=10 {
+        for hand in random_hands(12 + size as u64, 300, size) {
+            let ours = best_high(&hand);
+            assert_eq!(
+                (ours.category(), values(&ours.ranks())),
+                reference_high(&hand),
+                "high of {hand:?}"
+            );
+            let ours_low = best_low(&hand).map(|low| {
+                low.ranks()
+                    .iter()
+                    .map(|r| r.low_value())
+                    .collect::<Vec<u8>>()
+            });
+            assert_eq!(ours_low, reference_low(&hand), "low of {hand:?}");
+            assert_eq!(best_high_low(&hand), (ours, best_low(&hand)));
+        }
+    }
+}

@@ -183,7 +183,7 @@ impl Card {
             .chars()
             .filter(|c| !c.is_whitespace() && *c != ',')
             .collect();
-        if compact.len() % 2 != 0 {
+        if !compact.len().is_multiple_of(2) {
             return Err(CardParseError::Malformed(text.trim().to_string()));
         }
         compact

@@ -4,11 +4,22 @@
 //!
 //! Both value types order so that the BETTER hand is the GREATER value.
 //!
-//! The evaluator works on rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12 =
-//! ace), so that pairs, trips, quads, flushes, straights and lows all fall out of a handful
-//! of bit operations with no sorting and no allocation. [`CardSet`] is that form, precomputed.
+//! Two evaluators, the second built from the first on first use:
+//! - the bit evaluator reads rank bitmasks, one 13-bit mask per suit (bit 0 = deuce … bit 12
+//!   = ace): pairs, trips, quads, flushes, straights and lows fall out of a handful of bit
+//!   operations with no sorting and no allocation. It serves flushes and more than seven
+//!   cards, and it fills
+//! - the rank table: for every multiset of up to seven ranks, the best high without a flush
+//!   and the best low, found by a perfect hash of an additive rank key. Most hands are one
+//!   look-up for both values.
+//!
+//! Entry points: [`best_high`], [`best_low`], [`best_high_low`] on card slices;
+//! [`CardSet`] for a hand prepared once and evaluated often; [`best_high_cards`] and
+//! [`best_low_cards`] for showing which five cards play.
 
 use std::fmt;
+use std::num::NonZeroU32;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -80,9 +91,11 @@ pub struct HighValue(pub(crate) u32);
 ///
 /// Layout: the complement (within 8 bits) of the mask of the five low ranks, where bit 0 is
 /// the ace and bit `v - 1` the rank of value `v` (2..=8). A lower top card clears a higher
-/// bit of the mask, so comparing complements compares lows highest card first.
+/// bit of the mask, so comparing complements compares lows highest card first. A low has
+/// three ranks of eight or lower missing, so the value is never 0: `Option<LowValue>` is
+/// as small as a `u32`, and `(HighValue, Option<LowValue>)` comes back in one register.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct LowValue(pub(crate) u32);
+pub struct LowValue(pub(crate) NonZeroU32);
 
 const CATEGORY_SHIFT: u32 = 20;
 const RANK_SLOT_BITS: u32 = 4;
@@ -123,7 +136,7 @@ impl HighValue {
 impl LowValue {
     /// The five ranks of the low, highest first (ace as the lowest).
     pub fn ranks(self) -> [Rank; 5] {
-        let mask = !self.0 & LOW_RANKS;
+        let mask = !self.0.get() & LOW_RANKS;
         let mut ranks = [Rank::Ace; 5];
         let mut filled = 0;
         for bit in (0..8u8).rev() {
@@ -137,20 +150,33 @@ impl LowValue {
 
     /// True for the wheel, 5-4-3-2-A, the best low of all.
     pub fn is_wheel(self) -> bool {
-        self.0 == WHEEL_LOW
+        self.0.get() == WHEEL_LOW
     }
 }
 
 const WHEEL_LOW: u32 = !0b1_1111 & LOW_RANKS;
 
-/// Cards as four 13-bit rank masks, one per suit, packed into one `u64` (suit `s` at bits
-/// `16 s .. 16 s + 13`). Build it once and evaluate it as many times as needed; adding a
-/// card is one OR. A card added twice counts once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct CardSet(u64);
+/// A set of cards in the two forms the evaluator reads: four 13-bit rank masks, one per
+/// suit, packed into one `u64` (suit `s` at bits `16 s .. 16 s + 13`), and the additive key
+/// of `CARD_KEYS` (ranks, suit counts, card count). Build it once and evaluate it as many
+/// times as needed; adding a card is an OR and an add. A card added twice counts once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardSet {
+    bits: u64,
+    key: u64,
+}
+
+impl Default for CardSet {
+    fn default() -> CardSet {
+        CardSet::EMPTY
+    }
+}
 
 impl CardSet {
-    pub const EMPTY: CardSet = CardSet(0);
+    pub const EMPTY: CardSet = CardSet {
+        bits: 0,
+        key: EMPTY_KEY,
+    };
 
     #[inline]
     pub fn from_cards(cards: &[Card]) -> CardSet {
@@ -163,21 +189,25 @@ impl CardSet {
 
     #[inline]
     pub fn insert(&mut self, card: Card) {
-        self.0 |= CardSet::bit(card);
+        let bit = CardSet::bit(card);
+        if self.bits & bit == 0 {
+            self.bits |= bit;
+            self.key += card_key(card);
+        }
     }
 
     #[inline]
     pub fn contains(self, card: Card) -> bool {
-        self.0 & CardSet::bit(card) != 0
+        self.bits & CardSet::bit(card) != 0
     }
 
     /// The number of distinct cards in the set.
     pub fn len(self) -> usize {
-        self.0.count_ones() as usize
+        self.bits.count_ones() as usize
     }
 
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits == 0
     }
 
     #[inline]
@@ -188,19 +218,22 @@ impl CardSet {
     /// The best high of the set; see [`best_high`].
     #[inline]
     pub fn high(self) -> HighValue {
-        high_of_bits(self.0)
+        self.high_low().0
     }
 
     /// The best eight-or-better low of the set; see [`best_low`].
     #[inline]
     pub fn low(self) -> Option<LowValue> {
-        low_of_bits(self.0)
+        low_of_bits(self.bits)
     }
 
-    /// Both at once.
+    /// Both at once, from one table look-up.
     #[inline]
     pub fn high_low(self) -> (HighValue, Option<LowValue>) {
-        (high_of_bits(self.0), low_of_bits(self.0))
+        if self.key & KEY_NOT_ENOUGH != 0 {
+            return high_low_of_bits(self.bits);
+        }
+        high_low_of_key(self.key)
     }
 }
 
@@ -212,6 +245,201 @@ impl FromIterator<Card> for CardSet {
         }
         set
     }
+}
+
+/// Per-rank additive keys, deuce first: the rank multipliers of the OMPEval evaluator
+/// (github.com/zekyll/OMPEval, MIT licence), chosen so that every multiset of up to seven
+/// ranks, at most four of each, sums to a different key below 2^25.
+const RANK_KEYS: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
+    0x48c0e4, 0x48f211, 0x494493,
+];
+
+/// Layout of a card key: the rank key in bits 0..32, a 4-bit count per suit in bits
+/// 32..48, the number of cards in bits 52..64 (bits 48..52 absorb the carries of suit counts
+/// that overflow when a set holds more than seven cards, which the key then does not serve).
+const SUIT_COUNTS_SHIFT: u32 = 32;
+const CARD_COUNT_SHIFT: u32 = 52;
+/// Every suit count starts at 3, so that a fifth card of a suit sets the count's bit 3.
+const EMPTY_KEY: u64 = 0x3333 << SUIT_COUNTS_SHIFT;
+const FIVE_OF_A_SUIT: u64 = 0x8888 << SUIT_COUNTS_SHIFT;
+/// The most cards whose key stays exact (suit counts fit their 4 bits, the rank table
+/// covers them).
+const MAX_KEYED_CARDS: u64 = 7;
+
+/// The key each card adds, indexed by `rank value * 4 + suit` (entries 0..8 unused): one
+/// shift and one OR from the card's two bytes.
+static CARD_KEYS: [u64; 60] = {
+    let mut keys = [0u64; 60];
+    let mut index = 8;
+    while index < 60 {
+        let rank = index / 4 - 2;
+        let suit = index % 4;
+        keys[index] = RANK_KEYS[rank] as u64
+            | (1 << (SUIT_COUNTS_SHIFT + 4 * suit as u32))
+            | (1 << CARD_COUNT_SHIFT);
+        index += 1;
+    }
+    keys
+};
+
+#[inline]
+fn card_key(card: Card) -> u64 {
+    CARD_KEYS[usize::from(card.rank.value() << 2 | card.suit.index())]
+}
+
+/// For every multiset of up to seven ranks: the best high WITHOUT flushes (bits 0..24, a
+/// [`HighValue`]) and the best low (bits 24..32, a [`LowValue`] or 0), both of which depend
+/// only on the ranks. Stored under a perfect hash of the rank key (hash and displace: the
+/// key's bucket has a "pilot" that sends every key of the bucket to its own free slot), so a
+/// look-up is three multiplications and two loads, and building it at first use takes
+/// milliseconds.
+struct RankTable {
+    pilots: Box<[u16; BUCKETS]>,
+    entries: Box<[u32; SLOTS]>,
+}
+
+static RANK_TABLE: LazyLock<RankTable> = LazyLock::new(build_rank_table);
+
+const ENTRY_HIGH: u32 = 0xFF_FFFF;
+const ENTRY_LOW_SHIFT: u32 = 24;
+const BUCKET_BITS: u32 = 14;
+const BUCKETS: usize = 1 << BUCKET_BITS;
+/// 76,155 multisets in 90,000 slots: loose enough that every bucket finds a pilot fast.
+const SLOTS: usize = 90_000;
+const KEY_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+const PILOT_MIX: u32 = 0x85EB_CA77;
+
+#[inline]
+fn key_hash(rank_key: u32) -> u64 {
+    u64::from(rank_key).wrapping_mul(KEY_MIX)
+}
+
+#[inline]
+fn bucket_of(hash: u64) -> usize {
+    (hash >> (64 - BUCKET_BITS)) as usize
+}
+
+#[inline]
+fn slot_of(hash: u64, pilot: u16) -> usize {
+    let mixed = ((hash >> 18) as u32) ^ u32::from(pilot).wrapping_mul(PILOT_MIX);
+    ((u64::from(mixed) * SLOTS as u64) >> 32) as usize
+}
+
+impl RankTable {
+    #[inline]
+    fn entry(&self, rank_key: u32) -> u32 {
+        let hash = key_hash(rank_key);
+        let pilot = self.pilots.get(bucket_of(hash)).copied().unwrap_or(0);
+        self.entries.get(slot_of(hash, pilot)).copied().unwrap_or(0)
+    }
+}
+
+/// Every multiset of up to seven ranks, as (rank key, cards without a flush).
+fn rank_multisets() -> Vec<(u32, u64)> {
+    fn extend(
+        rank: usize,
+        cards_left: u32,
+        key: u32,
+        bits: u64,
+        suit: u32,
+        out: &mut Vec<(u32, u64)>,
+    ) {
+        if rank == RANK_KEYS.len() {
+            out.push((key, bits));
+            return;
+        }
+        for count in 0..=cards_left.min(4) {
+            let mut with = bits;
+            // Suits go round-robin over the whole hand, so no suit gets a third card, and
+            // never twice the same suit within a rank.
+            for i in 0..count {
+                with |= 1 << (((suit + i) % 4) * 16 + rank as u32);
+            }
+            extend(
+                rank + 1,
+                cards_left - count,
+                key + count * RANK_KEYS[rank],
+                with,
+                (suit + count) % 4,
+                out,
+            );
+        }
+    }
+    let mut out = Vec::with_capacity(80_000);
+    extend(0, MAX_KEYED_CARDS as u32, 0, 0, 0, &mut out);
+    out
+}
+
+/// A boxed array built on the heap (a debug build would put `Box::new([0; N])` on the stack).
+fn zeroed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    match vec![T::default(); N].into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("a vector of N elements converts to [T; N]"),
+    }
+}
+
+fn build_rank_table() -> RankTable {
+    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BUCKETS];
+    for (key, bits) in rank_multisets() {
+        let low = low_of_bits(bits).map_or(0, |low| low.0.get());
+        let entry = high_of_bits(bits).0 | (low << ENTRY_LOW_SHIFT);
+        let hash = key_hash(key);
+        buckets[bucket_of(hash)].push((hash, entry));
+    }
+    let mut order: Vec<usize> = (0..BUCKETS).filter(|&b| !buckets[b].is_empty()).collect();
+    order.sort_by_key(|&bucket| std::cmp::Reverse(buckets[bucket].len()));
+
+    let mut pilots = zeroed_array::<u16, BUCKETS>();
+    let mut entries = zeroed_array::<u32, SLOTS>();
+    let mut used = vec![false; SLOTS];
+    let mut slots = Vec::new();
+    for bucket in order {
+        let members = &buckets[bucket];
+        let pilot = (0..=u16::MAX)
+            .find(|&pilot| {
+                slots.clear();
+                for &(hash, _) in members {
+                    let slot = slot_of(hash, pilot);
+                    if used[slot] || slots.contains(&slot) {
+                        return false;
+                    }
+                    slots.push(slot);
+                }
+                true
+            })
+            // Proven by the test that builds the table: the constants above always succeed.
+            .expect("every bucket of the rank table finds a pilot");
+        pilots[bucket] = pilot;
+        for &(hash, entry) in members {
+            let slot = slot_of(hash, pilot);
+            used[slot] = true;
+            entries[slot] = entry;
+        }
+    }
+    RankTable { pilots, entries }
+}
+
+/// Set in a key that cannot give the high alone: a flush (the suit masks decide it) or
+/// more than seven cards (a count of 8 or more).
+const KEY_NOT_ENOUGH: u64 = FIVE_OF_A_SUIT | (u64::MAX << (CARD_COUNT_SHIFT + 3));
+
+/// The high and low of up to seven cards without a flush, from their key.
+#[inline]
+fn high_low_of_key(key: u64) -> (HighValue, Option<LowValue>) {
+    let entry = RANK_TABLE.entry(key as u32);
+    let low = entry >> ENTRY_LOW_SHIFT;
+    (
+        HighValue(entry & ENTRY_HIGH),
+        NonZeroU32::new(low).map(LowValue),
+    )
+}
+
+/// The high and low from the suit masks alone, for the rare cases the key does not cover.
+#[cold]
+#[inline(never)]
+fn high_low_of_bits(bits: u64) -> (HighValue, Option<LowValue>) {
+    (high_of_bits(bits), low_of_bits(bits))
 }
 
 /// For every 13-bit rank mask, its five highest ranks packed as rank values into the five
@@ -424,7 +652,7 @@ fn low_of_bits(bits: u64) -> Option<LowValue> {
     // Bit 0 = ace, bit v - 1 = rank of value v; only 8 or lower can play.
     let candidates = ((any << 1) | (any >> 12)) & LOW_RANKS;
     let value = LOW_OF_CANDIDATES[candidates as usize];
-    (value != 0).then_some(LowValue(u32::from(value)))
+    NonZeroU32::new(u32::from(value)).map(LowValue)
 }
 
 #[inline]
@@ -439,22 +667,47 @@ fn suit_masks(bits: u64) -> [u32; 4] {
 
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
 /// quads count (no straights or flushes): the up-card ranking of RULES.md.
+///
+/// The cards must be different (as dealt from one deck); a repeated card gives some value
+/// but not a meaningful one. More than seven cards are evaluated correctly, more slowly.
 #[inline]
 pub fn best_high(cards: &[Card]) -> HighValue {
-    CardSet::from_cards(cards).high()
+    best_high_low(cards).0
 }
 
 /// The best eight-or-better low of up to 7 cards, or `None` when no five different ranks of
 /// eight or lower exist.
 #[inline]
 pub fn best_low(cards: &[Card]) -> Option<LowValue> {
-    CardSet::from_cards(cards).low()
+    low_of_bits(bits_of(cards))
 }
 
-/// `(best_high(cards), best_low(cards))`, reading the cards once.
+/// `(best_high(cards), best_low(cards))`, from one table look-up.
 #[inline]
 pub fn best_high_low(cards: &[Card]) -> (HighValue, Option<LowValue>) {
-    CardSet::from_cards(cards).high_low()
+    if cards.len() as u64 <= MAX_KEYED_CARDS {
+        let key = cards
+            .iter()
+            .fold(EMPTY_KEY, |key, &card| key + card_key(card));
+        if key & KEY_NOT_ENOUGH == 0 {
+            return high_low_of_key(key);
+        }
+    }
+    high_low_of_cards_by_bits(cards)
+}
+
+/// Out of line, so that the look-up path above keeps nothing alive for it.
+#[cold]
+#[inline(never)]
+fn high_low_of_cards_by_bits(cards: &[Card]) -> (HighValue, Option<LowValue>) {
+    high_low_of_bits(bits_of(cards))
+}
+
+#[inline]
+fn bits_of(cards: &[Card]) -> u64 {
+    cards
+        .iter()
+        .fold(0, |bits, &card| bits | CardSet::bit(card))
 }
 
 /// The five cards that make `best_high(cards)` (for showing results), best first: the
@@ -609,6 +862,27 @@ mod tests {
 
     fn cards(text: &str) -> Vec<Card> {
         Card::parse_many(text).unwrap()
+    }
+
+    #[test]
+    fn every_multiset_of_up_to_seven_ranks_has_its_own_key_and_table_entry() {
+        let multisets = rank_multisets();
+        let keys: std::collections::HashSet<u32> = multisets.iter().map(|&(key, _)| key).collect();
+        assert_eq!(keys.len(), multisets.len(), "rank keys collide");
+        let started = std::time::Instant::now();
+        let table = &*RANK_TABLE;
+        eprintln!(
+            "{} multisets, table of {} entries, built in {:?}",
+            multisets.len(),
+            SLOTS,
+            started.elapsed()
+        );
+        for &(key, bits) in &multisets {
+            let entry = table.entry(key);
+            assert_eq!(HighValue(entry & ENTRY_HIGH), high_of_bits(bits));
+            let low = entry >> ENTRY_LOW_SHIFT;
+            assert_eq!(NonZeroU32::new(low).map(LowValue), low_of_bits(bits));
+        }
     }
 
     #[test]
