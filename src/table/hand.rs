@@ -559,7 +559,11 @@ impl Hand {
         let action = self.check_action(seat, kind)?;
         let fast = self.state.cards_suffice;
         // With every card there, nothing can fail after the action is taken: no copy needed.
-        let saved = (!fast).then(|| (self.state, self.events.len()));
+        let saved = if fast {
+            None
+        } else {
+            Some((self.state, self.events.len()))
+        };
         let outcome = self.apply(seat, action);
         if outcome.is_err()
             && let Some((state, events)) = saved
