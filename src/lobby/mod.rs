@@ -112,6 +112,21 @@ impl Lobby {
                 registry: Mutex::new(Registry::default()),
             }),
         };
+        // A table the bank recovered but whose settings are gone (it was being closed when
+        // the process stopped) cannot reopen: its players get their stacks back instead.
+        for recovery in &recoveries {
+            if records.iter().all(|record| record.table != recovery.table) {
+                let reference = format!(
+                    "lobby:{:x}:{}:orphan-close",
+                    lobby.shared.session, recovery.table.0
+                );
+                lobby
+                    .shared
+                    .bank
+                    .close_table(recovery.guild, recovery.table, &reference)
+                    .await?;
+            }
+        }
         for record in records {
             let bank = &lobby.shared.bank;
             bank.open_table(record.guild, record.table).await?;
