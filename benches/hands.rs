@@ -16,24 +16,35 @@ const STACK: u64 = 200;
 /// A fold is picked with weight 1, any other legal action with this weight.
 const NON_FOLD_WEIGHT: u32 = 8;
 
-fn random_legal<R: Rng>(legal: &[LegalAction], rng: &mut R) -> ActionKind {
-    let weight = |action: &LegalAction| {
-        if action.kind == ActionKind::Fold {
-            1
-        } else {
-            NON_FOLD_WEIGHT
-        }
-    };
-    let total: u32 = legal.iter().map(weight).sum();
-    let mut pick = rng.random_range(0..total);
-    for action in legal {
-        let w = weight(action);
-        if pick < w {
-            return action.kind;
+fn weight(action: &LegalAction) -> u32 {
+    if action.kind == ActionKind::Fold {
+        1
+    } else {
+        NON_FOLD_WEIGHT
+    }
+}
+
+/// A legal action for the seat to act, folds weighted down; no allocation, and the legal
+/// actions are computed once.
+fn random_legal<R: Rng>(hand: &Hand, rng: &mut R) -> ActionKind {
+    let mut legal = [ActionKind::Fold; 8];
+    let mut weights = [0u32; 8];
+    let mut count = 0;
+    let mut total = 0;
+    for action in hand.legal_iter().take(legal.len()) {
+        legal[count] = action.kind;
+        weights[count] = weight(&action);
+        total += weights[count];
+        count += 1;
+    }
+    let mut pick = rng.random_range(0..total.max(1));
+    for (kind, w) in legal.iter().zip(&weights).take(count) {
+        if pick < *w {
+            return *kind;
         }
         pick -= w;
     }
-    legal[legal.len() - 1].kind
+    legal[count.saturating_sub(1)]
 }
 
 /// Plays one hand with random legal actions; returns how many actions were taken.
@@ -43,9 +54,8 @@ fn play_random_hand<R: Rng>(rng: &mut R) -> usize {
         .expect("valid hand");
     let mut actions = 0;
     while let Some(seat) = hand.to_act() {
-        let legal = hand.legal_actions();
-        let kind = random_legal(&legal, rng);
-        hand.act(seat, kind).expect("a legal action");
+        let kind = random_legal(&hand, rng);
+        hand.act_quietly(seat, kind).expect("a legal action");
         actions += 1;
     }
     actions
@@ -61,7 +71,7 @@ fn play_computer_hand<R: Rng>(rng: &mut R) -> usize {
         let public = hand.public_view();
         let private = hand.private_view(seat).expect("the seat to act");
         let choice = choose_action(&private, &public, rng).expect("a legal action");
-        hand.act(seat, choice.kind).expect("a legal action");
+        hand.act_quietly(seat, choice.kind).expect("a legal action");
         actions += 1;
     }
     actions

@@ -39,21 +39,14 @@ async fn reopen(dir: &std::path::Path) -> Bank {
     }
 }
 
-#[test]
-fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = dir.path().join("tables");
-    let custom = TableSettings {
-        seats: 6,
-        action_timer_secs: 45,
-        ..settings()
-    };
-
-    // The first process: one whole hand, then a stop in the middle of the second.
+/// The first process: one whole hand, then a stop (every task dies where it stands) in the
+/// middle of the second. Returns everyone's stack at the start of the second hand.
+fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(UserId, u64)> {
+    let tables = dir.join("tables");
     let first = runtime();
     let start_of_hand_two: Vec<(UserId, u64)> = first.block_on(async {
         let _clock = hold_clock();
-        let bank = reopen(dir.path()).await;
+        let bank = reopen(dir).await;
         let store = Arc::new(FileTableStore::open(&tables).unwrap());
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
@@ -95,8 +88,21 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
         assert_ne!(stacks, vec![(ANA, 200), (BEN, 200), (CHEN, 200)]);
         stacks
     });
-    // The stop: every task dies where it stands, mid-hand.
     drop(first);
+    start_of_hand_two
+}
+
+#[test]
+fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let custom = TableSettings {
+        seats: 6,
+        action_timer_secs: 45,
+        ..settings()
+    };
+
+    let start_of_hand_two = play_and_stop_mid_hand(dir.path(), custom);
 
     let second = runtime();
     second.block_on(async {
@@ -145,5 +151,31 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
         let offer = next_turn(&mut notices).await;
         assert_eq!(offer.hand, 3);
         take(&table, &offer, passive(&offer)).await;
+    });
+}
+
+#[test]
+fn a_recovered_table_whose_settings_are_gone_pays_its_players_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let start_of_hand_two = play_and_stop_mid_hand(dir.path(), settings());
+    std::fs::remove_dir_all(dir.path().join("tables")).unwrap();
+    runtime().block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir.path()).await;
+        let store = Arc::new(FileTableStore::open(&dir.path().join("tables")).unwrap());
+        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        assert_eq!(recovered.len(), 1);
+        assert!(lobby.table(TABLE).is_err());
+        for (user, stack) in start_of_hand_two {
+            assert_eq!(
+                bank.balance(GUILD, user).await.unwrap(),
+                1_000 - 200 + stack
+            );
+        }
+        let audit = bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+        assert_eq!(audit.escrow_chips, 0);
     });
 }

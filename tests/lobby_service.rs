@@ -576,3 +576,71 @@ async fn a_busted_player_sits_out_and_comes_back_by_topping_up() {
         TableMessage::NextHandIn { .. }
     ));
 }
+
+#[tokio::test(start_paused = true)]
+async fn down_cards_go_privately_to_their_owner_on_third_and_seventh_street() {
+    let fixture = fixture(15).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let mut private = Vec::new();
+    loop {
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Cards(cards) => {
+                assert_eq!(
+                    notice.audience(),
+                    studbot::lobby::Audience::Player(cards.user)
+                );
+                private.push((cards.user, cards.view.down_cards.len()));
+            }
+            NoticeBody::HandResult(_) => break,
+            _ => {}
+        }
+    }
+    private.sort();
+    assert_eq!(private, vec![(ANA, 2), (ANA, 3), (BEN, 2), (BEN, 3)]);
+    assert_eq!(
+        table.show_cards(UserId(99)).await.err(),
+        Some(LobbyError::NotSeated)
+    );
+    assert_eq!(
+        table.show_cards(ANA).await.err(),
+        Some(LobbyError::NoHandInProgress)
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand() {
+    let fixture = fixture(16).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    assert_eq!(table.join(CHEN, 300).await, Ok((2, 300)));
+    assert_eq!(
+        table.show_cards(CHEN).await.err(),
+        Some(LobbyError::NotInHand)
+    );
+    assert_eq!(
+        table.top_up(ANA, 50).await,
+        Err(LobbyError::TopUpDuringHand)
+    );
+    take(&table, &offer, passive(&offer)).await;
+    loop {
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                assert_ne!(offer.user, CHEN);
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+            NoticeBody::Board(board) if board.hand == 2 => {
+                assert!(board.players.contains(&CHEN));
+                break;
+            }
+            _ => {}
+        }
+    }
+}

@@ -234,3 +234,97 @@ fn a_missing_file_is_an_io_failure_with_a_non_zero_exit() {
         .expect("studbot runs");
     assert!(!output.status.success());
 }
+
+/// Eight players all to seventh street use 48 cards; the 4 left are too few, so one
+/// community card is turned and each seat lists only six cards of its own.
+#[test]
+fn eight_players_to_seventh_street_share_a_community_card() {
+    let deck: Vec<String> = studbot::table::Card::all().map(|c| c.to_string()).collect();
+    let seats: Vec<String> = (0..8)
+        .map(|seat| {
+            let cards: Vec<String> = deck[seat * 6..seat * 6 + 6]
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect();
+            format!("[{}]", cards.join(","))
+        })
+        .collect();
+    let cards = format!("[{}]", seats.join(","));
+    let mut actions = vec!["bring-in"];
+    actions.extend(["call"; 7]);
+    actions.extend(["check"; 32]);
+    let text = line(STAKES, "[50,50,50,50,50,50,50,50]", &cards, &actions).replace(
+        r#""community":null"#,
+        &format!(r#""community":"{}""#, deck[48]),
+    );
+    let value = replay_line(&text);
+    assert_eq!(value["ok"], true, "{value}");
+    assert_eq!(value["community"], deck[48].as_str());
+    let total: u64 = value["stacks"]
+        .as_array()
+        .expect("stacks")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .sum();
+    assert_eq!(total, 400);
+}
+
+#[test]
+fn eight_players_to_seventh_street_without_the_community_card_is_refused() {
+    let deck: Vec<String> = studbot::table::Card::all().map(|c| c.to_string()).collect();
+    let seats: Vec<String> = (0..8)
+        .map(|seat| {
+            let cards: Vec<String> = deck[seat * 6..seat * 6 + 6]
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect();
+            format!("[{}]", cards.join(","))
+        })
+        .collect();
+    let cards = format!("[{}]", seats.join(","));
+    let mut actions = vec!["bring-in"];
+    actions.extend(["call"; 7]);
+    actions.extend(["check"; 32]);
+    let value = replay_line(&line(STAKES, "[50,50,50,50,50,50,50,50]", &cards, &actions));
+    error_of(&value);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_line_and_the_next_line_still_runs() {
+    let mut input = b"{\"stakes\":\xff\xfe}\n".to_vec();
+    input.extend_from_slice(good_line().as_bytes());
+    input.push(b'\n');
+    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("studbot runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&input)
+        .expect("input written");
+    let output = child.wait_with_output().expect("studbot finishes");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(r#"{"ok":false,"error":"the line is not UTF-8"#),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(r#"{"ok":true,"stacks":[108,108,84]"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn null_rules_take_the_defaults_and_unknown_rule_keys_are_refused() {
+    let null_rules = good_line().replace(RULES, r#""rules":null"#);
+    assert_eq!(replay_line(&null_rules)["ok"], true);
+    let typo = good_line().replace("max_raises", "max_raise");
+    assert!(error_of(&replay_line(&typo)).contains("max_raise"));
+}

@@ -10,12 +10,13 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::table::replay::{ReplayError, replay_line_text, result_to_text};
 use anyhow::Context;
-use serde_json::json;
-
-use crate::table::replay::replay_line;
 
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Each non-blank input line is one hand: {\"stakes\":{...},\"rules\":{...},\"stacks\":[...],\"cards\":[[...],...],\"community\":null,\"actions\":[\"bring-in\",...]}.\nEach gives one output line, {\"ok\":true,\"stacks\":[...],...} or {\"ok\":false,\"error\":\"...\",\"action_index\":N}.\nExit status: 0 when every line was answered, even if some hands were errors; 2 when the input could not be read or the output written."
+)]
 pub struct ReplayArgs {
     /// A file of JSON lines, or `-` (the default) for standard input.
     pub input: Option<PathBuf>,
@@ -49,12 +50,13 @@ pub fn replay_stream(mut input: impl BufRead, output: &mut impl Write) -> io::Re
         }
         let result = match std::str::from_utf8(&line) {
             Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => replay_line(text),
-            Err(error) => {
-                json!({ "ok": false, "error": format!("the line is not UTF-8: {error}") })
-            }
+            Ok(text) => replay_line_text(text),
+            Err(error) => result_to_text(&Err(ReplayError {
+                message: format!("the line is not UTF-8: {error}"),
+                action_index: None,
+            })),
         };
-        serde_json::to_writer(&mut *output, &result)?;
+        output.write_all(result.as_bytes())?;
         output.write_all(b"\n")?;
         output.flush()?;
         hands += 1;

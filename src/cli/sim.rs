@@ -110,8 +110,10 @@ pub struct SimSummary {
     pub rebuys: Vec<u64>,
     /// Each player's stack after the last hand.
     pub final_stacks: Vec<u64>,
-    /// sha256 (hex) over every hand's events and final stacks, in order.
+    /// sha256 (hex) over, for every hand in order: the hand number (u64 little-endian),
+    /// its events as a JSON array, then every player's stack after it (u64 little-endian).
     pub checksum: String,
+    /// Wall-clock time of the whole run, PHH writing included.
     pub seconds: f64,
     pub hands_per_second: f64,
 }
@@ -213,7 +215,7 @@ pub fn simulate(
                     number + 1
                 );
             };
-            hand.act(seat, choice.kind).with_context(|| {
+            hand.act_quietly(seat, choice.kind).with_context(|| {
                 format!(
                     "hand {}: the engine refused {:?} for seat {seat}, which it listed as legal",
                     number + 1,

@@ -12,6 +12,28 @@
 //!
 //! Tables never share a lock across an await: a slow table (or a slow bank call of one table)
 //! holds up only itself.
+//!
+//! A front end's life with a table, in short:
+//!
+//! ```text
+//! let (lobby, recovered) = Lobby::start(bank, Arc::new(FileTableStore::open(&data.join("tables"))?), LobbyConfig::default()).await?;
+//! for table in lobby.tables() { spawn(consume(table.subscribe().await?)) }   // reopened tables
+//! let table = lobby.open_table(guild, channel, settings).await?;             // `/table open`
+//! let mut notices = table.subscribe().await?;                                // one consumer per front end
+//! table.join(user, buy_in).await?;                                           // `/join`
+//! while let Some(notice) = notices.recv().await {
+//!     match notice.audience() { Audience::Everyone => /* channel */, Audience::Player(user) => /* DM / ephemeral */ }
+//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.action_seq, kind);
+//!     // a click calls table.act(user, hand, action_seq, kind) and shows the refusal, if any,
+//!     // with present::error_text in the clicker's language.
+//! }
+//! ```
+//!
+//! Rules the service keeps: every command is answered (`Result<Reply, LobbyError>`), and a
+//! refusal changes nothing; a hand's result notice is sent only after the bank settled it;
+//! while a hand runs the bank holds every seat of the table, so leaving or being kicked takes
+//! effect when it ends (the table checks or folds for a departing player at once) and top-ups
+//! wait for the next pause between hands.
 
 mod command;
 pub mod computer;
@@ -112,6 +134,21 @@ impl Lobby {
                 registry: Mutex::new(Registry::default()),
             }),
         };
+        // A table the bank recovered but whose settings are gone (it was being closed when
+        // the process stopped) cannot reopen: its players get their stacks back instead.
+        for recovery in &recoveries {
+            if records.iter().all(|record| record.table != recovery.table) {
+                let reference = format!(
+                    "lobby:{:x}:{}:orphan-close",
+                    lobby.shared.session, recovery.table.0
+                );
+                lobby
+                    .shared
+                    .bank
+                    .close_table(recovery.guild, recovery.table, &reference)
+                    .await?;
+            }
+        }
         for record in records {
             let bank = &lobby.shared.bank;
             bank.open_table(record.guild, record.table).await?;

@@ -155,7 +155,7 @@ impl Table {
             TableCommand::Subscribe => Ok(Reply::Subscribed(self.subscribe())),
             TableCommand::Status => Ok(Reply::Status(Box::new(self.status()))),
             TableCommand::Pause => self.pause(),
-            TableCommand::Resume => self.resume(),
+            TableCommand::Resume => self.resume().await,
             TableCommand::Close => self.close().await,
             TableCommand::Kick { user } => self.kick(user).await,
             TableCommand::ChangeSettings { settings } => self.change_settings(settings).await,
@@ -504,16 +504,16 @@ impl Table {
         Ok(Reply::Done)
     }
 
-    fn resume(&mut self) -> Result<Reply, LobbyError> {
+    async fn resume(&mut self) -> Result<Reply, LobbyError> {
         if !self.paused {
             return Err(LobbyError::NotPaused);
         }
         self.paused = false;
         self.message(TableMessage::Resumed);
         if self.hand.is_some() {
-            // The player to act gets a whole timer again.
-            self.publish_board();
-            self.offer_turn();
+            // The board again, then the turns of anyone who left or was kicked while the
+            // table was paused, and a whole timer for the player to act.
+            self.after_action().await;
         } else {
             self.maybe_schedule_next_hand();
         }

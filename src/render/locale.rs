@@ -67,6 +67,15 @@ impl Locale {
         Locale::parse(tag).unwrap_or_default()
     }
 
+    /// Discord's locale strings for this language (for command description localizations).
+    pub fn discord_tags(self) -> &'static [&'static str] {
+        match self {
+            Locale::En => &["en-US", "en-GB"],
+            Locale::Es => &["es-ES", "es-419"],
+            Locale::Id => &["id"],
+        }
+    }
+
     fn language_id(self) -> LanguageIdentifier {
         match self {
             Locale::En => unic_langid::langid!("en"),
@@ -218,5 +227,15 @@ mod tests {
         assert_eq!(Locale::from_tag_or_default("pt-BR"), Locale::En);
         assert_eq!(Locale::from_tag_or_default(""), Locale::En);
         assert!("xx".parse::<Locale>().is_err());
+    }
+
+    #[test]
+    fn every_discord_tag_of_a_language_parses_back_to_it() {
+        for locale in Locale::ALL {
+            for tag in locale.discord_tags() {
+                assert_eq!(Locale::parse(tag), Some(locale));
+            }
+            assert_eq!(locale.code().parse::<Locale>(), Ok(locale));
+        }
     }
 }

@@ -9,13 +9,14 @@
 //!   cards with an ace or all five and under; fold everything else facing a completion.
 //! - Later streets: bet and raise two pair or better, good made lows and four small cards
 //!   early; check and call with a pair, a made eight-low or a draw to a low or a flush;
-//!   check when it is free, otherwise fold, unless the pot pays the call many times over.
+//!   check when it is free, otherwise fold, unless the pot pays the call many times over
+//!   while two or more cards are to come. A small pair stops calling on sixth street.
 
 use rand::Rng;
 
 use super::card::{Card, Rank};
 use super::eval::{HandCategory, best_high};
-use super::hand::{ActionKind, LegalAction, PrivateView, PublicView, SeatState, Street};
+use super::hand::{ActionKind, Hand, LegalAction, PrivateView, PublicView, SeatState, Street};
 
 /// How much a hand is worth playing for, as the strategy sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -32,7 +33,8 @@ pub enum Strength {
 const SLOWPLAY_PER_MILLE: u32 = 120;
 /// Chance in 1000 of a playable hand betting when checked to.
 const PROBE_BET_PER_MILLE: u32 = 200;
-/// A junk hand calls when the pot is at least this many times the call (late streets only).
+/// A junk hand calls when the pot is at least this many times the call (fourth and fifth
+/// street only).
 const JUNK_CALL_POT_ODDS: u64 = 10;
 
 /// Picks one of the legal actions for the seat of `private`, or `None` when that seat is not
@@ -48,6 +50,14 @@ pub fn choose_action<R: Rng + ?Sized>(
     }
     let strength = assess(private, public);
     Some(pick(strength, public, rng))
+}
+
+/// Picks an action for whoever is to act in `hand`, from that seat's own view only: the
+/// convenience for callers that hold the hand (terminal play, the lobby, `sim`).
+pub fn choose_for_hand<R: Rng + ?Sized>(hand: &Hand, rng: &mut R) -> Option<LegalAction> {
+    let seat = hand.to_act()?;
+    let private = hand.private_view(seat)?;
+    choose_action(&private, &hand.public_view(), rng)
 }
 
 /// How strong the seat's hand is, judged from its own cards and the others' boards.
@@ -96,9 +106,18 @@ fn assess_later_street(private: &PrivateView, public: &PublicView, cards: &[Card
     let low_ranks = distinct_low_ranks(cards);
     let made_low_top = private.low.map(|low| low.ranks()[0].low_value());
 
+    // A small pair is worth a card while two or more are to come; by sixth street only a
+    // pair of nines or better (or a draw) keeps calling.
+    let pair_holds = category == HandCategory::OnePair
+        && (cards_to_come >= 2
+            || private
+                .high
+                .ranks()
+                .first()
+                .is_some_and(|&rank| rank >= Rank::Nine));
     let high_strength = if category >= HandCategory::TwoPair {
         Strength::Strong
-    } else if category == HandCategory::OnePair || (cards_to_come > 0 && longest_suit(cards) >= 4) {
+    } else if pair_holds || (cards_to_come > 0 && longest_suit(cards) >= 4) {
         Strength::Playable
     } else {
         Strength::Junk
@@ -224,8 +243,9 @@ fn pick<R: Rng + ?Sized>(strength: Strength, public: &PublicView, rng: &mut R) -
             if let Some(action) = first_of(legal, &[ActionKind::Check, ActionKind::BringIn]) {
                 return action;
             }
+            // Only while two or more cards are to come can a junk hand still improve.
             if let Some(call) = find(legal, ActionKind::Call)
-                && public.street != Street::Third
+                && matches!(public.street, Street::Fourth | Street::Fifth)
                 && call.chips.saturating_mul(JUNK_CALL_POT_ODDS) <= public.pot
             {
                 return call;
@@ -412,9 +432,7 @@ mod tests {
             )
             .unwrap();
             while let Some(seat) = hand.to_act() {
-                let public = hand.public_view();
-                let private = hand.private_view(seat).unwrap();
-                let choice = choose_action(&private, &public, &mut rng).unwrap();
+                let choice = choose_for_hand(&hand, &mut rng).unwrap();
                 assert!(
                     hand.legal_actions().contains(&choice),
                     "hand {number}: {choice:?}"
@@ -423,5 +441,47 @@ mod tests {
             }
             assert!(hand.result().is_some());
         }
+    }
+
+    /// Sensible play shows in the chips: three computer players at a table with three
+    /// players who pick uniformly among the legal actions win chips from them.
+    #[test]
+    fn computer_players_beat_random_players() {
+        use crate::table::deck::Deck;
+        use crate::table::hand::Hand;
+        use crate::table::rules::Rules;
+        use rand::Rng;
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut computer_net: i64 = 0;
+        for number in 0..1500u64 {
+            // Computer players in seats of alternating parity, so position evens out.
+            let computer_parity = number % 2;
+            let mut hand = Hand::start(
+                Stakes::default(),
+                Rules::default(),
+                &[200; 6],
+                Deck::seeded(number),
+            )
+            .unwrap();
+            while let Some(seat) = hand.to_act() {
+                let kind = if seat as u64 % 2 == computer_parity {
+                    choose_for_hand(&hand, &mut rng).unwrap().kind
+                } else {
+                    let legal = hand.legal_actions();
+                    legal[rng.random_range(0..legal.len())].kind
+                };
+                hand.act(seat, kind).unwrap();
+            }
+            let result = hand.result().unwrap();
+            for seat in 0..6 {
+                if seat as u64 % 2 == computer_parity {
+                    computer_net += result.final_stacks[seat] as i64 - 200;
+                }
+            }
+        }
+        assert!(
+            computer_net > 0,
+            "computer players lost {computer_net} chips"
+        );
     }
 }

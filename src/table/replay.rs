@@ -16,12 +16,13 @@ const MAX_CARDS_PER_SEAT: usize = 7;
 /// Every seat receives three cards on third street before anyone acts.
 const THIRD_STREET_CARDS: usize = 3;
 
-/// One hand to replay, as read from a JSON line.
+/// One hand to replay, as read from a JSON line. Keys other than these are ignored, so a
+/// line may carry extra data (an expected result, a label) for the program that wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayInput {
     pub stakes: Stakes,
-    /// Missing keys take the RULES.md defaults.
-    #[serde(default)]
+    /// Missing keys (or a missing or `null` object) take the RULES.md defaults.
+    #[serde(default, deserialize_with = "rules_or_default")]
     pub rules: Rules,
     pub stacks: Vec<u64>,
     /// `cards[i]`: what seat i receives, in the order dealt.
@@ -31,6 +32,10 @@ pub struct ReplayInput {
     /// Action names in kebab-case (`bring-in complete bet raise call check fold`), read as
     /// text so that an unknown name is reported with its index.
     pub actions: Vec<String>,
+}
+
+fn rules_or_default<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+    Ok(Option::<Rules>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 /// One seat's hand as shown at showdown.
@@ -98,12 +103,61 @@ impl std::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// Replays one JSON line and returns the result line: `{"ok":true,"stacks":[...],...}` or
-/// `{"ok":false,"error":"...","action_index":N}` (`action_index` only when an action caused
-/// the error).
+/// Replays one JSON line and returns the result line as a JSON value:
+/// `{"ok":true,"stacks":[...],...}` or `{"ok":false,"error":"...","action_index":N}`
+/// (`action_index` only when an action caused the error).
 pub fn replay_line(line: &str) -> Value {
-    let outcome = parse_line(line).and_then(|input| replay(&input));
-    result_to_json(&outcome)
+    result_to_json(&parse_line(line).and_then(|input| replay(&input)))
+}
+
+/// Replays one JSON line and returns the result line as text, keys in a fixed order with
+/// `"ok"` first (what `studbot replay` prints).
+pub fn replay_line_text(line: &str) -> String {
+    result_to_text(&parse_line(line).and_then(|input| replay(&input)))
+}
+
+/// One output line: `ok` first, then the outcome's fields or the error.
+#[derive(Serialize)]
+struct ResultLine<'a> {
+    ok: bool,
+    #[serde(flatten)]
+    outcome: Option<&'a ReplayOutcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action_index: Option<usize>,
+}
+
+impl<'a> ResultLine<'a> {
+    fn of(outcome: &'a Result<ReplayOutcome, ReplayError>) -> ResultLine<'a> {
+        match outcome {
+            Ok(done) => ResultLine {
+                ok: true,
+                outcome: Some(done),
+                error: None,
+                action_index: None,
+            },
+            Err(error) => ResultLine {
+                ok: false,
+                outcome: None,
+                error: Some(&error.message),
+                action_index: error.action_index,
+            },
+        }
+    }
+}
+
+/// The JSON result line for a replay outcome, as a value.
+pub fn result_to_json(outcome: &Result<ReplayOutcome, ReplayError>) -> Value {
+    serde_json::to_value(ResultLine::of(outcome))
+        .unwrap_or_else(|error| json!({ "ok": false, "error": error.to_string() }))
+}
+
+/// The JSON result line for a replay outcome, as text with `"ok"` first.
+pub fn result_to_text(outcome: &Result<ReplayOutcome, ReplayError>) -> String {
+    serde_json::to_string(&ResultLine::of(outcome)).unwrap_or_else(|error| {
+        json!({ "ok": false, "error": format!("cannot write the result: {error}") }).to_string()
+    })
 }
 
 /// Parses one line into a [`ReplayInput`].
@@ -112,25 +166,6 @@ pub fn parse_line(line: &str) -> Result<ReplayInput, ReplayError> {
         return Err(ReplayError::input("empty line: expected one hand as JSON"));
     }
     serde_json::from_str(line).map_err(|error| ReplayError::input(format!("bad input: {error}")))
-}
-
-/// The JSON result line for a replay outcome.
-pub fn result_to_json(outcome: &Result<ReplayOutcome, ReplayError>) -> Value {
-    match outcome {
-        Ok(done) => {
-            let mut value = json!({ "ok": true });
-            if let (Value::Object(map), Ok(Value::Object(fields))) =
-                (&mut value, serde_json::to_value(done))
-            {
-                map.extend(fields);
-            }
-            value
-        }
-        Err(error) => match error.action_index {
-            Some(index) => json!({ "ok": false, "error": error.message, "action_index": index }),
-            None => json!({ "ok": false, "error": error.message }),
-        },
-    }
 }
 
 /// Parses one action name (`bring-in`, `complete`, `bet`, `raise`, `call`, `check`, `fold`).
@@ -184,7 +219,7 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
                 ),
             ));
         };
-        hand.act(seat, kind).map_err(|error| {
+        hand.act_quietly(seat, kind).map_err(|error| {
             ReplayError::at_action(
                 index,
                 format!("`{}` by seat {seat} refused: {error}", action_name(kind)),
@@ -206,6 +241,33 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
 
     check_every_card_dealt(input, hand.events())?;
     Ok(outcome_of(&hand, actions.len()))
+}
+
+/// The replay line of a finished hand: its stakes, rules, starting stacks, the cards each
+/// seat received, the community card and every action. Replaying it gives the same result.
+pub fn replay_input_of(hand: &Hand) -> Option<ReplayInput> {
+    let result = hand.result()?;
+    let mut cards = vec![Vec::new(); result.starting_stacks.len()];
+    let mut community = None;
+    let mut actions = Vec::new();
+    for event in hand.events() {
+        match event {
+            Event::DownCard { seat, card, .. } | Event::UpCard { seat, card, .. } => {
+                cards.get_mut(*seat)?.push(*card);
+            }
+            Event::CommunityCard { card } => community = Some(*card),
+            Event::Acted { kind, .. } => actions.push(action_name(*kind).to_string()),
+            _ => {}
+        }
+    }
+    Some(ReplayInput {
+        stakes: *hand.stakes(),
+        rules: *hand.rules(),
+        stacks: result.starting_stacks.clone(),
+        cards,
+        community,
+        actions,
+    })
 }
 
 fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
@@ -268,6 +330,7 @@ fn parse_actions(names: &[String]) -> Result<Vec<ActionKind>, ReplayError> {
 /// this hand: refuse it rather than ignore the extra cards.
 fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), ReplayError> {
     let mut dealt = vec![0usize; input.cards.len()];
+    let mut folded = vec![false; input.cards.len()];
     let mut community_dealt = false;
     for event in events {
         match event {
@@ -276,7 +339,19 @@ fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), R
                     *count += 1;
                 }
             }
-            Event::CommunityCard { .. } => community_dealt = true,
+            Event::Acted {
+                seat,
+                kind: ActionKind::Fold,
+                ..
+            } => {
+                if let Some(flag) = folded.get_mut(*seat) {
+                    *flag = true;
+                }
+            }
+            Event::CommunityCard { card } => {
+                community_dealt = true;
+                check_community_was_needed(*card, &dealt, &folded)?;
+            }
             _ => {}
         }
     }
@@ -293,6 +368,23 @@ fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), R
     if let (Some(card), false) = (input.community, community_dealt) {
         return Err(ReplayError::input(format!(
             "community card {card} is listed but the hand never needed one"
+        )));
+    }
+    Ok(())
+}
+
+/// RULES.md: a community card is turned only when fewer cards remain than players still in
+/// the hand on seventh street. A replay that lists one otherwise does not follow the rules.
+fn check_community_was_needed(
+    card: Card,
+    dealt: &[usize],
+    folded: &[bool],
+) -> Result<(), ReplayError> {
+    let remaining = 52usize.saturating_sub(dealt.iter().sum());
+    let players_in = folded.iter().filter(|&&gone| !gone).count();
+    if remaining >= players_in {
+        return Err(ReplayError::input(format!(
+            "community card {card} is listed, but {remaining} cards were left for {players_in} players on seventh street, so every player gets their own card"
         )));
     }
     Ok(())
