@@ -341,7 +341,8 @@ fn each_all_in_level_makes_its_own_pot_won_by_the_best_hand_among_its_players() 
     );
     check_down(&mut hand);
     let result = hand.result().unwrap();
-    let pots: Vec<(u64, Vec<usize>, Vec<(usize, u64)>)> = result
+    type PotOutcome = (u64, Vec<usize>, Vec<(usize, u64)>);
+    let pots: Vec<PotOutcome> = result
         .awards
         .iter()
         .map(|a| (a.amount, a.eligible.clone(), a.high.clone()))

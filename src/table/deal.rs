@@ -2,7 +2,7 @@
 //! third street, one up on fourth, fifth and sixth, one down on seventh — with no burn
 //! cards, and the community card when the deck holds fewer cards than players on seventh.
 
-use super::card::Card;
+use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
 use super::hand::{ActionError, Event, SeatIndex, Street};
 use super::seats::{MAX_SEATS, Seats};
@@ -20,13 +20,24 @@ pub fn is_up_position(index: usize) -> bool {
 pub struct DealtCards {
     cards: [[Option<Card>; HAND_CARDS]; MAX_SEATS],
     held: [u8; MAX_SEATS],
+    /// The up cards again, packed: the board is compared every street.
+    up: [[Card; UP_CARDS]; MAX_SEATS],
+    up_held: [u8; MAX_SEATS],
 }
+
+/// Up cards per player: the door card and fourth to sixth street.
+pub const UP_CARDS: usize = 4;
+
+/// Fills unused slots of fixed card buffers; never read.
+pub const PLACEHOLDER_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
 
 impl Default for DealtCards {
     fn default() -> Self {
         DealtCards {
             cards: [[None; HAND_CARDS]; MAX_SEATS],
             held: [0; MAX_SEATS],
+            up: [[PLACEHOLDER_CARD; UP_CARDS]; MAX_SEATS],
+            up_held: [0; MAX_SEATS],
         }
     }
 }
@@ -41,7 +52,17 @@ impl DealtCards {
         if index < HAND_CARDS {
             self.cards[seat][index] = Some(card);
             self.held[seat] += 1;
+            let up = usize::from(self.up_held[seat]);
+            if is_up_position(index) && up < UP_CARDS {
+                self.up[seat][up] = card;
+                self.up_held[seat] += 1;
+            }
         }
+    }
+
+    /// The seat's up cards, in the order dealt.
+    pub fn board(&self, seat: SeatIndex) -> &[Card] {
+        &self.up[seat][..usize::from(self.up_held[seat])]
     }
 
     /// Every card of the seat in the order dealt.
@@ -53,10 +74,7 @@ impl DealtCards {
     }
 
     pub fn up_cards(&self, seat: SeatIndex) -> impl Iterator<Item = Card> + '_ {
-        self.all(seat)
-            .enumerate()
-            .filter(|(i, _)| is_up_position(*i))
-            .map(|(_, card)| card)
+        self.board(seat).iter().copied()
     }
 
     pub fn down_cards(&self, seat: SeatIndex) -> impl Iterator<Item = Card> + '_ {

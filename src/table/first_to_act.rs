@@ -3,10 +3,8 @@
 //! nearest the dealer's left (the lowest seat). When that player is all-in, the next player
 //! to the left with chips acts first.
 
-use super::card::{Card, Rank, Suit};
-
-const PLACEHOLDER: Card = Card::new(Rank::Two, Suit::Clubs);
-use super::deal::DealtCards;
+use super::card::Card;
+use super::deal::{DealtCards, PLACEHOLDER_CARD, UP_CARDS};
 use super::eval::best_high;
 use super::hand::SeatIndex;
 use super::seats::Seats;
@@ -20,13 +18,13 @@ pub fn best_board_seat(
     let mut best: Option<(super::eval::HighValue, SeatIndex)> = None;
     for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
         // A fixed buffer: no allocation per seat per street.
-        let mut board = [PLACEHOLDER; 5];
-        let mut count = 0;
-        for card in dealt.up_cards(seat).chain(community) {
-            if count < board.len() {
-                board[count] = card;
-                count += 1;
-            }
+        let up = dealt.board(seat);
+        let mut board = [PLACEHOLDER_CARD; UP_CARDS + 1];
+        board[..up.len()].copy_from_slice(up);
+        let mut count = up.len();
+        if let Some(card) = community {
+            board[count] = card;
+            count += 1;
         }
         if count == 0 {
             continue;

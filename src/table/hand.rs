@@ -11,9 +11,9 @@ use thiserror::Error;
 
 use super::betting::{BettingRound, LegalSet, bet_size};
 use super::bring_in::first_to_act_on_third;
-use super::card::{Card, Rank, Suit};
+use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
-use super::deal::{DealtCards, HAND_CARDS, deal_street};
+use super::deal::{DealtCards, HAND_CARDS, PLACEHOLDER_CARD, deal_street};
 use super::deck::Deck;
 use super::eval::{HighValue, LowValue, best_high, best_low};
 use super::first_to_act::first_to_act_after_third;
@@ -233,9 +233,6 @@ pub struct HandResult {
     /// Seats whose hands were shown, in showing order.
     pub shown: Vec<SeatIndex>,
 }
-
-/// Fills unused slots of fixed card buffers; never read.
-const PLACEHOLDER_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
 
 /// One hand in progress or finished.
 #[derive(Debug, Clone)]
