@@ -52,7 +52,7 @@ pub struct LegalSet {
 }
 
 impl LegalSet {
-    fn empty() -> LegalSet {
+    pub fn empty() -> LegalSet {
         LegalSet { actions: [None; 4] }
     }
 
@@ -68,10 +68,6 @@ impl LegalSet {
 
     pub fn iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
         self.actions.iter().flatten().copied()
-    }
-
-    pub fn into_actions(self) -> impl Iterator<Item = LegalAction> {
-        self.actions.into_iter().flatten()
     }
 }
 

@@ -6,9 +6,10 @@
 //! `Copy` cursor kept with the hand state, so an action can be undone by restoring it.
 
 use super::card::Card;
+use super::deal::{DealtCards, HAND_CARDS};
 use super::deck::Deck;
 use super::hand::{SeatIndex, StartError};
-use super::seats::MAX_SEATS;
+use super::seats::{MAX_SEATS, Seats};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSource {
@@ -113,6 +114,45 @@ impl CardSource {
                 Some(card)
             }
             CardSource::SeatLists { community, .. } => community.map(Some),
+        }
+    }
+
+    /// Whether every card the hand could still need is there, however the betting goes
+    /// (folds only ever need fewer). When it is, no action can fail for a missing card.
+    pub fn can_deal_to_the_end(
+        &self,
+        cursor: &SourceCursor,
+        seats: &Seats,
+        dealt: &DealtCards,
+        community: Option<Card>,
+    ) -> bool {
+        let live = (0..seats.count).filter(|&s| seats.is_live(s));
+        match self {
+            CardSource::Deck(deck) => {
+                let held = live
+                    .clone()
+                    .map(|s| dealt.held(s))
+                    .max()
+                    .unwrap_or(HAND_CARDS);
+                let players = live.count();
+                let before_seventh = players * (HAND_CARDS - 1).saturating_sub(held);
+                let remaining = deck.remaining().saturating_sub(cursor.deck_next);
+                let seventh_due = held < HAND_CARDS && community.is_none();
+                // Seventh street needs a card each, or one community card when short.
+                remaining >= before_seventh + usize::from(seventh_due)
+            }
+            CardSource::SeatLists {
+                cards,
+                community: given,
+            } => {
+                let needed = if given.is_some() {
+                    HAND_CARDS - 1
+                } else {
+                    HAND_CARDS
+                };
+                live.into_iter()
+                    .all(|s| cards.get(s).is_some_and(|list| list.len() >= needed))
+            }
         }
     }
 }

@@ -260,6 +260,10 @@ struct HandState {
     street: Street,
     round: BettingRound,
     to_act: Option<SeatIndex>,
+    /// The legal actions of `to_act`, computed once per state.
+    legal: LegalSet,
+    /// Every card the hand could still need is in the source (checked after each deal).
+    cards_suffice: bool,
     action_seq: u32,
     last_action: Option<(SeatIndex, ActionKind, u64)>,
     /// Who shows first if the hand reaches showdown: the last bettor or raiser of the last
@@ -341,6 +345,8 @@ impl Hand {
                 street: Street::Third,
                 round,
                 to_act: None,
+                legal: LegalSet::empty(),
+                cards_suffice: false,
                 action_seq: 0,
                 last_action: None,
                 showdown_lead: None,
@@ -364,6 +370,7 @@ impl Hand {
             hand.end_round();
             hand.advance().map_err(refused)?;
         }
+        hand.refresh_legal();
         Ok(hand)
     }
 
@@ -392,7 +399,15 @@ impl Hand {
             &self.source,
             &mut state.cursor,
             &mut self.events,
-        )
+        )?;
+        // Folds only ever need fewer cards, so this holds for the rest of the street.
+        state.cards_suffice = self.source.can_deal_to_the_end(
+            &state.cursor,
+            &state.seats,
+            &state.dealt,
+            state.community,
+        );
+        Ok(())
     }
 
     /// Opens the betting round of `street`; returns false when betting is skipped because at
@@ -487,9 +502,17 @@ impl Hand {
         self.state.to_act
     }
 
+    fn refresh_legal(&mut self) {
+        let state = &mut self.state;
+        state.legal = match state.to_act {
+            Some(seat) => state.round.legal(&state.seats, seat),
+            None => LegalSet::empty(),
+        };
+    }
+
     fn legal_set(&self) -> Option<(SeatIndex, LegalSet)> {
         let seat = self.state.to_act?;
-        Some((seat, self.state.round.legal(&self.state.seats, seat)))
+        Some((seat, self.state.legal))
     }
 
     /// The actions the seat to act may take now (empty when the hand is over).
@@ -501,14 +524,13 @@ impl Hand {
     }
 
     /// The actions the seat to act may take now, without allocating (for `sim` and benches).
-    pub fn legal_iter(&self) -> impl Iterator<Item = LegalAction> + use<> {
-        let set = self.legal_set().map(|(_, set)| set);
-        set.into_iter().flat_map(|set| set.into_actions())
+    pub fn legal_iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
+        self.state.legal.iter()
     }
 
     /// The legal action of `kind` for the seat to act, if there is one (no allocation).
     pub fn legal_action(&self, kind: ActionKind) -> Option<LegalAction> {
-        self.legal_set().and_then(|(_, set)| set.find(kind))
+        self.state.legal.find(kind)
     }
 
     fn check_action(&self, seat: SeatIndex, kind: ActionKind) -> Result<LegalAction, ActionError> {
@@ -542,15 +564,30 @@ impl Hand {
     /// [`Hand::events`]): the allocation-free path for `sim` and benchmarks.
     pub fn act_quietly(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<(), ActionError> {
         let action = self.check_action(seat, kind)?;
-        let saved_state = self.state;
-        let saved_events = self.events.len();
-        self.apply(seat, action).inspect_err(|_| {
-            self.state = saved_state;
-            self.events.truncate(saved_events);
-        })
+        let fast = self.state.cards_suffice;
+        // With every card there, nothing can fail after the action is taken: no copy needed.
+        let saved = (!fast).then(|| (self.state, self.events.len()));
+        let outcome = self.apply(seat, action);
+        if outcome.is_err()
+            && let Some((state, events)) = saved
+        {
+            self.state = state;
+            self.events.truncate(events);
+        }
+        outcome
     }
 
     fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), ActionError> {
+        let outcome = self.apply_and_advance(seat, action);
+        self.refresh_legal();
+        outcome
+    }
+
+    fn apply_and_advance(
+        &mut self,
+        seat: SeatIndex,
+        action: LegalAction,
+    ) -> Result<(), ActionError> {
         let state = &mut self.state;
         state.round.apply(&mut state.seats, seat, action);
         state.action_seq = state.action_seq.wrapping_add(1);
@@ -655,11 +692,16 @@ impl Hand {
                 self.events.push(Event::Mucked { seat });
             }
         }
-        let odd_chips = OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count);
+        let odd_chips = std::cell::OnceCell::new();
+        let odd_chip_order = || {
+            *odd_chips.get_or_init(|| {
+                OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count)
+            })
+        };
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
-            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chips))
+            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chip_order))
             .collect();
         let seats = &mut self.state.seats;
         for award in &awards {

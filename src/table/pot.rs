@@ -88,12 +88,12 @@ pub struct Contender {
 
 /// Splits one pot among its eligible contenders: the high half takes the odd chip of an odd
 /// pot; within a half, tied winners share and the chips that do not divide go one each in
-/// `order`'s priority.
+/// `order`'s priority (built only when a chip is left over).
 pub fn split_pot(
     index: usize,
     pot: &Pot,
     contenders: &[Contender],
-    order: &OddChipOrder,
+    order: &dyn Fn() -> OddChipOrder,
 ) -> PotAward {
     let mut eligible: Vec<&Contender> = contenders
         .iter()
@@ -124,8 +124,10 @@ pub fn split_pot(
         pot: index,
         amount: pot.amount,
         eligible: pot.eligible.clone(),
-        high: share(high_half, &high_winners, |seats| order.high_priority(seats)),
-        low: share(low_half, &low_winners, |seats| order.low_priority(seats)),
+        high: share(high_half, &high_winners, |seats| {
+            order().high_priority(seats)
+        }),
+        low: share(low_half, &low_winners, |seats| order().low_priority(seats)),
         uncontested: false,
     }
 }
