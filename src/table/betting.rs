@@ -48,17 +48,29 @@ pub struct BettingRound {
 /// The actions open to one seat: at most fold, check or call, and one bet-like action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LegalSet {
-    actions: [Option<LegalAction>; 4],
+    actions: [LegalAction; 4],
+    len: u8,
 }
+
+const NO_ACTION: LegalAction = LegalAction {
+    kind: ActionKind::Fold,
+    chips: 0,
+    total: 0,
+    all_in: false,
+};
 
 impl LegalSet {
     pub fn empty() -> LegalSet {
-        LegalSet { actions: [None; 4] }
+        LegalSet {
+            actions: [NO_ACTION; 4],
+            len: 0,
+        }
     }
 
     fn push(&mut self, action: LegalAction) {
-        if let Some(slot) = self.actions.iter_mut().find(|slot| slot.is_none()) {
-            *slot = Some(action);
+        if let Some(slot) = self.actions.get_mut(usize::from(self.len)) {
+            *slot = action;
+            self.len += 1;
         }
     }
 
@@ -67,7 +79,7 @@ impl LegalSet {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = LegalAction> + '_ {
-        self.actions.iter().flatten().copied()
+        self.actions[..usize::from(self.len)].iter().copied()
     }
 }
 

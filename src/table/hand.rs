@@ -510,17 +510,9 @@ impl Hand {
         };
     }
 
-    fn legal_set(&self) -> Option<(SeatIndex, LegalSet)> {
-        let seat = self.state.to_act?;
-        Some((seat, self.state.legal))
-    }
-
     /// The actions the seat to act may take now (empty when the hand is over).
     pub fn legal_actions(&self) -> Vec<LegalAction> {
-        match self.legal_set() {
-            Some((_, set)) => set.iter().collect(),
-            None => Vec::new(),
-        }
+        self.state.legal.iter().collect()
     }
 
     /// The actions the seat to act may take now, without allocating (for `sim` and benches).
@@ -540,15 +532,16 @@ impl Hand {
         if seat >= self.state.seats.count {
             return Err(ActionError::NoSuchSeat(seat));
         }
-        let Some((to_act, set)) = self.legal_set() else {
+        let Some(to_act) = self.state.to_act else {
             return Err(ActionError::HandOver);
         };
         if seat != to_act {
             return Err(ActionError::NotYourTurn { seat, to_act });
         }
+        let set = &self.state.legal;
         set.find(kind).ok_or_else(|| ActionError::NotAllowed {
             kind,
-            allowed: describe_legal(&set),
+            allowed: describe_legal(set),
         })
     }
 
@@ -566,7 +559,11 @@ impl Hand {
         let action = self.check_action(seat, kind)?;
         let fast = self.state.cards_suffice;
         // With every card there, nothing can fail after the action is taken: no copy needed.
-        let saved = (!fast).then(|| (self.state, self.events.len()));
+        let saved = if fast {
+            None
+        } else {
+            Some((self.state, self.events.len()))
+        };
         let outcome = self.apply(seat, action);
         if outcome.is_err()
             && let Some((state, events)) = saved

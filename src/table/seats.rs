@@ -76,7 +76,8 @@ impl Seats {
     /// Seats in clockwise (deal) order starting at `start`, wrapping around.
     pub fn clockwise_from(&self, start: SeatIndex) -> impl Iterator<Item = SeatIndex> + use<> {
         let count = self.count;
-        (0..count).map(move |k| (start + k) % count)
+        let start = if count == 0 { 0 } else { start % count };
+        (start..count).chain(0..start)
     }
 
     /// The first seat at or after `start`, clockwise, that can still bet.
