@@ -195,9 +195,11 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
     }
     println!(
         "channel writes: {in_hand} over a hand of {} player actions ({:.2} per action); \
-         {followups} interaction followups (turn mentions); most channel writes in any 5 s: {worst}",
+         most channel writes in any 5 s: {worst}; besides: {} board updates as click \
+         responses (type 7), {followups} interaction followups (turn mentions), {dm_count} DMs",
         clicks.len(),
-        in_hand as f64 / clicks.len() as f64
+        in_hand as f64 / clicks.len() as f64,
+        clicks.len()
     );
     assert!(worst <= 5, "{worst} channel writes within 5 seconds");
 

@@ -95,6 +95,7 @@ async fn act(
     seq: u32,
     action: crate::table::ActionKind,
 ) {
+    let defer_at = tokio::time::Instant::now() + DEFER_CLICK_AFTER;
     let handle = match bot.lobby().table(table) {
         Ok(handle) => handle,
         Err(error) => return refuse(bot, ctx, click, locale, &error).await,
@@ -114,7 +115,7 @@ async fn act(
     let mut deferred = false;
     let outcome = tokio::select! {
         outcome = &mut acting => Ok(outcome),
-        () = tokio::time::sleep(DEFER_CLICK_AFTER) => {
+        () = tokio::time::sleep_until(defer_at) => {
             match click.defer(&ctx.http).await {
                 Ok(()) => deferred = true,
                 Err(error) => tracing::warn!(%error, "deferring a slow click failed"),
