@@ -2,6 +2,9 @@
 
 mod support;
 
+use studbot::table::{ActionKind, Hand, Rules, Stakes};
+use support::table::*;
+
 use support::bot::{TestBot, config_text};
 use support::fake_discord::*;
 
@@ -224,38 +227,78 @@ async fn economy_commands_answer_from_the_bank() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigterm_mid_hand_tells_the_channel_and_the_next_start_refunds_the_hand() {
+async fn sigterm_mid_hand_refunds_the_hand_and_tells_the_channel() {
     const CHANNEL: u64 = 300_000_000_000_000_003;
+    const SEED: u64 = 9;
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
-    let config = config_text(&fake, data.path(), 9);
+    let config = config_text(&fake, data.path(), SEED);
     let bot = TestBot::start(&fake, &config).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_020, "Mod");
     let players = vec![
         FakeUser::player(100_000_000_000_000_021, "Mia"),
         FakeUser::player(100_000_000_000_000_022, "Ned"),
     ];
-    let mut table =
-        support::table::open_and_play(&fake, CHANNEL, &moderator, &players, 100, 9).await;
-    let click = table
-        .act(&fake, &[studbot::table::ActionKind::BringIn])
-        .await;
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 100, SEED).await;
+    let click = table.act(&fake, &[ActionKind::BringIn]).await;
     fake.response_to(click).await;
 
-    // The hand in progress cannot finish within the grace: it is frozen and announced.
+    // The hand cannot finish within the grace: it is cancelled, refunded and announced.
     let mark = fake.mark();
     bot.stop().await;
-    fake.wait_for("the channel told the bot stops mid-hand", mark, |r| {
-        r.is_channel_write() && r.channel() == Some(CHANNEL) && r.content().contains("restarting")
+    fake.wait_for("the channel told the hand is refunded", mark, |r| {
+        r.is_channel_write()
+            && r.channel() == Some(CHANNEL)
+            && r.content().contains("restarting")
+            && r.content().contains("#1")
     })
     .await;
 
+    // Started again, the table deals the next hand from the refunded stacks.
     let mark = fake.mark();
     let bot = TestBot::start(&fake, &config).await;
-    fake.wait_for("the refund told at start", mark, |r| {
-        r.is_channel_write() && r.channel() == Some(CHANNEL) && r.content().contains("cancelled")
-    })
-    .await;
-    support::table::wait_for_new_board(&fake, CHANNEL, mark).await;
+    let (board, posted_at) = wait_for_new_board(&fake, CHANNEL, mark).await;
+    table.board = board;
+    table.board_posted_at = posted_at;
+    table.hand_number = custom_ids(&fake.message(board).unwrap())
+        .iter()
+        .find_map(|id| {
+            id.strip_prefix(&format!("a:{CHANNEL}:"))?
+                .split(':')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap();
+    table.mirror = Hand::start(
+        Stakes::default(),
+        Rules::default(),
+        &[100, 100],
+        first_deck(SEED, CHANNEL),
+    )
+    .unwrap();
+    let slow = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("settings", vec![int("between_hands", 120)])],
+        )
+        .await;
+    fake.answer_to(slow).await;
+    table.play_to_showdown(&fake).await;
+    let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
+    for (seat, player) in players.iter().enumerate() {
+        let left = fake.slash(player, CHANNEL, "leave", vec![]).await;
+        fake.answer_to(left).await;
+        let asked = fake.slash(player, CHANNEL, "balance", vec![]).await;
+        let expected = 1000 - 100 + final_stacks[seat];
+        let answer = fake.answer_to(asked).await;
+        assert!(
+            answer.content().contains(&expected.to_string()),
+            "{}",
+            answer.content()
+        );
+    }
     bot.stop().await;
 }

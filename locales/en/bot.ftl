@@ -60,3 +60,4 @@ bot-your-turn = { $mention }, your turn: { $options } ({ $seconds } s)
 bot-refused = That did not work: { $reason }
 bot-amount-limits = The amount must be between { $min } and { $max } chips.
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
+bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back their stack from the start of the hand.

@@ -60,3 +60,4 @@ bot-your-turn = { $mention }, te toca: { $options } ({ $seconds } s)
 bot-refused = No se pudo hacer: { $reason }
 bot-amount-limits = La cantidad debe estar entre { $min } y { $max } fichas.
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
+bot-stopped-mid-hand = El bot se está reiniciando. La mano n.º { $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezarla.

@@ -60,3 +60,4 @@ bot-your-turn = { $mention }, giliranmu: { $options } ({ $seconds } dtk)
 bot-refused = Tidak berhasil: { $reason }
 bot-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
+bot-stopped-mid-hand = Bot sedang dimulai ulang. Tangan #{ $hand } dibatalkan: setiap pemain mendapatkan kembali chip yang dimilikinya di awal tangan.

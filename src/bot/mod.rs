@@ -324,28 +324,34 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    // Freeze every table: no action, timer or new hand until the next start, which cancels
-    // and refunds an unfinished hand (the bank's recovery) and tells the channel.
+    // Freeze every table (no action, timer or new hand in this process any more), then cancel
+    // each unfinished hand in the bank: the escrow already holds every seat's stack from the
+    // start of the hand, so the cancellation is the refund, made durable before exiting. Had
+    // the process died instead, the bank's recovery would do the same at the next start.
     for handle in bot.lobby().tables() {
         let _ = handle.pause().await;
     }
     for (handle, hand) in &unfinished {
-        tracing::warn!(
-            table = handle.table().0,
-            hand,
-            "hand unfinished at shutdown; it is refunded at the next start"
-        );
-        let text = crate::render::tr(
-            bot.channel_locale(),
-            "bot-stopping-mid-hand",
-            &[("hand", (*hand).into())],
-        );
+        let table = handle.table();
+        let refunded = bot.bank().cancel_hand(table, *hand).await;
+        let message = match &refunded {
+            Ok(()) => {
+                tracing::warn!(
+                    table = table.0,
+                    hand,
+                    "hand unfinished at shutdown: cancelled and refunded"
+                );
+                "bot-stopped-mid-hand"
+            }
+            Err(error) => {
+                tracing::error!(table = table.0, hand, %error, "cancelling an unfinished hand failed; the next start refunds it");
+                "bot-stopping-mid-hand"
+            }
+        };
+        let text = crate::render::tr(bot.channel_locale(), message, &[("hand", (*hand).into())]);
         let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
-        let _ = tokio::time::timeout(
-            Duration::from_secs(3),
-            bot.outbox().post(handle.table().0, body),
-        )
-        .await;
+        let _ =
+            tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body)).await;
     }
     if !bot.outbox().flush(Duration::from_secs(5)).await {
         tracing::warn!("some channel messages could not be sent before exiting");
