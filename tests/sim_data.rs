@@ -284,3 +284,19 @@ async fn a_killed_sim_leaves_balanced_books_and_its_interrupted_hand_is_recovere
     assert_eq!(report["escrow_chips"], 0);
     assert_eq!(report["tables_open"], 0);
 }
+
+#[test]
+fn a_bank_refusal_is_a_clear_error_with_exit_status_2_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    sim(&["--hands", "2"], Some(dir.path()));
+    let before = audit(dir.path());
+    // The sim's table now belongs to guild 0: another guild cannot play at it.
+    let output = studbot(&["sim", "--hands", "2", "--guild", "5"], Some(dir.path()));
+    assert_eq!(output.status.code(), Some(2));
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("belongs to another guild"), "{errors}");
+    assert_eq!(
+        audit(dir.path())["ledger_entries"],
+        before["ledger_entries"]
+    );
+}

@@ -53,10 +53,10 @@ pub struct SimArgs {
     #[arg(long)]
     pub data: Option<PathBuf>,
     /// With `--data`: the guild whose accounts play.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, requires = "data")]
     pub guild: u64,
     /// With `--data`: print one JSON line per settled hand (flushed) before the summary.
-    #[arg(long, default_value_t = false)]
+    #[arg(long, default_value_t = false, requires = "data")]
     pub progress: bool,
     #[arg(long, default_value_t = 1)]
     pub ante: u64,
