@@ -31,6 +31,9 @@ enum Command {
     Audit(cli::audit::AuditArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
+    /// A bank workload for the crash test (prints each acknowledged movement).
+    #[command(hide = true)]
+    BankWorkload(cli::bank_workload::BankWorkloadArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
         Command::Eval(args) => cli::eval::run(args),
+        Command::BankWorkload(args) => cli::bank_workload::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -2,8 +2,10 @@
 //! tests can drive them; `src/main.rs` only parses arguments and dispatches.
 
 pub mod audit;
+pub mod bank_workload;
 pub mod eval;
 pub mod play;
 pub mod replay;
 pub mod run;
 pub mod sim;
+pub mod sim_data;

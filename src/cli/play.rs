@@ -1,7 +1,23 @@
-//! `studbot play`: a table in the terminal against computer players.
+//! `studbot play`: a table in the terminal against computer players, through the same table
+//! service, bank and renderer as Discord. Reads commands line by line from standard input, so a
+//! test (or a pipe) can drive it; writes plain text to standard output.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use crate::lobby::computer::ComputerPlayers;
+use crate::lobby::present::{self, board_view, status_view};
+use crate::lobby::{
+    FileTableStore, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus,
+    TableHandle, TableMessage, TableSettings, TurnOffer,
+};
+use crate::render::{self, Locale, for_terminal, tr};
+use crate::table::hand::{ActionKind, LegalAction, SeatState};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -16,9 +32,558 @@ pub struct PlayArgs {
     /// en, es or id.
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// Seconds between hands.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
+    pub between_hands: u32,
+    /// Chips you sit down with (the table allows 100 to 1,000).
+    #[arg(long, default_value_t = 200)]
+    pub buy_in: u64,
 }
 
+/// The terminal's guild, table and players: you are player 1, the computer players 2 and up.
+const GUILD: GuildId = GuildId(0);
+const TABLE: TableId = TableId(1);
+const YOU: UserId = UserId(1);
+
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let _ = args;
-    anyhow::bail!("play is not built yet")
+    let locale: Locale = args.lang.parse()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(play(args, locale))
+}
+
+fn say(text: &str) {
+    println!("{}", for_terminal(text));
+}
+
+fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
+    move |user| {
+        if user == YOU {
+            tr(locale, "play-you", &[])
+        } else {
+            format!("Bot {}", user.0.saturating_sub(1))
+        }
+    }
+}
+
+async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
+    let data = args
+        .data
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("studbot-data"));
+    let (bank, lobby) = open(&data, args.seed).await?;
+    let names = name_of(locale);
+    let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
+
+    // A table left by an earlier run (stopped mid-hand) is closed first: its hand was
+    // refunded when the bank opened, and closing cashes everyone out.
+    if let Ok(old) = lobby.table(TABLE) {
+        if let Ok(mut notices) = old.subscribe().await {
+            while let Ok(notice) = notices.try_recv() {
+                if let NoticeBody::Table(message) = &notice.body {
+                    say(&present::message_text(locale, message, &names));
+                }
+            }
+        }
+        old.close().await?;
+    }
+    let settings = TableSettings {
+        seats: args.players,
+        action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
+        between_hands_secs: args.between_hands,
+        ..TableSettings::default()
+    };
+    let table = lobby.open_table(GUILD, TABLE, settings).await?;
+    let mut notices = table.subscribe().await?;
+    // Everyone sits down before the first hand is dealt.
+    table.pause().await?;
+
+    let balance = bank.balance(GUILD, YOU).await?;
+    say(&tr(
+        locale,
+        "play-welcome",
+        &[("bots", bots.len().into()), ("balance", balance.into())],
+    ));
+    match table.join(YOU, args.buy_in).await {
+        Ok((_, stack)) => say(&tr(locale, "play-buy-in", &[("amount", stack.into())])),
+        Err(error) => {
+            say(&present::error_text(locale, &error, &names));
+            table.close().await?;
+            bank.shutdown().await?;
+            return Ok(ExitCode::from(1));
+        }
+    }
+    for bot in &bots {
+        seat_computer_player(&table, &bank, *bot, settings.min_buy_in, args.buy_in).await?;
+    }
+    table.resume().await?;
+    say(&tr(locale, "play-help", &[]));
+
+    let mut computers = ComputerPlayers::new(bots.iter().copied(), args.seed.unwrap_or(0));
+    let mut session = Session {
+        locale,
+        table: table.clone(),
+        bank: bank.clone(),
+        offer: None,
+        board: None,
+        leaving: false,
+        setting_up: true,
+        names: Box::new(names),
+    };
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut input_open = true;
+    loop {
+        let wants_input = input_open && session.wants_input().await?;
+        tokio::select! {
+            notice = notices.recv() => {
+                let Some(notice) = notice else { break };
+                if let Some(offer) = computers.observe(&notice) {
+                    let offer = offer.clone();
+                    let _ = computers.answer(&table, &offer).await;
+                    continue;
+                }
+                if session.show(&notice).await? {
+                    break;
+                }
+            }
+            line = lines.next_line(), if wants_input => {
+                match line? {
+                    Some(line) => session.command(line.trim()).await?,
+                    None => {
+                        input_open = false;
+                        session.quit().await?;
+                    }
+                }
+                if session.leaving && !table.is_open() {
+                    break;
+                }
+            }
+        }
+    }
+    let balance = bank.balance(GUILD, YOU).await?;
+    say(&tr(
+        locale,
+        "play-final-balance",
+        &[("balance", balance.into())],
+    ));
+    say(&tr(locale, "play-bye", &[]));
+    bank.shutdown().await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn open(data: &Path, seed: Option<u64>) -> anyhow::Result<(Bank, Lobby)> {
+    let bank = Bank::open(data, EconomyConfig::default())
+        .await
+        .with_context(|| format!("cannot open the bank in {}", data.display()))?;
+    let store = FileTableStore::open(&data.join("tables")).map_err(anyhow::Error::msg)?;
+    let (lobby, _recovered) = Lobby::start(
+        bank.clone(),
+        Arc::new(store),
+        LobbyConfig { deck_seed: seed },
+    )
+    .await?;
+    Ok((bank, lobby))
+}
+
+/// Seats a computer player; one whose balance has run too low is given nothing and skipped.
+async fn seat_computer_player(
+    table: &TableHandle,
+    bank: &Bank,
+    bot: UserId,
+    min_buy_in: u64,
+    buy_in: u64,
+) -> anyhow::Result<()> {
+    let balance = bank.balance(GUILD, bot).await?;
+    let amount = buy_in.min(balance);
+    if amount < min_buy_in {
+        return Ok(());
+    }
+    match table.join(bot, amount).await {
+        Ok(_) | Err(LobbyError::AlreadySeated) => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}
+
+struct Session {
+    locale: Locale,
+    table: TableHandle,
+    bank: Bank,
+    /// Your turn, while it is open.
+    offer: Option<TurnOffer>,
+    board: Option<PublicBoard>,
+    /// You asked to quit and are waiting to be cashed out.
+    leaving: bool,
+    /// Players are being seated (the table is paused meanwhile; that is not news).
+    setting_up: bool,
+    names: Box<dyn Fn(UserId) -> String + Send>,
+}
+
+/// One word the player typed, understood.
+enum Command {
+    Help,
+    Quit,
+    Cards,
+    Board,
+    Status,
+    Balance,
+    TopUp,
+    Action(Wish),
+}
+
+/// What a player means by an action word; the amounts follow from what is offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wish {
+    Check,
+    Call,
+    Fold,
+    Bet,
+    Raise,
+    BringIn,
+    Complete,
+}
+
+fn parse(word: &str) -> Option<Command> {
+    let word = word.to_lowercase();
+    let command = match word.as_str() {
+        "help" | "h" | "?" | "ayuda" | "bantuan" => Command::Help,
+        "quit" | "q" | "exit" | "salir" | "keluar" => Command::Quit,
+        "cards" | "cartas" | "kartu" => Command::Cards,
+        "board" | "mesa" | "meja" => Command::Board,
+        "status" | "estado" => Command::Status,
+        "balance" | "saldo" => Command::Balance,
+        "topup" | "top-up" | "recargar" | "isi" => Command::TopUp,
+        "k" | "x" | "check" | "pasar" | "cek" => Command::Action(Wish::Check),
+        "c" | "call" | "igualar" | "ver" | "ikut" => Command::Action(Wish::Call),
+        "f" | "fold" | "retirarse" | "tirar" | "lipat" => Command::Action(Wish::Fold),
+        "b" | "bet" | "apostar" | "taruh" => Command::Action(Wish::Bet),
+        "r" | "raise" | "subir" | "naikkan" => Command::Action(Wish::Raise),
+        "bring-in" | "bringin" | "bi" => Command::Action(Wish::BringIn),
+        "complete" | "co" | "completar" | "lengkapi" => Command::Action(Wish::Complete),
+        _ => return None,
+    };
+    Some(command)
+}
+
+/// The offered action a wish stands for. "c" calls, or checks when nothing is to call, or
+/// posts the bring-in when that is the cheapest way in;
+/// "b" and "r" put in the one bet, raise or completion offered.
+fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
+    let offered = |kind: ActionKind| legal.iter().any(|action| action.kind == kind);
+    let first_of = |kinds: &[ActionKind]| kinds.iter().copied().find(|kind| offered(*kind));
+    match wish {
+        Wish::Check => first_of(&[ActionKind::Check]),
+        Wish::Call => first_of(&[ActionKind::Call, ActionKind::Check, ActionKind::BringIn]),
+        Wish::Fold => first_of(&[ActionKind::Fold]),
+        Wish::Bet | Wish::Raise => first_of(&[
+            if wish == Wish::Bet {
+                ActionKind::Bet
+            } else {
+                ActionKind::Raise
+            },
+            ActionKind::Bet,
+            ActionKind::Raise,
+            ActionKind::Complete,
+        ]),
+        Wish::BringIn => first_of(&[ActionKind::BringIn]),
+        Wish::Complete => first_of(&[ActionKind::Complete]),
+    }
+}
+
+impl Session {
+    fn name(&self, user: UserId) -> String {
+        (self.names)(user)
+    }
+
+    fn options(&self) -> String {
+        self.offer.as_ref().map_or_else(String::new, |offer| {
+            render::action_options(self.locale, &offer.legal)
+        })
+    }
+
+    /// Shows a notice meant for you or for everyone. Returns true when the session is over.
+    async fn show(&mut self, notice: &Notice) -> anyhow::Result<bool> {
+        let locale = self.locale;
+        match &notice.body {
+            NoticeBody::Board(board) => {
+                if self.offer.as_ref().is_some_and(|offer| {
+                    (offer.hand, offer.action_seq) != (board.hand, board.action_seq)
+                }) {
+                    self.offer = None;
+                }
+                let view = board_view(board, &|user| self.name(user));
+                say(&render::board(locale, &view));
+                self.board = Some((**board).clone());
+            }
+            NoticeBody::Cards(cards) if cards.user == YOU => {
+                say(&render::private_hand(locale, cards.hand, &cards.view));
+            }
+            NoticeBody::YourTurn(offer) if offer.user == YOU => {
+                say(&render::your_turn(locale, &present::turn_prompt(offer)));
+                self.offer = Some((**offer).clone());
+                self.prompt();
+            }
+            NoticeBody::HandResult(summary) => {
+                self.offer = None;
+                let view = present::result_view(summary, &|user| self.name(user));
+                say(&render::results(locale, &view));
+                let busted = summary
+                    .outcomes
+                    .iter()
+                    .any(|outcome| outcome.user == YOU && outcome.end == 0);
+                if busted && !self.leaving {
+                    say(&tr(locale, "play-busted", &[]));
+                }
+            }
+            NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
+            NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
+                self.setting_up = false;
+            }
+            NoticeBody::Table(message) => {
+                say(&present::message_text(locale, message, &|user| {
+                    self.name(user)
+                }));
+                match message {
+                    TableMessage::Left { user, cashed_out } if *user == YOU => {
+                        let balance = self.bank.balance(GUILD, YOU).await?;
+                        say(&tr(
+                            locale,
+                            "play-cashed-out",
+                            &[
+                                ("amount", (*cashed_out).into()),
+                                ("balance", balance.into()),
+                            ],
+                        ));
+                        self.table.close().await?;
+                    }
+                    TableMessage::Closed { .. } => return Ok(true),
+                    _ => {}
+                }
+            }
+            NoticeBody::Error { user, error } if *user == YOU => {
+                say(&present::error_text(locale, error, &|user| self.name(user)));
+            }
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    /// Whether to read your next line now. Lines are read when it is your turn, or when no
+    /// turn of yours is coming (you are out of chips, alone, or leaving); otherwise they wait,
+    /// so typing ahead (or a script on standard input) meets the turn it was meant for.
+    async fn wants_input(&self) -> anyhow::Result<bool> {
+        if self.offer.is_some() {
+            return Ok(true);
+        }
+        if self.leaving {
+            return Ok(false);
+        }
+        let status = match self.table.status().await {
+            Ok(status) => status,
+            Err(LobbyError::TableClosed { .. }) => return Ok(false),
+            Err(error) => return Err(error.into()),
+        };
+        let Some(me) = status.seats.iter().find(|seat| seat.user == YOU) else {
+            return Ok(true);
+        };
+        if let (Some(board), Some(seat)) = (&status.board, me.hand_seat) {
+            let still_to_act = board
+                .view
+                .seats
+                .get(seat)
+                .is_some_and(|public| public.state == SeatState::Active);
+            if still_to_act {
+                return Ok(false);
+            }
+        }
+        let others_ready = status
+            .seats
+            .iter()
+            .filter(|seat| seat.user != YOU && seat.status == SeatStatus::Playing && seat.stack > 0)
+            .count();
+        let next_hand_is_mine =
+            me.status == SeatStatus::Playing && me.stack > 0 && others_ready > 0 && !status.paused;
+        Ok(!next_hand_is_mine)
+    }
+
+    fn prompt(&self) {
+        say(&tr(
+            self.locale,
+            "play-prompt",
+            &[("options", self.options().into())],
+        ));
+    }
+
+    async fn command(&mut self, line: &str) -> anyhow::Result<()> {
+        if line.is_empty() {
+            if self.offer.is_some() {
+                self.prompt();
+            }
+            return Ok(());
+        }
+        let locale = self.locale;
+        let Some(command) = parse(line) else {
+            say(&tr(
+                locale,
+                "play-bad-input",
+                &[("input", line.into()), ("options", self.options().into())],
+            ));
+            return Ok(());
+        };
+        match command {
+            Command::Help => say(&tr(locale, "play-help", &[])),
+            Command::Quit => self.quit().await?,
+            Command::Cards => match self.table.show_cards(YOU).await {
+                Ok(cards) => say(&render::private_hand(locale, cards.hand, &cards.view)),
+                Err(error) => self.refused(&error),
+            },
+            Command::Board => match &self.board {
+                Some(board) => {
+                    let view = board_view(board, &|user| self.name(user));
+                    say(&render::board(locale, &view));
+                }
+                None => say(&tr(locale, "play-waiting", &[])),
+            },
+            Command::Status => {
+                let status = self.table.status().await?;
+                let view = status_view(&status, &|user| self.name(user));
+                say(&render::table_status(locale, &view));
+            }
+            Command::Balance => {
+                let balance = self.bank.balance(GUILD, YOU).await?;
+                let status = self.table.status().await?;
+                let stack = status
+                    .seats
+                    .iter()
+                    .find(|seat| seat.user == YOU)
+                    .map_or(0, |seat| seat.stack);
+                say(&tr(
+                    locale,
+                    "play-balance",
+                    &[("balance", balance.into()), ("stack", stack.into())],
+                ));
+            }
+            Command::TopUp => {
+                let status = self.table.status().await?;
+                let stack = status
+                    .seats
+                    .iter()
+                    .find(|seat| seat.user == YOU)
+                    .map_or(0, |seat| seat.stack);
+                let target = status.settings.min_buy_in.max(200);
+                let amount = target.saturating_sub(stack).max(1);
+                match self.table.top_up(YOU, amount).await {
+                    Ok(stack) => say(&tr(locale, "play-topped-up", &[("stack", stack.into())])),
+                    Err(error) => self.refused(&error),
+                }
+            }
+            Command::Action(wish) => {
+                let Some(offer) = self.offer.clone() else {
+                    say(&tr(locale, "play-not-now", &[]));
+                    return Ok(());
+                };
+                let Some(kind) = choose(wish, &offer.legal) else {
+                    say(&tr(
+                        locale,
+                        "play-bad-input",
+                        &[("input", line.into()), ("options", self.options().into())],
+                    ));
+                    return Ok(());
+                };
+                match self
+                    .table
+                    .act(YOU, offer.hand, offer.action_seq, kind)
+                    .await
+                {
+                    Ok(_) => self.offer = None,
+                    Err(error) => self.refused(&error),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn refused(&self, error: &LobbyError) {
+        say(&present::error_text(self.locale, error, &|user| {
+            self.name(user)
+        }));
+    }
+
+    /// Leaves the table (after the hand in progress, which the table finishes for you), then
+    /// closes it, cashing the computer players out too.
+    async fn quit(&mut self) -> anyhow::Result<()> {
+        if self.leaving {
+            return Ok(());
+        }
+        self.leaving = true;
+        self.offer = None;
+        match self.table.leave(YOU).await {
+            // Cashed out now: the Left notice arrives and closes the table.
+            Ok(_) => Ok(()),
+            Err(LobbyError::NotSeated) => {
+                self.table.close().await?;
+                Ok(())
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn legal(kinds: &[ActionKind]) -> Vec<LegalAction> {
+        kinds
+            .iter()
+            .map(|kind| LegalAction {
+                kind: *kind,
+                chips: 5,
+                total: 5,
+                all_in: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn call_word_checks_when_nothing_is_to_call() {
+        let free = legal(&[ActionKind::Check, ActionKind::Bet]);
+        assert_eq!(choose(Wish::Call, &free), Some(ActionKind::Check));
+        let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
+        assert_eq!(choose(Wish::Call, &facing), Some(ActionKind::Call));
+    }
+
+    #[test]
+    fn bet_and_raise_words_take_the_aggressive_action_offered() {
+        let third = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Complete]);
+        assert_eq!(choose(Wish::Raise, &third), Some(ActionKind::Complete));
+        let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
+        assert_eq!(choose(Wish::Bet, &facing), Some(ActionKind::Raise));
+        assert_eq!(choose(Wish::Check, &facing), None);
+    }
+
+    #[test]
+    fn words_are_understood_in_every_language() {
+        for (word, wish) in [
+            ("K", Wish::Check),
+            ("pasar", Wish::Check),
+            ("cek", Wish::Check),
+            ("igualar", Wish::Call),
+            ("ikut", Wish::Call),
+            ("retirarse", Wish::Fold),
+            ("lipat", Wish::Fold),
+            ("subir", Wish::Raise),
+            ("naikkan", Wish::Raise),
+            ("bring-in", Wish::BringIn),
+            ("completar", Wish::Complete),
+        ] {
+            assert!(
+                matches!(parse(word), Some(Command::Action(parsed)) if parsed == wish),
+                "{word}"
+            );
+        }
+        assert!(parse("dance").is_none());
+    }
 }

@@ -1,2 +1,297 @@
 //! The lobby: one actor task per table (channel) that owns its seats, buy-ins, timers and
 //! hands, and the only place where time exists.
+//!
+//! - [`Lobby`] is the registry of open tables by [`TableId`]. [`Lobby::start`] recovers the
+//!   bank (cancelling and refunding any hand a crash interrupted) and reopens every table
+//!   whose settings were stored; [`Lobby::open_table`] opens a new one.
+//! - [`TableHandle`] is a cheap, cloneable address of one table: every command goes over the
+//!   table's queue with a oneshot for its reply, `Result<Reply, LobbyError>`; the typed
+//!   helpers (`join`, `act`, …) unwrap the reply.
+//! - [`Notice`]s come out of [`TableHandle::subscribe`]: the public board, private cards,
+//!   "your turn", results, table messages and errors, as data for `crate::render`.
+//!
+//! Tables never share a lock across an await: a slow table (or a slow bank call of one table)
+//! holds up only itself.
+//!
+//! A front end's life with a table, in short:
+//!
+//! ```text
+//! let (lobby, recovered) = Lobby::start(bank, Arc::new(FileTableStore::open(&data.join("tables"))?), LobbyConfig::default()).await?;
+//! for table in lobby.tables() { spawn(consume(table.subscribe().await?)) }   // reopened tables
+//! let table = lobby.open_table(guild, channel, settings).await?;             // `/table open`
+//! let mut notices = table.subscribe().await?;                                // one consumer per front end
+//! table.join(user, buy_in).await?;                                           // `/join`
+//! while let Some(notice) = notices.recv().await {
+//!     match notice.audience() { Audience::Everyone => /* channel */, Audience::Player(user) => /* DM / ephemeral */ }
+//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.action_seq, kind);
+//!     // a click calls table.act(user, hand, action_seq, kind) and shows the refusal, if any,
+//!     // with present::error_text in the clicker's language.
+//! }
+//! ```
+//!
+//! Rules the service keeps: every command is answered (`Result<Reply, LobbyError>`), and a
+//! refusal changes nothing; a hand's result notice is sent only after the bank settled it;
+//! while a hand runs the bank holds every seat of the table, so leaving or being kicked takes
+//! effect when it ends (the table checks or folds for a departing player at once) and top-ups
+//! wait for the next pause between hands.
+
+mod command;
+pub mod computer;
+mod error;
+mod notice;
+pub mod present;
+mod settings;
+mod store;
+mod table;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc;
+
+use crate::bank::{Bank, GuildId, Recovery, TableId};
+
+pub use command::{Reply, TableCommand, TableHandle, TableStatus};
+pub use error::LobbyError;
+pub use notice::{
+    Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
+    PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
+    TurnOffer,
+};
+pub use settings::{SettingsError, TableSettings};
+pub use store::{FileTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore};
+
+use table::{Seat, Table, TableInit};
+
+/// Commands a table queues before senders wait.
+const COMMAND_QUEUE: usize = 64;
+
+/// How the lobby deals.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LobbyConfig {
+    /// Shuffle every table's decks from this seed (mixed with the table id) so tests,
+    /// benchmarks and `studbot play --seed` are repeatable. `None`: the OS's secure RNG.
+    pub deck_seed: Option<u64>,
+}
+
+/// The registry of open tables; cheap to clone.
+#[derive(Clone)]
+pub struct Lobby {
+    shared: Arc<LobbyShared>,
+}
+
+pub(crate) struct LobbyShared {
+    bank: Bank,
+    store: Arc<dyn TableStore>,
+    config: LobbyConfig,
+    /// Prefix of the bank references this process makes, so none repeats across restarts.
+    session: u64,
+    registry: Mutex<Registry>,
+}
+
+#[derive(Default)]
+struct Registry {
+    tables: HashMap<TableId, TableHandle>,
+    /// Tables being opened (the store is being written).
+    opening: HashSet<TableId>,
+}
+
+impl LobbyShared {
+    fn registry(&self) -> std::sync::MutexGuard<'_, Registry> {
+        // The registry holds plain maps; a panic elsewhere cannot leave them half-changed.
+        self.registry
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Called by a table's task when it closes.
+    pub(crate) fn forget(&self, table: TableId) {
+        self.registry().tables.remove(&table);
+    }
+}
+
+impl Lobby {
+    /// Recovers the bank (every hand a crash interrupted is cancelled: each player keeps
+    /// their stack as of its start) and reopens every stored table with its seated players.
+    /// A reopened table whose hand was cancelled tells its first subscriber so
+    /// (`TableMessage::HandCancelled` with `CancelReason::Restart`). Returns the recoveries too.
+    pub async fn start(
+        bank: Bank,
+        store: Arc<dyn TableStore>,
+        config: LobbyConfig,
+    ) -> Result<(Lobby, Vec<Recovery>), LobbyError> {
+        let recoveries = bank.recover().await?;
+        let records = store
+            .load_all()
+            .await
+            .map_err(|reason| LobbyError::Store { reason })?;
+        let lobby = Lobby {
+            shared: Arc::new(LobbyShared {
+                bank,
+                store,
+                config,
+                session: rand::random(),
+                registry: Mutex::new(Registry::default()),
+            }),
+        };
+        // A table the bank recovered but whose settings are gone (it was being closed when
+        // the process stopped) cannot reopen: its players get their stacks back instead.
+        for recovery in &recoveries {
+            if records.iter().all(|record| record.table != recovery.table) {
+                let reference = format!(
+                    "lobby:{:x}:{}:orphan-close",
+                    lobby.shared.session, recovery.table.0
+                );
+                lobby
+                    .shared
+                    .bank
+                    .close_table(recovery.guild, recovery.table, &reference)
+                    .await?;
+            }
+        }
+        for record in records {
+            let bank = &lobby.shared.bank;
+            bank.open_table(record.guild, record.table).await?;
+            let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
+            let stacks = bank.table_stacks(record.table).await?;
+            // Seats with no chips belong to players who left or busted out.
+            let seats = stacks
+                .into_iter()
+                .filter(|(_, stack)| *stack > 0)
+                .zip(0u8..)
+                .map(|((user, stack), chair)| Seat {
+                    chair,
+                    user,
+                    stack,
+                    status: SeatStatus::Playing,
+                    timeouts_in_a_row: 0,
+                })
+                .collect();
+            let backlog = recoveries
+                .iter()
+                .filter(|recovery| recovery.table == record.table)
+                .map(|recovery| Notice {
+                    table: record.table,
+                    body: NoticeBody::Table(TableMessage::HandCancelled {
+                        hand: recovery.hand,
+                        reason: CancelReason::Restart,
+                        stacks: recovery.stacks.clone(),
+                    }),
+                })
+                .collect();
+            lobby.spawn(TableInit {
+                guild: record.guild,
+                table: record.table,
+                settings: record.settings,
+                seats,
+                last_hand,
+                bank: lobby.shared.bank.clone(),
+                store: Arc::clone(&lobby.shared.store),
+                deck_seed: lobby.shared.config.deck_seed,
+                session: lobby.shared.session,
+                lobby: Arc::downgrade(&lobby.shared),
+                backlog,
+            });
+        }
+        Ok((lobby, recoveries))
+    }
+
+    /// Opens a table in channel `table` of `guild` with validated `settings`, stores them,
+    /// and starts its task. The table deals as soon as two players are ready.
+    pub async fn open_table(
+        &self,
+        guild: GuildId,
+        table: TableId,
+        settings: TableSettings,
+    ) -> Result<TableHandle, LobbyError> {
+        settings.validate()?;
+        {
+            let mut registry = self.shared.registry();
+            if registry.tables.contains_key(&table) || !registry.opening.insert(table) {
+                return Err(LobbyError::TableAlreadyOpen { table });
+            }
+        }
+        let last_hand = match self.register(guild, table, settings).await {
+            Ok(last_hand) => last_hand,
+            Err(error) => {
+                self.shared.registry().opening.remove(&table);
+                return Err(error);
+            }
+        };
+        let handle = self.spawn(TableInit {
+            guild,
+            table,
+            settings,
+            seats: Vec::new(),
+            last_hand,
+            bank: self.shared.bank.clone(),
+            store: Arc::clone(&self.shared.store),
+            deck_seed: self.shared.config.deck_seed,
+            session: self.shared.session,
+            lobby: Arc::downgrade(&self.shared),
+            backlog: vec![Notice {
+                table,
+                body: NoticeBody::Table(TableMessage::Opened { settings }),
+            }],
+        });
+        Ok(handle)
+    }
+
+    /// Opens the table in the bank and stores its settings; returns its last hand number.
+    async fn register(
+        &self,
+        guild: GuildId,
+        table: TableId,
+        settings: TableSettings,
+    ) -> Result<u64, LobbyError> {
+        let bank = &self.shared.bank;
+        bank.open_table(guild, table).await?;
+        let last_hand = bank.next_hand_number(table).await?.saturating_sub(1);
+        let record = TableRecord {
+            guild,
+            table,
+            settings,
+        };
+        self.shared
+            .store
+            .save(&record)
+            .await
+            .map_err(|reason| LobbyError::Store { reason })?;
+        Ok(last_hand)
+    }
+
+    fn spawn(&self, init: TableInit) -> TableHandle {
+        let (sender, receiver) = mpsc::channel(COMMAND_QUEUE);
+        let handle = TableHandle {
+            guild: init.guild,
+            table: init.table,
+            sender,
+        };
+        let table = init.table;
+        tokio::spawn(Table::new(init).run(receiver));
+        let mut registry = self.shared.registry();
+        registry.opening.remove(&table);
+        registry.tables.insert(table, handle.clone());
+        handle
+    }
+
+    /// The open table of channel `table`.
+    pub fn table(&self, table: TableId) -> Result<TableHandle, LobbyError> {
+        self.shared
+            .registry()
+            .tables
+            .get(&table)
+            .cloned()
+            .ok_or(LobbyError::NoSuchTable { table })
+    }
+
+    /// Every open table.
+    pub fn tables(&self) -> Vec<TableHandle> {
+        self.shared.registry().tables.values().cloned().collect()
+    }
+
+    /// The bank the tables use.
+    pub fn bank(&self) -> &Bank {
+        &self.shared.bank
+    }
+}

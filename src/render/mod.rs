@@ -1,2 +1,146 @@
 //! Words: pure functions from a table view and a locale to text (board, private cards,
-//! prompts, results, history) in English, Spanish and Indonesian.
+//! prompts, button labels, results, history, refusals and status) in English, Spanish and
+//! Indonesian, with Project Fluent. Output is Discord markdown; [`for_terminal`] strips it.
+//!
+//! Public renderers take only [`view::BoardView`], [`view::ResultView`], [`view::HistoryView`]
+//! and the like, which are built from the engine's public data and cannot hold a down card.
+//! Private renderers ([`private_hand`]) take the engine's `PrivateView` and are for the
+//! owner of the cards only (DM or ephemeral reply).
+
+pub mod board;
+pub mod cards;
+pub mod hand_names;
+pub mod history;
+pub mod locale;
+pub mod notices;
+pub mod private;
+pub mod prompt;
+pub mod results;
+pub mod view;
+
+pub use board::board;
+pub use cards::{card, card_back, cards};
+pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
+pub use history::history;
+pub use locale::{Args, Locale, UnknownLocale, tr, try_tr};
+pub use notices::{Notice, leaderboard, notice, rules_summary, stats, table_status};
+pub use private::private_hand;
+pub use prompt::{
+    action_label, action_options, action_told, my_cards_label, street_name, your_turn,
+};
+pub use results::results;
+pub use view::{
+    BoardView, HistoryView, IdleSeat, IdleState, LastAction, LeaderboardLine, PlayerFacts, PotLine,
+    ResultView, SeatLine, SeatStatus, ShownHand, StatsView, StatusSeat, TableFacts,
+    TableStatusView, ToAct, TurnPrompt,
+};
+
+/// Discord's limit on a message's content, in characters.
+pub const DISCORD_MESSAGE_LIMIT: usize = 2000;
+
+/// The longest player name shown; longer names end with an ellipsis.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// Plain text for a terminal: removes the markdown the renderers add (`**bold**`, `` `code` ``,
+/// `> ` quotes, backslash escapes in names).
+pub fn for_terminal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut line_start = true;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some(escaped) = chars.next() {
+                    out.push(escaped);
+                }
+            }
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+            }
+            '`' => {}
+            '>' if line_start && chars.peek() == Some(&' ') => {
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+        line_start = c == '\n';
+    }
+    out
+}
+
+/// A player's name as shown: at most [`MAX_NAME_CHARS`] characters (an ellipsis marks a cut),
+/// Discord markdown characters escaped so a name cannot restyle the board.
+pub fn display_name(name: &str) -> String {
+    let mut shown = shorten(name, MAX_NAME_CHARS);
+    if shown.is_empty() {
+        shown.push('?');
+    }
+    let mut escaped = String::with_capacity(shown.len() + 4);
+    for c in shown.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']'
+        ) {
+            escaped.push('\\');
+        }
+        // A newline in a name would break the board's one-line-per-seat layout.
+        escaped.push(if c.is_control() { ' ' } else { c });
+    }
+    escaped
+}
+
+/// A message's length as Discord counts it against its limit (UTF-16 code units, which is
+/// never less than the number of characters).
+pub fn discord_length(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// `name` cut to at most `max_chars` characters, the last being an ellipsis when cut.
+pub fn shorten(name: &str, max_chars: usize) -> String {
+    let trimmed = name.trim();
+    if trimmed.chars().count() <= max_chars {
+        return trimmed.to_string();
+    }
+    let mut cut: String = trimmed.chars().take(max_chars.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// Splits a long text (a hand history, a leaderboard) into Discord messages of at most
+/// [`DISCORD_MESSAGE_LIMIT`], at line ends; a single overlong line is cut at characters.
+pub fn split_for_discord(text: &str) -> Vec<String> {
+    let mut messages = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        while discord_length(&line) > DISCORD_MESSAGE_LIMIT {
+            let mut head = String::new();
+            let mut rest = line.chars();
+            for c in rest.by_ref() {
+                if discord_length(&head) + c.len_utf16() > DISCORD_MESSAGE_LIMIT {
+                    let mut tail = String::from(c);
+                    tail.extend(rest);
+                    line = tail;
+                    break;
+                }
+                head.push(c);
+            }
+            if !current.is_empty() {
+                messages.push(std::mem::take(&mut current));
+            }
+            messages.push(head);
+        }
+        let needed = if current.is_empty() { 0 } else { 1 } + discord_length(&line);
+        if discord_length(&current) + needed > DISCORD_MESSAGE_LIMIT {
+            messages.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(&line);
+    }
+    if !current.is_empty() {
+        messages.push(current);
+    }
+    messages
+}

@@ -1,0 +1,305 @@
+//! Many tables in one process: 10,000 tables of computer players, each its own actor task,
+//! all on one bank (sled in a temporary directory, every hand settled durably).
+//!
+//! Measures
+//! - actions per second with every table playing flat out (the service saturated);
+//! - latency from a command (`act`) to the notice it causes (the next board, or the result
+//!   after the bank has settled the hand), p50 and p99 with `hdrhistogram`, at a paced load
+//!   where each table's players take a "thinking" pause before acting, as people do;
+//! - memory per table: resident memory (from /proc/self/statm) with every table open and
+//!   playing, minus the resident memory before the first table opened, divided by the tables.
+//!
+//! Targets (issue 4): p99 under 1 ms, at most 32 KiB per table.
+//! Run: `cargo bench --bench tables` (env `TABLES`, `PLAYERS`, `SECS`, `THINK_MS` override).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use hdrhistogram::Histogram;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use studbot::lobby::computer::ComputerPlayers;
+use studbot::lobby::{
+    Lobby, LobbyConfig, MemoryTableStore, NoticeBody, NoticeReceiver, TableHandle, TableSettings,
+};
+
+const GUILD: GuildId = GuildId(0);
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(default)
+}
+
+fn resident_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|field| field.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+struct Shared {
+    running: AtomicBool,
+    /// When false, players act at once; when true they think first.
+    paced: AtomicBool,
+    think_ms: u64,
+    actions: AtomicU64,
+    hands: AtomicU64,
+    /// Latencies in microseconds, `[flat out, paced]`. Shared, not per table: a histogram of
+    /// this range takes about 150 KiB, which per table would dwarf the table itself.
+    latencies: [std::sync::Mutex<Histogram<u64>>; 2],
+    settled_latencies: [std::sync::Mutex<Histogram<u64>>; 2],
+}
+
+fn histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, 60_000_000, 3).unwrap_or_else(|_| unreachable!())
+}
+
+async fn seat_table(lobby: &Lobby, table: TableId, players: u64) -> (TableHandle, NoticeReceiver) {
+    let settings = TableSettings {
+        seats: u8::try_from(players).unwrap_or(8),
+        between_hands_secs: 0,
+        max_buy_in: 1_000,
+        ..TableSettings::default()
+    };
+    let handle = lobby.open_table(GUILD, table, settings).await.unwrap();
+    let notices = handle.subscribe().await.unwrap();
+    handle.pause().await.unwrap();
+    for seat in 0..players {
+        handle
+            .join(UserId(table.0 * 10 + seat), 1_000)
+            .await
+            .unwrap();
+    }
+    (handle, notices)
+}
+
+/// One table's computer players: answers every turn, timing each `act` until its notice.
+async fn drive(
+    table: TableHandle,
+    mut notices: NoticeReceiver,
+    players: Vec<UserId>,
+    seed: u64,
+    shared: Arc<Shared>,
+) {
+    let mut computers = ComputerPlayers::new(players, seed);
+    let mut think = ChaCha8Rng::seed_from_u64(seed);
+    // When the last action was sent, and in which phase.
+    let mut sent_at: Option<(Instant, usize)> = None;
+    while let Some(notice) = notices.recv().await {
+        if !shared.running.load(Ordering::Relaxed) {
+            break;
+        }
+        match &notice.body {
+            NoticeBody::Board(_) => {
+                if let Some((sent, phase)) = sent_at.take() {
+                    record(&shared.latencies[phase], sent);
+                }
+            }
+            NoticeBody::HandResult(_) => {
+                shared.hands.fetch_add(1, Ordering::Relaxed);
+                if let Some((sent, phase)) = sent_at.take() {
+                    record(&shared.settled_latencies[phase], sent);
+                }
+            }
+            _ => {}
+        }
+        let Some(offer) = computers.observe(&notice) else {
+            continue;
+        };
+        let offer = offer.clone();
+        let paced = shared.paced.load(Ordering::Relaxed);
+        if paced {
+            let pause = think.random_range(shared.think_ms / 2..=shared.think_ms * 3 / 2);
+            tokio::time::sleep(Duration::from_millis(pause)).await;
+        }
+        // The cards the player holds, then the action; the clock runs from the action.
+        let Ok(cards) = table.show_cards(offer.user).await else {
+            continue;
+        };
+        let _ = cards;
+        sent_at = Some((Instant::now(), usize::from(paced)));
+        if computers.answer(&table, &offer).await.is_ok() {
+            shared.actions.fetch_add(1, Ordering::Relaxed);
+        } else {
+            sent_at = None;
+        }
+    }
+}
+
+fn record(histogram: &std::sync::Mutex<Histogram<u64>>, sent: Instant) {
+    let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
+    if let Ok(mut histogram) = histogram.lock() {
+        let _ = histogram.record(micros.max(1));
+    }
+}
+
+fn report(label: &str, histogram: &Histogram<u64>) {
+    println!(
+        "  {label}: n={} p50={} µs p99={} µs p99.9={} µs max={} µs",
+        histogram.len(),
+        histogram.value_at_quantile(0.50),
+        histogram.value_at_quantile(0.99),
+        histogram.value_at_quantile(0.999),
+        histogram.max()
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; there is nothing to filter.
+    let tables = env_or("TABLES", 10_000);
+    let players = env_or("PLAYERS", 4);
+    let secs = env_or("SECS", 10);
+    let think_ms = env_or("THINK_MS", 1_000);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async move {
+        let dir = tempfile::tempdir().unwrap();
+        let bank = Bank::open(dir.path(), EconomyConfig::default())
+            .await
+            .unwrap();
+        let (lobby, _) = Lobby::start(
+            bank.clone(),
+            Arc::new(MemoryTableStore::new()),
+            LobbyConfig { deck_seed: Some(1) },
+        )
+        .await
+        .unwrap();
+        let before = resident_bytes();
+
+        let setup = Instant::now();
+        let seated: Vec<(TableHandle, NoticeReceiver)> = futures::stream::iter(1..=tables)
+            .map(|table| {
+                let lobby = lobby.clone();
+                async move { seat_table(&lobby, TableId(table), players).await }
+            })
+            .buffer_unordered(512)
+            .collect()
+            .await;
+        println!(
+            "{tables} tables of {players} computer players opened and seated in {:.1} s \
+             ({} bank transactions)",
+            setup.elapsed().as_secs_f64(),
+            tables * (players + 1)
+        );
+
+        let shared = Arc::new(Shared {
+            running: AtomicBool::new(true),
+            paced: AtomicBool::new(false),
+            think_ms,
+            actions: AtomicU64::new(0),
+            hands: AtomicU64::new(0),
+            latencies: [
+                std::sync::Mutex::new(histogram()),
+                std::sync::Mutex::new(histogram()),
+            ],
+            settled_latencies: [
+                std::sync::Mutex::new(histogram()),
+                std::sync::Mutex::new(histogram()),
+            ],
+        });
+        let mut handles = Vec::with_capacity(seated.len());
+        let mut drivers = Vec::with_capacity(seated.len());
+        for (handle, notices) in seated {
+            let table = handle.table();
+            let players = (0..players)
+                .map(|seat| UserId(table.0 * 10 + seat))
+                .collect();
+            drivers.push(tokio::spawn(drive(
+                handle.clone(),
+                notices,
+                players,
+                table.0,
+                Arc::clone(&shared),
+            )));
+            handles.push(handle);
+        }
+        let seated_rss = resident_bytes();
+        for handle in &handles {
+            handle.resume().await.unwrap();
+        }
+
+        // Phase 1: flat out.
+        let start = Instant::now();
+        tokio::time::sleep(Duration::from_secs(secs)).await;
+        let flat_actions = shared.actions.swap(0, Ordering::Relaxed);
+        let flat_hands = shared.hands.swap(0, Ordering::Relaxed);
+        let flat_secs = start.elapsed().as_secs_f64();
+        let during = resident_bytes();
+
+        // Phase 2: paced, as people play; latencies recorded only from here on.
+        shared.paced.store(true, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(think_ms * 2)).await;
+        shared.actions.store(0, Ordering::Relaxed);
+        shared.hands.store(0, Ordering::Relaxed);
+        let paced_start = Instant::now();
+        tokio::time::sleep(Duration::from_secs(secs)).await;
+        let paced_actions = shared.actions.load(Ordering::Relaxed);
+        let paced_hands = shared.hands.load(Ordering::Relaxed);
+        let paced_secs = paced_start.elapsed().as_secs_f64();
+        shared.running.store(false, Ordering::Relaxed);
+        // Wake every driver so it sees `running` is false: close the tables.
+        futures::stream::iter(handles.iter().cloned())
+            .map(|handle| async move {
+                let _ = handle.close().await;
+            })
+            .buffer_unordered(512)
+            .collect::<Vec<()>>()
+            .await;
+        for driver in drivers {
+            let _ = driver.await;
+        }
+        let after_close = resident_bytes();
+        drop(handles);
+
+        let per_table = during.saturating_sub(before) / tables.max(1);
+        let per_seated_table = seated_rss.saturating_sub(before) / tables.max(1);
+        println!("flat out: {flat_actions} actions, {flat_hands} hands in {flat_secs:.1} s");
+        println!(
+            "  {:.0} actions/s, {:.0} hands/s",
+            flat_actions as f64 / flat_secs,
+            flat_hands as f64 / flat_secs
+        );
+        println!(
+            "paced ({think_ms} ms ±50% thinking per action): {paced_actions} actions, \
+             {paced_hands} hands in {paced_secs:.1} s ({:.0} actions/s)",
+            paced_actions as f64 / paced_secs
+        );
+        for (phase, name) in ["flat out", "paced"].into_iter().enumerate() {
+            println!("latency from act to its notice, {name}:");
+            report(
+                "act -> next board",
+                &shared.latencies[phase].lock().unwrap(),
+            );
+            report(
+                "last act -> result (after durable settlement)",
+                &shared.settled_latencies[phase].lock().unwrap(),
+            );
+        }
+        println!(
+            "memory: {:.1} MiB resident before the tables; {:.1} MiB with {tables} tables open \
+             and seated ({:.1} KiB per table); {:.1} MiB after the flat-out phase \
+             ({:.1} KiB per table, the bank's cache and ledger growth included)",
+            before as f64 / 1_048_576.0,
+            seated_rss as f64 / 1_048_576.0,
+            per_seated_table as f64 / 1024.0,
+            during as f64 / 1_048_576.0,
+            per_table as f64 / 1024.0
+        );
+        println!(
+            "  {:.1} MiB after every table closed",
+            after_close as f64 / 1_048_576.0
+        );
+        let audit = bank.audit().await.unwrap();
+        println!("ledger audit after closing every table: ok={}", audit.ok);
+    });
+}

@@ -1,0 +1,255 @@
+# studbot — the renderer's messages (src/render/). English.
+# Every id here must also exist in locales/es/render.ftl and locales/id/render.ftl.
+# Variables named $amount, $total, $stack… are chip counts; $name is a player's name (already
+# escaped for Discord markdown); $cards is a list of cards already drawn with suit emoji.
+
+## Streets
+
+street-third = Third street
+street-fourth = Fourth street
+street-fifth = Fifth street
+street-sixth = Sixth street
+street-seventh = Seventh street
+street-showdown = Showdown
+
+## Ranks. $rank is one of: ace king queen jack ten nine eight seven six five four three two
+
+rank = { $rank ->
+    [ace] ace
+    [king] king
+    [queen] queen
+    [jack] jack
+    [ten] ten
+    [nine] nine
+    [eight] eight
+    [seven] seven
+    [six] six
+    [five] five
+    [four] four
+    [three] three
+   *[two] deuce
+}
+rank-plural = { $rank ->
+    [ace] aces
+    [king] kings
+    [queen] queens
+    [jack] jacks
+    [ten] tens
+    [nine] nines
+    [eight] eights
+    [seven] sevens
+    [six] sixes
+    [five] fives
+    [four] fours
+    [three] threes
+   *[two] deuces
+}
+# "to the king" in languages that need an article; English does not use it.
+rank-to = { rank }
+
+## High hands. $high = the top rank (singular), $high_to = rank-to of it,
+## $first and $second = the deciding ranks in the plural.
+
+hand-no-cards = No cards
+hand-high-card = { $high } high
+hand-pair = Pair of { $first }
+hand-two-pair = Two pair, { $first } and { $second }
+hand-trips = Three of a kind, { $first }
+hand-straight = Straight, { $high } high
+hand-flush = Flush, { $high } high
+hand-full-house = Full house, { $first } over { $second }
+hand-quads = Four of a kind, { $first }
+hand-straight-flush = Straight flush, { $high } high
+hand-royal-flush = Royal flush
+
+## Low hands. $ranks = "8-7-5-3-A"
+
+low-hand = { $ranks } low
+low-wheel = { $ranks } low, the wheel
+low-none = no low
+low-none-yet = none yet
+# $count low cards of different ranks so far (1 to 4), $ranks = "7-4-A"
+low-draw = { $count ->
+    [one] one card to a low ({ $ranks })
+   *[other] { $count } cards to a low ({ $ranks })
+}
+
+## Seat states on the board
+
+seat-to-act = to act
+seat-folded = folded
+seat-all-in = all-in
+seat-sitting-out = sitting out
+seat-waiting = waiting for the next hand
+seat-away = away
+seat-bet = bet { $amount }
+seat-shown = shows
+
+## The board
+
+board-header = **Hand #{ $hand }** · { $street }
+board-stakes = Stakes { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
+board-pot = Pot: **{ $amount }**
+board-main-pot = main pot { $amount }
+board-side-pot = side pot { $number }: { $amount } ({ $players })
+board-community = Community card for everyone: { $card }
+board-last = Last action: { $action }
+board-next = Next: **{ $name }** — { $options }
+board-timer = { $seconds } s to act
+board-hand-over = The hand is over.
+board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.
+
+## Actions as they are told (board, history)
+
+did-bring-in = { $name } brings in for { $amount }
+did-complete = { $name } completes to { $amount }
+did-bet = { $name } bets { $amount }
+did-raise = { $name } raises to { $amount }
+did-call = { $name } calls { $amount }
+did-check = { $name } checks
+did-fold = { $name } folds
+did-all-in = { $action } and is all-in
+
+## Buttons and action choices
+
+button-bring-in = Bring-in { $amount }
+button-complete = Complete to { $amount }
+button-bet = Bet { $amount }
+button-raise = Raise to { $amount }
+button-call = Call { $amount }
+button-check = Check
+button-fold = Fold
+button-all-in = { $label } (all-in)
+button-my-cards = My cards
+
+## "Your turn" (to the player to act only)
+
+turn-header = **Your turn** — hand #{ $hand }, { $street }
+turn-to-call = { $amount } to call · your stack { $stack } · pot { $pot }
+turn-free = Nothing to call · your stack { $stack } · pot { $pot }
+turn-options = You can:
+turn-timer = You have { $seconds } s; when time runs out you check if it is free, otherwise you fold.
+
+## Your own cards (DM or ephemeral only)
+
+private-header = **Your cards** — hand #{ $hand }
+private-down = Down: { $cards }
+private-up = Up: { $cards }
+private-community = Community card: { $card }
+private-high = High: { $hand }
+private-low = Low: { $hand }
+private-low-made = { $wheel ->
+    [yes] Low: { $ranks }, the wheel
+   *[no] Low: { $ranks }
+}
+
+## Results
+
+results-header = **Hand #{ $hand } — results**
+results-shows = { $name } shows { $cards }: { $high }; { $low }
+results-mucks = { $name } mucks
+results-main-pot = **Main pot { $amount }**
+results-side-pot = **Side pot { $number }: { $amount }**
+results-uncontested = { $name } wins { $amount } uncontested
+results-scoop = { $name } scoops { $amount }: high with { $high } ({ $high_cards }), low with { $low } ({ $low_cards })
+results-scoop-high-only = { $name } scoops { $amount } with { $high } ({ $high_cards }); no qualifying low
+results-wins = { $name } wins { $amount }
+results-no-low = No qualifying low: the high hand takes the whole pot.
+results-high = High: { $name } wins { $amount } with { $hand } ({ $cards })
+results-low = Low: { $name } wins { $amount } with { $hand } ({ $cards })
+results-high-split = { $quartered ->
+    [yes] High half split { $count } ways — quartered
+   *[no] High half split { $count } ways
+}
+results-low-split = { $quartered ->
+    [yes] Low half split { $count } ways — quartered
+   *[no] Low half split { $count } ways
+}
+results-returned = { $amount } returned to { $name } (not called)
+results-net = Net: { $lines }
+
+## Hand history (public: only cards that were shown)
+
+history-header = **Hand #{ $hand }** — Seven-Card Stud Hi/Lo, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-seats = Players: { $seats }
+history-antes = Antes: { $antes }
+history-street = — { $street } —
+history-dealt = Dealt face up: { $cards }
+history-dealt-down = Each player gets a card face down.
+history-community = Community card: { $card }
+history-ante-all-in = { $name } is all-in on the ante
+history-end = Stacks after the hand: { $stacks }
+
+## Refusals and status
+
+notice-not-your-turn = It is not your turn: { $name } is to act.
+notice-stale-action = That button is from an earlier moment of the hand; use the current board.
+notice-action-not-allowed = That action is not possible now; use the buttons on the current board.
+notice-not-seated = You are not seated at this table. Use /join to sit down.
+notice-already-seated = You are already seated at this table.
+notice-no-table = There is no table in this channel. A moderator can open one with /table open.
+notice-table-already-open = This channel already has a table.
+notice-table-full = The table is full ({ $seats } seats).
+notice-buy-in-out-of-range = The buy-in must be between { $min } and { $max } chips.
+notice-not-enough-chips = You need { $needed } chips but your balance is { $balance }.
+notice-not-moderator = Only a table moderator can do that.
+notice-no-cards = You have no cards right now.
+notice-between-hands-only = That can only be done between hands.
+notice-invalid-amount = The amount must be a whole number of chips above zero.
+notice-cannot-give-to-self = You cannot give chips to yourself.
+notice-joined = { $name } sits down with { $amount } chips.
+notice-left = { $name } leaves the table; { $amount } chips go back to their balance.
+notice-leaving-after-hand = { $name } will leave the table when this hand ends.
+notice-sat-out = { $name } sits out.
+notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out. Use /back to play again.
+notice-back = { $name } is back and plays from the next hand.
+notice-timed-out = { $checked ->
+    [yes] { $name } ran out of time: check.
+   *[no] { $name } ran out of time: fold.
+}
+notice-kicked = { $name } was removed from the table by a moderator.
+notice-topped-up = { $name } adds { $amount } chips (stack { $stack }).
+notice-table-opened = The table is open. Use /join to sit down.
+notice-table-paused = The table is paused: no new hand will start until /table resume.
+notice-table-resumed = The table is playing again.
+notice-table-closed = The table is closed. Every stack went back to its owner’s balance.
+notice-settings-next-hand = The new settings apply from the next hand.
+notice-hand-cancelled = Hand #{ $hand } was cancelled and every player got back their stack from the start of the hand.
+notice-next-hand-in = Next hand in { $seconds } s.
+notice-waiting-for-players = { $needed ->
+    [one] Waiting for one more player.
+   *[other] Waiting for { $needed } more players.
+}
+notice-dm-closed = { $name }, I could not send you a DM. Your cards are on the “My cards” button (only you see them). To get them by DM, allow direct messages from server members in this server’s privacy settings.
+notice-cards-by-dm = Your cards were sent to you by DM.
+notice-balance = Your balance: { $balance } chips.
+notice-balance-of = { $name } has { $balance } chips.
+notice-daily-claimed = You collected { $amount } chips. Your balance: { $balance }.
+notice-daily-not-yet = Your next daily chips are ready in { $hours } h { $minutes } min.
+notice-gave = You gave { $amount } chips to { $name }. Your balance: { $balance }.
+notice-granted = { $amount } chips given to { $name } (balance { $balance }).
+notice-taken = { $amount } chips taken from { $name } (balance { $balance }).
+
+## /table status, /stats, /leaderboard
+
+status-header = **Table** · stakes { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
+status-settings = Buy-in { $min }–{ $max } · { $seats } seats · { $timer } s to act
+status-paused = Paused.
+status-hand = Hand #{ $hand } in progress.
+status-no-hand = No hand in progress.
+status-empty = Nobody is seated.
+stats-header = **Stats for { $name }**
+stats-body = Hands played: { $hands } · pots won: { $pots } · scoops: { $scoops }
+stats-money = Net at the tables: { $net } · biggest pot: { $biggest }
+leaderboard-header = **Leaderboard**
+leaderboard-empty = Nobody has chips yet.
+leaderboard-line = { $place }. { $name } — { $balance }
+
+## /rules
+
+rules-summary = **Seven-Card Stud Hi/Lo, eight or better (fixed limit)**
+    • Everyone antes. Each player gets two cards face down and one face up (third street); the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
+    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best hand showing acts first.
+    • Bets and raises are the small bet on third and fourth street, the big bet after. A bet and up to three raises per round.
+    • At showdown the pot is split: half to the best high hand, half to the best low — five different ranks, eight or lower, aces low; straights and flushes do not spoil a low. No qualifying low: the high takes it all. One hand may win both (a scoop).
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.

@@ -1,0 +1,232 @@
+# studbot — pesan renderer (src/render/). Bahasa Indonesia.
+# Istilah poker (fold, check, call, bet, raise, all-in, showdown) dipakai seperti di meja poker
+# online Indonesia. Setiap id juga harus ada di locales/en/render.ftl dan locales/es/render.ftl.
+
+## Street
+
+street-third = Third Street
+street-fourth = Fourth Street
+street-fifth = Fifth Street
+street-sixth = Sixth Street
+street-seventh = Seventh Street
+street-showdown = Showdown
+
+## Kartu. $rank: ace king queen jack ten nine eight seven six five four three two
+
+rank = { $rank ->
+    [ace] As
+    [king] King
+    [queen] Queen
+    [jack] Jack
+    [ten] 10
+    [nine] 9
+    [eight] 8
+    [seven] 7
+    [six] 6
+    [five] 5
+    [four] 4
+    [three] 3
+   *[two] 2
+}
+# Bahasa Indonesia tidak memakai bentuk jamak.
+rank-plural = { rank }
+rank-to = { rank }
+
+## Kombinasi high
+
+hand-no-cards = Belum ada kartu
+hand-high-card = Kartu tertinggi { $high }
+hand-pair = Sepasang { $first }
+hand-two-pair = Dua pasang, { $first } dan { $second }
+hand-trips = Three of a kind, { $first }
+hand-straight = Straight, { $high } tertinggi
+hand-flush = Flush, { $high } tertinggi
+hand-full-house = Full house, tiga { $first } dan sepasang { $second }
+hand-quads = Four of a kind, { $first }
+hand-straight-flush = Straight flush, { $high } tertinggi
+hand-royal-flush = Royal flush
+
+## Kombinasi low
+
+low-hand = low { $ranks }
+low-wheel = low { $ranks }, roda (wheel)
+low-none = tidak ada low
+low-none-yet = belum ada
+low-draw = { $count } kartu menuju low ({ $ranks })
+
+## Status kursi
+
+seat-to-act = giliran
+seat-folded = fold
+seat-all-in = all-in
+seat-sitting-out = sedang istirahat
+seat-waiting = menunggu hand berikutnya
+seat-away = tidak merespons
+seat-bet = taruhan { $amount }
+seat-shown = membuka kartu
+
+## Meja
+
+board-header = **Hand #{ $hand }** · { $street }
+board-stakes = Taruhan { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
+board-pot = Pot: **{ $amount }**
+board-main-pot = pot utama { $amount }
+board-side-pot = pot sampingan { $number }: { $amount } ({ $players })
+board-community = Kartu bersama untuk semua: { $card }
+board-last = Aksi terakhir: { $action }
+board-next = Giliran **{ $name }** — { $options }
+board-timer = { $seconds } dtk untuk bertindak
+board-hand-over = Hand sudah selesai.
+board-dm-legend = 📵 = DM tertutup: pakai tombol “Kartu saya” untuk melihat kartumu.
+
+## Aksi (meja, riwayat)
+
+did-bring-in = { $name } bring-in { $amount }
+did-complete = { $name } complete ke { $amount }
+did-bet = { $name } bet { $amount }
+did-raise = { $name } raise ke { $amount }
+did-call = { $name } call { $amount }
+did-check = { $name } check
+did-fold = { $name } fold
+did-all-in = { $action } dan all-in
+
+## Tombol
+
+button-bring-in = Bring-in { $amount }
+button-complete = Complete ke { $amount }
+button-bet = Bet { $amount }
+button-raise = Raise ke { $amount }
+button-call = Call { $amount }
+button-check = Check
+button-fold = Fold
+button-all-in = { $label } (all-in)
+button-my-cards = Kartu saya
+
+## Giliranmu
+
+turn-header = **Giliranmu** — hand #{ $hand }, { $street }
+turn-to-call = { $amount } untuk call · chip kamu { $stack } · pot { $pot }
+turn-free = Tidak perlu call · chip kamu { $stack } · pot { $pot }
+turn-options = Pilihanmu:
+turn-timer = Waktumu { $seconds } dtk; kalau waktu habis, otomatis check bila gratis, kalau tidak otomatis fold.
+
+## Kartumu (DM atau pesan pribadi)
+
+private-header = **Kartumu** — hand #{ $hand }
+private-down = Tertutup: { $cards }
+private-up = Terbuka: { $cards }
+private-community = Kartu bersama: { $card }
+private-high = High: { $hand }
+private-low = Low: { $hand }
+private-low-made = { $wheel ->
+    [yes] Low: { $ranks }, roda (wheel)
+   *[no] Low: { $ranks }
+}
+
+## Hasil
+
+results-header = **Hand #{ $hand } — hasil**
+results-shows = { $name } membuka { $cards }: { $high }; { $low }
+results-mucks = { $name } menutup kartunya (muck)
+results-main-pot = **Pot utama { $amount }**
+results-side-pot = **Pot sampingan { $number }: { $amount }**
+results-uncontested = { $name } menang { $amount } tanpa showdown
+results-scoop = { $name } menyapu bersih { $amount } (scoop): high dengan { $high } ({ $high_cards }), low dengan { $low } ({ $low_cards })
+results-scoop-high-only = { $name } mengambil seluruh pot { $amount } dengan { $high } ({ $high_cards }); tidak ada low
+results-wins = { $name } menang { $amount }
+results-no-low = Tidak ada low yang memenuhi syarat: high mengambil seluruh pot.
+results-high = High: { $name } menang { $amount } dengan { $hand } ({ $cards })
+results-low = Low: { $name } menang { $amount } dengan { $hand } ({ $cards })
+results-high-split = { $quartered ->
+    [yes] Setengah pot high dibagi { $count } — masing-masing seperempat
+   *[no] Setengah pot high dibagi { $count }
+}
+results-low-split = { $quartered ->
+    [yes] Setengah pot low dibagi { $count } — masing-masing seperempat
+   *[no] Setengah pot low dibagi { $count }
+}
+results-returned = { $amount } dikembalikan ke { $name } (tidak di-call)
+results-net = Hasil bersih: { $lines }
+
+## Riwayat hand (publik: hanya kartu yang dibuka)
+
+history-header = **Hand #{ $hand }** — Seven Card Stud Hi/Lo, taruhan { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-seats = Pemain: { $seats }
+history-antes = Ante: { $antes }
+history-street = — { $street } —
+history-dealt = Kartu terbuka: { $cards }
+history-dealt-down = Setiap pemain menerima satu kartu tertutup.
+history-community = Kartu bersama: { $card }
+history-ante-all-in = { $name } all-in dengan ante
+history-end = Chip setelah hand: { $stacks }
+
+## Penolakan dan status
+
+notice-not-your-turn = Bukan giliranmu: sekarang giliran { $name }.
+notice-stale-action = Tombol itu dari momen sebelumnya di hand ini; pakai meja yang terbaru.
+notice-action-not-allowed = Aksi itu tidak bisa dilakukan sekarang; pakai tombol di meja yang terbaru.
+notice-not-seated = Kamu tidak duduk di meja ini. Pakai /join untuk duduk.
+notice-already-seated = Kamu sudah duduk di meja ini.
+notice-no-table = Belum ada meja di channel ini. Moderator bisa membukanya dengan /table open.
+notice-table-already-open = Channel ini sudah punya meja.
+notice-table-full = Meja sudah penuh ({ $seats } kursi).
+notice-buy-in-out-of-range = Buy-in harus antara { $min } dan { $max } chip.
+notice-not-enough-chips = Kamu butuh { $needed } chip, tapi saldomu { $balance }.
+notice-not-moderator = Hanya moderator meja yang bisa melakukan itu.
+notice-no-cards = Kamu sedang tidak memegang kartu.
+notice-between-hands-only = Itu hanya bisa dilakukan di antara hand.
+notice-invalid-amount = Jumlahnya harus bilangan bulat chip lebih dari nol.
+notice-cannot-give-to-self = Kamu tidak bisa memberi chip ke dirimu sendiri.
+notice-joined = { $name } duduk dengan { $amount } chip.
+notice-left = { $name } meninggalkan meja; { $amount } chip kembali ke saldonya.
+notice-leaving-after-hand = { $name } akan meninggalkan meja setelah hand ini selesai.
+notice-sat-out = { $name } istirahat dulu.
+notice-sat-out-after-timeouts = { $name } kehabisan waktu dua kali berturut-turut dan sekarang istirahat. Pakai /back untuk main lagi.
+notice-back = { $name } kembali dan ikut main mulai hand berikutnya.
+notice-timed-out = { $checked ->
+    [yes] Waktu { $name } habis: check.
+   *[no] Waktu { $name } habis: fold.
+}
+notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
+notice-topped-up = { $name } menambah { $amount } chip (sekarang { $stack }).
+notice-table-opened = Meja sudah dibuka. Pakai /join untuk duduk.
+notice-table-paused = Meja dijeda: tidak ada hand baru sampai /table resume.
+notice-table-resumed = Permainan di meja dilanjutkan.
+notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
+notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
+notice-hand-cancelled = Hand #{ $hand } dibatalkan dan setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
+notice-next-hand-in = Hand berikutnya dalam { $seconds } dtk.
+notice-waiting-for-players = Menunggu { $needed } pemain lagi.
+notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartu saya” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
+notice-cards-by-dm = Kartumu sudah dikirim lewat DM.
+notice-balance = Saldomu: { $balance } chip.
+notice-balance-of = { $name } punya { $balance } chip.
+notice-daily-claimed = Kamu mengambil { $amount } chip. Saldomu: { $balance }.
+notice-daily-not-yet = Chip harianmu berikutnya siap dalam { $hours } jam { $minutes } menit.
+notice-gave = Kamu memberi { $amount } chip ke { $name }. Saldomu: { $balance }.
+notice-granted = { $amount } chip diberikan ke { $name } (saldo { $balance }).
+notice-taken = { $amount } chip diambil dari { $name } (saldo { $balance }).
+
+## /table status, /stats, /leaderboard
+
+status-header = **Meja** · taruhan { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
+status-settings = Buy-in { $min }–{ $max } · { $seats } kursi · { $timer } dtk untuk bertindak
+status-paused = Dijeda.
+status-hand = Hand #{ $hand } sedang berjalan.
+status-no-hand = Tidak ada hand yang berjalan.
+status-empty = Belum ada yang duduk.
+stats-header = **Statistik { $name }**
+stats-body = Hand dimainkan: { $hands } · pot dimenangkan: { $pots } · scoop: { $scoops }
+stats-money = Hasil bersih di meja: { $net } · pot terbesar: { $biggest }
+leaderboard-header = **Papan peringkat**
+leaderboard-empty = Belum ada yang punya chip.
+leaderboard-line = { $place }. { $name } — { $balance }
+
+## /rules
+
+rules-summary = **Seven Card Stud Hi/Lo, eight or better (fixed limit)**
+    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (third street); kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan jenis kartu: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
+    • Fourth, fifth dan sixth street: masing-masing satu kartu terbuka; seventh street: satu kartu tertutup. Mulai fourth street, kartu terbuka terbaik bertindak pertama.
+    • Taruhan dan raise sebesar taruhan kecil di third dan fourth street, taruhan besar sesudahnya. Satu bet dan paling banyak tiga raise per putaran.
+    • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda, 8 atau lebih rendah, As dihitung paling rendah; straight dan flush tidak merusak low. Tanpa low yang memenuhi syarat, high mengambil semuanya. Satu tangan bisa memenangkan keduanya (scoop).
+    • Kartu tertutupmu dikirim lewat DM (atau tombol “Kartu saya”). Bertindak dengan tombol di meja.

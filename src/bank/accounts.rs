@@ -1,0 +1,184 @@
+//! Accounts, their keys and balances, and the one way chips move between them.
+//!
+//! Three kinds of account: a player's per guild; the guild's mint (chips are created by
+//! starting balances, daily claims and grants and destroyed by takes, so its balance is the
+//! negative of every chip in circulation); and a seat at a table, which is that player's part
+//! of the table's escrow. Balances are stored as signed 128-bit numbers so that the mint's
+//! negative balance and any sum fit; player and seat balances never go below zero nor above
+//! `u64::MAX`.
+
+use serde::{Deserialize, Serialize};
+
+use super::leaderboard;
+use super::ledger::{Draft, Reason};
+use super::store::Tree;
+use super::{BankError, EconomyConfig, GuildId, TableId, UserId};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Account {
+    Player { guild: GuildId, user: UserId },
+    Mint { guild: GuildId },
+    Seat { table: TableId, user: UserId },
+}
+
+const PLAYER_TAG: u8 = b'P';
+const MINT_TAG: u8 = b'M';
+const SEAT_TAG: u8 = b'S';
+
+impl Account {
+    pub fn key(self) -> Vec<u8> {
+        let mut key = Vec::with_capacity(17);
+        match self {
+            Account::Player { guild, user } => {
+                key.push(PLAYER_TAG);
+                key.extend_from_slice(&guild.0.to_be_bytes());
+                key.extend_from_slice(&user.0.to_be_bytes());
+            }
+            Account::Mint { guild } => {
+                key.push(MINT_TAG);
+                key.extend_from_slice(&guild.0.to_be_bytes());
+            }
+            Account::Seat { table, user } => {
+                key.push(SEAT_TAG);
+                key.extend_from_slice(&table.0.to_be_bytes());
+                key.extend_from_slice(&user.0.to_be_bytes());
+            }
+        }
+        key
+    }
+
+    pub fn from_key(key: &[u8]) -> Option<Account> {
+        let number = |range: std::ops::Range<usize>| -> Option<u64> {
+            Some(u64::from_be_bytes(key.get(range)?.try_into().ok()?))
+        };
+        match (key.first()?, key.len()) {
+            (&PLAYER_TAG, 17) => Some(Account::Player {
+                guild: GuildId(number(1..9)?),
+                user: UserId(number(9..17)?),
+            }),
+            (&MINT_TAG, 9) => Some(Account::Mint {
+                guild: GuildId(number(1..9)?),
+            }),
+            (&SEAT_TAG, 17) => Some(Account::Seat {
+                table: TableId(number(1..9)?),
+                user: UserId(number(9..17)?),
+            }),
+            _ => None,
+        }
+    }
+
+    pub fn is_mint(self) -> bool {
+        matches!(self, Account::Mint { .. })
+    }
+}
+
+/// The key prefix of every seat at `table`.
+pub fn seat_prefix(table: TableId) -> Vec<u8> {
+    let mut prefix = vec![SEAT_TAG];
+    prefix.extend_from_slice(&table.0.to_be_bytes());
+    prefix
+}
+
+pub fn encode_balance(balance: i128) -> Vec<u8> {
+    balance.to_be_bytes().to_vec()
+}
+
+pub fn decode_balance(bytes: &[u8]) -> Option<i128> {
+    Some(i128::from_be_bytes(bytes.try_into().ok()?))
+}
+
+fn corrupt(account: Account) -> BankError {
+    BankError::Storage(format!("the balance of {account:?} is corrupt"))
+}
+
+/// The stored balance (`None` when the account does not exist yet).
+pub fn stored_balance(draft: &Draft<'_>, account: Account) -> Result<Option<i128>, BankError> {
+    match draft.get(Tree::Balances, &account.key())? {
+        None => Ok(None),
+        Some(bytes) => decode_balance(&bytes)
+            .map(Some)
+            .ok_or_else(|| corrupt(account)),
+    }
+}
+
+/// A player's or seat's balance as chips (0 when the account does not exist).
+pub fn chips(draft: &Draft<'_>, account: Account) -> Result<u64, BankError> {
+    let balance = stored_balance(draft, account)?.unwrap_or(0);
+    u64::try_from(balance).map_err(|_| corrupt(account))
+}
+
+fn set_balance(draft: &mut Draft<'_>, account: Account, old: i128, new: i128) {
+    if let Account::Player { guild, user } = account {
+        leaderboard::reindex(draft, guild, user, old, new);
+    }
+    match account {
+        // An empty seat is a player who left the table: no key, so it is not listed.
+        Account::Seat { .. } if new == 0 => draft.remove(Tree::Balances, account.key()),
+        _ => draft.put(Tree::Balances, account.key(), encode_balance(new)),
+    }
+}
+
+/// The player's balance, opening the account with the starting balance on first use.
+pub fn ensure_player(
+    draft: &mut Draft<'_>,
+    config: &EconomyConfig,
+    guild: GuildId,
+    user: UserId,
+) -> Result<u64, BankError> {
+    let account = Account::Player { guild, user };
+    if stored_balance(draft, account)?.is_some() {
+        return chips(draft, account);
+    }
+    leaderboard::reindex_new(draft, guild, user, 0);
+    draft.put(Tree::Balances, account.key(), encode_balance(0));
+    if config.starting_balance > 0 {
+        let reference = format!("opening:{}:{}", guild.0, user.0);
+        transfer(
+            draft,
+            Account::Mint { guild },
+            account,
+            config.starting_balance,
+            Reason::Opening,
+            &reference,
+        )?;
+    }
+    Ok(config.starting_balance)
+}
+
+/// Moves `amount` chips from one account to another and records the entry. Only the mint
+/// may go below zero; no account goes past `u64::MAX`.
+pub fn transfer(
+    draft: &mut Draft<'_>,
+    from: Account,
+    to: Account,
+    amount: u64,
+    reason: Reason,
+    reference: &str,
+) -> Result<(), BankError> {
+    if amount == 0 {
+        return Err(BankError::ZeroAmount);
+    }
+    if from == to {
+        return Err(BankError::Storage(format!(
+            "a transfer from {from:?} to itself"
+        )));
+    }
+    let from_old = stored_balance(draft, from)?.unwrap_or(0);
+    let to_old = stored_balance(draft, to)?.unwrap_or(0);
+    let delta = i128::from(amount);
+    let from_new = from_old.checked_sub(delta).ok_or(BankError::Overflow)?;
+    if !from.is_mint() && from_new < 0 {
+        return Err(BankError::InsufficientFunds {
+            balance: u64::try_from(from_old).unwrap_or(0),
+            needed: amount,
+        });
+    }
+    let to_new = to_old.checked_add(delta).ok_or(BankError::Overflow)?;
+    if !to.is_mint() && to_new > i128::from(u64::MAX) {
+        return Err(BankError::Overflow);
+    }
+    set_balance(draft, from, from_old, from_new);
+    set_balance(draft, to, to_old, to_new);
+    draft.append_entry(from, to, amount, reason, reference)
+}

@@ -1,0 +1,298 @@
+//! The audit: recomputes every balance from the ledger and checks the books.
+//!
+//! Checks: the ledger is numbered 1, 2, 3, … with no gap; every stored balance equals the sum
+//! of its entries; no player or seat is below zero; all accounts (the mint's negative balance
+//! included) sum to zero; the leaderboard index matches the balances; and no closed table
+//! holds chips or a hand in progress. Each failure is a "break" in the report; only an
+//! unreadable store is an error.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts::{self, Account};
+use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
+use super::store::{Store, Tree};
+use super::tables::TableRecord;
+use super::{BankError, TableId, schema};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandInProgress {
+    pub table: TableId,
+    pub hand: u64,
+}
+
+/// The totals and breaks found by an audit; `ok` when there is no break.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditReport {
+    pub ok: bool,
+    pub schema_version: u32,
+    pub ledger_entries: u64,
+    pub accounts: u64,
+    pub player_accounts: u64,
+    /// Chips in players' balances.
+    pub player_chips: i128,
+    /// Chips in table escrow (every seat of every table).
+    pub escrow_chips: i128,
+    /// The mints' balances together: minus every chip in circulation.
+    pub mint_balance: i128,
+    /// Of every account; zero when the books balance.
+    pub sum: i128,
+    pub tables_open: u64,
+    pub tables_closed: u64,
+    pub hands_in_progress: Vec<HandInProgress>,
+    pub breaks: Vec<String>,
+}
+
+pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
+    let mut breaks = Vec::new();
+    let schema_version = schema::stored_version(store)?.unwrap_or(0);
+
+    // The ledger, recomputed into balances.
+    let mut from_ledger: BTreeMap<Account, i128> = BTreeMap::new();
+    let mut ledger_entries = 0u64;
+    let mut expected_seq = 1u64;
+    for item in store.scan_prefix(Tree::Ledger, &[]) {
+        let (key, value) = item?;
+        ledger_entries += 1;
+        let entry: LedgerEntry = match serde_json::from_slice(&value) {
+            Ok(entry) => entry,
+            Err(error) => {
+                breaks.push(format!("ledger entry {key:?} is unreadable: {error}"));
+                continue;
+            }
+        };
+        if ledger::decode_u64(&key) != Some(entry.seq) || entry.seq != expected_seq {
+            breaks.push(format!(
+                "ledger entry {} found where {expected_seq} was expected",
+                entry.seq
+            ));
+        }
+        expected_seq = entry.seq.saturating_add(1);
+        if entry.amount == 0 {
+            breaks.push(format!("ledger entry {} moves nothing", entry.seq));
+        }
+        if entry.from == entry.to {
+            breaks.push(format!(
+                "ledger entry {} moves chips to their own account",
+                entry.seq
+            ));
+        }
+        let amount = i128::from(entry.amount);
+        *from_ledger.entry(entry.from).or_default() -= amount;
+        *from_ledger.entry(entry.to).or_default() += amount;
+    }
+    let next_seq = ledger::load_next_seq(store)?;
+    if store.get(Tree::Meta, NEXT_SEQ_KEY)?.is_some() && next_seq != expected_seq {
+        breaks.push(format!(
+            "the next sequence number is {next_seq}, the ledger ends before {expected_seq}"
+        ));
+    }
+
+    // The stored balances against the ledger.
+    let (mut accounts_seen, mut player_accounts) = (0u64, 0u64);
+    let (mut player_chips, mut escrow_chips, mut mint_balance) = (0i128, 0i128, 0i128);
+    let mut seats_by_table: BTreeMap<TableId, i128> = BTreeMap::new();
+    let mut expected_board = BTreeSet::new();
+    for item in store.scan_prefix(Tree::Balances, &[]) {
+        let (key, value) = item?;
+        let (Some(account), Some(balance)) =
+            (Account::from_key(&key), accounts::decode_balance(&value))
+        else {
+            breaks.push(format!("an unreadable balance record {key:?}"));
+            continue;
+        };
+        accounts_seen += 1;
+        let recomputed = from_ledger.remove(&account).unwrap_or(0);
+        if recomputed != balance {
+            breaks.push(format!(
+                "{account:?} holds {balance} but its ledger entries sum to {recomputed}"
+            ));
+        }
+        match account {
+            Account::Player { guild, user } => {
+                player_accounts += 1;
+                player_chips += balance;
+                match u64::try_from(balance) {
+                    Ok(chips) => {
+                        expected_board.insert((guild, user, chips));
+                    }
+                    Err(_) => breaks.push(format!("{account:?} holds {balance}")),
+                }
+            }
+            Account::Seat { table, .. } => {
+                escrow_chips += balance;
+                *seats_by_table.entry(table).or_default() += balance;
+                if balance < 0 || balance > i128::from(u64::MAX) {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
+            Account::Mint { .. } => {
+                mint_balance += balance;
+                if balance > 0 {
+                    breaks.push(format!(
+                        "{account:?} holds {balance}: more destroyed than created"
+                    ));
+                }
+            }
+        }
+    }
+    for (account, recomputed) in from_ledger {
+        if recomputed != 0 {
+            breaks.push(format!(
+                "{account:?} has no stored balance but its ledger entries sum to {recomputed}"
+            ));
+        }
+    }
+    let sum = player_chips + escrow_chips + mint_balance;
+    if sum != 0 {
+        breaks.push(format!("the accounts sum to {sum}, not 0"));
+    }
+
+    // The leaderboard index against the balances.
+    for item in store.scan_prefix(Tree::Board, &[]) {
+        let (key, _) = item?;
+        match super::leaderboard::decode(&key) {
+            Some(row) if expected_board.remove(&row) => {}
+            Some((guild, user, chips)) => breaks.push(format!(
+                "the leaderboard lists player {} of guild {} with {chips}, which is not their balance",
+                user.0, guild.0
+            )),
+            None => breaks.push(format!("an unreadable leaderboard key {key:?}")),
+        }
+    }
+    for (guild, user, _) in expected_board {
+        breaks.push(format!(
+            "player {} of guild {} is missing from the leaderboard",
+            user.0, guild.0
+        ));
+    }
+
+    // Tables: a closed table holds no chips and no hand.
+    let (mut tables_open, mut tables_closed) = (0u64, 0u64);
+    let mut hands_in_progress = Vec::new();
+    for item in store.scan_prefix(Tree::Tables, &[]) {
+        let (key, value) = item?;
+        let (Some(table), Ok(record)) = (
+            ledger::decode_u64(&key).map(TableId),
+            serde_json::from_slice::<TableRecord>(&value),
+        ) else {
+            breaks.push(format!("an unreadable table record {key:?}"));
+            continue;
+        };
+        let held = seats_by_table.remove(&table).unwrap_or(0);
+        if let Some(hand) = record.hand_in_progress {
+            hands_in_progress.push(HandInProgress { table, hand });
+        }
+        if record.open {
+            tables_open += 1;
+            continue;
+        }
+        tables_closed += 1;
+        if held != 0 {
+            breaks.push(format!("closed table {} still holds {held} chips", table.0));
+        }
+        if let Some(hand) = record.hand_in_progress {
+            breaks.push(format!(
+                "closed table {} has hand {hand} in progress",
+                table.0
+            ));
+        }
+    }
+    for (table, held) in seats_by_table {
+        breaks.push(format!(
+            "table {} is not registered but holds {held} chips",
+            table.0
+        ));
+    }
+
+    Ok(AuditReport {
+        ok: breaks.is_empty(),
+        schema_version,
+        ledger_entries,
+        accounts: accounts_seen,
+        player_accounts,
+        player_chips,
+        escrow_chips,
+        mint_balance,
+        sum,
+        tables_open,
+        tables_closed,
+        hands_in_progress,
+        breaks,
+    })
+}
+
+/// Audits the bank in `dir` without writing to it: sled has no read-only mode (opening may
+/// replay and rewrite its log), so the directory is copied and the copy is opened. Run it on
+/// a stopped bot for an exact picture; a copy taken under a running one looks like a crash.
+pub fn audit_data_dir(dir: &std::path::Path) -> Result<AuditReport, BankError> {
+    if !dir.join("conf").is_file() || !dir.join("db").is_file() {
+        return Err(BankError::Storage(format!(
+            "{} is not a studbot data directory (no sled database in it)",
+            dir.display()
+        )));
+    }
+    schema::check_marker(dir)?;
+    let copy = ScratchDir::new()?;
+    copy_dir(dir, &copy.path)
+        .map_err(|error| BankError::Storage(format!("cannot copy {}: {error}", dir.display())))?;
+    let report = {
+        let store = super::store::SledStore::open(&copy.path, 8 * 1024 * 1024)?;
+        match schema::stored_version(&store)? {
+            Some(found) if found > schema::SCHEMA_VERSION => {
+                return Err(BankError::SchemaTooNew {
+                    found,
+                    known: schema::SCHEMA_VERSION,
+                });
+            }
+            _ => audit_store(&store)?,
+        }
+    };
+    Ok(report)
+}
+
+/// A temporary directory removed when dropped.
+struct ScratchDir {
+    path: std::path::PathBuf,
+}
+
+impl ScratchDir {
+    fn new() -> Result<ScratchDir, BankError> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|elapsed| elapsed.subsec_nanos())
+            .unwrap_or(0);
+        let path = std::env::temp_dir().join(format!(
+            "studbot-audit-{}-{}-{nanos}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&path).map_err(|error| {
+            BankError::Storage(format!("cannot create {}: {error}", path.display()))
+        })?;
+        Ok(ScratchDir { path })
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,211 @@
+//! The append-only ledger and the unit of work that writes it.
+//!
+//! A [`Draft`] gathers every write of one operation (balances, ledger entries, indexes) over
+//! the store's state plus the writes of the operations before it in the same batch, so the
+//! operation reads its own writes and theirs. A refused operation's draft is dropped, so it
+//! changes nothing; an accepted one joins the batch, which the committer applies as one atomic
+//! write set.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts::Account;
+use super::store::{KeyValue, Store, Tree, Write};
+use super::{BankError, UserId};
+
+/// Why chips moved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Reason {
+    /// A new account's starting balance, from the mint.
+    Opening,
+    Daily,
+    Give,
+    /// A moderator created chips for a player.
+    Grant {
+        by: UserId,
+    },
+    /// A moderator destroyed chips of a player.
+    Take {
+        by: UserId,
+    },
+    BuyIn,
+    CashOut,
+    /// Chips moved between seats when hand `hand` settled.
+    Settle {
+        hand: u64,
+    },
+    /// Stacks paid back to their players when their table closed.
+    TableClosed,
+}
+
+/// One movement: `amount` chips from `from` to `to`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerEntry {
+    /// 1, 2, 3, … with no gap.
+    pub seq: u64,
+    pub time_unix_ms: u64,
+    pub from: Account,
+    pub to: Account,
+    pub amount: u64,
+    pub reason: Reason,
+    /// The caller's reference (interaction id, hand, …) of the operation that moved it.
+    pub reference: String,
+}
+
+pub(crate) const NEXT_SEQ_KEY: &[u8] = b"next_seq";
+
+pub(crate) fn seq_key(seq: u64) -> [u8; 8] {
+    seq.to_be_bytes()
+}
+
+pub(crate) fn decode_u64(bytes: &[u8]) -> Option<u64> {
+    Some(u64::from_be_bytes(bytes.try_into().ok()?))
+}
+
+/// Reads the next sequence number a new entry gets (1 on a new database).
+pub(crate) fn load_next_seq(store: &dyn Store) -> Result<u64, BankError> {
+    let stored = store.get(Tree::Meta, NEXT_SEQ_KEY)?;
+    match stored {
+        None => Ok(1),
+        Some(bytes) => decode_u64(&bytes).ok_or_else(|| {
+            BankError::Storage("the ledger's next sequence number is corrupt".into())
+        }),
+    }
+}
+
+/// Writes not yet applied: a key set (`Some`) or deleted (`None`).
+pub(crate) type Overlay = BTreeMap<(Tree, Vec<u8>), Option<Vec<u8>>>;
+
+/// An overlay as a write set for the store.
+pub(crate) fn into_writes(overlay: Overlay) -> Vec<Write> {
+    overlay
+        .into_iter()
+        .map(|((tree, key), value)| Write { tree, key, value })
+        .collect()
+}
+
+/// The writes of one operation, not yet applied.
+pub(crate) struct Draft<'s> {
+    store: &'s dyn Store,
+    /// The accepted operations before this one in the batch.
+    batch: &'s Overlay,
+    overlay: Overlay,
+    next_seq: u64,
+    first_seq: u64,
+    pub now_unix_ms: u64,
+}
+
+impl<'s> Draft<'s> {
+    pub fn new(
+        store: &'s dyn Store,
+        batch: &'s Overlay,
+        next_seq: u64,
+        now_unix_ms: u64,
+    ) -> Draft<'s> {
+        Draft {
+            store,
+            batch,
+            overlay: BTreeMap::new(),
+            next_seq,
+            first_seq: next_seq,
+            now_unix_ms,
+        }
+    }
+
+    pub fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, BankError> {
+        let wanted = (tree, key.to_vec());
+        if let Some(pending) = self.overlay.get(&wanted) {
+            return Ok(pending.clone());
+        }
+        if let Some(pending) = self.batch.get(&wanted) {
+            return Ok(pending.clone());
+        }
+        Ok(self.store.get(tree, key)?)
+    }
+
+    /// Keys starting with `prefix` as this operation sees them, in key order.
+    pub fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Result<Vec<KeyValue>, BankError> {
+        let mut rows = BTreeMap::new();
+        for item in self.store.scan_prefix(tree, prefix) {
+            let (key, value) = item?;
+            rows.insert(key, value);
+        }
+        for layer in [self.batch, &self.overlay] {
+            let pending =
+                layer
+                    .range((tree, prefix.to_vec())..)
+                    .take_while(|((pending_tree, key), _)| {
+                        *pending_tree == tree && key.starts_with(prefix)
+                    });
+            for ((_, key), value) in pending {
+                match value {
+                    Some(value) => rows.insert(key.clone(), value.clone()),
+                    None => rows.remove(key),
+                };
+            }
+        }
+        Ok(rows.into_iter().collect())
+    }
+
+    pub fn put(&mut self, tree: Tree, key: Vec<u8>, value: Vec<u8>) {
+        self.overlay.insert((tree, key), Some(value));
+    }
+
+    pub fn remove(&mut self, tree: Tree, key: Vec<u8>) {
+        self.overlay.insert((tree, key), None);
+    }
+
+    pub fn get_json<T: for<'de> Deserialize<'de>>(
+        &self,
+        tree: Tree,
+        key: &[u8],
+    ) -> Result<Option<T>, BankError> {
+        match self.get(tree, key)? {
+            None => Ok(None),
+            Some(bytes) => serde_json::from_slice(&bytes)
+                .map(Some)
+                .map_err(|error| BankError::Storage(format!("corrupt {tree:?} record: {error}"))),
+        }
+    }
+
+    pub fn put_json<T: Serialize>(&mut self, tree: Tree, key: Vec<u8>, value: &T) {
+        // Serializing our own plain records cannot fail.
+        let bytes = serde_json::to_vec(value).expect("bank records serialize");
+        self.put(tree, key, bytes);
+    }
+
+    /// Appends a ledger entry (the balances are the caller's part of the same draft).
+    pub fn append_entry(
+        &mut self,
+        from: Account,
+        to: Account,
+        amount: u64,
+        reason: Reason,
+        reference: &str,
+    ) -> Result<(), BankError> {
+        let seq = self.next_seq;
+        let entry = LedgerEntry {
+            seq,
+            time_unix_ms: self.now_unix_ms,
+            from,
+            to,
+            amount,
+            reason,
+            reference: reference.to_string(),
+        };
+        self.put_json(Tree::Ledger, seq_key(seq).to_vec(), &entry);
+        self.next_seq = seq.checked_add(1).ok_or(BankError::Overflow)?;
+        Ok(())
+    }
+
+    /// The operation's writes, and the next sequence number once they are applied.
+    pub fn finish(mut self) -> (Overlay, u64) {
+        if self.next_seq != self.first_seq {
+            let next = self.next_seq.to_be_bytes().to_vec();
+            self.put(Tree::Meta, NEXT_SEQ_KEY.to_vec(), next);
+        }
+        (self.overlay, self.next_seq)
+    }
+}

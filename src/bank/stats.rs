@@ -1,0 +1,60 @@
+//! Player stats per guild, updated by the same write set that settles a hand.
+
+use super::ledger::Draft;
+use super::store::{Store, Tree};
+use super::{BankError, GuildId, PlayerStats, SeatOutcome, UserId};
+
+fn stats_key(guild: GuildId, user: UserId) -> Vec<u8> {
+    let mut key = Vec::with_capacity(16);
+    key.extend_from_slice(&guild.0.to_be_bytes());
+    key.extend_from_slice(&user.0.to_be_bytes());
+    key
+}
+
+/// The player's stats (all zero for a player who never finished a hand).
+pub(crate) fn read(
+    store: &dyn Store,
+    guild: GuildId,
+    user: UserId,
+) -> Result<PlayerStats, BankError> {
+    match store.get(Tree::Stats, &stats_key(guild, user))? {
+        None => Ok(PlayerStats::default()),
+        Some(bytes) => serde_json::from_slice(&bytes)
+            .map_err(|error| BankError::Storage(format!("corrupt stats record: {error}"))),
+    }
+}
+
+/// Adds one settled hand to a player's stats. `biggest_pot` is the most chips the player won
+/// from the others in one hand (their net gain): the bank sees stacks, not the pot itself.
+pub(crate) fn record_hand(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    outcome: &SeatOutcome,
+) -> Result<(), BankError> {
+    let key = stats_key(guild, outcome.user);
+    let mut stats: PlayerStats = draft.get_json(Tree::Stats, &key)?.unwrap_or_default();
+    stats.hands_played = stats
+        .hands_played
+        .checked_add(1)
+        .ok_or(BankError::Overflow)?;
+    if outcome.won_high {
+        stats.won_high = stats.won_high.checked_add(1).ok_or(BankError::Overflow)?;
+    }
+    if outcome.won_low {
+        stats.won_low = stats.won_low.checked_add(1).ok_or(BankError::Overflow)?;
+    }
+    if outcome.scooped {
+        stats.scoops = stats.scoops.checked_add(1).ok_or(BankError::Overflow)?;
+    }
+    let result = i128::from(outcome.end) - i128::from(outcome.start);
+    if result > 0 {
+        let won = u64::try_from(result).map_err(|_| BankError::Overflow)?;
+        stats.biggest_pot = stats.biggest_pot.max(won);
+    }
+    let net = i128::from(stats.net)
+        .checked_add(result)
+        .ok_or(BankError::Overflow)?;
+    stats.net = i64::try_from(net).map_err(|_| BankError::Overflow)?;
+    draft.put_json(Tree::Stats, key, &stats);
+    Ok(())
+}

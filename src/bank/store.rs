@@ -1,0 +1,193 @@
+//! The narrow storage interface the bank is written against, and its sled implementation.
+//!
+//! The bank needs only this from a store: point reads, ordered scans, one atomic write of a
+//! set of keys across named trees, and a durable flush. Everything else (balances, ledger,
+//! idempotency) is built on top, so another embedded store could replace sled here without
+//! touching the rest of the bank. Only the bank's committer thread writes, so a write set
+//! computed from plain reads is applied with no interleaved writer (no read-modify-write
+//! conflict can occur).
+
+use std::path::Path;
+
+use thiserror::Error;
+
+/// The named key spaces of the bank. Their names are part of the on-disk format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tree {
+    /// Schema version and the next ledger sequence number.
+    Meta,
+    /// Account key → signed balance.
+    Balances,
+    /// Sequence number → ledger entry; append-only.
+    Ledger,
+    /// (guild, reference) → the original result of the operation that carried it.
+    References,
+    /// (table, hand) → the hand's record (in progress, settled or cancelled).
+    Hands,
+    /// Table → its registry record (guild, open or closed, hand in progress).
+    Tables,
+    /// (guild, !balance, user) → nothing: the leaderboard index.
+    Board,
+    /// (guild, user) → player stats.
+    Stats,
+    /// (guild, user) → time of the last daily claim.
+    Claims,
+}
+
+impl Tree {
+    pub const ALL: [Tree; 9] = [
+        Tree::Meta,
+        Tree::Balances,
+        Tree::Ledger,
+        Tree::References,
+        Tree::Hands,
+        Tree::Tables,
+        Tree::Board,
+        Tree::Stats,
+        Tree::Claims,
+    ];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Tree::Meta => "meta",
+            Tree::Balances => "balances",
+            Tree::Ledger => "ledger",
+            Tree::References => "references",
+            Tree::Hands => "hands",
+            Tree::Tables => "tables",
+            Tree::Board => "board",
+            Tree::Stats => "stats",
+            Tree::Claims => "claims",
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct StoreError(pub String);
+
+/// One key to set (`Some`) or delete (`None`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Write {
+    pub tree: Tree,
+    pub key: Vec<u8>,
+    pub value: Option<Vec<u8>>,
+}
+
+pub type KeyValue = (Vec<u8>, Vec<u8>);
+pub type Scan<'a> = Box<dyn Iterator<Item = Result<KeyValue, StoreError>> + 'a>;
+
+/// What the bank needs from an embedded store.
+pub trait Store: Send + Sync + 'static {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Keys starting with `prefix`, in key order.
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_>;
+    /// Keys from `start` (inclusive) on, in key order.
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_>;
+    /// Applies every write or none of them, atomically also across a crash.
+    fn apply(&self, writes: &[Write]) -> Result<(), StoreError>;
+    /// Makes every applied write durable.
+    fn flush(&self) -> Result<(), StoreError>;
+    /// True when the store holds no key at all (a new database).
+    fn is_empty(&self) -> Result<bool, StoreError>;
+}
+
+/// sled 0.34: one `Db`, one sled tree per [`Tree`]; a write set is one multi-tree transaction.
+pub struct SledStore {
+    db: sled::Db,
+    trees: Vec<sled::Tree>,
+}
+
+impl SledStore {
+    /// Opens or creates the database in `dir`. The background flusher is off: the committer
+    /// flushes explicitly after each batch (sled's own flusher falls behind under a stream of
+    /// transactions, and infrequent flushes make its rare internal deadlock likelier).
+    pub fn open(dir: &Path, cache_capacity_bytes: u64) -> Result<SledStore, StoreError> {
+        let db = sled::Config::new()
+            .path(dir)
+            .cache_capacity(cache_capacity_bytes)
+            .flush_every_ms(None)
+            .open()
+            .map_err(|error| StoreError(format!("cannot open {}: {error}", dir.display())))?;
+        let mut trees = Vec::with_capacity(Tree::ALL.len());
+        for tree in Tree::ALL {
+            debug_assert_eq!(tree.index(), trees.len());
+            trees.push(db.open_tree(tree.name()).map_err(sled_error)?);
+        }
+        Ok(SledStore { db, trees })
+    }
+
+    fn tree(&self, tree: Tree) -> &sled::Tree {
+        &self.trees[tree.index()]
+    }
+}
+
+fn sled_error(error: sled::Error) -> StoreError {
+    StoreError(error.to_string())
+}
+
+fn owned(item: sled::Result<(sled::IVec, sled::IVec)>) -> Result<KeyValue, StoreError> {
+    item.map(|(key, value)| (key.to_vec(), value.to_vec()))
+        .map_err(sled_error)
+}
+
+impl Store for SledStore {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.tree(tree)
+            .get(key)
+            .map(|value| value.map(|value| value.to_vec()))
+            .map_err(sled_error)
+    }
+
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        Box::new(self.tree(tree).scan_prefix(prefix).map(owned))
+    }
+
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        Box::new(self.tree(tree).range(start.to_vec()..).map(owned))
+    }
+
+    fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
+        use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
+        if writes.is_empty() {
+            return Ok(());
+        }
+        let outcome: Result<(), TransactionError<()>> =
+            self.trees.as_slice().transaction(|trees| {
+                for write in writes {
+                    let tree = &trees[write.tree.index()];
+                    match &write.value {
+                        Some(value) => {
+                            tree.insert(write.key.as_slice(), value.as_slice())?;
+                        }
+                        None => {
+                            tree.remove(write.key.as_slice())?;
+                        }
+                    }
+                }
+                Ok::<(), ConflictableTransactionError<()>>(())
+            });
+        match outcome {
+            Ok(()) => Ok(()),
+            Err(TransactionError::Abort(())) => Err(StoreError("transaction aborted".into())),
+            Err(TransactionError::Storage(error)) => Err(sled_error(error)),
+        }
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map(|_| ()).map_err(sled_error)
+    }
+
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        for tree in &self.trees {
+            if !tree.is_empty() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}

@@ -1,0 +1,287 @@
+//! What a table tells its front ends: data, never text. A front end (terminal or Discord)
+//! renders each notice with `crate::render` in the reader's language.
+//!
+//! Public notices (`Board`, `HandResult`, `Table`) go to everyone watching the table and are
+//! built only from the engine's public view, so they hold no face-down card until its owner
+//! shows it at showdown. Private notices (`Cards`, `YourTurn`, `Error`) name the one player
+//! they are for; `Notice::audience` says which.
+
+use serde::Serialize;
+use tokio::sync::mpsc;
+
+use crate::bank::{SeatOutcome, TableId, UserId};
+use crate::table::card::Card;
+use crate::table::eval::{HighValue, LowValue};
+use crate::table::hand::{
+    ActionKind, Event, HandResult, LegalAction, PrivateView, PublicView, SeatIndex, Street,
+};
+use crate::table::rules::Stakes;
+
+use super::error::LobbyError;
+use super::settings::TableSettings;
+
+/// The stream of notices of one table, from `TableHandle::subscribe`.
+pub type NoticeReceiver = mpsc::UnboundedReceiver<Notice>;
+
+/// One thing that happened at a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct Notice {
+    pub table: TableId,
+    pub body: NoticeBody,
+}
+
+/// Who may see a notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Audience {
+    /// The channel: everyone at or watching the table.
+    Everyone,
+    /// Only this player (a DM, an ephemeral message, the terminal's own player).
+    Player(UserId),
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "notice", rename_all = "snake_case")]
+pub enum NoticeBody {
+    /// Public: the board, when a hand starts and after every action.
+    Board(Box<PublicBoard>),
+    /// Private: one player's own cards, when down cards are dealt to them (third street and
+    /// seventh street), and in answer to "show my cards".
+    Cards(Box<PlayerCards>),
+    /// Private: it is this player's turn; the actions offered, with the hand number and
+    /// action sequence number an `act` must carry.
+    YourTurn(Box<TurnOffer>),
+    /// Public: a finished hand, sent only after the bank has settled it.
+    HandResult(Box<HandSummary>),
+    /// Public: something about the table or a seat.
+    Table(TableMessage),
+    /// Private: a problem for one player that arose outside any command they sent (e.g. the
+    /// bank failed while cashing them out after a hand). Refused commands are answered in
+    /// their reply instead.
+    Error { user: UserId, error: LobbyError },
+}
+
+impl Notice {
+    pub fn audience(&self) -> Audience {
+        match &self.body {
+            NoticeBody::Board(_) | NoticeBody::HandResult(_) | NoticeBody::Table(_) => {
+                Audience::Everyone
+            }
+            NoticeBody::Cards(cards) => Audience::Player(cards.user),
+            NoticeBody::YourTurn(turn) => Audience::Player(turn.user),
+            NoticeBody::Error { user, .. } => Audience::Player(*user),
+        }
+    }
+
+    pub fn is_public(&self) -> bool {
+        self.audience() == Audience::Everyone
+    }
+}
+
+/// Why a seat is sitting out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SitOutReason {
+    /// The player asked to.
+    Asked,
+    /// Two action timers in a row ran out.
+    TimedOut,
+    /// No chips left: top up to come back.
+    Busted,
+}
+
+/// A seat's part in the table (not the hand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum SeatStatus {
+    /// Plays every hand.
+    Playing,
+    /// Seated but dealt no hands until they come back.
+    SittingOut { reason: SitOutReason },
+    /// Leaves (cashes out) when the current hand ends; the table checks or folds for them
+    /// meanwhile.
+    Leaving,
+    /// Removed by a moderator when the current hand ends; the table plays for them meanwhile.
+    Kicked,
+}
+
+/// One occupied chair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeatInfo {
+    /// The chair number, 0 up to the table's seats.
+    pub chair: u8,
+    pub user: UserId,
+    /// Chips in front of the player now (during a hand: what is not yet in the pot).
+    pub stack: u64,
+    pub status: SeatStatus,
+    /// The player's seat index in the current hand (deal order), when dealt in.
+    pub hand_seat: Option<SeatIndex>,
+    /// The timer acted for the player on their last turn (one more sits them out).
+    pub away: bool,
+}
+
+/// The public board: what the channel shows. Holds no face-down card.
+#[derive(Debug, Clone, Serialize)]
+pub struct PublicBoard {
+    /// The hand number (unique per table, increasing).
+    pub hand: u64,
+    /// The action sequence number an `act` on this board must carry.
+    pub action_seq: u32,
+    pub stakes: Stakes,
+    /// Everyone seated, in chair order, including those not dealt in.
+    pub seats: Vec<SeatInfo>,
+    /// The players of this hand in deal order: `players[i]` is the engine's seat `i`.
+    pub players: Vec<UserId>,
+    /// The engine's public view of the hand (seats in deal order).
+    pub view: PublicView,
+    /// The last action, by whom (None at the start of a hand).
+    pub last_action: Option<LastAction>,
+    /// Seconds the player to act has.
+    pub action_timer_secs: u32,
+    pub paused: bool,
+}
+
+/// The action just taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LastAction {
+    pub user: UserId,
+    pub seat: SeatIndex,
+    pub kind: ActionKind,
+    pub chips: u64,
+    pub all_in: bool,
+    /// True when the table acted for the player because their timer ran out.
+    pub timed_out: bool,
+}
+
+/// One player's own cards.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerCards {
+    pub user: UserId,
+    pub hand: u64,
+    pub view: PrivateView,
+}
+
+/// "Your turn": what the player may do now.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnOffer {
+    pub user: UserId,
+    pub hand: u64,
+    pub action_seq: u32,
+    pub seat: SeatIndex,
+    pub street: Street,
+    pub legal: Vec<LegalAction>,
+    /// The player's stack behind.
+    pub stack: u64,
+    /// Everything in the middle.
+    pub pot: u64,
+    /// Seconds before the table checks (when free) or folds for the player.
+    pub timer_secs: u32,
+}
+
+/// A hand shown at showdown.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShownHand {
+    pub seat: SeatIndex,
+    pub user: UserId,
+    pub cards: Vec<Card>,
+    pub high: HighValue,
+    pub low: Option<LowValue>,
+}
+
+/// A finished, settled hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct HandSummary {
+    pub hand: u64,
+    /// The players in deal order: `players[i]` is the engine's seat `i`.
+    pub players: Vec<UserId>,
+    pub result: HandResult,
+    /// Hands shown, in showing order.
+    pub shown: Vec<ShownHand>,
+    /// The final public board of the hand.
+    pub view: PublicView,
+    /// The hand's events with every `DownCard` removed (cards shown at showdown are in the
+    /// `Shown` events): enough for `render::ResultView` and `render::HistoryView`.
+    pub public_events: Vec<Event>,
+    /// What the bank settled for each player.
+    pub outcomes: Vec<SeatOutcome>,
+}
+
+/// Why the program (not a player) stopped a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CancelReason {
+    /// The process stopped mid-hand; found and refunded at start.
+    Restart,
+    /// A moderator closed the table.
+    TableClosed,
+    /// The bank could not settle the hand; it was refunded instead and the table paused.
+    SettlementFailed,
+}
+
+/// Public news about the table or one of its seats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "message", rename_all = "snake_case")]
+pub enum TableMessage {
+    Opened {
+        settings: TableSettings,
+    },
+    /// New settings; they apply from hand `from_hand`.
+    SettingsChanged {
+        settings: TableSettings,
+        from_hand: u64,
+    },
+    Paused,
+    Resumed,
+    /// The table closed; everyone was cashed out.
+    Closed {
+        cashed_out: Vec<(UserId, u64)>,
+    },
+    /// A hand was cancelled and every player got back their stack as of its start.
+    HandCancelled {
+        hand: u64,
+        reason: CancelReason,
+        stacks: Vec<(UserId, u64)>,
+    },
+    Joined {
+        user: UserId,
+        chair: u8,
+        stack: u64,
+    },
+    /// The player will leave when the current hand ends.
+    LeavingAfterHand {
+        user: UserId,
+    },
+    Left {
+        user: UserId,
+        cashed_out: u64,
+    },
+    Kicked {
+        user: UserId,
+        cashed_out: u64,
+    },
+    SatOut {
+        user: UserId,
+        reason: SitOutReason,
+    },
+    Back {
+        user: UserId,
+    },
+    ToppedUp {
+        user: UserId,
+        amount: u64,
+        stack: u64,
+    },
+    /// The player's timer ran out and the table took `action` for them.
+    TimedOut {
+        user: UserId,
+        action: ActionKind,
+    },
+    /// A hand starts in `secs` seconds.
+    NextHandIn {
+        hand: u64,
+        secs: u32,
+    },
+    /// Fewer than two players are ready; the next hand starts when two are.
+    WaitingForPlayers {
+        ready: usize,
+    },
+}

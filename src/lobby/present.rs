@@ -1,0 +1,259 @@
+//! From the table service's notices to the renderer's views and text, for every front end
+//! (terminal and Discord) alike. The lobby knows players only by id, so each function takes
+//! `name_of`, the front end's way of naming a player.
+
+use crate::bank::UserId;
+use crate::render::{
+    self, BoardView, HistoryView, IdleSeat, IdleState, Locale, PlayerFacts, ResultView, StatusSeat,
+    TableFacts, TableStatusView, TurnPrompt,
+};
+use crate::table::hand::ActionKind;
+
+use super::command::TableStatus;
+use super::error::LobbyError;
+use super::notice::{
+    HandSummary, NoticeBody, PublicBoard, SeatStatus, SitOutReason, TableMessage, TurnOffer,
+};
+
+/// How a front end names a player.
+pub type NameOf<'a> = &'a dyn Fn(UserId) -> String;
+
+/// The board for the channel.
+pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
+    let players = board
+        .players
+        .iter()
+        .map(|user| {
+            let away = board
+                .seats
+                .iter()
+                .any(|seat| seat.user == *user && seat.away);
+            PlayerFacts {
+                name: name_of(*user),
+                away,
+                dm_closed: false,
+            }
+        })
+        .collect();
+    let idle = board
+        .seats
+        .iter()
+        .filter(|seat| seat.hand_seat.is_none())
+        .map(|seat| IdleSeat {
+            name: name_of(seat.user),
+            stack: seat.stack,
+            state: match seat.status {
+                SeatStatus::Playing => IdleState::Waiting,
+                _ => IdleState::SittingOut,
+            },
+        })
+        .collect();
+    let facts = TableFacts {
+        hand_number: board.hand,
+        players,
+        idle,
+        action_timer_secs: Some(u64::from(board.action_timer_secs)),
+    };
+    BoardView::from_public(&board.view, &facts)
+}
+
+/// The private "your turn" prompt.
+pub fn turn_prompt(offer: &TurnOffer) -> TurnPrompt {
+    TurnPrompt {
+        hand_number: offer.hand,
+        street: offer.street,
+        legal: offer.legal.clone(),
+        to_call: offer
+            .legal
+            .iter()
+            .find(|action| action.kind == ActionKind::Call)
+            .map_or(0, |action| action.chips),
+        stack: offer.stack,
+        pot: offer.pot,
+        action_timer_secs: Some(u64::from(offer.timer_secs)),
+    }
+}
+
+fn names(users: &[UserId], name_of: NameOf<'_>) -> Vec<String> {
+    users.iter().map(|user| name_of(*user)).collect()
+}
+
+/// The results of a settled hand.
+pub fn result_view(summary: &HandSummary, name_of: NameOf<'_>) -> ResultView {
+    ResultView::new(
+        summary.hand,
+        &names(&summary.players, name_of),
+        &summary.result,
+        &summary.public_events,
+    )
+}
+
+/// The public history of a settled hand.
+pub fn history_view(summary: &HandSummary, name_of: NameOf<'_>) -> HistoryView {
+    HistoryView::new(
+        summary.hand,
+        summary.view.stakes,
+        &names(&summary.players, name_of),
+        &summary.result.starting_stacks,
+        &summary.public_events,
+    )
+}
+
+/// `/table status`.
+pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView {
+    TableStatusView {
+        stakes: status.settings.stakes,
+        min_buy_in: status.settings.min_buy_in,
+        max_buy_in: status.settings.max_buy_in,
+        max_seats: status.settings.seats,
+        action_timer_secs: u64::from(status.settings.action_timer_secs),
+        paused: status.paused,
+        hand_number: status.hand_in_progress.then_some(status.hand),
+        seats: status
+            .seats
+            .iter()
+            .map(|seat| StatusSeat {
+                name: name_of(seat.user),
+                stack: seat.stack,
+                status: match (seat.status, seat.hand_seat) {
+                    (SeatStatus::SittingOut { .. }, _) => render::SeatStatus::SittingOut,
+                    (_, Some(_)) => render::SeatStatus::Active,
+                    (_, None) => render::SeatStatus::Waiting,
+                },
+            })
+            .collect(),
+    }
+}
+
+/// A table message as text.
+pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
+    use render::Notice as N;
+    let rendered = match message {
+        TableMessage::Opened { .. } => N::TableOpened,
+        TableMessage::SettingsChanged { .. } => N::SettingsNextHand,
+        TableMessage::Paused => N::TablePaused,
+        TableMessage::Resumed => N::TableResumed,
+        TableMessage::Closed { .. } => N::TableClosed,
+        TableMessage::HandCancelled { hand, .. } => N::HandCancelledRefunded { hand_number: *hand },
+        TableMessage::Joined { user, stack, .. } => N::Joined {
+            name: name_of(*user),
+            buy_in: *stack,
+        },
+        TableMessage::LeavingAfterHand { user } => N::LeavingAfterHand {
+            name: name_of(*user),
+        },
+        TableMessage::Left { user, cashed_out } => N::Left {
+            name: name_of(*user),
+            stack: *cashed_out,
+        },
+        TableMessage::Kicked { user, .. } => N::Kicked {
+            name: name_of(*user),
+        },
+        TableMessage::SatOut {
+            user,
+            reason: SitOutReason::TimedOut,
+        } => N::SatOutAfterTimeouts {
+            name: name_of(*user),
+        },
+        TableMessage::SatOut {
+            user,
+            reason: SitOutReason::Busted,
+        } => {
+            return render::tr(
+                locale,
+                "lobby-busted",
+                &[("name", render::display_name(&name_of(*user)).into())],
+            );
+        }
+        TableMessage::SatOut { user, .. } => N::SatOut {
+            name: name_of(*user),
+        },
+        TableMessage::Back { user } => N::Back {
+            name: name_of(*user),
+        },
+        TableMessage::ToppedUp {
+            user,
+            amount,
+            stack,
+        } => N::ToppedUp {
+            name: name_of(*user),
+            amount: *amount,
+            stack: *stack,
+        },
+        TableMessage::TimedOut { user, action } => N::TimedOut {
+            name: name_of(*user),
+            checked: *action == ActionKind::Check,
+        },
+        TableMessage::NextHandIn { secs, .. } => N::NextHandIn {
+            seconds: u64::from(*secs),
+        },
+        TableMessage::WaitingForPlayers { ready } => N::WaitingForPlayers {
+            needed: u32::try_from(2usize.saturating_sub(*ready)).unwrap_or(2),
+        },
+    };
+    render::notice(locale, &rendered)
+}
+
+/// A refusal as text for the player who asked.
+pub fn error_text(locale: Locale, error: &LobbyError, name_of: NameOf<'_>) -> String {
+    use render::Notice as N;
+    let rendered = match error {
+        LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. } => N::NoTable,
+        LobbyError::TableAlreadyOpen { .. } => N::TableAlreadyOpen,
+        LobbyError::TableFull { seats } => N::TableFull { seats: *seats },
+        LobbyError::AlreadySeated => N::AlreadySeated,
+        LobbyError::NotSeated => N::NotSeated,
+        LobbyError::BuyInOutOfRange { min, max, .. }
+        | LobbyError::TopUpOutOfRange { min, max, .. } => N::BuyInOutOfRange {
+            min: *min,
+            max: *max,
+        },
+        LobbyError::NotEnoughChips { balance, needed } => N::NotEnoughChips {
+            needed: *needed,
+            balance: *balance,
+        },
+        LobbyError::TopUpDuringHand => N::BetweenHandsOnly,
+        LobbyError::NotInHand => N::NoCards,
+        LobbyError::StaleAction { .. } => N::StaleAction,
+        LobbyError::NotYourTurn { to_act } => N::NotYourTurn {
+            to_act: to_act.map(name_of).unwrap_or_default(),
+        },
+        LobbyError::ActionNotAllowed { .. } => N::ActionNotAllowed,
+        LobbyError::NoChips => return render::tr(locale, "lobby-no-chips", &[]),
+        LobbyError::AlreadySittingOut => {
+            return render::tr(locale, "lobby-already-sitting-out", &[]);
+        }
+        LobbyError::NotSittingOut => return render::tr(locale, "lobby-not-sitting-out", &[]),
+        LobbyError::NoHandInProgress => return render::tr(locale, "lobby-no-hand", &[]),
+        LobbyError::Paused => return render::tr(locale, "lobby-paused", &[]),
+        LobbyError::NotPaused => return render::tr(locale, "lobby-not-paused", &[]),
+        LobbyError::InvalidSettings { reason } => {
+            return render::tr(
+                locale,
+                "lobby-invalid-settings",
+                &[("reason", reason.to_string().into())],
+            );
+        }
+        LobbyError::Bank { .. } | LobbyError::Store { .. } | LobbyError::Internal { .. } => {
+            return render::tr(
+                locale,
+                "lobby-failure",
+                &[("reason", error.to_string().into())],
+            );
+        }
+    };
+    render::notice(locale, &rendered)
+}
+
+/// Any notice as text for a reader who may see it (private notices only for their player).
+/// A front end that keeps one board message (Discord) renders boards itself instead.
+pub fn notice_text(locale: Locale, body: &NoticeBody, name_of: NameOf<'_>) -> String {
+    match body {
+        NoticeBody::Board(board) => render::board(locale, &board_view(board, name_of)),
+        NoticeBody::Cards(cards) => render::private_hand(locale, cards.hand, &cards.view),
+        NoticeBody::YourTurn(offer) => render::your_turn(locale, &turn_prompt(offer)),
+        NoticeBody::HandResult(summary) => render::results(locale, &result_view(summary, name_of)),
+        NoticeBody::Table(message) => message_text(locale, message, name_of),
+        NoticeBody::Error { error, .. } => error_text(locale, error, name_of),
+    }
+}

@@ -1,0 +1,178 @@
+//! A table's settings (stakes, buy-in range, seats, timers, house rules) and the validation
+//! that refuses any that make no sense, naming the value that is wrong.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::table::rules::{Rules, Stakes, StakesError};
+
+/// Everything a moderator chooses when opening a table. Changes made while a hand is in
+/// progress apply from the next hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableSettings {
+    pub stakes: Stakes,
+    pub rules: Rules,
+    /// Smallest stack a player may sit down (or top up) with.
+    pub min_buy_in: u64,
+    /// Largest stack a player may hold after a buy-in or top-up.
+    pub max_buy_in: u64,
+    /// Chairs at the table, 2 to 8.
+    pub seats: u8,
+    /// Seconds a player has for each decision before the table acts for them.
+    pub action_timer_secs: u32,
+    /// Seconds between the end of one hand and the start of the next.
+    pub between_hands_secs: u32,
+}
+
+impl TableSettings {
+    pub const MIN_SEATS: u8 = 2;
+    pub const MAX_SEATS: u8 = 8;
+    pub const MIN_ACTION_TIMER_SECS: u32 = 5;
+    pub const MAX_ACTION_TIMER_SECS: u32 = 600;
+    pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
+    pub const MAX_RAISES_LIMIT: u32 = 10;
+
+    /// Checks every value; the first one that is wrong is named in the error.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        self.stakes.validate()?;
+        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&self.seats) {
+            return Err(SettingsError::Seats(self.seats));
+        }
+        if self.min_buy_in < self.stakes.big_bet {
+            return Err(SettingsError::MinBuyInBelowBigBet {
+                min_buy_in: self.min_buy_in,
+                big_bet: self.stakes.big_bet,
+            });
+        }
+        if self.max_buy_in < self.min_buy_in {
+            return Err(SettingsError::BuyInRange {
+                min_buy_in: self.min_buy_in,
+                max_buy_in: self.max_buy_in,
+            });
+        }
+        if !(Self::MIN_ACTION_TIMER_SECS..=Self::MAX_ACTION_TIMER_SECS)
+            .contains(&self.action_timer_secs)
+        {
+            return Err(SettingsError::ActionTimer(self.action_timer_secs));
+        }
+        if self.between_hands_secs > Self::MAX_BETWEEN_HANDS_SECS {
+            return Err(SettingsError::BetweenHands(self.between_hands_secs));
+        }
+        if !(1..=Self::MAX_RAISES_LIMIT).contains(&self.rules.max_raises) {
+            return Err(SettingsError::MaxRaises(self.rules.max_raises));
+        }
+        Ok(())
+    }
+}
+
+impl Default for TableSettings {
+    /// 1/2/5/10 stakes, buy-in 100 to 1,000, 8 seats, 30 s to act, 5 s between hands,
+    /// the house rules of RULES.md.
+    fn default() -> Self {
+        TableSettings {
+            stakes: Stakes::default(),
+            rules: Rules::default(),
+            min_buy_in: 100,
+            max_buy_in: 1_000,
+            seats: 8,
+            action_timer_secs: 30,
+            between_hands_secs: 5,
+        }
+    }
+}
+
+/// Why settings were refused. Nothing changes when settings are refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SettingsError {
+    #[error("invalid stakes: {0}")]
+    Stakes(#[from] StakesError),
+    #[error("seats must be between 2 and 8, not {0}")]
+    Seats(u8),
+    #[error("min_buy_in ({min_buy_in}) must be at least the big bet ({big_bet})")]
+    MinBuyInBelowBigBet { min_buy_in: u64, big_bet: u64 },
+    #[error("max_buy_in ({max_buy_in}) must not be less than min_buy_in ({min_buy_in})")]
+    BuyInRange { min_buy_in: u64, max_buy_in: u64 },
+    #[error("the action timer must be between 5 and 600 seconds, not {0}")]
+    ActionTimer(u32),
+    #[error("the time between hands must be at most 120 seconds, not {0}")]
+    BetweenHands(u32),
+    #[error("max_raises must be between 1 and 10, not {0}")]
+    MaxRaises(u32),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_settings_are_valid() {
+        assert_eq!(TableSettings::default().validate(), Ok(()));
+    }
+
+    #[test]
+    fn each_wrong_setting_is_named() {
+        let good = TableSettings::default();
+        let cases: Vec<(TableSettings, SettingsError)> = vec![
+            (TableSettings { seats: 9, ..good }, SettingsError::Seats(9)),
+            (TableSettings { seats: 1, ..good }, SettingsError::Seats(1)),
+            (
+                TableSettings {
+                    min_buy_in: 5,
+                    ..good
+                },
+                SettingsError::MinBuyInBelowBigBet {
+                    min_buy_in: 5,
+                    big_bet: 10,
+                },
+            ),
+            (
+                TableSettings {
+                    max_buy_in: 50,
+                    ..good
+                },
+                SettingsError::BuyInRange {
+                    min_buy_in: 100,
+                    max_buy_in: 50,
+                },
+            ),
+            (
+                TableSettings {
+                    action_timer_secs: 1,
+                    ..good
+                },
+                SettingsError::ActionTimer(1),
+            ),
+            (
+                TableSettings {
+                    between_hands_secs: 500,
+                    ..good
+                },
+                SettingsError::BetweenHands(500),
+            ),
+            (
+                TableSettings {
+                    stakes: Stakes {
+                        bring_in: 0,
+                        ..good.stakes
+                    },
+                    ..good
+                },
+                SettingsError::Stakes(StakesError::ZeroBringIn),
+            ),
+            (
+                TableSettings {
+                    rules: Rules {
+                        max_raises: 0,
+                        ..good.rules
+                    },
+                    ..good
+                },
+                SettingsError::MaxRaises(0),
+            ),
+        ];
+        for (settings, expected) in cases {
+            assert_eq!(settings.validate(), Err(expected));
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! The public board: stakes, street, pots, one line per seat, the last action and who acts
+//! next with what it costs. Stays within Discord's 2,000 characters for 8 long names: when a
+//! board would be longer, side-pot names and then seat names are shortened.
+
+use super::cards::{card, card_backs, cards};
+use super::locale::{Locale, tr};
+use super::prompt::{action_options, action_told, street_name};
+use super::view::{BoardView, SeatLine, SeatStatus};
+use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name, shorten};
+
+/// The board as one Discord message (at most 2,000 characters).
+pub fn board(locale: Locale, view: &BoardView) -> String {
+    // Longest names first; each later layout trades detail for room.
+    let layouts = [
+        Layout {
+            seat_name_chars: super::MAX_NAME_CHARS,
+            pot_name_chars: Some(super::MAX_NAME_CHARS),
+        },
+        Layout {
+            seat_name_chars: super::MAX_NAME_CHARS,
+            pot_name_chars: Some(12),
+        },
+        Layout {
+            seat_name_chars: super::MAX_NAME_CHARS,
+            pot_name_chars: None,
+        },
+        Layout {
+            seat_name_chars: 16,
+            pot_name_chars: None,
+        },
+        Layout {
+            seat_name_chars: 8,
+            pot_name_chars: None,
+        },
+    ];
+    let mut text = String::new();
+    for layout in layouts {
+        text = board_with(locale, view, layout);
+        if discord_length(&text) <= DISCORD_MESSAGE_LIMIT {
+            return text;
+        }
+    }
+    text
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    seat_name_chars: usize,
+    /// `None`: side pots say how many players share them instead of naming them.
+    pot_name_chars: Option<usize>,
+}
+
+fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
+    let stakes = view.stakes;
+    let mut lines = vec![
+        tr(
+            locale,
+            "board-header",
+            &[
+                ("hand", view.hand_number.into()),
+                ("street", street_name(locale, view.street).into()),
+            ],
+        ),
+        tr(
+            locale,
+            "board-stakes",
+            &[
+                ("small", stakes.small_bet.into()),
+                ("big", stakes.big_bet.into()),
+                ("ante", stakes.ante.into()),
+                ("bring_in", stakes.bring_in.into()),
+            ],
+        ),
+    ];
+    // After the showdown the engine has paid the pot out: a "Pot: 0" line says nothing.
+    let mut pot_line = if view.pot == 0 {
+        String::new()
+    } else {
+        tr(locale, "board-pot", &[("amount", view.pot.into())])
+    };
+    if view.pots.len() > 1 {
+        let mut parts = Vec::with_capacity(view.pots.len());
+        for (index, pot) in view.pots.iter().enumerate() {
+            if index == 0 {
+                parts.push(tr(
+                    locale,
+                    "board-main-pot",
+                    &[("amount", pot.amount.into())],
+                ));
+                continue;
+            }
+            let players = match layout.pot_name_chars {
+                Some(chars) => pot
+                    .eligible
+                    .iter()
+                    .map(|name| display_name(&shorten(name, chars)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                None => pot.eligible.len().to_string(),
+            };
+            parts.push(tr(
+                locale,
+                "board-side-pot",
+                &[
+                    ("number", (index as u64).into()),
+                    ("amount", pot.amount.into()),
+                    ("players", players.into()),
+                ],
+            ));
+        }
+        pot_line.push_str(" — ");
+        pot_line.push_str(&parts.join(" · "));
+    }
+    if !pot_line.is_empty() {
+        lines.push(pot_line);
+    }
+    if let Some(community) = view.community {
+        lines.push(tr(
+            locale,
+            "board-community",
+            &[("card", card(community).into())],
+        ));
+    }
+    lines.push(String::new());
+    for seat in &view.seats {
+        lines.push(seat_line(locale, seat, layout.seat_name_chars));
+    }
+    if view.seats.iter().any(|seat| seat.dm_closed) {
+        lines.push(tr(locale, "board-dm-legend", &[]));
+    }
+    lines.push(String::new());
+    if let Some(last) = &view.last_action {
+        let name = display_name(&shorten(&last.name, layout.seat_name_chars));
+        let told = action_told(locale, &name, last.kind, last.total, last.total, false);
+        lines.push(tr(locale, "board-last", &[("action", told.into())]));
+    }
+    match &view.to_act {
+        Some(to_act) => {
+            let name = display_name(&shorten(&to_act.name, layout.seat_name_chars));
+            let mut next = tr(
+                locale,
+                "board-next",
+                &[
+                    ("name", name.into()),
+                    ("options", action_options(locale, &to_act.legal).into()),
+                ],
+            );
+            if let Some(seconds) = view.action_timer_secs {
+                next.push_str(" · ");
+                next.push_str(&tr(locale, "board-timer", &[("seconds", seconds.into())]));
+            }
+            lines.push(next);
+        }
+        None => lines.push(tr(locale, "board-hand-over", &[])),
+    }
+    lines.join("\n")
+}
+
+fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize) -> String {
+    let name = display_name(&shorten(&seat.name, name_chars));
+    let marker = match seat.status {
+        SeatStatus::ToAct => "▶️",
+        SeatStatus::Active => "▫️",
+        SeatStatus::Folded => "✖️",
+        SeatStatus::AllIn => "💰",
+        SeatStatus::SittingOut => "💤",
+        SeatStatus::Waiting => "⏳",
+        SeatStatus::Away => "⌛",
+    };
+    let mut line = if seat.status == SeatStatus::ToAct {
+        format!("{marker} **{name}** ({})", seat.stack)
+    } else {
+        format!("{marker} {name} ({})", seat.stack)
+    };
+    if seat.dm_closed {
+        line.push_str(" 📵");
+    }
+    let showing_cards = !matches!(
+        seat.status,
+        SeatStatus::Folded | SeatStatus::SittingOut | SeatStatus::Waiting
+    );
+    if showing_cards && (seat.down_count > 0 || !seat.up_cards.is_empty()) {
+        line.push(' ');
+        line.push_str(&card_backs(seat.down_count));
+        if seat.down_count > 0 && !seat.up_cards.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&cards(&seat.up_cards));
+    }
+    let mut notes = Vec::new();
+    if seat.street_bet > 0 && seat.status != SeatStatus::Folded {
+        notes.push(tr(
+            locale,
+            "seat-bet",
+            &[("amount", seat.street_bet.into())],
+        ));
+    }
+    let state_id = match seat.status {
+        SeatStatus::ToAct => Some("seat-to-act"),
+        SeatStatus::Active => None,
+        SeatStatus::Folded => Some("seat-folded"),
+        SeatStatus::AllIn => Some("seat-all-in"),
+        SeatStatus::SittingOut => Some("seat-sitting-out"),
+        SeatStatus::Waiting => Some("seat-waiting"),
+        SeatStatus::Away => Some("seat-away"),
+    };
+    if seat.shown {
+        notes.push(tr(locale, "seat-shown", &[]));
+    }
+    if let Some(id) = state_id {
+        notes.push(tr(locale, id, &[]));
+    }
+    for note in notes {
+        line.push_str(" · ");
+        line.push_str(&note);
+    }
+    line
+}

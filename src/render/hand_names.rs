@@ -1,0 +1,140 @@
+//! Names of high and low hands in each language ("Two pair, kings and fives", "Doble par,
+//! reyes y cincos", "Dua pasang, King dan 5"; "8-7-5-3-A low"), built from the evaluator's
+//! category and ranks, with rank names translated and pluralised by the `.ftl` files.
+
+use crate::table::card::{Card, Rank};
+use crate::table::eval::{HandCategory, HighValue, LowValue};
+
+use super::locale::{Locale, tr};
+
+/// The key a `.ftl` select expression uses for a rank (`rank`, `rank-plural`, `rank-to`).
+pub fn rank_key(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Ace => "ace",
+        Rank::King => "king",
+        Rank::Queen => "queen",
+        Rank::Jack => "jack",
+        Rank::Ten => "ten",
+        Rank::Nine => "nine",
+        Rank::Eight => "eight",
+        Rank::Seven => "seven",
+        Rank::Six => "six",
+        Rank::Five => "five",
+        Rank::Four => "four",
+        Rank::Three => "three",
+        Rank::Two => "two",
+    }
+}
+
+/// "king", "rey", "King".
+pub fn rank_name(locale: Locale, rank: Rank) -> String {
+    tr(locale, "rank", &[("rank", rank_key(rank).into())])
+}
+
+/// "kings", "reyes", "King".
+pub fn rank_name_plural(locale: Locale, rank: Rank) -> String {
+    tr(locale, "rank-plural", &[("rank", rank_key(rank).into())])
+}
+
+/// The name of a high hand (five cards, or a partial hand of up cards).
+pub fn high_hand_name(locale: Locale, value: HighValue) -> String {
+    high_name_from_parts(locale, value.category(), &value.ranks())
+}
+
+/// The name of a high hand from its category and its deciding ranks, most significant first
+/// (as `HighValue::ranks` gives them). No ranks at all reads "No cards".
+pub fn high_name_from_parts(locale: Locale, category: HandCategory, ranks: &[Rank]) -> String {
+    let Some(&first) = ranks.first() else {
+        return tr(locale, "hand-no-cards", &[]);
+    };
+    let second = ranks.get(1).copied().unwrap_or(first);
+    let key = rank_key(first);
+    let high = tr(locale, "rank", &[("rank", key.into())]);
+    let high_to = tr(locale, "rank-to", &[("rank", key.into())]);
+    let first_plural = rank_name_plural(locale, first);
+    let second_plural = rank_name_plural(locale, second);
+    let id = match category {
+        HandCategory::HighCard => "hand-high-card",
+        HandCategory::OnePair => "hand-pair",
+        HandCategory::TwoPair => "hand-two-pair",
+        HandCategory::ThreeOfAKind => "hand-trips",
+        HandCategory::Straight => "hand-straight",
+        HandCategory::Flush => "hand-flush",
+        HandCategory::FullHouse => "hand-full-house",
+        HandCategory::FourOfAKind => "hand-quads",
+        HandCategory::StraightFlush if first == Rank::Ace => "hand-royal-flush",
+        HandCategory::StraightFlush => "hand-straight-flush",
+    };
+    capitalise_first(&tr(
+        locale,
+        id,
+        &[
+            ("high", high.into()),
+            ("high_to", high_to.into()),
+            ("first", first_plural.into()),
+            ("second", second_plural.into()),
+        ],
+    ))
+}
+
+/// "8-7-5-3-A low" (or the wheel), or "no low" when `value` is `None`.
+pub fn low_hand_name(locale: Locale, value: Option<LowValue>) -> String {
+    match value {
+        Some(low) => low_name_from_ranks(locale, &low.ranks()),
+        None => tr(locale, "low-none", &[]),
+    }
+}
+
+/// "8-7-5-3-A low" from the five ranks of the low, highest first.
+pub fn low_name_from_ranks(locale: Locale, ranks: &[Rank; 5]) -> String {
+    let spelled = spell_low(ranks);
+    let wheel = [Rank::Five, Rank::Four, Rank::Three, Rank::Two, Rank::Ace];
+    let id = if *ranks == wheel {
+        "low-wheel"
+    } else {
+        "low-hand"
+    };
+    tr(locale, id, &[("ranks", spelled.into())])
+}
+
+/// What a hand holds for low so far: the low when it has one, otherwise the cards toward it
+/// ("two cards to a low (7-A)") or "no low yet".
+pub fn low_so_far(locale: Locale, cards: &[Card], value: Option<LowValue>) -> String {
+    if value.is_some() {
+        return low_hand_name(locale, value);
+    }
+    let mut lows: Vec<Rank> = cards
+        .iter()
+        .map(|card| card.rank)
+        .filter(|rank| rank.low_value() <= 8)
+        .collect();
+    lows.sort_by_key(|rank| std::cmp::Reverse(rank.low_value()));
+    lows.dedup();
+    if lows.is_empty() {
+        return tr(locale, "low-none-yet", &[]);
+    }
+    let count = lows.len() as u64;
+    tr(
+        locale,
+        "low-draw",
+        &[("count", count.into()), ("ranks", spell_low(&lows).into())],
+    )
+}
+
+/// "8-7-5-3-A": ranks as card symbols (ten as "10"), joined by dashes.
+pub fn spell_low(ranks: &[Rank]) -> String {
+    ranks
+        .iter()
+        .map(|rank| super::cards::rank_symbol(*rank))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Hand names start a sentence or a line; rank names inside them are lowercase.
+fn capitalise_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

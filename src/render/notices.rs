@@ -1,0 +1,405 @@
+//! Refusals and status messages the lobby and the bot send: not your turn, stale button,
+//! table full, buy-in out of range, hand cancelled and refunded, economy answers, `/rules`.
+
+use fluent_bundle::FluentValue;
+
+use super::locale::{Locale, tr};
+use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
+use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name};
+
+/// A short message for one player or for the channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    // Refusals of an action or a command.
+    /// Someone else is to act.
+    NotYourTurn {
+        to_act: String,
+    },
+    /// The button or action belongs to an older board (hand or action number moved on).
+    StaleAction,
+    /// The action is not one of those offered now.
+    ActionNotAllowed,
+    NotSeated,
+    AlreadySeated,
+    NoTable,
+    TableAlreadyOpen,
+    TableFull {
+        seats: u8,
+    },
+    BuyInOutOfRange {
+        min: u64,
+        max: u64,
+    },
+    NotEnoughChips {
+        needed: u64,
+        balance: u64,
+    },
+    /// Only moderators (Manage Channels, or the configured role) may do this.
+    NotModerator,
+    /// `/cards` or "My cards" when the player holds no cards.
+    NoCards,
+    /// A top-up can only be done between hands.
+    BetweenHandsOnly,
+    InvalidAmount,
+    CannotGiveToSelf,
+    // Table status.
+    Joined {
+        name: String,
+        buy_in: u64,
+    },
+    /// The player leaves now, with their stack back in their balance.
+    Left {
+        name: String,
+        stack: u64,
+    },
+    /// The player is in the hand and will leave when it ends.
+    LeavingAfterHand {
+        name: String,
+    },
+    SatOut {
+        name: String,
+    },
+    SatOutAfterTimeouts {
+        name: String,
+    },
+    Back {
+        name: String,
+    },
+    /// The timer acted for `name` (checked when free, otherwise folded).
+    TimedOut {
+        name: String,
+        checked: bool,
+    },
+    Kicked {
+        name: String,
+    },
+    ToppedUp {
+        name: String,
+        amount: u64,
+        stack: u64,
+    },
+    TableOpened,
+    TablePaused,
+    TableResumed,
+    TableClosed,
+    SettingsNextHand,
+    HandCancelledRefunded {
+        hand_number: u64,
+    },
+    NextHandIn {
+        seconds: u64,
+    },
+    WaitingForPlayers {
+        needed: u32,
+    },
+    /// A player's DMs are closed: how to open them, and that "My cards" still works.
+    DmClosed {
+        name: String,
+    },
+    YourCardsByDm,
+    // Economy.
+    Balance {
+        balance: u64,
+    },
+    BalanceOf {
+        name: String,
+        balance: u64,
+    },
+    DailyClaimed {
+        amount: u64,
+        balance: u64,
+    },
+    DailyNotYet {
+        hours: u64,
+        minutes: u64,
+    },
+    Gave {
+        to: String,
+        amount: u64,
+        balance: u64,
+    },
+    Granted {
+        name: String,
+        amount: u64,
+        balance: u64,
+    },
+    Taken {
+        name: String,
+        amount: u64,
+        balance: u64,
+    },
+}
+
+/// The text of a notice. Names are escaped for Discord markdown here.
+pub fn notice(locale: Locale, notice: &Notice) -> String {
+    let name = |name: &str| FluentValue::from(display_name(name));
+    let yes_no = |flag: bool| FluentValue::from(if flag { "yes" } else { "no" });
+    match notice {
+        Notice::NotYourTurn { to_act } => {
+            tr(locale, "notice-not-your-turn", &[("name", name(to_act))])
+        }
+        Notice::StaleAction => tr(locale, "notice-stale-action", &[]),
+        Notice::ActionNotAllowed => tr(locale, "notice-action-not-allowed", &[]),
+        Notice::NotSeated => tr(locale, "notice-not-seated", &[]),
+        Notice::AlreadySeated => tr(locale, "notice-already-seated", &[]),
+        Notice::NoTable => tr(locale, "notice-no-table", &[]),
+        Notice::TableAlreadyOpen => tr(locale, "notice-table-already-open", &[]),
+        Notice::TableFull { seats } => {
+            tr(locale, "notice-table-full", &[("seats", (*seats).into())])
+        }
+        Notice::BuyInOutOfRange { min, max } => tr(
+            locale,
+            "notice-buy-in-out-of-range",
+            &[("min", (*min).into()), ("max", (*max).into())],
+        ),
+        Notice::NotEnoughChips { needed, balance } => tr(
+            locale,
+            "notice-not-enough-chips",
+            &[("needed", (*needed).into()), ("balance", (*balance).into())],
+        ),
+        Notice::NotModerator => tr(locale, "notice-not-moderator", &[]),
+        Notice::NoCards => tr(locale, "notice-no-cards", &[]),
+        Notice::BetweenHandsOnly => tr(locale, "notice-between-hands-only", &[]),
+        Notice::InvalidAmount => tr(locale, "notice-invalid-amount", &[]),
+        Notice::CannotGiveToSelf => tr(locale, "notice-cannot-give-to-self", &[]),
+        Notice::Joined { name: who, buy_in } => tr(
+            locale,
+            "notice-joined",
+            &[("name", name(who)), ("amount", (*buy_in).into())],
+        ),
+        Notice::Left { name: who, stack } => tr(
+            locale,
+            "notice-left",
+            &[("name", name(who)), ("amount", (*stack).into())],
+        ),
+        Notice::LeavingAfterHand { name: who } => {
+            tr(locale, "notice-leaving-after-hand", &[("name", name(who))])
+        }
+        Notice::SatOut { name: who } => tr(locale, "notice-sat-out", &[("name", name(who))]),
+        Notice::SatOutAfterTimeouts { name: who } => tr(
+            locale,
+            "notice-sat-out-after-timeouts",
+            &[("name", name(who))],
+        ),
+        Notice::Back { name: who } => tr(locale, "notice-back", &[("name", name(who))]),
+        Notice::TimedOut { name: who, checked } => tr(
+            locale,
+            "notice-timed-out",
+            &[("name", name(who)), ("checked", yes_no(*checked))],
+        ),
+        Notice::Kicked { name: who } => tr(locale, "notice-kicked", &[("name", name(who))]),
+        Notice::ToppedUp {
+            name: who,
+            amount,
+            stack,
+        } => tr(
+            locale,
+            "notice-topped-up",
+            &[
+                ("name", name(who)),
+                ("amount", (*amount).into()),
+                ("stack", (*stack).into()),
+            ],
+        ),
+        Notice::TableOpened => tr(locale, "notice-table-opened", &[]),
+        Notice::TablePaused => tr(locale, "notice-table-paused", &[]),
+        Notice::TableResumed => tr(locale, "notice-table-resumed", &[]),
+        Notice::TableClosed => tr(locale, "notice-table-closed", &[]),
+        Notice::SettingsNextHand => tr(locale, "notice-settings-next-hand", &[]),
+        Notice::HandCancelledRefunded { hand_number } => tr(
+            locale,
+            "notice-hand-cancelled",
+            &[("hand", (*hand_number).into())],
+        ),
+        Notice::NextHandIn { seconds } => tr(
+            locale,
+            "notice-next-hand-in",
+            &[("seconds", (*seconds).into())],
+        ),
+        Notice::WaitingForPlayers { needed } => tr(
+            locale,
+            "notice-waiting-for-players",
+            &[("needed", (*needed).into())],
+        ),
+        Notice::DmClosed { name: who } => tr(locale, "notice-dm-closed", &[("name", name(who))]),
+        Notice::YourCardsByDm => tr(locale, "notice-cards-by-dm", &[]),
+        Notice::Balance { balance } => {
+            tr(locale, "notice-balance", &[("balance", (*balance).into())])
+        }
+        Notice::BalanceOf { name: who, balance } => tr(
+            locale,
+            "notice-balance-of",
+            &[("name", name(who)), ("balance", (*balance).into())],
+        ),
+        Notice::DailyClaimed { amount, balance } => tr(
+            locale,
+            "notice-daily-claimed",
+            &[("amount", (*amount).into()), ("balance", (*balance).into())],
+        ),
+        Notice::DailyNotYet { hours, minutes } => tr(
+            locale,
+            "notice-daily-not-yet",
+            &[("hours", (*hours).into()), ("minutes", (*minutes).into())],
+        ),
+        Notice::Gave {
+            to,
+            amount,
+            balance,
+        } => tr(
+            locale,
+            "notice-gave",
+            &[
+                ("name", name(to)),
+                ("amount", (*amount).into()),
+                ("balance", (*balance).into()),
+            ],
+        ),
+        Notice::Granted {
+            name: who,
+            amount,
+            balance,
+        } => tr(
+            locale,
+            "notice-granted",
+            &[
+                ("name", name(who)),
+                ("amount", (*amount).into()),
+                ("balance", (*balance).into()),
+            ],
+        ),
+        Notice::Taken {
+            name: who,
+            amount,
+            balance,
+        } => tr(
+            locale,
+            "notice-taken",
+            &[
+                ("name", name(who)),
+                ("amount", (*amount).into()),
+                ("balance", (*balance).into()),
+            ],
+        ),
+    }
+}
+
+/// `/table status`: stakes, buy-in range, seats, timer, the hand in progress and who sits.
+pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
+    let stakes = view.stakes;
+    let mut lines = vec![
+        tr(
+            locale,
+            "status-header",
+            &[
+                ("small", stakes.small_bet.into()),
+                ("big", stakes.big_bet.into()),
+                ("ante", stakes.ante.into()),
+                ("bring_in", stakes.bring_in.into()),
+            ],
+        ),
+        tr(
+            locale,
+            "status-settings",
+            &[
+                ("min", view.min_buy_in.into()),
+                ("max", view.max_buy_in.into()),
+                ("seats", view.max_seats.into()),
+                ("timer", view.action_timer_secs.into()),
+            ],
+        ),
+    ];
+    if view.paused {
+        lines.push(tr(locale, "status-paused", &[]));
+    }
+    lines.push(match view.hand_number {
+        Some(hand) => tr(locale, "status-hand", &[("hand", hand.into())]),
+        None => tr(locale, "status-no-hand", &[]),
+    });
+    if view.seats.is_empty() {
+        lines.push(tr(locale, "status-empty", &[]));
+    }
+    for seat in &view.seats {
+        let state = match seat.status {
+            SeatStatus::ToAct => Some("seat-to-act"),
+            SeatStatus::Active => None,
+            SeatStatus::Folded => Some("seat-folded"),
+            SeatStatus::AllIn => Some("seat-all-in"),
+            SeatStatus::SittingOut => Some("seat-sitting-out"),
+            SeatStatus::Waiting => Some("seat-waiting"),
+            SeatStatus::Away => Some("seat-away"),
+        };
+        let mut line = format!("• {} ({})", display_name(&seat.name), seat.stack);
+        if let Some(id) = state {
+            line.push_str(" · ");
+            line.push_str(&tr(locale, id, &[]));
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// `/stats`.
+pub fn stats(locale: Locale, view: &StatsView) -> String {
+    let net = if view.net_chips > 0 {
+        format!("+{}", view.net_chips)
+    } else if view.net_chips < 0 {
+        format!("−{}", view.net_chips.unsigned_abs())
+    } else {
+        "0".to_string()
+    };
+    [
+        tr(
+            locale,
+            "stats-header",
+            &[("name", display_name(&view.name).into())],
+        ),
+        tr(
+            locale,
+            "stats-body",
+            &[
+                ("hands", view.hands_played.into()),
+                ("pots", view.pots_won.into()),
+                ("scoops", view.scoops.into()),
+            ],
+        ),
+        tr(
+            locale,
+            "stats-money",
+            &[("net", net.into()), ("biggest", view.biggest_pot.into())],
+        ),
+    ]
+    .join("\n")
+}
+
+/// `/leaderboard`: lines in the order given (richest first), numbered from 1. Stays within
+/// one Discord message: lines past the limit are left out.
+pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
+    let mut text = tr(locale, "leaderboard-header", &[]);
+    if lines.is_empty() {
+        text.push('\n');
+        text.push_str(&tr(locale, "leaderboard-empty", &[]));
+        return text;
+    }
+    for (index, line) in lines.iter().enumerate() {
+        let entry = tr(
+            locale,
+            "leaderboard-line",
+            &[
+                ("place", (index as u64 + 1).into()),
+                ("name", display_name(&line.name).into()),
+                ("balance", line.balance.into()),
+            ],
+        );
+        if discord_length(&text) + 1 + discord_length(&entry) > DISCORD_MESSAGE_LIMIT {
+            break;
+        }
+        text.push('\n');
+        text.push_str(&entry);
+    }
+    text
+}
+
+/// `/rules`: a short summary of the game.
+pub fn rules_summary(locale: Locale) -> String {
+    tr(locale, "rules-summary", &[])
+}

@@ -1,0 +1,64 @@
+//! A player's own hand, for a DM or an ephemeral reply only: down and up cards and what
+//! they make so far for high and for low. Never send this text to the channel.
+
+use crate::table::hand::PrivateView;
+
+use super::cards::{card, cards};
+use super::hand_names::{high_hand_name, low_so_far, spell_low};
+use super::locale::{Locale, tr};
+
+/// "Your cards — hand #12", the down and up cards, and "High: Pair of kings" /
+/// "Low: 8-7-5-3-A low" (or the low cards held so far).
+pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> String {
+    let mut lines = vec![tr(
+        locale,
+        "private-header",
+        &[("hand", hand_number.into())],
+    )];
+    if !view.down_cards.is_empty() {
+        lines.push(tr(
+            locale,
+            "private-down",
+            &[("cards", cards(&view.down_cards).into())],
+        ));
+    }
+    if !view.up_cards.is_empty() {
+        lines.push(tr(
+            locale,
+            "private-up",
+            &[("cards", cards(&view.up_cards).into())],
+        ));
+    }
+    if let Some(community) = view.community {
+        lines.push(tr(
+            locale,
+            "private-community",
+            &[("card", card(community).into())],
+        ));
+    }
+    let mut all = view.down_cards.clone();
+    all.extend(&view.up_cards);
+    all.extend(view.community);
+    lines.push(tr(
+        locale,
+        "private-high",
+        &[("hand", high_hand_name(locale, view.high).into())],
+    ));
+    lines.push(match view.low {
+        Some(low) => {
+            let ranks = low.ranks();
+            let wheel = if low.is_wheel() { "yes" } else { "no" };
+            tr(
+                locale,
+                "private-low-made",
+                &[("ranks", spell_low(&ranks).into()), ("wheel", wheel.into())],
+            )
+        }
+        None => tr(
+            locale,
+            "private-low",
+            &[("hand", low_so_far(locale, &all, None).into())],
+        ),
+    });
+    lines.join("\n")
+}

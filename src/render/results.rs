@@ -1,0 +1,227 @@
+//! Results of a hand: the hands shown, then each pot (main, then side pots) with its high and
+//! low winners and the five cards that won, scoops, split and quartered halves, uncontested
+//! wins, uncalled chips returned, and everyone's net.
+
+use crate::table::card::Card;
+use crate::table::eval::{best_high_cards, best_low_cards};
+use crate::table::hand::{PotAward, SeatIndex};
+
+use super::cards::cards;
+use super::display_name;
+use super::hand_names::{high_hand_name, low_hand_name};
+use super::locale::{Locale, tr};
+use super::view::ResultView;
+
+/// The results message of a finished hand (public: only shown cards appear).
+pub fn results(locale: Locale, view: &ResultView) -> String {
+    let mut lines = vec![tr(
+        locale,
+        "results-header",
+        &[("hand", view.hand_number.into())],
+    )];
+    for shown in &view.shown {
+        let (high, _) = best_high_cards(&shown.cards);
+        let low = best_low_cards(&shown.cards).map(|(low, _)| low);
+        lines.push(tr(
+            locale,
+            "results-shows",
+            &[
+                ("name", display_name(&shown.name).into()),
+                ("cards", cards(&shown.cards).into()),
+                ("high", high_hand_name(locale, high).into()),
+                ("low", low_hand_name(locale, low).into()),
+            ],
+        ));
+    }
+    for seat in &view.mucked {
+        lines.push(tr(
+            locale,
+            "results-mucks",
+            &[("name", display_name(&view.name(*seat)).into())],
+        ));
+    }
+    for award in &view.awards {
+        pot_lines(locale, view, award, &mut lines);
+    }
+    for (seat, chips) in &view.returned {
+        lines.push(tr(
+            locale,
+            "results-returned",
+            &[
+                ("name", display_name(&view.name(*seat)).into()),
+                ("amount", (*chips).into()),
+            ],
+        ));
+    }
+    let net: Vec<String> = view
+        .net()
+        .iter()
+        .enumerate()
+        .filter(|(_, change)| **change != 0)
+        .map(|(seat, change)| {
+            let sign = if *change > 0 { "+" } else { "−" };
+            format!(
+                "{} {sign}{}",
+                display_name(&view.name(seat)),
+                change.unsigned_abs()
+            )
+        })
+        .collect();
+    if !net.is_empty() {
+        lines.push(tr(
+            locale,
+            "results-net",
+            &[("lines", net.join(" · ").into())],
+        ));
+    }
+    lines.join("\n")
+}
+
+pub(crate) fn pot_lines(
+    locale: Locale,
+    view: &ResultView,
+    award: &PotAward,
+    lines: &mut Vec<String>,
+) {
+    lines.push(if award.pot == 0 {
+        tr(
+            locale,
+            "results-main-pot",
+            &[("amount", award.amount.into())],
+        )
+    } else {
+        tr(
+            locale,
+            "results-side-pot",
+            &[
+                ("number", (award.pot as u64).into()),
+                ("amount", award.amount.into()),
+            ],
+        )
+    });
+    let name = |seat: SeatIndex| display_name(&view.name(seat));
+    if award.uncontested {
+        for (seat, chips) in award.high.iter().chain(&award.low) {
+            lines.push(tr(
+                locale,
+                "results-uncontested",
+                &[("name", name(*seat).into()), ("amount", (*chips).into())],
+            ));
+        }
+        return;
+    }
+    let single_high = match award.high.as_slice() {
+        [(seat, _)] => Some(*seat),
+        _ => None,
+    };
+    let scooper = match (single_high, award.low.as_slice()) {
+        (Some(high), []) => Some(high),
+        (Some(high), [(low, _)]) if *low == high => Some(high),
+        _ => None,
+    };
+    if let Some(seat) = scooper {
+        let total: u64 = award.high.iter().chain(&award.low).map(|(_, c)| *c).sum();
+        if let Some(held) = cards_of(view, seat) {
+            let (high, high_cards) = best_high_cards(&held);
+            let mut args = vec![
+                ("name", name(seat).into()),
+                ("amount", total.into()),
+                ("high", high_hand_name(locale, high).into()),
+                ("high_cards", cards(&high_cards).into()),
+            ];
+            let id = match best_low_cards(&held).filter(|_| !award.low.is_empty()) {
+                Some((low, low_cards)) => {
+                    args.push(("low", low_hand_name(locale, Some(low)).into()));
+                    args.push(("low_cards", cards(&low_cards).into()));
+                    "results-scoop"
+                }
+                None => "results-scoop-high-only",
+            };
+            lines.push(tr(locale, id, &args));
+            return;
+        }
+    }
+    if award.low.is_empty() {
+        lines.push(tr(locale, "results-no-low", &[]));
+    }
+    if award.high.len() > 1 {
+        lines.push(split_line(locale, "results-high-split", award.high.len()));
+    }
+    for (seat, chips) in &award.high {
+        lines.push(winner_line(locale, view, *seat, *chips, Half::High));
+    }
+    if award.low.len() > 1 {
+        lines.push(split_line(locale, "results-low-split", award.low.len()));
+    }
+    for (seat, chips) in &award.low {
+        lines.push(winner_line(locale, view, *seat, *chips, Half::Low));
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Half {
+    High,
+    Low,
+}
+
+fn split_line(locale: Locale, id: &str, ways: usize) -> String {
+    let quartered = if ways == 2 { "yes" } else { "no" };
+    tr(
+        locale,
+        id,
+        &[
+            ("count", (ways as u64).into()),
+            ("quartered", quartered.into()),
+        ],
+    )
+}
+
+fn winner_line(
+    locale: Locale,
+    view: &ResultView,
+    seat: SeatIndex,
+    chips: u64,
+    half: Half,
+) -> String {
+    let name = display_name(&view.name(seat));
+    let Some(held) = cards_of(view, seat) else {
+        return tr(
+            locale,
+            "results-wins",
+            &[("name", name.into()), ("amount", chips.into())],
+        );
+    };
+    let (id, hand, five) = match half {
+        Half::High => {
+            let (value, five) = best_high_cards(&held);
+            ("results-high", high_hand_name(locale, value), five)
+        }
+        Half::Low => match best_low_cards(&held) {
+            Some((value, five)) => ("results-low", low_hand_name(locale, Some(value)), five),
+            None => {
+                return tr(
+                    locale,
+                    "results-wins",
+                    &[("name", name.into()), ("amount", chips.into())],
+                );
+            }
+        },
+    };
+    tr(
+        locale,
+        id,
+        &[
+            ("name", name.into()),
+            ("amount", chips.into()),
+            ("hand", hand.into()),
+            ("cards", cards(&five).into()),
+        ],
+    )
+}
+
+fn cards_of(view: &ResultView, seat: SeatIndex) -> Option<Vec<Card>> {
+    view.shown
+        .iter()
+        .find(|shown| shown.seat == seat)
+        .map(|shown| shown.cards.clone())
+}

@@ -1,0 +1,181 @@
+//! A process that stops mid-hand loses nothing: at the next start the bank cancels the hand,
+//! the table reopens from its stored settings with everyone at their start-of-hand stack,
+//! says so in its channel, and plays on with new hand numbers.
+
+mod lobby_common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use lobby_common::*;
+use studbot::bank::{Bank, UserId};
+use studbot::lobby::{
+    CancelReason, FileTableStore, Lobby, LobbyConfig, NoticeBody, TableMessage, TableSettings,
+};
+use studbot::table::hand::ActionKind;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .start_paused(true)
+        .build()
+        .unwrap()
+}
+
+/// Opens the bank, waiting (up to a deadline) for the previous process's store to be released.
+async fn reopen(dir: &std::path::Path) -> Bank {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        match Bank::open(dir, economy()).await {
+            Ok(bank) => return bank,
+            Err(error) if Instant::now() < deadline => {
+                let _ = error;
+                tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(20)))
+                    .await
+                    .unwrap();
+            }
+            Err(error) => panic!("the bank does not reopen: {error}"),
+        }
+    }
+}
+
+/// The first process: one whole hand, then a stop (every task dies where it stands) in the
+/// middle of the second. Returns everyone's stack at the start of the second hand.
+fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(UserId, u64)> {
+    let tables = dir.join("tables");
+    let first = runtime();
+    let start_of_hand_two: Vec<(UserId, u64)> = first.block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir).await;
+        let store = Arc::new(FileTableStore::open(&tables).unwrap());
+        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        assert!(recovered.is_empty());
+        let table = lobby.open_table(GUILD, TABLE, custom).await.unwrap();
+        let mut notices = table.subscribe().await.unwrap();
+        for player in [ANA, BEN, CHEN] {
+            table.join(player, 200).await.unwrap();
+        }
+        advance_secs(5).await;
+        let summary = loop {
+            let notice = next(&mut notices).await;
+            match &notice.body {
+                NoticeBody::YourTurn(offer) => {
+                    let kind = if offers(offer, ActionKind::Bet) {
+                        ActionKind::Bet
+                    } else {
+                        passive(offer)
+                    };
+                    take(&table, offer, kind).await;
+                }
+                NoticeBody::HandResult(summary) => break summary.clone(),
+                _ => {}
+            }
+        };
+        advance_secs(5).await;
+        for _ in 0..3 {
+            let offer = next_turn(&mut notices).await;
+            assert_eq!(offer.hand, 2);
+            take(&table, &offer, passive(&offer)).await;
+        }
+        let mut stacks: Vec<(UserId, u64)> = summary
+            .outcomes
+            .iter()
+            .map(|outcome| (outcome.user, outcome.end))
+            .collect();
+        stacks.sort();
+        assert_ne!(stacks, vec![(ANA, 200), (BEN, 200), (CHEN, 200)]);
+        stacks
+    });
+    drop(first);
+    start_of_hand_two
+}
+
+#[test]
+fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let custom = TableSettings {
+        seats: 6,
+        action_timer_secs: 45,
+        ..settings()
+    };
+
+    let start_of_hand_two = play_and_stop_mid_hand(dir.path(), custom);
+
+    let second = runtime();
+    second.block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir.path()).await;
+        let store = Arc::new(FileTableStore::open(&tables).unwrap());
+        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        assert_eq!(recovered.len(), 1);
+        assert_eq!((recovered[0].table, recovered[0].hand), (TABLE, 2));
+
+        let audit = bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+        assert!(audit.hands_in_progress.is_empty());
+        let mut escrow = bank.table_stacks(TABLE).await.unwrap();
+        escrow.sort();
+        assert_eq!(escrow, start_of_hand_two);
+
+        let table = lobby.table(TABLE).unwrap();
+        let mut notices = table.subscribe().await.unwrap();
+        let TableMessage::HandCancelled {
+            hand,
+            reason,
+            mut stacks,
+        } = next_message(&mut notices).await
+        else {
+            panic!("the channel is not told of the cancelled hand");
+        };
+        stacks.sort();
+        assert_eq!((hand, reason), (2, CancelReason::Restart));
+        assert_eq!(stacks, start_of_hand_two);
+
+        let status = table.status().await.unwrap();
+        assert_eq!(status.settings, custom);
+        let mut seated: Vec<(UserId, u64)> = status
+            .seats
+            .iter()
+            .map(|seat| (seat.user, seat.stack))
+            .collect();
+        seated.sort();
+        assert_eq!(seated, start_of_hand_two);
+
+        // The table plays on, and never reuses the cancelled hand's number.
+        advance_secs(5).await;
+        let offer = next_turn(&mut notices).await;
+        assert_eq!(offer.hand, 3);
+        take(&table, &offer, passive(&offer)).await;
+    });
+}
+
+#[test]
+fn a_recovered_table_whose_settings_are_gone_pays_its_players_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let start_of_hand_two = play_and_stop_mid_hand(dir.path(), settings());
+    std::fs::remove_dir_all(dir.path().join("tables")).unwrap();
+    runtime().block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir.path()).await;
+        let store = Arc::new(FileTableStore::open(&dir.path().join("tables")).unwrap());
+        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        assert_eq!(recovered.len(), 1);
+        assert!(lobby.table(TABLE).is_err());
+        for (user, stack) in start_of_hand_two {
+            assert_eq!(
+                bank.balance(GUILD, user).await.unwrap(),
+                1_000 - 200 + stack
+            );
+        }
+        let audit = bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+        assert_eq!(audit.escrow_chips, 0);
+    });
+}
