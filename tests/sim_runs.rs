@@ -1,5 +1,5 @@
 //! `studbot sim`: reproducible runs (same seed, same checksum), PHH files that parse as TOML
-//! with pokerkit's fields, and a clear refusal of `--data` for now.
+//! with pokerkit's fields. `--data` is proven in `sim_data.rs`.
 
 use std::process::Command;
 
@@ -142,16 +142,4 @@ fn phh_files_are_written_one_per_hand_with_pokerkit_fields() {
             "{name}"
         );
     }
-}
-
-#[test]
-fn data_is_refused_as_not_supported_yet() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["sim", "--hands", "1", "--data"])
-        .arg(dir.path())
-        .output()
-        .expect("studbot runs");
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not supported yet"));
 }

@@ -8,3 +8,4 @@ pub mod play;
 pub mod replay;
 pub mod run;
 pub mod sim;
+pub mod sim_data;

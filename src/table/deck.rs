@@ -34,7 +34,8 @@ impl Deck {
 
     /// A full deck shuffled with the given RNG.
     pub fn shuffled_with<R: rand::Rng + ?Sized>(rng: &mut R) -> Deck {
-        let mut cards: Vec<Card> = Card::all().collect();
+        let mut cards: Vec<Card> = Vec::with_capacity(52);
+        cards.extend(Card::all());
         cards.shuffle(rng);
         Deck { cards }
     }

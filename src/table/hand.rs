@@ -348,7 +348,7 @@ impl Hand {
                 last_action: None,
                 showdown_lead: None,
             },
-            events: Vec::with_capacity(128),
+            events: Vec::with_capacity(160),
             result: None,
         };
         hand.post_antes();
@@ -642,23 +642,21 @@ impl Hand {
         });
         let seats = self.state.seats;
         let community = self.state.community;
-        let contenders: Vec<Contender> = (0..seats.count)
-            .filter(|&s| seats.is_live(s))
-            .map(|seat| {
-                // Seven own cards, or six and the community card: a fixed buffer.
-                let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
-                let mut count = 0;
-                for card in self.state.dealt.all(seat).chain(community) {
-                    cards[count] = card;
-                    count += 1;
-                }
-                Contender {
-                    seat,
-                    high: best_high(&cards[..count]),
-                    low: best_low(&cards[..count]),
-                }
-            })
-            .collect();
+        let mut contenders: Vec<Contender> = Vec::with_capacity(seats.count);
+        contenders.extend((0..seats.count).filter(|&s| seats.is_live(s)).map(|seat| {
+            // Seven own cards, or six and the community card: a fixed buffer.
+            let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
+            let mut count = 0;
+            for card in self.state.dealt.all(seat).chain(community) {
+                cards[count] = card;
+                count += 1;
+            }
+            Contender {
+                seat,
+                high: best_high(&cards[..count]),
+                low: best_low(&cards[..count]),
+            }
+        }));
         let pots = build_pots(&seats);
         let lead = self
             .state

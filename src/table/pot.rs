@@ -39,11 +39,13 @@ pub struct Pot {
 /// The main pot then the side pots, from the committed chips. A pot only ever includes
 /// chips up to what each of its eligible players put in.
 pub fn build_pots(seats: &Seats) -> Vec<Pot> {
-    let mut levels: Vec<u64> = (0..seats.count)
-        .filter(|&s| seats.is_live(s))
-        .map(|s| seats.committed[s])
-        .filter(|&c| c > 0)
-        .collect();
+    let mut levels: Vec<u64> = Vec::with_capacity(seats.count);
+    levels.extend(
+        (0..seats.count)
+            .filter(|&s| seats.is_live(s))
+            .map(|s| seats.committed[s])
+            .filter(|&c| c > 0),
+    );
     levels.sort_unstable();
     levels.dedup();
     let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
@@ -55,9 +57,9 @@ pub fn build_pots(seats: &Seats) -> Vec<Pot> {
                 c.min(level).saturating_sub(c.min(previous))
             })
             .sum();
-        let eligible: Vec<SeatIndex> = (0..seats.count)
-            .filter(|&s| seats.is_live(s) && seats.committed[s] >= level)
-            .collect();
+        let mut eligible: Vec<SeatIndex> = Vec::with_capacity(seats.count);
+        eligible
+            .extend((0..seats.count).filter(|&s| seats.is_live(s) && seats.committed[s] >= level));
         pots.push(Pot { amount, eligible });
         previous = level;
     }
@@ -95,26 +97,28 @@ pub fn split_pot(
     contenders: &[Contender],
     order: &dyn Fn() -> OddChipOrder,
 ) -> PotAward {
-    let mut eligible: Vec<&Contender> = contenders
-        .iter()
-        .filter(|c| pot.eligible.contains(&c.seat))
-        .collect();
+    let mut eligible: Vec<&Contender> = Vec::with_capacity(contenders.len());
+    eligible.extend(contenders.iter().filter(|c| pot.eligible.contains(&c.seat)));
     eligible.sort_unstable_by_key(|c| c.seat);
     let best_high = eligible.iter().map(|c| c.high).max();
     let best_low = eligible.iter().filter_map(|c| c.low).max();
-    let high_winners: Vec<SeatIndex> = eligible
-        .iter()
-        .filter(|c| Some(c.high) == best_high)
-        .map(|c| c.seat)
-        .collect();
-    let low_winners: Vec<SeatIndex> = match best_low {
-        Some(best) => eligible
+    let mut high_winners: Vec<SeatIndex> = Vec::with_capacity(eligible.len());
+    high_winners.extend(
+        eligible
             .iter()
-            .filter(|c| c.low == Some(best))
-            .map(|c| c.seat)
-            .collect(),
-        None => Vec::new(),
-    };
+            .filter(|c| Some(c.high) == best_high)
+            .map(|c| c.seat),
+    );
+    let mut low_winners: Vec<SeatIndex> = Vec::new();
+    if let Some(best) = best_low {
+        low_winners.reserve(eligible.len());
+        low_winners.extend(
+            eligible
+                .iter()
+                .filter(|c| c.low == Some(best))
+                .map(|c| c.seat),
+        );
+    }
     let (high_half, low_half) = if low_winners.is_empty() {
         (pot.amount, 0)
     } else {

@@ -11,10 +11,13 @@ use super::seats::Seats;
 /// The live seats in showing order, starting at `lead` (or the first live seat clockwise
 /// from it).
 pub fn showing_order(seats: &Seats, lead: SeatIndex) -> Vec<SeatIndex> {
-    seats
-        .clockwise_from(lead.min(seats.count.saturating_sub(1)))
-        .filter(|&s| seats.is_live(s))
-        .collect()
+    let mut order = Vec::with_capacity(seats.count);
+    order.extend(
+        seats
+            .clockwise_from(lead.min(seats.count.saturating_sub(1)))
+            .filter(|&s| seats.is_live(s)),
+    );
+    order
 }
 
 /// Whether `candidate` could win a share of any pot it is eligible for, given the hands
