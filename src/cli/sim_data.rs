@@ -22,8 +22,8 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use super::sim::{PlayedHand, Session, SimArgs, SimSummary, write_phh_if_asked};
-use crate::bank::{Bank, EconomyConfig, GuildId, SeatOutcome, TableId, UserId};
-use crate::table::hand::{HandResult, PotAward};
+use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use crate::lobby::seat_outcomes;
 
 /// The table the sim plays at (reopened by every run).
 pub const SIM_TABLE: TableId = TableId(1);
@@ -352,52 +352,4 @@ impl<'a> SimTable<'a> {
         }
         Ok(balances)
     }
-}
-
-/// Each seat's part in a finished hand, for the bank's settlement and stats. `users[seat]`
-/// is the player in deal-order seat `seat`.
-///
-/// A seat won high (or low) when it received chips from that half of a pot it contested
-/// with someone else, or took a pot uncontested (counted as high). It scooped when it alone
-/// won the whole of a pot contested at showdown: both halves, or the whole pot when no low
-/// qualified. Pots with one eligible seat (uncalled chips going back) count for nothing.
-pub fn seat_outcomes(result: &HandResult, users: &[UserId]) -> Vec<SeatOutcome> {
-    users
-        .iter()
-        .enumerate()
-        .map(|(seat, &user)| SeatOutcome {
-            user,
-            start: result.starting_stacks.get(seat).copied().unwrap_or(0),
-            end: result.final_stacks.get(seat).copied().unwrap_or(0),
-            won_high: result
-                .awards
-                .iter()
-                .any(|award| counts(award) && received(&award.high, seat)),
-            won_low: result
-                .awards
-                .iter()
-                .any(|award| counts(award) && received(&award.low, seat)),
-            scooped: result.awards.iter().any(|award| scooped(award, seat)),
-        })
-        .collect()
-}
-
-fn counts(award: &PotAward) -> bool {
-    award.uncontested || award.eligible.len() > 1
-}
-
-fn received(half: &[(usize, u64)], seat: usize) -> bool {
-    half.iter()
-        .any(|&(winner, amount)| winner == seat && amount > 0)
-}
-
-fn alone(half: &[(usize, u64)], seat: usize) -> bool {
-    matches!(half, [(winner, _)] if *winner == seat)
-}
-
-fn scooped(award: &PotAward, seat: usize) -> bool {
-    !award.uncontested
-        && award.eligible.len() > 1
-        && alone(&award.high, seat)
-        && (award.low.is_empty() || alone(&award.low, seat))
 }

@@ -41,6 +41,7 @@ mod error;
 mod notice;
 pub mod present;
 mod settings;
+mod settlement;
 mod store;
 mod table;
 
@@ -59,6 +60,7 @@ pub use notice::{
     TurnOffer,
 };
 pub use settings::{SettingsError, TableSettings};
+pub use settlement::seat_outcomes;
 pub use store::{FileTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore};
 
 use table::{Seat, Table, TableInit};

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bank::{Bank, GuildId, SeatOutcome, TableId, UserId};
+use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::table::deck::Deck;
 use crate::table::hand::{ActionError, ActionKind, Event, Hand, SeatIndex};
 
@@ -23,6 +23,7 @@ use super::notice::{
     SeatStatus, ShownHand, SitOutReason, TableMessage, TurnOffer,
 };
 use super::settings::TableSettings;
+use super::settlement::seat_outcomes;
 use super::store::{TableRecord, TableStore};
 
 /// Notices kept for the first subscriber while nobody listens.
@@ -958,34 +959,7 @@ impl Table {
             self.halt("a finished hand had no result");
             return;
         };
-        let outcomes: Vec<SeatOutcome> = in_play
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, user)| {
-                let won_high = result
-                    .awards
-                    .iter()
-                    .any(|award| award.high.iter().any(|(winner, _)| *winner == seat));
-                let won_low = result
-                    .awards
-                    .iter()
-                    .any(|award| award.low.iter().any(|(winner, _)| *winner == seat));
-                let scooped = result.awards.first().is_some_and(|main| {
-                    main.high.len() == 1
-                        && main.high[0].0 == seat
-                        && (main.low.is_empty() || (main.low.len() == 1 && main.low[0].0 == seat))
-                });
-                SeatOutcome {
-                    user: *user,
-                    start: result.starting_stacks.get(seat).copied().unwrap_or(0),
-                    end: result.final_stacks.get(seat).copied().unwrap_or(0),
-                    won_high,
-                    won_low,
-                    scooped,
-                }
-            })
-            .collect();
+        let outcomes = seat_outcomes(&result, &in_play.players);
         let settled = self
             .bank
             .settle_hand(self.guild, self.table, in_play.number, &outcomes)

@@ -13,6 +13,7 @@ pub mod eval;
 mod first_to_act;
 pub mod hand;
 mod odd_chip;
+mod outcome;
 pub mod phh;
 mod pot;
 pub mod replay;
@@ -26,5 +27,6 @@ pub use hand::{
     ActionError, ActionKind, Event, Hand, HandResult, LegalAction, PotAward, PrivateView,
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
+pub use outcome::SeatWins;
 pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;
