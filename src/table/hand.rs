@@ -597,9 +597,7 @@ impl Hand {
             self.finish_uncontested();
             return Ok(());
         }
-        if !state.round.is_finished(&state.seats)
-            && let Some(next) = state.round.next_to_act(&state.seats, seat)
-        {
+        if let Some(next) = state.round.next_to_act(&state.seats, seat) {
             state.to_act = Some(next);
             return Ok(());
         }
