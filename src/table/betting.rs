@@ -267,7 +267,13 @@ impl BettingRound {
         let mut next = None;
         let mut active = 0;
         let mut only_active = 0;
-        for s in seats.clockwise_from(seat + 1) {
+        let count = seats.count;
+        let mut s = seat;
+        for _ in 0..count {
+            s += 1;
+            if s >= count {
+                s = 0;
+            }
             if !seats.is_active(s) {
                 continue;
             }
