@@ -180,9 +180,13 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.aggressive_target();
-            // A player who cannot cover the bring-in may still "complete" all-in (pokerkit
-            // accepts it): the same chips, but what follows is a raise on top of it.
+            // RULES.md: the bring-in player posts the bring-in or completes. A player who
+            // cannot cover more than the bring-in can only post it (all-in): a "completion"
+            // for the same chips would turn the next player's completion into a raise.
+            // (pokerkit accepts that completion; its fixture avoids the spot.)
+            let bring_in_chips = self.bring_in.saturating_sub(bet);
             if complete_total > self.bring_in
+                && stack > bring_in_chips
                 && !self.cap_reached()
                 && self.bet_can_be_answered(seats, seat)
             {
