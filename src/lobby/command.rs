@@ -131,6 +131,8 @@ pub struct TableStatus {
     /// Settings waiting for the current hand to end.
     pub pending_settings: Option<TableSettings>,
     pub paused: bool,
+    /// Told to shut down: no new hand starts.
+    pub stopping: bool,
     /// The number of the hand in progress, or of the last hand when none is.
     pub hand: u64,
     pub hand_in_progress: bool,

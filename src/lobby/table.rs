@@ -373,6 +373,7 @@ impl Table {
             settings: self.settings,
             pending_settings: self.pending_settings,
             paused: self.paused,
+            stopping: self.stopping,
             hand: self
                 .hand
                 .as_ref()
