@@ -42,6 +42,20 @@ async fn settle_with_history(bank: &Bank, table: TableId, hand: u64) {
     .unwrap();
 }
 
+/// Opens the bank again; sled may hold its lock a moment after the last handle is gone.
+async fn reopen(dir: &std::path::Path, kept: u64) -> Bank {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        match Bank::open(dir, config(kept)).await {
+            Ok(bank) => return bank,
+            Err(error) => {
+                assert!(std::time::Instant::now() < deadline, "{error}");
+                tokio::task::yield_now().await;
+            }
+        }
+    }
+}
+
 async fn seat_two(bank: &Bank, table: TableId) {
     for user in [1, 2] {
         let reference = format!("buy-{}-{user}", table.0);
@@ -68,7 +82,7 @@ async fn table_settings_survive_a_reopen_and_a_removed_one_stays_removed() {
     bank.remove_table_settings(TableId(999)).await.unwrap();
     bank.shutdown().await.unwrap();
 
-    let bank = Bank::open(dir.path(), config(200)).await.unwrap();
+    let bank = reopen(dir.path(), 200).await;
     assert_eq!(
         bank.table_settings().await.unwrap(),
         vec![(TABLE, b"second".to_vec())]
@@ -109,7 +123,7 @@ async fn a_settled_hand_keeps_its_history_across_a_reopen_and_a_replay_changes_n
     bank.cancel_hand(TABLE, 3).await.unwrap();
     bank.shutdown().await.unwrap();
 
-    let bank = Bank::open(dir.path(), config(200)).await.unwrap();
+    let bank = reopen(dir.path(), 200).await;
     assert_eq!(
         bank.hand_history(TABLE, 1).await.unwrap(),
         Some(b"hand-100-1".to_vec())

@@ -34,7 +34,11 @@ async fn history_tells_a_played_hand_from_the_bank_across_a_restart_without_hidd
     let click = table.act(&fake, &[ActionKind::Fold]).await;
     fake.response_to(click).await;
     table.play_to_showdown(&fake).await;
-    let hidden: Vec<String> = table.down_cards(folder).into_iter().map(card_text).collect();
+    let hidden: Vec<String> = table
+        .down_cards(folder)
+        .into_iter()
+        .map(card_text)
+        .collect();
     assert_eq!(hidden.len(), 2);
 
     let asker = &players[0];
@@ -44,7 +48,10 @@ async fn history_tells_a_played_hand_from_the_bank_across_a_restart_without_hidd
         assert!(text.contains("Hand #1"), "{text}");
         assert!(text.contains(&players[folder].name), "{text}");
         for card in &hidden {
-            assert!(!text.contains(card.as_str()), "{card} was never shown:\n{text}");
+            assert!(
+                !text.contains(card.as_str()),
+                "{card} was never shown:\n{text}"
+            );
         }
     };
     let asked = fake.slash(asker, CHANNEL, "history", vec![]).await;
@@ -54,7 +61,11 @@ async fn history_tells_a_played_hand_from_the_bank_across_a_restart_without_hidd
         .await;
     let answer = fake.answer_to(asked).await;
     assert_eq!(answer.visibility, Visibility::Ephemeral(asker.id));
-    assert!(answer.content().contains("no such hand"), "{}", answer.content());
+    assert!(
+        answer.content().contains("no such hand"),
+        "{}",
+        answer.content()
+    );
 
     // A new process knows the hand too: the history lives in the bank, not in memory.
     bot.stop().await;

@@ -43,7 +43,10 @@ fn history_tells_stored_hands_in_this_run_and_the_next() {
     }
     script.push_str("history\nhistory 1\nhistory 999\nquit\n");
     let first = play(data.path(), &script);
-    assert!(first.contains("Hand #2"), "several hands were played:\n{first}");
+    assert!(
+        first.contains("Hand #2"),
+        "several hands were played:\n{first}"
+    );
     let told: Vec<&str> = first
         .lines()
         .filter(|line| line.contains(HISTORY_HEADER))
