@@ -81,7 +81,7 @@ fn full_bet_one_short_all_in_among_four_does_not_reopen() {
 }
 
 #[test]
-fn a_bring_in_player_short_of_the_bring_in_posts_or_completes_all_in_for_what_it_has() {
+fn a_bring_in_player_short_of_the_bring_in_can_only_bring_in_all_in() {
     let hand = seat_hand(
         Stakes::default(),
         Rules::default(),
@@ -91,17 +91,29 @@ fn a_bring_in_player_short_of_the_bring_in_posts_or_completes_all_in_for_what_it
     assert_eq!(hand.to_act(), Some(1));
     let bring_in = legal(&hand, BringIn).unwrap();
     assert_eq!((bring_in.chips, bring_in.all_in), (1, true));
-    // Completing all-in is the same chip, but the next player then faces a wager, not a
-    // bring-in: a raise to a full bet on top of it instead of a completion (pokerkit agrees).
-    let complete = legal(&hand, Complete).unwrap();
-    assert_eq!((complete.chips, complete.all_in), (1, true));
-    let mut brought_in = hand.clone();
+    // Completing for the same single chip is not offered (RULES.md: bring in or complete;
+    // with no chip beyond the bring-in there is nothing to complete with).
+    assert_eq!(legal_kinds(&hand), vec![BringIn]);
+    let mut refused = hand.clone();
+    assert!(refused.act(1, Complete).is_err());
+    assert_eq!(refused.action_seq(), hand.action_seq());
+    let mut brought_in = hand;
     act(&mut brought_in, 1, BringIn);
     assert_eq!(legal(&brought_in, Complete).unwrap().total, 5);
-    let mut completed = hand;
-    act(&mut completed, 1, Complete);
-    assert_eq!(legal_kinds(&completed), vec![Fold, Call, Raise]);
-    assert_eq!(legal(&completed, Raise).unwrap().total, 6);
+}
+
+#[test]
+fn a_bring_in_player_between_the_bring_in_and_the_small_bet_may_complete_all_in() {
+    let hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1000, 4, 1000],
+        &SEATS[..3],
+    );
+    assert_eq!(hand.to_act(), Some(1));
+    assert_eq!(legal_kinds(&hand), vec![BringIn, Complete]);
+    let complete = legal(&hand, Complete).unwrap();
+    assert_eq!((complete.chips, complete.all_in), (3, true));
 }
 
 #[test]

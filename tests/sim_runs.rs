@@ -1,5 +1,5 @@
 //! `studbot sim`: reproducible runs (same seed, same checksum), PHH files that parse as TOML
-//! with pokerkit's fields. `--data` is proven in `sim_data.rs`.
+//! with pokerkit's fields and show hands where pokerkit expects them. `--data` is proven in `sim_data.rs`.
 
 use std::process::Command;
 
@@ -114,10 +114,16 @@ fn phh_files_are_written_one_per_hand_with_pokerkit_fields() {
     assert_eq!(names[0], "hand-000001.phh");
     assert_eq!(names[24], "hand-000025.phh");
 
+    let mut early_all_ins = 0;
     for name in names {
         let text = std::fs::read_to_string(phh.join(&name)).expect("readable");
         let table: toml::Table = toml::from_str(&text).expect("valid TOML");
         assert_eq!(table["variant"].as_str(), Some("F7S/8"), "{name}");
+        assert_eq!(
+            table["ante_trimming_status"].as_bool(),
+            Some(true),
+            "{name}"
+        );
         for field in ["antes", "starting_stacks", "finishing_stacks", "actions"] {
             assert!(table[field].is_array(), "{name}: {field}");
         }
@@ -141,5 +147,64 @@ fn phh_files_are_written_one_per_hand_with_pokerkit_fields() {
                 .any(|a| a.starts_with("d dh p1 ")),
             "{name}"
         );
+        let actions: Vec<&str> = actions.iter().filter_map(toml::Value::as_str).collect();
+        if shows_are_where_pokerkit_expects_them(&actions, &name) {
+            early_all_ins += 1;
+        }
     }
+    assert!(early_all_ins > 0, "seed 3 has hands with an early all-in");
+}
+
+/// Asserts that a hand's `sm` actions come where pokerkit holds showdowns: one block at the
+/// end and, when the betting ended early with players all-in, one block before the
+/// remaining deals, naming the same players in the same order, each showing every card
+/// dealt to them so far. Returns whether there was such an early block.
+fn shows_are_where_pokerkit_expects_them(actions: &[&str], name: &str) -> bool {
+    let is_show = |action: &&str| action.split_whitespace().nth(1) == Some("sm");
+    let Some(first) = actions.iter().position(is_show) else {
+        return false;
+    };
+    let block_end = |start: usize| {
+        actions[start..]
+            .iter()
+            .position(|a| !is_show(a))
+            .map_or(actions.len(), |length| start + length)
+    };
+    let first_end = block_end(first);
+    if first_end == actions.len() {
+        return false;
+    }
+    let Some(last) = actions[first_end..]
+        .iter()
+        .position(is_show)
+        .map(|offset| first_end + offset)
+    else {
+        panic!("{name}: the early showdown has no final showdown: {actions:?}");
+    };
+    assert!(
+        actions[first_end..last]
+            .iter()
+            .all(|a| a.starts_with("d dh ")),
+        "{name}: only deals between the two showdowns: {actions:?}"
+    );
+    assert_eq!(block_end(last), actions.len(), "{name}: {actions:?}");
+    let player = |action: &&str| {
+        action
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let early: Vec<String> = actions[first..first_end].iter().map(player).collect();
+    let at_the_end: Vec<String> = actions[last..].iter().map(player).collect();
+    assert_eq!(early, at_the_end, "{name}: the same players show twice");
+    for show in &actions[first..first_end] {
+        let shown = show.split_whitespace().nth(2).unwrap_or_default();
+        let dealt: String = actions[..first]
+            .iter()
+            .filter_map(|a| a.strip_prefix(&format!("d dh {} ", player(show))))
+            .collect();
+        assert_eq!(shown, dealt, "{name}: shows every card dealt so far");
+    }
+    true
 }

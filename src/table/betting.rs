@@ -180,9 +180,13 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.aggressive_target();
-            // A player who cannot cover the bring-in may still "complete" all-in (pokerkit
-            // accepts it): the same chips, but what follows is a raise on top of it.
+            // RULES.md: the bring-in player posts the bring-in or completes. A player who
+            // cannot cover more than the bring-in can only post it (all-in): a "completion"
+            // for the same chips would turn the next player's completion into a raise.
+            // (pokerkit accepts that completion; its fixture avoids the spot.)
+            let bring_in_chips = self.bring_in.saturating_sub(bet);
             if complete_total > self.bring_in
+                && stack > bring_in_chips
                 && !self.cap_reached()
                 && self.bet_can_be_answered(seats, seat)
             {
@@ -260,29 +264,31 @@ impl BettingRound {
         self.last_aggressor = Some(seat);
     }
 
-    fn needs_to_act(&self, seats: &Seats, seat: SeatIndex) -> bool {
-        seats.is_active(seat) && (!self.acted[seat] || seats.street_bet[seat] < self.current)
-    }
-
-    /// The round is over when every seat with chips has acted and matched the bet, or when
-    /// at most one seat with chips is left and it owes nothing.
-    pub fn is_finished(&self, seats: &Seats) -> bool {
-        let pending = (0..seats.count).any(|s| self.needs_to_act(seats, s));
-        if !pending {
-            return true;
-        }
-        let mut active = (0..seats.count).filter(|&s| seats.is_active(s));
-        match (active.next(), active.next()) {
-            (None, _) => true,
-            (Some(only), None) => seats.street_bet[only] >= self.current && !self.bring_in_pending,
-            _ => false,
-        }
-    }
-
-    /// The next seat to act clockwise after `seat`.
+    /// The next seat to act clockwise after `seat`, or `None` when the round is over: every
+    /// seat with chips has acted and matched the bet, or at most one seat with chips is left
+    /// and it owes nothing. One pass over the seats: this runs after every action.
     pub fn next_to_act(&self, seats: &Seats, seat: SeatIndex) -> Option<SeatIndex> {
-        seats
-            .clockwise_from(seat + 1)
-            .find(|&s| self.needs_to_act(seats, s))
+        let mut next = None;
+        let mut active = 0;
+        let mut only_active = 0;
+        let count = seats.count;
+        let mut s = seat;
+        for _ in 0..count {
+            s += 1;
+            if s >= count {
+                s = 0;
+            }
+            if !seats.is_active(s) {
+                continue;
+            }
+            active += 1;
+            only_active = s;
+            if next.is_none() && (!self.acted[s] || seats.street_bet[s] < self.current) {
+                next = Some(s);
+            }
+        }
+        let lone_player_owes_nothing =
+            active == 1 && seats.street_bet[only_active] >= self.current && !self.bring_in_pending;
+        if lone_player_owes_nothing { None } else { next }
     }
 }

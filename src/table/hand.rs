@@ -15,7 +15,7 @@ use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
 use super::deal::{DealtCards, HAND_CARDS, PLACEHOLDER_CARD, deal_street};
 use super::deck::Deck;
-use super::eval::{HighValue, LowValue, best_high, best_low};
+use super::eval::{HighValue, LowValue, best_high_low};
 use super::first_to_act::first_to_act_after_third;
 use super::odd_chip::OddChipOrder;
 use super::pot::{Contender, build_pots, split_pot, uncalled_excess};
@@ -597,9 +597,7 @@ impl Hand {
             self.finish_uncontested();
             return Ok(());
         }
-        if !state.round.is_finished(&state.seats)
-            && let Some(next) = state.round.next_to_act(&state.seats, seat)
-        {
+        if let Some(next) = state.round.next_to_act(&state.seats, seat) {
             state.to_act = Some(next);
             return Ok(());
         }
@@ -651,11 +649,8 @@ impl Hand {
                 cards[count] = card;
                 count += 1;
             }
-            Contender {
-                seat,
-                high: best_high(&cards[..count]),
-                low: best_low(&cards[..count]),
-            }
+            let (high, low) = best_high_low(&cards[..count]);
+            Contender { seat, high, low }
         }));
         let pots = build_pots(&seats);
         let lead = self
@@ -801,13 +796,14 @@ impl Hand {
         let dealt = &self.state.dealt;
         let mut all = self.own_cards(seat);
         all.extend(self.state.community);
+        let (high, low) = best_high_low(&all);
         Some(PrivateView {
             seat,
             down_cards: dealt.down_cards(seat).collect(),
             up_cards: dealt.up_cards(seat).collect(),
             community: self.state.community,
-            high: best_high(&all),
-            low: best_low(&all),
+            high,
+            low,
         })
     }
 

@@ -9,6 +9,13 @@
 //!   street which are face up.
 //! - `pb` is the bring-in, `cbr N` completes, bets or raises TO a street total of N, `cc`
 //!   checks or calls, `f` folds, `sm CARDS` shows, `sm` alone mucks.
+//! - `ante_trimming_status = true`: without it pokerkit puts every ante in the main pot,
+//!   even opposite a player who could not cover his own ante (PHH's default is false).
+//! - When the betting ends before seventh street because at most one player still in has
+//!   chips, pokerkit holds a showdown right then and deals nothing until every player still
+//!   in has shown (or mucked): those `sm` actions, with the cards held so far, come before
+//!   the next `d dh`. The seventh-street card is dealt face down, so the final showdown
+//!   shows the seven cards again, as `HandHistory.from_game_state` writes it.
 //! - pokerkit has no community card (it reshuffles instead): when one was dealt it is kept
 //!   in the user field `_community` and the file will not replay the same in pokerkit.
 //! - Our house rules are kept in `_`-prefixed user fields, which pokerkit keeps but ignores;
@@ -17,7 +24,7 @@
 use std::fmt::Write as _;
 
 use super::card::Card;
-use super::hand::{ActionKind, Event, Hand, SeatIndex};
+use super::hand::{ActionKind, Event, Hand, SeatIndex, Street};
 use super::rules::{OddChip, Rules, ShortAllIn, Stakes};
 
 /// What the PHH writer needs besides the events.
@@ -72,6 +79,7 @@ pub fn write_phh(header: &PhhHeader, events: &[Event]) -> String {
 
     let mut text = String::with_capacity(256 + actions.iter().map(|a| a.len() + 4).sum::<usize>());
     text.push_str("variant = 'F7S/8'\n");
+    text.push_str("ante_trimming_status = true\n");
     let antes = vec![header.stakes.ante; seats];
     let _ = writeln!(text, "antes = {}", integer_list(&antes));
     let _ = writeln!(text, "bring_in = {}", header.stakes.bring_in);
@@ -121,41 +129,102 @@ pub fn write_phh(header: &PhhHeader, events: &[Event]) -> String {
 
 /// The `actions` entries for a hand's events.
 pub fn phh_actions(seats: usize, events: &[Event]) -> Vec<String> {
-    let mut actions = Vec::new();
-    // Cards of the street being dealt, per seat in the order received.
-    let mut dealing: Vec<Vec<Card>> = vec![Vec::new(); seats];
+    let final_showdown = final_showdown(events);
+    let mut writer = ActionWriter {
+        actions: Vec::new(),
+        dealing: vec![Vec::new(); seats],
+        held: vec![Vec::new(); seats],
+        all_in_shown: false,
+    };
     for event in events {
         match event {
             Event::DownCard { seat, card, .. } | Event::UpCard { seat, card, .. } => {
-                if let Some(cards) = dealing.get_mut(*seat) {
+                if let Some(cards) = writer.dealing.get_mut(*seat) {
                     cards.push(*card);
                 }
-                continue;
             }
-            _ => flush_dealing(&mut dealing, &mut actions),
-        }
-        match event {
+            // No betting on this street: at most one player still in has chips. pokerkit
+            // shows down when the betting that led here ended, before this street's cards
+            // (on third street, after them: there was no betting at all).
+            Event::StreetStarted {
+                street,
+                first_to_act: None,
+            } if *street != Street::Showdown && !writer.all_in_shown => {
+                if *street == Street::Third {
+                    writer.flush_dealing();
+                    writer.show_at_all_in(&final_showdown);
+                } else {
+                    writer.show_at_all_in(&final_showdown);
+                    writer.flush_dealing();
+                }
+            }
             Event::Acted {
                 seat, kind, total, ..
             } => {
-                actions.push(decision(*seat, *kind, *total));
+                writer.flush_dealing();
+                writer.actions.push(decision(*seat, *kind, *total));
             }
             Event::Shown { seat, cards, .. } => {
-                actions.push(format!("p{} sm {}", seat + 1, compact(cards)));
+                writer.flush_dealing();
+                writer
+                    .actions
+                    .push(format!("p{} sm {}", seat + 1, compact(cards)));
             }
-            Event::Mucked { seat } => actions.push(format!("p{} sm", seat + 1)),
-            _ => {}
+            Event::Mucked { seat } => {
+                writer.flush_dealing();
+                writer.actions.push(format!("p{} sm", seat + 1));
+            }
+            _ => writer.flush_dealing(),
         }
     }
-    flush_dealing(&mut dealing, &mut actions);
-    actions
+    writer.flush_dealing();
+    writer.actions
 }
 
-fn flush_dealing(dealing: &mut [Vec<Card>], actions: &mut Vec<String>) {
-    for (seat, cards) in dealing.iter_mut().enumerate() {
-        if !cards.is_empty() {
-            actions.push(format!("d dh p{} {}", seat + 1, compact(cards)));
-            cards.clear();
+/// The seats at the final showdown, in the order they show or muck.
+fn final_showdown(events: &[Event]) -> Vec<SeatIndex> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Shown { seat, .. } | Event::Mucked { seat } => Some(*seat),
+            _ => None,
+        })
+        .collect()
+}
+
+struct ActionWriter {
+    actions: Vec<String>,
+    /// Cards of the street being dealt, per seat in the order received.
+    dealing: Vec<Vec<Card>>,
+    /// Cards already written per seat, in the order received.
+    held: Vec<Vec<Card>>,
+    all_in_shown: bool,
+}
+
+impl ActionWriter {
+    fn flush_dealing(&mut self) {
+        for (seat, cards) in self.dealing.iter_mut().enumerate() {
+            if !cards.is_empty() {
+                self.actions
+                    .push(format!("d dh p{} {}", seat + 1, compact(cards)));
+                match self.held.get_mut(seat) {
+                    Some(held) => held.append(cards),
+                    None => cards.clear(),
+                }
+            }
+        }
+    }
+
+    /// Every player still in (those at the final showdown, in its order) shows the cards
+    /// held so far. Showing keeps a player in, so each is dealt the rest as in our hand;
+    /// the final showdown then shows (or mucks) every hand again.
+    fn show_at_all_in(&mut self, final_showdown: &[SeatIndex]) {
+        self.all_in_shown = true;
+        for &seat in final_showdown {
+            if let Some(cards) = self.held.get(seat) {
+                self.actions
+                    .push(format!("p{} sm {}", seat + 1, compact(cards)));
+            }
         }
     }
 }
@@ -202,7 +271,6 @@ fn toml_string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::hand::Street;
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
@@ -297,6 +365,7 @@ mod tests {
         let text = write_phh(&header, &[]);
         let table: toml::Table = toml::from_str(&text).unwrap();
         assert_eq!(table["variant"].as_str(), Some("F7S/8"));
+        assert_eq!(table["ante_trimming_status"].as_bool(), Some(true));
         assert_eq!(table["bring_in"].as_integer(), Some(2));
         assert_eq!(table["antes"].as_array().map(Vec::len), Some(2));
         assert_eq!(table["finishing_stacks"][0].as_integer(), Some(103));
