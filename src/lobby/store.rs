@@ -131,7 +131,8 @@ impl TableStore for BankTableStore {
 }
 
 /// Imports the table records an older studbot kept as one JSON file per table in `dir` into
-/// `store`, then renames `dir` to `<dir>.imported` so they are read once. Returns how many
+/// `store`, then renames `dir` to `<dir>.imported` (numbered when that exists) so they are
+/// read once. Returns how many
 /// were imported (0 when `dir` does not exist). A record already in `store` is replaced.
 pub async fn import_table_files(dir: &Path, store: &dyn TableStore) -> Result<usize, String> {
     if !dir.is_dir() {
@@ -144,9 +145,18 @@ pub async fn import_table_files(dir: &Path, store: &dyn TableStore) -> Result<us
     for record in &records {
         store.save(record).await?;
     }
+    // `tables.imported`, or `tables.imported.2`, … when an earlier import left one.
     let mut imported = dir.as_os_str().to_owned();
     imported.push(".imported");
-    std::fs::rename(dir, &imported)
+    let mut target = std::path::PathBuf::from(&imported);
+    let mut attempt = 1u32;
+    while target.exists() {
+        attempt += 1;
+        let mut numbered = imported.clone();
+        numbered.push(format!(".{attempt}"));
+        target = numbered.into();
+    }
+    std::fs::rename(dir, &target)
         .map_err(|error| format!("imported {} but cannot rename it: {error}", dir.display()))?;
     Ok(records.len())
 }
@@ -230,5 +240,14 @@ mod tests {
         assert!(!folder.exists());
         assert!(dir.path().join("tables.imported").is_dir());
         assert_eq!(import_table_files(&folder, &store).await.unwrap(), 0);
+        // An older version run again writes the folder anew: imported again, renamed aside.
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(
+            folder.join("table-5.json"),
+            serde_json::to_vec_pretty(&record(5)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(import_table_files(&folder, &store).await.unwrap(), 1);
+        assert!(dir.path().join("tables.imported.2").is_dir());
     }
 }
