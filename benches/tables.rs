@@ -10,7 +10,8 @@
 //!   playing, minus the resident memory before the first table opened, divided by the tables.
 //!
 //! Targets (issue 4): p99 under 1 ms, at most 32 KiB per table.
-//! Run: `cargo bench --bench tables` (env `TABLES`, `PLAYERS`, `SECS`, `THINK_MS` override).
+//! Run: `cargo bench --bench tables` (env `TABLES`, `PLAYERS`, `SECS`, `THINK_MS`,
+//! `HISTORIES_KEPT` override; every settled hand also stores its history unless that is 0).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -164,9 +165,11 @@ fn main() {
         .unwrap();
     runtime.block_on(async move {
         let dir = tempfile::tempdir().unwrap();
-        let bank = Bank::open(dir.path(), EconomyConfig::default())
-            .await
-            .unwrap();
+        let economy = EconomyConfig {
+            hand_histories_kept: env_or("HISTORIES_KEPT", 200),
+            ..EconomyConfig::default()
+        };
+        let bank = Bank::open(dir.path(), economy).await.unwrap();
         let (lobby, _) = Lobby::start(
             bank.clone(),
             Arc::new(MemoryTableStore::new()),

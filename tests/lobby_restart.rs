@@ -1,6 +1,7 @@
 //! A process that stops mid-hand loses nothing: at the next start the bank cancels the hand,
-//! the table reopens from its stored settings with everyone at their start-of-hand stack,
-//! says so in its channel, and plays on with new hand numbers.
+//! the table reopens from its settings stored in the bank (sled) with everyone at their
+//! start-of-hand stack, says so in its channel, and plays on with new hand numbers; the
+//! history of the hand settled before the stop is still there.
 
 mod lobby_common;
 
@@ -10,9 +11,10 @@ use std::time::{Duration, Instant};
 use lobby_common::*;
 use studbot::bank::{Bank, UserId};
 use studbot::lobby::{
-    CancelReason, FileTableStore, Lobby, LobbyConfig, NoticeBody, TableMessage, TableSettings,
+    BankTableStore, CancelReason, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage,
+    TableSettings,
 };
-use studbot::table::hand::ActionKind;
+use studbot::table::hand::{ActionKind, Event};
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
@@ -42,12 +44,11 @@ async fn reopen(dir: &std::path::Path) -> Bank {
 /// The first process: one whole hand, then a stop (every task dies where it stands) in the
 /// middle of the second. Returns everyone's stack at the start of the second hand.
 fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(UserId, u64)> {
-    let tables = dir.join("tables");
     let first = runtime();
     let start_of_hand_two: Vec<(UserId, u64)> = first.block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir).await;
-        let store = Arc::new(FileTableStore::open(&tables).unwrap());
+        let store = Arc::new(BankTableStore::new(bank.clone()));
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
             .unwrap();
@@ -95,7 +96,6 @@ fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(
 #[test]
 fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
     let dir = tempfile::tempdir().unwrap();
-    let tables = dir.path().join("tables");
     let custom = TableSettings {
         seats: 6,
         action_timer_secs: 45,
@@ -108,7 +108,7 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
     second.block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir.path()).await;
-        let store = Arc::new(FileTableStore::open(&tables).unwrap());
+        let store = Arc::new(BankTableStore::new(bank.clone()));
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
             .unwrap();
@@ -137,7 +137,28 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
         assert_eq!(stacks, start_of_hand_two);
 
         let status = table.status().await.unwrap();
-        assert_eq!(status.settings, custom);
+        assert_eq!(
+            status.settings, custom,
+            "the settings come back from the bank"
+        );
+
+        // Hand 1 was settled with its history; hand 2 was cancelled and has none.
+        let history = lobby.hand_history(TABLE, None).await.unwrap().unwrap();
+        assert_eq!(history.hand, 1);
+        assert_eq!(
+            lobby.hand_history(TABLE, Some(1)).await.unwrap(),
+            Some(history.clone())
+        );
+        assert_eq!(lobby.hand_history(TABLE, Some(2)).await.unwrap(), None);
+        assert_eq!(history.players.len(), 3);
+        assert_eq!(history.starting_stacks, vec![200, 200, 200]);
+        assert!(
+            !history
+                .events
+                .iter()
+                .any(|event| matches!(event, Event::DownCard { .. }))
+        );
+        assert!(audit.table_settings == 1 && audit.hand_histories == 1);
         let mut seated: Vec<(UserId, u64)> = status
             .seats
             .iter()
@@ -158,11 +179,11 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
 fn a_recovered_table_whose_settings_are_gone_pays_its_players_back() {
     let dir = tempfile::tempdir().unwrap();
     let start_of_hand_two = play_and_stop_mid_hand(dir.path(), settings());
-    std::fs::remove_dir_all(dir.path().join("tables")).unwrap();
     runtime().block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir.path()).await;
-        let store = Arc::new(FileTableStore::open(&dir.path().join("tables")).unwrap());
+        // A store that has lost the table's settings.
+        let store = Arc::new(MemoryTableStore::new());
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
             .unwrap();

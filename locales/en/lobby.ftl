@@ -18,6 +18,7 @@ play-help =
       k, check · c, call · f, fold · b, bet · r, raise · bring-in · complete
       cards: your cards · board: the table · status: seats and stacks
       balance: your balance · help: this text · quit: cash out and leave
+      history [N]: the last hand, or hand N, as told
 play-bad-input = “{ $input }” is not one of your options: { $options }. Type help for the commands.
 play-not-now = That is not possible now; type help for the commands.
 play-waiting = Waiting for the next hand…

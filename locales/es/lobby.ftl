@@ -18,6 +18,7 @@ play-help =
       k, pasar · c, igualar · f, retirarse · b, apostar · r, subir · bring-in · completar
       cartas: tus cartas · mesa: la mesa · estado: asientos y fichas
       saldo: tu saldo · ayuda: este texto · salir: cobrar y marcharse
+      historial [N]: la última mano, o la mano N, contada
 play-bad-input = «{ $input }» no es una de tus opciones: { $options }. Escribe ayuda para ver los comandos.
 play-not-now = Eso no se puede hacer ahora; escribe ayuda para ver los comandos.
 play-waiting = Esperando la próxima mano…

@@ -18,6 +18,7 @@ play-help =
       k, cek · c, ikut · f, lipat · b, taruh · r, naikkan · bring-in · lengkapi
       kartu: kartumu · meja: papan meja · status: kursi dan chip
       saldo: saldomu · bantuan: teks ini · keluar: uangkan chip dan pergi
+      riwayat [N]: tangan terakhir, atau tangan N, diceritakan
 play-bad-input = “{ $input }” bukan salah satu pilihanmu: { $options }. Ketik bantuan untuk melihat perintah.
 play-not-now = Itu tidak bisa sekarang; ketik bantuan untuk melihat perintah.
 play-waiting = Menunggu tangan berikutnya…

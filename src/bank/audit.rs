@@ -3,7 +3,8 @@
 //! Checks: the ledger is numbered 1, 2, 3, … with no gap; every stored balance equals the sum
 //! of its entries; no player or seat is below zero; all accounts (the mint's negative balance
 //! included) sum to zero; the leaderboard index matches the balances; and no closed table
-//! holds chips or a hand in progress. Each failure is a "break" in the report; only an
+//! holds chips or a hand in progress; the lobby's records (table settings, hand histories) are
+//! counted and their keys checked. Each failure is a "break" in the report; only an
 //! unreadable store is an error.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,6 +42,10 @@ pub struct AuditReport {
     pub tables_open: u64,
     pub tables_closed: u64,
     pub hands_in_progress: Vec<HandInProgress>,
+    /// Tables with a stored settings record.
+    pub table_settings: u64,
+    /// Hand histories kept (they hold no chips; only their keys are checked).
+    pub hand_histories: u64,
     pub breaks: Vec<String>,
 }
 
@@ -206,6 +211,24 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         ));
     }
 
+    // The lobby's records hold no chips: only their keys are the bank's to check.
+    let mut table_settings = 0u64;
+    for item in store.scan_prefix(Tree::TableSettings, &[]) {
+        let (key, _) = item?;
+        table_settings += 1;
+        if key.len() != 8 {
+            breaks.push(format!("an unreadable table settings key {key:?}"));
+        }
+    }
+    let mut hand_histories = 0u64;
+    for item in store.scan_prefix(Tree::HandHistories, &[]) {
+        let (key, _) = item?;
+        hand_histories += 1;
+        if key.len() != 16 {
+            breaks.push(format!("an unreadable hand history key {key:?}"));
+        }
+    }
+
     Ok(AuditReport {
         ok: breaks.is_empty(),
         schema_version,
@@ -219,6 +242,8 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         tables_open,
         tables_closed,
         hands_in_progress,
+        table_settings,
+        hand_histories,
         breaks,
     })
 }

@@ -25,7 +25,7 @@ use super::ledger::{self, Draft, Overlay};
 use super::store::{Store, Tree};
 use super::{
     BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, accounts,
-    economy, tables,
+    economy, records, tables,
 };
 
 /// The most requests applied before one flush.
@@ -59,12 +59,21 @@ pub(crate) enum Op {
         table: TableId,
         hand: u64,
         outcomes: Vec<SeatOutcome>,
+        /// The hand's public history, stored with the settlement.
+        history: Option<Vec<u8>>,
     },
     CancelHand {
         table: TableId,
         hand: u64,
     },
     RecoverAll,
+    SaveTableSettings {
+        table: TableId,
+        record: Vec<u8>,
+    },
+    RemoveTableSettings {
+        table: TableId,
+    },
     OpenTable {
         guild: GuildId,
         table: TableId,
@@ -243,7 +252,28 @@ impl Committer {
                 table,
                 hand,
                 outcomes,
-            } => tables::settle_hand(draft, guild, table, hand, &outcomes).map(|()| Reply::Done),
+                history,
+            } => {
+                let newly_settled = tables::settle_hand(draft, guild, table, hand, &outcomes)?;
+                if let (true, Some(history)) = (newly_settled, history) {
+                    records::record_history(
+                        draft,
+                        table,
+                        hand,
+                        history,
+                        config.hand_histories_kept,
+                    )?;
+                }
+                Ok(Reply::Done)
+            }
+            Op::SaveTableSettings { table, record } => {
+                records::save_settings(draft, table, record);
+                Ok(Reply::Done)
+            }
+            Op::RemoveTableSettings { table } => {
+                records::remove_settings(draft, table);
+                Ok(Reply::Done)
+            }
             Op::CancelHand { table, hand } => {
                 tables::cancel_hand(draft, table, hand).map(|_| Reply::Done)
             }

@@ -149,6 +149,39 @@ impl<'s> Draft<'s> {
         Ok(rows.into_iter().collect())
     }
 
+    /// The keys from `start` (inclusive) to `end` (exclusive) as this operation sees them, in
+    /// key order. Reads the store lazily, so a short range of a large tree costs little.
+    pub fn keys_between(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: &[u8],
+    ) -> Result<Vec<Vec<u8>>, BankError> {
+        if start >= end {
+            return Ok(Vec::new());
+        }
+        let mut keys = std::collections::BTreeSet::new();
+        for item in self.store.scan_from(tree, start) {
+            let (key, _) = item?;
+            if key.as_slice() >= end {
+                break;
+            }
+            keys.insert(key);
+        }
+        for layer in [self.batch, &self.overlay] {
+            let pending = layer
+                .range((tree, start.to_vec())..(tree, end.to_vec()))
+                .map(|((_, key), value)| (key, value));
+            for (key, value) in pending {
+                match value {
+                    Some(_) => keys.insert(key.clone()),
+                    None => keys.remove(key),
+                };
+            }
+        }
+        Ok(keys.into_iter().collect())
+    }
+
     pub fn put(&mut self, tree: Tree, key: Vec<u8>, value: Vec<u8>) {
         self.overlay.insert((tree, key), Some(value));
     }

@@ -18,7 +18,8 @@
 //! Module map: `store` (the narrow storage interface, and sled behind it), `ledger` (entries
 //! and the per-operation draft), `accounts` (keys, balances, the one transfer), `tables`
 //! (registry, escrow seats, hands, recovery), `economy` (daily, give, grant, take), `stats`,
-//! `leaderboard`, `audit`, `schema`, `clock`, `committer`.
+//! `records` (table settings and recent hand histories, kept for the lobby), `leaderboard`,
+//! `audit`, `schema`, `clock`, `committer`.
 
 mod accounts;
 mod audit;
@@ -27,6 +28,7 @@ mod committer;
 mod economy;
 mod leaderboard;
 mod ledger;
+mod records;
 mod schema;
 mod stats;
 pub mod store;
@@ -77,6 +79,8 @@ pub struct EconomyConfig {
     pub cache_capacity_bytes: u64,
     /// How long a store call may take before it is reported as stuck.
     pub store_timeout_ms: u64,
+    /// Each table keeps the public histories of its last this many hands (0: none).
+    pub hand_histories_kept: u64,
 }
 
 impl Default for EconomyConfig {
@@ -90,6 +94,7 @@ impl Default for EconomyConfig {
             give_max: 100_000,
             cache_capacity_bytes: 16 * 1024 * 1024,
             store_timeout_ms: 10_000,
+            hand_histories_kept: 200,
         }
     }
 }
@@ -209,6 +214,7 @@ struct Inner {
     /// For reads, which do not go through the committer. Emptied by `shutdown`.
     store: RwLock<Option<Arc<dyn Store>>>,
     timeout: Duration,
+    hand_histories_kept: u64,
     recovered: OnceLock<Vec<Recovery>>,
 }
 
@@ -269,6 +275,7 @@ impl Bank {
         clock: Arc<dyn Clock>,
     ) -> Result<Bank, BankError> {
         let timeout = Duration::from_millis(config.store_timeout_ms);
+        let hand_histories_kept = config.hand_histories_kept;
         let prepared = Arc::clone(&store);
         within(
             timeout,
@@ -286,6 +293,7 @@ impl Bank {
                 requests,
                 store: RwLock::new(Some(store)),
                 timeout,
+                hand_histories_kept,
                 recovered: OnceLock::new(),
             }),
         };
@@ -445,8 +453,71 @@ impl Bank {
             table,
             hand,
             outcomes: outcomes.to_vec(),
+            history: None,
         })
         .await
+    }
+
+    /// [`Bank::settle_hand`], storing the hand's public `history` in the same transaction
+    /// (read back by [`Bank::hand_history`]). The table keeps the histories of its last
+    /// `hand_histories_kept` hands; older ones are removed by the same transaction.
+    pub async fn settle_hand_with_history(
+        &self,
+        guild: GuildId,
+        table: TableId,
+        hand: u64,
+        outcomes: &[SeatOutcome],
+        history: Vec<u8>,
+    ) -> Result<(), BankError> {
+        self.call_done(Op::SettleHand {
+            guild,
+            table,
+            hand,
+            outcomes: outcomes.to_vec(),
+            history: Some(history),
+        })
+        .await
+    }
+
+    /// The stored history of hand `hand` of `table`, if it is one of the recent ones kept.
+    pub async fn hand_history(
+        &self,
+        table: TableId,
+        hand: u64,
+    ) -> Result<Option<Vec<u8>>, BankError> {
+        self.read(move |store| records::history(store, table, hand))
+            .await
+    }
+
+    /// The table's latest stored hand history and its hand number.
+    pub async fn latest_hand_history(
+        &self,
+        table: TableId,
+    ) -> Result<Option<(u64, Vec<u8>)>, BankError> {
+        let kept = self.inner.hand_histories_kept;
+        self.read(move |store| records::latest_history(store, table, kept))
+            .await
+    }
+
+    /// Stores (replaces) the settings record of `table`, durably before answering. The bytes
+    /// are the caller's format; the bank only keeps them.
+    pub async fn save_table_settings(
+        &self,
+        table: TableId,
+        record: Vec<u8>,
+    ) -> Result<(), BankError> {
+        self.call_done(Op::SaveTableSettings { table, record })
+            .await
+    }
+
+    /// Forgets the settings record of `table` (nothing to forget is fine).
+    pub async fn remove_table_settings(&self, table: TableId) -> Result<(), BankError> {
+        self.call_done(Op::RemoveTableSettings { table }).await
+    }
+
+    /// Every stored table settings record, by table id.
+    pub async fn table_settings(&self) -> Result<Vec<(TableId, Vec<u8>)>, BankError> {
+        self.read(records::all_settings).await
     }
 
     /// Cancels an interrupted hand: every player keeps their start-of-hand stack.

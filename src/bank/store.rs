@@ -32,10 +32,14 @@ pub enum Tree {
     Stats,
     /// (guild, user) → time of the last daily claim.
     Claims,
+    /// Table → its settings record (opaque to the bank: the lobby's format).
+    TableSettings,
+    /// (table, hand) → the hand's public history (opaque to the bank: the lobby's format).
+    HandHistories,
 }
 
 impl Tree {
-    pub const ALL: [Tree; 9] = [
+    pub const ALL: [Tree; 11] = [
         Tree::Meta,
         Tree::Balances,
         Tree::Ledger,
@@ -45,6 +49,8 @@ impl Tree {
         Tree::Board,
         Tree::Stats,
         Tree::Claims,
+        Tree::TableSettings,
+        Tree::HandHistories,
     ];
 
     fn index(self) -> usize {
@@ -62,6 +68,8 @@ impl Tree {
             Tree::Board => "board",
             Tree::Stats => "stats",
             Tree::Claims => "claims",
+            Tree::TableSettings => "table_settings",
+            Tree::HandHistories => "hand_histories",
         }
     }
 }

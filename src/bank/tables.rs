@@ -345,13 +345,14 @@ fn settlement_movements(
     Ok(movements)
 }
 
+/// Settles the hand; returns false when it was already settled (a replay: nothing written).
 pub(crate) fn settle_hand(
     draft: &mut Draft<'_>,
     guild: GuildId,
     table: TableId,
     hand: u64,
     outcomes: &[SeatOutcome],
-) -> Result<(), BankError> {
+) -> Result<bool, BankError> {
     let Some(mut record) = read_table(draft, table)? else {
         return Err(BankError::UnknownTable { table });
     };
@@ -360,7 +361,7 @@ pub(crate) fn settle_hand(
     }
     let existing: Option<HandRecord> = draft.get_json(Tree::Hands, &hand_key(table, hand))?;
     match existing.as_ref().map(|existing| existing.state) {
-        Some(HandState::Settled) => return Ok(()),
+        Some(HandState::Settled) => return Ok(false),
         Some(HandState::Cancelled) => return Err(BankError::HandFinished { table, hand }),
         Some(HandState::InProgress) | None => {}
     }
@@ -408,7 +409,7 @@ pub(crate) fn settle_hand(
     record.hand_in_progress = None;
     record.last_hand = record.last_hand.max(hand);
     draft.put_json(Tree::Tables, table_key(table), &record);
-    Ok(())
+    Ok(true)
 }
 
 pub(crate) fn cancel_hand(

@@ -943,27 +943,22 @@ pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity:
 pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome {
     let bot = ctx.data().clone();
     in_guild(ctx, false, |caller| async move {
-        let kept = bot
-            .existing_presenter(caller.table)
-            .map(|presenter| presenter.history())
-            .unwrap_or_default();
-        let summary = match hand {
-            Some(hand) => kept.into_iter().find(|summary| summary.hand == hand),
-            None => kept.into_iter().last(),
-        };
-        let Some(summary) = summary else {
-            return Answer::private(render::tr(caller.locale, "bot-no-history", &[]));
+        // From the bank: any recent hand of this channel, from before a restart too.
+        let history = match bot.lobby().hand_history(caller.table, hand).await {
+            Ok(Some(history)) => history,
+            Ok(None) => return Answer::private(render::tr(caller.locale, "bot-no-history", &[])),
+            Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
         };
         let mut names = Vec::new();
-        for user in &summary.players {
+        for user in &history.players {
             names.push(bot.name(*user).await);
         }
         let view = render::HistoryView::new(
-            summary.hand,
-            summary.view.stakes,
+            history.hand,
+            history.stakes,
             &names,
-            &summary.result.starting_stacks,
-            &summary.public_events,
+            &history.starting_stacks,
+            &history.events,
         );
         let text = render::history(caller.locale, &view);
         Answer::private(truncate(&text, render::DISCORD_MESSAGE_LIMIT))

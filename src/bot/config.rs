@@ -370,6 +370,7 @@ mod tests {
             "give_max",
             "cache_capacity_bytes",
             "store_timeout_ms",
+            "hand_histories_kept",
             "min_buy_in",
             "max_buy_in",
             "seats",

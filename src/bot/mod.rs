@@ -29,7 +29,7 @@ use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
 use crate::bank::{Bank, TableId, UserId};
-use crate::lobby::{FileTableStore, Lobby, LobbyConfig, TableHandle};
+use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome, TableHandle};
 use crate::render::Locale;
 
 use config::Config;
@@ -201,9 +201,10 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Runs the bot until `shutdown` resolves, then stops taking commands, lets hands in
-/// progress finish within `shutdown_grace_secs` (what is left is cancelled and refunded by the
-/// bank's recovery at the next start), flushes the outbox and the bank, and returns.
+/// Runs the bot until `shutdown` resolves, then stops taking commands, has the lobby stop every
+/// table (hands in progress may finish within `shutdown_grace_secs`; what is left is cancelled
+/// and refunded through the bank), tells the channels, flushes the outbox and the bank, and
+/// returns.
 pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
     let data_dir = config.data_dir.clone();
     std::fs::create_dir_all(&data_dir)
@@ -211,7 +212,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
     let bank = Bank::open(&data_dir.join("bank"), config.economy.clone())
         .await
         .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
-    let store = table_store(&data_dir)?;
+    let store = table_store(&data_dir, &bank).await?;
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
     };
@@ -298,60 +299,62 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
     Ok(())
 }
 
-fn table_store(data_dir: &Path) -> anyhow::Result<Arc<FileTableStore>> {
-    let store = FileTableStore::open(&data_dir.join("tables"))
-        .map_err(|error| anyhow::anyhow!("opening the table store: {error}"))?;
+/// Table settings live in the bank; an older version's `<data>/tables/` folder of JSON files is
+/// imported once (and renamed `tables.imported`).
+async fn table_store(data_dir: &Path, bank: &Bank) -> anyhow::Result<Arc<BankTableStore>> {
+    let store = BankTableStore::new(bank.clone());
+    let imported = crate::lobby::import_table_files(&data_dir.join("tables"), &store)
+        .await
+        .map_err(|error| anyhow::anyhow!("importing the table settings: {error}"))?;
+    if imported > 0 {
+        tracing::info!(
+            imported,
+            "table settings imported from the tables folder into the bank"
+        );
+    }
     Ok(Arc::new(store))
 }
 
 async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
     bot.inner.shutting_down.store(true, Ordering::SeqCst);
     tracing::info!("no longer taking commands; letting hands in progress finish");
+    // The lobby stops every table: no new hand; a hand still running after the grace is
+    // cancelled in the bank (the escrow already holds every seat's stack from its start, so
+    // that is the refund, durable before exiting) and its channel told through the table's
+    // presenter. Had the process died instead, the bank's recovery would do the same at start.
     let grace = Duration::from_secs(bot.config().shutdown_grace_secs);
-    let deadline = tokio::time::Instant::now() + grace;
-    let mut unfinished = Vec::new();
-    loop {
-        unfinished.clear();
-        for handle in bot.lobby().tables() {
-            if let Ok(status) = handle.status().await
-                && status.hand_in_progress
-            {
-                unfinished.push((handle.clone(), status.hand));
+    // The channel is told here rather than by the presenters (which ignore a shutdown's
+    // `HandCancelled`): the outbox flush below then surely carries it before the exit.
+    for (table, outcome) in bot.lobby().shutdown(grace).await {
+        let told = match outcome {
+            Ok(ShutdownOutcome::Idle) => None,
+            Ok(ShutdownOutcome::HandFinished { hand }) => {
+                tracing::info!(table = table.0, hand, "hand finished within the grace");
+                None
             }
-        }
-        if unfinished.is_empty() || tokio::time::Instant::now() >= deadline {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    // Freeze every table (no action, timer or new hand in this process any more), then cancel
-    // each unfinished hand in the bank: the escrow already holds every seat's stack from the
-    // start of the hand, so the cancellation is the refund, made durable before exiting. Had
-    // the process died instead, the bank's recovery would do the same at the next start.
-    for handle in bot.lobby().tables() {
-        let _ = handle.pause().await;
-    }
-    for (handle, hand) in &unfinished {
-        let table = handle.table();
-        let refunded = bot.bank().cancel_hand(table, *hand).await;
-        let message = match &refunded {
-            Ok(()) => {
+            Ok(ShutdownOutcome::HandCancelled { hand }) => {
                 tracing::warn!(
                     table = table.0,
                     hand,
                     "hand unfinished at shutdown: cancelled and refunded"
                 );
-                "bot-stopped-mid-hand"
+                Some(("bot-stopped-mid-hand", hand))
+            }
+            Ok(ShutdownOutcome::CancelFailed { hand, reason }) => {
+                tracing::error!(table = table.0, hand, %reason, "cancelling an unfinished hand failed; the next start refunds it");
+                Some(("bot-stopping-mid-hand", hand))
             }
             Err(error) => {
-                tracing::error!(table = table.0, hand, %error, "cancelling an unfinished hand failed; the next start refunds it");
-                "bot-stopping-mid-hand"
+                tracing::warn!(table = table.0, %error, "a table did not stop cleanly");
+                None
             }
         };
-        let text = crate::render::tr(bot.channel_locale(), message, &[("hand", (*hand).into())]);
-        let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
-        let _ =
-            tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body)).await;
+        if let Some((message, hand)) = told {
+            let text = crate::render::tr(bot.channel_locale(), message, &[("hand", hand.into())]);
+            let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
+            let _ = tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body))
+                .await;
+        }
     }
     if !bot.outbox().flush(Duration::from_secs(5)).await {
         tracing::warn!("some channel messages could not be sent before exiting");

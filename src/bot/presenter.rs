@@ -9,7 +9,7 @@
 //! through the outbox. No down card ever reaches a channel write: the board is rendered from
 //! the public view, and a player's cards only go to their DM or an ephemeral answer.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -29,9 +29,6 @@ use super::custom_id::ButtonId;
 use super::outbox::Freshness;
 use super::rest::RestError;
 use super::{Bot, lock};
-
-/// Finished hands kept for `/history`.
-const HISTORY_KEPT: usize = 20;
 
 /// A board message as the bot writes it: text and buttons.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -155,7 +152,6 @@ struct State {
     pinged: Option<(u64, u32)>,
     /// Players who will leave (or be removed) when the hand ends: their departure is news.
     departing: HashSet<UserId>,
-    history: VecDeque<HandSummary>,
     /// News waiting to be posted (text, who to ping).
     news: Vec<(String, Option<UserId>)>,
     /// Final versions of finished hands' boards that Discord does not have yet.
@@ -268,11 +264,6 @@ impl Presenter {
         Some((turn.user, text))
     }
 
-    /// The last finished hands, newest last.
-    pub fn history(&self) -> Vec<HandSummary> {
-        lock(&self.state).history.iter().cloned().collect()
-    }
-
     /// The player's DMs are known to be closed.
     pub fn dm_closed(&self, user: UserId) -> bool {
         lock(&self.state).dm_closed.contains(&user)
@@ -334,14 +325,11 @@ impl Presenter {
                 }
             }
             NoticeBody::HandResult(summary) => {
+                // `/history` reads finished hands from the bank, which stored them.
                 if summary.hand == state.hand {
                     state.turn = None;
-                    state.result = Some((*summary).clone());
+                    state.result = Some(*summary);
                     state.version += 1;
-                }
-                state.history.push_back(*summary);
-                while state.history.len() > HISTORY_KEPT {
-                    state.history.pop_front();
                 }
             }
             NoticeBody::Cards(cards) => {
@@ -379,6 +367,12 @@ impl Presenter {
                 reason: CancelReason::Restart | CancelReason::SettlementFailed,
                 ..
             } => render::Notice::HandCancelledRefunded { hand_number: hand },
+            // A shutdown's cancellation is told by the bot's shutdown itself (see `serve`),
+            // which flushes the outbox before exiting; this task may not run again by then.
+            TableMessage::HandCancelled {
+                reason: CancelReason::Shutdown,
+                ..
+            } => return None,
             TableMessage::TimedOut { user, action } => render::Notice::TimedOut {
                 name: name(user),
                 checked: action == ActionKind::Check,

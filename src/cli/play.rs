@@ -13,8 +13,8 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, board_view, status_view};
 use crate::lobby::{
-    FileTableStore, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus,
-    TableHandle, TableMessage, TableSettings, TurnOffer,
+    BankTableStore, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus,
+    ShutdownOutcome, TableHandle, TableMessage, TableSettings, TurnOffer,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::hand::{ActionKind, LegalAction, SeatState};
@@ -44,6 +44,9 @@ pub struct PlayArgs {
 const GUILD: GuildId = GuildId(0);
 const TABLE: TableId = TableId(1);
 const YOU: UserId = UserId(1);
+/// How long quitting lets the hand in progress finish (the table plays your turns, the
+/// computer players answer at once) before it is cancelled and refunded.
+const QUIT_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let locale: Locale = args.lang.parse()?;
@@ -126,6 +129,8 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     let mut session = Session {
         locale,
         table: table.clone(),
+        lobby: lobby.clone(),
+        stopped: None,
         bank: bank.clone(),
         offer: None,
         board: None,
@@ -161,6 +166,17 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
                     break;
                 }
             }
+            stopped = wait_for(&mut session.stopped), if session.stopped.is_some() => {
+                session.stopped = None;
+                if let Ok(ShutdownOutcome::CancelFailed { reason, .. }) = stopped {
+                    say(&reason);
+                }
+                // Everyone still seated is cashed out; the Closed notice ends the session.
+                match table.close().await {
+                    Ok(_) | Err(LobbyError::TableClosed { .. }) => {}
+                    Err(error) => return Err(error.into()),
+                }
+            }
         }
     }
     let balance = bank.balance(GUILD, YOU).await?;
@@ -174,11 +190,27 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The outcome of the lobby's shutdown of the table, once it has one.
+async fn wait_for(
+    stopped: &mut Option<tokio::sync::oneshot::Receiver<ShutdownOutcome>>,
+) -> Result<ShutdownOutcome, LobbyError> {
+    match stopped {
+        Some(receiver) => receiver
+            .await
+            .map_err(|_| LobbyError::TableClosed { table: TABLE }),
+        None => std::future::pending().await,
+    }
+}
+
 async fn open(data: &Path, seed: Option<u64>) -> anyhow::Result<(Bank, Lobby)> {
     let bank = Bank::open(data, EconomyConfig::default())
         .await
         .with_context(|| format!("cannot open the bank in {}", data.display()))?;
-    let store = FileTableStore::open(&data.join("tables")).map_err(anyhow::Error::msg)?;
+    // Table settings live in the bank; older versions kept them in `<data>/tables/`.
+    let store = BankTableStore::new(bank.clone());
+    crate::lobby::import_table_files(&data.join("tables"), &store)
+        .await
+        .map_err(anyhow::Error::msg)?;
     let (lobby, _recovered) = Lobby::start(
         bank.clone(),
         Arc::new(store),
@@ -210,6 +242,9 @@ async fn seat_computer_player(
 struct Session {
     locale: Locale,
     table: TableHandle,
+    lobby: Lobby,
+    /// After quitting: the lobby's shutdown of the table, once the hand in progress ended.
+    stopped: Option<tokio::sync::oneshot::Receiver<ShutdownOutcome>>,
     bank: Bank,
     /// Your turn, while it is open.
     offer: Option<TurnOffer>,
@@ -230,6 +265,8 @@ enum Command {
     Status,
     Balance,
     TopUp,
+    /// The last hand, or hand N, told from the bank's history.
+    History(Option<u64>),
     Action(Wish),
 }
 
@@ -245,8 +282,16 @@ enum Wish {
     Complete,
 }
 
-fn parse(word: &str) -> Option<Command> {
-    let word = word.to_lowercase();
+fn parse(line: &str) -> Option<Command> {
+    let word = line.to_lowercase();
+    let mut words = word.split_whitespace();
+    if let Some("history" | "historial" | "riwayat") = words.next() {
+        let hand = match words.next() {
+            None => None,
+            Some(number) => Some(number.trim_start_matches('#').parse().ok()?),
+        };
+        return words.next().is_none().then_some(Command::History(hand));
+    }
     let command = match word.as_str() {
         "help" | "h" | "?" | "ayuda" | "bantuan" => Command::Help,
         "quit" | "q" | "exit" | "salir" | "keluar" => Command::Quit,
@@ -356,7 +401,6 @@ impl Session {
                                 ("balance", balance.into()),
                             ],
                         ));
-                        self.table.close().await?;
                     }
                     TableMessage::Closed { .. } => return Ok(true),
                     _ => {}
@@ -465,6 +509,24 @@ impl Session {
                     &[("balance", balance.into()), ("stack", stack.into())],
                 ));
             }
+            Command::History(hand) => match self.lobby.hand_history(TABLE, hand).await? {
+                Some(history) => {
+                    let names: Vec<String> = history
+                        .players
+                        .iter()
+                        .map(|user| self.name(*user))
+                        .collect();
+                    let view = render::HistoryView::new(
+                        history.hand,
+                        history.stakes,
+                        &names,
+                        &history.starting_stacks,
+                        &history.events,
+                    );
+                    say(&render::history(locale, &view));
+                }
+                None => say(&tr(locale, "bot-no-history", &[])),
+            },
             Command::TopUp => {
                 let status = self.table.status().await?;
                 let stack = status
@@ -511,8 +573,10 @@ impl Session {
         }));
     }
 
-    /// Leaves the table (after the hand in progress, which the table finishes for you), then
-    /// closes it, cashing the computer players out too.
+    /// Leaves the table (after the hand in progress, which the table finishes for you) and
+    /// has the lobby stop it: no new hand starts, and the hand in progress may finish within
+    /// `QUIT_GRACE`, else it is cancelled and refunded. Then the table closes, cashing the
+    /// computer players out too.
     async fn quit(&mut self) -> anyhow::Result<()> {
         if self.leaving {
             return Ok(());
@@ -520,14 +584,24 @@ impl Session {
         self.leaving = true;
         self.offer = None;
         match self.table.leave(YOU).await {
-            // Cashed out now: the Left notice arrives and closes the table.
-            Ok(_) => Ok(()),
-            Err(LobbyError::NotSeated) => {
-                self.table.close().await?;
-                Ok(())
-            }
-            Err(error) => Err(error.into()),
+            Ok(_) | Err(LobbyError::NotSeated) => {}
+            Err(error) => return Err(error.into()),
         }
+        // In a task: the hand goes on meanwhile, driven by the session's loop.
+        let (done, stopped) = tokio::sync::oneshot::channel();
+        let lobby = self.lobby.clone();
+        tokio::spawn(async move {
+            let outcome = lobby
+                .shutdown(QUIT_GRACE)
+                .await
+                .into_iter()
+                .find(|(table, _)| *table == TABLE)
+                .and_then(|(_, outcome)| outcome.ok())
+                .unwrap_or(ShutdownOutcome::Idle);
+            let _ = done.send(outcome);
+        });
+        self.stopped = Some(stopped);
+        Ok(())
     }
 }
 

@@ -65,6 +65,26 @@ pub enum TableCommand {
     Status,
     /// A new stream of this table's notices (public and private; route by `audience`).
     Subscribe,
+    /// The process is stopping: start no new hand; let the hand in progress finish within
+    /// `grace`, else cancel it through the bank and tell the channel. Answered once the table
+    /// has stopped (it then stays paused).
+    Shutdown {
+        grace: std::time::Duration,
+    },
+}
+
+/// What a table did when told to shut down.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum ShutdownOutcome {
+    /// No hand was in progress.
+    Idle,
+    /// The hand in progress finished (and was settled) within the grace.
+    HandFinished { hand: u64 },
+    /// The hand in progress was cancelled: every player kept their stack from its start.
+    HandCancelled { hand: u64 },
+    /// Cancelling failed in the bank; the bank's recovery refunds it at the next start.
+    CancelFailed { hand: u64, reason: String },
 }
 
 /// The answer to a command that was carried out.
@@ -99,6 +119,7 @@ pub enum Reply {
     Cards(Box<PlayerCards>),
     Status(Box<TableStatus>),
     Subscribed(NoticeReceiver),
+    Stopped(ShutdownOutcome),
 }
 
 /// A snapshot of a table, for `/table status` and for a front end (re)attaching.
@@ -110,6 +131,8 @@ pub struct TableStatus {
     /// Settings waiting for the current hand to end.
     pub pending_settings: Option<TableSettings>,
     pub paused: bool,
+    /// Told to shut down: no new hand starts.
+    pub stopping: bool,
     /// The number of the hand in progress, or of the last hand when none is.
     pub hand: u64,
     pub hand_in_progress: bool,
@@ -262,6 +285,17 @@ impl TableHandle {
     pub async fn status(&self) -> Result<TableStatus, LobbyError> {
         match self.send(TableCommand::Status).await? {
             Reply::Status(status) => Ok(*status),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Stops the table for a shutdown (see [`TableCommand::Shutdown`]).
+    pub async fn shutdown(
+        &self,
+        grace: std::time::Duration,
+    ) -> Result<ShutdownOutcome, LobbyError> {
+        match self.send(TableCommand::Shutdown { grace }).await? {
+            Reply::Stopped(outcome) => Ok(outcome),
             other => Err(unexpected(other)),
         }
     }

@@ -16,7 +16,7 @@
 //! A front end's life with a table, in short:
 //!
 //! ```text
-//! let (lobby, recovered) = Lobby::start(bank, Arc::new(FileTableStore::open(&data.join("tables"))?), LobbyConfig::default()).await?;
+//! let (lobby, recovered) = Lobby::start(bank.clone(), Arc::new(BankTableStore::new(bank)), LobbyConfig::default()).await?;
 //! for table in lobby.tables() { spawn(consume(table.subscribe().await?)) }   // reopened tables
 //! let table = lobby.open_table(guild, channel, settings).await?;             // `/table open`
 //! let mut notices = table.subscribe().await?;                                // one consumer per front end
@@ -38,6 +38,7 @@
 mod command;
 pub mod computer;
 mod error;
+mod history;
 mod notice;
 pub mod present;
 mod settings;
@@ -52,8 +53,9 @@ use tokio::sync::mpsc;
 
 use crate::bank::{Bank, GuildId, Recovery, TableId};
 
-pub use command::{Reply, TableCommand, TableHandle, TableStatus};
+pub use command::{Reply, ShutdownOutcome, TableCommand, TableHandle, TableStatus};
 pub use error::LobbyError;
+pub use history::HandHistory;
 pub use notice::{
     Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
     PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
@@ -61,7 +63,9 @@ pub use notice::{
 };
 pub use settings::{SettingsError, TableSettings};
 pub use settlement::seat_outcomes;
-pub use store::{FileTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore};
+pub use store::{
+    BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
+};
 
 use table::{Seat, Table, TableInit};
 
@@ -295,5 +299,50 @@ impl Lobby {
     /// The bank the tables use.
     pub fn bank(&self) -> &Bank {
         &self.shared.bank
+    }
+
+    /// The stored public history of hand `hand` of `table`, or of its latest hand when `hand`
+    /// is `None`; `None` when no such hand is among the recent ones the bank keeps. Works for
+    /// any table that ever played, open or not, in this process or an earlier one.
+    pub async fn hand_history(
+        &self,
+        table: TableId,
+        hand: Option<u64>,
+    ) -> Result<Option<HandHistory>, LobbyError> {
+        let bank = &self.shared.bank;
+        let stored = match hand {
+            Some(hand) => bank.hand_history(table, hand).await?,
+            None => bank
+                .latest_hand_history(table)
+                .await?
+                .map(|(_, bytes)| bytes),
+        };
+        stored
+            .map(|bytes| HandHistory::from_bytes(&bytes))
+            .transpose()
+    }
+
+    /// Stops every table for a shutdown: no table starts another hand; a hand in progress may
+    /// finish within `grace` (players keep acting, timers keep running), else it is cancelled
+    /// through the bank (each player keeps their stack from its start) and its channel told
+    /// (`TableMessage::HandCancelled` with `CancelReason::Shutdown`). Returns once every table
+    /// has stopped, with what happened at each. The tables stay paused; the bank stays open.
+    pub async fn shutdown(
+        &self,
+        grace: std::time::Duration,
+    ) -> Vec<(TableId, Result<ShutdownOutcome, LobbyError>)> {
+        let mut stopping = tokio::task::JoinSet::new();
+        for handle in self.tables() {
+            stopping.spawn(async move { (handle.table(), handle.shutdown(grace).await) });
+        }
+        let mut outcomes = Vec::new();
+        while let Some(joined) = stopping.join_next().await {
+            match joined {
+                Ok(outcome) => outcomes.push(outcome),
+                Err(error) => tracing::error!(%error, "a table's shutdown task failed"),
+            }
+        }
+        outcomes.sort_by_key(|(table, _)| *table);
+        outcomes
     }
 }

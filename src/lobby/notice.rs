@@ -215,6 +215,8 @@ pub enum CancelReason {
     TableClosed,
     /// The bank could not settle the hand; it was refunded instead and the table paused.
     SettlementFailed,
+    /// The process was stopping and the hand did not finish within the grace time.
+    Shutdown,
 }
 
 /// Public news about the table or one of its seats.

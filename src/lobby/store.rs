@@ -1,18 +1,19 @@
 //! Where table settings persist per channel, so a restart reopens every table as it was.
 //!
 //! `TableStore` is the narrow interface the lobby needs; `MemoryTableStore` serves tests and
-//! benchmarks, `FileTableStore` keeps one JSON file per table (written to a temporary file,
-//! synced, then renamed, so a crash leaves the old or the new record, never half of one).
+//! benchmarks, `BankTableStore` keeps the records in the bank's sled database (what the bot
+//! and the terminal use). `import_table_files` reads the one-JSON-file-per-table folder of
+//! older versions once into a store.
 
 use std::collections::BTreeMap;
 use std::future::Future;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use crate::bank::{GuildId, TableId};
+use crate::bank::{Bank, GuildId, TableId};
 
 use super::settings::TableSettings;
 
@@ -74,73 +75,90 @@ fn poisoned() -> String {
     "the table store's lock was poisoned".to_string()
 }
 
-/// One JSON file per table in a directory.
+/// Table records in the bank's sled database, beside the chips: saved durably before the
+/// answer, like every bank write. What `studbot run` and `studbot play` use.
 #[derive(Debug, Clone)]
-pub struct FileTableStore {
-    dir: PathBuf,
+pub struct BankTableStore {
+    bank: Bank,
 }
 
-impl FileTableStore {
-    /// Uses (and creates) `dir`.
-    pub fn open(dir: &Path) -> Result<FileTableStore, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
-        Ok(FileTableStore {
-            dir: dir.to_path_buf(),
-        })
-    }
-
-    fn path_of(&self, table: TableId) -> PathBuf {
-        self.dir.join(format!("table-{}.json", table.0))
+impl BankTableStore {
+    pub fn new(bank: Bank) -> BankTableStore {
+        BankTableStore { bank }
     }
 }
 
-impl TableStore for FileTableStore {
+impl TableStore for BankTableStore {
     fn save<'a>(&'a self, record: &'a TableRecord) -> StoreFuture<'a, ()> {
-        let path = self.path_of(record.table);
-        let dir = self.dir.clone();
-        let record = record.clone();
         Box::pin(async move {
-            tokio::task::spawn_blocking(move || write_durably(&dir, &path, &record))
+            let bytes = serde_json::to_vec(record).map_err(|error| error.to_string())?;
+            self.bank
+                .save_table_settings(record.table, bytes)
                 .await
-                .map_err(|error| format!("the store task failed: {error}"))?
+                .map_err(|error| error.to_string())
         })
     }
 
     fn remove(&self, table: TableId) -> StoreFuture<'_, ()> {
-        let path = self.path_of(table);
         Box::pin(async move {
-            match tokio::fs::remove_file(&path).await {
-                Ok(()) => Ok(()),
-                Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
-                Err(error) => Err(format!("cannot remove {}: {error}", path.display())),
-            }
+            self.bank
+                .remove_table_settings(table)
+                .await
+                .map_err(|error| error.to_string())
         })
     }
 
     fn load_all(&self) -> StoreFuture<'_, Vec<TableRecord>> {
-        let dir = self.dir.clone();
         Box::pin(async move {
-            tokio::task::spawn_blocking(move || read_all(&dir))
+            let stored = self
+                .bank
+                .table_settings()
                 .await
-                .map_err(|error| format!("the store task failed: {error}"))?
+                .map_err(|error| error.to_string())?;
+            let mut records = Vec::with_capacity(stored.len());
+            for (table, bytes) in stored {
+                let record: TableRecord = serde_json::from_slice(&bytes).map_err(|error| {
+                    format!(
+                        "the stored settings of table {} are unreadable: {error}",
+                        table.0
+                    )
+                })?;
+                records.push(record);
+            }
+            Ok(records)
         })
     }
 }
 
-fn write_durably(dir: &Path, path: &Path, record: &TableRecord) -> Result<(), String> {
-    use std::io::Write;
-    let text = serde_json::to_vec_pretty(record).map_err(|error| error.to_string())?;
-    let temporary = path.with_extension("json.tmp");
-    let describe = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
-    let mut file = std::fs::File::create(&temporary).map_err(describe)?;
-    file.write_all(&text).map_err(describe)?;
-    file.sync_all().map_err(describe)?;
-    std::fs::rename(&temporary, path).map_err(describe)?;
-    // The rename is durable only once the directory itself is synced.
-    std::fs::File::open(dir)
-        .and_then(|directory| directory.sync_all())
-        .map_err(describe)
+/// Imports the table records an older studbot kept as one JSON file per table in `dir` into
+/// `store`, then renames `dir` to `<dir>.imported` (numbered when that exists) so they are
+/// read once. Returns how many
+/// were imported (0 when `dir` does not exist). A record already in `store` is replaced.
+pub async fn import_table_files(dir: &Path, store: &dyn TableStore) -> Result<usize, String> {
+    if !dir.is_dir() {
+        return Ok(0);
+    }
+    let folder = dir.to_path_buf();
+    let records = tokio::task::spawn_blocking(move || read_all(&folder))
+        .await
+        .map_err(|error| format!("the import task failed: {error}"))??;
+    for record in &records {
+        store.save(record).await?;
+    }
+    // `tables.imported`, or `tables.imported.2`, … when an earlier import left one.
+    let mut imported = dir.as_os_str().to_owned();
+    imported.push(".imported");
+    let mut target = std::path::PathBuf::from(&imported);
+    let mut attempt = 1u32;
+    while target.exists() {
+        attempt += 1;
+        let mut numbered = imported.clone();
+        numbered.push(format!(".{attempt}"));
+        target = numbered.into();
+    }
+    std::fs::rename(dir, &target)
+        .map_err(|error| format!("imported {} but cannot rename it: {error}", dir.display()))?;
+    Ok(records.len())
 }
 
 fn read_all(dir: &Path) -> Result<Vec<TableRecord>, String> {
@@ -177,13 +195,59 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn file_store_keeps_saved_records_and_forgets_removed_ones() {
+    async fn bank_store_keeps_saved_records_across_a_reopen_and_forgets_removed_ones() {
         let dir = tempfile::tempdir().unwrap();
-        let store = FileTableStore::open(dir.path()).unwrap();
+        let config = crate::bank::EconomyConfig::default();
+        let bank = Bank::open(dir.path(), config.clone()).await.unwrap();
+        let store = BankTableStore::new(bank.clone());
         store.save(&record(7)).await.unwrap();
         store.save(&record(3)).await.unwrap();
         store.remove(TableId(7)).await.unwrap();
-        let reopened = FileTableStore::open(dir.path()).unwrap();
-        assert_eq!(reopened.load_all().await.unwrap(), vec![record(3)]);
+        bank.shutdown().await.unwrap();
+        // sled may hold its lock a moment after the last handle is gone: retry until a deadline.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        let reopened = loop {
+            match Bank::open(dir.path(), config.clone()).await {
+                Ok(bank) => break bank,
+                Err(error) => {
+                    assert!(std::time::Instant::now() < deadline, "{error}");
+                    tokio::task::yield_now().await;
+                }
+            }
+        };
+        let store = BankTableStore::new(reopened.clone());
+        assert_eq!(store.load_all().await.unwrap(), vec![record(3)]);
+        assert!(reopened.audit().await.unwrap().ok);
+        reopened.shutdown().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn table_files_of_older_versions_are_imported_once_and_their_folder_renamed() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("tables");
+        std::fs::create_dir_all(&folder).unwrap();
+        for table in [4, 9] {
+            std::fs::write(
+                folder.join(format!("table-{table}.json")),
+                serde_json::to_vec_pretty(&record(table)).unwrap(),
+            )
+            .unwrap();
+        }
+        std::fs::write(folder.join("table-9.json.tmp"), b"half a reco").unwrap();
+        let store = MemoryTableStore::new();
+        assert_eq!(import_table_files(&folder, &store).await.unwrap(), 2);
+        assert_eq!(store.load_all().await.unwrap(), vec![record(4), record(9)]);
+        assert!(!folder.exists());
+        assert!(dir.path().join("tables.imported").is_dir());
+        assert_eq!(import_table_files(&folder, &store).await.unwrap(), 0);
+        // An older version run again writes the folder anew: imported again, renamed aside.
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(
+            folder.join("table-5.json"),
+            serde_json::to_vec_pretty(&record(5)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(import_table_files(&folder, &store).await.unwrap(), 1);
+        assert!(dir.path().join("tables.imported.2").is_dir());
     }
 }

@@ -16,8 +16,9 @@ use crate::table::deck::Deck;
 use crate::table::hand::{ActionError, ActionKind, Event, Hand, SeatIndex};
 
 use super::LobbyShared;
-use super::command::{Envelope, Reply, TableCommand, TableStatus};
+use super::command::{Envelope, Reply, ReplySender, ShutdownOutcome, TableCommand, TableStatus};
 use super::error::LobbyError;
+use super::history::HandHistory;
 use super::notice::{
     CancelReason, HandSummary, LastAction, Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo,
     SeatStatus, ShownHand, SitOutReason, TableMessage, TurnOffer,
@@ -80,6 +81,12 @@ pub(crate) struct Table {
     last_first_chair: Option<u8>,
     action_deadline: Option<Instant>,
     next_hand_at: Option<Instant>,
+    /// Shutting down: no new hand starts.
+    stopping: bool,
+    /// When a hand still running at shutdown is cancelled.
+    stop_deadline: Option<Instant>,
+    /// Shutdown commands waiting for the hand in progress to end.
+    stop_waiters: Vec<ReplySender>,
     subscribers: Vec<mpsc::UnboundedSender<Notice>>,
     backlog: VecDeque<Notice>,
     bank: Bank,
@@ -108,6 +115,9 @@ impl Table {
             last_first_chair: None,
             action_deadline: None,
             next_hand_at: None,
+            stopping: false,
+            stop_deadline: None,
+            stop_waiters: Vec::new(),
             subscribers: Vec::new(),
             backlog: init.backlog.into_iter().collect(),
             bank: init.bank,
@@ -129,6 +139,9 @@ impl Table {
             let deadline = self.next_deadline();
             tokio::select! {
                 envelope = commands.recv() => match envelope {
+                    Some(Envelope { command: TableCommand::Shutdown { grace }, reply }) => {
+                        self.begin_shutdown(grace, reply);
+                    }
                     Some(envelope) => {
                         let outcome = self.handle(envelope.command).await;
                         // The asker may have gone away; the table goes on regardless.
@@ -142,10 +155,16 @@ impl Table {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        if self.paused {
-            return None;
-        }
-        match (self.action_deadline, self.next_hand_at) {
+        // The shutdown deadline runs even while paused: a paused hand cannot finish.
+        let timers = if self.paused {
+            None
+        } else {
+            match (self.action_deadline, self.next_hand_at) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        };
+        match (timers, self.stop_deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -172,7 +191,83 @@ impl Table {
                 kind,
             } => self.act(user, hand, action_seq, kind).await,
             TableCommand::ShowCards { user } => self.show_cards(user),
+            // `run` answers it (the answer may wait for the hand in progress to end).
+            TableCommand::Shutdown { .. } => Err(LobbyError::Internal {
+                reason: "a shutdown reached the command handler".into(),
+            }),
         }
+    }
+
+    // ----- shutdown -----
+
+    /// Starts no hand any more; answers at once when no hand runs, else when the hand ends
+    /// or, at `grace`, is cancelled.
+    fn begin_shutdown(&mut self, grace: Duration, reply: ReplySender) {
+        self.stopping = true;
+        self.next_hand_at = None;
+        if self.hand.is_none() {
+            self.stopped();
+            let _ = reply.send(Ok(Reply::Stopped(ShutdownOutcome::Idle)));
+            return;
+        }
+        let deadline = Instant::now() + grace;
+        self.stop_deadline = Some(self.stop_deadline.map_or(deadline, |at| at.min(deadline)));
+        self.stop_waiters.push(reply);
+    }
+
+    /// Stopped for good: frozen, nothing scheduled.
+    fn stopped(&mut self) {
+        self.paused = true;
+        self.action_deadline = None;
+        self.next_hand_at = None;
+        self.stop_deadline = None;
+    }
+
+    fn answer_stop_waiters(&mut self, outcome: &ShutdownOutcome) {
+        for waiter in self.stop_waiters.drain(..) {
+            let _ = waiter.send(Ok(Reply::Stopped(outcome.clone())));
+        }
+    }
+
+    /// The grace is over and the hand still runs: cancel it in the bank (every player keeps
+    /// their stack from its start) and say so.
+    async fn cancel_for_shutdown(&mut self) {
+        let Some(in_play) = self.hand.take() else {
+            self.stopped();
+            self.answer_stop_waiters(&ShutdownOutcome::Idle);
+            return;
+        };
+        let hand = in_play.number;
+        let outcome = match self.bank.cancel_hand(self.table, hand).await {
+            Ok(()) => {
+                // During a hand each seat's stack is its stack from the start of the hand.
+                let stacks = in_play
+                    .players
+                    .iter()
+                    .filter_map(|user| self.seats.iter().find(|seat| seat.user == *user))
+                    .map(|seat| (seat.user, seat.stack))
+                    .collect();
+                self.message(TableMessage::HandCancelled {
+                    hand,
+                    reason: CancelReason::Shutdown,
+                    stacks,
+                });
+                ShutdownOutcome::HandCancelled { hand }
+            }
+            Err(error) => {
+                tracing::error!(
+                    table = self.table.0,
+                    hand,
+                    "cancelling a hand at shutdown failed ({error}); the next start refunds it"
+                );
+                ShutdownOutcome::CancelFailed {
+                    hand,
+                    reason: error.to_string(),
+                }
+            }
+        };
+        self.stopped();
+        self.answer_stop_waiters(&outcome);
     }
 
     // ----- notices -----
@@ -278,6 +373,7 @@ impl Table {
             settings: self.settings,
             pending_settings: self.pending_settings,
             paused: self.paused,
+            stopping: self.stopping,
             hand: self
                 .hand
                 .as_ref()
@@ -613,7 +709,12 @@ impl Table {
     // ----- hands -----
 
     fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.closed || self.hand.is_some() || self.next_hand_at.is_some() {
+        if self.paused
+            || self.closed
+            || self.stopping
+            || self.hand.is_some()
+            || self.next_hand_at.is_some()
+        {
             return;
         }
         if self.ready_players() < 2 {
@@ -629,6 +730,10 @@ impl Table {
 
     async fn on_timer(&mut self) {
         let now = Instant::now();
+        if self.stop_deadline.is_some_and(|deadline| deadline <= now) {
+            self.cancel_for_shutdown().await;
+            return;
+        }
         if self.action_deadline.is_some_and(|deadline| deadline <= now) {
             self.action_deadline = None;
             self.time_out().await;
@@ -641,7 +746,7 @@ impl Table {
 
     /// Deals the next hand to every ready player, the deal starting one chair after last time.
     async fn start_hand(&mut self) {
-        if self.paused || self.closed || self.hand.is_some() {
+        if self.paused || self.closed || self.stopping || self.hand.is_some() {
             return;
         }
         let mut ready: Vec<&Seat> = self
@@ -960,10 +1065,33 @@ impl Table {
             return;
         };
         let outcomes = seat_outcomes(&result, &in_play.players);
-        let settled = self
-            .bank
-            .settle_hand(self.guild, self.table, in_play.number, &outcomes)
-            .await;
+        let history = HandHistory::new(
+            in_play.number,
+            in_play.hand.public_view().stakes,
+            &in_play.players,
+            &result.starting_stacks,
+            in_play.hand.events(),
+        );
+        // The history is stored by the settlement's own transaction.
+        let settled = match history.to_bytes() {
+            Ok(history) => {
+                self.bank
+                    .settle_hand_with_history(
+                        self.guild,
+                        self.table,
+                        in_play.number,
+                        &outcomes,
+                        history,
+                    )
+                    .await
+            }
+            Err(error) => {
+                tracing::error!(table = self.table.0, "{error}");
+                self.bank
+                    .settle_hand(self.guild, self.table, in_play.number, &outcomes)
+                    .await
+            }
+        };
         match settled {
             Ok(()) => {
                 for outcome in &outcomes {
@@ -1072,6 +1200,12 @@ impl Table {
         }
         if let Some(settings) = self.pending_settings.take() {
             self.apply_settings(settings);
+        }
+        if self.stopping {
+            self.stopped();
+            let hand = self.last_hand;
+            self.answer_stop_waiters(&ShutdownOutcome::HandFinished { hand });
+            return;
         }
         if self.ready_players() < 2 {
             let ready = self.ready_players();

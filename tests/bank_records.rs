@@ -1,0 +1,186 @@
+//! The records the bank keeps for the tables: settings per table and the public histories of
+//! recent hands. Both are durable across a reopen; a hand's history is written with its
+//! settlement (a replayed settlement writes nothing), each table keeps only its last N, and
+//! the audit knows both trees.
+
+use studbot::bank::{Bank, EconomyConfig, GuildId, SeatOutcome, TableId, UserId};
+
+const GUILD: GuildId = GuildId(7);
+const TABLE: TableId = TableId(100);
+const OTHER_TABLE: TableId = TableId(101);
+
+fn config(kept: u64) -> EconomyConfig {
+    EconomyConfig {
+        hand_histories_kept: kept,
+        ..EconomyConfig::default()
+    }
+}
+
+fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
+    SeatOutcome {
+        user: UserId(user),
+        start,
+        end,
+        won_high: end > start,
+        won_low: false,
+        scooped: end > start,
+    }
+}
+
+/// Plays hand `hand` of `table` (players 1 and 2, 100 chips each, nobody wins) and settles it
+/// with the history `hand-<table>-<hand>`.
+async fn settle_with_history(bank: &Bank, table: TableId, hand: u64) {
+    bank.begin_hand(GUILD, table, hand).await.unwrap();
+    bank.settle_hand_with_history(
+        GUILD,
+        table,
+        hand,
+        &[outcome(1, 100, 100), outcome(2, 100, 100)],
+        format!("hand-{}-{hand}", table.0).into_bytes(),
+    )
+    .await
+    .unwrap();
+}
+
+/// Opens the bank again; sled may hold its lock a moment after the last handle is gone.
+async fn reopen(dir: &std::path::Path, kept: u64) -> Bank {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        match Bank::open(dir, config(kept)).await {
+            Ok(bank) => return bank,
+            Err(error) => {
+                assert!(std::time::Instant::now() < deadline, "{error}");
+                tokio::task::yield_now().await;
+            }
+        }
+    }
+}
+
+async fn seat_two(bank: &Bank, table: TableId) {
+    for user in [1, 2] {
+        let reference = format!("buy-{}-{user}", table.0);
+        bank.buy_in(GUILD, table, UserId(user), 100, &reference)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn table_settings_survive_a_reopen_and_a_removed_one_stays_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = Bank::open(dir.path(), config(200)).await.unwrap();
+    bank.save_table_settings(TABLE, b"first".to_vec())
+        .await
+        .unwrap();
+    bank.save_table_settings(TABLE, b"second".to_vec())
+        .await
+        .unwrap();
+    bank.save_table_settings(OTHER_TABLE, b"other".to_vec())
+        .await
+        .unwrap();
+    bank.remove_table_settings(OTHER_TABLE).await.unwrap();
+    bank.remove_table_settings(TableId(999)).await.unwrap();
+    bank.shutdown().await.unwrap();
+
+    let bank = reopen(dir.path(), 200).await;
+    assert_eq!(
+        bank.table_settings().await.unwrap(),
+        vec![(TABLE, b"second".to_vec())]
+    );
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!((report.table_settings, report.ledger_entries), (1, 0));
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_settled_hand_keeps_its_history_across_a_reopen_and_a_replay_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = Bank::open(dir.path(), config(200)).await.unwrap();
+    seat_two(&bank, TABLE).await;
+    settle_with_history(&bank, TABLE, 1).await;
+    // The same settlement again (a retry) is taken once, its history too.
+    bank.settle_hand_with_history(
+        GUILD,
+        TABLE,
+        1,
+        &[outcome(1, 100, 100), outcome(2, 100, 100)],
+        b"a different history".to_vec(),
+    )
+    .await
+    .unwrap();
+    // A hand settled without a history, and a cancelled one, have none.
+    bank.begin_hand(GUILD, TABLE, 2).await.unwrap();
+    bank.settle_hand(
+        GUILD,
+        TABLE,
+        2,
+        &[outcome(1, 100, 100), outcome(2, 100, 100)],
+    )
+    .await
+    .unwrap();
+    bank.begin_hand(GUILD, TABLE, 3).await.unwrap();
+    bank.cancel_hand(TABLE, 3).await.unwrap();
+    bank.shutdown().await.unwrap();
+
+    let bank = reopen(dir.path(), 200).await;
+    assert_eq!(
+        bank.hand_history(TABLE, 1).await.unwrap(),
+        Some(b"hand-100-1".to_vec())
+    );
+    assert_eq!(bank.hand_history(TABLE, 2).await.unwrap(), None);
+    assert_eq!(bank.hand_history(TABLE, 3).await.unwrap(), None);
+    assert_eq!(bank.hand_history(OTHER_TABLE, 1).await.unwrap(), None);
+    assert_eq!(
+        bank.latest_hand_history(TABLE).await.unwrap(),
+        Some((1, b"hand-100-1".to_vec()))
+    );
+    assert_eq!(bank.latest_hand_history(OTHER_TABLE).await.unwrap(), None);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.hand_histories, 1);
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn each_table_keeps_the_histories_of_its_last_n_hands_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = Bank::open(dir.path(), config(3)).await.unwrap();
+    seat_two(&bank, TABLE).await;
+    seat_two(&bank, OTHER_TABLE).await;
+    settle_with_history(&bank, OTHER_TABLE, 1).await;
+    for hand in 1..=7 {
+        settle_with_history(&bank, TABLE, hand).await;
+    }
+    for hand in 1..=4 {
+        assert_eq!(
+            bank.hand_history(TABLE, hand).await.unwrap(),
+            None,
+            "{hand}"
+        );
+    }
+    for hand in 5..=7 {
+        assert_eq!(
+            bank.hand_history(TABLE, hand).await.unwrap(),
+            Some(format!("hand-100-{hand}").into_bytes())
+        );
+    }
+    // Another table's histories are its own.
+    assert_eq!(
+        bank.hand_history(OTHER_TABLE, 1).await.unwrap(),
+        Some(b"hand-101-1".to_vec())
+    );
+    assert_eq!(bank.latest_hand_history(TABLE).await.unwrap().unwrap().0, 7);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.hand_histories, 4);
+    bank.shutdown().await.unwrap();
+
+    // Zero keeps none.
+    let dir = tempfile::tempdir().unwrap();
+    let bank = Bank::open(dir.path(), config(0)).await.unwrap();
+    seat_two(&bank, TABLE).await;
+    settle_with_history(&bank, TABLE, 1).await;
+    assert_eq!(bank.latest_hand_history(TABLE).await.unwrap(), None);
+    bank.shutdown().await.unwrap();
+}
