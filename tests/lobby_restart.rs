@@ -6,7 +6,6 @@
 mod lobby_common;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use lobby_common::*;
 use studbot::bank::{Bank, UserId};
@@ -24,20 +23,11 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// Opens the bank, waiting (up to a deadline) for the previous process's store to be released.
+/// Opens the bank again (the store itself waits for the previous owner's lock to be released).
 async fn reopen(dir: &std::path::Path) -> Bank {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        match Bank::open(dir, economy()).await {
-            Ok(bank) => return bank,
-            Err(error) if Instant::now() < deadline => {
-                let _ = error;
-                tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(20)))
-                    .await
-                    .unwrap();
-            }
-            Err(error) => panic!("the bank does not reopen: {error}"),
-        }
+    match Bank::open(dir, economy()).await {
+        Ok(bank) => bank,
+        Err(error) => panic!("the bank does not reopen: {error}"),
     }
 }
 

@@ -8,6 +8,7 @@
 //! conflict can occur).
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -115,12 +116,7 @@ impl SledStore {
     /// flushes explicitly after each batch (sled's own flusher falls behind under a stream of
     /// transactions, and infrequent flushes make its rare internal deadlock likelier).
     pub fn open(dir: &Path, cache_capacity_bytes: u64) -> Result<SledStore, StoreError> {
-        let db = sled::Config::new()
-            .path(dir)
-            .cache_capacity(cache_capacity_bytes)
-            .flush_every_ms(None)
-            .open()
-            .map_err(|error| StoreError(format!("cannot open {}: {error}", dir.display())))?;
+        let db = open_waiting_for_lock(dir, cache_capacity_bytes)?;
         let mut trees = Vec::with_capacity(Tree::ALL.len());
         for tree in Tree::ALL {
             debug_assert_eq!(tree.index(), trees.len());
@@ -131,6 +127,48 @@ impl SledStore {
 
     fn tree(&self, tree: Tree) -> &sled::Tree {
         &self.trees[tree.index()]
+    }
+}
+
+/// How long opening waits for sled's file lock. sled releases the lock only when its last
+/// internal reference is gone, which can be a moment after the previous owner (a bank that was
+/// just shut down, or a process that is still exiting) let go; waiting briefly makes a quick
+/// restart work instead of failing, while a directory really in use by another process is
+/// still reported.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+fn open_waiting_for_lock(dir: &Path, cache_capacity_bytes: u64) -> Result<sled::Db, StoreError> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    let mut pause = Duration::from_millis(5);
+    loop {
+        let opened = sled::Config::new()
+            .path(dir)
+            .cache_capacity(cache_capacity_bytes)
+            .flush_every_ms(None)
+            .open();
+        match opened {
+            Ok(db) => return Ok(db),
+            Err(sled::Error::Io(error))
+                if error.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < deadline =>
+            {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(200));
+            }
+            Err(sled::Error::Io(error)) if error.kind() == std::io::ErrorKind::WouldBlock => {
+                return Err(StoreError(format!(
+                    "cannot open {}: the data directory is in use by another studbot process \
+                     (sled's lock was held for {} s); stop it or use another directory",
+                    dir.display(),
+                    LOCK_WAIT.as_secs()
+                )));
+            }
+            Err(error) => {
+                return Err(StoreError(format!(
+                    "cannot open {}: {error}",
+                    dir.display()
+                )));
+            }
+        }
     }
 }
 
