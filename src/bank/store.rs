@@ -148,13 +148,11 @@ fn open_waiting_for_lock(dir: &Path, cache_capacity_bytes: u64) -> Result<sled::
             .open();
         match opened {
             Ok(db) => return Ok(db),
-            Err(sled::Error::Io(error))
-                if error.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < deadline =>
-            {
+            Err(error) if is_lock_held(&error) && Instant::now() < deadline => {
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(200));
             }
-            Err(sled::Error::Io(error)) if error.kind() == std::io::ErrorKind::WouldBlock => {
+            Err(error) if is_lock_held(&error) => {
                 return Err(StoreError(format!(
                     "cannot open {}: the data directory is in use by another studbot process \
                      (sled's lock was held for {} s); stop it or use another directory",
@@ -170,6 +168,12 @@ fn open_waiting_for_lock(dir: &Path, cache_capacity_bytes: u64) -> Result<sled::
             }
         }
     }
+}
+
+/// sled 0.34.7 (pinned) reports a held lock as an `Other` I/O error whose text starts so
+/// (`Config::try_lock`); the OS error inside is only in the text.
+fn is_lock_held(error: &sled::Error) -> bool {
+    matches!(error, sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock"))
 }
 
 fn sled_error(error: sled::Error) -> StoreError {
@@ -235,5 +239,27 @@ impl Store for SledStore {
             }
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_waits_for_the_previous_owner_to_release_the_lock() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let first = SledStore::open(dir.path(), 1 << 20).expect("first open");
+        assert!(is_lock_held(
+            &sled::Config::new()
+                .path(dir.path())
+                .open()
+                .expect_err("the lock is held")
+        ));
+        let path = dir.path().to_path_buf();
+        let second = std::thread::spawn(move || SledStore::open(&path, 1 << 20).map(|_| ()));
+        drop(first);
+        let reopened = second.join().expect("no panic");
+        assert!(reopened.is_ok(), "{reopened:?}");
     }
 }
