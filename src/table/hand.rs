@@ -501,10 +501,10 @@ impl Hand {
 
     fn refresh_legal(&mut self) {
         let state = &mut self.state;
-        state.legal = match state.to_act {
-            Some(seat) => state.round.legal(&state.seats, seat),
-            None => LegalSet::empty(),
-        };
+        match state.to_act {
+            Some(seat) => state.round.legal_into(&state.seats, seat, &mut state.legal),
+            None => state.legal = LegalSet::empty(),
+        }
     }
 
     /// The actions the seat to act may take now (empty when the hand is over).
