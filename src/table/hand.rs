@@ -628,7 +628,11 @@ impl Hand {
     }
 
     fn own_cards(&self, seat: SeatIndex) -> Vec<Card> {
-        self.state.dealt.all(seat).collect()
+        // Sized for a whole hand up front: collecting the cards (an iterator of unknown
+        // length) would start at four and reallocate for the fifth.
+        let mut cards = Vec::with_capacity(HAND_CARDS);
+        cards.extend(self.state.dealt.all(seat));
+        cards
     }
 
     fn showdown(&mut self) {
