@@ -593,7 +593,9 @@ impl Hand {
             total: action.total,
             all_in: action.all_in,
         });
-        if state.seats.live_count() <= 1 {
+        // At least two players were in before this action, and only a fold can leave one:
+        // other actions skip counting the seats.
+        if action.kind == ActionKind::Fold && state.seats.live_count() <= 1 {
             self.finish_uncontested();
             return Ok(());
         }
