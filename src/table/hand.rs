@@ -397,13 +397,17 @@ impl Hand {
             &mut state.cursor,
             &mut self.events,
         )?;
-        // Folds only ever need fewer cards, so this holds for the rest of the street.
-        state.cards_suffice = self.source.can_deal_to_the_end(
-            &state.cursor,
-            &state.seats,
-            &state.dealt,
-            state.community,
-        );
+        // Once every card the hand could still need is there, it stays so: each street
+        // takes exactly what it was counted for, and folds only ever need fewer. Checking
+        // again would give the same answer, so it is checked only until it holds.
+        if !state.cards_suffice {
+            state.cards_suffice = self.source.can_deal_to_the_end(
+                &state.cursor,
+                &state.seats,
+                &state.dealt,
+                state.community,
+            );
+        }
         Ok(())
     }
 
