@@ -268,6 +268,13 @@ struct HandState {
     showdown_lead: Option<SeatIndex>,
 }
 
+/// Fills the unused slots of the showdown's fixed buffers; never read.
+const NO_CONTENDER: Contender = Contender {
+    seat: 0,
+    high: HighValue(0),
+    low: None,
+};
+
 fn validate_table(stakes: &Stakes, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
@@ -650,8 +657,10 @@ impl Hand {
         });
         let seats = self.state.seats;
         let community = self.state.community;
-        let mut contenders: Vec<Contender> = Vec::with_capacity(seats.count);
-        contenders.extend((0..seats.count).filter(|&s| seats.is_live(s)).map(|seat| {
+        // At most one contender per seat: fixed buffers, no allocation.
+        let mut contenders = [NO_CONTENDER; MAX_SEATS];
+        let mut contender_count = 0;
+        for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
             // Seven own cards, or six and the community card: a fixed buffer.
             let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
             let mut count = 0;
@@ -660,8 +669,10 @@ impl Hand {
                 count += 1;
             }
             let (high, low) = best_high_low(&cards[..count]);
-            Contender { seat, high, low }
-        }));
+            contenders[contender_count] = Contender { seat, high, low };
+            contender_count += 1;
+        }
+        let contenders = &contenders[..contender_count];
         let pots = build_pots(&seats);
         let lead = self
             .state
@@ -670,9 +681,10 @@ impl Hand {
             .unwrap_or(0);
         let order = showing_order(&seats, lead);
         let everyone_shows = (0..seats.count).any(|s| seats.state[s] == SeatState::AllIn);
-        let decisions = show_or_muck(&order, &contenders, &pots, everyone_shows);
+        let decisions = show_or_muck(&order, contenders, &pots, everyone_shows);
         let mut shown_seats = Vec::with_capacity(decisions.len());
-        let mut shown_hands = Vec::with_capacity(decisions.len());
+        let mut shown_hands = [NO_CONTENDER; MAX_SEATS];
+        let mut shown_count = 0;
         for (seat, shows) in decisions {
             if shows {
                 if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
@@ -682,7 +694,8 @@ impl Hand {
                         high: contender.high,
                         low: contender.low,
                     });
-                    shown_hands.push(*contender);
+                    shown_hands[shown_count] = *contender;
+                    shown_count += 1;
                 }
                 shown_seats.push(seat);
             } else {
@@ -695,10 +708,11 @@ impl Hand {
                 OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count)
             })
         };
+        let shown_hands = &shown_hands[..shown_count];
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
-            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chip_order))
+            .map(|(index, pot)| split_pot(index, pot, shown_hands, &odd_chip_order))
             .collect();
         let seats = &mut self.state.seats;
         for award in &awards {
