@@ -18,7 +18,7 @@ use super::deck::Deck;
 use super::eval::{HighValue, LowValue, best_high_low};
 use super::first_to_act::first_to_act_after_third;
 use super::odd_chip::OddChipOrder;
-use super::pot::{Contender, build_pots, split_pot, uncalled_excess};
+use super::pot::{Contender, NO_CONTENDER, build_pots, split_pot, uncalled_excess};
 use super::rules::{Rules, Stakes, StakesError};
 use super::seats::{MAX_SEATS, Seats};
 use super::showdown::{show_or_muck, showing_order};
@@ -267,13 +267,6 @@ struct HandState {
     /// betting round, else the first to act on it.
     showdown_lead: Option<SeatIndex>,
 }
-
-/// Fills the unused slots of the showdown's fixed buffers; never read.
-const NO_CONTENDER: Contender = Contender {
-    seat: 0,
-    high: HighValue(0),
-    low: None,
-};
 
 fn validate_table(stakes: &Stakes, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
