@@ -46,11 +46,20 @@ pub struct BettingRound {
 }
 
 /// The actions open to one seat: at most fold, check or call, and one bet-like action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct LegalSet {
     actions: [LegalAction; 4],
     len: u8,
 }
+
+/// Equal when the same actions are open: slots past `len` are leftovers, never compared.
+impl PartialEq for LegalSet {
+    fn eq(&self, other: &LegalSet) -> bool {
+        self.actions[..usize::from(self.len)] == other.actions[..usize::from(other.len)]
+    }
+}
+
+impl Eq for LegalSet {}
 
 const NO_ACTION: LegalAction = LegalAction {
     kind: ActionKind::Fold,
@@ -65,6 +74,12 @@ impl LegalSet {
             actions: [NO_ACTION; 4],
             len: 0,
         }
+    }
+
+    /// Forgets every action. The slots keep their old contents: only `len` of them count,
+    /// and filling a set in place spares rewriting all four after every action.
+    fn clear(&mut self) {
+        self.len = 0;
     }
 
     fn push(&mut self, action: LegalAction) {
@@ -160,10 +175,12 @@ impl BettingRound {
         })
     }
 
-    pub fn legal(&self, seats: &Seats, seat: SeatIndex) -> LegalSet {
-        let mut set = LegalSet::empty();
+    /// The legal actions of `seat`, written into `set` in place: the hand refreshes them
+    /// after every action, and filling its set spares building and copying a new one.
+    pub fn legal_into(&self, seats: &Seats, seat: SeatIndex, set: &mut LegalSet) {
+        set.clear();
         if seat >= seats.count || !seats.is_active(seat) {
-            return set;
+            return;
         }
         let stack = seats.stack[seat];
         let bet = seats.street_bet[seat];
@@ -192,7 +209,7 @@ impl BettingRound {
             {
                 set.push(priced(ActionKind::Complete, complete_total));
             }
-            return set;
+            return;
         }
         let to_call = self.current.saturating_sub(bet);
         if to_call == 0 {
@@ -210,10 +227,9 @@ impl BettingRound {
         {
             set.push(priced(kind, total));
         }
-        set
     }
 
-    /// Applies an action already found in `legal(seats, seat)`.
+    /// Applies an action already found by `legal_into(seats, seat, ..)`.
     pub fn apply(&mut self, seats: &mut Seats, seat: SeatIndex, action: LegalAction) {
         self.any_action = true;
         match action.kind {

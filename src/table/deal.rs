@@ -4,6 +4,7 @@
 
 use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
+use super::eval::CardSet;
 use super::hand::{ActionError, Event, SeatIndex, Street};
 use super::seats::{MAX_SEATS, Seats};
 
@@ -23,6 +24,9 @@ pub struct DealtCards {
     /// The up cards again, packed: the board is compared every street.
     up: [[Card; UP_CARDS]; MAX_SEATS],
     up_held: [u8; MAX_SEATS],
+    /// The up cards once more, ready for the evaluator: who acts first is decided by
+    /// ranking every board on every street, and this spares re-keying the cards each time.
+    up_set: [CardSet; MAX_SEATS],
 }
 
 /// Up cards per player: the door card and fourth to sixth street.
@@ -38,6 +42,7 @@ impl Default for DealtCards {
             held: [0; MAX_SEATS],
             up: [[PLACEHOLDER_CARD; UP_CARDS]; MAX_SEATS],
             up_held: [0; MAX_SEATS],
+            up_set: [CardSet::EMPTY; MAX_SEATS],
         }
     }
 }
@@ -56,6 +61,7 @@ impl DealtCards {
             if is_up_position(index) && up < UP_CARDS {
                 self.up[seat][up] = card;
                 self.up_held[seat] += 1;
+                self.up_set[seat].insert(card);
             }
         }
     }
@@ -63,6 +69,11 @@ impl DealtCards {
     /// The seat's up cards, in the order dealt.
     pub fn board(&self, seat: SeatIndex) -> &[Card] {
         &self.up[seat][..usize::from(self.up_held[seat])]
+    }
+
+    /// The seat's up cards as an evaluator set.
+    pub fn board_set(&self, seat: SeatIndex) -> CardSet {
+        self.up_set[seat]
     }
 
     /// Every card of the seat in the order dealt.

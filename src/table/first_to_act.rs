@@ -4,8 +4,8 @@
 //! to the left with chips acts first.
 
 use super::card::Card;
-use super::deal::{DealtCards, PLACEHOLDER_CARD, UP_CARDS};
-use super::eval::best_high;
+use super::deal::DealtCards;
+use super::eval::HighValue;
 use super::hand::SeatIndex;
 use super::seats::Seats;
 
@@ -15,21 +15,18 @@ pub fn best_board_seat(
     dealt: &DealtCards,
     community: Option<Card>,
 ) -> Option<SeatIndex> {
-    let mut best: Option<(super::eval::HighValue, SeatIndex)> = None;
+    let mut best: Option<(HighValue, SeatIndex)> = None;
     for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
-        // A fixed buffer: no allocation per seat per street.
-        let up = dealt.board(seat);
-        let mut board = [PLACEHOLDER_CARD; UP_CARDS + 1];
-        board[..up.len()].copy_from_slice(up);
-        let mut count = up.len();
+        // The deal keeps each board as a set: the same value as `best_high` of its cards
+        // (all different), without copying or re-keying them.
+        let mut board = dealt.board_set(seat);
         if let Some(card) = community {
-            board[count] = card;
-            count += 1;
+            board.insert(card);
         }
-        if count == 0 {
+        if board.is_empty() {
             continue;
         }
-        let value = best_high(&board[..count]);
+        let value = board.high();
         // Strictly better only: an equal board keeps the lower seat.
         if best.is_none_or(|(best_value, _)| value > best_value) {
             best = Some((value, seat));

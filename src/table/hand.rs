@@ -18,7 +18,7 @@ use super::deck::Deck;
 use super::eval::{HighValue, LowValue, best_high_low};
 use super::first_to_act::first_to_act_after_third;
 use super::odd_chip::OddChipOrder;
-use super::pot::{Contender, build_pots, split_pot, uncalled_excess};
+use super::pot::{Contender, NO_CONTENDER, build_pots, split_pot, uncalled_excess};
 use super::rules::{Rules, Stakes, StakesError};
 use super::seats::{MAX_SEATS, Seats};
 use super::showdown::{show_or_muck, showing_order};
@@ -397,13 +397,17 @@ impl Hand {
             &mut state.cursor,
             &mut self.events,
         )?;
-        // Folds only ever need fewer cards, so this holds for the rest of the street.
-        state.cards_suffice = self.source.can_deal_to_the_end(
-            &state.cursor,
-            &state.seats,
-            &state.dealt,
-            state.community,
-        );
+        // Once every card the hand could still need is there, it stays so: each street
+        // takes exactly what it was counted for, and folds only ever need fewer. Checking
+        // again would give the same answer, so it is checked only until it holds.
+        if !state.cards_suffice {
+            state.cards_suffice = self.source.can_deal_to_the_end(
+                &state.cursor,
+                &state.seats,
+                &state.dealt,
+                state.community,
+            );
+        }
         Ok(())
     }
 
@@ -501,10 +505,10 @@ impl Hand {
 
     fn refresh_legal(&mut self) {
         let state = &mut self.state;
-        state.legal = match state.to_act {
-            Some(seat) => state.round.legal(&state.seats, seat),
-            None => LegalSet::empty(),
-        };
+        match state.to_act {
+            Some(seat) => state.round.legal_into(&state.seats, seat, &mut state.legal),
+            None => state.legal = LegalSet::empty(),
+        }
     }
 
     /// The actions the seat to act may take now (empty when the hand is over).
@@ -593,7 +597,9 @@ impl Hand {
             total: action.total,
             all_in: action.all_in,
         });
-        if state.seats.live_count() <= 1 {
+        // At least two players were in before this action, and only a fold can leave one:
+        // other actions skip counting the seats.
+        if action.kind == ActionKind::Fold && state.seats.live_count() <= 1 {
             self.finish_uncontested();
             return Ok(());
         }
@@ -628,7 +634,11 @@ impl Hand {
     }
 
     fn own_cards(&self, seat: SeatIndex) -> Vec<Card> {
-        self.state.dealt.all(seat).collect()
+        // Sized for a whole hand up front: collecting the cards (an iterator of unknown
+        // length) would start at four and reallocate for the fifth.
+        let mut cards = Vec::with_capacity(HAND_CARDS);
+        cards.extend(self.state.dealt.all(seat));
+        cards
     }
 
     fn showdown(&mut self) {
@@ -640,8 +650,10 @@ impl Hand {
         });
         let seats = self.state.seats;
         let community = self.state.community;
-        let mut contenders: Vec<Contender> = Vec::with_capacity(seats.count);
-        contenders.extend((0..seats.count).filter(|&s| seats.is_live(s)).map(|seat| {
+        // At most one contender per seat: fixed buffers, no allocation.
+        let mut contenders = [NO_CONTENDER; MAX_SEATS];
+        let mut contender_count = 0;
+        for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
             // Seven own cards, or six and the community card: a fixed buffer.
             let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
             let mut count = 0;
@@ -650,8 +662,10 @@ impl Hand {
                 count += 1;
             }
             let (high, low) = best_high_low(&cards[..count]);
-            Contender { seat, high, low }
-        }));
+            contenders[contender_count] = Contender { seat, high, low };
+            contender_count += 1;
+        }
+        let contenders = &contenders[..contender_count];
         let pots = build_pots(&seats);
         let lead = self
             .state
@@ -660,9 +674,10 @@ impl Hand {
             .unwrap_or(0);
         let order = showing_order(&seats, lead);
         let everyone_shows = (0..seats.count).any(|s| seats.state[s] == SeatState::AllIn);
-        let decisions = show_or_muck(&order, &contenders, &pots, everyone_shows);
+        let decisions = show_or_muck(&order, contenders, &pots, everyone_shows);
         let mut shown_seats = Vec::with_capacity(decisions.len());
-        let mut shown_hands = Vec::with_capacity(decisions.len());
+        let mut shown_hands = [NO_CONTENDER; MAX_SEATS];
+        let mut shown_count = 0;
         for (seat, shows) in decisions {
             if shows {
                 if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
@@ -672,7 +687,8 @@ impl Hand {
                         high: contender.high,
                         low: contender.low,
                     });
-                    shown_hands.push(*contender);
+                    shown_hands[shown_count] = *contender;
+                    shown_count += 1;
                 }
                 shown_seats.push(seat);
             } else {
@@ -685,10 +701,11 @@ impl Hand {
                 OddChipOrder::new(self.rules.odd_chip, &self.state.dealt, seats.count)
             })
         };
+        let shown_hands = &shown_hands[..shown_count];
         let awards: Vec<PotAward> = pots
             .iter()
             .enumerate()
-            .map(|(index, pot)| split_pot(index, pot, &shown_hands, &odd_chip_order))
+            .map(|(index, pot)| split_pot(index, pot, shown_hands, &odd_chip_order))
             .collect();
         let seats = &mut self.state.seats;
         for award in &awards {

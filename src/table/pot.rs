@@ -6,7 +6,7 @@
 use super::eval::{HighValue, LowValue};
 use super::hand::{PotAward, SeatIndex};
 use super::odd_chip::OddChipOrder;
-use super::seats::Seats;
+use super::seats::{MAX_SEATS, Seats};
 
 /// The chips the biggest contributor put in beyond anyone else, if any: those were never
 /// called and go back.
@@ -88,6 +88,39 @@ pub struct Contender {
     pub low: Option<LowValue>,
 }
 
+/// Fills the unused slots of fixed contender buffers; never read.
+pub const NO_CONTENDER: Contender = Contender {
+    seat: 0,
+    high: HighValue(0),
+    low: None,
+};
+
+/// Up to one seat each, in a fixed buffer: the winners of a half, without allocating.
+struct SeatList {
+    seats: [SeatIndex; MAX_SEATS],
+    len: usize,
+}
+
+impl SeatList {
+    fn from_seats(seats: impl Iterator<Item = SeatIndex>) -> SeatList {
+        let mut list = SeatList {
+            seats: [0; MAX_SEATS],
+            len: 0,
+        };
+        for seat in seats {
+            if let Some(slot) = list.seats.get_mut(list.len) {
+                *slot = seat;
+                list.len += 1;
+            }
+        }
+        list
+    }
+
+    fn as_slice(&self) -> &[SeatIndex] {
+        &self.seats[..self.len]
+    }
+}
+
 /// Splits one pot among its eligible contenders: the high half takes the odd chip of an odd
 /// pot; within a half, tied winners share and the chips that do not divide go one each in
 /// `order`'s priority (built only when a chip is left over).
@@ -97,28 +130,35 @@ pub fn split_pot(
     contenders: &[Contender],
     order: &dyn Fn() -> OddChipOrder,
 ) -> PotAward {
-    let mut eligible: Vec<&Contender> = Vec::with_capacity(contenders.len());
-    eligible.extend(contenders.iter().filter(|c| pot.eligible.contains(&c.seat)));
+    // At most one entry per seat: fixed buffers, no allocation per pot.
+    let mut eligible = [NO_CONTENDER; MAX_SEATS];
+    let mut eligible_count = 0;
+    for contender in contenders.iter().filter(|c| pot.eligible.contains(&c.seat)) {
+        if let Some(slot) = eligible.get_mut(eligible_count) {
+            *slot = *contender;
+            eligible_count += 1;
+        }
+    }
+    let eligible = &mut eligible[..eligible_count];
     eligible.sort_unstable_by_key(|c| c.seat);
     let best_high = eligible.iter().map(|c| c.high).max();
     let best_low = eligible.iter().filter_map(|c| c.low).max();
-    let mut high_winners: Vec<SeatIndex> = Vec::with_capacity(eligible.len());
-    high_winners.extend(
+    let high_winners = SeatList::from_seats(
         eligible
             .iter()
             .filter(|c| Some(c.high) == best_high)
             .map(|c| c.seat),
     );
-    let mut low_winners: Vec<SeatIndex> = Vec::new();
-    if let Some(best) = best_low {
-        low_winners.reserve(eligible.len());
-        low_winners.extend(
+    let low_winners = match best_low {
+        Some(best) => SeatList::from_seats(
             eligible
                 .iter()
                 .filter(|c| c.low == Some(best))
                 .map(|c| c.seat),
-        );
-    }
+        ),
+        None => SeatList::from_seats(std::iter::empty()),
+    };
+    let (high_winners, low_winners) = (high_winners.as_slice(), low_winners.as_slice());
     let (high_half, low_half) = if low_winners.is_empty() {
         (pot.amount, 0)
     } else {
@@ -128,10 +168,10 @@ pub fn split_pot(
         pot: index,
         amount: pot.amount,
         eligible: pot.eligible.clone(),
-        high: share(high_half, &high_winners, |seats| {
+        high: share(high_half, high_winners, |seats| {
             order().high_priority(seats)
         }),
-        low: share(low_half, &low_winners, |seats| order().low_priority(seats)),
+        low: share(low_half, low_winners, |seats| order().low_priority(seats)),
         uncontested: false,
     }
 }
