@@ -382,6 +382,8 @@ impl Session {
                     say(&tr(locale, "play-busted", &[]));
                 }
             }
+            // `play` seats everyone itself: the channel's "use /join to sit down" does not apply.
+            NoticeBody::Table(TableMessage::Opened { .. }) => {}
             NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
             NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
                 self.setting_up = false;
