@@ -163,3 +163,62 @@ async fn a_player_with_closed_dms_still_plays_and_sees_their_cards_with_the_card
     assert_eq!(explanations, 1);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_opens_their_dms_gets_the_next_hands_cards_by_dm_and_loses_the_mark() {
+    const CHANNEL: u64 = 300_000_000_000_000_023;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_200, "Mod");
+    let players = players();
+    let reopened = players[2].clone();
+    fake.close_dms(reopened.id);
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+    fake.wait_for("a DM refused with 50007", 0, |r| r.status == 403)
+        .await;
+    fake.wait_message(table.board, "the board marks closed DMs", |m| {
+        m["content"].as_str().unwrap_or("").contains("📵")
+    })
+    .await;
+
+    // The player opens their DMs mid-hand: the rest of this hand is not retried street by street.
+    fake.open_dms(reopened.id);
+    let before_hand_two = fake.mark();
+    table.play_to_showdown(&fake).await;
+    let (board, _) = wait_for_new_board(&fake, CHANNEL, before_hand_two).await;
+
+    // Hand 2: the DM is tried again, goes through and holds the player's down cards. It is the
+    // first DM that reached the player: hand 1's later streets did not retry.
+    let dm = fake
+        .wait_for("hand 2's cards by DM", 0, |r| {
+            r.visibility == Visibility::Dm(reopened.id) && r.is_success()
+        })
+        .await;
+    let asked = fake.slash(&reopened, CHANNEL, "cards", vec![]).await;
+    let answer = fake.answer_to(asked).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(reopened.id));
+    assert!(
+        answer
+            .content()
+            .lines()
+            .any(|line| line.starts_with("Down:")),
+        "no down cards in {}",
+        answer.content()
+    );
+    assert_eq!(
+        dm.content(),
+        answer.content(),
+        "the first DM that went through is the player's hand 2 cards"
+    );
+    let refused = fake.requests().iter().filter(|r| r.status == 403).count();
+    assert_eq!(refused, 1, "one refused DM in hand 1, no retry per street");
+
+    // The board no longer marks the player.
+    fake.wait_message(board, "the board no longer marks closed DMs", |m| {
+        let content = m["content"].as_str().unwrap_or("");
+        !content.contains("📵") && content.contains(&reopened.name)
+    })
+    .await;
+    bot.stop().await;
+}

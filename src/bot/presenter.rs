@@ -9,7 +9,7 @@
 //! through the outbox. No down card ever reaches a channel write: the board is rendered from
 //! the public view, and a player's cards only go to their DM or an ephemeral answer.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -146,7 +146,9 @@ struct State {
     board_message: Option<u64>,
     /// Bumped whenever the board's text or buttons change.
     version: u64,
-    dm_closed: HashSet<UserId>,
+    /// Players whose DM failed as closed, with the hand it failed in: they may open their DMs
+    /// later, so their next hand's DM is tried again (once per hand, not on every street).
+    dm_closed: HashMap<UserId, u64>,
     told_dm_closed: HashSet<UserId>,
     /// The turn (hand, action_seq) whose player was last mentioned.
     pinged: Option<(u64, u32)>,
@@ -266,7 +268,7 @@ impl Presenter {
 
     /// The player's DMs are known to be closed.
     pub fn dm_closed(&self, user: UserId) -> bool {
-        lock(&self.state).dm_closed.contains(&user)
+        lock(&self.state).dm_closed.contains_key(&user)
     }
 
     /// A command told the channel that `user` leaves after this hand.
@@ -543,7 +545,7 @@ impl Presenter {
                     .seats
                     .iter()
                     .any(|seat| seat.user == *user && seat.away),
-                dm_closed: state.dm_closed.contains(user),
+                dm_closed: state.dm_closed.contains_key(user),
             })
             .collect();
         let idle = board
@@ -644,11 +646,16 @@ impl Presenter {
     }
 
     /// DMs a player their cards; when their DMs are closed, marks them on the board and tells
-    /// them once, in the channel, how to open DMs and that "My cards" works.
+    /// them once, in the channel, how to open DMs and that "My cards" works. A player marked
+    /// closed is tried again at their next hand, and unmarked when the DM goes through.
     async fn send_cards(&self, cards: PlayerCards) {
         let user = cards.user;
         let locale = self.bot.player_locale(user);
-        if self.dm_closed(user) {
+        let failed_this_hand = lock(&self.state)
+            .dm_closed
+            .get(&user)
+            .is_some_and(|failed_hand| cards.hand <= *failed_hand);
+        if failed_this_hand {
             return;
         }
         let text = render::private_hand(locale, cards.hand, &cards.view);
@@ -658,12 +665,28 @@ impl Presenter {
             Err(error) => Err(error),
         };
         match outcome {
-            Ok(()) => {}
+            Ok(()) => {
+                let reopened = {
+                    let mut state = lock(&self.state);
+                    let reopened = state.dm_closed.remove(&user).is_some();
+                    if reopened {
+                        state.version += 1;
+                    }
+                    reopened
+                };
+                if reopened {
+                    tracing::info!(user = user.0, "DMs open again; the board unmarks it");
+                    self.publish();
+                    if self.clicks.load(Ordering::SeqCst) == 0 {
+                        self.flush().await;
+                    }
+                }
+            }
             Err(RestError::DmClosed) => {
                 tracing::info!(user = user.0, "DMs closed; the board marks it");
                 let first_time = {
                     let mut state = lock(&self.state);
-                    state.dm_closed.insert(user);
+                    state.dm_closed.insert(user, cards.hand);
                     state.version += 1;
                     state.told_dm_closed.insert(user)
                 };

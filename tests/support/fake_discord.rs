@@ -302,6 +302,11 @@ impl FakeDiscord {
         self.lock().closed_dms.insert(user);
     }
 
+    /// From now on, DMs to `user` are delivered again.
+    pub fn open_dms(&self, user: u64) {
+        self.lock().closed_dms.remove(&user);
+    }
+
     /// The next `count` channel writes answer 429 with `retry_after` seconds.
     pub fn rate_limit_channel_writes(&self, count: u32, retry_after: f64) {
         self.lock().rate_limit = Some(RateLimit {
