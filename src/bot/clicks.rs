@@ -110,7 +110,13 @@ async fn act(
     };
     let mut snapshots = presenter.subscribe();
     presenter.click_started();
-    let acting = handle.act(user, hand, seq, action);
+    let click_delay = Duration::from_millis(bot.config().testing.click_delay_ms);
+    let acting = async {
+        if !click_delay.is_zero() {
+            tokio::time::sleep(click_delay).await;
+        }
+        handle.act(user, hand, seq, action).await
+    };
     let mut acting = std::pin::pin!(acting);
     let mut deferred = false;
     let outcome = tokio::select! {
