@@ -4,15 +4,7 @@
 use proptest::prelude::*;
 use studbot::table::{ActionKind, Deck, Event, Hand, OddChip, Rules, ShortAllIn, Stakes};
 
-const KINDS: [ActionKind; 7] = [
-    ActionKind::BringIn,
-    ActionKind::Complete,
-    ActionKind::Bet,
-    ActionKind::Raise,
-    ActionKind::Call,
-    ActionKind::Check,
-    ActionKind::Fold,
-];
+const KINDS: [ActionKind; 7] = ActionKind::ALL;
 
 fn rules_from(bits: u8, max_raises: u32) -> Rules {
     Rules {

@@ -83,16 +83,7 @@ mod tests {
 
     #[test]
     fn every_button_round_trips_within_discords_limit() {
-        let actions = [
-            ActionKind::BringIn,
-            ActionKind::Complete,
-            ActionKind::Bet,
-            ActionKind::Raise,
-            ActionKind::Call,
-            ActionKind::Check,
-            ActionKind::Fold,
-        ];
-        for action in actions {
+        for action in ActionKind::ALL {
             let id = ButtonId::Act {
                 table: u64::MAX,
                 hand: u64::MAX,

@@ -50,6 +50,36 @@ pub enum ActionKind {
     Fold,
 }
 
+impl ActionKind {
+    pub const ALL: [ActionKind; 7] = [
+        ActionKind::BringIn,
+        ActionKind::Complete,
+        ActionKind::Bet,
+        ActionKind::Raise,
+        ActionKind::Call,
+        ActionKind::Check,
+        ActionKind::Fold,
+    ];
+
+    /// The action's name as `studbot replay` reads and writes it (the same as its serde form).
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionKind::BringIn => "bring-in",
+            ActionKind::Complete => "complete",
+            ActionKind::Bet => "bet",
+            ActionKind::Raise => "raise",
+            ActionKind::Call => "call",
+            ActionKind::Check => "check",
+            ActionKind::Fold => "fold",
+        }
+    }
+
+    /// The action named `name` (exactly as [`ActionKind::name`] writes it).
+    pub fn from_name(name: &str) -> Option<ActionKind> {
+        ActionKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+}
+
 /// One action the player to act may take now, with the chips it costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalAction {

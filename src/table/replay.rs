@@ -168,33 +168,6 @@ pub fn parse_line(line: &str) -> Result<ReplayInput, ReplayError> {
     serde_json::from_str(line).map_err(|error| ReplayError::input(format!("bad input: {error}")))
 }
 
-/// Parses one action name (`bring-in`, `complete`, `bet`, `raise`, `call`, `check`, `fold`).
-pub fn parse_action(name: &str) -> Option<ActionKind> {
-    match name {
-        "bring-in" => Some(ActionKind::BringIn),
-        "complete" => Some(ActionKind::Complete),
-        "bet" => Some(ActionKind::Bet),
-        "raise" => Some(ActionKind::Raise),
-        "call" => Some(ActionKind::Call),
-        "check" => Some(ActionKind::Check),
-        "fold" => Some(ActionKind::Fold),
-        _ => None,
-    }
-}
-
-/// The kebab-case name of an action, as `replay` reads it.
-pub fn action_name(kind: ActionKind) -> &'static str {
-    match kind {
-        ActionKind::BringIn => "bring-in",
-        ActionKind::Complete => "complete",
-        ActionKind::Bet => "bet",
-        ActionKind::Raise => "raise",
-        ActionKind::Call => "call",
-        ActionKind::Check => "check",
-        ActionKind::Fold => "fold",
-    }
-}
-
 /// Replays one hand to its end, or says why it cannot.
 pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
     check_input(input)?;
@@ -214,7 +187,7 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
                 index,
                 format!(
                     "`{}` comes after the hand ended ({} action(s) left over)",
-                    action_name(kind),
+                    kind.name(),
                     actions.len() - index
                 ),
             ));
@@ -222,7 +195,7 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
         hand.act_quietly(seat, kind).map_err(|error| {
             ReplayError::at_action(
                 index,
-                format!("`{}` by seat {seat} refused: {error}", action_name(kind)),
+                format!("`{}` by seat {seat} refused: {error}", kind.name()),
             )
         })?;
     }
@@ -231,7 +204,7 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
         let allowed: Vec<&str> = hand
             .legal_actions()
             .iter()
-            .map(|legal| action_name(legal.kind))
+            .map(|legal| legal.kind.name())
             .collect();
         return Err(ReplayError::input(format!(
             "the actions ran out before the hand ended: seat {seat} is to act ({})",
@@ -256,7 +229,7 @@ pub fn replay_input_of(hand: &Hand) -> Option<ReplayInput> {
                 cards.get_mut(*seat)?.push(*card);
             }
             Event::CommunityCard { card } => community = Some(*card),
-            Event::Acted { kind, .. } => actions.push(action_name(*kind).to_string()),
+            Event::Acted { kind, .. } => actions.push(kind.name().to_string()),
             _ => {}
         }
     }
@@ -314,7 +287,7 @@ fn parse_actions(names: &[String]) -> Result<Vec<ActionKind>, ReplayError> {
         .iter()
         .enumerate()
         .map(|(index, name)| {
-            parse_action(name).ok_or_else(|| {
+            ActionKind::from_name(name).ok_or_else(|| {
                 ReplayError::at_action(
                     index,
                     format!(
@@ -446,19 +419,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn action_names_round_trip() {
-        for kind in [
-            ActionKind::BringIn,
-            ActionKind::Complete,
-            ActionKind::Bet,
-            ActionKind::Raise,
-            ActionKind::Call,
-            ActionKind::Check,
-            ActionKind::Fold,
-        ] {
-            assert_eq!(parse_action(action_name(kind)), Some(kind));
+    fn action_names_round_trip_and_match_their_serde_form() {
+        for kind in ActionKind::ALL {
+            assert_eq!(ActionKind::from_name(kind.name()), Some(kind));
+            assert_eq!(
+                serde_json::to_value(kind).ok(),
+                Some(serde_json::Value::from(kind.name()))
+            );
         }
-        assert_eq!(parse_action("bring_in"), None);
+        assert_eq!(ActionKind::from_name("bring_in"), None);
     }
 
     #[test]
