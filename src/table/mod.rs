@@ -11,6 +11,7 @@ mod deal;
 pub mod deck;
 pub mod eval;
 mod first_to_act;
+mod game;
 pub mod hand;
 mod odd_chip;
 mod outcome;
@@ -23,6 +24,7 @@ mod showdown;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
+pub use game::Game;
 pub use hand::{
     ActionError, ActionKind, Event, Hand, HandResult, LegalAction, PotAward, PrivateView,
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
