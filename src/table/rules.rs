@@ -1,15 +1,25 @@
-//! Stakes and house-rule options of a table, with the defaults of RULES.md and the
-//! validation that refuses stakes which make no sense.
+//! Stakes and house-rule options of a table, with the defaults of RULES.md, the validation
+//! that refuses stakes and options which make no sense, and the field-by-field reading that
+//! names the value that is wrong ("ante must be a whole number of chips, 0 or more, not -1")
+//! in every front end that reads them (replay's JSON, the config's TOML, stored tables).
 
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Fixed-limit stakes. Valid when `ante >= 0` and `0 < bring_in <= small_bet < big_bet`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stakes {
+    #[serde(deserialize_with = "read::ante")]
     pub ante: u64,
+    #[serde(deserialize_with = "read::bring_in")]
     pub bring_in: u64,
+    #[serde(deserialize_with = "read::small_bet")]
     pub small_bet: u64,
+    #[serde(deserialize_with = "read::big_bet")]
     pub big_bet: u64,
 }
 
@@ -58,7 +68,7 @@ impl Default for Stakes {
 }
 
 /// How an all-in for less than a full bet or raise affects the betting (RULES.md, Raises).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ShortAllIn {
     /// An all-in of at least half a bet counts as a full bet and reopens the betting.
@@ -68,8 +78,22 @@ pub enum ShortAllIn {
     FullBet,
 }
 
+impl ShortAllIn {
+    /// Every option with the name it is written as (its serde form).
+    pub const ALL: [(ShortAllIn, &'static str); 2] = [
+        (ShortAllIn::HalfBet, "half_bet"),
+        (ShortAllIn::FullBet, "full_bet"),
+    ];
+}
+
+impl<'de> Deserialize<'de> for ShortAllIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        read::choice(deserializer, "short_all_in", &ShortAllIn::ALL)
+    }
+}
+
 /// Who gets the odd chip of a split half (RULES.md, Showdown).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OddChip {
     /// Among tied highs the highest card by suit; among tied lows the lowest card by suit.
@@ -79,19 +103,45 @@ pub enum OddChip {
     FirstSeat,
 }
 
+impl OddChip {
+    /// Every option with the name it is written as (its serde form).
+    pub const ALL: [(OddChip, &'static str); 2] = [
+        (OddChip::BySuit, "by_suit"),
+        (OddChip::FirstSeat, "first_seat"),
+    ];
+}
+
+impl<'de> Deserialize<'de> for OddChip {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        read::choice(deserializer, "odd_chip", &OddChip::ALL)
+    }
+}
+
 /// The house-rule options of RULES.md. Every field has the documented default, so a
 /// partial JSON or TOML object fills the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
-    /// Raises allowed after the bet (or completion) in one betting round.
+    /// Raises allowed after the bet (or completion) in one betting round: 1 to 10.
+    #[serde(deserialize_with = "read::max_raises")]
     pub max_raises: u32,
-    /// The cap does not apply when the round began or became heads-up before the cap was reached.
+    /// The cap does not apply when the round began or became heads-up (two players not
+    /// all-in) before the cap was reached.
+    #[serde(deserialize_with = "read::heads_up_uncapped")]
     pub heads_up_uncapped: bool,
     pub short_all_in: ShortAllIn,
     pub odd_chip: OddChip,
-    /// An open pair on fourth street allows the big bet (not in hi/lo by default).
+    /// An open pair on fourth street lets each bettor choose the small or the big bet (not
+    /// in hi/lo by default).
+    #[serde(deserialize_with = "read::open_pair_big_bet")]
     pub open_pair_big_bet: bool,
+}
+
+/// Why house-rule options were refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    #[error("max_raises must be a whole number from 1 to 10, not {0}")]
+    MaxRaises(u32),
 }
 
 impl Default for Rules {
@@ -107,6 +157,17 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The raises a table may allow per betting round (`/table open`'s bounds).
+    pub const MAX_RAISES: RangeInclusive<u32> = 1..=10;
+
+    /// Checks the options a type cannot: `max_raises` within [`Rules::MAX_RAISES`].
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if !Rules::MAX_RAISES.contains(&self.max_raises) {
+            return Err(RulesError::MaxRaises(self.max_raises));
+        }
+        Ok(())
+    }
+
     /// pokerkit's conventions (RULES.md, Reference oracle): cap without heads-up exemption,
     /// `full_bet` short all-ins, odd chip to the first seat.
     pub fn pokerkit() -> Rules {
@@ -117,6 +178,182 @@ impl Rules {
             odd_chip: OddChip::FirstSeat,
             open_pair_big_bet: false,
         }
+    }
+}
+
+/// Field-by-field reading of stakes and rules: each refusal names the field, what it must
+/// be, and the value given, whatever the format (JSON, TOML) and the kind of mistake.
+mod read {
+    use super::*;
+
+    /// Whatever value a field was given, kept to say what was wrong with it.
+    enum Given {
+        Unsigned(u64),
+        Signed(i64),
+        Float(f64),
+        Bool(bool),
+        Text(String),
+        Null,
+        List,
+        Table,
+    }
+
+    impl fmt::Display for Given {
+        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            match self {
+                Given::Unsigned(value) => write!(f, "{value}"),
+                Given::Signed(value) => write!(f, "{value}"),
+                Given::Float(value) => write!(f, "{value:?}"),
+                Given::Bool(value) => write!(f, "{value}"),
+                Given::Text(value) => write!(f, "{value:?}"),
+                Given::Null => f.write_str("null"),
+                Given::List => f.write_str("a list"),
+                Given::Table => f.write_str("a table of keys"),
+            }
+        }
+    }
+
+    struct AnyValue;
+
+    impl<'de> Visitor<'de> for AnyValue {
+        type Value = Given;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a value")
+        }
+
+        fn visit_u64<E: de::Error>(self, value: u64) -> Result<Given, E> {
+            Ok(Given::Unsigned(value))
+        }
+
+        fn visit_i64<E: de::Error>(self, value: i64) -> Result<Given, E> {
+            Ok(Given::Signed(value))
+        }
+
+        fn visit_f64<E: de::Error>(self, value: f64) -> Result<Given, E> {
+            Ok(Given::Float(value))
+        }
+
+        fn visit_bool<E: de::Error>(self, value: bool) -> Result<Given, E> {
+            Ok(Given::Bool(value))
+        }
+
+        fn visit_str<E: de::Error>(self, value: &str) -> Result<Given, E> {
+            Ok(Given::Text(value.to_owned()))
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Given, E> {
+            Ok(Given::Null)
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Given, E> {
+            Ok(Given::Null)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Given, A::Error> {
+            Ok(Given::List)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Given, A::Error> {
+            Ok(Given::Table)
+        }
+    }
+
+    fn refuse<E: de::Error>(name: &str, rule: impl fmt::Display, given: &Given) -> E {
+        E::custom(format_args!("{name} must be {rule}, not {given}"))
+    }
+
+    /// A whole number within `range` (5.0 is one; 1.5 and -1 are not).
+    fn whole<'de, D: Deserializer<'de>>(
+        deserializer: D,
+        name: &str,
+        rule: &str,
+        range: RangeInclusive<u64>,
+    ) -> Result<u64, D::Error> {
+        // Below 2^53 every whole f64 is exact.
+        const EXACT: f64 = 9_007_199_254_740_992.0;
+        let given = deserializer.deserialize_any(AnyValue)?;
+        let value = match given {
+            Given::Unsigned(value) => Some(value),
+            Given::Signed(value) => u64::try_from(value).ok(),
+            Given::Float(value) if value.fract() == 0.0 && (0.0..EXACT).contains(&value) => {
+                Some(value as u64)
+            }
+            _ => None,
+        };
+        value
+            .filter(|value| range.contains(value))
+            .ok_or_else(|| refuse(name, rule, &given))
+    }
+
+    const CHIPS: RangeInclusive<u64> = 0..=u64::MAX;
+    // Zero passes here and is refused by `Stakes::validate`, which names it the same way
+    // ("bring_in must be more than 0"): how the stakes relate is its business.
+    const POSITIVE_CHIPS: &str = "a whole number of chips, more than 0";
+
+    pub fn ante<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        let rule = "a whole number of chips, 0 or more";
+        whole(deserializer, "ante", rule, CHIPS)
+    }
+
+    pub fn bring_in<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        whole(deserializer, "bring_in", POSITIVE_CHIPS, CHIPS)
+    }
+
+    pub fn small_bet<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        whole(deserializer, "small_bet", POSITIVE_CHIPS, CHIPS)
+    }
+
+    pub fn big_bet<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        whole(deserializer, "big_bet", POSITIVE_CHIPS, CHIPS)
+    }
+
+    pub fn max_raises<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+        let (low, high) = (*Rules::MAX_RAISES.start(), *Rules::MAX_RAISES.end());
+        let rule = format!("a whole number from {low} to {high}");
+        let count = whole(
+            deserializer,
+            "max_raises",
+            &rule,
+            u64::from(low)..=u64::from(high),
+        )?;
+        // Within the range above, so it fits.
+        Ok(u32::try_from(count).unwrap_or(high))
+    }
+
+    /// `true` or `false`, nothing else (not 1, not "yes").
+    fn flag<'de, D: Deserializer<'de>>(deserializer: D, name: &str) -> Result<bool, D::Error> {
+        match deserializer.deserialize_any(AnyValue)? {
+            Given::Bool(value) => Ok(value),
+            other => Err(refuse(name, "true or false", &other)),
+        }
+    }
+
+    pub fn heads_up_uncapped<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+        flag(deserializer, "heads_up_uncapped")
+    }
+
+    pub fn open_pair_big_bet<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+        flag(deserializer, "open_pair_big_bet")
+    }
+
+    /// One of `choices`, by the name it is written as.
+    pub fn choice<'de, D: Deserializer<'de>, T: Copy>(
+        deserializer: D,
+        name: &str,
+        choices: &[(T, &'static str)],
+    ) -> Result<T, D::Error> {
+        let given = deserializer.deserialize_any(AnyValue)?;
+        if let Given::Text(text) = &given
+            && let Some((choice, _)) = choices.iter().find(|(_, written)| written == text)
+        {
+            return Ok(*choice);
+        }
+        let names: Vec<String> = choices
+            .iter()
+            .map(|(_, written)| format!("{written:?}"))
+            .collect();
+        Err(refuse(name, names.join(" or "), &given))
     }
 }
 
