@@ -383,7 +383,7 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     ));
     assert_eq!(
         refused.to_string(),
-        "Fold is not allowed now; allowed: bring-in 2, complete to 5"
+        "fold is not allowed now; allowed: bring-in 2, complete to 5"
     );
     assert!(matches!(
         hand.act(1, Check),

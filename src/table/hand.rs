@@ -202,7 +202,7 @@ pub enum ActionError {
     NotYourTurn { seat: SeatIndex, to_act: SeatIndex },
     #[error("there is no seat {0} in this hand")]
     NoSuchSeat(SeatIndex),
-    #[error("{kind:?} is not allowed now; allowed: {allowed}")]
+    #[error("{} is not allowed now; allowed: {allowed}", kind.name())]
     NotAllowed { kind: ActionKind, allowed: String },
     /// The card source has no card for a seat still in the hand (a stacked deck or a
     /// replay's card lists ran out): the action that would deal it is refused.

@@ -250,11 +250,17 @@ mod read {
             Ok(Given::Null)
         }
 
-        fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Given, A::Error> {
+        fn visit_seq<A: SeqAccess<'de>>(self, mut list: A) -> Result<Given, A::Error> {
+            // Read to its end, so the refusal names this value and not what follows it.
+            while list.next_element::<de::IgnoredAny>()?.is_some() {}
             Ok(Given::List)
         }
 
-        fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Given, A::Error> {
+        fn visit_map<A: MapAccess<'de>>(self, mut table: A) -> Result<Given, A::Error> {
+            while table
+                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                .is_some()
+            {}
             Ok(Given::Table)
         }
     }
@@ -361,28 +367,237 @@ mod read {
 mod tests {
     use super::*;
 
+    const STAKE_FIELDS: [&str; 4] = ["ante", "bring_in", "small_bet", "big_bet"];
+
+    fn stakes_json(field: &str, value: &str) -> String {
+        let mut fields: Vec<String> = STAKE_FIELDS
+            .iter()
+            .zip(["1", "2", "5", "10"])
+            .map(|(name, good)| format!("\"{name}\":{good}"))
+            .collect();
+        if let Some(position) = STAKE_FIELDS.iter().position(|name| *name == field) {
+            fields[position] = format!("\"{field}\":{value}");
+        }
+        format!("{{{}}}", fields.join(","))
+    }
+
+    fn json_error<T: serde::de::DeserializeOwned + fmt::Debug>(text: &str) -> String {
+        match serde_json::from_str::<T>(text) {
+            Ok(value) => panic!("{text} was accepted as {value:?}"),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    fn toml_error<T: serde::de::DeserializeOwned + fmt::Debug>(text: &str) -> String {
+        match toml::from_str::<T>(text) {
+            Ok(value) => panic!("{text} was accepted as {value:?}"),
+            Err(error) => error.message().to_owned(),
+        }
+    }
+
     #[test]
     fn stakes_validation_names_the_wrong_value() {
         let good = Stakes::default();
         assert_eq!(good.validate(), Ok(()));
+        let refusal = |stakes: Stakes| stakes.validate().map_err(|error| error.to_string());
         let zero = Stakes {
             bring_in: 0,
             ..good
         };
-        assert_eq!(zero.validate(), Err(StakesError::ZeroBringIn));
+        assert_eq!(refusal(zero), Err("bring_in must be more than 0".into()));
         let high_bring_in = Stakes {
             bring_in: 6,
             ..good
         };
-        assert!(matches!(
-            high_bring_in.validate(),
-            Err(StakesError::BringInAboveSmallBet { .. })
-        ));
+        assert_eq!(
+            refusal(high_bring_in),
+            Err("bring_in (6) must not be more than small_bet (5)".into())
+        );
         let flat = Stakes { big_bet: 5, ..good };
-        assert!(matches!(
-            flat.validate(),
-            Err(StakesError::BigBetNotAboveSmallBet { .. })
-        ));
+        assert_eq!(
+            refusal(flat),
+            Err("big_bet (5) must be more than small_bet (5)".into())
+        );
+    }
+
+    #[test]
+    fn a_stake_that_is_not_a_whole_number_of_chips_is_refused_by_its_name_and_value() {
+        let cases = [
+            ("-1", "-1"),
+            ("1.5", "1.5"),
+            ("\"5\"", "\"5\""),
+            ("true", "true"),
+            ("null", "null"),
+            ("[1]", "a list"),
+            ("{\"chips\":1}", "a table of keys"),
+            ("1e300", "1e300"),
+        ];
+        for field in STAKE_FIELDS {
+            let rule = if field == "ante" {
+                "a whole number of chips, 0 or more"
+            } else {
+                "a whole number of chips, more than 0"
+            };
+            for (value, named) in cases {
+                let error = json_error::<Stakes>(&stakes_json(field, value));
+                let expected = format!("{field} must be {rule}, not {named}");
+                assert!(error.starts_with(&expected), "{field} = {value}: {error}");
+            }
+        }
+        // The issue's own example, word for word.
+        let error = json_error::<Stakes>(&stakes_json("ante", "-1"));
+        assert!(
+            error.starts_with("ante must be a whole number of chips, 0 or more, not -1"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_same_refusals_come_from_toml() {
+        let text = |field: &str, value: &str| {
+            STAKE_FIELDS
+                .iter()
+                .zip(["1", "2", "5", "10"])
+                .map(|(name, good)| {
+                    let value = if *name == field { value } else { good };
+                    format!("{name} = {value}\n")
+                })
+                .collect::<String>()
+        };
+        assert_eq!(
+            toml_error::<Stakes>(&text("ante", "-1")),
+            "ante must be a whole number of chips, 0 or more, not -1"
+        );
+        assert_eq!(
+            toml_error::<Stakes>(&text("big_bet", "2.5")),
+            "big_bet must be a whole number of chips, more than 0, not 2.5"
+        );
+        assert_eq!(
+            toml_error::<Rules>("max_raises = 0\n"),
+            "max_raises must be a whole number from 1 to 10, not 0"
+        );
+        assert_eq!(
+            toml_error::<Rules>("odd_chip = \"lowest\"\n"),
+            "odd_chip must be \"by_suit\" or \"first_seat\", not \"lowest\""
+        );
+    }
+
+    #[test]
+    fn a_whole_number_written_with_a_point_is_a_whole_number() {
+        let stakes: Stakes = serde_json::from_str(&stakes_json("ante", "3.0")).unwrap();
+        assert_eq!(stakes.ante, 3);
+        let stakes: Stakes = serde_json::from_str(&stakes_json("big_bet", "0")).unwrap();
+        assert_eq!(
+            stakes.validate().map_err(|e| e.to_string()),
+            Err("big_bet (0) must be more than small_bet (5)".into()),
+            "zero reads, and the stakes' order refuses it by name"
+        );
+    }
+
+    #[test]
+    fn a_rule_option_with_a_wrong_value_is_refused_by_its_name_and_value() {
+        let cases = [
+            (
+                r#"{"max_raises":0}"#,
+                "max_raises must be a whole number from 1 to 10, not 0",
+            ),
+            (
+                r#"{"max_raises":11}"#,
+                "max_raises must be a whole number from 1 to 10, not 11",
+            ),
+            (
+                r#"{"max_raises":-3}"#,
+                "max_raises must be a whole number from 1 to 10, not -3",
+            ),
+            (
+                r#"{"max_raises":2.5}"#,
+                "max_raises must be a whole number from 1 to 10, not 2.5",
+            ),
+            (
+                r#"{"max_raises":"3"}"#,
+                "max_raises must be a whole number from 1 to 10, not \"3\"",
+            ),
+            (
+                r#"{"heads_up_uncapped":1}"#,
+                "heads_up_uncapped must be true or false, not 1",
+            ),
+            (
+                r#"{"open_pair_big_bet":"yes"}"#,
+                "open_pair_big_bet must be true or false, not \"yes\"",
+            ),
+            (
+                r#"{"short_all_in":"half"}"#,
+                "short_all_in must be \"half_bet\" or \"full_bet\", not \"half\"",
+            ),
+            (
+                r#"{"short_all_in":null}"#,
+                "short_all_in must be \"half_bet\" or \"full_bet\", not null",
+            ),
+            (
+                r#"{"odd_chip":2}"#,
+                "odd_chip must be \"by_suit\" or \"first_seat\", not 2",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = json_error::<Rules>(text);
+            assert!(error.starts_with(expected), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn max_raises_outside_one_to_ten_is_refused_by_validate() {
+        for max_raises in [0, 11, u32::MAX] {
+            let rules = Rules {
+                max_raises,
+                ..Rules::default()
+            };
+            assert_eq!(rules.validate(), Err(RulesError::MaxRaises(max_raises)));
+            assert_eq!(
+                rules.validate().map_err(|e| e.to_string()),
+                Err(format!(
+                    "max_raises must be a whole number from 1 to 10, not {max_raises}"
+                ))
+            );
+        }
+        for max_raises in Rules::MAX_RAISES {
+            let rules = Rules {
+                max_raises,
+                ..Rules::default()
+            };
+            assert_eq!(rules.validate(), Ok(()));
+        }
+        assert_eq!(Rules::default().validate(), Ok(()));
+        assert_eq!(Rules::pokerkit().validate(), Ok(()));
+    }
+
+    #[test]
+    fn every_option_reads_back_from_the_name_it_is_written_as() {
+        for (option, name) in ShortAllIn::ALL {
+            assert_eq!(serde_json::to_value(option).ok(), Some(name.into()));
+            assert_eq!(
+                serde_json::from_value::<ShortAllIn>(name.into()).ok(),
+                Some(option)
+            );
+        }
+        for (option, name) in OddChip::ALL {
+            assert_eq!(serde_json::to_value(option).ok(), Some(name.into()));
+            assert_eq!(
+                serde_json::from_value::<OddChip>(name.into()).ok(),
+                Some(option)
+            );
+        }
+        let rules = Rules {
+            max_raises: 7,
+            heads_up_uncapped: false,
+            short_all_in: ShortAllIn::FullBet,
+            odd_chip: OddChip::FirstSeat,
+            open_pair_big_bet: true,
+        };
+        let text = serde_json::to_string(&rules).unwrap();
+        assert_eq!(serde_json::from_str::<Rules>(&text).ok(), Some(rules));
+        let stakes = Stakes::default();
+        let text = serde_json::to_string(&stakes).unwrap();
+        assert_eq!(serde_json::from_str::<Stakes>(&text).ok(), Some(stakes));
     }
 
     #[test]
