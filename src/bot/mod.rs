@@ -14,6 +14,7 @@ pub mod config;
 pub mod custom_id;
 pub mod moderation;
 pub mod outbox;
+pub mod permissions;
 pub mod presenter;
 pub mod rest;
 

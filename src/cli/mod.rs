@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod bank_workload;
 pub mod eval;
+pub mod invite;
 pub mod play;
 pub mod replay;
 pub mod run;
