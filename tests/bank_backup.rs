@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use studbot::bank::store::{SledStore, Store, Tree};
+use studbot::bank::store::{KeyValue, SledStore, Store, Tree};
 
 fn studbot(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_studbot"))
@@ -19,7 +19,7 @@ fn path(path: &Path) -> &str {
 }
 
 /// Every key and value of every tree, read straight from sled.
-fn contents(dir: &Path) -> Vec<(Tree, Vec<(Vec<u8>, Vec<u8>)>)> {
+fn contents(dir: &Path) -> Vec<(Tree, Vec<KeyValue>)> {
     let store = SledStore::open(dir, 1 << 20).expect("open the store");
     Tree::ALL
         .into_iter()
