@@ -67,7 +67,7 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
-use table::{Seat, Table, TableInit};
+use table::{Seats, Table, TableInit};
 
 /// Commands a table queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -161,18 +161,7 @@ impl Lobby {
             let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
             let stacks = bank.table_stacks(record.table).await?;
             // Seats with no chips belong to players who left or busted out.
-            let seats = stacks
-                .into_iter()
-                .filter(|(_, stack)| *stack > 0)
-                .zip(0u8..)
-                .map(|((user, stack), chair)| Seat {
-                    chair,
-                    user,
-                    stack,
-                    status: SeatStatus::Playing,
-                    timeouts_in_a_row: 0,
-                })
-                .collect();
+            let seats = Seats::restore(&stacks, &record.chairs, record.settings.seats);
             let backlog = recoveries
                 .iter()
                 .filter(|recovery| recovery.table == record.table)
@@ -228,7 +217,7 @@ impl Lobby {
             guild,
             table,
             settings,
-            seats: Vec::new(),
+            seats: Seats::default(),
             last_hand,
             bank: self.shared.bank.clone(),
             store: Arc::clone(&self.shared.store),
@@ -257,6 +246,7 @@ impl Lobby {
             guild,
             table,
             settings,
+            chairs: Vec::new(),
         };
         self.shared
             .store

@@ -64,7 +64,7 @@ impl Table {
         if self.hand.is_some() {
             self.pending_settings = Some(settings);
         } else {
-            self.apply_settings(settings);
+            self.apply_settings(settings).await;
         }
         self.message(TableMessage::SettingsChanged {
             settings,
@@ -74,9 +74,21 @@ impl Table {
     }
 
     /// Installs new settings between hands, moving anyone whose chair no longer exists.
-    pub(super) fn apply_settings(&mut self, settings: TableSettings) {
+    pub(super) async fn apply_settings(&mut self, settings: TableSettings) {
         self.settings = settings;
-        self.seats.fit_into(settings.seats);
+        if self.seats.fit_into(settings.seats) {
+            self.save_chairs().await;
+        }
+    }
+
+    /// Stores who sits where, so a restart seats everyone in their own chair. The chips are
+    /// the bank's and already moved: a store that fails here costs only the chairs (a restart
+    /// gives the players it missed the lowest free ones), so it is logged, not refused.
+    pub(super) async fn save_chairs(&self) {
+        let settings = self.pending_settings.unwrap_or(self.settings);
+        if let Err(error) = self.save_record(settings).await {
+            tracing::error!(table = self.table.0, "the chairs were not stored: {error}");
+        }
     }
 
     async fn save_record(&self, settings: TableSettings) -> Result<(), LobbyError> {
@@ -84,6 +96,7 @@ impl Table {
             guild: self.guild,
             table: self.table,
             settings,
+            chairs: self.seats.chairs(),
         };
         self.store
             .save(&record)

@@ -32,14 +32,14 @@ use super::settings::TableSettings;
 use super::store::TableStore;
 
 use hand::HandInPlay;
-pub(crate) use seats::{Seat, Seats};
+pub(crate) use seats::Seats;
 
 /// Everything a table task starts from.
 pub(crate) struct TableInit {
     pub guild: GuildId,
     pub table: TableId,
     pub settings: TableSettings,
-    pub seats: Vec<Seat>,
+    pub seats: Seats,
     /// The number of the table's last hand (the bank's `next_hand_number` minus one).
     pub last_hand: u64,
     pub bank: Bank,
@@ -95,7 +95,7 @@ impl Table {
             table: init.table,
             settings: init.settings,
             pending_settings: None,
-            seats: Seats::new(init.seats, init.settings.seats),
+            seats: init.seats,
             hand: None,
             last_hand: init.last_hand,
             paused: false,

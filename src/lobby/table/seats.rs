@@ -61,28 +61,37 @@ pub(crate) struct Seats {
 }
 
 impl Seats {
-    /// Seats from a saved or rebuilt list; two seats on one chair keep the first and move
-    /// the other to the lowest free chair (never lose a player).
-    pub(crate) fn new(mut seats: Vec<Seat>, chairs: u8) -> Seats {
-        seats.sort_by_key(|seat| seat.chair);
-        let mut kept = Seats::default();
-        for mut seat in seats {
-            if kept.contains(seat.user) {
-                continue;
+    /// The seats of a table reopened at start: every player with chips in the bank's escrow
+    /// (`stacks`), each in the chair `chairs` recorded for them; a player with no recorded
+    /// chair (or a taken one) gets the lowest free chair. Nobody with chips is left out.
+    pub(crate) fn restore(
+        stacks: &[(UserId, u64)],
+        chairs: &[(UserId, u8)],
+        table_chairs: u8,
+    ) -> Seats {
+        let mut seats = Seats::default();
+        let (placed, unplaced): (Vec<_>, Vec<_>) = stacks
+            .iter()
+            .filter(|(_, stack)| *stack > 0)
+            .map(|&(user, stack)| {
+                let chair = chairs
+                    .iter()
+                    .find(|(sitter, _)| *sitter == user)
+                    .map(|(_, chair)| *chair)
+                    .filter(|chair| *chair < table_chairs);
+                (user, stack, chair)
+            })
+            .partition(|(_, _, chair)| chair.is_some());
+        for (user, stack, chair) in placed.into_iter().chain(unplaced) {
+            let chair = chair
+                .filter(|chair| seats.seats.iter().all(|seat| seat.chair != *chair))
+                .or_else(|| seats.free_chair(table_chairs))
+                .or_else(|| seats.free_chair(u8::MAX));
+            if let Some(chair) = chair {
+                seats.insert(Seat::new(chair, user, stack));
             }
-            if seat.chair >= chairs || kept.seats.iter().any(|s| s.chair == seat.chair) {
-                match kept.free_chair(chairs.max(kept.len_u8().saturating_add(1))) {
-                    Some(chair) => seat.chair = chair,
-                    None => continue,
-                }
-            }
-            kept.insert(seat);
         }
-        kept
-    }
-
-    fn len_u8(&self) -> u8 {
-        u8::try_from(self.seats.len()).unwrap_or(u8::MAX)
+        seats
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -156,19 +165,31 @@ impl Seats {
             .collect()
     }
 
-    /// Moves anyone whose chair is past a table of `chairs` chairs to the lowest free one.
-    pub(crate) fn fit_into(&mut self, chairs: u8) {
+    /// Each player's chair, in chair order: what a restart must give back.
+    pub(crate) fn chairs(&self) -> Vec<(UserId, u8)> {
+        self.seats
+            .iter()
+            .map(|seat| (seat.user, seat.chair))
+            .collect()
+    }
+
+    /// Moves anyone whose chair is past a table of `chairs` chairs to the lowest free one;
+    /// returns whether anyone moved.
+    pub(crate) fn fit_into(&mut self, chairs: u8) -> bool {
         let mut free = (0..chairs)
             .filter(|chair| self.seats.iter().all(|seat| seat.chair != *chair))
             .collect::<VecDeque<u8>>();
+        let mut moved = false;
         for seat in &mut self.seats {
             if seat.chair >= chairs
                 && let Some(chair) = free.pop_front()
             {
                 seat.chair = chair;
+                moved = true;
             }
         }
         self.seats.sort_by_key(|seat| seat.chair);
+        moved
     }
 }
 
@@ -202,6 +223,7 @@ impl Table {
             .buy_in(self.guild, self.table, user, buy_in, &reference)
             .await?;
         self.seats.insert(Seat::new(chair, user, stack));
+        self.save_chairs().await;
         self.message(TableMessage::Joined { user, chair, stack });
         self.maybe_schedule_next_hand();
         Ok((chair, stack))
@@ -216,6 +238,7 @@ impl Table {
             .cash_out(self.guild, self.table, user, &reference)
             .await?;
         self.seats.remove(user);
+        self.save_chairs().await;
         Ok(amount)
     }
 
@@ -312,5 +335,42 @@ impl Table {
             hand: hand.number,
             view,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chairs_of(seats: &Seats) -> Vec<(UserId, u8)> {
+        seats.chairs()
+    }
+
+    #[test]
+    fn a_restored_player_without_a_recorded_chair_gets_the_lowest_free_one_and_nobody_moves() {
+        let stacks = [
+            (UserId(1), 100),
+            (UserId(2), 50),
+            (UserId(3), 70),
+            (UserId(4), 0),
+        ];
+        // Player 2 bought in but the crash came before their chair was stored.
+        let recorded = [(UserId(3), 0), (UserId(1), 4), (UserId(4), 1)];
+        let seats = Seats::restore(&stacks, &recorded, 6);
+        assert_eq!(
+            chairs_of(&seats),
+            vec![(UserId(3), 0), (UserId(2), 1), (UserId(1), 4)]
+        );
+    }
+
+    #[test]
+    fn a_recorded_chair_past_the_table_or_taken_twice_is_replaced_by_a_free_one() {
+        let stacks = [(UserId(1), 100), (UserId(2), 50)];
+        let recorded = [(UserId(1), 9), (UserId(2), 9)];
+        let seats = Seats::restore(&stacks, &recorded, 2);
+        assert_eq!(chairs_of(&seats), vec![(UserId(1), 0), (UserId(2), 1)]);
+        let recorded = [(UserId(1), 1), (UserId(2), 1)];
+        let seats = Seats::restore(&stacks, &recorded, 2);
+        assert_eq!(chairs_of(&seats), vec![(UserId(2), 0), (UserId(1), 1)]);
     }
 }

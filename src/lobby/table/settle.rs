@@ -157,7 +157,7 @@ impl Table {
             });
         }
         if let Some(settings) = self.pending_settings.take() {
-            self.apply_settings(settings);
+            self.apply_settings(settings).await;
         }
         if self.stopping {
             self.stopped();
