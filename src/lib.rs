@@ -20,3 +20,4 @@ pub mod cli;
 pub mod lobby;
 pub mod render;
 pub mod table;
+pub mod telemetry;
