@@ -1,7 +1,7 @@
 //! RULES.md, Deal: antes, one card at a time in seat order, no burns, the community card
 //! when the deck runs short on seventh street, and starting a hand only from valid input.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{

@@ -1,7 +1,7 @@
 //! Discord answers 429 for a while: the bot waits the `retry_after` it was given, and no
 //! action, board or DM is lost or doubled.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

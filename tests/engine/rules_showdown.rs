@@ -1,7 +1,7 @@
 //! RULES.md, Showdown: the hi/lo split, quartering, odd chips under both `odd_chip` options,
 //! the order of showing, mucking hands that cannot win, and the uncontested win.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{ActionKind, Event, Hand, OddChip, Rules, Stakes, Street};

@@ -1,6 +1,6 @@
 //! Clicks that must not count, and players whose DMs are closed, end to end against the fake.
 
-mod support;
+use crate::support;
 
 use studbot::table::ActionKind;
 use support::bot::{TestBot, config_text};

@@ -2,7 +2,7 @@
 //! them, privately, and nothing changes; a moderator closes a table in the middle of a hand
 //! (every stack from the hand's start goes back to its owner) and kicks a player.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use studbot::table::ActionKind;

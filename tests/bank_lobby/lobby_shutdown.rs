@@ -2,7 +2,7 @@
 //! may finish within the grace, else it is cancelled through the bank (everyone keeps their
 //! stack from its start) and the channel is told.
 
-mod lobby_common;
+use crate::lobby_common;
 
 use std::time::Duration;
 

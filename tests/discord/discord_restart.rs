@@ -4,7 +4,7 @@
 
 #![cfg(unix)]
 
-mod support;
+use crate::support;
 
 use studbot::table::{ActionKind, Hand, Rules, Stakes};
 use support::bot::{ChildBot, config_text};

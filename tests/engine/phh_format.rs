@@ -3,7 +3,7 @@
 //! street (every player still in shows the cards held so far before the next `d dh`, and
 //! shows all seven again at the end).
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::phh::hand_to_phh;

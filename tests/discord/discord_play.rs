@@ -4,7 +4,7 @@
 //! exactly its player's down cards, nothing the channel sees holds a down card before the
 //! showdown, and channel writes stay within Discord's limit.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! start-of-hand stack, says so in its channel, and plays on with new hand numbers; the
 //! history of the hand settled before the stop is still there.
 
-mod lobby_common;
+use crate::lobby_common;
 
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! players skipped, betting skipped when at most one player can bet, uncalled chips
 //! returned, and side pots split hi/lo each on its own.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{ActionKind, Event, Hand, Rules, ShortAllIn, Stakes, Street};

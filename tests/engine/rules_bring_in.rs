@@ -1,6 +1,6 @@
 //! RULES.md, Third street: who brings in, and what the bring-in and completion allow.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{ActionKind, Rules, Stakes, Street};

@@ -1,7 +1,7 @@
 //! `studbot invite`: the link that adds the bot to a server, from `--client-id` or asked from
 //! (the fake) Discord with the config's token; bad input is one line and a non-zero exit.
 
-mod support;
+use crate::support;
 
 use std::process::{Command, Output};
 

@@ -6,7 +6,7 @@
 //! Real time is unavoidable here (the bot defers on its own clock, 1.5 s in); the knob makes
 //! the work 1.7 s, so the deferral lands about 1.5 s before Discord's deadline.
 
-mod support;
+use crate::support;
 
 use futures::future::join_all;
 use serde_json::Value;

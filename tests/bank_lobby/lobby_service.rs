@@ -1,7 +1,7 @@
 //! The table service under tokio's paused clock: auto-start, the pause between hands, action
 //! timers, sitting out, refused actions, joining, leaving, kicking, closing, settings.
 
-mod lobby_common;
+use crate::lobby_common;
 
 use lobby_common::*;
 use studbot::bank::UserId;

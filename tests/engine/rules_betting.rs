@@ -1,7 +1,7 @@
 //! RULES.md, Stakes, Fourth to seventh street and Raises: fixed-limit sizes, who acts first,
 //! the raise cap and its heads-up exemption, and illegal actions refused with nothing changed.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{ActionError, ActionKind, Hand, Rules, Stakes, Street};

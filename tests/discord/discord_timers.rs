@@ -2,7 +2,7 @@
 //! the board is edited through the outbox, the channel hears of the timeout, and the next
 //! player is mentioned in a new message.
 
-mod support;
+use crate::support;
 
 use support::bot::{TestBot, config_text};
 use support::fake_discord::*;

@@ -2,7 +2,7 @@
 //! Several tables of computer players run many seeded hands at once; every public notice is
 //! serialized and searched for every down card of its hand.
 
-mod lobby_common;
+use crate::lobby_common;
 
 use std::collections::{HashMap, HashSet};
 

@@ -2,7 +2,7 @@
 //! outlives the process; it never holds a down card that was not shown; an unknown hand gets
 //! a clear ephemeral answer.
 
-mod support;
+use crate::support;
 
 use studbot::table::ActionKind;
 use support::bot::{TestBot, config_text};

@@ -1,7 +1,7 @@
 //! The fake Discord's own guarantees, which every end-to-end test relies on: it is at least as
 //! strict as Discord. Each rule is provoked with plain HTTP, as a faulty bot would.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! deferred update before Discord's 3 seconds run out and edits the board afterwards. The table
 //! is made slow with the `[testing] click_delay_ms` knob.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 
