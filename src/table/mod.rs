@@ -31,5 +31,5 @@ pub use hand::{
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
-pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
+pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use studbot::table::{ActionKind, Deck, Event, Hand, OddChip, Rules, ShortAllIn, Stakes};
 
-const KINDS: [ActionKind; 7] = ActionKind::ALL;
+const KINDS: [ActionKind; 9] = ActionKind::ALL;
 
 fn rules_from(bits: u8, max_raises: u32) -> Rules {
     Rules {
@@ -50,7 +50,7 @@ prop_compose! {
     fn table()(players in 2usize..=8)
         (stacks in proptest::collection::vec(1u64..120, players),
          ante in 0u64..3, bring_in in 1u64..4, small_extra in 0u64..4, big_extra in 1u64..8,
-         seed in any::<u64>(), bits in 0u8..16, max_raises in 0u32..5)
+         seed in any::<u64>(), bits in 0u8..16, max_raises in 1u32..5)
         -> (Stakes, Rules, Vec<u64>, u64)
     {
         let small_bet = bring_in + small_extra;
@@ -97,7 +97,7 @@ proptest! {
     #[test]
     fn no_sequence_of_actions_panics_and_a_refused_action_changes_nothing(
         (stakes, rules, stacks, seed) in table(),
-        attempts in proptest::collection::vec((any::<bool>(), 0usize..10, 0usize..7, any::<u8>()), 0..200),
+        attempts in proptest::collection::vec((any::<bool>(), 0usize..10, 0usize..KINDS.len(), any::<u8>()), 0..200),
     ) {
         let mut hand = Hand::start(stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
         let total = hand.total_chips();

@@ -9,11 +9,12 @@ use studbot::table::{ActionKind, Event, Hand, Rules, ShortAllIn, Stakes, Street}
 
 use ActionKind::*;
 
-const SEATS: [&str; 4] = [
+const SEATS: [&str; 5] = [
     "Ac Ad As Ah Kc Kd Qc",
     "2c 3d 4h 5s 7c 8d 9s",
     "6c 6d 5h 9c Tc Jd Qs",
     "Jc Jh 8c 3h 2d 4c Ks",
+    "Th Td 7h 7s 6h 6s 5c",
 ];
 
 fn rules(short_all_in: ShortAllIn) -> Rules {
@@ -48,8 +49,8 @@ fn half_bet_an_all_in_of_half_a_bet_reopens_the_betting() {
 fn half_bet_an_all_in_of_less_than_half_a_bet_does_not_reopen_for_those_who_acted() {
     let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 16, 1000]);
     play(&mut hand, &[(0, Bet), (1, Raise)]);
-    // Seat 2 has not acted yet: it may raise.
-    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    // Seat 2 has not acted yet: it may complete the all-in to a full raise.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
     act(&mut hand, 2, Call);
     assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
     assert_eq!(legal(&hand, Call).unwrap().chips, 3);
@@ -63,20 +64,138 @@ fn full_bet_an_all_in_of_half_a_bet_does_not_reopen() {
 }
 
 #[test]
-fn full_bet_short_all_ins_that_add_up_to_a_full_bet_reopen() {
-    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 20, 27, 1000]);
+fn half_bet_short_all_ins_add_up_from_the_last_full_wager() {
+    // 10 bet; all-in to 14 (+4, less than half: short); all-in to 17, only +3 above the
+    // first all-in but +7 above the bet: at least half a bet, so it counts as a raise.
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 17, 20, 1000]);
     play(&mut hand, &[(0, Bet), (1, Raise)]);
-    let second = legal(&hand, Raise).unwrap();
-    assert_eq!((second.total, second.all_in), (24, true));
-    play(&mut hand, &[(2, Raise), (3, Call)]);
+    let second = legal(&hand, Complete).unwrap();
+    assert_eq!((second.total, second.all_in), (17, true));
+    act(&mut hand, 2, Complete);
     assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
-    assert_eq!(legal(&hand, Raise).unwrap().total, 34);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 27);
+    act(&mut hand, 3, Call);
+    // The bettor acted at 10; the wager that counts reopens the betting for it.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+}
+
+#[test]
+fn full_bet_several_short_all_ins_add_up_and_are_completed_from_the_last_full_bet() {
+    // 10 bet; all-in to 15 (+5); all-in to 19 (+9 above the bet): neither is a full raise,
+    // and the completion is a full raise above the bet, to 20 (not 25, not 29).
+    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 18, 22, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise)]);
+    assert_eq!(legal(&hand, Complete).unwrap().total, 19);
+    act(&mut hand, 2, Complete);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    let completion = legal(&hand, Complete).unwrap();
+    assert_eq!((completion.total, completion.all_in), (20, false));
+    act(&mut hand, 3, Complete);
+    // The completion is a full raise: the bettor may raise again, a full bet above it.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 30);
 }
 
 #[test]
 fn full_bet_one_short_all_in_among_four_does_not_reopen() {
     let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 20, 1000, 1000]);
     play(&mut hand, &[(0, Bet), (1, Raise), (2, Call), (3, Call)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+}
+
+/// RULES.md, Raises: an all-in bet of 4 on a 10 round (less than half a bet) is completed
+/// to 10, and that completion is the bet: the cap comes at 40, not 44.
+#[test]
+fn an_all_in_bet_short_of_half_a_bet_is_completed_to_the_full_bet_and_the_cap_counts_it_once() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[7, 1000, 1000, 1000]);
+    let all_in = legal(&hand, Bet).unwrap();
+    assert_eq!((all_in.total, all_in.all_in), (4, true));
+    act(&mut hand, 0, Bet);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    let completion = legal(&hand, Complete).unwrap();
+    assert_eq!((completion.chips, completion.total), (10, 10));
+    act(&mut hand, 1, Complete);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 20);
+    play(&mut hand, &[(2, Raise), (3, Raise)]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 40);
+    act(&mut hand, 1, Raise);
+    // The bet (the completion) and three raises: capped at 40.
+    assert_eq!(hand.to_act(), Some(2));
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+    assert_eq!(legal(&hand, Call).unwrap().total, 40);
+}
+
+/// Robert's example: a bet raised all-in for less than half a raise is completed to a full
+/// raise above the bet (20 raised to 25 is completed to 40; here 10 raised to 12, to 20).
+#[test]
+fn a_short_all_in_raise_is_completed_to_a_full_raise_above_the_last_full_wager() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 15, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    let completion = legal(&hand, Complete).unwrap();
+    assert_eq!((completion.chips, completion.total), (20, 20));
+    act(&mut hand, 2, Complete);
+    // The completion counts as the raise: the bettor may raise a full bet above it.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Call).unwrap().chips, 10);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 30);
+}
+
+#[test]
+fn full_bet_an_all_in_of_half_a_raise_is_completed_not_raised() {
+    // 10 bet, all-in to 18: +8, at least half but short of a full raise.
+    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 21, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    assert_eq!(legal(&hand, Complete).unwrap().total, 20);
+    // Under half_bet the same all-in counts as a raise, raised a full bet above it.
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 21, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 28);
+}
+
+#[test]
+fn full_bet_a_short_all_in_completion_of_the_bring_in_is_completed_to_the_small_bet() {
+    // Seat 2 completes the bring-in all-in to 4 of 5; seat 0 may complete it to 5.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        rules(ShortAllIn::FullBet),
+        &[100, 100, 5],
+        &SEATS[..3],
+    );
+    play(&mut hand, &[(1, BringIn), (2, Complete)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    assert_eq!(legal(&hand, Complete).unwrap().total, 5);
+    act(&mut hand, 0, Complete);
+    // The completion reopens the betting for the bring-in: a raise to 10.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 10);
+}
+
+/// RULES.md, Raises: an all-in that is not a full raise does not count toward the cap.
+#[test]
+fn a_short_all_in_raise_does_not_count_toward_the_cap() {
+    // 10 bet, raised to 20 and 30; seat 3 is all-in for 33 (+3). The cap is not reached:
+    // seat 0 may still complete to 40, and that completion is the third raise.
+    let mut hand = at_fifth_street(rules(ShortAllIn::HalfBet), &[1000, 1000, 1000, 36, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Raise), (2, Raise), (3, Raise)]);
+    assert_eq!(legal(&hand, Call).unwrap().total, 33);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    act(&mut hand, 4, Complete);
+    assert_eq!(legal(&hand, Call).unwrap().total, 40);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call], "capped at 40");
+}
+
+#[test]
+fn a_player_who_acted_facing_an_all_in_that_does_not_count_may_not_complete_it() {
+    let mut hand = at_fifth_street(rules(ShortAllIn::FullBet), &[1000, 1000, 16, 1000]);
+    play(&mut hand, &[(0, Bet), (1, Call), (2, Raise)]);
+    // Seat 3 has not acted: it may complete. Seats 0 and 1 acted at the bet: call or fold.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Complete]);
+    act(&mut hand, 3, Call);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+    act(&mut hand, 0, Call);
     assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
 }
 

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{ActionError, ActionKind, Hand, Rules, Stakes, Street};
+use studbot::table::{ActionError, ActionKind, Hand, Rules, SeatState, ShortAllIn, Stakes, Street};
 
 use ActionKind::*;
 
@@ -47,23 +47,107 @@ fn bets_are_the_small_bet_on_third_and_fourth_and_the_big_bet_from_fifth() {
     assert_eq!(legal(&hand, Bet).unwrap().total, 10);
 }
 
-#[test]
-fn with_open_pair_big_bet_an_open_pair_on_fourth_allows_the_big_bet() {
-    let rules = Rules {
+fn open_pair_big_bet() -> Rules {
+    Rules {
         open_pair_big_bet: true,
         ..Rules::default()
-    };
-    let mut hand = three_handed(rules);
+    }
+}
+
+/// RULES.md, Stakes: with `open_pair_big_bet` and a pair showing on fourth street, each
+/// bettor CHOOSES the small or the big amount.
+#[test]
+fn with_open_pair_big_bet_an_open_pair_on_fourth_offers_the_small_and_the_big_bet() {
+    let mut hand = three_handed(open_pair_big_bet());
     check_to(&mut hand, Street::Fourth);
-    assert_eq!(legal(&hand, Bet).unwrap().total, 10);
-    act(&mut hand, 0, Bet);
-    assert_eq!(legal(&hand, Raise).unwrap().total, 20);
+    assert_eq!(legal_kinds(&hand), vec![Check, Bet, BetBig]);
+    assert_eq!(legal(&hand, Bet).unwrap().total, 5);
+    assert_eq!(legal(&hand, BetBig).unwrap().total, 10);
 
     // Without an open pair, fourth street stays at the small bet.
     let no_pair = ["Ac Ad As Kh Qc 8h 8s", SEATS[1], SEATS[2]];
-    let mut hand = seat_hand(Stakes::default(), rules, &[1000; 3], &no_pair);
+    let mut hand = seat_hand(Stakes::default(), open_pair_big_bet(), &[1000; 3], &no_pair);
     check_to(&mut hand, Street::Fourth);
-    assert_eq!(legal(&hand, Bet).unwrap().total, 5);
+    assert_eq!(legal_kinds(&hand), vec![Check, Bet]);
+    // Nor does fifth street offer a choice: it is the big bet already.
+    let mut hand = three_handed(open_pair_big_bet());
+    check_to(&mut hand, Street::Fifth);
+    assert_eq!(legal_kinds(&hand), vec![Check, Bet]);
+    assert_eq!(legal(&hand, Bet).unwrap().total, 10);
+}
+
+#[test]
+fn an_open_pair_small_bet_may_be_raised_small_or_big_and_once_big_every_raise_is_big() {
+    let mut hand = three_handed(open_pair_big_bet());
+    check_to(&mut hand, Street::Fourth);
+    act(&mut hand, 0, Bet);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise, RaiseBig]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 10);
+    assert_eq!(legal(&hand, RaiseBig).unwrap().total, 15);
+    act(&mut hand, 1, Raise);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 15);
+    assert_eq!(legal(&hand, RaiseBig).unwrap().total, 20);
+    act(&mut hand, 2, RaiseBig);
+    // Once big, every further raise is big: no small raise is offered.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, RaiseBig]);
+    assert_eq!(legal(&hand, RaiseBig).unwrap().total, 30);
+    act(&mut hand, 0, RaiseBig);
+    // A bet and three raises, the big ones counted once each: capped.
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+    assert_eq!(legal(&hand, Call).unwrap().total, 30);
+}
+
+#[test]
+fn an_open_pair_big_bet_makes_every_raise_big() {
+    let mut hand = three_handed(open_pair_big_bet());
+    check_to(&mut hand, Street::Fourth);
+    act(&mut hand, 0, BetBig);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, RaiseBig]);
+    assert_eq!(legal(&hand, RaiseBig).unwrap().total, 20);
+    play(&mut hand, &[(1, Call), (2, Call)]);
+    assert_eq!(hand.street(), Street::Fifth);
+    assert_eq!(hand.public_view().pot, 3 * 13);
+}
+
+#[test]
+fn the_big_bet_is_offered_only_when_it_costs_more_than_the_small_one() {
+    // Seat 0 has 4 chips on fourth street: the small bet is already all of them.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        open_pair_big_bet(),
+        &[7, 1000, 1000],
+        &SEATS,
+    );
+    check_to(&mut hand, Street::Fourth);
+    assert_eq!(legal_kinds(&hand), vec![Check, Bet]);
+    assert!(legal(&hand, Bet).unwrap().all_in);
+}
+
+#[test]
+fn an_open_pair_big_bet_all_in_short_of_the_big_bet_counts_as_the_short_all_in_option_says() {
+    // Seat 0 has 7 chips on fourth street: a small bet of 5, or a big bet all-in for 7.
+    let stacks = [10, 1000, 1000];
+    let short = |rule: ShortAllIn| {
+        let rules = Rules {
+            short_all_in: rule,
+            ..open_pair_big_bet()
+        };
+        let mut hand = seat_hand(Stakes::default(), rules, &stacks, &SEATS);
+        check_to(&mut hand, Street::Fourth);
+        let big = legal(&hand, BetBig).unwrap();
+        assert_eq!((big.total, big.all_in), (7, true));
+        act(&mut hand, 0, BetBig);
+        hand
+    };
+    // half_bet: 7 is at least half the big bet, so it is a big bet: every raise is big.
+    let hand = short(ShortAllIn::HalfBet);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, RaiseBig]);
+    assert_eq!(legal(&hand, RaiseBig).unwrap().total, 17);
+    // full_bet: short of the big bet, it is a full small bet at its own amount.
+    let hand = short(ShortAllIn::FullBet);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise, RaiseBig]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 12);
+    assert_eq!(legal(&hand, RaiseBig).unwrap().total, 17);
 }
 
 #[test]
@@ -87,6 +171,21 @@ fn the_best_board_for_high_acts_first_a_pair_beating_high_cards() {
     check_to(&mut hand, Street::Fifth);
     // Boards: K92, 332, 4A6.
     assert_eq!(first_to_act_on(&hand, Street::Fifth), Some(1));
+}
+
+/// RULES.md: seventh street adds no up card, so the best board among the players still in
+/// acts first again, not the seat after a sixth-street leader who folded.
+#[test]
+fn on_seventh_street_the_best_board_still_in_acts_first_after_the_sixth_street_leader_folded() {
+    let mut hand = three_handed(Rules::default());
+    check_to(&mut hand, Street::Sixth);
+    // Boards: seat 0 As Ah Kc Kd, seat 1 4h 5s 7c 8d, seat 2 5h 9c Tc Jd.
+    assert_eq!(first_to_act_on(&hand, Street::Sixth), Some(0));
+    play(&mut hand, &[(0, Bet), (1, Raise), (2, Call), (0, Fold)]);
+    assert_eq!(hand.street(), Street::Seventh);
+    // Seat 2's jack-high board beats seat 1's eight-high one.
+    assert_eq!(first_to_act_on(&hand, Street::Seventh), Some(2));
+    assert_eq!(hand.to_act(), Some(2));
 }
 
 #[test]
@@ -178,6 +277,74 @@ fn a_round_that_becomes_heads_up_after_the_cap_stays_capped() {
     assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
 }
 
+/// RULES.md, Raises: heads-up means two players NOT all-in (Robert's, Betting and Raising,
+/// rules 3-4), whoever else is all-in.
+#[test]
+fn two_players_not_all_in_beside_an_all_in_player_are_heads_up_and_uncapped() {
+    // Seat 2 calls the bring-in all-in: from fourth street on, seats 0 and 1 are heads-up.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1000, 1000, 3],
+        &SEATS,
+    );
+    check_to(&mut hand, Street::Fifth);
+    assert_eq!(hand.public_view().seats[2].state, SeatState::AllIn);
+    play(
+        &mut hand,
+        &[(0, Bet), (1, Raise), (0, Raise), (1, Raise), (0, Raise)],
+    );
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 60);
+
+    let rules = Rules {
+        heads_up_uncapped: false,
+        ..Rules::default()
+    };
+    let mut hand = seat_hand(Stakes::default(), rules, &[1000, 1000, 3], &SEATS);
+    check_to(&mut hand, Street::Fifth);
+    play(&mut hand, &[(0, Bet), (1, Raise), (0, Raise), (1, Raise)]);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+}
+
+#[test]
+fn a_round_that_comes_down_to_two_players_not_all_in_before_the_cap_is_uncapped() {
+    // Seat 2 has 10 chips on fifth street and calls the raise all-in, before the cap.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1000, 1000, 13],
+        &SEATS,
+    );
+    check_to(&mut hand, Street::Fifth);
+    play(
+        &mut hand,
+        &[(0, Bet), (1, Raise), (2, Call), (0, Raise), (1, Raise)],
+    );
+    assert_eq!(hand.public_view().seats[2].state, SeatState::AllIn);
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call, Raise]);
+    assert_eq!(legal(&hand, Raise).unwrap().total, 50);
+}
+
+#[test]
+fn a_round_that_comes_down_to_two_players_not_all_in_after_the_cap_stays_capped() {
+    // Seat 1 has 35 chips on fifth street and calls the capping raise all-in.
+    let mut hand = seat_hand(
+        Stakes::default(),
+        Rules::default(),
+        &[1000, 38, 1000],
+        &SEATS,
+    );
+    check_to(&mut hand, Street::Fifth);
+    play(
+        &mut hand,
+        &[(0, Bet), (1, Raise), (2, Raise), (0, Raise), (1, Call)],
+    );
+    assert_eq!(hand.public_view().seats[1].state, SeatState::AllIn);
+    assert_eq!(hand.to_act(), Some(2));
+    assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
+}
+
 #[test]
 fn the_cap_exemption_off_never_lifts_the_cap_after_a_fold() {
     let rules = Rules {
@@ -216,7 +383,7 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     ));
     assert_eq!(
         refused.to_string(),
-        "Fold is not allowed now; allowed: bring-in 2, complete to 5"
+        "fold is not allowed now; allowed: bring-in 2, complete to 5"
     );
     assert!(matches!(
         hand.act(1, Check),
