@@ -49,6 +49,7 @@ fn eight_player_view() -> PublicView {
         },
     ];
     PublicView {
+        game: studbot::table::Game::Stud8,
         stakes: Stakes::default(),
         street: Street::Sixth,
         seats: vec![
