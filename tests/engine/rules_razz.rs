@@ -3,7 +3,7 @@
 //! ace-to-five low of seven cards takes each pot with no qualifier; the odd chip of a tie
 //! goes by the lowest card by suit.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{ActionKind, Event, Game, Hand, OddChip, RazzLow, Rules, Stakes, Street};

@@ -2,7 +2,7 @@
 //! first to act are Stud/8's (lowest door card ace high; best high board); the best high
 //! hand takes each pot, however good a low the others hold.
 
-mod common;
+use crate::common;
 
 use common::*;
 use studbot::table::{ActionKind, Game, Hand, Rules, Stakes, Street};

@@ -3,7 +3,7 @@
 //! `replay_lines.rs`): the bot's config file and `studbot sim`. `max_raises` outside 1 to 10
 //! is refused everywhere, the engine included.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
