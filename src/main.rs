@@ -1,5 +1,5 @@
 //! The `studbot` binary: the Discord bot (`run`), terminal play (`play`), and the tools other
-//! programs rely on (`replay`, `sim`, `audit`, `eval`). Each subcommand lives in `src/cli/`.
+//! programs rely on (`replay`, `sim`, `audit`, `eval`, `equity`). Each subcommand lives in `src/cli/`.
 
 use std::process::ExitCode;
 
@@ -31,6 +31,8 @@ enum Command {
     Audit(cli::audit::AuditArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
+    /// All-in equity: each hand's share of the pot from the cards it holds so far.
+    Equity(cli::equity::EquityArgs),
     /// A bank workload for the crash test (prints each acknowledged movement).
     #[command(hide = true)]
     BankWorkload(cli::bank_workload::BankWorkloadArgs),
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
         Command::Eval(args) => cli::eval::run(args),
+        Command::Equity(args) => cli::equity::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),
     };
     match outcome {

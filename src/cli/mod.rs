@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod bank_workload;
+pub mod equity;
 pub mod eval;
 pub mod play;
 pub mod replay;
