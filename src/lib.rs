@@ -22,3 +22,4 @@ pub mod equity;
 pub mod lobby;
 pub mod render;
 pub mod table;
+pub mod telemetry;
