@@ -101,6 +101,57 @@ pub enum SettingsError {
     MaxRaises(u32),
 }
 
+impl SettingsError {
+    /// The message (`locales/*/lobby.ftl`) that tells a moderator what is wrong, in their
+    /// language; it ends the sentence `lobby-invalid-settings` starts.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            SettingsError::Stakes(stakes) => stakes.message_id(),
+            SettingsError::Seats(_) => "settings-seats",
+            SettingsError::MinBuyInBelowBigBet { .. } => "settings-min-buy-in-below-big-bet",
+            SettingsError::BuyInRange { .. } => "settings-buy-in-range",
+            SettingsError::ActionTimer(_) => "settings-action-timer",
+            SettingsError::BetweenHands(_) => "settings-between-hands",
+            SettingsError::MaxRaises(_) => "settings-max-raises",
+        }
+    }
+
+    /// The numbers [`SettingsError::message_id`]'s message names.
+    pub fn message_args(&self) -> Vec<(&'static str, u64)> {
+        type S = TableSettings;
+        match *self {
+            SettingsError::Stakes(ref stakes) => stakes.message_args(),
+            SettingsError::Seats(seats) => vec![
+                ("seats", seats.into()),
+                ("min", S::MIN_SEATS.into()),
+                ("max", S::MAX_SEATS.into()),
+            ],
+            SettingsError::MinBuyInBelowBigBet {
+                min_buy_in,
+                big_bet,
+            } => vec![("min_buy_in", min_buy_in), ("big_bet", big_bet)],
+            SettingsError::BuyInRange {
+                min_buy_in,
+                max_buy_in,
+            } => vec![("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)],
+            SettingsError::ActionTimer(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("min", S::MIN_ACTION_TIMER_SECS.into()),
+                ("max", S::MAX_ACTION_TIMER_SECS.into()),
+            ],
+            SettingsError::BetweenHands(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("max", S::MAX_BETWEEN_HANDS_SECS.into()),
+            ],
+            SettingsError::MaxRaises(raises) => vec![
+                ("raises", raises.into()),
+                ("min", 1),
+                ("max", S::MAX_RAISES_LIMIT.into()),
+            ],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

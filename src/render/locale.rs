@@ -172,6 +172,16 @@ pub fn tr(locale: Locale, id: &str, args: &Args<'_>) -> String {
     })
 }
 
+/// The message `id` whose arguments are all numbers: how an error type's `message_id()` and
+/// `message_args()` (a refusal of the bank, the settings, the stakes) reach a player.
+pub fn tr_numbers(locale: Locale, id: &str, args: &[(&str, u64)]) -> String {
+    let args: Vec<(&str, FluentValue<'_>)> = args
+        .iter()
+        .map(|(name, value)| (*name, FluentValue::from(*value)))
+        .collect();
+    tr(locale, id, &args)
+}
+
 /// Like [`tr`], but `None` when the message does not exist in `locale`.
 pub fn try_tr(locale: Locale, id: &str, args: &Args<'_>) -> Option<String> {
     let bundle = &BUNDLES[locale.index()];
