@@ -62,10 +62,11 @@ play-balance = Your balance: { $balance } { $balance ->
     [one] chip
    *[other] chips
 } (at the table: { $stack }).
-play-cashed-out = { $amount } { $amount ->
+play-cashed-out = You leave the table; { $amount } { $amount ->
     [one] chip goes
    *[other] chips go
-} back to your balance, which is now { $balance }.
+} back to your balance.
+play-leaving-after-hand = You will leave the table when this hand ends.
 play-busted = You have no chips left at the table. Type “topup” to buy in again, or “quit”.
 play-topped-up = You now have { $stack } { $stack ->
     [one] chip

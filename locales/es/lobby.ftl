@@ -62,10 +62,11 @@ play-balance = Tu saldo: { $balance } { $balance ->
     [one] ficha
    *[other] fichas
 } (en la mesa: { $stack }).
-play-cashed-out = { $amount ->
+play-cashed-out = Dejas la mesa; { $amount ->
     [one] { $amount } ficha vuelve
    *[other] { $amount } fichas vuelven
-} a tu saldo, que ahora es de { $balance }.
+} a tu saldo.
+play-leaving-after-hand = Dejarás la mesa cuando termine esta mano.
 play-busted = Te quedaste sin fichas en la mesa. Escribe «recargar» para volver a sentarte, o «salir».
 play-topped-up = Ahora tienes { $stack } { $stack ->
     [one] ficha

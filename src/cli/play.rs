@@ -402,24 +402,24 @@ impl Session {
             NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
                 self.setting_up = false;
             }
+            // What happens to you is told to you ("You leave the table"), not about you.
+            NoticeBody::Table(TableMessage::Joined { user, .. }) if *user == YOU => {}
+            NoticeBody::Table(TableMessage::LeavingAfterHand { user }) if *user == YOU => {
+                say(&tr(locale, "play-leaving-after-hand", &[]));
+            }
+            NoticeBody::Table(TableMessage::Left { user, cashed_out }) if *user == YOU => {
+                say(&tr(
+                    locale,
+                    "play-cashed-out",
+                    &[("amount", (*cashed_out).into())],
+                ));
+            }
             NoticeBody::Table(message) => {
                 say(&present::message_text(locale, message, &|user| {
                     self.name(user)
                 }));
-                match message {
-                    TableMessage::Left { user, cashed_out } if *user == YOU => {
-                        let balance = self.bank.balance(GUILD, YOU).await?;
-                        say(&tr(
-                            locale,
-                            "play-cashed-out",
-                            &[
-                                ("amount", (*cashed_out).into()),
-                                ("balance", balance.into()),
-                            ],
-                        ));
-                    }
-                    TableMessage::Closed { .. } => return Ok(true),
-                    _ => {}
+                if let TableMessage::Closed { .. } = message {
+                    return Ok(true);
                 }
             }
             NoticeBody::Error { user, error } if *user == YOU => {

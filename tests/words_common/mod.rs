@@ -552,7 +552,8 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
     match locale {
         Locale::En => &[],
         Locale::Es => &[
-            "a", "no", "me", "con", "sin", "real", "color", "final", "total", "mesa", "lo", "min",
+            "a", "as", "no", "me", "con", "sin", "real", "color", "final", "total", "mesa", "lo",
+            "min",
         ],
         Locale::Id => &[
             "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",
