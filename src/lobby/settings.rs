@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::render::Locale;
 use crate::table::rules::{Rules, Stakes, StakesError};
 
 /// Everything a moderator chooses when opening a table. Changes made while a hand is in
@@ -23,6 +24,9 @@ pub struct TableSettings {
     pub action_timer_secs: u32,
     /// Seconds between the end of one hand and the start of the next.
     pub between_hands_secs: u32,
+    /// The language of the table's public text (board, results, notices), when a moderator
+    /// chose one; `None` follows the server's language (see `Locale::for_table`).
+    pub language: Option<Locale>,
 }
 
 impl TableSettings {
@@ -78,6 +82,7 @@ impl Default for TableSettings {
             seats: 8,
             action_timer_secs: 30,
             between_hands_secs: 5,
+            language: None,
         }
     }
 }
