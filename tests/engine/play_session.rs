@@ -58,8 +58,8 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     let first = play(data.path(), &[], &script);
     let out = String::from_utf8(first.stdout).unwrap();
     assert!(out.contains("your balance is 1000 chips"), "{out}");
-    assert!(out.contains("Commands:"));
-    assert!(out.contains("“dance” is not one of your options"));
+    assert!(out.contains("What you can type:"));
+    assert!(out.contains("I do not know “dance”"));
     assert!(out.contains("Your cards — hand #1"));
     assert!(out.contains("Your move ("));
     assert!(out.contains("Hand #2"), "several hands were played:\n{out}");
@@ -103,7 +103,7 @@ fn the_terminal_speaks_spanish_and_understands_spanish_words() {
     script.push_str("salir\n");
     let output = play(data.path(), &["--lang", "es", "--players", "3"], &script);
     let out = String::from_utf8(output.stdout).unwrap();
-    assert!(out.contains("Comandos:"), "{out}");
+    assert!(out.contains("Lo que puedes escribir:"), "{out}");
     assert!(out.contains("Tu jugada ("));
     assert!(!out.contains("no es una de tus opciones"), "{out}");
     assert!(out.contains("¡Hasta luego!"));

@@ -201,12 +201,12 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
     let indonesian = render::board(Locale::Id, &board);
     for expected in [
         "Sixth Street",
-        "pot sampingan 1",
+        "side pot 1",
         "Call 20",
         "Raise ke 30",
         "Fold",
         "Gus raise ke 20",
-        "taruhan 20",
+        "taruhan: 20",
     ] {
         assert!(
             indonesian.contains(expected),

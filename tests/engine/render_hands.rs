@@ -24,22 +24,22 @@ fn high_hands_are_named_in_english() {
     let en = Locale::En;
     assert_eq!(
         high(en, "Ks Kd 5c 5h 9s 2d 3c"),
-        "Two pair, kings and fives"
+        "two pair, kings and fives"
     );
     assert_eq!(
         high(en, "As Ah Ad Qc Qs 2d 3c"),
-        "Full house, aces over queens"
+        "full house, aces over queens"
     );
-    assert_eq!(high(en, "7s 7h 2d 9c Jd"), "Pair of sevens");
-    assert_eq!(high(en, "6s 6h 6d 9c Jd"), "Three of a kind, sixes");
-    assert_eq!(high(en, "As 2h 3d 4c 5d Kc"), "Straight, five high");
-    assert_eq!(high(en, "9s Th Jd Qc Kd"), "Straight, king high");
-    assert_eq!(high(en, "2h 7h 9h Jh Ah"), "Flush, ace high");
-    assert_eq!(high(en, "8s 8h 8d 8c 2d"), "Four of a kind, eights");
-    assert_eq!(high(en, "9h Th Jh Qh Kh"), "Straight flush, king high");
-    assert_eq!(high(en, "Th Jh Qh Kh Ah"), "Royal flush");
-    assert_eq!(high(en, "Ks 7h 2d"), "King high");
-    assert_eq!(high(en, ""), "No cards");
+    assert_eq!(high(en, "7s 7h 2d 9c Jd"), "pair of sevens");
+    assert_eq!(high(en, "6s 6h 6d 9c Jd"), "three of a kind, sixes");
+    assert_eq!(high(en, "As 2h 3d 4c 5d Kc"), "straight, five high");
+    assert_eq!(high(en, "9s Th Jd Qc Kd"), "straight, king high");
+    assert_eq!(high(en, "2h 7h 9h Jh Ah"), "flush, ace high");
+    assert_eq!(high(en, "8s 8h 8d 8c 2d"), "four of a kind, eights");
+    assert_eq!(high(en, "9h Th Jh Qh Kh"), "straight flush, king high");
+    assert_eq!(high(en, "Th Jh Qh Kh Ah"), "royal flush");
+    assert_eq!(high(en, "Ks 7h 2d"), "king high");
+    assert_eq!(high(en, ""), "no cards");
 }
 
 #[test]
@@ -47,33 +47,33 @@ fn high_hands_are_named_in_spanish_with_plurals_and_articles() {
     let es = Locale::Es;
     assert_eq!(
         high(es, "Ks Kd 5c 5h 9s 2d 3c"),
-        "Doble par, reyes y cincos"
+        "doble par, reyes y cincos"
     );
-    assert_eq!(high(es, "As Ah Ad Qc Qs 2d 3c"), "Full de ases con reinas");
-    assert_eq!(high(es, "7s 7h 2d 9c Jd"), "Par de sietes");
-    assert_eq!(high(es, "6s 6h 6d 9c Jd"), "Trío de seises");
-    assert_eq!(high(es, "As 2h 3d 4c 5d Kc"), "Escalera al cinco");
-    assert_eq!(high(es, "8s 9h Td Jc Qd"), "Escalera a la reina");
-    assert_eq!(high(es, "2h 7h 9h Jh Ah"), "Color al as");
-    assert_eq!(high(es, "2h 7h 9h Jh 3h"), "Color a la jota");
-    assert_eq!(high(es, "8s 8h 8d 8c 2d"), "Póquer de ochos");
-    assert_eq!(high(es, "9h Th Jh Qh Kh"), "Escalera de color al rey");
-    assert_eq!(high(es, "Th Jh Qh Kh Ah"), "Escalera real");
-    assert_eq!(high(es, "Ks 7h 2d"), "Carta alta: rey");
+    assert_eq!(high(es, "As Ah Ad Qc Qs 2d 3c"), "full de ases con reinas");
+    assert_eq!(high(es, "7s 7h 2d 9c Jd"), "par de sietes");
+    assert_eq!(high(es, "6s 6h 6d 9c Jd"), "trío de seises");
+    assert_eq!(high(es, "As 2h 3d 4c 5d Kc"), "escalera al cinco");
+    assert_eq!(high(es, "8s 9h Td Jc Qd"), "escalera a la reina");
+    assert_eq!(high(es, "2h 7h 9h Jh Ah"), "color al as");
+    assert_eq!(high(es, "2h 7h 9h Jh 3h"), "color a la jota");
+    assert_eq!(high(es, "8s 8h 8d 8c 2d"), "póquer de ochos");
+    assert_eq!(high(es, "9h Th Jh Qh Kh"), "escalera de color al rey");
+    assert_eq!(high(es, "Th Jh Qh Kh Ah"), "escalera real");
+    assert_eq!(high(es, "Ks 7h 2d"), "carta alta rey");
 }
 
 #[test]
 fn high_hands_are_named_in_indonesian() {
     let id = Locale::Id;
-    assert_eq!(high(id, "Ks Kd 5c 5h 9s 2d 3c"), "Dua pasang, King dan 5");
+    assert_eq!(high(id, "Ks Kd 5c 5h 9s 2d 3c"), "dua pasang, King dan 5");
     assert_eq!(
         high(id, "As Ah Ad Qc Qs 2d 3c"),
-        "Full house, tiga As dan sepasang Queen"
+        "full house, tiga As dan sepasang Queen"
     );
-    assert_eq!(high(id, "7s 7h 2d 9c Jd"), "Sepasang 7");
-    assert_eq!(high(id, "As 2h 3d 4c 5d Kc"), "Straight, 5 tertinggi");
-    assert_eq!(high(id, "2h 7h 9h Jh Ah"), "Flush, As tertinggi");
-    assert_eq!(high(id, "Ks 7h 2d"), "Kartu tertinggi King");
+    assert_eq!(high(id, "7s 7h 2d 9c Jd"), "sepasang 7");
+    assert_eq!(high(id, "As 2h 3d 4c 5d Kc"), "straight, 5 tertinggi");
+    assert_eq!(high(id, "2h 7h 9h Jh Ah"), "flush, As tertinggi");
+    assert_eq!(high(id, "Ks 7h 2d"), "kartu tertinggi King");
 }
 
 #[test]
@@ -148,13 +148,14 @@ fn a_low_draw_counts_the_different_low_ranks_held() {
     );
     assert_eq!(low_so_far(Locale::En, &cards("Ks Qd 9c"), None), "none yet");
     assert_eq!(
-        low_so_far(Locale::Es, &held, None),
-        "3 cartas para la baja (7-4-A)"
+        low_so_far(Locale::Es, &cards("Ks Qd 2c"), None),
+        "1 carta baja (2)"
     );
     assert_eq!(
-        low_so_far(Locale::Id, &held, None),
-        "3 kartu menuju low (7-4-A)"
+        low_so_far(Locale::Es, &held, None),
+        "3 cartas bajas (7-4-A)"
     );
+    assert_eq!(low_so_far(Locale::Id, &held, None), "3 kartu low (7-4-A)");
 }
 
 #[test]
@@ -173,17 +174,17 @@ fn the_private_view_names_a_made_low_once() {
     };
     let en = render::private_hand(Locale::En, 1, &view);
     assert!(
-        en.ends_with("High: Straight, five high\nLow: 5-4-3-2-A, the wheel"),
+        en.ends_with("High: straight, five high\nLow: 5-4-3-2-A, the wheel"),
         "{en}"
     );
     let es = render::private_hand(Locale::Es, 1, &view);
     assert!(
-        es.ends_with("Alta: Escalera al cinco\nBaja: 5-4-3-2-A, la rueda"),
+        es.ends_with("Alta: escalera al cinco\nBaja: 5-4-3-2-A, la rueda"),
         "{es}"
     );
     let id = render::private_hand(Locale::Id, 1, &view);
     assert!(
-        id.ends_with("High: Straight, 5 tertinggi\nLow: 5-4-3-2-A, roda (wheel)"),
+        id.ends_with("High: straight, 5 tertinggi\nLow: 5-4-3-2-A, wheel"),
         "{id}"
     );
 }
@@ -205,16 +206,16 @@ fn the_private_view_shows_down_and_up_cards_and_the_hands_so_far() {
     let en = render::private_hand(Locale::En, 42, &view);
     assert_eq!(
         en,
-        "**Your cards** — hand #42\nDown: A♠️ 2♥️\nUp: K♦️ K♠️ 5♣️\nHigh: Pair of kings\nLow: 3 cards to a low (5-2-A)"
+        "**Your cards** — hand #42\nDown: A♠️ 2♥️\nUp: K♦️ K♠️ 5♣️\nHigh: pair of kings\nLow: 3 cards to a low (5-2-A)"
     );
     let es = render::private_hand(Locale::Es, 42, &view);
     assert!(
-        es.contains("Boca abajo: A♠️ 2♥️") && es.contains("Alta: Par de reyes"),
+        es.contains("Boca abajo: A♠️ 2♥️") && es.contains("Alta: par de reyes"),
         "{es}"
     );
     let id = render::private_hand(Locale::Id, 42, &view);
     assert!(
-        id.contains("Tertutup: A♠️ 2♥️") && id.contains("High: Sepasang King"),
+        id.contains("Tertutup: A♠️ 2♥️") && id.contains("High: sepasang King"),
         "{id}"
     );
 }
@@ -306,16 +307,22 @@ fn the_turn_prompt_lists_each_legal_action_with_its_cost() {
     let en = render::your_turn(Locale::En, &prompt);
     assert_eq!(
         en,
-        "**Your turn** — hand #7, Third street\n2 to call · your stack 99 · pot 10\nYou can:\n• Fold\n• Call 2\n• Complete to 5\nYou have 45 s; when time runs out you check if it is free, otherwise you fold."
+        "**Your turn** — hand #7, Third street\n2 to call · your stack 99 · pot 10\nYou can:\n• Fold\n• Call 2\n• Complete to 5\nYou have 45 s. If time runs out, you check when there is nothing to call; otherwise you fold."
     );
     let es = render::your_turn(Locale::Es, &prompt);
     assert!(
-        es.starts_with("**Te toca** — mano #7, Tercera calle"),
+        es.starts_with("**Te toca** — mano #7, Tercera calle")
+            && es.ends_with(
+                "Tienes 45 s. Si se te acaba el tiempo, pasarás si no hay nada que igualar; si no, te retirarás."
+            ),
         "{es}"
     );
     let id = render::your_turn(Locale::Id, &prompt);
     assert!(
-        id.starts_with("**Giliranmu** — hand #7, Third Street"),
+        id.starts_with("**Giliranmu** — hand #7, Third Street")
+            && id.ends_with(
+                "Waktumu 45 dtk. Kalau waktu habis, kamu otomatis check jika tidak ada taruhan; kalau ada, otomatis fold."
+            ),
         "{id}"
     );
 }

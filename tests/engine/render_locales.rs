@@ -1,125 +1,13 @@
 //! Every message of every `.ftl` file exists in English, Spanish and Indonesian, parses, and
 //! formats without a Fluent error in all three for every variant of its select expressions.
 
+mod words_common;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_bundle::FluentValue;
-use fluent_syntax::ast::{
-    Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
-};
 use studbot::render::locale::{FTL_FILES, Locale, tr_checked};
-
-/// How a message uses one variable: plain, or as the selector of these variant keys.
-#[derive(Debug, Default, Clone)]
-struct VariableUse {
-    selector_keys: BTreeSet<String>,
-}
-
-fn collect_pattern(
-    pattern: &Pattern<&str>,
-    variables: &mut BTreeMap<String, VariableUse>,
-    references: &mut BTreeSet<String>,
-) {
-    for element in &pattern.elements {
-        if let PatternElement::Placeable { expression } = element {
-            collect_expression(expression, variables, references);
-        }
-    }
-}
-
-fn collect_expression(
-    expression: &Expression<&str>,
-    variables: &mut BTreeMap<String, VariableUse>,
-    references: &mut BTreeSet<String>,
-) {
-    match expression {
-        Expression::Select { selector, variants } => {
-            if let InlineExpression::VariableReference { id } = selector {
-                let entry = variables.entry(id.name.to_string()).or_default();
-                for variant in variants {
-                    entry.selector_keys.insert(match &variant.key {
-                        VariantKey::Identifier { name } => name.to_string(),
-                        VariantKey::NumberLiteral { value } => value.to_string(),
-                    });
-                }
-            } else {
-                collect_inline(selector, variables, references);
-            }
-            for variant in variants {
-                collect_pattern(&variant.value, variables, references);
-            }
-        }
-        Expression::Inline(inline) => collect_inline(inline, variables, references),
-    }
-}
-
-fn collect_inline(
-    inline: &InlineExpression<&str>,
-    variables: &mut BTreeMap<String, VariableUse>,
-    references: &mut BTreeSet<String>,
-) {
-    match inline {
-        InlineExpression::VariableReference { id } => {
-            variables.entry(id.name.to_string()).or_default();
-        }
-        InlineExpression::MessageReference { id, .. } => {
-            references.insert(id.name.to_string());
-        }
-        InlineExpression::Placeable { expression } => {
-            collect_expression(expression, variables, references)
-        }
-        _ => {}
-    }
-}
-
-/// Message id -> the variables it (and the messages it references) uses, for one file.
-fn messages_of(source: &str, label: &str) -> BTreeMap<String, BTreeMap<String, VariableUse>> {
-    let resource = fluent_syntax::parser::parse(source)
-        .unwrap_or_else(|(_, errors)| panic!("{label}: syntax errors: {errors:?}"));
-    let mut direct = BTreeMap::new();
-    for entry in &resource.body {
-        match entry {
-            Entry::Message(message) => {
-                let mut variables = BTreeMap::new();
-                let mut references = BTreeSet::new();
-                let pattern = message
-                    .value
-                    .as_ref()
-                    .unwrap_or_else(|| panic!("{label}: `{}` has no value", message.id.name));
-                collect_pattern(pattern, &mut variables, &mut references);
-                let previous = direct.insert(message.id.name.to_string(), (variables, references));
-                assert!(previous.is_none(), "{label}: `{}` twice", message.id.name);
-            }
-            Entry::Term(term) => panic!("{label}: terms are not used: -{}", term.id.name),
-            Entry::Junk { content } => panic!("{label}: junk: {content}"),
-            _ => {}
-        }
-    }
-    // A referenced message is formatted with the caller's arguments: merge its variables.
-    let mut merged = BTreeMap::new();
-    for (id, (variables, references)) in &direct {
-        let mut all = variables.clone();
-        let mut pending: Vec<String> = references.iter().cloned().collect();
-        let mut seen = BTreeSet::new();
-        while let Some(reference) = pending.pop() {
-            if !seen.insert(reference.clone()) {
-                continue;
-            }
-            let (more, further) = direct
-                .get(&reference)
-                .unwrap_or_else(|| panic!("{label}: `{id}` references unknown `{reference}`"));
-            for (name, usage) in more {
-                let entry: &mut VariableUse = all.entry(name.clone()).or_default();
-                entry
-                    .selector_keys
-                    .extend(usage.selector_keys.iter().cloned());
-            }
-            pending.extend(further.iter().cloned());
-        }
-        merged.insert(id.clone(), all);
-    }
-    merged
-}
+use words_common::messages_of;
 
 #[test]
 fn no_message_id_is_defined_in_two_files() {
@@ -162,12 +50,7 @@ fn every_message_exists_in_all_three_languages() {
 
 /// A sample value for a plain variable: numbers for counts and chips, text otherwise.
 fn sample(name: &str) -> FluentValue<'static> {
-    let numeric = [
-        "amount", "total", "stack", "pot", "hand", "small", "big", "ante", "bring_in", "seats",
-        "min", "max", "needed", "balance", "seconds", "hours", "minutes", "number", "count",
-        "place", "hands", "pots", "scoops", "biggest", "timer",
-    ];
-    if numeric.contains(&name) {
+    if words_common::NUMERIC.contains(&name) {
         FluentValue::from(7u64)
     } else {
         FluentValue::from(format!("<{name}>"))
@@ -181,7 +64,7 @@ fn every_message_formats_without_errors_in_every_language_and_variant() {
     for file in FTL_FILES {
         for locale in Locale::ALL {
             let label = format!("locales/{locale}/{}", file.name);
-            for (id, variables) in messages_of(file.source(locale), &label) {
+            for (id, (variables, _)) in messages_of(file.source(locale), &label) {
                 let base: Vec<(String, FluentValue<'static>)> = variables
                     .keys()
                     .map(|name| (name.clone(), sample(name)))

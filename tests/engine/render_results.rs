@@ -63,17 +63,17 @@ fn a_scoop_names_both_hands_and_their_five_cards() {
     println!("{en}");
     assert!(en.contains("**Hand #9 — results**"), "{en}");
     assert!(
-        en.contains("Bo shows Q♠️ Q♥️ J♠️ J♥️ 9♣️ 9♦️ 10♣️: Two pair, queens and jacks; no low"),
+        en.contains("Bo shows Q♠️ Q♥️ J♠️ J♥️ 9♣️ 9♦️ 10♣️: two pair, queens and jacks; no low"),
         "{en}"
     );
     assert!(
-        en.contains("Ana scoops 120: high with Straight, five high (5♠️ 4♣️ 3♦️ 2♥️ A♠️), low with 5-4-3-2-A low, the wheel (5♠️ 4♣️ 3♦️ 2♥️ A♠️)"),
+        en.contains("Ana scoops 120: high with straight, five high (5♠️ 4♣️ 3♦️ 2♥️ A♠️) and 5-4-3-2-A low, the wheel (5♠️ 4♣️ 3♦️ 2♥️ A♠️)"),
         "{en}"
     );
     assert!(en.contains("Net: Ana +60 · Bo −60"), "{en}");
     let es = render::results(Locale::Es, &view);
     assert!(
-        es.contains("Ana se lleva todo el bote (120, scoop): alta con Escalera al cinco"),
+        es.contains("Ana se lleva todo el bote (120, scoop): alta con escalera al cinco (5♠️ 4♣️ 3♦️ 2♥️ A♠️) y baja 5-4-3-2-A, la rueda (5♠️ 4♣️ 3♦️ 2♥️ A♠️)"),
         "{es}"
     );
     let id = render::results(Locale::Id, &view);
@@ -95,7 +95,7 @@ fn a_pot_without_a_qualifying_low_goes_to_the_high_hand_whole() {
     let view = ResultView::new(3, &names(&["Ana", "Bo"]), &hand, &events);
     let en = render::results(Locale::En, &view);
     assert!(
-        en.contains("Ana scoops 80 with Full house, kings over nines (K♠️ K♥️ K♦️ 9♦️ 9♣️); no qualifying low"),
+        en.contains("Ana scoops 80 with full house, kings over nines (K♠️ K♥️ K♦️ 9♦️ 9♣️); no qualifying low"),
         "{en}"
     );
 }
@@ -115,7 +115,7 @@ fn a_split_pot_names_the_high_and_the_low_winner() {
     let view = ResultView::new(4, &names(&["Ana", "Bo"]), &hand, &events);
     let en = render::results(Locale::En, &view);
     assert!(
-        en.contains("High: Ana wins 20 with Three of a kind, kings (K♠️ K♥️ K♦️ J♥️ 9♣️)"),
+        en.contains("High: Ana wins 20 with three of a kind, kings (K♠️ K♥️ K♦️ J♥️ 9♣️)"),
         "{en}"
     );
     assert!(
@@ -124,8 +124,13 @@ fn a_split_pot_names_the_high_and_the_low_winner() {
     );
     assert!(!en.contains("scoops"), "{en}");
     let es = render::results(Locale::Es, &view);
-    assert!(es.contains("Alta: Ana gana 20 con Trío de reyes"), "{es}");
+    assert!(es.contains("Alta: Ana gana 20 con trío de reyes"), "{es}");
     assert!(es.contains("Baja: Bo gana 20 con baja 8-6-4-2-A"), "{es}");
+    let id = render::results(Locale::Id, &view);
+    assert!(
+        id.contains("High: Ana menang 20 dengan three of a kind, King"),
+        "{id}"
+    );
 }
 
 #[test]
@@ -145,7 +150,7 @@ fn a_quartered_pot_says_so() {
     let view = ResultView::new(5, &names(&["Ana", "Bo", "Cy"]), &hand, &events);
     let en = render::results(Locale::En, &view);
     assert!(
-        en.contains("High: Ana wins 60 with Three of a kind, sevens"),
+        en.contains("High: Ana wins 60 with three of a kind, sevens"),
         "{en}"
     );
     assert!(en.contains("Low half split 2 ways — quartered"), "{en}");
@@ -154,7 +159,7 @@ fn a_quartered_pot_says_so() {
     let es = render::results(Locale::Es, &view);
     assert!(es.contains("un cuarto del bote para cada uno"), "{es}");
     let id = render::results(Locale::Id, &view);
-    assert!(id.contains("masing-masing seperempat"), "{id}");
+    assert!(id.contains("masing-masing dapat seperempat pot"), "{id}");
 }
 
 #[test]
@@ -188,21 +193,21 @@ fn each_side_pot_is_told_with_its_own_winners() {
     let side = en.find("**Side pot 1: 140**").expect(&en);
     assert!(main < side);
     assert!(
-        en[main..side].contains("Cy scoops 90 with Full house, aces over sixes"),
+        en[main..side].contains("Cy scoops 90 with full house, aces over sixes"),
         "{en}"
     );
     assert!(
-        en[side..].contains("Ana scoops 140 with Two pair, queens and nines"),
+        en[side..].contains("Ana scoops 140 with two pair, queens and nines"),
         "{en}"
     );
     let es = render::results(Locale::Es, &view);
     assert!(
-        es.contains("**Bote principal 90**") && es.contains("**Bote secundario 1: 140**"),
+        es.contains("**Bote principal: 90**") && es.contains("**Bote secundario 1: 140**"),
         "{es}"
     );
     let id = render::results(Locale::Id, &view);
     assert!(
-        id.contains("**Pot utama 90**") && id.contains("**Pot sampingan 1: 140**"),
+        id.contains("**Pot utama: 90**") && id.contains("**Side pot 1: 140**"),
         "{id}"
     );
 }
@@ -226,10 +231,20 @@ fn an_uncontested_pot_shows_no_cards() {
     let view = ResultView::new(8, &names(&["Ana", "Bo"]), &hand, &events);
     let en = render::results(Locale::En, &view);
     assert!(en.contains("Ana wins 6 uncontested"), "{en}");
-    assert!(en.contains("3 returned to Ana (not called)"), "{en}");
+    assert!(en.contains("3 chips returned to Ana (not called)"), "{en}");
     assert!(!en.contains('♠') && !en.contains('♥'), "{en}");
-    assert!(render::results(Locale::Es, &view).contains("Ana gana 6 sin showdown"));
-    assert!(render::results(Locale::Id, &view).contains("Ana menang 6 tanpa showdown"));
+    let es = render::results(Locale::Es, &view);
+    assert!(es.contains("Ana gana 6 sin showdown"), "{es}");
+    assert!(
+        es.contains("Se le devuelven 3 fichas a Ana (nadie igualó)"),
+        "{es}"
+    );
+    let id = render::results(Locale::Id, &view);
+    assert!(id.contains("Ana menang 6 tanpa showdown"), "{id}");
+    assert!(
+        id.contains("3 chip dikembalikan ke Ana (tidak di-call)"),
+        "{id}"
+    );
 }
 
 /// A whole hand's events, third street to showdown, with every down card dealt.
@@ -419,16 +434,17 @@ fn the_public_history_tells_the_whole_hand_and_only_shown_cards() {
         "— Seventh street —",
         "Each player gets a card face down.",
         "Ana checks",
-        "Ana shows 9♠️ 4♥️ 3♣️ A♠️ A♥️ 5♦️ 6♦️: Pair of aces; 6-5-4-3-A low",
+        "Ana shows 9♠️ 4♥️ 3♣️ A♠️ A♥️ 5♦️ 6♦️: pair of aces; 6-5-4-3-A low",
         "Bo mucks",
         "**Main pot 132**",
-        "Ana scoops 132: high with Pair of aces (A♠️ A♥️ 9♠️ 6♦️ 5♦️), low with 6-5-4-3-A low",
+        "Ana scoops 132: high with pair of aces (A♠️ A♥️ 9♠️ 6♦️ 5♦️) and 6-5-4-3-A low",
         "Stacks after the hand: Ana 166, Bo 34",
     ] {
         assert!(en.contains(expected), "missing {expected:?} in\n{en}");
     }
     let es = render::history(Locale::Es, &view);
     for expected in [
+        "Ante: Ana 1, Bo 1",
         "— Tercera calle —",
         "Bo hace el bring-in de 2",
         "Ana completa a 5",
@@ -436,6 +452,7 @@ fn the_public_history_tells_the_whole_hand_and_only_shown_cards() {
         "Bo sube a 20",
         "Ana pasa",
         "Bo tira sus cartas",
+        "Ana muestra 9♠️ 4♥️ 3♣️ A♠️ A♥️ 5♦️ 6♦️: par de ases; baja 6-5-4-3-A",
     ] {
         assert!(es.contains(expected), "missing {expected:?} in\n{es}");
     }

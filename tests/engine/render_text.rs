@@ -174,7 +174,7 @@ fn every_notice_has_its_own_text_in_every_language() {
             Locale::Es,
             &Notice::HandCancelledRefunded { hand_number: 12 }
         ),
-        "La mano #12 se canceló y cada jugador recuperó las fichas que tenía al empezarla."
+        "La mano #12 se anuló: cada jugador recuperó las fichas que tenía al empezar la mano."
     );
     assert_eq!(
         render::notice(Locale::Id, &Notice::WaitingForPlayers { needed: 2 }),
