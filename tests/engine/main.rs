@@ -3,8 +3,13 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../words_common/mod.rs"]
+mod words_common;
 
 mod discord_config;
+mod equity_cases;
+mod equity_cli;
+mod equity_reference;
 mod eval_cli;
 mod eval_high;
 mod eval_low;
@@ -14,11 +19,15 @@ mod hand_properties;
 mod phh_format;
 mod play_history;
 mod play_session;
+mod play_words;
 mod pokerkit_agreement;
 mod render_board;
+mod render_english;
+mod render_glossary;
 mod render_hands;
 mod render_leak;
 mod render_locales;
+mod render_plurals;
 mod render_results;
 mod render_text;
 mod replay_lines;

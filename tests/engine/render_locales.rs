@@ -1,7 +1,7 @@
 //! Every message of every `.ftl` file exists in English, Spanish and Indonesian, parses, and
 //! formats without a Fluent error in all three for every variant of its select expressions.
 
-mod words_common;
+use crate::words_common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -5,7 +5,7 @@
 //! players of that language use as they are (all-in, showdown, bring-in…), nor a Rust
 //! field name ("bring_in").
 
-mod words_common;
+use crate::words_common;
 
 use std::collections::BTreeSet;
 

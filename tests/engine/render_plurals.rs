@@ -3,7 +3,7 @@
 //! words after and before the number must agree with it ("1 chip", "2 fichas", "Faltan 2",
 //! never "1 chips", "2 ficha", "Se le devuelven 1"); Indonesian has no plural forms.
 
-mod words_common;
+use crate::words_common;
 
 use studbot::render::Locale;
 use words_common::{NUMERIC, messages, plural_errors, renderings};

@@ -1,7 +1,7 @@
 //! `locales/GLOSSARY.md` rules terms out, per language ("tangan", "kanal", "ciegas",
 //! "apuesta baja"): no message of that language may use one.
 
-mod words_common;
+use crate::words_common;
 
 use studbot::render::Locale;
 use words_common::{messages, parse_ruled_out, ruled_out_in, ruled_out_terms};

@@ -3,7 +3,7 @@
 //! and a whole session, first line to `quit`, holds no English a player of that language
 //! would not use.
 
-mod words_common;
+use crate::words_common;
 
 use std::io::Write;
 use std::path::Path;
