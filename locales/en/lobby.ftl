@@ -29,3 +29,6 @@ play-topped-up = You now have { $stack } chips at the table.
 play-bye = Goodbye!
 play-you = Player
 play-final-balance = Your balance: { $balance } chips.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = Hand #{ $hand } is over and is being settled: the result comes as soon as the bank confirms it. Nothing is lost meanwhile.

@@ -29,3 +29,6 @@ play-topped-up = Ahora tienes { $stack } fichas en la mesa.
 play-bye = ¡Hasta luego!
 play-you = Jugador
 play-final-balance = Tu saldo: { $balance } fichas.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = La mano #{ $hand } terminó y se está liquidando: el resultado llega en cuanto el banco lo confirme. Mientras tanto no se pierde nada.
