@@ -215,7 +215,9 @@ async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_s
     let mut stalled = stalled_table(21).await;
     advance_secs(5).await;
     // Hand 1 until someone may fold: that fold ends it, and its settlement stalls.
+    let mut steps = Steps::until("an offer to fold");
     let offer = loop {
+        steps.step();
         let notice = stalled.next().await;
         if let NoticeBody::YourTurn(offer) = &notice.body {
             if offers(offer, ActionKind::Fold) {
@@ -229,7 +231,9 @@ async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_s
         .act(offer.user, 1, offer.action_seq, ActionKind::Fold);
     stalled.stalled(fold).await.unwrap();
     // Told it is settling; neither a result nor a refund, since neither is known.
+    let mut steps = Steps::until("the settling message");
     let settling = loop {
+        steps.step();
         match stalled.next().await.body {
             NoticeBody::Table(TableMessage::Settling { hand }) => break hand,
             NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
@@ -259,7 +263,9 @@ async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_s
 #[tokio::test(start_paused = true)]
 async fn a_begin_the_store_stalls_is_cancelled_before_the_next_hand_and_play_goes_on() {
     let mut stalled = stalled_table(22).await;
+    let mut steps = Steps::until("the first hand was announced");
     loop {
+        steps.step();
         if let NoticeBody::Table(TableMessage::NextHandIn { hand, .. }) = stalled.next().await.body
         {
             assert_eq!(hand, 1);
@@ -273,7 +279,9 @@ async fn a_begin_the_store_stalls_is_cancelled_before_the_next_hand_and_play_goe
     assert!(!status.hand_in_progress && !status.paused);
     stalled.store.set_closed(false);
     advance_secs(1).await;
+    let mut steps = Steps::until("a hand was dealt");
     let first_dealt = loop {
+        steps.step();
         if let NoticeBody::Board(board) = stalled.next().await.body {
             break board.hand;
         }
@@ -300,7 +308,9 @@ async fn a_cash_out_the_store_stalls_is_not_reported_failed_and_pays_once_when_c
     assert_eq!(ben.status, studbot::lobby::SeatStatus::Leaving);
     stalled.store.set_closed(false);
     advance_secs(5).await;
+    let mut steps = Steps::until("Ben left");
     let left = loop {
+        steps.step();
         match stalled.next().await.body {
             NoticeBody::Table(TableMessage::Left {
                 user: BEN,
