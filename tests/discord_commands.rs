@@ -2,6 +2,7 @@
 
 mod support;
 
+use studbot::render::{self, Locale};
 use studbot::table::{ActionKind, Hand, Rules, Stakes};
 use support::table::*;
 
@@ -115,12 +116,20 @@ async fn economy_commands_answer_from_the_bank() {
 
     let answer = ask(&ana, "daily", vec![]).await;
     assert!(answer.content().contains("200"), "{}", answer.content());
+    assert!(answer.content().contains("1200"), "{}", answer.content());
     let again = ask(&ana, "daily", vec![]).await;
     assert_eq!(again.visibility, Visibility::Ephemeral(ana.id));
-    assert_ne!(
-        again.content(),
-        answer.content(),
-        "a second daily is refused"
+    // Refused with the time left (the cooldown is 20 h), and the balance did not move.
+    assert!(
+        again.content().contains("20") && !again.content().contains("1400"),
+        "a second daily is refused: {}",
+        again.content()
+    );
+    let balance = ask(&ana, "balance", vec![]).await;
+    assert!(
+        balance.content().contains("1200"),
+        "the refused daily granted nothing: {}",
+        balance.content()
     );
 
     let answer = ask(
@@ -200,12 +209,35 @@ async fn economy_commands_answer_from_the_bank() {
         "{}",
         answer.content()
     );
+    // Before any hand: Ana's stats are all zero, the rules are the whole summary in the
+    // asker's language, there is no history and no table.
     let answer = ask(&ana, "stats", vec![]).await;
     assert_eq!(answer.visibility, Visibility::Ephemeral(ana.id));
-    let answer = ask(&ana, "rules", vec![]).await;
-    assert!(answer.content().len() > 100);
+    let expected_stats = render::stats(
+        Locale::En,
+        &render::StatsView {
+            name: "Ana".to_owned(),
+            hands_played: 0,
+            pots_won: 0,
+            scoops: 0,
+            net_chips: 0,
+            biggest_pot: 0,
+        },
+    );
+    assert_eq!(answer.content(), expected_stats);
+    for (user, locale) in [(&ana, Locale::En), (&bo, Locale::Es)] {
+        let answer = ask(user, "rules", vec![]).await;
+        assert_eq!(answer.visibility, Visibility::Ephemeral(user.id));
+        assert_eq!(answer.content(), render::rules_summary(locale));
+    }
+    let rules = render::rules_summary(Locale::En);
+    assert!(
+        rules.contains("eight or better") && rules.contains("bring"),
+        "the rules name the game and the bring-in: {rules}"
+    );
     let answer = ask(&ana, "history", vec![]).await;
     assert_eq!(answer.visibility, Visibility::Ephemeral(ana.id));
+    assert_eq!(answer.content(), render::tr(Locale::En, "bot-no-history", &[]));
     let answer = ask(&ana, "table", vec![sub("status", vec![])]).await;
     assert_eq!(
         answer.visibility,
@@ -213,6 +245,7 @@ async fn economy_commands_answer_from_the_bank() {
         "no table yet: {}",
         answer.content()
     );
+    assert_eq!(answer.content(), render::notice(Locale::En, &render::Notice::NoTable));
 
     // Every command was answered within Discord's 3 seconds.
     for request in fake

@@ -8,7 +8,7 @@ mod support;
 
 use std::time::Duration;
 
-use studbot::table::Card;
+use studbot::table::{ActionKind, Card};
 use support::bot::{TestBot, config_text};
 use support::fake_discord::*;
 use support::table::*;
@@ -26,6 +26,23 @@ fn players() -> Vec<FakeUser> {
 
 fn contains_card(text: &str, card: Card) -> bool {
     text.contains(&card_text(card))
+}
+
+/// `text` holds every card of `seat` (down and up) and no card of anyone else.
+fn assert_only_own_cards(table: &PlayedTable, seat: usize, text: &str, what: &str) {
+    let own = table.mirror.private_view(seat).unwrap();
+    for card in own.down_cards.iter().chain(&own.up_cards) {
+        assert!(contains_card(text, *card), "{what} lacks {card}: {text}");
+    }
+    for other in (0..table.players.len()).filter(|other| *other != seat) {
+        let theirs = table.mirror.private_view(other).unwrap();
+        for card in theirs.down_cards.iter().chain(&theirs.up_cards) {
+            assert!(
+                !contains_card(text, *card),
+                "{what} for seat {seat} shows seat {other}'s {card}: {text}"
+            );
+        }
+    }
 }
 
 /// The most requests matching `counted` within any `window`.
@@ -62,8 +79,46 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
         .await;
     assert_channel_answer(&fake, slow, CHANNEL).await;
 
+    // /cards and "My cards" mid-hand: the asker's own cards, all of them, nobody else's.
+    for (seat, player) in players.iter().enumerate() {
+        let asked = fake.slash(player, CHANNEL, "cards", vec![]).await;
+        let by_command = fake.answer_to(asked).await;
+        let click = fake
+            .click(player, table.board, &format!("c:{CHANNEL}"))
+            .await;
+        let by_button = fake.answer_to(click).await;
+        for (what, answer) in [("/cards", &by_command), ("My cards", &by_button)] {
+            assert_eq!(
+                answer.visibility,
+                Visibility::Ephemeral(player.id),
+                "{what}"
+            );
+            assert_only_own_cards(&table, seat, &answer.readable_text(), what);
+        }
+    }
+    // /table status mid-hand names the hand and every player with their stack.
+    let asked = fake
+        .slash(&players[0], CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
+    let status = fake.answer_to(asked).await;
+    assert_eq!(status.visibility, Visibility::Ephemeral(players[0].id));
+    assert!(status.content().contains("#1"), "{}", status.content());
+    for player in &players {
+        assert!(
+            status.content().contains(&player.name),
+            "{}",
+            status.content()
+        );
+    }
+
+    // The bring-in, a fold (those down cards are never shown), then check/call to showdown.
     let start = table.board_posted_at;
-    let clicks = table.play_to_showdown(&fake).await;
+    let mut clicks = vec![table.act(&fake, &[ActionKind::BringIn]).await];
+    fake.response_to(clicks[0]).await;
+    let folder = table.mirror.to_act().unwrap();
+    clicks.push(table.act(&fake, &[ActionKind::Fold]).await);
+    fake.response_to(clicks[1]).await;
+    clicks.extend(table.play_to_showdown(&fake).await);
     let last_response = fake.response_to(*clicks.last().unwrap()).await;
     assert_eq!(last_response.body["type"], 7, "{:?}", last_response.body);
     let final_board = fake.message(table.board).unwrap();
@@ -73,8 +128,7 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
         "the finished board has no buttons"
     );
 
-    // Every click was answered by updating the board (type 7) or, for a refused click, an
-    // ephemeral message; none with an error status.
+    // Every click was answered by updating the board (type 7); none with an error status.
     for click in &clicks {
         let response = fake.response_to(*click).await;
         assert_eq!(response.status, 204);
@@ -84,60 +138,31 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
     let requests = fake.requests();
     let end = last_response.index;
 
-    // DMs: each player's DMs hold all of their down cards and no one else's.
+    // DMs: each player's DMs hold all of their down cards; third and seventh street, one DM
+    // each, for everyone still in the hand.
     for (seat, player) in players.iter().enumerate() {
-        let dms: String = requests
+        let dms: Vec<&Recorded> = requests
             .iter()
             .filter(|r| r.visibility == Visibility::Dm(player.id))
-            .map(Recorded::readable_text)
             .collect();
+        let text: String = dms.iter().map(|r| r.readable_text()).collect();
         for card in table.down_cards(seat) {
             assert!(
-                contains_card(&dms, card),
+                contains_card(&text, card),
                 "{}'s DMs lack {card}",
                 player.name
             );
         }
-        for (other, _) in players.iter().enumerate().filter(|(o, _)| *o != seat) {
-            for card in table.down_cards(other) {
-                assert!(
-                    !contains_card(&dms, card),
-                    "{}'s DMs show {card}",
-                    player.name
-                );
-            }
+        if seat != folder {
+            assert_eq!(dms.len(), 2, "{}'s DMs", player.name);
         }
     }
-    // Third street and seventh street: two DMs per player.
-    let dm_count = requests
-        .iter()
-        .filter(|r| matches!(r.visibility, Visibility::Dm(_)))
-        .count();
-    assert_eq!(dm_count, 2 * players.len());
-
-    // Nothing anyone else sees holds a down card before the showdown: channel messages, board
-    // edits, interaction responses that are not ephemeral, followups.
-    let all_down: Vec<Card> = (0..players.len())
-        .flat_map(|s| table.down_cards(s))
-        .collect();
-    for request in requests.iter().filter(|r| r.index < end) {
-        if let Visibility::Channel(_) = request.visibility {
-            let text = request.readable_text();
-            for card in &all_down {
-                assert!(
-                    !contains_card(&text, *card),
-                    "{card} is visible before the showdown in {} {}: {text}",
-                    request.method,
-                    request.path
-                );
-            }
-        }
-    }
-    // At showdown the hands shown (losers may muck) are on the board.
+    // At showdown the hands shown are on the board; the folded hand is not.
     let shown = table.mirror.result().unwrap().shown.clone();
     assert!(!shown.is_empty());
-    for seat in shown {
-        for card in table.down_cards(seat) {
+    assert!(!shown.contains(&folder));
+    for seat in &shown {
+        for card in table.down_cards(*seat) {
             assert!(
                 contains_card(&final_text, card),
                 "{card} not shown at showdown"
@@ -164,6 +189,50 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
         );
     }
 
+    // /stats tells each player's hand count and what they won or lost, to them only.
+    for (seat, player) in players.iter().enumerate() {
+        let asked = fake.slash(player, CHANNEL, "stats", vec![]).await;
+        let answer = fake.answer_to(asked).await;
+        assert_eq!(answer.visibility, Visibility::Ephemeral(player.id));
+        let text = answer.content();
+        assert!(text.contains(&player.name), "{text}");
+        let net = final_stacks[seat].abs_diff(200);
+        assert!(
+            text.contains(&net.to_string()),
+            "{} expected a net of {net}: {text}",
+            player.name
+        );
+    }
+
+    // No down card reached anyone but its owner, over every request of the game: the deal,
+    // every board, the final board and results, DMs, /cards, "My cards", the cash-outs, the
+    // stats. A hand shown at showdown is everyone's from the showdown on.
+    let requests = fake.requests();
+    for request in &requests {
+        let reader = match request.visibility {
+            Visibility::Channel(_) => None,
+            Visibility::Dm(user) | Visibility::Ephemeral(user) => Some(user),
+            Visibility::Nobody => continue,
+        };
+        let text = request.readable_text();
+        for (seat, owner) in players.iter().enumerate() {
+            let public_now = shown.contains(&seat) && request.index >= end;
+            if public_now || reader == Some(owner.id) {
+                continue;
+            }
+            for card in table.down_cards(seat) {
+                assert!(
+                    !contains_card(&text, card),
+                    "{}'s down card {card} reached {reader:?} in request {} {} {}: {text}",
+                    owner.name,
+                    request.index,
+                    request.method,
+                    request.path
+                );
+            }
+        }
+    }
+
     // Channel writes: per player action over the hand, and the most in any 5 s.
     let channel_writes: Vec<&Recorded> = requests
         .iter()
@@ -179,6 +248,10 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
         .filter(|r| r.method == "POST" && r.path.starts_with("/webhooks/"))
         .count();
     let worst = most_in_window(&channel_writes, Duration::from_secs(5));
+    let dm_count = requests
+        .iter()
+        .filter(|r| matches!(r.visibility, Visibility::Dm(_)) && r.is_success())
+        .count();
     if std::env::var("SHOW_REQUESTS").is_ok() {
         for r in requests
             .iter()
