@@ -332,7 +332,10 @@ pub(crate) struct Shared {
 
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().expect("fake discord state")
+        // A test that failed while holding the lock must not take the server down with it.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -540,14 +543,19 @@ impl FakeDiscord {
         let deadline = std::time::Instant::now() + DEFAULT_DEADLINE;
         loop {
             let notified = self.shared.changed.notified();
-            {
+            // Panics only once the lock is released: the server goes on answering.
+            let violation = {
                 let inner = self.lock();
-                if let Some(violation) = inner.violations.first() {
-                    panic!("{violation}");
+                match inner.violations.first() {
+                    Some(violation) => Some(violation.clone()),
+                    None => match check(&inner) {
+                        Some(found) => return found,
+                        None => None,
+                    },
                 }
-                if let Some(found) = check(&inner) {
-                    return found;
-                }
+            };
+            if let Some(violation) = violation {
+                panic!("{violation}");
             }
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
