@@ -29,6 +29,10 @@ enum Command {
     Sim(cli::sim::SimArgs),
     /// Check the ledger of a data directory.
     Audit(cli::audit::AuditArgs),
+    /// Write everything the bank holds to one checked backup file.
+    Backup(cli::backup::BackupArgs),
+    /// Rebuild a data directory from a backup file (then audit it).
+    Restore(cli::backup::RestoreArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
     /// Print the link that adds the bot to a Discord server, with the permissions it needs.
@@ -46,6 +50,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
+        Command::Backup(args) => cli::backup::run_backup(args),
+        Command::Restore(args) => cli::backup::run_restore(args),
         Command::Eval(args) => cli::eval::run(args),
         Command::Invite(args) => cli::invite::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),

@@ -190,3 +190,47 @@ fn a_recovered_table_whose_settings_are_gone_pays_its_players_back() {
         assert_eq!(audit.escrow_chips, 0);
     });
 }
+
+/// Everyone's chair at the table, in chair order.
+async fn chairs(table: &studbot::lobby::TableHandle) -> Vec<(u8, UserId)> {
+    let status = table.status().await.unwrap();
+    status
+        .seats
+        .iter()
+        .map(|seat| (seat.chair, seat.user))
+        .collect()
+}
+
+#[test]
+fn every_player_keeps_their_chair_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seated out of user-id order, with a gap where a player left.
+    let before = runtime().block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir.path()).await;
+        let store = Arc::new(BankTableStore::new(bank.clone()));
+        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
+        table.pause().await.unwrap();
+        for player in [CHEN, ANA, BEN, DEV] {
+            table.join(player, 200).await.unwrap();
+        }
+        table.leave(BEN).await.unwrap();
+        chairs(&table).await
+    });
+    assert_eq!(before, vec![(0, CHEN), (1, ANA), (3, DEV)]);
+    runtime().block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir.path()).await;
+        let store = Arc::new(BankTableStore::new(bank.clone()));
+        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        let table = lobby.table(TABLE).unwrap();
+        assert_eq!(chairs(&table).await, before);
+        // A newcomer takes the free chair, not one of theirs.
+        assert_eq!(table.join(BEN, 200).await.unwrap().0, 2);
+    });
+}

@@ -2,6 +2,7 @@
 //! tests can drive them; `src/main.rs` only parses arguments and dispatches.
 
 pub mod audit;
+pub mod backup;
 pub mod bank_workload;
 pub mod eval;
 pub mod invite;
