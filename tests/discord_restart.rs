@@ -129,3 +129,34 @@ async fn a_bot_killed_mid_hand_refunds_it_on_restart_and_plays_the_next_hand() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigint_mid_hand_tells_the_channel_the_hand_stops_and_exits_zero() {
+    const CHANNEL: u64 = 300_000_000_000_000_042;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, config_text(&fake, &data.path().join("data"), SEED)).unwrap();
+    let moderator = FakeUser::moderator(100_000_000_000_000_410, "Mod");
+    let players = vec![
+        FakeUser::player(100_000_000_000_000_411, "Mo"),
+        FakeUser::player(100_000_000_000_000_412, "Ned"),
+    ];
+    let bot = ChildBot::start(&fake, &config, &data.path().join("bot.log")).await;
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+    let click = table.act(&fake, &[ActionKind::BringIn]).await;
+    assert_eq!(fake.response_to(click).await.body["type"], 7);
+
+    // Ctrl-C: handled as SIGTERM is (the grace of 1 s cannot finish the hand).
+    let mark = fake.mark();
+    let log = bot.log.clone();
+    assert_eq!(bot.interrupt().await, Some(0), "SIGINT exits with 0");
+    let told = fake
+        .wait_for("the channel told hand #1 stops", mark, |r| {
+            r.is_channel_write() && r.channel() == Some(CHANNEL) && r.content().contains("#1")
+        })
+        .await;
+    assert_eq!(told.visibility, Visibility::Channel(CHANNEL));
+    let text = std::fs::read_to_string(log).unwrap();
+    assert!(!text.contains("panicked"), "{text}");
+}

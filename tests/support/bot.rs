@@ -111,9 +111,18 @@ impl ChildBot {
     }
 
     /// SIGTERM, then waits for the process to exit; returns its exit code.
-    pub async fn terminate(mut self) -> Option<i32> {
+    pub async fn terminate(self) -> Option<i32> {
+        self.signal("TERM").await
+    }
+
+    /// SIGINT (Ctrl-C), then waits for the process to exit; returns its exit code.
+    pub async fn interrupt(self) -> Option<i32> {
+        self.signal("INT").await
+    }
+
+    async fn signal(mut self, signal: &str) -> Option<i32> {
         let status = std::process::Command::new("kill")
-            .arg("-TERM")
+            .arg(format!("-{signal}"))
             .arg(self.child.id().to_string())
             .status()
             .expect("kill -TERM");
@@ -125,7 +134,7 @@ impl ChildBot {
             }
             assert!(
                 std::time::Instant::now() < deadline,
-                "the bot did not exit after SIGTERM"
+                "the bot did not exit within 30 s of SIG{signal}"
             );
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }

@@ -296,6 +296,8 @@ pub(crate) struct Inner {
     dm_channels: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
     forced_rate_limit: Option<ForcedRateLimit>,
+    /// Channels whose every write answers 429 with this `retry_after`, until released.
+    stalled: HashMap<u64, f64>,
     buckets: ChannelBuckets,
     buckets_on: bool,
     interactions: HashMap<u64, InteractionRecord>,
@@ -379,6 +381,7 @@ impl FakeDiscord {
                 dm_channels: HashMap::new(),
                 closed_dms: HashSet::new(),
                 forced_rate_limit: None,
+                stalled: HashMap::new(),
                 buckets: ChannelBuckets::default(),
                 buckets_on: true,
                 interactions: HashMap::new(),
@@ -472,6 +475,16 @@ impl FakeDiscord {
             retry_after,
             everything: true,
         });
+    }
+
+    /// From now on every write to `channel` answers 429 with `retry_after` seconds, until
+    /// [`FakeDiscord::release_channel`]: a table whose channel is stuck.
+    pub fn stall_channel(&self, channel: u64, retry_after: f64) {
+        self.lock().stalled.insert(channel, retry_after);
+    }
+
+    pub fn release_channel(&self, channel: u64) {
+        self.lock().stalled.remove(&channel);
     }
 
     /// True once the 429s asked for have all been given.

@@ -329,6 +329,9 @@ fn channel_message(
     if writes && let Some(limited) = forced_rate_limit(inner, false) {
         return limited;
     }
+    if writes && let Some(retry_after) = inner.stalled.get(&channel).copied() {
+        return Outcome::error(rules::rate_limited(retry_after));
+    }
     let visibility = if let Some(user) = inner.dm_channels.get(&channel).copied() {
         if *method == Method::POST && inner.closed_dms.contains(&user) {
             return Outcome::error(rules::closed_dms());
