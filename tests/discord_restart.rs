@@ -160,3 +160,27 @@ async fn sigint_mid_hand_tells_the_channel_the_hand_stops_and_exits_zero() {
     let text = std::fs::read_to_string(log).unwrap();
     assert!(!text.contains("panicked"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "fails until issue 8 fault 8 is fixed"]
+async fn a_log_file_holds_no_colour_codes() {
+    const CHANNEL: u64 = 300_000_000_000_000_043;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    let text = config_text(&fake, &data.path().join("data"), SEED)
+        .replace("level = \"warn\"", "level = \"info\"");
+    std::fs::write(&config, text).unwrap();
+    let bot = ChildBot::start(&fake, &config, &data.path().join("bot.log")).await;
+    let user = FakeUser::player(100_000_000_000_000_420, "Ora");
+    let asked = fake.slash(&user, CHANNEL, "balance", vec![]).await;
+    fake.answer_to(asked).await;
+    let log = bot.log.clone();
+    assert_eq!(bot.terminate().await, Some(0));
+    let text = std::fs::read_to_string(log).unwrap();
+    assert!(!text.is_empty(), "nothing was logged at info level");
+    assert!(
+        !text.contains('\u{1b}'),
+        "the log file holds terminal colour codes:\n{text}"
+    );
+}

@@ -296,6 +296,8 @@ pub(crate) struct Inner {
     dm_channels: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
     forced_rate_limit: Option<ForcedRateLimit>,
+    /// How long `GET /users/{id}` takes to answer (a slow Discord).
+    user_lookup_delay: Duration,
     /// Channels whose every write answers 429 with this `retry_after`, until released.
     stalled: HashMap<u64, f64>,
     buckets: ChannelBuckets,
@@ -381,6 +383,7 @@ impl FakeDiscord {
                 dm_channels: HashMap::new(),
                 closed_dms: HashSet::new(),
                 forced_rate_limit: None,
+                user_lookup_delay: Duration::ZERO,
                 stalled: HashMap::new(),
                 buckets: ChannelBuckets::default(),
                 buckets_on: true,
@@ -481,6 +484,11 @@ impl FakeDiscord {
     /// [`FakeDiscord::release_channel`]: a table whose channel is stuck.
     pub fn stall_channel(&self, channel: u64, retry_after: f64) {
         self.lock().stalled.insert(channel, retry_after);
+    }
+
+    /// From now on `GET /users/{id}` answers only after `delay`.
+    pub fn delay_user_lookups(&self, delay: Duration) {
+        self.lock().user_lookup_delay = delay;
     }
 
     pub fn release_channel(&self, channel: u64) {

@@ -78,6 +78,12 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
         .strip_prefix("/api/v10")
         .unwrap_or(&full_path)
         .to_owned();
+    if method == Method::GET && path.starts_with("/users/") && !path.starts_with("/users/@me") {
+        let delay = shared.lock().user_lookup_delay;
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+    }
     let outcome = {
         let mut inner = shared.lock();
         let body = match request_json(&headers, &bytes) {
