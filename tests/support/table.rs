@@ -269,3 +269,63 @@ impl PlayedTable {
 pub fn card_text(card: Card) -> String {
     studbot::render::card(card)
 }
+
+/// What a hand left in its channel, for the quiet-channel goal of issue 8.
+#[derive(Debug, Clone, Copy)]
+pub struct Footprint {
+    /// Messages the table wrote from its board on (channel posts, followups of its clicks)
+    /// that are still in the channel.
+    pub messages_left: usize,
+    /// New messages (edits notify nobody) that mention a player of the table.
+    pub pings: usize,
+    /// Turns played: one click each.
+    pub turns: usize,
+}
+
+impl std::fmt::Display for Footprint {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            out,
+            "messages left in the channel by the hand: {}; pings: {} over {} turns ({:.2} per turn)",
+            self.messages_left,
+            self.pings,
+            self.turns,
+            self.pings as f64 / self.turns.max(1) as f64
+        )
+    }
+}
+
+/// The footprint of the hand on `table.board`, played with `clicks`, as of now.
+pub fn hand_footprint(fake: &FakeDiscord, table: &PlayedTable, clicks: &[u64]) -> Footprint {
+    let requests = fake.requests();
+    let written: Vec<&Recorded> = requests
+        .iter()
+        .skip(table.board_posted_at)
+        .filter(|r| r.method == "POST" && r.is_success())
+        .filter(|r| r.visibility == Visibility::Channel(table.channel))
+        .filter(|r| {
+            r.channel() == Some(table.channel)
+                || (r.path.starts_with("/webhooks/")
+                    && r.interaction.is_some_and(|click| clicks.contains(&click)))
+        })
+        .collect();
+    let messages_left = written
+        .iter()
+        .filter_map(|r| r.response.as_ref()?["id"].as_str()?.parse::<u64>().ok())
+        .filter(|id| fake.message(*id).is_some())
+        .count();
+    let pings = written
+        .iter()
+        .filter(|r| {
+            table
+                .players
+                .iter()
+                .any(|player| r.content().contains(&player.mention()))
+        })
+        .count();
+    Footprint {
+        messages_left,
+        pings,
+        turns: clicks.len(),
+    }
+}
