@@ -52,39 +52,18 @@ async fn eight_emoji_players_stay_within_discords_limits(
     let moderator = FakeUser::moderator(first_user, "Mod").with_locale(locale);
     let players = players(locale, first_user + 1);
 
-    let opened = fake
-        .slash(
-            &moderator,
-            channel,
-            "table",
-            vec![sub(
-                "open",
-                vec![int("seats", 8), int("between_hands", 0), int("timer", 600)],
-            )],
-        )
-        .await;
-    assert_channel_answer(&fake, opened, channel).await;
-    let paused = fake
-        .slash(&moderator, channel, "table", vec![sub("pause", vec![])])
-        .await;
-    assert_channel_answer(&fake, paused, channel).await;
-    for player in &players {
-        let joined = fake
-            .slash(player, channel, "join", vec![int("buy_in", 200)])
-            .await;
-        assert_channel_answer(&fake, joined, channel).await;
-    }
+    open_and_seat_with(
+        &fake,
+        channel,
+        &moderator,
+        &players,
+        200,
+        vec![int("seats", 8)],
+    )
+    .await;
     let mut table = start_first_hand(&fake, channel, &moderator, &players, 200, SEED).await;
     // No second hand while the test looks at the first one's results.
-    let slow = fake
-        .slash(
-            &moderator,
-            channel,
-            "table",
-            vec![sub("settings", vec![int("between_hands", 120)])],
-        )
-        .await;
-    fake.answer_to(slow).await;
+    no_next_hand_soon(&fake, channel, &moderator).await;
 
     // Mid-hand, everything that shows a hand or lists the players.
     let asker = &players[7];

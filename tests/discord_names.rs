@@ -26,28 +26,15 @@ async fn eight_slow_name_lookups_after_a_restart_never_hold_the_board() {
     let players: Vec<FakeUser> = (1..=8)
         .map(|n| FakeUser::player(100_000_000_000_001_700 + n, &format!("Player{n}")))
         .collect();
-    let opened = fake
-        .slash(
-            &moderator,
-            CHANNEL,
-            "table",
-            vec![sub(
-                "open",
-                vec![int("seats", 8), int("between_hands", 0), int("timer", 600)],
-            )],
-        )
-        .await;
-    assert_channel_answer(&fake, opened, CHANNEL).await;
-    let paused = fake
-        .slash(&moderator, CHANNEL, "table", vec![sub("pause", vec![])])
-        .await;
-    assert_channel_answer(&fake, paused, CHANNEL).await;
-    for player in &players {
-        let joined = fake
-            .slash(player, CHANNEL, "join", vec![int("buy_in", 200)])
-            .await;
-        assert_channel_answer(&fake, joined, CHANNEL).await;
-    }
+    open_and_seat_with(
+        &fake,
+        CHANNEL,
+        &moderator,
+        &players,
+        200,
+        vec![int("seats", 8)],
+    )
+    .await;
     bot.stop().await;
 
     // A new process knows none of the names; Discord takes 2 s for each. The table comes

@@ -9,7 +9,7 @@ mod support;
 use std::time::Duration;
 
 use studbot::table::ActionKind;
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -28,13 +28,13 @@ fn players() -> Vec<FakeUser> {
 #[ignore = "fails until issue 8 fault 9 is fixed"]
 async fn a_board_older_than_an_hour_is_posted_anew_and_the_hand_goes_on_there() {
     const CHANNEL: u64 = 300_000_000_000_000_901;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_900, "Mod");
     let mut table = open_and_play(&fake, CHANNEL, &moderator, &players(), 200, SEED).await;
+    let mark = fake.mark();
     let click = table.act(&fake, &PASSIVE).await;
     assert!(fake.response_to(click).await.is_success());
+    table.wait_for_turn_ping(&fake, mark).await;
 
     // The table sits an hour and a minute: the board can no longer be edited.
     fake.advance(Duration::from_secs(61 * 60));
@@ -63,13 +63,14 @@ async fn a_board_older_than_an_hour_is_posted_anew_and_the_hand_goes_on_there() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nothing_uses_a_click_token_older_than_fifteen_minutes() {
     const CHANNEL: u64 = 300_000_000_000_000_902;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_900, "Mod");
     let mut table = open_and_play(&fake, CHANNEL, &moderator, &players(), 200, SEED).await;
+    let mark = fake.mark();
     let click = table.act(&fake, &PASSIVE).await;
     assert!(fake.response_to(click).await.is_success());
+    // What the bot does right after the click (the next player's ping) is done in time.
+    table.wait_for_turn_ping(&fake, mark).await;
 
     // Sixteen minutes pass (the board is still young enough to edit): the moderator pauses
     // and resumes, the next player acts, the hand goes on.

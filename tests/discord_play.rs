@@ -9,7 +9,7 @@ mod support;
 use std::time::Duration;
 
 use studbot::table::{ActionKind, Card};
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -61,23 +61,13 @@ fn most_in_window(requests: &[&Recorded], window: Duration) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_down_card() {
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_100, "Mod");
     let players = players();
     let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
 
     // No new hand right after this one, so the players can cash out.
-    let slow = fake
-        .slash(
-            &moderator,
-            CHANNEL,
-            "table",
-            vec![sub("settings", vec![int("between_hands", 120)])],
-        )
-        .await;
-    assert_channel_answer(&fake, slow, CHANNEL).await;
+    no_next_hand_soon(&fake, CHANNEL, &moderator).await;
 
     // /cards and "My cards" mid-hand: the asker's own cards, all of them, nobody else's.
     for (seat, player) in players.iter().enumerate() {
@@ -301,21 +291,11 @@ fn format_thousands(value: u64) -> String {
 #[ignore = "fails until issue 8's quiet channel is done (about 15 messages a hand today)"]
 async fn a_hand_leaves_at_most_three_messages_in_the_channel_and_pings_once_a_turn() {
     const CHANNEL: u64 = 300_000_000_000_000_012;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_100, "Mod");
     let players = players();
     let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
-    let slow = fake
-        .slash(
-            &moderator,
-            CHANNEL,
-            "table",
-            vec![sub("settings", vec![int("between_hands", 120)])],
-        )
-        .await;
-    assert_channel_answer(&fake, slow, CHANNEL).await;
+    no_next_hand_soon(&fake, CHANNEL, &moderator).await;
     let clicks = table.play_to_showdown(&fake).await;
     // A round trip through every player's table: what the hand posts at its end is out.
     for player in &players {

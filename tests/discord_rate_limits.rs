@@ -6,7 +6,7 @@ mod support;
 use std::time::Duration;
 
 use studbot::table::ActionKind;
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -16,9 +16,7 @@ const RETRY_AFTER: f64 = 0.4;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn while_discord_answers_429_the_bot_waits_and_nothing_is_lost_or_doubled() {
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_300, "Mod");
     let players = vec![
         FakeUser::player(100_000_000_000_000_301, "Gus"),
@@ -31,15 +29,7 @@ async fn while_discord_answers_429_the_bot_waits_and_nothing_is_lost_or_doubled(
     fake.rate_limit_channel_writes(4, RETRY_AFTER);
     let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
     // No next hand for a while, so the players can cash out at the end.
-    let slow = fake
-        .slash(
-            &moderator,
-            CHANNEL,
-            "table",
-            vec![sub("settings", vec![int("between_hands", 120)])],
-        )
-        .await;
-    fake.answer_to(slow).await;
+    no_next_hand_soon(&fake, CHANNEL, &moderator).await;
 
     let passive = [ActionKind::Check, ActionKind::Call, ActionKind::BringIn];
     let mut actions = 0;

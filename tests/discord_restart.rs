@@ -91,15 +91,7 @@ async fn a_bot_killed_mid_hand_refunds_it_on_restart_and_plays_the_next_hand() {
         first_deck(SEED, CHANNEL),
     )
     .unwrap();
-    let slow = fake
-        .slash(
-            &moderator,
-            CHANNEL,
-            "table",
-            vec![sub("settings", vec![int("between_hands", 120)])],
-        )
-        .await;
-    fake.answer_to(slow).await;
+    no_next_hand_soon(&fake, CHANNEL, &moderator).await;
     table.play_to_showdown(&fake).await;
 
     let final_stacks = table.mirror.result().unwrap().final_stacks.clone();

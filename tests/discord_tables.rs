@@ -6,7 +6,7 @@ mod support;
 
 use std::time::Duration;
 
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -19,9 +19,7 @@ const STALL: Duration = Duration::from_secs(10);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_whose_channel_is_stuck_never_blocks_another() {
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_001_600, "Mod");
     let stuck_players = vec![
         FakeUser::player(100_000_000_000_001_611, "Sue"),

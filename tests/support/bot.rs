@@ -147,3 +147,12 @@ impl Drop for ChildBot {
         let _ = self.child.wait();
     }
 }
+
+/// A fake Discord and the bot connected to it, on a fresh data directory, dealing from
+/// `deck_seed`. Keep the directory as long as the bot runs.
+pub async fn start_fake_and_bot(deck_seed: u64) -> (FakeDiscord, tempfile::TempDir, TestBot) {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a temporary data directory");
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), deck_seed)).await;
+    (fake, data, bot)
+}

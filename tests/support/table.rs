@@ -83,16 +83,22 @@ pub async fn open_and_seat(
     players: &[FakeUser],
     buy_in: u64,
 ) {
+    open_and_seat_with(fake, channel, moderator, players, buy_in, vec![]).await;
+}
+
+/// [`open_and_seat`] with more `/table open` options (`seats`, say).
+pub async fn open_and_seat_with(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    buy_in: u64,
+    more_options: Vec<Value>,
+) {
+    let mut options = vec![int("between_hands", 0), int("timer", 600)];
+    options.extend(more_options);
     let opened = fake
-        .slash(
-            moderator,
-            channel,
-            "table",
-            vec![sub(
-                "open",
-                vec![int("between_hands", 0), int("timer", 600)],
-            )],
-        )
+        .slash(moderator, channel, "table", vec![sub("open", options)])
         .await;
     assert_channel_answer(fake, opened, channel).await;
     let paused = fake
@@ -242,18 +248,24 @@ impl PlayedTable {
                 "a click was answered after Discord's 3 seconds"
             );
             clicks.push(click);
-            if let Some(next) = self.to_act() {
-                // The next player is mentioned before they act, as a person would need.
-                let mention = format!("<@{}>", next.id);
-                fake.wait_for(&format!("a mention of {}", next.name), mark, |r| {
-                    r.method == "POST"
-                        && !r.path.ends_with("/callback")
-                        && r.content().contains(&mention)
-                })
-                .await;
-            }
+            // The next player is mentioned before they act, as a person would need.
+            self.wait_for_turn_ping(fake, mark).await;
         }
         clicks
+    }
+
+    /// Waits for a new message from request `from` on that mentions the player to act (none
+    /// once the hand is over).
+    pub async fn wait_for_turn_ping(&self, fake: &FakeDiscord, from: usize) {
+        if let Some(next) = self.to_act() {
+            let mention = next.mention();
+            fake.wait_for(&format!("a mention of {}", next.name), from, |r| {
+                r.method == "POST"
+                    && !r.path.ends_with("/callback")
+                    && r.content().contains(&mention)
+            })
+            .await;
+        }
     }
 
     /// Each player's down cards in the mirror (all of them once the hand is over).
@@ -328,4 +340,23 @@ pub fn hand_footprint(fake: &FakeDiscord, table: &PlayedTable, clicks: &[u64]) -
         pings,
         turns: clicks.len(),
     }
+}
+
+/// The moderator changes the table's settings (`/table settings`); the channel is told.
+pub async fn change_settings(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    options: Vec<Value>,
+) {
+    let changed = fake
+        .slash(moderator, channel, "table", vec![sub("settings", options)])
+        .await;
+    assert_channel_answer(fake, changed, channel).await;
+}
+
+/// No new hand for two minutes after the current one, so the test can look at its end (and
+/// players cash out) in peace.
+pub async fn no_next_hand_soon(fake: &FakeDiscord, channel: u64, moderator: &FakeUser) {
+    change_settings(fake, channel, moderator, vec![int("between_hands", 120)]).await;
 }
