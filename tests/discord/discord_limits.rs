@@ -8,7 +8,7 @@
 //! Discord's per-channel write bucket is off here: this test measures sizes, not pacing, and
 //! an eight-player hand at five writes per five seconds would take over a minute.
 
-mod support;
+use crate::support;
 
 use studbot::table::ActionKind;
 use support::bot::{TestBot, config_text};

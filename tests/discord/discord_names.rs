@@ -3,7 +3,7 @@
 //! must never hold a board: eight unknown players, each lookup answered after 2 s, and the
 //! board still comes at once (with a placeholder, the names edited in later).
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! channel answers every write with 429, another table in the same bot plays a whole hand at
 //! its normal pace, and the stuck table's board comes once its channel is free again.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! clock is moved forward; the bot's own clock is not, so the bot learns the age from Discord's
 //! answers or the message timestamps.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 
