@@ -6,7 +6,7 @@ use crate::support;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 
 const CHANNEL: u64 = 300_000_000_000_000_901;
@@ -587,9 +587,7 @@ async fn a_violation_nobody_waited_on_still_fails_the_test_at_its_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_gateway_resumes_a_dropped_session_and_replays_what_it_missed() {
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 1)).await;
+    let (fake, _data, bot) = start_fake_and_bot(1).await;
     let user = uma();
 
     // Op 7: the bot reconnects and resumes the same session.
