@@ -67,6 +67,31 @@ impl Default for Stakes {
     }
 }
 
+impl StakesError {
+    /// The message (`locales/*/lobby.ftl`) that tells a player what is wrong, in their language.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            StakesError::ZeroBringIn => "settings-bring-in-zero",
+            StakesError::BringInAboveSmallBet { .. } => "settings-bring-in-above-small-bet",
+            StakesError::BigBetNotAboveSmallBet { .. } => "settings-big-bet-not-above-small-bet",
+        }
+    }
+
+    /// The numbers [`StakesError::message_id`]'s message names.
+    pub fn message_args(&self) -> Vec<(&'static str, u64)> {
+        match *self {
+            StakesError::ZeroBringIn => Vec::new(),
+            StakesError::BringInAboveSmallBet {
+                bring_in,
+                small_bet,
+            } => vec![("bring_in", bring_in), ("small_bet", small_bet)],
+            StakesError::BigBetNotAboveSmallBet { small_bet, big_bet } => {
+                vec![("small_bet", small_bet), ("big_bet", big_bet)]
+            }
+        }
+    }
+}
+
 /// How an all-in for less than a full bet or raise affects the betting (RULES.md, Raises).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]

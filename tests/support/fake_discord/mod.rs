@@ -296,6 +296,10 @@ pub(crate) struct Inner {
     dm_channels: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
     forced_rate_limit: Option<ForcedRateLimit>,
+    /// How long `GET /users/{id}` takes to answer (a slow Discord).
+    user_lookup_delay: Duration,
+    /// Channels whose every write answers 429 with this `retry_after`, until released.
+    stalled: HashMap<u64, f64>,
     buckets: ChannelBuckets,
     buckets_on: bool,
     interactions: HashMap<u64, InteractionRecord>,
@@ -332,7 +336,10 @@ pub(crate) struct Shared {
 
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().expect("fake discord state")
+        // A test that failed while holding the lock must not take the server down with it.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -376,6 +383,8 @@ impl FakeDiscord {
                 dm_channels: HashMap::new(),
                 closed_dms: HashSet::new(),
                 forced_rate_limit: None,
+                user_lookup_delay: Duration::ZERO,
+                stalled: HashMap::new(),
                 buckets: ChannelBuckets::default(),
                 buckets_on: true,
                 interactions: HashMap::new(),
@@ -471,6 +480,21 @@ impl FakeDiscord {
         });
     }
 
+    /// From now on every write to `channel` answers 429 with `retry_after` seconds, until
+    /// [`FakeDiscord::release_channel`]: a table whose channel is stuck.
+    pub fn stall_channel(&self, channel: u64, retry_after: f64) {
+        self.lock().stalled.insert(channel, retry_after);
+    }
+
+    /// From now on `GET /users/{id}` answers only after `delay`.
+    pub fn delay_user_lookups(&self, delay: Duration) {
+        self.lock().user_lookup_delay = delay;
+    }
+
+    pub fn release_channel(&self, channel: u64) {
+        self.lock().stalled.remove(&channel);
+    }
+
     /// True once the 429s asked for have all been given.
     pub fn rate_limit_over(&self) -> bool {
         self.lock()
@@ -540,14 +564,19 @@ impl FakeDiscord {
         let deadline = std::time::Instant::now() + DEFAULT_DEADLINE;
         loop {
             let notified = self.shared.changed.notified();
-            {
+            // Panics only once the lock is released: the server goes on answering.
+            let violation = {
                 let inner = self.lock();
-                if let Some(violation) = inner.violations.first() {
-                    panic!("{violation}");
+                match inner.violations.first() {
+                    Some(violation) => Some(violation.clone()),
+                    None => match check(&inner) {
+                        Some(found) => return found,
+                        None => None,
+                    },
                 }
-                if let Some(found) = check(&inner) {
-                    return found;
-                }
+            };
+            if let Some(violation) = violation {
+                panic!("{violation}");
             }
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
