@@ -6,6 +6,7 @@ mod support;
 
 mod discord_commands;
 mod discord_fake;
+mod discord_gateway;
 mod discord_history;
 mod discord_invite;
 mod discord_limits;
