@@ -78,6 +78,9 @@ pub struct TestingConfig {
     /// Every button action reaches its table this many milliseconds late, so a test can see a
     /// slow table's click deferred. 0 (the default) for real games.
     pub click_delay_ms: u64,
+    /// Every command's work starts this many milliseconds late, so a test can see every
+    /// command deferred. 0 (the default) for real games.
+    pub command_delay_ms: u64,
 }
 
 impl Default for Config {

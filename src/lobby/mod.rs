@@ -41,7 +41,8 @@ mod error;
 mod history;
 mod notice;
 pub mod present;
-mod settings;
+mod seating;
+pub mod settings;
 mod settlement;
 mod store;
 mod table;
@@ -61,7 +62,8 @@ pub use notice::{
     PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
     TurnOffer,
 };
-pub use settings::{SettingsError, TableSettings};
+pub use seating::{Seated, sit_down};
+pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
 pub use settlement::seat_outcomes;
 pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,

@@ -79,6 +79,30 @@ pub enum OddChip {
     FirstSeat,
 }
 
+impl ShortAllIn {
+    pub const ALL: [ShortAllIn; 2] = [ShortAllIn::HalfBet, ShortAllIn::FullBet];
+
+    /// The name settings and replays use (serde's too).
+    pub fn name(self) -> &'static str {
+        match self {
+            ShortAllIn::HalfBet => "half_bet",
+            ShortAllIn::FullBet => "full_bet",
+        }
+    }
+}
+
+impl OddChip {
+    pub const ALL: [OddChip; 2] = [OddChip::BySuit, OddChip::FirstSeat];
+
+    /// The name settings and replays use (serde's too).
+    pub fn name(self) -> &'static str {
+        match self {
+            OddChip::BySuit => "by_suit",
+            OddChip::FirstSeat => "first_seat",
+        }
+    }
+}
+
 /// The house-rule options of RULES.md. Every field has the documented default, so a
 /// partial JSON or TOML object fills the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
