@@ -118,6 +118,18 @@ impl LobbyShared {
     }
 }
 
+/// A table being opened; dropping it ends that state.
+struct Opening<'a> {
+    shared: &'a LobbyShared,
+    table: TableId,
+}
+
+impl Drop for Opening<'_> {
+    fn drop(&mut self) {
+        self.shared.registry().opening.remove(&self.table);
+    }
+}
+
 impl Lobby {
     /// Recovers the bank (every hand a crash interrupted is cancelled: each player keeps
     /// their stack as of its start) and reopens every stored table with its seated players.
@@ -219,13 +231,13 @@ impl Lobby {
                 return Err(LobbyError::TableAlreadyOpen { table });
             }
         }
-        let last_hand = match self.register(guild, table, settings).await {
-            Ok(last_hand) => last_hand,
-            Err(error) => {
-                self.shared.registry().opening.remove(&table);
-                return Err(error);
-            }
+        // However this ends (an error, or the caller dropping this future halfway), the
+        // channel stops being "opening".
+        let _opening = Opening {
+            shared: &self.shared,
+            table,
         };
+        let last_hand = self.register(guild, table, settings).await?;
         let handle = self.spawn(TableInit {
             guild,
             table,
