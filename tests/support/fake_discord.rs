@@ -217,6 +217,10 @@ struct InteractionRecord {
     ephemeral: Option<bool>,
     /// The message created by a type-4 response.
     response_message: Option<u64>,
+    /// Answered by a deferral (type 5): its first followup takes the deferral's visibility,
+    /// whatever its own flags say (discord-api-docs pull 3466).
+    deferred: bool,
+    followups: u32,
 }
 
 #[derive(Default)]
@@ -237,6 +241,8 @@ struct Inner {
     /// (a panic in the server task would only look like a hang).
     fixture_errors: Vec<String>,
     commands: Vec<Value>,
+    /// How long `GET /users/{id}` takes to answer.
+    user_lookup_delay: Duration,
 }
 
 struct Shared {
@@ -291,6 +297,26 @@ impl FakeDiscord {
     /// What `[discord] api_proxy` must be set to.
     pub fn api_base(&self) -> String {
         format!("http://{}", self.shared.address)
+    }
+
+    /// From now on, looking a user up (`GET /users/{id}`) takes `delay`.
+    pub fn delay_user_lookups(&self, delay: Duration) {
+        self.lock().user_lookup_delay = delay;
+    }
+
+    /// The messages everyone sees in the channel now (created, not ephemeral, not deleted),
+    /// oldest first.
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        let inner = self.lock();
+        let mut messages: Vec<(u64, Value)> = inner
+            .messages
+            .iter()
+            .filter(|(_, message)| message["channel_id"] == channel.to_string())
+            .filter(|(_, message)| message["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0)
+            .map(|(id, message)| (*id, message.clone()))
+            .collect();
+        messages.sort_by_key(|(id, _)| *id);
+        messages.into_iter().map(|(_, message)| message).collect()
     }
 
     pub fn add_user(&self, user: &FakeUser) {
@@ -625,6 +651,8 @@ impl FakeDiscord {
                 message,
                 ephemeral: None,
                 response_message: None,
+                deferred: false,
+                followups: 0,
             },
         );
         inner.interaction_by_token.insert(token.to_owned(), id);
@@ -797,6 +825,14 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         .strip_prefix("/api/v10")
         .unwrap_or(&full_path)
         .to_owned();
+    if method == Method::GET && path.starts_with("/users/") && path != "/users/@me" {
+        let delay = shared
+            .inner
+            .lock()
+            .expect("fake discord state")
+            .user_lookup_delay;
+        tokio::time::sleep(delay).await;
+    }
     let (status, answer) = {
         let mut inner = shared.inner.lock().expect("fake discord state");
         let outcome = answer(&shared, &mut inner, &method, &path, &body);
@@ -1019,6 +1055,20 @@ fn answer(
                 None => unknown_message(),
             }
         }
+        (Method::DELETE, ["channels", channel, "messages", message]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let message: u64 = message.parse().unwrap_or(0);
+            let in_channel = inner
+                .messages
+                .get(&message)
+                .is_some_and(|stored| stored["channel_id"] == channel.to_string());
+            if in_channel {
+                inner.messages.remove(&message);
+                (StatusCode::NO_CONTENT, None, Visibility::Nobody, None)
+            } else {
+                unknown_message()
+            }
+        }
         (Method::POST, ["interactions", id, token, "callback"]) => {
             let id: u64 = id.parse().unwrap_or(0);
             if let Some(mut limited) = rate_limited_everything(inner) {
@@ -1072,6 +1122,7 @@ fn answer(
             if let Some(entry) = inner.interactions.get_mut(&id) {
                 entry.ephemeral = Some(ephemeral);
                 entry.response_message = response_message;
+                entry.deferred = kind == 5;
             }
             (StatusCode::NO_CONTENT, None, visibility, Some(id))
         }
@@ -1089,12 +1140,32 @@ fn answer(
             let ephemeral_flag = body["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
             match (method, rest) {
                 (Method::POST, []) => {
+                    let first_after_deferral = record.deferred && record.followups == 0;
+                    if let Some(entry) = id.and_then(|id| inner.interactions.get_mut(&id)) {
+                        entry.followups += 1;
+                    }
+                    let ephemeral_flag = if first_after_deferral {
+                        record.ephemeral.unwrap_or(false)
+                    } else {
+                        ephemeral_flag
+                    };
                     let visibility = if ephemeral_flag {
                         Visibility::Ephemeral(record.user)
                     } else {
                         Visibility::Channel(record.channel)
                     };
-                    let message = new_message(shared, inner, record.channel, body);
+                    let mut message = new_message(shared, inner, record.channel, body);
+                    if ephemeral_flag {
+                        // Only its user sees it, whatever flags the body had.
+                        message["flags"] = json!(EPHEMERAL);
+                        if let Some(stored) = message["id"]
+                            .as_str()
+                            .and_then(|id| id.parse::<u64>().ok())
+                            .and_then(|id| inner.messages.get_mut(&id))
+                        {
+                            stored["flags"] = json!(EPHEMERAL);
+                        }
+                    }
                     (StatusCode::OK, Some(message), visibility, id)
                 }
                 (Method::GET, ["messages", which]) => {
