@@ -13,8 +13,9 @@ use crate::bank::UserId;
 
 /// Names kept; the least used go first beyond this.
 const NAMES_KEPT: usize = 10_000;
-/// How long one lookup may take before the placeholder stays.
-pub const LOOKUP_LIMIT: Duration = Duration::from_secs(2);
+/// How long one lookup may take before the placeholder stays (it is off every answer's
+/// path but a command's, which is deferred when slow).
+pub const LOOKUP_LIMIT: Duration = Duration::from_secs(5);
 
 /// The names the bot knows; cheap to share.
 pub struct Names {
