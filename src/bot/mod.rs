@@ -21,6 +21,7 @@ pub mod names;
 pub mod outbox;
 pub mod permissions;
 pub mod pings;
+pub mod preflight;
 pub mod presenter;
 pub mod refusals;
 pub mod reply;
@@ -333,6 +334,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
             .ratelimiter_disabled(true);
     }
     let http = http.build();
+    preflight::check(&http, &base).await?;
     let framework = framework::framework(bot.clone());
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)

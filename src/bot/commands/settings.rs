@@ -17,8 +17,8 @@ impl<T: SettingChoice> poise::ChoiceParameter for Choice<T> {
     fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
         let choices: Vec<poise::CommandParameterChoice> = T::all()
             .iter()
-            .map(|choice| poise::CommandParameterChoice {
-                name: Cow::Borrowed(choice.name()),
+            .map(|(_, name)| poise::CommandParameterChoice {
+                name: Cow::Borrowed(*name),
                 localizations: Cow::Borrowed(&[]),
                 __non_exhaustive: (),
             })
@@ -27,15 +27,14 @@ impl<T: SettingChoice> poise::ChoiceParameter for Choice<T> {
     }
 
     fn from_index(index: usize) -> Option<Self> {
-        T::all().get(index).copied().map(Choice)
+        T::all().get(index).map(|(choice, _)| Choice(*choice))
     }
 
     fn from_name(name: &str) -> Option<Self> {
         T::all()
             .iter()
-            .find(|choice| choice.name() == name)
-            .copied()
-            .map(Choice)
+            .find(|(_, choice_name)| *choice_name == name)
+            .map(|(choice, _)| Choice(*choice))
     }
 
     fn name(&self) -> &'static str {
