@@ -277,6 +277,15 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// and refunded through the bank), tells the channels, flushes the outbox and the bank, and
 /// returns.
 pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
+    serve_observed(config, shutdown, |_| {}).await
+}
+
+/// [`serve`], handing the bot to `started` once it runs (tests read its [`Bot::footprint`]).
+pub async fn serve_observed(
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+    started: impl FnOnce(Bot),
+) -> anyhow::Result<()> {
     let data_dir = config.data_dir.clone();
     std::fs::create_dir_all(&data_dir)
         .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
@@ -342,6 +351,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
+    started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;
     let mut gateway = tokio::spawn(async move {
