@@ -16,3 +16,4 @@ mod lobby_open_cancelled;
 mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;
+mod lobby_stalled_store;
