@@ -26,4 +26,5 @@ mod discord_slow_clicks;
 mod discord_slow_commands;
 mod discord_tables;
 mod discord_timers;
+mod metrics_scrape;
 mod run_startup;
