@@ -23,11 +23,13 @@
 
 mod accounts;
 mod audit;
+pub mod backup;
 mod clock;
 mod committer;
 mod economy;
 mod leaderboard;
 mod ledger;
+mod messages;
 mod records;
 mod schema;
 mod stats;
@@ -47,7 +49,7 @@ pub use audit::{AuditReport, HandInProgress, audit_data_dir};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use ledger::{LedgerEntry, Reason};
-pub use schema::{SCHEMA_VERSION, stamp_version};
+pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 
 use committer::{Committer, Op, Reply, Request};
 use store::{SledStore, Store, StoreError, Tree};

@@ -120,6 +120,7 @@ pub struct Session {
 impl Session {
     pub fn new(config: SimConfig) -> anyhow::Result<Session> {
         config.stakes.validate().context("invalid stakes")?;
+        config.rules.validate().context("invalid rules")?;
         if config.stack == 0 {
             bail!("--stack must be more than 0");
         }

@@ -280,10 +280,18 @@ fn cheapest(legal: &[LegalAction]) -> LegalAction {
     .unwrap_or(fallback)
 }
 
+/// The wager a strong hand makes: the big amount when an open pair on fourth street offers
+/// the choice (or the round already went big), else the one bet, raise or completion.
 fn aggressive(legal: &[LegalAction]) -> Option<LegalAction> {
     first_of(
         legal,
-        &[ActionKind::Raise, ActionKind::Complete, ActionKind::Bet],
+        &[
+            ActionKind::RaiseBig,
+            ActionKind::BetBig,
+            ActionKind::Raise,
+            ActionKind::Complete,
+            ActionKind::Bet,
+        ],
     )
 }
 

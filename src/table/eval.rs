@@ -23,6 +23,8 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::ace_five_low::ace_five_low_of_suits;
+pub use super::ace_five_low::{AceFiveKind, AceFiveLow, best_ace_five_low};
 use super::card::{Card, Rank, Suit};
 
 /// The kind of a high hand, weakest first.
@@ -232,6 +234,13 @@ impl CardSet {
     #[inline]
     pub fn low(self) -> Option<LowValue> {
         low_of_bits(self.bits)
+    }
+
+    /// The best ace-to-five low with no qualifier (Razz); see
+    /// [`super::ace_five_low::AceFiveLow`].
+    #[inline]
+    pub fn ace_five_low(self) -> AceFiveLow {
+        ace_five_low_of_suits(suit_masks(self.bits))
     }
 
     /// Both at once, from one table look-up.

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::betting::{BettingRound, LegalSet, bet_size};
+use super::betting::{BettingRound, LegalSet};
 use super::bring_in::first_to_act_on_third;
 use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
@@ -22,7 +22,7 @@ use super::first_to_act::first_to_act_after_third;
 use super::game::Game;
 use super::odd_chip::OddChipOrder;
 use super::pot::{NO_CONTENDER, build_pots, split_pot, uncalled_excess};
-use super::rules::{Rules, Stakes, StakesError};
+use super::rules::{Rules, RulesError, Stakes, StakesError};
 use super::seats::{MAX_SEATS, Seats};
 use super::showdown::{contender, show_or_muck, showing_order};
 
@@ -51,10 +51,15 @@ pub enum ActionKind {
     Call,
     Check,
     Fold,
+    /// The big bet on a fourth street with an open pair, under `open_pair_big_bet`.
+    BetBig,
+    /// A raise of the big amount on a fourth street with an open pair, under
+    /// `open_pair_big_bet`.
+    RaiseBig,
 }
 
 impl ActionKind {
-    pub const ALL: [ActionKind; 7] = [
+    pub const ALL: [ActionKind; 9] = [
         ActionKind::BringIn,
         ActionKind::Complete,
         ActionKind::Bet,
@@ -62,6 +67,8 @@ impl ActionKind {
         ActionKind::Call,
         ActionKind::Check,
         ActionKind::Fold,
+        ActionKind::BetBig,
+        ActionKind::RaiseBig,
     ];
 
     /// The action's name as `studbot replay` reads and writes it (the same as its serde form).
@@ -74,7 +81,21 @@ impl ActionKind {
             ActionKind::Call => "call",
             ActionKind::Check => "check",
             ActionKind::Fold => "fold",
+            ActionKind::BetBig => "bet-big",
+            ActionKind::RaiseBig => "raise-big",
         }
+    }
+
+    /// Whether the action puts chips in beyond a call: a completion, bet or raise.
+    pub fn is_wager(self) -> bool {
+        matches!(
+            self,
+            ActionKind::Complete
+                | ActionKind::Bet
+                | ActionKind::Raise
+                | ActionKind::BetBig
+                | ActionKind::RaiseBig
+        )
     }
 
     /// The action named `name` (exactly as [`ActionKind::name`] writes it).
@@ -188,7 +209,7 @@ pub enum ActionError {
     NotYourTurn { seat: SeatIndex, to_act: SeatIndex },
     #[error("there is no seat {0} in this hand")]
     NoSuchSeat(SeatIndex),
-    #[error("{kind:?} is not allowed now; allowed: {allowed}")]
+    #[error("{} is not allowed now; allowed: {allowed}", kind.name())]
     NotAllowed { kind: ActionKind, allowed: String },
     /// The card source has no card for a seat still in the hand (a stacked deck or a
     /// replay's card lists ran out): the action that would deal it is refused.
@@ -205,6 +226,8 @@ pub enum StartError {
     EmptyStack(SeatIndex),
     #[error("invalid stakes: {0}")]
     Stakes(#[from] StakesError),
+    #[error("invalid rules: {0}")]
+    Rules(#[from] RulesError),
     #[error("the deck ran out before third street was dealt")]
     DeckTooSmall,
     #[error("the stacks add up to more chips than can be counted")]
@@ -307,11 +330,12 @@ struct HandState {
     showdown_lead: Option<SeatIndex>,
 }
 
-fn validate_table(stakes: &Stakes, stacks: &[u64]) -> Result<(), StartError> {
+fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
     }
     stakes.validate()?;
+    rules.validate()?;
     if let Some(seat) = stacks.iter().position(|&chips| chips == 0) {
         return Err(StartError::EmptyStack(seat));
     }
@@ -342,7 +366,7 @@ impl Hand {
         stacks: &[u64],
         deck: Deck,
     ) -> Result<Hand, StartError> {
-        validate_table(&stakes, stacks)?;
+        validate_table(&stakes, &rules, stacks)?;
         Hand::begin(game, stakes, rules, stacks, CardSource::from_deck(deck))
     }
 
@@ -371,7 +395,7 @@ impl Hand {
         cards: Vec<Vec<Card>>,
         community: Option<Card>,
     ) -> Result<Hand, StartError> {
-        validate_table(&stakes, stacks)?;
+        validate_table(&stakes, &rules, stacks)?;
         let source = CardSource::from_seat_lists(cards, community, stacks.len())?;
         Hand::begin(game, stakes, rules, stacks, source)
     }
@@ -384,14 +408,7 @@ impl Hand {
         source: CardSource,
     ) -> Result<Hand, StartError> {
         let seats = Seats::new(stacks);
-        let round = BettingRound::new(
-            Street::Third,
-            stakes.small_bet,
-            &stakes,
-            &rules,
-            &seats,
-            None,
-        );
+        let round = BettingRound::new(Street::Third, &stakes, &rules, &seats, None, false);
         let mut hand = Hand {
             game,
             stakes,
@@ -494,9 +511,14 @@ impl Hand {
         let open_pair =
             street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
         let state = &mut self.state;
-        let size = bet_size(street, &self.stakes, open_pair);
-        state.round =
-            BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
+        state.round = BettingRound::new(
+            street,
+            &self.stakes,
+            &self.rules,
+            &state.seats,
+            first,
+            open_pair,
+        );
         state.to_act = if state.seats.active_count() >= 2 {
             first
         } else {
@@ -924,6 +946,8 @@ fn describe_legal(set: &LegalSet) -> String {
             ActionKind::Complete => format!("complete to {}", action.total),
             ActionKind::Bet => format!("bet {}", action.total),
             ActionKind::Raise => format!("raise to {}", action.total),
+            ActionKind::BetBig => format!("bet-big {}", action.total),
+            ActionKind::RaiseBig => format!("raise-big to {}", action.total),
         })
         .collect();
     if parts.is_empty() {

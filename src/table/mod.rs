@@ -2,6 +2,7 @@
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
+mod ace_five_low;
 mod betting;
 mod bring_in;
 pub mod card;
@@ -34,5 +35,5 @@ pub use hand::{
 };
 pub use outcome::SeatWins;
 pub use razz_low::RazzLow;
-pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
+pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

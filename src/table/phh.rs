@@ -237,9 +237,12 @@ fn decision(seat: SeatIndex, kind: ActionKind, total: u64) -> String {
     let player = seat + 1;
     match kind {
         ActionKind::BringIn => format!("p{player} pb"),
-        ActionKind::Complete | ActionKind::Bet | ActionKind::Raise => {
-            format!("p{player} cbr {total}")
-        }
+        // `cbr` names the street total, so a big bet or raise needs no word of its own.
+        ActionKind::Complete
+        | ActionKind::Bet
+        | ActionKind::Raise
+        | ActionKind::BetBig
+        | ActionKind::RaiseBig => format!("p{player} cbr {total}"),
         ActionKind::Call | ActionKind::Check => format!("p{player} cc"),
         ActionKind::Fold => format!("p{player} f"),
     }

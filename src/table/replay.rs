@@ -33,8 +33,9 @@ pub struct ReplayInput {
     pub cards: Vec<Vec<Card>>,
     #[serde(default)]
     pub community: Option<Card>,
-    /// Action names in kebab-case (`bring-in complete bet raise call check fold`), read as
-    /// text so that an unknown name is reported with its index.
+    /// Action names in kebab-case (`bring-in complete bet raise call check fold`, and
+    /// `bet-big raise-big` for the big amount on an open-pair fourth street), read as text so
+    /// that an unknown name is reported with its index.
     pub actions: Vec<String>,
 }
 
@@ -255,6 +256,10 @@ fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
         .stakes
         .validate()
         .map_err(|error| ReplayError::input(format!("invalid stakes: {error}")))?;
+    input
+        .rules
+        .validate()
+        .map_err(|error| ReplayError::input(format!("invalid rules: {error}")))?;
     if input.stacks.len() != input.cards.len() {
         return Err(ReplayError::input(format!(
             "wrong stack count: {} stacks for {} seats of cards",
@@ -295,11 +300,10 @@ fn parse_actions(names: &[String]) -> Result<Vec<ActionKind>, ReplayError> {
         .enumerate()
         .map(|(index, name)| {
             ActionKind::from_name(name).ok_or_else(|| {
+                let known: Vec<&str> = ActionKind::ALL.iter().map(|kind| kind.name()).collect();
                 ReplayError::at_action(
                     index,
-                    format!(
-                        "unknown action `{name}`; actions are bring-in, complete, bet, raise, call, check, fold"
-                    ),
+                    format!("unknown action `{name}`; actions are {}", known.join(", ")),
                 )
             })
         })
