@@ -12,3 +12,4 @@ pub mod replay;
 pub mod run;
 pub mod sim;
 pub mod sim_data;
+pub mod sim_session;

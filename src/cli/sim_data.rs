@@ -21,9 +21,10 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use super::sim::{PlayedHand, Session, SimArgs, SimSummary, write_phh_if_asked};
+use super::sim_session::{PlayedHand, Session, SimConfig, SimSummary};
 use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::seat_outcomes;
+use crate::table::hand::Hand;
 
 /// The table the sim plays at (reopened by every run).
 pub const SIM_TABLE: TableId = TableId(1);
@@ -56,42 +57,71 @@ pub struct BankSummary {
     pub final_balances: Vec<u64>,
 }
 
-/// Plays the run through the bank in `dir` on a current-thread runtime (only `--data` pays for it).
-pub fn simulate_through_bank(args: &SimArgs, dir: &Path) -> anyhow::Result<SimSummary> {
+/// Where and how a run plays through the bank.
+#[derive(Debug, Clone, Copy)]
+pub struct BankRun<'a> {
+    /// The bank's sled directory.
+    pub dir: &'a Path,
+    /// The guild whose accounts play.
+    pub guild: u64,
+    /// Print one JSON line per settled hand (flushed) before the summary.
+    pub progress: bool,
+}
+
+/// Plays `hands` hands of `config` through the bank of `run` on a current-thread runtime
+/// (only `--data` pays for it). `after_hand` runs after each settled hand, as for `sim`.
+pub fn simulate_through_bank(
+    config: SimConfig,
+    hands: u64,
+    run: &BankRun<'_>,
+    after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<(SimSummary, BankSummary)> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(open_play_and_shut_down(args, dir))
+    runtime.block_on(open_play_and_shut_down(config, hands, run, after_hand))
 }
 
-async fn open_play_and_shut_down(args: &SimArgs, dir: &Path) -> anyhow::Result<SimSummary> {
+async fn open_play_and_shut_down(
+    config: SimConfig,
+    hands: u64,
+    run: &BankRun<'_>,
+    after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<(SimSummary, BankSummary)> {
+    let dir = run.dir;
     let bank = Bank::open(dir, EconomyConfig::default())
         .await
         .with_context(|| format!("cannot open the bank in {}", dir.display()))?;
-    let played = play(args, &bank).await;
+    let played = play(config, hands, run, &bank, after_hand).await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
     let summary = played?;
     stopped?;
     Ok(summary)
 }
 
-async fn play(args: &SimArgs, bank: &Bank) -> anyhow::Result<SimSummary> {
-    let mut session = Session::new(args)?;
-    let mut table = SimTable::open(bank, GuildId(args.guild)).await?;
+async fn play(
+    config: SimConfig,
+    hands: u64,
+    run: &BankRun<'_>,
+    bank: &Bank,
+    mut after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<(SimSummary, BankSummary)> {
+    let mut session = Session::new(config)?;
+    let mut table = SimTable::open(bank, GuildId(run.guild)).await?;
     let recovered_hands = recovered_hands(bank, table.guild).await?;
     let leftover_returned = table.return_leftovers().await?;
     for player in 0..session.stacks().len() {
-        table.seat(player, args.stack).await?;
+        table.seat(player, config.stack).await?;
     }
     let first_hand = bank
         .next_hand_number(SIM_TABLE)
         .await
         .context("cannot read the table's next hand number")?;
     let started = Instant::now();
-    for number in 0..args.hands {
+    for number in 0..hands {
         for player in session.rebuy_busted() {
-            table.seat(player, args.stack).await?;
+            table.seat(player, config.stack).await?;
         }
         let bank_hand = first_hand
             .checked_add(number)
@@ -99,29 +129,29 @@ async fn play(args: &SimArgs, bank: &Bank) -> anyhow::Result<SimSummary> {
         table.begin(bank_hand).await?;
         let played = session.play_hand(number)?;
         let moved = table.settle(bank_hand, &played).await?;
-        if args.progress {
+        if run.progress {
             report_progress(bank_hand, number + 1, moved)?;
         }
-        write_phh_if_asked(args, number + 1, &played.hand, &played.players)?;
+        after_hand(number + 1, &played.hand, &played.players)?;
     }
     let loop_seconds = started.elapsed().as_secs_f64();
     table.check_stacks(session.stacks()).await?;
     let final_balances = table.close(session.stacks().len()).await?;
-    let mut summary = session.finish(loop_seconds);
-    summary.bank = Some(BankSummary {
-        guild: args.guild,
+    let summary = session.finish(loop_seconds);
+    let bank_summary = BankSummary {
+        guild: run.guild,
         table: SIM_TABLE.0,
         run: table.run,
         first_hand,
-        settlements: args.hands,
-        settlements_per_second: per_second(args.hands, loop_seconds),
+        settlements: hands,
+        settlements_per_second: per_second(hands, loop_seconds),
         buy_ins: table.buy_ins,
         granted: table.granted,
         recovered_hands,
         leftover_returned,
         final_balances,
-    });
-    Ok(summary)
+    };
+    Ok((summary, bank_summary))
 }
 
 fn per_second(count: u64, seconds: f64) -> f64 {

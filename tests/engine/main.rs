@@ -41,4 +41,5 @@ mod rules_settings;
 mod rules_showdown;
 mod rules_stud;
 mod sim_data;
+mod sim_games;
 mod sim_runs;

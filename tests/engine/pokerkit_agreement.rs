@@ -1,5 +1,6 @@
-//! Agreement with pokerkit: every hand of `tests/fixtures/pokerkit_hands.jsonl` (made by
-//! `scripts/pokerkit_vectors.py` with pokerkit's conventions) is replayed through the real
+//! Agreement with pokerkit: every hand of `tests/fixtures/pokerkit_hands.jsonl` (Stud/8),
+//! `pokerkit_stud_hands.jsonl.gz` (Stud) and `pokerkit_razz_hands.jsonl.gz` (Razz), made by
+//! `scripts/pokerkit_vectors.py` with pokerkit's conventions, is replayed through the real
 //! `studbot replay` binary, and its final stacks must equal the ones pokerkit computed.
 //! The hands where pokerkit divides the pots unlike RULES.md (`scripts/README.md` lists
 //! why) are in `tests/fixtures/pokerkit_disputed_hands.jsonl`, with the stacks RULES.md
@@ -19,9 +20,33 @@ const DISPUTED: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fixtures/pokerkit_disputed_hands.jsonl"
 );
+const STUD_AGREED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/pokerkit_stud_hands.jsonl.gz"
+);
+const STUD_DISPUTED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/pokerkit_stud_disputed_hands.jsonl.gz"
+);
+const RAZZ_AGREED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/pokerkit_razz_hands.jsonl.gz"
+);
+const RAZZ_DISPUTED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/pokerkit_razz_disputed_hands.jsonl.gz"
+);
 
 /// The fields of a fixture line that are `studbot replay` input (DESIGN.md).
-const REPLAY_FIELDS: [&str; 6] = ["stakes", "rules", "stacks", "cards", "community", "actions"];
+const REPLAY_FIELDS: [&str; 7] = [
+    "game",
+    "stakes",
+    "rules",
+    "stacks",
+    "cards",
+    "community",
+    "actions",
+];
 
 /// How many disagreeing hands are printed in full when the test fails.
 const SHOWN_FAILURES: usize = 5;
@@ -32,8 +57,20 @@ struct FixtureHand {
     expected_stacks: Vec<u64>,
 }
 
+/// A fixture's text; a `.gz` file is gzip-compressed.
+fn read_fixture(path: &str) -> String {
+    let bytes = std::fs::read(path).expect("the pokerkit fixtures are committed");
+    if !path.ends_with(".gz") {
+        return String::from_utf8(bytes).expect("fixtures are UTF-8");
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text)
+        .expect("a gzip-compressed UTF-8 fixture");
+    text
+}
+
 fn load_fixture(path: &str) -> Vec<FixtureHand> {
-    let text = std::fs::read_to_string(path).expect("the pokerkit fixtures are committed");
+    let text = read_fixture(path);
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
@@ -166,4 +203,22 @@ fn every_pokerkit_hand_ends_with_the_same_stacks_in_studbot() {
 #[test]
 fn where_pokerkit_divides_pots_unlike_rules_md_studbot_follows_rules_md() {
     require_expected_stacks(DISPUTED, 50);
+}
+
+#[test]
+fn every_pokerkit_stud_hand_ends_with_the_same_stacks_in_studbot() {
+    require_expected_stacks(STUD_AGREED, 2000);
+}
+
+#[test]
+fn every_pokerkit_razz_hand_ends_with_the_same_stacks_in_studbot() {
+    require_expected_stacks(RAZZ_AGREED, 2000);
+}
+
+/// As for Stud/8: where pokerkit merges pots after killing hands that cannot win (the odd
+/// chips of a split then fall differently), studbot divides each pot by RULES.md.
+#[test]
+fn where_pokerkit_divides_stud_and_razz_pots_unlike_rules_md_studbot_follows_rules_md() {
+    require_expected_stacks(STUD_DISPUTED, 1);
+    require_expected_stacks(RAZZ_DISPUTED, 1);
 }
