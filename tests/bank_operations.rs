@@ -47,13 +47,26 @@ fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
 async fn new_accounts_start_with_the_starting_balance_from_the_mint() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
+    bank.daily(GUILD, UserId(1), "first-daily").await.unwrap();
+    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_200);
     let report = bank.audit().await.unwrap();
     assert!(report.ok);
-    assert_eq!(report.player_chips, 1_000);
-    assert_eq!(report.mint_balance, -1_000);
-    assert_eq!(report.ledger_entries, 1);
+    assert_eq!(report.player_chips, 1_200);
+    assert_eq!(report.mint_balance, -1_200);
+    assert_eq!(report.ledger_entries, 2, "the opening and the daily");
+}
+
+#[tokio::test]
+async fn looking_at_a_balance_creates_no_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
+    assert_eq!(bank.balance(GUILD, UserId(2)).await.unwrap(), 1_000);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.player_accounts, 0);
+    assert_eq!(report.ledger_entries, 0);
+    assert_eq!(bank.leaderboard(GUILD, 10).await.unwrap(), vec![]);
 }
 
 #[tokio::test]
@@ -520,7 +533,7 @@ async fn a_database_of_a_newer_schema_is_refused_untouched() {
     let dir = tempfile::tempdir().unwrap();
     {
         let (bank, _) = open_bank(dir.path()).await;
-        bank.balance(GUILD, UserId(1)).await.unwrap();
+        bank.daily(GUILD, UserId(1), "daily").await.unwrap();
         bank.shutdown().await.unwrap();
     }
     let newer = studbot::bank::SCHEMA_VERSION + 1;

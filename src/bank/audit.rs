@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{self, Account};
+use super::encoding;
 use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
 use super::store::{Store, Tree};
 use super::tables::TableRecord;
@@ -60,7 +61,10 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     for item in store.scan_prefix(Tree::Ledger, &[]) {
         let (key, value) = item?;
         ledger_entries += 1;
-        let entry: LedgerEntry = match serde_json::from_slice(&value) {
+        let decoded = ledger::decode_u64(&key)
+            .ok_or_else(|| BankError::Storage(format!("a corrupt ledger key {key:?}")))
+            .and_then(|seq| encoding::decode_entry(seq, &value));
+        let entry: LedgerEntry = match decoded {
             Ok(entry) => entry,
             Err(error) => {
                 breaks.push(format!("ledger entry {key:?} is unreadable: {error}"));
@@ -180,7 +184,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         let (key, value) = item?;
         let (Some(table), Ok(record)) = (
             ledger::decode_u64(&key).map(TableId),
-            serde_json::from_slice::<TableRecord>(&value),
+            encoding::decode::<TableRecord>(&value, "table"),
         ) else {
             breaks.push(format!("an unreadable table record {key:?}"));
             continue;
