@@ -1,5 +1,6 @@
 //! The `studbot` binary: the Discord bot (`run`), terminal play (`play`), and the tools other
-//! programs rely on (`replay`, `sim`, `audit`, `eval`). Each subcommand lives in `src/cli/`.
+//! programs rely on (`replay`, `sim`, `audit`, `eval`, `equity`), and `invite`. Each subcommand lives
+//! in `src/cli/`.
 
 use std::process::ExitCode;
 
@@ -29,8 +30,16 @@ enum Command {
     Sim(cli::sim::SimArgs),
     /// Check the ledger of a data directory.
     Audit(cli::audit::AuditArgs),
+    /// Write everything the bank holds to one checked backup file.
+    Backup(cli::backup::BackupArgs),
+    /// Rebuild a data directory from a backup file (then audit it).
+    Restore(cli::backup::RestoreArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
+    /// All-in equity: each hand's share of the pot from the cards it holds so far.
+    Equity(cli::equity::EquityArgs),
+    /// Print the link that adds the bot to a Discord server, with the permissions it needs.
+    Invite(cli::invite::InviteArgs),
     /// A bank workload for the crash test (prints each acknowledged movement).
     #[command(hide = true)]
     BankWorkload(cli::bank_workload::BankWorkloadArgs),
@@ -44,7 +53,11 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
+        Command::Backup(args) => cli::backup::run_backup(args),
+        Command::Restore(args) => cli::backup::run_restore(args),
         Command::Eval(args) => cli::eval::run(args),
+        Command::Equity(args) => cli::equity::run(args),
+        Command::Invite(args) => cli::invite::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),
     };
     match outcome {

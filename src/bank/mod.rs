@@ -40,6 +40,7 @@
 
 mod accounts;
 mod audit;
+pub mod backup;
 mod clock;
 mod committer;
 mod config;
@@ -49,6 +50,7 @@ mod error;
 mod handle;
 mod leaderboard;
 mod ledger;
+mod messages;
 mod records;
 mod references;
 mod schema;
@@ -67,6 +69,6 @@ pub use error::BankError;
 pub use handle::Bank;
 pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};
-pub use schema::{SCHEMA_VERSION, stamp_version};
+pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::HAND_MARKERS_KEPT;
 pub use types::{PlayerStats, Recovery, SeatOutcome, Transfer};

@@ -71,7 +71,7 @@ const MARKER_FILE: &str = "studbot-schema";
 
 /// Refuses `dir` if its marker names a newer schema. A missing marker is fine (a new
 /// directory, or one written before markers existed).
-pub(crate) fn check_marker(dir: &Path) -> Result<(), BankError> {
+pub fn check_marker(dir: &Path) -> Result<(), BankError> {
     let text = match std::fs::read_to_string(dir.join(MARKER_FILE)) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(()),

@@ -64,7 +64,7 @@ impl Tree {
         self as usize
     }
 
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Tree::Meta => "meta",
             Tree::Balances => "balances",

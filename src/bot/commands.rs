@@ -234,6 +234,13 @@ where
         channel = ctx.channel_id().get(),
         guild = ctx.guild_id().map_or(0, |guild| guild.get()),
     );
+    let delay = Duration::from_millis(ctx.data().config().testing.command_delay_ms);
+    let work = async move {
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        work.await
+    };
     async move {
         let mut work = std::pin::pin!(work);
         let answer = tokio::select! {

@@ -78,6 +78,9 @@ pub struct TestingConfig {
     /// Every button action reaches its table this many milliseconds late, so a test can see a
     /// slow table's click deferred. 0 (the default) for real games.
     pub click_delay_ms: u64,
+    /// Every slash command's work takes this many milliseconds longer, so a test can see slow
+    /// commands deferred. 0 (the default) for real games.
+    pub command_delay_ms: u64,
 }
 
 impl Default for Config {
@@ -385,6 +388,8 @@ mod tests {
             "odd_chip",
             "open_pair_big_bet",
             "deck_seed",
+            "click_delay_ms",
+            "command_delay_ms",
             "ante",
             "bring_in",
             "small_bet",

@@ -14,6 +14,8 @@ pub mod config;
 pub mod custom_id;
 pub mod moderation;
 pub mod outbox;
+pub mod permissions;
+pub mod preflight;
 pub mod presenter;
 pub mod rest;
 
@@ -260,6 +262,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
             .ratelimiter_disabled(true);
     }
     let http = http.build();
+    preflight::check(&http, &base).await?;
     let framework = commands::framework(bot.clone());
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)

@@ -2,8 +2,11 @@
 //! tests can drive them; `src/main.rs` only parses arguments and dispatches.
 
 pub mod audit;
+pub mod backup;
 pub mod bank_workload;
+pub mod equity;
 pub mod eval;
+pub mod invite;
 pub mod play;
 pub mod replay;
 pub mod run;

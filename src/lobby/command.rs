@@ -1,6 +1,5 @@
-//! What a front end asks of a table (`TableCommand`), what it gets back (`Reply`), and the
-//! cloneable `TableHandle` that carries one to the other: each command travels over the
-//! table's mpsc queue with a oneshot for its reply.
+//! What a front end asks of a table (`TableCommand`, each carrying a oneshot typed for its own
+//! answer) and the cloneable `TableHandle` that sends them over the table's mpsc queue.
 
 use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
@@ -12,64 +11,91 @@ use super::error::LobbyError;
 use super::notice::{NoticeReceiver, PlayerCards, PublicBoard, SeatInfo};
 use super::settings::TableSettings;
 
-/// A request to one table. Who may send which (moderator checks) is the front end's business.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TableCommand {
-    /// Cancel and refund any hand in progress, cash everyone out, close the table.
-    Close,
+/// The oneshot a command's answer goes to: each command names the type it answers with.
+pub(crate) type Responder<T> = oneshot::Sender<Result<T, LobbyError>>;
+
+/// A request to one table, with where its answer goes. Who may send which (moderator checks)
+/// is the front end's business; `TableHandle` has one method per command.
+#[derive(Debug)]
+pub(crate) enum TableCommand {
+    /// Cancel and refund any hand in progress, cash everyone out, close the table. Answers
+    /// what each player was paid.
+    Close {
+        reply: Responder<Vec<(UserId, u64)>>,
+    },
     /// Freeze the table: no timer runs, no action is taken, no hand starts.
-    Pause,
-    Resume,
+    Pause {
+        reply: Responder<()>,
+    },
+    Resume {
+        reply: Responder<()>,
+    },
     /// Remove a player: at once between hands, else when the current hand ends (the table
-    /// checks or folds for them meanwhile). Their stack goes back to their balance.
+    /// checks or folds for them meanwhile). Their stack goes back to their balance. Answers
+    /// the chips cashed out, `None` when that waits for the hand's end.
     Kick {
         user: UserId,
+        reply: Responder<Option<u64>>,
     },
-    /// New settings, from the next hand on.
+    /// New settings, from the next hand on. Answers the hand they apply from.
     ChangeSettings {
         settings: TableSettings,
+        reply: Responder<u64>,
     },
-    /// Sit down with `buy_in` chips from the player's balance.
+    /// Sit down with `buy_in` chips from the player's balance. Answers the chair and stack.
     Join {
         user: UserId,
         buy_in: u64,
+        reply: Responder<(u8, u64)>,
     },
     /// Cash out: now, or after the current hand when the player is in it (the table checks
-    /// or folds for them meanwhile).
+    /// or folds for them meanwhile). Answers like `Kick`.
     Leave {
         user: UserId,
+        reply: Responder<Option<u64>>,
     },
     /// Be dealt no more hands (from the next hand) until `Back`.
     SitOut {
         user: UserId,
+        reply: Responder<()>,
     },
     Back {
         user: UserId,
+        reply: Responder<()>,
     },
-    /// Add chips from the balance, between hands or while not dealt in.
+    /// Add chips from the balance, between hands or while not dealt in. Answers the stack.
     TopUp {
         user: UserId,
         amount: u64,
+        reply: Responder<u64>,
     },
     /// An action, carrying the hand number and action sequence number it was offered at.
+    /// Answers the table's action sequence number after it.
     Act {
         user: UserId,
         hand: u64,
         action_seq: u32,
         kind: ActionKind,
+        reply: Responder<u32>,
     },
     /// The player's own cards in the current hand.
     ShowCards {
         user: UserId,
+        reply: Responder<PlayerCards>,
     },
-    Status,
+    Status {
+        reply: Responder<TableStatus>,
+    },
     /// A new stream of this table's notices (public and private; route by `audience`).
-    Subscribe,
+    Subscribe {
+        reply: Responder<NoticeReceiver>,
+    },
     /// The process is stopping: start no new hand; let the hand in progress finish within
     /// `grace`, else cancel it through the bank and tell the channel. Answered once the table
     /// has stopped (it then stays paused).
     Shutdown {
         grace: std::time::Duration,
+        reply: Responder<ShutdownOutcome>,
     },
 }
 
@@ -85,41 +111,6 @@ pub enum ShutdownOutcome {
     HandCancelled { hand: u64 },
     /// Cancelling failed in the bank; the bank's recovery refunds it at the next start.
     CancelFailed { hand: u64, reason: String },
-}
-
-/// The answer to a command that was carried out.
-#[derive(Debug)]
-pub enum Reply {
-    Done,
-    Closed {
-        cashed_out: Vec<(UserId, u64)>,
-    },
-    SettingsChanged {
-        from_hand: u64,
-    },
-    Seated {
-        chair: u8,
-        stack: u64,
-    },
-    /// `cashed_out` is `None` when the player leaves after the current hand.
-    Left {
-        cashed_out: Option<u64>,
-    },
-    Kicked {
-        cashed_out: Option<u64>,
-    },
-    ToppedUp {
-        stack: u64,
-    },
-    /// The action was taken; the table is now at `action_seq` of `hand`.
-    Acted {
-        hand: u64,
-        action_seq: u32,
-    },
-    Cards(Box<PlayerCards>),
-    Status(Box<TableStatus>),
-    Subscribed(NoticeReceiver),
-    Stopped(ShutdownOutcome),
 }
 
 /// A snapshot of a table, for `/table status` and for a front end (re)attaching.
@@ -141,28 +132,12 @@ pub struct TableStatus {
     pub board: Option<PublicBoard>,
 }
 
-pub(crate) type ReplySender = oneshot::Sender<Result<Reply, LobbyError>>;
-
-/// A command with the oneshot its reply goes to.
-pub(crate) struct Envelope {
-    pub command: TableCommand,
-    pub reply: ReplySender,
-}
-
 /// A cheap, cloneable address of one table's task.
 #[derive(Clone, Debug)]
 pub struct TableHandle {
     pub(crate) guild: GuildId,
     pub(crate) table: TableId,
-    pub(crate) sender: mpsc::Sender<Envelope>,
-}
-
-impl std::fmt::Debug for Envelope {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Envelope")
-            .field("command", &self.command)
-            .finish_non_exhaustive()
-    }
+    pub(crate) sender: mpsc::Sender<TableCommand>,
 }
 
 impl TableHandle {
@@ -179,79 +154,77 @@ impl TableHandle {
         !self.sender.is_closed()
     }
 
-    /// Sends any command and waits for its reply. The table answers commands in the order
-    /// they arrive; a closed table answers `TableClosed`.
-    pub async fn send(&self, command: TableCommand) -> Result<Reply, LobbyError> {
+    /// Sends the command `command` builds around its responder and waits for the answer.
+    /// The table answers commands in the order they arrive; a closed table answers
+    /// `TableClosed`.
+    async fn ask<T>(
+        &self,
+        command: impl FnOnce(Responder<T>) -> TableCommand,
+    ) -> Result<T, LobbyError> {
         let closed = LobbyError::TableClosed { table: self.table };
         let (reply, answer) = oneshot::channel();
         self.sender
-            .send(Envelope { command, reply })
+            .send(command(reply))
             .await
             .map_err(|_| closed.clone())?;
         answer.await.map_err(|_| closed)?
     }
 
+    /// Returns what each player was paid.
     pub async fn close(&self) -> Result<Vec<(UserId, u64)>, LobbyError> {
-        match self.send(TableCommand::Close).await? {
-            Reply::Closed { cashed_out } => Ok(cashed_out),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::Close { reply }).await
     }
 
     pub async fn pause(&self) -> Result<(), LobbyError> {
-        self.send(TableCommand::Pause).await.map(drop)
+        self.ask(|reply| TableCommand::Pause { reply }).await
     }
 
     pub async fn resume(&self) -> Result<(), LobbyError> {
-        self.send(TableCommand::Resume).await.map(drop)
+        self.ask(|reply| TableCommand::Resume { reply }).await
     }
 
     /// Returns the chips cashed out, or `None` when the player goes after the current hand.
     pub async fn kick(&self, user: UserId) -> Result<Option<u64>, LobbyError> {
-        match self.send(TableCommand::Kick { user }).await? {
-            Reply::Kicked { cashed_out } => Ok(cashed_out),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::Kick { user, reply }).await
     }
 
     /// Returns the hand number the settings apply from.
     pub async fn change_settings(&self, settings: TableSettings) -> Result<u64, LobbyError> {
-        match self.send(TableCommand::ChangeSettings { settings }).await? {
-            Reply::SettingsChanged { from_hand } => Ok(from_hand),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::ChangeSettings { settings, reply })
+            .await
     }
 
     /// Returns the chair and the stack.
     pub async fn join(&self, user: UserId, buy_in: u64) -> Result<(u8, u64), LobbyError> {
-        match self.send(TableCommand::Join { user, buy_in }).await? {
-            Reply::Seated { chair, stack } => Ok((chair, stack)),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::Join {
+            user,
+            buy_in,
+            reply,
+        })
+        .await
     }
 
     /// Returns the chips cashed out, or `None` when the player goes after the current hand.
     pub async fn leave(&self, user: UserId) -> Result<Option<u64>, LobbyError> {
-        match self.send(TableCommand::Leave { user }).await? {
-            Reply::Left { cashed_out } => Ok(cashed_out),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::Leave { user, reply }).await
     }
 
     pub async fn sit_out(&self, user: UserId) -> Result<(), LobbyError> {
-        self.send(TableCommand::SitOut { user }).await.map(drop)
+        self.ask(|reply| TableCommand::SitOut { user, reply }).await
     }
 
     pub async fn back(&self, user: UserId) -> Result<(), LobbyError> {
-        self.send(TableCommand::Back { user }).await.map(drop)
+        self.ask(|reply| TableCommand::Back { user, reply }).await
     }
 
     /// Returns the new stack.
     pub async fn top_up(&self, user: UserId, amount: u64) -> Result<u64, LobbyError> {
-        match self.send(TableCommand::TopUp { user, amount }).await? {
-            Reply::ToppedUp { stack } => Ok(stack),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::TopUp {
+            user,
+            amount,
+            reply,
+        })
+        .await
     }
 
     /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` (from the
@@ -263,56 +236,39 @@ impl TableHandle {
         action_seq: u32,
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
-        let command = TableCommand::Act {
+        self.ask(|reply| TableCommand::Act {
             user,
             hand,
             action_seq,
             kind,
-        };
-        match self.send(command).await? {
-            Reply::Acted { action_seq, .. } => Ok(action_seq),
-            other => Err(unexpected(other)),
-        }
+            reply,
+        })
+        .await
     }
 
     pub async fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
-        match self.send(TableCommand::ShowCards { user }).await? {
-            Reply::Cards(cards) => Ok(*cards),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::ShowCards { user, reply })
+            .await
     }
 
     pub async fn status(&self) -> Result<TableStatus, LobbyError> {
-        match self.send(TableCommand::Status).await? {
-            Reply::Status(status) => Ok(*status),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::Status { reply }).await
     }
 
-    /// Stops the table for a shutdown (see [`TableCommand::Shutdown`]).
+    /// Stops the table for a shutdown (the process is stopping: no new hand starts; the hand
+    /// in progress may finish within `grace`, else it is cancelled through the bank and the
+    /// channel told). Answered once the table has stopped; it then stays paused.
     pub async fn shutdown(
         &self,
         grace: std::time::Duration,
     ) -> Result<ShutdownOutcome, LobbyError> {
-        match self.send(TableCommand::Shutdown { grace }).await? {
-            Reply::Stopped(outcome) => Ok(outcome),
-            other => Err(unexpected(other)),
-        }
+        self.ask(|reply| TableCommand::Shutdown { grace, reply })
+            .await
     }
 
     /// A new stream of this table's notices. Notices emitted while nobody was subscribed
     /// (e.g. "the hand was cancelled by a restart") are delivered to the first subscriber.
     pub async fn subscribe(&self) -> Result<NoticeReceiver, LobbyError> {
-        match self.send(TableCommand::Subscribe).await? {
-            Reply::Subscribed(receiver) => Ok(receiver),
-            other => Err(unexpected(other)),
-        }
-    }
-}
-
-/// A reply of the wrong kind would be a bug in the table task; it is reported, not panicked on.
-fn unexpected(reply: Reply) -> LobbyError {
-    LobbyError::Internal {
-        reason: format!("unexpected reply {reply:?}"),
+        self.ask(|reply| TableCommand::Subscribe { reply }).await
     }
 }

@@ -4,9 +4,9 @@
 //! - [`Lobby`] is the registry of open tables by [`TableId`]. [`Lobby::start`] recovers the
 //!   bank (cancelling and refunding any hand a crash interrupted) and reopens every table
 //!   whose settings were stored; [`Lobby::open_table`] opens a new one.
-//! - [`TableHandle`] is a cheap, cloneable address of one table: every command goes over the
-//!   table's queue with a oneshot for its reply, `Result<Reply, LobbyError>`; the typed
-//!   helpers (`join`, `act`, …) unwrap the reply.
+//! - [`TableHandle`] is a cheap, cloneable address of one table: one method per command
+//!   (`join`, `act`, …); each command goes over the table's queue with a oneshot typed for
+//!   its own answer, `Result<T, LobbyError>`.
 //! - [`Notice`]s come out of [`TableHandle::subscribe`]: the public board, private cards,
 //!   "your turn", results, table messages and errors, as data for `crate::render`.
 //!
@@ -29,7 +29,7 @@
 //! }
 //! ```
 //!
-//! Rules the service keeps: every command is answered (`Result<Reply, LobbyError>`), and a
+//! Rules the service keeps: every command is answered (`Result<T, LobbyError>`), and a
 //! refusal changes nothing; a hand's result notice is sent only after the bank settled it;
 //! while a hand runs the bank holds every seat of the table, so leaving or being kicked takes
 //! effect when it ends (the table checks or folds for a departing player at once) and top-ups
@@ -53,7 +53,7 @@ use tokio::sync::mpsc;
 
 use crate::bank::{Bank, GuildId, Recovery, TableId};
 
-pub use command::{Reply, ShutdownOutcome, TableCommand, TableHandle, TableStatus};
+pub use command::{ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{
@@ -67,7 +67,7 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
-use table::{Seat, Table, TableInit};
+use table::{Seats, Table, TableInit};
 
 /// Commands a table queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -161,18 +161,7 @@ impl Lobby {
             let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
             let stacks = bank.table_stacks(record.table).await?;
             // Seats with no chips belong to players who left or busted out.
-            let seats = stacks
-                .into_iter()
-                .filter(|(_, stack)| *stack > 0)
-                .zip(0u8..)
-                .map(|((user, stack), chair)| Seat {
-                    chair,
-                    user,
-                    stack,
-                    status: SeatStatus::Playing,
-                    timeouts_in_a_row: 0,
-                })
-                .collect();
+            let seats = Seats::restore(&stacks, &record.chairs, record.settings.seats);
             let backlog = recoveries
                 .iter()
                 .filter(|recovery| recovery.table == record.table)
@@ -228,7 +217,7 @@ impl Lobby {
             guild,
             table,
             settings,
-            seats: Vec::new(),
+            seats: Seats::default(),
             last_hand,
             bank: self.shared.bank.clone(),
             store: Arc::clone(&self.shared.store),
@@ -257,6 +246,7 @@ impl Lobby {
             guild,
             table,
             settings,
+            chairs: Vec::new(),
         };
         self.shared
             .store

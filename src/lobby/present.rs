@@ -228,18 +228,21 @@ pub fn error_text(locale: Locale, error: &LobbyError, name_of: NameOf<'_>) -> St
         LobbyError::Paused => return render::tr(locale, "lobby-paused", &[]),
         LobbyError::NotPaused => return render::tr(locale, "lobby-not-paused", &[]),
         LobbyError::InvalidSettings { reason } => {
+            let reason = render::tr_numbers(locale, reason.message_id(), &reason.message_args());
             return render::tr(
                 locale,
                 "lobby-invalid-settings",
-                &[("reason", reason.to_string().into())],
+                &[("reason", reason.into())],
             );
         }
+        LobbyError::Bank { reason } if !reason.is_fault() => {
+            return render::tr_numbers(locale, reason.message_id(), &reason.message_args());
+        }
+        // The player cannot act on a fault: they are told something went wrong, in their
+        // language; what went wrong is for the log.
         LobbyError::Bank { .. } | LobbyError::Store { .. } | LobbyError::Internal { .. } => {
-            return render::tr(
-                locale,
-                "lobby-failure",
-                &[("reason", error.to_string().into())],
-            );
+            tracing::warn!(%error, "a table command failed");
+            return render::tr(locale, "lobby-failure", &[]);
         }
     };
     render::notice(locale, &rendered)

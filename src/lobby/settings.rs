@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::render::Locale;
 use crate::table::rules::{Rules, Stakes, StakesError};
 
 /// Everything a moderator chooses when opening a table. Changes made while a hand is in
@@ -23,6 +24,9 @@ pub struct TableSettings {
     pub action_timer_secs: u32,
     /// Seconds between the end of one hand and the start of the next.
     pub between_hands_secs: u32,
+    /// The language of the table's public text (board, results, notices), when a moderator
+    /// chose one; `None` follows the server's language (see `Locale::for_table`).
+    pub language: Option<Locale>,
 }
 
 impl TableSettings {
@@ -78,6 +82,7 @@ impl Default for TableSettings {
             seats: 8,
             action_timer_secs: 30,
             between_hands_secs: 5,
+            language: None,
         }
     }
 }
@@ -99,6 +104,57 @@ pub enum SettingsError {
     BetweenHands(u32),
     #[error("max_raises must be between 1 and 10, not {0}")]
     MaxRaises(u32),
+}
+
+impl SettingsError {
+    /// The message (`locales/*/lobby.ftl`) that tells a moderator what is wrong, in their
+    /// language; it ends the sentence `lobby-invalid-settings` starts.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            SettingsError::Stakes(stakes) => stakes.message_id(),
+            SettingsError::Seats(_) => "settings-seats",
+            SettingsError::MinBuyInBelowBigBet { .. } => "settings-min-buy-in-below-big-bet",
+            SettingsError::BuyInRange { .. } => "settings-buy-in-range",
+            SettingsError::ActionTimer(_) => "settings-action-timer",
+            SettingsError::BetweenHands(_) => "settings-between-hands",
+            SettingsError::MaxRaises(_) => "settings-max-raises",
+        }
+    }
+
+    /// The numbers [`SettingsError::message_id`]'s message names.
+    pub fn message_args(&self) -> Vec<(&'static str, u64)> {
+        type S = TableSettings;
+        match *self {
+            SettingsError::Stakes(ref stakes) => stakes.message_args(),
+            SettingsError::Seats(seats) => vec![
+                ("seats", seats.into()),
+                ("min", S::MIN_SEATS.into()),
+                ("max", S::MAX_SEATS.into()),
+            ],
+            SettingsError::MinBuyInBelowBigBet {
+                min_buy_in,
+                big_bet,
+            } => vec![("min_buy_in", min_buy_in), ("big_bet", big_bet)],
+            SettingsError::BuyInRange {
+                min_buy_in,
+                max_buy_in,
+            } => vec![("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)],
+            SettingsError::ActionTimer(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("min", S::MIN_ACTION_TIMER_SECS.into()),
+                ("max", S::MAX_ACTION_TIMER_SECS.into()),
+            ],
+            SettingsError::BetweenHands(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("max", S::MAX_BETWEEN_HANDS_SECS.into()),
+            ],
+            SettingsError::MaxRaises(raises) => vec![
+                ("raises", raises.into()),
+                ("min", 1),
+                ("max", S::MAX_RAISES_LIMIT.into()),
+            ],
+        }
+    }
 }
 
 #[cfg(test)]

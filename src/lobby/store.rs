@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use crate::bank::{Bank, GuildId, TableId};
+use crate::bank::{Bank, GuildId, TableId, UserId};
 
 use super::settings::TableSettings;
 
@@ -23,6 +23,10 @@ pub struct TableRecord {
     pub guild: GuildId,
     pub table: TableId,
     pub settings: TableSettings,
+    /// Each seated player's chair, so a restart seats everyone where they sat (their chips
+    /// come from the bank's escrow). Records of older versions have none.
+    #[serde(default)]
+    pub chairs: Vec<(UserId, u8)>,
 }
 
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
@@ -191,6 +195,7 @@ mod tests {
             guild: GuildId(1),
             table: TableId(table),
             settings: TableSettings::default(),
+            chairs: vec![(UserId(table * 10), 2)],
         }
     }
 

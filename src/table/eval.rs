@@ -23,6 +23,8 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::ace_five_low::ace_five_low_of_suits;
+pub use super::ace_five_low::{AceFiveKind, AceFiveLow, best_ace_five_low};
 use super::card::{Card, Rank, Suit};
 
 /// The kind of a high hand, weakest first.
@@ -201,6 +203,13 @@ impl CardSet {
         self.bits & CardSet::bit(card) != 0
     }
 
+    /// How many cards of `rank` the set holds (0 to 4).
+    #[inline]
+    pub fn count_of_rank(self, rank: Rank) -> u8 {
+        let lane = 0x0001_0001_0001_0001u64 << (rank.value() - 2);
+        (self.bits & lane).count_ones() as u8
+    }
+
     /// The number of distinct cards in the set.
     pub fn len(self) -> usize {
         self.bits.count_ones() as usize
@@ -225,6 +234,13 @@ impl CardSet {
     #[inline]
     pub fn low(self) -> Option<LowValue> {
         low_of_bits(self.bits)
+    }
+
+    /// The best ace-to-five low with no qualifier (Razz); see
+    /// [`super::ace_five_low::AceFiveLow`].
+    #[inline]
+    pub fn ace_five_low(self) -> AceFiveLow {
+        ace_five_low_of_suits(suit_masks(self.bits))
     }
 
     /// Both at once, from one table look-up.

@@ -1,0 +1,82 @@
+//! The Discord permissions the bot needs in a table's channel: the one list behind the invite
+//! link (`studbot invite`) and the checks that refuse to open a table where the board could
+//! never be posted. Each entry says why we need it (README, "Run it for your server").
+
+use serenity::all::Permissions;
+
+/// One permission the bot asks for, with the reason a server owner reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Needed {
+    pub permission: Permissions,
+    /// The permission's name as Discord's server settings show it.
+    pub name: &'static str,
+    pub why: &'static str,
+}
+
+/// Everything the bot needs in a table's channel, and nothing more. Slash commands, button
+/// clicks, their answers and turn pings go through interactions, which need no permission;
+/// editing or deleting the bot's own messages needs none either; DMs are not a guild's to grant.
+pub const NEEDED: [Needed; 2] = [
+    Needed {
+        permission: Permissions::VIEW_CHANNEL,
+        name: "View Channel",
+        why: "to see the channel a table is opened in",
+    },
+    Needed {
+        permission: Permissions::SEND_MESSAGES,
+        name: "Send Messages",
+        why: "to post each hand's board and its result in the channel",
+    },
+];
+
+/// The bits of every permission in [`NEEDED`].
+pub fn needed() -> Permissions {
+    NEEDED
+        .iter()
+        .fold(Permissions::empty(), |all, needed| all | needed.permission)
+}
+
+/// The needed permissions that `granted` lacks, by name, in [`NEEDED`]'s order.
+pub fn missing(granted: Permissions) -> Vec<&'static str> {
+    NEEDED
+        .iter()
+        .filter(|needed| !granted.contains(needed.permission))
+        .map(|needed| needed.name)
+        .collect()
+}
+
+/// The OAuth2 link that adds the bot to a server with its slash commands and [`needed`]
+/// permissions. No privileged intent is involved: the bot connects with `GUILDS` alone.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}\
+         &scope=bot+applications.commands&permissions={}&integration_type=0",
+        needed().bits()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_invite_asks_for_view_channel_and_send_messages_only() {
+        // View Channel is bit 10 (1024), Send Messages bit 11 (2048): Discord's documented values.
+        assert_eq!(needed().bits(), 1024 + 2048);
+        assert_eq!(
+            invite_url(123456789012345678),
+            "https://discord.com/oauth2/authorize?client_id=123456789012345678\
+             &scope=bot+applications.commands&permissions=3072&integration_type=0"
+        );
+    }
+
+    #[test]
+    fn missing_names_each_permission_the_channel_denies() {
+        assert_eq!(missing(Permissions::VIEW_CHANNEL), vec!["Send Messages"]);
+        assert_eq!(
+            missing(Permissions::empty()),
+            vec!["View Channel", "Send Messages"]
+        );
+        assert!(missing(Permissions::all()).is_empty());
+    }
+}

@@ -1,0 +1,140 @@
+//! What a moderator does to a table: pause and resume, new settings, kick, close.
+
+use crate::bank::UserId;
+
+use super::super::error::LobbyError;
+use super::super::notice::{CancelReason, SeatStatus, TableMessage};
+use super::super::settings::TableSettings;
+use super::super::store::TableRecord;
+use super::Table;
+
+impl Table {
+    pub(super) fn pause(&mut self) -> Result<(), LobbyError> {
+        if self.paused {
+            return Err(LobbyError::Paused);
+        }
+        self.paused = true;
+        self.action_deadline = None;
+        self.next_hand_at = None;
+        self.message(TableMessage::Paused);
+        Ok(())
+    }
+
+    pub(super) async fn resume(&mut self) -> Result<(), LobbyError> {
+        if !self.paused {
+            return Err(LobbyError::NotPaused);
+        }
+        self.paused = false;
+        self.message(TableMessage::Resumed);
+        if self.hand.is_some() {
+            // The board again, then the turns of anyone who left or was kicked while the
+            // table was paused, and a whole timer for the player to act.
+            self.after_action().await;
+        } else {
+            self.maybe_schedule_next_hand();
+        }
+        Ok(())
+    }
+
+    pub(super) async fn kick(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
+        let seat = self.seats.seated_mut(user)?;
+        if self.hand.is_some() {
+            seat.status = SeatStatus::Kicked;
+            self.play_automatic_turns().await;
+            return Ok(None);
+        }
+        let cashed_out = self.cash_out(user).await?;
+        self.message(TableMessage::Kicked { user, cashed_out });
+        Ok(Some(cashed_out))
+    }
+
+    pub(super) async fn change_settings(
+        &mut self,
+        settings: TableSettings,
+    ) -> Result<u64, LobbyError> {
+        settings.validate()?;
+        if self.seats.len() > usize::from(settings.seats) {
+            return Err(LobbyError::TableFull {
+                seats: settings.seats,
+            });
+        }
+        self.save_record(settings).await?;
+        // During a hand `last_hand` is that hand's number, so this is the next hand either way.
+        let from_hand = self.last_hand + 1;
+        if self.hand.is_some() {
+            self.pending_settings = Some(settings);
+        } else {
+            self.apply_settings(settings).await;
+        }
+        self.message(TableMessage::SettingsChanged {
+            settings,
+            from_hand,
+        });
+        Ok(from_hand)
+    }
+
+    /// Installs new settings between hands, moving anyone whose chair no longer exists.
+    pub(super) async fn apply_settings(&mut self, settings: TableSettings) {
+        self.settings = settings;
+        if self.seats.fit_into(settings.seats) {
+            self.save_chairs().await;
+        }
+    }
+
+    /// Stores who sits where, so a restart seats everyone in their own chair. The chips are
+    /// the bank's and already moved: a store that fails here costs only the chairs (a restart
+    /// gives the players it missed the lowest free ones), so it is logged, not refused.
+    pub(super) async fn save_chairs(&self) {
+        let settings = self.pending_settings.unwrap_or(self.settings);
+        if let Err(error) = self.save_record(settings).await {
+            tracing::error!(table = self.table.0, "the chairs were not stored: {error}");
+        }
+    }
+
+    async fn save_record(&self, settings: TableSettings) -> Result<(), LobbyError> {
+        let record = TableRecord {
+            guild: self.guild,
+            table: self.table,
+            settings,
+            chairs: self.seats.chairs(),
+        };
+        self.store
+            .save(&record)
+            .await
+            .map_err(|reason| LobbyError::Store { reason })
+    }
+
+    pub(super) async fn close(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+        if let Some(hand) = &self.hand {
+            let number = hand.number;
+            let stacks = self.seats.stacks_of(&hand.players);
+            self.bank.cancel_hand(self.table, number).await?;
+            self.hand = None;
+            self.action_deadline = None;
+            self.message(TableMessage::HandCancelled {
+                hand: number,
+                reason: CancelReason::TableClosed,
+                stacks,
+            });
+        }
+        let reference = self.next_reference("close");
+        let cashed_out = self
+            .bank
+            .close_table(self.guild, self.table, &reference)
+            .await?;
+        self.seats.clear();
+        self.store
+            .remove(self.table)
+            .await
+            .map_err(|reason| LobbyError::Store { reason })?;
+        self.closed = true;
+        self.next_hand_at = None;
+        if let Some(lobby) = self.lobby.upgrade() {
+            lobby.forget(self.table);
+        }
+        self.message(TableMessage::Closed {
+            cashed_out: cashed_out.clone(),
+        });
+        Ok(cashed_out)
+    }
+}

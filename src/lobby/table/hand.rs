@@ -1,0 +1,354 @@
+//! The hand in play: scheduling and dealing the next hand, a player's action, the turns the
+//! table takes for players who are away or leaving, the action timer.
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use crate::bank::UserId;
+use crate::table::deck::Deck;
+use crate::table::hand::{ActionError, ActionKind, Event, Hand, SeatIndex};
+
+use super::super::error::LobbyError;
+use super::super::notice::{
+    LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
+};
+use super::Table;
+
+/// Timeouts in a row after which a player is sat out.
+const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
+
+pub(super) struct HandInPlay {
+    pub number: u64,
+    pub hand: Hand,
+    /// Deal order: `players[i]` is the engine's seat `i`.
+    pub players: Vec<UserId>,
+    pub last_action: Option<LastAction>,
+}
+
+impl Table {
+    pub(super) fn maybe_schedule_next_hand(&mut self) {
+        if self.paused
+            || self.closed
+            || self.stopping
+            || self.hand.is_some()
+            || self.next_hand_at.is_some()
+        {
+            return;
+        }
+        if self.seats.ready_count() < 2 {
+            return;
+        }
+        let secs = self.settings.between_hands_secs;
+        self.next_hand_at = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
+        self.message(TableMessage::NextHandIn {
+            hand: self.last_hand + 1,
+            secs,
+        });
+    }
+
+    /// Deals the next hand to every ready player, the deal starting one chair after last time.
+    pub(super) async fn start_hand(&mut self) {
+        if self.paused || self.closed || self.stopping || self.hand.is_some() {
+            return;
+        }
+        let mut ready: Vec<(u8, UserId, u64)> = self
+            .seats
+            .iter()
+            .filter(|seat| seat.is_ready())
+            .map(|seat| (seat.chair, seat.user, seat.stack))
+            .collect();
+        if ready.len() < 2 {
+            let count = ready.len();
+            self.message(TableMessage::WaitingForPlayers { ready: count });
+            return;
+        }
+        if let Some(last) = self.last_first_chair {
+            let start = ready
+                .iter()
+                .position(|(chair, _, _)| *chair > last)
+                .unwrap_or(0);
+            ready.rotate_left(start);
+        }
+        let players: Vec<UserId> = ready.iter().map(|(_, user, _)| *user).collect();
+        let stacks: Vec<u64> = ready.iter().map(|(_, _, stack)| *stack).collect();
+        let first_chair = ready.first().map(|(chair, _, _)| *chair);
+
+        let number = self.last_hand + 1;
+        self.last_hand = number;
+        if let Err(error) = self.bank.begin_hand(self.guild, self.table, number).await {
+            self.halt(&error.to_string());
+            return;
+        }
+        let deck = match &mut self.rng {
+            Some(rng) => Deck::shuffled_with(rng),
+            None => Deck::shuffled(),
+        };
+        let hand = match Hand::start(self.settings.stakes, self.settings.rules, &stacks, deck) {
+            Ok(hand) => hand,
+            Err(error) => {
+                let _ = self.bank.cancel_hand(self.table, number).await;
+                self.halt(&error.to_string());
+                return;
+            }
+        };
+        self.last_first_chair = first_chair;
+        self.hand = Some(HandInPlay {
+            number,
+            hand,
+            players,
+            last_action: None,
+        });
+        for seat in 0..stacks.len() {
+            self.send_cards(seat);
+        }
+        self.after_action().await;
+    }
+
+    /// The table cannot go on by itself (the store or bank failed): it pauses and says so.
+    pub(super) fn halt(&mut self, why: &str) {
+        tracing::error!(table = self.table.0, "table paused: {why}");
+        self.paused = true;
+        self.action_deadline = None;
+        self.next_hand_at = None;
+        self.message(TableMessage::Paused);
+    }
+
+    /// The player's engine seat in the hand in play, if dealt in.
+    pub(super) fn hand_seat(&self, user: UserId) -> Option<SeatIndex> {
+        let hand = self.hand.as_ref()?;
+        hand.players.iter().position(|player| *player == user)
+    }
+
+    pub(super) async fn act(
+        &mut self,
+        user: UserId,
+        offered_hand: u64,
+        offered_seq: u32,
+        kind: ActionKind,
+    ) -> Result<u32, LobbyError> {
+        self.seats.seated(user)?;
+        if self.paused {
+            return Err(LobbyError::Paused);
+        }
+        let Some(hand) = &self.hand else {
+            return Err(LobbyError::NoHandInProgress);
+        };
+        let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
+        let seq = hand.hand.action_seq();
+        if offered_hand != hand.number || offered_seq != seq {
+            return Err(LobbyError::StaleAction {
+                offered_hand,
+                offered_seq,
+                hand: hand.number,
+                seq,
+            });
+        }
+        if hand.hand.to_act() != Some(seat) {
+            let to_act = self.to_act().map(|(_, user)| user);
+            return Err(LobbyError::NotYourTurn { to_act });
+        }
+        self.take_action(seat, kind, false)?;
+        if let Some(seat) = self.seats.get_mut(user) {
+            seat.timeouts_in_a_row = 0;
+        }
+        let action_seq = self
+            .hand
+            .as_ref()
+            .map_or(seq.wrapping_add(1), |hand| hand.hand.action_seq());
+        self.after_action().await;
+        Ok(action_seq)
+    }
+
+    /// Applies one action to the hand and deals with what it caused (cards to send); the
+    /// board and the next turn are `after_action`'s.
+    fn take_action(
+        &mut self,
+        seat: SeatIndex,
+        kind: ActionKind,
+        timed_out: bool,
+    ) -> Result<(), LobbyError> {
+        let Some(hand) = &mut self.hand else {
+            return Err(LobbyError::NoHandInProgress);
+        };
+        let events = hand.hand.act(seat, kind).map_err(|error| match error {
+            ActionError::NotAllowed { kind, .. } => LobbyError::ActionNotAllowed {
+                kind,
+                allowed: hand
+                    .hand
+                    .legal_actions()
+                    .iter()
+                    .map(|legal| legal.kind)
+                    .collect(),
+            },
+            ActionError::NotYourTurn { to_act, .. } => LobbyError::NotYourTurn {
+                to_act: hand.players.get(to_act).copied(),
+            },
+            ActionError::HandOver => LobbyError::NoHandInProgress,
+            ActionError::NoSuchSeat(_) => LobbyError::NotInHand,
+            error @ ActionError::MissingCard { .. } => LobbyError::Internal {
+                reason: error.to_string(),
+            },
+        })?;
+        let user = hand.players.get(seat).copied();
+        let acted = hand
+            .hand
+            .events()
+            .iter()
+            .rev()
+            .find_map(|event| match event {
+                Event::Acted {
+                    seat: acted_seat,
+                    kind,
+                    chips,
+                    all_in,
+                    ..
+                } if *acted_seat == seat => Some((*kind, *chips, *all_in)),
+                _ => None,
+            });
+        if let (Some(user), Some((kind, chips, all_in))) = (user, acted) {
+            hand.last_action = Some(LastAction {
+                user,
+                seat,
+                kind,
+                chips,
+                all_in,
+                timed_out,
+            });
+        }
+        let dealt_down: Vec<SeatIndex> = events
+            .iter()
+            .filter_map(|event| match event {
+                Event::DownCard { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        for seat in dealt_down {
+            self.send_cards(seat);
+        }
+        Ok(())
+    }
+
+    /// After the hand changed: publish the board, then either finish the hand, play the
+    /// turns of players the table acts for, or offer the turn to the player to act.
+    pub(super) async fn after_action(&mut self) {
+        loop {
+            let Some(hand) = &self.hand else { return };
+            if hand.hand.is_over() {
+                self.finish_hand().await;
+                return;
+            }
+            self.publish_board();
+            if !self.play_one_automatic_turn() {
+                self.offer_turn();
+                return;
+            }
+        }
+    }
+
+    /// Plays the turns of players who left or were kicked during the hand, and of those sat
+    /// out for timeouts, at once: nobody waits a whole timer for someone who has gone.
+    pub(super) async fn play_automatic_turns(&mut self) {
+        if self.play_one_automatic_turn() {
+            self.after_action().await;
+        }
+    }
+
+    /// When the player to act is one the table acts for, acts for them; returns whether it did.
+    fn play_one_automatic_turn(&mut self) -> bool {
+        if self.paused {
+            return false;
+        }
+        let Some((seat, user)) = self.to_act() else {
+            return false;
+        };
+        if !self.seats.get(user).is_some_and(|seat| seat.is_automatic()) {
+            return false;
+        }
+        let Some(kind) = self.default_action() else {
+            return false;
+        };
+        self.take_action(seat, kind, true).is_ok()
+    }
+
+    fn to_act(&self) -> Option<(SeatIndex, UserId)> {
+        let hand = self.hand.as_ref()?;
+        let seat = hand.hand.to_act()?;
+        Some((seat, *hand.players.get(seat)?))
+    }
+
+    /// What the table does for a player who does not act: check when free, else fold
+    /// (or, for a forced bring-in that may not fold, the cheapest action offered).
+    fn default_action(&self) -> Option<ActionKind> {
+        let legal = self.hand.as_ref()?.hand.legal_actions();
+        [ActionKind::Check, ActionKind::Fold]
+            .into_iter()
+            .find(|kind| legal.iter().any(|action| action.kind == *kind))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .min_by_key(|action| action.chips)
+                    .map(|action| action.kind)
+            })
+    }
+
+    fn offer_turn(&mut self) {
+        let Some((seat, user)) = self.to_act() else {
+            return;
+        };
+        let Some(hand) = &self.hand else { return };
+        let view = hand.hand.public_view();
+        let offer = TurnOffer {
+            user,
+            hand: hand.number,
+            action_seq: hand.hand.action_seq(),
+            seat,
+            street: view.street,
+            stack: view.seats.get(seat).map_or(0, |public| public.stack),
+            pot: view.pot,
+            legal: view.legal,
+            timer_secs: self.settings.action_timer_secs,
+        };
+        if !self.paused {
+            self.action_deadline = Some(
+                Instant::now() + Duration::from_secs(u64::from(self.settings.action_timer_secs)),
+            );
+        }
+        self.emit(NoticeBody::YourTurn(Box::new(offer)));
+    }
+
+    pub(super) async fn time_out(&mut self) {
+        if self.paused {
+            return;
+        }
+        let Some((seat, user)) = self.to_act() else {
+            return;
+        };
+        let Some(kind) = self.default_action() else {
+            return;
+        };
+        if self.take_action(seat, kind, true).is_err() {
+            return;
+        }
+        self.message(TableMessage::TimedOut { user, action: kind });
+        let mut sat_out = false;
+        if let Some(seat) = self.seats.get_mut(user) {
+            seat.timeouts_in_a_row = seat.timeouts_in_a_row.saturating_add(1);
+            if seat.timeouts_in_a_row >= TIMEOUTS_BEFORE_SIT_OUT
+                && seat.status == SeatStatus::Playing
+            {
+                seat.status = SeatStatus::SittingOut {
+                    reason: SitOutReason::TimedOut,
+                };
+                sat_out = true;
+            }
+        }
+        if sat_out {
+            self.message(TableMessage::SatOut {
+                user,
+                reason: SitOutReason::TimedOut,
+            });
+        }
+        self.after_action().await;
+    }
+}

@@ -1,0 +1,127 @@
+//! What a table publishes: notices to its subscribers (kept in a short backlog while nobody
+//! listens), the public board, a player's cards, and the status snapshot.
+
+use tokio::sync::mpsc;
+
+use crate::table::hand::SeatIndex;
+
+use super::super::command::TableStatus;
+use super::super::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
+use super::Table;
+
+/// Notices kept for the first subscriber while nobody listens.
+const BACKLOG_LIMIT: usize = 64;
+
+impl Table {
+    pub(super) fn emit(&mut self, body: NoticeBody) {
+        let notice = Notice {
+            table: self.table,
+            body,
+        };
+        if self.subscribers.is_empty() {
+            if self.backlog.len() == BACKLOG_LIMIT {
+                self.backlog.pop_front();
+            }
+            self.backlog.push_back(notice);
+            return;
+        }
+        self.subscribers
+            .retain(|subscriber| subscriber.send(notice.clone()).is_ok());
+    }
+
+    pub(super) fn message(&mut self, message: TableMessage) {
+        self.emit(NoticeBody::Table(message));
+    }
+
+    pub(super) fn subscribe(&mut self) -> mpsc::UnboundedReceiver<Notice> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        for notice in self.backlog.drain(..) {
+            let _ = sender.send(notice);
+        }
+        self.subscribers.push(sender);
+        receiver
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        let live = self
+            .hand
+            .as_ref()
+            .map(|hand| (hand, hand.hand.public_view()));
+        self.seats
+            .iter()
+            .map(|seat| {
+                let hand_seat = live
+                    .as_ref()
+                    .and_then(|(hand, _)| hand.players.iter().position(|user| *user == seat.user));
+                let stack = match (&live, hand_seat) {
+                    (Some((_, view)), Some(index)) => view
+                        .seats
+                        .get(index)
+                        .map_or(seat.stack, |public| public.stack),
+                    _ => seat.stack,
+                };
+                SeatInfo {
+                    chair: seat.chair,
+                    user: seat.user,
+                    stack,
+                    status: seat.status,
+                    hand_seat,
+                    away: seat.timeouts_in_a_row > 0,
+                }
+            })
+            .collect()
+    }
+
+    fn board(&self) -> Option<PublicBoard> {
+        let hand = self.hand.as_ref()?;
+        Some(PublicBoard {
+            hand: hand.number,
+            action_seq: hand.hand.action_seq(),
+            stakes: self.settings.stakes,
+            seats: self.seat_infos(),
+            players: hand.players.clone(),
+            view: hand.hand.public_view(),
+            last_action: hand.last_action,
+            action_timer_secs: self.settings.action_timer_secs,
+            paused: self.paused,
+        })
+    }
+
+    pub(super) fn publish_board(&mut self) {
+        if let Some(board) = self.board() {
+            self.emit(NoticeBody::Board(Box::new(board)));
+        }
+    }
+
+    pub(super) fn send_cards(&mut self, seat: SeatIndex) {
+        let Some(hand) = &self.hand else { return };
+        let (Some(user), Some(view)) = (hand.players.get(seat), hand.hand.private_view(seat))
+        else {
+            return;
+        };
+        let cards = PlayerCards {
+            user: *user,
+            hand: hand.number,
+            view,
+        };
+        self.emit(NoticeBody::Cards(Box::new(cards)));
+    }
+
+    pub(super) fn status(&self) -> TableStatus {
+        TableStatus {
+            guild: self.guild,
+            table: self.table,
+            settings: self.settings,
+            pending_settings: self.pending_settings,
+            paused: self.paused,
+            stopping: self.stopping,
+            hand: self
+                .hand
+                .as_ref()
+                .map_or(self.last_hand, |hand| hand.number),
+            hand_in_progress: self.hand.is_some(),
+            seats: self.seat_infos(),
+            board: self.board(),
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! What a running bot tells its operator: Prometheus metrics and a health check, served on
+//! `[metrics] listen` (`/metrics`, `/healthz`). The metric names live in [`names`], each
+//! described once; the layers record through the small functions of [`record`], so no layer
+//! spells a metric name itself. Recording is a no-op until [`Telemetry::install`] has run, so
+//! tests and tools that never serve metrics pay nothing.
+
+pub mod names;
+pub mod record;
+mod server;
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use serde::Deserialize;
+use thiserror::Error;
+
+pub use server::MetricsServer;
+
+/// `[metrics]` in the bot's config: off unless `listen` is set.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// Where to serve `/metrics` (Prometheus text) and `/healthz`, e.g. "127.0.0.1:9100".
+    pub listen: Option<SocketAddr>,
+}
+
+#[derive(Debug, Error)]
+pub enum TelemetryError {
+    #[error("[metrics] listen: cannot listen on {address}: {reason}")]
+    Listen { address: SocketAddr, reason: String },
+}
+
+/// What `/healthz` looks at: the gateway connection, set by the bot as shards connect and drop,
+/// and whether the bank still serves (a probe the bot installs).
+#[derive(Default)]
+pub struct Health {
+    gateway_up: AtomicBool,
+    bank_alive: OnceLock<Box<dyn Fn() -> bool + Send + Sync>>,
+}
+
+impl Health {
+    pub fn set_gateway_up(&self, up: bool) {
+        self.gateway_up.store(up, Ordering::Relaxed);
+        metrics::gauge!(names::GATEWAY_UP).set(if up { 1.0 } else { 0.0 });
+    }
+
+    /// Installs the bank probe (once; later calls are ignored).
+    pub fn watch_bank(&self, alive: impl Fn() -> bool + Send + Sync + 'static) {
+        let _ = self.bank_alive.set(Box::new(alive));
+    }
+
+    /// Every problem that makes the bot unhealthy, by name; empty when healthy.
+    pub fn problems(&self) -> Vec<&'static str> {
+        let mut problems = Vec::new();
+        if !self.gateway_up.load(Ordering::Relaxed) {
+            problems.push("gateway down");
+        }
+        if self.bank_alive.get().is_some_and(|alive| !alive()) {
+            problems.push("bank stopped");
+        }
+        problems
+    }
+}
+
+/// The process's metrics recorder and the bot's health.
+#[derive(Clone)]
+pub struct Telemetry {
+    handle: PrometheusHandle,
+    pub health: Arc<Health>,
+}
+
+impl Telemetry {
+    /// Installs the process-wide recorder on first use and returns a new health record.
+    /// Several bots in one process (tests) share the recorder: their counters add up.
+    pub fn install() -> Telemetry {
+        static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+        let handle = HANDLE
+            .get_or_init(|| {
+                let recorder = PrometheusBuilder::new()
+                    .set_buckets(names::LATENCY_BUCKETS)
+                    .map(PrometheusBuilder::build_recorder)
+                    .unwrap_or_else(|_| PrometheusBuilder::new().build_recorder());
+                let handle = recorder.handle();
+                // Another recorder already installed (a host program's) keeps its place; ours
+                // then renders only what it sees, which is nothing, rather than failing.
+                let _ = metrics::set_global_recorder(recorder);
+                names::describe();
+                handle
+            })
+            .clone();
+        Telemetry {
+            handle,
+            health: Arc::new(Health::default()),
+        }
+    }
+
+    /// The metrics in Prometheus's text format.
+    pub fn render(&self) -> String {
+        self.handle.render()
+    }
+
+    /// Binds `address` now (so "address in use" is one line at start-up) and serves
+    /// `/metrics` and `/healthz` until `shutdown` resolves.
+    pub async fn serve(
+        &self,
+        address: SocketAddr,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<MetricsServer, TelemetryError> {
+        server::serve(self.clone(), address, shutdown).await
+    }
+}

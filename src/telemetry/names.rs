@@ -1,0 +1,52 @@
+//! Every metric the bot exports, named and described once. Rates ("hands per minute") are
+//! counters: Prometheus computes them, e.g. `rate(studbot_hands_total[5m]) * 60`.
+
+use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
+
+pub const TABLES_OPEN: &str = "studbot_tables_open";
+pub const SEATED_PLAYERS: &str = "studbot_seated_players";
+pub const HANDS: &str = "studbot_hands_total";
+pub const ACTIONS: &str = "studbot_actions_total";
+pub const DISCORD_REST_SECONDS: &str = "studbot_discord_rest_seconds";
+pub const DISCORD_RATE_LIMITED: &str = "studbot_discord_rate_limited_total";
+pub const GATEWAY_UP: &str = "studbot_gateway_up";
+pub const GATEWAY_RECONNECTS: &str = "studbot_gateway_reconnects_total";
+pub const BANK_COMMIT_SECONDS: &str = "studbot_bank_commit_seconds";
+pub const BANK_QUEUE_DEPTH: &str = "studbot_bank_queue_depth";
+pub const BANK_STORE_TIMEOUTS: &str = "studbot_bank_store_timeouts_total";
+
+/// Histogram buckets for latencies, in seconds: 1 ms to 10 s.
+pub const LATENCY_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+pub(super) fn describe() {
+    describe_gauge!(TABLES_OPEN, "Tables open (one per channel)");
+    describe_gauge!(SEATED_PLAYERS, "Players seated at all tables");
+    describe_counter!(HANDS, "Hands finished (settled or cancelled)");
+    describe_counter!(ACTIONS, "Player actions taken (clicks, terminal, timeouts)");
+    describe_histogram!(
+        DISCORD_REST_SECONDS,
+        Unit::Seconds,
+        "Latency of the bot's Discord REST calls"
+    );
+    describe_counter!(
+        DISCORD_RATE_LIMITED,
+        "Discord REST answers of 429 Too Many Requests"
+    );
+    describe_gauge!(
+        GATEWAY_UP,
+        "1 while the Discord gateway is connected, else 0"
+    );
+    describe_counter!(GATEWAY_RECONNECTS, "Discord gateway reconnections");
+    describe_histogram!(
+        BANK_COMMIT_SECONDS,
+        Unit::Seconds,
+        "Time to commit one batch of bank movements (transaction + flush)"
+    );
+    describe_gauge!(BANK_QUEUE_DEPTH, "Bank movements waiting for the committer");
+    describe_counter!(
+        BANK_STORE_TIMEOUTS,
+        "Bank calls that gave up waiting for the store (store_timeout_ms)"
+    );
+}

@@ -1,0 +1,598 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the real serenity client, at least as
+//! strict as Discord (see `tests/fixtures/discord/README.md` and `shared/notes/fake-discord.md`).
+//!
+//! - [`schema`]: every request is matched against Discord's OpenAPI spec and its body validated;
+//! - [`rules`]: what the spec cannot say (3-second deadline, 15-minute tokens, deferral
+//!   visibility, UTF-16 limits, per-channel write buckets, 30046, permissions);
+//! - [`rest`] and [`webhooks`]: the REST routes the bot calls;
+//! - [`gateway`]: HELLO, IDENTIFY/READY, RESUME with missed events replayed, op 7 and op 9;
+//! - [`interactions`]: what a test does as a user (slash commands, clicks) and waits for.
+//!
+//! It records every request (with who could see what it wrote) and keeps the latest version
+//! of every message. A request a correct bot never sends (an unknown route, a body Discord
+//! would refuse, a late or double acknowledgement, a followup before any response) is a
+//! *violation*: the test's next wait fails naming it, and so does the end of the test.
+//! What Discord answers with an error a bot must cope with (429, 403, 30046, an expired token)
+//! is answered as Discord does and recorded, for the test to look at.
+//!
+//! Tests wait for what the bot does with [`FakeDiscord::wait_for`] (retry until a deadline),
+//! never by sleeping a fixed time.
+
+#![allow(dead_code)]
+
+mod gateway;
+mod interactions;
+mod rest;
+pub mod rules;
+pub mod schema;
+mod webhooks;
+
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::Method;
+use axum::routing::get;
+use serde_json::{Value, json};
+use tokio::sync::Notify;
+use tokio::time::Instant;
+
+// Each test binary uses some of these.
+#[allow(unused_imports)]
+pub use interactions::{boolean, int, string, sub, user_opt};
+#[allow(unused_imports)]
+pub use rules::{EPHEMERAL, MANAGE_CHANNELS, SEND_MESSAGES, VIEW_AND_SEND, VIEW_CHANNEL};
+
+use gateway::GatewayState;
+use rules::{ChannelBuckets, Clock};
+
+/// How long `wait_for` and friends wait before failing the test.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(20);
+
+pub const APPLICATION_ID: u64 = 800_000_000_000_000_001;
+pub const BOT_USER_ID: u64 = 800_000_000_000_000_002;
+pub const GUILD_ID: u64 = 700_000_000_000_000_001;
+
+/// A user the test plays. Ids are old snowflakes (accounts created in 2015).
+#[derive(Debug, Clone)]
+pub struct FakeUser {
+    pub id: u64,
+    pub name: String,
+    /// The member's permissions in the channel, as Discord computes them (a bit set).
+    pub permissions: u64,
+    pub roles: Vec<u64>,
+    /// The Discord client's language ("en-US", "es-ES", "id").
+    pub locale: String,
+}
+
+impl FakeUser {
+    pub fn player(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            id,
+            name: name.to_owned(),
+            permissions: VIEW_AND_SEND,
+            roles: Vec::new(),
+            locale: "en-US".to_owned(),
+        }
+    }
+
+    pub fn moderator(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            permissions: VIEW_AND_SEND | MANAGE_CHANNELS,
+            ..FakeUser::player(id, name)
+        }
+    }
+
+    pub fn with_role(mut self, role: u64) -> FakeUser {
+        self.roles.push(role);
+        self
+    }
+
+    pub fn with_locale(mut self, locale: &str) -> FakeUser {
+        self.locale = locale.to_owned();
+        self
+    }
+
+    pub fn json(&self) -> Value {
+        user_json(self.id, &self.name, false)
+    }
+
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.id)
+    }
+}
+
+pub(crate) fn user_json(id: u64, name: &str, bot: bool) -> Value {
+    json!({
+        "id": id.to_string(),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": null,
+        "bot": bot,
+    })
+}
+
+/// Who can read what a request wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Visibility {
+    /// Everyone in the channel: a channel message, or a non-ephemeral interaction response.
+    Channel(u64),
+    /// Only this user, in their DMs.
+    Dm(u64),
+    /// Only this user, as an ephemeral interaction response.
+    Ephemeral(u64),
+    /// Writes nothing anyone reads (gateway, commands registration, reads, deferrals...).
+    Nobody,
+}
+
+/// One request the bot made, with the fake's answer.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    /// Position in the order requests arrived (0 first).
+    pub index: usize,
+    pub method: Method,
+    /// The path without `/api/v10`, e.g. `/channels/5/messages`.
+    pub path: String,
+    /// The JSON body (multipart's `payload_json`), or `Null`.
+    pub body: Value,
+    pub status: u16,
+    /// When it arrived, on the fake's clock.
+    pub at: Instant,
+    pub visibility: Visibility,
+    /// For interaction callbacks, followups and edits: the interaction this answers.
+    pub interaction: Option<u64>,
+    /// The fake's answer body (a created message's JSON with its id, or Discord's error).
+    pub response: Option<Value>,
+}
+
+impl Recorded {
+    /// POST or PATCH of a message in a channel (not an interaction response): what Discord
+    /// rate-limits per channel.
+    pub fn is_channel_write(&self) -> bool {
+        (self.method == Method::POST || self.method == Method::PATCH)
+            && self.path.starts_with("/channels/")
+            && self.path.contains("/messages")
+    }
+
+    /// The channel of a `/channels/{id}/...` request.
+    pub fn channel(&self) -> Option<u64> {
+        self.path
+            .strip_prefix("/channels/")?
+            .split('/')
+            .next()?
+            .parse()
+            .ok()
+    }
+
+    pub fn content(&self) -> &str {
+        self.body
+            .get("content")
+            .or_else(|| self.body.pointer("/data/content"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    /// Every piece of text a person could read in this request: content, embeds and the labels
+    /// of components, as one string (for leak checks).
+    pub fn readable_text(&self) -> String {
+        readable_text(&self.body)
+    }
+
+    pub fn is_success(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// Discord's error code in the answer (50013, 30046...), if it was an error.
+    pub fn error_code(&self) -> Option<u64> {
+        if self.is_success() {
+            return None;
+        }
+        self.response.as_ref()?.get("code")?.as_u64()
+    }
+}
+
+pub(crate) fn readable_text(body: &Value) -> String {
+    let mut out = String::new();
+    collect_strings(body, &mut out);
+    out
+}
+
+fn collect_strings(value: &Value, out: &mut String) {
+    match value {
+        Value::String(text) => {
+            out.push_str(text);
+            out.push('\n');
+        }
+        Value::Array(items) => items.iter().for_each(|item| collect_strings(item, out)),
+        Value::Object(map) => {
+            for (key, item) in map {
+                // Ids carry no words a person reads.
+                if key != "custom_id" && key != "id" {
+                    collect_strings(item, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// 429s a test asked for, besides Discord's own buckets.
+#[derive(Debug, Clone, Copy)]
+struct ForcedRateLimit {
+    remaining: u32,
+    retry_after: f64,
+    /// Interaction callbacks and followups too, not only channel writes.
+    everything: bool,
+}
+
+/// How an interaction was first answered (its callback's type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Acknowledged {
+    /// Type 4: a message, ephemeral or not.
+    Message { ephemeral: bool },
+    /// Type 5: "is thinking...", ephemeral or not; the first followup takes its visibility.
+    Deferred { ephemeral: bool },
+    /// Type 6: a component click acknowledged, its message left as it is for now.
+    DeferredUpdate,
+    /// Type 7: the component's message edited.
+    Updated,
+}
+
+/// What the fake remembers about an interaction it sent.
+#[derive(Debug, Clone)]
+pub(crate) struct InteractionRecord {
+    /// 2: an application command; 3: a message component.
+    kind: u8,
+    user: u64,
+    channel: u64,
+    /// The message holding the clicked button, for component interactions.
+    message: Option<u64>,
+    created: Instant,
+    acknowledged: Option<Acknowledged>,
+    /// The message `@original` names: the response's (type 4/5) or the component's (6/7).
+    original: Option<u64>,
+    /// A type-5 deferral not yet resolved by a followup or an edit of `@original`.
+    deferral_pending: bool,
+    /// Messages created with this interaction's token.
+    followups: Vec<u64>,
+}
+
+impl InteractionRecord {
+    fn original_ephemeral(&self) -> bool {
+        matches!(
+            self.acknowledged,
+            Some(
+                Acknowledged::Message { ephemeral: true }
+                    | Acknowledged::Deferred { ephemeral: true }
+            )
+        )
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct StoredMessage {
+    json: Value,
+    created: Instant,
+    /// Who can read it.
+    visibility: Visibility,
+}
+
+/// A guild channel the fake knows, with what the bot may not do there.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ChannelState {
+    bot_denied: u64,
+}
+
+pub(crate) struct Inner {
+    clock: Clock,
+    last_id: u64,
+    requests: Vec<Recorded>,
+    messages: HashMap<u64, StoredMessage>,
+    users: HashMap<u64, FakeUser>,
+    channels: HashMap<u64, ChannelState>,
+    dm_channels: HashMap<u64, u64>,
+    closed_dms: HashSet<u64>,
+    forced_rate_limit: Option<ForcedRateLimit>,
+    buckets: ChannelBuckets,
+    buckets_on: bool,
+    interactions: HashMap<u64, InteractionRecord>,
+    interaction_by_token: HashMap<String, u64>,
+    gateway: GatewayState,
+    /// What a correct bot never does, and fixtures serenity could not read: the next wait
+    /// fails the test with them (a panic in the server task would only look like a hang).
+    violations: Vec<String>,
+    commands: Vec<Value>,
+}
+
+impl Inner {
+    /// A new snowflake, later than every one before.
+    fn new_id(&mut self) -> u64 {
+        let now = self.clock.now();
+        let id = self
+            .clock
+            .snowflake(now, self.last_id + 1)
+            .max(self.last_id + 1);
+        self.last_id = id;
+        id
+    }
+
+    fn violation(&mut self, text: String) {
+        self.violations.push(text);
+    }
+}
+
+pub(crate) struct Shared {
+    inner: Mutex<Inner>,
+    changed: Notify,
+    address: SocketAddr,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().expect("fake discord state")
+    }
+}
+
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.server.abort();
+        if std::thread::panicking() {
+            return;
+        }
+        let violations = std::mem::take(&mut self.shared.lock().violations);
+        if !violations.is_empty() {
+            panic!(
+                "fake discord: the test ended with violations of Discord's rules:\n{}",
+                violations.join("\n")
+            );
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the fake on a free port of 127.0.0.1, as strict as Discord: channel write
+    /// buckets on.
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let address = listener.local_addr().expect("local address");
+        let shared = Arc::new(Shared {
+            inner: Mutex::new(Inner {
+                clock: Clock::new(),
+                last_id: 0,
+                requests: Vec::new(),
+                messages: HashMap::new(),
+                users: HashMap::new(),
+                channels: HashMap::new(),
+                dm_channels: HashMap::new(),
+                closed_dms: HashSet::new(),
+                forced_rate_limit: None,
+                buckets: ChannelBuckets::default(),
+                buckets_on: true,
+                interactions: HashMap::new(),
+                interaction_by_token: HashMap::new(),
+                gateway: GatewayState::default(),
+                violations: Vec::new(),
+                commands: Vec::new(),
+            }),
+            changed: Notify::new(),
+            address,
+        });
+        let app = Router::new()
+            .route("/ws", get(gateway::upgrade))
+            .fallback(rest::serve)
+            .with_state(shared.clone());
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app)
+                .await
+                .expect("fake discord server");
+        });
+        FakeDiscord { shared, server }
+    }
+
+    /// What `[discord] api_proxy` must be set to.
+    pub fn api_base(&self) -> String {
+        format!("http://{}", self.shared.address)
+    }
+
+    pub fn add_user(&self, user: &FakeUser) {
+        self.lock().users.insert(user.id, user.clone());
+    }
+
+    /// A guild text channel the bot may write to (channels are also known once a user runs a
+    /// command or clicks there).
+    pub fn add_channel(&self, channel: u64) {
+        self.lock().channels.entry(channel).or_default();
+    }
+
+    /// From now on the bot lacks `permissions` in `channel`: writes needing them answer 403
+    /// with 50013, and interactions from there say so in `app_permissions`.
+    pub fn deny_bot(&self, channel: u64, permissions: u64) {
+        self.lock().channels.entry(channel).or_default().bot_denied |= permissions;
+    }
+
+    /// The bot has `permissions` in `channel` again.
+    pub fn allow_bot(&self, channel: u64, permissions: u64) {
+        self.lock().channels.entry(channel).or_default().bot_denied &= !permissions;
+    }
+
+    /// From now on, DMs to `user` answer 403 / 50007.
+    pub fn close_dms(&self, user: u64) {
+        self.lock().closed_dms.insert(user);
+    }
+
+    /// From now on, DMs to `user` are delivered again.
+    pub fn open_dms(&self, user: u64) {
+        self.lock().closed_dms.remove(&user);
+    }
+
+    /// Turns Discord's per-channel write buckets (5 writes per 5 s, on by default) off, for a
+    /// test that measures something else and says why.
+    pub fn without_channel_buckets(&self) {
+        self.lock().buckets_on = false;
+    }
+
+    /// Moves the fake's clock forward: messages get older (edits past an hour answer 30046),
+    /// tokens and deadlines run out, buckets refill. The bot's own clock does not move.
+    pub fn advance(&self, by: Duration) {
+        self.lock().clock.advance(by);
+    }
+
+    /// The fake's clock now.
+    pub fn now(&self) -> Instant {
+        self.lock().clock.now()
+    }
+
+    /// The next `count` channel writes answer 429 with `retry_after` seconds.
+    pub fn rate_limit_channel_writes(&self, count: u32, retry_after: f64) {
+        self.lock().forced_rate_limit = Some(ForcedRateLimit {
+            remaining: count,
+            retry_after,
+            everything: false,
+        });
+    }
+
+    /// The next `count` writes of any kind (channel writes, interaction callbacks, followups)
+    /// answer 429 with `retry_after` seconds.
+    pub fn rate_limit_all_writes(&self, count: u32, retry_after: f64) {
+        self.lock().forced_rate_limit = Some(ForcedRateLimit {
+            remaining: count,
+            retry_after,
+            everything: true,
+        });
+    }
+
+    /// True once the 429s asked for have all been given.
+    pub fn rate_limit_over(&self) -> bool {
+        self.lock()
+            .forced_rate_limit
+            .is_none_or(|limit| limit.remaining == 0)
+    }
+
+    /// Every request so far, in arrival order.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.lock().requests.clone()
+    }
+
+    /// The latest version of a message (after every edit), as Discord would return it.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.lock().messages.get(&id).map(|m| m.json.clone())
+    }
+
+    /// Who can read message `id`.
+    pub fn message_visibility(&self, id: u64) -> Option<Visibility> {
+        self.lock().messages.get(&id).map(|m| m.visibility.clone())
+    }
+
+    /// Every message still in `channel` (not deleted), oldest first, as anyone there sees it:
+    /// ephemeral ones excluded.
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        let inner = self.lock();
+        let mut messages: Vec<(u64, Value)> = inner
+            .messages
+            .iter()
+            .filter(|(_, m)| m.visibility == Visibility::Channel(channel))
+            .map(|(id, m)| (*id, m.json.clone()))
+            .collect();
+        messages.sort_by_key(|(id, _)| *id);
+        messages.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// The slash commands registered so far (the last PUT).
+    pub fn commands(&self) -> Vec<Value> {
+        self.lock().commands.clone()
+    }
+
+    /// The violations so far, taken: for tests of the fake itself, which provoke them.
+    pub fn take_violations(&self) -> Vec<String> {
+        std::mem::take(&mut self.lock().violations)
+    }
+
+    /// Waits for the first request from `from` on (an index) that matches `matches`.
+    pub async fn wait_for(
+        &self,
+        what: &str,
+        from: usize,
+        matches: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
+        self.wait_until(what, |inner| {
+            inner
+                .requests
+                .iter()
+                .skip(from)
+                .find(|r| matches(r))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Retries `check` on every change until it gives a value, or fails the test at the deadline.
+    pub(crate) async fn wait_until<T>(&self, what: &str, check: impl Fn(&Inner) -> Option<T>) -> T {
+        let deadline = std::time::Instant::now() + DEFAULT_DEADLINE;
+        loop {
+            let notified = self.shared.changed.notified();
+            {
+                let inner = self.lock();
+                if let Some(violation) = inner.violations.first() {
+                    panic!("{violation}");
+                }
+                if let Some(found) = check(&inner) {
+                    return found;
+                }
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                let recent: Vec<String> = self
+                    .lock()
+                    .requests
+                    .iter()
+                    .rev()
+                    .take(15)
+                    .map(|r| format!("{} {} {} {}", r.method, r.path, r.status, r.body))
+                    .collect();
+                panic!(
+                    "fake discord: timed out waiting for {what}; latest requests, newest first:\n{}",
+                    recent.join("\n")
+                );
+            }
+            // Real time: under tokio's paused clock a timeout would fire at once.
+            let _ = tokio::time::timeout(left.min(Duration::from_millis(200)), notified).await;
+        }
+    }
+
+    /// Waits until message `id` satisfies `matches` (after the bot's edits) and returns it.
+    pub async fn wait_message(
+        &self,
+        id: u64,
+        what: &str,
+        matches: impl Fn(&Value) -> bool,
+    ) -> Value {
+        self.wait_until(what, |inner| {
+            inner
+                .messages
+                .get(&id)
+                .map(|m| &m.json)
+                .filter(|m| matches(m))
+                .cloned()
+        })
+        .await
+    }
+
+    /// The number of requests so far: pass it to `wait_for` to look only at what comes next.
+    pub fn mark(&self) -> usize {
+        self.lock().requests.len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.shared.lock()
+    }
+}
