@@ -64,3 +64,11 @@ bot-amount-limits = The amount must be between { $min } and { $max } { $max ->
 }.
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Done: the answer is in the channel.
+bot-pings-on = You will be mentioned when it is your turn.
+bot-pings-off = You will no longer be mentioned when it is your turn; the board still shows whose turn it is.
+cmd-ping = Turn mentions for you
+cmd-ping-on = Mention me when it is my turn
+cmd-ping-off = Do not mention me when it is my turn

@@ -64,3 +64,11 @@ bot-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
 }.
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
 bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Hecho: la respuesta está en el canal.
+bot-pings-on = Te mencionaremos cuando sea tu turno.
+bot-pings-off = Ya no te mencionaremos cuando sea tu turno; el tablero sigue mostrando a quién le toca.
+cmd-ping = Menciones de turno para ti
+cmd-ping-on = Mencióname cuando sea mi turno
+cmd-ping-off = No me menciones cuando sea mi turno

@@ -13,6 +13,8 @@ mod bank_records;
 mod bank_retention;
 mod bank_timeout;
 mod lobby_leaks;
+mod lobby_open_cancelled;
 mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;
+mod lobby_stalled_store;
