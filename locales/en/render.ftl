@@ -313,3 +313,14 @@ rules-summary = **Seven-Card Stud Hi/Lo, eight or better (fixed limit)**
     • Bets and raises are the small bet on third and fourth street, the big bet after. A bet and up to three raises per round.
     • At showdown the pot is split: half to the best high hand, half to the best low — five different ranks, eight or lower, aces low; straights and flushes do not spoil a low. No qualifying low: the high takes it all. One hand may win both (a scoop).
     • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
+
+# bank (issue 9): the daily gift caps, and a bank too slow to take a request up
+bank-give-cap-reached = You can give { $remaining } more { $remaining ->
+    [one] chip
+   *[other] chips
+} today: the daily limit is { $cap }.
+bank-receive-cap-reached = That player can receive { $remaining } more { $remaining ->
+    [one] chip
+   *[other] chips
+} today: the daily limit is { $cap }.
+bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.

@@ -313,3 +313,14 @@ rules-summary = **Seven Card Stud Hi/Lo, ocho o mejor (límite fijo)**
     • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después. Una apuesta y hasta tres subidas por ronda.
     • En el showdown el bote se divide: la mitad para la mejor mano alta y la mitad para la mejor baja: cinco cartas de distinto valor, de 8 o menos, con el as como carta más baja; las escaleras y los colores no estropean la baja. Si no hay baja que califique, la alta se lleva todo el bote. Una misma mano puede ganar las dos mitades (scoop).
     • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
+
+# bank (issue 9): the daily gift caps, and a bank too slow to take a request up
+bank-give-cap-reached = Hoy puedes dar { $remaining } { $remaining ->
+    [one] ficha
+   *[other] fichas
+} más: el límite diario es { $cap }.
+bank-receive-cap-reached = Hoy ese jugador puede recibir { $remaining } { $remaining ->
+    [one] ficha
+   *[other] fichas
+} más: el límite diario es { $cap }.
+bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.

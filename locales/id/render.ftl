@@ -236,3 +236,8 @@ rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fi
     • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya. Satu bet dan paling banyak tiga raise per putaran taruhan.
     • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda nilai, 8 ke bawah, As dihitung paling rendah; straight dan flush tidak merusak low. Kalau tidak ada low yang memenuhi syarat, high mengambil seluruh pot. Satu hand bisa memenangkan keduanya (scoop).
     • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
+
+# bank (issue 9): the daily gift caps, and a bank too slow to take a request up
+bank-give-cap-reached = Hari ini kamu masih bisa memberi { $remaining } chip lagi: batas hariannya { $cap }.
+bank-receive-cap-reached = Hari ini pemain itu masih bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
+bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.

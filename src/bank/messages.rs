@@ -17,8 +17,13 @@ impl BankError {
             BankError::OutOfLimits { .. } => "notice-amount-limits",
             BankError::DailyCooldown { .. } => "notice-daily-not-yet",
             BankError::AccountTooNew => "bot-account-too-new",
+            BankError::GiveCapReached { .. } => "bank-give-cap-reached",
+            BankError::ReceiveCapReached { .. } => "bank-receive-cap-reached",
+            // Nothing changed: the player may simply try again.
+            BankError::Timeout(_) => "bank-too-slow",
             BankError::SchemaTooNew { .. }
-            | BankError::Timeout(_)
+            | BankError::Internal(_)
+            | BankError::NotDurable(_)
             | BankError::Storage(_)
             | BankError::Unbalanced(_)
             | BankError::EmptyReference
@@ -40,6 +45,10 @@ impl BankError {
                 vec![("balance", balance), ("needed", needed)]
             }
             BankError::OutOfLimits { min, max } => vec![("min", min), ("max", max)],
+            BankError::GiveCapReached { cap, remaining, .. }
+            | BankError::ReceiveCapReached { cap, remaining, .. } => {
+                vec![("cap", cap), ("remaining", remaining)]
+            }
             BankError::DailyCooldown { wait_secs } => {
                 // Rounded up to the minute, so "0 h 0 min" never shows while still waiting.
                 let minutes = wait_secs.div_ceil(60);

@@ -55,6 +55,26 @@ pub struct BankSummary {
     pub leftover_returned: u64,
     /// Each player's balance after the table closed (player i is user i + 1).
     pub final_balances: Vec<u64>,
+    /// The data directory's size on disk before the bank opened and after it shut down.
+    pub disk_bytes_before: u64,
+    pub disk_bytes_after: u64,
+    /// (after − before) / hands settled: what one settled hand costs on disk.
+    pub disk_bytes_per_hand: f64,
+}
+
+/// The bytes the files under `dir` take (0 for a directory not there yet).
+fn dir_bytes(dir: &Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|entry| match entry.metadata() {
+            Ok(meta) if meta.is_dir() => dir_bytes(&entry.path()),
+            Ok(meta) => meta.len(),
+            Err(_) => 0,
+        })
+        .sum()
 }
 
 /// Where and how a run plays through the bank.
@@ -90,14 +110,26 @@ async fn open_play_and_shut_down(
     after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
 ) -> anyhow::Result<(SimSummary, BankSummary)> {
     let dir = run.dir;
+    let before = dir_bytes(dir);
     let bank = Bank::open(dir, EconomyConfig::default())
         .await
         .with_context(|| format!("cannot open the bank in {}", dir.display()))?;
     let played = play(config, hands, run, &bank, after_hand).await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
-    let summary = played?;
+    let (summary, mut bank_summary) = played?;
     stopped?;
-    Ok(summary)
+    {
+        let bank = &mut bank_summary;
+        bank.disk_bytes_before = before;
+        bank.disk_bytes_after = dir_bytes(dir);
+        bank.disk_bytes_per_hand =
+            bank.disk_bytes_after.saturating_sub(before) as f64 / bank.settlements.max(1) as f64;
+        eprintln!(
+            "bank disk: {:.0} bytes per settled hand ({} bytes before, {} after, {} hands)",
+            bank.disk_bytes_per_hand, before, bank.disk_bytes_after, bank.settlements
+        );
+    }
+    Ok((summary, bank_summary))
 }
 
 async fn play(
@@ -150,6 +182,9 @@ async fn play(
         recovered_hands,
         leftover_returned,
         final_balances,
+        disk_bytes_before: 0,
+        disk_bytes_after: 0,
+        disk_bytes_per_hand: 0.0,
     };
     Ok((summary, bank_summary))
 }

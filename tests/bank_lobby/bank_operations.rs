@@ -47,13 +47,26 @@ fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
 async fn new_accounts_start_with_the_starting_balance_from_the_mint() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
+    bank.daily(GUILD, UserId(1), "first-daily").await.unwrap();
+    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_200);
     let report = bank.audit().await.unwrap();
     assert!(report.ok);
-    assert_eq!(report.player_chips, 1_000);
-    assert_eq!(report.mint_balance, -1_000);
-    assert_eq!(report.ledger_entries, 1);
+    assert_eq!(report.player_chips, 1_200);
+    assert_eq!(report.mint_balance, -1_200);
+    assert_eq!(report.ledger_entries, 2, "the opening and the daily");
+}
+
+#[tokio::test]
+async fn looking_at_a_balance_creates_no_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
+    assert_eq!(bank.balance(GUILD, UserId(2)).await.unwrap(), 1_000);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.player_accounts, 0);
+    assert_eq!(report.ledger_entries, 0);
+    assert_eq!(bank.leaderboard(GUILD, 10).await.unwrap(), vec![]);
 }
 
 #[tokio::test]
@@ -520,7 +533,7 @@ async fn a_database_of_a_newer_schema_is_refused_untouched() {
     let dir = tempfile::tempdir().unwrap();
     {
         let (bank, _) = open_bank(dir.path()).await;
-        bank.balance(GUILD, UserId(1)).await.unwrap();
+        bank.daily(GUILD, UserId(1), "daily").await.unwrap();
         bank.shutdown().await.unwrap();
     }
     let newer = studbot::bank::SCHEMA_VERSION + 1;
@@ -556,4 +569,49 @@ async fn a_database_of_a_newer_schema_is_refused_untouched() {
     }
     let (bank, _) = open_bank(dir.path()).await;
     assert_eq!(bank.audit().await.unwrap().player_accounts, 1);
+}
+
+#[tokio::test]
+async fn gifts_are_capped_per_member_and_utc_day_with_the_numbers_in_the_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(NOW_MS));
+    let config = EconomyConfig {
+        give_daily_cap: 300,
+        receive_daily_cap: 250,
+        ..EconomyConfig::default()
+    };
+    let bank = Bank::open_with_clock(dir.path(), config, clock.clone())
+        .await
+        .unwrap();
+    let (alt, main, other, fourth) = (UserId(1), UserId(2), UserId(3), UserId(4));
+    bank.give(GUILD, alt, main, false, 200, "g1").await.unwrap();
+    assert_eq!(
+        bank.give(GUILD, alt, other, false, 150, "g2").await,
+        Err(BankError::GiveCapReached {
+            cap: 300,
+            given: 200,
+            remaining: 100
+        })
+    );
+    assert_eq!(
+        bank.give(GUILD, fourth, main, false, 100, "g3").await,
+        Err(BankError::ReceiveCapReached {
+            cap: 250,
+            received: 200,
+            remaining: 50
+        })
+    );
+    // Within what is left, and a replay of an accepted gift, still go through.
+    bank.give(GUILD, fourth, main, false, 50, "g4")
+        .await
+        .unwrap();
+    bank.give(GUILD, alt, main, false, 200, "g1").await.unwrap();
+    assert_eq!(bank.balance(GUILD, main).await.unwrap(), 1_250);
+    // The caps count per UTC day: NOW_MS is midnight, so a day later is a new day.
+    clock.advance_ms(24 * 3_600 * 1_000);
+    bank.give(GUILD, alt, other, false, 150, "g5")
+        .await
+        .unwrap();
+    assert_eq!(bank.balance(GUILD, alt).await.unwrap(), 650);
+    assert_books_balance(&bank).await;
 }

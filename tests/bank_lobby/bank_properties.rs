@@ -112,6 +112,8 @@ struct Done {
     action: Action,
     reference: String,
     answer: String,
+    /// When it was done: a replay is recognised within the reference window after it.
+    time_ms: u64,
 }
 
 async fn run(bank: &Bank, action: &Action, reference: &str) -> Result<String, BankError> {
@@ -298,10 +300,19 @@ async fn check_sequence(actions: Vec<Action>) -> Result<(), TestCaseError> {
         let reference = format!("ref-{step}");
         match action {
             Action::Replay { index } => {
-                if done.is_empty() {
+                // References are remembered for a window: replays within it take effect once
+                // (older references are pruned, and no retry comes that late).
+                let window_start = clock
+                    .now_unix_ms()
+                    .saturating_sub(studbot::bank::REFERENCE_WINDOW_SECS * 1_000);
+                let recent: Vec<&Done> = done
+                    .iter()
+                    .filter(|done| done.time_ms > window_start)
+                    .collect();
+                if recent.is_empty() {
                     continue;
                 }
-                let first = &done[index % done.len()];
+                let first = recent[index % recent.len()];
                 let entries = bank.audit().await.unwrap().ledger_entries;
                 let again = run(&bank, &first.action, &first.reference).await;
                 prop_assert_eq!(again, Ok(first.answer.clone()), "replay of {:?}", first);
@@ -397,6 +408,7 @@ async fn check_sequence(actions: Vec<Action>) -> Result<(), TestCaseError> {
                             action: action.clone(),
                             reference,
                             answer: answer.unwrap(),
+                            time_ms: clock.now_unix_ms(),
                         });
                     }
                     Err(error) => {

@@ -10,6 +10,7 @@ mod bank_crash;
 mod bank_operations;
 mod bank_properties;
 mod bank_records;
+mod bank_retention;
 mod bank_timeout;
 mod lobby_leaks;
 mod lobby_open_cancelled;

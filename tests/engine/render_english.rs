@@ -107,6 +107,18 @@ fn every_bank_error() -> Vec<BankError> {
         BankError::HandFinished { table, hand: 4 },
         BankError::UnknownHand { table, hand: 4 },
         BankError::Stopped,
+        BankError::Internal("a panic".into()),
+        BankError::NotDurable("flush failed".into()),
+        BankError::GiveCapReached {
+            cap: 1_000,
+            given: 900,
+            remaining: 100,
+        },
+        BankError::ReceiveCapReached {
+            cap: 1_000,
+            received: 999,
+            remaining: 1,
+        },
     ];
     for error in &all {
         match error {
@@ -130,7 +142,11 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::HandInProgress { .. }
             | BankError::HandFinished { .. }
             | BankError::UnknownHand { .. }
-            | BankError::Stopped => {}
+            | BankError::Stopped
+            | BankError::Internal(_)
+            | BankError::NotDurable(_)
+            | BankError::GiveCapReached { .. }
+            | BankError::ReceiveCapReached { .. } => {}
         }
     }
     all
