@@ -27,6 +27,7 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
             commands: commands(),
             event_handler: |framework, event| {
                 Box::pin(async move {
+                    framework.user_data.watch_gateway(event);
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),
                     } = event

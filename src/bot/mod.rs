@@ -84,9 +84,31 @@ struct BotInner {
     /// Each player's DM channel, opened once (bounded).
     dm_channels: Cache<UserId, u64>,
     shutting_down: AtomicBool,
+    /// What `/healthz` reports (the gateway's state is set from its events).
+    health: Arc<crate::telemetry::Health>,
 }
 
 impl Bot {
+    /// Follows the gateway's connection for `/healthz` and the reconnect counter.
+    pub(crate) fn watch_gateway(&self, event: &serenity::FullEvent) {
+        use serenity::ConnectionStage;
+        let health = &self.inner.health;
+        match event {
+            serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
+                health.set_gateway_up(true);
+            }
+            serenity::FullEvent::ShardStageUpdate { event } => {
+                if event.new == ConnectionStage::Connected {
+                    health.set_gateway_up(true);
+                } else if event.old == ConnectionStage::Connected {
+                    health.set_gateway_up(false);
+                    crate::telemetry::record::gateway_reconnected();
+                }
+            }
+            _ => {}
+        }
+    }
+
     pub fn config(&self) -> &Config {
         &self.inner.config
     }
@@ -293,6 +315,27 @@ pub async fn serve_observed(
         .await
         .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
     let store = table_store(&data_dir, &bank).await?;
+    // Metrics are served before Discord is asked anything, so an address in use is one line.
+    let telemetry = config
+        .metrics
+        .listen
+        .map(|address| (address, crate::telemetry::Telemetry::install()));
+    let health = match &telemetry {
+        Some((_, telemetry)) => Arc::clone(&telemetry.health),
+        None => Arc::new(crate::telemetry::Health::default()),
+    };
+    let metrics_stop = CancellationToken::new();
+    let metrics_server = match &telemetry {
+        Some((address, telemetry)) => {
+            let stop = metrics_stop.clone();
+            Some(
+                telemetry
+                    .serve(*address, async move { stop.cancelled().await })
+                    .await?,
+            )
+        }
+        None => None,
+    };
     let pings = Pings::load(&data_dir)?;
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
@@ -332,6 +375,7 @@ pub async fn serve_observed(
             locales: Cache::new(PLAYERS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
             shutting_down: AtomicBool::new(false),
+            health,
         }),
     };
 
@@ -377,6 +421,10 @@ pub async fn serve_observed(
         _ = &mut gateway => true,
     };
     shut_down(&bot, shard_manager).await;
+    metrics_stop.cancel();
+    if let Some(server) = metrics_server {
+        let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
+    }
     if lost {
         // A non-zero exit, so a supervisor starts the bot again.
         anyhow::bail!("the Discord connection ended");

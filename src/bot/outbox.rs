@@ -402,7 +402,7 @@ async fn write_once<W: MessageWriter>(
             }
         }
         Job::Delete { message } => {
-            window.sent.push_back(Instant::now());
+            // Deleting has its own bucket at Discord: it does not use up the window of writes.
             match shared.writer.delete(channel, message).await {
                 Err(RestError::RateLimited(wait)) => {
                     window.blocked_until = Some(Instant::now() + wait);

@@ -117,11 +117,13 @@ impl Rest {
                 .header("content-type", "application/json")
                 .body(body.to_string());
         }
+        let started = std::time::Instant::now();
         let response = request
             .send()
             .await
             .map_err(|error| RestError::Network(error.without_url().to_string()))?;
         let status = response.status();
+        crate::telemetry::record::discord_rest(started.elapsed(), status.as_u16());
         let retry_header = response
             .headers()
             .get("retry-after")

@@ -150,7 +150,6 @@ async fn eight_players_with_emoji_names_stay_within_discords_limits_in_indonesia
 
 /// `/history` of that hand truncates by `char`s, not UTF-16 code units: 3,481 units in English.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails until issue 8 fault 4 is fixed"]
 async fn the_history_of_a_hand_of_eight_emoji_names_stays_within_discords_limits() {
     for (language, locale, channel) in [
         ("en", "en-US", 300_000_000_000_001_301),

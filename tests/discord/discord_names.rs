@@ -16,7 +16,6 @@ const SEED: u64 = 1_701;
 const LOOKUP: Duration = Duration::from_secs(2);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails until issue 8 fault 5 is fixed"]
 async fn eight_slow_name_lookups_after_a_restart_never_hold_the_board() {
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();

@@ -288,7 +288,6 @@ fn format_thousands(value: u64) -> String {
 /// Issue 8's quiet channel: a hand leaves at most its board, its result and one live turn
 /// ping in the channel, and the player to act is notified once per turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails until issue 8's quiet channel is done (about 15 messages a hand today)"]
 async fn a_hand_leaves_at_most_three_messages_in_the_channel_and_pings_once_a_turn() {
     const CHANNEL: u64 = 300_000_000_000_000_012;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;

@@ -154,7 +154,6 @@ async fn sigint_mid_hand_tells_the_channel_the_hand_stops_and_exits_zero() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails until issue 8 fault 8 is fixed"]
 async fn a_log_file_holds_no_colour_codes() {
     const CHANNEL: u64 = 300_000_000_000_000_043;
     let fake = FakeDiscord::start().await;
