@@ -1,6 +1,7 @@
 //! `studbot play`'s `history [N]`: hands told from the bank's stored histories, in the same
 //! run and in the next one; an unknown hand is said to be unknown.
 
+use crate::common::child::{CHILD_LIMIT, output_within};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -22,7 +23,7 @@ fn play(data: &Path, script: &str) -> String {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = output_within(child, CHILD_LIMIT, "studbot play (history script)");
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(
         output.status.success(),

@@ -1,6 +1,7 @@
 //! `studbot play` driven through standard input for whole sessions: prompts, help, bad input,
 //! actions, results, quitting, a balance that persists between runs, and a ledger that audits.
 
+use crate::common::child::{CHILD_LIMIT, output_within};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -23,7 +24,7 @@ fn play(data: &Path, extra: &[&str], script: &str) -> Output {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = output_within(child, CHILD_LIMIT, "studbot play (session script)");
     assert!(
         output.status.success(),
         "play failed: {}\n{}",

@@ -5,6 +5,7 @@
 
 use crate::words_common;
 
+use crate::common::child::{CHILD_LIMIT, output_within};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -30,7 +31,7 @@ fn play(data: &Path, lang: &str, script: &str) -> String {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = output_within(child, CHILD_LIMIT, "studbot play (words script)");
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(
         output.status.success(),

@@ -248,26 +248,6 @@ fn side_pots_follow_the_all_in_levels_and_exclude_folded_players() {
 }
 
 #[test]
-fn a_board_never_names_a_card_dealt_face_down() {
-    let view = eight_player_view();
-    // The down cards these seats hold; none of them is among the up cards of the view.
-    let down = cards("As Ah Ad Ks Kh Qs Qh Qd Js Jh Jc 9h 9d 3s 3d 4h");
-    let names: Vec<String> = (0..8).map(long_name).collect();
-    let board = BoardView::from_public(&view, &facts(&names));
-    for locale in Locale::ALL {
-        let text = render::board(locale, &board);
-        for card in &down {
-            let shown = render::card(*card);
-            assert!(
-                !text.contains(&shown),
-                "{locale}: {shown} on the board\n{text}"
-            );
-        }
-        assert_eq!(text.matches(render::card_back()).count(), 2 * 6, "{text}");
-    }
-}
-
-#[test]
 fn idle_seats_dm_closed_and_away_players_are_marked() {
     let view = eight_player_view();
     let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]

@@ -5,6 +5,7 @@ use std::process::Command;
 
 use clap::Parser;
 use studbot::cli::sim::{SimArgs, simulate};
+use studbot::table::hand::Event;
 
 #[derive(Parser)]
 struct Harness {
@@ -59,15 +60,67 @@ fn busted_players_rebuy_and_every_chip_is_accounted_for() {
 }
 
 #[test]
-fn every_player_count_plays_through() {
-    for players in 2..=8u8 {
-        let players = players.to_string();
+fn every_player_count_plays_every_hand_to_a_result_with_the_deal_rotating_and_chips_conserved() {
+    for count in 2..=8usize {
+        let mut seen: Vec<(u64, Vec<usize>)> = Vec::new();
+        let mut acted = 0u64;
+        let mut shown_down = 0u64;
         let summary = simulate(
-            &args(&["--hands", "100", "--players", &players, "--stack", "60"]),
-            |_, _, _| Ok(()),
+            &args(&[
+                "--hands",
+                "100",
+                "--players",
+                &count.to_string(),
+                "--stack",
+                "60",
+            ]),
+            |number, hand, players| {
+                assert!(
+                    hand.result().is_some(),
+                    "{count} players, hand {number}: handed over without a result"
+                );
+                seen.push((number, players.to_vec()));
+                let events = hand.events();
+                acted += events
+                    .iter()
+                    .filter(|event| matches!(event, Event::Acted { .. }))
+                    .count() as u64;
+                if events
+                    .iter()
+                    .any(|event| matches!(event, Event::Shown { .. }))
+                {
+                    shown_down += 1;
+                }
+                Ok(())
+            },
         )
         .expect("sim runs");
+        // Hands numbered 1..=100 in order, the deal starting one player later each hand:
+        // hand n (from 1) starts with player (n - 1) mod count, then the rest in order.
+        let expected: Vec<(u64, Vec<usize>)> = (1..=100u64)
+            .map(|number| {
+                let first = usize::try_from(number - 1).expect("small") % count;
+                (number, (0..count).map(|i| (first + i) % count).collect())
+            })
+            .collect();
+        assert_eq!(
+            seen, expected,
+            "{count} players: hand numbers or deal order"
+        );
         assert_eq!(summary.hands, 100);
+        assert_eq!(usize::from(summary.players), count);
+        assert_eq!(summary.rebuys.len(), count, "{summary:?}");
+        assert_eq!(summary.final_stacks.len(), count, "{summary:?}");
+        // Nothing enters but the starting stacks and the rebuys (each to the starting 60).
+        let rebuys: u64 = summary.rebuys.iter().sum();
+        let chips: u64 = summary.final_stacks.iter().sum();
+        assert_eq!(chips, 60 * (count as u64 + rebuys), "{summary:?}");
+        // The counts agree with the hands' own event logs.
+        assert_eq!(summary.actions, acted, "{count} players: actions");
+        assert_eq!(summary.showdowns, shown_down, "{count} players: showdowns");
+        assert!(acted >= 100 && shown_down > 0, "{summary:?}");
+        assert_eq!(summary.checksum.len(), 64, "sha256 in hex: {summary:?}");
+        assert!(summary.checksum.chars().all(|c| c.is_ascii_hexdigit()));
     }
 }
 
