@@ -237,7 +237,10 @@ async fn economy_commands_answer_from_the_bank() {
     );
     let answer = ask(&ana, "history", vec![]).await;
     assert_eq!(answer.visibility, Visibility::Ephemeral(ana.id));
-    assert_eq!(answer.content(), render::tr(Locale::En, "bot-no-history", &[]));
+    assert_eq!(
+        answer.content(),
+        render::tr(Locale::En, "bot-no-history", &[])
+    );
     let answer = ask(&ana, "table", vec![sub("status", vec![])]).await;
     assert_eq!(
         answer.visibility,
@@ -245,7 +248,10 @@ async fn economy_commands_answer_from_the_bank() {
         "no table yet: {}",
         answer.content()
     );
-    assert_eq!(answer.content(), render::notice(Locale::En, &render::Notice::NoTable));
+    assert_eq!(
+        answer.content(),
+        render::notice(Locale::En, &render::Notice::NoTable)
+    );
 
     // Every command was answered within Discord's 3 seconds.
     for request in fake

@@ -70,7 +70,11 @@ impl Locale {
     /// The language of a table's public text (board, results, notices in the channel): the
     /// one a moderator chose for the table, else the server's (Discord's `guild_locale`, the
     /// guild's preferred locale) when it is one we speak, else `default` (the configured one).
-    pub fn for_table(chosen: Option<Locale>, guild_locale: Option<&str>, default: Locale) -> Locale {
+    pub fn for_table(
+        chosen: Option<Locale>,
+        guild_locale: Option<&str>,
+        default: Locale,
+    ) -> Locale {
         chosen
             .or_else(|| guild_locale.and_then(Locale::parse))
             .unwrap_or(default)
