@@ -305,6 +305,8 @@ pub(crate) struct Inner {
     /// fails the test with them (a panic in the server task would only look like a hang).
     violations: Vec<String>,
     commands: Vec<Value>,
+    /// The guild's preferred locale, sent as `guild_locale` with every interaction.
+    guild_locale: String,
 }
 
 impl Inner {
@@ -383,6 +385,7 @@ impl FakeDiscord {
                 gateway: GatewayState::default(),
                 violations: Vec::new(),
                 commands: Vec::new(),
+                guild_locale: "en-US".to_owned(),
             }),
             changed: Notify::new(),
             address,
@@ -428,6 +431,12 @@ impl FakeDiscord {
     /// From now on, DMs to `user` answer 403 / 50007.
     pub fn close_dms(&self, user: u64) {
         self.lock().closed_dms.insert(user);
+    }
+
+    /// From now on, interactions say the guild's preferred locale is `locale` (Discord's
+    /// `guild_locale`, e.g. "es-ES"); it is "en-US" until then.
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.lock().guild_locale = locale.to_owned();
     }
 
     /// From now on, DMs to `user` are delivered again.
