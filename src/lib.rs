@@ -9,6 +9,7 @@
 //!   machine, pots, PHH records).
 //! - [`bank`]: every chip, in a sled double-entry ledger.
 //! - [`lobby`]: one actor task per table; timers, seats, buy-ins.
+//! - [`equity`]: all-in equity, exact or sampled, for `studbot equity` and the board.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
 //! - [`bot`]: the Discord surface (serenity + poise).
 //! - [`cli`]: the subcommands of the `studbot` binary.
@@ -17,6 +18,7 @@
 pub mod bank;
 pub mod bot;
 pub mod cli;
+pub mod equity;
 pub mod lobby;
 pub mod render;
 pub mod table;

@@ -280,6 +280,9 @@ enum Wish {
     Raise,
     BringIn,
     Complete,
+    /// The big amount on a fourth street with an open pair (`open_pair_big_bet`).
+    BetBig,
+    RaiseBig,
 }
 
 /// Understands what a player types, in any of the three languages: the English words (as
@@ -319,6 +322,8 @@ fn parse(line: &str) -> Option<Command> {
         "complete" | "co" | "completo" | "completar" | "lengkapi" => {
             Command::Action(Wish::Complete)
         }
+        "bet-big" | "bet big" | "bb" => Command::Action(Wish::BetBig),
+        "raise-big" | "raise big" | "rb" => Command::Action(Wish::RaiseBig),
         _ => return None,
     };
     Some(command)
@@ -326,7 +331,8 @@ fn parse(line: &str) -> Option<Command> {
 
 /// The offered action a wish stands for. "c" calls, or checks when nothing is to call, or
 /// posts the bring-in when that is the cheapest way in;
-/// "b" and "r" put in the one bet, raise or completion offered.
+/// "b" and "r" put in the one bet, raise or completion offered (the small amount when an open
+/// pair offers both; the big one once the round went big); "bb" and "rb" the big amount.
 fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
     let offered = |kind: ActionKind| legal.iter().any(|action| action.kind == kind);
     let first_of = |kinds: &[ActionKind]| kinds.iter().copied().find(|kind| offered(*kind));
@@ -343,9 +349,11 @@ fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
             ActionKind::Bet,
             ActionKind::Raise,
             ActionKind::Complete,
+            ActionKind::RaiseBig,
         ]),
         Wish::BringIn => first_of(&[ActionKind::BringIn]),
         Wish::Complete => first_of(&[ActionKind::Complete]),
+        Wish::BetBig | Wish::RaiseBig => first_of(&[ActionKind::BetBig, ActionKind::RaiseBig]),
     }
 }
 
@@ -651,6 +659,30 @@ mod tests {
         let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
         assert_eq!(choose(Wish::Bet, &facing), Some(ActionKind::Raise));
         assert_eq!(choose(Wish::Check, &facing), None);
+    }
+
+    #[test]
+    fn big_words_take_the_big_amount_and_plain_words_the_small_one() {
+        let choice = legal(&[ActionKind::Check, ActionKind::Bet, ActionKind::BetBig]);
+        assert_eq!(choose(Wish::Bet, &choice), Some(ActionKind::Bet));
+        assert_eq!(choose(Wish::BetBig, &choice), Some(ActionKind::BetBig));
+        let facing = legal(&[
+            ActionKind::Fold,
+            ActionKind::Call,
+            ActionKind::Raise,
+            ActionKind::RaiseBig,
+        ]);
+        assert_eq!(choose(Wish::Raise, &facing), Some(ActionKind::Raise));
+        assert_eq!(choose(Wish::RaiseBig, &facing), Some(ActionKind::RaiseBig));
+        let gone_big = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::RaiseBig]);
+        assert_eq!(choose(Wish::Raise, &gone_big), Some(ActionKind::RaiseBig));
+        assert_eq!(choose(Wish::BetBig, &facing[..3]), None);
+        for (word, wish) in [("bet-big", Wish::BetBig), ("rb", Wish::RaiseBig)] {
+            assert!(
+                matches!(parse(word), Some(Command::Action(parsed)) if parsed == wish),
+                "{word}"
+            );
+        }
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub fn action_code(kind: ActionKind) -> &'static str {
         ActionKind::Call => "ca",
         ActionKind::Check => "ch",
         ActionKind::Fold => "fo",
+        ActionKind::BetBig => "bb",
+        ActionKind::RaiseBig => "rb",
     }
 }
 
