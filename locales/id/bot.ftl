@@ -61,3 +61,9 @@ bot-refused = Tidak berhasil: { $reason }
 bot-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
 bot-stopped-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
+
+# Issue 10: bahasa meja (/table open language:, /table settings language:)
+opt-language = Bahasa pesan meja (bahasa server jika dikosongkan)
+choice-en = Inggris
+choice-es = Spanyol
+choice-id = Indonesia

@@ -14,7 +14,7 @@ use serenity::{
 };
 use tracing::Instrument as _;
 
-use crate::bank::{TableId, UserId};
+use crate::bank::{GuildId, TableId, UserId};
 use crate::lobby::LobbyError;
 use crate::render::{self, Locale};
 
@@ -42,7 +42,16 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
         .unwrap_or_else(|| click.user.name.clone());
     bot.remember_name(user, &name);
     bot.remember_locale(user, &click.locale);
-    let locale = bot.user_locale(&click.locale);
+    let table = TableId(click.channel_id.get());
+    let public = match click.guild_id {
+        Some(guild) => {
+            let guild = GuildId(guild.get());
+            bot.remember_guild_locale(guild, click.guild_locale.as_deref());
+            bot.public_locale(guild, table)
+        }
+        None => bot.config().locale,
+    };
+    let locale = bot.user_locale(&click.locale, public);
     let span = tracing::info_span!(
         "click",
         custom_id = %click.data.custom_id,

@@ -171,8 +171,25 @@ async fn on_error(error: poise::FrameworkError<'_, Bot, Error>) {
     }
 }
 
+/// The language of the caller's own answers: their Discord locale when we speak it, else
+/// the language of the channel's table.
 fn locale(ctx: Context<'_>) -> Locale {
-    ctx.data().user_locale(ctx.locale().unwrap_or(""))
+    let bot = ctx.data();
+    let public = public_locale(ctx);
+    bot.user_locale(ctx.locale().unwrap_or(""), public)
+}
+
+/// The language of what the channel reads (see [`Bot::public_locale`]); remembers the
+/// guild's preferred locale the interaction carries.
+fn public_locale(ctx: Context<'_>) -> Locale {
+    let bot = ctx.data();
+    let Some(guild) = ctx.guild_id().map(|guild| GuildId(guild.get())) else {
+        return bot.config().locale;
+    };
+    if let poise::Context::Application(app) = ctx {
+        bot.remember_guild_locale(guild, app.interaction.guild_locale.as_deref());
+    }
+    bot.public_locale(guild, TableId(ctx.channel_id().get()))
 }
 
 async fn send(ctx: Context<'_>, answer: Answer) -> Outcome {
@@ -189,7 +206,10 @@ struct Caller {
     user: UserId,
     guild: GuildId,
     table: TableId,
+    /// The caller's own language (private answers).
     locale: Locale,
+    /// The channel's language (public answers).
+    public: Locale,
     moderator: bool,
 }
 
@@ -217,6 +237,7 @@ fn caller(ctx: Context<'_>) -> Option<Caller> {
         guild: GuildId(ctx.guild_id()?.get()),
         table: TableId(ctx.channel_id().get()),
         locale: locale(ctx),
+        public: public_locale(ctx),
         moderator: is_moderator(permissions, &roles, bot.config().discord.moderator_role),
     })
 }
@@ -371,6 +392,27 @@ pub enum OddChipChoice {
     FirstSeat,
 }
 
+/// The language of a table's public text, when a moderator sets one (else the server's).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "en"]
+    En,
+    #[name = "es"]
+    Es,
+    #[name = "id"]
+    Id,
+}
+
+impl LanguageChoice {
+    fn locale(self) -> Locale {
+        match self {
+            LanguageChoice::En => Locale::En,
+            LanguageChoice::Es => Locale::Es,
+            LanguageChoice::Id => Locale::Id,
+        }
+    }
+}
+
 /// The options of `/table open` and `/table settings`; `None` keeps the current value.
 #[derive(Debug, Clone, Copy, Default)]
 struct SettingOptions {
@@ -388,6 +430,7 @@ struct SettingOptions {
     short_all_in: Option<ShortAllInChoice>,
     odd_chip: Option<OddChipChoice>,
     open_pair_big_bet: Option<bool>,
+    language: Option<LanguageChoice>,
 }
 
 impl SettingOptions {
@@ -406,6 +449,9 @@ impl SettingOptions {
         rules.max_raises = self.max_raises.unwrap_or(rules.max_raises);
         rules.heads_up_uncapped = self.heads_up_uncapped.unwrap_or(rules.heads_up_uncapped);
         rules.open_pair_big_bet = self.open_pair_big_bet.unwrap_or(rules.open_pair_big_bet);
+        if let Some(language) = self.language {
+            settings.language = Some(language.locale());
+        }
         if let Some(choice) = self.short_all_in {
             rules.short_all_in = match choice {
                 ShortAllInChoice::HalfBet => ShortAllIn::HalfBet,
@@ -446,6 +492,7 @@ pub async fn open(
     short_all_in: Option<ShortAllInChoice>,
     odd_chip: Option<OddChipChoice>,
     open_pair_big_bet: Option<bool>,
+    language: Option<LanguageChoice>,
 ) -> Outcome {
     let options = SettingOptions {
         ante,
@@ -462,6 +509,7 @@ pub async fn open(
         short_all_in,
         odd_chip,
         open_pair_big_bet,
+        language,
     };
     let bot = ctx.data().clone();
     moderated(ctx, |caller| async move {
@@ -476,12 +524,11 @@ pub async fn open(
                     tracing::warn!(%error, "cannot attach to the new table");
                 }
                 tracing::info!(table = caller.table.0, "table opened");
-                let mut text = render::notice(caller.locale, &Notice::TableOpened);
+                // In the language just chosen for the table, if one was.
+                let public = bot.public_locale(caller.guild, caller.table);
+                let mut text = render::notice(public, &Notice::TableOpened);
                 if let Ok(status) = handle.status().await {
-                    text = format!(
-                        "{text}\n{}",
-                        status_text(&bot, caller.locale, &status).await
-                    );
+                    text = format!("{text}\n{}", status_text(&bot, public, &status).await);
                 }
                 Answer::public(text)
             }
@@ -500,7 +547,7 @@ pub async fn close(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match closed {
-            Ok(_) => Answer::public(render::notice(caller.locale, &Notice::TableClosed)),
+            Ok(_) => Answer::public(render::notice(caller.public, &Notice::TableClosed)),
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
@@ -516,7 +563,7 @@ pub async fn pause(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match paused {
-            Ok(()) => Answer::public(render::notice(caller.locale, &Notice::TablePaused)),
+            Ok(()) => Answer::public(render::notice(caller.public, &Notice::TablePaused)),
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
@@ -532,7 +579,7 @@ pub async fn resume(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match resumed {
-            Ok(()) => Answer::public(render::notice(caller.locale, &Notice::TableResumed)),
+            Ok(()) => Answer::public(render::notice(caller.public, &Notice::TableResumed)),
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
@@ -551,7 +598,7 @@ pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -
         match kicked {
             Ok(_) => {
                 let name = bot.name(user).await;
-                Answer::public(render::notice(caller.locale, &Notice::Kicked { name }))
+                Answer::public(render::notice(caller.public, &Notice::Kicked { name }))
             }
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
@@ -583,6 +630,7 @@ pub async fn settings(
     short_all_in: Option<ShortAllInChoice>,
     odd_chip: Option<OddChipChoice>,
     open_pair_big_bet: Option<bool>,
+    language: Option<LanguageChoice>,
 ) -> Outcome {
     let options = SettingOptions {
         ante,
@@ -599,6 +647,7 @@ pub async fn settings(
         short_all_in,
         odd_chip,
         open_pair_big_bet,
+        language,
     };
     let bot = ctx.data().clone();
     moderated(ctx, |caller| async move {
@@ -610,8 +659,16 @@ pub async fn settings(
             Ok(status) => status.pending_settings.unwrap_or(status.settings),
             Err(error) => return Answer::private(refusal_text(&bot, caller.locale, &error)),
         };
-        match handle.change_settings(options.apply(current)).await {
-            Ok(_) => Answer::public(render::notice(caller.locale, &Notice::SettingsNextHand)),
+        let settings = options.apply(current);
+        match handle.change_settings(settings).await {
+            Ok(_) => {
+                // The table's words change at once (its rules from the next hand).
+                if let Some(presenter) = bot.existing_presenter(caller.table) {
+                    presenter.set_language(settings.language);
+                }
+                let public = bot.public_locale(caller.guild, caller.table);
+                Answer::public(render::notice(public, &Notice::SettingsNextHand))
+            }
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
     })
@@ -670,7 +727,7 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
         let name = bot.name(caller.user).await;
         match handle.join(caller.user, amount).await {
             Ok((_, stack)) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Joined {
                     name,
                     buy_in: stack,
@@ -680,7 +737,7 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
             Err(LobbyError::AlreadySeated) if buy_in.is_some() => {
                 match handle.top_up(caller.user, amount).await {
                     Ok(stack) => Answer::public(render::notice(
-                        caller.locale,
+                        caller.public,
                         &Notice::ToppedUp {
                             name,
                             amount,
@@ -723,14 +780,14 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
         let name = bot.name(caller.user).await;
         match handle.leave(caller.user).await {
             Ok(Some(stack)) => {
-                Answer::public(render::notice(caller.locale, &Notice::Left { name, stack }))
+                Answer::public(render::notice(caller.public, &Notice::Left { name, stack }))
             }
             Ok(None) => {
                 if let Some(presenter) = bot.existing_presenter(caller.table) {
                     presenter.departing(caller.user);
                 }
                 Answer::public(render::notice(
-                    caller.locale,
+                    caller.public,
                     &Notice::LeavingAfterHand { name },
                 ))
             }
@@ -751,7 +808,7 @@ pub async fn sitout(ctx: Context<'_>) -> Outcome {
         match outcome {
             Ok(()) => {
                 let name = bot.name(caller.user).await;
-                Answer::public(render::notice(caller.locale, &Notice::SatOut { name }))
+                Answer::public(render::notice(caller.public, &Notice::SatOut { name }))
             }
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
@@ -770,7 +827,7 @@ pub async fn back(ctx: Context<'_>) -> Outcome {
         match outcome {
             Ok(()) => {
                 let name = bot.name(caller.user).await;
-                Answer::public(render::notice(caller.locale, &Notice::Back { name }))
+                Answer::public(render::notice(caller.public, &Notice::Back { name }))
             }
             Err(error) => Answer::private(refusal_text(&bot, caller.locale, &error)),
         }
@@ -878,7 +935,7 @@ pub async fn give(
             .await
         {
             Ok(transfer) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Gave {
                     to: player.global_name.clone().unwrap_or(player.name.clone()),
                     amount,
@@ -907,7 +964,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
                         balance,
                     });
                 }
-                Answer::public(render::leaderboard(caller.locale, &lines))
+                Answer::public(render::leaderboard(caller.public, &lines))
             }
             Err(error) => Answer::private(bank_refusal(caller.locale, &error)),
         }
@@ -1017,7 +1074,7 @@ pub async fn grant(
             .await
         {
             Ok(balance) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Granted {
                     name: player.global_name.clone().unwrap_or(player.name.clone()),
                     amount,
@@ -1046,7 +1103,7 @@ pub async fn take(
             .await
         {
             Ok(balance) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Taken {
                     name: player.global_name.clone().unwrap_or(player.name.clone()),
                     amount,

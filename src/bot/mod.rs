@@ -30,7 +30,7 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
-use crate::bank::{Bank, TableId, UserId};
+use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome, TableHandle};
 use crate::render::Locale;
 
@@ -60,6 +60,8 @@ struct BotInner {
     /// Users already asked of Discord (once each: a failing lookup is not retried per board).
     looked_up: Mutex<std::collections::HashSet<UserId>>,
     locales: Mutex<HashMap<UserId, Locale>>,
+    /// Each guild's preferred locale, as its latest interaction said (`guild_locale`).
+    guild_locales: Mutex<HashMap<GuildId, String>>,
     dm_channels: Mutex<HashMap<UserId, u64>>,
     shutting_down: AtomicBool,
 }
@@ -94,14 +96,32 @@ impl Bot {
         self.inner.shutting_down.load(Ordering::SeqCst)
     }
 
-    /// The language for the channel of a table (the configured one).
-    pub fn channel_locale(&self) -> Locale {
-        self.inner.config.locale
+    /// The language of a table's public text: the one chosen for the table (`/table open
+    /// language:`), else the guild's preferred locale when we speak it, else the configured one.
+    pub fn public_locale(&self, guild: GuildId, table: TableId) -> Locale {
+        let chosen = self
+            .existing_presenter(table)
+            .and_then(|presenter| presenter.language());
+        self.table_locale(guild, chosen)
     }
 
-    /// The language for one user: their Discord client's, when we speak it.
-    pub fn user_locale(&self, discord_locale: &str) -> Locale {
-        Locale::parse(discord_locale).unwrap_or(self.inner.config.locale)
+    /// Like [`Bot::public_locale`], for a table whose chosen language is known.
+    pub fn table_locale(&self, guild: GuildId, chosen: Option<Locale>) -> Locale {
+        let guild_locale = lock(&self.inner.guild_locales).get(&guild).cloned();
+        Locale::for_table(chosen, guild_locale.as_deref(), self.inner.config.locale)
+    }
+
+    /// Remembers a guild's preferred locale, which Discord sends with every interaction.
+    pub fn remember_guild_locale(&self, guild: GuildId, discord_locale: Option<&str>) {
+        if let Some(tag) = discord_locale {
+            lock(&self.inner.guild_locales).insert(guild, tag.to_owned());
+        }
+    }
+
+    /// The language for one user: their Discord client's when we speak it, else `fallback`
+    /// (the language of the table they play at).
+    pub fn user_locale(&self, discord_locale: &str, fallback: Locale) -> Locale {
+        Locale::for_player(Some(discord_locale), fallback)
     }
 
     /// Remembers a user's Discord locale (for their DMs).
@@ -111,12 +131,13 @@ impl Bot {
         }
     }
 
-    /// The language of a user's DMs: their client's, when seen, else the configured one.
-    pub fn player_locale(&self, user: UserId) -> Locale {
+    /// The language of a user's DMs: their client's, when seen, else `fallback` (the
+    /// language of the table they play at).
+    pub fn player_locale(&self, user: UserId, fallback: Locale) -> Locale {
         lock(&self.inner.locales)
             .get(&user)
             .copied()
-            .unwrap_or(self.inner.config.locale)
+            .unwrap_or(fallback)
     }
 
     /// The DM channel with `user`, opened once and remembered.
@@ -171,6 +192,11 @@ impl Bot {
             .subscribe()
             .await
             .with_context(|| format!("subscribing to table {}", handle.table().0))?;
+        // The table's chosen language; later changes come as notices.
+        let language = match handle.status().await {
+            Ok(status) => status.settings.language,
+            Err(_) => None,
+        };
         let mut presenters = lock(&self.inner.presenters);
         if let Some(existing) = presenters.get(&handle.table()).cloned()
             && existing.is_running()
@@ -179,6 +205,7 @@ impl Bot {
             return Ok(existing);
         }
         let presenter = Presenter::new(self.clone(), handle.clone());
+        presenter.set_language(language);
         presenters.insert(handle.table(), presenter.clone());
         drop(presenters);
         let span = tracing::info_span!("table", table = handle.table().0, guild = handle.guild().0);
@@ -249,6 +276,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
             names: Mutex::new(HashMap::new()),
             looked_up: Mutex::new(std::collections::HashSet::new()),
             locales: Mutex::new(HashMap::new()),
+            guild_locales: Mutex::new(HashMap::new()),
             dm_channels: Mutex::new(HashMap::new()),
             shutting_down: AtomicBool::new(false),
         }),
@@ -353,7 +381,10 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
             }
         };
         if let Some((message, hand)) = told {
-            let text = crate::render::tr(bot.channel_locale(), message, &[("hand", hand.into())]);
+            let locale = bot
+                .existing_presenter(table)
+                .map_or(bot.config().locale, |presenter| presenter.locale());
+            let text = crate::render::tr(locale, message, &[("hand", hand.into())]);
             let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
             let _ = tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body))
                 .await;

@@ -163,7 +163,8 @@ struct State {
 pub struct Presenter {
     bot: Bot,
     handle: TableHandle,
-    locale: Locale,
+    /// The language a moderator chose for the table; `None` follows the guild's.
+    language: Mutex<Option<Locale>>,
     state: Mutex<State>,
     snapshot: watch::Sender<Snapshot>,
     /// Clicks being answered right now.
@@ -177,11 +178,10 @@ pub struct Presenter {
 
 impl Presenter {
     pub(super) fn new(bot: Bot, handle: TableHandle) -> Arc<Presenter> {
-        let locale = bot.channel_locale();
         Arc::new(Presenter {
             bot,
             handle,
-            locale,
+            language: Mutex::new(None),
             state: Mutex::new(State::default()),
             snapshot: watch::channel(Snapshot::default()).0,
             clicks: AtomicUsize::new(0),
@@ -207,8 +207,18 @@ impl Presenter {
         self.running.load(Ordering::SeqCst) && self.handle.is_open()
     }
 
+    /// The language of this table's public text (see [`Bot::public_locale`]).
     pub fn locale(&self) -> Locale {
-        self.locale
+        self.bot.table_locale(self.handle.guild(), self.language())
+    }
+
+    /// The language a moderator chose for this table, if any.
+    pub fn language(&self) -> Option<Locale> {
+        *super::lock(&self.language)
+    }
+
+    pub fn set_language(&self, language: Option<Locale>) {
+        *super::lock(&self.language) = language;
     }
 
     /// Consumes the table's notices until the table closes.
@@ -340,6 +350,11 @@ impl Presenter {
                 tokio::spawn(async move { presenter.send_cards(*cards).await });
             }
             NoticeBody::Table(message) => {
+                if let TableMessage::Opened { settings }
+                | TableMessage::SettingsChanged { settings, .. } = &message
+                {
+                    self.set_language(settings.language);
+                }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
                 }
@@ -348,7 +363,7 @@ impl Presenter {
                 let text = format!(
                     "<@{}> {}",
                     user.0,
-                    super::commands::refusal_text(&self.bot, self.locale, &error)
+                    super::commands::refusal_text(&self.bot, self.locale(), &error)
                 );
                 state.news.push((text, Some(user)));
             }
@@ -357,7 +372,7 @@ impl Presenter {
 
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
-        let locale = self.locale;
+        let locale = self.locale();
         let name = |user: UserId| {
             self.bot
                 .known_name(user)
@@ -515,9 +530,9 @@ impl Presenter {
     }
 
     fn ping_text(&self, turn: &TurnOffer) -> String {
-        let options = render::prompt::action_options(self.locale, &turn.legal);
+        let options = render::prompt::action_options(self.locale(), &turn.legal);
         render::tr(
-            self.locale,
+            self.locale(),
             "bot-your-turn",
             &[
                 ("mention", format!("<@{}>", turn.user.0).into()),
@@ -529,7 +544,7 @@ impl Presenter {
 
     /// The board message for the current state, or `None` before the first board.
     fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale;
+        let locale = self.locale();
         let board = state.board.as_ref()?;
         let name = |user: UserId| {
             self.bot
@@ -650,7 +665,7 @@ impl Presenter {
     /// closed is tried again at their next hand, and unmarked when the DM goes through.
     async fn send_cards(&self, cards: PlayerCards) {
         let user = cards.user;
-        let locale = self.bot.player_locale(user);
+        let locale = self.bot.player_locale(user, self.locale());
         let failed_this_hand = lock(&self.state)
             .dm_closed
             .get(&user)
@@ -695,7 +710,7 @@ impl Presenter {
                     let text = format!(
                         "<@{}> {}",
                         user.0,
-                        render::notice(self.locale, &render::Notice::DmClosed { name })
+                        render::notice(self.locale(), &render::Notice::DmClosed { name })
                     );
                     lock(&self.state).news.push((text, Some(user)));
                 }

@@ -8,6 +8,7 @@ mod discord_commands;
 mod discord_fake;
 mod discord_history;
 mod discord_invite;
+mod discord_language;
 mod discord_moderation;
 mod discord_play;
 mod discord_rate_limits;
