@@ -78,3 +78,6 @@ play-final-balance = Your balance: { $balance } { $balance ->
     [one] chip
    *[other] chips
 }.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = Hand #{ $hand } is over and is being settled: the result comes as soon as the bank confirms it. Nothing is lost meanwhile.

@@ -78,3 +78,6 @@ play-final-balance = Tu saldo: { $balance } { $balance ->
     [one] ficha
    *[other] fichas
 }.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = La mano #{ $hand } terminó y se está liquidando: el resultado llega en cuanto el banco lo confirme. Mientras tanto no se pierde nada.

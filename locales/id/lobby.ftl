@@ -47,3 +47,6 @@ play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
 play-you = Kamu
 play-final-balance = Saldomu: { $balance } chip.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = Hand #{ $hand } sudah selesai dan chipnya sedang dihitung: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.

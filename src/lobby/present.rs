@@ -135,6 +135,9 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::Resumed => N::TableResumed,
         TableMessage::Closed { .. } => N::TableClosed,
         TableMessage::HandCancelled { hand, .. } => N::HandCancelledRefunded { hand_number: *hand },
+        TableMessage::Settling { hand } => {
+            return render::tr(locale, "lobby-settling", &[("hand", (*hand).into())]);
+        }
         TableMessage::Joined { user, stack, .. } => N::Joined {
             name: name_of(*user),
             buy_in: *stack,

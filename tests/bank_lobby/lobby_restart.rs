@@ -49,7 +49,9 @@ fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(
             table.join(player, 200).await.unwrap();
         }
         advance_secs(5).await;
+        let mut steps = Steps::until("the first hand ended");
         let summary = loop {
+            steps.step();
             let notice = next(&mut notices).await;
             match &notice.body {
                 NoticeBody::YourTurn(offer) => {

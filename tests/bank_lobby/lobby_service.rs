@@ -87,7 +87,9 @@ async fn the_timer_checks_for_a_player_when_checking_is_free() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     // Third street: both players just call along.
+    let mut steps = Steps::until("an offer to check");
     let offer = loop {
+        steps.step();
         let offer = next_turn(&mut notices).await;
         if offers(&offer, ActionKind::Check) {
             break offer;
@@ -95,7 +97,10 @@ async fn the_timer_checks_for_a_player_when_checking_is_free() {
         take(&table, &offer, passive(&offer)).await;
     };
     advance_secs(29).await;
-    assert!(drain(&mut notices).is_empty(), "the timer ran early");
+    assert!(
+        settled_notices(&table, &mut notices).await.is_empty(),
+        "the timer ran early"
+    );
     advance_secs(1).await;
     assert_eq!(
         next_message(&mut notices).await,
@@ -114,7 +119,9 @@ async fn two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again(
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let mut ben_timeouts = 0;
+    let mut steps = Steps::until("Ben sat out after timeouts");
     loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) if offer.user == BEN => advance_secs(30).await,
@@ -133,7 +140,9 @@ async fn two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again(
     assert_eq!(ben_timeouts, 2);
     // Finish whatever is left of this hand, then the next hand is dealt without Ben.
     let next_hand = table.status().await.unwrap().hand + 1;
+    let mut steps = Steps::until("the next hand was dealt without Ben");
     let board = loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) if offer.user != BEN => {
@@ -167,7 +176,9 @@ async fn the_next_hand_waits_for_the_pause_between_hands_and_the_deal_rotates() 
     .await;
     assert_eq!(first_players, vec![ANA, BEN, CHEN]);
     // Everyone folds or checks through the hand.
+    let mut steps = Steps::until("the hand ended");
     loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) => {
@@ -387,7 +398,9 @@ async fn a_kicked_player_is_played_for_and_removed_when_the_hand_ends() {
     if offer.user != BEN {
         take(&table, &offer, passive(&offer)).await;
     }
+    let mut steps = Steps::until("Ben was kicked");
     loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) => {
@@ -435,7 +448,9 @@ async fn settings_changed_mid_hand_apply_from_the_next_hand() {
     assert_eq!(status.settings.stakes, Stakes::default());
     assert_eq!(status.pending_settings.map(|s| s.stakes), Some(bigger));
     take(&table, &offer, passive(&offer)).await;
+    let mut steps = Steps::until("hand 2 was dealt at the new stakes");
     loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) => {
@@ -471,7 +486,8 @@ async fn pausing_mid_hand_stops_the_timer_and_actions_until_resumed() {
     assert_eq!(table.pause().await, Err(LobbyError::Paused));
     advance_secs(300).await;
     assert!(
-        !drain(&mut notices)
+        !settled_notices(&table, &mut notices)
+            .await
             .iter()
             .any(|n| matches!(n.body, NoticeBody::Table(TableMessage::TimedOut { .. })))
     );
@@ -500,7 +516,9 @@ async fn every_hand_is_settled_in_the_bank_before_its_result_is_announced() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     for _ in 0..3 {
+        let mut steps = Steps::until("the hand ended");
         let summary = loop {
+            steps.step();
             let notice = next(&mut notices).await;
             match &notice.body {
                 NoticeBody::YourTurn(offer) => {
@@ -532,7 +550,9 @@ async fn a_busted_player_sits_out_and_comes_back_by_topping_up() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     // Both players put in every chip they can until one has none left.
+    let mut steps = Steps::until("a player busted");
     let busted = loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) => {
@@ -583,7 +603,9 @@ async fn down_cards_go_privately_to_their_owner_on_third_and_seventh_street() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let mut private = Vec::new();
+    let mut steps = Steps::until("the hand ended");
     loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) => {
@@ -628,7 +650,9 @@ async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand() {
         Err(LobbyError::TopUpDuringHand)
     );
     take(&table, &offer, passive(&offer)).await;
+    let mut steps = Steps::until("hand 2 was dealt with Chen");
     loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) => {

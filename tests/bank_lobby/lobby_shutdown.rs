@@ -11,9 +11,14 @@ use studbot::lobby::{CancelReason, NoticeBody, ShutdownOutcome, TableHandle, Tab
 use studbot::table::hand::ActionKind;
 
 /// Waits (in the paused clock's terms, without moving it) until the table has taken the
-/// shutdown command.
+/// shutdown command, failing after a real-time deadline.
 async fn until_stopping(table: &TableHandle) {
+    let deadline = std::time::Instant::now() + TEST_DEADLINE;
     while !table.status().await.unwrap().stopping {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the table did not take the shutdown command within {TEST_DEADLINE:?}"
+        );
         tokio::task::yield_now().await;
     }
 }
@@ -125,7 +130,7 @@ async fn a_hand_that_finishes_within_the_grace_is_settled_and_no_other_starts() 
     );
     advance_secs(120).await;
     assert!(
-        no_new_hand(&drain(&mut notices)),
+        no_new_hand(&settled_notices(&table, &mut notices).await),
         "a stopped table dealt again"
     );
     assert!(!table.status().await.unwrap().hand_in_progress);
@@ -141,7 +146,9 @@ async fn the_stored_history_of_a_hand_holds_no_down_card_that_was_not_shown() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let mut down_cards = Vec::new();
+    let mut steps = Steps::until("the hand ended");
     let summary = loop {
+        steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
             NoticeBody::Cards(cards) => down_cards.extend(cards.view.down_cards.iter().copied()),

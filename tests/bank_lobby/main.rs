@@ -15,3 +15,4 @@ mod lobby_leaks;
 mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;
+mod lobby_stalled_store;

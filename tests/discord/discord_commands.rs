@@ -6,16 +6,14 @@ use studbot::render::{self, Locale};
 use studbot::table::{ActionKind, Hand, Rules, Stakes};
 use support::table::*;
 
-use support::bot::{TestBot, config_text};
+use support::bot::{TestBot, config_text, start_fake_and_bot};
 use support::fake_discord::*;
 
 const CHANNEL: u64 = 300_000_000_000_000_001;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_open_is_refused_to_a_non_moderator_and_done_for_a_moderator() {
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 7)).await;
+    let (fake, _data, bot) = start_fake_and_bot(7).await;
 
     let commands = fake.commands();
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
@@ -89,9 +87,7 @@ async fn table_open_is_refused_to_a_non_moderator_and_done_for_a_moderator() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn economy_commands_answer_from_the_bank() {
     const CHANNEL: u64 = 300_000_000_000_000_002;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 7)).await;
+    let (fake, _data, bot) = start_fake_and_bot(7).await;
     let ana = FakeUser::player(100_000_000_000_000_011, "Ana");
     let bo = FakeUser::player(100_000_000_000_000_012, "Bo").with_locale("es-ES");
     let moderator = FakeUser::moderator(100_000_000_000_000_013, "Mod");
@@ -316,15 +312,7 @@ async fn sigterm_mid_hand_refunds_the_hand_and_tells_the_channel() {
         first_deck(SEED, CHANNEL),
     )
     .unwrap();
-    let slow = fake
-        .slash(
-            &moderator,
-            CHANNEL,
-            "table",
-            vec![sub("settings", vec![int("between_hands", 120)])],
-        )
-        .await;
-    fake.answer_to(slow).await;
+    no_next_hand_soon(&fake, CHANNEL, &moderator).await;
     table.play_to_showdown(&fake).await;
     let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
     for (seat, player) in players.iter().enumerate() {

@@ -6,7 +6,7 @@ use crate::support;
 
 use serde_json::Value;
 use studbot::table::ActionKind;
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -51,9 +51,7 @@ async fn balance_text(fake: &FakeDiscord, channel: u64, user: &FakeUser) -> Stri
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_non_moderator_is_refused_every_moderator_command_privately_and_nothing_changes() {
     const CHANNEL: u64 = 300_000_000_000_000_701;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let players = players();
     open_and_seat(&fake, CHANNEL, &moderator(), &players, 200).await;
     let intruder = FakeUser::player(100_000_000_000_000_709, "Eve");
@@ -149,9 +147,7 @@ async fn a_non_moderator_is_refused_every_moderator_command_privately_and_nothin
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_close_in_the_middle_of_a_hand_gives_every_stack_back_and_ends_the_board() {
     const CHANNEL: u64 = 300_000_000_000_000_702;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let players = players();
     let mut table = open_and_play(&fake, CHANNEL, &moderator(), &players, 200, SEED).await;
     // Chips go into the pot: the bring-in and a completion.
@@ -202,9 +198,7 @@ async fn table_close_in_the_middle_of_a_hand_gives_every_stack_back_and_ends_the
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_kick_through_discord_unseats_the_player_and_gives_their_stack_back() {
     const CHANNEL: u64 = 300_000_000_000_000_703;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let players = players();
     open_and_seat(&fake, CHANNEL, &moderator(), &players, 300).await;
     let kicked = &players[1];

@@ -3,7 +3,7 @@
 use crate::support;
 
 use studbot::table::ActionKind;
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -31,9 +31,7 @@ async fn assert_refused(fake: &FakeDiscord, click: u64, user: &FakeUser, why: &s
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clicks_out_of_turn_on_an_old_board_or_by_a_spectator_are_refused_ephemerally() {
     const CHANNEL: u64 = 300_000_000_000_000_021;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_200, "Mod");
     let players = players();
     let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
@@ -102,9 +100,7 @@ async fn clicks_out_of_turn_on_an_old_board_or_by_a_spectator_are_refused_epheme
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_with_closed_dms_still_plays_and_sees_their_cards_with_the_cards_command() {
     const CHANNEL: u64 = 300_000_000_000_000_022;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_200, "Mod");
     let players = players();
     let closed = players[1].clone();
@@ -167,9 +163,7 @@ async fn a_player_with_closed_dms_still_plays_and_sees_their_cards_with_the_card
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_opens_their_dms_gets_the_next_hands_cards_by_dm_and_loses_the_mark() {
     const CHANNEL: u64 = 300_000_000_000_000_023;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_200, "Mod");
     let players = players();
     let reopened = players[2].clone();

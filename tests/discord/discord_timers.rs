@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use support::bot::{TestBot, config_text};
+use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
@@ -12,9 +12,7 @@ const CHANNEL: u64 = 300_000_000_000_000_051;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timeout_edits_the_board_tells_the_channel_and_mentions_the_next_player() {
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 5)).await;
+    let (fake, _data, bot) = start_fake_and_bot(5).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_500, "Mod");
     let players = vec![
         FakeUser::player(100_000_000_000_000_501, "Ola"),

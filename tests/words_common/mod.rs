@@ -557,6 +557,8 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
         ],
         Locale::Id => &[
             "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",
+            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too.
+            "as", "bank",
         ],
     }
 }
