@@ -322,32 +322,13 @@ pub fn refusal_text(bot: &Bot, locale: Locale, error: &LobbyError) -> String {
     crate::lobby::present::error_text(locale, error, &name_of)
 }
 
+/// The words for a bank refusal in the caller's language, from the one mapping of bank
+/// errors to messages (`BankError::message_id`); a fault of the store is logged.
 fn bank_refusal(locale: Locale, error: &BankError) -> String {
-    let notice = match error {
-        BankError::ZeroAmount | BankError::Overflow => Notice::InvalidAmount,
-        BankError::OutOfLimits { min, max } => {
-            return render::tr(
-                locale,
-                "bot-amount-limits",
-                &[("min", (*min).into()), ("max", (*max).into())],
-            );
-        }
-        BankError::InsufficientFunds { balance, needed } => Notice::NotEnoughChips {
-            needed: *needed,
-            balance: *balance,
-        },
-        BankError::GiveToSelf => Notice::CannotGiveToSelf,
-        BankError::DailyCooldown { wait_secs } => Notice::DailyNotYet {
-            hours: wait_secs / 3600,
-            minutes: (wait_secs % 3600).div_ceil(60),
-        },
-        BankError::AccountTooNew => return render::tr(locale, "bot-account-too-new", &[]),
-        other => {
-            tracing::error!(error = %other, "the bank failed");
-            return render::tr(locale, "bot-failed", &[]);
-        }
-    };
-    render::notice(locale, &notice)
+    if error.is_fault() {
+        tracing::error!(%error, "the bank failed");
+    }
+    render::tr_numbers(locale, error.message_id(), &error.message_args())
 }
 
 /// The table of the caller's channel, attached to its presenter.
