@@ -70,3 +70,11 @@ opt-language = Language of the table's messages (the server's language when left
 choice-en = English
 choice-es = Spanish
 choice-id = Indonesian
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Done: the answer is in the channel.
+bot-pings-on = You will be mentioned when it is your turn.
+bot-pings-off = You will no longer be mentioned when it is your turn; the board still shows whose turn it is.
+cmd-ping = Turn mentions for you
+cmd-ping-on = Mention me when it is my turn
+cmd-ping-off = Do not mention me when it is my turn

@@ -70,3 +70,11 @@ opt-language = Idioma de los mensajes de la mesa (el del servidor si no lo indic
 choice-en = Inglés
 choice-es = Español
 choice-id = Indonesio
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Hecho: la respuesta está en el canal.
+bot-pings-on = Te mencionaremos cuando sea tu turno.
+bot-pings-off = Ya no te mencionaremos cuando sea tu turno; el tablero sigue mostrando a quién le toca.
+cmd-ping = Menciones de turno para ti
+cmd-ping-on = Mencióname cuando sea mi turno
+cmd-ping-off = No me menciones cuando sea mi turno

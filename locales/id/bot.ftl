@@ -67,3 +67,11 @@ opt-language = Bahasa pesan meja (bahasa server jika dikosongkan)
 choice-en = Inggris
 choice-es = Spanyol
 choice-id = Indonesia
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Selesai: jawabannya ada di kanal.
+bot-pings-on = Kamu akan di-mention saat giliranmu.
+bot-pings-off = Kamu tidak akan di-mention lagi saat giliranmu; papan tetap menunjukkan giliran siapa.
+cmd-ping = Mention giliran untukmu
+cmd-ping-on = Mention aku saat giliranku
+cmd-ping-off = Jangan mention aku saat giliranku

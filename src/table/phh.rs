@@ -360,6 +360,26 @@ mod tests {
     }
 
     #[test]
+    fn a_big_bet_or_raise_is_written_as_the_street_total_it_reaches() {
+        let acted = |seat: SeatIndex, kind: ActionKind, total: u64| Event::Acted {
+            seat,
+            kind,
+            chips: total,
+            total,
+            all_in: false,
+        };
+        let events = [
+            acted(0, ActionKind::BetBig, 10),
+            acted(1, ActionKind::RaiseBig, 20),
+            acted(0, ActionKind::Call, 20),
+        ];
+        assert_eq!(
+            phh_actions(2, &events),
+            vec!["p1 cbr 10", "p2 cbr 20", "p1 cc"]
+        );
+    }
+
+    #[test]
     fn the_header_is_valid_toml_with_the_pokerkit_fields() {
         let header = PhhHeader {
             game: Game::Stud8,

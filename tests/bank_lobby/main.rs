@@ -12,6 +12,7 @@ mod bank_properties;
 mod bank_records;
 mod bank_timeout;
 mod lobby_leaks;
+mod lobby_open_cancelled;
 mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;

@@ -4,6 +4,11 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod bot_leaks;
+mod bot_logs;
+mod bot_names_and_limits;
+mod bot_quiet_channel;
+mod bot_slow_commands;
 mod discord_commands;
 mod discord_fake;
 mod discord_gateway;

@@ -75,6 +75,42 @@ fn fourth_to_sixth_are_dealt_up_and_seventh_down_with_no_burn_cards() {
     }
 }
 
+/// RULES.md, Deal: cards are dealt one at a time in seat order on every street, to the
+/// players still in (a folded seat is skipped).
+#[test]
+fn fourth_to_seventh_street_deal_one_card_each_in_seat_order_skipping_folded_seats() {
+    let order = cards("2c 3c 4c 5c 6c 7c Kh Qh Jh 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd 8c");
+    let mut hand = Hand::start(
+        Stakes::default(),
+        Rules::default(),
+        &[100; 3],
+        Deck::stacked(&order).unwrap(),
+    )
+    .unwrap();
+    // Door cards Kh, Qh, Jh: seat 2 brings in; seat 1 folds on third street.
+    play(
+        &mut hand,
+        &[(2, ActionKind::BringIn), (0, ActionKind::Call)],
+    );
+    act(&mut hand, 1, ActionKind::Fold);
+    check_down(&mut hand);
+    let later: Vec<(usize, Street, Card, bool)> = dealt_cards(hand.events())
+        .into_iter()
+        .filter(|(_, street, _, _)| *street != Street::Third)
+        .collect();
+    let expected = vec![
+        (0, Street::Fourth, card("2d"), true),
+        (2, Street::Fourth, card("3d"), true),
+        (0, Street::Fifth, card("4d"), true),
+        (2, Street::Fifth, card("5d"), true),
+        (0, Street::Sixth, card("6d"), true),
+        (2, Street::Sixth, card("7d"), true),
+        (0, Street::Seventh, card("8d"), false),
+        (2, Street::Seventh, card("9d"), false),
+    ];
+    assert_eq!(later, expected);
+}
+
 #[test]
 fn a_short_stack_is_all_in_for_what_it_has_on_the_ante() {
     let hand = Hand::start(
@@ -170,6 +206,37 @@ fn with_a_community_card_the_best_board_using_it_acts_first_on_seventh() {
         sixth, 5,
         "seat 5's board is not the best before the community card"
     );
+    assert_eq!(first_to_act_on(&hand, Street::Seventh), Some(5));
+    assert_eq!(hand.to_act(), Some(5));
+}
+
+/// RULES.md, Fourth to seventh street: with a community card the boards are compared with
+/// it, and five cards make a straight. Seat 5's 9-T-J-Q and the community king make a
+/// straight, which beats seat 0's pair of aces (best on sixth street).
+#[test]
+fn a_community_card_that_completes_a_straight_on_a_board_makes_it_first_to_act() {
+    let seats = [
+        "3c 3d Ac Ad 4c 5d",
+        "As Kh 2h 4d 6c 8c",
+        "Kd Qh 3h 5c 7c 9c",
+        "Qd Js 2s 5h 8d Jc",
+        "Ts Th 4h 6d 9d Qc",
+        "2c 2d 9h Tc Jd Qs",
+        "9s 8s 3s 7d Td Ah",
+        "7s 7h 6h 8h Jh Kc",
+    ];
+    let lists = seats.iter().map(|seat| cards(seat)).collect();
+    let mut hand = Hand::start_with_seat_cards(
+        Stakes::default(),
+        Rules::default(),
+        &[1000; 8],
+        lists,
+        Some(card("Ks")),
+    )
+    .unwrap();
+    check_to(&mut hand, Street::Seventh);
+    assert_eq!(hand.community(), Some(card("Ks")));
+    assert_eq!(first_to_act_on(&hand, Street::Sixth), Some(0));
     assert_eq!(first_to_act_on(&hand, Street::Seventh), Some(5));
     assert_eq!(hand.to_act(), Some(5));
 }

@@ -126,6 +126,41 @@ fn by_suit_gives_a_high_odd_chip_to_the_highest_card_by_suit() {
     );
 }
 
+/// Three 9-high straights tie for high, no low; two folders leave an 11-chip pot, so two
+/// odd chips. `by_suit` looks at all of a player's own cards: the kings outside the
+/// straights decide (spades, hearts, clubs: seats 2, 0, 1), not the nines inside them
+/// (spades, diamonds, clubs: seats 1, 2, 0), and the two odd chips go one each in that order.
+fn tied_straights(rule: OddChip) -> Hand {
+    let seats = [
+        "Kh 5c 6d 7h 8s 9c Qd",
+        "Kc 5d 6h 7s 8c 9s Jd",
+        "Ks 5h 6s 7c 8d 9d Jh",
+        "2c 3c Ac",
+        "2h 3h Ad",
+    ];
+    let mut hand = seat_hand(Stakes::default(), odd_chip(rule), &[100; 5], &seats);
+    play(
+        &mut hand,
+        &[(0, BringIn), (1, Call), (2, Call), (3, Fold), (4, Fold)],
+    );
+    check_down(&mut hand);
+    hand
+}
+
+#[test]
+fn by_suit_looks_at_every_own_card_and_gives_several_odd_chips_one_each_in_order() {
+    let hand = tied_straights(OddChip::BySuit);
+    let award = &hand.result().unwrap().awards[0];
+    assert_eq!(award.amount, 11);
+    assert!(award.low.is_empty());
+    assert_eq!(award.high, vec![(0, 4), (1, 3), (2, 4)]);
+    assert_eq!(final_stacks(&hand), vec![101, 100, 101, 99, 99]);
+    // first_seat gives them to seats 0 and 1.
+    let hand = tied_straights(OddChip::FirstSeat);
+    let award = &hand.result().unwrap().awards[0];
+    assert_eq!(award.high, vec![(0, 4), (1, 4), (2, 3)]);
+}
+
 #[test]
 fn first_seat_gives_a_high_odd_chip_to_the_lowest_seat() {
     let hand = tied_highs(OddChip::FirstSeat);

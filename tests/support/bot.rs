@@ -58,6 +58,40 @@ impl TestBot {
         }
     }
 
+    /// [`TestBot::start`], also returning the running bot (to read what it holds).
+    pub async fn start_observed(
+        fake: &FakeDiscord,
+        config_text: &str,
+    ) -> (TestBot, studbot::bot::Bot) {
+        let config = Config::parse("test.toml", config_text, None).expect("test config");
+        let identified = fake.identified();
+        let mark = fake.mark();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (started, running) = oneshot::channel();
+        let task = tokio::spawn(studbot::bot::serve_observed(
+            config,
+            async move {
+                let _ = stopped.await;
+            },
+            move |bot| {
+                let _ = started.send(bot);
+            },
+        ));
+        fake.wait_identified(identified + 1).await;
+        fake.wait_for("the slash commands registered", mark, |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+        let bot = running.await.expect("the bot started");
+        (
+            TestBot {
+                stop: Some(stop),
+                task,
+            },
+            bot,
+        )
+    }
+
     /// Stops the bot as SIGTERM does and waits for it to finish.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {

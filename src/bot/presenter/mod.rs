@@ -9,121 +9,38 @@
 //! through the outbox. No down card ever reaches a channel write: the board is rendered from
 //! the public view, and a player's cards only go to their DM or an ephemeral answer.
 
+mod cards;
+mod held;
+mod message;
+
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{Value, json};
-use tokio::sync::watch;
+use poise::serenity_prelude::ButtonStyle;
+use serde_json::json;
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
 
 use crate::bank::{TableId, UserId};
 use crate::lobby::{
-    CancelReason, HandSummary, Notice, NoticeBody, NoticeReceiver, PlayerCards, PublicBoard,
-    SeatStatus, SitOutReason, TableHandle, TableMessage, TurnOffer,
+    CancelReason, HandSummary, Notice, NoticeBody, NoticeReceiver, PublicBoard, SitOutReason,
+    TableHandle, TableMessage, TurnOffer,
 };
-use crate::render::{self, BoardView, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts};
+use crate::render::{self, BoardView, Locale};
 use crate::table::ActionKind;
 
 use super::custom_id::ButtonId;
 use super::outbox::Freshness;
-use super::rest::RestError;
-use super::{Bot, lock};
+use super::{Bot, limits, lock};
 
-/// A board message as the bot writes it: text and buttons.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct BoardMessage {
-    pub content: String,
-    pub buttons: Vec<Button>,
-    /// Who the content mentions (pinged when the message is new).
-    pub mention: Option<UserId>,
-}
+pub use held::ClickGuard;
+pub use message::{BoardMessage, Button};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Button {
-    pub custom_id: String,
-    pub label: String,
-    pub style: ButtonStyle,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ButtonStyle {
-    Primary,
-    Secondary,
-    Success,
-    Danger,
-}
-
-impl ButtonStyle {
-    fn code(self) -> u8 {
-        match self {
-            ButtonStyle::Primary => 1,
-            ButtonStyle::Secondary => 2,
-            ButtonStyle::Success => 3,
-            ButtonStyle::Danger => 4,
-        }
-    }
-}
-
-/// Discord allows five buttons per row.
-const BUTTONS_PER_ROW: usize = 5;
-
-impl BoardMessage {
-    /// The JSON of a channel message create or edit. Only `ping` may be notified.
-    pub fn to_json(&self, ping: bool) -> Value {
-        let rows: Vec<Value> = self
-            .buttons
-            .chunks(BUTTONS_PER_ROW)
-            .map(|row| {
-                let buttons: Vec<Value> = row
-                    .iter()
-                    .map(|button| {
-                        json!({
-                            "type": 2,
-                            "style": button.style.code(),
-                            "label": button.label,
-                            "custom_id": button.custom_id,
-                        })
-                    })
-                    .collect();
-                json!({ "type": 1, "components": buttons })
-            })
-            .collect();
-        let users: Vec<String> = match (ping, self.mention) {
-            (true, Some(user)) => vec![user.0.to_string()],
-            _ => Vec::new(),
-        };
-        json!({
-            "content": self.content,
-            "components": rows,
-            "allowed_mentions": { "parse": [], "users": users },
-        })
-    }
-
-    /// The same message as serenity builders, for interaction responses.
-    pub fn components(&self) -> Vec<serenity::all::CreateActionRow> {
-        self.buttons
-            .chunks(BUTTONS_PER_ROW)
-            .map(|row| {
-                serenity::all::CreateActionRow::Buttons(
-                    row.iter()
-                        .map(|button| {
-                            let style = match button.style {
-                                ButtonStyle::Primary => serenity::all::ButtonStyle::Primary,
-                                ButtonStyle::Secondary => serenity::all::ButtonStyle::Secondary,
-                                ButtonStyle::Success => serenity::all::ButtonStyle::Success,
-                                ButtonStyle::Danger => serenity::all::ButtonStyle::Danger,
-                            };
-                            serenity::all::CreateButton::new(button.custom_id.clone())
-                                .label(button.label.clone())
-                                .style(style)
-                        })
-                        .collect(),
-                )
-            })
-            .collect()
-    }
-}
+/// Discord limits edits of messages older than about an hour (error 30046): an older board
+/// is posted anew instead.
+pub const BOARD_EDITABLE_FOR: Duration = Duration::from_secs(55 * 60);
 
 /// What a click waits for: the table's state after the presenter's latest batch of notices.
 #[derive(Debug, Clone, Default)]
@@ -134,6 +51,8 @@ pub struct Snapshot {
     pub finished: bool,
     pub version: u64,
     pub board_message: Option<u64>,
+    /// The board message may still be edited (it is younger than [`BOARD_EDITABLE_FOR`]).
+    pub board_editable: bool,
     pub message: Option<BoardMessage>,
 }
 
@@ -144,6 +63,10 @@ struct State {
     turn: Option<TurnOffer>,
     result: Option<HandSummary>,
     board_message: Option<u64>,
+    /// When the board message was posted.
+    board_posted: Option<Instant>,
+    /// Turn mentions posted and not deleted yet, with the turn (hand, action_seq) each is for.
+    live_pings: Vec<(u64, (u64, u32))>,
     /// Bumped whenever the board's text or buttons change.
     version: u64,
     /// Players whose DM failed as closed, with the hand it failed in: they may open their DMs
@@ -163,31 +86,30 @@ struct State {
 pub struct Presenter {
     bot: Bot,
     handle: TableHandle,
-    /// The language a moderator chose for the table; `None` follows the guild's.
-    language: Mutex<Option<Locale>>,
+    locale: Locale,
     state: Mutex<State>,
     snapshot: watch::Sender<Snapshot>,
     /// Clicks being answered right now.
-    clicks: AtomicUsize,
+    held: Arc<held::HeldBoard>,
     /// The newest board version Discord has (by any path).
     written: Arc<AtomicU64>,
-    running: AtomicBool,
-    /// One flush at a time: two would both post a new hand's board.
-    flushing: tokio::sync::Mutex<()>,
+    /// Something other than a notice changed what the board shows (a name learned, a DM
+    /// found closed or open again): the loop writes it.
+    changed: Notify,
 }
 
 impl Presenter {
     pub(super) fn new(bot: Bot, handle: TableHandle) -> Arc<Presenter> {
+        let locale = bot.channel_locale();
         Arc::new(Presenter {
             bot,
             handle,
-            language: Mutex::new(None),
+            locale,
             state: Mutex::new(State::default()),
             snapshot: watch::channel(Snapshot::default()).0,
-            clicks: AtomicUsize::new(0),
+            held: Arc::default(),
             written: Arc::new(AtomicU64::new(0)),
-            running: AtomicBool::new(true),
-            flushing: tokio::sync::Mutex::new(()),
+            changed: Notify::new(),
         })
     }
 
@@ -204,38 +126,39 @@ impl Presenter {
     }
 
     pub fn is_running(&self) -> bool {
-        self.running.load(Ordering::SeqCst) && self.handle.is_open()
+        self.handle.is_open()
     }
 
-    /// The language of this table's public text (see [`Bot::public_locale`]).
     pub fn locale(&self) -> Locale {
-        self.bot.table_locale(self.handle.guild(), self.language())
+        self.locale
     }
 
-    /// The language a moderator chose for this table, if any.
-    pub fn language(&self) -> Option<Locale> {
-        *super::lock(&self.language)
-    }
-
-    pub fn set_language(&self, language: Option<Locale>) {
-        *super::lock(&self.language) = language;
-    }
-
-    /// Consumes the table's notices until the table closes.
+    /// The presenter's loop: consumes the table's notices, clicks letting go of the board and
+    /// other changes, and writes the board after each, until the table closes. The only
+    /// place that writes the board through the outbox.
     pub async fn run(self: Arc<Self>, mut notices: NoticeReceiver) {
-        while let Some(first) = notices.recv().await {
-            // Everything already waiting is handled as one batch: one board write for all.
-            let mut batch = vec![first];
-            while let Ok(next) = notices.try_recv() {
-                batch.push(next);
+        loop {
+            tokio::select! {
+                notice = notices.recv() => {
+                    let Some(first) = notice else { break };
+                    // Everything already waiting is handled as one batch: one board write.
+                    let mut batch = vec![first];
+                    while let Ok(next) = notices.try_recv() {
+                        batch.push(next);
+                    }
+                    self.apply(batch);
+                    self.publish();
+                }
+                () = self.held.released() => {}
+                () = self.changed.notified() => self.publish(),
             }
-            self.apply(batch).await;
-            self.publish();
-            if self.clicks.load(Ordering::SeqCst) == 0 {
+            if self.held.is_free() {
                 self.flush().await;
             }
         }
-        self.running.store(false, Ordering::SeqCst);
+        // The table closed: no turn is current, so every mention goes.
+        lock(&self.state).turn = None;
+        self.retire_pings();
         tracing::info!("table closed; presenter stopped");
     }
 
@@ -244,24 +167,26 @@ impl Presenter {
         self.snapshot.subscribe()
     }
 
-    /// A click starts: the board is left to its interaction response.
-    pub fn click_started(&self) {
-        self.clicks.fetch_add(1, Ordering::SeqCst);
+    /// A click starts: the board is left to its interaction response until the guard is
+    /// dropped.
+    pub fn hold(&self) -> ClickGuard {
+        self.held.hold()
     }
 
-    /// A click ended, having written board `version` (0 when it wrote none): anything newer,
-    /// and news, go out the usual way.
-    pub async fn after_click(&self, version: u64) {
+    /// An interaction response wrote board `version`.
+    pub fn wrote(&self, version: u64) {
         self.written.fetch_max(version, Ordering::SeqCst);
-        if self.clicks.fetch_sub(1, Ordering::SeqCst) == 1 {
-            self.flush().await;
-        }
     }
 
-    /// The mention of the player to act, once per turn, if nobody made it yet. The click
-    /// handler sends it as a followup of its response.
-    pub fn take_ping(&self) -> Option<(UserId, String)> {
-        let mut state = lock(&self.state);
+    /// The board shows something new that no notice brought.
+    fn changed(&self) {
+        lock(&self.state).version += 1;
+        self.changed.notify_one();
+    }
+
+    /// The mention of the player to act, once per turn, if nobody made it yet and they want
+    /// mentions.
+    fn take_ping(&self, state: &mut State) -> Option<(UserId, (u64, u32), String)> {
         let turn = state.turn.clone()?;
         let board = state.board.as_ref()?;
         if state.result.is_some()
@@ -271,9 +196,50 @@ impl Presenter {
         {
             return None;
         }
-        let text = self.ping_text(&turn);
         state.pinged = Some((turn.hand, turn.action_seq));
-        Some((turn.user, text))
+        if !self.bot.pings().wants(turn.user) {
+            return None;
+        }
+        Some((
+            turn.user,
+            (turn.hand, turn.action_seq),
+            self.ping_text(&turn),
+        ))
+    }
+
+    /// The turn a mention now would be for, if any.
+    fn current_turn(state: &State) -> Option<(u64, u32)> {
+        let turn = state.turn.as_ref()?;
+        (state.result.is_none() && turn.hand == state.hand).then_some((turn.hand, turn.action_seq))
+    }
+
+    /// Deletes every turn mention but the newest one of the current turn: the channel keeps
+    /// at most one live mention, none once the hand is over.
+    fn retire_pings(&self) {
+        let retired: Vec<u64> = {
+            let mut state = lock(&self.state);
+            let current = Self::current_turn(&state);
+            let keep = state
+                .live_pings
+                .iter()
+                .filter(|(_, turn)| Some(*turn) == current)
+                .map(|(id, _)| *id)
+                .max();
+            let (kept, gone): (Vec<_>, Vec<_>) = std::mem::take(&mut state.live_pings)
+                .into_iter()
+                .partition(|(id, _)| Some(*id) == keep);
+            state.live_pings = kept;
+            gone.into_iter().map(|(id, _)| id).collect()
+        };
+        for message in retired {
+            self.bot.outbox().delete(self.channel(), message);
+        }
+    }
+
+    /// A turn mention is in the channel.
+    fn ping_posted(&self, message: u64, turn: (u64, u32)) {
+        lock(&self.state).live_pings.push((message, turn));
+        self.retire_pings();
     }
 
     /// The player's DMs are known to be closed.
@@ -286,26 +252,33 @@ impl Presenter {
         lock(&self.state).departing.insert(user);
     }
 
-    async fn apply(self: &Arc<Self>, batch: Vec<Notice>) {
-        let mut unknown = HashSet::new();
+    fn apply(self: &Arc<Self>, batch: Vec<Notice>) {
+        let mut seated = HashSet::new();
         for notice in &batch {
             if let NoticeBody::Board(board) = &notice.body {
-                unknown.extend(
-                    board
-                        .seats
-                        .iter()
-                        .map(|seat| seat.user)
-                        .filter(|user| self.bot.known_name(*user).is_none()),
-                );
+                seated.extend(board.seats.iter().map(|seat| seat.user));
             }
         }
-        for user in unknown {
-            // Asks Discord once; later boards find the name in the cache.
-            let _ = self.bot.name(user).await;
-        }
+        self.look_up_names(seated);
         for notice in batch {
             self.apply_one(notice);
         }
+    }
+
+    /// Asks Discord for the names the board cannot show yet, off the board's path: the board
+    /// shows placeholders meanwhile and is edited once a name is in.
+    fn look_up_names(self: &Arc<Self>, users: HashSet<UserId>) {
+        let ask = self.bot.names().to_ask(users);
+        let Some(http) = self.bot.http() else { return };
+        if ask.is_empty() {
+            return;
+        }
+        let presenter = Arc::clone(self);
+        self.bot.spawn(async move {
+            if presenter.bot.names().look_up(http, ask).await {
+                presenter.changed();
+            }
+        });
     }
 
     fn apply_one(self: &Arc<Self>, notice: Notice) {
@@ -347,14 +320,10 @@ impl Presenter {
             NoticeBody::Cards(cards) => {
                 drop(state);
                 let presenter = Arc::clone(self);
-                tokio::spawn(async move { presenter.send_cards(*cards).await });
+                self.bot
+                    .spawn(async move { presenter.send_cards(*cards).await });
             }
             NoticeBody::Table(message) => {
-                if let TableMessage::Opened { settings }
-                | TableMessage::SettingsChanged { settings, .. } = &message
-                {
-                    self.set_language(settings.language);
-                }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
                 }
@@ -363,7 +332,7 @@ impl Presenter {
                 let text = format!(
                     "<@{}> {}",
                     user.0,
-                    super::commands::refusal_text(&self.bot, self.locale(), &error)
+                    self.bot.lobby_refusal(self.locale, &error)
                 );
                 state.news.push((text, Some(user)));
             }
@@ -372,12 +341,8 @@ impl Presenter {
 
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
-        let locale = self.locale();
-        let name = |user: UserId| {
-            self.bot
-                .known_name(user)
-                .unwrap_or_else(|| super::fallback_name(user))
-        };
+        let locale = self.locale;
+        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let notice = match message {
             TableMessage::HandCancelled {
                 hand,
@@ -425,20 +390,24 @@ impl Presenter {
             finished: state.result.is_some(),
             version: state.version,
             board_message: state.board_message,
+            board_editable: Self::board_editable(&state),
             message: self.compose(&state),
         };
         drop(state);
         self.snapshot.send_replace(snapshot);
     }
 
-    /// Writes what Discord does not have yet: a new hand's board (a new message that mentions
-    /// the player to act), an edit of the board, the mention of the player to act, news.
-    async fn flush(&self) {
-        let _one_at_a_time = self.flushing.lock().await;
-        self.flush_now().await;
+    /// Whether the board message may still be edited rather than posted anew.
+    fn board_editable(state: &State) -> bool {
+        state
+            .board_posted
+            .is_some_and(|posted| posted.elapsed() < BOARD_EDITABLE_FOR)
     }
 
-    async fn flush_now(&self) {
+    /// Writes what Discord does not have yet: a new hand's board (a new message that mentions
+    /// the player to act; also when the old one is too old to edit), an edit of the board,
+    /// the mention of the player to act (the previous one deleted), news.
+    async fn flush(self: &Arc<Self>) {
         let (post, edit, ping, news) = {
             let mut state = lock(&self.state);
             let message = self.compose(&state);
@@ -454,23 +423,27 @@ impl Presenter {
             let mut post = None;
             let mut edit = None;
             if let Some(message) = message {
-                if state.board_message.is_none() {
-                    post = Some((message, state.version, state.hand));
-                } else if state.version > self.written.load(Ordering::SeqCst) {
-                    edit = state.board_message.map(|id| (id, message, state.version));
+                let fresh = state.version > self.written.load(Ordering::SeqCst);
+                match state.board_message {
+                    None => post = Some((message, state.version, state.hand, None)),
+                    Some(old) if fresh && !Self::board_editable(&state) => {
+                        post = Some((message, state.version, state.hand, Some(old)));
+                    }
+                    Some(id) if fresh => edit = Some((id, message, state.version)),
+                    Some(_) => {}
                 }
             }
             let ping = if post.is_none() {
-                drop(state);
-                self.take_ping()
+                self.take_ping(&mut state)
             } else {
                 None
             };
             (post, edit, ping, news)
         };
+        self.retire_pings();
         let channel = self.channel();
         let outbox = self.bot.outbox();
-        if let Some((message, version, hand)) = post {
+        if let Some((message, version, hand, replaced)) = post {
             match outbox.post(channel, message.to_json(true)).await {
                 Ok(id) => {
                     self.written.fetch_max(version, Ordering::SeqCst);
@@ -478,6 +451,7 @@ impl Presenter {
                         let mut state = lock(&self.state);
                         if state.hand == hand {
                             state.board_message = Some(id);
+                            state.board_posted = Some(Instant::now());
                             if let Some(turn) = &state.turn
                                 && message.mention == Some(turn.user)
                             {
@@ -486,9 +460,12 @@ impl Presenter {
                         }
                         state.version > version
                     };
+                    if let Some(old) = replaced {
+                        outbox.delete(channel, old);
+                    }
                     self.publish();
                     if newer {
-                        Box::pin(self.flush_now()).await;
+                        Box::pin(self.flush()).await;
                     }
                 }
                 Err(error) => tracing::warn!(%error, hand, "the board could not be posted"),
@@ -505,8 +482,15 @@ impl Presenter {
                 }),
             );
         }
-        if let Some((user, text)) = ping {
-            self.post_text(text, Some(user));
+        if let Some((user, turn, text)) = ping {
+            let presenter = Arc::clone(self);
+            let body = text_body(text, Some(user));
+            self.bot.spawn(async move {
+                match presenter.bot.outbox().post(presenter.channel(), body).await {
+                    Ok(message) => presenter.ping_posted(message, turn),
+                    Err(error) => tracing::warn!(%error, "a turn mention could not be posted"),
+                }
+            });
         }
         for (text, user) in news {
             self.post_text(text, user);
@@ -515,14 +499,10 @@ impl Presenter {
 
     /// Posts a message in the table's channel through the outbox, pinging `ping` only.
     pub fn post_text(&self, text: String, ping: Option<UserId>) {
-        let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
-        let body = json!({
-            "content": text,
-            "allowed_mentions": { "parse": [], "users": users },
-        });
+        let body = text_body(text, ping);
         let outbox = self.bot.outbox().clone();
         let channel = self.channel();
-        tokio::spawn(async move {
+        self.bot.spawn(async move {
             if let Err(error) = outbox.post(channel, body).await {
                 tracing::warn!(%error, "a table message could not be posted");
             }
@@ -530,9 +510,9 @@ impl Presenter {
     }
 
     fn ping_text(&self, turn: &TurnOffer) -> String {
-        let options = render::prompt::action_options(self.locale(), &turn.legal);
+        let options = render::prompt::action_options(self.locale, &turn.legal);
         render::tr(
-            self.locale(),
+            self.locale,
             "bot-your-turn",
             &[
                 ("mention", format!("<@{}>", turn.user.0).into()),
@@ -544,44 +524,13 @@ impl Presenter {
 
     /// The board message for the current state, or `None` before the first board.
     fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale();
+        let locale = self.locale;
         let board = state.board.as_ref()?;
-        let name = |user: UserId| {
-            self.bot
-                .known_name(user)
-                .unwrap_or_else(|| super::fallback_name(user))
-        };
-        let players = board
-            .players
-            .iter()
-            .map(|user| PlayerFacts {
-                name: name(*user),
-                away: board
-                    .seats
-                    .iter()
-                    .any(|seat| seat.user == *user && seat.away),
-                dm_closed: state.dm_closed.contains_key(user),
-            })
-            .collect();
-        let idle = board
-            .seats
-            .iter()
-            .filter(|seat| !board.players.contains(&seat.user))
-            .map(|seat| IdleSeat {
-                name: name(seat.user),
-                stack: seat.stack,
-                state: match seat.status {
-                    SeatStatus::SittingOut { .. } => IdleState::SittingOut,
-                    _ => IdleState::Waiting,
-                },
-            })
-            .collect();
-        let facts = TableFacts {
-            hand_number: board.hand,
-            players,
-            idle,
-            action_timer_secs: Some(u64::from(board.action_timer_secs)),
-        };
+        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let mut facts = crate::lobby::present::board_facts(board, &name);
+        for (player, user) in facts.players.iter_mut().zip(&board.players) {
+            player.dm_closed = state.dm_closed.contains_key(user);
+        }
         if let Some(summary) = &state.result {
             let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
             let final_board = render::board(locale, &BoardView::from_public(&summary.view, &facts));
@@ -595,10 +544,10 @@ impl Presenter {
                 ),
             );
             let combined = format!("{final_board}\n\n{results}");
-            let content = if render::discord_length(&combined) <= render::DISCORD_MESSAGE_LIMIT {
+            let content = if limits::length(&combined) <= limits::MESSAGE {
                 combined
             } else {
-                truncate(&results, render::DISCORD_MESSAGE_LIMIT)
+                limits::fit_message(&results)
             };
             return Some(BoardMessage {
                 content,
@@ -613,7 +562,7 @@ impl Presenter {
             && turn.hand == board.hand
             && turn.action_seq == board.action_seq
         {
-            mention = Some(turn.user);
+            mention = Some(turn.user).filter(|user| self.bot.pings().wants(*user));
             for action in &turn.legal {
                 buttons.push(Button {
                     custom_id: ButtonId::Act {
@@ -643,9 +592,7 @@ impl Presenter {
         let content = match mention {
             Some(user) => {
                 let line = format!("<@{}>\n", user.0);
-                if render::discord_length(&text) + line.chars().count()
-                    <= render::DISCORD_MESSAGE_LIMIT
-                {
+                if limits::length(&text) + limits::length(&line) <= limits::MESSAGE {
                     format!("{line}{text}")
                 } else {
                     text
@@ -659,78 +606,15 @@ impl Presenter {
             mention,
         })
     }
-
-    /// DMs a player their cards; when their DMs are closed, marks them on the board and tells
-    /// them once, in the channel, how to open DMs and that "My cards" works. A player marked
-    /// closed is tried again at their next hand, and unmarked when the DM goes through.
-    async fn send_cards(&self, cards: PlayerCards) {
-        let user = cards.user;
-        let locale = self.bot.player_locale(user, self.locale());
-        let failed_this_hand = lock(&self.state)
-            .dm_closed
-            .get(&user)
-            .is_some_and(|failed_hand| cards.hand <= *failed_hand);
-        if failed_this_hand {
-            return;
-        }
-        let text = render::private_hand(locale, cards.hand, &cards.view);
-        let body = json!({ "content": truncate(&text, render::DISCORD_MESSAGE_LIMIT) });
-        let outcome = match self.bot.dm_channel(user).await {
-            Ok(channel) => self.bot.outbox().post(channel, body).await.map(drop),
-            Err(error) => Err(error),
-        };
-        match outcome {
-            Ok(()) => {
-                let reopened = {
-                    let mut state = lock(&self.state);
-                    let reopened = state.dm_closed.remove(&user).is_some();
-                    if reopened {
-                        state.version += 1;
-                    }
-                    reopened
-                };
-                if reopened {
-                    tracing::info!(user = user.0, "DMs open again; the board unmarks it");
-                    self.publish();
-                    if self.clicks.load(Ordering::SeqCst) == 0 {
-                        self.flush().await;
-                    }
-                }
-            }
-            Err(RestError::DmClosed) => {
-                tracing::info!(user = user.0, "DMs closed; the board marks it");
-                let first_time = {
-                    let mut state = lock(&self.state);
-                    state.dm_closed.insert(user, cards.hand);
-                    state.version += 1;
-                    state.told_dm_closed.insert(user)
-                };
-                if first_time {
-                    let name = self.bot.name(user).await;
-                    let text = format!(
-                        "<@{}> {}",
-                        user.0,
-                        render::notice(self.locale(), &render::Notice::DmClosed { name })
-                    );
-                    lock(&self.state).news.push((text, Some(user)));
-                }
-                self.publish();
-                if self.clicks.load(Ordering::SeqCst) == 0 {
-                    self.flush().await;
-                }
-            }
-            Err(error) => tracing::warn!(user = user.0, %error, "cards could not be sent by DM"),
-        }
-    }
 }
 
-fn truncate(text: &str, max_chars: usize) -> String {
-    if text.chars().count() <= max_chars {
-        return text.to_owned();
-    }
-    let mut cut: String = text.chars().take(max_chars.saturating_sub(1)).collect();
-    cut.push('…');
-    cut
+/// A plain message that may mention `ping` only.
+fn text_body(text: String, ping: Option<UserId>) -> serde_json::Value {
+    let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
+    json!({
+        "content": limits::fit_message(&text),
+        "allowed_mentions": { "parse": [], "users": users },
+    })
 }
 
 /// Waits until the presenter has handled the notices of an accepted action (`hand` moved on,
