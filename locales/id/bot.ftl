@@ -69,7 +69,7 @@ choice-es = Spanyol
 choice-id = Indonesia
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
-bot-done = Selesai: jawabannya ada di kanal.
+bot-done = Selesai: jawabannya ada di channel.
 bot-pings-on = Kamu akan di-mention saat giliranmu.
 bot-pings-off = Kamu tidak akan di-mention lagi saat giliranmu; papan tetap menunjukkan giliran siapa.
 cmd-ping = Mention giliran untukmu
