@@ -65,6 +65,12 @@ bot-amount-limits = The amount must be between { $min } and { $max } { $max ->
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
 
+# Issue 10: the table's language (/table open language:, /table settings language:)
+opt-language = Language of the table's messages (the server's language when left out)
+choice-en = English
+choice-es = Spanish
+choice-id = Indonesian
+
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Done: the answer is in the channel.
 bot-pings-on = You will be mentioned when it is your turn.

@@ -65,6 +65,12 @@ bot-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
 bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
 
+# Issue 10: el idioma de la mesa (/table open language:, /table settings language:)
+opt-language = Idioma de los mensajes de la mesa (el del servidor si no lo indicas)
+choice-en = Inglés
+choice-es = Español
+choice-id = Indonesio
+
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Hecho: la respuesta está en el canal.
 bot-pings-on = Te mencionaremos cuando sea tu turno.

@@ -62,8 +62,14 @@ bot-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
 bot-stopped-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 
+# Issue 10: bahasa meja (/table open language:, /table settings language:)
+opt-language = Bahasa pesan meja (bahasa server jika dikosongkan)
+choice-en = Inggris
+choice-es = Spanyol
+choice-id = Indonesia
+
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
-bot-done = Selesai: jawabannya ada di kanal.
+bot-done = Selesai: jawabannya ada di channel.
 bot-pings-on = Kamu akan di-mention saat giliranmu.
 bot-pings-off = Kamu tidak akan di-mention lagi saat giliranmu; papan tetap menunjukkan giliran siapa.
 cmd-ping = Mention giliran untukmu

@@ -49,4 +49,4 @@ play-you = Kamu
 play-final-balance = Saldomu: { $balance } chip.
 
 # Settling a hand while the bank is slow (issue 9, lobby)
-lobby-settling = Hand #{ $hand } sudah selesai dan sedang diselesaikan: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.
+lobby-settling = Hand #{ $hand } sudah selesai dan chipnya sedang dihitung: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.

@@ -14,6 +14,7 @@ mod discord_fake;
 mod discord_gateway;
 mod discord_history;
 mod discord_invite;
+mod discord_language;
 mod discord_limits;
 mod discord_moderation;
 mod discord_names;

@@ -537,6 +537,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "status",
             "moderator",
             "dm",
+            "mention",
             "discord",
             "/table open",
             "/table resume",

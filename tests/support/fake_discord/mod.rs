@@ -311,6 +311,8 @@ pub(crate) struct Inner {
     /// fails the test with them (a panic in the server task would only look like a hang).
     violations: Vec<String>,
     commands: Vec<Value>,
+    /// The guild's preferred locale, sent as `guild_locale` with every interaction.
+    guild_locale: String,
 }
 
 impl Inner {
@@ -394,6 +396,7 @@ impl FakeDiscord {
                 gateway: GatewayState::default(),
                 violations: Vec::new(),
                 commands: Vec::new(),
+                guild_locale: "en-US".to_owned(),
             }),
             changed: Notify::new(),
             address,

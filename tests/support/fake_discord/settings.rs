@@ -35,6 +35,12 @@ impl FakeDiscord {
         self.lock().closed_dms.insert(user);
     }
 
+    /// From now on, interactions say the guild's preferred locale is `locale` (Discord's
+    /// `guild_locale`, e.g. "es-ES"); it is "en-US" until then.
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.lock().guild_locale = locale.to_owned();
+    }
+
     /// From now on, DMs to `user` are delivered again.
     pub fn open_dms(&self, user: u64) {
         self.lock().closed_dms.remove(&user);
