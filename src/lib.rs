@@ -11,6 +11,7 @@
 //! - [`lobby`]: one actor task per table; timers, seats, buy-ins.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
 //! - [`bot`]: the Discord surface (serenity + poise).
+//! - [`memory`]: the allocator (jemalloc, returning freed memory) and its figures.
 //! - [`cli`]: the subcommands of the `studbot` binary.
 #![forbid(unsafe_code)]
 
@@ -18,6 +19,7 @@ pub mod bank;
 pub mod bot;
 pub mod cli;
 pub mod lobby;
+pub mod memory;
 pub mod render;
 pub mod table;
 pub mod telemetry;
