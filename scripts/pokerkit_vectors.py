@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""Generate hands of Seven-Card Stud Hi/Lo with pokerkit, as `studbot replay` input lines.
+"""Generate hands of seven-card stud with pokerkit, as `studbot replay` input lines.
+
+`--game stud8` (the default: `FixedLimitSevenCardStudHighLowSplitEightOrBetter`), `--game stud`
+(`FixedLimitSevenCardStud`) or `--game razz` (`FixedLimitRazz`); lines of stud and razz carry
+`"game"`. Each game has its own default fixture files (`--out`, `--disputed`); a file name
+ending in `.gz` is written gzip-compressed.
 
 Each line is one hand in the input format of DESIGN.md (`studbot replay`), plus
 `expected_stacks`: the final stacks pokerkit computed. `tests/pokerkit_agreement.rs`
@@ -19,7 +24,7 @@ pokerkit's choice:
   (`--disputed`), with RULES.md's stacks as `expected_stacks` and pokerkit's as
   `pokerkit_stacks`, and the cause named by a model of pokerkit's division.
 
-Usage: python3 scripts/pokerkit_vectors.py [--hands N] [--seed S] [--out FILE]
+Usage: python3 scripts/pokerkit_vectors.py [--game G] [--hands N] [--seed S] [--out FILE]
                                            [--disputed FILE] [--verbose]
        python3 scripts/pokerkit_vectors.py --verify FILE [--phh DIR]
 """
@@ -28,6 +33,8 @@ from __future__ import annotations
 
 import argparse
 import collections
+import gzip
+import io
 import importlib.metadata
 import json
 import os
@@ -40,10 +47,13 @@ import pokerkit
 from pokerkit import (
     Automation,
     EightOrBetterLowHand,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    RegularLowHand,
     StandardHighHand,
 )
-from pokerkit.state import _HighHandOpeningLookup
+from pokerkit.state import _HighHandOpeningLookup, _LowHandOpeningLookup
 
 PINNED_POKERKIT = "0.7.7"
 
@@ -68,6 +78,49 @@ AUTOMATIONS = (
 )
 
 HIGH_BOARD_LOOKUP = _HighHandOpeningLookup()
+LOW_BOARD_LOOKUP = _LowHandOpeningLookup()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What differs between the stud games (RULES.md, "Other stud games")."""
+
+    name: str
+    pokerkit_class: type
+    # Which hands play at showdown: (high hand type or None, low hand type or None).
+    high: type | None
+    low: type | None
+    # Razz: the highest door card brings in (ace low) and the best LOW board acts first.
+    razz: bool
+    out: str
+    disputed: str
+
+
+GAMES = {
+    "stud8": GameSpec("stud8", FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+                      StandardHighHand, EightOrBetterLowHand, False,
+                      "tests/fixtures/pokerkit_hands.jsonl",
+                      "tests/fixtures/pokerkit_disputed_hands.jsonl"),
+    "stud": GameSpec("stud", FixedLimitSevenCardStud, StandardHighHand, None, False,
+                     "tests/fixtures/pokerkit_stud_hands.jsonl.gz",
+                     "tests/fixtures/pokerkit_stud_disputed_hands.jsonl.gz"),
+    "razz": GameSpec("razz", FixedLimitRazz, None, RegularLowHand, True,
+                     "tests/fixtures/pokerkit_razz_hands.jsonl.gz",
+                     "tests/fixtures/pokerkit_razz_disputed_hands.jsonl.gz"),
+}
+
+# The game being generated (set by main).
+GAME = GAMES["stud8"]
+
+
+def open_text(path: str, mode: str):
+    """A text file, gzip-compressed when its name ends in `.gz`."""
+    if path.endswith(".gz"):
+        # mtime 0 and no file name inside: the same hands give the same bytes.
+        raw = gzip.GzipFile(filename="", mode=mode + "b", fileobj=open(path, mode + "b"),
+                            mtime=0)
+        return io.TextIOWrapper(raw, encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
 
 
 @dataclass
@@ -167,7 +220,12 @@ def high_board_entry(cards: list[str]):
 
 
 def door_key(card: str) -> tuple[int, int]:
-    """Bring-in order of RULES.md: ace high, then clubs < diamonds < hearts < spades."""
+    """Bring-in order of RULES.md, lowest first: ace high, then clubs < diamonds < hearts <
+    spades. In razz the HIGHEST door brings in, the ace low: the key is turned around so
+    that the bring-in is still the minimum."""
+    if GAME.razz:
+        low_rank = "A23456789TJQK".index(card[0])
+        return -low_rank, -SUITS.index(card[1])
     return RANKS.index(card[0]), SUITS.index(card[1])
 
 
@@ -203,6 +261,9 @@ class HandBuilder:
         # RULES.md is silent). Such a hand is left out of the fixture (see --disputed).
         self.disputes: list[str] = []
         self.rules_stacks: list[int] | None = None
+        # pokerkit took a betting path RULES.md does not: studbot cannot replay the actions,
+        # so the hand cannot go to the disputed fixture either.
+        self.betting_differs = False
 
     def next_card(self) -> str:
         return self.deck.pop()
@@ -219,7 +280,7 @@ class HandBuilder:
 
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            state = FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+            state = GAME.pokerkit_class.create_state(
                 AUTOMATIONS,
                 True,
                 ante,
@@ -256,7 +317,10 @@ class HandBuilder:
         assert sum(final) == sum(self.stacks)
         if contributions is not None:
             self.check_showdown(contributions, still_in, final)
-        line = {
+        line = {}
+        if GAME.name != "stud8":
+            line["game"] = GAME.name
+        line |= {
             "stakes": self.stakes,
             "rules": POKERKIT_RULES,
             "stacks": self.stacks,
@@ -268,7 +332,7 @@ class HandBuilder:
         if self.disputes:
             # A disputed hand expects the stacks of RULES.md (as read by `check_showdown`)
             # and keeps pokerkit's for the record.
-            line["expected_stacks"] = self.rules_stacks
+            line["expected_stacks"] = None if self.betting_differs else self.rules_stacks
             line["pokerkit_stacks"] = final
             line["disputes"] = self.disputes
         return line, self.features
@@ -305,8 +369,16 @@ class HandBuilder:
             for i in range(self.players):
                 if not state.statuses[i]:
                     continue
-                entry = high_board_entry(self.up[i])
-                if best is None or entry > best:
+                if GAME.razz:
+                    # The best low board: pokerkit's low-hand opening ranks boards as high
+                    # hands with the ace low, and the lowest entry opens (RULES.md, razz).
+                    entry = LOW_BOARD_LOOKUP.get_entry_or_none(
+                        pokerkit.Card.parse("".join(self.up[i])))
+                    better = best is None or entry < best
+                else:
+                    entry = high_board_entry(self.up[i])
+                    better = best is None or entry > best
+                if better:
                     best, expected = entry, i
             if expected not in able:
                 self.features.add("best board all-in: the next seat with chips acts first")
@@ -392,6 +464,17 @@ class HandBuilder:
         assert amount == state.max_completion_betting_or_raising_to_amount
         if self.short_wager_this_round:
             self.features.add("wager after a short all-in wager")
+        completing_the_bring_in = state.street_index == 0 and state.completion_status
+        if max(state.bets) > self.full_level and not completing_the_bring_in:
+            # The highest bet is an all-in that did not count. pokerkit raises a full bet
+            # above it; RULES.md (Raises) completes it to one full bet above the last full
+            # wager, and that completion is the wager. (Recorded, not avoided: the random
+            # choices stay as they were, so the hands kept do not change.)
+            self.disputes.append(
+                "a wager above an all-in that did not count: pokerkit raises a full bet "
+                "above it, RULES.md completes it"
+            )
+            self.betting_differs = True
         if amount < full_target:
             self.features.add(f"short all-in {kind}")
             self.short_wager_this_round = True
@@ -470,9 +553,9 @@ def divide_by_rules(
         if not live:
             continue
         hand = tuple(pokerkit.Card.parse("".join(cards[seat])))
-        highs[seat] = StandardHighHand.from_game(hand)
+        highs[seat] = GAME.high.from_game(hand) if GAME.high else None
         try:
-            lows[seat] = EightOrBetterLowHand.from_game(hand)
+            lows[seat] = GAME.low.from_game(hand) if GAME.low else None
         except ValueError:
             lows[seat] = None
 
@@ -488,10 +571,22 @@ def divide_by_rules(
     for name, spread in (("one chip each", spread_one_each), ("all to first", spread_all_first)):
         won = [stack - c for stack, c in zip(starting_stacks, contributions)]
         for amount, eligible in pots:
-            high_best = max(highs[s] for s in eligible)
-            high_winners = [s for s in eligible if highs[s] == high_best]
+            eligible_highs = [s for s in eligible if highs[s] is not None]
+            high_winners = []
+            if eligible_highs:
+                high_best = max(highs[s] for s in eligible_highs)
+                high_winners = [s for s in eligible_highs if highs[s] == high_best]
             eligible_lows = [s for s in eligible if lows[s] is not None]
-            if eligible_lows:
+            if eligible_lows and not high_winners:
+                # Razz: the best low takes the whole pot.
+                low_best = max(lows[s] for s in eligible_lows)
+                low_winners = [s for s in eligible_lows if lows[s] == low_best]
+                shares = spread(amount, low_winners)
+                if len(low_winners) > 1:
+                    features.add("tied low")
+                    if amount % len(low_winners):
+                        features.add("odd chip to the first tied seat")
+            elif eligible_lows:
                 low_best = max(lows[s] for s in eligible_lows)
                 low_winners = [s for s in eligible_lows if lows[s] == low_best]
                 low_half = amount // 2
@@ -506,7 +601,7 @@ def divide_by_rules(
                     features.add("low half split (quartering)")
             else:
                 shares = spread(amount, high_winners)
-            if len(high_winners) > 1 and len(eligible) > 1:
+            if high_winners and len(high_winners) > 1 and len(eligible) > 1:
                 features.add("tied high")
                 if (amount if not eligible_lows else amount - amount // 2) % len(high_winners):
                     features.add("odd chip to the first tied seat")
@@ -537,7 +632,7 @@ def pokerkit_division(stacks, contributions, pots, highs, lows):
         for _, eligible in pots:
             if seat not in eligible:
                 continue
-            if highs[seat] >= max(highs[s] for s in eligible):
+            if highs[seat] is not None and highs[seat] >= max(highs[s] for s in eligible):
                 return True
             eligible_lows = [lows[s] for s in eligible if lows[s] is not None]
             if lows[seat] is not None and lows[seat] >= max(eligible_lows):
@@ -554,9 +649,15 @@ def pokerkit_division(stacks, contributions, pots, highs, lows):
         else:
             merged.append((amount, alive))
     any_low = any(lows[s] is not None for s in highs if s not in killed)
+    any_high = any(highs[s] is not None for s in highs)
     final = [stack - c for stack, c in zip(stacks, contributions)]
     for amount, alive in merged:
-        halves = [(amount - amount // 2, highs), (amount // 2, lows)] if any_low else [(amount, highs)]
+        if not any_high:
+            halves = [(amount, lows)]
+        elif any_low:
+            halves = [(amount - amount // 2, highs), (amount // 2, lows)]
+        else:
+            halves = [(amount, highs)]
         for half, hands in halves:
             best = max((hands[s] for s in alive if hands[s] is not None), default=None)
             winners = [s for s in alive if hands[s] == best]
@@ -610,7 +711,7 @@ def replay_in_pokerkit(line: dict):
     actions = list(line["actions"])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        game = FixedLimitSevenCardStudHighLowSplitEightOrBetter(
+        game = GAMES[line.get("game", "stud8")].pokerkit_class(
             AUTOMATIONS, True, stakes["ante"], stakes["bring_in"], stakes["small_bet"],
             stakes["big_bet"],
         )
@@ -660,7 +761,7 @@ def verify(path: str, phh_dir: str | None) -> int:
     failures = 0
     if phh_dir:
         os.makedirs(phh_dir, exist_ok=True)
-    with open(path, encoding="utf-8") as lines:
+    with open_text(path, "r") as lines:
         for number, text in enumerate(lines, 1):
             line = json.loads(text)
             try:
@@ -688,12 +789,13 @@ def verify(path: str, phh_dir: str | None) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="stud8")
     parser.add_argument("--hands", type=int, default=2500)
     parser.add_argument("--seed", type=int, default=20261129)
-    parser.add_argument("--out", default="tests/fixtures/pokerkit_hands.jsonl")
+    parser.add_argument("--out", help="the fixture to write (default: the game's own)")
     parser.add_argument("--verbose", action="store_true", help="print every dropped hand")
     parser.add_argument("--disputed", metavar="FILE",
-                        default="tests/fixtures/pokerkit_disputed_hands.jsonl",
+                        default=None,
                         help="where to write the hands left out, with their disputes and the "
                              "stacks RULES.md gives")
     parser.add_argument("--verify", metavar="FILE",
@@ -701,6 +803,10 @@ def main() -> int:
     parser.add_argument("--phh", metavar="DIR",
                         help="with --verify: also write every hand as a PHH file in DIR")
     args = parser.parse_args()
+    global GAME
+    GAME = GAMES[args.game]
+    args.out = args.out or GAME.out
+    args.disputed = args.disputed or GAME.disputed
     if args.verify:
         return verify(args.verify, args.phh)
 
@@ -732,10 +838,10 @@ def main() -> int:
             stats.features["reached seventh street with 2+ players"] += 1
         lines.append(json.dumps(line, separators=(",", ":")))
 
-    with open(args.out, "w", encoding="utf-8") as out:
+    with open_text(args.out, "w") as out:
         out.write("\n".join(lines) + "\n")
     if args.disputed:
-        with open(args.disputed, "w", encoding="utf-8") as out:
+        with open_text(args.disputed, "w") as out:
             out.write("\n".join(disputed) + "\n")
 
     print(f"wrote {stats.kept} hands to {args.out} ({attempts} generated, "

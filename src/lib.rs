@@ -7,8 +7,10 @@
 //!
 //! - [`table`]: the rules, pure and deterministic (cards, evaluation, one hand as a state
 //!   machine, pots, PHH records).
+//! - [`ids`]: the ids of guilds, users, channels, tables and interactions.
 //! - [`bank`]: every chip, in a sled double-entry ledger.
 //! - [`lobby`]: one actor task per table; timers, seats, buy-ins.
+//! - [`equity`]: all-in equity, exact or sampled, for `studbot equity` and the board.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
 //! - [`bot`]: the Discord surface (serenity + poise).
 //! - [`memory`]: the allocator (jemalloc, returning freed memory) and its figures.
@@ -18,6 +20,8 @@
 pub mod bank;
 pub mod bot;
 pub mod cli;
+pub mod equity;
+pub mod ids;
 pub mod lobby;
 pub mod memory;
 pub mod render;

@@ -1,5 +1,6 @@
 //! The `studbot` binary: the Discord bot (`run`), terminal play (`play`), and the tools other
-//! programs rely on (`replay`, `sim`, `audit`, `eval`), and `invite`. Each subcommand lives in `src/cli/`.
+//! programs rely on (`replay`, `sim`, `audit`, `eval`, `equity`), and `invite`. Each subcommand lives
+//! in `src/cli/`.
 
 use std::process::ExitCode;
 
@@ -35,6 +36,8 @@ enum Command {
     Restore(cli::backup::RestoreArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
+    /// All-in equity: each hand's share of the pot from the cards it holds so far.
+    Equity(cli::equity::EquityArgs),
     /// Print the link that adds the bot to a Discord server, with the permissions it needs.
     Invite(cli::invite::InviteArgs),
     /// A bank workload for the crash test (prints each acknowledged movement).
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Backup(args) => cli::backup::run_backup(args),
         Command::Restore(args) => cli::backup::run_restore(args),
         Command::Eval(args) => cli::eval::run(args),
+        Command::Equity(args) => cli::equity::run(args),
         Command::Invite(args) => cli::invite::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),
     };

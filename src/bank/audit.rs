@@ -2,20 +2,21 @@
 //!
 //! Checks: the ledger is numbered 1, 2, 3, … with no gap; every stored balance equals the sum
 //! of its entries; no player or seat is below zero; all accounts (the mint's negative balance
-//! included) sum to zero; the leaderboard index matches the balances; and no closed table
-//! holds chips or a hand in progress; the lobby's records (table settings, hand histories) are
-//! counted and their keys checked. Each failure is a "break" in the report; only an
-//! unreadable store is an error.
+//! included) sum to zero, and so do each guild's (its tables' seats counted in it); the
+//! leaderboard index matches the balances; and no closed table holds chips or a hand in
+//! progress; the lobby's records (table settings, hand histories) are counted and their keys
+//! checked. Each failure is a "break" in the report; only an unreadable store is an error.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{self, Account};
+use super::encoding;
 use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
 use super::store::{Store, Tree};
 use super::tables::TableRecord;
-use super::{BankError, TableId, schema};
+use super::{BankError, GuildId, TableId, schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandInProgress {
@@ -60,7 +61,10 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     for item in store.scan_prefix(Tree::Ledger, &[]) {
         let (key, value) = item?;
         ledger_entries += 1;
-        let entry: LedgerEntry = match serde_json::from_slice(&value) {
+        let decoded = ledger::decode_u64(&key)
+            .ok_or_else(|| BankError::Storage(format!("a corrupt ledger key {key:?}")))
+            .and_then(|seq| encoding::decode_entry(seq, &value));
+        let entry: LedgerEntry = match decoded {
             Ok(entry) => entry,
             Err(error) => {
                 breaks.push(format!("ledger entry {key:?} is unreadable: {error}"));
@@ -98,6 +102,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     let (mut accounts_seen, mut player_accounts) = (0u64, 0u64);
     let (mut player_chips, mut escrow_chips, mut mint_balance) = (0i128, 0i128, 0i128);
     let mut seats_by_table: BTreeMap<TableId, i128> = BTreeMap::new();
+    let mut by_guild: BTreeMap<GuildId, i128> = BTreeMap::new();
     let mut expected_board = BTreeSet::new();
     for item in store.scan_prefix(Tree::Balances, &[]) {
         let (key, value) = item?;
@@ -116,6 +121,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         }
         match account {
             Account::Player { guild, user } => {
+                *by_guild.entry(guild).or_default() += balance;
                 player_accounts += 1;
                 player_chips += balance;
                 match u64::try_from(balance) {
@@ -132,7 +138,8 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
                     breaks.push(format!("{account:?} holds {balance}"));
                 }
             }
-            Account::Mint { .. } => {
+            Account::Mint { guild } => {
+                *by_guild.entry(guild).or_default() += balance;
                 mint_balance += balance;
                 if balance > 0 {
                     breaks.push(format!(
@@ -180,12 +187,13 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         let (key, value) = item?;
         let (Some(table), Ok(record)) = (
             ledger::decode_u64(&key).map(TableId),
-            serde_json::from_slice::<TableRecord>(&value),
+            encoding::decode::<TableRecord>(&value, "table"),
         ) else {
             breaks.push(format!("an unreadable table record {key:?}"));
             continue;
         };
         let held = seats_by_table.remove(&table).unwrap_or(0);
+        *by_guild.entry(record.guild).or_default() += held;
         if let Some(hand) = record.hand_in_progress {
             hands_in_progress.push(HandInProgress { table, hand });
         }
@@ -209,6 +217,16 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             "table {} is not registered but holds {held} chips",
             table.0
         ));
+    }
+
+    // Chips never cross guilds: each guild's accounts (its tables' seats included) sum to 0.
+    for (guild, guild_sum) in by_guild {
+        if guild_sum != 0 {
+            breaks.push(format!(
+                "the accounts of guild {} sum to {guild_sum}, not 0",
+                guild.0
+            ));
+        }
     }
 
     // The lobby's records hold no chips: only their keys are the bank's to check.

@@ -1,12 +1,23 @@
-//! Where the bank takes the time from (ledger timestamps, daily cooldowns), injectable so a
-//! test can move time without sleeping.
+//! Where the bank takes the time from (ledger timestamps, daily cooldowns, how long a caller
+//! waits for the store), injectable so a test can move time without sleeping.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A wait that ends when the clock says so.
+pub type Sleep = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
 pub trait Clock: Send + Sync + 'static {
     /// Milliseconds since the Unix epoch.
     fn now_unix_ms(&self) -> u64;
+
+    /// Waits `duration`: how long a caller waits for the store (`store_timeout_ms`). tokio's
+    /// timer by default; a test may end the wait when it chooses instead.
+    fn sleep(&self, duration: Duration) -> Sleep {
+        Box::pin(tokio::time::sleep(duration))
+    }
 }
 
 /// The machine's wall clock.

@@ -13,7 +13,9 @@
 //! costs per batch, so one transaction per batch rather than one per operation doubles the
 //! rate with 100 tables.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 
 use serde::{Deserialize, Serialize};
@@ -21,21 +23,23 @@ use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
 use super::clock::Clock;
+use super::economy::MintMove;
 use super::ledger::{self, Draft, Overlay};
-use super::store::{Store, Tree};
+use super::references::{self, once_per_reference};
+use super::store::{Store, StoreError, Tree};
 use super::{
-    BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, accounts,
-    economy, records, tables,
+    BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, economy,
+    records, tables,
 };
+
+/// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
+/// after a failed write the committer can tell whether the batch landed.
+const BATCHES_KEY: &[u8] = b"batches";
 
 /// The most requests applied before one flush.
 const MAX_BATCH: usize = 4096;
 
 pub(crate) enum Op {
-    EnsurePlayer {
-        guild: GuildId,
-        user: UserId,
-    },
     BuyIn {
         guild: GuildId,
         table: TableId,
@@ -96,20 +100,62 @@ pub(crate) enum Op {
         amount: u64,
         reference: String,
     },
-    Grant {
+    Moderate {
         guild: GuildId,
         moderator: UserId,
         user: UserId,
         amount: u64,
+        direction: MintMove,
         reference: String,
     },
-    Take {
-        guild: GuildId,
-        moderator: UserId,
-        user: UserId,
-        amount: u64,
-        reference: String,
-    },
+}
+
+const QUEUED: u8 = 0;
+const STARTED: u8 = 1;
+const WITHDRAWN: u8 = 2;
+
+/// Who decides a queued request's fate first: the committer taking it up, or its caller
+/// giving up on it. Exactly one of [`Ticket::start`] and [`Ticket::withdraw`] succeeds.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Ticket(Arc<AtomicU8>);
+
+impl Ticket {
+    /// The committer takes the request up; false when its caller already withdrew it.
+    pub fn start(&self) -> bool {
+        self.0
+            .compare_exchange(QUEUED, STARTED, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+
+    /// The caller gives up; false when the committer already took the request up (its
+    /// outcome is then to be waited for).
+    pub fn withdraw(&self) -> bool {
+        self.0
+            .compare_exchange(QUEUED, WITHDRAWN, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+}
+
+/// Counts the batches applied, as a sequence lock: odd while a batch is being applied. A
+/// reader beside the committer that saw the same even value before and after its reads saw
+/// no batch half-applied.
+#[derive(Debug, Default)]
+pub(crate) struct BatchClock(AtomicU64);
+
+impl BatchClock {
+    /// The count when no batch is being applied, or `None` while one is.
+    pub fn settled(&self) -> Option<u64> {
+        let count = self.0.load(Ordering::SeqCst);
+        count.is_multiple_of(2).then_some(count)
+    }
+
+    fn begin(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn end(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
 }
 
 /// What an operation answers; the idempotent ones store it under their reference.
@@ -126,6 +172,7 @@ pub(crate) enum Reply {
 pub(crate) enum Request {
     Run {
         op: Op,
+        ticket: Ticket,
         reply: oneshot::Sender<Result<Reply, BankError>>,
     },
     /// Audit the books once the batch is written.
@@ -136,55 +183,31 @@ pub(crate) enum Request {
     Shutdown { done: oneshot::Sender<()> },
 }
 
-#[derive(Serialize, Deserialize)]
-struct ReferenceRecord {
-    operation: String,
-    reply: Reply,
-}
-
-fn reference_key(guild: GuildId, reference: &str) -> Vec<u8> {
-    let mut key = guild.0.to_be_bytes().to_vec();
-    key.extend_from_slice(reference.as_bytes());
-    key
-}
-
-/// Runs `body` once per reference: a replay returns the first result and writes nothing.
-fn once_per_reference(
-    draft: &mut Draft<'_>,
-    guild: GuildId,
-    reference: &str,
-    operation: String,
-    body: impl FnOnce(&mut Draft<'_>) -> Result<Reply, BankError>,
-) -> Result<Reply, BankError> {
-    if reference.is_empty() {
-        return Err(BankError::EmptyReference);
-    }
-    let key = reference_key(guild, reference);
-    if let Some(record) = draft.get_json::<ReferenceRecord>(Tree::References, &key)? {
-        if record.operation == operation {
-            return Ok(record.reply);
-        }
-        return Err(BankError::ReferenceReused {
-            reference: reference.to_string(),
-        });
-    }
-    let reply = body(draft)?;
-    draft.put_json(
-        Tree::References,
-        key,
-        &ReferenceRecord {
-            operation,
-            reply: reply.clone(),
-        },
-    );
-    Ok(reply)
-}
-
 pub(crate) struct Committer {
     pub store: Arc<dyn Store>,
     pub config: EconomyConfig,
     pub clock: Arc<dyn Clock>,
     pub next_seq: u64,
+    /// Batches written so far (the stored count).
+    pub batches: u64,
+    pub batch_clock: Arc<BatchClock>,
+}
+
+fn load_batches(store: &dyn Store) -> Result<u64, BankError> {
+    match store.get(Tree::Meta, BATCHES_KEY)? {
+        None => Ok(0),
+        Some(bytes) => ledger::decode_u64(&bytes)
+            .ok_or_else(|| BankError::Storage("the count of batches is corrupt".into())),
+    }
+}
+
+/// The text of a caught panic.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
 }
 
 impl Committer {
@@ -192,34 +215,103 @@ impl Committer {
         store: Arc<dyn Store>,
         config: EconomyConfig,
         clock: Arc<dyn Clock>,
+        batch_clock: Arc<BatchClock>,
     ) -> Result<Committer, BankError> {
         let next_seq = ledger::load_next_seq(store.as_ref())?;
+        let batches = load_batches(store.as_ref())?;
         Ok(Committer {
             store,
             config,
             clock,
             next_seq,
+            batches,
+            batch_clock,
         })
     }
 
     /// Validates and drafts one operation over the batch so far; an accepted operation's
     /// writes join the batch, a refused one's are dropped.
+    /// A panic while drafting fails this operation alone: its draft is dropped unmerged.
     fn draft(&self, batch: &mut Overlay, next_seq: &mut u64, op: Op) -> Result<Reply, BankError> {
         let store = Arc::clone(&self.store);
-        let mut draft = Draft::new(store.as_ref(), batch, *next_seq, self.clock.now_unix_ms());
-        let reply = self.run(&mut draft, op)?;
-        let (writes, next) = draft.finish();
+        let now = self.clock.now_unix_ms();
+        let drafted = catch_unwind(AssertUnwindSafe(|| {
+            let mut draft = Draft::new(store.as_ref(), batch, *next_seq, now);
+            let reply = self.run(&mut draft, op)?;
+            Ok::<_, BankError>((reply, draft.finish()))
+        }));
+        let (reply, (writes, next)) = match drafted {
+            Ok(drafted) => drafted?,
+            Err(panic) => return Err(BankError::Internal(panic_text(panic.as_ref()))),
+        };
         batch.extend(writes);
         *next_seq = next;
         Ok(reply)
     }
 
+    /// Housekeeping drafted into a batch that writes anyway: pruning expired references.
+    /// Failing (or panicking) here costs only the pruning.
+    fn draft_upkeep(&self, batch: &mut Overlay, next_seq: u64) {
+        let store = Arc::clone(&self.store);
+        let now = self.clock.now_unix_ms();
+        let drafted = catch_unwind(AssertUnwindSafe(|| {
+            let mut draft = Draft::new(store.as_ref(), batch, next_seq, now);
+            references::prune(&mut draft).map(|()| draft.finish().0)
+        }));
+        if let Ok(Ok(writes)) = drafted {
+            batch.extend(writes);
+        }
+    }
+
+    /// Applies and flushes the batch. On an error or a panic, tells whether the batch landed
+    /// (its count of batches is in the store) so the callers hear the truth.
+    fn write(&mut self, mut batch: Overlay, next_seq: u64) -> Result<(), BankError> {
+        let batches = self.batches + 1;
+        batch.insert(
+            (Tree::Meta, BATCHES_KEY.to_vec()),
+            Some(batches.to_be_bytes().to_vec()),
+        );
+        let store = Arc::clone(&self.store);
+        self.batch_clock.begin();
+        let applied = catch_unwind(AssertUnwindSafe(|| {
+            store.apply(&ledger::into_writes(batch))
+        }))
+        .unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
+        self.batch_clock.end();
+        let landed = match applied {
+            Ok(()) => true,
+            Err(error) => {
+                let stored = catch_unwind(AssertUnwindSafe(|| load_batches(store.as_ref())));
+                match stored {
+                    Ok(Ok(stored)) if stored == batches => true,
+                    Ok(Ok(_)) => {
+                        return Err(BankError::Storage(format!(
+                            "the batch was not written, nothing changed: {error}"
+                        )));
+                    }
+                    _ => {
+                        // Neither the write nor the check answered: what the store holds is
+                        // unknown, so no one may be told anything happened, nor that it did
+                        // not. Stop rather than guess.
+                        return Err(BankError::NotDurable(format!(
+                            "the store failed and cannot tell whether the batch landed: {error}"
+                        )));
+                    }
+                }
+            }
+        };
+        if landed {
+            self.batches = batches;
+            self.next_seq = next_seq;
+        }
+        let flushed = catch_unwind(AssertUnwindSafe(|| store.flush()))
+            .unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
+        flushed.map_err(|error| BankError::NotDurable(error.to_string()))
+    }
+
     fn run(&self, draft: &mut Draft<'_>, op: Op) -> Result<Reply, BankError> {
         let config = &self.config;
         match op {
-            Op::EnsurePlayer { guild, user } => {
-                accounts::ensure_player(draft, config, guild, user).map(Reply::Amount)
-            }
             Op::BuyIn {
                 guild,
                 table,
@@ -325,37 +417,31 @@ impl Committer {
                     .map(Reply::Transfer)
                 })
             }
-            Op::Grant {
+            Op::Moderate {
                 guild,
                 moderator,
                 user,
                 amount,
+                direction,
                 reference,
             } => {
-                let operation = format!("grant {} {} {amount}", moderator.0, user.0);
+                let verb = match direction {
+                    MintMove::Grant => "grant",
+                    MintMove::Take => "take",
+                };
+                let operation = format!("{verb} {} {} {amount}", moderator.0, user.0);
                 once_per_reference(draft, guild, &reference, operation, |draft| {
-                    economy::grant(draft, config, guild, moderator, user, amount, &reference)
-                        .map(Reply::Amount)
-                })
-            }
-            Op::Take {
-                guild,
-                moderator,
-                user,
-                amount,
-                reference,
-            } => {
-                let operation = format!("take {} {} {amount}", moderator.0, user.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    economy::take(draft, config, guild, moderator, user, amount, &reference)
-                        .map(Reply::Amount)
+                    economy::moderate(
+                        draft, config, guild, moderator, user, amount, direction, &reference,
+                    )
+                    .map(Reply::Amount)
                 })
             }
         }
     }
 
-    /// The thread's loop: take every waiting request, draft each, apply the accepted ones as
-    /// one atomic write set, flush once, answer.
+    /// The thread's loop: take every waiting request, skip the withdrawn ones, draft the
+    /// others, apply the accepted ones as one atomic write set, flush once, answer.
     pub fn run_loop(mut self, requests: Receiver<Request>) {
         let mut shutdown = None;
         while shutdown.is_none() {
@@ -373,28 +459,21 @@ impl Committer {
             let mut audits = Vec::new();
             for request in waiting {
                 match request {
-                    // An audit looks at the books once this batch is written.
                     Request::Audit { reply } => audits.push(reply),
-                    Request::Run { op, reply } => {
-                        let result = self.draft(&mut batch, &mut next_seq, op);
-                        answers.push((reply, result));
+                    Request::Run { op, ticket, reply } => {
+                        // A request its caller withdrew (timed out) never happens: the
+                        // caller was told so.
+                        if ticket.start() {
+                            let result = self.draft(&mut batch, &mut next_seq, op);
+                            answers.push((reply, result));
+                        }
                     }
                     Request::Shutdown { done } => shutdown = Some(done),
                 }
             }
-            let written = if batch.is_empty() {
-                Ok(())
-            } else {
-                self.store
-                    .apply(&ledger::into_writes(batch))
-                    .and_then(|()| self.store.flush())
-            };
-            match written {
-                Ok(()) => self.next_seq = next_seq,
-                Err(error) => {
-                    // Nothing of the batch is known to be durable: every caller hears so, and
-                    // the sequence restarts from what the store holds.
-                    let failed = BankError::Storage(format!("the batch was not written: {error}"));
+            if !batch.is_empty() {
+                self.draft_upkeep(&mut batch, next_seq);
+                if let Err(failed) = self.write(batch, next_seq) {
                     for (_, result) in &mut answers {
                         if result.is_ok() {
                             *result = Err(failed.clone());
@@ -403,14 +482,18 @@ impl Committer {
                     if let Ok(next) = ledger::load_next_seq(self.store.as_ref()) {
                         self.next_seq = next;
                     }
+                    if let Ok(batches) = load_batches(self.store.as_ref()) {
+                        self.batches = batches;
+                    }
                 }
             }
             for (reply, result) in answers {
-                // A caller that gave up (timeout) no longer listens; nothing to do then.
                 let _ = reply.send(result);
             }
             if !audits.is_empty() {
-                let report = audit::audit_store(self.store.as_ref());
+                let store = Arc::clone(&self.store);
+                let report = catch_unwind(AssertUnwindSafe(|| audit::audit_store(store.as_ref())))
+                    .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
                 for reply in audits {
                     let _ = reply.send(report.clone());
                 }

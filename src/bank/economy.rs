@@ -1,5 +1,8 @@
-//! The guild economy outside the tables: the daily claim, gifts between players, and
-//! moderators' grants and takes (through the guild's mint).
+//! The guild economy outside the tables: the daily claim, gifts between players (with their
+//! daily caps, counted per guild and UTC day), and moderators' grants and takes (through the
+//! guild's mint).
+
+use serde::{Deserialize, Serialize};
 
 use super::accounts::{self, Account};
 use super::ledger::{Draft, Reason, decode_u64};
@@ -76,7 +79,62 @@ pub(crate) fn daily(
     accounts::chips(draft, account)
 }
 
-/// Moves chips from one player to another within the configured limits.
+/// The UTC day (days since the Unix epoch) of a time: the period the daily gift caps count.
+fn utc_day(time_unix_ms: u64) -> u64 {
+    time_unix_ms / (24 * 60 * 60 * 1000)
+}
+
+/// Chips a member gave and received by gifts in one UTC day.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+struct GiftTotals {
+    given: u64,
+    received: u64,
+}
+
+fn gift_key(guild: GuildId, user: UserId, day: u64) -> Vec<u8> {
+    let mut key = claim_key(guild, user);
+    key.extend_from_slice(&day.to_be_bytes());
+    key
+}
+
+fn gift_totals(
+    draft: &Draft<'_>,
+    guild: GuildId,
+    user: UserId,
+    day: u64,
+) -> Result<GiftTotals, BankError> {
+    Ok(draft
+        .get_record(Tree::GiftTotals, &gift_key(guild, user, day))?
+        .unwrap_or_default())
+}
+
+/// Stores today's totals and forgets the member's earlier days (one record per member).
+fn save_gift_totals(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    user: UserId,
+    day: u64,
+    totals: GiftTotals,
+) -> Result<(), BankError> {
+    for key in draft.keys_between(
+        Tree::GiftTotals,
+        &gift_key(guild, user, 0),
+        &gift_key(guild, user, day),
+    )? {
+        draft.remove(Tree::GiftTotals, key);
+    }
+    draft.put_record(Tree::GiftTotals, gift_key(guild, user, day), &totals);
+    Ok(())
+}
+
+/// What is left of a daily cap (`None`: no cap).
+fn remaining(cap: u64, used: u64) -> Option<u64> {
+    (cap > 0).then(|| cap.saturating_sub(used))
+}
+
+/// Moves chips from one player to another within the configured limits: per gift
+/// (`give_min`..=`give_max`) and per UTC day (`give_daily_cap` for the giver,
+/// `receive_daily_cap` for the receiver).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn give(
     draft: &mut Draft<'_>,
@@ -103,6 +161,27 @@ pub(crate) fn give(
             max: config.give_max,
         });
     }
+    let day = utc_day(draft.now_unix_ms);
+    let mut giver = gift_totals(draft, guild, from, day)?;
+    let mut receiver = gift_totals(draft, guild, to, day)?;
+    if let Some(left) = remaining(config.give_daily_cap, giver.given)
+        && amount > left
+    {
+        return Err(BankError::GiveCapReached {
+            cap: config.give_daily_cap,
+            given: giver.given,
+            remaining: left,
+        });
+    }
+    if let Some(left) = remaining(config.receive_daily_cap, receiver.received)
+        && amount > left
+    {
+        return Err(BankError::ReceiveCapReached {
+            cap: config.receive_daily_cap,
+            received: receiver.received,
+            remaining: left,
+        });
+    }
     accounts::ensure_player(draft, config, guild, from)?;
     accounts::ensure_player(draft, config, guild, to)?;
     let from_account = Account::Player { guild, user: from };
@@ -115,60 +194,50 @@ pub(crate) fn give(
         Reason::Give,
         reference,
     )?;
+    giver.given = giver.given.checked_add(amount).ok_or(BankError::Overflow)?;
+    receiver.received = receiver
+        .received
+        .checked_add(amount)
+        .ok_or(BankError::Overflow)?;
+    save_gift_totals(draft, guild, from, day, giver)?;
+    save_gift_totals(draft, guild, to, day, receiver)?;
     Ok(Transfer {
         from_balance: accounts::chips(draft, from_account)?,
         to_balance: accounts::chips(draft, to_account)?,
     })
 }
 
-/// A moderator creates chips for a player; returns the player's new balance.
-pub(crate) fn grant(
-    draft: &mut Draft<'_>,
-    config: &EconomyConfig,
-    guild: GuildId,
-    moderator: UserId,
-    user: UserId,
-    amount: u64,
-    reference: &str,
-) -> Result<u64, BankError> {
-    if amount == 0 {
-        return Err(BankError::ZeroAmount);
-    }
-    accounts::ensure_player(draft, config, guild, user)?;
-    let account = Account::Player { guild, user };
-    accounts::transfer(
-        draft,
-        Account::Mint { guild },
-        account,
-        amount,
-        Reason::Grant { by: moderator },
-        reference,
-    )?;
-    accounts::chips(draft, account)
+/// Which way a moderator moves chips between a player and the guild's mint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MintMove {
+    /// Chips created for the player.
+    Grant,
+    /// Chips of the player destroyed.
+    Take,
 }
 
-/// A moderator destroys chips of a player; returns the player's new balance.
-pub(crate) fn take(
+/// A moderator creates chips for a player or destroys some of theirs; returns the player's
+/// new balance.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn moderate(
     draft: &mut Draft<'_>,
     config: &EconomyConfig,
     guild: GuildId,
     moderator: UserId,
     user: UserId,
     amount: u64,
+    direction: MintMove,
     reference: &str,
 ) -> Result<u64, BankError> {
     if amount == 0 {
         return Err(BankError::ZeroAmount);
     }
     accounts::ensure_player(draft, config, guild, user)?;
-    let account = Account::Player { guild, user };
-    accounts::transfer(
-        draft,
-        account,
-        Account::Mint { guild },
-        amount,
-        Reason::Take { by: moderator },
-        reference,
-    )?;
-    accounts::chips(draft, account)
+    let (player, mint) = (Account::Player { guild, user }, Account::Mint { guild });
+    let (from, to, reason) = match direction {
+        MintMove::Grant => (mint, player, Reason::Grant { by: moderator }),
+        MintMove::Take => (player, mint, Reason::Take { by: moderator }),
+    };
+    accounts::transfer(draft, from, to, amount, reason, reference)?;
+    accounts::chips(draft, player)
 }

@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::BankError;
 use super::accounts::Account;
+use super::encoding;
 use super::store::{KeyValue, Store, Tree, Write};
-use super::{BankError, UserId};
+use crate::ids::UserId;
 
 /// Why chips moved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,11 +159,23 @@ impl<'s> Draft<'s> {
         start: &[u8],
         end: &[u8],
     ) -> Result<Vec<Vec<u8>>, BankError> {
+        self.some_keys_between(tree, start, end, usize::MAX)
+    }
+
+    /// [`Draft::keys_between`], reading at most `limit` keys from the store (so possibly not
+    /// all of them: for work done a little at a time, like pruning).
+    pub fn some_keys_between(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: &[u8],
+        limit: usize,
+    ) -> Result<Vec<Vec<u8>>, BankError> {
         if start >= end {
             return Ok(Vec::new());
         }
         let mut keys = std::collections::BTreeSet::new();
-        for item in self.store.scan_from(tree, start) {
+        for item in self.store.scan_from(tree, start).take(limit) {
             let (key, _) = item?;
             if key.as_slice() >= end {
                 break;
@@ -190,23 +204,20 @@ impl<'s> Draft<'s> {
         self.overlay.insert((tree, key), None);
     }
 
-    pub fn get_json<T: for<'de> Deserialize<'de>>(
+    /// A record in the compact encoding (`encoding`).
+    pub fn get_record<T: for<'de> Deserialize<'de>>(
         &self,
         tree: Tree,
         key: &[u8],
     ) -> Result<Option<T>, BankError> {
         match self.get(tree, key)? {
             None => Ok(None),
-            Some(bytes) => serde_json::from_slice(&bytes)
-                .map(Some)
-                .map_err(|error| BankError::Storage(format!("corrupt {tree:?} record: {error}"))),
+            Some(bytes) => encoding::decode(&bytes, &format!("{tree:?}")).map(Some),
         }
     }
 
-    pub fn put_json<T: Serialize>(&mut self, tree: Tree, key: Vec<u8>, value: &T) {
-        // Serializing our own plain records cannot fail.
-        let bytes = serde_json::to_vec(value).expect("bank records serialize");
-        self.put(tree, key, bytes);
+    pub fn put_record<T: Serialize>(&mut self, tree: Tree, key: Vec<u8>, value: &T) {
+        self.put(tree, key, encoding::encode(value));
     }
 
     /// Appends a ledger entry (the balances are the caller's part of the same draft).
@@ -228,7 +239,11 @@ impl<'s> Draft<'s> {
             reason,
             reference: reference.to_string(),
         };
-        self.put_json(Tree::Ledger, seq_key(seq).to_vec(), &entry);
+        self.put(
+            Tree::Ledger,
+            seq_key(seq).to_vec(),
+            encoding::encode_entry(&entry),
+        );
         self.next_seq = seq.checked_add(1).ok_or(BankError::Overflow)?;
         Ok(())
     }

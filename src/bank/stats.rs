@@ -19,8 +19,7 @@ pub(crate) fn read(
 ) -> Result<PlayerStats, BankError> {
     match store.get(Tree::Stats, &stats_key(guild, user))? {
         None => Ok(PlayerStats::default()),
-        Some(bytes) => serde_json::from_slice(&bytes)
-            .map_err(|error| BankError::Storage(format!("corrupt stats record: {error}"))),
+        Some(bytes) => super::encoding::decode(&bytes, "stats"),
     }
 }
 
@@ -32,7 +31,7 @@ pub(crate) fn record_hand(
     outcome: &SeatOutcome,
 ) -> Result<(), BankError> {
     let key = stats_key(guild, outcome.user);
-    let mut stats: PlayerStats = draft.get_json(Tree::Stats, &key)?.unwrap_or_default();
+    let mut stats: PlayerStats = draft.get_record(Tree::Stats, &key)?.unwrap_or_default();
     stats.hands_played = stats
         .hands_played
         .checked_add(1)
@@ -55,6 +54,6 @@ pub(crate) fn record_hand(
         .checked_add(result)
         .ok_or(BankError::Overflow)?;
     stats.net = i64::try_from(net).map_err(|_| BankError::Overflow)?;
-    draft.put_json(Tree::Stats, key, &stats);
+    draft.put_record(Tree::Stats, key, &stats);
     Ok(())
 }

@@ -37,10 +37,14 @@ pub enum Tree {
     TableSettings,
     /// (table, hand) → the hand's public history (opaque to the bank: the lobby's format).
     HandHistories,
+    /// (time used, guild, reference) → nothing: the order references are pruned in.
+    ReferenceTimes,
+    /// (guild, user, UTC day) → chips given and received by gifts that day (the daily caps).
+    GiftTotals,
 }
 
 impl Tree {
-    pub const ALL: [Tree; 11] = [
+    pub const ALL: [Tree; 13] = [
         Tree::Meta,
         Tree::Balances,
         Tree::Ledger,
@@ -52,6 +56,8 @@ impl Tree {
         Tree::Claims,
         Tree::TableSettings,
         Tree::HandHistories,
+        Tree::ReferenceTimes,
+        Tree::GiftTotals,
     ];
 
     fn index(self) -> usize {
@@ -71,6 +77,8 @@ impl Tree {
             Tree::Claims => "claims",
             Tree::TableSettings => "table_settings",
             Tree::HandHistories => "hand_histories",
+            Tree::ReferenceTimes => "reference_times",
+            Tree::GiftTotals => "gift_totals",
         }
     }
 }

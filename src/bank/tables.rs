@@ -10,10 +10,17 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{self, Account, seat_prefix};
+use super::encoding;
 use super::ledger::{Draft, Reason};
 use super::stats;
 use super::store::{Store, Tree};
 use super::{BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, UserId};
+
+/// How many finished hands of each table keep their marker (settled or cancelled). A table
+/// retries only the hand it is settling, and a new process starts past the last hand number,
+/// so this covers every retry with room to spare; an older hand is known finished from the
+/// table's `last_hand`.
+pub const HAND_MARKERS_KEPT: u64 = 16;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct TableRecord {
@@ -52,7 +59,7 @@ pub(crate) fn hand_key(table: TableId, hand: u64) -> Vec<u8> {
 }
 
 fn read_table(draft: &Draft<'_>, table: TableId) -> Result<Option<TableRecord>, BankError> {
-    draft.get_json(Tree::Tables, &table_key(table))
+    draft.get_record(Tree::Tables, &table_key(table))
 }
 
 /// The table's record, registering an unknown table as open in `guild`. A closed table or a
@@ -73,7 +80,7 @@ fn open_record(
                 hand_in_progress: None,
                 last_hand: 0,
             };
-            draft.put_json(Tree::Tables, table_key(table), &record);
+            draft.put_record(Tree::Tables, table_key(table), &record);
             Ok(record)
         }
     }
@@ -120,7 +127,7 @@ fn refuse_if_in_hand(
 ) -> Result<(), BankError> {
     if let Some(hand) = record.hand_in_progress {
         let hand_record: Option<HandRecord> =
-            draft.get_json(Tree::Hands, &hand_key(table, hand))?;
+            draft.get_record(Tree::Hands, &hand_key(table, hand))?;
         let in_hand = hand_record
             .map(|record| record.starts.iter().any(|(seated, _)| *seated == user))
             .unwrap_or(false);
@@ -144,7 +151,7 @@ pub(crate) fn open_table(
                 open: true,
                 ..record
             };
-            draft.put_json(Tree::Tables, table_key(table), &reopened);
+            draft.put_record(Tree::Tables, table_key(table), &reopened);
             Ok(())
         }
         None => open_record(draft, guild, table).map(|_| ()),
@@ -182,7 +189,7 @@ pub(crate) fn close_table(
         open: false,
         ..record
     };
-    draft.put_json(Tree::Tables, table_key(table), &closed);
+    draft.put_record(Tree::Tables, table_key(table), &closed);
     Ok(paid)
 }
 
@@ -261,11 +268,11 @@ pub(crate) fn begin_hand(
         }
         None => {}
     }
-    if draft.get(Tree::Hands, &hand_key(table, hand))?.is_some() {
+    if hand <= record.last_hand || draft.get(Tree::Hands, &hand_key(table, hand))?.is_some() {
         return Err(BankError::HandFinished { table, hand });
     }
     let starts = draft_stacks(draft, table)?;
-    draft.put_json(
+    draft.put_record(
         Tree::Hands,
         hand_key(table, hand),
         &HandRecord {
@@ -276,7 +283,7 @@ pub(crate) fn begin_hand(
     );
     record.hand_in_progress = Some(hand);
     record.last_hand = record.last_hand.max(hand);
-    draft.put_json(Tree::Tables, table_key(table), &record);
+    draft.put_record(Tree::Tables, table_key(table), &record);
     Ok(())
 }
 
@@ -359,10 +366,14 @@ pub(crate) fn settle_hand(
     if record.guild != guild {
         return Err(BankError::WrongGuild { table });
     }
-    let existing: Option<HandRecord> = draft.get_json(Tree::Hands, &hand_key(table, hand))?;
+    let existing: Option<HandRecord> = draft.get_record(Tree::Hands, &hand_key(table, hand))?;
     match existing.as_ref().map(|existing| existing.state) {
         Some(HandState::Settled) => return Ok(false),
         Some(HandState::Cancelled) => return Err(BankError::HandFinished { table, hand }),
+        // A finished hand whose marker was pruned: far older than any retry.
+        None if hand <= record.last_hand && record.hand_in_progress != Some(hand) => {
+            return Err(BankError::HandFinished { table, hand });
+        }
         Some(HandState::InProgress) | None => {}
     }
     if let Some(current) = record.hand_in_progress
@@ -373,7 +384,7 @@ pub(crate) fn settle_hand(
             hand: current,
         });
     }
-    let reference = format!("hand:{}:{hand}", table.0);
+    let reference = encoding::settlement_reference(table, hand);
     for (loser, winner, amount) in settlement_movements(draft, table, outcomes)? {
         accounts::transfer(
             draft,
@@ -397,7 +408,7 @@ pub(crate) fn settle_hand(
             .map(|outcome| (outcome.user, outcome.start))
             .collect(),
     };
-    draft.put_json(
+    draft.put_record(
         Tree::Hands,
         hand_key(table, hand),
         &HandRecord {
@@ -408,8 +419,22 @@ pub(crate) fn settle_hand(
     );
     record.hand_in_progress = None;
     record.last_hand = record.last_hand.max(hand);
-    draft.put_json(Tree::Tables, table_key(table), &record);
+    draft.put_record(Tree::Tables, table_key(table), &record);
+    prune_hand_markers(draft, table, hand)?;
     Ok(true)
+}
+
+/// Forgets the markers of the table's hands more than [`HAND_MARKERS_KEPT`] before `hand`.
+fn prune_hand_markers(draft: &mut Draft<'_>, table: TableId, hand: u64) -> Result<(), BankError> {
+    let oldest_kept = hand.saturating_sub(HAND_MARKERS_KEPT - 1);
+    for key in draft.keys_between(
+        Tree::Hands,
+        &hand_key(table, 0),
+        &hand_key(table, oldest_kept),
+    )? {
+        draft.remove(Tree::Hands, key);
+    }
+    Ok(())
 }
 
 pub(crate) fn cancel_hand(
@@ -418,7 +443,7 @@ pub(crate) fn cancel_hand(
     hand: u64,
 ) -> Result<Option<Recovery>, BankError> {
     let key = hand_key(table, hand);
-    let Some(mut hand_record) = draft.get_json::<HandRecord>(Tree::Hands, &key)? else {
+    let Some(mut hand_record) = draft.get_record::<HandRecord>(Tree::Hands, &key)? else {
         return Err(BankError::UnknownHand { table, hand });
     };
     match hand_record.state {
@@ -432,12 +457,13 @@ pub(crate) fn cancel_hand(
         stacks.push((user, accounts::chips(draft, Account::Seat { table, user })?));
     }
     hand_record.state = HandState::Cancelled;
-    draft.put_json(Tree::Hands, key, &hand_record);
+    draft.put_record(Tree::Hands, key, &hand_record);
+    prune_hand_markers(draft, table, hand)?;
     if let Some(mut record) = read_table(draft, table)?
         && record.hand_in_progress == Some(hand)
     {
         record.hand_in_progress = None;
-        draft.put_json(Tree::Tables, table_key(table), &record);
+        draft.put_record(Tree::Tables, table_key(table), &record);
     }
     Ok(Some(Recovery {
         guild,
@@ -451,8 +477,7 @@ pub(crate) fn cancel_hand(
 pub(crate) fn hands_in_progress(draft: &Draft<'_>) -> Result<Vec<(TableId, u64)>, BankError> {
     let mut found = Vec::new();
     for (key, value) in draft.scan_prefix(Tree::Tables, &[])? {
-        let record: TableRecord = serde_json::from_slice(&value)
-            .map_err(|error| BankError::Storage(format!("corrupt table record: {error}")))?;
+        let record: TableRecord = encoding::decode(&value, "table")?;
         let table = TableId(
             super::ledger::decode_u64(&key)
                 .ok_or_else(|| BankError::Storage("a corrupt table key".into()))?,
@@ -468,10 +493,7 @@ pub(crate) fn hands_in_progress(draft: &Draft<'_>) -> Result<Vec<(TableId, u64)>
 pub(crate) fn next_hand_number(store: &dyn Store, table: TableId) -> Result<u64, BankError> {
     let record: Option<TableRecord> = match store.get(Tree::Tables, &table_key(table))? {
         None => None,
-        Some(bytes) => Some(
-            serde_json::from_slice(&bytes)
-                .map_err(|error| BankError::Storage(format!("corrupt table record: {error}")))?,
-        ),
+        Some(bytes) => Some(encoding::decode(&bytes, "table")?),
     };
     let last = record.map(|record| record.last_hand).unwrap_or(0);
     last.checked_add(1).ok_or(BankError::Overflow)

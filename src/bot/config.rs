@@ -65,6 +65,8 @@ pub struct Config {
     pub economy: EconomyConfig,
     /// What `/table open` uses for every option the moderator leaves out.
     pub table: TableSettings,
+    /// Prometheus metrics and `/healthz` (off unless `listen` is set).
+    pub metrics: crate::telemetry::MetricsConfig,
     pub testing: TestingConfig,
 }
 
@@ -94,6 +96,7 @@ impl Default for Config {
             log: LogConfig::default(),
             economy: EconomyConfig::default(),
             table: TableSettings::default(),
+            metrics: crate::telemetry::MetricsConfig::default(),
             testing: TestingConfig::default(),
         }
     }

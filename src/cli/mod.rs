@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod backup;
 pub mod bank_workload;
+pub mod equity;
 pub mod eval;
 pub mod invite;
 pub mod play;
@@ -11,3 +12,4 @@ pub mod replay;
 pub mod run;
 pub mod sim;
 pub mod sim_data;
+pub mod sim_session;

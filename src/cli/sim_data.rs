@@ -21,9 +21,10 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use super::sim::{PlayedHand, Session, SimArgs, SimSummary, write_phh_if_asked};
+use super::sim_session::{PlayedHand, Session, SimConfig, SimSummary};
 use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::seat_outcomes;
+use crate::table::hand::Hand;
 
 /// The table the sim plays at (reopened by every run).
 pub const SIM_TABLE: TableId = TableId(1);
@@ -54,44 +55,105 @@ pub struct BankSummary {
     pub leftover_returned: u64,
     /// Each player's balance after the table closed (player i is user i + 1).
     pub final_balances: Vec<u64>,
+    /// The data directory's size on disk before the bank opened and after it shut down.
+    pub disk_bytes_before: u64,
+    pub disk_bytes_after: u64,
+    /// (after − before) / hands settled: what one settled hand costs on disk.
+    pub disk_bytes_per_hand: f64,
 }
 
-/// Plays the run through the bank in `dir` on a current-thread runtime (only `--data` pays for it).
-pub fn simulate_through_bank(args: &SimArgs, dir: &Path) -> anyhow::Result<SimSummary> {
+/// The bytes the files under `dir` take (0 for a directory not there yet).
+fn dir_bytes(dir: &Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|entry| match entry.metadata() {
+            Ok(meta) if meta.is_dir() => dir_bytes(&entry.path()),
+            Ok(meta) => meta.len(),
+            Err(_) => 0,
+        })
+        .sum()
+}
+
+/// Where and how a run plays through the bank.
+#[derive(Debug, Clone, Copy)]
+pub struct BankRun<'a> {
+    /// The bank's sled directory.
+    pub dir: &'a Path,
+    /// The guild whose accounts play.
+    pub guild: u64,
+    /// Print one JSON line per settled hand (flushed) before the summary.
+    pub progress: bool,
+}
+
+/// Plays `hands` hands of `config` through the bank of `run` on a current-thread runtime
+/// (only `--data` pays for it). `after_hand` runs after each settled hand, as for `sim`.
+pub fn simulate_through_bank(
+    config: SimConfig,
+    hands: u64,
+    run: &BankRun<'_>,
+    after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<(SimSummary, BankSummary)> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(open_play_and_shut_down(args, dir))
+    runtime.block_on(open_play_and_shut_down(config, hands, run, after_hand))
 }
 
-async fn open_play_and_shut_down(args: &SimArgs, dir: &Path) -> anyhow::Result<SimSummary> {
+async fn open_play_and_shut_down(
+    config: SimConfig,
+    hands: u64,
+    run: &BankRun<'_>,
+    after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<(SimSummary, BankSummary)> {
+    let dir = run.dir;
+    let before = dir_bytes(dir);
     let bank = Bank::open(dir, EconomyConfig::default())
         .await
         .with_context(|| format!("cannot open the bank in {}", dir.display()))?;
-    let played = play(args, &bank).await;
+    let played = play(config, hands, run, &bank, after_hand).await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
-    let summary = played?;
+    let (summary, mut bank_summary) = played?;
     stopped?;
-    Ok(summary)
+    {
+        let bank = &mut bank_summary;
+        bank.disk_bytes_before = before;
+        bank.disk_bytes_after = dir_bytes(dir);
+        bank.disk_bytes_per_hand =
+            bank.disk_bytes_after.saturating_sub(before) as f64 / bank.settlements.max(1) as f64;
+        eprintln!(
+            "bank disk: {:.0} bytes per settled hand ({} bytes before, {} after, {} hands)",
+            bank.disk_bytes_per_hand, before, bank.disk_bytes_after, bank.settlements
+        );
+    }
+    Ok((summary, bank_summary))
 }
 
-async fn play(args: &SimArgs, bank: &Bank) -> anyhow::Result<SimSummary> {
-    let mut session = Session::new(args)?;
-    let mut table = SimTable::open(bank, GuildId(args.guild)).await?;
+async fn play(
+    config: SimConfig,
+    hands: u64,
+    run: &BankRun<'_>,
+    bank: &Bank,
+    mut after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<(SimSummary, BankSummary)> {
+    let mut session = Session::new(config)?;
+    let mut table = SimTable::open(bank, GuildId(run.guild)).await?;
     let recovered_hands = recovered_hands(bank, table.guild).await?;
     let leftover_returned = table.return_leftovers().await?;
     for player in 0..session.stacks().len() {
-        table.seat(player, args.stack).await?;
+        table.seat(player, config.stack).await?;
     }
     let first_hand = bank
         .next_hand_number(SIM_TABLE)
         .await
         .context("cannot read the table's next hand number")?;
     let started = Instant::now();
-    for number in 0..args.hands {
+    for number in 0..hands {
         for player in session.rebuy_busted() {
-            table.seat(player, args.stack).await?;
+            table.seat(player, config.stack).await?;
         }
         let bank_hand = first_hand
             .checked_add(number)
@@ -99,29 +161,32 @@ async fn play(args: &SimArgs, bank: &Bank) -> anyhow::Result<SimSummary> {
         table.begin(bank_hand).await?;
         let played = session.play_hand(number)?;
         let moved = table.settle(bank_hand, &played).await?;
-        if args.progress {
+        if run.progress {
             report_progress(bank_hand, number + 1, moved)?;
         }
-        write_phh_if_asked(args, number + 1, &played.hand, &played.players)?;
+        after_hand(number + 1, &played.hand, &played.players)?;
     }
     let loop_seconds = started.elapsed().as_secs_f64();
     table.check_stacks(session.stacks()).await?;
     let final_balances = table.close(session.stacks().len()).await?;
-    let mut summary = session.finish(loop_seconds);
-    summary.bank = Some(BankSummary {
-        guild: args.guild,
+    let summary = session.finish(loop_seconds);
+    let bank_summary = BankSummary {
+        guild: run.guild,
         table: SIM_TABLE.0,
         run: table.run,
         first_hand,
-        settlements: args.hands,
-        settlements_per_second: per_second(args.hands, loop_seconds),
+        settlements: hands,
+        settlements_per_second: per_second(hands, loop_seconds),
         buy_ins: table.buy_ins,
         granted: table.granted,
         recovered_hands,
         leftover_returned,
         final_balances,
-    });
-    Ok(summary)
+        disk_bytes_before: 0,
+        disk_bytes_after: 0,
+        disk_bytes_per_hand: 0.0,
+    };
+    Ok((summary, bank_summary))
 }
 
 fn per_second(count: u64, seconds: f64) -> f64 {

@@ -2,6 +2,8 @@
 //! and actions that must succeed.
 #![allow(dead_code)]
 
+pub mod child;
+
 use studbot::table::{ActionKind, Card, Deck, Event, Hand, LegalAction, Rules, Stakes, Street};
 
 pub fn cards(text: &str) -> Vec<Card> {

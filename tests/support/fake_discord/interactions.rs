@@ -158,12 +158,13 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> Value {
-        let (joined_at, app_permissions) = {
+        let (joined_at, app_permissions, guild_locale) = {
             let inner = self.lock();
             let denied = inner.channels.get(&channel).map_or(0, |c| c.bot_denied);
             (
                 inner.clock.timestamp(inner.clock.now()),
                 ALL_PERMISSIONS & !denied,
+                inner.guild_locale.clone(),
             )
         };
         let mut interaction = json!({
@@ -187,7 +188,7 @@ impl FakeDiscord {
             "version": 1,
             "app_permissions": app_permissions.to_string(),
             "locale": user.locale,
-            "guild_locale": "en-US",
+            "guild_locale": guild_locale,
             "entitlements": [],
             "attachment_size_limit": 8_388_608,
         });

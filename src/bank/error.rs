@@ -1,0 +1,85 @@
+//! What the bank answers when it refuses or fails an operation.
+
+use thiserror::Error;
+
+use super::store::StoreError;
+use crate::ids::TableId;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BankError {
+    #[error("the amount must be more than 0")]
+    ZeroAmount,
+    #[error("not enough chips: the balance is {balance}, {needed} are needed")]
+    InsufficientFunds { balance: u64, needed: u64 },
+    #[error("that amount would overflow")]
+    Overflow,
+    #[error("you cannot give chips to yourself")]
+    GiveToSelf,
+    #[error("amount must be between {min} and {max}")]
+    OutOfLimits { min: u64, max: u64 },
+    #[error("the daily claim is available again in {wait_secs} seconds")]
+    DailyCooldown { wait_secs: u64 },
+    #[error("this account is too new to claim the daily")]
+    AccountTooNew,
+    #[error(
+        "the database is schema version {found}; this program knows up to {known}. Use a newer studbot"
+    )]
+    SchemaTooNew { found: u32, known: u32 },
+    /// The committer did not take the request up in time; it was withdrawn and will never be
+    /// applied, so nothing changed and retrying (with the same reference) is safe.
+    #[error("the bank was too slow: nothing was changed (waited {0} ms); try again")]
+    Timeout(u64),
+    /// The operation panicked while it was being drafted; nothing of it was written.
+    #[error("the bank failed on this request and changed nothing: {0}")]
+    Internal(String),
+    /// The change was applied but could not be made durable: it is visible now and may be
+    /// lost if the process crashes before the store recovers.
+    #[error("the change was made but could not be saved to disk: {0}")]
+    NotDurable(String),
+    #[error(
+        "you can give {remaining} more chips today (the daily limit is {cap}, {given} given so far)"
+    )]
+    GiveCapReached {
+        cap: u64,
+        given: u64,
+        remaining: u64,
+    },
+    #[error(
+        "that player can receive {remaining} more chips today (the daily limit is {cap}, {received} received so far)"
+    )]
+    ReceiveCapReached {
+        cap: u64,
+        received: u64,
+        remaining: u64,
+    },
+    #[error("storage error: {0}")]
+    Storage(String),
+    #[error("a settlement does not balance: {0}")]
+    Unbalanced(String),
+    #[error("you cannot give chips to a bot")]
+    GiveToBot,
+    #[error("an operation needs a reference (an interaction id, a hand, …) to be safe to retry")]
+    EmptyReference,
+    #[error("the reference {reference:?} was already used by a different operation")]
+    ReferenceReused { reference: String },
+    #[error("table {} is not known to the bank", table.0)]
+    UnknownTable { table: TableId },
+    #[error("table {} belongs to another guild", table.0)]
+    WrongGuild { table: TableId },
+    #[error("table {} is closed", table.0)]
+    TableClosed { table: TableId },
+    #[error("hand {hand} is in progress at table {}", table.0)]
+    HandInProgress { table: TableId, hand: u64 },
+    #[error("hand {hand} of table {} is already settled or cancelled", table.0)]
+    HandFinished { table: TableId, hand: u64 },
+    #[error("hand {hand} of table {} was never begun", table.0)]
+    UnknownHand { table: TableId, hand: u64 },
+    #[error("the bank has stopped")]
+    Stopped,
+}
+
+impl From<StoreError> for BankError {
+    fn from(error: StoreError) -> Self {
+        BankError::Storage(error.0)
+    }
+}

@@ -1,0 +1,46 @@
+//! The plain values the bank's API takes and returns.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{GuildId, TableId, UserId};
+
+/// What recovery did for one table whose hand never settled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recovery {
+    pub guild: GuildId,
+    pub table: TableId,
+    pub hand: u64,
+    /// Each player's stack at the start of the cancelled hand (what they got back).
+    pub stacks: Vec<(UserId, u64)>,
+}
+
+/// One player's part in a settled hand, for their stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatOutcome {
+    pub user: UserId,
+    /// Stack at the start of the hand.
+    pub start: u64,
+    /// Stack at the end of the hand.
+    pub end: u64,
+    pub won_high: bool,
+    pub won_low: bool,
+    pub scooped: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerStats {
+    pub hands_played: u64,
+    pub won_high: u64,
+    pub won_low: u64,
+    pub scoops: u64,
+    pub biggest_pot: u64,
+    /// Chips won minus chips lost at tables.
+    pub net: i64,
+}
+
+/// The result of a gift: both players' balances after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transfer {
+    pub from_balance: u64,
+    pub to_balance: u64,
+}

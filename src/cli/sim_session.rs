@@ -1,0 +1,365 @@
+//! The hands of a `studbot sim` run, with no I/O: stacks and rebuys between hands, which
+//! game each hand deals (one game, or the `mix` rotation), who decides (the computer
+//! players, or random legal actions), and the checksum. `sim` drives it alone; `sim --data`
+//! drives it between bank calls. The same configuration gives the same hands and checksum.
+//!
+//! Each player starts with the configured stack and rebuys to it when busted. The deal
+//! order rotates by one seat each hand. Every hand's deck is `Deck::seeded` from a seed
+//! derived from the run's seed and the hand number, and the players' decisions draw from one
+//! RNG seeded from the run's seed.
+
+use anyhow::{Context, bail};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::table::computer::choose_action;
+use crate::table::hand::{Event, Hand, HandResult};
+use crate::table::{Deck, GameChoice, Rules, Stakes};
+
+/// Who decides every action of a run.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Actions {
+    /// The computer players (`table::computer`).
+    #[default]
+    Computer,
+    /// A uniformly random legal action, as pokerkit's own random play: the same work as
+    /// pokerkit's, to compare speeds.
+    Random,
+}
+
+/// What a run plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimConfig {
+    pub stakes: Stakes,
+    pub rules: Rules,
+    pub game: GameChoice,
+    /// With `mix`: hands of each game before the next.
+    pub mix_hands: u32,
+    pub actions: Actions,
+    pub seed: u64,
+    pub players: u8,
+    /// Each player's stack at the start, and after a rebuy.
+    pub stack: u64,
+}
+
+/// What a simulation run produced. Everything but the timing is the same for the same flags.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SimSummary {
+    pub hands: u64,
+    pub players: u8,
+    pub seed: u64,
+    /// The `game` setting of the run (`stud8`, `stud`, `razz` or `mix`).
+    pub game: &'static str,
+    /// Hands dealt of each game, as (game, hands).
+    pub hands_by_game: Vec<(&'static str, u64)>,
+    /// Actions taken by all players in all hands.
+    pub actions: u64,
+    /// Hands that reached a showdown.
+    pub showdowns: u64,
+    /// Rebuys by each player (players numbered as at the start).
+    pub rebuys: Vec<u64>,
+    /// Each player's stack after the last hand.
+    pub final_stacks: Vec<u64>,
+    /// sha256 (hex) over, for every hand in order: the hand number (u64 little-endian), its
+    /// events in a compact binary form ([`encode_event`]), then every player's stack after
+    /// it (u64 little-endian).
+    pub checksum: String,
+    /// Wall-clock time of the whole run, PHH writing included.
+    pub seconds: f64,
+    pub hands_per_second: f64,
+}
+
+/// The deck seed of hand `number` (from 0) of a run seeded with `seed`.
+pub fn hand_seed(seed: u64, number: u64) -> u64 {
+    splitmix64(seed ^ splitmix64(number.wrapping_add(1)))
+}
+
+fn splitmix64(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One hand as the session played it.
+#[derive(Debug, Clone)]
+pub struct PlayedHand {
+    /// The hand's number in this run, from 0 (its deck seed comes from it).
+    pub number: u64,
+    pub hand: Hand,
+    /// The player (numbered from 0 as at the start) in each deal-order seat.
+    pub players: Vec<usize>,
+}
+
+impl PlayedHand {
+    /// The finished hand's result (a played hand always has one).
+    pub fn result(&self) -> anyhow::Result<&HandResult> {
+        self.hand
+            .result()
+            .with_context(|| format!("hand {} has no result", self.number + 1))
+    }
+}
+
+/// The state of a run between hands: stacks, rebuys, the decisions' RNG and the checksum
+/// so far.
+pub struct Session {
+    config: SimConfig,
+    stacks: Vec<u64>,
+    rebuys: Vec<u64>,
+    decisions: ChaCha8Rng,
+    hasher: Sha256,
+    encoded: Vec<u8>,
+    hands: u64,
+    hands_by_game: [u64; 3],
+    actions: u64,
+    showdowns: u64,
+}
+
+impl Session {
+    pub fn new(config: SimConfig) -> anyhow::Result<Session> {
+        config.stakes.validate().context("invalid stakes")?;
+        config.rules.validate().context("invalid rules")?;
+        if config.stack == 0 {
+            bail!("--stack must be more than 0");
+        }
+        let player_count = usize::from(config.players);
+        Ok(Session {
+            config,
+            stacks: vec![config.stack; player_count],
+            rebuys: vec![0; player_count],
+            decisions: ChaCha8Rng::seed_from_u64(splitmix64(config.seed ^ 0x636F_6D70_7574_6572)),
+            hasher: Sha256::new(),
+            encoded: Vec::with_capacity(4096),
+            hands: 0,
+            hands_by_game: [0; 3],
+            actions: 0,
+            showdowns: 0,
+        })
+    }
+
+    /// Each player's stack now (players numbered from 0).
+    pub fn stacks(&self) -> &[u64] {
+        &self.stacks
+    }
+
+    /// Brings every busted player back to the starting stack; returns who rebought.
+    pub fn rebuy_busted(&mut self) -> Vec<usize> {
+        let mut rebought = Vec::new();
+        for (player, (stack, rebuy)) in self.stacks.iter_mut().zip(&mut self.rebuys).enumerate() {
+            if *stack == 0 {
+                *stack = self.config.stack;
+                *rebuy += 1;
+                rebought.push(player);
+            }
+        }
+        rebought
+    }
+
+    /// Plays hand `number` (from 0) to the end with the current stacks.
+    pub fn play_hand(&mut self, number: u64) -> anyhow::Result<PlayedHand> {
+        let config = self.config;
+        let player_count = self.stacks.len();
+        let rotation = usize::try_from(number % u64::from(config.players)).unwrap_or(0);
+        let players: Vec<usize> = (0..player_count)
+            .map(|seat| (rotation + seat) % player_count)
+            .collect();
+        let seat_stacks: Vec<u64> = players.iter().map(|&player| self.stacks[player]).collect();
+        let deck = Deck::seeded(hand_seed(config.seed, number));
+        let game = config.game.game_of_hand(number, config.mix_hands);
+        let mut hand = Hand::start_game(game, config.stakes, config.rules, &seat_stacks, deck)
+            .with_context(|| format!("hand {} could not start", number + 1))?;
+        self.act_until_done(number, &mut hand)?;
+        let Some(result) = hand.result() else {
+            bail!(
+                "hand {}: no one is to act but the hand has no result",
+                number + 1
+            );
+        };
+        let before: u64 = seat_stacks.iter().sum();
+        let after: u64 = result.final_stacks.iter().sum();
+        if before != after {
+            bail!(
+                "hand {}: chips not conserved ({before} before, {after} after)",
+                number + 1
+            );
+        }
+        for (seat, &player) in players.iter().enumerate() {
+            self.stacks[player] = result.final_stacks[seat];
+        }
+        if !result.shown.is_empty() {
+            self.showdowns += 1;
+        }
+        self.add_to_checksum(number, &hand);
+        self.hands += 1;
+        if let Some(index) = crate::table::Game::ALL.iter().position(|&g| g == game) {
+            self.hands_by_game[index] += 1;
+        }
+        Ok(PlayedHand {
+            number,
+            hand,
+            players,
+        })
+    }
+
+    fn act_until_done(&mut self, number: u64, hand: &mut Hand) -> anyhow::Result<()> {
+        while let Some(seat) = hand.to_act() {
+            let kind = match self.config.actions {
+                Actions::Computer => {
+                    let public = hand.public_view();
+                    let private = hand.private_view(seat).with_context(|| {
+                        format!("hand {}: no private view of seat {seat}", number + 1)
+                    })?;
+                    let Some(choice) = choose_action(&private, &public, &mut self.decisions) else {
+                        bail!(
+                            "hand {}: the computer player found no legal action for seat {seat}",
+                            number + 1
+                        );
+                    };
+                    choice.kind
+                }
+                Actions::Random => {
+                    let count = hand.legal_iter().count();
+                    let pick = self.decisions.random_range(0..count.max(1));
+                    let Some(choice) = hand.legal_iter().nth(pick) else {
+                        bail!("hand {}: no legal action for seat {seat}", number + 1);
+                    };
+                    choice.kind
+                }
+            };
+            hand.act_quietly(seat, kind).with_context(|| {
+                format!(
+                    "hand {}: the engine refused {kind:?} for seat {seat}, which it listed as legal",
+                    number + 1,
+                )
+            })?;
+            self.actions += 1;
+        }
+        Ok(())
+    }
+
+    fn add_to_checksum(&mut self, number: u64, hand: &Hand) {
+        self.encoded.clear();
+        self.encoded.extend_from_slice(&number.to_le_bytes());
+        for event in hand.events() {
+            encode_event(event, &mut self.encoded);
+        }
+        for stack in &self.stacks {
+            self.encoded.extend_from_slice(&stack.to_le_bytes());
+        }
+        self.hasher.update(&self.encoded);
+    }
+
+    /// The summary of the hands played so far; `seconds` is the run's wall-clock time.
+    pub fn finish(self, seconds: f64) -> SimSummary {
+        let hands_per_second = if seconds > 0.0 {
+            self.hands as f64 / seconds
+        } else {
+            0.0
+        };
+        let hands_by_game = crate::table::Game::ALL
+            .iter()
+            .zip(self.hands_by_game)
+            .filter(|&(_, hands)| hands > 0)
+            .map(|(game, hands)| (game.name(), hands))
+            .collect();
+        SimSummary {
+            hands: self.hands,
+            players: self.config.players,
+            seed: self.config.seed,
+            game: self.config.game.name(),
+            hands_by_game,
+            actions: self.actions,
+            showdowns: self.showdowns,
+            rebuys: self.rebuys,
+            final_stacks: self.stacks,
+            checksum: hex::encode(self.hasher.finalize()),
+            seconds,
+            hands_per_second,
+        }
+    }
+}
+
+/// One event as bytes for the checksum: a tag, then its fields (seats and cards one byte,
+/// chips eight bytes little-endian). Every field that can differ between two runs is in
+/// it, and no two events encode alike, so equal checksums mean equal hands.
+pub fn encode_event(event: &Event, out: &mut Vec<u8>) {
+    let seat = |seat: usize| u8::try_from(seat).unwrap_or(u8::MAX);
+    let chips = |out: &mut Vec<u8>, chips: u64| out.extend_from_slice(&chips.to_le_bytes());
+    match event {
+        Event::Ante {
+            seat: s,
+            chips: c,
+            all_in,
+        } => {
+            out.extend_from_slice(&[0, seat(*s), u8::from(*all_in)]);
+            chips(out, *c);
+        }
+        Event::DownCard { seat: s, card, .. } => {
+            out.extend_from_slice(&[1, seat(*s), card.index()])
+        }
+        Event::UpCard { seat: s, card, .. } => out.extend_from_slice(&[2, seat(*s), card.index()]),
+        Event::CommunityCard { card } => out.extend_from_slice(&[3, card.index()]),
+        Event::StreetStarted {
+            street,
+            first_to_act,
+        } => out.extend_from_slice(&[4, *street as u8, first_to_act.map_or(u8::MAX, seat)]),
+        Event::Acted {
+            seat: s,
+            kind,
+            chips: c,
+            total,
+            all_in,
+        } => {
+            out.extend_from_slice(&[5, seat(*s), *kind as u8, u8::from(*all_in)]);
+            chips(out, *c);
+            chips(out, *total);
+        }
+        Event::Shown { seat: s, cards, .. } => {
+            out.extend_from_slice(&[6, seat(*s), seat(cards.len())]);
+            out.extend(cards.iter().map(|card| card.index()));
+        }
+        Event::Mucked { seat: s } => out.extend_from_slice(&[7, seat(*s)]),
+        Event::PotAwarded(award) => {
+            out.extend_from_slice(&[8, seat(award.pot), u8::from(award.uncontested)]);
+            chips(out, award.amount);
+            out.push(seat(award.eligible.len()));
+            out.extend(award.eligible.iter().map(|&s| seat(s)));
+            for half in [&award.high, &award.low] {
+                out.push(seat(half.len()));
+                for &(winner, won) in half {
+                    out.push(seat(winner));
+                    chips(out, won);
+                }
+            }
+        }
+        Event::Returned { seat: s, chips: c } => {
+            out.extend_from_slice(&[9, seat(*s)]);
+            chips(out, *c);
+        }
+        Event::HandEnded { stacks } => {
+            out.push(10);
+            for &stack in stacks {
+                chips(out, stack);
+            }
+        }
+    }
+}
+
+/// Plays `hands` hands of `config`. `after_hand(number, hand, players)` runs after each
+/// hand with its number (from 1), the finished hand, and the player in each deal-order seat.
+pub fn play_session(
+    config: SimConfig,
+    hands: u64,
+    mut after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<SimSummary> {
+    let mut session = Session::new(config)?;
+    let started = std::time::Instant::now();
+    for number in 0..hands {
+        session.rebuy_busted();
+        let played = session.play_hand(number)?;
+        after_hand(number + 1, &played.hand, &played.players)?;
+    }
+    Ok(session.finish(started.elapsed().as_secs_f64()))
+}
