@@ -13,6 +13,7 @@
 //! - [`equity`]: all-in equity, exact or sampled, for `studbot equity` and the board.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
 //! - [`bot`]: the Discord surface (serenity + poise).
+//! - [`memory`]: the allocator (jemalloc, returning freed memory) and its figures.
 //! - [`cli`]: the subcommands of the `studbot` binary.
 #![forbid(unsafe_code)]
 
@@ -22,6 +23,7 @@ pub mod cli;
 pub mod equity;
 pub mod ids;
 pub mod lobby;
+pub mod memory;
 pub mod render;
 pub mod table;
 pub mod telemetry;

@@ -46,6 +46,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    studbot::memory::return_freed_memory();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Play(args) => cli::play::run(args),
