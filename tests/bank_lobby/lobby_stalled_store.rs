@@ -140,16 +140,28 @@ impl Stalled {
         notice
     }
 
-    /// Runs `command` while the store is stalled: waits for its write to reach the store,
-    /// lets the bank's timeout pass, and returns the command's answer.
+    /// Runs `command` while the store is stalled: another write the committer has taken up
+    /// waits at the gate, so the table's request stays queued past the bank's timeout (the
+    /// bank then withdraws it and answers `Timeout`); the clock moves a timeout at a time
+    /// until the command answers.
     async fn stalled<T>(&self, command: impl Future<Output = T>) -> T {
         self.store.set_closed(true);
-        let stall = async {
-            self.store.until_a_write_waits().await;
-            tokio::time::advance(TIMEOUT).await;
-        };
-        let (answer, ()) = tokio::join!(command, stall);
-        answer
+        let bank = self.bank.clone();
+        tokio::spawn(async move { bank.open_table(GUILD, studbot::bank::TableId(999)).await });
+        self.store.until_a_write_waits().await;
+        let started = std::time::Instant::now();
+        tokio::pin!(command);
+        loop {
+            tokio::select! {
+                biased;
+                answer = &mut command => return answer,
+                () = tokio::time::advance(TIMEOUT) => {}
+            }
+            assert!(
+                started.elapsed() < TEST_DEADLINE,
+                "the command did not answer while the store stalled"
+            );
+        }
     }
 
     /// Plays passively until the hand's result; folds when `fold` and folding is offered.
@@ -275,9 +287,15 @@ async fn a_begin_the_store_stalls_is_cancelled_before_the_next_hand_and_play_goe
         }
     }
     // The first hand's begin stalls: nothing is dealt, and a later hand is.
-    stalled.stalled(advance_secs(5)).await;
     // The table is not stuck: status answers, and no hand is in play.
-    let status = stalled.table.status().await.unwrap();
+    let table = stalled.table.clone();
+    let status = stalled
+        .stalled(async move {
+            advance_secs(5).await;
+            table.status().await
+        })
+        .await
+        .unwrap();
     assert!(!status.hand_in_progress && !status.paused);
     stalled.store.set_closed(false);
     advance_secs(1).await;
