@@ -222,7 +222,6 @@ impl Stalled {
 }
 
 #[tokio::test(start_paused = true)]
-#[ignore = "hangs since the bank waits for a request it has started however long the store stalls (issue 9 fault 1, bank side): the lobby must show its wait on its own timer; see the issue note"]
 async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_settled_and_play_goes_on()
  {
     let mut stalled = stalled_table(21).await;
@@ -274,7 +273,7 @@ async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_s
 }
 
 #[tokio::test(start_paused = true)]
-#[ignore = "hangs since the bank waits for a request it has started however long the store stalls (issue 9 fault 1, bank side): the lobby must show its wait on its own timer; see the issue note"]
+#[ignore = "fails after the bank/lobby merge: with the bank waiting for a started request, the begin stall is not cancelled before the next hand within the test's 60 s (issue 9 note)"]
 async fn a_begin_the_store_stalls_is_cancelled_before_the_next_hand_and_play_goes_on() {
     let mut stalled = stalled_table(22).await;
     let mut steps = Steps::until("the first hand was announced");
@@ -317,7 +316,6 @@ async fn a_begin_the_store_stalls_is_cancelled_before_the_next_hand_and_play_goe
 }
 
 #[tokio::test(start_paused = true)]
-#[ignore = "hangs since the bank waits for a request it has started however long the store stalls (issue 9 fault 1, bank side): the lobby must show its wait on its own timer; see the issue note"]
 async fn a_cash_out_the_store_stalls_is_not_reported_failed_and_pays_once_when_confirmed() {
     let mut stalled = stalled_table(23).await;
     stalled.table.pause().await.unwrap();
