@@ -25,32 +25,7 @@ pub async fn grant(
     #[rename = "user"] player: serenity::User,
     #[min = 1] amount: u64,
 ) -> Outcome {
-    let bot = ctx.data().clone();
-    let reference = reference(ctx, "grant");
-    in_guild(ctx, |caller| async move {
-        match bot
-            .bank()
-            .grant(
-                caller.guild,
-                caller.user,
-                user_id(&player),
-                amount,
-                &reference,
-            )
-            .await
-        {
-            Ok(balance) => Answer::public(render::notice(
-                caller.locale,
-                &Notice::Granted {
-                    name: named(&player),
-                    amount,
-                    balance,
-                },
-            )),
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
-        }
-    })
-    .await
+    move_chips(ctx, player, amount, Direction::Grant).await
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
@@ -59,28 +34,66 @@ pub async fn take(
     #[rename = "user"] player: serenity::User,
     #[min = 1] amount: u64,
 ) -> Outcome {
+    move_chips(ctx, player, amount, Direction::Take).await
+}
+
+/// Which way a moderator moves chips: from the mint to the player, or back.
+#[derive(Debug, Clone, Copy)]
+enum Direction {
+    Grant,
+    Take,
+}
+
+impl Direction {
+    /// The subcommand's name, which also keys the request's bank reference.
+    fn name(self) -> &'static str {
+        match self {
+            Direction::Grant => "grant",
+            Direction::Take => "take",
+        }
+    }
+}
+
+/// `/chips grant` and `/chips take`: one bank movement, the new balance told publicly, a
+/// refusal privately.
+async fn move_chips(
+    ctx: Context<'_>,
+    player: serenity::User,
+    amount: u64,
+    direction: Direction,
+) -> Outcome {
     let bot = ctx.data().clone();
-    let reference = reference(ctx, "take");
+    let reference = reference(ctx, direction.name());
     in_guild(ctx, |caller| async move {
-        match bot
-            .bank()
-            .take(
-                caller.guild,
-                caller.user,
-                user_id(&player),
-                amount,
-                &reference,
-            )
-            .await
-        {
-            Ok(balance) => Answer::public(render::notice(
-                caller.locale,
-                &Notice::Taken {
-                    name: named(&player),
-                    amount,
-                    balance,
-                },
-            )),
+        let bank = bot.bank();
+        let user = user_id(&player);
+        let moved = match direction {
+            Direction::Grant => {
+                bank.grant(caller.guild, caller.user, user, amount, &reference)
+                    .await
+            }
+            Direction::Take => {
+                bank.take(caller.guild, caller.user, user, amount, &reference)
+                    .await
+            }
+        };
+        match moved {
+            Ok(balance) => {
+                let name = named(&player);
+                let notice = match direction {
+                    Direction::Grant => Notice::Granted {
+                        name,
+                        amount,
+                        balance,
+                    },
+                    Direction::Take => Notice::Taken {
+                        name,
+                        amount,
+                        balance,
+                    },
+                };
+                Answer::public(render::notice(caller.locale, &notice))
+            }
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
         }
     })
