@@ -203,6 +203,9 @@ class HandBuilder:
         # RULES.md is silent). Such a hand is left out of the fixture (see --disputed).
         self.disputes: list[str] = []
         self.rules_stacks: list[int] | None = None
+        # pokerkit took a betting path RULES.md does not: studbot cannot replay the actions,
+        # so the hand cannot go to the disputed fixture either.
+        self.betting_differs = False
 
     def next_card(self) -> str:
         return self.deck.pop()
@@ -268,7 +271,7 @@ class HandBuilder:
         if self.disputes:
             # A disputed hand expects the stacks of RULES.md (as read by `check_showdown`)
             # and keeps pokerkit's for the record.
-            line["expected_stacks"] = self.rules_stacks
+            line["expected_stacks"] = None if self.betting_differs else self.rules_stacks
             line["pokerkit_stacks"] = final
             line["disputes"] = self.disputes
         return line, self.features
@@ -392,6 +395,17 @@ class HandBuilder:
         assert amount == state.max_completion_betting_or_raising_to_amount
         if self.short_wager_this_round:
             self.features.add("wager after a short all-in wager")
+        completing_the_bring_in = state.street_index == 0 and state.completion_status
+        if max(state.bets) > self.full_level and not completing_the_bring_in:
+            # The highest bet is an all-in that did not count. pokerkit raises a full bet
+            # above it; RULES.md (Raises) completes it to one full bet above the last full
+            # wager, and that completion is the wager. (Recorded, not avoided: the random
+            # choices stay as they were, so the hands kept do not change.)
+            self.disputes.append(
+                "a wager above an all-in that did not count: pokerkit raises a full bet "
+                "above it, RULES.md completes it"
+            )
+            self.betting_differs = True
         if amount < full_target:
             self.features.add(f"short all-in {kind}")
             self.short_wager_this_round = True

@@ -11,7 +11,7 @@ cmd-table-settings = Change the table's settings from the next hand (moderators)
 cmd-table-status = Show the table: stakes, seats and stacks
 cmd-join = Sit down at this channel's table
 cmd-leave = Leave the table (after the current hand if you are in it)
-cmd-sitout = Sit out from the next hand, keeping your seat
+cmd-sitout = Sit out from the next hand without losing your seat
 cmd-back = Come back after sitting out
 cmd-cards = Show your cards (only you see them)
 cmd-balance = Show your chip balance, or another player's
@@ -26,7 +26,7 @@ cmd-chips-grant = Give a player new chips (moderators)
 cmd-chips-take = Take chips away from a player (moderators)
 
 opt-ante = Ante every player posts each hand
-opt-bring-in = Bring-in paid by the lowest up card
+opt-bring-in = Forced bet of the player with the lowest up card
 opt-small-bet = Bet on third and fourth street
 opt-big-bet = Bet on fifth, sixth and seventh street
 opt-min-buy-in = Smallest buy-in
@@ -55,9 +55,20 @@ bot-unknown-button = This button is no longer in use.
 bot-failed = Something went wrong on our side. Please try again.
 bot-no-history = There is no such hand in this table's history.
 bot-dm-closed-mark = 📵 { $names }: DMs closed. Use “My cards” or /cards.
-bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: every player gets back their stack from the start of the hand when the bot is back.
+bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: when the bot is back, every player gets back the chips they had when the hand began.
 bot-your-turn = { $mention }, your turn: { $options } ({ $seconds } s)
 bot-refused = That did not work: { $reason }
-bot-amount-limits = The amount must be between { $min } and { $max } chips.
+bot-amount-limits = The amount must be between { $min } and { $max } { $max ->
+    [one] chip
+   *[other] chips
+}.
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
-bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back their stack from the start of the hand.
+bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Done: the answer is in the channel.
+bot-pings-on = You will be mentioned when it is your turn.
+bot-pings-off = You will no longer be mentioned when it is your turn; the board still shows whose turn it is.
+cmd-ping = Turn mentions for you
+cmd-ping-on = Mention me when it is my turn
+cmd-ping-off = Do not mention me when it is my turn

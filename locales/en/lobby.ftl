@@ -1,31 +1,83 @@
 ## The table service's own messages, and the terminal's (`studbot play`).
 
-lobby-busted = { $name } has no chips left and sits out: top up to play again.
+lobby-busted = { $name } has no chips left and sits out until they top up.
 lobby-no-chips = You have no chips at this table: top up first.
 lobby-already-sitting-out = You are already sitting out.
 lobby-not-sitting-out = You are not sitting out.
 lobby-no-hand = No hand is being played right now.
 lobby-paused = The table is paused.
 lobby-not-paused = The table is not paused.
-lobby-invalid-settings = Those settings cannot be used: { $reason }
-lobby-failure = Something went wrong at the table: { $reason }
+# $reason is one of the settings-* messages below.
+lobby-invalid-settings = Those settings cannot be used: { $reason }.
+lobby-failure = Something went wrong at the table. Please try again.
 
-play-welcome = Seven-Card Stud Hi/Lo, eight or better. You sit with { $bots } computer players; your balance is { $balance } chips.
-play-buy-in = You buy in for { $amount } chips.
+## Why table settings were refused (SettingsError, StakesError). Each is the end of the
+## sentence lobby-invalid-settings starts.
+
+settings-bring-in-zero = the bring-in must be at least 1 chip
+settings-bring-in-above-small-bet = the bring-in ({ $bring_in }) cannot be more than the small bet ({ $small_bet })
+settings-big-bet-not-above-small-bet = the big bet ({ $big_bet }) must be more than the small bet ({ $small_bet })
+settings-seats = a table has { $min } to { $max } { $max ->
+    [one] seat
+   *[other] seats
+}, not { $seats }
+settings-min-buy-in-below-big-bet = the minimum buy-in ({ $min_buy_in }) must be at least the big bet ({ $big_bet })
+settings-buy-in-range = the maximum buy-in ({ $max_buy_in }) cannot be less than the minimum buy-in ({ $min_buy_in })
+settings-action-timer = the time to act must be between { $min } and { $max } { $max ->
+    [one] second
+   *[other] seconds
+}, not { $seconds }
+settings-between-hands = the pause between hands can be at most { $max } { $max ->
+    [one] second
+   *[other] seconds
+}, not { $seconds }
+settings-max-raises = the raises per betting round must be between { $min } and { $max }, not { $raises }
+
+## The terminal (`studbot play`)
+
+play-welcome = Seven-Card Stud Hi/Lo, eight or better. You play against { $bots } { $bots ->
+    [one] computer player
+   *[other] computer players
+}; your balance is { $balance } { $balance ->
+    [one] chip
+   *[other] chips
+}.
+play-buy-in = You sit down with { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+}.
 play-prompt = Your move ({ $options }):
 play-help =
-    Commands:
-      k, check · c, call · f, fold · b, bet · r, raise · bring-in · complete
+    What you can type:
+      check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
+      “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       cards: your cards · board: the table · status: seats and stacks
-      balance: your balance · help: this text · quit: cash out and leave
-      history [N]: the last hand, or hand N, as told
-play-bad-input = “{ $input }” is not one of your options: { $options }. Type help for the commands.
-play-not-now = That is not possible now; type help for the commands.
+      balance: your balance · topup: buy more chips · history [N]: the last hand, or hand N
+      help: this text · quit: leave the table, your chips go back to your balance
+play-bad-input = “{ $input }” is not one of your options now: { $options }.
+play-unknown-word = I do not know “{ $input }”. Type “help” for the words you can use.
+play-not-now = That is not possible now; type “help” for the commands.
 play-waiting = Waiting for the next hand…
-play-balance = Your balance: { $balance } chips (at the table: { $stack }).
-play-cashed-out = You cash out { $amount } chips. Your balance is { $balance } chips.
-play-busted = You have no chips left at the table. Type topup to buy in again, or quit.
-play-topped-up = You now have { $stack } chips at the table.
+play-balance = Your balance: { $balance } { $balance ->
+    [one] chip
+   *[other] chips
+} (at the table: { $stack }).
+play-cashed-out = You leave the table; { $amount } { $amount ->
+    [one] chip goes
+   *[other] chips go
+} back to your balance.
+play-leaving-after-hand = You will leave the table when this hand ends.
+play-busted = You have no chips left at the table. Type “topup” to buy in again, or “quit”.
+play-topped-up = You now have { $stack } { $stack ->
+    [one] chip
+   *[other] chips
+} at the table.
 play-bye = Goodbye!
 play-you = Player
-play-final-balance = Your balance: { $balance } chips.
+play-final-balance = Your balance: { $balance } { $balance ->
+    [one] chip
+   *[other] chips
+}.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = Hand #{ $hand } is over and is being settled: the result comes as soon as the bank confirms it. Nothing is lost meanwhile.

@@ -48,19 +48,20 @@ rank-plural = { $rank ->
 rank-to = { rank }
 
 ## High hands. $high = the top rank (singular), $high_to = rank-to of it,
-## $first and $second = the deciding ranks in the plural.
+## $first and $second = the deciding ranks in the plural. Hand names are written as they read
+## inside a sentence ("wins with two pair"): no message starts a line with one.
 
-hand-no-cards = No cards
+hand-no-cards = no cards
 hand-high-card = { $high } high
-hand-pair = Pair of { $first }
-hand-two-pair = Two pair, { $first } and { $second }
-hand-trips = Three of a kind, { $first }
-hand-straight = Straight, { $high } high
-hand-flush = Flush, { $high } high
-hand-full-house = Full house, { $first } over { $second }
-hand-quads = Four of a kind, { $first }
-hand-straight-flush = Straight flush, { $high } high
-hand-royal-flush = Royal flush
+hand-pair = pair of { $first }
+hand-two-pair = two pair, { $first } and { $second }
+hand-trips = three of a kind, { $first }
+hand-straight = straight, { $high } high
+hand-flush = flush, { $high } high
+hand-full-house = full house, { $first } over { $second }
+hand-quads = four of a kind, { $first }
+hand-straight-flush = straight flush, { $high } high
+hand-royal-flush = royal flush
 
 ## Low hands. $ranks = "8-7-5-3-A"
 
@@ -92,6 +93,11 @@ board-stakes = Stakes { $small }/{ $big } · ante { $ante } · bring-in { $bring
 board-pot = Pot: **{ $amount }**
 board-main-pot = main pot { $amount }
 board-side-pot = side pot { $number }: { $amount } ({ $players })
+# A side pot whose players' names do not fit on the board: how many share it.
+board-side-pot-count = side pot { $number }: { $amount } ({ $count } { $count ->
+    [one] player
+   *[other] players
+})
 board-community = Community card for everyone: { $card }
 board-last = Last action: { $action }
 board-next = Next: **{ $name }** — { $options }
@@ -128,7 +134,7 @@ turn-header = **Your turn** — hand #{ $hand }, { $street }
 turn-to-call = { $amount } to call · your stack { $stack } · pot { $pot }
 turn-free = Nothing to call · your stack { $stack } · pot { $pot }
 turn-options = You can:
-turn-timer = You have { $seconds } s; when time runs out you check if it is free, otherwise you fold.
+turn-timer = You have { $seconds } s. If time runs out, you check when there is nothing to call; otherwise you fold.
 
 ## Your own cards (DM or ephemeral only)
 
@@ -151,21 +157,30 @@ results-mucks = { $name } mucks
 results-main-pot = **Main pot { $amount }**
 results-side-pot = **Side pot { $number }: { $amount }**
 results-uncontested = { $name } wins { $amount } uncontested
-results-scoop = { $name } scoops { $amount }: high with { $high } ({ $high_cards }), low with { $low } ({ $low_cards })
+results-scoop = { $name } scoops { $amount }: high with { $high } ({ $high_cards }) and { $low } ({ $low_cards })
 results-scoop-high-only = { $name } scoops { $amount } with { $high } ({ $high_cards }); no qualifying low
 results-wins = { $name } wins { $amount }
 results-no-low = No qualifying low: the high hand takes the whole pot.
 results-high = High: { $name } wins { $amount } with { $hand } ({ $cards })
 results-low = Low: { $name } wins { $amount } with { $hand } ({ $cards })
-results-high-split = { $quartered ->
-    [yes] High half split { $count } ways — quartered
-   *[no] High half split { $count } ways
+results-high-split = High half split { $count } { $count ->
+    [one] way
+   *[other] ways
+}{ $quartered ->
+    [yes] {" "}— quartered
+   *[no] {""}
 }
-results-low-split = { $quartered ->
-    [yes] Low half split { $count } ways — quartered
-   *[no] Low half split { $count } ways
+results-low-split = Low half split { $count } { $count ->
+    [one] way
+   *[other] ways
+}{ $quartered ->
+    [yes] {" "}— quartered
+   *[no] {""}
 }
-results-returned = { $amount } returned to { $name } (not called)
+results-returned = { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+} returned to { $name } (not called)
 results-net = Net: { $lines }
 
 ## Hand history (public: only cards that were shown)
@@ -183,36 +198,60 @@ history-end = Stacks after the hand: { $stacks }
 ## Refusals and status
 
 notice-not-your-turn = It is not your turn: { $name } is to act.
-notice-stale-action = That button is from an earlier moment of the hand; use the current board.
+notice-stale-action = That button is out of date; use the buttons on the table's latest message.
 notice-action-not-allowed = That action is not possible now; use the buttons on the current board.
 notice-not-seated = You are not seated at this table. Use /join to sit down.
 notice-already-seated = You are already seated at this table.
 notice-no-table = There is no table in this channel. A moderator can open one with /table open.
 notice-table-already-open = This channel already has a table.
-notice-table-full = The table is full ({ $seats } seats).
-notice-buy-in-out-of-range = The buy-in must be between { $min } and { $max } chips.
-notice-not-enough-chips = You need { $needed } chips but your balance is { $balance }.
+notice-table-full = The table is full ({ $seats } { $seats ->
+    [one] seat
+   *[other] seats
+}).
+notice-buy-in-out-of-range = The buy-in must be between { $min } and { $max } { $max ->
+    [one] chip
+   *[other] chips
+}.
+notice-not-enough-chips = You need { $needed } { $needed ->
+    [one] chip
+   *[other] chips
+}, but your balance is { $balance }.
 notice-not-moderator = Only a table moderator can do that.
 notice-no-cards = You have no cards right now.
 notice-between-hands-only = That can only be done between hands.
 notice-invalid-amount = The amount must be a whole number of chips above zero.
 notice-cannot-give-to-self = You cannot give chips to yourself.
-notice-joined = { $name } sits down with { $amount } chips.
-notice-left = { $name } leaves the table; { $amount } chips go back to their balance.
+notice-cannot-give-to-bot = You cannot give chips to a bot.
+notice-amount-too-large = That amount is too large.
+notice-amount-limits = The amount must be between { $min } and { $max } { $max ->
+    [one] chip
+   *[other] chips
+}.
+notice-joined = { $name } sits down with { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+}.
+notice-left = { $name } leaves the table; { $amount ->
+    [one] { $amount } chip goes
+   *[other] { $amount } chips go
+} back to their balance.
 notice-leaving-after-hand = { $name } will leave the table when this hand ends.
 notice-sat-out = { $name } sits out.
-notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out. Use /back to play again.
+notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; /back brings them back.
 notice-back = { $name } is back and plays from the next hand.
 notice-timed-out = { $checked ->
     [yes] { $name } ran out of time: check.
    *[no] { $name } ran out of time: fold.
 }
 notice-kicked = { $name } was removed from the table by a moderator.
-notice-topped-up = { $name } adds { $amount } chips (stack { $stack }).
-notice-table-opened = The table is open. Use /join to sit down.
+notice-topped-up = { $name } adds { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+} (stack { $stack }).
+notice-table-opened = The table is open: /join to sit down.
 notice-table-paused = The table is paused: no new hand will start until /table resume.
 notice-table-resumed = The table is playing again.
-notice-table-closed = The table is closed. Every stack went back to its owner’s balance.
+notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.
 notice-hand-cancelled = Hand #{ $hand } was cancelled and every player got back their stack from the start of the hand.
 notice-next-hand-in = Next hand in { $seconds } s.
@@ -222,18 +261,39 @@ notice-waiting-for-players = { $needed ->
 }
 notice-dm-closed = { $name }, I could not send you a DM. Your cards are on the “My cards” button (only you see them). To get them by DM, allow direct messages from server members in this server’s privacy settings.
 notice-cards-by-dm = Your cards were sent to you by DM.
-notice-balance = Your balance: { $balance } chips.
-notice-balance-of = { $name } has { $balance } chips.
-notice-daily-claimed = You collected { $amount } chips. Your balance: { $balance }.
+notice-balance = Your balance: { $balance } { $balance ->
+    [one] chip
+   *[other] chips
+}.
+notice-balance-of = { $name } has { $balance } { $balance ->
+    [one] chip
+   *[other] chips
+}.
+notice-daily-claimed = You collected { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+}. Your balance: { $balance }.
 notice-daily-not-yet = Your next daily chips are ready in { $hours } h { $minutes } min.
-notice-gave = You gave { $amount } chips to { $name }. Your balance: { $balance }.
-notice-granted = { $amount } chips given to { $name } (balance { $balance }).
-notice-taken = { $amount } chips taken from { $name } (balance { $balance }).
+notice-gave = You gave { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+} to { $name }. Your balance: { $balance }.
+notice-granted = { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+} given to { $name } (balance { $balance }).
+notice-taken = { $amount } { $amount ->
+    [one] chip
+   *[other] chips
+} taken from { $name } (balance { $balance }).
 
 ## /table status, /stats, /leaderboard
 
 status-header = **Table** · stakes { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
-status-settings = Buy-in { $min }–{ $max } · { $seats } seats · { $timer } s to act
+status-settings = Buy-in { $min }–{ $max } · { $seats } { $seats ->
+    [one] seat
+   *[other] seats
+} · { $timer } s to act
 status-paused = Paused.
 status-hand = Hand #{ $hand } in progress.
 status-no-hand = No hand in progress.

@@ -2,16 +2,16 @@
 # respuestas breves del bot.
 
 cmd-table = La mesa de póker de este canal
-cmd-table-open = Abrir una mesa de Seven-Card Stud Hi/Lo en este canal (moderadores)
-cmd-table-close = Cerrar la mesa de este canal; la mano en curso se reembolsa (moderadores)
+cmd-table-open = Abrir una mesa de Seven Card Stud Hi/Lo en este canal (moderadores)
+cmd-table-close = Cerrar la mesa de este canal; se devuelven las fichas de la mano en curso (moderadores)
 cmd-table-pause = Pausar la mesa: no empieza ninguna mano nueva (moderadores)
 cmd-table-resume = Reanudar una mesa en pausa (moderadores)
-cmd-table-kick = Sacar a un jugador de la mesa; recupera sus fichas (moderadores)
+cmd-table-kick = Sacar a alguien de la mesa; sus fichas vuelven a su saldo (moderadores)
 cmd-table-settings = Cambiar la configuración de la mesa a partir de la próxima mano (moderadores)
-cmd-table-status = Ver la mesa: ciegas, asientos y fichas
-cmd-join = Sentarte en la mesa de este canal
+cmd-table-status = Ver la mesa: límites, asientos y fichas
+cmd-join = Sentarte a la mesa de este canal
 cmd-leave = Dejar la mesa (al terminar la mano si estás jugando)
-cmd-sitout = No jugar las próximas manos sin perder tu asiento
+cmd-sitout = Ausentarte desde la próxima mano sin perder tu asiento
 cmd-back = Volver a jugar después de ausentarte
 cmd-cards = Ver tus cartas (solo tú las ves)
 cmd-balance = Ver tu saldo de fichas o el de otro jugador
@@ -20,25 +20,25 @@ cmd-give = Regalar parte de tus fichas a otro jugador
 cmd-leaderboard = Los jugadores con más fichas de este servidor
 cmd-stats = Manos jugadas, botes ganados y fichas netas
 cmd-history = El historial de una mano reciente de esta mesa
-cmd-rules = Cómo se juega el Seven-Card Stud Hi/Lo con ocho o menos
+cmd-rules = Cómo se juega el Seven Card Stud Hi/Lo, ocho o mejor
 cmd-chips = Crear o retirar fichas (moderadores)
-cmd-chips-grant = Dar fichas nuevas a un jugador (moderadores)
-cmd-chips-take = Quitar fichas a un jugador (moderadores)
+cmd-chips-grant = Dar fichas nuevas a alguien (moderadores)
+cmd-chips-take = Quitarle fichas a alguien (moderadores)
 
-opt-ante = Apuesta inicial que pone cada jugador en cada mano
-opt-bring-in = Apuesta forzada de la carta descubierta más baja
-opt-small-bet = Apuesta en tercera y cuarta calle
-opt-big-bet = Apuesta en quinta, sexta y séptima calle
-opt-min-buy-in = Compra mínima de fichas
-opt-max-buy-in = Compra máxima de fichas
+opt-ante = Ante que pone cada jugador en cada mano
+opt-bring-in = Apuesta obligatoria del jugador con la carta descubierta más baja
+opt-small-bet = Apuesta pequeña: en tercera y cuarta calle
+opt-big-bet = Apuesta grande: en quinta, sexta y séptima calle
+opt-min-buy-in = Buy-in mínimo
+opt-max-buy-in = Buy-in máximo
 opt-seats = Número de asientos, de 2 a 8
 opt-timer = Segundos que tiene un jugador para actuar
 opt-between-hands = Segundos entre dos manos
-opt-max-raises = Subidas permitidas por ronda después de la apuesta
+opt-max-raises = Subidas permitidas por ronda de apuestas después de la apuesta
 opt-heads-up-uncapped = Sin límite de subidas cuando solo quedan dos jugadores
 opt-short-all-in = Cuándo un all-in incompleto reabre las apuestas
 opt-odd-chip = Quién se lleva la ficha sobrante de un bote dividido
-opt-open-pair-big-bet = Una pareja descubierta en cuarta calle permite la apuesta grande
+opt-open-pair-big-bet = Un par descubierto en cuarta calle permite la apuesta grande
 opt-buy-in = Fichas que llevas a la mesa
 opt-user = El jugador
 opt-amount = Cantidad de fichas
@@ -54,10 +54,21 @@ bot-shutting-down = El bot se está reiniciando. Vuelve a intentarlo en un minut
 bot-unknown-button = Este botón ya no está en uso.
 bot-failed = Algo falló por nuestra parte. Vuelve a intentarlo.
 bot-no-history = Esa mano no está en el historial de esta mesa.
-bot-dm-closed-mark = 📵 { $names }: mensajes directos cerrados. Usa «Mis cartas» o /cards.
-bot-stopping-mid-hand = El bot se está reiniciando. La mano n.º { $hand } se detiene aquí: cada jugador recupera las fichas que tenía al empezarla cuando el bot vuelva.
+bot-dm-closed-mark = 📵 { $names }: mensajes directos cerrados; sus cartas están en «Mis cartas» y en /cards.
+bot-stopping-mid-hand = El bot se está reiniciando. La mano #{ $hand } se detiene aquí: cuando el bot vuelva, cada jugador recuperará las fichas que tenía al empezar la mano.
 bot-your-turn = { $mention }, te toca: { $options } ({ $seconds } s)
 bot-refused = No se pudo hacer: { $reason }
-bot-amount-limits = La cantidad debe estar entre { $min } y { $max } fichas.
+bot-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
+    [one] ficha
+   *[other] fichas
+}.
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
-bot-stopped-mid-hand = El bot se está reiniciando. La mano n.º { $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezarla.
+bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
+
+# Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
+bot-done = Hecho: la respuesta está en el canal.
+bot-pings-on = Te mencionaremos cuando sea tu turno.
+bot-pings-off = Ya no te mencionaremos cuando sea tu turno; el tablero sigue mostrando a quién le toca.
+cmd-ping = Menciones de turno para ti
+cmd-ping-on = Mencióname cuando sea mi turno
+cmd-ping-off = No me menciones cuando sea mi turno

@@ -1,31 +1,83 @@
 ## Mensajes propios del servicio de mesas y de la terminal (`studbot play`).
 
-lobby-busted = { $name } se quedó sin fichas y no juega: recarga para volver a jugar.
+lobby-busted = { $name } se quedó sin fichas y queda ausente: tiene que recargar para volver a jugar.
 lobby-no-chips = No tienes fichas en esta mesa: recarga primero.
-lobby-already-sitting-out = Ya estás fuera de juego.
-lobby-not-sitting-out = No estás fuera de juego.
+lobby-already-sitting-out = Ya estás ausente.
+lobby-not-sitting-out = No estás ausente.
 lobby-no-hand = Ahora mismo no se está jugando ninguna mano.
 lobby-paused = La mesa está en pausa.
 lobby-not-paused = La mesa no está en pausa.
-lobby-invalid-settings = No se puede usar esa configuración: { $reason }
-lobby-failure = Algo salió mal en la mesa: { $reason }
+# $reason es uno de los mensajes settings-* de abajo.
+lobby-invalid-settings = No se puede usar esa configuración: { $reason }.
+lobby-failure = Algo falló en la mesa. Vuelve a intentarlo.
 
-play-welcome = Stud de siete cartas Hi/Lo, ocho o mejor. Juegas con { $bots } jugadores de la computadora; tu saldo es de { $balance } fichas.
-play-buy-in = Entras con { $amount } fichas.
+## Por qué se rechaza una configuración de mesa. Cada uno termina la frase que empieza
+## lobby-invalid-settings.
+
+settings-bring-in-zero = el bring-in debe ser de al menos 1 ficha
+settings-bring-in-above-small-bet = el bring-in ({ $bring_in }) no puede ser mayor que la apuesta pequeña ({ $small_bet })
+settings-big-bet-not-above-small-bet = la apuesta grande ({ $big_bet }) debe ser mayor que la apuesta pequeña ({ $small_bet })
+settings-seats = una mesa tiene de { $min } a { $max } { $max ->
+    [one] asiento
+   *[other] asientos
+}, no { $seats }
+settings-min-buy-in-below-big-bet = el buy-in mínimo ({ $min_buy_in }) debe ser al menos la apuesta grande ({ $big_bet })
+settings-buy-in-range = el buy-in máximo ({ $max_buy_in }) no puede ser menor que el mínimo ({ $min_buy_in })
+settings-action-timer = el tiempo para jugar debe estar entre { $min } y { $max } { $max ->
+    [one] segundo
+   *[other] segundos
+}, no { $seconds }
+settings-between-hands = la pausa entre manos puede ser como mucho de { $max } { $max ->
+    [one] segundo
+   *[other] segundos
+}, no { $seconds }
+settings-max-raises = las subidas por ronda de apuestas deben estar entre { $min } y { $max }, no { $raises }
+
+## La terminal (`studbot play`)
+
+play-welcome = Seven Card Stud Hi/Lo, ocho o mejor. Juegas contra { $bots } { $bots ->
+    [one] bot
+   *[other] bots
+}; tu saldo es de { $balance } { $balance ->
+    [one] ficha
+   *[other] fichas
+}.
+play-buy-in = Te sientas con { $amount } { $amount ->
+    [one] ficha
+   *[other] fichas
+}.
 play-prompt = Tu jugada ({ $options }):
 play-help =
-    Comandos:
-      k, pasar · c, igualar · f, retirarse · b, apostar · r, subir · bring-in · completar
-      cartas: tus cartas · mesa: la mesa · estado: asientos y fichas
-      saldo: tu saldo · ayuda: este texto · salir: cobrar y marcharse
-      historial [N]: la última mano, o la mano N, contada
-play-bad-input = «{ $input }» no es una de tus opciones: { $options }. Escribe ayuda para ver los comandos.
-play-not-now = Eso no se puede hacer ahora; escribe ayuda para ver los comandos.
+    Lo que puedes escribir:
+      paso (k) · veo, igualo, voy (c) · no voy, me retiro (f) · apuesto (b) · subo (r) · bring-in · completo
+      «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
+      «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
+      «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano, o la mano N
+      «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
+play-bad-input = «{ $input }» no es una de tus opciones ahora: { $options }.
+play-unknown-word = No conozco «{ $input }». Escribe «ayuda» para ver las palabras que puedes usar.
+play-not-now = Eso no se puede hacer ahora; escribe «ayuda» para ver los comandos.
 play-waiting = Esperando la próxima mano…
-play-balance = Tu saldo: { $balance } fichas (en la mesa: { $stack }).
-play-cashed-out = Cobras { $amount } fichas. Tu saldo es de { $balance } fichas.
-play-busted = Te quedaste sin fichas en la mesa. Escribe recargar para volver a entrar, o salir.
-play-topped-up = Ahora tienes { $stack } fichas en la mesa.
+play-balance = Tu saldo: { $balance } { $balance ->
+    [one] ficha
+   *[other] fichas
+} (en la mesa: { $stack }).
+play-cashed-out = Dejas la mesa; { $amount ->
+    [one] { $amount } ficha vuelve
+   *[other] { $amount } fichas vuelven
+} a tu saldo.
+play-leaving-after-hand = Dejarás la mesa cuando termine esta mano.
+play-busted = Te quedaste sin fichas en la mesa. Escribe «recargar» para volver a sentarte, o «salir».
+play-topped-up = Ahora tienes { $stack } { $stack ->
+    [one] ficha
+   *[other] fichas
+} en la mesa.
 play-bye = ¡Hasta luego!
 play-you = Jugador
-play-final-balance = Tu saldo: { $balance } fichas.
+play-final-balance = Tu saldo: { $balance } { $balance ->
+    [one] ficha
+   *[other] fichas
+}.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = La mano #{ $hand } terminó y se está liquidando: el resultado llega en cuanto el banco lo confirme. Mientras tanto no se pierde nada.

@@ -49,19 +49,20 @@ rank-to = { $rank ->
    *[other] al { rank }
 }
 
-## Manos altas
+## Manos altas. Se escriben como se leen dentro de una frase ("gana con doble par"):
+## ningún mensaje empieza una línea con una.
 
-hand-no-cards = Sin cartas
-hand-high-card = Carta alta: { $high }
-hand-pair = Par de { $first }
-hand-two-pair = Doble par, { $first } y { $second }
-hand-trips = Trío de { $first }
-hand-straight = Escalera { $high_to }
-hand-flush = Color { $high_to }
-hand-full-house = Full de { $first } con { $second }
-hand-quads = Póquer de { $first }
-hand-straight-flush = Escalera de color { $high_to }
-hand-royal-flush = Escalera real
+hand-no-cards = sin cartas
+hand-high-card = carta alta { $high }
+hand-pair = par de { $first }
+hand-two-pair = doble par, { $first } y { $second }
+hand-trips = trío de { $first }
+hand-straight = escalera { $high_to }
+hand-flush = color { $high_to }
+hand-full-house = full de { $first } con { $second }
+hand-quads = póquer de { $first }
+hand-straight-flush = escalera de color { $high_to }
+hand-royal-flush = escalera real
 
 ## Manos bajas
 
@@ -69,10 +70,11 @@ low-hand = baja { $ranks }
 low-wheel = baja { $ranks }, la rueda
 low-none = sin baja
 low-none-yet = todavía ninguna
-low-draw = { $count ->
-    [one] una carta para la baja ({ $ranks })
-   *[other] { $count } cartas para la baja ({ $ranks })
-}
+# Cartas bajas (de 8 o menos) de distinto valor que se tienen hasta ahora (1 a 4).
+low-draw = { $count } { $count ->
+    [one] carta baja
+   *[other] cartas bajas
+} ({ $ranks })
 
 ## Estado de cada asiento
 
@@ -80,9 +82,9 @@ seat-to-act = le toca
 seat-folded = se retiró
 seat-all-in = all-in
 seat-sitting-out = ausente
-seat-waiting = espera la próxima mano
+seat-waiting = esperando la próxima mano
 seat-away = no responde
-seat-bet = apuesta { $amount }
+seat-bet = apuesta: { $amount }
 seat-shown = muestra
 
 ## La mesa
@@ -92,12 +94,16 @@ board-stakes = Límites { $small }/{ $big } · ante { $ante } · bring-in { $bri
 board-pot = Bote: **{ $amount }**
 board-main-pot = bote principal { $amount }
 board-side-pot = bote secundario { $number }: { $amount } ({ $players })
+board-side-pot-count = bote secundario { $number }: { $amount } ({ $count } { $count ->
+    [one] jugador
+   *[other] jugadores
+})
 board-community = Carta comunitaria para todos: { $card }
 board-last = Última jugada: { $action }
 board-next = Le toca a **{ $name }** — { $options }
 board-timer = { $seconds } s para jugar
 board-hand-over = La mano ha terminado.
-board-dm-legend = 📵 = MD cerrados: usa «Mis cartas» para ver tus cartas.
+board-dm-legend = 📵 = MD cerrados: sus cartas están en el botón «Mis cartas».
 
 ## Jugadas (mesa, historial)
 
@@ -125,10 +131,10 @@ button-my-cards = Mis cartas
 ## "Te toca"
 
 turn-header = **Te toca** — mano #{ $hand }, { $street }
-turn-to-call = { $amount } para igualar · tus fichas { $stack } · bote { $pot }
-turn-free = Nada que igualar · tus fichas { $stack } · bote { $pot }
+turn-to-call = { $amount } para igualar · tus fichas: { $stack } · bote: { $pot }
+turn-free = Nada que igualar · tus fichas: { $stack } · bote: { $pot }
 turn-options = Puedes:
-turn-timer = Tienes { $seconds } s; si se acaba el tiempo, pasas si no cuesta nada y, si no, te retiras.
+turn-timer = Tienes { $seconds } s. Si se te acaba el tiempo, pasarás si no hay nada que igualar; si no, te retirarás.
 
 ## Tus cartas (MD o mensaje efímero)
 
@@ -148,31 +154,40 @@ private-low-made = { $wheel ->
 results-header = **Mano #{ $hand } — resultados**
 results-shows = { $name } muestra { $cards }: { $high }; { $low }
 results-mucks = { $name } tira sus cartas sin mostrarlas
-results-main-pot = **Bote principal { $amount }**
+results-main-pot = **Bote principal: { $amount }**
 results-side-pot = **Bote secundario { $number }: { $amount }**
 results-uncontested = { $name } gana { $amount } sin showdown
-results-scoop = { $name } se lleva todo el bote ({ $amount }, scoop): alta con { $high } ({ $high_cards }), baja con { $low } ({ $low_cards })
-results-scoop-high-only = { $name } se lleva el bote entero ({ $amount }) con { $high } ({ $high_cards }); no hay baja
+results-scoop = { $name } se lleva todo el bote ({ $amount }, scoop): alta con { $high } ({ $high_cards }) y { $low } ({ $low_cards })
+results-scoop-high-only = { $name } se lleva todo el bote ({ $amount }) con { $high } ({ $high_cards }); no hay baja que califique
 results-wins = { $name } gana { $amount }
-results-no-low = No hay baja que califique: la mano alta gana el bote entero.
+results-no-low = No hay baja que califique: la mano alta se lleva todo el bote.
 results-high = Alta: { $name } gana { $amount } con { $hand } ({ $cards })
 results-low = Baja: { $name } gana { $amount } con { $hand } ({ $cards })
-results-high-split = { $quartered ->
-    [yes] La mitad alta se reparte entre { $count } jugadores: un cuarto del bote para cada uno
-   *[no] La mitad alta se reparte entre { $count } jugadores
+results-high-split = La mitad alta se reparte entre { $count } { $count ->
+    [one] jugador
+   *[other] jugadores
+}{ $quartered ->
+    [yes] : un cuarto del bote para cada uno
+   *[no] {""}
 }
-results-low-split = { $quartered ->
-    [yes] La mitad baja se reparte entre { $count } jugadores: un cuarto del bote para cada uno
-   *[no] La mitad baja se reparte entre { $count } jugadores
+results-low-split = La mitad baja se reparte entre { $count } { $count ->
+    [one] jugador
+   *[other] jugadores
+}{ $quartered ->
+    [yes] : un cuarto del bote para cada uno
+   *[no] {""}
 }
-results-returned = Se devuelven { $amount } a { $name } (nadie igualó)
-results-net = Balance: { $lines }
+results-returned = { $amount ->
+    [one] Se le devuelve { $amount } ficha
+   *[other] Se le devuelven { $amount } fichas
+} a { $name } (nadie igualó)
+results-net = Resultado: { $lines }
 
 ## Historial de la mano (público: solo las cartas mostradas)
 
 history-header = **Mano #{ $hand }** — Seven Card Stud Hi/Lo, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-seats = Jugadores: { $seats }
-history-antes = Antes: { $antes }
+history-antes = Ante: { $antes }
 history-street = — { $street } —
 history-dealt = Cartas boca arriba: { $cards }
 history-dealt-down = Cada jugador recibe una carta boca abajo.
@@ -183,64 +198,109 @@ history-end = Fichas tras la mano: { $stacks }
 ## Rechazos y avisos
 
 notice-not-your-turn = No es tu turno: le toca a { $name }.
-notice-stale-action = Ese botón es de un momento anterior de la mano; usa la mesa actual.
-notice-action-not-allowed = Esa jugada no es posible ahora; usa los botones de la mesa actual.
-notice-not-seated = No estás sentado en esta mesa. Usa /join para sentarte.
-notice-already-seated = Ya estás sentado en esta mesa.
+notice-stale-action = Ese botón ya no sirve; usa los botones del mensaje más reciente de la mesa.
+notice-action-not-allowed = Esa jugada no es posible ahora; usa los botones del mensaje más reciente de la mesa.
+notice-not-seated = No tienes asiento en esta mesa. Usa /join para sentarte.
+notice-already-seated = Ya tienes asiento en esta mesa.
 notice-no-table = No hay mesa en este canal. Un moderador puede abrir una con /table open.
 notice-table-already-open = Este canal ya tiene una mesa.
-notice-table-full = La mesa está llena ({ $seats } asientos).
-notice-buy-in-out-of-range = El buy-in debe estar entre { $min } y { $max } fichas.
-notice-not-enough-chips = Necesitas { $needed } fichas y tu saldo es { $balance }.
+notice-table-full = La mesa está llena ({ $seats } { $seats ->
+    [one] asiento
+   *[other] asientos
+}).
+notice-buy-in-out-of-range = El buy-in debe estar entre { $min } y { $max } { $max ->
+    [one] ficha
+   *[other] fichas
+}.
+notice-not-enough-chips = Necesitas { $needed } { $needed ->
+    [one] ficha
+   *[other] fichas
+}, pero tu saldo es de { $balance }.
 notice-not-moderator = Solo un moderador de la mesa puede hacer eso.
 notice-no-cards = Ahora no tienes cartas.
 notice-between-hands-only = Eso solo se puede hacer entre manos.
 notice-invalid-amount = La cantidad debe ser un número entero de fichas mayor que cero.
-notice-cannot-give-to-self = No puedes darte fichas a ti mismo.
-notice-joined = { $name } se sienta con { $amount } fichas.
-notice-left = { $name } deja la mesa; { $amount } fichas vuelven a su saldo.
+notice-cannot-give-to-self = No puedes regalarte fichas a ti: elige a otra persona.
+notice-cannot-give-to-bot = No puedes regalar fichas a un bot.
+notice-amount-too-large = Esa cantidad es demasiado grande.
+notice-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
+    [one] ficha
+   *[other] fichas
+}.
+notice-joined = { $name } se sienta con { $amount } { $amount ->
+    [one] ficha
+   *[other] fichas
+}.
+notice-left = { $name } deja la mesa; { $amount ->
+    [one] { $amount } ficha vuelve
+   *[other] { $amount } fichas vuelven
+} a su saldo.
 notice-leaving-after-hand = { $name } dejará la mesa cuando termine esta mano.
 notice-sat-out = { $name } se ausenta de la mesa.
-notice-sat-out-after-timeouts = A { $name } se le acabó el tiempo dos veces seguidas y queda ausente. Usa /back para volver a jugar.
+notice-sat-out-after-timeouts = A { $name } se le acabó el tiempo dos veces seguidas y queda ausente; puede volver con /back.
 notice-back = { $name } vuelve y juega desde la próxima mano.
 notice-timed-out = { $checked ->
     [yes] A { $name } se le acabó el tiempo: pasa.
    *[no] A { $name } se le acabó el tiempo: se retira.
 }
 notice-kicked = Un moderador sacó a { $name } de la mesa.
-notice-topped-up = { $name } añade { $amount } fichas (tiene { $stack }).
-notice-table-opened = La mesa está abierta. Usa /join para sentarte.
+notice-topped-up = { $name } añade { $amount } { $amount ->
+    [one] ficha
+   *[other] fichas
+} (ahora tiene { $stack }).
+notice-table-opened = La mesa está abierta: para sentarse, /join.
 notice-table-paused = La mesa está en pausa: no empezará otra mano hasta /table resume.
-notice-table-resumed = La mesa vuelve a jugar.
-notice-table-closed = La mesa está cerrada. Cada jugador recuperó sus fichas en su saldo.
+notice-table-resumed = Se reanuda el juego en la mesa.
+notice-table-closed = La mesa se ha cerrado. Las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.
-notice-hand-cancelled = La mano #{ $hand } se canceló y cada jugador recuperó las fichas que tenía al empezarla.
+notice-hand-cancelled = La mano #{ $hand } se anuló: cada jugador recuperó las fichas que tenía al empezar la mano.
 notice-next-hand-in = Próxima mano en { $seconds } s.
 notice-waiting-for-players = { $needed ->
-    [one] Falta un jugador más.
+    [one] Falta { $needed } jugador más.
    *[other] Faltan { $needed } jugadores más.
 }
 notice-dm-closed = { $name }, no pude enviarte un MD. Tus cartas están en el botón «Mis cartas» (solo tú las ves). Para recibirlas por MD, permite los mensajes directos de miembros en la configuración de privacidad de este servidor.
 notice-cards-by-dm = Te envié tus cartas por MD.
-notice-balance = Tu saldo: { $balance } fichas.
-notice-balance-of = { $name } tiene { $balance } fichas.
-notice-daily-claimed = Recibiste { $amount } fichas. Tu saldo: { $balance }.
+notice-balance = Tu saldo: { $balance } { $balance ->
+    [one] ficha
+   *[other] fichas
+}.
+notice-balance-of = { $name } tiene { $balance } { $balance ->
+    [one] ficha
+   *[other] fichas
+}.
+notice-daily-claimed = Recibiste { $amount } { $amount ->
+    [one] ficha
+   *[other] fichas
+}. Tu saldo: { $balance }.
 notice-daily-not-yet = Tus próximas fichas diarias estarán listas en { $hours } h { $minutes } min.
-notice-gave = Le diste { $amount } fichas a { $name }. Tu saldo: { $balance }.
-notice-granted = Se dieron { $amount } fichas a { $name } (saldo { $balance }).
-notice-taken = Se quitaron { $amount } fichas a { $name } (saldo { $balance }).
+notice-gave = Le regalaste { $amount } { $amount ->
+    [one] ficha
+   *[other] fichas
+} a { $name }. Tu saldo: { $balance }.
+notice-granted = { $amount ->
+    [one] Se le dio { $amount } ficha
+   *[other] Se le dieron { $amount } fichas
+} a { $name } (saldo: { $balance }).
+notice-taken = { $amount ->
+    [one] Se le quitó { $amount } ficha
+   *[other] Se le quitaron { $amount } fichas
+} a { $name } (saldo: { $balance }).
 
 ## /table status, /stats, /leaderboard
 
 status-header = **Mesa** · límites { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
-status-settings = Buy-in { $min }–{ $max } · { $seats } asientos · { $timer } s para jugar
+status-settings = Buy-in { $min }–{ $max } · { $seats } { $seats ->
+    [one] asiento
+   *[other] asientos
+} · { $timer } s para jugar
 status-paused = En pausa.
 status-hand = Mano #{ $hand } en juego.
-status-no-hand = No hay mano en juego.
+status-no-hand = No hay ninguna mano en juego.
 status-empty = No hay nadie sentado.
 stats-header = **Estadísticas de { $name }**
 stats-body = Manos jugadas: { $hands } · botes ganados: { $pots } · botes enteros (scoops): { $scoops }
-stats-money = Balance en las mesas: { $net } · bote más grande: { $biggest }
+stats-money = Resultado en las mesas: { $net } · bote más grande: { $biggest }
 leaderboard-header = **Clasificación**
 leaderboard-empty = Todavía nadie tiene fichas.
 leaderboard-line = { $place }. { $name } — { $balance }
@@ -248,8 +308,8 @@ leaderboard-line = { $place }. { $name } — { $balance }
 ## /rules
 
 rules-summary = **Seven Card Stud Hi/Lo, ocho o mejor (límite fijo)**
-    • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); la carta descubierta más baja hace el bring-in (el as es alto; empates por palo: ♣️ < ♦️ < ♥️ < ♠️) o completa a la apuesta baja.
+    • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); el jugador con la carta descubierta más baja hace el bring-in (el as es alto; a igual carta decide el palo: ♣️ < ♦️ < ♥️ < ♠️) o completa hasta la apuesta pequeña.
     • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor mano descubierta.
-    • Apuestas y subidas: la apuesta baja en tercera y cuarta calle, la apuesta alta después. Una apuesta y hasta tres subidas por ronda.
-    • En el showdown el bote se divide: la mitad para la mejor mano alta y la mitad para la mejor baja — cinco cartas distintas de 8 o menos, el as cuenta como la más baja; escaleras y colores no estropean la baja. Si no hay baja, la alta se lleva todo. Una misma mano puede ganar las dos mitades (scoop).
+    • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después. Una apuesta y hasta tres subidas por ronda.
+    • En el showdown el bote se divide: la mitad para la mejor mano alta y la mitad para la mejor baja: cinco cartas de distinto valor, de 8 o menos, con el as como carta más baja; las escaleras y los colores no estropean la baja. Si no hay baja que califique, la alta se lleva todo el bote. Una misma mano puede ganar las dos mitades (scoop).
     • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.

@@ -1,31 +1,52 @@
 ## Pesan layanan meja sendiri, dan pesan terminal (`studbot play`).
 
-lobby-busted = Chip { $name } habis dan ia duduk di luar: isi ulang untuk bermain lagi.
+lobby-busted = Chip { $name } habis; ia istirahat sampai mengisi ulang chip.
 lobby-no-chips = Kamu tidak punya chip di meja ini: isi ulang dulu.
-lobby-already-sitting-out = Kamu sudah duduk di luar permainan.
-lobby-not-sitting-out = Kamu tidak sedang duduk di luar permainan.
-lobby-no-hand = Tidak ada tangan yang sedang dimainkan.
+lobby-already-sitting-out = Kamu memang sedang istirahat.
+lobby-not-sitting-out = Kamu tidak sedang istirahat.
+lobby-no-hand = Tidak ada hand yang sedang dimainkan.
 lobby-paused = Meja sedang dijeda.
 lobby-not-paused = Meja tidak sedang dijeda.
-lobby-invalid-settings = Pengaturan itu tidak bisa dipakai: { $reason }
-lobby-failure = Terjadi kesalahan di meja: { $reason }
+# $reason adalah salah satu pesan settings-* di bawah.
+lobby-invalid-settings = Pengaturan itu tidak bisa dipakai: { $reason }.
+lobby-failure = Terjadi kesalahan di meja. Silakan coba lagi.
 
-play-welcome = Seven-Card Stud Hi/Lo, delapan atau lebih baik. Kamu bermain melawan { $bots } pemain komputer; saldomu { $balance } chip.
-play-buy-in = Kamu membeli { $amount } chip untuk masuk.
+## Kenapa pengaturan meja ditolak. Masing-masing melanjutkan kalimat lobby-invalid-settings.
+
+settings-bring-in-zero = bring-in paling sedikit 1 chip
+settings-bring-in-above-small-bet = bring-in ({ $bring_in }) tidak boleh lebih besar dari taruhan kecil ({ $small_bet })
+settings-big-bet-not-above-small-bet = taruhan besar ({ $big_bet }) harus lebih besar dari taruhan kecil ({ $small_bet })
+settings-seats = meja punya { $min } sampai { $max } kursi, bukan { $seats }
+settings-min-buy-in-below-big-bet = buy-in minimum ({ $min_buy_in }) paling sedikit sebesar taruhan besar ({ $big_bet })
+settings-buy-in-range = buy-in maksimum ({ $max_buy_in }) tidak boleh lebih kecil dari buy-in minimum ({ $min_buy_in })
+settings-action-timer = waktu untuk bertindak harus antara { $min } dan { $max } detik, bukan { $seconds }
+settings-between-hands = jeda antar-hand paling lama { $max } detik, bukan { $seconds }
+settings-max-raises = jumlah raise per putaran taruhan harus antara { $min } dan { $max }, bukan { $raises }
+
+## Terminal (`studbot play`)
+
+play-welcome = Seven Card Stud Hi/Lo, eight or better. Kamu bermain melawan { $bots } bot; saldomu { $balance } chip.
+play-buy-in = Kamu duduk dengan { $amount } chip.
 play-prompt = Giliranmu ({ $options }):
 play-help =
-    Perintah:
-      k, cek · c, ikut · f, lipat · b, taruh · r, naikkan · bring-in · lengkapi
-      kartu: kartumu · meja: papan meja · status: kursi dan chip
-      saldo: saldomu · bantuan: teks ini · keluar: uangkan chip dan pergi
-      riwayat [N]: tangan terakhir, atau tangan N, diceritakan
-play-bad-input = “{ $input }” bukan salah satu pilihanmu: { $options }. Ketik bantuan untuk melihat perintah.
-play-not-now = Itu tidak bisa sekarang; ketik bantuan untuk melihat perintah.
-play-waiting = Menunggu tangan berikutnya…
+    Yang bisa kamu ketik:
+      check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
+      “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
+      “kartu”: kartumu · “meja”: papan meja · “status”: kursi dan chip
+      “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir, atau hand N
+      “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
+play-bad-input = “{ $input }” bukan pilihanmu sekarang: { $options }.
+play-unknown-word = Aku tidak mengerti “{ $input }”. Ketik “bantuan” untuk melihat kata yang bisa dipakai.
+play-not-now = Itu tidak bisa sekarang; ketik “bantuan” untuk melihat perintah.
+play-waiting = Menunggu hand berikutnya…
 play-balance = Saldomu: { $balance } chip (di meja: { $stack }).
-play-cashed-out = Kamu menguangkan { $amount } chip. Saldomu { $balance } chip.
-play-busted = Chipmu di meja habis. Ketik isi untuk masuk lagi, atau keluar.
+play-cashed-out = Kamu meninggalkan meja; { $amount } chip kembali ke saldomu.
+play-leaving-after-hand = Kamu akan meninggalkan meja setelah hand ini selesai.
+play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi, atau “keluar”.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
-play-you = Pemain
+play-you = Kamu
 play-final-balance = Saldomu: { $balance } chip.
+
+# Settling a hand while the bank is slow (issue 9, lobby)
+lobby-settling = Hand #{ $hand } sudah selesai dan sedang diselesaikan: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.

@@ -32,37 +32,39 @@ rank = { $rank ->
 rank-plural = { rank }
 rank-to = { rank }
 
-## Kombinasi high
+## Kombinasi high. Ditulis seperti dibaca di tengah kalimat ("menang dengan dua pasang"):
+## tidak ada pesan yang memulai baris dengan nama kombinasi.
 
-hand-no-cards = Belum ada kartu
-hand-high-card = Kartu tertinggi { $high }
-hand-pair = Sepasang { $first }
-hand-two-pair = Dua pasang, { $first } dan { $second }
-hand-trips = Three of a kind, { $first }
-hand-straight = Straight, { $high } tertinggi
-hand-flush = Flush, { $high } tertinggi
-hand-full-house = Full house, tiga { $first } dan sepasang { $second }
-hand-quads = Four of a kind, { $first }
-hand-straight-flush = Straight flush, { $high } tertinggi
-hand-royal-flush = Royal flush
+hand-no-cards = belum ada kartu
+hand-high-card = kartu tertinggi { $high }
+hand-pair = sepasang { $first }
+hand-two-pair = dua pasang, { $first } dan { $second }
+hand-trips = three of a kind, { $first }
+hand-straight = straight, { $high } tertinggi
+hand-flush = flush, { $high } tertinggi
+hand-full-house = full house, tiga { $first } dan sepasang { $second }
+hand-quads = four of a kind, { $first }
+hand-straight-flush = straight flush, { $high } tertinggi
+hand-royal-flush = royal flush
 
 ## Kombinasi low
 
 low-hand = low { $ranks }
-low-wheel = low { $ranks }, roda (wheel)
+low-wheel = low { $ranks }, wheel
 low-none = tidak ada low
 low-none-yet = belum ada
-low-draw = { $count } kartu menuju low ({ $ranks })
+# Kartu low (8 ke bawah) yang berbeda nilai sejauh ini (1 sampai 4).
+low-draw = { $count } kartu low ({ $ranks })
 
 ## Status kursi
 
 seat-to-act = giliran
 seat-folded = fold
 seat-all-in = all-in
-seat-sitting-out = sedang istirahat
+seat-sitting-out = istirahat
 seat-waiting = menunggu hand berikutnya
 seat-away = tidak merespons
-seat-bet = taruhan { $amount }
+seat-bet = taruhan: { $amount }
 seat-shown = membuka kartu
 
 ## Meja
@@ -71,13 +73,14 @@ board-header = **Hand #{ $hand }** · { $street }
 board-stakes = Taruhan { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
 board-pot = Pot: **{ $amount }**
 board-main-pot = pot utama { $amount }
-board-side-pot = pot sampingan { $number }: { $amount } ({ $players })
+board-side-pot = side pot { $number }: { $amount } ({ $players })
+board-side-pot-count = side pot { $number }: { $amount } ({ $count } pemain)
 board-community = Kartu bersama untuk semua: { $card }
 board-last = Aksi terakhir: { $action }
 board-next = Giliran **{ $name }** — { $options }
 board-timer = { $seconds } dtk untuk bertindak
 board-hand-over = Hand sudah selesai.
-board-dm-legend = 📵 = DM tertutup: pakai tombol “Kartu saya” untuk melihat kartumu.
+board-dm-legend = 📵 = DM tertutup: kartunya bisa dilihat lewat tombol “Kartu saya”.
 
 ## Aksi (meja, riwayat)
 
@@ -105,10 +108,10 @@ button-my-cards = Kartu saya
 ## Giliranmu
 
 turn-header = **Giliranmu** — hand #{ $hand }, { $street }
-turn-to-call = { $amount } untuk call · chip kamu { $stack } · pot { $pot }
-turn-free = Tidak perlu call · chip kamu { $stack } · pot { $pot }
+turn-to-call = { $amount } untuk call · chipmu: { $stack } · pot: { $pot }
+turn-free = Tidak ada taruhan untuk di-call · chipmu: { $stack } · pot: { $pot }
 turn-options = Pilihanmu:
-turn-timer = Waktumu { $seconds } dtk; kalau waktu habis, otomatis check bila gratis, kalau tidak otomatis fold.
+turn-timer = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis check jika tidak ada taruhan; kalau ada, otomatis fold.
 
 ## Kartumu (DM atau pesan pribadi)
 
@@ -119,7 +122,7 @@ private-community = Kartu bersama: { $card }
 private-high = High: { $hand }
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
-    [yes] Low: { $ranks }, roda (wheel)
+    [yes] Low: { $ranks }, wheel
    *[no] Low: { $ranks }
 }
 
@@ -128,24 +131,24 @@ private-low-made = { $wheel ->
 results-header = **Hand #{ $hand } — hasil**
 results-shows = { $name } membuka { $cards }: { $high }; { $low }
 results-mucks = { $name } menutup kartunya (muck)
-results-main-pot = **Pot utama { $amount }**
-results-side-pot = **Pot sampingan { $number }: { $amount }**
+results-main-pot = **Pot utama: { $amount }**
+results-side-pot = **Side pot { $number }: { $amount }**
 results-uncontested = { $name } menang { $amount } tanpa showdown
-results-scoop = { $name } menyapu bersih { $amount } (scoop): high dengan { $high } ({ $high_cards }), low dengan { $low } ({ $low_cards })
-results-scoop-high-only = { $name } mengambil seluruh pot { $amount } dengan { $high } ({ $high_cards }); tidak ada low
+results-scoop = { $name } menyapu bersih { $amount } (scoop) — high: { $high } ({ $high_cards }); { $low } ({ $low_cards })
+results-scoop-high-only = { $name } mengambil seluruh pot { $amount } dengan { $high } ({ $high_cards }); tidak ada low yang memenuhi syarat
 results-wins = { $name } menang { $amount }
 results-no-low = Tidak ada low yang memenuhi syarat: high mengambil seluruh pot.
 results-high = High: { $name } menang { $amount } dengan { $hand } ({ $cards })
 results-low = Low: { $name } menang { $amount } dengan { $hand } ({ $cards })
 results-high-split = { $quartered ->
-    [yes] Setengah pot high dibagi { $count } — masing-masing seperempat
-   *[no] Setengah pot high dibagi { $count }
+    [yes] Setengah pot high dibagi { $count } pemain — masing-masing dapat seperempat pot
+   *[no] Setengah pot high dibagi { $count } pemain
 }
 results-low-split = { $quartered ->
-    [yes] Setengah pot low dibagi { $count } — masing-masing seperempat
-   *[no] Setengah pot low dibagi { $count }
+    [yes] Setengah pot low dibagi { $count } pemain — masing-masing dapat seperempat pot
+   *[no] Setengah pot low dibagi { $count } pemain
 }
-results-returned = { $amount } dikembalikan ke { $name } (tidak di-call)
+results-returned = { $amount } chip dikembalikan ke { $name } (tidak di-call)
 results-net = Hasil bersih: { $lines }
 
 ## Riwayat hand (publik: hanya kartu yang dibuka)
@@ -163,9 +166,9 @@ history-end = Chip setelah hand: { $stacks }
 ## Penolakan dan status
 
 notice-not-your-turn = Bukan giliranmu: sekarang giliran { $name }.
-notice-stale-action = Tombol itu dari momen sebelumnya di hand ini; pakai meja yang terbaru.
-notice-action-not-allowed = Aksi itu tidak bisa dilakukan sekarang; pakai tombol di meja yang terbaru.
-notice-not-seated = Kamu tidak duduk di meja ini. Pakai /join untuk duduk.
+notice-stale-action = Tombol itu sudah tidak berlaku; pakai tombol di pesan meja yang terbaru.
+notice-action-not-allowed = Aksi itu tidak bisa dilakukan sekarang; pakai tombol di pesan meja yang terbaru.
+notice-not-seated = Kamu belum duduk di meja ini. Pakai /join untuk duduk.
 notice-already-seated = Kamu sudah duduk di meja ini.
 notice-no-table = Belum ada meja di channel ini. Moderator bisa membukanya dengan /table open.
 notice-table-already-open = Channel ini sudah punya meja.
@@ -177,35 +180,38 @@ notice-no-cards = Kamu sedang tidak memegang kartu.
 notice-between-hands-only = Itu hanya bisa dilakukan di antara hand.
 notice-invalid-amount = Jumlahnya harus bilangan bulat chip lebih dari nol.
 notice-cannot-give-to-self = Kamu tidak bisa memberi chip ke dirimu sendiri.
+notice-cannot-give-to-bot = Kamu tidak bisa memberi chip ke bot.
+notice-amount-too-large = Jumlahnya terlalu besar.
+notice-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 notice-joined = { $name } duduk dengan { $amount } chip.
 notice-left = { $name } meninggalkan meja; { $amount } chip kembali ke saldonya.
 notice-leaving-after-hand = { $name } akan meninggalkan meja setelah hand ini selesai.
 notice-sat-out = { $name } istirahat dulu.
-notice-sat-out-after-timeouts = { $name } kehabisan waktu dua kali berturut-turut dan sekarang istirahat. Pakai /back untuk main lagi.
+notice-sat-out-after-timeouts = { $name } kehabisan waktu dua kali berturut-turut dan sekarang istirahat; bisa main lagi dengan /back.
 notice-back = { $name } kembali dan ikut main mulai hand berikutnya.
 notice-timed-out = { $checked ->
-    [yes] Waktu { $name } habis: check.
-   *[no] Waktu { $name } habis: fold.
+    [yes] Waktu { $name } habis: otomatis check.
+   *[no] Waktu { $name } habis: otomatis fold.
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
 notice-topped-up = { $name } menambah { $amount } chip (sekarang { $stack }).
-notice-table-opened = Meja sudah dibuka. Pakai /join untuk duduk.
+notice-table-opened = Meja sudah dibuka: /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai /table resume.
 notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
-notice-hand-cancelled = Hand #{ $hand } dibatalkan dan setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
+notice-hand-cancelled = Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 notice-next-hand-in = Hand berikutnya dalam { $seconds } dtk.
 notice-waiting-for-players = Menunggu { $needed } pemain lagi.
 notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartu saya” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
 notice-cards-by-dm = Kartumu sudah dikirim lewat DM.
 notice-balance = Saldomu: { $balance } chip.
 notice-balance-of = { $name } punya { $balance } chip.
-notice-daily-claimed = Kamu mengambil { $amount } chip. Saldomu: { $balance }.
+notice-daily-claimed = Kamu mendapat { $amount } chip harian. Saldomu: { $balance }.
 notice-daily-not-yet = Chip harianmu berikutnya siap dalam { $hours } jam { $minutes } menit.
 notice-gave = Kamu memberi { $amount } chip ke { $name }. Saldomu: { $balance }.
-notice-granted = { $amount } chip diberikan ke { $name } (saldo { $balance }).
-notice-taken = { $amount } chip diambil dari { $name } (saldo { $balance }).
+notice-granted = { $amount } chip diberikan ke { $name } (saldo: { $balance }).
+notice-taken = { $amount } chip diambil dari { $name } (saldo: { $balance }).
 
 ## /table status, /stats, /leaderboard
 
@@ -224,9 +230,9 @@ leaderboard-line = { $place }. { $name } — { $balance }
 
 ## /rules
 
-rules-summary = **Seven Card Stud Hi/Lo, eight or better (fixed limit)**
-    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (third street); kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan jenis kartu: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
-    • Fourth, fifth dan sixth street: masing-masing satu kartu terbuka; seventh street: satu kartu tertutup. Mulai fourth street, kartu terbuka terbaik bertindak pertama.
-    • Taruhan dan raise sebesar taruhan kecil di third dan fourth street, taruhan besar sesudahnya. Satu bet dan paling banyak tiga raise per putaran.
-    • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda, 8 atau lebih rendah, As dihitung paling rendah; straight dan flush tidak merusak low. Tanpa low yang memenuhi syarat, high mengambil semuanya. Satu tangan bisa memenangkan keduanya (scoop).
-    • Kartu tertutupmu dikirim lewat DM (atau tombol “Kartu saya”). Bertindak dengan tombol di meja.
+rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fixed limit)**
+    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
+    • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
+    • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya. Satu bet dan paling banyak tiga raise per putaran taruhan.
+    • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda nilai, 8 ke bawah, As dihitung paling rendah; straight dan flush tidak merusak low. Kalau tidak ada low yang memenuhi syarat, high mengambil seluruh pot. Satu hand bisa memenangkan keduanya (scoop).
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.

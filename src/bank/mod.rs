@@ -29,6 +29,7 @@ mod committer;
 mod economy;
 mod leaderboard;
 mod ledger;
+mod messages;
 mod records;
 mod schema;
 mod stats;

@@ -1,9 +1,10 @@
 //! Button clicks. Everything a click needs is in its `custom_id` (table, hand, action sequence,
 //! action) and in the table service, so a board posted before a restart still works. An
 //! accepted action is answered by updating the board message itself (interaction response
-//! type 7, which does not count against the channel's rate limit), then the next player is
-//! mentioned in a followup; a refused one (not your turn, stale board, spectator) gets an
-//! ephemeral explanation. Every click is answered within Discord's 3 seconds.
+//! type 7, which does not count against the channel's rate limit; the presenter then mentions
+//! the next player); a refused one (not your turn, stale board, spectator) gets an ephemeral
+//! explanation. Every click is answered within Discord's 3 seconds, and nothing uses a click's
+//! token after its answer (tokens expire after 15 minutes).
 
 use std::time::Duration;
 
@@ -12,6 +13,8 @@ use serenity::{
     ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
 };
+
+use super::names::shown_name;
 use tracing::Instrument as _;
 
 use crate::bank::{TableId, UserId};
@@ -19,7 +22,6 @@ use crate::lobby::LobbyError;
 use crate::render::{self, Locale};
 
 use super::Bot;
-use super::commands::refusal_text;
 use super::custom_id::ButtonId;
 use super::presenter::wait_for_action;
 
@@ -34,13 +36,8 @@ const BOARD_WAIT: Duration = Duration::from_millis(800);
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
     let user = UserId(click.user.id.get());
-    let name = click
-        .member
-        .as_ref()
-        .and_then(|member| member.nick.clone())
-        .or_else(|| click.user.global_name.clone())
-        .unwrap_or_else(|| click.user.name.clone());
-    bot.remember_name(user, &name);
+    bot.names()
+        .remember(user, &shown_name(&click.user, click.member.as_ref()));
     bot.remember_locale(user, &click.locale);
     let locale = bot.user_locale(&click.locale);
     let span = tracing::info_span!(
@@ -109,7 +106,8 @@ async fn act(
         }
     };
     let mut snapshots = presenter.subscribe();
-    presenter.click_started();
+    // Holds the board until this function returns, is cancelled or panics.
+    let _holding = presenter.hold();
     let click_delay = Duration::from_millis(bot.config().testing.click_delay_ms);
     let acting = async {
         if !click_delay.is_zero() {
@@ -129,14 +127,14 @@ async fn act(
             tokio::time::timeout(ACT_LIMIT, acting).await
         }
     };
-    let mut written = 0;
     match outcome {
         Ok(Ok(new_seq)) => {
             tracing::info!(hand, seq, ?action, "action taken");
             let snapshot = wait_for_action(&mut snapshots, hand, new_seq, BOARD_WAIT).await;
-            let current_board = snapshot
-                .as_ref()
-                .is_some_and(|snapshot| snapshot.board_message == Some(click.message.id.get()));
+            // A board too old to edit is posted anew by the presenter.
+            let current_board = snapshot.as_ref().is_some_and(|snapshot| {
+                snapshot.board_message == Some(click.message.id.get()) && snapshot.board_editable
+            });
             match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
                 Some((version, message)) if current_board && deferred => {
                     let edit = serenity::EditInteractionResponse::new()
@@ -144,7 +142,7 @@ async fn act(
                         .components(message.components())
                         .allowed_mentions(CreateAllowedMentions::new());
                     match click.edit_response(&ctx.http, edit).await {
-                        Ok(_) => written = version,
+                        Ok(_) => presenter.wrote(version),
                         Err(error) => tracing::warn!(%error, "updating the board failed"),
                     }
                 }
@@ -156,7 +154,7 @@ async fn act(
                             .allowed_mentions(CreateAllowedMentions::new()),
                     );
                     match click.create_response(&ctx.http, response).await {
-                        Ok(()) => written = version,
+                        Ok(()) => presenter.wrote(version),
                         Err(error) => tracing::warn!(%error, "updating the board failed"),
                     }
                 }
@@ -167,19 +165,6 @@ async fn act(
                     let _ = click
                         .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
                         .await;
-                }
-            }
-            if let Some((to_act, text)) = presenter.take_ping() {
-                let text_for_outbox = text.clone();
-                let followup = CreateInteractionResponseFollowup::new()
-                    .content(text)
-                    .allowed_mentions(
-                        CreateAllowedMentions::new().users([serenity::UserId::new(to_act.0)]),
-                    );
-                if let Err(error) = click.create_followup(&ctx.http, followup).await {
-                    // The mention must not be lost: the channel's outbox waits out any limit.
-                    tracing::warn!(%error, "mentioning the next player in a followup failed");
-                    presenter.post_text(text_for_outbox, Some(to_act));
                 }
             }
         }
@@ -194,7 +179,6 @@ async fn act(
             answer_privately(ctx, click, text, deferred).await;
         }
     }
-    presenter.after_click(written).await;
 }
 
 async fn my_cards(
@@ -211,7 +195,7 @@ async fn my_cards(
     };
     let text = match cards {
         Ok(cards) => render::private_hand(locale, cards.hand, &cards.view),
-        Err(error) => refusal_text(bot, locale, &error),
+        Err(error) => bot.lobby_refusal(locale, &error),
     };
     ephemeral(ctx, click, text).await;
 }
@@ -231,9 +215,9 @@ async fn refuse(
 async fn refusal(bot: &Bot, locale: Locale, error: &LobbyError) -> String {
     if let LobbyError::NotYourTurn { to_act: Some(user) } = error {
         // Names the player to act even if this process has not seen them yet.
-        let _ = bot.name(*user).await;
+        bot.resolve_names([*user]).await;
     }
-    refusal_text(bot, locale, error)
+    bot.lobby_refusal(locale, error)
 }
 
 /// An ephemeral answer: the response itself, or a followup once the click was deferred.

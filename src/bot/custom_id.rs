@@ -29,6 +29,8 @@ fn action_code(action: ActionKind) -> &'static str {
         ActionKind::Call => "ca",
         ActionKind::Check => "ch",
         ActionKind::Fold => "fo",
+        ActionKind::BetBig => "bb",
+        ActionKind::RaiseBig => "rb",
     }
 }
 
@@ -41,6 +43,8 @@ fn action_from_code(code: &str) -> Option<ActionKind> {
         "ca" => ActionKind::Call,
         "ch" => ActionKind::Check,
         "fo" => ActionKind::Fold,
+        "bb" => ActionKind::BetBig,
+        "rb" => ActionKind::RaiseBig,
         _ => return None,
     })
 }

@@ -2,42 +2,58 @@
 //! Knows nothing about poker rules: the lobby decides, the renderer words, the bot delivers.
 //!
 //! - [`serve`] connects serenity (through `[discord] api_proxy` when set) with the poise
-//!   framework of [`commands`], reattaches every stored table, and shuts down cleanly.
+//!   framework of [`framework`] (commands in [`commands`], one file per group; answers and
+//!   deferral in [`reply`]; refusal words in [`refusals`]; moderators in [`checks`]),
+//!   reattaches every stored table, and shuts down cleanly.
 //! - [`presenter`]: one task per table turns its notices into one board message per hand
 //!   (edited), DMs of down cards, and mentions of the player to act.
 //! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
 //! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
 
+pub mod checks;
 pub mod clicks;
 pub mod commands;
 pub mod config;
 pub mod custom_id;
-pub mod moderation;
+pub mod framework;
+pub mod limits;
+pub mod names;
 pub mod outbox;
 pub mod permissions;
+pub mod pings;
 pub mod preflight;
 pub mod presenter;
+pub mod refusals;
+pub mod reply;
 pub mod rest;
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
+use quick_cache::sync::Cache;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tracing::Instrument as _;
 
 use crate::bank::{Bank, TableId, UserId};
-use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome, TableHandle};
+use crate::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError, ShutdownOutcome, TableHandle};
 use crate::render::Locale;
 
 use config::Config;
+use names::Names;
 use outbox::{Outbox, RatePolicy};
+use pings::Pings;
 use presenter::Presenter;
 use rest::{DISCORD_BASE, Rest};
+
+/// Players whose language and DM channel are kept; the least used go first beyond this.
+const PLAYERS_KEPT: usize = 10_000;
 
 /// The poise context of our commands.
 pub type Context<'a> = poise::Context<'a, Bot, anyhow::Error>;
@@ -55,12 +71,18 @@ struct BotInner {
     outbox: Outbox,
     rest: Rest,
     http: OnceLock<Arc<serenity::Http>>,
-    presenters: Mutex<HashMap<TableId, Arc<Presenter>>>,
-    names: Mutex<HashMap<UserId, String>>,
-    /// Users already asked of Discord (once each: a failing lookup is not retried per board).
-    looked_up: Mutex<std::collections::HashSet<UserId>>,
-    locales: Mutex<HashMap<UserId, Locale>>,
-    dm_channels: Mutex<HashMap<UserId, u64>>,
+    /// Each table's presenter, held by its own task: the bot only points at it, so a closed
+    /// table's presenter goes with its task.
+    presenters: Mutex<HashMap<TableId, Weak<Presenter>>>,
+    /// Every task the bot starts (presenters, lookups, DMs, posts), so shutdown waits for them.
+    tasks: TaskTracker,
+    stop: CancellationToken,
+    names: Arc<Names>,
+    pings: Pings,
+    /// The language of each player's client, for their DMs (bounded).
+    locales: Cache<UserId, Locale>,
+    /// Each player's DM channel, opened once (bounded).
+    dm_channels: Cache<UserId, u64>,
     shutting_down: AtomicBool,
 }
 
@@ -107,64 +129,72 @@ impl Bot {
     /// Remembers a user's Discord locale (for their DMs).
     pub fn remember_locale(&self, user: UserId, discord_locale: &str) {
         if let Some(locale) = Locale::parse(discord_locale) {
-            lock(&self.inner.locales).insert(user, locale);
+            self.inner.locales.insert(user, locale);
         }
     }
 
     /// The language of a user's DMs: their client's, when seen, else the configured one.
     pub fn player_locale(&self, user: UserId) -> Locale {
-        lock(&self.inner.locales)
+        self.inner
+            .locales
             .get(&user)
-            .copied()
             .unwrap_or(self.inner.config.locale)
     }
 
     /// The DM channel with `user`, opened once and remembered.
     pub async fn dm_channel(&self, user: UserId) -> Result<u64, rest::RestError> {
-        if let Some(channel) = lock(&self.inner.dm_channels).get(&user).copied() {
+        if let Some(channel) = self.inner.dm_channels.get(&user) {
             return Ok(channel);
         }
         let channel = self.inner.rest.open_dm(user.0).await?;
-        lock(&self.inner.dm_channels).insert(user, channel);
+        self.inner.dm_channels.insert(user, channel);
         Ok(channel)
     }
 
-    /// Remembers how a user is called (from their latest interaction).
-    pub fn remember_name(&self, user: UserId, name: &str) {
-        if name.trim().is_empty() {
-            return;
-        }
-        lock(&self.inner.names).insert(user, name.to_owned());
+    /// The names the bot knows.
+    pub fn names(&self) -> &Arc<Names> {
+        &self.inner.names
     }
 
-    /// A user's name, or `None` when the bot has not seen them yet.
-    pub fn known_name(&self, user: UserId) -> Option<String> {
-        lock(&self.inner.names).get(&user).cloned()
+    /// Who wants turn mentions.
+    pub fn pings(&self) -> &Pings {
+        &self.inner.pings
     }
 
-    /// A user's name; asks Discord for unknown users (after a restart) and falls back to a
-    /// neutral label when that fails.
-    pub async fn name(&self, user: UserId) -> String {
-        if let Some(name) = self.known_name(user) {
-            return name;
+    /// Asks Discord at once for every one of `users` the bot cannot name yet (each at most
+    /// once, each for at most `names::LOOKUP_LIMIT`); returns whether any name was learned.
+    pub async fn resolve_names(&self, users: impl IntoIterator<Item = UserId>) -> bool {
+        let ask = self.inner.names.to_ask(users);
+        match self.http() {
+            Some(http) if !ask.is_empty() => self.inner.names.look_up(http, ask).await,
+            _ => false,
         }
-        let first_lookup = lock(&self.inner.looked_up).insert(user);
-        if first_lookup && let Some(http) = self.http() {
-            let lookup = http.get_user(serenity::UserId::new(user.0.max(1)));
-            if let Ok(Ok(found)) = tokio::time::timeout(Duration::from_secs(2), lookup).await {
-                let name = found.global_name.clone().unwrap_or(found.name.clone());
-                self.remember_name(user, &name);
-                return name;
+    }
+
+    /// The words of a lobby refusal, naming players as the bot knows them.
+    pub fn lobby_refusal(&self, locale: Locale, error: &LobbyError) -> String {
+        refusals::lobby(locale, error, &|user| {
+            self.inner.names.name_or_placeholder(user)
+        })
+    }
+
+    /// Starts `task` so that shutdown waits for it (and cancels it once the bot stops).
+    pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
+        let stop = self.inner.stop.clone();
+        self.inner.tasks.spawn(
+            async move {
+                tokio::select! {
+                    () = stop.cancelled() => {}
+                    () = task => {}
+                }
             }
-        }
-        fallback_name(user)
+            .in_current_span(),
+        );
     }
 
     /// The presenter of a table, started (and subscribed to the table) on first use.
     pub async fn presenter(&self, handle: &TableHandle) -> anyhow::Result<Arc<Presenter>> {
-        if let Some(existing) = lock(&self.inner.presenters).get(&handle.table()).cloned()
-            && existing.is_running()
-        {
+        if let Some(existing) = self.existing_presenter(handle.table()) {
             return Ok(existing);
         }
         let receiver = handle
@@ -172,28 +202,67 @@ impl Bot {
             .await
             .with_context(|| format!("subscribing to table {}", handle.table().0))?;
         let mut presenters = lock(&self.inner.presenters);
-        if let Some(existing) = presenters.get(&handle.table()).cloned()
-            && existing.is_running()
+        if let Some(existing) = presenters
+            .get(&handle.table())
+            .and_then(Weak::upgrade)
+            .filter(|existing| existing.is_running())
         {
             // Another task attached first; this receiver is dropped and unsubscribes.
             return Ok(existing);
         }
         let presenter = Presenter::new(self.clone(), handle.clone());
-        presenters.insert(handle.table(), presenter.clone());
+        presenters.insert(handle.table(), Arc::downgrade(&presenter));
         drop(presenters);
         let span = tracing::info_span!("table", table = handle.table().0, guild = handle.guild().0);
-        tokio::spawn(presenter.clone().run(receiver).instrument(span));
+        let bot = self.clone();
+        let running = presenter.clone();
+        let table = handle.table();
+        self.spawn(
+            async move {
+                running.run(receiver).await;
+                bot.forget_presenter(table);
+            }
+            .instrument(span),
+        );
         Ok(presenter)
     }
 
     /// The presenter of a table if it is running.
     pub fn existing_presenter(&self, table: TableId) -> Option<Arc<Presenter>> {
-        lock(&self.inner.presenters).get(&table).cloned()
+        lock(&self.inner.presenters)
+            .get(&table)
+            .and_then(Weak::upgrade)
+            .filter(|presenter| presenter.is_running())
+    }
+
+    fn forget_presenter(&self, table: TableId) {
+        let mut presenters = lock(&self.inner.presenters);
+        if presenters
+            .get(&table)
+            .is_some_and(|presenter| presenter.upgrade().is_none_or(|p| !p.is_running()))
+        {
+            presenters.remove(&table);
+        }
+    }
+
+    /// What the bot holds in memory, for the leak tests and the logs.
+    pub fn footprint(&self) -> Footprint {
+        Footprint {
+            presenters: lock(&self.inner.presenters).len(),
+            outbox_channels: self.inner.outbox.channels(),
+            tasks: self.inner.tasks.len(),
+            dm_channels: self.inner.dm_channels.len(),
+        }
     }
 }
 
-fn fallback_name(user: UserId) -> String {
-    format!("Player {}", user.0 % 10_000)
+/// Counts of what the bot holds in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Footprint {
+    pub presenters: usize,
+    pub outbox_channels: usize,
+    pub tasks: usize,
+    pub dm_channels: usize,
 }
 
 /// Locks a mutex that only guards plain maps (a panic elsewhere cannot leave them half-written).
@@ -208,6 +277,15 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// and refunded through the bank), tells the channels, flushes the outbox and the bank, and
 /// returns.
 pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
+    serve_observed(config, shutdown, |_| {}).await
+}
+
+/// [`serve`], handing the bot to `started` once it runs (tests read its [`Bot::footprint`]).
+pub async fn serve_observed(
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+    started: impl FnOnce(Bot),
+) -> anyhow::Result<()> {
     let data_dir = config.data_dir.clone();
     std::fs::create_dir_all(&data_dir)
         .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
@@ -215,6 +293,7 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
         .await
         .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
     let store = table_store(&data_dir, &bank).await?;
+    let pings = Pings::load(&data_dir)?;
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
     };
@@ -246,10 +325,12 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
             rest,
             http: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
-            names: Mutex::new(HashMap::new()),
-            looked_up: Mutex::new(std::collections::HashSet::new()),
-            locales: Mutex::new(HashMap::new()),
-            dm_channels: Mutex::new(HashMap::new()),
+            tasks: TaskTracker::new(),
+            stop: CancellationToken::new(),
+            names: Arc::new(Names::default()),
+            pings,
+            locales: Cache::new(PLAYERS_KEPT),
+            dm_channels: Cache::new(PLAYERS_KEPT),
             shutting_down: AtomicBool::new(false),
         }),
     };
@@ -263,13 +344,14 @@ pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow
     }
     let http = http.build();
     preflight::check(&http, &base).await?;
-    let framework = commands::framework(bot.clone());
+    let framework = framework::framework(bot.clone());
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
+    started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;
     let mut gateway = tokio::spawn(async move {
@@ -363,6 +445,16 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
         tracing::warn!("some channel messages could not be sent before exiting");
     }
     shard_manager.shutdown_all().await;
+    // Every task the bot started ends now (a presenter of a paused table would wait forever)
+    // and is waited for, so nothing writes after the bank is flushed.
+    bot.inner.stop.cancel();
+    bot.inner.tasks.close();
+    if tokio::time::timeout(Duration::from_secs(5), bot.inner.tasks.wait())
+        .await
+        .is_err()
+    {
+        tracing::warn!("some tasks did not end within 5 s of the shutdown");
+    }
     if let Err(error) = bot.bank().shutdown().await {
         tracing::error!(%error, "flushing the bank failed");
     }

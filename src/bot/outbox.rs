@@ -4,6 +4,9 @@
 //! are still waiting (only the newest is sent), and when Discord answers 429 it waits the
 //! `retry_after` it was given before trying the same write again, never sooner.
 //!
+//! A channel's worker ends once its queue has been empty for [`IDLE_WORKER_ENDS_AFTER`]; the
+//! next write starts another.
+//!
 //! Edits may carry a [`Freshness`]: the board is also updated by interaction responses, which
 //! bypass the outbox, so an edit older than what an interaction already wrote is dropped
 //! instead of turning the board back.
@@ -33,6 +36,11 @@ pub trait MessageWriter: Send + Sync + 'static {
         message: u64,
         body: &Value,
     ) -> impl Future<Output = Result<(), RestError>> + Send;
+    fn delete(
+        &self,
+        channel: u64,
+        message: u64,
+    ) -> impl Future<Output = Result<(), RestError>> + Send;
 }
 
 impl MessageWriter for Rest {
@@ -52,7 +60,18 @@ impl MessageWriter for Rest {
     ) -> impl Future<Output = Result<(), RestError>> + Send {
         self.edit_message(channel, message, body)
     }
+
+    fn delete(
+        &self,
+        channel: u64,
+        message: u64,
+    ) -> impl Future<Output = Result<(), RestError>> + Send {
+        self.delete_message(channel, message)
+    }
 }
+
+/// A channel's worker with nothing to write for this long ends.
+pub const IDLE_WORKER_ENDS_AFTER: Duration = Duration::from_secs(30);
 
 /// At most `writes` writes in any window of `per`, per channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +115,9 @@ enum Job {
         message: u64,
         body: Value,
         freshness: Option<Freshness>,
+    },
+    Delete {
+        message: u64,
     },
 }
 
@@ -155,6 +177,20 @@ impl<W: MessageWriter> Outbox<W> {
                 freshness,
             },
         );
+    }
+
+    /// Queues the deletion of a message; a waiting edit of it is dropped.
+    pub fn delete(&self, channel: u64, message: u64) {
+        self.enqueue(channel, Job::Delete { message });
+    }
+
+    /// Channels with a worker right now.
+    pub fn channels(&self) -> usize {
+        self.shared
+            .channels
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .len()
     }
 
     /// Waits until every queued write is done, or `timeout` passes. True when all were done.
@@ -231,6 +267,15 @@ impl Window {
 }
 
 fn push_coalescing(queue: &mut VecDeque<Job>, job: Job, shared_done: &dyn Fn(usize)) {
+    if let Job::Delete { message } = job {
+        let before = queue.len();
+        queue.retain(
+            |queued| !matches!(queued, Job::Edit { message: edited, .. } if *edited == message),
+        );
+        shared_done(before - queue.len());
+        queue.push_back(job);
+        return;
+    }
     if let Job::Edit {
         message,
         body,
@@ -283,9 +328,24 @@ async fn channel_worker<W: MessageWriter>(
             if !open {
                 return;
             }
-            match receiver.recv().await {
-                Some(job) => push_coalescing(&mut queue, job, &done),
-                None => open = false,
+            match tokio::time::timeout(IDLE_WORKER_ENDS_AFTER, receiver.recv()).await {
+                Ok(Some(job)) => push_coalescing(&mut queue, job, &done),
+                Ok(None) => open = false,
+                Err(_) => {
+                    // Idle: end, unless a write arrived meanwhile (senders enqueue under the
+                    // same lock, so none can slip in between this check and the removal).
+                    let mut channels = shared
+                        .channels
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    match receiver.try_recv() {
+                        Ok(job) => push_coalescing(&mut queue, job, &done),
+                        Err(_) => {
+                            channels.remove(&channel);
+                            return;
+                        }
+                    }
+                }
             }
             continue;
         }
@@ -339,6 +399,20 @@ async fn write_once<W: MessageWriter>(
                     let _ = reply.send(outcome);
                     None
                 }
+            }
+        }
+        Job::Delete { message } => {
+            window.sent.push_back(Instant::now());
+            match shared.writer.delete(channel, message).await {
+                Err(RestError::RateLimited(wait)) => {
+                    window.blocked_until = Some(Instant::now() + wait);
+                    Some(Job::Delete { message })
+                }
+                Err(error) => {
+                    tracing::warn!(channel, message, %error, "deleting a message failed");
+                    None
+                }
+                Ok(()) => None,
             }
         }
         Job::Edit {
@@ -431,6 +505,42 @@ mod tests {
         async fn edit(&self, _channel: u64, message: u64, body: &Value) -> Result<(), RestError> {
             self.record("edit", message, body)
         }
+
+        async fn delete(&self, _channel: u64, message: u64) -> Result<(), RestError> {
+            self.record("delete", message, &Value::Null)
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_idle_channel_worker_ends_and_a_later_write_starts_another() {
+        let recorder = Recorder::default();
+        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+        for channel in 0..100 {
+            outbox
+                .post(channel, json!({ "content": "hi" }))
+                .await
+                .unwrap();
+        }
+        assert_eq!(outbox.channels(), 100);
+        tokio::time::sleep(IDLE_WORKER_ENDS_AFTER + Duration::from_secs(1)).await;
+        assert_eq!(outbox.channels(), 0);
+        outbox.post(7, json!({ "content": "again" })).await.unwrap();
+        assert_eq!(outbox.channels(), 1);
+        assert_eq!(recorder.writes().len(), 101);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn deleting_a_message_drops_its_waiting_edits() {
+        let recorder = Recorder::default();
+        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+        for n in 0..5 {
+            outbox.post(1, json!({ "content": n })).await.unwrap();
+        }
+        outbox.edit(1, 3, json!({ "content": "late" }), None);
+        outbox.delete(1, 3);
+        assert!(outbox.flush(Duration::from_secs(60)).await);
+        let kinds: Vec<&str> = recorder.writes().iter().skip(5).map(|w| w.1).collect();
+        assert_eq!(kinds, ["delete"]);
     }
 
     fn most_in_any_window(times: &[Instant], per: Duration) -> usize {

@@ -1,6 +1,6 @@
-//! The few Discord REST calls the outbox makes itself (create and edit a message, open a DM),
-//! so that a 429's `retry_after` and a closed DM's error code reach the caller: serenity's error
-//! type keeps neither. Everything else goes through serenity's `Http`.
+//! The few Discord REST calls the outbox makes itself (create, edit and delete a message, open
+//! a DM), so that a 429's `retry_after` and a closed DM's error code reach the caller:
+//! serenity's error type keeps neither. Everything else goes through serenity's `Http`.
 
 use std::time::Duration;
 
@@ -87,6 +87,17 @@ impl Rest {
         .map(drop)
     }
 
+    /// Deletes a message (the bot's own: no permission needed).
+    pub async fn delete_message(&self, channel: u64, message: u64) -> Result<(), RestError> {
+        self.send(
+            Method::DELETE,
+            &format!("/channels/{channel}/messages/{message}"),
+            &Value::Null,
+        )
+        .await
+        .map(drop)
+    }
+
     /// Opens (or finds) the DM channel with `user`; returns its id.
     pub async fn open_dm(&self, user: u64) -> Result<u64, RestError> {
         let body = serde_json::json!({ "recipient_id": user.to_string() });
@@ -97,12 +108,16 @@ impl Rest {
     }
 
     async fn send(&self, method: Method, path: &str, body: &Value) -> Result<Value, RestError> {
-        let response = self
+        let mut request = self
             .client
             .request(method, format!("{}{path}", self.api))
-            .header("authorization", self.authorization.expose())
-            .header("content-type", "application/json")
-            .body(body.to_string())
+            .header("authorization", self.authorization.expose());
+        if !body.is_null() {
+            request = request
+                .header("content-type", "application/json")
+                .body(body.to_string());
+        }
+        let response = request
             .send()
             .await
             .map_err(|error| RestError::Network(error.without_url().to_string()))?;

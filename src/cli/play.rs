@@ -280,33 +280,50 @@ enum Wish {
     Raise,
     BringIn,
     Complete,
+    /// The big amount on a fourth street with an open pair (`open_pair_big_bet`).
+    BetBig,
+    RaiseBig,
 }
 
+/// Understands what a player types, in any of the three languages: the English words (as
+/// Indonesian players also say them), the Spanish words players say at the table ("paso",
+/// "veo", "no voy", "subo", …) and the infinitives the buttons show, and a few aliases.
+/// `play-help` in each `lobby.ftl` shows them.
 fn parse(line: &str) -> Option<Command> {
-    let word = line.to_lowercase();
-    let mut words = word.split_whitespace();
-    if let Some("history" | "historial" | "riwayat") = words.next() {
-        let hand = match words.next() {
-            None => None,
-            Some(number) => Some(number.trim_start_matches('#').parse().ok()?),
+    let lowered = line.to_lowercase();
+    let words: Vec<&str> = lowered.split_whitespace().collect();
+    if let ["history" | "historial" | "riwayat", rest @ ..] = words.as_slice() {
+        return match rest {
+            [] => Some(Command::History(None)),
+            [number] => Some(Command::History(Some(
+                number.trim_start_matches('#').parse().ok()?,
+            ))),
+            _ => None,
         };
-        return words.next().is_none().then_some(Command::History(hand));
     }
-    let command = match word.as_str() {
+    let command = match words.join(" ").as_str() {
         "help" | "h" | "?" | "ayuda" | "bantuan" => Command::Help,
         "quit" | "q" | "exit" | "salir" | "keluar" => Command::Quit,
         "cards" | "cartas" | "kartu" => Command::Cards,
         "board" | "mesa" | "meja" => Command::Board,
         "status" | "estado" => Command::Status,
         "balance" | "saldo" => Command::Balance,
-        "topup" | "top-up" | "recargar" | "isi" => Command::TopUp,
-        "k" | "x" | "check" | "pasar" | "cek" => Command::Action(Wish::Check),
-        "c" | "call" | "igualar" | "ver" | "ikut" => Command::Action(Wish::Call),
-        "f" | "fold" | "retirarse" | "tirar" | "lipat" => Command::Action(Wish::Fold),
-        "b" | "bet" | "apostar" | "taruh" => Command::Action(Wish::Bet),
-        "r" | "raise" | "subir" | "naikkan" => Command::Action(Wish::Raise),
+        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => Command::TopUp,
+        "k" | "x" | "check" | "paso" | "pasar" | "cek" => Command::Action(Wish::Check),
+        "c" | "call" | "veo" | "voy" | "igualo" | "igualar" | "ver" | "ikut" => {
+            Command::Action(Wish::Call)
+        }
+        "f" | "fold" | "me retiro" | "no voy" | "retirarse" | "tirar" | "lipat" => {
+            Command::Action(Wish::Fold)
+        }
+        "b" | "bet" | "apuesto" | "apostar" | "pasang" | "taruh" => Command::Action(Wish::Bet),
+        "r" | "raise" | "subo" | "subir" | "naik" | "naikkan" => Command::Action(Wish::Raise),
         "bring-in" | "bringin" | "bi" => Command::Action(Wish::BringIn),
-        "complete" | "co" | "completar" | "lengkapi" => Command::Action(Wish::Complete),
+        "complete" | "co" | "completo" | "completar" | "lengkapi" => {
+            Command::Action(Wish::Complete)
+        }
+        "bet-big" | "bet big" | "bb" => Command::Action(Wish::BetBig),
+        "raise-big" | "raise big" | "rb" => Command::Action(Wish::RaiseBig),
         _ => return None,
     };
     Some(command)
@@ -314,7 +331,8 @@ fn parse(line: &str) -> Option<Command> {
 
 /// The offered action a wish stands for. "c" calls, or checks when nothing is to call, or
 /// posts the bring-in when that is the cheapest way in;
-/// "b" and "r" put in the one bet, raise or completion offered.
+/// "b" and "r" put in the one bet, raise or completion offered (the small amount when an open
+/// pair offers both; the big one once the round went big); "bb" and "rb" the big amount.
 fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
     let offered = |kind: ActionKind| legal.iter().any(|action| action.kind == kind);
     let first_of = |kinds: &[ActionKind]| kinds.iter().copied().find(|kind| offered(*kind));
@@ -331,9 +349,11 @@ fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
             ActionKind::Bet,
             ActionKind::Raise,
             ActionKind::Complete,
+            ActionKind::RaiseBig,
         ]),
         Wish::BringIn => first_of(&[ActionKind::BringIn]),
         Wish::Complete => first_of(&[ActionKind::Complete]),
+        Wish::BetBig | Wish::RaiseBig => first_of(&[ActionKind::BetBig, ActionKind::RaiseBig]),
     }
 }
 
@@ -385,27 +405,29 @@ impl Session {
             // `play` seats everyone itself: the channel's "use /join to sit down" does not apply.
             NoticeBody::Table(TableMessage::Opened { .. }) => {}
             NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
+            // Once you quit, the table closes instead of dealing the hand it announces.
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) if self.leaving => {}
             NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
                 self.setting_up = false;
+            }
+            // What happens to you is told to you ("You leave the table"), not about you.
+            NoticeBody::Table(TableMessage::Joined { user, .. }) if *user == YOU => {}
+            NoticeBody::Table(TableMessage::LeavingAfterHand { user }) if *user == YOU => {
+                say(&tr(locale, "play-leaving-after-hand", &[]));
+            }
+            NoticeBody::Table(TableMessage::Left { user, cashed_out }) if *user == YOU => {
+                say(&tr(
+                    locale,
+                    "play-cashed-out",
+                    &[("amount", (*cashed_out).into())],
+                ));
             }
             NoticeBody::Table(message) => {
                 say(&present::message_text(locale, message, &|user| {
                     self.name(user)
                 }));
-                match message {
-                    TableMessage::Left { user, cashed_out } if *user == YOU => {
-                        let balance = self.bank.balance(GUILD, YOU).await?;
-                        say(&tr(
-                            locale,
-                            "play-cashed-out",
-                            &[
-                                ("amount", (*cashed_out).into()),
-                                ("balance", balance.into()),
-                            ],
-                        ));
-                    }
-                    TableMessage::Closed { .. } => return Ok(true),
-                    _ => {}
+                if let TableMessage::Closed { .. } = message {
+                    return Ok(true);
                 }
             }
             NoticeBody::Error { user, error } if *user == YOU => {
@@ -471,11 +493,10 @@ impl Session {
         }
         let locale = self.locale;
         let Some(command) = parse(line) else {
-            say(&tr(
-                locale,
-                "play-bad-input",
-                &[("input", line.into()), ("options", self.options().into())],
-            ));
+            say(&tr(locale, "play-unknown-word", &[("input", line.into())]));
+            if self.offer.is_some() {
+                self.prompt();
+            }
             return Ok(());
         };
         match command {
@@ -641,19 +662,59 @@ mod tests {
     }
 
     #[test]
+    fn big_words_take_the_big_amount_and_plain_words_the_small_one() {
+        let choice = legal(&[ActionKind::Check, ActionKind::Bet, ActionKind::BetBig]);
+        assert_eq!(choose(Wish::Bet, &choice), Some(ActionKind::Bet));
+        assert_eq!(choose(Wish::BetBig, &choice), Some(ActionKind::BetBig));
+        let facing = legal(&[
+            ActionKind::Fold,
+            ActionKind::Call,
+            ActionKind::Raise,
+            ActionKind::RaiseBig,
+        ]);
+        assert_eq!(choose(Wish::Raise, &facing), Some(ActionKind::Raise));
+        assert_eq!(choose(Wish::RaiseBig, &facing), Some(ActionKind::RaiseBig));
+        let gone_big = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::RaiseBig]);
+        assert_eq!(choose(Wish::Raise, &gone_big), Some(ActionKind::RaiseBig));
+        assert_eq!(choose(Wish::BetBig, &facing[..3]), None);
+        for (word, wish) in [("bet-big", Wish::BetBig), ("rb", Wish::RaiseBig)] {
+            assert!(
+                matches!(parse(word), Some(Command::Action(parsed)) if parsed == wish),
+                "{word}"
+            );
+        }
+    }
+
+    #[test]
     fn words_are_understood_in_every_language() {
         for (word, wish) in [
             ("K", Wish::Check),
+            ("check", Wish::Check),
+            ("paso", Wish::Check),
             ("pasar", Wish::Check),
             ("cek", Wish::Check),
+            ("call", Wish::Call),
+            ("veo", Wish::Call),
+            ("voy", Wish::Call),
+            ("Igualo", Wish::Call),
             ("igualar", Wish::Call),
             ("ikut", Wish::Call),
+            ("fold", Wish::Fold),
+            ("me retiro", Wish::Fold),
+            ("  no   voy ", Wish::Fold),
             ("retirarse", Wish::Fold),
-            ("lipat", Wish::Fold),
+            ("bet", Wish::Bet),
+            ("apuesto", Wish::Bet),
+            ("pasang", Wish::Bet),
+            ("raise", Wish::Raise),
+            ("subo", Wish::Raise),
             ("subir", Wish::Raise),
+            ("naik", Wish::Raise),
             ("naikkan", Wish::Raise),
             ("bring-in", Wish::BringIn),
+            ("completo", Wish::Complete),
             ("completar", Wish::Complete),
+            ("complete", Wish::Complete),
         ] {
             assert!(
                 matches!(parse(word), Some(Command::Action(parsed)) if parsed == wish),
@@ -661,5 +722,22 @@ mod tests {
             );
         }
         assert!(parse("dance").is_none());
+        assert!(parse("no").is_none());
+        assert!(parse("me retiro ya").is_none());
+    }
+
+    #[test]
+    fn history_takes_an_optional_hand_number_in_every_language() {
+        assert!(matches!(parse("history"), Some(Command::History(None))));
+        assert!(matches!(
+            parse("historial #3"),
+            Some(Command::History(Some(3)))
+        ));
+        assert!(matches!(
+            parse("riwayat 12"),
+            Some(Command::History(Some(12)))
+        ));
+        assert!(parse("history three").is_none());
+        assert!(parse("history 1 2").is_none());
     }
 }

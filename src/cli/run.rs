@@ -1,6 +1,6 @@
 //! `studbot run --config FILE`: the Discord bot. Reads the config (one clear line when a value
-//! is wrong), sets up logging (pretty or JSON), runs the bot until SIGINT or SIGTERM, then shuts
-//! down cleanly and exits 0.
+//! is wrong), sets up logging (pretty or JSON; colours only on a terminal), runs the bot until
+//! SIGINT or SIGTERM, then shuts down cleanly and exits 0.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,8 +45,11 @@ fn init_logging(config: &Config) {
         .unwrap_or_else(|| config.log.level.clone());
     let filter = EnvFilter::try_new(format!("{level},{NEVER_RECORDED}"))
         .unwrap_or_else(|_| EnvFilter::new(NEVER_RECORDED));
+    // A log file or a journal gets plain text: escape codes only where a person reads them.
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(colour)
         .with_writer(std::io::stderr);
     // A second initialisation (tests driving `run` twice in one process) keeps the first.
     let _ = match config.log.format {

@@ -232,6 +232,7 @@ impl Session {
     pub fn new(args: &SimArgs) -> anyhow::Result<Session> {
         let stakes = args.stakes();
         stakes.validate().context("invalid stakes")?;
+        args.rules().validate().context("invalid rules")?;
         if args.stack == 0 {
             bail!("--stack must be more than 0");
         }

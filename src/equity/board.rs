@@ -9,8 +9,8 @@
 //! off the table's task.
 
 use super::{Fraction, Method, Pot, Seventh, Spot, SpotError, exact_work, solve};
+use crate::table::Card;
 use crate::table::hand::{PublicView, SeatIndex, SeatState, Street};
-use crate::table::{Card, Game};
 
 /// One live seat's equity on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,7 +69,6 @@ pub fn betting_is_over(view: &PublicView) -> bool {
 /// beside it) and `pots` as `(amount, eligible seats)`, main pot first.
 pub fn public_spot(
     view: &PublicView,
-    game: Game,
     pots: &[(u64, Vec<SeatIndex>)],
 ) -> Result<(Spot, Vec<SeatIndex>), SpotError> {
     let live: Vec<SeatIndex> = (0..view.seats.len())
@@ -101,7 +100,7 @@ pub fn public_spot(
                 .collect(),
         })
         .collect();
-    let spot = Spot::new(game, hands, &dead)?.with_pots(pots)?;
+    let spot = Spot::new(view.game, hands, &dead)?.with_pots(pots)?;
     // The deck really holds fewer cards than are unseen (folded down cards are out of it):
     // whether seventh street is a community card follows from the real count.
     let held = |seat: &crate::table::hand::PublicSeat| seat.up_cards.len() + seat.down_count;
@@ -123,14 +122,13 @@ pub fn public_spot(
 /// community card is out, which leaves nothing to deal), or the view is not a dealable spot.
 pub fn board_equity(
     view: &PublicView,
-    game: Game,
     pots: &[(u64, Vec<SeatIndex>)],
     budget: Budget,
 ) -> Option<BoardEquity> {
     if !betting_is_over(view) || view.community.is_some() || view.street == Street::Showdown {
         return None;
     }
-    let (spot, live) = public_spot(view, game, pots).ok()?;
+    let (spot, live) = public_spot(view, pots).ok()?;
     let method = if exact_work(&spot).is_some_and(|work| work <= budget.max_work) {
         Method::Exact
     } else {

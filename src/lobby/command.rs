@@ -127,6 +127,8 @@ pub struct TableStatus {
     /// The number of the hand in progress, or of the last hand when none is.
     pub hand: u64,
     pub hand_in_progress: bool,
+    /// The hand is over and waits for the bank to confirm its settlement.
+    pub settling: bool,
     pub seats: Vec<SeatInfo>,
     /// The board of the hand in progress.
     pub board: Option<PublicBoard>,

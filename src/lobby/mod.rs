@@ -41,7 +41,8 @@ mod error;
 mod history;
 mod notice;
 pub mod present;
-mod settings;
+mod seating;
+pub mod settings;
 mod settlement;
 mod store;
 mod table;
@@ -61,7 +62,8 @@ pub use notice::{
     PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
     TurnOffer,
 };
-pub use settings::{SettingsError, TableSettings};
+pub use seating::{Seated, sit_down};
+pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
 pub use settlement::seat_outcomes;
 pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
@@ -113,6 +115,18 @@ impl LobbyShared {
     /// Called by a table's task when it closes.
     pub(crate) fn forget(&self, table: TableId) {
         self.registry().tables.remove(&table);
+    }
+}
+
+/// A table being opened; dropping it ends that state.
+struct Opening<'a> {
+    shared: &'a LobbyShared,
+    table: TableId,
+}
+
+impl Drop for Opening<'_> {
+    fn drop(&mut self) {
+        self.shared.registry().opening.remove(&self.table);
     }
 }
 
@@ -206,13 +220,13 @@ impl Lobby {
                 return Err(LobbyError::TableAlreadyOpen { table });
             }
         }
-        let last_hand = match self.register(guild, table, settings).await {
-            Ok(last_hand) => last_hand,
-            Err(error) => {
-                self.shared.registry().opening.remove(&table);
-                return Err(error);
-            }
+        // However this ends (an error, or the caller dropping this future halfway), the
+        // channel stops being "opening".
+        let _opening = Opening {
+            shared: &self.shared,
+            table,
         };
+        let last_hand = self.register(guild, table, settings).await?;
         let handle = self.spawn(TableInit {
             guild,
             table,

@@ -213,7 +213,8 @@ pub enum CancelReason {
     Restart,
     /// A moderator closed the table.
     TableClosed,
-    /// The bank could not settle the hand; it was refunded instead and the table paused.
+    /// The bank refused to settle the hand; it was cancelled (refunded) instead and the table
+    /// paused.
     SettlementFailed,
     /// The process was stopping and the hand did not finish within the grace time.
     Shutdown,
@@ -236,6 +237,11 @@ pub enum TableMessage {
     /// The table closed; everyone was cashed out.
     Closed {
         cashed_out: Vec<(UserId, u64)>,
+    },
+    /// Hand `hand` is over but the bank has not confirmed its settlement yet (the store is
+    /// slow): its result comes once the bank answers. Nothing is refunded meanwhile.
+    Settling {
+        hand: u64,
     },
     /// A hand was cancelled and every player got back their stack as of its start.
     HandCancelled {

@@ -20,6 +20,12 @@ pub type NameOf<'a> = &'a dyn Fn(UserId) -> String;
 
 /// The board for the channel.
 pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
+    BoardView::from_public(&board.view, &board_facts(board, name_of))
+}
+
+/// What the board shows beside the cards: who plays, who waits or sits out, the timer.
+/// A front end that knows more (a player's DMs are closed) adds it to these facts.
+pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
     let players = board
         .players
         .iter()
@@ -48,13 +54,12 @@ pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
             },
         })
         .collect();
-    let facts = TableFacts {
+    TableFacts {
         hand_number: board.hand,
         players,
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
-    };
-    BoardView::from_public(&board.view, &facts)
+    }
 }
 
 /// The private "your turn" prompt.
@@ -135,6 +140,9 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::Resumed => N::TableResumed,
         TableMessage::Closed { .. } => N::TableClosed,
         TableMessage::HandCancelled { hand, .. } => N::HandCancelledRefunded { hand_number: *hand },
+        TableMessage::Settling { hand } => {
+            return render::tr(locale, "lobby-settling", &[("hand", (*hand).into())]);
+        }
         TableMessage::Joined { user, stack, .. } => N::Joined {
             name: name_of(*user),
             buy_in: *stack,
@@ -228,18 +236,21 @@ pub fn error_text(locale: Locale, error: &LobbyError, name_of: NameOf<'_>) -> St
         LobbyError::Paused => return render::tr(locale, "lobby-paused", &[]),
         LobbyError::NotPaused => return render::tr(locale, "lobby-not-paused", &[]),
         LobbyError::InvalidSettings { reason } => {
+            let reason = render::tr_numbers(locale, reason.message_id(), &reason.message_args());
             return render::tr(
                 locale,
                 "lobby-invalid-settings",
-                &[("reason", reason.to_string().into())],
+                &[("reason", reason.into())],
             );
         }
+        LobbyError::Bank { reason } if !reason.is_fault() => {
+            return render::tr_numbers(locale, reason.message_id(), &reason.message_args());
+        }
+        // The player cannot act on a fault: they are told something went wrong, in their
+        // language; what went wrong is for the log.
         LobbyError::Bank { .. } | LobbyError::Store { .. } | LobbyError::Internal { .. } => {
-            return render::tr(
-                locale,
-                "lobby-failure",
-                &[("reason", error.to_string().into())],
-            );
+            tracing::warn!(%error, "a table command failed");
+            return render::tr(locale, "lobby-failure", &[]);
         }
     };
     render::notice(locale, &rendered)

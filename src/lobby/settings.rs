@@ -1,10 +1,12 @@
-//! A table's settings (stakes, buy-in range, seats, timers, house rules) and the validation
-//! that refuses any that make no sense, naming the value that is wrong.
+//! A table's settings (stakes, buy-in range, seats, timers, house rules), the validation that
+//! refuses any that make no sense, naming the value that is wrong, and the one list of the
+//! bounds and choices a front end offers for them ([`Bound`], [`SettingChoice`]).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::table::rules::{Rules, Stakes, StakesError};
+use crate::render::Locale;
+use crate::table::rules::{OddChip, Rules, ShortAllIn, Stakes, StakesError};
 
 /// Everything a moderator chooses when opening a table. Changes made while a hand is in
 /// progress apply from the next hand.
@@ -23,6 +25,9 @@ pub struct TableSettings {
     pub action_timer_secs: u32,
     /// Seconds between the end of one hand and the start of the next.
     pub between_hands_secs: u32,
+    /// The language of the table's public text (board, results, notices), when a moderator
+    /// chose one; `None` follows the server's language (see `Locale::for_table`).
+    pub language: Option<Locale>,
 }
 
 impl TableSettings {
@@ -78,7 +83,79 @@ impl Default for TableSettings {
             seats: 8,
             action_timer_secs: 30,
             between_hands_secs: 5,
+            language: None,
         }
+    }
+}
+
+/// The range a front end offers for one numeric setting (by its option name); `validate`
+/// refuses what lies outside it. The bot's `/table open` and `/table settings` declare the
+/// same bounds to Discord (a test compares them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound {
+    pub option: &'static str,
+    pub min: u64,
+    pub max: Option<u64>,
+}
+
+impl Bound {
+    const fn new(option: &'static str, min: u64, max: Option<u64>) -> Bound {
+        Bound { option, min, max }
+    }
+}
+
+/// Every numeric setting's bounds, in the order the commands offer them.
+pub const BOUNDS: [Bound; 10] = [
+    Bound::new("ante", 0, None),
+    Bound::new("bring_in", 1, None),
+    Bound::new("small_bet", 1, None),
+    Bound::new("big_bet", 1, None),
+    Bound::new("min_buy_in", 1, None),
+    Bound::new("max_buy_in", 1, None),
+    Bound::new(
+        "seats",
+        TableSettings::MIN_SEATS as u64,
+        Some(TableSettings::MAX_SEATS as u64),
+    ),
+    Bound::new(
+        "timer",
+        TableSettings::MIN_ACTION_TIMER_SECS as u64,
+        Some(TableSettings::MAX_ACTION_TIMER_SECS as u64),
+    ),
+    Bound::new(
+        "between_hands",
+        0,
+        Some(TableSettings::MAX_BETWEEN_HANDS_SECS as u64),
+    ),
+    Bound::new(
+        "max_raises",
+        1,
+        Some(TableSettings::MAX_RAISES_LIMIT as u64),
+    ),
+];
+
+/// A setting chosen from a fixed list (the engine's own `ALL`, each option with its name),
+/// offered to players by those names.
+pub trait SettingChoice: Copy + PartialEq + Send + Sync + 'static {
+    fn all() -> &'static [(Self, &'static str)];
+
+    fn name(self) -> &'static str {
+        Self::all()
+            .iter()
+            .find(|(choice, _)| *choice == self)
+            .map_or("", |(_, name)| name)
+    }
+}
+
+impl SettingChoice for ShortAllIn {
+    fn all() -> &'static [(Self, &'static str)] {
+        &ShortAllIn::ALL
+    }
+}
+
+impl SettingChoice for OddChip {
+    fn all() -> &'static [(Self, &'static str)] {
+        &OddChip::ALL
     }
 }
 
@@ -101,9 +178,131 @@ pub enum SettingsError {
     MaxRaises(u32),
 }
 
+impl SettingsError {
+    /// The message (`locales/*/lobby.ftl`) that tells a moderator what is wrong, in their
+    /// language; it ends the sentence `lobby-invalid-settings` starts.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            SettingsError::Stakes(stakes) => stakes.message_id(),
+            SettingsError::Seats(_) => "settings-seats",
+            SettingsError::MinBuyInBelowBigBet { .. } => "settings-min-buy-in-below-big-bet",
+            SettingsError::BuyInRange { .. } => "settings-buy-in-range",
+            SettingsError::ActionTimer(_) => "settings-action-timer",
+            SettingsError::BetweenHands(_) => "settings-between-hands",
+            SettingsError::MaxRaises(_) => "settings-max-raises",
+        }
+    }
+
+    /// The numbers [`SettingsError::message_id`]'s message names.
+    pub fn message_args(&self) -> Vec<(&'static str, u64)> {
+        type S = TableSettings;
+        match *self {
+            SettingsError::Stakes(ref stakes) => stakes.message_args(),
+            SettingsError::Seats(seats) => vec![
+                ("seats", seats.into()),
+                ("min", S::MIN_SEATS.into()),
+                ("max", S::MAX_SEATS.into()),
+            ],
+            SettingsError::MinBuyInBelowBigBet {
+                min_buy_in,
+                big_bet,
+            } => vec![("min_buy_in", min_buy_in), ("big_bet", big_bet)],
+            SettingsError::BuyInRange {
+                min_buy_in,
+                max_buy_in,
+            } => vec![("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)],
+            SettingsError::ActionTimer(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("min", S::MIN_ACTION_TIMER_SECS.into()),
+                ("max", S::MAX_ACTION_TIMER_SECS.into()),
+            ],
+            SettingsError::BetweenHands(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("max", S::MAX_BETWEEN_HANDS_SECS.into()),
+            ],
+            SettingsError::MaxRaises(raises) => vec![
+                ("raises", raises.into()),
+                ("min", 1),
+                ("max", S::MAX_RAISES_LIMIT.into()),
+            ],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn with_option(option: &str, value: u64) -> TableSettings {
+        let mut settings = TableSettings {
+            min_buy_in: 1_000,
+            max_buy_in: 10_000,
+            ..TableSettings::default()
+        };
+        let small = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
+        match option {
+            "ante" => settings.stakes.ante = value,
+            "bring_in" => settings.stakes.bring_in = value,
+            "small_bet" => settings.stakes.small_bet = value,
+            "big_bet" => settings.stakes.big_bet = value,
+            "min_buy_in" => settings.min_buy_in = value,
+            "max_buy_in" => settings.max_buy_in = value,
+            "seats" => settings.seats = u8::try_from(value).unwrap_or(u8::MAX),
+            "timer" => settings.action_timer_secs = small(value),
+            "between_hands" => settings.between_hands_secs = small(value),
+            "max_raises" => settings.rules.max_raises = small(value),
+            other => panic!("no setting named {other}"),
+        }
+        settings
+    }
+
+    #[test]
+    fn each_bound_is_where_validation_refuses() {
+        for bound in BOUNDS {
+            // Stakes must also stay ordered, so the lower bounds are checked alone where they
+            // are the only rule (seats, timers, raises), the upper ones everywhere.
+            if let Some(max) = bound.max {
+                assert_eq!(
+                    with_option(bound.option, max).validate(),
+                    Ok(()),
+                    "{bound:?}"
+                );
+                assert!(
+                    with_option(bound.option, max + 1).validate().is_err(),
+                    "{bound:?}"
+                );
+                assert_eq!(
+                    with_option(bound.option, bound.min).validate(),
+                    Ok(()),
+                    "{bound:?}"
+                );
+                if bound.min > 0 {
+                    assert!(
+                        with_option(bound.option, bound.min - 1).validate().is_err(),
+                        "{bound:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn choices_are_named_as_serde_names_them() {
+        for (choice, name) in ShortAllIn::ALL {
+            assert_eq!(SettingChoice::name(choice), name);
+            assert_eq!(
+                serde_json::to_value(choice).ok(),
+                Some(serde_json::json!(name))
+            );
+        }
+        for (choice, name) in OddChip::ALL {
+            assert_eq!(SettingChoice::name(choice), name);
+            assert_eq!(
+                serde_json::to_value(choice).ok(),
+                Some(serde_json::json!(name))
+            );
+        }
+    }
 
     #[test]
     fn default_settings_are_valid() {

@@ -89,24 +89,35 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
                 ));
                 continue;
             }
-            let players = match layout.pot_name_chars {
-                Some(chars) => pot
-                    .eligible
-                    .iter()
-                    .map(|name| display_name(&shorten(name, chars)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                None => pot.eligible.len().to_string(),
-            };
-            parts.push(tr(
-                locale,
-                "board-side-pot",
-                &[
-                    ("number", (index as u64).into()),
-                    ("amount", pot.amount.into()),
-                    ("players", players.into()),
-                ],
-            ));
+            let number = (index as u64).into();
+            parts.push(match layout.pot_name_chars {
+                Some(chars) => {
+                    let players = pot
+                        .eligible
+                        .iter()
+                        .map(|name| display_name(&shorten(name, chars)))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    tr(
+                        locale,
+                        "board-side-pot",
+                        &[
+                            ("number", number),
+                            ("amount", pot.amount.into()),
+                            ("players", players.into()),
+                        ],
+                    )
+                }
+                None => tr(
+                    locale,
+                    "board-side-pot-count",
+                    &[
+                        ("number", number),
+                        ("amount", pot.amount.into()),
+                        ("count", (pot.eligible.len() as u64).into()),
+                    ],
+                ),
+            });
         }
         pot_line.push_str(" — ");
         pot_line.push_str(&parts.join(" · "));

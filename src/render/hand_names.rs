@@ -1,6 +1,10 @@
-//! Names of high and low hands in each language ("Two pair, kings and fives", "Doble par,
-//! reyes y cincos", "Dua pasang, King dan 5"; "8-7-5-3-A low"), built from the evaluator's
+//! Names of high and low hands in each language ("two pair, kings and fives", "doble par,
+//! reyes y cincos", "dua pasang, King dan 5"; "8-7-5-3-A low"), built from the evaluator's
 //! category and ranks, with rank names translated and pluralised by the `.ftl` files.
+//!
+//! A name is written as it reads inside a sentence ("Ana wins 58 with two pair"): every
+//! message puts it after other words, so it is never capitalised here. Rank names keep the
+//! case their language gives them (Indonesian "King", "As").
 
 use crate::table::card::{Card, Rank};
 use crate::table::eval::{HandCategory, HighValue, LowValue};
@@ -42,7 +46,7 @@ pub fn high_hand_name(locale: Locale, value: HighValue) -> String {
 }
 
 /// The name of a high hand from its category and its deciding ranks, most significant first
-/// (as `HighValue::ranks` gives them). No ranks at all reads "No cards".
+/// (as `HighValue::ranks` gives them). No ranks at all reads "no cards".
 pub fn high_name_from_parts(locale: Locale, category: HandCategory, ranks: &[Rank]) -> String {
     let Some(&first) = ranks.first() else {
         return tr(locale, "hand-no-cards", &[]);
@@ -65,7 +69,7 @@ pub fn high_name_from_parts(locale: Locale, category: HandCategory, ranks: &[Ran
         HandCategory::StraightFlush if first == Rank::Ace => "hand-royal-flush",
         HandCategory::StraightFlush => "hand-straight-flush",
     };
-    capitalise_first(&tr(
+    tr(
         locale,
         id,
         &[
@@ -74,7 +78,7 @@ pub fn high_name_from_parts(locale: Locale, category: HandCategory, ranks: &[Ran
             ("first", first_plural.into()),
             ("second", second_plural.into()),
         ],
-    ))
+    )
 }
 
 /// "8-7-5-3-A low" (or the wheel), or "no low" when `value` is `None`.
@@ -128,13 +132,4 @@ pub fn spell_low(ranks: &[Rank]) -> String {
         .map(|rank| super::cards::rank_symbol(*rank))
         .collect::<Vec<_>>()
         .join("-")
-}
-
-/// Hand names start a sentence or a line; rank names inside them are lowercase.
-fn capitalise_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -67,6 +67,25 @@ impl Locale {
         Locale::parse(tag).unwrap_or_default()
     }
 
+    /// The language of a table's public text (board, results, notices in the channel): the
+    /// one a moderator chose for the table, else the server's (Discord's `guild_locale`, the
+    /// guild's preferred locale) when it is one we speak, else `default` (the configured one).
+    pub fn for_table(
+        chosen: Option<Locale>,
+        guild_locale: Option<&str>,
+        default: Locale,
+    ) -> Locale {
+        chosen
+            .or_else(|| guild_locale.and_then(Locale::parse))
+            .unwrap_or(default)
+    }
+
+    /// The language of text only one player reads (DMs, "My cards", refusals): their own
+    /// Discord locale when we speak it, else the language of the table they play at.
+    pub fn for_player(user_locale: Option<&str>, table: Locale) -> Locale {
+        user_locale.and_then(Locale::parse).unwrap_or(table)
+    }
+
     /// Discord's locale strings for this language (for command description localizations).
     pub fn discord_tags(self) -> &'static [&'static str] {
         match self {
@@ -172,6 +191,16 @@ pub fn tr(locale: Locale, id: &str, args: &Args<'_>) -> String {
     })
 }
 
+/// The message `id` whose arguments are all numbers: how an error type's `message_id()` and
+/// `message_args()` (a refusal of the bank, the settings, the stakes) reach a player.
+pub fn tr_numbers(locale: Locale, id: &str, args: &[(&str, u64)]) -> String {
+    let args: Vec<(&str, FluentValue<'_>)> = args
+        .iter()
+        .map(|(name, value)| (*name, FluentValue::from(*value)))
+        .collect();
+    tr(locale, id, &args)
+}
+
 /// Like [`tr`], but `None` when the message does not exist in `locale`.
 pub fn try_tr(locale: Locale, id: &str, args: &Args<'_>) -> Option<String> {
     let bundle = &BUNDLES[locale.index()];
@@ -227,6 +256,23 @@ mod tests {
         assert_eq!(Locale::from_tag_or_default("pt-BR"), Locale::En);
         assert_eq!(Locale::from_tag_or_default(""), Locale::En);
         assert!("xx".parse::<Locale>().is_err());
+    }
+
+    #[test]
+    fn public_text_follows_the_table_then_the_server_then_the_default() {
+        use Locale::*;
+        assert_eq!(Locale::for_table(Some(Id), Some("es-ES"), En), Id);
+        assert_eq!(Locale::for_table(None, Some("es-419"), En), Es);
+        assert_eq!(Locale::for_table(None, Some("fr"), Es), Es);
+        assert_eq!(Locale::for_table(None, None, Id), Id);
+    }
+
+    #[test]
+    fn private_text_follows_the_player_then_the_table() {
+        use Locale::*;
+        assert_eq!(Locale::for_player(Some("id"), Es), Id);
+        assert_eq!(Locale::for_player(Some("pt-BR"), Es), Es);
+        assert_eq!(Locale::for_player(None, En), En);
     }
 
     #[test]

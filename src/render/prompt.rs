@@ -42,8 +42,9 @@ pub fn action_label(locale: Locale, action: &LegalAction) -> String {
     let (id, amount) = match action.kind {
         ActionKind::BringIn => ("button-bring-in", action.chips),
         ActionKind::Complete => ("button-complete", action.total),
-        ActionKind::Bet => ("button-bet", action.total),
-        ActionKind::Raise => ("button-raise", action.total),
+        // The big amount on an open-pair fourth street: the label's amount tells it apart.
+        ActionKind::Bet | ActionKind::BetBig => ("button-bet", action.total),
+        ActionKind::Raise | ActionKind::RaiseBig => ("button-raise", action.total),
         ActionKind::Call => ("button-call", action.chips),
         ActionKind::Check => ("button-check", 0),
         ActionKind::Fold => ("button-fold", 0),
@@ -79,8 +80,8 @@ pub fn action_told(
     let (id, amount) = match kind {
         ActionKind::BringIn => ("did-bring-in", total),
         ActionKind::Complete => ("did-complete", total),
-        ActionKind::Bet => ("did-bet", total),
-        ActionKind::Raise => ("did-raise", total),
+        ActionKind::Bet | ActionKind::BetBig => ("did-bet", total),
+        ActionKind::Raise | ActionKind::RaiseBig => ("did-raise", total),
         ActionKind::Call => ("did-call", chips),
         ActionKind::Check => ("did-check", 0),
         ActionKind::Fold => ("did-fold", 0),

@@ -1,16 +1,18 @@
 //! One fixed-limit betting round: the bring-in or completion on third street, bets and
-//! raises of the street's size, the raise cap with the heads-up exemption, short all-ins
-//! under both `short_all_in` options, and when the round is over.
+//! raises of the street's size (small or big at the bettor's choice on a fourth street with
+//! an open pair under `open_pair_big_bet`), the raise cap with the heads-up exemption, short
+//! all-ins under both `short_all_in` options and their completion, and when the round is over.
 //!
-//! Levels are street totals. A bet or raise is always a full bet on top of the highest bet
-//! so far (a player short of it goes all-in for less). `full_level` is the total of the last
-//! bet that counts as full — a full bet, completion or raise, or a short all-in that counts
-//! as one under the `short_all_in` option — and decides who may raise again and the cap.
+//! Levels are street totals. `full_level` is the total of the last wager that counts as
+//! full — a full bet, completion or raise, or a short all-in that counts as one under the
+//! `short_all_in` option — and decides who may wager again, the cap, and the next wager:
+//! always one full bet above `full_level`. When the highest bet is above it (an all-in that
+//! does not count), that next wager COMPLETES the all-in rather than raising it (RULES.md,
+//! Raises; Robert's Rules, Betting and Raising, rule 6).
 //!
 //! Conventions shared with pokerkit where RULES.md is silent: folding is not offered when
 //! checking is free (nor to the bring-in player); no bet or raise is offered that no one
-//! could answer with chips of their own; after a short all-in wager the next raise is a full
-//! bet on top of it.
+//! could answer with chips of their own.
 
 use super::hand::{ActionKind, LegalAction, SeatIndex, Street};
 use super::rules::{Rules, ShortAllIn, Stakes};
@@ -19,22 +21,28 @@ use super::seats::{MAX_SEATS, Seats};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BettingRound {
     pub street: Street,
-    /// The bet and raise size of this street.
+    /// The size of a full bet or raise now: the street's size, or the big bet once a big
+    /// wager was made on an open-pair fourth street.
     pub bet_size: u64,
+    /// The big bet while a bettor may still choose it over `bet_size` (an open-pair fourth
+    /// street under `open_pair_big_bet`, before any big wager); 0 otherwise.
+    big_choice: u64,
+    /// An open-pair fourth street under `open_pair_big_bet`: a wager of the big amount is
+    /// named `bet-big` / `raise-big` there, as it is chosen.
+    open_pair_street: bool,
     bring_in: u64,
     /// Third street before anyone has brought in or completed.
     pub bring_in_pending: bool,
     /// The highest street total.
     pub current: u64,
     full_level: u64,
-    /// Someone completed, bet or raised (fully or all-in short) this round.
-    any_aggression: bool,
     /// Bets, completions and raises that count toward the cap.
     pub aggressions: u32,
     max_aggressions: u32,
     heads_up_uncapped: bool,
     short_all_in: ShortAllIn,
-    /// The round began, or became, heads-up before the cap was reached.
+    /// The round began, or became, heads-up (two players not all-in) before the cap was
+    /// reached.
     heads_up_before_cap: bool,
     acted: [bool; MAX_SEATS],
     /// `full_level` when the seat last acted.
@@ -98,39 +106,41 @@ impl LegalSet {
     }
 }
 
-/// The bet size of a street: the small bet on third and fourth (the big bet on fourth with
-/// an open pair when `open_pair_big_bet` is on), the big bet on fifth to seventh.
-pub fn bet_size(street: Street, stakes: &Stakes, open_pair_on_fourth: bool) -> u64 {
+/// The bet size of a street: the small bet on third and fourth, the big bet on fifth to
+/// seventh. (An open pair on fourth street adds the big bet as a choice: [`BettingRound::new`].)
+fn bet_size(street: Street, stakes: &Stakes) -> u64 {
     match street {
-        Street::Third => stakes.small_bet,
-        Street::Fourth if open_pair_on_fourth => stakes.big_bet,
-        Street::Fourth => stakes.small_bet,
+        Street::Third | Street::Fourth => stakes.small_bet,
         Street::Fifth | Street::Sixth | Street::Seventh | Street::Showdown => stakes.big_bet,
     }
 }
 
 impl BettingRound {
+    /// Opens the round of `street`. `open_pair_choice`: fourth street with a pair showing
+    /// under `open_pair_big_bet`, where each bettor chooses the small or the big amount.
     pub fn new(
         street: Street,
-        bet_size: u64,
         stakes: &Stakes,
         rules: &Rules,
         seats: &Seats,
         first_to_act: Option<SeatIndex>,
+        open_pair_choice: bool,
     ) -> BettingRound {
+        let open_pair_street = open_pair_choice && street == Street::Fourth;
         BettingRound {
             street,
-            bet_size,
+            bet_size: bet_size(street, stakes),
+            big_choice: if open_pair_street { stakes.big_bet } else { 0 },
+            open_pair_street,
             bring_in: stakes.bring_in,
             bring_in_pending: street == Street::Third,
             current: 0,
             full_level: 0,
-            any_aggression: false,
             aggressions: 0,
             max_aggressions: rules.max_raises.saturating_add(1),
             heads_up_uncapped: rules.heads_up_uncapped,
             short_all_in: rules.short_all_in,
-            heads_up_before_cap: seats.live_count() == 2,
+            heads_up_before_cap: seats.active_count() == 2,
             acted: [false; MAX_SEATS],
             full_level_when_acted: [0; MAX_SEATS],
             first_to_act,
@@ -139,20 +149,45 @@ impl BettingRound {
         }
     }
 
-    /// The kind and street total of the next bet-like action: completing the bring-in to
-    /// the small bet, or a full bet on top of the highest bet so far.
-    fn aggressive_target(&self) -> (ActionKind, u64) {
-        let facing_only_bring_in = self.street == Street::Third && !self.any_aggression;
-        if facing_only_bring_in && self.current < self.bet_size {
-            return (ActionKind::Complete, self.bet_size);
+    /// The next wager of the round's size: one full bet above the last full wager. It
+    /// completes the bring-in or an all-in that did not count, else it bets or raises (on an
+    /// open-pair fourth street already gone big, the raise is of the big amount).
+    fn wager_target(&self) -> (ActionKind, u64) {
+        let total = self.full_level.saturating_add(self.bet_size);
+        let kind = if self.current > self.full_level {
+            ActionKind::Complete
+        } else if self.current == 0 {
+            ActionKind::Bet
+        } else if self.open_pair_street && self.big_choice == 0 {
+            ActionKind::RaiseBig
+        } else {
+            ActionKind::Raise
+        };
+        (kind, total)
+    }
+
+    /// The big wager a bettor may choose instead, while the open-pair choice is open: a big
+    /// bet when no full wager was made yet (completing an all-in bet that did not count),
+    /// else a big raise above the last full wager.
+    fn big_wager_target(&self) -> Option<(ActionKind, u64)> {
+        if self.big_choice == 0 {
+            return None;
         }
-        if self.current == 0 {
-            return (ActionKind::Bet, self.bet_size);
+        let kind = if self.full_level == 0 {
+            ActionKind::BetBig
+        } else {
+            ActionKind::RaiseBig
+        };
+        Some((kind, self.full_level.saturating_add(self.big_choice)))
+    }
+
+    /// Whether `added` chips above the last full wager count as a full wager of `size`
+    /// under the `short_all_in` option.
+    fn counts_as_full(&self, added: u64, size: u64) -> bool {
+        match self.short_all_in {
+            ShortAllIn::HalfBet => added.saturating_mul(2) >= size,
+            ShortAllIn::FullBet => added >= size,
         }
-        (
-            ActionKind::Raise,
-            self.current.saturating_add(self.bet_size),
-        )
     }
 
     fn cap_reached(&self) -> bool {
@@ -196,7 +231,7 @@ impl BettingRound {
         if self.bring_in_pending {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
-            let (_, complete_total) = self.aggressive_target();
+            let (_, complete_total) = self.wager_target();
             // RULES.md: the bring-in player posts the bring-in or completes. A player who
             // cannot cover more than the bring-in can only post it (all-in): a "completion"
             // for the same chips would turn the next player's completion into a raise.
@@ -218,12 +253,20 @@ impl BettingRound {
             set.push(priced(ActionKind::Fold, bet));
             set.push(priced(ActionKind::Call, self.current));
         }
-        let (kind, total) = self.aggressive_target();
-        if stack > to_call
-            && total > self.current
-            && self.reopened_for(seat)
-            && !self.cap_reached()
-            && self.bet_can_be_answered(seats, seat)
+        if stack <= to_call
+            || !self.reopened_for(seat)
+            || self.cap_reached()
+            || !self.bet_can_be_answered(seats, seat)
+        {
+            return;
+        }
+        let (kind, total) = self.wager_target();
+        let wager = priced(kind, total);
+        set.push(wager);
+        // The big amount only when it costs more than the small one: an all-in for the
+        // same chips is one wager, not two.
+        if let Some((kind, total)) = self.big_wager_target()
+            && !wager.all_in
         {
             set.push(priced(kind, total));
         }
@@ -235,9 +278,6 @@ impl BettingRound {
         match action.kind {
             ActionKind::Fold => {
                 seats.state[seat] = super::hand::SeatState::Folded;
-                if seats.live_count() == 2 && self.aggressions < self.max_aggressions {
-                    self.heads_up_before_cap = true;
-                }
             }
             ActionKind::Check | ActionKind::Call => {
                 seats.pay(seat, action.chips, true);
@@ -251,27 +291,42 @@ impl BettingRound {
                     self.count_full_bet(seat);
                 }
             }
-            ActionKind::Complete | ActionKind::Bet | ActionKind::Raise => {
+            ActionKind::Complete
+            | ActionKind::Bet
+            | ActionKind::Raise
+            | ActionKind::BetBig
+            | ActionKind::RaiseBig => {
                 seats.pay(seat, action.chips, true);
                 self.bring_in_pending = false;
                 let total = seats.street_bet[seat];
-                // Measured from the last full bet, so short all-ins add up (the bring-in is
-                // not a bet: a completion is measured from nothing).
+                // Measured from the last full wager, so short all-ins add up (the bring-in
+                // is not a bet: a completion is measured from nothing).
                 let added = total.saturating_sub(self.full_level);
-                let counts_as_full = match self.short_all_in {
-                    ShortAllIn::HalfBet => added.saturating_mul(2) >= self.bet_size,
-                    ShortAllIn::FullBet => added >= self.bet_size,
-                };
                 self.current = self.current.max(total);
-                self.any_aggression = true;
                 self.last_aggressor = Some(seat);
-                if counts_as_full {
+                if self.counts_as_full(added, self.bet_size) {
+                    // A big wager that counts as a full big one makes every further raise
+                    // big; one all-in short of that is a full small wager at its own amount.
+                    let big = matches!(action.kind, ActionKind::BetBig | ActionKind::RaiseBig);
+                    if big && self.counts_as_full(added, self.big_choice) {
+                        self.bet_size = self.big_choice;
+                        self.big_choice = 0;
+                    }
                     self.count_full_bet(seat);
                 }
             }
         }
         self.acted[seat] = true;
         self.full_level_when_acted[seat] = self.full_level;
+        // Heads-up means two players not all-in (Robert's, Betting and Raising, rules 3-4):
+        // only a fold or an all-in can bring the round down to two.
+        let leaves_the_betting = action.kind == ActionKind::Fold || action.all_in;
+        if leaves_the_betting
+            && self.aggressions < self.max_aggressions
+            && seats.active_count() == 2
+        {
+            self.heads_up_before_cap = true;
+        }
     }
 
     fn count_full_bet(&mut self, seat: SeatIndex) {

@@ -1,4 +1,4 @@
-//! Computer players: a simple, cheap strategy for Seven-Card Stud Hi/Lo that fills seats in
+//! Computer players: a simple, cheap strategy for each stud game that fills seats in
 //! `sim`, terminal play and benchmarks. It sees only what its seat may see (its own cards in
 //! a [`PrivateView`], everyone's up cards in a [`PublicView`]) and is deterministic given the
 //! RNG it is handed.
@@ -11,12 +11,18 @@
 //!   early; check and call with a pair, a made eight-low or a draw to a low or a flush;
 //!   check when it is free, otherwise fold, unless the pot pays the call many times over
 //!   while two or more cards are to come. A small pair stops calling on sixth street.
+//! - Stud plays only the high side of that plan; Razz only a low side of its own: three
+//!   different cards of eight or lower to start (six or lower, or with an ace, to raise),
+//!   then a made razz low of eight or better or four small cards early to bet, a nine or ten
+//!   low or a draw to call.
 
 use rand::Rng;
 
 use super::card::{Card, Rank};
 use super::eval::{HandCategory, best_high};
+use super::game::Game;
 use super::hand::{ActionKind, Hand, LegalAction, PrivateView, PublicView, SeatState, Street};
+use super::razz_low::RazzLow;
 
 /// How much a hand is worth playing for, as the strategy sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,10 +74,71 @@ pub fn assess(private: &PrivateView, public: &PublicView) -> Strength {
     if let Some(card) = private.community {
         cards.push(card);
     }
-    if public.street == Street::Third || cards.len() <= 3 {
-        assess_third_street(&cards)
+    let third = public.street == Street::Third || cards.len() <= 3;
+    match (public.game, third) {
+        (Game::Stud8, true) => assess_third_street(&cards),
+        (Game::Stud8, false) => assess_later_street(private, public, &cards),
+        (Game::Stud, true) => assess_third_street_high(&cards),
+        (Game::Stud, false) => assess_later_street_high(private, public, &cards),
+        (Game::Razz, true) => assess_third_street_razz(&cards),
+        (Game::Razz, false) => assess_later_street_razz(&cards),
+    }
+}
+
+/// Stud: trips or a big pair to raise, any pair or three to a flush to call.
+fn assess_third_street_high(cards: &[Card]) -> Strength {
+    let mut rank_counts = [0u8; 15];
+    for card in cards {
+        rank_counts[usize::from(card.rank.value())] += 1;
+    }
+    let top_group = rank_counts.iter().copied().max().unwrap_or(0);
+    let paired_rank = rank_counts
+        .iter()
+        .rposition(|&count| count >= 2)
+        .unwrap_or(0);
+    if top_group >= 3 || paired_rank >= usize::from(Rank::Nine.value()) {
+        Strength::Strong
+    } else if top_group == 2 || longest_suit(cards) >= 3 {
+        Strength::Playable
     } else {
-        assess_later_street(private, public, &cards)
+        Strength::Junk
+    }
+}
+
+/// Razz: three different small cards, the smaller the better; a pair is junk.
+fn assess_third_street_razz(cards: &[Card]) -> Strength {
+    let low_ranks = distinct_low_ranks(cards);
+    let top = cards
+        .iter()
+        .map(|card| card.rank.low_value())
+        .max()
+        .unwrap_or(13);
+    let has_ace = cards.iter().any(|card| card.rank == Rank::Ace);
+    if low_ranks >= 3 && (top <= 6 || (has_ace && top <= 7)) {
+        Strength::Strong
+    } else if low_ranks >= 3 {
+        Strength::Playable
+    } else {
+        Strength::Junk
+    }
+}
+
+/// Razz after third street: a made low of eight or better (seven or better to raise), a
+/// nine or ten low, or four or more small cards while cards are to come.
+fn assess_later_street_razz(cards: &[Card]) -> Strength {
+    let cards_to_come = 7usize.saturating_sub(cards.len());
+    let low_ranks = distinct_low_ranks(cards);
+    let low = RazzLow::of(cards);
+    let made_top = (cards.len() >= 5 && low.category() == HandCategory::HighCard)
+        .then(|| low.ranks().first().map_or(13, |rank| rank.low_value()));
+    match made_top {
+        Some(top) if top <= 7 => Strength::Strong,
+        Some(top) if top <= 10 => Strength::Playable,
+        _ if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Strength::Strong,
+        _ if cards_to_come > 0 && low_ranks + cards_to_come >= 5 && low_ranks >= 3 => {
+            Strength::Playable
+        }
+        _ => Strength::Junk,
     }
 }
 
@@ -101,10 +168,30 @@ fn assess_third_street(cards: &[Card]) -> Strength {
 }
 
 fn assess_later_street(private: &PrivateView, public: &PublicView, cards: &[Card]) -> Strength {
-    let category = private.high.category();
     let cards_to_come = 7usize.saturating_sub(cards.len());
     let low_ranks = distinct_low_ranks(cards);
     let made_low_top = private.low.map(|low| low.ranks()[0].low_value());
+    let low_strength = match made_low_top {
+        Some(top) if top <= 7 => Strength::Strong,
+        Some(_) => Strength::Playable,
+        None if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Strength::Strong,
+        None if cards_to_come > 0 && low_ranks + cards_to_come >= 5 && low_ranks >= 3 => {
+            Strength::Playable
+        }
+        None => Strength::Junk,
+    };
+    assess_later_street_high(private, public, cards).max(low_strength)
+}
+
+/// The high side of a hand after third street: two pair or better to bet, a pair that
+/// holds or a flush draw to call; worth less when an open board already beats it.
+fn assess_later_street_high(
+    private: &PrivateView,
+    public: &PublicView,
+    cards: &[Card],
+) -> Strength {
+    let category = private.high.category();
+    let cards_to_come = 7usize.saturating_sub(cards.len());
 
     // A small pair is worth a card while two or more are to come; by sixth street only a
     // pair of nines or better (or a draw) keeps calling.
@@ -122,24 +209,12 @@ fn assess_later_street(private: &PrivateView, public: &PublicView, cards: &[Card
     } else {
         Strength::Junk
     };
-    let low_strength = match made_low_top {
-        Some(top) if top <= 7 => Strength::Strong,
-        Some(_) => Strength::Playable,
-        None if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Strength::Strong,
-        None if cards_to_come > 0 && low_ranks + cards_to_come >= 5 && low_ranks >= 3 => {
-            Strength::Playable
-        }
-        None => Strength::Junk,
-    };
-
     // A made high hand that an open board already beats is worth less; a low is not hurt.
-    let high_strength = if high_strength > Strength::Junk && board_beats(private, public, category)
-    {
+    if high_strength > Strength::Junk && board_beats(private, public, category) {
         weaker(high_strength)
     } else {
         high_strength
-    };
-    high_strength.max(low_strength)
+    }
 }
 
 /// True when another live player's up cards alone make a better high category than ours.
@@ -205,10 +280,18 @@ fn cheapest(legal: &[LegalAction]) -> LegalAction {
     .unwrap_or(fallback)
 }
 
+/// The wager a strong hand makes: the big amount when an open pair on fourth street offers
+/// the choice (or the round already went big), else the one bet, raise or completion.
 fn aggressive(legal: &[LegalAction]) -> Option<LegalAction> {
     first_of(
         legal,
-        &[ActionKind::Raise, ActionKind::Complete, ActionKind::Bet],
+        &[
+            ActionKind::RaiseBig,
+            ActionKind::BetBig,
+            ActionKind::Raise,
+            ActionKind::Complete,
+            ActionKind::Bet,
+        ],
     )
 }
 
@@ -308,6 +391,7 @@ mod tests {
         let mine = private(1, &me[..4], &me[4..]);
         let up = me[4..].to_string();
         let public = PublicView {
+            game: crate::table::Game::Stud8,
             stakes: Stakes::default(),
             street: Street::Third,
             seats: vec![seat("Qs", 5), seat(&up, 0), seat("3c", 2)],
@@ -367,6 +451,7 @@ mod tests {
     fn junk_checks_when_checking_is_free() {
         let mine = private(0, "7c2d", "KhJs9d");
         let public = PublicView {
+            game: crate::table::Game::Stud8,
             stakes: Stakes::default(),
             street: Street::Fifth,
             seats: vec![seat("KhJs9d", 0), seat("Qs4h3c", 0)],
@@ -391,6 +476,7 @@ mod tests {
     fn two_pair_bets_when_checked_to() {
         let mine = private(0, "Kc9c", "KhJs9d");
         let public = PublicView {
+            game: crate::table::Game::Stud8,
             stakes: Stakes::default(),
             street: Street::Fifth,
             seats: vec![seat("KhJs9d", 0), seat("Qs4h3c", 0)],
@@ -413,38 +499,41 @@ mod tests {
         assert!(bets > 150, "bet only {bets} times of 200");
     }
 
-    /// Over many seeded hands of every size, the computer's choice is always one the engine
-    /// lists as legal and accepts.
+    /// Over many seeded hands of every size and every game, the computer's choice is always
+    /// one the engine lists as legal and accepts.
     #[test]
     fn the_computer_never_chooses_an_illegal_action() {
         use crate::table::deck::Deck;
         use crate::table::hand::Hand;
         use crate::table::rules::Rules;
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        for number in 0..600u64 {
-            let players = 2 + usize::try_from(number % 7).unwrap();
-            let stacks: Vec<u64> = (0..players).map(|i| 8 + 23 * i as u64).collect();
-            let mut hand = Hand::start(
-                Stakes::default(),
-                Rules::default(),
-                &stacks,
-                Deck::seeded(number),
-            )
-            .unwrap();
-            while let Some(seat) = hand.to_act() {
-                let choice = choose_for_hand(&hand, &mut rng).unwrap();
-                assert!(
-                    hand.legal_actions().contains(&choice),
-                    "hand {number}: {choice:?}"
-                );
-                hand.act(seat, choice.kind).unwrap();
+        for game in Game::ALL {
+            for number in 0..400u64 {
+                let players = 2 + usize::try_from(number % 7).unwrap();
+                let stacks: Vec<u64> = (0..players).map(|i| 8 + 23 * i as u64).collect();
+                let mut hand = Hand::start_game(
+                    game,
+                    Stakes::default(),
+                    Rules::default(),
+                    &stacks,
+                    Deck::seeded(number),
+                )
+                .unwrap();
+                while let Some(seat) = hand.to_act() {
+                    let choice = choose_for_hand(&hand, &mut rng).unwrap();
+                    assert!(
+                        hand.legal_actions().contains(&choice),
+                        "{game:?} hand {number}: {choice:?}"
+                    );
+                    hand.act(seat, choice.kind).unwrap();
+                }
+                assert!(hand.result().is_some());
             }
-            assert!(hand.result().is_some());
         }
     }
 
-    /// Sensible play shows in the chips: three computer players at a table with three
-    /// players who pick uniformly among the legal actions win chips from them.
+    /// Sensible play shows in the chips, in every game: three computer players at a table
+    /// with three players who pick uniformly among the legal actions win chips from them.
     #[test]
     fn computer_players_beat_random_players() {
         use crate::table::deck::Deck;
@@ -452,36 +541,39 @@ mod tests {
         use crate::table::rules::Rules;
         use rand::Rng;
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut computer_net: i64 = 0;
-        for number in 0..1500u64 {
-            // Computer players in seats of alternating parity, so position evens out.
-            let computer_parity = number % 2;
-            let mut hand = Hand::start(
-                Stakes::default(),
-                Rules::default(),
-                &[200; 6],
-                Deck::seeded(number),
-            )
-            .unwrap();
-            while let Some(seat) = hand.to_act() {
-                let kind = if seat as u64 % 2 == computer_parity {
-                    choose_for_hand(&hand, &mut rng).unwrap().kind
-                } else {
-                    let legal = hand.legal_actions();
-                    legal[rng.random_range(0..legal.len())].kind
-                };
-                hand.act(seat, kind).unwrap();
-            }
-            let result = hand.result().unwrap();
-            for seat in 0..6 {
-                if seat as u64 % 2 == computer_parity {
-                    computer_net += result.final_stacks[seat] as i64 - 200;
+        for game in Game::ALL {
+            let mut computer_net: i64 = 0;
+            for number in 0..1200u64 {
+                // Computer players in seats of alternating parity, so position evens out.
+                let computer_parity = number % 2;
+                let mut hand = Hand::start_game(
+                    game,
+                    Stakes::default(),
+                    Rules::default(),
+                    &[200; 6],
+                    Deck::seeded(number),
+                )
+                .unwrap();
+                while let Some(seat) = hand.to_act() {
+                    let kind = if seat as u64 % 2 == computer_parity {
+                        choose_for_hand(&hand, &mut rng).unwrap().kind
+                    } else {
+                        let legal = hand.legal_actions();
+                        legal[rng.random_range(0..legal.len())].kind
+                    };
+                    hand.act(seat, kind).unwrap();
+                }
+                let result = hand.result().unwrap();
+                for seat in 0..6 {
+                    if seat as u64 % 2 == computer_parity {
+                        computer_net += result.final_stacks[seat] as i64 - 200;
+                    }
                 }
             }
+            assert!(
+                computer_net > 0,
+                "{game:?}: computer players lost {computer_net} chips"
+            );
         }
-        assert!(
-            computer_net > 0,
-            "computer players lost {computer_net} chips"
-        );
     }
 }

@@ -203,6 +203,13 @@ impl CardSet {
         self.bits & CardSet::bit(card) != 0
     }
 
+    /// How many cards of `rank` the set holds (0 to 4).
+    #[inline]
+    pub fn count_of_rank(self, rank: Rank) -> u8 {
+        let lane = 0x0001_0001_0001_0001u64 << (rank.value() - 2);
+        (self.bits & lane).count_ones() as u8
+    }
+
     /// The number of distinct cards in the set.
     pub fn len(self) -> usize {
         self.bits.count_ones() as usize

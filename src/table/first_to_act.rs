@@ -1,12 +1,16 @@
-//! Who acts first on fourth to seventh street: the best hand showing for HIGH (up cards
-//! only, plus the community card on seventh street when one was turned), ties to the seat
-//! nearest the dealer's left (the lowest seat). When that player is all-in, the next player
-//! to the left with chips acts first.
+//! Who acts first on fourth to seventh street, by the game's [`BoardRanking`]: the best
+//! board showing (up cards only, plus the community card on seventh street when one was
+//! turned) — for HIGH in Stud/8 and Stud (pairs, two pair, trips and quads count, no
+//! straights or flushes with four or fewer cards), for the razz LOW in Razz (the ace is low,
+//! pairs count against a board, straights and flushes do not) — ties to the seat nearest the
+//! dealer's left (the lowest seat). When that player is all-in, the next player to the left
+//! with chips acts first.
 
 use super::card::Card;
 use super::deal::DealtCards;
-use super::eval::HighValue;
+use super::game::BoardRanking;
 use super::hand::SeatIndex;
+use super::razz_low::RazzLow;
 use super::seats::Seats;
 
 /// The seat with the best board among the seats still in the hand.
@@ -14,8 +18,11 @@ pub fn best_board_seat(
     seats: &Seats,
     dealt: &DealtCards,
     community: Option<Card>,
+    ranking: BoardRanking,
 ) -> Option<SeatIndex> {
-    let mut best: Option<(HighValue, SeatIndex)> = None;
+    // Both rankings are "greater is better" values; the high one is widened to compare
+    // with the razz one in a single loop.
+    let mut best: Option<(u32, SeatIndex)> = None;
     for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
         // The deal keeps each board as a set: the same value as `best_high` of its cards
         // (all different), without copying or re-keying them.
@@ -26,7 +33,10 @@ pub fn best_board_seat(
         if board.is_empty() {
             continue;
         }
-        let value = board.high();
+        let value = match ranking {
+            BoardRanking::BestHigh => board.high().0,
+            BoardRanking::BestLow => RazzLow::of_set(board).key(),
+        };
         // Strictly better only: an equal board keeps the lower seat.
         if best.is_none_or(|(best_value, _)| value > best_value) {
             best = Some((value, seat));
@@ -40,7 +50,8 @@ pub fn first_to_act_after_third(
     seats: &Seats,
     dealt: &DealtCards,
     community: Option<Card>,
+    ranking: BoardRanking,
 ) -> Option<SeatIndex> {
-    let best = best_board_seat(seats, dealt, community)?;
+    let best = best_board_seat(seats, dealt, community, ranking)?;
     seats.next_active_from(best)
 }

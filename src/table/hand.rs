@@ -1,5 +1,7 @@
-//! One hand of Seven-Card Stud Hi/Lo as an explicit state machine: antes, the bring-in,
-//! fixed-limit betting street by street, and the showdown. It answers "whose turn, which
+//! One hand of seven-card stud as an explicit state machine: antes, the bring-in,
+//! fixed-limit betting street by street, and the showdown. One machine deals every game
+//! (Stud/8, Stud, Razz): where the games differ (who brings in, who acts first, which hands
+//! win) it asks the hand's [`Game`] for its rule. It answers "whose turn, which
 //! actions, at what amounts", refuses an illegal action with a typed error that changes
 //! nothing, and records every event so the hand can be replayed, rendered and written as PHH.
 //!
@@ -9,19 +11,20 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::betting::{BettingRound, LegalSet, bet_size};
+use super::betting::{BettingRound, LegalSet};
 use super::bring_in::first_to_act_on_third;
 use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
-use super::deal::{DealtCards, HAND_CARDS, PLACEHOLDER_CARD, deal_street};
+use super::deal::{DealtCards, HAND_CARDS, deal_street};
 use super::deck::Deck;
-use super::eval::{HighValue, LowValue, best_high_low};
+use super::eval::{CardSet, HighValue, LowValue, best_high_low};
 use super::first_to_act::first_to_act_after_third;
+use super::game::Game;
 use super::odd_chip::OddChipOrder;
-use super::pot::{Contender, NO_CONTENDER, build_pots, split_pot, uncalled_excess};
-use super::rules::{Rules, Stakes, StakesError};
+use super::pot::{NO_CONTENDER, build_pots, split_pot, uncalled_excess};
+use super::rules::{Rules, RulesError, Stakes, StakesError};
 use super::seats::{MAX_SEATS, Seats};
-use super::showdown::{show_or_muck, showing_order};
+use super::showdown::{contender, show_or_muck, showing_order};
 
 /// Index of a player in deal order for one hand.
 pub type SeatIndex = usize;
@@ -48,10 +51,15 @@ pub enum ActionKind {
     Call,
     Check,
     Fold,
+    /// The big bet on a fourth street with an open pair, under `open_pair_big_bet`.
+    BetBig,
+    /// A raise of the big amount on a fourth street with an open pair, under
+    /// `open_pair_big_bet`.
+    RaiseBig,
 }
 
 impl ActionKind {
-    pub const ALL: [ActionKind; 7] = [
+    pub const ALL: [ActionKind; 9] = [
         ActionKind::BringIn,
         ActionKind::Complete,
         ActionKind::Bet,
@@ -59,6 +67,8 @@ impl ActionKind {
         ActionKind::Call,
         ActionKind::Check,
         ActionKind::Fold,
+        ActionKind::BetBig,
+        ActionKind::RaiseBig,
     ];
 
     /// The action's name as `studbot replay` reads and writes it (the same as its serde form).
@@ -71,7 +81,21 @@ impl ActionKind {
             ActionKind::Call => "call",
             ActionKind::Check => "check",
             ActionKind::Fold => "fold",
+            ActionKind::BetBig => "bet-big",
+            ActionKind::RaiseBig => "raise-big",
         }
+    }
+
+    /// Whether the action puts chips in beyond a call: a completion, bet or raise.
+    pub fn is_wager(self) -> bool {
+        matches!(
+            self,
+            ActionKind::Complete
+                | ActionKind::Bet
+                | ActionKind::Raise
+                | ActionKind::BetBig
+                | ActionKind::RaiseBig
+        )
     }
 
     /// The action named `name` (exactly as [`ActionKind::name`] writes it).
@@ -136,6 +160,9 @@ pub enum Event {
         total: u64,
         all_in: bool,
     },
+    /// A hand shown at showdown. `high` and `low` are what its cards make (the best high,
+    /// the best eight-or-better low) whatever the game; which of them plays is the game's
+    /// rule (Razz plays neither: its hand is [`super::RazzLow::of`] the cards).
     Shown {
         seat: SeatIndex,
         cards: Vec<Card>,
@@ -163,10 +190,11 @@ pub struct PotAward {
     pub pot: usize,
     pub amount: u64,
     pub eligible: Vec<SeatIndex>,
-    /// Winners of the high half (or the whole pot when there is no qualifying low), with
-    /// what each received from this half.
+    /// Winners of the high half (or the whole pot when there is no qualifying low, and in
+    /// Stud), with what each received from this half. Empty in Razz.
     pub high: Vec<(SeatIndex, u64)>,
-    /// Winners of the low half, empty when no eligible hand qualifies for low.
+    /// Winners of the low half, empty when no eligible hand qualifies for low (and in Stud);
+    /// in Razz the winners of the whole pot.
     pub low: Vec<(SeatIndex, u64)>,
     /// True when the pot went to the only player left, without a showdown.
     pub uncontested: bool,
@@ -181,7 +209,7 @@ pub enum ActionError {
     NotYourTurn { seat: SeatIndex, to_act: SeatIndex },
     #[error("there is no seat {0} in this hand")]
     NoSuchSeat(SeatIndex),
-    #[error("{kind:?} is not allowed now; allowed: {allowed}")]
+    #[error("{} is not allowed now; allowed: {allowed}", kind.name())]
     NotAllowed { kind: ActionKind, allowed: String },
     /// The card source has no card for a seat still in the hand (a stacked deck or a
     /// replay's card lists ran out): the action that would deal it is refused.
@@ -198,6 +226,8 @@ pub enum StartError {
     EmptyStack(SeatIndex),
     #[error("invalid stakes: {0}")]
     Stakes(#[from] StakesError),
+    #[error("invalid rules: {0}")]
+    Rules(#[from] RulesError),
     #[error("the deck ran out before third street was dealt")]
     DeckTooSmall,
     #[error("the stacks add up to more chips than can be counted")]
@@ -231,6 +261,7 @@ pub struct PublicSeat {
 /// What anyone at the table may see of the hand. Holds no down card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PublicView {
+    pub game: Game,
     pub stakes: Stakes,
     pub street: Street,
     pub seats: Vec<PublicSeat>,
@@ -267,6 +298,7 @@ pub struct HandResult {
 /// One hand in progress or finished.
 #[derive(Debug, Clone)]
 pub struct Hand {
+    game: Game,
     stakes: Stakes,
     rules: Rules,
     source: CardSource,
@@ -298,11 +330,12 @@ struct HandState {
     showdown_lead: Option<SeatIndex>,
 }
 
-fn validate_table(stakes: &Stakes, stacks: &[u64]) -> Result<(), StartError> {
+fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
     }
     stakes.validate()?;
+    rules.validate()?;
     if let Some(seat) = stacks.iter().position(|&chips| chips == 0) {
         return Err(StartError::EmptyStack(seat));
     }
@@ -314,16 +347,27 @@ fn validate_table(stakes: &Stakes, stacks: &[u64]) -> Result<(), StartError> {
 }
 
 impl Hand {
-    /// Starts a hand: antes are posted, third street is dealt from `deck` one card at a time
-    /// in seat order, and the bring-in is determined. `stacks[i]` is seat i's stack.
+    /// Starts a hand of Stud/8, the default game: see [`Hand::start_game`].
     pub fn start(
         stakes: Stakes,
         rules: Rules,
         stacks: &[u64],
         deck: Deck,
     ) -> Result<Hand, StartError> {
-        validate_table(&stakes, stacks)?;
-        Hand::begin(stakes, rules, stacks, CardSource::from_deck(deck))
+        Hand::start_game(Game::Stud8, stakes, rules, stacks, deck)
+    }
+
+    /// Starts a hand of `game`: antes are posted, third street is dealt from `deck` one card
+    /// at a time in seat order, and the bring-in is determined. `stacks[i]` is seat i's stack.
+    pub fn start_game(
+        game: Game,
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        deck: Deck,
+    ) -> Result<Hand, StartError> {
+        validate_table(&stakes, &rules, stacks)?;
+        Hand::begin(game, stakes, rules, stacks, CardSource::from_deck(deck))
     }
 
     /// Starts a hand dealt from per-seat card lists (`studbot replay`): `cards[i]` is what
@@ -339,27 +383,34 @@ impl Hand {
         cards: Vec<Vec<Card>>,
         community: Option<Card>,
     ) -> Result<Hand, StartError> {
-        validate_table(&stakes, stacks)?;
+        Hand::start_game_with_seat_cards(Game::Stud8, stakes, rules, stacks, cards, community)
+    }
+
+    /// [`Hand::start_with_seat_cards`] for a hand of `game`.
+    pub fn start_game_with_seat_cards(
+        game: Game,
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        cards: Vec<Vec<Card>>,
+        community: Option<Card>,
+    ) -> Result<Hand, StartError> {
+        validate_table(&stakes, &rules, stacks)?;
         let source = CardSource::from_seat_lists(cards, community, stacks.len())?;
-        Hand::begin(stakes, rules, stacks, source)
+        Hand::begin(game, stakes, rules, stacks, source)
     }
 
     fn begin(
+        game: Game,
         stakes: Stakes,
         rules: Rules,
         stacks: &[u64],
         source: CardSource,
     ) -> Result<Hand, StartError> {
         let seats = Seats::new(stacks);
-        let round = BettingRound::new(
-            Street::Third,
-            stakes.small_bet,
-            &stakes,
-            &rules,
-            &seats,
-            None,
-        );
+        let round = BettingRound::new(Street::Third, &stakes, &rules, &seats, None, false);
         let mut hand = Hand {
+            game,
             stakes,
             rules,
             source,
@@ -448,16 +499,26 @@ impl Hand {
         state.street = street;
         state.seats.street_bet = [0; MAX_SEATS];
         let first = if street == Street::Third {
-            first_to_act_on_third(&state.seats, &state.dealt)
+            first_to_act_on_third(&state.seats, &state.dealt, self.game.bring_in_card())
         } else {
-            first_to_act_after_third(&state.seats, &state.dealt, state.community)
+            first_to_act_after_third(
+                &state.seats,
+                &state.dealt,
+                state.community,
+                self.game.board_ranking(),
+            )
         };
         let open_pair =
             street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
         let state = &mut self.state;
-        let size = bet_size(street, &self.stakes, open_pair);
-        state.round =
-            BettingRound::new(street, size, &self.stakes, &self.rules, &state.seats, first);
+        state.round = BettingRound::new(
+            street,
+            &self.stakes,
+            &self.rules,
+            &state.seats,
+            first,
+            open_pair,
+        );
         state.to_act = if state.seats.active_count() >= 2 {
             first
         } else {
@@ -682,17 +743,16 @@ impl Hand {
         let community = self.state.community;
         // At most one contender per seat: fixed buffers, no allocation.
         let mut contenders = [NO_CONTENDER; MAX_SEATS];
+        // What each contender's cards make for high and eight-or-better low, whether the
+        // game plays them or not: the `Shown` event names them.
+        let mut made = [(HighValue(0), None); MAX_SEATS];
         let mut contender_count = 0;
+        let pot_rule = self.game.pot_rule();
         for seat in (0..seats.count).filter(|&s| seats.is_live(s)) {
-            // Seven own cards, or six and the community card: a fixed buffer.
-            let mut cards = [PLACEHOLDER_CARD; HAND_CARDS + 1];
-            let mut count = 0;
-            for card in self.state.dealt.all(seat).chain(community) {
-                cards[count] = card;
-                count += 1;
-            }
-            let (high, low) = best_high_low(&cards[..count]);
-            contenders[contender_count] = Contender { seat, high, low };
+            // Seven own cards, or six and the community card.
+            let cards: CardSet = self.state.dealt.all(seat).chain(community).collect();
+            contenders[contender_count] = contender(pot_rule, seat, cards);
+            made[contender_count] = cards.high_low();
             contender_count += 1;
         }
         let contenders = &contenders[..contender_count];
@@ -710,13 +770,15 @@ impl Hand {
         let mut shown_count = 0;
         for (seat, shows) in decisions {
             if shows {
-                if let Some(contender) = contenders.iter().find(|c| c.seat == seat) {
+                if let Some(index) = contenders.iter().position(|c| c.seat == seat) {
+                    let (high, low) = made[index];
                     self.events.push(Event::Shown {
                         seat,
                         cards: self.own_cards(seat),
-                        high: contender.high,
-                        low: contender.low,
+                        high,
+                        low,
                     });
+                    let contender = &contenders[index];
                     shown_hands[shown_count] = *contender;
                     shown_count += 1;
                 }
@@ -785,6 +847,11 @@ impl Hand {
         &self.events
     }
 
+    /// The game this hand deals.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
     pub fn stakes(&self) -> &Stakes {
         &self.stakes
     }
@@ -815,6 +882,7 @@ impl Hand {
             .map(|r| r.shown.clone())
             .unwrap_or_default();
         PublicView {
+            game: self.game,
             stakes: self.stakes,
             street: state.street,
             seats: (0..seats.count)
@@ -878,6 +946,8 @@ fn describe_legal(set: &LegalSet) -> String {
             ActionKind::Complete => format!("complete to {}", action.total),
             ActionKind::Bet => format!("bet {}", action.total),
             ActionKind::Raise => format!("raise to {}", action.total),
+            ActionKind::BetBig => format!("bet-big {}", action.total),
+            ActionKind::RaiseBig => format!("raise-big to {}", action.total),
         })
         .collect();
     if parts.is_empty() {

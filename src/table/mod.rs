@@ -1,4 +1,4 @@
-//! The rules of Seven-Card Stud Hi/Lo, eight or better: pure, synchronous and deterministic.
+//! The rules of seven-card stud — Stud/8 (hi/lo, eight or better), Stud and Razz: pure, synchronous and deterministic.
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
@@ -18,6 +18,7 @@ mod odd_chip;
 mod outcome;
 pub mod phh;
 mod pot;
+pub mod razz_low;
 pub mod replay;
 pub mod rules;
 mod seats;
@@ -25,11 +26,14 @@ mod showdown;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
-pub use game::Game;
+pub use game::{
+    BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, PotRule,
+};
 pub use hand::{
     ActionError, ActionKind, Event, Hand, HandResult, LegalAction, PotAward, PrivateView,
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
-pub use rules::{OddChip, Rules, ShortAllIn, Stakes};
+pub use razz_low::RazzLow;
+pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

@@ -2,8 +2,9 @@
 //! by every table (the lobby) and by `sim --data`, so stats mean the same everywhere.
 //!
 //! A seat won high (or low) when it received chips from that half of a pot it contested with
-//! someone else, or took a pot uncontested (counted as high). It scooped when it alone won the
-//! whole of a pot contested at showdown: both halves, or the whole pot when no low qualified.
+//! someone else, or took a pot uncontested (counted as high); in Razz every pot is won low.
+//! It scooped when it alone won the whole of a pot contested at showdown: both halves, or
+//! the whole pot when only one side is played (no qualifying low, Stud, Razz).
 //! Pots with one eligible seat (uncalled chips going back) count for nothing.
 
 use super::hand::{HandResult, PotAward, SeatIndex};
@@ -37,15 +38,12 @@ fn received(half: &[(SeatIndex, u64)], seat: SeatIndex) -> bool {
         .any(|&(winner, amount)| winner == seat && amount > 0)
 }
 
-fn alone(half: &[(SeatIndex, u64)], seat: SeatIndex) -> bool {
-    matches!(half, [(winner, _)] if *winner == seat)
-}
-
 fn scooped(award: &PotAward, seat: SeatIndex) -> bool {
+    let mut winners = award.high.iter().chain(&award.low);
     !award.uncontested
         && award.eligible.len() > 1
-        && alone(&award.high, seat)
-        && (award.low.is_empty() || alone(&award.low, seat))
+        && (!award.high.is_empty() || !award.low.is_empty())
+        && winners.all(|&(winner, _)| winner == seat)
 }
 
 #[cfg(test)]
@@ -112,6 +110,22 @@ mod tests {
                 scooped: false
             }
         );
+    }
+
+    #[test]
+    fn a_razz_pot_won_alone_is_a_low_win_and_a_scoop_and_a_shared_one_is_not() {
+        let alone = result(vec![award(&[0, 1, 2], &[], &[(2, 45)], false)]);
+        assert_eq!(
+            alone.wins(2),
+            SeatWins {
+                won_high: false,
+                won_low: true,
+                scooped: true
+            }
+        );
+        let shared = result(vec![award(&[0, 1], &[], &[(0, 20), (1, 20)], false)]);
+        assert!(shared.wins(0).won_low);
+        assert!(!shared.wins(0).scooped);
     }
 
     #[test]

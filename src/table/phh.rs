@@ -1,5 +1,5 @@
 //! Writes a finished hand as PHH, the TOML hand-history standard that pokerkit reads
-//! (variant `F7S/8`). Players are `p1`, `p2`, … in deal order (seat 0 is `p1`).
+//! (variant `F7S/8` for Stud/8, `F7S` for Stud, `FR` for Razz). Players are `p1`, `p2`, … in deal order (seat 0 is `p1`).
 //!
 //! What is written, and why:
 //! - Antes, bets going into the pot, burn cards and pot pushing are automatic in pokerkit,
@@ -24,12 +24,15 @@
 use std::fmt::Write as _;
 
 use super::card::Card;
+use super::game::Game;
 use super::hand::{ActionKind, Event, Hand, SeatIndex, Street};
 use super::rules::{OddChip, Rules, ShortAllIn, Stakes};
 
 /// What the PHH writer needs besides the events.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhhHeader {
+    /// Written as the variant code.
+    pub game: Game,
     pub stakes: Stakes,
     pub rules: Rules,
     pub starting_stacks: Vec<u64>,
@@ -58,6 +61,7 @@ pub fn hand_to_phh(
     let result = hand.result().ok_or(PhhError::NotFinished)?;
     let view = hand.public_view();
     let header = PhhHeader {
+        game: hand.game(),
         stakes: view.stakes,
         rules,
         starting_stacks: result.starting_stacks.clone(),
@@ -78,7 +82,7 @@ pub fn write_phh(header: &PhhHeader, events: &[Event]) -> String {
     });
 
     let mut text = String::with_capacity(256 + actions.iter().map(|a| a.len() + 4).sum::<usize>());
-    text.push_str("variant = 'F7S/8'\n");
+    let _ = writeln!(text, "variant = '{}'", header.game.phh_variant());
     text.push_str("ante_trimming_status = true\n");
     let antes = vec![header.stakes.ante; seats];
     let _ = writeln!(text, "antes = {}", integer_list(&antes));
@@ -233,9 +237,12 @@ fn decision(seat: SeatIndex, kind: ActionKind, total: u64) -> String {
     let player = seat + 1;
     match kind {
         ActionKind::BringIn => format!("p{player} pb"),
-        ActionKind::Complete | ActionKind::Bet | ActionKind::Raise => {
-            format!("p{player} cbr {total}")
-        }
+        // `cbr` names the street total, so a big bet or raise needs no word of its own.
+        ActionKind::Complete
+        | ActionKind::Bet
+        | ActionKind::Raise
+        | ActionKind::BetBig
+        | ActionKind::RaiseBig => format!("p{player} cbr {total}"),
         ActionKind::Call | ActionKind::Check => format!("p{player} cc"),
         ActionKind::Fold => format!("p{player} f"),
     }
@@ -353,8 +360,29 @@ mod tests {
     }
 
     #[test]
+    fn a_big_bet_or_raise_is_written_as_the_street_total_it_reaches() {
+        let acted = |seat: SeatIndex, kind: ActionKind, total: u64| Event::Acted {
+            seat,
+            kind,
+            chips: total,
+            total,
+            all_in: false,
+        };
+        let events = [
+            acted(0, ActionKind::BetBig, 10),
+            acted(1, ActionKind::RaiseBig, 20),
+            acted(0, ActionKind::Call, 20),
+        ];
+        assert_eq!(
+            phh_actions(2, &events),
+            vec!["p1 cbr 10", "p2 cbr 20", "p1 cc"]
+        );
+    }
+
+    #[test]
     fn the_header_is_valid_toml_with_the_pokerkit_fields() {
         let header = PhhHeader {
+            game: Game::Stud8,
             stakes: Stakes::default(),
             rules: Rules::pokerkit(),
             starting_stacks: vec![100, 50],
@@ -369,6 +397,17 @@ mod tests {
         assert_eq!(table["bring_in"].as_integer(), Some(2));
         assert_eq!(table["antes"].as_array().map(Vec::len), Some(2));
         assert_eq!(table["finishing_stacks"][0].as_integer(), Some(103));
+        for (game, variant) in [(Game::Stud, "F7S"), (Game::Razz, "FR")] {
+            let text = write_phh(
+                &PhhHeader {
+                    game,
+                    ..header.clone()
+                },
+                &[],
+            );
+            let table: toml::Table = toml::from_str(&text).unwrap();
+            assert_eq!(table["variant"].as_str(), Some(variant));
+        }
         assert_eq!(table["players"][0].as_str(), Some("bot \"one\""));
         assert_eq!(table["_short_all_in"].as_str(), Some("full_bet"));
     }

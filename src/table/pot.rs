@@ -1,11 +1,14 @@
 //! Pots: chips bet beyond what anyone could call go back to their owner; the main pot and
-//! each side pot are built from what every player committed; each pot, on its own, is split
-//! half to the best high and half to the best qualifying low among its eligible players
-//! (the whole pot to the high when no one qualifies for low), ties splitting their half.
+//! each side pot are built from what every player committed; each pot, on its own, is
+//! divided among its eligible players by the hands the game plays (see
+//! [`super::showdown::contender`]): half to the best high and half to the best low when both
+//! sides have a hand (Stud/8 with a qualifying low), the whole pot to the one side that has
+//! (Stud/8 without a low, Stud's high, Razz's low), ties splitting their share.
 
 use super::eval::{HighValue, LowValue};
 use super::hand::{PotAward, SeatIndex};
 use super::odd_chip::OddChipOrder;
+use super::razz_low::RazzLow;
 use super::seats::{MAX_SEATS, Seats};
 
 /// The chips the biggest contributor put in beyond anyone else, if any: those were never
@@ -80,18 +83,29 @@ pub fn build_pots(seats: &Seats) -> Vec<Pot> {
     pots
 }
 
-/// A hand at showdown as the pot split sees it.
+/// A hand's claim on the low side of a pot. One game plays one kind, so the two are never
+/// compared with each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LowClaim {
+    /// A qualifying eight-or-better low (Stud/8).
+    EightOrBetter(LowValue),
+    /// Any ace-to-five low, no qualifier (Razz).
+    Razz(RazzLow),
+}
+
+/// A hand at showdown as the pot split sees it: what it claims on each side (`None` when
+/// the game gives it nothing there: no high in Razz, no low in Stud, no qualifying low).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Contender {
     pub seat: SeatIndex,
-    pub high: HighValue,
-    pub low: Option<LowValue>,
+    pub high: Option<HighValue>,
+    pub low: Option<LowClaim>,
 }
 
 /// Fills the unused slots of fixed contender buffers; never read.
 pub const NO_CONTENDER: Contender = Contender {
     seat: 0,
-    high: HighValue(0),
+    high: None,
     low: None,
 };
 
@@ -141,14 +155,17 @@ pub fn split_pot(
     }
     let eligible = &mut eligible[..eligible_count];
     eligible.sort_unstable_by_key(|c| c.seat);
-    let best_high = eligible.iter().map(|c| c.high).max();
+    let best_high = eligible.iter().filter_map(|c| c.high).max();
     let best_low = eligible.iter().filter_map(|c| c.low).max();
-    let high_winners = SeatList::from_seats(
-        eligible
-            .iter()
-            .filter(|c| Some(c.high) == best_high)
-            .map(|c| c.seat),
-    );
+    let high_winners = match best_high {
+        Some(best) => SeatList::from_seats(
+            eligible
+                .iter()
+                .filter(|c| c.high == Some(best))
+                .map(|c| c.seat),
+        ),
+        None => SeatList::from_seats(std::iter::empty()),
+    };
     let low_winners = match best_low {
         Some(best) => SeatList::from_seats(
             eligible
@@ -159,10 +176,11 @@ pub fn split_pot(
         None => SeatList::from_seats(std::iter::empty()),
     };
     let (high_winners, low_winners) = (high_winners.as_slice(), low_winners.as_slice());
-    let (high_half, low_half) = if low_winners.is_empty() {
-        (pot.amount, 0)
-    } else {
-        (pot.amount - pot.amount / 2, pot.amount / 2)
+    // The high side takes the odd chip of an odd pot split both ways.
+    let (high_half, low_half) = match (high_winners.is_empty(), low_winners.is_empty()) {
+        (false, true) => (pot.amount, 0),
+        (true, false) => (0, pot.amount),
+        _ => (pot.amount - pot.amount / 2, pot.amount / 2),
     };
     PotAward {
         pot: index,

@@ -1,5 +1,5 @@
 //! Replays one hand described as a JSON line (the `studbot replay` format of DESIGN.md):
-//! stakes, optional rules, stacks, the cards each seat receives in the order dealt, an
+//! an optional game (`"stud8"` by default, `"stud"`, `"razz"`), stakes, optional rules, stacks, the cards each seat receives in the order dealt, an
 //! optional community card and the actions in order. Every kind of bad input becomes a
 //! [`ReplayError`] that says why (and which action, when an action caused it); nothing panics.
 
@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::card::Card;
-use super::eval::{HighValue, LowValue};
+use super::game::Game;
 use super::hand::{ActionKind, Event, Hand, PotAward, SeatIndex};
+use super::razz_low::RazzLow;
 use super::rules::{Rules, Stakes};
 
 /// The most cards one seat can receive in a hand.
@@ -20,6 +21,9 @@ const THIRD_STREET_CARDS: usize = 3;
 /// line may carry extra data (an expected result, a label) for the program that wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayInput {
+    /// The game dealt (RULES.md, "Other stud games"); Stud/8 when missing.
+    #[serde(default)]
+    pub game: Game,
     pub stakes: Stakes,
     /// Missing keys (or a missing or `null` object) take the RULES.md defaults.
     #[serde(default, deserialize_with = "rules_or_default")]
@@ -29,8 +33,9 @@ pub struct ReplayInput {
     pub cards: Vec<Vec<Card>>,
     #[serde(default)]
     pub community: Option<Card>,
-    /// Action names in kebab-case (`bring-in complete bet raise call check fold`), read as
-    /// text so that an unknown name is reported with its index.
+    /// Action names in kebab-case (`bring-in complete bet raise call check fold`, and
+    /// `bet-big raise-big` for the big amount on an open-pair fourth street), read as text so
+    /// that an unknown name is reported with its index.
     pub actions: Vec<String>,
 }
 
@@ -45,7 +50,8 @@ pub struct ShownHand {
     pub cards: Vec<Card>,
     /// The best high for people ("Full house, aces over queens").
     pub high: String,
-    /// The best eight-or-better low ("8-6-4-2-A low"), if any.
+    /// The low that plays: the best eight-or-better low in Stud/8 ("8-6-4-2-A low"), if
+    /// any; the razz low in Razz ("7-5-4-2-A", "Pair of twos (2-2-7-5-A)"); none in Stud.
     pub low: Option<String>,
 }
 
@@ -172,7 +178,8 @@ pub fn parse_line(line: &str) -> Result<ReplayInput, ReplayError> {
 pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
     check_input(input)?;
     let actions = parse_actions(&input.actions)?;
-    let mut hand = Hand::start_with_seat_cards(
+    let mut hand = Hand::start_game_with_seat_cards(
+        input.game,
         input.stakes,
         input.rules,
         &input.stacks,
@@ -234,6 +241,7 @@ pub fn replay_input_of(hand: &Hand) -> Option<ReplayInput> {
         }
     }
     Some(ReplayInput {
+        game: hand.game(),
         stakes: *hand.stakes(),
         rules: *hand.rules(),
         stacks: result.starting_stacks.clone(),
@@ -248,6 +256,10 @@ fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
         .stakes
         .validate()
         .map_err(|error| ReplayError::input(format!("invalid stakes: {error}")))?;
+    input
+        .rules
+        .validate()
+        .map_err(|error| ReplayError::input(format!("invalid rules: {error}")))?;
     if input.stacks.len() != input.cards.len() {
         return Err(ReplayError::input(format!(
             "wrong stack count: {} stacks for {} seats of cards",
@@ -288,11 +300,10 @@ fn parse_actions(names: &[String]) -> Result<Vec<ActionKind>, ReplayError> {
         .enumerate()
         .map(|(index, name)| {
             ActionKind::from_name(name).ok_or_else(|| {
+                let known: Vec<&str> = ActionKind::ALL.iter().map(|kind| kind.name()).collect();
                 ReplayError::at_action(
                     index,
-                    format!(
-                        "unknown action `{name}`; actions are bring-in, complete, bet, raise, call, check, fold"
-                    ),
+                    format!("unknown action `{name}`; actions are {}", known.join(", ")),
                 )
             })
         })
@@ -377,7 +388,19 @@ fn outcome_of(hand: &Hand, actions: usize) -> ReplayOutcome {
                 cards,
                 high,
                 low,
-            } => shown.push(shown_hand(*seat, cards, *high, *low)),
+            } => {
+                let low = match hand.game() {
+                    Game::Stud8 => low.map(|value| value.to_string()),
+                    Game::Stud => None,
+                    Game::Razz => Some(RazzLow::of(cards).to_string()),
+                };
+                shown.push(ShownHand {
+                    seat: *seat,
+                    cards: cards.clone(),
+                    high: high.to_string(),
+                    low,
+                });
+            }
             Event::Mucked { seat } => mucked.push(*seat),
             Event::Returned { seat, chips } => returned.push((*seat, *chips)),
             Event::PotAwarded(award) => pots.push(award.clone()),
@@ -397,20 +420,6 @@ fn outcome_of(hand: &Hand, actions: usize) -> ReplayOutcome {
         returned,
         community,
         actions,
-    }
-}
-
-fn shown_hand(
-    seat: SeatIndex,
-    cards: &[Card],
-    high: HighValue,
-    low: Option<LowValue>,
-) -> ShownHand {
-    ShownHand {
-        seat,
-        cards: cards.to_vec(),
-        high: high.to_string(),
-        low: low.map(|value| value.to_string()),
     }
 }
 
@@ -488,5 +497,27 @@ mod tests {
         let value = replay_line(line);
         assert_eq!(value["ok"], false);
         assert_eq!(value["action_index"], 1);
+    }
+
+    #[test]
+    fn the_game_field_picks_the_rules_and_stud8_is_the_default() {
+        // Seat 0 holds the wheel, seat 1 kings full: razz pays seat 0, stud and stud8 (no
+        // low for seat 1, the wheel is only a straight for high) pay seat 1 all or half.
+        let line = |game: &str| {
+            format!(
+                r#"{{{game}"stakes":{{"ante":0,"bring_in":2,"small_bet":5,"big_bet":10}},"stacks":[100,100],"cards":[["Ac","2d","Kh","Qs","3c","4d","5h"],["Kc","Kd","Qh","Qd","Ks","9h","2c"]],"actions":["bring-in","call","check","check","check","check","check","check","check","check"]}}"#
+            )
+        };
+        let stacks = |game: &str| replay_line(&line(game))["stacks"].clone();
+        assert_eq!(stacks(r#""game":"razz","#), json!([102, 98]));
+        assert_eq!(stacks(r#""game":"stud","#), json!([98, 102]));
+        assert_eq!(stacks(r#""game":"stud8","#), json!([100, 100]));
+        assert_eq!(stacks(""), json!([100, 100]));
+        let refused = replay_line(&line(r#""game":"holdem","#));
+        assert_eq!(refused["ok"], json!(false));
+        let error = refused["error"].as_str().unwrap_or_default();
+        assert!(error.contains("unknown variant `holdem`"), "{error}");
+        let razz = replay_line(&line(r#""game":"razz","#));
+        assert_eq!(razz["shown"][0]["low"], json!("a wheel (5-4-3-2-A)"));
     }
 }

@@ -1,12 +1,42 @@
-//! The order of showing and mucking: the last player to bet or raise on the last betting
-//! round shows first; if no one bet, the player who acted first on that street; then
-//! clockwise. Once someone is all-in and betting is over, every hand is shown. Otherwise a
-//! player whose hand cannot win any part of any pot it is eligible for — against the hands
-//! already shown — mucks.
+//! The showdown: which hands a game plays ([`contender`], by its [`PotRule`]: high and
+//! eight-or-better low in Stud/8, high in Stud, the razz low in Razz), and the order of
+//! showing and mucking: the last player to bet or raise on the last betting round shows
+//! first; if no one bet, the player who acted first on that street; then clockwise. Once
+//! someone is all-in and betting is over, every hand is shown. Otherwise a player whose hand
+//! cannot win any part of any pot it is eligible for — against the hands already shown —
+//! mucks.
 
+use super::eval::CardSet;
+use super::game::PotRule;
 use super::hand::SeatIndex;
-use super::pot::{Contender, Pot};
+use super::pot::{Contender, LowClaim, Pot};
+use super::razz_low::RazzLow;
 use super::seats::Seats;
+
+/// What `seat`'s cards (its own and the community card) claim at showdown in a game
+/// dividing pots by `rule`.
+pub fn contender(rule: PotRule, seat: SeatIndex, cards: CardSet) -> Contender {
+    match rule {
+        PotRule::HighLowEightOrBetter => {
+            let (high, low) = cards.high_low();
+            Contender {
+                seat,
+                high: Some(high),
+                low: low.map(LowClaim::EightOrBetter),
+            }
+        }
+        PotRule::HighOnly => Contender {
+            seat,
+            high: Some(cards.high()),
+            low: None,
+        },
+        PotRule::RazzLow => Contender {
+            seat,
+            high: None,
+            low: Some(LowClaim::Razz(RazzLow::of_set(cards))),
+        },
+    }
+}
 
 /// The live seats in showing order, starting at `lead` (or the first live seat clockwise
 /// from it).
@@ -32,13 +62,15 @@ fn can_win_something(candidate: &Contender, shown: &[Contender], pots: &[Pot]) -
             let mut any_rival = false;
             for rival in rivals {
                 any_rival = true;
-                best_high = best_high.max(Some(rival.high));
+                best_high = best_high.max(rival.high);
                 best_low = best_low.max(rival.low);
             }
             if !any_rival {
                 return true;
             }
-            let wins_high = best_high.is_none_or(|best| candidate.high >= best);
+            let wins_high = candidate
+                .high
+                .is_some_and(|high| best_high.is_none_or(|best| high >= best));
             let wins_low = candidate
                 .low
                 .is_some_and(|low| best_low.is_none_or(|best| low >= best));

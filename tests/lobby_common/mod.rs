@@ -35,9 +35,21 @@ pub fn settings() -> TableSettings {
     }
 }
 
+/// How long (real time) a lobby test may wait for anything before it fails.
+pub const TEST_DEADLINE: Duration = Duration::from_secs(60);
+
+thread_local! {
+    /// Turns true when the current test's `ClockHold` has been held for `TEST_DEADLINE`. Each
+    /// test runs its runtime on its own thread, so a hung test fails alone.
+    static EXPIRED: std::cell::RefCell<Option<tokio::sync::watch::Receiver<bool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// While alive, tokio's paused clock moves only by `tokio::time::advance`: a blocking task is
 /// running, which stops the runtime from jumping to the next timer whenever it waits for the
-/// bank's committer thread. It also ends the test process if a test hangs for a minute.
+/// bank's committer thread. It also gives the test its deadline: a wait through `deadline`
+/// (every `next` notice) that lasts past `TEST_DEADLINE` of real time fails the test, naming
+/// what it waited for.
 pub struct ClockHold {
     release: std::sync::mpsc::Sender<()>,
 }
@@ -50,15 +62,31 @@ impl Drop for ClockHold {
 
 pub fn hold_clock() -> ClockHold {
     let (release, released) = std::sync::mpsc::channel::<()>();
+    let (expire, expired) = tokio::sync::watch::channel(false);
     tokio::task::spawn_blocking(move || {
         if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-            released.recv_timeout(Duration::from_secs(60))
+            released.recv_timeout(TEST_DEADLINE)
         {
-            eprintln!("a lobby test hung for a minute");
-            std::process::exit(101);
+            let _ = expire.send(true);
+            // Keep holding the clock until the test lets go.
+            let _ = released.recv();
         }
     });
+    EXPIRED.with(|cell| *cell.borrow_mut() = Some(expired));
     ClockHold { release }
+}
+
+/// Awaits `work`, failing the test (with `what` it waited for) once its deadline has passed.
+pub async fn deadline<T>(what: &str, work: impl std::future::Future<Output = T>) -> T {
+    let Some(mut expired) = EXPIRED.with(|cell| cell.borrow().clone()) else {
+        return work.await;
+    };
+    tokio::select! {
+        done = work => done,
+        _ = expired.wait_for(|expired| *expired) => {
+            panic!("waited {TEST_DEADLINE:?} of real time for {what}")
+        }
+    }
 }
 
 pub struct Fixture {
@@ -110,23 +138,55 @@ pub async fn seated(fixture: &Fixture, players: &[UserId]) -> (TableHandle, Noti
 /// The next notice; the table has always produced it by the time the command that caused
 /// it was answered, so waiting is for the notice already queued.
 pub async fn next(notices: &mut NoticeReceiver) -> Notice {
-    let notice = notices.recv().await.expect("the table's notices ended");
+    let notice = deadline("the table's next notice", notices.recv())
+        .await
+        .expect("the table's notices ended");
     if std::env::var_os("LOBBY_TEST_TRACE").is_some() {
         eprintln!("{:?}", notice.body);
     }
     notice
 }
 
-/// Reads notices until `pick` returns something.
+/// How many notices a test reads while waiting for one before it fails: far more than any
+/// test's hands produce, so only a table that never gets there reaches it.
+pub const NOTICE_LIMIT: usize = 10_000;
+
+/// Reads notices until `pick` returns something (at most `NOTICE_LIMIT`).
 pub async fn until<T>(
     notices: &mut NoticeReceiver,
     mut pick: impl FnMut(&Notice) -> Option<T>,
 ) -> T {
-    loop {
+    for _ in 0..NOTICE_LIMIT {
         let notice = next(notices).await;
         if let Some(found) = pick(&notice) {
             return found;
         }
+    }
+    panic!("the awaited notice did not come within {NOTICE_LIMIT} notices");
+}
+
+/// The bound of a test's notice loop: `step` once per notice read, and the test fails,
+/// naming what it waited for, instead of looping on without end.
+pub struct Steps {
+    what: &'static str,
+    left: usize,
+}
+
+impl Steps {
+    pub fn until(what: &'static str) -> Steps {
+        Steps {
+            what,
+            left: NOTICE_LIMIT,
+        }
+    }
+
+    pub fn step(&mut self) {
+        assert!(
+            self.left > 0,
+            "{} did not happen within {NOTICE_LIMIT} notices",
+            self.what
+        );
+        self.left -= 1;
     }
 }
 
@@ -144,6 +204,16 @@ pub async fn next_message(notices: &mut NoticeReceiver) -> TableMessage {
         _ => None,
     })
     .await
+}
+
+/// Everything the table has sent by the time it answers a command: a `status` round trip
+/// first, so the table has handled every timer that was due before the notices are read.
+/// This is how a test sees that nothing happened.
+pub async fn settled_notices(table: &TableHandle, notices: &mut NoticeReceiver) -> Vec<Notice> {
+    deadline("the table's status", table.status())
+        .await
+        .expect("the table answers its status");
+    drain(notices)
 }
 
 /// Everything queued now, without waiting.

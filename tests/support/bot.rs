@@ -58,6 +58,40 @@ impl TestBot {
         }
     }
 
+    /// [`TestBot::start`], also returning the running bot (to read what it holds).
+    pub async fn start_observed(
+        fake: &FakeDiscord,
+        config_text: &str,
+    ) -> (TestBot, studbot::bot::Bot) {
+        let config = Config::parse("test.toml", config_text, None).expect("test config");
+        let identified = fake.identified();
+        let mark = fake.mark();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (started, running) = oneshot::channel();
+        let task = tokio::spawn(studbot::bot::serve_observed(
+            config,
+            async move {
+                let _ = stopped.await;
+            },
+            move |bot| {
+                let _ = started.send(bot);
+            },
+        ));
+        fake.wait_identified(identified + 1).await;
+        fake.wait_for("the slash commands registered", mark, |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+        let bot = running.await.expect("the bot started");
+        (
+            TestBot {
+                stop: Some(stop),
+                task,
+            },
+            bot,
+        )
+    }
+
     /// Stops the bot as SIGTERM does and waits for it to finish.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -111,9 +145,18 @@ impl ChildBot {
     }
 
     /// SIGTERM, then waits for the process to exit; returns its exit code.
-    pub async fn terminate(mut self) -> Option<i32> {
+    pub async fn terminate(self) -> Option<i32> {
+        self.signal("TERM").await
+    }
+
+    /// SIGINT (Ctrl-C), then waits for the process to exit; returns its exit code.
+    pub async fn interrupt(self) -> Option<i32> {
+        self.signal("INT").await
+    }
+
+    async fn signal(mut self, signal: &str) -> Option<i32> {
         let status = std::process::Command::new("kill")
-            .arg("-TERM")
+            .arg(format!("-{signal}"))
             .arg(self.child.id().to_string())
             .status()
             .expect("kill -TERM");
@@ -125,7 +168,7 @@ impl ChildBot {
             }
             assert!(
                 std::time::Instant::now() < deadline,
-                "the bot did not exit after SIGTERM"
+                "the bot did not exit within 30 s of SIG{signal}"
             );
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
@@ -137,4 +180,13 @@ impl Drop for ChildBot {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A fake Discord and the bot connected to it, on a fresh data directory, dealing from
+/// `deck_seed`. Keep the directory as long as the bot runs.
+pub async fn start_fake_and_bot(deck_seed: u64) -> (FakeDiscord, tempfile::TempDir, TestBot) {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a temporary data directory");
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), deck_seed)).await;
+    (fake, data, bot)
 }

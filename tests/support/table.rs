@@ -30,6 +30,8 @@ pub fn action_code(kind: ActionKind) -> &'static str {
         ActionKind::Call => "ca",
         ActionKind::Check => "ch",
         ActionKind::Fold => "fo",
+        ActionKind::BetBig => "bb",
+        ActionKind::RaiseBig => "rb",
     }
 }
 
@@ -83,16 +85,22 @@ pub async fn open_and_seat(
     players: &[FakeUser],
     buy_in: u64,
 ) {
+    open_and_seat_with(fake, channel, moderator, players, buy_in, vec![]).await;
+}
+
+/// [`open_and_seat`] with more `/table open` options (`seats`, say).
+pub async fn open_and_seat_with(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    buy_in: u64,
+    more_options: Vec<Value>,
+) {
+    let mut options = vec![int("between_hands", 0), int("timer", 600)];
+    options.extend(more_options);
     let opened = fake
-        .slash(
-            moderator,
-            channel,
-            "table",
-            vec![sub(
-                "open",
-                vec![int("between_hands", 0), int("timer", 600)],
-            )],
-        )
+        .slash(moderator, channel, "table", vec![sub("open", options)])
         .await;
     assert_channel_answer(fake, opened, channel).await;
     let paused = fake
@@ -242,18 +250,24 @@ impl PlayedTable {
                 "a click was answered after Discord's 3 seconds"
             );
             clicks.push(click);
-            if let Some(next) = self.to_act() {
-                // The next player is mentioned before they act, as a person would need.
-                let mention = format!("<@{}>", next.id);
-                fake.wait_for(&format!("a mention of {}", next.name), mark, |r| {
-                    r.method == "POST"
-                        && !r.path.ends_with("/callback")
-                        && r.content().contains(&mention)
-                })
-                .await;
-            }
+            // The next player is mentioned before they act, as a person would need.
+            self.wait_for_turn_ping(fake, mark).await;
         }
         clicks
+    }
+
+    /// Waits for a new message from request `from` on that mentions the player to act (none
+    /// once the hand is over).
+    pub async fn wait_for_turn_ping(&self, fake: &FakeDiscord, from: usize) {
+        if let Some(next) = self.to_act() {
+            let mention = next.mention();
+            fake.wait_for(&format!("a mention of {}", next.name), from, |r| {
+                r.method == "POST"
+                    && !r.path.ends_with("/callback")
+                    && r.content().contains(&mention)
+            })
+            .await;
+        }
     }
 
     /// Each player's down cards in the mirror (all of them once the hand is over).
@@ -268,4 +282,83 @@ impl PlayedTable {
 /// Every card's text as the bot writes it.
 pub fn card_text(card: Card) -> String {
     studbot::render::card(card)
+}
+
+/// What a hand left in its channel, for the quiet-channel goal of issue 8.
+#[derive(Debug, Clone, Copy)]
+pub struct Footprint {
+    /// Messages the table wrote from its board on (channel posts, followups of its clicks)
+    /// that are still in the channel.
+    pub messages_left: usize,
+    /// New messages (edits notify nobody) that mention a player of the table.
+    pub pings: usize,
+    /// Turns played: one click each.
+    pub turns: usize,
+}
+
+impl std::fmt::Display for Footprint {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            out,
+            "messages left in the channel by the hand: {}; pings: {} over {} turns ({:.2} per turn)",
+            self.messages_left,
+            self.pings,
+            self.turns,
+            self.pings as f64 / self.turns.max(1) as f64
+        )
+    }
+}
+
+/// The footprint of the hand on `table.board`, played with `clicks`, as of now.
+pub fn hand_footprint(fake: &FakeDiscord, table: &PlayedTable, clicks: &[u64]) -> Footprint {
+    let requests = fake.requests();
+    let written: Vec<&Recorded> = requests
+        .iter()
+        .skip(table.board_posted_at)
+        .filter(|r| r.method == "POST" && r.is_success())
+        .filter(|r| r.visibility == Visibility::Channel(table.channel))
+        .filter(|r| {
+            r.channel() == Some(table.channel)
+                || (r.path.starts_with("/webhooks/")
+                    && r.interaction.is_some_and(|click| clicks.contains(&click)))
+        })
+        .collect();
+    let messages_left = written
+        .iter()
+        .filter_map(|r| r.response.as_ref()?["id"].as_str()?.parse::<u64>().ok())
+        .filter(|id| fake.message(*id).is_some())
+        .count();
+    let pings = written
+        .iter()
+        .filter(|r| {
+            table
+                .players
+                .iter()
+                .any(|player| r.content().contains(&player.mention()))
+        })
+        .count();
+    Footprint {
+        messages_left,
+        pings,
+        turns: clicks.len(),
+    }
+}
+
+/// The moderator changes the table's settings (`/table settings`); the channel is told.
+pub async fn change_settings(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    options: Vec<Value>,
+) {
+    let changed = fake
+        .slash(moderator, channel, "table", vec![sub("settings", options)])
+        .await;
+    assert_channel_answer(fake, changed, channel).await;
+}
+
+/// No new hand for two minutes after the current one, so the test can look at its end (and
+/// players cash out) in peace.
+pub async fn no_next_hand_soon(fake: &FakeDiscord, channel: u64, moderator: &FakeUser) {
+    change_settings(fake, channel, moderator, vec![int("between_hands", 120)]).await;
 }

@@ -43,9 +43,13 @@ impl Table {
             self.play_automatic_turns().await;
             return Ok(None);
         }
-        let cashed_out = self.cash_out(user).await?;
-        self.message(TableMessage::Kicked { user, cashed_out });
-        Ok(Some(cashed_out))
+        match self.cash_out(user).await {
+            Ok(cashed_out) => {
+                self.message(TableMessage::Kicked { user, cashed_out });
+                Ok(Some(cashed_out))
+            }
+            Err(error) => self.depart_when_confirmed(user, SeatStatus::Kicked, error),
+        }
     }
 
     pub(super) async fn change_settings(

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::bank::UserId;
+use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
 use crate::table::hand::{ActionError, ActionKind, Event, Hand, SeatIndex};
 
@@ -14,6 +14,7 @@ use super::super::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
 use super::Table;
+use super::settle::{outcome_unknown, retry_delay};
 
 /// Timeouts in a row after which a player is sat out.
 const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
@@ -74,10 +75,24 @@ impl Table {
         let stacks: Vec<u64> = ready.iter().map(|(_, _, stack)| *stack).collect();
         let first_chair = ready.first().map(|(chair, _, _)| *chair);
 
+        if !self.clear_unconfirmed_begin().await {
+            return;
+        }
         let number = self.last_hand + 1;
         self.last_hand = number;
         if let Err(error) = self.bank.begin_hand(self.guild, self.table, number).await {
-            self.halt(&error.to_string());
+            if outcome_unknown(&error) {
+                // It may still begin: cancel it before dealing the next one.
+                tracing::warn!(
+                    table = self.table.0,
+                    hand = number,
+                    "begin unconfirmed: {error}"
+                );
+                self.unconfirmed_begin = Some(number);
+                self.next_hand_at = Some(Instant::now() + retry_delay(1));
+            } else {
+                self.halt(&error.to_string());
+            }
             return;
         }
         let deck = match &mut self.rng {
@@ -103,6 +118,28 @@ impl Table {
             self.send_cards(seat);
         }
         self.after_action().await;
+    }
+
+    /// Cancels a hand whose begin the bank did not confirm (it may have begun meanwhile);
+    /// returns whether the next hand may begin. Not known yet: another try is scheduled.
+    async fn clear_unconfirmed_begin(&mut self) -> bool {
+        let Some(number) = self.unconfirmed_begin else {
+            return true;
+        };
+        match self.bank.cancel_hand(self.table, number).await {
+            Ok(()) | Err(BankError::UnknownHand { .. } | BankError::HandFinished { .. }) => {
+                self.unconfirmed_begin = None;
+                true
+            }
+            Err(error) if outcome_unknown(&error) => {
+                self.next_hand_at = Some(Instant::now() + retry_delay(1));
+                false
+            }
+            Err(error) => {
+                self.halt(&error.to_string());
+                false
+            }
+        }
     }
 
     /// The table cannot go on by itself (the store or bank failed): it pauses and says so.

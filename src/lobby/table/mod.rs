@@ -33,6 +33,7 @@ use super::store::TableStore;
 
 use hand::HandInPlay;
 pub(crate) use seats::Seats;
+use settle::Settlement;
 
 /// Everything a table task starts from.
 pub(crate) struct TableInit {
@@ -68,6 +69,12 @@ pub(crate) struct Table {
     stopping: bool,
     /// When a hand still running at shutdown is cancelled.
     stop_deadline: Option<Instant>,
+    /// The finished hand's settlement while the bank has not confirmed it (`hand` is kept).
+    settlement: Option<Settlement>,
+    /// A hand whose begin the bank did not confirm: cancelled before the next one begins.
+    unconfirmed_begin: Option<u64>,
+    /// When to cash out again departing players whose cash-out went unconfirmed.
+    departures_retry_at: Option<Instant>,
     /// Shutdown commands waiting for the hand in progress to end.
     stop_waiters: Vec<Responder<ShutdownOutcome>>,
     subscribers: Vec<mpsc::UnboundedSender<Notice>>,
@@ -105,6 +112,9 @@ impl Table {
             next_hand_at: None,
             stopping: false,
             stop_deadline: None,
+            settlement: None,
+            departures_retry_at: None,
+            unconfirmed_begin: None,
             stop_waiters: Vec::new(),
             subscribers: Vec::new(),
             backlog: init.backlog.into_iter().collect(),
@@ -172,17 +182,37 @@ impl Table {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        // The shutdown deadline runs even while paused: a paused hand cannot finish.
+        // The shutdown deadline and the bank's retries run even while paused: a paused hand
+        // cannot finish, and what the bank did must be known either way.
         let timers = if self.paused {
             None
         } else {
             earliest(self.action_deadline, self.next_hand_at)
         };
-        earliest(timers, self.stop_deadline)
+        let retries = earliest(
+            self.settlement
+                .as_ref()
+                .and_then(|settlement| settlement.retry_at),
+            self.departures_retry_at,
+        );
+        earliest(earliest(timers, self.stop_deadline), retries)
     }
 
     async fn on_timer(&mut self) {
         let now = Instant::now();
+        let due = |at: Option<Instant>| at.is_some_and(|at| at <= now);
+        if due(self
+            .settlement
+            .as_ref()
+            .and_then(|settlement| settlement.retry_at))
+        {
+            self.settle().await;
+            return;
+        }
+        if due(self.departures_retry_at) && self.hand.is_none() {
+            self.let_departing_go().await;
+            self.maybe_schedule_next_hand();
+        }
         if self.stop_deadline.is_some_and(|deadline| deadline <= now) {
             self.cancel_for_shutdown().await;
             return;

@@ -120,6 +120,7 @@ impl Table {
                 .as_ref()
                 .map_or(self.last_hand, |hand| hand.number),
             hand_in_progress: self.hand.is_some(),
+            settling: self.settlement.is_some(),
             seats: self.seat_infos(),
             board: self.board(),
         }

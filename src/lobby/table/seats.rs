@@ -8,6 +8,7 @@ use crate::bank::UserId;
 use super::super::error::LobbyError;
 use super::super::notice::{PlayerCards, SeatStatus, SitOutReason, TableMessage};
 use super::Table;
+use super::settle::{DEPARTURE_RETRY, outcome_unknown};
 
 /// One occupied chair.
 #[derive(Debug, Clone)]
@@ -18,6 +19,9 @@ pub(crate) struct Seat {
     pub stack: u64,
     pub status: SeatStatus,
     pub timeouts_in_a_row: u8,
+    /// The reference of a cash-out the bank has not confirmed: asking again with it answers
+    /// what the first request did, so the player is never paid twice or told wrong.
+    pub cash_out_reference: Option<String>,
 }
 
 impl Seat {
@@ -28,6 +32,7 @@ impl Seat {
             stack,
             status: SeatStatus::Playing,
             timeouts_in_a_row: 0,
+            cash_out_reference: None,
         }
     }
 
@@ -231,12 +236,28 @@ impl Table {
 
     /// Cashes the player out and frees their chair.
     pub(super) async fn cash_out(&mut self, user: UserId) -> Result<u64, LobbyError> {
-        self.seats.seated(user)?;
-        let reference = self.next_reference("cash-out");
+        let reference = match self.seats.seated(user)?.cash_out_reference.clone() {
+            Some(reference) => reference,
+            None => {
+                let reference = self.next_reference("cash-out");
+                self.seats.seated_mut(user)?.cash_out_reference = Some(reference.clone());
+                reference
+            }
+        };
         let amount = self
             .bank
             .cash_out(self.guild, self.table, user, &reference)
-            .await?;
+            .await;
+        let amount = match amount {
+            Ok(amount) => amount,
+            Err(error) => {
+                if !outcome_unknown(&error) {
+                    // Refused: nothing happened, and a later cash-out is a new request.
+                    self.seats.seated_mut(user)?.cash_out_reference = None;
+                }
+                return Err(error.into());
+            }
+        };
         self.seats.remove(user);
         self.save_chairs().await;
         Ok(amount)
@@ -251,9 +272,36 @@ impl Table {
             self.play_automatic_turns().await;
             return Ok(None);
         }
-        let cashed_out = self.cash_out(user).await?;
-        self.message(TableMessage::Left { user, cashed_out });
-        Ok(Some(cashed_out))
+        match self.cash_out(user).await {
+            Ok(cashed_out) => {
+                self.message(TableMessage::Left { user, cashed_out });
+                Ok(Some(cashed_out))
+            }
+            Err(error) => self.depart_when_confirmed(user, SeatStatus::Leaving, error),
+        }
+    }
+
+    /// A cash-out the bank did not confirm may still happen, so the player is not told it
+    /// failed: they stay seated as departing (dealt no hand) and are cashed out again, with
+    /// the same reference, shortly. Any other refusal is the answer.
+    pub(super) fn depart_when_confirmed(
+        &mut self,
+        user: UserId,
+        departing: SeatStatus,
+        error: LobbyError,
+    ) -> Result<Option<u64>, LobbyError> {
+        let LobbyError::Bank { reason } = &error else {
+            return Err(error);
+        };
+        if !outcome_unknown(reason) {
+            return Err(error);
+        }
+        self.seats.seated_mut(user)?.status = departing;
+        if departing == SeatStatus::Leaving {
+            self.message(TableMessage::LeavingAfterHand { user });
+        }
+        self.departures_retry_at = Some(tokio::time::Instant::now() + DEPARTURE_RETRY);
+        Ok(None)
     }
 
     pub(super) fn sit_out(&mut self, user: UserId) -> Result<(), LobbyError> {

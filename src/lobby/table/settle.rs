@@ -1,128 +1,237 @@
 //! The end of a hand: the bank settles it (storing its public history in the same
 //! transaction), and only then is the result announced; then departures, busted players,
 //! pending settings and the next hand.
+//!
+//! What players are told is what the bank did. A settlement the bank cannot confirm in time
+//! (a stalled store: `Timeout`, or a storage error) may still happen, so the hand is neither
+//! announced nor refunded: the table says it is settling and asks again, with the same hand
+//! number, until the bank answers (settling a hand is idempotent: a settlement that went
+//! through meanwhile answers done). Only a refusal is final: the hand is then cancelled, and
+//! said to be refunded only once the bank has cancelled it.
 
-use crate::bank::UserId;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use crate::bank::{BankError, SeatOutcome, UserId};
 use crate::table::hand::Event;
 
 use super::super::command::ShutdownOutcome;
+use super::super::error::LobbyError;
 use super::super::history::HandHistory;
 use super::super::notice::{
     CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason, TableMessage,
 };
 use super::super::settlement::seat_outcomes;
 use super::Table;
+use super::hand::HandInPlay;
+
+/// The first wait before asking the bank again; it doubles up to `RETRY_MAX`.
+const RETRY_FIRST: Duration = Duration::from_secs(1);
+const RETRY_MAX: Duration = Duration::from_secs(60);
+/// The wait before cashing out again a departing player whose cash-out went unconfirmed.
+pub(super) const DEPARTURE_RETRY: Duration = Duration::from_secs(5);
+
+/// A finished hand the bank has not confirmed yet.
+pub(super) struct Settlement {
+    outcomes: Vec<SeatOutcome>,
+    /// The public history, stored by the settlement's own transaction.
+    history: Option<Vec<u8>>,
+    /// Answers the bank could not give so far.
+    unanswered: u32,
+    pub(super) retry_at: Option<Instant>,
+}
+
+/// An answer that does not say whether the operation happened: it may still commit, so it
+/// is asked again (with the same reference or hand) rather than reported as failed.
+pub(super) fn outcome_unknown(error: &BankError) -> bool {
+    matches!(error, BankError::Timeout(_) | BankError::Storage(_))
+}
+
+/// The wait before the next attempt after `unanswered` attempts went unanswered.
+pub(super) fn retry_delay(unanswered: u32) -> Duration {
+    RETRY_FIRST
+        .saturating_mul(2u32.saturating_pow(unanswered.saturating_sub(1)))
+        .min(RETRY_MAX)
+}
 
 impl Table {
-    /// Settles the finished hand through the bank, and only then announces the result;
-    /// then lets departing players go and schedules the next hand.
+    /// The hand is over: settle it through the bank and only then announce the result.
     pub(super) async fn finish_hand(&mut self) {
-        let Some(in_play) = self.hand.take() else {
+        let Some(in_play) = &self.hand else {
             return;
         };
+        if self.settlement.is_some() {
+            // Already waiting for the bank: its retry timer asks again.
+            return;
+        }
         self.action_deadline = None;
-        let Some(result) = in_play.hand.result().cloned() else {
+        let number = in_play.number;
+        let Some(result) = in_play.hand.result() else {
             // A hand that is over always has a result; keep the table safe if not.
-            let _ = self.bank.cancel_hand(self.table, in_play.number).await;
+            self.hand = None;
+            let _ = self.bank.cancel_hand(self.table, number).await;
             self.halt("a finished hand had no result");
             return;
         };
-        let outcomes = seat_outcomes(&result, &in_play.players);
+        let outcomes = seat_outcomes(result, &in_play.players);
         let history = HandHistory::new(
-            in_play.number,
+            number,
             in_play.hand.public_view().stakes,
             &in_play.players,
             &result.starting_stacks,
             in_play.hand.events(),
         );
-        // The history is stored by the settlement's own transaction.
-        let settled = match history.to_bytes() {
-            Ok(history) => {
+        let history = match history.to_bytes() {
+            Ok(history) => Some(history),
+            Err(error) => {
+                tracing::error!(table = self.table.0, "{error}");
+                None
+            }
+        };
+        self.settlement = Some(Settlement {
+            outcomes,
+            history,
+            unanswered: 0,
+            retry_at: None,
+        });
+        self.settle().await;
+    }
+
+    /// Asks the bank to settle the finished hand (again), and acts on its answer.
+    pub(super) async fn settle(&mut self) {
+        let (Some(in_play), Some(settlement)) = (&self.hand, &mut self.settlement) else {
+            return;
+        };
+        let number = in_play.number;
+        settlement.retry_at = None;
+        let settled = match &settlement.history {
+            Some(history) => {
                 self.bank
                     .settle_hand_with_history(
                         self.guild,
                         self.table,
-                        in_play.number,
-                        &outcomes,
-                        history,
+                        number,
+                        &settlement.outcomes,
+                        history.clone(),
                     )
                     .await
             }
-            Err(error) => {
-                tracing::error!(table = self.table.0, "{error}");
+            None => {
                 self.bank
-                    .settle_hand(self.guild, self.table, in_play.number, &outcomes)
+                    .settle_hand(self.guild, self.table, number, &settlement.outcomes)
                     .await
             }
         };
         match settled {
             Ok(()) => {
-                for outcome in &outcomes {
-                    if let Some(seat) = self.seats.get_mut(outcome.user) {
-                        seat.stack = outcome.end;
-                    }
-                }
-                let shown = in_play
-                    .hand
-                    .events()
-                    .iter()
-                    .filter_map(|event| match event {
-                        Event::Shown {
-                            seat,
-                            cards,
-                            high,
-                            low,
-                        } => Some(ShownHand {
-                            seat: *seat,
-                            user: *in_play.players.get(*seat)?,
-                            cards: cards.clone(),
-                            high: *high,
-                            low: *low,
-                        }),
-                        _ => None,
-                    })
-                    .collect();
-                let summary = HandSummary {
-                    hand: in_play.number,
-                    players: in_play.players.clone(),
-                    result,
-                    shown,
-                    view: in_play.hand.public_view(),
-                    public_events: in_play
-                        .hand
-                        .events()
-                        .iter()
-                        .filter(|event| !matches!(event, Event::DownCard { .. }))
-                        .cloned()
-                        .collect(),
-                    outcomes,
+                let (Some(in_play), Some(settlement)) = (self.hand.take(), self.settlement.take())
+                else {
+                    return;
                 };
-                self.emit(NoticeBody::HandResult(Box::new(summary)));
+                self.announce_result(in_play, settlement.outcomes);
+            }
+            Err(error) if outcome_unknown(&error) => {
+                let Some(settlement) = &mut self.settlement else {
+                    return;
+                };
+                settlement.unanswered = settlement.unanswered.saturating_add(1);
+                let delay = retry_delay(settlement.unanswered);
+                settlement.retry_at = Some(Instant::now() + delay);
+                tracing::warn!(
+                    table = self.table.0,
+                    hand = number,
+                    "the bank has not confirmed the settlement ({error}); asking again in {delay:?}"
+                );
+                if settlement.unanswered == 1 {
+                    self.message(TableMessage::Settling { hand: number });
+                }
+                return;
             }
             Err(error) => {
                 tracing::error!(
                     table = self.table.0,
-                    hand = in_play.number,
-                    "settlement failed: {error}"
+                    hand = number,
+                    "settlement refused: {error}"
                 );
-                let stacks = outcomes
-                    .iter()
-                    .map(|outcome| (outcome.user, outcome.start))
-                    .collect();
-                let _ = self.bank.cancel_hand(self.table, in_play.number).await;
-                self.message(TableMessage::HandCancelled {
-                    hand: in_play.number,
-                    reason: CancelReason::SettlementFailed,
-                    stacks,
-                });
+                self.settlement = None;
+                let Some(in_play) = self.hand.take() else {
+                    return;
+                };
+                match self.bank.cancel_hand(self.table, number).await {
+                    Ok(()) => {
+                        let stacks = self.seats.stacks_of(&in_play.players);
+                        self.message(TableMessage::HandCancelled {
+                            hand: number,
+                            reason: CancelReason::SettlementFailed,
+                            stacks,
+                        });
+                    }
+                    Err(cancel) => tracing::error!(
+                        table = self.table.0,
+                        hand = number,
+                        "cancelling it failed too ({cancel}); the next start refunds it"
+                    ),
+                }
                 self.halt(&error.to_string());
             }
         }
         self.after_hand().await;
     }
 
-    /// Between hands: departures, busted players, pending settings, the next hand.
-    async fn after_hand(&mut self) {
+    /// The settled hand's result, for everyone; every seat's stack becomes its end stack.
+    fn announce_result(&mut self, in_play: HandInPlay, outcomes: Vec<SeatOutcome>) {
+        let Some(result) = in_play.hand.result().cloned() else {
+            return;
+        };
+        for outcome in &outcomes {
+            if let Some(seat) = self.seats.get_mut(outcome.user) {
+                seat.stack = outcome.end;
+            }
+        }
+        let shown = in_play
+            .hand
+            .events()
+            .iter()
+            .filter_map(|event| match event {
+                Event::Shown {
+                    seat,
+                    cards,
+                    high,
+                    low,
+                } => Some(ShownHand {
+                    seat: *seat,
+                    user: *in_play.players.get(*seat)?,
+                    cards: cards.clone(),
+                    high: *high,
+                    low: *low,
+                }),
+                _ => None,
+            })
+            .collect();
+        let summary = HandSummary {
+            hand: in_play.number,
+            players: in_play.players.clone(),
+            result,
+            shown,
+            view: in_play.hand.public_view(),
+            public_events: in_play
+                .hand
+                .events()
+                .iter()
+                .filter(|event| !matches!(event, Event::DownCard { .. }))
+                .cloned()
+                .collect(),
+            outcomes,
+        };
+        self.emit(NoticeBody::HandResult(Box::new(summary)));
+    }
+
+    /// Cashes out everyone leaving or kicked. A cash-out the bank did not confirm may still
+    /// happen: that player stays seated as departing, told nothing yet, and is cashed out
+    /// again with the same reference (which answers what the first one did) a little later.
+    pub(super) async fn let_departing_go(&mut self) {
+        self.departures_retry_at = None;
         let departing: Vec<(UserId, SeatStatus)> = self
             .seats
             .iter()
@@ -135,9 +244,17 @@ impl Table {
                     self.message(TableMessage::Kicked { user, cashed_out });
                 }
                 Ok(cashed_out) => self.message(TableMessage::Left { user, cashed_out }),
+                Err(LobbyError::Bank { reason }) if outcome_unknown(&reason) => {
+                    self.departures_retry_at = Some(Instant::now() + DEPARTURE_RETRY);
+                }
                 Err(error) => self.emit(NoticeBody::Error { user, error }),
             }
         }
+    }
+
+    /// Between hands: departures, busted players, pending settings, the next hand.
+    async fn after_hand(&mut self) {
+        self.let_departing_go().await;
         let busted_out = SeatStatus::SittingOut {
             reason: SitOutReason::Busted,
         };

@@ -42,6 +42,23 @@ impl Table {
     /// The grace is over and the hand still runs: cancel it in the bank (every player keeps
     /// their stack from its start) and say so.
     pub(super) async fn cancel_for_shutdown(&mut self) {
+        if self.settlement.is_some() {
+            // The hand is over and may be settled already: never cancel it, ask once more.
+            self.settle().await;
+            if self.settlement.is_none() {
+                // Settled (or refused and cancelled): `after_hand` answered the waiters.
+                return;
+            }
+            let hand = self.last_hand;
+            self.stopped();
+            self.answer_stop_waiters(&ShutdownOutcome::CancelFailed {
+                hand,
+                reason: "the bank has not confirmed the hand's settlement; the next start \
+                         finds it settled or refunds it"
+                    .into(),
+            });
+            return;
+        }
         let Some(in_play) = self.hand.take() else {
             self.stopped();
             self.answer_stop_waiters(&ShutdownOutcome::Idle);

@@ -5,6 +5,7 @@
 //! - [`rules`]: what the spec cannot say (3-second deadline, 15-minute tokens, deferral
 //!   visibility, UTF-16 limits, per-channel write buckets, 30046, permissions);
 //! - [`rest`] and [`webhooks`]: the REST routes the bot calls;
+//! - [`settings`]: what a test sets (permissions, closed DMs, 429s, the clock...);
 //! - [`gateway`]: HELLO, IDENTIFY/READY, RESUME with missed events replayed, op 7 and op 9;
 //! - [`interactions`]: what a test does as a user (slash commands, clicks) and waits for.
 //!
@@ -25,6 +26,7 @@ mod interactions;
 mod rest;
 pub mod rules;
 pub mod schema;
+mod settings;
 mod webhooks;
 
 use std::collections::{HashMap, HashSet};
@@ -296,6 +298,10 @@ pub(crate) struct Inner {
     dm_channels: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
     forced_rate_limit: Option<ForcedRateLimit>,
+    /// How long `GET /users/{id}` takes to answer (a slow Discord).
+    user_lookup_delay: Duration,
+    /// Channels whose every write answers 429 with this `retry_after`, until released.
+    stalled: HashMap<u64, f64>,
     buckets: ChannelBuckets,
     buckets_on: bool,
     interactions: HashMap<u64, InteractionRecord>,
@@ -332,7 +338,10 @@ pub(crate) struct Shared {
 
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().expect("fake discord state")
+        // A test that failed while holding the lock must not take the server down with it.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -376,6 +385,8 @@ impl FakeDiscord {
                 dm_channels: HashMap::new(),
                 closed_dms: HashSet::new(),
                 forced_rate_limit: None,
+                user_lookup_delay: Duration::ZERO,
+                stalled: HashMap::new(),
                 buckets: ChannelBuckets::default(),
                 buckets_on: true,
                 interactions: HashMap::new(),
@@ -402,80 +413,6 @@ impl FakeDiscord {
     /// What `[discord] api_proxy` must be set to.
     pub fn api_base(&self) -> String {
         format!("http://{}", self.shared.address)
-    }
-
-    pub fn add_user(&self, user: &FakeUser) {
-        self.lock().users.insert(user.id, user.clone());
-    }
-
-    /// A guild text channel the bot may write to (channels are also known once a user runs a
-    /// command or clicks there).
-    pub fn add_channel(&self, channel: u64) {
-        self.lock().channels.entry(channel).or_default();
-    }
-
-    /// From now on the bot lacks `permissions` in `channel`: writes needing them answer 403
-    /// with 50013, and interactions from there say so in `app_permissions`.
-    pub fn deny_bot(&self, channel: u64, permissions: u64) {
-        self.lock().channels.entry(channel).or_default().bot_denied |= permissions;
-    }
-
-    /// The bot has `permissions` in `channel` again.
-    pub fn allow_bot(&self, channel: u64, permissions: u64) {
-        self.lock().channels.entry(channel).or_default().bot_denied &= !permissions;
-    }
-
-    /// From now on, DMs to `user` answer 403 / 50007.
-    pub fn close_dms(&self, user: u64) {
-        self.lock().closed_dms.insert(user);
-    }
-
-    /// From now on, DMs to `user` are delivered again.
-    pub fn open_dms(&self, user: u64) {
-        self.lock().closed_dms.remove(&user);
-    }
-
-    /// Turns Discord's per-channel write buckets (5 writes per 5 s, on by default) off, for a
-    /// test that measures something else and says why.
-    pub fn without_channel_buckets(&self) {
-        self.lock().buckets_on = false;
-    }
-
-    /// Moves the fake's clock forward: messages get older (edits past an hour answer 30046),
-    /// tokens and deadlines run out, buckets refill. The bot's own clock does not move.
-    pub fn advance(&self, by: Duration) {
-        self.lock().clock.advance(by);
-    }
-
-    /// The fake's clock now.
-    pub fn now(&self) -> Instant {
-        self.lock().clock.now()
-    }
-
-    /// The next `count` channel writes answer 429 with `retry_after` seconds.
-    pub fn rate_limit_channel_writes(&self, count: u32, retry_after: f64) {
-        self.lock().forced_rate_limit = Some(ForcedRateLimit {
-            remaining: count,
-            retry_after,
-            everything: false,
-        });
-    }
-
-    /// The next `count` writes of any kind (channel writes, interaction callbacks, followups)
-    /// answer 429 with `retry_after` seconds.
-    pub fn rate_limit_all_writes(&self, count: u32, retry_after: f64) {
-        self.lock().forced_rate_limit = Some(ForcedRateLimit {
-            remaining: count,
-            retry_after,
-            everything: true,
-        });
-    }
-
-    /// True once the 429s asked for have all been given.
-    pub fn rate_limit_over(&self) -> bool {
-        self.lock()
-            .forced_rate_limit
-            .is_none_or(|limit| limit.remaining == 0)
     }
 
     /// Every request so far, in arrival order.
@@ -540,14 +477,19 @@ impl FakeDiscord {
         let deadline = std::time::Instant::now() + DEFAULT_DEADLINE;
         loop {
             let notified = self.shared.changed.notified();
-            {
+            // Panics only once the lock is released: the server goes on answering.
+            let violation = {
                 let inner = self.lock();
-                if let Some(violation) = inner.violations.first() {
-                    panic!("{violation}");
+                match inner.violations.first() {
+                    Some(violation) => Some(violation.clone()),
+                    None => match check(&inner) {
+                        Some(found) => return found,
+                        None => None,
+                    },
                 }
-                if let Some(found) = check(&inner) {
-                    return found;
-                }
+            };
+            if let Some(violation) = violation {
+                panic!("{violation}");
             }
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {

@@ -78,6 +78,12 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
         .strip_prefix("/api/v10")
         .unwrap_or(&full_path)
         .to_owned();
+    if method == Method::GET && path.starts_with("/users/") && !path.starts_with("/users/@me") {
+        let delay = shared.lock().user_lookup_delay;
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+    }
     let outcome = {
         let mut inner = shared.lock();
         let body = match request_json(&headers, &bytes) {
@@ -328,6 +334,9 @@ fn channel_message(
     let writes = *method != Method::GET;
     if writes && let Some(limited) = forced_rate_limit(inner, false) {
         return limited;
+    }
+    if writes && let Some(retry_after) = inner.stalled.get(&channel).copied() {
+        return Outcome::error(rules::rate_limited(retry_after));
     }
     let visibility = if let Some(user) = inner.dm_channels.get(&channel).copied() {
         if *method == Method::POST && inner.closed_dms.contains(&user) {

@@ -154,10 +154,14 @@ pub fn message_limits(body: &Value) -> Result<(), String> {
         }
     }
     if faults.is_empty() {
-        Ok(())
-    } else {
-        Err(faults.join("; "))
+        return Ok(());
     }
+    let content = body.get("content").and_then(Value::as_str).unwrap_or("");
+    let opening: String = content.chars().take(80).collect();
+    Err(format!(
+        "{}; the content begins {opening:?}",
+        faults.join("; ")
+    ))
 }
 
 /// Discord's per-channel write buckets: each channel's window opens with its first write and

@@ -1,0 +1,57 @@
+//! What a player is told when the bank refuses: each [`BankError`] as a message id of the
+//! `.ftl` files and the numbers it names, so the refusal reaches them in their language.
+//! Faults of the store or of the program are not the player's to fix: they all read
+//! `bot-failed` ("something went wrong on our side") and are logged where they happen.
+
+use super::BankError;
+
+impl BankError {
+    /// The message that explains this refusal to the player who asked.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            BankError::ZeroAmount => "notice-invalid-amount",
+            BankError::InsufficientFunds { .. } => "notice-not-enough-chips",
+            BankError::Overflow => "notice-amount-too-large",
+            BankError::GiveToSelf => "notice-cannot-give-to-self",
+            BankError::GiveToBot => "notice-cannot-give-to-bot",
+            BankError::OutOfLimits { .. } => "notice-amount-limits",
+            BankError::DailyCooldown { .. } => "notice-daily-not-yet",
+            BankError::AccountTooNew => "bot-account-too-new",
+            BankError::SchemaTooNew { .. }
+            | BankError::Timeout(_)
+            | BankError::Storage(_)
+            | BankError::Unbalanced(_)
+            | BankError::EmptyReference
+            | BankError::ReferenceReused { .. }
+            | BankError::UnknownTable { .. }
+            | BankError::WrongGuild { .. }
+            | BankError::TableClosed { .. }
+            | BankError::HandInProgress { .. }
+            | BankError::HandFinished { .. }
+            | BankError::UnknownHand { .. }
+            | BankError::Stopped => "bot-failed",
+        }
+    }
+
+    /// The numbers [`BankError::message_id`]'s message names.
+    pub fn message_args(&self) -> Vec<(&'static str, u64)> {
+        match *self {
+            BankError::InsufficientFunds { balance, needed } => {
+                vec![("balance", balance), ("needed", needed)]
+            }
+            BankError::OutOfLimits { min, max } => vec![("min", min), ("max", max)],
+            BankError::DailyCooldown { wait_secs } => {
+                // Rounded up to the minute, so "0 h 0 min" never shows while still waiting.
+                let minutes = wait_secs.div_ceil(60);
+                vec![("hours", minutes / 60), ("minutes", minutes % 60)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether this is a fault of the store or the program rather than a refusal the
+    /// player can act on (it reads `bot-failed`, and deserves a log line).
+    pub fn is_fault(&self) -> bool {
+        self.message_id() == "bot-failed"
+    }
+}

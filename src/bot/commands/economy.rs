@@ -1,0 +1,149 @@
+//! The economy: `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`.
+
+use poise::serenity_prelude as serenity;
+
+use crate::bank::UserId;
+use crate::render::{self, Notice};
+
+use super::{named, reference, user_id};
+use crate::bot::Context;
+use crate::bot::refusals;
+use crate::bot::reply::{Answer, Outcome, in_guild};
+
+/// Players shown by `/leaderboard`.
+const LEADERBOARD_SIZE: usize = 10;
+
+#[poise::command(slash_command, guild_only)]
+pub async fn balance(
+    ctx: Context<'_>,
+    #[rename = "user"] player: Option<serenity::User>,
+) -> Outcome {
+    let bot = ctx.data().clone();
+    in_guild(ctx, |caller| async move {
+        let user = player.as_ref().map_or(caller.user, user_id);
+        match bot.bank().balance(caller.guild, user).await {
+            Ok(balance) if user == caller.user => {
+                Answer::private(render::notice(caller.locale, &Notice::Balance { balance }))
+            }
+            Ok(balance) => {
+                let name = player
+                    .as_ref()
+                    .map_or_else(|| bot.names().name_or_placeholder(user), named);
+                Answer::private(render::notice(
+                    caller.locale,
+                    &Notice::BalanceOf { name, balance },
+                ))
+            }
+            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+        }
+    })
+    .await
+}
+
+#[poise::command(slash_command, guild_only)]
+pub async fn daily(ctx: Context<'_>) -> Outcome {
+    let bot = ctx.data().clone();
+    let reference = reference(ctx, "daily");
+    in_guild(ctx, |caller| async move {
+        match bot
+            .bank()
+            .daily(caller.guild, caller.user, &reference)
+            .await
+        {
+            Ok(balance) => Answer::private(render::notice(
+                caller.locale,
+                &Notice::DailyClaimed {
+                    amount: bot.config().economy.daily_amount,
+                    balance,
+                },
+            )),
+            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+        }
+    })
+    .await
+}
+
+#[poise::command(slash_command, guild_only)]
+pub async fn give(
+    ctx: Context<'_>,
+    #[rename = "user"] player: serenity::User,
+    #[min = 1] amount: u64,
+) -> Outcome {
+    let bot = ctx.data().clone();
+    let reference = reference(ctx, "give");
+    in_guild(ctx, |caller| async move {
+        match bot
+            .bank()
+            .give(
+                caller.guild,
+                caller.user,
+                user_id(&player),
+                player.bot,
+                amount,
+                &reference,
+            )
+            .await
+        {
+            Ok(transfer) => Answer::public(render::notice(
+                caller.locale,
+                &Notice::Gave {
+                    to: named(&player),
+                    amount,
+                    balance: transfer.from_balance,
+                },
+            )),
+            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+        }
+    })
+    .await
+}
+
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
+    let bot = ctx.data().clone();
+    in_guild(ctx, |caller| async move {
+        match bot.bank().leaderboard(caller.guild, LEADERBOARD_SIZE).await {
+            Ok(top) => {
+                bot.resolve_names(top.iter().map(|(user, _)| *user)).await;
+                let lines: Vec<render::LeaderboardLine> = top
+                    .into_iter()
+                    .map(|(user, balance)| render::LeaderboardLine {
+                        name: bot.names().name_or_placeholder(user),
+                        balance,
+                    })
+                    .collect();
+                Answer::public(render::leaderboard(caller.locale, &lines))
+            }
+            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+        }
+    })
+    .await
+}
+
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity::User>) -> Outcome {
+    let bot = ctx.data().clone();
+    in_guild(ctx, |caller| async move {
+        let user: UserId = player.as_ref().map_or(caller.user, user_id);
+        match bot.bank().stats(caller.guild, user).await {
+            Ok(stats) => {
+                let name = player
+                    .as_ref()
+                    .map_or_else(|| bot.names().name_or_placeholder(user), named);
+                Answer::private(render::stats(
+                    caller.locale,
+                    &render::StatsView {
+                        name,
+                        hands_played: stats.hands_played,
+                        pots_won: stats.won_high.saturating_add(stats.won_low),
+                        scoops: stats.scoops,
+                        net_chips: stats.net,
+                        biggest_pot: stats.biggest_pot,
+                    },
+                ))
+            }
+            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+        }
+    })
+    .await
+}

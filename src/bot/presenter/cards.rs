@@ -1,0 +1,65 @@
+//! Down cards by DM, and what the board says when a player's DMs are closed.
+
+use serde_json::json;
+
+use crate::bot::limits;
+use crate::bot::lock;
+use crate::bot::rest::RestError;
+use crate::lobby::PlayerCards;
+use crate::render;
+
+use super::Presenter;
+
+impl Presenter {
+    /// DMs a player their cards; when their DMs are closed, marks them on the board and tells
+    /// them once, in the channel, how to open DMs and that "My cards" works. A player marked
+    /// closed is tried again at their next hand, and unmarked when the DM goes through.
+    pub(super) async fn send_cards(&self, cards: PlayerCards) {
+        let user = cards.user;
+        let locale = self.bot.player_locale(user);
+        let failed_this_hand = lock(&self.state)
+            .dm_closed
+            .get(&user)
+            .is_some_and(|failed_hand| cards.hand <= *failed_hand);
+        if failed_this_hand {
+            return;
+        }
+        let text = render::private_hand(locale, cards.hand, &cards.view);
+        let body = json!({ "content": limits::fit_message(&text) });
+        let outcome = match self.bot.dm_channel(user).await {
+            Ok(channel) => self.bot.outbox().post(channel, body).await.map(drop),
+            Err(error) => Err(error),
+        };
+        match outcome {
+            Ok(()) => {
+                let reopened = {
+                    let mut state = lock(&self.state);
+                    state.dm_closed.remove(&user).is_some()
+                };
+                if reopened {
+                    tracing::info!(user = user.0, "DMs open again; the board unmarks it");
+                    self.changed();
+                }
+            }
+            Err(RestError::DmClosed) => {
+                tracing::info!(user = user.0, "DMs closed; the board marks it");
+                let first_time = {
+                    let mut state = lock(&self.state);
+                    state.dm_closed.insert(user, cards.hand);
+                    state.told_dm_closed.insert(user)
+                };
+                if first_time {
+                    let name = self.bot.names().name_or_placeholder(user);
+                    let text = format!(
+                        "<@{}> {}",
+                        user.0,
+                        render::notice(self.locale, &render::Notice::DmClosed { name })
+                    );
+                    lock(&self.state).news.push((text, Some(user)));
+                }
+                self.changed();
+            }
+            Err(error) => tracing::warn!(user = user.0, %error, "cards could not be sent by DM"),
+        }
+    }
+}

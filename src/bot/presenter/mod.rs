@@ -1,0 +1,637 @@
+//! One task per table that turns the lobby's notices into Discord: one board message per hand,
+//! edited as the hand goes (with the action buttons of the player to act and "My cards"), the
+//! down cards by DM, a mention of the player whose turn it is, results in the board, and the
+//! table news nobody asked for by command (timeouts, refunds after a restart).
+//!
+//! Clicks answer with the new board themselves (interaction response type 7, free of the
+//! channel's rate limit): while a click is being answered the presenter leaves the board to it
+//! and only writes what the click did not ([`Presenter::after_click`]). Everything else goes
+//! through the outbox. No down card ever reaches a channel write: the board is rendered from
+//! the public view, and a player's cards only go to their DM or an ephemeral answer.
+
+mod cards;
+mod held;
+mod message;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude::ButtonStyle;
+use serde_json::json;
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+
+use crate::bank::{TableId, UserId};
+use crate::lobby::{
+    CancelReason, HandSummary, Notice, NoticeBody, NoticeReceiver, PublicBoard, SitOutReason,
+    TableHandle, TableMessage, TurnOffer,
+};
+use crate::render::{self, BoardView, Locale};
+use crate::table::ActionKind;
+
+use super::custom_id::ButtonId;
+use super::outbox::Freshness;
+use super::{Bot, limits, lock};
+
+pub use held::ClickGuard;
+pub use message::{BoardMessage, Button};
+
+/// Discord limits edits of messages older than about an hour (error 30046): an older board
+/// is posted anew instead.
+pub const BOARD_EDITABLE_FOR: Duration = Duration::from_secs(55 * 60);
+
+/// What a click waits for: the table's state after the presenter's latest batch of notices.
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    pub hand: u64,
+    pub action_seq: u32,
+    /// The hand's result is in.
+    pub finished: bool,
+    pub version: u64,
+    pub board_message: Option<u64>,
+    /// The board message may still be edited (it is younger than [`BOARD_EDITABLE_FOR`]).
+    pub board_editable: bool,
+    pub message: Option<BoardMessage>,
+}
+
+#[derive(Default)]
+struct State {
+    hand: u64,
+    board: Option<PublicBoard>,
+    turn: Option<TurnOffer>,
+    result: Option<HandSummary>,
+    board_message: Option<u64>,
+    /// When the board message was posted.
+    board_posted: Option<Instant>,
+    /// Turn mentions posted and not deleted yet, with the turn (hand, action_seq) each is for.
+    live_pings: Vec<(u64, (u64, u32))>,
+    /// Bumped whenever the board's text or buttons change.
+    version: u64,
+    /// Players whose DM failed as closed, with the hand it failed in: they may open their DMs
+    /// later, so their next hand's DM is tried again (once per hand, not on every street).
+    dm_closed: HashMap<UserId, u64>,
+    told_dm_closed: HashSet<UserId>,
+    /// The turn (hand, action_seq) whose player was last mentioned.
+    pinged: Option<(u64, u32)>,
+    /// Players who will leave (or be removed) when the hand ends: their departure is news.
+    departing: HashSet<UserId>,
+    /// News waiting to be posted (text, who to ping).
+    news: Vec<(String, Option<UserId>)>,
+    /// Final versions of finished hands' boards that Discord does not have yet.
+    final_edits: Vec<(u64, BoardMessage)>,
+}
+
+pub struct Presenter {
+    bot: Bot,
+    handle: TableHandle,
+    locale: Locale,
+    state: Mutex<State>,
+    snapshot: watch::Sender<Snapshot>,
+    /// Clicks being answered right now.
+    held: Arc<held::HeldBoard>,
+    /// The newest board version Discord has (by any path).
+    written: Arc<AtomicU64>,
+    /// Something other than a notice changed what the board shows (a name learned, a DM
+    /// found closed or open again): the loop writes it.
+    changed: Notify,
+}
+
+impl Presenter {
+    pub(super) fn new(bot: Bot, handle: TableHandle) -> Arc<Presenter> {
+        let locale = bot.channel_locale();
+        Arc::new(Presenter {
+            bot,
+            handle,
+            locale,
+            state: Mutex::new(State::default()),
+            snapshot: watch::channel(Snapshot::default()).0,
+            held: Arc::default(),
+            written: Arc::new(AtomicU64::new(0)),
+            changed: Notify::new(),
+        })
+    }
+
+    pub fn table(&self) -> TableId {
+        self.handle.table()
+    }
+
+    pub fn channel(&self) -> u64 {
+        self.handle.table().0
+    }
+
+    pub fn handle(&self) -> &TableHandle {
+        &self.handle
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.handle.is_open()
+    }
+
+    pub fn locale(&self) -> Locale {
+        self.locale
+    }
+
+    /// The presenter's loop: consumes the table's notices, clicks letting go of the board and
+    /// other changes, and writes the board after each, until the table closes. The only
+    /// place that writes the board through the outbox.
+    pub async fn run(self: Arc<Self>, mut notices: NoticeReceiver) {
+        loop {
+            tokio::select! {
+                notice = notices.recv() => {
+                    let Some(first) = notice else { break };
+                    // Everything already waiting is handled as one batch: one board write.
+                    let mut batch = vec![first];
+                    while let Ok(next) = notices.try_recv() {
+                        batch.push(next);
+                    }
+                    self.apply(batch);
+                    self.publish();
+                }
+                () = self.held.released() => {}
+                () = self.changed.notified() => self.publish(),
+            }
+            if self.held.is_free() {
+                self.flush().await;
+            }
+        }
+        // The table closed: no turn is current, so every mention goes.
+        lock(&self.state).turn = None;
+        self.retire_pings();
+        tracing::info!("table closed; presenter stopped");
+    }
+
+    /// The state a click waits on.
+    pub fn subscribe(&self) -> watch::Receiver<Snapshot> {
+        self.snapshot.subscribe()
+    }
+
+    /// A click starts: the board is left to its interaction response until the guard is
+    /// dropped.
+    pub fn hold(&self) -> ClickGuard {
+        self.held.hold()
+    }
+
+    /// An interaction response wrote board `version`.
+    pub fn wrote(&self, version: u64) {
+        self.written.fetch_max(version, Ordering::SeqCst);
+    }
+
+    /// The board shows something new that no notice brought.
+    fn changed(&self) {
+        lock(&self.state).version += 1;
+        self.changed.notify_one();
+    }
+
+    /// The mention of the player to act, once per turn, if nobody made it yet and they want
+    /// mentions.
+    fn take_ping(&self, state: &mut State) -> Option<(UserId, (u64, u32), String)> {
+        let turn = state.turn.clone()?;
+        let board = state.board.as_ref()?;
+        if state.result.is_some()
+            || turn.hand != board.hand
+            || turn.action_seq != board.action_seq
+            || state.pinged == Some((turn.hand, turn.action_seq))
+        {
+            return None;
+        }
+        state.pinged = Some((turn.hand, turn.action_seq));
+        if !self.bot.pings().wants(turn.user) {
+            return None;
+        }
+        Some((
+            turn.user,
+            (turn.hand, turn.action_seq),
+            self.ping_text(&turn),
+        ))
+    }
+
+    /// The turn a mention now would be for, if any.
+    fn current_turn(state: &State) -> Option<(u64, u32)> {
+        let turn = state.turn.as_ref()?;
+        (state.result.is_none() && turn.hand == state.hand).then_some((turn.hand, turn.action_seq))
+    }
+
+    /// Deletes every turn mention but the newest one of the current turn: the channel keeps
+    /// at most one live mention, none once the hand is over.
+    fn retire_pings(&self) {
+        let retired: Vec<u64> = {
+            let mut state = lock(&self.state);
+            let current = Self::current_turn(&state);
+            let keep = state
+                .live_pings
+                .iter()
+                .filter(|(_, turn)| Some(*turn) == current)
+                .map(|(id, _)| *id)
+                .max();
+            let (kept, gone): (Vec<_>, Vec<_>) = std::mem::take(&mut state.live_pings)
+                .into_iter()
+                .partition(|(id, _)| Some(*id) == keep);
+            state.live_pings = kept;
+            gone.into_iter().map(|(id, _)| id).collect()
+        };
+        for message in retired {
+            self.bot.outbox().delete(self.channel(), message);
+        }
+    }
+
+    /// A turn mention is in the channel.
+    fn ping_posted(&self, message: u64, turn: (u64, u32)) {
+        lock(&self.state).live_pings.push((message, turn));
+        self.retire_pings();
+    }
+
+    /// The player's DMs are known to be closed.
+    pub fn dm_closed(&self, user: UserId) -> bool {
+        lock(&self.state).dm_closed.contains_key(&user)
+    }
+
+    /// A command told the channel that `user` leaves after this hand.
+    pub fn departing(&self, user: UserId) {
+        lock(&self.state).departing.insert(user);
+    }
+
+    fn apply(self: &Arc<Self>, batch: Vec<Notice>) {
+        let mut seated = HashSet::new();
+        for notice in &batch {
+            if let NoticeBody::Board(board) = &notice.body {
+                seated.extend(board.seats.iter().map(|seat| seat.user));
+            }
+        }
+        self.look_up_names(seated);
+        for notice in batch {
+            self.apply_one(notice);
+        }
+    }
+
+    /// Asks Discord for the names the board cannot show yet, off the board's path: the board
+    /// shows placeholders meanwhile and is edited once a name is in.
+    fn look_up_names(self: &Arc<Self>, users: HashSet<UserId>) {
+        let ask = self.bot.names().to_ask(users);
+        let Some(http) = self.bot.http() else { return };
+        if ask.is_empty() {
+            return;
+        }
+        let presenter = Arc::clone(self);
+        self.bot.spawn(async move {
+            if presenter.bot.names().look_up(http, ask).await {
+                presenter.changed();
+            }
+        });
+    }
+
+    fn apply_one(self: &Arc<Self>, notice: Notice) {
+        let mut state = lock(&self.state);
+        match notice.body {
+            NoticeBody::Board(board) => {
+                if board.hand != state.hand {
+                    // The next hand began before the last one's result reached its board.
+                    if let Some(message_id) = state.board_message
+                        && state.result.is_some()
+                        && state.version > self.written.load(Ordering::SeqCst)
+                        && let Some(final_board) = self.compose(&state)
+                    {
+                        state.final_edits.push((message_id, final_board));
+                    }
+                    state.hand = board.hand;
+                    state.board_message = None;
+                    state.result = None;
+                    state.turn = None;
+                    state.pinged = None;
+                }
+                state.board = Some(*board);
+                state.version += 1;
+            }
+            NoticeBody::YourTurn(turn) => {
+                if turn.hand == state.hand || state.board.is_none() {
+                    state.turn = Some(*turn);
+                    state.version += 1;
+                }
+            }
+            NoticeBody::HandResult(summary) => {
+                // `/history` reads finished hands from the bank, which stored them.
+                if summary.hand == state.hand {
+                    state.turn = None;
+                    state.result = Some(*summary);
+                    state.version += 1;
+                }
+            }
+            NoticeBody::Cards(cards) => {
+                drop(state);
+                let presenter = Arc::clone(self);
+                self.bot
+                    .spawn(async move { presenter.send_cards(*cards).await });
+            }
+            NoticeBody::Table(message) => {
+                if let Some(news) = self.news(&mut state, message) {
+                    state.news.push(news);
+                }
+            }
+            NoticeBody::Error { user, error } => {
+                let text = format!(
+                    "<@{}> {}",
+                    user.0,
+                    self.bot.lobby_refusal(self.locale, &error)
+                );
+                state.news.push((text, Some(user)));
+            }
+        }
+    }
+
+    /// The text of table news that no command's answer already told.
+    fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
+        let locale = self.locale;
+        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let notice = match message {
+            TableMessage::HandCancelled {
+                hand,
+                reason: CancelReason::Restart | CancelReason::SettlementFailed,
+                ..
+            } => render::Notice::HandCancelledRefunded { hand_number: hand },
+            // A shutdown's cancellation is told by the bot's shutdown itself (see `serve`),
+            // which flushes the outbox before exiting; this task may not run again by then.
+            TableMessage::HandCancelled {
+                reason: CancelReason::Shutdown,
+                ..
+            } => return None,
+            TableMessage::TimedOut { user, action } => render::Notice::TimedOut {
+                name: name(user),
+                checked: action == ActionKind::Check,
+            },
+            TableMessage::SatOut {
+                user,
+                reason: SitOutReason::TimedOut,
+            } => render::Notice::SatOutAfterTimeouts { name: name(user) },
+            TableMessage::Left { user, cashed_out } if state.departing.remove(&user) => {
+                render::Notice::Left {
+                    name: name(user),
+                    stack: cashed_out,
+                }
+            }
+            TableMessage::Kicked { user, .. } if state.departing.remove(&user) => {
+                render::Notice::Kicked { name: name(user) }
+            }
+            TableMessage::LeavingAfterHand { user } => {
+                state.departing.insert(user);
+                return None;
+            }
+            // Everything else answers a command, whose response already told the channel.
+            _ => return None,
+        };
+        Some((render::notice(locale, &notice), None))
+    }
+
+    fn publish(&self) {
+        let state = lock(&self.state);
+        let snapshot = Snapshot {
+            hand: state.hand,
+            action_seq: state.board.as_ref().map_or(0, |board| board.action_seq),
+            finished: state.result.is_some(),
+            version: state.version,
+            board_message: state.board_message,
+            board_editable: Self::board_editable(&state),
+            message: self.compose(&state),
+        };
+        drop(state);
+        self.snapshot.send_replace(snapshot);
+    }
+
+    /// Whether the board message may still be edited rather than posted anew.
+    fn board_editable(state: &State) -> bool {
+        state
+            .board_posted
+            .is_some_and(|posted| posted.elapsed() < BOARD_EDITABLE_FOR)
+    }
+
+    /// Writes what Discord does not have yet: a new hand's board (a new message that mentions
+    /// the player to act; also when the old one is too old to edit), an edit of the board,
+    /// the mention of the player to act (the previous one deleted), news.
+    async fn flush(self: &Arc<Self>) {
+        let (post, edit, ping, news) = {
+            let mut state = lock(&self.state);
+            let message = self.compose(&state);
+            let news = std::mem::take(&mut state.news);
+            for (message_id, final_board) in std::mem::take(&mut state.final_edits) {
+                self.bot.outbox().edit(
+                    self.channel(),
+                    message_id,
+                    final_board.to_json(false),
+                    None,
+                );
+            }
+            let mut post = None;
+            let mut edit = None;
+            if let Some(message) = message {
+                let fresh = state.version > self.written.load(Ordering::SeqCst);
+                match state.board_message {
+                    None => post = Some((message, state.version, state.hand, None)),
+                    Some(old) if fresh && !Self::board_editable(&state) => {
+                        post = Some((message, state.version, state.hand, Some(old)));
+                    }
+                    Some(id) if fresh => edit = Some((id, message, state.version)),
+                    Some(_) => {}
+                }
+            }
+            let ping = if post.is_none() {
+                self.take_ping(&mut state)
+            } else {
+                None
+            };
+            (post, edit, ping, news)
+        };
+        self.retire_pings();
+        let channel = self.channel();
+        let outbox = self.bot.outbox();
+        if let Some((message, version, hand, replaced)) = post {
+            match outbox.post(channel, message.to_json(true)).await {
+                Ok(id) => {
+                    self.written.fetch_max(version, Ordering::SeqCst);
+                    let newer = {
+                        let mut state = lock(&self.state);
+                        if state.hand == hand {
+                            state.board_message = Some(id);
+                            state.board_posted = Some(Instant::now());
+                            if let Some(turn) = &state.turn
+                                && message.mention == Some(turn.user)
+                            {
+                                state.pinged = Some((turn.hand, turn.action_seq));
+                            }
+                        }
+                        state.version > version
+                    };
+                    if let Some(old) = replaced {
+                        outbox.delete(channel, old);
+                    }
+                    self.publish();
+                    if newer {
+                        Box::pin(self.flush()).await;
+                    }
+                }
+                Err(error) => tracing::warn!(%error, hand, "the board could not be posted"),
+            }
+        }
+        if let Some((id, message, version)) = edit {
+            outbox.edit(
+                channel,
+                id,
+                message.to_json(false),
+                Some(Freshness {
+                    written: self.written.clone(),
+                    version,
+                }),
+            );
+        }
+        if let Some((user, turn, text)) = ping {
+            let presenter = Arc::clone(self);
+            let body = text_body(text, Some(user));
+            self.bot.spawn(async move {
+                match presenter.bot.outbox().post(presenter.channel(), body).await {
+                    Ok(message) => presenter.ping_posted(message, turn),
+                    Err(error) => tracing::warn!(%error, "a turn mention could not be posted"),
+                }
+            });
+        }
+        for (text, user) in news {
+            self.post_text(text, user);
+        }
+    }
+
+    /// Posts a message in the table's channel through the outbox, pinging `ping` only.
+    pub fn post_text(&self, text: String, ping: Option<UserId>) {
+        let body = text_body(text, ping);
+        let outbox = self.bot.outbox().clone();
+        let channel = self.channel();
+        self.bot.spawn(async move {
+            if let Err(error) = outbox.post(channel, body).await {
+                tracing::warn!(%error, "a table message could not be posted");
+            }
+        });
+    }
+
+    fn ping_text(&self, turn: &TurnOffer) -> String {
+        let options = render::prompt::action_options(self.locale, &turn.legal);
+        render::tr(
+            self.locale,
+            "bot-your-turn",
+            &[
+                ("mention", format!("<@{}>", turn.user.0).into()),
+                ("options", options.into()),
+                ("seconds", u64::from(turn.timer_secs).into()),
+            ],
+        )
+    }
+
+    /// The board message for the current state, or `None` before the first board.
+    fn compose(&self, state: &State) -> Option<BoardMessage> {
+        let locale = self.locale;
+        let board = state.board.as_ref()?;
+        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let mut facts = crate::lobby::present::board_facts(board, &name);
+        for (player, user) in facts.players.iter_mut().zip(&board.players) {
+            player.dm_closed = state.dm_closed.contains_key(user);
+        }
+        if let Some(summary) = &state.result {
+            let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
+            let final_board = render::board(locale, &BoardView::from_public(&summary.view, &facts));
+            let results = render::results(
+                locale,
+                &render::ResultView::new(
+                    summary.hand,
+                    &names,
+                    &summary.result,
+                    &summary.public_events,
+                ),
+            );
+            let combined = format!("{final_board}\n\n{results}");
+            let content = if limits::length(&combined) <= limits::MESSAGE {
+                combined
+            } else {
+                limits::fit_message(&results)
+            };
+            return Some(BoardMessage {
+                content,
+                buttons: Vec::new(),
+                mention: None,
+            });
+        }
+        let text = render::board(locale, &BoardView::from_public(&board.view, &facts));
+        let mut buttons = Vec::new();
+        let mut mention = None;
+        if let Some(turn) = &state.turn
+            && turn.hand == board.hand
+            && turn.action_seq == board.action_seq
+        {
+            mention = Some(turn.user).filter(|user| self.bot.pings().wants(*user));
+            for action in &turn.legal {
+                buttons.push(Button {
+                    custom_id: ButtonId::Act {
+                        table: self.table().0,
+                        hand: turn.hand,
+                        seq: turn.action_seq,
+                        action: action.kind,
+                    }
+                    .encode(),
+                    label: render::action_label(locale, action),
+                    style: match action.kind {
+                        ActionKind::Fold => ButtonStyle::Danger,
+                        ActionKind::Check | ActionKind::Call => ButtonStyle::Success,
+                        _ => ButtonStyle::Primary,
+                    },
+                });
+            }
+        }
+        buttons.push(Button {
+            custom_id: ButtonId::MyCards {
+                table: self.table().0,
+            }
+            .encode(),
+            label: render::prompt::my_cards_label(locale),
+            style: ButtonStyle::Secondary,
+        });
+        let content = match mention {
+            Some(user) => {
+                let line = format!("<@{}>\n", user.0);
+                if limits::length(&text) + limits::length(&line) <= limits::MESSAGE {
+                    format!("{line}{text}")
+                } else {
+                    text
+                }
+            }
+            None => text,
+        };
+        Some(BoardMessage {
+            content,
+            buttons,
+            mention,
+        })
+    }
+}
+
+/// A plain message that may mention `ping` only.
+fn text_body(text: String, ping: Option<UserId>) -> serde_json::Value {
+    let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
+    json!({
+        "content": limits::fit_message(&text),
+        "allowed_mentions": { "parse": [], "users": users },
+    })
+}
+
+/// Waits until the presenter has handled the notices of an accepted action (`hand` moved on,
+/// or reached `action_seq`, or finished), for at most `timeout`.
+pub async fn wait_for_action(
+    receiver: &mut watch::Receiver<Snapshot>,
+    hand: u64,
+    action_seq: u32,
+    timeout: Duration,
+) -> Option<Snapshot> {
+    let reached = |snapshot: &Snapshot| {
+        snapshot.hand > hand
+            || (snapshot.hand == hand && (snapshot.finished || snapshot.action_seq >= action_seq))
+    };
+    let wait = receiver.wait_for(|snapshot| reached(snapshot));
+    match tokio::time::timeout(timeout, wait).await {
+        Ok(Ok(snapshot)) => Some(snapshot.clone()),
+        _ => None,
+    }
+}

@@ -1,0 +1,194 @@
+//! Answering a command: who is asking ([`Caller`]), the answer ([`Answer`], public or
+//! private), and the deferral that keeps Discord's 3 seconds.
+//!
+//! Discord gives the first followup after a deferral the deferral's visibility, whatever its
+//! own flags say. Since an answer may turn out private (a refusal names a player's balance),
+//! slow work is always deferred ephemerally: a private answer then follows as it should, and a
+//! public one follows a short private acknowledgement, as the second followup, which Discord
+//! shows to the channel.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tracing::Instrument as _;
+
+use crate::bank::{GuildId, TableId, UserId};
+use crate::render::{self, Locale};
+
+use super::Context;
+use super::names::shown_name;
+
+pub type Error = anyhow::Error;
+pub type Outcome = Result<(), Error>;
+
+/// Work still running after this long is deferred so Discord's 3 seconds never run out.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The answer to a command: its text, and whether the channel sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub text: String,
+    pub public: bool,
+}
+
+impl Answer {
+    pub fn public(text: String) -> Answer {
+        Answer { text, public: true }
+    }
+
+    pub fn private(text: String) -> Answer {
+        Answer {
+            text,
+            public: false,
+        }
+    }
+}
+
+/// How a command's interaction was answered so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answered {
+    Nothing,
+    DeferredPrivately,
+}
+
+/// The messages that carry `answer` once the interaction was `answered`, in order, each
+/// with whether it is ephemeral. `acknowledgement` is the private line that takes the place
+/// of a private deferral when the answer itself is public.
+pub fn messages(
+    answer: Answer,
+    answered: Answered,
+    acknowledgement: String,
+) -> Vec<(String, bool)> {
+    match (answered, answer.public) {
+        (Answered::Nothing, public) => vec![(answer.text, !public)],
+        (Answered::DeferredPrivately, false) => vec![(answer.text, true)],
+        (Answered::DeferredPrivately, true) => vec![(acknowledgement, true), (answer.text, false)],
+    }
+}
+
+/// The language for the user of a command: their client's, when we speak it.
+pub fn locale(ctx: Context<'_>) -> Locale {
+    ctx.data().user_locale(ctx.locale().unwrap_or(""))
+}
+
+/// Sends `answer`, after whatever already answered the interaction.
+pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outcome {
+    let acknowledgement = render::tr(locale(ctx), "bot-done", &[]);
+    for (text, ephemeral) in messages(answer, answered, acknowledgement) {
+        let reply = poise::CreateReply::default()
+            .content(text)
+            .ephemeral(ephemeral)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        ctx.send(reply).await?;
+    }
+    Ok(())
+}
+
+/// Who is asking, where.
+pub struct Caller {
+    pub user: UserId,
+    pub guild: GuildId,
+    pub table: TableId,
+    pub locale: Locale,
+}
+
+/// The caller of a command in a guild channel (remembering their name and language), or
+/// `None` outside a guild.
+pub fn caller(ctx: Context<'_>) -> Option<Caller> {
+    let bot = ctx.data();
+    let user = UserId(ctx.author().id.get());
+    let member = match ctx {
+        poise::Context::Application(app) => app.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    bot.names()
+        .remember(user, &shown_name(ctx.author(), member));
+    bot.remember_locale(user, ctx.locale().unwrap_or(""));
+    Some(Caller {
+        user,
+        guild: GuildId(ctx.guild_id()?.get()),
+        table: TableId(ctx.channel_id().get()),
+        locale: locale(ctx),
+    })
+}
+
+/// Runs a command's work in a span, deferring (privately) when it is slow, and sends its
+/// answer.
+pub async fn respond<F>(ctx: Context<'_>, work: F) -> Outcome
+where
+    F: Future<Output = Answer>,
+{
+    let span = tracing::info_span!(
+        "command",
+        name = %ctx.command().qualified_name,
+        user = ctx.author().id.get(),
+        channel = ctx.channel_id().get(),
+        guild = ctx.guild_id().map_or(0, |guild| guild.get()),
+    );
+    let delay = Duration::from_millis(ctx.data().config().testing.command_delay_ms);
+    async move {
+        let work = async {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            work.await
+        };
+        let mut work = std::pin::pin!(work);
+        let (answer, answered) = tokio::select! {
+            answer = &mut work => (answer, Answered::Nothing),
+            () = tokio::time::sleep(DEFER_AFTER) => {
+                ctx.defer_ephemeral().await?;
+                (work.await, Answered::DeferredPrivately)
+            }
+        };
+        send(ctx, answer, answered).await
+    }
+    .instrument(span)
+    .await
+}
+
+/// Runs `work` for a caller in a guild channel; elsewhere answers that it needs one.
+pub async fn in_guild<F, Fut>(ctx: Context<'_>, work: F) -> Outcome
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Answer>,
+{
+    match caller(ctx) {
+        Some(caller) => respond(ctx, work(caller)).await,
+        None => {
+            let text = render::tr(locale(ctx), "bot-guild-only", &[]);
+            send(ctx, Answer::private(text), Answered::Nothing).await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_private_answer_never_follows_as_the_first_message_of_a_public_deferral() {
+        let ack = || "done".to_owned();
+        let private = Answer::private("your balance is 3".to_owned());
+        let public = Answer::public("Ana joined".to_owned());
+        assert_eq!(
+            messages(private.clone(), Answered::Nothing, ack()),
+            [("your balance is 3".to_owned(), true)]
+        );
+        assert_eq!(
+            messages(private, Answered::DeferredPrivately, ack()),
+            [("your balance is 3".to_owned(), true)]
+        );
+        assert_eq!(
+            messages(public.clone(), Answered::Nothing, ack()),
+            [("Ana joined".to_owned(), false)]
+        );
+        // The first followup takes the private deferral's visibility: the public answer
+        // comes second.
+        assert_eq!(
+            messages(public, Answered::DeferredPrivately, ack()),
+            [("done".to_owned(), true), ("Ana joined".to_owned(), false)]
+        );
+    }
+}

@@ -1,0 +1,670 @@
+//! The table service under tokio's paused clock: auto-start, the pause between hands, action
+//! timers, sitting out, refused actions, joining, leaving, kicking, closing, settings.
+
+use crate::lobby_common;
+
+use lobby_common::*;
+use studbot::bank::UserId;
+use studbot::lobby::{
+    CancelReason, LobbyError, NoticeBody, SeatStatus, SitOutReason, TableMessage, TableSettings,
+};
+use studbot::table::hand::ActionKind;
+use studbot::table::rules::Stakes;
+
+#[tokio::test(start_paused = true)]
+async fn a_hand_starts_by_itself_once_two_players_are_ready_and_the_pause_has_passed() {
+    let fixture = fixture(1).await;
+    let (table, mut notices) = seated(&fixture, &[ANA]).await;
+    let before: Vec<_> = drain(&mut notices);
+    assert!(
+        !before
+            .iter()
+            .any(|n| matches!(n.body, NoticeBody::Table(TableMessage::NextHandIn { .. }))),
+        "one player alone must not start a hand"
+    );
+    table.join(BEN, 200).await.unwrap();
+    assert!(matches!(
+        next_message(&mut notices).await,
+        TableMessage::Joined { user: BEN, .. }
+    ));
+    assert!(matches!(
+        next_message(&mut notices).await,
+        TableMessage::NextHandIn { hand: 1, secs: 5 }
+    ));
+    advance_secs(4).await;
+    assert!(table.status().await.unwrap().board.is_none());
+    advance_secs(1).await;
+    let offer = next_turn(&mut notices).await;
+    assert_eq!(offer.hand, 1);
+    let status = table.status().await.unwrap();
+    assert!(status.hand_in_progress);
+    assert_eq!(status.board.unwrap().players.len(), 2);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_timer_posts_a_forced_bring_in_and_folds_a_player_facing_a_bet() {
+    let fixture = fixture(2).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let first = next_turn(&mut notices).await;
+    assert!(!offers(&first, ActionKind::Check));
+    advance_secs(30).await;
+    let timed_out = next_message(&mut notices).await;
+    let TableMessage::TimedOut { user, action } = timed_out else {
+        panic!("expected a timeout, got {timed_out:?}");
+    };
+    assert_eq!(user, first.user);
+    let expected = if offers(&first, ActionKind::Fold) {
+        ActionKind::Fold
+    } else {
+        ActionKind::BringIn
+    };
+    assert_eq!(action, expected);
+    if action == ActionKind::BringIn {
+        let second = next_turn(&mut notices).await;
+        assert_ne!(second.user, first.user);
+        advance_secs(30).await;
+        assert_eq!(
+            next_message(&mut notices).await,
+            TableMessage::TimedOut {
+                user: second.user,
+                action: ActionKind::Fold
+            }
+        );
+    }
+    let result = until(&mut notices, |n| match &n.body {
+        NoticeBody::HandResult(summary) => Some(summary.clone()),
+        _ => None,
+    })
+    .await;
+    assert_eq!(result.hand, 1);
+    drop(table);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_timer_checks_for_a_player_when_checking_is_free() {
+    let fixture = fixture(3).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    // Third street: both players just call along.
+    let mut steps = Steps::until("an offer to check");
+    let offer = loop {
+        steps.step();
+        let offer = next_turn(&mut notices).await;
+        if offers(&offer, ActionKind::Check) {
+            break offer;
+        }
+        take(&table, &offer, passive(&offer)).await;
+    };
+    advance_secs(29).await;
+    assert!(
+        settled_notices(&table, &mut notices).await.is_empty(),
+        "the timer ran early"
+    );
+    advance_secs(1).await;
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::TimedOut {
+            user: offer.user,
+            action: ActionKind::Check
+        }
+    );
+    let board = table.status().await.unwrap().board.unwrap();
+    assert_eq!(board.action_seq, offer.action_seq + 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again() {
+    let fixture = fixture(4).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    let mut ben_timeouts = 0;
+    let mut steps = Steps::until("Ben sat out after timeouts");
+    loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.user == BEN => advance_secs(30).await,
+            NoticeBody::YourTurn(offer) => {
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Table(TableMessage::TimedOut { user: BEN, .. }) => ben_timeouts += 1,
+            NoticeBody::Table(TableMessage::SatOut { user, reason }) => {
+                assert_eq!((*user, *reason), (BEN, SitOutReason::TimedOut));
+                break;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+            _ => {}
+        }
+    }
+    assert_eq!(ben_timeouts, 2);
+    // Finish whatever is left of this hand, then the next hand is dealt without Ben.
+    let next_hand = table.status().await.unwrap().hand + 1;
+    let mut steps = Steps::until("the next hand was dealt without Ben");
+    let board = loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.user != BEN => {
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+            NoticeBody::Board(board) if board.hand == next_hand => break board.clone(),
+            _ => {}
+        }
+    };
+    assert!(!board.players.contains(&BEN));
+    let ben = board.seats.iter().find(|seat| seat.user == BEN).unwrap();
+    assert_eq!(
+        ben.status,
+        SeatStatus::SittingOut {
+            reason: SitOutReason::TimedOut
+        }
+    );
+    table.back(BEN).await.unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_next_hand_waits_for_the_pause_between_hands_and_the_deal_rotates() {
+    let fixture = fixture(5).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    let first_players = until(&mut notices, |n| match &n.body {
+        NoticeBody::Board(board) => Some(board.players.clone()),
+        _ => None,
+    })
+    .await;
+    assert_eq!(first_players, vec![ANA, BEN, CHEN]);
+    // Everyone folds or checks through the hand.
+    let mut steps = Steps::until("the hand ended");
+    loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                let kind = if offers(offer, ActionKind::Fold) {
+                    ActionKind::Fold
+                } else {
+                    passive(offer)
+                };
+                take(&table, offer, kind).await;
+            }
+            NoticeBody::HandResult(_) => break,
+            _ => {}
+        }
+    }
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::NextHandIn { hand: 2, secs: 5 }
+    );
+    advance_secs(4).await;
+    assert!(!table.status().await.unwrap().hand_in_progress);
+    advance_secs(1).await;
+    let second_players = until(&mut notices, |n| match &n.body {
+        NoticeBody::Board(board) => Some(board.players.clone()),
+        _ => None,
+    })
+    .await;
+    assert_eq!(second_players, vec![BEN, CHEN, ANA]);
+}
+
+#[tokio::test(start_paused = true)]
+async fn stale_duplicated_out_of_turn_and_unseated_actions_are_refused_and_change_nothing() {
+    let fixture = fixture(6).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    let kind = passive(&offer);
+    let other = [ANA, BEN, CHEN]
+        .into_iter()
+        .find(|user| *user != offer.user)
+        .unwrap();
+    let before = table.status().await.unwrap().board.unwrap();
+
+    let out_of_turn = table.act(other, offer.hand, offer.action_seq, kind).await;
+    assert_eq!(
+        out_of_turn,
+        Err(LobbyError::NotYourTurn {
+            to_act: Some(offer.user)
+        })
+    );
+    let stranger = table
+        .act(UserId(99), offer.hand, offer.action_seq, kind)
+        .await;
+    assert_eq!(stranger, Err(LobbyError::NotSeated));
+    let wrong_hand = table
+        .act(offer.user, offer.hand + 1, offer.action_seq, kind)
+        .await;
+    assert!(matches!(wrong_hand, Err(LobbyError::StaleAction { .. })));
+    let not_offered = table
+        .act(offer.user, offer.hand, offer.action_seq, ActionKind::Raise)
+        .await;
+    assert!(matches!(
+        not_offered,
+        Err(LobbyError::ActionNotAllowed {
+            kind: ActionKind::Raise,
+            ..
+        })
+    ));
+    let after_refusals = table.status().await.unwrap().board.unwrap();
+    assert_eq!(after_refusals.action_seq, before.action_seq);
+    assert_eq!(after_refusals.view, before.view);
+
+    take(&table, &offer, kind).await;
+    let duplicate = table
+        .act(offer.user, offer.hand, offer.action_seq, kind)
+        .await;
+    assert_eq!(
+        duplicate,
+        Err(LobbyError::StaleAction {
+            offered_hand: offer.hand,
+            offered_seq: offer.action_seq,
+            hand: offer.hand,
+            seq: offer.action_seq + 1,
+        })
+    );
+    let after_duplicate = table.status().await.unwrap().board.unwrap();
+    assert_eq!(after_duplicate.action_seq, offer.action_seq + 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn joining_without_enough_chips_or_outside_the_buy_in_range_is_refused() {
+    let fixture = fixture(7).await;
+    let rich_table = TableSettings {
+        min_buy_in: 500,
+        max_buy_in: 5_000,
+        ..settings()
+    };
+    let table = fixture
+        .lobby
+        .open_table(GUILD, TABLE, rich_table)
+        .await
+        .unwrap();
+    let balance = fixture.bank.balance(GUILD, ANA).await.unwrap();
+    assert_eq!(
+        table.join(ANA, 2_000).await,
+        Err(LobbyError::NotEnoughChips {
+            balance,
+            needed: 2_000
+        })
+    );
+    assert_eq!(
+        table.join(ANA, 100).await,
+        Err(LobbyError::BuyInOutOfRange {
+            min: 500,
+            max: 5_000,
+            amount: 100
+        })
+    );
+    assert_eq!(fixture.bank.balance(GUILD, ANA).await.unwrap(), balance);
+    assert!(table.status().await.unwrap().seats.is_empty());
+    table.join(ANA, 600).await.unwrap();
+    assert_eq!(table.join(ANA, 600).await, Err(LobbyError::AlreadySeated));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_who_leaves_mid_hand_is_played_for_and_cashed_out_when_it_ends() {
+    let fixture = fixture(8).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    assert_eq!(table.leave(ANA).await, Ok(None));
+    if offer.user != ANA {
+        take(&table, &offer, passive(&offer)).await;
+    }
+    let mut left = None;
+    let mut final_stack = None;
+    while left.is_none() {
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                assert_ne!(offer.user, ANA, "a leaving player is not asked to act");
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::HandResult(summary) => {
+                final_stack = summary
+                    .outcomes
+                    .iter()
+                    .find(|outcome| outcome.user == ANA)
+                    .map(|outcome| outcome.end);
+            }
+            NoticeBody::Table(TableMessage::Left {
+                user: ANA,
+                cashed_out,
+            }) => {
+                left = Some(*cashed_out);
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(left, final_stack);
+    let balance = fixture.bank.balance(GUILD, ANA).await.unwrap();
+    assert_eq!(balance, 1_000 - 200 + left.unwrap());
+    assert!(
+        !table
+            .status()
+            .await
+            .unwrap()
+            .seats
+            .iter()
+            .any(|seat| seat.user == ANA)
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn closing_mid_hand_cancels_and_refunds_it_and_cashes_everyone_out() {
+    let fixture = fixture(9).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    for _ in 0..2 {
+        let offer = next_turn(&mut notices).await;
+        take(&table, &offer, passive(&offer)).await;
+    }
+    let cashed_out = table.close().await.unwrap();
+    assert_eq!(cashed_out.iter().map(|(_, chips)| chips).sum::<u64>(), 600);
+    let messages: Vec<TableMessage> = drain(&mut notices)
+        .into_iter()
+        .filter_map(|n| match n.body {
+            NoticeBody::Table(message) => Some(message),
+            _ => None,
+        })
+        .collect();
+    assert!(messages.iter().any(|m| matches!(
+        m,
+        TableMessage::HandCancelled {
+            hand: 1,
+            reason: CancelReason::TableClosed,
+            ..
+        }
+    )));
+    assert!(matches!(messages.last(), Some(TableMessage::Closed { .. })));
+    for player in [ANA, BEN, CHEN] {
+        assert_eq!(fixture.bank.balance(GUILD, player).await.unwrap(), 1_000);
+    }
+    let audit = fixture.bank.audit().await.unwrap();
+    assert!(audit.ok, "{:?}", audit.breaks);
+    assert_eq!(audit.escrow_chips, 0);
+    assert!(!table.is_open() || table.status().await.is_err());
+    assert!(fixture.lobby.table(TABLE).is_err());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_kicked_player_is_played_for_and_removed_when_the_hand_ends() {
+    let fixture = fixture(10).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    assert_eq!(table.kick(BEN).await, Ok(None));
+    if offer.user != BEN {
+        take(&table, &offer, passive(&offer)).await;
+    }
+    let mut steps = Steps::until("Ben was kicked");
+    loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                assert_ne!(offer.user, BEN);
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Table(TableMessage::Kicked { user: BEN, .. }) => break,
+            _ => {}
+        }
+    }
+    let status = table.status().await.unwrap();
+    assert!(!status.seats.iter().any(|seat| seat.user == BEN));
+    assert_eq!(table.kick(BEN).await, Err(LobbyError::NotSeated));
+}
+
+#[tokio::test(start_paused = true)]
+async fn settings_changed_mid_hand_apply_from_the_next_hand() {
+    let fixture = fixture(11).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    let bigger = Stakes {
+        ante: 2,
+        bring_in: 5,
+        small_bet: 10,
+        big_bet: 20,
+    };
+    let invalid = TableSettings {
+        seats: 12,
+        ..settings()
+    };
+    assert!(matches!(
+        table.change_settings(invalid).await,
+        Err(LobbyError::InvalidSettings { .. })
+    ));
+    let from_hand = table
+        .change_settings(TableSettings {
+            stakes: bigger,
+            ..settings()
+        })
+        .await
+        .unwrap();
+    assert_eq!(from_hand, 2);
+    let status = table.status().await.unwrap();
+    assert_eq!(status.settings.stakes, Stakes::default());
+    assert_eq!(status.pending_settings.map(|s| s.stakes), Some(bigger));
+    take(&table, &offer, passive(&offer)).await;
+    let mut steps = Steps::until("hand 2 was dealt at the new stakes");
+    loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                let kind = if offers(offer, ActionKind::Fold) {
+                    ActionKind::Fold
+                } else {
+                    passive(offer)
+                };
+                take(&table, offer, kind).await;
+            }
+            NoticeBody::Board(board) if board.hand == 1 => {
+                assert_eq!(board.stakes, Stakes::default());
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+            NoticeBody::Board(board) => {
+                assert_eq!(board.hand, 2);
+                assert_eq!(board.stakes, bigger);
+                assert_eq!(board.view.stakes, bigger);
+                break;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn pausing_mid_hand_stops_the_timer_and_actions_until_resumed() {
+    let fixture = fixture(12).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    table.pause().await.unwrap();
+    assert_eq!(table.pause().await, Err(LobbyError::Paused));
+    advance_secs(300).await;
+    assert!(
+        !settled_notices(&table, &mut notices)
+            .await
+            .iter()
+            .any(|n| matches!(n.body, NoticeBody::Table(TableMessage::TimedOut { .. })))
+    );
+    assert_eq!(
+        table
+            .act(offer.user, offer.hand, offer.action_seq, passive(&offer))
+            .await,
+        Err(LobbyError::Paused)
+    );
+    table.resume().await.unwrap();
+    let again = next_turn(&mut notices).await;
+    assert_eq!(
+        (again.user, again.action_seq),
+        (offer.user, offer.action_seq)
+    );
+    advance_secs(30).await;
+    assert!(matches!(
+        next_message(&mut notices).await,
+        TableMessage::TimedOut { .. }
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn every_hand_is_settled_in_the_bank_before_its_result_is_announced() {
+    let fixture = fixture(13).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    advance_secs(5).await;
+    for _ in 0..3 {
+        let mut steps = Steps::until("the hand ended");
+        let summary = loop {
+            steps.step();
+            let notice = next(&mut notices).await;
+            match &notice.body {
+                NoticeBody::YourTurn(offer) => {
+                    take(&table, offer, passive(offer)).await;
+                }
+                NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+                NoticeBody::HandResult(summary) => break summary.clone(),
+                _ => {}
+            }
+        };
+        let mut escrow = fixture.bank.table_stacks(TABLE).await.unwrap();
+        escrow.retain(|(_, stack)| *stack > 0);
+        escrow.sort();
+        let mut settled: Vec<(UserId, u64)> = summary
+            .outcomes
+            .iter()
+            .filter(|outcome| outcome.end > 0)
+            .map(|outcome| (outcome.user, outcome.end))
+            .collect();
+        settled.sort();
+        assert_eq!(escrow, settled, "hand {}", summary.hand);
+    }
+    assert!(fixture.bank.audit().await.unwrap().ok);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_busted_player_sits_out_and_comes_back_by_topping_up() {
+    let fixture = fixture(14).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    // Both players put in every chip they can until one has none left.
+    let mut steps = Steps::until("a player busted");
+    let busted = loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                let kind = [
+                    ActionKind::Raise,
+                    ActionKind::Bet,
+                    ActionKind::Complete,
+                    ActionKind::Call,
+                    ActionKind::Check,
+                    ActionKind::BringIn,
+                ]
+                .into_iter()
+                .find(|kind| offers(offer, *kind))
+                .unwrap();
+                take(&table, offer, kind).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+            NoticeBody::Table(TableMessage::SatOut {
+                user,
+                reason: SitOutReason::Busted,
+            }) => break *user,
+            _ => {}
+        }
+    };
+    assert_eq!(table.back(busted).await, Err(LobbyError::NoChips));
+    assert!(matches!(
+        next_message(&mut notices).await,
+        TableMessage::WaitingForPlayers { ready: 1 }
+    ));
+    assert_eq!(table.top_up(busted, 150).await, Ok(150));
+    assert!(matches!(
+        next_message(&mut notices).await,
+        TableMessage::ToppedUp { stack: 150, .. }
+    ));
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::Back { user: busted }
+    );
+    assert!(matches!(
+        next_message(&mut notices).await,
+        TableMessage::NextHandIn { .. }
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn down_cards_go_privately_to_their_owner_on_third_and_seventh_street() {
+    let fixture = fixture(15).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let mut private = Vec::new();
+    let mut steps = Steps::until("the hand ended");
+    loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Cards(cards) => {
+                assert_eq!(
+                    notice.audience(),
+                    studbot::lobby::Audience::Player(cards.user)
+                );
+                private.push((cards.user, cards.view.down_cards.len()));
+            }
+            NoticeBody::HandResult(_) => break,
+            _ => {}
+        }
+    }
+    private.sort();
+    assert_eq!(private, vec![(ANA, 2), (ANA, 3), (BEN, 2), (BEN, 3)]);
+    assert_eq!(
+        table.show_cards(UserId(99)).await.err(),
+        Some(LobbyError::NotSeated)
+    );
+    assert_eq!(
+        table.show_cards(ANA).await.err(),
+        Some(LobbyError::NoHandInProgress)
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand() {
+    let fixture = fixture(16).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let offer = next_turn(&mut notices).await;
+    assert_eq!(table.join(CHEN, 300).await, Ok((2, 300)));
+    assert_eq!(
+        table.show_cards(CHEN).await.err(),
+        Some(LobbyError::NotInHand)
+    );
+    assert_eq!(
+        table.top_up(ANA, 50).await,
+        Err(LobbyError::TopUpDuringHand)
+    );
+    take(&table, &offer, passive(&offer)).await;
+    let mut steps = Steps::until("hand 2 was dealt with Chen");
+    loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) => {
+                assert_ne!(offer.user, CHEN);
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+            NoticeBody::Board(board) if board.hand == 2 => {
+                assert!(board.players.contains(&CHEN));
+                break;
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! A store that stalls longer than the bank's timeout, then recovers: what players are told is
+//! what the bank did. A hand whose settlement is unconfirmed is shown as settling (never as
+//! cancelled and refunded), its result comes once the bank confirms it, stacks agree with the
+//! bank's escrow, the audit passes, and the table plays on without a restart. The same for a
+//! stalled begin and a stalled cash-out.
+
+use crate::lobby_common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use lobby_common::*;
+use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
+use studbot::bank::{Bank, EconomyConfig, SystemClock, UserId};
+use studbot::lobby::{
+    HandSummary, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
+    TableHandle, TableMessage,
+};
+use studbot::table::hand::ActionKind;
+
+/// The bank's store timeout in these tests (on tokio's paused clock).
+const TIMEOUT: Duration = Duration::from_secs(1);
+
+/// sled whose writes wait while the gate is closed: a store stalled past the bank's timeout.
+struct GatedStore {
+    inner: SledStore,
+    closed: Mutex<bool>,
+    opened: Condvar,
+    /// Writes waiting at the closed gate.
+    waiting: AtomicUsize,
+}
+
+impl GatedStore {
+    fn set_closed(&self, closed: bool) {
+        *self.closed.lock().unwrap() = closed;
+        self.opened.notify_all();
+    }
+
+    /// Waits (real time, with a deadline) until a write is held at the gate.
+    async fn until_a_write_waits(&self) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while self.waiting.load(Ordering::SeqCst) == 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no bank write reached the stalled store within 20 s"
+            );
+            tokio::task::yield_now().await;
+            std::thread::yield_now();
+        }
+    }
+}
+
+impl Store for GatedStore {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.get(tree, key)
+    }
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        self.inner.scan_prefix(tree, prefix)
+    }
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        self.inner.scan_from(tree, start)
+    }
+    fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
+        let mut closed = self.closed.lock().unwrap();
+        if *closed {
+            self.waiting.fetch_add(1, Ordering::SeqCst);
+            while *closed {
+                closed = self.opened.wait(closed).unwrap();
+            }
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        }
+        drop(closed);
+        self.inner.apply(writes)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.inner.flush()
+    }
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        self.inner.is_empty()
+    }
+}
+
+struct Stalled {
+    _dir: tempfile::TempDir,
+    _clock: ClockHold,
+    store: Arc<GatedStore>,
+    bank: Bank,
+    table: TableHandle,
+    notices: NoticeReceiver,
+    /// Every notice the channel and the players got, in order.
+    seen: Vec<Notice>,
+}
+
+async fn stalled_table(seed: u64) -> Stalled {
+    let clock = hold_clock();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(GatedStore {
+        inner: SledStore::open(dir.path(), 1 << 20).unwrap(),
+        closed: Mutex::new(false),
+        opened: Condvar::new(),
+        waiting: AtomicUsize::new(0),
+    });
+    let economy = EconomyConfig {
+        store_timeout_ms: u64::try_from(TIMEOUT.as_millis()).unwrap(),
+        ..EconomyConfig::default()
+    };
+    let bank = Bank::open_with_store(store.clone(), economy, Arc::new(SystemClock))
+        .await
+        .unwrap();
+    let (lobby, _) = Lobby::start(
+        bank.clone(),
+        Arc::new(MemoryTableStore::new()),
+        LobbyConfig {
+            deck_seed: Some(seed),
+        },
+    )
+    .await
+    .unwrap();
+    let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
+    let notices = table.subscribe().await.unwrap();
+    for player in [ANA, BEN] {
+        table.join(player, 200).await.unwrap();
+    }
+    Stalled {
+        _dir: dir,
+        _clock: clock,
+        store,
+        bank,
+        table,
+        notices,
+        seen: Vec::new(),
+    }
+}
+
+impl Stalled {
+    async fn next(&mut self) -> Notice {
+        let notice = next(&mut self.notices).await;
+        self.seen.push(notice.clone());
+        notice
+    }
+
+    /// Runs `command` while the store is stalled: waits for its write to reach the store,
+    /// lets the bank's timeout pass, and returns the command's answer.
+    async fn stalled<T>(&self, command: impl Future<Output = T>) -> T {
+        self.store.set_closed(true);
+        let stall = async {
+            self.store.until_a_write_waits().await;
+            tokio::time::advance(TIMEOUT).await;
+        };
+        let (answer, ()) = tokio::join!(command, stall);
+        answer
+    }
+
+    /// Plays passively until the hand's result; folds when `fold` and folding is offered.
+    async fn play_to_result(&mut self, hand: u64) -> Box<HandSummary> {
+        for _ in 0..200 {
+            let notice = self.next().await;
+            match &notice.body {
+                NoticeBody::YourTurn(offer) => {
+                    take(&self.table, offer, passive(offer)).await;
+                }
+                NoticeBody::Table(TableMessage::NextHandIn { .. }) => advance_secs(5).await,
+                NoticeBody::HandResult(summary) if summary.hand == hand => {
+                    return summary.clone();
+                }
+                _ => {}
+            }
+        }
+        panic!("hand {hand} did not end within 200 notices");
+    }
+
+    /// The escrow, the table's seats and `summary`'s end stacks all agree.
+    async fn assert_stacks_agree(&self, summary: &HandSummary) {
+        let mut escrow = self.bank.table_stacks(TABLE).await.unwrap();
+        escrow.retain(|(_, stack)| *stack > 0);
+        escrow.sort();
+        let mut ended: Vec<(UserId, u64)> = summary
+            .outcomes
+            .iter()
+            .filter(|outcome| outcome.end > 0)
+            .map(|outcome| (outcome.user, outcome.end))
+            .collect();
+        ended.sort();
+        assert_eq!(escrow, ended, "the bank's escrow and the announced result");
+        let mut seated: Vec<(UserId, u64)> = self
+            .table
+            .status()
+            .await
+            .unwrap()
+            .seats
+            .iter()
+            .filter(|seat| seat.stack > 0)
+            .map(|seat| (seat.user, seat.stack))
+            .collect();
+        seated.sort();
+        assert_eq!(seated, escrow, "the table's stacks and the bank's escrow");
+        let audit = self.bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+    }
+
+    fn told_cancelled(&self) -> bool {
+        self.seen.iter().any(|notice| {
+            matches!(
+                notice.body,
+                NoticeBody::Table(TableMessage::HandCancelled { .. })
+            )
+        })
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_settled_and_play_goes_on()
+ {
+    let mut stalled = stalled_table(21).await;
+    advance_secs(5).await;
+    // Hand 1 until someone may fold: that fold ends it, and its settlement stalls.
+    let mut steps = Steps::until("an offer to fold");
+    let offer = loop {
+        steps.step();
+        let notice = stalled.next().await;
+        if let NoticeBody::YourTurn(offer) = &notice.body {
+            if offers(offer, ActionKind::Fold) {
+                break (**offer).clone();
+            }
+            take(&stalled.table, offer, passive(offer)).await;
+        }
+    };
+    let fold = stalled
+        .table
+        .act(offer.user, 1, offer.action_seq, ActionKind::Fold);
+    stalled.stalled(fold).await.unwrap();
+    // Told it is settling; neither a result nor a refund, since neither is known.
+    let mut steps = Steps::until("the settling message");
+    let settling = loop {
+        steps.step();
+        match stalled.next().await.body {
+            NoticeBody::Table(TableMessage::Settling { hand }) => break hand,
+            NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
+            _ => {}
+        }
+    };
+    assert_eq!(settling, 1);
+    assert!(!stalled.told_cancelled(), "told the hand was cancelled");
+    let status = stalled.table.status().await.unwrap();
+    assert!(status.settling && status.hand_in_progress);
+    assert_eq!(status.hand, 1);
+
+    // The store recovers; the stalled settlement commits; the table's next ask confirms it.
+    stalled.store.set_closed(false);
+    advance_secs(1).await;
+    let summary = stalled.play_to_result(1).await;
+    assert!(!stalled.told_cancelled(), "told the hand was cancelled");
+    stalled.assert_stacks_agree(&summary).await;
+    assert!(!stalled.table.status().await.unwrap().settling);
+
+    // The table plays on by itself.
+    let summary = stalled.play_to_result(2).await;
+    stalled.assert_stacks_agree(&summary).await;
+    assert!(!stalled.told_cancelled());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_begin_the_store_stalls_is_cancelled_before_the_next_hand_and_play_goes_on() {
+    let mut stalled = stalled_table(22).await;
+    let mut steps = Steps::until("the first hand was announced");
+    loop {
+        steps.step();
+        if let NoticeBody::Table(TableMessage::NextHandIn { hand, .. }) = stalled.next().await.body
+        {
+            assert_eq!(hand, 1);
+            break;
+        }
+    }
+    // The first hand's begin stalls: nothing is dealt, and a later hand is.
+    stalled.stalled(advance_secs(5)).await;
+    // The table is not stuck: status answers, and no hand is in play.
+    let status = stalled.table.status().await.unwrap();
+    assert!(!status.hand_in_progress && !status.paused);
+    stalled.store.set_closed(false);
+    advance_secs(1).await;
+    let mut steps = Steps::until("a hand was dealt");
+    let first_dealt = loop {
+        steps.step();
+        if let NoticeBody::Board(board) = stalled.next().await.body {
+            break board.hand;
+        }
+    };
+    assert_eq!(
+        first_dealt, 2,
+        "hand 1 was cancelled, unseen; hand 2 is dealt"
+    );
+    let summary = stalled.play_to_result(2).await;
+    stalled.assert_stacks_agree(&summary).await;
+    let audit = stalled.bank.audit().await.unwrap();
+    assert!(audit.hands_in_progress.is_empty());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_cash_out_the_store_stalls_is_not_reported_failed_and_pays_once_when_confirmed() {
+    let mut stalled = stalled_table(23).await;
+    stalled.table.pause().await.unwrap();
+    let leave = stalled.table.leave(BEN);
+    // Unconfirmed: Ben is told he leaves, not that it failed.
+    assert_eq!(stalled.stalled(leave).await, Ok(None));
+    let status = stalled.table.status().await.unwrap();
+    let ben = status.seats.iter().find(|seat| seat.user == BEN).unwrap();
+    assert_eq!(ben.status, studbot::lobby::SeatStatus::Leaving);
+    stalled.store.set_closed(false);
+    advance_secs(5).await;
+    let mut steps = Steps::until("Ben left");
+    let left = loop {
+        steps.step();
+        match stalled.next().await.body {
+            NoticeBody::Table(TableMessage::Left {
+                user: BEN,
+                cashed_out,
+            }) => break cashed_out,
+            NoticeBody::Error { user: BEN, error } => panic!("Ben was told {error}"),
+            _ => {}
+        }
+    };
+    assert_eq!(left, 200);
+    assert_eq!(stalled.bank.balance(GUILD, BEN).await.unwrap(), 1_000);
+    assert!(
+        stalled
+            .table
+            .status()
+            .await
+            .unwrap()
+            .seats
+            .iter()
+            .all(|seat| seat.user != BEN)
+    );
+    let audit = stalled.bank.audit().await.unwrap();
+    assert!(audit.ok, "{:?}", audit.breaks);
+    assert_eq!(audit.escrow_chips, 200);
+}

@@ -1,0 +1,19 @@
+//! The bank's and the lobby's tests: ledger, crash safety, backups, table actors on tokio's paused clock.
+
+#[path = "../lobby_common/mod.rs"]
+mod lobby_common;
+
+mod bank_audit_cli;
+mod bank_backup;
+mod bank_concurrency;
+mod bank_crash;
+mod bank_operations;
+mod bank_properties;
+mod bank_records;
+mod bank_timeout;
+mod lobby_leaks;
+mod lobby_open_cancelled;
+mod lobby_restart;
+mod lobby_service;
+mod lobby_shutdown;
+mod lobby_stalled_store;

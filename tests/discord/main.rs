@@ -1,0 +1,29 @@
+//! End-to-end tests of the real serenity/poise client against the fake Discord (tests/support), and the
+//! binary's start-up.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod bot_leaks;
+mod bot_logs;
+mod bot_names_and_limits;
+mod bot_quiet_channel;
+mod bot_slow_commands;
+mod discord_commands;
+mod discord_fake;
+mod discord_gateway;
+mod discord_history;
+mod discord_invite;
+mod discord_limits;
+mod discord_moderation;
+mod discord_names;
+mod discord_old_messages;
+mod discord_play;
+mod discord_rate_limits;
+mod discord_refusals;
+mod discord_restart;
+mod discord_slow_clicks;
+mod discord_slow_commands;
+mod discord_tables;
+mod discord_timers;
+mod run_startup;

@@ -1,0 +1,190 @@
+//! Properties every hand keeps, whatever the cards and the actions: chips are conserved,
+//! no sequence of actions (legal or not) panics, and the same seed deals the same hand.
+
+use proptest::prelude::*;
+use studbot::table::{ActionKind, Deck, Event, Hand, OddChip, Rules, ShortAllIn, Stakes};
+
+const KINDS: [ActionKind; 9] = ActionKind::ALL;
+
+fn rules_from(bits: u8, max_raises: u32) -> Rules {
+    Rules {
+        max_raises,
+        heads_up_uncapped: bits & 1 != 0,
+        short_all_in: if bits & 2 != 0 {
+            ShortAllIn::FullBet
+        } else {
+            ShortAllIn::HalfBet
+        },
+        odd_chip: if bits & 4 != 0 {
+            OddChip::FirstSeat
+        } else {
+            OddChip::BySuit
+        },
+        open_pair_big_bet: bits & 8 != 0,
+    }
+}
+
+/// Plays a hand to its end: each choice picks among the legal actions.
+fn play_legally(hand: &mut Hand, choices: &[u8]) {
+    let start_total = hand.total_chips();
+    let mut step = 0;
+    while let Some(seat) = hand.to_act() {
+        let legal = hand.legal_actions();
+        assert!(!legal.is_empty(), "seat {seat} to act with no legal action");
+        let pick = choices.get(step).copied().unwrap_or(0) as usize % legal.len();
+        let seq = hand.action_seq();
+        hand.act(seat, legal[pick].kind)
+            .expect("a legal action is accepted");
+        assert_eq!(hand.action_seq(), seq + 1);
+        assert_eq!(
+            hand.total_chips(),
+            start_total,
+            "chips changed in the middle of a hand"
+        );
+        step += 1;
+        assert!(step < 500, "the hand does not end");
+    }
+}
+
+prop_compose! {
+    fn table()(players in 2usize..=8)
+        (stacks in proptest::collection::vec(1u64..120, players),
+         ante in 0u64..3, bring_in in 1u64..4, small_extra in 0u64..4, big_extra in 1u64..8,
+         seed in any::<u64>(), bits in 0u8..16, max_raises in 1u32..5)
+        -> (Stakes, Rules, Vec<u64>, u64)
+    {
+        let small_bet = bring_in + small_extra;
+        let stakes = Stakes { ante, bring_in, small_bet, big_bet: small_bet + big_extra };
+        (stakes, rules_from(bits, max_raises), stacks, seed)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn chips_are_conserved_in_every_hand(
+        (stakes, rules, stacks, seed) in table(),
+        choices in proptest::collection::vec(any::<u8>(), 0..120),
+    ) {
+        let mut hand = Hand::start(stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        let start_total: u64 = stacks.iter().sum();
+        prop_assert_eq!(hand.total_chips(), start_total);
+        play_legally(&mut hand, &choices);
+        let result = hand.result().expect("the hand is over");
+        prop_assert_eq!(result.final_stacks.iter().sum::<u64>(), start_total);
+        prop_assert_eq!(hand.total_chips(), start_total);
+        let awarded: u64 = result.awards.iter().map(|a| a.amount).sum();
+        let paid: u64 = result
+            .awards
+            .iter()
+            .flat_map(|a| a.high.iter().chain(&a.low))
+            .map(|(_, chips)| chips)
+            .sum();
+        prop_assert_eq!(awarded, paid, "every awarded chip reaches a player");
+        for award in &result.awards {
+            let split: u64 = award.high.iter().chain(&award.low).map(|(_, c)| c).sum();
+            prop_assert_eq!(split, award.amount, "pot {} is split exactly", award.pot);
+            for (seat, _) in award.high.iter().chain(&award.low) {
+                prop_assert!(award.eligible.contains(seat), "seat {} won a pot it was not in", seat);
+            }
+            let shares: Vec<u64> = award.high.iter().map(|(_, c)| *c).collect();
+            let spread = shares.iter().max().unwrap_or(&0) - shares.iter().min().unwrap_or(&0);
+            prop_assert!(spread <= 1, "tied highs differ by at most the odd chip");
+        }
+    }
+
+    #[test]
+    fn no_sequence_of_actions_panics_and_a_refused_action_changes_nothing(
+        (stakes, rules, stacks, seed) in table(),
+        attempts in proptest::collection::vec((any::<bool>(), 0usize..10, 0usize..KINDS.len(), any::<u8>()), 0..200),
+    ) {
+        let mut hand = Hand::start(stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        let total = hand.total_chips();
+        for (take_legal, seat, kind, pick) in attempts {
+            // Half the attempts are legal moves, so the hand gets deep; the rest are anything.
+            let (seat, kind) = match (take_legal, hand.to_act()) {
+                (true, Some(to_act)) => {
+                    let legal = hand.legal_actions();
+                    (to_act, legal[pick as usize % legal.len()].kind)
+                }
+                _ => (seat, KINDS[kind]),
+            };
+            let before_seq = hand.action_seq();
+            let before_events = hand.events().len();
+            let before_view = hand.public_view();
+            match hand.act(seat, kind) {
+                Ok(_) => prop_assert_eq!(hand.action_seq(), before_seq + 1),
+                Err(_) => {
+                    prop_assert_eq!(hand.action_seq(), before_seq);
+                    prop_assert_eq!(hand.events().len(), before_events);
+                    prop_assert_eq!(hand.public_view(), before_view);
+                }
+            }
+            prop_assert_eq!(hand.total_chips(), total);
+            for seat in 0..stacks.len() {
+                prop_assert!(hand.private_view(seat).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn hands_from_short_card_lists_refuse_what_they_cannot_deal_and_never_panic(
+        (stakes, rules, stacks, seed) in table(),
+        lengths in proptest::collection::vec(3usize..=7, 8),
+        community in any::<bool>(),
+        choices in proptest::collection::vec(any::<u8>(), 0..120),
+    ) {
+        let mut deck = Deck::seeded(seed);
+        let lists: Vec<Vec<_>> = (0..stacks.len())
+            .map(|seat| (0..lengths[seat]).filter_map(|_| deck.deal()).collect())
+            .collect();
+        let community = if community { deck.deal() } else { None };
+        let Ok(mut hand) = Hand::start_with_seat_cards(stakes, rules, &stacks, lists, community)
+        else {
+            return Ok(());
+        };
+        let total = hand.total_chips();
+        for pick in choices {
+            let Some(seat) = hand.to_act() else { break };
+            let legal = hand.legal_actions();
+            let kind = legal[pick as usize % legal.len()].kind;
+            let before = (hand.action_seq(), hand.events().len());
+            if hand.act(seat, kind).is_err() {
+                prop_assert_eq!(before, (hand.action_seq(), hand.events().len()));
+            }
+            prop_assert_eq!(hand.total_chips(), total);
+        }
+    }
+
+    #[test]
+    fn huge_stakes_and_stacks_neither_overflow_nor_panic(
+        players in 2usize..=8,
+        stack in (u64::MAX / 16)..(u64::MAX / 8),
+        bring_in in 1u64..(u64::MAX / 4),
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(any::<u8>(), 0..60),
+    ) {
+        let stakes = Stakes { ante: stack / 3, bring_in, small_bet: bring_in, big_bet: u64::MAX };
+        let stacks = vec![stack; players];
+        let mut hand = Hand::start(stakes, Rules::default(), &stacks, Deck::seeded(seed)).unwrap();
+        let total = hand.total_chips();
+        play_legally(&mut hand, &choices);
+        prop_assert_eq!(hand.total_chips(), total);
+        prop_assert_eq!(hand.result().unwrap().final_stacks.iter().sum::<u64>(), total);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_hand(
+        (stakes, rules, stacks, seed) in table(),
+        choices in proptest::collection::vec(any::<u8>(), 0..120),
+    ) {
+        let mut first = Hand::start(stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        let mut second = Hand::start(stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        play_legally(&mut first, &choices);
+        play_legally(&mut second, &choices);
+        prop_assert_eq!(first.events(), second.events());
+        let ended = matches!(first.events().last(), Some(Event::HandEnded { .. }));
+        prop_assert!(ended, "the last event ends the hand");
+    }
+}

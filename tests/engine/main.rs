@@ -1,0 +1,45 @@
+//! The engine's tests: rules, evaluation, rendering, replay, sim, pokerkit agreement, play, equity, config.
+//! CPU-heavy tests live here, apart from the binaries that assert on response times.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../words_common/mod.rs"]
+mod words_common;
+
+mod discord_config;
+mod equity_board;
+mod equity_cases;
+mod equity_cli;
+mod equity_reference;
+mod eval_cli;
+mod eval_high;
+mod eval_low;
+mod eval_names;
+mod eval_reference;
+mod hand_properties;
+mod phh_format;
+mod play_history;
+mod play_session;
+mod play_words;
+mod pokerkit_agreement;
+mod render_board;
+mod render_english;
+mod render_glossary;
+mod render_hands;
+mod render_leak;
+mod render_locales;
+mod render_plurals;
+mod render_results;
+mod render_text;
+mod replay_lines;
+mod replay_sim_hands;
+mod rules_all_in;
+mod rules_betting;
+mod rules_bring_in;
+mod rules_deal;
+mod rules_razz;
+mod rules_settings;
+mod rules_showdown;
+mod rules_stud;
+mod sim_data;
+mod sim_runs;

@@ -1,0 +1,148 @@
+//! `studbot play --lang es|id` understands the words players of each language type ("paso",
+//! "veo", "no voy", "subo"; "pasang", "naik" beside the English words), its help shows them,
+//! and a whole session, first line to `quit`, holds no English a player of that language
+//! would not use.
+
+use crate::words_common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use studbot::render::Locale;
+use words_common::{english_in, english_vocabulary};
+
+fn play(data: &Path, lang: &str, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
+        .arg("play")
+        .arg("--data")
+        .arg(data)
+        .args(["--seed", "3", "--between-hands", "0", "--players", "3"])
+        .args(["--lang", lang])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "play failed: {}\n{out}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    out
+}
+
+/// A session that types each of `words` in turn, several times over, between the commands
+/// that show cards, board, seats, balance and history, then quits.
+fn script(help: &str, words: &[&str], commands: &[&str], quit: &str) -> String {
+    let mut script = format!("{help}\n");
+    for round in 0..4 {
+        for word in words {
+            script.push_str(word);
+            script.push('\n');
+        }
+        script.push_str(commands[round % commands.len()]);
+        script.push('\n');
+    }
+    script.push_str(quit);
+    script.push('\n');
+    script
+}
+
+fn assert_no_english(out: &str, locale: Locale) {
+    let vocabulary = english_vocabulary(&[]);
+    let mut leaks = Vec::new();
+    for line in out.lines() {
+        let english = english_in(line, locale, &vocabulary);
+        if !english.is_empty() {
+            leaks.push(format!("{english:?} in “{line}”"));
+        }
+    }
+    leaks.dedup();
+    assert!(leaks.is_empty(), "{}\n\n{out}", leaks.join("\n"));
+}
+
+#[test]
+fn the_terminal_understands_what_spanish_players_type_and_speaks_only_spanish() {
+    let data = tempfile::tempdir().unwrap();
+    let words = [
+        "veo",
+        "paso",
+        "igualo",
+        "voy",
+        "apuesto",
+        "subo",
+        "completo",
+        "no voy",
+        "me retiro",
+        "Veo",
+        "igualar",
+        "pasar",
+    ];
+    let commands = ["cartas", "mesa", "estado", "saldo", "historial"];
+    let out = play(
+        data.path(),
+        "es",
+        &script("ayuda", &words, &commands, "salir"),
+    );
+    assert!(
+        !out.contains("No conozco"),
+        "a word was not understood:\n{out}"
+    );
+    for shown in [
+        "paso (k)",
+        "veo, igualo, voy (c)",
+        "no voy, me retiro (f)",
+        "subo (r)",
+    ] {
+        assert!(out.contains(shown), "help does not show {shown:?}:\n{out}");
+    }
+    assert!(out.contains("Jugador iguala"), "{out}");
+    assert!(out.contains("Jugador pasa"), "{out}");
+    assert!(out.contains("¡Hasta luego!"), "{out}");
+    assert_no_english(&out, Locale::Es);
+}
+
+#[test]
+fn the_terminal_understands_what_indonesian_players_type_and_speaks_their_poker_words() {
+    let data = tempfile::tempdir().unwrap();
+    let words = [
+        "call", "check", "pasang", "naik", "c", "fold", "bet", "raise", "complete", "k",
+    ];
+    let commands = ["kartu", "meja", "status", "saldo", "riwayat"];
+    let out = play(
+        data.path(),
+        "id",
+        &script("bantuan", &words, &commands, "keluar"),
+    );
+    assert!(
+        !out.contains("Aku tidak mengerti"),
+        "a word was not understood:\n{out}"
+    );
+    for shown in ["bet atau pasang (b)", "raise atau naik (r)", "fold (f)"] {
+        assert!(out.contains(shown), "help does not show {shown:?}:\n{out}");
+    }
+    assert!(out.contains("Kamu call"), "{out}");
+    assert!(out.contains("Sampai jumpa!"), "{out}");
+    assert_no_english(&out, Locale::Id);
+}
+
+#[test]
+fn an_unknown_word_is_told_apart_from_an_action_not_offered_now() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(data.path(), "es", "bailar\npaso\nveo\nsalir\n");
+    assert!(out.contains("No conozco «bailar»"), "{out}");
+    // Facing the bring-in, checking is not on offer: said so, with what is.
+    assert!(
+        out.contains("«paso» no es una de tus opciones ahora: Retirarse · Igualar 2"),
+        "{out}"
+    );
+}

@@ -1,0 +1,319 @@
+//! The public board: what it shows, that it fits one Discord message for 8 players with long
+//! names in every language, and that it never names a card dealt face down.
+
+use studbot::render::{
+    self, BoardView, DISCORD_MESSAGE_LIMIT, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts,
+    discord_length,
+};
+use studbot::table::card::Card;
+use studbot::table::hand::{ActionKind, LegalAction, PublicSeat, PublicView, SeatState, Street};
+use studbot::table::rules::Stakes;
+
+fn cards(text: &str) -> Vec<Card> {
+    Card::parse_many(text).unwrap()
+}
+
+fn seat(stack: u64, street_bet: u64, committed: u64, up: &str, state: SeatState) -> PublicSeat {
+    PublicSeat {
+        stack,
+        street_bet,
+        committed,
+        up_cards: cards(up),
+        down_count: 2,
+        state,
+        shown: None,
+    }
+}
+
+/// Sixth street, 8 players: two all-in for different amounts (two side pots), one folded,
+/// the last to act facing a raise.
+fn eight_player_view() -> PublicView {
+    let legal = vec![
+        LegalAction {
+            kind: ActionKind::Fold,
+            chips: 0,
+            total: 0,
+            all_in: false,
+        },
+        LegalAction {
+            kind: ActionKind::Call,
+            chips: 20,
+            total: 20,
+            all_in: false,
+        },
+        LegalAction {
+            kind: ActionKind::Raise,
+            chips: 30,
+            total: 30,
+            all_in: false,
+        },
+    ];
+    PublicView {
+        game: studbot::table::Game::Stud8,
+        stakes: Stakes::default(),
+        street: Street::Sixth,
+        seats: vec![
+            seat(1000, 20, 120, "Kc Kd 2h 9s", SeatState::Active),
+            seat(0, 10, 40, "Qc Jd 3h 4s", SeatState::AllIn),
+            seat(0, 0, 25, "Tc Td 5h 6s", SeatState::AllIn),
+            seat(880, 0, 31, "7c 8d", SeatState::Folded),
+            seat(910, 20, 120, "Ac 2c 3c 4c", SeatState::Active),
+            seat(5, 0, 11, "9c", SeatState::Folded),
+            seat(2000, 20, 120, "8h 8s 7h 7s", SeatState::Active),
+            seat(77, 0, 120, "6c 6d 5c 5d", SeatState::Active),
+        ],
+        community: None,
+        pot: 120 + 40 + 25 + 31 + 120 + 11 + 120 + 120,
+        to_act: Some(7),
+        legal,
+        last_action: Some((6, ActionKind::Raise, 20)),
+    }
+}
+
+fn long_name(index: usize) -> String {
+    // 32 characters, Discord's maximum display name, with non-ASCII letters.
+    format!("Señorita Josefina Ñúñez-Pérez {index:02}")
+        .chars()
+        .take(32)
+        .collect()
+}
+
+fn facts(names: &[String]) -> TableFacts {
+    TableFacts {
+        hand_number: 123_456,
+        players: names.iter().map(PlayerFacts::named).collect(),
+        idle: Vec::new(),
+        action_timer_secs: Some(30),
+    }
+}
+
+#[test]
+fn board_for_eight_players_with_long_names_fits_one_discord_message_in_every_language() {
+    let view = eight_player_view();
+    let names: Vec<String> = (0..8).map(long_name).collect();
+    assert!(names.iter().all(|n| n.chars().count() == 32));
+    let board = BoardView::from_public(&view, &facts(&names));
+    for locale in Locale::ALL {
+        let text = render::board(locale, &board);
+        println!("{locale}: {} UTF-16 units\n{text}", discord_length(&text));
+        assert!(
+            discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
+            "{locale}: {} units\n{text}",
+            discord_length(&text)
+        );
+        for name in &names {
+            assert!(
+                text.contains(name.as_str()),
+                "{locale}: {name} missing\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn board_stays_within_the_limit_with_hostile_names_and_many_side_pots() {
+    // Every all-in level is different: seven pots. Names are all markdown characters, which
+    // escaping doubles, and the table has idle seats too.
+    let mut view = eight_player_view();
+    for (index, seat) in view.seats.iter_mut().enumerate() {
+        seat.state = if index == 7 {
+            SeatState::Active
+        } else {
+            SeatState::AllIn
+        };
+        seat.committed = 10 * (index as u64 + 1);
+        seat.up_cards = cards("Tc Td Th Ts");
+    }
+    let names: Vec<String> = (0..8).map(|_| "*_~`|>#[]\\".repeat(4)).collect();
+    let mut facts = facts(&names);
+    facts.players[3].dm_closed = true;
+    facts.players[7].away = true;
+    let board = BoardView::from_public(&view, &facts);
+    assert_eq!(board.pots().len(), 7, "{:?}", board.pots());
+    // The same table at showdown: every hand shown, seven cards each, and a community card.
+    let mut showdown = view.clone();
+    showdown.street = Street::Showdown;
+    showdown.to_act = None;
+    showdown.community = Some("Qh".parse().unwrap());
+    for seat in &mut showdown.seats {
+        seat.shown = Some(cards("Ts Th Td Tc 9s 9h 9d"));
+    }
+    let showdown = BoardView::from_public(&showdown, &facts);
+    for board in [board, showdown] {
+        for locale in Locale::ALL {
+            let text = render::board(locale, &board);
+            assert!(
+                discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
+                "{locale}: {} units\n{text}",
+                discord_length(&text)
+            );
+            assert!(
+                !text.contains("**_"),
+                "an unescaped name restyles the board:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
+    let view = eight_player_view();
+    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let board = BoardView::from_public(&view, &facts(&names));
+    let text = render::board(Locale::En, &board);
+    println!("{text}");
+    for expected in [
+        "**Hand #123456** · Sixth street",
+        "Stakes 5/10 · ante 1 · bring-in 2",
+        "Pot: **587**",
+        "main pot",
+        "side pot 1",
+        "side pot 2",
+        "▶️ **Hal** (77) 🂠🂠 6♣️ 6♦️ 5♣️ 5♦️ · to act",
+        "Ana (1000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20",
+        "Bo (0) 🂠🂠 Q♣️ J♦️ 3♥️ 4♠️ · bet 10 · all-in",
+        "Cy (0) 🂠🂠 10♣️ 10♦️ 5♥️ 6♠️ · all-in",
+        "Di (880) · folded",
+        "Last action: Gus raises to 20",
+        "Next: **Hal** — Fold · Call 20 · Raise to 30 · 30 s to act",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let spanish = render::board(Locale::Es, &board);
+    for expected in [
+        "Sexta calle",
+        "Bote: **587**",
+        "bote secundario 1",
+        "Igualar 20",
+        "Subir a 30",
+        "Retirarse",
+        "se retiró",
+        "Gus sube a 20",
+    ] {
+        assert!(
+            spanish.contains(expected),
+            "missing {expected:?} in\n{spanish}"
+        );
+    }
+    let indonesian = render::board(Locale::Id, &board);
+    for expected in [
+        "Sixth Street",
+        "side pot 1",
+        "Call 20",
+        "Raise ke 30",
+        "Fold",
+        "Gus raise ke 20",
+        "taruhan: 20",
+    ] {
+        assert!(
+            indonesian.contains(expected),
+            "missing {expected:?} in\n{indonesian}"
+        );
+    }
+}
+
+#[test]
+fn side_pots_follow_the_all_in_levels_and_exclude_folded_players() {
+    let view = eight_player_view();
+    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let board = BoardView::from_public(&view, &facts(&names));
+    let pots: Vec<(u64, Vec<String>)> = board
+        .pots()
+        .iter()
+        .map(|pot| (pot.amount, pot.eligible.clone()))
+        .collect();
+    // Cy all-in for 25: 25 from each of the 7 who put in at least 25 (Di folded after
+    // putting in 31), plus Flo's 11.
+    // Bo all-in for 40: 15 more from 5 seats with 40+, plus Di's 6 above 25.
+    // The rest: 80 more from Ana, Ed, Gus and Hal.
+    let everyone_in = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        pots,
+        vec![
+            (
+                25 * 7 + 11,
+                everyone_in(&["Ana", "Bo", "Cy", "Ed", "Gus", "Hal"])
+            ),
+            (15 * 5 + 6, everyone_in(&["Ana", "Bo", "Ed", "Gus", "Hal"])),
+            (80 * 4, everyone_in(&["Ana", "Ed", "Gus", "Hal"])),
+        ]
+    );
+    assert_eq!(pots.iter().map(|p| p.0).sum::<u64>(), board.pot());
+}
+
+#[test]
+fn a_board_never_names_a_card_dealt_face_down() {
+    let view = eight_player_view();
+    // The down cards these seats hold; none of them is among the up cards of the view.
+    let down = cards("As Ah Ad Ks Kh Qs Qh Qd Js Jh Jc 9h 9d 3s 3d 4h");
+    let names: Vec<String> = (0..8).map(long_name).collect();
+    let board = BoardView::from_public(&view, &facts(&names));
+    for locale in Locale::ALL {
+        let text = render::board(locale, &board);
+        for card in &down {
+            let shown = render::card(*card);
+            assert!(
+                !text.contains(&shown),
+                "{locale}: {shown} on the board\n{text}"
+            );
+        }
+        assert_eq!(text.matches(render::card_back()).count(), 2 * 6, "{text}");
+    }
+}
+
+#[test]
+fn idle_seats_dm_closed_and_away_players_are_marked() {
+    let view = eight_player_view();
+    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let mut facts = facts(&names);
+    facts.players[0].away = true;
+    facts.players[4].dm_closed = true;
+    facts.idle = vec![
+        IdleSeat {
+            name: "Ivy".into(),
+            stack: 300,
+            state: IdleState::SittingOut,
+        },
+        IdleSeat {
+            name: "Jo".into(),
+            stack: 150,
+            state: IdleState::Waiting,
+        },
+    ];
+    let board = BoardView::from_public(&view, &facts);
+    let text = render::board(Locale::En, &board);
+    for expected in [
+        "Ana (1000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20 · away",
+        "Ed (910) 📵",
+        "📵 = DMs closed",
+        "💤 Ivy (300) · sitting out",
+        "⏳ Jo (150) · waiting for the next hand",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}
+
+#[test]
+fn shown_hands_and_the_community_card_are_on_the_board_after_showdown() {
+    let mut view = eight_player_view();
+    view.street = Street::Showdown;
+    view.to_act = None;
+    view.legal.clear();
+    view.community = Some("2d".parse().unwrap());
+    view.seats[0].shown = Some(cards("As Ah Kc Kd 2h 9s"));
+    view.seats[0].down_count = 0;
+    let names: Vec<String> = (0..8).map(|i| format!("P{i}")).collect();
+    let text = render::board(Locale::En, &BoardView::from_public(&view, &facts(&names)));
+    assert!(text.contains("P0 (1000) A♠️ A♥️ K♣️ K♦️ 2♥️ 9♠️"), "{text}");
+    assert!(text.contains("Community card for everyone: 2♦️"), "{text}");
+    assert!(text.contains("The hand is over."), "{text}");
+}

@@ -1,0 +1,510 @@
+//! No English reaches a Spanish or Indonesian player: seeded hands are played by the engine
+//! and everything said about them (boards, turn prompts, private cards, results, histories)
+//! is rendered in es and id, with every refusal (each lobby, settings, stakes and bank error)
+//! and every notice and message; none may hold an English word outside the poker words
+//! players of that language use as they are (all-in, showdown, bring-in…), nor a Rust
+//! field name ("bring_in").
+
+use crate::words_common;
+
+use std::collections::BTreeSet;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use studbot::bank::{BankError, TableId, UserId};
+use studbot::lobby::present::error_text;
+use studbot::lobby::{LobbyError, SettingsError};
+use studbot::render::{
+    self, BoardView, HistoryView, Locale, Notice, PlayerFacts, ResultView, TableFacts, TurnPrompt,
+};
+use studbot::table::Deck;
+use studbot::table::hand::{ActionKind, Hand};
+use studbot::table::rules::{Rules, Stakes, StakesError};
+use words_common::{english_in, english_vocabulary, messages, renderings};
+
+fn every_stakes_error() -> Vec<StakesError> {
+    let all = vec![
+        StakesError::ZeroBringIn,
+        StakesError::BringInAboveSmallBet {
+            bring_in: 5,
+            small_bet: 2,
+        },
+        StakesError::BigBetNotAboveSmallBet {
+            small_bet: 10,
+            big_bet: 5,
+        },
+    ];
+    // A new variant must be added above: this match stops compiling without it.
+    for error in &all {
+        match error {
+            StakesError::ZeroBringIn
+            | StakesError::BringInAboveSmallBet { .. }
+            | StakesError::BigBetNotAboveSmallBet { .. } => {}
+        }
+    }
+    all
+}
+
+fn every_settings_error() -> Vec<SettingsError> {
+    let mut all: Vec<SettingsError> = every_stakes_error()
+        .into_iter()
+        .map(SettingsError::Stakes)
+        .collect();
+    all.extend([
+        SettingsError::Seats(9),
+        SettingsError::MinBuyInBelowBigBet {
+            min_buy_in: 5,
+            big_bet: 10,
+        },
+        SettingsError::BuyInRange {
+            min_buy_in: 100,
+            max_buy_in: 50,
+        },
+        SettingsError::ActionTimer(1),
+        SettingsError::BetweenHands(500),
+        SettingsError::MaxRaises(0),
+    ]);
+    for error in &all {
+        match error {
+            SettingsError::Stakes(_)
+            | SettingsError::Seats(_)
+            | SettingsError::MinBuyInBelowBigBet { .. }
+            | SettingsError::BuyInRange { .. }
+            | SettingsError::ActionTimer(_)
+            | SettingsError::BetweenHands(_)
+            | SettingsError::MaxRaises(_) => {}
+        }
+    }
+    all
+}
+
+fn every_bank_error() -> Vec<BankError> {
+    let table = TableId(3);
+    let all = vec![
+        BankError::ZeroAmount,
+        BankError::InsufficientFunds {
+            balance: 1,
+            needed: 5,
+        },
+        BankError::Overflow,
+        BankError::GiveToSelf,
+        BankError::OutOfLimits { min: 1, max: 500 },
+        BankError::DailyCooldown { wait_secs: 3_700 },
+        BankError::AccountTooNew,
+        BankError::SchemaTooNew { found: 9, known: 2 },
+        BankError::Timeout(5_000),
+        BankError::Storage("disk full".into()),
+        BankError::Unbalanced("escrow".into()),
+        BankError::GiveToBot,
+        BankError::EmptyReference,
+        BankError::ReferenceReused {
+            reference: "give:1".into(),
+        },
+        BankError::UnknownTable { table },
+        BankError::WrongGuild { table },
+        BankError::TableClosed { table },
+        BankError::HandInProgress { table, hand: 4 },
+        BankError::HandFinished { table, hand: 4 },
+        BankError::UnknownHand { table, hand: 4 },
+        BankError::Stopped,
+    ];
+    for error in &all {
+        match error {
+            BankError::ZeroAmount
+            | BankError::InsufficientFunds { .. }
+            | BankError::Overflow
+            | BankError::GiveToSelf
+            | BankError::OutOfLimits { .. }
+            | BankError::DailyCooldown { .. }
+            | BankError::AccountTooNew
+            | BankError::SchemaTooNew { .. }
+            | BankError::Timeout(_)
+            | BankError::Storage(_)
+            | BankError::Unbalanced(_)
+            | BankError::GiveToBot
+            | BankError::EmptyReference
+            | BankError::ReferenceReused { .. }
+            | BankError::UnknownTable { .. }
+            | BankError::WrongGuild { .. }
+            | BankError::TableClosed { .. }
+            | BankError::HandInProgress { .. }
+            | BankError::HandFinished { .. }
+            | BankError::UnknownHand { .. }
+            | BankError::Stopped => {}
+        }
+    }
+    all
+}
+
+fn every_lobby_error() -> Vec<LobbyError> {
+    let table = TableId(3);
+    let mut all = vec![
+        LobbyError::NoSuchTable { table },
+        LobbyError::TableAlreadyOpen { table },
+        LobbyError::TableClosed { table },
+        LobbyError::TableFull { seats: 6 },
+        LobbyError::AlreadySeated,
+        LobbyError::NotSeated,
+        LobbyError::BuyInOutOfRange {
+            min: 100,
+            max: 1_000,
+            amount: 5,
+        },
+        LobbyError::NotEnoughChips {
+            balance: 20,
+            needed: 100,
+        },
+        LobbyError::TopUpOutOfRange {
+            min: 100,
+            max: 1_000,
+            stack: 1_200,
+        },
+        LobbyError::TopUpDuringHand,
+        LobbyError::NoChips,
+        LobbyError::AlreadySittingOut,
+        LobbyError::NotSittingOut,
+        LobbyError::NoHandInProgress,
+        LobbyError::NotInHand,
+        LobbyError::StaleAction {
+            offered_hand: 1,
+            offered_seq: 2,
+            hand: 1,
+            seq: 3,
+        },
+        LobbyError::NotYourTurn {
+            to_act: Some(UserId(2)),
+        },
+        LobbyError::ActionNotAllowed {
+            kind: ActionKind::Raise,
+            allowed: vec![ActionKind::Call, ActionKind::Fold],
+        },
+        LobbyError::Paused,
+        LobbyError::NotPaused,
+        LobbyError::Store {
+            reason: "the disk is full".into(),
+        },
+        LobbyError::Internal {
+            reason: "the table task has stopped".into(),
+        },
+    ];
+    all.extend(
+        every_settings_error()
+            .into_iter()
+            .map(|reason| LobbyError::InvalidSettings { reason }),
+    );
+    all.extend(
+        every_bank_error()
+            .into_iter()
+            .map(|reason| LobbyError::Bank { reason }),
+    );
+    for error in &all {
+        match error {
+            LobbyError::NoSuchTable { .. }
+            | LobbyError::TableAlreadyOpen { .. }
+            | LobbyError::TableClosed { .. }
+            | LobbyError::InvalidSettings { .. }
+            | LobbyError::TableFull { .. }
+            | LobbyError::AlreadySeated
+            | LobbyError::NotSeated
+            | LobbyError::BuyInOutOfRange { .. }
+            | LobbyError::NotEnoughChips { .. }
+            | LobbyError::TopUpOutOfRange { .. }
+            | LobbyError::TopUpDuringHand
+            | LobbyError::NoChips
+            | LobbyError::AlreadySittingOut
+            | LobbyError::NotSittingOut
+            | LobbyError::NoHandInProgress
+            | LobbyError::NotInHand
+            | LobbyError::StaleAction { .. }
+            | LobbyError::NotYourTurn { .. }
+            | LobbyError::ActionNotAllowed { .. }
+            | LobbyError::Paused
+            | LobbyError::NotPaused
+            | LobbyError::Bank { .. }
+            | LobbyError::Store { .. }
+            | LobbyError::Internal { .. } => {}
+        }
+    }
+    all
+}
+
+fn every_notice() -> Vec<Notice> {
+    let name = || "Budi".to_string();
+    vec![
+        Notice::NotYourTurn { to_act: name() },
+        Notice::StaleAction,
+        Notice::ActionNotAllowed,
+        Notice::NotSeated,
+        Notice::AlreadySeated,
+        Notice::NoTable,
+        Notice::TableAlreadyOpen,
+        Notice::TableFull { seats: 1 },
+        Notice::BuyInOutOfRange { min: 1, max: 2 },
+        Notice::NotEnoughChips {
+            needed: 1,
+            balance: 0,
+        },
+        Notice::NotModerator,
+        Notice::NoCards,
+        Notice::BetweenHandsOnly,
+        Notice::InvalidAmount,
+        Notice::CannotGiveToSelf,
+        Notice::Joined {
+            name: name(),
+            buy_in: 1,
+        },
+        Notice::Left {
+            name: name(),
+            stack: 1,
+        },
+        Notice::LeavingAfterHand { name: name() },
+        Notice::SatOut { name: name() },
+        Notice::SatOutAfterTimeouts { name: name() },
+        Notice::Back { name: name() },
+        Notice::TimedOut {
+            name: name(),
+            checked: true,
+        },
+        Notice::TimedOut {
+            name: name(),
+            checked: false,
+        },
+        Notice::Kicked { name: name() },
+        Notice::ToppedUp {
+            name: name(),
+            amount: 1,
+            stack: 2,
+        },
+        Notice::TableOpened,
+        Notice::TablePaused,
+        Notice::TableResumed,
+        Notice::TableClosed,
+        Notice::SettingsNextHand,
+        Notice::HandCancelledRefunded { hand_number: 3 },
+        Notice::NextHandIn { seconds: 1 },
+        Notice::WaitingForPlayers { needed: 1 },
+        Notice::DmClosed { name: name() },
+        Notice::YourCardsByDm,
+        Notice::Balance { balance: 1 },
+        Notice::BalanceOf {
+            name: name(),
+            balance: 1,
+        },
+        Notice::DailyClaimed {
+            amount: 1,
+            balance: 1,
+        },
+        Notice::DailyNotYet {
+            hours: 1,
+            minutes: 1,
+        },
+        Notice::Gave {
+            to: name(),
+            amount: 1,
+            balance: 1,
+        },
+        Notice::Granted {
+            name: name(),
+            amount: 1,
+            balance: 1,
+        },
+        Notice::Taken {
+            name: name(),
+            amount: 1,
+            balance: 1,
+        },
+    ]
+}
+
+/// English error texts, so that a leak of one is recognised as English.
+fn english_error_texts() -> Vec<String> {
+    every_lobby_error()
+        .iter()
+        .map(ToString::to_string)
+        .chain(every_bank_error().iter().map(ToString::to_string))
+        .collect()
+}
+
+/// Plays seeded hands and returns everything said about them in `locale`.
+fn played_texts(locale: Locale) -> Vec<String> {
+    let mut texts = Vec::new();
+    for seed in 0..24u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let players = 2 + (seed as usize % 7);
+        let stacks: Vec<u64> = (0..players).map(|_| rng.random_range(3..=150)).collect();
+        let names: Vec<String> = (0..players).map(|i| format!("Pemain{i}")).collect();
+        let facts = TableFacts {
+            hand_number: seed,
+            players: names.iter().map(PlayerFacts::named).collect(),
+            idle: Vec::new(),
+            action_timer_secs: Some(30),
+        };
+        let mut hand = Hand::start(
+            Stakes::default(),
+            Rules::default(),
+            &stacks,
+            Deck::seeded(seed),
+        )
+        .unwrap();
+        loop {
+            texts.push(render::board(
+                locale,
+                &BoardView::from_public(&hand.public_view(), &facts),
+            ));
+            let Some(seat) = hand.to_act() else { break };
+            let legal = hand.legal_actions();
+            texts.push(render::your_turn(
+                locale,
+                &TurnPrompt {
+                    hand_number: seed,
+                    street: hand.public_view().street,
+                    legal: legal.clone(),
+                    to_call: legal
+                        .iter()
+                        .find(|a| a.kind == ActionKind::Call)
+                        .map_or(0, |a| a.chips),
+                    stack: 10,
+                    pot: 20,
+                    action_timer_secs: Some(30),
+                },
+            ));
+            texts.push(render::private_hand(
+                locale,
+                seed,
+                &hand.private_view(seat).unwrap(),
+            ));
+            let wanted = match rng.random_range(0..10) {
+                0 => ActionKind::Fold,
+                1 | 2 => ActionKind::Raise,
+                _ => ActionKind::Call,
+            };
+            let choice = legal
+                .iter()
+                .find(|a| a.kind == wanted)
+                .or_else(|| legal.iter().find(|a| a.kind == ActionKind::Check))
+                .or_else(|| legal.iter().find(|a| a.kind != ActionKind::Fold))
+                .or(legal.first())
+                .copied()
+                .unwrap();
+            hand.act(seat, choice.kind).unwrap();
+        }
+        let result = hand.result().unwrap();
+        texts.push(render::results(
+            locale,
+            &ResultView::new(seed, &names, result, hand.events()),
+        ));
+        texts.push(render::history(
+            locale,
+            &HistoryView::new(seed, Stakes::default(), &names, &stacks, hand.events()),
+        ));
+    }
+    texts
+}
+
+/// Everything a refusal or a notice can say in `locale`.
+fn refusal_texts(locale: Locale) -> Vec<String> {
+    let name_of = |user: UserId| format!("Pemain{}", user.0);
+    let mut texts: Vec<String> = every_lobby_error()
+        .iter()
+        .map(|error| error_text(locale, error, &name_of))
+        .collect();
+    for error in every_bank_error() {
+        let text = render::tr_numbers(locale, error.message_id(), &error.message_args());
+        assert_ne!(
+            text,
+            error.message_id(),
+            "{locale}: no message for {error:?}"
+        );
+        texts.push(text);
+    }
+    for error in every_settings_error() {
+        let text = render::tr_numbers(locale, error.message_id(), &error.message_args());
+        assert_ne!(
+            text,
+            error.message_id(),
+            "{locale}: no message for {error:?}"
+        );
+        texts.push(text);
+    }
+    texts.extend(
+        every_notice()
+            .iter()
+            .map(|notice| render::notice(locale, notice)),
+    );
+    texts.push(render::rules_summary(locale));
+    texts
+}
+
+fn assert_no_english(locale: Locale, texts: &[String], vocabulary: &BTreeSet<String>) {
+    let mut leaks = Vec::new();
+    for text in texts {
+        let english = english_in(text, locale, vocabulary);
+        if !english.is_empty() {
+            leaks.push(format!("{locale}: {english:?} in “{text}”"));
+        }
+    }
+    leaks.sort();
+    leaks.dedup();
+    assert!(leaks.is_empty(), "{}", leaks.join("\n"));
+}
+
+#[test]
+fn played_hands_read_without_english_in_spanish_and_indonesian() {
+    let vocabulary = english_vocabulary(&english_error_texts());
+    for locale in [Locale::Es, Locale::Id] {
+        let texts = played_texts(locale);
+        assert!(texts.len() > 200, "only {} texts", texts.len());
+        assert_no_english(locale, &texts, &vocabulary);
+    }
+}
+
+#[test]
+fn every_refusal_and_notice_reads_without_english_in_spanish_and_indonesian() {
+    let vocabulary = english_vocabulary(&english_error_texts());
+    for locale in [Locale::Es, Locale::Id] {
+        assert_no_english(locale, &refusal_texts(locale), &vocabulary);
+    }
+}
+
+#[test]
+fn every_message_reads_without_english_in_spanish_and_indonesian() {
+    let vocabulary = english_vocabulary(&english_error_texts());
+    for locale in [Locale::Es, Locale::Id] {
+        let texts: Vec<String> = messages(locale)
+            .iter()
+            .flat_map(|message| renderings(locale, message))
+            .map(|(_, text)| text)
+            .collect();
+        assert_no_english(locale, &texts, &vocabulary);
+    }
+}
+
+#[test]
+fn the_english_detector_finds_a_rust_error_and_spares_poker_words() {
+    let vocabulary = english_vocabulary(&english_error_texts());
+    let leak =
+        "No se puede usar esa configuración: bring_in (5) must not be more than small_bet (2)";
+    let found = english_in(leak, Locale::Es, &vocabulary);
+    assert!(found.contains(&"bring_in".to_string()), "{found:?}");
+    assert!(found.contains(&"must".to_string()), "{found:?}");
+    assert!(
+        english_in(
+            "Ana va all-in; showdown: escalera al rey. Bring-in de 2.",
+            Locale::Es,
+            &vocabulary
+        )
+        .is_empty()
+    );
+    assert!(
+        english_in(
+            "Budi raise ke 20 di Fifth Street; side pot 1: 40",
+            Locale::Id,
+            &vocabulary
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        english_in("Giliran Budi: the table is paused", Locale::Id, &vocabulary),
+        vec!["the", "table", "is", "paused"]
+    );
+}

@@ -1,0 +1,240 @@
+//! Text helpers (names, terminal text, long messages) and the refusal/status messages.
+
+use studbot::render::{
+    self, DISCORD_MESSAGE_LIMIT, LeaderboardLine, Locale, Notice, SeatStatus, StatsView,
+    StatusSeat, TableStatusView, discord_length, display_name, for_terminal, split_for_discord,
+};
+use studbot::table::rules::Stakes;
+
+#[test]
+fn names_are_cut_to_32_characters_with_an_ellipsis_and_markdown_is_escaped() {
+    let long = "Abcdefghijklmnopqrstuvwxyz0123456789";
+    let shown = display_name(long);
+    assert_eq!(shown.chars().count(), 32);
+    assert!(shown.ends_with('…'));
+    assert_eq!(display_name("**bold**_x_"), "\\*\\*bold\\*\\*\\_x\\_");
+    assert_eq!(display_name("two\nlines"), "two lines");
+    assert_eq!(display_name("   "), "?");
+    assert_eq!(display_name("Ñúñez"), "Ñúñez");
+}
+
+#[test]
+fn terminal_text_has_no_markdown_left() {
+    let board = "**Hand #3** · Fourth street\n▶️ **Ana\\_B** (94)";
+    assert_eq!(
+        for_terminal(board),
+        "Hand #3 · Fourth street\n▶️ Ana_B (94)"
+    );
+}
+
+#[test]
+fn long_texts_split_at_line_ends_into_discord_sized_messages() {
+    let line = "x".repeat(150);
+    let text = vec![line.clone(); 40].join("\n");
+    let parts = split_for_discord(&text);
+    assert!(parts.len() > 1);
+    assert!(
+        parts
+            .iter()
+            .all(|p| discord_length(p) <= DISCORD_MESSAGE_LIMIT)
+    );
+    assert_eq!(parts.join("\n"), text);
+    let huge = "♠️".repeat(3000);
+    let parts = split_for_discord(&huge);
+    assert!(
+        parts
+            .iter()
+            .all(|p| discord_length(p) <= DISCORD_MESSAGE_LIMIT)
+    );
+    assert_eq!(parts.concat(), huge);
+}
+
+fn every_notice() -> Vec<Notice> {
+    let name = || "Ana".to_string();
+    vec![
+        Notice::NotYourTurn { to_act: name() },
+        Notice::StaleAction,
+        Notice::ActionNotAllowed,
+        Notice::NotSeated,
+        Notice::AlreadySeated,
+        Notice::NoTable,
+        Notice::TableAlreadyOpen,
+        Notice::TableFull { seats: 8 },
+        Notice::BuyInOutOfRange { min: 40, max: 400 },
+        Notice::NotEnoughChips {
+            needed: 100,
+            balance: 30,
+        },
+        Notice::NotModerator,
+        Notice::NoCards,
+        Notice::BetweenHandsOnly,
+        Notice::InvalidAmount,
+        Notice::CannotGiveToSelf,
+        Notice::Joined {
+            name: name(),
+            buy_in: 100,
+        },
+        Notice::Left {
+            name: name(),
+            stack: 120,
+        },
+        Notice::LeavingAfterHand { name: name() },
+        Notice::SatOut { name: name() },
+        Notice::SatOutAfterTimeouts { name: name() },
+        Notice::Back { name: name() },
+        Notice::TimedOut {
+            name: name(),
+            checked: true,
+        },
+        Notice::TimedOut {
+            name: name(),
+            checked: false,
+        },
+        Notice::Kicked { name: name() },
+        Notice::ToppedUp {
+            name: name(),
+            amount: 50,
+            stack: 150,
+        },
+        Notice::TableOpened,
+        Notice::TablePaused,
+        Notice::TableResumed,
+        Notice::TableClosed,
+        Notice::SettingsNextHand,
+        Notice::HandCancelledRefunded { hand_number: 12 },
+        Notice::NextHandIn { seconds: 5 },
+        Notice::WaitingForPlayers { needed: 1 },
+        Notice::WaitingForPlayers { needed: 2 },
+        Notice::DmClosed { name: name() },
+        Notice::YourCardsByDm,
+        Notice::Balance { balance: 1000 },
+        Notice::BalanceOf {
+            name: name(),
+            balance: 1000,
+        },
+        Notice::DailyClaimed {
+            amount: 100,
+            balance: 1100,
+        },
+        Notice::DailyNotYet {
+            hours: 3,
+            minutes: 20,
+        },
+        Notice::Gave {
+            to: name(),
+            amount: 10,
+            balance: 990,
+        },
+        Notice::Granted {
+            name: name(),
+            amount: 10,
+            balance: 1010,
+        },
+        Notice::Taken {
+            name: name(),
+            amount: 10,
+            balance: 990,
+        },
+    ]
+}
+
+#[test]
+fn every_notice_has_its_own_text_in_every_language() {
+    for locale in Locale::ALL {
+        let texts: Vec<String> = every_notice()
+            .iter()
+            .map(|n| render::notice(locale, n))
+            .collect();
+        let distinct: std::collections::BTreeSet<&String> = texts.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            texts.len(),
+            "{locale}: two notices read the same"
+        );
+        for text in &texts {
+            assert!(
+                !text.contains("notice-") && !text.contains('{'),
+                "{locale}: {text}"
+            );
+        }
+    }
+    let en = |n: Notice| render::notice(Locale::En, &n);
+    assert_eq!(
+        en(Notice::BuyInOutOfRange { min: 40, max: 400 }),
+        "The buy-in must be between 40 and 400 chips."
+    );
+    assert_eq!(
+        en(Notice::NotYourTurn {
+            to_act: "Bo_b".into()
+        }),
+        "It is not your turn: Bo\\_b is to act."
+    );
+    assert_eq!(
+        render::notice(
+            Locale::Es,
+            &Notice::HandCancelledRefunded { hand_number: 12 }
+        ),
+        "La mano #12 se anuló: cada jugador recuperó las fichas que tenía al empezar la mano."
+    );
+    assert_eq!(
+        render::notice(Locale::Id, &Notice::WaitingForPlayers { needed: 2 }),
+        "Menunggu 2 pemain lagi."
+    );
+}
+
+#[test]
+fn status_stats_leaderboard_and_rules_read_in_every_language() {
+    let status = TableStatusView {
+        stakes: Stakes::default(),
+        min_buy_in: 40,
+        max_buy_in: 400,
+        max_seats: 8,
+        action_timer_secs: 30,
+        paused: true,
+        hand_number: Some(5),
+        seats: vec![
+            StatusSeat {
+                name: "Ana".into(),
+                stack: 100,
+                status: SeatStatus::Active,
+            },
+            StatusSeat {
+                name: "Bo".into(),
+                stack: 0,
+                status: SeatStatus::SittingOut,
+            },
+        ],
+    };
+    let en = render::table_status(Locale::En, &status);
+    assert_eq!(
+        en,
+        "**Table** · stakes 5/10 · ante 1 · bring-in 2\nBuy-in 40–400 · 8 seats · 30 s to act\nPaused.\nHand #5 in progress.\n• Ana (100)\n• Bo (0) · sitting out"
+    );
+    let stats = StatsView {
+        name: "Ana".into(),
+        hands_played: 10,
+        pots_won: 4,
+        scoops: 1,
+        net_chips: -25,
+        biggest_pot: 90,
+    };
+    assert!(render::stats(Locale::En, &stats).contains("Net at the tables: −25"));
+    let many: Vec<LeaderboardLine> = (0..500)
+        .map(|i| LeaderboardLine {
+            name: format!("Player number {i:03} with a long name"),
+            balance: 1000 - i,
+        })
+        .collect();
+    for locale in Locale::ALL {
+        assert!(!render::table_status(locale, &status).is_empty());
+        assert!(!render::stats(locale, &stats).is_empty());
+        let board = render::leaderboard(locale, &many);
+        assert!(discord_length(&board) <= DISCORD_MESSAGE_LIMIT);
+        assert!(board.contains("1. Player number 000"), "{board}");
+        assert!(render::leaderboard(locale, &[]).lines().count() == 2);
+        let rules = render::rules_summary(locale);
+        assert!(rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT);
+    }
+    assert!(render::rules_summary(Locale::Es).contains("calle"));
+    assert!(render::rules_summary(Locale::Id).contains("kartu"));
+}
