@@ -6,6 +6,7 @@
 //! draws from a seed. Exact answers are fractions (halves, ties and quartering as RULES.md
 //! divides a pot, without odd-chip rounding); the pot split itself is in [`settle`].
 
+pub mod board;
 mod exact;
 mod result;
 mod sample;

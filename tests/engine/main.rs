@@ -7,6 +7,7 @@ mod common;
 mod words_common;
 
 mod discord_config;
+mod equity_board;
 mod equity_cases;
 mod equity_cli;
 mod equity_reference;
