@@ -152,6 +152,7 @@ private-low-made = { $wheel ->
 ## Results
 
 results-header = **Hand #{ $hand } — results**
+history-face-up = { $name } turns face up { $cards }
 results-shows = { $name } shows { $cards }: { $high }; { $low }
 results-mucks = { $name } mucks
 results-main-pot = **Main pot { $amount }**

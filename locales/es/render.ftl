@@ -152,6 +152,7 @@ private-low-made = { $wheel ->
 ## Resultados
 
 results-header = **Mano #{ $hand } — resultados**
+history-face-up = { $name } pone boca arriba { $cards }
 results-shows = { $name } muestra { $cards }: { $high }; { $low }
 results-mucks = { $name } tira sus cartas sin mostrarlas
 results-main-pot = **Bote principal: { $amount }**

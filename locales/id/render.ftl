@@ -129,6 +129,7 @@ private-low-made = { $wheel ->
 ## Hasil
 
 results-header = **Hand #{ $hand } — hasil**
+history-face-up = { $name } membuka semua kartunya: { $cards }
 results-shows = { $name } membuka { $cards }: { $high }; { $low }
 results-mucks = { $name } menutup kartunya (muck)
 results-main-pot = **Pot utama: { $amount }**

@@ -321,6 +321,9 @@ pub fn encode_event(event: &Event, out: &mut Vec<u8>) {
             out.extend(cards.iter().map(|card| card.index()));
         }
         Event::Mucked { seat: s } => out.extend_from_slice(&[7, seat(*s)]),
+        // Names no new fact (the cards are in the deal's events), and leaving it out keeps
+        // the checksums of runs from before hands were turned face up.
+        Event::TurnedFaceUp { .. } => {}
         Event::PotAwarded(award) => {
             out.extend_from_slice(&[8, seat(award.pot), u8::from(award.uncontested)]);
             chips(out, award.amount);

@@ -146,6 +146,14 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                     *all_in,
                 ));
             }
+            Event::TurnedFaceUp { seat, cards: held } => {
+                flush_dealt(&mut dealt, &mut lines);
+                lines.push(tr(
+                    locale,
+                    "history-face-up",
+                    &[("name", name(*seat).into()), ("cards", cards(held).into())],
+                ));
+            }
             Event::Shown {
                 seat,
                 cards: held,

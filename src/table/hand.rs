@@ -160,6 +160,13 @@ pub enum Event {
         total: u64,
         all_in: bool,
     },
+    /// Betting is over with streets still to come (everyone left is all-in, or all but one):
+    /// RULES.md turns every live hand face up at once, one event per live seat, before the
+    /// rest is dealt out. The cards are those the seat holds so far (all of them).
+    TurnedFaceUp {
+        seat: SeatIndex,
+        cards: Vec<Card>,
+    },
     /// A hand shown at showdown. `high` and `low` are what its cards make (the best high,
     /// the best eight-or-better low) whatever the game; which of them plays is the game's
     /// rule (Razz plays neither: its hand is [`super::RazzLow::of`] the cards).
@@ -215,6 +222,34 @@ pub enum ActionError {
     /// replay's card lists ran out): the action that would deal it is refused.
     #[error("no card left to deal to seat {seat} on {street:?} street")]
     MissingCard { seat: SeatIndex, street: Street },
+    /// Betting is over and the hand waits for [`Hand::deal_next_street`]: nobody acts.
+    #[error("betting is over: the rest of the hand is being dealt out")]
+    DealingOut,
+    /// [`Hand::deal_next_street`] while betting goes on (or once the hand is over).
+    #[error("no street waits to be dealt: betting is not over")]
+    NotDealingOut,
+}
+
+/// Where a hand stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// A player is to act.
+    Betting,
+    /// Betting is over, the live hands are face up, and the next street waits for
+    /// [`Hand::deal_next_street`] (a hand started with [`Hand::start_paced`] only).
+    DealingOut,
+    Over,
+}
+
+/// How the streets after the betting are dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DealOut {
+    /// Straight through to the showdown in the action that ended the betting (`sim`,
+    /// `replay`: nothing to show in between).
+    AtOnce,
+    /// One street per [`Hand::deal_next_street`], so a table can show each new board.
+    StreetByStreet,
 }
 
 /// Why a hand could not start.
@@ -302,6 +337,7 @@ pub struct Hand {
     stakes: Stakes,
     rules: Rules,
     source: CardSource,
+    deal_out: DealOut,
     starting_stacks: Vec<u64>,
     state: HandState,
     events: Vec<Event>,
@@ -328,6 +364,10 @@ struct HandState {
     /// Who shows first if the hand reaches showdown: the last bettor or raiser of the last
     /// betting round, else the first to act on it.
     showdown_lead: Option<SeatIndex>,
+    /// The live hands were turned face up when betting ended before seventh street.
+    turned_face_up: bool,
+    /// A street waits for [`Hand::deal_next_street`].
+    street_due: bool,
 }
 
 fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
@@ -367,7 +407,25 @@ impl Hand {
         deck: Deck,
     ) -> Result<Hand, StartError> {
         validate_table(&stakes, &rules, stacks)?;
-        Hand::begin(game, stakes, rules, stacks, CardSource::from_deck(deck))
+        let source = CardSource::from_deck(deck);
+        Hand::begin(game, stakes, rules, stacks, source, DealOut::AtOnce)
+    }
+
+    /// [`Hand::start_game`] for a table that shows the hand as it goes: when betting is over
+    /// before seventh street, the live hands are turned face up and the hand stops in
+    /// [`Phase::DealingOut`]; each [`Hand::deal_next_street`] then deals one street (seventh
+    /// street and the showdown together). The cards, actions and result are those of
+    /// [`Hand::start_game`] with the same deck.
+    pub fn start_paced(
+        game: Game,
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        deck: Deck,
+    ) -> Result<Hand, StartError> {
+        validate_table(&stakes, &rules, stacks)?;
+        let source = CardSource::from_deck(deck);
+        Hand::begin(game, stakes, rules, stacks, source, DealOut::StreetByStreet)
     }
 
     /// Starts a hand dealt from per-seat card lists (`studbot replay`): `cards[i]` is what
@@ -397,7 +455,7 @@ impl Hand {
     ) -> Result<Hand, StartError> {
         validate_table(&stakes, &rules, stacks)?;
         let source = CardSource::from_seat_lists(cards, community, stacks.len())?;
-        Hand::begin(game, stakes, rules, stacks, source)
+        Hand::begin(game, stakes, rules, stacks, source, DealOut::AtOnce)
     }
 
     fn begin(
@@ -406,6 +464,7 @@ impl Hand {
         rules: Rules,
         stacks: &[u64],
         source: CardSource,
+        deal_out: DealOut,
     ) -> Result<Hand, StartError> {
         let seats = Seats::new(stacks);
         let round = BettingRound::new(Street::Third, &stakes, &rules, &seats, None, false);
@@ -414,6 +473,7 @@ impl Hand {
             stakes,
             rules,
             source,
+            deal_out,
             starting_stacks: stacks.to_vec(),
             state: HandState {
                 seats,
@@ -428,6 +488,8 @@ impl Hand {
                 action_seq: 0,
                 last_action: None,
                 showdown_lead: None,
+                turned_face_up: false,
+                street_due: false,
             },
             events: Vec::with_capacity(160),
             result: None,
@@ -568,9 +630,17 @@ impl Hand {
     }
 
     /// Deals the next street(s) until a betting round needs a player, or shows down after
-    /// seventh street.
+    /// seventh street. When betting is over before seventh street the live hands are turned
+    /// face up first; a paced hand then stops until [`Hand::deal_next_street`].
     fn advance(&mut self) -> Result<(), ActionError> {
         loop {
+            if self.betting_is_over() && self.state.street < Street::Seventh {
+                self.turn_face_up();
+                if self.deal_out == DealOut::StreetByStreet {
+                    self.state.street_due = true;
+                    return Ok(());
+                }
+            }
             let next = match self.state.street {
                 Street::Third => Street::Fourth,
                 Street::Fourth => Street::Fifth,
@@ -589,7 +659,74 @@ impl Hand {
         }
     }
 
-    /// The seat to act, or `None` when the hand is over.
+    /// No more betting can happen: two or more players are in and at most one has chips.
+    fn betting_is_over(&self) -> bool {
+        let seats = &self.state.seats;
+        seats.active_count() <= 1 && seats.live_count() >= 2
+    }
+
+    /// RULES.md, Showdown: "once someone is all-in and betting is over, all hands are
+    /// shown" — at once, before the rest is dealt.
+    fn turn_face_up(&mut self) {
+        if self.state.turned_face_up {
+            return;
+        }
+        self.state.turned_face_up = true;
+        for seat in (0..self.state.seats.count).filter(|&s| self.state.seats.is_live(s)) {
+            let cards = self.own_cards(seat);
+            self.events.push(Event::TurnedFaceUp { seat, cards });
+        }
+    }
+
+    /// Deals the next street of a hand in [`Phase::DealingOut`]: fourth to sixth street
+    /// leave it dealing out, seventh street is dealt and shown down at once. Returns the
+    /// events it caused. An error changes nothing.
+    pub fn deal_next_street(&mut self) -> Result<Vec<Event>, ActionError> {
+        if self.result.is_some() || !self.state.street_due {
+            return Err(ActionError::NotDealingOut);
+        }
+        let first_new = self.events.len();
+        let saved = self.state;
+        self.state.street_due = false;
+        if let Err(error) = self.deal_out_one_street() {
+            self.state = saved;
+            self.events.truncate(first_new);
+            return Err(error);
+        }
+        Ok(self.events[first_new..].to_vec())
+    }
+
+    fn deal_out_one_street(&mut self) -> Result<(), ActionError> {
+        let next = match self.state.street {
+            Street::Third => Street::Fourth,
+            Street::Fourth => Street::Fifth,
+            Street::Fifth => Street::Sixth,
+            Street::Sixth | Street::Seventh | Street::Showdown => Street::Seventh,
+        };
+        self.deal(next)?;
+        // No betting: at most one player has chips (the round opens with nobody to act).
+        self.start_round(next);
+        self.end_round();
+        if next == Street::Seventh {
+            self.showdown();
+        } else {
+            self.state.street_due = true;
+        }
+        Ok(())
+    }
+
+    /// Where the hand stands: betting, dealing out (paced hands only), or over.
+    pub fn phase(&self) -> Phase {
+        if self.result.is_some() {
+            Phase::Over
+        } else if self.state.street_due {
+            Phase::DealingOut
+        } else {
+            Phase::Betting
+        }
+    }
+
+    /// The seat to act, or `None` when the hand is over or being dealt out.
     pub fn to_act(&self) -> Option<SeatIndex> {
         self.state.to_act
     }
@@ -620,6 +757,9 @@ impl Hand {
     fn check_action(&self, seat: SeatIndex, kind: ActionKind) -> Result<LegalAction, ActionError> {
         if self.result.is_some() {
             return Err(ActionError::HandOver);
+        }
+        if self.state.street_due {
+            return Err(ActionError::DealingOut);
         }
         if seat >= self.state.seats.count {
             return Err(ActionError::NoSuchSeat(seat));
@@ -893,7 +1033,8 @@ impl Hand {
                     up_cards: state.dealt.up_cards(seat).collect(),
                     down_count: state.dealt.down_cards(seat).count(),
                     state: seats.state[seat],
-                    shown: shown.contains(&seat).then(|| self.own_cards(seat)),
+                    shown: (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
+                        .then(|| self.own_cards(seat)),
                 })
                 .collect(),
             community: state.community,

@@ -30,7 +30,7 @@ pub use game::{
     BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, PotRule,
 };
 pub use hand::{
-    ActionError, ActionKind, Event, Hand, HandResult, LegalAction, PotAward, PrivateView,
+    ActionError, ActionKind, Event, Hand, HandResult, LegalAction, Phase, PotAward, PrivateView,
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;

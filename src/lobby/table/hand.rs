@@ -222,6 +222,9 @@ impl Table {
                 to_act: hand.players.get(to_act).copied(),
             },
             ActionError::HandOver => LobbyError::NoHandInProgress,
+            ActionError::DealingOut | ActionError::NotDealingOut => {
+                LobbyError::NotYourTurn { to_act: None }
+            }
             ActionError::NoSuchSeat(_) => LobbyError::NotInHand,
             error @ ActionError::MissingCard { .. } => LobbyError::Internal {
                 reason: error.to_string(),
