@@ -21,8 +21,8 @@ use futures::StreamExt;
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::computer::ComputerPlayers;
 use studbot::lobby::{
-    BankTableStore, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver, SitOutReason,
-    TableHandle, TableMessage, TableSettings,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
+    SitOutReason, TableHandle, TableMessage, TableSettings,
 };
 
 const GUILD: GuildId = GuildId(0);
@@ -128,9 +128,16 @@ fn main() {
         };
         let bank = Bank::open(&dir, economy).await.unwrap();
         let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig { deck_seed: Some(7) })
-            .await
-            .unwrap();
+        let (lobby, _) = Lobby::start(
+            bank.clone(),
+            store,
+            LobbyConfig {
+                deck_seed: Some(7),
+                pace: DealingOutPace::NO_PAUSE,
+            },
+        )
+        .await
+        .unwrap();
         let before = resident_bytes();
         let seated: Vec<(TableHandle, NoticeReceiver)> = futures::stream::iter(1..=tables)
             .map(|table| {

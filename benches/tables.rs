@@ -30,7 +30,8 @@ use rand_chacha::ChaCha8Rng;
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::computer::ComputerPlayers;
 use studbot::lobby::{
-    Lobby, LobbyConfig, MemoryTableStore, NoticeBody, NoticeReceiver, TableHandle, TableSettings,
+    DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, NoticeReceiver, TableHandle,
+    TableSettings,
 };
 
 use common::{env_or, mib, resident_bytes};
@@ -182,7 +183,10 @@ fn main() {
         let (lobby, _) = Lobby::start(
             bank.clone(),
             Arc::new(MemoryTableStore::new()),
-            LobbyConfig { deck_seed: Some(1) },
+            LobbyConfig {
+                deck_seed: Some(1),
+                pace: DealingOutPace::NO_PAUSE,
+            },
         )
         .await
         .unwrap();

@@ -85,6 +85,7 @@ seat-waiting = waiting for the next hand
 seat-away = away
 seat-bet = bet { $amount }
 seat-shown = shows
+seat-equity = equity { $equity } · scoop { $scoop }
 
 ## The board
 
@@ -103,6 +104,7 @@ board-last = Last action: { $action }
 board-next = Next: **{ $name }** — { $options }
 board-timer = { $seconds } s to act
 board-hand-over = The hand is over.
+board-dealing-out = All-in: the hands are face up; the next street comes in a moment.
 board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.
 
 ## Actions as they are told (board, history)

@@ -86,6 +86,7 @@ seat-waiting = esperando la próxima mano
 seat-away = no responde
 seat-bet = apuesta: { $amount }
 seat-shown = muestra
+seat-equity = equity { $equity } · scoop { $scoop }
 
 ## La mesa
 
@@ -103,6 +104,7 @@ board-last = Última jugada: { $action }
 board-next = Le toca a **{ $name }** — { $options }
 board-timer = { $seconds } s para jugar
 board-hand-over = La mano ha terminado.
+board-dealing-out = All-in: las manos están boca arriba; la siguiente calle llega en un momento.
 board-dm-legend = 📵 = MD cerrados: sus cartas están en el botón «Mis cartas».
 
 ## Jugadas (mesa, historial)

@@ -66,6 +66,7 @@ seat-waiting = menunggu hand berikutnya
 seat-away = tidak merespons
 seat-bet = taruhan: { $amount }
 seat-shown = membuka kartu
+seat-equity = equity { $equity } · scoop { $scoop }
 
 ## Meja
 
@@ -80,6 +81,7 @@ board-last = Aksi terakhir: { $action }
 board-next = Giliran **{ $name }** — { $options }
 board-timer = { $seconds } dtk untuk bertindak
 board-hand-over = Hand sudah selesai.
+board-dealing-out = All-in: semua kartu terbuka; street berikutnya segera dibagikan.
 board-dm-legend = 📵 = DM tertutup: kartunya bisa dilihat lewat tombol “Kartu saya”.
 
 ## Aksi (meja, riwayat)

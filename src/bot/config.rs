@@ -67,7 +67,41 @@ pub struct Config {
     pub table: TableSettings,
     /// Prometheus metrics and `/healthz` (off unless `listen` is set).
     pub metrics: crate::telemetry::MetricsConfig,
+    /// How an all-in hand is dealt out on the board.
+    pub all_in: AllInConfig,
     pub testing: TestingConfig,
+}
+
+/// How an all-in hand is dealt out: each street's board, with the equities, stays up
+/// `street_pause_ms`; the equities may take `equity_budget_ms` before the board goes up
+/// without them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AllInConfig {
+    pub street_pause_ms: u64,
+    pub equity_budget_ms: u64,
+}
+
+impl AllInConfig {
+    /// The longest either may be: a hand dealt out must not keep a table waiting long.
+    pub const MAX_MS: u64 = 10_000;
+
+    pub fn pace(&self) -> crate::lobby::DealingOutPace {
+        crate::lobby::DealingOutPace {
+            street_pause: std::time::Duration::from_millis(self.street_pause_ms),
+            equity_budget: std::time::Duration::from_millis(self.equity_budget_ms),
+        }
+    }
+}
+
+impl Default for AllInConfig {
+    fn default() -> Self {
+        let pace = crate::lobby::DealingOutPace::default();
+        AllInConfig {
+            street_pause_ms: pace.street_pause.as_millis() as u64,
+            equity_budget_ms: pace.equity_budget.as_millis() as u64,
+        }
+    }
 }
 
 /// Knobs for tests only.
@@ -97,6 +131,7 @@ impl Default for Config {
             economy: EconomyConfig::default(),
             table: TableSettings::default(),
             metrics: crate::telemetry::MetricsConfig::default(),
+            all_in: AllInConfig::default(),
             testing: TestingConfig::default(),
         }
     }
@@ -251,6 +286,14 @@ impl Config {
                 );
             }
         }
+        for (setting, value) in [
+            ("[all_in] street_pause_ms", self.all_in.street_pause_ms),
+            ("[all_in] equity_budget_ms", self.all_in.equity_budget_ms),
+        ] {
+            if value > AllInConfig::MAX_MS {
+                return fail(setting, format!("must be at most {}", AllInConfig::MAX_MS));
+            }
+        }
         if let Err(error) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             return fail("[log] level", format!("not a log filter: {error}"));
         }
@@ -390,6 +433,8 @@ mod tests {
             "short_all_in",
             "odd_chip",
             "open_pair_big_bet",
+            "street_pause_ms",
+            "equity_budget_ms",
             "deck_seed",
             "click_delay_ms",
             "command_delay_ms",

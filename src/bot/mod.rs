@@ -339,6 +339,7 @@ pub async fn serve_observed(
     let pings = Pings::load(&data_dir)?;
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
+        pace: config.all_in.pace(),
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await

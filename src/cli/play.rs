@@ -13,8 +13,8 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, board_view, status_view};
 use crate::lobby::{
-    BankTableStore, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus,
-    ShutdownOutcome, TableHandle, TableMessage, TableSettings, TurnOffer,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody,
+    PublicBoard, SeatStatus, ShutdownOutcome, TableHandle, TableMessage, TableSettings, TurnOffer,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::hand::{ActionKind, LegalAction, SeatState};
@@ -214,7 +214,10 @@ async fn open(data: &Path, seed: Option<u64>) -> anyhow::Result<(Bank, Lobby)> {
     let (lobby, _recovered) = Lobby::start(
         bank.clone(),
         Arc::new(store),
-        LobbyConfig { deck_seed: seed },
+        LobbyConfig {
+            deck_seed: seed,
+            pace: DealingOutPace::default(),
+        },
     )
     .await?;
     Ok((bank, lobby))

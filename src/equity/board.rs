@@ -8,12 +8,14 @@
 //! Exact when its work fits `max_work`, else a seeded Monte Carlo estimate; the caller runs it
 //! off the table's task.
 
+use serde::Serialize;
+
 use super::{Fraction, Method, Pot, Seventh, Spot, SpotError, exact_work, solve};
 use crate::table::Card;
 use crate::table::hand::{PublicView, SeatIndex, SeatState, Street};
 
 /// One live seat's equity on the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SeatEquity {
     pub seat: SeatIndex,
     /// Expected share of every chip in the pots.
@@ -23,7 +25,7 @@ pub struct SeatEquity {
 }
 
 /// The equities of every live seat, and whether they are exact (else estimates, shown "≈").
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardEquity {
     pub exact: bool,
     pub seats: Vec<SeatEquity>,

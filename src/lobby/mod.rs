@@ -69,6 +69,7 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
+pub use table::DealingOutPace;
 use table::{Seats, Table, TableInit};
 
 /// Commands a table queues before senders wait.
@@ -80,6 +81,8 @@ pub struct LobbyConfig {
     /// Shuffle every table's decks from this seed (mixed with the table id) so tests,
     /// benchmarks and `studbot play --seed` are repeatable. `None`: the OS's secure RNG.
     pub deck_seed: Option<u64>,
+    /// How an all-in hand is dealt out: the pause per street, the equities' time budget.
+    pub pace: DealingOutPace,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -200,6 +203,7 @@ impl Lobby {
                 session: lobby.shared.session,
                 lobby: Arc::downgrade(&lobby.shared),
                 backlog,
+                pace: lobby.shared.config.pace,
             });
         }
         Ok((lobby, recoveries))
@@ -242,6 +246,7 @@ impl Lobby {
                 table,
                 body: NoticeBody::Table(TableMessage::Opened { settings }),
             }],
+            pace: self.shared.config.pace,
         });
         Ok(handle)
     }

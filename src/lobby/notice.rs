@@ -10,6 +10,7 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 
 use crate::bank::{SeatOutcome, TableId, UserId};
+use crate::equity::board::BoardEquity;
 use crate::table::card::Card;
 use crate::table::eval::{HighValue, LowValue};
 use crate::table::hand::{
@@ -138,6 +139,9 @@ pub struct PublicBoard {
     /// Seconds the player to act has.
     pub action_timer_secs: u32,
     pub paused: bool,
+    /// While an all-in hand is dealt out: each live seat's equity and scoop chance, computed
+    /// from the public cards only.
+    pub equity: Option<BoardEquity>,
 }
 
 /// The action just taken.

@@ -20,7 +20,17 @@ pub type NameOf<'a> = &'a dyn Fn(UserId) -> String;
 
 /// The board for the channel.
 pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
-    BoardView::from_public(&board.view, &board_facts(board, name_of))
+    board_view_with(board, &board_facts(board, name_of))
+}
+
+/// The board for the channel from facts a front end completed, with the equities of an
+/// all-in hand being dealt out.
+pub fn board_view_with(board: &PublicBoard, facts: &TableFacts) -> BoardView {
+    let view = BoardView::from_public(&board.view, facts);
+    match &board.equity {
+        Some(equity) => view.with_equity(equity),
+        None => view,
+    }
 }
 
 /// What the board shows beside the cards: who plays, who waits or sits out, the timer.

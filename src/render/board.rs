@@ -7,6 +7,7 @@ use super::locale::{Locale, tr};
 use super::prompt::{action_options, action_told, street_name};
 use super::view::{BoardView, SeatLine, SeatStatus};
 use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name, shorten};
+use crate::equity::Fraction;
 
 /// The board as one Discord message (at most 2,000 characters).
 pub fn board(locale: Locale, view: &BoardView) -> String {
@@ -162,6 +163,7 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
             }
             lines.push(next);
         }
+        None if view.dealing_out => lines.push(tr(locale, "board-dealing-out", &[])),
         None => lines.push(tr(locale, "board-hand-over", &[])),
     }
     lines.join("\n")
@@ -218,6 +220,20 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize) -> String {
     if seat.shown {
         notes.push(tr(locale, "seat-shown", &[]));
     }
+    if let Some(odds) = seat.odds {
+        let estimate = if odds.exact { "" } else { "≈" };
+        notes.push(tr(
+            locale,
+            "seat-equity",
+            &[
+                (
+                    "equity",
+                    format!("{estimate}{}", percent(odds.equity)).into(),
+                ),
+                ("scoop", format!("{estimate}{}", percent(odds.scoop)).into()),
+            ],
+        ));
+    }
     if let Some(id) = state_id {
         notes.push(tr(locale, id, &[]));
     }
@@ -226,4 +242,23 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize) -> String {
         line.push_str(&note);
     }
     line
+}
+
+/// A chance as a whole percentage; a chance that is neither none nor certain never reads
+/// "0%" or "100%".
+pub fn percent(chance: Fraction) -> String {
+    let (numerator, denominator) = (chance.numerator(), chance.denominator());
+    if numerator == 0 {
+        return "0%".to_string();
+    }
+    if numerator >= denominator {
+        return "100%".to_string();
+    }
+    // Rounded half up, in integers: (200n + d) / 2d.
+    let rounded = (numerator * 200 + denominator) / (denominator * 2);
+    match rounded {
+        0 => "<1%".to_string(),
+        100 => ">99%".to_string(),
+        whole => format!("{whole}%"),
+    }
 }

@@ -31,7 +31,7 @@ pub use prompt::{
 pub use results::results;
 pub use view::{
     BoardView, HistoryView, IdleSeat, IdleState, LastAction, LeaderboardLine, PlayerFacts, PotLine,
-    ResultView, SeatLine, SeatStatus, ShownHand, StatsView, StatusSeat, TableFacts,
+    ResultView, SeatLine, SeatOdds, SeatStatus, ShownHand, StatsView, StatusSeat, TableFacts,
     TableStatusView, ToAct, TurnPrompt,
 };
 

@@ -6,6 +6,8 @@
 //! down card can be put into anything that is rendered for the channel. A player's own cards
 //! reach text only through [`PrivateView`], which only the private renderers accept.
 
+use crate::equity::Fraction;
+use crate::equity::board::{BoardEquity, betting_is_over};
 use crate::table::Street;
 use crate::table::card::Card;
 use crate::table::hand::{
@@ -90,6 +92,19 @@ pub struct SeatLine {
     pub(crate) street_bet: u64,
     pub(crate) status: SeatStatus,
     pub(crate) dm_closed: bool,
+    /// Equity and scoop chance while the hand is dealt out, once computed.
+    pub(crate) odds: Option<SeatOdds>,
+}
+
+/// One live seat's chances while an all-in hand is dealt out, as the board shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatOdds {
+    /// Expected share of every chip in the pots.
+    pub equity: Fraction,
+    /// The chance to take every pot the seat is in, alone.
+    pub scoop: Fraction,
+    /// False for a Monte Carlo estimate (shown "≈").
+    pub exact: bool,
 }
 
 impl SeatLine {
@@ -114,6 +129,9 @@ impl SeatLine {
     }
     pub fn dm_closed(&self) -> bool {
         self.dm_closed
+    }
+    pub fn odds(&self) -> Option<SeatOdds> {
+        self.odds
     }
 }
 
@@ -156,6 +174,8 @@ pub struct BoardView {
     pub(crate) last_action: Option<LastAction>,
     pub(crate) to_act: Option<ToAct>,
     pub(crate) action_timer_secs: Option<u64>,
+    /// Betting is over and the rest of the hand is being dealt out, street by street.
+    pub(crate) dealing_out: bool,
 }
 
 impl BoardView {
@@ -192,6 +212,7 @@ impl BoardView {
                     street_bet: seat.street_bet,
                     status,
                     dm_closed: player.is_some_and(|p| p.dm_closed),
+                    odds: None,
                 }
             })
             .collect();
@@ -207,6 +228,7 @@ impl BoardView {
                 IdleState::Waiting => SeatStatus::Waiting,
             },
             dm_closed: false,
+            odds: None,
         }));
         let committed: Vec<(u64, bool, bool)> = view
             .seats
@@ -244,7 +266,28 @@ impl BoardView {
                 legal: view.legal.clone(),
             }),
             action_timer_secs: facts.action_timer_secs,
+            dealing_out: betting_is_over(view) && view.street != Street::Showdown,
         }
+    }
+
+    /// The board with each live seat's equity and scoop chance beside it. Computed only
+    /// from the public view ([`crate::equity::board`]), so it names no hidden card.
+    pub fn with_equity(mut self, equity: &BoardEquity) -> BoardView {
+        for seat in &equity.seats {
+            if let Some(line) = self.seats.get_mut(seat.seat) {
+                line.odds = Some(SeatOdds {
+                    equity: seat.equity,
+                    scoop: seat.scoop,
+                    exact: equity.exact,
+                });
+            }
+        }
+        self
+    }
+
+    /// Whether the hand is being dealt out (betting over, the live hands face up).
+    pub fn dealing_out(&self) -> bool {
+        self.dealing_out
     }
 
     pub fn hand_number(&self) -> u64 {

@@ -1,5 +1,7 @@
-//! No public notice ever holds a card dealt face down, until its owner shows it at showdown.
-//! Several tables of computer players run many seeded hands at once; every public notice is
+//! No public notice ever holds a card dealt face down, until its owner shows it: at showdown,
+//! or when betting is over and every live hand is turned face up to be dealt out (those
+//! boards carry each player's equity too). Several tables of computer players run many
+//! seeded hands at once (one with stakes that send them all-in often); every public notice is
 //! serialized and searched for every down card of its hand.
 
 use crate::lobby_common;
@@ -8,16 +10,26 @@ use std::collections::{HashMap, HashSet};
 
 use lobby_common::*;
 use studbot::bank::{TableId, UserId};
+use studbot::equity::board::betting_is_over;
 use studbot::lobby::computer::ComputerPlayers;
 use studbot::lobby::{LobbyError, Notice, NoticeBody, SitOutReason, TableMessage, TableSettings};
+use studbot::table::Stakes;
 use studbot::table::card::Card;
+use studbot::table::hand::Street;
 
 const HANDS_PER_TABLE: u64 = 60;
 
 /// Plays `HANDS_PER_TABLE` hands at one table and returns every notice it sent.
-async fn play_table(fixture: &Fixture, table_id: TableId, players: u64) -> Vec<Notice> {
+async fn play_table(
+    fixture: &Fixture,
+    table_id: TableId,
+    players: u64,
+    stakes: Stakes,
+) -> Vec<Notice> {
     let settings = TableSettings {
         between_hands_secs: 0,
+        stakes,
+        min_buy_in: stakes.big_bet,
         ..settings()
     };
     let table = fixture
@@ -73,13 +85,21 @@ async fn play_table(fixture: &Fixture, table_id: TableId, players: u64) -> Vec<N
 #[tokio::test(start_paused = true)]
 async fn no_public_notice_shows_a_down_card_that_was_not_shown_at_showdown() {
     let fixture = fixture(2024).await;
+    // Table 3's big bets against 400-chip stacks send players all-in before seventh street.
+    let all_in_often = Stakes {
+        ante: 10,
+        bring_in: 20,
+        small_bet: 50,
+        big_bet: 100,
+    };
     let (a, b, c) = tokio::join!(
-        play_table(&fixture, TableId(1), 6),
-        play_table(&fixture, TableId(2), 4),
-        play_table(&fixture, TableId(3), 8),
+        play_table(&fixture, TableId(1), 6, Stakes::default()),
+        play_table(&fixture, TableId(2), 4, Stakes::default()),
+        play_table(&fixture, TableId(3), 8, all_in_often),
     );
     let mut checked_cards = 0usize;
     let mut shown_cards_found = 0usize;
+    let mut boards_with_equity = 0usize;
     for notices in [a, b, c] {
         // Every player's down cards, per hand, from their private notices.
         let mut down: HashMap<(u64, UserId), HashSet<Card>> = HashMap::new();
@@ -92,7 +112,29 @@ async fn no_public_notice_shows_a_down_card_that_was_not_shown_at_showdown() {
         }
         for notice in notices.iter().filter(|notice| notice.is_public()) {
             let (hand, shown): (u64, HashSet<UserId>) = match &notice.body {
-                NoticeBody::Board(board) => (board.hand, HashSet::new()),
+                NoticeBody::Board(board) => {
+                    let face_up: HashSet<UserId> = board
+                        .view
+                        .seats
+                        .iter()
+                        .zip(&board.players)
+                        .filter(|(seat, _)| seat.shown.is_some())
+                        .map(|(_, user)| *user)
+                        .collect();
+                    // Hands are face up only once betting is over; so are equities.
+                    let dealing_out = betting_is_over(&board.view);
+                    assert!(
+                        face_up.is_empty() || dealing_out || board.view.street == Street::Showdown,
+                        "hand {}: a hand is face up while betting goes on",
+                        board.hand
+                    );
+                    assert!(
+                        board.equity.is_none() || dealing_out,
+                        "equity while betting"
+                    );
+                    boards_with_equity += usize::from(board.equity.is_some());
+                    (board.hand, face_up)
+                }
                 NoticeBody::HandResult(summary) => (
                     summary.hand,
                     summary.shown.iter().map(|shown| shown.user).collect(),
@@ -133,6 +175,10 @@ async fn no_public_notice_shows_a_down_card_that_was_not_shown_at_showdown() {
     assert!(
         shown_cards_found > 100,
         "only {shown_cards_found} shown cards found"
+    );
+    assert!(
+        boards_with_equity > 8,
+        "only {boards_with_equity} boards of hands dealt out with equities"
     );
     let audit = fixture.bank.audit().await.unwrap();
     assert!(audit.ok, "{:?}", audit.breaks);

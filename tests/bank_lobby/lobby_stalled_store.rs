@@ -113,6 +113,7 @@ async fn stalled_table(seed: u64) -> Stalled {
         Arc::new(MemoryTableStore::new()),
         LobbyConfig {
             deck_seed: Some(seed),
+            ..LobbyConfig::default()
         },
     )
     .await

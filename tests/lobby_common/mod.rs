@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::{
-    Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver, TableHandle,
-    TableMessage, TableSettings, TableStore, TurnOffer,
+    DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
+    TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 
@@ -101,6 +101,17 @@ pub async fn fixture(seed: u64) -> Fixture {
 }
 
 pub async fn fixture_with_store(seed: u64, store: Arc<dyn TableStore>) -> Fixture {
+    // The clock is held: a hand dealt out goes on as soon as each board's equities are in,
+    // without a pause the tests would have to advance through.
+    let pace = DealingOutPace {
+        street_pause: Duration::ZERO,
+        ..DealingOutPace::default()
+    };
+    fixture_with(seed, store, pace).await
+}
+
+/// A fixture whose tables deal all-in hands out at `pace`.
+pub async fn fixture_with(seed: u64, store: Arc<dyn TableStore>, pace: DealingOutPace) -> Fixture {
     let clock = hold_clock();
     let dir = tempfile::tempdir().unwrap();
     let bank = Bank::open(dir.path(), economy()).await.unwrap();
@@ -109,6 +120,7 @@ pub async fn fixture_with_store(seed: u64, store: Arc<dyn TableStore>) -> Fixtur
         store,
         LobbyConfig {
             deck_seed: Some(seed),
+            pace,
         },
     )
     .await

@@ -555,7 +555,10 @@ impl Presenter {
                 mention: None,
             });
         }
-        let text = render::board(locale, &BoardView::from_public(&board.view, &facts));
+        let text = render::board(
+            locale,
+            &crate::lobby::present::board_view_with(board, &facts),
+        );
         let mut buttons = Vec::new();
         let mut mention = None;
         if let Some(turn) = &state.turn

@@ -6,8 +6,9 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use crate::bank::{BankError, UserId};
+use crate::table::Game;
 use crate::table::deck::Deck;
-use crate::table::hand::{ActionError, ActionKind, Event, Hand, SeatIndex};
+use crate::table::hand::{ActionError, ActionKind, Event, Hand, Phase, SeatIndex};
 
 use super::super::error::LobbyError;
 use super::super::notice::{
@@ -99,7 +100,13 @@ impl Table {
             Some(rng) => Deck::shuffled_with(rng),
             None => Deck::shuffled(),
         };
-        let hand = match Hand::start(self.settings.stakes, self.settings.rules, &stacks, deck) {
+        let hand = match Hand::start_paced(
+            Game::Stud8,
+            self.settings.stakes,
+            self.settings.rules,
+            &stacks,
+            deck,
+        ) {
             Ok(hand) => hand,
             Err(error) => {
                 let _ = self.bank.cancel_hand(self.table, number).await;
@@ -275,7 +282,13 @@ impl Table {
         loop {
             let Some(hand) = &self.hand else { return };
             if hand.hand.is_over() {
+                self.dealing_out = None;
                 self.finish_hand().await;
+                return;
+            }
+            if hand.hand.phase() == Phase::DealingOut {
+                self.action_deadline = None;
+                self.begin_dealt_out_street();
                 return;
             }
             self.publish_board();

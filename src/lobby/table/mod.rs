@@ -8,6 +8,7 @@
 //! follows a hand), `shutdown`, `notices` (what the table publishes, its status).
 
 mod admin;
+mod dealing_out;
 mod hand;
 mod notices;
 mod seats;
@@ -31,6 +32,8 @@ use super::notice::Notice;
 use super::settings::TableSettings;
 use super::store::TableStore;
 
+use dealing_out::DealingOut;
+pub use dealing_out::DealingOutPace;
 use hand::HandInPlay;
 pub(crate) use seats::Seats;
 use settle::Settlement;
@@ -49,6 +52,7 @@ pub(crate) struct TableInit {
     pub session: u64,
     pub lobby: Weak<LobbyShared>,
     pub backlog: Vec<Notice>,
+    pub pace: DealingOutPace,
 }
 
 pub(crate) struct Table {
@@ -75,6 +79,9 @@ pub(crate) struct Table {
     unconfirmed_begin: Option<u64>,
     /// When to cash out again departing players whose cash-out went unconfirmed.
     departures_retry_at: Option<Instant>,
+    /// The street of an all-in hand being dealt out: its equities and timers.
+    dealing_out: Option<DealingOut>,
+    pace: DealingOutPace,
     /// Shutdown commands waiting for the hand in progress to end.
     stop_waiters: Vec<Responder<ShutdownOutcome>>,
     subscribers: Vec<mpsc::UnboundedSender<Notice>>,
@@ -115,6 +122,8 @@ impl Table {
             settlement: None,
             departures_retry_at: None,
             unconfirmed_begin: None,
+            dealing_out: None,
+            pace: init.pace,
             stop_waiters: Vec::new(),
             subscribers: Vec::new(),
             backlog: init.backlog.into_iter().collect(),
@@ -140,6 +149,9 @@ impl Table {
                     None => break,
                 },
                 () = sleep_until_or_forever(deadline) => self.on_timer().await,
+                equity = dealing_out::equity_ready(&mut self.dealing_out) => {
+                    self.on_equity(equity);
+                }
             }
         }
     }
@@ -187,7 +199,11 @@ impl Table {
         let timers = if self.paused {
             None
         } else {
-            earliest(self.action_deadline, self.next_hand_at)
+            let dealing_out = self.dealing_out.as_ref().and_then(DealingOut::deadline);
+            earliest(
+                earliest(self.action_deadline, self.next_hand_at),
+                dealing_out,
+            )
         };
         let retries = earliest(
             self.settlement
@@ -220,6 +236,9 @@ impl Table {
         if self.action_deadline.is_some_and(|deadline| deadline <= now) {
             self.action_deadline = None;
             self.time_out().await;
+        }
+        if !self.paused {
+            self.on_dealing_out_timer(now).await;
         }
         if self.next_hand_at.is_some_and(|at| at <= now) {
             self.next_hand_at = None;

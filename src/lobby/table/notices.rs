@@ -84,6 +84,10 @@ impl Table {
             last_action: hand.last_action,
             action_timer_secs: self.settings.action_timer_secs,
             paused: self.paused,
+            equity: self
+                .dealing_out
+                .as_ref()
+                .and_then(|dealing_out| dealing_out.equity.clone()),
         })
     }
 

@@ -1,0 +1,201 @@
+//! An all-in hand dealt out street by street: once betting is over the live hands are face
+//! up, and each new board waits for its equities (computed on a blocking thread within a time
+//! budget, so the table's task never waits on them and a click is answered at once), then
+//! stays up for a pause before the next street is dealt.
+
+use std::time::Duration;
+
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use crate::equity::board::{BoardEquity, Budget, board_equity};
+use crate::render::view::split_pots;
+use crate::table::hand::{Event, Phase, PublicView, SeatIndex, SeatState, Street};
+
+use super::Table;
+
+/// How the table paces a hand dealt out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealingOutPace {
+    /// How long each board of a hand dealt out stays up before the next street.
+    pub street_pause: Duration,
+    /// The longest a board waits for its equities; past it the board is shown without them
+    /// (and updated if they still come before the next street). Zero: no equities.
+    pub equity_budget: Duration,
+}
+
+impl DealingOutPace {
+    /// Streets dealt one after the other without equities (benchmarks of the table service).
+    pub const NO_PAUSE: DealingOutPace = DealingOutPace {
+        street_pause: Duration::ZERO,
+        equity_budget: Duration::ZERO,
+    };
+}
+
+impl Default for DealingOutPace {
+    fn default() -> DealingOutPace {
+        DealingOutPace {
+            street_pause: Duration::from_secs(2),
+            equity_budget: Duration::from_secs(1),
+        }
+    }
+}
+
+/// The street of a hand being dealt out whose board is up or about to be.
+pub(super) struct DealingOut {
+    hand: u64,
+    street: Street,
+    /// The equities being computed for this board.
+    job: Option<JoinHandle<Option<BoardEquity>>>,
+    /// Show the board by then, with or without its equities.
+    publish_by: Option<Instant>,
+    /// When the next street is dealt (set once the board is up).
+    next_street_at: Option<Instant>,
+    pub(super) equity: Option<BoardEquity>,
+}
+
+impl DealingOut {
+    fn is_for(&self, hand: u64, street: Street) -> bool {
+        self.hand == hand && self.street == street
+    }
+
+    /// The earliest of this board's timers.
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        super::earliest(self.publish_by, self.next_street_at)
+    }
+}
+
+/// Each pot with the seats that can win it, from what the view shows committed.
+fn pots(view: &PublicView) -> Vec<(u64, Vec<SeatIndex>)> {
+    let committed: Vec<(u64, bool, bool)> = view
+        .seats
+        .iter()
+        .map(|seat| {
+            (
+                seat.committed,
+                seat.state == SeatState::AllIn,
+                seat.state != SeatState::Folded,
+            )
+        })
+        .collect();
+    split_pots(&committed)
+}
+
+/// Waits for the equity job of `dealing_out`, or forever when there is none.
+pub(super) async fn equity_ready(dealing_out: &mut Option<DealingOut>) -> Option<BoardEquity> {
+    let Some(job) = dealing_out.as_mut().and_then(|d| d.job.as_mut()) else {
+        return std::future::pending().await;
+    };
+    let answer = job.await;
+    if let Some(dealing_out) = dealing_out.as_mut() {
+        dealing_out.job = None;
+    }
+    // A job that panicked leaves the board without equities, nothing more.
+    answer.ok().flatten()
+}
+
+impl Table {
+    /// The hand is being dealt out: starts this street's equities; the board is published
+    /// when they come or at the budget's end.
+    pub(super) fn begin_dealt_out_street(&mut self) {
+        let Some(in_play) = &self.hand else { return };
+        let view = in_play.hand.public_view();
+        if let Some(dealing_out) = &self.dealing_out
+            && dealing_out.is_for(in_play.number, view.street)
+        {
+            // The same street again (the table resumed): the board again, if it was up.
+            if dealing_out.publish_by.is_none() {
+                self.publish_board();
+            }
+            return;
+        }
+        let pots = pots(&view);
+        let budget = Budget {
+            // Different runouts each hand and street, the same for a replayed table.
+            seed: in_play.number ^ ((view.street as u64) << 56),
+            ..Budget::default()
+        };
+        let street = view.street;
+        let job = (!self.pace.equity_budget.is_zero())
+            .then(|| tokio::task::spawn_blocking(move || board_equity(&view, &pots, budget)));
+        self.dealing_out = Some(DealingOut {
+            hand: in_play.number,
+            street,
+            job,
+            publish_by: Some(Instant::now() + self.pace.equity_budget),
+            next_street_at: None,
+            equity: None,
+        });
+    }
+
+    /// The equities of the board came: it is published with them.
+    pub(super) fn on_equity(&mut self, equity: Option<BoardEquity>) {
+        let Some(dealing_out) = &mut self.dealing_out else {
+            return;
+        };
+        dealing_out.equity = equity;
+        let first_showing = dealing_out.publish_by.is_some();
+        self.show_dealt_out_board();
+        if !first_showing {
+            // Late equities for a board already up: the same board, with them.
+            self.publish_board();
+        }
+    }
+
+    /// Publishes the board of the street being dealt out (once) and starts its pause.
+    fn show_dealt_out_board(&mut self) {
+        let Some(dealing_out) = &mut self.dealing_out else {
+            return;
+        };
+        if dealing_out.publish_by.take().is_none() {
+            return;
+        }
+        dealing_out.next_street_at = Some(Instant::now() + self.pace.street_pause);
+        self.publish_board();
+    }
+
+    /// A timer of the hand being dealt out is due: the board goes up without its equities,
+    /// or the next street is dealt.
+    pub(super) async fn on_dealing_out_timer(&mut self, now: Instant) {
+        let Some(dealing_out) = &mut self.dealing_out else {
+            return;
+        };
+        if dealing_out.publish_by.is_some_and(|at| at <= now) {
+            self.show_dealt_out_board();
+            return;
+        }
+        if dealing_out.next_street_at.is_none_or(|at| at > now) {
+            return;
+        }
+        dealing_out.next_street_at = None;
+        self.deal_next_street().await;
+    }
+
+    async fn deal_next_street(&mut self) {
+        let Some(in_play) = &mut self.hand else {
+            return;
+        };
+        if in_play.hand.phase() != Phase::DealingOut {
+            return;
+        }
+        let events = match in_play.hand.deal_next_street() {
+            Ok(events) => events,
+            Err(error) => {
+                // Only a missing card can stop it, and a deck always has enough.
+                self.halt(&error.to_string());
+                return;
+            }
+        };
+        let dealt_down: Vec<SeatIndex> = events
+            .iter()
+            .filter_map(|event| match event {
+                Event::DownCard { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        for seat in dealt_down {
+            self.send_cards(seat);
+        }
+        self.after_action().await;
+    }
+}

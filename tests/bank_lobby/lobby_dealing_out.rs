@@ -1,0 +1,129 @@
+//! An all-in hand at the table service: once betting is over the live hands are face up, and
+//! the rest is dealt street by street, each board with every live player's equity and scoop
+//! chance (computed off the table's task) and up for the pause before the next street. A
+//! click meanwhile is answered at once and changes nothing.
+
+use crate::lobby_common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lobby_common::*;
+use studbot::equity::Fraction;
+use studbot::lobby::{
+    DealingOutPace, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver, PublicBoard,
+    TableHandle,
+};
+use studbot::table::hand::{ActionKind, Street};
+
+const PACE: DealingOutPace = DealingOutPace {
+    street_pause: Duration::from_secs(2),
+    equity_budget: Duration::from_secs(1),
+};
+
+/// Heads-up raising is uncapped: both players raise (or call) until one is all-in.
+async fn play_until_all_in(table: &TableHandle, notices: &mut NoticeReceiver) -> u64 {
+    loop {
+        let offer = next_turn(notices).await;
+        let kind = [ActionKind::Raise, ActionKind::Complete, ActionKind::Bet]
+            .into_iter()
+            .find(|kind| offers(&offer, *kind))
+            .unwrap_or_else(|| passive(&offer));
+        let all_in = offer
+            .legal
+            .iter()
+            .any(|action| action.kind == kind && action.all_in);
+        take(table, &offer, kind).await;
+        if all_in && kind == ActionKind::Call {
+            return offer.hand;
+        }
+    }
+}
+
+/// The next board of a hand being dealt out (or `None` when the result comes first).
+async fn next_dealt_out_board(notices: &mut NoticeReceiver) -> Option<PublicBoard> {
+    until(notices, |notice| match &notice.body {
+        NoticeBody::Board(board) if board.view.to_act.is_none() => Some(Some((**board).clone())),
+        NoticeBody::HandResult(_) => Some(None),
+        _ => None,
+    })
+    .await
+}
+
+fn sum(fractions: impl Iterator<Item = Fraction>) -> (u128, u128) {
+    fractions.fold((0, 1), |(n, d), f| {
+        (n * f.denominator() + f.numerator() * d, d * f.denominator())
+    })
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_all_in_hand_is_dealt_out_street_by_street_with_each_players_equity() {
+    let fixture = fixture_with(9, Arc::new(MemoryTableStore::new()), PACE).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let hand = play_until_all_in(&table, &mut notices).await;
+
+    let mut streets = Vec::new();
+    let mut last_shown_at = None;
+    while let Some(board) = next_dealt_out_board(&mut notices).await {
+        assert_eq!(board.hand, hand);
+        let view = &board.view;
+        streets.push(view.street);
+        // Every live hand face up, all of its cards so far.
+        for seat in &view.seats {
+            let shown = seat.shown.as_ref().expect("a live hand is face up");
+            assert_eq!(shown.len(), seat.up_cards.len() + seat.down_count);
+        }
+        let equity = board
+            .equity
+            .clone()
+            .unwrap_or_else(|| panic!("no equity on {:?}", view.street));
+        assert_eq!(equity.seats.len(), 2);
+        if equity.exact {
+            let (numerator, denominator) = sum(equity.seats.iter().map(|s| s.equity));
+            assert_eq!(
+                numerator, denominator,
+                "exact equities add up to the whole pot"
+            );
+        }
+        // From fifth street, heads-up is exact within the budget; earlier it is estimated.
+        assert_eq!(
+            equity.exact,
+            view.street >= Street::Fifth,
+            "{:?}",
+            view.street
+        );
+
+        // Nothing moves until the pause is over, and a click meanwhile changes nothing.
+        let now = tokio::time::Instant::now();
+        if let Some(at) = last_shown_at {
+            assert_eq!(
+                now - at,
+                PACE.street_pause,
+                "the pause before {:?}",
+                view.street
+            );
+        }
+        last_shown_at = Some(now);
+        let refused = table
+            .act(ANA, hand, board.action_seq, ActionKind::Check)
+            .await;
+        assert!(
+            matches!(refused, Err(LobbyError::NotYourTurn { to_act: None })),
+            "{refused:?}"
+        );
+        advance_secs(1).await;
+        let quiet = settled_notices(&table, &mut notices).await;
+        assert!(
+            !quiet
+                .iter()
+                .any(|n| matches!(n.body, NoticeBody::Board(_) | NoticeBody::HandResult(_))),
+            "a street came before the pause was over"
+        );
+        advance_secs(1).await;
+    }
+    assert_eq!(
+        streets,
+        [Street::Third, Street::Fourth, Street::Fifth, Street::Sixth]
+    );
+}
