@@ -309,6 +309,25 @@ pub struct PublicView {
     pub last_action: Option<(SeatIndex, ActionKind, u64)>,
 }
 
+impl PublicView {
+    /// The main pot then each side pot, with the seats that can win it, from what every seat
+    /// has committed (see [`super::pot::split_pots`]).
+    pub fn pots(&self) -> Vec<(u64, Vec<SeatIndex>)> {
+        let committed: Vec<(u64, bool, bool)> = self
+            .seats
+            .iter()
+            .map(|seat| {
+                (
+                    seat.committed,
+                    seat.state == SeatState::AllIn,
+                    seat.state != SeatState::Folded,
+                )
+            })
+            .collect();
+        super::pot::split_pots(&committed)
+    }
+}
+
 /// One seat's own cards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PrivateView {

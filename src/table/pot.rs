@@ -218,6 +218,52 @@ fn share(
     shares
 }
 
+/// Main pot and side pots from what each seat committed: `(committed, all_in, still_in)`.
+/// Each all-in level caps a pot; folded chips count in the pots but win nothing.
+/// Returns `(amount, eligible seats)`, main pot first; pots of 0 are left out, and so are
+/// chips above the last level that only their owner can win (an uncalled bet).
+pub fn split_pots(seats: &[(u64, bool, bool)]) -> Vec<(u64, Vec<SeatIndex>)> {
+    let mut levels: Vec<u64> = seats
+        .iter()
+        .filter(|(_, all_in, in_hand)| *all_in && *in_hand)
+        .map(|(committed, _, _)| *committed)
+        .collect();
+    levels.push(seats.iter().map(|s| s.0).max().unwrap_or(0));
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots = Vec::new();
+    let mut floor = 0u64;
+    for level in levels {
+        let amount: u64 = seats
+            .iter()
+            .map(|(committed, _, _)| (*committed).min(level).saturating_sub(floor))
+            .sum();
+        let eligible: Vec<SeatIndex> = seats
+            .iter()
+            .enumerate()
+            // A player with chips behind can still call up to any level; an all-in player
+            // is in only the pots their chips reach.
+            .filter(|(_, (committed, all_in, in_hand))| {
+                *in_hand && (!*all_in || *committed >= level)
+            })
+            .map(|(index, _)| index)
+            .collect();
+        // Chips above what anyone else can match (an uncalled bet) go back to their owner:
+        // they are no side pot.
+        let uncalled = !pots.is_empty() && eligible.len() == 1;
+        if amount > 0 && !uncalled {
+            match pots.last_mut() {
+                // Chips above the last all-in that only one player can win are simply theirs
+                // in the same pot as the level below when the eligible set is unchanged.
+                Some((previous, same)) if *same == eligible => *previous += amount,
+                _ => pots.push((amount, eligible)),
+            }
+        }
+        floor = level;
+    }
+    pots
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! The public board: what it shows, that it fits one Discord message for 8 players with long
 //! names in every language, and that it never names a card dealt face down.
 
+use studbot::equity::board::{BoardEquity, Budget, board_equity};
 use studbot::render::{
     self, BoardView, DISCORD_MESSAGE_LIMIT, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts,
     discord_length,
@@ -296,4 +297,121 @@ fn shown_hands_and_the_community_card_are_on_the_board_after_showdown() {
     assert!(text.contains("P0 (1000) A♠️ A♥️ K♣️ K♦️ 2♥️ 9♠️"), "{text}");
     assert!(text.contains("Community card for everyone: 2♦️"), "{text}");
     assert!(text.contains("The hand is over."), "{text}");
+}
+
+/// Fourth street, 8 players all-in for different amounts (seven pots), every hand face up
+/// with its four cards: the hand is being dealt out.
+fn eight_players_dealt_out() -> PublicView {
+    let mut view = eight_player_view();
+    view.street = Street::Fourth;
+    view.to_act = None;
+    view.legal = Vec::new();
+    let hands = [
+        "Ac Ad 2c 3d",
+        "Kc Kd 4c 5d",
+        "Qc Qd 6c 7d",
+        "Jc Jd 8c 9d",
+        "Tc Td 2h 3h",
+        "9c 9h 4h 5h",
+        "8s 8h 6h 7h",
+        "7s 6s 5s 4s",
+    ];
+    for (index, seat) in view.seats.iter_mut().enumerate() {
+        seat.state = SeatState::AllIn;
+        seat.stack = 0;
+        seat.street_bet = 0;
+        seat.committed = 10 * (index as u64 + 1);
+        seat.shown = Some(cards(hands[index]));
+        seat.up_cards = seat.shown.as_ref().unwrap()[2..].to_vec();
+    }
+    view.pot = view.seats.iter().map(|s| s.committed).sum();
+    view
+}
+
+/// Estimated equities (the longest "≈" text) for every seat of `view`.
+fn estimated_equity(view: &PublicView) -> BoardEquity {
+    let budget = Budget {
+        max_work: 0,
+        samples: 2_000,
+        seed: 1,
+        threads: 1,
+    };
+    board_equity(view, &view.pots(), budget).expect("a hand dealt out has equities")
+}
+
+#[test]
+fn a_board_dealt_out_shows_each_players_equity_and_scoop_and_fits_for_eight_long_names() {
+    let view = eight_players_dealt_out();
+    let equity = estimated_equity(&view);
+    assert!(!equity.exact);
+    assert_eq!(equity.seats.len(), 8);
+    let names: Vec<String> = (0..8).map(long_name).collect();
+    let hostile: Vec<String> = (0..8).map(|_| "*_~`|>#[]\\".repeat(4)).collect();
+    for names in [names, hostile] {
+        let board = BoardView::from_public(&view, &facts(&names)).with_equity(&equity);
+        assert!(board.dealing_out());
+        for locale in Locale::ALL {
+            let text = render::board(locale, &board);
+            println!("{locale}: {} UTF-16 units\n{text}", discord_length(&text));
+            assert!(
+                discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
+                "{locale}: {} units\n{text}",
+                discord_length(&text)
+            );
+            let lines_with_odds = text
+                .lines()
+                .filter(|line| line.contains("equity ≈") && line.contains("scoop ≈"))
+                .count();
+            assert_eq!(lines_with_odds, 8, "{locale}:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn an_exact_equity_reads_as_whole_percents_and_the_hand_reads_as_being_dealt_out() {
+    let mut view = eight_players_dealt_out();
+    // Heads-up from fifth street: exact within the default budget.
+    view.street = Street::Fifth;
+    view.seats.truncate(2);
+    for (seat, hand) in view
+        .seats
+        .iter_mut()
+        .zip(["Ac Ad 2c 3d 5h", "Kc Kd 4c 5d 9s"])
+    {
+        seat.committed = 50;
+        seat.shown = Some(cards(hand));
+        seat.up_cards = cards(hand)[2..].to_vec();
+    }
+    view.pot = 100;
+    let equity = board_equity(&view, &view.pots(), Budget::default()).unwrap();
+    let names: Vec<String> = ["Ana", "Bo"].iter().map(|n| n.to_string()).collect();
+    let board = BoardView::from_public(&view, &facts(&names)).with_equity(&equity);
+    let text = render::board(Locale::En, &board);
+    println!("{text}");
+    let percent = |fraction: studbot::equity::Fraction| (fraction.to_f64() * 100.0).round() as u64;
+    let ana = &equity.seats[0];
+    assert!(equity.exact);
+    assert!(
+        text.contains(&format!(
+            "Ana (0) A♣️ A♦️ 2♣️ 3♦️ 5♥️ · shows · equity {}% · scoop {}% · all-in",
+            percent(ana.equity),
+            percent(ana.scoop)
+        )),
+        "{text}"
+    );
+    assert!(text.contains("All-in: the hands are face up"), "{text}");
+    assert!(!text.contains("The hand is over"), "{text}");
+}
+
+#[test]
+fn a_chance_neither_none_nor_certain_never_reads_as_0_or_100_percent() {
+    use studbot::equity::Fraction;
+    use studbot::render::board::percent;
+    assert_eq!(percent(Fraction::new(0, 7)), "0%");
+    assert_eq!(percent(Fraction::new(1, 1000)), "<1%");
+    assert_eq!(percent(Fraction::new(1, 200)), "1%");
+    assert_eq!(percent(Fraction::new(371_127, 1_000_000)), "37%");
+    assert_eq!(percent(Fraction::new(1, 2)), "50%");
+    assert_eq!(percent(Fraction::new(999, 1000)), ">99%");
+    assert_eq!(percent(Fraction::new(7, 7)), "100%");
 }

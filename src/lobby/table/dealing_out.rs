@@ -9,8 +9,7 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use crate::equity::board::{BoardEquity, Budget, board_equity};
-use crate::render::view::split_pots;
-use crate::table::hand::{Event, Phase, PublicView, SeatIndex, SeatState, Street};
+use crate::table::hand::{Event, Phase, SeatIndex, Street};
 
 use super::Table;
 
@@ -65,22 +64,6 @@ impl DealingOut {
     }
 }
 
-/// Each pot with the seats that can win it, from what the view shows committed.
-fn pots(view: &PublicView) -> Vec<(u64, Vec<SeatIndex>)> {
-    let committed: Vec<(u64, bool, bool)> = view
-        .seats
-        .iter()
-        .map(|seat| {
-            (
-                seat.committed,
-                seat.state == SeatState::AllIn,
-                seat.state != SeatState::Folded,
-            )
-        })
-        .collect();
-    split_pots(&committed)
-}
-
 /// Waits for the equity job of `dealing_out`, or forever when there is none.
 pub(super) async fn equity_ready(dealing_out: &mut Option<DealingOut>) -> Option<BoardEquity> {
     let Some(job) = dealing_out.as_mut().and_then(|d| d.job.as_mut()) else {
@@ -109,7 +92,7 @@ impl Table {
             }
             return;
         }
-        let pots = pots(&view);
+        let pots = view.pots();
         let budget = Budget {
             // Different runouts each hand and street, the same for a replayed table.
             seed: in_play.number ^ ((view.street as u64) << 56),
