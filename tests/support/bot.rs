@@ -24,6 +24,8 @@ guild_ids = [{GUILD_ID}]
 moderator_role = 555000000000000001
 [log]
 level = "warn"
+[all_in]
+street_pause_ms = 1200
 [testing]
 deck_seed = {deck_seed}
 "#,
