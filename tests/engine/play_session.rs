@@ -109,3 +109,33 @@ fn the_terminal_speaks_spanish_and_understands_spanish_words() {
     assert!(!out.contains("no es una de tus opciones"), "{out}");
     assert!(out.contains("¡Hasta luego!"));
 }
+
+#[test]
+fn an_all_in_hand_is_dealt_out_at_the_terminal_with_each_players_equity() {
+    let data = tempfile::tempdir().unwrap();
+    // Raise whenever possible, heads-up with 100 chips: the computer player calls it all-in
+    // on fifth street (seed 1). What is typed while the hand is dealt out is refused.
+    let mut script = "r\n".repeat(80);
+    script.push_str("quit\n");
+    let output = play(data.path(), &["--players", "2", "--buy-in", "100"], &script);
+    let out = String::from_utf8(output.stdout).unwrap();
+    let fifth = out
+        .find("Hand #1 · Fifth street")
+        .unwrap_or_else(|| panic!("no fifth street board:\n{out}"));
+    let sixth = out
+        .find("Hand #1 · Sixth street")
+        .unwrap_or_else(|| panic!("no sixth street board:\n{out}"));
+    let results = out.find("Hand #1 — results").unwrap();
+    assert!(fifth < sixth && sixth < results, "{out}");
+    for board in [&out[fifth..sixth], &out[sixth..results]] {
+        let with_odds = board
+            .lines()
+            .filter(|line| line.contains("· shows · equity ") && line.contains(" · scoop "))
+            .count();
+        assert_eq!(with_odds, 2, "both hands face up with their odds:\n{board}");
+        assert!(
+            board.contains("All-in: the hands are face up; the next street comes in a moment."),
+            "{board}"
+        );
+    }
+}
