@@ -10,6 +10,7 @@
 //! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
 //! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
 
+pub mod backups;
 pub mod checks;
 pub mod clicks;
 pub mod commands;
@@ -324,6 +325,8 @@ pub async fn serve_observed(
         Some((_, telemetry)) => Arc::clone(&telemetry.health),
         None => Arc::new(crate::telemetry::Health::default()),
     };
+    let watched = bank.clone();
+    health.watch_bank(move || watched.is_open());
     let metrics_stop = CancellationToken::new();
     let metrics_server = match &telemetry {
         Some((address, telemetry)) => {
@@ -395,6 +398,15 @@ pub async fn serve_observed(
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
+    if config.backup.every().is_some() {
+        bot.spawn(backups::run(
+            bank.clone(),
+            data_dir.join(backups::FOLDER),
+            config.backup,
+            Arc::new(crate::bank::SystemClock),
+            |_| {},
+        ));
+    }
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;

@@ -48,11 +48,13 @@ mod store;
 mod table;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
 use crate::bank::{Bank, GuildId, Recovery, TableId};
+use crate::telemetry::record;
 
 pub use command::{ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
@@ -95,6 +97,9 @@ pub(crate) struct LobbyShared {
     /// Prefix of the bank references this process makes, so none repeats across restarts.
     session: u64,
     registry: Mutex<Registry>,
+    /// Players seated at all this lobby's tables, kept by the tables (the seated-players
+    /// metric).
+    seated: AtomicUsize,
 }
 
 #[derive(Default)]
@@ -114,7 +119,21 @@ impl LobbyShared {
 
     /// Called by a table's task when it closes.
     pub(crate) fn forget(&self, table: TableId) {
-        self.registry().tables.remove(&table);
+        let mut registry = self.registry();
+        registry.tables.remove(&table);
+        record::tables_open(registry.tables.len());
+    }
+
+    /// A table's count of seated players went from `before` to `now`.
+    pub(crate) fn seated_changed(&self, before: usize, now: usize) {
+        let total = if now >= before {
+            self.seated.fetch_add(now - before, Ordering::SeqCst) + (now - before)
+        } else {
+            self.seated
+                .fetch_sub(before - now, Ordering::SeqCst)
+                .saturating_sub(before - now)
+        };
+        record::seated_players(total);
     }
 }
 
@@ -152,6 +171,7 @@ impl Lobby {
                 config,
                 session: rand::random(),
                 registry: Mutex::new(Registry::default()),
+                seated: AtomicUsize::new(0),
             }),
         };
         // A table the bank recovered but whose settings are gone (it was being closed when
@@ -282,6 +302,7 @@ impl Lobby {
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);
         registry.tables.insert(table, handle.clone());
+        record::tables_open(registry.tables.len());
         handle
     }
 
