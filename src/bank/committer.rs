@@ -15,7 +15,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Instant;
 
@@ -199,8 +199,6 @@ pub(crate) struct Committer {
     /// Batches written so far (the stored count).
     pub batches: u64,
     pub batch_clock: Arc<BatchClock>,
-    /// Requests sent and not yet taken up (the handle counts them in, the committer out).
-    pub queued: Arc<AtomicUsize>,
 }
 
 fn load_batches(store: &dyn Store) -> Result<u64, BankError> {
@@ -226,7 +224,6 @@ impl Committer {
         config: EconomyConfig,
         clock: Arc<dyn Clock>,
         batch_clock: Arc<BatchClock>,
-        queued: Arc<AtomicUsize>,
     ) -> Result<Committer, BankError> {
         let next_seq = ledger::load_next_seq(store.as_ref())?;
         let batches = load_batches(store.as_ref())?;
@@ -237,7 +234,6 @@ impl Committer {
             next_seq,
             batches,
             batch_clock,
-            queued,
         })
     }
 
@@ -465,8 +461,7 @@ impl Committer {
                     Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                 }
             }
-            let still_queued = self.queued.fetch_sub(waiting.len(), Ordering::SeqCst);
-            record::bank_queue_depth(still_queued.saturating_sub(waiting.len()));
+            record::bank_requests_taken(waiting.len());
             let mut batch = Overlay::new();
             let mut next_seq = self.next_seq;
             let mut answers = Vec::with_capacity(waiting.len());

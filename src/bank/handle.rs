@@ -2,7 +2,6 @@
 //! store beside it, and tells each caller the truth about what happened (see `BankError`).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, RwLock, mpsc};
 use std::time::Duration;
 
@@ -70,8 +69,6 @@ struct Inner {
     /// What a member who never used the bank would start with (a look creates nothing).
     starting_balance: u64,
     batch_clock: Arc<BatchClock>,
-    /// Requests sent to the committer and not yet taken up (the queue depth metric).
-    queued: Arc<AtomicUsize>,
     /// The committer thread: the bank is open while it runs and the store is held.
     committer: std::thread::JoinHandle<()>,
     /// Times the callers' waits.
@@ -152,13 +149,11 @@ impl Bank {
         .await
         .map_err(|error| BankError::Internal(format!("preparing the store: {error}")))??;
         let batch_clock = Arc::new(BatchClock::default());
-        let queued = Arc::new(AtomicUsize::new(0));
         let committer = Committer::new(
             Arc::clone(&store),
             config,
             Arc::clone(&clock),
             Arc::clone(&batch_clock),
-            Arc::clone(&queued),
         )?;
         let (requests, receiver) = mpsc::channel();
         let committer = std::thread::Builder::new()
@@ -173,7 +168,6 @@ impl Bank {
                 hand_histories_kept,
                 starting_balance,
                 batch_clock,
-                queued,
                 committer,
                 clock,
                 recovered: OnceLock::new(),
@@ -208,13 +202,12 @@ impl Bank {
 
     /// Queues a request for the committer, counting it in the queue depth until taken up.
     fn send(&self, request: Request) -> Result<(), BankError> {
-        let depth = self.inner.queued.fetch_add(1, Ordering::SeqCst) + 1;
-        if self.inner.requests.send(request).is_err() {
-            self.inner.queued.fetch_sub(1, Ordering::SeqCst);
-            return Err(BankError::Stopped);
-        }
-        crate::telemetry::record::bank_queue_depth(depth);
-        Ok(())
+        // Counted in before it is sent, so the committer never takes it out first.
+        crate::telemetry::record::bank_request_queued();
+        self.inner.requests.send(request).map_err(|_| {
+            crate::telemetry::record::bank_requests_taken(1);
+            BankError::Stopped
+        })
     }
 
     /// `work`'s output, or `None` when the store timeout (on the bank's clock) ends first.

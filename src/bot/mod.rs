@@ -309,6 +309,11 @@ pub async fn serve_observed(
     shutdown: impl Future<Output = ()>,
     started: impl FnOnce(Bot),
 ) -> anyhow::Result<()> {
+    // The recorder first, so the bank's and the tables' counts start from their beginning.
+    let telemetry = config
+        .metrics
+        .listen
+        .map(|address| (address, crate::telemetry::Telemetry::install()));
     let data_dir = config.data_dir.clone();
     std::fs::create_dir_all(&data_dir)
         .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
@@ -317,10 +322,6 @@ pub async fn serve_observed(
         .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
     let store = table_store(&data_dir, &bank).await?;
     // Metrics are served before Discord is asked anything, so an address in use is one line.
-    let telemetry = config
-        .metrics
-        .listen
-        .map(|address| (address, crate::telemetry::Telemetry::install()));
     let health = match &telemetry {
         Some((_, telemetry)) => Arc::clone(&telemetry.health),
         None => Arc::new(crate::telemetry::Health::default()),

@@ -48,7 +48,6 @@ mod store;
 mod table;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
@@ -97,9 +96,6 @@ pub(crate) struct LobbyShared {
     /// Prefix of the bank references this process makes, so none repeats across restarts.
     session: u64,
     registry: Mutex<Registry>,
-    /// Players seated at all this lobby's tables, kept by the tables (the seated-players
-    /// metric).
-    seated: AtomicUsize,
 }
 
 #[derive(Default)]
@@ -119,21 +115,9 @@ impl LobbyShared {
 
     /// Called by a table's task when it closes.
     pub(crate) fn forget(&self, table: TableId) {
-        let mut registry = self.registry();
-        registry.tables.remove(&table);
-        record::tables_open(registry.tables.len());
-    }
-
-    /// A table's count of seated players went from `before` to `now`.
-    pub(crate) fn seated_changed(&self, before: usize, now: usize) {
-        let total = if now >= before {
-            self.seated.fetch_add(now - before, Ordering::SeqCst) + (now - before)
-        } else {
-            self.seated
-                .fetch_sub(before - now, Ordering::SeqCst)
-                .saturating_sub(before - now)
-        };
-        record::seated_players(total);
+        if self.registry().tables.remove(&table).is_some() {
+            record::table_closed();
+        }
     }
 }
 
@@ -171,7 +155,6 @@ impl Lobby {
                 config,
                 session: rand::random(),
                 registry: Mutex::new(Registry::default()),
-                seated: AtomicUsize::new(0),
             }),
         };
         // A table the bank recovered but whose settings are gone (it was being closed when
@@ -301,8 +284,9 @@ impl Lobby {
         tokio::spawn(Table::new(init).run(receiver));
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);
-        registry.tables.insert(table, handle.clone());
-        record::tables_open(registry.tables.len());
+        if registry.tables.insert(table, handle.clone()).is_none() {
+            record::table_opened();
+        }
         handle
     }
 

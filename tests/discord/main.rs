@@ -19,6 +19,7 @@ mod discord_limits;
 mod discord_moderation;
 mod discord_names;
 mod discord_old_messages;
+mod discord_permissions;
 mod discord_play;
 mod discord_rate_limits;
 mod discord_refusals;

@@ -23,6 +23,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::bank::{Bank, GuildId, TableId};
+use crate::telemetry::record;
 
 use super::LobbyShared;
 use super::command::{Responder, ShutdownOutcome, TableCommand};
@@ -85,7 +86,7 @@ pub(crate) struct Table {
     session: u64,
     references: u64,
     lobby: Weak<LobbyShared>,
-    /// The seated players last counted into the lobby's total (the seated-players metric).
+    /// The seated players last counted in the seated-players metric.
     seated_reported: usize,
 }
 
@@ -150,13 +151,12 @@ impl Table {
         self.count_seated(0);
     }
 
-    /// Tells the lobby how many players sit here now (checked after every command and timer,
-    /// so no seat change is missed wherever it happens; zero once the table's task ends).
+    /// Counts the players sitting here now in the seated-players metric (checked after every
+    /// command and timer, so no seat change is missed wherever it happens; zero once the
+    /// table's task ends).
     fn count_seated(&mut self, now: usize) {
-        if now != self.seated_reported
-            && let Some(lobby) = self.lobby.upgrade()
-        {
-            lobby.seated_changed(self.seated_reported, now);
+        if now != self.seated_reported {
+            record::seated_changed(self.seated_reported, now);
             self.seated_reported = now;
         }
     }
