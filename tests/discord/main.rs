@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod bot_backups;
 mod bot_leaks;
 mod bot_logs;
 mod bot_names_and_limits;
