@@ -69,6 +69,8 @@ pub struct Config {
     pub metrics: crate::telemetry::MetricsConfig,
     /// How an all-in hand is dealt out on the board.
     pub all_in: AllInConfig,
+    /// Scheduled backups of the bank into `data_dir/backups/` (off unless `every_hours` > 0).
+    pub backup: super::backups::BackupConfig,
     pub testing: TestingConfig,
 }
 
@@ -132,6 +134,7 @@ impl Default for Config {
             table: TableSettings::default(),
             metrics: crate::telemetry::MetricsConfig::default(),
             all_in: AllInConfig::default(),
+            backup: super::backups::BackupConfig::default(),
             testing: TestingConfig::default(),
         }
     }
@@ -316,6 +319,9 @@ impl Config {
         if let Err(error) = self.table.validate() {
             return fail("[table]", error.to_string());
         }
+        if let Err((setting, problem)) = self.backup.validate() {
+            return fail(setting, problem);
+        }
         Ok(())
     }
 }
@@ -438,6 +444,8 @@ mod tests {
             "deck_seed",
             "click_delay_ms",
             "command_delay_ms",
+            "every_hours",
+            "keep",
             "ante",
             "bring_in",
             "small_bet",
