@@ -4,7 +4,8 @@
 //!
 //! This file is the run loop: dispatch and timers. The rest, by concern: `seats` (the
 //! `Seats` collection and the players' seat commands), `admin` (pause, settings, kick,
-//! close), `hand` (dealing, acting, timeouts), `settle` (the bank's settlement and what
+//! close), `hand` (dealing, acting, timeouts), `dealing_out` (an all-in hand dealt street by
+//! street with each board's equities), `settle` (the bank's settlement and what
 //! follows a hand), `shutdown`, `notices` (what the table publishes, its status).
 
 mod admin;
