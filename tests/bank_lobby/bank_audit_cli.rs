@@ -7,7 +7,7 @@ use std::process::Command;
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, TableId, UserId};
 
-fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
+pub(crate) fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
     let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
         .args(["audit", "--data"])
         .arg(dir)
@@ -39,7 +39,7 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     found
 }
 
-async fn a_bank_with_some_play(dir: &Path) {
+pub(crate) async fn a_bank_with_some_play(dir: &Path) {
     let bank = Bank::open(dir, EconomyConfig::default()).await.unwrap();
     let (guild, table) = (GuildId(1), TableId(2));
     bank.buy_in(guild, table, UserId(1), 300, "a")

@@ -3,6 +3,7 @@
 #[path = "../lobby_common/mod.rs"]
 mod lobby_common;
 
+mod bank_audit_breaks;
 mod bank_audit_cli;
 mod bank_backup;
 mod bank_concurrency;
