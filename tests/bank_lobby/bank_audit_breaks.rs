@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, LedgerEntry, TableId, UserId};
 
-use crate::bank_audit_cli::{a_bank_with_some_play, audit};
+use crate::audit::audit;
+use crate::bank_audit_cli::a_bank_with_some_play;
 
 const GUILD: GuildId = GuildId(1);
 const OTHER_GUILD: GuildId = GuildId(9);

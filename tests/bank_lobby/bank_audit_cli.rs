@@ -2,20 +2,11 @@
 //! 2 when the directory is not a bank; the directory itself is never written.
 
 use std::path::Path;
-use std::process::Command;
 
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, TableId, UserId};
 
-pub(crate) fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["audit", "--data"])
-        .arg(dir)
-        .output()
-        .unwrap();
-    let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
-    (output.status.code(), report)
-}
+use crate::audit::audit;
 
 fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();

@@ -11,16 +11,13 @@ use studbot::lobby::{CancelReason, NoticeBody, ShutdownOutcome, TableHandle, Tab
 use studbot::table::hand::ActionKind;
 
 /// Waits (in the paused clock's terms, without moving it) until the table has taken the
-/// shutdown command, failing after a real-time deadline.
+/// shutdown command: each `status` is a round trip to the table, which handles the commands
+/// sent before it first. Fails after the test's real-time deadline.
 async fn until_stopping(table: &TableHandle) {
-    let deadline = std::time::Instant::now() + TEST_DEADLINE;
-    while !table.status().await.unwrap().stopping {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the table did not take the shutdown command within {TEST_DEADLINE:?}"
-        );
-        tokio::task::yield_now().await;
-    }
+    deadline("the table to take the shutdown command", async {
+        while !table.status().await.unwrap().stopping {}
+    })
+    .await;
 }
 
 fn no_new_hand(notices: &[studbot::lobby::Notice]) -> bool {

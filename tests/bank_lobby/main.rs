@@ -1,6 +1,13 @@
 //! The bank's and the lobby's tests: ledger, crash safety, backups, table actors on tokio's paused clock.
 
-#[path = "../lobby_common/mod.rs"]
+#[path = "../support/actions.rs"]
+mod actions;
+#[path = "../support/audit.rs"]
+mod audit;
+#[path = "../support/child.rs"]
+mod child;
+#[path = "../support/killable.rs"]
+mod killable;
 mod lobby_common;
 
 mod bank_audit_breaks;

@@ -5,6 +5,8 @@ use std::collections::BTreeSet;
 
 use studbot::bot::config::Config;
 
+use crate::child;
+
 const EXAMPLE: &str = include_str!("../../config.example.toml");
 
 #[test]
@@ -16,13 +18,9 @@ fn an_invalid_config_value_stops_the_bot_with_one_line_naming_it() {
         "token = \"secret-token-value\"\n[economy]\ndaily_amount = \"lots\"\n",
     )
     .unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .env_remove("DISCORD_TOKEN")
-        .output()
-        .unwrap();
+    let mut command = child::studbot();
+    command.arg("run").arg("--config").arg(&config);
+    let output = child::run(command, "", "studbot run with an invalid config");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -35,10 +33,7 @@ fn an_invalid_config_value_stops_the_bot_with_one_line_naming_it() {
 
 #[test]
 fn a_missing_config_file_is_one_line_too() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["run", "--config", "/nonexistent/studbot.toml"])
-        .output()
-        .unwrap();
+    let output = child::run_args(&["run", "--config", "/nonexistent/studbot.toml"]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");

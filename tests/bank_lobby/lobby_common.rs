@@ -1,6 +1,5 @@
 //! Shared by the lobby tests: a bank in a temporary directory, a lobby on it, a clock that
 //! moves only when a test advances it, and helpers to wait for notices.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,6 +10,8 @@ use studbot::lobby::{
     TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
+
+use crate::actions::{PASSIVE, first_offered};
 
 pub const GUILD: GuildId = GuildId(7);
 pub const TABLE: TableId = TableId(100);
@@ -90,10 +91,12 @@ pub async fn deadline<T>(what: &str, work: impl std::future::Future<Output = T>)
 }
 
 pub struct Fixture {
-    pub dir: tempfile::TempDir,
     pub bank: Bank,
     pub lobby: Lobby,
-    pub clock: ClockHold,
+    /// Held for the test's length: the bank's directory, and the clock that moves only when
+    /// the test advances it.
+    _dir: tempfile::TempDir,
+    _clock: ClockHold,
 }
 
 pub async fn fixture(seed: u64) -> Fixture {
@@ -114,10 +117,10 @@ pub async fn fixture_with_store(seed: u64, store: Arc<dyn TableStore>) -> Fixtur
     .await
     .unwrap();
     Fixture {
-        dir,
         bank,
         lobby,
-        clock,
+        _dir: dir,
+        _clock: clock,
     }
 }
 
@@ -227,10 +230,15 @@ pub fn drain(notices: &mut NoticeReceiver) -> Vec<Notice> {
 
 /// The cheapest way to stay in: check, call, or post the bring-in.
 pub fn passive(offer: &TurnOffer) -> ActionKind {
-    [ActionKind::Check, ActionKind::Call, ActionKind::BringIn]
-        .into_iter()
-        .find(|kind| offer.legal.iter().any(|action| action.kind == *kind))
-        .expect("a passive action is always offered")
+    first_offered(&PASSIVE, &offer.legal).expect("a passive action is always offered")
+}
+
+/// Opens the bank in `dir` again (the store itself waits for the previous owner's lock).
+pub async fn reopen(dir: &std::path::Path, config: EconomyConfig) -> Bank {
+    match Bank::open(dir, config).await {
+        Ok(bank) => bank,
+        Err(error) => panic!("the bank does not reopen: {error}"),
+    }
 }
 
 pub fn offers(offer: &TurnOffer, kind: ActionKind) -> bool {
