@@ -94,20 +94,7 @@ async fn a_bot_killed_mid_hand_refunds_it_on_restart_and_plays_the_next_hand() {
     no_next_hand_soon(&fake, CHANNEL, &moderator).await;
     table.play_to_showdown(&fake).await;
 
-    let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
-    for (seat, player) in players.iter().enumerate() {
-        let left = fake.slash(player, CHANNEL, "leave", vec![]).await;
-        fake.answer_to(left).await;
-        let asked = fake.slash(player, CHANNEL, "balance", vec![]).await;
-        let answer = fake.answer_to(asked).await;
-        let expected = 1000 - 200 + final_stacks[seat];
-        assert!(
-            answer.content().contains(&expected.to_string()),
-            "{}: expected {expected}: {}",
-            player.name,
-            answer.content()
-        );
-    }
+    table.cash_out_and_compare_balances(&fake).await;
 
     assert_eq!(second.terminate().await, Some(0), "SIGTERM exits with 0");
     for log in ["first.log", "second.log"] {

@@ -7,6 +7,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
+use studbot::bank::EconomyConfig;
 use studbot::table::{ActionKind, Card, Deck, Hand, Rules, Stakes};
 
 use super::actions::{PASSIVE, first_offered};
@@ -181,6 +182,29 @@ pub async fn assert_channel_answer(fake: &FakeDiscord, interaction: u64, channel
 }
 
 impl PlayedTable {
+    /// Every player `/leave`s (the channel is told) and `/balance` then shows them, privately,
+    /// the starting balance less their buy-in plus their stack at the end of the mirror's
+    /// hand: every action was taken once, and the bank paid what the rules say.
+    pub async fn cash_out_and_compare_balances(&self, fake: &FakeDiscord) {
+        let result = self.mirror.result().expect("the mirror's hand is over");
+        let starting = EconomyConfig::default().starting_balance;
+        for (seat, player) in self.players.iter().enumerate() {
+            let left = fake.slash(player, self.channel, "leave", vec![]).await;
+            assert_channel_answer(fake, left, self.channel).await;
+            let asked = fake.slash(player, self.channel, "balance", vec![]).await;
+            let answer = fake.answer_to(asked).await;
+            assert_eq!(answer.visibility, Visibility::Ephemeral(player.id));
+            let expected = starting - result.starting_stacks[seat] + result.final_stacks[seat];
+            let content = answer.content();
+            assert!(
+                content.contains(&expected.to_string())
+                    || content.contains(&format_thousands(expected)),
+                "{} expected a balance of {expected}: {content}",
+                player.name
+            );
+        }
+    }
+
     /// The player whose turn it is (by the mirror).
     pub fn to_act(&self) -> Option<&FakeUser> {
         self.players.get(self.mirror.to_act()?)
@@ -351,4 +375,17 @@ pub async fn change_settings(
 /// players cash out) in peace.
 pub async fn no_next_hand_soon(fake: &FakeDiscord, channel: u64, moderator: &FakeUser) {
     change_settings(fake, channel, moderator, vec![int("between_hands", 120)]).await;
+}
+
+/// "1,000"-style grouping, in case the renderer groups digits.
+fn format_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
