@@ -9,6 +9,7 @@ use studbot::bank::{Account, Bank, EconomyConfig, GuildId, LedgerEntry, TableId,
 
 use crate::audit::audit;
 use crate::bank_audit_cli::a_bank_with_some_play;
+use crate::bank_common::board_key;
 
 const GUILD: GuildId = GuildId(1);
 const OTHER_GUILD: GuildId = GuildId(9);
@@ -86,16 +87,6 @@ fn seq_key(seq: u64) -> Vec<u8> {
 }
 
 const NEXT_SEQ_KEY: &[u8] = b"next_seq";
-
-/// The leaderboard's index key: guild, then the complement of the balance, then the user.
-fn board_key(guild: GuildId, user: UserId, chips: u64) -> Vec<u8> {
-    [
-        guild.0.to_be_bytes(),
-        (!chips).to_be_bytes(),
-        user.0.to_be_bytes(),
-    ]
-    .concat()
-}
 
 fn set(tree: Tree, key: Vec<u8>, value: Vec<u8>) -> Write {
     Write {

@@ -7,28 +7,7 @@ use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, TableId, UserId};
 
 use crate::audit::audit;
-
-fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    for entry in walk(dir) {
-        files.push((entry.display().to_string(), std::fs::read(&entry).unwrap()));
-    }
-    files.sort();
-    files
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            found.extend(walk(&path));
-        } else {
-            found.push(path);
-        }
-    }
-    found
-}
+use crate::bank_common::files_of;
 
 pub(crate) async fn a_bank_with_some_play(dir: &Path) {
     let bank = Bank::open(dir, EconomyConfig::default()).await.unwrap();

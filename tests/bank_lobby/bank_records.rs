@@ -3,8 +3,9 @@
 //! settlement (a replayed settlement writes nothing), each table keeps only its last N, and
 //! the audit knows both trees.
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, SeatOutcome, TableId, UserId};
+use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 
+use crate::bank_common::outcome;
 use crate::lobby_common::reopen;
 
 const GUILD: GuildId = GuildId(7);
@@ -15,17 +16,6 @@ fn config(kept: u64) -> EconomyConfig {
     EconomyConfig {
         hand_histories_kept: kept,
         ..EconomyConfig::default()
-    }
-}
-
-fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
-    SeatOutcome {
-        user: UserId(user),
-        start,
-        end,
-        won_high: end > start,
-        won_low: false,
-        scooped: end > start,
     }
 }
 

@@ -4,6 +4,7 @@
 mod actions;
 #[path = "../support/audit.rs"]
 mod audit;
+mod bank_common;
 #[path = "../support/child.rs"]
 mod child;
 #[path = "../support/killable.rs"]
