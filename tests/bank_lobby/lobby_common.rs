@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::{
-    Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver, TableHandle,
-    TableMessage, TableSettings, TableStore, TurnOffer,
+    CancelReason, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
+    TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 
@@ -207,6 +207,24 @@ pub async fn next_message(notices: &mut NoticeReceiver) -> TableMessage {
         _ => None,
     })
     .await
+}
+
+/// The next table message, which must tell the channel a hand was cancelled: its number, why,
+/// and the stacks given back (sorted by player).
+pub async fn next_cancelled_hand(
+    notices: &mut NoticeReceiver,
+) -> (u64, CancelReason, Vec<(UserId, u64)>) {
+    match next_message(notices).await {
+        TableMessage::HandCancelled {
+            hand,
+            reason,
+            mut stacks,
+        } => {
+            stacks.sort();
+            (hand, reason, stacks)
+        }
+        other => panic!("the channel is not told of the cancelled hand, but {other:?}"),
+    }
 }
 
 /// Everything the table has sent by the time it answers a command: a `status` round trip

@@ -10,8 +10,7 @@ use std::sync::Arc;
 use lobby_common::*;
 use studbot::bank::UserId;
 use studbot::lobby::{
-    BankTableStore, CancelReason, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage,
-    TableSettings,
+    BankTableStore, CancelReason, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableSettings,
 };
 use studbot::table::hand::{ActionKind, Event};
 
@@ -108,17 +107,10 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
 
         let table = lobby.table(TABLE).unwrap();
         let mut notices = table.subscribe().await.unwrap();
-        let TableMessage::HandCancelled {
-            hand,
-            reason,
-            mut stacks,
-        } = next_message(&mut notices).await
-        else {
-            panic!("the channel is not told of the cancelled hand");
-        };
-        stacks.sort();
-        assert_eq!((hand, reason), (2, CancelReason::Restart));
-        assert_eq!(stacks, start_of_hand_two);
+        assert_eq!(
+            next_cancelled_hand(&mut notices).await,
+            (2, CancelReason::Restart, start_of_hand_two.clone())
+        );
 
         let status = table.status().await.unwrap();
         assert_eq!(

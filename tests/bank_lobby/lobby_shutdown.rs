@@ -57,17 +57,10 @@ async fn a_hand_unfinished_after_the_grace_is_cancelled_refunded_and_announced()
         Ok(ShutdownOutcome::HandCancelled { hand: 1 })
     );
 
-    let TableMessage::HandCancelled {
-        hand,
-        reason,
-        mut stacks,
-    } = next_message(&mut notices).await
-    else {
-        panic!("the channel is not told of the cancelled hand");
-    };
-    stacks.sort();
-    assert_eq!((hand, reason), (1, CancelReason::Shutdown));
-    assert_eq!(stacks, vec![(ANA, 200), (BEN, 200)]);
+    assert_eq!(
+        next_cancelled_hand(&mut notices).await,
+        (1, CancelReason::Shutdown, vec![(ANA, 200), (BEN, 200)])
+    );
     let mut escrow = fixture.bank.table_stacks(TABLE).await.unwrap();
     escrow.sort();
     assert_eq!(escrow, vec![(ANA, 200), (BEN, 200)]);
