@@ -97,6 +97,17 @@ struct Dealt {
     undealt: Vec<Card>,
 }
 
+impl Dealt {
+    /// Every card dealt to `seat`, down and up.
+    fn dealt_to(&self, seat: SeatIndex) -> Vec<Card> {
+        self.down[seat]
+            .iter()
+            .chain(&self.up[seat])
+            .copied()
+            .collect()
+    }
+}
+
 /// Deals `deck` as RULES.md says, one card at a time in seat order: two down and one up on
 /// third street; one up on fourth, fifth and sixth to each seat still in; one down on seventh
 /// to each seat still in, or one community card when too few cards are left. Who was still in
@@ -214,15 +225,33 @@ fn check_table(table: TableId, notices: &[Notice], tally: &mut Tally) {
             seen.shown.is_subset(&may_show),
             "hand {number}: a folded seat was shown"
         );
-        dealt.insert(*number, (cards, seen.shown.clone()));
+        dealt.insert(*number, cards);
     }
     tally.hands += dealt.len();
 
     for notice in notices.iter().filter(|notice| notice.is_public()) {
         let text = serde_json::to_string(notice).unwrap();
-        let (hand, at_showdown) = match &notice.body {
-            NoticeBody::Board(board) => (board.hand, board.view.street == Street::Showdown),
-            NoticeBody::HandResult(summary) => (summary.hand, true),
+        let (hand, face_up) = match &notice.body {
+            NoticeBody::Board(board) => {
+                let context = format!("table {} hand {}", table.0, board.hand);
+                let cards = &dealt[&board.hand];
+                (board.hand, face_up(&board.view, cards, &context))
+            }
+            NoticeBody::HandResult(summary) => {
+                let context = format!("table {} result of hand {}", table.0, summary.hand);
+                let cards = &dealt[&summary.hand];
+                let mut face_up = face_up(&summary.view, cards, &context);
+                for shown in &summary.shown {
+                    assert_eq!(
+                        own_cards(&shown.cards, cards.community),
+                        own_cards(&cards.dealt_to(shown.seat), None),
+                        "{context}: seat {} shows other cards than it was dealt",
+                        shown.seat
+                    );
+                    face_up.insert(shown.seat);
+                }
+                (summary.hand, face_up)
+            }
             _ => {
                 // News about the table or a seat names no card at all.
                 for card in Card::all() {
@@ -231,10 +260,10 @@ fn check_table(table: TableId, notices: &[Notice], tally: &mut Tally) {
                 continue;
             }
         };
-        let (cards, shown) = &dealt[&hand];
+        let cards = &dealt[&hand];
         for (seat, down) in cards.down.iter().enumerate() {
             for card in down {
-                if at_showdown && shown.contains(&seat) {
+                if face_up.contains(&seat) {
                     tally.shown_found += usize::from(text.contains(&quoted(*card)));
                 } else {
                     tally.checked += 1;
@@ -255,6 +284,50 @@ fn check_table(table: TableId, notices: &[Notice], tally: &mut Tally) {
             );
         }
     }
+}
+
+/// A seat's own cards as a set, the community card (which every seat uses) left out.
+fn own_cards(cards: &[Card], community: Option<Card>) -> HashSet<Card> {
+    cards
+        .iter()
+        .copied()
+        .filter(|card| Some(*card) != community)
+        .collect()
+}
+
+/// The seats `view` shows face up, each checked against the deal by hand: only once betting
+/// is over (at showdown, or when the live hands are turned up to be dealt out), never a
+/// folded seat, and with the very cards the seat was dealt.
+fn face_up(view: &PublicView, cards: &Dealt, context: &str) -> HashSet<SeatIndex> {
+    let can_still_bet = view
+        .seats
+        .iter()
+        .filter(|seat| seat.state == SeatState::Active)
+        .count();
+    let betting_is_over =
+        view.street == Street::Showdown || (view.to_act.is_none() && can_still_bet <= 1);
+    let mut face_up = HashSet::new();
+    for (seat, public) in view.seats.iter().enumerate() {
+        let Some(shown) = &public.shown else {
+            continue;
+        };
+        assert!(
+            betting_is_over,
+            "{context}: seat {seat} is face up while betting goes on"
+        );
+        assert_ne!(
+            public.state,
+            SeatState::Folded,
+            "{context}: folded seat {seat} is face up"
+        );
+        assert_eq!(
+            own_cards(shown, cards.community),
+            own_cards(&cards.dealt_to(seat), None),
+            "{context}: seat {seat} shows other cards than it was dealt"
+        );
+        face_up.insert(seat);
+    }
+    face_up
 }
 
 #[tokio::test(start_paused = true)]
