@@ -5,9 +5,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use studbot::lobby::CancelReason;
 use studbot::lobby::{
-    CancelReason, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
-    TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
+    Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver, TableHandle,
+    TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 

@@ -1,13 +1,17 @@
 //! The public board: what it shows, that it fits one Discord message for 8 players with long
 //! names in every language, and that it never names a card dealt face down.
 
-use crate::common::cards;
 use studbot::render::{
     self, BoardView, DISCORD_MESSAGE_LIMIT, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts,
     discord_length,
 };
+use studbot::table::card::Card;
 use studbot::table::hand::{ActionKind, LegalAction, PublicSeat, PublicView, SeatState, Street};
 use studbot::table::rules::Stakes;
+
+fn cards(text: &str) -> Vec<Card> {
+    Card::parse_many(text).unwrap()
+}
 
 fn seat(stack: u64, street_bet: u64, committed: u64, up: &str, state: SeatState) -> PublicSeat {
     PublicSeat {

@@ -7,7 +7,6 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
-use studbot::bank::EconomyConfig;
 use studbot::table::{ActionKind, Card, Deck, Hand, Rules, Stakes};
 
 use super::actions::{PASSIVE, first_offered};
@@ -187,7 +186,7 @@ impl PlayedTable {
     /// hand: every action was taken once, and the bank paid what the rules say.
     pub async fn cash_out_and_compare_balances(&self, fake: &FakeDiscord) {
         let result = self.mirror.result().expect("the mirror's hand is over");
-        let starting = EconomyConfig::default().starting_balance;
+        let starting = studbot::bank::EconomyConfig::default().starting_balance;
         for (seat, player) in self.players.iter().enumerate() {
             let left = fake.slash(player, self.channel, "leave", vec![]).await;
             assert_channel_answer(fake, left, self.channel).await;
