@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::child::{run, studbot};
+use super::child::{run, studbot};
 
 /// `studbot audit --data DIR`: its exit code and its JSON report (`Null` when it printed none).
 pub fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
