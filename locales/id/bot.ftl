@@ -58,7 +58,6 @@ bot-dm-closed-mark = 📵 { $names }: DM tertutup; kartunya ada di “Kartu saya
 bot-stopping-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } berhenti di sini: saat bot kembali, setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 bot-your-turn = { $mention }, giliranmu: { $options } ({ $seconds } dtk)
 bot-refused = Tidak berhasil: { $reason }
-bot-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
 bot-stopped-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 
@@ -67,6 +66,7 @@ opt-language = Bahasa pesan meja (bahasa server jika dikosongkan)
 choice-en = Inggris
 choice-es = Spanyol
 choice-id = Indonesia
+choice-server = Bahasa server
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Selesai: jawabannya ada di channel.

@@ -85,7 +85,9 @@ fn localize_under(command: &mut poise::Command<Bot, Error>, parent: &str) {
         parameter.description_localizations = Cow::Owned(localizations(&id));
         let mut choices = parameter.choices.to_vec();
         for choice in &mut choices {
+            // Discord shows a choice's name and sends back its index: the name is words only.
             let id = format!("choice-{}", choice.name.replace('_', "-"));
+            choice.name = Cow::Owned(render::tr(Locale::En, &id, &[]));
             choice.localizations = Cow::Owned(localizations(&id));
         }
         parameter.choices = Cow::Owned(choices);
@@ -164,6 +166,12 @@ mod tests {
             );
             assert_eq!(parameter.description_localizations.len(), 3);
             for choice in parameter.choices.iter() {
+                assert!(
+                    !choice.name.starts_with("choice-") && !choice.name.contains('_'),
+                    "{qualified} {}: the choice {} has no English words",
+                    parameter.name,
+                    choice.name
+                );
                 assert!(
                     choice
                         .localizations
