@@ -317,7 +317,7 @@ rules-summary = **Seven Card Stud Hi/Lo, ocho o mejor (límite fijo)**
         [one] subida
        *[other] subidas
     } por ronda{ $heads_up_uncapped ->
-        [yes] , sin límite cuando solo quedan dos jugadores
+        [yes] , sin límite de subidas cuando solo quedan dos jugadores
        *[no] {""}
     }.
     • En el showdown el bote se divide: la mitad para la mejor mano alta y la mitad para la mejor baja: cinco cartas de distinto valor, de 8 o menos, con el as como carta más baja; las escaleras y los colores no estropean la baja. Si no hay baja que califique, la alta se lleva todo el bote. Una misma mano puede ganar las dos mitades (scoop).

@@ -237,7 +237,7 @@ rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fi
         [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
        *[no] {""}
     }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
-        [yes] , tanpa batas kalau tinggal dua pemain
+        [yes] , tanpa batas raise kalau tinggal dua pemain
        *[no] {""}
     }.
     • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda nilai, 8 ke bawah, As dihitung paling rendah; straight dan flush tidak merusak low. Kalau tidak ada low yang memenuhi syarat, high mengambil seluruh pot. Satu hand bisa memenangkan keduanya (scoop).

@@ -264,17 +264,17 @@ fn rules_tell_the_table_s_raise_cap_and_house_rules_in_every_language() {
         (
             Locale::Es,
             [
-                "después. Una apuesta y hasta 3 subidas por ronda, sin límite cuando solo quedan dos jugadores.",
+                "después. Una apuesta y hasta 3 subidas por ronda, sin límite de subidas cuando solo quedan dos jugadores.",
                 "después. Una apuesta y hasta 4 subidas por ronda.",
-                "después; un par descubierto en cuarta calle permite la apuesta grande. Una apuesta y hasta 1 subida por ronda, sin límite",
+                "después; un par descubierto en cuarta calle permite la apuesta grande. Una apuesta y hasta 1 subida por ronda, sin límite de subidas",
             ],
         ),
         (
             Locale::Id,
             [
-                "sesudahnya. Satu bet dan paling banyak 3 raise per putaran taruhan, tanpa batas kalau tinggal dua pemain.",
+                "sesudahnya. Satu bet dan paling banyak 3 raise per putaran taruhan, tanpa batas raise kalau tinggal dua pemain.",
                 "sesudahnya. Satu bet dan paling banyak 4 raise per putaran taruhan.",
-                "sesudahnya; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar. Satu bet dan paling banyak 1 raise per putaran taruhan, tanpa batas",
+                "sesudahnya; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar. Satu bet dan paling banyak 1 raise per putaran taruhan, tanpa batas raise",
             ],
         ),
     ];
