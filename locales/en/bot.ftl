@@ -62,7 +62,7 @@ bot-account-too-new = Your Discord account is too new to claim the daily chips. 
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
 
 # Issue 10: the table's language (/table open language:, /table settings language:)
-opt-language = Language of the table's messages (the server's language when left out)
+opt-language = Language of the table's messages, or the server's language
 choice-en = English
 choice-es = Spanish
 choice-id = Indonesian

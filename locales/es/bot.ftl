@@ -62,7 +62,7 @@ bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fi
 bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
 
 # Issue 10: el idioma de la mesa (/table open language:, /table settings language:)
-opt-language = Idioma de los mensajes de la mesa (el del servidor si no lo indicas)
+opt-language = Idioma de los mensajes de la mesa, o el del servidor
 choice-en = Inglés
 choice-es = Español
 choice-id = Indonesio
