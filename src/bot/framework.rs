@@ -28,6 +28,7 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
             event_handler: |framework, event| {
                 Box::pin(async move {
                     framework.user_data.watch_gateway(event);
+                    framework.user_data.watch_guilds(event);
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),
                     } = event

@@ -161,6 +161,20 @@ impl Bot {
         Locale::for_table(chosen, guild_locale.as_deref(), self.inner.config.locale)
     }
 
+    /// Learns a guild's preferred locale from the gateway: when the bot connects
+    /// (GUILD_CREATE) and when the server changes it (GUILD_UPDATE), so a table that follows
+    /// its server speaks the server's language before anyone there has typed.
+    pub(crate) fn watch_guilds(&self, event: &serenity::FullEvent) {
+        let (guild, preferred_locale) = match event {
+            serenity::FullEvent::GuildCreate { guild, .. } => (guild.id, &guild.preferred_locale),
+            serenity::FullEvent::GuildUpdate { new_data, .. } => {
+                (new_data.id, &new_data.preferred_locale)
+            }
+            _ => return,
+        };
+        self.remember_guild_locale(GuildId(guild.get()), Some(preferred_locale));
+    }
+
     /// Remembers a guild's preferred locale, which Discord sends with every interaction.
     pub fn remember_guild_locale(&self, guild: GuildId, discord_locale: Option<&str>) {
         if let Some(tag) = discord_locale {

@@ -238,3 +238,62 @@ async fn the_table_s_language_is_kept_across_a_restart_until_the_server_s_is_cho
     );
     bot.stop().await;
 }
+
+/// A server that changes its language is heard at once from the gateway (GUILD_UPDATE), before
+/// any interaction carries the new `guild_locale`: the table tells a timeout in Spanish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_changes_its_language_is_heard_from_the_gateway() {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 7)).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_061, "Mod");
+    let players = [
+        FakeUser::player(100_000_000_000_000_062, "Ana"),
+        FakeUser::player(100_000_000_000_000_063, "Budi"),
+    ];
+    // The shortest timer: nobody clicks, the table acts and tells the channel.
+    open_and_seat_with(&fake, CHANNEL, &moderator, &players, 200, vec![]).await;
+    let fast = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("settings", vec![int("timer", 5)])],
+        )
+        .await;
+    fake.answer_to(fast).await;
+    let table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, 7).await;
+    let first = table.to_act().unwrap().clone();
+
+    let mark = fake.mark();
+    let mut guild = serenity::model::guild::Guild::default();
+    guild.id = serenity::model::id::GuildId::new(GUILD_ID);
+    guild.name = "Mesa de prueba".to_owned();
+    guild.preferred_locale = "es-ES".to_owned();
+    fake.dispatch("GUILD_UPDATE", serde_json::to_value(&guild).unwrap())
+        .await;
+
+    let timed_out = fake
+        .wait_for("the timeout told in the channel", mark, |r| {
+            r.is_channel_write()
+                && r.method == "POST"
+                && r.channel() == Some(CHANNEL)
+                && r.content().contains(&first.name)
+        })
+        .await;
+    let told_in_spanish = [true, false].map(|checked| {
+        render::notice(
+            Locale::Es,
+            &Notice::TimedOut {
+                name: first.name.clone(),
+                checked,
+            },
+        )
+    });
+    assert!(
+        told_in_spanish.contains(&timed_out.content().to_owned()),
+        "{}",
+        timed_out.content()
+    );
+    bot.stop().await;
+}
