@@ -237,7 +237,9 @@ impl<W> Shared<W> {
     }
 }
 
-/// Writes in the last `per`, and a 429's wait.
+/// Writes in the last `per`, and a 429's wait. A write is counted from when its answer came
+/// back, not from when it left: Discord counts it when it arrives, which may be later than we
+/// sent it (a slow network or a busy machine), and the answer is never earlier than that.
 struct Window {
     policy: RatePolicy,
     sent: VecDeque<Instant>,
@@ -385,8 +387,9 @@ async fn write_once<W: MessageWriter>(
 ) -> Option<Job> {
     match job {
         Job::Create { body, reply } => {
+            let outcome = shared.writer.create(channel, &body).await;
             window.sent.push_back(Instant::now());
-            match shared.writer.create(channel, &body).await {
+            match outcome {
                 Err(RestError::RateLimited(wait)) => {
                     tracing::warn!(channel, ?wait, "rate limited; waiting before posting");
                     window.blocked_until = Some(Instant::now() + wait);
@@ -427,8 +430,9 @@ async fn write_once<W: MessageWriter>(
             }
             let mut attempt = 1;
             loop {
+                let outcome = shared.writer.edit(channel, message, &body).await;
                 window.sent.push_back(Instant::now());
-                match shared.writer.edit(channel, message, &body).await {
+                match outcome {
                     Ok(()) => {
                         if let Some(freshness) = &freshness {
                             freshness.mark_written();
@@ -479,9 +483,18 @@ mod tests {
         log: Arc<Mutex<Vec<Write>>>,
         limited: Arc<AtomicUsize>,
         next_id: Arc<AtomicU64>,
+        /// How long each of the next writes travels before it arrives (and is recorded).
+        transit: Arc<Mutex<VecDeque<Duration>>>,
     }
 
     impl Recorder {
+        async fn arrive(&self) {
+            let transit = self.transit.lock().unwrap().pop_front();
+            if let Some(transit) = transit {
+                tokio::time::sleep(transit).await;
+            }
+        }
+
         fn record(&self, kind: &'static str, target: u64, body: &Value) -> Result<(), RestError> {
             if self.limited.load(Ordering::SeqCst) > 0 {
                 self.limited.fetch_sub(1, Ordering::SeqCst);
@@ -505,11 +518,13 @@ mod tests {
 
     impl MessageWriter for Recorder {
         async fn create(&self, channel: u64, body: &Value) -> Result<u64, RestError> {
+            self.arrive().await;
             self.record("create", channel, body)?;
             Ok(self.next_id.fetch_add(1, Ordering::SeqCst) + 1)
         }
 
         async fn edit(&self, _channel: u64, message: u64, body: &Value) -> Result<(), RestError> {
+            self.arrive().await;
             self.record("edit", message, body)
         }
 
@@ -579,6 +594,24 @@ mod tests {
         let times: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
         assert_eq!(times.len(), 12);
         assert_eq!(most_in_any_window(&times, Duration::from_secs(5)), 5);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_write_that_arrives_late_still_counts_in_discords_window() {
+        let recorder = Recorder::default();
+        // The first post takes a second to reach Discord; the others arrive at once.
+        recorder
+            .transit
+            .lock()
+            .unwrap()
+            .push_back(Duration::from_secs(1));
+        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+        for n in 0..6 {
+            outbox.post(1, json!({ "content": n })).await.unwrap();
+        }
+        let arrivals: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
+        assert_eq!(arrivals.len(), 6);
+        assert_eq!(most_in_any_window(&arrivals, Duration::from_secs(5)), 5);
     }
 
     #[tokio::test(start_paused = true)]

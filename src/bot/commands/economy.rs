@@ -85,7 +85,7 @@ pub async fn give(
             .await
         {
             Ok(transfer) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Gave {
                     to: named(&player),
                     amount,
@@ -112,7 +112,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
                         balance,
                     })
                     .collect();
-                Answer::public(render::leaderboard(caller.locale, &lines))
+                Answer::public(render::leaderboard(caller.public, &lines))
             }
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
         }

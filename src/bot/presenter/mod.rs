@@ -87,7 +87,8 @@ struct State {
 pub struct Presenter {
     bot: Bot,
     handle: TableHandle,
-    locale: Locale,
+    /// The language a moderator chose for the table; `None` follows the guild's.
+    language: Mutex<Option<Locale>>,
     state: Mutex<State>,
     snapshot: watch::Sender<Snapshot>,
     /// Clicks being answered right now.
@@ -102,12 +103,11 @@ pub struct Presenter {
 }
 
 impl Presenter {
-    pub(super) fn new(bot: Bot, handle: TableHandle) -> Arc<Presenter> {
-        let locale = bot.channel_locale();
+    pub(super) fn new(bot: Bot, handle: TableHandle, language: Option<Locale>) -> Arc<Presenter> {
         Arc::new(Presenter {
             bot,
             handle,
-            locale,
+            language: Mutex::new(language),
             state: Mutex::new(State::default()),
             snapshot: watch::channel(Snapshot::default()).0,
             held: Arc::default(),
@@ -133,8 +133,19 @@ impl Presenter {
         self.handle.is_open()
     }
 
+    /// The language of this table's public text (see [`Bot::public_locale`]).
     pub fn locale(&self) -> Locale {
-        self.locale
+        self.bot.table_locale(self.handle.guild(), self.language())
+    }
+
+    /// The language a moderator chose for this table, if any.
+    pub fn language(&self) -> Option<Locale> {
+        *lock(&self.language)
+    }
+
+    /// Follows a new choice of language at once (the table's rules wait for the next hand).
+    pub fn set_language(&self, language: Option<Locale>) {
+        *lock(&self.language) = language;
     }
 
     /// The presenter's loop: consumes the table's notices, clicks letting go of the board and
@@ -328,6 +339,11 @@ impl Presenter {
                     .spawn(async move { presenter.send_cards(*cards).await });
             }
             NoticeBody::Table(message) => {
+                if let TableMessage::Opened { settings }
+                | TableMessage::SettingsChanged { settings, .. } = &message
+                {
+                    self.set_language(settings.language);
+                }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
                 }
@@ -336,7 +352,7 @@ impl Presenter {
                 let text = format!(
                     "<@{}> {}",
                     user.0,
-                    self.bot.lobby_refusal(self.locale, &error)
+                    self.bot.lobby_refusal(self.locale(), &error)
                 );
                 state.news.push((text, Some(user)));
             }
@@ -345,7 +361,7 @@ impl Presenter {
 
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
-        let locale = self.locale;
+        let locale = self.locale();
         let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let notice = match message {
             TableMessage::HandCancelled {
@@ -521,9 +537,10 @@ impl Presenter {
     }
 
     fn ping_text(&self, turn: &TurnOffer) -> String {
-        let options = render::prompt::action_options(self.locale, &turn.legal);
+        let locale = self.locale();
+        let options = render::prompt::action_options(locale, &turn.legal);
         render::tr(
-            self.locale,
+            locale,
             "bot-your-turn",
             &[
                 ("mention", format!("<@{}>", turn.user.0).into()),
@@ -535,7 +552,7 @@ impl Presenter {
 
     /// The board message for the current state, or `None` before the first board.
     fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale;
+        let locale = self.locale();
         let board = state.board.as_ref()?;
         let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let mut facts = crate::lobby::present::board_facts(board, &name);
