@@ -1,11 +1,12 @@
 //! Text helpers (names, terminal text, long messages) and the refusal/status messages.
 
-use crate::common::every_notice;
 use studbot::render::{
     self, DISCORD_MESSAGE_LIMIT, LeaderboardLine, Locale, Notice, SeatStatus, StatsView,
     StatusSeat, TableStatusView, discord_length, display_name, for_terminal, split_for_discord,
 };
 use studbot::table::rules::{Rules, Stakes};
+
+use crate::common::every_notice;
 
 #[test]
 fn names_are_cut_to_32_characters_with_an_ellipsis_and_markdown_is_escaped() {
