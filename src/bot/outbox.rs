@@ -94,6 +94,9 @@ impl Default for RatePolicy {
 pub struct Freshness {
     pub written: Arc<AtomicU64>,
     pub version: u64,
+    /// Woken when another path wrote a newer version while this edit was on its way: Discord
+    /// may have applied this older one last, so the owner must write the newest again.
+    pub overtaken: Arc<Notify>,
 }
 
 impl Freshness {
@@ -435,6 +438,9 @@ async fn write_once<W: MessageWriter>(
                 match outcome {
                     Ok(()) => {
                         if let Some(freshness) = &freshness {
+                            if freshness.written.load(Ordering::SeqCst) > freshness.version {
+                                freshness.overtaken.notify_one();
+                            }
                             freshness.mark_written();
                         }
                         return None;
@@ -666,12 +672,73 @@ mod tests {
             Some(Freshness {
                 written: written.clone(),
                 version: 3,
+                overtaken: Arc::default(),
             }),
         );
         // An interaction response wrote version 4 meanwhile.
         written.store(4, Ordering::SeqCst);
         assert!(outbox.flush(Duration::from_secs(60)).await);
         assert!(recorder.writes().iter().all(|w| w.1 != "edit"));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_edit_overtaken_on_its_way_by_a_newer_board_asks_for_the_newest_again() {
+        let recorder = Recorder::default();
+        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+        let written = Arc::new(AtomicU64::new(2));
+        let overtaken = Arc::new(Notify::new());
+        // The edit takes a second to reach Discord; a click's response writes version 4
+        // meanwhile, and Discord applies the older edit last.
+        recorder
+            .transit
+            .lock()
+            .unwrap()
+            .push_back(Duration::from_secs(1));
+        outbox.edit(
+            1,
+            42,
+            json!({ "content": "version 3" }),
+            Some(Freshness {
+                written: written.clone(),
+                version: 3,
+                overtaken: overtaken.clone(),
+            }),
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        written.store(4, Ordering::SeqCst);
+        assert!(outbox.flush(Duration::from_secs(60)).await);
+        assert_eq!(
+            recorder.writes().iter().filter(|w| w.1 == "edit").count(),
+            1
+        );
+        tokio::time::timeout(Duration::from_secs(1), overtaken.notified())
+            .await
+            .expect("the presenter is asked to write the newest board again");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_edit_nobody_overtook_asks_for_nothing() {
+        let recorder = Recorder::default();
+        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+        let written = Arc::new(AtomicU64::new(2));
+        let overtaken = Arc::new(Notify::new());
+        outbox.edit(
+            1,
+            42,
+            json!({ "content": "version 3" }),
+            Some(Freshness {
+                written: written.clone(),
+                version: 3,
+                overtaken: overtaken.clone(),
+            }),
+        );
+        assert!(outbox.flush(Duration::from_secs(60)).await);
+        assert_eq!(written.load(Ordering::SeqCst), 3);
+        assert!(
+            tokio::time::timeout(Duration::from_secs(1), overtaken.notified())
+                .await
+                .is_err()
+        );
     }
 
     #[tokio::test(start_paused = true)]

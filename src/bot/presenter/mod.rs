@@ -98,6 +98,8 @@ pub struct Presenter {
     /// Something other than a notice changed what the board shows (a name learned, a DM
     /// found closed or open again): the loop writes it.
     changed: Notify,
+    /// An edit of the board reached Discord after a click's newer board: write the newest again.
+    overtaken: Arc<Notify>,
     /// Discord refused a post here for missing permissions, and the table was paused.
     missing_permissions: AtomicBool,
 }
@@ -113,6 +115,7 @@ impl Presenter {
             held: Arc::default(),
             written: Arc::new(AtomicU64::new(0)),
             changed: Notify::new(),
+            overtaken: Arc::default(),
             missing_permissions: AtomicBool::new(false),
         })
     }
@@ -166,6 +169,10 @@ impl Presenter {
                 }
                 () = self.held.released() => {}
                 () = self.changed.notified() => self.publish(),
+                () = self.overtaken.notified() => {
+                    lock(&self.state).version += 1;
+                    self.publish();
+                }
             }
             if self.held.is_free() {
                 self.flush().await;
@@ -501,6 +508,7 @@ impl Presenter {
                 Some(Freshness {
                     written: self.written.clone(),
                     version,
+                    overtaken: Arc::clone(&self.overtaken),
                 }),
             );
         }
