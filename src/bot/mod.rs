@@ -15,6 +15,7 @@ pub mod clicks;
 pub mod commands;
 pub mod config;
 pub mod custom_id;
+pub mod discord_time;
 pub mod framework;
 pub mod limits;
 pub mod names;
@@ -46,6 +47,7 @@ use crate::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError, ShutdownOutco
 use crate::render::Locale;
 
 use config::Config;
+use discord_time::DiscordTime;
 use names::Names;
 use outbox::{Outbox, RatePolicy};
 use pings::Pings;
@@ -79,6 +81,8 @@ struct BotInner {
     stop: CancellationToken,
     names: Arc<Names>,
     pings: Pings,
+    /// Discord's clock, learned from the interactions received.
+    discord_time: DiscordTime,
     /// The language of each player's client, for their DMs (bounded).
     locales: Cache<UserId, Locale>,
     /// Each player's DM channel, opened once (bounded).
@@ -181,6 +185,11 @@ impl Bot {
     /// Who wants turn mentions.
     pub fn pings(&self) -> &Pings {
         &self.inner.pings
+    }
+
+    /// Discord's clock: how old a token or a message is.
+    pub fn discord_time(&self) -> &DiscordTime {
+        &self.inner.discord_time
     }
 
     /// Asks Discord at once for every one of `users` the bot cannot name yet (each at most
@@ -372,6 +381,7 @@ pub async fn serve_observed(
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
             pings,
+            discord_time: DiscordTime::default(),
             locales: Cache::new(PLAYERS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
             shutting_down: AtomicBool::new(false),

@@ -115,6 +115,7 @@ enum Job {
         message: u64,
         body: Value,
         freshness: Option<Freshness>,
+        reply: oneshot::Sender<Result<(), RestError>>,
     },
     Delete {
         message: u64,
@@ -168,15 +169,26 @@ impl<W: MessageWriter> Outbox<W> {
     }
 
     /// Queues an edit; a later edit of the same message that is still waiting replaces it.
-    pub fn edit(&self, channel: u64, message: u64, body: Value, freshness: Option<Freshness>) {
+    /// The answer tells how Discord took it; it is dropped unanswered when the edit was
+    /// replaced by a newer one, found stale or dropped with its deleted message.
+    pub fn edit(
+        &self,
+        channel: u64,
+        message: u64,
+        body: Value,
+        freshness: Option<Freshness>,
+    ) -> oneshot::Receiver<Result<(), RestError>> {
+        let (reply, answer) = oneshot::channel();
         self.enqueue(
             channel,
             Job::Edit {
                 message,
                 body,
                 freshness,
+                reply,
             },
         );
+        answer
     }
 
     /// Queues the deletion of a message; a waiting edit of it is dropped.
@@ -280,6 +292,7 @@ fn push_coalescing(queue: &mut VecDeque<Job>, job: Job, shared_done: &dyn Fn(usi
         message,
         body,
         freshness,
+        reply,
     } = job
     {
         let waiting = queue.iter_mut().find_map(|queued| match queued {
@@ -287,19 +300,22 @@ fn push_coalescing(queue: &mut VecDeque<Job>, job: Job, shared_done: &dyn Fn(usi
                 message: queued_message,
                 body,
                 freshness,
-            } if *queued_message == message => Some((body, freshness)),
+                reply,
+            } if *queued_message == message => Some((body, freshness, reply)),
             _ => None,
         });
         match waiting {
-            Some((queued_body, queued_freshness)) => {
+            Some((queued_body, queued_freshness, queued_reply)) => {
                 *queued_body = body;
                 *queued_freshness = freshness;
+                *queued_reply = reply;
                 shared_done(1);
             }
             None => queue.push_back(Job::Edit {
                 message,
                 body,
                 freshness,
+                reply,
             }),
         }
     } else {
@@ -419,6 +435,7 @@ async fn write_once<W: MessageWriter>(
             message,
             body,
             freshness,
+            reply,
         } => {
             if freshness.as_ref().is_some_and(Freshness::is_stale) {
                 return None;
@@ -431,6 +448,7 @@ async fn write_once<W: MessageWriter>(
                         if let Some(freshness) = &freshness {
                             freshness.mark_written();
                         }
+                        let _ = reply.send(Ok(()));
                         return None;
                     }
                     Err(RestError::RateLimited(wait)) => {
@@ -440,6 +458,7 @@ async fn write_once<W: MessageWriter>(
                             message,
                             body,
                             freshness,
+                            reply,
                         });
                     }
                     Err(error) if error.is_transient() && attempt < EDIT_ATTEMPTS => {
@@ -449,6 +468,7 @@ async fn write_once<W: MessageWriter>(
                     }
                     Err(error) => {
                         tracing::warn!(channel, message, %error, "editing a message failed");
+                        let _ = reply.send(Err(error));
                         return None;
                     }
                 }

@@ -1,6 +1,7 @@
-//! The few Discord REST calls the outbox makes itself (create, edit and delete a message, open
-//! a DM), so that a 429's `retry_after` and a closed DM's error code reach the caller:
-//! serenity's error type keeps neither. Everything else goes through serenity's `Http`.
+//! The few Discord REST calls the bot makes itself (create, edit and delete a message, open a
+//! DM, post and delete a turn mention as an interaction followup), so that a 429's
+//! `retry_after` and Discord's error codes reach the caller: serenity's error type keeps
+//! neither. Everything else goes through serenity's `Http`.
 
 use std::time::Duration;
 
@@ -14,6 +15,8 @@ pub const DISCORD_BASE: &str = "https://discord.com";
 
 /// Discord's error code for "Cannot send messages to this user" (DMs closed).
 pub const DM_CLOSED_CODE: i64 = 50007;
+/// Discord's error code for an edit of a message older than an hour that it refuses.
+pub const OLD_MESSAGE_EDIT_CODE: i64 = 30046;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestError {
@@ -32,6 +35,11 @@ pub enum RestError {
 }
 
 impl RestError {
+    /// Discord refused to edit a message because it is too old.
+    pub fn is_old_message_edit(&self) -> bool {
+        matches!(self, RestError::Refused { code, .. } if *code == OLD_MESSAGE_EDIT_CODE)
+    }
+
     /// Worth trying again later: the network or Discord failed, not our request.
     pub fn is_transient(&self) -> bool {
         match self {
@@ -107,11 +115,46 @@ impl Rest {
         snowflake(&answer["id"])
     }
 
+    /// Posts a followup message of an interaction (its token, younger than 15 minutes);
+    /// returns the message's id.
+    pub async fn create_followup(
+        &self,
+        application: u64,
+        token: &str,
+        body: &Value,
+    ) -> Result<u64, RestError> {
+        let answer = self
+            .send(
+                Method::POST,
+                &format!("/webhooks/{application}/{token}"),
+                body,
+            )
+            .await?;
+        snowflake(&answer["id"])
+    }
+
+    /// Deletes a followup message of an interaction through its token.
+    pub async fn delete_followup(
+        &self,
+        application: u64,
+        token: &str,
+        message: u64,
+    ) -> Result<(), RestError> {
+        self.send(
+            Method::DELETE,
+            &format!("/webhooks/{application}/{token}/messages/{message}"),
+            &Value::Null,
+        )
+        .await
+        .map(drop)
+    }
+
     async fn send(&self, method: Method, path: &str, body: &Value) -> Result<Value, RestError> {
-        let mut request = self
-            .client
-            .request(method, format!("{}{path}", self.api))
-            .header("authorization", self.authorization.expose());
+        let mut request = self.client.request(method, format!("{}{path}", self.api));
+        // An interaction's token is its own credential: its webhook takes no bot token.
+        if !path.starts_with("/webhooks/") {
+            request = request.header("authorization", self.authorization.expose());
+        }
         if !body.is_null() {
             request = request
                 .header("content-type", "application/json")

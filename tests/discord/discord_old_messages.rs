@@ -25,7 +25,6 @@ fn players() -> Vec<FakeUser> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails until issue 8 fault 9 is fixed"]
 async fn a_board_older_than_an_hour_is_posted_anew_and_the_hand_goes_on_there() {
     const CHANNEL: u64 = 300_000_000_000_000_901;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
