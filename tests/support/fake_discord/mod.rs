@@ -278,6 +278,8 @@ impl InteractionRecord {
 pub(crate) struct StoredMessage {
     json: Value,
     created: Instant,
+    /// How much older than its `created` Discord counts it (see `make_message_older`).
+    aged: Duration,
     /// Who can read it.
     visibility: Visibility,
 }
