@@ -63,6 +63,7 @@ bot-amount-limits = The amount must be between { $min } and { $max } { $max ->
    *[other] chips
 }.
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
+bot-bots-hold-no-chips = Bots do not hold chips: there is no balance to look at or change.
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
 
 # Issue 10: the table's language (/table open language:, /table settings language:)

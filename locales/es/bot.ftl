@@ -63,6 +63,7 @@ bot-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
    *[other] fichas
 }.
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
+bot-bots-hold-no-chips = Los bots no tienen fichas: no hay saldo que consultar ni cambiar.
 bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
 
 # Issue 10: el idioma de la mesa (/table open language:, /table settings language:)

@@ -3,46 +3,27 @@
 
 use crate::bank::{BankError, UserId};
 use crate::lobby::LobbyError;
-use crate::render::{self, Locale, Notice};
+use crate::render::{self, Locale};
 
 /// The words for a lobby refusal; `name_of` names a player it mentions.
 pub fn lobby(locale: Locale, error: &LobbyError, name_of: &dyn Fn(UserId) -> String) -> String {
     crate::lobby::present::error_text(locale, error, name_of)
 }
 
-/// The words for a bank refusal.
+/// The words for a bank refusal (the bank's own mapping, [`BankError::message_id`]); a fault
+/// that is not the player's reads "something went wrong" and is logged.
 pub fn bank(locale: Locale, error: &BankError) -> String {
-    let notice = match error {
-        BankError::ZeroAmount | BankError::Overflow => Notice::InvalidAmount,
-        BankError::OutOfLimits { min, max } => {
-            return render::tr(
-                locale,
-                "bot-amount-limits",
-                &[("min", (*min).into()), ("max", (*max).into())],
-            );
-        }
-        BankError::InsufficientFunds { balance, needed } => Notice::NotEnoughChips {
-            needed: *needed,
-            balance: *balance,
-        },
-        BankError::GiveToSelf => Notice::CannotGiveToSelf,
-        BankError::DailyCooldown { wait_secs } => {
-            let (hours, minutes) = hours_and_minutes(*wait_secs);
-            Notice::DailyNotYet { hours, minutes }
-        }
-        BankError::AccountTooNew => return render::tr(locale, "bot-account-too-new", &[]),
-        other => {
-            tracing::error!(error = %other, "the bank failed");
-            return render::tr(locale, "bot-failed", &[]);
-        }
-    };
-    render::notice(locale, &notice)
+    let id = error.message_id();
+    if id == "bot-failed" {
+        tracing::error!(%error, "the bank failed");
+    }
+    render::tr_numbers(locale, id, &error.message_args())
 }
 
-/// A wait in whole minutes, rounded up, as hours and minutes (59 at most).
-fn hours_and_minutes(wait_secs: u64) -> (u64, u64) {
-    let minutes = wait_secs.div_ceil(60);
-    (minutes / 60, minutes % 60)
+/// Bots never hold accounts: a command that names one is refused before the bank is asked,
+/// so nothing is created for it.
+pub fn bots_hold_no_chips(locale: Locale) -> String {
+    render::tr(locale, "bot-bots-hold-no-chips", &[])
 }
 
 #[cfg(test)]
@@ -51,13 +32,16 @@ mod tests {
 
     #[test]
     fn a_cooldown_just_under_an_hour_reads_one_hour_not_sixty_minutes() {
-        assert_eq!(hours_and_minutes(3599), (1, 0));
-        assert_eq!(hours_and_minutes(3600), (1, 0));
-        assert_eq!(hours_and_minutes(3601), (1, 1));
-        assert_eq!(hours_and_minutes(59), (0, 1));
-        assert_eq!(hours_and_minutes(0), (0, 0));
-        assert_eq!(hours_and_minutes(86_399), (24, 0));
-        let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs: 3599 });
-        assert!(!text.contains("60"), "{text}");
+        for (wait_secs, reads) in [(3599, "1 h 0 min"), (3601, "1 h 1 min"), (59, "0 h 1 min")] {
+            let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs });
+            assert!(text.contains(reads), "{wait_secs} s: {text}");
+        }
+    }
+
+    #[test]
+    fn giving_to_a_bot_is_told_as_such_not_as_our_failure() {
+        let text = bank(Locale::En, &BankError::GiveToBot);
+        assert!(text.contains("bot"), "{text}");
+        assert_ne!(text, render::tr(Locale::En, "bot-failed", &[]));
     }
 }
