@@ -38,6 +38,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use quick_cache::sync::Cache;
+use secrecy::ExposeSecret as _;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument as _;
@@ -389,7 +390,7 @@ pub async fn serve_observed(
         }),
     };
 
-    let mut http = serenity::HttpBuilder::new(config.token.expose());
+    let mut http = serenity::HttpBuilder::new(config.token.expose_secret());
     if let Some(proxy) = &config.discord.api_proxy {
         // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
         http = http

@@ -8,7 +8,7 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use super::config::Secret;
+use secrecy::{ExposeSecret, SecretString};
 
 /// Discord's own address; `[discord] api_proxy` replaces it.
 pub const DISCORD_BASE: &str = "https://discord.com";
@@ -55,12 +55,12 @@ impl RestError {
 pub struct Rest {
     client: reqwest::Client,
     api: String,
-    authorization: Secret,
+    authorization: SecretString,
 }
 
 impl Rest {
     /// `base` is `https://discord.com` or the configured proxy.
-    pub fn new(base: &str, token: &Secret) -> Rest {
+    pub fn new(base: &str, token: &SecretString) -> Rest {
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(15))
             .build()
@@ -68,7 +68,7 @@ impl Rest {
         Rest {
             client,
             api: format!("{}/api/v10", base.trim_end_matches('/')),
-            authorization: Secret::new(format!("Bot {}", token.expose())),
+            authorization: SecretString::new(format!("Bot {}", token.expose_secret())),
         }
     }
 
@@ -153,7 +153,7 @@ impl Rest {
         let mut request = self.client.request(method, format!("{}{path}", self.api));
         // An interaction's token is its own credential: its webhook takes no bot token.
         if !path.starts_with("/webhooks/") {
-            request = request.header("authorization", self.authorization.expose());
+            request = request.header("authorization", self.authorization.expose_secret());
         }
         if !body.is_null() {
             request = request
