@@ -17,6 +17,8 @@ pub const DISCORD_BASE: &str = "https://discord.com";
 pub const DM_CLOSED_CODE: i64 = 50007;
 /// Discord's error code for an edit of a message older than an hour that it refuses.
 pub const OLD_MESSAGE_EDIT_CODE: i64 = 30046;
+/// Discord's error code for "Missing Permissions": the bot lacks a permission in the channel.
+pub const MISSING_PERMISSIONS_CODE: i64 = 50013;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestError {
@@ -24,6 +26,10 @@ pub enum RestError {
     RateLimited(Duration),
     #[error("the user does not accept direct messages")]
     DmClosed,
+    /// 403 with code 50013: Discord does not say which permission; the caller knows what the
+    /// write needed (see `bot::permissions`).
+    #[error("Discord refused: the bot lacks a permission in this channel (code 50013)")]
+    MissingPermissions,
     #[error("Discord answered {status} (code {code}): {message}")]
     Refused {
         status: u16,
@@ -192,6 +198,9 @@ impl Rest {
         let code = answer["code"].as_i64().unwrap_or(0);
         if status == StatusCode::FORBIDDEN && code == DM_CLOSED_CODE {
             return Err(RestError::DmClosed);
+        }
+        if status == StatusCode::FORBIDDEN && code == MISSING_PERMISSIONS_CODE {
+            return Err(RestError::MissingPermissions);
         }
         Err(RestError::Refused {
             status: status.as_u16(),

@@ -105,11 +105,15 @@ impl Presenter {
                 });
             }
             match presenter.bot.outbox().post(presenter.channel(), body).await {
-                Ok(message) => presenter.ping_posted(LivePing {
-                    message,
-                    turn: due.turn,
-                    via: None,
-                }),
+                Ok(message) => {
+                    presenter.post_accepted();
+                    presenter.ping_posted(LivePing {
+                        message,
+                        turn: due.turn,
+                        via: None,
+                    });
+                }
+                Err(error) if presenter.post_refused(&error) => {}
                 Err(error) => tracing::warn!(%error, "a turn mention could not be posted"),
             }
         });
