@@ -119,7 +119,11 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
                         balance,
                     })
                     .collect();
-                Answer::public(render::leaderboard(caller.locale, &lines))
+                Answer::public(render::leaderboard(
+                    caller.locale,
+                    &lines,
+                    crate::bot::limits::MESSAGE_TEXT,
+                ))
             }
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
         }

@@ -483,7 +483,11 @@ impl Presenter {
         }
         if let Some(summary) = &state.result {
             let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
-            let final_board = render::board(locale, &BoardView::from_public(&summary.view, &facts));
+            let final_board = render::board_within(
+                locale,
+                &BoardView::from_public(&summary.view, &facts),
+                limits::MESSAGE_TEXT,
+            );
             let results = render::results(
                 locale,
                 &render::ResultView::new(
@@ -505,7 +509,11 @@ impl Presenter {
                 mention: None,
             });
         }
-        let text = render::board(locale, &BoardView::from_public(&board.view, &facts));
+        let text = render::board_within(
+            locale,
+            &BoardView::from_public(&board.view, &facts),
+            limits::MESSAGE_TEXT,
+        );
         let mut buttons = Vec::new();
         let mut mention = None;
         if let Some(turn) = &state.turn
