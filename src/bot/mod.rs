@@ -174,7 +174,15 @@ impl Bot {
         if let Some(channel) = self.inner.dm_channels.get(&user) {
             return Ok(channel);
         }
-        let channel = self.inner.rest.open_dm(user.0).await?;
+        let http = self
+            .http()
+            .ok_or_else(|| rest::RestError::Network("not connected to Discord yet".to_owned()))?;
+        let channel = serenity::UserId::new(user.0.max(1))
+            .create_dm_channel(&http)
+            .await
+            .map_err(|error| rest::RestError::Network(error.to_string()))?
+            .id
+            .get();
         self.inner.dm_channels.insert(user, channel);
         Ok(channel)
     }

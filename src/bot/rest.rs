@@ -1,7 +1,8 @@
-//! The few Discord REST calls the bot makes itself (create, edit and delete a message, open a
-//! DM, post and delete a turn mention as an interaction followup), so that a 429's
-//! `retry_after` and Discord's error codes reach the caller: serenity's error type keeps
-//! neither. Everything else goes through serenity's `Http`.
+//! The Discord REST calls whose 429 the bot waits out itself: the outbox's channel writes
+//! (create, edit and delete a message) and the turn mentions (an interaction followup and its
+//! deletion). With serenity's rate limiter off (behind a proxy, or a fake Discord), serenity's
+//! error loses a 429's `retry_after`; this client keeps it (and Discord's error code).
+//! Everything else goes through serenity's `Http`.
 
 use std::time::Duration;
 
@@ -110,15 +111,6 @@ impl Rest {
         )
         .await
         .map(drop)
-    }
-
-    /// Opens (or finds) the DM channel with `user`; returns its id.
-    pub async fn open_dm(&self, user: u64) -> Result<u64, RestError> {
-        let body = serde_json::json!({ "recipient_id": user.to_string() });
-        let answer = self
-            .send(Method::POST, "/users/@me/channels", &body)
-            .await?;
-        snowflake(&answer["id"])
     }
 
     /// Posts a followup message of an interaction (its token, younger than 15 minutes);
