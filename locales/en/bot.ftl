@@ -59,6 +59,7 @@ bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: when 
 bot-your-turn = { $mention }, your turn: { $options } ({ $seconds } s)
 bot-refused = That did not work: { $reason }
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
+bot-bots-hold-no-chips = Bots do not hold chips: there is no balance to look at or change.
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
 
 # Issue 10: the table's language (/table open language:, /table settings language:)

@@ -59,6 +59,7 @@ bot-stopping-mid-hand = El bot se está reiniciando. La mano #{ $hand } se detie
 bot-your-turn = { $mention }, te toca: { $options } ({ $seconds } s)
 bot-refused = No se pudo hacer: { $reason }
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
+bot-bots-hold-no-chips = Los bots no tienen fichas: no hay saldo que consultar ni cambiar.
 bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
 
 # Issue 10: el idioma de la mesa (/table open language:, /table settings language:)

@@ -59,6 +59,7 @@ bot-stopping-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } berhenti di si
 bot-your-turn = { $mention }, giliranmu: { $options } ({ $seconds } dtk)
 bot-refused = Tidak berhasil: { $reason }
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
+bot-bots-hold-no-chips = Bot tidak memegang chip: tidak ada saldo untuk dilihat atau diubah.
 bot-stopped-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 
 # Issue 10: bahasa meja (/table open language:, /table settings language:)

@@ -16,6 +16,7 @@ pub mod clicks;
 pub mod commands;
 pub mod config;
 pub mod custom_id;
+pub mod discord_time;
 pub mod framework;
 pub mod limits;
 pub mod names;
@@ -38,6 +39,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use quick_cache::sync::Cache;
+use secrecy::ExposeSecret as _;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument as _;
@@ -47,6 +49,7 @@ use crate::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError, ShutdownOutco
 use crate::render::Locale;
 
 use config::Config;
+use discord_time::DiscordTime;
 use names::Names;
 use outbox::{Outbox, RatePolicy};
 use pings::Pings;
@@ -83,6 +86,8 @@ struct BotInner {
     stop: CancellationToken,
     names: Arc<Names>,
     pings: Pings,
+    /// Discord's clock, learned from the interactions received.
+    discord_time: DiscordTime,
     /// The language of each player's client, for their DMs (bounded).
     locales: Cache<UserId, Locale>,
     /// Each guild's preferred locale as its latest interaction said (`guild_locale`), even
@@ -206,7 +211,15 @@ impl Bot {
         if let Some(channel) = self.inner.dm_channels.get(&user) {
             return Ok(channel);
         }
-        let channel = self.inner.rest.open_dm(user.0).await?;
+        let http = self
+            .http()
+            .ok_or_else(|| rest::RestError::Network("not connected to Discord yet".to_owned()))?;
+        let channel = serenity::UserId::new(user.0.max(1))
+            .create_dm_channel(&http)
+            .await
+            .map_err(|error| rest::RestError::Network(error.to_string()))?
+            .id
+            .get();
         self.inner.dm_channels.insert(user, channel);
         Ok(channel)
     }
@@ -219,6 +232,11 @@ impl Bot {
     /// Who wants turn mentions.
     pub fn pings(&self) -> &Pings {
         &self.inner.pings
+    }
+
+    /// Discord's clock: how old a token or a message is.
+    pub fn discord_time(&self) -> &DiscordTime {
+        &self.inner.discord_time
     }
 
     /// Asks Discord at once for every one of `users` the bot cannot name yet (each at most
@@ -418,6 +436,7 @@ pub async fn serve_observed(
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
             pings,
+            discord_time: DiscordTime::default(),
             locales: Cache::new(PLAYERS_KEPT),
             guild_locales: Cache::new(GUILDS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
@@ -426,7 +445,7 @@ pub async fn serve_observed(
         }),
     };
 
-    let mut http = serenity::HttpBuilder::new(config.token.expose());
+    let mut http = serenity::HttpBuilder::new(config.token.expose_secret());
     if let Some(proxy) = &config.discord.api_proxy {
         // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
         http = http

@@ -145,6 +145,8 @@ where
         channel = ctx.channel_id().get(),
         guild = ctx.guild_id().map_or(0, |guild| guild.get()),
     );
+    // The interaction was made just now: it tells Discord's clock.
+    ctx.data().discord_time().saw_new(ctx.id());
     let delay = Duration::from_millis(ctx.data().config().testing.command_delay_ms);
     async move {
         let work = async {

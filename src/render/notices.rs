@@ -5,7 +5,7 @@ use fluent_bundle::FluentValue;
 
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
-use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name};
+use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
 
 /// A short message for one player or for the channel.
@@ -373,8 +373,8 @@ pub fn stats(locale: Locale, view: &StatsView) -> String {
 }
 
 /// `/leaderboard`: lines in the order given (richest first), numbered from 1. Stays within
-/// one Discord message: lines past the limit are left out.
-pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
+/// `limit` (one message): lines past it are left out.
+pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) -> String {
     let mut text = tr(locale, "leaderboard-header", &[]);
     if lines.is_empty() {
         text.push('\n');
@@ -391,11 +391,11 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
                 ("balance", line.balance.into()),
             ],
         );
-        if discord_length(&text) + 1 + discord_length(&entry) > DISCORD_MESSAGE_LIMIT {
+        let longer = format!("{text}\n{entry}");
+        if !limit.fits(&longer) {
             break;
         }
-        text.push('\n');
-        text.push_str(&entry);
+        text = longer;
     }
     text
 }

@@ -1,12 +1,13 @@
-//! The public board: what it shows, that it fits one Discord message for 8 players with long
-//! names in every language, and that it never names a card dealt face down.
+//! The public board: what it shows, that it fits one Discord message (the bot's limit, handed
+//! to the renderer) for 8 players with long names in every language, and that it never names
+//! a card dealt face down.
 
 use crate::common;
 
-use studbot::render::{
-    self, BoardView, DISCORD_MESSAGE_LIMIT, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts,
-    discord_length,
+use studbot::bot::limits::{
+    MESSAGE as DISCORD_MESSAGE_LIMIT, MESSAGE_TEXT, length as discord_length,
 };
+use studbot::render::{self, BoardView, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts};
 use studbot::table::card::Card;
 use studbot::table::hand::{ActionKind, LegalAction, PublicSeat, PublicView, SeatState, Street};
 use studbot::table::rules::Stakes;
@@ -104,7 +105,7 @@ fn board_for_eight_players_with_long_names_fits_one_discord_message_in_every_lan
     assert!(names.iter().all(|n| n.chars().count() == 32));
     let board = BoardView::from_public(&view, &facts(&names));
     for locale in Locale::ALL {
-        let text = render::board(locale, &board);
+        let text = render::board_within(locale, &board, MESSAGE_TEXT);
         println!("{locale}: {} UTF-16 units\n{text}", discord_length(&text));
         assert!(
             discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
@@ -151,7 +152,7 @@ fn board_stays_within_the_limit_with_hostile_names_and_many_side_pots() {
     let showdown = BoardView::from_public(&showdown, &facts);
     for board in [board, showdown] {
         for locale in Locale::ALL {
-            let text = render::board(locale, &board);
+            let text = render::board_within(locale, &board, MESSAGE_TEXT);
             assert!(
                 discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
                 "{locale}: {} units\n{text}",

@@ -1,8 +1,11 @@
 //! Text helpers (names, terminal text, long messages) and the refusal/status messages.
 
+use studbot::bot::limits::{
+    MESSAGE as DISCORD_MESSAGE_LIMIT, MESSAGE_TEXT, length as discord_length,
+};
 use studbot::render::{
-    self, DISCORD_MESSAGE_LIMIT, LeaderboardLine, Locale, Notice, SeatStatus, StatsView,
-    StatusSeat, TableStatusView, discord_length, display_name, for_terminal, split_for_discord,
+    self, LeaderboardLine, Locale, Notice, SeatStatus, StatsView, StatusSeat, TableStatusView,
+    display_name, for_terminal,
 };
 use studbot::table::rules::{Rules, Stakes};
 
@@ -27,28 +30,6 @@ fn terminal_text_has_no_markdown_left() {
         for_terminal(board),
         "Hand #3 · Fourth street\n▶️ Ana_B (94)"
     );
-}
-
-#[test]
-fn long_texts_split_at_line_ends_into_discord_sized_messages() {
-    let line = "x".repeat(150);
-    let text = vec![line.clone(); 40].join("\n");
-    let parts = split_for_discord(&text);
-    assert!(parts.len() > 1);
-    assert!(
-        parts
-            .iter()
-            .all(|p| discord_length(p) <= DISCORD_MESSAGE_LIMIT)
-    );
-    assert_eq!(parts.join("\n"), text);
-    let huge = "♠️".repeat(3000);
-    let parts = split_for_discord(&huge);
-    assert!(
-        parts
-            .iter()
-            .all(|p| discord_length(p) <= DISCORD_MESSAGE_LIMIT)
-    );
-    assert_eq!(parts.concat(), huge);
 }
 
 #[test]
@@ -141,10 +122,15 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
     for locale in Locale::ALL {
         assert!(!render::table_status(locale, &status).is_empty());
         assert!(!render::stats(locale, &stats).is_empty());
-        let board = render::leaderboard(locale, &many);
+        let board = render::leaderboard(locale, &many, MESSAGE_TEXT);
         assert!(discord_length(&board) <= DISCORD_MESSAGE_LIMIT);
         assert!(board.contains("1. Player number 000"), "{board}");
-        assert!(render::leaderboard(locale, &[]).lines().count() == 2);
+        assert!(
+            render::leaderboard(locale, &[], MESSAGE_TEXT)
+                .lines()
+                .count()
+                == 2
+        );
         let rules = render::rules_summary(locale, &Rules::default());
         assert!(rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT);
     }
