@@ -18,7 +18,7 @@ use serenity::{
 use super::names::shown_name;
 use tracing::Instrument as _;
 
-use crate::bank::{TableId, UserId};
+use crate::bank::{GuildId, TableId, UserId};
 use crate::lobby::LobbyError;
 use crate::render::{self, Locale};
 
@@ -41,7 +41,16 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
     bot.names()
         .remember(user, &shown_name(&click.user, click.member.as_ref()));
     bot.remember_locale(user, &click.locale);
-    let locale = bot.user_locale(&click.locale);
+    let table_locale = match click.guild_id {
+        Some(guild) => {
+            let guild = GuildId(guild.get());
+            bot.remember_guild_locale(guild, click.guild_locale.as_deref());
+            bot.public_locale(guild, TableId(click.channel_id.get()))
+        }
+        None => bot.config().locale,
+    };
+    // What a click answers is for the clicker alone.
+    let locale = bot.user_locale(&click.locale, table_locale);
     let span = tracing::info_span!(
         "click",
         custom_id = %click.data.custom_id,

@@ -10,14 +10,13 @@ pub fn lobby(locale: Locale, error: &LobbyError, name_of: &dyn Fn(UserId) -> Str
     crate::lobby::present::error_text(locale, error, name_of)
 }
 
-/// The words for a bank refusal (the bank's own mapping, [`BankError::message_id`]); a fault
-/// that is not the player's reads "something went wrong" and is logged.
+/// The words for a bank refusal (the bank names its own message, see `BankError::message_id`);
+/// a fault is logged and read as "something went wrong on our side".
 pub fn bank(locale: Locale, error: &BankError) -> String {
-    let id = error.message_id();
-    if id == "bot-failed" {
+    if error.is_fault() {
         tracing::error!(%error, "the bank failed");
     }
-    render::tr_numbers(locale, id, &error.message_args())
+    render::tr_numbers(locale, error.message_id(), &error.message_args())
 }
 
 /// Bots never hold accounts: a command that names one is refused before the bank is asked,
@@ -32,16 +31,37 @@ mod tests {
 
     #[test]
     fn a_cooldown_just_under_an_hour_reads_one_hour_not_sixty_minutes() {
-        for (wait_secs, reads) in [(3599, "1 h 0 min"), (3601, "1 h 1 min"), (59, "0 h 1 min")] {
-            let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs });
-            assert!(text.contains(reads), "{wait_secs} s: {text}");
-        }
+        let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs: 3599 });
+        assert_eq!(text, "Your next daily chips are ready in 1 h 0 min.");
+        let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs: 59 });
+        assert_eq!(text, "Your next daily chips are ready in 0 h 1 min.");
     }
 
     #[test]
-    fn giving_to_a_bot_is_told_as_such_not_as_our_failure() {
-        let text = bank(Locale::En, &BankError::GiveToBot);
-        assert!(text.contains("bot"), "{text}");
-        assert_ne!(text, render::tr(Locale::En, "bot-failed", &[]));
+    fn every_bank_refusal_a_player_can_act_on_is_told_not_read_as_our_fault() {
+        let failed = render::tr(Locale::En, "bot-failed", &[]);
+        let refusals = [
+            BankError::GiveToBot,
+            BankError::GiveCapReached {
+                cap: 500,
+                given: 480,
+                remaining: 20,
+            },
+            BankError::OutOfLimits { min: 1, max: 5 },
+            BankError::Overflow,
+        ];
+        for error in refusals {
+            assert!(!error.is_fault(), "{error:?}");
+            let text = bank(Locale::En, &error);
+            assert_ne!(text, failed, "{error:?}");
+        }
+        assert_eq!(
+            bank(Locale::En, &BankError::GiveToBot),
+            render::tr(Locale::En, "notice-cannot-give-to-bot", &[])
+        );
+        assert_eq!(
+            bank(Locale::En, &BankError::OutOfLimits { min: 1, max: 5 }),
+            "The amount must be between 1 and 5 chips."
+        );
     }
 }

@@ -148,7 +148,14 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     lines.push(String::new());
     if let Some(last) = &view.last_action {
         let name = display_name(&shorten(&last.name, layout.seat_name_chars));
-        let told = action_told(locale, &name, last.kind, last.total, last.total, false);
+        let told = action_told(
+            locale,
+            &name,
+            last.kind,
+            last.chips,
+            last.total,
+            last.all_in,
+        );
         lines.push(tr(locale, "board-last", &[("action", told.into())]));
     }
     match &view.to_act {

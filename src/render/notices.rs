@@ -6,6 +6,7 @@ use fluent_bundle::FluentValue;
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
+use crate::table::rules::Rules;
 
 /// A short message for one player or for the channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -399,7 +400,17 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) 
     text
 }
 
-/// `/rules`: a short summary of the game.
-pub fn rules_summary(locale: Locale) -> String {
-    tr(locale, "rules-summary", &[])
+/// `/rules`: a short summary of the game, with the table's own house rules (raises per
+/// round, the heads-up exception, the open pair on fourth street).
+pub fn rules_summary(locale: Locale, rules: &Rules) -> String {
+    let yes_no = |on: bool| if on { "yes" } else { "no" };
+    tr(
+        locale,
+        "rules-summary",
+        &[
+            ("raises", u64::from(rules.max_raises).into()),
+            ("heads_up_uncapped", yes_no(rules.heads_up_uncapped).into()),
+            ("open_pair", yes_no(rules.open_pair_big_bet).into()),
+        ],
+    )
 }

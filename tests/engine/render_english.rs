@@ -447,7 +447,14 @@ fn refusal_texts(locale: Locale) -> Vec<String> {
             .iter()
             .map(|notice| render::notice(locale, notice)),
     );
-    texts.push(render::rules_summary(locale));
+    let house_rules = Rules {
+        max_raises: 1,
+        heads_up_uncapped: false,
+        open_pair_big_bet: true,
+        ..Rules::default()
+    };
+    texts.push(render::rules_summary(locale, &Rules::default()));
+    texts.push(render::rules_summary(locale, &house_rules));
     texts
 }
 

@@ -7,7 +7,7 @@ use studbot::render::{
     self, LeaderboardLine, Locale, Notice, SeatStatus, StatsView, StatusSeat, TableStatusView,
     display_name, for_terminal,
 };
-use studbot::table::rules::Stakes;
+use studbot::table::rules::{Rules, Stakes};
 
 #[test]
 fn names_are_cut_to_32_characters_with_an_ellipsis_and_markdown_is_escaped() {
@@ -218,9 +218,65 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
                 .count()
                 == 2
         );
-        let rules = render::rules_summary(locale);
+        let rules = render::rules_summary(locale, &Rules::default());
         assert!(rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT);
     }
-    assert!(render::rules_summary(Locale::Es).contains("calle"));
-    assert!(render::rules_summary(Locale::Id).contains("kartu"));
+    assert!(render::rules_summary(Locale::Es, &Rules::default()).contains("calle"));
+    assert!(render::rules_summary(Locale::Id, &Rules::default()).contains("kartu"));
+}
+
+#[test]
+fn rules_tell_the_table_s_raise_cap_and_house_rules_in_every_language() {
+    let defaults = Rules::default();
+    let capped_at_four = Rules {
+        max_raises: 4,
+        heads_up_uncapped: false,
+        ..Rules::default()
+    };
+    let one_raise_open_pair = Rules {
+        max_raises: 1,
+        open_pair_big_bet: true,
+        ..Rules::default()
+    };
+    let expected = [
+        (
+            Locale::En,
+            [
+                "after. A bet and up to 3 raises per round, with no cap once only two players are left.",
+                "after. A bet and up to 4 raises per round.",
+                "the big bet after; an open pair on fourth street allows the big bet. A bet and up to 1 raise per round, with no cap",
+            ],
+        ),
+        (
+            Locale::Es,
+            [
+                "después. Una apuesta y hasta 3 subidas por ronda, sin límite de subidas cuando solo quedan dos jugadores.",
+                "después. Una apuesta y hasta 4 subidas por ronda.",
+                "después; un par descubierto en cuarta calle permite la apuesta grande. Una apuesta y hasta 1 subida por ronda, sin límite de subidas",
+            ],
+        ),
+        (
+            Locale::Id,
+            [
+                "sesudahnya. Satu bet dan paling banyak 3 raise per putaran taruhan, tanpa batas raise kalau tinggal dua pemain.",
+                "sesudahnya. Satu bet dan paling banyak 4 raise per putaran taruhan.",
+                "sesudahnya; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar. Satu bet dan paling banyak 1 raise per putaran taruhan, tanpa batas raise",
+            ],
+        ),
+    ];
+    for (locale, sentences) in expected {
+        for (rules, sentence) in [defaults, capped_at_four, one_raise_open_pair]
+            .iter()
+            .zip(sentences)
+        {
+            let text = render::rules_summary(locale, rules);
+            assert!(
+                text.contains(sentence),
+                "{locale}: {sentence:?} not in {text}"
+            );
+            for number_word in ["three", "tres", "tiga"] {
+                assert!(!text.contains(number_word), "{locale}: {text}");
+            }
+        }
+    }
 }

@@ -96,7 +96,7 @@ async fn move_chips(
                         balance,
                     },
                 };
-                Answer::public(render::notice(caller.locale, &notice))
+                Answer::public(render::notice(caller.public, &notice))
             }
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
         }

@@ -92,7 +92,7 @@ pub async fn give(
             .await
         {
             Ok(transfer) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Gave {
                     to: named(&player),
                     amount,
@@ -120,7 +120,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
                     })
                     .collect();
                 Answer::public(render::leaderboard(
-                    caller.locale,
+                    caller.public,
                     &lines,
                     crate::bot::limits::MESSAGE_TEXT,
                 ))

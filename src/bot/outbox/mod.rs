@@ -282,8 +282,9 @@ async fn write_once<W: MessageWriter>(
 ) -> Option<Job> {
     match job {
         Job::Create { body, reply } => {
+            let outcome = shared.writer.create(channel, &body).await;
             window.record_write();
-            match shared.writer.create(channel, &body).await {
+            match outcome {
                 Err(RestError::RateLimited(wait)) => {
                     tracing::warn!(channel, ?wait, "rate limited; waiting before posting");
                     window.block_for(wait);
@@ -325,8 +326,9 @@ async fn write_once<W: MessageWriter>(
             }
             let mut attempt = 1;
             loop {
+                let outcome = shared.writer.edit(channel, message, &body).await;
                 window.record_write();
-                match shared.writer.edit(channel, message, &body).await {
+                match outcome {
                     Ok(()) => {
                         if let Some(freshness) = &freshness {
                             freshness.mark_written();

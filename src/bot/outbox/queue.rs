@@ -62,7 +62,9 @@ pub(super) enum Job {
     },
 }
 
-/// Writes in the last `per`, and a 429's wait.
+/// Writes in the last `per`, and a 429's wait. A write is counted from when its answer came
+/// back, not from when it left: Discord counts it when it arrives, which may be later than we
+/// sent it (a slow network or a busy machine), and the answer is never earlier than that.
 pub(super) struct Window {
     policy: RatePolicy,
     sent: VecDeque<Instant>,
@@ -78,7 +80,7 @@ impl Window {
         }
     }
 
-    /// A write goes out now.
+    /// A write's answer came back now.
     pub(super) fn record_write(&mut self) {
         self.sent.push_back(Instant::now());
     }

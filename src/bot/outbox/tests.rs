@@ -16,9 +16,18 @@ struct Recorder {
     next_id: Arc<AtomicU64>,
     /// Every edit is refused with this, when set.
     refused_edits: Arc<Mutex<Option<RestError>>>,
+    /// How long each of the next writes travels before it arrives (and is recorded).
+    transit: Arc<Mutex<VecDeque<Duration>>>,
 }
 
 impl Recorder {
+    async fn arrive(&self) {
+        let transit = self.transit.lock().unwrap().pop_front();
+        if let Some(transit) = transit {
+            tokio::time::sleep(transit).await;
+        }
+    }
+
     fn record(&self, kind: &'static str, target: u64, body: &Value) -> Result<(), RestError> {
         if self.limited.load(Ordering::SeqCst) > 0 {
             self.limited.fetch_sub(1, Ordering::SeqCst);
@@ -42,11 +51,13 @@ impl Recorder {
 
 impl MessageWriter for Recorder {
     async fn create(&self, channel: u64, body: &Value) -> Result<u64, RestError> {
+        self.arrive().await;
         self.record("create", channel, body)?;
         Ok(self.next_id.fetch_add(1, Ordering::SeqCst) + 1)
     }
 
     async fn edit(&self, _channel: u64, message: u64, body: &Value) -> Result<(), RestError> {
+        self.arrive().await;
         if let Some(refused) = self.refused_edits.lock().unwrap().clone() {
             return Err(refused);
         }
@@ -119,6 +130,24 @@ async fn writes_stay_within_five_per_five_seconds_per_channel() {
     let times: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
     assert_eq!(times.len(), 12);
     assert_eq!(most_in_any_window(&times, Duration::from_secs(5)), 5);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_write_that_arrives_late_still_counts_in_discords_window() {
+    let recorder = Recorder::default();
+    // The first post takes a second to reach Discord; the others arrive at once.
+    recorder
+        .transit
+        .lock()
+        .unwrap()
+        .push_back(Duration::from_secs(1));
+    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+    for n in 0..6 {
+        outbox.post(1, json!({ "content": n })).await.unwrap();
+    }
+    let arrivals: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
+    assert_eq!(arrivals.len(), 6);
+    assert_eq!(most_in_any_window(&arrivals, Duration::from_secs(5)), 5);
 }
 
 #[tokio::test(start_paused = true)]

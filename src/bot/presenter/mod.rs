@@ -84,7 +84,8 @@ struct State {
 pub struct Presenter {
     bot: Bot,
     handle: TableHandle,
-    locale: Locale,
+    /// The language a moderator chose for the table; `None` follows the guild's.
+    language: Mutex<Option<Locale>>,
     state: Mutex<State>,
     snapshot: watch::Sender<Snapshot>,
     /// Clicks being answered right now.
@@ -99,12 +100,11 @@ pub struct Presenter {
 }
 
 impl Presenter {
-    pub(super) fn new(bot: Bot, handle: TableHandle) -> Arc<Presenter> {
-        let locale = bot.channel_locale();
+    pub(super) fn new(bot: Bot, handle: TableHandle, language: Option<Locale>) -> Arc<Presenter> {
         Arc::new(Presenter {
             bot,
             handle,
-            locale,
+            language: Mutex::new(language),
             state: Mutex::new(State::default()),
             snapshot: watch::channel(Snapshot::default()).0,
             held: Arc::default(),
@@ -130,8 +130,19 @@ impl Presenter {
         self.handle.is_open()
     }
 
+    /// The language of this table's public text (see [`Bot::public_locale`]).
     pub fn locale(&self) -> Locale {
-        self.locale
+        self.bot.table_locale(self.handle.guild(), self.language())
+    }
+
+    /// The language a moderator chose for this table, if any.
+    pub fn language(&self) -> Option<Locale> {
+        *lock(&self.language)
+    }
+
+    /// Follows a new choice of language at once (the table's rules wait for the next hand).
+    pub fn set_language(&self, language: Option<Locale>) {
+        *lock(&self.language) = language;
     }
 
     /// The presenter's loop: consumes the table's notices, clicks letting go of the board and
@@ -267,6 +278,11 @@ impl Presenter {
                     .spawn(async move { presenter.send_cards(*cards).await });
             }
             NoticeBody::Table(message) => {
+                if let TableMessage::Opened { settings }
+                | TableMessage::SettingsChanged { settings, .. } = &message
+                {
+                    self.set_language(settings.language);
+                }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
                 }
@@ -275,7 +291,7 @@ impl Presenter {
                 let text = format!(
                     "<@{}> {}",
                     user.0,
-                    self.bot.lobby_refusal(self.locale, &error)
+                    self.bot.lobby_refusal(self.locale(), &error)
                 );
                 state.news.push((text, Some(user)));
             }
@@ -284,7 +300,7 @@ impl Presenter {
 
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
-        let locale = self.locale;
+        let locale = self.locale();
         let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let notice = match message {
             TableMessage::HandCancelled {
@@ -474,7 +490,7 @@ impl Presenter {
 
     /// The board message for the current state, or `None` before the first board.
     fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale;
+        let locale = self.locale();
         let board = state.board.as_ref()?;
         let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let mut facts = crate::lobby::present::board_facts(board, &name);

@@ -203,9 +203,10 @@ impl Presenter {
     }
 
     pub(super) fn ping_text(&self, turn: &TurnOffer) -> String {
-        let options = render::prompt::action_options(self.locale, &turn.legal);
+        let locale = self.locale();
+        let options = render::prompt::action_options(locale, &turn.legal);
         render::tr(
-            self.locale,
+            locale,
             "bot-your-turn",
             &[
                 ("mention", format!("<@{}>", turn.user.0).into()),
