@@ -331,7 +331,7 @@ async fn write_once<W: MessageWriter>(
                 match outcome {
                     Ok(()) => {
                         if let Some(freshness) = &freshness {
-                            freshness.mark_written();
+                            freshness.mark_written_or_overtaken();
                         }
                         let _ = reply.send(Ok(()));
                         return None;

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
-use tokio::sync::oneshot;
+use tokio::sync::{Notify, oneshot};
 use tokio::time::Instant;
 
 use crate::bot::rest::RestError;
@@ -34,6 +34,9 @@ impl Default for RatePolicy {
 pub struct Freshness {
     pub written: Arc<AtomicU64>,
     pub version: u64,
+    /// Woken when another path wrote a newer version while this edit was on its way: Discord
+    /// may have applied this older one last, so the owner must write the newest again.
+    pub overtaken: Arc<Notify>,
 }
 
 impl Freshness {
@@ -41,8 +44,12 @@ impl Freshness {
         self.written.load(Ordering::SeqCst) >= self.version
     }
 
-    pub(super) fn mark_written(&self) {
-        self.written.fetch_max(self.version, Ordering::SeqCst);
+    /// The edit was applied: it is the newest Discord has, unless a newer one was written
+    /// while it was on its way.
+    pub(super) fn mark_written_or_overtaken(&self) {
+        if self.written.fetch_max(self.version, Ordering::SeqCst) > self.version {
+            self.overtaken.notify_one();
+        }
     }
 }
 
@@ -80,7 +87,7 @@ impl Window {
         }
     }
 
-    /// A write's answer came back now.
+    /// A write was answered now.
     pub(super) fn record_write(&mut self) {
         self.sent.push_back(Instant::now());
     }

@@ -57,10 +57,10 @@ impl MessageWriter for Recorder {
     }
 
     async fn edit(&self, _channel: u64, message: u64, body: &Value) -> Result<(), RestError> {
-        self.arrive().await;
         if let Some(refused) = self.refused_edits.lock().unwrap().clone() {
             return Err(refused);
         }
+        self.arrive().await;
         self.record("edit", message, body)
     }
 
@@ -133,24 +133,6 @@ async fn writes_stay_within_five_per_five_seconds_per_channel() {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_write_that_arrives_late_still_counts_in_discords_window() {
-    let recorder = Recorder::default();
-    // The first post takes a second to reach Discord; the others arrive at once.
-    recorder
-        .transit
-        .lock()
-        .unwrap()
-        .push_back(Duration::from_secs(1));
-    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-    for n in 0..6 {
-        outbox.post(1, json!({ "content": n })).await.unwrap();
-    }
-    let arrivals: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
-    assert_eq!(arrivals.len(), 6);
-    assert_eq!(most_in_any_window(&arrivals, Duration::from_secs(5)), 5);
-}
-
-#[tokio::test(start_paused = true)]
 async fn waiting_edits_of_one_message_are_coalesced_into_the_newest() {
     let recorder = Recorder::default();
     let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
@@ -202,6 +184,7 @@ async fn an_edit_older_than_what_an_interaction_wrote_is_dropped() {
         Some(Freshness {
             written: written.clone(),
             version: 3,
+            overtaken: Arc::default(),
         }),
     );
     // An interaction response wrote version 4 meanwhile.
@@ -242,4 +225,82 @@ async fn an_edit_discord_refuses_is_answered_with_why_and_a_replaced_one_unanswe
     let answer = newest.await.expect("the edit that was sent is answered");
     assert_eq!(answer, Err(too_old));
     assert!(answer.is_err_and(|error| error.is_old_message_edit()));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_write_that_arrives_late_still_counts_in_discords_window() {
+    let recorder = Recorder::default();
+    // The first post takes a second to reach Discord; the others arrive at once.
+    recorder
+        .transit
+        .lock()
+        .unwrap()
+        .push_back(Duration::from_secs(1));
+    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+    for n in 0..6 {
+        outbox.post(1, json!({ "content": n })).await.unwrap();
+    }
+    let arrivals: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
+    assert_eq!(arrivals.len(), 6);
+    assert_eq!(most_in_any_window(&arrivals, Duration::from_secs(5)), 5);
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_edit_overtaken_on_its_way_by_a_newer_board_asks_for_the_newest_again() {
+    let recorder = Recorder::default();
+    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+    let written = Arc::new(AtomicU64::new(2));
+    let overtaken = Arc::new(Notify::new());
+    // The edit takes a second to reach Discord; a click's response writes version 4
+    // meanwhile, and Discord applies the older edit last.
+    recorder
+        .transit
+        .lock()
+        .unwrap()
+        .push_back(Duration::from_secs(1));
+    outbox.edit(
+        1,
+        42,
+        json!({ "content": "version 3" }),
+        Some(Freshness {
+            written: written.clone(),
+            version: 3,
+            overtaken: overtaken.clone(),
+        }),
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    written.store(4, Ordering::SeqCst);
+    assert!(outbox.flush(Duration::from_secs(60)).await);
+    assert_eq!(
+        recorder.writes().iter().filter(|w| w.1 == "edit").count(),
+        1
+    );
+    tokio::time::timeout(Duration::from_secs(1), overtaken.notified())
+        .await
+        .expect("the presenter is asked to write the newest board again");
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_edit_nobody_overtook_asks_for_nothing() {
+    let recorder = Recorder::default();
+    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+    let written = Arc::new(AtomicU64::new(2));
+    let overtaken = Arc::new(Notify::new());
+    outbox.edit(
+        1,
+        42,
+        json!({ "content": "version 3" }),
+        Some(Freshness {
+            written: written.clone(),
+            version: 3,
+            overtaken: overtaken.clone(),
+        }),
+    );
+    assert!(outbox.flush(Duration::from_secs(60)).await);
+    assert_eq!(written.load(Ordering::SeqCst), 3);
+    assert!(
+        tokio::time::timeout(Duration::from_secs(1), overtaken.notified())
+            .await
+            .is_err()
+    );
 }

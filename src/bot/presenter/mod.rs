@@ -95,6 +95,8 @@ pub struct Presenter {
     /// Something other than a notice changed what the board shows (a name learned, a DM
     /// found closed or open again): the loop writes it.
     changed: Notify,
+    /// An edit of the board reached Discord after a click's newer board: write the newest again.
+    overtaken: Arc<Notify>,
     /// Discord refused a post here for missing permissions, and the table was paused.
     missing_permissions: AtomicBool,
 }
@@ -110,6 +112,7 @@ impl Presenter {
             held: Arc::default(),
             written: Arc::new(AtomicU64::new(0)),
             changed: Notify::new(),
+            overtaken: Arc::default(),
             missing_permissions: AtomicBool::new(false),
         })
     }
@@ -163,6 +166,10 @@ impl Presenter {
                 }
                 () = self.held.released() => {}
                 () = self.changed.notified() => self.publish(),
+                () = self.overtaken.notified() => {
+                    lock(&self.state).version += 1;
+                    self.publish();
+                }
             }
             if self.held.is_free() {
                 self.flush().await;
@@ -456,6 +463,7 @@ impl Presenter {
                 Some(Freshness {
                     written: self.written.clone(),
                     version,
+                    overtaken: Arc::clone(&self.overtaken),
                 }),
             );
             let presenter = Arc::clone(self);
