@@ -55,7 +55,11 @@ fn equity(c: &mut Criterion) {
         bench_spot(c, &format!("{name}/heads_up_sixth"), &sixth, false);
         let three_way = spot(
             game,
-            &["As 2h 3d 9c 9s Td", "Kd Kh 7c 6s 5d 4h", "Qc Jc 8h 4d 2s 3c"],
+            &[
+                "As 2h 3d 9c 9s Td",
+                "Kd Kh 7c 6s 5d 4h",
+                "Qc Jc 8h 4d 2s 3c",
+            ],
         );
         bench_spot(c, &format!("{name}/three_way_sixth"), &three_way, false);
     }

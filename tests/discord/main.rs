@@ -12,6 +12,7 @@ mod bot_quiet_channel;
 mod bot_setup;
 mod bot_slow_commands;
 mod discord_all_in;
+mod discord_bot_accounts;
 mod discord_commands;
 mod discord_fake;
 mod discord_gateway;

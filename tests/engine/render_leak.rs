@@ -78,9 +78,9 @@ fn no_public_text_names_a_down_card_that_was_not_shown() {
                 board = board.with_equity(&equity);
                 dealt_out_boards += 1;
             }
-            let board = render::board(locale, &board);
+            let board = render::board_within(locale, &board, studbot::bot::limits::MESSAGE_TEXT);
             assert_no_hidden_card(&board, hand.events(), "board");
-            assert!(render::discord_length(&board) <= render::DISCORD_MESSAGE_LIMIT);
+            assert!(studbot::bot::limits::MESSAGE_TEXT.fits(&board));
             boards += 1;
             if hand.phase() == Phase::DealingOut {
                 hand.deal_next_street().unwrap();
