@@ -86,7 +86,7 @@ seat-waiting = esperando la próxima mano
 seat-away = no responde
 seat-bet = apuesta: { $amount }
 seat-shown = muestra
-seat-equity = equity { $equity } · scoop { $scoop }
+seat-equity = equidad { $equity } · scoop { $scoop }
 
 ## La mesa
 

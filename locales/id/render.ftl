@@ -66,7 +66,7 @@ seat-waiting = menunggu hand berikutnya
 seat-away = tidak merespons
 seat-bet = taruhan: { $amount }
 seat-shown = membuka kartu
-seat-equity = equity { $equity } · scoop { $scoop }
+seat-equity = ekuitas { $equity } · scoop { $scoop }
 
 ## Meja
 

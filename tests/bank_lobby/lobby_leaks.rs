@@ -338,11 +338,20 @@ fn face_up(view: &PublicView, cards: &Dealt, context: &str) -> HashSet<SeatIndex
             SeatState::Folded,
             "{context}: folded seat {seat} is face up"
         );
-        assert_eq!(
-            own_cards(shown, cards.community),
-            own_cards(&cards.dealt_to(seat), None),
+        // While the hand is dealt out a seat shows the cards it holds so far: some of the
+        // cards it is dealt by the end, as many as the board says it holds.
+        let showing = own_cards(shown, cards.community);
+        assert!(
+            showing.is_subset(&own_cards(&cards.dealt_to(seat), None)),
             "{context}: seat {seat} shows other cards than it was dealt"
         );
+        if view.street == Street::Showdown {
+            assert_eq!(
+                showing,
+                own_cards(&cards.dealt_to(seat), None),
+                "{context}: seat {seat} shows other cards than it was dealt"
+            );
+        }
         face_up.insert(seat);
     }
     face_up
