@@ -19,7 +19,6 @@
 
 use std::fmt;
 use std::num::NonZeroU32;
-use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -308,14 +307,48 @@ fn card_key(card: Card) -> u64 {
 /// [`HighValue`]) and the best low (bits 24..32, a [`LowValue`] or 0), both of which depend
 /// only on the ranks. Stored under a perfect hash of the rank key (hash and displace: the
 /// key's bucket has a "pilot" that sends every key of the bucket to its own free slot), so a
-/// look-up is three multiplications and two loads, and building it at first use takes
-/// milliseconds.
+/// look-up is three multiplications and two loads.
+///
+/// The table is built by [`build_rank_table`] from the evaluator's own rules and committed as
+/// two little-endian files decoded at compile time: building it at start-up cost every
+/// `studbot equity` process about 17 ms, more than the enumeration of a whole fifth-street
+/// spot. The test `the_committed_rank_table_is_the_one_the_rules_build` rebuilds it and
+/// compares; `STUDBOT_WRITE_RANK_TABLE=1 cargo test --lib rank_table` writes it anew.
 struct RankTable {
-    pilots: Box<[u16; BUCKETS]>,
-    entries: Box<[u32; SLOTS]>,
+    pilots: &'static [u16; BUCKETS],
+    entries: &'static [u32; SLOTS],
 }
 
-static RANK_TABLE: LazyLock<RankTable> = LazyLock::new(build_rank_table);
+static RANK_PILOTS: [u16; BUCKETS] = decode_u16(include_bytes!("rank_table/pilots.bin"));
+static RANK_ENTRIES: [u32; SLOTS] = decode_u32(include_bytes!("rank_table/entries.bin"));
+static RANK_TABLE: RankTable = RankTable {
+    pilots: &RANK_PILOTS,
+    entries: &RANK_ENTRIES,
+};
+
+const fn decode_u16<const N: usize>(bytes: &[u8]) -> [u16; N] {
+    assert!(bytes.len() == 2 * N, "the committed rank table has the wrong size");
+    let mut out = [0u16; N];
+    let mut index = 0;
+    while index < N {
+        out[index] = u16::from_le_bytes([bytes[2 * index], bytes[2 * index + 1]]);
+        index += 1;
+    }
+    out
+}
+
+const fn decode_u32<const N: usize>(bytes: &[u8]) -> [u32; N] {
+    assert!(bytes.len() == 4 * N, "the committed rank table has the wrong size");
+    let mut out = [0u32; N];
+    let mut index = 0;
+    while index < N {
+        let at = 4 * index;
+        out[index] = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        index += 1;
+    }
+    out
+}
+
 
 const ENTRY_HIGH: u32 = 0xFF_FFFF;
 const ENTRY_LOW_SHIFT: u32 = 24;
@@ -388,6 +421,7 @@ fn rank_multisets() -> Vec<(u32, u64)> {
 }
 
 /// A boxed array built on the heap (a debug build would put `Box::new([0; N])` on the stack).
+#[cfg(test)]
 fn zeroed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
     match vec![T::default(); N].into_boxed_slice().try_into() {
         Ok(array) => array,
@@ -395,7 +429,9 @@ fn zeroed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
     }
 }
 
-fn build_rank_table() -> RankTable {
+/// The rank table's pilots and entries, built from [`high_of_bits`] and [`low_of_bits`].
+#[cfg(test)]
+fn build_rank_table() -> (Box<[u16; BUCKETS]>, Box<[u32; SLOTS]>) {
     let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BUCKETS];
     for (key, bits) in rank_multisets() {
         let low = low_of_bits(bits).map_or(0, |low| low.0.get());
@@ -433,7 +469,7 @@ fn build_rank_table() -> RankTable {
             entries[slot] = entry;
         }
     }
-    RankTable { pilots, entries }
+    (pilots, entries)
 }
 
 /// Set in a key that cannot give the high alone: a flush (the suit masks decide it) or
@@ -885,20 +921,30 @@ mod tests {
         let multisets = rank_multisets();
         let keys: std::collections::HashSet<u32> = multisets.iter().map(|&(key, _)| key).collect();
         assert_eq!(keys.len(), multisets.len(), "rank keys collide");
-        let started = std::time::Instant::now();
-        let table = &*RANK_TABLE;
-        eprintln!(
-            "{} multisets, table of {} entries, built in {:?}",
-            multisets.len(),
-            SLOTS,
-            started.elapsed()
-        );
         for &(key, bits) in &multisets {
-            let entry = table.entry(key);
+            let entry = RANK_TABLE.entry(key);
             assert_eq!(HighValue(entry & ENTRY_HIGH), high_of_bits(bits));
             let low = entry >> ENTRY_LOW_SHIFT;
             assert_eq!(NonZeroU32::new(low).map(LowValue), low_of_bits(bits));
         }
+    }
+
+    #[test]
+    fn the_committed_rank_table_is_the_one_the_rules_build() {
+        let (pilots, entries) = build_rank_table();
+        if std::env::var_os("STUDBOT_WRITE_RANK_TABLE").is_some() {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/rank_table");
+            let pilots: Vec<u8> = pilots.iter().flat_map(|p| p.to_le_bytes()).collect();
+            let entries: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
+            std::fs::write(dir.join("pilots.bin"), pilots).unwrap();
+            std::fs::write(dir.join("entries.bin"), entries).unwrap();
+            return;
+        }
+        assert!(
+            *pilots == RANK_PILOTS && *entries == RANK_ENTRIES,
+            "src/table/rank_table/*.bin is not the table the evaluator's rules build: \
+             regenerate it with STUDBOT_WRITE_RANK_TABLE=1 cargo test --lib rank_table"
+        );
     }
 
     #[test]
