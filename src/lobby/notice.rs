@@ -10,6 +10,7 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 
 use crate::bank::{SeatOutcome, TableId, UserId};
+use crate::table::MixLeg;
 use crate::table::card::Card;
 use crate::table::eval::{HighValue, LowValue};
 use crate::table::hand::{
@@ -137,6 +138,8 @@ pub struct PublicBoard {
     pub last_action: Option<LastAction>,
     /// Seconds the player to act has.
     pub action_timer_secs: u32,
+    /// At a `mix` table, where this hand stands in the rotation.
+    pub mix_leg: Option<MixLeg>,
     pub paused: bool,
 }
 

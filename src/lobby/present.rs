@@ -59,6 +59,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         players,
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
+        mix_leg: board.mix_leg,
     }
 }
 
@@ -97,6 +98,7 @@ pub fn result_view(summary: &HandSummary, name_of: NameOf<'_>) -> ResultView {
 pub fn history_view(summary: &HandSummary, name_of: NameOf<'_>) -> HistoryView {
     HistoryView::new(
         summary.hand,
+        summary.result.game,
         summary.view.stakes,
         &names(&summary.players, name_of),
         &summary.result.starting_stacks,

@@ -3,6 +3,9 @@
 
 use fluent_bundle::FluentValue;
 
+use crate::table::{GameChoice, MIX_ORDER};
+
+use super::hand_names::{game_full_name, game_name};
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name};
@@ -399,7 +402,39 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
     text
 }
 
-/// `/rules`: a short summary of the game.
-pub fn rules_summary(locale: Locale) -> String {
-    tr(locale, "rules-summary", &[])
+/// `/rules`: a short summary of the game `choice` deals (Stud/8 where there is no table).
+/// `table`: the game and `mix_hands` of the channel's table, whose first line says what it
+/// deals.
+pub fn rules_summary(locale: Locale, table: Option<(GameChoice, u32)>) -> String {
+    let choice = table.map_or(GameChoice::Stud8, |(choice, _)| choice);
+    let summary = match choice {
+        GameChoice::Stud8 => tr(locale, "rules-summary", &[]),
+        GameChoice::Stud => tr(locale, "rules-summary-stud", &[]),
+        GameChoice::Razz => tr(locale, "rules-summary-razz", &[]),
+        GameChoice::Mix => tr(locale, "rules-summary-mix", &[]),
+    };
+    let Some((choice, mix_hands)) = table else {
+        return summary;
+    };
+    let deals = match choice.fixed() {
+        Some(game) => tr(
+            locale,
+            "rules-table-deals",
+            &[("game", game_full_name(locale, game).into())],
+        ),
+        None => {
+            let [first, second, third] = MIX_ORDER.map(|game| game_name(locale, game));
+            tr(
+                locale,
+                "rules-table-deals-mix",
+                &[
+                    ("first", first.into()),
+                    ("second", second.into()),
+                    ("third", third.into()),
+                    ("hands", u64::from(mix_hands).into()),
+                ],
+            )
+        }
+    };
+    format!("{deals}\n{summary}")
 }

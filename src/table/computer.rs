@@ -356,6 +356,7 @@ mod tests {
         let up_cards = cards(up);
         let all: Vec<Card> = down_cards.iter().chain(&up_cards).copied().collect();
         PrivateView {
+            game: crate::table::Game::Stud8,
             seat,
             down_cards,
             up_cards,

@@ -277,6 +277,8 @@ pub struct PublicView {
 /// One seat's own cards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PrivateView {
+    /// The game dealt: which of `high` and `low` play (Razz plays its own low of the cards).
+    pub game: Game,
     pub seat: SeatIndex,
     pub down_cards: Vec<Card>,
     pub up_cards: Vec<Card>,
@@ -288,6 +290,8 @@ pub struct PrivateView {
 /// The final outcome of a finished hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HandResult {
+    /// The game dealt, so a result names the hands as that game plays them.
+    pub game: Game,
     pub starting_stacks: Vec<u64>,
     pub final_stacks: Vec<u64>,
     pub awards: Vec<PotAward>,
@@ -508,8 +512,10 @@ impl Hand {
                 self.game.board_ranking(),
             )
         };
-        let open_pair =
-            street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
+        let open_pair = street == Street::Fourth
+            && self.rules.open_pair_big_bet
+            && self.game.has_open_pair_big_bet()
+            && self.open_pair_showing();
         let state = &mut self.state;
         state.round = BettingRound::new(
             street,
@@ -819,6 +825,7 @@ impl Hand {
             stacks: final_stacks.clone(),
         });
         self.result = Some(HandResult {
+            game: self.game,
             starting_stacks: self.starting_stacks.clone(),
             final_stacks,
             awards,
@@ -913,6 +920,7 @@ impl Hand {
         all.extend(self.state.community);
         let (high, low) = best_high_low(&all);
         Some(PrivateView {
+            game: self.game,
             seat,
             down_cards: dealt.down_cards(seat).collect(),
             up_cards: dealt.up_cards(seat).collect(),

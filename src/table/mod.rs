@@ -27,13 +27,13 @@ mod showdown;
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
 pub use game::{
-    BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, PotRule,
+    BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, MixLeg, PotRule,
 };
 pub use hand::{
     ActionError, ActionKind, Event, Hand, HandResult, LegalAction, PotAward, PrivateView,
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
-pub use razz_low::RazzLow;
+pub use razz_low::{RazzLow, best_razz_low_cards};
 pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

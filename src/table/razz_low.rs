@@ -191,6 +191,17 @@ impl RazzLow {
     /// The five ranks played, as players say them: every card, grouped ranks first, then
     /// highest first ("2-2-7-5-A", "7-5-4-2-A").
     pub fn spelled(self) -> String {
+        let symbols: Vec<String> = self
+            .played_ranks()
+            .iter()
+            .map(|rank| rank.symbol().to_string())
+            .collect();
+        symbols.join("-")
+    }
+
+    /// The rank of every card played, in the order [`RazzLow::spelled`] says them: a pair's
+    /// rank twice, first.
+    pub fn played_ranks(self) -> Vec<Rank> {
         let ranks = self.ranks();
         let repeat = match self.category() {
             HandCategory::OnePair => [2, 1, 1, 1],
@@ -200,14 +211,14 @@ impl RazzLow {
             HandCategory::FourOfAKind => [4, 1, 1, 1],
             _ => [1, 1, 1, 1],
         };
-        let mut symbols = Vec::with_capacity(5);
+        let mut played = Vec::with_capacity(5);
         for (index, rank) in ranks.iter().enumerate() {
             let times = repeat.get(index).copied().unwrap_or(1);
             for _ in 0..times {
-                symbols.push(rank.symbol().to_string());
+                played.push(*rank);
             }
         }
-        symbols.join("-")
+        played
     }
 
     /// True for the wheel, 5-4-3-2-A, the best razz hand of all.
@@ -219,6 +230,19 @@ impl RazzLow {
                 .map(|rank| rank.low_value())
                 .eq(WHEEL.iter().copied())
     }
+}
+
+/// The best razz low of `cards` and the cards that make it, in the order it is said.
+pub fn best_razz_low_cards(cards: &[Card]) -> (RazzLow, Vec<Card>) {
+    let low = RazzLow::of(cards);
+    let mut left: Vec<Card> = cards.to_vec();
+    let mut five = Vec::with_capacity(5);
+    for rank in low.played_ranks() {
+        if let Some(index) = left.iter().position(|card| card.rank == rank) {
+            five.push(left.swap_remove(index));
+        }
+    }
+    (low, five)
 }
 
 fn rank_plural(rank: Rank) -> &'static str {

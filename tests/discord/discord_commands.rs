@@ -224,9 +224,9 @@ async fn economy_commands_answer_from_the_bank() {
     for (user, locale) in [(&ana, Locale::En), (&bo, Locale::Es)] {
         let answer = ask(user, "rules", vec![]).await;
         assert_eq!(answer.visibility, Visibility::Ephemeral(user.id));
-        assert_eq!(answer.content(), render::rules_summary(locale));
+        assert_eq!(answer.content(), render::rules_summary(locale, None));
     }
-    let rules = render::rules_summary(Locale::En);
+    let rules = render::rules_summary(Locale::En, None);
     assert!(
         rules.contains("eight or better") && rules.contains("bring"),
         "the rules name the game and the bring-in: {rules}"

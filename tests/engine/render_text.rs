@@ -232,9 +232,15 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
         assert!(discord_length(&board) <= DISCORD_MESSAGE_LIMIT);
         assert!(board.contains("1. Player number 000"), "{board}");
         assert!(render::leaderboard(locale, &[]).lines().count() == 2);
-        let rules = render::rules_summary(locale);
-        assert!(rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT);
+        let tables = studbot::table::GameChoice::ALL.map(|choice| Some((choice, 6)));
+        for table in [None].into_iter().chain(tables) {
+            let rules = render::rules_summary(locale, table);
+            assert!(
+                rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT,
+                "{rules}"
+            );
+        }
     }
-    assert!(render::rules_summary(Locale::Es).contains("calle"));
-    assert!(render::rules_summary(Locale::Id).contains("kartu"));
+    assert!(render::rules_summary(Locale::Es, None).contains("calle"));
+    assert!(render::rules_summary(Locale::Id, None).contains("kartu"));
 }

@@ -4,7 +4,7 @@ use crate::render;
 
 use super::refusal;
 use crate::bot::Context;
-use crate::bot::reply::{Answer, Outcome, in_guild, locale, respond};
+use crate::bot::reply::{Answer, Outcome, caller, in_guild, locale, respond};
 
 #[poise::command(slash_command, guild_only)]
 pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome {
@@ -24,6 +24,7 @@ pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome 
             .collect();
         let view = render::HistoryView::new(
             history.hand,
+            history.game,
             history.stakes,
             &names,
             &history.starting_stacks,
@@ -35,8 +36,19 @@ pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome 
     .await
 }
 
+/// The rules of the game this channel's table deals (Stud/8 where there is no table).
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Outcome {
-    let text = render::rules_summary(locale(ctx));
-    respond(ctx, async move { Answer::private(text) }).await
+    let bot = ctx.data().clone();
+    let caller = caller(ctx);
+    let locale = locale(ctx);
+    respond(ctx, async move {
+        let table = match caller.map(|caller| bot.lobby().table(caller.table)) {
+            Some(Ok(handle)) => handle.status().await.ok(),
+            _ => None,
+        };
+        let game = table.map(|status| (status.settings.game, status.settings.mix_hands));
+        Answer::private(render::rules_summary(locale, game))
+    })
+    .await
 }

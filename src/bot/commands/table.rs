@@ -7,7 +7,8 @@ use crate::render::{self, Locale, Notice};
 
 // The option types the settings macro names.
 use super::settings::{
-    OddChipChoice, SettingOptions, ShortAllInChoice, settings_command, with_setting_options,
+    GameChoiceOption, OddChipChoice, SettingOptions, ShortAllInChoice, settings_command,
+    with_setting_options,
 };
 use super::{named, refusal, table_of, user_id};
 use crate::bot::reply::{Answer, Outcome, in_guild};
