@@ -12,6 +12,7 @@ mod bank_properties;
 mod bank_records;
 mod bank_retention;
 mod bank_timeout;
+mod lobby_games;
 mod lobby_leaks;
 mod lobby_open_cancelled;
 mod lobby_restart;
