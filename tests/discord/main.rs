@@ -11,6 +11,7 @@ mod bot_quiet_channel;
 mod bot_slow_commands;
 mod discord_commands;
 mod discord_fake;
+mod discord_games;
 mod discord_gateway;
 mod discord_history;
 mod discord_invite;
