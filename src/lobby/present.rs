@@ -109,6 +109,8 @@ pub fn history_view(summary: &HandSummary, name_of: NameOf<'_>) -> HistoryView {
 /// `/table status`.
 pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView {
     TableStatusView {
+        game: status.settings.game,
+        mix_hands: status.settings.mix_hands,
         stakes: status.settings.stakes,
         min_buy_in: status.settings.min_buy_in,
         max_buy_in: status.settings.max_buy_in,

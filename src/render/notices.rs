@@ -5,7 +5,7 @@ use fluent_bundle::FluentValue;
 
 use crate::table::{GameChoice, MIX_ORDER};
 
-use super::hand_names::{game_full_name, game_name};
+use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name};
@@ -300,6 +300,7 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
                 ("bring_in", stakes.bring_in.into()),
             ],
         ),
+        game_choice_name(locale, view.game, view.mix_hands),
         tr(
             locale,
             "status-settings",

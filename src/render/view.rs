@@ -11,7 +11,7 @@ use crate::table::hand::{
     ActionKind, Event, HandResult, LegalAction, PotAward, PublicView, SeatIndex, SeatState,
 };
 use crate::table::rules::Stakes;
-use crate::table::{Game, MixLeg, Street};
+use crate::table::{Game, GameChoice, MixLeg, Street};
 
 /// How a seat reads on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -540,6 +540,9 @@ pub struct StatusSeat {
 /// `/table status`: the table's settings and who sits there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableStatusView {
+    /// What the table deals, and in `mix` the hands of each game.
+    pub game: GameChoice,
+    pub mix_hands: u32,
     pub stakes: Stakes,
     pub min_buy_in: u64,
     pub max_buy_in: u64,

@@ -185,6 +185,8 @@ fn every_notice_has_its_own_text_in_every_language() {
 #[test]
 fn status_stats_leaderboard_and_rules_read_in_every_language() {
     let status = TableStatusView {
+        game: studbot::table::GameChoice::Mix,
+        mix_hands: 4,
         stakes: Stakes::default(),
         min_buy_in: 40,
         max_buy_in: 400,
@@ -208,7 +210,7 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
     let en = render::table_status(Locale::En, &status);
     assert_eq!(
         en,
-        "**Table** · stakes 5/10 · ante 1 · bring-in 2\nBuy-in 40–400 · 8 seats · 30 s to act\nPaused.\nHand #5 in progress.\n• Ana (100)\n• Bo (0) · sitting out"
+        "**Table** · stakes 5/10 · ante 1 · bring-in 2\nMix: Razz, Stud, Stud Hi/Lo, 4 hands each\nBuy-in 40–400 · 8 seats · 30 s to act\nPaused.\nHand #5 in progress.\n• Ana (100)\n• Bo (0) · sitting out"
     );
     let stats = StatsView {
         name: "Ana".into(),
