@@ -101,13 +101,6 @@ fn seven_card_evaluation(c: &mut Criterion) {
             }
         })
     });
-    group.bench_function("studbot_razz_low_counts_precomputed_cardset", |b| {
-        b.iter(|| {
-            for set in black_box(&card_sets) {
-                black_box(studbot::table::RazzLow::of_set(*set));
-            }
-        })
-    });
     group.bench_function("aya_poker_rank", |b| {
         b.iter(|| {
             for hand in black_box(&aya_hands) {

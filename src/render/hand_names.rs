@@ -8,7 +8,7 @@
 
 use crate::table::card::{Card, Rank};
 use crate::table::eval::{HandCategory, HighValue, LowValue};
-use crate::table::{Game, GameChoice, RazzLow};
+use crate::table::{AceFiveLow, Game, GameChoice};
 
 use super::locale::{Locale, tr};
 
@@ -107,7 +107,7 @@ pub fn game_choice_name(locale: Locale, choice: GameChoice, mix_hands: u32) -> S
 
 /// A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", and a paired hand by
 /// its pair and its cards, "pair of twos (2-2-7-5-A)".
-pub fn razz_low_name(locale: Locale, low: RazzLow) -> String {
+pub fn razz_low_name(locale: Locale, low: AceFiveLow) -> String {
     let spelled = spell_low(&low.played_ranks());
     if low.is_wheel() {
         return tr(locale, "razz-wheel", &[("ranks", spelled.into())]);

@@ -2,7 +2,7 @@
 //! they make so far for high and for low. Never send this text to the channel.
 
 use crate::table::hand::PrivateView;
-use crate::table::{Game, RazzLow};
+use crate::table::{AceFiveLow, Game};
 
 use super::cards::{card, cards};
 use super::hand_names::{high_hand_name, low_so_far, razz_low_name, spell_low};
@@ -45,7 +45,7 @@ pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> Str
         lines.push(tr(
             locale,
             "private-low",
-            &[("hand", razz_low_name(locale, RazzLow::of(&all)).into())],
+            &[("hand", razz_low_name(locale, AceFiveLow::of(&all)).into())],
         ));
         return lines.join("\n");
     }

@@ -6,7 +6,7 @@
 use crate::table::card::Card;
 use crate::table::eval::{best_high_cards, best_low_cards};
 use crate::table::hand::{PotAward, SeatIndex};
-use crate::table::{Game, best_razz_low_cards};
+use crate::table::{Game, best_ace_five_low_cards};
 
 use super::cards::cards;
 use super::display_name;
@@ -101,7 +101,7 @@ pub(crate) fn shows_line(
             );
         }
         Game::Stud => high_hand_name(locale, best_high_cards(all).0),
-        Game::Razz => razz_low_name(locale, best_razz_low_cards(all).0),
+        Game::Razz => razz_low_name(locale, best_ace_five_low_cards(all).0),
     };
     tr(
         locale,
@@ -224,7 +224,7 @@ fn whole_pot_lines(locale: Locale, view: &ResultView, award: &PotAward, lines: &
             continue;
         };
         let (hand, five) = if view.game == Game::Razz {
-            let (low, five) = best_razz_low_cards(&held);
+            let (low, five) = best_ace_five_low_cards(&held);
             (razz_low_name(locale, low), five)
         } else {
             let (high, five) = best_high_cards(&held);

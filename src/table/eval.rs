@@ -24,7 +24,7 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use super::ace_five_low::ace_five_low_of_suits;
-pub use super::ace_five_low::{AceFiveKind, AceFiveLow, best_ace_five_low};
+pub use super::ace_five_low::{AceFiveLow, best_ace_five_low};
 use super::card::{Card, Rank, Suit};
 
 /// The kind of a high hand, weakest first.

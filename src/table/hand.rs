@@ -162,7 +162,7 @@ pub enum Event {
     },
     /// A hand shown at showdown. `high` and `low` are what its cards make (the best high,
     /// the best eight-or-better low) whatever the game; which of them plays is the game's
-    /// rule (Razz plays neither: its hand is [`super::RazzLow::of`] the cards).
+    /// rule (Razz plays neither: its hand is [`super::AceFiveLow::of`] the cards).
     Shown {
         seat: SeatIndex,
         cards: Vec<Card>,

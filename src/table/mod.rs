@@ -18,12 +18,12 @@ mod odd_chip;
 mod outcome;
 pub mod phh;
 mod pot;
-pub mod razz_low;
 pub mod replay;
 pub mod rules;
 mod seats;
 mod showdown;
 
+pub use ace_five_low::{AceFiveLow, best_ace_five_low, best_ace_five_low_cards};
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
 pub use game::{
@@ -34,6 +34,5 @@ pub use hand::{
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
-pub use razz_low::{RazzLow, best_razz_low_cards};
 pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

@@ -6,7 +6,7 @@
 use crate::support;
 
 use studbot::render::{self, Locale};
-use studbot::table::{Game, RazzLow};
+use studbot::table::{AceFiveLow, Game};
 use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
@@ -74,7 +74,7 @@ async fn a_razz_table_opened_on_discord_deals_razz_and_names_the_winning_low() {
         .chain(&mirror_cards.up_cards)
         .copied()
         .collect();
-    let low = render::hand_names::razz_low_name(Locale::En, RazzLow::of(&held));
+    let low = render::hand_names::razz_low_name(Locale::En, AceFiveLow::of(&held));
     let said: String = fake
         .channel_messages(CHANNEL)
         .iter()

@@ -8,7 +8,7 @@ use crate::common::*;
 
 use studbot::render::hand_names::razz_low_name;
 use studbot::render::{self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts};
-use studbot::table::{Game, GameChoice, Hand, MixLeg, RazzLow, Rules, Stakes};
+use studbot::table::{AceFiveLow, Game, GameChoice, Hand, MixLeg, Rules, Stakes};
 
 const NAMES: [&str; 2] = ["Ana", "Bo"];
 
@@ -97,7 +97,7 @@ fn razz_results_and_history_name_the_lowest_hand_as_players_say_it_in_every_lang
 fn a_razz_wheel_and_a_paired_razz_hand_are_named_in_every_language() {
     // Ana: the wheel; Bo (who mucks his loser) holds only four ranks: a pair of twos.
     let hand = shown_down(Game::Razz, ["Ac 2d Kh Qs 3c 4d 5h", "2c 2h 9d 9s 9c 7d Ks"]);
-    let paired_twos = RazzLow::of(&cards("2c 2h 9d 9s 9c 7d Ks"));
+    let paired_twos = AceFiveLow::of(&cards("2c 2h 9d 9s 9c 7d Ks"));
     for (locale, wheel, paired) in [
         (
             Locale::En,

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{ActionKind, Event, Game, Hand, OddChip, RazzLow, Rules, Stakes, Street};
+use studbot::table::{AceFiveLow, ActionKind, Event, Game, Hand, OddChip, Rules, Stakes, Street};
 
 use ActionKind::*;
 
@@ -119,7 +119,7 @@ fn in_razz_the_lowest_hand_takes_the_whole_pot_without_a_qualifier() {
     assert!(award.high.is_empty(), "razz has no high half");
     assert_eq!(award.low, vec![(1, award.amount)]);
     assert_eq!(
-        RazzLow::of(&cards("Kc Kd Qh Js Tc 9h Ks")).to_string(),
+        AceFiveLow::of(&cards("Kc Kd Qh Js Tc 9h Ks")).to_string(),
         "K-Q-J-T-9"
     );
 }
@@ -183,7 +183,7 @@ fn in_razz_a_shown_hand_names_its_cards_and_the_razz_low_is_found_from_them() {
         .events()
         .iter()
         .filter_map(|event| match event {
-            Event::Shown { cards, .. } => Some(RazzLow::of(cards).to_string()),
+            Event::Shown { cards, .. } => Some(AceFiveLow::of(cards).to_string()),
             _ => None,
         })
         .collect();
