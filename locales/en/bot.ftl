@@ -64,18 +64,16 @@ bot-dm-closed-mark = 📵 { $names }: DMs closed. Use “My cards” or /cards.
 bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: when the bot is back, every player gets back the chips they had when the hand began.
 bot-your-turn = { $mention }, your turn: { $options } ({ $seconds } s)
 bot-refused = That did not work: { $reason }
-bot-amount-limits = The amount must be between { $min } and { $max } { $max ->
-    [one] chip
-   *[other] chips
-}.
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
+bot-bots-hold-no-chips = Bots do not hold chips: there is no balance to look at or change.
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
 
 # Issue 10: the table's language (/table open language:, /table settings language:)
-opt-language = Language of the table's messages (the server's language when left out)
+opt-language = Language of the table's messages, or the server's language
 choice-en = English
 choice-es = Spanish
 choice-id = Indonesian
+choice-server = The server's language
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Done: the answer is in the channel.
@@ -84,3 +82,12 @@ bot-pings-off = You will no longer be mentioned when it is your turn; the board 
 cmd-ping = Turn mentions for you
 cmd-ping-on = Mention me when it is my turn
 cmd-ping-off = Do not mention me when it is my turn
+
+# Issue 13: /table open where the bot lacks a permission it needs in the channel. The
+# permission names are those of Discord's channel settings in the moderator's language.
+bot-missing-permissions = I can't run a table in this channel: I don't have { $permissions } here. Ask a server admin to give me { $count ->
+    [one] that permission
+   *[other] those permissions
+} in this channel's settings (Permissions), then open the table again.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages

@@ -28,6 +28,7 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
             event_handler: |framework, event| {
                 Box::pin(async move {
                     framework.user_data.watch_gateway(event);
+                    framework.user_data.watch_guilds(event);
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),
                     } = event
@@ -54,13 +55,24 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                 if guilds.is_empty() {
                     poise::builtins::register_globally(ctx, commands).await?;
                 } else {
+                    // A wrong id (a channel's, or a server the bot was never invited to) costs
+                    // that server its commands, not every other one.
                     for guild in guilds {
-                        poise::builtins::register_in_guild(
+                        let registered = poise::builtins::register_in_guild(
                             ctx,
                             commands,
                             serenity::GuildId::new(*guild),
                         )
-                        .await?;
+                        .await;
+                        if let Err(error) = registered {
+                            tracing::error!(
+                                guild,
+                                %error,
+                                "cannot register the slash commands in server {guild} \
+                                 ([discord] guild_ids): is it the server's id, and is the bot \
+                                 in that server (`studbot invite`)?"
+                            );
+                        }
                     }
                 }
                 Ok(bot)
@@ -85,7 +97,9 @@ fn localize_under(command: &mut poise::Command<Bot, Error>, parent: &str) {
         parameter.description_localizations = Cow::Owned(localizations(&id));
         let mut choices = parameter.choices.to_vec();
         for choice in &mut choices {
+            // Discord shows a choice's name and sends back its index: the name is words only.
             let id = format!("choice-{}", choice.name.replace('_', "-"));
+            choice.name = Cow::Owned(render::tr(Locale::En, &id, &[]));
             choice.localizations = Cow::Owned(localizations(&id));
         }
         parameter.choices = Cow::Owned(choices);
@@ -164,6 +178,12 @@ mod tests {
             );
             assert_eq!(parameter.description_localizations.len(), 3);
             for choice in parameter.choices.iter() {
+                assert!(
+                    !choice.name.starts_with("choice-") && !choice.name.contains('_'),
+                    "{qualified} {}: the choice {} has no English words",
+                    parameter.name,
+                    choice.name
+                );
                 assert!(
                     choice
                         .localizations

@@ -8,7 +8,8 @@ use crate::table::{GameChoice, MIX_ORDER};
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
-use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name};
+use super::{TextLimit, display_name};
+use crate::table::rules::Rules;
 
 /// A short message for one player or for the channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,8 +377,8 @@ pub fn stats(locale: Locale, view: &StatsView) -> String {
 }
 
 /// `/leaderboard`: lines in the order given (richest first), numbered from 1. Stays within
-/// one Discord message: lines past the limit are left out.
-pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
+/// `limit` (one message): lines past it are left out.
+pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) -> String {
     let mut text = tr(locale, "leaderboard-header", &[]);
     if lines.is_empty() {
         text.push('\n');
@@ -394,26 +395,33 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
                 ("balance", line.balance.into()),
             ],
         );
-        if discord_length(&text) + 1 + discord_length(&entry) > DISCORD_MESSAGE_LIMIT {
+        let longer = format!("{text}\n{entry}");
+        if !limit.fits(&longer) {
             break;
         }
-        text.push('\n');
-        text.push_str(&entry);
+        text = longer;
     }
     text
 }
 
-/// `/rules`: a short summary of the game `choice` deals (Stud/8 where there is no table).
-/// `table`: the game and `mix_hands` of the channel's table, whose first line says what it
-/// deals.
-pub fn rules_summary(locale: Locale, table: Option<(GameChoice, u32)>) -> String {
+/// `/rules`: a short summary of the game a table deals, with its house `rules` (Stud/8 where
+/// there is no table). `table`: the game and `mix_hands` of the channel's table, whose first
+/// line says what it deals.
+pub fn rules_summary(locale: Locale, rules: &Rules, table: Option<(GameChoice, u32)>) -> String {
+    let yes_no = |on: bool| if on { "yes" } else { "no" };
+    let args = [
+        ("raises", u64::from(rules.max_raises).into()),
+        ("heads_up_uncapped", yes_no(rules.heads_up_uncapped).into()),
+        ("open_pair", yes_no(rules.open_pair_big_bet).into()),
+    ];
     let choice = table.map_or(GameChoice::Stud8, |(choice, _)| choice);
-    let summary = match choice {
-        GameChoice::Stud8 => tr(locale, "rules-summary", &[]),
-        GameChoice::Stud => tr(locale, "rules-summary-stud", &[]),
-        GameChoice::Razz => tr(locale, "rules-summary-razz", &[]),
-        GameChoice::Mix => tr(locale, "rules-summary-mix", &[]),
+    let id = match choice {
+        GameChoice::Stud8 => "rules-summary",
+        GameChoice::Stud => "rules-summary-stud",
+        GameChoice::Razz => "rules-summary-razz",
+        GameChoice::Mix => "rules-summary-mix",
     };
+    let summary = tr(locale, id, &args);
     let Some((choice, mix_hands)) = table else {
         return summary;
     };

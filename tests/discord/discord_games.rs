@@ -48,7 +48,11 @@ async fn a_razz_table_opened_on_discord_deals_razz_and_names_the_winning_low() {
     let rules = fake.answer_to(asked).await;
     assert_eq!(
         rules.content(),
-        render::rules_summary(Locale::En, Some((studbot::table::GameChoice::Razz, 6)))
+        render::rules_summary(
+            Locale::En,
+            &studbot::table::Rules::default(),
+            Some((studbot::table::GameChoice::Razz, 6))
+        )
     );
     assert!(
         rules

@@ -22,7 +22,6 @@ async fn while_discord_answers_channel_writes_with_429_the_bot_waits_and_nothing
 /// Found by the strict fake: when a click's callback gets a 429, the turn ping goes out as a
 /// followup before the callback's retry has succeeded, which Discord refuses (10015).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails now and then until the bot's turn ping waits for its click's callback to succeed"]
 async fn while_discord_answers_every_write_with_429_the_bot_waits_and_nothing_is_lost_or_doubled() {
     play_through_429s(300_000_000_000_000_032, true).await;
 }

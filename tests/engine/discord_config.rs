@@ -20,7 +20,9 @@ fn an_invalid_config_value_stops_the_bot_with_one_line_naming_it() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
-        stderr.ends_with("config.toml: [economy] daily_amount: expected a whole number\n"),
+        stderr.ends_with(
+            "config.toml: [economy] daily_amount: expected a whole number, not string \"lots\"\n"
+        ),
         "{stderr}"
     );
     assert!(!stderr.contains("secret-token-value"));

@@ -462,9 +462,20 @@ fn refusal_texts(locale: Locale) -> Vec<String> {
             .iter()
             .map(|notice| render::notice(locale, notice)),
     );
-    texts.push(render::rules_summary(locale, None));
+    let house_rules = Rules {
+        max_raises: 1,
+        heads_up_uncapped: false,
+        open_pair_big_bet: true,
+        ..Rules::default()
+    };
+    texts.push(render::rules_summary(locale, &Rules::default(), None));
+    texts.push(render::rules_summary(locale, &house_rules, None));
     for choice in GameChoice::ALL {
-        texts.push(render::rules_summary(locale, Some((choice, 6))));
+        texts.push(render::rules_summary(
+            locale,
+            &house_rules,
+            Some((choice, 6)),
+        ));
         texts.push(render::hand_names::game_choice_name(locale, choice, 1));
     }
     texts

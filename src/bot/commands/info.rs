@@ -43,12 +43,16 @@ pub async fn rules(ctx: Context<'_>) -> Outcome {
     let caller = caller(ctx);
     let locale = locale(ctx);
     respond(ctx, async move {
-        let table = match caller.map(|caller| bot.lobby().table(caller.table)) {
+        // The game and house rules of this channel's table, else those a new table gets.
+        let status = match caller.map(|caller| bot.lobby().table(caller.table)) {
             Some(Ok(handle)) => handle.status().await.ok(),
             _ => None,
         };
-        let game = table.map(|status| (status.settings.game, status.settings.mix_hands));
-        Answer::private(render::rules_summary(locale, game))
+        let rules = status
+            .as_ref()
+            .map_or(bot.config().table.rules, |status| status.settings.rules);
+        let game = status.map(|status| (status.settings.game, status.settings.mix_hands));
+        Answer::private(render::rules_summary(locale, &rules, game))
     })
     .await
 }

@@ -2,6 +2,7 @@
 
 use crate::bank::UserId;
 use crate::table::GameChoice;
+use crate::telemetry::record;
 
 use super::super::error::LobbyError;
 use super::super::notice::{CancelReason, SeatStatus, TableMessage};
@@ -128,6 +129,7 @@ impl Table {
             let number = hand.number;
             let stacks = self.seats.stacks_of(&hand.players);
             self.bank.cancel_hand(self.table, number).await?;
+            record::hand_finished();
             self.hand = None;
             self.action_deadline = None;
             self.message(TableMessage::HandCancelled {

@@ -67,6 +67,8 @@ pub struct FakeUser {
     pub roles: Vec<u64>,
     /// The Discord client's language ("en-US", "es-ES", "id").
     pub locale: String,
+    /// A bot account (Discord's `bot` flag on the user).
+    pub bot: bool,
 }
 
 impl FakeUser {
@@ -77,12 +79,21 @@ impl FakeUser {
             permissions: VIEW_AND_SEND,
             roles: Vec::new(),
             locale: "en-US".to_owned(),
+            bot: false,
         }
     }
 
     pub fn moderator(id: u64, name: &str) -> FakeUser {
         FakeUser {
             permissions: VIEW_AND_SEND | MANAGE_CHANNELS,
+            ..FakeUser::player(id, name)
+        }
+    }
+
+    /// Another bot in the guild (it never runs commands; commands may name it).
+    pub fn robot(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            bot: true,
             ..FakeUser::player(id, name)
         }
     }
@@ -98,7 +109,7 @@ impl FakeUser {
     }
 
     pub fn json(&self) -> Value {
-        user_json(self.id, &self.name, false)
+        user_json(self.id, &self.name, self.bot)
     }
 
     pub fn mention(&self) -> String {
@@ -278,6 +289,8 @@ impl InteractionRecord {
 pub(crate) struct StoredMessage {
     json: Value,
     created: Instant,
+    /// How much older than its `created` Discord counts it (see `make_message_older`).
+    aged: Duration,
     /// Who can read it.
     visibility: Visibility,
 }

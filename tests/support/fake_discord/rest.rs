@@ -3,6 +3,7 @@
 //! interaction callbacks and followups are in [`super::webhooks`].
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{Request, State};
@@ -12,8 +13,8 @@ use serde_json::{Value, json};
 
 use super::rules::{self, EDITABLE_FOR};
 use super::{
-    APPLICATION_ID, BOT_USER_ID, Inner, Recorded, Shared, StoredMessage, Visibility, schema,
-    user_json, webhooks,
+    APPLICATION_ID, BOT_USER_ID, GUILD_ID, Inner, Recorded, Shared, StoredMessage, Visibility,
+    schema, user_json, webhooks,
 };
 
 /// The fake's answer to one request.
@@ -229,6 +230,15 @@ fn answer(
                     rules::error_body(10013, "Unknown User"),
                 )),
             }
+        }
+        // Discord's answer for a server the application is not in.
+        (Method::PUT, ["applications", _, "guilds", guild, "commands"])
+            if *guild != GUILD_ID.to_string() =>
+        {
+            Outcome::error((
+                StatusCode::FORBIDDEN,
+                rules::error_body(50001, "Missing Access"),
+            ))
         }
         (Method::PUT, ["applications", _, "commands"])
         | (Method::PUT, ["applications", _, "guilds", _, "commands"]) => {
@@ -464,6 +474,7 @@ pub(crate) fn new_message(
         StoredMessage {
             json: message.clone(),
             created: now,
+            aged: Duration::ZERO,
             visibility,
         },
     );
@@ -482,7 +493,7 @@ pub(crate) fn edit_message(
         .messages
         .get_mut(&id)
         .ok_or_else(rules::unknown_message)?;
-    if now.saturating_duration_since(stored.created) > EDITABLE_FOR {
+    if now.saturating_duration_since(stored.created) + stored.aged > EDITABLE_FOR {
         return Err(rules::old_message_edit());
     }
     for field in ["content", "embeds", "components"] {
