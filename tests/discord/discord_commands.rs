@@ -317,19 +317,7 @@ async fn sigterm_mid_hand_refunds_the_hand_and_tells_the_channel() {
     .unwrap();
     no_next_hand_soon(&fake, CHANNEL, &moderator).await;
     table.play_to_showdown(&fake).await;
-    let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
-    for (seat, player) in players.iter().enumerate() {
-        let left = fake.slash(player, CHANNEL, "leave", vec![]).await;
-        fake.answer_to(left).await;
-        let asked = fake.slash(player, CHANNEL, "balance", vec![]).await;
-        let expected = 1000 - 100 + final_stacks[seat];
-        let answer = fake.answer_to(asked).await;
-        assert!(
-            answer.content().contains(&expected.to_string()),
-            "{}",
-            answer.content()
-        );
-    }
+    table.cash_out_and_compare_balances(&fake).await;
     bot.stop().await;
 }
 

@@ -9,6 +9,8 @@ use studbot::render::{
 };
 use studbot::table::rules::{Rules, Stakes};
 
+use crate::common::every_notice;
+
 #[test]
 fn names_are_cut_to_32_characters_with_an_ellipsis_and_markdown_is_escaped() {
     let long = "Abcdefghijklmnopqrstuvwxyz0123456789";
@@ -28,95 +30,6 @@ fn terminal_text_has_no_markdown_left() {
         for_terminal(board),
         "Hand #3 · Fourth street\n▶️ Ana_B (94)"
     );
-}
-
-fn every_notice() -> Vec<Notice> {
-    let name = || "Ana".to_string();
-    vec![
-        Notice::NotYourTurn { to_act: name() },
-        Notice::StaleAction,
-        Notice::ActionNotAllowed,
-        Notice::NotSeated,
-        Notice::AlreadySeated,
-        Notice::NoTable,
-        Notice::TableAlreadyOpen,
-        Notice::TableFull { seats: 8 },
-        Notice::BuyInOutOfRange { min: 40, max: 400 },
-        Notice::NotEnoughChips {
-            needed: 100,
-            balance: 30,
-        },
-        Notice::NotModerator,
-        Notice::NoCards,
-        Notice::BetweenHandsOnly,
-        Notice::InvalidAmount,
-        Notice::CannotGiveToSelf,
-        Notice::Joined {
-            name: name(),
-            buy_in: 100,
-        },
-        Notice::Left {
-            name: name(),
-            stack: 120,
-        },
-        Notice::LeavingAfterHand { name: name() },
-        Notice::SatOut { name: name() },
-        Notice::SatOutAfterTimeouts { name: name() },
-        Notice::Back { name: name() },
-        Notice::TimedOut {
-            name: name(),
-            checked: true,
-        },
-        Notice::TimedOut {
-            name: name(),
-            checked: false,
-        },
-        Notice::Kicked { name: name() },
-        Notice::ToppedUp {
-            name: name(),
-            amount: 50,
-            stack: 150,
-        },
-        Notice::TableOpened,
-        Notice::TablePaused,
-        Notice::TableResumed,
-        Notice::TableClosed,
-        Notice::SettingsNextHand,
-        Notice::HandCancelledRefunded { hand_number: 12 },
-        Notice::NextHandIn { seconds: 5 },
-        Notice::WaitingForPlayers { needed: 1 },
-        Notice::WaitingForPlayers { needed: 2 },
-        Notice::DmClosed { name: name() },
-        Notice::YourCardsByDm,
-        Notice::Balance { balance: 1000 },
-        Notice::BalanceOf {
-            name: name(),
-            balance: 1000,
-        },
-        Notice::DailyClaimed {
-            amount: 100,
-            balance: 1100,
-        },
-        Notice::DailyNotYet {
-            hours: 3,
-            minutes: 20,
-        },
-        Notice::Gave {
-            to: name(),
-            amount: 10,
-            balance: 990,
-        },
-        Notice::Granted {
-            name: name(),
-            amount: 10,
-            balance: 1010,
-        },
-        Notice::Taken {
-            name: name(),
-            amount: 10,
-            balance: 990,
-        },
-    ]
 }
 
 #[test]

@@ -5,17 +5,12 @@
 
 use crate::common;
 
-use std::process::Command;
-
 use common::*;
 use studbot::table::{Deck, Hand, Rules, RulesError, StartError};
 
 /// Runs the `studbot` binary; returns its exit code and its error output.
 fn studbot(args: &[&str]) -> (Option<i32>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(args)
-        .output()
-        .expect("studbot runs");
+    let output = crate::child::run_args(args);
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stderr).into_owned(),

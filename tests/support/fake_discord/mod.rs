@@ -19,6 +19,8 @@
 //! Tests wait for what the bot does with [`FakeDiscord::wait_for`] (retry until a deadline),
 //! never by sleeping a fixed time.
 
+// The fake stands in for Discord's API as a whole: its option builders, counters and record
+// accessors stay whether or not today's tests call each one.
 #![allow(dead_code)]
 
 mod gateway;
