@@ -87,8 +87,7 @@ fn play_with_game_razz_deals_razz_and_names_razz_lows() {
         script.push_str("c\n");
     }
     script.push_str("quit\n");
-    let output = play(data.path(), &["--game", "razz", "--players", "3"], &script);
-    let out = String::from_utf8(output.stdout).unwrap();
+    let out = play(data.path(), &["--game", "razz", "--players", "3"], &script);
     assert!(out.starts_with("Seven-Card Razz."), "{out}");
     assert!(out.contains("Hand #1 · Third street · Razz"), "{out}");
     assert!(out.contains("Hand #2"), "several hands were played:\n{out}");
@@ -120,8 +119,7 @@ fn play_with_game_mix_says_the_rotation_on_the_board() {
     }
     script.push_str("quit\n");
     let extra = ["--game", "mix", "--mix-hands", "2", "--players", "2"];
-    let output = play(data.path(), &extra, &script);
-    let out = String::from_utf8(output.stdout).unwrap();
+    let out = play(data.path(), &extra, &script);
     assert!(
         out.starts_with("Mix: Razz, Stud, Stud Hi/Lo, 2 hands each."),
         "{out}"
