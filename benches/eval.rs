@@ -94,6 +94,13 @@ fn seven_card_evaluation(c: &mut Criterion) {
             }
         })
     });
+    group.bench_function("studbot_ace_five_low_precomputed_cardset", |b| {
+        b.iter(|| {
+            for set in black_box(&card_sets) {
+                black_box(set.ace_five_low());
+            }
+        })
+    });
     group.bench_function("aya_poker_rank", |b| {
         b.iter(|| {
             for hand in black_box(&aya_hands) {

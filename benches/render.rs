@@ -53,6 +53,7 @@ fn render_speed(c: &mut Criterion) {
         players: names.iter().map(PlayerFacts::named).collect(),
         idle: Vec::new(),
         action_timer_secs: Some(30),
+        mix_leg: None,
     };
     let public = mid.public_view();
     let mut group = c.benchmark_group("render");
@@ -71,7 +72,14 @@ fn render_speed(c: &mut Criterion) {
     group.bench_function("results_8_players_en", |b| {
         b.iter(|| render::results(Locale::En, black_box(&results)))
     });
-    let history = HistoryView::new(1234, Stakes::default(), &names, &stacks, done.events());
+    let history = HistoryView::new(
+        1234,
+        done.game(),
+        Stakes::default(),
+        &names,
+        &stacks,
+        done.events(),
+    );
     group.bench_function("history_8_players_en", |b| {
         b.iter(|| render::history(Locale::En, black_box(&history)))
     });

@@ -48,6 +48,12 @@ choice-half-bet = Half a bet or more reopens
 choice-full-bet = Only a full bet reopens
 choice-by-suit = By suit
 choice-first-seat = First seat left of the dealer
+opt-game = The game dealt: Stud Hi/Lo, Stud, Razz, or the mix of the three
+opt-mix-hands = In the mix, hands of each game before the next
+choice-stud8 = Seven-Card Stud Hi/Lo, eight or better
+choice-stud = Seven-Card Stud, high only
+choice-razz = Razz, the lowest hand wins
+choice-mix = Mix: Razz, Stud, Stud Hi/Lo in turn
 
 bot-guild-only = Use this command in a server channel.
 bot-shutting-down = The bot is restarting. Try again in a minute.

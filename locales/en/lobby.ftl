@@ -32,10 +32,12 @@ settings-between-hands = the pause between hands can be at most { $max } { $max 
    *[other] seconds
 }, not { $seconds }
 settings-max-raises = the raises per betting round must be between { $min } and { $max }, not { $raises }
+settings-mix-hands = the hands of each game in the mix must be between { $min } and { $max }, not { $hands }
+settings-open-pair-in-razz = razz has no open-pair big bet: turn open_pair_big_bet off for a razz table
 
 ## The terminal (`studbot play`)
 
-play-welcome = Seven-Card Stud Hi/Lo, eight or better. You play against { $bots } { $bots ->
+play-welcome = { $game }. You play against { $bots } { $bots ->
     [one] computer player
    *[other] computer players
 }; your balance is { $balance } { $balance ->

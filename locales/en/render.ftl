@@ -89,7 +89,7 @@ seat-equity = equity { $equity } · scoop { $scoop }
 
 ## The board
 
-board-header = **Hand #{ $hand }** · { $street }
+board-header = **Hand #{ $hand }** · { $street } · { $game }
 board-stakes = Stakes { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
 board-pot = Pot: **{ $amount }**
 board-main-pot = main pot { $amount }
@@ -188,7 +188,7 @@ results-net = Net: { $lines }
 
 ## Hand history (public: only cards that were shown)
 
-history-header = **Hand #{ $hand }** — Seven-Card Stud Hi/Lo, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header = **Hand #{ $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-seats = Players: { $seats }
 history-antes = Antes: { $antes }
 history-street = — { $street } —
@@ -336,3 +336,75 @@ bank-receive-cap-reached = That player can receive { $remaining } more { $remain
    *[other] chips
 } today: the daily limit is { $cap }.
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
+
+## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
+
+# The short name on the board's header.
+game-name = { $game ->
+    [stud] Stud
+    [razz] Razz
+   *[stud8] Stud Hi/Lo
+}
+# The full name in a hand's history and /rules.
+game-full-name = { $game ->
+    [stud] Seven-Card Stud
+    [razz] Seven-Card Razz
+   *[stud8] Seven-Card Stud Hi/Lo
+}
+# After the board's header at a `mix` table: hands of this game left, this one included.
+board-mix = mix: { $left ->
+    [1] last hand, then { $next }
+   *[other] { $left } hands left, then { $next }
+}
+# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
+game-mix = Mix: Razz, Stud, Stud Hi/Lo, { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} each
+razz-low = { $ranks }
+razz-wheel = a wheel ({ $ranks })
+razz-paired = { $hand } ({ $ranks })
+results-shows-hand = { $name } shows { $cards }: { $hand }
+results-pot-wins = { $name } wins { $amount } with { $hand } ({ $cards })
+results-pot-split = Pot split { $count } { $count ->
+    [one] way
+   *[other] ways
+}
+rules-table-deals = This table deals **{ $game }**.
+rules-table-deals-mix = This table deals the **mix**: { $first }, then { $second }, then { $third }, { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} of each; a hand always finishes as the game it was dealt.
+rules-summary-stud = **Seven-Card Stud (fixed limit), high only**
+    • Everyone antes. Each player gets two cards face down and one face up (third street); the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
+    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best hand showing acts first.
+    • Bets and raises are the small bet on third and fourth street, the big bet after{ $open_pair ->
+        [yes] {""}; an open pair on fourth street allows the big bet
+       *[no] {""}
+    }. A bet and up to { $raises } { $raises ->
+        [one] raise
+       *[other] raises
+    } per round{ $heads_up_uncapped ->
+        [yes] , with no cap once only two players are left
+       *[no] {""}
+    }.
+    • At showdown the best five-card high hand of seven takes the whole pot.
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
+rules-summary-razz = **Razz (Seven-Card Razz, fixed limit): the lowest hand wins**
+    • Everyone antes. Each player gets two cards face down and one face up (third street); the HIGHEST up card brings in (the ace is low, so a king is the highest; ties by suit: ♠️ above ♥️ above ♦️ above ♣️) or completes to the small bet.
+    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best low showing acts first (a pair counts against it).
+    • Bets and raises are the small bet on third and fourth street, the big bet after. A bet and up to { $raises } { $raises ->
+        [one] raise
+       *[other] raises
+    } per round{ $heads_up_uncapped ->
+        [yes] , with no cap once only two players are left
+       *[no] {""}
+    }.
+    • At showdown the best five-card low of seven takes the whole pot: aces low, straights and flushes do not count, pairs count against you, no qualifier. The best is 5-4-3-2-A, the wheel.
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
+rules-summary-mix = **The stud mix (fixed limit): Razz, Stud, Stud Hi/Lo in turn**
+    • Every game: everyone antes, two cards down and one up on third street, one up on fourth to sixth, one down on seventh; the small bet on third and fourth street, the big bet after.
+    • **Razz**: the highest up card brings in (ace low); the best low showing acts first; the best ace-to-five low takes the pot (no qualifier, straights and flushes do not count).
+    • **Stud**: the lowest up card brings in (ace high); the best hand showing acts first; the best high hand takes the pot.
+    • **Stud Hi/Lo**: as Stud, but the pot is split between the best high and the best low of five different ranks eight or lower; no qualifying low, the high takes it all.
+    • The board says which game the hand is and how many hands are left before the next.

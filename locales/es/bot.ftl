@@ -48,6 +48,12 @@ choice-half-bet = Media apuesta o más reabre
 choice-full-bet = Solo una apuesta completa reabre
 choice-by-suit = Por palo
 choice-first-seat = Primer asiento a la izquierda del crupier
+opt-game = El juego: Stud Hi/Lo, Stud, Razz o la mezcla de los tres
+opt-mix-hands = En la mezcla, manos de cada juego hasta pasar al siguiente
+choice-stud8 = Seven Card Stud Hi/Lo, ocho o mejor
+choice-stud = Seven Card Stud, solo alta
+choice-razz = Razz, gana la mano más baja
+choice-mix = Mezcla: Razz, Stud y Stud Hi/Lo por turnos
 
 bot-guild-only = Usa este comando en un canal de un servidor.
 bot-shutting-down = El bot se está reiniciando. Vuelve a intentarlo en un minuto.

@@ -32,10 +32,12 @@ settings-between-hands = la pausa entre manos puede ser como mucho de { $max } {
    *[other] segundos
 }, no { $seconds }
 settings-max-raises = las subidas por ronda de apuestas deben estar entre { $min } y { $max }, no { $raises }
+settings-mix-hands = las manos de cada juego de la mezcla deben estar entre { $min } y { $max }, no { $hands }
+settings-open-pair-in-razz = el razz no tiene apuesta grande con un par descubierto en cuarta calle: una mesa de razz no admite esa opción
 
 ## La terminal (`studbot play`)
 
-play-welcome = Seven Card Stud Hi/Lo, ocho o mejor. Juegas contra { $bots } { $bots ->
+play-welcome = { $game }. Juegas contra { $bots } { $bots ->
     [one] bot
    *[other] bots
 }; tu saldo es de { $balance } { $balance ->

@@ -90,7 +90,7 @@ seat-equity = equidad { $equity } · scoop { $scoop }
 
 ## La mesa
 
-board-header = **Mano #{ $hand }** · { $street }
+board-header = **Mano #{ $hand }** · { $street } · { $game }
 board-stakes = Límites { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
 board-pot = Bote: **{ $amount }**
 board-main-pot = bote principal { $amount }
@@ -188,7 +188,7 @@ results-net = Resultado: { $lines }
 
 ## Historial de la mano (público: solo las cartas mostradas)
 
-history-header = **Mano #{ $hand }** — Seven Card Stud Hi/Lo, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header = **Mano #{ $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-seats = Jugadores: { $seats }
 history-antes = Ante: { $antes }
 history-street = — { $street } —
@@ -336,3 +336,71 @@ bank-receive-cap-reached = Hoy ese jugador puede recibir { $remaining } { $remai
    *[other] fichas
 } más: el límite diario es { $cap }.
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
+
+## Juegos: Stud/8, Stud, Razz y la mezcla (el `game` de la mesa)
+
+game-name = { $game ->
+    [stud] Stud
+    [razz] Razz
+   *[stud8] Stud Hi/Lo
+}
+game-full-name = { $game ->
+    [stud] Seven Card Stud
+    [razz] Seven Card Razz
+   *[stud8] Seven Card Stud Hi/Lo
+}
+board-mix = mezcla: { $left ->
+    [1] última mano, luego { $next }
+   *[other] quedan { $left } manos, luego { $next }
+}
+game-mix = Mezcla: Razz, Stud y Stud Hi/Lo, { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+} de cada uno
+razz-low = { $ranks }
+razz-wheel = la rueda ({ $ranks })
+razz-paired = { $hand } ({ $ranks })
+results-shows-hand = { $name } muestra { $cards }: { $hand }
+results-pot-wins = { $name } gana { $amount } con { $hand } ({ $cards })
+results-pot-split = El bote se reparte entre { $count } { $count ->
+    [one] jugador
+   *[other] jugadores
+}
+rules-table-deals = Esta mesa juega **{ $game }**.
+rules-table-deals-mix = Esta mesa juega la **mezcla**: { $first }, luego { $second }, luego { $third }, { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+} de cada uno; una mano siempre termina con el juego con que se repartió.
+rules-summary-stud = **Seven Card Stud (límite fijo), solo alta**
+    • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); el jugador con la carta descubierta más baja hace el bring-in (el as es alto; a igual carta decide el palo: ♣️ < ♦️ < ♥️ < ♠️) o completa hasta la apuesta pequeña.
+    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor mano descubierta.
+    • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después{ $open_pair ->
+        [yes] {""}; un par descubierto en cuarta calle permite la apuesta grande
+       *[no] {""}
+    }. Una apuesta y hasta { $raises } { $raises ->
+        [one] subida
+       *[other] subidas
+    } por ronda{ $heads_up_uncapped ->
+        [yes] , sin límite de subidas cuando solo quedan dos jugadores
+       *[no] {""}
+    }.
+    • En el showdown la mejor mano alta de cinco cartas de las siete se lleva todo el bote.
+    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
+rules-summary-razz = **Razz (Seven Card Razz, límite fijo): gana la mano más baja**
+    • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); la carta descubierta MÁS ALTA hace el bring-in (el as es bajo, así que el rey es la más alta; a igual carta decide el palo: ♠️ por encima de ♥️, ♦️ y ♣️) o completa hasta la apuesta pequeña.
+    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor baja descubierta (un par cuenta en contra).
+    • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después. Una apuesta y hasta { $raises } { $raises ->
+        [one] subida
+       *[other] subidas
+    } por ronda{ $heads_up_uncapped ->
+        [yes] , sin límite de subidas cuando solo quedan dos jugadores
+       *[no] {""}
+    }.
+    • En el showdown la mejor baja de cinco cartas de las siete se lleva todo el bote: el as es bajo, las escaleras y los colores no cuentan, los pares cuentan en contra y no hace falta calificar. La mejor es 5-4-3-2-A, la rueda.
+    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
+rules-summary-mix = **La mezcla de stud (límite fijo): Razz, Stud y Stud Hi/Lo por turnos**
+    • En todos: ante, dos cartas boca abajo y una boca arriba en tercera calle, una boca arriba de cuarta a sexta, una boca abajo en séptima; la apuesta pequeña en tercera y cuarta calle, la grande después.
+    • **Razz**: la carta descubierta más alta hace el bring-in (as bajo); empieza la mejor baja descubierta; la mejor baja del as al cinco se lleva el bote (sin calificar; escaleras y colores no cuentan).
+    • **Stud**: la carta descubierta más baja hace el bring-in (as alto); empieza la mejor mano descubierta; la mejor mano alta se lleva el bote.
+    • **Stud Hi/Lo**: como el Stud, pero el bote se divide entre la mejor alta y la mejor baja de cinco cartas distintas de 8 o menos; sin baja que califique, la alta se lleva todo.
+    • La mesa dice qué juego es cada mano y cuántas manos quedan hasta el siguiente.

@@ -48,6 +48,12 @@ choice-half-bet = Setengah taruhan atau lebih membuka kembali
 choice-full-bet = Hanya taruhan penuh yang membuka kembali
 choice-by-suit = Menurut suit
 choice-first-seat = Kursi pertama di kiri dealer
+opt-game = Permainan: Stud Hi/Lo, Stud, Razz, atau mix ketiganya
+opt-mix-hands = Dalam mix, jumlah hand tiap permainan sebelum berganti
+choice-stud8 = Seven Card Stud Hi/Lo, eight or better
+choice-stud = Seven Card Stud, high saja
+choice-razz = Razz, hand terendah menang
+choice-mix = Mix: Razz, Stud, Stud Hi/Lo bergiliran
 
 bot-guild-only = Gunakan perintah ini di channel server.
 bot-shutting-down = Bot sedang dimulai ulang. Coba lagi sebentar lagi.

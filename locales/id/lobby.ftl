@@ -22,10 +22,12 @@ settings-buy-in-range = buy-in maksimum ({ $max_buy_in }) tidak boleh lebih keci
 settings-action-timer = waktu untuk bertindak harus antara { $min } dan { $max } detik, bukan { $seconds }
 settings-between-hands = jeda antar-hand paling lama { $max } detik, bukan { $seconds }
 settings-max-raises = jumlah raise per putaran taruhan harus antara { $min } dan { $max }, bukan { $raises }
+settings-mix-hands = jumlah hand tiap permainan dalam mix harus antara { $min } dan { $max }, bukan { $hands }
+settings-open-pair-in-razz = razz tidak punya taruhan besar untuk sepasang kartu terbuka di Fourth Street: meja razz tidak bisa memakai opsi itu
 
 ## Terminal (`studbot play`)
 
-play-welcome = Seven Card Stud Hi/Lo, eight or better. Kamu bermain melawan { $bots } bot; saldomu { $balance } chip.
+play-welcome = { $game }. Kamu bermain melawan { $bots } bot; saldomu { $balance } chip.
 play-buy-in = Kamu duduk dengan { $amount } chip.
 play-prompt = Giliranmu ({ $options }):
 play-help =

@@ -70,7 +70,7 @@ seat-equity = ekuitas { $equity } · scoop { $scoop }
 
 ## Meja
 
-board-header = **Hand #{ $hand }** · { $street }
+board-header = **Hand #{ $hand }** · { $street } · { $game }
 board-stakes = Taruhan { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
 board-pot = Pot: **{ $amount }**
 board-main-pot = pot utama { $amount }
@@ -156,7 +156,7 @@ results-net = Hasil bersih: { $lines }
 
 ## Riwayat hand (publik: hanya kartu yang dibuka)
 
-history-header = **Hand #{ $hand }** — Seven Card Stud Hi/Lo, taruhan { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header = **Hand #{ $hand }** — { $game }, taruhan { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-seats = Pemain: { $seats }
 history-antes = Ante: { $antes }
 history-street = — { $street } —
@@ -250,3 +250,56 @@ rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fi
 bank-give-cap-reached = Hari ini kamu masih bisa memberi { $remaining } chip lagi: batas hariannya { $cap }.
 bank-receive-cap-reached = Hari ini pemain itu masih bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
+
+## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
+
+game-name = { $game ->
+    [stud] Stud
+    [razz] Razz
+   *[stud8] Stud Hi/Lo
+}
+game-full-name = { $game ->
+    [stud] Seven Card Stud
+    [razz] Seven Card Razz
+   *[stud8] Seven Card Stud Hi/Lo
+}
+board-mix = mix: { $left ->
+    [1] hand terakhir, lalu { $next }
+   *[other] sisa { $left } hand, lalu { $next }
+}
+game-mix = Mix: Razz, Stud, Stud Hi/Lo, masing-masing { $hands } hand
+razz-low = { $ranks }
+razz-wheel = wheel ({ $ranks })
+razz-paired = { $hand } ({ $ranks })
+results-shows-hand = { $name } membuka { $cards }: { $hand }
+results-pot-wins = { $name } menang { $amount } dengan { $hand } ({ $cards })
+results-pot-split = Pot dibagi untuk { $count } pemain
+rules-table-deals = Meja ini memainkan **{ $game }**.
+rules-table-deals-mix = Meja ini memainkan **mix**: { $first }, lalu { $second }, lalu { $third }, masing-masing { $hands } hand; hand yang sedang berjalan selalu selesai dengan permainan saat dibagikan.
+rules-summary-stud = **Aturan main Seven Card Stud (taruhan fixed limit, high saja)**
+    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
+    • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
+    • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya{ $open_pair ->
+        [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+       *[no] {""}
+    }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
+        [yes] , tanpa batas raise kalau tinggal dua pemain
+       *[no] {""}
+    }.
+    • Saat showdown, high lima kartu terbaik dari tujuh kartu mengambil seluruh pot.
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
+rules-summary-razz = **Aturan main Razz (Seven Card Razz, taruhan fixed limit): hand terendah menang**
+    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); kartu terbuka TERTINGGI wajib bring-in (As dihitung rendah, jadi King yang tertinggi; jika sama, suit ♠️ di atas ♥️, ♦️ dan ♣️) atau complete ke taruhan kecil.
+    • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, low terbuka terbaik bertindak pertama (pasangan merugikan).
+    • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
+        [yes] , tanpa batas raise kalau tinggal dua pemain
+       *[no] {""}
+    }.
+    • Saat showdown, low lima kartu terbaik dari tujuh kartu mengambil seluruh pot: As rendah, straight dan flush tidak dihitung, pasangan merugikan, tanpa syarat. Yang terbaik 5-4-3-2-A, wheel.
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
+rules-summary-mix = **Aturan main mix stud (taruhan fixed limit): Razz, Stud, Stud Hi/Lo bergiliran**
+    • Semua permainan: ante, dua kartu tertutup dan satu terbuka di Third Street, satu terbuka di Fourth sampai Sixth, satu tertutup di Seventh; taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya.
+    • **Razz**: kartu terbuka tertinggi wajib bring-in (As rendah); low terbuka terbaik bertindak pertama; low As-ke-5 terbaik mengambil pot (tanpa syarat; straight dan flush tidak dihitung).
+    • **Stud**: kartu terbuka terendah wajib bring-in (As tinggi); kartu terbuka terbaik bertindak pertama; high terbaik mengambil pot.
+    • **Stud Hi/Lo**: seperti Stud, tetapi pot dibagi antara high terbaik dan low terbaik (lima kartu berbeda, 8 ke bawah); tanpa low yang memenuhi syarat, high mengambil seluruh pot.
+    • Meja menunjukkan permainan tiap hand dan berapa hand lagi sampai permainan berikutnya.

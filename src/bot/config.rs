@@ -435,6 +435,8 @@ mod tests {
             "cache_capacity_bytes",
             "store_timeout_ms",
             "hand_histories_kept",
+            "game",
+            "mix_hands",
             "min_buy_in",
             "max_buy_in",
             "seats",

@@ -13,3 +13,16 @@ pub mod run;
 pub mod sim;
 pub mod sim_data;
 pub mod sim_session;
+
+use crate::table::GameChoice;
+
+/// `--game stud8|stud|razz|mix` (`sim`, `play`): the engine's own choices and names.
+impl clap::ValueEnum for GameChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &GameChoice::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
+}

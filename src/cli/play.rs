@@ -18,6 +18,7 @@ use crate::lobby::{
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::hand::{ActionKind, LegalAction, SeatState};
+use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -38,6 +39,14 @@ pub struct PlayArgs {
     /// Chips you sit down with (the table allows 100 to 1,000).
     #[arg(long, default_value_t = 200)]
     pub buy_in: u64,
+    /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
+    /// `--mix-hands` hands).
+    #[arg(long, value_enum, default_value_t = GameChoice::Stud8)]
+    pub game: GameChoice,
+    /// With `--game mix`: hands of each game before the next.
+    #[arg(long, default_value_t = DEFAULT_MIX_HANDS,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(TableSettings::MAX_MIX_HANDS)))]
+    pub mix_hands: u32,
 }
 
 /// The terminal's guild, table and players: you are player 1, the computer players 2 and up.
@@ -94,6 +103,8 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         old.close().await?;
     }
     let settings = TableSettings {
+        game: args.game,
+        mix_hands: args.mix_hands,
         seats: args.players,
         action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
         between_hands_secs: args.between_hands,
@@ -108,7 +119,14 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     say(&tr(
         locale,
         "play-welcome",
-        &[("bots", bots.len().into()), ("balance", balance.into())],
+        &[
+            (
+                "game",
+                render::hand_names::game_choice_name(locale, args.game, args.mix_hands).into(),
+            ),
+            ("bots", bots.len().into()),
+            ("balance", balance.into()),
+        ],
     ));
     match table.join(YOU, args.buy_in).await {
         Ok((_, stack)) => say(&tr(locale, "play-buy-in", &[("amount", stack.into())])),
@@ -544,6 +562,7 @@ impl Session {
                         .collect();
                     let view = render::HistoryView::new(
                         history.hand,
+                        history.game,
                         history.stakes,
                         &names,
                         &history.starting_stacks,

@@ -28,26 +28,6 @@ pub enum OddChipArg {
     FirstSeat,
 }
 
-/// The `--game` values: the table setting `game`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameArg {
-    Stud8,
-    Stud,
-    Razz,
-    Mix,
-}
-
-impl From<GameArg> for GameChoice {
-    fn from(game: GameArg) -> Self {
-        match game {
-            GameArg::Stud8 => GameChoice::Stud8,
-            GameArg::Stud => GameChoice::Stud,
-            GameArg::Razz => GameChoice::Razz,
-            GameArg::Mix => GameChoice::Mix,
-        }
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
     #[arg(long, default_value_t = 1000)]
@@ -58,8 +38,8 @@ pub struct SimArgs {
     pub seed: u64,
     /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
     /// `--mix-hands` hands).
-    #[arg(long, value_enum, default_value_t = GameArg::Stud8)]
-    pub game: GameArg,
+    #[arg(long, value_enum, default_value_t = GameChoice::Stud8)]
+    pub game: GameChoice,
     /// With `--game mix`: hands of each game before the next.
     #[arg(long, default_value_t = DEFAULT_MIX_HANDS, value_parser = clap::value_parser!(u32).range(1..))]
     pub mix_hands: u32,
@@ -134,7 +114,7 @@ impl SimArgs {
         SimConfig {
             stakes: self.stakes(),
             rules: self.rules(),
-            game: self.game.into(),
+            game: self.game,
             mix_hands: self.mix_hands,
             actions: self.actions,
             seed: self.seed,

@@ -15,7 +15,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::table::computer::choose_action;
-use crate::table::hand::{Event, Hand, HandResult};
+use crate::table::hand::{Event, Hand, HandResult, PrivateView, PublicView};
 use crate::table::{Deck, GameChoice, Rules, Stakes};
 
 /// Who decides every action of a run.
@@ -115,6 +115,8 @@ pub struct Session {
     hands_by_game: [u64; 3],
     actions: u64,
     showdowns: u64,
+    /// The views the computer players decide from, refilled at every action (no allocation).
+    views: Option<(PublicView, PrivateView)>,
 }
 
 impl Session {
@@ -136,6 +138,7 @@ impl Session {
             hands_by_game: [0; 3],
             actions: 0,
             showdowns: 0,
+            views: None,
         })
     }
 
@@ -207,11 +210,24 @@ impl Session {
         while let Some(seat) = hand.to_act() {
             let kind = match self.config.actions {
                 Actions::Computer => {
-                    let public = hand.public_view();
-                    let private = hand.private_view(seat).with_context(|| {
-                        format!("hand {}: no private view of seat {seat}", number + 1)
-                    })?;
-                    let Some(choice) = choose_action(&private, &public, &mut self.decisions) else {
+                    let (public, private) = match &mut self.views {
+                        Some((public, private)) => {
+                            hand.fill_public_view(public);
+                            (public, private)
+                        }
+                        None => {
+                            let views = (hand.public_view(), hand.private_view(seat));
+                            let (public, Some(private)) = views else {
+                                bail!("hand {}: no private view of seat {seat}", number + 1);
+                            };
+                            let (public, private) = self.views.insert((public, private));
+                            (public, private)
+                        }
+                    };
+                    if !hand.fill_private_view(seat, private) {
+                        bail!("hand {}: no private view of seat {seat}", number + 1);
+                    }
+                    let Some(choice) = choose_action(private, public, &mut self.decisions) else {
                         bail!(
                             "hand {}: the computer player found no legal action for seat {seat}",
                             number + 1

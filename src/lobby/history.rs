@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bank::UserId;
+use crate::table::Game;
 use crate::table::hand::Event;
 use crate::table::rules::Stakes;
 
@@ -16,6 +17,9 @@ use super::error::LobbyError;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandHistory {
     pub hand: u64,
+    /// The game dealt; histories of older versions were all Stud/8.
+    #[serde(default)]
+    pub game: Game,
     pub stakes: Stakes,
     /// Deal order: `players[i]` is the engine's seat `i`.
     pub players: Vec<UserId>,
@@ -28,6 +32,7 @@ impl HandHistory {
     /// The public record of a hand; every `DownCard` event is dropped here.
     pub fn new(
         hand: u64,
+        game: Game,
         stakes: Stakes,
         players: &[UserId],
         starting_stacks: &[u64],
@@ -35,6 +40,7 @@ impl HandHistory {
     ) -> HandHistory {
         HandHistory {
             hand,
+            game,
             stakes,
             players: players.to_vec(),
             starting_stacks: starting_stacks.to_vec(),
@@ -61,6 +67,7 @@ impl HandHistory {
             })?;
         Ok(HandHistory::new(
             stored.hand,
+            stored.game,
             stored.stakes,
             &stored.players,
             &stored.starting_stacks,

@@ -200,6 +200,7 @@ impl Lobby {
                 settings: record.settings,
                 seats,
                 last_hand,
+                mix_from_hand: record.mix_from_hand,
                 bank: lobby.shared.bank.clone(),
                 store: Arc::clone(&lobby.shared.store),
                 deck_seed: lobby.shared.config.deck_seed,
@@ -240,6 +241,7 @@ impl Lobby {
             settings,
             seats: Seats::default(),
             last_hand,
+            mix_from_hand: last_hand + 1,
             bank: self.shared.bank.clone(),
             store: Arc::clone(&self.shared.store),
             deck_seed: self.shared.config.deck_seed,
@@ -269,6 +271,8 @@ impl Lobby {
             table,
             settings,
             chairs: Vec::new(),
+            // The table's first hand starts its rotation.
+            mix_from_hand: last_hand + 1,
         };
         self.shared
             .store

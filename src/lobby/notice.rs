@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 
 use crate::bank::{SeatOutcome, TableId, UserId};
 use crate::equity::board::BoardEquity;
+use crate::table::MixLeg;
 use crate::table::card::Card;
 use crate::table::eval::{HighValue, LowValue};
 use crate::table::hand::{
@@ -138,6 +139,8 @@ pub struct PublicBoard {
     pub last_action: Option<LastAction>,
     /// Seconds the player to act has.
     pub action_timer_secs: u32,
+    /// At a `mix` table, where this hand stands in the rotation.
+    pub mix_leg: Option<MixLeg>,
     pub paused: bool,
     /// While an all-in hand is dealt out: each live seat's equity and scoop chance, computed
     /// from the public cards only.

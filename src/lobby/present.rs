@@ -69,6 +69,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         players,
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
+        mix_leg: board.mix_leg,
     }
 }
 
@@ -107,6 +108,7 @@ pub fn result_view(summary: &HandSummary, name_of: NameOf<'_>) -> ResultView {
 pub fn history_view(summary: &HandSummary, name_of: NameOf<'_>) -> HistoryView {
     HistoryView::new(
         summary.hand,
+        summary.result.game,
         summary.view.stakes,
         &names(&summary.players, name_of),
         &summary.result.starting_stacks,
@@ -117,6 +119,8 @@ pub fn history_view(summary: &HandSummary, name_of: NameOf<'_>) -> HistoryView {
 /// `/table status`.
 pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView {
     TableStatusView {
+        game: status.settings.game,
+        mix_hands: status.settings.mix_hands,
         stakes: status.settings.stakes,
         min_buy_in: status.settings.min_buy_in,
         max_buy_in: status.settings.max_buy_in,

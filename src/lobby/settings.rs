@@ -7,12 +7,17 @@ use thiserror::Error;
 
 use crate::render::Locale;
 use crate::table::rules::{OddChip, Rules, ShortAllIn, Stakes, StakesError};
+use crate::table::{DEFAULT_MIX_HANDS, Game, GameChoice};
 
 /// Everything a moderator chooses when opening a table. Changes made while a hand is in
 /// progress apply from the next hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TableSettings {
+    /// What the table deals: one stud game, or `mix` (RULES.md, "Other stud games").
+    pub game: GameChoice,
+    /// In `mix`, the hands dealt of each game before the next (ignored otherwise).
+    pub mix_hands: u32,
     pub stakes: Stakes,
     pub rules: Rules,
     /// Smallest stack a player may sit down (or top up) with.
@@ -37,9 +42,16 @@ impl TableSettings {
     pub const MAX_ACTION_TIMER_SECS: u32 = 600;
     pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
     pub const MAX_RAISES_LIMIT: u32 = 10;
+    pub const MAX_MIX_HANDS: u32 = 50;
 
     /// Checks every value; the first one that is wrong is named in the error.
     pub fn validate(&self) -> Result<(), SettingsError> {
+        if !(1..=Self::MAX_MIX_HANDS).contains(&self.mix_hands) {
+            return Err(SettingsError::MixHands(self.mix_hands));
+        }
+        if self.game.fixed() == Some(Game::Razz) && self.rules.open_pair_big_bet {
+            return Err(SettingsError::OpenPairBigBetInRazz);
+        }
         self.stakes.validate()?;
         if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&self.seats) {
             return Err(SettingsError::Seats(self.seats));
@@ -76,6 +88,8 @@ impl Default for TableSettings {
     /// the house rules of RULES.md.
     fn default() -> Self {
         TableSettings {
+            game: GameChoice::default(),
+            mix_hands: DEFAULT_MIX_HANDS,
             stakes: Stakes::default(),
             rules: Rules::default(),
             min_buy_in: 100,
@@ -105,7 +119,8 @@ impl Bound {
 }
 
 /// Every numeric setting's bounds, in the order the commands offer them.
-pub const BOUNDS: [Bound; 10] = [
+pub const BOUNDS: [Bound; 11] = [
+    Bound::new("mix_hands", 1, Some(TableSettings::MAX_MIX_HANDS as u64)),
     Bound::new("ante", 0, None),
     Bound::new("bring_in", 1, None),
     Bound::new("small_bet", 1, None),
@@ -159,6 +174,12 @@ impl SettingChoice for OddChip {
     }
 }
 
+impl SettingChoice for GameChoice {
+    fn all() -> &'static [(Self, &'static str)] {
+        &GameChoice::NAMED
+    }
+}
+
 /// A table's language: one of ours, or `server` (none chosen: the server's is followed).
 impl SettingChoice for Option<Locale> {
     fn all() -> &'static [(Self, &'static str)] {
@@ -188,6 +209,12 @@ pub enum SettingsError {
     BetweenHands(u32),
     #[error("max_raises must be between 1 and 10, not {0}")]
     MaxRaises(u32),
+    #[error("mix_hands must be between 1 and 50, not {0}")]
+    MixHands(u32),
+    /// Razz has no open-pair big bet (RULES.md, "Other stud games"): a razz table cannot
+    /// take the option. (A `mix` table may: its stud legs use it, its razz hands ignore it.)
+    #[error("razz has no open-pair big bet: open_pair_big_bet must be off at a razz table")]
+    OpenPairBigBetInRazz,
 }
 
 impl SettingsError {
@@ -202,6 +229,8 @@ impl SettingsError {
             SettingsError::ActionTimer(_) => "settings-action-timer",
             SettingsError::BetweenHands(_) => "settings-between-hands",
             SettingsError::MaxRaises(_) => "settings-max-raises",
+            SettingsError::MixHands(_) => "settings-mix-hands",
+            SettingsError::OpenPairBigBetInRazz => "settings-open-pair-in-razz",
         }
     }
 
@@ -237,6 +266,12 @@ impl SettingsError {
                 ("min", 1),
                 ("max", S::MAX_RAISES_LIMIT.into()),
             ],
+            SettingsError::MixHands(hands) => vec![
+                ("hands", hands.into()),
+                ("min", 1),
+                ("max", S::MAX_MIX_HANDS.into()),
+            ],
+            SettingsError::OpenPairBigBetInRazz => Vec::new(),
         }
     }
 }
@@ -263,6 +298,7 @@ mod tests {
             "timer" => settings.action_timer_secs = small(value),
             "between_hands" => settings.between_hands_secs = small(value),
             "max_raises" => settings.rules.max_raises = small(value),
+            "mix_hands" => settings.mix_hands = small(value),
             other => panic!("no setting named {other}"),
         }
         settings
@@ -314,6 +350,48 @@ mod tests {
                 Some(serde_json::json!(name))
             );
         }
+        for (choice, name) in GameChoice::NAMED {
+            assert_eq!(SettingChoice::name(choice), name);
+            assert_eq!(
+                serde_json::to_value(choice).ok(),
+                Some(serde_json::json!(name))
+            );
+        }
+    }
+
+    #[test]
+    fn settings_stored_before_games_existed_load_as_stud8_with_six_hand_legs() {
+        let mut stored = serde_json::to_value(TableSettings::default()).unwrap();
+        let object = stored.as_object_mut().unwrap();
+        object.remove("game");
+        object.remove("mix_hands");
+        let loaded: TableSettings = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded.game, GameChoice::Stud8);
+        assert_eq!(loaded.mix_hands, DEFAULT_MIX_HANDS);
+        assert_eq!(loaded, TableSettings::default());
+    }
+
+    #[test]
+    fn a_razz_table_refuses_the_open_pair_big_bet_and_a_mix_table_keeps_it_for_stud() {
+        let open_pair = Rules {
+            open_pair_big_bet: true,
+            ..Rules::default()
+        };
+        let razz = TableSettings {
+            game: GameChoice::Razz,
+            rules: open_pair,
+            ..TableSettings::default()
+        };
+        assert_eq!(razz.validate(), Err(SettingsError::OpenPairBigBetInRazz));
+        assert_eq!(
+            SettingsError::OpenPairBigBetInRazz.message_id(),
+            "settings-open-pair-in-razz"
+        );
+        let mix = TableSettings {
+            game: GameChoice::Mix,
+            ..razz
+        };
+        assert_eq!(mix.validate(), Ok(()));
     }
 
     #[test]
@@ -380,6 +458,13 @@ mod tests {
                     ..good
                 },
                 SettingsError::MaxRaises(0),
+            ),
+            (
+                TableSettings {
+                    mix_hands: 0,
+                    ..good
+                },
+                SettingsError::MixHands(0),
             ),
         ];
         for (settings, expected) in cases {

@@ -27,6 +27,11 @@ pub struct TableRecord {
     /// come from the bank's escrow). Records of older versions have none.
     #[serde(default)]
     pub chairs: Vec<(UserId, u8)>,
+    /// The table's hand number from which the `mix` rotation counts (the first hand dealt
+    /// under `mix`): with the bank's own hand counter, which a restart keeps, it puts a
+    /// reopened mix table back where its rotation was. Records of older versions have 0.
+    #[serde(default)]
+    pub mix_from_hand: u64,
 }
 
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
@@ -196,6 +201,7 @@ mod tests {
             table: TableId(table),
             settings: TableSettings::default(),
             chairs: vec![(UserId(table * 10), 2)],
+            mix_from_hand: table,
         }
     }
 

@@ -4,6 +4,7 @@
 //! side-pot names and then seat names are shortened.
 
 use super::cards::{card, card_backs, cards};
+use super::hand_names::game_name;
 use super::locale::{Locale, tr};
 use super::prompt::{action_options, action_told, street_name};
 use super::view::{BoardView, SeatLine, SeatStatus};
@@ -59,15 +60,28 @@ struct Layout {
 
 fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     let stakes = view.stakes;
-    let mut lines = vec![
-        tr(
+    let mut header = tr(
+        locale,
+        "board-header",
+        &[
+            ("hand", view.hand_number.into()),
+            ("street", street_name(locale, view.street).into()),
+            ("game", game_name(locale, view.game).into()),
+        ],
+    );
+    if let Some(leg) = view.mix_leg {
+        header.push_str(" · ");
+        header.push_str(&tr(
             locale,
-            "board-header",
+            "board-mix",
             &[
-                ("hand", view.hand_number.into()),
-                ("street", street_name(locale, view.street).into()),
+                ("left", u64::from(leg.hands_left).into()),
+                ("next", game_name(locale, leg.next).into()),
             ],
-        ),
+        ));
+    }
+    let mut lines = vec![
+        header,
         tr(
             locale,
             "board-stakes",

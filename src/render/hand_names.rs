@@ -8,6 +8,7 @@
 
 use crate::table::card::{Card, Rank};
 use crate::table::eval::{HandCategory, HighValue, LowValue};
+use crate::table::{AceFiveLow, Game, GameChoice};
 
 use super::locale::{Locale, tr};
 
@@ -79,6 +80,49 @@ pub fn high_name_from_parts(locale: Locale, category: HandCategory, ranks: &[Ran
             ("second", second_plural.into()),
         ],
     )
+}
+
+/// The game's short name for the board's header: "Stud Hi/Lo", "Stud", "Razz".
+pub fn game_name(locale: Locale, game: Game) -> String {
+    tr(locale, "game-name", &[("game", game.name().into())])
+}
+
+/// The game's full name for a history or `/rules`: "Seven-Card Razz".
+pub fn game_full_name(locale: Locale, game: Game) -> String {
+    tr(locale, "game-full-name", &[("game", game.name().into())])
+}
+
+/// What a table deals, as its welcome says it: a game's full name, or the mix with its
+/// rotation.
+pub fn game_choice_name(locale: Locale, choice: GameChoice, mix_hands: u32) -> String {
+    match choice.fixed() {
+        Some(game) => game_full_name(locale, game),
+        None => tr(
+            locale,
+            "game-mix",
+            &[("hands", u64::from(mix_hands).into())],
+        ),
+    }
+}
+
+/// A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", and a paired hand by
+/// its pair and its cards, "pair of twos (2-2-7-5-A)".
+pub fn razz_low_name(locale: Locale, low: AceFiveLow) -> String {
+    let spelled = spell_low(&low.played_ranks());
+    if low.is_wheel() {
+        return tr(locale, "razz-wheel", &[("ranks", spelled.into())]);
+    }
+    match low.category() {
+        HandCategory::HighCard => tr(locale, "razz-low", &[("ranks", spelled.into())]),
+        category => {
+            let hand = high_name_from_parts(locale, category, &low.ranks());
+            tr(
+                locale,
+                "razz-paired",
+                &[("hand", hand.into()), ("ranks", spelled.into())],
+            )
+        }
+    }
 }
 
 /// "8-7-5-3-A low" (or the wheel), or "no low" when `value` is `None`.

@@ -6,10 +6,10 @@ use crate::table::hand::{Event, Street};
 
 use super::cards::{card, cards};
 use super::display_name;
-use super::hand_names::{high_hand_name, low_hand_name};
+use super::hand_names::game_full_name;
 use super::locale::{Locale, tr};
 use super::prompt::{action_told, street_name};
-use super::results::pot_lines;
+use super::results::{pot_lines, shows_line};
 use super::view::{HistoryView, ResultView, ShownHand};
 
 /// The hand history as text, one line per event worth telling.
@@ -21,6 +21,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
         "history-header",
         &[
             ("hand", view.hand_number.into()),
+            ("game", game_full_name(locale, view.game).into()),
             ("small", stakes.small_bet.into()),
             ("big", stakes.big_bet.into()),
             ("ante", stakes.ante.into()),
@@ -51,6 +52,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
     let mut shown: Vec<ShownHand> = Vec::new();
     let mut result = ResultView {
         hand_number: view.hand_number,
+        game: view.game,
         names: view.names.clone(),
         awards: Vec::new(),
         shown: Vec::new(),
@@ -155,28 +157,14 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 ));
             }
             Event::Shown {
-                seat,
-                cards: held,
-                high,
-                low,
+                seat, cards: held, ..
             } => {
                 enter_street(Street::Showdown, &mut lines, &mut dealt);
-                let (high_name, low_name) =
-                    (high_hand_name(locale, *high), low_hand_name(locale, *low));
-                lines.push(tr(
-                    locale,
-                    "results-shows",
-                    &[
-                        ("name", name(*seat).into()),
-                        ("cards", cards(held).into()),
-                        ("high", high_name.into()),
-                        ("low", low_name.into()),
-                    ],
-                ));
                 let mut all = held.clone();
                 if let Some(card) = community.filter(|c| !all.contains(c)) {
                     all.push(card);
                 }
+                lines.push(shows_line(locale, view.game, &name(*seat), held, &all));
                 shown.push(ShownHand {
                     seat: *seat,
                     name: super::view::name_at(&view.names, *seat),

@@ -3,6 +3,9 @@
 
 use fluent_bundle::FluentValue;
 
+use crate::table::{GameChoice, MIX_ORDER};
+
+use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
@@ -298,6 +301,7 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
                 ("bring_in", stakes.bring_in.into()),
             ],
         ),
+        game_choice_name(locale, view.game, view.mix_hands),
         tr(
             locale,
             "status-settings",
@@ -400,17 +404,46 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) 
     text
 }
 
-/// `/rules`: a short summary of the game, with the table's own house rules (raises per
-/// round, the heads-up exception, the open pair on fourth street).
-pub fn rules_summary(locale: Locale, rules: &Rules) -> String {
+/// `/rules`: a short summary of the game a table deals, with its house `rules` (Stud/8 where
+/// there is no table). `table`: the game and `mix_hands` of the channel's table, whose first
+/// line says what it deals.
+pub fn rules_summary(locale: Locale, rules: &Rules, table: Option<(GameChoice, u32)>) -> String {
     let yes_no = |on: bool| if on { "yes" } else { "no" };
-    tr(
-        locale,
-        "rules-summary",
-        &[
-            ("raises", u64::from(rules.max_raises).into()),
-            ("heads_up_uncapped", yes_no(rules.heads_up_uncapped).into()),
-            ("open_pair", yes_no(rules.open_pair_big_bet).into()),
-        ],
-    )
+    let args = [
+        ("raises", u64::from(rules.max_raises).into()),
+        ("heads_up_uncapped", yes_no(rules.heads_up_uncapped).into()),
+        ("open_pair", yes_no(rules.open_pair_big_bet).into()),
+    ];
+    let choice = table.map_or(GameChoice::Stud8, |(choice, _)| choice);
+    let id = match choice {
+        GameChoice::Stud8 => "rules-summary",
+        GameChoice::Stud => "rules-summary-stud",
+        GameChoice::Razz => "rules-summary-razz",
+        GameChoice::Mix => "rules-summary-mix",
+    };
+    let summary = tr(locale, id, &args);
+    let Some((choice, mix_hands)) = table else {
+        return summary;
+    };
+    let deals = match choice.fixed() {
+        Some(game) => tr(
+            locale,
+            "rules-table-deals",
+            &[("game", game_full_name(locale, game).into())],
+        ),
+        None => {
+            let [first, second, third] = MIX_ORDER.map(|game| game_name(locale, game));
+            tr(
+                locale,
+                "rules-table-deals-mix",
+                &[
+                    ("first", first.into()),
+                    ("second", second.into()),
+                    ("third", third.into()),
+                    ("hands", u64::from(mix_hands).into()),
+                ],
+            )
+        }
+    };
+    format!("{deals}\n{summary}")
 }

@@ -2,13 +2,15 @@
 //! they make so far for high and for low. Never send this text to the channel.
 
 use crate::table::hand::PrivateView;
+use crate::table::{AceFiveLow, Game};
 
 use super::cards::{card, cards};
-use super::hand_names::{high_hand_name, low_so_far, spell_low};
+use super::hand_names::{high_hand_name, low_so_far, razz_low_name, spell_low};
 use super::locale::{Locale, tr};
 
-/// "Your cards — hand #12", the down and up cards, and "High: Pair of kings" /
-/// "Low: 8-7-5-3-A low" (or the low cards held so far).
+/// "Your cards — hand #12", the down and up cards, and what they make in the game dealt:
+/// "High: Pair of kings" / "Low: 8-7-5-3-A low" (or the low cards held so far) in Stud/8,
+/// the high in Stud, the razz low ("Low: 7-5-4-2-A") in Razz.
 pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> String {
     let mut lines = vec![tr(
         locale,
@@ -39,11 +41,22 @@ pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> Str
     let mut all = view.down_cards.clone();
     all.extend(&view.up_cards);
     all.extend(view.community);
+    if view.game == Game::Razz {
+        lines.push(tr(
+            locale,
+            "private-low",
+            &[("hand", razz_low_name(locale, AceFiveLow::of(&all)).into())],
+        ));
+        return lines.join("\n");
+    }
     lines.push(tr(
         locale,
         "private-high",
         &[("hand", high_hand_name(locale, view.high).into())],
     ));
+    if view.game == Game::Stud {
+        return lines.join("\n");
+    }
     lines.push(match view.low {
         Some(low) => {
             let ranks = low.ranks();

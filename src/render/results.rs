@@ -1,14 +1,16 @@
-//! Results of a hand: the hands shown, then each pot (main, then side pots) with its high and
-//! low winners and the five cards that won, scoops, split and quartered halves, uncontested
-//! wins, uncalled chips returned, and everyone's net.
+//! Results of a hand: the hands shown, then each pot (main, then side pots) with its winners
+//! and the five cards that won, named as the game plays them — Stud/8's high and low halves,
+//! scoops, split and quartered halves; Stud's high and Razz's low taking the whole pot —,
+//! uncontested wins, uncalled chips returned, and everyone's net.
 
 use crate::table::card::Card;
 use crate::table::eval::{best_high_cards, best_low_cards};
 use crate::table::hand::{PotAward, SeatIndex};
+use crate::table::{Game, best_ace_five_low_cards};
 
 use super::cards::cards;
 use super::display_name;
-use super::hand_names::{high_hand_name, low_hand_name};
+use super::hand_names::{high_hand_name, low_hand_name, razz_low_name};
 use super::locale::{Locale, tr};
 use super::view::ResultView;
 
@@ -20,17 +22,13 @@ pub fn results(locale: Locale, view: &ResultView) -> String {
         &[("hand", view.hand_number.into())],
     )];
     for shown in &view.shown {
-        let (high, _) = best_high_cards(&shown.cards);
-        let low = best_low_cards(&shown.cards).map(|(low, _)| low);
-        lines.push(tr(
+        let name = display_name(&shown.name);
+        lines.push(shows_line(
             locale,
-            "results-shows",
-            &[
-                ("name", display_name(&shown.name).into()),
-                ("cards", cards(&shown.cards).into()),
-                ("high", high_hand_name(locale, high).into()),
-                ("low", low_hand_name(locale, low).into()),
-            ],
+            view.game,
+            &name,
+            &shown.cards,
+            &shown.cards,
         ));
     }
     for seat in &view.mucked {
@@ -77,6 +75,45 @@ pub fn results(locale: Locale, view: &ResultView) -> String {
     lines.join("\n")
 }
 
+/// "Ana shows [cards]: what they make", as `game` plays them: high and low in Stud/8, the
+/// high in Stud, the razz low in Razz. `shown` is what is listed, `all` what plays (with the
+/// community card).
+pub(crate) fn shows_line(
+    locale: Locale,
+    game: Game,
+    name: &str,
+    shown: &[Card],
+    all: &[Card],
+) -> String {
+    let hand = match game {
+        Game::Stud8 => {
+            let (high, _) = best_high_cards(all);
+            let low = best_low_cards(all).map(|(low, _)| low);
+            return tr(
+                locale,
+                "results-shows",
+                &[
+                    ("name", name.into()),
+                    ("cards", cards(shown).into()),
+                    ("high", high_hand_name(locale, high).into()),
+                    ("low", low_hand_name(locale, low).into()),
+                ],
+            );
+        }
+        Game::Stud => high_hand_name(locale, best_high_cards(all).0),
+        Game::Razz => razz_low_name(locale, best_ace_five_low_cards(all).0),
+    };
+    tr(
+        locale,
+        "results-shows-hand",
+        &[
+            ("name", name.into()),
+            ("cards", cards(shown).into()),
+            ("hand", hand.into()),
+        ],
+    )
+}
+
 pub(crate) fn pot_lines(
     locale: Locale,
     view: &ResultView,
@@ -108,6 +145,10 @@ pub(crate) fn pot_lines(
                 &[("name", name(*seat).into()), ("amount", (*chips).into())],
             ));
         }
+        return;
+    }
+    if view.game != Game::Stud8 {
+        whole_pot_lines(locale, view, award, lines);
         return;
     }
     let single_high = match award.high.as_slice() {
@@ -155,6 +196,50 @@ pub(crate) fn pot_lines(
     }
     for (seat, chips) in &award.low {
         lines.push(winner_line(locale, view, *seat, *chips, Half::Low));
+    }
+}
+
+/// A pot of a game with one winning hand (Stud's high, Razz's low): who took it, with what.
+fn whole_pot_lines(locale: Locale, view: &ResultView, award: &PotAward, lines: &mut Vec<String>) {
+    let winners = if view.game == Game::Razz {
+        &award.low
+    } else {
+        &award.high
+    };
+    if winners.len() > 1 {
+        lines.push(tr(
+            locale,
+            "results-pot-split",
+            &[("count", (winners.len() as u64).into())],
+        ));
+    }
+    for &(seat, chips) in winners {
+        let name = display_name(&view.name(seat));
+        let Some(held) = cards_of(view, seat) else {
+            lines.push(tr(
+                locale,
+                "results-wins",
+                &[("name", name.into()), ("amount", chips.into())],
+            ));
+            continue;
+        };
+        let (hand, five) = if view.game == Game::Razz {
+            let (low, five) = best_ace_five_low_cards(&held);
+            (razz_low_name(locale, low), five)
+        } else {
+            let (high, five) = best_high_cards(&held);
+            (high_hand_name(locale, high), five)
+        };
+        lines.push(tr(
+            locale,
+            "results-pot-wins",
+            &[
+                ("name", name.into()),
+                ("amount", chips.into()),
+                ("hand", hand.into()),
+                ("cards", cards(&five).into()),
+            ],
+        ));
     }
 }
 

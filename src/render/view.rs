@@ -8,12 +8,12 @@
 
 use crate::equity::Fraction;
 use crate::equity::board::{BoardEquity, betting_is_over};
-use crate::table::Street;
 use crate::table::card::Card;
 use crate::table::hand::{
     ActionKind, Event, HandResult, LegalAction, PotAward, PublicView, SeatIndex, SeatState,
 };
 use crate::table::rules::Stakes;
+use crate::table::{Game, GameChoice, MixLeg, Street};
 
 /// How a seat reads on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,6 +77,8 @@ pub struct TableFacts {
     pub idle: Vec<IdleSeat>,
     /// Seconds the player to act has, if the table shows it.
     pub action_timer_secs: Option<u64>,
+    /// At a `mix` table, where this hand stands in the rotation (the header says it).
+    pub mix_leg: Option<MixLeg>,
 }
 
 /// One line of the board.
@@ -168,6 +170,8 @@ pub struct ToAct {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardView {
     pub(crate) hand_number: u64,
+    pub(crate) game: Game,
+    pub(crate) mix_leg: Option<MixLeg>,
     pub(crate) stakes: Stakes,
     pub(crate) street: Street,
     pub(crate) pot: u64,
@@ -244,6 +248,8 @@ impl BoardView {
             .collect();
         BoardView {
             hand_number: facts.hand_number,
+            game: view.game,
+            mix_leg: facts.mix_leg,
             stakes: view.stakes,
             street: view.street,
             pot: view.pot,
@@ -288,6 +294,12 @@ impl BoardView {
 
     pub fn hand_number(&self) -> u64 {
         self.hand_number
+    }
+    pub fn game(&self) -> Game {
+        self.game
+    }
+    pub fn mix_leg(&self) -> Option<MixLeg> {
+        self.mix_leg
     }
     pub fn stakes(&self) -> Stakes {
         self.stakes
@@ -371,6 +383,8 @@ pub struct ShownHand {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResultView {
     pub(crate) hand_number: u64,
+    /// The game dealt: which hands the results name (high, low, razz low).
+    pub(crate) game: Game,
     pub(crate) names: Vec<String>,
     pub(crate) awards: Vec<PotAward>,
     pub(crate) shown: Vec<ShownHand>,
@@ -422,6 +436,7 @@ impl ResultView {
             .collect();
         ResultView {
             hand_number,
+            game: result.game,
             names: names.to_vec(),
             awards: result.awards.clone(),
             shown,
@@ -434,6 +449,9 @@ impl ResultView {
 
     pub fn hand_number(&self) -> u64 {
         self.hand_number
+    }
+    pub fn game(&self) -> Game {
+        self.game
     }
     pub fn awards(&self) -> &[PotAward] {
         &self.awards
@@ -466,6 +484,7 @@ pub(crate) fn name_at(names: &[String], seat: SeatIndex) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HistoryView {
     pub(crate) hand_number: u64,
+    pub(crate) game: Game,
     pub(crate) stakes: Stakes,
     pub(crate) names: Vec<String>,
     pub(crate) starting_stacks: Vec<u64>,
@@ -475,6 +494,7 @@ pub struct HistoryView {
 impl HistoryView {
     pub fn new(
         hand_number: u64,
+        game: Game,
         stakes: Stakes,
         names: &[String],
         starting_stacks: &[u64],
@@ -482,6 +502,7 @@ impl HistoryView {
     ) -> HistoryView {
         HistoryView {
             hand_number,
+            game,
             stakes,
             names: names.to_vec(),
             starting_stacks: starting_stacks.to_vec(),
@@ -512,6 +533,9 @@ pub struct StatusSeat {
 /// `/table status`: the table's settings and who sits there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableStatusView {
+    /// What the table deals, and in `mix` the hands of each game.
+    pub game: GameChoice,
+    pub mix_hands: u32,
     pub stakes: Stakes,
     pub min_buy_in: u64,
     pub max_buy_in: u64,

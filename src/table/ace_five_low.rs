@@ -1,46 +1,70 @@
-//! The ace-to-five low with no qualifier, as Razz deals it (RULES.md, "Other stud games"):
-//! the best five cards for low, aces low, straights and flushes ignored, and pairs counting
-//! against the hand — a hand with no five different ranks still has a low (a pair, two pair,
-//! … quads), only a worse one.
+//! The ace-to-five low with no qualifier, as Razz plays it (RULES.md, "Other stud games"):
+//! the best five cards for low, the ace the lowest card, straights and flushes ignored, and
+//! pairs counting against the hand exactly as they count for a high hand — so a hand with a
+//! pair loses to any hand without one (K-Q-J-T-9 beats 2-2-4-3-A), and a hand without five
+//! different ranks still has a low, only a worse one. The same ranking of one to four up
+//! cards decides who acts first in razz ("the best low board").
 //!
 //! A value is built from the four rank masks of [`super::eval::CardSet`] by a handful of
 //! bit operations: take one card of each rank, lowest first, then second cards of the lowest
 //! ranks, then third, then fourth, until five cards are chosen. That greedy choice is the best
 //! low: a second card of a new rank (one pair more) always beats a third of the same rank.
+//! (It replaced a rank-counting evaluator that sorted the groups: same values, several times
+//! slower in `benches/eval.rs`.)
+//!
+//! Also the words people say: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "Pair of twos (2-2-7-5-A)".
 
 use std::fmt;
 use std::num::NonZeroU32;
 
 use super::card::{Card, Rank};
+use super::eval::{CardSet, HandCategory};
 
 /// The strength of an ace-to-five low (Razz). Greater is better: 5-4-3-2-A is the best, then
 /// 6-4-3-2-A, … then one pair (a lower pair first), two pair, trips, a full house, quads.
+/// Equal values tie (suits never break a tie for the pot).
 ///
 /// Layout: `BADNESS_LIMIT - badness`, where badness holds the kind of hand (0 = five different
-/// ranks … 5 = quads) in bits 20..24, then five 4-bit slots of ace-low rank values (ace = 1 …
-/// king = 13), in the order lows compare: the biggest group first (the pair before its
-/// kickers), and within a group the highest rank first. Comparing badness compares the hands.
+/// ranks … 5 = quads, the index in [`SHAPES`]) in bits 20..24, then five 4-bit slots of
+/// ace-low rank values (ace = 1 … king = 13), in the order lows compare: the biggest group
+/// first (the pair before its kickers; the higher pair of two pair first), and within a group
+/// the highest rank first. Fewer than five cards (a board) leave slots empty; boards compared
+/// with each other always hold the same number of cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct AceFiveLow(NonZeroU32);
 
-/// The kind of an ace-to-five low, best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum AceFiveKind {
-    NoPair,
-    OnePair,
-    TwoPair,
-    ThreeOfAKind,
-    FullHouse,
-    FourOfAKind,
-}
+/// The shapes an ace-to-five low can take, best first (its kind code is the index).
+const SHAPES: [HandCategory; 6] = [
+    HandCategory::HighCard,
+    HandCategory::OnePair,
+    HandCategory::TwoPair,
+    HandCategory::ThreeOfAKind,
+    HandCategory::FullHouse,
+    HandCategory::FourOfAKind,
+];
 
 const KIND_SHIFT: u32 = 20;
 const SLOT_BITS: u32 = 4;
 const BADNESS_LIMIT: u32 = 1 << 24;
 const RANK_MASK: u32 = 0x1FFF;
+/// The ace-to-five ranks of the wheel, highest first.
+const WHEEL: [u8; 5] = [5, 4, 3, 2, 1];
 
 impl AceFiveLow {
-    /// The value as a plain integer, greater is better and never 0 (for tight loops).
+    /// The best low of `cards` (all different, as dealt from one deck): the best five when
+    /// there are more than five, all of them otherwise.
+    pub fn of(cards: &[Card]) -> AceFiveLow {
+        CardSet::from_cards(cards).ace_five_low()
+    }
+
+    /// The best low of a prepared card set.
+    #[inline]
+    pub fn of_set(set: CardSet) -> AceFiveLow {
+        set.ace_five_low()
+    }
+
+    /// The value as a plain integer, greater is better and never 0 (for tight loops, and to
+    /// compare boards in one loop with high values).
     #[inline]
     pub fn get(self) -> u32 {
         self.0.get()
@@ -50,19 +74,17 @@ impl AceFiveLow {
         BADNESS_LIMIT - self.0.get()
     }
 
-    pub fn kind(self) -> AceFiveKind {
-        match self.badness() >> KIND_SHIFT {
-            0 => AceFiveKind::NoPair,
-            1 => AceFiveKind::OnePair,
-            2 => AceFiveKind::TwoPair,
-            3 => AceFiveKind::ThreeOfAKind,
-            4 => AceFiveKind::FullHouse,
-            _ => AceFiveKind::FourOfAKind,
-        }
+    /// The kind of hand: no pair (`HighCard`), one pair, two pair, trips, full house, quads.
+    pub fn category(self) -> HandCategory {
+        let code = (self.badness() >> KIND_SHIFT) as usize;
+        SHAPES
+            .get(code)
+            .copied()
+            .unwrap_or(HandCategory::FourOfAKind)
     }
 
-    /// The five cards' ranks as they compare: a group (pair, trips…) once, before the
-    /// kickers; within a group, highest first (ace as the lowest).
+    /// The ranks that decide the hand, as compared: a group (pair, trips…) once, before the
+    /// kickers; within a group, highest first (the ace as the lowest).
     pub fn ranks(self) -> Vec<Rank> {
         let badness = self.badness();
         (0..5)
@@ -72,31 +94,120 @@ impl AceFiveLow {
             .filter_map(Rank::from_value)
             .collect()
     }
-}
 
-/// "7-5-4-2-A", "pair of 3s: 3-8-4-A", in plain notation for logs and the CLI.
-impl fmt::Display for AceFiveLow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let spelled: Vec<String> = self
-            .ranks()
+    /// The rank of every card played, in the order [`AceFiveLow::spelled`] says them: a
+    /// pair's rank twice, first.
+    pub fn played_ranks(self) -> Vec<Rank> {
+        let ranks = self.ranks();
+        let repeat = match self.category() {
+            HandCategory::OnePair => [2, 1, 1, 1],
+            HandCategory::TwoPair => [2, 2, 1, 1],
+            HandCategory::ThreeOfAKind => [3, 1, 1, 1],
+            HandCategory::FullHouse => [3, 2, 1, 1],
+            HandCategory::FourOfAKind => [4, 1, 1, 1],
+            _ => [1, 1, 1, 1],
+        };
+        let mut played = Vec::with_capacity(5);
+        for (index, rank) in ranks.iter().enumerate() {
+            let times = repeat.get(index).copied().unwrap_or(1);
+            for _ in 0..times {
+                played.push(*rank);
+            }
+        }
+        played
+    }
+
+    /// The five ranks played, as players say them: every card, grouped ranks first, then
+    /// highest first ("2-2-7-5-A", "7-5-4-2-A").
+    pub fn spelled(self) -> String {
+        let symbols: Vec<String> = self
+            .played_ranks()
             .iter()
             .map(|rank| rank.symbol().to_string())
             .collect();
-        let kind = match self.kind() {
-            AceFiveKind::NoPair => "",
-            AceFiveKind::OnePair => "pair: ",
-            AceFiveKind::TwoPair => "two pair: ",
-            AceFiveKind::ThreeOfAKind => "trips: ",
-            AceFiveKind::FullHouse => "full house: ",
-            AceFiveKind::FourOfAKind => "quads: ",
-        };
-        write!(f, "{kind}{}", spelled.join("-"))
+        symbols.join("-")
+    }
+
+    /// True for the wheel, 5-4-3-2-A, the best low of all.
+    pub fn is_wheel(self) -> bool {
+        self.category() == HandCategory::HighCard
+            && self
+                .ranks()
+                .iter()
+                .map(|rank| rank.low_value())
+                .eq(WHEEL.iter().copied())
     }
 }
 
 /// The best ace-to-five low of 1 to 7 cards (with fewer than five, all of them count).
 pub fn best_ace_five_low(cards: &[Card]) -> AceFiveLow {
-    super::eval::CardSet::from_cards(cards).ace_five_low()
+    AceFiveLow::of(cards)
+}
+
+/// The best ace-to-five low of `cards` and the cards that make it, in the order it is said.
+pub fn best_ace_five_low_cards(cards: &[Card]) -> (AceFiveLow, Vec<Card>) {
+    let low = AceFiveLow::of(cards);
+    let mut left: Vec<Card> = cards.to_vec();
+    let mut five = Vec::with_capacity(5);
+    for rank in low.played_ranks() {
+        if let Some(index) = left.iter().position(|card| card.rank == rank) {
+            five.push(left.swap_remove(index));
+        }
+    }
+    (low, five)
+}
+
+fn rank_plural(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Two => "twos",
+        Rank::Three => "threes",
+        Rank::Four => "fours",
+        Rank::Five => "fives",
+        Rank::Six => "sixes",
+        Rank::Seven => "sevens",
+        Rank::Eight => "eights",
+        Rank::Nine => "nines",
+        Rank::Ten => "tens",
+        Rank::Jack => "jacks",
+        Rank::Queen => "queens",
+        Rank::King => "kings",
+        Rank::Ace => "aces",
+    }
+}
+
+/// "7-5-4-2-A", "a wheel (5-4-3-2-A)", "Pair of twos (2-2-7-5-A)", "Two pair, fives and
+/// twos (5-5-2-2-A)": a hand without a pair by its cards, highest first, as players say it
+/// (`studbot replay`'s words; the bot's are `render::hand_names::razz_low_name`).
+impl fmt::Display for AceFiveLow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let spelled = self.spelled();
+        let ranks = self.ranks();
+        let first = ranks.first().copied().unwrap_or(Rank::Ace);
+        let second = ranks.get(1).copied().unwrap_or(first);
+        match self.category() {
+            _ if self.is_wheel() => write!(f, "a wheel ({spelled})"),
+            HandCategory::OnePair => write!(f, "Pair of {} ({spelled})", rank_plural(first)),
+            HandCategory::TwoPair => write!(
+                f,
+                "Two pair, {} and {} ({spelled})",
+                rank_plural(first),
+                rank_plural(second)
+            ),
+            HandCategory::ThreeOfAKind => {
+                write!(f, "Three of a kind, {} ({spelled})", rank_plural(first))
+            }
+            HandCategory::FullHouse => write!(
+                f,
+                "Full house, {} over {} ({spelled})",
+                rank_plural(first),
+                rank_plural(second)
+            ),
+            HandCategory::FourOfAKind => {
+                write!(f, "Four of a kind, {} ({spelled})", rank_plural(first))
+            }
+            _ => f.write_str(&spelled),
+        }
+    }
 }
 
 /// Bit `v - 1` of a 13-bit mask for the rank of ace-low value `v` (ace = bit 0, king = bit
@@ -151,18 +262,19 @@ pub(super) fn ace_five_low_of_suits(suits: [u32; 4]) -> AceFiveLow {
     left -= third.count_ones();
     let fourth = lowest_bits(four, left);
 
-    let kind = if fourth != 0 {
-        AceFiveKind::FourOfAKind
+    // The kind code: the index in `SHAPES`.
+    let kind: u32 = if fourth != 0 {
+        5
     } else if third != 0 && second & !third != 0 {
-        AceFiveKind::FullHouse
+        4
     } else if third != 0 {
-        AceFiveKind::ThreeOfAKind
+        3
     } else if second.count_ones() >= 2 {
-        AceFiveKind::TwoPair
+        2
     } else if second != 0 {
-        AceFiveKind::OnePair
+        1
     } else {
-        AceFiveKind::NoPair
+        0
     };
     let mut slots = 0;
     let mut next_slot = 5;
@@ -170,7 +282,7 @@ pub(super) fn ace_five_low_of_suits(suits: [u32; 4]) -> AceFiveLow {
     push_ranks(third & !fourth, &mut slots, &mut next_slot);
     push_ranks(second & !third, &mut slots, &mut next_slot);
     push_ranks(first & !second, &mut slots, &mut next_slot);
-    let badness = ((kind as u32) << KIND_SHIFT) | slots;
+    let badness = (kind << KIND_SHIFT) | slots;
     // badness < 6 << 20, far below the limit: the value is never 0.
     AceFiveLow(NonZeroU32::new(BADNESS_LIMIT - badness).unwrap_or(NonZeroU32::MIN))
 }
@@ -179,81 +291,153 @@ pub(super) fn ace_five_low_of_suits(suits: [u32; 4]) -> AceFiveLow {
 mod tests {
     use super::*;
     use crate::table::Rank::*;
+    use crate::table::Suit;
+    use proptest::prelude::*;
 
     fn low(text: &str) -> AceFiveLow {
-        best_ace_five_low(&Card::parse_many(text).unwrap())
+        AceFiveLow::of(&Card::parse_many(text).unwrap())
+    }
+
+    /// The plain definition: every five-card subset ranked by its groups and ranks, the
+    /// best kept. What the bit-mask choice must equal.
+    fn brute_force(cards: &[Card]) -> AceFiveLow {
+        if cards.len() <= 5 {
+            return AceFiveLow::of(cards);
+        }
+        let n = cards.len();
+        let mut best: Option<AceFiveLow> = None;
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        for e in d + 1..n {
+                            let five = [cards[a], cards[b], cards[c], cards[d], cards[e]];
+                            let value = AceFiveLow::of(&five);
+                            best = Some(best.map_or(value, |best| best.max(value)));
+                        }
+                    }
+                }
+            }
+        }
+        best.unwrap_or_else(|| AceFiveLow::of(&[]))
+    }
+
+    #[test]
+    fn a_seven_card_razz_hand_plays_its_five_lowest_different_ranks() {
+        let seven_low = low("Kd 7c 5h 4s 2d Ac Kh");
+        assert_eq!(seven_low.to_string(), "7-5-4-2-A");
+        assert_eq!(seven_low.category(), HandCategory::HighCard);
+        assert!(low("5s 4h 3d 2c Ah Kd Qs").is_wheel());
+        assert_eq!(
+            low("5s 4h 3d 2c Ah Kd Qs").to_string(),
+            "a wheel (5-4-3-2-A)"
+        );
     }
 
     #[test]
     fn the_wheel_is_the_best_ace_five_low_and_straights_and_flushes_do_not_count() {
         let wheel = low("As 2s 3s 4s 5s Kd Kh");
-        assert_eq!(wheel.kind(), AceFiveKind::NoPair);
+        assert_eq!(wheel.category(), HandCategory::HighCard);
         assert_eq!(wheel.ranks(), vec![Five, Four, Three, Two, Ace]);
         assert!(wheel > low("6s 4d 3h 2c As"));
-        assert_eq!(wheel.to_string(), "5-4-3-2-A");
+        assert!(low("5h 4h 3h 2h Ah").is_wheel());
+        assert!(low("6c 5d 4h 3s 2c") > low("7c 5d 4h 3s 2c"));
     }
 
     #[test]
     fn a_king_low_without_a_pair_beats_any_pair() {
         assert!(low("Ks Qd Jh Tc 9s") > low("As Ad 2h 3c 4s"));
+        assert!(low("Kc Qd Jh Ts 9c") > low("2c 2d 4h 3s Ac"));
+        assert_eq!(
+            low("2c 2d 4h 3s Ac 4d 2h").to_string(),
+            "Pair of twos (2-2-4-3-A)"
+        );
+    }
+
+    #[test]
+    fn razz_lows_compare_highest_card_first_with_the_ace_lowest() {
+        assert!(low("8c 6d 5h 4s 2c") > low("8c 6d 5h 4s 3c"));
+        assert!(low("7c 6d 5h 4s 3c") > low("8c 4d 3h 2s Ac"));
+        assert!(low("Ac 2d") > low("Kc 2d"));
+        assert!(low("Ac Ad") > low("2c 2d"));
     }
 
     #[test]
     fn a_lower_pair_beats_a_higher_pair_whatever_the_kickers() {
         // Seven cards with only four ranks: one pair, the lowest that is paired.
         let fours = low("4s 4d 4h 3c Ks Qd Qc");
-        assert_eq!(fours.kind(), AceFiveKind::OnePair);
+        assert_eq!(fours.category(), HandCategory::OnePair);
         assert_eq!(fours.ranks(), vec![Four, King, Queen, Three]);
         let threes = low("3s 3d Kh Qc 4s Qd 4c");
-        assert_eq!(threes.kind(), AceFiveKind::OnePair);
+        assert_eq!(threes.category(), HandCategory::OnePair);
         assert!(threes > fours);
     }
 
     #[test]
     fn two_pair_uses_the_two_lowest_pairs_and_beats_trips() {
         // Four ranks make one pair (of aces), not two pair.
-        assert_eq!(low("As Ad 2h 2c Ks Kd 9c").kind(), AceFiveKind::OnePair);
+        assert_eq!(
+            low("As Ad 2h 2c Ks Kd 9c").category(),
+            HandCategory::OnePair
+        );
         let two_pair = low("As Ad 2h 2c Ks Kd Kc");
-        assert_eq!(two_pair.kind(), AceFiveKind::TwoPair);
+        assert_eq!(two_pair.category(), HandCategory::TwoPair);
         assert_eq!(two_pair.ranks(), vec![Two, Ace, King]);
         assert!(two_pair > low("As Ad Ah 2c 3s"));
+        assert_eq!(
+            low("3c 3d 3h 2s 2c Ad Ah").category(),
+            HandCategory::TwoPair
+        );
     }
 
     #[test]
     fn with_two_ranks_the_lower_trips_make_the_full_house() {
         let full = low("Ks Kd Kh As Ad Ah Ac");
-        assert_eq!(full.kind(), AceFiveKind::FullHouse);
+        assert_eq!(full.category(), HandCategory::FullHouse);
         assert_eq!(full.ranks(), vec![Ace, King]);
-        assert_eq!(low("As Ad Ah Ac Ks").kind(), AceFiveKind::FourOfAKind);
+        assert_eq!(low("As Ad Ah Ac Ks").category(), HandCategory::FourOfAKind);
     }
 
     #[test]
-    fn the_best_ace_five_low_is_the_best_of_every_five_card_choice() {
-        // A brute force over all 5-of-7 choices on a fixed pseudo-random sample of hands.
-        let deck: Vec<Card> = Card::all().collect();
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..3000 {
-            let mut hand = Vec::with_capacity(7);
-            while hand.len() < 7 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let card = deck[(state % 52) as usize];
-                if !hand.contains(&card) {
-                    hand.push(card);
+    fn the_cards_of_a_low_are_those_it_is_said_by() {
+        let (seven_low, five) =
+            best_ace_five_low_cards(&Card::parse_many("Kd 7c 5h 4s 2d Ac Kh").unwrap());
+        assert_eq!(seven_low.spelled(), "7-5-4-2-A");
+        assert_eq!(five, Card::parse_many("7c 5h 4s 2d Ac").unwrap());
+        let (pair, five) =
+            best_ace_five_low_cards(&Card::parse_many("2c 2h 9d 9s 9c 7d Ks").unwrap());
+        assert_eq!(pair.spelled(), "2-2-K-9-7");
+        assert_eq!(five.len(), 5);
+    }
+
+    proptest! {
+        #[test]
+        fn the_ace_five_low_of_seven_cards_is_the_best_of_its_five_card_hands(
+            indices in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 1..=7)
+        ) {
+            let cards: Vec<Card> = indices.iter().filter_map(|&i| Card::from_index(i)).collect();
+            prop_assert_eq!(AceFiveLow::of(&cards), brute_force(&cards));
+        }
+
+        #[test]
+        fn an_ace_five_low_from_heavy_rank_repeats_is_the_best_of_its_five_card_hands(
+            ranks in proptest::collection::vec(0u8..4, 6..=7),
+            suits in proptest::collection::vec(0u8..4, 7),
+        ) {
+            // Few ranks, so pairs, trips, full houses and quads come often.
+            let mut cards: Vec<Card> = Vec::new();
+            for (rank, suit) in ranks.iter().zip(&suits) {
+                let mut card = Card::new(Rank::ALL[usize::from(*rank) * 3], Suit::ALL[usize::from(*suit)]);
+                let mut shift = 0;
+                while cards.contains(&card) && shift < 4 {
+                    shift += 1;
+                    card = Card::new(card.rank, Suit::ALL[usize::from((*suit + shift) % 4)]);
+                }
+                if !cards.contains(&card) {
+                    cards.push(card);
                 }
             }
-            let mut best = None;
-            for skip_a in 0..7 {
-                for skip_b in skip_a + 1..7 {
-                    let five: Vec<Card> = (0..7)
-                        .filter(|&i| i != skip_a && i != skip_b)
-                        .map(|i| hand[i])
-                        .collect();
-                    best = best.max(Some(best_ace_five_low(&five)));
-                }
-            }
-            assert_eq!(Some(best_ace_five_low(&hand)), best, "{hand:?}");
+            prop_assert_eq!(AceFiveLow::of(&cards), brute_force(&cards));
         }
     }
 }

@@ -18,11 +18,11 @@
 
 use rand::Rng;
 
+use super::ace_five_low::AceFiveLow;
 use super::card::{Card, Rank};
 use super::eval::{HandCategory, best_high};
 use super::game::Game;
 use super::hand::{ActionKind, Hand, LegalAction, PrivateView, PublicView, SeatState, Street};
-use super::razz_low::RazzLow;
 
 /// How much a hand is worth playing for, as the strategy sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -128,7 +128,7 @@ fn assess_third_street_razz(cards: &[Card]) -> Strength {
 fn assess_later_street_razz(cards: &[Card]) -> Strength {
     let cards_to_come = 7usize.saturating_sub(cards.len());
     let low_ranks = distinct_low_ranks(cards);
-    let low = RazzLow::of(cards);
+    let low = AceFiveLow::of(cards);
     let made_top = (cards.len() >= 5 && low.category() == HandCategory::HighCard)
         .then(|| low.ranks().first().map_or(13, |rank| rank.low_value()));
     match made_top {
@@ -356,6 +356,7 @@ mod tests {
         let up_cards = cards(up);
         let all: Vec<Card> = down_cards.iter().chain(&up_cards).copied().collect();
         PrivateView {
+            game: crate::table::Game::Stud8,
             seat,
             down_cards,
             up_cards,

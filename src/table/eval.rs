@@ -23,7 +23,7 @@ use std::num::NonZeroU32;
 use serde::{Deserialize, Serialize};
 
 use super::ace_five_low::ace_five_low_of_suits;
-pub use super::ace_five_low::{AceFiveKind, AceFiveLow, best_ace_five_low};
+pub use super::ace_five_low::{AceFiveLow, best_ace_five_low};
 use super::card::{Card, Rank, Suit};
 
 /// The kind of a high hand, weakest first.
@@ -327,7 +327,10 @@ static RANK_TABLE: RankTable = RankTable {
 };
 
 const fn decode_u16<const N: usize>(bytes: &[u8]) -> [u16; N] {
-    assert!(bytes.len() == 2 * N, "the committed rank table has the wrong size");
+    assert!(
+        bytes.len() == 2 * N,
+        "the committed rank table has the wrong size"
+    );
     let mut out = [0u16; N];
     let mut index = 0;
     while index < N {
@@ -338,7 +341,10 @@ const fn decode_u16<const N: usize>(bytes: &[u8]) -> [u16; N] {
 }
 
 const fn decode_u32<const N: usize>(bytes: &[u8]) -> [u32; N] {
-    assert!(bytes.len() == 4 * N, "the committed rank table has the wrong size");
+    assert!(
+        bytes.len() == 4 * N,
+        "the committed rank table has the wrong size"
+    );
     let mut out = [0u32; N];
     let mut index = 0;
     while index < N {
@@ -348,7 +354,6 @@ const fn decode_u32<const N: usize>(bytes: &[u8]) -> [u32; N] {
     }
     out
 }
-
 
 const ENTRY_HIGH: u32 = 0xFF_FFFF;
 const ENTRY_LOW_SHIFT: u32 = 24;
@@ -385,6 +390,7 @@ impl RankTable {
 }
 
 /// Every multiset of up to seven ranks, as (rank key, cards without a flush).
+#[cfg(test)]
 fn rank_multisets() -> Vec<(u32, u64)> {
     fn extend(
         rank: usize,

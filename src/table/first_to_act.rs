@@ -6,11 +6,11 @@
 //! dealer's left (the lowest seat). When that player is all-in, the next player to the left
 //! with chips acts first.
 
+use super::ace_five_low::AceFiveLow;
 use super::card::Card;
 use super::deal::DealtCards;
 use super::game::BoardRanking;
 use super::hand::SeatIndex;
-use super::razz_low::RazzLow;
 use super::seats::Seats;
 
 /// The seat with the best board among the seats still in the hand.
@@ -35,7 +35,7 @@ pub fn best_board_seat(
         }
         let value = match ranking {
             BoardRanking::BestHigh => board.high().0,
-            BoardRanking::BestLow => RazzLow::of_set(board).key(),
+            BoardRanking::BestLow => AceFiveLow::of_set(board).get(),
         };
         // Strictly better only: an equal board keeps the lower seat.
         if best.is_none_or(|(best_value, _)| value > best_value) {

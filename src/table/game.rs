@@ -22,7 +22,7 @@ impl Game {
     pub const ALL: [Game; 3] = [Game::Stud8, Game::Stud, Game::Razz];
 
     /// The game's name as settings, replay input and the command line spell it.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Game::Stud8 => "stud8",
             Game::Stud => "stud",
@@ -44,6 +44,14 @@ impl Game {
     /// pot in Razz.
     pub fn has_low(self) -> bool {
         matches!(self, Game::Stud8 | Game::Razz)
+    }
+
+    /// Whether the house rule `open_pair_big_bet` can apply to this game. Razz has no
+    /// open-pair big bet (RULES.md, "Other stud games": only Stud/8's option, and a pair is a
+    /// bad razz board, not a strong one), so in razz hands the option is ignored; a table
+    /// dealing only razz refuses it (`SettingsError::OpenPairBigBetInRazz`).
+    pub fn has_open_pair_big_bet(self) -> bool {
+        self.has_high()
     }
 }
 
@@ -142,8 +150,20 @@ impl GameChoice {
         GameChoice::Mix,
     ];
 
+    /// Every choice with its name (its serde form), as settings and commands offer them.
+    pub const NAMED: [(GameChoice, &'static str); 4] = {
+        let mut named = [(GameChoice::Stud8, ""); 4];
+        let mut index = 0;
+        while index < named.len() {
+            let choice = GameChoice::ALL[index];
+            named[index] = (choice, choice.name());
+            index += 1;
+        }
+        named
+    };
+
     /// The setting's name: a game's name, or `mix`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self.fixed() {
             Some(game) => game.name(),
             None => "mix",
@@ -157,7 +177,7 @@ impl GameChoice {
     }
 
     /// The one game dealt, or `None` for `mix`.
-    pub fn fixed(self) -> Option<Game> {
+    pub const fn fixed(self) -> Option<Game> {
         match self {
             GameChoice::Stud8 => Some(Game::Stud8),
             GameChoice::Stud => Some(Game::Stud),
@@ -178,6 +198,14 @@ impl GameChoice {
         }
     }
 
+    /// In `mix`, where hand `hand` stands in its leg: the hands its game has left (this one
+    /// included) and the game after it; `None` for one game.
+    pub fn mix_leg(self, hand: u64, mix_hands: u32) -> Option<MixLeg> {
+        let hands_left = self.hands_left_in_leg(hand, mix_hands)?;
+        let next = self.game_of_hand(hand + u64::from(hands_left), mix_hands);
+        Some(MixLeg { hands_left, next })
+    }
+
     /// In `mix`, how many hands (this one included) are left before the game changes;
     /// `None` for one game.
     pub fn hands_left_in_leg(self, hand: u64, mix_hands: u32) -> Option<u32> {
@@ -186,6 +214,15 @@ impl GameChoice {
             every - (hand % u64::from(every)) as u32
         })
     }
+}
+
+/// Where a `mix` hand stands in the rotation, for the board's header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MixLeg {
+    /// Hands of this game left, the current one included (1: the last before the change).
+    pub hands_left: u32,
+    /// The game dealt after them.
+    pub next: Game,
 }
 
 impl From<Game> for GameChoice {
@@ -232,5 +269,20 @@ mod tests {
         assert_eq!(GameChoice::Razz.game_of_hand(5, 2), Razz);
         assert_eq!(GameChoice::Stud.hands_left_in_leg(5, 2), None);
         assert_eq!(GameChoice::Mix.game_of_hand(7, 0), Stud);
+        assert_eq!(
+            GameChoice::Mix.mix_leg(5, 3),
+            Some(MixLeg {
+                hands_left: 1,
+                next: Stud8
+            })
+        );
+        assert_eq!(
+            GameChoice::Mix.mix_leg(6, 3),
+            Some(MixLeg {
+                hands_left: 3,
+                next: Razz
+            })
+        );
+        assert_eq!(GameChoice::Razz.mix_leg(6, 3), None);
     }
 }

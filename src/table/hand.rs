@@ -17,7 +17,7 @@ use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
 use super::deal::{DealtCards, HAND_CARDS, deal_street};
 use super::deck::Deck;
-use super::eval::{CardSet, HighValue, LowValue, best_high_low};
+use super::eval::{CardSet, HighValue, LowValue};
 use super::first_to_act::first_to_act_after_third;
 use super::game::Game;
 use super::odd_chip::OddChipOrder;
@@ -169,7 +169,7 @@ pub enum Event {
     },
     /// A hand shown at showdown. `high` and `low` are what its cards make (the best high,
     /// the best eight-or-better low) whatever the game; which of them plays is the game's
-    /// rule (Razz plays neither: its hand is [`super::RazzLow::of`] the cards).
+    /// rule (Razz plays neither: its hand is [`super::AceFiveLow::of`] the cards).
     Shown {
         seat: SeatIndex,
         cards: Vec<Card>,
@@ -332,6 +332,8 @@ impl PublicView {
 /// One seat's own cards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PrivateView {
+    /// The game dealt: which of `high` and `low` play (Razz plays its own low of the cards).
+    pub game: Game,
     pub seat: SeatIndex,
     pub down_cards: Vec<Card>,
     pub up_cards: Vec<Card>,
@@ -343,6 +345,8 @@ pub struct PrivateView {
 /// The final outcome of a finished hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HandResult {
+    /// The game dealt, so a result names the hands as that game plays them.
+    pub game: Game,
     pub starting_stacks: Vec<u64>,
     pub final_stacks: Vec<u64>,
     pub awards: Vec<PotAward>,
@@ -590,8 +594,10 @@ impl Hand {
                 self.game.board_ranking(),
             )
         };
-        let open_pair =
-            street == Street::Fourth && self.rules.open_pair_big_bet && self.open_pair_showing();
+        let open_pair = street == Street::Fourth
+            && self.rules.open_pair_big_bet
+            && self.game.has_open_pair_big_bet()
+            && self.open_pair_showing();
         let state = &mut self.state;
         state.round = BettingRound::new(
             street,
@@ -979,6 +985,7 @@ impl Hand {
             stacks: final_stacks.clone(),
         });
         self.result = Some(HandResult {
+            game: self.game,
             starting_stacks: self.starting_stacks.clone(),
             final_stacks,
             awards,
@@ -1034,53 +1041,93 @@ impl Hand {
     }
 
     pub fn public_view(&self) -> PublicView {
-        let state = &self.state;
-        let seats = &state.seats;
-        let shown: Vec<SeatIndex> = self
-            .result
-            .as_ref()
-            .map(|r| r.shown.clone())
-            .unwrap_or_default();
-        PublicView {
+        let mut view = PublicView {
             game: self.game,
             stakes: self.stakes,
-            street: state.street,
-            seats: (0..seats.count)
-                .map(|seat| PublicSeat {
-                    stack: seats.stack[seat],
-                    street_bet: seats.street_bet[seat],
-                    committed: seats.committed[seat],
-                    up_cards: state.dealt.up_cards(seat).collect(),
-                    down_count: state.dealt.down_cards(seat).count(),
-                    state: seats.state[seat],
-                    shown: (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
-                        .then(|| self.own_cards(seat)),
-                })
-                .collect(),
-            community: state.community,
-            pot: seats.pot(),
-            to_act: state.to_act,
-            legal: self.legal_actions(),
-            last_action: state.last_action,
+            street: self.state.street,
+            seats: Vec::with_capacity(self.state.seats.count),
+            community: None,
+            pot: 0,
+            to_act: None,
+            legal: Vec::new(),
+            last_action: None,
+        };
+        self.fill_public_view(&mut view);
+        view
+    }
+
+    /// Writes [`Hand::public_view`] into `view`, reusing its buffers: what a caller that asks
+    /// at every action (`sim`'s computer players) uses so that asking allocates nothing.
+    pub fn fill_public_view(&self, view: &mut PublicView) {
+        let state = &self.state;
+        let seats = &state.seats;
+        let shown: &[SeatIndex] = self.result.as_ref().map_or(&[], |r| &r.shown);
+        view.game = self.game;
+        view.stakes = self.stakes;
+        view.street = state.street;
+        view.seats.truncate(seats.count);
+        for seat in 0..seats.count {
+            if view.seats.len() == seat {
+                view.seats.push(PublicSeat {
+                    stack: 0,
+                    street_bet: 0,
+                    committed: 0,
+                    up_cards: Vec::with_capacity(5),
+                    down_count: 0,
+                    state: SeatState::Active,
+                    shown: None,
+                });
+            }
+            let public = &mut view.seats[seat];
+            public.stack = seats.stack[seat];
+            public.street_bet = seats.street_bet[seat];
+            public.committed = seats.committed[seat];
+            public.up_cards.clear();
+            public.up_cards.extend(state.dealt.up_cards(seat));
+            public.down_count = state.dealt.down_cards(seat).count();
+            public.state = seats.state[seat];
+            public.shown = (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
+                .then(|| self.own_cards(seat));
         }
+        view.community = state.community;
+        view.pot = seats.pot();
+        view.to_act = state.to_act;
+        view.legal.clear();
+        view.legal.extend(self.legal_iter());
+        view.last_action = state.last_action;
     }
 
     pub fn private_view(&self, seat: SeatIndex) -> Option<PrivateView> {
+        let mut view = PrivateView {
+            game: self.game,
+            seat,
+            down_cards: Vec::with_capacity(3),
+            up_cards: Vec::with_capacity(4),
+            community: None,
+            high: HighValue(0),
+            low: None,
+        };
+        self.fill_private_view(seat, &mut view).then_some(view)
+    }
+
+    /// Writes [`Hand::private_view`] of `seat` into `view`, reusing its buffers; false (and
+    /// `view` untouched) when there is no such seat.
+    pub fn fill_private_view(&self, seat: SeatIndex, view: &mut PrivateView) -> bool {
         if seat >= self.state.seats.count {
-            return None;
+            return false;
         }
         let dealt = &self.state.dealt;
-        let mut all = self.own_cards(seat);
-        all.extend(self.state.community);
-        let (high, low) = best_high_low(&all);
-        Some(PrivateView {
-            seat,
-            down_cards: dealt.down_cards(seat).collect(),
-            up_cards: dealt.up_cards(seat).collect(),
-            community: self.state.community,
-            high,
-            low,
-        })
+        let community = self.state.community;
+        let cards: CardSet = dealt.all(seat).chain(community).collect();
+        (view.high, view.low) = cards.high_low();
+        view.game = self.game;
+        view.seat = seat;
+        view.down_cards.clear();
+        view.down_cards.extend(dealt.down_cards(seat));
+        view.up_cards.clear();
+        view.up_cards.extend(dealt.up_cards(seat));
+        view.community = community;
+        true
     }
 
     /// The outcome, once the hand is over.

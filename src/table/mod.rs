@@ -18,22 +18,21 @@ mod odd_chip;
 mod outcome;
 pub mod phh;
 mod pot;
-pub mod razz_low;
 pub mod replay;
 pub mod rules;
 mod seats;
 mod showdown;
 
+pub use ace_five_low::{AceFiveLow, best_ace_five_low, best_ace_five_low_cards};
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
 pub use game::{
-    BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, PotRule,
+    BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, MixLeg, PotRule,
 };
 pub use hand::{
     ActionError, ActionKind, Event, Hand, HandResult, LegalAction, Phase, PotAward, PrivateView,
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
-pub use razz_low::RazzLow;
 pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

@@ -68,6 +68,7 @@ mod tests {
 
     fn result(awards: Vec<PotAward>) -> HandResult {
         HandResult {
+            game: crate::table::Game::Stud8,
             starting_stacks: vec![100, 100, 100],
             final_stacks: vec![100, 100, 100],
             awards,

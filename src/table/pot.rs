@@ -5,10 +5,10 @@
 //! sides have a hand (Stud/8 with a qualifying low), the whole pot to the one side that has
 //! (Stud/8 without a low, Stud's high, Razz's low), ties splitting their share.
 
+use super::ace_five_low::AceFiveLow;
 use super::eval::{HighValue, LowValue};
 use super::hand::{PotAward, SeatIndex};
 use super::odd_chip::OddChipOrder;
-use super::razz_low::RazzLow;
 use super::seats::{MAX_SEATS, Seats};
 
 /// The chips the biggest contributor put in beyond anyone else, if any: those were never
@@ -90,7 +90,7 @@ pub enum LowClaim {
     /// A qualifying eight-or-better low (Stud/8).
     EightOrBetter(LowValue),
     /// Any ace-to-five low, no qualifier (Razz).
-    Razz(RazzLow),
+    Razz(AceFiveLow),
 }
 
 /// A hand at showdown as the pot split sees it: what it claims on each side (`None` when

@@ -6,10 +6,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::ace_five_low::AceFiveLow;
 use super::card::Card;
 use super::game::Game;
 use super::hand::{ActionKind, Event, Hand, PotAward, SeatIndex};
-use super::razz_low::RazzLow;
 use super::rules::{Rules, Stakes};
 
 /// The most cards one seat can receive in a hand.
@@ -392,7 +392,7 @@ fn outcome_of(hand: &Hand, actions: usize) -> ReplayOutcome {
                 let low = match hand.game() {
                     Game::Stud8 => low.map(|value| value.to_string()),
                     Game::Stud => None,
-                    Game::Razz => Some(RazzLow::of(cards).to_string()),
+                    Game::Razz => Some(AceFiveLow::of(cards).to_string()),
                 };
                 shown.push(ShownHand {
                     seat: *seat,

@@ -6,11 +6,11 @@
 //! cannot win any part of any pot it is eligible for — against the hands already shown —
 //! mucks.
 
+use super::ace_five_low::AceFiveLow;
 use super::eval::CardSet;
 use super::game::PotRule;
 use super::hand::SeatIndex;
 use super::pot::{Contender, LowClaim, Pot};
-use super::razz_low::RazzLow;
 use super::seats::Seats;
 
 /// What `seat`'s cards (its own and the community card) claim at showdown in a game
@@ -33,7 +33,7 @@ pub fn contender(rule: PotRule, seat: SeatIndex, cards: CardSet) -> Contender {
         PotRule::RazzLow => Contender {
             seat,
             high: None,
-            low: Some(LowClaim::Razz(RazzLow::of_set(cards))),
+            low: Some(LowClaim::Razz(AceFiveLow::of_set(cards))),
         },
     }
 }

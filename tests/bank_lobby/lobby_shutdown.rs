@@ -183,6 +183,7 @@ async fn the_stored_history_of_a_hand_holds_no_down_card_that_was_not_shown() {
     let names: Vec<String> = ["Ana", "Ben", "Chen"].map(String::from).to_vec();
     let view = studbot::render::HistoryView::new(
         history.hand,
+        history.game,
         history.stakes,
         &names,
         &history.starting_stacks,

@@ -24,6 +24,7 @@ mod bank_records;
 mod bank_retention;
 mod bank_timeout;
 mod lobby_dealing_out;
+mod lobby_games;
 mod lobby_leaks;
 mod lobby_open_cancelled;
 mod lobby_restart;

@@ -226,10 +226,10 @@ async fn economy_commands_answer_from_the_bank() {
         assert_eq!(answer.visibility, Visibility::Ephemeral(user.id));
         assert_eq!(
             answer.content(),
-            render::rules_summary(locale, &Rules::default())
+            render::rules_summary(locale, &Rules::default(), None)
         );
     }
-    let rules = render::rules_summary(Locale::En, &Rules::default());
+    let rules = render::rules_summary(Locale::En, &Rules::default(), None);
     assert!(
         rules.contains("eight or better") && rules.contains("bring"),
         "the rules name the game and the bring-in: {rules}"
@@ -346,7 +346,12 @@ async fn rules_tell_the_raise_cap_of_the_channel_s_table() {
         heads_up_uncapped: false,
         ..Rules::default()
     };
-    assert_eq!(answer.content(), render::rules_summary(Locale::En, &rules));
+    // The channel's table deals Stud/8 (the default game), as the first line says.
+    let table = Some((studbot::table::GameChoice::Stud8, 6));
+    assert_eq!(
+        answer.content(),
+        render::rules_summary(Locale::En, &rules, table)
+    );
     assert!(
         answer.content().contains("up to 5 raises per round.")
             && !answer.content().contains("three"),
@@ -358,7 +363,7 @@ async fn rules_tell_the_raise_cap_of_the_channel_s_table() {
     let answer = fake.answer_to(elsewhere).await;
     assert_eq!(
         answer.content(),
-        render::rules_summary(Locale::En, &Rules::default())
+        render::rules_summary(Locale::En, &Rules::default(), None)
     );
     bot.stop().await;
 }

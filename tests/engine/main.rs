@@ -30,6 +30,7 @@ mod play_words;
 mod pokerkit_agreement;
 mod render_board;
 mod render_english;
+mod render_games;
 mod render_glossary;
 mod render_hands;
 mod render_leak;

@@ -107,3 +107,54 @@ fn an_all_in_hand_is_dealt_out_at_the_terminal_with_each_players_equity() {
         );
     }
 }
+
+#[test]
+fn play_with_game_razz_deals_razz_and_names_razz_lows() {
+    let data = tempfile::tempdir().unwrap();
+    let mut script = String::from("cards\n");
+    for _ in 0..60 {
+        script.push_str("c\n");
+    }
+    script.push_str("quit\n");
+    let out = play(data.path(), &["--game", "razz", "--players", "3"], &script);
+    assert!(out.starts_with("Seven-Card Razz."), "{out}");
+    assert!(out.contains("Hand #1 · Third street · Razz"), "{out}");
+    assert!(out.contains("Hand #2"), "several hands were played:\n{out}");
+    // Own cards show the razz low only; results never speak of a qualifying low or a high.
+    assert!(!out.contains("High: "), "{out}");
+    assert!(!out.contains("qualifying low"), "{out}");
+    // Every pot won at showdown names a razz low by its five ranks ("7-5-4-2-A", "a wheel
+    // (5-4-3-2-A)", "pair of deuces (2-2-7-5-A)").
+    let five_ranks = |word: &str| {
+        let ranks: Vec<&str> = word.trim_matches(['(', ')']).split('-').collect();
+        ranks.len() == 5 && ranks.iter().all(|rank| !rank.is_empty() && rank.len() <= 2)
+    };
+    let wins: Vec<&str> = out
+        .lines()
+        .filter(|line| line.contains(" wins ") && line.contains(" with "))
+        .collect();
+    assert!(!wins.is_empty(), "no hand was won at showdown:\n{out}");
+    for line in wins {
+        assert!(line.split(' ').any(five_ranks), "not a razz low: {line}");
+    }
+}
+
+#[test]
+fn play_with_game_mix_says_the_rotation_on_the_board() {
+    let data = tempfile::tempdir().unwrap();
+    let mut script = String::new();
+    for _ in 0..30 {
+        script.push_str("c\n");
+    }
+    script.push_str("quit\n");
+    let extra = ["--game", "mix", "--mix-hands", "2", "--players", "2"];
+    let out = play(data.path(), &extra, &script);
+    assert!(
+        out.starts_with("Mix: Razz, Stud, Stud Hi/Lo, 2 hands each."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Hand #1 · Third street · Razz · mix: 2 hands left, then Stud"),
+        "{out}"
+    );
+}

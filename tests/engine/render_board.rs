@@ -96,6 +96,7 @@ fn facts(names: &[String]) -> TableFacts {
         players: names.iter().map(PlayerFacts::named).collect(),
         idle: Vec::new(),
         action_timer_secs: Some(30),
+        mix_leg: None,
     }
 }
 

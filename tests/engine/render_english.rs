@@ -18,9 +18,9 @@ use studbot::lobby::{LobbyError, SettingsError};
 use studbot::render::{
     self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt,
 };
-use studbot::table::Deck;
 use studbot::table::hand::{ActionKind, Hand};
 use studbot::table::rules::{Rules, Stakes, StakesError};
+use studbot::table::{Deck, Game, GameChoice};
 use words_common::{english_in, english_vocabulary, messages, renderings};
 
 fn every_stakes_error() -> Vec<StakesError> {
@@ -64,6 +64,8 @@ fn every_settings_error() -> Vec<SettingsError> {
         SettingsError::ActionTimer(1),
         SettingsError::BetweenHands(500),
         SettingsError::MaxRaises(0),
+        SettingsError::MixHands(0),
+        SettingsError::OpenPairBigBetInRazz,
     ]);
     for error in &all {
         match error {
@@ -73,7 +75,9 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::BuyInRange { .. }
             | SettingsError::ActionTimer(_)
             | SettingsError::BetweenHands(_)
-            | SettingsError::MaxRaises(_) => {}
+            | SettingsError::MaxRaises(_)
+            | SettingsError::MixHands(_)
+            | SettingsError::OpenPairBigBetInRazz => {}
         }
     }
     all
@@ -262,13 +266,17 @@ fn played_texts(locale: Locale) -> Vec<String> {
         let players = 2 + (seed as usize % 7);
         let stacks: Vec<u64> = (0..players).map(|_| rng.random_range(3..=150)).collect();
         let names: Vec<String> = (0..players).map(|i| format!("Pemain{i}")).collect();
+        // Every game, and a mix table's header on some.
+        let game = Game::ALL[seed as usize % Game::ALL.len()];
         let facts = TableFacts {
             hand_number: seed,
             players: names.iter().map(PlayerFacts::named).collect(),
             idle: Vec::new(),
             action_timer_secs: Some(30),
+            mix_leg: GameChoice::Mix.mix_leg(seed / 3, 1 + seed as u32 % 4),
         };
-        let mut hand = Hand::start(
+        let mut hand = Hand::start_game(
+            game,
             Stakes::default(),
             Rules::default(),
             &stacks,
@@ -324,7 +332,14 @@ fn played_texts(locale: Locale) -> Vec<String> {
         ));
         texts.push(render::history(
             locale,
-            &HistoryView::new(seed, Stakes::default(), &names, &stacks, hand.events()),
+            &HistoryView::new(
+                seed,
+                game,
+                Stakes::default(),
+                &names,
+                &stacks,
+                hand.events(),
+            ),
         ));
     }
     texts
@@ -366,8 +381,16 @@ fn refusal_texts(locale: Locale) -> Vec<String> {
         open_pair_big_bet: true,
         ..Rules::default()
     };
-    texts.push(render::rules_summary(locale, &Rules::default()));
-    texts.push(render::rules_summary(locale, &house_rules));
+    texts.push(render::rules_summary(locale, &Rules::default(), None));
+    texts.push(render::rules_summary(locale, &house_rules, None));
+    for choice in GameChoice::ALL {
+        texts.push(render::rules_summary(
+            locale,
+            &house_rules,
+            Some((choice, 6)),
+        ));
+        texts.push(render::hand_names::game_choice_name(locale, choice, 1));
+    }
     texts
 }
 

@@ -162,6 +162,7 @@ fn the_private_view_names_a_made_low_once() {
     let mut all = down.clone();
     all.extend(&up);
     let view = PrivateView {
+        game: studbot::table::Game::Stud8,
         seat: 1,
         down_cards: down,
         up_cards: up,
@@ -193,6 +194,7 @@ fn the_private_view_shows_down_and_up_cards_and_the_hands_so_far() {
     let mut all = down.clone();
     all.extend(&up);
     let view = PrivateView {
+        game: studbot::table::Game::Stud8,
         seat: 0,
         down_cards: down,
         up_cards: up,

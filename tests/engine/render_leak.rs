@@ -60,9 +60,11 @@ fn no_public_text_names_a_down_card_that_was_not_shown() {
             players: names.iter().map(PlayerFacts::named).collect(),
             idle: Vec::new(),
             action_timer_secs: Some(30),
+            mix_leg: None,
         };
+        let game = studbot::table::Game::ALL[seed as usize % 3];
         let mut hand = Hand::start_paced(
-            Game::ALL[seed as usize % Game::ALL.len()],
+            game,
             Stakes::default(),
             Rules::default(),
             &stacks,
@@ -118,7 +120,14 @@ fn no_public_text_names_a_down_card_that_was_not_shown() {
         assert_no_hidden_card(&results, hand.events(), "results");
         let history = render::history(
             locale,
-            &HistoryView::new(seed, Stakes::default(), &names, &stacks, hand.events()),
+            &HistoryView::new(
+                seed,
+                game,
+                Stakes::default(),
+                &names,
+                &stacks,
+                hand.events(),
+            ),
         );
         assert_no_hidden_card(&history, hand.events(), "history");
         // The private view of a seat does show its own down cards.
@@ -180,6 +189,7 @@ fn dealt_out_boards(mut hand: Hand) -> Vec<String> {
         players: names.iter().map(PlayerFacts::named).collect(),
         idle: Vec::new(),
         action_timer_secs: None,
+        mix_leg: None,
     };
     let mut boards = Vec::new();
     while hand.phase() == Phase::DealingOut {

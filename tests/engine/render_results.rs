@@ -35,6 +35,7 @@ fn award(pot: usize, amount: u64, high: &[(usize, u64)], low: &[(usize, u64)]) -
 
 fn result(start: &[u64], end: &[u64], awards: Vec<PotAward>, shown: &[usize]) -> HandResult {
     HandResult {
+        game: studbot::table::Game::Stud8,
         starting_stacks: start.to_vec(),
         final_stacks: end.to_vec(),
         awards,
@@ -396,6 +397,7 @@ fn the_public_history_tells_the_whole_hand_and_only_shown_cards() {
     let (events, bo_hidden) = whole_hand();
     let view = HistoryView::new(
         77,
+        studbot::table::Game::Stud8,
         Stakes::default(),
         &names(&["Ana", "Bo"]),
         &[100, 100],

@@ -79,6 +79,8 @@ fn every_notice_has_its_own_text_in_every_language() {
 #[test]
 fn status_stats_leaderboard_and_rules_read_in_every_language() {
     let status = TableStatusView {
+        game: studbot::table::GameChoice::Mix,
+        mix_hands: 4,
         stakes: Stakes::default(),
         min_buy_in: 40,
         max_buy_in: 400,
@@ -102,7 +104,7 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
     let en = render::table_status(Locale::En, &status);
     assert_eq!(
         en,
-        "**Table** · stakes 5/10 · ante 1 · bring-in 2\nBuy-in 40–400 · 8 seats · 30 s to act\nPaused.\nHand #5 in progress.\n• Ana (100)\n• Bo (0) · sitting out"
+        "**Table** · stakes 5/10 · ante 1 · bring-in 2\nMix: Razz, Stud, Stud Hi/Lo, 4 hands each\nBuy-in 40–400 · 8 seats · 30 s to act\nPaused.\nHand #5 in progress.\n• Ana (100)\n• Bo (0) · sitting out"
     );
     let stats = StatsView {
         name: "Ana".into(),
@@ -131,11 +133,17 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
                 .count()
                 == 2
         );
-        let rules = render::rules_summary(locale, &Rules::default());
-        assert!(rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT);
+        let tables = studbot::table::GameChoice::ALL.map(|choice| Some((choice, 6)));
+        for table in [None].into_iter().chain(tables) {
+            let rules = render::rules_summary(locale, &Rules::default(), table);
+            assert!(
+                rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT,
+                "{rules}"
+            );
+        }
     }
-    assert!(render::rules_summary(Locale::Es, &Rules::default()).contains("calle"));
-    assert!(render::rules_summary(Locale::Id, &Rules::default()).contains("kartu"));
+    assert!(render::rules_summary(Locale::Es, &Rules::default(), None).contains("calle"));
+    assert!(render::rules_summary(Locale::Id, &Rules::default(), None).contains("kartu"));
 }
 
 #[test]
@@ -182,7 +190,7 @@ fn rules_tell_the_table_s_raise_cap_and_house_rules_in_every_language() {
             .iter()
             .zip(sentences)
         {
-            let text = render::rules_summary(locale, rules);
+            let text = render::rules_summary(locale, rules, None);
             assert!(
                 text.contains(sentence),
                 "{locale}: {sentence:?} not in {text}"

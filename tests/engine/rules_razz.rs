@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{ActionKind, Event, Game, Hand, OddChip, RazzLow, Rules, Stakes, Street};
+use studbot::table::{AceFiveLow, ActionKind, Event, Game, Hand, OddChip, Rules, Stakes, Street};
 
 use ActionKind::*;
 
@@ -119,7 +119,7 @@ fn in_razz_the_lowest_hand_takes_the_whole_pot_without_a_qualifier() {
     assert!(award.high.is_empty(), "razz has no high half");
     assert_eq!(award.low, vec![(1, award.amount)]);
     assert_eq!(
-        RazzLow::of(&cards("Kc Kd Qh Js Tc 9h Ks")).to_string(),
+        AceFiveLow::of(&cards("Kc Kd Qh Js Tc 9h Ks")).to_string(),
         "K-Q-J-T-9"
     );
 }
@@ -183,9 +183,43 @@ fn in_razz_a_shown_hand_names_its_cards_and_the_razz_low_is_found_from_them() {
         .events()
         .iter()
         .filter_map(|event| match event {
-            Event::Shown { cards, .. } => Some(RazzLow::of(cards).to_string()),
+            Event::Shown { cards, .. } => Some(AceFiveLow::of(cards).to_string()),
             _ => None,
         })
         .collect();
     assert!(shown.contains(&"7-4-3-2-A".to_string()), "{shown:?}");
+}
+
+/// RULES.md, "Other stud games": razz has no open-pair big bet; a pair showing on fourth
+/// street is a bad razz board, so the option (which a `mix` table may carry for its stud
+/// legs) is ignored in a razz hand, while a stud hand with the same rules offers it.
+#[test]
+fn in_razz_an_open_pair_on_fourth_offers_no_big_bet_even_under_open_pair_big_bet() {
+    let rules = Rules {
+        open_pair_big_bet: true,
+        ..Rules::default()
+    };
+    // Fourth street boards: seat 0 shows 2-2, the open pair; seat 1 brings in with the king.
+    let seats = ["9c Td 2c 2d 3s 4s 5s", "9d Tc Kc Qd 3h 4h 5h"];
+    let mut razz = razz_hand(Stakes::default(), rules, &[100; 2], &seats);
+    check_to(&mut razz, Street::Fourth);
+    assert_eq!(legal_kinds(&razz), vec![Check, Bet]);
+    assert_eq!(legal(&razz, Bet).unwrap().total, 5);
+
+    let lists = seats.iter().map(|s| cards(s)).collect();
+    let mut stud = Hand::start_game_with_seat_cards(
+        Game::Stud,
+        Stakes::default(),
+        rules,
+        &[100; 2],
+        lists,
+        None,
+    )
+    .unwrap();
+    check_to(&mut stud, Street::Fourth);
+    assert!(
+        legal_kinds(&stud).contains(&BetBig),
+        "{:?}",
+        legal_kinds(&stud)
+    );
 }

@@ -462,6 +462,11 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
         Locale::Es => &[
             "seven card stud hi/lo",
             "seven card stud",
+            // The stud games by their names (the table's `game`).
+            "seven card razz",
+            "stud hi/lo",
+            "stud",
+            "razz",
             "hi/lo",
             "all-in",
             "showdown",
@@ -483,6 +488,11 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
         Locale::Id => &[
             "seven card stud hi/lo",
             "seven card stud",
+            "seven card razz",
+            "stud hi/lo",
+            "stud",
+            "razz",
+            "mix",
             "eight or better",
             "king",
             "queen",
@@ -676,6 +686,8 @@ pub fn english_in(text: &str, locale: Locale, vocabulary: &BTreeSet<String>) -> 
     let shared = shared_words(locale);
     words(&rest)
         .into_iter()
+        // A word with a digit is a number or a hand spelled in card symbols ("5-4-3-2-A").
+        .filter(|word| !word.chars().any(|c| c.is_ascii_digit()))
         .filter(|word| {
             word.contains('_') || (vocabulary.contains(word) && !shared.contains(&word.as_str()))
         })

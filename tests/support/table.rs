@@ -7,7 +7,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
-use studbot::table::{ActionKind, Card, Deck, Hand, Rules, Stakes};
+use studbot::table::{ActionKind, Card, Deck, Game, Hand, Rules, Stakes};
 
 use super::actions::{PASSIVE, first_offered};
 use super::fake_discord::*;
@@ -121,6 +121,28 @@ pub async fn start_first_hand(
     buy_in: u64,
     deck_seed: u64,
 ) -> PlayedTable {
+    start_first_game_hand(
+        fake,
+        channel,
+        moderator,
+        players,
+        buy_in,
+        deck_seed,
+        Game::Stud8,
+    )
+    .await
+}
+
+/// [`start_first_hand`] at a table dealing `game` (the mirror deals it too).
+pub async fn start_first_game_hand(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    buy_in: u64,
+    deck_seed: u64,
+    game: Game,
+) -> PlayedTable {
     let mark = fake.mark();
     let resumed = fake
         .slash(moderator, channel, "table", vec![sub("resume", vec![])])
@@ -133,7 +155,8 @@ pub async fn start_first_hand(
     );
     let (board, posted_at) = wait_for_new_board(fake, channel, mark).await;
     let stacks = vec![buy_in; players.len()];
-    let mirror = Hand::start(
+    let mirror = Hand::start_game(
+        game,
         Stakes::default(),
         Rules::default(),
         &stacks,

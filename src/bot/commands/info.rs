@@ -1,11 +1,10 @@
 //! `/history` (a recent hand of this channel, from the bank) and `/rules`.
 
-use crate::bank::TableId;
 use crate::render;
 
 use super::refusal;
 use crate::bot::Context;
-use crate::bot::reply::{Answer, Outcome, in_guild, locale, respond};
+use crate::bot::reply::{Answer, Outcome, caller, in_guild, locale, respond};
 
 #[poise::command(slash_command, guild_only)]
 pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome {
@@ -25,6 +24,7 @@ pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome 
             .collect();
         let view = render::HistoryView::new(
             history.hand,
+            history.game,
             history.stakes,
             &names,
             &history.starting_stacks,
@@ -36,21 +36,23 @@ pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome 
     .await
 }
 
+/// The rules of the game this channel's table deals (Stud/8 where there is no table).
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Outcome {
     let bot = ctx.data().clone();
+    let caller = caller(ctx);
     let locale = locale(ctx);
-    let table = TableId(ctx.channel_id().get());
     respond(ctx, async move {
-        // The house rules of this channel's table, else those a new table gets.
-        let rules = match bot.lobby().table(table) {
-            Ok(handle) => handle
-                .status()
-                .await
-                .map_or(bot.config().table.rules, |status| status.settings.rules),
-            Err(_) => bot.config().table.rules,
+        // The game and house rules of this channel's table, else those a new table gets.
+        let status = match caller.map(|caller| bot.lobby().table(caller.table)) {
+            Some(Ok(handle)) => handle.status().await.ok(),
+            _ => None,
         };
-        Answer::private(render::rules_summary(locale, &rules))
+        let rules = status
+            .as_ref()
+            .map_or(bot.config().table.rules, |status| status.settings.rules);
+        let game = status.map(|status| (status.settings.game, status.settings.mix_hands));
+        Answer::private(render::rules_summary(locale, &rules, game))
     })
     .await
 }

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use crate::lobby::{SettingChoice, TableSettings};
 use crate::render::Locale;
-use crate::table::{OddChip, ShortAllIn};
+use crate::table::{GameChoice, OddChip, ShortAllIn};
 
 /// A setting chosen by name from the engine's list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,7 @@ impl<T: SettingChoice> poise::ChoiceParameter for Choice<T> {
 
 pub type ShortAllInChoice = Choice<ShortAllIn>;
 pub type OddChipChoice = Choice<OddChip>;
+pub type GameChoiceOption = Choice<GameChoice>;
 pub type LanguageChoice = Choice<Option<Locale>>;
 
 /// An option's value as the setting it sets.
@@ -82,6 +83,8 @@ macro_rules! with_setting_options {
     ($callback:ident ! { $($args:tt)* }) => {
         $callback! {
             $($args)*
+            game: GameChoiceOption [] => game,
+            mix_hands: u32 [min = 1, max = 50] => mix_hands,
             ante: u64 [min = 0] => stakes.ante,
             bring_in: u64 [min = 1] => stakes.bring_in,
             small_bet: u64 [min = 1] => stakes.small_bet,
@@ -210,8 +213,11 @@ mod tests {
         };
         assert_eq!(offered("short_all_in"), ["half_bet", "full_bet"]);
         assert_eq!(offered("odd_chip"), ["by_suit", "first_seat"]);
+        assert_eq!(offered("game"), ["stud8", "stud", "razz", "mix"]);
         assert_eq!(offered("language"), ["en", "es", "id", "server"]);
         let options = SettingOptions {
+            game: Some(Choice(GameChoice::Mix)),
+            mix_hands: Some(3),
             short_all_in: Some(Choice(ShortAllIn::FullBet)),
             odd_chip: Some(Choice(OddChip::FirstSeat)),
             seats: Some(4),
@@ -228,6 +234,8 @@ mod tests {
         assert_eq!(settings.rules.short_all_in, ShortAllIn::FullBet);
         assert_eq!(settings.rules.odd_chip, OddChip::FirstSeat);
         assert_eq!(settings.seats, 4);
+        assert_eq!(settings.game, GameChoice::Mix);
+        assert_eq!(settings.mix_hands, 3);
         assert_eq!(settings.stakes, TableSettings::default().stakes);
     }
 }

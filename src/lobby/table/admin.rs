@@ -1,6 +1,7 @@
 //! What a moderator does to a table: pause and resume, new settings, kick, close.
 
 use crate::bank::UserId;
+use crate::table::GameChoice;
 use crate::telemetry::record;
 
 use super::super::error::LobbyError;
@@ -63,9 +64,18 @@ impl Table {
                 seats: settings.seats,
             });
         }
-        self.save_record(settings).await?;
         // During a hand `last_hand` is that hand's number, so this is the next hand either way.
         let from_hand = self.last_hand + 1;
+        // A table turning to `mix` starts the rotation (with razz) at the hand the new
+        // settings reach; one already in `mix` keeps its place.
+        let current = self.pending_settings.unwrap_or(self.settings);
+        let mix_from_hand = if settings.game == GameChoice::Mix && current.game != GameChoice::Mix {
+            from_hand
+        } else {
+            self.mix_from_hand
+        };
+        self.save_record(settings, mix_from_hand).await?;
+        self.mix_from_hand = mix_from_hand;
         if self.hand.is_some() {
             self.pending_settings = Some(settings);
         } else {
@@ -91,17 +101,22 @@ impl Table {
     /// gives the players it missed the lowest free ones), so it is logged, not refused.
     pub(super) async fn save_chairs(&self) {
         let settings = self.pending_settings.unwrap_or(self.settings);
-        if let Err(error) = self.save_record(settings).await {
+        if let Err(error) = self.save_record(settings, self.mix_from_hand).await {
             tracing::error!(table = self.table.0, "the chairs were not stored: {error}");
         }
     }
 
-    async fn save_record(&self, settings: TableSettings) -> Result<(), LobbyError> {
+    async fn save_record(
+        &self,
+        settings: TableSettings,
+        mix_from_hand: u64,
+    ) -> Result<(), LobbyError> {
         let record = TableRecord {
             guild: self.guild,
             table: self.table,
             settings,
             chairs: self.seats.chairs(),
+            mix_from_hand,
         };
         self.store
             .save(&record)

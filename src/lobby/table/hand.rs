@@ -7,9 +7,9 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use crate::bank::{BankError, UserId};
-use crate::table::Game;
 use crate::table::deck::Deck;
 use crate::table::hand::{ActionError, ActionKind, Event, Hand, Phase, SeatIndex};
+use crate::table::{Game, MixLeg};
 
 use super::super::error::LobbyError;
 use super::super::notice::{
@@ -101,13 +101,9 @@ impl Table {
             Some(rng) => Deck::shuffled_with(rng),
             None => Deck::shuffled(),
         };
-        let hand = match Hand::start_paced(
-            Game::Stud8,
-            self.settings.stakes,
-            self.settings.rules,
-            &stacks,
-            deck,
-        ) {
+        let game = self.game_of_hand(number);
+        let settings = &self.settings;
+        let hand = match Hand::start_paced(game, settings.stakes, settings.rules, &stacks, deck) {
             Ok(hand) => hand,
             Err(error) => {
                 let _ = self.bank.cancel_hand(self.table, number).await;
@@ -126,6 +122,21 @@ impl Table {
             self.send_cards(seat);
         }
         self.after_action().await;
+    }
+
+    /// The game hand `number` deals: the table's one game, or in `mix` the rotation's, counted
+    /// from the first hand dealt under `mix`.
+    pub(super) fn game_of_hand(&self, number: u64) -> Game {
+        let settings = &self.settings;
+        let dealt_in_mix = number.saturating_sub(self.mix_from_hand);
+        settings.game.game_of_hand(dealt_in_mix, settings.mix_hands)
+    }
+
+    /// In `mix`, where hand `number` stands in the rotation (for the board's header).
+    pub(super) fn mix_leg(&self, number: u64) -> Option<MixLeg> {
+        let settings = &self.settings;
+        let dealt_in_mix = number.saturating_sub(self.mix_from_hand);
+        settings.game.mix_leg(dealt_in_mix, settings.mix_hands)
     }
 
     /// Cancels a hand whose begin the bank did not confirm (it may have begun meanwhile);

@@ -48,6 +48,8 @@ pub(crate) struct TableInit {
     pub seats: Seats,
     /// The number of the table's last hand (the bank's `next_hand_number` minus one).
     pub last_hand: u64,
+    /// The hand number the `mix` rotation counts from (`TableRecord::mix_from_hand`).
+    pub mix_from_hand: u64,
     pub bank: Bank,
     pub store: Arc<dyn TableStore>,
     pub deck_seed: Option<u64>,
@@ -65,6 +67,8 @@ pub(crate) struct Table {
     seats: Seats,
     hand: Option<HandInPlay>,
     last_hand: u64,
+    /// The hand number the `mix` rotation counts from: stored with the table.
+    mix_from_hand: u64,
     paused: bool,
     closed: bool,
     /// The chair dealt first last hand: the deal starts one chair further next time.
@@ -116,6 +120,7 @@ impl Table {
             seats: init.seats,
             hand: None,
             last_hand: init.last_hand,
+            mix_from_hand: init.mix_from_hand,
             paused: false,
             closed: false,
             last_first_chair: None,

@@ -83,6 +83,7 @@ impl Table {
             view: hand.hand.public_view(),
             last_action: hand.last_action,
             action_timer_secs: self.settings.action_timer_secs,
+            mix_leg: self.mix_leg(hand.number),
             paused: self.paused,
             equity: self
                 .dealing_out

@@ -78,6 +78,7 @@ impl Table {
         let outcomes = seat_outcomes(result, &in_play.players);
         let history = HandHistory::new(
             number,
+            in_play.hand.game(),
             in_play.hand.public_view().stakes,
             &in_play.players,
             &result.starting_stacks,
