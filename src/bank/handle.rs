@@ -9,9 +9,9 @@ use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
 use super::clock::{Clock, SystemClock};
-use super::committer::{BatchClock, Committer, Op, Reply, Request, Ticket};
-use super::economy::MintMove;
+use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
 use super::ledger::{self, LedgerEntry};
+use super::ops::{self, MintMove, Operation};
 use super::schema::{self, SCHEMA_VERSION};
 use super::store::{SledStore, Store, Tree};
 use super::{
@@ -50,10 +50,6 @@ struct Inner {
     /// Times the callers' waits.
     clock: Arc<dyn Clock>,
     recovered: OnceLock<Vec<Recovery>>,
-}
-
-fn unexpected(reply: Reply) -> BankError {
-    BankError::Storage(format!("the committer answered {reply:?}"))
 }
 
 async fn within<T>(
@@ -145,10 +141,7 @@ impl Bank {
                 recovered: OnceLock::new(),
             }),
         };
-        let recovered = match bank.call(Op::RecoverAll).await? {
-            Reply::Recoveries(recovered) => recovered,
-            other => return Err(unexpected(other)),
-        };
+        let recovered = bank.call(ops::RecoverAll).await?;
         let _ = bank.inner.recovered.set(recovered);
         Ok(bank)
     }
@@ -156,16 +149,16 @@ impl Bank {
     /// Queues `op` and answers its real outcome. A request the committer has not taken up
     /// within the timeout is withdrawn (the committer will skip it) and answered `Timeout`;
     /// one it has taken up is waited for to the end.
-    async fn call(&self, op: Op) -> Result<Reply, BankError> {
+    async fn call<O: Operation>(&self, op: O) -> Result<O::Output, BankError> {
         let (reply, mut answer) = oneshot::channel();
         let ticket = Ticket::default();
         self.inner
             .requests
-            .send(Request::Run {
+            .send(Request::Run(Box::new(Queued {
                 op,
                 ticket: ticket.clone(),
                 reply,
-            })
+            })))
             .map_err(|_| BankError::Stopped)?;
         let answered = match self.in_time(&mut answer).await {
             Some(answered) => answered,
@@ -187,20 +180,6 @@ impl Bank {
 
     fn timeout_error(&self) -> BankError {
         BankError::Timeout(u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX))
-    }
-
-    async fn call_amount(&self, op: Op) -> Result<u64, BankError> {
-        match self.call(op).await? {
-            Reply::Amount(amount) => Ok(amount),
-            other => Err(unexpected(other)),
-        }
-    }
-
-    async fn call_done(&self, op: Op) -> Result<(), BankError> {
-        match self.call(op).await? {
-            Reply::Done => Ok(()),
-            other => Err(unexpected(other)),
-        }
     }
 
     /// Runs a read on the blocking pool, under the store timeout.
@@ -258,7 +237,7 @@ impl Bank {
         amount: u64,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::BuyIn {
+        self.call(ops::BuyIn {
             guild,
             table,
             user,
@@ -278,7 +257,7 @@ impl Bank {
         user: UserId,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::CashOut {
+        self.call(ops::CashOut {
             guild,
             table,
             user,
@@ -301,7 +280,7 @@ impl Bank {
         table: TableId,
         hand: u64,
     ) -> Result<(), BankError> {
-        self.call_done(Op::BeginHand { guild, table, hand }).await
+        self.call(ops::BeginHand { guild, table, hand }).await
     }
 
     /// Settles a finished hand in one transaction: every seat's stack becomes its `end`,
@@ -340,7 +319,7 @@ impl Bank {
         outcomes: &[SeatOutcome],
         history: Option<Vec<u8>>,
     ) -> Result<(), BankError> {
-        self.call_done(Op::SettleHand {
+        self.call(ops::SettleHand {
             guild,
             table,
             hand,
@@ -377,13 +356,12 @@ impl Bank {
         table: TableId,
         record: Vec<u8>,
     ) -> Result<(), BankError> {
-        self.call_done(Op::SaveTableSettings { table, record })
-            .await
+        self.call(ops::SaveTableSettings { table, record }).await
     }
 
     /// Forgets the settings record of `table` (nothing to forget is fine).
     pub async fn remove_table_settings(&self, table: TableId) -> Result<(), BankError> {
-        self.call_done(Op::RemoveTableSettings { table }).await
+        self.call(ops::RemoveTableSettings { table }).await
     }
 
     /// Every stored table settings record, by table id.
@@ -393,7 +371,7 @@ impl Bank {
 
     /// Cancels an interrupted hand: every player keeps their start-of-hand stack.
     pub async fn cancel_hand(&self, table: TableId, hand: u64) -> Result<(), BankError> {
-        self.call_done(Op::CancelHand { table, hand }).await
+        self.call(ops::CancelHand { table, hand }).await
     }
 
     /// What opening the bank recovered: every hand an earlier process left in progress, now
@@ -404,7 +382,7 @@ impl Bank {
 
     /// Registers `table` as open in `guild` (or reopens it).
     pub async fn open_table(&self, guild: GuildId, table: TableId) -> Result<(), BankError> {
-        self.call_done(Op::OpenTable { guild, table }).await
+        self.call(ops::OpenTable { guild, table }).await
     }
 
     /// Pays every stack at `table` back to its player and marks the table closed (a closed
@@ -415,17 +393,12 @@ impl Bank {
         table: TableId,
         reference: &str,
     ) -> Result<Vec<(UserId, u64)>, BankError> {
-        match self
-            .call(Op::CloseTable {
-                guild,
-                table,
-                reference: reference.to_string(),
-            })
-            .await?
-        {
-            Reply::Stacks(paid) => Ok(paid),
-            other => Err(unexpected(other)),
-        }
+        self.call(ops::CloseTable {
+            guild,
+            table,
+            reference: reference.to_string(),
+        })
+        .await
     }
 
     /// The number the table's next hand should take (one past every hand it has seen).
@@ -441,7 +414,7 @@ impl Bank {
         user: UserId,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::Daily {
+        self.call(ops::Daily {
             guild,
             user,
             reference: reference.to_string(),
@@ -459,20 +432,15 @@ impl Bank {
         amount: u64,
         reference: &str,
     ) -> Result<Transfer, BankError> {
-        match self
-            .call(Op::Give {
-                guild,
-                from,
-                to,
-                to_is_bot,
-                amount,
-                reference: reference.to_string(),
-            })
-            .await?
-        {
-            Reply::Transfer(transfer) => Ok(transfer),
-            other => Err(unexpected(other)),
-        }
+        self.call(ops::Give {
+            guild,
+            from,
+            to,
+            to_is_bot,
+            amount,
+            reference: reference.to_string(),
+        })
+        .await
     }
 
     /// A moderator creates chips for a player (from the guild's mint); returns the balance.
@@ -510,7 +478,7 @@ impl Bank {
         direction: MintMove,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::Moderate {
+        self.call(ops::Moderate {
             guild,
             moderator,
             user,
