@@ -78,3 +78,12 @@ bot-pings-off = You will no longer be mentioned when it is your turn; the board 
 cmd-ping = Turn mentions for you
 cmd-ping-on = Mention me when it is my turn
 cmd-ping-off = Do not mention me when it is my turn
+
+# Issue 13: /table open where the bot lacks a permission it needs in the channel. The
+# permission names are those of Discord's channel settings in the moderator's language.
+bot-missing-permissions = I can't run a table in this channel: I don't have { $permissions } here. Ask a server admin to give me { $count ->
+    [one] that permission
+   *[other] those permissions
+} in this channel's settings (Permissions), then open the table again.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages

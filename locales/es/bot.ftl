@@ -78,3 +78,15 @@ bot-pings-off = Ya no te mencionaremos cuando sea tu turno; el tablero sigue mos
 cmd-ping = Menciones de turno para ti
 cmd-ping-on = Mencióname cuando sea mi turno
 cmd-ping-off = No me menciones cuando sea mi turno
+
+# Issue 13: /table open donde al bot le falta un permiso que necesita en el canal. Los nombres
+# de los permisos son los de los ajustes del canal de Discord en español.
+bot-missing-permissions = No puedo llevar una mesa en este canal: aquí no tengo { $count ->
+    [one] el permiso
+   *[other] los permisos
+} { $permissions }. Pide a un administrador del servidor que me { $count ->
+    [one] lo dé
+   *[other] los dé
+} en los ajustes del canal (Permisos) y vuelve a abrir la mesa.
+permission-view-channel = Ver canal
+permission-send-messages = Enviar mensajes

@@ -75,3 +75,9 @@ bot-pings-off = Kamu tidak akan di-mention lagi saat giliranmu; papan tetap menu
 cmd-ping = Mention giliran untukmu
 cmd-ping-on = Mention aku saat giliranku
 cmd-ping-off = Jangan mention aku saat giliranku
+
+# Issue 13: /table open di channel tempat bot tidak punya izin yang dibutuhkannya. Nama izin
+# mengikuti pengaturan channel Discord dalam bahasa Indonesia.
+bot-missing-permissions = Aku tidak bisa menjalankan meja di channel ini: aku tidak punya izin { $permissions } di sini. Minta pengelola server memberiku izin itu di pengaturan channel ini (Izin), lalu buka meja lagi.
+permission-view-channel = Lihat Saluran
+permission-send-messages = Kirim Pesan

@@ -19,6 +19,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::BankError;
+use super::committer::BATCHES_KEY;
 use super::schema::{self, SCHEMA_VERSION};
 use super::store::{SledStore, Store, Tree, Write};
 
@@ -62,18 +63,31 @@ pub enum BackupError {
 pub struct BackupSummary {
     pub format: u32,
     pub schema: u32,
+    /// The bank's count of batches written when the snapshot was taken: the snapshot holds
+    /// every batch up to this one and nothing of a later one.
+    pub batches: u64,
     pub entries: Vec<(String, u64)>,
     pub bytes: u64,
 }
 
-/// Writes every key of `store` to `out` (through a temporary file, synced and renamed, so a
-/// crash never leaves half a backup under the final name). The caller makes sure no write
-/// happens meanwhile (the committer thread, or a store nobody else has open).
+/// Writes every key of `store` to `out` (see [`encode`] and [`write_file`]). The caller makes
+/// sure no write happens meanwhile (the committer thread, or a store nobody else has open).
 pub fn write_backup(store: &dyn Store, out: &Path) -> Result<BackupSummary, BackupError> {
-    let io = |error: std::io::Error| BackupError::Io {
-        path: out.to_path_buf(),
-        why: error.to_string(),
-    };
+    let encoded = encode(store)?;
+    write_file(&encoded.bytes, out)?;
+    Ok(encoded.summary)
+}
+
+/// A backup's bytes, made in memory, before they are written to a file.
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    pub bytes: Vec<u8>,
+    pub summary: BackupSummary,
+}
+
+/// Every key of `store`, tree by tree, as a backup file's bytes. Consistent only if no batch
+/// is applied meanwhile: the bank checks its batch clock around it (`Bank::backup`).
+pub fn encode(store: &dyn Store) -> Result<Encoded, BankError> {
     let schema = schema::stored_version(store)?.unwrap_or(SCHEMA_VERSION);
     let mut body = Vec::new();
     body.extend_from_slice(MAGIC);
@@ -89,7 +103,7 @@ pub fn write_backup(store: &dyn Store, out: &Path) -> Result<BackupSummary, Back
         body.extend_from_slice(&0u64.to_be_bytes());
         let mut count = 0u64;
         for item in store.scan_prefix(tree, &[]) {
-            let (key, value) = item.map_err(BankError::from)?;
+            let (key, value) = item?;
             push_bytes(&mut body, &key)?;
             push_bytes(&mut body, &value)?;
             count += 1;
@@ -97,27 +111,48 @@ pub fn write_backup(store: &dyn Store, out: &Path) -> Result<BackupSummary, Back
         body[count_at..count_at + 8].copy_from_slice(&count.to_be_bytes());
         entries.push((tree.name().to_owned(), count));
     }
+    let batches = match store.get(Tree::Meta, BATCHES_KEY)? {
+        Some(stored) => decode_batches(&stored)
+            .ok_or_else(|| BankError::Storage("the count of batches is corrupt".into()))?,
+        None => 0,
+    };
     let digest = Sha256::digest(&body);
     body.extend_from_slice(&digest);
-
-    let staged = out.with_extension("partial");
-    let mut file = std::fs::File::create(&staged).map_err(io)?;
-    file.write_all(&body).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&staged, out).map_err(io)?;
-    Ok(BackupSummary {
+    let summary = BackupSummary {
         format: BACKUP_FORMAT,
         schema,
+        batches,
         entries,
         bytes: body.len() as u64,
+    };
+    Ok(Encoded {
+        bytes: body,
+        summary,
     })
 }
 
-fn push_bytes(body: &mut Vec<u8>, bytes: &[u8]) -> Result<(), BackupError> {
-    let len = u32::try_from(bytes.len()).map_err(|_| {
-        BackupError::Bank(BankError::Storage("a stored value is over 4 GiB".into()))
-    })?;
+/// Writes a backup's bytes to `out` through a temporary file (`out` with the extension
+/// `partial`), synced and renamed, so a crash never leaves half a backup under the final name.
+pub fn write_file(bytes: &[u8], out: &Path) -> Result<(), BackupError> {
+    let io = |error: std::io::Error| BackupError::Io {
+        path: out.to_path_buf(),
+        why: error.to_string(),
+    };
+    let staged = out.with_extension("partial");
+    let mut file = std::fs::File::create(&staged).map_err(io)?;
+    file.write_all(bytes).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    std::fs::rename(&staged, out).map_err(io)
+}
+
+fn decode_batches(stored: &[u8]) -> Option<u64> {
+    Some(u64::from_be_bytes(stored.try_into().ok()?))
+}
+
+fn push_bytes(body: &mut Vec<u8>, bytes: &[u8]) -> Result<(), BankError> {
+    let len = u32::try_from(bytes.len())
+        .map_err(|_| BankError::Storage("a stored value is over 4 GiB".into()))?;
     body.extend_from_slice(&len.to_be_bytes());
     body.extend_from_slice(bytes);
     Ok(())
@@ -174,6 +209,7 @@ pub fn read_backup(path: &Path) -> Result<Backup, BackupError> {
     let trees = reader.u32().ok_or_else(|| damaged("no tree count"))?;
     let mut writes = Vec::new();
     let mut entries = Vec::new();
+    let mut batches = 0;
     for _ in 0..trees {
         let name_len = reader
             .take(1)
@@ -199,6 +235,10 @@ pub fn read_backup(path: &Path) -> Result<Backup, BackupError> {
             let value = reader
                 .sized()
                 .ok_or_else(|| damaged("an entry is cut short"))?;
+            if tree == Tree::Meta && key == BATCHES_KEY {
+                batches = decode_batches(value)
+                    .ok_or_else(|| damaged("its count of batches is unreadable"))?;
+            }
             writes.push(Write {
                 tree,
                 key: key.to_vec(),
@@ -214,6 +254,7 @@ pub fn read_backup(path: &Path) -> Result<Backup, BackupError> {
         summary: BackupSummary {
             format,
             schema,
+            batches,
             entries,
             bytes: bytes.len() as u64,
         },

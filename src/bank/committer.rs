@@ -17,20 +17,23 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::Instant;
 
 use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
+use super::backup;
 use super::clock::Clock;
 use super::ledger::{self, Draft, Overlay};
 use super::ops::{self, Operation};
 use super::references;
 use super::store::{Store, StoreError, Tree};
 use super::{BankError, EconomyConfig};
+use crate::telemetry::record;
 
 /// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
 /// after a failed write the committer can tell whether the batch landed.
-const BATCHES_KEY: &[u8] = b"batches";
+pub(crate) const BATCHES_KEY: &[u8] = b"batches";
 
 /// The most requests applied before one flush.
 const MAX_BATCH: usize = 4096;
@@ -137,6 +140,11 @@ pub(crate) enum Request {
     /// Audit the books once the batch is written.
     Audit {
         reply: oneshot::Sender<Result<AuditReport, BankError>>,
+    },
+    /// Snapshot the store for a backup once the batch is written (in memory: the file is
+    /// written by the caller, off this thread).
+    Backup {
+        reply: oneshot::Sender<Result<backup::Encoded, BankError>>,
     },
     /// Stop after the batch; answered once the thread no longer holds the store.
     Shutdown {
@@ -288,13 +296,16 @@ impl Committer {
                     Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                 }
             }
+            record::bank_requests_taken(waiting.len());
             let mut batch = Overlay::new();
             let mut next_seq = self.next_seq;
             let mut answers = Vec::with_capacity(waiting.len());
             let mut audits = Vec::new();
+            let mut backups = Vec::new();
             for request in waiting {
                 match request {
                     Request::Audit { reply } => audits.push(reply),
+                    Request::Backup { reply } => backups.push(reply),
                     Request::Run(job) => {
                         // A request its caller withdrew (timed out) never happens: the
                         // caller was told so.
@@ -308,7 +319,10 @@ impl Committer {
             let mut failed = None;
             if !batch.is_empty() {
                 self.draft_upkeep(&mut batch, next_seq);
-                if let Err(error) = self.write(batch, next_seq) {
+                let started = Instant::now();
+                let written = self.write(batch, next_seq);
+                record::bank_commit(started.elapsed());
+                if let Err(error) = written {
                     failed = Some(error);
                     if let Ok(next) = ledger::load_next_seq(self.store.as_ref()) {
                         self.next_seq = next;
@@ -327,6 +341,14 @@ impl Committer {
                     .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
                 for reply in audits {
                     let _ = reply.send(report.clone());
+                }
+            }
+            if !backups.is_empty() {
+                let store = Arc::clone(&self.store);
+                let encoded = catch_unwind(AssertUnwindSafe(|| backup::encode(store.as_ref())))
+                    .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
+                for reply in backups {
+                    let _ = reply.send(encoded.clone());
                 }
             }
         }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
+use super::backup::{self, BackupError, BackupSummary};
 use super::clock::{Clock, SystemClock};
 use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
 use super::ledger::{self, LedgerEntry};
@@ -19,9 +20,30 @@ use super::{
     UserId, accounts, accounts::Account, encoding, leaderboard, records, stats, tables,
 };
 
-/// How many times an audit beside the committer starts over because a batch was applied
-/// while it read, before it asks the committer to hold still instead.
-const AUDIT_ATTEMPTS: usize = 5;
+/// How many times a read of the whole store beside the committer (an audit, a backup) starts
+/// over because a batch was applied while it read, before it asks the committer instead.
+const BESIDE_ATTEMPTS: usize = 5;
+
+/// Runs `read` over the store beside the committer; its result stands only if no batch was
+/// applied meanwhile (the batch clock even, and the same, before and after). `None` when
+/// batches came during each of [`BESIDE_ATTEMPTS`] tries.
+fn beside_committer<T>(
+    store: &dyn Store,
+    batch_clock: &BatchClock,
+    read: impl Fn(&dyn Store) -> Result<T, BankError>,
+) -> Result<Option<T>, BankError> {
+    for _ in 0..BESIDE_ATTEMPTS {
+        let Some(before) = batch_clock.settled() else {
+            std::thread::yield_now();
+            continue;
+        };
+        let result = read(store)?;
+        if batch_clock.settled() == Some(before) {
+            return Ok(Some(result));
+        }
+    }
+    Ok(None)
+}
 
 /// The bank handle; cheap to clone, shared by every table.
 #[derive(Clone)]
@@ -47,6 +69,8 @@ struct Inner {
     /// What a member who never used the bank would start with (a look creates nothing).
     starting_balance: u64,
     batch_clock: Arc<BatchClock>,
+    /// The committer thread: the bank is open while it runs and the store is held.
+    committer: std::thread::JoinHandle<()>,
     /// Times the callers' waits.
     clock: Arc<dyn Clock>,
     recovered: OnceLock<Vec<Recovery>>,
@@ -57,9 +81,12 @@ async fn within<T>(
     work: impl Future<Output = Result<T, tokio::task::JoinError>>,
 ) -> Result<T, BankError> {
     match tokio::time::timeout(timeout, work).await {
-        Err(_) => Err(BankError::Timeout(
-            u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
-        )),
+        Err(_) => {
+            crate::telemetry::record::bank_store_timeout();
+            Err(BankError::Timeout(
+                u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+            ))
+        }
         Ok(Err(error)) => Err(BankError::Storage(format!("a store call failed: {error}"))),
         Ok(Ok(value)) => Ok(value),
     }
@@ -125,7 +152,7 @@ impl Bank {
             Arc::clone(&batch_clock),
         )?;
         let (requests, receiver) = mpsc::channel();
-        std::thread::Builder::new()
+        let committer = std::thread::Builder::new()
             .name("bank-committer".into())
             .spawn(move || committer.run_loop(receiver))
             .map_err(|error| BankError::Storage(format!("cannot start the committer: {error}")))?;
@@ -137,6 +164,7 @@ impl Bank {
                 hand_histories_kept,
                 starting_balance,
                 batch_clock,
+                committer,
                 clock,
                 recovered: OnceLock::new(),
             }),
@@ -152,20 +180,27 @@ impl Bank {
     async fn call<O: Operation>(&self, op: O) -> Result<O::Output, BankError> {
         let (reply, mut answer) = oneshot::channel();
         let ticket = Ticket::default();
-        self.inner
-            .requests
-            .send(Request::Run(Box::new(Queued {
-                op,
-                ticket: ticket.clone(),
-                reply,
-            })))
-            .map_err(|_| BankError::Stopped)?;
+        self.send(Request::Run(Box::new(Queued {
+            op,
+            ticket: ticket.clone(),
+            reply,
+        })))?;
         let answered = match self.in_time(&mut answer).await {
             Some(answered) => answered,
             None if ticket.withdraw() => return Err(self.timeout_error()),
             None => answer.await,
         };
         answered.map_err(|_| BankError::Stopped)?
+    }
+
+    /// Queues a request for the committer, counting it in the queue depth until taken up.
+    fn send(&self, request: Request) -> Result<(), BankError> {
+        // Counted in before it is sent, so the committer never takes it out first.
+        crate::telemetry::record::bank_request_queued();
+        self.inner.requests.send(request).map_err(|_| {
+            crate::telemetry::record::bank_requests_taken(1);
+            BankError::Stopped
+        })
     }
 
     /// `work`'s output, or `None` when the store timeout (on the bank's clock) ends first.
@@ -179,7 +214,18 @@ impl Bank {
     }
 
     fn timeout_error(&self) -> BankError {
+        crate::telemetry::record::bank_store_timeout();
         BankError::Timeout(u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX))
+    }
+
+    /// The store, for reads beside the committer; `Stopped` once the bank is shut down.
+    fn store(&self) -> Result<Arc<dyn Store>, BankError> {
+        self.inner
+            .store
+            .read()
+            .map_err(|_| BankError::Stopped)?
+            .clone()
+            .ok_or(BankError::Stopped)
     }
 
     /// Runs a read on the blocking pool, under the store timeout.
@@ -187,13 +233,7 @@ impl Bank {
         &self,
         work: impl FnOnce(&dyn Store) -> Result<T, BankError> + Send + 'static,
     ) -> Result<T, BankError> {
-        let store = self
-            .inner
-            .store
-            .read()
-            .map_err(|_| BankError::Stopped)?
-            .clone()
-            .ok_or(BankError::Stopped)?;
+        let store = self.store()?;
         match self
             .in_time(tokio::task::spawn_blocking(move || work(store.as_ref())))
             .await
@@ -526,32 +566,17 @@ impl Bank {
 
     /// Audits the books beside the committer, which keeps serving: the audit reads the store
     /// and starts over if a batch was applied meanwhile. Only when batches keep coming
-    /// [`AUDIT_ATTEMPTS`] times does it ask the committer to audit between two batches.
+    /// [`BESIDE_ATTEMPTS`] times does it ask the committer to audit between two batches.
     pub async fn audit(&self) -> Result<AuditReport, BankError> {
         let batch_clock = Arc::clone(&self.inner.batch_clock);
         let beside = self
-            .read(move |store| {
-                for _ in 0..AUDIT_ATTEMPTS {
-                    let Some(before) = batch_clock.settled() else {
-                        std::thread::yield_now();
-                        continue;
-                    };
-                    let report = audit::audit_store(store)?;
-                    if batch_clock.settled() == Some(before) {
-                        return Ok(Some(report));
-                    }
-                }
-                Ok(None)
-            })
+            .read(move |store| beside_committer(store, &batch_clock, audit::audit_store))
             .await?;
         if let Some(report) = beside {
             return Ok(report);
         }
         let (reply, answer) = oneshot::channel();
-        self.inner
-            .requests
-            .send(Request::Audit { reply })
-            .map_err(|_| BankError::Stopped)?;
+        self.send(Request::Audit { reply })?;
         match self.in_time(answer).await {
             None => Err(self.timeout_error()),
             Some(Err(_)) => Err(BankError::Stopped),
@@ -559,11 +584,48 @@ impl Bank {
         }
     }
 
+    /// Writes a backup of everything the bank holds to `out` (see `bank::backup`) while the
+    /// tables keep playing. The snapshot is taken like an audit: beside the committer, read
+    /// again if a batch was applied meanwhile, and between two batches by the committer itself
+    /// only when batches keep coming. Either way it holds whole batches only (its `batches`
+    /// says up to which). The file is written afterwards, off the committer. No store timeout:
+    /// a large bank takes as long as it takes, and nobody waits on a backup to play.
+    pub async fn backup(&self, out: &Path) -> Result<BackupSummary, BackupError> {
+        let store = self.store()?;
+        let batch_clock = Arc::clone(&self.inner.batch_clock);
+        let beside = tokio::task::spawn_blocking(move || {
+            beside_committer(store.as_ref(), &batch_clock, backup::encode)
+        })
+        .await
+        .map_err(|error| BankError::Internal(format!("a backup read failed: {error}")))??;
+        let encoded = match beside {
+            Some(encoded) => encoded,
+            None => {
+                let (reply, answer) = oneshot::channel();
+                self.send(Request::Backup { reply })?;
+                answer.await.map_err(|_| BankError::Stopped)??
+            }
+        };
+        let out = out.to_path_buf();
+        tokio::task::spawn_blocking(move || {
+            backup::write_file(&encoded.bytes, &out).map(|()| encoded.summary)
+        })
+        .await
+        .map_err(|error| BankError::Internal(format!("writing a backup failed: {error}")))?
+    }
+
+    /// Whether the bank still serves: its committer runs and its store is open (false after
+    /// [`Bank::shutdown`], or if the committer thread died). What `/healthz` watches.
+    pub fn is_open(&self) -> bool {
+        let store_open = self.inner.store.read().is_ok_and(|store| store.is_some());
+        store_open && !self.inner.committer.is_finished()
+    }
+
     /// Stops the committer after the requests already sent and closes the store (once any read
     /// in flight ends). Every later call answers `Stopped`.
     pub async fn shutdown(&self) -> Result<(), BankError> {
         let (done, stopped) = oneshot::channel();
-        if self.inner.requests.send(Request::Shutdown { done }).is_ok()
+        if self.send(Request::Shutdown { done }).is_ok()
             && tokio::time::timeout(self.inner.timeout, stopped)
                 .await
                 .is_err()

@@ -23,7 +23,8 @@
 //! blocking pool, beside the committer, under the same timeout (a read changes nothing, so a
 //! timed-out read is simply not answered). A read may see a batch during its flush, a moment
 //! before that batch's callers are answered (a crash in that moment loses the batch, which no
-//! caller had been told of). The audit checks that no batch was applied while it scanned.
+//! caller had been told of). The audit checks that no batch was applied while it scanned, and
+//! so does a backup (`Bank::backup`, the snapshot the running bot takes on its schedule).
 //!
 //! Bounded over months: references are remembered for [`REFERENCE_WINDOW_SECS`] (a retry of
 //! the same request comes within minutes: a Discord interaction can be answered for 15), the

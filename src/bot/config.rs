@@ -67,6 +67,8 @@ pub struct Config {
     pub table: TableSettings,
     /// Prometheus metrics and `/healthz` (off unless `listen` is set).
     pub metrics: crate::telemetry::MetricsConfig,
+    /// Scheduled backups of the bank into `data_dir/backups/` (off unless `every_hours` > 0).
+    pub backup: super::backups::BackupConfig,
     pub testing: TestingConfig,
 }
 
@@ -97,6 +99,7 @@ impl Default for Config {
             economy: EconomyConfig::default(),
             table: TableSettings::default(),
             metrics: crate::telemetry::MetricsConfig::default(),
+            backup: super::backups::BackupConfig::default(),
             testing: TestingConfig::default(),
         }
     }
@@ -273,6 +276,9 @@ impl Config {
         if let Err(error) = self.table.validate() {
             return fail("[table]", error.to_string());
         }
+        if let Err((setting, problem)) = self.backup.validate() {
+            return fail(setting, problem);
+        }
         Ok(())
     }
 }
@@ -393,6 +399,8 @@ mod tests {
             "deck_seed",
             "click_delay_ms",
             "command_delay_ms",
+            "every_hours",
+            "keep",
             "ante",
             "bring_in",
             "small_bet",

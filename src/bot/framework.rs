@@ -54,13 +54,24 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                 if guilds.is_empty() {
                     poise::builtins::register_globally(ctx, commands).await?;
                 } else {
+                    // A wrong id (a channel's, or a server the bot was never invited to) costs
+                    // that server its commands, not every other one.
                     for guild in guilds {
-                        poise::builtins::register_in_guild(
+                        let registered = poise::builtins::register_in_guild(
                             ctx,
                             commands,
                             serenity::GuildId::new(*guild),
                         )
-                        .await?;
+                        .await;
+                        if let Err(error) = registered {
+                            tracing::error!(
+                                guild,
+                                %error,
+                                "cannot register the slash commands in server {guild} \
+                                 ([discord] guild_ids): is it the server's id, and is the bot \
+                                 in that server (`studbot invite`)?"
+                            );
+                        }
                     }
                 }
                 Ok(bot)

@@ -10,6 +10,7 @@
 //! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
 //! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
 
+pub mod backups;
 pub mod checks;
 pub mod clicks;
 pub mod commands;
@@ -308,6 +309,11 @@ pub async fn serve_observed(
     shutdown: impl Future<Output = ()>,
     started: impl FnOnce(Bot),
 ) -> anyhow::Result<()> {
+    // The recorder first, so the bank's and the tables' counts start from their beginning.
+    let telemetry = config
+        .metrics
+        .listen
+        .map(|address| (address, crate::telemetry::Telemetry::install()));
     let data_dir = config.data_dir.clone();
     std::fs::create_dir_all(&data_dir)
         .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
@@ -316,14 +322,12 @@ pub async fn serve_observed(
         .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
     let store = table_store(&data_dir, &bank).await?;
     // Metrics are served before Discord is asked anything, so an address in use is one line.
-    let telemetry = config
-        .metrics
-        .listen
-        .map(|address| (address, crate::telemetry::Telemetry::install()));
     let health = match &telemetry {
         Some((_, telemetry)) => Arc::clone(&telemetry.health),
         None => Arc::new(crate::telemetry::Health::default()),
     };
+    let watched = bank.clone();
+    health.watch_bank(move || watched.is_open());
     let metrics_stop = CancellationToken::new();
     let metrics_server = match &telemetry {
         Some((address, telemetry)) => {
@@ -395,6 +399,15 @@ pub async fn serve_observed(
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
+    if config.backup.every().is_some() {
+        bot.spawn(backups::run(
+            bank.clone(),
+            data_dir.join(backups::FOLDER),
+            config.backup,
+            Arc::new(crate::bank::SystemClock),
+            |_| {},
+        ));
+    }
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;

@@ -393,8 +393,10 @@ async fn write_once<W: MessageWriter>(
                     Some(Job::Create { body, reply })
                 }
                 outcome => {
-                    if let Err(error) = &outcome {
-                        tracing::warn!(channel, %error, "posting a message failed");
+                    match &outcome {
+                        // The table's presenter reports the channel's permissions, once.
+                        Err(RestError::MissingPermissions) | Ok(_) => {}
+                        Err(error) => tracing::warn!(channel, %error, "posting a message failed"),
                     }
                     let _ = reply.send(outcome);
                     None
@@ -446,6 +448,11 @@ async fn write_once<W: MessageWriter>(
                         tracing::warn!(channel, %error, attempt, "editing a message failed; retrying");
                         tokio::time::sleep(Duration::from_secs(u64::from(attempt))).await;
                         attempt += 1;
+                    }
+                    Err(RestError::MissingPermissions) => {
+                        // A post to the channel fails too, and its presenter says so once.
+                        tracing::debug!(channel, message, "editing a message: missing permissions");
+                        return None;
                     }
                     Err(error) => {
                         tracing::warn!(channel, message, %error, "editing a message failed");

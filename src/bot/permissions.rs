@@ -4,12 +4,16 @@
 
 use serenity::all::Permissions;
 
+use crate::render::{self, Locale};
+
 /// One permission the bot asks for, with the reason a server owner reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Needed {
     pub permission: Permissions,
-    /// The permission's name as Discord's server settings show it.
+    /// The permission's name as Discord's server settings show it (in English).
     pub name: &'static str,
+    /// Its name in the player's language (a message of `locales/*/bot.ftl`).
+    pub term: &'static str,
     pub why: &'static str,
 }
 
@@ -20,11 +24,13 @@ pub const NEEDED: [Needed; 2] = [
     Needed {
         permission: Permissions::VIEW_CHANNEL,
         name: "View Channel",
+        term: "permission-view-channel",
         why: "to see the channel a table is opened in",
     },
     Needed {
         permission: Permissions::SEND_MESSAGES,
         name: "Send Messages",
+        term: "permission-send-messages",
         why: "to post each hand's board and its result in the channel",
     },
 ];
@@ -36,13 +42,30 @@ pub fn needed() -> Permissions {
         .fold(Permissions::empty(), |all, needed| all | needed.permission)
 }
 
-/// The needed permissions that `granted` lacks, by name, in [`NEEDED`]'s order.
-pub fn missing(granted: Permissions) -> Vec<&'static str> {
+/// The needed permissions that `granted` lacks, in [`NEEDED`]'s order.
+pub fn missing(granted: Permissions) -> Vec<&'static Needed> {
     NEEDED
         .iter()
         .filter(|needed| !granted.contains(needed.permission))
-        .map(|needed| needed.name)
         .collect()
+}
+
+/// Why `/table open` is refused where the bot lacks `missing` (not empty), in `locale`: the
+/// permissions by the names the moderator's Discord shows.
+pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
+    let names = missing
+        .iter()
+        .map(|needed| render::tr(locale, needed.term, &[]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    render::tr(
+        locale,
+        "bot-missing-permissions",
+        &[
+            ("permissions", names.into()),
+            ("count", missing.len().into()),
+        ],
+    )
 }
 
 /// The OAuth2 link that adds the bot to a server with its slash commands and [`needed`]
@@ -72,11 +95,29 @@ mod tests {
 
     #[test]
     fn missing_names_each_permission_the_channel_denies() {
-        assert_eq!(missing(Permissions::VIEW_CHANNEL), vec!["Send Messages"]);
+        let names = |granted| {
+            missing(granted)
+                .iter()
+                .map(|needed| needed.name)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(Permissions::VIEW_CHANNEL), vec!["Send Messages"]);
         assert_eq!(
-            missing(Permissions::empty()),
+            names(Permissions::empty()),
             vec!["View Channel", "Send Messages"]
         );
         assert!(missing(Permissions::all()).is_empty());
+    }
+
+    #[test]
+    fn the_refusal_names_what_is_missing_in_the_moderators_language() {
+        let english = refusal(Locale::En, &missing(Permissions::VIEW_CHANNEL));
+        assert!(english.contains("Send Messages"), "{english}");
+        assert!(!english.contains("View Channel"), "{english}");
+        for locale in [Locale::En, Locale::Es, Locale::Id] {
+            let text = refusal(locale, &missing(Permissions::empty()));
+            assert!(!text.contains("permission-"), "{locale:?}: {text}");
+            assert!(text.contains(", "), "both are named: {text}");
+        }
     }
 }

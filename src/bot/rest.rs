@@ -14,6 +14,8 @@ pub const DISCORD_BASE: &str = "https://discord.com";
 
 /// Discord's error code for "Cannot send messages to this user" (DMs closed).
 pub const DM_CLOSED_CODE: i64 = 50007;
+/// Discord's error code for "Missing Permissions": the bot lacks a permission in the channel.
+pub const MISSING_PERMISSIONS_CODE: i64 = 50013;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestError {
@@ -21,6 +23,10 @@ pub enum RestError {
     RateLimited(Duration),
     #[error("the user does not accept direct messages")]
     DmClosed,
+    /// 403 with code 50013: Discord does not say which permission; the caller knows what the
+    /// write needed (see `bot::permissions`).
+    #[error("Discord refused: the bot lacks a permission in this channel (code 50013)")]
+    MissingPermissions,
     #[error("Discord answered {status} (code {code}): {message}")]
     Refused {
         status: u16,
@@ -149,6 +155,9 @@ impl Rest {
         let code = answer["code"].as_i64().unwrap_or(0);
         if status == StatusCode::FORBIDDEN && code == DM_CLOSED_CODE {
             return Err(RestError::DmClosed);
+        }
+        if status == StatusCode::FORBIDDEN && code == MISSING_PERMISSIONS_CODE {
+            return Err(RestError::MissingPermissions);
         }
         Err(RestError::Refused {
             status: status.as_u16(),

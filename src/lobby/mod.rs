@@ -53,6 +53,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 use crate::bank::{Bank, GuildId, Recovery, TableId};
+use crate::telemetry::record;
 
 pub use command::{ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
@@ -114,7 +115,9 @@ impl LobbyShared {
 
     /// Called by a table's task when it closes.
     pub(crate) fn forget(&self, table: TableId) {
-        self.registry().tables.remove(&table);
+        if self.registry().tables.remove(&table).is_some() {
+            record::table_closed();
+        }
     }
 }
 
@@ -281,7 +284,9 @@ impl Lobby {
         tokio::spawn(Table::new(init).run(receiver));
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);
-        registry.tables.insert(table, handle.clone());
+        if registry.tables.insert(table, handle.clone()).is_none() {
+            record::table_opened();
+        }
         handle
     }
 

@@ -20,6 +20,9 @@ pub const LATENCY_BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// Describes every metric and gives each series its starting value, so that a scrape shows
+/// every series from the start (a missing series and a zero look different to Prometheus's
+/// alerts: `rate()` of a counter that appears late loses its first increments).
 pub(super) fn describe() {
     describe_gauge!(TABLES_OPEN, "Tables open (one per channel)");
     describe_gauge!(SEATED_PLAYERS, "Players seated at all tables");
@@ -49,4 +52,20 @@ pub(super) fn describe() {
         BANK_STORE_TIMEOUTS,
         "Bank calls that gave up waiting for the store (store_timeout_ms)"
     );
+    for counter in [
+        HANDS,
+        ACTIONS,
+        DISCORD_RATE_LIMITED,
+        GATEWAY_RECONNECTS,
+        BANK_STORE_TIMEOUTS,
+    ] {
+        metrics::counter!(counter).absolute(0);
+    }
+    for gauge in [TABLES_OPEN, SEATED_PLAYERS, GATEWAY_UP, BANK_QUEUE_DEPTH] {
+        metrics::gauge!(gauge).set(0.0);
+    }
+    for histogram in [DISCORD_REST_SECONDS, BANK_COMMIT_SECONDS] {
+        // Registering is enough: an empty histogram renders with a count of 0.
+        let _ = metrics::histogram!(histogram);
+    }
 }

@@ -1,16 +1,30 @@
 //! The one-line calls each layer makes to record what happened. They cost a few nanoseconds
 //! and do nothing before [`super::Telemetry::install`].
+//!
+//! Counts that go up and down (tables, seats, queued requests) are moved by each change
+//! rather than set: changes from several tasks and threads then add up in any order, where
+//! setting totals computed apart could leave a stale one last.
 
 use std::time::Duration;
 
 use super::names;
 
-pub fn tables_open(count: usize) {
-    metrics::gauge!(names::TABLES_OPEN).set(count as f64);
+pub fn table_opened() {
+    metrics::gauge!(names::TABLES_OPEN).increment(1.0);
 }
 
-pub fn seated_players(count: usize) {
-    metrics::gauge!(names::SEATED_PLAYERS).set(count as f64);
+pub fn table_closed() {
+    metrics::gauge!(names::TABLES_OPEN).decrement(1.0);
+}
+
+/// A table's seated players went from `before` to `now`.
+pub fn seated_changed(before: usize, now: usize) {
+    let gauge = metrics::gauge!(names::SEATED_PLAYERS);
+    if now >= before {
+        gauge.increment((now - before) as f64);
+    } else {
+        gauge.decrement((before - now) as f64);
+    }
 }
 
 pub fn hand_finished() {
@@ -36,8 +50,14 @@ pub fn bank_commit(elapsed: Duration) {
     metrics::histogram!(names::BANK_COMMIT_SECONDS).record(elapsed.as_secs_f64());
 }
 
-pub fn bank_queue_depth(depth: usize) {
-    metrics::gauge!(names::BANK_QUEUE_DEPTH).set(depth as f64);
+/// A request was queued for the bank's committer.
+pub fn bank_request_queued() {
+    metrics::gauge!(names::BANK_QUEUE_DEPTH).increment(1.0);
+}
+
+/// The committer took `count` requests off its queue.
+pub fn bank_requests_taken(count: usize) {
+    metrics::gauge!(names::BANK_QUEUE_DEPTH).decrement(count as f64);
 }
 
 pub fn bank_store_timeout() {

@@ -87,7 +87,7 @@ mod tests {
         let base = format!("http://{}", server.address);
 
         record::hand_finished();
-        record::tables_open(3);
+        record::table_opened();
         record::discord_rest(std::time::Duration::from_millis(20), 429);
         let (status, text) = get(&format!("{base}/metrics")).await;
         assert_eq!(status, 200);
@@ -96,7 +96,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains(&format!("{} 3", names::TABLES_OPEN)),
+            text.contains(&format!("# TYPE {} gauge", names::TABLES_OPEN)),
             "{text}"
         );
         assert!(text.contains(names::DISCORD_RATE_LIMITED), "{text}");

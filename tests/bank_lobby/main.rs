@@ -5,6 +5,8 @@ mod lobby_common;
 
 mod bank_audit_cli;
 mod bank_backup;
+mod bank_backup_live;
+mod bank_backup_schedule;
 mod bank_concurrency;
 mod bank_crash;
 mod bank_operations;

@@ -4,10 +4,12 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod bot_backups;
 mod bot_leaks;
 mod bot_logs;
 mod bot_names_and_limits;
 mod bot_quiet_channel;
+mod bot_setup;
 mod bot_slow_commands;
 mod discord_commands;
 mod discord_fake;
@@ -19,6 +21,7 @@ mod discord_limits;
 mod discord_moderation;
 mod discord_names;
 mod discord_old_messages;
+mod discord_permissions;
 mod discord_play;
 mod discord_rate_limits;
 mod discord_refusals;

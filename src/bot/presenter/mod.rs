@@ -12,9 +12,10 @@
 mod cards;
 mod held;
 mod message;
+mod refused;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -96,6 +97,8 @@ pub struct Presenter {
     /// Something other than a notice changed what the board shows (a name learned, a DM
     /// found closed or open again): the loop writes it.
     changed: Notify,
+    /// Discord refused a post here for missing permissions, and the table was paused.
+    missing_permissions: AtomicBool,
 }
 
 impl Presenter {
@@ -110,6 +113,7 @@ impl Presenter {
             held: Arc::default(),
             written: Arc::new(AtomicU64::new(0)),
             changed: Notify::new(),
+            missing_permissions: AtomicBool::new(false),
         })
     }
 
@@ -451,6 +455,7 @@ impl Presenter {
         if let Some((message, version, hand, replaced)) = post {
             match outbox.post(channel, message.to_json(true)).await {
                 Ok(id) => {
+                    self.post_accepted();
                     self.written.fetch_max(version, Ordering::SeqCst);
                     let newer = {
                         let mut state = lock(&self.state);
@@ -473,6 +478,7 @@ impl Presenter {
                         Box::pin(self.flush()).await;
                     }
                 }
+                Err(error) if self.post_refused(&error) => {}
                 Err(error) => tracing::warn!(%error, hand, "the board could not be posted"),
             }
         }
@@ -492,7 +498,11 @@ impl Presenter {
             let body = text_body(text, Some(user));
             self.bot.spawn(async move {
                 match presenter.bot.outbox().post(presenter.channel(), body).await {
-                    Ok(message) => presenter.ping_posted(message, turn),
+                    Ok(message) => {
+                        presenter.post_accepted();
+                        presenter.ping_posted(message, turn);
+                    }
+                    Err(error) if presenter.post_refused(&error) => {}
                     Err(error) => tracing::warn!(%error, "a turn mention could not be posted"),
                 }
             });
@@ -503,13 +513,14 @@ impl Presenter {
     }
 
     /// Posts a message in the table's channel through the outbox, pinging `ping` only.
-    pub fn post_text(&self, text: String, ping: Option<UserId>) {
+    pub fn post_text(self: &Arc<Self>, text: String, ping: Option<UserId>) {
         let body = text_body(text, ping);
-        let outbox = self.bot.outbox().clone();
-        let channel = self.channel();
+        let presenter = Arc::clone(self);
         self.bot.spawn(async move {
-            if let Err(error) = outbox.post(channel, body).await {
-                tracing::warn!(%error, "a table message could not be posted");
+            match presenter.bot.outbox().post(presenter.channel(), body).await {
+                Ok(_) => presenter.post_accepted(),
+                Err(error) if presenter.post_refused(&error) => {}
+                Err(error) => tracing::warn!(%error, "a table message could not be posted"),
             }
         });
     }

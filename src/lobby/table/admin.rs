@@ -1,6 +1,7 @@
 //! What a moderator does to a table: pause and resume, new settings, kick, close.
 
 use crate::bank::UserId;
+use crate::telemetry::record;
 
 use super::super::error::LobbyError;
 use super::super::notice::{CancelReason, SeatStatus, TableMessage};
@@ -113,6 +114,7 @@ impl Table {
             let number = hand.number;
             let stacks = self.seats.stacks_of(&hand.players);
             self.bank.cancel_hand(self.table, number).await?;
+            record::hand_finished();
             self.hand = None;
             self.action_deadline = None;
             self.message(TableMessage::HandCancelled {

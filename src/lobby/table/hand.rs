@@ -1,6 +1,7 @@
 //! The hand in play: scheduling and dealing the next hand, a player's action, the turns the
 //! table takes for players who are away or leaving, the action timer.
 
+use crate::telemetry::record;
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -237,6 +238,7 @@ impl Table {
                 reason: error.to_string(),
             },
         })?;
+        record::action_taken();
         let user = hand.players.get(seat).copied();
         let acted = hand
             .hand

@@ -23,6 +23,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::bank::{Bank, GuildId, TableId};
+use crate::telemetry::record;
 
 use super::LobbyShared;
 use super::command::{Responder, ShutdownOutcome, TableCommand};
@@ -85,6 +86,8 @@ pub(crate) struct Table {
     session: u64,
     references: u64,
     lobby: Weak<LobbyShared>,
+    /// The seated players last counted in the seated-players metric.
+    seated_reported: usize,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -124,6 +127,7 @@ impl Table {
             session: init.session,
             references: 0,
             lobby: init.lobby,
+            seated_reported: 0,
         };
         table.maybe_schedule_next_hand();
         table
@@ -132,6 +136,7 @@ impl Table {
     /// Serves commands and timers until the table closes or every handle is dropped. A
     /// dropped table leaves any hand in progress unsettled: the bank recovers it at start.
     pub(crate) async fn run(mut self, mut commands: mpsc::Receiver<TableCommand>) {
+        self.count_seated(self.seats.len());
         while !self.closed {
             let deadline = self.next_deadline();
             tokio::select! {
@@ -141,6 +146,18 @@ impl Table {
                 },
                 () = sleep_until_or_forever(deadline) => self.on_timer().await,
             }
+            self.count_seated(self.seats.len());
+        }
+        self.count_seated(0);
+    }
+
+    /// Counts the players sitting here now in the seated-players metric (checked after every
+    /// command and timer, so no seat change is missed wherever it happens; zero once the
+    /// table's task ends).
+    fn count_seated(&mut self, now: usize) {
+        if now != self.seated_reported {
+            record::seated_changed(self.seated_reported, now);
+            self.seated_reported = now;
         }
     }
 

@@ -9,6 +9,7 @@
 //! through meanwhile answers done). Only a refusal is final: the hand is then cancelled, and
 //! said to be refunded only once the bank has cancelled it.
 
+use crate::telemetry::record;
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -159,6 +160,7 @@ impl Table {
                 else {
                     return;
                 };
+                record::hand_finished();
                 self.announce_result(in_play, settlement.outcomes);
             }
             Err(error) if outcome_unknown(&error) => {
@@ -191,6 +193,7 @@ impl Table {
                 };
                 match self.bank.cancel_hand(self.table, number).await {
                     Ok(()) => {
+                        record::hand_finished();
                         let stacks = self.seats.stacks_of(&in_play.players);
                         self.message(TableMessage::HandCancelled {
                             hand: number,

@@ -1,6 +1,7 @@
 //! Stopping a table for the process's shutdown: no new hand; the hand in progress may finish
 //! within the grace, else it is cancelled through the bank and the channel told.
 
+use crate::telemetry::record;
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -67,6 +68,7 @@ impl Table {
         let hand = in_play.number;
         let outcome = match self.bank.cancel_hand(self.table, hand).await {
             Ok(()) => {
+                record::hand_finished();
                 // During a hand each seat's stack is its stack from the start of the hand.
                 let stacks = self.seats.stacks_of(&in_play.players);
                 self.message(TableMessage::HandCancelled {

@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 
 use super::rules::{self, EDITABLE_FOR};
 use super::{
-    APPLICATION_ID, BOT_USER_ID, Inner, Recorded, Shared, StoredMessage, Visibility, schema,
-    user_json, webhooks,
+    APPLICATION_ID, BOT_USER_ID, GUILD_ID, Inner, Recorded, Shared, StoredMessage, Visibility,
+    schema, user_json, webhooks,
 };
 
 /// The fake's answer to one request.
@@ -229,6 +229,15 @@ fn answer(
                     rules::error_body(10013, "Unknown User"),
                 )),
             }
+        }
+        // Discord's answer for a server the application is not in.
+        (Method::PUT, ["applications", _, "guilds", guild, "commands"])
+            if *guild != GUILD_ID.to_string() =>
+        {
+            Outcome::error((
+                StatusCode::FORBIDDEN,
+                rules::error_body(50001, "Missing Access"),
+            ))
         }
         (Method::PUT, ["applications", _, "commands"])
         | (Method::PUT, ["applications", _, "guilds", _, "commands"]) => {

@@ -1,0 +1,60 @@
+//! A channel where Discord refuses the bot's posts (403, code 50013 Missing Permissions), as
+//! when a table reopens at start-up in a channel whose permissions changed while the bot was
+//! away: the table is paused, with one log line naming the channel and what the bot lacks,
+//! instead of dealing hands nobody can see and logging every write that fails. Once a post
+//! goes through again (a moderator granted the permission and ran `/table resume`), a later
+//! refusal is reported anew.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use crate::bot::permissions;
+use crate::bot::rest::RestError;
+use crate::lobby::LobbyError;
+
+use super::Presenter;
+
+impl Presenter {
+    /// Deals with a failed post to the table's channel. True when it was the channel's
+    /// permissions (handled here: the first one pauses the table and logs); false for any
+    /// other error, which the caller logs.
+    pub(super) fn post_refused(self: &Arc<Self>, error: &RestError) -> bool {
+        if *error != RestError::MissingPermissions {
+            return false;
+        }
+        if self.missing_permissions.swap(true, Ordering::SeqCst) {
+            return true;
+        }
+        // Discord does not say which permission is missing; a post needs every one of these.
+        let lacking = permissions::NEEDED
+            .iter()
+            .map(|needed| needed.name)
+            .collect::<Vec<_>>()
+            .join(" or ");
+        tracing::error!(
+            channel = self.channel(),
+            "Discord refuses the bot's messages in channel {} (403, code 50013 Missing \
+             Permissions): the bot lacks {lacking} there. The table is paused: give the bot \
+             {} in the channel's permissions, then run /table resume",
+            self.channel(),
+            permissions::NEEDED
+                .iter()
+                .map(|needed| needed.name)
+                .collect::<Vec<_>>()
+                .join(" and "),
+        );
+        let handle = self.handle.clone();
+        self.bot.spawn(async move {
+            match handle.pause().await {
+                Ok(()) | Err(LobbyError::Paused) => {}
+                Err(error) => tracing::warn!(%error, "the table could not be paused"),
+            }
+        });
+        true
+    }
+
+    /// A post to the channel went through: its permissions are fine (again).
+    pub(super) fn post_accepted(&self) {
+        self.missing_permissions.store(false, Ordering::SeqCst);
+    }
+}
