@@ -9,6 +9,7 @@
 //! [`figures`] reads the allocator's own counts, so a benchmark can tell memory in live use
 //! from memory the allocator merely keeps.
 
+#[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
@@ -16,6 +17,7 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 /// own schedule (without them, purging waits for the next allocations). Call once at start;
 /// calling again changes nothing. A failure only costs memory, so it is logged.
 pub fn return_freed_memory() {
+    #[cfg(feature = "jemalloc")]
     if let Err(error) = tikv_jemalloc_ctl::background_thread::write(true) {
         tracing::warn!("jemalloc's background purging could not start: {error}");
     }
@@ -32,7 +34,15 @@ pub struct AllocatorFigures {
     pub resident: u64,
 }
 
+/// The allocator's counts now, or `None` if it cannot tell (glibc malloc, built without the
+/// `jemalloc` feature).
+#[cfg(not(feature = "jemalloc"))]
+pub fn figures() -> Option<AllocatorFigures> {
+    None
+}
+
 /// The allocator's counts now, or `None` if it cannot tell.
+#[cfg(feature = "jemalloc")]
 pub fn figures() -> Option<AllocatorFigures> {
     use tikv_jemalloc_ctl::{epoch, stats};
     epoch::advance().ok()?;
@@ -46,7 +56,7 @@ pub fn figures() -> Option<AllocatorFigures> {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "jemalloc"))]
 mod tests {
     use super::*;
 
