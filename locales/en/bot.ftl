@@ -58,18 +58,16 @@ bot-dm-closed-mark = 📵 { $names }: DMs closed. Use “My cards” or /cards.
 bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: when the bot is back, every player gets back the chips they had when the hand began.
 bot-your-turn = { $mention }, your turn: { $options } ({ $seconds } s)
 bot-refused = That did not work: { $reason }
-bot-amount-limits = The amount must be between { $min } and { $max } { $max ->
-    [one] chip
-   *[other] chips
-}.
 bot-account-too-new = Your Discord account is too new to claim the daily chips. Try again in a few days.
+bot-bots-hold-no-chips = Bots do not hold chips: there is no balance to look at or change.
 bot-stopped-mid-hand = The bot is restarting. Hand #{ $hand } is cancelled: every player got back the chips they had when the hand began.
 
 # Issue 10: the table's language (/table open language:, /table settings language:)
-opt-language = Language of the table's messages (the server's language when left out)
+opt-language = Language of the table's messages, or the server's language
 choice-en = English
 choice-es = Spanish
 choice-id = Indonesian
+choice-server = The server's language
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Done: the answer is in the channel.

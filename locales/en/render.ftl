@@ -310,7 +310,16 @@ leaderboard-line = { $place }. { $name } — { $balance }
 rules-summary = **Seven-Card Stud Hi/Lo, eight or better (fixed limit)**
     • Everyone antes. Each player gets two cards face down and one face up (third street); the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
     • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best hand showing acts first.
-    • Bets and raises are the small bet on third and fourth street, the big bet after. A bet and up to three raises per round.
+    • Bets and raises are the small bet on third and fourth street, the big bet after{ $open_pair ->
+        [yes] {""}; an open pair on fourth street allows the big bet
+       *[no] {""}
+    }. A bet and up to { $raises } { $raises ->
+        [one] raise
+       *[other] raises
+    } per round{ $heads_up_uncapped ->
+        [yes] , with no cap once only two players are left
+       *[no] {""}
+    }.
     • At showdown the pot is split: half to the best high hand, half to the best low — five different ranks, eight or lower, aces low; straights and flushes do not spoil a low. No qualifying low: the high takes it all. One hand may win both (a scoop).
     • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
 

@@ -58,18 +58,16 @@ bot-dm-closed-mark = 📵 { $names }: mensajes directos cerrados; sus cartas est
 bot-stopping-mid-hand = El bot se está reiniciando. La mano #{ $hand } se detiene aquí: cuando el bot vuelva, cada jugador recuperará las fichas que tenía al empezar la mano.
 bot-your-turn = { $mention }, te toca: { $options } ({ $seconds } s)
 bot-refused = No se pudo hacer: { $reason }
-bot-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
-    [one] ficha
-   *[other] fichas
-}.
 bot-account-too-new = Tu cuenta de Discord es demasiado nueva para cobrar las fichas diarias. Vuelve a intentarlo en unos días.
+bot-bots-hold-no-chips = Los bots no tienen fichas: no hay saldo que consultar ni cambiar.
 bot-stopped-mid-hand = El bot se está reiniciando. La mano #{ $hand } queda anulada: cada jugador recuperó las fichas que tenía al empezar la mano.
 
 # Issue 10: el idioma de la mesa (/table open language:, /table settings language:)
-opt-language = Idioma de los mensajes de la mesa (el del servidor si no lo indicas)
+opt-language = Idioma de los mensajes de la mesa, o el del servidor
 choice-en = Inglés
 choice-es = Español
 choice-id = Indonesio
+choice-server = El idioma del servidor
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Hecho: la respuesta está en el canal.

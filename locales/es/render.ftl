@@ -310,7 +310,16 @@ leaderboard-line = { $place }. { $name } — { $balance }
 rules-summary = **Seven Card Stud Hi/Lo, ocho o mejor (límite fijo)**
     • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); el jugador con la carta descubierta más baja hace el bring-in (el as es alto; a igual carta decide el palo: ♣️ < ♦️ < ♥️ < ♠️) o completa hasta la apuesta pequeña.
     • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor mano descubierta.
-    • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después. Una apuesta y hasta tres subidas por ronda.
+    • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después{ $open_pair ->
+        [yes] {""}; un par descubierto en cuarta calle permite la apuesta grande
+       *[no] {""}
+    }. Una apuesta y hasta { $raises } { $raises ->
+        [one] subida
+       *[other] subidas
+    } por ronda{ $heads_up_uncapped ->
+        [yes] , sin límite de subidas cuando solo quedan dos jugadores
+       *[no] {""}
+    }.
     • En el showdown el bote se divide: la mitad para la mejor mano alta y la mitad para la mejor baja: cinco cartas de distinto valor, de 8 o menos, con el as como carta más baja; las escaleras y los colores no estropean la baja. Si no hay baja que califique, la alta se lleva todo el bote. Una misma mano puede ganar las dos mitades (scoop).
     • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
 

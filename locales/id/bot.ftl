@@ -38,7 +38,7 @@ opt-max-raises = Raise yang diizinkan per putaran taruhan setelah bet
 opt-heads-up-uncapped = Tanpa batas raise saat tinggal dua pemain
 opt-short-all-in = Kapan all-in yang kurang dari taruhan penuh membuka kembali taruhan
 opt-odd-chip = Siapa yang mendapat chip sisa dari pot yang dibagi
-opt-open-pair-big-bet = Pasangan terbuka di Fourth Street membolehkan taruhan besar
+opt-open-pair-big-bet = Sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
 opt-buy-in = Chip yang kamu bawa ke meja
 opt-user = Pemainnya
 opt-amount = Jumlah chip
@@ -58,15 +58,16 @@ bot-dm-closed-mark = 📵 { $names }: DM tertutup; kartunya ada di “Kartu saya
 bot-stopping-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } berhenti di sini: saat bot kembali, setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 bot-your-turn = { $mention }, giliranmu: { $options } ({ $seconds } dtk)
 bot-refused = Tidak berhasil: { $reason }
-bot-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
+bot-bots-hold-no-chips = Bot tidak memegang chip: tidak ada saldo untuk dilihat atau diubah.
 bot-stopped-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 
 # Issue 10: bahasa meja (/table open language:, /table settings language:)
-opt-language = Bahasa pesan meja (bahasa server jika dikosongkan)
+opt-language = Bahasa pesan meja, atau bahasa server
 choice-en = Inggris
 choice-es = Spanyol
 choice-id = Indonesia
+choice-server = Bahasa server
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Selesai: jawabannya ada di channel.

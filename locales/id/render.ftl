@@ -233,7 +233,13 @@ leaderboard-line = { $place }. { $name } — { $balance }
 rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fixed limit)**
     • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
     • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
-    • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya. Satu bet dan paling banyak tiga raise per putaran taruhan.
+    • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya{ $open_pair ->
+        [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+       *[no] {""}
+    }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
+        [yes] , tanpa batas raise kalau tinggal dua pemain
+       *[no] {""}
+    }.
     • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda nilai, 8 ke bawah, As dihitung paling rendah; straight dan flush tidak merusak low. Kalau tidak ada low yang memenuhi syarat, high mengambil seluruh pot. Satu hand bisa memenangkan keduanya (scoop).
     • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
 

@@ -157,6 +157,8 @@ fn open_waiting_for_lock(dir: &Path, cache_capacity_bytes: u64) -> Result<sled::
         match opened {
             Ok(db) => return Ok(db),
             Err(error) if is_lock_held(&error) && Instant::now() < deadline => {
+                #[cfg(test)]
+                tests::waited_for_lock(dir);
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(200));
             }
@@ -254,6 +256,23 @@ impl Store for SledStore {
 mod tests {
     use super::*;
 
+    /// The directories an open found locked and waited on (a test hook: without it a test
+    /// cannot know the second open ran into the lock rather than after its release).
+    static WAITED_FOR_LOCK: std::sync::Mutex<Vec<std::path::PathBuf>> =
+        std::sync::Mutex::new(Vec::new());
+
+    pub(super) fn waited_for_lock(dir: &Path) {
+        if let Ok(mut waited) = WAITED_FOR_LOCK.lock() {
+            waited.push(dir.to_path_buf());
+        }
+    }
+
+    fn has_waited_for_lock(dir: &Path) -> bool {
+        WAITED_FOR_LOCK
+            .lock()
+            .is_ok_and(|waited| waited.iter().any(|found| found == dir))
+    }
+
     #[test]
     fn opening_waits_for_the_previous_owner_to_release_the_lock() {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -266,6 +285,15 @@ mod tests {
         ));
         let path = dir.path().to_path_buf();
         let second = std::thread::spawn(move || SledStore::open(&path, 1 << 20).map(|_| ()));
+        // The lock is let go only once the second open has found it held and is waiting.
+        let deadline = Instant::now() + LOCK_WAIT;
+        while !has_waited_for_lock(dir.path()) {
+            assert!(
+                Instant::now() < deadline,
+                "the second open never found the lock held within {LOCK_WAIT:?}"
+            );
+            std::thread::yield_now();
+        }
         drop(first);
         let reopened = second.join().expect("no panic");
         assert!(reopened.is_ok(), "{reopened:?}");

@@ -1,10 +1,11 @@
 //! Button clicks. Everything a click needs is in its `custom_id` (table, hand, action sequence,
 //! action) and in the table service, so a board posted before a restart still works. An
 //! accepted action is answered by updating the board message itself (interaction response
-//! type 7, which does not count against the channel's rate limit; the presenter then mentions
-//! the next player); a refused one (not your turn, stale board, spectator) gets an ephemeral
-//! explanation. Every click is answered within Discord's 3 seconds, and nothing uses a click's
-//! token after its answer (tokens expire after 15 minutes).
+//! type 7, which does not count against the channel's rate limit), unless the board is too old
+//! to edit (the presenter then posts it anew); once answered, the click's token is handed to
+//! the presenter, which mentions the next player as its followup while the token is young
+//! (see `presenter::turn_pings`). A refused click (not your turn, stale board, spectator) gets
+//! an ephemeral explanation. Every click is answered within Discord's 3 seconds.
 
 use std::time::Duration;
 
@@ -17,13 +18,13 @@ use serenity::{
 use super::names::shown_name;
 use tracing::Instrument as _;
 
-use crate::bank::{TableId, UserId};
+use crate::bank::{GuildId, TableId, UserId};
 use crate::lobby::LobbyError;
 use crate::render::{self, Locale};
 
 use super::Bot;
 use super::custom_id::ButtonId;
-use super::presenter::wait_for_action;
+use super::presenter::{ClickToken, wait_for_action};
 
 /// A click whose table has not answered after this long is acknowledged at once (deferred
 /// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
@@ -35,11 +36,21 @@ const ACT_LIMIT: Duration = Duration::from_secs(10);
 const BOARD_WAIT: Duration = Duration::from_millis(800);
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
+    bot.discord_time().saw_new(click.id.get());
     let user = UserId(click.user.id.get());
     bot.names()
         .remember(user, &shown_name(&click.user, click.member.as_ref()));
     bot.remember_locale(user, &click.locale);
-    let locale = bot.user_locale(&click.locale);
+    let table_locale = match click.guild_id {
+        Some(guild) => {
+            let guild = GuildId(guild.get());
+            bot.remember_guild_locale(guild, click.guild_locale.as_deref());
+            bot.public_locale(guild, TableId(click.channel_id.get()))
+        }
+        None => bot.config().locale,
+    };
+    // What a click answers is for the clicker alone.
+    let locale = bot.user_locale(&click.locale, table_locale);
     let span = tracing::info_span!(
         "click",
         custom_id = %click.data.custom_id,
@@ -132,40 +143,56 @@ async fn act(
             tracing::info!(hand, seq, ?action, "action taken");
             let snapshot = wait_for_action(&mut snapshots, hand, new_seq, BOARD_WAIT).await;
             // A board too old to edit is posted anew by the presenter.
+            let board = click.message.id.get();
             let current_board = snapshot.as_ref().is_some_and(|snapshot| {
-                snapshot.board_message == Some(click.message.id.get()) && snapshot.board_editable
+                snapshot.board_message == Some(board) && presenter.board_editable(board)
             });
-            match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
-                Some((version, message)) if current_board && deferred => {
-                    let edit = serenity::EditInteractionResponse::new()
-                        .content(message.content.clone())
-                        .components(message.components())
-                        .allowed_mentions(CreateAllowedMentions::new());
-                    match click.edit_response(&ctx.http, edit).await {
-                        Ok(_) => presenter.wrote(version),
-                        Err(error) => tracing::warn!(%error, "updating the board failed"),
-                    }
-                }
-                Some((version, message)) if current_board => {
-                    let response = CreateInteractionResponse::UpdateMessage(
-                        CreateInteractionResponseMessage::new()
+            let answered =
+                match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
+                    Some((version, message)) if current_board && deferred => {
+                        let edit = serenity::EditInteractionResponse::new()
                             .content(message.content.clone())
                             .components(message.components())
-                            .allowed_mentions(CreateAllowedMentions::new()),
-                    );
-                    match click.create_response(&ctx.http, response).await {
-                        Ok(()) => presenter.wrote(version),
-                        Err(error) => tracing::warn!(%error, "updating the board failed"),
+                            .allowed_mentions(CreateAllowedMentions::new());
+                        match click.edit_response(&ctx.http, edit).await {
+                            Ok(_) => presenter.wrote(version),
+                            Err(error) => tracing::warn!(%error, "updating the board failed"),
+                        }
+                        true
                     }
-                }
-                _ if deferred => {}
-                _ => {
-                    // The board is elsewhere (a new hand's message) or not ready: acknowledge
-                    // and let the presenter edit it through the outbox.
-                    let _ = click
-                        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-                        .await;
-                }
+                    Some((version, message)) if current_board => {
+                        let response = CreateInteractionResponse::UpdateMessage(
+                            CreateInteractionResponseMessage::new()
+                                .content(message.content.clone())
+                                .components(message.components())
+                                .allowed_mentions(CreateAllowedMentions::new()),
+                        );
+                        match click.create_response(&ctx.http, response).await {
+                            Ok(()) => {
+                                presenter.wrote(version);
+                                true
+                            }
+                            Err(error) => {
+                                tracing::warn!(%error, "updating the board failed");
+                                if is_old_message_edit(&error) {
+                                    presenter.board_refused_as_old(board);
+                                }
+                                acknowledge(ctx, click).await
+                            }
+                        }
+                    }
+                    _ if deferred => true,
+                    // The board is elsewhere (a new hand's message, or posted anew as too old) or
+                    // not ready: acknowledge, and the presenter writes it through the outbox.
+                    _ => acknowledge(ctx, click).await,
+                };
+            if answered {
+                presenter.click_answered(ClickToken {
+                    interaction: click.id.get(),
+                    application: click.application_id.get(),
+                    token: click.token.clone(),
+                    turn: (hand, new_seq),
+                });
             }
         }
         Ok(Err(error)) => {
@@ -177,6 +204,30 @@ async fn act(
             tracing::warn!(hand, seq, "the table did not answer in time");
             let text = render::tr(locale, "bot-failed", &[]);
             answer_privately(ctx, click, text, deferred).await;
+        }
+    }
+}
+
+/// Discord refused to edit the clicked message as too old (30046).
+fn is_old_message_edit(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if i64::try_from(response.error.code) == Ok(super::rest::OLD_MESSAGE_EDIT_CODE)
+    )
+}
+
+/// Acknowledges a click without touching its message (a deferred update, type 6); whether
+/// Discord took it.
+async fn acknowledge(ctx: &serenity::Context, click: &ComponentInteraction) -> bool {
+    match click
+        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+        .await
+    {
+        Ok(()) => true,
+        Err(error) => {
+            tracing::warn!(%error, "acknowledging a click failed");
+            false
         }
     }
 }

@@ -1,11 +1,12 @@
 //! `config.toml` of `studbot run`: what the file may hold, its defaults, and the checks that
-//! turn a missing or invalid value into one line naming it (never a panic). The token is a
-//! [`Secret`] so that no `Debug` or log line can show it.
+//! turn a missing or invalid value into one line naming its path, the value and what is
+//! expected (never a panic). The token is a [`SecretString`] so that no `Debug` or log line can
+//! show it.
 
-use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 use crate::bank::EconomyConfig;
@@ -15,44 +16,12 @@ use crate::render::Locale;
 /// The environment variable that, when set and not empty, replaces the file's `token`.
 pub const TOKEN_VARIABLE: &str = "DISCORD_TOKEN";
 
-/// A value that must never be printed: `Debug` and `Display` show `***`.
-#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Secret {
-        Secret(value.into())
-    }
-
-    /// The secret itself, for the one place that needs it (the HTTP client).
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.trim().is_empty()
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(***)")
-    }
-}
-
-impl fmt::Display for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("***")
-    }
-}
-
 /// Everything `studbot run` reads from its config file.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The bot token; the `DISCORD_TOKEN` variable wins over it.
-    pub token: Secret,
+    pub token: SecretString,
     /// Where the bank's sled database lives.
     pub data_dir: PathBuf,
     /// The language used when the player's Discord locale is none of ours.
@@ -90,7 +59,7 @@ pub struct TestingConfig {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            token: Secret::default(),
+            token: SecretString::new(String::new()),
             data_dir: PathBuf::from("data"),
             locale: Locale::En,
             shutdown_grace_secs: 10,
@@ -190,16 +159,26 @@ impl Config {
         text: &str,
         token_variable: Option<&str>,
     ) -> Result<Config, ConfigError> {
-        let mut config: Config = toml::from_str(text).map_err(|error| ConfigError {
-            file: file.to_owned(),
-            setting: error
-                .span()
-                .map(|span| setting_at(text, span.start))
-                .unwrap_or_default(),
-            problem: plain_problem(error.message()),
-        })?;
+        let mut config: Config = serde_path_to_error::deserialize(toml::Deserializer::new(text))
+            .map_err(|error| {
+                let path = error.path().to_string();
+                let error = error.into_inner();
+                // A syntax error has no path: the place in the text tells the setting.
+                let setting = match path.as_str() {
+                    "." | "" => error
+                        .span()
+                        .map(|span| setting_at(text, span.start))
+                        .unwrap_or_default(),
+                    path => setting_of_path(path),
+                };
+                ConfigError {
+                    file: file.to_owned(),
+                    problem: plain_problem(error.message(), &setting),
+                    setting,
+                }
+            })?;
         if let Some(token) = token_variable.filter(|token| !token.trim().is_empty()) {
-            config.token = Secret::new(token.trim());
+            config.token = SecretString::new(token.trim().to_owned());
         }
         config
             .validate()
@@ -213,7 +192,7 @@ impl Config {
 
     fn validate(&self) -> Result<(), (String, String)> {
         let fail = |setting: &str, problem: String| Err((setting.to_owned(), problem));
-        if self.token.is_empty() {
+        if self.token.expose_secret().trim().is_empty() {
             return fail(
                 "token",
                 format!("missing: set `token` in the file or the {TOKEN_VARIABLE} variable"),
@@ -323,9 +302,26 @@ fn setting_at(text: &str, offset: usize) -> String {
     }
 }
 
-/// serde's wording, in the words a person who edits a config file uses.
-fn plain_problem(message: &str) -> String {
+/// `[section] key` for a setting's path as serde walked it (`table.stakes.ante`); a key of the
+/// top level is named alone.
+fn setting_of_path(path: &str) -> String {
+    match path.rsplit_once('.') {
+        Some((section, key)) => format!("[{section}] {key}"),
+        None => path.to_owned(),
+    }
+}
+
+/// serde's wording, in the words a person who edits a config file uses: what is expected and
+/// the value that was given, without naming the `setting` a second time.
+fn plain_problem(message: &str, setting: &str) -> String {
     let message = message.trim().replace('\n', " ");
+    let key = setting.rsplit(' ').next().unwrap_or(setting);
+    // The engine's own readers name their field ("ante must be ..."): the line names it already.
+    let message = message
+        .strip_prefix(key)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .filter(|rest| rest.starts_with("must "))
+        .map_or(message.clone(), str::to_owned);
     let expected = [
         ("u64", "a whole number"),
         ("u32", "a whole number"),
@@ -333,15 +329,25 @@ fn plain_problem(message: &str) -> String {
         ("a boolean", "true or false"),
         ("a string", "a quoted string"),
     ];
-    for (serde_word, plain) in expected {
-        if message.starts_with("invalid type")
-            && message.ends_with(&format!("expected {serde_word}"))
-        {
-            return format!("expected {plain}");
-        }
+    if let Some((given, serde_word)) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|rest| rest.split_once(", expected "))
+    {
+        let plain = expected
+            .iter()
+            .find(|(word, _)| *word == serde_word)
+            .map_or(serde_word, |(_, plain)| *plain);
+        return format!("expected {plain}, not {}", given.replace('`', ""));
     }
-    if message.starts_with("invalid value") && message.contains("expected u") {
-        return "expected a whole number that fits".to_owned();
+    if let Some((given, serde_word)) = message
+        .strip_prefix("invalid value: ")
+        .and_then(|rest| rest.split_once(", expected "))
+        && serde_word.starts_with('u')
+    {
+        return format!(
+            "expected a whole number that fits, not {}",
+            given.replace('`', "")
+        );
     }
     message
 }
@@ -418,7 +424,7 @@ mod tests {
         let error = parse("token = \"t\"\n[economy]\ndaily_amount = \"lots\"\n").unwrap_err();
         assert_eq!(
             error,
-            "config.toml: [economy] daily_amount: expected a whole number"
+            "config.toml: [economy] daily_amount: expected a whole number, not string \"lots\""
         );
         assert!(!error.contains('\n'));
     }
@@ -442,15 +448,15 @@ mod tests {
         let error = parse("data_dir = \"d\"\n").unwrap_err();
         assert!(error.starts_with("config.toml: token: missing"), "{error}");
         let config = Config::parse("c", "token = \"file\"\n", Some("from-env")).unwrap();
-        assert_eq!(config.token.expose(), "from-env");
+        assert_eq!(config.token.expose_secret(), "from-env");
         let config = Config::parse("c", "token = \"file\"\n", Some("  ")).unwrap();
-        assert_eq!(config.token.expose(), "file");
+        assert_eq!(config.token.expose_secret(), "file");
     }
 
     #[test]
     fn the_token_never_shows_in_debug_output() {
         let config = parse("token = \"very-secret-token\"\n").unwrap();
-        let debug = format!("{config:?} {:?} {}", config.token, config.token);
+        let debug = format!("{config:?} {:?}", config.token);
         assert!(!debug.contains("very-secret-token"), "{debug}");
     }
 
@@ -472,6 +478,14 @@ mod tests {
             (
                 "[discord]\nshards = { first = 2, last = 1, total = 4 }\n",
                 "config.toml: [discord] shards: expected first <= last < total, got first = 2, last = 1, total = 4",
+            ),
+            (
+                "[table.stakes]\nante = -1\n",
+                "config.toml: [table.stakes] ante: must be a whole number of chips, 0 or more, not -1",
+            ),
+            (
+                "[economy]\ngive_max = -5\n",
+                "config.toml: [economy] give_max: expected a whole number that fits, not integer -5",
             ),
             (
                 "locale = \"fr\"\n",

@@ -28,6 +28,7 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
             event_handler: |framework, event| {
                 Box::pin(async move {
                     framework.user_data.watch_gateway(event);
+                    framework.user_data.watch_guilds(event);
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),
                     } = event
@@ -96,7 +97,9 @@ fn localize_under(command: &mut poise::Command<Bot, Error>, parent: &str) {
         parameter.description_localizations = Cow::Owned(localizations(&id));
         let mut choices = parameter.choices.to_vec();
         for choice in &mut choices {
+            // Discord shows a choice's name and sends back its index: the name is words only.
             let id = format!("choice-{}", choice.name.replace('_', "-"));
+            choice.name = Cow::Owned(render::tr(Locale::En, &id, &[]));
             choice.localizations = Cow::Owned(localizations(&id));
         }
         parameter.choices = Cow::Owned(choices);
@@ -175,6 +178,12 @@ mod tests {
             );
             assert_eq!(parameter.description_localizations.len(), 3);
             for choice in parameter.choices.iter() {
+                assert!(
+                    !choice.name.starts_with("choice-") && !choice.name.contains('_'),
+                    "{qualified} {}: the choice {} has no English words",
+                    parameter.name,
+                    choice.name
+                );
                 assert!(
                     choice
                         .localizations

@@ -16,6 +16,7 @@ pub mod clicks;
 pub mod commands;
 pub mod config;
 pub mod custom_id;
+pub mod discord_time;
 pub mod framework;
 pub mod limits;
 pub mod names;
@@ -38,15 +39,17 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use quick_cache::sync::Cache;
+use secrecy::ExposeSecret as _;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument as _;
 
-use crate::bank::{Bank, TableId, UserId};
+use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError, ShutdownOutcome, TableHandle};
 use crate::render::Locale;
 
 use config::Config;
+use discord_time::DiscordTime;
 use names::Names;
 use outbox::{Outbox, RatePolicy};
 use pings::Pings;
@@ -55,6 +58,9 @@ use rest::{DISCORD_BASE, Rest};
 
 /// Players whose language and DM channel are kept; the least used go first beyond this.
 const PLAYERS_KEPT: usize = 10_000;
+
+/// Guilds whose preferred locale is kept; the least used go first beyond this.
+const GUILDS_KEPT: usize = 10_000;
 
 /// The poise context of our commands.
 pub type Context<'a> = poise::Context<'a, Bot, anyhow::Error>;
@@ -80,8 +86,13 @@ struct BotInner {
     stop: CancellationToken,
     names: Arc<Names>,
     pings: Pings,
+    /// Discord's clock, learned from the interactions received.
+    discord_time: DiscordTime,
     /// The language of each player's client, for their DMs (bounded).
     locales: Cache<UserId, Locale>,
+    /// Each guild's preferred locale as its latest interaction said (`guild_locale`), even
+    /// one we do not speak (bounded).
+    guild_locales: Cache<GuildId, String>,
     /// Each player's DM channel, opened once (bounded).
     dm_channels: Cache<UserId, u64>,
     shutting_down: AtomicBool,
@@ -139,14 +150,47 @@ impl Bot {
         self.inner.shutting_down.load(Ordering::SeqCst)
     }
 
-    /// The language for the channel of a table (the configured one).
-    pub fn channel_locale(&self) -> Locale {
-        self.inner.config.locale
+    /// The language of a table's public text (board, results, notices, answers the channel
+    /// reads): the one a moderator chose for it, else the guild's preferred locale when we
+    /// speak it, else the configured one. `table` need not hold a table.
+    pub fn public_locale(&self, guild: GuildId, table: TableId) -> Locale {
+        let chosen = self
+            .existing_presenter(table)
+            .and_then(|presenter| presenter.language());
+        self.table_locale(guild, chosen)
     }
 
-    /// The language for one user: their Discord client's, when we speak it.
-    pub fn user_locale(&self, discord_locale: &str) -> Locale {
-        Locale::parse(discord_locale).unwrap_or(self.inner.config.locale)
+    /// [`Bot::public_locale`] for a table whose chosen language (if any) is known.
+    pub fn table_locale(&self, guild: GuildId, chosen: Option<Locale>) -> Locale {
+        let guild_locale = self.inner.guild_locales.get(&guild);
+        Locale::for_table(chosen, guild_locale.as_deref(), self.inner.config.locale)
+    }
+
+    /// Learns a guild's preferred locale from the gateway: when the bot connects
+    /// (GUILD_CREATE) and when the server changes it (GUILD_UPDATE), so a table that follows
+    /// its server speaks the server's language before anyone there has typed.
+    pub(crate) fn watch_guilds(&self, event: &serenity::FullEvent) {
+        let (guild, preferred_locale) = match event {
+            serenity::FullEvent::GuildCreate { guild, .. } => (guild.id, &guild.preferred_locale),
+            serenity::FullEvent::GuildUpdate { new_data, .. } => {
+                (new_data.id, &new_data.preferred_locale)
+            }
+            _ => return,
+        };
+        self.remember_guild_locale(GuildId(guild.get()), Some(preferred_locale));
+    }
+
+    /// Remembers a guild's preferred locale, which Discord sends with every interaction.
+    pub fn remember_guild_locale(&self, guild: GuildId, discord_locale: Option<&str>) {
+        if let Some(tag) = discord_locale {
+            self.inner.guild_locales.insert(guild, tag.to_owned());
+        }
+    }
+
+    /// The language of what only one user reads: their Discord client's when we speak it,
+    /// else `table` (the language of the table's channel).
+    pub fn user_locale(&self, discord_locale: &str, table: Locale) -> Locale {
+        Locale::for_player(Some(discord_locale), table)
     }
 
     /// Remembers a user's Discord locale (for their DMs).
@@ -156,12 +200,10 @@ impl Bot {
         }
     }
 
-    /// The language of a user's DMs: their client's, when seen, else the configured one.
-    pub fn player_locale(&self, user: UserId) -> Locale {
-        self.inner
-            .locales
-            .get(&user)
-            .unwrap_or(self.inner.config.locale)
+    /// The language of a user's DMs: their client's, when seen, else `table` (the language
+    /// of the table they play at).
+    pub fn player_locale(&self, user: UserId, table: Locale) -> Locale {
+        self.inner.locales.get(&user).unwrap_or(table)
     }
 
     /// The DM channel with `user`, opened once and remembered.
@@ -169,7 +211,15 @@ impl Bot {
         if let Some(channel) = self.inner.dm_channels.get(&user) {
             return Ok(channel);
         }
-        let channel = self.inner.rest.open_dm(user.0).await?;
+        let http = self
+            .http()
+            .ok_or_else(|| rest::RestError::Network("not connected to Discord yet".to_owned()))?;
+        let channel = serenity::UserId::new(user.0.max(1))
+            .create_dm_channel(&http)
+            .await
+            .map_err(|error| rest::RestError::Network(error.to_string()))?
+            .id
+            .get();
         self.inner.dm_channels.insert(user, channel);
         Ok(channel)
     }
@@ -182,6 +232,11 @@ impl Bot {
     /// Who wants turn mentions.
     pub fn pings(&self) -> &Pings {
         &self.inner.pings
+    }
+
+    /// Discord's clock: how old a token or a message is.
+    pub fn discord_time(&self) -> &DiscordTime {
+        &self.inner.discord_time
     }
 
     /// Asks Discord at once for every one of `users` the bot cannot name yet (each at most
@@ -224,6 +279,11 @@ impl Bot {
             .subscribe()
             .await
             .with_context(|| format!("subscribing to table {}", handle.table().0))?;
+        // The language chosen for the table; later changes come as notices.
+        let language = match handle.status().await {
+            Ok(status) => status.settings.language,
+            Err(_) => None,
+        };
         let mut presenters = lock(&self.inner.presenters);
         if let Some(existing) = presenters
             .get(&handle.table())
@@ -233,7 +293,7 @@ impl Bot {
             // Another task attached first; this receiver is dropped and unsubscribes.
             return Ok(existing);
         }
-        let presenter = Presenter::new(self.clone(), handle.clone());
+        let presenter = Presenter::new(self.clone(), handle.clone(), language);
         presenters.insert(handle.table(), Arc::downgrade(&presenter));
         drop(presenters);
         let span = tracing::info_span!("table", table = handle.table().0, guild = handle.guild().0);
@@ -376,14 +436,16 @@ pub async fn serve_observed(
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
             pings,
+            discord_time: DiscordTime::default(),
             locales: Cache::new(PLAYERS_KEPT),
+            guild_locales: Cache::new(GUILDS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
             shutting_down: AtomicBool::new(false),
             health,
         }),
     };
 
-    let mut http = serenity::HttpBuilder::new(config.token.expose());
+    let mut http = serenity::HttpBuilder::new(config.token.expose_secret());
     if let Some(proxy) = &config.discord.api_proxy {
         // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
         http = http
@@ -469,6 +531,16 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
     // that is the refund, durable before exiting) and its channel told through the table's
     // presenter. Had the process died instead, the bank's recovery would do the same at start.
     let grace = Duration::from_secs(bot.config().shutdown_grace_secs);
+    // Each channel's language, while its presenter still runs.
+    let locales: HashMap<TableId, Locale> = bot
+        .lobby()
+        .tables()
+        .into_iter()
+        .map(|handle| {
+            let locale = bot.public_locale(handle.guild(), handle.table());
+            (handle.table(), locale)
+        })
+        .collect();
     // The channel is told here rather than by the presenters (which ignore a shutdown's
     // `HandCancelled`): the outbox flush below then surely carries it before the exit.
     for (table, outcome) in bot.lobby().shutdown(grace).await {
@@ -496,7 +568,8 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
             }
         };
         if let Some((message, hand)) = told {
-            let text = crate::render::tr(bot.channel_locale(), message, &[("hand", hand.into())]);
+            let locale = locales.get(&table).copied().unwrap_or(bot.config().locale);
+            let text = crate::render::tr(locale, message, &[("hand", hand.into())]);
             let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
             let _ = tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body))
                 .await;

@@ -3,46 +3,26 @@
 
 use crate::bank::{BankError, UserId};
 use crate::lobby::LobbyError;
-use crate::render::{self, Locale, Notice};
+use crate::render::{self, Locale};
 
 /// The words for a lobby refusal; `name_of` names a player it mentions.
 pub fn lobby(locale: Locale, error: &LobbyError, name_of: &dyn Fn(UserId) -> String) -> String {
     crate::lobby::present::error_text(locale, error, name_of)
 }
 
-/// The words for a bank refusal.
+/// The words for a bank refusal (the bank names its own message, see `BankError::message_id`);
+/// a fault is logged and read as "something went wrong on our side".
 pub fn bank(locale: Locale, error: &BankError) -> String {
-    let notice = match error {
-        BankError::ZeroAmount | BankError::Overflow => Notice::InvalidAmount,
-        BankError::OutOfLimits { min, max } => {
-            return render::tr(
-                locale,
-                "bot-amount-limits",
-                &[("min", (*min).into()), ("max", (*max).into())],
-            );
-        }
-        BankError::InsufficientFunds { balance, needed } => Notice::NotEnoughChips {
-            needed: *needed,
-            balance: *balance,
-        },
-        BankError::GiveToSelf => Notice::CannotGiveToSelf,
-        BankError::DailyCooldown { wait_secs } => {
-            let (hours, minutes) = hours_and_minutes(*wait_secs);
-            Notice::DailyNotYet { hours, minutes }
-        }
-        BankError::AccountTooNew => return render::tr(locale, "bot-account-too-new", &[]),
-        other => {
-            tracing::error!(error = %other, "the bank failed");
-            return render::tr(locale, "bot-failed", &[]);
-        }
-    };
-    render::notice(locale, &notice)
+    if error.is_fault() {
+        tracing::error!(%error, "the bank failed");
+    }
+    render::tr_numbers(locale, error.message_id(), &error.message_args())
 }
 
-/// A wait in whole minutes, rounded up, as hours and minutes (59 at most).
-fn hours_and_minutes(wait_secs: u64) -> (u64, u64) {
-    let minutes = wait_secs.div_ceil(60);
-    (minutes / 60, minutes % 60)
+/// Bots never hold accounts: a command that names one is refused before the bank is asked,
+/// so nothing is created for it.
+pub fn bots_hold_no_chips(locale: Locale) -> String {
+    render::tr(locale, "bot-bots-hold-no-chips", &[])
 }
 
 #[cfg(test)]
@@ -51,13 +31,37 @@ mod tests {
 
     #[test]
     fn a_cooldown_just_under_an_hour_reads_one_hour_not_sixty_minutes() {
-        assert_eq!(hours_and_minutes(3599), (1, 0));
-        assert_eq!(hours_and_minutes(3600), (1, 0));
-        assert_eq!(hours_and_minutes(3601), (1, 1));
-        assert_eq!(hours_and_minutes(59), (0, 1));
-        assert_eq!(hours_and_minutes(0), (0, 0));
-        assert_eq!(hours_and_minutes(86_399), (24, 0));
-        let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs: 3599 });
-        assert!(!text.contains("60"), "{text}");
+        for (wait_secs, reads) in [(3599, "1 h 0 min"), (3601, "1 h 1 min"), (59, "0 h 1 min")] {
+            let text = bank(Locale::En, &BankError::DailyCooldown { wait_secs });
+            assert!(text.contains(reads), "{wait_secs} s: {text}");
+        }
+    }
+
+    #[test]
+    fn every_bank_refusal_a_player_can_act_on_is_told_not_read_as_our_fault() {
+        let failed = render::tr(Locale::En, "bot-failed", &[]);
+        let refusals = [
+            BankError::GiveToBot,
+            BankError::GiveCapReached {
+                cap: 500,
+                given: 480,
+                remaining: 20,
+            },
+            BankError::OutOfLimits { min: 1, max: 5 },
+            BankError::Overflow,
+        ];
+        for error in refusals {
+            assert!(!error.is_fault(), "{error:?}");
+            let text = bank(Locale::En, &error);
+            assert_ne!(text, failed, "{error:?}");
+        }
+        assert_eq!(
+            bank(Locale::En, &BankError::GiveToBot),
+            render::tr(Locale::En, "notice-cannot-give-to-bot", &[])
+        );
+        assert_eq!(
+            bank(Locale::En, &BankError::OutOfLimits { min: 1, max: 5 }),
+            "The amount must be between 1 and 5 chips."
+        );
     }
 }

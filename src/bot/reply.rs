@@ -67,9 +67,24 @@ pub fn messages(
     }
 }
 
-/// The language for the user of a command: their client's, when we speak it.
+/// The language of the caller's own answers: their Discord client's when we speak it, else
+/// the language of the channel's table.
 pub fn locale(ctx: Context<'_>) -> Locale {
-    ctx.data().user_locale(ctx.locale().unwrap_or(""))
+    ctx.data()
+        .user_locale(ctx.locale().unwrap_or(""), public_locale(ctx))
+}
+
+/// The language of what the channel reads (see [`crate::bot::Bot::public_locale`]);
+/// remembers the guild's preferred locale the interaction carries.
+pub fn public_locale(ctx: Context<'_>) -> Locale {
+    let bot = ctx.data();
+    let Some(guild) = ctx.guild_id().map(|guild| GuildId(guild.get())) else {
+        return bot.config().locale;
+    };
+    if let poise::Context::Application(app) = ctx {
+        bot.remember_guild_locale(guild, app.interaction.guild_locale.as_deref());
+    }
+    bot.public_locale(guild, TableId(ctx.channel_id().get()))
 }
 
 /// Sends `answer`, after whatever already answered the interaction.
@@ -90,7 +105,10 @@ pub struct Caller {
     pub user: UserId,
     pub guild: GuildId,
     pub table: TableId,
+    /// The caller's own language: for answers only they see.
     pub locale: Locale,
+    /// The channel's language: for answers the channel sees.
+    pub public: Locale,
 }
 
 /// The caller of a command in a guild channel (remembering their name and language), or
@@ -110,6 +128,7 @@ pub fn caller(ctx: Context<'_>) -> Option<Caller> {
         guild: GuildId(ctx.guild_id()?.get()),
         table: TableId(ctx.channel_id().get()),
         locale: locale(ctx),
+        public: public_locale(ctx),
     })
 }
 
@@ -126,6 +145,8 @@ where
         channel = ctx.channel_id().get(),
         guild = ctx.guild_id().map_or(0, |guild| guild.get()),
     );
+    // The interaction was made just now: it tells Discord's clock.
+    ctx.data().discord_time().saw_new(ctx.id());
     let delay = Duration::from_millis(ctx.data().config().testing.command_delay_ms);
     async move {
         let work = async {

@@ -1,19 +1,23 @@
-//! The few Discord REST calls the outbox makes itself (create, edit and delete a message, open
-//! a DM), so that a 429's `retry_after` and a closed DM's error code reach the caller:
-//! serenity's error type keeps neither. Everything else goes through serenity's `Http`.
+//! The Discord REST calls whose 429 the bot waits out itself: the outbox's channel writes
+//! (create, edit and delete a message) and the turn mentions (an interaction followup and its
+//! deletion). With serenity's rate limiter off (behind a proxy, or a fake Discord), serenity's
+//! error loses a 429's `retry_after`; this client keeps it (and Discord's error code).
+//! Everything else goes through serenity's `Http`.
 
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use super::config::Secret;
+use secrecy::{ExposeSecret, SecretString};
 
 /// Discord's own address; `[discord] api_proxy` replaces it.
 pub const DISCORD_BASE: &str = "https://discord.com";
 
 /// Discord's error code for "Cannot send messages to this user" (DMs closed).
 pub const DM_CLOSED_CODE: i64 = 50007;
+/// Discord's error code for an edit of a message older than an hour that it refuses.
+pub const OLD_MESSAGE_EDIT_CODE: i64 = 30046;
 /// Discord's error code for "Missing Permissions": the bot lacks a permission in the channel.
 pub const MISSING_PERMISSIONS_CODE: i64 = 50013;
 
@@ -38,6 +42,11 @@ pub enum RestError {
 }
 
 impl RestError {
+    /// Discord refused to edit a message because it is too old.
+    pub fn is_old_message_edit(&self) -> bool {
+        matches!(self, RestError::Refused { code, .. } if *code == OLD_MESSAGE_EDIT_CODE)
+    }
+
     /// Worth trying again later: the network or Discord failed, not our request.
     pub fn is_transient(&self) -> bool {
         match self {
@@ -53,12 +62,12 @@ impl RestError {
 pub struct Rest {
     client: reqwest::Client,
     api: String,
-    authorization: Secret,
+    authorization: SecretString,
 }
 
 impl Rest {
     /// `base` is `https://discord.com` or the configured proxy.
-    pub fn new(base: &str, token: &Secret) -> Rest {
+    pub fn new(base: &str, token: &SecretString) -> Rest {
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(15))
             .build()
@@ -66,7 +75,7 @@ impl Rest {
         Rest {
             client,
             api: format!("{}/api/v10", base.trim_end_matches('/')),
-            authorization: Secret::new(format!("Bot {}", token.expose())),
+            authorization: SecretString::new(format!("Bot {}", token.expose_secret())),
         }
     }
 
@@ -104,20 +113,46 @@ impl Rest {
         .map(drop)
     }
 
-    /// Opens (or finds) the DM channel with `user`; returns its id.
-    pub async fn open_dm(&self, user: u64) -> Result<u64, RestError> {
-        let body = serde_json::json!({ "recipient_id": user.to_string() });
+    /// Posts a followup message of an interaction (its token, younger than 15 minutes);
+    /// returns the message's id.
+    pub async fn create_followup(
+        &self,
+        application: u64,
+        token: &str,
+        body: &Value,
+    ) -> Result<u64, RestError> {
         let answer = self
-            .send(Method::POST, "/users/@me/channels", &body)
+            .send(
+                Method::POST,
+                &format!("/webhooks/{application}/{token}"),
+                body,
+            )
             .await?;
         snowflake(&answer["id"])
     }
 
+    /// Deletes a followup message of an interaction through its token.
+    pub async fn delete_followup(
+        &self,
+        application: u64,
+        token: &str,
+        message: u64,
+    ) -> Result<(), RestError> {
+        self.send(
+            Method::DELETE,
+            &format!("/webhooks/{application}/{token}/messages/{message}"),
+            &Value::Null,
+        )
+        .await
+        .map(drop)
+    }
+
     async fn send(&self, method: Method, path: &str, body: &Value) -> Result<Value, RestError> {
-        let mut request = self
-            .client
-            .request(method, format!("{}{path}", self.api))
-            .header("authorization", self.authorization.expose());
+        let mut request = self.client.request(method, format!("{}{path}", self.api));
+        // An interaction's token is its own credential: its webhook takes no bot token.
+        if !path.starts_with("/webhooks/") {
+            request = request.header("authorization", self.authorization.expose_secret());
+        }
         if !body.is_null() {
             request = request
                 .header("content-type", "application/json")

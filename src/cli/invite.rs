@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use secrecy::ExposeSecret as _;
 
 use crate::bot::config::Config;
 use crate::bot::permissions::{self, NEEDED};
@@ -64,7 +65,7 @@ fn ask_application_id(config: &Config) -> anyhow::Result<u64> {
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let mut http = serenity::all::HttpBuilder::new(config.token.expose());
+        let mut http = serenity::all::HttpBuilder::new(config.token.expose_secret());
         if let Some(proxy) = &config.discord.api_proxy {
             http = http
                 .proxy(proxy.trim_end_matches('/'))

@@ -158,6 +158,18 @@ impl SettingChoice for OddChip {
     }
 }
 
+/// A table's language: one of ours, or `server` (none chosen: the server's is followed).
+impl SettingChoice for Option<Locale> {
+    fn all() -> &'static [(Self, &'static str)] {
+        &[
+            (Some(Locale::En), "en"),
+            (Some(Locale::Es), "es"),
+            (Some(Locale::Id), "id"),
+            (None, "server"),
+        ]
+    }
+}
+
 /// Why settings were refused. Nothing changes when settings are refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SettingsError {

@@ -1,15 +1,21 @@
 //! The public board: stakes, street, pots, one line per seat, the last action and who acts
-//! next with what it costs. Stays within Discord's 2,000 characters for 8 long names: when a
-//! board would be longer, side-pot names and then seat names are shortened.
+//! next with what it costs. Stays within the limit of one message it is given (the bot's is
+//! Discord's 2,000 UTF-16 units, which 8 long names can pass): when a board would be longer,
+//! side-pot names and then seat names are shortened.
 
 use super::cards::{card, card_backs, cards};
 use super::locale::{Locale, tr};
 use super::prompt::{action_options, action_told, street_name};
 use super::view::{BoardView, SeatLine, SeatStatus};
-use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name, shorten};
+use super::{TextLimit, display_name, shorten};
 
-/// The board as one Discord message (at most 2,000 characters).
+/// The whole board, with no limit on its length (a terminal).
 pub fn board(locale: Locale, view: &BoardView) -> String {
+    board_within(locale, view, TextLimit::NONE)
+}
+
+/// The board within `limit`, names shortened as far as that takes.
+pub fn board_within(locale: Locale, view: &BoardView, limit: TextLimit) -> String {
     // Longest names first; each later layout trades detail for room.
     let layouts = [
         Layout {
@@ -36,7 +42,7 @@ pub fn board(locale: Locale, view: &BoardView) -> String {
     let mut text = String::new();
     for layout in layouts {
         text = board_with(locale, view, layout);
-        if discord_length(&text) <= DISCORD_MESSAGE_LIMIT {
+        if limit.fits(&text) {
             return text;
         }
     }
@@ -142,7 +148,14 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     lines.push(String::new());
     if let Some(last) = &view.last_action {
         let name = display_name(&shorten(&last.name, layout.seat_name_chars));
-        let told = action_told(locale, &name, last.kind, last.total, last.total, false);
+        let told = action_told(
+            locale,
+            &name,
+            last.kind,
+            last.chips,
+            last.total,
+            last.all_in,
+        );
         lines.push(tr(locale, "board-last", &[("action", told.into())]));
     }
     match &view.to_act {

@@ -18,7 +18,7 @@ pub mod prompt;
 pub mod results;
 pub mod view;
 
-pub use board::board;
+pub use board::{board, board_within};
 pub use cards::{card, card_back, cards};
 pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
 pub use history::history;
@@ -35,8 +35,26 @@ pub use view::{
     TableStatusView, ToAct, TurnPrompt,
 };
 
-/// Discord's limit on a message's content, in characters.
-pub const DISCORD_MESSAGE_LIMIT: usize = 2000;
+/// How much text one message may hold, measured the way its medium counts. The renderer knows
+/// no medium: the bot passes Discord's (`bot::limits`); a terminal has none.
+#[derive(Debug, Clone, Copy)]
+pub struct TextLimit {
+    pub max: usize,
+    /// A text's length in the medium's units.
+    pub length: fn(&str) -> usize,
+}
+
+impl TextLimit {
+    /// No limit.
+    pub const NONE: TextLimit = TextLimit {
+        max: usize::MAX,
+        length: str::len,
+    };
+
+    pub fn fits(&self, text: &str) -> bool {
+        (self.length)(text) <= self.max
+    }
+}
 
 /// The longest player name shown; longer names end with an ellipsis.
 pub const MAX_NAME_CHARS: usize = 32;
@@ -89,12 +107,6 @@ pub fn display_name(name: &str) -> String {
     escaped
 }
 
-/// A message's length as Discord counts it against its limit (UTF-16 code units, which is
-/// never less than the number of characters).
-pub fn discord_length(text: &str) -> usize {
-    text.encode_utf16().count()
-}
-
 /// `name` cut to at most `max_chars` characters, the last being an ellipsis when cut.
 pub fn shorten(name: &str, max_chars: usize) -> String {
     let trimmed = name.trim();
@@ -104,43 +116,4 @@ pub fn shorten(name: &str, max_chars: usize) -> String {
     let mut cut: String = trimmed.chars().take(max_chars.saturating_sub(1)).collect();
     cut.push('…');
     cut
-}
-
-/// Splits a long text (a hand history, a leaderboard) into Discord messages of at most
-/// [`DISCORD_MESSAGE_LIMIT`], at line ends; a single overlong line is cut at characters.
-pub fn split_for_discord(text: &str) -> Vec<String> {
-    let mut messages = Vec::new();
-    let mut current = String::new();
-    for line in text.lines() {
-        let mut line = line.to_string();
-        while discord_length(&line) > DISCORD_MESSAGE_LIMIT {
-            let mut head = String::new();
-            let mut rest = line.chars();
-            for c in rest.by_ref() {
-                if discord_length(&head) + c.len_utf16() > DISCORD_MESSAGE_LIMIT {
-                    let mut tail = String::from(c);
-                    tail.extend(rest);
-                    line = tail;
-                    break;
-                }
-                head.push(c);
-            }
-            if !current.is_empty() {
-                messages.push(std::mem::take(&mut current));
-            }
-            messages.push(head);
-        }
-        let needed = if current.is_empty() { 0 } else { 1 } + discord_length(&line);
-        if discord_length(&current) + needed > DISCORD_MESSAGE_LIMIT {
-            messages.push(std::mem::take(&mut current));
-        }
-        if !current.is_empty() {
-            current.push('\n');
-        }
-        current.push_str(&line);
-    }
-    if !current.is_empty() {
-        messages.push(current);
-    }
-    messages
 }

@@ -5,7 +5,8 @@ use fluent_bundle::FluentValue;
 
 use super::locale::{Locale, tr};
 use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
-use super::{DISCORD_MESSAGE_LIMIT, discord_length, display_name};
+use super::{TextLimit, display_name};
+use crate::table::rules::Rules;
 
 /// A short message for one player or for the channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -372,8 +373,8 @@ pub fn stats(locale: Locale, view: &StatsView) -> String {
 }
 
 /// `/leaderboard`: lines in the order given (richest first), numbered from 1. Stays within
-/// one Discord message: lines past the limit are left out.
-pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
+/// `limit` (one message): lines past it are left out.
+pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) -> String {
     let mut text = tr(locale, "leaderboard-header", &[]);
     if lines.is_empty() {
         text.push('\n');
@@ -390,16 +391,26 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine]) -> String {
                 ("balance", line.balance.into()),
             ],
         );
-        if discord_length(&text) + 1 + discord_length(&entry) > DISCORD_MESSAGE_LIMIT {
+        let longer = format!("{text}\n{entry}");
+        if !limit.fits(&longer) {
             break;
         }
-        text.push('\n');
-        text.push_str(&entry);
+        text = longer;
     }
     text
 }
 
-/// `/rules`: a short summary of the game.
-pub fn rules_summary(locale: Locale) -> String {
-    tr(locale, "rules-summary", &[])
+/// `/rules`: a short summary of the game, with the table's own house rules (raises per
+/// round, the heads-up exception, the open pair on fourth street).
+pub fn rules_summary(locale: Locale, rules: &Rules) -> String {
+    let yes_no = |on: bool| if on { "yes" } else { "no" };
+    tr(
+        locale,
+        "rules-summary",
+        &[
+            ("raises", u64::from(rules.max_raises).into()),
+            ("heads_up_uncapped", yes_no(rules.heads_up_uncapped).into()),
+            ("open_pair", yes_no(rules.open_pair_big_bet).into()),
+        ],
+    )
 }

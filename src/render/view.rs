@@ -130,8 +130,12 @@ pub struct PotLine {
 pub struct LastAction {
     pub name: String,
     pub kind: ActionKind,
+    /// Chips the action cost (what "calls" names).
+    pub chips: u64,
     /// The player's total bet on the street after the action (what "raises to" names).
     pub total: u64,
+    /// The action put the player all-in.
+    pub all_in: bool,
 }
 
 /// Who acts next and what each choice costs.
@@ -234,10 +238,12 @@ impl BoardView {
             pots,
             seats,
             community: view.community,
-            last_action: view.last_action.map(|(seat, kind, total)| LastAction {
+            last_action: view.last_action.map(|(seat, action)| LastAction {
                 name: name_of(seat),
-                kind,
-                total,
+                kind: action.kind,
+                chips: action.chips,
+                total: action.total,
+                all_in: action.all_in,
             }),
             to_act: view.to_act.map(|seat| ToAct {
                 name: name_of(seat),

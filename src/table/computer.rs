@@ -403,7 +403,7 @@ mod tests {
                 action(ActionKind::Call, 5, 5),
                 action(ActionKind::Raise, 10, 10),
             ],
-            last_action: Some((0, ActionKind::Complete, 5)),
+            last_action: Some((0, action(ActionKind::Complete, 5, 5))),
         };
         (mine, public)
     }

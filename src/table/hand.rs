@@ -270,8 +270,9 @@ pub struct PublicView {
     pub pot: u64,
     pub to_act: Option<SeatIndex>,
     pub legal: Vec<LegalAction>,
-    /// The last accepted action: who, what, and that seat's street total after it.
-    pub last_action: Option<(SeatIndex, ActionKind, u64)>,
+    /// The last accepted action: who, and what it was (its chips, the seat's street total
+    /// after it, whether it put the seat all-in).
+    pub last_action: Option<(SeatIndex, LegalAction)>,
 }
 
 /// One seat's own cards.
@@ -324,7 +325,7 @@ struct HandState {
     /// Every card the hand could still need is in the source (checked after each deal).
     cards_suffice: bool,
     action_seq: u32,
-    last_action: Option<(SeatIndex, ActionKind, u64)>,
+    last_action: Option<(SeatIndex, LegalAction)>,
     /// Who shows first if the hand reaches showdown: the last bettor or raiser of the last
     /// betting round, else the first to act on it.
     showdown_lead: Option<SeatIndex>,
@@ -680,7 +681,7 @@ impl Hand {
         let state = &mut self.state;
         state.round.apply(&mut state.seats, seat, action);
         state.action_seq = state.action_seq.wrapping_add(1);
-        state.last_action = Some((seat, action.kind, action.total));
+        state.last_action = Some((seat, action));
         self.events.push(Event::Acted {
             seat,
             kind: action.kind,

@@ -2,44 +2,14 @@
 //! 2 when the directory is not a bank; the directory itself is never written.
 
 use std::path::Path;
-use std::process::Command;
 
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, TableId, UserId};
 
-fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["audit", "--data"])
-        .arg(dir)
-        .output()
-        .unwrap();
-    let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
-    (output.status.code(), report)
-}
+use crate::audit::audit;
+use crate::bank_common::files_of;
 
-fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    for entry in walk(dir) {
-        files.push((entry.display().to_string(), std::fs::read(&entry).unwrap()));
-    }
-    files.sort();
-    files
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            found.extend(walk(&path));
-        } else {
-            found.push(path);
-        }
-    }
-    found
-}
-
-async fn a_bank_with_some_play(dir: &Path) {
+pub(crate) async fn a_bank_with_some_play(dir: &Path) {
     let bank = Bank::open(dir, EconomyConfig::default()).await.unwrap();
     let (guild, table) = (GuildId(1), TableId(2));
     bank.buy_in(guild, table, UserId(1), 300, "a")

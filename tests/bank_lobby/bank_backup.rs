@@ -3,15 +3,12 @@
 //! one line and exit 2, with nothing written.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use studbot::bank::store::{KeyValue, SledStore, Store, Tree};
 
 fn studbot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(args)
-        .output()
-        .expect("run studbot")
+    crate::child::run_args(args)
 }
 
 fn path(path: &Path) -> &str {

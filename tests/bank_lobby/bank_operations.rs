@@ -3,44 +3,22 @@
 
 use std::sync::Arc;
 
-use studbot::bank::{
-    Bank, BankError, EconomyConfig, GuildId, ManualClock, SeatOutcome, TableId, UserId,
-};
+use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, ManualClock, TableId, UserId};
+
+use crate::bank_common::{NOW_MS, files_of, open_bank, outcome};
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
-/// 2024-01-01T00:00:00Z.
-const NOW_MS: u64 = 1_704_067_200_000;
-
 /// A snowflake created `age_secs` before `NOW_MS`.
 fn snowflake_aged(age_secs: u64) -> UserId {
     let created = NOW_MS - age_secs * 1000;
     UserId((created - studbot::bank::DISCORD_EPOCH_UNIX_MS) << 22)
 }
 
-async fn open_bank(dir: &std::path::Path) -> (Bank, Arc<ManualClock>) {
-    let clock = Arc::new(ManualClock::new(NOW_MS));
-    let bank = Bank::open_with_clock(dir, EconomyConfig::default(), clock.clone())
-        .await
-        .expect("open");
-    (bank, clock)
-}
-
 async fn assert_books_balance(bank: &Bank) {
     let report = bank.audit().await.expect("audit");
     assert!(report.ok, "audit breaks: {:?}", report.breaks);
     assert_eq!(report.sum, 0);
-}
-
-fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
-    SeatOutcome {
-        user: UserId(user),
-        start,
-        end,
-        won_high: end > start,
-        won_low: false,
-        scooped: end > start,
-    }
 }
 
 #[tokio::test]
@@ -508,24 +486,6 @@ async fn closing_a_table_pays_every_stack_back_and_keeps_it_empty() {
             .unwrap(),
         100
     );
-}
-
-fn files_of(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(next) = pending.pop() {
-        for entry in std::fs::read_dir(&next).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                let bytes = std::fs::read(&path).unwrap();
-                files.push((path, bytes));
-            }
-        }
-    }
-    files.sort();
-    files
 }
 
 #[tokio::test]

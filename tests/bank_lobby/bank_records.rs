@@ -3,7 +3,10 @@
 //! settlement (a replayed settlement writes nothing), each table keeps only its last N, and
 //! the audit knows both trees.
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, SeatOutcome, TableId, UserId};
+use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+
+use crate::bank_common::outcome;
+use crate::lobby_common::reopen;
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
@@ -13,17 +16,6 @@ fn config(kept: u64) -> EconomyConfig {
     EconomyConfig {
         hand_histories_kept: kept,
         ..EconomyConfig::default()
-    }
-}
-
-fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
-    SeatOutcome {
-        user: UserId(user),
-        start,
-        end,
-        won_high: end > start,
-        won_low: false,
-        scooped: end > start,
     }
 }
 
@@ -40,14 +32,6 @@ async fn settle_with_history(bank: &Bank, table: TableId, hand: u64) {
     )
     .await
     .unwrap();
-}
-
-/// Opens the bank again (the store itself waits for the previous owner's lock to be released).
-async fn reopen(dir: &std::path::Path, kept: u64) -> Bank {
-    match Bank::open(dir, config(kept)).await {
-        Ok(bank) => bank,
-        Err(error) => panic!("the bank does not reopen: {error}"),
-    }
 }
 
 async fn seat_two(bank: &Bank, table: TableId) {
@@ -76,7 +60,7 @@ async fn table_settings_survive_a_reopen_and_a_removed_one_stays_removed() {
     bank.remove_table_settings(TableId(999)).await.unwrap();
     bank.shutdown().await.unwrap();
 
-    let bank = reopen(dir.path(), 200).await;
+    let bank = reopen(dir.path(), config(200)).await;
     assert_eq!(
         bank.table_settings().await.unwrap(),
         vec![(TABLE, b"second".to_vec())]
@@ -117,7 +101,7 @@ async fn a_settled_hand_keeps_its_history_across_a_reopen_and_a_replay_changes_n
     bank.cancel_hand(TABLE, 3).await.unwrap();
     bank.shutdown().await.unwrap();
 
-    let bank = reopen(dir.path(), 200).await;
+    let bank = reopen(dir.path(), config(200)).await;
     assert_eq!(
         bank.hand_history(TABLE, 1).await.unwrap(),
         Some(b"hand-100-1".to_vec())

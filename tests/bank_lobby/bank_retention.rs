@@ -1,42 +1,20 @@
 //! What the bank keeps, and for how long: references for a window, finished-hand markers for
 //! a table's last hands, older databases migrated, and books checked guild by guild.
 
-use std::sync::Arc;
-
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{
-    Account, Bank, BankError, EconomyConfig, GuildId, HAND_MARKERS_KEPT, LedgerEntry, ManualClock,
-    REFERENCE_WINDOW_SECS, Reason, SeatOutcome, TableId, UserId,
+    Account, BankError, GuildId, HAND_MARKERS_KEPT, LedgerEntry, REFERENCE_WINDOW_SECS, Reason,
+    TableId, UserId,
 };
+
+use crate::bank_common::{NOW_MS, board_key, open_bank, outcome};
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
 const MODERATOR: UserId = UserId(99);
-/// 2024-01-01T00:00:00Z.
-const NOW_MS: u64 = 1_704_067_200_000;
-
-async fn open_bank(dir: &std::path::Path) -> (Bank, Arc<ManualClock>) {
-    let clock = Arc::new(ManualClock::new(NOW_MS));
-    let bank = Bank::open_with_clock(dir, EconomyConfig::default(), clock.clone())
-        .await
-        .expect("open");
-    (bank, clock)
-}
-
 fn keys_in(dir: &std::path::Path, tree: Tree) -> usize {
     let store = SledStore::open(dir, 1 << 20).unwrap();
     store.scan_prefix(tree, &[]).count()
-}
-
-fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
-    SeatOutcome {
-        user: UserId(user),
-        start,
-        end,
-        won_high: end > start,
-        won_low: false,
-        scooped: end > start,
-    }
 }
 
 #[tokio::test]
@@ -117,13 +95,6 @@ fn put(tree: Tree, key: Vec<u8>, value: Vec<u8>) -> Write {
         key,
         value: Some(value),
     }
-}
-
-fn board_key(guild: GuildId, user: UserId, balance: u64) -> Vec<u8> {
-    [guild.0, !balance, user.0]
-        .iter()
-        .flat_map(|number| number.to_be_bytes())
-        .collect()
 }
 
 #[tokio::test]

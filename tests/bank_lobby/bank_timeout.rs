@@ -11,11 +11,11 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
-use studbot::bank::{
-    Bank, BankError, Clock, EconomyConfig, GuildId, SeatOutcome, Sleep, TableId, UserId,
-};
+use studbot::bank::{Bank, BankError, Clock, EconomyConfig, GuildId, Sleep, TableId, UserId};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
+
+use crate::bank_common::outcome;
 
 /// A clock standing still, whose waits all end together when the test calls [`TestClock::expire`].
 struct TestClock {
@@ -159,17 +159,6 @@ async fn stall<A, B>(
     let queued = queued.await.unwrap();
     rig.store.set_closed(false);
     (stalled.await.unwrap(), queued)
-}
-
-fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
-    SeatOutcome {
-        user: UserId(user),
-        start,
-        end,
-        won_high: end > start,
-        won_low: false,
-        scooped: end > start,
-    }
 }
 
 #[tokio::test]

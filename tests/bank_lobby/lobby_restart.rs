@@ -8,10 +8,9 @@ use crate::lobby_common;
 use std::sync::Arc;
 
 use lobby_common::*;
-use studbot::bank::{Bank, UserId};
+use studbot::bank::UserId;
 use studbot::lobby::{
-    BankTableStore, CancelReason, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage,
-    TableSettings,
+    BankTableStore, CancelReason, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableSettings,
 };
 use studbot::table::hand::{ActionKind, Event};
 
@@ -23,21 +22,13 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// Opens the bank again (the store itself waits for the previous owner's lock to be released).
-async fn reopen(dir: &std::path::Path) -> Bank {
-    match Bank::open(dir, economy()).await {
-        Ok(bank) => bank,
-        Err(error) => panic!("the bank does not reopen: {error}"),
-    }
-}
-
 /// The first process: one whole hand, then a stop (every task dies where it stands) in the
 /// middle of the second. Returns everyone's stack at the start of the second hand.
 fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(UserId, u64)> {
     let first = runtime();
     let start_of_hand_two: Vec<(UserId, u64)> = first.block_on(async {
         let _clock = hold_clock();
-        let bank = reopen(dir).await;
+        let bank = reopen(dir, economy()).await;
         let store = Arc::new(BankTableStore::new(bank.clone()));
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
@@ -99,7 +90,7 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
     let second = runtime();
     second.block_on(async {
         let _clock = hold_clock();
-        let bank = reopen(dir.path()).await;
+        let bank = reopen(dir.path(), economy()).await;
         let store = Arc::new(BankTableStore::new(bank.clone()));
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
@@ -116,17 +107,10 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
 
         let table = lobby.table(TABLE).unwrap();
         let mut notices = table.subscribe().await.unwrap();
-        let TableMessage::HandCancelled {
-            hand,
-            reason,
-            mut stacks,
-        } = next_message(&mut notices).await
-        else {
-            panic!("the channel is not told of the cancelled hand");
-        };
-        stacks.sort();
-        assert_eq!((hand, reason), (2, CancelReason::Restart));
-        assert_eq!(stacks, start_of_hand_two);
+        assert_eq!(
+            next_cancelled_hand(&mut notices).await,
+            (2, CancelReason::Restart, start_of_hand_two.clone())
+        );
 
         let status = table.status().await.unwrap();
         assert_eq!(
@@ -173,7 +157,7 @@ fn a_recovered_table_whose_settings_are_gone_pays_its_players_back() {
     let start_of_hand_two = play_and_stop_mid_hand(dir.path(), settings());
     runtime().block_on(async {
         let _clock = hold_clock();
-        let bank = reopen(dir.path()).await;
+        let bank = reopen(dir.path(), economy()).await;
         // A store that has lost the table's settings.
         let store = Arc::new(MemoryTableStore::new());
         let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
@@ -209,7 +193,7 @@ fn every_player_keeps_their_chair_across_a_restart() {
     // Seated out of user-id order, with a gap where a player left.
     let before = runtime().block_on(async {
         let _clock = hold_clock();
-        let bank = reopen(dir.path()).await;
+        let bank = reopen(dir.path(), economy()).await;
         let store = Arc::new(BankTableStore::new(bank.clone()));
         let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await
@@ -225,7 +209,7 @@ fn every_player_keeps_their_chair_across_a_restart() {
     assert_eq!(before, vec![(0, CHEN), (1, ANA), (3, DEV)]);
     runtime().block_on(async {
         let _clock = hold_clock();
-        let bank = reopen(dir.path()).await;
+        let bank = reopen(dir.path(), economy()).await;
         let store = Arc::new(BankTableStore::new(bank.clone()));
         let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
             .await

@@ -11,16 +11,13 @@ use studbot::lobby::{CancelReason, NoticeBody, ShutdownOutcome, TableHandle, Tab
 use studbot::table::hand::ActionKind;
 
 /// Waits (in the paused clock's terms, without moving it) until the table has taken the
-/// shutdown command, failing after a real-time deadline.
+/// shutdown command: each `status` is a round trip to the table, which handles the commands
+/// sent before it first. Fails after the test's real-time deadline.
 async fn until_stopping(table: &TableHandle) {
-    let deadline = std::time::Instant::now() + TEST_DEADLINE;
-    while !table.status().await.unwrap().stopping {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the table did not take the shutdown command within {TEST_DEADLINE:?}"
-        );
-        tokio::task::yield_now().await;
-    }
+    deadline("the table to take the shutdown command", async {
+        while !table.status().await.unwrap().stopping {}
+    })
+    .await;
 }
 
 fn no_new_hand(notices: &[studbot::lobby::Notice]) -> bool {
@@ -60,17 +57,10 @@ async fn a_hand_unfinished_after_the_grace_is_cancelled_refunded_and_announced()
         Ok(ShutdownOutcome::HandCancelled { hand: 1 })
     );
 
-    let TableMessage::HandCancelled {
-        hand,
-        reason,
-        mut stacks,
-    } = next_message(&mut notices).await
-    else {
-        panic!("the channel is not told of the cancelled hand");
-    };
-    stacks.sort();
-    assert_eq!((hand, reason), (1, CancelReason::Shutdown));
-    assert_eq!(stacks, vec![(ANA, 200), (BEN, 200)]);
+    assert_eq!(
+        next_cancelled_hand(&mut notices).await,
+        (1, CancelReason::Shutdown, vec![(ANA, 200), (BEN, 200)])
+    );
     let mut escrow = fixture.bank.table_stacks(TABLE).await.unwrap();
     escrow.sort();
     assert_eq!(escrow, vec![(ANA, 200), (BEN, 200)]);

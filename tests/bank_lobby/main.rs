@@ -1,8 +1,17 @@
 //! The bank's and the lobby's tests: ledger, crash safety, backups, table actors on tokio's paused clock.
 
-#[path = "../lobby_common/mod.rs"]
+#[path = "../support/actions.rs"]
+mod actions;
+#[path = "../support/audit.rs"]
+mod audit;
+mod bank_common;
+#[path = "../support/child.rs"]
+mod child;
+#[path = "../support/killable.rs"]
+mod killable;
 mod lobby_common;
 
+mod bank_audit_breaks;
 mod bank_audit_cli;
 mod bank_backup;
 mod bank_backup_live;

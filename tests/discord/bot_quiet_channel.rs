@@ -6,11 +6,11 @@
 
 use std::time::{Duration, Instant};
 
+use crate::support::actions::PASSIVE;
 use crate::support::bot::{TestBot, config_text};
 use crate::support::fake_discord::*;
 use crate::support::table::*;
 use serde_json::Value;
-use studbot::table::ActionKind;
 
 const CHANNEL: u64 = 300_000_000_000_000_061;
 const SEED: u64 = 20_240_611;
@@ -122,9 +122,8 @@ async fn a_player_who_turned_mentions_off_is_never_mentioned_but_still_plays() {
     assert_eq!(answer.visibility, Visibility::Ephemeral(quiet.id));
     open_and_seat(&fake, CHANNEL, &moderator, &players, 200).await;
     let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
-    let passive = [ActionKind::Check, ActionKind::Call, ActionKind::BringIn];
     while table.to_act().is_some() {
-        let click = table.act(&fake, &passive).await;
+        let click = table.act(&fake, &PASSIVE).await;
         assert!(fake.response_to(click).await.is_success());
     }
     fake.wait_message(table.board, "the result on the board", |message| {

@@ -224,9 +224,12 @@ async fn economy_commands_answer_from_the_bank() {
     for (user, locale) in [(&ana, Locale::En), (&bo, Locale::Es)] {
         let answer = ask(user, "rules", vec![]).await;
         assert_eq!(answer.visibility, Visibility::Ephemeral(user.id));
-        assert_eq!(answer.content(), render::rules_summary(locale));
+        assert_eq!(
+            answer.content(),
+            render::rules_summary(locale, &Rules::default())
+        );
     }
-    let rules = render::rules_summary(Locale::En);
+    let rules = render::rules_summary(Locale::En, &Rules::default());
     assert!(
         rules.contains("eight or better") && rules.contains("bring"),
         "the rules name the game and the bring-in: {rules}"
@@ -314,18 +317,48 @@ async fn sigterm_mid_hand_refunds_the_hand_and_tells_the_channel() {
     .unwrap();
     no_next_hand_soon(&fake, CHANNEL, &moderator).await;
     table.play_to_showdown(&fake).await;
-    let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
-    for (seat, player) in players.iter().enumerate() {
-        let left = fake.slash(player, CHANNEL, "leave", vec![]).await;
-        fake.answer_to(left).await;
-        let asked = fake.slash(player, CHANNEL, "balance", vec![]).await;
-        let expected = 1000 - 100 + final_stacks[seat];
-        let answer = fake.answer_to(asked).await;
-        assert!(
-            answer.content().contains(&expected.to_string()),
-            "{}",
-            answer.content()
-        );
-    }
+    table.cash_out_and_compare_balances(&fake).await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_tell_the_raise_cap_of_the_channel_s_table() {
+    let (fake, _data, bot) = start_fake_and_bot(7).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_041, "Mod");
+    let ana = FakeUser::player(100_000_000_000_000_042, "Ana");
+    let opened = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub(
+                "open",
+                vec![int("max_raises", 5), boolean("heads_up_uncapped", false)],
+            )],
+        )
+        .await;
+    assert_channel_answer(&fake, opened, CHANNEL).await;
+
+    let asked = fake.slash(&ana, CHANNEL, "rules", vec![]).await;
+    let answer = fake.answer_to(asked).await;
+    let rules = Rules {
+        max_raises: 5,
+        heads_up_uncapped: false,
+        ..Rules::default()
+    };
+    assert_eq!(answer.content(), render::rules_summary(Locale::En, &rules));
+    assert!(
+        answer.content().contains("up to 5 raises per round.")
+            && !answer.content().contains("three"),
+        "{}",
+        answer.content()
+    );
+    // Where there is no table, the rules a new table gets.
+    let elsewhere = fake.slash(&ana, CHANNEL + 1, "rules", vec![]).await;
+    let answer = fake.answer_to(elsewhere).await;
+    assert_eq!(
+        answer.content(),
+        render::rules_summary(Locale::En, &Rules::default())
+    );
     bot.stop().await;
 }

@@ -3,7 +3,7 @@
 
 use crate::support;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use support::bot::config_text;
 use support::fake_discord::{APPLICATION_ID, FakeDiscord};
@@ -11,11 +11,7 @@ use support::fake_discord::{APPLICATION_ID, FakeDiscord};
 const PERMISSIONS: u64 = 1024 + 2048; // View Channel + Send Messages, by Discord's bit values.
 
 fn studbot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(args)
-        .env_remove("DISCORD_TOKEN")
-        .output()
-        .expect("run studbot")
+    support::child::run_args(args)
 }
 
 #[test]

@@ -18,7 +18,6 @@ fn text(message: &serde_json::Value) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "issue 10 point 7: the language wiring was written on the old src/bot (commit 0624217) and must be ported to the rebuilt bot that reached main at 10:43"]
 async fn public_text_follows_the_server_and_private_text_follows_each_player() {
     let fake = FakeDiscord::start().await;
     fake.set_guild_locale("es-ES");
@@ -110,7 +109,6 @@ async fn public_text_follows_the_server_and_private_text_follows_each_player() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "issue 10 point 7: the language wiring was written on the old src/bot (commit 0624217) and must be ported to the rebuilt bot that reached main at 10:43"]
 async fn a_moderator_sets_the_table_s_language_over_the_server_s() {
     let fake = FakeDiscord::start().await;
     fake.set_guild_locale("es-419");
@@ -171,6 +169,131 @@ async fn a_moderator_sets_the_table_s_language_over_the_server_s() {
     assert_eq!(
         answer.content(),
         render::notice(Locale::Es, &Notice::SettingsNextHand)
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_s_language_is_kept_across_a_restart_until_the_server_s_is_chosen_again() {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let config = config_text(&fake, data.path(), 7);
+    let moderator = FakeUser::moderator(100_000_000_000_000_051, "Mod");
+    let ana = FakeUser::player(100_000_000_000_000_052, "Ana");
+
+    // The guild speaks English; the table is opened in Indonesian.
+    let bot = TestBot::start(&fake, &config).await;
+    let opened = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("open", vec![int("language", 2)])],
+        )
+        .await;
+    assert_channel_answer(&fake, opened, CHANNEL).await;
+    bot.stop().await;
+
+    let bot = TestBot::start(&fake, &config).await;
+    let joined = fake
+        .slash(&ana, CHANNEL, "join", vec![int("buy_in", 200)])
+        .await;
+    let answer = assert_channel_answer(&fake, joined, CHANNEL).await;
+    assert_eq!(
+        answer.content(),
+        render::notice(
+            Locale::Id,
+            &Notice::Joined {
+                name: "Ana".into(),
+                buy_in: 200,
+            }
+        )
+    );
+
+    // `server` (the fourth choice) gives the table back the server's language.
+    let changed = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("settings", vec![int("language", 3)])],
+        )
+        .await;
+    let answer = assert_channel_answer(&fake, changed, CHANNEL).await;
+    assert_eq!(
+        answer.content(),
+        render::notice(Locale::En, &Notice::SettingsNextHand)
+    );
+    let left = fake.slash(&ana, CHANNEL, "leave", vec![]).await;
+    let answer = assert_channel_answer(&fake, left, CHANNEL).await;
+    assert_eq!(
+        answer.content(),
+        render::notice(
+            Locale::En,
+            &Notice::Left {
+                name: "Ana".into(),
+                stack: 200,
+            }
+        )
+    );
+    bot.stop().await;
+}
+
+/// A server that changes its language is heard at once from the gateway (GUILD_UPDATE), before
+/// any interaction carries the new `guild_locale`: the table tells a timeout in Spanish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_changes_its_language_is_heard_from_the_gateway() {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &config_text(&fake, data.path(), 7)).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_061, "Mod");
+    let players = [
+        FakeUser::player(100_000_000_000_000_062, "Ana"),
+        FakeUser::player(100_000_000_000_000_063, "Budi"),
+    ];
+    // The shortest timer: nobody clicks, the table acts and tells the channel.
+    open_and_seat_with(&fake, CHANNEL, &moderator, &players, 200, vec![]).await;
+    let fast = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("settings", vec![int("timer", 5)])],
+        )
+        .await;
+    fake.answer_to(fast).await;
+    let table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, 7).await;
+    let first = table.to_act().unwrap().clone();
+
+    let mark = fake.mark();
+    let mut guild = serenity::model::guild::Guild::default();
+    guild.id = serenity::model::id::GuildId::new(GUILD_ID);
+    guild.name = "Mesa de prueba".to_owned();
+    guild.preferred_locale = "es-ES".to_owned();
+    fake.dispatch("GUILD_UPDATE", serde_json::to_value(&guild).unwrap())
+        .await;
+
+    let timed_out = fake
+        .wait_for("the timeout told in the channel", mark, |r| {
+            r.is_channel_write()
+                && r.method == "POST"
+                && r.channel() == Some(CHANNEL)
+                && r.content().contains(&first.name)
+        })
+        .await;
+    let told_in_spanish = [true, false].map(|checked| {
+        render::notice(
+            Locale::Es,
+            &Notice::TimedOut {
+                name: first.name.clone(),
+                checked,
+            },
+        )
+    });
+    assert!(
+        told_in_spanish.contains(&timed_out.content().to_owned()),
+        "{}",
+        timed_out.content()
     );
     bot.stop().await;
 }

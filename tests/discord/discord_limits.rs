@@ -41,6 +41,8 @@ async fn eight_emoji_players_stay_within_discords_limits(
 ) {
     let fake = FakeDiscord::start().await;
     fake.without_channel_buckets();
+    // The table speaks its server's language (the configured one is the fallback).
+    fake.set_guild_locale(locale);
     let data = tempfile::tempdir().unwrap();
     let config = config_text(&fake, data.path(), SEED).replace(
         "shutdown_grace_secs = 1",

@@ -25,7 +25,6 @@ fn players() -> Vec<FakeUser> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails until issue 8 fault 9 is fixed"]
 async fn a_board_older_than_an_hour_is_posted_anew_and_the_hand_goes_on_there() {
     const CHANNEL: u64 = 300_000_000_000_000_901;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
@@ -98,5 +97,74 @@ async fn nothing_uses_a_click_token_older_than_fifteen_minutes() {
             .map(|r| format!("{} {}", r.method, r.path))
             .collect::<Vec<_>>()
     );
+    bot.stop().await;
+}
+
+/// What the table does for a player who is gone (`lobby::table::hand::default_action`): check
+/// when free, else fold, else the cheapest action offered (a forced bring-in).
+fn default_action(table: &PlayedTable) -> ActionKind {
+    let legal = table.mirror.legal_actions();
+    [ActionKind::Check, ActionKind::Fold]
+        .into_iter()
+        .find(|kind| legal.iter().any(|action| action.kind == *kind))
+        .or_else(|| {
+            legal
+                .iter()
+                .min_by_key(|action| action.chips)
+                .map(|action| action.kind)
+        })
+        .expect("an action is offered")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_discord_refuses_to_edit_as_too_old_is_posted_anew() {
+    const CHANNEL: u64 = 300_000_000_000_000_903;
+    const AN_HOUR_AGO: Duration = Duration::from_secs(61 * 60);
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_900, "Mod");
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players(), 200, SEED).await;
+
+    // Discord counts the board as older than an hour, though its id and every clock say it is
+    // new. The player to act leaves: the table folds for them and the presenter edits the
+    // board through the outbox, which Discord refuses (30046).
+    fake.make_message_older(table.board, AN_HOUR_AGO);
+    let old_board = table.board;
+    let mark = fake.mark();
+    let leaver = table.to_act().expect("someone is to act").clone();
+    let seat = table.mirror.to_act().expect("someone is to act");
+    let kind = default_action(&table);
+    let left = fake.slash(&leaver, CHANNEL, "leave", vec![]).await;
+    fake.answer_to(left).await;
+    table
+        .mirror
+        .act(seat, kind)
+        .expect("the mirror takes the same action");
+    fake.wait_for("the board's edit refused as too old", mark, |r| {
+        r.method == "PATCH" && r.error_code() == Some(30046)
+    })
+    .await;
+    let (board, _) = wait_for_new_board(&fake, CHANNEL, mark).await;
+    assert_ne!(board, old_board, "the board is posted anew");
+    table.board = board;
+    table.current_buttons(&fake).await;
+
+    // The same for a click: the update of its board (type 7) is refused, the click is still
+    // answered, and the board is posted anew with the next player's buttons.
+    fake.make_message_older(table.board, AN_HOUR_AGO);
+    let old_board = table.board;
+    let mark = fake.mark();
+    let click = table.act(&fake, &PASSIVE).await;
+    fake.wait_for("the click's board update refused as too old", mark, |r| {
+        r.interaction == Some(click) && r.error_code() == Some(30046)
+    })
+    .await;
+    fake.wait_for("a successful answer to the click", mark, |r| {
+        r.interaction == Some(click) && r.path.ends_with("/callback") && r.is_success()
+    })
+    .await;
+    let (board, _) = wait_for_new_board(&fake, CHANNEL, mark).await;
+    assert_ne!(board, old_board, "the board is posted anew");
+    table.board = board;
+    table.current_buttons(&fake).await;
     bot.stop().await;
 }

@@ -161,23 +161,9 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
     }
 
     // The players cash out; their balances match the hand's result.
-    let final_stacks = table.mirror.result().unwrap().final_stacks.clone();
+    let final_stacks = &table.mirror.result().unwrap().final_stacks;
     assert_eq!(final_stacks.iter().sum::<u64>(), 600);
-    for (seat, player) in players.iter().enumerate() {
-        let left = fake.slash(player, CHANNEL, "leave", vec![]).await;
-        assert_channel_answer(&fake, left, CHANNEL).await;
-        let asked = fake.slash(player, CHANNEL, "balance", vec![]).await;
-        let answer = fake.answer_to(asked).await;
-        assert_eq!(answer.visibility, Visibility::Ephemeral(player.id));
-        let expected = 1000 - 200 + final_stacks[seat];
-        assert!(
-            answer.content().contains(&expected.to_string())
-                || answer.content().contains(&format_thousands(expected)),
-            "{} expected a balance of {expected}: {}",
-            player.name,
-            answer.content()
-        );
-    }
+    table.cash_out_and_compare_balances(&fake).await;
 
     let footprint = hand_footprint(&fake, &table, &clicks);
     println!("{footprint}");
@@ -270,19 +256,6 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
     assert!(worst <= 5, "{worst} channel writes within 5 seconds");
 
     bot.stop().await;
-}
-
-/// "1,000"-style grouping, in case the renderer groups digits.
-fn format_thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// Issue 8's quiet channel: a hand leaves at most its board, its result and one live turn

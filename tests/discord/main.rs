@@ -11,6 +11,7 @@ mod bot_names_and_limits;
 mod bot_quiet_channel;
 mod bot_setup;
 mod bot_slow_commands;
+mod discord_bot_accounts;
 mod discord_commands;
 mod discord_fake;
 mod discord_gateway;

@@ -4,32 +4,15 @@
 //! before it (the operator reads one line, not a screen of warnings).
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
 
-/// Runs `studbot run --config FILE` and waits for it to exit, failing after 60 s.
+use crate::support::child;
+
+/// Runs `studbot run --config FILE` and waits for it to exit (a start-up failure is quick).
 fn run_bot(config: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["run", "--config"])
-        .arg(config)
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start studbot");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        match child.try_wait().expect("poll studbot") {
-            Some(_) => return child.wait_with_output().expect("collect output"),
-            None if Instant::now() > deadline => {
-                let _ = child.kill();
-                panic!("studbot run did not exit within 60 s of a start-up failure");
-            }
-            None => std::thread::sleep(Duration::from_millis(20)),
-        }
-    }
+    let mut command = child::studbot();
+    command.args(["run", "--config"]).arg(config);
+    child::run(command, "", "studbot run with a start-up failure")
 }
 
 /// The one line of stderr, after checking that it is the only output.

@@ -2,14 +2,11 @@
 //! dead, down cards unknown), side pots among their own players, and the community seventh
 //! card when the real deck runs short.
 
+use crate::common::cards;
 use studbot::equity::board::{Budget, betting_is_over, board_equity};
 use studbot::equity::{Method, Pot, Spot, solve};
 use studbot::table::hand::{PublicSeat, PublicView, SeatState, Street};
 use studbot::table::{Card, Game, Stakes};
-
-fn cards(text: &str) -> Vec<Card> {
-    Card::parse_many(text).expect("test cards parse")
-}
 
 fn seat(up: &str, down_count: usize, committed: u64, state: SeatState) -> PublicSeat {
     PublicSeat {

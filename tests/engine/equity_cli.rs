@@ -1,13 +1,9 @@
 //! `studbot equity`: its JSON and table, and its refusals (one line, exit code 2).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn equity(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("equity")
-        .args(args)
-        .output()
-        .expect("the studbot binary runs")
+    crate::child::run_args(&[&["equity"], args].concat())
 }
 
 fn stdout(output: &Output) -> String {

@@ -1,13 +1,9 @@
 //! `studbot eval`: its output, and its refusals with exit code 2.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn eval(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("eval")
-        .args(args)
-        .output()
-        .expect("the studbot binary runs")
+    crate::child::run_args(&[&["eval"], args].concat())
 }
 
 fn stdout(output: &Output) -> String {

@@ -1,9 +1,15 @@
 //! The engine's tests: rules, evaluation, rendering, replay, sim, pokerkit agreement, play, equity, config.
 //! CPU-heavy tests live here, apart from the binaries that assert on response times.
 
-#[path = "../common/mod.rs"]
+#[path = "../support/actions.rs"]
+mod actions;
+#[path = "../support/audit.rs"]
+mod audit;
+#[path = "../support/child.rs"]
+mod child;
 mod common;
-#[path = "../words_common/mod.rs"]
+#[path = "../support/killable.rs"]
+mod killable;
 mod words_common;
 
 mod discord_config;

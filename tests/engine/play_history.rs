@@ -1,36 +1,12 @@
 //! `studbot play`'s `history [N]`: hands told from the bank's stored histories, in the same
 //! run and in the next one; an unknown hand is said to be unknown.
 
-use crate::common::child::{CHILD_LIMIT, output_within};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+use crate::common::play_terminal;
 
 fn play(data: &Path, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("play")
-        .arg("--data")
-        .arg(data)
-        .args(["--seed", "5", "--between-hands", "0", "--players", "3"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = output_within(child, CHILD_LIMIT, "studbot play (history script)");
-    let out = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "play failed: {}\n{out}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    out
+    play_terminal(data, &["--seed", "5", "--players", "3"], script)
 }
 
 const HISTORY_HEADER: &str = "— Seven-Card Stud Hi/Lo, stakes";

@@ -1,37 +1,14 @@
 //! `studbot play` driven through standard input for whole sessions: prompts, help, bad input,
 //! actions, results, quitting, a balance that persists between runs, and a ledger that audits.
 
-use crate::common::child::{CHILD_LIMIT, output_within};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
-fn play(data: &Path, extra: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("play")
-        .arg("--data")
-        .arg(data)
-        .args(["--seed", "1", "--between-hands", "0"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = output_within(child, CHILD_LIMIT, "studbot play (session script)");
-    assert!(
-        output.status.success(),
-        "play failed: {}\n{}",
-        String::from_utf8_lossy(&output.stderr),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    output
+use crate::audit::audit;
+use crate::common::play_terminal;
+
+/// A session as player 1 with the seed 1 and `extra` options.
+fn play(data: &Path, extra: &[&str], script: &str) -> String {
+    play_terminal(data, &[&["--seed", "1"], extra].concat(), script)
 }
 
 /// The number in the last line that starts with `prefix`.
@@ -57,7 +34,7 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     }
     script.push_str("quit\n");
     let first = play(data.path(), &[], &script);
-    let out = String::from_utf8(first.stdout).unwrap();
+    let out = first;
     assert!(out.contains("your balance is 1000 chips"), "{out}");
     assert!(out.contains("What you can type:"));
     assert!(out.contains("I do not know “dance”"));
@@ -71,7 +48,7 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     // The next run starts from that balance. Quitting at the first turn leaves the hand in
     // progress, which the table finishes for you: at most the ante and bring-in are lost.
     let second = play(data.path(), &[], "quit\n");
-    let out = String::from_utf8(second.stdout).unwrap();
+    let out = second;
     assert!(
         out.contains(&format!("your balance is {balance} chips")),
         "{out}"
@@ -82,18 +59,10 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
         "{balance} then {after}"
     );
 
-    let audit = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["audit", "--data"])
-        .arg(data.path())
-        .output()
-        .unwrap();
-    assert!(
-        audit.status.success(),
-        "{}",
-        String::from_utf8_lossy(&audit.stdout)
-    );
+    let (code, report) = audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(report["ok"], true, "{report}");
 }
-
 #[test]
 fn the_terminal_speaks_spanish_and_understands_spanish_words() {
     let data = tempfile::tempdir().unwrap();
@@ -103,7 +72,7 @@ fn the_terminal_speaks_spanish_and_understands_spanish_words() {
     }
     script.push_str("salir\n");
     let output = play(data.path(), &["--lang", "es", "--players", "3"], &script);
-    let out = String::from_utf8(output.stdout).unwrap();
+    let out = output;
     assert!(out.contains("Lo que puedes escribir:"), "{out}");
     assert!(out.contains("Tu jugada ("));
     assert!(!out.contains("no es una de tus opciones"), "{out}");

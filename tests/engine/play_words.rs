@@ -5,40 +5,19 @@
 
 use crate::words_common;
 
-use crate::common::child::{CHILD_LIMIT, output_within};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+use crate::common::play_terminal;
 
 use studbot::render::Locale;
 use words_common::{english_in, english_vocabulary};
 
 fn play(data: &Path, lang: &str, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("play")
-        .arg("--data")
-        .arg(data)
-        .args(["--seed", "3", "--between-hands", "0", "--players", "3"])
-        .args(["--lang", lang])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = output_within(child, CHILD_LIMIT, "studbot play (words script)");
-    let out = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "play failed: {}\n{out}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    out
+    play_terminal(
+        data,
+        &["--seed", "3", "--players", "3", "--lang", lang],
+        script,
+    )
 }
 
 /// A session that types each of `words` in turn, several times over, between the commands

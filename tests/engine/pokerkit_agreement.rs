@@ -8,7 +8,8 @@
 //! No Python is needed here: the fixtures are committed.
 
 use std::io::Write;
-use std::process::Command;
+
+use crate::child;
 
 use serde_json::Value;
 
@@ -107,11 +108,9 @@ fn run_replay(hands: &[FixtureHand]) -> Vec<String> {
         writeln!(input, "{}", replay_input(hand)).expect("write the replay input");
     }
     input.flush().expect("flush the replay input");
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("replay")
-        .arg(input.path())
-        .output()
-        .expect("run studbot replay");
+    let mut command = child::studbot();
+    command.arg("replay").arg(input.path());
+    let output = child::run(command, "", "studbot replay (pokerkit hands)");
     assert!(
         output.status.success(),
         "studbot replay exited with {}: {}",

@@ -1,10 +1,13 @@
-//! The public board: what it shows, that it fits one Discord message for 8 players with long
-//! names in every language, and that it never names a card dealt face down.
+//! The public board: what it shows, that it fits one Discord message (the bot's limit, handed
+//! to the renderer) for 8 players with long names in every language, and that it never names
+//! a card dealt face down.
 
-use studbot::render::{
-    self, BoardView, DISCORD_MESSAGE_LIMIT, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts,
-    discord_length,
+use crate::common;
+
+use studbot::bot::limits::{
+    MESSAGE as DISCORD_MESSAGE_LIMIT, MESSAGE_TEXT, length as discord_length,
 };
+use studbot::render::{self, BoardView, IdleSeat, IdleState, Locale, PlayerFacts, TableFacts};
 use studbot::table::card::Card;
 use studbot::table::hand::{ActionKind, LegalAction, PublicSeat, PublicView, SeatState, Street};
 use studbot::table::rules::Stakes;
@@ -66,7 +69,15 @@ fn eight_player_view() -> PublicView {
         pot: 120 + 40 + 25 + 31 + 120 + 11 + 120 + 120,
         to_act: Some(7),
         legal,
-        last_action: Some((6, ActionKind::Raise, 20)),
+        last_action: Some((
+            6,
+            LegalAction {
+                kind: ActionKind::Raise,
+                chips: 20,
+                total: 20,
+                all_in: false,
+            },
+        )),
     }
 }
 
@@ -94,7 +105,7 @@ fn board_for_eight_players_with_long_names_fits_one_discord_message_in_every_lan
     assert!(names.iter().all(|n| n.chars().count() == 32));
     let board = BoardView::from_public(&view, &facts(&names));
     for locale in Locale::ALL {
-        let text = render::board(locale, &board);
+        let text = render::board_within(locale, &board, MESSAGE_TEXT);
         println!("{locale}: {} UTF-16 units\n{text}", discord_length(&text));
         assert!(
             discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
@@ -141,7 +152,7 @@ fn board_stays_within_the_limit_with_hostile_names_and_many_side_pots() {
     let showdown = BoardView::from_public(&showdown, &facts);
     for board in [board, showdown] {
         for locale in Locale::ALL {
-            let text = render::board(locale, &board);
+            let text = render::board_within(locale, &board, MESSAGE_TEXT);
             assert!(
                 discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
                 "{locale}: {} units\n{text}",
@@ -296,4 +307,47 @@ fn shown_hands_and_the_community_card_are_on_the_board_after_showdown() {
     assert!(text.contains("P0 (1000) A♠️ A♥️ K♣️ K♦️ 2♥️ 9♠️"), "{text}");
     assert!(text.contains("Community card for everyone: 2♦️"), "{text}");
     assert!(text.contains("The hand is over."), "{text}");
+}
+
+/// The prompt offers "Call 3" to the bring-in facing a completion to 5; once they call, the
+/// board tells the same 3 (not their street total), and that it put them all-in.
+#[test]
+fn the_board_tells_a_call_by_the_chips_it_cost_and_an_all_in_as_such() {
+    use ActionKind::{BringIn, Call, Complete};
+    let seats = [
+        "Ac Ad As Ah Kc Kd Qc",
+        "2c 3d 4h 5s 7c 8d 9s",
+        "6c 6d 5h 9c Tc Jd Qs",
+    ];
+    let rules = studbot::table::Rules::default();
+    let names: Vec<String> = ["Ana", "Bo", "Cy"].iter().map(|n| n.to_string()).collect();
+    let last_line = |hand: &studbot::table::Hand, locale: Locale| -> String {
+        let text = render::board(
+            locale,
+            &BoardView::from_public(&hand.public_view(), &facts(&names)),
+        );
+        text.lines()
+            .find(|line| line.starts_with("Last action") || line.starts_with("Última jugada"))
+            .unwrap_or_default()
+            .to_owned()
+    };
+
+    let mut hand = common::seat_hand(Stakes::default(), rules, &[1000; 3], &seats);
+    common::play(&mut hand, &[(1, BringIn), (2, Complete), (0, Call)]);
+    let offered = hand.legal_action(Call).map(|call| call.chips);
+    assert_eq!(offered, Some(3));
+    common::act(&mut hand, 1, Call);
+    assert_eq!(last_line(&hand, Locale::En), "Last action: Bo calls 3");
+    assert_eq!(last_line(&hand, Locale::Es), "Última jugada: Bo iguala 3");
+
+    // Bo antes 1 and brings in 2 from 6: the call of 3 is all he has.
+    let mut hand = common::seat_hand(Stakes::default(), rules, &[1000, 6, 1000], &seats);
+    common::play(
+        &mut hand,
+        &[(1, BringIn), (2, Complete), (0, Call), (1, Call)],
+    );
+    assert_eq!(
+        last_line(&hand, Locale::En),
+        "Last action: Bo calls 3 and is all-in"
+    );
 }

@@ -5,6 +5,7 @@
 //! players of that language use as they are (all-in, showdown, bring-in…), nor a Rust
 //! field name ("bring_in").
 
+use crate::common::every_notice;
 use crate::words_common;
 
 use std::collections::BTreeSet;
@@ -15,7 +16,7 @@ use studbot::bank::{BankError, TableId, UserId};
 use studbot::lobby::present::error_text;
 use studbot::lobby::{LobbyError, SettingsError};
 use studbot::render::{
-    self, BoardView, HistoryView, Locale, Notice, PlayerFacts, ResultView, TableFacts, TurnPrompt,
+    self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt,
 };
 use studbot::table::Deck;
 use studbot::table::hand::{ActionKind, Hand};
@@ -244,94 +245,6 @@ fn every_lobby_error() -> Vec<LobbyError> {
     all
 }
 
-fn every_notice() -> Vec<Notice> {
-    let name = || "Budi".to_string();
-    vec![
-        Notice::NotYourTurn { to_act: name() },
-        Notice::StaleAction,
-        Notice::ActionNotAllowed,
-        Notice::NotSeated,
-        Notice::AlreadySeated,
-        Notice::NoTable,
-        Notice::TableAlreadyOpen,
-        Notice::TableFull { seats: 1 },
-        Notice::BuyInOutOfRange { min: 1, max: 2 },
-        Notice::NotEnoughChips {
-            needed: 1,
-            balance: 0,
-        },
-        Notice::NotModerator,
-        Notice::NoCards,
-        Notice::BetweenHandsOnly,
-        Notice::InvalidAmount,
-        Notice::CannotGiveToSelf,
-        Notice::Joined {
-            name: name(),
-            buy_in: 1,
-        },
-        Notice::Left {
-            name: name(),
-            stack: 1,
-        },
-        Notice::LeavingAfterHand { name: name() },
-        Notice::SatOut { name: name() },
-        Notice::SatOutAfterTimeouts { name: name() },
-        Notice::Back { name: name() },
-        Notice::TimedOut {
-            name: name(),
-            checked: true,
-        },
-        Notice::TimedOut {
-            name: name(),
-            checked: false,
-        },
-        Notice::Kicked { name: name() },
-        Notice::ToppedUp {
-            name: name(),
-            amount: 1,
-            stack: 2,
-        },
-        Notice::TableOpened,
-        Notice::TablePaused,
-        Notice::TableResumed,
-        Notice::TableClosed,
-        Notice::SettingsNextHand,
-        Notice::HandCancelledRefunded { hand_number: 3 },
-        Notice::NextHandIn { seconds: 1 },
-        Notice::WaitingForPlayers { needed: 1 },
-        Notice::DmClosed { name: name() },
-        Notice::YourCardsByDm,
-        Notice::Balance { balance: 1 },
-        Notice::BalanceOf {
-            name: name(),
-            balance: 1,
-        },
-        Notice::DailyClaimed {
-            amount: 1,
-            balance: 1,
-        },
-        Notice::DailyNotYet {
-            hours: 1,
-            minutes: 1,
-        },
-        Notice::Gave {
-            to: name(),
-            amount: 1,
-            balance: 1,
-        },
-        Notice::Granted {
-            name: name(),
-            amount: 1,
-            balance: 1,
-        },
-        Notice::Taken {
-            name: name(),
-            amount: 1,
-            balance: 1,
-        },
-    ]
-}
-
 /// English error texts, so that a leak of one is recognised as English.
 fn english_error_texts() -> Vec<String> {
     every_lobby_error()
@@ -447,7 +360,14 @@ fn refusal_texts(locale: Locale) -> Vec<String> {
             .iter()
             .map(|notice| render::notice(locale, notice)),
     );
-    texts.push(render::rules_summary(locale));
+    let house_rules = Rules {
+        max_raises: 1,
+        heads_up_uncapped: false,
+        open_pair_big_bet: true,
+        ..Rules::default()
+    };
+    texts.push(render::rules_summary(locale, &Rules::default()));
+    texts.push(render::rules_summary(locale, &house_rules));
     texts
 }
 

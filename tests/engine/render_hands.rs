@@ -1,15 +1,12 @@
 //! Hand names in English, Spanish and Indonesian, from real evaluations; the private view;
 //! the "your turn" prompt and button labels.
 
+use crate::common::cards;
 use studbot::render::hand_names::{low_so_far, rank_name_plural};
 use studbot::render::{self, Locale, TurnPrompt};
-use studbot::table::card::{Card, Rank};
+use studbot::table::card::Rank;
 use studbot::table::eval::{HandCategory, best_high, best_low};
 use studbot::table::hand::{ActionKind, LegalAction, PrivateView, Street};
-
-fn cards(text: &str) -> Vec<Card> {
-    Card::parse_many(text).unwrap()
-}
 
 fn high(locale: Locale, text: &str) -> String {
     render::high_hand_name(locale, best_high(&cards(text)))

@@ -64,9 +64,13 @@ fn no_public_text_names_a_down_card_that_was_not_shown() {
         .unwrap();
         let mut guard = 0;
         loop {
-            let board = render::board(locale, &BoardView::from_public(&hand.public_view(), &facts));
+            let board = render::board_within(
+                locale,
+                &BoardView::from_public(&hand.public_view(), &facts),
+                studbot::bot::limits::MESSAGE_TEXT,
+            );
             assert_no_hidden_card(&board, hand.events(), "board");
-            assert!(render::discord_length(&board) <= render::DISCORD_MESSAGE_LIMIT);
+            assert!(studbot::bot::limits::MESSAGE_TEXT.fits(&board));
             boards += 1;
             let Some(seat) = hand.to_act() else { break };
             let legal = hand.legal_actions();

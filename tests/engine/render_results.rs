@@ -1,15 +1,12 @@
 //! Results and hand histories: scoops, split and quartered halves, side pots, uncontested
 //! wins; the public history names no card that was not shown.
 
+use crate::common::cards;
 use studbot::render::{self, HistoryView, Locale, ResultView};
 use studbot::table::card::Card;
 use studbot::table::eval::{best_high, best_low};
 use studbot::table::hand::{ActionKind, Event, HandResult, PotAward, Street};
 use studbot::table::rules::Stakes;
-
-fn cards(text: &str) -> Vec<Card> {
-    Card::parse_many(text).unwrap()
-}
 
 fn shown(seat: usize, text: &str) -> Event {
     let held = cards(text);

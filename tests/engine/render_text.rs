@@ -1,10 +1,15 @@
 //! Text helpers (names, terminal text, long messages) and the refusal/status messages.
 
-use studbot::render::{
-    self, DISCORD_MESSAGE_LIMIT, LeaderboardLine, Locale, Notice, SeatStatus, StatsView,
-    StatusSeat, TableStatusView, discord_length, display_name, for_terminal, split_for_discord,
+use studbot::bot::limits::{
+    MESSAGE as DISCORD_MESSAGE_LIMIT, MESSAGE_TEXT, length as discord_length,
 };
-use studbot::table::rules::Stakes;
+use studbot::render::{
+    self, LeaderboardLine, Locale, Notice, SeatStatus, StatsView, StatusSeat, TableStatusView,
+    display_name, for_terminal,
+};
+use studbot::table::rules::{Rules, Stakes};
+
+use crate::common::every_notice;
 
 #[test]
 fn names_are_cut_to_32_characters_with_an_ellipsis_and_markdown_is_escaped() {
@@ -25,117 +30,6 @@ fn terminal_text_has_no_markdown_left() {
         for_terminal(board),
         "Hand #3 · Fourth street\n▶️ Ana_B (94)"
     );
-}
-
-#[test]
-fn long_texts_split_at_line_ends_into_discord_sized_messages() {
-    let line = "x".repeat(150);
-    let text = vec![line.clone(); 40].join("\n");
-    let parts = split_for_discord(&text);
-    assert!(parts.len() > 1);
-    assert!(
-        parts
-            .iter()
-            .all(|p| discord_length(p) <= DISCORD_MESSAGE_LIMIT)
-    );
-    assert_eq!(parts.join("\n"), text);
-    let huge = "♠️".repeat(3000);
-    let parts = split_for_discord(&huge);
-    assert!(
-        parts
-            .iter()
-            .all(|p| discord_length(p) <= DISCORD_MESSAGE_LIMIT)
-    );
-    assert_eq!(parts.concat(), huge);
-}
-
-fn every_notice() -> Vec<Notice> {
-    let name = || "Ana".to_string();
-    vec![
-        Notice::NotYourTurn { to_act: name() },
-        Notice::StaleAction,
-        Notice::ActionNotAllowed,
-        Notice::NotSeated,
-        Notice::AlreadySeated,
-        Notice::NoTable,
-        Notice::TableAlreadyOpen,
-        Notice::TableFull { seats: 8 },
-        Notice::BuyInOutOfRange { min: 40, max: 400 },
-        Notice::NotEnoughChips {
-            needed: 100,
-            balance: 30,
-        },
-        Notice::NotModerator,
-        Notice::NoCards,
-        Notice::BetweenHandsOnly,
-        Notice::InvalidAmount,
-        Notice::CannotGiveToSelf,
-        Notice::Joined {
-            name: name(),
-            buy_in: 100,
-        },
-        Notice::Left {
-            name: name(),
-            stack: 120,
-        },
-        Notice::LeavingAfterHand { name: name() },
-        Notice::SatOut { name: name() },
-        Notice::SatOutAfterTimeouts { name: name() },
-        Notice::Back { name: name() },
-        Notice::TimedOut {
-            name: name(),
-            checked: true,
-        },
-        Notice::TimedOut {
-            name: name(),
-            checked: false,
-        },
-        Notice::Kicked { name: name() },
-        Notice::ToppedUp {
-            name: name(),
-            amount: 50,
-            stack: 150,
-        },
-        Notice::TableOpened,
-        Notice::TablePaused,
-        Notice::TableResumed,
-        Notice::TableClosed,
-        Notice::SettingsNextHand,
-        Notice::HandCancelledRefunded { hand_number: 12 },
-        Notice::NextHandIn { seconds: 5 },
-        Notice::WaitingForPlayers { needed: 1 },
-        Notice::WaitingForPlayers { needed: 2 },
-        Notice::DmClosed { name: name() },
-        Notice::YourCardsByDm,
-        Notice::Balance { balance: 1000 },
-        Notice::BalanceOf {
-            name: name(),
-            balance: 1000,
-        },
-        Notice::DailyClaimed {
-            amount: 100,
-            balance: 1100,
-        },
-        Notice::DailyNotYet {
-            hours: 3,
-            minutes: 20,
-        },
-        Notice::Gave {
-            to: name(),
-            amount: 10,
-            balance: 990,
-        },
-        Notice::Granted {
-            name: name(),
-            amount: 10,
-            balance: 1010,
-        },
-        Notice::Taken {
-            name: name(),
-            amount: 10,
-            balance: 990,
-        },
-    ]
 }
 
 #[test]
@@ -228,13 +122,74 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
     for locale in Locale::ALL {
         assert!(!render::table_status(locale, &status).is_empty());
         assert!(!render::stats(locale, &stats).is_empty());
-        let board = render::leaderboard(locale, &many);
+        let board = render::leaderboard(locale, &many, MESSAGE_TEXT);
         assert!(discord_length(&board) <= DISCORD_MESSAGE_LIMIT);
         assert!(board.contains("1. Player number 000"), "{board}");
-        assert!(render::leaderboard(locale, &[]).lines().count() == 2);
-        let rules = render::rules_summary(locale);
+        assert!(
+            render::leaderboard(locale, &[], MESSAGE_TEXT)
+                .lines()
+                .count()
+                == 2
+        );
+        let rules = render::rules_summary(locale, &Rules::default());
         assert!(rules.lines().count() >= 5 && discord_length(&rules) <= DISCORD_MESSAGE_LIMIT);
     }
-    assert!(render::rules_summary(Locale::Es).contains("calle"));
-    assert!(render::rules_summary(Locale::Id).contains("kartu"));
+    assert!(render::rules_summary(Locale::Es, &Rules::default()).contains("calle"));
+    assert!(render::rules_summary(Locale::Id, &Rules::default()).contains("kartu"));
+}
+
+#[test]
+fn rules_tell_the_table_s_raise_cap_and_house_rules_in_every_language() {
+    let defaults = Rules::default();
+    let capped_at_four = Rules {
+        max_raises: 4,
+        heads_up_uncapped: false,
+        ..Rules::default()
+    };
+    let one_raise_open_pair = Rules {
+        max_raises: 1,
+        open_pair_big_bet: true,
+        ..Rules::default()
+    };
+    let expected = [
+        (
+            Locale::En,
+            [
+                "after. A bet and up to 3 raises per round, with no cap once only two players are left.",
+                "after. A bet and up to 4 raises per round.",
+                "the big bet after; an open pair on fourth street allows the big bet. A bet and up to 1 raise per round, with no cap",
+            ],
+        ),
+        (
+            Locale::Es,
+            [
+                "después. Una apuesta y hasta 3 subidas por ronda, sin límite de subidas cuando solo quedan dos jugadores.",
+                "después. Una apuesta y hasta 4 subidas por ronda.",
+                "después; un par descubierto en cuarta calle permite la apuesta grande. Una apuesta y hasta 1 subida por ronda, sin límite de subidas",
+            ],
+        ),
+        (
+            Locale::Id,
+            [
+                "sesudahnya. Satu bet dan paling banyak 3 raise per putaran taruhan, tanpa batas raise kalau tinggal dua pemain.",
+                "sesudahnya. Satu bet dan paling banyak 4 raise per putaran taruhan.",
+                "sesudahnya; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar. Satu bet dan paling banyak 1 raise per putaran taruhan, tanpa batas raise",
+            ],
+        ),
+    ];
+    for (locale, sentences) in expected {
+        for (rules, sentence) in [defaults, capped_at_four, one_raise_open_pair]
+            .iter()
+            .zip(sentences)
+        {
+            let text = render::rules_summary(locale, rules);
+            assert!(
+                text.contains(sentence),
+                "{locale}: {sentence:?} not in {text}"
+            );
+            for number_word in ["three", "tres", "tiga"] {
+                assert!(!text.contains(number_word), "{locale}: {text}");
+            }
+        }
+    }
 }

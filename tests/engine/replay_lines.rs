@@ -1,8 +1,7 @@
 //! `studbot replay`: the DESIGN.md line format, one result line per hand, and every kind of
 //! bad input turned into an error line that does not stop the next hand.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::child;
 
 use serde_json::Value;
 use studbot::table::replay::replay_line;
@@ -212,20 +211,9 @@ fn the_binary_answers_every_line_and_keeps_going_after_bad_ones() {
     input.push_str(&good);
     input.push('\n');
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("replay")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("studbot runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let output = child.wait_with_output().expect("studbot finishes");
+    let mut command = child::studbot();
+    command.arg("replay");
+    let output = child::run(command, &input, "studbot replay (lines on stdin)");
     assert!(output.status.success(), "exit {:?}", output.status);
 
     let lines: Vec<Value> = String::from_utf8(output.stdout)
@@ -267,11 +255,9 @@ fn the_binary_reads_a_file_argument() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("hands.jsonl");
     std::fs::write(&path, format!("{}\n{}\n", good_line(), good_line())).expect("written");
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .arg("replay")
-        .arg(&path)
-        .output()
-        .expect("studbot runs");
+    let mut command = child::studbot();
+    command.arg("replay").arg(&path);
+    let output = child::run(command, "", "studbot replay FILE");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     assert_eq!(text.lines().count(), 2);
@@ -283,10 +269,7 @@ fn the_binary_reads_a_file_argument() {
 
 #[test]
 fn a_missing_file_is_an_io_failure_with_a_non_zero_exit() {
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["replay", "/nonexistent/studbot/hands.jsonl"])
-        .output()
-        .expect("studbot runs");
+    let output = child::run_args(&["replay", "/nonexistent/studbot/hands.jsonl"]);
     assert!(!output.status.success());
 }
 
@@ -355,19 +338,9 @@ fn a_line_that_is_not_utf8_gets_an_error_line_and_the_next_line_still_runs() {
     let mut input = b"{\"stakes\":\xff\xfe}\n".to_vec();
     input.extend_from_slice(good_line().as_bytes());
     input.push(b'\n');
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(["replay", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("studbot runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&input)
-        .expect("input written");
-    let output = child.wait_with_output().expect("studbot finishes");
+    let mut command = child::studbot();
+    command.args(["replay", "-"]);
+    let output = child::run(command, &input, "studbot replay - (a line not UTF-8)");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("UTF-8 output");
     let lines: Vec<&str> = text.lines().collect();

@@ -5,17 +5,12 @@
 
 use crate::common;
 
-use std::process::Command;
-
 use common::*;
 use studbot::table::{Deck, Hand, Rules, RulesError, StartError};
 
 /// Runs the `studbot` binary; returns its exit code and its error output.
 fn studbot(args: &[&str]) -> (Option<i32>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
-        .args(args)
-        .output()
-        .expect("studbot runs");
+    let output = crate::child::run_args(args);
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -39,27 +34,27 @@ fn the_config_file_names_the_stake_or_rule_that_is_wrong() {
     let cases = [
         (
             stakes("-1"),
-            "[table.stakes] ante: ante must be a whole number of chips, 0 or more, not -1",
+            "[table.stakes] ante: must be a whole number of chips, 0 or more, not -1",
         ),
         (
             stakes("1.5"),
-            "[table.stakes] ante: ante must be a whole number of chips, 0 or more, not 1.5",
+            "[table.stakes] ante: must be a whole number of chips, 0 or more, not 1.5",
         ),
         (
             "[table.rules]\nmax_raises = 0\n".to_owned(),
-            "[table.rules] max_raises: max_raises must be a whole number from 1 to 10, not 0",
+            "[table.rules] max_raises: must be a whole number from 1 to 10, not 0",
         ),
         (
             "[table.rules]\nmax_raises = 11\n".to_owned(),
-            "[table.rules] max_raises: max_raises must be a whole number from 1 to 10, not 11",
+            "[table.rules] max_raises: must be a whole number from 1 to 10, not 11",
         ),
         (
             "[table.rules]\nheads_up_uncapped = 1\n".to_owned(),
-            "[table.rules] heads_up_uncapped: heads_up_uncapped must be true or false, not 1",
+            "[table.rules] heads_up_uncapped: must be true or false, not 1",
         ),
         (
             "[table.rules]\nodd_chip = \"high\"\n".to_owned(),
-            "[table.rules] odd_chip: odd_chip must be \"by_suit\" or \"first_seat\", not \"high\"",
+            "[table.rules] odd_chip: must be \"by_suit\" or \"first_seat\", not \"high\"",
         ),
     ];
     for (body, reason) in cases {

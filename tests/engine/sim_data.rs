@@ -5,10 +5,7 @@
 //! reported by the bank's recovery.
 
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -16,16 +13,19 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use studbot::bank::{Bank, EconomyConfig, Reason, TableId};
 
+use crate::child;
+use crate::killable::Killable;
+
 const SIM_TABLE: TableId = TableId(1);
 const KILLS: u64 = 8;
 
 fn studbot(args: &[&str], data: Option<&Path>) -> std::process::Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_studbot"));
+    let mut command = child::studbot();
     command.args(args);
     if let Some(dir) = data {
         command.arg("--data").arg(dir);
     }
-    command.output().expect("studbot runs")
+    child::run(command, "", &format!("studbot {}", args.join(" ")))
 }
 
 /// The JSON summary `sim` prints last.
@@ -43,13 +43,12 @@ fn sim(args: &[&str], data: Option<&Path>) -> Value {
     serde_json::from_str(last).expect("the summary is JSON")
 }
 
+/// The audit's report, which must find the books balanced.
 fn audit(dir: &Path) -> Value {
-    let output = studbot(&["audit"], Some(dir));
-    let report: Value = serde_json::from_slice(&output.stdout).expect("the audit prints JSON");
+    let (code, report) = crate::audit::audit(dir);
     assert!(
-        output.status.success() && report["ok"] == true && report["sum"] == 0,
-        "audit failed: {report}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+        code == Some(0) && report["ok"] == true && report["sum"] == 0,
+        "audit failed ({code:?}): {report}"
     );
     report
 }
@@ -142,64 +141,22 @@ fn the_mint_grants_what_a_balance_lacks_for_the_buy_in() {
     assert_eq!(report["mint_balance"].as_i64(), Some(-(balances as i64)));
 }
 
-/// Kills the child if the test fails half way.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Complete lines only: a line cut by the kill has no newline and was never acknowledged.
-fn read_lines(stdout: impl Read, lines: mpsc::Sender<String>) {
-    let mut reader = BufReader::new(stdout);
-    let mut line = String::new();
-    while matches!(reader.read_line(&mut line), Ok(read) if read > 0) {
-        if line.ends_with('\n') {
-            let _ = lines.send(line.trim_end().to_string());
-        }
-        line.clear();
-    }
-}
-
 /// Starts a long `sim --data --progress` and kills it after `kill_after` settled hands;
 /// returns the progress lines it printed.
 fn run_and_kill(dir: &Path, seed: u64, kill_after: usize) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_studbot"))
+    let mut command = child::studbot();
+    command
         .args(["sim", "--hands", "1000000", "--players", "5", "--progress"])
         .args(["--seed", &seed.to_string(), "--data"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start sim");
-    let stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let mut running = Running(child);
-    let (sender, lines) = mpsc::channel();
-    let reader = std::thread::spawn(move || read_lines(stdout, sender));
+        .arg(dir);
+    let mut running = Killable::start(command);
     let deadline = Instant::now() + Duration::from_secs(30);
     let mut printed = Vec::new();
     while printed.len() < kill_after {
-        match lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(line) => printed.push(line),
-            Err(_) => {
-                let _ = running.0.kill();
-                let mut errors = String::new();
-                let _ = stderr.read_to_string(&mut errors);
-                panic!(
-                    "only {} of {kill_after} hands settled: {errors}",
-                    printed.len()
-                );
-            }
-        }
+        let what = format!("settled hand {} of {kill_after}", printed.len() + 1);
+        printed.push(running.next_line(deadline, &what));
     }
-    running.0.kill().expect("SIGKILL");
-    running.0.wait().expect("reap");
-    reader.join().expect("reader");
-    printed.extend(lines.try_iter());
+    printed.extend(running.kill());
     printed
         .iter()
         .map(|line| serde_json::from_str(line).expect("a JSON progress line"))

@@ -119,12 +119,12 @@ fn random_actions_and_computer_players_make_different_hands_from_the_same_seed()
 #[test]
 fn phh_files_carry_the_variant_of_each_hand_s_game() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_studbot"))
+    let mut command = crate::child::studbot();
+    command
         .args(["sim", "--game", "mix", "--mix-hands", "1", "--hands", "3"])
         .arg("--phh")
-        .arg(dir.path())
-        .output()
-        .expect("run studbot sim");
+        .arg(dir.path());
+    let status = crate::child::run(command, "", "studbot sim --game mix --phh");
     assert!(status.status.success(), "{status:?}");
     let variants: Vec<String> = (1..=3)
         .map(|number| {

@@ -1,7 +1,7 @@
 //! `studbot sim`: reproducible runs (same seed, same checksum), PHH files that parse as TOML
 //! with pokerkit's fields and show hands where pokerkit expects them. `--data` is proven in `sim_data.rs`.
 
-use std::process::Command;
+use crate::child;
 
 use clap::Parser;
 use studbot::cli::sim::{SimArgs, simulate};
@@ -128,7 +128,8 @@ fn every_player_count_plays_every_hand_to_a_result_with_the_deal_rotating_and_ch
 fn phh_files_are_written_one_per_hand_with_pokerkit_fields() {
     let dir = tempfile::tempdir().expect("temp dir");
     let phh = dir.path().join("phh");
-    let output = Command::new(env!("CARGO_BIN_EXE_studbot"))
+    let mut command = child::studbot();
+    command
         .args([
             "sim",
             "--hands",
@@ -139,9 +140,8 @@ fn phh_files_are_written_one_per_hand_with_pokerkit_fields() {
             "3",
             "--phh",
         ])
-        .arg(&phh)
-        .output()
-        .expect("studbot runs");
+        .arg(&phh);
+    let output = child::run(command, "", "studbot sim --phh");
     assert!(
         output.status.success(),
         "{}",

@@ -1,8 +1,6 @@
 //! Runs the real bot (serenity + poise + lobby + bank) in the test process against a fake
 //! Discord, and stops it the way SIGTERM does.
 
-#![allow(dead_code)]
-
 use std::path::Path;
 
 use studbot::bot::config::Config;
@@ -117,12 +115,10 @@ impl ChildBot {
         let identified = fake.identified();
         let mark = fake.mark();
         let log_file = std::fs::File::create(log).expect("log file");
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_studbot"))
+        let child = super::child::studbot()
             .arg("run")
             .arg("--config")
             .arg(config_file)
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("RUST_LOG")
             .stdout(std::process::Stdio::null())
             .stderr(log_file)
             .spawn()

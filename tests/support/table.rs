@@ -4,13 +4,12 @@
 //! turn it is and which cards each player holds, so the test can check every DM and every
 //! public message against the truth.
 
-#![allow(dead_code)]
-
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
 use studbot::table::{ActionKind, Card, Deck, Hand, Rules, Stakes};
 
+use super::actions::{PASSIVE, first_offered};
 use super::fake_discord::*;
 
 /// The deck the table deals its first hand from, for a table with `deck_seed`. Mirrors the
@@ -51,10 +50,8 @@ pub fn custom_ids(message: &Value) -> Vec<String> {
 /// A table the test plays at.
 pub struct PlayedTable {
     pub channel: u64,
-    pub moderator: FakeUser,
     /// Seated players in chair order (= deal order of the first hand).
     pub players: Vec<FakeUser>,
-    pub buy_in: u64,
     pub hand_number: u64,
     /// The board message of the current hand.
     pub board: u64,
@@ -145,9 +142,7 @@ pub async fn start_first_hand(
     .expect("the mirror hand starts");
     PlayedTable {
         channel,
-        moderator: moderator.clone(),
         players: players.to_vec(),
-        buy_in,
         hand_number: 1,
         board,
         board_posted_at: posted_at,
@@ -186,6 +181,29 @@ pub async fn assert_channel_answer(fake: &FakeDiscord, interaction: u64, channel
 }
 
 impl PlayedTable {
+    /// Every player `/leave`s (the channel is told) and `/balance` then shows them, privately,
+    /// the starting balance less their buy-in plus their stack at the end of the mirror's
+    /// hand: every action was taken once, and the bank paid what the rules say.
+    pub async fn cash_out_and_compare_balances(&self, fake: &FakeDiscord) {
+        let result = self.mirror.result().expect("the mirror's hand is over");
+        let starting = studbot::bank::EconomyConfig::default().starting_balance;
+        for (seat, player) in self.players.iter().enumerate() {
+            let left = fake.slash(player, self.channel, "leave", vec![]).await;
+            assert_channel_answer(fake, left, self.channel).await;
+            let asked = fake.slash(player, self.channel, "balance", vec![]).await;
+            let answer = fake.answer_to(asked).await;
+            assert_eq!(answer.visibility, Visibility::Ephemeral(player.id));
+            let expected = starting - result.starting_stacks[seat] + result.final_stacks[seat];
+            let content = answer.content();
+            assert!(
+                content.contains(&expected.to_string())
+                    || content.contains(&format_thousands(expected)),
+                "{} expected a balance of {expected}: {content}",
+                player.name
+            );
+        }
+    }
+
     /// The player whose turn it is (by the mirror).
     pub fn to_act(&self) -> Option<&FakeUser> {
         self.players.get(self.mirror.to_act()?)
@@ -217,11 +235,7 @@ impl PlayedTable {
     pub async fn act(&mut self, fake: &FakeDiscord, preference: &[ActionKind]) -> u64 {
         let seat = self.mirror.to_act().expect("someone is to act");
         let legal = self.mirror.legal_actions();
-        let kind = preference
-            .iter()
-            .copied()
-            .find(|kind| legal.iter().any(|action| action.kind == *kind))
-            .unwrap_or(legal[0].kind);
+        let kind = first_offered(preference, &legal).unwrap_or(legal[0].kind);
         let buttons = self.current_buttons(fake).await;
         let custom_id = format!("{}{}", self.current_prefix(), action_code(kind));
         assert!(
@@ -238,11 +252,10 @@ impl PlayedTable {
 
     /// Plays the hand to its end with check/call (never folding); returns every click.
     pub async fn play_to_showdown(&mut self, fake: &FakeDiscord) -> Vec<u64> {
-        let passive = [ActionKind::Check, ActionKind::Call, ActionKind::BringIn];
         let mut clicks = Vec::new();
         while self.mirror.to_act().is_some() {
             let mark = fake.mark();
-            let click = self.act(fake, &passive).await;
+            let click = self.act(fake, &PASSIVE).await;
             let response = fake.response_to(click).await;
             assert!(response.is_success(), "{:?}", response.body);
             assert!(
@@ -361,4 +374,17 @@ pub async fn change_settings(
 /// players cash out) in peace.
 pub async fn no_next_hand_soon(fake: &FakeDiscord, channel: u64, moderator: &FakeUser) {
     change_settings(fake, channel, moderator, vec![int("between_hands", 120)]).await;
+}
+
+/// "1,000"-style grouping, in case the renderer groups digits.
+fn format_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }

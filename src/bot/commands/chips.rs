@@ -1,4 +1,5 @@
-//! `/chips grant|take`: moderators add chips to or remove chips from a player's balance.
+//! `/chips grant|take`: moderators add chips to or remove chips from a player's balance (never
+//! a bot's: bots hold no accounts).
 
 use poise::serenity_prelude as serenity;
 
@@ -65,6 +66,9 @@ async fn move_chips(
     let bot = ctx.data().clone();
     let reference = reference(ctx, direction.name());
     in_guild(ctx, |caller| async move {
+        if player.bot {
+            return Answer::private(refusals::bots_hold_no_chips(caller.locale));
+        }
         let bank = bot.bank();
         let user = user_id(&player);
         let moved = match direction {
@@ -92,7 +96,7 @@ async fn move_chips(
                         balance,
                     },
                 };
-                Answer::public(render::notice(caller.locale, &notice))
+                Answer::public(render::notice(caller.public, &notice))
             }
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
         }

@@ -1,8 +1,9 @@
-//! The economy: `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`.
+//! The economy: `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. Bots hold no
+//! accounts: a command naming one is refused before the bank is asked.
 
 use poise::serenity_prelude as serenity;
 
-use crate::bank::UserId;
+use crate::bank::{BankError, UserId};
 use crate::render::{self, Notice};
 
 use super::{named, reference, user_id};
@@ -20,6 +21,9 @@ pub async fn balance(
 ) -> Outcome {
     let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
+        if player.as_ref().is_some_and(|player| player.bot) {
+            return Answer::private(refusals::bots_hold_no_chips(caller.locale));
+        }
         let user = player.as_ref().map_or(caller.user, user_id);
         match bot.bank().balance(caller.guild, user).await {
             Ok(balance) if user == caller.user => {
@@ -72,6 +76,9 @@ pub async fn give(
     let bot = ctx.data().clone();
     let reference = reference(ctx, "give");
     in_guild(ctx, |caller| async move {
+        if player.bot {
+            return Answer::private(refusals::bank(caller.locale, &BankError::GiveToBot));
+        }
         match bot
             .bank()
             .give(
@@ -85,7 +92,7 @@ pub async fn give(
             .await
         {
             Ok(transfer) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Gave {
                     to: named(&player),
                     amount,
@@ -112,7 +119,11 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
                         balance,
                     })
                     .collect();
-                Answer::public(render::leaderboard(caller.locale, &lines))
+                Answer::public(render::leaderboard(
+                    caller.public,
+                    &lines,
+                    crate::bot::limits::MESSAGE_TEXT,
+                ))
             }
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
         }
@@ -124,6 +135,9 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
 pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity::User>) -> Outcome {
     let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
+        if player.as_ref().is_some_and(|player| player.bot) {
+            return Answer::private(refusals::bots_hold_no_chips(caller.locale));
+        }
         let user: UserId = player.as_ref().map_or(caller.user, user_id);
         match bot.bank().stats(caller.guild, user).await {
             Ok(stats) => {

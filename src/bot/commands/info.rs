@@ -1,5 +1,6 @@
 //! `/history` (a recent hand of this channel, from the bank) and `/rules`.
 
+use crate::bank::TableId;
 use crate::render;
 
 use super::refusal;
@@ -37,6 +38,19 @@ pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome 
 
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Outcome {
-    let text = render::rules_summary(locale(ctx));
-    respond(ctx, async move { Answer::private(text) }).await
+    let bot = ctx.data().clone();
+    let locale = locale(ctx);
+    let table = TableId(ctx.channel_id().get());
+    respond(ctx, async move {
+        // The house rules of this channel's table, else those a new table gets.
+        let rules = match bot.lobby().table(table) {
+            Ok(handle) => handle
+                .status()
+                .await
+                .map_or(bot.config().table.rules, |status| status.settings.rules),
+            Err(_) => bot.config().table.rules,
+        };
+        Answer::private(render::rules_summary(locale, &rules))
+    })
+    .await
 }

@@ -19,14 +19,14 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
         let name = bot.names().name_or_placeholder(caller.user);
         match crate::lobby::sit_down(&handle, bot.bank(), caller.user, buy_in).await {
             Ok(Seated::Joined { stack }) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::Joined {
                     name,
                     buy_in: stack,
                 },
             )),
             Ok(Seated::ToppedUp { amount, stack }) => Answer::public(render::notice(
-                caller.locale,
+                caller.public,
                 &Notice::ToppedUp {
                     name,
                     amount,
@@ -50,14 +50,14 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
         let name = bot.names().name_or_placeholder(caller.user);
         match handle.leave(caller.user).await {
             Ok(Some(stack)) => {
-                Answer::public(render::notice(caller.locale, &Notice::Left { name, stack }))
+                Answer::public(render::notice(caller.public, &Notice::Left { name, stack }))
             }
             Ok(None) => {
                 if let Some(presenter) = bot.existing_presenter(caller.table) {
                     presenter.departing(caller.user);
                 }
                 Answer::public(render::notice(
-                    caller.locale,
+                    caller.public,
                     &Notice::LeavingAfterHand { name },
                 ))
             }
@@ -78,7 +78,7 @@ pub async fn sitout(ctx: Context<'_>) -> Outcome {
         match outcome {
             Ok(()) => {
                 let name = bot.names().name_or_placeholder(caller.user);
-                Answer::public(render::notice(caller.locale, &Notice::SatOut { name }))
+                Answer::public(render::notice(caller.public, &Notice::SatOut { name }))
             }
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }
@@ -97,7 +97,7 @@ pub async fn back(ctx: Context<'_>) -> Outcome {
         match outcome {
             Ok(()) => {
                 let name = bot.names().name_or_placeholder(caller.user);
-                Answer::public(render::notice(caller.locale, &Notice::Back { name }))
+                Answer::public(render::notice(caller.public, &Notice::Back { name }))
             }
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }

@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use crate::lobby::{SettingChoice, TableSettings};
+use crate::render::Locale;
 use crate::table::{OddChip, ShortAllIn};
 
 /// A setting chosen by name from the engine's list.
@@ -48,6 +49,7 @@ impl<T: SettingChoice> poise::ChoiceParameter for Choice<T> {
 
 pub type ShortAllInChoice = Choice<ShortAllIn>;
 pub type OddChipChoice = Choice<OddChip>;
+pub type LanguageChoice = Choice<Option<Locale>>;
 
 /// An option's value as the setting it sets.
 pub trait OptionValue {
@@ -94,6 +96,7 @@ macro_rules! with_setting_options {
             short_all_in: ShortAllInChoice [] => rules.short_all_in,
             odd_chip: OddChipChoice [] => rules.odd_chip,
             open_pair_big_bet: bool [] => rules.open_pair_big_bet,
+            language: LanguageChoice [] => language,
         }
     };
 }
@@ -207,13 +210,21 @@ mod tests {
         };
         assert_eq!(offered("short_all_in"), ["half_bet", "full_bet"]);
         assert_eq!(offered("odd_chip"), ["by_suit", "first_seat"]);
+        assert_eq!(offered("language"), ["en", "es", "id", "server"]);
         let options = SettingOptions {
             short_all_in: Some(Choice(ShortAllIn::FullBet)),
             odd_chip: Some(Choice(OddChip::FirstSeat)),
             seats: Some(4),
+            language: Some(Choice(Some(Locale::Id))),
             ..SettingOptions::default()
         };
         let settings = options.apply(TableSettings::default());
+        assert_eq!(settings.language, Some(Locale::Id));
+        let back_to_the_server = SettingOptions {
+            language: Some(Choice(None)),
+            ..SettingOptions::default()
+        };
+        assert_eq!(back_to_the_server.apply(settings).language, None);
         assert_eq!(settings.rules.short_all_in, ShortAllIn::FullBet);
         assert_eq!(settings.rules.odd_chip, OddChip::FirstSeat);
         assert_eq!(settings.seats, 4);

@@ -7,7 +7,8 @@ use crate::render::{self, Locale, Notice};
 
 // The option types the settings macro names.
 use super::settings::{
-    OddChipChoice, SettingOptions, ShortAllInChoice, settings_command, with_setting_options,
+    LanguageChoice, OddChipChoice, SettingOptions, ShortAllInChoice, settings_command,
+    with_setting_options,
 };
 use super::{named, refusal, table_of, user_id};
 use crate::bot::permissions;
@@ -55,12 +56,11 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
                     tracing::warn!(%error, "cannot attach to the new table");
                 }
                 tracing::info!(table = caller.table.0, "table opened");
-                let mut text = render::notice(caller.locale, &Notice::TableOpened);
+                // In the language just chosen for the table, if one was.
+                let public = bot.table_locale(caller.guild, settings.language);
+                let mut text = render::notice(public, &Notice::TableOpened);
                 if let Ok(status) = handle.status().await {
-                    text = format!(
-                        "{text}\n{}",
-                        status_text(&bot, caller.locale, &status).await
-                    );
+                    text = format!("{text}\n{}", status_text(&bot, public, &status).await);
                 }
                 Answer::public(text)
             }
@@ -81,8 +81,16 @@ async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
             Ok(status) => status.pending_settings.unwrap_or(status.settings),
             Err(error) => return Answer::private(refusal(&bot, caller.locale, &error)),
         };
-        match handle.change_settings(options.apply(current)).await {
-            Ok(_) => Answer::public(render::notice(caller.locale, &Notice::SettingsNextHand)),
+        let settings = options.apply(current);
+        match handle.change_settings(settings).await {
+            Ok(_) => {
+                // The table's words change at once (its rules from the next hand).
+                if let Some(presenter) = bot.existing_presenter(caller.table) {
+                    presenter.set_language(settings.language);
+                }
+                let public = bot.table_locale(caller.guild, settings.language);
+                Answer::public(render::notice(public, &Notice::SettingsNextHand))
+            }
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }
     })
@@ -98,7 +106,7 @@ pub async fn close(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match closed {
-            Ok(_) => Answer::public(render::notice(caller.locale, &Notice::TableClosed)),
+            Ok(_) => Answer::public(render::notice(caller.public, &Notice::TableClosed)),
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }
     })
@@ -114,7 +122,7 @@ pub async fn pause(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match paused {
-            Ok(()) => Answer::public(render::notice(caller.locale, &Notice::TablePaused)),
+            Ok(()) => Answer::public(render::notice(caller.public, &Notice::TablePaused)),
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }
     })
@@ -130,7 +138,7 @@ pub async fn resume(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match resumed {
-            Ok(()) => Answer::public(render::notice(caller.locale, &Notice::TableResumed)),
+            Ok(()) => Answer::public(render::notice(caller.public, &Notice::TableResumed)),
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }
     })
@@ -148,7 +156,7 @@ pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -
         match kicked {
             Ok(_) => {
                 let name = named(&player);
-                Answer::public(render::notice(caller.locale, &Notice::Kicked { name }))
+                Answer::public(render::notice(caller.public, &Notice::Kicked { name }))
             }
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }

@@ -16,7 +16,7 @@ impl Presenter {
     /// closed is tried again at their next hand, and unmarked when the DM goes through.
     pub(super) async fn send_cards(&self, cards: PlayerCards) {
         let user = cards.user;
-        let locale = self.bot.player_locale(user);
+        let locale = self.bot.player_locale(user, self.locale());
         let failed_this_hand = lock(&self.state)
             .dm_closed
             .get(&user)
@@ -53,7 +53,7 @@ impl Presenter {
                     let text = format!(
                         "<@{}> {}",
                         user.0,
-                        render::notice(self.locale, &render::Notice::DmClosed { name })
+                        render::notice(self.locale(), &render::Notice::DmClosed { name })
                     );
                     lock(&self.state).news.push((text, Some(user)));
                 }

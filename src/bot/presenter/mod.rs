@@ -1,7 +1,7 @@
 //! One task per table that turns the lobby's notices into Discord: one board message per hand,
 //! edited as the hand goes (with the action buttons of the player to act and "My cards"), the
-//! down cards by DM, a mention of the player whose turn it is, results in the board, and the
-//! table news nobody asked for by command (timeouts, refunds after a restart).
+//! down cards by DM, a mention of the player whose turn it is ([`turn_pings`]), results in the
+//! board, and the table news nobody asked for by command (timeouts, refunds after a restart).
 //!
 //! Clicks answer with the new board themselves (interaction response type 7, free of the
 //! channel's rate limit): while a click is being answered the presenter leaves the board to it
@@ -13,6 +13,7 @@ mod cards;
 mod held;
 mod message;
 mod refused;
+mod turn_pings;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,7 +23,6 @@ use std::time::Duration;
 use poise::serenity_prelude::ButtonStyle;
 use serde_json::json;
 use tokio::sync::{Notify, watch};
-use tokio::time::Instant;
 
 use crate::bank::{TableId, UserId};
 use crate::lobby::{
@@ -38,10 +38,7 @@ use super::{Bot, limits, lock};
 
 pub use held::ClickGuard;
 pub use message::{BoardMessage, Button};
-
-/// Discord limits edits of messages older than about an hour (error 30046): an older board
-/// is posted anew instead.
-pub const BOARD_EDITABLE_FOR: Duration = Duration::from_secs(55 * 60);
+pub use turn_pings::ClickToken;
 
 /// What a click waits for: the table's state after the presenter's latest batch of notices.
 #[derive(Debug, Clone, Default)]
@@ -52,8 +49,6 @@ pub struct Snapshot {
     pub finished: bool,
     pub version: u64,
     pub board_message: Option<u64>,
-    /// The board message may still be edited (it is younger than [`BOARD_EDITABLE_FOR`]).
-    pub board_editable: bool,
     pub message: Option<BoardMessage>,
 }
 
@@ -64,10 +59,12 @@ struct State {
     turn: Option<TurnOffer>,
     result: Option<HandSummary>,
     board_message: Option<u64>,
-    /// When the board message was posted.
-    board_posted: Option<Instant>,
-    /// Turn mentions posted and not deleted yet, with the turn (hand, action_seq) each is for.
-    live_pings: Vec<(u64, (u64, u32))>,
+    /// Discord refused to edit this board message as too old (30046): it is posted anew.
+    board_too_old: Option<u64>,
+    /// Turn mentions posted and not deleted yet.
+    live_pings: Vec<turn_pings::LivePing>,
+    /// The latest answered action click, whose followup may mention the turn it led to.
+    click: Option<ClickToken>,
     /// Bumped whenever the board's text or buttons change.
     version: u64,
     /// Players whose DM failed as closed, with the hand it failed in: they may open their DMs
@@ -87,7 +84,8 @@ struct State {
 pub struct Presenter {
     bot: Bot,
     handle: TableHandle,
-    locale: Locale,
+    /// The language a moderator chose for the table; `None` follows the guild's.
+    language: Mutex<Option<Locale>>,
     state: Mutex<State>,
     snapshot: watch::Sender<Snapshot>,
     /// Clicks being answered right now.
@@ -97,22 +95,24 @@ pub struct Presenter {
     /// Something other than a notice changed what the board shows (a name learned, a DM
     /// found closed or open again): the loop writes it.
     changed: Notify,
+    /// An edit of the board reached Discord after a click's newer board: write the newest again.
+    overtaken: Arc<Notify>,
     /// Discord refused a post here for missing permissions, and the table was paused.
     missing_permissions: AtomicBool,
 }
 
 impl Presenter {
-    pub(super) fn new(bot: Bot, handle: TableHandle) -> Arc<Presenter> {
-        let locale = bot.channel_locale();
+    pub(super) fn new(bot: Bot, handle: TableHandle, language: Option<Locale>) -> Arc<Presenter> {
         Arc::new(Presenter {
             bot,
             handle,
-            locale,
+            language: Mutex::new(language),
             state: Mutex::new(State::default()),
             snapshot: watch::channel(Snapshot::default()).0,
             held: Arc::default(),
             written: Arc::new(AtomicU64::new(0)),
             changed: Notify::new(),
+            overtaken: Arc::default(),
             missing_permissions: AtomicBool::new(false),
         })
     }
@@ -133,8 +133,19 @@ impl Presenter {
         self.handle.is_open()
     }
 
+    /// The language of this table's public text (see [`Bot::public_locale`]).
     pub fn locale(&self) -> Locale {
-        self.locale
+        self.bot.table_locale(self.handle.guild(), self.language())
+    }
+
+    /// The language a moderator chose for this table, if any.
+    pub fn language(&self) -> Option<Locale> {
+        *lock(&self.language)
+    }
+
+    /// Follows a new choice of language at once (the table's rules wait for the next hand).
+    pub fn set_language(&self, language: Option<Locale>) {
+        *lock(&self.language) = language;
     }
 
     /// The presenter's loop: consumes the table's notices, clicks letting go of the board and
@@ -155,6 +166,10 @@ impl Presenter {
                 }
                 () = self.held.released() => {}
                 () = self.changed.notified() => self.publish(),
+                () = self.overtaken.notified() => {
+                    lock(&self.state).version += 1;
+                    self.publish();
+                }
             }
             if self.held.is_free() {
                 self.flush().await;
@@ -186,64 +201,6 @@ impl Presenter {
     fn changed(&self) {
         lock(&self.state).version += 1;
         self.changed.notify_one();
-    }
-
-    /// The mention of the player to act, once per turn, if nobody made it yet and they want
-    /// mentions.
-    fn take_ping(&self, state: &mut State) -> Option<(UserId, (u64, u32), String)> {
-        let turn = state.turn.clone()?;
-        let board = state.board.as_ref()?;
-        if state.result.is_some()
-            || turn.hand != board.hand
-            || turn.action_seq != board.action_seq
-            || state.pinged == Some((turn.hand, turn.action_seq))
-        {
-            return None;
-        }
-        state.pinged = Some((turn.hand, turn.action_seq));
-        if !self.bot.pings().wants(turn.user) {
-            return None;
-        }
-        Some((
-            turn.user,
-            (turn.hand, turn.action_seq),
-            self.ping_text(&turn),
-        ))
-    }
-
-    /// The turn a mention now would be for, if any.
-    fn current_turn(state: &State) -> Option<(u64, u32)> {
-        let turn = state.turn.as_ref()?;
-        (state.result.is_none() && turn.hand == state.hand).then_some((turn.hand, turn.action_seq))
-    }
-
-    /// Deletes every turn mention but the newest one of the current turn: the channel keeps
-    /// at most one live mention, none once the hand is over.
-    fn retire_pings(&self) {
-        let retired: Vec<u64> = {
-            let mut state = lock(&self.state);
-            let current = Self::current_turn(&state);
-            let keep = state
-                .live_pings
-                .iter()
-                .filter(|(_, turn)| Some(*turn) == current)
-                .map(|(id, _)| *id)
-                .max();
-            let (kept, gone): (Vec<_>, Vec<_>) = std::mem::take(&mut state.live_pings)
-                .into_iter()
-                .partition(|(id, _)| Some(*id) == keep);
-            state.live_pings = kept;
-            gone.into_iter().map(|(id, _)| id).collect()
-        };
-        for message in retired {
-            self.bot.outbox().delete(self.channel(), message);
-        }
-    }
-
-    /// A turn mention is in the channel.
-    fn ping_posted(&self, message: u64, turn: (u64, u32)) {
-        lock(&self.state).live_pings.push((message, turn));
-        self.retire_pings();
     }
 
     /// The player's DMs are known to be closed.
@@ -328,6 +285,11 @@ impl Presenter {
                     .spawn(async move { presenter.send_cards(*cards).await });
             }
             NoticeBody::Table(message) => {
+                if let TableMessage::Opened { settings }
+                | TableMessage::SettingsChanged { settings, .. } = &message
+                {
+                    self.set_language(settings.language);
+                }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
                 }
@@ -336,7 +298,7 @@ impl Presenter {
                 let text = format!(
                     "<@{}> {}",
                     user.0,
-                    self.bot.lobby_refusal(self.locale, &error)
+                    self.bot.lobby_refusal(self.locale(), &error)
                 );
                 state.news.push((text, Some(user)));
             }
@@ -345,7 +307,7 @@ impl Presenter {
 
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
-        let locale = self.locale;
+        let locale = self.locale();
         let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let notice = match message {
             TableMessage::HandCancelled {
@@ -399,18 +361,34 @@ impl Presenter {
             finished: state.result.is_some(),
             version: state.version,
             board_message: state.board_message,
-            board_editable: Self::board_editable(&state),
             message: self.compose(&state),
         };
         drop(state);
         self.snapshot.send_replace(snapshot);
     }
 
-    /// Whether the board message may still be edited rather than posted anew.
-    fn board_editable(state: &State) -> bool {
-        state
-            .board_posted
-            .is_some_and(|posted| posted.elapsed() < BOARD_EDITABLE_FOR)
+    /// Whether board message `id` may still be edited rather than posted anew: younger than
+    /// an hour on Discord's clock, and not refused as too old.
+    pub fn board_editable(&self, id: u64) -> bool {
+        self.editable_in(&lock(&self.state), id)
+    }
+
+    fn editable_in(&self, state: &State, id: u64) -> bool {
+        state.board_too_old != Some(id) && self.bot.discord_time().editable(id)
+    }
+
+    /// Discord refused an edit of board message `id` as too old: the board is posted anew.
+    pub fn board_refused_as_old(&self, id: u64) {
+        let mut state = lock(&self.state);
+        if state.board_message == Some(id) {
+            tracing::info!(
+                message = id,
+                "the board is too old to edit; posting it anew"
+            );
+            state.board_too_old = Some(id);
+            drop(state);
+            self.changed();
+        }
     }
 
     /// Writes what Discord does not have yet: a new hand's board (a new message that mentions
@@ -422,12 +400,13 @@ impl Presenter {
             let message = self.compose(&state);
             let news = std::mem::take(&mut state.news);
             for (message_id, final_board) in std::mem::take(&mut state.final_edits) {
-                self.bot.outbox().edit(
+                // The finished hand's last word; nothing to do if Discord refuses it.
+                drop(self.bot.outbox().edit(
                     self.channel(),
                     message_id,
                     final_board.to_json(false),
                     None,
-                );
+                ));
             }
             let mut post = None;
             let mut edit = None;
@@ -435,7 +414,7 @@ impl Presenter {
                 let fresh = state.version > self.written.load(Ordering::SeqCst);
                 match state.board_message {
                     None => post = Some((message, state.version, state.hand, None)),
-                    Some(old) if fresh && !Self::board_editable(&state) => {
+                    Some(old) if fresh && !self.editable_in(&state, old) => {
                         post = Some((message, state.version, state.hand, Some(old)));
                     }
                     Some(id) if fresh => edit = Some((id, message, state.version)),
@@ -461,7 +440,6 @@ impl Presenter {
                         let mut state = lock(&self.state);
                         if state.hand == hand {
                             state.board_message = Some(id);
-                            state.board_posted = Some(Instant::now());
                             if let Some(turn) = &state.turn
                                 && message.mention == Some(turn.user)
                             {
@@ -483,29 +461,27 @@ impl Presenter {
             }
         }
         if let Some((id, message, version)) = edit {
-            outbox.edit(
+            let edited = outbox.edit(
                 channel,
                 id,
                 message.to_json(false),
                 Some(Freshness {
                     written: self.written.clone(),
                     version,
+                    overtaken: Arc::clone(&self.overtaken),
                 }),
             );
-        }
-        if let Some((user, turn, text)) = ping {
             let presenter = Arc::clone(self);
-            let body = text_body(text, Some(user));
             self.bot.spawn(async move {
-                match presenter.bot.outbox().post(presenter.channel(), body).await {
-                    Ok(message) => {
-                        presenter.post_accepted();
-                        presenter.ping_posted(message, turn);
-                    }
-                    Err(error) if presenter.post_refused(&error) => {}
-                    Err(error) => tracing::warn!(%error, "a turn mention could not be posted"),
+                if let Ok(Err(error)) = edited.await
+                    && error.is_old_message_edit()
+                {
+                    presenter.board_refused_as_old(id);
                 }
             });
+        }
+        if let Some(due) = ping {
+            self.send_ping(due);
         }
         for (text, user) in news {
             self.post_text(text, user);
@@ -525,22 +501,9 @@ impl Presenter {
         });
     }
 
-    fn ping_text(&self, turn: &TurnOffer) -> String {
-        let options = render::prompt::action_options(self.locale, &turn.legal);
-        render::tr(
-            self.locale,
-            "bot-your-turn",
-            &[
-                ("mention", format!("<@{}>", turn.user.0).into()),
-                ("options", options.into()),
-                ("seconds", u64::from(turn.timer_secs).into()),
-            ],
-        )
-    }
-
     /// The board message for the current state, or `None` before the first board.
     fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale;
+        let locale = self.locale();
         let board = state.board.as_ref()?;
         let name = |user: UserId| self.bot.names().name_or_placeholder(user);
         let mut facts = crate::lobby::present::board_facts(board, &name);
@@ -549,7 +512,11 @@ impl Presenter {
         }
         if let Some(summary) = &state.result {
             let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
-            let final_board = render::board(locale, &BoardView::from_public(&summary.view, &facts));
+            let final_board = render::board_within(
+                locale,
+                &BoardView::from_public(&summary.view, &facts),
+                limits::MESSAGE_TEXT,
+            );
             let results = render::results(
                 locale,
                 &render::ResultView::new(
@@ -571,7 +538,11 @@ impl Presenter {
                 mention: None,
             });
         }
-        let text = render::board(locale, &BoardView::from_public(&board.view, &facts));
+        let text = render::board_within(
+            locale,
+            &BoardView::from_public(&board.view, &facts),
+            limits::MESSAGE_TEXT,
+        );
         let mut buttons = Vec::new();
         let mut mention = None;
         if let Some(turn) = &state.turn

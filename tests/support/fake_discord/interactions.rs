@@ -134,11 +134,11 @@ impl FakeDiscord {
         let mut users = serde_json::Map::new();
         let mut members = serde_json::Map::new();
         for id in ids {
-            let name = inner
-                .users
-                .get(&id)
-                .map_or_else(|| format!("user{id}"), |user| user.name.clone());
-            users.insert(id.to_string(), user_json(id, &name, false));
+            let (name, bot) = inner.users.get(&id).map_or_else(
+                || (format!("user{id}"), false),
+                |user| (user.name.clone(), user.bot),
+            );
+            users.insert(id.to_string(), user_json(id, &name, bot));
             members.insert(
                 id.to_string(),
                 json!({"roles": [], "joined_at": joined_at, "deaf": false, "mute": false, "flags": 0}),

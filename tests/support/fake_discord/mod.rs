@@ -19,6 +19,8 @@
 //! Tests wait for what the bot does with [`FakeDiscord::wait_for`] (retry until a deadline),
 //! never by sleeping a fixed time.
 
+// The fake stands in for Discord's API as a whole: its option builders, counters and record
+// accessors stay whether or not today's tests call each one.
 #![allow(dead_code)]
 
 mod gateway;
@@ -67,6 +69,8 @@ pub struct FakeUser {
     pub roles: Vec<u64>,
     /// The Discord client's language ("en-US", "es-ES", "id").
     pub locale: String,
+    /// A bot account (Discord's `bot` flag on the user).
+    pub bot: bool,
 }
 
 impl FakeUser {
@@ -77,12 +81,21 @@ impl FakeUser {
             permissions: VIEW_AND_SEND,
             roles: Vec::new(),
             locale: "en-US".to_owned(),
+            bot: false,
         }
     }
 
     pub fn moderator(id: u64, name: &str) -> FakeUser {
         FakeUser {
             permissions: VIEW_AND_SEND | MANAGE_CHANNELS,
+            ..FakeUser::player(id, name)
+        }
+    }
+
+    /// Another bot in the guild (it never runs commands; commands may name it).
+    pub fn robot(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            bot: true,
             ..FakeUser::player(id, name)
         }
     }
@@ -98,7 +111,7 @@ impl FakeUser {
     }
 
     pub fn json(&self) -> Value {
-        user_json(self.id, &self.name, false)
+        user_json(self.id, &self.name, self.bot)
     }
 
     pub fn mention(&self) -> String {
@@ -278,6 +291,8 @@ impl InteractionRecord {
 pub(crate) struct StoredMessage {
     json: Value,
     created: Instant,
+    /// How much older than its `created` Discord counts it (see `make_message_older`).
+    aged: Duration,
     /// Who can read it.
     visibility: Visibility,
 }

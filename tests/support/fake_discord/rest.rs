@@ -3,6 +3,7 @@
 //! interaction callbacks and followups are in [`super::webhooks`].
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{Request, State};
@@ -473,6 +474,7 @@ pub(crate) fn new_message(
         StoredMessage {
             json: message.clone(),
             created: now,
+            aged: Duration::ZERO,
             visibility,
         },
     );
@@ -491,7 +493,7 @@ pub(crate) fn edit_message(
         .messages
         .get_mut(&id)
         .ok_or_else(rules::unknown_message)?;
-    if now.saturating_duration_since(stored.created) > EDITABLE_FOR {
+    if now.saturating_duration_since(stored.created) + stored.aged > EDITABLE_FOR {
         return Err(rules::old_message_edit());
     }
     for field in ["content", "embeds", "components"] {

@@ -58,6 +58,15 @@ impl FakeDiscord {
         self.lock().clock.advance(by);
     }
 
+    /// From now on Discord counts message `id` as `by` older than it is, though neither its id
+    /// nor the fake's clock says so: Discord's limit on edits of old messages is its own, and
+    /// a bot must cope with a 30046 it could not foresee.
+    pub fn make_message_older(&self, id: u64, by: Duration) {
+        if let Some(message) = self.lock().messages.get_mut(&id) {
+            message.aged += by;
+        }
+    }
+
     /// The fake's clock now.
     pub fn now(&self) -> Instant {
         self.lock().clock.now()

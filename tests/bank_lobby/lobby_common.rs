@@ -1,16 +1,18 @@
 //! Shared by the lobby tests: a bank in a temporary directory, a lobby on it, a clock that
 //! moves only when a test advances it, and helpers to wait for notices.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use studbot::lobby::CancelReason;
 use studbot::lobby::{
     Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver, TableHandle,
     TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
+
+use crate::actions::{PASSIVE, first_offered};
 
 pub const GUILD: GuildId = GuildId(7);
 pub const TABLE: TableId = TableId(100);
@@ -90,10 +92,12 @@ pub async fn deadline<T>(what: &str, work: impl std::future::Future<Output = T>)
 }
 
 pub struct Fixture {
-    pub dir: tempfile::TempDir,
     pub bank: Bank,
     pub lobby: Lobby,
-    pub clock: ClockHold,
+    /// Held for the test's length: the bank's directory, and the clock that moves only when
+    /// the test advances it.
+    _dir: tempfile::TempDir,
+    _clock: ClockHold,
 }
 
 pub async fn fixture(seed: u64) -> Fixture {
@@ -114,10 +118,10 @@ pub async fn fixture_with_store(seed: u64, store: Arc<dyn TableStore>) -> Fixtur
     .await
     .unwrap();
     Fixture {
-        dir,
         bank,
         lobby,
-        clock,
+        _dir: dir,
+        _clock: clock,
     }
 }
 
@@ -206,6 +210,24 @@ pub async fn next_message(notices: &mut NoticeReceiver) -> TableMessage {
     .await
 }
 
+/// The next table message, which must tell the channel a hand was cancelled: its number, why,
+/// and the stacks given back (sorted by player).
+pub async fn next_cancelled_hand(
+    notices: &mut NoticeReceiver,
+) -> (u64, CancelReason, Vec<(UserId, u64)>) {
+    match next_message(notices).await {
+        TableMessage::HandCancelled {
+            hand,
+            reason,
+            mut stacks,
+        } => {
+            stacks.sort();
+            (hand, reason, stacks)
+        }
+        other => panic!("the channel is not told of the cancelled hand, but {other:?}"),
+    }
+}
+
 /// Everything the table has sent by the time it answers a command: a `status` round trip
 /// first, so the table has handled every timer that was due before the notices are read.
 /// This is how a test sees that nothing happened.
@@ -227,10 +249,15 @@ pub fn drain(notices: &mut NoticeReceiver) -> Vec<Notice> {
 
 /// The cheapest way to stay in: check, call, or post the bring-in.
 pub fn passive(offer: &TurnOffer) -> ActionKind {
-    [ActionKind::Check, ActionKind::Call, ActionKind::BringIn]
-        .into_iter()
-        .find(|kind| offer.legal.iter().any(|action| action.kind == *kind))
-        .expect("a passive action is always offered")
+    first_offered(&PASSIVE, &offer.legal).expect("a passive action is always offered")
+}
+
+/// Opens the bank in `dir` again (the store itself waits for the previous owner's lock).
+pub async fn reopen(dir: &std::path::Path, config: EconomyConfig) -> Bank {
+    match Bank::open(dir, config).await {
+        Ok(bank) => bank,
+        Err(error) => panic!("the bank does not reopen: {error}"),
+    }
 }
 
 pub fn offers(offer: &TurnOffer, kind: ActionKind) -> bool {

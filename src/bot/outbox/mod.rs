@@ -5,15 +5,16 @@
 //! `retry_after` it was given before trying the same write again, never sooner.
 //!
 //! A channel's worker ends once its queue has been empty for [`IDLE_WORKER_ENDS_AFTER`]; the
-//! next write starts another.
+//! next write starts another. The queue itself (coalescing, the window) is in [`queue`].
 //!
 //! Edits may carry a [`Freshness`]: the board is also updated by interaction responses, which
 //! bypass the outbox, so an edit older than what an interaction already wrote is dropped
-//! instead of turning the board back.
+//! instead of turning the board back. An edit's answer tells its writer how Discord took it
+//! (a board refused as too old, 30046, is posted anew).
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -22,6 +23,13 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::rest::{Rest, RestError};
+
+mod queue;
+#[cfg(test)]
+mod tests;
+
+pub use queue::{Freshness, RatePolicy};
+use queue::{Job, Window, push_coalescing};
 
 /// What actually writes to Discord; [`Rest`] in the bot, a recorder in unit tests.
 pub trait MessageWriter: Send + Sync + 'static {
@@ -73,54 +81,6 @@ impl MessageWriter for Rest {
 /// A channel's worker with nothing to write for this long ends.
 pub const IDLE_WORKER_ENDS_AFTER: Duration = Duration::from_secs(30);
 
-/// At most `writes` writes in any window of `per`, per channel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RatePolicy {
-    pub writes: usize,
-    pub per: Duration,
-}
-
-impl Default for RatePolicy {
-    fn default() -> Self {
-        RatePolicy {
-            writes: 5,
-            per: Duration::from_secs(5),
-        }
-    }
-}
-
-/// The newest version of a message already written by any path, and the version an edit holds.
-#[derive(Debug, Clone)]
-pub struct Freshness {
-    pub written: Arc<AtomicU64>,
-    pub version: u64,
-}
-
-impl Freshness {
-    fn is_stale(&self) -> bool {
-        self.written.load(Ordering::SeqCst) >= self.version
-    }
-
-    fn mark_written(&self) {
-        self.written.fetch_max(self.version, Ordering::SeqCst);
-    }
-}
-
-enum Job {
-    Create {
-        body: Value,
-        reply: oneshot::Sender<Result<u64, RestError>>,
-    },
-    Edit {
-        message: u64,
-        body: Value,
-        freshness: Option<Freshness>,
-    },
-    Delete {
-        message: u64,
-    },
-}
-
 /// Transient failures of an edit are tried this many times in all.
 const EDIT_ATTEMPTS: u32 = 3;
 
@@ -168,15 +128,26 @@ impl<W: MessageWriter> Outbox<W> {
     }
 
     /// Queues an edit; a later edit of the same message that is still waiting replaces it.
-    pub fn edit(&self, channel: u64, message: u64, body: Value, freshness: Option<Freshness>) {
+    /// The answer tells how Discord took it; it is dropped unanswered when the edit was
+    /// replaced by a newer one, found stale or dropped with its deleted message.
+    pub fn edit(
+        &self,
+        channel: u64,
+        message: u64,
+        body: Value,
+        freshness: Option<Freshness>,
+    ) -> oneshot::Receiver<Result<(), RestError>> {
+        let (reply, answer) = oneshot::channel();
         self.enqueue(
             channel,
             Job::Edit {
                 message,
                 body,
                 freshness,
+                reply,
             },
         );
+        answer
     }
 
     /// Queues the deletion of a message; a waiting edit of it is dropped.
@@ -237,87 +208,13 @@ impl<W> Shared<W> {
     }
 }
 
-/// Writes in the last `per`, and a 429's wait.
-struct Window {
-    policy: RatePolicy,
-    sent: VecDeque<Instant>,
-    blocked_until: Option<Instant>,
-}
-
-impl Window {
-    fn delay(&mut self, now: Instant) -> Duration {
-        while self
-            .sent
-            .front()
-            .is_some_and(|sent| now.duration_since(*sent) >= self.policy.per)
-        {
-            self.sent.pop_front();
-        }
-        let blocked = self
-            .blocked_until
-            .map_or(Duration::ZERO, |until| until.saturating_duration_since(now));
-        let full = match self.sent.front() {
-            Some(oldest) if self.sent.len() >= self.policy.writes => {
-                (*oldest + self.policy.per).saturating_duration_since(now)
-            }
-            _ => Duration::ZERO,
-        };
-        blocked.max(full)
-    }
-}
-
-fn push_coalescing(queue: &mut VecDeque<Job>, job: Job, shared_done: &dyn Fn(usize)) {
-    if let Job::Delete { message } = job {
-        let before = queue.len();
-        queue.retain(
-            |queued| !matches!(queued, Job::Edit { message: edited, .. } if *edited == message),
-        );
-        shared_done(before - queue.len());
-        queue.push_back(job);
-        return;
-    }
-    if let Job::Edit {
-        message,
-        body,
-        freshness,
-    } = job
-    {
-        let waiting = queue.iter_mut().find_map(|queued| match queued {
-            Job::Edit {
-                message: queued_message,
-                body,
-                freshness,
-            } if *queued_message == message => Some((body, freshness)),
-            _ => None,
-        });
-        match waiting {
-            Some((queued_body, queued_freshness)) => {
-                *queued_body = body;
-                *queued_freshness = freshness;
-                shared_done(1);
-            }
-            None => queue.push_back(Job::Edit {
-                message,
-                body,
-                freshness,
-            }),
-        }
-    } else {
-        queue.push_back(job);
-    }
-}
-
 async fn channel_worker<W: MessageWriter>(
     shared: Arc<Shared<W>>,
     channel: u64,
     mut receiver: mpsc::UnboundedReceiver<Job>,
 ) {
     let mut queue: VecDeque<Job> = VecDeque::new();
-    let mut window = Window {
-        policy: shared.policy,
-        sent: VecDeque::new(),
-        blocked_until: None,
-    };
+    let mut window = Window::new(shared.policy);
     let mut open = true;
     let done = |jobs: usize| shared.done(jobs);
     loop {
@@ -385,11 +282,12 @@ async fn write_once<W: MessageWriter>(
 ) -> Option<Job> {
     match job {
         Job::Create { body, reply } => {
-            window.sent.push_back(Instant::now());
-            match shared.writer.create(channel, &body).await {
+            let outcome = shared.writer.create(channel, &body).await;
+            window.record_write();
+            match outcome {
                 Err(RestError::RateLimited(wait)) => {
                     tracing::warn!(channel, ?wait, "rate limited; waiting before posting");
-                    window.blocked_until = Some(Instant::now() + wait);
+                    window.block_for(wait);
                     Some(Job::Create { body, reply })
                 }
                 outcome => {
@@ -407,7 +305,7 @@ async fn write_once<W: MessageWriter>(
             // Deleting has its own bucket at Discord: it does not use up the window of writes.
             match shared.writer.delete(channel, message).await {
                 Err(RestError::RateLimited(wait)) => {
-                    window.blocked_until = Some(Instant::now() + wait);
+                    window.block_for(wait);
                     Some(Job::Delete { message })
                 }
                 Err(error) => {
@@ -421,27 +319,31 @@ async fn write_once<W: MessageWriter>(
             message,
             body,
             freshness,
+            reply,
         } => {
             if freshness.as_ref().is_some_and(Freshness::is_stale) {
                 return None;
             }
             let mut attempt = 1;
             loop {
-                window.sent.push_back(Instant::now());
-                match shared.writer.edit(channel, message, &body).await {
+                let outcome = shared.writer.edit(channel, message, &body).await;
+                window.record_write();
+                match outcome {
                     Ok(()) => {
                         if let Some(freshness) = &freshness {
-                            freshness.mark_written();
+                            freshness.mark_written_or_overtaken();
                         }
+                        let _ = reply.send(Ok(()));
                         return None;
                     }
                     Err(RestError::RateLimited(wait)) => {
                         tracing::warn!(channel, ?wait, "rate limited; waiting before editing");
-                        window.blocked_until = Some(Instant::now() + wait);
+                        window.block_for(wait);
                         return Some(Job::Edit {
                             message,
                             body,
                             freshness,
+                            reply,
                         });
                     }
                     Err(error) if error.is_transient() && attempt < EDIT_ATTEMPTS => {
@@ -456,200 +358,11 @@ async fn write_once<W: MessageWriter>(
                     }
                     Err(error) => {
                         tracing::warn!(channel, message, %error, "editing a message failed");
+                        let _ = reply.send(Err(error));
                         return None;
                     }
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    /// One write: when, what kind, to which channel or message, with which body.
-    type Write = (Instant, &'static str, u64, Value);
-
-    /// Records every write with the (paused) time it happened; answers 429 to the first
-    /// `limited` writes.
-    #[derive(Clone, Default)]
-    struct Recorder {
-        log: Arc<Mutex<Vec<Write>>>,
-        limited: Arc<AtomicUsize>,
-        next_id: Arc<AtomicU64>,
-    }
-
-    impl Recorder {
-        fn record(&self, kind: &'static str, target: u64, body: &Value) -> Result<(), RestError> {
-            if self.limited.load(Ordering::SeqCst) > 0 {
-                self.limited.fetch_sub(1, Ordering::SeqCst);
-                self.log
-                    .lock()
-                    .unwrap()
-                    .push((Instant::now(), "429", target, body.clone()));
-                return Err(RestError::RateLimited(Duration::from_millis(1500)));
-            }
-            self.log
-                .lock()
-                .unwrap()
-                .push((Instant::now(), kind, target, body.clone()));
-            Ok(())
-        }
-
-        fn writes(&self) -> Vec<Write> {
-            self.log.lock().unwrap().clone()
-        }
-    }
-
-    impl MessageWriter for Recorder {
-        async fn create(&self, channel: u64, body: &Value) -> Result<u64, RestError> {
-            self.record("create", channel, body)?;
-            Ok(self.next_id.fetch_add(1, Ordering::SeqCst) + 1)
-        }
-
-        async fn edit(&self, _channel: u64, message: u64, body: &Value) -> Result<(), RestError> {
-            self.record("edit", message, body)
-        }
-
-        async fn delete(&self, _channel: u64, message: u64) -> Result<(), RestError> {
-            self.record("delete", message, &Value::Null)
-        }
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn an_idle_channel_worker_ends_and_a_later_write_starts_another() {
-        let recorder = Recorder::default();
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        for channel in 0..100 {
-            outbox
-                .post(channel, json!({ "content": "hi" }))
-                .await
-                .unwrap();
-        }
-        assert_eq!(outbox.channels(), 100);
-        tokio::time::sleep(IDLE_WORKER_ENDS_AFTER + Duration::from_secs(1)).await;
-        assert_eq!(outbox.channels(), 0);
-        outbox.post(7, json!({ "content": "again" })).await.unwrap();
-        assert_eq!(outbox.channels(), 1);
-        assert_eq!(recorder.writes().len(), 101);
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn deleting_a_message_drops_its_waiting_edits() {
-        let recorder = Recorder::default();
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        for n in 0..5 {
-            outbox.post(1, json!({ "content": n })).await.unwrap();
-        }
-        outbox.edit(1, 3, json!({ "content": "late" }), None);
-        outbox.delete(1, 3);
-        assert!(outbox.flush(Duration::from_secs(60)).await);
-        let kinds: Vec<&str> = recorder.writes().iter().skip(5).map(|w| w.1).collect();
-        assert_eq!(kinds, ["delete"]);
-    }
-
-    fn most_in_any_window(times: &[Instant], per: Duration) -> usize {
-        times
-            .iter()
-            .map(|start| {
-                times
-                    .iter()
-                    .filter(|t| **t >= *start && t.duration_since(*start) < per)
-                    .count()
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn writes_stay_within_five_per_five_seconds_per_channel() {
-        let recorder = Recorder::default();
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        let posts: Vec<_> = (0..12)
-            .map(|n| {
-                let outbox = outbox.clone();
-                tokio::spawn(async move { outbox.post(1, json!({ "content": n })).await })
-            })
-            .collect();
-        for post in posts {
-            post.await.unwrap().unwrap();
-        }
-        let times: Vec<Instant> = recorder.writes().iter().map(|w| w.0).collect();
-        assert_eq!(times.len(), 12);
-        assert_eq!(most_in_any_window(&times, Duration::from_secs(5)), 5);
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn waiting_edits_of_one_message_are_coalesced_into_the_newest() {
-        let recorder = Recorder::default();
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        for n in 0..5 {
-            outbox.post(1, json!({ "content": n })).await.unwrap();
-        }
-        // The window is full: these wait, and only the last one is sent.
-        for n in 0..20 {
-            outbox.edit(1, 99, json!({ "content": format!("board {n}") }), None);
-        }
-        assert!(outbox.flush(Duration::from_secs(60)).await);
-        let edits: Vec<Value> = recorder
-            .writes()
-            .into_iter()
-            .filter(|w| w.1 == "edit")
-            .map(|w| w.3)
-            .collect();
-        assert_eq!(edits, vec![json!({ "content": "board 19" })]);
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn a_429_waits_its_retry_after_and_the_write_happens_once() {
-        let recorder = Recorder::default();
-        recorder.limited.store(2, Ordering::SeqCst);
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        let started = Instant::now();
-        let id = outbox.post(7, json!({ "content": "hello" })).await.unwrap();
-        assert_eq!(id, 1);
-        let writes = recorder.writes();
-        let kinds: Vec<&str> = writes.iter().map(|w| w.1).collect();
-        assert_eq!(kinds, ["429", "429", "create"]);
-        assert!(writes[1].0.duration_since(writes[0].0) >= Duration::from_millis(1500));
-        assert!(writes[2].0.duration_since(writes[1].0) >= Duration::from_millis(1500));
-        assert!(started.elapsed() >= Duration::from_secs(3));
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn an_edit_older_than_what_an_interaction_wrote_is_dropped() {
-        let recorder = Recorder::default();
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        let written = Arc::new(AtomicU64::new(0));
-        for n in 0..5 {
-            outbox.post(1, json!({ "content": n })).await.unwrap();
-        }
-        outbox.edit(
-            1,
-            42,
-            json!({ "content": "version 3" }),
-            Some(Freshness {
-                written: written.clone(),
-                version: 3,
-            }),
-        );
-        // An interaction response wrote version 4 meanwhile.
-        written.store(4, Ordering::SeqCst);
-        assert!(outbox.flush(Duration::from_secs(60)).await);
-        assert!(recorder.writes().iter().all(|w| w.1 != "edit"));
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn channels_do_not_wait_for_each_other() {
-        let recorder = Recorder::default();
-        let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
-        for n in 0..5 {
-            outbox.post(1, json!({ "content": n })).await.unwrap();
-        }
-        let before = Instant::now();
-        outbox.post(2, json!({ "content": "other" })).await.unwrap();
-        assert_eq!(before.elapsed(), Duration::ZERO);
     }
 }

@@ -2,7 +2,6 @@
 //! `render_english`, `play_words`): every message of the `.ftl` files with its variables and
 //! its text, the terms `locales/GLOSSARY.md` rules out, plural agreement after a number, and a
 //! detector of English words in Spanish or Indonesian text.
-#![allow(dead_code)]
 
 use std::collections::{BTreeMap, BTreeSet};
 

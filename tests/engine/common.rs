@@ -1,0 +1,221 @@
+//! Helpers shared by the engine's tests: known cards, stacked decks in deal order, actions
+//! that must succeed, and `studbot play` driven through standard input.
+
+use std::path::Path;
+
+use studbot::render;
+use studbot::table::{ActionKind, Card, Deck, Event, Hand, LegalAction, Rules, Stakes, Street};
+
+use crate::actions::{PASSIVE, first_offered};
+use crate::child;
+
+pub fn cards(text: &str) -> Vec<Card> {
+    Card::parse_many(text).unwrap()
+}
+
+pub fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+pub fn stakes(ante: u64, bring_in: u64, small_bet: u64, big_bet: u64) -> Stakes {
+    Stakes {
+        ante,
+        bring_in,
+        small_bet,
+        big_bet,
+    }
+}
+
+/// A deck that deals `seats[i]` (cards in the order seat i receives them) to seat i when no
+/// one folds, followed by `tail`.
+pub fn deck_in_deal_order(seats: &[&str], tail: &str) -> Deck {
+    let lists: Vec<Vec<Card>> = seats.iter().map(|s| cards(s)).collect();
+    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    let mut order = Vec::new();
+    for position in 0..longest {
+        for list in &lists {
+            if let Some(card) = list.get(position) {
+                order.push(*card);
+            }
+        }
+    }
+    order.extend(cards(tail));
+    Deck::stacked(&order).unwrap()
+}
+
+/// A hand dealt from per-seat card lists.
+pub fn seat_hand(stakes: Stakes, rules: Rules, stacks: &[u64], seats: &[&str]) -> Hand {
+    let lists = seats.iter().map(|s| cards(s)).collect();
+    Hand::start_with_seat_cards(stakes, rules, stacks, lists, None).unwrap()
+}
+
+pub fn act(hand: &mut Hand, seat: usize, kind: ActionKind) -> Vec<Event> {
+    hand.act(seat, kind)
+        .unwrap_or_else(|e| panic!("seat {seat} {kind:?} refused: {e}"))
+}
+
+/// Plays `(seat, kind)` in turn, each of which must be accepted.
+pub fn play(hand: &mut Hand, actions: &[(usize, ActionKind)]) {
+    for &(seat, kind) in actions {
+        assert_eq!(hand.to_act(), Some(seat), "expected seat {seat} to act");
+        act(hand, seat, kind);
+    }
+}
+
+/// The seat to act checks, calls or brings in.
+fn act_passively(hand: &mut Hand, seat: usize) {
+    let kind = first_offered(&PASSIVE, &hand.legal_actions())
+        .expect("check, call or bring-in is always possible");
+    act(hand, seat, kind);
+}
+
+/// Everyone checks, calls or brings in until the hand ends.
+pub fn check_down(hand: &mut Hand) {
+    while let Some(seat) = hand.to_act() {
+        act_passively(hand, seat);
+    }
+}
+
+/// Everyone checks, calls or brings in until `street` begins.
+pub fn check_to(hand: &mut Hand, street: Street) {
+    while let Some(seat) = hand.to_act().filter(|_| hand.street() < street) {
+        act_passively(hand, seat);
+    }
+}
+
+pub fn legal_kinds(hand: &Hand) -> Vec<ActionKind> {
+    hand.legal_actions().iter().map(|a| a.kind).collect()
+}
+
+pub fn legal(hand: &Hand, kind: ActionKind) -> Option<LegalAction> {
+    hand.legal_actions().into_iter().find(|a| a.kind == kind)
+}
+
+pub fn final_stacks(hand: &Hand) -> Vec<u64> {
+    hand.result()
+        .expect("the hand is over")
+        .final_stacks
+        .clone()
+}
+
+/// The first to act announced for `street`.
+pub fn first_to_act_on(hand: &Hand, street: Street) -> Option<usize> {
+    hand.events().iter().find_map(|e| match e {
+        Event::StreetStarted {
+            street: s,
+            first_to_act,
+        } if *s == street => Some(*first_to_act),
+        _ => None,
+    })?
+}
+
+/// `studbot play --data DIR --between-hands 0 ARGS` with `script` typed on its standard input;
+/// it must end well. Returns what it printed.
+pub fn play_terminal(data: &Path, args: &[&str], script: &str) -> String {
+    let mut command = child::studbot();
+    command
+        .arg("play")
+        .arg("--data")
+        .arg(data)
+        .args(["--between-hands", "0"])
+        .args(args);
+    let output = child::run(command, script, &format!("studbot play {}", args.join(" ")));
+    let out = String::from_utf8(output.stdout).expect("play prints UTF-8");
+    assert!(
+        output.status.success(),
+        "play failed: {}\n{out}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    out
+}
+
+/// Every kind of `render::Notice` once, with sample values: one list for the tests that
+/// render them all.
+pub fn every_notice() -> Vec<render::Notice> {
+    let name = || "Ana".to_string();
+    vec![
+        render::Notice::NotYourTurn { to_act: name() },
+        render::Notice::StaleAction,
+        render::Notice::ActionNotAllowed,
+        render::Notice::NotSeated,
+        render::Notice::AlreadySeated,
+        render::Notice::NoTable,
+        render::Notice::TableAlreadyOpen,
+        render::Notice::TableFull { seats: 8 },
+        render::Notice::BuyInOutOfRange { min: 40, max: 400 },
+        render::Notice::NotEnoughChips {
+            needed: 100,
+            balance: 30,
+        },
+        render::Notice::NotModerator,
+        render::Notice::NoCards,
+        render::Notice::BetweenHandsOnly,
+        render::Notice::InvalidAmount,
+        render::Notice::CannotGiveToSelf,
+        render::Notice::Joined {
+            name: name(),
+            buy_in: 100,
+        },
+        render::Notice::Left {
+            name: name(),
+            stack: 120,
+        },
+        render::Notice::LeavingAfterHand { name: name() },
+        render::Notice::SatOut { name: name() },
+        render::Notice::SatOutAfterTimeouts { name: name() },
+        render::Notice::Back { name: name() },
+        render::Notice::TimedOut {
+            name: name(),
+            checked: true,
+        },
+        render::Notice::TimedOut {
+            name: name(),
+            checked: false,
+        },
+        render::Notice::Kicked { name: name() },
+        render::Notice::ToppedUp {
+            name: name(),
+            amount: 50,
+            stack: 150,
+        },
+        render::Notice::TableOpened,
+        render::Notice::TablePaused,
+        render::Notice::TableResumed,
+        render::Notice::TableClosed,
+        render::Notice::SettingsNextHand,
+        render::Notice::HandCancelledRefunded { hand_number: 12 },
+        render::Notice::NextHandIn { seconds: 5 },
+        render::Notice::WaitingForPlayers { needed: 1 },
+        render::Notice::WaitingForPlayers { needed: 2 },
+        render::Notice::DmClosed { name: name() },
+        render::Notice::YourCardsByDm,
+        render::Notice::Balance { balance: 1000 },
+        render::Notice::BalanceOf {
+            name: name(),
+            balance: 1000,
+        },
+        render::Notice::DailyClaimed {
+            amount: 100,
+            balance: 1100,
+        },
+        render::Notice::DailyNotYet {
+            hours: 3,
+            minutes: 20,
+        },
+        render::Notice::Gave {
+            to: name(),
+            amount: 10,
+            balance: 990,
+        },
+        render::Notice::Granted {
+            name: name(),
+            amount: 10,
+            balance: 1010,
+        },
+        render::Notice::Taken {
+            name: name(),
+            amount: 10,
+            balance: 990,
+        },
+    ]
+}
