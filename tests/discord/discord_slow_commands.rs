@@ -109,3 +109,19 @@ async fn no_refusal_becomes_public_when_every_command_is_slow() {
     }
     bot.stop().await;
 }
+
+/// The helper every other end-to-end test uses to check a public answer must hold on a loaded
+/// machine, where any command may pass the deferral threshold.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_public_answer_is_found_after_its_private_acknowledgement() {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &slow_config(&fake, data.path())).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_810, "Mod");
+    let opened = fake
+        .slash(&moderator, CHANNEL, "table", vec![sub("open", vec![])])
+        .await;
+    let answer = support::table::assert_channel_answer(&fake, opened, CHANNEL).await;
+    assert!(answer.index > fake.answer_to(opened).await.index);
+    bot.stop().await;
+}

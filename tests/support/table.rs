@@ -168,9 +168,28 @@ pub async fn wait_for_new_board(fake: &FakeDiscord, channel: u64, from: usize) -
     (id, posted.index)
 }
 
-/// Waits for the interaction's answer and checks the channel sees it.
+/// Waits for the interaction's answer and checks the channel sees it. A command slower than
+/// the bot's deferral threshold (a loaded machine) is deferred privately and acknowledged
+/// privately first, since Discord gives the first followup the deferral's visibility; the
+/// answer the channel reads is the next one.
 pub async fn assert_channel_answer(fake: &FakeDiscord, interaction: u64, channel: u64) -> Recorded {
-    let answer = fake.answer_to(interaction).await;
+    let callback = fake.response_to(interaction).await;
+    let deferred_privately = callback.body["type"] == 5
+        && callback.body["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL == EPHEMERAL;
+    let mut answer = fake.answer_to(interaction).await;
+    if deferred_privately && answer.visibility != Visibility::Channel(channel) {
+        answer = fake
+            .wait_for(
+                "the channel's answer after a private acknowledgement",
+                answer.index + 1,
+                |r| {
+                    r.interaction == Some(interaction)
+                        && r.is_success()
+                        && !r.readable_text().trim().is_empty()
+                },
+            )
+            .await;
+    }
     assert_eq!(
         answer.visibility,
         Visibility::Channel(channel),

@@ -1,15 +1,17 @@
 //! One task per table that turns the lobby's notices into Discord: one board message per hand,
 //! edited as the hand goes (with the action buttons of the player to act and "My cards"), the
 //! down cards by DM, a mention of the player whose turn it is ([`turn_pings`]), results in the
-//! board, and the table news nobody asked for by command (timeouts, refunds after a restart).
+//! board ([`compose`]), and the table news nobody asked for by command (timeouts, refunds after
+//! a restart).
 //!
 //! Clicks answer with the new board themselves (interaction response type 7, free of the
 //! channel's rate limit): while a click is being answered the presenter leaves the board to it
-//! and only writes what the click did not ([`Presenter::after_click`]). Everything else goes
+//! and only writes what the click did not ([`Presenter::hold`]). Everything else goes
 //! through the outbox. No down card ever reaches a channel write: the board is rendered from
 //! the public view, and a player's cards only go to their DM or an ephemeral answer.
 
 mod cards;
+mod compose;
 mod held;
 mod message;
 mod refused;
@@ -20,7 +22,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use poise::serenity_prelude::ButtonStyle;
 use serde_json::json;
 use tokio::sync::{Notify, watch};
 
@@ -29,10 +30,9 @@ use crate::lobby::{
     CancelReason, HandSummary, Notice, NoticeBody, NoticeReceiver, PublicBoard, SitOutReason,
     TableHandle, TableMessage, TurnOffer,
 };
-use crate::render::{self, BoardView, Locale};
+use crate::render::{self, Locale};
 use crate::table::ActionKind;
 
-use super::custom_id::ButtonId;
 use super::outbox::Freshness;
 use super::{Bot, limits, lock};
 
@@ -499,99 +499,6 @@ impl Presenter {
                 Err(error) => tracing::warn!(%error, "a table message could not be posted"),
             }
         });
-    }
-
-    /// The board message for the current state, or `None` before the first board.
-    fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale();
-        let board = state.board.as_ref()?;
-        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
-        let mut facts = crate::lobby::present::board_facts(board, &name);
-        for (player, user) in facts.players.iter_mut().zip(&board.players) {
-            player.dm_closed = state.dm_closed.contains_key(user);
-        }
-        if let Some(summary) = &state.result {
-            let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
-            let final_board = render::board_within(
-                locale,
-                &BoardView::from_public(&summary.view, &facts),
-                limits::MESSAGE_TEXT,
-            );
-            let results = render::results(
-                locale,
-                &render::ResultView::new(
-                    summary.hand,
-                    &names,
-                    &summary.result,
-                    &summary.public_events,
-                ),
-            );
-            let combined = format!("{final_board}\n\n{results}");
-            let content = if limits::length(&combined) <= limits::MESSAGE {
-                combined
-            } else {
-                limits::fit_message(&results)
-            };
-            return Some(BoardMessage {
-                content,
-                buttons: Vec::new(),
-                mention: None,
-            });
-        }
-        let text = render::board_within(
-            locale,
-            &BoardView::from_public(&board.view, &facts),
-            limits::MESSAGE_TEXT,
-        );
-        let mut buttons = Vec::new();
-        let mut mention = None;
-        if let Some(turn) = &state.turn
-            && turn.hand == board.hand
-            && turn.action_seq == board.action_seq
-        {
-            mention = Some(turn.user).filter(|user| self.bot.pings().wants(*user));
-            for action in &turn.legal {
-                buttons.push(Button {
-                    custom_id: ButtonId::Act {
-                        table: self.table().0,
-                        hand: turn.hand,
-                        seq: turn.action_seq,
-                        action: action.kind,
-                    }
-                    .encode(),
-                    label: render::action_label(locale, action),
-                    style: match action.kind {
-                        ActionKind::Fold => ButtonStyle::Danger,
-                        ActionKind::Check | ActionKind::Call => ButtonStyle::Success,
-                        _ => ButtonStyle::Primary,
-                    },
-                });
-            }
-        }
-        buttons.push(Button {
-            custom_id: ButtonId::MyCards {
-                table: self.table().0,
-            }
-            .encode(),
-            label: render::prompt::my_cards_label(locale),
-            style: ButtonStyle::Secondary,
-        });
-        let content = match mention {
-            Some(user) => {
-                let line = format!("<@{}>\n", user.0);
-                if limits::length(&text) + limits::length(&line) <= limits::MESSAGE {
-                    format!("{line}{text}")
-                } else {
-                    text
-                }
-            }
-            None => text,
-        };
-        Some(BoardMessage {
-            content,
-            buttons,
-            mention,
-        })
     }
 }
 

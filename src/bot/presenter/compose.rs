@@ -1,0 +1,108 @@
+//! The board message for the table's state: the public board (or, once the hand is over, its
+//! final board and results), the action buttons of the player to act and "My cards", and the
+//! mention of the player to act at its top when they want mentions; all within Discord's limits.
+
+use poise::serenity_prelude::ButtonStyle;
+
+use crate::bank::UserId;
+use crate::bot::custom_id::ButtonId;
+use crate::bot::limits;
+use crate::render::{self, BoardView};
+use crate::table::ActionKind;
+
+use super::{BoardMessage, Button, Presenter, State};
+
+impl Presenter {
+    /// The board message for the current state, or `None` before the first board.
+    pub(super) fn compose(&self, state: &State) -> Option<BoardMessage> {
+        let locale = self.locale();
+        let board = state.board.as_ref()?;
+        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let mut facts = crate::lobby::present::board_facts(board, &name);
+        for (player, user) in facts.players.iter_mut().zip(&board.players) {
+            player.dm_closed = state.dm_closed.contains_key(user);
+        }
+        if let Some(summary) = &state.result {
+            let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
+            let final_board = render::board_within(
+                locale,
+                &BoardView::from_public(&summary.view, &facts),
+                limits::MESSAGE_TEXT,
+            );
+            let results = render::results(
+                locale,
+                &render::ResultView::new(
+                    summary.hand,
+                    &names,
+                    &summary.result,
+                    &summary.public_events,
+                ),
+            );
+            let combined = format!("{final_board}\n\n{results}");
+            let content = if limits::length(&combined) <= limits::MESSAGE {
+                combined
+            } else {
+                limits::fit_message(&results)
+            };
+            return Some(BoardMessage {
+                content,
+                buttons: Vec::new(),
+                mention: None,
+            });
+        }
+        let text = render::board_within(
+            locale,
+            &BoardView::from_public(&board.view, &facts),
+            limits::MESSAGE_TEXT,
+        );
+        let mut buttons = Vec::new();
+        let mut mention = None;
+        if let Some(turn) = &state.turn
+            && turn.hand == board.hand
+            && turn.action_seq == board.action_seq
+        {
+            mention = Some(turn.user).filter(|user| self.bot.pings().wants(*user));
+            for action in &turn.legal {
+                buttons.push(Button {
+                    custom_id: ButtonId::Act {
+                        table: self.table().0,
+                        hand: turn.hand,
+                        seq: turn.action_seq,
+                        action: action.kind,
+                    }
+                    .encode(),
+                    label: render::action_label(locale, action),
+                    style: match action.kind {
+                        ActionKind::Fold => ButtonStyle::Danger,
+                        ActionKind::Check | ActionKind::Call => ButtonStyle::Success,
+                        _ => ButtonStyle::Primary,
+                    },
+                });
+            }
+        }
+        buttons.push(Button {
+            custom_id: ButtonId::MyCards {
+                table: self.table().0,
+            }
+            .encode(),
+            label: render::prompt::my_cards_label(locale),
+            style: ButtonStyle::Secondary,
+        });
+        let content = match mention {
+            Some(user) => {
+                let line = format!("<@{}>\n", user.0);
+                if limits::length(&text) + limits::length(&line) <= limits::MESSAGE {
+                    format!("{line}{text}")
+                } else {
+                    text
+                }
+            }
+            None => text,
+        };
+        Some(BoardMessage {
+            content,
+            buttons,
+            mention,
+        })
+    }
+}
