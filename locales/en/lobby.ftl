@@ -83,3 +83,4 @@ play-final-balance = Your balance: { $balance } { $balance ->
 
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = Hand #{ $hand } is over and is being settled: the result comes as soon as the bank confirms it. Nothing is lost meanwhile.
+lobby-waiting-for-bank = Hand #{ $hand } waits for the bank, which is slow to answer: cards are dealt as soon as it does. Nothing is lost meanwhile.

@@ -83,3 +83,4 @@ play-final-balance = Tu saldo: { $balance } { $balance ->
 
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = La mano #{ $hand } terminó y se está liquidando: el resultado llega en cuanto el banco lo confirme. Mientras tanto no se pierde nada.
+lobby-waiting-for-bank = La mano #{ $hand } espera al banco, que tarda en responder: las cartas se reparten en cuanto responda. Mientras tanto no se pierde nada.

@@ -52,3 +52,4 @@ play-final-balance = Saldomu: { $balance } chip.
 
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = Hand #{ $hand } sudah selesai dan chipnya sedang dihitung: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.
+lobby-waiting-for-bank = Hand #{ $hand } menunggu bank yang lambat menjawab: kartu dibagikan begitu bank menjawab. Tidak ada yang hilang sementara itu.

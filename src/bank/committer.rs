@@ -19,20 +19,16 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
 use super::audit::{self, AuditReport};
 use super::backup;
 use super::clock::Clock;
-use super::economy::MintMove;
 use super::ledger::{self, Draft, Overlay};
-use super::references::{self, once_per_reference};
+use super::ops::{self, Operation};
+use super::references;
 use super::store::{Store, StoreError, Tree};
-use super::{
-    BankError, EconomyConfig, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId, economy,
-    records, tables,
-};
+use super::{BankError, EconomyConfig};
 use crate::telemetry::record;
 
 /// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
@@ -41,77 +37,6 @@ pub(crate) const BATCHES_KEY: &[u8] = b"batches";
 
 /// The most requests applied before one flush.
 const MAX_BATCH: usize = 4096;
-
-pub(crate) enum Op {
-    BuyIn {
-        guild: GuildId,
-        table: TableId,
-        user: UserId,
-        amount: u64,
-        reference: String,
-    },
-    CashOut {
-        guild: GuildId,
-        table: TableId,
-        user: UserId,
-        reference: String,
-    },
-    BeginHand {
-        guild: GuildId,
-        table: TableId,
-        hand: u64,
-    },
-    SettleHand {
-        guild: GuildId,
-        table: TableId,
-        hand: u64,
-        outcomes: Vec<SeatOutcome>,
-        /// The hand's public history, stored with the settlement.
-        history: Option<Vec<u8>>,
-    },
-    CancelHand {
-        table: TableId,
-        hand: u64,
-    },
-    RecoverAll,
-    SaveTableSettings {
-        table: TableId,
-        record: Vec<u8>,
-    },
-    RemoveTableSettings {
-        table: TableId,
-    },
-    OpenTable {
-        guild: GuildId,
-        table: TableId,
-    },
-    CloseTable {
-        guild: GuildId,
-        table: TableId,
-        reference: String,
-    },
-    Daily {
-        guild: GuildId,
-        user: UserId,
-        reference: String,
-    },
-    Give {
-        guild: GuildId,
-        from: UserId,
-        to: UserId,
-        to_is_bot: bool,
-        amount: u64,
-        reference: String,
-    },
-    Moderate {
-        guild: GuildId,
-        moderator: UserId,
-        user: UserId,
-        amount: u64,
-        direction: MintMove,
-        reference: String,
-    },
-}
 
 const QUEUED: u8 = 0;
 const STARTED: u8 = 1;
@@ -161,23 +86,57 @@ impl BatchClock {
     }
 }
 
-/// What an operation answers; the idempotent ones store it under their reference.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum Reply {
-    Done,
-    Amount(u64),
-    Transfer(Transfer),
-    Stacks(Vec<(UserId, u64)>),
-    Recoveries(Vec<Recovery>),
+/// A queued operation with its caller's reply, its type erased for the committer.
+pub(crate) trait Job: Send {
+    /// The committer takes the request up; false when its caller already withdrew it.
+    fn start(&self) -> bool;
+
+    /// Drafts the operation into the batch; returns how to answer its caller once the
+    /// batch's fate is known.
+    fn draft(
+        self: Box<Self>,
+        committer: &Committer,
+        batch: &mut Overlay,
+        next_seq: &mut u64,
+    ) -> Answer;
+}
+
+/// Sends a drafted operation's answer once its batch is written: given the batch's failure,
+/// an accepted operation answers that failure instead (a refused one its refusal).
+pub(crate) type Answer = Box<dyn FnOnce(Option<&BankError>) + Send>;
+
+/// Operation `O` as queued by its caller.
+pub(crate) struct Queued<O: Operation> {
+    pub op: O,
+    pub ticket: Ticket,
+    pub reply: oneshot::Sender<Result<O::Output, BankError>>,
+}
+
+impl<O: Operation> Job for Queued<O> {
+    fn start(&self) -> bool {
+        self.ticket.start()
+    }
+
+    fn draft(
+        self: Box<Self>,
+        committer: &Committer,
+        batch: &mut Overlay,
+        next_seq: &mut u64,
+    ) -> Answer {
+        let Queued { op, reply, .. } = *self;
+        let result = committer.draft(batch, next_seq, |draft, config| ops::run(op, draft, config));
+        Box::new(move |failed| {
+            let result = match failed {
+                Some(failed) if result.is_ok() => Err(failed.clone()),
+                _ => result,
+            };
+            let _ = reply.send(result);
+        })
+    }
 }
 
 pub(crate) enum Request {
-    Run {
-        op: Op,
-        ticket: Ticket,
-        reply: oneshot::Sender<Result<Reply, BankError>>,
-    },
+    Run(Box<dyn Job>),
     /// Audit the books once the batch is written.
     Audit {
         reply: oneshot::Sender<Result<AuditReport, BankError>>,
@@ -188,7 +147,9 @@ pub(crate) enum Request {
         reply: oneshot::Sender<Result<backup::Encoded, BankError>>,
     },
     /// Stop after the batch; answered once the thread no longer holds the store.
-    Shutdown { done: oneshot::Sender<()> },
+    Shutdown {
+        done: oneshot::Sender<()>,
+    },
 }
 
 pub(crate) struct Committer {
@@ -240,21 +201,26 @@ impl Committer {
     /// Validates and drafts one operation over the batch so far; an accepted operation's
     /// writes join the batch, a refused one's are dropped.
     /// A panic while drafting fails this operation alone: its draft is dropped unmerged.
-    fn draft(&self, batch: &mut Overlay, next_seq: &mut u64, op: Op) -> Result<Reply, BankError> {
+    fn draft<T>(
+        &self,
+        batch: &mut Overlay,
+        next_seq: &mut u64,
+        operation: impl FnOnce(&mut Draft<'_>, &EconomyConfig) -> Result<T, BankError>,
+    ) -> Result<T, BankError> {
         let store = Arc::clone(&self.store);
         let now = self.clock.now_unix_ms();
         let drafted = catch_unwind(AssertUnwindSafe(|| {
             let mut draft = Draft::new(store.as_ref(), batch, *next_seq, now);
-            let reply = self.run(&mut draft, op)?;
-            Ok::<_, BankError>((reply, draft.finish()))
+            let answer = operation(&mut draft, &self.config)?;
+            Ok::<_, BankError>((answer, draft.finish()))
         }));
-        let (reply, (writes, next)) = match drafted {
+        let (answer, (writes, next)) = match drafted {
             Ok(drafted) => drafted?,
             Err(panic) => return Err(BankError::Internal(panic_text(panic.as_ref()))),
         };
         batch.extend(writes);
         *next_seq = next;
-        Ok(reply)
+        Ok(answer)
     }
 
     /// Housekeeping drafted into a batch that writes anyway: pruning expired references.
@@ -317,137 +283,6 @@ impl Committer {
         flushed.map_err(|error| BankError::NotDurable(error.to_string()))
     }
 
-    fn run(&self, draft: &mut Draft<'_>, op: Op) -> Result<Reply, BankError> {
-        let config = &self.config;
-        match op {
-            Op::BuyIn {
-                guild,
-                table,
-                user,
-                amount,
-                reference,
-            } => {
-                let operation = format!("buy_in {} {} {amount}", table.0, user.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    tables::buy_in(draft, config, guild, table, user, amount, &reference)
-                        .map(Reply::Amount)
-                })
-            }
-            Op::CashOut {
-                guild,
-                table,
-                user,
-                reference,
-            } => {
-                let operation = format!("cash_out {} {}", table.0, user.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    tables::cash_out(draft, guild, table, user, &reference).map(Reply::Amount)
-                })
-            }
-            Op::BeginHand { guild, table, hand } => {
-                tables::begin_hand(draft, guild, table, hand).map(|()| Reply::Done)
-            }
-            Op::SettleHand {
-                guild,
-                table,
-                hand,
-                outcomes,
-                history,
-            } => {
-                let newly_settled = tables::settle_hand(draft, guild, table, hand, &outcomes)?;
-                if let (true, Some(history)) = (newly_settled, history) {
-                    records::record_history(
-                        draft,
-                        table,
-                        hand,
-                        history,
-                        config.hand_histories_kept,
-                    )?;
-                }
-                Ok(Reply::Done)
-            }
-            Op::SaveTableSettings { table, record } => {
-                records::save_settings(draft, table, record);
-                Ok(Reply::Done)
-            }
-            Op::RemoveTableSettings { table } => {
-                records::remove_settings(draft, table);
-                Ok(Reply::Done)
-            }
-            Op::CancelHand { table, hand } => {
-                tables::cancel_hand(draft, table, hand).map(|_| Reply::Done)
-            }
-            Op::RecoverAll => {
-                let mut recoveries = Vec::new();
-                for (table, hand) in tables::hands_in_progress(draft)? {
-                    if let Some(recovery) = tables::cancel_hand(draft, table, hand)? {
-                        recoveries.push(recovery);
-                    }
-                }
-                Ok(Reply::Recoveries(recoveries))
-            }
-            Op::OpenTable { guild, table } => {
-                tables::open_table(draft, guild, table).map(|()| Reply::Done)
-            }
-            Op::CloseTable {
-                guild,
-                table,
-                reference,
-            } => {
-                let operation = format!("close_table {}", table.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    tables::close_table(draft, guild, table, &reference).map(Reply::Stacks)
-                })
-            }
-            Op::Daily {
-                guild,
-                user,
-                reference,
-            } => {
-                let operation = format!("daily {}", user.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    economy::daily(draft, config, guild, user, &reference).map(Reply::Amount)
-                })
-            }
-            Op::Give {
-                guild,
-                from,
-                to,
-                to_is_bot,
-                amount,
-                reference,
-            } => {
-                let operation = format!("give {} {} {amount}", from.0, to.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    economy::give(
-                        draft, config, guild, from, to, to_is_bot, amount, &reference,
-                    )
-                    .map(Reply::Transfer)
-                })
-            }
-            Op::Moderate {
-                guild,
-                moderator,
-                user,
-                amount,
-                direction,
-                reference,
-            } => {
-                let verb = match direction {
-                    MintMove::Grant => "grant",
-                    MintMove::Take => "take",
-                };
-                let operation = format!("{verb} {} {} {amount}", moderator.0, user.0);
-                once_per_reference(draft, guild, &reference, operation, |draft| {
-                    economy::moderate(
-                        draft, config, guild, moderator, user, amount, direction, &reference,
-                    )
-                    .map(Reply::Amount)
-                })
-            }
-        }
-    }
-
     /// The thread's loop: take every waiting request, skip the withdrawn ones, draft the
     /// others, apply the accepted ones as one atomic write set, flush once, answer.
     pub fn run_loop(mut self, requests: Receiver<Request>) {
@@ -471,28 +306,24 @@ impl Committer {
                 match request {
                     Request::Audit { reply } => audits.push(reply),
                     Request::Backup { reply } => backups.push(reply),
-                    Request::Run { op, ticket, reply } => {
+                    Request::Run(job) => {
                         // A request its caller withdrew (timed out) never happens: the
                         // caller was told so.
-                        if ticket.start() {
-                            let result = self.draft(&mut batch, &mut next_seq, op);
-                            answers.push((reply, result));
+                        if job.start() {
+                            answers.push(job.draft(&self, &mut batch, &mut next_seq));
                         }
                     }
                     Request::Shutdown { done } => shutdown = Some(done),
                 }
             }
+            let mut failed = None;
             if !batch.is_empty() {
                 self.draft_upkeep(&mut batch, next_seq);
                 let started = Instant::now();
                 let written = self.write(batch, next_seq);
                 record::bank_commit(started.elapsed());
-                if let Err(failed) = written {
-                    for (_, result) in &mut answers {
-                        if result.is_ok() {
-                            *result = Err(failed.clone());
-                        }
-                    }
+                if let Err(error) = written {
+                    failed = Some(error);
                     if let Ok(next) = ledger::load_next_seq(self.store.as_ref()) {
                         self.next_seq = next;
                     }
@@ -501,8 +332,8 @@ impl Committer {
                     }
                 }
             }
-            for (reply, result) in answers {
-                let _ = reply.send(result);
+            for answer in answers {
+                answer(failed.as_ref());
             }
             if !audits.is_empty() {
                 let store = Arc::clone(&self.store);

@@ -10,9 +10,9 @@ use tokio::sync::oneshot;
 use super::audit::{self, AuditReport};
 use super::backup::{self, BackupError, BackupSummary};
 use super::clock::{Clock, SystemClock};
-use super::committer::{BatchClock, Committer, Op, Reply, Request, Ticket};
-use super::economy::MintMove;
+use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
 use super::ledger::{self, LedgerEntry};
+use super::ops::{self, MintMove, Operation};
 use super::schema::{self, SCHEMA_VERSION};
 use super::store::{SledStore, Store, Tree};
 use super::{
@@ -74,10 +74,6 @@ struct Inner {
     /// Times the callers' waits.
     clock: Arc<dyn Clock>,
     recovered: OnceLock<Vec<Recovery>>,
-}
-
-fn unexpected(reply: Reply) -> BankError {
-    BankError::Storage(format!("the committer answered {reply:?}"))
 }
 
 async fn within<T>(
@@ -173,10 +169,7 @@ impl Bank {
                 recovered: OnceLock::new(),
             }),
         };
-        let recovered = match bank.call(Op::RecoverAll).await? {
-            Reply::Recoveries(recovered) => recovered,
-            other => return Err(unexpected(other)),
-        };
+        let recovered = bank.call(ops::RecoverAll).await?;
         let _ = bank.inner.recovered.set(recovered);
         Ok(bank)
     }
@@ -184,14 +177,14 @@ impl Bank {
     /// Queues `op` and answers its real outcome. A request the committer has not taken up
     /// within the timeout is withdrawn (the committer will skip it) and answered `Timeout`;
     /// one it has taken up is waited for to the end.
-    async fn call(&self, op: Op) -> Result<Reply, BankError> {
+    async fn call<O: Operation>(&self, op: O) -> Result<O::Output, BankError> {
         let (reply, mut answer) = oneshot::channel();
         let ticket = Ticket::default();
-        self.send(Request::Run {
+        self.send(Request::Run(Box::new(Queued {
             op,
             ticket: ticket.clone(),
             reply,
-        })?;
+        })))?;
         let answered = match self.in_time(&mut answer).await {
             Some(answered) => answered,
             None if ticket.withdraw() => return Err(self.timeout_error()),
@@ -223,20 +216,6 @@ impl Bank {
     fn timeout_error(&self) -> BankError {
         crate::telemetry::record::bank_store_timeout();
         BankError::Timeout(u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX))
-    }
-
-    async fn call_amount(&self, op: Op) -> Result<u64, BankError> {
-        match self.call(op).await? {
-            Reply::Amount(amount) => Ok(amount),
-            other => Err(unexpected(other)),
-        }
-    }
-
-    async fn call_done(&self, op: Op) -> Result<(), BankError> {
-        match self.call(op).await? {
-            Reply::Done => Ok(()),
-            other => Err(unexpected(other)),
-        }
     }
 
     /// The store, for reads beside the committer; `Stopped` once the bank is shut down.
@@ -298,7 +277,7 @@ impl Bank {
         amount: u64,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::BuyIn {
+        self.call(ops::BuyIn {
             guild,
             table,
             user,
@@ -318,7 +297,7 @@ impl Bank {
         user: UserId,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::CashOut {
+        self.call(ops::CashOut {
             guild,
             table,
             user,
@@ -341,7 +320,7 @@ impl Bank {
         table: TableId,
         hand: u64,
     ) -> Result<(), BankError> {
-        self.call_done(Op::BeginHand { guild, table, hand }).await
+        self.call(ops::BeginHand { guild, table, hand }).await
     }
 
     /// Settles a finished hand in one transaction: every seat's stack becomes its `end`,
@@ -380,7 +359,7 @@ impl Bank {
         outcomes: &[SeatOutcome],
         history: Option<Vec<u8>>,
     ) -> Result<(), BankError> {
-        self.call_done(Op::SettleHand {
+        self.call(ops::SettleHand {
             guild,
             table,
             hand,
@@ -417,13 +396,12 @@ impl Bank {
         table: TableId,
         record: Vec<u8>,
     ) -> Result<(), BankError> {
-        self.call_done(Op::SaveTableSettings { table, record })
-            .await
+        self.call(ops::SaveTableSettings { table, record }).await
     }
 
     /// Forgets the settings record of `table` (nothing to forget is fine).
     pub async fn remove_table_settings(&self, table: TableId) -> Result<(), BankError> {
-        self.call_done(Op::RemoveTableSettings { table }).await
+        self.call(ops::RemoveTableSettings { table }).await
     }
 
     /// Every stored table settings record, by table id.
@@ -433,7 +411,7 @@ impl Bank {
 
     /// Cancels an interrupted hand: every player keeps their start-of-hand stack.
     pub async fn cancel_hand(&self, table: TableId, hand: u64) -> Result<(), BankError> {
-        self.call_done(Op::CancelHand { table, hand }).await
+        self.call(ops::CancelHand { table, hand }).await
     }
 
     /// What opening the bank recovered: every hand an earlier process left in progress, now
@@ -444,7 +422,7 @@ impl Bank {
 
     /// Registers `table` as open in `guild` (or reopens it).
     pub async fn open_table(&self, guild: GuildId, table: TableId) -> Result<(), BankError> {
-        self.call_done(Op::OpenTable { guild, table }).await
+        self.call(ops::OpenTable { guild, table }).await
     }
 
     /// Pays every stack at `table` back to its player and marks the table closed (a closed
@@ -455,17 +433,12 @@ impl Bank {
         table: TableId,
         reference: &str,
     ) -> Result<Vec<(UserId, u64)>, BankError> {
-        match self
-            .call(Op::CloseTable {
-                guild,
-                table,
-                reference: reference.to_string(),
-            })
-            .await?
-        {
-            Reply::Stacks(paid) => Ok(paid),
-            other => Err(unexpected(other)),
-        }
+        self.call(ops::CloseTable {
+            guild,
+            table,
+            reference: reference.to_string(),
+        })
+        .await
     }
 
     /// The number the table's next hand should take (one past every hand it has seen).
@@ -481,7 +454,7 @@ impl Bank {
         user: UserId,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::Daily {
+        self.call(ops::Daily {
             guild,
             user,
             reference: reference.to_string(),
@@ -499,20 +472,15 @@ impl Bank {
         amount: u64,
         reference: &str,
     ) -> Result<Transfer, BankError> {
-        match self
-            .call(Op::Give {
-                guild,
-                from,
-                to,
-                to_is_bot,
-                amount,
-                reference: reference.to_string(),
-            })
-            .await?
-        {
-            Reply::Transfer(transfer) => Ok(transfer),
-            other => Err(unexpected(other)),
-        }
+        self.call(ops::Give {
+            guild,
+            from,
+            to,
+            to_is_bot,
+            amount,
+            reference: reference.to_string(),
+        })
+        .await
     }
 
     /// A moderator creates chips for a player (from the guild's mint); returns the balance.
@@ -550,7 +518,7 @@ impl Bank {
         direction: MintMove,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call_amount(Op::Moderate {
+        self.call(ops::Moderate {
             guild,
             moderator,
             user,

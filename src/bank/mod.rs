@@ -31,13 +31,14 @@
 //! markers of finished hands for the last [`HAND_MARKERS_KEPT`] hands of each table (a table
 //! retries only its current hand); older ones are pruned by the committer as it goes.
 //!
-//! Module map: `handle` (the [`Bank`] callers hold), `config`, `error`, `types`, `store` (the
-//! narrow storage interface, and sled behind it), `encoding` (the compact on-disk records),
-//! `ledger` (entries and the per-operation draft), `references` (idempotency and its pruning), `accounts` (keys, balances, the one transfer), `tables`
-//! (registry, escrow seats, hands, recovery), `economy` (daily, give, grant, take, the daily
-//! caps), `stats`,
-//! `records` (table settings and recent hand histories, kept for the lobby), `leaderboard`,
-//! `audit`, `schema`, `clock`, `committer`.
+//! Module map: `handle` (the [`Bank`] callers hold), `ops` (each write operation one type:
+//! its arguments, fingerprint and `apply`), `committer` (the thread that runs them in
+//! batches), `config`, `error`, `types`, `store` (the narrow storage interface, and sled
+//! behind it), `encoding` (the compact on-disk records), `ledger` (entries and the
+//! per-operation draft), `references` (idempotency and its pruning), `accounts` (keys,
+//! balances, the one transfer), `tables` (registry, escrow seats, hand markers), `economy`
+//! (account age, daily claims, the gift caps), `stats`, `records` (table settings and recent
+//! hand histories, kept for the lobby), `leaderboard`, `audit`, `schema`, `clock`.
 
 mod accounts;
 mod audit;
@@ -52,6 +53,7 @@ mod handle;
 mod leaderboard;
 mod ledger;
 mod messages;
+mod ops;
 mod records;
 mod references;
 mod schema;

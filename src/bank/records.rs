@@ -5,16 +5,8 @@
 
 use super::ledger::Draft;
 use super::store::{Store, Tree};
-use super::tables::{hand_key, table_key};
+use super::tables::hand_key;
 use super::{BankError, TableId};
-
-pub(crate) fn save_settings(draft: &mut Draft<'_>, table: TableId, record: Vec<u8>) {
-    draft.put(Tree::TableSettings, table_key(table), record);
-}
-
-pub(crate) fn remove_settings(draft: &mut Draft<'_>, table: TableId) {
-    draft.remove(Tree::TableSettings, table_key(table));
-}
 
 /// Every table's settings record, by table id.
 pub(crate) fn all_settings(store: &dyn Store) -> Result<Vec<(TableId, Vec<u8>)>, BankError> {

@@ -8,11 +8,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::BankError;
-use super::committer::Reply;
 use super::ledger::Draft;
+use super::ops::Once;
 use super::store::Tree;
-use crate::ids::{GuildId, InteractionId};
+use super::{BankError, Recovery, Transfer};
+use crate::ids::{GuildId, InteractionId, UserId};
 
 /// How long a used reference is remembered: a day. A retry of the same request comes within
 /// minutes (Discord lets an interaction be answered for 15 minutes; the lobby retries within
@@ -25,6 +25,81 @@ const PRUNED_PER_BATCH: usize = 256;
 /// The bank reference of a Discord interaction's request: the same for every retry of it.
 pub fn interaction_reference(interaction: InteractionId, what: &str) -> String {
     format!("discord:{}:{what}", interaction.0)
+}
+
+/// An operation's answer as a reference remembers it (stored: its variants keep their order).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Reply {
+    Done,
+    Amount(u64),
+    Transfer(Transfer),
+    Stacks(Vec<(UserId, u64)>),
+    Recoveries(Vec<Recovery>),
+}
+
+/// An operation's answer, as stored under its reference and read back from it.
+pub(crate) trait Stored: Sized {
+    fn to_reply(&self) -> Reply;
+    /// `None` when the stored answer is of another kind (a corrupt record).
+    fn from_reply(reply: Reply) -> Option<Self>;
+}
+
+impl Stored for () {
+    fn to_reply(&self) -> Reply {
+        Reply::Done
+    }
+    fn from_reply(reply: Reply) -> Option<()> {
+        matches!(reply, Reply::Done).then_some(())
+    }
+}
+
+impl Stored for u64 {
+    fn to_reply(&self) -> Reply {
+        Reply::Amount(*self)
+    }
+    fn from_reply(reply: Reply) -> Option<u64> {
+        match reply {
+            Reply::Amount(amount) => Some(amount),
+            _ => None,
+        }
+    }
+}
+
+impl Stored for Transfer {
+    fn to_reply(&self) -> Reply {
+        Reply::Transfer(*self)
+    }
+    fn from_reply(reply: Reply) -> Option<Transfer> {
+        match reply {
+            Reply::Transfer(transfer) => Some(transfer),
+            _ => None,
+        }
+    }
+}
+
+impl Stored for Vec<(UserId, u64)> {
+    fn to_reply(&self) -> Reply {
+        Reply::Stacks(self.clone())
+    }
+    fn from_reply(reply: Reply) -> Option<Self> {
+        match reply {
+            Reply::Stacks(stacks) => Some(stacks),
+            _ => None,
+        }
+    }
+}
+
+impl Stored for Vec<Recovery> {
+    fn to_reply(&self) -> Reply {
+        Reply::Recoveries(self.clone())
+    }
+    fn from_reply(reply: Reply) -> Option<Self> {
+        match reply {
+            Reply::Recoveries(recoveries) => Some(recoveries),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -48,27 +123,31 @@ pub(crate) fn time_key(time_unix_ms: u64, reference_key: &[u8]) -> Vec<u8> {
     key
 }
 
-/// Runs `body` once per reference: a replay returns the first result and writes nothing.
-pub(crate) fn once_per_reference(
+/// Runs `body` once per reference: a replay with the same fingerprint returns the first
+/// answer and writes nothing; the reference on another operation is refused.
+pub(crate) fn once_per_reference<T: Stored>(
     draft: &mut Draft<'_>,
-    guild: GuildId,
-    reference: &str,
-    operation: String,
-    body: impl FnOnce(&mut Draft<'_>) -> Result<Reply, BankError>,
-) -> Result<Reply, BankError> {
-    if reference.is_empty() {
+    once: &Once,
+    body: impl FnOnce(&mut Draft<'_>) -> Result<T, BankError>,
+) -> Result<T, BankError> {
+    if once.reference.is_empty() {
         return Err(BankError::EmptyReference);
     }
-    let key = reference_key(guild, reference);
+    let key = reference_key(once.guild, &once.reference);
     if let Some(record) = draft.get_record::<ReferenceRecord>(Tree::References, &key)? {
-        if record.operation == operation {
-            return Ok(record.reply);
+        if record.operation != once.fingerprint {
+            return Err(BankError::ReferenceReused {
+                reference: once.reference.clone(),
+            });
         }
-        return Err(BankError::ReferenceReused {
-            reference: reference.to_string(),
+        return T::from_reply(record.reply).ok_or_else(|| {
+            BankError::Storage(format!(
+                "the answer remembered for {} is of another kind",
+                once.reference
+            ))
         });
     }
-    let reply = body(draft)?;
+    let answer = body(draft)?;
     let time_unix_ms = draft.now_unix_ms;
     draft.put(
         Tree::ReferenceTimes,
@@ -79,12 +158,12 @@ pub(crate) fn once_per_reference(
         Tree::References,
         key,
         &ReferenceRecord {
-            operation,
-            reply: reply.clone(),
+            operation: once.fingerprint.clone(),
+            reply: answer.to_reply(),
             time_unix_ms,
         },
     );
-    Ok(reply)
+    Ok(answer)
 }
 
 /// Forgets up to [`PRUNED_PER_BATCH`] references used before the window, oldest first.

@@ -121,7 +121,7 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
     #[derive(serde::Deserialize)]
     struct ReferenceRecordV1 {
         operation: String,
-        reply: super::committer::Reply,
+        reply: super::references::Reply,
     }
 
     fn json<T: for<'de> serde::Deserialize<'de>>(value: &[u8]) -> Option<T> {

@@ -250,6 +250,11 @@ pub enum TableMessage {
     Settling {
         hand: u64,
     },
+    /// Hand `hand` cannot begin before the bank answers (the store is slow): nothing is dealt
+    /// meanwhile, and the table deals once the bank has answered.
+    WaitingForBank {
+        hand: u64,
+    },
     /// A hand was cancelled and every player got back their stack as of its start.
     HandCancelled {
         hand: u64,

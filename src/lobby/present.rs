@@ -157,6 +157,13 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::Settling { hand } => {
             return render::tr(locale, "lobby-settling", &[("hand", (*hand).into())]);
         }
+        TableMessage::WaitingForBank { hand } => {
+            return render::tr(
+                locale,
+                "lobby-waiting-for-bank",
+                &[("hand", (*hand).into())],
+            );
+        }
         TableMessage::Joined { user, stack, .. } => N::Joined {
             name: name_of(*user),
             buy_in: *stack,

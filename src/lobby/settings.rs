@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::render::Locale;
-use crate::table::rules::{OddChip, Rules, ShortAllIn, Stakes, StakesError};
+use crate::table::rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes, StakesError};
 use crate::table::{DEFAULT_MIX_HANDS, Game, GameChoice};
 
 /// Everything a moderator chooses when opening a table. Changes made while a hand is in
@@ -41,7 +41,6 @@ impl TableSettings {
     pub const MIN_ACTION_TIMER_SECS: u32 = 5;
     pub const MAX_ACTION_TIMER_SECS: u32 = 600;
     pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
-    pub const MAX_RAISES_LIMIT: u32 = 10;
     pub const MAX_MIX_HANDS: u32 = 50;
 
     /// Checks every value; the first one that is wrong is named in the error.
@@ -76,9 +75,9 @@ impl TableSettings {
         if self.between_hands_secs > Self::MAX_BETWEEN_HANDS_SECS {
             return Err(SettingsError::BetweenHands(self.between_hands_secs));
         }
-        if !(1..=Self::MAX_RAISES_LIMIT).contains(&self.rules.max_raises) {
-            return Err(SettingsError::MaxRaises(self.rules.max_raises));
-        }
+        self.rules.validate().map_err(|error| match error {
+            RulesError::MaxRaises(raises) => SettingsError::MaxRaises(raises),
+        })?;
         Ok(())
     }
 }
@@ -144,8 +143,8 @@ pub const BOUNDS: [Bound; 11] = [
     ),
     Bound::new(
         "max_raises",
-        1,
-        Some(TableSettings::MAX_RAISES_LIMIT as u64),
+        *Rules::MAX_RAISES.start() as u64,
+        Some(*Rules::MAX_RAISES.end() as u64),
     ),
 ];
 
@@ -207,7 +206,11 @@ pub enum SettingsError {
     ActionTimer(u32),
     #[error("the time between hands must be at most 120 seconds, not {0}")]
     BetweenHands(u32),
-    #[error("max_raises must be between 1 and 10, not {0}")]
+    #[error(
+        "max_raises must be between {min} and {max}, not {0}",
+        min = Rules::MAX_RAISES.start(),
+        max = Rules::MAX_RAISES.end()
+    )]
     MaxRaises(u32),
     #[error("mix_hands must be between 1 and 50, not {0}")]
     MixHands(u32),
@@ -263,8 +266,8 @@ impl SettingsError {
             ],
             SettingsError::MaxRaises(raises) => vec![
                 ("raises", raises.into()),
-                ("min", 1),
-                ("max", S::MAX_RAISES_LIMIT.into()),
+                ("min", (*Rules::MAX_RAISES.start()).into()),
+                ("max", (*Rules::MAX_RAISES.end()).into()),
             ],
             SettingsError::MixHands(hands) => vec![
                 ("hands", hands.into()),
@@ -469,6 +472,30 @@ mod tests {
         ];
         for (settings, expected) in cases {
             assert_eq!(settings.validate(), Err(expected));
+        }
+    }
+
+    #[test]
+    fn the_raises_a_table_may_allow_are_the_engines_own_bounds() {
+        let bound = BOUNDS
+            .iter()
+            .find(|bound| bound.option == "max_raises")
+            .expect("max_raises has bounds");
+        assert_eq!(bound.min, u64::from(*Rules::MAX_RAISES.start()));
+        assert_eq!(bound.max, Some(u64::from(*Rules::MAX_RAISES.end())));
+        for max_raises in 0..=Rules::MAX_RAISES.end() + 5 {
+            let settings = TableSettings {
+                rules: Rules {
+                    max_raises,
+                    ..Rules::default()
+                },
+                ..TableSettings::default()
+            };
+            assert_eq!(
+                settings.validate().is_ok(),
+                Rules::MAX_RAISES.contains(&max_raises),
+                "max_raises {max_raises}"
+            );
         }
     }
 }

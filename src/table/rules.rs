@@ -165,7 +165,11 @@ pub struct Rules {
 /// Why house-rule options were refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
-    #[error("max_raises must be a whole number from 1 to 10, not {0}")]
+    #[error(
+        "max_raises must be a whole number from {min} to {max}, not {0}",
+        min = Rules::MAX_RAISES.start(),
+        max = Rules::MAX_RAISES.end()
+    )]
     MaxRaises(u32),
 }
 

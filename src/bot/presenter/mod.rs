@@ -342,6 +342,11 @@ impl Presenter {
                 state.departing.insert(user);
                 return None;
             }
+            // The bank is slow: the channel is told why nothing happens yet.
+            waiting @ (TableMessage::Settling { .. } | TableMessage::WaitingForBank { .. }) => {
+                let text = crate::lobby::present::message_text(locale, &waiting, &name);
+                return Some((text, None));
+            }
             // Everything else answers a command, whose response already told the channel.
             _ => return None,
         };

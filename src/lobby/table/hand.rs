@@ -82,7 +82,14 @@ impl Table {
         }
         let number = self.last_hand + 1;
         self.last_hand = number;
-        if let Err(error) = self.bank.begin_hand(self.guild, self.table, number).await {
+        let (bank, guild, table) = (self.bank.clone(), self.guild, self.table);
+        let (begun, told) = self
+            .await_bank(
+                async move { bank.begin_hand(guild, table, number).await },
+                TableMessage::WaitingForBank { hand: number },
+            )
+            .await;
+        if let Err(error) = begun {
             if outcome_unknown(&error) {
                 // It may still begin: cancel it before dealing the next one.
                 tracing::warn!(
@@ -90,6 +97,9 @@ impl Table {
                     hand = number,
                     "begin unconfirmed: {error}"
                 );
+                if !told {
+                    self.message(TableMessage::WaitingForBank { hand: number });
+                }
                 self.unconfirmed_begin = Some(number);
                 self.next_hand_at = Some(Instant::now() + retry_delay(1));
             } else {

@@ -33,6 +33,11 @@ const RETRY_MAX: Duration = Duration::from_secs(60);
 /// The wait before cashing out again a departing player whose cash-out went unconfirmed.
 pub(super) const DEPARTURE_RETRY: Duration = Duration::from_secs(5);
 
+/// How long the table waits for the bank before telling the players it is waiting: the
+/// table's own timer, not the bank's timeout, since a write the store has taken up is waited
+/// for as long as the store takes, and players should see why nothing happens.
+pub(super) const BANK_PATIENCE: Duration = Duration::from_secs(2);
+
 /// A finished hand the bank has not confirmed yet.
 pub(super) struct Settlement {
     outcomes: Vec<SeatOutcome>,
@@ -40,6 +45,8 @@ pub(super) struct Settlement {
     history: Option<Vec<u8>>,
     /// Answers the bank could not give so far.
     unanswered: u32,
+    /// The players were told the hand is settling.
+    told: bool,
     pub(super) retry_at: Option<Instant>,
 }
 
@@ -57,6 +64,24 @@ pub(super) fn retry_delay(unanswered: u32) -> Duration {
 }
 
 impl Table {
+    /// Awaits a bank call (one that borrows nothing of the table); when it has not answered
+    /// within [`BANK_PATIENCE`], tells the players `waiting` and goes on waiting. Returns the
+    /// answer and whether the players were told.
+    pub(super) async fn await_bank<T>(
+        &mut self,
+        call: impl Future<Output = T>,
+        waiting: TableMessage,
+    ) -> (T, bool) {
+        let mut call = std::pin::pin!(call);
+        tokio::select! {
+            biased;
+            answer = &mut call => return (answer, false),
+            () = tokio::time::sleep(BANK_PATIENCE) => {}
+        }
+        self.message(waiting);
+        (call.await, true)
+    }
+
     /// The hand is over: settle it through the bank and only then announce the result.
     pub(super) async fn finish_hand(&mut self) {
         let Some(in_play) = &self.hand else {
@@ -95,6 +120,7 @@ impl Table {
             outcomes,
             history,
             unanswered: 0,
+            told: false,
             retry_at: None,
         });
         self.settle().await;
@@ -107,23 +133,27 @@ impl Table {
         };
         let number = in_play.number;
         settlement.retry_at = None;
-        let settled = match &settlement.history {
-            Some(history) => {
-                self.bank
-                    .settle_hand_with_history(
-                        self.guild,
-                        self.table,
-                        number,
-                        &settlement.outcomes,
-                        history.clone(),
-                    )
-                    .await
+        let (bank, guild, table) = (self.bank.clone(), self.guild, self.table);
+        let (outcomes, history) = (settlement.outcomes.clone(), settlement.history.clone());
+        let call = async move {
+            match history {
+                Some(history) => {
+                    bank.settle_hand_with_history(guild, table, number, &outcomes, history)
+                        .await
+                }
+                None => bank.settle_hand(guild, table, number, &outcomes).await,
             }
-            None => {
-                self.bank
-                    .settle_hand(self.guild, self.table, number, &settlement.outcomes)
-                    .await
+        };
+        let settled = if settlement.told {
+            call.await
+        } else {
+            let (settled, told) = self
+                .await_bank(call, TableMessage::Settling { hand: number })
+                .await;
+            if let Some(settlement) = &mut self.settlement {
+                settlement.told = told;
             }
+            settled
         };
         match settled {
             Ok(()) => {
@@ -146,7 +176,8 @@ impl Table {
                     hand = number,
                     "the bank has not confirmed the settlement ({error}); asking again in {delay:?}"
                 );
-                if settlement.unanswered == 1 {
+                if !settlement.told {
+                    settlement.told = true;
                     self.message(TableMessage::Settling { hand: number });
                 }
                 return;

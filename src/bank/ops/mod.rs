@@ -1,0 +1,78 @@
+//! The bank's write operations, one type each (mini-redis `cmd/` style): each type owns its
+//! arguments, its fingerprint (what its reference remembers it by) and its `apply`, which
+//! validates and drafts its writes. The committer runs any [`Operation`] without knowing
+//! which (see `committer::Job`), so adding an operation is one file here plus its method on
+//! `Bank`.
+
+mod begin_hand;
+mod buy_in;
+mod cancel_hand;
+mod cash_out;
+mod close_table;
+mod daily;
+mod give;
+mod moderate;
+mod open_table;
+mod recover_all;
+mod remove_table_settings;
+mod save_table_settings;
+mod settle_hand;
+
+pub(crate) use begin_hand::BeginHand;
+pub(crate) use buy_in::BuyIn;
+pub(crate) use cancel_hand::CancelHand;
+pub(crate) use cash_out::CashOut;
+pub(crate) use close_table::CloseTable;
+pub(crate) use daily::Daily;
+pub(crate) use give::Give;
+pub(crate) use moderate::{MintMove, Moderate};
+pub(crate) use open_table::OpenTable;
+pub(crate) use recover_all::RecoverAll;
+pub(crate) use remove_table_settings::RemoveTableSettings;
+pub(crate) use save_table_settings::SaveTableSettings;
+pub(crate) use settle_hand::SettleHand;
+
+use super::ledger::Draft;
+use super::references::{self, Stored};
+use super::{BankError, EconomyConfig, GuildId};
+
+/// What makes an operation take effect once per reference: the reference (scoped to its
+/// guild) and the operation's fingerprint, its kind and arguments. A replay with the same
+/// fingerprint answers what the first one did; another fingerprint is refused.
+pub(crate) struct Once {
+    pub guild: GuildId,
+    pub reference: String,
+    pub fingerprint: String,
+}
+
+/// One write operation of the bank.
+pub(crate) trait Operation: Send + 'static {
+    /// What the caller is answered (and, for an operation with a reference, remembered).
+    type Output: Stored + Send + 'static;
+
+    /// The reference and fingerprint that make a retry take effect once; `None` for an
+    /// operation idempotent by its own arguments (a hand number) or by what it does.
+    fn once(&self) -> Option<Once> {
+        None
+    }
+
+    /// Validates the operation over what `draft` sees and drafts its writes; a refusal's
+    /// writes are dropped by the committer.
+    fn apply(
+        self,
+        draft: &mut Draft<'_>,
+        config: &EconomyConfig,
+    ) -> Result<Self::Output, BankError>;
+}
+
+/// Runs `op` into `draft`, once per reference when it carries one.
+pub(crate) fn run<O: Operation>(
+    op: O,
+    draft: &mut Draft<'_>,
+    config: &EconomyConfig,
+) -> Result<O::Output, BankError> {
+    match op.once() {
+        None => op.apply(draft, config),
+        Some(once) => references::once_per_reference(draft, &once, |draft| op.apply(draft, config)),
+    }
+}

@@ -1,0 +1,164 @@
+//! A finished hand settles in one transaction: chips move from losing seats to winning ones
+//! so that every seat's stack becomes its `end`, stats are updated, and the hand's public
+//! history (when given) is stored with it. The ends must sum to the starts and each start
+//! must be the seat's stack. Idempotent by its hand number: settling it again changes nothing.
+
+use std::collections::BTreeSet;
+
+use super::Operation;
+use crate::bank::accounts::{self, Account};
+use crate::bank::ledger::{Draft, Reason};
+use crate::bank::store::Tree;
+use crate::bank::tables::{self, HandRecord, HandState, hand_key, table_key};
+use crate::bank::{
+    BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, encoding, records, stats,
+};
+
+pub(crate) struct SettleHand {
+    pub guild: GuildId,
+    pub table: TableId,
+    pub hand: u64,
+    pub outcomes: Vec<SeatOutcome>,
+    /// The hand's public history, stored by the same transaction.
+    pub history: Option<Vec<u8>>,
+}
+
+impl Operation for SettleHand {
+    type Output = ();
+
+    fn apply(self, draft: &mut Draft<'_>, config: &EconomyConfig) -> Result<(), BankError> {
+        let SettleHand {
+            guild,
+            table,
+            hand,
+            outcomes,
+            history,
+        } = self;
+        let mut record = tables::guild_record(draft, guild, table)?;
+        let existing: Option<HandRecord> = draft.get_record(Tree::Hands, &hand_key(table, hand))?;
+        match existing.as_ref().map(|existing| existing.state) {
+            // A replay: nothing written.
+            Some(HandState::Settled) => return Ok(()),
+            Some(HandState::Cancelled) => return Err(BankError::HandFinished { table, hand }),
+            // A finished hand whose marker was pruned: far older than any retry.
+            None if hand <= record.last_hand && record.hand_in_progress != Some(hand) => {
+                return Err(BankError::HandFinished { table, hand });
+            }
+            Some(HandState::InProgress) | None => {}
+        }
+        if let Some(current) = record.hand_in_progress
+            && current != hand
+        {
+            return Err(BankError::HandInProgress {
+                table,
+                hand: current,
+            });
+        }
+        let reference = encoding::settlement_reference(table, hand);
+        for (loser, winner, amount) in movements(draft, table, &outcomes)? {
+            accounts::transfer(
+                draft,
+                Account::Seat { table, user: loser },
+                Account::Seat {
+                    table,
+                    user: winner,
+                },
+                amount,
+                Reason::Settle { hand },
+                &reference,
+            )?;
+        }
+        for outcome in &outcomes {
+            stats::record_hand(draft, guild, outcome)?;
+        }
+        let starts = match existing {
+            Some(existing) => existing.starts,
+            None => outcomes
+                .iter()
+                .map(|outcome| (outcome.user, outcome.start))
+                .collect(),
+        };
+        draft.put_record(
+            Tree::Hands,
+            hand_key(table, hand),
+            &HandRecord {
+                guild,
+                state: HandState::Settled,
+                starts,
+            },
+        );
+        record.hand_in_progress = None;
+        record.last_hand = record.last_hand.max(hand);
+        draft.put_record(Tree::Tables, table_key(table), &record);
+        tables::prune_hand_markers(draft, table, hand)?;
+        if let Some(history) = history {
+            records::record_history(draft, table, hand, history, config.hand_histories_kept)?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks a settlement and turns it into movements from losing seats to winning seats.
+fn movements(
+    draft: &Draft<'_>,
+    table: TableId,
+    outcomes: &[SeatOutcome],
+) -> Result<Vec<(UserId, UserId, u64)>, BankError> {
+    if outcomes.is_empty() {
+        return Err(BankError::Unbalanced("no seat in the settlement".into()));
+    }
+    let mut seen = BTreeSet::new();
+    let (mut starts, mut ends) = (0u128, 0u128);
+    for outcome in outcomes {
+        if !seen.insert(outcome.user) {
+            return Err(BankError::Unbalanced(format!(
+                "player {} appears twice",
+                outcome.user.0
+            )));
+        }
+        let seat = Account::Seat {
+            table,
+            user: outcome.user,
+        };
+        let held = accounts::chips(draft, seat)?;
+        if held != outcome.start {
+            return Err(BankError::Unbalanced(format!(
+                "player {} started the hand with {held}, not {}",
+                outcome.user.0, outcome.start
+            )));
+        }
+        starts += u128::from(outcome.start);
+        ends += u128::from(outcome.end);
+    }
+    if starts != ends {
+        return Err(BankError::Unbalanced(format!(
+            "the stacks started at {starts} and end at {ends}"
+        )));
+    }
+    let mut losers: Vec<(UserId, u64)> = outcomes
+        .iter()
+        .filter(|outcome| outcome.end < outcome.start)
+        .map(|outcome| (outcome.user, outcome.start - outcome.end))
+        .collect();
+    let winners = outcomes
+        .iter()
+        .filter(|outcome| outcome.end > outcome.start)
+        .map(|outcome| (outcome.user, outcome.end - outcome.start));
+    let mut movements = Vec::new();
+    let mut loser_index = 0;
+    for (winner, mut gain) in winners {
+        while gain > 0 {
+            let Some((loser, remaining)) = losers.get_mut(loser_index) else {
+                return Err(BankError::Unbalanced("the gains exceed the losses".into()));
+            };
+            let amount = gain.min(*remaining);
+            movements.push((*loser, winner, amount));
+            gain -= amount;
+            *remaining -= amount;
+            if *remaining == 0 {
+                loser_index += 1;
+            }
+        }
+    }
+    Ok(movements)
+}
