@@ -154,7 +154,10 @@ async fn act(
                             .content(message.content.clone())
                             .components(message.components())
                             .allowed_mentions(CreateAllowedMentions::new());
-                        match click.edit_response(&ctx.http, edit).await {
+                        let writing = presenter.writing_board();
+                        let edited = click.edit_response(&ctx.http, edit).await;
+                        drop(writing);
+                        match edited {
                             Ok(_) => presenter.wrote(version),
                             Err(error) => tracing::warn!(%error, "updating the board failed"),
                         }
@@ -167,7 +170,10 @@ async fn act(
                                 .components(message.components())
                                 .allowed_mentions(CreateAllowedMentions::new()),
                         );
-                        match click.create_response(&ctx.http, response).await {
+                        let writing = presenter.writing_board();
+                        let responded = click.create_response(&ctx.http, response).await;
+                        drop(writing);
+                        match responded {
                             Ok(()) => {
                                 presenter.wrote(version);
                                 true

@@ -11,6 +11,7 @@
 //! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
 
 pub mod backups;
+pub mod board_writes;
 pub mod checks;
 pub mod clicks;
 pub mod commands;

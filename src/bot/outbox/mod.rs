@@ -326,6 +326,7 @@ async fn write_once<W: MessageWriter>(
             }
             let mut attempt = 1;
             loop {
+                let writing = freshness.as_ref().map(|freshness| freshness.writes.start());
                 let outcome = shared.writer.edit(channel, message, &body).await;
                 window.record_write();
                 match outcome {
@@ -333,6 +334,7 @@ async fn write_once<W: MessageWriter>(
                         if let Some(freshness) = &freshness {
                             freshness.mark_written_or_overtaken();
                         }
+                        drop(writing);
                         let _ = reply.send(Ok(()));
                         return None;
                     }

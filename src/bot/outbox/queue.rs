@@ -8,9 +8,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
-use tokio::sync::{Notify, oneshot};
+use tokio::sync::oneshot;
 use tokio::time::Instant;
 
+use crate::bot::board_writes::BoardWrites;
 use crate::bot::rest::RestError;
 
 /// At most `writes` writes in any window of `per`, per channel.
@@ -34,9 +35,9 @@ impl Default for RatePolicy {
 pub struct Freshness {
     pub written: Arc<AtomicU64>,
     pub version: u64,
-    /// Woken when another path wrote a newer version while this edit was on its way: Discord
-    /// may have applied this older one last, so the owner must write the newest again.
-    pub overtaken: Arc<Notify>,
+    /// The message's writes by every path: this edit holds a guard while it travels, and a
+    /// newer version written meanwhile asks the owner to write the newest again.
+    pub writes: Arc<BoardWrites>,
 }
 
 impl Freshness {
@@ -48,7 +49,7 @@ impl Freshness {
     /// while it was on its way.
     pub(super) fn mark_written_or_overtaken(&self) {
         if self.written.fetch_max(self.version, Ordering::SeqCst) > self.version {
-            self.overtaken.notify_one();
+            self.writes.overtaken();
         }
     }
 }

@@ -4,6 +4,8 @@ use super::*;
 use serde_json::json;
 use std::sync::atomic::AtomicU64;
 
+use crate::bot::board_writes::BoardWrites;
+
 /// One write: when, what kind, to which channel or message, with which body.
 type Write = (Instant, &'static str, u64, Value);
 
@@ -184,7 +186,7 @@ async fn an_edit_older_than_what_an_interaction_wrote_is_dropped() {
         Some(Freshness {
             written: written.clone(),
             version: 3,
-            overtaken: Arc::default(),
+            writes: Arc::default(),
         }),
     );
     // An interaction response wrote version 4 meanwhile.
@@ -250,7 +252,7 @@ async fn an_edit_overtaken_on_its_way_by_a_newer_board_asks_for_the_newest_again
     let recorder = Recorder::default();
     let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
     let written = Arc::new(AtomicU64::new(2));
-    let overtaken = Arc::new(Notify::new());
+    let writes = Arc::new(BoardWrites::default());
     // The edit takes a second to reach Discord; a click's response writes version 4
     // meanwhile, and Discord applies the older edit last.
     recorder
@@ -265,7 +267,7 @@ async fn an_edit_overtaken_on_its_way_by_a_newer_board_asks_for_the_newest_again
         Some(Freshness {
             written: written.clone(),
             version: 3,
-            overtaken: overtaken.clone(),
+            writes: writes.clone(),
         }),
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -275,7 +277,7 @@ async fn an_edit_overtaken_on_its_way_by_a_newer_board_asks_for_the_newest_again
         recorder.writes().iter().filter(|w| w.1 == "edit").count(),
         1
     );
-    tokio::time::timeout(Duration::from_secs(1), overtaken.notified())
+    tokio::time::timeout(Duration::from_secs(1), writes.rewrite_needed())
         .await
         .expect("the presenter is asked to write the newest board again");
 }
@@ -285,7 +287,7 @@ async fn an_edit_nobody_overtook_asks_for_nothing() {
     let recorder = Recorder::default();
     let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
     let written = Arc::new(AtomicU64::new(2));
-    let overtaken = Arc::new(Notify::new());
+    let writes = Arc::new(BoardWrites::default());
     outbox.edit(
         1,
         42,
@@ -293,14 +295,45 @@ async fn an_edit_nobody_overtook_asks_for_nothing() {
         Some(Freshness {
             written: written.clone(),
             version: 3,
-            overtaken: overtaken.clone(),
+            writes: writes.clone(),
         }),
     );
     assert!(outbox.flush(Duration::from_secs(60)).await);
     assert_eq!(written.load(Ordering::SeqCst), 3);
     assert!(
-        tokio::time::timeout(Duration::from_secs(1), overtaken.notified())
+        tokio::time::timeout(Duration::from_secs(1), writes.rewrite_needed())
             .await
             .is_err()
     );
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_edit_that_crossed_a_click_response_asks_for_the_newest_again() {
+    let recorder = Recorder::default();
+    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+    let written = Arc::new(AtomicU64::new(2));
+    let writes = Arc::new(BoardWrites::default());
+    recorder
+        .transit
+        .lock()
+        .unwrap()
+        .push_back(Duration::from_secs(1));
+    outbox.edit(
+        1,
+        42,
+        json!({ "content": "version 3" }),
+        Some(Freshness {
+            written: written.clone(),
+            version: 3,
+            writes: writes.clone(),
+        }),
+    );
+    // A click's response leaves and lands while the edit travels; the bot has not yet
+    // heard that it landed (its version is not recorded), so only the crossing tells.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(writes.start());
+    assert!(outbox.flush(Duration::from_secs(60)).await);
+    tokio::time::timeout(Duration::from_secs(1), writes.rewrite_needed())
+        .await
+        .expect("the presenter is asked to write the newest board again");
 }

@@ -33,6 +33,7 @@ use crate::lobby::{
 use crate::render::{self, Locale};
 use crate::table::ActionKind;
 
+use super::board_writes::{BoardWrites, WriteGuard};
 use super::outbox::Freshness;
 use super::{Bot, limits, lock};
 
@@ -95,8 +96,9 @@ pub struct Presenter {
     /// Something other than a notice changed what the board shows (a name learned, a DM
     /// found closed or open again): the loop writes it.
     changed: Notify,
-    /// An edit of the board reached Discord after a click's newer board: write the newest again.
-    overtaken: Arc<Notify>,
+    /// The board's writes by the outbox and by clicks: when two crossed on their way, the
+    /// newest is written again.
+    board_writes: Arc<BoardWrites>,
     /// Discord refused a post here for missing permissions, and the table was paused.
     missing_permissions: AtomicBool,
 }
@@ -112,7 +114,7 @@ impl Presenter {
             held: Arc::default(),
             written: Arc::new(AtomicU64::new(0)),
             changed: Notify::new(),
-            overtaken: Arc::default(),
+            board_writes: Arc::default(),
             missing_permissions: AtomicBool::new(false),
         })
     }
@@ -166,7 +168,7 @@ impl Presenter {
                 }
                 () = self.held.released() => {}
                 () = self.changed.notified() => self.publish(),
-                () = self.overtaken.notified() => {
+                () = self.board_writes.rewrite_needed() => {
                     lock(&self.state).version += 1;
                     self.publish();
                 }
@@ -190,6 +192,11 @@ impl Presenter {
     /// dropped.
     pub fn hold(&self) -> ClickGuard {
         self.held.hold()
+    }
+
+    /// A click's response is about to write the board: hold the guard until it has landed.
+    pub fn writing_board(&self) -> WriteGuard {
+        self.board_writes.start()
     }
 
     /// An interaction response wrote board `version`.
@@ -468,7 +475,7 @@ impl Presenter {
                 Some(Freshness {
                     written: self.written.clone(),
                     version,
-                    overtaken: Arc::clone(&self.overtaken),
+                    writes: Arc::clone(&self.board_writes),
                 }),
             );
             let presenter = Arc::clone(self);
