@@ -404,7 +404,7 @@ mod tests {
     }
 
     #[test]
-    fn the_example_config_is_valid_and_documents_every_setting() {
+    fn the_example_config_is_valid_and_shows_the_defaults() {
         let text = include_str!("../../config.example.toml");
         let config = parse(text).expect("config.example.toml parses");
         // The example shows the defaults the code uses.
@@ -415,55 +415,8 @@ mod tests {
             config.shutdown_grace_secs,
             Config::default().shutdown_grace_secs
         );
-        for setting in [
-            "token",
-            "data_dir",
-            "locale",
-            "shutdown_grace_secs",
-            "api_proxy",
-            "guild_ids",
-            "shards",
-            "moderator_role",
-            "level",
-            "format",
-            "starting_balance",
-            "daily_amount",
-            "daily_cooldown_secs",
-            "min_account_age_secs",
-            "give_min",
-            "give_max",
-            "cache_capacity_bytes",
-            "store_timeout_ms",
-            "hand_histories_kept",
-            "game",
-            "mix_hands",
-            "min_buy_in",
-            "max_buy_in",
-            "seats",
-            "action_timer_secs",
-            "between_hands_secs",
-            "max_raises",
-            "heads_up_uncapped",
-            "short_all_in",
-            "odd_chip",
-            "open_pair_big_bet",
-            "street_pause_ms",
-            "equity_budget_ms",
-            "deck_seed",
-            "click_delay_ms",
-            "command_delay_ms",
-            "every_hours",
-            "keep",
-            "ante",
-            "bring_in",
-            "small_bet",
-            "big_bet",
-        ] {
-            assert!(
-                text.contains(&format!("{setting} =")),
-                "config.example.toml does not document {setting}"
-            );
-        }
+        // That it shows every setting the types accept is checked by walking the types
+        // (tests/engine/discord_config.rs), not by a list here.
     }
 
     #[test]
