@@ -69,35 +69,40 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
 
 #[poise::command(slash_command, guild_only)]
 pub async fn sitout(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
-    in_guild(ctx, |caller| async move {
-        let outcome = match table_of(&bot, &caller).await {
-            Ok(handle) => handle.sit_out(caller.user).await,
-            Err(error) => Err(error),
-        };
-        match outcome {
-            Ok(()) => {
-                let name = bot.names().name_or_placeholder(caller.user);
-                Answer::public(render::notice(caller.public, &Notice::SatOut { name }))
-            }
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
-        }
-    })
-    .await
+    change_presence(ctx, Presence::SittingOut).await
 }
 
 #[poise::command(slash_command, guild_only)]
 pub async fn back(ctx: Context<'_>) -> Outcome {
+    change_presence(ctx, Presence::Back).await
+}
+
+/// What `/sitout` and `/back` ask of the table.
+#[derive(Debug, Clone, Copy)]
+enum Presence {
+    SittingOut,
+    Back,
+}
+
+/// Sits the caller out or back in; the channel is told, a refusal only the caller.
+async fn change_presence(ctx: Context<'_>, presence: Presence) -> Outcome {
     let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
         let outcome = match table_of(&bot, &caller).await {
-            Ok(handle) => handle.back(caller.user).await,
+            Ok(handle) => match presence {
+                Presence::SittingOut => handle.sit_out(caller.user).await,
+                Presence::Back => handle.back(caller.user).await,
+            },
             Err(error) => Err(error),
         };
         match outcome {
             Ok(()) => {
                 let name = bot.names().name_or_placeholder(caller.user);
-                Answer::public(render::notice(caller.public, &Notice::Back { name }))
+                let notice = match presence {
+                    Presence::SittingOut => Notice::SatOut { name },
+                    Presence::Back => Notice::Back { name },
+                };
+                Answer::public(render::notice(caller.public, &notice))
             }
             Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
         }
