@@ -187,3 +187,32 @@ fn backup_of_a_directory_without_a_bank_says_so() {
     ]);
     one_line_refusal(&output, "holds no studbot bank");
 }
+
+#[tokio::test]
+async fn a_members_choice_is_in_the_backup_and_restored_with_it() {
+    use studbot::bank::{Bank, EconomyConfig, MemberPreferences, UserId};
+    let root = tempfile::tempdir().expect("tempdir");
+    let data = root.path().join("data");
+    let bank = Bank::open(&data.join("bank"), EconomyConfig::default())
+        .await
+        .expect("open the bank");
+    let off = MemberPreferences { turn_pings: false };
+    bank.save_preferences(UserId(42), off).await.expect("save");
+    bank.shutdown().await.expect("shut down");
+    drop(bank);
+
+    let file = root.path().join("bank.studbot-backup");
+    let backup = studbot(&["backup", "--data", path(&data), "--out", path(&file)]);
+    assert!(backup.status.success(), "{backup:?}");
+    let restored = root.path().join("restored");
+    let restore = studbot(&["restore", "--from", path(&file), "--data", path(&restored)]);
+    assert!(restore.status.success(), "{restore:?}");
+
+    let bank = Bank::open(&restored.join("bank"), EconomyConfig::default())
+        .await
+        .expect("open the restored bank");
+    assert_eq!(
+        bank.member_preferences().await.expect("read"),
+        vec![(UserId(42), off)]
+    );
+}

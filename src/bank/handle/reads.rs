@@ -4,8 +4,8 @@
 use crate::bank::ledger::{self, LedgerEntry};
 use crate::bank::store::Tree;
 use crate::bank::{
-    BankError, GuildId, PlayerStats, TableId, UserId, accounts, accounts::Account, encoding,
-    leaderboard, records, stats, tables,
+    BankError, GuildId, MemberPreferences, PlayerStats, TableId, UserId, accounts,
+    accounts::Account, encoding, leaderboard, records, stats, tables,
 };
 
 use super::Bank;
@@ -100,6 +100,22 @@ impl Bank {
                 entries.push(entry);
             }
             Ok(entries)
+        })
+        .await
+    }
+
+    /// Every member who chose preferences other than the default, with their choice.
+    pub async fn member_preferences(&self) -> Result<Vec<(UserId, MemberPreferences)>, BankError> {
+        self.read(|store| {
+            let mut members = Vec::new();
+            for item in store.scan_prefix(Tree::Preferences, &[]) {
+                let (key, value) = item?;
+                let user = ledger::decode_u64(&key)
+                    .map(UserId)
+                    .ok_or_else(|| BankError::Storage("a corrupt preferences key".into()))?;
+                members.push((user, encoding::decode(&value, "preferences")?));
+            }
+            Ok(members)
         })
         .await
     }

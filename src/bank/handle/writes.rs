@@ -2,7 +2,9 @@
 //! what really happened to it.
 
 use crate::bank::ops::{self, MintMove};
-use crate::bank::{BankError, GuildId, Recovery, SeatOutcome, TableId, Transfer, UserId};
+use crate::bank::{
+    BankError, GuildId, MemberPreferences, Recovery, SeatOutcome, TableId, Transfer, UserId,
+};
 
 use super::Bank;
 
@@ -232,5 +234,15 @@ impl Bank {
     /// cancelled. Calling it again returns the same list (it never cancels a live hand).
     pub async fn recover(&self) -> Result<Vec<Recovery>, BankError> {
         Ok(self.inner.recovered.get().cloned().unwrap_or_default())
+    }
+
+    /// Stores what `user` chose for themselves (the default is stored as nothing), durably
+    /// before answering.
+    pub async fn save_preferences(
+        &self,
+        user: UserId,
+        preferences: MemberPreferences,
+    ) -> Result<(), BankError> {
+        self.call(ops::SavePreferences { user, preferences }).await
     }
 }
