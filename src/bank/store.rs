@@ -41,10 +41,12 @@ pub enum Tree {
     ReferenceTimes,
     /// (guild, user, UTC day) → chips given and received by gifts that day (the daily caps).
     GiftTotals,
+    /// User → the member's preferences (`MemberPreferences`), kept only when not the default.
+    Preferences,
 }
 
 impl Tree {
-    pub const ALL: [Tree; 13] = [
+    pub const ALL: [Tree; 14] = [
         Tree::Meta,
         Tree::Balances,
         Tree::Ledger,
@@ -58,6 +60,7 @@ impl Tree {
         Tree::HandHistories,
         Tree::ReferenceTimes,
         Tree::GiftTotals,
+        Tree::Preferences,
     ];
 
     fn index(self) -> usize {
@@ -79,6 +82,7 @@ impl Tree {
             Tree::HandHistories => "hand_histories",
             Tree::ReferenceTimes => "reference_times",
             Tree::GiftTotals => "gift_totals",
+            Tree::Preferences => "preferences",
         }
     }
 }

@@ -101,20 +101,15 @@ impl Table {
             return;
         };
         let outcomes = seat_outcomes(result, &in_play.players);
-        let history = HandHistory::new(
-            number,
-            in_play.hand.game(),
-            in_play.hand.public_view().stakes,
-            &in_play.players,
-            &result.starting_stacks,
-            in_play.hand.events(),
-        );
-        let history = match history.to_bytes() {
-            Ok(history) => Some(history),
-            Err(error) => {
+        let history = HandHistory::of_hand(number, &in_play.hand, &in_play.players)
+            .map(|history| history.to_bytes());
+        let history = match history {
+            Some(Ok(history)) => Some(history),
+            Some(Err(error)) => {
                 tracing::error!(table = self.table.0, "{error}");
                 None
             }
+            None => None,
         };
         self.settlement = Some(Settlement {
             outcomes,
