@@ -81,7 +81,7 @@ pub fn hand_seed(seed: u64, number: u64) -> u64 {
 
 /// The deck of hand `number` (from 0) of a run seeded with `seed`.
 pub fn hand_deck(seed: u64, number: u64) -> Deck {
-    Deck::shuffled_with(&mut Xoshiro256PlusPlus::seed_from_u64(hand_seed(
+    Deck::shuffled_by_draws(&mut Xoshiro256PlusPlus::seed_from_u64(hand_seed(
         seed, number,
     )))
 }
@@ -351,7 +351,9 @@ impl Deciders {
 /// it, and no two events encode alike, so equal checksums mean equal hands.
 ///
 /// Runs for every event of every hand (`sim`'s costliest step after the engine itself):
-/// each common event is written as one fixed-size record, one capacity check and one copy.
+/// each common event is written as one fixed-size record, one capacity check and one copy,
+/// and the encoder is inlined into the loop over the events.
+#[inline]
 pub fn encode_event(event: &Event, out: &mut Vec<u8>) {
     let seat = |seat: usize| u8::try_from(seat).unwrap_or(u8::MAX);
     match event {

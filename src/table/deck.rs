@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
 use thiserror::Error;
 
-use super::card::Card;
+use super::card::{Card, Rank, Suit};
 
 /// Cards still to be dealt, dealt from the front. Held in place (no allocation): a deck is
 /// made for every hand.
@@ -19,6 +19,18 @@ pub struct Deck {
 
 /// Fills the unused slots of a deck; never read.
 const NO_CARD: Card = super::deal::PLACEHOLDER_CARD;
+
+/// All 52 cards in index order (`Card::all`'s), as a deck holds them before its shuffle:
+/// written once at compile time rather than at every deck.
+const NEW_ORDER: [Card; 52] = {
+    let mut cards = [NO_CARD; 52];
+    let mut index = 0;
+    while index < 52 {
+        cards[index] = Card::new(Rank::ALL[index / 4], Suit::ALL[index % 4]);
+        index += 1;
+    }
+    cards
+};
 
 /// Equal when the same cards are left in the same order: slots past `len` are leftovers.
 impl PartialEq for Deck {
@@ -56,12 +68,29 @@ impl Deck {
 
     /// A full deck shuffled with the given RNG.
     pub fn shuffled_with<R: rand::Rng + ?Sized>(rng: &mut R) -> Deck {
-        let mut cards = [NO_CARD; 52];
-        for (slot, card) in cards.iter_mut().zip(Card::all()) {
-            *slot = card;
+        let mut deck = Deck::new_order();
+        deck.cards.shuffle(rng);
+        deck
+    }
+
+    /// A full deck shuffled with the given RNG by one draw per card (Fisher–Yates with
+    /// `random_range`), as uniform as [`Deck::shuffled_with`] but another order for the same
+    /// RNG. For a fast generator (`sim`'s xoshiro): rand's `shuffle` draws fewer numbers but
+    /// divides once per card, which then costs several times the draws.
+    pub fn shuffled_by_draws<R: rand::Rng + ?Sized>(rng: &mut R) -> Deck {
+        let mut deck = Deck::new_order();
+        for top in (1..deck.cards.len()).rev() {
+            deck.cards.swap(top, rng.random_range(..=top));
         }
-        cards.shuffle(rng);
-        Deck { cards, len: 52 }
+        deck
+    }
+
+    /// All 52 cards in `Card::all`'s order.
+    fn new_order() -> Deck {
+        Deck {
+            cards: NEW_ORDER,
+            len: 52,
+        }
     }
 
     /// A deck that deals exactly `order`, first card first. It may hold fewer than 52 cards.
@@ -114,6 +143,39 @@ mod tests {
     fn the_same_seed_gives_the_same_deck_and_another_seed_another() {
         assert_eq!(Deck::seeded(7), Deck::seeded(7));
         assert_ne!(Deck::seeded(7), Deck::seeded(8));
+    }
+
+    #[test]
+    fn a_deck_shuffled_by_draws_holds_each_card_once_spread_evenly_and_the_same_for_the_same_rng() {
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let deck = |seed| Deck::shuffled_by_draws(&mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        assert_eq!(deck(3), deck(3));
+        assert_ne!(deck(3), deck(4));
+        // Where each card lands over 52,000 decks: every (card, place) about 1,000 times.
+        let mut counts = vec![[0u32; 52]; 52];
+        for seed in 0..52_000 {
+            let mut deck = deck(seed);
+            let mut place = 0;
+            while let Some(card) = deck.deal() {
+                counts[usize::from(card.index())][place] += 1;
+                place += 1;
+            }
+            assert_eq!(place, 52);
+        }
+        for (card, places) in counts.iter().enumerate() {
+            for (place, &count) in places.iter().enumerate() {
+                assert!(
+                    (850..=1150).contains(&count),
+                    "card {card} at place {place}: {count} times in 52,000 decks"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_deck_holds_every_card_in_index_order() {
+        assert_eq!(NEW_ORDER.to_vec(), Card::all().collect::<Vec<_>>());
     }
 
     #[test]
