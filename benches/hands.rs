@@ -7,7 +7,6 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
 use studbot::table::computer::choose_action;
 use studbot::table::{ActionKind, Deck, Hand, LegalAction, Rules, Stakes};
@@ -92,11 +91,6 @@ fn hands(c: &mut Criterion) {
     let mut rng = SmallRng::seed_from_u64(3);
     group.bench_function("deck_shuffle_only", |b| {
         b.iter(|| black_box(Deck::shuffled_with(&mut rng)))
-    });
-    // `sim`'s deck: one draw per card from xoshiro256++ (rand's shuffle divides per card).
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
-    group.bench_function("deck_shuffle_by_draws_only", |b| {
-        b.iter(|| black_box(Deck::shuffled_by_draws(&mut rng)))
     });
     group.finish();
 }

@@ -81,7 +81,7 @@ pub fn hand_seed(seed: u64, number: u64) -> u64 {
 
 /// The deck of hand `number` (from 0) of a run seeded with `seed`.
 pub fn hand_deck(seed: u64, number: u64) -> Deck {
-    Deck::shuffled_by_draws(&mut Xoshiro256PlusPlus::seed_from_u64(hand_seed(
+    Deck::shuffled_with(&mut Xoshiro256PlusPlus::seed_from_u64(hand_seed(
         seed, number,
     )))
 }

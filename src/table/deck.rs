@@ -73,18 +73,6 @@ impl Deck {
         deck
     }
 
-    /// A full deck shuffled with the given RNG by one draw per card (Fisher–Yates with
-    /// `random_range`), as uniform as [`Deck::shuffled_with`] but another order for the same
-    /// RNG. For a fast generator (`sim`'s xoshiro): rand's `shuffle` draws fewer numbers but
-    /// divides once per card, which then costs several times the draws.
-    pub fn shuffled_by_draws<R: rand::Rng + ?Sized>(rng: &mut R) -> Deck {
-        let mut deck = Deck::new_order();
-        for top in (1..deck.cards.len()).rev() {
-            deck.cards.swap(top, rng.random_range(..=top));
-        }
-        deck
-    }
-
     /// All 52 cards in `Card::all`'s order.
     fn new_order() -> Deck {
         Deck {
@@ -143,34 +131,6 @@ mod tests {
     fn the_same_seed_gives_the_same_deck_and_another_seed_another() {
         assert_eq!(Deck::seeded(7), Deck::seeded(7));
         assert_ne!(Deck::seeded(7), Deck::seeded(8));
-    }
-
-    #[test]
-    fn a_deck_shuffled_by_draws_holds_each_card_once_spread_evenly_and_the_same_for_the_same_rng() {
-        use rand::SeedableRng;
-        use rand_xoshiro::Xoshiro256PlusPlus;
-        let deck = |seed| Deck::shuffled_by_draws(&mut Xoshiro256PlusPlus::seed_from_u64(seed));
-        assert_eq!(deck(3), deck(3));
-        assert_ne!(deck(3), deck(4));
-        // Where each card lands over 52,000 decks: every (card, place) about 1,000 times.
-        let mut counts = vec![[0u32; 52]; 52];
-        for seed in 0..52_000 {
-            let mut deck = deck(seed);
-            let mut place = 0;
-            while let Some(card) = deck.deal() {
-                counts[usize::from(card.index())][place] += 1;
-                place += 1;
-            }
-            assert_eq!(place, 52);
-        }
-        for (card, places) in counts.iter().enumerate() {
-            for (place, &count) in places.iter().enumerate() {
-                assert!(
-                    (850..=1150).contains(&count),
-                    "card {card} at place {place}: {count} times in 52,000 decks"
-                );
-            }
-        }
     }
 
     #[test]
