@@ -132,7 +132,7 @@ pub struct SledStore {
 /// cleans about one segment (512 KiB) before it stops, so the interval bounds how fast writes
 /// can come and still be cleaned up: 500 ms (sled's default) and 50 ms fell behind the soak's
 /// 1,500-2,500 hands/s, 20 ms kept up (the directory then grows by about the ledger alone).
-const CLEANER_EVERY_MS: u64 = 20;
+pub const CLEANER_EVERY_MS: u64 = 20;
 
 impl SledStore {
     /// Opens or creates the database in `dir`, with the flusher thread cleaning its log.
