@@ -5,7 +5,7 @@
 use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
 use super::eval::CardSet;
-use super::hand::{ActionError, Event, SeatIndex, Street, record};
+use super::hand::{Event, MissingCard, SeatIndex, Street, record};
 use super::seats::{MAX_SEATS, Seats};
 
 /// Cards per player in a full hand.
@@ -112,7 +112,7 @@ pub fn deal_street(
     source: &CardSource,
     cursor: &mut SourceCursor,
     events: &mut Vec<Event>,
-) -> Result<(), ActionError> {
+) -> Result<(), MissingCard> {
     let passes: usize = match street {
         Street::Third => 3,
         Street::Fourth | Street::Fifth | Street::Sixth | Street::Seventh => 1,
@@ -127,7 +127,7 @@ pub fn deal_street(
             }
             Some(None) => {
                 let seat = (0..seats.count).find(|&s| seats.is_live(s)).unwrap_or(0);
-                return Err(ActionError::MissingCard { seat, street });
+                return Err(MissingCard { seat, street });
             }
             None => {}
         }
@@ -141,7 +141,7 @@ pub fn deal_street(
             let card = source
                 .next_for(cursor, seat, held)
                 .filter(|_| held < HAND_CARDS)
-                .ok_or(ActionError::MissingCard { seat, street })?;
+                .ok_or(MissingCard { seat, street })?;
             dealt.push(seat, card);
             record(events, || {
                 if is_up_position(held) {

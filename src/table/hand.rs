@@ -240,6 +240,22 @@ pub enum ActionError {
     NotDealingOut,
 }
 
+/// The one way dealing fails: no card for `seat` on `street`. The dealing path's own error,
+/// small enough to come back in registers on every action (the 32-byte [`ActionError`]
+/// went through memory, read back after each call); it becomes
+/// [`ActionError::MissingCard`] or [`StartError::MissingCard`] at the public edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct MissingCard {
+    pub seat: SeatIndex,
+    pub street: Street,
+}
+
+impl From<MissingCard> for ActionError {
+    fn from(MissingCard { seat, street }: MissingCard) -> ActionError {
+        ActionError::MissingCard { seat, street }
+    }
+}
+
 /// Where a hand stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -574,14 +590,12 @@ impl Hand {
         self.starting_stacks.extend_from_slice(stacks);
         self.post_antes();
         let deck_source = matches!(self.source, CardSource::Deck(_));
-        let refused = |error: ActionError| match error {
-            ActionError::MissingCard {
-                street: Street::Third,
-                ..
-            } if deck_source => StartError::DeckTooSmall,
-            ActionError::MissingCard { seat, street } => StartError::MissingCard { seat, street },
-            // Dealing fails for nothing but a missing card.
-            _ => StartError::DeckTooSmall,
+        let refused = |MissingCard { seat, street }: MissingCard| {
+            if street == Street::Third && deck_source {
+                StartError::DeckTooSmall
+            } else {
+                StartError::MissingCard { seat, street }
+            }
         };
         self.deal(Street::Third).map_err(refused)?;
         if !self.start_round(Street::Third) {
@@ -608,7 +622,7 @@ impl Hand {
         }
     }
 
-    fn deal(&mut self, street: Street) -> Result<(), ActionError> {
+    fn deal(&mut self, street: Street) -> Result<(), MissingCard> {
         let state = &mut self.state;
         deal_street(
             street,
@@ -714,7 +728,7 @@ impl Hand {
     /// Deals the next street(s) until a betting round needs a player, or shows down after
     /// seventh street. When betting is over before seventh street the live hands are turned
     /// face up first; a paced hand then stops until [`Hand::deal_next_street`].
-    fn advance(&mut self) -> Result<(), ActionError> {
+    fn advance(&mut self) -> Result<(), MissingCard> {
         loop {
             if self.betting_is_over() && self.state.street < Street::Seventh {
                 self.turn_face_up();
@@ -773,12 +787,12 @@ impl Hand {
         if let Err(error) = self.deal_out_one_street() {
             self.state = saved;
             self.events.truncate(first_new);
-            return Err(error);
+            return Err(error.into());
         }
         Ok(self.events[first_new..].to_vec())
     }
 
-    fn deal_out_one_street(&mut self) -> Result<(), ActionError> {
+    fn deal_out_one_street(&mut self) -> Result<(), MissingCard> {
         let next = match self.state.street {
             Street::Third => Street::Fourth,
             Street::Fourth => Street::Fifth,
@@ -906,10 +920,10 @@ impl Hand {
             self.state = state;
             self.events.truncate(events);
         }
-        outcome
+        outcome.map_err(ActionError::from)
     }
 
-    fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), ActionError> {
+    fn apply(&mut self, seat: SeatIndex, action: LegalAction) -> Result<(), MissingCard> {
         let outcome = self.apply_and_advance(seat, action);
         self.refresh_legal();
         outcome
@@ -919,7 +933,7 @@ impl Hand {
         &mut self,
         seat: SeatIndex,
         action: LegalAction,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), MissingCard> {
         let state = &mut self.state;
         state.round.apply(&mut state.seats, seat, action);
         state.action_seq = state.action_seq.wrapping_add(1);
