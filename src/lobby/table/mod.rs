@@ -209,7 +209,7 @@ impl Table {
                 action_seq,
                 kind,
                 reply,
-            } => answer(reply, self.act(user, hand, action_seq, kind).await),
+            } => self.act(user, (hand, action_seq), kind, reply).await,
             TableCommand::ShowCards { user, reply } => answer(reply, self.show_cards(user)),
             // Answered when the table has stopped, which may wait for the hand in progress.
             TableCommand::Shutdown { grace, reply } => self.begin_shutdown(grace, reply),
