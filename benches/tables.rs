@@ -16,6 +16,10 @@
 //! live allocations against bytes it holds resident.
 //! Run: `cargo bench --bench tables` (env `TABLES`, `PLAYERS`, `SECS`, `THINK_MS`,
 //! `HISTORIES_KEPT` override; every settled hand also stores its history unless that is 0).
+//! `EXIT_AFTER_FLAT_OUT=1` ends the process right after the flat-out phase, so a heap
+//! profiler's "leaked at exit" list is what was live then: `cargo bench --bench tables
+//! --no-default-features --no-run`, then `EXIT_AFTER_FLAT_OUT=1 TABLES=1000 heaptrack
+//! target/release/deps/tables-*` and `heaptrack_print --print-leaks 1`.
 
 mod common;
 
@@ -251,6 +255,12 @@ fn main() {
         let flat_hands = shared.hands.swap(0, Ordering::Relaxed);
         let flat_secs = start.elapsed().as_secs_f64();
         let during = memory_line("after the flat-out phase");
+        if std::env::var_os("EXIT_AFTER_FLAT_OUT").is_some() {
+            // Under a heap profiler (heaptrack), what is "leaked" at exit is what was live
+            // after the flat-out phase.
+            println!("flat out: {flat_actions} actions, {flat_hands} hands");
+            std::process::exit(0);
+        }
 
         // Phase 2: paced, as people play; latencies recorded only from here on.
         shared.paced.store(true, Ordering::Relaxed);

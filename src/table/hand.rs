@@ -179,8 +179,9 @@ pub enum Event {
     Mucked {
         seat: SeatIndex,
     },
-    /// One pot (0 = main, then side pots) and how it was split.
-    PotAwarded(PotAward),
+    /// One pot (0 = main, then side pots) and how it was split. Boxed: inline it would make
+    /// every event twice as large (a hand keeps all its events; issue 9's memory).
+    PotAwarded(Box<PotAward>),
     /// Chips bet beyond what anyone could call, returned to their owner.
     Returned {
         seat: SeatIndex,
@@ -394,6 +395,13 @@ struct HandState {
     street_due: bool,
 }
 
+/// Room for the events of a typical hand of `players` (about eight a player: the ante, the
+/// cards, an action a street; plus the streets and the showdown), so the log seldom grows.
+/// Sized by the players rather than for the longest hand: every hand in play keeps its log.
+fn events_expected(players: usize) -> usize {
+    16 + 16 * players
+}
+
 fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
@@ -515,7 +523,7 @@ impl Hand {
                 turned_face_up: false,
                 street_due: false,
             },
-            events: Vec::with_capacity(160),
+            events: Vec::with_capacity(events_expected(stacks.len())),
             result: None,
         };
         hand.post_antes();
@@ -886,7 +894,7 @@ impl Hand {
             low: Vec::new(),
             uncontested: true,
         };
-        self.events.push(Event::PotAwarded(award.clone()));
+        self.events.push(Event::PotAwarded(Box::new(award.clone())));
         self.finish(vec![award], Vec::new());
     }
 
@@ -970,7 +978,7 @@ impl Hand {
             for &(seat, chips) in award.high.iter().chain(&award.low) {
                 seats.stack[seat] = seats.stack[seat].saturating_add(chips);
             }
-            self.events.push(Event::PotAwarded(award.clone()));
+            self.events.push(Event::PotAwarded(Box::new(award.clone())));
         }
         seats.committed = [0; MAX_SEATS];
         seats.street_bet = [0; MAX_SEATS];

@@ -378,14 +378,14 @@ fn whole_hand() -> (Vec<Event>, Vec<Card>) {
             .join(" "),
     ));
     events.push(Event::Mucked { seat: 1 });
-    events.push(Event::PotAwarded(PotAward {
+    events.push(Event::PotAwarded(Box::new(PotAward {
         pot: 0,
         amount: 132,
         eligible: vec![0, 1],
         high: vec![(0, 66)],
         low: vec![(0, 66)],
         uncontested: false,
-    }));
+    })));
     events.push(Event::HandEnded {
         stacks: vec![166, 34],
     });
