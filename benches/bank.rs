@@ -12,12 +12,13 @@ use studbot::bank::{Bank, EconomyConfig, GuildId, SeatOutcome, TableId, UserId};
 
 const GUILD: GuildId = GuildId(1);
 
-/// sled alone: a two-tree transaction (two balances and a ledger entry), then a flush.
+/// sled alone, configured as the bank's store: a two-tree transaction (two balances and a
+/// ledger entry), then a flush.
 fn raw_sled_rate(dir: &Path, run_for: Duration) -> f64 {
     let db = sled::Config::new()
         .path(dir)
         .cache_capacity(EconomyConfig::default().cache_capacity_bytes)
-        .flush_every_ms(None)
+        .flush_every_ms(Some(studbot::bank::store::CLEANER_EVERY_MS))
         .open()
         .expect("open sled");
     let balances = db.open_tree("balances").expect("tree");

@@ -6,9 +6,10 @@
 //! and prints resident memory again, and the ledger audit.
 //!
 //! Run: `cargo bench --bench soak` (env `TABLES` = 100, `PLAYERS` = 6, `HANDS` = 200000,
-//! `EVERY` = 20000, `HISTORIES_KEPT` = 200; `DATA` = a directory to keep the bank in, else a
-//! temporary one). A busted computer player tops up, with a moderator's grant when its
-//! balance is short, so no table runs dry.
+//! `EVERY` = 20000, `HISTORIES_KEPT` = 200, `CACHE_MIB` = 16 (sled's cache, as the bot's
+//! default); `DATA` = a directory to keep the bank in, else a temporary one). A busted
+//! computer player tops up, with a moderator's grant when its balance is short, so no table
+//! runs dry.
 
 mod common;
 
@@ -122,9 +123,11 @@ fn main() {
         let temporary = tempfile::tempdir().unwrap();
         let dir =
             std::env::var_os("DATA").map_or_else(|| temporary.path().to_path_buf(), Into::into);
+        let defaults = EconomyConfig::default();
         let economy = EconomyConfig {
             hand_histories_kept: env_or("HISTORIES_KEPT", 200),
-            ..EconomyConfig::default()
+            cache_capacity_bytes: env_or("CACHE_MIB", defaults.cache_capacity_bytes >> 20) << 20,
+            ..defaults
         };
         let bank = Bank::open(&dir, economy).await.unwrap();
         let store = Arc::new(BankTableStore::new(bank.clone()));

@@ -74,4 +74,4 @@ pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::HAND_MARKERS_KEPT;
-pub use types::{PlayerStats, Recovery, SeatOutcome, Transfer};
+pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, Transfer};

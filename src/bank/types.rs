@@ -44,3 +44,17 @@ pub struct Transfer {
     pub from_balance: u64,
     pub to_balance: u64,
 }
+
+/// What a member chose for themselves, kept by the bank so that it is in its backups and
+/// survives every restart. A member who never chose anything has the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemberPreferences {
+    /// Mentioned when it is their turn (`/ping on|off`).
+    pub turn_pings: bool,
+}
+
+impl Default for MemberPreferences {
+    fn default() -> MemberPreferences {
+        MemberPreferences { turn_pings: true }
+    }
+}

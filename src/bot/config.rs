@@ -54,9 +54,6 @@ pub struct AllInConfig {
 }
 
 impl AllInConfig {
-    /// The longest either may be: a hand dealt out must not keep a table waiting long.
-    pub const MAX_MS: u64 = 10_000;
-
     pub fn pace(&self) -> crate::lobby::DealingOutPace {
         crate::lobby::DealingOutPace {
             street_pause: std::time::Duration::from_millis(self.street_pause_ms),
@@ -272,8 +269,11 @@ impl Config {
             ("[all_in] street_pause_ms", self.all_in.street_pause_ms),
             ("[all_in] equity_budget_ms", self.all_in.equity_budget_ms),
         ] {
-            if value > AllInConfig::MAX_MS {
-                return fail(setting, format!("must be at most {}", AllInConfig::MAX_MS));
+            if value > crate::lobby::DealingOutPace::MAX_MS {
+                return fail(
+                    setting,
+                    format!("must be at most {}", crate::lobby::DealingOutPace::MAX_MS),
+                );
             }
         }
         if let Err(error) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {

@@ -401,7 +401,7 @@ pub async fn serve_observed(
         }
         None => None,
     };
-    let pings = Pings::load(&data_dir)?;
+    let pings = Pings::load(&bank, &data_dir).await?;
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
         pace: config.all_in.pace(),

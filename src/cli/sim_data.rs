@@ -4,7 +4,7 @@
 //! [`SIM_TABLE`]. Each player buys in `--stack` from their balance (the mint grants what a
 //! balance lacks first); before each hand busted players buy in again, the hand is begun in
 //! the bank, played in memory exactly as without `--data`, and settled in one durable
-//! transaction before the next hand starts. At the end everyone cashes out and the table is
+//! transaction before the next hand starts, with its public history as a table stores it. At the end everyone cashes out and the table is
 //! closed, so the books balance and the table holds nothing.
 //!
 //! References: every buy-in, grant, cash-out and close carries `sim:RUN:N:...`, where RUN is
@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::sim_session::{PlayedHand, Session, SimConfig, SimSummary};
 use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
-use crate::lobby::seat_outcomes;
+use crate::lobby::{HandHistory, seat_outcomes};
 use crate::table::hand::Hand;
 
 /// The table the sim plays at (reopened by every run).
@@ -60,6 +60,8 @@ pub struct BankSummary {
     pub disk_bytes_after: u64,
     /// (after − before) / hands settled: what one settled hand costs on disk.
     pub disk_bytes_per_hand: f64,
+    /// The mean size of the hand histories settled (the stored record's bytes).
+    pub history_bytes_per_hand: f64,
 }
 
 /// The bytes the files under `dir` take (0 for a directory not there yet).
@@ -125,8 +127,13 @@ async fn open_play_and_shut_down(
         bank.disk_bytes_per_hand =
             bank.disk_bytes_after.saturating_sub(before) as f64 / bank.settlements.max(1) as f64;
         eprintln!(
-            "bank disk: {:.0} bytes per settled hand ({} bytes before, {} after, {} hands)",
-            bank.disk_bytes_per_hand, before, bank.disk_bytes_after, bank.settlements
+            "bank disk: {:.0} bytes per settled hand ({} bytes before, {} after, {} hands; \
+             {:.0} bytes per stored hand history)",
+            bank.disk_bytes_per_hand,
+            before,
+            bank.disk_bytes_after,
+            bank.settlements,
+            bank.history_bytes_per_hand
         );
     }
     Ok((summary, bank_summary))
@@ -151,6 +158,7 @@ async fn play(
         .await
         .context("cannot read the table's next hand number")?;
     let started = Instant::now();
+    let mut history_bytes = 0u64;
     for number in 0..hands {
         for player in session.rebuy_busted() {
             table.seat(player, config.stack).await?;
@@ -160,7 +168,8 @@ async fn play(
             .context("the table's hand numbers overflow")?;
         table.begin(bank_hand).await?;
         let played = session.play_hand(number)?;
-        let moved = table.settle(bank_hand, &played).await?;
+        let (moved, history_len) = table.settle(bank_hand, &played).await?;
+        history_bytes = history_bytes.saturating_add(history_len);
         if run.progress {
             report_progress(bank_hand, number + 1, moved)?;
         }
@@ -185,6 +194,7 @@ async fn play(
         disk_bytes_before: 0,
         disk_bytes_after: 0,
         disk_bytes_per_hand: 0.0,
+        history_bytes_per_hand: history_bytes as f64 / hands.max(1) as f64,
     };
     Ok((summary, bank_summary))
 }
@@ -356,15 +366,21 @@ impl<'a> SimTable<'a> {
             .with_context(|| format!("cannot begin hand {hand} of table {}", SIM_TABLE.0))
     }
 
-    /// Settles the played hand durably; returns whether any chip changed seats.
-    async fn settle(&self, hand: u64, played: &PlayedHand) -> anyhow::Result<bool> {
+    /// Settles the played hand durably with its public history, as a table does; returns
+    /// whether any chip changed seats, and the stored history's bytes.
+    async fn settle(&self, hand: u64, played: &PlayedHand) -> anyhow::Result<(bool, u64)> {
         let users: Vec<UserId> = played.players.iter().map(|&p| sim_user(p)).collect();
         let outcomes = seat_outcomes(played.result()?, &users);
+        let history = HandHistory::of_hand(hand, &played.hand, &users)
+            .with_context(|| format!("hand {hand} is not over"))?
+            .to_bytes()?;
+        let history_len = history.len() as u64;
         self.bank
-            .settle_hand(self.guild, SIM_TABLE, hand, &outcomes)
+            .settle_hand_with_history(self.guild, SIM_TABLE, hand, &outcomes, history)
             .await
             .with_context(|| format!("cannot settle hand {hand} of table {}", SIM_TABLE.0))?;
-        Ok(outcomes.iter().any(|outcome| outcome.start != outcome.end))
+        let moved = outcomes.iter().any(|outcome| outcome.start != outcome.end);
+        Ok((moved, history_len))
     }
 
     /// Refuses to close when the bank's stacks differ from the sim's.

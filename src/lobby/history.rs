@@ -2,6 +2,8 @@
 //! hand) for `/history` and the terminal's `history`: everything `render::HistoryView` needs,
 //! with the players by user id (a front end names them when it renders).
 //!
+//! Stored compactly (`stored.rs`); the JSON of older versions still reads.
+//!
 //! Only public events are kept: no `DownCard` is ever stored, so a down card appears only in
 //! the `Shown` event of a player who showed it at showdown.
 
@@ -9,10 +11,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::bank::UserId;
 use crate::table::Game;
-use crate::table::hand::Event;
+use crate::table::hand::{Event, Hand};
 use crate::table::rules::Stakes;
 
 use super::error::LobbyError;
+
+mod stored;
+#[cfg(test)]
+mod tests;
+
+/// The first byte of a compact record. Histories stored before it are JSON objects, whose
+/// first byte is always `{`, so the two never mix up.
+const POSTCARD_FORMAT: u8 = 1;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandHistory {
@@ -52,26 +62,56 @@ impl HandHistory {
         }
     }
 
-    pub(crate) fn to_bytes(&self) -> Result<Vec<u8>, LobbyError> {
-        serde_json::to_vec(self).map_err(|error| LobbyError::Internal {
-            reason: format!("a hand history does not serialize: {error}"),
-        })
+    /// The public record of `hand`, hand number `number` at its table, once it is over
+    /// (`None` before): what the lobby stores when it settles a hand, and what `sim --data`
+    /// settles with. `players[i]` is the user in the engine's seat `i`.
+    pub fn of_hand(number: u64, hand: &Hand, players: &[UserId]) -> Option<HandHistory> {
+        hand.result()?;
+        Some(HandHistory::new(
+            number,
+            hand.game(),
+            *hand.stakes(),
+            players,
+            hand.starting_stacks(),
+            hand.events(),
+        ))
     }
 
-    /// Reads a stored record; a stored `DownCard` (impossible unless the store was edited) is
-    /// dropped all the same.
+    /// The stored form: a format byte, then the compact record (`stored.rs`).
+    pub(crate) fn to_bytes(&self) -> Result<Vec<u8>, LobbyError> {
+        let record = stored::encode(self).map_err(|error| LobbyError::Internal {
+            reason: format!("a hand history does not serialize: {error}"),
+        })?;
+        let mut bytes = Vec::with_capacity(1 + record.len());
+        bytes.push(POSTCARD_FORMAT);
+        bytes.extend_from_slice(&record);
+        Ok(bytes)
+    }
+
+    /// Reads a stored record, compact or in the JSON that histories were first stored as; a
+    /// stored `DownCard` (impossible unless the store was edited) is dropped all the same.
     pub(crate) fn from_bytes(bytes: &[u8]) -> Result<HandHistory, LobbyError> {
-        let stored: HandHistory =
-            serde_json::from_slice(bytes).map_err(|error| LobbyError::Store {
-                reason: format!("a stored hand history is unreadable: {error}"),
-            })?;
-        Ok(HandHistory::new(
-            stored.hand,
-            stored.game,
-            stored.stakes,
-            &stored.players,
-            &stored.starting_stacks,
-            &stored.events,
-        ))
+        let unreadable = |error: &dyn std::fmt::Display| LobbyError::Store {
+            reason: format!("a stored hand history is unreadable: {error}"),
+        };
+        match bytes.split_first() {
+            Some((&POSTCARD_FORMAT, record)) => {
+                stored::decode(record).map_err(|error| unreadable(&error))
+            }
+            Some((b'{', _)) => {
+                let stored: HandHistory =
+                    serde_json::from_slice(bytes).map_err(|error| unreadable(&error))?;
+                Ok(HandHistory::new(
+                    stored.hand,
+                    stored.game,
+                    stored.stakes,
+                    &stored.players,
+                    &stored.starting_stacks,
+                    &stored.events,
+                ))
+            }
+            Some((format, _)) => Err(unreadable(&format!("unknown format byte {format:#04x}"))),
+            None => Err(unreadable(&"the record is empty")),
+        }
     }
 }

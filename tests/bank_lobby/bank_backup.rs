@@ -48,17 +48,23 @@ fn played_bank(root: &Path) -> std::path::PathBuf {
     data
 }
 
+/// `studbot backup` of `data` into `root`, then `studbot restore` of that file into a new
+/// directory of `root`; both must succeed. The restored directory and the restore's output.
+fn backed_up_and_restored(root: &Path, data: &Path) -> (std::path::PathBuf, Output) {
+    let file = root.join("bank.studbot-backup");
+    let backup = studbot(&["backup", "--data", path(data), "--out", path(&file)]);
+    assert!(backup.status.success(), "{backup:?}");
+    let restored = root.join("restored");
+    let restore = studbot(&["restore", "--from", path(&file), "--data", path(&restored)]);
+    assert!(restore.status.success(), "{restore:?}");
+    (restored, restore)
+}
+
 #[test]
 fn a_backup_restores_every_key_and_the_audit_passes() {
     let root = tempfile::tempdir().expect("tempdir");
     let data = played_bank(root.path());
-    let file = root.path().join("bank.studbot-backup");
-    let backup = studbot(&["backup", "--data", path(&data), "--out", path(&file)]);
-    assert!(backup.status.success(), "{backup:?}");
-
-    let restored = root.path().join("restored");
-    let restore = studbot(&["restore", "--from", path(&file), "--data", path(&restored)]);
-    assert!(restore.status.success(), "{restore:?}");
+    let (restored, restore) = backed_up_and_restored(root.path(), &data);
     let report: serde_json::Value =
         serde_json::from_slice(&restore.stdout).expect("restore prints JSON");
     assert_eq!(report["audit"]["ok"], true, "{report}");
@@ -186,4 +192,28 @@ fn backup_of_a_directory_without_a_bank_says_so() {
         path(&root.path().join("x")),
     ]);
     one_line_refusal(&output, "holds no studbot bank");
+}
+
+#[tokio::test]
+async fn a_members_choice_is_in_the_backup_and_restored_with_it() {
+    use studbot::bank::{Bank, EconomyConfig, MemberPreferences, UserId};
+    let root = tempfile::tempdir().expect("tempdir");
+    let data = root.path().join("data");
+    let bank = Bank::open(&data.join("bank"), EconomyConfig::default())
+        .await
+        .expect("open the bank");
+    let off = MemberPreferences { turn_pings: false };
+    bank.save_preferences(UserId(42), off).await.expect("save");
+    bank.shutdown().await.expect("shut down");
+    drop(bank);
+
+    let (restored, _) = backed_up_and_restored(root.path(), &data);
+
+    let bank = Bank::open(&restored.join("bank"), EconomyConfig::default())
+        .await
+        .expect("open the restored bank");
+    assert_eq!(
+        bank.member_preferences().await.expect("read"),
+        vec![(UserId(42), off)]
+    );
 }

@@ -15,6 +15,18 @@ fn snowflake_aged(age_secs: u64) -> UserId {
     UserId((created - studbot::bank::DISCORD_EPOCH_UNIX_MS) << 22)
 }
 
+/// Seats `user` at `TABLE` with `amount` (the buy-in must succeed); their stack.
+async fn buy_in(bank: &Bank, user: u64, amount: u64, reference: &str) -> u64 {
+    bank.buy_in(GUILD, TABLE, UserId(user), amount, reference)
+        .await
+        .expect("buy-in")
+}
+
+/// `user`'s balance in `GUILD`.
+async fn balance(bank: &Bank, user: u64) -> u64 {
+    bank.balance(GUILD, UserId(user)).await.expect("balance")
+}
+
 async fn assert_books_balance(bank: &Bank) {
     let report = bank.audit().await.expect("audit");
     assert!(report.ok, "audit breaks: {:?}", report.breaks);
@@ -26,7 +38,7 @@ async fn new_accounts_start_with_the_starting_balance_from_the_mint() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
     bank.daily(GUILD, UserId(1), "first-daily").await.unwrap();
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_200);
+    assert_eq!(balance(&bank, 1).await, 1_200);
     let report = bank.audit().await.unwrap();
     assert!(report.ok);
     assert_eq!(report.player_chips, 1_200);
@@ -38,8 +50,8 @@ async fn new_accounts_start_with_the_starting_balance_from_the_mint() {
 async fn looking_at_a_balance_creates_no_account() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 1_000);
-    assert_eq!(bank.balance(GUILD, UserId(2)).await.unwrap(), 1_000);
+    assert_eq!(balance(&bank, 1).await, 1_000);
+    assert_eq!(balance(&bank, 2).await, 1_000);
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "{:?}", report.breaks);
     assert_eq!(report.player_accounts, 0);
@@ -51,19 +63,9 @@ async fn looking_at_a_balance_creates_no_account() {
 async fn a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    assert_eq!(
-        bank.buy_in(GUILD, TABLE, UserId(1), 300, "b1")
-            .await
-            .unwrap(),
-        300
-    );
-    assert_eq!(
-        bank.buy_in(GUILD, TABLE, UserId(2), 200, "b2")
-            .await
-            .unwrap(),
-        200
-    );
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 700);
+    assert_eq!(buy_in(&bank, 1, 300, "b1").await, 300);
+    assert_eq!(buy_in(&bank, 2, 200, "b2").await, 200);
+    assert_eq!(balance(&bank, 1).await, 700);
     assert_eq!(bank.next_hand_number(TABLE).await.unwrap(), 1);
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     bank.settle_hand(
@@ -83,7 +85,7 @@ async fn a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack() {
         bank.cash_out(GUILD, TABLE, UserId(2), "c2").await.unwrap(),
         250
     );
-    assert_eq!(bank.balance(GUILD, UserId(2)).await.unwrap(), 1_050);
+    assert_eq!(balance(&bank, 2).await, 1_050);
     assert_eq!(
         bank.table_stacks(TABLE).await.unwrap(),
         vec![(UserId(1), 250)]
@@ -102,19 +104,9 @@ async fn a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack() {
 async fn a_replayed_reference_returns_the_first_result_and_moves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    assert_eq!(
-        bank.buy_in(GUILD, TABLE, UserId(1), 300, "join-1")
-            .await
-            .unwrap(),
-        300
-    );
-    assert_eq!(
-        bank.buy_in(GUILD, TABLE, UserId(1), 300, "join-1")
-            .await
-            .unwrap(),
-        300
-    );
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 700);
+    assert_eq!(buy_in(&bank, 1, 300, "join-1").await, 300);
+    assert_eq!(buy_in(&bank, 1, 300, "join-1").await, 300);
+    assert_eq!(balance(&bank, 1).await, 700);
     let first = bank
         .give(GUILD, UserId(1), UserId(2), false, 50, "gift")
         .await
@@ -124,7 +116,7 @@ async fn a_replayed_reference_returns_the_first_result_and_moves_nothing() {
         .await
         .unwrap();
     assert_eq!(first, again);
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 650);
+    assert_eq!(balance(&bank, 1).await, 650);
     assert_eq!(
         bank.grant(GUILD, UserId(9), UserId(1), 5, "gift").await,
         Err(BankError::ReferenceReused {
@@ -142,12 +134,8 @@ async fn a_replayed_reference_returns_the_first_result_and_moves_nothing() {
 async fn settling_a_hand_twice_takes_effect_once() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    bank.buy_in(GUILD, TABLE, UserId(1), 100, "b1")
-        .await
-        .unwrap();
-    bank.buy_in(GUILD, TABLE, UserId(2), 100, "b2")
-        .await
-        .unwrap();
+    buy_in(&bank, 1, 100, "b1").await;
+    buy_in(&bank, 2, 100, "b2").await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     let outcomes = [outcome(1, 100, 40), outcome(2, 100, 160)];
     bank.settle_hand(GUILD, TABLE, 1, &outcomes).await.unwrap();
@@ -171,12 +159,8 @@ async fn settling_a_hand_twice_takes_effect_once() {
 async fn an_unbalanced_or_stale_settlement_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    bank.buy_in(GUILD, TABLE, UserId(1), 100, "b1")
-        .await
-        .unwrap();
-    bank.buy_in(GUILD, TABLE, UserId(2), 100, "b2")
-        .await
-        .unwrap();
+    buy_in(&bank, 1, 100, "b1").await;
+    buy_in(&bank, 2, 100, "b2").await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     let before = bank.table_stacks(TABLE).await.unwrap();
     let created = bank
@@ -218,12 +202,8 @@ async fn an_unbalanced_or_stale_settlement_is_refused_and_changes_nothing() {
 async fn a_player_in_the_hand_in_progress_cannot_buy_in_or_cash_out() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    bank.buy_in(GUILD, TABLE, UserId(1), 100, "b1")
-        .await
-        .unwrap();
-    bank.buy_in(GUILD, TABLE, UserId(2), 100, "b2")
-        .await
-        .unwrap();
+    buy_in(&bank, 1, 100, "b1").await;
+    buy_in(&bank, 2, 100, "b2").await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     let in_hand = BankError::HandInProgress {
         table: TABLE,
@@ -240,12 +220,7 @@ async fn a_player_in_the_hand_in_progress_cannot_buy_in_or_cash_out() {
     assert_eq!(bank.begin_hand(GUILD, TABLE, 2).await, Err(in_hand.clone()));
     assert_eq!(bank.close_table(GUILD, TABLE, "close").await, Err(in_hand));
     // A newcomer may sit down for the next hand.
-    assert_eq!(
-        bank.buy_in(GUILD, TABLE, UserId(3), 50, "b3")
-            .await
-            .unwrap(),
-        50
-    );
+    assert_eq!(buy_in(&bank, 3, 50, "b3").await, 50);
     bank.cancel_hand(TABLE, 1).await.unwrap();
     assert_eq!(
         bank.cash_out(GUILD, TABLE, UserId(1), "c1").await.unwrap(),
@@ -259,12 +234,8 @@ async fn reopening_cancels_the_interrupted_hand_and_reports_the_stacks() {
     let dir = tempfile::tempdir().unwrap();
     {
         let (bank, _) = open_bank(dir.path()).await;
-        bank.buy_in(GUILD, TABLE, UserId(1), 120, "b1")
-            .await
-            .unwrap();
-        bank.buy_in(GUILD, TABLE, UserId(2), 80, "b2")
-            .await
-            .unwrap();
+        buy_in(&bank, 1, 120, "b1").await;
+        buy_in(&bank, 2, 80, "b2").await;
         bank.begin_hand(GUILD, TABLE, 4).await.unwrap();
         assert_eq!(bank.recover().await.unwrap(), vec![]);
         bank.shutdown().await.unwrap();
@@ -406,7 +377,7 @@ async fn moderators_grant_and_take_through_the_mint_within_bounds() {
         bank.grant(GUILD, moderator, UserId(1), 0, "g3").await,
         Err(BankError::ZeroAmount)
     );
-    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), 100);
+    assert_eq!(balance(&bank, 1).await, 100);
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "{:?}", report.breaks);
     assert_eq!(report.mint_balance, -100);
@@ -448,19 +419,15 @@ async fn closing_a_table_pays_every_stack_back_and_keeps_it_empty() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
     bank.open_table(GUILD, TABLE).await.unwrap();
-    bank.buy_in(GUILD, TABLE, UserId(1), 100, "b1")
-        .await
-        .unwrap();
-    bank.buy_in(GUILD, TABLE, UserId(2), 300, "b2")
-        .await
-        .unwrap();
+    buy_in(&bank, 1, 100, "b1").await;
+    buy_in(&bank, 2, 300, "b2").await;
     let paid = bank.close_table(GUILD, TABLE, "close-1").await.unwrap();
     assert_eq!(paid, vec![(UserId(1), 100), (UserId(2), 300)]);
     assert_eq!(
         bank.close_table(GUILD, TABLE, "close-1").await.unwrap(),
         paid
     );
-    assert_eq!(bank.balance(GUILD, UserId(2)).await.unwrap(), 1_000);
+    assert_eq!(balance(&bank, 2).await, 1_000);
     assert_eq!(
         bank.buy_in(GUILD, TABLE, UserId(1), 100, "b3").await,
         Err(BankError::TableClosed { table: TABLE })
@@ -480,12 +447,7 @@ async fn closing_a_table_pays_every_stack_back_and_keeps_it_empty() {
         (0, 1, 0)
     );
     bank.open_table(GUILD, TABLE).await.unwrap();
-    assert_eq!(
-        bank.buy_in(GUILD, TABLE, UserId(1), 100, "b3")
-            .await
-            .unwrap(),
-        100
-    );
+    assert_eq!(buy_in(&bank, 1, 100, "b3").await, 100);
 }
 
 #[tokio::test]

@@ -1,9 +1,13 @@
 //! The records the bank keeps for the tables: settings per table and the public histories of
 //! recent hands. Both are durable across a reopen; a hand's history is written with its
 //! settlement (a replayed settlement writes nothing), each table keeps only its last N, and
-//! the audit knows both trees.
+//! the audit knows both trees. Histories an older version stored as JSON still read.
+
+use std::sync::Arc;
 
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use studbot::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError};
+use studbot::table::{Event, Game};
 
 use crate::bank_common::outcome;
 use crate::lobby_common::reopen;
@@ -117,6 +121,60 @@ async fn a_settled_hand_keeps_its_history_across_a_reopen_and_a_replay_changes_n
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "{:?}", report.breaks);
     assert_eq!(report.hand_histories, 1);
+    bank.shutdown().await.unwrap();
+}
+
+/// A history as versions before the compact form stored it (JSON; written by one).
+const OLD_JSON_HISTORY: &[u8] = include_bytes!("../../src/lobby/history/json_history.json");
+
+/// A data directory of an older version holds its hand histories as JSON: after the upgrade
+/// the lobby (`/history`, the terminal's `history`) still reads them, and a corrupt record is
+/// a clear error rather than a panic.
+#[tokio::test]
+async fn histories_stored_as_json_by_an_older_version_still_read_through_the_lobby() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = Bank::open(dir.path(), config(200)).await.unwrap();
+    seat_two(&bank, TABLE).await;
+    for (hand, history) in [
+        (1, OLD_JSON_HISTORY.to_vec()),
+        (2, b"\x07 not a history".to_vec()),
+    ] {
+        bank.begin_hand(GUILD, TABLE, hand).await.unwrap();
+        bank.settle_hand_with_history(
+            GUILD,
+            TABLE,
+            hand,
+            &[outcome(1, 100, 100), outcome(2, 100, 100)],
+            history,
+        )
+        .await
+        .unwrap();
+    }
+    bank.shutdown().await.unwrap();
+
+    let bank = reopen(dir.path(), config(200)).await;
+    let store = Arc::new(BankTableStore::new(bank.clone()));
+    let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+        .await
+        .unwrap();
+    let old = lobby
+        .hand_history(TABLE, Some(1))
+        .await
+        .unwrap()
+        .expect("hand 1 has its history");
+    assert_eq!((old.game, old.players.len()), (Game::Stud8, 3));
+    assert!(
+        old.events
+            .iter()
+            .any(|event| matches!(event, Event::Shown { .. }))
+    );
+    match lobby.hand_history(TABLE, Some(2)).await {
+        Err(LobbyError::Store { reason }) => {
+            assert!(reason.contains("unreadable"), "{reason}");
+        }
+        other => panic!("a corrupt history read as {other:?}"),
+    }
+    drop(lobby);
     bank.shutdown().await.unwrap();
 }
 

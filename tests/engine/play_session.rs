@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::audit::audit;
+use crate::child;
 use crate::common::play_terminal;
 
 /// A session as player 1 with the seed 1 and `extra` options.
@@ -106,6 +107,48 @@ fn an_all_in_hand_is_dealt_out_at_the_terminal_with_each_players_equity() {
             "{board}"
         );
     }
+}
+
+#[test]
+fn the_all_in_pace_is_chosen_with_flags_and_a_budget_of_zero_shows_no_equity() {
+    let data = tempfile::tempdir().unwrap();
+    let mut script = "r\n".repeat(80);
+    script.push_str("quit\n");
+    let out = play(
+        data.path(),
+        &[
+            "--players",
+            "2",
+            "--buy-in",
+            "100",
+            "--street-pause-ms",
+            "0",
+            "--equity-budget-ms",
+            "0",
+        ],
+        &script,
+    );
+    let fifth = out
+        .find("Hand #1 · Fifth street")
+        .unwrap_or_else(|| panic!("no fifth street board:\n{out}"));
+    let results = out.find("Hand #1 — results").unwrap();
+    let dealt_out = &out[fifth..results];
+    assert!(dealt_out.contains("Hand #1 · Sixth street"), "{dealt_out}");
+    assert!(dealt_out.contains("· shows"), "{dealt_out}");
+    assert!(!dealt_out.contains("equity"), "{dealt_out}");
+}
+
+#[test]
+fn a_street_pause_beyond_ten_seconds_is_refused_naming_the_range() {
+    let data = tempfile::tempdir().unwrap();
+    let data = data.path().to_string_lossy().into_owned();
+    let output = child::run_args(&["play", "--data", &data, "--street-pause-ms", "10001"]);
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("--street-pause-ms") && said.contains("0..=10000"),
+        "{said}"
+    );
 }
 
 #[test]

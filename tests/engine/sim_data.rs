@@ -11,7 +11,11 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
+use std::sync::Arc;
+
 use studbot::bank::{Bank, EconomyConfig, Reason, TableId};
+use studbot::lobby::{BankTableStore, Lobby, LobbyConfig};
+use studbot::table::Event;
 
 use crate::child;
 use crate::killable::Killable;
@@ -88,6 +92,59 @@ fn sim_through_the_bank_balances_the_books_and_plays_the_same_hands() {
     let balances: u64 = numbers(&bank["final_balances"]).iter().sum();
     assert_eq!(report["player_chips"].as_u64(), Some(balances));
     assert_eq!(balances, 4 * EconomyConfig::default().starting_balance);
+}
+
+/// Each settled hand's public history is stored as a table stores it (so `sim --data`'s
+/// disk figures are those of real play), and reads back through the lobby as `/history`
+/// reads it: the last hand's end stacks are the sim's final stacks.
+#[tokio::test]
+async fn sim_through_the_bank_stores_every_hand_s_history_as_a_table_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = sim(&FLAGS, Some(dir.path()));
+    assert!(summary["bank"]["history_bytes_per_hand"].as_f64().unwrap() > 0.0);
+    let final_stacks = numbers(&summary["final_stacks"]);
+
+    let bank = Bank::open(dir.path(), EconomyConfig::default())
+        .await
+        .expect("the bank opens");
+    let store = Arc::new(BankTableStore::new(bank.clone()));
+    let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+        .await
+        .expect("the lobby starts");
+    for hand in 1..=50 {
+        let history = lobby
+            .hand_history(SIM_TABLE, Some(hand))
+            .await
+            .expect("readable")
+            .unwrap_or_else(|| panic!("hand {hand} has no history"));
+        assert_eq!(history.hand, hand);
+        assert_eq!(history.players.len(), 4);
+        assert!(
+            !history
+                .events
+                .iter()
+                .any(|event| matches!(event, Event::DownCard { .. }))
+        );
+        if hand == 50 {
+            let Some(Event::HandEnded { stacks }) = history.events.last() else {
+                panic!("hand 50 does not end with its stacks");
+            };
+            for (seat, user) in history.players.iter().enumerate() {
+                let player = usize::try_from(user.0 - 1).unwrap();
+                assert_eq!(stacks[seat], final_stacks[player], "player {}", user.0);
+            }
+        }
+    }
+    assert_eq!(
+        lobby
+            .hand_history(SIM_TABLE, None)
+            .await
+            .unwrap()
+            .map(|h| h.hand),
+        Some(50)
+    );
+    drop(lobby);
+    bank.shutdown().await.expect("shutdown");
 }
 
 #[test]

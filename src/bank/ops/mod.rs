@@ -15,6 +15,7 @@ mod moderate;
 mod open_table;
 mod recover_all;
 mod remove_table_settings;
+mod save_preferences;
 mod save_table_settings;
 mod settle_hand;
 
@@ -29,6 +30,7 @@ pub(crate) use moderate::{MintMove, Moderate};
 pub(crate) use open_table::OpenTable;
 pub(crate) use recover_all::RecoverAll;
 pub(crate) use remove_table_settings::RemoveTableSettings;
+pub(crate) use save_preferences::SavePreferences;
 pub(crate) use save_table_settings::SaveTableSettings;
 pub(crate) use settle_hand::SettleHand;
 

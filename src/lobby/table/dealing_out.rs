@@ -24,6 +24,10 @@ pub struct DealingOutPace {
 }
 
 impl DealingOutPace {
+    /// The longest either may be, in milliseconds: a hand dealt out must not keep a table
+    /// waiting long. Bounds the bot's `[all_in]` settings and `studbot play`'s flags.
+    pub const MAX_MS: u64 = 10_000;
+
     /// Streets dealt one after the other without equities (benchmarks of the table service).
     pub const NO_PAUSE: DealingOutPace = DealingOutPace {
         street_pause: Duration::ZERO,

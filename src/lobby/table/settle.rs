@@ -208,20 +208,15 @@ impl Table {
     ) -> Option<(Vec<SeatOutcome>, Option<Vec<u8>>)> {
         let result = in_play.hand.result()?;
         let outcomes = seat_outcomes(result, &in_play.players);
-        let history = HandHistory::new(
-            in_play.number,
-            in_play.hand.game(),
-            in_play.hand.public_view().stakes,
-            &in_play.players,
-            &result.starting_stacks,
-            in_play.hand.events(),
-        );
-        let history = match history.to_bytes() {
-            Ok(history) => Some(history),
-            Err(error) => {
+        let history = HandHistory::of_hand(in_play.number, &in_play.hand, &in_play.players)
+            .map(|history| history.to_bytes());
+        let history = match history {
+            Some(Ok(history)) => Some(history),
+            Some(Err(error)) => {
                 tracing::error!(table = self.table.0, "{error}");
                 None
             }
+            None => None,
         };
         Some((outcomes, history))
     }

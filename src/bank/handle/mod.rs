@@ -1,0 +1,246 @@
+//! [`Bank`], the handle every caller holds: it queues writes to the committer, reads the
+//! store beside it, and tells each caller the truth about what happened (see `BankError`).
+//! The operations are grouped by what they do: `writes` (movements through the committer),
+//! `reads` (beside it), `whole_store` (audits and backups of everything).
+
+mod reads;
+mod whole_store;
+mod writes;
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock, RwLock, mpsc};
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+
+use super::clock::{Clock, SystemClock};
+use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
+use super::ops::{self, Operation};
+use super::schema::{self, SCHEMA_VERSION};
+use super::store::{SledStore, Store};
+use super::{BankError, EconomyConfig, Recovery};
+
+/// The bank handle; cheap to clone, shared by every table.
+#[derive(Clone)]
+pub struct Bank {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Bank {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Bank")
+            .field("timeout", &self.inner.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Inner {
+    requests: mpsc::Sender<Request>,
+    /// For reads, which do not go through the committer. Emptied by `shutdown`.
+    store: RwLock<Option<Arc<dyn Store>>>,
+    timeout: Duration,
+    hand_histories_kept: u64,
+    /// What a member who never used the bank would start with (a look creates nothing).
+    starting_balance: u64,
+    batch_clock: Arc<BatchClock>,
+    /// The committer thread: the bank is open while it runs and the store is held.
+    committer: std::thread::JoinHandle<()>,
+    /// Times the callers' waits.
+    clock: Arc<dyn Clock>,
+    recovered: OnceLock<Vec<Recovery>>,
+}
+
+async fn within<T>(
+    timeout: Duration,
+    work: impl Future<Output = Result<T, tokio::task::JoinError>>,
+) -> Result<T, BankError> {
+    match tokio::time::timeout(timeout, work).await {
+        Err(_) => {
+            crate::telemetry::record::bank_store_timeout();
+            Err(BankError::Timeout(
+                u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+            ))
+        }
+        Ok(Err(error)) => Err(BankError::Storage(format!("a store call failed: {error}"))),
+        Ok(Ok(value)) => Ok(value),
+    }
+}
+impl Bank {
+    /// Opens (or creates) the bank in `dir`. Refuses a database of a newer schema.
+    ///
+    /// Opening recovers: every hand left in progress by an earlier process is cancelled (each
+    /// player keeps their start-of-hand stack) and reported by [`Bank::recover`].
+    pub async fn open(dir: &Path, config: EconomyConfig) -> Result<Bank, BankError> {
+        Bank::open_with_clock(dir, config, Arc::new(SystemClock)).await
+    }
+
+    /// [`Bank::open`] with the clock the bank takes the time from.
+    pub async fn open_with_clock(
+        dir: &Path,
+        config: EconomyConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Bank, BankError> {
+        let timeout = Duration::from_millis(config.store_timeout_ms);
+        let path = dir.to_path_buf();
+        let cache_capacity = config.cache_capacity_bytes;
+        let store = within(
+            timeout,
+            tokio::task::spawn_blocking(move || -> Result<Arc<dyn Store>, BankError> {
+                schema::check_marker(&path)?;
+                let store = SledStore::open(&path, cache_capacity)?;
+                schema::prepare(&store)?;
+                let version = schema::stored_version(&store)?.unwrap_or(SCHEMA_VERSION);
+                schema::write_marker(&path, version)?;
+                Ok(Arc::new(store))
+            }),
+        )
+        .await??;
+        Bank::open_with_store(store, config, clock).await
+    }
+
+    /// [`Bank::open`] over any store implementing the bank's storage interface.
+    pub async fn open_with_store(
+        store: Arc<dyn Store>,
+        config: EconomyConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Bank, BankError> {
+        let timeout = Duration::from_millis(config.store_timeout_ms);
+        let hand_histories_kept = config.hand_histories_kept;
+        let starting_balance = config.starting_balance;
+        let prepared = Arc::clone(&store);
+        let now = clock.now_unix_ms();
+        // Not under the timeout: a migration of a large database takes as long as it takes,
+        // and stopping it half-way would only make the next start do it again.
+        tokio::task::spawn_blocking(move || {
+            schema::prepare(prepared.as_ref())?;
+            schema::migrate(prepared.as_ref(), now)
+        })
+        .await
+        .map_err(|error| BankError::Internal(format!("preparing the store: {error}")))??;
+        let batch_clock = Arc::new(BatchClock::default());
+        let committer = Committer::new(
+            Arc::clone(&store),
+            config,
+            Arc::clone(&clock),
+            Arc::clone(&batch_clock),
+        )?;
+        let (requests, receiver) = mpsc::channel();
+        let committer = std::thread::Builder::new()
+            .name("bank-committer".into())
+            .spawn(move || committer.run_loop(receiver))
+            .map_err(|error| BankError::Storage(format!("cannot start the committer: {error}")))?;
+        let bank = Bank {
+            inner: Arc::new(Inner {
+                requests,
+                store: RwLock::new(Some(store)),
+                timeout,
+                hand_histories_kept,
+                starting_balance,
+                batch_clock,
+                committer,
+                clock,
+                recovered: OnceLock::new(),
+            }),
+        };
+        let recovered = bank.call(ops::RecoverAll).await?;
+        let _ = bank.inner.recovered.set(recovered);
+        Ok(bank)
+    }
+
+    /// Queues `op` and answers its real outcome. A request the committer has not taken up
+    /// within the timeout is withdrawn (the committer will skip it) and answered `Timeout`;
+    /// one it has taken up is waited for to the end.
+    async fn call<O: Operation>(&self, op: O) -> Result<O::Output, BankError> {
+        let (reply, mut answer) = oneshot::channel();
+        let ticket = Ticket::default();
+        self.send(Request::Run(Box::new(Queued {
+            op,
+            ticket: ticket.clone(),
+            reply,
+        })))?;
+        let answered = match self.in_time(&mut answer).await {
+            Some(answered) => answered,
+            None if ticket.withdraw() => return Err(self.timeout_error()),
+            None => answer.await,
+        };
+        answered.map_err(|_| BankError::Stopped)?
+    }
+
+    /// Queues a request for the committer, counting it in the queue depth until taken up.
+    fn send(&self, request: Request) -> Result<(), BankError> {
+        // Counted in before it is sent, so the committer never takes it out first.
+        crate::telemetry::record::bank_request_queued();
+        self.inner.requests.send(request).map_err(|_| {
+            crate::telemetry::record::bank_requests_taken(1);
+            BankError::Stopped
+        })
+    }
+
+    /// `work`'s output, or `None` when the store timeout (on the bank's clock) ends first.
+    async fn in_time<T>(&self, work: impl Future<Output = T>) -> Option<T> {
+        let sleep = self.inner.clock.sleep(self.inner.timeout);
+        tokio::select! {
+            biased;
+            done = work => Some(done),
+            () = sleep => None,
+        }
+    }
+
+    fn timeout_error(&self) -> BankError {
+        crate::telemetry::record::bank_store_timeout();
+        BankError::Timeout(u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX))
+    }
+
+    /// The store, for reads beside the committer; `Stopped` once the bank is shut down.
+    fn store(&self) -> Result<Arc<dyn Store>, BankError> {
+        self.inner
+            .store
+            .read()
+            .map_err(|_| BankError::Stopped)?
+            .clone()
+            .ok_or(BankError::Stopped)
+    }
+
+    /// Runs a read on the blocking pool, under the store timeout.
+    async fn read<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&dyn Store) -> Result<T, BankError> + Send + 'static,
+    ) -> Result<T, BankError> {
+        let store = self.store()?;
+        match self
+            .in_time(tokio::task::spawn_blocking(move || work(store.as_ref())))
+            .await
+        {
+            None => Err(self.timeout_error()),
+            Some(Err(error)) => Err(BankError::Internal(format!("a store read failed: {error}"))),
+            Some(Ok(result)) => result,
+        }
+    }
+
+    /// Whether the bank still serves: its committer runs and its store is open (false after
+    /// [`Bank::shutdown`], or if the committer thread died). What `/healthz` watches.
+    pub fn is_open(&self) -> bool {
+        let store_open = self.inner.store.read().is_ok_and(|store| store.is_some());
+        store_open && !self.inner.committer.is_finished()
+    }
+
+    /// Stops the committer after the requests already sent and closes the store (once any read
+    /// in flight ends). Every later call answers `Stopped`.
+    pub async fn shutdown(&self) -> Result<(), BankError> {
+        let (done, stopped) = oneshot::channel();
+        if self.send(Request::Shutdown { done }).is_ok()
+            && tokio::time::timeout(self.inner.timeout, stopped)
+                .await
+                .is_err()
+        {
+            return Err(BankError::Timeout(
+                u64::try_from(self.inner.timeout.as_millis()).unwrap_or(u64::MAX),
+            ));
+        }
+        if let Ok(mut store) = self.inner.store.write() {
+            store.take();
+        }
+        Ok(())
+    }
+}

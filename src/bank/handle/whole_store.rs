@@ -1,0 +1,92 @@
+//! Reads of the whole store, an audit or a backup, beside the committer while it keeps
+//! serving; consistent because a read that saw a batch land meanwhile starts over.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use tokio::sync::oneshot;
+
+use crate::bank::BankError;
+use crate::bank::audit::{self, AuditReport};
+use crate::bank::backup::{self, BackupError, BackupSummary};
+use crate::bank::committer::{BatchClock, Request};
+use crate::bank::store::Store;
+
+use super::Bank;
+
+/// How many times a read of the whole store beside the committer (an audit, a backup) starts
+/// over because a batch was applied while it read, before it asks the committer instead.
+const BESIDE_ATTEMPTS: usize = 5;
+
+/// Runs `read` over the store beside the committer; its result stands only if no batch was
+/// applied meanwhile (the batch clock even, and the same, before and after). `None` when
+/// batches came during each of [`BESIDE_ATTEMPTS`] tries.
+fn beside_committer<T>(
+    store: &dyn Store,
+    batch_clock: &BatchClock,
+    read: impl Fn(&dyn Store) -> Result<T, BankError>,
+) -> Result<Option<T>, BankError> {
+    for _ in 0..BESIDE_ATTEMPTS {
+        let Some(before) = batch_clock.settled() else {
+            std::thread::yield_now();
+            continue;
+        };
+        let result = read(store)?;
+        if batch_clock.settled() == Some(before) {
+            return Ok(Some(result));
+        }
+    }
+    Ok(None)
+}
+
+impl Bank {
+    /// Audits the books beside the committer, which keeps serving: the audit reads the store
+    /// and starts over if a batch was applied meanwhile. Only when batches keep coming
+    /// [`BESIDE_ATTEMPTS`] times does it ask the committer to audit between two batches.
+    pub async fn audit(&self) -> Result<AuditReport, BankError> {
+        let batch_clock = Arc::clone(&self.inner.batch_clock);
+        let beside = self
+            .read(move |store| beside_committer(store, &batch_clock, audit::audit_store))
+            .await?;
+        if let Some(report) = beside {
+            return Ok(report);
+        }
+        let (reply, answer) = oneshot::channel();
+        self.send(Request::Audit { reply })?;
+        match self.in_time(answer).await {
+            None => Err(self.timeout_error()),
+            Some(Err(_)) => Err(BankError::Stopped),
+            Some(Ok(result)) => result,
+        }
+    }
+
+    /// Writes a backup of everything the bank holds to `out` (see `bank::backup`) while the
+    /// tables keep playing. The snapshot is taken like an audit: beside the committer, read
+    /// again if a batch was applied meanwhile, and between two batches by the committer itself
+    /// only when batches keep coming. Either way it holds whole batches only (its `batches`
+    /// says up to which). The file is written afterwards, off the committer. No store timeout:
+    /// a large bank takes as long as it takes, and nobody waits on a backup to play.
+    pub async fn backup(&self, out: &Path) -> Result<BackupSummary, BackupError> {
+        let store = self.store()?;
+        let batch_clock = Arc::clone(&self.inner.batch_clock);
+        let beside = tokio::task::spawn_blocking(move || {
+            beside_committer(store.as_ref(), &batch_clock, backup::encode)
+        })
+        .await
+        .map_err(|error| BankError::Internal(format!("a backup read failed: {error}")))??;
+        let encoded = match beside {
+            Some(encoded) => encoded,
+            None => {
+                let (reply, answer) = oneshot::channel();
+                self.send(Request::Backup { reply })?;
+                answer.await.map_err(|_| BankError::Stopped)??
+            }
+        };
+        let out = out.to_path_buf();
+        tokio::task::spawn_blocking(move || {
+            backup::write_file(&encoded.bytes, &out).map(|()| encoded.summary)
+        })
+        .await
+        .map_err(|error| BankError::Internal(format!("writing a backup failed: {error}")))?
+    }
+}

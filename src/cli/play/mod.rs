@@ -1,0 +1,288 @@
+//! `studbot play`: a table in the terminal against computer players, through the same table
+//! service, bank and renderer as Discord. Reads commands line by line from standard input, so a
+//! test (or a pipe) can drive it; writes plain text to standard output.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use crate::lobby::computer::ComputerPlayers;
+use crate::lobby::present;
+use crate::lobby::{
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, ShutdownOutcome,
+    TableHandle, TableSettings,
+};
+use crate::render::{self, Locale, for_terminal, tr};
+use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
+
+mod session;
+mod words;
+
+use session::Session;
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Players at the table, you included.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: u8,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Where your balance is kept (default: `studbot-data` in the current directory).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// en, es or id.
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+    /// Seconds between hands.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
+    pub between_hands: u32,
+    /// Chips you sit down with (the table allows 100 to 1,000).
+    #[arg(long, default_value_t = 200)]
+    pub buy_in: u64,
+    /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
+    /// `--mix-hands` hands).
+    #[arg(long, value_enum, default_value_t = GameChoice::Stud8)]
+    pub game: GameChoice,
+    /// With `--game mix`: hands of each game before the next.
+    #[arg(long, default_value_t = DEFAULT_MIX_HANDS,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(TableSettings::MAX_MIX_HANDS)))]
+    pub mix_hands: u32,
+    /// When everyone left is all-in: milliseconds each street's board stays up before the
+    /// next street is dealt.
+    #[arg(long, default_value_t = DealingOutPace::default().street_pause.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(0..=DealingOutPace::MAX_MS))]
+    pub street_pause_ms: u64,
+    /// When everyone left is all-in: milliseconds the board may wait for each player's
+    /// equity (0 shows none).
+    #[arg(long, default_value_t = DealingOutPace::default().equity_budget.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(0..=DealingOutPace::MAX_MS))]
+    pub equity_budget_ms: u64,
+}
+
+impl PlayArgs {
+    fn pace(&self) -> DealingOutPace {
+        DealingOutPace {
+            street_pause: std::time::Duration::from_millis(self.street_pause_ms),
+            equity_budget: std::time::Duration::from_millis(self.equity_budget_ms),
+        }
+    }
+}
+
+/// The terminal's guild, table and players: you are player 1, the computer players 2 and up.
+const GUILD: GuildId = GuildId(0);
+const TABLE: TableId = TableId(1);
+const YOU: UserId = UserId(1);
+/// How long quitting lets the hand in progress finish (the table plays your turns, the
+/// computer players answer at once) before it is cancelled and refunded.
+const QUIT_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let locale: Locale = args.lang.parse()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(play(args, locale))
+}
+
+fn say(text: &str) {
+    println!("{}", for_terminal(text));
+}
+
+fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
+    move |user| {
+        if user == YOU {
+            tr(locale, "play-you", &[])
+        } else {
+            format!("Bot {}", user.0.saturating_sub(1))
+        }
+    }
+}
+
+async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
+    let data = args
+        .data
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("studbot-data"));
+    let (bank, lobby) = open(&data, args.seed, args.pace()).await?;
+    let names = name_of(locale);
+    let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
+
+    // A table left by an earlier run (stopped mid-hand) is closed first: its hand was
+    // refunded when the bank opened, and closing cashes everyone out.
+    if let Ok(old) = lobby.table(TABLE) {
+        if let Ok(mut notices) = old.subscribe().await {
+            while let Ok(notice) = notices.try_recv() {
+                if let NoticeBody::Table(message) = &notice.body {
+                    say(&present::message_text(locale, message, &names));
+                }
+            }
+        }
+        old.close().await?;
+    }
+    let settings = TableSettings {
+        game: args.game,
+        mix_hands: args.mix_hands,
+        seats: args.players,
+        action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
+        between_hands_secs: args.between_hands,
+        ..TableSettings::default()
+    };
+    let table = lobby.open_table(GUILD, TABLE, settings).await?;
+    let mut notices = table.subscribe().await?;
+    // Everyone sits down before the first hand is dealt.
+    table.pause().await?;
+
+    let balance = bank.balance(GUILD, YOU).await?;
+    say(&tr(
+        locale,
+        "play-welcome",
+        &[
+            (
+                "game",
+                render::hand_names::game_choice_name(locale, args.game, args.mix_hands).into(),
+            ),
+            ("bots", bots.len().into()),
+            ("balance", balance.into()),
+        ],
+    ));
+    match table.join(YOU, args.buy_in).await {
+        Ok((_, stack)) => say(&tr(locale, "play-buy-in", &[("amount", stack.into())])),
+        Err(error) => {
+            say(&present::error_text(locale, &error, &names));
+            table.close().await?;
+            bank.shutdown().await?;
+            return Ok(ExitCode::from(1));
+        }
+    }
+    for bot in &bots {
+        seat_computer_player(&table, &bank, *bot, settings.min_buy_in, args.buy_in).await?;
+    }
+    table.resume().await?;
+    say(&tr(locale, "play-help", &[]));
+
+    let mut computers = ComputerPlayers::new(bots.iter().copied(), args.seed.unwrap_or(0));
+    let mut session = Session {
+        locale,
+        table: table.clone(),
+        lobby: lobby.clone(),
+        stopped: None,
+        bank: bank.clone(),
+        offer: None,
+        board: None,
+        leaving: false,
+        setting_up: true,
+        names: Box::new(names),
+    };
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut input_open = true;
+    loop {
+        let wants_input = input_open && session.wants_input().await?;
+        tokio::select! {
+            notice = notices.recv() => {
+                let Some(notice) = notice else { break };
+                if let Some(offer) = computers.observe(&notice) {
+                    let offer = offer.clone();
+                    let _ = computers.answer(&table, &offer).await;
+                    continue;
+                }
+                if session.show(&notice).await? {
+                    break;
+                }
+            }
+            line = lines.next_line(), if wants_input => {
+                match line? {
+                    Some(line) => session.command(line.trim()).await?,
+                    None => {
+                        input_open = false;
+                        session.quit().await?;
+                    }
+                }
+                if session.leaving && !table.is_open() {
+                    break;
+                }
+            }
+            stopped = wait_for(&mut session.stopped), if session.stopped.is_some() => {
+                session.stopped = None;
+                if let Ok(ShutdownOutcome::CancelFailed { reason, .. }) = stopped {
+                    say(&reason);
+                }
+                // Everyone still seated is cashed out; the Closed notice ends the session.
+                match table.close().await {
+                    Ok(_) | Err(LobbyError::TableClosed { .. }) => {}
+                    Err(error) => return Err(error.into()),
+                }
+            }
+        }
+    }
+    let balance = bank.balance(GUILD, YOU).await?;
+    say(&tr(
+        locale,
+        "play-final-balance",
+        &[("balance", balance.into())],
+    ));
+    say(&tr(locale, "play-bye", &[]));
+    bank.shutdown().await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The outcome of the lobby's shutdown of the table, once it has one.
+async fn wait_for(
+    stopped: &mut Option<tokio::sync::oneshot::Receiver<ShutdownOutcome>>,
+) -> Result<ShutdownOutcome, LobbyError> {
+    match stopped {
+        Some(receiver) => receiver
+            .await
+            .map_err(|_| LobbyError::TableClosed { table: TABLE }),
+        None => std::future::pending().await,
+    }
+}
+
+async fn open(
+    data: &Path,
+    seed: Option<u64>,
+    pace: DealingOutPace,
+) -> anyhow::Result<(Bank, Lobby)> {
+    let bank = Bank::open(data, EconomyConfig::default())
+        .await
+        .with_context(|| format!("cannot open the bank in {}", data.display()))?;
+    // Table settings live in the bank; older versions kept them in `<data>/tables/`.
+    let store = BankTableStore::new(bank.clone());
+    crate::lobby::import_table_files(&data.join("tables"), &store)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let (lobby, _recovered) = Lobby::start(
+        bank.clone(),
+        Arc::new(store),
+        LobbyConfig {
+            deck_seed: seed,
+            pace,
+        },
+    )
+    .await?;
+    Ok((bank, lobby))
+}
+
+/// Seats a computer player; one whose balance has run too low is given nothing and skipped.
+async fn seat_computer_player(
+    table: &TableHandle,
+    bank: &Bank,
+    bot: UserId,
+    min_buy_in: u64,
+    buy_in: u64,
+) -> anyhow::Result<()> {
+    let balance = bank.balance(GUILD, bot).await?;
+    let amount = buy_in.min(balance);
+    if amount < min_buy_in {
+        return Ok(());
+    }
+    match table.join(bot, amount).await {
+        Ok(_) | Err(LobbyError::AlreadySeated) => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}

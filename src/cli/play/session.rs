@@ -1,0 +1,303 @@
+//! One player's session at the terminal: shows the table's notices as text, keeps your turn's
+//! offer, and turns what you type into the table's commands.
+
+use crate::bank::{Bank, UserId};
+use crate::lobby::present::{self, board_view, status_view};
+use crate::lobby::{
+    Lobby, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus, ShutdownOutcome, TableHandle,
+    TableMessage, TurnOffer,
+};
+use crate::render::{self, Locale, tr};
+use crate::table::hand::SeatState;
+
+use super::words::{Command, choose, parse};
+use super::{GUILD, QUIT_GRACE, TABLE, YOU, say};
+
+pub(super) struct Session {
+    pub(super) locale: Locale,
+    pub(super) table: TableHandle,
+    pub(super) lobby: Lobby,
+    /// After quitting: the lobby's shutdown of the table, once the hand in progress ended.
+    pub(super) stopped: Option<tokio::sync::oneshot::Receiver<ShutdownOutcome>>,
+    pub(super) bank: Bank,
+    /// Your turn, while it is open.
+    pub(super) offer: Option<TurnOffer>,
+    pub(super) board: Option<PublicBoard>,
+    /// You asked to quit and are waiting to be cashed out.
+    pub(super) leaving: bool,
+    /// Players are being seated (the table is paused meanwhile; that is not news).
+    pub(super) setting_up: bool,
+    pub(super) names: Box<dyn Fn(UserId) -> String + Send>,
+}
+
+impl Session {
+    fn name(&self, user: UserId) -> String {
+        (self.names)(user)
+    }
+
+    fn options(&self) -> String {
+        self.offer.as_ref().map_or_else(String::new, |offer| {
+            render::action_options(self.locale, &offer.legal)
+        })
+    }
+
+    /// Shows a notice meant for you or for everyone. Returns true when the session is over.
+    pub(super) async fn show(&mut self, notice: &Notice) -> anyhow::Result<bool> {
+        let locale = self.locale;
+        match &notice.body {
+            NoticeBody::Board(board) => {
+                if self.offer.as_ref().is_some_and(|offer| {
+                    (offer.hand, offer.action_seq) != (board.hand, board.action_seq)
+                }) {
+                    self.offer = None;
+                }
+                let view = board_view(board, &|user| self.name(user));
+                say(&render::board(locale, &view));
+                self.board = Some((**board).clone());
+            }
+            NoticeBody::Cards(cards) if cards.user == YOU => {
+                say(&render::private_hand(locale, cards.hand, &cards.view));
+            }
+            NoticeBody::YourTurn(offer) if offer.user == YOU => {
+                say(&render::your_turn(locale, &present::turn_prompt(offer)));
+                self.offer = Some((**offer).clone());
+                self.prompt();
+            }
+            NoticeBody::HandResult(summary) => {
+                self.offer = None;
+                let view = present::result_view(summary, &|user| self.name(user));
+                say(&render::results(locale, &view));
+                let busted = summary
+                    .outcomes
+                    .iter()
+                    .any(|outcome| outcome.user == YOU && outcome.end == 0);
+                if busted && !self.leaving {
+                    say(&tr(locale, "play-busted", &[]));
+                }
+            }
+            // `play` seats everyone itself: the channel's "use /join to sit down" does not apply.
+            NoticeBody::Table(TableMessage::Opened { .. }) => {}
+            NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
+            // Once you quit, the table closes instead of dealing the hand it announces.
+            NoticeBody::Table(TableMessage::NextHandIn { .. }) if self.leaving => {}
+            NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
+                self.setting_up = false;
+            }
+            // What happens to you is told to you ("You leave the table"), not about you.
+            NoticeBody::Table(TableMessage::Joined { user, .. }) if *user == YOU => {}
+            NoticeBody::Table(TableMessage::LeavingAfterHand { user }) if *user == YOU => {
+                say(&tr(locale, "play-leaving-after-hand", &[]));
+            }
+            NoticeBody::Table(TableMessage::Left { user, cashed_out }) if *user == YOU => {
+                say(&tr(
+                    locale,
+                    "play-cashed-out",
+                    &[("amount", (*cashed_out).into())],
+                ));
+            }
+            NoticeBody::Table(message) => {
+                say(&present::message_text(locale, message, &|user| {
+                    self.name(user)
+                }));
+                if let TableMessage::Closed { .. } = message {
+                    return Ok(true);
+                }
+            }
+            NoticeBody::Error { user, error } if *user == YOU => {
+                say(&present::error_text(locale, error, &|user| self.name(user)));
+            }
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    /// Whether to read your next line now. Lines are read when it is your turn, or when no
+    /// turn of yours is coming (you are out of chips, alone, or leaving); otherwise they wait,
+    /// so typing ahead (or a script on standard input) meets the turn it was meant for.
+    pub(super) async fn wants_input(&self) -> anyhow::Result<bool> {
+        if self.offer.is_some() {
+            return Ok(true);
+        }
+        if self.leaving {
+            return Ok(false);
+        }
+        let status = match self.table.status().await {
+            Ok(status) => status,
+            Err(LobbyError::TableClosed { .. }) => return Ok(false),
+            Err(error) => return Err(error.into()),
+        };
+        let Some(me) = status.seats.iter().find(|seat| seat.user == YOU) else {
+            return Ok(true);
+        };
+        if let (Some(board), Some(seat)) = (&status.board, me.hand_seat) {
+            let still_to_act = board
+                .view
+                .seats
+                .get(seat)
+                .is_some_and(|public| public.state == SeatState::Active);
+            if still_to_act {
+                return Ok(false);
+            }
+        }
+        let others_ready = status
+            .seats
+            .iter()
+            .filter(|seat| seat.user != YOU && seat.status == SeatStatus::Playing && seat.stack > 0)
+            .count();
+        let next_hand_is_mine =
+            me.status == SeatStatus::Playing && me.stack > 0 && others_ready > 0 && !status.paused;
+        Ok(!next_hand_is_mine)
+    }
+
+    fn prompt(&self) {
+        say(&tr(
+            self.locale,
+            "play-prompt",
+            &[("options", self.options().into())],
+        ));
+    }
+
+    pub(super) async fn command(&mut self, line: &str) -> anyhow::Result<()> {
+        if line.is_empty() {
+            if self.offer.is_some() {
+                self.prompt();
+            }
+            return Ok(());
+        }
+        let locale = self.locale;
+        let Some(command) = parse(line) else {
+            say(&tr(locale, "play-unknown-word", &[("input", line.into())]));
+            if self.offer.is_some() {
+                self.prompt();
+            }
+            return Ok(());
+        };
+        match command {
+            Command::Help => say(&tr(locale, "play-help", &[])),
+            Command::Quit => self.quit().await?,
+            Command::Cards => match self.table.show_cards(YOU).await {
+                Ok(cards) => say(&render::private_hand(locale, cards.hand, &cards.view)),
+                Err(error) => self.refused(&error),
+            },
+            Command::Board => match &self.board {
+                Some(board) => {
+                    let view = board_view(board, &|user| self.name(user));
+                    say(&render::board(locale, &view));
+                }
+                None => say(&tr(locale, "play-waiting", &[])),
+            },
+            Command::Status => {
+                let status = self.table.status().await?;
+                let view = status_view(&status, &|user| self.name(user));
+                say(&render::table_status(locale, &view));
+            }
+            Command::Balance => {
+                let balance = self.bank.balance(GUILD, YOU).await?;
+                let status = self.table.status().await?;
+                let stack = status
+                    .seats
+                    .iter()
+                    .find(|seat| seat.user == YOU)
+                    .map_or(0, |seat| seat.stack);
+                say(&tr(
+                    locale,
+                    "play-balance",
+                    &[("balance", balance.into()), ("stack", stack.into())],
+                ));
+            }
+            Command::History(hand) => match self.lobby.hand_history(TABLE, hand).await? {
+                Some(history) => {
+                    let names: Vec<String> = history
+                        .players
+                        .iter()
+                        .map(|user| self.name(*user))
+                        .collect();
+                    let view = render::HistoryView::new(
+                        history.hand,
+                        history.game,
+                        history.stakes,
+                        &names,
+                        &history.starting_stacks,
+                        &history.events,
+                    );
+                    say(&render::history(locale, &view));
+                }
+                None => say(&tr(locale, "bot-no-history", &[])),
+            },
+            Command::TopUp => {
+                let status = self.table.status().await?;
+                let stack = status
+                    .seats
+                    .iter()
+                    .find(|seat| seat.user == YOU)
+                    .map_or(0, |seat| seat.stack);
+                let target = status.settings.min_buy_in.max(200);
+                let amount = target.saturating_sub(stack).max(1);
+                match self.table.top_up(YOU, amount).await {
+                    Ok(stack) => say(&tr(locale, "play-topped-up", &[("stack", stack.into())])),
+                    Err(error) => self.refused(&error),
+                }
+            }
+            Command::Action(wish) => {
+                let Some(offer) = self.offer.clone() else {
+                    say(&tr(locale, "play-not-now", &[]));
+                    return Ok(());
+                };
+                let Some(kind) = choose(wish, &offer.legal) else {
+                    say(&tr(
+                        locale,
+                        "play-bad-input",
+                        &[("input", line.into()), ("options", self.options().into())],
+                    ));
+                    return Ok(());
+                };
+                match self
+                    .table
+                    .act(YOU, offer.hand, offer.action_seq, kind)
+                    .await
+                {
+                    Ok(_) => self.offer = None,
+                    Err(error) => self.refused(&error),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn refused(&self, error: &LobbyError) {
+        say(&present::error_text(self.locale, error, &|user| {
+            self.name(user)
+        }));
+    }
+
+    /// Leaves the table (after the hand in progress, which the table finishes for you) and
+    /// has the lobby stop it: no new hand starts, and the hand in progress may finish within
+    /// `QUIT_GRACE`, else it is cancelled and refunded. Then the table closes, cashing the
+    /// computer players out too.
+    pub(super) async fn quit(&mut self) -> anyhow::Result<()> {
+        if self.leaving {
+            return Ok(());
+        }
+        self.leaving = true;
+        self.offer = None;
+        match self.table.leave(YOU).await {
+            Ok(_) | Err(LobbyError::NotSeated) => {}
+            Err(error) => return Err(error.into()),
+        }
+        // In a task: the hand goes on meanwhile, driven by the session's loop.
+        let (done, stopped) = tokio::sync::oneshot::channel();
+        let lobby = self.lobby.clone();
+        tokio::spawn(async move {
+            let outcome = lobby
+                .shutdown(QUIT_GRACE)
+                .await
+                .into_iter()
+                .find(|(table, _)| *table == TABLE)
+                .and_then(|(_, outcome)| outcome.ok())
+                .unwrap_or(ShutdownOutcome::Idle);
+            let _ = done.send(outcome);
+        });
+        self.stopped = Some(stopped);
+        Ok(())
+    }
+}
