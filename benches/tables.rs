@@ -38,6 +38,7 @@
 //!   (`src/bank/committer.rs`); sled's metrics histograms, 20.5 MiB, are allocated but never
 //!   touched, so not resident;
 //! - this bench's own players (task, computer players): about 2.5 KiB.
+//!
 //! Then jemalloc kept some 200 MiB of freed pages for its 10 s decay time; it is 1 s now.
 
 mod common;
