@@ -4,15 +4,17 @@
 //! drives it between bank calls. The same configuration gives the same hands and checksum.
 //!
 //! Each player starts with the configured stack and rebuys to it when busted. The deal
-//! order rotates by one seat each hand. Every hand's deck is `Deck::seeded` from a seed
-//! derived from the run's seed and the hand number, and the players' decisions draw from one
-//! RNG seeded from the run's seed.
+//! order rotates by one seat each hand. Every hand's deck is shuffled by a xoshiro256++
+//! stream seeded from the run's seed and the hand number, and the players' decisions draw
+//! from one xoshiro256++ stream seeded from the run's seed: a simulation needs a deal that
+//! is the same for the same seed and well spread, not one nobody can predict (the tables
+//! deal from ChaCha20 seeded by the system, `Deck::shuffled`), and this one costs a fraction.
 
 use anyhow::{Context, bail};
 use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
+use xxhash_rust::xxh3::Xxh3Default;
 
 use crate::table::computer::choose_action;
 use crate::table::hand::{Event, Hand, HandResult, PrivateView, PublicView};
@@ -62,9 +64,10 @@ pub struct SimSummary {
     pub rebuys: Vec<u64>,
     /// Each player's stack after the last hand.
     pub final_stacks: Vec<u64>,
-    /// sha256 (hex) over, for every hand in order: the hand number (u64 little-endian), its
-    /// events in a compact binary form ([`encode_event`]), then every player's stack after
-    /// it (u64 little-endian).
+    /// xxh3-128 (32 hex digits) over, for every hand in order: the hand number (u64
+    /// little-endian), its events in a compact binary form ([`encode_event`]), then every
+    /// player's stack after it (u64 little-endian). Not a cryptographic hash: it tells two
+    /// runs apart, it does not stand up to someone forging a run.
     pub checksum: String,
     /// Wall-clock time of the whole run, PHH writing included.
     pub seconds: f64,
@@ -74,6 +77,13 @@ pub struct SimSummary {
 /// The deck seed of hand `number` (from 0) of a run seeded with `seed`.
 pub fn hand_seed(seed: u64, number: u64) -> u64 {
     splitmix64(seed ^ splitmix64(number.wrapping_add(1)))
+}
+
+/// The deck of hand `number` (from 0) of a run seeded with `seed`.
+pub fn hand_deck(seed: u64, number: u64) -> Deck {
+    Deck::shuffled_with(&mut Xoshiro256PlusPlus::seed_from_u64(hand_seed(
+        seed, number,
+    )))
 }
 
 fn splitmix64(value: u64) -> u64 {
@@ -108,13 +118,25 @@ pub struct Session {
     config: SimConfig,
     stacks: Vec<u64>,
     rebuys: Vec<u64>,
-    decisions: ChaCha8Rng,
-    hasher: Sha256,
+    deciders: Deciders,
+    /// The hand played last, restarted in place for the next (its room is kept).
+    hand: Option<Hand>,
+    hasher: Xxh3Default,
     encoded: Vec<u8>,
+    /// The player in each deal-order seat of the hand being played, and their stacks:
+    /// refilled every hand.
+    players: Vec<usize>,
+    seat_stacks: Vec<u64>,
     hands: u64,
     hands_by_game: [u64; 3],
     actions: u64,
     showdowns: u64,
+}
+
+/// Who decides every action, and what they decide with.
+struct Deciders {
+    actions: Actions,
+    rng: Xoshiro256PlusPlus,
     /// The views the computer players decide from, refilled at every action (no allocation).
     views: Option<(PublicView, PrivateView)>,
 }
@@ -131,14 +153,22 @@ impl Session {
             config,
             stacks: vec![config.stack; player_count],
             rebuys: vec![0; player_count],
-            decisions: ChaCha8Rng::seed_from_u64(splitmix64(config.seed ^ 0x636F_6D70_7574_6572)),
-            hasher: Sha256::new(),
+            deciders: Deciders {
+                actions: config.actions,
+                rng: Xoshiro256PlusPlus::seed_from_u64(splitmix64(
+                    config.seed ^ 0x636F_6D70_7574_6572,
+                )),
+                views: None,
+            },
+            hand: None,
+            hasher: Xxh3Default::new(),
             encoded: Vec::with_capacity(4096),
+            players: Vec::with_capacity(player_count),
+            seat_stacks: Vec::with_capacity(player_count),
             hands: 0,
             hands_by_game: [0; 3],
             actions: 0,
             showdowns: 0,
-            views: None,
         })
     }
 
@@ -162,25 +192,47 @@ impl Session {
 
     /// Plays hand `number` (from 0) to the end with the current stacks.
     pub fn play_hand(&mut self, number: u64) -> anyhow::Result<PlayedHand> {
+        let (hand, players) = self.play(number)?;
+        Ok(PlayedHand {
+            number,
+            hand: hand.clone(),
+            players: players.to_vec(),
+        })
+    }
+
+    /// [`Session::play_hand`] without copying the hand out: the finished hand and the player
+    /// (numbered from 0 as at the start) in each of its deal-order seats. `sim`'s own loop,
+    /// which allocates nothing per hand.
+    pub fn play(&mut self, number: u64) -> anyhow::Result<(&Hand, &[usize])> {
         let config = self.config;
         let player_count = self.stacks.len();
         let rotation = usize::try_from(number % u64::from(config.players)).unwrap_or(0);
-        let players: Vec<usize> = (0..player_count)
-            .map(|seat| (rotation + seat) % player_count)
-            .collect();
-        let seat_stacks: Vec<u64> = players.iter().map(|&player| self.stacks[player]).collect();
-        let deck = Deck::seeded(hand_seed(config.seed, number));
+        self.players.clear();
+        self.players
+            .extend((0..player_count).map(|seat| (rotation + seat) % player_count));
+        self.seat_stacks.clear();
+        self.seat_stacks
+            .extend(self.players.iter().map(|&player| self.stacks[player]));
+        let deck = hand_deck(config.seed, number);
         let game = config.game.game_of_hand(number, config.mix_hands);
-        let mut hand = Hand::start_game(game, config.stakes, config.rules, &seat_stacks, deck)
-            .with_context(|| format!("hand {} could not start", number + 1))?;
-        self.act_until_done(number, &mut hand)?;
+        let (stakes, rules, stacks) = (config.stakes, config.rules, &self.seat_stacks);
+        let hand = match &mut self.hand {
+            Some(hand) => hand
+                .restart_game(game, stakes, rules, stacks, deck)
+                .map(|()| hand),
+            slot @ None => {
+                Hand::start_game(game, stakes, rules, stacks, deck).map(|hand| slot.insert(hand))
+            }
+        }
+        .with_context(|| format!("hand {} could not start", number + 1))?;
+        self.actions += self.deciders.act_until_done(number, hand)?;
         let Some(result) = hand.result() else {
             bail!(
                 "hand {}: no one is to act but the hand has no result",
                 number + 1
             );
         };
-        let before: u64 = seat_stacks.iter().sum();
+        let before: u64 = self.seat_stacks.iter().sum();
         let after: u64 = result.final_stacks.iter().sum();
         if before != after {
             bail!(
@@ -188,74 +240,13 @@ impl Session {
                 number + 1
             );
         }
-        for (seat, &player) in players.iter().enumerate() {
+        for (seat, &player) in self.players.iter().enumerate() {
             self.stacks[player] = result.final_stacks[seat];
         }
         if !result.shown.is_empty() {
             self.showdowns += 1;
         }
-        self.add_to_checksum(number, &hand);
-        self.hands += 1;
-        if let Some(index) = crate::table::Game::ALL.iter().position(|&g| g == game) {
-            self.hands_by_game[index] += 1;
-        }
-        Ok(PlayedHand {
-            number,
-            hand,
-            players,
-        })
-    }
-
-    fn act_until_done(&mut self, number: u64, hand: &mut Hand) -> anyhow::Result<()> {
-        while let Some(seat) = hand.to_act() {
-            let kind = match self.config.actions {
-                Actions::Computer => {
-                    let (public, private) = match &mut self.views {
-                        Some((public, private)) => {
-                            hand.fill_public_view(public);
-                            (public, private)
-                        }
-                        None => {
-                            let views = (hand.public_view(), hand.private_view(seat));
-                            let (public, Some(private)) = views else {
-                                bail!("hand {}: no private view of seat {seat}", number + 1);
-                            };
-                            let (public, private) = self.views.insert((public, private));
-                            (public, private)
-                        }
-                    };
-                    if !hand.fill_private_view(seat, private) {
-                        bail!("hand {}: no private view of seat {seat}", number + 1);
-                    }
-                    let Some(choice) = choose_action(private, public, &mut self.decisions) else {
-                        bail!(
-                            "hand {}: the computer player found no legal action for seat {seat}",
-                            number + 1
-                        );
-                    };
-                    choice.kind
-                }
-                Actions::Random => {
-                    let count = hand.legal_iter().count();
-                    let pick = self.decisions.random_range(0..count.max(1));
-                    let Some(choice) = hand.legal_iter().nth(pick) else {
-                        bail!("hand {}: no legal action for seat {seat}", number + 1);
-                    };
-                    choice.kind
-                }
-            };
-            hand.act_quietly(seat, kind).with_context(|| {
-                format!(
-                    "hand {}: the engine refused {kind:?} for seat {seat}, which it listed as legal",
-                    number + 1,
-                )
-            })?;
-            self.actions += 1;
-        }
-        Ok(())
-    }
-
-    fn add_to_checksum(&mut self, number: u64, hand: &Hand) {
+        // The checksum: the hand's number, its events, then every player's stack after it.
         self.encoded.clear();
         self.encoded.extend_from_slice(&number.to_le_bytes());
         for event in hand.events() {
@@ -265,6 +256,11 @@ impl Session {
             self.encoded.extend_from_slice(&stack.to_le_bytes());
         }
         self.hasher.update(&self.encoded);
+        self.hands += 1;
+        if let Some(index) = crate::table::Game::ALL.iter().position(|&g| g == game) {
+            self.hands_by_game[index] += 1;
+        }
+        Ok((hand, &self.players))
     }
 
     /// The summary of the hands played so far; `seconds` is the run's wall-clock time.
@@ -290,28 +286,82 @@ impl Session {
             showdowns: self.showdowns,
             rebuys: self.rebuys,
             final_stacks: self.stacks,
-            checksum: hex::encode(self.hasher.finalize()),
+            checksum: format!("{:032x}", self.hasher.digest128()),
             seconds,
             hands_per_second,
         }
     }
 }
 
+impl Deciders {
+    /// Plays `hand` to its end; returns how many actions were taken.
+    fn act_until_done(&mut self, number: u64, hand: &mut Hand) -> anyhow::Result<u64> {
+        let mut actions = 0;
+        while let Some(seat) = hand.to_act() {
+            let kind = match self.actions {
+                Actions::Computer => {
+                    let (public, private) = match &mut self.views {
+                        Some((public, private)) => {
+                            hand.fill_public_view(public);
+                            (public, private)
+                        }
+                        None => {
+                            let views = (hand.public_view(), hand.private_view(seat));
+                            let (public, Some(private)) = views else {
+                                bail!("hand {}: no private view of seat {seat}", number + 1);
+                            };
+                            let (public, private) = self.views.insert((public, private));
+                            (public, private)
+                        }
+                    };
+                    if !hand.fill_private_view(seat, private) {
+                        bail!("hand {}: no private view of seat {seat}", number + 1);
+                    }
+                    let Some(choice) = choose_action(private, public, &mut self.rng) else {
+                        bail!(
+                            "hand {}: the computer player found no legal action for seat {seat}",
+                            number + 1
+                        );
+                    };
+                    choice.kind
+                }
+                Actions::Random => {
+                    let count = hand.legal_iter().count();
+                    let pick = self.rng.random_range(0..count.max(1));
+                    let Some(choice) = hand.legal_iter().nth(pick) else {
+                        bail!("hand {}: no legal action for seat {seat}", number + 1);
+                    };
+                    choice.kind
+                }
+            };
+            hand.act_quietly(seat, kind).with_context(|| {
+                format!(
+                    "hand {}: the engine refused {kind:?} for seat {seat}, which it listed as legal",
+                    number + 1,
+                )
+            })?;
+            actions += 1;
+        }
+        Ok(actions)
+    }
+}
+
 /// One event as bytes for the checksum: a tag, then its fields (seats and cards one byte,
 /// chips eight bytes little-endian). Every field that can differ between two runs is in
 /// it, and no two events encode alike, so equal checksums mean equal hands.
+///
+/// Runs for every event of every hand (`sim`'s costliest step after the engine itself):
+/// each common event is written as one fixed-size record, one capacity check and one copy,
+/// and the encoder is inlined into the loop over the events.
+#[inline]
 pub fn encode_event(event: &Event, out: &mut Vec<u8>) {
     let seat = |seat: usize| u8::try_from(seat).unwrap_or(u8::MAX);
-    let chips = |out: &mut Vec<u8>, chips: u64| out.extend_from_slice(&chips.to_le_bytes());
     match event {
         Event::Ante {
             seat: s,
-            chips: c,
+            chips,
             all_in,
-        } => {
-            out.extend_from_slice(&[0, seat(*s), u8::from(*all_in)]);
-            chips(out, *c);
-        }
+        } => put_with_chips(out, [0, seat(*s), u8::from(*all_in)], *chips),
         Event::DownCard { seat: s, card, .. } => {
             out.extend_from_slice(&[1, seat(*s), card.index()])
         }
@@ -324,13 +374,15 @@ pub fn encode_event(event: &Event, out: &mut Vec<u8>) {
         Event::Acted {
             seat: s,
             kind,
-            chips: c,
+            chips,
             total,
             all_in,
         } => {
-            out.extend_from_slice(&[5, seat(*s), *kind as u8, u8::from(*all_in)]);
-            chips(out, *c);
-            chips(out, *total);
+            let mut record = [0u8; 20];
+            record[..4].copy_from_slice(&[5, seat(*s), *kind as u8, u8::from(*all_in)]);
+            record[4..12].copy_from_slice(&chips.to_le_bytes());
+            record[12..].copy_from_slice(&total.to_le_bytes());
+            out.extend_from_slice(&record);
         }
         Event::Shown { seat: s, cards, .. } => {
             out.extend_from_slice(&[6, seat(*s), seat(cards.len())]);
@@ -341,29 +393,36 @@ pub fn encode_event(event: &Event, out: &mut Vec<u8>) {
         // the checksums of runs from before hands were turned face up.
         Event::TurnedFaceUp { .. } => {}
         Event::PotAwarded(award) => {
-            out.extend_from_slice(&[8, seat(award.pot), u8::from(award.uncontested)]);
-            chips(out, award.amount);
+            put_with_chips(
+                out,
+                [8, seat(award.pot), u8::from(award.uncontested)],
+                award.amount,
+            );
             out.push(seat(award.eligible.len()));
             out.extend(award.eligible.iter().map(|&s| seat(s)));
             for half in [&award.high, &award.low] {
                 out.push(seat(half.len()));
                 for &(winner, won) in half {
-                    out.push(seat(winner));
-                    chips(out, won);
+                    put_with_chips(out, [seat(winner)], won);
                 }
             }
         }
-        Event::Returned { seat: s, chips: c } => {
-            out.extend_from_slice(&[9, seat(*s)]);
-            chips(out, *c);
-        }
+        Event::Returned { seat: s, chips } => put_with_chips(out, [9, seat(*s)], *chips),
         Event::HandEnded { stacks } => {
             out.push(10);
             for &stack in stacks {
-                chips(out, stack);
+                out.extend_from_slice(&stack.to_le_bytes());
             }
         }
     }
+}
+
+/// Writes `head` (at most 4 bytes) then `chips` (eight bytes little-endian) as one record.
+fn put_with_chips<const HEAD: usize>(out: &mut Vec<u8>, head: [u8; HEAD], chips: u64) {
+    let mut record = [0u8; 12];
+    record[..HEAD].copy_from_slice(&head);
+    record[HEAD..HEAD + 8].copy_from_slice(&chips.to_le_bytes());
+    out.extend_from_slice(&record[..HEAD + 8]);
 }
 
 /// Plays `hands` hands of `config`. `after_hand(number, hand, players)` runs after each
@@ -377,8 +436,8 @@ pub fn play_session(
     let started = std::time::Instant::now();
     for number in 0..hands {
         session.rebuy_busted();
-        let played = session.play_hand(number)?;
-        after_hand(number + 1, &played.hand, &played.players)?;
+        let (hand, players) = session.play(number)?;
+        after_hand(number + 1, hand, players)?;
     }
     Ok(session.finish(started.elapsed().as_secs_f64()))
 }

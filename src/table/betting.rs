@@ -202,11 +202,12 @@ impl BettingRound {
     }
 
     /// Whether anyone else could still answer a bet from `seat` with chips of their own.
+    /// Every seat is looked at, without stopping at the first: no branch to mispredict.
     fn bet_can_be_answered(&self, seats: &Seats, seat: SeatIndex) -> bool {
-        (0..seats.count).any(|s| {
-            s != seat
-                && seats.is_active(s)
-                && seats.stack[s].saturating_add(seats.street_bet[s]) > self.current
+        (0..seats.count.min(MAX_SEATS)).fold(false, |any, s| {
+            any | ((s != seat)
+                & seats.is_active(s)
+                & (seats.stack[s].saturating_add(seats.street_bet[s]) > self.current))
         })
     }
 
@@ -337,29 +338,26 @@ impl BettingRound {
 
     /// The next seat to act clockwise after `seat`, or `None` when the round is over: every
     /// seat with chips has acted and matched the bet, or at most one seat with chips is left
-    /// and it owes nothing. One pass over the seats: this runs after every action.
+    /// and it owes nothing. This runs after every action: one pass over the seats gathers
+    /// who has chips and who still has to act as bit sets, with no branch per seat.
     pub fn next_to_act(&self, seats: &Seats, seat: SeatIndex) -> Option<SeatIndex> {
-        let mut next = None;
-        let mut active = 0;
-        let mut only_active = 0;
-        let count = seats.count;
-        let mut s = seat;
-        for _ in 0..count {
-            s += 1;
-            if s >= count {
-                s = 0;
-            }
-            if !seats.is_active(s) {
-                continue;
-            }
-            active += 1;
-            only_active = s;
-            if next.is_none() && (!self.acted[s] || seats.street_bet[s] < self.current) {
-                next = Some(s);
+        let mut active = 0u32;
+        let mut to_act = 0u32;
+        for s in 0..seats.count.min(MAX_SEATS) {
+            let is_active = u32::from(seats.is_active(s));
+            let owes = u32::from(!self.acted[s] | (seats.street_bet[s] < self.current));
+            active |= is_active << s;
+            to_act |= (is_active & owes) << s;
+        }
+        if active.count_ones() == 1 {
+            let only_active = active.trailing_zeros() as usize;
+            if seats.street_bet[only_active] >= self.current && !self.bring_in_pending {
+                return None;
             }
         }
-        let lone_player_owes_nothing =
-            active == 1 && seats.street_bet[only_active] >= self.current && !self.bring_in_pending;
-        if lone_player_owes_nothing { None } else { next }
+        // Clockwise after `seat`: the seats above it first, then from seat 0 round to it.
+        let after = to_act & !((2u32 << seat.min(MAX_SEATS)) - 1);
+        let next = if after != 0 { after } else { to_act };
+        (next != 0).then(|| next.trailing_zeros() as usize)
     }
 }

@@ -5,7 +5,7 @@
 use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
 use super::eval::CardSet;
-use super::hand::{ActionError, Event, SeatIndex, Street};
+use super::hand::{ActionError, Event, SeatIndex, Street, record};
 use super::seats::{MAX_SEATS, Seats};
 
 /// Cards per player in a full hand.
@@ -122,7 +122,7 @@ pub fn deal_street(
         match source.seventh_street_community(cursor, seats.live_count()) {
             Some(Some(card)) => {
                 *community = Some(card);
-                events.push(Event::CommunityCard { card });
+                record(events, || Event::CommunityCard { card });
                 return Ok(());
             }
             Some(None) => {
@@ -143,10 +143,12 @@ pub fn deal_street(
                 .filter(|_| held < HAND_CARDS)
                 .ok_or(ActionError::MissingCard { seat, street })?;
             dealt.push(seat, card);
-            events.push(if is_up_position(held) {
-                Event::UpCard { seat, street, card }
-            } else {
-                Event::DownCard { seat, street, card }
+            record(events, || {
+                if is_up_position(held) {
+                    Event::UpCard { seat, street, card }
+                } else {
+                    Event::DownCard { seat, street, card }
+                }
             });
         }
     }

@@ -1,18 +1,52 @@
 //! The deck: shuffled by a cryptographically secure RNG seeded from the OS, by an injected
-//! seed (tests, replays, `sim`), or stacked in a given order.
+//! seed (tests, replays), by a given RNG (`sim`), or stacked in a given order.
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
 use thiserror::Error;
 
-use super::card::Card;
+use super::card::{Card, Rank, Suit};
 
-/// Cards still to be dealt, dealt from the front.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Cards still to be dealt, dealt from the front. Held in place (no allocation): a deck is
+/// made for every hand.
+#[derive(Clone)]
 pub struct Deck {
-    /// Stored reversed so dealing is a `pop`.
-    cards: Vec<Card>,
+    /// The first `len` slots hold the cards, stored reversed so dealing takes the last.
+    cards: [Card; 52],
+    len: u8,
+}
+
+/// Fills the unused slots of a deck; never read.
+const NO_CARD: Card = super::deal::PLACEHOLDER_CARD;
+
+/// All 52 cards in index order (`Card::all`'s), as a deck holds them before its shuffle:
+/// written once at compile time rather than at every deck.
+const NEW_ORDER: [Card; 52] = {
+    let mut cards = [NO_CARD; 52];
+    let mut index = 0;
+    while index < 52 {
+        cards[index] = Card::new(Rank::ALL[index / 4], Suit::ALL[index % 4]);
+        index += 1;
+    }
+    cards
+};
+
+/// Equal when the same cards are left in the same order: slots past `len` are leftovers.
+impl PartialEq for Deck {
+    fn eq(&self, other: &Deck) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Deck {}
+
+impl std::fmt::Debug for Deck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deck")
+            .field("cards", &self.as_slice())
+            .finish()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -34,10 +68,17 @@ impl Deck {
 
     /// A full deck shuffled with the given RNG.
     pub fn shuffled_with<R: rand::Rng + ?Sized>(rng: &mut R) -> Deck {
-        let mut cards: Vec<Card> = Vec::with_capacity(52);
-        cards.extend(Card::all());
-        cards.shuffle(rng);
-        Deck { cards }
+        let mut deck = Deck::new_order();
+        deck.cards.shuffle(rng);
+        deck
+    }
+
+    /// All 52 cards in `Card::all`'s order.
+    fn new_order() -> Deck {
+        Deck {
+            cards: NEW_ORDER,
+            len: 52,
+        }
     }
 
     /// A deck that deals exactly `order`, first card first. It may hold fewer than 52 cards.
@@ -50,23 +91,34 @@ impl Deck {
             }
             *slot = true;
         }
+        // No card twice: at most 52 of them.
+        let mut cards = [NO_CARD; 52];
+        for (slot, card) in cards.iter_mut().zip(order.iter().rev()) {
+            *slot = *card;
+        }
         Ok(Deck {
-            cards: order.iter().rev().copied().collect(),
+            cards,
+            len: order.len() as u8,
         })
+    }
+
+    fn as_slice(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
     }
 
     /// Deals the next card, or `None` when the deck is empty.
     pub fn deal(&mut self) -> Option<Card> {
-        self.cards.pop()
+        self.len = self.len.checked_sub(1)?;
+        self.cards.get(usize::from(self.len)).copied()
     }
 
     pub fn remaining(&self) -> usize {
-        self.cards.len()
+        usize::from(self.len)
     }
 
     /// The card `depth` places from the top (0 = the next card dealt), without dealing it.
     pub fn peek(&self, depth: usize) -> Option<Card> {
-        let index = self.cards.len().checked_sub(depth.checked_add(1)?)?;
+        let index = usize::from(self.len).checked_sub(depth.checked_add(1)?)?;
         self.cards.get(index).copied()
     }
 }
@@ -79,6 +131,11 @@ mod tests {
     fn the_same_seed_gives_the_same_deck_and_another_seed_another() {
         assert_eq!(Deck::seeded(7), Deck::seeded(7));
         assert_ne!(Deck::seeded(7), Deck::seeded(8));
+    }
+
+    #[test]
+    fn a_new_deck_holds_every_card_in_index_order() {
+        assert_eq!(NEW_ORDER.to_vec(), Card::all().collect::<Vec<_>>());
     }
 
     #[test]

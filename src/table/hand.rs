@@ -179,8 +179,9 @@ pub enum Event {
     Mucked {
         seat: SeatIndex,
     },
-    /// One pot (0 = main, then side pots) and how it was split. Boxed: inline it would make
-    /// every event twice as large (a hand keeps all its events; issue 9's memory).
+    /// One pot (0 = main, then side pots) and how it was split. Boxed: a pot award is
+    /// twice the size of every other event, and a hand records dozens of events for one
+    /// or two awards (serialized exactly as the unboxed award).
     PotAwarded(Box<PotAward>),
     /// Chips bet beyond what anyone could call, returned to their owner.
     Returned {
@@ -190,6 +191,14 @@ pub enum Event {
     HandEnded {
         stacks: Vec<u64>,
     },
+}
+
+/// Appends the event `make` builds, built only once there is room for it: straight into its
+/// slot, where a pushed event is built on the stack and copied, and the copy, reading back
+/// the narrow writes that built it, stalled every action in `sim`'s profile.
+#[inline(always)]
+pub(super) fn record(events: &mut Vec<Event>, make: impl FnOnce() -> Event) {
+    events.extend(std::iter::once_with(make));
 }
 
 /// How one pot was divided.
@@ -402,6 +411,29 @@ fn events_expected(players: usize) -> usize {
     16 + 16 * players
 }
 
+impl HandState {
+    /// Before the antes: every seat in with its stack, nothing dealt.
+    fn new(stacks: &[u64], stakes: &Stakes, rules: &Rules) -> HandState {
+        let seats = Seats::new(stacks);
+        HandState {
+            seats,
+            dealt: DealtCards::default(),
+            community: None,
+            cursor: SourceCursor::default(),
+            street: Street::Third,
+            round: BettingRound::new(Street::Third, stakes, rules, &seats, None, false),
+            to_act: None,
+            legal: LegalSet::empty(),
+            cards_suffice: false,
+            action_seq: 0,
+            last_action: None,
+            showdown_lead: None,
+            turned_face_up: false,
+            street_due: false,
+        }
+    }
+}
+
 fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
@@ -490,6 +522,36 @@ impl Hand {
         Hand::begin(game, stakes, rules, stacks, source, DealOut::AtOnce)
     }
 
+    /// [`Hand::start_game`] in this hand's place, keeping the room it allocated (its event
+    /// log, its starting stacks): for a caller that deals hand after hand (`sim`). The new
+    /// hand is exactly the one [`Hand::start_game`] would start. Refused stakes, rules or
+    /// stacks change nothing; a deck too small for third street leaves the hand with no one
+    /// to act and no result.
+    pub fn restart_game(
+        &mut self,
+        game: Game,
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        deck: Deck,
+    ) -> Result<(), StartError> {
+        validate_table(&stakes, &rules, stacks)?;
+        self.game = game;
+        self.stakes = stakes;
+        self.rules = rules;
+        self.source = CardSource::from_deck(deck);
+        self.deal_out = DealOut::AtOnce;
+        self.state = HandState::new(stacks, &stakes, &rules);
+        self.events.clear();
+        self.result = None;
+        let opened = self.open(stacks);
+        if opened.is_err() {
+            self.state.to_act = None;
+            self.state.legal = LegalSet::empty();
+        }
+        opened
+    }
+
     fn begin(
         game: Game,
         stakes: Stakes,
@@ -498,36 +560,27 @@ impl Hand {
         source: CardSource,
         deal_out: DealOut,
     ) -> Result<Hand, StartError> {
-        let seats = Seats::new(stacks);
-        let round = BettingRound::new(Street::Third, &stakes, &rules, &seats, None, false);
         let mut hand = Hand {
             game,
             stakes,
             rules,
             source,
             deal_out,
-            starting_stacks: stacks.to_vec(),
-            state: HandState {
-                seats,
-                dealt: DealtCards::default(),
-                community: None,
-                cursor: SourceCursor::default(),
-                street: Street::Third,
-                round,
-                to_act: None,
-                legal: LegalSet::empty(),
-                cards_suffice: false,
-                action_seq: 0,
-                last_action: None,
-                showdown_lead: None,
-                turned_face_up: false,
-                street_due: false,
-            },
+            starting_stacks: Vec::with_capacity(stacks.len()),
+            state: HandState::new(stacks, &stakes, &rules),
             events: Vec::with_capacity(events_expected(stacks.len())),
             result: None,
         };
-        hand.post_antes();
-        let deck_source = matches!(hand.source, CardSource::Deck(_));
+        hand.open(stacks)?;
+        Ok(hand)
+    }
+
+    /// Antes, third street and the bring-in of a hand whose state is new.
+    fn open(&mut self, stacks: &[u64]) -> Result<(), StartError> {
+        self.starting_stacks.clear();
+        self.starting_stacks.extend_from_slice(stacks);
+        self.post_antes();
+        let deck_source = matches!(self.source, CardSource::Deck(_));
         let refused = |error: ActionError| match error {
             ActionError::MissingCard {
                 street: Street::Third,
@@ -537,13 +590,13 @@ impl Hand {
             // Dealing fails for nothing but a missing card.
             _ => StartError::DeckTooSmall,
         };
-        hand.deal(Street::Third).map_err(refused)?;
-        if !hand.start_round(Street::Third) {
-            hand.end_round();
-            hand.advance().map_err(refused)?;
+        self.deal(Street::Third).map_err(refused)?;
+        if !self.start_round(Street::Third) {
+            self.end_round();
+            self.advance().map_err(refused)?;
         }
-        hand.refresh_legal();
-        Ok(hand)
+        self.refresh_legal();
+        Ok(())
     }
 
     fn post_antes(&mut self) {
@@ -553,10 +606,11 @@ impl Hand {
         let seats = &mut self.state.seats;
         for seat in 0..seats.count {
             let chips = seats.pay(seat, self.stakes.ante, false);
-            self.events.push(Event::Ante {
+            let all_in = seats.stack[seat] == 0;
+            record(&mut self.events, || Event::Ante {
                 seat,
                 chips,
-                all_in: seats.stack[seat] == 0,
+                all_in,
             });
         }
     }
@@ -620,11 +674,12 @@ impl Hand {
         } else {
             None
         };
-        self.events.push(Event::StreetStarted {
+        let first_to_act = state.to_act;
+        record(&mut self.events, || Event::StreetStarted {
             street,
-            first_to_act: state.to_act,
+            first_to_act,
         });
-        state.to_act.is_some()
+        first_to_act.is_some()
     }
 
     /// Whether any player still in shows a pair among their up cards.
@@ -655,7 +710,7 @@ impl Hand {
             if seats.state[seat] == SeatState::AllIn && seats.stack[seat] > 0 {
                 seats.state[seat] = SeatState::Active;
             }
-            self.events.push(Event::Returned { seat, chips });
+            record(&mut self.events, || Event::Returned { seat, chips });
         }
         let round = &state.round;
         if round.any_action {
@@ -811,6 +866,16 @@ impl Hand {
         })
     }
 
+    /// Why `kind` for `seat` is refused (`act_quietly` found it is).
+    #[cold]
+    fn refusal(&self, seat: SeatIndex, kind: ActionKind) -> ActionError {
+        match self.check_action(seat, kind) {
+            Err(error) => error,
+            // Unreachable: `act_quietly` refuses exactly what `check_action` refuses.
+            Ok(_) => ActionError::HandOver,
+        }
+    }
+
     /// Takes `kind` for `seat`; amounts follow from fixed limit. Returns the events it caused
     /// (the next street's cards, the showdown …). An error changes nothing.
     pub fn act(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<Vec<Event>, ActionError> {
@@ -822,7 +887,18 @@ impl Hand {
     /// Like [`Hand::act`] without copying out the events it caused (they are still in
     /// [`Hand::events`]): the allocation-free path for `sim` and benchmarks.
     pub fn act_quietly(&mut self, seat: SeatIndex, kind: ActionKind) -> Result<(), ActionError> {
-        let action = self.check_action(seat, kind)?;
+        // The seat to act taking one of its legal actions is found without building the
+        // `Result` of `check_action` (a copy of it, read back, stalled every action).
+        let state = &self.state;
+        let accepted = match state.to_act {
+            Some(to_act) if to_act == seat && !state.street_due && self.result.is_none() => {
+                state.legal.find(kind)
+            }
+            _ => None,
+        };
+        let Some(action) = accepted else {
+            return Err(self.refusal(seat, kind));
+        };
         let fast = self.state.cards_suffice;
         // With every card there, nothing can fail after the action is taken: no copy needed.
         let saved = if fast {
@@ -855,7 +931,7 @@ impl Hand {
         state.round.apply(&mut state.seats, seat, action);
         state.action_seq = state.action_seq.wrapping_add(1);
         state.last_action = Some((seat, action));
-        self.events.push(Event::Acted {
+        record(&mut self.events, || Event::Acted {
             seat,
             kind: action.kind,
             chips: action.chips,
@@ -909,7 +985,7 @@ impl Hand {
     fn showdown(&mut self) {
         self.state.street = Street::Showdown;
         self.state.to_act = None;
-        self.events.push(Event::StreetStarted {
+        record(&mut self.events, || Event::StreetStarted {
             street: Street::Showdown,
             first_to_act: None,
         });
@@ -958,7 +1034,7 @@ impl Hand {
                 }
                 shown_seats.push(seat);
             } else {
-                self.events.push(Event::Mucked { seat });
+                record(&mut self.events, || Event::Mucked { seat });
             }
         }
         let odd_chips = std::cell::OnceCell::new();

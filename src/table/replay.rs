@@ -403,7 +403,7 @@ fn outcome_of(hand: &Hand, actions: usize) -> ReplayOutcome {
             }
             Event::Mucked { seat } => mucked.push(*seat),
             Event::Returned { seat, chips } => returned.push((*seat, *chips)),
-            Event::PotAwarded(award) => pots.push((**award).clone()),
+            Event::PotAwarded(award) => pots.push(PotAward::clone(award)),
             Event::CommunityCard { card } => community = Some(*card),
             Event::HandEnded { stacks: end } => stacks = end.clone(),
             _ => {}

@@ -1,8 +1,9 @@
 //! Properties every hand keeps, whatever the cards and the actions: chips are conserved,
-//! no sequence of actions (legal or not) panics, and the same seed deals the same hand.
+//! no sequence of actions (legal or not) panics, the same seed deals the same hand, and a
+//! hand restarted in place is the hand a new start deals.
 
 use proptest::prelude::*;
-use studbot::table::{ActionKind, Deck, Event, Hand, OddChip, Rules, ShortAllIn, Stakes};
+use studbot::table::{ActionKind, Deck, Event, Game, Hand, OddChip, Rules, ShortAllIn, Stakes};
 
 const KINDS: [ActionKind; 9] = ActionKind::ALL;
 
@@ -186,5 +187,34 @@ proptest! {
         prop_assert_eq!(first.events(), second.events());
         let ended = matches!(first.events().last(), Some(Event::HandEnded { .. }));
         prop_assert!(ended, "the last event ends the hand");
+    }
+
+    #[test]
+    fn a_restarted_hand_is_the_hand_a_new_start_deals(
+        (first_stakes, first_rules, first_stacks, first_seed) in table(),
+        (stakes, rules, stacks, seed) in table(),
+        games in (0..Game::ALL.len(), 0..Game::ALL.len()),
+        first_choices in proptest::collection::vec(any::<u8>(), 0..120),
+        choices in proptest::collection::vec(any::<u8>(), 0..120),
+    ) {
+        let (first_game, game) = (Game::ALL[games.0], Game::ALL[games.1]);
+        let mut restarted =
+            Hand::start_game(first_game, first_stakes, first_rules, &first_stacks, Deck::seeded(first_seed))
+                .unwrap();
+        play_legally(&mut restarted, &first_choices);
+        restarted.restart_game(game, stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        let mut new = Hand::start_game(game, stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        prop_assert_eq!(restarted.public_view(), new.public_view());
+        play_legally(&mut restarted, &choices);
+        play_legally(&mut new, &choices);
+        prop_assert_eq!(restarted.events(), new.events());
+        prop_assert_eq!(restarted.result(), new.result());
+        prop_assert_eq!(restarted.starting_stacks(), new.starting_stacks());
+
+        // A refused restart changes nothing.
+        let before = (restarted.public_view(), restarted.events().to_vec());
+        let no_chips = vec![0; stacks.len()];
+        prop_assert!(restarted.restart_game(game, stakes, rules, &no_chips, Deck::seeded(seed)).is_err());
+        prop_assert_eq!((restarted.public_view(), restarted.events().to_vec()), before);
     }
 }

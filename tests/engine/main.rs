@@ -22,6 +22,7 @@ mod eval_high;
 mod eval_low;
 mod eval_names;
 mod eval_reference;
+mod event_form;
 mod hand_properties;
 mod phh_format;
 mod play_history;

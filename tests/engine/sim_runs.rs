@@ -119,7 +119,7 @@ fn every_player_count_plays_every_hand_to_a_result_with_the_deal_rotating_and_ch
         assert_eq!(summary.actions, acted, "{count} players: actions");
         assert_eq!(summary.showdowns, shown_down, "{count} players: showdowns");
         assert!(acted >= 100 && shown_down > 0, "{summary:?}");
-        assert_eq!(summary.checksum.len(), 64, "sha256 in hex: {summary:?}");
+        assert_eq!(summary.checksum.len(), 32, "xxh3-128 in hex: {summary:?}");
         assert!(summary.checksum.chars().all(|c| c.is_ascii_hexdigit()));
     }
 }
@@ -150,7 +150,7 @@ fn phh_files_are_written_one_per_hand_with_pokerkit_fields() {
     let summary: serde_json::Value =
         serde_json::from_slice(&output.stdout).expect("one JSON summary line");
     assert_eq!(summary["hands"], 25);
-    assert_eq!(summary["checksum"].as_str().map(str::len), Some(64));
+    assert_eq!(summary["checksum"].as_str().map(str::len), Some(32));
 
     let mut names: Vec<String> = std::fs::read_dir(&phh)
         .expect("PHH dir")
