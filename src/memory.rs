@@ -1,8 +1,9 @@
 //! The process's memory allocator and what it holds.
 //!
 //! studbot allocates through jemalloc, with its background threads on: memory a closed table
-//! or a finished hand freed goes back to the system after jemalloc's decay time (10 s by
-//! default), instead of staying in glibc malloc's per-thread arenas. Measured with the tables
+//! or a finished hand freed goes back to the system after jemalloc's decay time
+//! ([`DIRTY_DECAY_MS`], 1 s; jemalloc's default is 10 s), instead of staying in glibc
+//! malloc's per-thread arenas. Measured with the tables
 //! bench (issue 9, `cargo bench --bench tables`, release): with 10,000 tables played flat out
 //! and then all closed, jemalloc is back to 110 MiB resident after the decay time, against
 //! 280 MiB with them open and seated; glibc malloc (built with `--no-default-features`) still
@@ -15,14 +16,41 @@
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
+/// How long jemalloc keeps freed ("dirty") pages before giving them back. Its default, 10 s,
+/// left about 200 MiB of freed pages resident at the end of the tables bench's flat-out
+/// phase (10,000 tables: 514 MiB resident for 222 MiB live); at 1 s the pages of a busy
+/// second go back within the next.
+pub const DIRTY_DECAY_MS: isize = 1_000;
+
 /// Starts jemalloc's background threads, which purge freed pages back to the system on their
-/// own schedule (without them, purging waits for the next allocations). Call once at start;
-/// calling again changes nothing. A failure only costs memory, so it is logged.
+/// own schedule (without them, purging waits for the next allocations), and sets the decay
+/// time to [`DIRTY_DECAY_MS`] for every arena. Call once at start, before the runtime's
+/// threads; calling again changes nothing. A failure only costs memory, so it is logged.
 pub fn return_freed_memory() {
     #[cfg(feature = "jemalloc")]
-    if let Err(error) = tikv_jemalloc_ctl::background_thread::write(true) {
-        tracing::warn!("jemalloc's background purging could not start: {error}");
+    {
+        use tikv_jemalloc_ctl::{Access, AsName};
+        if let Err(error) = tikv_jemalloc_ctl::background_thread::write(true) {
+            tracing::warn!("jemalloc's background purging could not start: {error}");
+        }
+        // Arenas made from now on, then those that exist already (an arena not yet made
+        // refuses, and takes the default when it is).
+        if let Err(error) = b"arenas.dirty_decay_ms\0".name().write(DIRTY_DECAY_MS) {
+            tracing::warn!("jemalloc's decay time could not be set: {error}");
+        }
+        let arenas = tikv_jemalloc_ctl::arenas::narenas::read().unwrap_or(0);
+        for arena in 0..arenas {
+            let name = format!("arena.{arena}.dirty_decay_ms\0");
+            let _ = name.as_str().name().write(DIRTY_DECAY_MS);
+        }
     }
+}
+
+/// The decay time of arena 0 (the main thread's), as jemalloc reports it.
+#[cfg(feature = "jemalloc")]
+pub fn dirty_decay_ms() -> Option<isize> {
+    use tikv_jemalloc_ctl::{Access, AsName};
+    b"arena.0.dirty_decay_ms\0".name().read().ok()
 }
 
 /// The allocator's counts, in bytes.
@@ -61,6 +89,12 @@ pub fn figures() -> Option<AllocatorFigures> {
 #[cfg(all(test, feature = "jemalloc"))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn freed_pages_go_back_after_the_short_decay_time() {
+        return_freed_memory();
+        assert_eq!(dirty_decay_ms(), Some(DIRTY_DECAY_MS));
+    }
 
     #[test]
     fn the_allocator_counts_a_live_allocation_and_stops_counting_it_once_freed() {

@@ -39,7 +39,9 @@ pub(crate) enum TableCommand {
     },
     /// New settings, from the next hand on. Answers the hand they apply from.
     ChangeSettings {
-        settings: TableSettings,
+        /// Boxed: the settings are the largest argument of any command, and every slot of
+        /// every table's command queue is as large as the largest command.
+        settings: Box<TableSettings>,
         reply: Responder<u64>,
     },
     /// Sit down with `buy_in` chips from the player's balance. Answers the chair and stack.
@@ -192,8 +194,11 @@ impl TableHandle {
 
     /// Returns the hand number the settings apply from.
     pub async fn change_settings(&self, settings: TableSettings) -> Result<u64, LobbyError> {
-        self.ask(|reply| TableCommand::ChangeSettings { settings, reply })
-            .await
+        self.ask(|reply| TableCommand::ChangeSettings {
+            settings: Box::new(settings),
+            reply,
+        })
+        .await
     }
 
     /// Returns the chair and the stack.

@@ -249,7 +249,9 @@ impl Lobby {
             lobby: Arc::downgrade(&self.shared),
             backlog: vec![Notice {
                 table,
-                body: NoticeBody::Table(TableMessage::Opened { settings }),
+                body: NoticeBody::Table(TableMessage::Opened {
+                    settings: Box::new(settings),
+                }),
             }],
             pace: self.shared.config.pace,
         });

@@ -230,13 +230,16 @@ pub enum CancelReason {
 /// Public news about the table or one of its seats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "message", rename_all = "snake_case")]
+///
+/// The settings are boxed: the other messages are far smaller, and every notice queued for a
+/// subscriber takes the room of the largest (a table's queue holds notices in blocks of 32).
 pub enum TableMessage {
     Opened {
-        settings: TableSettings,
+        settings: Box<TableSettings>,
     },
     /// New settings; they apply from hand `from_hand`.
     SettingsChanged {
-        settings: TableSettings,
+        settings: Box<TableSettings>,
         from_hand: u64,
     },
     Paused,

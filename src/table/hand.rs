@@ -420,6 +420,13 @@ struct HandState {
     street_due: bool,
 }
 
+/// Room for the events of a typical hand of `players` (about eight a player: the ante, the
+/// cards, an action a street; plus the streets and the showdown), so the log seldom grows.
+/// Sized by the players rather than for the longest hand: every hand in play keeps its log.
+fn events_expected(players: usize) -> usize {
+    16 + 16 * players
+}
+
 impl HandState {
     /// Before the antes: every seat in with its stack, nothing dealt.
     fn new(stacks: &[u64], stakes: &Stakes, rules: &Rules) -> HandState {
@@ -577,7 +584,7 @@ impl Hand {
             deal_out,
             starting_stacks: Vec::with_capacity(stacks.len()),
             state: HandState::new(stacks, &stakes, &rules),
-            events: Vec::with_capacity(160),
+            events: Vec::with_capacity(events_expected(stacks.len())),
             result: None,
         };
         hand.open(stacks)?;

@@ -260,11 +260,12 @@ async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_s
         .table
         .act(offer.user, 1, offer.action_seq, ActionKind::Fold);
     stalled.stalled(fold).await.unwrap();
-    // Told it is settling; neither a result nor a refund, since neither is known.
+    // Told it is settling once the bank's timeout has passed; neither a result nor a refund,
+    // since neither is known.
     let mut steps = Steps::until("the settling message");
     let settling = loop {
         steps.step();
-        match stalled.next().await.body {
+        match stalled.next_as_time_passes().await.body {
             NoticeBody::Table(TableMessage::Settling { hand }) => break hand,
             NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
             _ => {}
@@ -471,4 +472,65 @@ async fn a_cash_out_the_store_stalls_is_not_reported_failed_and_pays_once_when_c
     let audit = stalled.bank.audit().await.unwrap();
     assert!(audit.ok, "{:?}", audit.breaks);
     assert_eq!(audit.escrow_chips, 200);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_action_that_ends_a_hand_is_answered_while_its_settlement_waits_for_the_store() {
+    let mut stalled = stalled_table(26).await;
+    advance_secs(5).await;
+    let mut steps = Steps::until("an offer to fold");
+    let offer = loop {
+        steps.step();
+        let notice = stalled.next().await;
+        if let NoticeBody::YourTurn(offer) = &notice.body {
+            if offers(offer, ActionKind::Fold) {
+                break (**offer).clone();
+            }
+            take(&stalled.table, offer, passive(offer)).await;
+        }
+    };
+    // The fold ends the hand; the store holds its settlement for as long as it stalls.
+    stalled.store.set_closed(true);
+    let table = stalled.table.clone();
+    let fold = tokio::spawn(async move {
+        table
+            .act(offer.user, 1, offer.action_seq, ActionKind::Fold)
+            .await
+    });
+    stalled.store.until_a_write_waits().await;
+    // The fold was taken: its click is answered while the settlement still waits.
+    let waited_from = std::time::Instant::now();
+    while !fold.is_finished() {
+        assert!(
+            waited_from.elapsed() < Duration::from_secs(20),
+            "the fold that ended the hand was not answered within 20 s while the store stalled"
+        );
+        tokio::task::yield_now().await;
+        std::thread::yield_now();
+    }
+    assert!(fold.await.unwrap().is_ok(), "the fold was refused");
+    assert!(
+        stalled.store.waiting.load(Ordering::SeqCst) > 0,
+        "the settlement is still held by the store"
+    );
+    // Shown settling, and no result before the bank confirms the settlement.
+    let mut steps = Steps::until("the settling message");
+    loop {
+        steps.step();
+        match stalled.next_as_time_passes().await.body {
+            NoticeBody::Table(TableMessage::Settling { hand }) => {
+                assert_eq!(hand, 1);
+                break;
+            }
+            NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
+            _ => {}
+        }
+    }
+    // The store recovers: the result comes, and bank, table and result agree.
+    stalled.store.set_closed(false);
+    let summary = stalled.play_to_result(1).await;
+    assert!(!stalled.told_cancelled(), "told the hand was cancelled");
+    stalled.assert_stacks_agree(&summary).await;
+    let summary = stalled.play_to_result(2).await;
+    stalled.assert_stacks_agree(&summary).await;
 }

@@ -82,7 +82,7 @@ impl Table {
             self.apply_settings(settings).await;
         }
         self.message(TableMessage::SettingsChanged {
-            settings,
+            settings: Box::new(settings),
             from_hand,
         });
         Ok(from_hand)

@@ -11,15 +11,23 @@ use crate::table::deck::Deck;
 use crate::table::hand::{ActionError, ActionKind, Event, Hand, Phase, SeatIndex};
 use crate::table::{Game, MixLeg};
 
+use super::super::command::Responder;
 use super::super::error::LobbyError;
 use super::super::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
-use super::Table;
 use super::settle::{outcome_unknown, retry_delay};
+use super::{Table, answer};
 
 /// Timeouts in a row after which a player is sat out.
 const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
+
+/// Whether the hand is over and waits to be settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HandOver {
+    Yes,
+    No,
+}
 
 pub(super) struct HandInPlay {
     pub number: u64,
@@ -186,11 +194,34 @@ impl Table {
         hand.players.iter().position(|player| *player == user)
     }
 
+    /// A player's action. The answer goes out once the action is applied and the board is
+    /// published, before a hand it ended is settled: the player who clicked never waits for
+    /// the bank (the result itself still waits for the bank's confirmation).
     pub(super) async fn act(
         &mut self,
         user: UserId,
-        offered_hand: u64,
-        offered_seq: u32,
+        offered: (u64, u32),
+        kind: ActionKind,
+        reply: Responder<u32>,
+    ) {
+        match self.apply_act(user, offered, kind) {
+            Ok(action_seq) => {
+                let over = self.play_on();
+                answer(reply, Ok(action_seq));
+                if over == HandOver::Yes {
+                    self.finish_hand().await;
+                }
+            }
+            Err(error) => answer(reply, Err(error)),
+        }
+    }
+
+    /// Checks the action against the hand in play and applies it; returns the hand's next
+    /// action sequence number.
+    fn apply_act(
+        &mut self,
+        user: UserId,
+        (offered_hand, offered_seq): (u64, u32),
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
         self.seats.seated(user)?;
@@ -222,7 +253,6 @@ impl Table {
             .hand
             .as_ref()
             .map_or(seq.wrapping_add(1), |hand| hand.hand.action_seq());
-        self.after_action().await;
         Ok(action_seq)
     }
 
@@ -302,22 +332,31 @@ impl Table {
     /// After the hand changed: publish the board, then either finish the hand, play the
     /// turns of players the table acts for, or offer the turn to the player to act.
     pub(super) async fn after_action(&mut self) {
+        if self.play_on() == HandOver::Yes {
+            self.finish_hand().await;
+        }
+    }
+
+    /// `after_action` up to the settlement: publishes the board, plays the turns of players
+    /// the table acts for, offers the turn; says whether the hand is over, to be settled.
+    fn play_on(&mut self) -> HandOver {
         loop {
-            let Some(hand) = &self.hand else { return };
+            let Some(hand) = &self.hand else {
+                return HandOver::No;
+            };
             if hand.hand.is_over() {
                 self.dealing_out = None;
-                self.finish_hand().await;
-                return;
+                return HandOver::Yes;
             }
             if hand.hand.phase() == Phase::DealingOut {
                 self.action_deadline = None;
                 self.begin_dealt_out_street();
-                return;
+                return HandOver::No;
             }
             self.publish_board();
             if !self.play_one_automatic_turn() {
                 self.offer_turn();
-                return;
+                return HandOver::No;
             }
         }
     }

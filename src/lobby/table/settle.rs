@@ -38,11 +38,10 @@ pub(super) const DEPARTURE_RETRY: Duration = Duration::from_secs(5);
 /// for as long as the store takes, and players should see why nothing happens.
 pub(super) const BANK_PATIENCE: Duration = Duration::from_secs(2);
 
-/// A finished hand the bank has not confirmed yet.
+/// A finished hand the bank has not confirmed yet. What the bank is asked to settle (each
+/// seat's outcome, the public history) is built from the hand, which the table keeps until
+/// the bank answers, for each attempt: the only copy of it waits in the bank's queue.
 pub(super) struct Settlement {
-    outcomes: Vec<SeatOutcome>,
-    /// The public history, stored by the settlement's own transaction.
-    history: Option<Vec<u8>>,
     /// Answers the bank could not give so far.
     unanswered: u32,
     /// The players were told the hand is settling.
@@ -93,27 +92,14 @@ impl Table {
         }
         self.action_deadline = None;
         let number = in_play.number;
-        let Some(result) = in_play.hand.result() else {
+        if in_play.hand.result().is_none() {
             // A hand that is over always has a result; keep the table safe if not.
             self.hand = None;
             let _ = self.bank.cancel_hand(self.table, number).await;
             self.halt("a finished hand had no result");
             return;
-        };
-        let outcomes = seat_outcomes(result, &in_play.players);
-        let history = HandHistory::of_hand(number, &in_play.hand, &in_play.players)
-            .map(|history| history.to_bytes());
-        let history = match history {
-            Some(Ok(history)) => Some(history),
-            Some(Err(error)) => {
-                tracing::error!(table = self.table.0, "{error}");
-                None
-            }
-            None => None,
-        };
+        }
         self.settlement = Some(Settlement {
-            outcomes,
-            history,
             unanswered: 0,
             told: false,
             retry_at: None,
@@ -123,13 +109,18 @@ impl Table {
 
     /// Asks the bank to settle the finished hand (again), and acts on its answer.
     pub(super) async fn settle(&mut self) {
-        let (Some(in_play), Some(settlement)) = (&self.hand, &mut self.settlement) else {
+        let (Some(in_play), true) = (&self.hand, self.settlement.is_some()) else {
             return;
         };
         let number = in_play.number;
+        let Some((outcomes, history)) = self.settlement_request(in_play) else {
+            return;
+        };
+        let Some(settlement) = &mut self.settlement else {
+            return;
+        };
         settlement.retry_at = None;
         let (bank, guild, table) = (self.bank.clone(), self.guild, self.table);
-        let (outcomes, history) = (settlement.outcomes.clone(), settlement.history.clone());
         let call = async move {
             match history {
                 Some(history) => {
@@ -152,12 +143,12 @@ impl Table {
         };
         match settled {
             Ok(()) => {
-                let (Some(in_play), Some(settlement)) = (self.hand.take(), self.settlement.take())
-                else {
+                self.settlement = None;
+                let Some(in_play) = self.hand.take() else {
                     return;
                 };
                 record::hand_finished();
-                self.announce_result(in_play, settlement.outcomes);
+                self.announce_result(in_play);
             }
             Err(error) if outcome_unknown(&error) => {
                 let Some(settlement) = &mut self.settlement else {
@@ -209,11 +200,33 @@ impl Table {
         self.after_hand().await;
     }
 
+    /// What the bank is asked to settle for the finished hand: each seat's outcome and the
+    /// public history (none if it does not serialize: the chips still move).
+    fn settlement_request(
+        &self,
+        in_play: &HandInPlay,
+    ) -> Option<(Vec<SeatOutcome>, Option<Vec<u8>>)> {
+        let result = in_play.hand.result()?;
+        let outcomes = seat_outcomes(result, &in_play.players);
+        let history = HandHistory::of_hand(in_play.number, &in_play.hand, &in_play.players)
+            .map(|history| history.to_bytes());
+        let history = match history {
+            Some(Ok(history)) => Some(history),
+            Some(Err(error)) => {
+                tracing::error!(table = self.table.0, "{error}");
+                None
+            }
+            None => None,
+        };
+        Some((outcomes, history))
+    }
+
     /// The settled hand's result, for everyone; every seat's stack becomes its end stack.
-    fn announce_result(&mut self, in_play: HandInPlay, outcomes: Vec<SeatOutcome>) {
+    fn announce_result(&mut self, in_play: HandInPlay) {
         let Some(result) = in_play.hand.result().cloned() else {
             return;
         };
+        let outcomes = seat_outcomes(&result, &in_play.players);
         for outcome in &outcomes {
             if let Some(seat) = self.seats.get_mut(outcome.user) {
                 seat.stack = outcome.end;
