@@ -152,6 +152,34 @@ async fn stalled_table(seed: u64) -> Stalled {
 }
 
 impl Stalled {
+    /// Plays hand 1 passively up to the first offer to fold, stalls the store, and folds in
+    /// a task (heads-up, the fold ends the hand); returns once the settlement waits at the
+    /// store's gate. The task answers the fold.
+    async fn fold_into_a_stalled_settlement(
+        &mut self,
+    ) -> tokio::task::JoinHandle<Result<u32, studbot::lobby::LobbyError>> {
+        let mut steps = Steps::until("an offer to fold");
+        let offer = loop {
+            steps.step();
+            let notice = self.next().await;
+            if let NoticeBody::YourTurn(offer) = &notice.body {
+                if offers(offer, ActionKind::Fold) {
+                    break (**offer).clone();
+                }
+                take(&self.table, offer, passive(offer)).await;
+            }
+        };
+        self.store.set_closed(true);
+        let table = self.table.clone();
+        let fold = tokio::spawn(async move {
+            table
+                .act(offer.user, 1, offer.action_seq, ActionKind::Fold)
+                .await
+        });
+        self.store.until_a_write_waits().await;
+        fold
+    }
+
     async fn next(&mut self) -> Notice {
         let notice = next(&mut self.notices).await;
         self.seen.push(notice.clone());
@@ -392,26 +420,8 @@ async fn a_begin_the_committer_took_up_is_waited_for_while_the_store_stalls_told
 async fn a_settlement_the_committer_took_up_is_shown_settling_on_the_tables_timer_then_settled() {
     let mut stalled = stalled_table(25).await;
     advance_secs(5).await;
-    let mut steps = Steps::until("an offer to fold");
-    let offer = loop {
-        steps.step();
-        let notice = stalled.next().await;
-        if let NoticeBody::YourTurn(offer) = &notice.body {
-            if offers(offer, ActionKind::Fold) {
-                break (**offer).clone();
-            }
-            take(&stalled.table, offer, passive(offer)).await;
-        }
-    };
     // Nothing ahead of it: the committer takes the settlement up and the store holds it.
-    stalled.store.set_closed(true);
-    let table = stalled.table.clone();
-    let fold = tokio::spawn(async move {
-        table
-            .act(offer.user, 1, offer.action_seq, ActionKind::Fold)
-            .await
-    });
-    stalled.store.until_a_write_waits().await;
+    let fold = stalled.fold_into_a_stalled_settlement().await;
     let mut steps = Steps::until("the settling message");
     loop {
         steps.step();
@@ -478,26 +488,8 @@ async fn a_cash_out_the_store_stalls_is_not_reported_failed_and_pays_once_when_c
 async fn the_action_that_ends_a_hand_is_answered_while_its_settlement_waits_for_the_store() {
     let mut stalled = stalled_table(26).await;
     advance_secs(5).await;
-    let mut steps = Steps::until("an offer to fold");
-    let offer = loop {
-        steps.step();
-        let notice = stalled.next().await;
-        if let NoticeBody::YourTurn(offer) = &notice.body {
-            if offers(offer, ActionKind::Fold) {
-                break (**offer).clone();
-            }
-            take(&stalled.table, offer, passive(offer)).await;
-        }
-    };
     // The fold ends the hand; the store holds its settlement for as long as it stalls.
-    stalled.store.set_closed(true);
-    let table = stalled.table.clone();
-    let fold = tokio::spawn(async move {
-        table
-            .act(offer.user, 1, offer.action_seq, ActionKind::Fold)
-            .await
-    });
-    stalled.store.until_a_write_waits().await;
+    let fold = stalled.fold_into_a_stalled_settlement().await;
     // The fold was taken: its click is answered while the settlement still waits.
     let waited_from = std::time::Instant::now();
     while !fold.is_finished() {
