@@ -169,9 +169,7 @@ impl Hand {
         stacks: &[u64],
         deck: Deck,
     ) -> Result<Hand, StartError> {
-        validate_table(&stakes, &rules, stacks)?;
-        let source = CardSource::from_deck(deck);
-        Hand::begin(game, stakes, rules, stacks, source, DealOut::AtOnce)
+        Hand::start_from_deck(game, stakes, rules, stacks, deck, DealOut::AtOnce)
     }
 
     /// [`Hand::start_game`] for a table that shows the hand as it goes: when betting is over
@@ -186,9 +184,26 @@ impl Hand {
         stacks: &[u64],
         deck: Deck,
     ) -> Result<Hand, StartError> {
+        Hand::start_from_deck(game, stakes, rules, stacks, deck, DealOut::StreetByStreet)
+    }
+
+    fn start_from_deck(
+        game: Game,
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+        deck: Deck,
+        deal_out: DealOut,
+    ) -> Result<Hand, StartError> {
         validate_table(&stakes, &rules, stacks)?;
-        let source = CardSource::from_deck(deck);
-        Hand::begin(game, stakes, rules, stacks, source, DealOut::StreetByStreet)
+        Hand::begin(
+            game,
+            stakes,
+            rules,
+            stacks,
+            CardSource::from_deck(deck),
+            deal_out,
+        )
     }
 
     /// Starts a hand dealt from per-seat card lists (`studbot replay`): `cards[i]` is what
