@@ -203,6 +203,20 @@ impl Stalled {
         as_time_passes(command).await
     }
 
+    /// Waits, the clock moving, for the table's "settling…" message; returns its hand.
+    /// A result before it fails the test: the bank has not confirmed the settlement.
+    async fn until_settling_is_shown(&mut self) -> u64 {
+        let mut steps = Steps::until("the settling message");
+        loop {
+            steps.step();
+            match self.next_as_time_passes().await.body {
+                NoticeBody::Table(TableMessage::Settling { hand }) => return hand,
+                NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
+                _ => {}
+            }
+        }
+    }
+
     /// The next notice, the clock moving a bank timeout at a time until it comes.
     async fn next_as_time_passes(&mut self) -> Notice {
         let notice = as_time_passes(next(&mut self.notices)).await;
@@ -290,16 +304,7 @@ async fn a_settlement_the_store_stalls_past_the_timeout_is_shown_settling_then_s
     stalled.stalled(fold).await.unwrap();
     // Told it is settling once the bank's timeout has passed; neither a result nor a refund,
     // since neither is known.
-    let mut steps = Steps::until("the settling message");
-    let settling = loop {
-        steps.step();
-        match stalled.next_as_time_passes().await.body {
-            NoticeBody::Table(TableMessage::Settling { hand }) => break hand,
-            NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
-            _ => {}
-        }
-    };
-    assert_eq!(settling, 1);
+    assert_eq!(stalled.until_settling_is_shown().await, 1);
     assert!(!stalled.told_cancelled(), "told the hand was cancelled");
     let status = stalled.table.status().await.unwrap();
     assert!(status.settling && status.hand_in_progress);
@@ -422,18 +427,7 @@ async fn a_settlement_the_committer_took_up_is_shown_settling_on_the_tables_time
     advance_secs(5).await;
     // Nothing ahead of it: the committer takes the settlement up and the store holds it.
     let fold = stalled.fold_into_a_stalled_settlement().await;
-    let mut steps = Steps::until("the settling message");
-    loop {
-        steps.step();
-        match stalled.next_as_time_passes().await.body {
-            NoticeBody::Table(TableMessage::Settling { hand }) => {
-                assert_eq!(hand, 1);
-                break;
-            }
-            NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
-            _ => {}
-        }
-    }
+    assert_eq!(stalled.until_settling_is_shown().await, 1);
     stalled.store.set_closed(false);
     let summary = stalled.play_to_result(1).await;
     fold.await.unwrap().unwrap();
@@ -506,18 +500,7 @@ async fn the_action_that_ends_a_hand_is_answered_while_its_settlement_waits_for_
         "the settlement is still held by the store"
     );
     // Shown settling, and no result before the bank confirms the settlement.
-    let mut steps = Steps::until("the settling message");
-    loop {
-        steps.step();
-        match stalled.next_as_time_passes().await.body {
-            NoticeBody::Table(TableMessage::Settling { hand }) => {
-                assert_eq!(hand, 1);
-                break;
-            }
-            NoticeBody::HandResult(_) => panic!("a result before the bank confirmed it"),
-            _ => {}
-        }
-    }
+    assert_eq!(stalled.until_settling_is_shown().await, 1);
     // The store recovers: the result comes, and bank, table and result agree.
     stalled.store.set_closed(false);
     let summary = stalled.play_to_result(1).await;
