@@ -3,7 +3,8 @@
 //! A Discord bot that deals fixed-limit Seven-Card Stud Hi/Lo, eight or better.
 //!
 //! The crate is layered so that the poker can be tested, replayed and benchmarked without
-//! Discord (see `DESIGN.md`):
+//! Discord (the map, with a command's and a click's path through the layers, is
+//! `docs/ARCHITECTURE.md`; the rules are `docs/RULES.md`):
 //!
 //! - [`table`]: the rules, pure and deterministic (cards, evaluation, one hand as a state
 //!   machine, pots, PHH records).
@@ -13,6 +14,7 @@
 //! - [`equity`]: all-in equity, exact or sampled, for `studbot equity` and the board.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
 //! - [`bot`]: the Discord surface (serenity + poise).
+//! - [`telemetry`]: Prometheus metrics and `/healthz` for the operator.
 //! - [`memory`]: the allocator (jemalloc, returning freed memory) and its figures.
 //! - [`cli`]: the subcommands of the `studbot` binary.
 #![forbid(unsafe_code)]
