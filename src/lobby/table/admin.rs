@@ -9,17 +9,23 @@ use super::super::notice::{CancelReason, SeatStatus, TableMessage};
 use super::super::settings::TableSettings;
 use super::super::store::TableRecord;
 use super::Table;
+use super::phase::Phase;
 
 impl Table {
     pub(super) fn pause(&mut self) -> Result<(), LobbyError> {
         if self.paused {
             return Err(LobbyError::Paused);
         }
-        self.paused = true;
-        self.action_deadline = None;
-        self.next_hand_at = None;
+        self.freeze();
         self.message(TableMessage::Paused);
         Ok(())
+    }
+
+    /// Freezes the table in whatever phase it is: its timers stop, and a resume sets them
+    /// again, whole.
+    pub(super) fn freeze(&mut self) {
+        self.paused = true;
+        self.phase.stop_timers();
     }
 
     pub(super) async fn resume(&mut self) -> Result<(), LobbyError> {
@@ -28,7 +34,7 @@ impl Table {
         }
         self.paused = false;
         self.message(TableMessage::Resumed);
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             // The board again, then the turns of anyone who left or was kicked while the
             // table was paused, and a whole timer for the player to act.
             self.after_action().await;
@@ -40,7 +46,7 @@ impl Table {
 
     pub(super) async fn kick(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             seat.status = SeatStatus::Kicked;
             self.play_automatic_turns().await;
             return Ok(None);
@@ -76,7 +82,7 @@ impl Table {
         };
         self.save_record(settings, mix_from_hand).await?;
         self.mix_from_hand = mix_from_hand;
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             self.pending_settings = Some(settings);
         } else {
             self.apply_settings(settings).await;
@@ -118,20 +124,20 @@ impl Table {
             chairs: self.seats.chairs(),
             mix_from_hand,
         };
-        self.store
+        self.services
+            .store
             .save(&record)
             .await
             .map_err(|reason| LobbyError::Store { reason })
     }
 
     pub(super) async fn close(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
-        if let Some(hand) = &self.hand {
+        if let Some(hand) = self.phase.hand() {
             let number = hand.number;
             let stacks = self.seats.stacks_of(&hand.players);
-            self.bank.cancel_hand(self.table, number).await?;
+            self.services.bank.cancel_hand(self.table, number).await?;
             record::hand_finished();
-            self.hand = None;
-            self.action_deadline = None;
+            self.phase = Phase::between_hands();
             self.message(TableMessage::HandCancelled {
                 hand: number,
                 reason: CancelReason::TableClosed,
@@ -140,17 +146,18 @@ impl Table {
         }
         let reference = self.next_reference("close");
         let cashed_out = self
+            .services
             .bank
             .close_table(self.guild, self.table, &reference)
             .await?;
         self.seats.clear();
-        self.store
+        self.services
+            .store
             .remove(self.table)
             .await
             .map_err(|reason| LobbyError::Store { reason })?;
-        self.closed = true;
-        self.next_hand_at = None;
-        if let Some(lobby) = self.lobby.upgrade() {
+        self.phase = Phase::Closed;
+        if let Some(lobby) = self.services.lobby.upgrade() {
             lobby.forget(self.table);
         }
         self.message(TableMessage::Closed {
