@@ -8,7 +8,9 @@ use tokio::time::Instant;
 
 use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
-use crate::table::hand::{ActionError, ActionKind, Event, Hand, Phase as HandPhase, SeatIndex};
+use crate::table::hand::{
+    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex,
+};
 use crate::table::{Game, MixLeg};
 
 use super::super::command::Responder;
@@ -125,7 +127,10 @@ impl Table {
         };
         let game = self.game_of_hand(number);
         let settings = &self.settings;
-        let hand = match Hand::start_paced(game, settings.stakes, settings.rules, &stacks, deck) {
+        // Dealt out street by street: a table shows each board of an all-in hand.
+        let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, &stacks, deck)
+            .street_by_street();
+        let hand = match Hand::new(setup) {
             Ok(hand) => hand,
             Err(error) => {
                 let _ = self.services.bank.cancel_hand(self.table, number).await;
