@@ -250,6 +250,16 @@ pub async fn settled_notices(table: &TableHandle, notices: &mut NoticeReceiver) 
     drain(notices)
 }
 
+/// Waits (in the paused clock's terms, without moving it) until the table has taken the
+/// shutdown command: each `status` is a round trip to the table, which handles the commands
+/// sent before it first. Fails after the test's real-time deadline.
+pub async fn until_stopping(table: &TableHandle) {
+    deadline("the table to take the shutdown command", async {
+        while !table.status().await.unwrap().stopping {}
+    })
+    .await;
+}
+
 /// Everything queued now, without waiting.
 pub fn drain(notices: &mut NoticeReceiver) -> Vec<Notice> {
     let mut all = Vec::new();

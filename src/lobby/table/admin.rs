@@ -1,6 +1,6 @@
 //! What a moderator does to a table: pause and resume, new settings, kick, close.
 
-use crate::bank::UserId;
+use crate::bank::{BankError, UserId};
 use crate::table::GameChoice;
 use crate::telemetry::record;
 
@@ -131,7 +131,32 @@ impl Table {
             .map_err(|reason| LobbyError::Store { reason })
     }
 
+    /// Closes the table for good: the hand in progress is refunded (one being dealt out, whose
+    /// outcome the deck has fixed, is dealt out and settled first), everyone is cashed out,
+    /// and the record goes, so a restart never reopens it. Refused, the table plays on.
     pub(super) async fn close(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+        self.closing = true;
+        let closed = self.close_for_good().await;
+        self.closing = false;
+        if closed.is_err() {
+            self.maybe_schedule_next_hand();
+        }
+        closed
+    }
+
+    async fn close_for_good(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+        if matches!(self.phase, Phase::DealingOut { .. }) {
+            self.deal_out_at_once().await;
+            if let Phase::Settling { settlement, .. } = &self.phase {
+                // Settled or not, the bank does not say yet: refunding it could undo a
+                // settlement, so the table stays open until the bank answers.
+                let reason = settlement
+                    .unconfirmed
+                    .clone()
+                    .unwrap_or(BankError::Timeout(0));
+                return Err(LobbyError::Bank { reason });
+            }
+        }
         if let Some(hand) = self.phase.hand() {
             let number = hand.number;
             let stacks = self.seats.stacks_of(&hand.players);

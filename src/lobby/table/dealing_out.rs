@@ -10,7 +10,7 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use crate::equity::board::{BoardEquity, Budget, board_equity};
-use crate::table::hand::{Event, Phase as HandPhase, SeatIndex, Street};
+use crate::table::hand::{Event, Phase as HandPhase, Street};
 
 use super::Table;
 use super::phase::Phase;
@@ -178,6 +178,28 @@ impl Table {
         self.deal_next_street().await;
     }
 
+    /// The betting is over and the live hands are face up, so the deck has fixed the outcome:
+    /// a table closing or stopping deals every street left at once and settles the hand
+    /// rather than refunding it.
+    pub(super) async fn deal_out_at_once(&mut self) {
+        loop {
+            let Phase::DealingOut { hand: in_play, .. } = &mut self.phase else {
+                return;
+            };
+            if in_play.hand.phase() != HandPhase::DealingOut {
+                break;
+            }
+            match in_play.hand.deal_next_street() {
+                Ok(events) => self.send_dealt_down_cards(&events),
+                Err(error) => {
+                    self.halt(&error.to_string());
+                    return;
+                }
+            }
+        }
+        self.after_action().await;
+    }
+
     async fn deal_next_street(&mut self) {
         let Phase::DealingOut { hand: in_play, .. } = &mut self.phase else {
             return;
@@ -193,16 +215,16 @@ impl Table {
                 return;
             }
         };
-        let dealt_down: Vec<SeatIndex> = events
-            .iter()
-            .filter_map(|event| match event {
-                Event::DownCard { seat, .. } => Some(*seat),
-                _ => None,
-            })
-            .collect();
-        for seat in dealt_down {
-            self.send_cards(seat);
-        }
+        self.send_dealt_down_cards(&events);
         self.after_action().await;
+    }
+
+    /// Each player dealt a down card among `events` gets their cards.
+    fn send_dealt_down_cards(&mut self, events: &[Event]) {
+        for event in events {
+            if let Event::DownCard { seat, .. } = event {
+                self.send_cards(*seat);
+            }
+        }
     }
 }

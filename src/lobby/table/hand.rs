@@ -44,7 +44,7 @@ impl Table {
     /// Between hands, with two players ready and nothing in the way: the next hand is dealt
     /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.stopping.is_some() || self.seats.ready_count() < 2 {
+        if self.paused || self.closing || self.stopping.is_some() || self.seats.ready_count() < 2 {
             return;
         }
         let Some(between) = self.phase.between_hands_mut() else {

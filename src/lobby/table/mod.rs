@@ -96,6 +96,8 @@ pub(crate) struct Table {
     /// no action is taken, whatever the phase.
     paused: bool,
     stopping: Option<Stopping>,
+    /// A close is under way: the hand it settles is followed by no other.
+    closing: bool,
     last_hand: u64,
     /// The hand number the `mix` rotation counts from: stored with the table.
     mix_from_hand: u64,
@@ -129,6 +131,7 @@ impl Table {
             phase: Phase::between_hands(),
             paused: false,
             stopping: None,
+            closing: false,
             last_hand: init.last_hand,
             mix_from_hand: init.mix_from_hand,
             last_first_chair: None,

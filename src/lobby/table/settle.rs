@@ -49,6 +49,8 @@ pub(super) struct Settlement {
     /// The players were told the hand is settling.
     told: bool,
     pub(super) retry_at: Option<Instant>,
+    /// The bank's last answer that did not say whether the hand was settled.
+    pub(super) unconfirmed: Option<BankError>,
 }
 
 /// An answer that does not say whether the operation happened: it may still commit, so it
@@ -106,6 +108,7 @@ impl Table {
                 unanswered: 0,
                 told: false,
                 retry_at: None,
+                unconfirmed: None,
             },
         };
         self.settle().await;
@@ -161,6 +164,7 @@ impl Table {
                 settlement.unanswered = settlement.unanswered.saturating_add(1);
                 let delay = retry_delay(settlement.unanswered);
                 settlement.retry_at = Some(Instant::now() + delay);
+                settlement.unconfirmed = Some(error.clone());
                 tracing::warn!(
                     table = self.table.0,
                     hand = number,

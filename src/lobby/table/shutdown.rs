@@ -8,6 +8,7 @@ use tokio::time::Instant;
 
 use super::super::command::{Responder, ShutdownOutcome};
 use super::super::notice::{CancelReason, TableMessage};
+use super::phase::Phase;
 use super::{Stopping, Table};
 
 impl Table {
@@ -47,8 +48,17 @@ impl Table {
     }
 
     /// The grace is over and the hand still runs: cancel it in the bank (every player keeps
-    /// their stack from its start) and say so.
+    /// their stack from its start) and say so. A hand being dealt out has its outcome fixed
+    /// by the deck: it is dealt out at once and settled instead, however long its streets
+    /// would have taken.
     pub(super) async fn cancel_for_shutdown(&mut self) {
+        if matches!(self.phase, Phase::DealingOut { .. }) {
+            self.deal_out_at_once().await;
+            if !self.phase.is_settling() {
+                // Settled (or refused and cancelled): `after_hand` answered the waiters.
+                return;
+            }
+        }
         if self.phase.is_settling() {
             // The hand is over and may be settled already: never cancel it, ask once more.
             self.settle().await;
