@@ -205,6 +205,7 @@ impl Lobby {
                 seats,
                 last_hand,
                 mix_from_hand: record.mix_from_hand,
+                paused: record.paused,
                 backlog,
                 services: Arc::clone(&lobby.shared.services),
             });
@@ -241,6 +242,7 @@ impl Lobby {
             seats: Seats::default(),
             last_hand,
             mix_from_hand: last_hand + 1,
+            paused: false,
             backlog: vec![Notice {
                 table,
                 body: NoticeBody::Table(TableMessage::Opened {
@@ -269,6 +271,7 @@ impl Lobby {
             chairs: Vec::new(),
             // The table's first hand starts its rotation.
             mix_from_hand: last_hand + 1,
+            paused: false,
         };
         self.shared
             .services

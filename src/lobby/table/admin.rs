@@ -12,10 +12,14 @@ use super::Table;
 use super::phase::Phase;
 
 impl Table {
-    pub(super) fn pause(&mut self) -> Result<(), LobbyError> {
+    /// A moderator's pause, stored with the table so that a restart keeps it paused.
+    pub(super) async fn pause(&mut self) -> Result<(), LobbyError> {
         if self.paused {
             return Err(LobbyError::Paused);
         }
+        self.save_record(self.stored_settings(), self.mix_from_hand, true)
+            .await?;
+        self.paused_by_moderator = true;
         self.freeze();
         self.message(TableMessage::Paused);
         Ok(())
@@ -31,6 +35,11 @@ impl Table {
     pub(super) async fn resume(&mut self) -> Result<(), LobbyError> {
         if !self.paused {
             return Err(LobbyError::NotPaused);
+        }
+        if self.paused_by_moderator {
+            self.save_record(self.stored_settings(), self.mix_from_hand, false)
+                .await?;
+            self.paused_by_moderator = false;
         }
         self.paused = false;
         self.message(TableMessage::Resumed);
@@ -80,7 +89,8 @@ impl Table {
         } else {
             self.mix_from_hand
         };
-        self.save_record(settings, mix_from_hand).await?;
+        self.save_record(settings, mix_from_hand, self.paused_by_moderator)
+            .await?;
         self.mix_from_hand = mix_from_hand;
         if self.phase.hand().is_some() {
             self.pending_settings = Some(settings);
@@ -106,16 +116,28 @@ impl Table {
     /// the bank's and already moved: a store that fails here costs only the chairs (a restart
     /// gives the players it missed the lowest free ones), so it is logged, not refused.
     pub(super) async fn save_chairs(&self) {
-        let settings = self.pending_settings.unwrap_or(self.settings);
-        if let Err(error) = self.save_record(settings, self.mix_from_hand).await {
+        let saved = self
+            .save_record(
+                self.stored_settings(),
+                self.mix_from_hand,
+                self.paused_by_moderator,
+            )
+            .await;
+        if let Err(error) = saved {
             tracing::error!(table = self.table.0, "the chairs were not stored: {error}");
         }
+    }
+
+    /// The settings a restart starts from: those of the next hand.
+    fn stored_settings(&self) -> TableSettings {
+        self.pending_settings.unwrap_or(self.settings)
     }
 
     async fn save_record(
         &self,
         settings: TableSettings,
         mix_from_hand: u64,
+        paused: bool,
     ) -> Result<(), LobbyError> {
         let record = TableRecord {
             guild: self.guild,
@@ -123,6 +145,7 @@ impl Table {
             settings,
             chairs: self.seats.chairs(),
             mix_from_hand,
+            paused,
         };
         self.services
             .store

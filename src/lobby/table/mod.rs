@@ -70,6 +70,8 @@ pub(crate) struct TableInit {
     pub last_hand: u64,
     /// The hand number the `mix` rotation counts from (`TableRecord::mix_from_hand`).
     pub mix_from_hand: u64,
+    /// A moderator paused it (`TableRecord::paused`): it starts paused.
+    pub paused: bool,
     pub backlog: Vec<Notice>,
     pub services: Arc<TableServices>,
 }
@@ -95,6 +97,8 @@ pub(crate) struct Table {
     /// Frozen by a moderator, a halt or a finished shutdown: no timer of the phase runs and
     /// no action is taken, whatever the phase.
     paused: bool,
+    /// Paused by a moderator (not by a halt or a shutdown): stored, so a restart keeps it.
+    paused_by_moderator: bool,
     stopping: Option<Stopping>,
     /// A close is under way: the hand it settles is followed by no other.
     closing: bool,
@@ -129,7 +133,8 @@ impl Table {
             pending_settings: None,
             seats: init.seats,
             phase: Phase::between_hands(),
-            paused: false,
+            paused: init.paused,
+            paused_by_moderator: init.paused,
             stopping: None,
             closing: false,
             last_hand: init.last_hand,
@@ -193,7 +198,7 @@ impl Table {
         match command {
             TableCommand::Subscribe { reply } => answer(reply, Ok(self.subscribe())),
             TableCommand::Status { reply } => answer(reply, Ok(self.status())),
-            TableCommand::Pause { reply } => answer(reply, self.pause()),
+            TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
