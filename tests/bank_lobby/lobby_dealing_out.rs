@@ -12,8 +12,8 @@ use lobby_common::*;
 use studbot::bank::UserId;
 use studbot::equity::Fraction;
 use studbot::lobby::{
-    DealingOutPace, HandSummary, LobbyError, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
-    PublicBoard, ShutdownOutcome, TableHandle, TableMessage,
+    DealingOutPace, HandSummary, LobbyError, MemoryTableStore, Notice, NoticeBody, ShutdownOutcome,
+    TableMessage,
 };
 use studbot::table::hand::{ActionKind, Street};
 
@@ -21,35 +21,6 @@ const PACE: DealingOutPace = DealingOutPace {
     street_pause: Duration::from_secs(2),
     equity_budget: Duration::from_secs(1),
 };
-
-/// Heads-up raising is uncapped: both players raise (or call) until one is all-in.
-async fn play_until_all_in(table: &TableHandle, notices: &mut NoticeReceiver) -> u64 {
-    loop {
-        let offer = next_turn(notices).await;
-        let kind = [ActionKind::Raise, ActionKind::Complete, ActionKind::Bet]
-            .into_iter()
-            .find(|kind| offers(&offer, *kind))
-            .unwrap_or_else(|| passive(&offer));
-        let all_in = offer
-            .legal
-            .iter()
-            .any(|action| action.kind == kind && action.all_in);
-        take(table, &offer, kind).await;
-        if all_in && kind == ActionKind::Call {
-            return offer.hand;
-        }
-    }
-}
-
-/// The next board of a hand being dealt out (or `None` when the result comes first).
-async fn next_dealt_out_board(notices: &mut NoticeReceiver) -> Option<PublicBoard> {
-    until(notices, |notice| match &notice.body {
-        NoticeBody::Board(board) if board.view.to_act.is_none() => Some(Some((**board).clone())),
-        NoticeBody::HandResult(_) => Some(None),
-        _ => None,
-    })
-    .await
-}
 
 fn sum(fractions: impl Iterator<Item = Fraction>) -> (u128, u128) {
     fractions.fold((0, 1), |(n, d), f| {

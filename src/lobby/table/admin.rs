@@ -1,6 +1,6 @@
 //! What a moderator does to a table: pause and resume, new settings, kick, close.
 
-use crate::bank::{BankError, UserId};
+use crate::bank::UserId;
 use crate::table::GameChoice;
 use crate::telemetry::record;
 
@@ -173,11 +173,12 @@ impl Table {
             if let Phase::Settling { settlement, .. } = &self.phase {
                 // Settled or not, the bank does not say yet: refunding it could undo a
                 // settlement, so the table stays open until the bank answers.
-                let reason = settlement
-                    .unconfirmed
-                    .clone()
-                    .unwrap_or(BankError::Timeout(0));
-                return Err(LobbyError::Bank { reason });
+                return Err(match settlement.unconfirmed.clone() {
+                    Some(reason) => LobbyError::Bank { reason },
+                    None => LobbyError::Internal {
+                        reason: "the bank has not confirmed the hand's settlement".into(),
+                    },
+                });
             }
         }
         if let Some(hand) = self.phase.hand() {
