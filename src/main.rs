@@ -32,6 +32,8 @@ enum Command {
     Audit(cli::audit::AuditArgs),
     /// Write everything the bank holds to one checked backup file.
     Backup(cli::backup::BackupArgs),
+    /// Close a table by id on a stopped bot's data directory: refund, cash out, never reopen.
+    CloseTable(cli::close_table::CloseTableArgs),
     /// Rebuild a data directory from a backup file (then audit it).
     Restore(cli::backup::RestoreArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
+        Command::CloseTable(args) => cli::close_table::run(args),
         Command::Backup(args) => cli::backup::run_backup(args),
         Command::Restore(args) => cli::backup::run_restore(args),
         Command::Eval(args) => cli::eval::run(args),

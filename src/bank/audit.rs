@@ -24,6 +24,17 @@ pub struct HandInProgress {
     pub hand: u64,
 }
 
+/// A table whose escrow holds chips: what an operator closing tables by hand looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableEscrow {
+    pub table: TableId,
+    pub guild: GuildId,
+    pub open: bool,
+    /// The chips in its seats.
+    pub chips: i128,
+    pub hand_in_progress: Option<u64>,
+}
+
 /// The totals and breaks found by an audit; `ok` when there is no break.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AuditReport {
@@ -43,6 +54,9 @@ pub struct AuditReport {
     pub tables_open: u64,
     pub tables_closed: u64,
     pub hands_in_progress: Vec<HandInProgress>,
+    /// Every table whose seats hold chips, by table id. Reports of older versions have none.
+    #[serde(default)]
+    pub tables_holding_chips: Vec<TableEscrow>,
     /// Tables with a stored settings record.
     pub table_settings: u64,
     /// Hand histories kept (they hold no chips; only their keys are checked).
@@ -183,6 +197,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     // Tables: a closed table holds no chips and no hand.
     let (mut tables_open, mut tables_closed) = (0u64, 0u64);
     let mut hands_in_progress = Vec::new();
+    let mut tables_holding_chips = Vec::new();
     for item in store.scan_prefix(Tree::Tables, &[]) {
         let (key, value) = item?;
         let (Some(table), Ok(record)) = (
@@ -196,6 +211,15 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         *by_guild.entry(record.guild).or_default() += held;
         if let Some(hand) = record.hand_in_progress {
             hands_in_progress.push(HandInProgress { table, hand });
+        }
+        if held != 0 {
+            tables_holding_chips.push(TableEscrow {
+                table,
+                guild: record.guild,
+                open: record.open,
+                chips: held,
+                hand_in_progress: record.hand_in_progress,
+            });
         }
         if record.open {
             tables_open += 1;
@@ -260,6 +284,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         tables_open,
         tables_closed,
         hands_in_progress,
+        tables_holding_chips,
         table_settings,
         hand_histories,
         breaks,

@@ -64,7 +64,7 @@ mod types;
 
 pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
 pub use accounts::Account;
-pub use audit::{AuditReport, HandInProgress, audit_data_dir};
+pub use audit::{AuditReport, HandInProgress, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
@@ -73,5 +73,5 @@ pub use handle::Bank;
 pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
-pub use tables::HAND_MARKERS_KEPT;
+pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, Transfer};

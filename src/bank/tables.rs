@@ -189,6 +189,32 @@ pub(crate) fn hands_in_progress(draft: &Draft<'_>) -> Result<Vec<(TableId, u64)>
     Ok(found)
 }
 
+/// What the bank knows of one table: whose it is, open or closed, the hand in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableState {
+    pub table: TableId,
+    pub guild: GuildId,
+    pub open: bool,
+    pub hand_in_progress: Option<u64>,
+}
+
+/// The state of `table`, if the bank knows it.
+pub(crate) fn table_state(
+    store: &dyn Store,
+    table: TableId,
+) -> Result<Option<TableState>, BankError> {
+    let Some(bytes) = store.get(Tree::Tables, &table_key(table))? else {
+        return Ok(None);
+    };
+    let record: TableRecord = encoding::decode(&bytes, "table")?;
+    Ok(Some(TableState {
+        table,
+        guild: record.guild,
+        open: record.open,
+        hand_in_progress: record.hand_in_progress,
+    }))
+}
+
 /// The number the table's next hand should take.
 pub(crate) fn next_hand_number(store: &dyn Store, table: TableId) -> Result<u64, BankError> {
     let record: Option<TableRecord> = match store.get(Tree::Tables, &table_key(table))? {

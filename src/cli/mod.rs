@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod backup;
 pub mod bank_workload;
+pub mod close_table;
 pub mod equity;
 pub mod eval;
 pub mod invite;

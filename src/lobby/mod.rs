@@ -71,7 +71,7 @@ pub use store::{
 };
 
 pub use table::DealingOutPace;
-use table::{Seats, Table, TableInit};
+use table::{Seats, Table, TableInit, TableServices};
 
 /// Commands a table queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -93,11 +93,8 @@ pub struct Lobby {
 }
 
 pub(crate) struct LobbyShared {
-    bank: Bank,
-    store: Arc<dyn TableStore>,
-    config: LobbyConfig,
-    /// Prefix of the bank references this process makes, so none repeats across restarts.
-    session: u64,
+    /// What every table uses: the bank, the store, the deck seed, the pace, this lobby.
+    services: Arc<TableServices>,
     registry: Mutex<Registry>,
 }
 
@@ -152,11 +149,17 @@ impl Lobby {
             .await
             .map_err(|reason| LobbyError::Store { reason })?;
         let lobby = Lobby {
-            shared: Arc::new(LobbyShared {
-                bank,
-                store,
-                config,
-                session: rand::random(),
+            shared: Arc::new_cyclic(|lobby| LobbyShared {
+                services: Arc::new(TableServices {
+                    bank,
+                    store,
+                    deck_seed: config.deck_seed,
+                    // The prefix of this process's bank references: none repeats across
+                    // restarts.
+                    session: rand::random(),
+                    pace: config.pace,
+                    lobby: lobby.clone(),
+                }),
                 registry: Mutex::new(Registry::default()),
             }),
         };
@@ -166,17 +169,18 @@ impl Lobby {
             if records.iter().all(|record| record.table != recovery.table) {
                 let reference = format!(
                     "lobby:{:x}:{}:orphan-close",
-                    lobby.shared.session, recovery.table.0
+                    lobby.shared.services.session, recovery.table.0
                 );
                 lobby
                     .shared
+                    .services
                     .bank
                     .close_table(recovery.guild, recovery.table, &reference)
                     .await?;
             }
         }
         for record in records {
-            let bank = &lobby.shared.bank;
+            let bank = &lobby.shared.services.bank;
             bank.open_table(record.guild, record.table).await?;
             let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
             let stacks = bank.table_stacks(record.table).await?;
@@ -201,13 +205,9 @@ impl Lobby {
                 seats,
                 last_hand,
                 mix_from_hand: record.mix_from_hand,
-                bank: lobby.shared.bank.clone(),
-                store: Arc::clone(&lobby.shared.store),
-                deck_seed: lobby.shared.config.deck_seed,
-                session: lobby.shared.session,
-                lobby: Arc::downgrade(&lobby.shared),
+                paused: record.paused,
                 backlog,
-                pace: lobby.shared.config.pace,
+                services: Arc::clone(&lobby.shared.services),
             });
         }
         Ok((lobby, recoveries))
@@ -242,18 +242,14 @@ impl Lobby {
             seats: Seats::default(),
             last_hand,
             mix_from_hand: last_hand + 1,
-            bank: self.shared.bank.clone(),
-            store: Arc::clone(&self.shared.store),
-            deck_seed: self.shared.config.deck_seed,
-            session: self.shared.session,
-            lobby: Arc::downgrade(&self.shared),
+            paused: false,
             backlog: vec![Notice {
                 table,
                 body: NoticeBody::Table(TableMessage::Opened {
                     settings: Box::new(settings),
                 }),
             }],
-            pace: self.shared.config.pace,
+            services: Arc::clone(&self.shared.services),
         });
         Ok(handle)
     }
@@ -265,7 +261,7 @@ impl Lobby {
         table: TableId,
         settings: TableSettings,
     ) -> Result<u64, LobbyError> {
-        let bank = &self.shared.bank;
+        let bank = &self.shared.services.bank;
         bank.open_table(guild, table).await?;
         let last_hand = bank.next_hand_number(table).await?.saturating_sub(1);
         let record = TableRecord {
@@ -275,8 +271,10 @@ impl Lobby {
             chairs: Vec::new(),
             // The table's first hand starts its rotation.
             mix_from_hand: last_hand + 1,
+            paused: false,
         };
         self.shared
+            .services
             .store
             .save(&record)
             .await
@@ -318,7 +316,7 @@ impl Lobby {
 
     /// The bank the tables use.
     pub fn bank(&self) -> &Bank {
-        &self.shared.bank
+        &self.shared.services.bank
     }
 
     /// The stored public history of hand `hand` of `table`, or of its latest hand when `hand`
@@ -329,7 +327,7 @@ impl Lobby {
         table: TableId,
         hand: Option<u64>,
     ) -> Result<Option<HandHistory>, LobbyError> {
-        let bank = &self.shared.bank;
+        let bank = &self.shared.services.bank;
         let stored = match hand {
             Some(hand) => bank.hand_history(table, hand).await?,
             None => bank

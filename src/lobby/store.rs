@@ -32,6 +32,10 @@ pub struct TableRecord {
     /// reopened mix table back where its rotation was. Records of older versions have 0.
     #[serde(default)]
     pub mix_from_hand: u64,
+    /// A moderator paused the table: a restart reopens it paused. Records of older versions
+    /// have false.
+    #[serde(default)]
+    pub paused: bool,
 }
 
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
@@ -202,6 +206,7 @@ mod tests {
             settings: TableSettings::default(),
             chairs: vec![(UserId(table * 10), 2)],
             mix_from_hand: table,
+            paused: table.is_multiple_of(2),
         }
     }
 

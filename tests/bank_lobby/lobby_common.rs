@@ -8,7 +8,7 @@ use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::CancelReason;
 use studbot::lobby::{
     DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
-    TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
+    PublicBoard, TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 
@@ -248,6 +248,45 @@ pub async fn settled_notices(table: &TableHandle, notices: &mut NoticeReceiver) 
         .await
         .expect("the table answers its status");
     drain(notices)
+}
+
+/// Waits (in the paused clock's terms, without moving it) until the table has taken the
+/// shutdown command: each `status` is a round trip to the table, which handles the commands
+/// sent before it first. Fails after the test's real-time deadline.
+pub async fn until_stopping(table: &TableHandle) {
+    deadline("the table to take the shutdown command", async {
+        while !table.status().await.unwrap().stopping {}
+    })
+    .await;
+}
+
+/// Heads-up raising is uncapped: both players raise (or call) until one is all-in.
+pub async fn play_until_all_in(table: &TableHandle, notices: &mut NoticeReceiver) -> u64 {
+    loop {
+        let offer = next_turn(notices).await;
+        let kind = [ActionKind::Raise, ActionKind::Complete, ActionKind::Bet]
+            .into_iter()
+            .find(|kind| offers(&offer, *kind))
+            .unwrap_or_else(|| passive(&offer));
+        let all_in = offer
+            .legal
+            .iter()
+            .any(|action| action.kind == kind && action.all_in);
+        take(table, &offer, kind).await;
+        if all_in && kind == ActionKind::Call {
+            return offer.hand;
+        }
+    }
+}
+
+/// The next board of a hand being dealt out (or `None` when the result comes first).
+pub async fn next_dealt_out_board(notices: &mut NoticeReceiver) -> Option<PublicBoard> {
+    until(notices, |notice| match &notice.body {
+        NoticeBody::Board(board) if board.view.to_act.is_none() => Some(Some((**board).clone())),
+        NoticeBody::HandResult(_) => Some(None),
+        _ => None,
+    })
+    .await
 }
 
 /// Everything queued now, without waiting.

@@ -9,10 +9,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lobby_common::*;
+use studbot::bank::UserId;
 use studbot::equity::Fraction;
 use studbot::lobby::{
-    DealingOutPace, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver, PublicBoard,
-    TableHandle,
+    DealingOutPace, HandSummary, LobbyError, MemoryTableStore, Notice, NoticeBody, ShutdownOutcome,
+    TableMessage,
 };
 use studbot::table::hand::{ActionKind, Street};
 
@@ -20,35 +21,6 @@ const PACE: DealingOutPace = DealingOutPace {
     street_pause: Duration::from_secs(2),
     equity_budget: Duration::from_secs(1),
 };
-
-/// Heads-up raising is uncapped: both players raise (or call) until one is all-in.
-async fn play_until_all_in(table: &TableHandle, notices: &mut NoticeReceiver) -> u64 {
-    loop {
-        let offer = next_turn(notices).await;
-        let kind = [ActionKind::Raise, ActionKind::Complete, ActionKind::Bet]
-            .into_iter()
-            .find(|kind| offers(&offer, *kind))
-            .unwrap_or_else(|| passive(&offer));
-        let all_in = offer
-            .legal
-            .iter()
-            .any(|action| action.kind == kind && action.all_in);
-        take(table, &offer, kind).await;
-        if all_in && kind == ActionKind::Call {
-            return offer.hand;
-        }
-    }
-}
-
-/// The next board of a hand being dealt out (or `None` when the result comes first).
-async fn next_dealt_out_board(notices: &mut NoticeReceiver) -> Option<PublicBoard> {
-    until(notices, |notice| match &notice.body {
-        NoticeBody::Board(board) if board.view.to_act.is_none() => Some(Some((**board).clone())),
-        NoticeBody::HandResult(_) => Some(None),
-        _ => None,
-    })
-    .await
-}
 
 fn sum(fractions: impl Iterator<Item = Fraction>) -> (u128, u128) {
     fractions.fold((0, 1), |(n, d), f| {
@@ -126,4 +98,91 @@ async fn an_all_in_hand_is_dealt_out_street_by_street_with_each_players_equity()
         streets,
         [Street::Third, Street::Fourth, Street::Fifth, Street::Sixth]
     );
+}
+
+/// What the channel was told about `hand` among `notices`: its settled result, and whether
+/// it was cancelled.
+fn told(notices: &[Notice], hand: u64) -> (Option<HandSummary>, bool) {
+    let result = notices.iter().find_map(|notice| match &notice.body {
+        NoticeBody::HandResult(summary) if summary.hand == hand => Some((**summary).clone()),
+        _ => None,
+    });
+    let cancelled = notices.iter().any(|notice| {
+        matches!(
+            &notice.body,
+            NoticeBody::Table(TableMessage::HandCancelled { hand: cancelled, .. })
+                if *cancelled == hand
+        )
+    });
+    (result, cancelled)
+}
+
+fn end_stacks(summary: &HandSummary) -> Vec<(UserId, u64)> {
+    let mut ends: Vec<(UserId, u64)> = summary
+        .outcomes
+        .iter()
+        .map(|outcome| (outcome.user, outcome.end))
+        .collect();
+    ends.sort();
+    ends
+}
+
+#[tokio::test(start_paused = true)]
+async fn closing_a_table_during_an_all_in_runout_deals_the_hand_out_and_pays_its_result() {
+    let fixture = fixture_with(9, Arc::new(MemoryTableStore::new()), PACE).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let hand = play_until_all_in(&table, &mut notices).await;
+    let board = next_dealt_out_board(&mut notices)
+        .await
+        .expect("the hand is dealt out");
+    assert!(board.view.street < Street::Sixth, "{:?}", board.view.street);
+
+    let mut cashed_out = deadline("the close", table.close()).await.unwrap();
+    cashed_out.sort();
+    let (result, cancelled) = told(&drain(&mut notices), hand);
+    assert!(!cancelled, "a hand with its cards face up was refunded");
+    let summary = result.expect("the hand dealt out is settled and its result told");
+    let mut ends = end_stacks(&summary);
+    // A player who lost everything has nothing to cash out.
+    ends.retain(|(_, stack)| *stack > 0);
+    assert_eq!(cashed_out, ends, "each player gets their result");
+    let audit = fixture.bank.audit().await.unwrap();
+    assert!(audit.ok, "{:?}", audit.breaks);
+    assert!(audit.hands_in_progress.is_empty());
+    assert!(fixture.bank.table_stacks(TABLE).await.unwrap().is_empty());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_shutdown_during_an_all_in_runout_deals_the_hand_out_and_settles_it_at_the_grace() {
+    let fixture = fixture_with(9, Arc::new(MemoryTableStore::new()), PACE).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let hand = play_until_all_in(&table, &mut notices).await;
+    next_dealt_out_board(&mut notices)
+        .await
+        .expect("the hand is dealt out");
+
+    // A grace shorter than the streets left to deal at their pace.
+    let lobby = fixture.lobby.clone();
+    let stopping = tokio::spawn(async move { lobby.shutdown(Duration::from_millis(500)).await });
+    until_stopping(&table).await;
+    advance_secs(1).await;
+    let outcomes = deadline("the shutdown", stopping).await.unwrap();
+    assert_eq!(
+        outcomes,
+        vec![(TABLE, Ok(ShutdownOutcome::HandFinished { hand }))]
+    );
+    let (result, cancelled) = told(&drain(&mut notices), hand);
+    assert!(!cancelled, "a hand with its cards face up was refunded");
+    let summary = result.expect("the hand dealt out is settled and its result told");
+    let mut escrow = fixture.bank.table_stacks(TABLE).await.unwrap();
+    escrow.retain(|(_, stack)| *stack > 0);
+    escrow.sort();
+    let mut ends = end_stacks(&summary);
+    ends.retain(|(_, stack)| *stack > 0);
+    assert_eq!(escrow, ends, "the escrow holds the hand's result");
+    let audit = fixture.bank.audit().await.unwrap();
+    assert!(audit.ok, "{:?}", audit.breaks);
+    assert!(audit.hands_in_progress.is_empty());
 }

@@ -220,3 +220,54 @@ fn every_player_keeps_their_chair_across_a_restart() {
         assert_eq!(table.join(BEN, 200).await.unwrap().0, 2);
     });
 }
+
+/// A process on the bank in `dir` with its tables reopened; `work` runs on the test table.
+fn with_reopened_table<T>(
+    dir: &std::path::Path,
+    work: impl AsyncFnOnce(&studbot::lobby::TableHandle) -> T,
+) -> T {
+    runtime().block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir, economy()).await;
+        let store = Arc::new(BankTableStore::new(bank.clone()));
+        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
+            .await
+            .unwrap();
+        let table = match lobby.table(TABLE) {
+            Ok(table) => table,
+            Err(_) => lobby.open_table(GUILD, TABLE, settings()).await.unwrap(),
+        };
+        work(&table).await
+    })
+}
+
+#[test]
+fn a_paused_table_stays_paused_across_a_restart_until_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    with_reopened_table(dir.path(), async |table| {
+        for player in [ANA, BEN] {
+            table.join(player, 200).await.unwrap();
+        }
+        table.pause().await.unwrap();
+    });
+    with_reopened_table(dir.path(), async |table| {
+        let mut notices = table.subscribe().await.unwrap();
+        assert!(
+            table.status().await.unwrap().paused,
+            "the restart resumed it"
+        );
+        advance_secs(120).await;
+        let status = table.status().await.unwrap();
+        assert!(!status.hand_in_progress, "a paused table dealt");
+        drain(&mut notices);
+        table.resume().await.unwrap();
+        advance_secs(5).await;
+        assert_eq!(next_turn(&mut notices).await.hand, 1);
+    });
+    with_reopened_table(dir.path(), async |table| {
+        assert!(
+            !table.status().await.unwrap().paused,
+            "a resumed table is paused again after a restart"
+        );
+    });
+}

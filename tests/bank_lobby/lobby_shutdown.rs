@@ -7,18 +7,8 @@ use crate::lobby_common;
 use std::time::Duration;
 
 use lobby_common::*;
-use studbot::lobby::{CancelReason, NoticeBody, ShutdownOutcome, TableHandle, TableMessage};
+use studbot::lobby::{CancelReason, NoticeBody, ShutdownOutcome, TableMessage};
 use studbot::table::hand::ActionKind;
-
-/// Waits (in the paused clock's terms, without moving it) until the table has taken the
-/// shutdown command: each `status` is a round trip to the table, which handles the commands
-/// sent before it first. Fails after the test's real-time deadline.
-async fn until_stopping(table: &TableHandle) {
-    deadline("the table to take the shutdown command", async {
-        while !table.status().await.unwrap().stopping {}
-    })
-    .await;
-}
 
 fn no_new_hand(notices: &[studbot::lobby::Notice]) -> bool {
     !notices.iter().any(|notice| {

@@ -14,8 +14,8 @@ use lobby_common::*;
 use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, EconomyConfig, SystemClock, UserId};
 use studbot::lobby::{
-    HandSummary, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
-    TableHandle, TableMessage,
+    HandSummary, Lobby, LobbyConfig, LobbyError, MemoryTableStore, Notice, NoticeBody,
+    NoticeReceiver, TableHandle, TableMessage,
 };
 use studbot::table::hand::ActionKind;
 
@@ -508,4 +508,39 @@ async fn the_action_that_ends_a_hand_is_answered_while_its_settlement_waits_for_
     stalled.assert_stacks_agree(&summary).await;
     let summary = stalled.play_to_result(2).await;
     stalled.assert_stacks_agree(&summary).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_close_during_a_runout_whose_settlement_the_bank_does_not_confirm_is_refused_not_refunded()
+ {
+    let mut stalled = stalled_table(23).await;
+    advance_secs(5).await;
+    let hand = play_until_all_in(&stalled.table, &mut stalled.notices).await;
+    next_dealt_out_board(&mut stalled.notices)
+        .await
+        .expect("the hand is dealt out");
+
+    let refused = stalled.stalled(stalled.table.close()).await;
+    assert!(
+        matches!(refused, Err(LobbyError::Bank { .. })),
+        "{refused:?}"
+    );
+    assert!(!stalled.told_cancelled(), "the hand was refunded");
+    let status = stalled.table.status().await.unwrap();
+    assert!(status.settling && status.hand_in_progress);
+
+    // The bank answers again: its next try settles the hand, and the table closes.
+    stalled.store.set_closed(false);
+    let mut steps = Steps::until("the result of the hand dealt out");
+    let summary = loop {
+        steps.step();
+        if let NoticeBody::HandResult(summary) = stalled.next_as_time_passes().await.body {
+            break summary;
+        }
+    };
+    assert_eq!(summary.hand, hand);
+    assert!(!stalled.told_cancelled(), "the hand was refunded");
+    stalled.assert_stacks_agree(&summary).await;
+    let cashed_out = stalled.table.close().await.unwrap();
+    assert_eq!(cashed_out.iter().map(|(_, chips)| chips).sum::<u64>(), 400);
 }

@@ -37,10 +37,14 @@ async fn eight_slow_name_lookups_after_a_restart_never_hold_the_board() {
     bot.stop().await;
 
     // A new process knows none of the names; Discord takes 2 s for each. The table comes
-    // back with its eight players and deals at once.
+    // back with its eight players, paused as it was left, and deals at once when resumed.
     fake.delay_user_lookups(LOOKUP);
     let mark = fake.mark();
     let bot = TestBot::start(&fake, &config).await;
+    let resumed = fake
+        .slash(&moderator, CHANNEL, "table", vec![sub("resume", vec![])])
+        .await;
+    assert_channel_answer(&fake, resumed, CHANNEL).await;
     let (board, posted_at) = wait_for_new_board(&fake, CHANNEL, mark).await;
     let requests = fake.requests();
     let started = requests[mark].at;

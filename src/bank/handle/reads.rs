@@ -38,6 +38,16 @@ impl Bank {
         self.read(move |store| tables::stacks(store, table)).await
     }
 
+    /// What the bank knows of `table` (its guild, open or closed, the hand in progress);
+    /// `None` for a table it never saw.
+    pub async fn table_state(
+        &self,
+        table: TableId,
+    ) -> Result<Option<tables::TableState>, BankError> {
+        self.read(move |store| tables::table_state(store, table))
+            .await
+    }
+
     /// The number the table's next hand should take (one past every hand it has seen).
     pub async fn next_hand_number(&self, table: TableId) -> Result<u64, BankError> {
         self.read(move |store| tables::next_hand_number(store, table))

@@ -9,26 +9,41 @@ use super::super::notice::{CancelReason, SeatStatus, TableMessage};
 use super::super::settings::TableSettings;
 use super::super::store::TableRecord;
 use super::Table;
+use super::phase::Phase;
 
 impl Table {
-    pub(super) fn pause(&mut self) -> Result<(), LobbyError> {
+    /// A moderator's pause, stored with the table so that a restart keeps it paused.
+    pub(super) async fn pause(&mut self) -> Result<(), LobbyError> {
         if self.paused {
             return Err(LobbyError::Paused);
         }
-        self.paused = true;
-        self.action_deadline = None;
-        self.next_hand_at = None;
+        self.save_record(self.stored_settings(), self.mix_from_hand, true)
+            .await?;
+        self.paused_by_moderator = true;
+        self.freeze();
         self.message(TableMessage::Paused);
         Ok(())
+    }
+
+    /// Freezes the table in whatever phase it is: its timers stop, and a resume sets them
+    /// again, whole.
+    pub(super) fn freeze(&mut self) {
+        self.paused = true;
+        self.phase.stop_timers();
     }
 
     pub(super) async fn resume(&mut self) -> Result<(), LobbyError> {
         if !self.paused {
             return Err(LobbyError::NotPaused);
         }
+        if self.paused_by_moderator {
+            self.save_record(self.stored_settings(), self.mix_from_hand, false)
+                .await?;
+            self.paused_by_moderator = false;
+        }
         self.paused = false;
         self.message(TableMessage::Resumed);
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             // The board again, then the turns of anyone who left or was kicked while the
             // table was paused, and a whole timer for the player to act.
             self.after_action().await;
@@ -40,7 +55,7 @@ impl Table {
 
     pub(super) async fn kick(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             seat.status = SeatStatus::Kicked;
             self.play_automatic_turns().await;
             return Ok(None);
@@ -74,9 +89,10 @@ impl Table {
         } else {
             self.mix_from_hand
         };
-        self.save_record(settings, mix_from_hand).await?;
+        self.save_record(settings, mix_from_hand, self.paused_by_moderator)
+            .await?;
         self.mix_from_hand = mix_from_hand;
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             self.pending_settings = Some(settings);
         } else {
             self.apply_settings(settings).await;
@@ -100,16 +116,28 @@ impl Table {
     /// the bank's and already moved: a store that fails here costs only the chairs (a restart
     /// gives the players it missed the lowest free ones), so it is logged, not refused.
     pub(super) async fn save_chairs(&self) {
-        let settings = self.pending_settings.unwrap_or(self.settings);
-        if let Err(error) = self.save_record(settings, self.mix_from_hand).await {
+        let saved = self
+            .save_record(
+                self.stored_settings(),
+                self.mix_from_hand,
+                self.paused_by_moderator,
+            )
+            .await;
+        if let Err(error) = saved {
             tracing::error!(table = self.table.0, "the chairs were not stored: {error}");
         }
+    }
+
+    /// The settings a restart starts from: those of the next hand.
+    fn stored_settings(&self) -> TableSettings {
+        self.pending_settings.unwrap_or(self.settings)
     }
 
     async fn save_record(
         &self,
         settings: TableSettings,
         mix_from_hand: u64,
+        paused: bool,
     ) -> Result<(), LobbyError> {
         let record = TableRecord {
             guild: self.guild,
@@ -117,21 +145,48 @@ impl Table {
             settings,
             chairs: self.seats.chairs(),
             mix_from_hand,
+            paused,
         };
-        self.store
+        self.services
+            .store
             .save(&record)
             .await
             .map_err(|reason| LobbyError::Store { reason })
     }
 
+    /// Closes the table for good: the hand in progress is refunded (one being dealt out, whose
+    /// outcome the deck has fixed, is dealt out and settled first), everyone is cashed out,
+    /// and the record goes, so a restart never reopens it. Refused, the table plays on.
     pub(super) async fn close(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
-        if let Some(hand) = &self.hand {
+        self.closing = true;
+        let closed = self.close_for_good().await;
+        self.closing = false;
+        if closed.is_err() {
+            self.maybe_schedule_next_hand();
+        }
+        closed
+    }
+
+    async fn close_for_good(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+        if matches!(self.phase, Phase::DealingOut { .. }) {
+            self.deal_out_at_once().await;
+            if let Phase::Settling { settlement, .. } = &self.phase {
+                // Settled or not, the bank does not say yet: refunding it could undo a
+                // settlement, so the table stays open until the bank answers.
+                return Err(match settlement.unconfirmed.clone() {
+                    Some(reason) => LobbyError::Bank { reason },
+                    None => LobbyError::Internal {
+                        reason: "the bank has not confirmed the hand's settlement".into(),
+                    },
+                });
+            }
+        }
+        if let Some(hand) = self.phase.hand() {
             let number = hand.number;
             let stacks = self.seats.stacks_of(&hand.players);
-            self.bank.cancel_hand(self.table, number).await?;
+            self.services.bank.cancel_hand(self.table, number).await?;
             record::hand_finished();
-            self.hand = None;
-            self.action_deadline = None;
+            self.phase = Phase::between_hands();
             self.message(TableMessage::HandCancelled {
                 hand: number,
                 reason: CancelReason::TableClosed,
@@ -140,17 +195,18 @@ impl Table {
         }
         let reference = self.next_reference("close");
         let cashed_out = self
+            .services
             .bank
             .close_table(self.guild, self.table, &reference)
             .await?;
         self.seats.clear();
-        self.store
+        self.services
+            .store
             .remove(self.table)
             .await
             .map_err(|reason| LobbyError::Store { reason })?;
-        self.closed = true;
-        self.next_hand_at = None;
-        if let Some(lobby) = self.lobby.upgrade() {
+        self.phase = Phase::Closed;
+        if let Some(lobby) = self.services.lobby.upgrade() {
             lobby.forget(self.table);
         }
         self.message(TableMessage::Closed {

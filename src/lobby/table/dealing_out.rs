@@ -1,7 +1,8 @@
 //! An all-in hand dealt out street by street: once betting is over the live hands are face
 //! up, and each new board waits for its equities (computed on a blocking thread within a time
 //! budget, so the table's task never waits on them and a click is answered at once), then
-//! stays up for a pause before the next street is dealt.
+//! stays up for a pause before the next street is dealt. This file owns the table's
+//! `DealingOut` phase: the move into it from `Playing`, and each street dealt in it.
 
 use std::time::Duration;
 
@@ -9,9 +10,10 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use crate::equity::board::{BoardEquity, Budget, board_equity};
-use crate::table::hand::{Event, Phase, SeatIndex, Street};
+use crate::table::hand::{Event, Phase as HandPhase, Street};
 
 use super::Table;
+use super::phase::Phase;
 
 /// How the table paces a hand dealt out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +47,7 @@ impl Default for DealingOutPace {
 }
 
 /// The street of a hand being dealt out whose board is up or about to be.
-pub(super) struct DealingOut {
+pub(super) struct DealtOutStreet {
     hand: u64,
     street: Street,
     /// The equities being computed for this board.
@@ -57,7 +59,7 @@ pub(super) struct DealingOut {
     pub(super) equity: Option<BoardEquity>,
 }
 
-impl DealingOut {
+impl DealtOutStreet {
     fn is_for(&self, hand: u64, street: Street) -> bool {
         self.hand == hand && self.street == street
     }
@@ -68,15 +70,16 @@ impl DealingOut {
     }
 }
 
-/// Waits for the equity job of `dealing_out`, or forever when there is none.
-pub(super) async fn equity_ready(dealing_out: &mut Option<DealingOut>) -> Option<BoardEquity> {
-    let Some(job) = dealing_out.as_mut().and_then(|d| d.job.as_mut()) else {
+/// Waits for the equity job of the street being dealt out, or forever when there is none.
+pub(super) async fn equity_ready(phase: &mut Phase) -> Option<BoardEquity> {
+    let Phase::DealingOut { street, .. } = phase else {
+        return std::future::pending().await;
+    };
+    let Some(job) = street.job.as_mut() else {
         return std::future::pending().await;
     };
     let answer = job.await;
-    if let Some(dealing_out) = dealing_out.as_mut() {
-        dealing_out.job = None;
-    }
+    street.job = None;
     // A job that panicked leaves the board without equities, nothing more.
     answer.ok().flatten()
 }
@@ -84,14 +87,17 @@ pub(super) async fn equity_ready(dealing_out: &mut Option<DealingOut>) -> Option
 impl Table {
     /// The hand is being dealt out: starts this street's equities; the board is published
     /// when they come or at the budget's end.
+    /// `Playing` becomes `DealingOut` here, with the first street's board.
     pub(super) fn begin_dealt_out_street(&mut self) {
-        let Some(in_play) = &self.hand else { return };
+        let Some(in_play) = self.phase.hand() else {
+            return;
+        };
         let view = in_play.hand.public_view();
-        if let Some(dealing_out) = &self.dealing_out
-            && dealing_out.is_for(in_play.number, view.street)
+        if let Phase::DealingOut { street, .. } = &self.phase
+            && street.is_for(in_play.number, view.street)
         {
             // The same street again (the table resumed): the board again, if it was up.
-            if dealing_out.publish_by.is_none() {
+            if street.publish_by.is_none() {
                 self.publish_board();
             }
             return;
@@ -103,25 +109,38 @@ impl Table {
             ..Budget::default()
         };
         let street = view.street;
-        let job = (!self.pace.equity_budget.is_zero())
+        let pace = self.services.pace;
+        let job = (!pace.equity_budget.is_zero())
             .then(|| tokio::task::spawn_blocking(move || board_equity(&view, &pots, budget)));
-        self.dealing_out = Some(DealingOut {
+        let dealt_out = DealtOutStreet {
             hand: in_play.number,
             street,
             job,
-            publish_by: Some(Instant::now() + self.pace.equity_budget),
+            publish_by: Some(Instant::now() + pace.equity_budget),
             next_street_at: None,
             equity: None,
-        });
+        };
+        match &mut self.phase {
+            Phase::DealingOut { street, .. } => *street = dealt_out,
+            Phase::Playing { .. } => {
+                if let Some(hand) = self.phase.end_hand() {
+                    self.phase = Phase::DealingOut {
+                        hand,
+                        street: dealt_out,
+                    };
+                }
+            }
+            Phase::BetweenHands(_) | Phase::Settling { .. } | Phase::Closed => {}
+        }
     }
 
     /// The equities of the board came: it is published with them.
     pub(super) fn on_equity(&mut self, equity: Option<BoardEquity>) {
-        let Some(dealing_out) = &mut self.dealing_out else {
+        let Phase::DealingOut { street, .. } = &mut self.phase else {
             return;
         };
-        dealing_out.equity = equity;
-        let first_showing = dealing_out.publish_by.is_some();
+        street.equity = equity;
+        let first_showing = street.publish_by.is_some();
         self.show_dealt_out_board();
         if !first_showing {
             // Late equities for a board already up: the same board, with them.
@@ -131,38 +150,61 @@ impl Table {
 
     /// Publishes the board of the street being dealt out (once) and starts its pause.
     fn show_dealt_out_board(&mut self) {
-        let Some(dealing_out) = &mut self.dealing_out else {
+        let street_pause = self.services.pace.street_pause;
+        let Phase::DealingOut { street, .. } = &mut self.phase else {
             return;
         };
-        if dealing_out.publish_by.take().is_none() {
+        if street.publish_by.take().is_none() {
             return;
         }
-        dealing_out.next_street_at = Some(Instant::now() + self.pace.street_pause);
+        street.next_street_at = Some(Instant::now() + street_pause);
         self.publish_board();
     }
 
     /// A timer of the hand being dealt out is due: the board goes up without its equities,
     /// or the next street is dealt.
     pub(super) async fn on_dealing_out_timer(&mut self, now: Instant) {
-        let Some(dealing_out) = &mut self.dealing_out else {
+        let Phase::DealingOut { street, .. } = &mut self.phase else {
             return;
         };
-        if dealing_out.publish_by.is_some_and(|at| at <= now) {
+        if street.publish_by.is_some_and(|at| at <= now) {
             self.show_dealt_out_board();
             return;
         }
-        if dealing_out.next_street_at.is_none_or(|at| at > now) {
+        if street.next_street_at.is_none_or(|at| at > now) {
             return;
         }
-        dealing_out.next_street_at = None;
+        street.next_street_at = None;
         self.deal_next_street().await;
     }
 
+    /// The betting is over and the live hands are face up, so the deck has fixed the outcome:
+    /// a table closing or stopping deals every street left at once and settles the hand
+    /// rather than refunding it.
+    pub(super) async fn deal_out_at_once(&mut self) {
+        loop {
+            let Phase::DealingOut { hand: in_play, .. } = &mut self.phase else {
+                return;
+            };
+            if in_play.hand.phase() != HandPhase::DealingOut {
+                break;
+            }
+            match in_play.hand.deal_next_street() {
+                Ok(events) => self.send_dealt_down_cards(&events),
+                Err(error) => {
+                    self.halt(&error.to_string());
+                    return;
+                }
+            }
+        }
+        self.after_action().await;
+    }
+
     async fn deal_next_street(&mut self) {
-        let Some(in_play) = &mut self.hand else {
+        let Phase::DealingOut { hand: in_play, .. } = &mut self.phase else {
             return;
         };
-        if in_play.hand.phase() != Phase::DealingOut {
+        if in_play.hand.phase() != HandPhase::DealingOut {
             return;
         }
         let events = match in_play.hand.deal_next_street() {
@@ -173,16 +215,16 @@ impl Table {
                 return;
             }
         };
-        let dealt_down: Vec<SeatIndex> = events
-            .iter()
-            .filter_map(|event| match event {
-                Event::DownCard { seat, .. } => Some(*seat),
-                _ => None,
-            })
-            .collect();
-        for seat in dealt_down {
-            self.send_cards(seat);
-        }
+        self.send_dealt_down_cards(&events);
         self.after_action().await;
+    }
+
+    /// Each player dealt a down card among `events` gets their cards.
+    fn send_dealt_down_cards(&mut self, events: &[Event]) {
+        for event in events {
+            if let Event::DownCard { seat, .. } = event {
+                self.send_cards(*seat);
+            }
+        }
     }
 }

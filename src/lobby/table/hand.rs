@@ -8,7 +8,9 @@ use tokio::time::Instant;
 
 use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
-use crate::table::hand::{ActionError, ActionKind, Event, Hand, Phase, SeatIndex};
+use crate::table::hand::{
+    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex,
+};
 use crate::table::{Game, MixLeg};
 
 use super::super::command::Responder;
@@ -16,6 +18,7 @@ use super::super::error::LobbyError;
 use super::super::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
+use super::phase::Phase;
 use super::settle::{outcome_unknown, retry_delay};
 use super::{Table, answer};
 
@@ -38,29 +41,30 @@ pub(super) struct HandInPlay {
 }
 
 impl Table {
+    /// Between hands, with two players ready and nothing in the way: the next hand is dealt
+    /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused
-            || self.closed
-            || self.stopping
-            || self.hand.is_some()
-            || self.next_hand_at.is_some()
-        {
+        if self.paused || self.closing || self.stopping.is_some() || self.seats.ready_count() < 2 {
             return;
         }
-        if self.seats.ready_count() < 2 {
+        let Some(between) = self.phase.between_hands_mut() else {
+            return;
+        };
+        if between.next_hand_at.is_some() {
             return;
         }
         let secs = self.settings.between_hands_secs;
-        self.next_hand_at = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
+        between.next_hand_at = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
         self.message(TableMessage::NextHandIn {
             hand: self.last_hand + 1,
             secs,
         });
     }
 
-    /// Deals the next hand to every ready player, the deal starting one chair after last time.
+    /// Deals the next hand to every ready player, the deal starting one chair after last time:
+    /// `BetweenHands` becomes `Playing`.
     pub(super) async fn start_hand(&mut self) {
-        if self.paused || self.closed || self.stopping || self.hand.is_some() {
+        if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
             return;
         }
         let mut ready: Vec<(u8, UserId, u64)> = self
@@ -90,7 +94,7 @@ impl Table {
         }
         let number = self.last_hand + 1;
         self.last_hand = number;
-        let (bank, guild, table) = (self.bank.clone(), self.guild, self.table);
+        let (bank, guild, table) = (self.services.bank.clone(), self.guild, self.table);
         let (begun, told) = self
             .await_bank(
                 async move { bank.begin_hand(guild, table, number).await },
@@ -108,8 +112,10 @@ impl Table {
                 if !told {
                     self.message(TableMessage::WaitingForBank { hand: number });
                 }
-                self.unconfirmed_begin = Some(number);
-                self.next_hand_at = Some(Instant::now() + retry_delay(1));
+                if let Some(between) = self.phase.between_hands_mut() {
+                    between.unconfirmed_begin = Some(number);
+                    between.next_hand_at = Some(Instant::now() + retry_delay(1));
+                }
             } else {
                 self.halt(&error.to_string());
             }
@@ -121,21 +127,27 @@ impl Table {
         };
         let game = self.game_of_hand(number);
         let settings = &self.settings;
-        let hand = match Hand::start_paced(game, settings.stakes, settings.rules, &stacks, deck) {
+        // Dealt out street by street: a table shows each board of an all-in hand.
+        let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, &stacks, deck)
+            .street_by_street();
+        let hand = match Hand::new(setup) {
             Ok(hand) => hand,
             Err(error) => {
-                let _ = self.bank.cancel_hand(self.table, number).await;
+                let _ = self.services.bank.cancel_hand(self.table, number).await;
                 self.halt(&error.to_string());
                 return;
             }
         };
         self.last_first_chair = first_chair;
-        self.hand = Some(HandInPlay {
-            number,
-            hand,
-            players,
-            last_action: None,
-        });
+        self.phase = Phase::Playing {
+            hand: HandInPlay {
+                number,
+                hand,
+                players,
+                last_action: None,
+            },
+            action_deadline: None,
+        };
         for seat in 0..stacks.len() {
             self.send_cards(seat);
         }
@@ -160,16 +172,24 @@ impl Table {
     /// Cancels a hand whose begin the bank did not confirm (it may have begun meanwhile);
     /// returns whether the next hand may begin. Not known yet: another try is scheduled.
     async fn clear_unconfirmed_begin(&mut self) -> bool {
-        let Some(number) = self.unconfirmed_begin else {
+        let Some(number) = self
+            .phase
+            .between_hands_mut()
+            .and_then(|between| between.unconfirmed_begin)
+        else {
             return true;
         };
-        match self.bank.cancel_hand(self.table, number).await {
+        let cancelled = self.services.bank.cancel_hand(self.table, number).await;
+        let Some(between) = self.phase.between_hands_mut() else {
+            return false;
+        };
+        match cancelled {
             Ok(()) | Err(BankError::UnknownHand { .. } | BankError::HandFinished { .. }) => {
-                self.unconfirmed_begin = None;
+                between.unconfirmed_begin = None;
                 true
             }
             Err(error) if outcome_unknown(&error) => {
-                self.next_hand_at = Some(Instant::now() + retry_delay(1));
+                between.next_hand_at = Some(Instant::now() + retry_delay(1));
                 false
             }
             Err(error) => {
@@ -182,15 +202,13 @@ impl Table {
     /// The table cannot go on by itself (the store or bank failed): it pauses and says so.
     pub(super) fn halt(&mut self, why: &str) {
         tracing::error!(table = self.table.0, "table paused: {why}");
-        self.paused = true;
-        self.action_deadline = None;
-        self.next_hand_at = None;
+        self.freeze();
         self.message(TableMessage::Paused);
     }
 
     /// The player's engine seat in the hand in play, if dealt in.
     pub(super) fn hand_seat(&self, user: UserId) -> Option<SeatIndex> {
-        let hand = self.hand.as_ref()?;
+        let hand = self.phase.hand()?;
         hand.players.iter().position(|player| *player == user)
     }
 
@@ -228,7 +246,7 @@ impl Table {
         if self.paused {
             return Err(LobbyError::Paused);
         }
-        let Some(hand) = &self.hand else {
+        let Some(hand) = self.phase.hand() else {
             return Err(LobbyError::NoHandInProgress);
         };
         let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
@@ -250,8 +268,8 @@ impl Table {
             seat.timeouts_in_a_row = 0;
         }
         let action_seq = self
-            .hand
-            .as_ref()
+            .phase
+            .hand()
             .map_or(seq.wrapping_add(1), |hand| hand.hand.action_seq());
         Ok(action_seq)
     }
@@ -264,7 +282,7 @@ impl Table {
         kind: ActionKind,
         timed_out: bool,
     ) -> Result<(), LobbyError> {
-        let Some(hand) = &mut self.hand else {
+        let Some(hand) = self.phase.hand_mut() else {
             return Err(LobbyError::NoHandInProgress);
         };
         let events = hand.hand.act(seat, kind).map_err(|error| match error {
@@ -341,15 +359,13 @@ impl Table {
     /// the table acts for, offers the turn; says whether the hand is over, to be settled.
     fn play_on(&mut self) -> HandOver {
         loop {
-            let Some(hand) = &self.hand else {
+            let Some(hand) = self.phase.hand() else {
                 return HandOver::No;
             };
             if hand.hand.is_over() {
-                self.dealing_out = None;
                 return HandOver::Yes;
             }
-            if hand.hand.phase() == Phase::DealingOut {
-                self.action_deadline = None;
+            if hand.hand.phase() == HandPhase::DealingOut {
                 self.begin_dealt_out_street();
                 return HandOver::No;
             }
@@ -387,7 +403,7 @@ impl Table {
     }
 
     fn to_act(&self) -> Option<(SeatIndex, UserId)> {
-        let hand = self.hand.as_ref()?;
+        let hand = self.phase.hand()?;
         let seat = hand.hand.to_act()?;
         Some((seat, *hand.players.get(seat)?))
     }
@@ -395,7 +411,7 @@ impl Table {
     /// What the table does for a player who does not act: check when free, else fold
     /// (or, for a forced bring-in that may not fold, the cheapest action offered).
     fn default_action(&self) -> Option<ActionKind> {
-        let legal = self.hand.as_ref()?.hand.legal_actions();
+        let legal = self.phase.hand()?.hand.legal_actions();
         [ActionKind::Check, ActionKind::Fold]
             .into_iter()
             .find(|kind| legal.iter().any(|action| action.kind == *kind))
@@ -411,7 +427,9 @@ impl Table {
         let Some((seat, user)) = self.to_act() else {
             return;
         };
-        let Some(hand) = &self.hand else { return };
+        let Some(hand) = self.phase.hand() else {
+            return;
+        };
         let view = hand.hand.public_view();
         let offer = TurnOffer {
             user,
@@ -424,8 +442,12 @@ impl Table {
             legal: view.legal,
             timer_secs: self.settings.action_timer_secs,
         };
-        if !self.paused {
-            self.action_deadline = Some(
+        if !self.paused
+            && let Phase::Playing {
+                action_deadline, ..
+            } = &mut self.phase
+        {
+            *action_deadline = Some(
                 Instant::now() + Duration::from_secs(u64::from(self.settings.action_timer_secs)),
             );
         }

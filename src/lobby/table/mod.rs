@@ -2,16 +2,24 @@
 //! writer of the table's state; commands arrive on its queue and are handled one at a time,
 //! and nothing it awaits (the bank, the store) is shared with another table's task.
 //!
-//! This file is the run loop: dispatch and timers. The rest, by concern: `seats` (the
-//! `Seats` collection and the players' seat commands), `admin` (pause, settings, kick,
-//! close), `hand` (dealing, acting, timeouts), `dealing_out` (an all-in hand dealt street by
-//! street with each board's equities), `settle` (the bank's settlement and what
-//! follows a hand), `shutdown`, `notices` (what the table publishes, its status).
+//! Where the table stands is one [`Phase`] (`phase`: between hands, playing, dealing out,
+//! settling, closed), each holding only what exists in it; pausing and stopping are beside
+//! it, since either may come in any phase. What every table uses (the bank, the store, the
+//! clocks' pace, the lobby) is one [`TableServices`], built once by the lobby.
+//!
+//! This file is the run loop: dispatch and timers. The rest, by concern, each owning the
+//! moves into its phase: `hand` (dealing the next hand: into `Playing`; acting, timeouts),
+//! `dealing_out` (an all-in hand dealt street by street with each board's equities: into
+//! `DealingOut`), `settle` (the bank's settlement: into `Settling`, then `BetweenHands`, and
+//! what follows a hand), `admin` (pause, settings, kick, close: into `Closed`), `seats` (the
+//! `Seats` collection and the players' seat commands), `shutdown`, `notices` (what the table
+//! publishes, its status).
 
 mod admin;
 mod dealing_out;
 mod hand;
 mod notices;
+mod phase;
 mod seats;
 mod settle;
 mod shutdown;
@@ -34,13 +42,25 @@ use super::notice::Notice;
 use super::settings::TableSettings;
 use super::store::TableStore;
 
-use dealing_out::DealingOut;
 pub use dealing_out::DealingOutPace;
-use hand::HandInPlay;
+use phase::Phase;
 pub(crate) use seats::Seats;
-use settle::Settlement;
 
-/// Everything a table task starts from.
+/// What every table of a lobby uses, built once by the lobby and shared.
+pub(crate) struct TableServices {
+    pub bank: Bank,
+    pub store: Arc<dyn TableStore>,
+    /// Shuffle every table's decks from this seed (mixed with the table id); `None`: the
+    /// OS's secure RNG.
+    pub deck_seed: Option<u64>,
+    /// The prefix of the bank references this process makes.
+    pub session: u64,
+    pub pace: DealingOutPace,
+    /// The lobby, told when a table closes.
+    pub lobby: Weak<LobbyShared>,
+}
+
+/// What one table task starts from.
 pub(crate) struct TableInit {
     pub guild: GuildId,
     pub table: TableId,
@@ -50,54 +70,47 @@ pub(crate) struct TableInit {
     pub last_hand: u64,
     /// The hand number the `mix` rotation counts from (`TableRecord::mix_from_hand`).
     pub mix_from_hand: u64,
-    pub bank: Bank,
-    pub store: Arc<dyn TableStore>,
-    pub deck_seed: Option<u64>,
-    pub session: u64,
-    pub lobby: Weak<LobbyShared>,
+    /// A moderator paused it (`TableRecord::paused`): it starts paused.
+    pub paused: bool,
     pub backlog: Vec<Notice>,
-    pub pace: DealingOutPace,
+    pub services: Arc<TableServices>,
+}
+
+/// A shutdown under way: no new hand starts.
+#[derive(Default)]
+struct Stopping {
+    /// When a hand still running is cancelled (none once stopped, or with no hand).
+    deadline: Option<Instant>,
+    /// Shutdown commands waiting for the hand in progress to end.
+    waiters: Vec<Responder<ShutdownOutcome>>,
 }
 
 pub(crate) struct Table {
     guild: GuildId,
     table: TableId,
+    services: Arc<TableServices>,
     settings: TableSettings,
+    /// Settings changed during a hand: installed when it ends.
     pending_settings: Option<TableSettings>,
     seats: Seats,
-    hand: Option<HandInPlay>,
+    phase: Phase,
+    /// Frozen by a moderator, a halt or a finished shutdown: no timer of the phase runs and
+    /// no action is taken, whatever the phase.
+    paused: bool,
+    /// Paused by a moderator (not by a halt or a shutdown): stored, so a restart keeps it.
+    paused_by_moderator: bool,
+    stopping: Option<Stopping>,
+    /// A close is under way: the hand it settles is followed by no other.
+    closing: bool,
     last_hand: u64,
     /// The hand number the `mix` rotation counts from: stored with the table.
     mix_from_hand: u64,
-    paused: bool,
-    closed: bool,
     /// The chair dealt first last hand: the deal starts one chair further next time.
     last_first_chair: Option<u8>,
-    action_deadline: Option<Instant>,
-    next_hand_at: Option<Instant>,
-    /// Shutting down: no new hand starts.
-    stopping: bool,
-    /// When a hand still running at shutdown is cancelled.
-    stop_deadline: Option<Instant>,
-    /// The finished hand's settlement while the bank has not confirmed it (`hand` is kept).
-    settlement: Option<Settlement>,
-    /// A hand whose begin the bank did not confirm: cancelled before the next one begins.
-    unconfirmed_begin: Option<u64>,
-    /// When to cash out again departing players whose cash-out went unconfirmed.
-    departures_retry_at: Option<Instant>,
-    /// The street of an all-in hand being dealt out: its equities and timers.
-    dealing_out: Option<DealingOut>,
-    pace: DealingOutPace,
-    /// Shutdown commands waiting for the hand in progress to end.
-    stop_waiters: Vec<Responder<ShutdownOutcome>>,
     subscribers: Vec<mpsc::UnboundedSender<Notice>>,
     backlog: VecDeque<Notice>,
-    bank: Bank,
-    store: Arc<dyn TableStore>,
     rng: Option<ChaCha20Rng>,
-    session: u64,
     references: u64,
-    lobby: Weak<LobbyShared>,
     /// The seated players last counted in the seated-players metric.
     seated_reported: usize,
 }
@@ -109,39 +122,28 @@ fn answer<T>(reply: Responder<T>, result: Result<T, LobbyError>) {
 
 impl Table {
     pub(crate) fn new(init: TableInit) -> Table {
-        let rng = init.deck_seed.map(|seed| {
+        let rng = init.services.deck_seed.map(|seed| {
             ChaCha20Rng::seed_from_u64(seed ^ init.table.0.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         });
         let mut table = Table {
             guild: init.guild,
             table: init.table,
+            services: init.services,
             settings: init.settings,
             pending_settings: None,
             seats: init.seats,
-            hand: None,
+            phase: Phase::between_hands(),
+            paused: init.paused,
+            paused_by_moderator: init.paused,
+            stopping: None,
+            closing: false,
             last_hand: init.last_hand,
             mix_from_hand: init.mix_from_hand,
-            paused: false,
-            closed: false,
             last_first_chair: None,
-            action_deadline: None,
-            next_hand_at: None,
-            stopping: false,
-            stop_deadline: None,
-            settlement: None,
-            departures_retry_at: None,
-            unconfirmed_begin: None,
-            dealing_out: None,
-            pace: init.pace,
-            stop_waiters: Vec::new(),
             subscribers: Vec::new(),
             backlog: init.backlog.into_iter().collect(),
-            bank: init.bank,
-            store: init.store,
             rng,
-            session: init.session,
             references: 0,
-            lobby: init.lobby,
             seated_reported: 0,
         };
         table.maybe_schedule_next_hand();
@@ -165,7 +167,7 @@ impl Table {
 
     async fn serve(mut self: Box<Self>, mut commands: mpsc::Receiver<TableCommand>) {
         self.count_seated(self.seats.len());
-        while !self.closed {
+        while !self.phase.is_closed() {
             let deadline = self.next_deadline();
             tokio::select! {
                 command = commands.recv() => match command {
@@ -173,7 +175,7 @@ impl Table {
                     None => break,
                 },
                 () = sleep_until_or_forever(deadline) => Box::pin(self.on_timer()).await,
-                equity = dealing_out::equity_ready(&mut self.dealing_out) => {
+                equity = dealing_out::equity_ready(&mut self.phase) => {
                     self.on_equity(equity);
                 }
             }
@@ -196,7 +198,7 @@ impl Table {
         match command {
             TableCommand::Subscribe { reply } => answer(reply, Ok(self.subscribe())),
             TableCommand::Status { reply } => answer(reply, Ok(self.status())),
-            TableCommand::Pause { reply } => answer(reply, self.pause()),
+            TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
@@ -230,54 +232,52 @@ impl Table {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        // The shutdown deadline and the bank's retries run even while paused: a paused hand
-        // cannot finish, and what the bank did must be known either way.
-        let timers = if self.paused {
-            None
-        } else {
-            let dealing_out = self.dealing_out.as_ref().and_then(DealingOut::deadline);
-            earliest(
-                earliest(self.action_deadline, self.next_hand_at),
-                dealing_out,
-            )
-        };
-        let retries = earliest(
-            self.settlement
-                .as_ref()
-                .and_then(|settlement| settlement.retry_at),
-            self.departures_retry_at,
-        );
-        earliest(earliest(timers, self.stop_deadline), retries)
+        // The shutdown deadline runs even while paused: a paused hand cannot finish.
+        let stop = self
+            .stopping
+            .as_ref()
+            .and_then(|stopping| stopping.deadline);
+        earliest(self.phase.deadline(self.paused), stop)
     }
 
     async fn on_timer(&mut self) {
         let now = Instant::now();
         let due = |at: Option<Instant>| at.is_some_and(|at| at <= now);
-        if due(self
-            .settlement
-            .as_ref()
-            .and_then(|settlement| settlement.retry_at))
+        if let Phase::Settling { settlement, .. } = &self.phase
+            && due(settlement.retry_at)
         {
             self.settle().await;
             return;
         }
-        if due(self.departures_retry_at) && self.hand.is_none() {
+        if let Phase::BetweenHands(between) = &self.phase
+            && due(between.departures_retry_at)
+        {
             self.let_departing_go().await;
             self.maybe_schedule_next_hand();
         }
-        if self.stop_deadline.is_some_and(|deadline| deadline <= now) {
+        if due(self
+            .stopping
+            .as_ref()
+            .and_then(|stopping| stopping.deadline))
+        {
             self.cancel_for_shutdown().await;
             return;
         }
-        if self.action_deadline.is_some_and(|deadline| deadline <= now) {
-            self.action_deadline = None;
+        if let Phase::Playing {
+            action_deadline, ..
+        } = &mut self.phase
+            && due(*action_deadline)
+        {
+            *action_deadline = None;
             self.time_out().await;
         }
         if !self.paused {
             self.on_dealing_out_timer(now).await;
         }
-        if self.next_hand_at.is_some_and(|at| at <= now) {
-            self.next_hand_at = None;
+        if let Phase::BetweenHands(between) = &mut self.phase
+            && due(between.next_hand_at)
+        {
+            between.next_hand_at = None;
             self.start_hand().await;
         }
     }
@@ -287,7 +287,7 @@ impl Table {
         self.references += 1;
         format!(
             "lobby:{:x}:{}:{}:{}",
-            self.session, self.table.0, self.references, what
+            self.services.session, self.table.0, self.references, what
         )
     }
 }

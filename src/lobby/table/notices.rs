@@ -8,6 +8,7 @@ use crate::table::hand::SeatIndex;
 use super::super::command::TableStatus;
 use super::super::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
 use super::Table;
+use super::phase::Phase;
 
 /// Notices kept for the first subscriber while nobody listens.
 const BACKLOG_LIMIT: usize = 64;
@@ -44,8 +45,8 @@ impl Table {
 
     fn seat_infos(&self) -> Vec<SeatInfo> {
         let live = self
-            .hand
-            .as_ref()
+            .phase
+            .hand()
             .map(|hand| (hand, hand.hand.public_view()));
         self.seats
             .iter()
@@ -73,7 +74,11 @@ impl Table {
     }
 
     fn board(&self) -> Option<PublicBoard> {
-        let hand = self.hand.as_ref()?;
+        let hand = self.phase.hand()?;
+        let equity = match &self.phase {
+            Phase::DealingOut { street, .. } => street.equity.clone(),
+            _ => None,
+        };
         Some(PublicBoard {
             hand: hand.number,
             action_seq: hand.hand.action_seq(),
@@ -85,10 +90,7 @@ impl Table {
             action_timer_secs: self.settings.action_timer_secs,
             mix_leg: self.mix_leg(hand.number),
             paused: self.paused,
-            equity: self
-                .dealing_out
-                .as_ref()
-                .and_then(|dealing_out| dealing_out.equity.clone()),
+            equity,
         })
     }
 
@@ -99,7 +101,9 @@ impl Table {
     }
 
     pub(super) fn send_cards(&mut self, seat: SeatIndex) {
-        let Some(hand) = &self.hand else { return };
+        let Some(hand) = self.phase.hand() else {
+            return;
+        };
         let (Some(user), Some(view)) = (hand.players.get(seat), hand.hand.private_view(seat))
         else {
             return;
@@ -119,13 +123,10 @@ impl Table {
             settings: self.settings,
             pending_settings: self.pending_settings,
             paused: self.paused,
-            stopping: self.stopping,
-            hand: self
-                .hand
-                .as_ref()
-                .map_or(self.last_hand, |hand| hand.number),
-            hand_in_progress: self.hand.is_some(),
-            settling: self.settlement.is_some(),
+            stopping: self.stopping.is_some(),
+            hand: self.phase.hand().map_or(self.last_hand, |hand| hand.number),
+            hand_in_progress: self.phase.hand().is_some(),
+            settling: self.phase.is_settling(),
             seats: self.seat_infos(),
             board: self.board(),
         }

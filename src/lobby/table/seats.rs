@@ -224,6 +224,7 @@ impl Table {
         let chair = self.seats.free_chair(self.settings.seats).ok_or(full)?;
         let reference = self.next_reference("join");
         let stack = self
+            .services
             .bank
             .buy_in(self.guild, self.table, user, buy_in, &reference)
             .await?;
@@ -245,6 +246,7 @@ impl Table {
             }
         };
         let amount = self
+            .services
             .bank
             .cash_out(self.guild, self.table, user, &reference)
             .await;
@@ -266,7 +268,7 @@ impl Table {
     pub(super) async fn leave(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
         // While a hand runs the bank holds every seat's stack, dealt in or not.
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             seat.status = SeatStatus::Leaving;
             self.message(TableMessage::LeavingAfterHand { user });
             self.play_automatic_turns().await;
@@ -300,7 +302,9 @@ impl Table {
         if departing == SeatStatus::Leaving {
             self.message(TableMessage::LeavingAfterHand { user });
         }
-        self.departures_retry_at = Some(tokio::time::Instant::now() + DEPARTURE_RETRY);
+        if let Some(between) = self.phase.between_hands_mut() {
+            between.departures_retry_at = Some(tokio::time::Instant::now() + DEPARTURE_RETRY);
+        }
         Ok(None)
     }
 
@@ -338,7 +342,7 @@ impl Table {
 
     pub(super) async fn top_up(&mut self, user: UserId, amount: u64) -> Result<u64, LobbyError> {
         let current = self.seats.seated(user)?.stack;
-        if self.hand.is_some() {
+        if self.phase.hand().is_some() {
             return Err(LobbyError::TopUpDuringHand);
         }
         let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
@@ -348,6 +352,7 @@ impl Table {
         }
         let reference = self.next_reference("top-up");
         let stack = self
+            .services
             .bank
             .buy_in(self.guild, self.table, user, amount, &reference)
             .await?;
@@ -375,7 +380,7 @@ impl Table {
 
     pub(super) fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
         self.seats.seated(user)?;
-        let hand = self.hand.as_ref().ok_or(LobbyError::NoHandInProgress)?;
+        let hand = self.phase.hand().ok_or(LobbyError::NoHandInProgress)?;
         let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
         let view = hand.hand.private_view(seat).ok_or(LobbyError::NotInHand)?;
         Ok(PlayerCards {

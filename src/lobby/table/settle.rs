@@ -1,6 +1,7 @@
 //! The end of a hand: the bank settles it (storing its public history in the same
 //! transaction), and only then is the result announced; then departures, busted players,
-//! pending settings and the next hand.
+//! pending settings and the next hand. This file owns the table's `Settling` phase: a
+//! finished hand moves into it, and out of it to `BetweenHands` once the bank has answered.
 //!
 //! What players are told is what the bank did. A settlement the bank cannot confirm in time
 //! (a stalled store: `Timeout`, or a storage error) may still happen, so the hand is neither
@@ -26,6 +27,7 @@ use super::super::notice::{
 use super::super::settlement::seat_outcomes;
 use super::Table;
 use super::hand::HandInPlay;
+use super::phase::Phase;
 
 /// The first wait before asking the bank again; it doubles up to `RETRY_MAX`.
 const RETRY_FIRST: Duration = Duration::from_secs(1);
@@ -47,6 +49,8 @@ pub(super) struct Settlement {
     /// The players were told the hand is settling.
     told: bool,
     pub(super) retry_at: Option<Instant>,
+    /// The bank's last answer that did not say whether the hand was settled.
+    pub(super) unconfirmed: Option<BankError>,
 }
 
 /// An answer that does not say whether the operation happened: it may still commit, so it
@@ -82,45 +86,49 @@ impl Table {
     }
 
     /// The hand is over: settle it through the bank and only then announce the result.
+    /// `Playing` or `DealingOut` becomes `Settling`.
     pub(super) async fn finish_hand(&mut self) {
-        let Some(in_play) = &self.hand else {
-            return;
-        };
-        if self.settlement.is_some() {
+        if self.phase.is_settling() {
             // Already waiting for the bank: its retry timer asks again.
             return;
         }
-        self.action_deadline = None;
+        let Some(in_play) = self.phase.end_hand() else {
+            return;
+        };
         let number = in_play.number;
         if in_play.hand.result().is_none() {
             // A hand that is over always has a result; keep the table safe if not.
-            self.hand = None;
-            let _ = self.bank.cancel_hand(self.table, number).await;
+            let _ = self.services.bank.cancel_hand(self.table, number).await;
             self.halt("a finished hand had no result");
             return;
         }
-        self.settlement = Some(Settlement {
-            unanswered: 0,
-            told: false,
-            retry_at: None,
-        });
+        self.phase = Phase::Settling {
+            hand: in_play,
+            settlement: Settlement {
+                unanswered: 0,
+                told: false,
+                retry_at: None,
+                unconfirmed: None,
+            },
+        };
         self.settle().await;
     }
 
-    /// Asks the bank to settle the finished hand (again), and acts on its answer.
+    /// Asks the bank to settle the finished hand (again), and acts on its answer: settled or
+    /// refused, `Settling` becomes `BetweenHands`; not known yet, another try is scheduled.
     pub(super) async fn settle(&mut self) {
-        let (Some(in_play), true) = (&self.hand, self.settlement.is_some()) else {
+        let Phase::Settling { hand: in_play, .. } = &self.phase else {
             return;
         };
         let number = in_play.number;
         let Some((outcomes, history)) = self.settlement_request(in_play) else {
             return;
         };
-        let Some(settlement) = &mut self.settlement else {
+        let Phase::Settling { settlement, .. } = &mut self.phase else {
             return;
         };
         settlement.retry_at = None;
-        let (bank, guild, table) = (self.bank.clone(), self.guild, self.table);
+        let (bank, guild, table) = (self.services.bank.clone(), self.guild, self.table);
         let call = async move {
             match history {
                 Some(history) => {
@@ -136,27 +144,27 @@ impl Table {
             let (settled, told) = self
                 .await_bank(call, TableMessage::Settling { hand: number })
                 .await;
-            if let Some(settlement) = &mut self.settlement {
+            if let Phase::Settling { settlement, .. } = &mut self.phase {
                 settlement.told = told;
             }
             settled
         };
         match settled {
             Ok(()) => {
-                self.settlement = None;
-                let Some(in_play) = self.hand.take() else {
+                let Some(in_play) = self.phase.end_hand() else {
                     return;
                 };
                 record::hand_finished();
                 self.announce_result(in_play);
             }
             Err(error) if outcome_unknown(&error) => {
-                let Some(settlement) = &mut self.settlement else {
+                let Phase::Settling { settlement, .. } = &mut self.phase else {
                     return;
                 };
                 settlement.unanswered = settlement.unanswered.saturating_add(1);
                 let delay = retry_delay(settlement.unanswered);
                 settlement.retry_at = Some(Instant::now() + delay);
+                settlement.unconfirmed = Some(error.clone());
                 tracing::warn!(
                     table = self.table.0,
                     hand = number,
@@ -174,11 +182,10 @@ impl Table {
                     hand = number,
                     "settlement refused: {error}"
                 );
-                self.settlement = None;
-                let Some(in_play) = self.hand.take() else {
+                let Some(in_play) = self.phase.end_hand() else {
                     return;
                 };
-                match self.bank.cancel_hand(self.table, number).await {
+                match self.services.bank.cancel_hand(self.table, number).await {
                     Ok(()) => {
                         record::hand_finished();
                         let stacks = self.seats.stacks_of(&in_play.players);
@@ -274,7 +281,7 @@ impl Table {
     /// happen: that player stays seated as departing, told nothing yet, and is cashed out
     /// again with the same reference (which answers what the first one did) a little later.
     pub(super) async fn let_departing_go(&mut self) {
-        self.departures_retry_at = None;
+        let mut retry_at = None;
         let departing: Vec<(UserId, SeatStatus)> = self
             .seats
             .iter()
@@ -288,10 +295,13 @@ impl Table {
                 }
                 Ok(cashed_out) => self.message(TableMessage::Left { user, cashed_out }),
                 Err(LobbyError::Bank { reason }) if outcome_unknown(&reason) => {
-                    self.departures_retry_at = Some(Instant::now() + DEPARTURE_RETRY);
+                    retry_at = Some(Instant::now() + DEPARTURE_RETRY);
                 }
                 Err(error) => self.emit(NoticeBody::Error { user, error }),
             }
+        }
+        if let Some(between) = self.phase.between_hands_mut() {
+            between.departures_retry_at = retry_at;
         }
     }
 
@@ -319,7 +329,7 @@ impl Table {
         if let Some(settings) = self.pending_settings.take() {
             self.apply_settings(settings).await;
         }
-        if self.stopping {
+        if self.stopping.is_some() {
             self.stopped();
             let hand = self.last_hand;
             self.answer_stop_waiters(&ShutdownOutcome::HandFinished { hand });

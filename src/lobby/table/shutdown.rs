@@ -8,45 +8,61 @@ use tokio::time::Instant;
 
 use super::super::command::{Responder, ShutdownOutcome};
 use super::super::notice::{CancelReason, TableMessage};
-use super::Table;
+use super::phase::Phase;
+use super::{Stopping, Table};
 
 impl Table {
     /// Starts no hand any more; answers at once when no hand runs, else when the hand ends
     /// or, at `grace`, is cancelled.
     pub(super) fn begin_shutdown(&mut self, grace: Duration, reply: Responder<ShutdownOutcome>) {
-        self.stopping = true;
-        self.next_hand_at = None;
-        if self.hand.is_none() {
+        self.stopping.get_or_insert_with(Stopping::default);
+        if let Some(between) = self.phase.between_hands_mut() {
+            between.next_hand_at = None;
+        }
+        if self.phase.hand().is_none() {
             self.stopped();
             let _ = reply.send(Ok(ShutdownOutcome::Idle));
             return;
         }
         let deadline = Instant::now() + grace;
-        self.stop_deadline = Some(self.stop_deadline.map_or(deadline, |at| at.min(deadline)));
-        self.stop_waiters.push(reply);
+        let stopping = self.stopping.get_or_insert_with(Stopping::default);
+        stopping.deadline = Some(stopping.deadline.map_or(deadline, |at| at.min(deadline)));
+        stopping.waiters.push(reply);
     }
 
     /// Stopped for good: frozen, nothing scheduled.
     pub(super) fn stopped(&mut self) {
-        self.paused = true;
-        self.action_deadline = None;
-        self.next_hand_at = None;
-        self.stop_deadline = None;
+        self.freeze();
+        if let Some(stopping) = &mut self.stopping {
+            stopping.deadline = None;
+        }
     }
 
     pub(super) fn answer_stop_waiters(&mut self, outcome: &ShutdownOutcome) {
-        for waiter in self.stop_waiters.drain(..) {
+        let Some(stopping) = &mut self.stopping else {
+            return;
+        };
+        for waiter in stopping.waiters.drain(..) {
             let _ = waiter.send(Ok(outcome.clone()));
         }
     }
 
     /// The grace is over and the hand still runs: cancel it in the bank (every player keeps
-    /// their stack from its start) and say so.
+    /// their stack from its start) and say so. A hand being dealt out has its outcome fixed
+    /// by the deck: it is dealt out at once and settled instead, however long its streets
+    /// would have taken.
     pub(super) async fn cancel_for_shutdown(&mut self) {
-        if self.settlement.is_some() {
+        if matches!(self.phase, Phase::DealingOut { .. }) {
+            self.deal_out_at_once().await;
+            if !self.phase.is_settling() {
+                // Settled (or refused and cancelled): `after_hand` answered the waiters.
+                return;
+            }
+        }
+        if self.phase.is_settling() {
             // The hand is over and may be settled already: never cancel it, ask once more.
             self.settle().await;
-            if self.settlement.is_none() {
+            if !self.phase.is_settling() {
                 // Settled (or refused and cancelled): `after_hand` answered the waiters.
                 return;
             }
@@ -60,13 +76,13 @@ impl Table {
             });
             return;
         }
-        let Some(in_play) = self.hand.take() else {
+        let Some(in_play) = self.phase.end_hand() else {
             self.stopped();
             self.answer_stop_waiters(&ShutdownOutcome::Idle);
             return;
         };
         let hand = in_play.number;
-        let outcome = match self.bank.cancel_hand(self.table, hand).await {
+        let outcome = match self.services.bank.cancel_hand(self.table, hand).await {
             Ok(()) => {
                 record::hand_finished();
                 // During a hand each seat's stack is its stack from the start of the hand.

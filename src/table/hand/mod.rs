@@ -8,9 +8,10 @@
 //! Seats are indexed in DEAL ORDER: seat 0 is nearest the dealer's left and is dealt first.
 //! The caller (the lobby, `replay`, `sim`) maps its own seat numbers to these.
 //!
-//! Here: the machine itself (starting, dealing, betting rounds, actions). Beside it: `events`
-//! (streets, actions, the recorded events), `errors` (refusals), `ending` (uncontested or
-//! showdown, and the result), `views` (what the front ends read).
+//! Here: the machine itself (starting, dealing, betting rounds, actions). Beside it: `setup`
+//! (what a hand starts from: [`HandSetup`], and the shorthands for the usual setups),
+//! `events` (streets, actions, the recorded events), `errors` (refusals), `ending`
+//! (uncontested or showdown, and the result), `views` (what the front ends read).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -20,7 +21,6 @@ use super::bring_in::first_to_act_on_third;
 use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
 use super::deal::{DealtCards, HAND_CARDS, deal_street};
-use super::deck::Deck;
 use super::eval::{CardSet, HighValue, LowValue};
 use super::first_to_act::first_to_act_after_third;
 use super::game::Game;
@@ -33,12 +33,14 @@ use super::showdown::{contender, show_or_muck, showing_order};
 mod ending;
 mod errors;
 mod events;
+mod setup;
 mod views;
 
 pub(super) use errors::MissingCard;
 pub use errors::{ActionError, StartError};
 pub(super) use events::record;
 pub use events::{ActionKind, Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
+pub use setup::{Cards, DealOut, HandSetup};
 pub use views::{HandResult, PrivateView, PublicSeat, PublicView};
 
 /// Where a hand stands.
@@ -48,19 +50,9 @@ pub enum Phase {
     /// A player is to act.
     Betting,
     /// Betting is over, the live hands are face up, and the next street waits for
-    /// [`Hand::deal_next_street`] (a hand started with [`Hand::start_paced`] only).
+    /// [`Hand::deal_next_street`] (a hand dealt out [`DealOut::StreetByStreet`] only).
     DealingOut,
     Over,
-}
-
-/// How the streets after the betting are dealt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum DealOut {
-    /// Straight through to the showdown in the action that ended the betting (`sim`,
-    /// `replay`: nothing to show in between).
-    AtOnce,
-    /// One street per [`Hand::deal_next_street`], so a table can show each new board.
-    StreetByStreet,
 }
 
 /// One hand in progress or finished.
@@ -133,6 +125,14 @@ impl HandState {
     }
 }
 
+/// The cards a setup names, as the machine deals them (per-seat lists checked).
+fn card_source(cards: Cards, seats: usize) -> Result<CardSource, StartError> {
+    match cards {
+        Cards::Deck(deck) => Ok(CardSource::from_deck(deck)),
+        Cards::PerSeat { cards, community } => CardSource::from_seat_lists(cards, community, seats),
+    }
+}
+
 fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
     if !(2..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
@@ -150,111 +150,53 @@ fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), 
 }
 
 impl Hand {
-    /// Starts a hand of Stud/8, the default game: see [`Hand::start_game`].
-    pub fn start(
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<Hand, StartError> {
-        Hand::start_game(Game::Stud8, stakes, rules, stacks, deck)
-    }
-
-    /// Starts a hand of `game`: antes are posted, third street is dealt from `deck` one card
-    /// at a time in seat order, and the bring-in is determined. `stacks[i]` is seat i's stack.
-    pub fn start_game(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<Hand, StartError> {
-        Hand::start_from_deck(game, stakes, rules, stacks, deck, DealOut::AtOnce)
-    }
-
-    /// [`Hand::start_game`] for a table that shows the hand as it goes: when betting is over
-    /// before seventh street, the live hands are turned face up and the hand stops in
-    /// [`Phase::DealingOut`]; each [`Hand::deal_next_street`] then deals one street (seventh
-    /// street and the showdown together). The cards, actions and result are those of
-    /// [`Hand::start_game`] with the same deck.
-    pub fn start_paced(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<Hand, StartError> {
-        Hand::start_from_deck(game, stakes, rules, stacks, deck, DealOut::StreetByStreet)
-    }
-
-    fn start_from_deck(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-        deal_out: DealOut,
-    ) -> Result<Hand, StartError> {
-        validate_table(&stakes, &rules, stacks)?;
-        Hand::begin(
+    /// Starts the hand `setup` describes: antes are posted, third street is dealt one card
+    /// at a time in seat order, and the bring-in is determined.
+    pub fn new(setup: HandSetup<'_>) -> Result<Hand, StartError> {
+        let HandSetup {
             game,
             stakes,
             rules,
             stacks,
-            CardSource::from_deck(deck),
+            cards,
             deal_out,
-        )
-    }
-
-    /// Starts a hand dealt from per-seat card lists (`studbot replay`): `cards[i]` is what
-    /// seat i receives in the order dealt (down, down, up, up, up, up, down); a seat that
-    /// folds early may list only what it received. `community`, when given, is turned on
-    /// seventh street instead of every seat's seventh card. When a seat still in the hand
-    /// has no card left to receive, the action that would deal it is refused with
-    /// [`ActionError::MissingCard`] (or [`StartError::MissingCard`] while starting).
-    pub fn start_with_seat_cards(
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        cards: Vec<Vec<Card>>,
-        community: Option<Card>,
-    ) -> Result<Hand, StartError> {
-        Hand::start_game_with_seat_cards(Game::Stud8, stakes, rules, stacks, cards, community)
-    }
-
-    /// [`Hand::start_with_seat_cards`] for a hand of `game`.
-    pub fn start_game_with_seat_cards(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        cards: Vec<Vec<Card>>,
-        community: Option<Card>,
-    ) -> Result<Hand, StartError> {
+        } = setup;
         validate_table(&stakes, &rules, stacks)?;
-        let source = CardSource::from_seat_lists(cards, community, stacks.len())?;
-        Hand::begin(game, stakes, rules, stacks, source, DealOut::AtOnce)
+        let mut hand = Hand {
+            game,
+            stakes,
+            rules,
+            source: card_source(cards, stacks.len())?,
+            deal_out,
+            starting_stacks: Vec::with_capacity(stacks.len()),
+            state: HandState::new(stacks, &stakes, &rules),
+            events: Vec::with_capacity(events_expected(stacks.len())),
+            result: None,
+        };
+        hand.open(stacks)?;
+        Ok(hand)
     }
 
-    /// [`Hand::start_game`] in this hand's place, keeping the room it allocated (its event
-    /// log, its starting stacks): for a caller that deals hand after hand (`sim`). The new
-    /// hand is exactly the one [`Hand::start_game`] would start. Refused stakes, rules or
-    /// stacks change nothing; a deck too small for third street leaves the hand with no one
-    /// to act and no result.
-    pub fn restart_game(
-        &mut self,
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<(), StartError> {
+    /// [`Hand::new`] in this hand's place, keeping the room it allocated (its event log, its
+    /// starting stacks): for a caller that deals hand after hand (`sim`). The new hand is
+    /// exactly the one [`Hand::new`] would start. A refused setup changes nothing; a deck
+    /// too small for third street leaves the hand with no one to act and no result.
+    pub fn restart(&mut self, setup: HandSetup<'_>) -> Result<(), StartError> {
+        let HandSetup {
+            game,
+            stakes,
+            rules,
+            stacks,
+            cards,
+            deal_out,
+        } = setup;
         validate_table(&stakes, &rules, stacks)?;
+        let source = card_source(cards, stacks.len())?;
         self.game = game;
         self.stakes = stakes;
         self.rules = rules;
-        self.source = CardSource::from_deck(deck);
-        self.deal_out = DealOut::AtOnce;
+        self.source = source;
+        self.deal_out = deal_out;
         self.state = HandState::new(stacks, &stakes, &rules);
         self.events.clear();
         self.result = None;
@@ -264,29 +206,6 @@ impl Hand {
             self.state.legal = LegalSet::empty();
         }
         opened
-    }
-
-    fn begin(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        source: CardSource,
-        deal_out: DealOut,
-    ) -> Result<Hand, StartError> {
-        let mut hand = Hand {
-            game,
-            stakes,
-            rules,
-            source,
-            deal_out,
-            starting_stacks: Vec::with_capacity(stacks.len()),
-            state: HandState::new(stacks, &stakes, &rules),
-            events: Vec::with_capacity(events_expected(stacks.len())),
-            result: None,
-        };
-        hand.open(stacks)?;
-        Ok(hand)
     }
 
     /// Antes, third street and the bring-in of a hand whose state is new.

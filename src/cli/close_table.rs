@@ -1,0 +1,110 @@
+//! `studbot close-table --data DIR TABLE`: closes a table by id on a stopped bot's data
+//! directory, without Discord (its channel is gone, or the bot was removed from its server).
+//! Opening the bank cancels every hand a stop interrupted, as the bot's start does (every
+//! player keeps their stack from its start); the table's settings record is removed so the
+//! bot never reopens it, and every seat is cashed out to its player's balance; the bank then
+//! marks the table closed. Prints what each player was paid as JSON. Run again after a
+//! failure, it finishes what is left.
+//!
+//! Exit status: 0 closed (or already closed, with nothing left in it); 2 when the directory
+//! is not a studbot bank, is in use by a running bot, or knows no such table.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use serde::Serialize;
+
+use crate::bank::{self, Bank, EconomyConfig, GuildId, TableId, UserId};
+
+#[derive(clap::Args, Debug)]
+pub struct CloseTableArgs {
+    /// The stopped bot's data directory (its `data_dir`, or a bank's sled directory).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The table's id: its channel's (or thread's) id, as `studbot audit` lists it.
+    pub table: u64,
+}
+
+/// What closing did.
+#[derive(Debug, Serialize)]
+pub struct Closed {
+    pub table: TableId,
+    pub guild: GuildId,
+    /// The interrupted hand that was cancelled and refunded.
+    pub hand_cancelled: Option<u64>,
+    /// What each player was paid, by user id.
+    pub cashed_out: Vec<(UserId, u64)>,
+    /// The table was closed already (by an earlier run).
+    pub already_closed: bool,
+}
+
+pub fn run(args: CloseTableArgs) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the runtime")?;
+    let closed = runtime.block_on(close_table(&args))?;
+    let json = serde_json::to_string_pretty(&closed).context("cannot print the result")?;
+    println!("{json}");
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn close_table(args: &CloseTableArgs) -> anyhow::Result<Closed> {
+    let dir = bank::backup::bank_dir(&args.data);
+    if !dir.join("conf").is_file() || !dir.join("db").is_file() {
+        bail!(
+            "{} is not a studbot data directory (no sled database in it)",
+            args.data.display()
+        );
+    }
+    let bank = Bank::open(&dir, EconomyConfig::default())
+        .await
+        .with_context(|| format!("cannot open the bank in {}", args.data.display()))?;
+    let closed = close_in(&bank, TableId(args.table)).await;
+    let shut = bank.shutdown().await;
+    let closed = closed?;
+    shut.context("the bank did not shut down cleanly")?;
+    Ok(closed)
+}
+
+async fn close_in(bank: &Bank, table: TableId) -> anyhow::Result<Closed> {
+    let Some(state) = bank.table_state(table).await? else {
+        bail!("the bank knows no table {}", table.0);
+    };
+    // Opening the bank cancelled every hand a stop interrupted, as a start of the bot does.
+    let recovered = bank
+        .recover()
+        .await?
+        .into_iter()
+        .find(|recovery| recovery.table == table)
+        .map(|recovery| recovery.hand);
+    // First the record the bot reopens tables from: whatever happens next, a restart does
+    // not deal at this table again (and a run after a failure finishes the close).
+    bank.remove_table_settings(table)
+        .await
+        .context("cannot remove the table's settings")?;
+    if !state.open {
+        return Ok(Closed {
+            table,
+            guild: state.guild,
+            hand_cancelled: None,
+            cashed_out: Vec::new(),
+            already_closed: true,
+        });
+    }
+    // The same reference every run: a close that went through answers what it paid.
+    let reference = format!("operator:close-table:{}", table.0);
+    let mut cashed_out = bank
+        .close_table(state.guild, table, &reference)
+        .await
+        .context("cannot close the table")?;
+    cashed_out.sort();
+    Ok(Closed {
+        table,
+        guild: state.guild,
+        hand_cancelled: recovered,
+        cashed_out,
+        already_closed: false,
+    })
+}

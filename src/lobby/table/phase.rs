@@ -1,0 +1,136 @@
+//! Where a table stands, as one value: between hands, a hand being played, an all-in hand
+//! being dealt out, a finished hand waiting for the bank, or closed. Each phase holds only
+//! what exists in it (the hand, its one timer), so a timer of a phase that is over cannot
+//! fire and no combination of fields needs reading in several files to be understood.
+//!
+//! The moves between phases belong to the file of the phase moved into: `hand` starts a hand
+//! (`BetweenHands` → `Playing`), `dealing_out` turns a hand with no decisions left to
+//! `DealingOut`, `settle` takes a finished hand to `Settling` and on to `BetweenHands`, and
+//! `admin` closes the table (`Closed`).
+
+use tokio::time::Instant;
+
+use super::dealing_out::DealtOutStreet;
+use super::earliest;
+use super::hand::HandInPlay;
+use super::settle::Settlement;
+
+/// The table's phase.
+pub(super) enum Phase {
+    /// No hand is in play.
+    BetweenHands(BetweenHands),
+    /// A hand in which a player is to act (or the table acts for one who has gone).
+    Playing {
+        hand: HandInPlay,
+        /// When the player to act runs out of time (none while the table is paused).
+        action_deadline: Option<Instant>,
+    },
+    /// The betting is over before seventh street: the live hands are face up and the rest
+    /// is dealt street by street, each board shown for a while.
+    DealingOut {
+        hand: HandInPlay,
+        street: DealtOutStreet,
+    },
+    /// The hand is over and the bank has not confirmed its settlement yet.
+    Settling {
+        hand: HandInPlay,
+        settlement: Settlement,
+    },
+    /// Everyone was cashed out: the table's task ends.
+    Closed,
+}
+
+/// What is pending between two hands.
+#[derive(Debug, Default)]
+pub(super) struct BetweenHands {
+    /// When the next hand is dealt (none while the table is paused or too few are ready).
+    pub next_hand_at: Option<Instant>,
+    /// A hand whose begin the bank did not confirm: cancelled before the next one begins.
+    pub unconfirmed_begin: Option<u64>,
+    /// When to cash out again departing players whose cash-out went unconfirmed.
+    pub departures_retry_at: Option<Instant>,
+}
+
+impl Phase {
+    pub(super) fn between_hands() -> Phase {
+        Phase::BetweenHands(BetweenHands::default())
+    }
+
+    /// The hand in play, dealt out or being settled.
+    pub(super) fn hand(&self) -> Option<&HandInPlay> {
+        match self {
+            Phase::Playing { hand, .. }
+            | Phase::DealingOut { hand, .. }
+            | Phase::Settling { hand, .. } => Some(hand),
+            Phase::BetweenHands(_) | Phase::Closed => None,
+        }
+    }
+
+    pub(super) fn hand_mut(&mut self) -> Option<&mut HandInPlay> {
+        match self {
+            Phase::Playing { hand, .. }
+            | Phase::DealingOut { hand, .. }
+            | Phase::Settling { hand, .. } => Some(hand),
+            Phase::BetweenHands(_) | Phase::Closed => None,
+        }
+    }
+
+    pub(super) fn between_hands_mut(&mut self) -> Option<&mut BetweenHands> {
+        match self {
+            Phase::BetweenHands(between) => Some(between),
+            _ => None,
+        }
+    }
+
+    pub(super) fn is_settling(&self) -> bool {
+        matches!(self, Phase::Settling { .. })
+    }
+
+    pub(super) fn is_closed(&self) -> bool {
+        matches!(self, Phase::Closed)
+    }
+
+    /// Ends the hand's phase, whichever it is, for `BetweenHands`; returns the hand. Any
+    /// other phase is left as it is.
+    pub(super) fn end_hand(&mut self) -> Option<HandInPlay> {
+        self.hand()?;
+        match std::mem::replace(self, Phase::between_hands()) {
+            Phase::Playing { hand, .. }
+            | Phase::DealingOut { hand, .. }
+            | Phase::Settling { hand, .. } => Some(hand),
+            other => {
+                *self = other;
+                None
+            }
+        }
+    }
+
+    /// Drops the phase's own timers (the table pauses or stops): a resumed table sets them
+    /// again, whole. The bank's retries and the board of a street being dealt out are kept.
+    pub(super) fn stop_timers(&mut self) {
+        match self {
+            Phase::BetweenHands(between) => between.next_hand_at = None,
+            Phase::Playing {
+                action_deadline, ..
+            } => *action_deadline = None,
+            Phase::DealingOut { .. } | Phase::Settling { .. } | Phase::Closed => {}
+        }
+    }
+
+    /// The phase's next timer. A paused table's timers wait; what the bank did must be
+    /// known either way, so its retries run even while paused.
+    pub(super) fn deadline(&self, paused: bool) -> Option<Instant> {
+        match self {
+            Phase::BetweenHands(between) => {
+                let next_hand_at = if paused { None } else { between.next_hand_at };
+                earliest(next_hand_at, between.departures_retry_at)
+            }
+            Phase::Playing {
+                action_deadline, ..
+            } => action_deadline.filter(|_| !paused),
+            Phase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
+            Phase::Settling { settlement, .. } => settlement.retry_at,
+            Phase::Closed => None,
+        }
+    }
+}
