@@ -6,6 +6,8 @@ pub mod backup;
 pub mod bank_workload;
 pub mod equity;
 pub mod eval;
+pub mod exit;
+pub mod health;
 pub mod invite;
 pub mod play;
 pub mod replay;
