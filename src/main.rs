@@ -42,6 +42,8 @@ enum Command {
     Equity(cli::equity::EquityArgs),
     /// Print the link that adds the bot to a Discord server, with the permissions it needs.
     Invite(cli::invite::InviteArgs),
+    /// Ask a running bot's /healthz: exit 0 when healthy, 1 otherwise (a container's health check).
+    Health(cli::health::HealthArgs),
     /// A bank workload for the crash test (prints each acknowledged movement).
     #[command(hide = true)]
     BankWorkload(cli::bank_workload::BankWorkloadArgs),
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cli::eval::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Invite(args) => cli::invite::run(args),
+        Command::Health(args) => cli::health::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),
     };
     match outcome {

@@ -161,6 +161,49 @@ impl Default for LogConfig {
     }
 }
 
+/// A failure at start-up or at run time that only the operator can cure (the token Discord
+/// refuses, a data directory that cannot be made): `studbot run` exits with its configuration
+/// code for it (`cli::exit`), so a supervisor does not restart in a loop.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Misconfigured(pub String);
+
+/// The levels a log filter names.
+const LOG_LEVELS: [&str; 6] = ["trace", "debug", "info", "warn", "error", "off"];
+
+/// What is wrong with a `[log] level` filter, if anything. tracing reads a bare word that is not
+/// a level as a target name, so a typo such as `inof` would silently turn off every line: each
+/// directive must be a level, or `target=level`.
+fn log_filter_problem(filter: &str) -> Option<String> {
+    let expected = || {
+        format!(
+            "must be a level ({}) or target=level directives such as \"studbot=debug,info\"",
+            LOG_LEVELS.join(", ")
+        )
+    };
+    let directives: Vec<&str> = filter
+        .split(',')
+        .map(str::trim)
+        .filter(|directive| !directive.is_empty())
+        .collect();
+    if directives.is_empty() {
+        return Some(format!("{}, not {filter:?}", expected()));
+    }
+    for directive in directives {
+        let level = match directive.rsplit_once('=') {
+            Some((_, level)) => level,
+            None if directive.contains('[') => continue,
+            None => directive,
+        };
+        if !LOG_LEVELS.contains(&level.to_ascii_lowercase().as_str()) {
+            return Some(format!("{}, not {directive:?}", expected()));
+        }
+    }
+    tracing_subscriber::EnvFilter::try_new(filter)
+        .err()
+        .map(|error| format!("not a log filter: {error}"))
+}
+
 /// One line naming the file, the setting and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}: {setting}{separator}{problem}", separator = if setting.is_empty() { "" } else { ": " })]
@@ -276,8 +319,8 @@ impl Config {
                 );
             }
         }
-        if let Err(error) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
-            return fail("[log] level", format!("not a log filter: {error}"));
+        if let Some(problem) = log_filter_problem(&self.log.level) {
+            return fail("[log] level", problem);
         }
         let economy = &self.economy;
         if economy.give_min == 0 {
@@ -417,6 +460,33 @@ mod tests {
         );
         // That it shows every setting the types accept is checked by walking the types
         // (tests/engine/discord_config.rs), not by a list here.
+    }
+
+    #[test]
+    fn a_misspelt_log_level_stops_the_bot_naming_it() {
+        let error = parse("token = \"t\"\n[log]\nlevel = \"inof\"\n").unwrap_err();
+        assert!(
+            error.starts_with("config.toml: [log] level: must be a level (trace, debug, info"),
+            "{error}"
+        );
+        assert!(error.ends_with("not \"inof\""), "{error}");
+        let error = parse("token = \"t\"\n[log]\nlevel = \"studbot=verbose\"\n").unwrap_err();
+        assert!(error.contains("\"studbot=verbose\""), "{error}");
+        assert!(parse("token = \"t\"\n[log]\nlevel = \"\"\n").is_err());
+    }
+
+    #[test]
+    fn log_levels_and_per_target_directives_are_accepted() {
+        for level in [
+            "info",
+            "WARN",
+            "off",
+            "studbot=debug,serenity=warn",
+            "info,studbot::lobby=trace",
+        ] {
+            let text = format!("token = \"t\"\n[log]\nlevel = \"{level}\"\n");
+            assert!(parse(&text).is_ok(), "{level}: {:?}", parse(&text).err());
+        }
     }
 
     #[test]

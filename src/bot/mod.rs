@@ -49,7 +49,7 @@ use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError, ShutdownOutcome, TableHandle};
 use crate::render::Locale;
 
-use config::Config;
+use config::{Config, Misconfigured};
 use discord_time::DiscordTime;
 use names::Names;
 use outbox::{Outbox, RatePolicy};
@@ -376,8 +376,12 @@ pub async fn serve_observed(
         .listen
         .map(|address| (address, crate::telemetry::Telemetry::install()));
     let data_dir = config.data_dir.clone();
-    std::fs::create_dir_all(&data_dir)
-        .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
+    std::fs::create_dir_all(&data_dir).map_err(|error| {
+        Misconfigured(format!(
+            "creating the data directory {}: {error}",
+            data_dir.display()
+        ))
+    })?;
     let bank = Bank::open(&data_dir.join("bank"), config.economy.clone())
         .await
         .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
@@ -480,9 +484,10 @@ pub async fn serve_observed(
             Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
             None => client.start_autosharded().await,
         };
-        if let Err(error) = outcome {
+        if let Err(error) = &outcome {
             tracing::error!(%error, "the Discord connection ended");
         }
+        outcome
     });
 
     // Tables reopened from the store get their presenter now, so the channel hears about a
@@ -494,19 +499,31 @@ pub async fn serve_observed(
     }
 
     let lost = tokio::select! {
-        () = shutdown => false,
-        _ = &mut gateway => true,
+        () = shutdown => None,
+        ended = &mut gateway => Some(ended),
     };
     shut_down(&bot, shard_manager).await;
     metrics_stop.cancel();
     if let Some(server) = metrics_server {
         let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
     }
-    if lost {
-        // A non-zero exit, so a supervisor starts the bot again.
-        anyhow::bail!("the Discord connection ended");
+    match lost {
+        None => Ok(()),
+        Some(Ok(Err(serenity::Error::Gateway(
+            refused @ (serenity::GatewayError::InvalidAuthentication
+            | serenity::GatewayError::InvalidGatewayIntents
+            | serenity::GatewayError::DisallowedGatewayIntents),
+        )))) => {
+            // Discord closed the gateway for something only the operator can change.
+            Err(Misconfigured(format!(
+                "Discord closed the gateway: {refused} (check DISCORD_TOKEN or `token`, and \
+                 the bot's intents in the Developer Portal)"
+            ))
+            .into())
+        }
+        // Anything else a restart may cure: the supervisor starts the bot again.
+        Some(_) => anyhow::bail!("the Discord connection ended"),
     }
-    Ok(())
 }
 
 /// Table settings live in the bank; an older version's `<data>/tables/` folder of JSON files is

@@ -18,9 +18,11 @@ pub async fn check(http: &Http, base: &str) -> anyhow::Result<()> {
         ),
         Ok(Ok(_)) => Ok(()),
         Ok(Err(serenity::Error::Http(error))) => match error.status_code() {
-            Some(status) if status.as_u16() == 401 => anyhow::bail!(
+            Some(status) if status.as_u16() == 401 => Err(super::config::Misconfigured(
                 "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN or `token`"
-            ),
+                    .to_owned(),
+            )
+            .into()),
             Some(status) => anyhow::bail!("Discord at {base} answered {status} to the first call"),
             None => anyhow::bail!("cannot reach Discord at {base}: {}", plain(&error)),
         },

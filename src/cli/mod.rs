@@ -7,6 +7,8 @@ pub mod bank_workload;
 pub mod close_table;
 pub mod equity;
 pub mod eval;
+pub mod exit;
+pub mod health;
 pub mod invite;
 pub mod play;
 pub mod replay;

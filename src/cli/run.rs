@@ -1,6 +1,7 @@
 //! `studbot run --config FILE`: the Discord bot. Reads the config (one clear line when a value
 //! is wrong), sets up logging (pretty or JSON; colours only on a terminal), runs the bot until
-//! SIGINT or SIGTERM, then shuts down cleanly and exits 0.
+//! SIGINT or SIGTERM, then shuts down cleanly and exits 0. A failure exits with the code of
+//! [`exit`] that tells a supervisor whether to start it again.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,6 +10,8 @@ use anyhow::Context as _;
 use tracing_subscriber::EnvFilter;
 
 use crate::bot::config::{Config, LogFormat};
+
+use super::exit;
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
@@ -21,7 +24,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         Ok(config) => config,
         Err(error) => {
             eprintln!("{error}");
-            return Ok(ExitCode::from(2));
+            return Ok(ExitCode::from(exit::CONFIGURATION));
         }
     };
     init_logging(&config);
@@ -29,8 +32,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(crate::bot::serve(config, shutdown_signal()))?;
-    Ok(ExitCode::SUCCESS)
+    match runtime.block_on(crate::bot::serve(config, shutdown_signal())) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(error) => {
+            eprintln!("studbot: {error:#}");
+            Ok(ExitCode::from(exit::code_for(&error)))
+        }
+    }
 }
 
 /// serenity records every REST request, body included (an ephemeral "My cards" answer holds a

@@ -190,8 +190,43 @@ async fn health_fails_naming_the_bank_once_the_bank_has_stopped() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
+    assert_eq!(
+        health_command(&health).await,
+        (Some(0), "ok\n".to_owned()),
+        "`studbot health` (the container's HEALTHCHECK) passes"
+    );
+
     running.bank().shutdown().await.expect("the bank stops");
     let (status, text) = scrape(&health).await;
     assert_eq!((status, text.as_str()), (503, "bank stopped\n"));
+    let (code, said) = health_command(&health).await;
+    assert_eq!(code, Some(1), "an unhealthy bot fails the health check");
+    assert!(
+        said.contains("503") && said.contains("bank stopped"),
+        "{said}"
+    );
     bot.stop().await;
+}
+
+#[test]
+fn the_health_check_fails_when_nothing_answers() {
+    let output = crate::support::child::run_args(&["health", "http://127.0.0.1:9/healthz"]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no health answer"), "{stderr}");
+}
+
+/// Runs `studbot health URL`: its exit code, and what it printed (stdout, then stderr).
+async fn health_command(url: &str) -> (Option<i32>, String) {
+    let url = url.to_owned();
+    let output =
+        tokio::task::spawn_blocking(move || crate::support::child::run_args(&["health", &url]))
+            .await
+            .expect("studbot health ran");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.code(), said)
 }

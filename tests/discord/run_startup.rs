@@ -6,6 +6,8 @@
 use std::path::Path;
 use std::process::Output;
 
+use studbot::cli::exit::{CONFIGURATION, RESTART_MAY_CURE};
+
 use crate::support::child;
 
 /// Runs `studbot run --config FILE` and waits for it to exit (a start-up failure is quick).
@@ -52,11 +54,17 @@ fn a_data_dir_that_is_a_file_is_named_in_one_line() {
     let dir = tempfile::tempdir().expect("tempdir");
     let data = dir.path().join("not-a-directory");
     std::fs::write(&data, "x").expect("file");
-    let line = one_line(&run_bot(&write_config(dir.path(), &data, NOBODY)));
+    let output = run_bot(&write_config(dir.path(), &data, NOBODY));
+    let line = one_line(&output);
     assert!(line.starts_with("studbot: "), "{line}");
     assert!(
         line.contains("data directory") && line.contains("not-a-directory"),
         "{line}"
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(i32::from(CONFIGURATION)),
+        "a data directory that cannot be made is the operator's to fix: {line}"
     );
 }
 
@@ -91,13 +99,47 @@ fn a_data_dir_held_by_another_process_is_refused_in_one_line() {
 #[test]
 fn discord_unreachable_is_named_in_one_line() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let line = one_line(&run_bot(&write_config(
-        dir.path(),
-        &dir.path().join("data"),
-        NOBODY,
-    )));
+    let output = run_bot(&write_config(dir.path(), &dir.path().join("data"), NOBODY));
+    let line = one_line(&output);
     assert!(
         line.contains("cannot reach Discord") && line.contains(NOBODY),
         "{line}"
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(i32::from(RESTART_MAY_CURE)),
+        "a network failure is one a restart may cure: {line}"
+    );
+}
+
+/// A Discord that answers every call 401, as it does for a wrong token.
+fn discord_refusing_every_token() -> (tokio::runtime::Runtime, String) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    let refuse = || async {
+        (
+            axum::http::StatusCode::UNAUTHORIZED,
+            axum::Json(serde_json::json!({"message": "401: Unauthorized", "code": 0})),
+        )
+    };
+    let app = axum::Router::new().fallback(refuse);
+    runtime.spawn(async move { axum::serve(listener, app).await });
+    (runtime, format!("http://{address}"))
+}
+
+#[test]
+fn a_token_discord_refuses_exits_as_a_configuration_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_discord, api) = discord_refusing_every_token();
+    let output = run_bot(&write_config(dir.path(), &dir.path().join("data"), &api));
+    let line = one_line(&output);
+    assert!(line.contains("refused the token"), "{line}");
+    assert_eq!(
+        output.status.code(),
+        Some(i32::from(CONFIGURATION)),
+        "restarting with the same token fails the same way: {line}"
     );
 }

@@ -12,6 +12,7 @@ mod common;
 mod killable;
 mod words_common;
 
+mod deploy_files;
 mod discord_config;
 mod equity_board;
 mod equity_cases;
