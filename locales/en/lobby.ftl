@@ -75,6 +75,11 @@ play-topped-up = You now have { $stack } { $stack ->
    *[other] chips
 } at the table.
 play-bye = Goodbye!
+play-not-your-turn = It is not your turn yet: type it again when your prompt shows.
+play-topup-not-needed = You have { $stack } { $stack ->
+    [one] chip
+   *[other] chips
+} at the table: topup refills a stack below { $target }.
 play-you = Player
 play-final-balance = Your balance: { $balance } { $balance ->
     [one] chip

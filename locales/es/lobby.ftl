@@ -75,6 +75,11 @@ play-topped-up = Ahora tienes { $stack } { $stack ->
    *[other] fichas
 } en la mesa.
 play-bye = ¡Hasta luego!
+play-not-your-turn = Todavía no te toca: escríbelo de nuevo cuando aparezca tu turno.
+play-topup-not-needed = Tienes { $stack } { $stack ->
+    [one] ficha
+   *[other] fichas
+} en la mesa: «recargar» solo completa hasta { $target }.
 play-you = Jugador
 play-final-balance = Tu saldo: { $balance } { $balance ->
     [one] ficha

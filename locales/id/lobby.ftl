@@ -47,6 +47,8 @@ play-leaving-after-hand = Kamu akan meninggalkan meja setelah hand ini selesai.
 play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi, atau “keluar”.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
+play-not-your-turn = Belum giliranmu: ketik lagi saat giliranmu muncul.
+play-topup-not-needed = Kamu punya { $stack } chip di meja: “isi” hanya mengisi sampai { $target } chip.
 play-you = Kamu
 play-final-balance = Saldomu: { $balance } chip.
 

@@ -4,7 +4,8 @@
 //! (`[backup]` in the config), since it holds the directory while it runs.
 //!
 //! Exit status: 0 done; 1 the restored books do not balance; 2 bad input (an unreadable or
-//! foreign file, a target that is not empty, a directory in use), with nothing written.
+//! foreign file, a target that is not empty, a directory in use, a backup file that exists
+//! without `--force` or that would sit inside the bank), with nothing written.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,6 +22,9 @@ pub struct BackupArgs {
     /// The backup file to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// Replace `--out` when it already exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -42,6 +46,10 @@ pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     }
+    if let Some(refusal) = out_refusal(&dir, &args.out, args.force) {
+        eprintln!("studbot backup: {refusal}");
+        return Ok(ExitCode::from(2));
+    }
     let written = bank::check_schema_marker(&dir)
         .and_then(|()| SledStore::open(&dir, 16 * 1024 * 1024).map_err(BankError::from))
         .map_err(BackupError::from)
@@ -56,6 +64,32 @@ pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// Why a backup must not be written to `out`, if it must not: over an existing file unless
+/// `force`, or inside the bank it backs up (where the backup would be part of what it saves,
+/// and a restore of the directory would bring back a stale copy beside the books).
+fn out_refusal(bank: &std::path::Path, out: &std::path::Path, force: bool) -> Option<String> {
+    let parent = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if let (Ok(bank), Ok(parent)) = (bank.canonicalize(), parent.canonicalize())
+        && parent.starts_with(&bank)
+    {
+        return Some(format!(
+            "{} is inside the bank it backs up ({}): write the backup outside it",
+            out.display(),
+            bank.display()
+        ));
+    }
+    if out.exists() && !force {
+        return Some(format!(
+            "{} already exists: choose another --out, or add --force to replace it",
+            out.display()
+        ));
+    }
+    None
 }
 
 pub fn run_restore(args: RestoreArgs) -> anyhow::Result<ExitCode> {

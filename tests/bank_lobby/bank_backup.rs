@@ -217,3 +217,29 @@ async fn a_members_choice_is_in_the_backup_and_restored_with_it() {
         vec![(UserId(42), off)]
     );
 }
+
+#[test]
+fn a_backup_never_replaces_a_file_without_force_nor_writes_into_its_own_bank() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let data = played_bank(root.path());
+    let file = root.path().join("bank.backup");
+    std::fs::write(&file, "an older backup").expect("write");
+    let output = studbot(&["backup", "--data", path(&data), "--out", path(&file)]);
+    one_line_refusal(&output, "already exists");
+    assert_eq!(std::fs::read(&file).expect("read"), b"an older backup");
+    let forced = studbot(&[
+        "backup",
+        "--data",
+        path(&data),
+        "--out",
+        path(&file),
+        "--force",
+    ]);
+    assert!(forced.status.success(), "{forced:?}");
+    assert_ne!(std::fs::read(&file).expect("read"), b"an older backup");
+
+    let inside = studbot::bank::backup::bank_dir(&data).join("bank.backup");
+    let output = studbot(&["backup", "--data", path(&data), "--out", path(&inside)]);
+    one_line_refusal(&output, "inside the bank");
+    assert!(!inside.exists());
+}

@@ -201,3 +201,52 @@ fn play_with_game_mix_says_the_rotation_on_the_board() {
         "{out}"
     );
 }
+
+#[test]
+fn a_command_typed_at_a_terminal_is_answered_at_once_not_held_for_your_turn() {
+    let data = tempfile::tempdir().unwrap();
+    // As a person types at a terminal: every line is read when it is typed. A stack of 500 is
+    // above what topup refills, whatever the first hand has taken, so the answer says so
+    // (it used to be held for the next turn and refused as a buy-in out of range).
+    let out = play(
+        data.path(),
+        &["--input", "at-once", "--buy-in", "500"],
+        "topup\nquit\n",
+    );
+    assert!(
+        out.contains("at the table: topup refills a stack below 200."),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_game_quietly() {
+    use std::io::Read as _;
+    let data = tempfile::tempdir().unwrap();
+    let mut command = child::studbot();
+    command
+        .arg("play")
+        .arg("--data")
+        .arg(data.path())
+        .args(["--seed", "1", "--between-hands", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut game = command.spawn().expect("studbot play starts");
+    // `studbot play | head -c 16`: read a little, then close the pipe, then end the input.
+    let mut first = [0_u8; 16];
+    game.stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut first)
+        .expect("the game prints");
+    drop(game.stdin.take());
+    let output = child::output_within(
+        game,
+        std::time::Duration::from_secs(60),
+        "studbot play | head",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}: {stderr}", output.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -2,6 +2,7 @@
 //! service, bank and renderer as Discord. Reads commands line by line from standard input, so a
 //! test (or a pipe) can drive it; writes plain text to standard output.
 
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -61,6 +62,19 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = DealingOutPace::default().equity_budget.as_millis() as u64,
           value_parser = clap::value_parser!(u64).range(0..=DealingOutPace::MAX_MS))]
     pub equity_budget_ms: u64,
+    /// When typed lines are read: `at-once` (a person at a terminal: commands are answered
+    /// at once, between hands too, and an action typed before your turn is dropped) or
+    /// `at-your-turn` (a script: each line waits for the turn it was written for). Default:
+    /// at once when standard input is a terminal, at your turn when it is piped.
+    #[arg(long, value_enum)]
+    pub input: Option<InputTiming>,
+}
+
+/// When `studbot play` reads the lines typed on standard input.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputTiming {
+    AtOnce,
+    AtYourTurn,
 }
 
 impl PlayArgs {
@@ -90,8 +104,18 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     runtime.block_on(play(args, locale))
 }
 
+/// Prints one message. A reader that has gone (`studbot play | head`) ends the game quietly:
+/// every chip movement is already on disk, and a hand cut short is refunded at the next start.
 fn say(text: &str) {
-    println!("{}", for_terminal(text));
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = writeln!(out, "{}", for_terminal(text)) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("studbot: cannot write to standard output: {error}");
+        std::process::exit(i32::from(super::exit::RESTART_MAY_CURE));
+    }
 }
 
 fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
@@ -181,8 +205,14 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
+    let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
+        InputTiming::AtOnce
+    } else {
+        InputTiming::AtYourTurn
+    });
     loop {
-        let wants_input = input_open && session.wants_input().await?;
+        let wants_input =
+            input_open && (timing == InputTiming::AtOnce || session.wants_input().await?);
         tokio::select! {
             notice = notices.recv() => {
                 let Some(notice) = notice else { break };

@@ -232,15 +232,24 @@ impl Session {
                     .find(|seat| seat.user == YOU)
                     .map_or(0, |seat| seat.stack);
                 let target = status.settings.min_buy_in.max(200);
-                let amount = target.saturating_sub(stack).max(1);
-                match self.table.top_up(YOU, amount).await {
+                if stack >= target {
+                    say(&tr(
+                        locale,
+                        "play-topup-not-needed",
+                        &[("stack", stack.into()), ("target", target.into())],
+                    ));
+                    return Ok(());
+                }
+                match self.table.top_up(YOU, target - stack).await {
                     Ok(stack) => say(&tr(locale, "play-topped-up", &[("stack", stack.into())])),
                     Err(error) => self.refused(&error),
                 }
             }
             Command::Action(wish) => {
                 let Some(offer) = self.offer.clone() else {
-                    say(&tr(locale, "play-not-now", &[]));
+                    // Typed before the prompt: an action meant for a turn that has not come
+                    // is dropped, never kept for a later street.
+                    say(&tr(locale, "play-not-your-turn", &[]));
                     return Ok(());
                 };
                 let Some(kind) = choose(wish, &offer.legal) else {
