@@ -306,10 +306,13 @@ impl BettingRound {
                 self.current = self.current.max(total);
                 self.last_aggressor = Some(seat);
                 if self.counts_as_full(added, self.bet_size) {
-                    // A big wager that counts as a full big one makes every further raise
-                    // big; one all-in short of that is a full small wager at its own amount.
+                    // The first big wager that counts as a full big one makes every further
+                    // raise big; one all-in short of that is a full small wager at its own
+                    // amount. Once the round went big there is no choice left: the bet size
+                    // stays the big bet.
                     let big = matches!(action.kind, ActionKind::BetBig | ActionKind::RaiseBig);
-                    if big && self.counts_as_full(added, self.big_choice) {
+                    let choice_open = self.big_choice > 0;
+                    if big && choice_open && self.counts_as_full(added, self.big_choice) {
                         self.bet_size = self.big_choice;
                         self.big_choice = 0;
                     }
