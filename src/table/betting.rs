@@ -7,10 +7,10 @@
 //! full — a full bet, completion or raise, or a short all-in that counts as one under the
 //! `short_all_in` option — and decides who may wager again, the cap, and the next wager:
 //! always one full bet above `full_level`. When the highest bet is above it (an all-in that
-//! does not count), that next wager COMPLETES the all-in rather than raising it (RULES.md,
+//! does not count), that next wager COMPLETES the all-in rather than raising it (docs/RULES.md,
 //! Raises; Robert's Rules, Betting and Raising, rule 6).
 //!
-//! Conventions shared with pokerkit where RULES.md is silent: folding is not offered when
+//! Conventions shared with pokerkit where docs/RULES.md is silent: folding is not offered when
 //! checking is free (nor to the bring-in player); no bet or raise is offered that no one
 //! could answer with chips of their own.
 
@@ -233,7 +233,7 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.wager_target();
-            // RULES.md: the bring-in player posts the bring-in or completes. A player who
+            // docs/RULES.md: the bring-in player posts the bring-in or completes. A player who
             // cannot cover more than the bring-in can only post it (all-in): a "completion"
             // for the same chips would turn the next player's completion into a raise.
             // (pokerkit accepts that completion; its fixture avoids the spot.)

@@ -23,11 +23,11 @@ const THIRD_STREET_CARDS: usize = 3;
 /// line may carry extra data (an expected result, a label) for the program that wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayInput {
-    /// The game dealt (RULES.md, "Other stud games"); Stud/8 when missing.
+    /// The game dealt (docs/RULES.md, "Other stud games"); Stud/8 when missing.
     #[serde(default)]
     pub game: Game,
     pub stakes: Stakes,
-    /// Missing keys (or a missing or `null` object) take the RULES.md defaults.
+    /// Missing keys (or a missing or `null` object) take the docs/RULES.md defaults.
     #[serde(default, deserialize_with = "rules_or_default")]
     pub rules: Rules,
     #[serde(deserialize_with = "super::rules::read::stacks")]
@@ -409,7 +409,7 @@ fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), R
     Ok(())
 }
 
-/// RULES.md: a community card is turned only when fewer cards remain than players still in
+/// docs/RULES.md: a community card is turned only when fewer cards remain than players still in
 /// the hand on seventh street. A replay that lists one otherwise does not follow the rules.
 fn check_community_was_needed(
     card: Card,

@@ -1,4 +1,4 @@
-//! Stakes and house-rule options of a table, with the defaults of RULES.md, the validation
+//! Stakes and house-rule options of a table, with the defaults of docs/RULES.md, the validation
 //! that refuses stakes and options which make no sense, and the field-by-field reading that
 //! names the value that is wrong ("ante must be a whole number of chips, 0 or more, not -1")
 //! in every front end that reads them (replay's JSON, the config's TOML, stored tables).
@@ -94,7 +94,7 @@ impl StakesError {
     }
 }
 
-/// How an all-in for less than a full bet or raise affects the betting (RULES.md, Raises).
+/// How an all-in for less than a full bet or raise affects the betting (docs/RULES.md, Raises).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ShortAllIn {
@@ -119,7 +119,7 @@ impl<'de> Deserialize<'de> for ShortAllIn {
     }
 }
 
-/// Who gets the odd chip of a split half (RULES.md, Showdown).
+/// Who gets the odd chip of a split half (docs/RULES.md, Showdown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OddChip {
@@ -144,7 +144,7 @@ impl<'de> Deserialize<'de> for OddChip {
     }
 }
 
-/// The house-rule options of RULES.md. Every field has the documented default, so a
+/// The house-rule options of docs/RULES.md. Every field has the documented default, so a
 /// partial JSON or TOML object fills the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -217,7 +217,7 @@ impl Rules {
         Ok(())
     }
 
-    /// pokerkit's conventions (RULES.md, Reference oracle): cap without heads-up exemption,
+    /// pokerkit's conventions (docs/RULES.md, Reference oracle): cap without heads-up exemption,
     /// `full_bet` short all-ins, odd chip to the first seat.
     pub fn pokerkit() -> Rules {
         Rules {

@@ -325,7 +325,7 @@ fn eight_players_to_seventh_street_without_a_community_card_are_told_it_is_missi
     actions.extend(["check"; 32]);
     let value = replay_line(&line(STAKES, "[50,50,50,50,50,50,50,50]", &cards, &actions));
     // 48 cards dealt leave 4 for 8 players: seventh street is one community card (docs/
-    // RULES.md, Deal). The line is at fault, not the check that ends sixth street.
+    // docs/RULES.md, Deal). The line is at fault, not the check that ends sixth street.
     assert_refused(
         &value,
         "the community card is missing: 8 players reach seventh street with 4 cards left in \

@@ -1,4 +1,4 @@
-//! docs/RULES.md, Betting limits (open pair): with `open_pair_big_bet` and a pair showing on
+//! docs/RULES.md, Stakes (open pair): with `open_pair_big_bet` and a pair showing on
 //! fourth street in Stud/8 or Stud, each bettor chooses the small or the big amount until a
 //! big wager is made; from then on every further raise that round is one big bet more. Each
 //! scenario runs in both games (ante 1, bring-in 2, 5/10, a pair of aces showing on fourth).
