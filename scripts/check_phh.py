@@ -9,8 +9,8 @@ file disagrees or cannot be played, 0 when all agree.
 Files are played by pokerkit's own loader (`HandHistory` iteration). Each is also played
 exactly as written, since the loader "repairs" a history it cannot follow (folding players
 if need be): the first action pokerkit refuses is reported. For a file that disagrees
-after a showdown, the pots are divided again by RULES.md
-(`pokerkit_vectors.divide_by_rules`) to tell whether the file follows RULES.md where
+after a showdown, the pots are divided again by docs/RULES.md
+(`pokerkit_vectors.divide_by_rules`) to tell whether the file follows docs/RULES.md where
 pokerkit does not (scripts/README.md lists those places).
 
 Usage: python3 scripts/check_phh.py DIR [--verbose]
@@ -148,9 +148,9 @@ def check_file(path: pathlib.Path) -> tuple[str, str, list[str]]:
                 "so pokerkit put every ante in the main pot"
             )
         if expected == division.stacks and verdict is not None:
-            detail += f"; the file follows RULES.md, pokerkit differs: {verdict}"
+            detail += f"; the file follows docs/RULES.md, pokerkit differs: {verdict}"
         elif expected != division.stacks:
-            detail += f"; RULES.md gives {division.stacks}"
+            detail += f"; docs/RULES.md gives {division.stacks}"
     if refusal:
         detail += f"; played as written, pokerkit stops at {refusal}"
     return "disagree", detail, notes

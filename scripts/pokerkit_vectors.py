@@ -10,18 +10,18 @@ Each line is one hand in the input format of DESIGN.md (`studbot replay`), plus
 `expected_stacks`: the final stacks pokerkit computed. `tests/pokerkit_agreement.rs`
 replays every line through studbot and requires the same final stacks.
 
-pokerkit is the oracle, but where its conventions differ from RULES.md (listed in
+pokerkit is the oracle, but where its conventions differ from docs/RULES.md (listed in
 `scripts/README.md`) the generator steers around the difference instead of encoding
 pokerkit's choice:
 
 * betting choices where the two differ are never made: a seat that already acted wagers
-  again only after a full bet reopened the betting (RULES.md `full_bet`, tracked here
+  again only after a full bet reopened the betting (docs/RULES.md `full_bet`, tracked here
   independently of pokerkit); a bring-in player who cannot cover more than the bring-in
   never "completes"; nobody folds when checking is free;
-* the first player of every betting round is checked against RULES.md;
-* every showdown is divided again by an independent implementation of RULES.md
+* the first player of every betting round is checked against docs/RULES.md;
+* every showdown is divided again by an independent implementation of docs/RULES.md
   (`divide_by_rules`); a hand whose pokerkit stacks differ goes to the disputed fixture
-  (`--disputed`), with RULES.md's stacks as `expected_stacks` and pokerkit's as
+  (`--disputed`), with docs/RULES.md's stacks as `expected_stacks` and pokerkit's as
   `pokerkit_stacks`, and the cause named by a model of pokerkit's division.
 
 Usage: python3 scripts/pokerkit_vectors.py [--game G] [--hands N] [--seed S] [--out FILE]
@@ -61,7 +61,7 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 DECK = [r + s for r in RANKS for s in SUITS]
 
-# The conventions pokerkit implements (RULES.md, "Reference oracle").
+# The conventions pokerkit implements (docs/RULES.md, "Reference oracle").
 POKERKIT_RULES = {
     "max_raises": 3,
     "heads_up_uncapped": False,
@@ -83,7 +83,7 @@ LOW_BOARD_LOOKUP = _LowHandOpeningLookup()
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What differs between the stud games (RULES.md, "Other stud games")."""
+    """What differs between the stud games (docs/RULES.md, "Other stud games")."""
 
     name: str
     pokerkit_class: type
@@ -143,7 +143,7 @@ class Stats:
 def random_stakes(rng: random.Random) -> dict:
     small_bet = rng.choice([2, 3, 4, 5, 6, 8, 10, 10, 10, 20, 20, 25, 40])
     # pokerkit refuses bring_in == small_bet (state.py, State.__post_init__:
-    # "The bring-in must be less than the min bet."), though RULES.md allows it.
+    # "The bring-in must be less than the min bet."), though docs/RULES.md allows it.
     bring_in = rng.randint(1, small_bet - 1)
     big_bet = rng.choice([2 * small_bet] * 6 + [small_bet + 1, 3 * small_bet,
                                                 small_bet + rng.randint(1, 2 * small_bet)])
@@ -220,7 +220,7 @@ def high_board_entry(cards: list[str]):
 
 
 def door_key(card: str) -> tuple[int, int]:
-    """Bring-in order of RULES.md, lowest first: ace high, then clubs < diamonds < hearts <
+    """Bring-in order of docs/RULES.md, lowest first: ace high, then clubs < diamonds < hearts <
     spades. In razz the HIGHEST door brings in, the ace low: the key is turned around so
     that the bring-in is still the minimum."""
     if GAME.razz:
@@ -249,7 +249,7 @@ class HandBuilder:
         self.actions: list[str] = []
         self.features: set[str] = set()
         self.street_index = -1
-        # RULES.md `short_all_in = full_bet`, tracked per betting round: the street total
+        # docs/RULES.md `short_all_in = full_bet`, tracked per betting round: the street total
         # of the last wager that counted as full (a completion, bet or raise of at least a
         # full bet over the previous full level, short all-ins adding up), and the level
         # each seat last acted at. A seat that already acted may wager again only once
@@ -257,11 +257,11 @@ class HandBuilder:
         self.full_level = 0
         self.level_when_acted: dict[int, int] = {}
         self.short_wager_this_round = False
-        # Where this hand touches a convention on which pokerkit and RULES.md differ (or
-        # RULES.md is silent). Such a hand is left out of the fixture (see --disputed).
+        # Where this hand touches a convention on which pokerkit and docs/RULES.md differ (or
+        # docs/RULES.md is silent). Such a hand is left out of the fixture (see --disputed).
         self.disputes: list[str] = []
         self.rules_stacks: list[int] | None = None
-        # pokerkit took a betting path RULES.md does not: studbot cannot replay the actions,
+        # pokerkit took a betting path docs/RULES.md does not: studbot cannot replay the actions,
         # so the hand cannot go to the disputed fixture either.
         self.betting_differs = False
 
@@ -273,9 +273,9 @@ class HandBuilder:
         after_antes = [s - min(ante, s) for s in self.stacks]
         if sum(1 for s in after_antes if s > 0) < 2:
             # Only one player (or none) has chips after the antes: pokerkit skips third
-            # street's betting entirely (no bring-in); RULES.md does not say what happens.
+            # street's betting entirely (no bring-in); docs/RULES.md does not say what happens.
             # pokerkit then skips third street's betting, bring-in included, and so does
-            # studbot; RULES.md does not say.
+            # studbot; docs/RULES.md does not say.
             self.features.add("fewer than two players with chips after the antes")
 
         with warnings.catch_warnings():
@@ -330,7 +330,7 @@ class HandBuilder:
             "expected_stacks": final,
         }
         if self.disputes:
-            # A disputed hand expects the stacks of RULES.md (as read by `check_showdown`)
+            # A disputed hand expects the stacks of docs/RULES.md (as read by `check_showdown`)
             # and keeps pokerkit's for the record.
             line["expected_stacks"] = None if self.betting_differs else self.rules_stacks
             line["pokerkit_stacks"] = final
@@ -338,7 +338,7 @@ class HandBuilder:
         return line, self.features
 
     def start_round(self, state) -> None:
-        """Checks pokerkit's first player of a betting round against RULES.md."""
+        """Checks pokerkit's first player of a betting round against docs/RULES.md."""
         self.street_index = state.street_index
         self.full_level = 0
         self.level_when_acted = {}
@@ -360,7 +360,7 @@ class HandBuilder:
         else:
             # The best board showing for high among the players still in, ties to the
             # lowest seat; when that player is all-in, the next seat to the left with
-            # chips acts first. RULES.md does not say what happens when the best board is
+            # chips acts first. docs/RULES.md does not say what happens when the best board is
             # all-in: this is pokerkit's choice (`_begin_betting`, Opening.HIGH_HAND, then
             # the rotation that skips players without chips) and studbot's
             # (`first_to_act_after_third`).
@@ -371,7 +371,7 @@ class HandBuilder:
                     continue
                 if GAME.razz:
                     # The best low board: pokerkit's low-hand opening ranks boards as high
-                    # hands with the ace low, and the lowest entry opens (RULES.md, razz).
+                    # hands with the ace low, and the lowest entry opens (docs/RULES.md, razz).
                     entry = LOW_BOARD_LOOKUP.get_entry_or_none(
                         pokerkit.Card.parse("".join(self.up[i])))
                     better = best is None or entry < best
@@ -385,7 +385,7 @@ class HandBuilder:
                 while expected not in able:
                     expected = (expected + 1) % self.players
         if state.actor_index != expected:
-            self.disputes.append("first to act differs from RULES.md")
+            self.disputes.append("first to act differs from docs/RULES.md")
 
     def act(self, state) -> None:
         rng, style = self.rng, self.style
@@ -396,7 +396,7 @@ class HandBuilder:
         if state.can_post_bring_in():
             # pokerkit lets a bring-in player whose stack does not exceed the bring-in
             # "complete" all-in for that stack (no more than the bring-in), and then
-            # treats the round as completed; RULES.md: such a player can only bring in.
+            # treats the round as completed; docs/RULES.md: such a player can only bring in.
             can_complete = (
                 state.can_complete_bet_or_raise_to()
                 and state.min_completion_betting_or_raising_to_amount > self.stakes["bring_in"]
@@ -415,7 +415,7 @@ class HandBuilder:
         if can_wager and not self.reopened_for(seat):
             # pokerkit lets this seat wager again: a short all-in that was the first wager
             # of the round reopens the betting there (its `completion_betting_or_raising_amount`
-            # starts at 0, so the short amount becomes the full one). RULES.md full_bet: only
+            # starts at 0, so the short amount becomes the full one). docs/RULES.md full_bet: only
             # a full bet reopens the betting for a player who already acted.
             self.features.add("not reopened by a short all-in")
             can_wager = False
@@ -467,12 +467,12 @@ class HandBuilder:
         completing_the_bring_in = state.street_index == 0 and state.completion_status
         if max(state.bets) > self.full_level and not completing_the_bring_in:
             # The highest bet is an all-in that did not count. pokerkit raises a full bet
-            # above it; RULES.md (Raises) completes it to one full bet above the last full
+            # above it; docs/RULES.md (Raises) completes it to one full bet above the last full
             # wager, and that completion is the wager. (Recorded, not avoided: the random
             # choices stay as they were, so the hands kept do not change.)
             self.disputes.append(
                 "a wager above an all-in that did not count: pokerkit raises a full bet "
-                "above it, RULES.md completes it"
+                "above it, docs/RULES.md completes it"
             )
             self.betting_differs = True
         if amount < full_target:
@@ -491,7 +491,7 @@ class HandBuilder:
                 self.features.add("raise cap reached heads-up")
 
     def check_showdown(self, contributions: list[int], still_in: list[bool], final: list[int]):
-        """Divides the pots again by RULES.md and disputes the hand if pokerkit differs."""
+        """Divides the pots again by docs/RULES.md and disputes the hand if pokerkit differs."""
         division = divide_by_rules(self.stacks, contributions, still_in, self.cards)
         self.features |= division.features
         verdict = division.judge(final)
@@ -502,10 +502,10 @@ class HandBuilder:
 
 @dataclass
 class RulesDivision:
-    """A showdown divided by RULES.md, with what is needed to explain pokerkit's result."""
+    """A showdown divided by docs/RULES.md, with what is needed to explain pokerkit's result."""
 
     stacks: list[int]
-    # Every odd chip of a split to the first tied seat: where RULES.md is silent.
+    # Every odd chip of a split to the first tied seat: where docs/RULES.md is silent.
     stacks_all_odd_to_first: list[int]
     starting_stacks: list[int]
     contributions: list[int]
@@ -517,7 +517,7 @@ class RulesDivision:
     def judge(self, pokerkit_final: list[int]) -> str | None:
         """None when pokerkit agrees; else why it differs (pokerkit's quirks, by name)."""
         if self.stacks != self.stacks_all_odd_to_first:
-            # RULES.md gives "the odd chip" to the first tied seat but does not say where
+            # docs/RULES.md gives "the odd chip" to the first tied seat but does not say where
             # a second odd chip goes (three tied winners). pokerkit gives every odd chip
             # of a split to the first of them (state.py, push_chips); studbot gives them
             # one at a time from the first tied seat.
@@ -543,7 +543,7 @@ def divide_by_rules(
     still_in: list[bool],
     cards: list[list[str]],
 ) -> RulesDivision:
-    """RULES.md, Showdown: main pot then side pots, never mixed; each split high/low
+    """docs/RULES.md, Showdown: main pot then side pots, never mixed; each split high/low
     among its own players (the best high scoops a pot where none of them has a low);
     the high half takes the odd chip; tied winners share, odd chips from the first seat.
     """
@@ -623,7 +623,7 @@ def divide_by_rules(
 
 def pokerkit_division(stacks, contributions, pots, highs, lows):
     """pokerkit's own division (state.py: _begin_hand_killing, pots, _begin_chips_pushing,
-    push_chips), modelled to name what differs from RULES.md. Returns the final stacks
+    push_chips), modelled to name what differs from docs/RULES.md. Returns the final stacks
     and the quirks that fired.
     """
     quirks = set()
@@ -674,7 +674,7 @@ def pokerkit_division(stacks, contributions, pots, highs, lows):
 
 
 def rules_pots(contributions: list[int], still_in: list[bool]) -> list[tuple[int, list[int]]]:
-    """Main pot then side pots, cut at each all-in level of a player still in (RULES.md)."""
+    """Main pot then side pots, cut at each all-in level of a player still in (docs/RULES.md)."""
     levels = sorted({c for c, live in zip(contributions, still_in) if live})
     pots = []
     previous = 0
@@ -797,7 +797,7 @@ def main() -> int:
     parser.add_argument("--disputed", metavar="FILE",
                         default=None,
                         help="where to write the hands left out, with their disputes and the "
-                             "stacks RULES.md gives")
+                             "stacks docs/RULES.md gives")
     parser.add_argument("--verify", metavar="FILE",
                         help="replay an existing fixture in pokerkit instead of generating")
     parser.add_argument("--phh", metavar="DIR",

@@ -145,6 +145,12 @@ impl Session {
     pub fn new(config: SimConfig) -> anyhow::Result<Session> {
         config.stakes.validate().context("invalid stakes")?;
         config.rules.validate().context("invalid rules")?;
+        if let Some(game) = config.game.fixed() {
+            config
+                .rules
+                .validate_for_game(game)
+                .context("invalid rules")?;
+        }
         if config.stack == 0 {
             bail!("--stack must be more than 0");
         }

@@ -3,7 +3,7 @@
 //! the engine behind `studbot equity` and the equities the board shows in all-in hands.
 //!
 //! Pure, synchronous and deterministic like [`crate::table`]: no clock, no I/O; Monte Carlo
-//! draws from a seed. Exact answers are fractions (halves, ties and quartering as RULES.md
+//! draws from a seed. Exact answers are fractions (halves, ties and quartering as docs/RULES.md
 //! divides a pot, without odd-chip rounding); the pot split itself is in [`settle`].
 
 pub mod board;

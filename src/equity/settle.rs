@@ -1,4 +1,4 @@
-//! One runout's showdown, as RULES.md divides a pot: in each pot, among its own players, half
+//! One runout's showdown, as docs/RULES.md divides a pot: in each pot, among its own players, half
 //! to the best high and half to the best qualifying low (the whole pot to the high when no
 //! one there has a low; in stud the high takes it all, in razz the low), tied hands sharing
 //! their half — quartering falls out. Shares are counted in [`UNITS`] per pot, a number every

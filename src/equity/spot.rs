@@ -1,6 +1,6 @@
 //! What an equity question is made of: the game, each player's cards so far, the cards known
 //! to be out of the deck, the pots and who may win each, and how the missing cards will come
-//! (each player's own, or a shared seventh card when the deck runs short, RULES.md "Deal").
+//! (each player's own, or a shared seventh card when the deck runs short, docs/RULES.md "Deal").
 //! Building a [`Spot`] checks all of it, so the solvers never meet a bad one.
 
 use thiserror::Error;

@@ -14,7 +14,7 @@ use crate::table::{DEFAULT_MIX_HANDS, Game, GameChoice};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TableSettings {
-    /// What the table deals: one stud game, or `mix` (RULES.md, "Other stud games").
+    /// What the table deals: one stud game, or `mix` (docs/RULES.md, "Other stud games").
     pub game: GameChoice,
     /// In `mix`, the hands dealt of each game before the next (ignored otherwise).
     pub mix_hands: u32,
@@ -84,7 +84,7 @@ impl TableSettings {
 
 impl Default for TableSettings {
     /// 1/2/5/10 stakes, buy-in 100 to 1,000, 8 seats, 30 s to act, 5 s between hands,
-    /// the house rules of RULES.md.
+    /// the house rules of docs/RULES.md.
     fn default() -> Self {
         TableSettings {
             game: GameChoice::default(),
@@ -214,7 +214,7 @@ pub enum SettingsError {
     MaxRaises(u32),
     #[error("mix_hands must be between 1 and 50, not {0}")]
     MixHands(u32),
-    /// Razz has no open-pair big bet (RULES.md, "Other stud games"): a razz table cannot
+    /// Razz has no open-pair big bet (docs/RULES.md, "Other stud games"): a razz table cannot
     /// take the option. (A `mix` table may: its stud legs use it, its razz hands ignore it.)
     #[error("razz has no open-pair big bet: open_pair_big_bet must be off at a razz table")]
     OpenPairBigBetInRazz,

@@ -1,4 +1,4 @@
-//! The ace-to-five low with no qualifier, as Razz plays it (RULES.md, "Other stud games"):
+//! The ace-to-five low with no qualifier, as Razz plays it (docs/RULES.md, "Other stud games"):
 //! the best five cards for low, the ace the lowest card, straights and flushes ignored, and
 //! pairs counting against the hand exactly as they count for a high hand — so a hand with a
 //! pair loses to any hand without one (K-Q-J-T-9 beats 2-2-4-3-A), and a hand without five

@@ -7,10 +7,10 @@
 //! full — a full bet, completion or raise, or a short all-in that counts as one under the
 //! `short_all_in` option — and decides who may wager again, the cap, and the next wager:
 //! always one full bet above `full_level`. When the highest bet is above it (an all-in that
-//! does not count), that next wager COMPLETES the all-in rather than raising it (RULES.md,
+//! does not count), that next wager COMPLETES the all-in rather than raising it (docs/RULES.md,
 //! Raises; Robert's Rules, Betting and Raising, rule 6).
 //!
-//! Conventions shared with pokerkit where RULES.md is silent: folding is not offered when
+//! Conventions shared with pokerkit where docs/RULES.md is silent: folding is not offered when
 //! checking is free (nor to the bring-in player); no bet or raise is offered that no one
 //! could answer with chips of their own.
 
@@ -233,7 +233,7 @@ impl BettingRound {
             let bring_in = priced(ActionKind::BringIn, self.bring_in);
             set.push(bring_in);
             let (_, complete_total) = self.wager_target();
-            // RULES.md: the bring-in player posts the bring-in or completes. A player who
+            // docs/RULES.md: the bring-in player posts the bring-in or completes. A player who
             // cannot cover more than the bring-in can only post it (all-in): a "completion"
             // for the same chips would turn the next player's completion into a raise.
             // (pokerkit accepts that completion; its fixture avoids the spot.)
@@ -306,10 +306,13 @@ impl BettingRound {
                 self.current = self.current.max(total);
                 self.last_aggressor = Some(seat);
                 if self.counts_as_full(added, self.bet_size) {
-                    // A big wager that counts as a full big one makes every further raise
-                    // big; one all-in short of that is a full small wager at its own amount.
+                    // The first big wager that counts as a full big one makes every further
+                    // raise big; one all-in short of that is a full small wager at its own
+                    // amount. Once the round went big there is no choice left: the bet size
+                    // stays the big bet.
                     let big = matches!(action.kind, ActionKind::BetBig | ActionKind::RaiseBig);
-                    if big && self.counts_as_full(added, self.big_choice) {
+                    let choice_open = self.big_choice > 0;
+                    if big && choice_open && self.counts_as_full(added, self.big_choice) {
                         self.bet_size = self.big_choice;
                         self.big_choice = 0;
                     }

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-/// A suit. The declaration order is the bring-in tie-break order of RULES.md:
+/// A suit. The declaration order is the bring-in tie-break order of docs/RULES.md:
 /// clubs < diamonds < hearts < spades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {

@@ -724,7 +724,7 @@ fn suit_masks(bits: u64) -> [u32; 4] {
 }
 
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
-/// quads count (no straights or flushes): the up-card ranking of RULES.md.
+/// quads count (no straights or flushes): the up-card ranking of docs/RULES.md.
 ///
 /// The cards must be different (as dealt from one deck); a repeated card gives some value
 /// but not a meaningful one. More than seven cards are evaluated correctly, more slowly.

@@ -1,4 +1,4 @@
-//! Which stud game a hand deals (RULES.md, "Other stud games"): the one name every layer uses
+//! Which stud game a hand deals (docs/RULES.md, "Other stud games"): the one name every layer uses
 //! for `stud8`, `stud` and `razz`. How each game differs (bring-in card, first to act, showdown,
 //! hand words) is data the engine takes from here, not a copy of the hand's state machine.
 
@@ -47,7 +47,7 @@ impl Game {
     }
 
     /// Whether the house rule `open_pair_big_bet` can apply to this game. Razz has no
-    /// open-pair big bet (RULES.md, "Other stud games": only Stud/8's option, and a pair is a
+    /// open-pair big bet (docs/RULES.md, "Other stud games": only Stud/8's option, and a pair is a
     /// bad razz board, not a strong one), so in razz hands the option is ignored; a table
     /// dealing only razz refuses it (`SettingsError::OpenPairBigBetInRazz`).
     pub fn has_open_pair_big_bet(self) -> bool {
@@ -88,7 +88,7 @@ pub enum PotRule {
 }
 
 impl Game {
-    /// Whose door card brings in (RULES.md, Third street; Other stud games).
+    /// Whose door card brings in (docs/RULES.md, Third street; Other stud games).
     pub fn bring_in_card(self) -> BringInCard {
         match self {
             Game::Stud8 | Game::Stud => BringInCard::LowestAceHigh,

@@ -34,5 +34,5 @@ pub use hand::{
     PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
-pub use rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes};
+pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::MAX_SEATS;

@@ -9,9 +9,11 @@ use serde_json::{Value, json};
 use super::ace_five_low::AceFiveLow;
 use super::card::Card;
 use super::game::Game;
-use super::hand::{ActionKind, Event, Hand, PotAward, SeatIndex};
+use super::hand::{ActionError, ActionKind, Event, Hand, PotAward, SeatIndex, SeatState, Street};
 use super::rules::{Rules, Stakes};
 
+/// The cards of one deck.
+const DECK_SIZE: usize = 52;
 /// The most cards one seat can receive in a hand.
 const MAX_CARDS_PER_SEAT: usize = 7;
 /// Every seat receives three cards on third street before anyone acts.
@@ -21,13 +23,14 @@ const THIRD_STREET_CARDS: usize = 3;
 /// line may carry extra data (an expected result, a label) for the program that wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayInput {
-    /// The game dealt (RULES.md, "Other stud games"); Stud/8 when missing.
+    /// The game dealt (docs/RULES.md, "Other stud games"); Stud/8 when missing.
     #[serde(default)]
     pub game: Game,
     pub stakes: Stakes,
-    /// Missing keys (or a missing or `null` object) take the RULES.md defaults.
+    /// Missing keys (or a missing or `null` object) take the docs/RULES.md defaults.
     #[serde(default, deserialize_with = "rules_or_default")]
     pub rules: Rules,
+    #[serde(deserialize_with = "super::rules::read::stacks")]
     pub stacks: Vec<u64>,
     /// `cards[i]`: what seat i receives, in the order dealt.
     pub cards: Vec<Vec<Card>>,
@@ -199,12 +202,16 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
                 ),
             ));
         };
-        hand.act_quietly(seat, kind).map_err(|error| {
-            ReplayError::at_action(
-                index,
-                format!("`{}` by seat {seat} refused: {error}", kind.name()),
-            )
-        })?;
+        if let Err(error) = hand.act_quietly(seat, kind) {
+            return Err(
+                missing_community_card(input, &hand, kind, &error).unwrap_or_else(|| {
+                    ReplayError::at_action(
+                        index,
+                        format!("`{}` by seat {seat} refused: {error}", kind.name()),
+                    )
+                }),
+            );
+        }
     }
 
     if let Some(seat) = hand.to_act() {
@@ -260,6 +267,10 @@ fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
         .rules
         .validate()
         .map_err(|error| ReplayError::input(format!("invalid rules: {error}")))?;
+    input
+        .rules
+        .validate_for_game(input.game)
+        .map_err(|error| ReplayError::input(format!("invalid rules: {error}")))?;
     if input.stacks.len() != input.cards.len() {
         return Err(ReplayError::input(format!(
             "wrong stack count: {} stacks for {} seats of cards",
@@ -281,7 +292,7 @@ fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
             )));
         }
     }
-    let mut seen = [false; 52];
+    let mut seen = [false; DECK_SIZE];
     for card in input.cards.iter().flatten().chain(input.community.iter()) {
         let slot = &mut seen[usize::from(card.index())];
         if *slot {
@@ -292,6 +303,47 @@ fn check_input(input: &ReplayInput) -> Result<(), ReplayError> {
         *slot = true;
     }
     Ok(())
+}
+
+/// The line's own fault, not the action's, when `kind` would open seventh street for more
+/// players than the deck has cards left: that street is one community card (docs/RULES.md,
+/// Deal), and the line gives none.
+fn missing_community_card(
+    input: &ReplayInput,
+    hand: &Hand,
+    kind: ActionKind,
+    error: &ActionError,
+) -> Option<ReplayError> {
+    let ActionError::MissingCard {
+        street: Street::Seventh,
+        ..
+    } = error
+    else {
+        return None;
+    };
+    if input.community.is_some() {
+        return None;
+    }
+    let view = hand.public_view();
+    let dealt: usize = view
+        .seats
+        .iter()
+        .map(|seat| seat.up_cards.len() + seat.down_count)
+        .sum();
+    let still_in = view
+        .seats
+        .iter()
+        .filter(|seat| seat.state != SeatState::Folded)
+        .count();
+    let players = still_in.saturating_sub(usize::from(kind == ActionKind::Fold));
+    let left = DECK_SIZE.saturating_sub(dealt);
+    (players > left).then(|| {
+        ReplayError::input(format!(
+            "the community card is missing: {players} players reach seventh street with \
+             {left} cards left in the deck, so seventh street is one community card \
+             (`community`), and the line gives none"
+        ))
+    })
 }
 
 fn parse_actions(names: &[String]) -> Result<Vec<ActionKind>, ReplayError> {
@@ -357,7 +409,7 @@ fn check_every_card_dealt(input: &ReplayInput, events: &[Event]) -> Result<(), R
     Ok(())
 }
 
-/// RULES.md: a community card is turned only when fewer cards remain than players still in
+/// docs/RULES.md: a community card is turned only when fewer cards remain than players still in
 /// the hand on seventh street. A replay that lists one otherwise does not follow the rules.
 fn check_community_was_needed(
     card: Card,

@@ -1,4 +1,4 @@
-//! Stakes and house-rule options of a table, with the defaults of RULES.md, the validation
+//! Stakes and house-rule options of a table, with the defaults of docs/RULES.md, the validation
 //! that refuses stakes and options which make no sense, and the field-by-field reading that
 //! names the value that is wrong ("ante must be a whole number of chips, 0 or more, not -1")
 //! in every front end that reads them (replay's JSON, the config's TOML, stored tables).
@@ -6,9 +6,11 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use super::game::Game;
 
 /// Fixed-limit stakes. Valid when `ante >= 0` and `0 < bring_in <= small_bet < big_bet`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,7 +94,7 @@ impl StakesError {
     }
 }
 
-/// How an all-in for less than a full bet or raise affects the betting (RULES.md, Raises).
+/// How an all-in for less than a full bet or raise affects the betting (docs/RULES.md, Raises).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ShortAllIn {
@@ -117,7 +119,7 @@ impl<'de> Deserialize<'de> for ShortAllIn {
     }
 }
 
-/// Who gets the odd chip of a split half (RULES.md, Showdown).
+/// Who gets the odd chip of a split half (docs/RULES.md, Showdown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OddChip {
@@ -142,7 +144,7 @@ impl<'de> Deserialize<'de> for OddChip {
     }
 }
 
-/// The house-rule options of RULES.md. Every field has the documented default, so a
+/// The house-rule options of docs/RULES.md. Every field has the documented default, so a
 /// partial JSON or TOML object fills the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -173,6 +175,15 @@ pub enum RulesError {
     MaxRaises(u32),
 }
 
+/// An option the game dealt has no use for: refused rather than silently ignored, the same
+/// way by a table, `replay` and `sim`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum GameRulesError {
+    /// Razz has no open-pair big bet: its low boards make a pair a weak hand, not a strong one.
+    #[error("{game} has no open-pair big bet: open_pair_big_bet must be off in {game}", game = .0.name())]
+    OpenPairBigBet(Game),
+}
+
 impl Default for Rules {
     fn default() -> Self {
         Rules {
@@ -197,7 +208,16 @@ impl Rules {
         Ok(())
     }
 
-    /// pokerkit's conventions (RULES.md, Reference oracle): cap without heads-up exemption,
+    /// Checks the options against the one game dealt: `open_pair_big_bet` only where the
+    /// game has an open-pair big bet (Stud/8 and Stud; a mix's razz hands ignore it).
+    pub fn validate_for_game(&self, game: Game) -> Result<(), GameRulesError> {
+        if self.open_pair_big_bet && !game.has_open_pair_big_bet() {
+            return Err(GameRulesError::OpenPairBigBet(game));
+        }
+        Ok(())
+    }
+
+    /// pokerkit's conventions (docs/RULES.md, Reference oracle): cap without heads-up exemption,
     /// `full_bet` short all-ins, odd chip to the first seat.
     pub fn pokerkit() -> Rules {
         Rules {
@@ -212,7 +232,7 @@ impl Rules {
 
 /// Field-by-field reading of stakes and rules: each refusal names the field, what it must
 /// be, and the value given, whatever the format (JSON, TOML) and the kind of mistake.
-mod read {
+pub(super) mod read {
     use super::*;
 
     /// Whatever value a field was given, kept to say what was wrong with it.
@@ -223,7 +243,8 @@ mod read {
         Bool(bool),
         Text(String),
         Null,
-        List,
+        /// A list, kept item by item for the fields that are lists.
+        List(Vec<Given>),
         Table,
     }
 
@@ -236,7 +257,7 @@ mod read {
                 Given::Bool(value) => write!(f, "{value}"),
                 Given::Text(value) => write!(f, "{value:?}"),
                 Given::Null => f.write_str("null"),
-                Given::List => f.write_str("a list"),
+                Given::List(_) => f.write_str("a list"),
                 Given::Table => f.write_str("a table of keys"),
             }
         }
@@ -281,8 +302,11 @@ mod read {
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut list: A) -> Result<Given, A::Error> {
             // Read to its end, so the refusal names this value and not what follows it.
-            while list.next_element::<de::IgnoredAny>()?.is_some() {}
-            Ok(Given::List)
+            let mut items = Vec::new();
+            while let Some(item) = list.next_element_seed(AnyValue)? {
+                items.push(item);
+            }
+            Ok(Given::List(items))
         }
 
         fn visit_map<A: MapAccess<'de>>(self, mut table: A) -> Result<Given, A::Error> {
@@ -291,6 +315,14 @@ mod read {
                 .is_some()
             {}
             Ok(Given::Table)
+        }
+    }
+
+    impl<'de> DeserializeSeed<'de> for AnyValue {
+        type Value = Given;
+
+        fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Given, D::Error> {
+            deserializer.deserialize_any(self)
         }
     }
 
@@ -305,10 +337,14 @@ mod read {
         rule: &str,
         range: RangeInclusive<u64>,
     ) -> Result<u64, D::Error> {
+        let given = deserializer.deserialize_any(AnyValue)?;
+        whole_value(&given, range).ok_or_else(|| refuse(name, rule, &given))
+    }
+
+    fn whole_value(given: &Given, range: RangeInclusive<u64>) -> Option<u64> {
         // Below 2^53 every whole f64 is exact.
         const EXACT: f64 = 9_007_199_254_740_992.0;
-        let given = deserializer.deserialize_any(AnyValue)?;
-        let value = match given {
+        let value = match *given {
             Given::Unsigned(value) => Some(value),
             Given::Signed(value) => u64::try_from(value).ok(),
             Given::Float(value) if value.fract() == 0.0 && (0.0..EXACT).contains(&value) => {
@@ -316,15 +352,34 @@ mod read {
             }
             _ => None,
         };
-        value
-            .filter(|value| range.contains(value))
-            .ok_or_else(|| refuse(name, rule, &given))
+        value.filter(|value| range.contains(value))
     }
 
     const CHIPS: RangeInclusive<u64> = 0..=u64::MAX;
     // Zero passes here and is refused by `Stakes::validate`, which names it the same way
     // ("bring_in must be more than 0"): how the stakes relate is its business.
     const POSITIVE_CHIPS: &str = "a whole number of chips, more than 0";
+
+    /// A list of stacks, each a whole number of chips; a wrong one is named by its seat
+    /// (`stacks[2] must be a whole number of chips, 0 or more, not -5`).
+    pub fn stacks<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u64>, D::Error> {
+        const STACK: &str = "a whole number of chips, 0 or more";
+        match deserializer.deserialize_any(AnyValue)? {
+            Given::List(items) => items
+                .iter()
+                .enumerate()
+                .map(|(seat, given)| {
+                    whole_value(given, CHIPS)
+                        .ok_or_else(|| refuse(&format!("stacks[{seat}]"), STACK, given))
+                })
+                .collect(),
+            other => Err(refuse(
+                "stacks",
+                "a list of whole numbers of chips, 0 or more",
+                &other,
+            )),
+        }
+    }
 
     pub fn ante<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
         let rule = "a whole number of chips, 0 or more";

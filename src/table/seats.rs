@@ -4,7 +4,7 @@
 
 use super::hand::{SeatIndex, SeatState};
 
-/// The most players a hand can seat (RULES.md: 2 to 8).
+/// The most players a hand can seat (docs/RULES.md: 2 to 8).
 pub const MAX_SEATS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

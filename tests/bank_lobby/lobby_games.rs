@@ -1,4 +1,4 @@
-//! A table deals the game its settings choose (RULES.md, "Other stud games"). At a `mix`
+//! A table deals the game its settings choose (docs/RULES.md, "Other stud games"). At a `mix`
 //! table the rotation Razz → Stud → Stud/8 switches every `mix_hands` hands; turning a table to
 //! `mix` during a hand lets that hand finish as dealt and starts the rotation with razz at the
 //! next; and a restart puts the table back where its rotation was.

@@ -5,7 +5,7 @@
 //!
 //! The secret cards do not come from the lobby's private notices (a leak there would hide
 //! itself): each hand's deck is shuffled here from the seed, as `LobbyConfig::deck_seed`
-//! promises, and dealt by hand in seat order as RULES.md deals it. The up cards that deal gives
+//! promises, and dealt by hand in seat order as docs/RULES.md deals it. The up cards that deal gives
 //! must be the ones the boards show, so the deal by hand is checked before it is trusted.
 
 use crate::lobby_common;
@@ -127,7 +127,7 @@ impl Dealt {
     }
 }
 
-/// Deals `deck` as RULES.md says, one card at a time in seat order: two down and one up on
+/// Deals `deck` as docs/RULES.md says, one card at a time in seat order: two down and one up on
 /// third street; one up on fourth, fifth and sixth to each seat still in; one down on seventh
 /// to each seat still in, or one community card when too few cards are left. Who was still in
 /// is public: how many up and down cards each seat of the hand's last board holds.

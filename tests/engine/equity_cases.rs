@@ -1,5 +1,5 @@
 //! `studbot equity`'s engine on hand-worked spots: every number here was worked out by hand
-//! from RULES.md's pot split, not read back from the program.
+//! from docs/RULES.md's pot split, not read back from the program.
 
 use studbot::equity::{Equity, Method, Pot, Spot, solve};
 use studbot::table::{Card, Game};

@@ -1,9 +1,12 @@
 //! Properties every hand keeps, whatever the cards and the actions: chips are conserved,
 //! no sequence of actions (legal or not) panics, the same seed deals the same hand, and a
-//! hand restarted in place is the hand a new start deals.
+//! hand restarted in place is the hand a new start deals, and every wager offered is a
+//! whole one.
 
 use proptest::prelude::*;
-use studbot::table::{ActionKind, Deck, Event, Game, Hand, OddChip, Rules, ShortAllIn, Stakes};
+use studbot::table::{
+    ActionKind, Deck, Event, Game, Hand, LegalAction, OddChip, Rules, ShortAllIn, Stakes, Street,
+};
 
 const KINDS: [ActionKind; 9] = ActionKind::ALL;
 
@@ -47,6 +50,57 @@ fn play_legally(hand: &mut Hand, choices: &[u8]) {
     }
 }
 
+/// A bet, completion or raise: a wager that counts toward the cap when it is full.
+fn is_wager(kind: ActionKind) -> bool {
+    use ActionKind::*;
+    matches!(kind, Complete | Bet | Raise | BetBig | RaiseBig)
+}
+
+/// What every wager offered to the seat to act must be: chips above the current bet, and,
+/// unless it is an all-in for less, a small bet or raise of exactly the street's size, a big
+/// one of at most the big bet, a completion of at most a full bet; once a big wager was made
+/// on fourth street, no small one is offered.
+fn check_wagers_offered(
+    hand: &Hand,
+    legal: &[LegalAction],
+    went_big: bool,
+) -> Result<(), TestCaseError> {
+    let view = hand.public_view();
+    let current = view.seats.iter().map(|s| s.street_bet).max().unwrap_or(0);
+    let (small, big) = (view.stakes.small_bet, view.stakes.big_bet);
+    let size = match view.street {
+        Street::Third | Street::Fourth => small,
+        _ => big,
+    };
+    for action in legal.iter().filter(|a| is_wager(a.kind)) {
+        prop_assert!(
+            action.total > current,
+            "{:?} to {} adds nothing above the bet of {}",
+            action.kind,
+            action.total,
+            current
+        );
+        let above = action.total - current;
+        let whole = match action.kind {
+            ActionKind::BetBig | ActionKind::RaiseBig => above <= big,
+            ActionKind::Bet | ActionKind::Raise => above == size && !went_big,
+            _ => above <= size || (view.street == Street::Fourth && above <= big),
+        };
+        prop_assert!(
+            action.all_in || whole,
+            "{:?} to {} over a bet of {} on {:?} ({}/{}{})",
+            action.kind,
+            action.total,
+            current,
+            view.street,
+            small,
+            big,
+            if went_big { ", gone big" } else { "" }
+        );
+    }
+    Ok(())
+}
+
 prop_compose! {
     fn table()(players in 2usize..=8)
         (stacks in proptest::collection::vec(1u64..120, players),
@@ -62,6 +116,44 @@ prop_compose! {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn every_wager_offered_adds_a_whole_bet_above_the_current_one_and_no_round_passes_the_cap(
+        (stakes, rules, stacks, seed) in table(),
+        game in 0..Game::ALL.len(),
+        choices in proptest::collection::vec(any::<u8>(), 0..160),
+    ) {
+        let game = Game::ALL[game];
+        let mut hand = Hand::start_game(game, stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        let (mut street, mut wagers, mut went_big) = (hand.street(), 0u32, false);
+        let mut step = 0;
+        while let Some(seat) = hand.to_act() {
+            if hand.street() != street {
+                (street, wagers, went_big) = (hand.street(), 0, false);
+            }
+            let legal = hand.legal_actions();
+            check_wagers_offered(&hand, &legal, went_big)?;
+            let action = legal[choices.get(step).copied().unwrap_or(0) as usize % legal.len()];
+            hand.act(seat, action.kind).expect("a legal action is accepted");
+            if is_wager(action.kind) && !action.all_in {
+                wagers += 1;
+                went_big |= matches!(action.kind, ActionKind::BetBig | ActionKind::RaiseBig);
+                // Without the heads-up exemption, a round holds at most the bet and its
+                // raises; each of them was a whole wager (checked above).
+                if !rules.heads_up_uncapped {
+                    prop_assert!(
+                        wagers <= rules.max_raises + 1,
+                        "{} whole wagers on {:?} under a cap of {} raises",
+                        wagers,
+                        street,
+                        rules.max_raises
+                    );
+                }
+            }
+            step += 1;
+            prop_assert!(step < 500, "the hand does not end");
+        }
+    }
 
     #[test]
     fn chips_are_conserved_in_every_hand(

@@ -47,6 +47,7 @@ mod rules_betting;
 mod rules_bring_in;
 mod rules_deal;
 mod rules_dealing_out;
+mod rules_open_pair;
 mod rules_razz;
 mod rules_settings;
 mod rules_showdown;

@@ -2,8 +2,8 @@
 //! `pokerkit_stud_hands.jsonl.gz` (Stud) and `pokerkit_razz_hands.jsonl.gz` (Razz), made by
 //! `scripts/pokerkit_vectors.py` with pokerkit's conventions, is replayed through the real
 //! `studbot replay` binary, and its final stacks must equal the ones pokerkit computed.
-//! The hands where pokerkit divides the pots unlike RULES.md (`scripts/README.md` lists
-//! why) are in `tests/fixtures/pokerkit_disputed_hands.jsonl`, with the stacks RULES.md
+//! The hands where pokerkit divides the pots unlike docs/RULES.md (`scripts/README.md` lists
+//! why) are in `tests/fixtures/pokerkit_disputed_hands.jsonl`, with the stacks docs/RULES.md
 //! gives as `expected_stacks` and pokerkit's as `pokerkit_stacks`.
 //! No Python is needed here: the fixtures are committed.
 
@@ -198,7 +198,7 @@ fn every_pokerkit_hand_ends_with_the_same_stacks_in_studbot() {
 
 /// pokerkit merges pots once losing hands are killed, splits a pot high/low when only
 /// players outside it have a low, and gives every odd chip of a split to the first seat;
-/// in these hands studbot must divide by RULES.md instead.
+/// in these hands studbot must divide by docs/RULES.md instead.
 #[test]
 fn where_pokerkit_divides_pots_unlike_rules_md_studbot_follows_rules_md() {
     require_expected_stacks(DISPUTED, 50);
@@ -215,7 +215,7 @@ fn every_pokerkit_razz_hand_ends_with_the_same_stacks_in_studbot() {
 }
 
 /// As for Stud/8: where pokerkit merges pots after killing hands that cannot win (the odd
-/// chips of a split then fall differently), studbot divides each pot by RULES.md.
+/// chips of a split then fall differently), studbot divides each pot by docs/RULES.md.
 #[test]
 fn where_pokerkit_divides_stud_and_razz_pots_unlike_rules_md_studbot_follows_rules_md() {
     require_expected_stacks(STUD_DISPUTED, 1);

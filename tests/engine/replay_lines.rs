@@ -308,7 +308,7 @@ fn eight_players_to_seventh_street_share_a_community_card() {
 }
 
 #[test]
-fn eight_players_to_seventh_street_without_the_community_card_is_refused() {
+fn eight_players_to_seventh_street_without_a_community_card_are_told_it_is_missing() {
     let deck: Vec<String> = studbot::table::Card::all().map(|c| c.to_string()).collect();
     let seats: Vec<String> = (0..8)
         .map(|seat| {
@@ -324,12 +324,14 @@ fn eight_players_to_seventh_street_without_the_community_card_is_refused() {
     actions.extend(["call"; 7]);
     actions.extend(["check"; 32]);
     let value = replay_line(&line(STAKES, "[50,50,50,50,50,50,50,50]", &cards, &actions));
-    // The bring-in, 7 calls and 24 checks: the 32nd action (index 31) ends sixth street,
-    // and seventh has no card for seat 0.
+    // 48 cards dealt leave 4 for 8 players: seventh street is one community card (docs/
+    // docs/RULES.md, Deal). The line is at fault, not the check that ends sixth street.
     assert_refused(
         &value,
-        "`check` by seat 6 refused: no card left to deal to seat 0 on Seventh street",
-        Some(31),
+        "the community card is missing: 8 players reach seventh street with 4 cards left in \
+         the deck, so seventh street is one community card (`community`), and the line gives \
+         none",
+        None,
     );
 }
 
@@ -483,5 +485,54 @@ fn complete_in_replay_completes_a_short_all_in_raise() {
         &replay_line(&text),
         "`raise` by seat 0 refused: raise is not allowed now; allowed: fold, call 7, complete to 10",
         Some(6),
+    );
+}
+
+#[test]
+fn a_razz_line_refuses_open_pair_big_bet_naming_the_option_and_the_game() {
+    let razz = good_line().replace(RULES, r#""game":"razz","rules":{"open_pair_big_bet":true}"#);
+    assert_refused(
+        &replay_line(&razz),
+        "invalid rules: razz has no open-pair big bet: open_pair_big_bet must be off in razz",
+        None,
+    );
+    // Stud and Stud/8 take the option.
+    for game in ["stud", "stud8"] {
+        let open_pair = good_line().replace(
+            RULES,
+            &format!(r#""game":"{game}","rules":{{"open_pair_big_bet":true}}"#),
+        );
+        assert_eq!(replay_line(&open_pair)["ok"], true, "{game}");
+    }
+    // Razz with the option off is dealt (this line's actions are not razz's: the bring-in
+    // is another seat, so an action is refused, not the rules).
+    let razz_off = good_line().replace(RULES, r#""game":"razz","rules":{}"#);
+    assert!(!error_of(&replay_line(&razz_off)).contains("open_pair_big_bet"));
+}
+
+#[test]
+fn a_stack_that_is_not_a_whole_number_of_chips_is_refused_naming_its_seat() {
+    for (given, reason) in [
+        (
+            "-5",
+            "stacks[2] must be a whole number of chips, 0 or more, not -5",
+        ),
+        (
+            "1.5",
+            "stacks[2] must be a whole number of chips, 0 or more, not 1.5",
+        ),
+        (
+            r#""ten""#,
+            r#"stacks[2] must be a whole number of chips, 0 or more, not "ten""#,
+        ),
+    ] {
+        let value = replay_line(&line(STAKES, &format!("[100,100,{given}]"), CARDS, ACTIONS));
+        assert_refused(&value, &format!("bad input: {reason}"), None);
+    }
+    let not_a_list = line(STAKES, "100", CARDS, ACTIONS);
+    assert_refused(
+        &replay_line(&not_a_list),
+        "bad input: stacks must be a list of whole numbers of chips, 0 or more, not 100",
+        None,
     );
 }

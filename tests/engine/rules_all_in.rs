@@ -1,4 +1,4 @@
-//! RULES.md, Raises and Showdown: short all-ins under both `short_all_in` options, all-in
+//! docs/RULES.md, Raises and Showdown: short all-ins under both `short_all_in` options, all-in
 //! players skipped, betting skipped when at most one player can bet, uncalled chips
 //! returned, and side pots split hi/lo each on its own.
 
@@ -103,7 +103,7 @@ fn full_bet_one_short_all_in_among_four_does_not_reopen() {
     assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
 }
 
-/// RULES.md, Raises: an all-in bet of 4 on a 10 round (less than half a bet) is completed
+/// docs/RULES.md, Raises: an all-in bet of 4 on a 10 round (less than half a bet) is completed
 /// to 10, and that completion is the bet: the cap comes at 40, not 44.
 #[test]
 fn an_all_in_bet_short_of_half_a_bet_is_completed_to_the_full_bet_and_the_cap_counts_it_once() {
@@ -173,7 +173,7 @@ fn full_bet_a_short_all_in_completion_of_the_bring_in_is_completed_to_the_small_
     assert_eq!(legal(&hand, Raise).unwrap().total, 10);
 }
 
-/// RULES.md, Raises: an all-in that is not a full raise does not count toward the cap.
+/// docs/RULES.md, Raises: an all-in that is not a full raise does not count toward the cap.
 #[test]
 fn a_short_all_in_raise_does_not_count_toward_the_cap() {
     // 10 bet, raised to 20 and 30; seat 3 is all-in for 33 (+3). The cap is not reached:
@@ -210,7 +210,7 @@ fn a_bring_in_player_short_of_the_bring_in_can_only_bring_in_all_in() {
     assert_eq!(hand.to_act(), Some(1));
     let bring_in = legal(&hand, BringIn).unwrap();
     assert_eq!((bring_in.chips, bring_in.all_in), (1, true));
-    // Completing for the same single chip is not offered (RULES.md: bring in or complete;
+    // Completing for the same single chip is not offered (docs/RULES.md: bring in or complete;
     // with no chip beyond the bring-in there is nothing to complete with).
     assert_eq!(legal_kinds(&hand), vec![BringIn]);
     let mut refused = hand.clone();

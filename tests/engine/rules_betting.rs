@@ -1,4 +1,4 @@
-//! RULES.md, Stakes, Fourth to seventh street and Raises: fixed-limit sizes, who acts first,
+//! docs/RULES.md, Stakes, Fourth to seventh street and Raises: fixed-limit sizes, who acts first,
 //! the raise cap and its heads-up exemption, and illegal actions refused with nothing changed.
 
 use crate::common;
@@ -54,7 +54,7 @@ fn open_pair_big_bet() -> Rules {
     }
 }
 
-/// RULES.md, Stakes: with `open_pair_big_bet` and a pair showing on fourth street, each
+/// docs/RULES.md, Stakes: with `open_pair_big_bet` and a pair showing on fourth street, each
 /// bettor CHOOSES the small or the big amount.
 #[test]
 fn with_open_pair_big_bet_an_open_pair_on_fourth_offers_the_small_and_the_big_bet() {
@@ -173,7 +173,7 @@ fn the_best_board_for_high_acts_first_a_pair_beating_high_cards() {
     assert_eq!(first_to_act_on(&hand, Street::Fifth), Some(1));
 }
 
-/// RULES.md: seventh street adds no up card, so the best board among the players still in
+/// docs/RULES.md: seventh street adds no up card, so the best board among the players still in
 /// acts first again, not the seat after a sixth-street leader who folded.
 #[test]
 fn on_seventh_street_the_best_board_still_in_acts_first_after_the_sixth_street_leader_folded() {
@@ -277,7 +277,7 @@ fn a_round_that_becomes_heads_up_after_the_cap_stays_capped() {
     assert_eq!(legal_kinds(&hand), vec![Fold, Call]);
 }
 
-/// RULES.md, Raises: heads-up means two players NOT all-in (Robert's, Betting and Raising,
+/// docs/RULES.md, Raises: heads-up means two players NOT all-in (Robert's, Betting and Raising,
 /// rules 3-4), whoever else is all-in.
 #[test]
 fn two_players_not_all_in_beside_an_all_in_player_are_heads_up_and_uncapped() {

@@ -1,4 +1,4 @@
-//! RULES.md, Third street: who brings in, and what the bring-in and completion allow.
+//! docs/RULES.md, Third street: who brings in, and what the bring-in and completion allow.
 
 use crate::common;
 

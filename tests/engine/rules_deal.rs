@@ -1,4 +1,4 @@
-//! RULES.md, Deal: antes, one card at a time in seat order, no burns, the community card
+//! docs/RULES.md, Deal: antes, one card at a time in seat order, no burns, the community card
 //! when the deck runs short on seventh street, and starting a hand only from valid input.
 
 use crate::common;
@@ -75,7 +75,7 @@ fn fourth_to_sixth_are_dealt_up_and_seventh_down_with_no_burn_cards() {
     }
 }
 
-/// RULES.md, Deal: cards are dealt one at a time in seat order on every street, to the
+/// docs/RULES.md, Deal: cards are dealt one at a time in seat order on every street, to the
 /// players still in (a folded seat is skipped).
 #[test]
 fn fourth_to_seventh_street_deal_one_card_each_in_seat_order_skipping_folded_seats() {
@@ -210,7 +210,7 @@ fn with_a_community_card_the_best_board_using_it_acts_first_on_seventh() {
     assert_eq!(hand.to_act(), Some(5));
 }
 
-/// RULES.md, Fourth to seventh street: with a community card the boards are compared with
+/// docs/RULES.md, Fourth to seventh street: with a community card the boards are compared with
 /// it, and five cards make a straight. Seat 5's 9-T-J-Q and the community king make a
 /// straight, which beats seat 0's pair of aces (best on sixth street).
 #[test]

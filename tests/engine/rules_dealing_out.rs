@@ -1,4 +1,4 @@
-//! RULES.md, Showdown: "once someone is all-in and betting is over, all hands are shown" —
+//! docs/RULES.md, Showdown: "once someone is all-in and betting is over, all hands are shown" —
 //! every live hand is turned face up at once, then the rest is dealt out. A paced hand
 //! (`Hand::start_paced`, the table and `play`) stops in `Phase::DealingOut` and deals one
 //! street per `deal_next_street`, with the same cards, events and result as a hand dealt

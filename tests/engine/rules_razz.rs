@@ -1,4 +1,4 @@
-//! RULES.md, "Other stud games", `razz`: the highest door card brings in (ace low, spades
+//! docs/RULES.md, "Other stud games", `razz`: the highest door card brings in (ace low, spades
 //! the highest suit), the best low board acts first (pairs count against it), and the best
 //! ace-to-five low of seven cards takes each pot with no qualifier; the odd chip of a tie
 //! goes by the lowest card by suit.
@@ -190,7 +190,7 @@ fn in_razz_a_shown_hand_names_its_cards_and_the_razz_low_is_found_from_them() {
     assert!(shown.contains(&"7-4-3-2-A".to_string()), "{shown:?}");
 }
 
-/// RULES.md, "Other stud games": razz has no open-pair big bet; a pair showing on fourth
+/// docs/RULES.md, "Other stud games": razz has no open-pair big bet; a pair showing on fourth
 /// street is a bad razz board, so the option (which a `mix` table may carry for its stud
 /// legs) is ignored in a razz hand, while a stud hand with the same rules offers it.
 #[test]

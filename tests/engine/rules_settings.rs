@@ -1,7 +1,7 @@
-//! RULES.md, Stakes and Raises: a wrong stake or rule value is refused with a message that
+//! docs/RULES.md, Stakes and Raises: a wrong stake or rule value is refused with a message that
 //! names it, the same way in every front end that reads one (`studbot replay` is in
 //! `replay_lines.rs`): the bot's config file and `studbot sim`. `max_raises` outside 1 to 10
-//! is refused everywhere, the engine included.
+//! is refused everywhere, the engine included; so is `open_pair_big_bet` in razz.
 
 use crate::common;
 
@@ -93,4 +93,23 @@ fn a_hand_does_not_start_with_max_raises_outside_one_to_ten() {
         ..Rules::default()
     };
     assert!(Hand::start(stakes(1, 2, 5, 10), rules, &[100, 100], Deck::seeded(1)).is_ok());
+}
+
+#[test]
+fn sim_refuses_open_pair_big_bet_in_razz_naming_the_option_and_the_game() {
+    let sim = |game: &str| format!("sim --hands 3 --game {game} --open-pair-big-bet true");
+    let razz = sim("razz");
+    let (code, stderr) = studbot(&razz.split(' ').collect::<Vec<_>>());
+    assert_ne!(code, Some(0));
+    let reason = "razz has no open-pair big bet: open_pair_big_bet must be off in razz";
+    assert!(stderr.contains(reason), "{stderr}");
+    // A mix deals its stud hands with the option and its razz hands without.
+    for game in ["stud8", "stud", "mix"] {
+        let args = sim(game);
+        assert_eq!(
+            studbot(&args.split(' ').collect::<Vec<_>>()).0,
+            Some(0),
+            "{game}"
+        );
+    }
 }

@@ -1,4 +1,4 @@
-//! RULES.md, Showdown: the hi/lo split, quartering, odd chips under both `odd_chip` options,
+//! docs/RULES.md, Showdown: the hi/lo split, quartering, odd chips under both `odd_chip` options,
 //! the order of showing, mucking hands that cannot win, and the uncontested win.
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! RULES.md, "Other stud games", `stud`: Seven-Card Stud, high only. The bring-in and the
+//! docs/RULES.md, "Other stud games", `stud`: Seven-Card Stud, high only. The bring-in and the
 //! first to act are Stud/8's (lowest door card ace high; best high board); the best high
 //! hand takes each pot, however good a low the others hold.
 

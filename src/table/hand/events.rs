@@ -138,7 +138,7 @@ pub enum Event {
         all_in: bool,
     },
     /// Betting is over with streets still to come (everyone left is all-in, or all but one):
-    /// RULES.md turns every live hand face up at once, one event per live seat, before the
+    /// docs/RULES.md turns every live hand face up at once, one event per live seat, before the
     /// rest is dealt out. The cards are those the seat holds so far (all of them).
     TurnedFaceUp {
         seat: SeatIndex,

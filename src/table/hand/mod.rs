@@ -385,7 +385,7 @@ impl Hand {
         seats.active_count() <= 1 && seats.live_count() >= 2
     }
 
-    /// RULES.md, Showdown: "once someone is all-in and betting is over, all hands are
+    /// docs/RULES.md, Showdown: "once someone is all-in and betting is over, all hands are
     /// shown" — at once, before the rest is dealt.
     fn turn_face_up(&mut self) {
         if self.state.turned_face_up {
