@@ -263,7 +263,7 @@ notice-topped-up = { $name } adds { $amount } { $amount ->
    *[other] chips
 } (stack { $stack }).
 notice-table-opened = The table is open: /join to sit down.
-notice-table-paused = The table is paused: no new hand will start until /table resume.
+notice-table-paused = The table is paused: no new hand will start until a moderator uses /table resume.
 notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.

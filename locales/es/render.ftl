@@ -186,8 +186,8 @@ results-low-split = La mitad baja se reparte entre { $count } { $count ->
    *[no] {""}
 }
 results-returned = { $amount ->
-    [one] Se le devuelve a { $name } { $amount } ficha que nadie igualó
-   *[other] Se le devuelven a { $name } { $amount } fichas que nadie igualó
+    [one] Se le devuelve a { $name } la ficha que nadie igualó
+   *[other] Se le devuelven a { $name } las { $amount } fichas que nadie igualó
 }
 results-net = Resultado: { $lines }
 

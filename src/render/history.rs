@@ -123,7 +123,8 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 card: up,
             } => {
                 enter_street(*at, &mut lines, &mut dealt);
-                dealt.push(format!("{} {}", name(*seat), card(*up)));
+                // "Bot 1: 10♦️": a colon, so a name ending in a digit does not run into the rank.
+                dealt.push(format!("{}: {}", name(*seat), card(*up)));
             }
             Event::CommunityCard { card: community } => {
                 enter_street(Street::Seventh, &mut lines, &mut dealt);

@@ -234,7 +234,7 @@ fn an_uncontested_pot_shows_no_cards() {
     let es = render::results(Locale::Es, &view);
     assert!(es.contains("Ana gana 6 sin showdown"), "{es}");
     assert!(
-        es.contains("Se le devuelven a Ana 3 fichas que nadie igualó"),
+        es.contains("Se le devuelven a Ana las 3 fichas que nadie igualó"),
         "{es}"
     );
     let id = render::results(Locale::Id, &view);
@@ -424,7 +424,7 @@ fn the_public_history_tells_the_whole_hand_and_only_shown_cards() {
         "Players: Ana (100), Bo (100)",
         "Antes: Ana (1), Bo (1)",
         "— Third street —",
-        "Dealt face up: Ana A♠️ · Bo 7♣️",
+        "Dealt face up: Ana: A♠️ · Bo: 7♣️",
         "Bo brings in for 2",
         "Ana completes to 5",
         "Bo calls 3",
