@@ -2,7 +2,7 @@
 # bot's own short answers.
 
 cmd-table = The poker table of this channel
-cmd-table-open = Open a Seven-Card Stud Hi/Lo table in this channel (moderators)
+cmd-table-open = Open a stud table in this channel: Stud Hi/Lo, Stud, Razz or the mix (moderators)
 cmd-table-close = Close this channel's table; a hand in progress is refunded (moderators)
 cmd-table-pause = Pause the table: no new hand starts (moderators)
 cmd-table-resume = Resume a paused table (moderators)
@@ -20,13 +20,13 @@ cmd-give = Give some of your chips to another player
 cmd-leaderboard = The players with the most chips in this server
 cmd-stats = Hands played, pots won and net chips
 cmd-history = The history of a recent hand at this table
-cmd-rules = How Seven-Card Stud Hi/Lo, eight or better, is played
+cmd-rules = The rules of this channel's table (Stud Hi/Lo where there is none)
 cmd-chips = Create or remove chips (moderators)
 cmd-chips-grant = Give a player new chips (moderators)
 cmd-chips-take = Take chips away from a player (moderators)
 
 opt-ante = Ante every player posts each hand
-opt-bring-in = Forced bet of the player with the lowest up card
+opt-bring-in = Forced bet of the player with the lowest up card (in Razz, the highest)
 opt-small-bet = Bet on third and fourth street
 opt-big-bet = Bet on fifth, sixth and seventh street
 opt-min-buy-in = Smallest buy-in
@@ -38,7 +38,7 @@ opt-max-raises = Raises allowed per betting round after the bet
 opt-heads-up-uncapped = No raise cap when only two players are left
 opt-short-all-in = When a short all-in reopens the betting
 opt-odd-chip = Who gets the odd chip of a split pot
-opt-open-pair-big-bet = An open pair on fourth street allows the big bet
+opt-open-pair-big-bet = An open pair on fourth street allows the big bet (Stud and Stud Hi/Lo)
 opt-buy-in = Chips to bring to the table
 opt-user = The player
 opt-amount = Number of chips

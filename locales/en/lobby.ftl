@@ -48,7 +48,7 @@ play-buy-in = You sit down with { $amount } { $amount ->
     [one] chip
    *[other] chips
 }.
-play-prompt = Your move ({ $options }):
+play-prompt = Your move — { $options }:
 play-help =
     What you can type:
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
@@ -64,10 +64,11 @@ play-balance = Your balance: { $balance } { $balance ->
     [one] chip
    *[other] chips
 } (at the table: { $stack }).
-play-cashed-out = You leave the table; { $amount } { $amount ->
-    [one] chip goes
-   *[other] chips go
-} back to your balance.
+play-cashed-out = { $amount ->
+    [0] You leave the table.
+    [one] You leave the table; { $amount } chip goes back to your balance.
+   *[other] You leave the table; { $amount } chips go back to your balance.
+}
 play-leaving-after-hand = You will leave the table when this hand ends.
 play-busted = You have no chips left at the table. Type “topup” to buy in again, or “quit”.
 play-topped-up = You now have { $stack } { $stack ->

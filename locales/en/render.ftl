@@ -70,10 +70,8 @@ low-wheel = { $ranks } low, the wheel
 low-none = no low
 low-none-yet = none yet
 # $count low cards of different ranks so far (1 to 4), $ranks = "7-4-A"
-low-draw = { $count ->
-    [one] one card to a low ({ $ranks })
-   *[other] { $count } cards to a low ({ $ranks })
-}
+# Read after "Low:"; on seventh street, with no low made, low-none is shown instead.
+low-draw = { $count } of 5 ({ $ranks })
 
 ## Seat states on the board
 
@@ -84,8 +82,10 @@ seat-sitting-out = sitting out
 seat-waiting = waiting for the next hand
 seat-away = away
 seat-bet = bet { $amount }
-seat-shown = shows
+seat-shown = face up
 seat-equity = equity { $equity } · scoop { $scoop }
+# Stud and Razz: no split pot, so no scoop to show.
+seat-equity-only = equity { $equity }
 
 ## The board
 
@@ -106,6 +106,8 @@ board-timer = { $seconds } s to act
 board-hand-over = The hand is over.
 board-dealing-out = All-in: the hands are face up; the next street comes in a moment.
 board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.
+# Under a Stud/8 board with equities and a side pot.
+board-odds-legend = equity = expected share of all the pots; scoop = chance to take every pot the player is in
 
 ## Actions as they are told (board, history)
 
@@ -145,6 +147,8 @@ private-down = Down: { $cards }
 private-up = Up: { $cards }
 private-community = Community card: { $card }
 private-high = High: { $hand }
+# Stud (high only): no "High" label, there is no low.
+private-hand = Hand: { $hand }
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
     [yes] Low: { $ranks }, the wheel
@@ -158,6 +162,8 @@ history-face-up = { $name } turns face up { $cards }
 results-shows = { $name } shows { $cards }: { $high }; { $low }
 results-mucks = { $name } mucks
 results-main-pot = **Main pot { $amount }**
+# The only pot (no side pot): nothing to call it "main" against.
+results-pot = **Pot { $amount }**
 results-side-pot = **Side pot { $number }: { $amount }**
 results-uncontested = { $name } wins { $amount } uncontested
 results-scoop = { $name } scoops { $amount }: high with { $high } ({ $high_cards }) and { $low } ({ $low_cards })
@@ -201,6 +207,8 @@ history-end = Stacks after the hand: { $stacks }
 ## Refusals and status
 
 notice-not-your-turn = It is not your turn: { $name } is to act.
+# Everyone is all-in and the rest of the streets are being dealt: nobody is to act.
+notice-no-one-to-act = Nobody is to act now: the remaining streets are being dealt.
 notice-stale-action = That button is out of date; use the buttons on the table's latest message.
 notice-action-not-allowed = That action is not possible now; use the buttons on the current board.
 notice-not-seated = You are not seated at this table. Use /join to sit down.
@@ -234,17 +242,20 @@ notice-joined = { $name } sits down with { $amount } { $amount ->
     [one] chip
    *[other] chips
 }.
-notice-left = { $name } leaves the table; { $amount ->
-    [one] { $amount } chip goes
-   *[other] { $amount } chips go
-} back to their balance.
+notice-left = { $amount ->
+    [0] { $name } leaves the table.
+    [one] { $name } leaves the table; { $amount } chip goes back to their balance.
+   *[other] { $name } leaves the table; { $amount } chips go back to their balance.
+}
 notice-leaving-after-hand = { $name } will leave the table when this hand ends.
 notice-sat-out = { $name } sits out.
 notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; /back brings them back.
 notice-back = { $name } is back and plays from the next hand.
-notice-timed-out = { $checked ->
-    [yes] { $name } ran out of time: check.
-   *[no] { $name } ran out of time: fold.
+# $action: check, bring_in (a forced bring-in cannot fold) or fold.
+notice-timed-out = { $action ->
+    [check] { $name } ran out of time: check.
+    [bring_in] { $name } ran out of time: bring-in.
+   *[fold] { $name } ran out of time: fold.
 }
 notice-kicked = { $name } was removed from the table by a moderator.
 notice-topped-up = { $name } adds { $amount } { $amount ->
@@ -252,7 +263,7 @@ notice-topped-up = { $name } adds { $amount } { $amount ->
    *[other] chips
 } (stack { $stack }).
 notice-table-opened = The table is open: /join to sit down.
-notice-table-paused = The table is paused: no new hand will start until /table resume.
+notice-table-paused = The table is paused: no new hand will start until a moderator uses /table resume.
 notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.
@@ -276,7 +287,14 @@ notice-daily-claimed = You collected { $amount } { $amount ->
     [one] chip
    *[other] chips
 }. Your balance: { $balance }.
-notice-daily-not-yet = Your next daily chips are ready in { $hours } h { $minutes } min.
+# With no hours (or no minutes), that unit is left out.
+notice-daily-not-yet = Your next daily chips are ready in { $hours ->
+    [0] { $minutes } min
+   *[other] { $hours } h{ $minutes ->
+        [0] {""}
+       *[other] {" "}{ $minutes } min
+    }
+}.
 notice-gave = You gave { $amount } { $amount ->
     [one] chip
    *[other] chips
@@ -311,8 +329,8 @@ leaderboard-line = { $place }. { $name } — { $balance }
 ## /rules
 
 rules-summary = **Seven-Card Stud Hi/Lo, eight or better (fixed limit)**
-    • Everyone antes. Each player gets two cards face down and one face up (third street); the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
-    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best hand showing acts first.
+    • Everyone antes. Each player gets two cards face down and one face up (third street); the player with the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
+    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the player showing the best hand acts first.
     • Bets and raises are the small bet on third and fourth street, the big bet after{ $open_pair ->
         [yes] {""}; an open pair on fourth street allows the big bet
        *[no] {""}
@@ -324,17 +342,19 @@ rules-summary = **Seven-Card Stud Hi/Lo, eight or better (fixed limit)**
        *[no] {""}
     }.
     • At showdown the pot is split: half to the best high hand, half to the best low — five different ranks, eight or lower, aces low; straights and flushes do not spoil a low. No qualifying low: the high takes it all. One hand may win both (a scoop).
-    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the table's message.
 
 # bank (issue 9): the daily gift caps, and a bank too slow to take a request up
-bank-give-cap-reached = You can give { $remaining } more { $remaining ->
-    [one] chip
-   *[other] chips
-} today: the daily limit is { $cap }.
-bank-receive-cap-reached = That player can receive { $remaining } more { $remaining ->
-    [one] chip
-   *[other] chips
-} today: the daily limit is { $cap }.
+bank-give-cap-reached = { $remaining ->
+    [0] You have given the most you can today ({ $cap } chips). Try again tomorrow.
+    [one] You can give only { $remaining } more chip today: the daily limit is { $cap }.
+   *[other] You can give only { $remaining } more chips today: the daily limit is { $cap }.
+}
+bank-receive-cap-reached = { $remaining ->
+    [0] That player has received the most gifts they can today ({ $cap } chips).
+    [one] That player can receive only { $remaining } more chip today: the daily limit is { $cap }.
+   *[other] That player can receive only { $remaining } more chips today: the daily limit is { $cap }.
+}
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
 
 ## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
@@ -354,7 +374,7 @@ game-full-name = { $game ->
 # After the board's header at a `mix` table: hands of this game left, this one included.
 board-mix = mix: { $left ->
     [1] last hand, then { $next }
-   *[other] { $left } hands left, then { $next }
+   *[other] { $left } hands left with this one, then { $next }
 }
 # A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, { $hands } { $hands ->
@@ -362,7 +382,9 @@ game-mix = Mix: Razz, Stud, Stud Hi/Lo, { $hands } { $hands ->
    *[other] hands
 } each
 razz-low = { $ranks }
-razz-wheel = a wheel ({ $ranks })
+razz-wheel = { $ranks }, a wheel
+# The wheel when its five cards follow (results).
+razz-the-wheel = a wheel
 razz-paired = { $hand } ({ $ranks })
 results-shows-hand = { $name } shows { $cards }: { $hand }
 results-pot-wins = { $name } wins { $amount } with { $hand } ({ $cards })
@@ -376,8 +398,8 @@ rules-table-deals-mix = This table deals the **mix**: { $first }, then { $second
    *[other] hands
 } of each; a hand always finishes as the game it was dealt.
 rules-summary-stud = **Seven-Card Stud (fixed limit), high only**
-    • Everyone antes. Each player gets two cards face down and one face up (third street); the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
-    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best hand showing acts first.
+    • Everyone antes. Each player gets two cards face down and one face up (third street); the player with the lowest up card brings in (ace high, ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
+    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the player showing the best hand acts first.
     • Bets and raises are the small bet on third and fourth street, the big bet after{ $open_pair ->
         [yes] {""}; an open pair on fourth street allows the big bet
        *[no] {""}
@@ -389,10 +411,10 @@ rules-summary-stud = **Seven-Card Stud (fixed limit), high only**
        *[no] {""}
     }.
     • At showdown the best five-card high hand of seven takes the whole pot.
-    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the table's message.
 rules-summary-razz = **Razz (Seven-Card Razz, fixed limit): the lowest hand wins**
-    • Everyone antes. Each player gets two cards face down and one face up (third street); the HIGHEST up card brings in (the ace is low, so a king is the highest; ties by suit: ♠️ above ♥️ above ♦️ above ♣️) or completes to the small bet.
-    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the best low showing acts first (a pair counts against it).
+    • Everyone antes. Each player gets two cards face down and one face up (third street); the player with the HIGHEST up card brings in (the ace is low, so a king is the highest; ties by suit: ♣️ < ♦️ < ♥️ < ♠️) or completes to the small bet.
+    • Fourth, fifth and sixth street: one card face up each; seventh street: one face down. From fourth street the player showing the best low acts first (a pair counts against it).
     • Bets and raises are the small bet on third and fourth street, the big bet after. A bet and up to { $raises } { $raises ->
         [one] raise
        *[other] raises
@@ -401,10 +423,16 @@ rules-summary-razz = **Razz (Seven-Card Razz, fixed limit): the lowest hand wins
        *[no] {""}
     }.
     • At showdown the best five-card low of seven takes the whole pot: aces low, straights and flushes do not count, pairs count against you, no qualifier. The best is 5-4-3-2-A, the wheel.
-    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the board.
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the table's message.
 rules-summary-mix = **The stud mix (fixed limit): Razz, Stud, Stud Hi/Lo in turn**
     • Every game: everyone antes, two cards down and one up on third street, one up on fourth to sixth, one down on seventh; the small bet on third and fourth street, the big bet after.
-    • **Razz**: the highest up card brings in (ace low); the best low showing acts first; the best ace-to-five low takes the pot (no qualifier, straights and flushes do not count).
-    • **Stud**: the lowest up card brings in (ace high); the best hand showing acts first; the best high hand takes the pot.
+    • **Razz**: the player with the highest up card brings in (ace low); the player showing the best low acts first; the best ace-to-five low takes the pot (no qualifier, straights and flushes do not count).
+    • **Stud**: the player with the lowest up card brings in (ace high); the player showing the best hand acts first; the best high hand takes the pot.
     • **Stud Hi/Lo**: as Stud, but the pot is split between the best high and the best low of five different ranks eight or lower; no qualifying low, the high takes it all.
-    • The board says which game the hand is and how many hands are left before the next.
+    • The board says which game the hand is and how many hands, this one included, are left before the next.
+    • Your down cards come by DM (or the “My cards” button). Act with the buttons on the table's message.
+
+## Lists inside a sentence: “View Channel” and “Send Messages”
+
+list-and = { $first } and { $last }
+quoted = “{ $text }”

@@ -2,7 +2,7 @@
 # respuestas breves del bot.
 
 cmd-table = La mesa de póker de este canal
-cmd-table-open = Abrir una mesa de Seven Card Stud Hi/Lo en este canal (moderadores)
+cmd-table-open = Abrir una mesa de stud en este canal: Stud Hi/Lo, Stud, Razz o mix (moderadores)
 cmd-table-close = Cerrar la mesa de este canal; se devuelven las fichas de la mano en curso (moderadores)
 cmd-table-pause = Pausar la mesa: no empieza ninguna mano nueva (moderadores)
 cmd-table-resume = Reanudar una mesa en pausa (moderadores)
@@ -18,15 +18,15 @@ cmd-balance = Ver tu saldo de fichas o el de otro jugador
 cmd-daily = Cobrar tus fichas diarias
 cmd-give = Regalar parte de tus fichas a otro jugador
 cmd-leaderboard = Los jugadores con más fichas de este servidor
-cmd-stats = Manos jugadas, botes ganados y fichas netas
+cmd-stats = Manos jugadas, botes ganados y balance de fichas
 cmd-history = El historial de una mano reciente de esta mesa
-cmd-rules = Cómo se juega el Seven Card Stud Hi/Lo, ocho o mejor
+cmd-rules = Las reglas del juego de la mesa de este canal (Stud Hi/Lo si no hay mesa)
 cmd-chips = Crear o retirar fichas (moderadores)
 cmd-chips-grant = Dar fichas nuevas a alguien (moderadores)
 cmd-chips-take = Quitarle fichas a alguien (moderadores)
 
 opt-ante = Ante que pone cada jugador en cada mano
-opt-bring-in = Apuesta obligatoria del jugador con la carta descubierta más baja
+opt-bring-in = Apuesta obligatoria de quien muestra la carta más baja (en Razz, la más alta)
 opt-small-bet = Apuesta pequeña: en tercera y cuarta calle
 opt-big-bet = Apuesta grande: en quinta, sexta y séptima calle
 opt-min-buy-in = Buy-in mínimo
@@ -38,7 +38,7 @@ opt-max-raises = Subidas permitidas por ronda de apuestas después de la apuesta
 opt-heads-up-uncapped = Sin límite de subidas cuando solo quedan dos jugadores
 opt-short-all-in = Cuándo un all-in incompleto reabre las apuestas
 opt-odd-chip = Quién se lleva la ficha sobrante de un bote dividido
-opt-open-pair-big-bet = Un par descubierto en cuarta calle permite la apuesta grande
+opt-open-pair-big-bet = Un par descubierto en cuarta calle permite la apuesta grande (Stud y Stud Hi/Lo)
 opt-buy-in = Fichas que llevas a la mesa
 opt-user = El jugador
 opt-amount = Cantidad de fichas
@@ -48,12 +48,12 @@ choice-half-bet = Media apuesta o más reabre
 choice-full-bet = Solo una apuesta completa reabre
 choice-by-suit = Por palo
 choice-first-seat = Primer asiento a la izquierda del crupier
-opt-game = El juego: Stud Hi/Lo, Stud, Razz o la mezcla de los tres
-opt-mix-hands = En la mezcla, manos de cada juego hasta pasar al siguiente
+opt-game = El juego: Stud Hi/Lo, Stud, Razz o el mix de los tres
+opt-mix-hands = En el mix, manos de cada juego antes de pasar al siguiente
 choice-stud8 = Seven Card Stud Hi/Lo, ocho o mejor
 choice-stud = Seven Card Stud, solo alta
 choice-razz = Razz, gana la mano más baja
-choice-mix = Mezcla: Razz, Stud y Stud Hi/Lo por turnos
+choice-mix = Mix: Razz, Stud y Stud Hi/Lo por turnos
 
 bot-guild-only = Usa este comando en un canal de un servidor.
 bot-shutting-down = El bot se está reiniciando. Vuelve a intentarlo en un minuto.
@@ -78,19 +78,19 @@ choice-server = El idioma del servidor
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Hecho: la respuesta está en el canal.
 bot-pings-on = Te mencionaremos cuando sea tu turno.
-bot-pings-off = Ya no te mencionaremos cuando sea tu turno; el tablero sigue mostrando a quién le toca.
-cmd-ping = Menciones de turno para ti
+bot-pings-off = Ya no te mencionaremos cuando sea tu turno; la mesa sigue mostrando a quién le toca.
+cmd-ping = Avisarte con una mención cuando te toque jugar
 cmd-ping-on = Mencióname cuando sea mi turno
 cmd-ping-off = No me menciones cuando sea mi turno
 
 # Issue 13: /table open donde al bot le falta un permiso que necesita en el canal. Los nombres
 # de los permisos son los de los ajustes del canal de Discord en español.
-bot-missing-permissions = No puedo llevar una mesa en este canal: aquí no tengo { $count ->
-    [one] el permiso
-   *[other] los permisos
+bot-missing-permissions = No puedo abrir una mesa en este canal: me { $count ->
+    [one] falta el permiso
+   *[other] faltan los permisos
 } { $permissions }. Pide a un administrador del servidor que me { $count ->
     [one] lo dé
    *[other] los dé
-} en los ajustes del canal (Permisos) y vuelve a abrir la mesa.
+} en Editar canal › Permisos y vuelve a abrir la mesa.
 permission-view-channel = Ver canal
 permission-send-messages = Enviar mensajes

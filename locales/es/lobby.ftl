@@ -32,8 +32,8 @@ settings-between-hands = la pausa entre manos puede ser como mucho de { $max } {
    *[other] segundos
 }, no { $seconds }
 settings-max-raises = las subidas por ronda de apuestas deben estar entre { $min } y { $max }, no { $raises }
-settings-mix-hands = las manos de cada juego de la mezcla deben estar entre { $min } y { $max }, no { $hands }
-settings-open-pair-in-razz = el razz no tiene apuesta grande con un par descubierto en cuarta calle: una mesa de razz no admite esa opción
+settings-mix-hands = las manos de cada juego del mix deben estar entre { $min } y { $max }, no { $hands }
+settings-open-pair-in-razz = el Razz no tiene apuesta grande por par descubierto en cuarta calle: desactiva esa opción en una mesa de Razz
 
 ## La terminal (`studbot play`)
 
@@ -48,7 +48,7 @@ play-buy-in = Te sientas con { $amount } { $amount ->
     [one] ficha
    *[other] fichas
 }.
-play-prompt = Tu jugada ({ $options }):
+play-prompt = Tu jugada — { $options }:
 play-help =
     Lo que puedes escribir:
       paso (k) · veo, igualo, voy (c) · no voy, me retiro (f) · apuesto (b) · subo (r) · bring-in · completo
@@ -64,10 +64,11 @@ play-balance = Tu saldo: { $balance } { $balance ->
     [one] ficha
    *[other] fichas
 } (en la mesa: { $stack }).
-play-cashed-out = Dejas la mesa; { $amount ->
-    [one] { $amount } ficha vuelve
-   *[other] { $amount } fichas vuelven
-} a tu saldo.
+play-cashed-out = { $amount ->
+    [0] Dejas la mesa.
+    [one] Dejas la mesa; { $amount } ficha vuelve a tu saldo.
+   *[other] Dejas la mesa; { $amount } fichas vuelven a tu saldo.
+}
 play-leaving-after-hand = Dejarás la mesa cuando termine esta mano.
 play-busted = Te quedaste sin fichas en la mesa. Escribe «recargar» para volver a sentarte, o «salir».
 play-topped-up = Ahora tienes { $stack } { $stack ->

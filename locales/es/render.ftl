@@ -70,11 +70,9 @@ low-hand = baja { $ranks }
 low-wheel = baja { $ranks }, la rueda
 low-none = sin baja
 low-none-yet = todavía ninguna
-# Cartas bajas (de 8 o menos) de distinto valor que se tienen hasta ahora (1 a 4).
-low-draw = { $count } { $count ->
-    [one] carta baja
-   *[other] cartas bajas
-} ({ $ranks })
+# Cartas de 8 o menos y de distinto valor que se tienen hasta ahora (1 a 4) de las 5 de una
+# baja; se lee tras «Baja:». En séptima calle, sin baja hecha, se dice low-none.
+low-draw = { $count } de 5 ({ $ranks })
 
 ## Estado de cada asiento
 
@@ -85,8 +83,10 @@ seat-sitting-out = ausente
 seat-waiting = esperando la próxima mano
 seat-away = no responde
 seat-bet = apuesta: { $amount }
-seat-shown = muestra
-seat-equity = equidad { $equity } · scoop { $scoop }
+seat-shown = boca arriba
+seat-equity = equity { $equity } · scoop { $scoop }
+# Stud y Razz: no hay bote dividido, así que no hay scoop que mostrar.
+seat-equity-only = equity { $equity }
 
 ## La mesa
 
@@ -104,8 +104,9 @@ board-last = Última jugada: { $action }
 board-next = Le toca a **{ $name }** — { $options }
 board-timer = { $seconds } s para jugar
 board-hand-over = La mano ha terminado.
-board-dealing-out = All-in: las manos están boca arriba; la siguiente calle llega en un momento.
+board-dealing-out = All-in: cartas boca arriba; la siguiente calle sale enseguida.
 board-dm-legend = 📵 = MD cerrados: sus cartas están en el botón «Mis cartas».
+board-odds-legend = equity = parte esperada de todos los botes; scoop = probabilidad de llevarse todos los botes que disputa
 
 ## Jugadas (mesa, historial)
 
@@ -145,6 +146,8 @@ private-down = Boca abajo: { $cards }
 private-up = Boca arriba: { $cards }
 private-community = Carta comunitaria: { $card }
 private-high = Alta: { $hand }
+# Stud (solo alta): la mano, sin «alta» porque no hay baja.
+private-hand = Mano: { $hand }
 private-low = Baja: { $hand }
 private-low-made = { $wheel ->
     [yes] Baja: { $ranks }, la rueda
@@ -158,6 +161,8 @@ history-face-up = { $name } pone boca arriba { $cards }
 results-shows = { $name } muestra { $cards }: { $high }; { $low }
 results-mucks = { $name } tira sus cartas sin mostrarlas
 results-main-pot = **Bote principal: { $amount }**
+# Un solo bote (sin bote secundario): no hay «principal».
+results-pot = **Bote: { $amount }**
 results-side-pot = **Bote secundario { $number }: { $amount }**
 results-uncontested = { $name } gana { $amount } sin showdown
 results-scoop = { $name } se lleva todo el bote ({ $amount }, scoop): alta con { $high } ({ $high_cards }) y { $low } ({ $low_cards })
@@ -181,9 +186,9 @@ results-low-split = La mitad baja se reparte entre { $count } { $count ->
    *[no] {""}
 }
 results-returned = { $amount ->
-    [one] Se le devuelve { $amount } ficha
-   *[other] Se le devuelven { $amount } fichas
-} a { $name } (nadie igualó)
+    [one] Se le devuelve a { $name } la ficha que nadie igualó
+   *[other] Se le devuelven a { $name } las { $amount } fichas que nadie igualó
+}
 results-net = Resultado: { $lines }
 
 ## Historial de la mano (público: solo las cartas mostradas)
@@ -201,6 +206,8 @@ history-end = Fichas tras la mano: { $stacks }
 ## Rechazos y avisos
 
 notice-not-your-turn = No es tu turno: le toca a { $name }.
+# Todos están all-in y se reparten las calles que faltan: no le toca a nadie.
+notice-no-one-to-act = Ahora no le toca a nadie: se están repartiendo las calles que faltan.
 notice-stale-action = Ese botón ya no sirve; usa los botones del mensaje más reciente de la mesa.
 notice-action-not-allowed = Esa jugada no es posible ahora; usa los botones del mensaje más reciente de la mesa.
 notice-not-seated = No tienes asiento en esta mesa. Usa /join para sentarte.
@@ -223,7 +230,7 @@ notice-not-moderator = Solo un moderador de la mesa puede hacer eso.
 notice-no-cards = Ahora no tienes cartas.
 notice-between-hands-only = Eso solo se puede hacer entre manos.
 notice-invalid-amount = La cantidad debe ser un número entero de fichas mayor que cero.
-notice-cannot-give-to-self = No puedes regalarte fichas a ti: elige a otra persona.
+notice-cannot-give-to-self = No puedes regalarte fichas: elige a otro jugador.
 notice-cannot-give-to-bot = No puedes regalar fichas a un bot.
 notice-amount-too-large = Esa cantidad es demasiado grande.
 notice-amount-limits = La cantidad debe estar entre { $min } y { $max } { $max ->
@@ -234,33 +241,36 @@ notice-joined = { $name } se sienta con { $amount } { $amount ->
     [one] ficha
    *[other] fichas
 }.
-notice-left = { $name } deja la mesa; { $amount ->
-    [one] { $amount } ficha vuelve
-   *[other] { $amount } fichas vuelven
-} a su saldo.
+notice-left = { $amount ->
+    [0] { $name } deja la mesa.
+    [one] { $name } deja la mesa; { $amount } ficha vuelve a su saldo.
+   *[other] { $name } deja la mesa; { $amount } fichas vuelven a su saldo.
+}
 notice-leaving-after-hand = { $name } dejará la mesa cuando termine esta mano.
 notice-sat-out = { $name } se ausenta de la mesa.
 notice-sat-out-after-timeouts = A { $name } se le acabó el tiempo dos veces seguidas y queda ausente; puede volver con /back.
 notice-back = { $name } vuelve y juega desde la próxima mano.
-notice-timed-out = { $checked ->
-    [yes] A { $name } se le acabó el tiempo: pasa.
-   *[no] A { $name } se le acabó el tiempo: se retira.
+# $action: check, bring_in (el bring-in obligatorio no se puede retirar) o fold.
+notice-timed-out = { $action ->
+    [check] A { $name } se le acabó el tiempo: pasa.
+    [bring_in] A { $name } se le acabó el tiempo: hace el bring-in.
+   *[fold] A { $name } se le acabó el tiempo: se retira.
 }
 notice-kicked = Un moderador sacó a { $name } de la mesa.
-notice-topped-up = { $name } añade { $amount } { $amount ->
+notice-topped-up = { $name } recarga { $amount } { $amount ->
     [one] ficha
    *[other] fichas
 } (ahora tiene { $stack }).
-notice-table-opened = La mesa está abierta: para sentarse, /join.
-notice-table-paused = La mesa está en pausa: no empezará otra mano hasta /table resume.
+notice-table-opened = Mesa abierta: usa /join para sentarte.
+notice-table-paused = La mesa está en pausa: no empezará otra mano hasta que un moderador la reanude con /table resume.
 notice-table-resumed = Se reanuda el juego en la mesa.
-notice-table-closed = La mesa se ha cerrado. Las fichas de cada jugador volvieron a su saldo.
+notice-table-closed = Mesa cerrada: las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.
 notice-hand-cancelled = La mano #{ $hand } se anuló: cada jugador recuperó las fichas que tenía al empezar la mano.
 notice-next-hand-in = Próxima mano en { $seconds } s.
 notice-waiting-for-players = { $needed ->
-    [one] Falta { $needed } jugador más.
-   *[other] Faltan { $needed } jugadores más.
+    [one] Falta un jugador.
+   *[other] Faltan { $needed } jugadores.
 }
 notice-dm-closed = { $name }, no pude enviarte un MD. Tus cartas están en el botón «Mis cartas» (solo tú las ves). Para recibirlas por MD, permite los mensajes directos de miembros en la configuración de privacidad de este servidor.
 notice-cards-by-dm = Te envié tus cartas por MD.
@@ -272,11 +282,18 @@ notice-balance-of = { $name } tiene { $balance } { $balance ->
     [one] ficha
    *[other] fichas
 }.
-notice-daily-claimed = Recibiste { $amount } { $amount ->
-    [one] ficha
-   *[other] fichas
-}. Tu saldo: { $balance }.
-notice-daily-not-yet = Tus próximas fichas diarias estarán listas en { $hours } h { $minutes } min.
+notice-daily-claimed = { $amount ->
+    [one] Cobraste tu { $amount } ficha diaria.
+   *[other] Cobraste tus { $amount } fichas diarias.
+} Tu saldo: { $balance }.
+# Sin horas (o sin minutos), esa unidad no se escribe.
+notice-daily-not-yet = Tus próximas fichas diarias estarán listas en { $hours ->
+    [0] { $minutes } min
+   *[other] { $hours } h{ $minutes ->
+        [0] {""}
+       *[other] {" "}{ $minutes } min
+    }
+}.
 notice-gave = Le regalaste { $amount } { $amount ->
     [one] ficha
    *[other] fichas
@@ -302,7 +319,7 @@ status-hand = Mano #{ $hand } en juego.
 status-no-hand = No hay ninguna mano en juego.
 status-empty = No hay nadie sentado.
 stats-header = **Estadísticas de { $name }**
-stats-body = Manos jugadas: { $hands } · botes ganados: { $pots } · botes enteros (scoops): { $scoops }
+stats-body = Manos jugadas: { $hands } · botes ganados: { $pots } · scoops: { $scoops }
 stats-money = Resultado en las mesas: { $net } · bote más grande: { $biggest }
 leaderboard-header = **Clasificación**
 leaderboard-empty = Todavía nadie tiene fichas.
@@ -312,7 +329,7 @@ leaderboard-line = { $place }. { $name } — { $balance }
 
 rules-summary = **Seven Card Stud Hi/Lo, ocho o mejor (límite fijo)**
     • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); el jugador con la carta descubierta más baja hace el bring-in (el as es alto; a igual carta decide el palo: ♣️ < ♦️ < ♥️ < ♠️) o completa hasta la apuesta pequeña.
-    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor mano descubierta.
+    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle habla primero quien muestre la mejor mano.
     • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después{ $open_pair ->
         [yes] {""}; un par descubierto en cuarta calle permite la apuesta grande
        *[no] {""}
@@ -323,21 +340,23 @@ rules-summary = **Seven Card Stud Hi/Lo, ocho o mejor (límite fijo)**
         [yes] , sin límite de subidas cuando solo quedan dos jugadores
        *[no] {""}
     }.
-    • En el showdown el bote se divide: la mitad para la mejor mano alta y la mitad para la mejor baja: cinco cartas de distinto valor, de 8 o menos, con el as como carta más baja; las escaleras y los colores no estropean la baja. Si no hay baja que califique, la alta se lleva todo el bote. Una misma mano puede ganar las dos mitades (scoop).
-    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
+    • En el showdown el bote se divide: la mitad para la mejor mano alta y la otra mitad para la mejor baja (cinco cartas de distinto valor, de 8 o menos; el as es la más baja). Las escaleras y los colores no cuentan en contra de la baja. Si no hay baja que califique, la alta se lleva todo el bote. Una misma mano puede ganar las dos mitades (scoop).
+    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones del mensaje de la mesa.
 
 # bank (issue 9): the daily gift caps, and a bank too slow to take a request up
-bank-give-cap-reached = Hoy puedes dar { $remaining } { $remaining ->
-    [one] ficha
-   *[other] fichas
-} más: el límite diario es { $cap }.
-bank-receive-cap-reached = Hoy ese jugador puede recibir { $remaining } { $remaining ->
-    [one] ficha
-   *[other] fichas
-} más: el límite diario es { $cap }.
+bank-give-cap-reached = { $remaining ->
+    [0] Ya regalaste hoy el máximo ({ $cap } fichas). Vuelve a intentarlo mañana.
+    [one] Hoy solo puedes regalar { $remaining } ficha más: el límite diario es { $cap }.
+   *[other] Hoy solo puedes regalar { $remaining } fichas más: el límite diario es { $cap }.
+}
+bank-receive-cap-reached = { $remaining ->
+    [0] Ese jugador ya recibió hoy el máximo de regalos ({ $cap } fichas).
+    [one] Hoy ese jugador solo puede recibir { $remaining } ficha más: el límite diario es { $cap }.
+   *[other] Hoy ese jugador solo puede recibir { $remaining } fichas más: el límite diario es { $cap }.
+}
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
 
-## Juegos: Stud/8, Stud, Razz y la mezcla (el `game` de la mesa)
+## Juegos: Stud/8, Stud, Razz y el mix (el `game` de la mesa)
 
 game-name = { $game ->
     [stud] Stud
@@ -349,16 +368,19 @@ game-full-name = { $game ->
     [razz] Seven Card Razz
    *[stud8] Seven Card Stud Hi/Lo
 }
-board-mix = mezcla: { $left ->
+# $left cuenta la mano en juego.
+board-mix = mix: { $left ->
     [1] última mano, luego { $next }
-   *[other] quedan { $left } manos, luego { $next }
+   *[other] quedan { $left } manos con esta, luego { $next }
 }
-game-mix = Mezcla: Razz, Stud y Stud Hi/Lo, { $hands } { $hands ->
+game-mix = Mix: Razz, Stud y Stud Hi/Lo, { $hands } { $hands ->
     [one] mano
    *[other] manos
-} de cada uno
+} de cada juego
 razz-low = { $ranks }
-razz-wheel = la rueda ({ $ranks })
+razz-wheel = { $ranks }, la rueda
+# La rueda cuando sus cinco cartas se muestran detrás (resultados).
+razz-the-wheel = la rueda
 razz-paired = { $hand } ({ $ranks })
 results-shows-hand = { $name } muestra { $cards }: { $hand }
 results-pot-wins = { $name } gana { $amount } con { $hand } ({ $cards })
@@ -366,14 +388,14 @@ results-pot-split = El bote se reparte entre { $count } { $count ->
     [one] jugador
    *[other] jugadores
 }
-rules-table-deals = Esta mesa juega **{ $game }**.
-rules-table-deals-mix = Esta mesa juega la **mezcla**: { $first }, luego { $second }, luego { $third }, { $hands } { $hands ->
+rules-table-deals = En esta mesa se juega **{ $game }**.
+rules-table-deals-mix = En esta mesa se juega un **mix**: { $first }, luego { $second } y luego { $third }, { $hands } { $hands ->
     [one] mano
    *[other] manos
-} de cada uno; una mano siempre termina con el juego con que se repartió.
+} de cada juego; cada mano termina con el juego con el que empezó.
 rules-summary-stud = **Seven Card Stud (límite fijo), solo alta**
     • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); el jugador con la carta descubierta más baja hace el bring-in (el as es alto; a igual carta decide el palo: ♣️ < ♦️ < ♥️ < ♠️) o completa hasta la apuesta pequeña.
-    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor mano descubierta.
+    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle habla primero quien muestre la mejor mano.
     • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después{ $open_pair ->
         [yes] {""}; un par descubierto en cuarta calle permite la apuesta grande
        *[no] {""}
@@ -385,10 +407,10 @@ rules-summary-stud = **Seven Card Stud (límite fijo), solo alta**
        *[no] {""}
     }.
     • En el showdown la mejor mano alta de cinco cartas de las siete se lleva todo el bote.
-    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
+    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones del mensaje de la mesa.
 rules-summary-razz = **Razz (Seven Card Razz, límite fijo): gana la mano más baja**
-    • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); la carta descubierta MÁS ALTA hace el bring-in (el as es bajo, así que el rey es la más alta; a igual carta decide el palo: ♠️ por encima de ♥️, ♦️ y ♣️) o completa hasta la apuesta pequeña.
-    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle empieza la mejor baja descubierta (un par cuenta en contra).
+    • Todos ponen el ante. Cada jugador recibe dos cartas boca abajo y una boca arriba (tercera calle); el jugador con la carta descubierta MÁS ALTA hace el bring-in (el as es bajo, así que el rey es la más alta; a igual carta decide el palo: ♣️ < ♦️ < ♥️ < ♠️) o completa hasta la apuesta pequeña.
+    • Cuarta, quinta y sexta calle: una carta boca arriba para cada uno; séptima calle: una boca abajo. Desde la cuarta calle habla primero quien muestre la mejor baja (un par cuenta en contra).
     • Apuestas y subidas: la apuesta pequeña en tercera y cuarta calle, la apuesta grande después. Una apuesta y hasta { $raises } { $raises ->
         [one] subida
        *[other] subidas
@@ -397,10 +419,16 @@ rules-summary-razz = **Razz (Seven Card Razz, límite fijo): gana la mano más b
        *[no] {""}
     }.
     • En el showdown la mejor baja de cinco cartas de las siete se lleva todo el bote: el as es bajo, las escaleras y los colores no cuentan, los pares cuentan en contra y no hace falta calificar. La mejor es 5-4-3-2-A, la rueda.
-    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones de la mesa.
-rules-summary-mix = **La mezcla de stud (límite fijo): Razz, Stud y Stud Hi/Lo por turnos**
-    • En todos: ante, dos cartas boca abajo y una boca arriba en tercera calle, una boca arriba de cuarta a sexta, una boca abajo en séptima; la apuesta pequeña en tercera y cuarta calle, la grande después.
-    • **Razz**: la carta descubierta más alta hace el bring-in (as bajo); empieza la mejor baja descubierta; la mejor baja del as al cinco se lleva el bote (sin calificar; escaleras y colores no cuentan).
-    • **Stud**: la carta descubierta más baja hace el bring-in (as alto); empieza la mejor mano descubierta; la mejor mano alta se lleva el bote.
+    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones del mensaje de la mesa.
+rules-summary-mix = **Mix de stud (límite fijo): Razz, Stud y Stud Hi/Lo por turnos**
+    • En los tres juegos: ante, dos cartas boca abajo y una boca arriba en tercera calle, una boca arriba de cuarta a sexta, una boca abajo en séptima; la apuesta pequeña en tercera y cuarta calle, la grande después.
+    • **Razz**: hace el bring-in el jugador con la carta descubierta más alta (el as es bajo); habla primero la mejor baja a la vista; se lleva el bote la mejor baja (A-5: escaleras y colores no cuentan; no hace falta calificar).
+    • **Stud**: hace el bring-in el jugador con la carta descubierta más baja (el as es alto); habla primero la mejor mano a la vista; la mejor mano alta se lleva el bote.
     • **Stud Hi/Lo**: como el Stud, pero el bote se divide entre la mejor alta y la mejor baja de cinco cartas distintas de 8 o menos; sin baja que califique, la alta se lleva todo.
-    • La mesa dice qué juego es cada mano y cuántas manos quedan hasta el siguiente.
+    • La mesa indica el juego de cada mano y cuántas manos quedan (contando la que se juega) hasta el siguiente.
+    • Tus cartas boca abajo llegan por MD (o con el botón «Mis cartas»). Juega con los botones del mensaje de la mesa.
+
+## Listas dentro de una frase: «Ver canal» y «Enviar mensajes»
+
+list-and = { $first } y { $last }
+quoted = «{ $text }»

@@ -2,13 +2,13 @@
 # dari bot.
 
 cmd-table = Meja poker di channel ini
-cmd-table-open = Buka meja Seven Card Stud Hi/Lo di channel ini (moderator)
+cmd-table-open = Buka meja stud di channel ini: Stud Hi/Lo, Stud, Razz, atau mix (moderator)
 cmd-table-close = Tutup meja channel ini; chip hand yang sedang berjalan dikembalikan (moderator)
 cmd-table-pause = Jeda meja: tidak ada hand baru yang dimulai (moderator)
 cmd-table-resume = Lanjutkan meja yang dijeda (moderator)
 cmd-table-kick = Keluarkan pemain dari meja; chipnya kembali ke saldonya (moderator)
 cmd-table-settings = Ubah pengaturan meja mulai hand berikutnya (moderator)
-cmd-table-status = Lihat meja: taruhan, kursi, dan chip
+cmd-table-status = Lihat meja: limit, kursi, dan chip
 cmd-join = Duduk di meja channel ini
 cmd-leave = Tinggalkan meja (setelah hand ini selesai jika kamu ikut bermain)
 cmd-sitout = Istirahat mulai hand berikutnya tanpa kehilangan kursi
@@ -19,26 +19,26 @@ cmd-daily = Ambil chip harianmu
 cmd-give = Berikan sebagian chipmu kepada pemain lain
 cmd-leaderboard = Pemain dengan chip terbanyak di server ini
 cmd-stats = Hand yang dimainkan, pot yang dimenangkan, dan hasil bersih chip
-cmd-history = Riwayat hand terakhir di meja ini
-cmd-rules = Cara main Seven Card Stud Hi/Lo, eight or better
+cmd-history = Riwayat salah satu hand terbaru di meja ini
+cmd-rules = Aturan main permainan di meja channel ini (Stud Hi/Lo kalau belum ada meja)
 cmd-chips = Buat atau hapus chip (moderator)
 cmd-chips-grant = Beri pemain chip baru (moderator)
 cmd-chips-take = Ambil chip dari pemain (moderator)
 
 opt-ante = Ante yang dipasang setiap pemain di setiap hand
-opt-bring-in = Bring-in (taruhan paksa) yang dibayar pemain dengan kartu terbuka terendah
+opt-bring-in = Bring-in (taruhan paksa) pemain dengan kartu terbuka terendah (di Razz: tertinggi)
 opt-small-bet = Taruhan kecil: di Third dan Fourth Street
 opt-big-bet = Taruhan besar: di Fifth, Sixth, dan Seventh Street
 opt-min-buy-in = Buy-in minimum
 opt-max-buy-in = Buy-in maksimum
 opt-seats = Jumlah kursi, 2 sampai 8
-opt-timer = Detik yang dimiliki pemain untuk bertindak
-opt-between-hands = Detik di antara dua hand
+opt-timer = Waktu bertindak tiap pemain (detik)
+opt-between-hands = Jeda antar-hand (detik)
 opt-max-raises = Raise yang diizinkan per putaran taruhan setelah bet
 opt-heads-up-uncapped = Tanpa batas raise saat tinggal dua pemain
 opt-short-all-in = Kapan all-in yang kurang dari taruhan penuh membuka kembali taruhan
 opt-odd-chip = Siapa yang mendapat chip sisa dari pot yang dibagi
-opt-open-pair-big-bet = Sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+opt-open-pair-big-bet = Sepasang kartu terbuka di Fourth Street membolehkan taruhan besar (Stud dan Stud Hi/Lo)
 opt-buy-in = Chip yang kamu bawa ke meja
 opt-user = Pemainnya
 opt-amount = Jumlah chip
@@ -56,35 +56,35 @@ choice-razz = Razz, hand terendah menang
 choice-mix = Mix: Razz, Stud, Stud Hi/Lo bergiliran
 
 bot-guild-only = Gunakan perintah ini di channel server.
-bot-shutting-down = Bot sedang dimulai ulang. Coba lagi sebentar lagi.
+bot-shutting-down = Bot sedang restart. Coba lagi sebentar lagi.
 bot-unknown-button = Tombol ini sudah tidak berlaku.
-bot-failed = Terjadi kesalahan di pihak kami. Silakan coba lagi.
+bot-failed = Ada yang error di sistem bot. Coba lagi ya.
 bot-no-history = Hand itu tidak ada di riwayat meja ini.
-bot-dm-closed-mark = 📵 { $names }: DM tertutup; kartunya ada di “Kartu saya” dan /cards.
-bot-stopping-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } berhenti di sini: saat bot kembali, setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
+bot-dm-closed-mark = 📵 { $names }: DM tertutup; kartunya ada di “Kartuku” dan /cards.
+bot-stopping-mid-hand = Bot sedang restart. Hand #{ $hand } berhenti di sini: saat bot kembali, setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 bot-your-turn = { $mention }, giliranmu: { $options } ({ $seconds } dtk)
 bot-refused = Tidak berhasil: { $reason }
 bot-account-too-new = Akun Discord kamu masih terlalu baru untuk mengambil chip harian. Coba lagi beberapa hari lagi.
 bot-bots-hold-no-chips = Bot tidak memegang chip: tidak ada saldo untuk dilihat atau diubah.
-bot-stopped-mid-hand = Bot sedang dimulai ulang. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
+bot-stopped-mid-hand = Bot sedang restart. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 
 # Issue 10: bahasa meja (/table open language:, /table settings language:)
 opt-language = Bahasa pesan meja, atau bahasa server
-choice-en = Inggris
-choice-es = Spanyol
-choice-id = Indonesia
+choice-en = Bahasa Inggris
+choice-es = Bahasa Spanyol
+choice-id = Bahasa Indonesia
 choice-server = Bahasa server
 
 # Issue 8: a command's private acknowledgement when its public answer follows a deferral; /ping
 bot-done = Selesai: jawabannya ada di channel.
 bot-pings-on = Kamu akan di-mention saat giliranmu.
-bot-pings-off = Kamu tidak akan di-mention lagi saat giliranmu; papan tetap menunjukkan giliran siapa.
-cmd-ping = Mention giliran untukmu
+bot-pings-off = Kamu tidak akan di-mention lagi saat giliranmu; pesan meja tetap menunjukkan giliran siapa.
+cmd-ping = Atur mention saat giliranmu
 cmd-ping-on = Mention aku saat giliranku
 cmd-ping-off = Jangan mention aku saat giliranku
 
 # Issue 13: /table open di channel tempat bot tidak punya izin yang dibutuhkannya. Nama izin
 # mengikuti pengaturan channel Discord dalam bahasa Indonesia.
-bot-missing-permissions = Aku tidak bisa menjalankan meja di channel ini: aku tidak punya izin { $permissions } di sini. Minta pengelola server memberiku izin itu di pengaturan channel ini (Izin), lalu buka meja lagi.
+bot-missing-permissions = Aku tidak bisa membuka meja di channel ini: aku belum punya izin { $permissions }. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu buka meja lagi.
 permission-view-channel = Lihat Saluran
 permission-send-messages = Kirim Pesan

@@ -1,6 +1,6 @@
 ## Pesan layanan meja sendiri, dan pesan terminal (`studbot play`).
 
-lobby-busted = Chip { $name } habis; ia istirahat sampai mengisi ulang chip.
+lobby-busted = Chip { $name } habis; dia istirahat sampai isi ulang chip.
 lobby-no-chips = Kamu tidak punya chip di meja ini: isi ulang dulu.
 lobby-already-sitting-out = Kamu memang sedang istirahat.
 lobby-not-sitting-out = Kamu tidak sedang istirahat.
@@ -9,7 +9,7 @@ lobby-paused = Meja sedang dijeda.
 lobby-not-paused = Meja tidak sedang dijeda.
 # $reason adalah salah satu pesan settings-* di bawah.
 lobby-invalid-settings = Pengaturan itu tidak bisa dipakai: { $reason }.
-lobby-failure = Terjadi kesalahan di meja. Silakan coba lagi.
+lobby-failure = Ada yang error di meja. Coba lagi ya.
 
 ## Kenapa pengaturan meja ditolak. Masing-masing melanjutkan kalimat lobby-invalid-settings.
 
@@ -23,18 +23,18 @@ settings-action-timer = waktu untuk bertindak harus antara { $min } dan { $max }
 settings-between-hands = jeda antar-hand paling lama { $max } detik, bukan { $seconds }
 settings-max-raises = jumlah raise per putaran taruhan harus antara { $min } dan { $max }, bukan { $raises }
 settings-mix-hands = jumlah hand tiap permainan dalam mix harus antara { $min } dan { $max }, bukan { $hands }
-settings-open-pair-in-razz = razz tidak punya taruhan besar untuk sepasang kartu terbuka di Fourth Street: meja razz tidak bisa memakai opsi itu
+settings-open-pair-in-razz = Razz tidak punya taruhan besar untuk pair terbuka di Fourth Street: matikan opsi itu untuk meja Razz
 
 ## Terminal (`studbot play`)
 
 play-welcome = { $game }. Kamu bermain melawan { $bots } bot; saldomu { $balance } chip.
 play-buy-in = Kamu duduk dengan { $amount } chip.
-play-prompt = Giliranmu ({ $options }):
+play-prompt = Pilih aksi — { $options }:
 play-help =
     Yang bisa kamu ketik:
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
-      “kartu”: kartumu · “meja”: papan meja · “status”: kursi dan chip
+      “kartu”: kartumu · “meja”: tampilan meja · “status”: kursi dan chip
       “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir, atau hand N
       “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
 play-bad-input = “{ $input }” bukan pilihanmu sekarang: { $options }.
@@ -42,7 +42,10 @@ play-unknown-word = Aku tidak mengerti “{ $input }”. Ketik “bantuan” unt
 play-not-now = Itu tidak bisa sekarang; ketik “bantuan” untuk melihat perintah.
 play-waiting = Menunggu hand berikutnya…
 play-balance = Saldomu: { $balance } chip (di meja: { $stack }).
-play-cashed-out = Kamu meninggalkan meja; { $amount } chip kembali ke saldomu.
+play-cashed-out = { $amount ->
+    [0] Kamu meninggalkan meja.
+   *[other] Kamu meninggalkan meja; { $amount } chip kembali ke saldomu.
+}
 play-leaving-after-hand = Kamu akan meninggalkan meja setelah hand ini selesai.
 play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi, atau “keluar”.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.

@@ -53,8 +53,9 @@ low-hand = low { $ranks }
 low-wheel = low { $ranks }, wheel
 low-none = tidak ada low
 low-none-yet = belum ada
-# Kartu low (8 ke bawah) yang berbeda nilai sejauh ini (1 sampai 4).
-low-draw = { $count } kartu low ({ $ranks })
+# Kartu 8 ke bawah yang berbeda nilai sejauh ini (1 sampai 4) dari 5 kartu sebuah low; dibaca
+# setelah "Low:". Di Seventh Street tanpa low jadi, yang tampil low-none.
+low-draw = { $count } dari 5 kartu ({ $ranks })
 
 ## Status kursi
 
@@ -65,13 +66,15 @@ seat-sitting-out = istirahat
 seat-waiting = menunggu hand berikutnya
 seat-away = tidak merespons
 seat-bet = taruhan: { $amount }
-seat-shown = membuka kartu
-seat-equity = ekuitas { $equity } · scoop { $scoop }
+seat-shown = kartu dibuka
+seat-equity = equity { $equity } · scoop { $scoop }
+# Stud dan Razz: pot tidak dibagi, jadi tidak ada scoop.
+seat-equity-only = equity { $equity }
 
 ## Meja
 
 board-header = **Hand #{ $hand }** · { $street } · { $game }
-board-stakes = Taruhan { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
+board-stakes = Limit { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
 board-pot = Pot: **{ $amount }**
 board-main-pot = pot utama { $amount }
 board-side-pot = side pot { $number }: { $amount } ({ $players })
@@ -82,7 +85,8 @@ board-next = Giliran **{ $name }** — { $options }
 board-timer = { $seconds } dtk untuk bertindak
 board-hand-over = Hand sudah selesai.
 board-dealing-out = All-in: semua kartu terbuka; street berikutnya segera dibagikan.
-board-dm-legend = 📵 = DM tertutup: kartunya bisa dilihat lewat tombol “Kartu saya”.
+board-dm-legend = 📵 = DM tertutup: kartunya bisa dilihat lewat tombol “Kartuku”.
+board-odds-legend = equity = perkiraan bagian dari semua pot; scoop = peluang mengambil semua pot yang diikutinya
 
 ## Aksi (meja, riwayat)
 
@@ -105,12 +109,12 @@ button-call = Call { $amount }
 button-check = Check
 button-fold = Fold
 button-all-in = { $label } (all-in)
-button-my-cards = Kartu saya
+button-my-cards = Kartuku
 
 ## Giliranmu
 
 turn-header = **Giliranmu** — hand #{ $hand }, { $street }
-turn-to-call = { $amount } untuk call · chipmu: { $stack } · pot: { $pot }
+turn-to-call = Call { $amount } · chipmu: { $stack } · pot: { $pot }
 turn-free = Tidak ada taruhan untuk di-call · chipmu: { $stack } · pot: { $pot }
 turn-options = Pilihanmu:
 turn-timer = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis check jika tidak ada taruhan; kalau ada, otomatis fold.
@@ -122,6 +126,8 @@ private-down = Tertutup: { $cards }
 private-up = Terbuka: { $cards }
 private-community = Kartu bersama: { $card }
 private-high = High: { $hand }
+# Stud (high saja): tanpa label "High" karena tidak ada low.
+private-hand = Hand: { $hand }
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
     [yes] Low: { $ranks }, wheel
@@ -135,6 +141,8 @@ history-face-up = { $name } membuka semua kartunya: { $cards }
 results-shows = { $name } membuka { $cards }: { $high }; { $low }
 results-mucks = { $name } menutup kartunya (muck)
 results-main-pot = **Pot utama: { $amount }**
+# Hanya satu pot (tanpa side pot): tidak ada "utama".
+results-pot = **Pot: { $amount }**
 results-side-pot = **Side pot { $number }: { $amount }**
 results-uncontested = { $name } menang { $amount } tanpa showdown
 results-scoop = { $name } menyapu bersih { $amount } (scoop) — high: { $high } ({ $high_cards }); { $low } ({ $low_cards })
@@ -156,7 +164,7 @@ results-net = Hasil bersih: { $lines }
 
 ## Riwayat hand (publik: hanya kartu yang dibuka)
 
-history-header = **Hand #{ $hand }** — { $game }, taruhan { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header = **Hand #{ $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-seats = Pemain: { $seats }
 history-antes = Ante: { $antes }
 history-street = — { $street } —
@@ -169,6 +177,8 @@ history-end = Chip setelah hand: { $stacks }
 ## Penolakan dan status
 
 notice-not-your-turn = Bukan giliranmu: sekarang giliran { $name }.
+# Semua pemain all-in dan street yang tersisa sedang dibagikan: bukan giliran siapa pun.
+notice-no-one-to-act = Sekarang bukan giliran siapa pun: street yang tersisa sedang dibagikan.
 notice-stale-action = Tombol itu sudah tidak berlaku; pakai tombol di pesan meja yang terbaru.
 notice-action-not-allowed = Aksi itu tidak bisa dilakukan sekarang; pakai tombol di pesan meja yang terbaru.
 notice-not-seated = Kamu belum duduk di meja ini. Pakai /join untuk duduk.
@@ -180,45 +190,57 @@ notice-buy-in-out-of-range = Buy-in harus antara { $min } dan { $max } chip.
 notice-not-enough-chips = Kamu butuh { $needed } chip, tapi saldomu { $balance }.
 notice-not-moderator = Hanya moderator meja yang bisa melakukan itu.
 notice-no-cards = Kamu sedang tidak memegang kartu.
-notice-between-hands-only = Itu hanya bisa dilakukan di antara hand.
-notice-invalid-amount = Jumlahnya harus bilangan bulat chip lebih dari nol.
+notice-between-hands-only = Itu hanya bisa dilakukan saat tidak ada hand yang berjalan.
+notice-invalid-amount = Jumlah chip harus bilangan bulat lebih dari nol.
 notice-cannot-give-to-self = Kamu tidak bisa memberi chip ke dirimu sendiri.
 notice-cannot-give-to-bot = Kamu tidak bisa memberi chip ke bot.
 notice-amount-too-large = Jumlahnya terlalu besar.
 notice-amount-limits = Jumlahnya harus antara { $min } dan { $max } chip.
 notice-joined = { $name } duduk dengan { $amount } chip.
-notice-left = { $name } meninggalkan meja; { $amount } chip kembali ke saldonya.
+notice-left = { $amount ->
+    [0] { $name } meninggalkan meja.
+   *[other] { $name } meninggalkan meja; { $amount } chip kembali ke saldonya.
+}
 notice-leaving-after-hand = { $name } akan meninggalkan meja setelah hand ini selesai.
 notice-sat-out = { $name } istirahat dulu.
 notice-sat-out-after-timeouts = { $name } kehabisan waktu dua kali berturut-turut dan sekarang istirahat; bisa main lagi dengan /back.
 notice-back = { $name } kembali dan ikut main mulai hand berikutnya.
-notice-timed-out = { $checked ->
-    [yes] Waktu { $name } habis: otomatis check.
-   *[no] Waktu { $name } habis: otomatis fold.
+# $action: check, bring_in (bring-in wajib tidak bisa fold) atau fold.
+notice-timed-out = { $action ->
+    [check] Waktu { $name } habis: otomatis check.
+    [bring_in] Waktu { $name } habis: otomatis bring-in.
+   *[fold] Waktu { $name } habis: otomatis fold.
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
-notice-topped-up = { $name } menambah { $amount } chip (sekarang { $stack }).
+notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
 notice-table-opened = Meja sudah dibuka: /join untuk duduk.
-notice-table-paused = Meja dijeda: tidak ada hand baru sampai /table resume.
+notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.
 notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
 notice-hand-cancelled = Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 notice-next-hand-in = Hand berikutnya dalam { $seconds } dtk.
 notice-waiting-for-players = Menunggu { $needed } pemain lagi.
-notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartu saya” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
+notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartuku” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
 notice-cards-by-dm = Kartumu sudah dikirim lewat DM.
 notice-balance = Saldomu: { $balance } chip.
 notice-balance-of = { $name } punya { $balance } chip.
 notice-daily-claimed = Kamu mendapat { $amount } chip harian. Saldomu: { $balance }.
-notice-daily-not-yet = Chip harianmu berikutnya siap dalam { $hours } jam { $minutes } menit.
+# Tanpa jam (atau tanpa menit), satuan itu tidak ditulis.
+notice-daily-not-yet = Chip harianmu berikutnya siap dalam { $hours ->
+    [0] { $minutes } menit
+   *[other] { $hours } jam{ $minutes ->
+        [0] {""}
+       *[other] {" "}{ $minutes } menit
+    }
+}.
 notice-gave = Kamu memberi { $amount } chip ke { $name }. Saldomu: { $balance }.
 notice-granted = { $amount } chip diberikan ke { $name } (saldo: { $balance }).
 notice-taken = { $amount } chip diambil dari { $name } (saldo: { $balance }).
 
 ## /table status, /stats, /leaderboard
 
-status-header = **Meja** · taruhan { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
+status-header = **Meja** · limit { $small }/{ $big } · ante { $ante } · bring-in { $bring_in }
 status-settings = Buy-in { $min }–{ $max } · { $seats } kursi · { $timer } dtk untuk bertindak
 status-paused = Dijeda.
 status-hand = Hand #{ $hand } sedang berjalan.
@@ -244,11 +266,17 @@ rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fi
        *[no] {""}
     }.
     • Saat showdown pot dibagi dua: setengah untuk high terbaik, setengah untuk low terbaik — lima kartu berbeda nilai, 8 ke bawah, As dihitung paling rendah; straight dan flush tidak merusak low. Kalau tidak ada low yang memenuhi syarat, high mengambil seluruh pot. Satu hand bisa memenangkan keduanya (scoop).
-    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartuku”). Pakai tombol di pesan meja untuk bertindak.
 
 # bank (issue 9): the daily gift caps, and a bank too slow to take a request up
-bank-give-cap-reached = Hari ini kamu masih bisa memberi { $remaining } chip lagi: batas hariannya { $cap }.
-bank-receive-cap-reached = Hari ini pemain itu masih bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
+bank-give-cap-reached = { $remaining ->
+    [0] Kamu sudah mencapai batas hadiah hari ini ({ $cap } chip). Coba lagi besok.
+   *[other] Hari ini kamu hanya bisa memberi { $remaining } chip lagi: batas hariannya { $cap }.
+}
+bank-receive-cap-reached = { $remaining ->
+    [0] Pemain itu sudah menerima batas maksimum hari ini ({ $cap } chip).
+   *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
+}
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
@@ -263,19 +291,22 @@ game-full-name = { $game ->
     [razz] Seven Card Razz
    *[stud8] Seven Card Stud Hi/Lo
 }
+# $left menghitung hand yang sedang berjalan.
 board-mix = mix: { $left ->
     [1] hand terakhir, lalu { $next }
-   *[other] sisa { $left } hand, lalu { $next }
+   *[other] sisa { $left } hand termasuk hand ini, lalu { $next }
 }
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, masing-masing { $hands } hand
 razz-low = { $ranks }
-razz-wheel = wheel ({ $ranks })
+razz-wheel = { $ranks }, wheel
+# Wheel saat lima kartunya ditampilkan sesudahnya (hasil).
+razz-the-wheel = wheel
 razz-paired = { $hand } ({ $ranks })
 results-shows-hand = { $name } membuka { $cards }: { $hand }
 results-pot-wins = { $name } menang { $amount } dengan { $hand } ({ $cards })
 results-pot-split = Pot dibagi untuk { $count } pemain
-rules-table-deals = Meja ini memainkan **{ $game }**.
-rules-table-deals-mix = Meja ini memainkan **mix**: { $first }, lalu { $second }, lalu { $third }, masing-masing { $hands } hand; hand yang sedang berjalan selalu selesai dengan permainan saat dibagikan.
+rules-table-deals = Permainan di meja ini: **{ $game }**.
+rules-table-deals-mix = Permainan di meja ini: **mix** { $first }, lalu { $second }, lalu { $third }, masing-masing { $hands } hand; hand yang sedang berjalan tetap selesai dengan permainan awalnya.
 rules-summary-stud = **Aturan main Seven Card Stud (taruhan fixed limit, high saja)**
     • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
     • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
@@ -287,19 +318,25 @@ rules-summary-stud = **Aturan main Seven Card Stud (taruhan fixed limit, high sa
        *[no] {""}
     }.
     • Saat showdown, high lima kartu terbaik dari tujuh kartu mengambil seluruh pot.
-    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartuku”). Pakai tombol di pesan meja untuk bertindak.
 rules-summary-razz = **Aturan main Razz (Seven Card Razz, taruhan fixed limit): hand terendah menang**
-    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); kartu terbuka TERTINGGI wajib bring-in (As dihitung rendah, jadi King yang tertinggi; jika sama, suit ♠️ di atas ♥️, ♦️ dan ♣️) atau complete ke taruhan kecil.
-    • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, low terbuka terbaik bertindak pertama (pasangan merugikan).
+    • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka TERTINGGI wajib bring-in (As dihitung rendah, jadi King yang tertinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
+    • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan low terbuka terbaik bertindak pertama (pair memperburuk low).
     • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
         [yes] , tanpa batas raise kalau tinggal dua pemain
        *[no] {""}
     }.
-    • Saat showdown, low lima kartu terbaik dari tujuh kartu mengambil seluruh pot: As rendah, straight dan flush tidak dihitung, pasangan merugikan, tanpa syarat. Yang terbaik 5-4-3-2-A, wheel.
-    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartu saya”). Bertindak dengan tombol di meja.
+    • Saat showdown, low lima kartu terbaik dari tujuh kartu mengambil seluruh pot: As rendah, straight dan flush tidak dihitung, pair memperburuk low, dan tidak perlu 8 ke bawah. Yang terbaik 5-4-3-2-A (wheel).
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartuku”). Pakai tombol di pesan meja untuk bertindak.
 rules-summary-mix = **Aturan main mix stud (taruhan fixed limit): Razz, Stud, Stud Hi/Lo bergiliran**
     • Semua permainan: ante, dua kartu tertutup dan satu terbuka di Third Street, satu terbuka di Fourth sampai Sixth, satu tertutup di Seventh; taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya.
-    • **Razz**: kartu terbuka tertinggi wajib bring-in (As rendah); low terbuka terbaik bertindak pertama; low As-ke-5 terbaik mengambil pot (tanpa syarat; straight dan flush tidak dihitung).
-    • **Stud**: kartu terbuka terendah wajib bring-in (As tinggi); kartu terbuka terbaik bertindak pertama; high terbaik mengambil pot.
+    • **Razz**: pemain dengan kartu terbuka tertinggi wajib bring-in (As rendah); pemain dengan low terbuka terbaik bertindak pertama; low A-5 terbaik mengambil pot (tidak perlu 8 ke bawah; straight dan flush tidak dihitung).
+    • **Stud**: pemain dengan kartu terbuka terendah wajib bring-in (As tinggi); pemain dengan kartu terbuka terbaik bertindak pertama; high terbaik mengambil pot.
     • **Stud Hi/Lo**: seperti Stud, tetapi pot dibagi antara high terbaik dan low terbaik (lima kartu berbeda, 8 ke bawah); tanpa low yang memenuhi syarat, high mengambil seluruh pot.
-    • Meja menunjukkan permainan tiap hand dan berapa hand lagi sampai permainan berikutnya.
+    • Meja menunjukkan permainan tiap hand dan berapa hand lagi (termasuk hand ini) sampai permainan berikutnya.
+    • Kartu tertutupmu dikirim lewat DM (atau lewat tombol “Kartuku”). Pakai tombol di pesan meja untuk bertindak.
+
+## Daftar di dalam kalimat: “Lihat Saluran” dan “Kirim Pesan”
+
+list-and = { $first } dan { $last }
+quoted = “{ $text }”

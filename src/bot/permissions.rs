@@ -53,11 +53,13 @@ pub fn missing(granted: Permissions) -> Vec<&'static Needed> {
 /// Why `/table open` is refused where the bot lacks `missing` (not empty), in `locale`: the
 /// permissions by the names the moderator's Discord shows.
 pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
-    let names = missing
-        .iter()
-        .map(|needed| render::tr(locale, needed.term, &[]))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = render::quoted_list(
+        locale,
+        &missing
+            .iter()
+            .map(|needed| render::tr(locale, needed.term, &[]))
+            .collect::<Vec<_>>(),
+    );
     render::tr(
         locale,
         "bot-missing-permissions",
@@ -117,7 +119,14 @@ mod tests {
         for locale in [Locale::En, Locale::Es, Locale::Id] {
             let text = refusal(locale, &missing(Permissions::empty()));
             assert!(!text.contains("permission-"), "{locale:?}: {text}");
-            assert!(text.contains(", "), "both are named: {text}");
+            // Both named, quoted, and joined by the language's own "and".
+            let and = [
+                (Locale::En, "” and “"),
+                (Locale::Es, "» y «"),
+                (Locale::Id, "” dan “"),
+            ];
+            let (_, joined) = and.iter().find(|(l, _)| *l == locale).unwrap();
+            assert!(text.contains(joined), "both are named: {text}");
         }
     }
 }

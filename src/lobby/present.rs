@@ -209,10 +209,9 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
             amount: *amount,
             stack: *stack,
         },
-        TableMessage::TimedOut { user, action } => N::TimedOut {
-            name: name_of(*user),
-            checked: *action == ActionKind::Check,
-        },
+        TableMessage::TimedOut { user, action } => {
+            return render::timed_out(locale, &name_of(*user), *action);
+        }
         TableMessage::NextHandIn { secs, .. } => N::NextHandIn {
             seconds: u64::from(*secs),
         },

@@ -10,6 +10,7 @@ use super::prompt::{action_options, action_told, street_name};
 use super::view::{BoardView, SeatLine, SeatStatus};
 use super::{TextLimit, display_name, shorten};
 use crate::equity::Fraction;
+use crate::table::Game;
 
 /// The whole board, with no limit on its length (a terminal).
 pub fn board(locale: Locale, view: &BoardView) -> String {
@@ -154,11 +155,18 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
         ));
     }
     lines.push(String::new());
+    // Only Stud/8 splits a pot, so only there does a scoop mean more than the equity.
+    let split = view.game == Game::Stud8;
     for seat in &view.seats {
-        lines.push(seat_line(locale, seat, layout.seat_name_chars));
+        lines.push(seat_line(locale, seat, layout.seat_name_chars, split));
     }
     if view.seats.iter().any(|seat| seat.dm_closed) {
         lines.push(tr(locale, "board-dm-legend", &[]));
+    }
+    // With a side pot, a short all-in's scoop (the pots it is in) can pass its equity (a share
+    // of every pot): the legend says what each figure counts.
+    if split && view.pots.len() > 1 && view.seats.iter().any(|seat| seat.odds.is_some()) {
+        lines.push(tr(locale, "board-odds-legend", &[]));
     }
     lines.push(String::new());
     if let Some(last) = &view.last_action {
@@ -196,7 +204,7 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     lines.join("\n")
 }
 
-fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize) -> String {
+fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) -> String {
     let name = display_name(&shorten(&seat.name, name_chars));
     let marker = match seat.status {
         SeatStatus::ToAct => "▶️",
@@ -249,17 +257,19 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize) -> String {
     }
     if let Some(odds) = seat.odds {
         let estimate = if odds.exact { "" } else { "≈" };
-        notes.push(tr(
-            locale,
-            "seat-equity",
-            &[
-                (
-                    "equity",
-                    format!("{estimate}{}", percent(odds.equity)).into(),
-                ),
-                ("scoop", format!("{estimate}{}", percent(odds.scoop)).into()),
-            ],
-        ));
+        let equity = format!("{estimate}{}", percent(odds.equity));
+        notes.push(if split {
+            tr(
+                locale,
+                "seat-equity",
+                &[
+                    ("equity", equity.into()),
+                    ("scoop", format!("{estimate}{}", percent(odds.scoop)).into()),
+                ],
+            )
+        } else {
+            tr(locale, "seat-equity-only", &[("equity", equity.into())])
+        });
     }
     if let Some(id) = state_id {
         notes.push(tr(locale, id, &[]));

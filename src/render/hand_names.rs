@@ -105,8 +105,9 @@ pub fn game_choice_name(locale: Locale, choice: GameChoice, mix_hands: u32) -> S
     }
 }
 
-/// A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", and a paired hand by
-/// its pair and its cards, "pair of twos (2-2-7-5-A)".
+/// A razz hand as players say it when its cards are not listed beside it: "7-5-4-2-A",
+/// "5-4-3-2-A, a wheel", and a paired hand by its pair and its cards, "pair of twos
+/// (2-2-7-5-A)".
 pub fn razz_low_name(locale: Locale, low: AceFiveLow) -> String {
     let spelled = spell_low(&low.played_ranks());
     if low.is_wheel() {
@@ -124,6 +125,25 @@ pub fn razz_low_name(locale: Locale, low: AceFiveLow) -> String {
         }
     }
 }
+
+/// A razz hand named before its five cards ("wins with a wheel (5♠️ 4♣️ …)"): the ranks are
+/// not spelled a second time, "7-5-4-2-A", "a wheel", "pair of twos".
+pub fn razz_low_named_before_cards(locale: Locale, low: AceFiveLow) -> String {
+    if low.is_wheel() {
+        return tr(locale, "razz-the-wheel", &[]);
+    }
+    match low.category() {
+        HandCategory::HighCard => tr(
+            locale,
+            "razz-low",
+            &[("ranks", spell_low(&low.played_ranks()).into())],
+        ),
+        category => high_name_from_parts(locale, category, &low.ranks()),
+    }
+}
+
+/// A stud hand's cards once seventh street is dealt (a community card counts as one).
+const CARDS_IN_A_STUD_HAND: usize = 7;
 
 /// "8-7-5-3-A low" (or the wheel), or "no low" when `value` is `None`.
 pub fn low_hand_name(locale: Locale, value: Option<LowValue>) -> String {
@@ -146,9 +166,10 @@ pub fn low_name_from_ranks(locale: Locale, ranks: &[Rank; 5]) -> String {
 }
 
 /// What a hand holds for low so far: the low when it has one, otherwise the cards toward it
-/// ("two cards to a low (7-A)") or "no low yet".
+/// ("3 of 5 (7-4-A)") or "none yet"; with seven cards nothing is left to come, so a hand
+/// without a low has "no low".
 pub fn low_so_far(locale: Locale, cards: &[Card], value: Option<LowValue>) -> String {
-    if value.is_some() {
+    if value.is_some() || cards.len() >= CARDS_IN_A_STUD_HAND {
         return low_hand_name(locale, value);
     }
     let mut lows: Vec<Rank> = cards

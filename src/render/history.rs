@@ -9,7 +9,7 @@ use super::display_name;
 use super::hand_names::game_full_name;
 use super::locale::{Locale, tr};
 use super::prompt::{action_told, street_name};
-use super::results::{pot_lines, shows_line};
+use super::results::{Pots, pot_lines, shows_line};
 use super::view::{HistoryView, ResultView, ShownHand};
 
 /// The hand history as text, one line per event worth telling.
@@ -32,7 +32,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
         .starting_stacks
         .iter()
         .enumerate()
-        .map(|(seat, stack)| format!("{} ({stack})", name(seat)))
+        .map(|(seat, stack)| amount_of(&name(seat), *stack))
         .collect();
     if !seats.is_empty() {
         lines.push(tr(
@@ -46,6 +46,12 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
         _ => None,
     });
     let community_dealt = community.is_some();
+    let pots = Pots::of(
+        view.events
+            .iter()
+            .filter(|event| matches!(event, Event::PotAwarded(_)))
+            .count(),
+    );
     let mut antes: Vec<String> = Vec::new();
     let mut dealt: Vec<String> = Vec::new();
     let mut street: Option<Street> = None;
@@ -100,7 +106,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 chips,
                 all_in,
             } => {
-                antes.push(format!("{} {chips}", name(*seat)));
+                antes.push(amount_of(&name(*seat), *chips));
                 if *all_in {
                     lines.push(tr(
                         locale,
@@ -117,7 +123,8 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 card: up,
             } => {
                 enter_street(*at, &mut lines, &mut dealt);
-                dealt.push(format!("{} {}", name(*seat), card(*up)));
+                // "Bot 1: 10♦️": a colon, so a name ending in a digit does not run into the rank.
+                dealt.push(format!("{}: {}", name(*seat), card(*up)));
             }
             Event::CommunityCard { card: community } => {
                 enter_street(Street::Seventh, &mut lines, &mut dealt);
@@ -177,7 +184,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
             Event::PotAwarded(award) => {
                 flush_dealt(&mut dealt, &mut lines);
                 result.shown = shown.clone();
-                pot_lines(locale, &result, award, &mut lines);
+                pot_lines(locale, &result, award, pots, &mut lines);
             }
             Event::Returned { seat, chips } => {
                 lines.push(tr(
@@ -190,7 +197,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 let stacks: Vec<String> = stacks
                     .iter()
                     .enumerate()
-                    .map(|(seat, stack)| format!("{} {stack}", name(seat)))
+                    .map(|(seat, stack)| amount_of(&name(seat), *stack))
                     .collect();
                 lines.push(tr(
                     locale,
@@ -202,4 +209,10 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
     }
     flush_dealt(&mut dealt, &mut lines);
     lines.join("\n")
+}
+
+/// "Bot 1 (200)": a player's chips beside their name in parentheses, so a name ending in a
+/// digit ("Bot 1") never runs into the amount.
+fn amount_of(name: &str, chips: u64) -> String {
+    format!("{name} ({chips})")
 }

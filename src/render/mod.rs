@@ -23,7 +23,9 @@ pub use cards::{card, card_back, cards};
 pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
 pub use history::history;
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
-pub use notices::{Notice, leaderboard, notice, rules_summary, stats, table_status};
+pub use notices::{
+    Notice, leaderboard, notice, quoted_list, rules_summary, stats, table_status, timed_out,
+};
 pub use private::private_hand;
 pub use prompt::{
     action_label, action_options, action_told, my_cards_label, street_name, your_turn,

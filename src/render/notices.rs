@@ -3,6 +3,7 @@
 
 use fluent_bundle::FluentValue;
 
+use crate::table::hand::ActionKind;
 use crate::table::{GameChoice, MIX_ORDER};
 
 use super::hand_names::{game_choice_name, game_full_name, game_name};
@@ -137,8 +138,11 @@ pub enum Notice {
 /// The text of a notice. Names are escaped for Discord markdown here.
 pub fn notice(locale: Locale, notice: &Notice) -> String {
     let name = |name: &str| FluentValue::from(display_name(name));
-    let yes_no = |flag: bool| FluentValue::from(if flag { "yes" } else { "no" });
     match notice {
+        // No name: nobody is to act (everyone is all-in and the rest is being dealt).
+        Notice::NotYourTurn { to_act } if to_act.is_empty() => {
+            tr(locale, "notice-no-one-to-act", &[])
+        }
         Notice::NotYourTurn { to_act } => {
             tr(locale, "notice-not-your-turn", &[("name", name(to_act))])
         }
@@ -186,11 +190,14 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
             &[("name", name(who))],
         ),
         Notice::Back { name: who } => tr(locale, "notice-back", &[("name", name(who))]),
-        Notice::TimedOut { name: who, checked } => tr(
-            locale,
-            "notice-timed-out",
-            &[("name", name(who)), ("checked", yes_no(*checked))],
-        ),
+        Notice::TimedOut { name: who, checked } => {
+            let action = if *checked {
+                ActionKind::Check
+            } else {
+                ActionKind::Fold
+            };
+            timed_out(locale, who, action)
+        }
         Notice::Kicked { name: who } => tr(locale, "notice-kicked", &[("name", name(who))]),
         Notice::ToppedUp {
             name: who,
@@ -288,6 +295,45 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
 }
 
 /// `/table status`: stakes, buy-in range, seats, timer, the hand in progress and who sits.
+/// "Ana ran out of time: fold." — what the table did for a player whose timer ran out: a
+/// check, a fold, or the bring-in a forced bring-in posts (it may not fold).
+pub fn timed_out(locale: Locale, name: &str, action: ActionKind) -> String {
+    let action = match action {
+        ActionKind::Check => "check",
+        ActionKind::BringIn => "bring_in",
+        _ => "fold",
+    };
+    tr(
+        locale,
+        "notice-timed-out",
+        &[
+            ("name", display_name(name).into()),
+            ("action", action.into()),
+        ],
+    )
+}
+
+/// A list inside a sentence, each item quoted and the last two joined by the language's
+/// "and": “View Channel” and “Send Messages”.
+pub fn quoted_list(locale: Locale, items: &[String]) -> String {
+    let quoted: Vec<String> = items
+        .iter()
+        .map(|item| tr(locale, "quoted", &[("text", item.as_str().into())]))
+        .collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => tr(
+            locale,
+            "list-and",
+            &[
+                ("first", rest.join(", ").into()),
+                ("last", last.as_str().into()),
+            ],
+        ),
+    }
+}
+
 pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
     let stakes = view.stakes;
     let mut lines = vec![

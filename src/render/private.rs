@@ -49,9 +49,15 @@ pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> Str
         ));
         return lines.join("\n");
     }
+    // Stud has no low half to tell the high from: the hand is just the hand.
+    let high_label = if view.game == Game::Stud {
+        "private-hand"
+    } else {
+        "private-high"
+    };
     lines.push(tr(
         locale,
-        "private-high",
+        high_label,
         &[("hand", high_hand_name(locale, view.high).into())],
     ));
     if view.game == Game::Stud {

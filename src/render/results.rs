@@ -10,7 +10,9 @@ use crate::table::{Game, best_ace_five_low_cards};
 
 use super::cards::cards;
 use super::display_name;
-use super::hand_names::{high_hand_name, low_hand_name, razz_low_name};
+use super::hand_names::{
+    high_hand_name, low_hand_name, razz_low_name, razz_low_named_before_cards,
+};
 use super::locale::{Locale, tr};
 use super::view::ResultView;
 
@@ -38,8 +40,9 @@ pub fn results(locale: Locale, view: &ResultView) -> String {
             &[("name", display_name(&view.name(*seat)).into())],
         ));
     }
+    let pots = Pots::of(view.awards.len());
     for award in &view.awards {
-        pot_lines(locale, view, award, &mut lines);
+        pot_lines(locale, view, award, pots, &mut lines);
     }
     for (seat, chips) in &view.returned {
         lines.push(tr(
@@ -114,13 +117,33 @@ pub(crate) fn shows_line(
     )
 }
 
+/// Whether a hand's result has a side pot: only then is the first pot the "main" one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pots {
+    One,
+    WithSidePots,
+}
+
+impl Pots {
+    pub(crate) fn of(count: usize) -> Pots {
+        if count > 1 {
+            Pots::WithSidePots
+        } else {
+            Pots::One
+        }
+    }
+}
+
 pub(crate) fn pot_lines(
     locale: Locale,
     view: &ResultView,
     award: &PotAward,
+    pots: Pots,
     lines: &mut Vec<String>,
 ) {
-    lines.push(if award.pot == 0 {
+    lines.push(if award.pot == 0 && pots == Pots::One {
+        tr(locale, "results-pot", &[("amount", award.amount.into())])
+    } else if award.pot == 0 {
         tr(
             locale,
             "results-main-pot",
@@ -225,7 +248,7 @@ fn whole_pot_lines(locale: Locale, view: &ResultView, award: &PotAward, lines: &
         };
         let (hand, five) = if view.game == Game::Razz {
             let (low, five) = best_ace_five_low_cards(&held);
-            (razz_low_name(locale, low), five)
+            (razz_low_named_before_cards(locale, low), five)
         } else {
             let (high, five) = best_high_cards(&held);
             (high_hand_name(locale, high), five)

@@ -78,7 +78,7 @@ async fn a_razz_table_opened_on_discord_deals_razz_and_names_the_winning_low() {
         .chain(&mirror_cards.up_cards)
         .copied()
         .collect();
-    let low = render::hand_names::razz_low_name(Locale::En, AceFiveLow::of(&held));
+    let low = render::hand_names::razz_low_named_before_cards(Locale::En, AceFiveLow::of(&held));
     let said: String = fake
         .channel_messages(CHANNEL)
         .iter()

@@ -33,6 +33,7 @@ mod pokerkit_agreement;
 mod render_board;
 mod render_english;
 mod render_games;
+mod render_glitches;
 mod render_glossary;
 mod render_hands;
 mod render_leak;

@@ -405,7 +405,7 @@ fn an_exact_equity_reads_as_whole_percents_and_the_hand_reads_as_being_dealt_out
     assert!(equity.exact);
     assert!(
         text.contains(&format!(
-            "Ana (0) A♣️ A♦️ 2♣️ 3♦️ 5♥️ · shows · equity {}% · scoop {}% · all-in",
+            "Ana (0) A♣️ A♦️ 2♣️ 3♦️ 5♥️ · face up · equity {}% · scoop {}% · all-in",
             percent(ana.equity),
             percent(ana.scoop)
         )),

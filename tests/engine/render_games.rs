@@ -98,28 +98,37 @@ fn a_razz_wheel_and_a_paired_razz_hand_are_named_in_every_language() {
     // Ana: the wheel; Bo (who mucks his loser) holds only four ranks: a pair of twos.
     let hand = shown_down(Game::Razz, ["Ac 2d Kh Qs 3c 4d 5h", "2c 2h 9d 9s 9c 7d Ks"]);
     let paired_twos = AceFiveLow::of(&cards("2c 2h 9d 9s 9c 7d Ks"));
-    for (locale, wheel, paired) in [
+    for (locale, wheel, the_wheel, paired) in [
         (
             Locale::En,
-            "a wheel (5-4-3-2-A)",
+            "5-4-3-2-A, a wheel",
+            "a wheel",
             "pair of deuces (2-2-K-9-7)",
         ),
         (
             Locale::Es,
-            "la rueda (5-4-3-2-A)",
+            "5-4-3-2-A, la rueda",
+            "la rueda",
             "par de doses (2-2-K-9-7)",
         ),
-        (Locale::Id, "wheel (5-4-3-2-A)", "sepasang 2 (2-2-K-9-7)"),
+        (
+            Locale::Id,
+            "5-4-3-2-A, wheel",
+            "wheel",
+            "sepasang 2 (2-2-K-9-7)",
+        ),
     ] {
         let text = results(locale, &hand);
         assert!(
             text.contains(&format!("A♣️ 2♦️ K♥️ Q♠️ 3♣️ 4♦️ 5♥️: {wheel}\n")),
             "{locale}: {text}"
         );
+        // The five cards follow the name: the ranks are not spelled again in parentheses.
         assert!(
-            text.contains(&format!("{wheel} (5♥️ 4♦️ 3♣️ 2♦️ A♣️)")),
+            text.contains(&format!(" {the_wheel} (5♥️ 4♦️ 3♣️ 2♦️ A♣️)")),
             "{locale}: {text}"
         );
+        assert!(!text.contains(") ("), "{locale}: {text}");
         assert_eq!(razz_low_name(locale, paired_twos), paired);
     }
 }
@@ -171,19 +180,19 @@ fn the_board_header_names_the_game_and_at_a_mix_table_the_hands_left_before_the_
         (
             Locale::En,
             "**Hand #3** · Third street · Stud",
-            "Razz · mix: 2 hands left, then Stud",
+            "Razz · mix: 2 hands left with this one, then Stud",
             "Razz · mix: last hand, then Stud",
         ),
         (
             Locale::Es,
             "**Mano #3** · Tercera calle · Stud",
-            "Razz · mezcla: quedan 2 manos, luego Stud",
-            "Razz · mezcla: última mano, luego Stud",
+            "Razz · mix: quedan 2 manos con esta, luego Stud",
+            "Razz · mix: última mano, luego Stud",
         ),
         (
             Locale::Id,
             "**Hand #3** · Third Street · Stud",
-            "Razz · mix: sisa 2 hand, lalu Stud",
+            "Razz · mix: sisa 2 hand termasuk hand ini, lalu Stud",
             "Razz · mix: hand terakhir, lalu Stud",
         ),
     ] {
@@ -203,16 +212,18 @@ fn a_players_own_cards_say_what_they_make_in_the_game_dealt() {
     let seats = ["Ac 2d Kh Qs 4c 5d 7h", "8c 6d 4h 3s 2c Kd Qh"];
     let razz = shown_down(Game::Razz, seats);
     let stud = shown_down(Game::Stud, seats);
-    for (locale, razz_low, high) in [
-        (Locale::En, "Low: 7-5-4-2-A", "High: "),
-        (Locale::Es, "Baja: 7-5-4-2-A", "Alta: "),
-        (Locale::Id, "Low: 7-5-4-2-A", "High: "),
+    // Stud has no low half: its hand is labelled as the hand, not as the "high" of a split.
+    for (locale, razz_low, high, stud_hand) in [
+        (Locale::En, "Low: 7-5-4-2-A", "High: ", "Hand: "),
+        (Locale::Es, "Baja: 7-5-4-2-A", "Alta: ", "Mano: "),
+        (Locale::Id, "Low: 7-5-4-2-A", "High: ", "Hand: "),
     ] {
         let own = render::private_hand(locale, 9, &razz.private_view(0).unwrap());
         assert!(own.ends_with(razz_low), "{locale}: {own}");
         assert!(!own.contains(high), "{locale}: {own}");
         let own = render::private_hand(locale, 9, &stud.private_view(0).unwrap());
         let last = own.lines().last().unwrap_or_default();
-        assert!(last.starts_with(high), "{locale}: {own}");
+        assert!(last.starts_with(stud_hand), "{locale}: {own}");
+        assert!(!own.contains(high), "{locale}: {own}");
     }
 }

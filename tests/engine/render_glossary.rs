@@ -54,3 +54,74 @@ fn a_ruled_out_term_is_found_as_a_whole_word_in_its_language_only() {
     );
     assert!(ruled_out_in("apuesta pequeña, baja 8-7", &terms, Locale::Es).is_empty());
 }
+
+/// The calques a native reading found, each ruled out with the word players use instead.
+#[test]
+fn the_glossary_rules_out_the_calques_players_do_not_use() {
+    let terms = ruled_out_terms();
+    for (locale, term) in [
+        (Locale::Es, "equidad"),
+        (Locale::Es, "mezcla"),
+        (Locale::Es, "tablero"),
+        (Locale::Es, "fichas netas"),
+        (Locale::Es, "llevar una mesa"),
+        (Locale::Id, "ekuitas"),
+        (Locale::Id, "papan meja"),
+        (Locale::Id, "tanpa syarat"),
+        (Locale::Id, "pasangan merugikan"),
+        (Locale::Id, "pengelola server"),
+        (Locale::Id, "dimulai ulang"),
+        (Locale::Id, "kartu saya"),
+    ] {
+        assert!(
+            terms.contains(&(locale, term.to_string())),
+            "{locale}: “{term}” is not ruled out"
+        );
+    }
+    // "Papan" alone would rule out "Papan peringkat", the leaderboard.
+    assert!(!terms.contains(&(Locale::Id, "papan".to_string())));
+}
+
+/// An English word a language's messages may use because its players do is that language's
+/// term in the glossary, so the allowance and the glossary cannot drift apart.
+#[test]
+fn the_english_words_players_use_are_the_glossarys_terms_for_their_language() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/GLOSSARY.md");
+    let glossary = std::fs::read_to_string(path).unwrap();
+    let terms_table = glossary
+        .split("## Terms")
+        .nth(1)
+        .and_then(|rest| rest.split("## Ruled out").next())
+        .expect("GLOSSARY.md has a Terms table");
+    let column = |locale: Locale| -> String {
+        let index = match locale {
+            Locale::En => 2,
+            Locale::Es => 3,
+            Locale::Id => 4,
+        };
+        terms_table
+            .lines()
+            .filter(|line| line.starts_with('|'))
+            .filter_map(|line| line.split('|').nth(index))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    for (locale, words) in [
+        (Locale::Es, &["equity", "mix"][..]),
+        (
+            Locale::Id,
+            &["equity", "mix", "limit", "pair", "admin", "restart"][..],
+        ),
+    ] {
+        let allowed = words_common::english_allowed(locale);
+        let glossary_terms = column(locale);
+        for word in words {
+            assert!(allowed.contains(word), "{locale}: “{word}” is not allowed");
+            assert!(
+                glossary_terms.contains(word),
+                "{locale}: “{word}” is allowed but is not a glossary term"
+            );
+        }
+    }
+}

@@ -135,24 +135,49 @@ fn lows_are_spelled_with_the_ace_last_and_missing_lows_said_plainly() {
 #[test]
 fn a_low_draw_counts_the_different_low_ranks_held() {
     let held = cards("7s 7h Ad 4c Kd");
-    assert_eq!(
-        low_so_far(Locale::En, &held, None),
-        "3 cards to a low (7-4-A)"
-    );
-    assert_eq!(
-        low_so_far(Locale::En, &cards("Ks Qd 2c"), None),
-        "one card to a low (2)"
-    );
+    for locale in Locale::ALL {
+        let draw = low_so_far(locale, &held, None);
+        assert!(
+            draw.starts_with("3 ") && draw.contains("(7-4-A)"),
+            "{locale}: {draw}"
+        );
+        let one = low_so_far(locale, &cards("Ks Qd 2c"), None);
+        assert!(
+            one.starts_with("1 ") && one.ends_with("(2)"),
+            "{locale}: {one}"
+        );
+        // Read after the label "Low:", the draw does not say "low" a second time.
+        for word in ["low", "baja", "bajas"] {
+            assert!(
+                !draw.to_lowercase().split_whitespace().any(|w| w == word),
+                "{locale}: {draw}"
+            );
+        }
+    }
     assert_eq!(low_so_far(Locale::En, &cards("Ks Qd 9c"), None), "none yet");
     assert_eq!(
-        low_so_far(Locale::Es, &cards("Ks Qd 2c"), None),
-        "1 carta baja (2)"
+        low_so_far(Locale::Es, &cards("Ks Qd 9c"), None),
+        "todavía ninguna"
     );
-    assert_eq!(
-        low_so_far(Locale::Es, &held, None),
-        "3 cartas bajas (7-4-A)"
-    );
-    assert_eq!(low_so_far(Locale::Id, &held, None), "3 kartu low (7-4-A)");
+}
+
+#[test]
+fn a_dead_low_draw_on_seventh_street_reads_no_low_in_every_language() {
+    // Seven cards, four low ranks and no low made: nothing is left to come.
+    let four_to_a_low = cards("8s 5h 2d Ac Kd Qs Kh");
+    // Seven cards and not one low card: not "none yet" either.
+    let no_low_cards = cards("Ks Kd Qs Jh 9c 9d Ts");
+    for (locale, no_low) in [
+        (Locale::En, "no low"),
+        (Locale::Es, "sin baja"),
+        (Locale::Id, "tidak ada low"),
+    ] {
+        assert_eq!(low_so_far(locale, &four_to_a_low, None), no_low);
+        assert_eq!(low_so_far(locale, &no_low_cards, None), no_low);
+    }
+    // With a card still to come, the same four are a draw.
+    let sixth = cards("8s 5h 2d Ac Kd Qs");
+    assert!(low_so_far(Locale::En, &sixth, None).starts_with("4 "));
 }
 
 #[test]
@@ -205,7 +230,7 @@ fn the_private_view_shows_down_and_up_cards_and_the_hands_so_far() {
     let en = render::private_hand(Locale::En, 42, &view);
     assert_eq!(
         en,
-        "**Your cards** — hand #42\nDown: A♠️ 2♥️\nUp: K♦️ K♠️ 5♣️\nHigh: pair of kings\nLow: 3 cards to a low (5-2-A)"
+        "**Your cards** — hand #42\nDown: A♠️ 2♥️\nUp: K♦️ K♠️ 5♣️\nHigh: pair of kings\nLow: 3 of 5 (5-2-A)"
     );
     let es = render::private_hand(Locale::Es, 42, &view);
     assert!(

@@ -234,7 +234,7 @@ fn an_uncontested_pot_shows_no_cards() {
     let es = render::results(Locale::Es, &view);
     assert!(es.contains("Ana gana 6 sin showdown"), "{es}");
     assert!(
-        es.contains("Se le devuelven 3 fichas a Ana (nadie igualó)"),
+        es.contains("Se le devuelven a Ana las 3 fichas que nadie igualó"),
         "{es}"
     );
     let id = render::results(Locale::Id, &view);
@@ -422,9 +422,9 @@ fn the_public_history_tells_the_whole_hand_and_only_shown_cards() {
     for expected in [
         "**Hand #77** — Seven-Card Stud Hi/Lo, stakes 5/10, ante 1, bring-in 2",
         "Players: Ana (100), Bo (100)",
-        "Antes: Ana 1, Bo 1",
+        "Antes: Ana (1), Bo (1)",
         "— Third street —",
-        "Dealt face up: Ana A♠️ · Bo 7♣️",
+        "Dealt face up: Ana: A♠️ · Bo: 7♣️",
         "Bo brings in for 2",
         "Ana completes to 5",
         "Bo calls 3",
@@ -435,15 +435,15 @@ fn the_public_history_tells_the_whole_hand_and_only_shown_cards() {
         "Ana checks",
         "Ana shows 9♠️ 4♥️ 3♣️ A♠️ A♥️ 5♦️ 6♦️: pair of aces; 6-5-4-3-A low",
         "Bo mucks",
-        "**Main pot 132**",
+        "**Pot 132**",
         "Ana scoops 132: high with pair of aces (A♠️ A♥️ 9♠️ 6♦️ 5♦️) and 6-5-4-3-A low",
-        "Stacks after the hand: Ana 166, Bo 34",
+        "Stacks after the hand: Ana (166), Bo (34)",
     ] {
         assert!(en.contains(expected), "missing {expected:?} in\n{en}");
     }
     let es = render::history(Locale::Es, &view);
     for expected in [
-        "Ante: Ana 1, Bo 1",
+        "Ante: Ana (1), Bo (1)",
         "— Tercera calle —",
         "Bo hace el bring-in de 2",
         "Ana completa a 5",

@@ -474,6 +474,9 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "buy-in",
             "scoops",
             "scoop",
+            // Spanish players say "la equity" and "un mix de stud" (locales/GLOSSARY.md).
+            "equity",
+            "mix",
             "ante",
             "full",
             "bot",
@@ -527,6 +530,14 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "low",
             "wheel",
             "scoop",
+            // What Indonesian players say (locales/GLOSSARY.md): "equity", "Limit 5/10",
+            // "pair", "admin server", "restart", "error".
+            "equity",
+            "limit",
+            "pair",
+            "admin",
+            "restart",
+            "error",
             "muck",
             "hand",
             "channel",
@@ -563,7 +574,7 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
         Locale::En => &[],
         Locale::Es => &[
             "a", "as", "no", "me", "con", "sin", "real", "color", "final", "total", "mesa", "lo",
-            "min",
+            "min", "antes", "balance",
         ],
         Locale::Id => &[
             "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",

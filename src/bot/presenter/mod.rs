@@ -31,7 +31,6 @@ use crate::lobby::{
     TableHandle, TableMessage, TurnOffer,
 };
 use crate::render::{self, Locale};
-use crate::table::ActionKind;
 
 use super::board_writes::{BoardWrites, WriteGuard};
 use super::outbox::Freshness;
@@ -328,10 +327,9 @@ impl Presenter {
                 reason: CancelReason::Shutdown,
                 ..
             } => return None,
-            TableMessage::TimedOut { user, action } => render::Notice::TimedOut {
-                name: name(user),
-                checked: action == ActionKind::Check,
-            },
+            TableMessage::TimedOut { user, action } => {
+                return Some((render::timed_out(locale, &name(user), action), None));
+            }
             TableMessage::SatOut {
                 user,
                 reason: SitOutReason::TimedOut,
