@@ -20,6 +20,10 @@ pub const DM_CLOSED_CODE: i64 = 50007;
 pub const OLD_MESSAGE_EDIT_CODE: i64 = 30046;
 /// Discord's error code for "Missing Permissions": the bot lacks a permission in the channel.
 pub const MISSING_PERMISSIONS_CODE: i64 = 50013;
+/// Discord's error code for "Unknown Channel": the channel or thread was deleted.
+pub const UNKNOWN_CHANNEL_CODE: i64 = 10003;
+/// Discord's error code for "Unknown Message": the message was deleted.
+pub const UNKNOWN_MESSAGE_CODE: i64 = 10008;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestError {
@@ -45,6 +49,16 @@ impl RestError {
     /// Discord refused to edit a message because it is too old.
     pub fn is_old_message_edit(&self) -> bool {
         matches!(self, RestError::Refused { code, .. } if *code == OLD_MESSAGE_EDIT_CODE)
+    }
+
+    /// The channel or thread is gone (deleted): nothing will ever be written there again.
+    pub fn is_unknown_channel(&self) -> bool {
+        matches!(self, RestError::Refused { code, .. } if *code == UNKNOWN_CHANNEL_CODE)
+    }
+
+    /// The message is gone (deleted by a moderator or a purge bot).
+    pub fn is_unknown_message(&self) -> bool {
+        matches!(self, RestError::Refused { code, .. } if *code == UNKNOWN_MESSAGE_CODE)
     }
 
     /// Worth trying again later: the network or Discord failed, not our request.

@@ -33,5 +33,6 @@ mod discord_slow_clicks;
 mod discord_slow_commands;
 mod discord_tables;
 mod discord_timers;
+mod discord_world;
 mod metrics_scrape;
 mod run_startup;
