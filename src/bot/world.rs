@@ -33,6 +33,20 @@ impl Bot {
                     }
                 }
             }
+            serenity::FullEvent::MessageDelete {
+                channel_id,
+                deleted_message_id,
+                ..
+            } => self.board_deleted(channel_id.get(), deleted_message_id.get()),
+            serenity::FullEvent::MessageDeleteBulk {
+                channel_id,
+                multiple_deleted_messages_ids,
+                ..
+            } => {
+                for message in multiple_deleted_messages_ids {
+                    self.board_deleted(channel_id.get(), message.get());
+                }
+            }
             _ => {}
         }
     }
@@ -64,5 +78,11 @@ impl Bot {
                 ),
             }
         });
+    }
+
+    fn board_deleted(&self, channel: u64, message: u64) {
+        if let Some(presenter) = self.existing_presenter(TableId(channel)) {
+            presenter.board_deleted(message);
+        }
     }
 }

@@ -21,6 +21,7 @@ mod discord_history;
 mod discord_invite;
 mod discord_language;
 mod discord_limits;
+mod discord_lost_boards;
 mod discord_moderation;
 mod discord_names;
 mod discord_old_messages;
