@@ -183,7 +183,10 @@ async fn act(
                                 if is_old_message_edit(&error) {
                                     presenter.board_refused_as_old(board);
                                 }
-                                acknowledge(ctx, click).await
+                                // A callback that timed out is past Discord's 3 seconds:
+                                // another one is refused; the presenter writes the board.
+                                !crate::bot::rest::timed_out(&error)
+                                    && acknowledge(ctx, click).await
                             }
                         }
                     }

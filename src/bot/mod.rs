@@ -456,7 +456,7 @@ pub async fn serve_observed(
             .proxy(proxy.trim_end_matches('/'))
             .ratelimiter_disabled(true);
     }
-    let http = http.build();
+    let http = http.client(rest::serenity_client()).build();
     preflight::check(&http, &base).await?;
     let framework = framework::framework(bot.clone());
     // GUILD_MESSAGES (not privileged) brings MESSAGE_DELETE: a deleted board is posted anew.

@@ -71,6 +71,32 @@ impl RestError {
     }
 }
 
+/// The longest any call through serenity's `Http` may take (interaction callbacks, their
+/// followups and edits, DMs opened, names looked up, commands registered): a stalled proxy or
+/// a stuck stream must not hold a click (and with it the table's board) for ever. Discord
+/// answers in well under a second; an interaction's callback is worth nothing after 3 s.
+pub const SERENITY_CALL_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The longest a message write of [`Rest`] may take before it counts as failed (and is tried
+/// again by whoever asked).
+pub const MESSAGE_WRITE_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The HTTP client serenity's `Http` is built with: rustls, as serenity's own, and a timeout
+/// on every call, which serenity's own lacks.
+pub fn serenity_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .use_rustls_tls()
+        .timeout(SERENITY_CALL_TIMEOUT)
+        .build()
+        .unwrap_or_default()
+}
+
+/// Whether a call through serenity's `Http` gave up at [`SERENITY_CALL_TIMEOUT`].
+pub fn timed_out(error: &poise::serenity_prelude::Error) -> bool {
+    use poise::serenity_prelude::{Error, HttpError};
+    matches!(error, Error::Http(HttpError::Request(request)) if request.is_timeout())
+}
+
 /// A small REST client for message writes; cheap to clone.
 #[derive(Clone)]
 pub struct Rest {
@@ -83,7 +109,7 @@ impl Rest {
     /// `base` is `https://discord.com` or the configured proxy.
     pub fn new(base: &str, token: &SecretString) -> Rest {
         let client = reqwest::Client::builder()
-            .timeout(Duration::from_secs(15))
+            .timeout(MESSAGE_WRITE_TIMEOUT)
             .build()
             .unwrap_or_default();
         Rest {

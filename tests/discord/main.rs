@@ -17,6 +17,7 @@ mod discord_commands;
 mod discord_fake;
 mod discord_games;
 mod discord_gateway;
+mod discord_hangs;
 mod discord_history;
 mod discord_invite;
 mod discord_language;
