@@ -20,6 +20,9 @@ pub const DM_CLOSED_CODE: i64 = 50007;
 pub const OLD_MESSAGE_EDIT_CODE: i64 = 30046;
 /// Discord's error code for "Missing Permissions": the bot lacks a permission in the channel.
 pub const MISSING_PERMISSIONS_CODE: i64 = 50013;
+/// Discord's error code for "Missing Access": the bot cannot see the channel (View Channel
+/// denied, a private thread it is not in); for a table it means the same as 50013.
+pub const MISSING_ACCESS_CODE: i64 = 50001;
 /// Discord's error code for "Unknown Channel": the channel or thread was deleted.
 pub const UNKNOWN_CHANNEL_CODE: i64 = 10003;
 /// Discord's error code for "Unknown Message": the message was deleted.
@@ -31,9 +34,10 @@ pub enum RestError {
     RateLimited(Duration),
     #[error("the user does not accept direct messages")]
     DmClosed,
-    /// 403 with code 50013: Discord does not say which permission; the caller knows what the
-    /// write needed (see `bot::permissions`).
-    #[error("Discord refused: the bot lacks a permission in this channel (code 50013)")]
+    /// 403 with code 50013 (Missing Permissions) or 50001 (Missing Access: the bot cannot see
+    /// the channel): Discord does not say which permission; the caller knows what the write
+    /// needed (see `bot::permissions`).
+    #[error("Discord refused: the bot lacks a permission in this channel (code 50013 or 50001)")]
     MissingPermissions,
     #[error("Discord answered {status} (code {code}): {message}")]
     Refused {
@@ -231,7 +235,9 @@ impl Rest {
         if status == StatusCode::FORBIDDEN && code == DM_CLOSED_CODE {
             return Err(RestError::DmClosed);
         }
-        if status == StatusCode::FORBIDDEN && code == MISSING_PERMISSIONS_CODE {
+        if status == StatusCode::FORBIDDEN
+            && (code == MISSING_PERMISSIONS_CODE || code == MISSING_ACCESS_CODE)
+        {
             return Err(RestError::MissingPermissions);
         }
         Err(RestError::Refused {

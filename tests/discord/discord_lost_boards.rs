@@ -22,19 +22,23 @@ fn players(base: u64) -> Vec<FakeUser> {
     ]
 }
 
-/// A paused table with a 5-second action timer (the shortest), `players` seated.
-async fn open_with_short_timer(
+/// A paused table with a `timer`-second action timer, `players` seated.
+async fn open_with_timer(
     fake: &FakeDiscord,
     channel: u64,
     moderator: &FakeUser,
     players: &[FakeUser],
+    timer: i64,
 ) {
     let opened = fake
         .slash(
             moderator,
             channel,
             "table",
-            vec![sub("open", vec![int("between_hands", 0), int("timer", 5)])],
+            vec![sub(
+                "open",
+                vec![int("between_hands", 0), int("timer", timer)],
+            )],
         )
         .await;
     assert_channel_answer(fake, opened, channel).await;
@@ -88,7 +92,7 @@ async fn a_deleted_board_is_posted_anew_with_the_buttons_of_the_player_to_act() 
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_003_000, "Mod");
     let players = players(100_000_000_000_003_010);
-    open_with_short_timer(&fake, CHANNEL, &moderator, &players).await;
+    open_and_seat(&fake, CHANNEL, &moderator, &players, 200).await;
     let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
 
     let mark = fake.mark();
@@ -108,7 +112,7 @@ async fn a_board_post_that_discord_fails_is_posted_again_and_the_timer_waits_for
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_003_100, "Mod");
     let players = players(100_000_000_000_003_110);
-    open_with_short_timer(&fake, CHANNEL, &moderator, &players).await;
+    open_with_timer(&fake, CHANNEL, &moderator, &players, 5).await;
     // Four failures in a row: the retries (0.5 + 1 + 2 + 4 s) outlast the 5-second timer.
     fake.fail_route(
         Method::POST,
@@ -130,7 +134,9 @@ async fn a_board_edit_that_discord_fails_is_written_again_and_the_next_player_ke
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_003_200, "Mod");
     let players = players(100_000_000_000_003_210);
-    open_with_short_timer(&fake, CHANNEL, &moderator, &players).await;
+    // The first player's timer runs out (10 s: the outbox's own three tries of the edit
+    // that follows, 3 s, stay well within the next player's timer on a loaded machine).
+    open_with_timer(&fake, CHANNEL, &moderator, &players, 10).await;
     let table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
     // The first player lets their timer run out; the edit giving the next player their
     // buttons meets 503s, more than the outbox's own three tries.

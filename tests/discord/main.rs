@@ -22,6 +22,7 @@ mod discord_history;
 mod discord_invite;
 mod discord_language;
 mod discord_limits;
+mod discord_lost_access;
 mod discord_lost_boards;
 mod discord_moderation;
 mod discord_names;

@@ -307,6 +307,9 @@ impl Presenter {
                 {
                     self.set_language(settings.language);
                 }
+                if matches!(message, TableMessage::Resumed) {
+                    self.resumed();
+                }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
                 }

@@ -40,7 +40,7 @@ impl Presenter {
         tracing::error!(
             channel = self.channel(),
             "Discord refuses the bot's messages in channel {} (403, code 50013 Missing \
-             Permissions): the bot lacks {lacking} there. The table is paused: give the bot \
+             Permissions or 50001 Missing Access): the bot lacks {lacking} there. The table is paused: give the bot \
              {} in the channel's permissions, then run /table resume",
             self.channel(),
             permissions::NEEDED
@@ -57,6 +57,12 @@ impl Presenter {
             }
         });
         true
+    }
+
+    /// A moderator resumed the table: a refusal from now on pauses it again (the permission
+    /// may still be missing).
+    pub(super) fn resumed(&self) {
+        self.missing_permissions.store(false, Ordering::SeqCst);
     }
 
     /// A post to the channel went through: its permissions are fine (again).
