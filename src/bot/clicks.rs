@@ -147,51 +147,54 @@ async fn act(
             let current_board = snapshot.as_ref().is_some_and(|snapshot| {
                 snapshot.board_message == Some(board) && presenter.board_editable(board)
             });
-            let answered =
-                match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
-                    Some((version, message)) if current_board && deferred => {
-                        let edit = serenity::EditInteractionResponse::new()
+            let answered = match snapshot
+                .and_then(|snapshot| Some((snapshot.version, snapshot.message?)))
+            {
+                Some((version, message)) if current_board && deferred => {
+                    let edit = serenity::EditInteractionResponse::new()
+                        .content(message.content.clone())
+                        .components(message.components())
+                        .allowed_mentions(CreateAllowedMentions::new());
+                    let writing = presenter.writing_board();
+                    let edited = click.edit_response(&ctx.http, edit).await;
+                    drop(writing);
+                    match edited {
+                        Ok(_) => presenter.wrote(version),
+                        Err(error) => tracing::warn!(%error, "updating the board failed"),
+                    }
+                    true
+                }
+                Some((version, message)) if current_board => {
+                    let response = CreateInteractionResponse::UpdateMessage(
+                        CreateInteractionResponseMessage::new()
                             .content(message.content.clone())
                             .components(message.components())
-                            .allowed_mentions(CreateAllowedMentions::new());
-                        let writing = presenter.writing_board();
-                        let edited = click.edit_response(&ctx.http, edit).await;
-                        drop(writing);
-                        match edited {
-                            Ok(_) => presenter.wrote(version),
-                            Err(error) => tracing::warn!(%error, "updating the board failed"),
+                            .allowed_mentions(CreateAllowedMentions::new()),
+                    );
+                    let writing = presenter.writing_board();
+                    let responded = click.create_response(&ctx.http, response).await;
+                    drop(writing);
+                    match responded {
+                        Ok(()) => {
+                            presenter.wrote(version);
+                            true
                         }
-                        true
-                    }
-                    Some((version, message)) if current_board => {
-                        let response = CreateInteractionResponse::UpdateMessage(
-                            CreateInteractionResponseMessage::new()
-                                .content(message.content.clone())
-                                .components(message.components())
-                                .allowed_mentions(CreateAllowedMentions::new()),
-                        );
-                        let writing = presenter.writing_board();
-                        let responded = click.create_response(&ctx.http, response).await;
-                        drop(writing);
-                        match responded {
-                            Ok(()) => {
-                                presenter.wrote(version);
-                                true
+                        Err(error) => {
+                            tracing::warn!(%error, "updating the board failed");
+                            if is_old_message_edit(&error) {
+                                presenter.board_refused_as_old(board);
                             }
-                            Err(error) => {
-                                tracing::warn!(%error, "updating the board failed");
-                                if is_old_message_edit(&error) {
-                                    presenter.board_refused_as_old(board);
-                                }
-                                acknowledge(ctx, click).await
-                            }
+                            // A callback that timed out is past Discord's 3 seconds:
+                            // another one is refused; the presenter writes the board.
+                            !crate::bot::rest::timed_out(&error) && acknowledge(ctx, click).await
                         }
                     }
-                    _ if deferred => true,
-                    // The board is elsewhere (a new hand's message, or posted anew as too old) or
-                    // not ready: acknowledge, and the presenter writes it through the outbox.
-                    _ => acknowledge(ctx, click).await,
-                };
+                }
+                _ if deferred => true,
+                // The board is elsewhere (a new hand's message, or posted anew as too old) or
+                // not ready: acknowledge, and the presenter writes it through the outbox.
+                _ => acknowledge(ctx, click).await,
+            };
             if answered {
                 presenter.click_answered(ClickToken {
                     interaction: click.id.get(),

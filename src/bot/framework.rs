@@ -29,6 +29,7 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                 Box::pin(async move {
                     framework.user_data.watch_gateway(event);
                     framework.user_data.watch_guilds(event);
+                    framework.user_data.watch_world(event);
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),
                     } = event

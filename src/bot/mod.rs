@@ -9,6 +9,7 @@
 //!   (edited), DMs of down cards, and mentions of the player to act.
 //! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
 //! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
+//! - [`world`]: deleted channels, threads, boards and servers.
 
 pub mod backups;
 pub mod board_writes;
@@ -29,6 +30,7 @@ pub mod presenter;
 pub mod refusals;
 pub mod reply;
 pub mod rest;
+pub mod world;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -458,10 +460,11 @@ pub async fn serve_observed(
             .proxy(proxy.trim_end_matches('/'))
             .ratelimiter_disabled(true);
     }
-    let http = http.build();
+    let http = http.client(rest::serenity_client()).build();
     preflight::check(&http, &base).await?;
     let framework = framework::framework(bot.clone());
-    let intents = serenity::GatewayIntents::GUILDS;
+    // GUILD_MESSAGES (not privileged) brings MESSAGE_DELETE: a deleted board is posted anew.
+    let intents = serenity::GatewayIntents::GUILDS | serenity::GatewayIntents::GUILD_MESSAGES;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await

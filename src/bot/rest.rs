@@ -20,6 +20,13 @@ pub const DM_CLOSED_CODE: i64 = 50007;
 pub const OLD_MESSAGE_EDIT_CODE: i64 = 30046;
 /// Discord's error code for "Missing Permissions": the bot lacks a permission in the channel.
 pub const MISSING_PERMISSIONS_CODE: i64 = 50013;
+/// Discord's error code for "Missing Access": the bot cannot see the channel (View Channel
+/// denied, a private thread it is not in); for a table it means the same as 50013.
+pub const MISSING_ACCESS_CODE: i64 = 50001;
+/// Discord's error code for "Unknown Channel": the channel or thread was deleted.
+pub const UNKNOWN_CHANNEL_CODE: i64 = 10003;
+/// Discord's error code for "Unknown Message": the message was deleted.
+pub const UNKNOWN_MESSAGE_CODE: i64 = 10008;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestError {
@@ -27,9 +34,10 @@ pub enum RestError {
     RateLimited(Duration),
     #[error("the user does not accept direct messages")]
     DmClosed,
-    /// 403 with code 50013: Discord does not say which permission; the caller knows what the
-    /// write needed (see `bot::permissions`).
-    #[error("Discord refused: the bot lacks a permission in this channel (code 50013)")]
+    /// 403 with code 50013 (Missing Permissions) or 50001 (Missing Access: the bot cannot see
+    /// the channel): Discord does not say which permission; the caller knows what the write
+    /// needed (see `bot::permissions`).
+    #[error("Discord refused: the bot lacks a permission in this channel (code 50013 or 50001)")]
     MissingPermissions,
     #[error("Discord answered {status} (code {code}): {message}")]
     Refused {
@@ -47,6 +55,16 @@ impl RestError {
         matches!(self, RestError::Refused { code, .. } if *code == OLD_MESSAGE_EDIT_CODE)
     }
 
+    /// The channel or thread is gone (deleted): nothing will ever be written there again.
+    pub fn is_unknown_channel(&self) -> bool {
+        matches!(self, RestError::Refused { code, .. } if *code == UNKNOWN_CHANNEL_CODE)
+    }
+
+    /// The message is gone (deleted by a moderator or a purge bot).
+    pub fn is_unknown_message(&self) -> bool {
+        matches!(self, RestError::Refused { code, .. } if *code == UNKNOWN_MESSAGE_CODE)
+    }
+
     /// Worth trying again later: the network or Discord failed, not our request.
     pub fn is_transient(&self) -> bool {
         match self {
@@ -55,6 +73,32 @@ impl RestError {
             _ => false,
         }
     }
+}
+
+/// The longest any call through serenity's `Http` may take (interaction callbacks, their
+/// followups and edits, DMs opened, names looked up, commands registered): a stalled proxy or
+/// a stuck stream must not hold a click (and with it the table's board) for ever. Discord
+/// answers in well under a second; an interaction's callback is worth nothing after 3 s.
+pub const SERENITY_CALL_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The longest a message write of [`Rest`] may take before it counts as failed (and is tried
+/// again by whoever asked).
+pub const MESSAGE_WRITE_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The HTTP client serenity's `Http` is built with: rustls, as serenity's own, and a timeout
+/// on every call, which serenity's own lacks.
+pub fn serenity_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .use_rustls_tls()
+        .timeout(SERENITY_CALL_TIMEOUT)
+        .build()
+        .unwrap_or_default()
+}
+
+/// Whether a call through serenity's `Http` gave up at [`SERENITY_CALL_TIMEOUT`].
+pub fn timed_out(error: &poise::serenity_prelude::Error) -> bool {
+    use poise::serenity_prelude::{Error, HttpError};
+    matches!(error, Error::Http(HttpError::Request(request)) if request.is_timeout())
 }
 
 /// A small REST client for message writes; cheap to clone.
@@ -69,7 +113,7 @@ impl Rest {
     /// `base` is `https://discord.com` or the configured proxy.
     pub fn new(base: &str, token: &SecretString) -> Rest {
         let client = reqwest::Client::builder()
-            .timeout(Duration::from_secs(15))
+            .timeout(MESSAGE_WRITE_TIMEOUT)
             .build()
             .unwrap_or_default();
         Rest {
@@ -191,7 +235,9 @@ impl Rest {
         if status == StatusCode::FORBIDDEN && code == DM_CLOSED_CODE {
             return Err(RestError::DmClosed);
         }
-        if status == StatusCode::FORBIDDEN && code == MISSING_PERMISSIONS_CODE {
+        if status == StatusCode::FORBIDDEN
+            && (code == MISSING_PERMISSIONS_CODE || code == MISSING_ACCESS_CODE)
+        {
             return Err(RestError::MissingPermissions);
         }
         Err(RestError::Refused {

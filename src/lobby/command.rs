@@ -23,6 +23,15 @@ pub(crate) enum TableCommand {
     Close {
         reply: Responder<Vec<(UserId, u64)>>,
     },
+    /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
+    /// they are not (the board's post failed, or the board was deleted), that player's timer
+    /// is held; once they are again, it starts from the whole timer. Any other turn: nothing.
+    TurnOnScreen {
+        hand: u64,
+        action_seq: u32,
+        on_screen: bool,
+        reply: Responder<()>,
+    },
     /// Freeze the table: no timer runs, no action is taken, no hand starts.
     Pause {
         reply: Responder<()>,
@@ -248,6 +257,23 @@ impl TableHandle {
             hand,
             action_seq,
             kind,
+            reply,
+        })
+        .await
+    }
+
+    /// See `TableCommand::TurnOnScreen`: holds (`false`) or restarts (`true`) the timer of
+    /// the player to act, when `(hand, action_seq)` is still the turn.
+    pub async fn turn_on_screen(
+        &self,
+        hand: u64,
+        action_seq: u32,
+        on_screen: bool,
+    ) -> Result<(), LobbyError> {
+        self.ask(|reply| TableCommand::TurnOnScreen {
+            hand,
+            action_seq,
+            on_screen,
             reply,
         })
         .await

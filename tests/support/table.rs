@@ -419,7 +419,7 @@ pub async fn no_next_hand_soon(fake: &FakeDiscord, channel: u64, moderator: &Fak
 }
 
 /// "1,000"-style grouping, in case the renderer groups digits.
-fn format_thousands(value: u64) -> String {
+pub fn format_thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (index, digit) in digits.chars().enumerate() {

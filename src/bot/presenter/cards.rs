@@ -1,4 +1,5 @@
-//! Down cards by DM, and what the board says when a player's DMs are closed.
+//! Down cards by DM (tried again while Discord fails), and what the board says when a
+//! player's DMs are closed.
 
 use serde_json::json;
 
@@ -8,7 +9,11 @@ use crate::bot::rest::RestError;
 use crate::lobby::PlayerCards;
 use crate::render;
 
-use super::Presenter;
+use super::{Presenter, landing};
+
+/// Tries of a DM of down cards that Discord fails (5xx, a timeout) before giving up; with the
+/// backoff, about a minute.
+const DM_ATTEMPTS: u32 = 6;
 
 impl Presenter {
     /// DMs a player their cards; when their DMs are closed, marks them on the board and tells
@@ -26,9 +31,29 @@ impl Presenter {
         }
         let text = render::private_hand(locale, cards.hand, &cards.view);
         let body = json!({ "content": limits::fit_message(&text) });
-        let outcome = match self.bot.dm_channel(user).await {
-            Ok(channel) => self.bot.outbox().post(channel, body).await.map(drop),
-            Err(error) => Err(error),
+        let mut failures = 0;
+        let outcome = loop {
+            let outcome = match self.bot.dm_channel(user).await {
+                Ok(channel) => self
+                    .bot
+                    .outbox()
+                    .post(channel, body.clone())
+                    .await
+                    .map(drop),
+                Err(error) => Err(error),
+            };
+            // Discord failing (5xx, a timeout) is tried again while the hand is on.
+            match outcome {
+                Err(error) if error.is_transient() && failures < DM_ATTEMPTS => {
+                    failures += 1;
+                    tracing::info!(user = user.0, %error, failures, "cards could not be sent by DM yet; trying again");
+                    tokio::time::sleep(landing::retry_after(failures)).await;
+                    if lock(&self.state).hand > cards.hand {
+                        return;
+                    }
+                }
+                outcome => break outcome,
+            }
         };
         match outcome {
             Ok(()) => {

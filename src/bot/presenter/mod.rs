@@ -13,6 +13,7 @@
 mod cards;
 mod compose;
 mod held;
+mod landing;
 mod message;
 mod refused;
 mod turn_pings;
@@ -61,6 +62,14 @@ struct State {
     board_message: Option<u64>,
     /// Discord refused to edit this board message as too old (30046): it is posted anew.
     board_too_old: Option<u64>,
+    /// This board message was deleted: it is posted anew (nothing to delete).
+    board_gone: Option<u64>,
+    /// Board writes that failed in a row (for the backoff before the next try).
+    write_failures: u32,
+    /// The turn whose timer the lobby holds because its buttons are not on screen.
+    timer_held: Option<(u64, u32)>,
+    /// The board version from which the current turn's buttons are shown.
+    turn_version: u64,
     /// Turn mentions posted and not deleted yet.
     live_pings: Vec<turn_pings::LivePing>,
     /// The latest answered action click, whose followup may mention the turn it led to.
@@ -274,6 +283,7 @@ impl Presenter {
                 if turn.hand == state.hand || state.board.is_none() {
                     state.turn = Some(*turn);
                     state.version += 1;
+                    state.turn_version = state.version;
                 }
             }
             NoticeBody::HandResult(summary) => {
@@ -295,6 +305,9 @@ impl Presenter {
                 | TableMessage::SettingsChanged { settings, .. } = &message
                 {
                     self.set_language(settings.language);
+                }
+                if matches!(message, TableMessage::Resumed) {
+                    self.resumed();
                 }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
@@ -419,6 +432,9 @@ impl Presenter {
                 let fresh = state.version > self.written.load(Ordering::SeqCst);
                 match state.board_message {
                     None => post = Some((message, state.version, state.hand, None)),
+                    Some(old) if fresh && state.board_gone == Some(old) => {
+                        post = Some((message, state.version, state.hand, None));
+                    }
                     Some(old) if fresh && !self.editable_in(&state, old) => {
                         post = Some((message, state.version, state.hand, Some(old)));
                     }
@@ -456,12 +472,14 @@ impl Presenter {
                     if let Some(old) = replaced {
                         outbox.delete(channel, old);
                     }
+                    self.board_landed(version);
                     self.publish();
                     if newer {
                         Box::pin(self.flush()).await;
                     }
                 }
                 Err(error) if self.post_refused(&error) => {}
+                Err(error) if self.board_write_failed(&error) => {}
                 Err(error) => tracing::warn!(%error, hand, "the board could not be posted"),
             }
         }
@@ -478,10 +496,18 @@ impl Presenter {
             );
             let presenter = Arc::clone(self);
             self.bot.spawn(async move {
-                if let Ok(Err(error)) = edited.await
-                    && error.is_old_message_edit()
-                {
-                    presenter.board_refused_as_old(id);
+                match edited.await {
+                    Ok(Ok(())) => presenter.board_landed(version),
+                    Ok(Err(error)) if error.is_old_message_edit() => {
+                        presenter.board_refused_as_old(id);
+                    }
+                    Ok(Err(error)) if error.is_unknown_message() => presenter.board_deleted(id),
+                    Ok(Err(error)) => {
+                        presenter.board_write_failed(&error);
+                    }
+                    // Overtaken by a newer write, or refused for permissions (the table's
+                    // posts say so).
+                    Err(_) => {}
                 }
             });
         }

@@ -3,7 +3,7 @@
 //! away: the table is paused, with one log line naming the channel and what the bot lacks,
 //! instead of dealing hands nobody can see and logging every write that fails. Once a post
 //! goes through again (a moderator granted the permission and ran `/table resume`), a later
-//! refusal is reported anew.
+//! refusal is reported anew. A channel Discord no longer knows (10003) closes the table.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -19,6 +19,12 @@ impl Presenter {
     /// permissions (handled here: the first one pauses the table and logs); false for any
     /// other error, which the caller logs.
     pub(super) fn post_refused(self: &Arc<Self>, error: &RestError) -> bool {
+        if error.is_unknown_channel() {
+            // Deleted while the bot was away (or before its CHANNEL_DELETE arrived).
+            self.bot
+                .close_table_gone(self.table(), "Discord says its channel no longer exists");
+            return true;
+        }
         if *error != RestError::MissingPermissions {
             return false;
         }
@@ -34,7 +40,7 @@ impl Presenter {
         tracing::error!(
             channel = self.channel(),
             "Discord refuses the bot's messages in channel {} (403, code 50013 Missing \
-             Permissions): the bot lacks {lacking} there. The table is paused: give the bot \
+             Permissions or 50001 Missing Access): the bot lacks {lacking} there. The table is paused: give the bot \
              {} in the channel's permissions, then run /table resume",
             self.channel(),
             permissions::NEEDED
@@ -51,6 +57,12 @@ impl Presenter {
             }
         });
         true
+    }
+
+    /// A moderator resumed the table: a refusal from now on pauses it again (the permission
+    /// may still be missing).
+    pub(super) fn resumed(&self) {
+        self.missing_permissions.store(false, Ordering::SeqCst);
     }
 
     /// A post to the channel went through: its permissions are fine (again).

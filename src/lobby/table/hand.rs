@@ -454,6 +454,30 @@ impl Table {
         self.emit(NoticeBody::YourTurn(Box::new(offer)));
     }
 
+    /// Holds the timer of the player to act while their buttons are not on screen, and
+    /// gives them the whole timer once they are; only for turn `(hand, action_seq)`.
+    pub(super) fn turn_on_screen(
+        &mut self,
+        hand: u64,
+        action_seq: u32,
+        on_screen: bool,
+    ) -> Result<(), LobbyError> {
+        if self.paused || self.to_act().is_none() {
+            return Ok(());
+        }
+        let timer = Duration::from_secs(u64::from(self.settings.action_timer_secs));
+        if let Phase::Playing {
+            hand: playing,
+            action_deadline,
+        } = &mut self.phase
+            && playing.number == hand
+            && playing.hand.action_seq() == action_seq
+        {
+            *action_deadline = on_screen.then(|| Instant::now() + timer);
+        }
+        Ok(())
+    }
+
     pub(super) async fn time_out(&mut self) {
         if self.paused {
             return;

@@ -198,6 +198,12 @@ impl Table {
         match command {
             TableCommand::Subscribe { reply } => answer(reply, Ok(self.subscribe())),
             TableCommand::Status { reply } => answer(reply, Ok(self.status())),
+            TableCommand::TurnOnScreen {
+                hand,
+                action_seq,
+                on_screen,
+                reply,
+            } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),

@@ -37,6 +37,8 @@ pub(crate) struct GatewayState {
     log: Vec<(u64, Value)>,
     pub(crate) identified: u64,
     pub(crate) resumed: u64,
+    /// The intents of the latest IDENTIFY.
+    pub(crate) intents: u64,
 }
 
 impl FakeDiscord {
@@ -152,7 +154,10 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                 let answers = match payload["op"].as_u64() {
                     Some(1) => vec![json!({"op": 11, "s": null, "t": null, "d": null})],
-                    Some(2) => identify(&shared, connection, &sender),
+                    Some(2) => {
+                        shared.lock().gateway.intents = payload["d"]["intents"].as_u64().unwrap_or(0);
+                        identify(&shared, connection, &sender)
+                    }
                     Some(6) => resume(&shared, connection, &sender, &payload["d"]),
                     _ => Vec::new(),
                 };

@@ -24,9 +24,24 @@ impl FakeDiscord {
         name: &str,
         options: Vec<Value>,
     ) -> u64 {
+        self.slash_made_ago(Duration::ZERO, user, channel, name, options)
+            .await
+    }
+
+    /// [`FakeDiscord::slash`] for a command the user ran `late` ago on Discord's clock, whose
+    /// event reaches the bot only now (a RESUME replaying it, a stalled dispatch): its id and
+    /// its 3-second deadline say when it was made. Returns the interaction id.
+    pub async fn slash_made_ago(
+        &self,
+        late: Duration,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: Vec<Value>,
+    ) -> u64 {
         self.add_user(user);
         self.add_channel(channel);
-        let id = self.lock().new_id();
+        let (id, made) = self.lock().new_id_made_ago(late);
         let token = format!("token-{id}");
         let resolved = self.resolved_users(&options);
         let data = json!({
@@ -38,7 +53,7 @@ impl FakeDiscord {
             "guild_id": GUILD_ID.to_string(),
         });
         let interaction = self.interaction_json(id, &token, 2, user, channel, data, None);
-        self.remember_interaction(id, &token, 2, user.id, channel, None);
+        self.remember_interaction_made(id, &token, 2, user.id, channel, None, made);
         self.dispatch("INTERACTION_CREATE", interaction).await;
         id
     }
@@ -158,13 +173,18 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> Value {
-        let (joined_at, app_permissions, guild_locale) = {
+        let (joined_at, app_permissions, guild_locale, thread) = {
             let inner = self.lock();
             let denied = inner.channels.get(&channel).map_or(0, |c| c.bot_denied);
+            let thread = inner
+                .channels
+                .get(&channel)
+                .is_some_and(|c| c.thread_parent.is_some());
             (
                 inner.clock.timestamp(inner.clock.now()),
                 ALL_PERMISSIONS & !denied,
                 inner.guild_locale.clone(),
+                thread,
             )
         };
         let mut interaction = json!({
@@ -174,7 +194,7 @@ impl FakeDiscord {
             "data": data,
             "guild_id": GUILD_ID.to_string(),
             "channel_id": channel.to_string(),
-            "channel": {"id": channel.to_string(), "type": 0, "name": "poker"},
+            "channel": {"id": channel.to_string(), "type": super::world::channel_kind(thread), "name": "poker"},
             "member": {
                 "user": user.json(),
                 "roles": user.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
@@ -211,8 +231,22 @@ impl FakeDiscord {
         channel: u64,
         message: Option<u64>,
     ) {
+        let now = self.lock().clock.now();
+        self.remember_interaction_made(id, token, kind, user, channel, message, now);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn remember_interaction_made(
+        &self,
+        id: u64,
+        token: &str,
+        kind: u8,
+        user: u64,
+        channel: u64,
+        message: Option<u64>,
+        created: tokio::time::Instant,
+    ) {
         let mut inner = self.lock();
-        let created = inner.clock.now();
         inner.interactions.insert(
             id,
             InteractionRecord {

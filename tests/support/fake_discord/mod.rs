@@ -6,6 +6,8 @@
 //!   visibility, UTF-16 limits, per-channel write buckets, 30046, permissions);
 //! - [`rest`] and [`webhooks`]: the REST routes the bot calls;
 //! - [`settings`]: what a test sets (permissions, closed DMs, 429s, the clock...);
+//! - [`world`]: what moderators and Discord change under the bot (deleted messages, channels,
+//!   threads, the bot removed from the guild, 5xx and hangs on chosen routes, threads);
 //! - [`gateway`]: HELLO, IDENTIFY/READY, RESUME with missed events replayed, op 7 and op 9;
 //! - [`interactions`]: what a test does as a user (slash commands, clicks) and waits for.
 //!
@@ -30,6 +32,7 @@ pub mod rules;
 pub mod schema;
 mod settings;
 mod webhooks;
+mod world;
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -47,7 +50,12 @@ use tokio::time::Instant;
 #[allow(unused_imports)]
 pub use interactions::{boolean, int, string, sub, user_opt};
 #[allow(unused_imports)]
-pub use rules::{EPHEMERAL, MANAGE_CHANNELS, SEND_MESSAGES, VIEW_AND_SEND, VIEW_CHANNEL};
+pub use rules::{
+    EPHEMERAL, MANAGE_CHANNELS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_AND_SEND,
+    VIEW_CHANNEL,
+};
+#[allow(unused_imports)]
+pub use world::RouteFault;
 
 use gateway::GatewayState;
 use rules::{ChannelBuckets, Clock};
@@ -301,6 +309,9 @@ pub(crate) struct StoredMessage {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ChannelState {
     bot_denied: u64,
+    /// A thread (or forum post) in this parent channel: posting there needs Send Messages in
+    /// Threads, not Send Messages.
+    thread_parent: Option<u64>,
 }
 
 pub(crate) struct Inner {
@@ -328,18 +339,35 @@ pub(crate) struct Inner {
     commands: Vec<Value>,
     /// The guild's preferred locale, sent as `guild_locale` with every interaction.
     guild_locale: String,
+    /// Channels and threads deleted: 10003 from then on.
+    deleted_channels: HashSet<u64>,
+    /// The bot was removed from the guild: every guild channel answers 50001.
+    removed_from_guild: bool,
+    /// 5xx answers and hangs a test asked for, on routes it chose.
+    route_faults: Vec<world::RouteFault>,
+    /// Requests that met a hang (counted when the hang began).
+    hangs_started: u64,
+    /// The sequence part of the next snowflake (ids stay unique within a millisecond).
+    id_sequence: u64,
 }
 
 impl Inner {
-    /// A new snowflake, later than every one before.
+    /// A new snowflake, made now on the fake's clock as Discord makes them (its top bits are
+    /// the millisecond; a clock that steps back makes ids that say so).
     fn new_id(&mut self) -> u64 {
         let now = self.clock.now();
-        let id = self
-            .clock
-            .snowflake(now, self.last_id + 1)
-            .max(self.last_id + 1);
+        self.id_sequence = (self.id_sequence + 1) & 0x3F_FFFF;
+        let id = self.clock.snowflake(now, self.id_sequence);
         self.last_id = id;
         id
+    }
+
+    /// A snowflake for something made `ago` before now on the fake's clock, and that moment.
+    fn new_id_made_ago(&mut self, ago: Duration) -> (u64, Instant) {
+        let now = self.clock.now();
+        let made = now.checked_sub(ago).unwrap_or(now);
+        self.id_sequence = (self.id_sequence + 1) & 0x3F_FFFF;
+        (self.clock.snowflake(made, self.id_sequence), made)
     }
 
     fn violation(&mut self, text: String) {
@@ -412,6 +440,11 @@ impl FakeDiscord {
                 violations: Vec::new(),
                 commands: Vec::new(),
                 guild_locale: "en-US".to_owned(),
+                deleted_channels: HashSet::new(),
+                removed_from_guild: false,
+                route_faults: Vec::new(),
+                hangs_started: 0,
+                id_sequence: 0,
             }),
             changed: Notify::new(),
             address,

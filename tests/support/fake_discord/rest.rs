@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::rules::{self, EDITABLE_FOR};
 use super::{
     APPLICATION_ID, BOT_USER_ID, GUILD_ID, Inner, Recorded, Shared, StoredMessage, Visibility,
-    schema, user_json, webhooks,
+    schema, user_json, webhooks, world,
 };
 
 /// The fake's answer to one request.
@@ -85,6 +85,15 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
             tokio::time::sleep(delay).await;
         }
     }
+    match world::route_fault(&shared, &method, &path) {
+        Some(world::Met::Hang(hang)) => tokio::time::sleep(hang).await,
+        Some(world::Met::Status(status)) => {
+            let outcome = Outcome::error(rules::server_error(status));
+            let body = request_json(&headers, &bytes).unwrap_or(Value::Null);
+            return recorded(&shared, method, path, body, outcome);
+        }
+        None => {}
+    }
     let outcome = {
         let mut inner = shared.lock();
         let body = match request_json(&headers, &bytes) {
@@ -114,6 +123,38 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
         outcome
     };
     shared.changed.notify_waiters();
+    respond(outcome)
+}
+
+/// Records a request answered before it reached the routes (a 5xx a test asked for).
+fn recorded(
+    shared: &Shared,
+    method: Method,
+    path: String,
+    body: Value,
+    outcome: Outcome,
+) -> Response {
+    {
+        let mut inner = shared.lock();
+        let index = inner.requests.len();
+        let at = inner.clock.now();
+        inner.requests.push(Recorded {
+            index,
+            method,
+            path,
+            body,
+            status: outcome.status.as_u16(),
+            at,
+            visibility: Visibility::Nobody,
+            interaction: None,
+            response: outcome.body.clone(),
+        });
+    }
+    shared.changed.notify_waiters();
+    respond(outcome)
+}
+
+fn respond(outcome: Outcome) -> Response {
     let mut response = match outcome.body {
         Some(body) => (outcome.status, axum::Json(body)).into_response(),
         None => outcome.status.into_response(),
@@ -354,10 +395,22 @@ fn channel_message(
         }
         Visibility::Dm(user)
     } else {
+        if inner.deleted_channels.contains(&channel) {
+            return Outcome::error(rules::unknown_channel());
+        }
+        if inner.removed_from_guild {
+            return Outcome::error(rules::missing_access());
+        }
         let Some(state) = inner.channels.get(&channel) else {
             return Outcome::error(rules::unknown_channel());
         };
-        let missing = rules::needed_permissions(method.as_str(), body) & state.bot_denied;
+        let thread = state.thread_parent.is_some();
+        let missing =
+            rules::needed_permissions_in(method.as_str(), body, thread) & state.bot_denied;
+        if missing & rules::VIEW_CHANNEL != 0 {
+            // A channel the bot cannot see is one it may not know of: Discord says so.
+            return Outcome::error(rules::missing_access());
+        }
         if missing != 0 {
             let mut refused = Outcome::error(rules::missing_permissions());
             if let Some(body) = refused.body.as_mut() {

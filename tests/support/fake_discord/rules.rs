@@ -38,6 +38,8 @@ pub const VIEW_CHANNEL: u64 = 1 << 10;
 pub const SEND_MESSAGES: u64 = 1 << 11;
 pub const EMBED_LINKS: u64 = 1 << 14;
 pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+/// Posting in a thread or forum post takes this, not Send Messages.
+pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 pub const VIEW_AND_SEND: u64 = VIEW_CHANNEL | SEND_MESSAGES;
 /// What the bot holds in a channel nobody restricted: everything up to bit 50.
 pub const ALL_PERMISSIONS: u64 = (1 << 51) - 1;
@@ -75,8 +77,16 @@ impl Clock {
         self.skipped += by;
     }
 
+    /// Steps the clock back by `by` (at most what `advance` moved it forward): the clock a
+    /// bot judged Discord's time by was wrong and is corrected.
+    pub fn step_back(&mut self, by: Duration) {
+        self.skipped = self.skipped.saturating_sub(by);
+    }
+
     pub fn unix_ms(&self, at: Instant) -> u64 {
-        self.started_unix_ms + at.saturating_duration_since(self.started).as_millis() as u64
+        let after = at.saturating_duration_since(self.started).as_millis() as u64;
+        let before = self.started.saturating_duration_since(at).as_millis() as u64;
+        (self.started_unix_ms + after).saturating_sub(before)
     }
 
     /// A snowflake for something created at `at`, unique through `sequence`.
@@ -187,7 +197,17 @@ impl ChannelBuckets {
 }
 
 /// The permissions a channel write needs: `POST`/`PATCH`/`DELETE` of messages, or a read.
-pub fn needed_permissions(method: &str, body: &Value) -> u64 {
+/// In a thread, a post needs Send Messages in Threads instead of Send Messages.
+pub fn needed_permissions_in(method: &str, body: &Value, thread: bool) -> u64 {
+    let needed = needed_permissions(method, body);
+    if thread && needed & SEND_MESSAGES != 0 {
+        (needed & !SEND_MESSAGES) | SEND_MESSAGES_IN_THREADS
+    } else {
+        needed
+    }
+}
+
+fn needed_permissions(method: &str, body: &Value) -> u64 {
     let embeds = body
         .get("embeds")
         .and_then(Value::as_array)
@@ -208,6 +228,7 @@ pub fn permission_names(missing: u64) -> String {
         (SEND_MESSAGES, "SEND_MESSAGES"),
         (EMBED_LINKS, "EMBED_LINKS"),
         (READ_MESSAGE_HISTORY, "READ_MESSAGE_HISTORY"),
+        (SEND_MESSAGES_IN_THREADS, "SEND_MESSAGES_IN_THREADS"),
     ];
     let named: Vec<&str> = names
         .iter()
@@ -253,6 +274,20 @@ pub fn missing_permissions() -> (StatusCode, Value) {
     (
         StatusCode::FORBIDDEN,
         error_body(50013, "Missing Permissions"),
+    )
+}
+
+/// What Discord answers for a channel the bot cannot see (View Channel denied, a private
+/// thread it was never added to, a guild it was removed from).
+pub fn missing_access() -> (StatusCode, Value) {
+    (StatusCode::FORBIDDEN, error_body(50001, "Missing Access"))
+}
+
+/// A Discord outage on one route.
+pub fn server_error(status: StatusCode) -> (StatusCode, Value) {
+    (
+        status,
+        error_body(0, &format!("{}: Internal Server Error", status.as_u16())),
     )
 }
 

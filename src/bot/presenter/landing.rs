@@ -1,0 +1,128 @@
+//! Making sure the board lands. A board post or edit that fails for Discord's sake (5xx, a
+//! timeout) is written again with backoff until it goes through, and a board that a
+//! moderator or a purge bot deleted (MESSAGE_DELETE, or 10008 answering an edit) is posted
+//! anew. Meanwhile the player to act cannot see their buttons, so their timer is held (a small
+//! lobby command) and given back whole once the board with their buttons is on screen: nobody
+//! is checked or folded for buttons they were never shown.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::bot::lock;
+use crate::bot::rest::RestError;
+
+use super::Presenter;
+
+/// The first wait before writing a failed board again; doubled at each failure in a row.
+const FIRST_RETRY: Duration = Duration::from_millis(500);
+/// The longest wait between two tries.
+const LONGEST_RETRY: Duration = Duration::from_secs(30);
+
+/// How long to wait before the next try after `failures` failures in a row.
+pub(super) fn retry_after(failures: u32) -> Duration {
+    let doublings = failures.saturating_sub(1).min(16);
+    FIRST_RETRY
+        .saturating_mul(1 << doublings)
+        .min(LONGEST_RETRY)
+}
+
+impl Presenter {
+    /// Discord deleted message `id`: if it is the board, it is posted anew.
+    pub fn board_deleted(self: &Arc<Self>, id: u64) {
+        let mut state = lock(&self.state);
+        if state.board_message != Some(id) {
+            return;
+        }
+        tracing::info!(message = id, "the board was deleted; posting it anew");
+        state.board_gone = Some(id);
+        drop(state);
+        self.hold_turn_timer();
+        self.changed();
+    }
+
+    /// A board write failed; `true` when it is worth trying again (Discord's fault, not the
+    /// request's): then it is, after a backoff, with the turn's timer held meanwhile.
+    pub(super) fn board_write_failed(self: &Arc<Self>, error: &RestError) -> bool {
+        if !error.is_transient() {
+            return false;
+        }
+        let failures = {
+            let mut state = lock(&self.state);
+            state.write_failures = state.write_failures.saturating_add(1);
+            state.write_failures
+        };
+        let wait = retry_after(failures);
+        tracing::warn!(%error, failures, ?wait, "the board could not be written; trying again");
+        self.hold_turn_timer();
+        let presenter = Arc::clone(self);
+        self.bot.spawn(async move {
+            tokio::time::sleep(wait).await;
+            presenter.changed();
+        });
+        true
+    }
+
+    /// Board `version` is on Discord: if it shows the turn whose timer was held, the player
+    /// gets their whole timer from now.
+    pub(super) fn board_landed(self: &Arc<Self>, version: u64) {
+        let release = {
+            let mut state = lock(&self.state);
+            state.write_failures = 0;
+            let current = state.turn.as_ref().map(|turn| (turn.hand, turn.action_seq));
+            match state.timer_held {
+                Some(held) if current == Some(held) && version >= state.turn_version => {
+                    state.timer_held = None;
+                    Some(held)
+                }
+                Some(held) if current != Some(held) => {
+                    state.timer_held = None;
+                    None
+                }
+                _ => None,
+            }
+        };
+        if let Some((hand, action_seq)) = release {
+            self.tell_turn_on_screen(hand, action_seq, true);
+        }
+    }
+
+    /// The turn's buttons are not on screen: its player's timer waits.
+    fn hold_turn_timer(self: &Arc<Self>) {
+        let hold = {
+            let mut state = lock(&self.state);
+            let current = state.turn.as_ref().map(|turn| (turn.hand, turn.action_seq));
+            match current {
+                Some(turn) if state.timer_held != Some(turn) => {
+                    state.timer_held = Some(turn);
+                    Some(turn)
+                }
+                _ => None,
+            }
+        };
+        if let Some((hand, action_seq)) = hold {
+            self.tell_turn_on_screen(hand, action_seq, false);
+        }
+    }
+
+    fn tell_turn_on_screen(self: &Arc<Self>, hand: u64, action_seq: u32, on_screen: bool) {
+        let handle = self.handle.clone();
+        self.bot.spawn(async move {
+            if let Err(error) = handle.turn_on_screen(hand, action_seq, on_screen).await {
+                tracing::debug!(%error, "the turn's timer could not be told about the board");
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_from_half_a_second_to_thirty_seconds() {
+        assert_eq!(retry_after(1), Duration::from_millis(500));
+        assert_eq!(retry_after(2), Duration::from_secs(1));
+        assert_eq!(retry_after(7), Duration::from_secs(30));
+        assert_eq!(retry_after(u32::MAX), LONGEST_RETRY);
+    }
+}
