@@ -16,7 +16,7 @@ use super::super::error::LobbyError;
 use super::super::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
-use super::settle::{outcome_unknown, retry_delay};
+use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
 
 /// Timeouts in a row after which a player is sat out.
@@ -97,7 +97,7 @@ impl Table {
                 TableMessage::WaitingForBank { hand: number },
             )
             .await;
-        if let Err(error) = begun {
+        if let Err(error) = applied(begun, "begin") {
             if outcome_unknown(&error) {
                 // It may still begin: cancel it before dealing the next one.
                 tracing::warn!(
