@@ -67,6 +67,26 @@ impl Health {
     }
 }
 
+/// How often the recorder's histograms are drained into their summaries.
+const UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Drains the recorder's histogram samples at a regular interval. A recorder built with
+/// `build_recorder` drains them only when rendered, so without scrapes (`/healthz` alone, or
+/// a Prometheus outage) every sample would be kept for the life of the process.
+fn spawn_upkeep(handle: PrometheusHandle) {
+    let spawned = std::thread::Builder::new()
+        .name("metrics-upkeep".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(UPKEEP_EVERY);
+                handle.run_upkeep();
+            }
+        });
+    if let Err(error) = spawned {
+        tracing::warn!(%error, "cannot start the metrics upkeep: histograms drain only when scraped");
+    }
+}
+
 /// The process's metrics recorder and the bot's health.
 #[derive(Clone)]
 pub struct Telemetry {
@@ -86,6 +106,7 @@ impl Telemetry {
                     .map(PrometheusBuilder::build_recorder)
                     .unwrap_or_else(|_| PrometheusBuilder::new().build_recorder());
                 let handle = recorder.handle();
+                spawn_upkeep(handle.clone());
                 // Another recorder already installed (a host program's) keeps its place; ours
                 // then renders only what it sees, which is nothing, rather than failing.
                 let _ = metrics::set_global_recorder(recorder);

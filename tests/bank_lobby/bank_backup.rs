@@ -217,3 +217,21 @@ async fn a_members_choice_is_in_the_backup_and_restored_with_it() {
         vec![(UserId(42), off)]
     );
 }
+
+#[test]
+fn a_backup_that_cannot_be_written_leaves_no_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // The final name is taken by a folder that is not empty, so the last step (the rename)
+    // fails after every byte was written, as a full disk fails a write part-way.
+    let out = dir.path().join("bank.backup");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("keep"), b"x").unwrap();
+    let written = studbot::bank::backup::write_file(&[7; 4096], &out);
+    assert!(written.is_err(), "{written:?}");
+    let mut left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(left, vec![std::ffi::OsString::from("bank.backup")]);
+}
