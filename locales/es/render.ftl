@@ -253,6 +253,7 @@ notice-topped-up = { $name } añade { $amount } { $amount ->
 } (ahora tiene { $stack }).
 notice-table-opened = La mesa está abierta: para sentarse, /join.
 notice-table-paused = La mesa está en pausa: no empezará otra mano hasta /table resume.
+notice-table-halted = La mesa se ha detenido: el banco no pudo registrar la mano. El bot se reinicia para recuperarse; la mano interrumpida se reembolsa.
 notice-table-resumed = Se reanuda el juego en la mesa.
 notice-table-closed = La mesa se ha cerrado. Las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.

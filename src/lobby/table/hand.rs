@@ -185,7 +185,7 @@ impl Table {
         self.paused = true;
         self.action_deadline = None;
         self.next_hand_at = None;
-        self.message(TableMessage::Paused);
+        self.message(TableMessage::Halted);
     }
 
     /// The player's engine seat in the hand in play, if dealt in.
