@@ -264,6 +264,7 @@ notice-topped-up = { $name } adds { $amount } { $amount ->
 } (stack { $stack }).
 notice-table-opened = The table is open: /join to sit down.
 notice-table-paused = The table is paused: no new hand will start until a moderator uses /table resume.
+notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts to recover; a hand it interrupted is refunded.
 notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.

@@ -263,6 +263,7 @@ notice-topped-up = { $name } recarga { $amount } { $amount ->
 } (ahora tiene { $stack }).
 notice-table-opened = Mesa abierta: usa /join para sentarte.
 notice-table-paused = La mesa está en pausa: no empezará otra mano hasta que un moderador la reanude con /table resume.
+notice-table-halted = La mesa se ha detenido: el banco no pudo registrar la mano. El bot se reinicia para recuperarse; la mano interrumpida se reembolsa.
 notice-table-resumed = Se reanuda el juego en la mesa.
 notice-table-closed = Mesa cerrada: las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.

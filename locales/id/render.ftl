@@ -215,6 +215,7 @@ notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
 notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
 notice-table-opened = Meja sudah dibuka: /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.
+notice-table-halted = Meja berhenti: bank tidak dapat mencatat hand ini. Bot dimulai ulang untuk pulih; hand yang terputus dikembalikan.
 notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.

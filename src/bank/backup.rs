@@ -133,17 +133,23 @@ pub fn encode(store: &dyn Store) -> Result<Encoded, BankError> {
 
 /// Writes a backup's bytes to `out` through a temporary file (`out` with the extension
 /// `partial`), synced and renamed, so a crash never leaves half a backup under the final name.
+/// A write that fails (a full disk) removes the temporary file: it would only fill the disk.
 pub fn write_file(bytes: &[u8], out: &Path) -> Result<(), BackupError> {
     let io = |error: std::io::Error| BackupError::Io {
         path: out.to_path_buf(),
         why: error.to_string(),
     };
     let staged = out.with_extension("partial");
-    let mut file = std::fs::File::create(&staged).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&staged, out).map_err(io)
+    let written = std::fs::File::create(&staged).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&staged, out)
+    });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&staged);
+    }
+    written.map_err(io)
 }
 
 fn decode_batches(stored: &[u8]) -> Option<u64> {

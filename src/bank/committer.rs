@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Instant;
 
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 use super::audit::{self, AuditReport};
 use super::backup;
@@ -28,7 +28,7 @@ use super::ledger::{self, Draft, Overlay};
 use super::ops::{self, Operation};
 use super::references;
 use super::store::{Store, StoreError, Tree};
-use super::{BankError, EconomyConfig};
+use super::{BankError, BankFailed, EconomyConfig};
 use crate::telemetry::record;
 
 /// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
@@ -166,6 +166,9 @@ pub(crate) struct Committer {
     /// Batches written so far (the stored count).
     pub batches: u64,
     pub batch_clock: Arc<BatchClock>,
+    /// Set on the first failed write: sled 0.34 keeps a write error until the process
+    /// restarts, so the bank refuses every later write and the binary restarts.
+    pub failure: watch::Sender<Option<BankFailed>>,
 }
 
 fn load_batches(store: &dyn Store) -> Result<u64, BankError> {
@@ -191,6 +194,7 @@ impl Committer {
         config: EconomyConfig,
         clock: Arc<dyn Clock>,
         batch_clock: Arc<BatchClock>,
+        failure: watch::Sender<Option<BankFailed>>,
     ) -> Result<Committer, BankError> {
         let next_seq = ledger::load_next_seq(store.as_ref())?;
         let batches = load_batches(store.as_ref())?;
@@ -201,7 +205,28 @@ impl Committer {
             next_seq,
             batches,
             batch_clock,
+            failure,
         })
+    }
+
+    /// Marks the bank failed, once: one log line and the metric, then every caller is refused.
+    fn mark_failed(&self, reason: &str) {
+        let marked = self.failure.send_if_modified(|failure| {
+            if failure.is_some() {
+                return false;
+            }
+            *failure = Some(BankFailed {
+                reason: reason.to_string(),
+            });
+            true
+        });
+        if marked {
+            tracing::error!(
+                %reason,
+                "the bank's store failed: every write is refused until the bot restarts"
+            );
+            record::bank_failed();
+        }
     }
 
     /// Validates and drafts one operation over the batch so far; an accepted operation's
@@ -255,8 +280,12 @@ impl Committer {
         self.batch_clock.begin();
         let applied = catch_unwind(AssertUnwindSafe(|| {
             store.apply(&ledger::into_writes(batch))
-        }))
-        .unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
+        }));
+        // A store that answers an error keeps it (sled 0.34); a panic is this batch's alone.
+        if let Ok(Err(error)) = &applied {
+            self.mark_failed(&error.0);
+        }
+        let applied = applied.unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
         self.batch_clock.end();
         let landed = match applied {
             Ok(()) => true,
@@ -284,8 +313,11 @@ impl Committer {
             self.batches = batches;
             self.next_seq = next_seq;
         }
-        let flushed = catch_unwind(AssertUnwindSafe(|| store.flush()))
-            .unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
+        let flushed = catch_unwind(AssertUnwindSafe(|| store.flush()));
+        if let Ok(Err(error)) = &flushed {
+            self.mark_failed(&error.0);
+        }
+        let flushed = flushed.unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
         flushed.map_err(|error| BankError::NotDurable(error.to_string()))
     }
 

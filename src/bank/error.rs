@@ -76,6 +76,19 @@ pub enum BankError {
     UnknownHand { table: TableId, hand: u64 },
     #[error("the bank has stopped")]
     Stopped,
+    /// The store failed earlier and refuses every write until the process restarts (sled
+    /// 0.34 keeps its first write error): nothing was queued, nothing changed.
+    #[error("the bank's storage failed; nothing was changed. The bot restarts to recover: {0}")]
+    Failed(String),
+}
+
+/// The bank's store has failed: every write is refused until the process restarts, which is
+/// the only cure (the restart refunds the hands it interrupted, as after a crash). The binary
+/// turns this into its restartable exit.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the bank's storage failed and refuses every write until the bot restarts: {reason}")]
+pub struct BankFailed {
+    pub reason: String,
 }
 
 impl From<StoreError> for BankError {

@@ -34,7 +34,8 @@ impl BankError {
             | BankError::HandInProgress { .. }
             | BankError::HandFinished { .. }
             | BankError::UnknownHand { .. }
-            | BankError::Stopped => "bot-failed",
+            | BankError::Stopped
+            | BankError::Failed(_) => "bot-failed",
         }
     }
 

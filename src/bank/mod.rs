@@ -68,7 +68,7 @@ pub use audit::{AuditReport, HandInProgress, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
-pub use error::BankError;
+pub use error::{BankError, BankFailed};
 pub use handle::Bank;
 pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};

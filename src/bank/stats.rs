@@ -25,6 +25,8 @@ pub(crate) fn read(
 
 /// Adds one settled hand to a player's stats. `biggest_pot` is the most chips the player won
 /// from the others in one hand (their net gain): the bank sees stacks, not the pot itself.
+/// Counts saturate at the end of their range: stats describe the chips, they never stop a
+/// settlement from moving them.
 pub(crate) fn record_hand(
     draft: &mut Draft<'_>,
     guild: GuildId,
@@ -32,28 +34,22 @@ pub(crate) fn record_hand(
 ) -> Result<(), BankError> {
     let key = stats_key(guild, outcome.user);
     let mut stats: PlayerStats = draft.get_record(Tree::Stats, &key)?.unwrap_or_default();
-    stats.hands_played = stats
-        .hands_played
-        .checked_add(1)
-        .ok_or(BankError::Overflow)?;
+    stats.hands_played = stats.hands_played.saturating_add(1);
     if outcome.won_high {
-        stats.won_high = stats.won_high.checked_add(1).ok_or(BankError::Overflow)?;
+        stats.won_high = stats.won_high.saturating_add(1);
     }
     if outcome.won_low {
-        stats.won_low = stats.won_low.checked_add(1).ok_or(BankError::Overflow)?;
+        stats.won_low = stats.won_low.saturating_add(1);
     }
     if outcome.scooped {
-        stats.scoops = stats.scoops.checked_add(1).ok_or(BankError::Overflow)?;
+        stats.scoops = stats.scoops.saturating_add(1);
     }
-    let result = i128::from(outcome.end) - i128::from(outcome.start);
-    if result > 0 {
-        let won = u64::try_from(result).map_err(|_| BankError::Overflow)?;
+    if let Some(won) = outcome.end.checked_sub(outcome.start) {
         stats.biggest_pot = stats.biggest_pot.max(won);
     }
-    let net = i128::from(stats.net)
-        .checked_add(result)
-        .ok_or(BankError::Overflow)?;
-    stats.net = i64::try_from(net).map_err(|_| BankError::Overflow)?;
+    let result = i128::from(outcome.end) - i128::from(outcome.start);
+    let net = i128::from(stats.net).saturating_add(result);
+    stats.net = i64::try_from(net).unwrap_or(if net < 0 { i64::MIN } else { i64::MAX });
     draft.put_record(Tree::Stats, key, &stats);
     Ok(())
 }

@@ -394,7 +394,7 @@ pub async fn serve_observed(
         None => Arc::new(crate::telemetry::Health::default()),
     };
     let watched = bank.clone();
-    health.watch_bank(move || watched.is_open());
+    health.watch_bank(move || watched.problem());
     let metrics_stop = CancellationToken::new();
     let metrics_server = match &telemetry {
         Some((address, telemetry)) => {
@@ -501,14 +501,25 @@ pub async fn serve_observed(
         }
     }
 
+    let watched = bot.bank().clone();
+    let mut bank_failed = None;
     let lost = tokio::select! {
         () = shutdown => None,
         ended = &mut gateway => Some(ended),
+        // sled keeps a write error until the process restarts: stop taking hands and exit
+        // with the error the binary turns into its restartable code.
+        failed = watched.failed() => {
+            bank_failed = Some(failed);
+            None
+        }
     };
     shut_down(&bot, shard_manager).await;
     metrics_stop.cancel();
     if let Some(server) = metrics_server {
         let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
+    }
+    if let Some(failed) = bank_failed {
+        return Err(anyhow::Error::new(failed));
     }
     match lost {
         None => Ok(()),

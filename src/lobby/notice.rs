@@ -243,6 +243,8 @@ pub enum TableMessage {
         from_hand: u64,
     },
     Paused,
+    /// The table paused itself: the bank could not record its hand (the store failed).
+    Halted,
     Resumed,
     /// The table closed; everyone was cashed out.
     Closed {

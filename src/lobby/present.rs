@@ -151,6 +151,7 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::Opened { .. } => N::TableOpened,
         TableMessage::SettingsChanged { .. } => N::SettingsNextHand,
         TableMessage::Paused => N::TablePaused,
+        TableMessage::Halted => N::TableHalted,
         TableMessage::Resumed => N::TableResumed,
         TableMessage::Closed { .. } => N::TableClosed,
         TableMessage::HandCancelled { hand, .. } => N::HandCancelledRefunded { hand_number: *hand },

@@ -33,12 +33,15 @@ pub enum TelemetryError {
 }
 
 /// What `/healthz` looks at: the gateway connection, set by the bot as shards connect and drop,
-/// and whether the bank still serves (a probe the bot installs).
+/// and the bank's problem if it has one (a probe the bot installs: "bank stopped", "bank
+/// failing").
 #[derive(Default)]
 pub struct Health {
     gateway_up: AtomicBool,
-    bank_alive: OnceLock<Box<dyn Fn() -> bool + Send + Sync>>,
+    bank_problem: OnceLock<BankProbe>,
 }
+
+type BankProbe = Box<dyn Fn() -> Option<&'static str> + Send + Sync>;
 
 impl Health {
     pub fn set_gateway_up(&self, up: bool) {
@@ -47,8 +50,8 @@ impl Health {
     }
 
     /// Installs the bank probe (once; later calls are ignored).
-    pub fn watch_bank(&self, alive: impl Fn() -> bool + Send + Sync + 'static) {
-        let _ = self.bank_alive.set(Box::new(alive));
+    pub fn watch_bank(&self, problem: impl Fn() -> Option<&'static str> + Send + Sync + 'static) {
+        let _ = self.bank_problem.set(Box::new(problem));
     }
 
     /// Every problem that makes the bot unhealthy, by name; empty when healthy.
@@ -57,10 +60,30 @@ impl Health {
         if !self.gateway_up.load(Ordering::Relaxed) {
             problems.push("gateway down");
         }
-        if self.bank_alive.get().is_some_and(|alive| !alive()) {
-            problems.push("bank stopped");
+        if let Some(problem) = self.bank_problem.get().and_then(|probe| probe()) {
+            problems.push(problem);
         }
         problems
+    }
+}
+
+/// How often the recorder's histograms are drained into their summaries.
+const UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Drains the recorder's histogram samples at a regular interval. A recorder built with
+/// `build_recorder` drains them only when rendered, so without scrapes (`/healthz` alone, or
+/// a Prometheus outage) every sample would be kept for the life of the process.
+fn spawn_upkeep(handle: PrometheusHandle) {
+    let spawned = std::thread::Builder::new()
+        .name("metrics-upkeep".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(UPKEEP_EVERY);
+                handle.run_upkeep();
+            }
+        });
+    if let Err(error) = spawned {
+        tracing::warn!(%error, "cannot start the metrics upkeep: histograms drain only when scraped");
     }
 }
 
@@ -83,6 +106,7 @@ impl Telemetry {
                     .map(PrometheusBuilder::build_recorder)
                     .unwrap_or_else(|_| PrometheusBuilder::new().build_recorder());
                 let handle = recorder.handle();
+                spawn_upkeep(handle.clone());
                 // Another recorder already installed (a host program's) keeps its place; ours
                 // then renders only what it sees, which is nothing, rather than failing.
                 let _ = metrics::set_global_recorder(recorder);

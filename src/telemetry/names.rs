@@ -14,6 +14,7 @@ pub const GATEWAY_RECONNECTS: &str = "studbot_gateway_reconnects_total";
 pub const BANK_COMMIT_SECONDS: &str = "studbot_bank_commit_seconds";
 pub const BANK_QUEUE_DEPTH: &str = "studbot_bank_queue_depth";
 pub const BANK_STORE_TIMEOUTS: &str = "studbot_bank_store_timeouts_total";
+pub const BANK_FAILED: &str = "studbot_bank_failed";
 
 /// Histogram buckets for latencies, in seconds: 1 ms to 10 s.
 pub const LATENCY_BUCKETS: &[f64] = &[
@@ -52,6 +53,10 @@ pub(super) fn describe() {
         BANK_STORE_TIMEOUTS,
         "Bank calls that gave up waiting for the store (store_timeout_ms)"
     );
+    describe_gauge!(
+        BANK_FAILED,
+        "1 once the bank's store has failed (it refuses writes until the bot restarts)"
+    );
     for counter in [
         HANDS,
         ACTIONS,
@@ -61,7 +66,13 @@ pub(super) fn describe() {
     ] {
         metrics::counter!(counter).absolute(0);
     }
-    for gauge in [TABLES_OPEN, SEATED_PLAYERS, GATEWAY_UP, BANK_QUEUE_DEPTH] {
+    for gauge in [
+        TABLES_OPEN,
+        SEATED_PLAYERS,
+        GATEWAY_UP,
+        BANK_QUEUE_DEPTH,
+        BANK_FAILED,
+    ] {
         metrics::gauge!(gauge).set(0.0);
     }
     for histogram in [DISCORD_REST_SECONDS, BANK_COMMIT_SECONDS] {

@@ -63,3 +63,8 @@ pub fn bank_requests_taken(count: usize) {
 pub fn bank_store_timeout() {
     metrics::counter!(names::BANK_STORE_TIMEOUTS).increment(1);
 }
+
+/// The bank's store failed; it refuses writes until the process restarts.
+pub fn bank_failed() {
+    metrics::gauge!(names::BANK_FAILED).set(1.0);
+}

@@ -111,9 +111,9 @@ mod tests {
         telemetry.health.set_gateway_up(true);
         let (status, text) = get(&format!("{base}/healthz")).await;
         assert_eq!((status, text.as_str()), (200, "ok\n"));
-        telemetry.health.watch_bank(|| false);
+        telemetry.health.watch_bank(|| Some("bank failing"));
         let (status, text) = get(&format!("{base}/healthz")).await;
-        assert_eq!((status, text.as_str()), (503, "bank stopped\n"));
+        assert_eq!((status, text.as_str()), (503, "bank failing\n"));
 
         let _ = stop.send(());
         server.task.await.expect("the listener stops on shutdown");

@@ -243,3 +243,21 @@ fn a_backup_never_replaces_a_file_without_force_nor_writes_into_its_own_bank() {
     one_line_refusal(&output, "inside the bank");
     assert!(!inside.exists());
 }
+
+#[test]
+fn a_backup_that_cannot_be_written_leaves_no_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // The final name is taken by a folder that is not empty, so the last step (the rename)
+    // fails after every byte was written, as a full disk fails a write part-way.
+    let out = dir.path().join("bank.backup");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("keep"), b"x").unwrap();
+    let written = studbot::bank::backup::write_file(&[7; 4096], &out);
+    assert!(written.is_err(), "{written:?}");
+    let mut left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(left, vec![std::ffi::OsString::from("bank.backup")]);
+}

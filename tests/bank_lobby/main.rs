@@ -18,6 +18,8 @@ mod bank_backup_live;
 mod bank_backup_schedule;
 mod bank_concurrency;
 mod bank_crash;
+mod bank_failing;
+mod bank_limits;
 mod bank_operations;
 mod bank_properties;
 mod bank_records;

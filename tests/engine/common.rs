@@ -180,6 +180,7 @@ pub fn every_notice() -> Vec<render::Notice> {
         },
         render::Notice::TableOpened,
         render::Notice::TablePaused,
+        render::Notice::TableHalted,
         render::Notice::TableResumed,
         render::Notice::TableClosed,
         render::Notice::SettingsNextHand,

@@ -112,6 +112,7 @@ fn every_bank_error() -> Vec<BankError> {
         BankError::HandFinished { table, hand: 4 },
         BankError::UnknownHand { table, hand: 4 },
         BankError::Stopped,
+        BankError::Failed("No space left on device".into()),
         BankError::Internal("a panic".into()),
         BankError::NotDurable("flush failed".into()),
         BankError::GiveCapReached {
@@ -148,6 +149,7 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::HandFinished { .. }
             | BankError::UnknownHand { .. }
             | BankError::Stopped
+            | BankError::Failed(_)
             | BankError::Internal(_)
             | BankError::NotDurable(_)
             | BankError::GiveCapReached { .. }

@@ -11,14 +11,14 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock, RwLock, mpsc};
 use std::time::Duration;
 
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 use super::clock::{Clock, SystemClock};
 use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
 use super::ops::{self, Operation};
 use super::schema::{self, SCHEMA_VERSION};
 use super::store::{SledStore, Store};
-use super::{BankError, EconomyConfig, Recovery};
+use super::{BankError, BankFailed, EconomyConfig, Recovery};
 
 /// The bank handle; cheap to clone, shared by every table.
 #[derive(Clone)]
@@ -49,6 +49,8 @@ struct Inner {
     /// Times the callers' waits.
     clock: Arc<dyn Clock>,
     recovered: OnceLock<Vec<Recovery>>,
+    /// The committer's first failed write, once there is one.
+    failure: watch::Receiver<Option<BankFailed>>,
 }
 
 async fn within<T>(
@@ -119,11 +121,13 @@ impl Bank {
         .await
         .map_err(|error| BankError::Internal(format!("preparing the store: {error}")))??;
         let batch_clock = Arc::new(BatchClock::default());
+        let (failed, failure) = watch::channel(None);
         let committer = Committer::new(
             Arc::clone(&store),
             config,
             Arc::clone(&clock),
             Arc::clone(&batch_clock),
+            failed,
         )?;
         let (requests, receiver) = mpsc::channel();
         let committer = std::thread::Builder::new()
@@ -141,6 +145,7 @@ impl Bank {
                 committer,
                 clock,
                 recovered: OnceLock::new(),
+                failure,
             }),
         };
         let recovered = bank.call(ops::RecoverAll).await?;
@@ -152,6 +157,9 @@ impl Bank {
     /// within the timeout is withdrawn (the committer will skip it) and answered `Timeout`;
     /// one it has taken up is waited for to the end.
     async fn call<O: Operation>(&self, op: O) -> Result<O::Output, BankError> {
+        if let Some(failed) = self.failure() {
+            return Err(BankError::Failed(failed.reason));
+        }
         let (reply, mut answer) = oneshot::channel();
         let ticket = Ticket::default();
         self.send(Request::Run(Box::new(Queued {
@@ -223,6 +231,41 @@ impl Bank {
     pub fn is_open(&self) -> bool {
         let store_open = self.inner.store.read().is_ok_and(|store| store.is_some());
         store_open && !self.inner.committer.is_finished()
+    }
+
+    /// The store's failure, once a write has failed: from then on every write is refused
+    /// (`BankError::Failed`) until the process restarts.
+    pub fn failure(&self) -> Option<BankFailed> {
+        self.inner.failure.borrow().clone()
+    }
+
+    /// Resolves when the store fails (at once if it already has): the binary's signal to stop
+    /// taking hands and exit with the code its supervisor restarts on. Never resolves for a
+    /// bank that keeps serving.
+    pub async fn failed(&self) -> BankFailed {
+        let mut failure = self.inner.failure.clone();
+        let found = failure
+            .wait_for(Option::is_some)
+            .await
+            .ok()
+            .and_then(|failed| failed.clone());
+        match found {
+            Some(failed) => failed,
+            // The committer is gone without a failure: the bank stopped, it did not fail.
+            None => std::future::pending().await,
+        }
+    }
+
+    /// What `/healthz` names when the bank cannot serve: "bank failing" once a write failed,
+    /// "bank stopped" after [`Bank::shutdown`] or if the committer thread died.
+    pub fn problem(&self) -> Option<&'static str> {
+        if self.inner.failure.borrow().is_some() {
+            Some("bank failing")
+        } else if !self.is_open() {
+            Some("bank stopped")
+        } else {
+            None
+        }
     }
 
     /// Stops the committer after the requests already sent and closes the store (once any read

@@ -360,8 +360,11 @@ impl Presenter {
                 state.departing.insert(user);
                 return None;
             }
-            // The bank is slow: the channel is told why nothing happens yet.
-            waiting @ (TableMessage::Settling { .. } | TableMessage::WaitingForBank { .. }) => {
+            // The bank is slow, or failed and the table halted: the channel is told why
+            // nothing happens (no command answered it).
+            waiting @ (TableMessage::Settling { .. }
+            | TableMessage::WaitingForBank { .. }
+            | TableMessage::Halted) => {
                 let text = crate::lobby::present::message_text(locale, &waiting, &name);
                 return Some((text, None));
             }

@@ -19,7 +19,7 @@ use super::super::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
 use super::phase::Phase;
-use super::settle::{outcome_unknown, retry_delay};
+use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
 
 /// Timeouts in a row after which a player is sat out.
@@ -101,7 +101,7 @@ impl Table {
                 TableMessage::WaitingForBank { hand: number },
             )
             .await;
-        if let Err(error) = begun {
+        if let Err(error) = applied(begun, "begin") {
             if outcome_unknown(&error) {
                 // It may still begin: cancel it before dealing the next one.
                 tracing::warn!(
@@ -203,7 +203,7 @@ impl Table {
     pub(super) fn halt(&mut self, why: &str) {
         tracing::error!(table = self.table.0, "table paused: {why}");
         self.freeze();
-        self.message(TableMessage::Paused);
+        self.message(TableMessage::Halted);
     }
 
     /// The player's engine seat in the hand in play, if dealt in.

@@ -59,6 +59,19 @@ pub(super) fn outcome_unknown(error: &BankError) -> bool {
     matches!(error, BankError::Timeout(_) | BankError::Storage(_))
 }
 
+/// A bank answer with `NotDurable` taken for what it is: the change was applied (it is in
+/// the store, only not flushed), so the table goes on as if it succeeded. The bank is failing
+/// then, and the restart that follows keeps whatever the store holds.
+pub(super) fn applied(answer: Result<(), BankError>, what: &str) -> Result<(), BankError> {
+    match answer {
+        Err(BankError::NotDurable(reason)) => {
+            tracing::warn!("{what} applied but not saved to disk: {reason}");
+            Ok(())
+        }
+        answer => answer,
+    }
+}
+
 /// The wait before the next attempt after `unanswered` attempts went unanswered.
 pub(super) fn retry_delay(unanswered: u32) -> Duration {
     RETRY_FIRST
@@ -149,7 +162,7 @@ impl Table {
             }
             settled
         };
-        match settled {
+        match applied(settled, "settlement") {
             Ok(()) => {
                 let Some(in_play) = self.phase.end_hand() else {
                     return;
