@@ -277,10 +277,10 @@ notice-daily-claimed = You collected { $amount } { $amount ->
    *[other] chips
 }. Your balance: { $balance }.
 notice-daily-not-yet = Your next daily chips are ready in { $hours } h { $minutes } min.
-notice-gave = You gave { $amount } { $amount ->
+notice-gave = { $giver } gave { $amount } { $amount ->
     [one] chip
    *[other] chips
-} to { $name }. Your balance: { $balance }.
+} to { $name }.
 notice-granted = { $amount } { $amount ->
     [one] chip
    *[other] chips

@@ -277,10 +277,10 @@ notice-daily-claimed = Recibiste { $amount } { $amount ->
    *[other] fichas
 }. Tu saldo: { $balance }.
 notice-daily-not-yet = Tus próximas fichas diarias estarán listas en { $hours } h { $minutes } min.
-notice-gave = Le regalaste { $amount } { $amount ->
+notice-gave = { $giver } le regaló { $amount } { $amount ->
     [one] ficha
    *[other] fichas
-} a { $name }. Tu saldo: { $balance }.
+} a { $name }.
 notice-granted = { $amount ->
     [one] Se le dio { $amount } ficha
    *[other] Se le dieron { $amount } fichas

@@ -212,7 +212,7 @@ notice-balance = Saldomu: { $balance } chip.
 notice-balance-of = { $name } punya { $balance } chip.
 notice-daily-claimed = Kamu mendapat { $amount } chip harian. Saldomu: { $balance }.
 notice-daily-not-yet = Chip harianmu berikutnya siap dalam { $hours } jam { $minutes } menit.
-notice-gave = Kamu memberi { $amount } chip ke { $name }. Saldomu: { $balance }.
+notice-gave = { $giver } memberi { $amount } chip ke { $name }.
 notice-granted = { $amount } chip diberikan ke { $name } (saldo: { $balance }).
 notice-taken = { $amount } chip diambil dari { $name } (saldo: { $balance }).
 
