@@ -296,10 +296,10 @@ notice-daily-not-yet = Your next daily chips are ready in { $hours ->
        *[other] {" "}{ $minutes } min
     }
 }.
-notice-gave = You gave { $amount } { $amount ->
+notice-gave = { $giver } gave { $amount } { $amount ->
     [one] chip
    *[other] chips
-} to { $name }. Your balance: { $balance }.
+} to { $name }.
 notice-granted = { $amount } { $amount ->
     [one] chip
    *[other] chips

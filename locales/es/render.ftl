@@ -295,10 +295,10 @@ notice-daily-not-yet = Tus próximas fichas diarias estarán listas en { $hours 
        *[other] {" "}{ $minutes } min
     }
 }.
-notice-gave = Le regalaste { $amount } { $amount ->
+notice-gave = { $giver } le regaló { $amount } { $amount ->
     [one] ficha
    *[other] fichas
-} a { $name }. Tu saldo: { $balance }.
+} a { $name }.
 notice-granted = { $amount ->
     [one] Se le dio { $amount } ficha
    *[other] Se le dieron { $amount } fichas

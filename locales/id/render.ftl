@@ -235,7 +235,7 @@ notice-daily-not-yet = Chip harianmu berikutnya siap dalam { $hours ->
        *[other] {" "}{ $minutes } menit
     }
 }.
-notice-gave = Kamu memberi { $amount } chip ke { $name }. Saldomu: { $balance }.
+notice-gave = { $giver } memberi { $amount } chip ke { $name }.
 notice-granted = { $amount } chip diberikan ke { $name } (saldo: { $balance }).
 notice-taken = { $amount } chip diambil dari { $name } (saldo: { $balance }).
 

@@ -119,10 +119,11 @@ pub enum Notice {
         hours: u64,
         minutes: u64,
     },
+    /// Told to the channel: who gave what to whom (the giver's balance stays theirs).
     Gave {
+        from: String,
         to: String,
         amount: u64,
-        balance: u64,
     },
     Granted {
         name: String,
@@ -254,17 +255,13 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
             "notice-daily-not-yet",
             &[("hours", (*hours).into()), ("minutes", (*minutes).into())],
         ),
-        Notice::Gave {
-            to,
-            amount,
-            balance,
-        } => tr(
+        Notice::Gave { from, to, amount } => tr(
             locale,
             "notice-gave",
             &[
+                ("giver", name(from)),
                 ("name", name(to)),
                 ("amount", (*amount).into()),
-                ("balance", (*balance).into()),
             ],
         ),
         Notice::Granted {

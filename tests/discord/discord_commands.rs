@@ -367,3 +367,34 @@ async fn rules_tell_the_raise_cap_of_the_channel_s_table() {
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gift_is_told_to_the_channel_in_the_third_person_without_the_givers_balance() {
+    const CHANNEL: u64 = 300_000_000_000_000_003;
+    let (fake, _data, bot) = start_fake_and_bot(7).await;
+    let ana = FakeUser::player(100_000_000_000_000_021, "Ana");
+    let bo = FakeUser::player(100_000_000_000_000_022, "Bo");
+    // Bo has been seen in the server, so Discord resolves the option to his name.
+    let seen = fake.slash(&bo, CHANNEL, "balance", vec![]).await;
+    fake.answer_to(seen).await;
+    let asked = fake
+        .slash(
+            &ana,
+            CHANNEL,
+            "give",
+            vec![user_opt("user", &bo), int("amount", 150)],
+        )
+        .await;
+    let answer = fake.answer_to(asked).await;
+    assert_eq!(answer.visibility, Visibility::Channel(CHANNEL));
+    let text = answer.content();
+    assert!(
+        text.contains("Ana") && text.contains("Bo") && text.contains("150"),
+        "the channel reads who gave what to whom: {text}"
+    );
+    assert!(
+        !text.contains("You") && !text.contains("850"),
+        "the channel reads neither \"you\" nor the giver's balance: {text}"
+    );
+    bot.stop().await;
+}

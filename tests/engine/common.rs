@@ -204,9 +204,9 @@ pub fn every_notice() -> Vec<render::Notice> {
             minutes: 20,
         },
         render::Notice::Gave {
+            from: name(),
             to: name(),
             amount: 10,
-            balance: 990,
         },
         render::Notice::Granted {
             name: name(),

@@ -91,12 +91,12 @@ pub async fn give(
             )
             .await
         {
-            Ok(transfer) => Answer::public(render::notice(
+            Ok(_) => Answer::public(render::notice(
                 caller.public,
                 &Notice::Gave {
+                    from: bot.names().name_or_placeholder(caller.user),
                     to: named(&player),
                     amount,
-                    balance: transfer.from_balance,
                 },
             )),
             Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
