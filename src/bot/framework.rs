@@ -54,12 +54,15 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                 let commands = &framework.options().commands;
                 let guilds = &bot.config().discord.guild_ids;
                 if guilds.is_empty() {
-                    poise::builtins::register_globally(ctx, commands).await?;
+                    if let Err(error) = super::registration::globally(ctx, commands).await {
+                        tracing::error!(%error, "the bot cannot serve; stopping");
+                        bot.cannot_serve(error);
+                    }
                 } else {
                     // A wrong id (a channel's, or a server the bot was never invited to) costs
                     // that server its commands, not every other one.
                     for guild in guilds {
-                        let registered = poise::builtins::register_in_guild(
+                        let registered = super::registration::in_guild(
                             ctx,
                             commands,
                             serenity::GuildId::new(*guild),

@@ -28,6 +28,7 @@ pub mod pings;
 pub mod preflight;
 pub mod presenter;
 pub mod refusals;
+pub mod registration;
 pub mod reply;
 pub mod rest;
 pub mod world;
@@ -99,6 +100,10 @@ struct BotInner {
     /// Each player's DM channel, opened once (bounded).
     dm_channels: Cache<UserId, u64>,
     shutting_down: AtomicBool,
+    /// Set when the bot cannot serve (its commands could not be registered): `serve` stops
+    /// and returns the reason.
+    cannot_serve: Mutex<Option<registration::CannotServe>>,
+    cannot_serve_now: CancellationToken,
     /// What `/healthz` reports (the gateway's state is set from its events).
     health: Arc<crate::telemetry::Health>,
 }
@@ -147,6 +152,12 @@ impl Bot {
     /// serenity's HTTP client, once the gateway is ready.
     pub fn http(&self) -> Option<Arc<serenity::Http>> {
         self.inner.http.get().cloned()
+    }
+
+    /// The bot cannot serve: `serve` shuts down and returns `reason`.
+    pub(crate) fn cannot_serve(&self, reason: registration::CannotServe) {
+        lock(&self.inner.cannot_serve).get_or_insert(reason);
+        self.inner.cannot_serve_now.cancel();
     }
 
     pub fn is_shutting_down(&self) -> bool {
@@ -449,6 +460,8 @@ pub async fn serve_observed(
             guild_locales: Cache::new(GUILDS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
             shutting_down: AtomicBool::new(false),
+            cannot_serve: Mutex::new(None),
+            cannot_serve_now: CancellationToken::new(),
             health,
         }),
     };
@@ -503,7 +516,9 @@ pub async fn serve_observed(
 
     let watched = bot.bank().clone();
     let mut bank_failed = None;
+    let cannot_serve = bot.inner.cannot_serve_now.clone();
     let lost = tokio::select! {
+        () = cannot_serve.cancelled() => None,
         () = shutdown => None,
         ended = &mut gateway => Some(ended),
         // sled keeps a write error until the process restarts: stop taking hands and exit
@@ -517,6 +532,10 @@ pub async fn serve_observed(
     metrics_stop.cancel();
     if let Some(server) = metrics_server {
         let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
+    }
+    if let Some(reason) = lock(&bot.inner.cannot_serve).take() {
+        // A typed error: the binary exits with a code a supervisor restarts on.
+        return Err(anyhow::Error::new(reason));
     }
     if let Some(failed) = bank_failed {
         return Err(anyhow::Error::new(failed));

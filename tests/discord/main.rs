@@ -9,6 +9,7 @@ mod bot_leaks;
 mod bot_logs;
 mod bot_names_and_limits;
 mod bot_quiet_channel;
+mod bot_registration;
 mod bot_setup;
 mod bot_slow_commands;
 mod discord_all_in;
