@@ -11,7 +11,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 use super::sim_data::{BankRun, BankSummary};
-pub use super::sim_session::{Actions, SimConfig, SimSummary};
+pub use super::sim_session::{Actions, SeatLevel, Session, SimConfig, SimSummary};
 use crate::table::hand::Hand;
 use crate::table::phh::hand_to_phh;
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice, OddChip, Rules, ShortAllIn, Stakes};
@@ -47,6 +47,15 @@ pub struct SimArgs {
     /// random play, for comparing speed).
     #[arg(long, value_enum, default_value_t = Actions::Computer)]
     pub actions: Actions,
+    /// Who plays each seat, in order (`good`, `easy` or `random`, comma-separated): the run
+    /// has that many players, the deal order rotates among them hand by hand, and `sim`
+    /// prints each seat's net chips and big bets per 100 hands with its standard error.
+    #[arg(long, value_enum, value_delimiter = ',', num_args = 1..,
+          conflicts_with_all = ["players", "actions", "data"])]
+    pub seats: Option<Vec<SeatLevel>>,
+    /// With `--seats`: print the seats' results as one JSON object.
+    #[arg(long, default_value_t = false, requires = "seats")]
+    pub json: bool,
     /// Write each hand as a PHH file into this directory.
     #[arg(long)]
     pub phh: Option<PathBuf>,
@@ -118,7 +127,11 @@ impl SimArgs {
             mix_hands: self.mix_hands,
             actions: self.actions,
             seed: self.seed,
-            players: self.players,
+            players: self
+                .seats
+                .as_ref()
+                .and_then(|seats| u8::try_from(seats.len()).ok())
+                .unwrap_or(self.players),
             stack: self.stack,
         }
     }
@@ -142,6 +155,15 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         Some(dir) => write_phh_file(dir, number, hand, args.rules(), players),
         None => Ok(()),
     };
+    if let Some(levels) = &args.seats {
+        let report = simulate_seats(&args, levels, write_phh)?;
+        if args.json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            print!("{}", report.to_text());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let report = match &args.data {
         Some(dir) => {
             let bank_run = BankRun {
@@ -195,4 +217,91 @@ pub fn simulate(
     after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
 ) -> anyhow::Result<SimSummary> {
     super::sim_session::play_session(args.config(), args.hands, after_hand)
+}
+
+/// What `sim --seats` prints: each seat's result over the run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatsReport {
+    pub game: &'static str,
+    pub hands: u64,
+    pub seats: Vec<SeatResult>,
+}
+
+/// One seat's result: its net chips, and its win rate in big bets per 100 hands with the
+/// standard error of that rate (from the spread of its hand-by-hand results).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatResult {
+    pub seat: usize,
+    pub level: &'static str,
+    pub net: i64,
+    pub bb_per_100: f64,
+    pub bb_per_100_se: f64,
+}
+
+impl SeatsReport {
+    /// One line per seat, for a terminal.
+    pub fn to_text(&self) -> String {
+        let mut text = format!("{} hands of {}\n", self.hands, self.game);
+        for seat in &self.seats {
+            text.push_str(&format!(
+                "seat {} {:<6} net {:>8} chips  {:>8.2} ± {:.2} big bets per 100 hands\n",
+                seat.seat, seat.level, seat.net, seat.bb_per_100, seat.bb_per_100_se
+            ));
+        }
+        text
+    }
+}
+
+/// Plays the hands of `args` with player `i` at `levels[i]` (the deal order rotating among
+/// them) and measures each seat. `after_hand` as in [`simulate`].
+pub fn simulate_seats(
+    args: &SimArgs,
+    levels: &[SeatLevel],
+    mut after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<SeatsReport> {
+    if !(2..=8).contains(&levels.len()) {
+        anyhow::bail!("--seats names {} seats: 2 to 8 play", levels.len());
+    }
+    let config = args.config();
+    let mut session = Session::with_levels(config, levels.to_vec())?;
+    let mut sums = vec![(0i128, 0f64); levels.len()];
+    let mut before = Vec::with_capacity(levels.len());
+    for number in 0..args.hands {
+        session.rebuy_busted();
+        before.clear();
+        before.extend_from_slice(session.stacks());
+        let (hand, players) = session.play(number)?;
+        after_hand(number + 1, hand, players)?;
+        for ((sum, squares), (&after, &was)) in
+            sums.iter_mut().zip(session.stacks().iter().zip(&before))
+        {
+            let won = i128::from(after) - i128::from(was);
+            *sum += won;
+            *squares += (won as f64) * (won as f64);
+        }
+    }
+    let big_bet = config.stakes.big_bet.max(1) as f64;
+    let hands = args.hands.max(1) as f64;
+    let round = |value: f64| (value * 100.0).round() / 100.0;
+    let seats = levels
+        .iter()
+        .zip(&sums)
+        .enumerate()
+        .map(|(seat, (level, &(sum, squares)))| {
+            let mean = sum as f64 / hands;
+            let variance = (squares / hands - mean * mean).max(0.0);
+            SeatResult {
+                seat,
+                level: level.name(),
+                net: i64::try_from(sum).unwrap_or(if sum < 0 { i64::MIN } else { i64::MAX }),
+                bb_per_100: round(mean / big_bet * 100.0),
+                bb_per_100_se: round((variance / hands).sqrt() / big_bet * 100.0),
+            }
+        })
+        .collect();
+    Ok(SeatsReport {
+        game: args.game.name(),
+        hands: args.hands,
+        seats,
+    })
 }

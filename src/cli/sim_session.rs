@@ -16,7 +16,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3Default;
 
-use crate::table::computer::choose_action;
+use crate::table::computer::{Level, choose_action, choose_action_at};
 use crate::table::hand::{Event, Hand, HandResult, PrivateView, PublicView};
 use crate::table::{Deck, GameChoice, Rules, Stakes};
 
@@ -29,6 +29,27 @@ pub enum Actions {
     /// A uniformly random legal action, as pokerkit's own random play: the same work as
     /// pokerkit's, to compare speeds.
     Random,
+}
+
+/// Who plays one seat of a `sim --seats` run.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatLevel {
+    /// The `good` computer player.
+    Good,
+    /// The `easy` computer player.
+    Easy,
+    /// A uniformly random legal action.
+    Random,
+}
+
+impl SeatLevel {
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatLevel::Good => "good",
+            SeatLevel::Easy => "easy",
+            SeatLevel::Random => "random",
+        }
+    }
 }
 
 /// What a run plays.
@@ -139,10 +160,25 @@ struct Deciders {
     rng: Xoshiro256PlusPlus,
     /// The views the computer players decide from, refilled at every action (no allocation).
     views: Option<(PublicView, PrivateView)>,
+    /// With `--seats`: who plays each player (numbered as at the start); `actions` otherwise.
+    levels: Vec<SeatLevel>,
 }
 
 impl Session {
     pub fn new(config: SimConfig) -> anyhow::Result<Session> {
+        Session::with_levels(config, Vec::new())
+    }
+
+    /// A run in which player `i` plays at `levels[i]` (`sim --seats`); `levels` must name
+    /// every player. Empty: everyone plays as `config.actions` says.
+    pub fn with_levels(config: SimConfig, levels: Vec<SeatLevel>) -> anyhow::Result<Session> {
+        if !levels.is_empty() && levels.len() != usize::from(config.players) {
+            bail!(
+                "{} seat levels for {} players",
+                levels.len(),
+                config.players
+            );
+        }
         config.stakes.validate().context("invalid stakes")?;
         config.rules.validate().context("invalid rules")?;
         if let Some(game) = config.game.fixed() {
@@ -165,6 +201,7 @@ impl Session {
                     config.seed ^ 0x636F_6D70_7574_6572,
                 )),
                 views: None,
+                levels,
             },
             hand: None,
             hasher: Xxh3Default::new(),
@@ -231,7 +268,7 @@ impl Session {
             }
         }
         .with_context(|| format!("hand {} could not start", number + 1))?;
-        self.actions += self.deciders.act_until_done(number, hand)?;
+        self.actions += self.deciders.act_until_done(number, hand, &self.players)?;
         let Some(result) = hand.result() else {
             bail!(
                 "hand {}: no one is to act but the hand has no result",
@@ -301,11 +338,33 @@ impl Session {
 
 impl Deciders {
     /// Plays `hand` to its end; returns how many actions were taken.
-    fn act_until_done(&mut self, number: u64, hand: &mut Hand) -> anyhow::Result<u64> {
+    fn act_until_done(
+        &mut self,
+        number: u64,
+        hand: &mut Hand,
+        players: &[usize],
+    ) -> anyhow::Result<u64> {
         let mut actions = 0;
         while let Some(seat) = hand.to_act() {
-            let kind = match self.actions {
-                Actions::Computer => {
+            let level = players
+                .get(seat)
+                .and_then(|&player| self.levels.get(player))
+                .copied();
+            let kind = match (level, self.actions) {
+                (Some(SeatLevel::Random), _) | (None, Actions::Random) => {
+                    let count = hand.legal_iter().count();
+                    let pick = self.rng.random_range(0..count.max(1));
+                    let Some(choice) = hand.legal_iter().nth(pick) else {
+                        bail!("hand {}: no legal action for seat {seat}", number + 1);
+                    };
+                    choice.kind
+                }
+                (level, _) => {
+                    let level = match level {
+                        Some(SeatLevel::Good) => Some(Level::Good),
+                        Some(SeatLevel::Easy) => Some(Level::Easy),
+                        _ => None,
+                    };
                     let (public, private) = match &mut self.views {
                         Some((public, private)) => {
                             hand.fill_public_view(public);
@@ -323,19 +382,15 @@ impl Deciders {
                     if !hand.fill_private_view(seat, private) {
                         bail!("hand {}: no private view of seat {seat}", number + 1);
                     }
-                    let Some(choice) = choose_action(private, public, &mut self.rng) else {
+                    let choice = match level {
+                        Some(level) => choose_action_at(level, private, public, &mut self.rng),
+                        None => choose_action(private, public, &mut self.rng),
+                    };
+                    let Some(choice) = choice else {
                         bail!(
                             "hand {}: the computer player found no legal action for seat {seat}",
                             number + 1
                         );
-                    };
-                    choice.kind
-                }
-                Actions::Random => {
-                    let count = hand.legal_iter().count();
-                    let pick = self.rng.random_range(0..count.max(1));
-                    let Some(choice) = hand.legal_iter().nth(pick) else {
-                        bail!("hand {}: no legal action for seat {seat}", number + 1);
                     };
                     choice.kind
                 }

@@ -12,6 +12,7 @@ mod common;
 mod killable;
 mod words_common;
 
+mod computer_good;
 mod deploy_files;
 mod discord_config;
 mod equity_board;
@@ -56,3 +57,4 @@ mod rules_stud;
 mod sim_data;
 mod sim_games;
 mod sim_runs;
+mod sim_seats;

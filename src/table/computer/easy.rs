@@ -1,5 +1,5 @@
-//! Computer players: a simple, cheap strategy for each stud game that fills seats in
-//! `sim`, terminal play and benchmarks. It sees only what its seat may see (its own cards in
+//! The `easy` computer player: a simple, cheap strategy by buckets (junk, playable,
+//! strong) for each stud game, kept for beginners and fast benchmarks. It sees only what its seat may see (its own cards in
 //! a [`PrivateView`], everyone's up cards in a [`PublicView`]) and is deterministic given the
 //! RNG it is handed.
 //!
@@ -18,11 +18,13 @@
 
 use rand::Rng;
 
-use super::ace_five_low::AceFiveLow;
-use super::card::{Card, Rank};
-use super::eval::{HandCategory, best_high};
-use super::game::Game;
-use super::hand::{ActionKind, Hand, LegalAction, PrivateView, PublicView, SeatState, Street};
+use crate::table::ace_five_low::AceFiveLow;
+use crate::table::card::{Card, Rank};
+use crate::table::eval::{HandCategory, best_high};
+use crate::table::game::Game;
+use crate::table::hand::{
+    ActionKind, Hand, LegalAction, PrivateView, PublicView, SeatState, Street,
+};
 
 /// How much a hand is worth playing for, as the strategy sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

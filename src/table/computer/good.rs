@@ -1,0 +1,467 @@
+//! The `good` computer player: it decides by its equity, its expected share of the pot,
+//! measured by Monte Carlo against the hands still live.
+//!
+//! Each decision deals [`RUNOUTS`] random completions of every live hand from the cards its
+//! seat has not seen (every up card, folded ones included, is out of the deck, so a dead
+//! card weighs exactly as much as it takes from a draw: a dead ace-to-five takes a low card
+//! from every low draw, a dead six-to-eight only from the rougher ones). Each runout is
+//! settled as the game divides a pot (high and low halves in Stud/8, with ties and
+//! quartering; the high alone in Stud; the ace-to-five low alone in Razz), and weighted by
+//! how well the opponents' hidden cards fit their betting: a seat that came in for more
+//! than the bring-in rarely holds a junk start, a seat that bet or raised this street
+//! rarely holds nothing. Then:
+//! - It bets and raises for value when its equity is well above its fair share of the pot
+//!   (one over the live hands), calls when the pot and the bets still to come pay for its
+//!   equity, and folds otherwise: a draw gone dead, or a one-way hand facing a likely scoop,
+//!   has too little equity to call.
+//! - On third street it completes from the bring-in with a strong start, and steals with a
+//!   wider range when every door yet to act is worse than its own.
+//! - It slow-plays a big hand now and then before seventh street and bluffs now and then
+//!   when checked to with few opponents, so one street of its betting says little.
+//!
+//! It reads only its [`PrivateView`] and the [`PublicView`], and every random draw comes
+//! from the RNG it is handed, so the same views and RNG give the same choice whatever the
+//! other seats' down cards are.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::table::card::{Card, Rank};
+use crate::table::eval::CardSet;
+use crate::table::game::Game;
+use crate::table::hand::{ActionKind, LegalAction, PrivateView, PublicView, SeatState, Street};
+
+/// Random runouts measured for each decision.
+pub const RUNOUTS: u32 = 2000;
+/// Value bets and raises need this many times the fair share (one over the live hands).
+const VALUE_EDGE: f64 = 1.3;
+/// Raising a bet needs more: the bettor's range is stronger than a random one.
+const RAISE_EDGE: f64 = 1.6;
+/// A door-card steal needs only this much of the fair share.
+const STEAL_EDGE: f64 = 0.75;
+/// Equity from which a hand is big enough to slow-play.
+const SLOWPLAY_EQUITY: f64 = 0.75;
+/// Chance in 1000 of slow-playing such a hand before seventh street.
+const SLOWPLAY_PER_MILLE: u32 = 250;
+/// Chance in 1000 of bluffing when checked to with one or two opponents.
+const BLUFF_PER_MILLE: u32 = 90;
+/// How much of a big bet each live hand is expected to put in per street still to come:
+/// what calling now commits to.
+const FUTURE_BET_SHARE: f64 = 0.5;
+/// Weight of a runout in which an opponent who came in for more than the bring-in holds a
+/// junk start (they rarely do).
+const JUNK_ENTRY_WEIGHT: f64 = 0.2;
+/// Weight of a runout in which an opponent who bet or raised this street holds nothing.
+const WEAK_AGGRESSOR_WEIGHT: f64 = 0.4;
+
+/// Picks one of the legal actions for the seat of `private`, or `None` when that seat is
+/// not the one to act or no action is legal.
+pub fn choose_action<R: Rng + ?Sized>(
+    private: &PrivateView,
+    public: &PublicView,
+    rng: &mut R,
+) -> Option<LegalAction> {
+    if public.to_act != Some(private.seat) || public.legal.is_empty() {
+        return None;
+    }
+    let mut sampler = Xoshiro256PlusPlus::seed_from_u64(rng.random());
+    let Some(equity) = equity(private, public, RUNOUTS, &mut sampler) else {
+        // Too few unseen cards to deal every live hand out: the simple plan decides.
+        return super::easy::choose_action(private, public, rng);
+    };
+    Some(decide(private, public, equity, rng))
+}
+
+/// The seat's expected share of the pot if every live hand went to showdown, measured over
+/// `runouts` random completions weighted by how well they fit the betting. `None` when the
+/// unseen cards cannot complete every live hand.
+pub fn equity<R: Rng + ?Sized>(
+    private: &PrivateView,
+    public: &PublicView,
+    runouts: u32,
+    rng: &mut R,
+) -> Option<f64> {
+    let mut seen = CardSet::EMPTY;
+    let mut mine = CardSet::EMPTY;
+    for &card in private.down_cards.iter().chain(&private.up_cards) {
+        seen.insert(card);
+        mine.insert(card);
+    }
+    let community = public.community.or(private.community);
+    if let Some(card) = community {
+        seen.insert(card);
+        mine.insert(card);
+    }
+    let mut opponents: Vec<Opponent> = Vec::with_capacity(public.seats.len());
+    let most_this_street = public
+        .seats
+        .iter()
+        .map(|seat| seat.street_bet)
+        .max()
+        .unwrap_or(0);
+    for (index, seat) in public.seats.iter().enumerate() {
+        for &card in &seat.up_cards {
+            seen.insert(card);
+        }
+        if index == private.seat || seat.state == SeatState::Folded {
+            continue;
+        }
+        let mut known = CardSet::from_cards(&seat.up_cards);
+        if let Some(card) = community {
+            known.insert(card);
+        }
+        let entered = seat.committed > public.stakes.ante.saturating_add(public.stakes.bring_in);
+        let aggressor = public.street != Street::Third
+            && seat.street_bet > 0
+            && seat.street_bet == most_this_street
+            && public.last_action.is_some_and(|(who, action)| {
+                who == index && matches!(action.kind, ActionKind::Bet | ActionKind::Raise)
+            });
+        opponents.push(Opponent {
+            known,
+            door: seat.up_cards.first().copied(),
+            need: 7usize.saturating_sub(known.len()),
+            down_count: seat.down_count,
+            entered,
+            aggressor,
+        });
+    }
+    if opponents.is_empty() {
+        return Some(1.0);
+    }
+    let mut unseen: Vec<Card> = Card::all().filter(|&card| !seen.contains(card)).collect();
+    let my_need = 7usize.saturating_sub(mine.len());
+    let mut shared = false;
+    let mut total = my_need + opponents.iter().map(|o| o.need).sum::<usize>();
+    if total > unseen.len() && community.is_none() {
+        // The deck runs short: the seventh card is one community card for every hand.
+        shared = true;
+        total = total + 1 - (opponents.len() + usize::from(my_need > 0));
+    }
+    if total > unseen.len() {
+        return None;
+    }
+    let game = public.game;
+    let (mut won, mut weights) = (0.0f64, 0.0f64);
+    for _ in 0..runouts {
+        // A partial shuffle: the first `total` unseen cards are this runout's.
+        for slot in 0..total {
+            let pick = rng.random_range(slot..unseen.len());
+            unseen.swap(slot, pick);
+        }
+        let mut next = 0usize;
+        let mut take = |count: usize| {
+            let cards = &unseen[next..next + count];
+            next += count;
+            cards
+        };
+        let board = if shared {
+            take(1).first().copied()
+        } else {
+            None
+        };
+        let deal_to = |set: CardSet, need: usize, cards: &[Card]| {
+            let mut hand = set;
+            for &card in cards {
+                hand.insert(card);
+            }
+            if let Some(card) = board.filter(|_| need > 0) {
+                hand.insert(card);
+            }
+            hand
+        };
+        let my_own = if shared && my_need > 0 {
+            my_need - 1
+        } else {
+            my_need
+        };
+        let my_hand = deal_to(mine, my_need, take(my_own));
+        let mut weight = 1.0;
+        let mut hands: [Showdown; 8] = [Showdown::default(); 8];
+        hands[0] = Showdown::of(game, my_hand);
+        for (index, opponent) in opponents.iter().enumerate() {
+            let own = if shared && opponent.need > 0 {
+                opponent.need - 1
+            } else {
+                opponent.need
+            };
+            let hidden = take(own);
+            weight *= opponent.fit(game, hidden);
+            let hand = deal_to(opponent.known, opponent.need, hidden);
+            if let Some(slot) = hands.get_mut(index + 1) {
+                *slot = Showdown::of(game, hand);
+            }
+        }
+        let players = (opponents.len() + 1).min(hands.len());
+        won += weight * share(game, &hands[..players]);
+        weights += weight;
+    }
+    (weights > 0.0).then(|| won / weights)
+}
+
+/// A live opponent as the sampler deals it out.
+struct Opponent {
+    /// Its up cards (and the community card).
+    known: CardSet,
+    door: Option<Card>,
+    /// Cards it has yet to be dealt, its hidden down cards included.
+    need: usize,
+    /// Down cards it holds now (the first of its hidden cards).
+    down_count: usize,
+    /// It put in more than the ante and the bring-in.
+    entered: bool,
+    /// It bet or raised last on this street.
+    aggressor: bool,
+}
+
+impl Opponent {
+    /// How likely the betting so far is with `hidden` as its unseen cards (its two first
+    /// down cards come first), relative to a hand that fits.
+    fn fit(&self, game: Game, hidden: &[Card]) -> f64 {
+        let mut weight = 1.0;
+        if self.entered
+            && let (Some(door), [first, second, ..]) = (self.door, hidden)
+            && !playable_start(game, [*first, *second, door])
+        {
+            weight *= JUNK_ENTRY_WEIGHT;
+        }
+        if self.aggressor {
+            let mut now = self.known;
+            let held = hidden.len().min(self.down_count);
+            for &card in &hidden[..held] {
+                now.insert(card);
+            }
+            if !has_something(game, now) {
+                weight *= WEAK_AGGRESSOR_WEIGHT;
+            }
+        }
+        weight
+    }
+}
+
+/// A start a sensible player comes in with: a pair, three suited, or (for a low) three
+/// different ranks of eight or lower; in Stud also two big cards.
+fn playable_start(game: Game, cards: [Card; 3]) -> bool {
+    let paired = cards[0].rank == cards[1].rank
+        || cards[0].rank == cards[2].rank
+        || cards[1].rank == cards[2].rank;
+    let suited = cards[0].suit == cards[1].suit && cards[1].suit == cards[2].suit;
+    let low = !paired && cards.iter().all(|card| card.rank.low_value() <= 8);
+    match game {
+        Game::Razz => low,
+        Game::Stud8 => paired || suited || low,
+        Game::Stud => {
+            paired || suited || cards.iter().filter(|card| card.rank >= Rank::Ten).count() >= 2
+        }
+    }
+}
+
+/// A made hand or a strong draw: a pair or better, or four to a low.
+fn has_something(game: Game, cards: CardSet) -> bool {
+    let mut pair = false;
+    let mut lows = 0;
+    for rank in Rank::ALL {
+        let count = cards.count_of_rank(rank);
+        pair |= count >= 2;
+        if count > 0 && rank.low_value() <= 8 {
+            lows += 1;
+        }
+    }
+    match game {
+        Game::Razz => lows >= 4.min(cards.len()),
+        Game::Stud => pair,
+        Game::Stud8 => pair || lows >= 4,
+    }
+}
+
+/// One hand at showdown: high and low as numbers, greater is better, 0 for none.
+#[derive(Clone, Copy, Default)]
+struct Showdown {
+    high: u32,
+    low: u32,
+}
+
+impl Showdown {
+    fn of(game: Game, cards: CardSet) -> Showdown {
+        match game {
+            Game::Stud8 => {
+                let (high, low) = cards.high_low();
+                Showdown {
+                    high: high.0,
+                    low: low.map_or(0, |low| low.0.get()),
+                }
+            }
+            Game::Stud => Showdown {
+                high: cards.high().0,
+                low: 0,
+            },
+            Game::Razz => Showdown {
+                high: 0,
+                low: cards.ace_five_low().get(),
+            },
+        }
+    }
+}
+
+/// The first hand's share of one pot among `hands`: half to the best high and half to the
+/// best low in Stud/8 (all to the high with no low), ties sharing their half.
+fn share(game: Game, hands: &[Showdown]) -> f64 {
+    let half = |value: fn(&Showdown) -> u32| -> Option<f64> {
+        let best = hands.iter().map(value).max().unwrap_or(0);
+        if best == 0 {
+            return None;
+        }
+        let mine = hands.first().map(value).unwrap_or(0);
+        if mine < best {
+            return Some(0.0);
+        }
+        let tied = hands.iter().filter(|hand| value(hand) == best).count();
+        Some(1.0 / tied as f64)
+    };
+    match game {
+        Game::Stud => half(|hand| hand.high).unwrap_or(0.0),
+        Game::Razz => half(|hand| hand.low).unwrap_or(0.0),
+        Game::Stud8 => {
+            let high = half(|hand| hand.high).unwrap_or(0.0);
+            match half(|hand| hand.low) {
+                Some(low) => (high + low) / 2.0,
+                None => high,
+            }
+        }
+    }
+}
+
+fn per_mille<R: Rng + ?Sized>(rng: &mut R, chance: u32) -> bool {
+    rng.random_range(0..1000) < chance
+}
+
+fn find(legal: &[LegalAction], kinds: &[ActionKind]) -> Option<LegalAction> {
+    kinds
+        .iter()
+        .find_map(|&kind| legal.iter().copied().find(|action| action.kind == kind))
+}
+
+const WAGERS: [ActionKind; 5] = [
+    ActionKind::RaiseBig,
+    ActionKind::BetBig,
+    ActionKind::Raise,
+    ActionKind::Complete,
+    ActionKind::Bet,
+];
+const PASSIVE: [ActionKind; 3] = [ActionKind::Check, ActionKind::BringIn, ActionKind::Call];
+
+/// The choice, from the seat's equity and the betting.
+fn decide<R: Rng + ?Sized>(
+    private: &PrivateView,
+    public: &PublicView,
+    equity: f64,
+    rng: &mut R,
+) -> LegalAction {
+    let legal = &public.legal;
+    let live = public
+        .seats
+        .iter()
+        .filter(|seat| seat.state != SeatState::Folded)
+        .count()
+        .max(2);
+    let fair = 1.0 / live as f64;
+    let wager = find(legal, &WAGERS);
+    let passive = find(legal, &PASSIVE);
+    let call = find(legal, &[ActionKind::Call]);
+    let free = find(legal, &[ActionKind::Check, ActionKind::BringIn]);
+    let fallback = passive
+        .or_else(|| find(legal, &[ActionKind::Fold]))
+        .unwrap_or(legal[0]);
+
+    // Slow play: a big hand just calls or checks now and then before seventh street.
+    let big = equity >= SLOWPLAY_EQUITY.max(fair * RAISE_EDGE);
+    if big && public.street < Street::Seventh && per_mille(rng, SLOWPLAY_PER_MILLE) {
+        return passive.unwrap_or(fallback);
+    }
+
+    if public.street == Street::Third
+        && let Some(complete) = find(legal, &[ActionKind::Complete])
+    {
+        // Nobody has completed yet: from the bring-in, or a steal when every door yet to
+        // act is worse than this one.
+        let edge = if steal_spot(private, public) {
+            STEAL_EDGE
+        } else {
+            VALUE_EDGE
+        };
+        if equity >= fair * edge {
+            return complete;
+        }
+    }
+
+    let facing = call.is_some_and(|call| call.chips > 0);
+    if !facing {
+        if let Some(wager) = wager
+            && equity >= fair * VALUE_EDGE
+        {
+            return wager;
+        }
+        let few = live <= 3;
+        if let Some(wager) = wager
+            && few
+            && public.street >= Street::Fifth
+            && per_mille(rng, BLUFF_PER_MILLE)
+        {
+            return wager;
+        }
+        return free.or(passive).unwrap_or(fallback);
+    }
+
+    let Some(call) = call else {
+        return fallback;
+    };
+    if let Some(raise) = find(legal, &[ActionKind::RaiseBig, ActionKind::Raise])
+        && equity >= fair * RAISE_EDGE
+    {
+        return raise;
+    }
+    if calling_pays(public, equity, live, call.chips) {
+        return call;
+    }
+    find(legal, &[ActionKind::Fold]).unwrap_or(fallback)
+}
+
+/// Whether calling `to_call` wins more than it costs: the pot now, and the bets of the
+/// streets still to come, each live hand paying its part and the seat taking `equity` of it.
+fn calling_pays(public: &PublicView, equity: f64, live: usize, to_call: u64) -> bool {
+    let streets_to_come = match public.street {
+        Street::Third => 4.0,
+        Street::Fourth => 3.0,
+        Street::Fifth => 2.0,
+        Street::Sixth => 1.0,
+        Street::Seventh | Street::Showdown => 0.0,
+    };
+    let now = equity * (public.pot + to_call) as f64 - to_call as f64;
+    let later = streets_to_come
+        * FUTURE_BET_SHARE
+        * public.stakes.big_bet as f64
+        * (equity * live as f64 - 1.0);
+    now + later > 0.0
+}
+
+/// Third street with no completion yet, and every live seat still to act showing a worse
+/// door than this seat's: a completion there takes the antes and the bring-in often.
+fn steal_spot(private: &PrivateView, public: &PublicView) -> bool {
+    let Some(mine) = private.up_cards.first() else {
+        return false;
+    };
+    let worse = |theirs: &Card| match public.game {
+        Game::Razz => theirs.rank.low_value() > mine.rank.low_value(),
+        Game::Stud | Game::Stud8 => theirs.rank < mine.rank,
+    };
+    let count = public.seats.len();
+    let bring_in = public.stakes.bring_in;
+    (1..count)
+        .map(|step| (private.seat + step) % count)
+        .filter(|&seat| {
+            let view = &public.seats[seat];
+            // Yet to act: live, and nothing in beyond the bring-in.
+            view.state == SeatState::Active && view.street_bet < bring_in
+        })
+        .all(|seat| public.seats[seat].up_cards.first().is_none_or(worse))
+}

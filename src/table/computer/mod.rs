@@ -1,0 +1,58 @@
+//! Computer players for `sim`, terminal play and benchmarks, at two levels: `easy` plays by
+//! buckets ([`easy`]), `good` by its equity against the live hands' likely ranges
+//! ([`good`]). Both see only what their seat may see (their own cards in a
+//! [`PrivateView`], everyone's up cards and the betting in a [`PublicView`]) and are
+//! deterministic given the RNG they are handed.
+
+pub mod easy;
+pub mod good;
+
+use rand::Rng;
+
+pub use easy::{Strength, assess, choose_action, choose_for_hand};
+
+use crate::table::hand::{Hand, LegalAction, PrivateView, PublicView};
+
+/// How well a computer player plays.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// By buckets: cheap, and readable by a stud player.
+    #[default]
+    Easy,
+    /// By Monte Carlo equity against the likely ranges of the live hands.
+    Good,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Good => "good",
+        }
+    }
+}
+
+/// Picks one of the legal actions at `level` for the seat of `private`, or `None` when that
+/// seat is not the one to act or no action is legal.
+pub fn choose_action_at<R: Rng + ?Sized>(
+    level: Level,
+    private: &PrivateView,
+    public: &PublicView,
+    rng: &mut R,
+) -> Option<LegalAction> {
+    match level {
+        Level::Easy => easy::choose_action(private, public, rng),
+        Level::Good => good::choose_action(private, public, rng),
+    }
+}
+
+/// [`choose_action_at`] for whoever is to act in `hand`, from that seat's own view only.
+pub fn choose_for_hand_at<R: Rng + ?Sized>(
+    level: Level,
+    hand: &Hand,
+    rng: &mut R,
+) -> Option<LegalAction> {
+    let seat = hand.to_act()?;
+    let private = hand.private_view(seat)?;
+    choose_action_at(level, &private, &hand.public_view(), rng)
+}

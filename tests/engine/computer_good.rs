@@ -1,0 +1,128 @@
+//! The `good` computer player sees only what its seat sees: two deals that differ only in
+//! the other players' down cards (and the undealt rest of the deck) give it the same
+//! decision at every point, in every game.
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use studbot::table::Game;
+use studbot::table::card::Card;
+use studbot::table::computer::{Level, choose_action_at, choose_for_hand};
+use studbot::table::hand::{ActionKind, Hand};
+use studbot::table::rules::{Rules, Stakes};
+
+const SEATS: usize = 6;
+/// Where a seat's down cards sit in its list (down, down, up, up, up, up, down).
+const DOWN_SLOTS: [usize; 3] = [0, 1, 6];
+
+/// Each seat's seven cards, and the undealt rest, from one shuffle.
+fn deal(seed: u64) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let mut deck: Vec<Card> = Card::all().collect();
+    deck.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    let lists = deck.chunks(7).take(SEATS).map(<[Card]>::to_vec).collect();
+    (lists, deck[7 * SEATS..].to_vec())
+}
+
+/// The same deal with every other seat's down cards and the rest of the deck reshuffled
+/// among themselves: the hero's cards and every up card stay.
+fn redeal_hidden(lists: &[Vec<Card>], rest: &[Card], hero: usize, seed: u64) -> Vec<Vec<Card>> {
+    let mut pool: Vec<Card> = rest.to_vec();
+    for (seat, list) in lists.iter().enumerate() {
+        if seat != hero {
+            pool.extend(DOWN_SLOTS.iter().map(|&slot| list[slot]));
+        }
+    }
+    pool.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    let mut lists = lists.to_vec();
+    let mut next = pool.into_iter();
+    for (seat, list) in lists.iter_mut().enumerate() {
+        if seat != hero {
+            for slot in DOWN_SLOTS {
+                list[slot] = next.next().expect("pool holds every hidden card");
+            }
+        }
+    }
+    lists
+}
+
+fn start(game: Game, lists: Vec<Vec<Card>>) -> Hand {
+    Hand::start_game_with_seat_cards(
+        game,
+        Stakes::default(),
+        Rules::default(),
+        &[200; SEATS],
+        lists,
+        None,
+    )
+    .expect("a full deal starts")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn good_decides_the_same_whatever_the_other_players_down_cards(
+        seed in any::<u64>(),
+        hero in 0..SEATS,
+        game_index in 0..3usize,
+    ) {
+        let game = Game::ALL[game_index];
+        let (lists, rest) = deal(seed);
+        let other = redeal_hidden(&lists, &rest, hero, seed ^ 0x5eed);
+        let mut first = start(game, lists);
+        let mut second = start(game, other);
+        let mut others_rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0u64;
+        while let Some(seat) = first.to_act() {
+            prop_assert_eq!(second.to_act(), Some(seat));
+            let kind: ActionKind = if seat == hero {
+                let decide = |hand: &Hand| {
+                    let private = hand.private_view(seat).expect("hero's view");
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(step));
+                    choose_action_at(Level::Good, &private, &hand.public_view(), &mut rng)
+                };
+                let (a, b) = (decide(&first), decide(&second));
+                prop_assert_eq!(a, b, "step {}", step);
+                a.expect("the hero has a legal action").kind
+            } else {
+                choose_for_hand(&first, &mut others_rng).expect("a legal action").kind
+            };
+            first.act(seat, kind).expect("legal in the first deal");
+            second.act(seat, kind).expect("legal in the second deal");
+            step += 1;
+        }
+    }
+}
+
+/// Over many seeded hands of every game, `good` only ever chooses an action the engine
+/// lists as legal.
+#[test]
+fn good_never_chooses_an_illegal_action() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for game in Game::ALL {
+        for number in 0..30u64 {
+            let players = 2 + usize::try_from(number % 7).unwrap();
+            let stacks: Vec<u64> = (0..players).map(|i| 8 + 23 * i as u64).collect();
+            let mut hand = Hand::start_game(
+                game,
+                Stakes::default(),
+                Rules::default(),
+                &stacks,
+                studbot::table::Deck::seeded(number),
+            )
+            .unwrap();
+            while let Some(seat) = hand.to_act() {
+                let private = hand.private_view(seat).unwrap();
+                let choice =
+                    choose_action_at(Level::Good, &private, &hand.public_view(), &mut rng).unwrap();
+                assert!(
+                    hand.legal_actions().contains(&choice),
+                    "{game:?} {choice:?}"
+                );
+                hand.act(seat, choice.kind).unwrap();
+            }
+            assert!(hand.result().is_some());
+        }
+    }
+}
