@@ -54,6 +54,11 @@ async fn a_table_whose_channel_the_bot_cannot_see_is_paused_and_a_resume_without
     let mark = fake.mark();
     let (bot, running) =
         TestBot::start_observed(&fake, &config_text(&fake, data.path(), SEED)).await;
+    // The moderator's pause of `open_and_seat` is kept across the restart: resume to deal.
+    let resumed = fake
+        .slash(&moderator, CHANNEL, "table", vec![sub("resume", vec![])])
+        .await;
+    fake.answer_to(resumed).await;
     fake.wait_for("a post refused with 50001", mark, |r| {
         r.is_channel_write() && r.channel() == Some(CHANNEL) && r.error_code() == Some(50001)
     })
