@@ -1,5 +1,6 @@
 //! `studbot sim`: many hands between computer players (or random legal actions); hands per
-//! second and a checksum. The flags become a [`SimConfig`]; the hands are played by
+//! second and a checksum. With `--tournament`, whole sit & gos instead
+//! ([`super::sim_tournament`]). The flags become a [`SimConfig`]; the hands are played by
 //! [`super::sim_session`], through the real bank with `--data` ([`super::sim_data`]), and
 //! written as PHH with `--phh`. The poker, and so the checksum, is the same with and
 //! without `--data`.
@@ -12,9 +13,11 @@ use serde::Serialize;
 
 use super::sim_data::{BankRun, BankSummary};
 pub use super::sim_session::{Actions, SimConfig, SimSummary};
+use super::sim_tournament::TournamentSimConfig;
 use crate::table::hand::Hand;
 use crate::table::phh::hand_to_phh;
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice, OddChip, Rules, ShortAllIn, Stakes};
+use crate::tournament::StructureKind;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShortAllInArg {
@@ -81,6 +84,22 @@ pub struct SimArgs {
     pub odd_chip: OddChipArg,
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     pub open_pair_big_bet: bool,
+    /// Play whole sit & gos instead of `--hands` hands: the structure sets the stakes and
+    /// stacks, the house-rule flags still apply.
+    #[arg(long, default_value_t = false, conflicts_with_all = ["data", "phh"])]
+    pub tournament: bool,
+    /// With `--tournament`: how many sit & gos.
+    #[arg(long, default_value_t = 1, requires = "tournament", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// With `--tournament`: the structure.
+    #[arg(long, value_enum, default_value_t = StructureKind::Regular, requires = "tournament")]
+    pub structure: StructureKind,
+    /// With `--tournament`: each player's buy-in (the prize pool is all of them).
+    #[arg(long, default_value_t = 100, requires = "tournament")]
+    pub buy_in: u64,
+    /// With `--tournament`: one JSON object a line per sit & go.
+    #[arg(long, default_value_t = false, requires = "tournament")]
+    pub json: bool,
 }
 
 impl SimArgs {
@@ -109,6 +128,19 @@ impl SimArgs {
         }
     }
 
+    /// What `--tournament` plays.
+    pub fn tournament_config(&self) -> TournamentSimConfig {
+        TournamentSimConfig {
+            players: self.players,
+            seed: self.seed,
+            count: self.count,
+            game: self.game,
+            structure: self.structure,
+            buy_in: self.buy_in,
+            rules: self.rules(),
+        }
+    }
+
     /// What the run plays.
     pub fn config(&self) -> SimConfig {
         SimConfig {
@@ -134,6 +166,9 @@ struct SimReport {
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
+    if args.tournament {
+        return super::sim_tournament::run(&args.tournament_config(), args.json);
+    }
     if let Some(dir) = &args.phh {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the PHH directory {}", dir.display()))?;
