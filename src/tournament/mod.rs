@@ -49,6 +49,8 @@ pub enum TournamentError {
     MorePlacesThanEntrants { places: usize, entrants: usize },
     #[error("the prize pool ({entrants} buy-ins of {buy_in}) is more chips than can be counted")]
     PrizePoolTooLarge { entrants: usize, buy_in: u64 },
+    #[error("{entrants} starting stacks of {stack} are more chips than a table can count")]
+    ChipsTooLarge { entrants: usize, stack: u64 },
     #[error("the tournament is over: no more hands")]
     Over,
     #[error("the hand ended with {got} stacks for {expected} players")]
@@ -147,10 +149,7 @@ impl Tournament {
             .and_then(|count| count.checked_mul(stack))
             .is_none()
         {
-            return Err(TournamentError::PrizePoolTooLarge {
-                entrants,
-                buy_in: settings.buy_in,
-            });
+            return Err(TournamentError::ChipsTooLarge { entrants, stack });
         }
         Ok(Tournament {
             settings,
@@ -276,7 +275,7 @@ impl Tournament {
                 after: after.unwrap_or(u64::MAX),
             });
         }
-        self.hands_played += 1;
+        self.hands_played = self.hands_played.saturating_add(1);
         let mut busted: Vec<(usize, u64)> = Vec::new();
         for (index, &seat) in hand.seats.iter().enumerate() {
             self.stacks[seat] = final_stacks[index];

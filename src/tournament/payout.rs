@@ -105,7 +105,7 @@ impl PayoutTable {
             if left == 0 {
                 break;
             }
-            *share += 1;
+            *share = share.saturating_add(1);
             left -= 1;
         }
         shares
@@ -145,7 +145,7 @@ pub fn divide_in_proportion(total: u64, weights: &[u64]) -> Vec<u64> {
         .iter()
         .take(usize::try_from(left).unwrap_or(usize::MAX))
     {
-        shares[index] += 1;
+        shares[index] = shares[index].saturating_add(1);
     }
     shares
 }

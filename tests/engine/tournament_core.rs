@@ -442,3 +442,38 @@ proptest! {
         prop_assert_eq!(shares.iter().map(|&s| u128::from(s)).sum::<u128>(), u128::from(total));
     }
 }
+
+#[test]
+fn starting_stacks_a_table_cannot_count_are_refused() {
+    let level = Level {
+        stakes: stakes(1, 2, 5, 10),
+        hands: 5,
+    };
+    let deep = |entrants| {
+        let settings = TournamentSettings {
+            game: GameChoice::Stud,
+            structure: Structure::new(u64::MAX / 4, vec![level]).expect("valid"),
+            buy_in: 1,
+            payouts: None,
+        };
+        Tournament::start(settings, entrants)
+    };
+    assert!(deep(4).is_ok(), "four stacks of a quarter still count");
+    assert_eq!(
+        deep(5),
+        Err(TournamentError::ChipsTooLarge {
+            entrants: 5,
+            stack: u64::MAX / 4
+        })
+    );
+    let mut rich = settings(GameChoice::Stud8, u64::MAX / 2);
+    assert!(Tournament::start(rich.clone(), 2).is_ok());
+    rich.buy_in = u64::MAX / 2 + 1;
+    assert_eq!(
+        Tournament::start(rich, 2),
+        Err(TournamentError::PrizePoolTooLarge {
+            entrants: 2,
+            buy_in: u64::MAX / 2 + 1
+        })
+    );
+}
