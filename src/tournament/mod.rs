@@ -228,10 +228,10 @@ impl Tournament {
 
     /// The next hand to deal, or `None` once the tournament is over.
     pub fn next_hand(&self) -> Option<NextHand> {
-        if self.is_over() {
+        let left = self.players_left();
+        if self.is_over() || left.is_empty() {
             return None;
         }
-        let left = self.players_left();
         let rotation = usize::try_from(self.hands_played % left.len() as u64).unwrap_or(0);
         let seats: Vec<usize> = (0..left.len())
             .map(|index| left[(rotation + index) % left.len()])
