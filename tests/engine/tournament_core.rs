@@ -477,3 +477,19 @@ fn starting_stacks_a_table_cannot_count_are_refused() {
         })
     );
 }
+
+#[test]
+fn a_stored_tournament_where_no_one_holds_chips_deals_no_hand() {
+    let tournament = start(3, 10);
+    let mut stored = serde_json::to_value(&tournament).expect("serializes");
+    stored["stacks"] = serde_json::json!([0, 0, 0]);
+    let broken: Tournament = serde_json::from_value(stored).expect("reads back");
+    assert_eq!(broken.next_hand(), None);
+    assert_eq!(
+        serde_json::from_value::<Tournament>(
+            serde_json::to_value(&tournament).expect("serializes")
+        )
+        .expect("reads back"),
+        tournament
+    );
+}
