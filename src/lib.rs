@@ -16,6 +16,7 @@
 //! - [`bot`]: the Discord surface (serenity + poise).
 //! - [`telemetry`]: Prometheus metrics and `/healthz` for the operator.
 //! - [`memory`]: the allocator (jemalloc, returning freed memory) and its figures.
+//! - [`tournament`]: sit & go tournaments, pure like the rules: levels, places, payouts.
 //! - [`cli`]: the subcommands of the `studbot` binary.
 #![forbid(unsafe_code)]
 
@@ -29,3 +30,4 @@ pub mod memory;
 pub mod render;
 pub mod table;
 pub mod telemetry;
+pub mod tournament;

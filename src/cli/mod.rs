@@ -16,6 +16,7 @@ pub mod run;
 pub mod sim;
 pub mod sim_data;
 pub mod sim_session;
+pub mod sim_tournament;
 
 use crate::table::GameChoice;
 

@@ -1,5 +1,6 @@
 //! `studbot sim`: many hands between computer players (or random legal actions); hands per
-//! second and a checksum. The flags become a [`SimConfig`]; the hands are played by
+//! second and a checksum. With `--tournament`, whole sit & gos instead
+//! ([`super::sim_tournament`]). The flags become a [`SimConfig`]; the hands are played by
 //! [`super::sim_session`], through the real bank with `--data` ([`super::sim_data`]), and
 //! written as PHH with `--phh`. The poker, and so the checksum, is the same with and
 //! without `--data`.
@@ -12,9 +13,11 @@ use serde::Serialize;
 
 use super::sim_data::{BankRun, BankSummary};
 pub use super::sim_session::{Actions, SeatLevel, Session, SimConfig, SimSummary};
+use super::sim_tournament::TournamentSimConfig;
 use crate::table::hand::Hand;
 use crate::table::phh::hand_to_phh;
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice, OddChip, Rules, ShortAllIn, Stakes};
+use crate::tournament::StructureKind;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShortAllInArg {
@@ -29,6 +32,7 @@ pub enum OddChipArg {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("json_reports").args(["seats", "tournament"]).multiple(true)))]
 pub struct SimArgs {
     #[arg(long, default_value_t = 1000)]
     pub hands: u64,
@@ -53,8 +57,9 @@ pub struct SimArgs {
     #[arg(long, value_enum, value_delimiter = ',', num_args = 1..,
           conflicts_with_all = ["players", "actions", "data"])]
     pub seats: Option<Vec<SeatLevel>>,
-    /// With `--seats`: print the seats' results as one JSON object.
-    #[arg(long, default_value_t = false, requires = "seats")]
+    /// With `--seats`: print the seats' results as one JSON object; with `--tournament`: one
+    /// JSON object a line per sit & go.
+    #[arg(long, default_value_t = false, requires = "json_reports")]
     pub json: bool,
     /// Write each hand as a PHH file into this directory.
     #[arg(long)]
@@ -90,6 +95,19 @@ pub struct SimArgs {
     pub odd_chip: OddChipArg,
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     pub open_pair_big_bet: bool,
+    /// Play whole sit & gos instead of `--hands` hands: the structure sets the stakes and
+    /// stacks, the house-rule flags still apply.
+    #[arg(long, default_value_t = false, conflicts_with_all = ["data", "phh"])]
+    pub tournament: bool,
+    /// With `--tournament`: how many sit & gos.
+    #[arg(long, default_value_t = 1, requires = "tournament", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// With `--tournament`: the structure.
+    #[arg(long, value_enum, default_value_t = StructureKind::Regular, requires = "tournament")]
+    pub structure: StructureKind,
+    /// With `--tournament`: each player's buy-in (the prize pool is all of them).
+    #[arg(long, default_value_t = 100, requires = "tournament")]
+    pub buy_in: u64,
 }
 
 impl SimArgs {
@@ -115,6 +133,19 @@ impl SimArgs {
                 OddChipArg::FirstSeat => OddChip::FirstSeat,
             },
             open_pair_big_bet: self.open_pair_big_bet,
+        }
+    }
+
+    /// What `--tournament` plays.
+    pub fn tournament_config(&self) -> TournamentSimConfig {
+        TournamentSimConfig {
+            players: self.players,
+            seed: self.seed,
+            count: self.count,
+            game: self.game,
+            structure: self.structure,
+            buy_in: self.buy_in,
+            rules: self.rules(),
         }
     }
 
@@ -147,6 +178,9 @@ struct SimReport {
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
+    if args.tournament {
+        return super::sim_tournament::run(&args.tournament_config(), args.json);
+    }
     if let Some(dir) = &args.phh {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the PHH directory {}", dir.display()))?;

@@ -1,4 +1,4 @@
-//! The engine's tests: rules, evaluation, rendering, replay, sim, pokerkit agreement, play, equity, config.
+//! The engine's tests: rules, evaluation, rendering, replay, sim, pokerkit agreement, play, equity, config, tournaments.
 //! CPU-heavy tests live here, apart from the binaries that assert on response times.
 
 #[path = "../support/actions.rs"]
@@ -58,3 +58,5 @@ mod sim_data;
 mod sim_games;
 mod sim_runs;
 mod sim_seats;
+mod tournament_core;
+mod tournament_sim;

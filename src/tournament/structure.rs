@@ -1,0 +1,253 @@
+//! A sit & go's structure: the starting stack and the levels, each its stakes and how many
+//! hands it lasts. Levels rise by hands played; after the last level its stakes hold. The
+//! built-in structures have the stud shape (ante about a fifth of the small bet, bring-in
+//! about a third, big bet twice the small); a structure given level by level is held to the
+//! stake rules every table enforces ([`Stakes::validate`]).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::table::{Stakes, rules::StakesError};
+
+/// One level: its stakes and how many hands it lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Level {
+    pub stakes: Stakes,
+    pub hands: u32,
+}
+
+/// Where the tournament stands in its structure after some hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelAt {
+    /// From 0.
+    pub index: usize,
+    pub level: Level,
+    /// Hands until the next level begins; `None` at the last level, which never ends.
+    pub hands_to_next: Option<u64>,
+}
+
+/// The starting stack and the levels of a sit & go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Structure {
+    starting_stack: u64,
+    levels: Vec<Level>,
+}
+
+/// The built-in structures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum StructureKind {
+    /// Starts 30 big bets deep; small bet 1.25 to 1.5 times the last every level.
+    Regular,
+    /// The regular stakes with half the hands per level.
+    Turbo,
+}
+
+impl StructureKind {
+    pub const ALL: [StructureKind; 2] = [StructureKind::Regular, StructureKind::Turbo];
+
+    /// The name the command line and settings use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            StructureKind::Regular => "regular",
+            StructureKind::Turbo => "turbo",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<StructureKind> {
+        StructureKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+    }
+
+    /// Hands per level.
+    pub const fn hands_per_level(self) -> u32 {
+        match self {
+            StructureKind::Regular => REGULAR_HANDS_PER_LEVEL,
+            StructureKind::Turbo => REGULAR_HANDS_PER_LEVEL / 2,
+        }
+    }
+}
+
+/// Hands of a regular level: about an orbit and a half at a full table of eight.
+pub const REGULAR_HANDS_PER_LEVEL: u32 = 12;
+/// Big bets in the starting stack, at the first level's stakes, of the built-in structures
+/// and of levels given as text.
+pub const STARTING_BIG_BETS: u64 = 30;
+/// The built-in small bets within one power of ten (times 10 each time round): 10, 15,
+/// 20, 25, 35, 50, 75, 100, ... each 1.25 to 1.5 times the one before.
+const SMALL_BET_STEPS: [u64; 7] = [10, 15, 20, 25, 35, 50, 75];
+/// The built-in structures' levels: the stakes reach the millions, far past where every
+/// chip of eight starting stacks is in one pot from the first bet.
+pub const BUILT_IN_LEVELS: usize = 42;
+
+/// Why a structure was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StructureError {
+    #[error("a structure needs at least one level")]
+    NoLevels,
+    #[error("the starting stack must be more than 0")]
+    EmptyStartingStack,
+    #[error(
+        "the starting stack ({STARTING_BIG_BETS} big bets of the first level) is more chips than can be counted"
+    )]
+    StartingStackTooLarge,
+    #[error("level {level}: {source}")]
+    Stakes { level: usize, source: StakesError },
+    #[error("level {level} must last at least one hand")]
+    NoHands { level: usize },
+    #[error(
+        "level {level} is written {text:?}; write each level as ante/bring_in/small_bet/big_bet x hands, e.g. 2/3/10/20x12"
+    )]
+    Unreadable { level: usize, text: String },
+    #[error(
+        "{0:?} is not a structure: use regular, turbo, or levels like 2/3/10/20x12,3/5/15/30x12"
+    )]
+    UnknownName(String),
+}
+
+/// The stud shape of a level with small bet `small_bet`: ante a fifth of it and bring-in a
+/// third (each rounded to the nearest chip, the bring-in at least 1), big bet twice it.
+/// `None` when the big bet cannot be counted.
+pub fn stud_stakes(small_bet: u64) -> Option<Stakes> {
+    let ante = small_bet.checked_add(2)? / 5;
+    let bring_in = (small_bet.checked_add(1)? / 3).clamp(1, small_bet.max(1));
+    Some(Stakes {
+        ante,
+        bring_in,
+        small_bet,
+        big_bet: small_bet.checked_mul(2)?,
+    })
+}
+
+/// The small bet of built-in level `index` (from 0); `None` past what a chip count holds.
+pub fn built_in_small_bet(index: usize) -> Option<u64> {
+    let steps = SMALL_BET_STEPS.len();
+    let decade = 10u64.checked_pow(u32::try_from(index / steps).ok()?)?;
+    SMALL_BET_STEPS[index % steps].checked_mul(decade)
+}
+
+impl Structure {
+    /// A structure from its levels, held to the stake rules of every table.
+    pub fn new(starting_stack: u64, levels: Vec<Level>) -> Result<Structure, StructureError> {
+        if levels.is_empty() {
+            return Err(StructureError::NoLevels);
+        }
+        if starting_stack == 0 {
+            return Err(StructureError::EmptyStartingStack);
+        }
+        for (index, level) in levels.iter().enumerate() {
+            let number = index + 1;
+            level
+                .stakes
+                .validate()
+                .map_err(|source| StructureError::Stakes {
+                    level: number,
+                    source,
+                })?;
+            if level.hands == 0 {
+                return Err(StructureError::NoHands { level: number });
+            }
+        }
+        Ok(Structure {
+            starting_stack,
+            levels,
+        })
+    }
+
+    /// One of the built-in structures.
+    pub fn built_in(kind: StructureKind) -> Structure {
+        let hands = kind.hands_per_level();
+        let levels: Vec<Level> = (0..BUILT_IN_LEVELS)
+            .filter_map(built_in_small_bet)
+            .filter_map(stud_stakes)
+            .map(|stakes| Level { stakes, hands })
+            .collect();
+        Structure {
+            starting_stack: SMALL_BET_STEPS[0] * 2 * STARTING_BIG_BETS,
+            levels,
+        }
+    }
+
+    /// `regular`, `turbo`, or levels written `ante/bring_in/small_bet/big_bet x hands`,
+    /// separated by commas, starting [`STARTING_BIG_BETS`] big bets of the first level deep.
+    pub fn parse(text: &str) -> Result<Structure, StructureError> {
+        let text = text.trim();
+        if let Some(kind) = StructureKind::from_name(text) {
+            return Ok(Structure::built_in(kind));
+        }
+        if !text.contains('/') {
+            return Err(StructureError::UnknownName(text.to_string()));
+        }
+        let levels = text
+            .split(',')
+            .enumerate()
+            .map(|(index, written)| {
+                parse_level(written.trim()).ok_or_else(|| StructureError::Unreadable {
+                    level: index + 1,
+                    text: written.trim().to_string(),
+                })
+            })
+            .collect::<Result<Vec<Level>, StructureError>>()?;
+        let first_big_bet = levels.first().map_or(0, |level| level.stakes.big_bet);
+        let starting_stack = first_big_bet
+            .checked_mul(STARTING_BIG_BETS)
+            .ok_or(StructureError::StartingStackTooLarge)?;
+        Structure::new(starting_stack, levels)
+    }
+
+    pub fn starting_stack(&self) -> u64 {
+        self.starting_stack
+    }
+
+    pub fn levels(&self) -> &[Level] {
+        &self.levels
+    }
+
+    /// The level being played once `hands_played` hands have been played.
+    pub fn level_at(&self, hands_played: u64) -> LevelAt {
+        let mut first_hand: u64 = 0;
+        let last = self.levels.len().saturating_sub(1);
+        for (index, level) in self.levels.iter().enumerate() {
+            let next = first_hand.saturating_add(u64::from(level.hands));
+            if index == last || hands_played < next {
+                return LevelAt {
+                    index,
+                    level: *level,
+                    hands_to_next: (index != last).then(|| next - hands_played),
+                };
+            }
+            first_hand = next;
+        }
+        // `Structure::new` refuses an empty structure, so the loop has returned.
+        LevelAt {
+            index: 0,
+            level: Level {
+                stakes: Stakes::default(),
+                hands: 1,
+            },
+            hands_to_next: None,
+        }
+    }
+}
+
+/// `2/3/10/20x12`: ante, bring-in, small bet, big bet, then the hands.
+fn parse_level(text: &str) -> Option<Level> {
+    let (stakes, hands) = text.split_once(['x', 'X'])?;
+    let numbers: Vec<u64> = stakes
+        .split('/')
+        .map(|number| number.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    let [ante, bring_in, small_bet, big_bet] = numbers[..] else {
+        return None;
+    };
+    Some(Level {
+        stakes: Stakes {
+            ante,
+            bring_in,
+            small_bet,
+            big_bet,
+        },
+        hands: hands.trim().parse().ok()?,
+    })
+}

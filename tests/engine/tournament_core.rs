@@ -1,0 +1,495 @@
+//! The sit & go core: structures and their validation, levels by hands played, payout tables
+//! and their division, finishing places, the winner, and a cancelled tournament's shares.
+
+use proptest::prelude::*;
+use studbot::table::rules::StakesError;
+use studbot::table::{Game, GameChoice, Stakes};
+use studbot::tournament::{
+    Finish, Level, PayoutError, PayoutTable, Structure, StructureError, StructureKind, Tournament,
+    TournamentError, TournamentSettings, divide_in_proportion,
+};
+
+fn settings(game: GameChoice, buy_in: u64) -> TournamentSettings {
+    TournamentSettings {
+        game,
+        structure: Structure::built_in(StructureKind::Regular),
+        buy_in,
+        payouts: None,
+    }
+}
+
+fn start(entrants: usize, buy_in: u64) -> Tournament {
+    Tournament::start(settings(GameChoice::Stud8, buy_in), entrants).expect("starts")
+}
+
+fn stakes(ante: u64, bring_in: u64, small_bet: u64, big_bet: u64) -> Stakes {
+    Stakes {
+        ante,
+        bring_in,
+        small_bet,
+        big_bet,
+    }
+}
+
+#[test]
+fn regular_levels_have_the_stud_shape_and_climb_a_quarter_to_a_half_each_level() {
+    let structure = Structure::built_in(StructureKind::Regular);
+    let levels = structure.levels();
+    assert!(levels.len() >= 30);
+    assert_eq!(levels[0].stakes, stakes(2, 3, 10, 20));
+    assert_eq!(structure.starting_stack(), 30 * levels[0].stakes.big_bet);
+    for level in levels {
+        let Stakes {
+            ante,
+            bring_in,
+            small_bet,
+            big_bet,
+        } = level.stakes;
+        level
+            .stakes
+            .validate()
+            .expect("built-in stakes obey the table rules");
+        assert_eq!(big_bet, 2 * small_bet);
+        assert!(ante.abs_diff(small_bet / 5) <= 1, "{:?}", level.stakes);
+        assert!(bring_in.abs_diff(small_bet / 3) <= 1, "{:?}", level.stakes);
+        assert_eq!(level.hands, 12);
+    }
+    for pair in levels.windows(2) {
+        let (low, high) = (pair[0].stakes.small_bet, pair[1].stakes.small_bet);
+        assert!(
+            high * 4 >= low * 5 && high * 2 <= low * 3,
+            "{low} to {high} climbs by less than 1.25 or more than 1.5"
+        );
+    }
+}
+
+#[test]
+fn turbo_levels_have_half_the_hands_of_regular_at_the_same_stakes() {
+    let regular = Structure::built_in(StructureKind::Regular);
+    let turbo = Structure::built_in(StructureKind::Turbo);
+    assert_eq!(regular.starting_stack(), turbo.starting_stack());
+    for (regular, turbo) in regular.levels().iter().zip(turbo.levels()) {
+        assert_eq!(regular.stakes, turbo.stakes);
+        assert_eq!(turbo.hands * 2, regular.hands);
+    }
+}
+
+#[test]
+fn levels_rise_by_hands_played_and_the_last_level_holds() {
+    let structure = Structure::new(
+        100,
+        vec![
+            Level {
+                stakes: stakes(1, 2, 5, 10),
+                hands: 3,
+            },
+            Level {
+                stakes: stakes(2, 3, 10, 20),
+                hands: 2,
+            },
+        ],
+    )
+    .expect("valid");
+    let at = |hands| {
+        let at = structure.level_at(hands);
+        (at.index, at.hands_to_next)
+    };
+    assert_eq!(at(0), (0, Some(3)));
+    assert_eq!(at(2), (0, Some(1)));
+    assert_eq!(at(3), (1, None));
+    assert_eq!(at(1_000_000), (1, None));
+}
+
+#[test]
+fn a_structure_whose_stakes_break_the_table_rules_is_refused_naming_the_level() {
+    let good = Level {
+        stakes: stakes(1, 2, 5, 10),
+        hands: 5,
+    };
+    let zero_bring_in = Level {
+        stakes: stakes(1, 0, 5, 10),
+        hands: 5,
+    };
+    assert_eq!(
+        Structure::new(100, vec![good, zero_bring_in]),
+        Err(StructureError::Stakes {
+            level: 2,
+            source: StakesError::ZeroBringIn
+        })
+    );
+    assert_eq!(Structure::new(100, vec![]), Err(StructureError::NoLevels));
+    assert_eq!(
+        Structure::new(0, vec![good]),
+        Err(StructureError::EmptyStartingStack)
+    );
+    assert_eq!(
+        Structure::new(100, vec![Level { hands: 0, ..good }]),
+        Err(StructureError::NoHands { level: 1 })
+    );
+    let error = Structure::parse("1/3/10/20x10, 2/30/15/30x10").expect_err("bring-in too big");
+    assert_eq!(
+        error.to_string(),
+        "level 2: bring_in (30) must not be more than small_bet (15)"
+    );
+    assert!(matches!(
+        Structure::parse("1/3/10x5"),
+        Err(StructureError::Unreadable { level: 1, .. })
+    ));
+    assert_eq!(
+        Structure::parse("fast"),
+        Err(StructureError::UnknownName("fast".into()))
+    );
+}
+
+#[test]
+fn levels_given_as_text_start_thirty_big_bets_deep() {
+    let structure = Structure::parse("1/3/10/20x10,2/5/15/30x8").expect("valid");
+    assert_eq!(structure.starting_stack(), 600);
+    assert_eq!(structure.levels()[1].stakes, stakes(2, 5, 15, 30));
+    assert_eq!(structure.levels()[1].hands, 8);
+    assert_eq!(
+        Structure::parse("turbo"),
+        Ok(Structure::built_in(StructureKind::Turbo))
+    );
+}
+
+#[test]
+fn the_default_payouts_follow_the_entrants() {
+    let table = |entrants| PayoutTable::for_entrants(entrants).percentages().to_vec();
+    assert_eq!(table(2), vec![100]);
+    assert_eq!(table(4), vec![100]);
+    assert_eq!(table(5), vec![65, 35]);
+    assert_eq!(table(6), vec![65, 35]);
+    assert_eq!(table(7), vec![50, 30, 20]);
+    assert_eq!(table(8), vec![50, 30, 20]);
+}
+
+#[test]
+fn odd_chips_of_a_payout_go_to_the_higher_place() {
+    assert_eq!(PayoutTable::for_entrants(6).divide(101), vec![66, 35]);
+    assert_eq!(PayoutTable::for_entrants(8).divide(7), vec![4, 2, 1]);
+    assert_eq!(PayoutTable::for_entrants(8).divide(0), vec![0, 0, 0]);
+    let max = u64::MAX;
+    assert_eq!(PayoutTable::for_entrants(3).divide(max), vec![max]);
+}
+
+#[test]
+fn a_payout_table_not_summing_to_a_hundred_percent_is_refused() {
+    assert_eq!(
+        PayoutTable::new(vec![60, 30]),
+        Err(PayoutError::NotHundred(90))
+    );
+    assert_eq!(
+        PayoutTable::new(vec![60, 41]),
+        Err(PayoutError::NotHundred(101))
+    );
+    assert!(PayoutTable::new(vec![60, 40]).is_ok());
+    assert_eq!(PayoutTable::new(vec![]), Err(PayoutError::NoPlaces));
+    assert_eq!(
+        PayoutTable::new(vec![100, 0]),
+        Err(PayoutError::ZeroPlace(2))
+    );
+    assert!(matches!(
+        PayoutTable::new(vec![30, 70]),
+        Err(PayoutError::LowerPlacePaidMore { place: 2, .. })
+    ));
+    assert_eq!(
+        PayoutTable::parse("50/30/20%").map(|t| t.places_paid()),
+        Ok(3)
+    );
+    assert!(matches!(
+        PayoutTable::parse("half/half"),
+        Err(PayoutError::Unreadable(_))
+    ));
+}
+
+#[test]
+fn a_sit_and_go_seats_two_to_eight_players() {
+    for refused in [0, 1, 9] {
+        assert_eq!(
+            Tournament::start(settings(GameChoice::Stud8, 10), refused),
+            Err(TournamentError::PlayerCount(refused))
+        );
+    }
+    for allowed in [2, 8] {
+        assert_eq!(start(allowed, 10).players_left().len(), allowed);
+    }
+}
+
+#[test]
+fn a_payout_table_paying_more_places_than_entrants_is_refused_at_the_start() {
+    let mut three_places = settings(GameChoice::Stud8, 10);
+    three_places.payouts = Some(PayoutTable::new(vec![50, 30, 20]).expect("valid"));
+    assert_eq!(
+        Tournament::start(three_places.clone(), 2),
+        Err(TournamentError::MorePlacesThanEntrants {
+            places: 3,
+            entrants: 2
+        })
+    );
+    assert!(Tournament::start(three_places, 3).is_ok());
+}
+
+#[test]
+fn two_busted_in_one_hand_place_by_their_stacks_at_the_hands_start() {
+    let mut tournament = start(4, 100);
+    let first = tournament.next_hand().expect("a hand");
+    assert_eq!(first.seats, vec![0, 1, 2, 3]);
+    assert_eq!(first.stacks, vec![600; 4]);
+    assert_eq!(tournament.record_hand(&[900, 300, 600, 600]), Ok(vec![]));
+    let second = tournament.next_hand().expect("a hand");
+    assert_eq!(second.seats, vec![1, 2, 3, 0], "the deal order rotates");
+    // Seat 1 began the hand with 300 and seat 2 with 600: seat 2 places higher.
+    let busted = tournament.record_hand(&[0, 0, 1500, 900]).expect("fits");
+    assert_eq!(
+        busted,
+        vec![
+            Finish {
+                seat: 1,
+                place: 4,
+                hands: 2
+            },
+            Finish {
+                seat: 2,
+                place: 3,
+                hands: 2
+            },
+        ]
+    );
+    assert_eq!(tournament.payouts(), None, "not over yet");
+    let last = tournament.next_hand().expect("a hand");
+    assert_eq!(last.seats, vec![0, 3]);
+    let decided = tournament.record_hand(&[0, 2400]).expect("fits");
+    assert_eq!(
+        decided
+            .iter()
+            .map(|f| (f.seat, f.place))
+            .collect::<Vec<_>>(),
+        vec![(0, 2), (3, 1)],
+        "the last player standing wins"
+    );
+    assert!(tournament.is_over());
+    assert_eq!(tournament.next_hand(), None);
+    assert_eq!(tournament.record_hand(&[2400]), Err(TournamentError::Over));
+    let payouts = tournament.payouts().expect("over");
+    assert_eq!(
+        payouts
+            .iter()
+            .map(|p| (p.seat, p.place, p.chips))
+            .collect::<Vec<_>>(),
+        vec![(3, 1, 400), (0, 2, 0), (2, 3, 0), (1, 4, 0)]
+    );
+}
+
+#[test]
+fn equal_stacks_busted_in_one_hand_share_their_places_payouts() {
+    let mut tournament = start(7, 101);
+    // Seats 3 to 6 lose everything to seat 0: places 4 to 7.
+    tournament
+        .record_hand(&[3000, 600, 600, 0, 0, 0, 0])
+        .expect("fits");
+    let next = tournament.next_hand().expect("a hand");
+    assert_eq!(next.seats, vec![1, 2, 0]);
+    let decided = tournament.record_hand(&[0, 0, 4200]).expect("fits");
+    assert_eq!(
+        decided
+            .iter()
+            .map(|f| (f.seat, f.place))
+            .collect::<Vec<_>>(),
+        vec![(1, 2), (2, 2), (0, 1)]
+    );
+    // 707 pays 354/212/141; places 2 and 3 are shared: 353 between seats 1 and 2.
+    let payouts = tournament.payouts().expect("over");
+    let paid: Vec<(usize, usize, u64)> = payouts
+        .iter()
+        .take(3)
+        .map(|p| (p.seat, p.place, p.chips))
+        .collect();
+    assert_eq!(paid, vec![(0, 1, 354), (1, 2, 177), (2, 2, 176)]);
+    assert_eq!(payouts.iter().map(|p| p.chips).sum::<u64>(), 707);
+}
+
+#[test]
+fn a_hand_whose_stacks_do_not_fit_is_refused_and_changes_nothing() {
+    let mut tournament = start(3, 10);
+    let before = tournament.clone();
+    assert_eq!(
+        tournament.record_hand(&[600, 600, 601]),
+        Err(TournamentError::ChipsNotConserved {
+            before: 1800,
+            after: 1801
+        })
+    );
+    assert_eq!(
+        tournament.record_hand(&[900, 900]),
+        Err(TournamentError::StackCount {
+            expected: 3,
+            got: 2
+        })
+    );
+    assert_eq!(
+        tournament.record_hand(&[u64::MAX, 1, 0]),
+        Err(TournamentError::ChipsNotConserved {
+            before: 1800,
+            after: u64::MAX
+        })
+    );
+    assert_eq!(tournament, before);
+}
+
+#[test]
+fn a_cancelled_tournament_divides_the_pool_by_the_chips_of_those_still_in() {
+    let mut tournament = start(4, 100);
+    assert_eq!(tournament.cancel_shares(), Some(vec![100; 4]));
+    tournament.record_hand(&[900, 300, 600, 600]).expect("fits");
+    assert_eq!(tournament.cancel_shares(), Some(vec![150, 50, 100, 100]));
+    // Seat 1 is out: a finished place keeps nothing when the tournament does not finish.
+    tournament.record_hand(&[0, 700, 700, 1000]).expect("fits");
+    assert_eq!(tournament.stacks(), &[1000, 0, 700, 700]);
+    assert_eq!(tournament.cancel_shares(), Some(vec![167, 0, 117, 116]));
+    tournament.record_hand(&[0, 0, 2400]).expect("fits");
+    assert_eq!(tournament.cancel_shares(), None, "over: nothing to cancel");
+}
+
+#[test]
+fn the_mix_deals_one_game_a_level_in_rotation() {
+    let mut tournament = Tournament::start(settings(GameChoice::Mix, 0), 2).expect("starts");
+    assert_eq!(tournament.prize_pool(), 0, "a freeroll");
+    let mut games = Vec::new();
+    for _ in 0..36 {
+        let hand = tournament.next_hand().expect("a hand");
+        games.push(hand.game);
+        let stacks = hand.stacks.clone();
+        tournament.record_hand(&stacks).expect("fits");
+    }
+    let status = tournament.status();
+    assert_eq!(status.level.index, 3);
+    assert_eq!(status.game, Game::Razz);
+    assert_eq!(status.players_left, 2);
+    assert_eq!(status.average_stack, 600);
+    assert_eq!(&games[..12], &[Game::Razz; 12]);
+    assert_eq!(&games[12..24], &[Game::Stud; 12]);
+    assert_eq!(&games[24..], &[Game::Stud8; 12]);
+}
+
+/// Plays a tournament of `entrants` whose every hand moves chips as `moves` say (loser,
+/// winner, amount, each taken modulo what fits), then gives everything to one player.
+fn play_out(entrants: usize, buy_in: u64, moves: &[(usize, usize, u64)]) -> Tournament {
+    let mut tournament = start(entrants, buy_in);
+    for &(loser, winner, amount) in moves {
+        let Some(hand) = tournament.next_hand() else {
+            break;
+        };
+        let mut stacks = hand.stacks.clone();
+        let (loser, winner) = (loser % stacks.len(), winner % stacks.len());
+        let moved = amount % (stacks[loser] + 1);
+        stacks[loser] -= moved;
+        stacks[winner] += moved;
+        tournament.record_hand(&stacks).expect("conserved");
+    }
+    while let Some(hand) = tournament.next_hand() {
+        let total: u64 = hand.stacks.iter().sum();
+        let mut stacks = vec![0; hand.stacks.len()];
+        stacks[0] = total;
+        tournament.record_hand(&stacks).expect("conserved");
+    }
+    tournament
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn payouts_always_sum_to_the_prize_pool_and_every_entrant_finishes_once(
+        entrants in 2usize..=8,
+        buy_in in prop_oneof![0u64..1000, Just(u64::MAX / 8)],
+        moves in prop::collection::vec((0usize..8, 0usize..8, 0u64..2000), 0..60),
+    ) {
+        let tournament = play_out(entrants, buy_in, &moves);
+        let payouts = tournament.payouts().expect("over");
+        prop_assert_eq!(payouts.iter().map(|p| p.chips).sum::<u64>(), tournament.prize_pool());
+        let mut seats: Vec<usize> = payouts.iter().map(|p| p.seat).collect();
+        seats.sort_unstable();
+        prop_assert_eq!(seats, (0..entrants).collect::<Vec<_>>());
+        prop_assert_eq!(payouts.iter().filter(|p| p.place == 1).count(), 1);
+        prop_assert!(payouts.windows(2).all(|pair| pair[0].chips >= pair[1].chips));
+    }
+
+    #[test]
+    fn every_payout_table_divides_any_pool_exactly(
+        cuts in prop::collection::vec(1u32..100, 0..7),
+        pool in any::<u64>(),
+    ) {
+        let mut cuts = cuts;
+        cuts.push(0);
+        cuts.push(100);
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut percentages: Vec<u32> = cuts.windows(2).map(|pair| pair[1] - pair[0]).collect();
+        percentages.sort_unstable_by(|a, b| b.cmp(a));
+        let table = PayoutTable::new(percentages).expect("sums to 100");
+        let shares = table.divide(pool);
+        prop_assert_eq!(shares.iter().map(|&s| u128::from(s)).sum::<u128>(), u128::from(pool));
+        prop_assert!(shares.windows(2).all(|pair| pair[0] >= pair[1]));
+    }
+
+    #[test]
+    fn a_division_in_proportion_sums_to_the_total(
+        total in any::<u64>(),
+        weights in prop::collection::vec(0u64..u64::MAX / 8, 1..9),
+    ) {
+        let shares = divide_in_proportion(total, &weights);
+        prop_assert_eq!(shares.iter().map(|&s| u128::from(s)).sum::<u128>(), u128::from(total));
+    }
+}
+
+#[test]
+fn starting_stacks_a_table_cannot_count_are_refused() {
+    let level = Level {
+        stakes: stakes(1, 2, 5, 10),
+        hands: 5,
+    };
+    let deep = |entrants| {
+        let settings = TournamentSettings {
+            game: GameChoice::Stud,
+            structure: Structure::new(u64::MAX / 4, vec![level]).expect("valid"),
+            buy_in: 1,
+            payouts: None,
+        };
+        Tournament::start(settings, entrants)
+    };
+    assert!(deep(4).is_ok(), "four stacks of a quarter still count");
+    assert_eq!(
+        deep(5),
+        Err(TournamentError::ChipsTooLarge {
+            entrants: 5,
+            stack: u64::MAX / 4
+        })
+    );
+    let mut rich = settings(GameChoice::Stud8, u64::MAX / 2);
+    assert!(Tournament::start(rich.clone(), 2).is_ok());
+    rich.buy_in = u64::MAX / 2 + 1;
+    assert_eq!(
+        Tournament::start(rich, 2),
+        Err(TournamentError::PrizePoolTooLarge {
+            entrants: 2,
+            buy_in: u64::MAX / 2 + 1
+        })
+    );
+}
+
+#[test]
+fn a_stored_tournament_where_no_one_holds_chips_deals_no_hand() {
+    let tournament = start(3, 10);
+    let mut stored = serde_json::to_value(&tournament).expect("serializes");
+    stored["stacks"] = serde_json::json!([0, 0, 0]);
+    let broken: Tournament = serde_json::from_value(stored).expect("reads back");
+    assert_eq!(broken.next_hand(), None);
+    assert_eq!(
+        serde_json::from_value::<Tournament>(
+            serde_json::to_value(&tournament).expect("serializes")
+        )
+        .expect("reads back"),
+        tournament
+    );
+}
