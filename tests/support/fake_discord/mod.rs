@@ -1,5 +1,6 @@
 //! A fake Discord on 127.0.0.1 for end-to-end tests of the real serenity client, at least as
-//! strict as Discord (see `tests/fixtures/discord/README.md` and `docs/ARCHITECTURE.md`, "Testing without Discord").
+//! strict as Discord (see `tests/fixtures/discord/README.md`, and "Testing without Discord" in
+//! `docs/ARCHITECTURE.md`).
 //!
 //! - [`schema`]: every request is matched against Discord's OpenAPI spec and its body validated;
 //! - [`rules`]: what the spec cannot say (3-second deadline, 15-minute tokens, deferral
