@@ -13,6 +13,9 @@ use crate::bot::rest::RestError;
 
 use super::Presenter;
 
+/// How many of a channel's deleted message ids are kept, for a deletion that arrives before
+/// the answer to the board's post (a purge deletes many at once).
+const DELETIONS_REMEMBERED: usize = 64;
 /// The first wait before writing a failed board again; doubled at each failure in a row.
 const FIRST_RETRY: Duration = Duration::from_millis(500);
 /// The longest wait between two tries.
@@ -31,6 +34,10 @@ impl Presenter {
     pub fn board_deleted(self: &Arc<Self>, id: u64) {
         let mut state = lock(&self.state);
         if state.board_message != Some(id) {
+            if state.deleted_lately.len() >= DELETIONS_REMEMBERED {
+                state.deleted_lately.pop_front();
+            }
+            state.deleted_lately.push_back(id);
             return;
         }
         tracing::info!(message = id, "the board was deleted; posting it anew");

@@ -64,6 +64,9 @@ struct State {
     board_too_old: Option<u64>,
     /// This board message was deleted: it is posted anew (nothing to delete).
     board_gone: Option<u64>,
+    /// Messages of this channel deleted lately. A deletion can reach the bot before the
+    /// answer to the board's own post does; the board it names is then known to be gone.
+    deleted_lately: std::collections::VecDeque<u64>,
     /// Board writes that failed in a row (for the backoff before the next try).
     write_failures: u32,
     /// The turn whose timer the lobby holds because its buttons are not on screen.
@@ -464,6 +467,14 @@ impl Presenter {
                         let mut state = lock(&self.state);
                         if state.hand == hand {
                             state.board_message = Some(id);
+                            if state.deleted_lately.contains(&id) {
+                                tracing::info!(
+                                    message = id,
+                                    "the board was deleted as it was posted; posting it anew"
+                                );
+                                state.board_gone = Some(id);
+                                state.version += 1;
+                            }
                             if let Some(turn) = &state.turn
                                 && message.mention == Some(turn.user)
                             {
