@@ -6,7 +6,7 @@
 `"game"`. Each game has its own default fixture files (`--out`, `--disputed`); a file name
 ending in `.gz` is written gzip-compressed.
 
-Each line is one hand in the input format of DESIGN.md (`studbot replay`), plus
+Each line is one hand in the input format of docs/ARCHITECTURE.md (`studbot replay`), plus
 `expected_stacks`: the final stacks pokerkit computed. `tests/pokerkit_agreement.rs`
 replays every line through studbot and requires the same final stacks.
 

@@ -4,7 +4,7 @@
 //! or a finished hand freed goes back to the system after jemalloc's decay time
 //! ([`DIRTY_DECAY_MS`], 1 s; jemalloc's default is 10 s), instead of staying in glibc
 //! malloc's per-thread arenas. Measured with the tables
-//! bench (issue 9, `cargo bench --bench tables`, release): with 10,000 tables played flat out
+//! bench (`cargo bench --bench tables`, release): with 10,000 tables played flat out
 //! and then all closed, jemalloc is back to 110 MiB resident after the decay time, against
 //! 280 MiB with them open and seated; glibc malloc (built with `--no-default-features`) still
 //! holds 548 MiB, against 227 MiB, and 585 MiB once the lobby and the bank are dropped too.

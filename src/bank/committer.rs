@@ -38,7 +38,7 @@ pub(crate) const BATCHES_KEY: &[u8] = b"batches";
 /// The most requests applied before one flush. Bounded for memory as much as for latency:
 /// sled copies every node a transaction touches and frees the old copies only after the
 /// transaction, so a batch of thousands of settlements (each with its hand history) held
-/// tens of MiB at once. Measured with the tables bench (issue 9, 10,000 tables flat out):
+/// tens of MiB at once. Measured with the tables bench (10,000 tables flat out):
 /// 4096 left 450-516 MiB resident after the flat-out phase, 256 left 310-330 MiB (hands
 /// per second varied more between runs on a loaded machine than between the two; one
 /// flush per 256 settlements is still one for many).

@@ -1,4 +1,4 @@
-//! Replays one hand described as a JSON line (the `studbot replay` format of DESIGN.md):
+//! Replays one hand described as a JSON line (the `studbot replay` format of docs/ARCHITECTURE.md):
 //! an optional game (`"stud8"` by default, `"stud"`, `"razz"`), stakes, optional rules, stacks, the cards each seat receives in the order dealt, an
 //! optional community card and the actions in order. Every kind of bad input becomes a
 //! [`ReplayError`] that says why (and which action, when an action caused it); nothing panics.

@@ -1,4 +1,4 @@
-//! Bots never hold accounts (issue 9, point 4, on the bot's side): `/balance`, `/stats`,
+//! Bots never hold accounts, on the bot's side: `/balance`, `/stats`,
 //! `/give` and `/chips grant|take` naming a bot answer a clear refusal to the caller alone, and
 //! the bank holds nothing for the bot afterwards (no balance, no ledger entry).
 

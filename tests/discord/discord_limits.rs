@@ -1,4 +1,4 @@
-//! Discord's limits end to end (issue 8, fault 4): eight players named with 32 characters of
+//! Discord's limits end to end: eight players named with 32 characters of
 //! emoji (64 UTF-16 code units each, as Discord counts) play a hand in each language, and look
 //! at everything that lists them: boards, results, "My cards", /cards, /table status,
 //! /history, /leaderboard. The strict fake refuses any message over 2,000 UTF-16 code units, a

@@ -1,4 +1,4 @@
-//! Names after a restart (issue 8, fault 5): the bot has to ask Discord for the names of the
+//! Names after a restart: the bot has to ask Discord for the names of the
 //! players it has not seen since it started, and Discord may be slow to answer. Those lookups
 //! must never hold a board: eight unknown players, each lookup answered after 2 s, and the
 //! board still comes at once (with a placeholder, the names edited in later).

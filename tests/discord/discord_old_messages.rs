@@ -1,4 +1,4 @@
-//! A table that lives longer than Discord's time limits (issue 8, fault 9): a board message
+//! A table that lives longer than Discord's time limits: a board message
 //! older than an hour cannot be edited (30046), so it is posted anew; an interaction's token
 //! dies after 15 minutes (50027), so nothing may depend on an old click's token. The fake's
 //! clock is moved forward; the bot's own clock is not, so the bot learns the age from Discord's

@@ -258,7 +258,7 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
     bot.stop().await;
 }
 
-/// Issue 8's quiet channel: a hand leaves at most its board, its result and one live turn
+/// A quiet channel: a hand leaves at most its board, its result and one live turn
 /// ping in the channel, and the player to act is notified once per turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_leaves_at_most_three_messages_in_the_channel_and_pings_once_a_turn() {

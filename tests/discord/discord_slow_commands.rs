@@ -1,7 +1,7 @@
 //! Slash commands whose work is slow (the `[testing] command_delay_ms` knob): each is deferred
 //! within Discord's 3 seconds, and its answer keeps the visibility it was meant to have. On
 //! Discord the first followup after a deferral takes the deferral's visibility, so a refusal
-//! meant for one player must never follow a public deferral (issue 8, fault 1).
+//! meant for one player must never follow a public deferral.
 //!
 //! Real time is unavoidable here (the bot defers on its own clock, 1.5 s in); the knob makes
 //! the work 1.7 s, so the deferral lands about 1.5 s before Discord's deadline.

@@ -1,4 +1,4 @@
-//! Many tables at once (DESIGN.md: "a slow table never blocks another"): while one table's
+//! Many tables at once (a slow table never blocks another): while one table's
 //! channel answers every write with 429, another table in the same bot plays a whole hand at
 //! its normal pace, and the stuck table's board comes once its channel is free again.
 

@@ -38,7 +38,7 @@ const RAZZ_DISPUTED: &str = concat!(
     "/tests/fixtures/pokerkit_razz_disputed_hands.jsonl.gz"
 );
 
-/// The fields of a fixture line that are `studbot replay` input (DESIGN.md).
+/// The fields of a fixture line that are `studbot replay` input (docs/ARCHITECTURE.md).
 const REPLAY_FIELDS: [&str; 7] = [
     "game",
     "stakes",

@@ -1,4 +1,4 @@
-//! `studbot replay`: the DESIGN.md line format, one result line per hand, and every kind of
+//! `studbot replay`: the line format of docs/ARCHITECTURE.md, one result line per hand, and every kind of
 //! bad input turned into an error line that does not stop the next hand.
 
 use crate::child;
@@ -76,7 +76,7 @@ fn missing_rules_take_the_defaults() {
 
 #[test]
 fn the_design_example_as_printed_is_refused_because_a_folded_seat_has_too_few_cards() {
-    // DESIGN.md's sample actions have seat 2 call fifth street, but seat 2 lists only five
+    // The format's sample actions have seat 2 call fifth street, but seat 2 lists only five
     // cards, so sixth street cannot be dealt to it.
     let printed = &[
         "bring-in", "complete", "call", "call", "bet", "raise", "call", "call", "bet", "call",

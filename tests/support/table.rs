@@ -339,7 +339,7 @@ pub fn card_text(card: Card) -> String {
     studbot::render::card(card)
 }
 
-/// What a hand left in its channel, for the quiet-channel goal of issue 8.
+/// What a hand left in its channel, for the quiet-channel goal (a hand leaves at most its board, its result and one live turn ping).
 #[derive(Debug, Clone, Copy)]
 pub struct Footprint {
     /// Messages the table wrote from its board on (channel posts, followups of its clicks)

@@ -1,4 +1,4 @@
-//! The slash commands (names fixed by DESIGN.md), one file per group. Each command is one call
+//! The slash commands (names listed in docs/ARCHITECTURE.md, "Interfaces other programs rely on"), one file per group. Each command is one call
 //! to the lobby or the bank; its answer goes through [`super::reply`], its refusals through
 //! [`super::refusals`], and moderator commands carry the [`super::checks::moderator`] check.
 

@@ -153,7 +153,7 @@ impl Table {
     /// Serves commands and timers until the table closes or every handle is dropped. A
     /// dropped table leaves any hand in progress unsettled: the bank recovers it at start.
     ///
-    /// Memory (issue 9, 10,000 tables in one process): the table lives in a box and each
+    /// Memory (10,000 tables in one process, the tables bench): the table lives in a box and each
     /// command's or timer's work is boxed while it runs, so an idle table's task holds a
     /// pointer and its select, not the table twice over (an `async fn` keeps its arguments
     /// beside its locals) plus the state of the deepest chain of awaits (about 6 KiB a table
