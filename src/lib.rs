@@ -12,6 +12,7 @@
 //! - [`bank`]: every chip, in a sled double-entry ledger.
 //! - [`lobby`]: one actor task per table; timers, seats, buy-ins.
 //! - [`equity`]: all-in equity, exact or sampled, for `studbot equity` and the board.
+//! - [`refusal`]: the one shape of every refusal a player is told, whichever layer refused.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
 //! - [`bot`]: the Discord surface (serenity + poise).
 //! - [`telemetry`]: Prometheus metrics and `/healthz` for the operator.
@@ -27,6 +28,7 @@ pub mod equity;
 pub mod ids;
 pub mod lobby;
 pub mod memory;
+pub mod refusal;
 pub mod render;
 pub mod table;
 pub mod telemetry;

@@ -65,3 +65,17 @@ impl BankError {
         self.message_id() == "bot-failed"
     }
 }
+
+impl crate::refusal::Refusal for BankError {
+    fn message_id(&self) -> &'static str {
+        BankError::message_id(self)
+    }
+
+    fn message_args(&self) -> Vec<(&'static str, u64)> {
+        BankError::message_args(self)
+    }
+
+    fn is_fault(&self) -> bool {
+        BankError::is_fault(self)
+    }
+}

@@ -1,11 +1,13 @@
 //! Who may run the moderator commands (`/table ...`, `/chips ...`): a member with Manage
 //! Channels (Administrator implies it) in the channel, or with the role set in config. Checked
 //! by the bot on every call (a poise `check`), not left to Discord's default permissions, which
-//! a server can change. A failed check is answered privately by the framework's `on_error`.
+//! a server can change. A failed check is `Refused::NotModerator`, which the framework's
+//! `on_error` tells the caller privately.
 
 use serenity::all::{Permissions, RoleId};
 
 use super::Context;
+use super::refusals::Refused;
 
 /// The poise check of every moderator command.
 pub async fn moderator(ctx: Context<'_>) -> Result<bool, anyhow::Error> {
@@ -23,8 +25,10 @@ pub async fn moderator(ctx: Context<'_>) -> Result<bool, anyhow::Error> {
     );
     if !allowed {
         tracing::info!(user = ctx.author().id.get(), "moderator command refused");
+        // Says which check refused, so `on_error` need not guess.
+        return Err(Refused::NotModerator.into());
     }
-    Ok(allowed)
+    Ok(true)
 }
 
 /// `permissions` are the member's permissions in the channel as Discord sends them with the

@@ -16,21 +16,27 @@ use serenity::{
 };
 
 use super::names::shown_name;
+use tokio::time::error::Elapsed;
 use tracing::Instrument as _;
 
 use crate::bank::{GuildId, TableId, UserId};
-use crate::lobby::LobbyError;
+use crate::lobby::{LobbyError, TableHandle};
+use crate::refusal::Refusal;
 use crate::render::{self, Locale};
+use crate::table::ActionKind;
 
 use super::Bot;
 use super::custom_id::ButtonId;
-use super::presenter::{ClickToken, wait_for_action};
+use super::presenter::{ClickToken, Presenter, Snapshot, wait_for_action};
+use super::refusals::Refused;
+use super::reply::deferring;
 
 /// A click whose table has not answered after this long is acknowledged at once (deferred
 /// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
-/// then edited through the interaction's webhook when the answer comes.
+/// then edited through the interaction's webhook when the answer comes. Sooner than a
+/// command's deferral: an accepted click still waits for its board ([`BOARD_WAIT`]).
 const DEFER_CLICK_AFTER: Duration = Duration::from_millis(1200);
-/// The longest a deferred click waits for its table.
+/// The longest a click waits for its table, counted from its deferral.
 const ACT_LIMIT: Duration = Duration::from_secs(10);
 /// How long an answered click waits for the presenter's new board.
 const BOARD_WAIT: Duration = Duration::from_millis(800);
@@ -57,162 +63,283 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
         user = user.0,
         channel = click.channel_id.get()
     );
+    let click = Click {
+        bot,
+        ctx,
+        interaction: click,
+        user,
+        locale,
+    };
     async {
-        match ButtonId::decode(&click.data.custom_id) {
+        match ButtonId::decode(&click.interaction.data.custom_id) {
             Some(ButtonId::Act {
                 table,
                 hand,
                 seq,
                 action,
-            }) if table == click.channel_id.get() => {
-                act(
-                    bot,
-                    ctx,
-                    click,
-                    locale,
-                    user,
-                    TableId(table),
-                    hand,
-                    seq,
-                    action,
-                )
-                .await
+            }) if table == click.interaction.channel_id.get() => {
+                let turn = Turn { hand, seq, action };
+                click.act(TableId(table), turn).await;
             }
-            Some(ButtonId::MyCards { table }) if table == click.channel_id.get() => {
-                my_cards(bot, ctx, click, locale, user, TableId(table)).await
+            Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
+                click.my_cards(TableId(table)).await;
             }
-            _ => {
-                let text = render::tr(locale, "bot-unknown-button", &[]);
-                ephemeral(ctx, click, text).await
-            }
+            _ => click.refuse(&Refused::UnknownButton).await,
         }
     }
     .instrument(span)
     .await
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn act(
-    bot: &Bot,
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    locale: Locale,
-    user: UserId,
-    table: TableId,
+/// The action a button offers, and the turn it was offered at.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
     hand: u64,
     seq: u32,
-    action: crate::table::ActionKind,
-) {
-    let defer_at = tokio::time::Instant::now() + DEFER_CLICK_AFTER;
-    let handle = match bot.lobby().table(table) {
-        Ok(handle) => handle,
-        Err(error) => return refuse(bot, ctx, click, locale, &error).await,
-    };
-    let presenter = match bot.presenter(&handle).await {
-        Ok(presenter) => presenter,
-        Err(error) => {
-            tracing::warn!(%error, "no presenter for a click");
-            let text = render::tr(locale, "bot-failed", &[]);
-            return ephemeral(ctx, click, text).await;
-        }
-    };
-    let mut snapshots = presenter.subscribe();
-    // Holds the board until this function returns, is cancelled or panics.
-    let _holding = presenter.hold();
-    let click_delay = Duration::from_millis(bot.config().testing.click_delay_ms);
-    let acting = async {
-        if !click_delay.is_zero() {
-            tokio::time::sleep(click_delay).await;
-        }
-        handle.act(user, hand, seq, action).await
-    };
-    let mut acting = std::pin::pin!(acting);
-    let mut deferred = false;
-    let outcome = tokio::select! {
-        outcome = &mut acting => Ok(outcome),
-        () = tokio::time::sleep_until(defer_at) => {
-            match click.defer(&ctx.http).await {
-                Ok(()) => deferred = true,
-                Err(error) => tracing::warn!(%error, "deferring a slow click failed"),
+    action: ActionKind,
+}
+
+/// One click being answered: who clicked, in which language they are answered, and the
+/// interaction every answer goes to.
+struct Click<'a> {
+    bot: &'a Bot,
+    ctx: &'a serenity::Context,
+    interaction: &'a ComponentInteraction,
+    user: UserId,
+    locale: Locale,
+}
+
+impl Click<'_> {
+    /// An action button: the table takes the action, the board is answered in place, and the
+    /// click's token goes to the presenter.
+    async fn act(&self, table: TableId, turn: Turn) {
+        let defer_at = tokio::time::Instant::now() + DEFER_CLICK_AFTER;
+        let handle = match self.bot.lobby().table(table) {
+            Ok(handle) => handle,
+            Err(error) => return self.refuse(&error).await,
+        };
+        let presenter = match self.bot.presenter(&handle).await {
+            Ok(presenter) => presenter,
+            Err(error) => {
+                tracing::warn!(%error, "no presenter for a click");
+                return self.refuse(&Refused::Failed).await;
             }
-            tokio::time::timeout(ACT_LIMIT, acting).await
+        };
+        let mut snapshots = presenter.subscribe();
+        // Holds the board until this function returns, is cancelled or panics.
+        let _holding = presenter.hold();
+        let (outcome, deferred) = self.take_action(&handle, turn, defer_at).await;
+        match outcome {
+            Ok(Ok(new_seq)) => {
+                tracing::info!(hand = turn.hand, seq = turn.seq, action = ?turn.action, "action taken");
+                let snapshot =
+                    wait_for_action(&mut snapshots, turn.hand, new_seq, BOARD_WAIT).await;
+                if self.answer_with_board(&presenter, snapshot, deferred).await {
+                    self.hand_token_to_presenter(&presenter, turn.hand, new_seq);
+                }
+            }
+            Ok(Err(error)) => {
+                tracing::info!(hand = turn.hand, seq = turn.seq, action = ?turn.action, %error, "action refused");
+                let text = self.refusal(&error).await;
+                self.answer_privately(text, deferred).await;
+            }
+            Err(_) => {
+                tracing::warn!(
+                    hand = turn.hand,
+                    seq = turn.seq,
+                    "the table did not answer in time"
+                );
+                let text = self.bot.refusal(self.locale, &Refused::Failed);
+                self.answer_privately(text, deferred).await;
+            }
         }
-    };
-    match outcome {
-        Ok(Ok(new_seq)) => {
-            tracing::info!(hand, seq, ?action, "action taken");
-            let snapshot = wait_for_action(&mut snapshots, hand, new_seq, BOARD_WAIT).await;
-            // A board too old to edit is posted anew by the presenter.
-            let board = click.message.id.get();
-            let current_board = snapshot.as_ref().is_some_and(|snapshot| {
-                snapshot.board_message == Some(board) && presenter.board_editable(board)
-            });
-            let answered = match snapshot
-                .and_then(|snapshot| Some((snapshot.version, snapshot.message?)))
-            {
-                Some((version, message)) if current_board && deferred => {
-                    let edit = serenity::EditInteractionResponse::new()
+    }
+
+    /// Asks the table to take the action, deferring the click once `defer_at` comes with no
+    /// answer yet (and then waiting at most [`ACT_LIMIT`] more). The table's answer, or a
+    /// timeout; and whether the click was deferred.
+    async fn take_action(
+        &self,
+        handle: &TableHandle,
+        turn: Turn,
+        defer_at: tokio::time::Instant,
+    ) -> (Result<Result<u32, LobbyError>, Elapsed>, bool) {
+        let click_delay = Duration::from_millis(self.bot.config().testing.click_delay_ms);
+        let acting = async {
+            if !click_delay.is_zero() {
+                tokio::time::sleep(click_delay).await;
+            }
+            handle
+                .act(self.user, turn.hand, turn.seq, turn.action)
+                .await
+        };
+        let act_limit = defer_at + ACT_LIMIT;
+        let acting = tokio::time::timeout_at(act_limit, acting);
+        let defer = async {
+            match self.interaction.defer(&self.ctx.http).await {
+                Ok(()) => true,
+                Err(error) => {
+                    tracing::warn!(%error, "deferring a slow click failed");
+                    false
+                }
+            }
+        };
+        let (outcome, deferred) = deferring(defer_at, acting, defer).await;
+        (outcome, deferred.unwrap_or(false))
+    }
+
+    /// Answers an accepted click with the board the action made: the clicked message is
+    /// updated in place when it is the table's current, editable board; otherwise the click
+    /// is acknowledged and the presenter writes the board through the outbox. Whether the
+    /// click was answered.
+    async fn answer_with_board(
+        &self,
+        presenter: &Presenter,
+        snapshot: Option<Snapshot>,
+        deferred: bool,
+    ) -> bool {
+        // A board too old to edit is posted anew by the presenter.
+        let board = self.interaction.message.id.get();
+        let current_board = snapshot.as_ref().is_some_and(|snapshot| {
+            snapshot.board_message == Some(board) && presenter.board_editable(board)
+        });
+        match snapshot.and_then(|snapshot| Some((snapshot.version, snapshot.message?))) {
+            Some((version, message)) if current_board && deferred => {
+                let edit = serenity::EditInteractionResponse::new()
+                    .content(message.content.clone())
+                    .components(message.components())
+                    .allowed_mentions(CreateAllowedMentions::new());
+                let writing = presenter.writing_board();
+                let edited = self.interaction.edit_response(&self.ctx.http, edit).await;
+                drop(writing);
+                match edited {
+                    Ok(_) => presenter.wrote(version),
+                    Err(error) => tracing::warn!(%error, "updating the board failed"),
+                }
+                true
+            }
+            Some((version, message)) if current_board => {
+                let response = CreateInteractionResponse::UpdateMessage(
+                    CreateInteractionResponseMessage::new()
                         .content(message.content.clone())
                         .components(message.components())
-                        .allowed_mentions(CreateAllowedMentions::new());
-                    let writing = presenter.writing_board();
-                    let edited = click.edit_response(&ctx.http, edit).await;
-                    drop(writing);
-                    match edited {
-                        Ok(_) => presenter.wrote(version),
-                        Err(error) => tracing::warn!(%error, "updating the board failed"),
+                        .allowed_mentions(CreateAllowedMentions::new()),
+                );
+                let writing = presenter.writing_board();
+                let responded = self
+                    .interaction
+                    .create_response(&self.ctx.http, response)
+                    .await;
+                drop(writing);
+                match responded {
+                    Ok(()) => {
+                        presenter.wrote(version);
+                        true
                     }
-                    true
-                }
-                Some((version, message)) if current_board => {
-                    let response = CreateInteractionResponse::UpdateMessage(
-                        CreateInteractionResponseMessage::new()
-                            .content(message.content.clone())
-                            .components(message.components())
-                            .allowed_mentions(CreateAllowedMentions::new()),
-                    );
-                    let writing = presenter.writing_board();
-                    let responded = click.create_response(&ctx.http, response).await;
-                    drop(writing);
-                    match responded {
-                        Ok(()) => {
-                            presenter.wrote(version);
-                            true
+                    Err(error) => {
+                        tracing::warn!(%error, "updating the board failed");
+                        if is_old_message_edit(&error) {
+                            presenter.board_refused_as_old(board);
                         }
-                        Err(error) => {
-                            tracing::warn!(%error, "updating the board failed");
-                            if is_old_message_edit(&error) {
-                                presenter.board_refused_as_old(board);
-                            }
-                            // A callback that timed out is past Discord's 3 seconds:
-                            // another one is refused; the presenter writes the board.
-                            !crate::bot::rest::timed_out(&error) && acknowledge(ctx, click).await
-                        }
+                        // A callback that timed out is past Discord's 3 seconds:
+                        // another one is refused; the presenter writes the board.
+                        !crate::bot::rest::timed_out(&error) && self.acknowledge().await
                     }
                 }
-                _ if deferred => true,
-                // The board is elsewhere (a new hand's message, or posted anew as too old) or
-                // not ready: acknowledge, and the presenter writes it through the outbox.
-                _ => acknowledge(ctx, click).await,
-            };
-            if answered {
-                presenter.click_answered(ClickToken {
-                    interaction: click.id.get(),
-                    application: click.application_id.get(),
-                    token: click.token.clone(),
-                    turn: (hand, new_seq),
-                });
+            }
+            _ if deferred => true,
+            // The board is elsewhere (a new hand's message, or posted anew as too old) or
+            // not ready: acknowledge, and the presenter writes it through the outbox.
+            _ => self.acknowledge().await,
+        }
+    }
+
+    /// Hands the answered click's token to the presenter, which mentions the next player as
+    /// its followup while the token is young.
+    fn hand_token_to_presenter(&self, presenter: &Presenter, hand: u64, new_seq: u32) {
+        presenter.click_answered(ClickToken {
+            interaction: self.interaction.id.get(),
+            application: self.interaction.application_id.get(),
+            token: self.interaction.token.clone(),
+            turn: (hand, new_seq),
+        });
+    }
+
+    /// The "My cards" button: the clicker's own cards, for them alone.
+    async fn my_cards(&self, table: TableId) {
+        let cards = match self.bot.lobby().table(table) {
+            Ok(handle) => handle.show_cards(self.user).await,
+            Err(error) => Err(error),
+        };
+        let text = match cards {
+            Ok(cards) => render::private_hand(self.locale, cards.hand, &cards.view),
+            Err(error) => self.bot.refusal(self.locale, &error),
+        };
+        self.ephemeral(text).await;
+    }
+
+    /// Acknowledges the click without touching its message (a deferred update, type 6);
+    /// whether Discord took it.
+    async fn acknowledge(&self) -> bool {
+        match self
+            .interaction
+            .create_response(&self.ctx.http, CreateInteractionResponse::Acknowledge)
+            .await
+        {
+            Ok(()) => true,
+            Err(error) => {
+                tracing::warn!(%error, "acknowledging a click failed");
+                false
             }
         }
-        Ok(Err(error)) => {
-            tracing::info!(hand, seq, ?action, %error, "action refused");
-            let text = refusal(bot, locale, &error).await;
-            answer_privately(ctx, click, text, deferred).await;
+    }
+
+    /// A refused click, told to the clicker alone.
+    async fn refuse(&self, why: &(dyn Refusal + Sync)) {
+        let text = self.refusal(why).await;
+        self.ephemeral(text).await;
+    }
+
+    /// The words for a refused click, naming the player to act even if this process has not
+    /// seen them yet.
+    async fn refusal(&self, why: &(dyn Refusal + Sync)) -> String {
+        if let Some(user) = why.player() {
+            self.bot.resolve_names([user]).await;
         }
-        Err(_) => {
-            tracing::warn!(hand, seq, "the table did not answer in time");
-            let text = render::tr(locale, "bot-failed", &[]);
-            answer_privately(ctx, click, text, deferred).await;
+        self.bot.refusal(self.locale, why)
+    }
+
+    /// An ephemeral answer: the response itself, or a followup once the click was deferred.
+    async fn answer_privately(&self, text: String, deferred: bool) {
+        if !deferred {
+            return self.ephemeral(text).await;
+        }
+        let followup = CreateInteractionResponseFollowup::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Err(error) = self
+            .interaction
+            .create_followup(&self.ctx.http, followup)
+            .await
+        {
+            tracing::warn!(%error, "answering a deferred click failed");
+        }
+    }
+
+    async fn ephemeral(&self, text: String) {
+        let response = CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(true)
+                .allowed_mentions(CreateAllowedMentions::new()),
+        );
+        if let Err(error) = self
+            .interaction
+            .create_response(&self.ctx.http, response)
+            .await
+        {
+            tracing::warn!(%error, "answering a click failed");
         }
     }
 }
@@ -224,89 +351,4 @@ fn is_old_message_edit(error: &serenity::Error) -> bool {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
             if i64::try_from(response.error.code) == Ok(super::rest::OLD_MESSAGE_EDIT_CODE)
     )
-}
-
-/// Acknowledges a click without touching its message (a deferred update, type 6); whether
-/// Discord took it.
-async fn acknowledge(ctx: &serenity::Context, click: &ComponentInteraction) -> bool {
-    match click
-        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-        .await
-    {
-        Ok(()) => true,
-        Err(error) => {
-            tracing::warn!(%error, "acknowledging a click failed");
-            false
-        }
-    }
-}
-
-async fn my_cards(
-    bot: &Bot,
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    locale: Locale,
-    user: UserId,
-    table: TableId,
-) {
-    let cards = match bot.lobby().table(table) {
-        Ok(handle) => handle.show_cards(user).await,
-        Err(error) => Err(error),
-    };
-    let text = match cards {
-        Ok(cards) => render::private_hand(locale, cards.hand, &cards.view),
-        Err(error) => bot.lobby_refusal(locale, &error),
-    };
-    ephemeral(ctx, click, text).await;
-}
-
-async fn refuse(
-    bot: &Bot,
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    locale: Locale,
-    error: &LobbyError,
-) {
-    let text = refusal(bot, locale, error).await;
-    ephemeral(ctx, click, text).await;
-}
-
-/// The words for a refused click.
-async fn refusal(bot: &Bot, locale: Locale, error: &LobbyError) -> String {
-    if let LobbyError::NotYourTurn { to_act: Some(user) } = error {
-        // Names the player to act even if this process has not seen them yet.
-        bot.resolve_names([*user]).await;
-    }
-    bot.lobby_refusal(locale, error)
-}
-
-/// An ephemeral answer: the response itself, or a followup once the click was deferred.
-async fn answer_privately(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    text: String,
-    deferred: bool,
-) {
-    if !deferred {
-        return ephemeral(ctx, click, text).await;
-    }
-    let followup = CreateInteractionResponseFollowup::new()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(CreateAllowedMentions::new());
-    if let Err(error) = click.create_followup(&ctx.http, followup).await {
-        tracing::warn!(%error, "answering a deferred click failed");
-    }
-}
-
-async fn ephemeral(ctx: &serenity::Context, click: &ComponentInteraction, text: String) {
-    let response = CreateInteractionResponse::Message(
-        CreateInteractionResponseMessage::new()
-            .content(text)
-            .ephemeral(true)
-            .allowed_mentions(CreateAllowedMentions::new()),
-    );
-    if let Err(error) = click.create_response(&ctx.http, response).await {
-        tracing::warn!(%error, "answering a click failed");
-    }
 }

@@ -6,9 +6,10 @@ use std::borrow::Cow;
 
 use poise::serenity_prelude as serenity;
 
-use crate::render::{self, Locale, Notice};
+use crate::render::{self, Locale};
 
 use super::Bot;
+use super::refusals::Refused;
 use super::reply::{Answer, Answered, Error, locale, send};
 
 /// Every command, localized.
@@ -128,14 +129,17 @@ fn localizations(id: &str) -> Vec<(Cow<'static, str>, Cow<'static, str>)> {
 
 async fn on_error(error: poise::FrameworkError<'_, Bot, Error>) {
     match error {
-        poise::FrameworkError::CommandCheckFailed { ctx, .. } => {
-            // Either the bot is stopping (the framework's check) or the caller is no
-            // moderator (the command's own check).
-            let text = if ctx.data().is_shutting_down() {
-                render::tr(locale(ctx), "bot-shutting-down", &[])
-            } else {
-                render::notice(locale(ctx), &Notice::NotModerator)
+        poise::FrameworkError::CommandCheckFailed { ctx, error, .. } => {
+            // A command's own check says why it refused (`Refused::NotModerator`); the
+            // framework's check, which says nothing, refuses only while the bot is stopping.
+            let refused = match error {
+                Some(error) => error.downcast_ref::<Refused>().copied().unwrap_or_else(|| {
+                    tracing::error!(%error, "a check failed");
+                    Refused::Failed
+                }),
+                None => Refused::ShuttingDown,
             };
+            let text = ctx.data().refusal(locale(ctx), &refused);
             let _ = send(ctx, Answer::private(text), Answered::Nothing).await;
         }
         poise::FrameworkError::Command { error, ctx, .. } => {

@@ -49,8 +49,9 @@ use tokio_util::task::TaskTracker;
 use tracing::Instrument as _;
 
 use crate::bank::{Bank, GuildId, TableId, UserId};
-use crate::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError, ShutdownOutcome, TableHandle};
-use crate::render::Locale;
+use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome, TableHandle};
+use crate::refusal::Refusal;
+use crate::render::{self, Locale};
 
 use config::{Config, Misconfigured};
 use discord_time::DiscordTime;
@@ -263,9 +264,10 @@ impl Bot {
         }
     }
 
-    /// The words of a lobby refusal, naming players as the bot knows them.
-    pub fn lobby_refusal(&self, locale: Locale, error: &LobbyError) -> String {
-        refusals::lobby(locale, error, &|user| {
+    /// The words of a refusal (the bank's, a table's, the bot's own), naming players as the
+    /// bot knows them.
+    pub fn refusal(&self, locale: Locale, why: &dyn Refusal) -> String {
+        render::refusal(locale, why, &|user| {
             self.inner.names.name_or_placeholder(user)
         })
     }

@@ -1,33 +1,62 @@
-//! The words of a refusal, for the player who asked: lobby errors (through
-//! `lobby::present::error_text`) and bank errors. A leaf: it knows no other part of the bot.
+//! The bot's own refusals, before any table or the bank is asked: a moderator command from a
+//! member who is none, a command outside a server, a bot named where a player's account is
+//! meant, a button no longer in use. Each is a [`Refusal`] like the bank's and the table's, worded the same way
+//! ([`crate::render::refusal`], through [`super::Bot::refusal`]).
 
-use crate::bank::{BankError, UserId};
-use crate::lobby::LobbyError;
-use crate::render::{self, Locale};
+use thiserror::Error;
 
-/// The words for a lobby refusal; `name_of` names a player it mentions.
-pub fn lobby(locale: Locale, error: &LobbyError, name_of: &dyn Fn(UserId) -> String) -> String {
-    crate::lobby::present::error_text(locale, error, name_of)
+use crate::refusal::Refusal;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum Refused {
+    /// Only moderators (Manage Channels, or the configured role) may do this.
+    #[error("only moderators may do this")]
+    NotModerator,
+    /// The command works only in a server's channel.
+    #[error("this command works only in a server channel")]
+    GuildOnly,
+    /// Bots never hold accounts: a command that names one is refused before the bank is
+    /// asked, so nothing is created for it.
+    #[error("bots hold no chips")]
+    BotsHoldNoChips,
+    /// A button this bot no longer answers (its custom id is not one of ours, or names
+    /// another channel).
+    #[error("this button is no longer in use")]
+    UnknownButton,
+    /// The bot is stopping and takes no more commands.
+    #[error("the bot is shutting down")]
+    ShuttingDown,
+    /// Something went wrong on our side (the log says what).
+    #[error("something went wrong")]
+    Failed,
 }
 
-/// The words for a bank refusal (the bank names its own message, see `BankError::message_id`);
-/// a fault is logged and read as "something went wrong on our side".
-pub fn bank(locale: Locale, error: &BankError) -> String {
-    if error.is_fault() {
-        tracing::error!(%error, "the bank failed");
+impl Refusal for Refused {
+    fn message_id(&self) -> &'static str {
+        match self {
+            Refused::NotModerator => "notice-not-moderator",
+            Refused::GuildOnly => "bot-guild-only",
+            Refused::BotsHoldNoChips => "bot-bots-hold-no-chips",
+            Refused::UnknownButton => "bot-unknown-button",
+            Refused::ShuttingDown => "bot-shutting-down",
+            Refused::Failed => "bot-failed",
+        }
     }
-    render::tr_numbers(locale, error.message_id(), &error.message_args())
-}
 
-/// Bots never hold accounts: a command that names one is refused before the bank is asked,
-/// so nothing is created for it.
-pub fn bots_hold_no_chips(locale: Locale) -> String {
-    render::tr(locale, "bot-bots-hold-no-chips", &[])
+    fn is_fault(&self) -> bool {
+        *self == Refused::Failed
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bank::BankError;
+    use crate::render::{self, Locale};
+
+    fn bank(locale: Locale, error: &BankError) -> String {
+        render::refusal(locale, error, &|_| String::new())
+    }
 
     #[test]
     fn a_cooldown_just_under_an_hour_reads_one_hour_not_sixty_minutes() {
@@ -68,5 +97,23 @@ mod tests {
             bank(Locale::En, &BankError::OutOfLimits { min: 1, max: 5 }),
             "The amount must be between 1 and 5 chips."
         );
+    }
+
+    #[test]
+    fn every_refusal_of_the_bot_has_its_words_in_every_language() {
+        let every = [
+            Refused::NotModerator,
+            Refused::GuildOnly,
+            Refused::BotsHoldNoChips,
+            Refused::UnknownButton,
+            Refused::ShuttingDown,
+            Refused::Failed,
+        ];
+        for locale in Locale::ALL {
+            for refused in every {
+                let text = render::refusal(locale, &refused, &|_| String::new());
+                assert_ne!(text, refused.message_id(), "{locale}: {refused:?}");
+            }
+        }
     }
 }

@@ -14,10 +14,12 @@ use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
 use crate::bank::{GuildId, TableId, UserId};
-use crate::render::{self, Locale};
+use crate::refusal::Refusal;
+use crate::render::{self, Locale, Notice};
 
-use super::Context;
 use super::names::shown_name;
+use super::refusals::Refused;
+use super::{Bot, Context};
 
 pub type Error = anyhow::Error;
 pub type Outcome = Result<(), Error>;
@@ -100,8 +102,9 @@ pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outco
     Ok(())
 }
 
-/// Who is asking, where.
+/// Who is asking, where, and in which languages: what a command's answer is made from.
 pub struct Caller {
+    pub bot: Bot,
     pub user: UserId,
     pub guild: GuildId,
     pub table: TableId,
@@ -109,6 +112,28 @@ pub struct Caller {
     pub locale: Locale,
     /// The channel's language: for answers the channel sees.
     pub public: Locale,
+}
+
+impl Caller {
+    /// The refusal, told to the caller alone.
+    pub fn refuse(&self, why: &dyn Refusal) -> Answer {
+        Answer::private(self.bot.refusal(self.locale, why))
+    }
+
+    /// An announcement the channel reads.
+    pub fn tell_channel(&self, notice: &Notice) -> Answer {
+        Answer::public(render::notice(self.public, notice))
+    }
+
+    /// An answer for the caller alone.
+    pub fn tell_caller(&self, notice: &Notice) -> Answer {
+        Answer::private(render::notice(self.locale, notice))
+    }
+
+    /// The caller's name, as the bot knows it.
+    pub fn name(&self) -> String {
+        self.bot.names().name_or_placeholder(self.user)
+    }
 }
 
 /// The caller of a command in a guild channel (remembering their name and language), or
@@ -124,12 +149,31 @@ pub fn caller(ctx: Context<'_>) -> Option<Caller> {
         .remember(user, &shown_name(ctx.author(), member));
     bot.remember_locale(user, ctx.locale().unwrap_or(""));
     Some(Caller {
+        bot: bot.clone(),
         user,
         guild: GuildId(ctx.guild_id()?.get()),
         table: TableId(ctx.channel_id().get()),
         locale: locale(ctx),
         public: public_locale(ctx),
     })
+}
+
+/// Runs `work`; once `defer_at` has come with `work` still running, runs `defer` (the
+/// acknowledgement that keeps Discord's 3 seconds) and waits on. What the work gave, and
+/// what `defer` gave if it ran. The one deferral of commands and clicks alike.
+pub async fn deferring<T, D>(
+    defer_at: tokio::time::Instant,
+    work: impl Future<Output = T>,
+    defer: impl Future<Output = D>,
+) -> (T, Option<D>) {
+    let mut work = std::pin::pin!(work);
+    tokio::select! {
+        done = &mut work => (done, None),
+        () = tokio::time::sleep_until(defer_at) => {
+            let deferred = defer.await;
+            (work.await, Some(deferred))
+        }
+    }
 }
 
 /// Runs a command's work in a span, deferring (privately) when it is slow, and sends its
@@ -155,12 +199,13 @@ where
             }
             work.await
         };
-        let mut work = std::pin::pin!(work);
-        let (answer, answered) = tokio::select! {
-            answer = &mut work => (answer, Answered::Nothing),
-            () = tokio::time::sleep(DEFER_AFTER) => {
-                ctx.defer_ephemeral().await?;
-                (work.await, Answered::DeferredPrivately)
+        let defer_at = tokio::time::Instant::now() + DEFER_AFTER;
+        let (answer, deferred) = deferring(defer_at, work, ctx.defer_ephemeral()).await;
+        let answered = match deferred {
+            None => Answered::Nothing,
+            Some(deferred) => {
+                deferred?;
+                Answered::DeferredPrivately
             }
         };
         send(ctx, answer, answered).await
@@ -178,7 +223,7 @@ where
     match caller(ctx) {
         Some(caller) => respond(ctx, work(caller)).await,
         None => {
-            let text = render::tr(locale(ctx), "bot-guild-only", &[]);
+            let text = ctx.data().refusal(locale(ctx), &Refused::GuildOnly);
             send(ctx, Answer::private(text), Answered::Nothing).await
         }
     }

@@ -8,6 +8,7 @@ use crate::bank::{BankError, TableId, UserId};
 use crate::table::hand::ActionKind;
 
 use super::settings::SettingsError;
+use crate::refusal::Refusal;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
 #[serde(tag = "error", rename_all = "snake_case")]
@@ -103,4 +104,85 @@ fn as_text<T: std::fmt::Display, S: serde::Serializer>(
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
+}
+
+impl Refusal for SettingsError {
+    fn message_id(&self) -> &'static str {
+        SettingsError::message_id(self)
+    }
+
+    fn message_args(&self) -> Vec<(&'static str, u64)> {
+        SettingsError::message_args(self)
+    }
+}
+
+/// A refusal the player can act on is told as such; a fault of the bank, the store or the
+/// program reads "something went wrong" (what went wrong is for the log).
+impl Refusal for LobbyError {
+    fn message_id(&self) -> &'static str {
+        match self {
+            LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. } => "notice-no-table",
+            LobbyError::TableAlreadyOpen { .. } => "notice-table-already-open",
+            LobbyError::TableFull { .. } => "notice-table-full",
+            LobbyError::AlreadySeated => "notice-already-seated",
+            LobbyError::NotSeated => "notice-not-seated",
+            LobbyError::BuyInOutOfRange { .. } | LobbyError::TopUpOutOfRange { .. } => {
+                "notice-buy-in-out-of-range"
+            }
+            LobbyError::NotEnoughChips { .. } => "notice-not-enough-chips",
+            LobbyError::TopUpDuringHand => "notice-between-hands-only",
+            LobbyError::NotInHand => "notice-no-cards",
+            LobbyError::StaleAction { .. } => "notice-stale-action",
+            LobbyError::NotYourTurn { to_act: Some(_) } => "notice-not-your-turn",
+            // Nobody is to act: everyone is all-in and the rest is being dealt.
+            LobbyError::NotYourTurn { to_act: None } => "notice-no-one-to-act",
+            LobbyError::ActionNotAllowed { .. } => "notice-action-not-allowed",
+            LobbyError::NoChips => "lobby-no-chips",
+            LobbyError::AlreadySittingOut => "lobby-already-sitting-out",
+            LobbyError::NotSittingOut => "lobby-not-sitting-out",
+            LobbyError::NoHandInProgress => "lobby-no-hand",
+            LobbyError::Paused => "lobby-paused",
+            LobbyError::NotPaused => "lobby-not-paused",
+            LobbyError::InvalidSettings { .. } => "lobby-invalid-settings",
+            LobbyError::Bank { reason } if !reason.is_fault() => reason.message_id(),
+            LobbyError::Bank { .. } | LobbyError::Store { .. } | LobbyError::Internal { .. } => {
+                "lobby-failure"
+            }
+        }
+    }
+
+    fn message_args(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            LobbyError::TableFull { seats } => vec![("seats", u64::from(*seats))],
+            LobbyError::BuyInOutOfRange { min, max, .. }
+            | LobbyError::TopUpOutOfRange { min, max, .. } => vec![("min", *min), ("max", *max)],
+            LobbyError::NotEnoughChips { balance, needed } => {
+                vec![("needed", *needed), ("balance", *balance)]
+            }
+            LobbyError::Bank { reason } if !reason.is_fault() => reason.message_args(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn player(&self) -> Option<UserId> {
+        match self {
+            LobbyError::NotYourTurn { to_act } => *to_act,
+            _ => None,
+        }
+    }
+
+    fn reason(&self) -> Option<&dyn Refusal> {
+        match self {
+            LobbyError::InvalidSettings { reason } => Some(reason),
+            _ => None,
+        }
+    }
+
+    fn is_fault(&self) -> bool {
+        match self {
+            LobbyError::Bank { reason } => reason.is_fault(),
+            LobbyError::Store { .. } | LobbyError::Internal { .. } => true,
+            _ => false,
+        }
+    }
 }

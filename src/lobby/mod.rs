@@ -25,7 +25,7 @@
 //!     match notice.audience() { Audience::Everyone => /* channel */, Audience::Player(user) => /* DM / ephemeral */ }
 //!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.action_seq, kind);
 //!     // a click calls table.act(user, hand, action_seq, kind) and shows the refusal, if any,
-//!     // with present::error_text in the clicker's language.
+//!     // with render::refusal in the clicker's language.
 //! }
 //! ```
 //!

@@ -10,7 +10,6 @@ use crate::render::{
 use crate::table::hand::ActionKind;
 
 use super::command::TableStatus;
-use super::error::LobbyError;
 use super::notice::{
     HandSummary, NoticeBody, PublicBoard, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
@@ -223,60 +222,6 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
     render::notice(locale, &rendered)
 }
 
-/// A refusal as text for the player who asked.
-pub fn error_text(locale: Locale, error: &LobbyError, name_of: NameOf<'_>) -> String {
-    use render::Notice as N;
-    let rendered = match error {
-        LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. } => N::NoTable,
-        LobbyError::TableAlreadyOpen { .. } => N::TableAlreadyOpen,
-        LobbyError::TableFull { seats } => N::TableFull { seats: *seats },
-        LobbyError::AlreadySeated => N::AlreadySeated,
-        LobbyError::NotSeated => N::NotSeated,
-        LobbyError::BuyInOutOfRange { min, max, .. }
-        | LobbyError::TopUpOutOfRange { min, max, .. } => N::BuyInOutOfRange {
-            min: *min,
-            max: *max,
-        },
-        LobbyError::NotEnoughChips { balance, needed } => N::NotEnoughChips {
-            needed: *needed,
-            balance: *balance,
-        },
-        LobbyError::TopUpDuringHand => N::BetweenHandsOnly,
-        LobbyError::NotInHand => N::NoCards,
-        LobbyError::StaleAction { .. } => N::StaleAction,
-        LobbyError::NotYourTurn { to_act } => N::NotYourTurn {
-            to_act: to_act.map(name_of).unwrap_or_default(),
-        },
-        LobbyError::ActionNotAllowed { .. } => N::ActionNotAllowed,
-        LobbyError::NoChips => return render::tr(locale, "lobby-no-chips", &[]),
-        LobbyError::AlreadySittingOut => {
-            return render::tr(locale, "lobby-already-sitting-out", &[]);
-        }
-        LobbyError::NotSittingOut => return render::tr(locale, "lobby-not-sitting-out", &[]),
-        LobbyError::NoHandInProgress => return render::tr(locale, "lobby-no-hand", &[]),
-        LobbyError::Paused => return render::tr(locale, "lobby-paused", &[]),
-        LobbyError::NotPaused => return render::tr(locale, "lobby-not-paused", &[]),
-        LobbyError::InvalidSettings { reason } => {
-            let reason = render::tr_numbers(locale, reason.message_id(), &reason.message_args());
-            return render::tr(
-                locale,
-                "lobby-invalid-settings",
-                &[("reason", reason.into())],
-            );
-        }
-        LobbyError::Bank { reason } if !reason.is_fault() => {
-            return render::tr_numbers(locale, reason.message_id(), &reason.message_args());
-        }
-        // The player cannot act on a fault: they are told something went wrong, in their
-        // language; what went wrong is for the log.
-        LobbyError::Bank { .. } | LobbyError::Store { .. } | LobbyError::Internal { .. } => {
-            tracing::warn!(%error, "a table command failed");
-            return render::tr(locale, "lobby-failure", &[]);
-        }
-    };
-    render::notice(locale, &rendered)
-}
-
 /// Any notice as text for a reader who may see it (private notices only for their player).
 /// A front end that keeps one board message (Discord) renders boards itself instead.
 pub fn notice_text(locale: Locale, body: &NoticeBody, name_of: NameOf<'_>) -> String {
@@ -286,6 +231,6 @@ pub fn notice_text(locale: Locale, body: &NoticeBody, name_of: NameOf<'_>) -> St
         NoticeBody::YourTurn(offer) => render::your_turn(locale, &turn_prompt(offer)),
         NoticeBody::HandResult(summary) => render::results(locale, &result_view(summary, name_of)),
         NoticeBody::Table(message) => message_text(locale, message, name_of),
-        NoticeBody::Error { error, .. } => error_text(locale, error, name_of),
+        NoticeBody::Error { error, .. } => render::refusal(locale, error, name_of),
     }
 }

@@ -15,6 +15,7 @@ pub mod locale;
 pub mod notices;
 pub mod private;
 pub mod prompt;
+pub mod refusals;
 pub mod results;
 pub mod view;
 
@@ -30,6 +31,7 @@ pub use private::private_hand;
 pub use prompt::{
     action_label, action_options, action_told, my_cards_label, street_name, your_turn,
 };
+pub use refusals::refusal;
 pub use results::results;
 pub use view::{
     BoardView, HistoryView, IdleSeat, IdleState, LastAction, LeaderboardLine, PlayerFacts, PotLine,

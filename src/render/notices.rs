@@ -1,5 +1,7 @@
-//! Refusals and status messages the lobby and the bot send: not your turn, stale button,
-//! table full, buy-in out of range, hand cancelled and refunded, economy answers, `/rules`.
+//! The announcements and status messages the lobby and the bot send: who joined, left or
+//! sat out, the table opened or paused, a hand cancelled and refunded, economy answers,
+//! `/rules`. Refusals are not here: each layer's refusal names its own message
+//! ([`crate::refusal::Refusal`], worded by [`super::refusal`]).
 
 use fluent_bundle::FluentValue;
 
@@ -12,41 +14,9 @@ use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
 
-/// A short message for one player or for the channel.
+/// A short announcement for one player or for the channel (never a refusal).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    // Refusals of an action or a command.
-    /// Someone else is to act.
-    NotYourTurn {
-        to_act: String,
-    },
-    /// The button or action belongs to an older board (hand or action number moved on).
-    StaleAction,
-    /// The action is not one of those offered now.
-    ActionNotAllowed,
-    NotSeated,
-    AlreadySeated,
-    NoTable,
-    TableAlreadyOpen,
-    TableFull {
-        seats: u8,
-    },
-    BuyInOutOfRange {
-        min: u64,
-        max: u64,
-    },
-    NotEnoughChips {
-        needed: u64,
-        balance: u64,
-    },
-    /// Only moderators (Manage Channels, or the configured role) may do this.
-    NotModerator,
-    /// `/cards` or "My cards" when the player holds no cards.
-    NoCards,
-    /// A top-up can only be done between hands.
-    BetweenHandsOnly,
-    InvalidAmount,
-    CannotGiveToSelf,
     // Table status.
     Joined {
         name: String,
@@ -115,10 +85,6 @@ pub enum Notice {
         amount: u64,
         balance: u64,
     },
-    DailyNotYet {
-        hours: u64,
-        minutes: u64,
-    },
     /// Told to the channel: who gave what to whom (the giver's balance stays theirs).
     Gave {
         from: String,
@@ -141,37 +107,6 @@ pub enum Notice {
 pub fn notice(locale: Locale, notice: &Notice) -> String {
     let name = |name: &str| FluentValue::from(display_name(name));
     match notice {
-        // No name: nobody is to act (everyone is all-in and the rest is being dealt).
-        Notice::NotYourTurn { to_act } if to_act.is_empty() => {
-            tr(locale, "notice-no-one-to-act", &[])
-        }
-        Notice::NotYourTurn { to_act } => {
-            tr(locale, "notice-not-your-turn", &[("name", name(to_act))])
-        }
-        Notice::StaleAction => tr(locale, "notice-stale-action", &[]),
-        Notice::ActionNotAllowed => tr(locale, "notice-action-not-allowed", &[]),
-        Notice::NotSeated => tr(locale, "notice-not-seated", &[]),
-        Notice::AlreadySeated => tr(locale, "notice-already-seated", &[]),
-        Notice::NoTable => tr(locale, "notice-no-table", &[]),
-        Notice::TableAlreadyOpen => tr(locale, "notice-table-already-open", &[]),
-        Notice::TableFull { seats } => {
-            tr(locale, "notice-table-full", &[("seats", (*seats).into())])
-        }
-        Notice::BuyInOutOfRange { min, max } => tr(
-            locale,
-            "notice-buy-in-out-of-range",
-            &[("min", (*min).into()), ("max", (*max).into())],
-        ),
-        Notice::NotEnoughChips { needed, balance } => tr(
-            locale,
-            "notice-not-enough-chips",
-            &[("needed", (*needed).into()), ("balance", (*balance).into())],
-        ),
-        Notice::NotModerator => tr(locale, "notice-not-moderator", &[]),
-        Notice::NoCards => tr(locale, "notice-no-cards", &[]),
-        Notice::BetweenHandsOnly => tr(locale, "notice-between-hands-only", &[]),
-        Notice::InvalidAmount => tr(locale, "notice-invalid-amount", &[]),
-        Notice::CannotGiveToSelf => tr(locale, "notice-cannot-give-to-self", &[]),
         Notice::Joined { name: who, buy_in } => tr(
             locale,
             "notice-joined",
@@ -249,11 +184,6 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
             locale,
             "notice-daily-claimed",
             &[("amount", (*amount).into()), ("balance", (*balance).into())],
-        ),
-        Notice::DailyNotYet { hours, minutes } => tr(
-            locale,
-            "notice-daily-not-yet",
-            &[("hours", (*hours).into()), ("minutes", (*minutes).into())],
         ),
         Notice::Gave { from, to, amount } => tr(
             locale,

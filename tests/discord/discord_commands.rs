@@ -249,7 +249,13 @@ async fn economy_commands_answer_from_the_bank() {
     );
     assert_eq!(
         answer.content(),
-        render::notice(Locale::En, &render::Notice::NoTable)
+        render::refusal(
+            Locale::En,
+            &studbot::lobby::LobbyError::NoSuchTable {
+                table: studbot::bank::TableId(0)
+            },
+            &|_| String::new()
+        )
     );
 
     // Every command was answered within Discord's 3 seconds.

@@ -6,6 +6,7 @@
 
 use crate::support;
 
+use studbot::lobby::LobbyError;
 use studbot::render::{self, Locale, Notice};
 use support::bot::{TestBot, config_text};
 use support::fake_discord::*;
@@ -82,7 +83,7 @@ async fn public_text_follows_the_server_and_private_text_follows_each_player() {
     assert_eq!(answer.visibility, Visibility::Ephemeral(budi.id));
     assert_eq!(
         answer.content(),
-        render::notice(Locale::Id, &Notice::AlreadySeated)
+        render::refusal(Locale::Id, &LobbyError::AlreadySeated, &|_| String::new())
     );
     // "My cards" too.
     let asked = fake.slash(&ana, CHANNEL, "cards", vec![]).await;

@@ -129,29 +129,57 @@ pub fn play_terminal(data: &Path, args: &[&str], script: &str) -> String {
     out
 }
 
+/// Every refusal that has a message of its own, once, with sample values: one list for the
+/// tests that word them all (beside [`every_notice`]).
+pub fn every_refusal() -> Vec<Box<dyn studbot::refusal::Refusal>> {
+    use studbot::bank::{BankError, TableId, UserId};
+    use studbot::bot::refusals::Refused;
+    use studbot::lobby::LobbyError;
+    vec![
+        Box::new(LobbyError::NotYourTurn {
+            to_act: Some(UserId(1)),
+        }),
+        Box::new(LobbyError::NotYourTurn { to_act: None }),
+        Box::new(LobbyError::StaleAction {
+            offered_hand: 1,
+            offered_seq: 2,
+            hand: 1,
+            seq: 3,
+        }),
+        Box::new(LobbyError::ActionNotAllowed {
+            kind: ActionKind::Check,
+            allowed: vec![ActionKind::Call],
+        }),
+        Box::new(LobbyError::NotSeated),
+        Box::new(LobbyError::AlreadySeated),
+        Box::new(LobbyError::NoSuchTable { table: TableId(1) }),
+        Box::new(LobbyError::TableAlreadyOpen { table: TableId(1) }),
+        Box::new(LobbyError::TableFull { seats: 8 }),
+        Box::new(LobbyError::BuyInOutOfRange {
+            min: 40,
+            max: 400,
+            amount: 10,
+        }),
+        Box::new(LobbyError::NotEnoughChips {
+            balance: 30,
+            needed: 100,
+        }),
+        Box::new(Refused::NotModerator),
+        Box::new(LobbyError::NotInHand),
+        Box::new(LobbyError::TopUpDuringHand),
+        Box::new(BankError::ZeroAmount),
+        Box::new(BankError::GiveToSelf),
+        Box::new(BankError::DailyCooldown {
+            wait_secs: 3 * 3600 + 20 * 60,
+        }),
+    ]
+}
+
 /// Every kind of `render::Notice` once, with sample values: one list for the tests that
 /// render them all.
 pub fn every_notice() -> Vec<render::Notice> {
     let name = || "Ana".to_string();
     vec![
-        render::Notice::NotYourTurn { to_act: name() },
-        render::Notice::StaleAction,
-        render::Notice::ActionNotAllowed,
-        render::Notice::NotSeated,
-        render::Notice::AlreadySeated,
-        render::Notice::NoTable,
-        render::Notice::TableAlreadyOpen,
-        render::Notice::TableFull { seats: 8 },
-        render::Notice::BuyInOutOfRange { min: 40, max: 400 },
-        render::Notice::NotEnoughChips {
-            needed: 100,
-            balance: 30,
-        },
-        render::Notice::NotModerator,
-        render::Notice::NoCards,
-        render::Notice::BetweenHandsOnly,
-        render::Notice::InvalidAmount,
-        render::Notice::CannotGiveToSelf,
         render::Notice::Joined {
             name: name(),
             buy_in: 100,
@@ -198,10 +226,6 @@ pub fn every_notice() -> Vec<render::Notice> {
         render::Notice::DailyClaimed {
             amount: 100,
             balance: 1100,
-        },
-        render::Notice::DailyNotYet {
-            hours: 3,
-            minutes: 20,
         },
         render::Notice::Gave {
             from: name(),

@@ -13,7 +13,6 @@ use std::collections::BTreeSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use studbot::bank::{BankError, TableId, UserId};
-use studbot::lobby::present::error_text;
 use studbot::lobby::{LobbyError, SettingsError};
 use studbot::render::{
     self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt,
@@ -352,7 +351,7 @@ fn refusal_texts(locale: Locale) -> Vec<String> {
     let name_of = |user: UserId| format!("Pemain{}", user.0);
     let mut texts: Vec<String> = every_lobby_error()
         .iter()
-        .map(|error| error_text(locale, error, &name_of))
+        .map(|error| render::refusal(locale, error, &name_of))
         .collect();
     for error in every_bank_error() {
         let text = render::tr_numbers(locale, error.message_id(), &error.message_args());

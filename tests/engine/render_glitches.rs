@@ -5,11 +5,12 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use studbot::bank::BankError;
 use studbot::bank::UserId;
 use studbot::equity::board::{Budget, board_equity};
 use studbot::lobby::LobbyError;
 use studbot::lobby::TableMessage;
-use studbot::lobby::present::{error_text, message_text};
+use studbot::lobby::present::message_text;
 use studbot::render::{
     self, BoardView, HistoryView, Locale, Notice, PlayerFacts, ResultView, TableFacts,
 };
@@ -254,12 +255,13 @@ fn a_timed_out_bring_in_is_told_as_a_bring_in_not_a_fold_in_every_language() {
 fn a_refusal_while_nobody_is_to_act_names_nobody_in_every_language() {
     let name_of = |_: UserId| "Ana".to_string();
     for locale in Locale::ALL {
-        let told = error_text(locale, &LobbyError::NotYourTurn { to_act: None }, &name_of);
-        let not_your_turn = render::notice(
+        let told = render::refusal(locale, &LobbyError::NotYourTurn { to_act: None }, &name_of);
+        let not_your_turn = render::refusal(
             locale,
-            &Notice::NotYourTurn {
-                to_act: "Ana".into(),
+            &LobbyError::NotYourTurn {
+                to_act: Some(UserId(7)),
             },
+            &name_of,
         );
         // No name is no one: neither an empty name nor the "?" an empty name is shown as.
         for nobody in ["", "?"] {
@@ -273,7 +275,7 @@ fn a_refusal_while_nobody_is_to_act_names_nobody_in_every_language() {
             !told.contains('?') && !told.contains(" .") && !told.contains("  "),
             "{locale}: {told}"
         );
-        let named = error_text(
+        let named = render::refusal(
             locale,
             &LobbyError::NotYourTurn {
                 to_act: Some(UserId(7)),
@@ -295,19 +297,15 @@ fn zero_counts_and_empty_units_are_left_out_in_every_language() {
                     stack: 0,
                 },
             ),
-            render::notice(
+            render::refusal(
                 locale,
-                &Notice::DailyNotYet {
-                    hours: 0,
-                    minutes: 5,
-                },
+                &BankError::DailyCooldown { wait_secs: 300 },
+                &|_| String::new(),
             ),
-            render::notice(
+            render::refusal(
                 locale,
-                &Notice::DailyNotYet {
-                    hours: 2,
-                    minutes: 0,
-                },
+                &BankError::DailyCooldown { wait_secs: 7200 },
+                &|_| String::new(),
             ),
             render::tr(locale, "play-cashed-out", &[("amount", 0u64.into())]),
             render::tr(
@@ -327,12 +325,10 @@ fn zero_counts_and_empty_units_are_left_out_in_every_language() {
                 .collect();
             assert!(!words.contains(&"0"), "{locale}: {text}");
         }
-        let later = render::notice(
+        let later = render::refusal(
             locale,
-            &Notice::DailyNotYet {
-                hours: 1,
-                minutes: 5,
-            },
+            &BankError::DailyCooldown { wait_secs: 3900 },
+            &|_| String::new(),
         );
         assert!(
             later.contains('1') && later.contains('5'),

@@ -9,7 +9,10 @@ use studbot::render::{
 };
 use studbot::table::rules::{Rules, Stakes};
 
-use crate::common::every_notice;
+use studbot::bank::UserId;
+use studbot::lobby::LobbyError;
+
+use crate::common::{every_notice, every_refusal};
 
 #[test]
 fn names_are_cut_to_32_characters_with_an_ellipsis_and_markdown_is_escaped() {
@@ -34,10 +37,16 @@ fn terminal_text_has_no_markdown_left() {
 
 #[test]
 fn every_notice_has_its_own_text_in_every_language() {
+    let name_of = |_: UserId| "Ana".to_string();
     for locale in Locale::ALL {
         let texts: Vec<String> = every_notice()
             .iter()
             .map(|n| render::notice(locale, n))
+            .chain(
+                every_refusal()
+                    .iter()
+                    .map(|why| render::refusal(locale, why.as_ref(), &name_of)),
+            )
             .collect();
         let distinct: std::collections::BTreeSet<&String> = texts.iter().collect();
         assert_eq!(
@@ -52,14 +61,18 @@ fn every_notice_has_its_own_text_in_every_language() {
             );
         }
     }
-    let en = |n: Notice| render::notice(Locale::En, &n);
+    let refused = |why: &LobbyError| render::refusal(Locale::En, why, &|_| "Bo_b".to_string());
     assert_eq!(
-        en(Notice::BuyInOutOfRange { min: 40, max: 400 }),
+        refused(&LobbyError::BuyInOutOfRange {
+            min: 40,
+            max: 400,
+            amount: 10
+        }),
         "The buy-in must be between 40 and 400 chips."
     );
     assert_eq!(
-        en(Notice::NotYourTurn {
-            to_act: "Bo_b".into()
+        refused(&LobbyError::NotYourTurn {
+            to_act: Some(UserId(2))
         }),
         "It is not your turn: Bo\\_b is to act."
     );

@@ -7,7 +7,7 @@ use crate::render::{self, Notice};
 
 use super::{named, reference, user_id};
 use crate::bot::Context;
-use crate::bot::refusals;
+use crate::bot::refusals::Refused;
 use crate::bot::reply::{Answer, Outcome, in_guild};
 
 #[poise::command(
@@ -63,13 +63,12 @@ async fn move_chips(
     amount: u64,
     direction: Direction,
 ) -> Outcome {
-    let bot = ctx.data().clone();
     let reference = reference(ctx, direction.name());
     in_guild(ctx, |caller| async move {
         if player.bot {
-            return Answer::private(refusals::bots_hold_no_chips(caller.locale));
+            return caller.refuse(&Refused::BotsHoldNoChips);
         }
-        let bank = bot.bank();
+        let bank = caller.bot.bank();
         let user = user_id(&player);
         let moved = match direction {
             Direction::Grant => {
@@ -98,7 +97,7 @@ async fn move_chips(
                 };
                 Answer::public(render::notice(caller.public, &notice))
             }
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await

@@ -8,7 +8,7 @@ use crate::render::{self, Notice};
 
 use super::{named, reference, user_id};
 use crate::bot::Context;
-use crate::bot::refusals;
+use crate::bot::refusals::Refused;
 use crate::bot::reply::{Answer, Outcome, in_guild};
 
 /// Players shown by `/leaderboard`.
@@ -19,26 +19,23 @@ pub async fn balance(
     ctx: Context<'_>,
     #[rename = "user"] player: Option<serenity::User>,
 ) -> Outcome {
-    let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
         if player.as_ref().is_some_and(|player| player.bot) {
-            return Answer::private(refusals::bots_hold_no_chips(caller.locale));
+            return caller.refuse(&Refused::BotsHoldNoChips);
         }
         let user = player.as_ref().map_or(caller.user, user_id);
-        match bot.bank().balance(caller.guild, user).await {
-            Ok(balance) if user == caller.user => {
-                Answer::private(render::notice(caller.locale, &Notice::Balance { balance }))
-            }
+        match caller.bot.bank().balance(caller.guild, user).await {
+            Ok(balance) if user == caller.user => caller.tell_caller(&Notice::Balance { balance }),
             Ok(balance) => {
                 let name = player
                     .as_ref()
-                    .map_or_else(|| bot.names().name_or_placeholder(user), named);
+                    .map_or_else(|| caller.bot.names().name_or_placeholder(user), named);
                 Answer::private(render::notice(
                     caller.locale,
                     &Notice::BalanceOf { name, balance },
                 ))
             }
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
@@ -46,10 +43,10 @@ pub async fn balance(
 
 #[poise::command(slash_command, guild_only)]
 pub async fn daily(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
     let reference = reference(ctx, "daily");
     in_guild(ctx, |caller| async move {
-        match bot
+        match caller
+            .bot
             .bank()
             .daily(caller.guild, caller.user, &reference)
             .await
@@ -57,11 +54,11 @@ pub async fn daily(ctx: Context<'_>) -> Outcome {
             Ok(balance) => Answer::private(render::notice(
                 caller.locale,
                 &Notice::DailyClaimed {
-                    amount: bot.config().economy.daily_amount,
+                    amount: caller.bot.config().economy.daily_amount,
                     balance,
                 },
             )),
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
@@ -73,13 +70,13 @@ pub async fn give(
     #[rename = "user"] player: serenity::User,
     #[min = 1] amount: u64,
 ) -> Outcome {
-    let bot = ctx.data().clone();
     let reference = reference(ctx, "give");
     in_guild(ctx, |caller| async move {
         if player.bot {
-            return Answer::private(refusals::bank(caller.locale, &BankError::GiveToBot));
+            return caller.refuse(&BankError::GiveToBot);
         }
-        match bot
+        match caller
+            .bot
             .bank()
             .give(
                 caller.guild,
@@ -94,12 +91,12 @@ pub async fn give(
             Ok(_) => Answer::public(render::notice(
                 caller.public,
                 &Notice::Gave {
-                    from: bot.names().name_or_placeholder(caller.user),
+                    from: caller.bot.names().name_or_placeholder(caller.user),
                     to: named(&player),
                     amount,
                 },
             )),
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
@@ -107,15 +104,22 @@ pub async fn give(
 
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
-        match bot.bank().leaderboard(caller.guild, LEADERBOARD_SIZE).await {
+        match caller
+            .bot
+            .bank()
+            .leaderboard(caller.guild, LEADERBOARD_SIZE)
+            .await
+        {
             Ok(top) => {
-                bot.resolve_names(top.iter().map(|(user, _)| *user)).await;
+                caller
+                    .bot
+                    .resolve_names(top.iter().map(|(user, _)| *user))
+                    .await;
                 let lines: Vec<render::LeaderboardLine> = top
                     .into_iter()
                     .map(|(user, balance)| render::LeaderboardLine {
-                        name: bot.names().name_or_placeholder(user),
+                        name: caller.bot.names().name_or_placeholder(user),
                         balance,
                     })
                     .collect();
@@ -125,7 +129,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
                     crate::bot::limits::MESSAGE_TEXT,
                 ))
             }
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
@@ -133,17 +137,16 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
 
 #[poise::command(slash_command, guild_only)]
 pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity::User>) -> Outcome {
-    let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
         if player.as_ref().is_some_and(|player| player.bot) {
-            return Answer::private(refusals::bots_hold_no_chips(caller.locale));
+            return caller.refuse(&Refused::BotsHoldNoChips);
         }
         let user: UserId = player.as_ref().map_or(caller.user, user_id);
-        match bot.bank().stats(caller.guild, user).await {
+        match caller.bot.bank().stats(caller.guild, user).await {
             Ok(stats) => {
                 let name = player
                     .as_ref()
-                    .map_or_else(|| bot.names().name_or_placeholder(user), named);
+                    .map_or_else(|| caller.bot.names().name_or_placeholder(user), named);
                 Answer::private(render::stats(
                     caller.locale,
                     &render::StatsView {
@@ -156,7 +159,7 @@ pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity:
                     },
                 ))
             }
-            Err(error) => Answer::private(refusals::bank(caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await

@@ -2,19 +2,18 @@
 
 use crate::render;
 
-use super::refusal;
 use crate::bot::Context;
 use crate::bot::reply::{Answer, Outcome, caller, in_guild, locale, respond};
 
 #[poise::command(slash_command, guild_only)]
 pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome {
-    let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
+        let bot = &caller.bot;
         // From the bank: any recent hand of this channel, from before a restart too.
         let history = match bot.lobby().hand_history(caller.table, hand).await {
             Ok(Some(history)) => history,
             Ok(None) => return Answer::private(render::tr(caller.locale, "bot-no-history", &[])),
-            Err(error) => return Answer::private(refusal(&bot, caller.locale, &error)),
+            Err(error) => return caller.refuse(&error),
         };
         bot.resolve_names(history.players.iter().copied()).await;
         let names: Vec<String> = history

@@ -1,6 +1,8 @@
-//! The slash commands (names listed in docs/ARCHITECTURE.md, "Interfaces other programs rely on"), one file per group. Each command is one call
-//! to the lobby or the bank; its answer goes through [`super::reply`], its refusals through
-//! [`super::refusals`], and moderator commands carry the [`super::checks::moderator`] check.
+//! The slash commands (their names are an interface: docs/ARCHITECTURE.md), one file per
+//! group. Each command is one call to the lobby or the bank. A table command goes through
+//! [`at_table`]: the channel's table is asked one thing and its answer told. Answers go through
+//! [`super::reply`], any refusal through [`Caller::refuse`], and moderator commands carry the
+//! [`super::checks::moderator`] check.
 
 pub mod chips;
 pub mod economy;
@@ -9,11 +11,12 @@ pub mod seats;
 pub mod settings;
 pub mod table;
 
+use std::future::Future;
+
 use crate::bank::UserId;
 use crate::lobby::{LobbyError, TableHandle};
-use crate::render::Locale;
 
-use super::reply::{Caller, Error};
+use super::reply::{Answer, Caller, Error, Outcome, in_guild};
 use super::{Bot, Context};
 
 /// Every command, in the order Discord lists them.
@@ -38,22 +41,43 @@ pub fn all() -> Vec<poise::Command<Bot, Error>> {
 }
 
 /// The table of the caller's channel, attached to its presenter.
-async fn table_of(bot: &Bot, caller: &Caller) -> Result<TableHandle, LobbyError> {
-    let handle = bot.lobby().table(caller.table)?;
-    if let Err(error) = bot.presenter(&handle).await {
+async fn table_of(caller: &Caller) -> Result<TableHandle, LobbyError> {
+    let handle = caller.bot.lobby().table(caller.table)?;
+    if let Err(error) = caller.bot.presenter(&handle).await {
         tracing::warn!(%error, "cannot attach to the table");
     }
     Ok(handle)
 }
 
+/// The shape of a table command: the table of the caller's channel is asked `ask` (with the
+/// caller's id), and what it answers is `told` to the caller or the channel; a refusal, the
+/// table's or the lobby's, goes to the caller alone.
+async fn at_table<T, Ask, Asked, Told>(
+    ctx: Context<'_>,
+    ask: Ask,
+    told: impl FnOnce(T, Caller) -> Told,
+) -> Outcome
+where
+    Ask: FnOnce(TableHandle, UserId) -> Asked,
+    Asked: Future<Output = Result<T, LobbyError>>,
+    Told: Future<Output = Answer>,
+{
+    in_guild(ctx, |caller| async move {
+        let asked = match table_of(&caller).await {
+            Ok(table) => ask(table, caller.user).await,
+            Err(error) => Err(error),
+        };
+        match asked {
+            Ok(answer) => told(answer, caller).await,
+            Err(error) => caller.refuse(&error),
+        }
+    })
+    .await
+}
+
 /// The bank reference of a command: its interaction id, so a retried request is applied once.
 fn reference(ctx: Context<'_>, what: &str) -> String {
     format!("discord:{}:{what}", ctx.id())
-}
-
-/// The words of a lobby refusal for the caller.
-fn refusal(bot: &Bot, locale: Locale, error: &LobbyError) -> String {
-    bot.lobby_refusal(locale, error)
 }
 
 /// A user named in a command's option, by their display name.

@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::lobby::TableStatus;
+use crate::lobby::{TableHandle, TableStatus};
 use crate::render::{self, Locale, Notice};
 
 // The option types the settings macro names.
@@ -10,9 +10,9 @@ use super::settings::{
     GameChoiceOption, LanguageChoice, OddChipChoice, SettingOptions, ShortAllInChoice,
     settings_command, with_setting_options,
 };
-use super::{named, refusal, table_of, user_id};
+use super::{at_table, named, user_id};
 use crate::bot::permissions;
-use crate::bot::reply::{Answer, Outcome, in_guild};
+use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 use crate::bot::{Bot, Context};
 
 #[poise::command(
@@ -29,7 +29,6 @@ with_setting_options!(settings_command! { open => open_table; });
 with_setting_options!(settings_command! { settings => change_settings; });
 
 async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
-    let bot = ctx.data().clone();
     // What the bot may do in this channel, as Discord says with the interaction.
     let granted = match ctx {
         poise::Context::Application(app) => app.interaction.app_permissions,
@@ -45,6 +44,7 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
             );
             return Answer::private(permissions::refusal(caller.locale, &missing));
         }
+        let bot = &caller.bot;
         let settings = options.apply(bot.config().table);
         match bot
             .lobby()
@@ -60,54 +60,45 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
                 let public = bot.table_locale(caller.guild, settings.language);
                 let mut text = render::notice(public, &Notice::TableOpened);
                 if let Ok(status) = handle.status().await {
-                    text = format!("{text}\n{}", status_text(&bot, public, &status).await);
+                    text = format!("{text}\n{}", status_text(bot, public, &status).await);
                 }
                 Answer::public(text)
             }
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
 }
 
 async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
-    let bot = ctx.data().clone();
-    in_guild(ctx, |caller| async move {
-        let handle = match table_of(&bot, &caller).await {
-            Ok(handle) => handle,
-            Err(error) => return Answer::private(refusal(&bot, caller.locale, &error)),
-        };
-        let current = match handle.status().await {
-            Ok(status) => status.pending_settings.unwrap_or(status.settings),
-            Err(error) => return Answer::private(refusal(&bot, caller.locale, &error)),
-        };
-        let settings = options.apply(current);
-        match handle.change_settings(settings).await {
-            Ok(_) => {
-                // The table's words change at once (its rules from the next hand).
-                if let Some(presenter) = bot.existing_presenter(caller.table) {
-                    presenter.set_language(settings.language);
-                }
-                let public = bot.table_locale(caller.guild, settings.language);
-                Answer::public(render::notice(public, &Notice::SettingsNextHand))
-            }
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
+    let ask = |table: TableHandle, _| async move {
+        let status = table.status().await?;
+        let settings = options.apply(status.pending_settings.unwrap_or(status.settings));
+        table.change_settings(settings).await?;
+        Ok(settings)
+    };
+    at_table(ctx, ask, |settings, caller| async move {
+        // The table's words change at once (its rules from the next hand).
+        if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
+            presenter.set_language(settings.language);
         }
+        let public = caller.bot.table_locale(caller.guild, settings.language);
+        Answer::public(render::notice(public, &Notice::SettingsNextHand))
     })
     .await
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn close(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
     in_guild(ctx, |caller| async move {
-        let closed = match bot.lobby().table(caller.table) {
+        // A closing table is not attached to a presenter first: it is going.
+        let closed = match caller.bot.lobby().table(caller.table) {
             Ok(handle) => handle.close().await,
             Err(error) => Err(error),
         };
         match closed {
-            Ok(_) => Answer::public(render::notice(caller.public, &Notice::TableClosed)),
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
+            Ok(_) => caller.tell_channel(&Notice::TableClosed),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
@@ -115,69 +106,36 @@ pub async fn close(ctx: Context<'_>) -> Outcome {
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn pause(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
-    in_guild(ctx, |caller| async move {
-        let paused = match table_of(&bot, &caller).await {
-            Ok(handle) => handle.pause().await,
-            Err(error) => Err(error),
-        };
-        match paused {
-            Ok(()) => Answer::public(render::notice(caller.public, &Notice::TablePaused)),
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
-        }
-    })
-    .await
+    let ask = |table: TableHandle, _| async move { table.pause().await };
+    let told = |(), caller: Caller| async move { caller.tell_channel(&Notice::TablePaused) };
+    at_table(ctx, ask, told).await
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn resume(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
-    in_guild(ctx, |caller| async move {
-        let resumed = match table_of(&bot, &caller).await {
-            Ok(handle) => handle.resume().await,
-            Err(error) => Err(error),
-        };
-        match resumed {
-            Ok(()) => Answer::public(render::notice(caller.public, &Notice::TableResumed)),
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
-        }
-    })
-    .await
+    let ask = |table: TableHandle, _| async move { table.resume().await };
+    let told = |(), caller: Caller| async move { caller.tell_channel(&Notice::TableResumed) };
+    at_table(ctx, ask, told).await
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -> Outcome {
-    let bot = ctx.data().clone();
-    in_guild(ctx, |caller| async move {
-        let kicked = match table_of(&bot, &caller).await {
-            Ok(handle) => handle.kick(user_id(&player)).await,
-            Err(error) => Err(error),
-        };
-        match kicked {
-            Ok(_) => {
-                let name = named(&player);
-                Answer::public(render::notice(caller.public, &Notice::Kicked { name }))
-            }
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
-        }
-    })
-    .await
+    let kicked = user_id(&player);
+    let ask = |table: TableHandle, _| async move { table.kick(kicked).await };
+    let told = |_, caller: Caller| async move {
+        let name = named(&player);
+        caller.tell_channel(&Notice::Kicked { name })
+    };
+    at_table(ctx, ask, told).await
 }
 
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Outcome {
-    let bot = ctx.data().clone();
-    in_guild(ctx, |caller| async move {
-        let status = match table_of(&bot, &caller).await {
-            Ok(handle) => handle.status().await,
-            Err(error) => Err(error),
-        };
-        match status {
-            Ok(status) => Answer::private(status_text(&bot, caller.locale, &status).await),
-            Err(error) => Answer::private(refusal(&bot, caller.locale, &error)),
-        }
-    })
-    .await
+    let ask = |table: TableHandle, _| async move { table.status().await };
+    let told = |status, caller: Caller| async move {
+        Answer::private(status_text(&caller.bot, caller.locale, &status).await)
+    };
+    at_table(ctx, ask, told).await
 }
 
 async fn status_text(bot: &Bot, locale: Locale, status: &TableStatus) -> String {

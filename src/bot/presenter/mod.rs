@@ -317,11 +317,7 @@ impl Presenter {
                 }
             }
             NoticeBody::Error { user, error } => {
-                let text = format!(
-                    "<@{}> {}",
-                    user.0,
-                    self.bot.lobby_refusal(self.locale(), &error)
-                );
+                let text = format!("<@{}> {}", user.0, self.bot.refusal(self.locale(), &error));
                 state.news.push((text, Some(user)));
             }
         }

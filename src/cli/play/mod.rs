@@ -178,7 +178,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     match table.join(YOU, args.buy_in).await {
         Ok((_, stack)) => say(&tr(locale, "play-buy-in", &[("amount", stack.into())])),
         Err(error) => {
-            say(&present::error_text(locale, &error, &names));
+            say(&render::refusal(locale, &error, &names));
             table.close().await?;
             bank.shutdown().await?;
             return Ok(ExitCode::from(1));

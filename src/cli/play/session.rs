@@ -104,7 +104,7 @@ impl Session {
                 }
             }
             NoticeBody::Error { user, error } if *user == YOU => {
-                say(&present::error_text(locale, error, &|user| self.name(user)));
+                say(&render::refusal(locale, error, &|user| self.name(user)));
             }
             _ => {}
         }
@@ -274,7 +274,7 @@ impl Session {
     }
 
     fn refused(&self, error: &LobbyError) {
-        say(&present::error_text(self.locale, error, &|user| {
+        say(&render::refusal(self.locale, error, &|user| {
             self.name(user)
         }));
     }
