@@ -22,9 +22,10 @@ pub const TOKEN_USABLE_FOR: Duration = Duration::from_secs(13 * 60);
 pub const EDITABLE_FOR: Duration = Duration::from_secs(55 * 60);
 
 /// How long a sample of Discord's clock counts: the estimate is the highest offset seen over
-/// the last one to two of these, so a clock of ours that steps (corrected by NTP, a VM
-/// resumed) is followed within minutes, while a late interaction (a RESUME replay, whose id
-/// looks old) cannot pull the estimate down alone.
+/// the last two windows of this length in which an interaction arrived, so a clock of ours
+/// that steps (corrected by NTP, a VM resumed) is followed within minutes of use, while a late
+/// interaction (a RESUME replay, whose id looks old) cannot pull the estimate down alone, not
+/// even after a quiet spell.
 const SAMPLES_KEPT_FOR: Duration = Duration::from_secs(120);
 
 /// How far Discord's clock is ahead of ours, as far as the bot has seen lately.
@@ -35,9 +36,9 @@ pub struct DiscordTime {
 
 #[derive(Debug, Default)]
 struct Estimate {
-    /// The offset in use (kept while no sample is recent).
+    /// The offset in use, negative when our clock runs ahead of Discord's.
     ahead_ms: i64,
-    /// The highest offset seen since `started`, and in the window before it.
+    /// The highest offset seen since `started`, and in the last window before it that saw one.
     current: Option<(Instant, i64)>,
     previous: Option<i64>,
 }
@@ -45,13 +46,8 @@ struct Estimate {
 impl Estimate {
     fn learn(&mut self, sample: i64, now: Instant) {
         match self.current {
-            Some((started, _)) if now.saturating_duration_since(started) >= SAMPLES_KEPT_FOR => {
-                let expired = now.saturating_duration_since(started) >= SAMPLES_KEPT_FOR * 2;
-                self.previous = if expired {
-                    None
-                } else {
-                    self.current.map(|(_, max)| max)
-                };
+            Some((started, max)) if now.saturating_duration_since(started) >= SAMPLES_KEPT_FOR => {
+                self.previous = Some(max);
                 self.current = Some((now, sample));
             }
             Some((started, max)) => self.current = Some((started, max.max(sample))),
@@ -84,9 +80,9 @@ impl DiscordTime {
     }
 
     fn saw_new_at(&self, snowflake: u64, our_ms: i64, now: Instant) {
-        // Our clock running ahead counts as zero: ages then come out a little long, which
-        // errs on the safe side.
-        let sample = (made_at_ms(snowflake) - our_ms).max(0);
+        // An interaction reaches us after Discord made it, so each sample is at most the true
+        // offset; negative when our clock runs ahead.
+        let sample = made_at_ms(snowflake).saturating_sub(our_ms);
         lock(&self.estimate).learn(sample, now);
     }
 
@@ -96,7 +92,7 @@ impl DiscordTime {
     }
 
     fn age_at(&self, snowflake: u64, our_ms: i64) -> Duration {
-        let discord_now = our_ms + lock(&self.estimate).ahead_ms;
+        let discord_now = our_ms.saturating_add(lock(&self.estimate).ahead_ms);
         let age = discord_now.saturating_sub(made_at_ms(snowflake));
         Duration::from_millis(u64::try_from(age).unwrap_or(0))
     }
@@ -154,14 +150,30 @@ mod tests {
     }
 
     #[test]
-    fn our_clock_ahead_of_discords_only_makes_ages_longer() {
+    fn our_clock_ahead_of_discords_is_learned_as_a_negative_offset() {
         let time = DiscordTime::default();
-        // The interaction was made 2 s "before" it reached us by our fast clock.
-        time.saw_new_at(snowflake_at(NOW - 2_000), NOW, Instant::now());
+        // Our clock runs 2 min ahead: an interaction made just now carries a time 2 min "ago".
+        time.saw_new_at(snowflake_at(NOW - 120_000), NOW, Instant::now());
         assert_eq!(
-            time.age_at(snowflake_at(NOW - 2_000), NOW),
-            Duration::from_secs(2)
+            time.age_at(snowflake_at(NOW - 120_000), NOW),
+            Duration::ZERO
         );
+        // A message Discord made 10 s ago is 10 s old, not 2 min 10 s.
+        assert_eq!(
+            time.age_at(snowflake_at(NOW - 130_000), NOW),
+            Duration::from_secs(10)
+        );
+    }
+
+    #[test]
+    fn a_replay_after_a_quiet_spell_does_not_make_itself_look_young() {
+        let time = DiscordTime::default();
+        let start = Instant::now();
+        time.saw_new_at(snowflake_at(NOW), NOW, start);
+        // Ten quiet minutes, then a RESUME replays an interaction made 10 s before it arrives.
+        let replayed = snowflake_at(NOW + 590_000);
+        time.saw_new_at(replayed, NOW + 600_000, start + Duration::from_secs(600));
+        assert!(time.age_at(replayed, NOW + 600_000) >= Duration::from_secs(10));
     }
 
     #[test]
