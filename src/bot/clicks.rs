@@ -36,7 +36,9 @@ const ACT_LIMIT: Duration = Duration::from_secs(10);
 const BOARD_WAIT: Duration = Duration::from_millis(800);
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
-    bot.discord_time().saw_new(click.id.get());
+    if super::interaction_age::too_late(bot, click.id.get()) {
+        return;
+    }
     let user = UserId(click.user.id.get());
     bot.names()
         .remember(user, &shown_name(&click.user, click.member.as_ref()));
@@ -103,7 +105,7 @@ async fn act(
     seq: u32,
     action: crate::table::ActionKind,
 ) {
-    let defer_at = tokio::time::Instant::now() + DEFER_CLICK_AFTER;
+    let defer_at = super::interaction_age::defer_at(bot, click.id.get(), DEFER_CLICK_AFTER);
     let handle = match bot.lobby().table(table) {
         Ok(handle) => handle,
         Err(error) => return refuse(bot, ctx, click, locale, &error).await,

@@ -32,6 +32,8 @@ const SAMPLES_KEPT_FOR: Duration = Duration::from_secs(120);
 #[derive(Debug, Default)]
 pub struct DiscordTime {
     estimate: std::sync::Mutex<Estimate>,
+    /// Interactions that arrived past their answer window (see `interaction_age`).
+    late: std::sync::atomic::AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -67,6 +69,16 @@ impl DiscordTime {
     /// How long ago, on Discord's clock, Discord made `snowflake`.
     pub fn age(&self, snowflake: u64) -> Duration {
         self.age_at(snowflake, unix_ms_now())
+    }
+
+    /// Counts an interaction that arrived past its answer window.
+    pub fn saw_late(&self) {
+        self.late.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// How many interactions arrived past their answer window.
+    pub fn late_interactions(&self) -> u64 {
+        self.late.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Whether an interaction's token may still be used.

@@ -44,7 +44,12 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                     Ok(())
                 })
             },
-            command_check: Some(|ctx| Box::pin(async move { Ok(!ctx.data().is_shutting_down()) })),
+            command_check: Some(|ctx| {
+                Box::pin(async move {
+                    super::interaction_age::check(ctx.data(), ctx.id())?;
+                    Ok(!ctx.data().is_shutting_down())
+                })
+            }),
             on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
         })
@@ -128,6 +133,11 @@ fn localizations(id: &str) -> Vec<(Cow<'static, str>, Cow<'static, str>)> {
 
 async fn on_error(error: poise::FrameworkError<'_, Bot, Error>) {
     match error {
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error), ..
+        } if error.is::<super::interaction_age::TooLate>() => {
+            // Discord refuses a first answer this late; the refusal is logged.
+        }
         poise::FrameworkError::CommandCheckFailed { ctx, .. } => {
             // Either the bot is stopping (the framework's check) or the caller is no
             // moderator (the command's own check).

@@ -147,6 +147,7 @@ where
     );
     // The interaction was made just now: it tells Discord's clock.
     ctx.data().discord_time().saw_new(ctx.id());
+    let defer_at = super::interaction_age::defer_at(ctx.data(), ctx.id(), DEFER_AFTER);
     let delay = Duration::from_millis(ctx.data().config().testing.command_delay_ms);
     async move {
         let work = async {
@@ -158,7 +159,7 @@ where
         let mut work = std::pin::pin!(work);
         let (answer, answered) = tokio::select! {
             answer = &mut work => (answer, Answered::Nothing),
-            () = tokio::time::sleep(DEFER_AFTER) => {
+            () = tokio::time::sleep_until(defer_at) => {
                 ctx.defer_ephemeral().await?;
                 (work.await, Answered::DeferredPrivately)
             }

@@ -22,6 +22,7 @@ mod discord_hangs;
 mod discord_history;
 mod discord_invite;
 mod discord_language;
+mod discord_late_interactions;
 mod discord_limits;
 mod discord_lost_access;
 mod discord_lost_boards;
