@@ -37,6 +37,7 @@ mod discord_restart;
 mod discord_slow_clicks;
 mod discord_slow_commands;
 mod discord_tables;
+mod discord_threads;
 mod discord_timers;
 mod discord_world;
 mod metrics_scrape;
