@@ -91,3 +91,4 @@ bot-missing-permissions = I can't run a table in this channel: I don't have { $p
 } in this channel's settings (Permissions), then open the table again.
 permission-view-channel = View Channel
 permission-send-messages = Send Messages
+permission-send-messages-in-threads = Send Messages in Threads

@@ -94,3 +94,4 @@ bot-missing-permissions = No puedo abrir una mesa en este canal: me { $count ->
 } en Editar canal › Permisos y vuelve a abrir la mesa.
 permission-view-channel = Ver canal
 permission-send-messages = Enviar mensajes
+permission-send-messages-in-threads = Enviar mensajes en hilos

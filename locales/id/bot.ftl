@@ -88,3 +88,4 @@ cmd-ping-off = Jangan mention aku saat giliranku
 bot-missing-permissions = Aku tidak bisa membuka meja di channel ini: aku belum punya izin { $permissions }. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu buka meja lagi.
 permission-view-channel = Lihat Saluran
 permission-send-messages = Kirim Pesan
+permission-send-messages-in-threads = Kirim Pesan di Utas

@@ -42,7 +42,9 @@ const ACT_LIMIT: Duration = Duration::from_secs(10);
 const BOARD_WAIT: Duration = Duration::from_millis(800);
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
-    bot.discord_time().saw_new(click.id.get());
+    if super::interaction_age::too_late(bot, click.id.get()) {
+        return;
+    }
     let user = UserId(click.user.id.get());
     bot.names()
         .remember(user, &shown_name(&click.user, click.member.as_ref()));
@@ -113,7 +115,8 @@ impl Click<'_> {
     /// An action button: the table takes the action, the board is answered in place, and the
     /// click's token goes to the presenter.
     async fn act(&self, table: TableId, turn: Turn) {
-        let defer_at = tokio::time::Instant::now() + DEFER_CLICK_AFTER;
+        let defer_at =
+            super::interaction_age::defer_at(self.bot, self.interaction.id.get(), DEFER_CLICK_AFTER);
         let handle = match self.bot.lobby().table(table) {
             Ok(handle) => handle,
             Err(error) => return self.refuse(&error).await,

@@ -45,7 +45,12 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                     Ok(())
                 })
             },
-            command_check: Some(|ctx| Box::pin(async move { Ok(!ctx.data().is_shutting_down()) })),
+            command_check: Some(|ctx| {
+                Box::pin(async move {
+                    super::interaction_age::check(ctx.data(), ctx.id())?;
+                    Ok(!ctx.data().is_shutting_down())
+                })
+            }),
             on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
         })
@@ -129,6 +134,11 @@ fn localizations(id: &str) -> Vec<(Cow<'static, str>, Cow<'static, str>)> {
 
 async fn on_error(error: poise::FrameworkError<'_, Bot, Error>) {
     match error {
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error), ..
+        } if error.is::<super::interaction_age::TooLate>() => {
+            // Discord refuses a first answer this late; the refusal is logged.
+        }
         poise::FrameworkError::CommandCheckFailed { ctx, error, .. } => {
             // A command's own check says why it refused (`Refused::NotModerator`); the
             // framework's check, which says nothing, refuses only while the bot is stopping.

@@ -20,6 +20,7 @@ pub mod config;
 pub mod custom_id;
 pub mod discord_time;
 pub mod framework;
+pub mod interaction_age;
 pub mod limits;
 pub mod names;
 pub mod outbox;

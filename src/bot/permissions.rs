@@ -1,6 +1,11 @@
 //! The Discord permissions the bot needs in a table's channel: the one list behind the invite
 //! link (`studbot invite`) and the checks that refuse to open a table where the board could
 //! never be posted. Each entry says why we need it (README, "Run it for your server").
+//!
+//! A thread or forum post is its own channel with its own rule: Discord's Send Messages
+//! "does not allow sending messages in threads", which takes Send Messages in Threads instead.
+//! A table in a thread needs View Channel and Send Messages in Threads; anywhere else, View
+//! Channel and Send Messages.
 
 use serenity::all::Permissions;
 
@@ -17,10 +22,11 @@ pub struct Needed {
     pub why: &'static str,
 }
 
-/// Everything the bot needs in a table's channel, and nothing more. Slash commands, button
-/// clicks, their answers and turn pings go through interactions, which need no permission;
-/// editing or deleting the bot's own messages needs none either; DMs are not a guild's to grant.
-pub const NEEDED: [Needed; 2] = [
+/// Everything the bot needs in a table's channel or thread, and nothing more. Slash commands,
+/// button clicks, their answers and turn pings go through interactions, which need no
+/// permission; editing or deleting the bot's own messages needs none either; DMs are not a
+/// guild's to grant.
+pub const NEEDED: [Needed; 3] = [
     Needed {
         permission: Permissions::VIEW_CHANNEL,
         name: "View Channel",
@@ -33,7 +39,62 @@ pub const NEEDED: [Needed; 2] = [
         term: "permission-send-messages",
         why: "to post each hand's board and its result in the channel",
     },
+    Needed {
+        permission: Permissions::SEND_MESSAGES_IN_THREADS,
+        name: "Send Messages in Threads",
+        term: "permission-send-messages-in-threads",
+        why: "to post them when the table is in a thread or a forum post",
+    },
 ];
+
+/// Whether a need applies in a thread (`true`) or in any other channel.
+fn applies(needed: &Needed, thread: bool) -> bool {
+    if thread {
+        needed.permission != Permissions::SEND_MESSAGES
+    } else {
+        needed.permission != Permissions::SEND_MESSAGES_IN_THREADS
+    }
+}
+
+/// What a post in a channel (or, with `thread`, a thread or forum post) needs, in
+/// [`NEEDED`]'s order.
+pub fn needed_to_post(thread: bool) -> Vec<&'static Needed> {
+    NEEDED
+        .iter()
+        .filter(|needed| applies(needed, thread))
+        .collect()
+}
+
+/// The English names of what a post needs where the bot does not know whether the channel is
+/// a thread (a refusal answering a post): "View Channel and Send Messages (Send Messages in
+/// Threads in a thread or forum post)".
+pub fn needed_to_post_named() -> String {
+    let names = |thread| {
+        needed_to_post(thread)
+            .iter()
+            .map(|needed| needed.name)
+            .collect::<Vec<_>>()
+    };
+    let channel = names(false);
+    let in_threads = names(true)
+        .into_iter()
+        .filter(|name| !channel.contains(name))
+        .collect::<Vec<_>>();
+    format!(
+        "{} ({} in a thread or forum post)",
+        channel.join(" and "),
+        in_threads.join(" and ")
+    )
+}
+
+/// Whether Discord's channel type is a thread (a forum post is a public thread).
+pub fn is_thread(kind: serenity::all::ChannelType) -> bool {
+    use serenity::all::ChannelType;
+    matches!(
+        kind,
+        ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+    )
+}
 
 /// The bits of every permission in [`NEEDED`].
 pub fn needed() -> Permissions {
@@ -42,12 +103,39 @@ pub fn needed() -> Permissions {
         .fold(Permissions::empty(), |all, needed| all | needed.permission)
 }
 
-/// The needed permissions that `granted` lacks, in [`NEEDED`]'s order.
-pub fn missing(granted: Permissions) -> Vec<&'static Needed> {
-    NEEDED
-        .iter()
+/// What a post needs that `granted` lacks, in a thread or not, in [`NEEDED`]'s order.
+pub fn missing(granted: Permissions, thread: bool) -> Vec<&'static Needed> {
+    needed_to_post(thread)
+        .into_iter()
         .filter(|needed| !granted.contains(needed.permission))
         .collect()
+}
+
+/// What the bot lacks in the channel of a `/table open`, as Discord says with the interaction
+/// (its `app_permissions`, and its channel's type); nothing when Discord does not say.
+pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
+    let poise::Context::Application(app) = ctx else {
+        return Vec::new();
+    };
+    let thread = app
+        .interaction
+        .channel
+        .as_ref()
+        .is_some_and(|channel| is_thread(channel.kind));
+    let missing = app
+        .interaction
+        .app_permissions
+        .map(|granted| missing(granted, thread))
+        .unwrap_or_default();
+    if !missing.is_empty() {
+        tracing::info!(
+            table = app.interaction.channel_id.get(),
+            thread,
+            missing = ?missing.iter().map(|needed| needed.name).collect::<Vec<_>>(),
+            "/table open refused: the bot lacks permissions in the channel"
+        );
+    }
+    missing
 }
 
 /// Why `/table open` is refused where the bot lacks `missing` (not empty), in `locale`: the
@@ -85,20 +173,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_invite_asks_for_view_channel_and_send_messages_only() {
-        // View Channel is bit 10 (1024), Send Messages bit 11 (2048): Discord's documented values.
-        assert_eq!(needed().bits(), 1024 + 2048);
+    fn the_invite_asks_for_view_channel_send_messages_and_send_messages_in_threads_only() {
+        // View Channel is bit 10 (1024), Send Messages bit 11 (2048), Send Messages in Threads
+        // bit 38: Discord's documented values.
+        assert_eq!(needed().bits(), 1024 + 2048 + (1 << 38));
         assert_eq!(
             invite_url(123456789012345678),
             "https://discord.com/oauth2/authorize?client_id=123456789012345678\
-             &scope=bot+applications.commands&permissions=3072&integration_type=0"
+             &scope=bot+applications.commands&permissions=274877910016&integration_type=0"
+        );
+    }
+
+    #[test]
+    fn a_thread_needs_send_messages_in_threads_in_place_of_send_messages() {
+        let names = |granted, thread| {
+            missing(granted, thread)
+                .iter()
+                .map(|needed| needed.name)
+                .collect::<Vec<_>>()
+        };
+        let channel_only = Permissions::VIEW_CHANNEL | Permissions::SEND_MESSAGES;
+        assert!(names(channel_only, false).is_empty());
+        assert_eq!(names(channel_only, true), vec!["Send Messages in Threads"]);
+        let threads_only = Permissions::VIEW_CHANNEL | Permissions::SEND_MESSAGES_IN_THREADS;
+        assert!(names(threads_only, true).is_empty());
+        assert_eq!(names(threads_only, false), vec!["Send Messages"]);
+        assert_eq!(
+            needed_to_post_named(),
+            "View Channel and Send Messages (Send Messages in Threads in a thread or forum post)"
         );
     }
 
     #[test]
     fn missing_names_each_permission_the_channel_denies() {
         let names = |granted| {
-            missing(granted)
+            missing(granted, false)
                 .iter()
                 .map(|needed| needed.name)
                 .collect::<Vec<_>>()
@@ -108,16 +217,17 @@ mod tests {
             names(Permissions::empty()),
             vec!["View Channel", "Send Messages"]
         );
-        assert!(missing(Permissions::all()).is_empty());
+        assert!(missing(Permissions::all(), false).is_empty());
+        assert!(missing(Permissions::all(), true).is_empty());
     }
 
     #[test]
     fn the_refusal_names_what_is_missing_in_the_moderators_language() {
-        let english = refusal(Locale::En, &missing(Permissions::VIEW_CHANNEL));
+        let english = refusal(Locale::En, &missing(Permissions::VIEW_CHANNEL, false));
         assert!(english.contains("Send Messages"), "{english}");
         assert!(!english.contains("View Channel"), "{english}");
         for locale in [Locale::En, Locale::Es, Locale::Id] {
-            let text = refusal(locale, &missing(Permissions::empty()));
+            let text = refusal(locale, &missing(Permissions::empty(), true));
             assert!(!text.contains("permission-"), "{locale:?}: {text}");
             // Both named, quoted, and joined by the language's own "and".
             let and = [

@@ -191,6 +191,7 @@ where
     );
     // The interaction was made just now: it tells Discord's clock.
     ctx.data().discord_time().saw_new(ctx.id());
+    let defer_at = super::interaction_age::defer_at(ctx.data(), ctx.id(), DEFER_AFTER);
     let delay = Duration::from_millis(ctx.data().config().testing.command_delay_ms);
     async move {
         let work = async {
@@ -199,7 +200,6 @@ where
             }
             work.await
         };
-        let defer_at = tokio::time::Instant::now() + DEFER_AFTER;
         let (answer, deferred) = deferring(defer_at, work, ctx.defer_ephemeral()).await;
         let answered = match deferred {
             None => Answered::Nothing,

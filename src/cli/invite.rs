@@ -53,7 +53,7 @@ pub fn run(args: InviteArgs) -> anyhow::Result<ExitCode> {
     println!();
     println!("Open the link, pick your server and authorise. The bot asks for:");
     for needed in NEEDED {
-        println!("  {:<14} {}", needed.name, needed.why);
+        println!("  {:<25} {}", needed.name, needed.why);
     }
     println!("and no privileged gateway intent.");
     Ok(ExitCode::SUCCESS)

@@ -11,6 +11,7 @@ pub const DISCORD_REST_SECONDS: &str = "studbot_discord_rest_seconds";
 pub const DISCORD_RATE_LIMITED: &str = "studbot_discord_rate_limited_total";
 pub const GATEWAY_UP: &str = "studbot_gateway_up";
 pub const GATEWAY_RECONNECTS: &str = "studbot_gateway_reconnects_total";
+pub const INTERACTIONS_LATE: &str = "studbot_interactions_late_total";
 pub const BANK_COMMIT_SECONDS: &str = "studbot_bank_commit_seconds";
 pub const BANK_QUEUE_DEPTH: &str = "studbot_bank_queue_depth";
 pub const BANK_STORE_TIMEOUTS: &str = "studbot_bank_store_timeouts_total";
@@ -43,6 +44,10 @@ pub(super) fn describe() {
         "1 while the Discord gateway is connected, else 0"
     );
     describe_counter!(GATEWAY_RECONNECTS, "Discord gateway reconnections");
+    describe_counter!(
+        INTERACTIONS_LATE,
+        "Interactions dropped because they arrived past Discord's 3 s answer window"
+    );
     describe_histogram!(
         BANK_COMMIT_SECONDS,
         Unit::Seconds,
@@ -62,6 +67,7 @@ pub(super) fn describe() {
         ACTIONS,
         DISCORD_RATE_LIMITED,
         GATEWAY_RECONNECTS,
+        INTERACTIONS_LATE,
         BANK_STORE_TIMEOUTS,
     ] {
         metrics::counter!(counter).absolute(0);

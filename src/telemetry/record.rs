@@ -42,6 +42,11 @@ pub fn discord_rest(elapsed: Duration, status: u16) {
     }
 }
 
+/// An interaction arrived past its answer window and was dropped.
+pub fn interaction_late() {
+    metrics::counter!(names::INTERACTIONS_LATE).increment(1);
+}
+
 pub fn gateway_reconnected() {
     metrics::counter!(names::GATEWAY_RECONNECTS).increment(1);
 }

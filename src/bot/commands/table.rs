@@ -30,18 +30,9 @@ with_setting_options!(settings_command! { settings => change_settings; });
 
 async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
     // What the bot may do in this channel, as Discord says with the interaction.
-    let granted = match ctx {
-        poise::Context::Application(app) => app.interaction.app_permissions,
-        poise::Context::Prefix(_) => None,
-    };
+    let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
-        let missing = granted.map(permissions::missing).unwrap_or_default();
         if !missing.is_empty() {
-            tracing::info!(
-                table = caller.table.0,
-                missing = ?missing.iter().map(|needed| needed.name).collect::<Vec<_>>(),
-                "/table open refused: the bot lacks permissions in the channel"
-            );
             return Answer::private(permissions::refusal(caller.locale, &missing));
         }
         let bot = &caller.bot;

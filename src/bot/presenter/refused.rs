@@ -32,22 +32,14 @@ impl Presenter {
             return true;
         }
         // Discord does not say which permission is missing; a post needs every one of these.
-        let lacking = permissions::NEEDED
-            .iter()
-            .map(|needed| needed.name)
-            .collect::<Vec<_>>()
-            .join(" or ");
         tracing::error!(
             channel = self.channel(),
             "Discord refuses the bot's messages in channel {} (403, code 50013 Missing \
-             Permissions or 50001 Missing Access): the bot lacks {lacking} there. The table is paused: give the bot \
-             {} in the channel's permissions, then run /table resume",
+             Permissions or 50001 Missing Access): the bot lacks one of {} there. The table is \
+             paused: give the bot all of them in the channel's permissions, then run \
+             /table resume",
             self.channel(),
-            permissions::NEEDED
-                .iter()
-                .map(|needed| needed.name)
-                .collect::<Vec<_>>()
-                .join(" and "),
+            permissions::needed_to_post_named(),
         );
         let handle = self.handle.clone();
         self.bot.spawn(async move {

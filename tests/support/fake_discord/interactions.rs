@@ -60,6 +60,19 @@ impl FakeDiscord {
 
     /// A user clicks the button `custom_id` on message `message`. Returns the interaction id.
     pub async fn click(&self, user: &FakeUser, message: u64, custom_id: &str) -> u64 {
+        self.click_made_ago(Duration::ZERO, user, message, custom_id)
+            .await
+    }
+
+    /// [`FakeDiscord::click`] for a click made `late` ago on Discord's clock whose event
+    /// reaches the bot only now (see [`FakeDiscord::slash_made_ago`]). Returns its id.
+    pub async fn click_made_ago(
+        &self,
+        late: Duration,
+        user: &FakeUser,
+        message: u64,
+        custom_id: &str,
+    ) -> u64 {
         self.add_user(user);
         let stored = self
             .message(message)
@@ -68,12 +81,12 @@ impl FakeDiscord {
             .as_str()
             .and_then(|id| id.parse().ok())
             .expect("stored message has a channel");
-        let id = self.lock().new_id();
+        let (id, made) = self.lock().new_id_made_ago(late);
         let token = format!("token-{id}");
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let interaction =
             self.interaction_json(id, &token, 3, user, channel, data, Some(stored.clone()));
-        self.remember_interaction(id, &token, 3, user.id, channel, Some(message));
+        self.remember_interaction_made(id, &token, 3, user.id, channel, Some(message), made);
         self.dispatch("INTERACTION_CREATE", interaction).await;
         id
     }
