@@ -39,7 +39,8 @@ RUN sed -e 's|^data_dir = .*|data_dir = "/data"|' \
         -e 's|^token = .*|token = ""|' \
         -e 's|^# listen = .*|listen = "0.0.0.0:9100"|' \
         /etc/studbot/config.example.toml > /etc/studbot/config.toml
-USER studbot
+# Numeric, so that a runtime which refuses root (Kubernetes' runAsNonRoot) can check it.
+USER 10001:10001
 WORKDIR /data
 VOLUME ["/data"]
 STOPSIGNAL SIGTERM

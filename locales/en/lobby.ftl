@@ -50,12 +50,13 @@ play-buy-in = You sit down with { $amount } { $amount ->
 }.
 play-prompt = Your move — { $options }:
 play-help =
-    What you can type:
+    What you can type (a word, or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
+      The amount may follow, as your options show it: “bet 5”, “raise to 20”.
       cards: your cards · board: the table · status: seats and stacks
       balance: your balance · topup: buy more chips · history [N]: the last hand, or hand N
-      help: this text · quit: leave the table, your chips go back to your balance
+      help (h): this text · quit (q): leave the table, your chips go back to your balance
 play-bad-input = “{ $input }” is not one of your options now: { $options }.
 play-unknown-word = I do not know “{ $input }”. Type “help” for the words you can use.
 play-not-now = That is not possible now; type “help” for the commands.
@@ -76,6 +77,11 @@ play-topped-up = You now have { $stack } { $stack ->
    *[other] chips
 } at the table.
 play-bye = Goodbye!
+play-other-amount = “{ $input }”: { $count ->
+    [one] the amount on offer is { $offered }.
+   *[other] the amounts on offer are { $offered }.
+}
+play-ambiguous-r = Raise or fold? Type “raise” or “fold”.
 play-not-your-turn = It is not your turn yet: type it again when your prompt shows.
 play-topup-not-needed = You have { $stack } { $stack ->
     [one] chip

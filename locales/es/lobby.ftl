@@ -50,9 +50,10 @@ play-buy-in = Te sientas con { $amount } { $amount ->
 }.
 play-prompt = Tu jugada — { $options }:
 play-help =
-    Lo que puedes escribir:
-      paso (k) · veo, igualo, voy (c) · no voy, me retiro (f) · apuesto (b) · subo (r) · bring-in · completo
+    Lo que puedes escribir (la palabra, o su letra):
+      paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
+      Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
       «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano, o la mano N
       «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
@@ -76,6 +77,11 @@ play-topped-up = Ahora tienes { $stack } { $stack ->
    *[other] fichas
 } en la mesa.
 play-bye = ¡Hasta luego!
+play-other-amount = «{ $input }»: { $count ->
+    [one] la cantidad que se ofrece es { $offered }.
+   *[other] las cantidades que se ofrecen son { $offered }.
+}
+play-ambiguous-r = ¿Subir o retirarte? Escribe «subo» (s) o «me retiro» (n).
 play-not-your-turn = Todavía no te toca: escríbelo de nuevo cuando aparezca tu turno.
 play-topup-not-needed = Tienes { $stack } { $stack ->
     [one] ficha

@@ -31,9 +31,10 @@ play-welcome = { $game }. Kamu bermain melawan { $bots } bot; saldomu { $balance
 play-buy-in = Kamu duduk dengan { $amount } chip.
 play-prompt = Pilih aksi — { $options }:
 play-help =
-    Yang bisa kamu ketik:
+    Yang bisa kamu ketik (katanya, atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
+      Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
       “kartu”: kartumu · “meja”: tampilan meja · “status”: kursi dan chip
       “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir, atau hand N
       “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
@@ -50,6 +51,8 @@ play-leaving-after-hand = Kamu akan meninggalkan meja setelah hand ini selesai.
 play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi, atau “keluar”.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
+play-other-amount = “{ $input }”: yang ditawarkan { $offered }.
+play-ambiguous-r = Raise atau fold? Ketik “raise” atau “fold”.
 play-not-your-turn = Belum giliranmu: ketik lagi saat giliranmu muncul.
 play-topup-not-needed = Kamu punya { $stack } chip di meja: “isi” hanya mengisi sampai { $target } chip.
 play-you = Kamu

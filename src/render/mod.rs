@@ -29,7 +29,7 @@ pub use notices::{
 };
 pub use private::private_hand;
 pub use prompt::{
-    action_label, action_options, action_told, my_cards_label, street_name, your_turn,
+    action_label, action_options, action_told, my_cards_label, shown_amount, street_name, your_turn,
 };
 pub use refusals::refusal;
 pub use results::results;

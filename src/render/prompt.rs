@@ -39,21 +39,35 @@ pub fn your_turn(locale: Locale, prompt: &TurnPrompt) -> String {
 /// A button label: "Call 5", "Raise to 20", "Bring-in 2", "Complete to 5", "Fold", "Check",
 /// "Bet 10", with "(all-in)" when the action takes the whole stack.
 pub fn action_label(locale: Locale, action: &LegalAction) -> String {
-    let (id, amount) = match action.kind {
-        ActionKind::BringIn => ("button-bring-in", action.chips),
-        ActionKind::Complete => ("button-complete", action.total),
+    let id = match action.kind {
+        ActionKind::BringIn => "button-bring-in",
+        ActionKind::Complete => "button-complete",
         // The big amount on an open-pair fourth street: the label's amount tells it apart.
-        ActionKind::Bet | ActionKind::BetBig => ("button-bet", action.total),
-        ActionKind::Raise | ActionKind::RaiseBig => ("button-raise", action.total),
-        ActionKind::Call => ("button-call", action.chips),
-        ActionKind::Check => ("button-check", 0),
-        ActionKind::Fold => ("button-fold", 0),
+        ActionKind::Bet | ActionKind::BetBig => "button-bet",
+        ActionKind::Raise | ActionKind::RaiseBig => "button-raise",
+        ActionKind::Call => "button-call",
+        ActionKind::Check => "button-check",
+        ActionKind::Fold => "button-fold",
     };
-    let label = tr(locale, id, &[("amount", amount.into())]);
+    let label = tr(locale, id, &[("amount", shown_amount(action).into())]);
     if action.all_in && action.chips > 0 {
         tr(locale, "button-all-in", &[("label", label.into())])
     } else {
         label
+    }
+}
+
+/// The amount an action's label shows: the chips a bring-in or a call puts in, the street
+/// total a completion, bet or raise comes to; 0 for a check or a fold.
+pub fn shown_amount(action: &LegalAction) -> u64 {
+    match action.kind {
+        ActionKind::BringIn | ActionKind::Call => action.chips,
+        ActionKind::Complete
+        | ActionKind::Bet
+        | ActionKind::BetBig
+        | ActionKind::Raise
+        | ActionKind::RaiseBig => action.total,
+        ActionKind::Check | ActionKind::Fold => 0,
     }
 }
 

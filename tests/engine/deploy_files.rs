@@ -1,7 +1,8 @@
 //! The Dockerfile and the systemd unit, read as the build and the supervisor will read them (no
 //! image can be built on the machines that run these tests): the build stage has every tool the
 //! build runs, builds what the README builds, ships no debug info, checks its health without
-//! curl, and both supervisors follow the binary's exit codes.
+//! curl, runs as a numeric non-root user, leaves secrets and data out of its build context, and
+//! both supervisors follow the binary's exit codes.
 
 use studbot::bot::config::Config;
 use studbot::cli::exit::{CONFIGURATION, RESTART_MAY_CURE};
@@ -10,6 +11,7 @@ const DOCKERFILE: &str = include_str!("../../Dockerfile");
 const UNIT: &str = include_str!("../../deploy/studbot.service");
 const EXAMPLE: &str = include_str!("../../config.example.toml");
 const README: &str = include_str!("../../README.md");
+const DOCKERIGNORE: &str = include_str!("../../.dockerignore");
 
 /// The Dockerfile's instructions, each with its continuation lines joined, comments left out.
 fn instructions(text: &str) -> Vec<String> {
@@ -189,5 +191,91 @@ fn both_supervisors_follow_the_exit_codes() {
     assert!(
         DOCKERFILE.contains("--restart on-failure:") && README.contains("--restart on-failure:"),
         "Docker's policy is on-failure with a bound, in the Dockerfile and the README"
+    );
+}
+
+#[test]
+fn the_build_context_leaves_out_secrets_data_and_build_output_but_not_what_the_build_reads() {
+    let patterns: Vec<&str> = DOCKERIGNORE
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    for left_out in [
+        "config.toml",
+        "token.env",
+        "*-data/",
+        "data/",
+        "studbot-data/",
+        "target/",
+        ".git/",
+    ] {
+        assert!(
+            patterns.contains(&left_out),
+            ".dockerignore does not leave out {left_out}: {patterns:?}"
+        );
+    }
+    // What `COPY . .` must still bring: the sources, the lock file and the example config.
+    for kept in [
+        "src",
+        "Cargo.toml",
+        "Cargo.lock",
+        "config.example.toml",
+        "locales",
+    ] {
+        assert!(
+            !patterns
+                .iter()
+                .any(|pattern| pattern.trim_end_matches('/') == kept || *pattern == "*"),
+            ".dockerignore leaves out {kept}, which the build reads"
+        );
+    }
+}
+
+#[test]
+fn the_image_runs_as_a_numeric_user_that_is_not_root_and_owns_the_volume() {
+    let run = stage(None);
+    let user = run
+        .iter()
+        .rev()
+        .find_map(|instruction| instruction.strip_prefix("USER "))
+        .expect("the run stage sets USER");
+    let (uid, gid) = user
+        .trim()
+        .split_once(':')
+        .unwrap_or_else(|| panic!("USER {user} is not uid:gid"));
+    let uid: u32 = uid
+        .parse()
+        .unwrap_or_else(|_| panic!("USER {user}: uid not numeric"));
+    let gid: u32 = gid
+        .parse()
+        .unwrap_or_else(|_| panic!("USER {user}: gid not numeric"));
+    assert!(uid != 0 && gid != 0, "USER {user} is root");
+    let made = run.join("\n");
+    assert!(
+        made.contains(&format!("--uid {uid}")),
+        "the user {uid} is not the one the image creates"
+    );
+    assert!(made.contains("chown studbot:studbot /data"), "{made}");
+}
+
+#[test]
+fn the_unit_never_gives_up_restarting_a_failure_a_restart_may_cure() {
+    // systemd reads the start limit in [Unit]: 0 turns it off, so an outage longer than five
+    // restarts does not leave the bot stopped for good.
+    let unit_section: Vec<&str> = UNIT
+        .lines()
+        .skip_while(|line| line.trim() != "[Unit]")
+        .take_while(|line| line.trim() != "[Service]")
+        .collect();
+    assert!(
+        unit_section
+            .iter()
+            .any(|line| line.trim() == "StartLimitIntervalSec=0"),
+        "{unit_section:?}"
+    );
+    assert!(
+        UNIT.lines()
+            .any(|line| line.trim().starts_with("RestartSec="))
     );
 }

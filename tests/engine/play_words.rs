@@ -78,10 +78,11 @@ fn the_terminal_understands_what_spanish_players_type_and_speaks_only_spanish() 
         "a word was not understood:\n{out}"
     );
     for shown in [
-        "paso (k)",
-        "veo, igualo, voy (c)",
-        "no voy, me retiro (f)",
-        "subo (r)",
+        "paso (p)",
+        "veo, igualo, voy (v)",
+        "no voy, me retiro (n)",
+        "apuesto (a)",
+        "subo (s)",
     ] {
         assert!(out.contains(shown), "help does not show {shown:?}:\n{out}");
     }
@@ -125,4 +126,33 @@ fn an_unknown_word_is_told_apart_from_an_action_not_offered_now() {
         out.contains("«paso» no es una de tus opciones ahora: Retirarse · Igualar 2"),
         "{out}"
     );
+}
+
+#[test]
+fn spanish_letters_are_spanish_initials_and_a_bare_r_is_asked_not_guessed() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(data.path(), "es", "r\nv\np\na\ns\nv\np\nn\nr\nv\nsalir\n");
+    assert!(
+        out.contains("¿Subir o retirarte? Escribe «subo» (s) o «me retiro» (n)."),
+        "{out}"
+    );
+    assert!(
+        !out.contains("No conozco"),
+        "a letter was not understood:\n{out}"
+    );
+    assert!(out.contains("Jugador iguala"), "{out}");
+    assert!(out.contains("Jugador pasa"), "{out}");
+    assert_no_english(&out, Locale::Es);
+}
+
+#[test]
+fn the_amount_an_option_shows_is_accepted_and_another_amount_is_refused_naming_it() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(data.path(), "en", "call 3\ncall 2\nquit\n");
+    assert!(
+        out.contains("“call 3”: the amount on offer is Call 2."),
+        "{out}"
+    );
+    assert!(out.contains("Player calls 2"), "{out}");
+    assert!(!out.contains("is not one of your options"), "{out}");
 }

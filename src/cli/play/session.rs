@@ -10,7 +10,7 @@ use crate::lobby::{
 use crate::render::{self, Locale, tr};
 use crate::table::hand::SeatState;
 
-use super::words::{Command, choose, parse};
+use super::words::{Choice, Command, choose, parse};
 use super::{GUILD, QUIT_GRACE, TABLE, YOU, say};
 
 pub(super) struct Session {
@@ -165,7 +165,7 @@ impl Session {
             return Ok(());
         }
         let locale = self.locale;
-        let Some(command) = parse(line) else {
+        let Some(command) = parse(locale, line) else {
             say(&tr(locale, "play-unknown-word", &[("input", line.into())]));
             if self.offer.is_some() {
                 self.prompt();
@@ -245,20 +245,41 @@ impl Session {
                     Err(error) => self.refused(&error),
                 }
             }
-            Command::Action(wish) => {
+            Command::Ambiguous(message) => {
+                say(&tr(locale, message, &[]));
+                if self.offer.is_some() {
+                    self.prompt();
+                }
+            }
+            Command::Action(wish, amount) => {
                 let Some(offer) = self.offer.clone() else {
                     // Typed before the prompt: an action meant for a turn that has not come
                     // is dropped, never kept for a later street.
                     say(&tr(locale, "play-not-your-turn", &[]));
                     return Ok(());
                 };
-                let Some(kind) = choose(wish, &offer.legal) else {
-                    say(&tr(
-                        locale,
-                        "play-bad-input",
-                        &[("input", line.into()), ("options", self.options().into())],
-                    ));
-                    return Ok(());
+                let kind = match choose(wish, amount, &offer.legal) {
+                    Choice::Take(kind) => kind,
+                    Choice::OtherAmount(offered) => {
+                        say(&tr(
+                            locale,
+                            "play-other-amount",
+                            &[
+                                ("input", line.into()),
+                                ("count", offered.len().into()),
+                                ("offered", render::action_options(locale, &offered).into()),
+                            ],
+                        ));
+                        return Ok(());
+                    }
+                    Choice::NotOffered => {
+                        say(&tr(
+                            locale,
+                            "play-bad-input",
+                            &[("input", line.into()), ("options", self.options().into())],
+                        ));
+                        return Ok(());
+                    }
                 };
                 match self
                     .table

@@ -1,9 +1,12 @@
 //! What a player types at the terminal, understood: the command words and action words of
-//! all three languages, and which offered action an action word stands for.
+//! all three languages, each language's own shortcut letters, an amount typed after an action
+//! word ("bet 5", "subo a 20"), and which offered action a wish stands for.
 
+use crate::render::{Locale, shown_amount};
 use crate::table::hand::{ActionKind, LegalAction};
 
-/// One word the player typed, understood.
+/// One line the player typed, understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Command {
     Help,
     Quit,
@@ -14,7 +17,11 @@ pub(super) enum Command {
     TopUp,
     /// The last hand, or hand N, told from the bank's history.
     History(Option<u64>),
-    Action(Wish),
+    /// An action word, with the amount typed after it, if any ("bet 5").
+    Action(Wish, Option<u64>),
+    /// A letter that reads as two actions in this language (Spanish `r`: *subir* or
+    /// *retirarse*): answered with the message named, never guessed.
+    Ambiguous(&'static str),
 }
 
 /// What a player means by an action word; the amounts follow from what is offered.
@@ -32,11 +39,42 @@ pub(super) enum Wish {
     RaiseBig,
 }
 
-/// Understands what a player types, in any of the three languages: the English words (as
-/// Indonesian players also say them), the Spanish words players say at the table ("paso",
-/// "veo", "no voy", "subo", …) and the infinitives the buttons show, and a few aliases.
-/// `play-help` in each `lobby.ftl` shows them.
-pub(super) fn parse(line: &str) -> Option<Command> {
+/// The one-letter shortcuts of `locale`, each the initial of one of its own words, none
+/// standing for two things. `play-help` in each `lobby.ftl` shows them. English and
+/// Indonesian players say the English poker words, so they share the English letters; a
+/// Spanish player reads *p*aso, *v*eo, *n*o voy, *a*puesto, *s*ubo. The English letters
+/// keep working in Spanish (not shown), except `r`, which reads as *retirarse* there.
+fn letter(locale: Locale, word: &str) -> Option<Command> {
+    let english = |word: &str| match word {
+        "h" | "?" => Some(Command::Help),
+        "q" => Some(Command::Quit),
+        "k" | "x" => Some(Command::Action(Wish::Check, None)),
+        "c" => Some(Command::Action(Wish::Call, None)),
+        "f" => Some(Command::Action(Wish::Fold, None)),
+        "b" => Some(Command::Action(Wish::Bet, None)),
+        "r" => Some(Command::Action(Wish::Raise, None)),
+        _ => None,
+    };
+    match locale {
+        Locale::En | Locale::Id => english(word),
+        Locale::Es => match word {
+            "p" => Some(Command::Action(Wish::Check, None)),
+            "v" => Some(Command::Action(Wish::Call, None)),
+            "n" => Some(Command::Action(Wish::Fold, None)),
+            "a" => Some(Command::Action(Wish::Bet, None)),
+            "s" => Some(Command::Action(Wish::Raise, None)),
+            "r" => Some(Command::Ambiguous("play-ambiguous-r")),
+            _ => english(word),
+        },
+    }
+}
+
+/// Understands what a player types: the letters of `locale`, and the words of every
+/// language: the English words (as Indonesian players also say them), the Spanish words
+/// players say at the table ("paso", "veo", "no voy", "subo", …) and the infinitives the
+/// buttons show, and a few aliases. An action word may be followed by the amount its option
+/// shows, with or without "to" / "a" / "ke" ("raise to 20", "subo a 20", "raise ke 20").
+pub(super) fn parse(locale: Locale, line: &str) -> Option<Command> {
     let lowered = line.to_lowercase();
     let words: Vec<&str> = lowered.split_whitespace().collect();
     if let ["history" | "historial" | "riwayat", rest @ ..] = words.as_slice() {
@@ -48,59 +86,94 @@ pub(super) fn parse(line: &str) -> Option<Command> {
             _ => None,
         };
     }
-    let command = match words.join(" ").as_str() {
-        "help" | "h" | "?" | "ayuda" | "bantuan" => Command::Help,
-        "quit" | "q" | "exit" | "salir" | "keluar" => Command::Quit,
+    if let [action @ .., last] = words.as_slice()
+        && let Ok(amount) = last.parse::<u64>()
+    {
+        let action = match action {
+            [action @ .., "to" | "a" | "ke"] if !action.is_empty() => action,
+            action => action,
+        };
+        return match parse_words(locale, &action.join(" "))? {
+            Command::Action(wish, None) => Some(Command::Action(wish, Some(amount))),
+            ambiguous @ Command::Ambiguous(_) => Some(ambiguous),
+            _ => None,
+        };
+    }
+    parse_words(locale, &words.join(" "))
+}
+
+fn parse_words(locale: Locale, words: &str) -> Option<Command> {
+    if let Some(command) = letter(locale, words) {
+        return Some(command);
+    }
+    let action = |wish| Command::Action(wish, None);
+    let command = match words {
+        "help" | "ayuda" | "bantuan" => Command::Help,
+        "quit" | "exit" | "salir" | "keluar" => Command::Quit,
         "cards" | "cartas" | "kartu" => Command::Cards,
         "board" | "mesa" | "meja" => Command::Board,
         "status" | "estado" => Command::Status,
         "balance" | "saldo" => Command::Balance,
         "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => Command::TopUp,
-        "k" | "x" | "check" | "paso" | "pasar" | "cek" => Command::Action(Wish::Check),
-        "c" | "call" | "veo" | "voy" | "igualo" | "igualar" | "ver" | "ikut" => {
-            Command::Action(Wish::Call)
-        }
-        "f" | "fold" | "me retiro" | "no voy" | "retirarse" | "tirar" | "lipat" => {
-            Command::Action(Wish::Fold)
-        }
-        "b" | "bet" | "apuesto" | "apostar" | "pasang" | "taruh" => Command::Action(Wish::Bet),
-        "r" | "raise" | "subo" | "subir" | "naik" | "naikkan" => Command::Action(Wish::Raise),
-        "bring-in" | "bringin" | "bi" => Command::Action(Wish::BringIn),
-        "complete" | "co" | "completo" | "completar" | "lengkapi" => {
-            Command::Action(Wish::Complete)
-        }
-        "bet-big" | "bet big" | "bb" => Command::Action(Wish::BetBig),
-        "raise-big" | "raise big" | "rb" => Command::Action(Wish::RaiseBig),
+        "check" | "paso" | "pasar" | "cek" => action(Wish::Check),
+        "call" | "veo" | "voy" | "igualo" | "igualar" | "ver" | "ikut" => action(Wish::Call),
+        "fold" | "me retiro" | "no voy" | "retirarse" | "tirar" | "lipat" => action(Wish::Fold),
+        "bet" | "apuesto" | "apostar" | "pasang" | "taruh" => action(Wish::Bet),
+        "raise" | "subo" | "subir" | "naik" | "naikkan" => action(Wish::Raise),
+        "bring-in" | "bringin" | "bi" => action(Wish::BringIn),
+        "complete" | "co" | "completo" | "completar" | "lengkapi" => action(Wish::Complete),
+        "bet-big" | "bet big" | "bb" => action(Wish::BetBig),
+        "raise-big" | "raise big" | "rb" => action(Wish::RaiseBig),
         _ => return None,
     };
     Some(command)
 }
 
-/// The offered action a wish stands for. "c" calls, or checks when nothing is to call, or
-/// posts the bring-in when that is the cheapest way in;
-/// "b" and "r" put in the one bet, raise or completion offered (the small amount when an open
-/// pair offers both; the big one once the round went big); "bb" and "rb" the big amount.
-pub(super) fn choose(wish: Wish, legal: &[LegalAction]) -> Option<ActionKind> {
-    let offered = |kind: ActionKind| legal.iter().any(|action| action.kind == kind);
-    let first_of = |kinds: &[ActionKind]| kinds.iter().copied().find(|kind| offered(*kind));
+/// The offered actions a wish may stand for, the one taken without an amount first. "c"
+/// calls, or checks when nothing is to call, or posts the bring-in when that is the
+/// cheapest way in; "b" and "r" put in the one bet, raise or completion offered (the small
+/// amount when an open pair offers both; the big one once the round went big); "bb" and
+/// "rb" the big amount.
+fn candidates(wish: Wish) -> &'static [ActionKind] {
+    use ActionKind::*;
     match wish {
-        Wish::Check => first_of(&[ActionKind::Check]),
-        Wish::Call => first_of(&[ActionKind::Call, ActionKind::Check, ActionKind::BringIn]),
-        Wish::Fold => first_of(&[ActionKind::Fold]),
-        Wish::Bet | Wish::Raise => first_of(&[
-            if wish == Wish::Bet {
-                ActionKind::Bet
-            } else {
-                ActionKind::Raise
-            },
-            ActionKind::Bet,
-            ActionKind::Raise,
-            ActionKind::Complete,
-            ActionKind::RaiseBig,
-        ]),
-        Wish::BringIn => first_of(&[ActionKind::BringIn]),
-        Wish::Complete => first_of(&[ActionKind::Complete]),
-        Wish::BetBig | Wish::RaiseBig => first_of(&[ActionKind::BetBig, ActionKind::RaiseBig]),
+        Wish::Check => &[Check],
+        Wish::Call => &[Call, Check, BringIn],
+        Wish::Fold => &[Fold],
+        Wish::Bet => &[Bet, Raise, Complete, BetBig, RaiseBig],
+        Wish::Raise => &[Raise, Bet, Complete, RaiseBig, BetBig],
+        Wish::BringIn => &[BringIn],
+        Wish::Complete => &[Complete],
+        Wish::BetBig | Wish::RaiseBig => &[BetBig, RaiseBig],
+    }
+}
+
+/// What a wish comes to against the actions offered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Choice {
+    Take(ActionKind),
+    /// The wish is offered, but not at the amount typed: these are.
+    OtherAmount(Vec<LegalAction>),
+    NotOffered,
+}
+
+/// The offered action a wish stands for: without an amount the first of its candidates
+/// offered; with one, the candidate whose option shows that amount ("bet 5" for "Bet 5",
+/// "raise 20" for "Raise to 20").
+pub(super) fn choose(wish: Wish, amount: Option<u64>, legal: &[LegalAction]) -> Choice {
+    let offered: Vec<LegalAction> = candidates(wish)
+        .iter()
+        .filter_map(|kind| legal.iter().find(|action| action.kind == *kind))
+        .copied()
+        .collect();
+    let taken = match amount {
+        None => offered.first(),
+        Some(amount) => offered.iter().find(|action| shown_amount(action) == amount),
+    };
+    match taken {
+        Some(action) => Choice::Take(action.kind),
+        None if offered.is_empty() => Choice::NotOffered,
+        None => Choice::OtherAmount(offered),
     }
 }
 
@@ -123,39 +196,66 @@ mod tests {
     #[test]
     fn call_word_checks_when_nothing_is_to_call() {
         let free = legal(&[ActionKind::Check, ActionKind::Bet]);
-        assert_eq!(choose(Wish::Call, &free), Some(ActionKind::Check));
+        assert_eq!(
+            choose(Wish::Call, None, &free),
+            Choice::Take(ActionKind::Check)
+        );
         let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
-        assert_eq!(choose(Wish::Call, &facing), Some(ActionKind::Call));
+        assert_eq!(
+            choose(Wish::Call, None, &facing),
+            Choice::Take(ActionKind::Call)
+        );
     }
 
     #[test]
     fn bet_and_raise_words_take_the_aggressive_action_offered() {
         let third = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Complete]);
-        assert_eq!(choose(Wish::Raise, &third), Some(ActionKind::Complete));
+        assert_eq!(
+            choose(Wish::Raise, None, &third),
+            Choice::Take(ActionKind::Complete)
+        );
         let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
-        assert_eq!(choose(Wish::Bet, &facing), Some(ActionKind::Raise));
-        assert_eq!(choose(Wish::Check, &facing), None);
+        assert_eq!(
+            choose(Wish::Bet, None, &facing),
+            Choice::Take(ActionKind::Raise)
+        );
+        assert_eq!(choose(Wish::Check, None, &facing), Choice::NotOffered);
     }
 
     #[test]
     fn big_words_take_the_big_amount_and_plain_words_the_small_one() {
         let choice = legal(&[ActionKind::Check, ActionKind::Bet, ActionKind::BetBig]);
-        assert_eq!(choose(Wish::Bet, &choice), Some(ActionKind::Bet));
-        assert_eq!(choose(Wish::BetBig, &choice), Some(ActionKind::BetBig));
+        assert_eq!(
+            choose(Wish::Bet, None, &choice),
+            Choice::Take(ActionKind::Bet)
+        );
+        assert_eq!(
+            choose(Wish::BetBig, None, &choice),
+            Choice::Take(ActionKind::BetBig)
+        );
         let facing = legal(&[
             ActionKind::Fold,
             ActionKind::Call,
             ActionKind::Raise,
             ActionKind::RaiseBig,
         ]);
-        assert_eq!(choose(Wish::Raise, &facing), Some(ActionKind::Raise));
-        assert_eq!(choose(Wish::RaiseBig, &facing), Some(ActionKind::RaiseBig));
+        assert_eq!(
+            choose(Wish::Raise, None, &facing),
+            Choice::Take(ActionKind::Raise)
+        );
+        assert_eq!(
+            choose(Wish::RaiseBig, None, &facing),
+            Choice::Take(ActionKind::RaiseBig)
+        );
         let gone_big = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::RaiseBig]);
-        assert_eq!(choose(Wish::Raise, &gone_big), Some(ActionKind::RaiseBig));
-        assert_eq!(choose(Wish::BetBig, &facing[..3]), None);
+        assert_eq!(
+            choose(Wish::Raise, None, &gone_big),
+            Choice::Take(ActionKind::RaiseBig)
+        );
+        assert_eq!(choose(Wish::BetBig, None, &facing[..3]), Choice::NotOffered);
         for (word, wish) in [("bet-big", Wish::BetBig), ("rb", Wish::RaiseBig)] {
             assert!(
-                matches!(parse(word), Some(Command::Action(parsed)) if parsed == wish),
+                parse(Locale::En, word) == Some(Command::Action(wish, None)),
                 "{word}"
             );
         }
@@ -193,27 +293,149 @@ mod tests {
             ("complete", Wish::Complete),
         ] {
             assert!(
-                matches!(parse(word), Some(Command::Action(parsed)) if parsed == wish),
+                parse(Locale::En, word) == Some(Command::Action(wish, None)),
                 "{word}"
             );
         }
-        assert!(parse("dance").is_none());
-        assert!(parse("no").is_none());
-        assert!(parse("me retiro ya").is_none());
+        assert!(parse(Locale::En, "dance").is_none());
+        assert!(parse(Locale::En, "no").is_none());
+        assert!(parse(Locale::En, "me retiro ya").is_none());
     }
 
     #[test]
     fn history_takes_an_optional_hand_number_in_every_language() {
-        assert!(matches!(parse("history"), Some(Command::History(None))));
         assert!(matches!(
-            parse("historial #3"),
+            parse(Locale::En, "history"),
+            Some(Command::History(None))
+        ));
+        assert!(matches!(
+            parse(Locale::En, "historial #3"),
             Some(Command::History(Some(3)))
         ));
         assert!(matches!(
-            parse("riwayat 12"),
+            parse(Locale::En, "riwayat 12"),
             Some(Command::History(Some(12)))
         ));
-        assert!(parse("history three").is_none());
-        assert!(parse("history 1 2").is_none());
+        assert!(parse(Locale::En, "history three").is_none());
+        assert!(parse(Locale::En, "history 1 2").is_none());
+    }
+
+    fn offered(actions: &[(ActionKind, u64, u64)]) -> Vec<LegalAction> {
+        actions
+            .iter()
+            .map(|(kind, chips, total)| LegalAction {
+                kind: *kind,
+                chips: *chips,
+                total: *total,
+                all_in: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_language_has_its_own_letters_and_the_spanish_r_is_asked_not_guessed() {
+        use Wish::*;
+        for (locale, letters) in [
+            (
+                Locale::En,
+                [
+                    ("k", Check),
+                    ("c", Call),
+                    ("f", Fold),
+                    ("b", Bet),
+                    ("r", Raise),
+                ],
+            ),
+            (
+                Locale::Id,
+                [
+                    ("k", Check),
+                    ("c", Call),
+                    ("f", Fold),
+                    ("b", Bet),
+                    ("r", Raise),
+                ],
+            ),
+            (
+                Locale::Es,
+                [
+                    ("p", Check),
+                    ("v", Call),
+                    ("n", Fold),
+                    ("a", Bet),
+                    ("s", Raise),
+                ],
+            ),
+        ] {
+            for (letter, wish) in letters {
+                assert_eq!(
+                    parse(locale, letter),
+                    Some(Command::Action(wish, None)),
+                    "{locale} {letter}"
+                );
+            }
+        }
+        // To a Spanish player `r` is *retirarse* as much as *subir*.
+        assert_eq!(
+            parse(Locale::Es, "r"),
+            Some(Command::Ambiguous("play-ambiguous-r"))
+        );
+        assert_eq!(
+            parse(Locale::Es, "R 20"),
+            Some(Command::Ambiguous("play-ambiguous-r"))
+        );
+        // The English letters still work in Spanish, unshown.
+        assert_eq!(parse(Locale::Es, "k"), Some(Command::Action(Check, None)));
+        assert_eq!(parse(Locale::Es, "f"), Some(Command::Action(Fold, None)));
+        // Spanish letters are not English ones.
+        assert_eq!(parse(Locale::En, "s"), None);
+        assert_eq!(parse(Locale::En, "n"), None);
+    }
+
+    #[test]
+    fn an_amount_typed_after_the_word_takes_the_option_that_shows_it() {
+        use ActionKind::*;
+        let open_pair = offered(&[(Check, 0, 0), (Bet, 5, 5), (BetBig, 10, 10)]);
+        for line in ["bet 5", "b 5", "apuesto 5", "pasang 5"] {
+            let Some(Command::Action(wish, amount)) = parse(Locale::En, line) else {
+                panic!("{line} is not an action");
+            };
+            assert_eq!(
+                choose(wish, amount, &open_pair),
+                Choice::Take(Bet),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            choose(Wish::Bet, Some(10), &open_pair),
+            Choice::Take(BetBig)
+        );
+        assert_eq!(
+            choose(Wish::Bet, Some(7), &open_pair),
+            Choice::OtherAmount(open_pair[1..].to_vec())
+        );
+        // A raise shows its total, a call the chips it puts in.
+        let facing = offered(&[(Fold, 0, 0), (Call, 5, 10), (Raise, 15, 20)]);
+        for line in [
+            "raise 20",
+            "raise to 20",
+            "subo a 20",
+            "raise ke 20",
+            "r 20",
+        ] {
+            let Some(Command::Action(wish, amount)) = parse(Locale::En, line) else {
+                panic!("{line} is not an action");
+            };
+            assert_eq!(choose(wish, amount, &facing), Choice::Take(Raise), "{line}");
+        }
+        assert_eq!(choose(Wish::Call, Some(5), &facing), Choice::Take(Call));
+        assert_eq!(
+            choose(Wish::Call, Some(10), &facing),
+            Choice::OtherAmount(vec![facing[1]])
+        );
+        assert_eq!(choose(Wish::Check, Some(0), &facing), Choice::NotOffered);
+        for line in ["5", "to 5", "bet to", "cards 5", "bet 5 5", "bet -5"] {
+            assert_eq!(parse(Locale::En, line), None, "{line}");
+        }
     }
 }
