@@ -28,6 +28,7 @@ enum StoredAccount {
     Player(u64, u64),
     Mint(u64),
     Seat(u64, u64),
+    Tournament(u64),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,6 +42,9 @@ enum StoredReason {
     CashOut,
     Settle(u64),
     TableClosed,
+    TournamentBuyIn,
+    TournamentRefund,
+    TournamentPayout,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -67,6 +71,7 @@ fn stored(account: Account) -> StoredAccount {
         Account::Player { guild, user } => StoredAccount::Player(guild.0, user.0),
         Account::Mint { guild } => StoredAccount::Mint(guild.0),
         Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
+        Account::Tournament { tournament } => StoredAccount::Tournament(tournament.0),
     }
 }
 
@@ -268,6 +273,9 @@ fn stored_as(public: &LedgerEntry) -> StoredEntry {
         Reason::CashOut => StoredReason::CashOut,
         Reason::Settle { hand } => StoredReason::Settle(hand),
         Reason::TableClosed => StoredReason::TableClosed,
+        Reason::TournamentBuyIn => StoredReason::TournamentBuyIn,
+        Reason::TournamentRefund => StoredReason::TournamentRefund,
+        Reason::TournamentPayout => StoredReason::TournamentPayout,
     };
     StoredEntry {
         time_unix_ms: public.time_unix_ms,

@@ -33,3 +33,4 @@ mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
+mod tournament_bank;
