@@ -12,19 +12,32 @@ use serde::{Deserialize, Serialize};
 use super::leaderboard;
 use super::ledger::{Draft, Reason};
 use super::store::Tree;
-use super::{BankError, EconomyConfig, GuildId, TableId, UserId};
+use super::{BankError, EconomyConfig, GuildId, TableId, TournamentId, UserId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Account {
-    Player { guild: GuildId, user: UserId },
-    Mint { guild: GuildId },
-    Seat { table: TableId, user: UserId },
+    Player {
+        guild: GuildId,
+        user: UserId,
+    },
+    Mint {
+        guild: GuildId,
+    },
+    Seat {
+        table: TableId,
+        user: UserId,
+    },
+    /// A sit & go's prize pool, in escrow from the buy-ins to the payouts.
+    Tournament {
+        tournament: TournamentId,
+    },
 }
 
 const PLAYER_TAG: u8 = b'P';
 const MINT_TAG: u8 = b'M';
 const SEAT_TAG: u8 = b'S';
+const TOURNAMENT_TAG: u8 = b'T';
 
 impl Account {
     pub fn key(self) -> Vec<u8> {
@@ -43,6 +56,10 @@ impl Account {
                 key.push(SEAT_TAG);
                 key.extend_from_slice(&table.0.to_be_bytes());
                 key.extend_from_slice(&user.0.to_be_bytes());
+            }
+            Account::Tournament { tournament } => {
+                key.push(TOURNAMENT_TAG);
+                key.extend_from_slice(&tournament.0.to_be_bytes());
             }
         }
         key
@@ -63,6 +80,9 @@ impl Account {
             (&SEAT_TAG, 17) => Some(Account::Seat {
                 table: TableId(number(1..9)?),
                 user: UserId(number(9..17)?),
+            }),
+            (&TOURNAMENT_TAG, 9) => Some(Account::Tournament {
+                tournament: TournamentId(number(1..9)?),
             }),
             _ => None,
         }

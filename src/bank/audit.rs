@@ -3,9 +3,10 @@
 //! Checks: the ledger is numbered 1, 2, 3, … with no gap; every stored balance equals the sum
 //! of its entries; no player or seat is below zero; all accounts (the mint's negative balance
 //! included) sum to zero, and so do each guild's (its tables' seats counted in it); the
-//! leaderboard index matches the balances; and no closed table holds chips or a hand in
-//! progress; the lobby's records (table settings, hand histories) are counted and their keys
-//! checked. Each failure is a "break" in the report; only an unreadable store is an error.
+//! leaderboard index matches the balances; no closed table holds chips or a hand in
+//! progress; each tournament's prize pool holds its buy-ins less what it paid out, which is
+//! every buy-in while it is live and nothing once it is over; the lobby's records (table
+//! settings, hand histories) are counted and their keys checked. Each failure is a "break" in the report; only an unreadable store is an error.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,7 +17,8 @@ use super::encoding;
 use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
 use super::store::{Store, Tree};
 use super::tables::TableRecord;
-use super::{BankError, GuildId, TableId, schema};
+use super::tournaments::{self, TournamentId};
+use super::{BankError, GuildId, TableId, UserId, schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandInProgress {
@@ -47,6 +49,9 @@ pub struct AuditReport {
     pub player_chips: i128,
     /// Chips in table escrow (every seat of every table).
     pub escrow_chips: i128,
+    /// Chips in tournaments' prize pools. Reports of older versions have none.
+    #[serde(default)]
+    pub tournament_chips: i128,
     /// The mints' balances together: minus every chip in circulation.
     pub mint_balance: i128,
     /// Of every account; zero when the books balance.
@@ -57,6 +62,11 @@ pub struct AuditReport {
     /// Every table whose seats hold chips, by table id. Reports of older versions have none.
     #[serde(default)]
     pub tables_holding_chips: Vec<TableEscrow>,
+    /// Tournaments registering or running, and finished or cancelled.
+    #[serde(default)]
+    pub tournaments_live: u64,
+    #[serde(default)]
+    pub tournaments_over: u64,
     /// Tables with a stored settings record.
     pub table_settings: u64,
     /// Hand histories kept (they hold no chips; only their keys are checked).
@@ -67,14 +77,64 @@ pub struct AuditReport {
 pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     let mut breaks = Vec::new();
     let schema_version = schema::stored_version(store)?.unwrap_or(0);
+    let ledger = recompute_ledger(store, &mut breaks)?;
+    let ledger_entries = ledger.entries;
+    let mut books = check_balances(store, ledger, &mut breaks)?;
+    let sum = books.player_chips + books.escrow_chips + books.tournament_chips + books.mint_balance;
+    if sum != 0 {
+        breaks.push(format!("the accounts sum to {sum}, not 0"));
+    }
+    check_leaderboard(
+        store,
+        std::mem::take(&mut books.expected_board),
+        &mut breaks,
+    )?;
+    let tables = check_tables(store, &mut books, &mut breaks)?;
+    let tournaments = check_tournaments(store, &mut books, &mut breaks)?;
+    check_guild_sums(&books.by_guild, &mut breaks);
+    let (table_settings, hand_histories) = count_lobby_records(store, &mut breaks)?;
+    Ok(AuditReport {
+        ok: breaks.is_empty(),
+        schema_version,
+        ledger_entries,
+        accounts: books.accounts,
+        player_accounts: books.player_accounts,
+        player_chips: books.player_chips,
+        escrow_chips: books.escrow_chips,
+        tournament_chips: books.tournament_chips,
+        mint_balance: books.mint_balance,
+        sum,
+        tables_open: tables.open,
+        tables_closed: tables.closed,
+        hands_in_progress: tables.hands_in_progress,
+        tables_holding_chips: tables.holding_chips,
+        tournaments_live: tournaments.live,
+        tournaments_over: tournaments.over,
+        table_settings,
+        hand_histories,
+        breaks,
+    })
+}
 
-    // The ledger, recomputed into balances.
-    let mut from_ledger: BTreeMap<Account, i128> = BTreeMap::new();
-    let mut ledger_entries = 0u64;
+/// What the ledger says: each account's balance recomputed, and each tournament's chips
+/// paid in and out.
+struct Recomputed {
+    entries: u64,
+    balances: BTreeMap<Account, i128>,
+    /// Per tournament: (chips paid into its escrow, chips paid out of it).
+    tournament_flows: BTreeMap<TournamentId, (i128, i128)>,
+}
+
+/// The ledger, recomputed into balances: numbered 1, 2, 3, … with no gap, every entry
+/// moving something between two accounts.
+fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recomputed, BankError> {
+    let mut balances: BTreeMap<Account, i128> = BTreeMap::new();
+    let mut tournament_flows: BTreeMap<TournamentId, (i128, i128)> = BTreeMap::new();
+    let mut entries = 0u64;
     let mut expected_seq = 1u64;
     for item in store.scan_prefix(Tree::Ledger, &[]) {
         let (key, value) = item?;
-        ledger_entries += 1;
+        entries += 1;
         let decoded = ledger::decode_u64(&key)
             .ok_or_else(|| BankError::Storage(format!("a corrupt ledger key {key:?}")))
             .and_then(|seq| encoding::decode_entry(seq, &value));
@@ -102,8 +162,14 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             ));
         }
         let amount = i128::from(entry.amount);
-        *from_ledger.entry(entry.from).or_default() -= amount;
-        *from_ledger.entry(entry.to).or_default() += amount;
+        *balances.entry(entry.from).or_default() -= amount;
+        *balances.entry(entry.to).or_default() += amount;
+        if let Account::Tournament { tournament } = entry.to {
+            tournament_flows.entry(tournament).or_default().0 += amount;
+        }
+        if let Account::Tournament { tournament } = entry.from {
+            tournament_flows.entry(tournament).or_default().1 += amount;
+        }
     }
     let next_seq = ledger::load_next_seq(store)?;
     if store.get(Tree::Meta, NEXT_SEQ_KEY)?.is_some() && next_seq != expected_seq {
@@ -111,13 +177,45 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             "the next sequence number is {next_seq}, the ledger ends before {expected_seq}"
         ));
     }
+    Ok(Recomputed {
+        entries,
+        balances,
+        tournament_flows,
+    })
+}
 
-    // The stored balances against the ledger.
-    let (mut accounts_seen, mut player_accounts) = (0u64, 0u64);
-    let (mut player_chips, mut escrow_chips, mut mint_balance) = (0i128, 0i128, 0i128);
-    let mut seats_by_table: BTreeMap<TableId, i128> = BTreeMap::new();
-    let mut by_guild: BTreeMap<GuildId, i128> = BTreeMap::new();
-    let mut expected_board = BTreeSet::new();
+/// The stored balances, totalled by kind, and what the later checks need of them.
+#[derive(Default)]
+struct Books {
+    accounts: u64,
+    player_accounts: u64,
+    player_chips: i128,
+    escrow_chips: i128,
+    tournament_chips: i128,
+    mint_balance: i128,
+    seats_by_table: BTreeMap<TableId, i128>,
+    escrow_by_tournament: BTreeMap<TournamentId, i128>,
+    tournament_flows: BTreeMap<TournamentId, (i128, i128)>,
+    by_guild: BTreeMap<GuildId, i128>,
+    expected_board: BTreeSet<(GuildId, UserId, u64)>,
+}
+
+/// Every stored balance against the ledger; no player, seat or prize pool below zero, no
+/// mint above it.
+fn check_balances(
+    store: &dyn Store,
+    ledger: Recomputed,
+    breaks: &mut Vec<String>,
+) -> Result<Books, BankError> {
+    let Recomputed {
+        balances: mut from_ledger,
+        tournament_flows,
+        ..
+    } = ledger;
+    let mut books = Books {
+        tournament_flows,
+        ..Books::default()
+    };
     for item in store.scan_prefix(Tree::Balances, &[]) {
         let (key, value) = item?;
         let (Some(account), Some(balance)) =
@@ -126,35 +224,43 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             breaks.push(format!("an unreadable balance record {key:?}"));
             continue;
         };
-        accounts_seen += 1;
+        books.accounts += 1;
         let recomputed = from_ledger.remove(&account).unwrap_or(0);
         if recomputed != balance {
             breaks.push(format!(
                 "{account:?} holds {balance} but its ledger entries sum to {recomputed}"
             ));
         }
+        let chips_out_of_range = balance < 0 || balance > i128::from(u64::MAX);
         match account {
             Account::Player { guild, user } => {
-                *by_guild.entry(guild).or_default() += balance;
-                player_accounts += 1;
-                player_chips += balance;
+                *books.by_guild.entry(guild).or_default() += balance;
+                books.player_accounts += 1;
+                books.player_chips += balance;
                 match u64::try_from(balance) {
                     Ok(chips) => {
-                        expected_board.insert((guild, user, chips));
+                        books.expected_board.insert((guild, user, chips));
                     }
                     Err(_) => breaks.push(format!("{account:?} holds {balance}")),
                 }
             }
             Account::Seat { table, .. } => {
-                escrow_chips += balance;
-                *seats_by_table.entry(table).or_default() += balance;
-                if balance < 0 || balance > i128::from(u64::MAX) {
+                books.escrow_chips += balance;
+                *books.seats_by_table.entry(table).or_default() += balance;
+                if chips_out_of_range {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
+            Account::Tournament { tournament } => {
+                books.tournament_chips += balance;
+                *books.escrow_by_tournament.entry(tournament).or_default() += balance;
+                if chips_out_of_range {
                     breaks.push(format!("{account:?} holds {balance}"));
                 }
             }
             Account::Mint { guild } => {
-                *by_guild.entry(guild).or_default() += balance;
-                mint_balance += balance;
+                *books.by_guild.entry(guild).or_default() += balance;
+                books.mint_balance += balance;
                 if balance > 0 {
                     breaks.push(format!(
                         "{account:?} holds {balance}: more destroyed than created"
@@ -170,12 +276,15 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             ));
         }
     }
-    let sum = player_chips + escrow_chips + mint_balance;
-    if sum != 0 {
-        breaks.push(format!("the accounts sum to {sum}, not 0"));
-    }
+    Ok(books)
+}
 
-    // The leaderboard index against the balances.
+/// The leaderboard index against the balances.
+fn check_leaderboard(
+    store: &dyn Store,
+    mut expected_board: BTreeSet<(GuildId, UserId, u64)>,
+    breaks: &mut Vec<String>,
+) -> Result<(), BankError> {
     for item in store.scan_prefix(Tree::Board, &[]) {
         let (key, _) = item?;
         match super::leaderboard::decode(&key) {
@@ -193,11 +302,29 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             user.0, guild.0
         ));
     }
+    Ok(())
+}
 
-    // Tables: a closed table holds no chips and no hand.
-    let (mut tables_open, mut tables_closed) = (0u64, 0u64);
-    let mut hands_in_progress = Vec::new();
-    let mut tables_holding_chips = Vec::new();
+struct TableCounts {
+    open: u64,
+    closed: u64,
+    hands_in_progress: Vec<HandInProgress>,
+    holding_chips: Vec<TableEscrow>,
+}
+
+/// Tables: a closed table holds no chips and no hand; seats belong to a registered table.
+/// Each table's seats are counted in its guild.
+fn check_tables(
+    store: &dyn Store,
+    books: &mut Books,
+    breaks: &mut Vec<String>,
+) -> Result<TableCounts, BankError> {
+    let mut counts = TableCounts {
+        open: 0,
+        closed: 0,
+        hands_in_progress: Vec::new(),
+        holding_chips: Vec::new(),
+    };
     for item in store.scan_prefix(Tree::Tables, &[]) {
         let (key, value) = item?;
         let (Some(table), Ok(record)) = (
@@ -207,13 +334,15 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             breaks.push(format!("an unreadable table record {key:?}"));
             continue;
         };
-        let held = seats_by_table.remove(&table).unwrap_or(0);
-        *by_guild.entry(record.guild).or_default() += held;
+        let held = books.seats_by_table.remove(&table).unwrap_or(0);
+        *books.by_guild.entry(record.guild).or_default() += held;
         if let Some(hand) = record.hand_in_progress {
-            hands_in_progress.push(HandInProgress { table, hand });
+            counts
+                .hands_in_progress
+                .push(HandInProgress { table, hand });
         }
         if held != 0 {
-            tables_holding_chips.push(TableEscrow {
+            counts.holding_chips.push(TableEscrow {
                 table,
                 guild: record.guild,
                 open: record.open,
@@ -222,10 +351,10 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             });
         }
         if record.open {
-            tables_open += 1;
+            counts.open += 1;
             continue;
         }
-        tables_closed += 1;
+        counts.closed += 1;
         if held != 0 {
             breaks.push(format!("closed table {} still holds {held} chips", table.0));
         }
@@ -236,24 +365,92 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             ));
         }
     }
-    for (table, held) in seats_by_table {
+    for (table, held) in std::mem::take(&mut books.seats_by_table) {
         breaks.push(format!(
             "table {} is not registered but holds {held} chips",
             table.0
         ));
     }
+    Ok(counts)
+}
 
-    // Chips never cross guilds: each guild's accounts (its tables' seats included) sum to 0.
+struct TournamentCounts {
+    live: u64,
+    over: u64,
+}
+
+/// Tournaments: each escrow holds its buy-ins less what was paid out of it, which is what
+/// its record says it should hold (every buy-in while live, nothing once finished or
+/// cancelled); a prize pool belongs to a readable tournament record. Each escrow is counted
+/// in its tournament's guild.
+fn check_tournaments(
+    store: &dyn Store,
+    books: &mut Books,
+    breaks: &mut Vec<String>,
+) -> Result<TournamentCounts, BankError> {
+    let mut counts = TournamentCounts { live: 0, over: 0 };
+    for item in store.scan_prefix(Tree::Tournaments, &[]) {
+        let (key, value) = item?;
+        let state = match tournaments::audit_record(&key, &value) {
+            Ok(state) => state,
+            Err(error) => {
+                breaks.push(format!("an unreadable tournament record {key:?}: {error}"));
+                continue;
+            }
+        };
+        let id = state.id;
+        let held = books.escrow_by_tournament.remove(&id).unwrap_or(0);
+        let (paid_in, paid_out) = books.tournament_flows.remove(&id).unwrap_or((0, 0));
+        *books.by_guild.entry(state.guild).or_default() += held;
+        if state.is_live() {
+            counts.live += 1;
+        } else {
+            counts.over += 1;
+        }
+        if paid_in - paid_out != held {
+            breaks.push(format!(
+                "tournament {} holds {held} chips but was paid {paid_in} and paid out {paid_out}",
+                id.0
+            ));
+        }
+        let due = state.escrow_due().map(i128::from);
+        if due != Some(held) {
+            let phase = if state.is_live() { "live" } else { "over" };
+            breaks.push(format!(
+                "tournament {} ({phase}) holds {held} chips where its record makes it {}",
+                id.0,
+                due.map_or("more than can be counted".into(), |due| due.to_string())
+            ));
+        }
+    }
+    for (tournament, held) in std::mem::take(&mut books.escrow_by_tournament) {
+        breaks.push(format!(
+            "tournament {} has no record but holds {held} chips",
+            tournament.0
+        ));
+    }
+    Ok(counts)
+}
+
+/// Chips never cross guilds: each guild's accounts (its tables' seats and tournaments'
+/// prize pools included) sum to 0.
+fn check_guild_sums(by_guild: &BTreeMap<GuildId, i128>, breaks: &mut Vec<String>) {
     for (guild, guild_sum) in by_guild {
-        if guild_sum != 0 {
+        if *guild_sum != 0 {
             breaks.push(format!(
                 "the accounts of guild {} sum to {guild_sum}, not 0",
                 guild.0
             ));
         }
     }
+}
 
-    // The lobby's records hold no chips: only their keys are the bank's to check.
+/// The lobby's records hold no chips: only their keys are the bank's to check. Answers the
+/// table settings and hand histories counted.
+fn count_lobby_records(
+    store: &dyn Store,
+    breaks: &mut Vec<String>,
+) -> Result<(u64, u64), BankError> {
     let mut table_settings = 0u64;
     for item in store.scan_prefix(Tree::TableSettings, &[]) {
         let (key, _) = item?;
@@ -270,25 +467,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             breaks.push(format!("an unreadable hand history key {key:?}"));
         }
     }
-
-    Ok(AuditReport {
-        ok: breaks.is_empty(),
-        schema_version,
-        ledger_entries,
-        accounts: accounts_seen,
-        player_accounts,
-        player_chips,
-        escrow_chips,
-        mint_balance,
-        sum,
-        tables_open,
-        tables_closed,
-        hands_in_progress,
-        tables_holding_chips,
-        table_settings,
-        hand_histories,
-        breaks,
-    })
+    Ok((table_settings, hand_histories))
 }
 
 /// Audits the bank in `dir` without writing to it: sled has no read-only mode (opening may

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use super::BankError;
+use super::TournamentId;
 use super::accounts::Account;
 use super::ledger::{LedgerEntry, Reason};
 use crate::ids::{GuildId, TableId, UserId};
@@ -31,6 +32,7 @@ enum StoredAccount {
     Player(u64, u64),
     Mint(u64),
     Seat(u64, u64),
+    Tournament(u64),
 }
 
 impl From<Account> for StoredAccount {
@@ -39,6 +41,7 @@ impl From<Account> for StoredAccount {
             Account::Player { guild, user } => StoredAccount::Player(guild.0, user.0),
             Account::Mint { guild } => StoredAccount::Mint(guild.0),
             Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
+            Account::Tournament { tournament } => StoredAccount::Tournament(tournament.0),
         }
     }
 }
@@ -57,6 +60,9 @@ impl From<StoredAccount> for Account {
                 table: TableId(table),
                 user: UserId(user),
             },
+            StoredAccount::Tournament(tournament) => Account::Tournament {
+                tournament: TournamentId(tournament),
+            },
         }
     }
 }
@@ -72,6 +78,9 @@ enum StoredReason {
     CashOut,
     Settle(u64),
     TableClosed,
+    TournamentBuyIn,
+    TournamentRefund,
+    TournamentPayout,
 }
 
 impl From<&Reason> for StoredReason {
@@ -86,6 +95,9 @@ impl From<&Reason> for StoredReason {
             Reason::CashOut => StoredReason::CashOut,
             Reason::Settle { hand } => StoredReason::Settle(*hand),
             Reason::TableClosed => StoredReason::TableClosed,
+            Reason::TournamentBuyIn => StoredReason::TournamentBuyIn,
+            Reason::TournamentRefund => StoredReason::TournamentRefund,
+            Reason::TournamentPayout => StoredReason::TournamentPayout,
         }
     }
 }
@@ -102,6 +114,9 @@ impl From<StoredReason> for Reason {
             StoredReason::CashOut => Reason::CashOut,
             StoredReason::Settle(hand) => Reason::Settle { hand },
             StoredReason::TableClosed => Reason::TableClosed,
+            StoredReason::TournamentBuyIn => Reason::TournamentBuyIn,
+            StoredReason::TournamentRefund => Reason::TournamentRefund,
+            StoredReason::TournamentPayout => Reason::TournamentPayout,
         }
     }
 }

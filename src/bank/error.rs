@@ -2,6 +2,7 @@
 
 use thiserror::Error;
 
+use super::TournamentId;
 use super::store::StoreError;
 use crate::ids::TableId;
 
@@ -74,6 +75,47 @@ pub enum BankError {
     HandFinished { table: TableId, hand: u64 },
     #[error("hand {hand} of table {} was never begun", table.0)]
     UnknownHand { table: TableId, hand: u64 },
+    #[error("tournament {} is not known to the bank", tournament.0)]
+    UnknownTournament { tournament: TournamentId },
+    #[error("tournament {} belongs to another guild", tournament.0)]
+    TournamentWrongGuild { tournament: TournamentId },
+    #[error("a table is open in this channel: close it before opening a tournament here")]
+    TableOpenInChannel { table: TableId },
+    #[error("tournament {} is already open in this channel", tournament.0)]
+    TournamentInChannel { tournament: TournamentId },
+    #[error("that tournament cannot be held: {0}")]
+    BadTournament(String),
+    #[error("you are already registered in tournament {}", tournament.0)]
+    AlreadyRegistered { tournament: TournamentId },
+    #[error("you are not registered in tournament {}", tournament.0)]
+    NotRegistered { tournament: TournamentId },
+    #[error("tournament {} is full ({seats} seats)", tournament.0)]
+    TournamentFull {
+        tournament: TournamentId,
+        seats: usize,
+    },
+    #[error("tournament {} has already started: registration is closed", tournament.0)]
+    TournamentStarted { tournament: TournamentId },
+    #[error("tournament {} needs at least two entrants to start, it has {entrants}", tournament.0)]
+    TooFewEntrants {
+        tournament: TournamentId,
+        entrants: usize,
+    },
+    #[error("tournament {} is not running", tournament.0)]
+    TournamentNotRunning { tournament: TournamentId },
+    #[error("tournament {} is over (finished or cancelled)", tournament.0)]
+    TournamentOver { tournament: TournamentId },
+    #[error("hand {hand} of tournament {} is not the next one ({next} is)", tournament.0)]
+    TournamentHandOutOfTurn {
+        tournament: TournamentId,
+        hand: u64,
+        next: u64,
+    },
+    #[error("tournament {} refused the hand: {reason}", tournament.0)]
+    TournamentHandRefused {
+        tournament: TournamentId,
+        reason: String,
+    },
     #[error("the bank has stopped")]
     Stopped,
     /// The store failed earlier and refuses every write until the process restarts (sled

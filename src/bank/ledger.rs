@@ -40,6 +40,13 @@ pub enum Reason {
     },
     /// Stacks paid back to their players when their table closed.
     TableClosed,
+    /// A buy-in into a sit & go's prize pool.
+    TournamentBuyIn,
+    /// A buy-in paid back: unregistered, or the sit & go cancelled before it started.
+    TournamentRefund,
+    /// A share of the prize pool: a place's payout, or a cancelled sit & go's pool divided
+    /// among the players still in.
+    TournamentPayout,
 }
 
 /// One movement: `amount` chips from `from` to `to`.

@@ -36,6 +36,22 @@ impl BankError {
             | BankError::UnknownHand { .. }
             | BankError::Stopped
             | BankError::Failed(_) => "bot-failed",
+            // No Discord command reaches the tournament refusals yet (the terminal and `sim`
+            // print their text): the tournament commands will give them messages.
+            BankError::UnknownTournament { .. }
+            | BankError::TournamentWrongGuild { .. }
+            | BankError::TableOpenInChannel { .. }
+            | BankError::TournamentInChannel { .. }
+            | BankError::BadTournament(_)
+            | BankError::AlreadyRegistered { .. }
+            | BankError::NotRegistered { .. }
+            | BankError::TournamentFull { .. }
+            | BankError::TournamentStarted { .. }
+            | BankError::TooFewEntrants { .. }
+            | BankError::TournamentNotRunning { .. }
+            | BankError::TournamentOver { .. }
+            | BankError::TournamentHandOutOfTurn { .. }
+            | BankError::TournamentHandRefused { .. } => "bot-failed",
         }
     }
 

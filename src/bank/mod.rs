@@ -60,6 +60,7 @@ mod schema;
 mod stats;
 pub mod store;
 mod tables;
+mod tournaments;
 mod types;
 
 pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
@@ -74,4 +75,5 @@ pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
+pub use tournaments::{TournamentId, TournamentPhase, TournamentState};
 pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, Transfer};

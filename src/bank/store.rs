@@ -43,10 +43,12 @@ pub enum Tree {
     GiftTotals,
     /// User → the member's preferences (`MemberPreferences`), kept only when not the default.
     Preferences,
+    /// Tournament → its record (`TournamentState`: entrants, stacks, level, places).
+    Tournaments,
 }
 
 impl Tree {
-    pub const ALL: [Tree; 14] = [
+    pub const ALL: [Tree; 15] = [
         Tree::Meta,
         Tree::Balances,
         Tree::Ledger,
@@ -61,6 +63,7 @@ impl Tree {
         Tree::ReferenceTimes,
         Tree::GiftTotals,
         Tree::Preferences,
+        Tree::Tournaments,
     ];
 
     fn index(self) -> usize {
@@ -83,6 +86,7 @@ impl Tree {
             Tree::ReferenceTimes => "reference_times",
             Tree::GiftTotals => "gift_totals",
             Tree::Preferences => "preferences",
+            Tree::Tournaments => "tournaments",
         }
     }
 }

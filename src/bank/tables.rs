@@ -89,6 +89,7 @@ pub(super) fn open_record(
         Some(record) if !record.open => Err(BankError::TableClosed { table }),
         Some(record) => Ok(record),
         None => {
+            super::tournaments::refuse_if_live_in_channel(draft, table)?;
             let record = TableRecord {
                 guild,
                 open: true,

@@ -12,6 +12,7 @@
 //! wins. Every division of the prize pool sums to it exactly.
 
 mod payout;
+mod stored;
 mod structure;
 
 pub use payout::{PayoutError, PayoutTable, divide_in_proportion};
@@ -103,8 +104,10 @@ pub struct Status {
     pub hands_played: u64,
 }
 
-/// A sit & go from its start to its last hand.
+/// A sit & go from its start to its last hand. Read back from a record only if it is whole
+/// (see `stored`): a corrupt record is refused, never played.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "stored::StoredTournament")]
 pub struct Tournament {
     settings: TournamentSettings,
     payouts: PayoutTable,

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 /// Each paid place's share of the prize pool in whole percent, first place first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "StoredPayoutTable")]
 pub struct PayoutTable {
     percentages: Vec<u32>,
 }
@@ -29,6 +30,21 @@ pub enum PayoutError {
     },
     #[error("{0:?} is not a payout table: write the places' percentages, e.g. 50/30/20")]
     Unreadable(String),
+}
+
+/// A payout table as stored: read back only through [`PayoutTable::new`], so a corrupt
+/// record is refused, never trusted.
+#[derive(Deserialize)]
+struct StoredPayoutTable {
+    percentages: Vec<u32>,
+}
+
+impl TryFrom<StoredPayoutTable> for PayoutTable {
+    type Error = PayoutError;
+
+    fn try_from(stored: StoredPayoutTable) -> Result<PayoutTable, PayoutError> {
+        PayoutTable::new(stored.percentages)
+    }
 }
 
 impl PayoutTable {

@@ -28,6 +28,7 @@ pub struct LevelAt {
 
 /// The starting stack and the levels of a sit & go.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "StoredStructure")]
 pub struct Structure {
     starting_stack: u64,
     levels: Vec<Level>,
@@ -125,6 +126,51 @@ pub fn built_in_small_bet(index: usize) -> Option<u64> {
     let steps = SMALL_BET_STEPS.len();
     let decade = 10u64.checked_pow(u32::try_from(index / steps).ok()?)?;
     SMALL_BET_STEPS[index % steps].checked_mul(decade)
+}
+
+/// A structure as stored: read back only through [`Structure::new`], so a corrupt record
+/// is refused, never trusted.
+/// The stakes are read as plain numbers: a settings file's stakes may be written as text,
+/// which only a self-describing format can tell, and the bank's records are not one.
+#[derive(Deserialize)]
+struct StoredStructure {
+    starting_stack: u64,
+    levels: Vec<StoredLevel>,
+}
+
+#[derive(Deserialize)]
+struct StoredLevel {
+    stakes: StoredStakes,
+    hands: u32,
+}
+
+#[derive(Deserialize)]
+struct StoredStakes {
+    ante: u64,
+    bring_in: u64,
+    small_bet: u64,
+    big_bet: u64,
+}
+
+impl TryFrom<StoredStructure> for Structure {
+    type Error = StructureError;
+
+    fn try_from(stored: StoredStructure) -> Result<Structure, StructureError> {
+        let levels = stored
+            .levels
+            .into_iter()
+            .map(|level| Level {
+                stakes: Stakes {
+                    ante: level.stakes.ante,
+                    bring_in: level.stakes.bring_in,
+                    small_bet: level.stakes.small_bet,
+                    big_bet: level.stakes.big_bet,
+                },
+                hands: level.hands,
+            })
+            .collect();
+        Structure::new(stored.starting_stack, levels)
+    }
 }
 
 impl Structure {

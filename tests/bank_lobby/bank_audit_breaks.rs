@@ -24,14 +24,15 @@ const BUY_IN: u64 = 300;
 /// entries the bank itself never writes. `Books::sound` checks that it reads back every entry
 /// the bank wrote, byte for byte, so a change of the format fails there, not in a plant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-enum StoredAccount {
+pub(crate) enum StoredAccount {
     Player(u64, u64),
     Mint(u64),
     Seat(u64, u64),
+    Tournament(u64),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-enum StoredReason {
+pub(crate) enum StoredReason {
     Opening,
     Daily,
     Give,
@@ -41,16 +42,19 @@ enum StoredReason {
     CashOut,
     Settle(u64),
     TableClosed,
+    TournamentBuyIn,
+    TournamentRefund,
+    TournamentPayout,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct StoredEntry {
-    time_unix_ms: u64,
-    from: StoredAccount,
-    to: StoredAccount,
-    amount: u64,
-    reason: StoredReason,
-    reference: String,
+pub(crate) struct StoredEntry {
+    pub time_unix_ms: u64,
+    pub from: StoredAccount,
+    pub to: StoredAccount,
+    pub amount: u64,
+    pub reason: StoredReason,
+    pub reference: String,
 }
 
 /// The bank's table registry record (src/bank/tables.rs), mirrored and checked like the entry.
@@ -62,11 +66,12 @@ struct StoredTable {
     last_hand: u64,
 }
 
-fn stored(account: Account) -> StoredAccount {
+pub(crate) fn stored(account: Account) -> StoredAccount {
     match account {
         Account::Player { guild, user } => StoredAccount::Player(guild.0, user.0),
         Account::Mint { guild } => StoredAccount::Mint(guild.0),
         Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
+        Account::Tournament { tournament } => StoredAccount::Tournament(tournament.0),
     }
 }
 
@@ -88,7 +93,7 @@ fn seq_key(seq: u64) -> Vec<u8> {
 
 const NEXT_SEQ_KEY: &[u8] = b"next_seq";
 
-fn set(tree: Tree, key: Vec<u8>, value: Vec<u8>) -> Write {
+pub(crate) fn set(tree: Tree, key: Vec<u8>, value: Vec<u8>) -> Write {
     Write {
         tree,
         key,
@@ -96,7 +101,7 @@ fn set(tree: Tree, key: Vec<u8>, value: Vec<u8>) -> Write {
     }
 }
 
-fn delete(tree: Tree, key: Vec<u8>) -> Write {
+pub(crate) fn delete(tree: Tree, key: Vec<u8>) -> Write {
     Write {
         tree,
         key,
@@ -104,11 +109,11 @@ fn delete(tree: Tree, key: Vec<u8>) -> Write {
     }
 }
 
-fn balance(account: Account, chips: i128) -> Write {
+pub(crate) fn balance(account: Account, chips: i128) -> Write {
     set(Tree::Balances, account.key(), chips.to_be_bytes().to_vec())
 }
 
-fn entry(seq: u64, entry: &StoredEntry) -> Write {
+pub(crate) fn entry(seq: u64, entry: &StoredEntry) -> Write {
     set(
         Tree::Ledger,
         seq_key(seq),
@@ -116,7 +121,7 @@ fn entry(seq: u64, entry: &StoredEntry) -> Write {
     )
 }
 
-fn next_seq(seq: u64) -> Write {
+pub(crate) fn next_seq(seq: u64) -> Write {
     set(
         Tree::Meta,
         NEXT_SEQ_KEY.to_vec(),
@@ -268,6 +273,9 @@ fn stored_as(public: &LedgerEntry) -> StoredEntry {
         Reason::CashOut => StoredReason::CashOut,
         Reason::Settle { hand } => StoredReason::Settle(hand),
         Reason::TableClosed => StoredReason::TableClosed,
+        Reason::TournamentBuyIn => StoredReason::TournamentBuyIn,
+        Reason::TournamentRefund => StoredReason::TournamentRefund,
+        Reason::TournamentPayout => StoredReason::TournamentPayout,
     };
     StoredEntry {
         time_unix_ms: public.time_unix_ms,

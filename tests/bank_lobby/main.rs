@@ -33,3 +33,5 @@ mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
+mod tournament_audit_breaks;
+mod tournament_bank;

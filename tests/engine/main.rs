@@ -60,3 +60,4 @@ mod sim_runs;
 mod sim_seats;
 mod tournament_core;
 mod tournament_sim;
+mod tournament_stored;

@@ -84,6 +84,7 @@ fn every_settings_error() -> Vec<SettingsError> {
 
 fn every_bank_error() -> Vec<BankError> {
     let table = TableId(3);
+    let tournament = studbot::bank::TournamentId(5);
     let all = vec![
         BankError::ZeroAmount,
         BankError::InsufficientFunds {
@@ -124,6 +125,33 @@ fn every_bank_error() -> Vec<BankError> {
             received: 999,
             remaining: 1,
         },
+        BankError::UnknownTournament { tournament },
+        BankError::TournamentWrongGuild { tournament },
+        BankError::TableOpenInChannel { table },
+        BankError::TournamentInChannel { tournament },
+        BankError::BadTournament("a sit & go needs 2 to 8 players, not 9".into()),
+        BankError::AlreadyRegistered { tournament },
+        BankError::NotRegistered { tournament },
+        BankError::TournamentFull {
+            tournament,
+            seats: 8,
+        },
+        BankError::TournamentStarted { tournament },
+        BankError::TooFewEntrants {
+            tournament,
+            entrants: 1,
+        },
+        BankError::TournamentNotRunning { tournament },
+        BankError::TournamentOver { tournament },
+        BankError::TournamentHandOutOfTurn {
+            tournament,
+            hand: 3,
+            next: 2,
+        },
+        BankError::TournamentHandRefused {
+            tournament,
+            reason: "the hand ended with 2 stacks for 3 players".into(),
+        },
     ];
     for error in &all {
         match error {
@@ -152,7 +180,21 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::Internal(_)
             | BankError::NotDurable(_)
             | BankError::GiveCapReached { .. }
-            | BankError::ReceiveCapReached { .. } => {}
+            | BankError::ReceiveCapReached { .. }
+            | BankError::UnknownTournament { .. }
+            | BankError::TournamentWrongGuild { .. }
+            | BankError::TableOpenInChannel { .. }
+            | BankError::TournamentInChannel { .. }
+            | BankError::BadTournament(_)
+            | BankError::AlreadyRegistered { .. }
+            | BankError::NotRegistered { .. }
+            | BankError::TournamentFull { .. }
+            | BankError::TournamentStarted { .. }
+            | BankError::TooFewEntrants { .. }
+            | BankError::TournamentNotRunning { .. }
+            | BankError::TournamentOver { .. }
+            | BankError::TournamentHandOutOfTurn { .. }
+            | BankError::TournamentHandRefused { .. } => {}
         }
     }
     all

@@ -4,6 +4,7 @@
 //! `reads` (beside it), `whole_store` (audits and backups of everything).
 
 mod reads;
+mod tournaments;
 mod whole_store;
 mod writes;
 

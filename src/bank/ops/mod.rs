@@ -18,6 +18,13 @@ mod remove_table_settings;
 mod save_preferences;
 mod save_table_settings;
 mod settle_hand;
+mod tournament_cancel;
+mod tournament_finish;
+mod tournament_open;
+mod tournament_record_hand;
+mod tournament_register;
+mod tournament_start;
+mod tournament_unregister;
 
 pub(crate) use begin_hand::BeginHand;
 pub(crate) use buy_in::BuyIn;
@@ -33,6 +40,12 @@ pub(crate) use remove_table_settings::RemoveTableSettings;
 pub(crate) use save_preferences::SavePreferences;
 pub(crate) use save_table_settings::SaveTableSettings;
 pub(crate) use settle_hand::SettleHand;
+pub(crate) use tournament_cancel::CancelTournament;
+pub(crate) use tournament_open::OpenTournament;
+pub(crate) use tournament_record_hand::RecordTournamentHand;
+pub(crate) use tournament_register::RegisterTournament;
+pub(crate) use tournament_start::StartTournament;
+pub(crate) use tournament_unregister::UnregisterTournament;
 
 use super::ledger::Draft;
 use super::references::{self, Stored};

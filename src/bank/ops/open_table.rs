@@ -1,4 +1,5 @@
-//! A table is registered as open in its guild, or reopened.
+//! A table is registered as open in its guild, or reopened; refused in a channel where a
+//! tournament is live.
 
 use super::Operation;
 use crate::bank::ledger::Draft;
@@ -20,6 +21,7 @@ impl Operation for OpenTable {
             Some(record) if record.guild != guild => Err(BankError::WrongGuild { table }),
             Some(record) if record.open => Ok(()),
             Some(record) => {
+                crate::bank::tournaments::refuse_if_live_in_channel(draft, table)?;
                 let reopened = TableRecord {
                     open: true,
                     ..record

@@ -1,0 +1,132 @@
+//! The bank's sit & go calls: open, register, unregister, start, record a hand (the last
+//! one pays out), cancel, and the reads of tournament records. Each write is one
+//! operation (`bank::ops::tournament_*`), one transaction.
+
+use crate::bank::ops;
+use crate::bank::tournaments::{self, TournamentId, TournamentState};
+use crate::bank::{BankError, GuildId, TableId, UserId};
+use crate::tournament::TournamentSettings;
+
+use super::Bank;
+
+impl Bank {
+    /// Opens a sit & go of `seats` players in `channel`; answers its number. Refused where a
+    /// table is open or another tournament is live, and for settings `seats` entrants could
+    /// not play.
+    pub async fn open_tournament(
+        &self,
+        guild: GuildId,
+        channel: TableId,
+        seats: usize,
+        settings: TournamentSettings,
+        reference: &str,
+    ) -> Result<TournamentId, BankError> {
+        self.call(ops::OpenTournament {
+            guild,
+            channel,
+            seats,
+            settings,
+            reference: reference.to_string(),
+        })
+        .await
+    }
+
+    /// Registers `user`, moving the buy-in from their balance into the prize pool; the
+    /// tournament starts when this fills its seats. Answers how many have entered.
+    pub async fn register_tournament(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        user: UserId,
+        reference: &str,
+    ) -> Result<u64, BankError> {
+        self.call(ops::RegisterTournament {
+            guild,
+            tournament,
+            user,
+            reference: reference.to_string(),
+        })
+        .await
+    }
+
+    /// Unregisters `user` before the start, refunding the buy-in; answers the refund.
+    pub async fn unregister_tournament(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        user: UserId,
+        reference: &str,
+    ) -> Result<u64, BankError> {
+        self.call(ops::UnregisterTournament {
+            guild,
+            tournament,
+            user,
+            reference: reference.to_string(),
+        })
+        .await
+    }
+
+    /// Starts a registering tournament with the entrants it has (at least two).
+    pub async fn start_tournament(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        reference: &str,
+    ) -> Result<(), BankError> {
+        self.call(ops::StartTournament {
+            guild,
+            tournament,
+            reference: reference.to_string(),
+        })
+        .await
+    }
+
+    /// Records hand `hand` (from 0) of a running tournament from the stacks it ended with,
+    /// in its deal order; the hand that ends the tournament pays the prize pool in the same
+    /// transaction. Recording a hand already recorded changes nothing.
+    pub async fn record_tournament_hand(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        hand: u64,
+        final_stacks: &[u64],
+    ) -> Result<(), BankError> {
+        self.call(ops::RecordTournamentHand {
+            guild,
+            tournament,
+            hand,
+            final_stacks: final_stacks.to_vec(),
+        })
+        .await
+    }
+
+    /// Cancels a tournament: before the start every buy-in is refunded, after it the pool is
+    /// divided among the players still in by their chips. Answers what each entrant got.
+    pub async fn cancel_tournament(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        reference: &str,
+    ) -> Result<Vec<(UserId, u64)>, BankError> {
+        self.call(ops::CancelTournament {
+            guild,
+            tournament,
+            reference: reference.to_string(),
+        })
+        .await
+    }
+
+    /// The tournament's record, if the bank has it.
+    pub async fn tournament(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<TournamentState>, BankError> {
+        self.read(move |store| tournaments::one(store, tournament))
+            .await
+    }
+
+    /// Every tournament the bank holds, by number (a restart resumes the live ones).
+    pub async fn tournaments(&self) -> Result<Vec<TournamentState>, BankError> {
+        self.read(tournaments::all).await
+    }
+}

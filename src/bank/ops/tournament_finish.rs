@@ -1,0 +1,55 @@
+//! A sit & go that is over pays its prize pool to the places' balances, every payout in the
+//! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
+//! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
+//! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
+//! escrow empty.
+
+use crate::bank::accounts::{self, Account};
+use crate::bank::ledger::{Draft, Reason};
+use crate::bank::tournaments::{TournamentPhase, TournamentState};
+use crate::bank::{BankError, UserId};
+use crate::tournament::Tournament;
+
+/// The reference every payout of tournament `id` carries.
+pub(crate) fn payout_reference(state: &TournamentState) -> String {
+    format!("tournament:{}:payouts", state.id.0)
+}
+
+/// Pays the finished `tournament` out of `state`'s escrow and marks it finished.
+pub(super) fn pay_out(
+    draft: &mut Draft<'_>,
+    state: &mut TournamentState,
+    tournament: Tournament,
+) -> Result<(), BankError> {
+    let Some(payouts) = tournament.payouts() else {
+        return Err(BankError::TournamentNotRunning {
+            tournament: state.id,
+        });
+    };
+    let reference = payout_reference(state);
+    let mut paid: Vec<(UserId, u64)> = Vec::with_capacity(payouts.len());
+    for payout in payouts {
+        let user = state
+            .entrant(payout.seat)
+            .ok_or_else(|| BankError::Storage(format!("no entrant at seat {}", payout.seat)))?;
+        if payout.chips > 0 {
+            accounts::transfer(
+                draft,
+                state.id.escrow(),
+                Account::Player {
+                    guild: state.guild,
+                    user,
+                },
+                payout.chips,
+                Reason::TournamentPayout,
+                &reference,
+            )?;
+        }
+        paid.push((user, payout.chips));
+    }
+    state.phase = TournamentPhase::Finished {
+        tournament,
+        payouts: paid,
+    };
+    Ok(())
+}

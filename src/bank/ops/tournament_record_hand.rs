@@ -1,0 +1,72 @@
+//! A sit & go's hand is recorded: the stacks it ended with become the stacks the next hand
+//! starts with, and with them the level, the hands played and the places of the players it
+//! busted. The hand that leaves one player with every chip also pays the prize pool, in
+//! the same transaction (`tournament_finish`). Idempotent by hand number: recording a hand
+//! already recorded changes nothing, so a retry after a crash is safe; a hand out of turn or
+//! stacks that do not fit the hand are refused, changing nothing. A hand cut short is never
+//! recorded: the tournament resumes from the stacks it started with.
+
+use super::Operation;
+use super::tournament_finish::pay_out;
+use crate::bank::ledger::Draft;
+use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
+use crate::bank::{BankError, EconomyConfig, GuildId};
+
+pub(crate) struct RecordTournamentHand {
+    pub guild: GuildId,
+    pub tournament: TournamentId,
+    /// The hand's number in the tournament, from 0 (`NextHand::number`).
+    pub hand: u64,
+    /// In the hand's deal order, as `Tournament::record_hand` takes them.
+    pub final_stacks: Vec<u64>,
+}
+
+impl Operation for RecordTournamentHand {
+    type Output = ();
+
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
+        let RecordTournamentHand {
+            guild,
+            tournament: id,
+            hand,
+            final_stacks,
+        } = self;
+        let mut state = tournaments::read_in_guild(draft, guild, id)?;
+        let mut tournament = match &state.phase {
+            TournamentPhase::Registering => {
+                return Err(BankError::TournamentNotRunning { tournament: id });
+            }
+            TournamentPhase::Finished { tournament, .. } if hand < tournament.hands_played() => {
+                return Ok(());
+            }
+            TournamentPhase::Finished { .. } | TournamentPhase::Cancelled { .. } => {
+                return Err(BankError::TournamentOver { tournament: id });
+            }
+            TournamentPhase::Running(tournament) => tournament.clone(),
+        };
+        let next = tournament.hands_played();
+        if hand < next {
+            return Ok(());
+        }
+        if hand > next {
+            return Err(BankError::TournamentHandOutOfTurn {
+                tournament: id,
+                hand,
+                next,
+            });
+        }
+        tournament.record_hand(&final_stacks).map_err(|error| {
+            BankError::TournamentHandRefused {
+                tournament: id,
+                reason: error.to_string(),
+            }
+        })?;
+        if tournament.is_over() {
+            pay_out(draft, &mut state, tournament)?;
+        } else {
+            state.phase = TournamentPhase::Running(tournament);
+        }
+        tournaments::write(draft, &state);
+        Ok(())
+    }
+}

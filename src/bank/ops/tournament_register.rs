@@ -1,0 +1,82 @@
+//! A player registers for a sit & go: the buy-in moves from their balance into its prize
+//! pool at once (nothing for a freeroll), and the sit & go starts by itself when its seats
+//! are full. Refused, changing nothing: a balance short of the buy-in, registering twice,
+//! a tournament already started or over.
+
+use super::tournament_start::start;
+use super::{Once, Operation};
+use crate::bank::accounts::{self, Account};
+use crate::bank::ledger::{Draft, Reason};
+use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
+use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
+
+pub(crate) struct RegisterTournament {
+    pub guild: GuildId,
+    pub tournament: TournamentId,
+    pub user: UserId,
+    pub reference: String,
+}
+
+/// Refuses anything but registration to a tournament no longer registering.
+pub(super) fn refuse_unless_registering(
+    phase: &TournamentPhase,
+    tournament: TournamentId,
+) -> Result<(), BankError> {
+    match phase {
+        TournamentPhase::Registering => Ok(()),
+        TournamentPhase::Running(_) => Err(BankError::TournamentStarted { tournament }),
+        TournamentPhase::Finished { .. } | TournamentPhase::Cancelled { .. } => {
+            Err(BankError::TournamentOver { tournament })
+        }
+    }
+}
+
+impl Operation for RegisterTournament {
+    /// How many have entered, this player included.
+    type Output = u64;
+
+    fn once(&self) -> Option<Once> {
+        Some(Once {
+            guild: self.guild,
+            reference: self.reference.clone(),
+            fingerprint: format!("tournament_register {} {}", self.tournament.0, self.user.0),
+        })
+    }
+
+    fn apply(self, draft: &mut Draft<'_>, config: &EconomyConfig) -> Result<u64, BankError> {
+        let RegisterTournament {
+            guild,
+            tournament,
+            user,
+            reference,
+        } = self;
+        let mut state = tournaments::read_in_guild(draft, guild, tournament)?;
+        refuse_unless_registering(&state.phase, tournament)?;
+        if state.entrants.contains(&user) {
+            return Err(BankError::AlreadyRegistered { tournament });
+        }
+        if state.entrants.len() >= state.seats {
+            return Err(BankError::TournamentFull {
+                tournament,
+                seats: state.seats,
+            });
+        }
+        accounts::ensure_player(draft, config, guild, user)?;
+        if state.settings.buy_in > 0 {
+            accounts::transfer(
+                draft,
+                Account::Player { guild, user },
+                tournament.escrow(),
+                state.settings.buy_in,
+                Reason::TournamentBuyIn,
+                &reference,
+            )?;
+        }
+        state.entrants.push(user);
+        if state.entrants.len() == state.seats {
+            start(&mut state)?;
+        }
+        tournaments::write(draft, &state);
+        Ok(state.entrants.len() as u64)
+    }
+}

@@ -1,0 +1,289 @@
+//! Sit & gos in the bank: each tournament's record (its settings, entrants, and once it
+//! runs the whole [`Tournament`]: stacks at the start of the next hand, level, hands
+//! played, places) and its prize pool, held in a [`Account::Tournament`] escrow from the
+//! buy-ins until the payouts. Tournament chips are not bank chips: only the buy-ins, the
+//! refunds and the payouts move through the ledger; a hand moves nothing until it is
+//! recorded, so a hand cut short by a crash is cancelled by doing nothing, and the
+//! tournament resumes from its record.
+//!
+//! A record read back is checked whole ([`TournamentState::check`], and the core's own
+//! checks of a stored [`Tournament`]): a corrupt record is refused as a storage error,
+//! never played nor paid from.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts::Account;
+use super::ledger::Draft;
+use super::references::{Reply, Stored};
+use super::store::{Store, Tree};
+use super::{BankError, GuildId, TableId, UserId, encoding};
+use crate::tournament::{PLAYERS, Tournament, TournamentSettings};
+
+/// A sit & go, numbered by the bank from 1 as they are opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TournamentId(pub u64);
+
+impl TournamentId {
+    /// The escrow account holding its prize pool.
+    pub fn escrow(self) -> Account {
+        Account::Tournament { tournament: self }
+    }
+}
+
+impl Stored for TournamentId {
+    fn to_reply(&self) -> Reply {
+        Reply::Amount(self.0)
+    }
+    fn from_reply(reply: Reply) -> Option<TournamentId> {
+        u64::from_reply(reply).map(TournamentId)
+    }
+}
+
+/// Where a sit & go is in its life.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TournamentPhase {
+    /// Open for registration; the escrow holds a buy-in per entrant.
+    Registering,
+    /// Being played; the escrow holds the prize pool.
+    Running(Tournament),
+    /// Over and paid, in one transaction: each entrant's payout (0 kept out), first place
+    /// first. The escrow holds nothing.
+    Finished {
+        tournament: Tournament,
+        payouts: Vec<(UserId, u64)>,
+    },
+    /// Cancelled: before the start every buy-in refunded (`tournament` is `None`), after it
+    /// the pool divided among the players still in by their chips. The escrow holds
+    /// nothing.
+    Cancelled {
+        tournament: Option<Tournament>,
+        paid: Vec<(UserId, u64)>,
+    },
+}
+
+/// What the bank keeps of one sit & go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentState {
+    pub id: TournamentId,
+    pub guild: GuildId,
+    /// The channel it plays in, named as its table would be (no table may be open there).
+    pub channel: TableId,
+    /// How many may enter (2 to 8); it starts by itself when they have.
+    pub seats: usize,
+    pub settings: TournamentSettings,
+    /// In the order they registered, which is the order of the tournament's seats.
+    pub entrants: Vec<UserId>,
+    pub phase: TournamentPhase,
+}
+
+impl TournamentState {
+    /// Registering or running: it holds chips and its channel.
+    pub fn is_live(&self) -> bool {
+        matches!(
+            self.phase,
+            TournamentPhase::Registering | TournamentPhase::Running(_)
+        )
+    }
+
+    /// The tournament being played or played out, once it started.
+    pub fn tournament(&self) -> Option<&Tournament> {
+        match &self.phase {
+            TournamentPhase::Registering => None,
+            TournamentPhase::Running(tournament) | TournamentPhase::Finished { tournament, .. } => {
+                Some(tournament)
+            }
+            TournamentPhase::Cancelled { tournament, .. } => tournament.as_ref(),
+        }
+    }
+
+    /// The buy-ins paid in: each entrant's buy-in. `None` past what a chip count holds.
+    pub fn buy_ins(&self) -> Option<u64> {
+        u64::try_from(self.entrants.len())
+            .ok()?
+            .checked_mul(self.settings.buy_in)
+    }
+
+    /// What its escrow must hold: the buy-ins while live, nothing once over.
+    pub fn escrow_due(&self) -> Option<u64> {
+        if self.is_live() {
+            self.buy_ins()
+        } else {
+            Some(0)
+        }
+    }
+
+    /// The entrant at tournament seat `seat`.
+    pub fn entrant(&self, seat: usize) -> Option<UserId> {
+        self.entrants.get(seat).copied()
+    }
+
+    /// What a record must be to be trusted: entrants each once and no more than the seats;
+    /// a started tournament of exactly these entrants and settings; payouts and cancel
+    /// shares to entrants, summing to the buy-ins.
+    pub fn check(&self) -> Result<(), String> {
+        if !PLAYERS.contains(&self.seats) {
+            return Err(format!("{} seats", self.seats));
+        }
+        let unique: BTreeSet<UserId> = self.entrants.iter().copied().collect();
+        if unique.len() != self.entrants.len() || self.entrants.len() > self.seats {
+            return Err(format!(
+                "{} entrants ({} different) for {} seats",
+                self.entrants.len(),
+                unique.len(),
+                self.seats
+            ));
+        }
+        let buy_ins = self.buy_ins().ok_or("the buy-ins overflow")?;
+        if let Some(tournament) = self.tournament() {
+            if tournament.entrants() != self.entrants.len()
+                || tournament.settings() != &self.settings
+            {
+                return Err("the tournament played is not the one registered".into());
+            }
+            if tournament.prize_pool() != buy_ins {
+                return Err("the prize pool is not the buy-ins".into());
+            }
+        }
+        let paid_out = match &self.phase {
+            TournamentPhase::Registering => None,
+            TournamentPhase::Running(tournament) if tournament.is_over() => {
+                return Err("a tournament over but not paid".into());
+            }
+            TournamentPhase::Running(_) => None,
+            TournamentPhase::Finished {
+                tournament,
+                payouts,
+            } => {
+                if !tournament.is_over() {
+                    return Err("paid out before it was over".into());
+                }
+                Some(payouts)
+            }
+            TournamentPhase::Cancelled { paid, .. } => Some(paid),
+        };
+        if let Some(paid) = paid_out {
+            if paid.iter().any(|(user, _)| !unique.contains(user)) {
+                return Err("paid someone who did not enter".into());
+            }
+            let total = paid
+                .iter()
+                .try_fold(0u64, |sum, &(_, chips)| sum.checked_add(chips));
+            if total != Some(buy_ins) {
+                return Err(format!("paid {total:?} of {buy_ins} buy-ins"));
+            }
+        }
+        Ok(())
+    }
+}
+
+const NEXT_TOURNAMENT_KEY: &[u8] = b"next_tournament";
+
+fn key(tournament: TournamentId) -> Vec<u8> {
+    tournament.0.to_be_bytes().to_vec()
+}
+
+fn decode(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> {
+    let id = super::ledger::decode_u64(key_bytes)
+        .map(TournamentId)
+        .ok_or_else(|| BankError::Storage(format!("a corrupt tournament key {key_bytes:?}")))?;
+    let state: TournamentState = encoding::decode(value, &format!("tournament {}", id.0))?;
+    let checked = if state.id == id {
+        state.check()
+    } else {
+        Err(format!("it names tournament {}", state.id.0))
+    };
+    checked.map_err(|why| {
+        BankError::Storage(format!(
+            "the record of tournament {} is corrupt: {why}",
+            id.0
+        ))
+    })?;
+    Ok(state)
+}
+
+/// The tournament as this operation sees it (`None` if never opened).
+pub(crate) fn read(
+    draft: &Draft<'_>,
+    tournament: TournamentId,
+) -> Result<Option<TournamentState>, BankError> {
+    match draft.get(Tree::Tournaments, &key(tournament))? {
+        None => Ok(None),
+        Some(value) => decode(&key(tournament), &value).map(Some),
+    }
+}
+
+/// The tournament of `guild`: unknown or another guild's is refused.
+pub(crate) fn read_in_guild(
+    draft: &Draft<'_>,
+    guild: GuildId,
+    tournament: TournamentId,
+) -> Result<TournamentState, BankError> {
+    match read(draft, tournament)? {
+        None => Err(BankError::UnknownTournament { tournament }),
+        Some(state) if state.guild != guild => Err(BankError::TournamentWrongGuild { tournament }),
+        Some(state) => Ok(state),
+    }
+}
+
+pub(crate) fn write(draft: &mut Draft<'_>, state: &TournamentState) {
+    draft.put_record(Tree::Tournaments, key(state.id), state);
+}
+
+/// The number the next tournament opened takes (1 on a new bank).
+pub(crate) fn take_next_id(draft: &mut Draft<'_>) -> Result<TournamentId, BankError> {
+    let next = match draft.get(Tree::Meta, NEXT_TOURNAMENT_KEY)? {
+        None => 1,
+        Some(bytes) => super::ledger::decode_u64(&bytes)
+            .ok_or_else(|| BankError::Storage("the next tournament number is corrupt".into()))?,
+    };
+    let after = next.checked_add(1).ok_or(BankError::Overflow)?;
+    draft.put(
+        Tree::Meta,
+        NEXT_TOURNAMENT_KEY.to_vec(),
+        after.to_be_bytes().to_vec(),
+    );
+    Ok(TournamentId(next))
+}
+
+/// Refuses a channel that holds a live tournament (for a table, or another tournament).
+pub(crate) fn refuse_if_live_in_channel(
+    draft: &Draft<'_>,
+    channel: TableId,
+) -> Result<(), BankError> {
+    for (key_bytes, value) in draft.scan_prefix(Tree::Tournaments, &[])? {
+        let state = decode(&key_bytes, &value)?;
+        if state.channel == channel && state.is_live() {
+            return Err(BankError::TournamentInChannel {
+                tournament: state.id,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Every tournament the bank holds, by number; a corrupt record fails the read.
+pub(crate) fn all(store: &dyn Store) -> Result<Vec<TournamentState>, BankError> {
+    let mut found = Vec::new();
+    for item in store.scan_prefix(Tree::Tournaments, &[]) {
+        let (key_bytes, value) = item?;
+        found.push(decode(&key_bytes, &value)?);
+    }
+    Ok(found)
+}
+
+/// One stored tournament record, checked, for the audit: its key and what it decodes to.
+pub(crate) fn audit_record(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> {
+    decode(key_bytes, value)
+}
+
+pub(crate) fn one(
+    store: &dyn Store,
+    tournament: TournamentId,
+) -> Result<Option<TournamentState>, BankError> {
+    match store.get(Tree::Tournaments, &key(tournament))? {
+        None => Ok(None),
+        Some(value) => decode(&key(tournament), &value).map(Some),
+    }
+}

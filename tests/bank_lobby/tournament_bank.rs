@@ -1,0 +1,391 @@
+//! Sit & gos in the bank: buy-ins into the prize pool's escrow, the start, hands recorded
+//! (the last one paying out in the same transaction), unregistering and cancelling; every
+//! refusal clear and changing nothing; a restart resumes where the tournament was; a
+//! corrupt record refused, never played.
+
+use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::{
+    Bank, BankError, EconomyConfig, GuildId, Reason, TableId, TournamentId, TournamentPhase, UserId,
+};
+use studbot::table::GameChoice;
+use studbot::tournament::{Structure, StructureKind, TournamentSettings};
+
+use crate::bank_common::open_bank;
+
+const GUILD: GuildId = GuildId(7);
+const CHANNEL: TableId = TableId(40);
+const START: u64 = 1_000;
+
+fn settings(buy_in: u64) -> TournamentSettings {
+    TournamentSettings {
+        game: GameChoice::Stud,
+        structure: Structure::built_in(StructureKind::Turbo),
+        buy_in,
+        payouts: None,
+    }
+}
+
+fn user(n: u64) -> UserId {
+    UserId(n)
+}
+
+async fn ledger_len(bank: &Bank) -> usize {
+    bank.ledger(1, usize::MAX).await.expect("the ledger").len()
+}
+
+async fn open_with(bank: &Bank, seats: usize, buy_in: u64, entrants: u64) -> TournamentId {
+    let id = bank
+        .open_tournament(GUILD, CHANNEL, seats, settings(buy_in), "open")
+        .await
+        .expect("opens");
+    for n in 1..=entrants {
+        bank.register_tournament(GUILD, id, user(n), &format!("register {n}"))
+            .await
+            .expect("registers");
+    }
+    id
+}
+
+/// Plays the running tournament to its end in the bank: each hand the first player dealt
+/// takes every chip of the last one. Returns the hands recorded.
+async fn play_out(bank: &Bank, id: TournamentId) -> u64 {
+    let mut hands = 0;
+    loop {
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        let TournamentPhase::Running(tournament) = state.phase else {
+            return hands;
+        };
+        let next = tournament.next_hand().expect("a next hand");
+        let mut stacks = next.stacks.clone();
+        let last = stacks.len() - 1;
+        stacks[0] += stacks[last];
+        stacks[last] = 0;
+        bank.record_tournament_hand(GUILD, id, next.number, &stacks)
+            .await
+            .expect("records");
+        hands += 1;
+    }
+}
+
+#[tokio::test]
+async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = open_with(&bank, 3, 100, 3).await;
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    assert!(
+        matches!(state.phase, TournamentPhase::Running(_)),
+        "started when full"
+    );
+    assert_eq!(bank.audit().await.unwrap().tournament_chips, 300);
+    for n in 1..=3 {
+        assert_eq!(bank.balance(GUILD, user(n)).await.unwrap(), START - 100);
+    }
+
+    let before = ledger_len(&bank).await;
+    assert_eq!(play_out(&bank, id).await, 2);
+    let entries = bank.ledger(1, usize::MAX).await.unwrap();
+    let payouts: Vec<_> = entries[before..]
+        .iter()
+        .filter(|entry| entry.reason == Reason::TournamentPayout)
+        .collect();
+    assert_eq!(payouts.len(), 1, "three entrants: winner takes all");
+    assert_eq!(payouts[0].amount, 300);
+    assert_eq!(entries.len(), before + 1, "only the payout moved chips");
+
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    let TournamentPhase::Finished { payouts, .. } = &state.phase else {
+        panic!("finished: {:?}", state.phase);
+    };
+    let winner = payouts[0].0;
+    assert_eq!(payouts[0].1, 300);
+    assert_eq!(bank.balance(GUILD, winner).await.unwrap(), START + 200);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 0);
+    assert_eq!((report.tournaments_live, report.tournaments_over), (0, 1));
+
+    // The last hand again (a retry after a crash) pays nothing twice.
+    let tournament = state.tournament().unwrap();
+    let last = tournament.hands_played() - 1;
+    bank.record_tournament_hand(GUILD, id, last, &[300, 0])
+        .await
+        .expect("a replay is answered");
+    assert_eq!(ledger_len(&bank).await, before + 1);
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn every_refusal_is_clear_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = open_with(&bank, 4, 100, 1).await;
+    let before = ledger_len(&bank).await;
+    let refusals = [
+        (
+            bank.register_tournament(GUILD, id, user(1), "again").await,
+            BankError::AlreadyRegistered { tournament: id },
+        ),
+        (
+            bank.unregister_tournament(GUILD, id, user(2), "not in")
+                .await,
+            BankError::NotRegistered { tournament: id },
+        ),
+        (
+            bank.start_tournament(GUILD, id, "start alone")
+                .await
+                .map(|()| 0),
+            BankError::TooFewEntrants {
+                tournament: id,
+                entrants: 1,
+            },
+        ),
+        (
+            bank.register_tournament(GuildId(8), id, user(2), "other guild")
+                .await,
+            BankError::TournamentWrongGuild { tournament: id },
+        ),
+        (
+            bank.record_tournament_hand(GUILD, id, 0, &[600])
+                .await
+                .map(|()| 0),
+            BankError::TournamentNotRunning { tournament: id },
+        ),
+        (
+            bank.open_tournament(GUILD, CHANNEL, 4, settings(100), "second here")
+                .await
+                .map(|id| id.0),
+            BankError::TournamentInChannel { tournament: id },
+        ),
+        (
+            bank.buy_in(GUILD, CHANNEL, user(5), 100, "a table here")
+                .await,
+            BankError::TournamentInChannel { tournament: id },
+        ),
+    ];
+    for (got, expected) in refusals {
+        assert_eq!(got, Err(expected));
+    }
+    assert_eq!(
+        bank.open_table(GUILD, CHANNEL).await,
+        Err(BankError::TournamentInChannel { tournament: id })
+    );
+    assert_eq!(ledger_len(&bank).await, before);
+
+    // A buy-in above the balance.
+    let rich = bank
+        .open_tournament(GUILD, TableId(41), 2, settings(START + 1), "rich")
+        .await
+        .unwrap();
+    assert_eq!(
+        bank.register_tournament(GUILD, rich, user(3), "short")
+            .await,
+        Err(BankError::InsufficientFunds {
+            balance: START,
+            needed: START + 1
+        })
+    );
+    let state = bank.tournament(rich).await.unwrap().unwrap();
+    assert!(state.entrants.is_empty());
+
+    // A channel with a table open.
+    bank.buy_in(GUILD, TableId(42), user(4), 50, "seat")
+        .await
+        .unwrap();
+    assert_eq!(
+        bank.open_tournament(GUILD, TableId(42), 2, settings(10), "at a table")
+            .await,
+        Err(BankError::TableOpenInChannel { table: TableId(42) })
+    );
+    // Settings no field of that size could play: three places paid among two seats.
+    let mut three_places = settings(10);
+    three_places.payouts = Some(studbot::tournament::PayoutTable::new(vec![50, 30, 20]).unwrap());
+    assert!(matches!(
+        bank.open_tournament(GUILD, TableId(43), 2, three_places, "places")
+            .await,
+        Err(BankError::BadTournament(_))
+    ));
+    assert!(matches!(
+        bank.open_tournament(GUILD, TableId(43), 9, settings(10), "nine")
+            .await,
+        Err(BankError::BadTournament(_))
+    ));
+
+    // After the start: no registering, no unregistering.
+    bank.register_tournament(GUILD, id, user(2), "two")
+        .await
+        .unwrap();
+    bank.start_tournament(GUILD, id, "start").await.unwrap();
+    let started = ledger_len(&bank).await;
+    assert_eq!(
+        bank.register_tournament(GUILD, id, user(3), "late").await,
+        Err(BankError::TournamentStarted { tournament: id })
+    );
+    assert_eq!(
+        bank.unregister_tournament(GUILD, id, user(2), "leave")
+            .await,
+        Err(BankError::TournamentStarted { tournament: id })
+    );
+    // A hand out of turn, or stacks that do not fit the hand.
+    assert!(matches!(
+        bank.record_tournament_hand(GUILD, id, 1, &[600, 600]).await,
+        Err(BankError::TournamentHandOutOfTurn { next: 0, .. })
+    ));
+    assert!(matches!(
+        bank.record_tournament_hand(GUILD, id, 0, &[600, 601]).await,
+        Err(BankError::TournamentHandRefused { .. })
+    ));
+    assert_eq!(ledger_len(&bank).await, started);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = open_with(&bank, 6, 250, 3).await;
+    assert_eq!(
+        bank.unregister_tournament(GUILD, id, user(2), "leave")
+            .await,
+        Ok(250)
+    );
+    assert_eq!(bank.balance(GUILD, user(2)).await.unwrap(), START);
+    let paid = bank.cancel_tournament(GUILD, id, "cancel").await.unwrap();
+    assert_eq!(paid, vec![(user(1), 250), (user(3), 250)]);
+    for n in 1..=3 {
+        assert_eq!(bank.balance(GUILD, user(n)).await.unwrap(), START);
+    }
+    assert_eq!(
+        bank.cancel_tournament(GUILD, id, "cancel").await.unwrap(),
+        paid,
+        "the same request again is answered as before"
+    );
+    assert_eq!(
+        bank.cancel_tournament(GUILD, id, "cancel again").await,
+        Err(BankError::TournamentOver { tournament: id })
+    );
+    // The channel is free again.
+    bank.open_tournament(GUILD, CHANNEL, 2, settings(0), "next")
+        .await
+        .expect("a new tournament in the channel");
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 0);
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = open_with(&bank, 3, 100, 3).await;
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    let next = state.tournament().unwrap().next_hand().unwrap();
+    // The first dealt busts the last: 1,200 and 600 left, the third out.
+    let stacks = vec![1_200, 600, 0];
+    bank.record_tournament_hand(GUILD, id, next.number, &stacks)
+        .await
+        .unwrap();
+    let paid = bank.cancel_tournament(GUILD, id, "cancel").await.unwrap();
+    let by_user = |u: UserId| paid.iter().find(|(p, _)| *p == u).unwrap().1;
+    let [first, second, out] =
+        [next.seats[0], next.seats[1], next.seats[2]].map(|seat| by_user(state.entrants[seat]));
+    assert_eq!((first, second, out), (200, 100, 0));
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 0);
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_restart_resumes_the_tournament_from_the_last_hand_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = open_with(&bank, 4, 50, 4).await;
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    let next = state.tournament().unwrap().next_hand().unwrap();
+    bank.record_tournament_hand(GUILD, id, next.number, &[700, 500, 600, 600])
+        .await
+        .unwrap();
+    let recorded = bank.tournament(id).await.unwrap().unwrap();
+    bank.shutdown().await.unwrap();
+
+    let bank = Bank::open(dir.path(), EconomyConfig::default())
+        .await
+        .unwrap();
+    let resumed = bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(resumed, recorded);
+    assert_eq!(resumed.tournament().unwrap().hands_played(), 1);
+    assert_eq!(bank.tournaments().await.unwrap(), vec![recorded]);
+    play_out(&bank, id).await;
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 0);
+    bank.shutdown().await.unwrap();
+}
+
+/// Writes `value` under tournament `key`'s record, past the bank.
+fn plant(dir: &std::path::Path, key: u64, value: Vec<u8>) {
+    let store = SledStore::open(dir, 1 << 20).unwrap();
+    store
+        .apply(&[Write {
+            tree: Tree::Tournaments,
+            key: key.to_be_bytes().to_vec(),
+            value: Some(value),
+        }])
+        .unwrap();
+    store.flush().unwrap();
+}
+
+fn stored(dir: &std::path::Path, key: u64) -> Vec<u8> {
+    let store = SledStore::open(dir, 1 << 20).unwrap();
+    store
+        .get(Tree::Tournaments, &key.to_be_bytes())
+        .unwrap()
+        .expect("a record")
+}
+
+#[tokio::test]
+async fn a_corrupt_tournament_record_is_refused_never_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = open_with(&bank, 3, 100, 3).await;
+    bank.shutdown().await.unwrap();
+    let record = stored(dir.path(), id.0);
+
+    // Cut short, and the same record under another tournament's number.
+    plant(dir.path(), id.0, record[..record.len() / 2].to_vec());
+    plant(dir.path(), 9, record.clone());
+    let bank = Bank::open(dir.path(), EconomyConfig::default())
+        .await
+        .unwrap();
+    for (tournament, why) in [
+        (id, "corrupt tournament 1"),
+        (TournamentId(9), "names tournament 1"),
+    ] {
+        match bank.tournament(tournament).await {
+            Err(BankError::Storage(message)) => assert!(message.contains(why), "{message}"),
+            other => panic!("tournament {}: {other:?}", tournament.0),
+        }
+        assert!(matches!(
+            bank.record_tournament_hand(GUILD, tournament, 0, &[600, 600, 600])
+                .await,
+            Err(BankError::Storage(_))
+        ));
+    }
+    let report = bank.audit().await.unwrap();
+    assert!(!report.ok);
+    assert_eq!(
+        report
+            .breaks
+            .iter()
+            .filter(|found| found.starts_with("an unreadable tournament record"))
+            .count(),
+        2,
+        "{:?}",
+        report.breaks
+    );
+    bank.shutdown().await.unwrap();
+}
