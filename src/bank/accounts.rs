@@ -17,14 +17,27 @@ use super::{BankError, EconomyConfig, GuildId, TableId, UserId};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Account {
-    Player { guild: GuildId, user: UserId },
-    Mint { guild: GuildId },
-    Seat { table: TableId, user: UserId },
+    Player {
+        guild: GuildId,
+        user: UserId,
+    },
+    Mint {
+        guild: GuildId,
+    },
+    Seat {
+        table: TableId,
+        user: UserId,
+    },
+    /// The guild's house: the chips its computer players buy in with and cash out to.
+    House {
+        guild: GuildId,
+    },
 }
 
 const PLAYER_TAG: u8 = b'P';
 const MINT_TAG: u8 = b'M';
 const SEAT_TAG: u8 = b'S';
+const HOUSE_TAG: u8 = b'H';
 
 impl Account {
     pub fn key(self) -> Vec<u8> {
@@ -43,6 +56,10 @@ impl Account {
                 key.push(SEAT_TAG);
                 key.extend_from_slice(&table.0.to_be_bytes());
                 key.extend_from_slice(&user.0.to_be_bytes());
+            }
+            Account::House { guild } => {
+                key.push(HOUSE_TAG);
+                key.extend_from_slice(&guild.0.to_be_bytes());
             }
         }
         key
@@ -64,12 +81,25 @@ impl Account {
                 table: TableId(number(1..9)?),
                 user: UserId(number(9..17)?),
             }),
+            (&HOUSE_TAG, 9) => Some(Account::House {
+                guild: GuildId(number(1..9)?),
+            }),
             _ => None,
         }
     }
 
     pub fn is_mint(self) -> bool {
         matches!(self, Account::Mint { .. })
+    }
+
+    /// Where `user`'s chips go when they leave a table of `guild`: their own balance, or
+    /// for a computer player the guild's house.
+    pub fn owner(guild: GuildId, user: UserId) -> Account {
+        if user.is_computer() {
+            Account::House { guild }
+        } else {
+            Account::Player { guild, user }
+        }
     }
 }
 

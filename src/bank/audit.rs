@@ -1,7 +1,7 @@
 //! The audit: recomputes every balance from the ledger and checks the books.
 //!
 //! Checks: the ledger is numbered 1, 2, 3, … with no gap; every stored balance equals the sum
-//! of its entries; no player or seat is below zero; all accounts (the mint's negative balance
+//! of its entries; no player, seat or house account is below zero; all accounts (the mint's negative balance
 //! included) sum to zero, and so do each guild's (its tables' seats counted in it); the
 //! leaderboard index matches the balances; and no closed table holds chips or a hand in
 //! progress; the lobby's records (table settings, hand histories) are counted and their keys
@@ -49,6 +49,10 @@ pub struct AuditReport {
     pub escrow_chips: i128,
     /// The mints' balances together: minus every chip in circulation.
     pub mint_balance: i128,
+    /// Chips in the guilds' house accounts (their computer players' bank). Reports of older
+    /// versions have none.
+    #[serde(default)]
+    pub house_chips: i128,
     /// Of every account; zero when the books balance.
     pub sum: i128,
     pub tables_open: u64,
@@ -115,6 +119,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     // The stored balances against the ledger.
     let (mut accounts_seen, mut player_accounts) = (0u64, 0u64);
     let (mut player_chips, mut escrow_chips, mut mint_balance) = (0i128, 0i128, 0i128);
+    let mut house_chips = 0i128;
     let mut seats_by_table: BTreeMap<TableId, i128> = BTreeMap::new();
     let mut by_guild: BTreeMap<GuildId, i128> = BTreeMap::new();
     let mut expected_board = BTreeSet::new();
@@ -152,6 +157,13 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
                     breaks.push(format!("{account:?} holds {balance}"));
                 }
             }
+            Account::House { guild } => {
+                *by_guild.entry(guild).or_default() += balance;
+                house_chips += balance;
+                if balance < 0 || balance > i128::from(u64::MAX) {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
             Account::Mint { guild } => {
                 *by_guild.entry(guild).or_default() += balance;
                 mint_balance += balance;
@@ -170,7 +182,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
             ));
         }
     }
-    let sum = player_chips + escrow_chips + mint_balance;
+    let sum = player_chips + escrow_chips + house_chips + mint_balance;
     if sum != 0 {
         breaks.push(format!("the accounts sum to {sum}, not 0"));
     }
@@ -280,6 +292,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         player_chips,
         escrow_chips,
         mint_balance,
+        house_chips,
         sum,
         tables_open,
         tables_closed,

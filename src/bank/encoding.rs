@@ -31,6 +31,7 @@ enum StoredAccount {
     Player(u64, u64),
     Mint(u64),
     Seat(u64, u64),
+    House(u64),
 }
 
 impl From<Account> for StoredAccount {
@@ -39,6 +40,7 @@ impl From<Account> for StoredAccount {
             Account::Player { guild, user } => StoredAccount::Player(guild.0, user.0),
             Account::Mint { guild } => StoredAccount::Mint(guild.0),
             Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
+            Account::House { guild } => StoredAccount::House(guild.0),
         }
     }
 }
@@ -57,6 +59,9 @@ impl From<StoredAccount> for Account {
                 table: TableId(table),
                 user: UserId(user),
             },
+            StoredAccount::House(guild) => Account::House {
+                guild: GuildId(guild),
+            },
         }
     }
 }
@@ -72,6 +77,7 @@ enum StoredReason {
     CashOut,
     Settle(u64),
     TableClosed,
+    HouseMint,
 }
 
 impl From<&Reason> for StoredReason {
@@ -86,6 +92,7 @@ impl From<&Reason> for StoredReason {
             Reason::CashOut => StoredReason::CashOut,
             Reason::Settle { hand } => StoredReason::Settle(*hand),
             Reason::TableClosed => StoredReason::TableClosed,
+            Reason::HouseMint => StoredReason::HouseMint,
         }
     }
 }
@@ -102,6 +109,7 @@ impl From<StoredReason> for Reason {
             StoredReason::CashOut => Reason::CashOut,
             StoredReason::Settle(hand) => Reason::Settle { hand },
             StoredReason::TableClosed => Reason::TableClosed,
+            StoredReason::HouseMint => Reason::HouseMint,
         }
     }
 }
@@ -198,6 +206,7 @@ mod tests {
             entry(Reason::Settle { hand: 42 }, "something else"),
             entry(Reason::Grant { by: UserId(5) }, "discord:1:grant"),
             entry(Reason::TableClosed, ""),
+            entry(Reason::HouseMint, "lobby:1:2:3:join"),
         ] {
             let bytes = encode_entry(&original);
             assert_eq!(decode_entry(7, &bytes).unwrap(), original);

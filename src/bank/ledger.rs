@@ -40,6 +40,9 @@ pub enum Reason {
     },
     /// Stacks paid back to their players when their table closed.
     TableClosed,
+    /// Chips created for the guild's house, which held too little for a computer player's
+    /// buy-in.
+    HouseMint,
 }
 
 /// One movement: `amount` chips from `from` to `to`.

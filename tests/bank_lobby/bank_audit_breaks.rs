@@ -28,6 +28,7 @@ enum StoredAccount {
     Player(u64, u64),
     Mint(u64),
     Seat(u64, u64),
+    House(u64),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,6 +42,7 @@ enum StoredReason {
     CashOut,
     Settle(u64),
     TableClosed,
+    HouseMint,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -67,6 +69,7 @@ fn stored(account: Account) -> StoredAccount {
         Account::Player { guild, user } => StoredAccount::Player(guild.0, user.0),
         Account::Mint { guild } => StoredAccount::Mint(guild.0),
         Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
+        Account::House { guild } => StoredAccount::House(guild.0),
     }
 }
 
@@ -268,6 +271,7 @@ fn stored_as(public: &LedgerEntry) -> StoredEntry {
         Reason::CashOut => StoredReason::CashOut,
         Reason::Settle { hand } => StoredReason::Settle(hand),
         Reason::TableClosed => StoredReason::TableClosed,
+        Reason::HouseMint => StoredReason::HouseMint,
     };
     StoredEntry {
         time_unix_ms: public.time_unix_ms,
