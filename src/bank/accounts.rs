@@ -32,12 +32,17 @@ pub enum Account {
     Tournament {
         tournament: TournamentId,
     },
+    /// The guild's house: the chips its computer players buy in with and cash out to.
+    House {
+        guild: GuildId,
+    },
 }
 
 const PLAYER_TAG: u8 = b'P';
 const MINT_TAG: u8 = b'M';
 const SEAT_TAG: u8 = b'S';
 const TOURNAMENT_TAG: u8 = b'T';
+const HOUSE_TAG: u8 = b'H';
 
 impl Account {
     pub fn key(self) -> Vec<u8> {
@@ -60,6 +65,10 @@ impl Account {
             Account::Tournament { tournament } => {
                 key.push(TOURNAMENT_TAG);
                 key.extend_from_slice(&tournament.0.to_be_bytes());
+            }
+            Account::House { guild } => {
+                key.push(HOUSE_TAG);
+                key.extend_from_slice(&guild.0.to_be_bytes());
             }
         }
         key
@@ -84,12 +93,25 @@ impl Account {
             (&TOURNAMENT_TAG, 9) => Some(Account::Tournament {
                 tournament: TournamentId(number(1..9)?),
             }),
+            (&HOUSE_TAG, 9) => Some(Account::House {
+                guild: GuildId(number(1..9)?),
+            }),
             _ => None,
         }
     }
 
     pub fn is_mint(self) -> bool {
         matches!(self, Account::Mint { .. })
+    }
+
+    /// Where `user`'s chips go when they leave a table of `guild`: their own balance, or
+    /// for a computer player the guild's house.
+    pub fn owner(guild: GuildId, user: UserId) -> Account {
+        if user.is_computer() {
+            Account::House { guild }
+        } else {
+            Account::Player { guild, user }
+        }
     }
 }
 

@@ -1,12 +1,13 @@
 //! The audit: recomputes every balance from the ledger and checks the books.
 //!
 //! Checks: the ledger is numbered 1, 2, 3, … with no gap; every stored balance equals the sum
-//! of its entries; no player or seat is below zero; all accounts (the mint's negative balance
-//! included) sum to zero, and so do each guild's (its tables' seats counted in it); the
-//! leaderboard index matches the balances; no closed table holds chips or a hand in
-//! progress; each tournament's prize pool holds its buy-ins less what it paid out, which is
-//! every buy-in while it is live and nothing once it is over; the lobby's records (table
-//! settings, hand histories) are counted and their keys checked. Each failure is a "break" in the report; only an unreadable store is an error.
+//! of its entries; no player, seat, prize pool or house account is below zero; all accounts
+//! (the mint's negative balance included) sum to zero, and so do each guild's (its tables'
+//! seats and its house counted in it); the leaderboard index matches the balances; no closed
+//! table holds chips or a hand in progress; each tournament's prize pool holds its buy-ins
+//! less what it paid out, which is every buy-in while it is live and nothing once it is over;
+//! the lobby's records (table settings, hand histories) are counted and their keys checked.
+//! Each failure is a "break" in the report; only an unreadable store is an error.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -54,6 +55,10 @@ pub struct AuditReport {
     pub tournament_chips: i128,
     /// The mints' balances together: minus every chip in circulation.
     pub mint_balance: i128,
+    /// Chips in the guilds' house accounts (their computer players' bank). Reports of older
+    /// versions have none.
+    #[serde(default)]
+    pub house_chips: i128,
     /// Of every account; zero when the books balance.
     pub sum: i128,
     pub tables_open: u64,
@@ -80,7 +85,11 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     let ledger = recompute_ledger(store, &mut breaks)?;
     let ledger_entries = ledger.entries;
     let mut books = check_balances(store, ledger, &mut breaks)?;
-    let sum = books.player_chips + books.escrow_chips + books.tournament_chips + books.mint_balance;
+    let sum = books.player_chips
+        + books.escrow_chips
+        + books.tournament_chips
+        + books.house_chips
+        + books.mint_balance;
     if sum != 0 {
         breaks.push(format!("the accounts sum to {sum}, not 0"));
     }
@@ -103,6 +112,7 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         escrow_chips: books.escrow_chips,
         tournament_chips: books.tournament_chips,
         mint_balance: books.mint_balance,
+        house_chips: books.house_chips,
         sum,
         tables_open: tables.open,
         tables_closed: tables.closed,
@@ -192,6 +202,7 @@ struct Books {
     player_chips: i128,
     escrow_chips: i128,
     tournament_chips: i128,
+    house_chips: i128,
     mint_balance: i128,
     seats_by_table: BTreeMap<TableId, i128>,
     escrow_by_tournament: BTreeMap<TournamentId, i128>,
@@ -255,6 +266,13 @@ fn check_balances(
                 books.tournament_chips += balance;
                 *books.escrow_by_tournament.entry(tournament).or_default() += balance;
                 if chips_out_of_range {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
+            Account::House { guild } => {
+                *books.by_guild.entry(guild).or_default() += balance;
+                books.house_chips += balance;
+                if balance < 0 || balance > i128::from(u64::MAX) {
                     breaks.push(format!("{account:?} holds {balance}"));
                 }
             }

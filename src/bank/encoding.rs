@@ -33,6 +33,7 @@ enum StoredAccount {
     Mint(u64),
     Seat(u64, u64),
     Tournament(u64),
+    House(u64),
 }
 
 impl From<Account> for StoredAccount {
@@ -42,6 +43,7 @@ impl From<Account> for StoredAccount {
             Account::Mint { guild } => StoredAccount::Mint(guild.0),
             Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
             Account::Tournament { tournament } => StoredAccount::Tournament(tournament.0),
+            Account::House { guild } => StoredAccount::House(guild.0),
         }
     }
 }
@@ -63,6 +65,9 @@ impl From<StoredAccount> for Account {
             StoredAccount::Tournament(tournament) => Account::Tournament {
                 tournament: TournamentId(tournament),
             },
+            StoredAccount::House(guild) => Account::House {
+                guild: GuildId(guild),
+            },
         }
     }
 }
@@ -81,6 +86,7 @@ enum StoredReason {
     TournamentBuyIn,
     TournamentRefund,
     TournamentPayout,
+    HouseMint,
 }
 
 impl From<&Reason> for StoredReason {
@@ -98,6 +104,7 @@ impl From<&Reason> for StoredReason {
             Reason::TournamentBuyIn => StoredReason::TournamentBuyIn,
             Reason::TournamentRefund => StoredReason::TournamentRefund,
             Reason::TournamentPayout => StoredReason::TournamentPayout,
+            Reason::HouseMint => StoredReason::HouseMint,
         }
     }
 }
@@ -117,6 +124,7 @@ impl From<StoredReason> for Reason {
             StoredReason::TournamentBuyIn => Reason::TournamentBuyIn,
             StoredReason::TournamentRefund => Reason::TournamentRefund,
             StoredReason::TournamentPayout => Reason::TournamentPayout,
+            StoredReason::HouseMint => Reason::HouseMint,
         }
     }
 }
@@ -213,6 +221,7 @@ mod tests {
             entry(Reason::Settle { hand: 42 }, "something else"),
             entry(Reason::Grant { by: UserId(5) }, "discord:1:grant"),
             entry(Reason::TableClosed, ""),
+            entry(Reason::HouseMint, "lobby:1:2:3:join"),
         ] {
             let bytes = encode_entry(&original);
             assert_eq!(decode_entry(7, &bytes).unwrap(), original);

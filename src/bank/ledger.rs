@@ -47,6 +47,9 @@ pub enum Reason {
     /// A share of the prize pool: a place's payout, or a cancelled sit & go's pool divided
     /// among the players still in.
     TournamentPayout,
+    /// Chips created for the guild's house, which held too little for a computer player's
+    /// buy-in.
+    HouseMint,
 }
 
 /// One movement: `amount` chips from `from` to `to`.

@@ -37,7 +37,8 @@
 //! behind it), `encoding` (the compact on-disk records), `ledger` (entries and the
 //! per-operation draft), `references` (idempotency and its pruning), `accounts` (keys,
 //! balances, the one transfer), `tables` (registry, escrow seats, hand markers), `economy`
-//! (account age, daily claims, the gift caps), `stats`, `records` (table settings and recent
+//! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
+//! house account, whose chips its computer players play), `records` (table settings and recent
 //! hand histories, kept for the lobby), `leaderboard`, `audit`, `schema`, `clock`.
 
 mod accounts;
@@ -50,6 +51,7 @@ mod economy;
 mod encoding;
 mod error;
 mod handle;
+mod house;
 mod leaderboard;
 mod ledger;
 mod messages;
@@ -71,6 +73,7 @@ pub use config::EconomyConfig;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
 pub use handle::Bank;
+pub use house::HouseStats;
 pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};

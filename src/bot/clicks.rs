@@ -115,8 +115,11 @@ impl Click<'_> {
     /// An action button: the table takes the action, the board is answered in place, and the
     /// click's token goes to the presenter.
     async fn act(&self, table: TableId, turn: Turn) {
-        let defer_at =
-            super::interaction_age::defer_at(self.bot, self.interaction.id.get(), DEFER_CLICK_AFTER);
+        let defer_at = super::interaction_age::defer_at(
+            self.bot,
+            self.interaction.id.get(),
+            DEFER_CLICK_AFTER,
+        );
         let handle = match self.bot.lobby().table(table) {
             Ok(handle) => handle,
             Err(error) => return self.refuse(&error).await,

@@ -29,6 +29,7 @@ pub(crate) enum StoredAccount {
     Mint(u64),
     Seat(u64, u64),
     Tournament(u64),
+    House(u64),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +46,7 @@ pub(crate) enum StoredReason {
     TournamentBuyIn,
     TournamentRefund,
     TournamentPayout,
+    HouseMint,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,6 +74,7 @@ pub(crate) fn stored(account: Account) -> StoredAccount {
         Account::Mint { guild } => StoredAccount::Mint(guild.0),
         Account::Seat { table, user } => StoredAccount::Seat(table.0, user.0),
         Account::Tournament { tournament } => StoredAccount::Tournament(tournament.0),
+        Account::House { guild } => StoredAccount::House(guild.0),
     }
 }
 
@@ -276,6 +279,7 @@ fn stored_as(public: &LedgerEntry) -> StoredEntry {
         Reason::TournamentBuyIn => StoredReason::TournamentBuyIn,
         Reason::TournamentRefund => StoredReason::TournamentRefund,
         Reason::TournamentPayout => StoredReason::TournamentPayout,
+        Reason::HouseMint => StoredReason::HouseMint,
     };
     StoredEntry {
         time_unix_ms: public.time_unix_ms,

@@ -92,7 +92,7 @@ async fn restored_balances(
                 i128::from(bank.balance(guild, user).await.expect("balance"))
             }
             Account::Seat { .. } => balances.get(&account).copied().unwrap_or(0),
-            Account::Mint { .. } | Account::Tournament { .. } => continue,
+            Account::Mint { .. } | Account::Tournament { .. } | Account::House { .. } => continue,
         };
         balances.insert(account, balance);
     }

@@ -19,6 +19,7 @@ mod bank_backup_schedule;
 mod bank_concurrency;
 mod bank_crash;
 mod bank_failing;
+mod bank_house;
 mod bank_limits;
 mod bank_operations;
 mod bank_properties;

@@ -4,8 +4,8 @@
 use crate::bank::ledger::{self, LedgerEntry};
 use crate::bank::store::Tree;
 use crate::bank::{
-    BankError, GuildId, MemberPreferences, PlayerStats, TableId, UserId, accounts,
-    accounts::Account, encoding, leaderboard, records, stats, tables,
+    BankError, GuildId, HouseStats, MemberPreferences, PlayerStats, TableId, UserId, accounts,
+    accounts::Account, encoding, house, leaderboard, records, stats, tables,
 };
 
 use super::Bank;
@@ -93,6 +93,24 @@ impl Bank {
     pub async fn stats(&self, guild: GuildId, user: UserId) -> Result<PlayerStats, BankError> {
         self.read(move |store| stats::read(store, guild, user))
             .await
+    }
+
+    /// What the guild's house account holds, won, lost and was minted.
+    pub async fn house_stats(&self, guild: GuildId) -> Result<HouseStats, BankError> {
+        self.read(move |store| {
+            let mut stats = house::read(store, guild)?;
+            let account = Account::House { guild };
+            stats.balance = match store.get(Tree::Balances, &account.key())? {
+                None => 0,
+                Some(bytes) => accounts::decode_balance(&bytes)
+                    .and_then(|balance| u64::try_from(balance).ok())
+                    .ok_or_else(|| {
+                        BankError::Storage(format!("the balance of {account:?} is corrupt"))
+                    })?,
+            };
+            Ok(stats)
+        })
+        .await
     }
 
     /// Up to `limit` ledger entries from sequence number `from_seq` on.

@@ -10,6 +10,7 @@ use super::Bank;
 
 impl Bank {
     /// Moves `amount` from the player's balance to their seat at `table`; returns their stack.
+    /// A computer player buys in from the guild's house, which the mint tops up when short.
     /// An unknown table is registered as open in `guild`. Refused while the player is in the
     /// table's hand in progress.
     pub async fn buy_in(
@@ -20,6 +21,18 @@ impl Bank {
         amount: u64,
         reference: &str,
     ) -> Result<u64, BankError> {
+        if user.is_computer() {
+            // A computer player's chips are the house's, never a player account's.
+            return self
+                .call(ops::HouseBuyIn {
+                    guild,
+                    table,
+                    computer: user,
+                    amount,
+                    reference: reference.to_string(),
+                })
+                .await;
+        }
         self.call(ops::BuyIn {
             guild,
             table,
@@ -30,7 +43,8 @@ impl Bank {
         .await
     }
 
-    /// Returns the player's whole stack at `table` to their balance; returns the amount
+    /// Returns the player's whole stack at `table` to their balance (a computer player's to
+    /// the house); returns the amount
     /// (0 for a player with no chips at the table). Refused while the player is in the
     /// table's hand in progress.
     pub async fn cash_out(

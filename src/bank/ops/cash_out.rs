@@ -1,5 +1,5 @@
-//! A player cashes out: their whole stack at a table goes back to their balance (0 for a
-//! player with no chips there). Refused while the player is in the table's hand in progress.
+//! A player cashes out: their whole stack at a table goes back to their balance, a computer
+//! player's to the guild's house (0 for a player with no chips there). Refused while the player is in the table's hand in progress.
 
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
@@ -44,7 +44,7 @@ impl Operation for CashOut {
         accounts::transfer(
             draft,
             seat,
-            Account::Player { guild, user },
+            Account::owner(guild, user),
             stack,
             Reason::CashOut,
             &reference,

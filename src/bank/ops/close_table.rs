@@ -1,4 +1,4 @@
-//! A table closes: every stack goes back to its player and the table is marked closed (a
+//! A table closes: every stack goes back to its player (a computer player's to the house) and the table is marked closed (a
 //! closed table holds no chips). Refused while a hand is in progress.
 
 use super::{Once, Operation};
@@ -45,7 +45,7 @@ impl Operation for CloseTable {
             accounts::transfer(
                 draft,
                 Account::Seat { table, user },
-                Account::Player { guild, user },
+                Account::owner(guild, user),
                 stack,
                 Reason::TableClosed,
                 &reference,

@@ -11,7 +11,8 @@ use crate::bank::ledger::{Draft, Reason};
 use crate::bank::store::Tree;
 use crate::bank::tables::{self, HandRecord, HandState, hand_key, table_key};
 use crate::bank::{
-    BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, encoding, records, stats,
+    BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, encoding, house, records,
+    stats,
 };
 
 pub(crate) struct SettleHand {
@@ -69,7 +70,12 @@ impl Operation for SettleHand {
             )?;
         }
         for outcome in &outcomes {
-            stats::record_hand(draft, guild, outcome)?;
+            // A computer player has no stats of its own: its results are the house's.
+            if outcome.user.is_computer() {
+                house::record_hand(draft, guild, outcome)?;
+            } else {
+                stats::record_hand(draft, guild, outcome)?;
+            }
         }
         let starts = match existing {
             Some(existing) => existing.starts,

@@ -1,0 +1,89 @@
+//! The guild's house account's record: what its computer players won and lost at the tables
+//! and what the mint created for it, kept in the same write sets that move those chips (so
+//! it is exact after any crash). Its balance is the `Account::House` itself.
+
+use serde::{Deserialize, Serialize};
+
+use super::ledger::Draft;
+use super::store::{Store, Tree};
+use super::{BankError, GuildId, SeatOutcome};
+
+/// What the house did in one guild.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HouseStats {
+    /// Chips the house holds now (what its computer players are not playing with).
+    #[serde(skip)]
+    pub balance: u64,
+    /// Hands a computer player of the house finished (one per computer per hand).
+    pub hands_played: u64,
+    /// Chips its computer players won from others, hand by hand.
+    pub won: u64,
+    /// Chips its computer players lost to others, hand by hand.
+    pub lost: u64,
+    /// Chips the mint created for the house when it held too little for a buy-in.
+    pub minted: u64,
+}
+
+impl HouseStats {
+    /// Won minus lost.
+    pub fn net(&self) -> i128 {
+        i128::from(self.won) - i128::from(self.lost)
+    }
+}
+
+/// Stored beside the players' stats, under a key no player's (guild, user) key can be: 9
+/// bytes against their 16.
+fn house_key(guild: GuildId) -> Vec<u8> {
+    let mut key = Vec::with_capacity(9);
+    key.push(b'H');
+    key.extend_from_slice(&guild.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn read(store: &dyn Store, guild: GuildId) -> Result<HouseStats, BankError> {
+    match store.get(Tree::Stats, &house_key(guild))? {
+        None => Ok(HouseStats::default()),
+        Some(bytes) => super::encoding::decode(&bytes, "house stats"),
+    }
+}
+
+fn update(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    change: impl FnOnce(&mut HouseStats),
+) -> Result<(), BankError> {
+    let key = house_key(guild);
+    let mut stats: HouseStats = draft.get_record(Tree::Stats, &key)?.unwrap_or_default();
+    change(&mut stats);
+    draft.put_record(Tree::Stats, key, &stats);
+    Ok(())
+}
+
+/// The mint created `amount` chips for the house.
+pub(crate) fn record_minted(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    amount: u64,
+) -> Result<(), BankError> {
+    update(draft, guild, |stats| {
+        stats.minted = stats.minted.saturating_add(amount);
+    })
+}
+
+/// A computer player of the house finished a hand. Counts saturate: they describe the chips,
+/// they never stop a settlement.
+pub(crate) fn record_hand(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    outcome: &SeatOutcome,
+) -> Result<(), BankError> {
+    update(draft, guild, |stats| {
+        stats.hands_played = stats.hands_played.saturating_add(1);
+        if let Some(won) = outcome.end.checked_sub(outcome.start) {
+            stats.won = stats.won.saturating_add(won);
+        }
+        if let Some(lost) = outcome.start.checked_sub(outcome.end) {
+            stats.lost = stats.lost.saturating_add(lost);
+        }
+    })
+}

@@ -1,0 +1,76 @@
+//! A computer player buys in from the guild's house: chips move from the house to the
+//! computer's seat, as a player's buy-in moves them from the player's balance. A house holding
+//! too little is first given the shortfall by the mint (as a moderator's grant creates chips),
+//! recorded as a `HouseMint` entry and in the house's stats, so the ledger stays zero-sum and
+//! says where every chip came from.
+
+use super::{Once, Operation};
+use crate::bank::accounts::{self, Account};
+use crate::bank::ledger::{Draft, Reason};
+use crate::bank::{BankError, EconomyConfig, GuildId, TableId, UserId, house, tables};
+
+pub(crate) struct HouseBuyIn {
+    pub guild: GuildId,
+    pub table: TableId,
+    /// A computer player (`UserId::is_computer`): `Bank::buy_in` sends only those here.
+    pub computer: UserId,
+    pub amount: u64,
+    pub reference: String,
+}
+
+impl Operation for HouseBuyIn {
+    /// The computer player's stack at the table.
+    type Output = u64;
+
+    fn once(&self) -> Option<Once> {
+        Some(Once {
+            guild: self.guild,
+            reference: self.reference.clone(),
+            fingerprint: format!(
+                "house_buy_in {} {} {}",
+                self.table.0, self.computer.0, self.amount
+            ),
+        })
+    }
+
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<u64, BankError> {
+        let HouseBuyIn {
+            guild,
+            table,
+            computer,
+            amount,
+            reference,
+        } = self;
+        if amount == 0 {
+            return Err(BankError::ZeroAmount);
+        }
+        let record = tables::open_record(draft, guild, table)?;
+        tables::refuse_if_in_hand(draft, &record, table, computer)?;
+        let house_account = Account::House { guild };
+        let held = accounts::chips(draft, house_account)?;
+        if let Some(short) = amount.checked_sub(held).filter(|short| *short > 0) {
+            accounts::transfer(
+                draft,
+                Account::Mint { guild },
+                house_account,
+                short,
+                Reason::HouseMint,
+                &reference,
+            )?;
+            house::record_minted(draft, guild, short)?;
+        }
+        let seat = Account::Seat {
+            table,
+            user: computer,
+        };
+        accounts::transfer(
+            draft,
+            house_account,
+            seat,
+            amount,
+            Reason::BuyIn,
+            &reference,
+        )?;
+        accounts::chips(draft, seat)
+    }
+}

@@ -1,0 +1,191 @@
+//! The guild's house account: the chips its computer players buy in with (minted, and
+//! recorded as such, when it holds too little), which their results and cash-outs go back to;
+//! the books stay zero-sum with it, and computer players appear on no leaderboard and in no
+//! player's stats.
+
+use studbot::bank::{Account, GuildId, LedgerEntry, Reason, TableId, UserId};
+
+use crate::bank_common::{open_bank, outcome};
+
+const GUILD: GuildId = GuildId(7);
+const TABLE: TableId = TableId(100);
+const HUMAN: u64 = 1;
+
+fn computer(number: u8) -> UserId {
+    UserId::computer(number)
+}
+
+async fn ledger(bank: &studbot::bank::Bank) -> Vec<LedgerEntry> {
+    bank.ledger(1, 1_000).await.expect("ledger")
+}
+
+async fn assert_audit_clean(bank: &studbot::bank::Bank) -> studbot::bank::AuditReport {
+    let report = bank.audit().await.expect("audit");
+    assert!(report.ok, "audit breaks: {:?}", report.breaks);
+    assert_eq!(report.sum, 0);
+    report
+}
+
+#[tokio::test]
+async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let stack = bank
+        .buy_in(GUILD, TABLE, computer(1), 300, "computer-1-join")
+        .await
+        .unwrap();
+    assert_eq!(stack, 300);
+    let entries = ledger(&bank).await;
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(entries[0].reason, Reason::HouseMint);
+    assert_eq!(entries[0].from, Account::Mint { guild: GUILD });
+    assert_eq!(entries[0].to, Account::House { guild: GUILD });
+    assert_eq!(entries[0].amount, 300);
+    assert_eq!(entries[1].reason, Reason::BuyIn);
+    assert_eq!(entries[1].from, Account::House { guild: GUILD });
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.minted, house.balance), (300, 0));
+    let report = assert_audit_clean(&bank).await;
+    assert_eq!(
+        report.player_accounts, 0,
+        "a computer holds no player account"
+    );
+}
+
+#[tokio::test]
+async fn a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    bank.buy_in(GUILD, TABLE, computer(1), 300, "c1-join")
+        .await
+        .unwrap();
+    bank.cash_out(GUILD, TABLE, computer(1), "c1-out")
+        .await
+        .unwrap();
+    assert_eq!(bank.house_stats(GUILD).await.unwrap().balance, 300);
+    // Exactly what it holds: nothing minted.
+    bank.buy_in(GUILD, TABLE, computer(1), 300, "c1-join-again")
+        .await
+        .unwrap();
+    assert_eq!(bank.house_stats(GUILD).await.unwrap().minted, 300);
+    // One past it: the one chip short is minted.
+    bank.buy_in(GUILD, TABLE, computer(2), 1, "c2-join")
+        .await
+        .unwrap();
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.minted, house.balance), (301, 0));
+    let mints: Vec<u64> = ledger(&bank)
+        .await
+        .into_iter()
+        .filter(|entry| entry.reason == Reason::HouseMint)
+        .map(|entry| entry.amount)
+        .collect();
+    assert_eq!(mints, vec![300, 1]);
+    assert_audit_clean(&bank).await;
+}
+
+#[tokio::test]
+async fn a_computers_results_and_cash_out_are_the_houses_and_no_player_stats_or_leaderboard_show_it()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    bank.buy_in(GUILD, TABLE, UserId(HUMAN), 200, "human-join")
+        .await
+        .unwrap();
+    bank.buy_in(GUILD, TABLE, computer(3), 200, "c3-join")
+        .await
+        .unwrap();
+    bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
+    let computer_lost = studbot::bank::SeatOutcome {
+        user: computer(3),
+        ..outcome(0, 200, 150)
+    };
+    bank.settle_hand(GUILD, TABLE, 1, &[outcome(HUMAN, 200, 250), computer_lost])
+        .await
+        .unwrap();
+    bank.begin_hand(GUILD, TABLE, 2).await.unwrap();
+    let computer_won = studbot::bank::SeatOutcome {
+        user: computer(3),
+        ..outcome(0, 150, 170)
+    };
+    bank.settle_hand(GUILD, TABLE, 2, &[outcome(HUMAN, 250, 230), computer_won])
+        .await
+        .unwrap();
+    assert_eq!(
+        bank.cash_out(GUILD, TABLE, computer(3), "c3-out")
+            .await
+            .unwrap(),
+        170
+    );
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!(
+        (house.hands_played, house.won, house.lost, house.minted),
+        (2, 20, 50, 200)
+    );
+    assert_eq!(house.net(), -30);
+    assert_eq!(house.balance, 170);
+    let board = bank.leaderboard(GUILD, 10).await.unwrap();
+    assert!(
+        board.iter().all(|(user, _)| !user.is_computer()),
+        "{board:?}"
+    );
+    assert_eq!(board.len(), 1, "only the human: {board:?}");
+    assert_eq!(
+        bank.stats(GUILD, computer(3)).await.unwrap(),
+        Default::default()
+    );
+    assert_eq!(
+        bank.stats(GUILD, UserId(HUMAN)).await.unwrap().hands_played,
+        2
+    );
+    let report = assert_audit_clean(&bank).await;
+    assert_eq!(report.house_chips, 170);
+    assert_eq!(report.player_accounts, 1);
+}
+
+#[tokio::test]
+async fn a_closing_table_pays_a_computers_stack_to_the_house() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    bank.buy_in(GUILD, TABLE, UserId(HUMAN), 200, "human-join")
+        .await
+        .unwrap();
+    bank.buy_in(GUILD, TABLE, computer(0), 400, "c0-join")
+        .await
+        .unwrap();
+    let paid = bank.close_table(GUILD, TABLE, "close").await.unwrap();
+    assert!(paid.contains(&(computer(0), 400)), "{paid:?}");
+    assert_eq!(bank.house_stats(GUILD).await.unwrap().balance, 400);
+    let report = assert_audit_clean(&bank).await;
+    assert_eq!((report.house_chips, report.escrow_chips), (400, 0));
+    assert_eq!(report.player_accounts, 1);
+}
+
+#[tokio::test]
+async fn a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    for _ in 0..2 {
+        assert_eq!(
+            bank.buy_in(GUILD, TABLE, computer(5), 250, "c5-join")
+                .await
+                .unwrap(),
+            250
+        );
+    }
+    assert_eq!(ledger(&bank).await.len(), 2);
+    assert_eq!(bank.house_stats(GUILD).await.unwrap().minted, 250);
+    assert_audit_clean(&bank).await;
+}
+
+#[test]
+fn computer_ids_are_no_discord_members_and_are_numbered_by_chair() {
+    for number in [0u8, 1, 7, 255] {
+        assert_eq!(UserId::computer(number).computer_number(), Some(number));
+        assert!(UserId::computer(number).is_computer());
+    }
+    assert!(!UserId(1).is_computer());
+    assert!(!UserId(u64::MAX - 256).is_computer());
+    // A real snowflake of today is far below the range.
+    assert!(!UserId(1_200_000_000_000_000_000).is_computer());
+}
