@@ -60,5 +60,6 @@ mod sim_runs;
 mod sim_seats;
 mod tournament_core;
 mod tournament_data;
+mod tournament_play;
 mod tournament_sim;
 mod tournament_stored;
