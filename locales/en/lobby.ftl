@@ -96,3 +96,32 @@ play-final-balance = Your balance: { $balance } { $balance ->
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = Hand #{ $hand } is over and is being settled: the result comes as soon as the bank confirms it. Nothing is lost meanwhile.
 lobby-waiting-for-bank = Hand #{ $hand } waits for the bank, which is slow to answer: cards are dealt as soon as it does. Nothing is lost meanwhile.
+
+## A sit & go at the terminal (`studbot play --tournament`)
+
+play-tournament-welcome = A sit & go of { $players } players, { $game }: buy-in { $buy_in }, prize pool { $pool }; everyone starts with { $stack } tournament { $stack ->
+    [one] chip
+   *[other] chips
+}. The last player with chips wins.
+play-tournament-resumed = The sit & go you left is dealt on from hand { $hand }.
+play-tournament-header = Level { $level }: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet } · { $next ->
+    [0] last level
+    [one] 1 hand to the next level
+   *[other] { $next } hands to the next level
+} · { $left } players left · average stack { $average }
+play-tournament-out = { $name } is out in place { $place }.
+play-tournament-place = Place { $place }: { $name } wins { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+}.
+play-tournament-over = The sit & go is over after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}.
+play-tournament-quit = You left the sit & go where it is: run { $command } again to play on from this hand.
+play-tournament-help =
+    What you can type:
+      check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
+      “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
+      cards: your cards · board: the table · status: level, stakes and stacks
+      help: this text · quit: stop; the sit & go waits at this hand

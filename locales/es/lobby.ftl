@@ -96,3 +96,32 @@ play-final-balance = Tu saldo: { $balance } { $balance ->
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = La mano #{ $hand } terminó y se está liquidando: el resultado llega en cuanto el banco lo confirme. Mientras tanto no se pierde nada.
 lobby-waiting-for-bank = La mano #{ $hand } espera al banco, que tarda en responder: las cartas se reparten en cuanto responda. Mientras tanto no se pierde nada.
+
+## Un torneo en la terminal (`studbot play --tournament`)
+
+play-tournament-welcome = Un torneo de { $players } jugadores, { $game }: entrada { $buy_in }, premios { $pool }; todos empiezan con { $stack } { $stack ->
+    [one] ficha
+   *[other] fichas
+} de torneo. Gana el último jugador con fichas.
+play-tournament-resumed = El torneo que dejaste sigue desde la mano { $hand }.
+play-tournament-header = Nivel { $level }: ante { $ante }, bring-in { $bring_in }, apuestas { $small_bet }/{ $big_bet } · { $next ->
+    [0] último nivel
+    [one] 1 mano para el siguiente nivel
+   *[other] { $next } manos para el siguiente nivel
+} · quedan { $left } jugadores · pila media { $average }
+play-tournament-out = { $name } queda eliminado en el puesto { $place }.
+play-tournament-place = Puesto { $place }: { $name } gana { $chips } { $chips ->
+    [one] ficha
+   *[other] fichas
+}.
+play-tournament-over = El torneo termina tras { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}.
+play-tournament-quit = Dejas el torneo donde está: vuelve a ejecutar { $command } para seguir desde esta mano.
+play-tournament-help =
+    Lo que puedes escribir:
+      paso (k) · veo, igualo, voy (c) · no voy, me retiro (f) · apuesto (b) · subo (r) · bring-in · completo
+      «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
+      «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, apuestas y fichas
+      «ayuda»: este texto · «salir»: parar; el torneo te espera en esta mano

@@ -61,3 +61,22 @@ play-final-balance = Saldomu: { $balance } chip.
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = Hand #{ $hand } sudah selesai dan chipnya sedang dihitung: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.
 lobby-waiting-for-bank = Hand #{ $hand } menunggu bank yang lambat menjawab: kartu dibagikan begitu bank menjawab. Tidak ada yang hilang sementara itu.
+
+## Turnamen di terminal (`studbot play --tournament`)
+
+play-tournament-welcome = Turnamen { $players } pemain, { $game }: biaya masuk { $buy_in }, total hadiah { $pool }; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
+play-tournament-resumed = Turnamen yang kamu tinggalkan dilanjutkan dari hand { $hand }.
+play-tournament-header = Tingkat { $level }: ante { $ante }, bring-in { $bring_in }, taruhan { $small_bet }/{ $big_bet } · { $next ->
+    [0] tingkat terakhir
+   *[other] { $next } hand lagi ke tingkat berikutnya
+} · sisa { $left } pemain · rata-rata chip { $average }
+play-tournament-out = { $name } tersingkir di posisi { $place }.
+play-tournament-place = Posisi { $place }: { $name } memenangkan { $chips } chip.
+play-tournament-over = Turnamen selesai setelah { $hands } hand.
+play-tournament-quit = Kamu meninggalkan turnamen di posisinya sekarang: jalankan lagi { $command } untuk melanjutkan dari hand ini.
+play-tournament-help =
+    Yang bisa kamu ketik:
+      check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
+      “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
+      “kartu”: kartumu · “meja”: tampilan meja · “status”: tingkat, taruhan dan chip
+      “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini

@@ -17,6 +17,7 @@ pub mod sim;
 pub mod sim_data;
 pub mod sim_session;
 pub mod sim_tournament;
+pub mod sim_tournament_data;
 
 use crate::table::GameChoice;
 

@@ -65,13 +65,16 @@ pub struct SimArgs {
     #[arg(long)]
     pub phh: Option<PathBuf>,
     /// Play through the real bank in this sled directory: players are bank accounts (user ids
-    /// 1..=P of `--guild`) seated at table 1, every hand is begun and settled durably.
+    /// 1..=P of `--guild`) seated at table 1, every hand is begun and settled durably. With
+    /// `--tournament`: the sit & gos are opened in channel 2, bought into and paid out by
+    /// the bank, each hand recorded durably (a killed run's sit & go is resumed first).
     #[arg(long)]
     pub data: Option<PathBuf>,
     /// With `--data`: the guild whose accounts play.
     #[arg(long, default_value_t = 0, requires = "data")]
     pub guild: u64,
-    /// With `--data`: print one JSON line per settled hand (flushed) before the summary.
+    /// With `--data`: print one JSON line per settled hand (with `--tournament`, per recorded
+    /// hand), flushed, before the summary.
     #[arg(long, default_value_t = false, requires = "data")]
     pub progress: bool,
     #[arg(long, default_value_t = 1)]
@@ -97,7 +100,7 @@ pub struct SimArgs {
     pub open_pair_big_bet: bool,
     /// Play whole sit & gos instead of `--hands` hands: the structure sets the stakes and
     /// stacks, the house-rule flags still apply.
-    #[arg(long, default_value_t = false, conflicts_with_all = ["data", "phh"])]
+    #[arg(long, default_value_t = false, conflicts_with = "phh")]
     pub tournament: bool,
     /// With `--tournament`: how many sit & gos.
     #[arg(long, default_value_t = 1, requires = "tournament", value_parser = clap::value_parser!(u64).range(1..))]
@@ -179,7 +182,19 @@ struct SimReport {
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
     if args.tournament {
-        return super::sim_tournament::run(&args.tournament_config(), args.json);
+        let config = args.tournament_config();
+        return match &args.data {
+            Some(dir) => {
+                let run = super::sim_tournament_data::TournamentBankRun {
+                    dir,
+                    guild: args.guild,
+                    progress: args.progress,
+                    json: args.json,
+                };
+                super::sim_tournament_data::run(&config, &run).map(|()| ExitCode::SUCCESS)
+            }
+            None => super::sim_tournament::run(&config, args.json),
+        };
     }
     if let Some(dir) = &args.phh {
         std::fs::create_dir_all(dir)

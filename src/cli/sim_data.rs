@@ -235,7 +235,7 @@ async fn recovered_hands(bank: &Bank, guild: GuildId) -> anyhow::Result<Vec<u64>
 
 /// The ledger's next sequence number: found by doubling then bisecting, since the ledger
 /// is numbered 1, 2, 3, … with no gap and `Bank::ledger` reads from a sequence number on.
-async fn next_ledger_seq(bank: &Bank) -> anyhow::Result<u64> {
+pub(super) async fn next_ledger_seq(bank: &Bank) -> anyhow::Result<u64> {
     let exists = async |seq: u64| -> anyhow::Result<bool> {
         let entries = bank
             .ledger(seq, 1)

@@ -3,7 +3,10 @@
 //! tournament's finishing order, hands and payouts (one JSON object a line with `--json`)
 //! and, on stderr, how many sit & gos a second it played. Tournament `k` (from 0) of seed
 //! `S` deals from the seed `hand_seed(S, k)`, its hand `n` from `hand_deck` of that seed and
-//! `n`, as `sim` does: the same flags give the same tournaments.
+//! `n`, as `sim` does, and the computer players decide hand `n` from a stream of its own:
+//! the same flags give the same tournaments, and one resumed at any hand plays on as it
+//! would have. With `--data` the sit & gos go through the real bank
+//! ([`super::sim_tournament_data`]).
 
 use std::process::ExitCode;
 
@@ -16,7 +19,7 @@ use super::sim_session::{hand_deck, hand_seed};
 use crate::table::computer::choose_for_hand;
 use crate::table::hand::Hand;
 use crate::table::{GameChoice, Rules};
-use crate::tournament::{Structure, StructureKind, Tournament, TournamentSettings};
+use crate::tournament::{NextHand, Structure, StructureKind, Tournament, TournamentSettings};
 
 /// A tournament that has not ended after this many hands is a fault in the engine or the
 /// structure (the built-in stakes put every chip in one pot long before).
@@ -47,6 +50,9 @@ pub struct PlaceReport {
 /// One finished sit & go, as printed (`--json`: this object on one line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TournamentReport {
+    /// With `--data`: the bank's number of the tournament.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<u64>,
     pub players: usize,
     pub hands: u64,
     /// First place first.
@@ -54,29 +60,38 @@ pub struct TournamentReport {
     pub prize_pool: u64,
 }
 
-/// Plays sit & go `index` (from 0) of `config` to its end.
-pub fn play_tournament(
-    config: &TournamentSimConfig,
-    index: u64,
-) -> anyhow::Result<TournamentReport> {
-    config.rules.validate().context("invalid rules")?;
-    let settings = TournamentSettings {
-        game: config.game,
-        structure: Structure::built_in(config.structure),
-        buy_in: config.buy_in,
-        payouts: None,
-    };
-    let mut tournament = Tournament::start(settings, usize::from(config.players))?;
-    let seed = hand_seed(config.seed, index);
-    let mut decisions = Xoshiro256PlusPlus::seed_from_u64(hand_seed(seed, u64::MAX));
-    let mut hand: Option<Hand> = None;
-    while let Some(next) = tournament.next_hand() {
-        if next.number >= MAX_HANDS {
-            bail!("sit & go {} did not end in {MAX_HANDS} hands", index + 1);
+/// Deals the hands of one sit & go with the engine, computer players deciding. Hand `n` is
+/// dealt from `hand_deck(seed, n)` and decided from its own stream of `seed` and `n`, so a
+/// tournament resumed at any hand (after a crash, from the bank) plays on exactly as it
+/// would have.
+pub(super) struct Dealer {
+    rules: crate::table::Rules,
+    seed: u64,
+    hand: Option<Hand>,
+}
+
+impl Dealer {
+    /// The dealer of sit & go `index` (from 0) of a run seeded with `config.seed`.
+    pub(super) fn new(config: &TournamentSimConfig, index: u64) -> Dealer {
+        Dealer {
+            rules: config.rules,
+            seed: hand_seed(config.seed, index),
+            hand: None,
         }
-        let deck = hand_deck(seed, next.number);
-        let (game, stakes, rules, stacks) = (next.game, next.stakes, config.rules, &next.stacks);
-        let playing = match &mut hand {
+    }
+
+    /// Plays `next` to its end; answers the stacks it ended with, in its deal order.
+    pub(super) fn play(&mut self, next: &NextHand) -> anyhow::Result<Vec<u64>> {
+        if next.number >= MAX_HANDS {
+            bail!("the sit & go did not end in {MAX_HANDS} hands");
+        }
+        let deck = hand_deck(self.seed, next.number);
+        let mut decisions = Xoshiro256PlusPlus::seed_from_u64(hand_seed(
+            hand_seed(self.seed, u64::MAX),
+            next.number,
+        ));
+        let (game, stakes, rules, stacks) = (next.game, next.stakes, self.rules, &next.stacks);
+        let playing = match &mut self.hand {
             Some(hand) => hand
                 .restart_game(game, stakes, rules, stacks, deck)
                 .map(|()| hand),
@@ -106,14 +121,27 @@ pub fn play_tournament(
                 next.number + 1
             );
         };
-        tournament
-            .record_hand(&result.final_stacks)
-            .with_context(|| format!("hand {}", next.number + 1))?;
+        Ok(result.final_stacks.clone())
     }
+}
+
+/// The settings every sit & go of `config` is played with.
+pub(super) fn settings(config: &TournamentSimConfig) -> TournamentSettings {
+    TournamentSettings {
+        game: config.game,
+        structure: Structure::built_in(config.structure),
+        buy_in: config.buy_in,
+        payouts: None,
+    }
+}
+
+/// The report of a finished sit & go.
+pub(super) fn report_of(tournament: &Tournament) -> anyhow::Result<TournamentReport> {
     let Some(payouts) = tournament.payouts() else {
-        bail!("sit & go {} ended without payouts", index + 1);
+        bail!("the sit & go ended without payouts");
     };
     Ok(TournamentReport {
+        tournament: None,
         players: tournament.entrants(),
         hands: tournament.hands_played(),
         places: payouts
@@ -126,6 +154,25 @@ pub fn play_tournament(
             .collect(),
         prize_pool: tournament.prize_pool(),
     })
+}
+
+/// Plays sit & go `index` (from 0) of `config` to its end.
+pub fn play_tournament(
+    config: &TournamentSimConfig,
+    index: u64,
+) -> anyhow::Result<TournamentReport> {
+    config.rules.validate().context("invalid rules")?;
+    let mut tournament = Tournament::start(settings(config), usize::from(config.players))?;
+    let mut dealer = Dealer::new(config, index);
+    while let Some(next) = tournament.next_hand() {
+        let final_stacks = dealer
+            .play(&next)
+            .with_context(|| format!("sit & go {}", index + 1))?;
+        tournament
+            .record_hand(&final_stacks)
+            .with_context(|| format!("hand {}", next.number + 1))?;
+    }
+    report_of(&tournament).with_context(|| format!("sit & go {}", index + 1))
 }
 
 /// The lines a finished sit & go prints without `--json`.
@@ -145,6 +192,7 @@ pub fn describe(number: u64, report: &TournamentReport) -> String {
 
 /// Plays `config.count` sit & gos, printing each as it ends, then the rate on stderr.
 pub fn run(config: &TournamentSimConfig, json: bool) -> anyhow::Result<ExitCode> {
+    config.rules.validate().context("invalid rules")?;
     let started = std::time::Instant::now();
     for index in 0..config.count {
         let report = play_tournament(config, index)?;

@@ -59,5 +59,7 @@ mod sim_games;
 mod sim_runs;
 mod sim_seats;
 mod tournament_core;
+mod tournament_data;
+mod tournament_play;
 mod tournament_sim;
 mod tournament_stored;

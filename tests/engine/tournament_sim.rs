@@ -137,8 +137,12 @@ fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
     );
     let count = refusal(&["--count", "0"]).expect("refused");
     assert!(count.contains("--count"), "{count}");
-    let data = refusal(&["--data", "somewhere"]).expect("refused");
-    assert!(data.contains("--data"), "{data}");
+    let phh = refusal(&["--phh", "somewhere"]).expect("refused");
+    assert!(phh.contains("--phh"), "{phh}");
+    assert!(
+        args(&["--data", "somewhere"]).is_ok(),
+        "--data plays through the bank"
+    );
     let without = Harness::try_parse_from(["sim", "--count", "2"])
         .err()
         .map(|e| e.to_string());

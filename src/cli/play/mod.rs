@@ -21,6 +21,7 @@ use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
 mod session;
+mod tournament;
 mod words;
 
 use session::Session;
@@ -68,6 +69,13 @@ pub struct PlayArgs {
     /// at once when standard input is a terminal, at your turn when it is piped.
     #[arg(long, value_enum)]
     pub input: Option<InputTiming>,
+    /// A sit & go instead of a cash table: `--players` enter, `--buy-in` each into the prize
+    /// pool, everyone starts with the structure's stack (`play::tournament`).
+    #[arg(long, default_value_t = false)]
+    pub tournament: bool,
+    /// With `--tournament`: the structure.
+    #[arg(long, value_enum, default_value_t = crate::tournament::StructureKind::Regular, requires = "tournament")]
+    pub structure: crate::tournament::StructureKind,
 }
 
 /// When `studbot play` reads the lines typed on standard input.
@@ -101,6 +109,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    if args.tournament {
+        return runtime.block_on(tournament::play(&args, locale));
+    }
     runtime.block_on(play(args, locale))
 }
 

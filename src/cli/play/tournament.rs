@@ -1,0 +1,348 @@
+//! `studbot play --tournament`: a sit & go at the terminal against computer players, through
+//! the bank like every sit & go. You and the computer players register (the buy-ins go into
+//! the prize pool; the mint grants a computer player what its balance lacks), each hand is
+//! dealt by the engine and recorded in the bank when it ends, and the hand that leaves one
+//! player with every chip pays the prize pool to the balances. Quitting (or closing the
+//! input) leaves the sit & go where it is: the hand in play is not recorded, and the next
+//! `studbot play --tournament` on the same data deals on from the stacks it started with.
+//! The board's header shows the level, its stakes, hands to the next level, players left
+//! and the average stack.
+
+use std::io::BufRead as _;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::words::{Command, choose, parse};
+use super::{GUILD, PlayArgs, YOU, name_of, say};
+use crate::bank::{Bank, EconomyConfig, TableId, TournamentId, TournamentPhase, UserId};
+use crate::cli::sim_session::{hand_deck, hand_seed};
+use crate::render::{self, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt, tr};
+use crate::table::computer::choose_for_hand;
+use crate::table::hand::Hand;
+use crate::table::{GameChoice, Rules};
+use crate::tournament::{NextHand, Status, Structure, Tournament, TournamentSettings};
+
+/// The channel the terminal's sit & gos play in (its cash table is 1).
+const CHANNEL: TableId = TableId(2);
+/// The "moderator" named in the grants to computer players.
+const HOUSE: UserId = UserId(0);
+
+/// What the player typed ended the game: quitting, or the end of the input.
+struct Quit;
+
+pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
+    let data = args
+        .data
+        .clone()
+        .unwrap_or_else(|| std::path::PathBuf::from("studbot-data"));
+    let bank = Bank::open(&data, EconomyConfig::default())
+        .await
+        .with_context(|| format!("cannot open the bank in {}", data.display()))?;
+    let played = play_in(&bank, args, locale).await;
+    let stopped = bank.shutdown().await.context("the bank did not shut down");
+    let code = played?;
+    stopped?;
+    Ok(code)
+}
+
+async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
+    let names = name_of(locale);
+    let (id, resumed) = open_or_resume(bank, args).await?;
+    let state = bank
+        .tournament(id)
+        .await?
+        .context("the sit & go vanished")?;
+    let TournamentPhase::Running(tournament) = &state.phase else {
+        bail!("the sit & go did not start");
+    };
+    say(&tr(
+        locale,
+        "play-tournament-welcome",
+        &[
+            ("players", state.entrants.len().into()),
+            ("game", game_name(locale, state.settings.game).into()),
+            ("buy_in", state.settings.buy_in.into()),
+            ("pool", tournament.prize_pool().into()),
+            ("stack", state.settings.structure.starting_stack().into()),
+        ],
+    ));
+    if resumed {
+        say(&tr(
+            locale,
+            "play-tournament-resumed",
+            &[("hand", (tournament.hands_played() + 1).into())],
+        ));
+    }
+    say(&tr(locale, "play-tournament-help", &[]));
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut decisions = Xoshiro256PlusPlus::seed_from_u64(hand_seed(seed, u64::MAX));
+    let mut input = std::io::stdin().lock().lines();
+    loop {
+        let state = bank
+            .tournament(id)
+            .await?
+            .context("the sit & go vanished")?;
+        let tournament = match state.phase {
+            TournamentPhase::Running(tournament) => tournament,
+            TournamentPhase::Finished { tournament, .. } => {
+                tell_places(locale, &tournament, &state.entrants, &names);
+                let balance = bank.balance(GUILD, YOU).await?;
+                say(&tr(
+                    locale,
+                    "play-final-balance",
+                    &[("balance", balance.into())],
+                ));
+                return Ok(ExitCode::SUCCESS);
+            }
+            _ => bail!("the sit & go is not running"),
+        };
+        let next = tournament
+            .next_hand()
+            .context("a running sit & go with no hand")?;
+        let users: Vec<UserId> = next
+            .seats
+            .iter()
+            .map(|&seat| state.entrants[seat])
+            .collect();
+        let you_play = users.contains(&YOU);
+        if you_play {
+            say(&header(locale, &tournament.status()));
+        }
+        let deck = hand_deck(seed, next.number);
+        let mut hand =
+            Hand::start_game(next.game, next.stakes, Rules::default(), &next.stacks, deck)
+                .with_context(|| format!("hand {} could not start", next.number + 1))?;
+        let player_names: Vec<String> = users.iter().map(|&user| names(user)).collect();
+        let facts = TableFacts {
+            hand_number: next.number + 1,
+            players: player_names.iter().map(PlayerFacts::named).collect(),
+            idle: Vec::new(),
+            action_timer_secs: None,
+            mix_leg: None,
+        };
+        let you = users.iter().position(|&user| user == YOU);
+        while let Some(seat) = hand.to_act() {
+            let kind = if Some(seat) == you {
+                match your_turn(locale, &hand, &facts, &tournament, &mut input) {
+                    Ok(kind) => kind,
+                    Err(Quit) => {
+                        say(&tr(
+                            locale,
+                            "play-tournament-quit",
+                            &[("command", "“studbot play --tournament”".into())],
+                        ));
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                }
+            } else {
+                choose_for_hand(&hand, &mut decisions)
+                    .context("a computer player found no legal action")?
+                    .kind
+            };
+            hand.act(seat, kind)
+                .with_context(|| format!("the engine refused {kind:?}"))?;
+        }
+        let result = hand.result().context("the hand ended without a result")?;
+        if you_play {
+            let view = ResultView::new(next.number + 1, &player_names, result, hand.events());
+            say(&render::results(locale, &view));
+        }
+        let final_stacks = result.final_stacks.clone();
+        let out_before = tournament.finishes().len();
+        bank.record_tournament_hand(GUILD, id, next.number, &final_stacks)
+            .await
+            .context("the bank did not record the hand")?;
+        tell_busted(bank, id, out_before, &next, locale, &names).await?;
+    }
+}
+
+/// The sit & go live in the terminal's channel, or a new one everyone has registered for.
+/// Answers its number and whether it was resumed.
+async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(TournamentId, bool)> {
+    let all = bank.tournaments().await?;
+    let live = all
+        .iter()
+        .find(|state| state.guild == GUILD && state.channel == CHANNEL && state.is_live())
+        .map(|state| state.id);
+    let (id, resumed) = match live {
+        Some(id) => (id, true),
+        None => {
+            let settings = TournamentSettings {
+                game: args.game,
+                structure: Structure::built_in(args.structure),
+                buy_in: args.buy_in,
+                payouts: None,
+            };
+            let reference = format!("play-tournament:open:{}", all.len() + 1);
+            let seats = usize::from(args.players);
+            (
+                bank.open_tournament(GUILD, CHANNEL, seats, settings, &reference)
+                    .await?,
+                false,
+            )
+        }
+    };
+    let state = bank
+        .tournament(id)
+        .await?
+        .context("the sit & go vanished")?;
+    if matches!(state.phase, TournamentPhase::Registering) {
+        let players = (1..=state.seats as u64).map(UserId);
+        for user in players.filter(|user| !state.entrants.contains(user)) {
+            let balance = bank.balance(GUILD, user).await?;
+            if user != YOU && balance < state.settings.buy_in {
+                let reference = format!("play-tournament:{}:grant:{}", id.0, user.0);
+                let short = state.settings.buy_in - balance;
+                bank.grant(GUILD, HOUSE, user, short, &reference).await?;
+            }
+            let reference = format!("play-tournament:{}:register:{}", id.0, user.0);
+            bank.register_tournament(GUILD, id, user, &reference)
+                .await
+                .with_context(|| format!("player {} cannot register", user.0))?;
+        }
+    }
+    Ok((id, resumed))
+}
+
+fn game_name(locale: Locale, game: GameChoice) -> String {
+    render::hand_names::game_choice_name(locale, game, 1)
+}
+
+/// The board's header: level, stakes, hands to the next level, players left, average stack.
+fn header(locale: Locale, status: &Status) -> String {
+    let stakes = status.level.level.stakes;
+    tr(
+        locale,
+        "play-tournament-header",
+        &[
+            ("level", (status.level.index + 1).into()),
+            ("ante", stakes.ante.into()),
+            ("bring_in", stakes.bring_in.into()),
+            ("small_bet", stakes.small_bet.into()),
+            ("big_bet", stakes.big_bet.into()),
+            ("next", status.level.hands_to_next.unwrap_or(0).into()),
+            ("left", status.players_left.into()),
+            ("average", status.average_stack.into()),
+        ],
+    )
+}
+
+/// Reads what you type until it is an action you may take; answers it.
+fn your_turn(
+    locale: Locale,
+    hand: &Hand,
+    facts: &TableFacts,
+    tournament: &Tournament,
+    input: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> Result<crate::table::hand::ActionKind, Quit> {
+    if let Some(view) = hand.to_act().and_then(|seat| hand.private_view(seat)) {
+        say(&render::private_hand(locale, facts.hand_number, &view));
+    }
+    let view = hand.public_view();
+    say(&render::board(
+        locale,
+        &render::BoardView::from_public(&view, facts),
+    ));
+    if let Some(prompt) = TurnPrompt::from_public(&view, facts.hand_number, None) {
+        say(&render::your_turn(locale, &prompt));
+    }
+    let legal = hand.legal_actions();
+    loop {
+        let Some(Ok(line)) = input.next() else {
+            return Err(Quit);
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        match parse(line) {
+            Some(Command::Action(wish)) => match choose(wish, &legal) {
+                Some(kind) => return Ok(kind),
+                None => say(&tr(
+                    locale,
+                    "play-bad-input",
+                    &[
+                        ("input", line.into()),
+                        ("options", render::action_options(locale, &legal).into()),
+                    ],
+                )),
+            },
+            Some(Command::Quit) => return Err(Quit),
+            Some(Command::Help) => say(&tr(locale, "play-tournament-help", &[])),
+            Some(Command::Board) => say(&render::board(
+                locale,
+                &render::BoardView::from_public(&hand.public_view(), facts),
+            )),
+            Some(Command::Status) => say(&header(locale, &tournament.status())),
+            Some(Command::Cards) => {
+                let seat = hand.to_act();
+                if let Some(view) = seat.and_then(|seat| hand.private_view(seat)) {
+                    say(&render::private_hand(locale, facts.hand_number, &view));
+                }
+            }
+            Some(_) => say(&tr(locale, "play-not-now", &[])),
+            None => say(&tr(locale, "play-unknown-word", &[("input", line.into())])),
+        }
+    }
+}
+
+/// Says who the hand just recorded put out, and in which place.
+async fn tell_busted(
+    bank: &Bank,
+    id: TournamentId,
+    out_before: usize,
+    next: &NextHand,
+    locale: Locale,
+    names: &impl Fn(UserId) -> String,
+) -> anyhow::Result<()> {
+    let state = bank
+        .tournament(id)
+        .await?
+        .context("the sit & go vanished")?;
+    let Some(tournament) = state.tournament() else {
+        return Ok(());
+    };
+    for finish in tournament.finishes().iter().skip(out_before) {
+        if finish.place == 1 || !next.seats.contains(&finish.seat) {
+            continue;
+        }
+        let user = state.entrants[finish.seat];
+        say(&tr(
+            locale,
+            "play-tournament-out",
+            &[("name", names(user).into()), ("place", finish.place.into())],
+        ));
+    }
+    Ok(())
+}
+
+/// Every place of the finished sit & go and what it paid.
+fn tell_places(
+    locale: Locale,
+    tournament: &Tournament,
+    entrants: &[UserId],
+    names: &impl Fn(UserId) -> String,
+) {
+    say(&tr(
+        locale,
+        "play-tournament-over",
+        &[("hands", tournament.hands_played().into())],
+    ));
+    for payout in tournament.payouts().unwrap_or_default() {
+        let Some(&user) = entrants.get(payout.seat) else {
+            continue;
+        };
+        say(&tr(
+            locale,
+            "play-tournament-place",
+            &[
+                ("place", payout.place.into()),
+                ("name", names(user).into()),
+                ("chips", payout.chips.into()),
+            ],
+        ));
+    }
+}

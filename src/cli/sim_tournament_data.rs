@@ -1,0 +1,272 @@
+//! `studbot sim --tournament --data DIR`: whole sit & gos through the real bank. The
+//! players are the bank accounts of users 1..=P of `--guild` (the mint grants what a balance
+//! lacks for the buy-in); each sit & go is opened in channel [`SIM_TOURNAMENT_CHANNEL`],
+//! every player registers (the buy-ins go into its prize pool; the last registration starts
+//! it), each hand is played in memory and recorded in the bank durably before the next is
+//! dealt, and the hand that ends it pays the prize pool in the same transaction.
+//!
+//! A run killed at any moment leaves a tournament live in the channel: the next run on the
+//! directory resumes it first (registering whoever had not registered yet, dealing on from
+//! the last hand recorded), then plays its own `--count`. Tournament number `t` of the bank
+//! is dealt as sit & go `t - 1` of `--seed` ([`super::sim_tournament::Dealer`]), so on a new
+//! directory `--data` plays exactly what `sim --tournament` plays without it, and a resumed
+//! one plays on as if never interrupted.
+//!
+//! References: every grant, open and registration carries `sim-tournament:RUN:N:...`, RUN
+//! being the ledger's next sequence number when the run started (as `sim --data` does), so
+//! no run replays another's request.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use super::sim_data::{next_ledger_seq, sim_user};
+use super::sim_tournament::{
+    Dealer, TournamentReport, TournamentSimConfig, describe, report_of, settings,
+};
+use crate::bank::{
+    Bank, EconomyConfig, GuildId, TableId, TournamentId, TournamentPhase, TournamentState, UserId,
+};
+
+/// The channel the sim's sit & gos are played in (the cash sim's table is 1).
+pub const SIM_TOURNAMENT_CHANNEL: TableId = TableId(2);
+
+/// The "moderator" named in the sim's grants.
+const SIM_MODERATOR: UserId = UserId(0);
+
+/// Where and how a run plays through the bank.
+#[derive(Debug, Clone, Copy)]
+pub struct TournamentBankRun<'a> {
+    pub dir: &'a Path,
+    pub guild: u64,
+    /// Print `{"tournament":T,"hand":N}` (flushed) once each hand is recorded durably.
+    pub progress: bool,
+    pub json: bool,
+}
+
+/// Plays the sit & gos of `config` through the bank of `run` on a current-thread runtime.
+pub fn run(config: &TournamentSimConfig, run: &TournamentBankRun<'_>) -> anyhow::Result<()> {
+    config.rules.validate().context("invalid rules")?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let bank = Bank::open(run.dir, EconomyConfig::default())
+            .await
+            .with_context(|| format!("cannot open the bank in {}", run.dir.display()))?;
+        let played = play_all(config, run, &bank).await;
+        let stopped = bank.shutdown().await.context("the bank did not shut down");
+        played?;
+        stopped
+    })
+}
+
+async fn play_all(
+    config: &TournamentSimConfig,
+    run: &TournamentBankRun<'_>,
+    bank: &Bank,
+) -> anyhow::Result<()> {
+    let mut sim = SimTournaments {
+        bank,
+        guild: GuildId(run.guild),
+        run: next_ledger_seq(bank).await?,
+        operations: 0,
+        config,
+        progress: run.progress,
+    };
+    let started = std::time::Instant::now();
+    let mut played = 0u64;
+    if let Some(live) = sim.live_in_channel().await? {
+        let report = sim.play_out(live).await?;
+        print_report(&report, run.json)?;
+        played += 1;
+    }
+    for _ in 0..config.count {
+        let id = sim.open().await?;
+        let report = sim.play_out(id).await?;
+        print_report(&report, run.json)?;
+        played += 1;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{played} sit & gos through the bank in {seconds:.3} s: {:.1} a second",
+        if seconds > 0.0 {
+            played as f64 / seconds
+        } else {
+            0.0
+        }
+    );
+    Ok(())
+}
+
+fn print_report(report: &TournamentReport, json: bool) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    let text = if json {
+        format!("{}\n", serde_json::to_string(report)?)
+    } else {
+        describe(report.tournament.unwrap_or(0), report)
+    };
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot print the sit & go")
+}
+
+struct SimTournaments<'a> {
+    bank: &'a Bank,
+    guild: GuildId,
+    run: u64,
+    operations: u64,
+    config: &'a TournamentSimConfig,
+    progress: bool,
+}
+
+impl SimTournaments<'_> {
+    fn reference(&mut self, what: &str) -> String {
+        self.operations += 1;
+        format!("sim-tournament:{}:{}:{what}", self.run, self.operations)
+    }
+
+    async fn state(&self, id: TournamentId) -> anyhow::Result<TournamentState> {
+        self.bank
+            .tournament(id)
+            .await
+            .with_context(|| format!("cannot read tournament {}", id.0))?
+            .with_context(|| format!("the bank does not know tournament {}", id.0))
+    }
+
+    /// The sit & go an interrupted run left live in the sim's channel, if any.
+    async fn live_in_channel(&self) -> anyhow::Result<Option<TournamentId>> {
+        let all = self
+            .bank
+            .tournaments()
+            .await
+            .context("cannot read the bank's tournaments")?;
+        let live = all
+            .into_iter()
+            .find(|state| state.channel == SIM_TOURNAMENT_CHANNEL && state.is_live());
+        match live {
+            Some(state) if state.guild != self.guild => bail!(
+                "tournament {} of another guild is live in the sim's channel",
+                state.id.0
+            ),
+            live => Ok(live.map(|state| state.id)),
+        }
+    }
+
+    async fn open(&mut self) -> anyhow::Result<TournamentId> {
+        let reference = self.reference("open");
+        self.bank
+            .open_tournament(
+                self.guild,
+                SIM_TOURNAMENT_CHANNEL,
+                usize::from(self.config.players),
+                settings(self.config),
+                &reference,
+            )
+            .await
+            .context("cannot open a sit & go in the bank")
+    }
+
+    /// Grants what the player's balance lacks for the buy-in, then registers them.
+    async fn register(&mut self, id: TournamentId, user: UserId) -> anyhow::Result<()> {
+        let buy_in = self.config.buy_in;
+        let balance = self
+            .bank
+            .balance(self.guild, user)
+            .await
+            .with_context(|| format!("cannot read player {}'s balance", user.0))?;
+        if balance < buy_in {
+            let reference = self.reference(&format!("grant:{}", user.0));
+            self.bank
+                .grant(
+                    self.guild,
+                    SIM_MODERATOR,
+                    user,
+                    buy_in - balance,
+                    &reference,
+                )
+                .await
+                .with_context(|| format!("cannot grant player {} chips", user.0))?;
+        }
+        let reference = self.reference(&format!("register:{}:{}", id.0, user.0));
+        self.bank
+            .register_tournament(self.guild, id, user, &reference)
+            .await
+            .with_context(|| format!("player {} cannot register", user.0))?;
+        Ok(())
+    }
+
+    /// Registers whoever has not registered, deals on from the last hand recorded, and
+    /// checks what was paid.
+    async fn play_out(&mut self, id: TournamentId) -> anyhow::Result<TournamentReport> {
+        let state = self.state(id).await?;
+        if state.seats != usize::from(self.config.players)
+            || state.settings != settings(self.config)
+        {
+            bail!(
+                "tournament {} left live in the sim's channel was opened with other flags",
+                id.0
+            );
+        }
+        for index in 0..state.seats {
+            let user = sim_user(index);
+            if !state.entrants.contains(&user) {
+                self.register(id, user).await?;
+            }
+        }
+        let index = id.0.checked_sub(1).context("tournament 0")?;
+        let mut dealer = Dealer::new(self.config, index);
+        loop {
+            let state = self.state(id).await?;
+            match state.phase {
+                TournamentPhase::Running(tournament) => {
+                    let next = tournament
+                        .next_hand()
+                        .context("a running sit & go with no hand")?;
+                    let final_stacks = dealer
+                        .play(&next)
+                        .with_context(|| format!("tournament {}", id.0))?;
+                    self.bank
+                        .record_tournament_hand(self.guild, id, next.number, &final_stacks)
+                        .await
+                        .with_context(|| {
+                            format!("cannot record hand {} of tournament {}", next.number, id.0)
+                        })?;
+                    if self.progress {
+                        report_progress(id, next.number)?;
+                    }
+                }
+                TournamentPhase::Finished {
+                    tournament,
+                    payouts,
+                } => {
+                    let paid: u64 = payouts.iter().map(|&(_, chips)| chips).sum();
+                    if paid != tournament.prize_pool() {
+                        bail!(
+                            "tournament {} paid {paid} of a prize pool of {}",
+                            id.0,
+                            tournament.prize_pool()
+                        );
+                    }
+                    let mut report = report_of(&tournament)?;
+                    report.tournament = Some(id.0);
+                    return Ok(report);
+                }
+                TournamentPhase::Registering | TournamentPhase::Cancelled { .. } => {
+                    bail!("tournament {} is not running", id.0);
+                }
+            }
+        }
+    }
+}
+
+/// One line per recorded hand, flushed, so a reader knows the hand is durable.
+fn report_progress(id: TournamentId, hand: u64) -> anyhow::Result<()> {
+    let line = serde_json::json!({ "tournament": id.0, "hand": hand });
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .context("cannot print progress")
+}

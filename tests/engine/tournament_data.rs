@@ -1,0 +1,181 @@
+//! `studbot sim --tournament --data DIR`: whole sit & gos through the real bank. They are the
+//! sit & gos `sim --tournament` plays without the bank, the audit passes afterwards, and a
+//! run killed with SIGKILL at random moments, again and again, leaves books the audit
+//! passes each time; resumed, every tournament pays exactly its prize pool once, the same
+//! payouts as a run never interrupted.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use studbot::bank::{
+    Account, Bank, EconomyConfig, Reason, TournamentId, TournamentPhase, TournamentState,
+};
+
+use crate::child;
+use crate::killable::Killable;
+
+const KILLS: usize = 8;
+
+fn flags(count: u64) -> Vec<String> {
+    [
+        "sim",
+        "--tournament",
+        "--players",
+        "4",
+        "--seed",
+        "5",
+        "--structure",
+        "turbo",
+        "--json",
+        "--count",
+    ]
+    .iter()
+    .map(|flag| flag.to_string())
+    .chain([count.to_string()])
+    .collect()
+}
+
+/// The JSON lines `sim` printed.
+fn sim(count: u64, data: Option<&Path>) -> Vec<Value> {
+    let mut command = child::studbot();
+    command.args(flags(count));
+    if let Some(dir) = data {
+        command.arg("--data").arg(dir);
+    }
+    let output = child::run(command, "", "studbot sim --tournament");
+    assert!(
+        output.status.success(),
+        "sim failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+fn audit_passes(dir: &Path) -> Value {
+    let (code, report) = crate::audit::audit(dir);
+    assert!(
+        code == Some(0) && report["ok"] == true && report["sum"] == 0,
+        "audit failed ({code:?}): {report}"
+    );
+    report
+}
+
+#[test]
+fn sit_and_gos_through_the_bank_are_those_played_without_it_and_the_audit_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_bank = sim(3, Some(dir.path()));
+    let without = sim(3, None);
+    assert_eq!(with_bank.len(), 3);
+    for (number, (mut banked, plain)) in with_bank.into_iter().zip(without).enumerate() {
+        assert_eq!(banked["tournament"], number as u64 + 1);
+        banked.as_object_mut().unwrap().remove("tournament");
+        assert_eq!(banked, plain);
+    }
+    let report = audit_passes(dir.path());
+    assert_eq!(report["tournament_chips"], 0);
+    assert_eq!(report["tournaments_over"], 3);
+    assert_eq!(report["tournaments_live"], 0);
+    // Buy-ins and payouts only moved chips among the players.
+    assert_eq!(
+        report["player_chips"].as_u64(),
+        Some(4 * EconomyConfig::default().starting_balance)
+    );
+}
+
+/// Starts a `sim --tournament --data --progress` of many sit & gos and kills it after
+/// `kill_after` lines (hands recorded and sit & gos finished).
+fn run_and_kill(dir: &Path, kill_after: usize) {
+    let mut command = child::studbot();
+    command
+        .args(flags(1_000))
+        .arg("--progress")
+        .arg("--data")
+        .arg(dir);
+    let mut running = Killable::start(command);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for line in 0..kill_after {
+        running.next_line(deadline, &format!("line {} of {kill_after}", line + 1));
+    }
+    running.kill();
+}
+
+/// Every tournament in the bank of `dir`, by number, and each tournament's payouts in the
+/// ledger (chips out of its prize pool).
+async fn tournaments_and_payouts(
+    dir: &Path,
+) -> (Vec<TournamentState>, BTreeMap<TournamentId, Vec<u64>>) {
+    let bank = Bank::open(dir, EconomyConfig::default()).await.unwrap();
+    let tournaments = bank.tournaments().await.unwrap();
+    let mut payouts: BTreeMap<TournamentId, Vec<u64>> = BTreeMap::new();
+    for entry in bank.ledger(1, usize::MAX).await.unwrap() {
+        if let Account::Tournament { tournament } = entry.from {
+            assert_eq!(entry.reason, Reason::TournamentPayout);
+            payouts.entry(tournament).or_default().push(entry.amount);
+        }
+    }
+    bank.shutdown().await.unwrap();
+    (tournaments, payouts)
+}
+
+#[tokio::test]
+async fn sit_and_gos_killed_at_random_moments_resume_and_pay_their_pools_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7011);
+    for _ in 0..KILLS {
+        run_and_kill(dir.path(), rng.random_range(1..=70));
+        let report = audit_passes(dir.path());
+        assert!(report["tournaments_live"].as_u64() <= Some(1), "{report}");
+    }
+    // A run to the end resumes the one left live, then plays one more.
+    let finished = sim(1, Some(dir.path()));
+    assert!(!finished.is_empty());
+    let report = audit_passes(dir.path());
+    assert_eq!(report["tournament_chips"], 0);
+    assert_eq!(report["tournaments_live"], 0);
+
+    let (killed, killed_payouts) = tournaments_and_payouts(dir.path()).await;
+    let count = killed.len() as u64;
+    assert!(count >= 2, "{count} sit & gos");
+    let fresh = tempfile::tempdir().unwrap();
+    sim(count, Some(fresh.path()));
+    let (uninterrupted, _) = tournaments_and_payouts(fresh.path()).await;
+    assert_eq!(killed.len(), uninterrupted.len());
+    for (state, never_killed) in killed.iter().zip(&uninterrupted) {
+        let TournamentPhase::Finished {
+            tournament,
+            payouts,
+        } = &state.phase
+        else {
+            panic!(
+                "tournament {} is not finished: {:?}",
+                state.id.0, state.phase
+            );
+        };
+        let paid: Vec<u64> = payouts
+            .iter()
+            .map(|&(_, chips)| chips)
+            .filter(|&chips| chips > 0)
+            .collect();
+        assert_eq!(
+            killed_payouts.get(&state.id),
+            Some(&paid),
+            "tournament {}: the ledger pays each place once",
+            state.id.0
+        );
+        assert_eq!(paid.iter().sum::<u64>(), tournament.prize_pool());
+        assert_eq!(
+            state.phase, never_killed.phase,
+            "tournament {} played as if never interrupted",
+            state.id.0
+        );
+    }
+}
