@@ -120,8 +120,9 @@ play-tournament-over = The sit & go is over after { $hands } { $hands ->
 }.
 play-tournament-quit = You left the sit & go where it is: run { $command } again to play on from this hand.
 play-tournament-help =
-    What you can type:
+    What you can type (a word, or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
+      The amount may follow, as your options show it: “bet 5”, “raise to 20”.
       cards: your cards · board: the table · status: level, stakes and stacks
-      help: this text · quit: stop; the sit & go waits at this hand
+      help (h): this text · quit (q): stop; the sit & go waits at this hand

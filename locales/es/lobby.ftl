@@ -120,8 +120,9 @@ play-tournament-over = El torneo termina tras { $hands } { $hands ->
 }.
 play-tournament-quit = Dejas el torneo donde está: vuelve a ejecutar { $command } para seguir desde esta mano.
 play-tournament-help =
-    Lo que puedes escribir:
-      paso (k) · veo, igualo, voy (c) · no voy, me retiro (f) · apuesto (b) · subo (r) · bring-in · completo
+    Lo que puedes escribir (la palabra, o su letra):
+      paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
+      Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, apuestas y fichas
       «ayuda»: este texto · «salir»: parar; el torneo te espera en esta mano

@@ -75,8 +75,9 @@ play-tournament-place = Posisi { $place }: { $name } memenangkan { $chips } chip
 play-tournament-over = Turnamen selesai setelah { $hands } hand.
 play-tournament-quit = Kamu meninggalkan turnamen di posisinya sekarang: jalankan lagi { $command } untuk melanjutkan dari hand ini.
 play-tournament-help =
-    Yang bisa kamu ketik:
+    Yang bisa kamu ketik (katanya, atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
+      Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
       “kartu”: kartumu · “meja”: tampilan meja · “status”: tingkat, taruhan dan chip
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini

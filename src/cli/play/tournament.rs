@@ -15,7 +15,7 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::words::{Command, choose, parse};
+use super::words::{Choice, Command, choose, parse};
 use super::{GUILD, PlayArgs, YOU, name_of, say};
 use crate::bank::{Bank, EconomyConfig, TableId, TournamentId, TournamentPhase, UserId};
 use crate::cli::sim_session::{hand_deck, hand_seed};
@@ -258,10 +258,19 @@ fn your_turn(
         if line.is_empty() {
             continue;
         }
-        match parse(line) {
-            Some(Command::Action(wish)) => match choose(wish, &legal) {
-                Some(kind) => return Ok(kind),
-                None => say(&tr(
+        match parse(locale, line) {
+            Some(Command::Action(wish, amount)) => match choose(wish, amount, &legal) {
+                Choice::Take(kind) => return Ok(kind),
+                Choice::OtherAmount(offered) => say(&tr(
+                    locale,
+                    "play-other-amount",
+                    &[
+                        ("input", line.into()),
+                        ("count", offered.len().into()),
+                        ("offered", render::action_options(locale, &offered).into()),
+                    ],
+                )),
+                Choice::NotOffered => say(&tr(
                     locale,
                     "play-bad-input",
                     &[
