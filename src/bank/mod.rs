@@ -38,7 +38,8 @@
 //! per-operation draft), `references` (idempotency and its pruning), `accounts` (keys,
 //! balances, the one transfer), `tables` (registry, escrow seats, hand markers), `economy`
 //! (account age, daily claims, the gift caps), `stats`, `records` (table settings and recent
-//! hand histories, kept for the lobby), `leaderboard`, `audit`, `schema`, `clock`.
+//! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
+//! escrow), `leaderboard`, `audit`, `schema`, `clock`.
 
 mod accounts;
 mod audit;
