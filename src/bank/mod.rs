@@ -39,7 +39,8 @@
 //! balances, the one transfer), `tables` (registry, escrow seats, hand markers), `economy`
 //! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
 //! house account, whose chips its computer players play), `records` (table settings and recent
-//! hand histories, kept for the lobby), `leaderboard`, `audit`, `schema`, `clock`.
+//! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
+//! escrow), `leaderboard`, `audit`, `schema`, `clock`.
 
 mod accounts;
 mod audit;

@@ -36,3 +36,4 @@ mod lobby_shutdown;
 mod lobby_stalled_store;
 mod tournament_audit_breaks;
 mod tournament_bank;
+mod tournament_properties;
