@@ -35,4 +35,4 @@ pub use hand::{
 };
 pub use outcome::SeatWins;
 pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};
-pub use seats::MAX_SEATS;
+pub use seats::{MAX_SEATS, MIN_SEATS};

@@ -4,7 +4,9 @@
 
 use super::hand::{SeatIndex, SeatState};
 
-/// The most players a hand can seat (docs/RULES.md: 2 to 8).
+/// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
+pub const MIN_SEATS: usize = 2;
+/// The most players a hand can seat (docs/RULES.md: 2 to 8): the one home of "8 seats".
 pub const MAX_SEATS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

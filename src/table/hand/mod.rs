@@ -27,7 +27,7 @@ use super::game::Game;
 use super::odd_chip::OddChipOrder;
 use super::pot::{NO_CONTENDER, build_pots, split_pot, uncalled_excess};
 use super::rules::{Rules, RulesError, Stakes, StakesError};
-use super::seats::{MAX_SEATS, Seats};
+use super::seats::{MAX_SEATS, MIN_SEATS, Seats};
 use super::showdown::{contender, show_or_muck, showing_order};
 
 mod ending;
@@ -134,7 +134,7 @@ fn card_source(cards: Cards, seats: usize) -> Result<CardSource, StartError> {
 }
 
 fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
-    if !(2..=MAX_SEATS).contains(&stacks.len()) {
+    if !(MIN_SEATS..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
     }
     stakes.validate()?;
