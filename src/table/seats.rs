@@ -2,7 +2,7 @@
 //! `Copy`: an action that turns out to be impossible (a card is missing) is undone by
 //! restoring a copy, with no allocation on the hot path.
 
-use super::hand::{SeatIndex, SeatState};
+use super::vocab::{SeatIndex, SeatState};
 
 /// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
 pub const MIN_SEATS: usize = 2;
