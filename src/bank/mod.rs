@@ -76,7 +76,7 @@ pub use error::{BankError, BankFailed};
 pub use handle::Bank;
 pub use house::HouseStats;
 pub use ledger::{LedgerEntry, Reason};
-pub use references::{REFERENCE_WINDOW_SECS, interaction_reference};
+pub use references::{REFERENCE_WINDOW_SECS, interaction_reference, table_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournaments::{TournamentId, TournamentPhase, TournamentState};

@@ -12,7 +12,7 @@ use super::ledger::Draft;
 use super::ops::Once;
 use super::store::Tree;
 use super::{BankError, Recovery, Transfer};
-use crate::ids::{GuildId, InteractionId, UserId};
+use crate::ids::{GuildId, InteractionId, TableId, UserId};
 
 /// How long a used reference is remembered: a day. A retry of the same request comes within
 /// minutes (Discord lets an interaction be answered for 15 minutes; the lobby retries within
@@ -25,6 +25,13 @@ const PRUNED_PER_BATCH: usize = 256;
 /// The bank reference of a Discord interaction's request: the same for every retry of it.
 pub fn interaction_reference(interaction: InteractionId, what: &str) -> String {
     format!("discord:{}:{what}", interaction.0)
+}
+
+/// The bank reference of a table's own operation: the lobby `session` (new at every start,
+/// so an earlier process's references are never reused), the table, and `what` (numbered by
+/// the table when it repeats).
+pub fn table_reference(session: u64, table: TableId, what: &str) -> String {
+    format!("lobby:{session:x}:{}:{what}", table.0)
 }
 
 /// An operation's answer as a reference remembers it (stored: its variants keep their order).

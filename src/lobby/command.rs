@@ -110,6 +110,30 @@ pub(crate) enum TableCommand {
     },
 }
 
+/// A player's new seat: the chair they sit in and the stack they sat down with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Joined {
+    pub chair: u8,
+    pub stack: u64,
+}
+
+/// How a player leaves (or is kicked from) a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Departure {
+    /// Gone now, with these chips back in their balance.
+    CashedOut(u64),
+    /// In the hand being played: gone when it ends (the table checks or folds for them
+    /// meanwhile), cashed out then.
+    AfterHand,
+}
+
+impl From<Option<u64>> for Departure {
+    /// The table's own answer: the chips cashed out, or `None` when that waits for the hand.
+    fn from(cashed_out: Option<u64>) -> Self {
+        cashed_out.map_or(Departure::AfterHand, Departure::CashedOut)
+    }
+}
+
 /// What a table did when told to shut down.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
@@ -196,9 +220,11 @@ impl TableHandle {
         self.ask(|reply| TableCommand::Resume { reply }).await
     }
 
-    /// Returns the chips cashed out, or `None` when the player goes after the current hand.
-    pub async fn kick(&self, user: UserId) -> Result<Option<u64>, LobbyError> {
-        self.ask(|reply| TableCommand::Kick { user, reply }).await
+    /// Removes `user`: cashed out now, or after the hand they are in.
+    pub async fn kick(&self, user: UserId) -> Result<Departure, LobbyError> {
+        self.ask(|reply| TableCommand::Kick { user, reply })
+            .await
+            .map(Departure::from)
     }
 
     /// Returns the hand number the settings apply from.
@@ -210,19 +236,23 @@ impl TableHandle {
         .await
     }
 
-    /// Returns the chair and the stack.
-    pub async fn join(&self, user: UserId, buy_in: u64) -> Result<(u8, u64), LobbyError> {
-        self.ask(|reply| TableCommand::Join {
-            user,
-            buy_in,
-            reply,
-        })
-        .await
+    /// Seats `user` with `buy_in` chips from their balance.
+    pub async fn join(&self, user: UserId, buy_in: u64) -> Result<Joined, LobbyError> {
+        let (chair, stack) = self
+            .ask(|reply| TableCommand::Join {
+                user,
+                buy_in,
+                reply,
+            })
+            .await?;
+        Ok(Joined { chair, stack })
     }
 
-    /// Returns the chips cashed out, or `None` when the player goes after the current hand.
-    pub async fn leave(&self, user: UserId) -> Result<Option<u64>, LobbyError> {
-        self.ask(|reply| TableCommand::Leave { user, reply }).await
+    /// Cashes `user` out: now, or after the hand they are in.
+    pub async fn leave(&self, user: UserId) -> Result<Departure, LobbyError> {
+        self.ask(|reply| TableCommand::Leave { user, reply })
+            .await
+            .map(Departure::from)
     }
 
     pub async fn sit_out(&self, user: UserId) -> Result<(), LobbyError> {

@@ -55,7 +55,7 @@ use tokio::sync::mpsc;
 use crate::bank::{Bank, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
-pub use command::{ShutdownOutcome, TableHandle, TableStatus};
+pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{
@@ -167,9 +167,10 @@ impl Lobby {
         // the process stopped) cannot reopen: its players get their stacks back instead.
         for recovery in &recoveries {
             if records.iter().all(|record| record.table != recovery.table) {
-                let reference = format!(
-                    "lobby:{:x}:{}:orphan-close",
-                    lobby.shared.services.session, recovery.table.0
+                let reference = crate::bank::table_reference(
+                    lobby.shared.services.session,
+                    recovery.table,
+                    "orphan-close",
                 );
                 lobby
                     .shared

@@ -4,7 +4,7 @@
 
 use crate::bank::{Bank, UserId};
 
-use super::command::TableHandle;
+use super::command::{Joined, TableHandle};
 use super::error::LobbyError;
 
 /// What sitting down did.
@@ -31,7 +31,7 @@ pub async fn sit_down(
         None => default_buy_in(table, bank, user).await?,
     };
     match table.join(user, amount).await {
-        Ok((_, stack)) => Ok(Seated::Joined { stack }),
+        Ok(Joined { stack, .. }) => Ok(Seated::Joined { stack }),
         Err(LobbyError::AlreadySeated) if buy_in.is_some() => {
             let stack = table.top_up(user, amount).await?;
             Ok(Seated::ToppedUp { amount, stack })

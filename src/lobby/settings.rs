@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::render::Locale;
 use crate::table::rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes, StakesError};
-use crate::table::{DEFAULT_MIX_HANDS, Game, GameChoice};
+use crate::table::{self, DEFAULT_MIX_HANDS, GameChoice};
 
 /// Everything a moderator chooses when opening a table. Changes made while a hand is in
 /// progress apply from the next hand.
@@ -36,8 +36,9 @@ pub struct TableSettings {
 }
 
 impl TableSettings {
-    pub const MIN_SEATS: u8 = 2;
-    pub const MAX_SEATS: u8 = 8;
+    // The engine's seat bounds (2 and 8) fit a u8.
+    pub const MIN_SEATS: u8 = table::MIN_SEATS as u8;
+    pub const MAX_SEATS: u8 = table::MAX_SEATS as u8;
     pub const MIN_ACTION_TIMER_SECS: u32 = 5;
     pub const MAX_ACTION_TIMER_SECS: u32 = 600;
     pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
@@ -48,8 +49,11 @@ impl TableSettings {
         if !(1..=Self::MAX_MIX_HANDS).contains(&self.mix_hands) {
             return Err(SettingsError::MixHands(self.mix_hands));
         }
-        if self.game.fixed() == Some(Game::Razz) && self.rules.open_pair_big_bet {
-            return Err(SettingsError::OpenPairBigBetInRazz);
+        // A mix table may keep the option: its stud legs use it, its razz hands ignore it.
+        if let Some(game) = self.game.fixed() {
+            self.rules
+                .validate_for_game(game)
+                .map_err(|_| SettingsError::OpenPairBigBetInRazz)?;
         }
         self.stakes.validate()?;
         if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&self.seats) {
@@ -196,15 +200,26 @@ impl SettingChoice for Option<Locale> {
 pub enum SettingsError {
     #[error("invalid stakes: {0}")]
     Stakes(#[from] StakesError),
-    #[error("seats must be between 2 and 8, not {0}")]
+    #[error(
+        "seats must be between {min} and {max}, not {0}",
+        min = TableSettings::MIN_SEATS,
+        max = TableSettings::MAX_SEATS
+    )]
     Seats(u8),
     #[error("min_buy_in ({min_buy_in}) must be at least the big bet ({big_bet})")]
     MinBuyInBelowBigBet { min_buy_in: u64, big_bet: u64 },
     #[error("max_buy_in ({max_buy_in}) must not be less than min_buy_in ({min_buy_in})")]
     BuyInRange { min_buy_in: u64, max_buy_in: u64 },
-    #[error("the action timer must be between 5 and 600 seconds, not {0}")]
+    #[error(
+        "the action timer must be between {min} and {max} seconds, not {0}",
+        min = TableSettings::MIN_ACTION_TIMER_SECS,
+        max = TableSettings::MAX_ACTION_TIMER_SECS
+    )]
     ActionTimer(u32),
-    #[error("the time between hands must be at most 120 seconds, not {0}")]
+    #[error(
+        "the time between hands must be at most {max} seconds, not {0}",
+        max = TableSettings::MAX_BETWEEN_HANDS_SECS
+    )]
     BetweenHands(u32),
     #[error(
         "max_raises must be between {min} and {max}, not {0}",
@@ -212,7 +227,10 @@ pub enum SettingsError {
         max = Rules::MAX_RAISES.end()
     )]
     MaxRaises(u32),
-    #[error("mix_hands must be between 1 and 50, not {0}")]
+    #[error(
+        "mix_hands must be between 1 and {max}, not {0}",
+        max = TableSettings::MAX_MIX_HANDS
+    )]
     MixHands(u32),
     /// Razz has no open-pair big bet (docs/RULES.md, "Other stud games"): a razz table cannot
     /// take the option. (A `mix` table may: its stud legs use it, its razz hands ignore it.)

@@ -14,9 +14,9 @@
 //! checking is free (nor to the bring-in player); no bet or raise is offered that no one
 //! could answer with chips of their own.
 
-use super::hand::{ActionKind, LegalAction, SeatIndex, Street};
 use super::rules::{Rules, ShortAllIn, Stakes};
 use super::seats::{MAX_SEATS, Seats};
+use super::vocab::{ActionKind, LegalAction, SeatIndex, Street};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BettingRound {
@@ -278,7 +278,7 @@ impl BettingRound {
         self.any_action = true;
         match action.kind {
             ActionKind::Fold => {
-                seats.state[seat] = super::hand::SeatState::Folded;
+                seats.state[seat] = super::vocab::SeatState::Folded;
             }
             ActionKind::Check | ActionKind::Call => {
                 seats.pay(seat, action.chips, true);

@@ -7,8 +7,8 @@
 
 use super::deal::DealtCards;
 use super::game::BringInCard;
-use super::hand::SeatIndex;
 use super::seats::Seats;
+use super::vocab::SeatIndex;
 
 /// The seat whose door card brings in among the seats still in the hand.
 pub fn bring_in_seat(seats: &Seats, dealt: &DealtCards, rule: BringInCard) -> Option<SeatIndex> {

@@ -8,8 +8,9 @@
 use super::card::Card;
 use super::deal::{DealtCards, HAND_CARDS};
 use super::deck::Deck;
-use super::hand::{SeatIndex, StartError};
+use super::errors::StartError;
 use super::seats::{MAX_SEATS, Seats};
+use super::vocab::SeatIndex;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSource {

@@ -4,9 +4,10 @@
 
 use super::card::{Card, Rank, Suit};
 use super::card_source::{CardSource, SourceCursor};
+use super::errors::MissingCard;
 use super::eval::CardSet;
-use super::hand::{Event, MissingCard, SeatIndex, Street, record};
 use super::seats::{MAX_SEATS, Seats};
+use super::vocab::{Event, SeatIndex, Street, record};
 
 /// Cards per player in a full hand.
 pub const HAND_CARDS: usize = 7;

@@ -10,8 +10,8 @@ use super::ace_five_low::AceFiveLow;
 use super::card::Card;
 use super::deal::DealtCards;
 use super::game::BoardRanking;
-use super::hand::SeatIndex;
 use super::seats::Seats;
+use super::vocab::SeatIndex;
 
 /// The seat with the best board among the seats still in the hand.
 pub fn best_board_seat(

@@ -10,6 +10,7 @@ mod card_source;
 pub mod computer;
 mod deal;
 pub mod deck;
+mod errors;
 pub mod eval;
 mod first_to_act;
 mod game;
@@ -22,6 +23,7 @@ pub mod replay;
 pub mod rules;
 mod seats;
 mod showdown;
+mod vocab;
 
 pub use ace_five_low::{AceFiveLow, best_ace_five_low, best_ace_five_low_cards};
 pub use card::{Card, Rank, Suit};
@@ -35,4 +37,4 @@ pub use hand::{
 };
 pub use outcome::SeatWins;
 pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};
-pub use seats::MAX_SEATS;
+pub use seats::{MAX_SEATS, MIN_SEATS};

@@ -6,9 +6,9 @@
 
 use super::card::Card;
 use super::deal::DealtCards;
-use super::hand::SeatIndex;
 use super::rules::OddChip;
 use super::seats::MAX_SEATS;
+use super::vocab::SeatIndex;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OddChipOrder {

@@ -7,9 +7,9 @@
 
 use super::ace_five_low::AceFiveLow;
 use super::eval::{HighValue, LowValue};
-use super::hand::{PotAward, SeatIndex};
 use super::odd_chip::OddChipOrder;
 use super::seats::{MAX_SEATS, Seats};
+use super::vocab::{PotAward, SeatIndex};
 
 /// The chips the biggest contributor put in beyond anyone else, if any: those were never
 /// called and go back.
@@ -267,7 +267,7 @@ pub fn split_pots(seats: &[(u64, bool, bool)]) -> Vec<(u64, Vec<SeatIndex>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::hand::SeatState;
+    use crate::table::vocab::SeatState;
 
     fn seats(committed: &[u64], folded: &[usize]) -> Seats {
         let mut seats = Seats::new(&vec![100; committed.len()]);

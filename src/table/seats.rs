@@ -2,9 +2,11 @@
 //! `Copy`: an action that turns out to be impossible (a card is missing) is undone by
 //! restoring a copy, with no allocation on the hot path.
 
-use super::hand::{SeatIndex, SeatState};
+use super::vocab::{SeatIndex, SeatState};
 
-/// The most players a hand can seat (docs/RULES.md: 2 to 8).
+/// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
+pub const MIN_SEATS: usize = 2;
+/// The most players a hand can seat (docs/RULES.md: 2 to 8): the one home of "8 seats".
 pub const MAX_SEATS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

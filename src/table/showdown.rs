@@ -9,9 +9,9 @@
 use super::ace_five_low::AceFiveLow;
 use super::eval::CardSet;
 use super::game::PotRule;
-use super::hand::SeatIndex;
 use super::pot::{Contender, LowClaim, Pot};
 use super::seats::Seats;
+use super::vocab::SeatIndex;
 
 /// What `seat`'s cards (its own and the community card) claim at showdown in a game
 /// dividing pots by `rule`.

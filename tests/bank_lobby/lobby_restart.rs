@@ -217,7 +217,7 @@ fn every_player_keeps_their_chair_across_a_restart() {
         let table = lobby.table(TABLE).unwrap();
         assert_eq!(chairs(&table).await, before);
         // A newcomer takes the free chair, not one of theirs.
-        assert_eq!(table.join(BEN, 200).await.unwrap().0, 2);
+        assert_eq!(table.join(BEN, 200).await.unwrap().chair, 2);
     });
 }
 

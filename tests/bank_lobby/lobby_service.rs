@@ -6,7 +6,8 @@ use crate::lobby_common;
 use lobby_common::*;
 use studbot::bank::UserId;
 use studbot::lobby::{
-    CancelReason, LobbyError, NoticeBody, SeatStatus, SitOutReason, TableMessage, TableSettings,
+    CancelReason, Departure, Joined, LobbyError, NoticeBody, SeatStatus, SitOutReason,
+    TableMessage, TableSettings,
 };
 use studbot::table::hand::ActionKind;
 use studbot::table::rules::Stakes;
@@ -308,7 +309,7 @@ async fn a_player_who_leaves_mid_hand_is_played_for_and_cashed_out_when_it_ends(
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
-    assert_eq!(table.leave(ANA).await, Ok(None));
+    assert_eq!(table.leave(ANA).await, Ok(Departure::AfterHand));
     if offer.user != ANA {
         take(&table, &offer, passive(&offer)).await;
     }
@@ -394,7 +395,7 @@ async fn a_kicked_player_is_played_for_and_removed_when_the_hand_ends() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
-    assert_eq!(table.kick(BEN).await, Ok(None));
+    assert_eq!(table.kick(BEN).await, Ok(Departure::AfterHand));
     if offer.user != BEN {
         take(&table, &offer, passive(&offer)).await;
     }
@@ -640,7 +641,13 @@ async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand() {
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
-    assert_eq!(table.join(CHEN, 300).await, Ok((2, 300)));
+    assert_eq!(
+        table.join(CHEN, 300).await,
+        Ok(Joined {
+            chair: 2,
+            stack: 300
+        })
+    );
     assert_eq!(
         table.show_cards(CHEN).await.err(),
         Some(LobbyError::NotInHand)

@@ -14,7 +14,7 @@ use lobby_common::*;
 use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, EconomyConfig, SystemClock, UserId};
 use studbot::lobby::{
-    HandSummary, Lobby, LobbyConfig, LobbyError, MemoryTableStore, Notice, NoticeBody,
+    Departure, HandSummary, Lobby, LobbyConfig, LobbyError, MemoryTableStore, Notice, NoticeBody,
     NoticeReceiver, TableHandle, TableMessage,
 };
 use studbot::table::hand::ActionKind;
@@ -443,7 +443,7 @@ async fn a_cash_out_the_store_stalls_is_not_reported_failed_and_pays_once_when_c
     stalled.table.pause().await.unwrap();
     let leave = stalled.table.leave(BEN);
     // Unconfirmed: Ben is told he leaves, not that it failed.
-    assert_eq!(stalled.stalled(leave).await, Ok(None));
+    assert_eq!(stalled.stalled(leave).await, Ok(Departure::AfterHand));
     let status = stalled.table.status().await.unwrap();
     let ben = status.seats.iter().find(|seat| seat.user == BEN).unwrap();
     assert_eq!(ben.status, studbot::lobby::SeatStatus::Leaving);

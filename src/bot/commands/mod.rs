@@ -77,7 +77,7 @@ where
 
 /// The bank reference of a command: its interaction id, so a retried request is applied once.
 fn reference(ctx: Context<'_>, what: &str) -> String {
-    format!("discord:{}:{what}", ctx.id())
+    crate::bank::interaction_reference(crate::ids::InteractionId(ctx.id()), what)
 }
 
 /// A user named in a command's option, by their display name.

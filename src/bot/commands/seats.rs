@@ -1,7 +1,7 @@
 //! A player's own seat: `/join` (or top up), `/leave`, `/sitout`, `/back`, `/cards`, and
 //! `/ping on|off` (whether the bot mentions them when it is their turn).
 
-use crate::lobby::{LobbyError, PlayerCards, Seated, TableHandle};
+use crate::lobby::{Departure, LobbyError, PlayerCards, Seated, TableHandle};
 use crate::render::{self, Notice};
 
 use super::at_table;
@@ -37,8 +37,8 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
     let told = |left, caller: Caller| async move {
         let name = caller.name();
         match left {
-            Some(stack) => caller.tell_channel(&Notice::Left { name, stack }),
-            None => {
+            Departure::CashedOut(stack) => caller.tell_channel(&Notice::Left { name, stack }),
+            Departure::AfterHand => {
                 if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
                     presenter.departing(caller.user);
                 }

@@ -1,12 +1,16 @@
 //! The options of `/table open` and `/table settings`, declared once: [`with_setting_options`]
-//! lists each option with its type, its bounds (those of `lobby::settings::BOUNDS`, which a
-//! test compares) and the setting it changes; the two commands and [`SettingOptions`] are
-//! generated from that list. Adding a setting is one line there (and its `opt-` words in
-//! `bot.ftl`). Choices are the engine's own (`ALL` and `name()`) through [`Choice`].
+//! lists each option with its type and the setting it changes; the two commands and
+//! [`SettingOptions`] are generated from that list. Adding a setting is one line there (and its
+//! `opt-` words in `bot.ftl`). A numeric option is a [`Bounded`], which offers Discord the
+//! bounds of `lobby::settings::BOUNDS` (poise's `#[min]`/`#[max]` take only literals, which
+//! would restate them). Choices are the engine's own (`ALL` and `name()`) through [`Choice`].
 
 use std::borrow::Cow;
+use std::fmt::Debug;
 
-use crate::lobby::{SettingChoice, TableSettings};
+use poise::serenity_prelude as serenity;
+
+use crate::lobby::{BOUNDS, Bound, SettingChoice, TableSettings};
 use crate::render::Locale;
 use crate::table::{GameChoice, OddChip, ShortAllIn};
 
@@ -52,6 +56,101 @@ pub type OddChipChoice = Choice<OddChip>;
 pub type GameChoiceOption = Choice<GameChoice>;
 pub type LanguageChoice = Choice<Option<Locale>>;
 
+/// A numeric setting, as a slash option bounded by the lobby's own [`Bound`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounded<B: BoundedSetting>(pub B::Setting);
+
+/// Which numeric setting a [`Bounded`] option is: its bound, and the setting's type.
+pub trait BoundedSetting {
+    const BOUND: Bound;
+    type Setting: TryFrom<u64> + Copy + Debug + PartialEq + Eq + Send + Sync;
+}
+
+/// The bound of `option` in `BOUNDS`; naming one that is not there fails the build.
+const fn bound_named(option: &str) -> Bound {
+    let mut index = 0;
+    while index < BOUNDS.len() {
+        let bound = BOUNDS[index];
+        if same_bytes(bound.option.as_bytes(), option.as_bytes()) {
+            return bound;
+        }
+        index += 1;
+    }
+    panic!("no such setting in lobby::settings::BOUNDS")
+}
+
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if a[index] != b[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// The largest integer Discord takes (2^53 - 1): the top of an option with no maximum.
+const DISCORD_LARGEST_INTEGER: u64 = 9_007_199_254_740_991;
+
+macro_rules! bounded_settings {
+    ($($marker:ident = $option:literal as $setting:ty;)*) => {$(
+        #[doc = concat!("The `", $option, "` option.")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $marker {}
+
+        impl BoundedSetting for $marker {
+            const BOUND: Bound = bound_named($option);
+            type Setting = $setting;
+        }
+    )*};
+}
+bounded_settings! {
+    MixHands = "mix_hands" as u32;
+    Ante = "ante" as u64;
+    BringIn = "bring_in" as u64;
+    SmallBet = "small_bet" as u64;
+    BigBet = "big_bet" as u64;
+    MinBuyIn = "min_buy_in" as u64;
+    MaxBuyIn = "max_buy_in" as u64;
+    Seats = "seats" as u8;
+    Timer = "timer" as u32;
+    BetweenHands = "between_hands" as u32;
+    MaxRaises = "max_raises" as u32;
+}
+
+#[async_trait::async_trait]
+impl<B: BoundedSetting + Send + Sync> poise::SlashArgument for Bounded<B> {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<Self, poise::SlashArgError> {
+        let mismatch = poise::SlashArgError::new_command_structure_mismatch;
+        match *value {
+            serenity::ResolvedValue::Integer(value) => u64::try_from(value)
+                .ok()
+                .and_then(|value| B::Setting::try_from(value).ok())
+                .map(Bounded)
+                .ok_or_else(|| mismatch("received out of bounds integer")),
+            _ => Err(mismatch("expected integer")),
+        }
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        let bound = B::BOUND;
+        // Discord takes the bounds as numbers; every bound here is far below 2^53.
+        #[allow(clippy::cast_precision_loss)]
+        builder
+            .kind(serenity::CommandOptionType::Integer)
+            .min_number_value(bound.min as f64)
+            .max_number_value(bound.max.unwrap_or(DISCORD_LARGEST_INTEGER) as f64)
+    }
+}
+
 /// An option's value as the setting it sets.
 pub trait OptionValue {
     type Setting;
@@ -68,7 +167,14 @@ macro_rules! plain_option_values {
         }
     )*};
 }
-plain_option_values!(u8, u32, u64, bool);
+plain_option_values!(bool);
+
+impl<B: BoundedSetting> OptionValue for Bounded<B> {
+    type Setting = B::Setting;
+    fn setting(self) -> B::Setting {
+        self.0
+    }
+}
 
 impl<T> OptionValue for Choice<T> {
     type Setting = T;
@@ -77,36 +183,36 @@ impl<T> OptionValue for Choice<T> {
     }
 }
 
-/// The one list of the table settings a moderator sets by command: `option: Type [bounds] =>
-/// field of TableSettings`. Calls `$callback!` with the list after `$args`.
+/// The one list of the table settings a moderator sets by command: `option: Type => field of
+/// TableSettings`. Calls `$callback!` with the list after `$args`.
 macro_rules! with_setting_options {
     ($callback:ident ! { $($args:tt)* }) => {
         $callback! {
             $($args)*
-            game: GameChoiceOption [] => game,
-            mix_hands: u32 [min = 1, max = 50] => mix_hands,
-            ante: u64 [min = 0] => stakes.ante,
-            bring_in: u64 [min = 1] => stakes.bring_in,
-            small_bet: u64 [min = 1] => stakes.small_bet,
-            big_bet: u64 [min = 1] => stakes.big_bet,
-            min_buy_in: u64 [min = 1] => min_buy_in,
-            max_buy_in: u64 [min = 1] => max_buy_in,
-            seats: u8 [min = 2, max = 8] => seats,
-            timer: u32 [min = 5, max = 600] => action_timer_secs,
-            between_hands: u32 [min = 0, max = 120] => between_hands_secs,
-            max_raises: u32 [min = 1, max = 10] => rules.max_raises,
-            heads_up_uncapped: bool [] => rules.heads_up_uncapped,
-            short_all_in: ShortAllInChoice [] => rules.short_all_in,
-            odd_chip: OddChipChoice [] => rules.odd_chip,
-            open_pair_big_bet: bool [] => rules.open_pair_big_bet,
-            language: LanguageChoice [] => language,
+            game: GameChoiceOption => game,
+            mix_hands: Bounded<MixHands> => mix_hands,
+            ante: Bounded<Ante> => stakes.ante,
+            bring_in: Bounded<BringIn> => stakes.bring_in,
+            small_bet: Bounded<SmallBet> => stakes.small_bet,
+            big_bet: Bounded<BigBet> => stakes.big_bet,
+            min_buy_in: Bounded<MinBuyIn> => min_buy_in,
+            max_buy_in: Bounded<MaxBuyIn> => max_buy_in,
+            seats: Bounded<Seats> => seats,
+            timer: Bounded<Timer> => action_timer_secs,
+            between_hands: Bounded<BetweenHands> => between_hands_secs,
+            max_raises: Bounded<MaxRaises> => rules.max_raises,
+            heads_up_uncapped: bool => rules.heads_up_uncapped,
+            short_all_in: ShortAllInChoice => rules.short_all_in,
+            odd_chip: OddChipChoice => rules.odd_chip,
+            open_pair_big_bet: bool => rules.open_pair_big_bet,
+            language: LanguageChoice => language,
         }
     };
 }
 pub(crate) use with_setting_options;
 
 macro_rules! setting_options {
-    ($($name:ident: $ty:ident [$($bound:ident = $value:tt),*] => $($field:ident).+,)*) => {
+    ($($name:ident: $ty:ty => $($field:ident).+,)*) => {
         /// The options of `/table open` and `/table settings`; `None` keeps the current value.
         #[derive(Debug, Clone, Copy, Default)]
         pub struct SettingOptions {
@@ -131,12 +237,12 @@ with_setting_options!(setting_options! {});
 /// A moderator command taking every setting option, handing them to `$handler`.
 macro_rules! settings_command {
     ($command:ident => $handler:path;
-     $($name:ident: $ty:ident [$($bound:ident = $value:tt),*] => $($field:ident).+,)*) => {
+     $($name:ident: $ty:ty => $($field:ident).+,)*) => {
         #[allow(clippy::too_many_arguments)]
         #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
         pub async fn $command(
             ctx: $crate::bot::Context<'_>,
-            $($(#[$bound = $value])* $name: Option<$ty>,)*
+            $($name: Option<$ty>,)*
         ) -> $crate::bot::reply::Outcome {
             $handler(ctx, $crate::bot::commands::settings::SettingOptions { $($name,)* }).await
         }
@@ -148,11 +254,6 @@ pub(crate) use settings_command;
 mod tests {
     use super::*;
     use crate::bot::commands::table::{open, settings};
-    use crate::lobby::settings::BOUNDS;
-    use poise::serenity_prelude as serenity;
-
-    /// 2^53 - 1, the largest integer Discord takes.
-    const DISCORD_LARGEST_INTEGER: u64 = 9_007_199_254_740_991;
 
     fn bounds_offered(
         command: &poise::Command<crate::bot::Bot, anyhow::Error>,
@@ -217,10 +318,10 @@ mod tests {
         assert_eq!(offered("language"), ["en", "es", "id", "server"]);
         let options = SettingOptions {
             game: Some(Choice(GameChoice::Mix)),
-            mix_hands: Some(3),
+            mix_hands: Some(Bounded(3)),
             short_all_in: Some(Choice(ShortAllIn::FullBet)),
             odd_chip: Some(Choice(OddChip::FirstSeat)),
-            seats: Some(4),
+            seats: Some(Bounded(4)),
             language: Some(Choice(Some(Locale::Id))),
             ..SettingOptions::default()
         };

@@ -187,7 +187,11 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         ],
     ));
     match table.join(YOU, args.buy_in).await {
-        Ok((_, stack)) => say(&tr(locale, "play-buy-in", &[("amount", stack.into())])),
+        Ok(joined) => say(&tr(
+            locale,
+            "play-buy-in",
+            &[("amount", joined.stack.into())],
+        )),
         Err(error) => {
             say(&render::refusal(locale, &error, &names));
             table.close().await?;

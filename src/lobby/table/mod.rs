@@ -291,10 +291,8 @@ impl Table {
     /// A bank reference no other operation of this process or an earlier one uses.
     fn next_reference(&mut self, what: &str) -> String {
         self.references += 1;
-        format!(
-            "lobby:{:x}:{}:{}:{}",
-            self.services.session, self.table.0, self.references, what
-        )
+        let numbered = format!("{}:{what}", self.references);
+        crate::bank::table_reference(self.services.session, self.table, &numbered)
     }
 }
 

@@ -10,11 +10,10 @@
 //!
 //! Here: the machine itself (starting, dealing, betting rounds, actions). Beside it: `setup`
 //! (what a hand starts from: [`HandSetup`], and the shorthands for the usual setups),
-//! `events` (streets, actions, the recorded events), `errors` (refusals), `ending`
+//! `ending`
 //! (uncontested or showdown, and the result), `views` (what the front ends read).
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::betting::{BettingRound, LegalSet};
 use super::bring_in::first_to_act_on_third;
@@ -26,20 +25,21 @@ use super::first_to_act::first_to_act_after_third;
 use super::game::Game;
 use super::odd_chip::OddChipOrder;
 use super::pot::{NO_CONTENDER, build_pots, split_pot, uncalled_excess};
-use super::rules::{Rules, RulesError, Stakes, StakesError};
-use super::seats::{MAX_SEATS, Seats};
+use super::rules::{Rules, Stakes};
+use super::seats::{MAX_SEATS, MIN_SEATS, Seats};
 use super::showdown::{contender, show_or_muck, showing_order};
 
 mod ending;
-mod errors;
-mod events;
 mod setup;
 mod views;
 
-pub(super) use errors::MissingCard;
-pub use errors::{ActionError, StartError};
-pub(super) use events::record;
-pub use events::{ActionKind, Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
+// The vocabulary and the refusals live beside the machine (`super::vocab`, `super::errors`),
+// so the rule files need not import the hand; named here too, where code outside the engine
+// has always found them.
+use super::errors::MissingCard;
+pub use super::errors::{ActionError, StartError};
+use super::vocab::record;
+pub use super::vocab::{ActionKind, Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
 pub use setup::{Cards, DealOut, HandSetup};
 pub use views::{HandResult, PrivateView, PublicSeat, PublicView};
 
@@ -134,7 +134,7 @@ fn card_source(cards: Cards, seats: usize) -> Result<CardSource, StartError> {
 }
 
 fn validate_table(stakes: &Stakes, rules: &Rules, stacks: &[u64]) -> Result<(), StartError> {
-    if !(2..=MAX_SEATS).contains(&stacks.len()) {
+    if !(MIN_SEATS..=MAX_SEATS).contains(&stacks.len()) {
         return Err(StartError::PlayerCount(stacks.len()));
     }
     stakes.validate()?;

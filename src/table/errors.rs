@@ -1,6 +1,12 @@
-//! Why an action or a start was refused; the hand is unchanged after any of these.
+//! Why an action or a start was refused; the hand is unchanged after any of these. Beside the
+//! vocabulary, not inside the hand: the card source and the dealing refuse with them too.
 
-use super::*;
+use thiserror::Error;
+
+use super::card::Card;
+use super::rules::{RulesError, StakesError};
+use super::seats::{MAX_SEATS, MIN_SEATS};
+use super::vocab::{ActionKind, SeatIndex, Street};
 
 /// Why an action was refused. The hand is unchanged after any of these.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -17,10 +23,10 @@ pub enum ActionError {
     /// replay's card lists ran out): the action that would deal it is refused.
     #[error("no card left to deal to seat {seat} on {street:?} street")]
     MissingCard { seat: SeatIndex, street: Street },
-    /// Betting is over and the hand waits for [`Hand::deal_next_street`]: nobody acts.
+    /// Betting is over and the hand waits for [`super::Hand::deal_next_street`]: nobody acts.
     #[error("betting is over: the rest of the hand is being dealt out")]
     DealingOut,
-    /// [`Hand::deal_next_street`] while betting goes on (or once the hand is over).
+    /// [`super::Hand::deal_next_street`] while betting goes on (or once the hand is over).
     #[error("no street waits to be dealt: betting is not over")]
     NotDealingOut,
 }
@@ -44,7 +50,7 @@ impl From<MissingCard> for ActionError {
 /// Why a hand could not start.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StartError {
-    #[error("a hand needs 2 to 8 players, not {0}")]
+    #[error("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {0}")]
     PlayerCount(usize),
     #[error("seat {0} has no chips")]
     EmptyStack(SeatIndex),

@@ -1,7 +1,12 @@
-//! What a hand is made of and leaves behind: streets, actions and the legal ones offered, and
-//! the events it records (the record every replay, board and PHH file is made from).
+//! The engine's vocabulary: seat indices, streets, actions and the legal ones offered, seat
+//! states, and the events a hand records (the record every replay, board and PHH file is made
+//! from). A leaf of the engine: the rule files and the hand machine all speak it, and it knows
+//! neither of them.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+
+use super::card::Card;
+use super::eval::{HighValue, LowValue};
 
 /// Index of a player in deal order for one hand.
 pub type SeatIndex = usize;
