@@ -17,7 +17,6 @@ use crate::bank::{GuildId, TableId, UserId};
 use crate::render::{self, Locale};
 
 use super::Context;
-use super::names::shown_name;
 
 pub type Error = anyhow::Error;
 pub type Outcome = Result<(), Error>;
@@ -121,7 +120,7 @@ pub fn caller(ctx: Context<'_>) -> Option<Caller> {
         poise::Context::Prefix(_) => None,
     };
     bot.names()
-        .remember(user, &shown_name(ctx.author(), member));
+        .remember_shown(ctx.guild_id(), ctx.author(), member);
     bot.remember_locale(user, ctx.locale().unwrap_or(""));
     Some(Caller {
         user,

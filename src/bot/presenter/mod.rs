@@ -330,7 +330,7 @@ impl Presenter {
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
         let locale = self.locale();
-        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let name = |user: UserId| self.bot.names().name_in(self.handle.guild(), user);
         let notice = match message {
             TableMessage::HandCancelled {
                 hand,
