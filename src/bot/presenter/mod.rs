@@ -91,6 +91,8 @@ struct State {
     news: Vec<(String, Option<UserId>)>,
     /// Final versions of finished hands' boards that Discord does not have yet.
     final_edits: Vec<(u64, BoardMessage)>,
+    /// The board post being tried, until it lands.
+    unlanded: Option<landing::Unlanded>,
 }
 
 pub struct Presenter {
@@ -459,8 +461,10 @@ impl Presenter {
         let channel = self.channel();
         let outbox = self.bot.outbox();
         if let Some((message, version, hand, replaced)) = post {
-            match outbox.post(channel, message.to_json(true)).await {
+            let (body, version) = self.board_post(&message, hand, version);
+            match outbox.post(channel, body).await {
                 Ok(id) => {
+                    self.board_post_over();
                     self.post_accepted();
                     self.written.fetch_max(version, Ordering::SeqCst);
                     let newer = {

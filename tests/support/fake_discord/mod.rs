@@ -346,6 +346,9 @@ pub(crate) struct Inner {
     removed_from_guild: bool,
     /// 5xx answers and hangs a test asked for, on routes it chose.
     route_faults: Vec<world::RouteFault>,
+    /// Messages created with `enforce_nonce`, by (channel, nonce): a create with the same
+    /// nonce returns the message instead of making another.
+    nonces: HashMap<(u64, String), u64>,
     /// Requests that met a hang (counted when the hang began).
     hangs_started: u64,
     /// The sequence part of the next snowflake (ids stay unique within a millisecond).
@@ -444,6 +447,7 @@ impl FakeDiscord {
                 deleted_channels: HashSet::new(),
                 removed_from_guild: false,
                 route_faults: Vec::new(),
+                nonces: HashMap::new(),
                 hangs_started: 0,
                 id_sequence: 0,
             }),
