@@ -19,6 +19,7 @@ mod discord_duplicate_boards;
 mod discord_fake;
 mod discord_games;
 mod discord_gateway;
+mod discord_global_rate_limit;
 mod discord_hangs;
 mod discord_history;
 mod discord_invite;

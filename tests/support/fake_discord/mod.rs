@@ -250,6 +250,8 @@ struct ForcedRateLimit {
     retry_after: f64,
     /// Interaction callbacks and followups too, not only channel writes.
     everything: bool,
+    /// Discord's global limit (`global: true`): every call is refused until it passes.
+    global: bool,
 }
 
 /// How an interaction was first answered (its callback's type).
@@ -325,6 +327,8 @@ pub(crate) struct Inner {
     dm_channels: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
     forced_rate_limit: Option<ForcedRateLimit>,
+    /// A global rate limit answered lately holds until then: a call before it is a violation.
+    globally_limited_until: Option<Instant>,
     /// How long `GET /users/{id}` takes to answer (a slow Discord).
     user_lookup_delay: Duration,
     /// Channels whose every write answers 429 with this `retry_after`, until released.
@@ -434,6 +438,7 @@ impl FakeDiscord {
                 dm_channels: HashMap::new(),
                 closed_dms: HashSet::new(),
                 forced_rate_limit: None,
+                globally_limited_until: None,
                 user_lookup_delay: Duration::ZERO,
                 stalled: HashMap::new(),
                 buckets: ChannelBuckets::default(),

@@ -98,6 +98,20 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
     }
     let outcome = {
         let mut inner = shared.lock();
+        let now = inner.clock.now();
+        // Interaction endpoints are not bound to the global limit (Discord's docs).
+        let bound = !path.starts_with("/interactions/") && !path.starts_with("/webhooks/");
+        if let Some(until) = inner.globally_limited_until.filter(|_| bound) {
+            if now < until {
+                inner.violation(format!(
+                    "fake discord: {method} {path} sent during Discord's global rate limit, \
+                     {:?} before it ends",
+                    until - now
+                ));
+            } else {
+                inner.globally_limited_until = None;
+            }
+        }
         let body = match request_json(&headers, &bytes) {
             Ok(body) => body,
             Err(error) => {
@@ -492,7 +506,14 @@ pub(crate) fn forced_rate_limit(inner: &mut Inner, interaction_write: bool) -> O
         return None;
     }
     limit.remaining -= 1;
-    Some(Outcome::error(rules::rate_limited(limit.retry_after)))
+    let (retry_after, global) = (limit.retry_after, limit.global);
+    let (status, mut body) = rules::rate_limited(retry_after);
+    if global {
+        body["global"] = json!(true);
+        let until = inner.clock.now() + Duration::from_secs_f64(retry_after);
+        inner.globally_limited_until = Some(until);
+    }
+    Some(Outcome::error((status, body)))
 }
 
 /// `value`, once serenity has read it as a `T`.
