@@ -15,7 +15,6 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
 };
 
-use super::names::shown_name;
 use tokio::time::error::Elapsed;
 use tracing::Instrument as _;
 
@@ -47,7 +46,7 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
     }
     let user = UserId(click.user.id.get());
     bot.names()
-        .remember(user, &shown_name(&click.user, click.member.as_ref()));
+        .remember_shown(click.guild_id, &click.user, click.member.as_ref());
     bot.remember_locale(user, &click.locale);
     let table_locale = match click.guild_id {
         Some(guild) => {

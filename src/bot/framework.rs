@@ -28,7 +28,9 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
             commands: commands(),
             event_handler: |framework, event| {
                 Box::pin(async move {
-                    framework.user_data.watch_gateway(event);
+                    framework
+                        .user_data
+                        .watch_gateway(framework.serenity_context.shard_id, event);
                     framework.user_data.watch_guilds(event);
                     framework.user_data.watch_world(event);
                     if let serenity::FullEvent::InteractionCreate {

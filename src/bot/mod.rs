@@ -112,18 +112,20 @@ struct BotInner {
 
 impl Bot {
     /// Follows the gateway's connection for `/healthz` and the reconnect counter.
-    pub(crate) fn watch_gateway(&self, event: &serenity::FullEvent) {
+    pub(crate) fn watch_gateway(&self, shard: serenity::ShardId, event: &serenity::FullEvent) {
         use serenity::ConnectionStage;
         let health = &self.inner.health;
         match event {
-            serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
-                health.set_gateway_up(true);
+            serenity::FullEvent::Ready { data_about_bot } => {
+                let total = data_about_bot.shard.map(|info| info.total);
+                health.set_shard_up(shard.0, total, true);
             }
+            serenity::FullEvent::Resume { .. } => health.set_shard_up(shard.0, None, true),
             serenity::FullEvent::ShardStageUpdate { event } => {
                 if event.new == ConnectionStage::Connected {
-                    health.set_gateway_up(true);
+                    health.set_shard_up(event.shard_id.0, None, true);
                 } else if event.old == ConnectionStage::Connected {
-                    health.set_gateway_up(false);
+                    health.set_shard_up(event.shard_id.0, None, false);
                     crate::telemetry::record::gateway_reconnected();
                 }
             }

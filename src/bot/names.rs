@@ -1,7 +1,10 @@
-//! How players are called: the name each one showed in their latest interaction (serenity's
-//! `display_name`), and otherwise Discord's answer to a lookup, in a bounded cache. Lookups run
-//! concurrently and never sit on a board's path: the board shows a placeholder until the
-//! name is in, then is edited.
+//! How players are called: the name each one showed in their latest interaction, and otherwise
+//! Discord's answer to a lookup, in bounded caches. A nickname belongs to one server: it is
+//! kept per (server, user) and shown only in that server, where a board or notice names the
+//! player; anywhere else the player's own Discord name (global name, else username) is shown,
+//! so a nickname from a work server never reaches a public one. Lookups run concurrently and
+//! never sit on a board's path: the board shows a placeholder until the name is in, then is
+//! edited.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +12,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use quick_cache::sync::Cache;
 
-use crate::bank::UserId;
+use crate::bank::{GuildId, UserId};
 
 /// Names kept; the least used go first beyond this.
 const NAMES_KEPT: usize = 10_000;
@@ -19,7 +22,10 @@ pub const LOOKUP_LIMIT: Duration = Duration::from_secs(5);
 
 /// The names the bot knows; cheap to share.
 pub struct Names {
+    /// Each user's own Discord name (no server's nickname).
     known: Cache<UserId, String>,
+    /// Nicknames, each in the server that gave it.
+    nicknames: Cache<(GuildId, UserId), String>,
     /// Users already asked of Discord (a failing lookup is not retried per board).
     asked: Cache<UserId, ()>,
 }
@@ -28,6 +34,7 @@ impl Default for Names {
     fn default() -> Self {
         Names {
             known: Cache::new(NAMES_KEPT),
+            nicknames: Cache::new(NAMES_KEPT),
             asked: Cache::new(NAMES_KEPT),
         }
     }
@@ -48,7 +55,30 @@ pub fn shown_name(user: &serenity::User, member: Option<&serenity::Member>) -> S
 }
 
 impl Names {
-    /// Remembers how a user is called (from their latest interaction).
+    /// Remembers how the author of an interaction is called: their own name, and their
+    /// nickname in the interaction's server (`guild`), if they have one there.
+    pub fn remember_shown(
+        &self,
+        guild: Option<serenity::GuildId>,
+        user: &serenity::User,
+        member: Option<&serenity::Member>,
+    ) {
+        let id = UserId(user.id.get());
+        self.remember(id, user.display_name());
+        let Some(guild) = guild.map(|guild| GuildId(guild.get())) else {
+            return;
+        };
+        match member.and_then(|member| member.nick.as_deref()) {
+            Some(nick) if !nick.trim().is_empty() => {
+                self.nicknames.insert((guild, id), nick.to_owned());
+            }
+            _ => {
+                self.nicknames.remove(&(guild, id));
+            }
+        }
+    }
+
+    /// Remembers a user's own Discord name.
     pub fn remember(&self, user: UserId, name: &str) {
         if !name.trim().is_empty() {
             self.known.insert(user, name.to_owned());
@@ -60,9 +90,17 @@ impl Names {
         self.known.get(&user)
     }
 
-    /// A user's name, or their placeholder.
+    /// A user's own name (never a server's nickname), or their placeholder.
     pub fn name_or_placeholder(&self, user: UserId) -> String {
         self.known(user).unwrap_or_else(|| placeholder(user))
+    }
+
+    /// How a user is called in `guild`: their nickname there, else their own name, else their
+    /// placeholder.
+    pub fn name_in(&self, guild: GuildId, user: UserId) -> String {
+        self.nicknames
+            .get(&(guild, user))
+            .unwrap_or_else(|| self.name_or_placeholder(user))
     }
 
     /// Names kept right now (for the leak tests).
@@ -125,6 +163,44 @@ mod tests {
         );
         assert!(names.to_ask([UserId(2), UserId(3)]).is_empty());
         assert_eq!(names.name_or_placeholder(UserId(2)), "Player 2");
+    }
+
+    fn user(id: u64, global: &str) -> serenity::User {
+        let mut user = serenity::User::default();
+        user.id = serenity::UserId::new(id);
+        user.name = global.to_lowercase();
+        user.global_name = Some(global.to_owned());
+        user
+    }
+
+    fn member(user: &serenity::User, nick: Option<&str>) -> serenity::Member {
+        let mut member = serenity::Member::default();
+        member.user = user.clone();
+        member.nick = nick.map(str::to_owned);
+        member
+    }
+
+    #[test]
+    fn a_nickname_from_one_server_is_never_shown_in_another() {
+        let names = Names::default();
+        let work = serenity::GuildId::new(1);
+        let public = serenity::GuildId::new(2);
+        let ana = user(7, "Ana");
+        names.remember_shown(
+            Some(work),
+            &ana,
+            Some(&member(&ana, Some("Ana Pérez (HR)"))),
+        );
+        assert_eq!(names.name_in(GuildId(1), UserId(7)), "Ana Pérez (HR)");
+        assert_eq!(names.name_in(GuildId(2), UserId(7)), "Ana");
+        assert_eq!(names.name_or_placeholder(UserId(7)), "Ana");
+        // Her click in the public server without a nickname changes nothing in the work one.
+        names.remember_shown(Some(public), &ana, Some(&member(&ana, None)));
+        assert_eq!(names.name_in(GuildId(2), UserId(7)), "Ana");
+        assert_eq!(names.name_in(GuildId(1), UserId(7)), "Ana Pérez (HR)");
+        // A nickname removed in the work server is forgotten there.
+        names.remember_shown(Some(work), &ana, Some(&member(&ana, None)));
+        assert_eq!(names.name_in(GuildId(1), UserId(7)), "Ana");
     }
 
     #[test]

@@ -17,7 +17,6 @@ use crate::bank::{GuildId, TableId, UserId};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale, Notice};
 
-use super::names::shown_name;
 use super::refusals::Refused;
 use super::{Bot, Context};
 
@@ -146,7 +145,7 @@ pub fn caller(ctx: Context<'_>) -> Option<Caller> {
         poise::Context::Prefix(_) => None,
     };
     bot.names()
-        .remember(user, &shown_name(ctx.author(), member));
+        .remember_shown(ctx.guild_id(), ctx.author(), member);
     bot.remember_locale(user, ctx.locale().unwrap_or(""));
     Some(Caller {
         bot: bot.clone(),

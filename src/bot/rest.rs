@@ -107,6 +107,10 @@ pub struct Rest {
     client: reqwest::Client,
     api: String,
     authorization: SecretString,
+    /// Until when Discord's global rate limit holds (a 429 with `global: true`): no call of
+    /// any channel is sent before, since each would be another 429 towards Discord's ban on
+    /// invalid requests.
+    globally_limited_until: std::sync::Arc<std::sync::Mutex<Option<tokio::time::Instant>>>,
 }
 
 impl Rest {
@@ -120,6 +124,15 @@ impl Rest {
             client,
             api: format!("{}/api/v10", base.trim_end_matches('/')),
             authorization: SecretString::new(format!("Bot {}", token.expose_secret())),
+            globally_limited_until: std::sync::Arc::new(std::sync::Mutex::new(None)),
+        }
+    }
+
+    /// Waits out Discord's global rate limit, if one holds.
+    async fn global_limit_passed(&self) {
+        let until = *super::lock(&self.globally_limited_until);
+        if let Some(until) = until {
+            tokio::time::sleep_until(until).await;
         }
     }
 
@@ -192,6 +205,7 @@ impl Rest {
     }
 
     async fn send(&self, method: Method, path: &str, body: &Value) -> Result<Value, RestError> {
+        self.global_limit_passed().await;
         let mut request = self.client.request(method, format!("{}{path}", self.api));
         // An interaction's token is its own credential: its webhook takes no bot token.
         if !path.starts_with("/webhooks/") {
@@ -214,6 +228,11 @@ impl Rest {
             .get("retry-after")
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.parse::<f64>().ok());
+        let global_scope = response
+            .headers()
+            .get("x-ratelimit-scope")
+            .is_some_and(|scope| scope.as_bytes() == b"global")
+            || response.headers().contains_key("x-ratelimit-global");
         let text = response
             .text()
             .await
@@ -229,7 +248,14 @@ impl Rest {
                 .or(retry_header)
                 .unwrap_or(1.0)
                 .clamp(0.0, 3600.0);
-            return Err(RestError::RateLimited(Duration::from_secs_f64(seconds)));
+            let wait = Duration::from_secs_f64(seconds);
+            if answer["global"] == Value::Bool(true) || global_scope {
+                tracing::warn!(?wait, "Discord's global rate limit: every call waits");
+                let until = tokio::time::Instant::now() + wait;
+                let mut limited = super::lock(&self.globally_limited_until);
+                *limited = Some(limited.map_or(until, |held| held.max(until)));
+            }
+            return Err(RestError::RateLimited(wait));
         }
         let code = answer["code"].as_i64().unwrap_or(0);
         if status == StatusCode::FORBIDDEN && code == DM_CLOSED_CODE {

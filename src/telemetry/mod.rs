@@ -8,9 +8,9 @@ pub mod names;
 pub mod record;
 mod server;
 
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use serde::Deserialize;
@@ -32,21 +32,50 @@ pub enum TelemetryError {
     Listen { address: SocketAddr, reason: String },
 }
 
-/// What `/healthz` looks at: the gateway connection, set by the bot as shards connect and drop,
-/// and the bank's problem if it has one (a probe the bot installs: "bank stopped", "bank
-/// failing").
+/// What `/healthz` looks at: the gateway connection of every shard, set by the bot as each
+/// connects and drops, and the bank's problem if it has one (a probe the bot installs: "bank
+/// stopped", "bank failing").
 #[derive(Default)]
 pub struct Health {
-    gateway_up: AtomicBool,
+    shards: Mutex<Shards>,
     bank_problem: OnceLock<BankProbe>,
+}
+
+/// Each shard's connection, and how many shards the bot runs.
+#[derive(Default)]
+struct Shards {
+    total: u32,
+    up: BTreeMap<u32, bool>,
+}
+
+impl Shards {
+    /// Up when every shard the bot runs is connected (none known yet: down).
+    fn all_up(&self) -> bool {
+        self.total > 0 && (0..self.total).all(|shard| self.up.get(&shard) == Some(&true))
+    }
 }
 
 type BankProbe = Box<dyn Fn() -> Option<&'static str> + Send + Sync>;
 
 impl Health {
+    /// The gateway of a bot with one shard connected (`up`) or dropped.
     pub fn set_gateway_up(&self, up: bool) {
-        self.gateway_up.store(up, Ordering::Relaxed);
-        metrics::gauge!(names::GATEWAY_UP).set(if up { 1.0 } else { 0.0 });
+        self.set_shard_up(0, Some(1), up);
+    }
+
+    /// Shard `shard` connected (`up`) or dropped; `total` is how many shards the bot runs,
+    /// when the event says (READY does).
+    pub fn set_shard_up(&self, shard: u32, total: Option<u32>, up: bool) {
+        let all_up = {
+            let mut shards = self
+                .shards
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            shards.total = total.unwrap_or(shards.total).max(shard.saturating_add(1));
+            shards.up.insert(shard, up);
+            shards.all_up()
+        };
+        metrics::gauge!(names::GATEWAY_UP).set(if all_up { 1.0 } else { 0.0 });
     }
 
     /// Installs the bank probe (once; later calls are ignored).
@@ -57,7 +86,12 @@ impl Health {
     /// Every problem that makes the bot unhealthy, by name; empty when healthy.
     pub fn problems(&self) -> Vec<&'static str> {
         let mut problems = Vec::new();
-        if !self.gateway_up.load(Ordering::Relaxed) {
+        let all_up = self
+            .shards
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .all_up();
+        if !all_up {
             problems.push("gateway down");
         }
         if let Some(problem) = self.bank_problem.get().and_then(|probe| probe()) {
@@ -133,5 +167,27 @@ impl Telemetry {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<MetricsServer, TelemetryError> {
         server::serve(self.clone(), address, shutdown).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gateway_is_up_only_while_every_shard_is_connected() {
+        let health = Health::default();
+        assert_eq!(health.problems(), ["gateway down"]);
+        health.set_shard_up(1, Some(2), true);
+        // Shard 0 has not connected yet.
+        assert_eq!(health.problems(), ["gateway down"]);
+        health.set_shard_up(0, Some(2), true);
+        assert!(health.problems().is_empty());
+        // Shard 0 drops; shard 1 resuming does not hide it.
+        health.set_shard_up(0, None, false);
+        health.set_shard_up(1, None, true);
+        assert_eq!(health.problems(), ["gateway down"]);
+        health.set_shard_up(0, None, true);
+        assert!(health.problems().is_empty());
     }
 }

@@ -74,7 +74,7 @@ impl Presenter {
                     state.told_dm_closed.insert(user)
                 };
                 if first_time {
-                    let name = self.bot.names().name_or_placeholder(user);
+                    let name = self.bot.names().name_in(self.handle.guild(), user);
                     let text = format!(
                         "<@{}> {}",
                         user.0,

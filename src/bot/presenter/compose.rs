@@ -17,7 +17,7 @@ impl Presenter {
     pub(super) fn compose(&self, state: &State) -> Option<BoardMessage> {
         let locale = self.locale();
         let board = state.board.as_ref()?;
-        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let name = |user: UserId| self.bot.names().name_in(self.handle.guild(), user);
         let mut facts = crate::lobby::present::board_facts(board, &name);
         for (player, user) in facts.players.iter_mut().zip(&board.players) {
             player.dm_closed = state.dm_closed.contains_key(user);

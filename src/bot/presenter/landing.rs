@@ -4,14 +4,23 @@
 //! anew. Meanwhile the player to act cannot see their buttons, so their timer is held (a small
 //! lobby command) and given back whole once the board with their buttons is on screen: nobody
 //! is checked or folded for buttons they were never shown.
+//!
+//! A post whose answer was lost (a 5xx or a timeout after Discord had made the message) must
+//! not leave two boards, the first with buttons refused as stale: every try of one board post
+//! carries the same nonce with `enforce_nonce`, so Discord returns the message it already
+//! made instead of making another.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use serde_json::{Value, json};
 
 use crate::bot::lock;
 use crate::bot::rest::RestError;
 
 use super::Presenter;
+use super::message::BoardMessage;
 
 /// How many of a channel's deleted message ids are kept, for a deletion that arrives before
 /// the answer to the board's post (a purge deletes many at once).
@@ -20,6 +29,33 @@ const DELETIONS_REMEMBERED: usize = 64;
 const FIRST_RETRY: Duration = Duration::from_millis(500);
 /// The longest wait between two tries.
 const LONGEST_RETRY: Duration = Duration::from_secs(30);
+
+/// A board post that has not landed yet: each try carries its nonce, and Discord may hold the
+/// version its first try sent.
+#[derive(Debug, Clone)]
+pub(super) struct Unlanded {
+    hand: u64,
+    nonce: String,
+    version: u64,
+}
+
+/// A nonce no other post of this bot used lately: Discord checks nonces per author, across
+/// channels, over a few minutes. The process's start time keeps them apart across restarts.
+fn new_nonce() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    static STARTED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let started = *STARTED.get_or_init(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_millis() as u64)
+    });
+    // At most 11 + 1 + 16 characters: within Discord's 25.
+    format!(
+        "{:x}.{:x}",
+        started & 0xFFF_FFFF_FFFF,
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
 
 /// How long to wait before the next try after `failures` failures in a row.
 pub(super) fn retry_after(failures: u32) -> Duration {
@@ -30,6 +66,41 @@ pub(super) fn retry_after(failures: u32) -> Duration {
 }
 
 impl Presenter {
+    /// The body of a post of board `message` (hand `hand`, `version`): with the nonce of the
+    /// post of this hand that has not landed yet, or a new one. Also returns the version
+    /// Discord holds once it lands (a retry may return what the first try made).
+    pub(super) fn board_post(
+        &self,
+        message: &BoardMessage,
+        hand: u64,
+        version: u64,
+    ) -> (Value, u64) {
+        let unlanded = {
+            let mut state = lock(&self.state);
+            match &state.unlanded {
+                Some(unlanded) if unlanded.hand == hand => unlanded.clone(),
+                _ => {
+                    let unlanded = Unlanded {
+                        hand,
+                        nonce: new_nonce(),
+                        version,
+                    };
+                    state.unlanded = Some(unlanded.clone());
+                    unlanded
+                }
+            }
+        };
+        let mut body = message.to_json(true);
+        body["nonce"] = json!(unlanded.nonce);
+        body["enforce_nonce"] = json!(true);
+        (body, unlanded.version.min(version))
+    }
+
+    /// The board post landed, or failed for good: the next post is a new one.
+    pub(super) fn board_post_over(&self) {
+        lock(&self.state).unlanded = None;
+    }
+
     /// Discord deleted message `id`: if it is the board, it is posted anew.
     pub fn board_deleted(self: &Arc<Self>, id: u64) {
         let mut state = lock(&self.state);
@@ -51,6 +122,7 @@ impl Presenter {
     /// request's): then it is, after a backoff, with the turn's timer held meanwhile.
     pub(super) fn board_write_failed(self: &Arc<Self>, error: &RestError) -> bool {
         if !error.is_transient() {
+            self.board_post_over();
             return false;
         }
         let failures = {
@@ -124,6 +196,13 @@ impl Presenter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nonces_are_new_and_within_discords_25_characters() {
+        let (first, second) = (new_nonce(), new_nonce());
+        assert_ne!(first, second);
+        assert!(first.len() <= 25 && second.len() <= 25, "{first} {second}");
+    }
 
     #[test]
     fn retries_back_off_from_half_a_second_to_thirty_seconds() {

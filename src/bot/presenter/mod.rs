@@ -91,6 +91,8 @@ struct State {
     news: Vec<(String, Option<UserId>)>,
     /// Final versions of finished hands' boards that Discord does not have yet.
     final_edits: Vec<(u64, BoardMessage)>,
+    /// The board post being tried, until it lands.
+    unlanded: Option<landing::Unlanded>,
 }
 
 pub struct Presenter {
@@ -326,7 +328,7 @@ impl Presenter {
     /// The text of table news that no command's answer already told.
     fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
         let locale = self.locale();
-        let name = |user: UserId| self.bot.names().name_or_placeholder(user);
+        let name = |user: UserId| self.bot.names().name_in(self.handle.guild(), user);
         let notice = match message {
             TableMessage::HandCancelled {
                 hand,
@@ -455,8 +457,10 @@ impl Presenter {
         let channel = self.channel();
         let outbox = self.bot.outbox();
         if let Some((message, version, hand, replaced)) = post {
-            match outbox.post(channel, message.to_json(true)).await {
+            let (body, version) = self.board_post(&message, hand, version);
+            match outbox.post(channel, body).await {
                 Ok(id) => {
+                    self.board_post_over();
                     self.post_accepted();
                     self.written.fetch_max(version, Ordering::SeqCst);
                     let newer = {

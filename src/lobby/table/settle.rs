@@ -189,6 +189,19 @@ impl Table {
                 }
                 return;
             }
+            Err(BankError::Failed(reason)) => {
+                // Not refused: the failed store took nothing, and will take no cancellation
+                // either. The hand stays in progress in the bank, for the restart the failure
+                // brings to refund.
+                tracing::error!(
+                    table = self.table.0,
+                    hand = number,
+                    "hand {number} cannot be settled: the bank's storage failed ({reason}); \
+                     the restart refunds it"
+                );
+                let _ = self.phase.end_hand();
+                self.halt("the bank's storage failed");
+            }
             Err(error) => {
                 tracing::error!(
                     table = self.table.0,

@@ -250,6 +250,8 @@ struct ForcedRateLimit {
     retry_after: f64,
     /// Interaction callbacks and followups too, not only channel writes.
     everything: bool,
+    /// Discord's global limit (`global: true`): every call is refused until it passes.
+    global: bool,
 }
 
 /// How an interaction was first answered (its callback's type).
@@ -325,6 +327,8 @@ pub(crate) struct Inner {
     dm_channels: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
     forced_rate_limit: Option<ForcedRateLimit>,
+    /// A global rate limit answered lately holds until then: a call before it is a violation.
+    globally_limited_until: Option<Instant>,
     /// How long `GET /users/{id}` takes to answer (a slow Discord).
     user_lookup_delay: Duration,
     /// Channels whose every write answers 429 with this `retry_after`, until released.
@@ -346,6 +350,9 @@ pub(crate) struct Inner {
     removed_from_guild: bool,
     /// 5xx answers and hangs a test asked for, on routes it chose.
     route_faults: Vec<world::RouteFault>,
+    /// Messages created with `enforce_nonce`, by (channel, nonce): a create with the same
+    /// nonce returns the message instead of making another.
+    nonces: HashMap<(u64, String), u64>,
     /// Requests that met a hang (counted when the hang began).
     hangs_started: u64,
     /// The sequence part of the next snowflake (ids stay unique within a millisecond).
@@ -431,6 +438,7 @@ impl FakeDiscord {
                 dm_channels: HashMap::new(),
                 closed_dms: HashSet::new(),
                 forced_rate_limit: None,
+                globally_limited_until: None,
                 user_lookup_delay: Duration::ZERO,
                 stalled: HashMap::new(),
                 buckets: ChannelBuckets::default(),
@@ -444,6 +452,7 @@ impl FakeDiscord {
                 deleted_channels: HashSet::new(),
                 removed_from_guild: false,
                 route_faults: Vec::new(),
+                nonces: HashMap::new(),
                 hangs_started: 0,
                 id_sequence: 0,
             }),

@@ -85,6 +85,7 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
             tokio::time::sleep(delay).await;
         }
     }
+    let mut lost_answer = None;
     match world::route_fault(&shared, &method, &path) {
         Some(world::Met::Hang(hang)) => tokio::time::sleep(hang).await,
         Some(world::Met::Status(status)) => {
@@ -92,10 +93,25 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
             let body = request_json(&headers, &bytes).unwrap_or(Value::Null);
             return recorded(&shared, method, path, body, outcome);
         }
+        Some(world::Met::LoseAnswer(status)) => lost_answer = Some(status),
         None => {}
     }
     let outcome = {
         let mut inner = shared.lock();
+        let now = inner.clock.now();
+        // Interaction endpoints are not bound to the global limit (Discord's docs).
+        let bound = !path.starts_with("/interactions/") && !path.starts_with("/webhooks/");
+        if let Some(until) = inner.globally_limited_until.filter(|_| bound) {
+            if now < until {
+                inner.violation(format!(
+                    "fake discord: {method} {path} sent during Discord's global rate limit, \
+                     {:?} before it ends",
+                    until - now
+                ));
+            } else {
+                inner.globally_limited_until = None;
+            }
+        }
         let body = match request_json(&headers, &bytes) {
             Ok(body) => body,
             Err(error) => {
@@ -103,10 +119,13 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
                 Value::Null
             }
         };
-        let outcome = match checked_against_spec(&mut inner, &method, &path, &body) {
+        let mut outcome = match checked_against_spec(&mut inner, &method, &path, &body) {
             Some(refused) => refused,
             None => answer(&shared, &mut inner, &method, &path, &body),
         };
+        if let Some(status) = lost_answer {
+            outcome = Outcome::error(rules::server_error(status));
+        }
         let index = inner.requests.len();
         let at = inner.clock.now();
         inner.requests.push(Recorded {
@@ -441,7 +460,23 @@ fn channel_message(
     };
     match (method.clone(), message) {
         (Method::POST, None) => {
+            // Discord's `enforce_nonce`: a create whose nonce the same author used lately in
+            // the channel returns that message and makes no other.
+            let nonce = body["nonce"]
+                .as_str()
+                .filter(|_| body["enforce_nonce"] == json!(true))
+                .map(|nonce| (channel, nonce.to_owned()));
+            if let Some(existing) = nonce.as_ref().and_then(|key| inner.nonces.get(key))
+                && let Some(message) = inner.messages.get(existing)
+            {
+                return Outcome::ok(message.json.clone()).seen_by(visibility);
+            }
             let created = new_message(inner, channel, body, visibility.clone());
+            if let Some(key) = nonce
+                && let Some(id) = created["id"].as_str().and_then(|id| id.parse().ok())
+            {
+                inner.nonces.insert(key, id);
+            }
             Outcome::ok(created).seen_by(visibility)
         }
         (Method::GET, Some(id)) if in_channel(inner, id) => {
@@ -471,7 +506,14 @@ pub(crate) fn forced_rate_limit(inner: &mut Inner, interaction_write: bool) -> O
         return None;
     }
     limit.remaining -= 1;
-    Some(Outcome::error(rules::rate_limited(limit.retry_after)))
+    let (retry_after, global) = (limit.retry_after, limit.global);
+    let (status, mut body) = rules::rate_limited(retry_after);
+    if global {
+        body["global"] = json!(true);
+        let until = inner.clock.now() + Duration::from_secs_f64(retry_after);
+        inner.globally_limited_until = Some(until);
+    }
+    Some(Outcome::error((status, body)))
 }
 
 /// `value`, once serenity has read it as a `T`.

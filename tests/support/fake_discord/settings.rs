@@ -78,6 +78,7 @@ impl FakeDiscord {
             remaining: count,
             retry_after,
             everything: false,
+            global: false,
         });
     }
 
@@ -88,6 +89,18 @@ impl FakeDiscord {
             remaining: count,
             retry_after,
             everything: true,
+            global: false,
+        });
+    }
+
+    /// The next channel write answers 429 with `global: true` (Discord's limit for the whole
+    /// bot) and `retry_after` seconds; any call the bot makes before they pass is a violation.
+    pub fn rate_limit_globally(&self, retry_after: f64) {
+        self.lock().forced_rate_limit = Some(ForcedRateLimit {
+            remaining: 1,
+            retry_after,
+            everything: false,
+            global: true,
         });
     }
 

@@ -30,12 +30,16 @@ enum FaultKind {
     Status(StatusCode),
     /// Answers only after this long (as a stalled proxy or a stuck stream would).
     Hang(Duration),
+    /// Does what was asked, then answers this status: the answer was lost on the way back
+    /// (a 5xx from a proxy, a timeout) although Discord made the change.
+    LoseAnswer(StatusCode),
 }
 
 /// What a request met.
 pub(crate) enum Met {
     Status(StatusCode),
     Hang(Duration),
+    LoseAnswer(StatusCode),
 }
 
 /// The fault (if any) the request `method path` meets; counts it as given.
@@ -48,6 +52,7 @@ pub(crate) fn route_fault(shared: &Shared, method: &Method, path: &str) -> Optio
     let met = match fault.kind {
         FaultKind::Status(status) => Met::Status(status),
         FaultKind::Hang(hang) => Met::Hang(hang),
+        FaultKind::LoseAnswer(status) => Met::LoseAnswer(status),
     };
     if matches!(met, Met::Hang(_)) {
         inner.hangs_started += 1;
@@ -79,6 +84,18 @@ impl FakeDiscord {
             path_part: path_part.to_owned(),
             remaining: count,
             kind: FaultKind::Hang(hang),
+        });
+    }
+
+    /// The next `count` requests `method` whose path contains `path_part` are carried out
+    /// (a message created, say), then answered `status` as if the answer was lost.
+    pub fn lose_answer_route(&self, method: Method, path_part: &str, count: u32, status: u16) {
+        let status = StatusCode::from_u16(status).expect("an HTTP status");
+        self.lock().route_faults.push(RouteFault {
+            method,
+            path_part: path_part.to_owned(),
+            remaining: count,
+            kind: FaultKind::LoseAnswer(status),
         });
     }
 
