@@ -16,7 +16,9 @@ use crate::bank::{self, BankError};
 
 #[derive(clap::Args, Debug)]
 pub struct BackupArgs {
-    /// The bot's data directory (`data_dir`), or a bank's sled directory.
+    /// The data directory to back up: the bot's `data_dir`, whose bank is `DIR/bank` (the
+    /// same meaning in every subcommand). The bot must be stopped; a running bot backs itself
+    /// up (`[backup]` in its config, or SIGUSR1 for one now).
     #[arg(long)]
     pub data: PathBuf,
     /// The backup file to write.
@@ -32,20 +34,20 @@ pub struct RestoreArgs {
     /// The backup file to read.
     #[arg(long)]
     pub from: PathBuf,
-    /// The data directory to create (new or empty); the bank goes into its `bank/` folder.
+    /// The data directory to create (new or empty), as `data_dir` and every `--data` mean it:
+    /// the bank goes into its `bank/` folder.
     #[arg(long)]
     pub data: PathBuf,
 }
 
 pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
-    let dir = backup::bank_dir(&args.data);
-    if !dir.join("conf").is_file() {
-        eprintln!(
-            "studbot backup: {} holds no studbot bank (no sled database in it)",
-            args.data.display()
-        );
-        return Ok(ExitCode::from(2));
-    }
+    let dir = match super::data_dir::existing_bank(&args.data) {
+        Ok(dir) => dir,
+        Err(error) => {
+            eprintln!("studbot backup: {error}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     if let Some(refusal) = out_refusal(&dir, &args.out, args.force) {
         eprintln!("studbot backup: {refusal}");
         return Ok(ExitCode::from(2));

@@ -32,9 +32,15 @@ pub struct PlayArgs {
     pub players: u8,
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Where your balance is kept (default: `studbot-data` in the current directory).
+    /// The data directory your balance is kept in, its bank in `DIR/bank` (the same meaning
+    /// in every subcommand; default: `studbot-data` in the current directory, made on first
+    /// use). A directory that holds no bank yet is used only if it is empty, or with
+    /// `--create`: a mistyped path is refused rather than dealt a new, empty bank.
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Start a new bank in `--data` when it holds none (and make the directory).
+    #[arg(long, requires = "data")]
+    pub create: bool,
     /// en, es or id.
     #[arg(long, default_value = "en")]
     pub lang: String,
@@ -129,11 +135,12 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 }
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
-    let data = args
-        .data
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("studbot-data"));
-    let (bank, lobby) = open(&data, args.seed, args.pace()).await?;
+    let (data, create) = match &args.data {
+        Some(data) => (data.clone(), args.create),
+        None => (PathBuf::from("studbot-data"), true),
+    };
+    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
+    let (bank, lobby) = open(&data, &bank_dir, args.seed, args.pace()).await?;
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
@@ -275,12 +282,13 @@ async fn wait_for(
 
 async fn open(
     data: &Path,
+    bank_dir: &Path,
     seed: Option<u64>,
     pace: DealingOutPace,
 ) -> anyhow::Result<(Bank, Lobby)> {
-    let bank = Bank::open(data, EconomyConfig::default())
+    let bank = Bank::open(bank_dir, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", data.display()))?;
+        .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
     // Table settings live in the bank; older versions kept them in `<data>/tables/`.
     let store = BankTableStore::new(bank.clone());
     crate::lobby::import_table_files(&data.join("tables"), &store)
