@@ -1,7 +1,7 @@
 //! `studbot backup --data DIR --out FILE` and `studbot restore --from FILE --data DIR`: a
 //! consistent snapshot of everything the bank holds as one checked file, and a data directory
-//! rebuilt from it (then audited). A running bot writes the same files on its own schedule
-//! (`[backup]` in the config), since it holds the directory while it runs.
+//! rebuilt from it (then audited). A running bot holds its directory, and writes the same files
+//! itself: on its schedule (`[backup]` in the config) and whenever sent SIGUSR1.
 //!
 //! Exit status: 0 done; 1 the restored books do not balance; 2 bad input (an unreadable or
 //! foreign file, a target that is not empty, a directory in use, a backup file that exists
@@ -62,7 +62,16 @@ pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("studbot backup: {error}");
+            let error = error.to_string();
+            // The bot holds its bank while it runs; it writes a backup itself when asked.
+            let hint = if error.contains("in use by another studbot process") {
+                "; a running bot writes a backup now into data_dir/backups when sent SIGUSR1 \
+                 (docker kill --signal USR1 studbot, or systemctl kill --signal=USR1 \
+                 --kill-whom=main studbot)"
+            } else {
+                ""
+            };
+            eprintln!("studbot backup: {error}{hint}");
             Ok(ExitCode::from(2))
         }
     }
