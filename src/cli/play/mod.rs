@@ -198,6 +198,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     say(&tr(locale, "play-help", &[]));
 
     let mut computers = ComputerPlayers::new(bots.iter().copied(), args.seed.unwrap_or(0));
+    let mut next_bot = UserId(u64::from(args.players) + 1);
     let mut session = Session {
         locale,
         table: table.clone(),
@@ -209,6 +210,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         leaving: false,
         setting_up: true,
         names: Box::new(names),
+        cards_shown: None,
     };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
@@ -230,6 +232,15 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
                 }
                 if session.show(&notice).await? {
                     break;
+                }
+                if matches!(notice.body, NoticeBody::HandResult(_)) && !session.leaving {
+                    let mut seating = Seating {
+                        table: &table,
+                        bank: &bank,
+                        min_buy_in: settings.min_buy_in,
+                        buy_in: args.buy_in,
+                    };
+                    seating.reseat_broke(&mut computers, &mut next_bot).await?;
                 }
             }
             line = lines.next_line(), if wants_input => {
@@ -322,5 +333,53 @@ async fn seat_computer_player(
     match table.join(bot, amount).await {
         Ok(_) | Err(LobbyError::AlreadySeated) => Ok(()),
         Err(error) => Err(error.into()),
+    }
+}
+
+/// Where computer players sit down, and with what.
+struct Seating<'a> {
+    table: &'a TableHandle,
+    bank: &'a Bank,
+    min_buy_in: u64,
+    buy_in: u64,
+}
+
+impl Seating<'_> {
+    /// A computer player left with no chips buys in again, so that a long game goes on: it
+    /// leaves its empty seat and sits down anew with a fresh buy-in from its balance; one
+    /// whose balance cannot pay a buy-in is replaced by a new computer player, who starts
+    /// with the starting balance as every new player does.
+    async fn reseat_broke(
+        &mut self,
+        computers: &mut ComputerPlayers,
+        next_bot: &mut UserId,
+    ) -> anyhow::Result<()> {
+        let status = match self.table.status().await {
+            Ok(status) => status,
+            Err(LobbyError::TableClosed { .. }) => return Ok(()),
+            Err(error) => return Err(error.into()),
+        };
+        let broke = status
+            .seats
+            .iter()
+            .filter(|seat| seat.stack == 0 && computers.plays(seat.user))
+            .map(|seat| seat.user);
+        for bot in broke.collect::<Vec<_>>() {
+            match self.table.leave(bot).await {
+                Ok(_) | Err(LobbyError::NotSeated) => {}
+                Err(LobbyError::TableClosed { .. }) => return Ok(()),
+                Err(error) => return Err(error.into()),
+            }
+            let bot = if self.bank.balance(GUILD, bot).await? >= self.min_buy_in {
+                bot
+            } else {
+                let replacement = *next_bot;
+                *next_bot = UserId(replacement.0.saturating_add(1));
+                computers.add(replacement);
+                replacement
+            };
+            seat_computer_player(self.table, self.bank, bot, self.min_buy_in, self.buy_in).await?;
+        }
+        Ok(())
     }
 }
