@@ -32,17 +32,18 @@ rank = { $rank ->
 rank-plural = { rank }
 rank-to = { rank }
 
-## Kombinasi high. Ditulis seperti dibaca di tengah kalimat ("menang dengan dua pasang"):
+## Kombinasi high. Ditulis seperti dibaca di tengah kalimat ("menang dengan two pair"), dengan
+## nama yang dipakai pemain, semuanya dalam bahasa Inggris:
 ## tidak ada pesan yang memulai baris dengan nama kombinasi.
 
 hand-no-cards = belum ada kartu
 hand-high-card = kartu tertinggi { $high }
-hand-pair = sepasang { $first }
-hand-two-pair = dua pasang, { $first } dan { $second }
+hand-pair = pair { $first }
+hand-two-pair = two pair, { $first } dan { $second }
 hand-trips = three of a kind, { $first }
 hand-straight = straight, { $high } tertinggi
 hand-flush = flush, { $high } tertinggi
-hand-full-house = full house, tiga { $first } dan sepasang { $second }
+hand-full-house = full house { $first } dan { $second }
 hand-quads = four of a kind, { $first }
 hand-straight-flush = straight flush, { $high } tertinggi
 hand-royal-flush = royal flush

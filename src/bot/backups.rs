@@ -1,5 +1,5 @@
-//! The running bot's scheduled backups (`[backup]`): every `every_hours`, a snapshot of the
-//! bank taken while the tables play ([`Bank::backup`]), written into `data_dir/backups/` under
+//! The running bot's backups: scheduled (`[backup]`) and asked for (SIGUSR1). Every
+//! `every_hours`, and whenever asked, a snapshot of the bank taken while the tables play ([`Bank::backup`]), written into `data_dir/backups/` under
 //! the UTC time it was taken, the oldest beyond `keep` removed. Each file is what
 //! `studbot backup` writes, and `studbot restore` reads.
 //!
@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Deserialize;
+use tokio::sync::mpsc;
 
 use crate::bank::backup::{BackupError, BackupSummary};
 use crate::bank::{Bank, Clock};
@@ -79,38 +80,95 @@ pub struct Taken {
     pub removed: Vec<PathBuf>,
 }
 
-/// The schedule: backs `bank` up into `folder` at each due time, forever (the caller stops
-/// it by dropping or cancelling the future). `taken` hears each outcome (tests, the log).
+/// The schedule, and the backups asked for: backs `bank` up into `folder` at each due time,
+/// and at once on each message of `requests` (SIGUSR1, through [`forward_signal`]), forever
+/// (the caller stops it by dropping or cancelling the future). A backup asked for takes the
+/// same name and pruning as a scheduled one and leaves the schedule's times as they were; one
+/// backup is written at a time, so pruning never meets a file being written. `taken` hears
+/// each outcome (tests, the log). With the schedule off and no requests, it returns at once.
 pub async fn run(
     bank: Bank,
     folder: PathBuf,
     config: BackupConfig,
     clock: Arc<dyn Clock>,
+    mut requests: Option<mpsc::Receiver<()>>,
     mut taken: impl FnMut(&Result<Taken, BackupError>) + Send,
 ) {
-    let Some(every) = config.every() else {
-        return;
-    };
-    let mut wait = first_wait(&folder, every, clock.as_ref());
+    let every = config.every();
+    let mut next_due =
+        every.map(|every| tokio::time::Instant::now() + first_wait(&folder, every, clock.as_ref()));
+    // With the schedule off, `keep` is not checked: a backup asked for is never pruned away.
+    let keep = config.keep.max(1);
     loop {
-        tokio::time::sleep(wait).await;
-        let outcome = take(&bank, &folder, config.keep, clock.as_ref()).await;
+        if next_due.is_none() && requests.is_none() {
+            return;
+        }
+        let due = async {
+            match next_due {
+                Some(at) => tokio::time::sleep_until(at).await,
+                None => std::future::pending().await,
+            }
+        };
+        let asked = async {
+            match requests.as_mut() {
+                Some(requests) => requests.recv().await,
+                None => std::future::pending().await,
+            }
+        };
+        let request = tokio::select! {
+            () = due => None,
+            request = asked => Some(request),
+        };
+        let why = match request {
+            None => "scheduled",
+            Some(Some(())) => "asked for",
+            Some(None) => {
+                // Nobody can ask any more; the schedule, if any, goes on.
+                requests = None;
+                continue;
+            }
+        };
+        let outcome = take(&bank, &folder, keep, clock.as_ref()).await;
         match &outcome {
             Ok(done) => tracing::info!(
                 file = %done.file.display(),
                 batches = done.summary.batches,
                 bytes = done.summary.bytes,
                 removed = done.removed.len(),
-                "bank backed up"
+                "bank backed up ({why})"
             ),
             Err(error) => tracing::error!(
                 folder = %folder.display(),
-                "the scheduled backup failed; play goes on, the next one is due in {}h: {error}",
-                config.every_hours
+                "the {why} backup failed; play goes on: {error}"
             ),
         }
         taken(&outcome);
-        wait = every;
+        if why == "scheduled"
+            && let (Some(at), Some(every)) = (next_due.as_mut(), every)
+        {
+            *at = tokio::time::Instant::now() + every;
+        }
+    }
+}
+
+/// Turns each SIGUSR1 into a request for a backup now (`docker kill --signal USR1 studbot`,
+/// `systemctl kill --signal=USR1 --kill-whom=main studbot`). Signals that come while one
+/// request waits are one request.
+#[cfg(unix)]
+pub async fn forward_signal(requests: mpsc::Sender<()>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut usr1 = match signal(SignalKind::user_defined1()) {
+        Ok(usr1) => usr1,
+        Err(error) => {
+            tracing::error!(%error, "cannot listen for SIGUSR1: no backups on demand");
+            return;
+        }
+    };
+    while usr1.recv().await.is_some() {
+        tracing::info!("SIGUSR1: a backup is asked for");
+        if let Err(mpsc::error::TrySendError::Closed(())) = requests.try_send(()) {
+            return;
+        }
     }
 }
 

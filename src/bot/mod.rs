@@ -488,15 +488,20 @@ pub async fn serve_observed(
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
-    if config.backup.every().is_some() {
-        bot.spawn(backups::run(
-            bank.clone(),
-            data_dir.join(backups::FOLDER),
-            config.backup,
-            Arc::new(crate::bank::SystemClock),
-            |_| {},
-        ));
-    }
+    // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones.
+    let (ask, requests) = tokio::sync::mpsc::channel(1);
+    #[cfg(unix)]
+    bot.spawn(backups::forward_signal(ask));
+    #[cfg(not(unix))]
+    drop(ask);
+    bot.spawn(backups::run(
+        bank.clone(),
+        data_dir.join(backups::FOLDER),
+        config.backup,
+        Arc::new(crate::bank::SystemClock),
+        Some(requests),
+        |_| {},
+    ));
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;

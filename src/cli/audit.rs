@@ -13,13 +13,15 @@ use crate::bank;
 
 #[derive(clap::Args, Debug)]
 pub struct AuditArgs {
-    /// The data directory to check (the bot's `data_dir`, or a bank's sled directory).
+    /// The data directory to check: the bot's `data_dir`, whose bank is `DIR/bank` (the same
+    /// meaning in every subcommand). Never written to.
     #[arg(long)]
     pub data: PathBuf,
 }
 
 pub fn run(args: AuditArgs) -> anyhow::Result<ExitCode> {
-    let report = bank::audit_data_dir(&bank::backup::bank_dir(&args.data))
+    let dir = super::data_dir::existing_bank(&args.data)?;
+    let report = bank::audit_data_dir(&dir)
         .with_context(|| format!("cannot audit {}", args.data.display()))?;
     let json = serde_json::to_string_pretty(&report).context("cannot print the report")?;
     println!("{json}");

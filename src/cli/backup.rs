@@ -1,7 +1,7 @@
 //! `studbot backup --data DIR --out FILE` and `studbot restore --from FILE --data DIR`: a
 //! consistent snapshot of everything the bank holds as one checked file, and a data directory
-//! rebuilt from it (then audited). A running bot writes the same files on its own schedule
-//! (`[backup]` in the config), since it holds the directory while it runs.
+//! rebuilt from it (then audited). A running bot holds its directory, and writes the same files
+//! itself: on its schedule (`[backup]` in the config) and whenever sent SIGUSR1.
 //!
 //! Exit status: 0 done; 1 the restored books do not balance; 2 bad input (an unreadable or
 //! foreign file, a target that is not empty, a directory in use, a backup file that exists
@@ -16,7 +16,9 @@ use crate::bank::{self, BankError};
 
 #[derive(clap::Args, Debug)]
 pub struct BackupArgs {
-    /// The bot's data directory (`data_dir`), or a bank's sled directory.
+    /// The data directory to back up: the bot's `data_dir`, whose bank is `DIR/bank` (the
+    /// same meaning in every subcommand). The bot must be stopped; a running bot backs itself
+    /// up (`[backup]` in its config, or SIGUSR1 for one now).
     #[arg(long)]
     pub data: PathBuf,
     /// The backup file to write.
@@ -32,20 +34,20 @@ pub struct RestoreArgs {
     /// The backup file to read.
     #[arg(long)]
     pub from: PathBuf,
-    /// The data directory to create (new or empty); the bank goes into its `bank/` folder.
+    /// The data directory to create (new or empty), as `data_dir` and every `--data` mean it:
+    /// the bank goes into its `bank/` folder.
     #[arg(long)]
     pub data: PathBuf,
 }
 
 pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
-    let dir = backup::bank_dir(&args.data);
-    if !dir.join("conf").is_file() {
-        eprintln!(
-            "studbot backup: {} holds no studbot bank (no sled database in it)",
-            args.data.display()
-        );
-        return Ok(ExitCode::from(2));
-    }
+    let dir = match super::data_dir::existing_bank(&args.data) {
+        Ok(dir) => dir,
+        Err(error) => {
+            eprintln!("studbot backup: {error}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     if let Some(refusal) = out_refusal(&dir, &args.out, args.force) {
         eprintln!("studbot backup: {refusal}");
         return Ok(ExitCode::from(2));
@@ -60,7 +62,16 @@ pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("studbot backup: {error}");
+            let error = error.to_string();
+            // The bot holds its bank while it runs; it writes a backup itself when asked.
+            let hint = if error.contains("in use by another studbot process") {
+                "; a running bot writes a backup now into data_dir/backups when sent SIGUSR1 \
+                 (docker kill --signal USR1 studbot, or systemctl kill --signal=USR1 \
+                 --kill-whom=main studbot)"
+            } else {
+                ""
+            };
+            eprintln!("studbot backup: {error}{hint}");
             Ok(ExitCode::from(2))
         }
     }

@@ -15,11 +15,12 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use crate::bank::{self, Bank, EconomyConfig, GuildId, TableId, UserId};
+use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 
 #[derive(clap::Args, Debug)]
 pub struct CloseTableArgs {
-    /// The stopped bot's data directory (its `data_dir`, or a bank's sled directory).
+    /// The stopped bot's data directory: its `data_dir`, whose bank is `DIR/bank` (the same
+    /// meaning in every subcommand).
     #[arg(long)]
     pub data: PathBuf,
     /// The table's id: its channel's (or thread's) id, as `studbot audit` lists it.
@@ -51,13 +52,7 @@ pub fn run(args: CloseTableArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn close_table(args: &CloseTableArgs) -> anyhow::Result<Closed> {
-    let dir = bank::backup::bank_dir(&args.data);
-    if !dir.join("conf").is_file() || !dir.join("db").is_file() {
-        bail!(
-            "{} is not a studbot data directory (no sled database in it)",
-            args.data.display()
-        );
-    }
+    let dir = super::data_dir::existing_bank(&args.data)?;
     let bank = Bank::open(&dir, EconomyConfig::default())
         .await
         .with_context(|| format!("cannot open the bank in {}", args.data.display()))?;

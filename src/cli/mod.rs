@@ -5,6 +5,7 @@ pub mod audit;
 pub mod backup;
 pub mod bank_workload;
 pub mod close_table;
+pub mod data_dir;
 pub mod equity;
 pub mod eval;
 pub mod exit;

@@ -27,6 +27,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(exit::CONFIGURATION));
         }
     };
+    // The data directory before anything else: a path that holds other files but no bank,
+    // or that the bot's user may not write, is a configuration error, said in one line. A
+    // first start makes it (Docker's volume and systemd's StateDirectory start out empty).
+    if let Err(error) = super::data_dir::bank_to_serve(&config.data_dir) {
+        eprintln!("studbot: data directory: {error}");
+        return Ok(ExitCode::from(exit::CONFIGURATION));
+    }
     init_logging(&config);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

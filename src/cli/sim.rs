@@ -64,12 +64,17 @@ pub struct SimArgs {
     /// Write each hand as a PHH file into this directory.
     #[arg(long)]
     pub phh: Option<PathBuf>,
-    /// Play through the real bank in this sled directory: players are bank accounts (user ids
-    /// 1..=P of `--guild`) seated at table 1, every hand is begun and settled durably. With
-    /// `--tournament`: the sit & gos are opened in channel 2, bought into and paid out by
-    /// the bank, each hand recorded durably (a killed run's sit & go is resumed first).
+    /// Play through the real bank of this data directory (its bank in `DIR/bank`, the same
+    /// meaning in every subcommand): players are bank accounts (user ids 1..=P of `--guild`)
+    /// seated at table 1, every hand is begun and settled durably. With `--tournament`: the
+    /// sit & gos are opened in channel 2, bought into and paid out by the bank, each hand
+    /// recorded durably (a killed run's sit & go is resumed first). A directory that holds no
+    /// bank yet is used only if it is empty, or with `--create`.
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// With `--data`: start a new bank there when it holds none (and make the directory).
+    #[arg(long, requires = "data")]
+    pub create: bool,
     /// With `--data`: the guild whose accounts play.
     #[arg(long, default_value_t = 0, requires = "data")]
     pub guild: u64,
@@ -214,7 +219,8 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let report = match &args.data {
-        Some(dir) => {
+        Some(data) => {
+            let dir = &super::data_dir::bank_to_play(data, args.create)?;
             let bank_run = BankRun {
                 dir,
                 guild: args.guild,

@@ -33,6 +33,11 @@ impl ComputerPlayers {
         }
     }
 
+    /// One more computer player (a replacement for one that left).
+    pub fn add(&mut self, user: UserId) {
+        self.users.insert(user);
+    }
+
     pub fn plays(&self, user: UserId) -> bool {
         self.users.contains(&user)
     }

@@ -1,5 +1,5 @@
 //! Names of high and low hands in each language ("two pair, kings and fives", "doble par,
-//! reyes y cincos", "dua pasang, King dan 5"; "8-7-5-3-A low"), built from the evaluator's
+//! reyes y cincos", "two pair, King dan 5"; "8-7-5-3-A low"), built from the evaluator's
 //! category and ranks, with rank names translated and pluralised by the `.ftl` files.
 //!
 //! A name is written as it reads inside a sentence ("Ana wins 58 with two pair"): every

@@ -41,6 +41,7 @@ fn played_bank(root: &Path) -> std::path::PathBuf {
         "6",
         "--seed",
         "7",
+        "--create",
         "--data",
         path(&data),
     ]);
@@ -69,7 +70,7 @@ fn a_backup_restores_every_key_and_the_audit_passes() {
         serde_json::from_slice(&restore.stdout).expect("restore prints JSON");
     assert_eq!(report["audit"]["ok"], true, "{report}");
 
-    let original = contents(&data);
+    let original = contents(&data.join("bank"));
     assert!(
         original
             .iter()

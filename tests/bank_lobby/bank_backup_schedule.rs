@@ -1,7 +1,8 @@
 //! `[backup]` in a running bot: the schedule on tokio's paused clock writes a backup every
 //! `every_hours` into its folder, named by the time it was taken, keeps the newest `keep`, and
 //! picks up after a restart from the newest one; a backup that cannot be written is one log
-//! line, the tables play on, and the next one is written once the folder is fixed.
+//! line, the tables play on, and the next one is written once the folder is fixed. A backup
+//! asked for (SIGUSR1 in the bot) is written at once, beside the schedule and without moving it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,7 @@ fn schedule(
         folder.to_path_buf(),
         config,
         Arc::new(TokioWallClock { start }),
+        None,
         move |outcome: &Result<Taken, BackupError>| {
             let _ = sender.send(
                 outcome
@@ -219,4 +221,80 @@ async fn a_backup_that_cannot_be_written_is_one_log_line_and_play_goes_on() {
     assert!(file.starts_with(&folder));
     studbot::bank::backup::read_backup(&file).expect("it reads back");
     task.abort();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_backup_asked_for_is_written_at_once_and_leaves_the_schedule_as_it_was() {
+    let fixture = fixture(1).await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let folder = root.path().join("backups");
+    let start = tokio::time::Instant::now();
+    let (ask, requests) = mpsc::channel(1);
+    let (sender, mut outcomes) = mpsc::unbounded_channel();
+    let run = |config: BackupConfig, requests| {
+        let sender = sender.clone();
+        tokio::spawn(backups::run(
+            fixture.bank.clone(),
+            folder.clone(),
+            config,
+            Arc::new(TokioWallClock { start }),
+            Some(requests),
+            move |outcome: &Result<Taken, BackupError>| {
+                let _ = sender.send(
+                    outcome
+                        .as_ref()
+                        .map(|taken| taken.file.clone())
+                        .map_err(ToString::to_string),
+                );
+            },
+        ))
+    };
+    // The schedule off: only what is asked for is written.
+    let off = run(BackupConfig::default(), requests);
+    tokio::time::advance(Duration::from_secs(90 * 60)).await;
+    ask.send(()).await.expect("the task listens");
+    let file = next_backup(&mut outcomes)
+        .await
+        .expect("the backup asked for");
+    assert_eq!(
+        file,
+        folder.join(backups::file_name(START_MS + 90 * 60 * 1000))
+    );
+    studbot::bank::backup::read_backup(&file).expect("it reads back");
+    drop(ask);
+    deadline("the task ends once nobody can ask", off)
+        .await
+        .expect("no panic");
+
+    // With a schedule: asked for at 1 h, the scheduled ones still come at 6 h and 12 h.
+    std::fs::remove_dir_all(&folder).expect("start over");
+    let (ask, requests) = mpsc::channel(1);
+    let start_again = tokio::time::Instant::now();
+    let offset = u64::try_from((start_again - start).as_millis()).expect("ms");
+    let scheduled = run(
+        BackupConfig {
+            every_hours: 6,
+            keep: 10,
+        },
+        requests,
+    );
+    let first = next_backup(&mut outcomes)
+        .await
+        .expect("the first, at once");
+    assert_eq!(first, folder.join(backups::file_name(START_MS + offset)));
+    tokio::time::advance(HOUR).await;
+    ask.send(()).await.expect("the task listens");
+    let asked = next_backup(&mut outcomes).await.expect("the one asked for");
+    assert_eq!(
+        asked,
+        folder.join(backups::file_name(START_MS + offset + 3_600_000))
+    );
+    tokio::time::advance(5 * HOUR).await;
+    let next = next_backup(&mut outcomes).await.expect("the scheduled one");
+    assert_eq!(
+        next,
+        folder.join(backups::file_name(START_MS + offset + 6 * 3_600_000)),
+        "a backup asked for does not move the schedule"
+    );
+    scheduled.abort();
 }

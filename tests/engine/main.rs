@@ -27,6 +27,7 @@ mod eval_reference;
 mod event_form;
 mod hand_properties;
 mod phh_format;
+mod play_data_dir;
 mod play_history;
 mod play_session;
 mod play_words;

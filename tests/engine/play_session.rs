@@ -256,3 +256,48 @@ fn a_reader_that_goes_away_ends_the_game_quietly() {
     assert!(output.status.success(), "{:?}: {stderr}", output.status);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn a_computer_player_left_with_no_chips_buys_in_again_and_the_game_goes_on() {
+    let data = tempfile::tempdir().unwrap();
+    let mut script = String::new();
+    for _ in 0..300 {
+        script.push_str("r\nc\n");
+    }
+    script.push_str("quit\n");
+    let out = play(data.path(), &["--players", "2", "--buy-in", "100"], &script);
+    let rebuy = out
+        .find("Bot 1 leaves the table.\nBot 1 sits down with 100 chips.")
+        .unwrap_or_else(|| panic!("Bot 1 never bought in again:\n{out}"));
+    assert!(
+        out[rebuy..].contains("Third street"),
+        "a hand is dealt after it:\n{}",
+        &out[rebuy..]
+    );
+    let (code, report) = audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
+}
+
+#[test]
+fn within_a_street_only_the_last_action_is_printed_and_your_cards_every_street() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(data.path(), &["--players", "4"], "c\nc\nc\nc\nquit\n");
+    // Hand 1 with seed 1: the board is printed at each new street and at your turn; a
+    // computer's action in between is its line and who is next.
+    let streets = out.matches("Stakes 5/10 · ante 1 · bring-in 2").count();
+    let actions = out.matches("Last action: ").count();
+    assert!(
+        actions > streets,
+        "{streets} boards, {actions} actions:\n{out}"
+    );
+    for street in ["Fourth street", "Fifth street"] {
+        let at = out
+            .find(&format!("Hand #1 · {street}"))
+            .unwrap_or_else(|| panic!("no {street}:\n{out}"));
+        let next = out[at..].find("Your cards — hand #1");
+        assert!(
+            next.is_some(),
+            "your cards are not shown on {street}:\n{out}"
+        );
+    }
+}

@@ -115,7 +115,7 @@ fn a_razz_wheel_and_a_paired_razz_hand_are_named_in_every_language() {
             Locale::Id,
             "5-4-3-2-A, wheel",
             "wheel",
-            "sepasang 2 (2-2-K-9-7)",
+            "pair 2 (2-2-K-9-7)",
         ),
     ] {
         let text = results(locale, &hand);
@@ -150,7 +150,7 @@ fn stud_results_name_the_high_hand_and_never_a_low() {
         ),
         (
             Locale::Id,
-            "Ana menang 6 dengan dua pasang, King dan 5",
+            "Ana menang 6 dengan two pair, King dan 5",
             "low",
         ),
     ] {

@@ -62,12 +62,9 @@ fn high_hands_are_named_in_spanish_with_plurals_and_articles() {
 #[test]
 fn high_hands_are_named_in_indonesian() {
     let id = Locale::Id;
-    assert_eq!(high(id, "Ks Kd 5c 5h 9s 2d 3c"), "dua pasang, King dan 5");
-    assert_eq!(
-        high(id, "As Ah Ad Qc Qs 2d 3c"),
-        "full house, tiga As dan sepasang Queen"
-    );
-    assert_eq!(high(id, "7s 7h 2d 9c Jd"), "sepasang 7");
+    assert_eq!(high(id, "Ks Kd 5c 5h 9s 2d 3c"), "two pair, King dan 5");
+    assert_eq!(high(id, "As Ah Ad Qc Qs 2d 3c"), "full house As dan Queen");
+    assert_eq!(high(id, "7s 7h 2d 9c Jd"), "pair 7");
     assert_eq!(high(id, "As 2h 3d 4c 5d Kc"), "straight, 5 tertinggi");
     assert_eq!(high(id, "2h 7h 9h Jh Ah"), "flush, As tertinggi");
     assert_eq!(high(id, "Ks 7h 2d"), "kartu tertinggi King");
@@ -239,7 +236,7 @@ fn the_private_view_shows_down_and_up_cards_and_the_hands_so_far() {
     );
     let id = render::private_hand(Locale::Id, 42, &view);
     assert!(
-        id.contains("Tertutup: A♠️ 2♥️") && id.contains("High: sepasang King"),
+        id.contains("Tertutup: A♠️ 2♥️") && id.contains("High: pair King"),
         "{id}"
     );
 }

@@ -27,7 +27,8 @@ fn studbot(args: &[&str], data: Option<&Path>) -> std::process::Output {
     let mut command = child::studbot();
     command.args(args);
     if let Some(dir) = data {
-        command.arg("--data").arg(dir);
+        // A new directory each time: a new bank is asked for on purpose.
+        command.arg("--create").arg("--data").arg(dir);
     }
     child::run(command, "", &format!("studbot {}", args.join(" ")))
 }
@@ -104,7 +105,7 @@ async fn sim_through_the_bank_stores_every_hand_s_history_as_a_table_does() {
     assert!(summary["bank"]["history_bytes_per_hand"].as_f64().unwrap() > 0.0);
     let final_stacks = numbers(&summary["final_stacks"]);
 
-    let bank = Bank::open(dir.path(), EconomyConfig::default())
+    let bank = Bank::open(&dir.path().join("bank"), EconomyConfig::default())
         .await
         .expect("the bank opens");
     let store = Arc::new(BankTableStore::new(bank.clone()));
@@ -219,7 +220,7 @@ fn run_and_kill(dir: &Path, seed: u64, kill_after: usize) -> Vec<Value> {
     let mut command = child::studbot();
     command
         .args(["sim", "--hands", "1000000", "--players", "5", "--progress"])
-        .args(["--seed", &seed.to_string(), "--data"])
+        .args(["--seed", &seed.to_string(), "--create", "--data"])
         .arg(dir);
     let mut running = Killable::start(command);
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -238,7 +239,7 @@ fn run_and_kill(dir: &Path, seed: u64, kill_after: usize) -> Vec<Value> {
 /// Opens the bank (which recovers), checks its audit; returns the recovered hands of the
 /// sim's table and the hands with a settlement in the ledger.
 async fn recover_and_read(dir: &Path) -> (Vec<u64>, HashSet<u64>) {
-    let bank = Bank::open(dir, EconomyConfig::default())
+    let bank = Bank::open(&dir.join("bank"), EconomyConfig::default())
         .await
         .expect("the bank opens");
     let report = bank.audit().await.expect("audit");

@@ -517,6 +517,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "sixth",
             "seventh",
             "street",
+            "two pair",
             "three of a kind",
             "four of a kind",
             "full house",

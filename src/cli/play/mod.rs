@@ -33,9 +33,15 @@ pub struct PlayArgs {
     pub players: u8,
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Where your balance is kept (default: `studbot-data` in the current directory).
+    /// The data directory your balance is kept in, its bank in `DIR/bank` (the same meaning
+    /// in every subcommand; default: `studbot-data` in the current directory, made on first
+    /// use). A directory that holds no bank yet is used only if it is empty, or with
+    /// `--create`: a mistyped path is refused rather than dealt a new, empty bank.
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Start a new bank in `--data` when it holds none (and make the directory).
+    #[arg(long, requires = "data")]
+    pub create: bool,
     /// en, es or id.
     #[arg(long, default_value = "en")]
     pub lang: String,
@@ -140,11 +146,12 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 }
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
-    let data = args
-        .data
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("studbot-data"));
-    let (bank, lobby) = open(&data, args.seed, args.pace()).await?;
+    let (data, create) = match &args.data {
+        Some(data) => (data.clone(), args.create),
+        None => (PathBuf::from("studbot-data"), true),
+    };
+    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
+    let (bank, lobby) = open(&data, &bank_dir, args.seed, args.pace()).await?;
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
@@ -206,6 +213,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     say(&tr(locale, "play-help", &[]));
 
     let mut computers = ComputerPlayers::new(bots.iter().copied(), args.seed.unwrap_or(0));
+    let mut next_bot = UserId(u64::from(args.players) + 1);
     let mut session = Session {
         locale,
         table: table.clone(),
@@ -217,6 +225,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         leaving: false,
         setting_up: true,
         names: Box::new(names),
+        cards_shown: None,
     };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
@@ -238,6 +247,15 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
                 }
                 if session.show(&notice).await? {
                     break;
+                }
+                if matches!(notice.body, NoticeBody::HandResult(_)) && !session.leaving {
+                    let mut seating = Seating {
+                        table: &table,
+                        bank: &bank,
+                        min_buy_in: settings.min_buy_in,
+                        buy_in: args.buy_in,
+                    };
+                    seating.reseat_broke(&mut computers, &mut next_bot).await?;
                 }
             }
             line = lines.next_line(), if wants_input => {
@@ -290,12 +308,13 @@ async fn wait_for(
 
 async fn open(
     data: &Path,
+    bank_dir: &Path,
     seed: Option<u64>,
     pace: DealingOutPace,
 ) -> anyhow::Result<(Bank, Lobby)> {
-    let bank = Bank::open(data, EconomyConfig::default())
+    let bank = Bank::open(bank_dir, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", data.display()))?;
+        .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
     // Table settings live in the bank; older versions kept them in `<data>/tables/`.
     let store = BankTableStore::new(bank.clone());
     crate::lobby::import_table_files(&data.join("tables"), &store)
@@ -329,5 +348,53 @@ async fn seat_computer_player(
     match table.join(bot, amount).await {
         Ok(_) | Err(LobbyError::AlreadySeated) => Ok(()),
         Err(error) => Err(error.into()),
+    }
+}
+
+/// Where computer players sit down, and with what.
+struct Seating<'a> {
+    table: &'a TableHandle,
+    bank: &'a Bank,
+    min_buy_in: u64,
+    buy_in: u64,
+}
+
+impl Seating<'_> {
+    /// A computer player left with no chips buys in again, so that a long game goes on: it
+    /// leaves its empty seat and sits down anew with a fresh buy-in from its balance; one
+    /// whose balance cannot pay a buy-in is replaced by a new computer player, who starts
+    /// with the starting balance as every new player does.
+    async fn reseat_broke(
+        &mut self,
+        computers: &mut ComputerPlayers,
+        next_bot: &mut UserId,
+    ) -> anyhow::Result<()> {
+        let status = match self.table.status().await {
+            Ok(status) => status,
+            Err(LobbyError::TableClosed { .. }) => return Ok(()),
+            Err(error) => return Err(error.into()),
+        };
+        let broke = status
+            .seats
+            .iter()
+            .filter(|seat| seat.stack == 0 && computers.plays(seat.user))
+            .map(|seat| seat.user);
+        for bot in broke.collect::<Vec<_>>() {
+            match self.table.leave(bot).await {
+                Ok(_) | Err(LobbyError::NotSeated) => {}
+                Err(LobbyError::TableClosed { .. }) => return Ok(()),
+                Err(error) => return Err(error.into()),
+            }
+            let bot = if self.bank.balance(GUILD, bot).await? >= self.min_buy_in {
+                bot
+            } else {
+                let replacement = *next_bot;
+                *next_bot = UserId(replacement.0.saturating_add(1));
+                computers.add(replacement);
+                replacement
+            };
+            seat_computer_player(self.table, self.bank, bot, self.min_buy_in, self.buy_in).await?;
+        }
+        Ok(())
     }
 }

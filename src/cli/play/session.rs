@@ -28,11 +28,74 @@ pub(super) struct Session {
     /// Players are being seated (the table is paused meanwhile; that is not news).
     pub(super) setting_up: bool,
     pub(super) names: Box<dyn Fn(UserId) -> String + Send>,
+    /// The hand and the number of your cards last shown to you.
+    pub(super) cards_shown: Option<(u64, usize)>,
+}
+
+/// What the board shows beyond bets, stacks and the last action: the hand, the street, and
+/// each seat's cards and whether it is still in. When it changes, the whole board is shown.
+fn looks(board: &PublicBoard) -> impl PartialEq + '_ {
+    let seats: Vec<_> = board
+        .view
+        .seats
+        .iter()
+        .map(|seat| (&seat.up_cards, seat.down_count, &seat.shown, seat.state))
+        .collect();
+    (board.hand, board.view.street, board.view.community, seats)
+}
+
+fn card_count(view: &crate::table::hand::PrivateView) -> usize {
+    view.down_cards.len() + view.up_cards.len()
 }
 
 impl Session {
     fn name(&self, user: UserId) -> String {
         (self.names)(user)
+    }
+
+    /// The board with the seats in chair order, so that every player's line stays where it
+    /// was from hand to hand.
+    fn seat_view(&self, board: &PublicBoard) -> render::BoardView {
+        let mut view = board_view(board, &|user| self.name(user));
+        let chair = |seat: usize| {
+            board
+                .players
+                .get(seat)
+                .and_then(|user| board.seats.iter().find(|info| info.user == *user))
+                .map_or(u8::MAX, |info| info.chair)
+        };
+        let mut seats: Vec<_> = std::mem::take(&mut view.seats)
+            .into_iter()
+            .enumerate()
+            .map(|(seat, line)| (chair(seat), line))
+            .collect();
+        seats.sort_by_key(|(chair, _)| *chair);
+        view.seats = seats.into_iter().map(|(_, line)| line).collect();
+        view
+    }
+
+    /// Your cards at each new street you are still in, when no notice of the deal showed
+    /// them (the table sends your cards when down cards are dealt: third and seventh).
+    async fn show_your_cards(&mut self, board: &PublicBoard) {
+        let Some(seat) = board.players.iter().position(|user| *user == YOU) else {
+            return;
+        };
+        let Some(public) = board.view.seats.get(seat) else {
+            return;
+        };
+        if public.state == SeatState::Folded {
+            return;
+        }
+        let count = public.up_cards.len() + public.down_count;
+        if self.cards_shown == Some((board.hand, count)) {
+            return;
+        }
+        if let Ok(cards) = self.table.show_cards(YOU).await
+            && cards.hand == board.hand
+        {
+            say(&render::private_hand(self.locale, cards.hand, &cards.view));
+            self.cards_shown = Some((cards.hand, card_count(&cards.view)));
+        }
     }
 
     fn options(&self) -> String {
@@ -51,12 +114,35 @@ impl Session {
                 }) {
                     self.offer = None;
                 }
-                let view = board_view(board, &|user| self.name(user));
-                say(&render::board(locale, &view));
+                let text = render::board(locale, &self.seat_view(board));
+                let new_street = self.board.as_ref().is_none_or(|shown| {
+                    (shown.hand, shown.view.street) != (board.hand, board.view.street)
+                });
+                let cards_changed = self
+                    .board
+                    .as_ref()
+                    .is_none_or(|shown| looks(shown) != looks(board));
+                let yours = board
+                    .view
+                    .to_act
+                    .and_then(|seat| board.players.get(seat))
+                    .is_some_and(|user| *user == YOU);
+                // A bet or a call changes only the last action and who is next: those two
+                // lines. The whole board when cards, the street or who is in change, and at
+                // your turn.
+                if cards_changed || yours {
+                    say(&text);
+                } else {
+                    say(text.rsplit("\n\n").next().unwrap_or(&text));
+                }
                 self.board = Some((**board).clone());
+                if new_street {
+                    self.show_your_cards(board).await;
+                }
             }
             NoticeBody::Cards(cards) if cards.user == YOU => {
                 say(&render::private_hand(locale, cards.hand, &cards.view));
+                self.cards_shown = Some((cards.hand, card_count(&cards.view)));
             }
             NoticeBody::YourTurn(offer) if offer.user == YOU => {
                 say(&render::your_turn(locale, &present::turn_prompt(offer)));
