@@ -8,6 +8,7 @@
 
 pub mod board;
 mod exact;
+mod multiway;
 mod result;
 mod sample;
 mod settle;

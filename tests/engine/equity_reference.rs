@@ -306,12 +306,17 @@ fn the_fast_path_agrees_with_plain_loops_on_random_spots_of_every_street_and_gam
         (3, 4, 10),
         (3, 5, 10),
         (3, 6, 12),
+        (4, 4, 11),
         (4, 5, 9),
+        (4, 6, 12),
         (5, 6, 10),
+        (6, 5, 8),
+        (7, 6, 9),
+        (8, 6, 4),
     ];
     for game in Game::ALL {
         for &(players, cards, unseen) in &shapes {
-            let rounds = if players == 2 { 2 } else { 1 };
+            let rounds = if players <= 4 { 2 } else { 1 };
             for round in 0..rounds {
                 let spot = random_spot(&mut rng, game, players, cards, unseen);
                 let label = format!("{} {players}x{cards} unseen {unseen} #{round}", game.name());
