@@ -3,7 +3,12 @@
 //! pokenum (poker-eval) enumerates the heads-up Stud/8 fifth-street spot (671,580 runouts) in
 //! about 50 ms, 13.4 M runouts/s: the anchor of issue 12.
 //!
-//! Run: `cargo bench --bench equity` (`-- fifth` for the pokenum spot only).
+//! The multiway rows are the spots the README compares with pokenum as whole processes:
+//! three-way from fifth street with eight dead cards (42,751,800 runouts), four-way from
+//! fifth with twelve dead (317,167,200), and three- and four-way from sixth street.
+//!
+//! Run: `cargo bench --bench equity` (`-- fifth` for the pokenum spot only, `-- way` for
+//! the multiway rows).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -13,12 +18,21 @@ use studbot::equity::{Method, Spot, solve};
 use studbot::table::{Card, Game};
 
 fn spot(game: Game, hands: &[&str]) -> Spot {
+    spot_with_dead(game, hands, "")
+}
+
+fn spot_with_dead(game: Game, hands: &[&str], dead: &str) -> Spot {
     let hands = hands
         .iter()
         .map(|hand| Card::parse_many(hand).expect("bench cards parse"))
         .collect();
-    Spot::new(game, hands, &[]).expect("a valid bench spot")
+    let dead = Card::parse_many(dead).expect("bench cards parse");
+    Spot::new(game, hands, &dead).expect("a valid bench spot")
 }
+
+/// The pokenum comparison's dead cards: eight for the three-way spot, twelve for four-way.
+const DEAD_EIGHT: &str = "2c 8d 8h Ks Qs Jc Tc 3s";
+const DEAD_TWELVE: &str = "2c 8d 8h Ks Qs Jc Tc 3s Ac Kc 9h 5h";
 
 fn bench_spot(c: &mut Criterion, name: &str, spot: &Spot, every_core: bool) {
     let runouts = spot.runouts().expect("bench spots count") as u64;
@@ -62,6 +76,43 @@ fn equity(c: &mut Criterion) {
             ],
         );
         bench_spot(c, &format!("{name}/three_way_sixth"), &three_way, false);
+        let three_way_fifth = spot_with_dead(
+            game,
+            &["As 2h 3d 9c 9s", "Kd Kh 7c 6s 5d", "4c 5c Qh Jh Td"],
+            DEAD_EIGHT,
+        );
+        bench_spot(
+            c,
+            &format!("{name}/three_way_fifth_8_dead"),
+            &three_way_fifth,
+            false,
+        );
+        let four_way_sixth = spot(
+            game,
+            &[
+                "As 2h 3d 9c 9s 4s",
+                "Kd Kh 7c 6s 5d 4h",
+                "4c 5c Qh Jh Td 3c",
+                "Ad 7h 7d 6d 2d 3h",
+            ],
+        );
+        bench_spot(c, &format!("{name}/four_way_sixth"), &four_way_sixth, false);
+        let four_way_fifth = spot_with_dead(
+            game,
+            &[
+                "As 2h 3d 9c 9s",
+                "Kd Kh 7c 6s 5d",
+                "4c 5c Qh Jh Td",
+                "Ad 7h 7d 6d 2d",
+            ],
+            DEAD_TWELVE,
+        );
+        bench_spot(
+            c,
+            &format!("{name}/four_way_fifth_12_dead"),
+            &four_way_fifth,
+            false,
+        );
     }
     // Heads-up from fourth street: ~141 M runouts, on every core.
     let fourth = spot(Game::Stud8, &["As 2h 3d 9c", "Kd Kh 7c 6s"]);

@@ -146,11 +146,22 @@ fn decimal(fraction: Fraction) -> f64 {
     (fraction.to_f64() * 1e6).round() / 1e6
 }
 
+/// Three significant figures: a standard error's own precision.
+fn significant(value: f64) -> f64 {
+    if value <= 0.0 || !value.is_finite() {
+        return 0.0;
+    }
+    let digits = 2 - value.log10().floor() as i32;
+    let scale = 10f64.powi(digits);
+    (value * scale).round() / scale
+}
+
 fn win_tie_json(odds: WinTie) -> Value {
     json!({ "win": decimal(odds.win), "tie": decimal(odds.tie) })
 }
 
-/// The JSON report: `equity_exact` is the equity as a reduced fraction `"n/d"`.
+/// The JSON report: `equity_exact` is the equity as a reduced fraction `"n/d"`; an
+/// estimate's players also carry `standard_error`, the standard error of `equity`.
 pub fn json_report(equity: &Equity, elapsed: Duration) -> Value {
     let players: Vec<Value> = equity
         .players
@@ -168,6 +179,9 @@ pub fn json_report(equity: &Equity, elapsed: Duration) -> Value {
                 }
                 if let Some(low) = player.low {
                     map.insert("low".into(), win_tie_json(low));
+                }
+                if let Some(error) = player.standard_error {
+                    map.insert("standard_error".into(), json!(significant(error)));
                 }
             }
             object
@@ -200,10 +214,18 @@ fn grouped(number: u64) -> String {
 
 /// The table a person reads: one line per player.
 pub fn text_report(equity: &Equity, elapsed: Duration) -> String {
+    let largest_error = equity
+        .players
+        .iter()
+        .filter_map(|player| player.standard_error)
+        .fold(0.0f64, f64::max);
     let how = if equity.exact {
-        "exact, every runout"
+        "exact, every runout".to_string()
     } else {
-        "estimate, random runouts"
+        format!(
+            "estimate, random runouts (standard error at most {:.2}%)",
+            largest_error * 100.0
+        )
     };
     let mut out = format!(
         "{}: {how}: {} runouts in {:.3} s\n",

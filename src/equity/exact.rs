@@ -12,6 +12,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::multiway::{Counter, MAX_COUNTED_PLAYERS};
 use super::settle::{Contest, Strength, Tally, settle, strength};
 use super::spot::Spot;
 use crate::table::eval::CardSet;
@@ -19,9 +20,9 @@ use crate::table::{Card, Game};
 
 /// One way to complete a player's hand: the cards drawn (bit = card index) and the value.
 #[derive(Debug, Clone, Copy)]
-struct Completion {
-    cards: u64,
-    hand: Strength,
+pub(super) struct Completion {
+    pub(super) cards: u64,
+    pub(super) hand: Strength,
 }
 
 /// The completions of `known` with `count` cards from `pool`, in a fixed order.
@@ -149,6 +150,8 @@ fn enumerate_deal(
     let worker = || {
         let mut mine = Tally::new(known.len());
         let mut histogram = [0u64; CLASSES + 1];
+        let mut counter = (order.len() > 2 && order.len() <= MAX_COUNTED_PLAYERS)
+            .then(|| Counter::new(&lists, order.clone()));
         loop {
             let start = next.fetch_add(chunk, Ordering::Relaxed);
             if start >= outer_list.len() {
@@ -157,6 +160,8 @@ fn enumerate_deal(
             let part = &outer_list[start..(start + chunk).min(outer_list.len())];
             if let [_, inner] = order[..] {
                 heads_up(part, &lists[inner], &mut histogram);
+            } else if let Some(counter) = &mut counter {
+                counter.count(part);
             } else {
                 let mut hands = [Strength::default(); 8];
                 for completion in part {
@@ -174,6 +179,14 @@ fn enumerate_deal(
         }
         if let [first, second] = order[..] {
             settle_classes(&histogram, first, second, showdown, &mut mine);
+        }
+        if let Some(counter) = &counter {
+            counter.settle_into(
+                showdown.has_high,
+                showdown.everyone,
+                showdown.contests,
+                &mut mine,
+            );
         }
         mine
     };

@@ -8,6 +8,7 @@
 
 pub mod board;
 mod exact;
+mod multiway;
 mod result;
 mod sample;
 mod settle;
@@ -51,11 +52,17 @@ pub enum EquityError {
 }
 
 /// The cost of an exact answer in "heads-up runouts": heads-up a runout is one compare of two
-/// values already known; with more players each runout settles every hand. Listing the
-/// completions costs one evaluation each. `None` when it does not fit a `u128`.
+/// values already known; three and four players count outcome classes at about twice that
+/// (the last player's completions are filtered against the others, some share a card); with
+/// more players each runout settles every hand. Listing the completions costs one
+/// evaluation each. `None` when it does not fit a `u128`.
 pub fn exact_work(spot: &Spot) -> Option<u128> {
-    let players = spot.hands().len() as u128;
-    let per_runout = if players == 2 { 1 } else { 4 * players };
+    let players = spot.hands().len();
+    let per_runout = match players {
+        2 => 1,
+        3..=multiway::MAX_COUNTED_PLAYERS => 2,
+        _ => 4 * players as u128,
+    };
     let mut listing: u128 = 0;
     let pool = spot.unseen().len() as u128 - u128::from(spot.deals_community());
     for missing in spot.own_cards_missing() {

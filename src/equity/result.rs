@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::settle::{Tally, UNITS};
+use super::settle::{PlayerTally, SHARE_SCALE, Tally, UNITS};
 use super::spot::Spot;
 use crate::table::{Card, Game};
 
@@ -69,7 +69,7 @@ pub struct WinTie {
     pub tie: Fraction,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlayerEquity {
     pub cards: Vec<Card>,
     /// Expected share of all the chips in play, side pots counted (each among its own
@@ -81,10 +81,13 @@ pub struct PlayerEquity {
     pub high: Option<WinTie>,
     /// The eight-or-better low half (stud8) or the whole pot (razz); `None` in stud.
     pub low: Option<WinTie>,
+    /// The standard error of a Monte Carlo estimate's `equity` (the sample standard
+    /// deviation of a runout's share over √runouts); `None` when exact.
+    pub standard_error: Option<f64>,
 }
 
 /// The answer to one spot.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Equity {
     pub game: Game,
     /// True when every runout was enumerated; false for a Monte Carlo estimate.
@@ -92,6 +95,19 @@ pub struct Equity {
     /// Runouts enumerated (exact) or drawn (estimate).
     pub runouts: u64,
     pub players: Vec<PlayerEquity>,
+}
+
+/// The standard error of the mean share over `runouts` sampled runouts. With one runout
+/// there is no spread to measure: the bound of any share in [0, 1], ½, stands in.
+fn standard_error(counts: &PlayerTally, runouts: u64) -> f64 {
+    if runouts < 2 {
+        return 0.5;
+    }
+    let n = runouts as f64;
+    let sum = counts.sampled_share as f64 / SHARE_SCALE;
+    let squares = counts.sampled_share_squares as f64 / (SHARE_SCALE * SHARE_SCALE);
+    let variance = ((squares - sum * sum / n) / (n - 1.0)).max(0.0);
+    (variance / n).sqrt()
 }
 
 pub(super) fn equity(spot: &Spot, tally: &Tally, exact: bool) -> Equity {
@@ -126,6 +142,7 @@ pub(super) fn equity(spot: &Spot, tally: &Tally, exact: bool) -> Equity {
                     win: chance(counts.low_win),
                     tie: chance(counts.low_tie),
                 }),
+                standard_error: (!exact).then(|| standard_error(counts, tally.runouts)),
             }
         })
         .collect();

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::settle::{Contest, Strength, Tally, settle, strength};
+use super::settle::{Contest, SHARE_SCALE, Strength, Tally, settle, strength};
 use super::spot::Spot;
 use crate::table::eval::CardSet;
 
@@ -85,6 +85,10 @@ fn sample_block(
     let drawn = missing.iter().sum::<usize>() + usize::from(community);
     let mut pool = spot.unseen().to_vec();
     let mut hands = [Strength::default(); 8];
+    let all_chips: u128 = spot.pots().iter().map(|pot| u128::from(pot.amount)).sum();
+    // One runout's `share` over every chip's units, in fixed point.
+    let to_fixed = SHARE_SCALE / (all_chips.max(1) as f64 * super::settle::UNITS as f64);
+    let mut before = [0u128; 8];
     for _ in 0..count {
         // A partial Fisher–Yates shuffle: the first `drawn` cards are a uniform draw.
         for position in 0..drawn {
@@ -103,6 +107,9 @@ fn sample_block(
             next += missing[player];
             hands[player] = strength(game, set);
         }
+        for (share, player) in before.iter_mut().zip(&tally.players) {
+            *share = player.share;
+        }
         settle(
             game.has_high(),
             &hands[..players],
@@ -111,5 +118,10 @@ fn sample_block(
             1,
             tally,
         );
+        for (player, before) in tally.players.iter_mut().zip(&before) {
+            let fixed = ((player.share - before) as f64 * to_fixed).round() as u128;
+            player.sampled_share += fixed;
+            player.sampled_share_squares += fixed * fixed;
+        }
     }
 }

@@ -62,7 +62,16 @@ pub struct PlayerTally {
     pub scoop: u64,
     /// Σ over runouts and contests of `amount × units won`.
     pub share: u128,
+    /// Sampled runouts only: Σ of each runout's share in [`SHARE_SCALE`] fixed point, and
+    /// Σ of its square, from which the estimate's standard error follows. Whole numbers, so
+    /// that they add up the same in any order (whatever the number of threads).
+    pub sampled_share: u128,
+    pub sampled_share_squares: u128,
 }
+
+/// The fixed point of a sampled runout's share of all the chips: `2^24` is one whole pot,
+/// fine enough that rounding moves a standard error by far less than it measures.
+pub const SHARE_SCALE: f64 = (1u64 << 24) as f64;
 
 /// The tallies of all players over a number of runouts.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -88,6 +97,8 @@ impl Tally {
             mine.low_tie += theirs.low_tie;
             mine.scoop += theirs.scoop;
             mine.share += theirs.share;
+            mine.sampled_share += theirs.sampled_share;
+            mine.sampled_share_squares += theirs.sampled_share_squares;
         }
     }
 }

@@ -88,6 +88,18 @@ fn equity_in_razz_reports_only_the_low_and_in_stud_only_the_high() {
 }
 
 #[test]
+fn equity_json_gives_an_estimates_standard_error_and_none_when_exact() {
+    let estimate = json(&["--samples", "40000", "--seed", "2", "AsAd7c", "KsKd8h"]);
+    assert_eq!(estimate["exact"], false);
+    for player in estimate["players"].as_array().unwrap() {
+        let error = player["standard_error"].as_f64().expect("a standard error");
+        assert!(error > 0.0 && error <= 0.5 / 200.0, "{error}");
+    }
+    let exact = json(&["--exact", "As Ad Kh Qs Jd 9c", "2s 2d 3c 4h 5s 7d"]);
+    assert!(exact["players"][0].get("standard_error").is_none());
+}
+
+#[test]
 fn equity_counts_dead_cards_out_of_the_deck() {
     let with_dead = json(&[
         "--dead",

@@ -306,12 +306,17 @@ fn the_fast_path_agrees_with_plain_loops_on_random_spots_of_every_street_and_gam
         (3, 4, 10),
         (3, 5, 10),
         (3, 6, 12),
+        (4, 4, 11),
         (4, 5, 9),
+        (4, 6, 12),
         (5, 6, 10),
+        (6, 5, 8),
+        (7, 6, 9),
+        (8, 6, 4),
     ];
     for game in Game::ALL {
         for &(players, cards, unseen) in &shapes {
-            let rounds = if players == 2 { 2 } else { 1 };
+            let rounds = if players <= 4 { 2 } else { 1 };
             for round in 0..rounds {
                 let spot = random_spot(&mut rng, game, players, cards, unseen);
                 let label = format!("{} {players}x{cards} unseen {unseen} #{round}", game.name());
@@ -413,7 +418,7 @@ fn the_thread_count_changes_neither_exact_answers_nor_seeded_estimates() {
 }
 
 #[test]
-fn a_monte_carlo_estimate_lands_within_four_standard_errors_of_the_exact_answer() {
+fn a_monte_carlo_estimate_lands_within_four_of_its_standard_errors_of_the_exact_answer() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for game in Game::ALL {
         let spot = random_spot(&mut rng, game, 3, 5, 14);
@@ -432,13 +437,40 @@ fn a_monte_carlo_estimate_lands_within_four_standard_errors_of_the_exact_answer(
         assert_eq!(estimate.runouts, samples);
         for (e, x) in estimate.players.iter().zip(&exact.players) {
             // A share lies in [0, 1], so its standard deviation is at most 1/2.
-            let tolerance = 4.0 * 0.5 / (samples as f64).sqrt();
+            let bound = 0.5 / (samples as f64).sqrt();
+            let error = e.standard_error.expect("an estimate has a standard error");
+            assert!((0.0..=bound).contains(&error), "{error} vs bound {bound}");
+            let tolerance = 4.0 * error;
             let (e, x) = (e.equity.to_f64(), x.equity.to_f64());
             assert!(
-                (e - x).abs() < tolerance,
+                (e - x).abs() <= tolerance,
                 "{}: {e} vs exact {x}",
                 game.name()
             );
         }
+    }
+}
+
+#[test]
+fn an_estimates_standard_error_is_the_spread_of_a_runouts_share_over_root_runouts() {
+    // Heads-up stud: a runout's share is 1 (win), ½ (tie) or 0, so its exact variance is
+    // P(win) + P(tie)/4 − equity², known from the exact answer.
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let spot = random_spot(&mut rng, Game::Stud, 2, 5, 20);
+    let exact = solve(&spot, Method::Exact, 1).unwrap();
+    assert!(exact.players.iter().all(|p| p.standard_error.is_none()));
+    let samples = 200_000u64;
+    let estimate = solve(&spot, Method::Sample { samples, seed: 3 }, 2).unwrap();
+    for (e, x) in estimate.players.iter().zip(&exact.players) {
+        let high = x.high.unwrap();
+        let equity = x.equity.to_f64();
+        let variance = high.win.to_f64() + high.tie.to_f64() / 4.0 - equity * equity;
+        let expected = (variance / samples as f64).sqrt();
+        let reported = e.standard_error.expect("an estimate has a standard error");
+        assert!(
+            (reported - expected).abs() < 0.05 * expected,
+            "reported {reported} vs {expected}"
+        );
+        assert!((e.equity.to_f64() - equity).abs() < 5.0 * reported);
     }
 }
