@@ -154,8 +154,8 @@ pub async fn seated(fixture: &Fixture, players: &[UserId]) -> (TableHandle, Noti
 /// The next notice; the table has always produced it by the time the command that caused
 /// it was answered, so waiting is for the notice already queued. A notice that the bank
 /// refused the table's operation fails the test at once, naming it: after a refusal the
-/// table halts and nothing a test could wait for comes, so it would otherwise wait out its
-/// whole deadline.
+/// table halts (or a departing player stays seated) and what the test waits for never comes,
+/// so it would otherwise wait out its whole deadline.
 pub async fn next(notices: &mut NoticeReceiver) -> Notice {
     let notice = deadline("the table's next notice", notices.recv())
         .await
@@ -170,7 +170,7 @@ pub async fn next(notices: &mut NoticeReceiver) -> Notice {
 }
 
 /// What a notice says was refused, if it says so. No lobby test expects the bank to refuse
-/// the table, nor the table to halt: each one that happens is a fault.
+/// the table, nor the table to halt or to fail a player unasked: each one is a fault.
 pub fn bank_refusal(body: &NoticeBody) -> Option<String> {
     match body {
         NoticeBody::Table(TableMessage::HandCancelled {
@@ -186,6 +186,12 @@ pub fn bank_refusal(body: &NoticeBody) -> Option<String> {
              engine could not deal (the log's \"table paused\" line says which)"
                 .to_owned(),
         ),
+        // The table's one notice of an error nobody asked for: a departing player's cash-out
+        // at the end of the hand, refused.
+        NoticeBody::Error { user, error } => Some(format!(
+            "the table failed player {} on its own (a cash-out on leaving): {error}",
+            user.0
+        )),
         _ => None,
     }
 }
