@@ -138,6 +138,26 @@ async fn open(dir: &std::path::Path) -> Rig {
     }
 }
 
+/// Waits until the store stalls on `stalled`'s write. An operation that answers first wrote
+/// nothing (or was refused) and fails the test at once, naming it, instead of at the deadline.
+async fn until_it_stalls<A>(rig: &Rig, what: &str, stalled: &JoinHandle<A>) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        tokio::task::yield_now().await;
+        match rig.stalls.recv_timeout(Duration::from_millis(10)) {
+            Ok(()) => return,
+            Err(_) if stalled.is_finished() => {
+                rig.store.set_closed(false);
+                panic!("{what} answered without writing to the store: it never stalled")
+            }
+            Err(_) => assert!(
+                std::time::Instant::now() < deadline,
+                "the store never stalled on {what}"
+            ),
+        }
+    }
+}
+
 /// Runs `stalled` while the store stalls, and `queued` behind it: `stalled` is taken up by the
 /// committer before anything times out, `queued` waits past its timeout. Returns both answers
 /// once the store has recovered.
@@ -148,10 +168,7 @@ async fn stall<A, B>(
     queued: impl FnOnce() -> JoinHandle<B>,
 ) -> (A, B) {
     rig.store.set_closed(true);
-    tokio::task::yield_now().await;
-    rig.stalls
-        .recv_timeout(Duration::from_secs(60))
-        .unwrap_or_else(|_| panic!("the store never stalled on {what}"));
+    until_it_stalls(rig, what, &stalled).await;
     let queued = queued();
     tokio::task::yield_now().await;
     // Both callers' waits end: the stalled one was taken up, the queued one was not.

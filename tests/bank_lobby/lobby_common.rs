@@ -152,7 +152,10 @@ pub async fn seated(fixture: &Fixture, players: &[UserId]) -> (TableHandle, Noti
 }
 
 /// The next notice; the table has always produced it by the time the command that caused
-/// it was answered, so waiting is for the notice already queued.
+/// it was answered, so waiting is for the notice already queued. A notice that the bank
+/// refused the table's operation fails the test at once, naming it: after a refusal the
+/// table halts (or a departing player stays seated) and what the test waits for never comes,
+/// so it would otherwise wait out its whole deadline.
 pub async fn next(notices: &mut NoticeReceiver) -> Notice {
     let notice = deadline("the table's next notice", notices.recv())
         .await
@@ -160,7 +163,37 @@ pub async fn next(notices: &mut NoticeReceiver) -> Notice {
     if std::env::var_os("LOBBY_TEST_TRACE").is_some() {
         eprintln!("{:?}", notice.body);
     }
+    if let Some(refusal) = bank_refusal(&notice.body) {
+        panic!("{refusal}");
+    }
     notice
+}
+
+/// What a notice says was refused, if it says so. No lobby test expects the bank to refuse
+/// the table, nor the table to halt or to fail a player unasked: each one is a fault.
+pub fn bank_refusal(body: &NoticeBody) -> Option<String> {
+    match body {
+        NoticeBody::Table(TableMessage::HandCancelled {
+            hand,
+            reason: CancelReason::SettlementFailed,
+            stacks,
+        }) => Some(format!(
+            "the bank refused to settle hand {hand}: the table cancelled it (stacks back to \
+             {stacks:?}) and halted"
+        )),
+        NoticeBody::Table(TableMessage::Halted) => Some(
+            "the table halted: the bank refused to begin, settle or cancel a hand, or the \
+             engine could not deal (the log's \"table paused\" line says which)"
+                .to_owned(),
+        ),
+        // The table's one notice of an error nobody asked for: a departing player's cash-out
+        // at the end of the hand, refused.
+        NoticeBody::Error { user, error } => Some(format!(
+            "the table failed player {} on its own (a cash-out on leaving): {error}",
+            user.0
+        )),
+        _ => None,
+    }
 }
 
 /// How many notices a test reads while waiting for one before it fails: far more than any
