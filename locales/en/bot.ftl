@@ -91,3 +91,9 @@ bot-missing-permissions = I can't run a table in this channel: I don't have { $p
 } in this channel's settings (Permissions), then open the table again.
 permission-view-channel = View Channel
 permission-send-messages = Send Messages
+
+# Computer players at a table (/table open|settings computer_players:, computer_level:)
+opt-computer-players = Seats computer players may fill while humans are short (0: none)
+opt-computer-level = How well the table's computer players play
+choice-easy = Easy: for beginners
+choice-good = Good: plays by equity

@@ -90,3 +90,8 @@ play-final-balance = Your balance: { $balance } { $balance ->
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = Hand #{ $hand } is over and is being settled: the result comes as soon as the bank confirms it. Nothing is lost meanwhile.
 lobby-waiting-for-bank = Hand #{ $hand } waits for the bank, which is slow to answer: cards are dealt as soon as it does. Nothing is lost meanwhile.
+settings-computer-players = computer players may take at most { $max } { $max ->
+    [one] seat
+   *[other] seats
+} here (one is always left for a human), not { $computer_players }
+lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one.

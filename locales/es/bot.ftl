@@ -94,3 +94,9 @@ bot-missing-permissions = No puedo abrir una mesa en este canal: me { $count ->
 } en Editar canal › Permisos y vuelve a abrir la mesa.
 permission-view-channel = Ver canal
 permission-send-messages = Enviar mensajes
+
+# Bots en una mesa (/table open|settings computer_players:, computer_level:)
+opt-computer-players = Asientos que pueden ocupar bots si faltan jugadores (0: ninguno)
+opt-computer-level = Qué tan bien juegan los bots de la mesa
+choice-easy = Fácil: para principiantes
+choice-good = Bueno: juega según su equity

@@ -90,3 +90,8 @@ play-final-balance = Tu saldo: { $balance } { $balance ->
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = La mano #{ $hand } terminó y se está liquidando: el resultado llega en cuanto el banco lo confirme. Mientras tanto no se pierde nada.
 lobby-waiting-for-bank = La mano #{ $hand } espera al banco, que tarda en responder: las cartas se reparten en cuanto responda. Mientras tanto no se pierde nada.
+settings-computer-players = los bots pueden ocupar como máximo { $max } { $max ->
+    [one] asiento
+   *[other] asientos
+} aquí (siempre queda uno para una persona), no { $computer_players }
+lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente.

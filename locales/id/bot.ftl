@@ -88,3 +88,9 @@ cmd-ping-off = Jangan mention aku saat giliranku
 bot-missing-permissions = Aku tidak bisa membuka meja di channel ini: aku belum punya izin { $permissions }. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu buka meja lagi.
 permission-view-channel = Lihat Saluran
 permission-send-messages = Kirim Pesan
+
+# Bot di meja (/table open|settings computer_players:, computer_level:)
+opt-computer-players = Kursi yang boleh diisi bot saat pemain kurang (0: tidak ada)
+opt-computer-level = Seberapa bagus bot di meja ini bermain
+choice-easy = Mudah: untuk pemula
+choice-good = Bagus: bermain berdasarkan equity

@@ -58,3 +58,5 @@ play-final-balance = Saldomu: { $balance } chip.
 # Settling a hand while the bank is slow (issue 9, lobby)
 lobby-settling = Hand #{ $hand } sudah selesai dan chipnya sedang dihitung: hasilnya muncul begitu bank mengonfirmasinya. Tidak ada yang hilang sementara itu.
 lobby-waiting-for-bank = Hand #{ $hand } menunggu bank yang lambat menjawab: kartu dibagikan begitu bank menjawab. Tidak ada yang hilang sementara itu.
+settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
+lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: ia memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.

@@ -25,6 +25,9 @@ pub enum LobbyError {
     },
     #[error("the table is full ({seats} seats)")]
     TableFull { seats: u8 },
+    /// Not a refusal: the player is seated in a computer player's chair when the hand ends.
+    #[error("a computer player gives you its seat when this hand ends")]
+    SeatAfterHand,
     #[error("you are already seated at this table")]
     AlreadySeated,
     #[error("you are not seated at this table")]

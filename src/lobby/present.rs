@@ -48,6 +48,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
                 name: name_of(*user),
                 away,
                 dm_closed: false,
+                computer: user.is_computer(),
             }
         })
         .collect();
@@ -58,6 +59,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         .map(|seat| IdleSeat {
             name: name_of(seat.user),
             stack: seat.stack,
+            computer: seat.user.is_computer(),
             state: match seat.status {
                 SeatStatus::Playing => IdleState::Waiting,
                 _ => IdleState::SittingOut,
@@ -134,6 +136,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
             .map(|seat| StatusSeat {
                 name: name_of(seat.user),
                 stack: seat.stack,
+                computer: seat.user.is_computer(),
                 status: match (seat.status, seat.hand_seat) {
                     (SeatStatus::SittingOut { .. }, _) => render::SeatStatus::SittingOut,
                     (_, Some(_)) => render::SeatStatus::Active,
@@ -141,6 +144,8 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
                 },
             })
             .collect(),
+        computer_players: status.settings.computer_players,
+        computer_level: status.settings.computer_level,
     }
 }
 
@@ -249,6 +254,9 @@ pub fn error_text(locale: Locale, error: &LobbyError, name_of: NameOf<'_>) -> St
         },
         LobbyError::ActionNotAllowed { .. } => N::ActionNotAllowed,
         LobbyError::NoChips => return render::tr(locale, "lobby-no-chips", &[]),
+        LobbyError::SeatAfterHand => {
+            return render::tr(locale, "lobby-computer-gives-seat", &[]);
+        }
         LobbyError::AlreadySittingOut => {
             return render::tr(locale, "lobby-already-sitting-out", &[]);
         }

@@ -275,11 +275,13 @@ fn idle_seats_dm_closed_and_away_players_are_marked() {
             name: "Ivy".into(),
             stack: 300,
             state: IdleState::SittingOut,
+            computer: false,
         },
         IdleSeat {
             name: "Jo".into(),
             stack: 150,
             state: IdleState::Waiting,
+            computer: false,
         },
     ];
     let board = BoardView::from_public(&view, &facts);

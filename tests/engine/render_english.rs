@@ -66,6 +66,10 @@ fn every_settings_error() -> Vec<SettingsError> {
         SettingsError::MaxRaises(0),
         SettingsError::MixHands(0),
         SettingsError::OpenPairBigBetInRazz,
+        SettingsError::ComputerPlayers {
+            computer_players: 6,
+            seats: 6,
+        },
     ]);
     for error in &all {
         match error {
@@ -77,7 +81,8 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::BetweenHands(_)
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
-            | SettingsError::OpenPairBigBetInRazz => {}
+            | SettingsError::OpenPairBigBetInRazz
+            | SettingsError::ComputerPlayers { .. } => {}
         }
     }
     all
@@ -166,6 +171,7 @@ fn every_lobby_error() -> Vec<LobbyError> {
         LobbyError::TableAlreadyOpen { table },
         LobbyError::TableClosed { table },
         LobbyError::TableFull { seats: 6 },
+        LobbyError::SeatAfterHand,
         LobbyError::AlreadySeated,
         LobbyError::NotSeated,
         LobbyError::BuyInOutOfRange {
@@ -227,6 +233,7 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::TableClosed { .. }
             | LobbyError::InvalidSettings { .. }
             | LobbyError::TableFull { .. }
+            | LobbyError::SeatAfterHand
             | LobbyError::AlreadySeated
             | LobbyError::NotSeated
             | LobbyError::BuyInOutOfRange { .. }

@@ -51,6 +51,7 @@ pub type ShortAllInChoice = Choice<ShortAllIn>;
 pub type OddChipChoice = Choice<OddChip>;
 pub type GameChoiceOption = Choice<GameChoice>;
 pub type LanguageChoice = Choice<Option<Locale>>;
+pub type ComputerLevelChoice = Choice<crate::table::computer::Level>;
 
 /// An option's value as the setting it sets.
 pub trait OptionValue {
@@ -100,6 +101,8 @@ macro_rules! with_setting_options {
             odd_chip: OddChipChoice [] => rules.odd_chip,
             open_pair_big_bet: bool [] => rules.open_pair_big_bet,
             language: LanguageChoice [] => language,
+            computer_players: u8 [min = 0, max = 7] => computer_players,
+            computer_level: ComputerLevelChoice [] => computer_level,
         }
     };
 }
@@ -215,6 +218,7 @@ mod tests {
         assert_eq!(offered("odd_chip"), ["by_suit", "first_seat"]);
         assert_eq!(offered("game"), ["stud8", "stud", "razz", "mix"]);
         assert_eq!(offered("language"), ["en", "es", "id", "server"]);
+        assert_eq!(offered("computer_level"), ["easy", "good"]);
         let options = SettingOptions {
             game: Some(Choice(GameChoice::Mix)),
             mix_hands: Some(3),

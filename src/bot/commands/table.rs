@@ -7,8 +7,8 @@ use crate::render::{self, Locale, Notice};
 
 // The option types the settings macro names.
 use super::settings::{
-    GameChoiceOption, LanguageChoice, OddChipChoice, SettingOptions, ShortAllInChoice,
-    settings_command, with_setting_options,
+    ComputerLevelChoice, GameChoiceOption, LanguageChoice, OddChipChoice, SettingOptions,
+    ShortAllInChoice, settings_command, with_setting_options,
 };
 use super::{named, refusal, table_of, user_id};
 use crate::bot::permissions;
