@@ -97,3 +97,5 @@ opt-computer-players = Seats computer players may fill while humans are short (0
 opt-computer-level = How well the table's computer players play
 choice-easy = Easy: for beginners
 choice-good = Good: plays by equity
+opt-house = The guild house's account, which its computer players play with (moderators)
+bot-house-moderators-only = Only moderators can see the house's account.

@@ -100,3 +100,5 @@ opt-computer-players = Asientos que pueden ocupar bots si faltan jugadores (0: n
 opt-computer-level = Qué tan bien juegan los bots de la mesa
 choice-easy = Fácil: para principiantes
 choice-good = Bueno: juega según su equity
+opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (moderadores)
+bot-house-moderators-only = Solo los moderadores pueden ver la cuenta de la casa.

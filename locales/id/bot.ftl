@@ -94,3 +94,5 @@ opt-computer-players = Kursi yang boleh diisi bot saat pemain kurang (0: tidak a
 opt-computer-level = Seberapa bagus bot di meja ini bermain
 choice-easy = Mudah: untuk pemula
 choice-good = Bagus: bermain berdasarkan equity
+opt-house = Akun bandar server, yang dipakai bot untuk bermain (moderator)
+bot-house-moderators-only = Hanya moderator yang bisa melihat akun bandar.

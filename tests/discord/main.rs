@@ -15,6 +15,7 @@ mod bot_slow_commands;
 mod discord_all_in;
 mod discord_bot_accounts;
 mod discord_commands;
+mod discord_computer_players;
 mod discord_fake;
 mod discord_games;
 mod discord_gateway;
