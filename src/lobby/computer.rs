@@ -132,3 +132,59 @@ impl ComputerPlayers {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::hand::ActionKind;
+
+    fn legal(kinds: &[ActionKind]) -> Vec<LegalAction> {
+        kinds
+            .iter()
+            .map(|kind| LegalAction {
+                kind: *kind,
+                chips: 5,
+                total: 5,
+                all_in: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_computer_thinks_one_to_three_seconds_over_a_choice_and_less_over_a_forced_move() {
+        let mut rng = ChaCha20Rng::seed_from_u64(3);
+        let choice = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
+        let times: Vec<Duration> = (0..500).map(|_| thinking_time(&choice, &mut rng)).collect();
+        assert!(
+            times
+                .iter()
+                .all(|time| (THINKING.0..=THINKING.1).contains(time))
+        );
+        assert!(
+            times
+                .iter()
+                .any(|time| *time < Duration::from_millis(1_500))
+        );
+        assert!(
+            times
+                .iter()
+                .any(|time| *time > Duration::from_millis(2_500))
+        );
+        let forced = thinking_time(&legal(&[ActionKind::BringIn]), &mut rng);
+        assert_eq!(forced, FORCED_THINKING);
+        assert!(forced < THINKING.0);
+    }
+
+    #[test]
+    fn computers_are_named_for_what_they_are_and_nobody_else_is() {
+        assert_eq!(
+            computer_name(UserId::computer(0)).as_deref(),
+            Some("Computer 1")
+        );
+        assert_eq!(
+            computer_name(UserId::computer(7)).as_deref(),
+            Some("Computer 8")
+        );
+        assert_eq!(computer_name(UserId(42)), None);
+    }
+}
