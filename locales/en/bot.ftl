@@ -92,3 +92,11 @@ bot-missing-permissions = I can't run a table in this channel: I don't have { $p
 permission-view-channel = View Channel
 permission-send-messages = Send Messages
 permission-send-messages-in-threads = Send Messages in Threads
+
+# Computer players at a table (/table open|settings computer_players:, computer_level:)
+opt-computer-players = Seats computer players may fill while humans are short (0: none)
+opt-computer-level = How well the table's computer players play
+choice-easy = Easy: for beginners
+choice-good = Good: plays by equity
+opt-house = The guild house's account, which its computer players play with (moderators)
+bot-house-moderators-only = Only moderators can see the house's account.

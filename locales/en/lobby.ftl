@@ -126,3 +126,8 @@ play-tournament-help =
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
       cards: your cards · board: the table · status: level, stakes and stacks
       help (h): this text · quit (q): stop; the sit & go waits at this hand
+settings-computer-players = computer players may take at most { $max } { $max ->
+    [one] seat
+   *[other] seats
+} here (one is always left for a human), not { $computer_players }
+lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one.

@@ -437,3 +437,21 @@ rules-summary-mix = **The stud mix (fixed limit): Razz, Stud, Stud Hi/Lo in turn
 
 list-and = { $first } and { $last }
 quoted = “{ $text }”
+
+## Computer players: the board's mark, /table status, /stats house
+
+board-computer-legend = 🤖 = computer player (gives its seat to a human after the hand)
+computer-level-easy = easy
+computer-level-good = good
+status-computers = Computer players may take up to { $seats } { $seats ->
+    [one] seat
+   *[other] seats
+} while players are short (level: { $level }).
+house-header = **The house** · { $balance } { $balance ->
+    [one] chip
+   *[other] chips
+} for its computer players
+house-body = { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} played · won { $won } · lost { $lost } · net { $net } · minted { $minted }

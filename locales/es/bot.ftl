@@ -95,3 +95,11 @@ bot-missing-permissions = No puedo abrir una mesa en este canal: me { $count ->
 permission-view-channel = Ver canal
 permission-send-messages = Enviar mensajes
 permission-send-messages-in-threads = Enviar mensajes en hilos
+
+# Bots en una mesa (/table open|settings computer_players:, computer_level:)
+opt-computer-players = Asientos que pueden ocupar bots si faltan jugadores (0: ninguno)
+opt-computer-level = Qué tan bien juegan los bots de la mesa
+choice-easy = Fácil: para principiantes
+choice-good = Bueno: juega según su equity
+opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (moderadores)
+bot-house-moderators-only = Solo los moderadores pueden ver la cuenta de la casa.

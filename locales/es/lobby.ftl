@@ -126,3 +126,8 @@ play-tournament-help =
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, apuestas y fichas
       «ayuda»: este texto · «salir»: parar; el torneo te espera en esta mano
+settings-computer-players = los bots pueden ocupar como máximo { $max } { $max ->
+    [one] asiento
+   *[other] asientos
+} aquí (siempre queda uno para una persona), no { $computer_players }
+lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente.

@@ -433,3 +433,21 @@ rules-summary-mix = **Mix de stud (límite fijo): Razz, Stud y Stud Hi/Lo por tu
 
 list-and = { $first } y { $last }
 quoted = «{ $text }»
+
+## Bots: la marca de la mesa, /table status, /stats house
+
+board-computer-legend = 🤖 = bot (cede su asiento a una persona al terminar la mano)
+computer-level-easy = fácil
+computer-level-good = bueno
+status-computers = Los bots pueden ocupar hasta { $seats } { $seats ->
+    [one] asiento
+   *[other] asientos
+} mientras falten jugadores (nivel: { $level }).
+house-header = **La casa** · { $balance } { $balance ->
+    [one] ficha
+   *[other] fichas
+} para sus bots
+house-body = { $hands } { $hands ->
+    [one] mano jugada
+   *[other] manos jugadas
+} · ganó { $won } · perdió { $lost } · neto { $net } · emitidas { $minted }

@@ -89,3 +89,11 @@ bot-missing-permissions = Aku tidak bisa membuka meja di channel ini: aku belum 
 permission-view-channel = Lihat Saluran
 permission-send-messages = Kirim Pesan
 permission-send-messages-in-threads = Kirim Pesan di Utas
+
+# Bot di meja (/table open|settings computer_players:, computer_level:)
+opt-computer-players = Kursi yang boleh diisi bot saat pemain kurang (0: tidak ada)
+opt-computer-level = Seberapa bagus bot di meja ini bermain
+choice-easy = Mudah: untuk pemula
+choice-good = Bagus: bermain berdasarkan equity
+opt-house = Akun bandar server, yang dipakai bot untuk bermain (moderator)
+bot-house-moderators-only = Hanya moderator yang bisa melihat akun bandar.

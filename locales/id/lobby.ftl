@@ -81,3 +81,5 @@ play-tournament-help =
       Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
       “kartu”: kartumu · “meja”: tampilan meja · “status”: tingkat, taruhan dan chip
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
+settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
+lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: ia memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.

@@ -342,3 +342,12 @@ rules-summary-mix = **Aturan main mix stud (taruhan fixed limit): Razz, Stud, St
 
 list-and = { $first } dan { $last }
 quoted = “{ $text }”
+
+## Bot: tanda di meja, /table status, /stats house
+
+board-computer-legend = 🤖 = bot (memberikan kursinya ke pemain manusia setelah hand selesai)
+computer-level-easy = mudah
+computer-level-good = bagus
+status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (tingkat: { $level }).
+house-header = **Bandar** · { $balance } chip untuk bot-botnya
+house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · dicetak { $minted }

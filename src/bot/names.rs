@@ -85,9 +85,10 @@ impl Names {
         }
     }
 
-    /// A user's name, or `None` when the bot has not seen them yet.
+    /// A user's name, or `None` when the bot has not seen them yet. A computer player is
+    /// always known, by the name that says what it is (Discord is never asked about it).
     pub fn known(&self, user: UserId) -> Option<String> {
-        self.known.get(&user)
+        crate::lobby::computer::computer_name(user).or_else(|| self.known.get(&user))
     }
 
     /// A user's own name (never a server's nickname), or their placeholder.

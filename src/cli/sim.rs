@@ -189,7 +189,8 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
     if args.tournament {
         let config = args.tournament_config();
         return match &args.data {
-            Some(dir) => {
+            Some(data) => {
+                let dir = &super::data_dir::bank_to_play(data, args.create)?;
                 let run = super::sim_tournament_data::TournamentBankRun {
                     dir,
                     guild: args.guild,

@@ -1,15 +1,43 @@
-//! Computer players seated at a table through the service like anyone else: they receive
-//! the same notices, ask for their own cards, and answer their turn with the strategy of
-//! `crate::table::computer`. Used by `studbot play`, the tests and the benchmark.
+//! Computer players. At a Discord table the table seats its own (`table::computers`: the
+//! moderator's `computer_players` setting, their chips the guild house's); what they are
+//! called and how long they think is here, for both. [`ComputerPlayers`] plays seats of the
+//! terminal's table through the service like anyone else: they receive the same notices, ask
+//! for their own cards, and answer their turn with the strategy of `crate::table::computer`.
+//! Used by `studbot play`, the tests and the benchmark.
 
 use std::collections::HashSet;
+use std::time::Duration;
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 use crate::bank::UserId;
-use crate::table::computer::choose_action;
-use crate::table::hand::PublicView;
+use crate::table::computer::{Level, choose_action_at};
+use crate::table::hand::{LegalAction, PublicView};
+
+/// What a computer player is called: a name that says what it is, numbered by its chair
+/// (`None` for anyone else).
+pub fn computer_name(user: UserId) -> Option<String> {
+    let number = user.computer_number()?;
+    Some(format!("Computer {}", u16::from(number) + 1))
+}
+
+/// The shortest and longest a computer player thinks over a real decision, and how long over
+/// a forced one (a single legal action): long enough to read as a player, short beside
+/// any action timer (at least 5 s).
+pub const THINKING: (Duration, Duration) =
+    (Duration::from_millis(1_000), Duration::from_millis(3_000));
+pub const FORCED_THINKING: Duration = Duration::from_millis(400);
+
+/// How long a computer player waits before acting with `legal` before it.
+pub fn thinking_time<R: Rng + ?Sized>(legal: &[LegalAction], rng: &mut R) -> Duration {
+    if legal.len() <= 1 {
+        return FORCED_THINKING;
+    }
+    let (shortest, longest) = THINKING;
+    let spread = u64::try_from((longest - shortest).as_millis()).unwrap_or(0);
+    shortest + Duration::from_millis(rng.random_range(0..=spread))
+}
 
 use super::command::TableHandle;
 use super::error::LobbyError;
@@ -18,6 +46,7 @@ use super::notice::{Notice, NoticeBody, NoticeReceiver, TurnOffer};
 /// The computer-played seats of one table.
 pub struct ComputerPlayers {
     users: HashSet<UserId>,
+    level: Level,
     rng: ChaCha20Rng,
     /// The latest public board and the hand/action it belongs to.
     board: Option<(u64, u32, PublicView)>,
@@ -26,8 +55,18 @@ pub struct ComputerPlayers {
 impl ComputerPlayers {
     /// `seed` makes their choices repeatable.
     pub fn new(users: impl IntoIterator<Item = UserId>, seed: u64) -> ComputerPlayers {
+        ComputerPlayers::at_level(users, Level::default(), seed)
+    }
+
+    /// Computer players of `level`.
+    pub fn at_level(
+        users: impl IntoIterator<Item = UserId>,
+        level: Level,
+        seed: u64,
+    ) -> ComputerPlayers {
         ComputerPlayers {
             users: users.into_iter().collect(),
+            level,
             rng: ChaCha20Rng::seed_from_u64(seed),
             board: None,
         }
@@ -73,7 +112,7 @@ impl ComputerPlayers {
                 .map(|board| board.view)
                 .ok_or(LobbyError::NoHandInProgress)?,
         };
-        let action = choose_action(&cards.view, &public, &mut self.rng)
+        let action = choose_action_at(self.level, &cards.view, &public, &mut self.rng)
             .ok_or(LobbyError::NotYourTurn { to_act: None })?;
         table
             .act(offer.user, offer.hand, offer.action_seq, action.kind)
@@ -96,5 +135,61 @@ impl ComputerPlayers {
                 let _ = self.answer(&table, &offer).await;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::hand::ActionKind;
+
+    fn legal(kinds: &[ActionKind]) -> Vec<LegalAction> {
+        kinds
+            .iter()
+            .map(|kind| LegalAction {
+                kind: *kind,
+                chips: 5,
+                total: 5,
+                all_in: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_computer_thinks_one_to_three_seconds_over_a_choice_and_less_over_a_forced_move() {
+        let mut rng = ChaCha20Rng::seed_from_u64(3);
+        let choice = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
+        let times: Vec<Duration> = (0..500).map(|_| thinking_time(&choice, &mut rng)).collect();
+        assert!(
+            times
+                .iter()
+                .all(|time| (THINKING.0..=THINKING.1).contains(time))
+        );
+        assert!(
+            times
+                .iter()
+                .any(|time| *time < Duration::from_millis(1_500))
+        );
+        assert!(
+            times
+                .iter()
+                .any(|time| *time > Duration::from_millis(2_500))
+        );
+        let forced = thinking_time(&legal(&[ActionKind::BringIn]), &mut rng);
+        assert_eq!(forced, FORCED_THINKING);
+        assert!(forced < THINKING.0);
+    }
+
+    #[test]
+    fn computers_are_named_for_what_they_are_and_nobody_else_is() {
+        assert_eq!(
+            computer_name(UserId::computer(0)).as_deref(),
+            Some("Computer 1")
+        );
+        assert_eq!(
+            computer_name(UserId::computer(7)).as_deref(),
+            Some("Computer 8")
+        );
+        assert_eq!(computer_name(UserId(42)), None);
     }
 }

@@ -26,6 +26,9 @@ pub enum LobbyError {
     },
     #[error("the table is full ({seats} seats)")]
     TableFull { seats: u8 },
+    /// Not a refusal: the player is seated in a computer player's chair when the hand ends.
+    #[error("a computer player gives you its seat when this hand ends")]
+    SeatAfterHand,
     #[error("you are already seated at this table")]
     AlreadySeated,
     #[error("you are not seated at this table")]
@@ -138,6 +141,7 @@ impl Refusal for LobbyError {
             LobbyError::NotYourTurn { to_act: None } => "notice-no-one-to-act",
             LobbyError::ActionNotAllowed { .. } => "notice-action-not-allowed",
             LobbyError::NoChips => "lobby-no-chips",
+            LobbyError::SeatAfterHand => "lobby-computer-gives-seat",
             LobbyError::AlreadySittingOut => "lobby-already-sitting-out",
             LobbyError::NotSittingOut => "lobby-not-sitting-out",
             LobbyError::NoHandInProgress => "lobby-no-hand",

@@ -47,6 +47,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
                 name: name_of(*user),
                 away,
                 dm_closed: false,
+                computer: user.is_computer(),
             }
         })
         .collect();
@@ -57,6 +58,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         .map(|seat| IdleSeat {
             name: name_of(seat.user),
             stack: seat.stack,
+            computer: seat.user.is_computer(),
             state: match seat.status {
                 SeatStatus::Playing => IdleState::Waiting,
                 _ => IdleState::SittingOut,
@@ -133,6 +135,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
             .map(|seat| StatusSeat {
                 name: name_of(seat.user),
                 stack: seat.stack,
+                computer: seat.user.is_computer(),
                 status: match (seat.status, seat.hand_seat) {
                     (SeatStatus::SittingOut { .. }, _) => render::SeatStatus::SittingOut,
                     (_, Some(_)) => render::SeatStatus::Active,
@@ -140,6 +143,8 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
                 },
             })
             .collect(),
+        computer_players: status.settings.computer_players,
+        computer_level: status.settings.computer_level,
     }
 }
 

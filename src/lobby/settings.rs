@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::render::Locale;
+use crate::table::computer::Level;
 use crate::table::rules::{OddChip, Rules, RulesError, ShortAllIn, Stakes, StakesError};
 use crate::table::{self, DEFAULT_MIX_HANDS, GameChoice};
 
@@ -33,6 +34,11 @@ pub struct TableSettings {
     /// The language of the table's public text (board, results, notices), when a moderator
     /// chose one; `None` follows the server's language (see `Locale::for_table`).
     pub language: Option<Locale>,
+    /// Seats computer players may fill while humans are short (0 to `seats - 1`: a table
+    /// always has room for a human).
+    pub computer_players: u8,
+    /// How well the table's computer players play.
+    pub computer_level: Level,
 }
 
 impl TableSettings {
@@ -79,6 +85,12 @@ impl TableSettings {
         if self.between_hands_secs > Self::MAX_BETWEEN_HANDS_SECS {
             return Err(SettingsError::BetweenHands(self.between_hands_secs));
         }
+        if self.computer_players >= self.seats {
+            return Err(SettingsError::ComputerPlayers {
+                computer_players: self.computer_players,
+                seats: self.seats,
+            });
+        }
         self.rules.validate().map_err(|error| match error {
             RulesError::MaxRaises(raises) => SettingsError::MaxRaises(raises),
         })?;
@@ -101,6 +113,8 @@ impl Default for TableSettings {
             action_timer_secs: 30,
             between_hands_secs: 5,
             language: None,
+            computer_players: 0,
+            computer_level: Level::Easy,
         }
     }
 }
@@ -122,7 +136,7 @@ impl Bound {
 }
 
 /// Every numeric setting's bounds, in the order the commands offer them.
-pub const BOUNDS: [Bound; 11] = [
+pub const BOUNDS: [Bound; 12] = [
     Bound::new("mix_hands", 1, Some(TableSettings::MAX_MIX_HANDS as u64)),
     Bound::new("ante", 0, None),
     Bound::new("bring_in", 1, None),
@@ -149,6 +163,11 @@ pub const BOUNDS: [Bound; 11] = [
         "max_raises",
         *Rules::MAX_RAISES.start() as u64,
         Some(*Rules::MAX_RAISES.end() as u64),
+    ),
+    Bound::new(
+        "computer_players",
+        0,
+        Some(TableSettings::MAX_SEATS as u64 - 1),
     ),
 ];
 
@@ -180,6 +199,12 @@ impl SettingChoice for OddChip {
 impl SettingChoice for GameChoice {
     fn all() -> &'static [(Self, &'static str)] {
         &GameChoice::NAMED
+    }
+}
+
+impl SettingChoice for Level {
+    fn all() -> &'static [(Self, &'static str)] {
+        &[(Level::Easy, "easy"), (Level::Good, "good")]
     }
 }
 
@@ -236,6 +261,8 @@ pub enum SettingsError {
     /// take the option. (A `mix` table may: its stud legs use it, its razz hands ignore it.)
     #[error("razz has no open-pair big bet: open_pair_big_bet must be off at a razz table")]
     OpenPairBigBetInRazz,
+    #[error("computer players may take at most {} of the {seats} seats, not {computer_players}", seats.saturating_sub(1))]
+    ComputerPlayers { computer_players: u8, seats: u8 },
 }
 
 impl SettingsError {
@@ -252,6 +279,7 @@ impl SettingsError {
             SettingsError::MaxRaises(_) => "settings-max-raises",
             SettingsError::MixHands(_) => "settings-mix-hands",
             SettingsError::OpenPairBigBetInRazz => "settings-open-pair-in-razz",
+            SettingsError::ComputerPlayers { .. } => "settings-computer-players",
         }
     }
 
@@ -293,6 +321,13 @@ impl SettingsError {
                 ("max", S::MAX_MIX_HANDS.into()),
             ],
             SettingsError::OpenPairBigBetInRazz => Vec::new(),
+            SettingsError::ComputerPlayers {
+                computer_players,
+                seats,
+            } => vec![
+                ("computer_players", computer_players.into()),
+                ("max", u64::from(seats.saturating_sub(1))),
+            ],
         }
     }
 }
@@ -320,6 +355,9 @@ mod tests {
             "between_hands" => settings.between_hands_secs = small(value),
             "max_raises" => settings.rules.max_raises = small(value),
             "mix_hands" => settings.mix_hands = small(value),
+            "computer_players" => {
+                settings.computer_players = u8::try_from(value).unwrap_or(u8::MAX)
+            }
             other => panic!("no setting named {other}"),
         }
         settings
@@ -371,6 +409,13 @@ mod tests {
                 Some(serde_json::json!(name))
             );
         }
+        for (choice, name) in <Level as SettingChoice>::all().iter().copied() {
+            assert_eq!(SettingChoice::name(choice), name);
+            assert_eq!(
+                serde_json::to_value(choice).ok(),
+                Some(serde_json::json!(name))
+            );
+        }
         for (choice, name) in GameChoice::NAMED {
             assert_eq!(SettingChoice::name(choice), name);
             assert_eq!(
@@ -413,6 +458,34 @@ mod tests {
             ..razz
         };
         assert_eq!(mix.validate(), Ok(()));
+    }
+
+    #[test]
+    fn computer_players_may_take_every_seat_but_one() {
+        for seats in TableSettings::MIN_SEATS..=TableSettings::MAX_SEATS {
+            let at_the_limit = TableSettings {
+                seats,
+                computer_players: seats - 1,
+                ..TableSettings::default()
+            };
+            assert_eq!(at_the_limit.validate(), Ok(()), "{seats} seats");
+            let past_it = TableSettings {
+                computer_players: seats,
+                ..at_the_limit
+            };
+            assert!(past_it.validate().is_err(), "{seats} seats");
+        }
+    }
+
+    #[test]
+    fn settings_stored_before_computer_players_load_with_none() {
+        let mut stored = serde_json::to_value(TableSettings::default()).unwrap();
+        let object = stored.as_object_mut().unwrap();
+        object.remove("computer_players");
+        object.remove("computer_level");
+        let loaded: TableSettings = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded.computer_players, 0);
+        assert_eq!(loaded, TableSettings::default());
     }
 
     #[test]
@@ -486,6 +559,17 @@ mod tests {
                     ..good
                 },
                 SettingsError::MixHands(0),
+            ),
+            (
+                TableSettings {
+                    seats: 4,
+                    computer_players: 4,
+                    ..good
+                },
+                SettingsError::ComputerPlayers {
+                    computer_players: 4,
+                    seats: 4,
+                },
             ),
         ];
         for (settings, expected) in cases {

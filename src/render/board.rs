@@ -163,6 +163,9 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     if view.seats.iter().any(|seat| seat.dm_closed) {
         lines.push(tr(locale, "board-dm-legend", &[]));
     }
+    if view.seats.iter().any(|seat| seat.computer) {
+        lines.push(tr(locale, "board-computer-legend", &[]));
+    }
     // With a side pot, a short all-in's scoop (the pots it is in) can pass its equity (a share
     // of every pot): the legend says what each figure counts.
     if split && view.pots.len() > 1 && view.seats.iter().any(|seat| seat.odds.is_some()) {
@@ -222,6 +225,9 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) ->
     };
     if seat.dm_closed {
         line.push_str(" 📵");
+    }
+    if seat.computer {
+        line.push_str(" 🤖");
     }
     let showing_cards = !matches!(
         seat.status,

@@ -25,7 +25,8 @@ pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_na
 pub use history::history;
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
 pub use notices::{
-    Notice, leaderboard, notice, quoted_list, rules_summary, stats, table_status, timed_out,
+    Notice, house_stats, leaderboard, notice, quoted_list, rules_summary, stats, table_status,
+    timed_out,
 };
 pub use private::private_hand;
 pub use prompt::{
@@ -34,9 +35,9 @@ pub use prompt::{
 pub use refusals::refusal;
 pub use results::results;
 pub use view::{
-    BoardView, HistoryView, IdleSeat, IdleState, LastAction, LeaderboardLine, PlayerFacts, PotLine,
-    ResultView, SeatLine, SeatOdds, SeatStatus, ShownHand, StatsView, StatusSeat, TableFacts,
-    TableStatusView, ToAct, TurnPrompt,
+    BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastAction, LeaderboardLine,
+    PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatus, ShownHand, StatsView,
+    StatusSeat, TableFacts, TableStatusView, ToAct, TurnPrompt,
 };
 
 /// How much text one message may hold, measured the way its medium counts. The renderer knows

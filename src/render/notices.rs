@@ -10,7 +10,7 @@ use crate::table::{GameChoice, MIX_ORDER};
 
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
-use super::view::{LeaderboardLine, SeatStatus, StatsView, TableStatusView};
+use super::view::{HouseStatsView, LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
 
@@ -288,6 +288,20 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
             ],
         ),
     ];
+    if view.computer_players > 0 {
+        let level = match view.computer_level {
+            crate::table::computer::Level::Easy => "computer-level-easy",
+            crate::table::computer::Level::Good => "computer-level-good",
+        };
+        lines.push(tr(
+            locale,
+            "status-computers",
+            &[
+                ("seats", view.computer_players.into()),
+                ("level", tr(locale, level, &[]).into()),
+            ],
+        ));
+    }
     if view.paused {
         lines.push(tr(locale, "status-paused", &[]));
     }
@@ -309,6 +323,9 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
             SeatStatus::Away => Some("seat-away"),
         };
         let mut line = format!("• {} ({})", display_name(&seat.name), seat.stack);
+        if seat.computer {
+            line.push_str(" 🤖");
+        }
         if let Some(id) = state {
             line.push_str(" · ");
             line.push_str(&tr(locale, id, &[]));
@@ -421,4 +438,30 @@ pub fn rules_summary(locale: Locale, rules: &Rules, table: Option<(GameChoice, u
         }
     };
     format!("{deals}\n{summary}")
+}
+
+/// `/stats house`: the guild house's chips, what its computer players won and lost, and what
+/// the mint created for it.
+pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
+    let net = i128::from(view.won) - i128::from(view.lost);
+    let net = match net {
+        0 => "0".to_string(),
+        positive if positive > 0 => format!("+{positive}"),
+        negative => format!("−{}", negative.unsigned_abs()),
+    };
+    [
+        tr(locale, "house-header", &[("balance", view.balance.into())]),
+        tr(
+            locale,
+            "house-body",
+            &[
+                ("hands", view.hands_played.into()),
+                ("won", view.won.into()),
+                ("lost", view.lost.into()),
+                ("net", net.into()),
+                ("minted", view.minted.into()),
+            ],
+        ),
+    ]
+    .join("\n")
 }

@@ -40,6 +40,8 @@ pub struct PlayerFacts {
     pub away: bool,
     /// Down cards could not be sent by DM; the board says so, "My cards" shows them.
     pub dm_closed: bool,
+    /// A computer player: the board marks the seat.
+    pub computer: bool,
 }
 
 impl PlayerFacts {
@@ -48,6 +50,7 @@ impl PlayerFacts {
             name: name.into(),
             away: false,
             dm_closed: false,
+            computer: false,
         }
     }
 }
@@ -65,6 +68,8 @@ pub struct IdleSeat {
     pub name: String,
     pub stack: u64,
     pub state: IdleState,
+    /// A computer player: the board marks the seat.
+    pub computer: bool,
 }
 
 /// The table-level facts a board needs beside the engine's [`PublicView`].
@@ -94,6 +99,7 @@ pub struct SeatLine {
     pub(crate) street_bet: u64,
     pub(crate) status: SeatStatus,
     pub(crate) dm_closed: bool,
+    pub(crate) computer: bool,
     /// Equity and scoop chance while the hand is dealt out, once computed.
     pub(crate) odds: Option<SeatOdds>,
 }
@@ -131,6 +137,10 @@ impl SeatLine {
     }
     pub fn dm_closed(&self) -> bool {
         self.dm_closed
+    }
+    /// A computer player sits here.
+    pub fn computer(&self) -> bool {
+        self.computer
     }
     pub fn odds(&self) -> Option<SeatOdds> {
         self.odds
@@ -220,6 +230,7 @@ impl BoardView {
                     street_bet: seat.street_bet,
                     status,
                     dm_closed: player.is_some_and(|p| p.dm_closed),
+                    computer: player.is_some_and(|p| p.computer),
                     odds: None,
                 }
             })
@@ -236,6 +247,7 @@ impl BoardView {
                 IdleState::Waiting => SeatStatus::Waiting,
             },
             dm_closed: false,
+            computer: idle.computer,
             odds: None,
         }));
         let pots = view
@@ -528,6 +540,7 @@ pub struct StatusSeat {
     pub name: String,
     pub stack: u64,
     pub status: SeatStatus,
+    pub computer: bool,
 }
 
 /// `/table status`: the table's settings and who sits there.
@@ -545,6 +558,19 @@ pub struct TableStatusView {
     /// The hand in progress, if any.
     pub hand_number: Option<u64>,
     pub seats: Vec<StatusSeat>,
+    /// Seats computer players may fill while humans are short, and how well they play.
+    pub computer_players: u8,
+    pub computer_level: crate::table::computer::Level,
+}
+
+/// `/stats house` (moderators): what the guild's house account did for its computer players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseStatsView {
+    pub balance: u64,
+    pub hands_played: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub minted: u64,
 }
 
 /// `/stats`: one player's record.

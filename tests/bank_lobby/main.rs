@@ -27,6 +27,7 @@ mod bank_properties;
 mod bank_records;
 mod bank_retention;
 mod bank_timeout;
+mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_games;
 mod lobby_leaks;

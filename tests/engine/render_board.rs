@@ -124,6 +124,38 @@ fn board_for_eight_players_with_long_names_fits_one_discord_message_in_every_lan
 }
 
 #[test]
+fn computer_seats_are_marked_and_eight_long_names_so_marked_still_fit_in_every_language() {
+    let view = eight_player_view();
+    let names: Vec<String> = (0..8).map(long_name).collect();
+    let mut facts = facts(&names);
+    for player in &mut facts.players {
+        player.computer = true;
+        player.dm_closed = true;
+    }
+    let board = BoardView::from_public(&view, &facts);
+    for locale in Locale::ALL {
+        let text = render::board_within(locale, &board, MESSAGE_TEXT);
+        assert!(
+            discord_length(&text) <= DISCORD_MESSAGE_LIMIT,
+            "{locale}: {} units\n{text}",
+            discord_length(&text)
+        );
+        let marked = text.lines().filter(|line| line.contains(" 🤖")).count();
+        assert_eq!(
+            marked, 8,
+            "{locale}: every computer's seat is marked\n{text}"
+        );
+        assert!(
+            text.lines().any(|line| line.starts_with("🤖 = ")),
+            "{locale}: the mark is explained\n{text}"
+        );
+    }
+    // A table without computers has neither the mark nor its legend.
+    let plain = BoardView::from_public(&view, &self::facts(&names));
+    assert!(!render::board(Locale::En, &plain).contains('🤖'));
+}
+
+#[test]
 fn board_stays_within_the_limit_with_hostile_names_and_many_side_pots() {
     // Every all-in level is different: seven pots. Names are all markdown characters, which
     // escaping doubles, and the table has idle seats too.
@@ -275,11 +307,13 @@ fn idle_seats_dm_closed_and_away_players_are_marked() {
             name: "Ivy".into(),
             stack: 300,
             state: IdleState::SittingOut,
+            computer: false,
         },
         IdleSeat {
             name: "Jo".into(),
             stack: 150,
             state: IdleState::Waiting,
+            computer: false,
         },
     ];
     let board = BoardView::from_public(&view, &facts);

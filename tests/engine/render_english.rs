@@ -65,6 +65,10 @@ fn every_settings_error() -> Vec<SettingsError> {
         SettingsError::MaxRaises(0),
         SettingsError::MixHands(0),
         SettingsError::OpenPairBigBetInRazz,
+        SettingsError::ComputerPlayers {
+            computer_players: 6,
+            seats: 6,
+        },
     ]);
     for error in &all {
         match error {
@@ -76,7 +80,8 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::BetweenHands(_)
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
-            | SettingsError::OpenPairBigBetInRazz => {}
+            | SettingsError::OpenPairBigBetInRazz
+            | SettingsError::ComputerPlayers { .. } => {}
         }
     }
     all
@@ -207,6 +212,7 @@ fn every_lobby_error() -> Vec<LobbyError> {
         LobbyError::TableAlreadyOpen { table },
         LobbyError::TableClosed { table },
         LobbyError::TableFull { seats: 6 },
+        LobbyError::SeatAfterHand,
         LobbyError::AlreadySeated,
         LobbyError::NotSeated,
         LobbyError::BuyInOutOfRange {
@@ -268,6 +274,7 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::TableClosed { .. }
             | LobbyError::InvalidSettings { .. }
             | LobbyError::TableFull { .. }
+            | LobbyError::SeatAfterHand
             | LobbyError::AlreadySeated
             | LobbyError::NotSeated
             | LobbyError::BuyInOutOfRange { .. }

@@ -106,13 +106,17 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
                 name: "Ana".into(),
                 stack: 100,
                 status: SeatStatus::Active,
+                computer: false,
             },
             StatusSeat {
                 name: "Bo".into(),
                 stack: 0,
                 status: SeatStatus::SittingOut,
+                computer: false,
             },
         ],
+        computer_players: 0,
+        computer_level: Default::default(),
     };
     let en = render::table_status(Locale::En, &status);
     assert_eq!(

@@ -136,7 +136,14 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity::User>) -> Outcome {
+pub async fn stats(
+    ctx: Context<'_>,
+    #[rename = "user"] player: Option<serenity::User>,
+    house: Option<bool>,
+) -> Outcome {
+    if house == Some(true) {
+        return house_stats(ctx).await;
+    }
     in_guild(ctx, |caller| async move {
         if player.as_ref().is_some_and(|player| player.bot) {
             return caller.refuse(&Refused::BotsHoldNoChips);
@@ -159,6 +166,32 @@ pub async fn stats(ctx: Context<'_>, #[rename = "user"] player: Option<serenity:
                     },
                 ))
             }
+            Err(error) => caller.refuse(&error),
+        }
+    })
+    .await
+}
+
+/// `/stats house:True` (moderators): what the guild's house account holds, what its computer
+/// players won and lost, and what the mint created for it.
+async fn house_stats(ctx: Context<'_>) -> Outcome {
+    // The check refuses with `Refused::NotModerator`; here that means "not for you".
+    let allowed = crate::bot::checks::moderator(ctx).await.is_ok();
+    in_guild(ctx, |caller| async move {
+        if !allowed {
+            return Answer::private(render::tr(caller.locale, "bot-house-moderators-only", &[]));
+        }
+        match caller.bot.bank().house_stats(caller.guild).await {
+            Ok(house) => Answer::private(render::house_stats(
+                caller.locale,
+                &render::HouseStatsView {
+                    balance: house.balance,
+                    hands_played: house.hands_played,
+                    won: house.won,
+                    lost: house.lost,
+                    minted: house.minted,
+                },
+            )),
             Err(error) => caller.refuse(&error),
         }
     })

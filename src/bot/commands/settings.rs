@@ -55,6 +55,7 @@ pub type ShortAllInChoice = Choice<ShortAllIn>;
 pub type OddChipChoice = Choice<OddChip>;
 pub type GameChoiceOption = Choice<GameChoice>;
 pub type LanguageChoice = Choice<Option<Locale>>;
+pub type ComputerLevelChoice = Choice<crate::table::computer::Level>;
 
 /// A numeric setting, as a slash option bounded by the lobby's own [`Bound`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,6 +121,7 @@ bounded_settings! {
     Timer = "timer" as u32;
     BetweenHands = "between_hands" as u32;
     MaxRaises = "max_raises" as u32;
+    ComputerSeats = "computer_players" as u8;
 }
 
 #[async_trait::async_trait]
@@ -206,6 +208,8 @@ macro_rules! with_setting_options {
             odd_chip: OddChipChoice => rules.odd_chip,
             open_pair_big_bet: bool => rules.open_pair_big_bet,
             language: LanguageChoice => language,
+            computer_players: Bounded<ComputerSeats> => computer_players,
+            computer_level: ComputerLevelChoice => computer_level,
         }
     };
 }
@@ -316,6 +320,7 @@ mod tests {
         assert_eq!(offered("odd_chip"), ["by_suit", "first_seat"]);
         assert_eq!(offered("game"), ["stud8", "stud", "razz", "mix"]);
         assert_eq!(offered("language"), ["en", "es", "id", "server"]);
+        assert_eq!(offered("computer_level"), ["easy", "good"]);
         let options = SettingOptions {
             game: Some(Choice(GameChoice::Mix)),
             mix_hands: Some(Bounded(3)),

@@ -7,9 +7,10 @@ use crate::render::{self, Locale, Notice};
 
 // The option types the settings macro names.
 use super::settings::{
-    Ante, BetweenHands, BigBet, Bounded, BringIn, GameChoiceOption, LanguageChoice, MaxBuyIn,
-    MaxRaises, MinBuyIn, MixHands, OddChipChoice, Seats, SettingOptions, ShortAllInChoice,
-    SmallBet, Timer, settings_command, with_setting_options,
+    Ante, BetweenHands, BigBet, Bounded, BringIn, ComputerLevelChoice, ComputerSeats,
+    GameChoiceOption, LanguageChoice, MaxBuyIn, MaxRaises, MinBuyIn, MixHands, OddChipChoice,
+    Seats, SettingOptions, ShortAllInChoice, SmallBet, Timer, settings_command,
+    with_setting_options,
 };
 use super::{at_table, named, user_id};
 use crate::bot::permissions;

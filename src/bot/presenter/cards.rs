@@ -21,6 +21,10 @@ impl Presenter {
     /// closed is tried again at their next hand, and unmarked when the DM goes through.
     pub(super) async fn send_cards(&self, cards: PlayerCards) {
         let user = cards.user;
+        if user.is_computer() {
+            // A computer player reads its cards from the table, not from a DM.
+            return;
+        }
         let locale = self.bot.player_locale(user, self.locale());
         let failed_this_hand = lock(&self.state)
             .dm_closed

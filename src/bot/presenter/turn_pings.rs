@@ -74,7 +74,7 @@ impl Presenter {
             return None;
         }
         state.pinged = Some(key);
-        if !self.bot.pings().wants(turn.user) {
+        if turn.user.is_computer() || !self.bot.pings().wants(turn.user) {
             return None;
         }
         let via = state

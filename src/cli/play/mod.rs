@@ -45,6 +45,9 @@ pub struct PlayArgs {
     /// en, es or id.
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// How well the computer players play: `easy` (for beginners) or `good` (by equity).
+    #[arg(long, value_enum, default_value_t = crate::table::computer::Level::Easy)]
+    pub level: crate::table::computer::Level,
     /// Seconds between hands.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
     pub between_hands: u32,
@@ -212,7 +215,8 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     table.resume().await?;
     say(&tr(locale, "play-help", &[]));
 
-    let mut computers = ComputerPlayers::new(bots.iter().copied(), args.seed.unwrap_or(0));
+    let mut computers =
+        ComputerPlayers::at_level(bots.iter().copied(), args.level, args.seed.unwrap_or(0));
     let mut next_bot = UserId(u64::from(args.players) + 1);
     let mut session = Session {
         locale,

@@ -34,13 +34,15 @@ const HOUSE: UserId = UserId(0);
 struct Quit;
 
 pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
-    let data = args
-        .data
-        .clone()
-        .unwrap_or_else(|| std::path::PathBuf::from("studbot-data"));
-    let bank = Bank::open(&data, EconomyConfig::default())
+    // `--data` means what it means for every subcommand: the bank lives in `DIR/bank`.
+    let (data, create) = match &args.data {
+        Some(data) => (data.clone(), args.create),
+        None => (std::path::PathBuf::from("studbot-data"), true),
+    };
+    let bank_dir = crate::cli::data_dir::bank_to_play(&data, create)?;
+    let bank = Bank::open(&bank_dir, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", data.display()))?;
+        .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
     let played = play_in(&bank, args, locale).await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
     let code = played?;

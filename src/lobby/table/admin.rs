@@ -96,6 +96,8 @@ impl Table {
             self.pending_settings = Some(settings);
         } else {
             self.apply_settings(settings).await;
+            self.arrange_computers().await;
+            self.maybe_schedule_next_hand();
         }
         self.message(TableMessage::SettingsChanged {
             settings: Box::new(settings),

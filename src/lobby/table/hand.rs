@@ -44,7 +44,8 @@ impl Table {
     /// Between hands, with two players ready and nothing in the way: the next hand is dealt
     /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.closing || self.stopping.is_some() || self.seats.ready_count() < 2 {
+        if self.paused || self.closing || self.stopping.is_some() || self.ready_for_next_hand() < 2
+        {
             return;
         }
         let Some(between) = self.phase.between_hands_mut() else {
@@ -67,14 +68,16 @@ impl Table {
         if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
             return;
         }
+        self.arrange_computers().await;
         let mut ready: Vec<(u8, UserId, u64)> = self
             .seats
             .iter()
             .filter(|seat| seat.is_ready())
             .map(|seat| (seat.chair, seat.user, seat.stack))
             .collect();
-        if ready.len() < 2 {
-            let count = ready.len();
+        // Computers alone never play: without a human ready nobody is dealt in.
+        if ready.len() < 2 || self.ready_humans() == 0 {
+            let count = self.ready_humans();
             self.message(TableMessage::WaitingForPlayers { ready: count });
             return;
         }
@@ -147,6 +150,7 @@ impl Table {
                 last_action: None,
             },
             action_deadline: None,
+            computer_turn_at: None,
         };
         for seat in 0..stacks.len() {
             self.send_cards(seat);
@@ -402,7 +406,7 @@ impl Table {
         self.take_action(seat, kind, true).is_ok()
     }
 
-    fn to_act(&self) -> Option<(SeatIndex, UserId)> {
+    pub(super) fn to_act(&self) -> Option<(SeatIndex, UserId)> {
         let hand = self.phase.hand()?;
         let seat = hand.hand.to_act()?;
         Some((seat, *hand.players.get(seat)?))
@@ -452,6 +456,7 @@ impl Table {
             );
         }
         self.emit(NoticeBody::YourTurn(Box::new(offer)));
+        self.schedule_computer_turn(user);
     }
 
     /// Holds the timer of the player to act while their buttons are not on screen, and
@@ -469,6 +474,7 @@ impl Table {
         if let Phase::Playing {
             hand: playing,
             action_deadline,
+            ..
         } = &mut self.phase
             && playing.number == hand
             && playing.hand.action_seq() == action_seq

@@ -12,10 +12,12 @@
 //! `dealing_out` (an all-in hand dealt street by street with each board's equities: into
 //! `DealingOut`), `settle` (the bank's settlement: into `Settling`, then `BetweenHands`, and
 //! what follows a hand), `admin` (pause, settings, kick, close: into `Closed`), `seats` (the
-//! `Seats` collection and the players' seat commands), `shutdown`, `notices` (what the table
+//! `Seats` collection and the players' seat commands), `computers` (the table's own
+//! computer players: their chairs between hands, their turns), `shutdown`, `notices` (what the table
 //! publishes, its status).
 
 mod admin;
+mod computers;
 mod dealing_out;
 mod hand;
 mod notices;
@@ -32,7 +34,7 @@ use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bank::{Bank, GuildId, TableId};
+use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::telemetry::record;
 
 use super::LobbyShared;
@@ -113,6 +115,11 @@ pub(crate) struct Table {
     references: u64,
     /// The seated players last counted in the seated-players metric.
     seated_reported: usize,
+    /// Humans who asked for a seat at a full table during a hand: each takes a computer
+    /// player's chair when it ends.
+    wanting_seat: Vec<(UserId, u64)>,
+    /// The computer players' thinking and choices.
+    computer_rng: ChaCha20Rng,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -125,6 +132,12 @@ impl Table {
         let rng = init.services.deck_seed.map(|seed| {
             ChaCha20Rng::seed_from_u64(seed ^ init.table.0.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         });
+        let computer_rng = match init.services.deck_seed {
+            Some(seed) => {
+                ChaCha20Rng::seed_from_u64(!seed ^ init.table.0.wrapping_mul(0xD1B5_4A32_D192_ED03))
+            }
+            None => ChaCha20Rng::from_os_rng(),
+        };
         let mut table = Table {
             guild: init.guild,
             table: init.table,
@@ -145,6 +158,8 @@ impl Table {
             rng,
             references: 0,
             seated_reported: 0,
+            wanting_seat: Vec::new(),
+            computer_rng,
         };
         table.maybe_schedule_next_hand();
         table
@@ -166,6 +181,8 @@ impl Table {
     }
 
     async fn serve(mut self: Box<Self>, mut commands: mpsc::Receiver<TableCommand>) {
+        // Restored computer players with no human to play go back to the house.
+        Box::pin(self.arrange_computers()).await;
         self.count_seated(self.seats.len());
         while !self.phase.is_closed() {
             let deadline = self.next_deadline();
@@ -268,6 +285,14 @@ impl Table {
         {
             self.cancel_for_shutdown().await;
             return;
+        }
+        if let Phase::Playing {
+            computer_turn_at, ..
+        } = &mut self.phase
+            && due(*computer_turn_at)
+        {
+            *computer_turn_at = None;
+            self.play_computer_turn().await;
         }
         if let Phase::Playing {
             action_deadline, ..

@@ -24,6 +24,8 @@ pub(super) enum Phase {
         hand: HandInPlay,
         /// When the player to act runs out of time (none while the table is paused).
         action_deadline: Option<Instant>,
+        /// When the computer player to act has thought enough and acts.
+        computer_turn_at: Option<Instant>,
     },
     /// The betting is over before seventh street: the live hands are face up and the rest
     /// is dealt street by street, each board shown for a while.
@@ -111,8 +113,13 @@ impl Phase {
         match self {
             Phase::BetweenHands(between) => between.next_hand_at = None,
             Phase::Playing {
-                action_deadline, ..
-            } => *action_deadline = None,
+                action_deadline,
+                computer_turn_at,
+                ..
+            } => {
+                *action_deadline = None;
+                *computer_turn_at = None;
+            }
             Phase::DealingOut { .. } | Phase::Settling { .. } | Phase::Closed => {}
         }
     }
@@ -126,8 +133,10 @@ impl Phase {
                 earliest(next_hand_at, between.departures_retry_at)
             }
             Phase::Playing {
-                action_deadline, ..
-            } => action_deadline.filter(|_| !paused),
+                action_deadline,
+                computer_turn_at,
+                ..
+            } => earliest(*action_deadline, *computer_turn_at).filter(|_| !paused),
             Phase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
             Phase::Settling { settlement, .. } => settlement.retry_at,
             Phase::Closed => None,

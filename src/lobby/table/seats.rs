@@ -156,11 +156,6 @@ impl Seats {
         self.seats = Vec::new();
     }
 
-    /// How many seats would be dealt in now.
-    pub(crate) fn ready_count(&self) -> usize {
-        self.seats.iter().filter(|seat| seat.is_ready()).count()
-    }
-
     /// Each of `players`' stack (for a hand in play: the stack at its start).
     pub(crate) fn stacks_of(&self, players: &[UserId]) -> Vec<(UserId, u64)> {
         players
@@ -210,9 +205,6 @@ impl Table {
         let full = LobbyError::TableFull {
             seats: self.settings.seats,
         };
-        if self.seats.len() >= usize::from(self.settings.seats) {
-            return Err(full);
-        }
         let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
         if !(min..=max).contains(&buy_in) {
             return Err(LobbyError::BuyInOutOfRange {
@@ -221,6 +213,25 @@ impl Table {
                 amount: buy_in,
             });
         }
+        if self.seats.len() >= usize::from(self.settings.seats) {
+            if self.seats.iter().any(|seat| seat.user.is_computer()) {
+                return self.take_a_computers_chair(user, buy_in).await;
+            }
+            return Err(full);
+        }
+        self.seat_player(user, buy_in).await
+    }
+
+    /// Buys a player (or a computer, from the house) in and seats them in the lowest free
+    /// chair.
+    pub(super) async fn seat_player(
+        &mut self,
+        user: UserId,
+        buy_in: u64,
+    ) -> Result<(u8, u64), LobbyError> {
+        let full = LobbyError::TableFull {
+            seats: self.settings.seats,
+        };
         let chair = self.seats.free_chair(self.settings.seats).ok_or(full)?;
         let reference = self.next_reference("join");
         let stack = self
@@ -277,6 +288,8 @@ impl Table {
         match self.cash_out(user).await {
             Ok(cashed_out) => {
                 self.message(TableMessage::Left { user, cashed_out });
+                // The last human gone, the computers go too.
+                self.arrange_computers().await;
                 Ok(Some(cashed_out))
             }
             Err(error) => self.depart_when_confirmed(user, SeatStatus::Leaving, error),

@@ -1,6 +1,6 @@
 //! The end of a hand: the bank settles it (storing its public history in the same
 //! transaction), and only then is the result announced; then departures, busted players,
-//! pending settings and the next hand. This file owns the table's `Settling` phase: a
+//! pending settings, the computer players' chairs and the next hand. This file owns the table's `Settling` phase: a
 //! finished hand moves into it, and out of it to `BetweenHands` once the bank has answered.
 //!
 //! What players are told is what the bank did. A settlement the bank cannot confirm in time
@@ -355,13 +355,15 @@ impl Table {
         if let Some(settings) = self.pending_settings.take() {
             self.apply_settings(settings).await;
         }
+        // Humans waiting for a computer's chair sit now; computers come and go for the next.
+        self.arrange_computers().await;
         if self.stopping.is_some() {
             self.stopped();
             let hand = self.last_hand;
             self.answer_stop_waiters(&ShutdownOutcome::HandFinished { hand });
             return;
         }
-        let ready = self.seats.ready_count();
+        let ready = self.ready_for_next_hand();
         if ready < 2 {
             self.message(TableMessage::WaitingForPlayers { ready });
         }

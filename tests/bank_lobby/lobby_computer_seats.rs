@@ -1,0 +1,285 @@
+//! The table's own computer players: they take free chairs between hands while humans are
+//! short (never a hand of computers alone), give a chair to a human who asks at a full table
+//! when the hand ends, act after thinking 1-3 s on the table's clock, and their chips are the
+//! guild house's.
+
+use crate::lobby_common;
+
+use std::time::Duration;
+
+use lobby_common::*;
+use studbot::bank::UserId;
+use studbot::lobby::{
+    HandSummary, LobbyError, NoticeBody, NoticeReceiver, TableHandle, TableMessage, TableSettings,
+};
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .start_paused(true)
+        .build()
+        .unwrap()
+}
+
+fn with_computers(seats: u8, computer_players: u8) -> TableSettings {
+    TableSettings {
+        seats,
+        computer_players,
+        ..settings()
+    }
+}
+
+async fn open(fixture: &Fixture, settings: TableSettings) -> (TableHandle, NoticeReceiver) {
+    let table = fixture
+        .lobby
+        .open_table(GUILD, TABLE, settings)
+        .await
+        .unwrap();
+    let notices = table.subscribe().await.unwrap();
+    (table, notices)
+}
+
+/// Plays the hand under way to its end: humans passively, computers by themselves (the clock
+/// moves on for their thinking). Returns the result.
+async fn finish_hand(table: &TableHandle, notices: &mut NoticeReceiver) -> HandSummary {
+    let mut steps = Steps::until("a hand with computer players ended");
+    loop {
+        steps.step();
+        let notice = next(notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.user.is_computer() => {
+                tokio::time::advance(Duration::from_millis(3_000)).await;
+            }
+            NoticeBody::YourTurn(offer) => {
+                take(table, offer, passive(offer)).await;
+            }
+            NoticeBody::HandResult(summary) => return (**summary).clone(),
+            _ => {}
+        }
+    }
+}
+
+async fn first_board_players(notices: &mut NoticeReceiver) -> Vec<UserId> {
+    until(notices, |notice| match &notice.body {
+        NoticeBody::Board(board) => Some(board.players.clone()),
+        _ => None,
+    })
+    .await
+}
+
+#[test]
+fn one_human_is_dealt_hands_with_computer_players_whose_chips_are_the_houses() {
+    runtime().block_on(async {
+        let fixture = fixture(11).await;
+        let (table, mut notices) = open(&fixture, with_computers(4, 2)).await;
+        table.join(ANA, 200).await.unwrap();
+        advance_secs(5).await;
+        let players = first_board_players(&mut notices).await;
+        assert_eq!(players.len(), 3, "{players:?}");
+        assert_eq!(
+            players.iter().filter(|user| user.is_computer()).count(),
+            2,
+            "{players:?}"
+        );
+        let summary = finish_hand(&table, &mut notices).await;
+        assert!(summary.players.contains(&ANA));
+        let house = fixture.bank.house_stats(GUILD).await.unwrap();
+        assert_eq!(house.minted, 2 * settings().max_buy_in);
+        assert_eq!(house.hands_played, 2);
+        // A second hand follows with the same computers.
+        advance_secs(5).await;
+        assert_eq!(first_board_players(&mut notices).await.len(), 3);
+        finish_hand(&table, &mut notices).await;
+        table.close().await.unwrap();
+        let house = fixture.bank.house_stats(GUILD).await.unwrap();
+        let stacks_back = i128::from(house.balance) - i128::from(house.minted);
+        assert_eq!(stacks_back, house.net(), "{house:?}");
+        let audit = fixture.bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+        assert_eq!(audit.player_accounts, 1, "only Ana holds a player account");
+        let board = fixture.bank.leaderboard(GUILD, 10).await.unwrap();
+        assert!(board.iter().all(|(user, _)| !user.is_computer()));
+    });
+}
+
+#[test]
+fn computers_never_play_without_a_human_ready() {
+    runtime().block_on(async {
+        let fixture = fixture(12).await;
+        let (table, _notices) = open(&fixture, with_computers(6, 5)).await;
+        advance_secs(60).await;
+        let status = table.status().await.unwrap();
+        assert!(status.seats.is_empty(), "{:?}", status.seats);
+        assert!(!status.hand_in_progress);
+        // One human sitting out is no human to play with either.
+        table.join(ANA, 200).await.unwrap();
+        table.sit_out(ANA).await.unwrap();
+        advance_secs(60).await;
+        let status = table.status().await.unwrap();
+        assert!(!status.hand_in_progress);
+        assert_eq!(status.seats.len(), 1, "{:?}", status.seats);
+        assert_eq!(
+            fixture.bank.house_stats(GUILD).await.unwrap().minted,
+            0,
+            "no computer bought in"
+        );
+    });
+}
+
+#[test]
+fn the_last_human_leaving_sends_the_computers_back_to_the_house() {
+    runtime().block_on(async {
+        let fixture = fixture(13).await;
+        let (table, mut notices) = open(&fixture, with_computers(3, 2)).await;
+        table.join(ANA, 200).await.unwrap();
+        advance_secs(5).await;
+        finish_hand(&table, &mut notices).await;
+        assert!(matches!(
+            table.leave(ANA).await.unwrap(),
+            studbot::lobby::Departure::CashedOut(_)
+        ));
+        let status = table.status().await.unwrap();
+        assert!(status.seats.is_empty(), "{:?}", status.seats);
+        let house = fixture.bank.house_stats(GUILD).await.unwrap();
+        let audit = fixture.bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+        assert_eq!(audit.escrow_chips, 0);
+        assert_eq!(audit.house_chips, i128::from(house.balance));
+        advance_secs(60).await;
+        assert!(!table.status().await.unwrap().hand_in_progress);
+    });
+}
+
+#[test]
+fn a_human_at_a_full_table_takes_a_computers_chair_when_the_hand_ends() {
+    runtime().block_on(async {
+        let fixture = fixture(14).await;
+        let (table, mut notices) = open(&fixture, with_computers(3, 2)).await;
+        table.join(ANA, 200).await.unwrap();
+        advance_secs(5).await;
+        assert_eq!(first_board_players(&mut notices).await.len(), 3);
+        // The table is full of Ana and two computers.
+        assert!(matches!(
+            table.join(BEN, 200).await,
+            Err(LobbyError::SeatAfterHand)
+        ));
+        // Asking again changes nothing.
+        assert!(matches!(
+            table.join(BEN, 200).await,
+            Err(LobbyError::SeatAfterHand)
+        ));
+        finish_hand(&table, &mut notices).await;
+        let left = until(&mut notices, |notice| match &notice.body {
+            NoticeBody::Table(TableMessage::Left { user, .. }) => Some(*user),
+            _ => None,
+        })
+        .await;
+        assert!(left.is_computer());
+        until(&mut notices, |notice| match &notice.body {
+            NoticeBody::Table(TableMessage::Joined { user, stack, .. }) if *user == BEN => {
+                Some(*stack)
+            }
+            _ => None,
+        })
+        .await;
+        advance_secs(5).await;
+        let players = first_board_players(&mut notices).await;
+        assert_eq!(players.len(), 3, "{players:?}");
+        assert!(
+            players.contains(&BEN) && players.contains(&ANA),
+            "{players:?}"
+        );
+        assert_eq!(players.iter().filter(|user| user.is_computer()).count(), 1);
+        finish_hand(&table, &mut notices).await;
+    });
+}
+
+#[test]
+fn between_hands_a_computer_gives_its_chair_at_once() {
+    runtime().block_on(async {
+        let fixture = fixture(15).await;
+        let (table, mut notices) = open(&fixture, with_computers(2, 1)).await;
+        table.join(ANA, 200).await.unwrap();
+        advance_secs(5).await;
+        finish_hand(&table, &mut notices).await;
+        let stack = table.join(BEN, 300).await.unwrap().stack;
+        assert_eq!(stack, 300);
+        let status = table.status().await.unwrap();
+        assert!(status.seats.iter().all(|seat| !seat.user.is_computer()));
+        assert_eq!(status.seats.len(), 2);
+    });
+}
+
+#[test]
+fn a_computer_thinks_at_least_a_second_and_at_most_three_before_acting() {
+    runtime().block_on(async {
+        let fixture = fixture(16).await;
+        let (table, mut notices) = open(&fixture, with_computers(2, 1)).await;
+        table.join(ANA, 200).await.unwrap();
+        advance_secs(5).await;
+        let mut hands = 0;
+        let mut steps = Steps::until("a computer's turn");
+        // Hands go on until the computer has had a turn to think over.
+        let offer = loop {
+            steps.step();
+            let notice = next(&mut notices).await;
+            match &notice.body {
+                NoticeBody::YourTurn(offer)
+                    if offer.user.is_computer() && offer.legal.len() > 1 =>
+                {
+                    break (**offer).clone();
+                }
+                NoticeBody::YourTurn(offer) if offer.user.is_computer() => {
+                    tokio::time::advance(Duration::from_millis(3_000)).await;
+                }
+                NoticeBody::YourTurn(offer) => {
+                    take(&table, offer, passive(offer)).await;
+                }
+                NoticeBody::HandResult(_) => {
+                    hands += 1;
+                    assert!(hands < 20, "the computer never had a real decision");
+                    advance_secs(5).await;
+                }
+                _ => {}
+            }
+        };
+        tokio::time::advance(Duration::from_millis(999)).await;
+        let board = table.status().await.unwrap().board.expect("a hand in play");
+        assert_eq!(
+            (board.hand, board.action_seq),
+            (offer.hand, offer.action_seq),
+            "acted before a second"
+        );
+        tokio::time::advance(Duration::from_millis(2_001)).await;
+        let acted = until(&mut notices, |notice| match &notice.body {
+            NoticeBody::Board(board) if board.hand == offer.hand => board
+                .last_action
+                .as_ref()
+                .filter(|last| last.user == offer.user && board.action_seq > offer.action_seq)
+                .map(|last| (last.kind, last.timed_out)),
+            // The computer's action ended the hand: it is the hand's last.
+            NoticeBody::HandResult(summary) => {
+                summary
+                    .public_events
+                    .iter()
+                    .rev()
+                    .find_map(|event| match event {
+                        studbot::table::hand::Event::Acted { seat, kind, .. }
+                            if *seat == offer.seat =>
+                        {
+                            Some((*kind, false))
+                        }
+                        _ => None,
+                    })
+            }
+            _ => None,
+        })
+        .await;
+        assert!(!acted.1, "the computer acted itself, not the timer");
+        assert!(
+            offer.legal.iter().any(|legal| legal.kind == acted.0),
+            "a legal action: {acted:?} of {:?}",
+            offer.legal
+        );
+    });
+}
