@@ -37,7 +37,8 @@ pub struct TableSettings {
     /// Seats computer players may fill while humans are short (0 to `seats - 1`: a table
     /// always has room for a human).
     pub computer_players: u8,
-    /// How well the table's computer players play.
+    /// How well the table's computer players play (stored by its name).
+    #[serde(with = "level_by_name")]
     pub computer_level: Level,
 }
 
@@ -205,6 +206,26 @@ impl SettingChoice for GameChoice {
 impl SettingChoice for Level {
     fn all() -> &'static [(Self, &'static str)] {
         &[(Level::Easy, "easy"), (Level::Good, "good")]
+    }
+}
+
+/// A computer level in a stored record: by the name players choose it by.
+mod level_by_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use super::{Level, SettingChoice};
+
+    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(SettingChoice::name(*level))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        <Level as SettingChoice>::all()
+            .iter()
+            .find(|(_, known)| *known == name)
+            .map(|(level, _)| *level)
+            .ok_or_else(|| D::Error::custom(format!("no computer level named {name:?}")))
     }
 }
 
@@ -411,10 +432,15 @@ mod tests {
         }
         for (choice, name) in <Level as SettingChoice>::all().iter().copied() {
             assert_eq!(SettingChoice::name(choice), name);
-            assert_eq!(
-                serde_json::to_value(choice).ok(),
-                Some(serde_json::json!(name))
-            );
+            assert_eq!(choice.name(), name, "the engine's own name");
+            let settings = TableSettings {
+                computer_level: choice,
+                ..TableSettings::default()
+            };
+            let stored = serde_json::to_value(settings).unwrap();
+            assert_eq!(stored["computer_level"], serde_json::json!(name));
+            let loaded: TableSettings = serde_json::from_value(stored).unwrap();
+            assert_eq!(loaded.computer_level, choice);
         }
         for (choice, name) in GameChoice::NAMED {
             assert_eq!(SettingChoice::name(choice), name);

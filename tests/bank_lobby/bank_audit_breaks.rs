@@ -385,6 +385,25 @@ async fn a_seat_below_zero_is_a_break_even_when_the_ledger_agrees() {
 }
 
 #[tokio::test]
+async fn a_house_below_zero_is_a_break_even_when_the_ledger_agrees() {
+    let books = Books::sound().await;
+    let house = Account::House { guild: GUILD };
+    books.append(
+        books.movement(house, player(ANA), 300),
+        &[balance(house, -300), balance(player(ANA), i128::from(BALANCE) + 300)],
+        &[
+            delete(Tree::Board, board_key(GUILD, ANA, BALANCE)),
+            set(
+                Tree::Board,
+                board_key(GUILD, ANA, BALANCE + 300),
+                Vec::new(),
+            ),
+        ],
+    );
+    books.assert_breaks(&[format!("{house:?} holds -300")]);
+}
+
+#[tokio::test]
 async fn a_mint_above_zero_destroyed_more_than_it_created_and_is_a_break() {
     let books = Books::sound().await;
     // 2,000 chips were created; 2,500 go back to the mint.

@@ -14,19 +14,7 @@ pub use easy::{Strength, assess, choose_action, choose_for_hand};
 use crate::table::hand::{Hand, LegalAction, PrivateView, PublicView};
 
 /// How well a computer player plays.
-#[derive(
-    clap::ValueEnum,
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Level {
     /// By buckets: cheap, and readable by a stud player.
     #[default]
