@@ -2,7 +2,7 @@
 """Usage: POKENUM=path/to/pokenum [POKENUM_LIB=its .libs] benches/pokenum_compare.py [STUDBOT] [RUNS] [GAMES]
 
 Side by side: pokenum (poker-eval) and studbot equity --exact --threads 1, each as a whole
-process pinned to core 0, best wall time of N runs; runouts/s = runouts / best time."""
+process pinned to core 0, best CPU time (user + sys) of N runs; runouts/s = runouts / that."""
 import json, os, subprocess, sys, time
 
 POKENUM = os.environ.get("POKENUM", "pokenum")
