@@ -29,6 +29,8 @@ struct GatedStore {
     opened: Condvar,
     /// Writes waiting at the closed gate.
     waiting: AtomicUsize,
+    /// Of those, the ones that record stats: only a hand's settlement does.
+    settlements_waiting: AtomicUsize,
 }
 
 impl GatedStore {
@@ -64,11 +66,18 @@ impl Store for GatedStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         let mut closed = self.closed.lock().unwrap();
         if *closed {
+            let settlement = writes.iter().any(|write| write.tree == Tree::Stats);
+            if settlement {
+                self.settlements_waiting.fetch_add(1, Ordering::SeqCst);
+            }
             self.waiting.fetch_add(1, Ordering::SeqCst);
             while *closed {
                 closed = self.opened.wait(closed).unwrap();
             }
             self.waiting.fetch_sub(1, Ordering::SeqCst);
+            if settlement {
+                self.settlements_waiting.fetch_sub(1, Ordering::SeqCst);
+            }
         }
         drop(closed);
         self.inner.apply(writes)
@@ -117,6 +126,7 @@ async fn stalled_table(seed: u64) -> Stalled {
         closed: Mutex::new(false),
         opened: Condvar::new(),
         waiting: AtomicUsize::new(0),
+        settlements_waiting: AtomicUsize::new(0),
     });
     let economy = EconomyConfig {
         store_timeout_ms: u64::try_from(TIMEOUT.as_millis()).unwrap(),
@@ -177,6 +187,13 @@ impl Stalled {
                 .await
         });
         self.store.until_a_write_waits().await;
+        // A settlement the bank refused writes nothing; the write held is then the table's
+        // cancel of the hand, which waits at the gate for as long as the test keeps it shut.
+        assert!(
+            self.store.settlements_waiting.load(Ordering::SeqCst) > 0,
+            "the write held at the stalled store is not the hand's settlement: the bank \
+             answered the settlement without writing (refused it)"
+        );
         fold
     }
 
