@@ -52,8 +52,11 @@ pub struct SimArgs {
     #[arg(long, value_enum, default_value_t = Actions::Computer)]
     pub actions: Actions,
     /// Who plays each seat, in order (`good`, `easy` or `random`, comma-separated): the run
-    /// has that many players, the deal order rotates among them hand by hand, and `sim`
-    /// prints each seat's net chips and big bets per 100 hands with its standard error.
+    /// has that many players, and `sim` prints each one's net chips and big bets per 100
+    /// hands with its standard error. Seats are rotated: the players are seated in a new
+    /// random order (from `--seed`) every round of as many hands as players, and the deal
+    /// order rotates one seat each hand of the round, so every level plays every position
+    /// beside every neighbour.
     #[arg(long, value_enum, value_delimiter = ',', num_args = 1..,
           conflicts_with_all = ["players", "actions", "data"])]
     pub seats: Option<Vec<SeatLevel>>,
@@ -308,8 +311,8 @@ impl SeatsReport {
     }
 }
 
-/// Plays the hands of `args` with player `i` at `levels[i]` (the deal order rotating among
-/// them) and measures each seat. `after_hand` as in [`simulate`].
+/// Plays the hands of `args` with player `i` at `levels[i]` (seated anew each round, the
+/// deal order rotating among them) and measures each seat. `after_hand` as in [`simulate`].
 pub fn simulate_seats(
     args: &SimArgs,
     levels: &[SeatLevel],

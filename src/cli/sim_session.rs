@@ -4,13 +4,18 @@
 //! drives it between bank calls. The same configuration gives the same hands and checksum.
 //!
 //! Each player starts with the configured stack and rebuys to it when busted. The deal
-//! order rotates by one seat each hand. Every hand's deck is shuffled by a xoshiro256++
+//! order rotates by one seat each hand. With seat levels (`sim --seats`) the players are
+//! also seated anew, in an order drawn from the run's seed, at the start of every round of
+//! as many hands as players: within a round each player deals from every position once,
+//! and across rounds each sits beside every other, so no level gains from whom it sits
+//! after (a random player's raises, say). Every hand's deck is shuffled by a xoshiro256++
 //! stream seeded from the run's seed and the hand number, and the players' decisions draw
 //! from one xoshiro256++ stream seeded from the run's seed: a simulation needs a deal that
 //! is the same for the same seed and well spread, not one nobody can predict (the tables
 //! deal from ChaCha20 seeded by the system, `Deck::shuffled`), and this one costs a fraction.
 
 use anyhow::{Context, bail};
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
@@ -107,6 +112,18 @@ pub fn hand_deck(seed: u64, number: u64) -> Deck {
     )))
 }
 
+/// The order the players sit in during round `round` (from 0) of a run seeded with
+/// `seed`: a shuffle of every player, the same for the same seed and round.
+fn seat_for_round(seed: u64, round: u64, seating: &mut [usize]) {
+    for (seat, player) in seating.iter_mut().enumerate() {
+        *player = seat;
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(
+        seed ^ 0x7365_6174_696E_6773 ^ splitmix64(round),
+    ));
+    seating.shuffle(&mut rng);
+}
+
 fn splitmix64(value: u64) -> u64 {
     let mut z = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -147,6 +164,9 @@ pub struct Session {
     /// The player in each deal-order seat of the hand being played, and their stacks:
     /// refilled every hand.
     players: Vec<usize>,
+    /// The order the players sit in this round (the deal order rotates through it): drawn
+    /// anew each round with seat levels, the players' own order without.
+    seating: Vec<usize>,
     seat_stacks: Vec<u64>,
     hands: u64,
     hands_by_game: [u64; 3],
@@ -207,6 +227,7 @@ impl Session {
             hasher: Xxh3Default::new(),
             encoded: Vec::with_capacity(4096),
             players: Vec::with_capacity(player_count),
+            seating: (0..player_count).collect(),
             seat_stacks: Vec::with_capacity(player_count),
             hands: 0,
             hands_by_game: [0; 3],
@@ -250,9 +271,13 @@ impl Session {
         let config = self.config;
         let player_count = self.stacks.len();
         let rotation = usize::try_from(number % u64::from(config.players)).unwrap_or(0);
+        if !self.deciders.levels.is_empty() {
+            let round = number / u64::from(config.players);
+            seat_for_round(config.seed, round, &mut self.seating);
+        }
         self.players.clear();
         self.players
-            .extend((0..player_count).map(|seat| (rotation + seat) % player_count));
+            .extend((0..player_count).map(|seat| self.seating[(rotation + seat) % player_count]));
         self.seat_stacks.clear();
         self.seat_stacks
             .extend(self.players.iter().map(|&player| self.stacks[player]));

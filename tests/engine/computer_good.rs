@@ -1,27 +1,30 @@
-//! The `good` computer player sees only what its seat sees: two deals that differ only in
-//! the other players' down cards (and the undealt rest of the deck) give it the same
-//! decision at every point, in every game.
+//! The computer players see only what their seat sees: two deals that differ only in the
+//! other players' down cards (and the undealt rest of the deck) give the same decision at
+//! every point, on every street, in every game, at both levels.
+
+use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use studbot::table::Game;
 use studbot::table::card::Card;
-use studbot::table::computer::{Level, choose_action_at, choose_for_hand};
-use studbot::table::hand::{ActionKind, Hand};
+use studbot::table::computer::{Level, choose_action_at};
+use studbot::table::hand::{ActionKind, Hand, Street};
 use studbot::table::rules::{Rules, Stakes};
 
-const SEATS: usize = 6;
 /// Where a seat's down cards sit in its list (down, down, up, up, up, up, down).
 const DOWN_SLOTS: [usize; 3] = [0, 1, 6];
+/// Deep enough that nobody is all in before seventh street, however the betting goes.
+const DEEP_STACK: u64 = 10_000;
 
-/// Each seat's seven cards, and the undealt rest, from one shuffle.
-fn deal(seed: u64) -> (Vec<Vec<Card>>, Vec<Card>) {
+/// Each of `seats` seats' seven cards, and the undealt rest, from one shuffle.
+fn deal(seed: u64, seats: usize) -> (Vec<Vec<Card>>, Vec<Card>) {
     let mut deck: Vec<Card> = Card::all().collect();
     deck.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-    let lists = deck.chunks(7).take(SEATS).map(<[Card]>::to_vec).collect();
-    (lists, deck[7 * SEATS..].to_vec())
+    let lists = deck.chunks(7).take(seats).map(<[Card]>::to_vec).collect();
+    (lists, deck[7 * seats..].to_vec())
 }
 
 /// The same deal with every other seat's down cards and the rest of the deck reshuffled
@@ -47,51 +50,82 @@ fn redeal_hidden(lists: &[Vec<Card>], rest: &[Card], hero: usize, seed: u64) -> 
 }
 
 fn start(game: Game, lists: Vec<Vec<Card>>) -> Hand {
+    let stacks = vec![DEEP_STACK; lists.len()];
     Hand::start_game_with_seat_cards(
         game,
         Stakes::default(),
         Rules::default(),
-        &[200; SEATS],
+        &stacks,
         lists,
         None,
     )
     .expect("a full deal starts")
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+/// An action that keeps `seat` in the hand (anything legal but a fold), drawn from `rng`.
+fn stay_in<R: Rng>(hand: &Hand, rng: &mut R) -> ActionKind {
+    let kinds: Vec<ActionKind> = hand
+        .legal_actions()
+        .iter()
+        .map(|action| action.kind)
+        .filter(|&kind| kind != ActionKind::Fold)
+        .collect();
+    *kinds.choose(rng).expect("a seat to act can always stay in")
+}
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The hero's decision is compared at every point it acts; then it stays in (its own
+    /// choice unless that is a fold) and so do the others, so every street is reached.
     #[test]
-    fn good_decides_the_same_whatever_the_other_players_down_cards(
+    fn computer_players_decide_the_same_whatever_the_other_players_down_cards(
         seed in any::<u64>(),
-        hero in 0..SEATS,
+        seats in 2..=7usize,
+        hero_pick in 0..7usize,
         game_index in 0..3usize,
+        good in any::<bool>(),
     ) {
         let game = Game::ALL[game_index];
-        let (lists, rest) = deal(seed);
+        let level = if good { Level::Good } else { Level::Easy };
+        let hero = hero_pick % seats;
+        let (lists, rest) = deal(seed, seats);
         let other = redeal_hidden(&lists, &rest, hero, seed ^ 0x5eed);
         let mut first = start(game, lists);
         let mut second = start(game, other);
         let mut others_rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut streets = BTreeSet::new();
         let mut step = 0u64;
         while let Some(seat) = first.to_act() {
             prop_assert_eq!(second.to_act(), Some(seat));
-            let kind: ActionKind = if seat == hero {
+            let kind = if seat == hero {
                 let decide = |hand: &Hand| {
                     let private = hand.private_view(seat).expect("hero's view");
                     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(step));
-                    choose_action_at(Level::Good, &private, &hand.public_view(), &mut rng)
+                    choose_action_at(level, &private, &hand.public_view(), &mut rng)
                 };
                 let (a, b) = (decide(&first), decide(&second));
-                prop_assert_eq!(a, b, "step {}", step);
-                a.expect("the hero has a legal action").kind
+                prop_assert_eq!(a, b, "{:?} {:?} step {}", level, game, step);
+                streets.insert(first.public_view().street);
+                match a.expect("the hero has a legal action").kind {
+                    ActionKind::Fold => stay_in(&first, &mut others_rng),
+                    kind => kind,
+                }
             } else {
-                choose_for_hand(&first, &mut others_rng).expect("a legal action").kind
+                stay_in(&first, &mut others_rng)
             };
             first.act(seat, kind).expect("legal in the first deal");
             second.act(seat, kind).expect("legal in the second deal");
             step += 1;
         }
+        let every_street = BTreeSet::from([
+            Street::Third,
+            Street::Fourth,
+            Street::Fifth,
+            Street::Sixth,
+            Street::Seventh,
+        ]);
+        prop_assert_eq!(streets, every_street);
     }
 }
 

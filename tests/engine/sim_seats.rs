@@ -65,3 +65,50 @@ fn seats_flags_refuse_what_they_cannot_mean() {
     let one = args(&["--seats", "good"]).unwrap();
     assert!(simulate_seats(&one, &one.seats.clone().unwrap(), |_, _, _| Ok(())).is_err());
 }
+
+/// Seats rotate: within each round of as many hands as players every player deals from
+/// every position once, and across rounds a player sits beside different neighbours.
+#[test]
+fn seats_rotate_every_player_through_every_position_and_neighbour() {
+    let args = args(&[
+        "--seats",
+        "good,easy,easy,random,random,random",
+        "--hands",
+        "60",
+        "--seed",
+        "3",
+        "--game",
+        "stud",
+    ])
+    .expect("flags parse");
+    let levels = args.seats.clone().expect("--seats given");
+    let mut seatings: Vec<Vec<usize>> = Vec::new();
+    simulate_seats(&args, &levels, |_, _, players| {
+        seatings.push(players.to_vec());
+        Ok(())
+    })
+    .expect("sim runs");
+    assert_eq!(seatings.len(), 60);
+    let mut next_to_first = std::collections::BTreeSet::new();
+    for round in seatings.chunks(6) {
+        for player in 0..6 {
+            let mut positions: Vec<usize> = round
+                .iter()
+                .map(|players| players.iter().position(|&p| p == player).unwrap())
+                .collect();
+            positions.sort_unstable();
+            assert_eq!(
+                positions,
+                [0, 1, 2, 3, 4, 5],
+                "player {player} in {round:?}"
+            );
+        }
+        let first = &round[0];
+        let at = first.iter().position(|&p| p == 0).unwrap();
+        next_to_first.insert(first[(at + 1) % 6]);
+    }
+    assert!(
+        next_to_first.len() >= 3,
+        "player 0 always sat before {next_to_first:?}"
+    );
+}
