@@ -488,20 +488,32 @@ pub async fn serve_observed(
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
-    // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones.
+    // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones. Waiting for a
+    // signal is not work a shutdown waits for (nor a task the bot's footprint counts), so
+    // these run beside the tracked tasks and end when the bot stops.
     let (ask, requests) = tokio::sync::mpsc::channel(1);
-    #[cfg(unix)]
-    bot.spawn(backups::forward_signal(ask));
-    #[cfg(not(unix))]
-    drop(ask);
-    bot.spawn(backups::run(
+    let backups = backups::run(
         bank.clone(),
         data_dir.join(backups::FOLDER),
         config.backup,
         Arc::new(crate::bank::SystemClock),
         Some(requests),
         |_| {},
-    ));
+    );
+    let stop = bot.inner.stop.clone();
+    tokio::spawn(async move {
+        #[cfg(unix)]
+        let signal = backups::forward_signal(ask);
+        #[cfg(not(unix))]
+        let signal = async move {
+            drop(ask);
+            std::future::pending::<()>().await
+        };
+        tokio::select! {
+            () = stop.cancelled() => {}
+            () = async { tokio::join!(signal, backups); } => {}
+        }
+    });
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;

@@ -9,8 +9,8 @@
 //! - `play` and `sim` make one in a directory that is empty (made on purpose), or with
 //!   `--create`; `play` without `--data` makes `studbot-data` on first use;
 //! - the bot (`run`) makes `data_dir` and its bank on its first start (Docker's volume and
-//!   systemd's `StateDirectory` hand it an empty directory), and says so in its log; a
-//!   `data_dir` that holds other files but no bank is refused.
+//!   systemd's `StateDirectory` hand it an empty directory); a `data_dir` whose contents say
+//!   the bank is elsewhere (its backups without it, or a data directory inside it) is refused.
 //!
 //! A directory the process may not read or write is named as such, with what to do.
 
@@ -28,11 +28,16 @@ pub enum DataDirError {
     )]
     NoBank { dir: PathBuf, hint: &'static str },
     #[error(
-        "{} holds other files but no studbot bank: point data_dir at the bot's data directory \
-         (the one with bank/ in it), or at a new or empty directory for a new bank",
+        "{} holds the bot's backups but no bank: the bank was moved or deleted. Point data_dir \
+         at it, or rebuild it from a backup (studbot restore --from FILE --data NEW_DIR)",
         dir.display()
     )]
-    NotADataDirectory { dir: PathBuf },
+    BankGone { dir: PathBuf },
+    #[error(
+        "{} holds no bank, but {} is a bot's data directory: did you mean data_dir = \"{}\"?",
+        dir.display(), inner.display(), inner.display()
+    )]
+    DataDirectoryInside { dir: PathBuf, inner: PathBuf },
     #[error(
         "{} is a bank itself (as `studbot play` made it before), not a data directory: the bot \
          keeps its bank in data_dir/bank. Move it there (mv {dir} {dir}.old && mkdir {dir} && \
@@ -142,16 +147,35 @@ pub fn bank_to_serve(data_dir: &Path) -> Result<PathBuf, DataDirError> {
         // The bank's own folder, whatever it holds: opening the bank judges it (a newer
         // schema, a damaged store) and says what is wrong.
         None if bank.is_dir() => {}
-        None => {
-            if emptiness(data_dir)? == Some(false) {
-                return Err(DataDirError::NotADataDirectory {
-                    dir: data_dir.to_path_buf(),
-                });
-            }
-        }
+        None => refuse_a_mistaken_data_dir(data_dir)?,
     }
     writable(&bank)?;
     Ok(bank)
+}
+
+/// A `data_dir` with no bank gets a new one, unless what is in it says the bank is
+/// elsewhere: the bot's backups without their bank (it was moved or deleted), or a data
+/// directory one level down (data_dir names its parent). Other files (the config, say) are
+/// no evidence either way.
+fn refuse_a_mistaken_data_dir(data_dir: &Path) -> Result<(), DataDirError> {
+    let Ok(entries) = std::fs::read_dir(data_dir) else {
+        return Ok(());
+    };
+    if data_dir.join(crate::bot::backups::FOLDER).is_dir() {
+        return Err(DataDirError::BankGone {
+            dir: data_dir.to_path_buf(),
+        });
+    }
+    for entry in entries.flatten() {
+        let inner = entry.path();
+        if inner.join("bank").join("conf").is_file() {
+            return Err(DataDirError::DataDirectoryInside {
+                dir: data_dir.to_path_buf(),
+                inner,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Makes `bank` if it is not there and checks that its database can be written, so that a
@@ -267,7 +291,8 @@ mod tests {
     }
 
     #[test]
-    fn the_bot_makes_its_bank_on_a_first_start_and_refuses_a_directory_of_other_files() {
+    fn the_bot_makes_its_bank_on_a_first_start_and_refuses_a_directory_that_says_the_bank_is_elsewhere()
+     {
         let root = tempfile::tempdir().unwrap();
         let fresh = root.path().join("data");
         assert_eq!(bank_to_serve(&fresh).unwrap(), fresh.join("bank"));
@@ -275,15 +300,30 @@ mod tests {
         std::fs::write(fresh.join("bank").join("conf"), "").unwrap();
         assert_eq!(bank_to_serve(&fresh).unwrap(), fresh.join("bank"));
 
-        let busy = root.path().join("home");
-        std::fs::create_dir(&busy).unwrap();
-        std::fs::write(busy.join("notes.txt"), "x").unwrap();
-        let error = bank_to_serve(&busy).unwrap_err();
+        // The config beside the bank is no reason to refuse.
+        let with_config = root.path().join("with-config");
+        std::fs::create_dir(&with_config).unwrap();
+        std::fs::write(with_config.join("config.toml"), "x").unwrap();
+        assert_eq!(
+            bank_to_serve(&with_config).unwrap(),
+            with_config.join("bank")
+        );
+        // data_dir naming the parent of the bot's data directory.
+        let error = bank_to_serve(root.path()).unwrap_err();
         assert!(
-            matches!(error, DataDirError::NotADataDirectory { .. }),
+            matches!(error, DataDirError::DataDirectoryInside { .. }),
             "{error}"
         );
-        assert!(!busy.join("bank").exists(), "a refusal makes nothing");
+        assert!(
+            error.to_string().contains("did you mean data_dir"),
+            "{error}"
+        );
+        // The backups are there, the bank is not.
+        let gone = root.path().join("gone");
+        std::fs::create_dir_all(gone.join("backups")).unwrap();
+        let error = bank_to_serve(&gone).unwrap_err();
+        assert!(matches!(error, DataDirError::BankGone { .. }), "{error}");
+        assert!(!gone.join("bank").exists(), "a refusal makes nothing");
         let error = existing_bank(&root.path().join("nothing")).unwrap_err();
         assert!(error.to_string().contains("data_dir"), "{error}");
     }
