@@ -1,7 +1,7 @@
 //! Discord: turns interactions into lobby commands and lobby notices into Discord calls.
 //! Knows nothing about poker rules: the lobby decides, the renderer words, the bot delivers.
 //!
-//! - [`serve`] connects serenity (through `[discord] api_proxy` when set) with the poise
+//! - [`serve`] (`serve.rs`, with the shutdown) connects serenity (through `[discord] api_proxy` when set) with the poise
 //!   framework of [`framework`] (commands in [`commands`], one file per group; answers and
 //!   deferral in [`reply`]; refusal words in [`refusals`]; moderators in [`checks`]),
 //!   reattaches every stored table, and shuts down cleanly.
@@ -32,35 +32,34 @@ pub mod refusals;
 pub mod registration;
 pub mod reply;
 pub mod rest;
+mod serve;
 pub mod world;
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
-use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use quick_cache::sync::Cache;
-use secrecy::ExposeSecret as _;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument as _;
 
 use crate::bank::{Bank, GuildId, TableId, UserId};
-use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome, TableHandle};
+use crate::lobby::{Lobby, TableHandle};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale};
 
-use config::{Config, Misconfigured};
+use config::Config;
 use discord_time::DiscordTime;
 use names::Names;
-use outbox::{Outbox, RatePolicy};
+use outbox::Outbox;
 use pings::Pings;
 use presenter::Presenter;
-use rest::{DISCORD_BASE, Rest};
+use rest::Rest;
+pub use serve::{serve, serve_observed};
 
 /// Players whose language and DM channel are kept; the least used go first beyond this.
 const PLAYERS_KEPT: usize = 10_000;
@@ -372,299 +371,4 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Runs the bot until `shutdown` resolves, then stops taking commands, has the lobby stop every
-/// table (hands in progress may finish within `shutdown_grace_secs`; what is left is cancelled
-/// and refunded through the bank), tells the channels, flushes the outbox and the bank, and
-/// returns.
-pub async fn serve(config: Config, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
-    serve_observed(config, shutdown, |_| {}).await
-}
-
-/// [`serve`], handing the bot to `started` once it runs (tests read its [`Bot::footprint`]).
-pub async fn serve_observed(
-    config: Config,
-    shutdown: impl Future<Output = ()>,
-    started: impl FnOnce(Bot),
-) -> anyhow::Result<()> {
-    // The recorder first, so the bank's and the tables' counts start from their beginning.
-    let telemetry = config
-        .metrics
-        .listen
-        .map(|address| (address, crate::telemetry::Telemetry::install()));
-    let data_dir = config.data_dir.clone();
-    std::fs::create_dir_all(&data_dir).map_err(|error| {
-        Misconfigured(format!(
-            "creating the data directory {}: {error}",
-            data_dir.display()
-        ))
-    })?;
-    let bank = Bank::open(&data_dir.join("bank"), config.economy.clone())
-        .await
-        .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
-    let store = table_store(&data_dir, &bank).await?;
-    // Metrics are served before Discord is asked anything, so an address in use is one line.
-    let health = match &telemetry {
-        Some((_, telemetry)) => Arc::clone(&telemetry.health),
-        None => Arc::new(crate::telemetry::Health::default()),
-    };
-    let watched = bank.clone();
-    health.watch_bank(move || watched.problem());
-    let metrics_stop = CancellationToken::new();
-    let metrics_server = match &telemetry {
-        Some((address, telemetry)) => {
-            let stop = metrics_stop.clone();
-            Some(
-                telemetry
-                    .serve(*address, async move { stop.cancelled().await })
-                    .await?,
-            )
-        }
-        None => None,
-    };
-    let pings = Pings::load(&bank, &data_dir).await?;
-    let lobby_config = LobbyConfig {
-        deck_seed: config.testing.deck_seed,
-        pace: config.all_in.pace(),
-    };
-    let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
-        .await
-        .map_err(|error| anyhow::anyhow!("starting the tables: {error}"))?;
-    for recovery in &recoveries {
-        tracing::info!(
-            table = recovery.table.0,
-            hand = recovery.hand,
-            players = recovery.stacks.len(),
-            "an interrupted hand was cancelled and refunded"
-        );
-    }
-
-    let base = config
-        .discord
-        .api_proxy
-        .clone()
-        .unwrap_or_else(|| DISCORD_BASE.to_owned());
-    let rest = Rest::new(&base, &config.token);
-    let outbox = Outbox::new(rest.clone(), RatePolicy::default());
-    let bot = Bot {
-        inner: Arc::new(BotInner {
-            config: config.clone(),
-            lobby,
-            bank: bank.clone(),
-            outbox,
-            rest,
-            http: OnceLock::new(),
-            presenters: Mutex::new(HashMap::new()),
-            tasks: TaskTracker::new(),
-            stop: CancellationToken::new(),
-            names: Arc::new(Names::default()),
-            pings,
-            discord_time: DiscordTime::default(),
-            locales: Cache::new(PLAYERS_KEPT),
-            guild_locales: Cache::new(GUILDS_KEPT),
-            dm_channels: Cache::new(PLAYERS_KEPT),
-            shutting_down: AtomicBool::new(false),
-            cannot_serve: Mutex::new(None),
-            cannot_serve_now: CancellationToken::new(),
-            health,
-        }),
-    };
-
-    let mut http = serenity::HttpBuilder::new(config.token.expose_secret());
-    if let Some(proxy) = &config.discord.api_proxy {
-        // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
-        http = http
-            .proxy(proxy.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let http = http.client(rest::serenity_client()).build();
-    preflight::check(&http, &base).await?;
-    let framework = framework::framework(bot.clone());
-    // GUILD_MESSAGES (not privileged) brings MESSAGE_DELETE: a deleted board is posted anew.
-    let intents = serenity::GatewayIntents::GUILDS | serenity::GatewayIntents::GUILD_MESSAGES;
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
-        .framework(framework)
-        .await
-        .context("building the Discord client")?;
-    let _ = bot.inner.http.set(client.http.clone());
-    // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones. Waiting for a
-    // signal is not work a shutdown waits for (nor a task the bot's footprint counts), so
-    // these run beside the tracked tasks and end when the bot stops.
-    let (ask, requests) = tokio::sync::mpsc::channel(1);
-    let backups = backups::run(
-        bank.clone(),
-        data_dir.join(backups::FOLDER),
-        config.backup,
-        Arc::new(crate::bank::SystemClock),
-        Some(requests),
-        |_| {},
-    );
-    let stop = bot.inner.stop.clone();
-    tokio::spawn(async move {
-        #[cfg(unix)]
-        let signal = backups::forward_signal(ask);
-        #[cfg(not(unix))]
-        let signal = async move {
-            drop(ask);
-            std::future::pending::<()>().await
-        };
-        tokio::select! {
-            () = stop.cancelled() => {}
-            () = async { tokio::join!(signal, backups); } => {}
-        }
-    });
-    started(bot.clone());
-    let shard_manager = client.shard_manager.clone();
-    let shards = config.discord.shards;
-    let mut gateway = tokio::spawn(async move {
-        let outcome = match shards {
-            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
-            None => client.start_autosharded().await,
-        };
-        if let Err(error) = &outcome {
-            tracing::error!(%error, "the Discord connection ended");
-        }
-        outcome
-    });
-
-    // Tables reopened from the store get their presenter now, so the channel hears about a
-    // hand the restart cancelled even before anyone types.
-    for handle in bot.lobby().tables() {
-        if let Err(error) = bot.presenter(&handle).await {
-            tracing::warn!(table = handle.table().0, %error, "cannot attach to a table");
-        }
-    }
-
-    let watched = bot.bank().clone();
-    let mut bank_failed = None;
-    let cannot_serve = bot.inner.cannot_serve_now.clone();
-    let lost = tokio::select! {
-        () = cannot_serve.cancelled() => None,
-        () = shutdown => None,
-        ended = &mut gateway => Some(ended),
-        // sled keeps a write error until the process restarts: stop taking hands and exit
-        // with the error the binary turns into its restartable code.
-        failed = watched.failed() => {
-            bank_failed = Some(failed);
-            None
-        }
-    };
-    shut_down(&bot, shard_manager).await;
-    metrics_stop.cancel();
-    if let Some(server) = metrics_server {
-        let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
-    }
-    if let Some(reason) = lock(&bot.inner.cannot_serve).take() {
-        // A typed error: the binary exits with a code a supervisor restarts on.
-        return Err(anyhow::Error::new(reason));
-    }
-    if let Some(failed) = bank_failed {
-        return Err(anyhow::Error::new(failed));
-    }
-    match lost {
-        None => Ok(()),
-        Some(Ok(Err(serenity::Error::Gateway(
-            refused @ (serenity::GatewayError::InvalidAuthentication
-            | serenity::GatewayError::InvalidGatewayIntents
-            | serenity::GatewayError::DisallowedGatewayIntents),
-        )))) => {
-            // Discord closed the gateway for something only the operator can change.
-            Err(Misconfigured(format!(
-                "Discord closed the gateway: {refused} (check DISCORD_TOKEN or `token`, and \
-                 the bot's intents in the Developer Portal)"
-            ))
-            .into())
-        }
-        // Anything else a restart may cure: the supervisor starts the bot again.
-        Some(_) => anyhow::bail!("the Discord connection ended"),
-    }
-}
-
-/// Table settings live in the bank; an older version's `<data>/tables/` folder of JSON files is
-/// imported once (and renamed `tables.imported`).
-async fn table_store(data_dir: &Path, bank: &Bank) -> anyhow::Result<Arc<BankTableStore>> {
-    let store = BankTableStore::new(bank.clone());
-    let imported = crate::lobby::import_table_files(&data_dir.join("tables"), &store)
-        .await
-        .map_err(|error| anyhow::anyhow!("importing the table settings: {error}"))?;
-    if imported > 0 {
-        tracing::info!(
-            imported,
-            "table settings imported from the tables folder into the bank"
-        );
-    }
-    Ok(Arc::new(store))
-}
-
-async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
-    bot.inner.shutting_down.store(true, Ordering::SeqCst);
-    tracing::info!("no longer taking commands; letting hands in progress finish");
-    // The lobby stops every table: no new hand; a hand still running after the grace is
-    // cancelled in the bank (the escrow already holds every seat's stack from its start, so
-    // that is the refund, durable before exiting) and its channel told through the table's
-    // presenter. Had the process died instead, the bank's recovery would do the same at start.
-    let grace = Duration::from_secs(bot.config().shutdown_grace_secs);
-    // Each channel's language, while its presenter still runs.
-    let locales: HashMap<TableId, Locale> = bot
-        .lobby()
-        .tables()
-        .into_iter()
-        .map(|handle| {
-            let locale = bot.public_locale(handle.guild(), handle.table());
-            (handle.table(), locale)
-        })
-        .collect();
-    // The channel is told here rather than by the presenters (which ignore a shutdown's
-    // `HandCancelled`): the outbox flush below then surely carries it before the exit.
-    for (table, outcome) in bot.lobby().shutdown(grace).await {
-        let told = match outcome {
-            Ok(ShutdownOutcome::Idle) => None,
-            Ok(ShutdownOutcome::HandFinished { hand }) => {
-                tracing::info!(table = table.0, hand, "hand finished within the grace");
-                None
-            }
-            Ok(ShutdownOutcome::HandCancelled { hand }) => {
-                tracing::warn!(
-                    table = table.0,
-                    hand,
-                    "hand unfinished at shutdown: cancelled and refunded"
-                );
-                Some(("bot-stopped-mid-hand", hand))
-            }
-            Ok(ShutdownOutcome::CancelFailed { hand, reason }) => {
-                tracing::error!(table = table.0, hand, %reason, "cancelling an unfinished hand failed; the next start refunds it");
-                Some(("bot-stopping-mid-hand", hand))
-            }
-            Err(error) => {
-                tracing::warn!(table = table.0, %error, "a table did not stop cleanly");
-                None
-            }
-        };
-        if let Some((message, hand)) = told {
-            let locale = locales.get(&table).copied().unwrap_or(bot.config().locale);
-            let text = crate::render::tr(locale, message, &[("hand", hand.into())]);
-            let body = serde_json::json!({ "content": text, "allowed_mentions": { "parse": [] } });
-            let _ = tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body))
-                .await;
-        }
-    }
-    if !bot.outbox().flush(Duration::from_secs(5)).await {
-        tracing::warn!("some channel messages could not be sent before exiting");
-    }
-    shard_manager.shutdown_all().await;
-    // Every task the bot started ends now (a presenter of a paused table would wait forever)
-    // and is waited for, so nothing writes after the bank is flushed.
-    bot.inner.stop.cancel();
-    bot.inner.tasks.close();
-    if tokio::time::timeout(Duration::from_secs(5), bot.inner.tasks.wait())
-        .await
-        .is_err()
-    {
-        tracing::warn!("some tasks did not end within 5 s of the shutdown");
-    }
-    if let Err(error) = bot.bank().shutdown().await {
-        tracing::error!(%error, "flushing the bank failed");
-    }
-    tracing::info!("stopped");
 }

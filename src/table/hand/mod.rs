@@ -19,15 +19,12 @@ use super::betting::{BettingRound, LegalSet};
 use super::bring_in::first_to_act_on_third;
 use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
-use super::deal::{DealtCards, HAND_CARDS, deal_street};
-use super::eval::{CardSet, HighValue, LowValue};
+use super::deal::{DealtCards, deal_street};
 use super::first_to_act::first_to_act_after_third;
 use super::game::Game;
-use super::odd_chip::OddChipOrder;
-use super::pot::{NO_CONTENDER, build_pots, split_pot, uncalled_excess};
+use super::pot::uncalled_excess;
 use super::rules::{Rules, Stakes};
 use super::seats::{MAX_SEATS, MIN_SEATS, Seats};
-use super::showdown::{contender, show_or_muck, showing_order};
 
 mod ending;
 mod setup;

@@ -1,7 +1,15 @@
 //! What a hand shows: the public view anyone at the table may see, each player's private
 //! view, the final result, and the accessors the front ends read.
 
-use super::*;
+use serde::Serialize;
+
+use crate::table::card::Card;
+use crate::table::eval::{CardSet, HighValue, LowValue};
+use crate::table::game::Game;
+use crate::table::rules::{Rules, Stakes};
+use crate::table::vocab::{Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
+
+use super::Hand;
 
 /// What anyone at the table may see of one seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
