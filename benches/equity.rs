@@ -5,7 +5,7 @@
 //!
 //! The multiway rows are the spots the README compares with pokenum as whole processes:
 //! three-way from fifth street with eight dead cards (42,751,800 runouts), four-way from
-//! fifth with twelve dead (317,167,200), and three- and four-way from sixth street.
+//! fifth with twelve dead (317,444,400), and three- and four-way from sixth street.
 //!
 //! Run: `cargo bench --bench equity` (`-- fifth` for the pokenum spot only, `-- way` for
 //! the multiway rows).
