@@ -390,7 +390,10 @@ async fn a_house_below_zero_is_a_break_even_when_the_ledger_agrees() {
     let house = Account::House { guild: GUILD };
     books.append(
         books.movement(house, player(ANA), 300),
-        &[balance(house, -300), balance(player(ANA), i128::from(BALANCE) + 300)],
+        &[
+            balance(house, -300),
+            balance(player(ANA), i128::from(BALANCE) + 300),
+        ],
         &[
             delete(Tree::Board, board_key(GUILD, ANA, BALANCE)),
             set(

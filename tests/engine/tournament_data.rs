@@ -113,7 +113,9 @@ fn run_and_kill(dir: &Path, kill_after: usize) {
 async fn tournaments_and_payouts(
     dir: &Path,
 ) -> (Vec<TournamentState>, BTreeMap<TournamentId, Vec<u64>>) {
-    let bank = Bank::open(dir, EconomyConfig::default()).await.unwrap();
+    let bank = Bank::open(&dir.join("bank"), EconomyConfig::default())
+        .await
+        .unwrap();
     let tournaments = bank.tournaments().await.unwrap();
     let mut payouts: BTreeMap<TournamentId, Vec<u64>> = BTreeMap::new();
     for entry in bank.ledger(1, usize::MAX).await.unwrap() {
