@@ -105,7 +105,10 @@ choice-regular = Regular
 choice-turbo = Turbo
 tournament-opened = A sit & go is open in this channel: /join to register, /leave to unregister before it starts.
 tournament-status-head = Sit & go, { $game }: { $entrants }/{ $seats } entrants · buy-in { $buy_in } · prize pool { $pool }
-tournament-status-structure = Everyone starts with { $stack } tournament chips · level 1: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet }, { $hands } hands a level
+tournament-status-structure = Everyone starts with { $stack } tournament chips · level 1: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} a level
 tournament-status-payouts = Payouts by place: { $payouts }
 tournament-standing-in = • { $name }: { $chips } chips
 tournament-standing-out = • { $name }: out, place { $place }
@@ -126,7 +129,10 @@ tournament-in-channel = A sit & go is already open in this channel.
 tournament-bad = That sit & go cannot be held with these settings (payouts for more places than seats, or stakes out of range).
 tournament-already-registered = You are already registered in this sit & go.
 tournament-not-registered = You are not registered in this sit & go.
-tournament-full = The sit & go is full ({ $seats } seats).
+tournament-full = The sit & go is full ({ $seats } { $seats ->
+    [one] seat
+   *[other] seats
+}).
 tournament-already-started = The sit & go has already started: registration is closed, and nobody leaves with chips.
 tournament-too-few = A sit & go needs at least two entrants to start; it has { $entrants }.
 tournament-not-running = The sit & go is not being played.

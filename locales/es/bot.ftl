@@ -96,19 +96,25 @@ permission-view-channel = Ver canal
 permission-send-messages = Enviar mensajes
 permission-send-messages-in-threads = Enviar mensajes en hilos
 
-# Torneos sit & go (/tournament, y /join y /leave mientras uno está en inscripción)
-cmd-tournament = El torneo sit & go de este canal
-cmd-tournament-open = Abrir un sit & go en este canal: los jugadores se inscriben con /join (moderadores)
-cmd-tournament-start = Empezar el sit & go con los inscritos hasta ahora, al menos dos (moderadores)
-cmd-tournament-cancel = Cancelar el sit & go: inscripciones devueltas, o el premio repartido por fichas (moderadores)
-cmd-tournament-status = Ver el sit & go: inscritos, premio, estructura, pagos, clasificación
-opt-structure = Qué tan rápido suben las apuestas: regular, o turbo (niveles de la mitad de manos)
+# Torneos (/tournament, y /join y /leave mientras uno está en inscripción)
+cmd-tournament = El torneo de este canal
+cmd-tournament-open = Abrir un torneo en este canal: los jugadores se inscriben con /join (moderadores)
+cmd-tournament-start = Empezar el torneo con los inscritos hasta ahora, al menos dos (moderadores)
+cmd-tournament-cancel = Cancelar el torneo: inscripciones devueltas, o el premio repartido por fichas (moderadores)
+cmd-tournament-status = Ver el torneo: inscritos, premio, estructura, pagos, clasificación
+opt-structure = Qué tan rápido suben las apuestas: normal, o rápida (niveles de la mitad de manos)
 opt-payouts = Porcentajes pagados por puesto, como 65/35 (por defecto según los inscritos)
-choice-regular = Regular
-choice-turbo = Turbo
-tournament-opened = Hay un sit & go abierto en este canal: /join para inscribirte, /leave para retirarte antes de que empiece.
-tournament-status-head = Sit & go, { $game }: { $entrants }/{ $seats } inscritos · inscripción { $buy_in } · premio { $pool }
-tournament-status-structure = Todos empiezan con { $stack } fichas de torneo · nivel 1: ante { $ante }, apuesta de entrada { $bring_in }, apuestas { $small_bet }/{ $big_bet }, { $hands } manos por nivel
+choice-regular = Normal
+choice-turbo = Rápida
+tournament-opened = Hay un torneo abierto en este canal: usa /join para inscribirte antes de que empiece.
+tournament-status-head = Torneo, { $game }: { $entrants }/{ $seats } inscritos · inscripción { $buy_in } · premio { $pool }
+tournament-status-structure = Todos empiezan con { $stack } { $stack ->
+    [one] ficha
+   *[other] fichas
+} de torneo · nivel 1: ante { $ante }, apuesta de entrada { $bring_in }, apuestas { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+} por nivel
 tournament-status-payouts = Pagos por puesto: { $payouts }
 tournament-standing-in = • { $name }: { $chips } fichas
 tournament-standing-out = • { $name }: eliminado, puesto { $place }
@@ -117,19 +123,22 @@ tournament-unregistered = { $name } se retiró; { $refund } { $refund ->
     [one] ficha vuelve
    *[other] fichas vuelven
 } a su saldo.
-tournament-started = El sit & go empieza con { $entrants } jugadores; premio { $pool }.
-tournament-cancelled-refunded = El sit & go se canceló antes de empezar: se devolvieron todas las inscripciones.
-tournament-cancelled-divided = El sit & go se canceló: el premio se reparte entre los jugadores que siguen, en proporción a sus fichas (los puestos ya terminados no cobran).
+tournament-started = El torneo empieza con { $entrants } jugadores; premio { $pool }.
+tournament-cancelled-refunded = El torneo se canceló antes de empezar: se devolvieron todas las inscripciones.
+tournament-cancelled-divided = El torneo se canceló: el premio se reparte entre los jugadores que siguen, en proporción a sus fichas (los puestos ya terminados no cobran).
 tournament-cancel-share = • { $name }: { $chips } fichas
-tournament-none-here = No hay ningún sit & go en este canal.
+tournament-none-here = No hay ningún torneo en este canal.
 tournament-bad-payouts = Los pagos deben ser porcentajes por puesto que sumen 100, como 65/35 o 50/30/20.
-tournament-over = Ese sit & go ya terminó.
-tournament-table-open = Hay una mesa abierta en este canal: ciérrala antes de abrir aquí un sit & go.
-tournament-in-channel = Ya hay un sit & go abierto en este canal.
-tournament-bad = Ese sit & go no se puede jugar con estos ajustes (pagos para más puestos que asientos, o apuestas fuera de rango).
-tournament-already-registered = Ya estás inscrito en este sit & go.
-tournament-not-registered = No estás inscrito en este sit & go.
-tournament-full = El sit & go está completo ({ $seats } asientos).
-tournament-already-started = El sit & go ya empezó: la inscripción está cerrada y nadie se va con fichas.
-tournament-too-few = Un sit & go necesita al menos dos inscritos para empezar; tiene { $entrants }.
-tournament-not-running = El sit & go no se está jugando.
+tournament-over = Ese torneo ya terminó.
+tournament-table-open = Hay una mesa abierta en este canal: ciérrala antes de abrir aquí un torneo.
+tournament-in-channel = Ya hay un torneo abierto en este canal.
+tournament-bad = Ese torneo no se puede jugar con estos ajustes (pagos para más puestos que asientos, o apuestas fuera de rango).
+tournament-already-registered = Ya estás inscrito en este torneo.
+tournament-not-registered = No estás inscrito en este torneo.
+tournament-full = El torneo está completo ({ $seats } { $seats ->
+    [one] asiento
+   *[other] asientos
+}).
+tournament-already-started = El torneo ya empezó: la inscripción está cerrada y nadie se va con fichas.
+tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
+tournament-not-running = El torneo no se está jugando.
