@@ -100,3 +100,46 @@ choice-easy = Easy: for beginners
 choice-good = Good: plays by equity
 opt-house = The guild house's account, which its computer players play with (moderators)
 bot-house-moderators-only = Only moderators can see the house's account.
+# Sit & go tournaments (/tournament, and /join and /leave while one is registering)
+cmd-tournament = The sit & go tournament of this channel
+cmd-tournament-open = Open a sit & go in this channel: players register with /join (moderators)
+cmd-tournament-start = Start the sit & go with the players registered so far, at least two (moderators)
+cmd-tournament-cancel = Cancel the sit & go: buy-ins refunded, or the prize pool divided by chips (moderators)
+cmd-tournament-status = Show the sit & go: entrants, prize pool, structure, payouts, standings
+opt-structure = How fast the stakes rise: regular, or turbo (levels of half the hands)
+opt-payouts = Percentages paid by place, like 65/35 (by default set by the number of entrants)
+choice-regular = Regular
+choice-turbo = Turbo
+tournament-opened = A sit & go is open in this channel: /join to register, /leave to unregister before it starts.
+tournament-status-head = Sit & go, { $game }: { $entrants }/{ $seats } entrants · buy-in { $buy_in } · prize pool { $pool }
+tournament-status-structure = Everyone starts with { $stack } tournament chips · level 1: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} a level
+tournament-status-payouts = Payouts by place: { $payouts }
+tournament-standing-in = • { $name }: { $chips } chips
+tournament-standing-out = • { $name }: out, place { $place }
+tournament-registered = { $name } registered ({ $entrants }/{ $seats }); prize pool { $pool }.
+tournament-unregistered = { $name } unregistered; { $refund } { $refund ->
+    [one] chip
+   *[other] chips
+} back to their balance.
+tournament-started = The sit & go starts with { $entrants } players; prize pool { $pool }.
+tournament-cancelled-refunded = The sit & go is cancelled before it started: every buy-in was refunded.
+tournament-cancelled-divided = The sit & go is cancelled: the prize pool is divided among the players still in, in proportion to their chips (places already finished are not paid).
+tournament-cancel-share = • { $name }: { $chips } chips
+tournament-none-here = There is no sit & go in this channel.
+tournament-bad-payouts = The payouts must be percentages by place that sum to 100, like 65/35 or 50/30/20.
+tournament-over = That sit & go is over.
+tournament-table-open = A table is open in this channel: close it before opening a sit & go here.
+tournament-in-channel = A sit & go is already open in this channel.
+tournament-bad = That sit & go cannot be held with these settings (payouts for more places than seats, or stakes out of range).
+tournament-already-registered = You are already registered in this sit & go.
+tournament-not-registered = You are not registered in this sit & go.
+tournament-full = The sit & go is full ({ $seats } { $seats ->
+    [one] seat
+   *[other] seats
+}).
+tournament-already-started = The sit & go has already started: registration is closed, and nobody leaves with chips.
+tournament-too-few = A sit & go needs at least two entrants to start; it has { $entrants }.
+tournament-not-running = The sit & go is not being played.

@@ -103,3 +103,49 @@ choice-easy = Fácil: para principiantes
 choice-good = Bueno: juega según su equity
 opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (moderadores)
 bot-house-moderators-only = Solo los moderadores pueden ver la cuenta de la casa.
+# Torneos (/tournament, y /join y /leave mientras uno está en inscripción)
+cmd-tournament = El torneo de este canal
+cmd-tournament-open = Abrir un torneo en este canal: los jugadores se inscriben con /join (moderadores)
+cmd-tournament-start = Empezar el torneo con los inscritos hasta ahora, al menos dos (moderadores)
+cmd-tournament-cancel = Cancelar el torneo: inscripciones devueltas, o el premio repartido por fichas (moderadores)
+cmd-tournament-status = Ver el torneo: inscritos, premio, estructura, pagos, clasificación
+opt-structure = Qué tan rápido suben las apuestas: normal, o rápida (niveles de la mitad de manos)
+opt-payouts = Porcentajes pagados por puesto, como 65/35 (por defecto según los inscritos)
+choice-regular = Normal
+choice-turbo = Rápida
+tournament-opened = Hay un torneo abierto en este canal: usa /join para inscribirte antes de que empiece.
+tournament-status-head = Torneo, { $game }: { $entrants }/{ $seats } inscritos · inscripción { $buy_in } · premio { $pool }
+tournament-status-structure = Todos empiezan con { $stack } { $stack ->
+    [one] ficha
+   *[other] fichas
+} de torneo · nivel 1: ante { $ante }, apuesta de entrada { $bring_in }, apuestas { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+} por nivel
+tournament-status-payouts = Pagos por puesto: { $payouts }
+tournament-standing-in = • { $name }: { $chips } fichas
+tournament-standing-out = • { $name }: eliminado, puesto { $place }
+tournament-registered = { $name } se inscribió ({ $entrants }/{ $seats }); premio { $pool }.
+tournament-unregistered = { $name } se retiró; { $refund } { $refund ->
+    [one] ficha vuelve
+   *[other] fichas vuelven
+} a su saldo.
+tournament-started = El torneo empieza con { $entrants } jugadores; premio { $pool }.
+tournament-cancelled-refunded = El torneo se canceló antes de empezar: se devolvieron todas las inscripciones.
+tournament-cancelled-divided = El torneo se canceló: el premio se reparte entre los jugadores que siguen, en proporción a sus fichas (los puestos ya terminados no cobran).
+tournament-cancel-share = • { $name }: { $chips } fichas
+tournament-none-here = No hay ningún torneo en este canal.
+tournament-bad-payouts = Los pagos deben ser porcentajes por puesto que sumen 100, como 65/35 o 50/30/20.
+tournament-over = Ese torneo ya terminó.
+tournament-table-open = Hay una mesa abierta en este canal: ciérrala antes de abrir aquí un torneo.
+tournament-in-channel = Ya hay un torneo abierto en este canal.
+tournament-bad = Ese torneo no se puede jugar con estos ajustes (pagos para más puestos que asientos, o apuestas fuera de rango).
+tournament-already-registered = Ya estás inscrito en este torneo.
+tournament-not-registered = No estás inscrito en este torneo.
+tournament-full = El torneo está completo ({ $seats } { $seats ->
+    [one] asiento
+   *[other] asientos
+}).
+tournament-already-started = El torneo ya empezó: la inscripción está cerrada y nadie se va con fichas.
+tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
+tournament-not-running = El torneo no se está jugando.

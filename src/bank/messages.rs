@@ -36,20 +36,21 @@ impl BankError {
             | BankError::UnknownHand { .. }
             | BankError::Stopped
             | BankError::Failed(_) => "bot-failed",
-            // No Discord command reaches the tournament refusals yet (the terminal and `sim`
-            // print their text): the tournament commands will give them messages.
-            BankError::UnknownTournament { .. }
-            | BankError::TournamentWrongGuild { .. }
-            | BankError::TableOpenInChannel { .. }
-            | BankError::TournamentInChannel { .. }
-            | BankError::BadTournament(_)
-            | BankError::AlreadyRegistered { .. }
-            | BankError::NotRegistered { .. }
-            | BankError::TournamentFull { .. }
-            | BankError::TournamentStarted { .. }
-            | BankError::TooFewEntrants { .. }
-            | BankError::TournamentNotRunning { .. }
-            | BankError::TournamentOver { .. }
+            BankError::UnknownTournament { .. } | BankError::TournamentOver { .. } => {
+                "tournament-over"
+            }
+            BankError::TableOpenInChannel { .. } => "tournament-table-open",
+            BankError::TournamentInChannel { .. } => "tournament-in-channel",
+            BankError::BadTournament(_) => "tournament-bad",
+            BankError::AlreadyRegistered { .. } => "tournament-already-registered",
+            BankError::NotRegistered { .. } => "tournament-not-registered",
+            BankError::TournamentFull { .. } => "tournament-full",
+            BankError::TournamentStarted { .. } => "tournament-already-started",
+            BankError::TooFewEntrants { .. } => "tournament-too-few",
+            BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            // A hand the dealer recorded wrongly, or a tournament named from another server:
+            // the program's fault, never the player's.
+            BankError::TournamentWrongGuild { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. } => "bot-failed",
         }
@@ -70,6 +71,12 @@ impl BankError {
                 // Rounded up to the minute, so "0 h 0 min" never shows while still waiting.
                 let minutes = wait_secs.div_ceil(60);
                 vec![("hours", minutes / 60), ("minutes", minutes % 60)]
+            }
+            BankError::TournamentFull { seats, .. } => {
+                vec![("seats", u64::try_from(seats).unwrap_or(u64::MAX))]
+            }
+            BankError::TooFewEntrants { entrants, .. } => {
+                vec![("entrants", u64::try_from(entrants).unwrap_or(u64::MAX))]
             }
             _ => Vec::new(),
         }

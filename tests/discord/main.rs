@@ -40,6 +40,7 @@ mod discord_slow_commands;
 mod discord_tables;
 mod discord_threads;
 mod discord_timers;
+mod discord_tournament;
 mod discord_world;
 mod metrics_scrape;
 mod run_startup;

@@ -10,6 +10,7 @@ pub mod info;
 pub mod seats;
 pub mod settings;
 pub mod table;
+pub mod tournament;
 
 use std::future::Future;
 
@@ -23,6 +24,7 @@ use super::{Bot, Context};
 pub fn all() -> Vec<poise::Command<Bot, Error>> {
     vec![
         table::table(),
+        tournament::tournament(),
         seats::join(),
         seats::leave(),
         seats::sitout(),

@@ -10,6 +10,11 @@ use crate::bot::reply::{Answer, Caller, Outcome};
 
 #[poise::command(slash_command, guild_only)]
 pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
+    if let Some(registered) =
+        super::tournament::registering(ctx, "tournament-register", super::tournament::join).await
+    {
+        return registered;
+    }
     let bank = ctx.data().bank().clone();
     let ask = |table: TableHandle, user| async move {
         crate::lobby::sit_down(&table, &bank, user, buy_in).await
@@ -33,6 +38,11 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
 
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Outcome {
+    if let Some(unregistered) =
+        super::tournament::registering(ctx, "tournament-unregister", super::tournament::leave).await
+    {
+        return unregistered;
+    }
     let ask = |table: TableHandle, user| async move { table.leave(user).await };
     let told = |left, caller: Caller| async move {
         let name = caller.name();
