@@ -35,21 +35,32 @@ impl Operation for BuyIn {
             amount,
             reference,
         } = self;
-        if amount == 0 {
-            return Err(BankError::ZeroAmount);
-        }
-        let record = tables::open_record(draft, guild, table)?;
-        tables::refuse_if_in_hand(draft, &record, table, user)?;
-        accounts::ensure_player(draft, config, guild, user)?;
-        let seat = Account::Seat { table, user };
-        accounts::transfer(
-            draft,
-            Account::Player { guild, user },
-            seat,
-            amount,
-            Reason::BuyIn,
-            &reference,
-        )?;
-        accounts::chips(draft, seat)
+        seat_from(draft, guild, table, user, amount, &reference, |draft| {
+            accounts::ensure_player(draft, config, guild, user)?;
+            Ok(Account::Player { guild, user })
+        })
     }
+}
+
+/// Moves `amount` into `user`'s seat at `table` from the account `source` names (and may
+/// first fill): refused for zero chips, a closed table, or a player in its hand in progress.
+/// The seat's stack after it.
+pub(super) fn seat_from(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    table: TableId,
+    user: UserId,
+    amount: u64,
+    reference: &str,
+    source: impl FnOnce(&mut Draft<'_>) -> Result<Account, BankError>,
+) -> Result<u64, BankError> {
+    if amount == 0 {
+        return Err(BankError::ZeroAmount);
+    }
+    let record = tables::open_record(draft, guild, table)?;
+    tables::refuse_if_in_hand(draft, &record, table, user)?;
+    let from = source(draft)?;
+    let seat = Account::Seat { table, user };
+    accounts::transfer(draft, from, seat, amount, Reason::BuyIn, reference)?;
+    accounts::chips(draft, seat)
 }

@@ -7,7 +7,7 @@
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
-use crate::bank::{BankError, EconomyConfig, GuildId, TableId, UserId, house, tables};
+use crate::bank::{BankError, EconomyConfig, GuildId, TableId, UserId, house};
 
 pub(crate) struct HouseBuyIn {
     pub guild: GuildId,
@@ -41,36 +41,21 @@ impl Operation for HouseBuyIn {
             amount,
             reference,
         } = self;
-        if amount == 0 {
-            return Err(BankError::ZeroAmount);
-        }
-        let record = tables::open_record(draft, guild, table)?;
-        tables::refuse_if_in_hand(draft, &record, table, computer)?;
-        let house_account = Account::House { guild };
-        let held = accounts::chips(draft, house_account)?;
-        if let Some(short) = amount.checked_sub(held).filter(|short| *short > 0) {
-            accounts::transfer(
-                draft,
-                Account::Mint { guild },
-                house_account,
-                short,
-                Reason::HouseMint,
-                &reference,
-            )?;
-            house::record_minted(draft, guild, short)?;
-        }
-        let seat = Account::Seat {
-            table,
-            user: computer,
-        };
-        accounts::transfer(
-            draft,
-            house_account,
-            seat,
-            amount,
-            Reason::BuyIn,
-            &reference,
-        )?;
-        accounts::chips(draft, seat)
+        super::buy_in::seat_from(draft, guild, table, computer, amount, &reference, |draft| {
+            let house_account = Account::House { guild };
+            let held = accounts::chips(draft, house_account)?;
+            if let Some(short) = amount.checked_sub(held).filter(|short| *short > 0) {
+                accounts::transfer(
+                    draft,
+                    Account::Mint { guild },
+                    house_account,
+                    short,
+                    Reason::HouseMint,
+                    &reference,
+                )?;
+                house::record_minted(draft, guild, short)?;
+            }
+            Ok(house_account)
+        })
     }
 }
