@@ -131,3 +131,13 @@ settings-computer-players = computer players may take at most { $max } { $max ->
    *[other] seats
 } here (one is always left for a human), not { $computer_players }
 lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one.
+
+## A sit & go dealt at its channel's table
+
+lobby-tournament-board = Level { $level } · { $next ->
+    [0] last level
+    [one] 1 hand to the next level
+   *[other] { $next } hands to the next level
+} · { $left } players left · average stack { $average }
+lobby-tournament-resumed = The sit & go deals on from hand { $hand }, every stack as it was when that hand began.
+lobby-sit-and-go-table = This is a sit & go's table: nobody buys in, tops up or leaves with chips until it ends (a player who sits out still pays the antes and bring-ins).

@@ -149,3 +149,4 @@ tournament-full = El torneo está completo ({ $seats } { $seats ->
 tournament-already-started = El torneo ya empezó: la inscripción está cerrada y nadie se va con fichas.
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
 tournament-not-running = El torneo no se está jugando.
+tournament-sat-out = En un torneo nadie se va con fichas: sigues recibiendo cartas, la mesa pasa o se retira por ti y pagas el ante y el bring-in de cada mano. /back para volver a jugar.

@@ -131,3 +131,13 @@ settings-computer-players = los bots pueden ocupar como máximo { $max } { $max 
    *[other] asientos
 } aquí (siempre queda uno para una persona), no { $computer_players }
 lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente.
+
+## A sit & go dealt at its channel's table
+
+lobby-tournament-board = Nivel { $level } · { $next ->
+    [0] último nivel
+    [one] 1 mano para el siguiente nivel
+   *[other] { $next } manos para el siguiente nivel
+} · quedan { $left } jugadores · pila media { $average }
+lobby-tournament-resumed = El torneo sigue desde la mano { $hand }, con cada pila como estaba al empezar esa mano.
+lobby-sit-and-go-table = Esta es la mesa de un torneo: hasta que termine no hay buy-in ni recargas, y nadie se va con fichas (quien se ausenta sigue pagando el ante y el bring-in).

@@ -83,3 +83,12 @@ play-tournament-help =
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
 settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
 lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: ia memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.
+
+## A sit & go dealt at its channel's table
+
+lobby-tournament-board = Tingkat { $level } · { $next ->
+    [0] tingkat terakhir
+   *[other] { $next } hand lagi ke tingkat berikutnya
+} · sisa { $left } pemain · rata-rata chip { $average }
+lobby-tournament-resumed = Turnamen dilanjutkan dari hand { $hand }, dengan chip setiap pemain seperti saat hand itu dimulai.
+lobby-sit-and-go-table = Ini meja turnamen: sampai turnamen selesai, tidak ada buy-in, isi ulang, atau pergi membawa chip (pemain yang istirahat tetap membayar ante dan bring-in).

@@ -84,6 +84,7 @@ pub async fn serve_observed(
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
         pace: config.all_in.pace(),
+        sit_and_go_table: config.table,
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await

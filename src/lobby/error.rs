@@ -70,6 +70,8 @@ pub enum LobbyError {
         kind: ActionKind,
         allowed: Vec<ActionKind>,
     },
+    #[error("this is a sit & go's table: chips come in or go out only when it ends")]
+    SitAndGoTable,
     #[error("the table is paused")]
     Paused,
     #[error("the table is not paused")]
@@ -145,6 +147,7 @@ impl Refusal for LobbyError {
             LobbyError::AlreadySittingOut => "lobby-already-sitting-out",
             LobbyError::NotSittingOut => "lobby-not-sitting-out",
             LobbyError::NoHandInProgress => "lobby-no-hand",
+            LobbyError::SitAndGoTable => "lobby-sit-and-go-table",
             LobbyError::Paused => "lobby-paused",
             LobbyError::NotPaused => "lobby-not-paused",
             LobbyError::InvalidSettings { .. } => "lobby-invalid-settings",

@@ -46,6 +46,7 @@ pub mod settings;
 mod settlement;
 mod store;
 mod table;
+mod tournament;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -61,7 +62,7 @@ pub use history::HandHistory;
 pub use notice::{
     Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
     PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
-    TurnOffer,
+    TournamentHeader, TournamentPlace, TurnOffer,
 };
 pub use seating::{Seated, sit_down};
 pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
@@ -84,6 +85,9 @@ pub struct LobbyConfig {
     pub deck_seed: Option<u64>,
     /// How an all-in hand is dealt out: the pause per street, the equities' time budget.
     pub pace: DealingOutPace,
+    /// A sit & go's table takes its timers and language from these (its seats, game and
+    /// stakes from the tournament).
+    pub sit_and_go_table: TableSettings,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -135,7 +139,8 @@ impl Drop for Opening<'_> {
 
 impl Lobby {
     /// Recovers the bank (every hand a crash interrupted is cancelled: each player keeps
-    /// their stack as of its start) and reopens every stored table with its seated players.
+    /// their stack as of its start), reopens every stored table with its seated players and
+    /// every running sit & go's table (`Lobby::open_sit_and_go`).
     /// A reopened table whose hand was cancelled tells its first subscriber so
     /// (`TableMessage::HandCancelled` with `CancelReason::Restart`). Returns the recoveries too.
     pub async fn start(
@@ -158,6 +163,7 @@ impl Lobby {
                     // restarts.
                     session: rand::random(),
                     pace: config.pace,
+                    sit_and_go_table: config.sit_and_go_table,
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
@@ -209,8 +215,10 @@ impl Lobby {
                 paused: record.paused,
                 backlog,
                 services: Arc::clone(&lobby.shared.services),
+                tournament: None,
             });
         }
+        lobby.resume_sit_and_gos().await?;
         Ok((lobby, recoveries))
     }
 
@@ -251,6 +259,7 @@ impl Lobby {
                 }),
             }],
             services: Arc::clone(&self.shared.services),
+            tournament: None,
         });
         Ok(handle)
     }

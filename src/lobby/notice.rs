@@ -145,6 +145,29 @@ pub struct PublicBoard {
     /// While an all-in hand is dealt out: each live seat's equity and scoop chance, computed
     /// from the public cards only.
     pub equity: Option<BoardEquity>,
+    /// At a sit & go's table: where the tournament stands (the board's header says it).
+    pub tournament: Option<TournamentHeader>,
+}
+
+/// A sit & go as its board's header shows it, as of the start of the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TournamentHeader {
+    /// From 1.
+    pub level: usize,
+    /// Hands left to play at this level; `None` at the last level.
+    pub hands_to_next: Option<u64>,
+    pub players_left: usize,
+    pub average_stack: u64,
+}
+
+/// One place of a finished sit & go and what it paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TournamentPlace {
+    /// From 1; players who share places all have the highest of them.
+    pub place: usize,
+    pub user: UserId,
+    /// Paid from the prize pool to the player's balance.
+    pub payout: u64,
 }
 
 /// The action just taken.
@@ -308,5 +331,20 @@ pub enum TableMessage {
     /// Fewer than two players are ready; the next hand starts when two are.
     WaitingForPlayers {
         ready: usize,
+    },
+    /// A sit & go's hand left the player with no chips: they are out in `place`.
+    TournamentOut {
+        user: UserId,
+        place: usize,
+    },
+    /// A sit & go is over and paid: every place, first place first. Its table closes.
+    TournamentOver {
+        hands: u64,
+        places: Vec<TournamentPlace>,
+    },
+    /// A sit & go's table reopened after a restart: it deals on from hand `hand`, the stacks
+    /// as they were at its start (a hand cut short is never recorded).
+    TournamentResumed {
+        hand: u64,
     },
 }

@@ -11,7 +11,8 @@ use crate::table::hand::ActionKind;
 
 use super::command::TableStatus;
 use super::notice::{
-    HandSummary, NoticeBody, PublicBoard, SeatStatus, SitOutReason, TableMessage, TurnOffer,
+    HandSummary, NoticeBody, PublicBoard, SeatStatus, SitOutReason, TableMessage, TournamentHeader,
+    TournamentPlace, TurnOffer,
 };
 
 /// How a front end names a player.
@@ -223,8 +224,70 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::WaitingForPlayers { ready } => N::WaitingForPlayers {
             needed: u32::try_from(2usize.saturating_sub(*ready)).unwrap_or(2),
         },
+        TableMessage::TournamentOut { user, place } => {
+            return render::tr(
+                locale,
+                "play-tournament-out",
+                &[
+                    ("name", render::display_name(&name_of(*user)).into()),
+                    ("place", (*place).into()),
+                ],
+            );
+        }
+        TableMessage::TournamentOver { hands, places } => {
+            return tournament_places(locale, *hands, places, name_of);
+        }
+        TableMessage::TournamentResumed { hand } => {
+            return render::tr(
+                locale,
+                "lobby-tournament-resumed",
+                &[("hand", (*hand).into())],
+            );
+        }
     };
     render::notice(locale, &rendered)
+}
+
+/// A finished sit & go: how many hands it took, then every place and its payout, first
+/// place first.
+pub fn tournament_places(
+    locale: Locale,
+    hands: u64,
+    places: &[TournamentPlace],
+    name_of: NameOf<'_>,
+) -> String {
+    let mut lines = vec![render::tr(
+        locale,
+        "play-tournament-over",
+        &[("hands", hands.into())],
+    )];
+    for place in places {
+        lines.push(render::tr(
+            locale,
+            "play-tournament-place",
+            &[
+                ("place", place.place.into()),
+                ("name", render::display_name(&name_of(place.user)).into()),
+                ("chips", place.payout.into()),
+            ],
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The line a sit & go's board shows above its header: level, hands to the next level,
+/// players left, average stack.
+pub fn tournament_board_line(locale: Locale, header: &TournamentHeader) -> String {
+    render::tr(
+        locale,
+        "lobby-tournament-board",
+        &[
+            ("level", header.level.into()),
+            ("next", header.hands_to_next.unwrap_or(0).into()),
+            ("left", header.players_left.into()),
+            ("average", header.average_stack.into()),
+        ],
+    )
 }
 
 /// Any notice as text for a reader who may see it (private notices only for their player).

@@ -36,6 +36,7 @@ mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
+mod lobby_tournament;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_properties;

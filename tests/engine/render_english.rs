@@ -256,6 +256,7 @@ fn every_lobby_error() -> Vec<LobbyError> {
         LobbyError::Internal {
             reason: "the table task has stopped".into(),
         },
+        LobbyError::SitAndGoTable,
     ];
     all.extend(
         every_settings_error()
@@ -291,6 +292,7 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::ActionNotAllowed { .. }
             | LobbyError::Paused
             | LobbyError::NotPaused
+            | LobbyError::SitAndGoTable
             | LobbyError::Bank { .. }
             | LobbyError::Store { .. }
             | LobbyError::Internal { .. } => {}

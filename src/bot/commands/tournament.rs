@@ -149,6 +149,12 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Ok(paid) => paid,
             Err(error) => return caller.refuse(&error),
         };
+        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
+            // The bank no longer runs it: its table stops, the hand in play unrecorded.
+            if let Err(error) = table.close().await {
+                tracing::warn!(%error, "the cancelled sit & go's table did not close");
+            }
+        }
         Answer::public(cancelled_text(
             &caller.bot,
             caller.public,
@@ -229,8 +235,28 @@ pub(super) async fn join(caller: Caller, reference: String, state: TournamentSta
     Answer::public(registered)
 }
 
-/// Unregisters the caller before the start, refunding the buy-in.
+/// Unregisters the caller before the start, refunding the buy-in; after it, sits them out
+/// (nobody leaves with chips: the table checks or folds for them, antes and bring-ins paid).
 pub(super) async fn leave(caller: Caller, reference: String, state: TournamentState) -> Answer {
+    if matches!(state.phase, TournamentPhase::Running(_)) {
+        let sat_out = match caller.bot.lobby().table(caller.table) {
+            Ok(table) => table.sit_out(caller.user).await,
+            Err(error) => Err(error),
+        };
+        return match sat_out {
+            Ok(()) => Answer::public(format!(
+                "{}\n{}",
+                render::notice(
+                    caller.public,
+                    &render::Notice::SatOut {
+                        name: caller.name()
+                    }
+                ),
+                tr(caller.public, "tournament-sat-out", &[])
+            )),
+            Err(error) => caller.refuse(&error),
+        };
+    }
     let refund = match caller
         .bot
         .bank()
@@ -262,8 +288,16 @@ async fn registering_in(caller: &Caller) -> Option<TournamentState> {
     }
 }
 
-/// The channel is told the sit & go has started, and its status.
+/// The channel is told the sit & go has started, and its status; its table opens and deals.
 async fn started(caller: &Caller, id: TournamentId) -> Answer {
+    match caller.bot.lobby().open_sit_and_go(id).await {
+        Ok(handle) => {
+            if let Err(error) = caller.bot.presenter(&handle).await {
+                tracing::warn!(%error, "cannot attach to the sit & go's table");
+            }
+        }
+        Err(error) => tracing::error!(%error, "the sit & go's table did not open"),
+    }
     match caller.bot.bank().tournament(id).await {
         Ok(Some(state)) => {
             let pool = state

@@ -7,7 +7,8 @@ use poise::serenity_prelude::ButtonStyle;
 use crate::bank::UserId;
 use crate::bot::custom_id::ButtonId;
 use crate::bot::limits;
-use crate::render::{self, BoardView};
+use crate::lobby::PublicBoard;
+use crate::render::{self, BoardView, Locale, TextLimit};
 use crate::table::ActionKind;
 
 use super::{BoardMessage, Button, Presenter, State};
@@ -24,11 +25,13 @@ impl Presenter {
         }
         if let Some(summary) = &state.result {
             let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
-            let final_board = render::board_within(
-                locale,
-                &BoardView::from_public(&summary.view, &facts),
-                limits::MESSAGE_TEXT,
-            );
+            let final_board = with_tournament_line(locale, board, |limit| {
+                render::board_within(
+                    locale,
+                    &BoardView::from_public(&summary.view, &facts),
+                    limit,
+                )
+            });
             let results = render::results(
                 locale,
                 &render::ResultView::new(
@@ -50,11 +53,13 @@ impl Presenter {
                 mention: None,
             });
         }
-        let text = render::board_within(
-            locale,
-            &crate::lobby::present::board_view_with(board, &facts),
-            limits::MESSAGE_TEXT,
-        );
+        let text = with_tournament_line(locale, board, |limit| {
+            render::board_within(
+                locale,
+                &crate::lobby::present::board_view_with(board, &facts),
+                limit,
+            )
+        });
         let mut buttons = Vec::new();
         let mut mention = None;
         if let Some(turn) = &state.turn
@@ -105,4 +110,23 @@ impl Presenter {
             mention,
         })
     }
+}
+
+/// A sit & go's board: the tournament's line (level, hands to the next, players left,
+/// average stack) above the board, which is fitted into the room left.
+fn with_tournament_line(
+    locale: Locale,
+    board: &PublicBoard,
+    render_within: impl FnOnce(TextLimit) -> String,
+) -> String {
+    let Some(header) = &board.tournament else {
+        return render_within(limits::MESSAGE_TEXT);
+    };
+    let line = crate::lobby::present::tournament_board_line(locale, header);
+    let room = limits::MESSAGE.saturating_sub(limits::length(&line) + 1);
+    let text = render_within(TextLimit {
+        max: room,
+        length: limits::length,
+    });
+    format!("{line}\n{text}")
 }

@@ -369,6 +369,13 @@ impl Presenter {
                 let text = crate::lobby::present::message_text(locale, &waiting, &name);
                 return Some((text, None));
             }
+            // A sit & go's news: nobody's command told it.
+            tournament @ (TableMessage::TournamentOut { .. }
+            | TableMessage::TournamentOver { .. }
+            | TableMessage::TournamentResumed { .. }) => {
+                let text = crate::lobby::present::message_text(locale, &tournament, &name);
+                return Some((text, None));
+            }
             // Everything else answers a command, whose response already told the channel.
             _ => return None,
         };

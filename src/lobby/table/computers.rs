@@ -46,6 +46,10 @@ impl Table {
     /// The players the next hand would deal in, the computers the table would seat for it
     /// counted.
     pub(super) fn ready_for_next_hand(&self) -> usize {
+        if self.is_tournament() {
+            // A sit & go deals everyone still in, sitting out or not.
+            return self.seats.len();
+        }
         self.ready_humans() + self.computers_wanted()
     }
 
@@ -108,6 +112,7 @@ impl Table {
         if self.paused
             || self.closing
             || self.stopping.is_some()
+            || self.is_tournament()
             || self.phase.between_hands_mut().is_none()
         {
             return;

@@ -68,6 +68,10 @@ impl Table {
         if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
             return;
         }
+        if self.is_tournament() {
+            self.start_tournament_hand().await;
+            return;
+        }
         self.arrange_computers().await;
         let mut ready: Vec<(u8, UserId, u64)> = self
             .seats
@@ -124,24 +128,35 @@ impl Table {
             }
             return;
         }
+        let game = self.game_of_hand(number);
+        if let Err(why) = self.deal(number, game, players, &stacks) {
+            let _ = self.services.bank.cancel_hand(self.table, number).await;
+            self.halt(&why);
+            return;
+        }
+        self.last_first_chair = first_chair;
+        self.after_action().await;
+    }
+
+    /// Deals hand `number` of `game` at the table's stakes to `players` (in deal order) with
+    /// `stacks`, and sends each their cards: `BetweenHands` becomes `Playing`. The engine's
+    /// refusal leaves the phase as it was.
+    pub(super) fn deal(
+        &mut self,
+        number: u64,
+        game: Game,
+        players: Vec<UserId>,
+        stacks: &[u64],
+    ) -> Result<(), String> {
         let deck = match &mut self.rng {
             Some(rng) => Deck::shuffled_with(rng),
             None => Deck::shuffled(),
         };
-        let game = self.game_of_hand(number);
         let settings = &self.settings;
         // Dealt out street by street: a table shows each board of an all-in hand.
-        let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, &stacks, deck)
+        let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, stacks, deck)
             .street_by_street();
-        let hand = match Hand::new(setup) {
-            Ok(hand) => hand,
-            Err(error) => {
-                let _ = self.services.bank.cancel_hand(self.table, number).await;
-                self.halt(&error.to_string());
-                return;
-            }
-        };
-        self.last_first_chair = first_chair;
+        let hand = Hand::new(setup).map_err(|error| error.to_string())?;
         self.phase = Phase::Playing {
             hand: HandInPlay {
                 number,
@@ -155,7 +170,7 @@ impl Table {
         for seat in 0..stacks.len() {
             self.send_cards(seat);
         }
-        self.after_action().await;
+        Ok(())
     }
 
     /// The game hand `number` deals: the table's one game, or in `mix` the rotation's, counted
@@ -397,7 +412,13 @@ impl Table {
         let Some((seat, user)) = self.to_act() else {
             return false;
         };
-        if !self.seats.get(user).is_some_and(|seat| seat.is_automatic()) {
+        // At a sit & go everyone still in is dealt in: whoever sits out is acted for.
+        let tournament = self.is_tournament();
+        if !self
+            .seats
+            .get(user)
+            .is_some_and(|seat| seat.is_automatic() || (tournament && !seat.is_ready()))
+        {
             return false;
         }
         let Some(kind) = self.default_action() else {

@@ -25,6 +25,7 @@ mod phase;
 mod seats;
 mod settle;
 mod shutdown;
+mod tournament;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Weak};
@@ -47,6 +48,7 @@ use super::store::TableStore;
 pub use dealing_out::DealingOutPace;
 use phase::Phase;
 pub(crate) use seats::Seats;
+pub(crate) use tournament::TournamentPlay;
 
 /// What every table of a lobby uses, built once by the lobby and shared.
 pub(crate) struct TableServices {
@@ -58,6 +60,8 @@ pub(crate) struct TableServices {
     /// The prefix of the bank references this process makes.
     pub session: u64,
     pub pace: DealingOutPace,
+    /// What a sit & go's table takes its timers and language from.
+    pub sit_and_go_table: TableSettings,
     /// The lobby, told when a table closes.
     pub lobby: Weak<LobbyShared>,
 }
@@ -76,6 +80,8 @@ pub(crate) struct TableInit {
     pub paused: bool,
     pub backlog: Vec<Notice>,
     pub services: Arc<TableServices>,
+    /// A sit & go's table: the tournament its seats, stacks and stakes come from.
+    pub tournament: Option<TournamentPlay>,
 }
 
 /// A shutdown under way: no new hand starts.
@@ -120,6 +126,8 @@ pub(crate) struct Table {
     wanting_seat: Vec<(UserId, u64)>,
     /// The computer players' thinking and choices.
     computer_rng: ChaCha20Rng,
+    /// A sit & go's table (`tournament`); `None` at a cash table.
+    tournament: Option<TournamentPlay>,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -160,6 +168,7 @@ impl Table {
             seated_reported: 0,
             wanting_seat: Vec::new(),
             computer_rng,
+            tournament: init.tournament,
         };
         table.maybe_schedule_next_hand();
         table
@@ -223,7 +232,29 @@ impl Table {
             } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
+            TableCommand::Close { reply } if self.is_tournament() => {
+                answer(reply, self.close_if_tournament_ended().await);
+            }
             TableCommand::Close { reply } => answer(reply, self.close().await),
+            // Chips come into a sit & go's table or leave it only through the tournament.
+            TableCommand::Kick { reply, .. } if self.is_tournament() => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::ChangeSettings { reply, .. } if self.is_tournament() => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::Join { reply, .. } if self.is_tournament() => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::TopUp { reply, .. } if self.is_tournament() => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::Leave { user, reply } if self.is_tournament() => {
+                answer(reply, self.sit_out_of_tournament(user).await.map(|()| None));
+            }
+            TableCommand::SitOut { user, reply } if self.is_tournament() => {
+                answer(reply, self.sit_out_of_tournament(user).await);
+            }
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);

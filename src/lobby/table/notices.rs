@@ -9,6 +9,7 @@ use super::super::command::TableStatus;
 use super::super::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
 use super::Table;
 use super::phase::Phase;
+use super::tournament::TournamentPlay;
 
 /// Notices kept for the first subscriber while nobody listens.
 const BACKLOG_LIMIT: usize = 64;
@@ -91,6 +92,7 @@ impl Table {
             mix_leg: self.mix_leg(hand.number),
             paused: self.paused,
             equity,
+            tournament: self.tournament.as_ref().map(TournamentPlay::header),
         })
     }
 

@@ -130,6 +130,10 @@ impl Table {
     /// Asks the bank to settle the finished hand (again), and acts on its answer: settled or
     /// refused, `Settling` becomes `BetweenHands`; not known yet, another try is scheduled.
     pub(super) async fn settle(&mut self) {
+        if self.is_tournament() {
+            self.record_tournament_hand().await;
+            return;
+        }
         let Phase::Settling { hand: in_play, .. } = &self.phase else {
             return;
         };
@@ -137,10 +141,6 @@ impl Table {
         let Some((outcomes, history)) = self.settlement_request(in_play) else {
             return;
         };
-        let Phase::Settling { settlement, .. } = &mut self.phase else {
-            return;
-        };
-        settlement.retry_at = None;
         let (bank, guild, table) = (self.services.bank.clone(), self.guild, self.table);
         let call = async move {
             match history {
@@ -151,17 +151,7 @@ impl Table {
                 None => bank.settle_hand(guild, table, number, &outcomes).await,
             }
         };
-        let settled = if settlement.told {
-            call.await
-        } else {
-            let (settled, told) = self
-                .await_bank(call, TableMessage::Settling { hand: number })
-                .await;
-            if let Phase::Settling { settlement, .. } = &mut self.phase {
-                settlement.told = told;
-            }
-            settled
-        };
+        let settled = self.await_settlement(number, call).await;
         match applied(settled, "settlement") {
             Ok(()) => {
                 let Some(in_play) = self.phase.end_hand() else {
@@ -171,22 +161,7 @@ impl Table {
                 self.announce_result(in_play);
             }
             Err(error) if outcome_unknown(&error) => {
-                let Phase::Settling { settlement, .. } = &mut self.phase else {
-                    return;
-                };
-                settlement.unanswered = settlement.unanswered.saturating_add(1);
-                let delay = retry_delay(settlement.unanswered);
-                settlement.retry_at = Some(Instant::now() + delay);
-                settlement.unconfirmed = Some(error.clone());
-                tracing::warn!(
-                    table = self.table.0,
-                    hand = number,
-                    "the bank has not confirmed the settlement ({error}); asking again in {delay:?}"
-                );
-                if !settlement.told {
-                    settlement.told = true;
-                    self.message(TableMessage::Settling { hand: number });
-                }
+                self.settlement_unconfirmed(number, error);
                 return;
             }
             Err(BankError::Failed(reason)) => {
@@ -233,6 +208,49 @@ impl Table {
         self.after_hand().await;
     }
 
+    /// Awaits the bank's settlement (or record) of hand `number`, telling the players once
+    /// that it is settling when the bank is slow.
+    pub(super) async fn await_settlement(
+        &mut self,
+        number: u64,
+        call: impl Future<Output = Result<(), BankError>>,
+    ) -> Result<(), BankError> {
+        let Phase::Settling { settlement, .. } = &mut self.phase else {
+            return call.await;
+        };
+        settlement.retry_at = None;
+        if settlement.told {
+            return call.await;
+        }
+        let (settled, told) = self
+            .await_bank(call, TableMessage::Settling { hand: number })
+            .await;
+        if let Phase::Settling { settlement, .. } = &mut self.phase {
+            settlement.told = told;
+        }
+        settled
+    }
+
+    /// The bank did not say whether hand `number` was settled: it is asked again later.
+    pub(super) fn settlement_unconfirmed(&mut self, number: u64, error: BankError) {
+        let Phase::Settling { settlement, .. } = &mut self.phase else {
+            return;
+        };
+        settlement.unanswered = settlement.unanswered.saturating_add(1);
+        let delay = retry_delay(settlement.unanswered);
+        settlement.retry_at = Some(Instant::now() + delay);
+        settlement.unconfirmed = Some(error.clone());
+        tracing::warn!(
+            table = self.table.0,
+            hand = number,
+            "the bank has not confirmed the settlement ({error}); asking again in {delay:?}"
+        );
+        if !settlement.told {
+            settlement.told = true;
+            self.message(TableMessage::Settling { hand: number });
+        }
+    }
+
     /// What the bank is asked to settle for the finished hand: each seat's outcome and the
     /// public history (none if it does not serialize: the chips still move).
     fn settlement_request(
@@ -255,7 +273,7 @@ impl Table {
     }
 
     /// The settled hand's result, for everyone; every seat's stack becomes its end stack.
-    fn announce_result(&mut self, in_play: HandInPlay) {
+    pub(super) fn announce_result(&mut self, in_play: HandInPlay) {
         let Some(result) = in_play.hand.result().cloned() else {
             return;
         };
@@ -332,7 +350,7 @@ impl Table {
     }
 
     /// Between hands: departures, busted players, pending settings, the next hand.
-    async fn after_hand(&mut self) {
+    pub(super) async fn after_hand(&mut self) {
         self.let_departing_go().await;
         let busted_out = SeatStatus::SittingOut {
             reason: SitOutReason::Busted,

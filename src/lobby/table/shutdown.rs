@@ -82,7 +82,13 @@ impl Table {
             return;
         };
         let hand = in_play.number;
-        let outcome = match self.services.bank.cancel_hand(self.table, hand).await {
+        // A sit & go's hand never began in the bank: unrecorded, it is cancelled already.
+        let cancelled = if self.is_tournament() {
+            Ok(())
+        } else {
+            self.services.bank.cancel_hand(self.table, hand).await
+        };
+        let outcome = match cancelled {
             Ok(()) => {
                 record::hand_finished();
                 // During a hand each seat's stack is its stack from the start of the hand.

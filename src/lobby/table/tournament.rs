@@ -1,0 +1,295 @@
+//! A sit & go's table: the same actor as a cash table (one board per hand, the same turns,
+//! timers and buttons), with the tournament as the source of its seats, stacks and stakes.
+//!
+//! - Its players are the entrants still in, each in the chair of their tournament seat with
+//!   their tournament chips. No bank chip sits at the table (the bank holds only the prize
+//!   pool), so no hand begins in the bank and nobody buys in, tops up or cashes out.
+//! - Each hand is the tournament's next ([`Tournament::next_hand`]): its players in deal
+//!   order, their stacks, the level's game and stakes. Levels rise by hands played.
+//! - A finished hand is recorded with `Bank::record_tournament_hand` where a cash hand is
+//!   settled; only once the bank has recorded it is the result announced. Recording is
+//!   idempotent by hand number, so an unconfirmed answer is asked again like a settlement.
+//! - A hand cut short (a crash, a shutdown) is never recorded: the tournament deals it again
+//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table).
+//! - Nobody leaves with chips: a player who leaves (or times out) sits out and is dealt in
+//!   all the same, the table checking or folding for them, so they keep paying antes and
+//!   bring-ins.
+//! - The hand that busts a player tells their place; the last hand (whose record pays the
+//!   prize pool in the same bank transaction) tells every place and payout, and the table
+//!   closes.
+//!
+//! [`Lobby::start`]: crate::lobby::Lobby::start
+
+use crate::bank::{BankError, TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::table::GameChoice;
+use crate::telemetry::record;
+use crate::tournament::Tournament;
+
+use super::super::error::LobbyError;
+use super::super::notice::{
+    CancelReason, SeatStatus, SitOutReason, TableMessage, TournamentHeader, TournamentPlace,
+};
+use super::super::settings::TableSettings;
+use super::Table;
+use super::phase::Phase;
+use super::seats::{Seat, Seats};
+use super::settle::{applied, outcome_unknown};
+
+/// The sit & go a table deals.
+pub(crate) struct TournamentPlay {
+    pub id: TournamentId,
+    /// By tournament seat.
+    pub entrants: Vec<UserId>,
+    /// As the bank has recorded it: the stacks at the start of the next hand.
+    pub tournament: Tournament,
+}
+
+impl TournamentPlay {
+    /// The running sit & go of a bank record; `None` unless it is running.
+    pub(crate) fn of(state: &TournamentState) -> Option<TournamentPlay> {
+        match &state.phase {
+            TournamentPhase::Running(tournament) => Some(TournamentPlay {
+                id: state.id,
+                entrants: state.entrants.clone(),
+                tournament: tournament.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The entrants still in, each in the chair of their tournament seat with their chips.
+    pub(crate) fn seats(&self) -> Seats {
+        let mut seats = Seats::default();
+        for seat in self.tournament.players_left() {
+            let (Some(&user), Some(&stack), Ok(chair)) = (
+                self.entrants.get(seat),
+                self.tournament.stacks().get(seat),
+                u8::try_from(seat),
+            ) else {
+                continue;
+            };
+            seats.insert(Seat::new(chair, user, stack));
+        }
+        seats
+    }
+
+    /// The table's settings: `base`'s timers and language, the tournament's seats, and the
+    /// game and stakes of its next hand. No computer player joins a sit & go's table.
+    pub(crate) fn table_settings(&self, base: TableSettings) -> TableSettings {
+        let mut settings = TableSettings {
+            seats: u8::try_from(self.entrants.len()).unwrap_or(u8::MAX),
+            computer_players: 0,
+            ..base
+        };
+        if let Some(next) = self.tournament.next_hand() {
+            settings.game = GameChoice::from(next.game);
+            settings.stakes = next.stakes;
+        }
+        settings
+    }
+
+    /// Where the tournament stands, for the board's header.
+    pub(crate) fn header(&self) -> TournamentHeader {
+        let status = self.tournament.status();
+        TournamentHeader {
+            level: status.level.index.saturating_add(1),
+            hands_to_next: status.level.hands_to_next,
+            players_left: status.players_left,
+            average_stack: status.average_stack,
+        }
+    }
+}
+
+impl Table {
+    pub(super) fn is_tournament(&self) -> bool {
+        self.tournament.is_some()
+    }
+
+    /// Deals the sit & go's next hand to every entrant still in, sitting out or not:
+    /// `BetweenHands` becomes `Playing`. The table shows hands from 1; the bank counts them
+    /// from 0.
+    pub(super) async fn start_tournament_hand(&mut self) {
+        let Some(play) = &self.tournament else {
+            return;
+        };
+        let Some(next) = play.tournament.next_hand() else {
+            return;
+        };
+        let players: Option<Vec<UserId>> = next
+            .seats
+            .iter()
+            .map(|&seat| play.entrants.get(seat).copied())
+            .collect();
+        let Some(players) = players else {
+            self.halt("a sit & go's seat has no entrant");
+            return;
+        };
+        if players.iter().any(|user| !self.seats.contains(*user)) {
+            self.halt("a sit & go's player has no chair");
+            return;
+        }
+        self.settings.game = GameChoice::from(next.game);
+        self.settings.stakes = next.stakes;
+        let number = next.number.saturating_add(1);
+        self.last_hand = number;
+        if let Err(why) = self.deal(number, next.game, players, &next.stacks) {
+            self.halt(&why);
+            return;
+        }
+        self.after_action().await;
+    }
+
+    /// Asks the bank to record the finished hand (again), and acts on its answer: recorded,
+    /// the result, the busts and, at the end, the places are told; not known yet, another
+    /// try is scheduled; the sit & go cancelled meanwhile, the table closes; refused, the
+    /// hand is dealt again from its start once a moderator resumes the table.
+    pub(super) async fn record_tournament_hand(&mut self) {
+        let Phase::Settling { hand: in_play, .. } = &self.phase else {
+            return;
+        };
+        let (Some(play), Some(result)) = (&self.tournament, in_play.hand.result()) else {
+            return;
+        };
+        let number = in_play.number;
+        let final_stacks = result.final_stacks.clone();
+        let (bank, guild, id) = (self.services.bank.clone(), self.guild, play.id);
+        let stacks = final_stacks.clone();
+        let call = async move {
+            bank.record_tournament_hand(guild, id, number.saturating_sub(1), &stacks)
+                .await
+        };
+        let recorded = self.await_settlement(number, call).await;
+        match applied(recorded, "tournament hand") {
+            Ok(()) => {
+                let Some(in_play) = self.phase.end_hand() else {
+                    return;
+                };
+                record::hand_finished();
+                self.announce_result(in_play);
+                self.after_tournament_hand(&final_stacks).await;
+            }
+            Err(error) if outcome_unknown(&error) => self.settlement_unconfirmed(number, error),
+            Err(BankError::TournamentOver { .. } | BankError::TournamentNotRunning { .. }) => {
+                // Cancelled meanwhile: the bank divided the pool by the stacks of this hand's
+                // start, and the table has nothing left to deal.
+                let _ = self.phase.end_hand();
+                record::hand_finished();
+                self.close_tournament_table();
+            }
+            Err(error) => {
+                tracing::error!(
+                    table = self.table.0,
+                    hand = number,
+                    "the sit & go's hand was refused: {error}"
+                );
+                if let Some(in_play) = self.phase.end_hand() {
+                    record::hand_finished();
+                    let stacks = self.seats.stacks_of(&in_play.players);
+                    self.message(TableMessage::HandCancelled {
+                        hand: number,
+                        reason: CancelReason::SettlementFailed,
+                        stacks,
+                    });
+                }
+                self.halt(&error.to_string());
+            }
+        }
+    }
+
+    /// The bank recorded the hand: the table's copy of the tournament follows it, the busted
+    /// leave their chairs with their places, and either the next hand is scheduled or the
+    /// places are told and the table closes.
+    async fn after_tournament_hand(&mut self, final_stacks: &[u64]) {
+        let Some(play) = &mut self.tournament else {
+            return;
+        };
+        let decided = match play.tournament.record_hand(final_stacks) {
+            Ok(decided) => decided,
+            Err(error) => {
+                // The bank took these stacks for this hand: its record is the truth, and a
+                // restart reads it.
+                self.halt(&format!(
+                    "the table's copy of the sit & go differs: {error}"
+                ));
+                return;
+            }
+        };
+        let entrants = play.entrants.clone();
+        let over = play.tournament.is_over();
+        let hands = play.tournament.hands_played();
+        let payouts = play.tournament.payouts().unwrap_or_default();
+        for finish in decided.iter().filter(|finish| finish.place > 1) {
+            let Some(&user) = entrants.get(finish.seat) else {
+                continue;
+            };
+            self.seats.remove(user);
+            self.message(TableMessage::TournamentOut {
+                user,
+                place: finish.place,
+            });
+        }
+        if over {
+            let places = payouts
+                .iter()
+                .filter_map(|payout| {
+                    Some(TournamentPlace {
+                        place: payout.place,
+                        user: *entrants.get(payout.seat)?,
+                        payout: payout.chips,
+                    })
+                })
+                .collect();
+            self.message(TableMessage::TournamentOver { hands, places });
+            self.close_tournament_table();
+            return;
+        }
+        self.after_hand().await;
+    }
+
+    /// The sit & go is over or cancelled: the table's task ends, holding nothing.
+    fn close_tournament_table(&mut self) {
+        self.seats.clear();
+        self.phase = Phase::Closed;
+        if let Some(lobby) = self.services.lobby.upgrade() {
+            lobby.forget(self.table);
+        }
+    }
+
+    /// A sit & go's player asked to leave: nobody leaves with chips, so they sit out and are
+    /// dealt in all the same, the table acting for them at once when it is their turn.
+    pub(super) async fn sit_out_of_tournament(&mut self, user: UserId) -> Result<(), LobbyError> {
+        let seat = self.seats.seated_mut(user)?;
+        if seat.status != SeatStatus::Playing {
+            return Err(LobbyError::AlreadySittingOut);
+        }
+        seat.status = SeatStatus::SittingOut {
+            reason: SitOutReason::Asked,
+        };
+        self.message(TableMessage::SatOut {
+            user,
+            reason: SitOutReason::Asked,
+        });
+        self.play_automatic_turns().await;
+        Ok(())
+    }
+
+    /// A moderator closes a sit & go's table: only once the bank no longer runs the sit &
+    /// go (it was cancelled, and paid out by its stacks), else refused. A hand in play is
+    /// dropped unrecorded: the cancel divided the pool by the stacks of its start.
+    pub(super) async fn close_if_tournament_ended(
+        &mut self,
+    ) -> Result<Vec<(UserId, u64)>, LobbyError> {
+        let Some(play) = &self.tournament else {
+            return Err(LobbyError::SitAndGoTable);
+        };
+        let state = self.services.bank.tournament(play.id).await?;
+        if state.is_some_and(|state| state.is_live()) {
+            return Err(LobbyError::SitAndGoTable);
+        }
+        if self.phase.end_hand().is_some() {
+            record::hand_finished();
+        }
+        self.close_tournament_table();
+        Ok(Vec::new())
+    }
+}

@@ -1,0 +1,84 @@
+//! Opening a sit & go's table: when the tournament starts, and again at every start of the
+//! lobby for each sit & go the bank holds as running (a restart deals on from the stacks the
+//! bank recorded; a hand cut short was never recorded). How the table deals it is
+//! `table::tournament`'s.
+
+use std::sync::Arc;
+
+use crate::bank::{TournamentId, TournamentPhase};
+
+use super::notice::{Notice, NoticeBody, TableMessage};
+use super::table::{TableInit, TournamentPlay};
+use super::{Lobby, LobbyError, TableHandle};
+
+impl Lobby {
+    /// Opens the table of running sit & go `tournament` in its channel and starts dealing.
+    /// Its table if one is open already (the start and a restart may both ask). Refused when
+    /// the sit & go is not running.
+    pub async fn open_sit_and_go(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<TableHandle, LobbyError> {
+        let state = self
+            .bank()
+            .tournament(tournament)
+            .await?
+            .ok_or(crate::bank::BankError::UnknownTournament { tournament })?;
+        let Some(play) = TournamentPlay::of(&state) else {
+            return Err(crate::bank::BankError::TournamentNotRunning { tournament }.into());
+        };
+        // The bank keeps a cash table and a live sit & go from sharing a channel: a table
+        // open there is this sit & go's.
+        if let Ok(open) = self.table(state.channel) {
+            return Ok(open);
+        }
+        Ok(self.spawn_sit_and_go(state.guild, state.channel, play, Vec::new()))
+    }
+
+    /// Reopens the table of every running sit & go, each telling its first subscriber the
+    /// hand it deals on from.
+    pub(super) async fn resume_sit_and_gos(&self) -> Result<(), LobbyError> {
+        for state in self.bank().tournaments().await? {
+            if !matches!(state.phase, TournamentPhase::Running(_))
+                || self.table(state.channel).is_ok()
+            {
+                continue;
+            }
+            let Some(play) = TournamentPlay::of(&state) else {
+                continue;
+            };
+            let backlog = vec![Notice {
+                table: state.channel,
+                body: NoticeBody::Table(TableMessage::TournamentResumed {
+                    hand: play.tournament.hands_played().saturating_add(1),
+                }),
+            }];
+            self.spawn_sit_and_go(state.guild, state.channel, play, backlog);
+        }
+        Ok(())
+    }
+
+    fn spawn_sit_and_go(
+        &self,
+        guild: crate::bank::GuildId,
+        channel: crate::bank::TableId,
+        play: TournamentPlay,
+        backlog: Vec<Notice>,
+    ) -> TableHandle {
+        let services = Arc::clone(&self.shared.services);
+        let settings = play.table_settings(services.sit_and_go_table);
+        let last_hand = play.tournament.hands_played();
+        self.spawn(TableInit {
+            guild,
+            table: channel,
+            settings,
+            seats: play.seats(),
+            last_hand,
+            mix_from_hand: 0,
+            paused: false,
+            backlog,
+            services,
+            tournament: Some(play),
+        })
+    }
+}

@@ -1,0 +1,306 @@
+//! A sit & go dealt by the table actor, on tokio's paused clock: its hands come from the
+//! tournament (players, stacks, stakes by level), each one recorded in the bank when it ends;
+//! busts tell their places, the last hand every place and payout, paid in the bank, and the
+//! table closes. A player who leaves after the start sits out and keeps paying antes and
+//! bring-ins; a restart mid-hand deals that hand again from its start, and nothing is paid
+//! twice.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
+use studbot::lobby::{
+    DealingOutPace, Lobby, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
+    SitOutReason, TableHandle, TableMessage, TournamentPlace,
+};
+use studbot::table::GameChoice;
+use studbot::table::hand::{ActionKind, Event};
+use studbot::tournament::{Structure, StructureKind, TournamentSettings};
+
+use crate::lobby_common::*;
+
+const BUY_IN: u64 = 100;
+const START_BALANCE: u64 = 1_000;
+
+/// A lobby whose all-in hands are dealt out at once, without equities: a sit & go has many.
+async fn quick(seed: u64) -> Fixture {
+    fixture_with(
+        seed,
+        Arc::new(MemoryTableStore::new()),
+        DealingOutPace::NO_PAUSE,
+    )
+    .await
+}
+
+/// Opens a turbo sit & go of Stud in the test channel, registers `players` and starts it.
+async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
+    let settings = TournamentSettings {
+        game: GameChoice::Stud,
+        structure: Structure::built_in(StructureKind::Turbo),
+        buy_in: BUY_IN,
+        payouts: None,
+    };
+    // One more seat than players: it starts when a moderator says so, not by filling up.
+    let id = bank
+        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
+        .await
+        .unwrap();
+    for player in players {
+        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
+            .await
+            .unwrap();
+    }
+    bank.start_tournament(GUILD, id, "start").await.unwrap();
+    id
+}
+
+/// What a sit & go's table told until it finished.
+#[derive(Default)]
+struct Played {
+    /// Each board's hand number and its header's players left, in order.
+    boards: Vec<(u64, usize)>,
+    outs: Vec<(UserId, usize)>,
+    places: Vec<TournamentPlace>,
+    offered_to: Vec<UserId>,
+    /// Every action of every hand, as its result tells them: who, what.
+    actions: Vec<(UserId, ActionKind)>,
+}
+
+/// Plays the sit & go to its end: every player offered a turn raises (or bets, completes,
+/// calls) so that hands are decided quickly; the clock moves over each pause between hands.
+async fn play_to_the_end(table: &TableHandle, notices: &mut NoticeReceiver) -> Played {
+    let mut played = Played::default();
+    let mut steps = Steps::until("the sit & go's end");
+    loop {
+        steps.step();
+        let notice = next(notices).await;
+        match notice.body {
+            NoticeBody::Board(board) => {
+                let header = board.tournament.expect("a sit & go's board has its header");
+                if played.boards.last().map(|(hand, _)| *hand) != Some(board.hand) {
+                    played.boards.push((board.hand, header.players_left));
+                }
+            }
+            NoticeBody::HandResult(summary) => {
+                for event in &summary.public_events {
+                    if let Event::Acted { seat, kind, .. } = event {
+                        played.actions.push((summary.players[*seat], *kind));
+                    }
+                }
+            }
+            NoticeBody::YourTurn(offer) => {
+                played.offered_to.push(offer.user);
+                let kind = [ActionKind::Raise, ActionKind::Bet, ActionKind::Complete]
+                    .into_iter()
+                    .find(|kind| offers(&offer, *kind))
+                    .unwrap_or_else(|| passive(&offer));
+                take(table, &offer, kind).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(TableMessage::TournamentOut { user, place }) => {
+                played.outs.push((user, place));
+            }
+            NoticeBody::Table(TableMessage::TournamentOver { places, .. }) => {
+                played.places = places;
+                return played;
+            }
+            _ => {}
+        }
+    }
+}
+
+async fn balance(bank: &Bank, user: UserId) -> u64 {
+    bank.balance(GUILD, user).await.unwrap()
+}
+
+/// The bank holds the sit & go as finished and paid: each place's payout in its balance,
+/// the whole prize pool paid out once.
+async fn assert_paid_once(
+    bank: &Bank,
+    id: TournamentId,
+    players: &[UserId],
+    places: &[TournamentPlace],
+) {
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    let TournamentPhase::Finished { payouts, .. } = &state.phase else {
+        panic!("the sit & go is not finished and paid: {:?}", state.phase);
+    };
+    let pool = BUY_IN * players.len() as u64;
+    assert_eq!(payouts.iter().map(|(_, chips)| chips).sum::<u64>(), pool);
+    assert_eq!(places.iter().map(|place| place.payout).sum::<u64>(), pool);
+    assert_eq!(places.len(), players.len(), "every place is told");
+    for player in players {
+        let won = places
+            .iter()
+            .find(|place| place.user == *player)
+            .map_or(0, |place| place.payout);
+        assert_eq!(
+            balance(bank, *player).await,
+            START_BALANCE - BUY_IN + won,
+            "player {}",
+            player.0
+        );
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_sit_and_go_is_dealt_at_its_table_hand_by_hand_to_a_winner_paid_in_the_bank() {
+    let fixture = quick(2_301).await;
+    let players = [ANA, BEN, CHEN];
+    let id = started(&fixture.bank, &players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    // The start and a restart may both ask: the table open is the one answered.
+    let again = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    assert_eq!(again.table(), table.table());
+
+    let played = play_to_the_end(&table, &mut notices).await;
+
+    let hands: Vec<u64> = played.boards.iter().map(|(hand, _)| *hand).collect();
+    let expected: Vec<u64> = (1..=hands.len() as u64).collect();
+    assert_eq!(hands, expected, "one board per hand, numbered from 1");
+    assert_eq!(played.boards.first().map(|(_, left)| *left), Some(3));
+    assert!(played.boards.windows(2).all(|pair| pair[1].1 <= pair[0].1));
+    assert_eq!(played.outs.len(), 2, "both losers are told their place");
+    assert!(played.outs.iter().all(|(_, place)| (2..=3).contains(place)));
+    assert_eq!(played.places[0].place, 1);
+    assert_paid_once(&fixture.bank, id, &players, &played.places).await;
+    let state = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let tournament = state.tournament().unwrap();
+    assert_eq!(tournament.hands_played(), hands.len() as u64);
+    // No cash chip ever sat at the table: the bank began no hand in the channel.
+    assert_eq!(fixture.bank.next_hand_number(TABLE).await.unwrap(), 1);
+    assert!(
+        matches!(
+            fixture.lobby.table(TABLE),
+            Err(LobbyError::NoSuchTable { .. })
+        ),
+        "the finished sit & go's table is closed"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_who_leaves_after_the_start_sits_out_and_keeps_paying_antes_and_bring_ins() {
+    let fixture = quick(2_302).await;
+    let players = [ANA, BEN];
+    let id = started(&fixture.bank, &players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+
+    // `/leave` after the start sits Ben out: no chips leave, and he is dealt in all the same.
+    table.sit_out(BEN).await.unwrap();
+    let TableMessage::NextHandIn { hand: 1, secs } = next_message(&mut notices).await else {
+        panic!("the first hand is not scheduled");
+    };
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::SatOut {
+            user: BEN,
+            reason: SitOutReason::Asked
+        }
+    );
+    advance_secs(u64::from(secs)).await;
+    let refused = table.join(CHEN, 200).await;
+    assert_eq!(refused, Err(LobbyError::SitAndGoTable));
+    assert_eq!(table.top_up(ANA, 10).await, Err(LobbyError::SitAndGoTable));
+    assert_eq!(table.kick(ANA).await, Err(LobbyError::SitAndGoTable));
+    assert_eq!(table.close().await, Err(LobbyError::SitAndGoTable));
+
+    let played = play_to_the_end(&table, &mut notices).await;
+
+    // Every action of Ben's is the table's: he is never offered a turn.
+    assert!(
+        played.offered_to.iter().all(|user| *user == ANA),
+        "the table acts for the player sitting out, never offers them a turn"
+    );
+    assert!(played.boards.len() > 1, "dealt more than one hand");
+    let bring_ins = played
+        .actions
+        .iter()
+        .filter(|(user, kind)| *user == BEN && *kind == ActionKind::BringIn)
+        .count();
+    let folds = played
+        .actions
+        .iter()
+        .filter(|(user, kind)| *user == BEN && *kind == ActionKind::Fold)
+        .count();
+    assert!(
+        bring_ins > 0,
+        "the player sitting out posts their bring-ins"
+    );
+    assert!(folds > 0, "and folds to a bet");
+    assert_eq!(played.outs, vec![(BEN, 2)]);
+    assert_paid_once(&fixture.bank, id, &players, &played.places).await;
+    assert_eq!(played.places[0].user, ANA);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pays_once() {
+    let fixture = quick(2_303).await;
+    let players = [ANA, BEN, CHEN];
+    let id = started(&fixture.bank, &players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    // Hand 1 is played to its end and recorded; hand 2 is cut short after one action.
+    let mut steps = Steps::until("hand 2's first turn");
+    let mut acted_in_hand_2 = false;
+    while !acted_in_hand_2 {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(offer) => {
+                take(&table, &offer, passive(&offer)).await;
+                acted_in_hand_2 = offer.hand == 2;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(secs)).await;
+            }
+            _ => {}
+        }
+    }
+    let before = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let recorded = before.tournament().unwrap().clone();
+    assert_eq!(recorded.hands_played(), 1);
+    let stopped = fixture.lobby.shutdown(Duration::ZERO).await;
+    assert_eq!(stopped.len(), 1);
+
+    let (lobby, _) = Lobby::start(
+        fixture.bank.clone(),
+        Arc::new(MemoryTableStore::new()),
+        LobbyConfig {
+            deck_seed: Some(2_304),
+            pace: DealingOutPace::NO_PAUSE,
+            ..LobbyConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let after = fixture.bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(
+        after.tournament(),
+        Some(&recorded),
+        "the cut-short hand was never recorded"
+    );
+    let resumed = lobby
+        .table(TABLE)
+        .expect("the restart reopens the sit & go's table");
+    let mut notices = resumed.subscribe().await.unwrap();
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::TournamentResumed { hand: 2 }
+    );
+    let played = play_to_the_end(&resumed, &mut notices).await;
+    assert_eq!(played.boards.first().map(|(hand, _)| *hand), Some(2));
+    assert_paid_once(&fixture.bank, id, &players, &played.places).await;
+    // A second restart finds nothing to resume and pays nothing again.
+    let (again, _) = Lobby::start(
+        fixture.bank.clone(),
+        Arc::new(MemoryTableStore::new()),
+        LobbyConfig::default(),
+    )
+    .await
+    .unwrap();
+    assert!(again.tables().is_empty());
+    assert_paid_once(&fixture.bank, id, &players, &played.places).await;
+}
