@@ -143,8 +143,9 @@ async fn the_last_seat_starts_the_sit_and_go_and_then_nobody_registers_or_leaves
     let late = ask(&fake, &cat, CHANNEL, "join", vec![]).await;
     assert_private_to(&late, &cat, "has already started");
     assert_balance(&fake, CHANNEL, &cat, 1000).await;
+    // After the start `/leave` sits out: nobody leaves with chips.
     let leaving = ask(&fake, &ada, CHANNEL, "leave", vec![]).await;
-    assert_private_to(&leaving, &ada, "nobody leaves with chips");
+    assert_public(&leaving, CHANNEL, "nobody leaves with chips");
     let status = tournament(&fake, &cat, CHANNEL, "status").await;
     assert!(status.content().contains("• Ada: "), "{}", status.content());
     assert!(status.content().contains("• Ben: "), "{}", status.content());
@@ -333,5 +334,312 @@ async fn a_sit_and_go_survives_a_restart_of_the_bot_with_its_entrants_and_pool()
         "The sit & go starts with 2 players; prize pool 200.",
     );
     assert_balance(&fake, CHANNEL, &ada, 900).await;
+    bot.stop().await;
+}
+
+/// These tests' bot config: no pause between hands, so a sit & go plays out quickly.
+fn quick_config(fake: &FakeDiscord, data_dir: &std::path::Path) -> String {
+    format!(
+        "{}\n[table]\nbetween_hands_secs = 0\n",
+        support::bot::config_text(fake, data_dir, SEED)
+    )
+}
+
+/// The channel's newest board with action buttons: its id, the prefix of its buttons
+/// (`a:channel:hand:seq:`), their codes, and the player it mentions (whose turn it is).
+fn current_turn(fake: &FakeDiscord, channel: u64) -> Option<(u64, String, Vec<String>, u64)> {
+    let board = fake
+        .channel_messages(channel)
+        .into_iter()
+        .rev()
+        .find(|message| {
+            support::table::custom_ids(message)
+                .iter()
+                .any(|id| id.starts_with("a:"))
+        })?;
+    let id = board["id"].as_str()?.parse().ok()?;
+    let content = board["content"].as_str().unwrap_or_default();
+    let mentioned = content
+        .strip_prefix("<@")?
+        .split('>')
+        .next()?
+        .parse()
+        .ok()?;
+    let actions: Vec<String> = support::table::custom_ids(&board)
+        .into_iter()
+        .filter(|id| id.starts_with("a:"))
+        .collect();
+    let prefix = actions.first()?.rsplit_once(':')?.0.to_owned() + ":";
+    let codes = actions
+        .iter()
+        .filter_map(|id| id.rsplit_once(':').map(|(_, code)| code.to_owned()))
+        .collect();
+    Some((id, prefix, codes, mentioned))
+}
+
+/// Whether a channel message says `text`.
+fn channel_says(fake: &FakeDiscord, channel: u64, text: &str) -> bool {
+    fake.channel_messages(channel).iter().any(|message| {
+        message["content"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(text)
+    })
+}
+
+/// Plays the channel's sit & go through its board's buttons until `done` holds: the player
+/// the board mentions clicks raise, bet or complete when offered, else call, check or the
+/// bring-in. Returns who clicked, in order. Fails after two minutes of real time.
+async fn click_until(
+    fake: &FakeDiscord,
+    channel: u64,
+    players: &[FakeUser],
+    done: impl Fn(&FakeDiscord) -> bool,
+) -> Vec<u64> {
+    const PREFERENCE: [&str; 6] = ["ra", "be", "co", "ca", "ch", "bi"];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let mut clicked: Vec<u64> = Vec::new();
+    let mut last_prefix = String::new();
+    while !done(fake) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the sit & go did not get there within two minutes; clicks: {}",
+            clicked.len()
+        );
+        let Some((board, prefix, codes, user)) = current_turn(fake, channel) else {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        };
+        if prefix == last_prefix {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        let player = players
+            .iter()
+            .find(|player| player.id == user)
+            .unwrap_or_else(|| panic!("the board mentions {user}, who does not play"));
+        let code = PREFERENCE
+            .iter()
+            .find(|code| codes.iter().any(|offered| offered == *code))
+            .expect("a board offers a way to stay in");
+        let click = fake.click(player, board, &format!("{prefix}{code}")).await;
+        let response = fake.response_to(click).await;
+        assert!(response.is_success(), "{:?}", response.body);
+        clicked.push(user);
+        last_prefix = prefix;
+    }
+    clicked
+}
+
+fn over(channel: u64) -> impl Fn(&FakeDiscord) -> bool {
+    move |fake| channel_says(fake, channel, "The sit & go is over after")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
+    const CHANNEL: u64 = 300_000_000_000_002_310;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
+    fake.add_user(&moderator());
+    for user in &players {
+        fake.add_user(user);
+    }
+    open(&fake, CHANNEL, 3, 100).await;
+    for user in &players {
+        ask(&fake, user, CHANNEL, "join", vec![]).await;
+    }
+    click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
+
+    let texts: Vec<String> = fake
+        .channel_messages(CHANNEL)
+        .iter()
+        .map(|message| message["content"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|text| text.contains("Level 1 · ")
+                && text.contains("3 players left · average stack")),
+        "the first board shows where the sit & go stands"
+    );
+    let outs = texts
+        .iter()
+        .filter(|text| text.contains(" is out in place "))
+        .count();
+    assert_eq!(outs, 2, "both losers are told their place: {texts:#?}");
+    let result = texts
+        .iter()
+        .find(|text| text.contains("The sit & go is over after"))
+        .expect("the result");
+    assert!(result.contains("Place 1: "), "{result}");
+    assert!(result.contains(" wins 300 chips."), "{result}");
+    let winner = players
+        .iter()
+        .find(|user| result.contains(&format!("Place 1: {} wins", user.name)))
+        .expect("the winner is named");
+    for user in &players {
+        let expected = if user.id == winner.id { 1_200 } else { 900 };
+        assert_balance(&fake, CHANNEL, user, expected).await;
+    }
+    let gone = tournament(&fake, &players[0], CHANNEL, "status").await;
+    assert_private_to(&gone, &players[0], "There is no sit & go in this channel.");
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+    let (code, report) = support::audit::audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_pays() {
+    const CHANNEL: u64 = 300_000_000_000_002_311;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
+    fake.add_user(&moderator());
+    for user in [&ada, &ben] {
+        fake.add_user(user);
+    }
+    open(&fake, CHANNEL, 2, 100).await;
+    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    ask(&fake, &ben, CHANNEL, "join", vec![]).await;
+    let left = ask(&fake, &ben, CHANNEL, "leave", vec![]).await;
+    assert_public(&left, CHANNEL, "antes and bring-ins are paid");
+    // Ben's balance holds no chips of the sit & go: nobody leaves with chips.
+    assert_balance(&fake, CHANNEL, &ben, 900).await;
+
+    // Three hands in which Ben is dealt in, pays, and is never asked to act.
+    let hand_4 = format!("a:{CHANNEL}:4:");
+    let fourth = |fake: &FakeDiscord| {
+        current_turn(fake, CHANNEL).is_some_and(|(_, prefix, _, _)| prefix.starts_with(&hand_4))
+    };
+    let clicked = click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], fourth).await;
+    assert!(
+        clicked.iter().all(|user| *user == ada.id),
+        "the player sitting out is never asked to act"
+    );
+    // Cancelled now, the pool is divided by the chips: Ben's antes and bring-ins went to Ada.
+    let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
+    assert_public(&cancelled, CHANNEL, "in proportion to their chips");
+    let share = |name: &str| -> u64 {
+        let line = cancelled
+            .content()
+            .lines()
+            .find(|line| line.starts_with(&format!("• {name}: ")))
+            .unwrap_or_else(|| panic!("{name}'s share: {}", cancelled.content()))
+            .to_owned();
+        line.chars()
+            .filter(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .expect("a share in chips")
+    };
+    let (ada_share, ben_share) = (share("Ada"), share("Ben"));
+    assert_eq!(ada_share + ben_share, 200);
+    assert!(
+        ben_share < 100,
+        "Ben paid while sitting out: {}",
+        cancelled.content()
+    );
+    assert_balance(&fake, CHANNEL, &ada, 900 + ada_share).await;
+    assert_balance(&fake, CHANNEL, &ben, 900 + ben_share).await;
+    // The cancelled sit & go's table has closed: no hand is dealt after it.
+    let gone = tournament(&fake, &ada, CHANNEL, "status").await;
+    assert_private_to(&gone, &ada, "There is no sit & go in this channel.");
+    bot.stop().await;
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sit_and_go_killed_mid_hand_resumes_from_that_hands_start_and_pays_once() {
+    const CHANNEL: u64 = 300_000_000_000_002_312;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, quick_config(&fake, &data.path().join("data"))).unwrap();
+    let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
+    fake.add_user(&moderator());
+    for user in &players {
+        fake.add_user(user);
+    }
+    let first = support::bot::ChildBot::start(&fake, &config, &data.path().join("first.log")).await;
+    open(&fake, CHANNEL, 3, 100).await;
+    for user in &players {
+        ask(&fake, user, CHANNEL, "join", vec![]).await;
+    }
+    // Hand 1 is played and recorded; hand 2 is killed after its first click.
+    let hand_2 = format!("a:{CHANNEL}:2:");
+    let in_hand_2 = |fake: &FakeDiscord| {
+        current_turn(fake, CHANNEL).is_some_and(|(_, prefix, _, _)| prefix.starts_with(&hand_2))
+    };
+    click_until(&fake, CHANNEL, &players, in_hand_2).await;
+    let (_, first_turn, ..) = current_turn(&fake, CHANNEL).expect("hand 2's first turn");
+    let acted = |fake: &FakeDiscord| {
+        current_turn(fake, CHANNEL).is_none_or(|(_, prefix, _, _)| prefix != first_turn)
+    };
+    click_until(&fake, CHANNEL, &players, acted).await;
+    first.kill();
+    let (code, report) = support::audit::audit(&data.path().join("data"));
+    assert_eq!(code, Some(0), "{report}");
+
+    let mark = fake.mark();
+    let second =
+        support::bot::ChildBot::start(&fake, &config, &data.path().join("second.log")).await;
+    fake.wait_for("the channel told the sit & go resumes", mark, |r| {
+        r.is_channel_write()
+            && r.is_success()
+            && r.channel() == Some(CHANNEL)
+            && r.content().contains("deals on from hand 2")
+    })
+    .await;
+    click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
+    let result = fake
+        .channel_messages(CHANNEL)
+        .iter()
+        .map(|message| message["content"].as_str().unwrap_or_default().to_owned())
+        .find(|text| text.contains("The sit & go is over after"))
+        .expect("the result");
+    let mut total = 0;
+    for user in &players {
+        let won = if result.contains(&format!("Place 1: {} wins 300", user.name)) {
+            300
+        } else {
+            0
+        };
+        total += won;
+        assert_balance(&fake, CHANNEL, user, 900 + won).await;
+    }
+    assert_eq!(total, 300, "one winner, paid once: {result}");
+    assert_eq!(second.terminate().await, Some(0));
+    let (code, report) = support::audit::audit(&data.path().join("data"));
+    assert_eq!(code, Some(0), "{report}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eight_long_names_fit_a_sit_and_go_board_with_its_header() {
+    const CHANNEL: u64 = 300_000_000_000_002_313;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    fake.add_user(&moderator());
+    let long = "W".repeat(32);
+    let players: Vec<FakeUser> = (1..=8).map(|n| player(n, &format!("{long}{n}"))).collect();
+    for user in &players {
+        fake.add_user(user);
+    }
+    open(&fake, CHANNEL, 8, 10).await;
+    for user in &players {
+        ask(&fake, user, CHANNEL, "join", vec![]).await;
+    }
+    let first_board = |fake: &FakeDiscord| current_turn(fake, CHANNEL).is_some();
+    click_until(&fake, CHANNEL, &players, first_board).await;
+    let (board, ..) = current_turn(&fake, CHANNEL).expect("the first board");
+    let message = fake.message(board).expect("the board");
+    let text = message["content"].as_str().unwrap_or_default();
+    assert!(text.encode_utf16().count() <= 2000, "{text}");
+    assert!(text.contains("8 players left"), "{text}");
+    assert!(fake.take_violations().is_empty());
     bot.stop().await;
 }
