@@ -28,7 +28,8 @@ impl Lobby {
             return Err(crate::bank::BankError::TournamentNotRunning { tournament }.into());
         };
         // The bank keeps a cash table and a live sit & go from sharing a channel: a table
-        // open there is this sit & go's.
+        // open there is this sit & go's. Nothing is awaited from here to the spawn, so two
+        // calls cannot both open one.
         if let Ok(open) = self.table(state.channel) {
             return Ok(open);
         }

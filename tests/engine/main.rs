@@ -43,6 +43,7 @@ mod render_locales;
 mod render_plurals;
 mod render_results;
 mod render_text;
+mod render_tournament;
 mod replay_lines;
 mod replay_sim_hands;
 mod rules_all_in;
