@@ -304,3 +304,48 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
     assert!(again.tables().is_empty());
     assert_paid_once(&fixture.bank, id, &players, &played.places).await;
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
+    let fixture = quick(2_305).await;
+    let players = [ANA, BEN];
+    let id = started(&fixture.bank, &players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    let mut offered_to_ben = 0;
+    let mut sat_out_at = None;
+    let mut steps = Steps::until("the sit & go's end");
+    let places = loop {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(offer) if offer.user == BEN => {
+                // Ben is away: his timer runs out.
+                offered_to_ben += 1;
+                advance_secs(u64::from(offer.timer_secs)).await;
+            }
+            NoticeBody::YourTurn(offer) => {
+                let kind = [ActionKind::Raise, ActionKind::Bet, ActionKind::Complete]
+                    .into_iter()
+                    .find(|kind| offers(&offer, *kind))
+                    .unwrap_or_else(|| passive(&offer));
+                take(&table, &offer, kind).await;
+            }
+            NoticeBody::Table(TableMessage::SatOut {
+                user: BEN,
+                reason: SitOutReason::TimedOut,
+            }) => sat_out_at = Some(offered_to_ben),
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(TableMessage::TournamentOver { places, .. }) => break places,
+            _ => {}
+        }
+    };
+    assert_eq!(sat_out_at, Some(2), "two timeouts in a row sit Ben out");
+    assert_eq!(
+        offered_to_ben, 2,
+        "then the table acts for him at once, every hand"
+    );
+    assert_paid_once(&fixture.bank, id, &players, &places).await;
+    assert_eq!(places[0].user, ANA);
+}
