@@ -143,3 +143,8 @@ tournament-full = The sit & go is full ({ $seats } { $seats ->
 tournament-already-started = The sit & go has already started: registration is closed, and nobody leaves with chips.
 tournament-too-few = A sit & go needs at least two entrants to start; it has { $entrants }.
 tournament-not-running = The sit & go is not being played.
+
+# /leaderboard board: cash play or sit & gos
+opt-board = Which leaderboard: chips, or the net from sit & gos
+choice-cash = Chips
+choice-tournaments = Sit & gos, by net from tournaments

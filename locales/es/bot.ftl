@@ -149,3 +149,8 @@ tournament-full = El torneo está completo ({ $seats } { $seats ->
 tournament-already-started = El torneo ya empezó: la inscripción está cerrada y nadie se va con fichas.
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
 tournament-not-running = El torneo no se está jugando.
+
+# /leaderboard board: las mesas o los torneos
+opt-board = Qué clasificación: fichas, o el resultado en torneos
+choice-cash = Fichas
+choice-tournaments = Torneos, por resultado

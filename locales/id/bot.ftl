@@ -131,3 +131,8 @@ tournament-full = Turnamen sudah penuh ({ $seats } kursi).
 tournament-already-started = Turnamen sudah dimulai: pendaftaran ditutup, dan tidak ada yang pergi membawa chip.
 tournament-too-few = Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
 tournament-not-running = Turnamen tidak sedang dimainkan.
+
+# /leaderboard board: meja atau turnamen
+opt-board = Papan peringkat yang mana: chip, atau hasil bersih turnamen
+choice-cash = Chip
+choice-tournaments = Turnamen, menurut hasil bersih

@@ -39,3 +39,4 @@ mod lobby_stalled_store;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_properties;
+mod tournament_stats;
