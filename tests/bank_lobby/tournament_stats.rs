@@ -283,3 +283,113 @@ async fn tournament_stats_at_the_end_of_their_range_saturate_and_never_refuse_a_
     assert!(report.ok, "{:?}", report.breaks);
     bank.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_computer_entrant_buys_in_from_the_house_is_paid_to_it_and_counts_only_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = bank
+        .open_tournament(GUILD, CHANNEL, 3, settings(100), "open")
+        .await
+        .unwrap();
+    let computers = [UserId::computer(0), UserId::computer(1)];
+    bank.register_tournament(GUILD, id, UserId(1), "ada")
+        .await
+        .unwrap();
+    for (n, computer) in computers.into_iter().enumerate() {
+        bank.register_tournament(GUILD, id, computer, &format!("computer {n}"))
+            .await
+            .unwrap();
+    }
+    // The house held nothing: the mint gave it both buy-ins, recorded as such.
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.balance, house.minted), (0, 200));
+    let minted = bank
+        .ledger(1, usize::MAX)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|entry| entry.reason == studbot::bank::Reason::HouseMint)
+        .count();
+    assert_eq!(minted, 2);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 300);
+
+    let places = play_out(&bank, id).await;
+    let winner = places[0].0;
+    let house = bank.house_stats(GUILD).await.unwrap();
+    let ada = stats_of(&bank, UserId(1)).await;
+    if winner.is_computer() {
+        assert_eq!(
+            house.balance, 300,
+            "the winning computer's payout is the house's"
+        );
+        assert_eq!(
+            house.tournaments,
+            TournamentStats {
+                entries: 2,
+                wins: 1,
+                cashes: 1,
+                net: 100
+            }
+        );
+        assert_eq!(ada.net, -100);
+    } else {
+        assert_eq!(house.balance, 0);
+        assert_eq!(house.tournaments.net, -200);
+        assert_eq!(ada.net, 200);
+    }
+    assert_eq!(house.tournaments.entries, 2);
+    // The computers have no stats and are on no board.
+    for computer in computers {
+        assert_eq!(stats_of(&bank, computer).await, TournamentStats::default());
+    }
+    let board = bank.tournament_leaderboard(GUILD, 10).await.unwrap();
+    assert_eq!(board, vec![(UserId(1), ada)]);
+    let top = bank.leaderboard(GUILD, 10).await.unwrap();
+    assert!(top.iter().all(|(user, _)| !user.is_computer()), "{top:?}");
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 0);
+    bank.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_computer_unregistered_or_refunded_by_a_cancel_gives_its_buy_in_back_to_the_house() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = bank
+        .open_tournament(GUILD, CHANNEL, 4, settings(100), "open")
+        .await
+        .unwrap();
+    for (n, computer) in [UserId::computer(0), UserId::computer(1)]
+        .into_iter()
+        .enumerate()
+    {
+        bank.register_tournament(GUILD, id, computer, &format!("computer {n}"))
+            .await
+            .unwrap();
+    }
+    bank.unregister_tournament(GUILD, id, UserId::computer(1), "leave")
+        .await
+        .unwrap();
+    assert_eq!(bank.house_stats(GUILD).await.unwrap().balance, 100);
+    // The house now holds one buy-in: the next computer is not minted another.
+    bank.register_tournament(GUILD, id, UserId::computer(2), "computer 2")
+        .await
+        .unwrap();
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.balance, house.minted), (0, 200));
+    bank.cancel_tournament(GUILD, id, "cancel").await.unwrap();
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!(house.balance, 200);
+    assert_eq!(
+        house.tournaments,
+        TournamentStats::default(),
+        "a refund is no result"
+    );
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    bank.shutdown().await.unwrap();
+}

@@ -66,7 +66,7 @@ impl Operation for CancelTournament {
                 accounts::transfer(
                     draft,
                     id.escrow(),
-                    Account::Player { guild, user },
+                    Account::owner(guild, user),
                     chips,
                     reason.clone(),
                     &reference,

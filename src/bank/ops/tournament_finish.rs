@@ -1,4 +1,5 @@
-//! A sit & go that is over pays its prize pool to the places' balances, every payout in the
+//! A sit & go that is over pays its prize pool to the places' balances (a computer's to the
+//! guild's house), every payout in the
 //! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
 //! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
 //! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
@@ -38,10 +39,7 @@ pub(super) fn pay_out(
             accounts::transfer(
                 draft,
                 state.id.escrow(),
-                Account::Player {
-                    guild: state.guild,
-                    user,
-                },
+                Account::owner(state.guild, user),
                 payout.chips,
                 Reason::TournamentPayout,
                 &reference,
