@@ -455,3 +455,19 @@ house-body = { $hands } { $hands ->
     [one] hand
    *[other] hands
 } played · won { $won } · lost { $lost } · net { $net } · minted { $minted }
+
+## /stats, /stats house and /leaderboard board:tournaments: sit & gos, apart from cash play
+
+stats-tournaments = Sit & gos: { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+} · { $wins } { $wins ->
+    [one] win
+   *[other] wins
+} · { $cashes } { $cashes ->
+    [one] cash
+   *[other] cashes
+} · net { $net }
+leaderboard-tournaments-header = **Leaderboard: sit & gos** (net from tournaments)
+leaderboard-tournaments-empty = Nobody has finished a sit & go yet.
+leaderboard-tournaments-line = { $place }. { $name } — net { $net } · won { $wins } · cashed { $cashes } · played { $entries }

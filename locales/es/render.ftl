@@ -451,3 +451,16 @@ house-body = { $hands } { $hands ->
     [one] mano jugada
    *[other] manos jugadas
 } · ganó { $won } · perdió { $lost } · neto { $net } · emitidas { $minted }
+
+## /stats, /stats house y /leaderboard board:tournaments: los torneos, aparte de las mesas
+
+stats-tournaments = Torneos: { $entries } { $entries ->
+    [one] jugado
+   *[other] jugados
+} · { $wins } { $wins ->
+    [one] ganado
+   *[other] ganados
+} · { $cashes } en premios · resultado { $net }
+leaderboard-tournaments-header = **Clasificación de torneos** (resultado en torneos)
+leaderboard-tournaments-empty = Todavía nadie ha terminado un torneo.
+leaderboard-tournaments-line = { $place }. { $name } — resultado { $net } · ganados { $wins } · en premios { $cashes } · jugados { $entries }

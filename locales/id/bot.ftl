@@ -132,3 +132,8 @@ tournament-already-started = Turnamen sudah dimulai: pendaftaran ditutup, dan ti
 tournament-too-few = Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
 tournament-not-running = Turnamen tidak sedang dimainkan.
 tournament-sat-out = Di turnamen tidak ada yang pergi membawa chip: kamu tetap dibagi kartu, meja melakukan check atau fold untukmu, dan ante serta bring-in tetap dibayar. /back untuk main lagi.
+
+# /leaderboard board: meja atau turnamen
+opt-board = Papan peringkat yang mana: chip, atau hasil bersih turnamen
+choice-cash = Chip
+choice-tournaments = Turnamen, menurut hasil bersih

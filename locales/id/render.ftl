@@ -351,3 +351,10 @@ computer-level-good = bagus
 status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (tingkat: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
 house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · dicetak { $minted }
+
+## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
+
+stats-tournaments = Turnamen: ikut { $entries } · juara 1: { $wins } · dapat hadiah: { $cashes } · bersih { $net }
+leaderboard-tournaments-header = **Papan peringkat turnamen** (hasil bersih dari turnamen)
+leaderboard-tournaments-empty = Belum ada yang menyelesaikan turnamen.
+leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juara 1: { $wins } · dapat hadiah: { $cashes } · ikut: { $entries }

@@ -5,7 +5,9 @@
 //! (the mint's negative balance included) sum to zero, and so do each guild's (its tables'
 //! seats and its house counted in it); the leaderboard index matches the balances; no closed
 //! table holds chips or a hand in progress; each tournament's prize pool holds its buy-ins
-//! less what it paid out, which is every buy-in while it is live and nothing once it is over;
+//! less what it paid out, which is every buy-in while it is live and nothing once it is over,
+//! and each account it moved chips with paid in exactly its entrants' buy-ins less what they
+//! were paid (a computer entrant's are the guild house's, never a player's);
 //! the lobby's records (table settings, hand histories) are counted and their keys checked.
 //! Each failure is a "break" in the report; only an unreadable store is an error.
 
@@ -133,6 +135,8 @@ struct Recomputed {
     balances: BTreeMap<Account, i128>,
     /// Per tournament: (chips paid into its escrow, chips paid out of it).
     tournament_flows: BTreeMap<TournamentId, (i128, i128)>,
+    /// Per tournament, each account's chips into its escrow less chips out of it to them.
+    tournament_parties: BTreeMap<TournamentId, BTreeMap<Account, i128>>,
 }
 
 /// The ledger, recomputed into balances: numbered 1, 2, 3, … with no gap, every entry
@@ -140,6 +144,7 @@ struct Recomputed {
 fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recomputed, BankError> {
     let mut balances: BTreeMap<Account, i128> = BTreeMap::new();
     let mut tournament_flows: BTreeMap<TournamentId, (i128, i128)> = BTreeMap::new();
+    let mut tournament_parties: BTreeMap<TournamentId, BTreeMap<Account, i128>> = BTreeMap::new();
     let mut entries = 0u64;
     let mut expected_seq = 1u64;
     for item in store.scan_prefix(Tree::Ledger, &[]) {
@@ -176,9 +181,19 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
         *balances.entry(entry.to).or_default() += amount;
         if let Account::Tournament { tournament } = entry.to {
             tournament_flows.entry(tournament).or_default().0 += amount;
+            *tournament_parties
+                .entry(tournament)
+                .or_default()
+                .entry(entry.from)
+                .or_default() += amount;
         }
         if let Account::Tournament { tournament } = entry.from {
             tournament_flows.entry(tournament).or_default().1 += amount;
+            *tournament_parties
+                .entry(tournament)
+                .or_default()
+                .entry(entry.to)
+                .or_default() -= amount;
         }
     }
     let next_seq = ledger::load_next_seq(store)?;
@@ -191,6 +206,7 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
         entries,
         balances,
         tournament_flows,
+        tournament_parties,
     })
 }
 
@@ -207,6 +223,7 @@ struct Books {
     seats_by_table: BTreeMap<TableId, i128>,
     escrow_by_tournament: BTreeMap<TournamentId, i128>,
     tournament_flows: BTreeMap<TournamentId, (i128, i128)>,
+    tournament_parties: BTreeMap<TournamentId, BTreeMap<Account, i128>>,
     by_guild: BTreeMap<GuildId, i128>,
     expected_board: BTreeSet<(GuildId, UserId, u64)>,
 }
@@ -221,10 +238,12 @@ fn check_balances(
     let Recomputed {
         balances: mut from_ledger,
         tournament_flows,
+        tournament_parties,
         ..
     } = ledger;
     let mut books = Books {
         tournament_flows,
+        tournament_parties,
         ..Books::default()
     };
     for item in store.scan_prefix(Tree::Balances, &[]) {
@@ -431,6 +450,8 @@ fn check_tournaments(
                 id.0
             ));
         }
+        let parties = books.tournament_parties.remove(&id).unwrap_or_default();
+        check_tournament_parties(&state, parties, breaks);
         let due = state.escrow_due().map(i128::from);
         if due != Some(held) {
             let phase = if state.is_live() { "live" } else { "over" };
@@ -448,6 +469,51 @@ fn check_tournaments(
         ));
     }
     Ok(counts)
+}
+
+/// What each account put into a tournament's escrow, less what it took out, against what
+/// its record makes it: each entrant's buy-in into the escrow from their owner (a member's
+/// balance, or for a computer the guild's house) and their payout or share back to it;
+/// everyone else (those who unregistered) even.
+fn check_tournament_parties(
+    state: &tournaments::TournamentState,
+    mut parties: BTreeMap<Account, i128>,
+    breaks: &mut Vec<String>,
+) {
+    let mut expected: BTreeMap<Account, i128> = BTreeMap::new();
+    for &user in &state.entrants {
+        *expected
+            .entry(Account::owner(state.guild, user))
+            .or_default() += i128::from(state.settings.buy_in);
+    }
+    let paid = match &state.phase {
+        tournaments::TournamentPhase::Finished { payouts, .. } => payouts.as_slice(),
+        tournaments::TournamentPhase::Cancelled { paid, .. } => paid.as_slice(),
+        _ => &[],
+    };
+    for &(user, chips) in paid {
+        *expected
+            .entry(Account::owner(state.guild, user))
+            .or_default() -= i128::from(chips);
+    }
+    parties.retain(|_, net| *net != 0);
+    expected.retain(|_, net| *net != 0);
+    if parties == expected {
+        return;
+    }
+    let accounts: BTreeSet<Account> = parties.keys().chain(expected.keys()).copied().collect();
+    for account in accounts {
+        let (moved, due) = (
+            parties.get(&account).copied().unwrap_or(0),
+            expected.get(&account).copied().unwrap_or(0),
+        );
+        if moved != due {
+            breaks.push(format!(
+                "tournament {}: {account:?} put in {moved} chips net where its entrants make it {due}",
+                state.id.0
+            ));
+        }
+    }
 }
 
 /// Chips never cross guilds: each guild's accounts (its tables' seats and tournaments'

@@ -1,12 +1,12 @@
 //! The guild's house account's record: what its computer players won and lost at the tables
-//! and what the mint created for it, kept in the same write sets that move those chips (so
-//! it is exact after any crash). Its balance is the `Account::House` itself.
+//! and in sit & gos, and what the mint created for it, kept in the same write sets that move
+//! those chips (so it is exact after any crash). Its balance is the `Account::House` itself.
 
 use serde::{Deserialize, Serialize};
 
 use super::ledger::Draft;
 use super::store::{Store, Tree};
-use super::{BankError, GuildId, SeatOutcome};
+use super::{BankError, GuildId, SeatOutcome, TournamentStats};
 
 /// What the house did in one guild.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,6 +22,10 @@ pub struct HouseStats {
     pub lost: u64,
     /// Chips the mint created for the house when it held too little for a buy-in.
     pub minted: u64,
+    /// Its computer players' sit & gos, counted as a player's are (an entry per computer
+    /// entrant), in a record of its own.
+    #[serde(skip)]
+    pub tournaments: TournamentStats,
 }
 
 impl HouseStats {
@@ -40,11 +44,24 @@ fn house_key(guild: GuildId) -> Vec<u8> {
     key
 }
 
+/// The house's sit & go record: 10 bytes, apart from its cash record and every player's.
+pub(crate) fn tournament_key(guild: GuildId) -> Vec<u8> {
+    let mut key = Vec::with_capacity(10);
+    key.extend_from_slice(b"HT");
+    key.extend_from_slice(&guild.0.to_be_bytes());
+    key
+}
+
+/// The house's record, its sit & gos included (its balance is the caller's to read).
 pub(crate) fn read(store: &dyn Store, guild: GuildId) -> Result<HouseStats, BankError> {
-    match store.get(Tree::Stats, &house_key(guild))? {
-        None => Ok(HouseStats::default()),
-        Some(bytes) => super::encoding::decode(&bytes, "house stats"),
+    let mut stats: HouseStats = match store.get(Tree::Stats, &house_key(guild))? {
+        None => HouseStats::default(),
+        Some(bytes) => super::encoding::decode(&bytes, "house stats")?,
+    };
+    if let Some(bytes) = store.get(Tree::Stats, &tournament_key(guild))? {
+        stats.tournaments = super::encoding::decode(&bytes, "house tournament stats")?;
     }
+    Ok(stats)
 }
 
 fn update(

@@ -80,4 +80,4 @@ pub use references::{REFERENCE_WINDOW_SECS, interaction_reference, table_referen
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournaments::{TournamentId, TournamentPhase, TournamentState};
-pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, Transfer};
+pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer};

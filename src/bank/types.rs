@@ -38,6 +38,20 @@ pub struct PlayerStats {
     pub net: i64,
 }
 
+/// A player's sit & go record in a guild, kept apart from their cash play.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentStats {
+    /// Sit & gos entered that finished, or were cancelled after they started (a
+    /// tournament cancelled before its start refunded its buy-ins: no result).
+    pub entries: u64,
+    /// First places.
+    pub wins: u64,
+    /// Paid places (a finished tournament's payout above 0).
+    pub cashes: u64,
+    /// Chips paid out to the player (payouts and cancel shares) minus their buy-ins.
+    pub net: i64,
+}
+
 /// The result of a gift: both players' balances after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Transfer {

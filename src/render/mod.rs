@@ -17,6 +17,7 @@ pub mod private;
 pub mod prompt;
 pub mod refusals;
 pub mod results;
+mod tournament_stats;
 pub mod view;
 
 pub use board::{board, board_within};
@@ -34,10 +35,12 @@ pub use prompt::{
 };
 pub use refusals::refusal;
 pub use results::results;
+pub use tournament_stats::tournament_leaderboard;
 pub use view::{
     BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastAction, LeaderboardLine,
     PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatus, ShownHand, StatsView,
-    StatusSeat, TableFacts, TableStatusView, ToAct, TurnPrompt,
+    StatusSeat, TableFacts, TableStatusView, ToAct, TournamentLeaderboardLine, TournamentStatsView,
+    TurnPrompt,
 };
 
 /// How much text one message may hold, measured the way its medium counts. The renderer knows

@@ -10,6 +10,7 @@ use crate::table::{GameChoice, MIX_ORDER};
 
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
+use super::tournament_stats::{fit_lines, signed, tournament_block};
 use super::view::{HouseStatsView, LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
@@ -335,16 +336,9 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
     lines.join("\n")
 }
 
-/// `/stats`.
+/// `/stats`: cash play, and a sit & go line for a player who entered one.
 pub fn stats(locale: Locale, view: &StatsView) -> String {
-    let net = if view.net_chips > 0 {
-        format!("+{}", view.net_chips)
-    } else if view.net_chips < 0 {
-        format!("−{}", view.net_chips.unsigned_abs())
-    } else {
-        "0".to_string()
-    };
-    [
+    let mut lines = vec![
         tr(
             locale,
             "stats-header",
@@ -362,23 +356,24 @@ pub fn stats(locale: Locale, view: &StatsView) -> String {
         tr(
             locale,
             "stats-money",
-            &[("net", net.into()), ("biggest", view.biggest_pot.into())],
+            &[
+                ("net", signed(i128::from(view.net_chips)).into()),
+                ("biggest", view.biggest_pot.into()),
+            ],
         ),
-    ]
-    .join("\n")
+    ];
+    lines.extend(
+        view.tournaments
+            .map(|tournaments| tournament_block(locale, &tournaments)),
+    );
+    lines.join("\n")
 }
 
 /// `/leaderboard`: lines in the order given (richest first), numbered from 1. Stays within
 /// `limit` (one message): lines past it are left out.
 pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) -> String {
-    let mut text = tr(locale, "leaderboard-header", &[]);
-    if lines.is_empty() {
-        text.push('\n');
-        text.push_str(&tr(locale, "leaderboard-empty", &[]));
-        return text;
-    }
-    for (index, line) in lines.iter().enumerate() {
-        let entry = tr(
+    let entries = lines.iter().enumerate().map(|(index, line)| {
+        tr(
             locale,
             "leaderboard-line",
             &[
@@ -386,14 +381,14 @@ pub fn leaderboard(locale: Locale, lines: &[LeaderboardLine], limit: TextLimit) 
                 ("name", display_name(&line.name).into()),
                 ("balance", line.balance.into()),
             ],
-        );
-        let longer = format!("{text}\n{entry}");
-        if !limit.fits(&longer) {
-            break;
-        }
-        text = longer;
-    }
-    text
+        )
+    });
+    fit_lines(
+        tr(locale, "leaderboard-header", &[]),
+        || tr(locale, "leaderboard-empty", &[]),
+        entries,
+        limit,
+    )
 }
 
 /// `/rules`: a short summary of the game a table deals, with its house `rules` (Stud/8 where
@@ -444,12 +439,7 @@ pub fn rules_summary(locale: Locale, rules: &Rules, table: Option<(GameChoice, u
 /// the mint created for it.
 pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
     let net = i128::from(view.won) - i128::from(view.lost);
-    let net = match net {
-        0 => "0".to_string(),
-        positive if positive > 0 => format!("+{positive}"),
-        negative => format!("−{}", negative.unsigned_abs()),
-    };
-    [
+    let mut lines = vec![
         tr(locale, "house-header", &[("balance", view.balance.into())]),
         tr(
             locale,
@@ -458,10 +448,14 @@ pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
                 ("hands", view.hands_played.into()),
                 ("won", view.won.into()),
                 ("lost", view.lost.into()),
-                ("net", net.into()),
+                ("net", signed(net).into()),
                 ("minted", view.minted.into()),
             ],
         ),
-    ]
-    .join("\n")
+    ];
+    lines.extend(
+        view.tournaments
+            .map(|tournaments| tournament_block(locale, &tournaments)),
+    );
+    lines.join("\n")
 }

@@ -571,6 +571,20 @@ pub struct HouseStatsView {
     pub won: u64,
     pub lost: u64,
     pub minted: u64,
+    /// Its computer players' sit & gos; `None` when they never entered one.
+    pub tournaments: Option<TournamentStatsView>,
+}
+
+/// A sit & go record, apart from cash play (`/stats`, `/stats house`, `/leaderboard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentStatsView {
+    pub entries: u64,
+    /// First places.
+    pub wins: u64,
+    /// Paid places.
+    pub cashes: u64,
+    /// Chips paid out less buy-ins.
+    pub net: i64,
 }
 
 /// `/stats`: one player's record.
@@ -583,6 +597,15 @@ pub struct StatsView {
     /// Chips won minus chips lost at the tables.
     pub net_chips: i64,
     pub biggest_pot: u64,
+    /// Their sit & gos; `None` when they never entered one.
+    pub tournaments: Option<TournamentStatsView>,
+}
+
+/// One line of `/leaderboard board:tournaments`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentLeaderboardLine {
+    pub name: String,
+    pub stats: TournamentStatsView,
 }
 
 /// One line of `/leaderboard`.

@@ -40,3 +40,4 @@ mod lobby_tournament;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_properties;
+mod tournament_stats;

@@ -1,8 +1,9 @@
 //! The audit's tournament checks (src/bank/audit.rs), each broken once in sound books
 //! through the store's raw interface: a live prize pool short of its buy-ins, a finished
 //! tournament still holding chips, an escrow whose stored balance its ledger does not make,
-//! and a prize pool with no tournament record. `studbot audit` names exactly the breaks the
-//! plant implies and exits 1.
+//! a prize pool with no tournament record, and chips into or out of a prize pool by an
+//! account its entrants do not make (a computer entrant's buy-in taken from a member rather
+//! than the house). `studbot audit` names exactly the breaks the plant implies and exits 1.
 
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, GuildId, TableId, TournamentId, TournamentPhase, UserId};
@@ -161,6 +162,10 @@ async fn a_live_prize_pool_short_of_its_buy_ins_is_a_break_even_when_the_ledger_
     );
     books.assert_breaks(&[
         "tournament 1 (live) holds 150 chips where its record makes it 200".into(),
+        format!(
+            "tournament 1: {:?} put in 50 chips net where its entrants make it 100",
+            ana()
+        ),
     ]);
 }
 
@@ -181,7 +186,10 @@ async fn a_finished_tournament_that_holds_chips_is_a_break() {
         30,
         &[balance(mint, minted - 30), balance(FINISHED.escrow(), 30)],
     );
-    books.assert_breaks(&["tournament 2 (over) holds 30 chips where its record makes it 0".into()]);
+    books.assert_breaks(&[
+        "tournament 2 (over) holds 30 chips where its record makes it 0".into(),
+        format!("tournament 2: {mint:?} put in 30 chips net where its entrants make it 0"),
+    ]);
 }
 
 #[tokio::test]
@@ -207,5 +215,66 @@ async fn a_prize_pool_without_a_tournament_record_is_a_break() {
     books.assert_breaks(&[
         "tournament 1 has no record but holds 200 chips".into(),
         format!("the accounts of guild {} sum to -200, not 0", GUILD.0),
+    ]);
+}
+
+#[tokio::test]
+async fn a_computer_entrants_buy_in_taken_from_a_member_rather_than_the_house_is_a_break() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    let id = bank
+        .open_tournament(GUILD, TableId(10), 3, settings(), "open")
+        .await
+        .unwrap();
+    let computer = UserId::computer(0);
+    for user in [ANA, computer] {
+        bank.register_tournament(GUILD, id, user, &format!("r{}", user.0))
+            .await
+            .unwrap();
+    }
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    let house = Account::House { guild: GUILD };
+    assert_eq!(report.house_chips, 0, "the mint gave the house its buy-in");
+    let ana_balance = bank.balance(GUILD, ANA).await.unwrap();
+    let last_seq = report.ledger_entries;
+    bank.shutdown().await.unwrap();
+    let books = Books {
+        dir,
+        last_seq,
+        ana_balance,
+    };
+    // The computer's buy-in back to the house, and Ana paying it instead: the pool and every
+    // balance still add up, only who paid is wrong.
+    let moved = |from: Account, to: Account, reason: StoredReason| StoredEntry {
+        time_unix_ms: 1,
+        from: stored(from),
+        to: stored(to),
+        amount: BUY_IN,
+        reason,
+        reference: "planted".into(),
+    };
+    let after = ana_balance - BUY_IN;
+    books.plant(&[
+        entry(
+            last_seq + 1,
+            &moved(id.escrow(), house, StoredReason::TournamentRefund),
+        ),
+        entry(
+            last_seq + 2,
+            &moved(ana(), id.escrow(), StoredReason::TournamentBuyIn),
+        ),
+        next_seq(last_seq + 3),
+        balance(house, i128::from(BUY_IN)),
+        balance(ana(), i128::from(after)),
+        delete(Tree::Board, board_key(GUILD, ANA, ana_balance)),
+        set(Tree::Board, board_key(GUILD, ANA, after), Vec::new()),
+    ]);
+    books.assert_breaks(&[
+        format!(
+            "tournament 1: {:?} put in 200 chips net where its entrants make it 100",
+            ana()
+        ),
+        format!("tournament 1: {house:?} put in 0 chips net where its entrants make it 100"),
     ]);
 }

@@ -218,6 +218,7 @@ async fn economy_commands_answer_from_the_bank() {
             scoops: 0,
             net_chips: 0,
             biggest_pot: 0,
+            tournaments: None,
         },
     );
     assert_eq!(answer.content(), expected_stats);

@@ -41,6 +41,7 @@ mod discord_tables;
 mod discord_threads;
 mod discord_timers;
 mod discord_tournament;
+mod discord_tournament_stats;
 mod discord_world;
 mod metrics_scrape;
 mod run_startup;

@@ -130,6 +130,7 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
         scoops: 1,
         net_chips: -25,
         biggest_pot: 90,
+        tournaments: None,
     };
     assert!(render::stats(Locale::En, &stats).contains("Net at the tables: −25"));
     let many: Vec<LeaderboardLine> = (0..500)

@@ -2,7 +2,8 @@
 //! sit & gos `sim --tournament` plays without the bank, the audit passes afterwards, and a
 //! run killed with SIGKILL at random moments, again and again, leaves books the audit
 //! passes each time; resumed, every tournament pays exactly its prize pool once, the same
-//! payouts as a run never interrupted.
+//! payouts as a run never interrupted. Each entrant's tournament stats are kept by the
+//! same transactions, so they too are exact after the kills.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -13,7 +14,8 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use studbot::bank::{
-    Account, Bank, EconomyConfig, Reason, TournamentId, TournamentPhase, TournamentState,
+    Account, Bank, EconomyConfig, GuildId, Reason, TournamentId, TournamentPhase, TournamentState,
+    TournamentStats, UserId,
 };
 
 use crate::child;
@@ -69,8 +71,8 @@ fn audit_passes(dir: &Path) -> Value {
     report
 }
 
-#[test]
-fn sit_and_gos_through_the_bank_are_those_played_without_it_and_the_audit_passes() {
+#[tokio::test]
+async fn sit_and_gos_through_the_bank_are_those_played_without_it_and_the_audit_passes() {
     let dir = tempfile::tempdir().unwrap();
     let with_bank = sim(3, Some(dir.path()));
     let without = sim(3, None);
@@ -89,6 +91,55 @@ fn sit_and_gos_through_the_bank_are_those_played_without_it_and_the_audit_passes
         report["player_chips"].as_u64(),
         Some(4 * EconomyConfig::default().starting_balance)
     );
+    // Each of the four played all three; one won each; the nets are what moved among them.
+    let (stats, board) = stats_and_board(dir.path()).await;
+    assert_eq!(stats.iter().map(|stats| stats.entries).sum::<u64>(), 12);
+    assert!(stats.iter().all(|stats| stats.entries == 3), "{stats:?}");
+    assert_eq!(stats.iter().map(|stats| stats.wins).sum::<u64>(), 3);
+    assert_eq!(stats.iter().map(|stats| stats.cashes).sum::<u64>(), 3);
+    assert_eq!(stats.iter().map(|stats| stats.net).sum::<i64>(), 0);
+    let (banked, _) = tournaments_and_payouts(dir.path()).await;
+    for (index, player) in stats.iter().enumerate() {
+        let user = UserId(index as u64 + 1);
+        let paid: u64 = banked
+            .iter()
+            .filter_map(|state| match &state.phase {
+                TournamentPhase::Finished { payouts, .. } => Some(payouts),
+                _ => None,
+            })
+            .flatten()
+            .filter(|(paid_to, _)| *paid_to == user)
+            .map(|&(_, chips)| chips)
+            .sum();
+        let buy_ins: u64 = banked.iter().map(|state| state.settings.buy_in).sum();
+        assert_eq!(
+            player.net,
+            paid as i64 - buy_ins as i64,
+            "player {}",
+            user.0
+        );
+    }
+    let nets: Vec<i64> = board.iter().map(|(_, stats)| stats.net).collect();
+    assert!(nets.windows(2).all(|pair| pair[0] >= pair[1]), "{nets:?}");
+}
+
+/// The tournament stats of the sim's four players (users 1..=4 of guild 0), and the board of
+/// sit & gos.
+async fn stats_and_board(dir: &Path) -> (Vec<TournamentStats>, Vec<(UserId, TournamentStats)>) {
+    let bank = Bank::open(&dir.join("bank"), EconomyConfig::default())
+        .await
+        .unwrap();
+    let mut stats = Vec::new();
+    for user in 1..=4 {
+        stats.push(
+            bank.tournament_stats(GuildId(0), UserId(user))
+                .await
+                .unwrap(),
+        );
+    }
+    let board = bank.tournament_leaderboard(GuildId(0), 10).await.unwrap();
+    bank.shutdown().await.unwrap();
+    (stats, board)
 }
 
 /// Starts a `sim --tournament --data --progress` of many sit & gos and kills it after
@@ -150,6 +201,11 @@ async fn sit_and_gos_killed_at_random_moments_resume_and_pay_their_pools_exactly
     let fresh = tempfile::tempdir().unwrap();
     sim(count, Some(fresh.path()));
     let (uninterrupted, _) = tournaments_and_payouts(fresh.path()).await;
+    assert_eq!(
+        stats_and_board(dir.path()).await,
+        stats_and_board(fresh.path()).await,
+        "the kills counted no sit & go twice nor lost one from the stats"
+    );
     assert_eq!(killed.len(), uninterrupted.len());
     for (state, never_killed) in killed.iter().zip(&uninterrupted) {
         let TournamentPhase::Finished {

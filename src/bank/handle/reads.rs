@@ -4,8 +4,8 @@
 use crate::bank::ledger::{self, LedgerEntry};
 use crate::bank::store::Tree;
 use crate::bank::{
-    BankError, GuildId, HouseStats, MemberPreferences, PlayerStats, TableId, UserId, accounts,
-    accounts::Account, encoding, house, leaderboard, records, stats, tables,
+    BankError, GuildId, HouseStats, MemberPreferences, PlayerStats, TableId, TournamentStats,
+    UserId, accounts, accounts::Account, encoding, house, leaderboard, records, stats, tables,
 };
 
 use super::Bank;
@@ -92,6 +92,26 @@ impl Bank {
     /// The player's stats in `guild`.
     pub async fn stats(&self, guild: GuildId, user: UserId) -> Result<PlayerStats, BankError> {
         self.read(move |store| stats::read(store, guild, user))
+            .await
+    }
+
+    /// The player's sit & go record in `guild`, apart from their cash play.
+    pub async fn tournament_stats(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<TournamentStats, BankError> {
+        self.read(move |store| stats::read_tournament(store, guild, user))
+            .await
+    }
+
+    /// The `limit` players of `guild` with the best net from sit & gos, best first.
+    pub async fn tournament_leaderboard(
+        &self,
+        guild: GuildId,
+        limit: usize,
+    ) -> Result<Vec<(UserId, TournamentStats)>, BankError> {
+        self.read(move |store| stats::tournament_top(store, guild, limit))
             .await
     }
 

@@ -31,8 +31,9 @@ impl Bank {
         .await
     }
 
-    /// Registers `user`, moving the buy-in from their balance into the prize pool; the
-    /// tournament starts when this fills its seats. Answers how many have entered.
+    /// Registers `user`, moving the buy-in from their balance into the prize pool (a computer
+    /// player's from the guild's house, minted when it holds too little); the tournament
+    /// starts when this fills its seats. Answers how many have entered.
     pub async fn register_tournament(
         &self,
         guild: GuildId,

@@ -2,7 +2,8 @@
 //! computer's seat, as a player's buy-in moves them from the player's balance. A house holding
 //! too little is first given the shortfall by the mint (as a moderator's grant creates chips),
 //! recorded as a `HouseMint` entry and in the house's stats, so the ledger stays zero-sum and
-//! says where every chip came from.
+//! says where every chip came from. A computer entering a sit & go is funded the same way
+//! ([`fund_house`]).
 
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
@@ -42,20 +43,32 @@ impl Operation for HouseBuyIn {
             reference,
         } = self;
         super::buy_in::seat_from(draft, guild, table, computer, amount, &reference, |draft| {
-            let house_account = Account::House { guild };
-            let held = accounts::chips(draft, house_account)?;
-            if let Some(short) = amount.checked_sub(held).filter(|short| *short > 0) {
-                accounts::transfer(
-                    draft,
-                    Account::Mint { guild },
-                    house_account,
-                    short,
-                    Reason::HouseMint,
-                    &reference,
-                )?;
-                house::record_minted(draft, guild, short)?;
-            }
-            Ok(house_account)
+            fund_house(draft, guild, amount, &reference)
         })
     }
+}
+
+/// The guild's house, first given by the mint what it lacks of `amount` (a `HouseMint`
+/// entry, counted in its stats): where a computer player's chips come from, at a table or
+/// into a sit & go's prize pool.
+pub(crate) fn fund_house(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    amount: u64,
+    reference: &str,
+) -> Result<Account, BankError> {
+    let house_account = Account::House { guild };
+    let held = accounts::chips(draft, house_account)?;
+    if let Some(short) = amount.checked_sub(held).filter(|short| *short > 0) {
+        accounts::transfer(
+            draft,
+            Account::Mint { guild },
+            house_account,
+            short,
+            Reason::HouseMint,
+            reference,
+        )?;
+        house::record_minted(draft, guild, short)?;
+    }
+    Ok(house_account)
 }

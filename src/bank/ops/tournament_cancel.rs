@@ -2,10 +2,16 @@
 //! its entrant; after it the prize pool is divided among the players still in, in
 //! proportion to their chips (a place already finished keeps nothing, since the tournament
 //! never finished). Either way the escrow is left empty. A tournament over is refused.
+//!
+//! In the stats a refund is no result: a tournament cancelled before its start counts for
+//! nobody. One cancelled after it counts an entry for each entrant and what their share
+//! made of their buy-in, but no win and no cash, since nobody finished in a place.
 
+use super::tournament_finish::record_results;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
+use crate::bank::stats::TournamentResult;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 
@@ -60,13 +66,25 @@ impl Operation for CancelTournament {
                 accounts::transfer(
                     draft,
                     id.escrow(),
-                    Account::Player { guild, user },
+                    Account::owner(guild, user),
                     chips,
                     reason.clone(),
                     &reference,
                 )?;
             }
             paid.push((user, chips));
+        }
+        if tournament.is_some() {
+            let results: Vec<TournamentResult> = paid
+                .iter()
+                .map(|&(user, chips)| TournamentResult {
+                    user,
+                    buy_in: state.settings.buy_in,
+                    paid: chips,
+                    place: None,
+                })
+                .collect();
+            record_results(draft, &state, &results)?;
         }
         let answer = paid.clone();
         state.phase = TournamentPhase::Cancelled { tournament, paid };

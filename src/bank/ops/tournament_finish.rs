@@ -1,11 +1,13 @@
-//! A sit & go that is over pays its prize pool to the places' balances, every payout in the
+//! A sit & go that is over pays its prize pool to the places' balances (a computer's to the
+//! guild's house), every payout in the
 //! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
 //! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
 //! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
-//! escrow empty.
+//! escrow empty. The same transaction adds the tournament to each entrant's stats.
 
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
+use crate::bank::stats::{self, TournamentResult};
 use crate::bank::tournaments::{TournamentPhase, TournamentState};
 use crate::bank::{BankError, UserId};
 use crate::tournament::Tournament;
@@ -28,6 +30,7 @@ pub(super) fn pay_out(
     };
     let reference = payout_reference(state);
     let mut paid: Vec<(UserId, u64)> = Vec::with_capacity(payouts.len());
+    let mut results = Vec::with_capacity(payouts.len());
     for payout in payouts {
         let user = state
             .entrant(payout.seat)
@@ -36,20 +39,36 @@ pub(super) fn pay_out(
             accounts::transfer(
                 draft,
                 state.id.escrow(),
-                Account::Player {
-                    guild: state.guild,
-                    user,
-                },
+                Account::owner(state.guild, user),
                 payout.chips,
                 Reason::TournamentPayout,
                 &reference,
             )?;
         }
         paid.push((user, payout.chips));
+        results.push(TournamentResult {
+            user,
+            buy_in: state.settings.buy_in,
+            paid: payout.chips,
+            place: Some(payout.place),
+        });
     }
+    record_results(draft, state, &results)?;
     state.phase = TournamentPhase::Finished {
         tournament,
         payouts: paid,
     };
+    Ok(())
+}
+
+/// Adds a tournament that finished, or was cancelled after its start, to its entrants' stats.
+pub(super) fn record_results(
+    draft: &mut Draft<'_>,
+    state: &TournamentState,
+    results: &[TournamentResult],
+) -> Result<(), BankError> {
+    for result in results {
+        stats::record_tournament(draft, state.guild, result)?;
+    }
     Ok(())
 }

@@ -1,8 +1,10 @@
 //! A player registers for a sit & go: the buy-in moves from their balance into its prize
 //! pool at once (nothing for a freeroll), and the sit & go starts by itself when its seats
-//! are full. Refused, changing nothing: a balance short of the buy-in, registering twice,
+//! are full. A computer player's buy-in comes from the guild's house (the mint filling what
+//! it lacks, as for a computer's buy-in at a table). Refused, changing nothing: a balance short of the buy-in, registering twice,
 //! a tournament already started or over.
 
+use super::house_buy_in::fund_house;
 use super::tournament_start::start;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
@@ -61,11 +63,22 @@ impl Operation for RegisterTournament {
                 seats: state.seats,
             });
         }
-        accounts::ensure_player(draft, config, guild, user)?;
-        if state.settings.buy_in > 0 {
+        let buy_in = state.settings.buy_in;
+        // A computer player's buy-in is the house's, never a player account's.
+        let from = if user.is_computer() {
+            if buy_in > 0 {
+                fund_house(draft, guild, buy_in, &reference)?
+            } else {
+                Account::House { guild }
+            }
+        } else {
+            accounts::ensure_player(draft, config, guild, user)?;
+            Account::Player { guild, user }
+        };
+        if buy_in > 0 {
             accounts::transfer(
                 draft,
-                Account::Player { guild, user },
+                from,
                 tournament.escrow(),
                 state.settings.buy_in,
                 Reason::TournamentBuyIn,

@@ -48,7 +48,7 @@ impl Operation for UnregisterTournament {
             accounts::transfer(
                 draft,
                 tournament.escrow(),
-                Account::Player { guild, user },
+                Account::owner(guild, user),
                 refund,
                 Reason::TournamentRefund,
                 &reference,

@@ -1,15 +1,16 @@
-//! The economy: `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. Bots hold no
-//! accounts: a command naming one is refused before the bank is asked.
+//! The economy: `/balance`, `/daily`, `/give`, `/leaderboard` (balances, or the net from sit &
+//! gos), `/stats` (cash play, and sit & gos apart). Bots hold no accounts: a command naming
+//! one is refused before the bank is asked.
 
 use poise::serenity_prelude as serenity;
 
-use crate::bank::{BankError, UserId};
+use crate::bank::{BankError, TournamentStats, UserId};
 use crate::render::{self, Notice};
 
 use super::{named, reference, user_id};
 use crate::bot::Context;
 use crate::bot::refusals::Refused;
-use crate::bot::reply::{Answer, Outcome, in_guild};
+use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 
 /// Players shown by `/leaderboard`.
 const LEADERBOARD_SIZE: usize = 10;
@@ -102,9 +103,22 @@ pub async fn give(
     .await
 }
 
+/// Which `/leaderboard`: balances, or the net from sit & gos.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, poise::ChoiceParameter)]
+pub enum BoardOption {
+    #[default]
+    #[name = "cash"]
+    Cash,
+    #[name = "tournaments"]
+    Tournaments,
+}
+
 #[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
+pub async fn leaderboard(ctx: Context<'_>, board: Option<BoardOption>) -> Outcome {
     in_guild(ctx, |caller| async move {
+        if board.unwrap_or_default() == BoardOption::Tournaments {
+            return tournament_leaderboard(&caller).await;
+        }
         match caller
             .bot
             .bank()
@@ -135,6 +149,50 @@ pub async fn leaderboard(ctx: Context<'_>) -> Outcome {
     .await
 }
 
+/// `/leaderboard board:tournaments`: the best net from sit & gos.
+async fn tournament_leaderboard(caller: &Caller) -> Answer {
+    match caller
+        .bot
+        .bank()
+        .tournament_leaderboard(caller.guild, LEADERBOARD_SIZE)
+        .await
+    {
+        Ok(top) => {
+            caller
+                .bot
+                .resolve_names(top.iter().map(|(user, _)| *user))
+                .await;
+            let lines: Vec<render::TournamentLeaderboardLine> = top
+                .into_iter()
+                .map(|(user, stats)| render::TournamentLeaderboardLine {
+                    name: caller.bot.names().name_or_placeholder(user),
+                    stats: tournament_view(stats),
+                })
+                .collect();
+            Answer::public(render::tournament_leaderboard(
+                caller.public,
+                &lines,
+                crate::bot::limits::MESSAGE_TEXT,
+            ))
+        }
+        Err(error) => caller.refuse(&error),
+    }
+}
+
+fn tournament_view(stats: TournamentStats) -> render::TournamentStatsView {
+    render::TournamentStatsView {
+        entries: stats.entries,
+        wins: stats.wins,
+        cashes: stats.cashes,
+        net: stats.net,
+    }
+}
+
+/// The sit & go block of `/stats`: shown only to someone who entered one.
+fn tournament_block(stats: TournamentStats) -> Option<render::TournamentStatsView> {
+    (stats.entries > 0).then(|| tournament_view(stats))
+}
+
 #[poise::command(slash_command, guild_only)]
 pub async fn stats(
     ctx: Context<'_>,
@@ -149,8 +207,16 @@ pub async fn stats(
             return caller.refuse(&Refused::BotsHoldNoChips);
         }
         let user: UserId = player.as_ref().map_or(caller.user, user_id);
-        match caller.bot.bank().stats(caller.guild, user).await {
-            Ok(stats) => {
+        let bank = caller.bot.bank();
+        let read = match bank.stats(caller.guild, user).await {
+            Ok(stats) => bank
+                .tournament_stats(caller.guild, user)
+                .await
+                .map(|tournaments| (stats, tournaments)),
+            Err(error) => Err(error),
+        };
+        match read {
+            Ok((stats, tournaments)) => {
                 let name = player
                     .as_ref()
                     .map_or_else(|| caller.bot.names().name_or_placeholder(user), named);
@@ -163,6 +229,7 @@ pub async fn stats(
                         scoops: stats.scoops,
                         net_chips: stats.net,
                         biggest_pot: stats.biggest_pot,
+                        tournaments: tournament_block(tournaments),
                     },
                 ))
             }
@@ -190,6 +257,7 @@ async fn house_stats(ctx: Context<'_>) -> Outcome {
                     won: house.won,
                     lost: house.lost,
                     minted: house.minted,
+                    tournaments: tournament_block(house.tournaments),
                 },
             )),
             Err(error) => caller.refuse(&error),
