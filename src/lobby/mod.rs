@@ -125,6 +125,71 @@ impl LobbyShared {
     }
 }
 
+/// Waits for a table's task to end. One that ends abnormally (a panic) would otherwise leave
+/// its handle registered, so its channel would answer "already open" until a restart: the
+/// table is closed as the bank would after a crash (its hand in progress cancelled by the
+/// bank's recovery, every seat cashed out, its record removed), then forgotten, so the
+/// channel can open again.
+async fn supervise(
+    services: Arc<TableServices>,
+    guild: GuildId,
+    table: TableId,
+    task: tokio::task::JoinHandle<()>,
+) {
+    let Err(error) = task.await else {
+        return;
+    };
+    if !error.is_panic() {
+        // Cancelled: the runtime is shutting down, and the bank recovers the hand at start.
+        return;
+    }
+    record::table_task_failed();
+    tracing::error!(table = table.0, guild = guild.0, %error, "a table's task panicked; closing it and refunding its players");
+    match close_failed_table(&services, guild, table).await {
+        Ok((recovered, cashed_out)) => tracing::warn!(
+            table = table.0,
+            cancelled_hand = recovered.map(|recovery| recovery.hand),
+            players_cashed_out = cashed_out.len(),
+            "the failed table is closed; its channel can open a table again"
+        ),
+        Err(error) => {
+            // The table stays registered (its channel answers that it is closed) rather than
+            // reopened over escrow still holding its seats: the next start recovers it.
+            tracing::error!(table = table.0, %error, "closing a failed table failed; a restart recovers it");
+            return;
+        }
+    }
+    if let Some(lobby) = services.lobby.upgrade() {
+        lobby.forget(table);
+    }
+}
+
+/// The bank's part of closing a table whose task failed: the recovered hand (if one was in
+/// progress) and what each seat was paid.
+async fn close_failed_table(
+    services: &TableServices,
+    guild: GuildId,
+    table: TableId,
+) -> Result<(Option<Recovery>, Vec<(crate::bank::UserId, u64)>), LobbyError> {
+    let recovered = services.bank.recover_table(table).await?;
+    if recovered.is_some() {
+        record::hand_finished();
+    }
+    // Unique per failure: a channel's table may fail, reopen and fail again in one process.
+    let reference = crate::bank::table_reference(
+        services.session,
+        table,
+        &format!("failed-close:{}", rand::random::<u64>()),
+    );
+    let cashed_out = services.bank.close_table(guild, table, &reference).await?;
+    services
+        .store
+        .remove(table)
+        .await
+        .map_err(|reason| LobbyError::Store { reason })?;
+    Ok((recovered, cashed_out))
+}
+
 /// A table being opened; dropping it ends that state.
 struct Opening<'a> {
     shared: &'a LobbyShared,
@@ -299,8 +364,10 @@ impl Lobby {
             table: init.table,
             sender,
         };
-        let table = init.table;
-        tokio::spawn(Table::new(init).run(receiver));
+        let (guild, table) = (init.guild, init.table);
+        let services = Arc::clone(&init.services);
+        let task = tokio::spawn(Table::new(init).run(receiver));
+        tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);
         if registry.tables.insert(table, handle.clone()).is_none() {

@@ -5,6 +5,7 @@ use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
 
 pub const TABLES_OPEN: &str = "studbot_tables_open";
 pub const SEATED_PLAYERS: &str = "studbot_seated_players";
+pub const TABLE_TASKS_FAILED: &str = "studbot_table_tasks_failed_total";
 pub const HANDS: &str = "studbot_hands_total";
 pub const ACTIONS: &str = "studbot_actions_total";
 pub const DISCORD_REST_SECONDS: &str = "studbot_discord_rest_seconds";
@@ -28,6 +29,10 @@ pub const LATENCY_BUCKETS: &[f64] = &[
 pub(super) fn describe() {
     describe_gauge!(TABLES_OPEN, "Tables open (one per channel)");
     describe_gauge!(SEATED_PLAYERS, "Players seated at all tables");
+    describe_counter!(
+        TABLE_TASKS_FAILED,
+        "Table tasks that ended abnormally (panicked): each table was closed and refunded"
+    );
     describe_counter!(HANDS, "Hands finished (settled or cancelled)");
     describe_counter!(ACTIONS, "Player actions taken (clicks, terminal, timeouts)");
     describe_histogram!(
@@ -63,6 +68,7 @@ pub(super) fn describe() {
         "1 once the bank's store has failed (it refuses writes until the bot restarts)"
     );
     for counter in [
+        TABLE_TASKS_FAILED,
         HANDS,
         ACTIONS,
         DISCORD_RATE_LIMITED,

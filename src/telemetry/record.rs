@@ -17,6 +17,11 @@ pub fn table_closed() {
     metrics::gauge!(names::TABLES_OPEN).decrement(1.0);
 }
 
+/// A table's task ended abnormally (it panicked) and the lobby closed the table.
+pub fn table_task_failed() {
+    metrics::counter!(names::TABLE_TASKS_FAILED).increment(1);
+}
+
 /// A table's seated players went from `before` to `now`.
 pub fn seated_changed(before: usize, now: usize) {
     let gauge = metrics::gauge!(names::SEATED_PLAYERS);

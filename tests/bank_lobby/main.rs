@@ -29,6 +29,7 @@ mod bank_retention;
 mod bank_timeout;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
+mod lobby_failed_task;
 mod lobby_games;
 mod lobby_leaks;
 mod lobby_open_cancelled;

@@ -250,6 +250,14 @@ impl Bank {
         Ok(self.inner.recovered.get().cloned().unwrap_or_default())
     }
 
+    /// Recovers one table whose task ended abnormally while the process runs: its hand in
+    /// progress, if any, is cancelled as recovery at start cancels it (every player keeps
+    /// their start-of-hand stack). `None` when no hand was in progress.
+    pub async fn recover_table(&self, table: TableId) -> Result<Option<Recovery>, BankError> {
+        let mut recovered = self.call(ops::RecoverTable { table }).await?;
+        Ok(recovered.pop())
+    }
+
     /// Stores what `user` chose for themselves (the default is stored as nothing), durably
     /// before answering.
     pub async fn save_preferences(

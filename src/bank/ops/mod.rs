@@ -37,7 +37,7 @@ pub(crate) use give::Give;
 pub(crate) use house_buy_in::HouseBuyIn;
 pub(crate) use moderate::{MintMove, Moderate};
 pub(crate) use open_table::OpenTable;
-pub(crate) use recover_all::RecoverAll;
+pub(crate) use recover_all::{RecoverAll, RecoverTable};
 pub(crate) use remove_table_settings::RemoveTableSettings;
 pub(crate) use save_preferences::SavePreferences;
 pub(crate) use save_table_settings::SaveTableSettings;

@@ -207,7 +207,6 @@ impl Table {
             }
             self.count_seated(self.seats.len());
         }
-        self.count_seated(0);
     }
 
     /// Counts the players sitting here now in the seated-players metric (checked after every
@@ -349,6 +348,13 @@ impl Table {
         self.references += 1;
         let numbered = format!("{}:{what}", self.references);
         crate::bank::table_reference(self.services.session, self.table, &numbered)
+    }
+}
+
+impl Drop for Table {
+    /// However the task ends (closed, dropped, or a panic), its players leave the seated count.
+    fn drop(&mut self) {
+        self.count_seated(0);
     }
 }
 
