@@ -2,7 +2,6 @@
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
-mod ace_five_low;
 mod betting;
 mod bring_in;
 pub mod card;
@@ -25,9 +24,10 @@ mod seats;
 mod showdown;
 mod vocab;
 
-pub use ace_five_low::{AceFiveLow, best_ace_five_low, best_ace_five_low_cards};
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
+pub use eval::ace_five_low;
+pub use eval::ace_five_low::{AceFiveLow, best_ace_five_low, best_ace_five_low_cards};
 pub use game::{
     BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, MixLeg, PotRule,
 };

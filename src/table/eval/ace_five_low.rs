@@ -5,7 +5,7 @@
 //! different ranks still has a low, only a worse one. The same ranking of one to four up
 //! cards decides who acts first in razz ("the best low board").
 //!
-//! A value is built from the four rank masks of [`super::eval::CardSet`] by a handful of
+//! A value is built from the four rank masks of [`super::CardSet`] by a handful of
 //! bit operations: take one card of each rank, lowest first, then second cards of the lowest
 //! ranks, then third, then fourth, until five cards are chosen. That greedy choice is the best
 //! low: a second card of a new rank (one pair more) always beats a third of the same rank.
@@ -17,8 +17,9 @@
 use std::fmt;
 use std::num::NonZeroU32;
 
-use super::card::{Card, Rank};
-use super::eval::{CardSet, HandCategory};
+use super::bits::{bits_of, suit_masks};
+use super::category::HandCategory;
+use crate::table::card::{Card, Rank};
 
 /// The strength of an ace-to-five low (Razz). Greater is better: 5-4-3-2-A is the best, then
 /// 6-4-3-2-A, … then one pair (a lower pair first), two pair, trips, a full house, quads.
@@ -54,13 +55,7 @@ impl AceFiveLow {
     /// The best low of `cards` (all different, as dealt from one deck): the best five when
     /// there are more than five, all of them otherwise.
     pub fn of(cards: &[Card]) -> AceFiveLow {
-        CardSet::from_cards(cards).ace_five_low()
-    }
-
-    /// The best low of a prepared card set.
-    #[inline]
-    pub fn of_set(set: CardSet) -> AceFiveLow {
-        set.ace_five_low()
+        ace_five_low_of_suits(suit_masks(bits_of(cards)))
     }
 
     /// The value as a plain integer, greater is better and never 0 (for tight loops, and to
