@@ -1,21 +1,84 @@
-//! Shared by the bank's tests: a bank on a clock the test moves, a settled seat's outcome, the
-//! leaderboard's key layout for tests that write the store directly, and a directory's files.
+//! Shared by the bank's tests: a bank on a clock the test moves, the guild and table they play
+//! at, seating players and playing hands, an audit that must balance, a Discord account of a
+//! given age, a settled seat's outcome, the leaderboard's key layout for tests that write the
+//! store directly, and a directory's files.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, ManualClock, SeatOutcome, UserId};
+use studbot::bank::{Bank, EconomyConfig, GuildId, ManualClock, SeatOutcome, TableId, UserId};
 
 /// The bank's clock in these tests: 2024-01-01 00:00 UTC.
 pub const NOW_MS: u64 = 1_704_067_200_000;
 
+/// The guild and the table the bank's tests play at.
+pub const GUILD: GuildId = GuildId(7);
+pub const TABLE: TableId = TableId(100);
+
 /// A bank in `dir` with the default economy, on a clock that moves only when the test says.
 pub async fn open_bank(dir: &Path) -> (Bank, Arc<ManualClock>) {
+    open_bank_with(dir, EconomyConfig::default()).await
+}
+
+/// A bank in `dir` with `config`, on a clock that moves only when the test says.
+pub async fn open_bank_with(dir: &Path, config: EconomyConfig) -> (Bank, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(NOW_MS));
-    let bank = Bank::open_with_clock(dir, EconomyConfig::default(), clock.clone())
+    let bank = Bank::open_with_clock(dir, config, clock.clone())
         .await
         .expect("open");
     (bank, clock)
+}
+
+/// The economy with gifts limited to 10..=500 chips.
+pub fn gifts_from_10_to_500() -> EconomyConfig {
+    EconomyConfig {
+        give_min: 10,
+        give_max: 500,
+        ..EconomyConfig::default()
+    }
+}
+
+/// The audit finds nothing broken and every chip accounted for (the books sum to zero).
+pub async fn assert_books_balance(bank: &Bank) {
+    let report = bank.audit().await.expect("audit");
+    assert!(report.ok, "audit breaks: {:?}", report.breaks);
+    assert_eq!(report.sum, 0);
+}
+
+/// A Discord account created `age_ms` before `NOW_MS`.
+pub fn account_aged_ms(age_ms: u64) -> UserId {
+    UserId((NOW_MS - age_ms - studbot::bank::DISCORD_EPOCH_UNIX_MS) << 22)
+}
+
+/// Seats `user` at `TABLE` with `amount` (the buy-in must succeed); their stack.
+pub async fn buy_in(bank: &Bank, user: u64, amount: u64, reference: &str) -> u64 {
+    bank.buy_in(GUILD, TABLE, UserId(user), amount, reference)
+        .await
+        .expect("buy-in")
+}
+
+/// Seats `users` at `TABLE` with `stack` each.
+pub async fn seat(bank: &Bank, users: &[u64], stack: u64) {
+    for user in users {
+        buy_in(bank, *user, stack, &format!("in-{user}")).await;
+    }
+}
+
+/// Two players bought in for 500 each play `hands` hands, each begun and settled, ending
+/// every even hand back at 500 each.
+pub async fn play_hands(bank: &Bank, hands: u64) {
+    seat(bank, &[1, 2], 500).await;
+    for hand in 1..=hands {
+        bank.begin_hand(GUILD, TABLE, hand).await.unwrap();
+        let outcomes = if hand % 2 == 0 {
+            [outcome(1, 510, 500), outcome(2, 490, 500)]
+        } else {
+            [outcome(1, 500, 510), outcome(2, 500, 490)]
+        };
+        bank.settle_hand(GUILD, TABLE, hand, &outcomes)
+            .await
+            .unwrap();
+    }
 }
 
 /// A seat that started the hand with `start` and ended it with `end` (a winner wins high).

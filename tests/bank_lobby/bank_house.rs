@@ -189,3 +189,24 @@ fn computer_ids_are_no_discord_members_and_are_numbered_by_chair() {
     // A real snowflake of today is far below the range.
     assert!(!UserId(1_200_000_000_000_000_000).is_computer());
 }
+
+#[tokio::test]
+async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    for _ in 0..2 {
+        assert_eq!(
+            bank.buy_in(GUILD, TABLE, computer(1), 300, "computer-1-join")
+                .await,
+            Ok(300)
+        );
+    }
+    assert_eq!(
+        bank.table_stacks(TABLE).await.unwrap(),
+        vec![(computer(1), 300)]
+    );
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.minted, house.balance), (300, 0));
+    assert_eq!(ledger(&bank).await.len(), 2, "one mint and one buy-in");
+    assert_audit_clean(&bank).await;
+}

@@ -1,27 +1,17 @@
 //! The bank's limits taken exactly at the limit and one chip past it: a gift's maximum, the
 //! daily caps, a hand too old to settle, and stats that meet the end of their range.
 
-use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, HAND_MARKERS_KEPT, TableId, UserId};
+use studbot::bank::{BankError, EconomyConfig, HAND_MARKERS_KEPT, UserId};
 
-use crate::bank_common::{open_bank, outcome};
-
-const GUILD: GuildId = GuildId(7);
-const TABLE: TableId = TableId(100);
-
-async fn assert_books_balance(bank: &Bank) {
-    let report = bank.audit().await.expect("audit");
-    assert!(report.ok, "audit breaks: {:?}", report.breaks);
-}
+use crate::bank_common::{
+    GUILD, TABLE, assert_books_balance, gifts_from_10_to_500, open_bank, open_bank_with, outcome,
+    play_hands,
+};
 
 #[tokio::test]
 async fn a_gift_of_exactly_give_max_goes_through_and_one_chip_more_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let config = EconomyConfig {
-        give_min: 10,
-        give_max: 500,
-        ..EconomyConfig::default()
-    };
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let (bank, _) = open_bank_with(dir.path(), gifts_from_10_to_500()).await;
     assert_eq!(
         bank.give(GUILD, UserId(1), UserId(2), false, 501, "over")
             .await,
@@ -44,7 +34,7 @@ async fn a_gift_of_exactly_what_is_left_of_the_givers_daily_cap_goes_through_and
         receive_daily_cap: 0,
         ..EconomyConfig::default()
     };
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let (bank, _) = open_bank_with(dir.path(), config).await;
     let (giver, first, second) = (UserId(1), UserId(2), UserId(3));
     bank.give(GUILD, giver, first, false, 200, "g1")
         .await
@@ -82,7 +72,7 @@ async fn a_gift_of_exactly_what_is_left_of_the_receivers_daily_cap_goes_through_
         receive_daily_cap: 250,
         ..EconomyConfig::default()
     };
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let (bank, _) = open_bank_with(dir.path(), config).await;
     let (receiver, first, second) = (UserId(1), UserId(2), UserId(3));
     bank.give(GUILD, first, receiver, false, 200, "g1")
         .await
@@ -101,27 +91,6 @@ async fn a_gift_of_exactly_what_is_left_of_the_receivers_daily_cap_goes_through_
         .unwrap();
     assert_eq!((done.from_balance, done.to_balance), (950, 1_250));
     assert_books_balance(&bank).await;
-}
-
-/// Two players bought in for 500 each play `hands` hands, each begun and settled, ending
-/// every even hand back at 500 each.
-async fn play_hands(bank: &Bank, hands: u64) {
-    for user in [1, 2] {
-        bank.buy_in(GUILD, TABLE, UserId(user), 500, &format!("in-{user}"))
-            .await
-            .unwrap();
-    }
-    for hand in 1..=hands {
-        bank.begin_hand(GUILD, TABLE, hand).await.unwrap();
-        let outcomes = if hand % 2 == 0 {
-            [outcome(1, 510, 500), outcome(2, 490, 500)]
-        } else {
-            [outcome(1, 500, 510), outcome(2, 500, 490)]
-        };
-        bank.settle_hand(GUILD, TABLE, hand, &outcomes)
-            .await
-            .unwrap();
-    }
 }
 
 #[tokio::test]
@@ -179,7 +148,7 @@ async fn stats_saturate_at_the_end_of_their_range_instead_of_refusing_the_settle
         starting_balance: u64::MAX / 4 * 3,
         ..EconomyConfig::default()
     };
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let (bank, _) = open_bank_with(dir.path(), config).await;
     let big = i64::MAX.unsigned_abs();
     let (winner, loser) = (UserId(1), UserId(2));
     bank.buy_in(GUILD, TABLE, winner, 100, "in-1")

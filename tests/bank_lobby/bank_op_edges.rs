@@ -3,43 +3,19 @@
 //! again after its marker is pruned, and settlements where a seat breaks even or one winner
 //! takes from several losers. Each test holds a line of an operation that no other test holds.
 
-use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, HAND_MARKERS_KEPT, TableId, UserId};
+use studbot::bank::{BankError, EconomyConfig, HAND_MARKERS_KEPT, UserId};
 
-use crate::bank_common::{NOW_MS, open_bank, outcome};
+use crate::bank_common::{
+    GUILD, TABLE, account_aged_ms, assert_books_balance, gifts_from_10_to_500, open_bank,
+    open_bank_with, outcome, play_hands, seat,
+};
 
-const GUILD: GuildId = GuildId(7);
-const TABLE: TableId = TableId(100);
 const MODERATOR: UserId = UserId(99);
-
-async fn assert_books_balance(bank: &Bank) {
-    let report = bank.audit().await.expect("audit");
-    assert!(report.ok, "audit breaks: {:?}", report.breaks);
-    assert_eq!(report.sum, 0);
-}
-
-/// A Discord account created `age_ms` before `NOW_MS`.
-fn account_aged_ms(age_ms: u64) -> UserId {
-    UserId((NOW_MS - age_ms - studbot::bank::DISCORD_EPOCH_UNIX_MS) << 22)
-}
-
-/// Seats `users` at `TABLE` with `stack` each.
-async fn seat(bank: &Bank, users: &[u64], stack: u64) {
-    for user in users {
-        bank.buy_in(GUILD, TABLE, UserId(*user), stack, &format!("in-{user}"))
-            .await
-            .unwrap();
-    }
-}
 
 #[tokio::test]
 async fn a_gift_of_exactly_give_min_goes_through_and_one_chip_less_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let config = EconomyConfig {
-        give_min: 10,
-        give_max: 500,
-        ..EconomyConfig::default()
-    };
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let (bank, _) = open_bank_with(dir.path(), gifts_from_10_to_500()).await;
     assert_eq!(
         bank.give(GUILD, UserId(1), UserId(2), false, 9, "under")
             .await,
@@ -136,19 +112,8 @@ async fn beginning_the_hand_in_progress_again_is_answered_done_and_the_hand_sett
 async fn an_old_hand_cannot_begin_again_after_its_marker_is_pruned() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    seat(&bank, &[1, 2], 500).await;
     let hands = HAND_MARKERS_KEPT + 2;
-    for hand in 1..=hands {
-        bank.begin_hand(GUILD, TABLE, hand).await.unwrap();
-        bank.settle_hand(
-            GUILD,
-            TABLE,
-            hand,
-            &[outcome(1, 500, 500), outcome(2, 500, 500)],
-        )
-        .await
-        .unwrap();
-    }
+    play_hands(&bank, hands).await;
     // Hand 1's marker is gone; only the table's last hand number remembers it.
     assert_eq!(
         bank.begin_hand(GUILD, TABLE, 1).await,

@@ -1,36 +1,16 @@
 //! The bank's operations one by one: what each moves, what each refuses, and that a refused
 //! or replayed operation changes nothing.
 
-use std::sync::Arc;
+use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, UserId};
 
-use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, ManualClock, TableId, UserId};
-
-use crate::bank_common::{NOW_MS, files_of, open_bank, outcome};
-
-const GUILD: GuildId = GuildId(7);
-const TABLE: TableId = TableId(100);
-/// A snowflake created `age_secs` before `NOW_MS`.
-fn snowflake_aged(age_secs: u64) -> UserId {
-    let created = NOW_MS - age_secs * 1000;
-    UserId((created - studbot::bank::DISCORD_EPOCH_UNIX_MS) << 22)
-}
-
-/// Seats `user` at `TABLE` with `amount` (the buy-in must succeed); their stack.
-async fn buy_in(bank: &Bank, user: u64, amount: u64, reference: &str) -> u64 {
-    bank.buy_in(GUILD, TABLE, UserId(user), amount, reference)
-        .await
-        .expect("buy-in")
-}
+use crate::bank_common::{
+    GUILD, TABLE, account_aged_ms, assert_books_balance, buy_in, files_of, gifts_from_10_to_500,
+    open_bank, open_bank_with, outcome,
+};
 
 /// `user`'s balance in `GUILD`.
 async fn balance(bank: &Bank, user: u64) -> u64 {
     bank.balance(GUILD, UserId(user)).await.expect("balance")
-}
-
-async fn assert_books_balance(bank: &Bank) {
-    let report = bank.audit().await.expect("audit");
-    assert!(report.ok, "audit breaks: {:?}", report.breaks);
-    assert_eq!(report.sum, 0);
 }
 
 #[tokio::test]
@@ -268,7 +248,7 @@ async fn reopening_cancels_the_interrupted_hand_and_reports_the_stacks() {
 async fn the_daily_claim_waits_for_its_cooldown() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, clock) = open_bank(dir.path()).await;
-    let user = snowflake_aged(30 * 24 * 3600);
+    let user = account_aged_ms(30 * 24 * 3600 * 1000);
     assert_eq!(bank.daily(GUILD, user, "d1").await.unwrap(), 1_200);
     let cooldown = EconomyConfig::default().daily_cooldown_secs;
     clock.advance_ms((cooldown - 10) * 1000);
@@ -288,12 +268,12 @@ async fn the_daily_claim_waits_for_its_cooldown() {
 async fn the_daily_claim_is_refused_to_young_discord_accounts_but_not_to_local_players() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    let young = snowflake_aged(3600);
+    let young = account_aged_ms(3600 * 1000);
     assert_eq!(
         bank.daily(GUILD, young, "d1").await,
         Err(BankError::AccountTooNew)
     );
-    let from_the_future = snowflake_aged(0).0 + (3_600_000 << 22);
+    let from_the_future = account_aged_ms(0).0 + (3_600_000 << 22);
     assert_eq!(
         bank.daily(GUILD, UserId(from_the_future), "d2").await,
         Err(BankError::AccountTooNew)
@@ -305,12 +285,7 @@ async fn the_daily_claim_is_refused_to_young_discord_accounts_but_not_to_local_p
 #[tokio::test]
 async fn gifts_respect_limits_and_refuse_self_bots_and_overdrafts() {
     let dir = tempfile::tempdir().unwrap();
-    let config = EconomyConfig {
-        give_min: 10,
-        give_max: 500,
-        ..EconomyConfig::default()
-    };
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let (bank, _) = open_bank_with(dir.path(), gifts_from_10_to_500()).await;
     let give = |from: u64, to: u64, bot: bool, amount: u64, reference: &'static str| {
         let bank = bank.clone();
         async move {
@@ -496,15 +471,12 @@ async fn a_database_of_a_newer_schema_is_refused_untouched() {
 #[tokio::test]
 async fn gifts_are_capped_per_member_and_utc_day_with_the_numbers_in_the_refusal() {
     let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(NOW_MS));
     let config = EconomyConfig {
         give_daily_cap: 300,
         receive_daily_cap: 250,
         ..EconomyConfig::default()
     };
-    let bank = Bank::open_with_clock(dir.path(), config, clock.clone())
-        .await
-        .unwrap();
+    let (bank, clock) = open_bank_with(dir.path(), config).await;
     let (alt, main, other, fourth) = (UserId(1), UserId(2), UserId(3), UserId(4));
     bank.give(GUILD, alt, main, false, 200, "g1").await.unwrap();
     assert_eq!(

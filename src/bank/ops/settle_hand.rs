@@ -70,6 +70,21 @@ impl Operation for SettleHand {
             )?;
         }
         for outcome in &outcomes {
+            let held = accounts::chips(
+                draft,
+                Account::Seat {
+                    table,
+                    user: outcome.user,
+                },
+            )?;
+            if held != outcome.end {
+                return Err(BankError::Unbalanced(format!(
+                    "player {} would end the hand with {held}, not {}",
+                    outcome.user.0, outcome.end
+                )));
+            }
+        }
+        for outcome in &outcomes {
             // A computer player has no stats of its own: its results are the house's.
             if outcome.user.is_computer() {
                 house::record_hand(draft, guild, outcome)?;
@@ -141,7 +156,7 @@ fn movements(
             "the stacks started at {starts} and end at {ends}"
         )));
     }
-    let mut losers: Vec<(UserId, u64)> = outcomes
+    let losers: Vec<(UserId, u64)> = outcomes
         .iter()
         .filter(|outcome| outcome.end < outcome.start)
         .map(|outcome| (outcome.user, outcome.start - outcome.end))
@@ -150,21 +165,29 @@ fn movements(
         .iter()
         .filter(|outcome| outcome.end > outcome.start)
         .map(|outcome| (outcome.user, outcome.end - outcome.start));
+    // Laid end to end, the losses and the gains each cover the chips that move (they sum to
+    // the same total); a loser pays a winner where their stretches overlap. Both walks are
+    // over finite lists, so no arithmetic slip can make this loop endless: it makes a wrong
+    // movement, which the ends check in `apply` refuses.
     let mut movements = Vec::new();
-    let mut loser_index = 0;
-    for (winner, mut gain) in winners {
-        while gain > 0 {
-            let Some((loser, remaining)) = losers.get_mut(loser_index) else {
-                return Err(BankError::Unbalanced("the gains exceed the losses".into()));
-            };
-            let amount = gain.min(*remaining);
-            movements.push((*loser, winner, amount));
-            gain -= amount;
-            *remaining -= amount;
-            if *remaining == 0 {
-                loser_index += 1;
+    let mut gained_before = 0u128;
+    for (winner, gain) in winners {
+        let gained_after = gained_before + u128::from(gain);
+        let mut lost_before = 0u128;
+        for &(loser, loss) in &losers {
+            let lost_after = lost_before + u128::from(loss);
+            let overlap = gained_after
+                .min(lost_after)
+                .saturating_sub(gained_before.max(lost_before));
+            if overlap > 0 {
+                let amount = u64::try_from(overlap).map_err(|_| {
+                    BankError::Unbalanced("a movement larger than any stack".into())
+                })?;
+                movements.push((loser, winner, amount));
             }
+            lost_before = lost_after;
         }
+        gained_before = gained_after;
     }
     Ok(movements)
 }
