@@ -1,4 +1,5 @@
-//! Accounts, their keys and balances, and the one way chips move between them.
+//! Accounts' balances, and the one way chips move between them (the accounts themselves and
+//! their keys are the bank's vocabulary, `vocab`).
 //!
 //! Three kinds of account: a player's per guild; the guild's mint (chips are created by
 //! starting balances, daily claims and grants and destroyed by takes, so its balance is the
@@ -7,120 +8,13 @@
 //! negative balance and any sum fit; player and seat balances never go below zero nor above
 //! `u64::MAX`.
 
-use serde::{Deserialize, Serialize};
-
 use super::leaderboard;
-use super::ledger::{Draft, Reason};
+use super::ledger::Draft;
 use super::store::Tree;
-use super::{BankError, EconomyConfig, GuildId, TableId, TournamentId, UserId};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Account {
-    Player {
-        guild: GuildId,
-        user: UserId,
-    },
-    Mint {
-        guild: GuildId,
-    },
-    Seat {
-        table: TableId,
-        user: UserId,
-    },
-    /// A sit & go's prize pool, in escrow from the buy-ins to the payouts.
-    Tournament {
-        tournament: TournamentId,
-    },
-    /// The guild's house: the chips its computer players buy in with and cash out to.
-    House {
-        guild: GuildId,
-    },
-}
-
-const PLAYER_TAG: u8 = b'P';
-const MINT_TAG: u8 = b'M';
-const SEAT_TAG: u8 = b'S';
-const TOURNAMENT_TAG: u8 = b'T';
-const HOUSE_TAG: u8 = b'H';
-
-impl Account {
-    pub fn key(self) -> Vec<u8> {
-        let mut key = Vec::with_capacity(17);
-        match self {
-            Account::Player { guild, user } => {
-                key.push(PLAYER_TAG);
-                key.extend_from_slice(&guild.0.to_be_bytes());
-                key.extend_from_slice(&user.0.to_be_bytes());
-            }
-            Account::Mint { guild } => {
-                key.push(MINT_TAG);
-                key.extend_from_slice(&guild.0.to_be_bytes());
-            }
-            Account::Seat { table, user } => {
-                key.push(SEAT_TAG);
-                key.extend_from_slice(&table.0.to_be_bytes());
-                key.extend_from_slice(&user.0.to_be_bytes());
-            }
-            Account::Tournament { tournament } => {
-                key.push(TOURNAMENT_TAG);
-                key.extend_from_slice(&tournament.0.to_be_bytes());
-            }
-            Account::House { guild } => {
-                key.push(HOUSE_TAG);
-                key.extend_from_slice(&guild.0.to_be_bytes());
-            }
-        }
-        key
-    }
-
-    pub fn from_key(key: &[u8]) -> Option<Account> {
-        let number = |range: std::ops::Range<usize>| -> Option<u64> {
-            Some(u64::from_be_bytes(key.get(range)?.try_into().ok()?))
-        };
-        match (key.first()?, key.len()) {
-            (&PLAYER_TAG, 17) => Some(Account::Player {
-                guild: GuildId(number(1..9)?),
-                user: UserId(number(9..17)?),
-            }),
-            (&MINT_TAG, 9) => Some(Account::Mint {
-                guild: GuildId(number(1..9)?),
-            }),
-            (&SEAT_TAG, 17) => Some(Account::Seat {
-                table: TableId(number(1..9)?),
-                user: UserId(number(9..17)?),
-            }),
-            (&TOURNAMENT_TAG, 9) => Some(Account::Tournament {
-                tournament: TournamentId(number(1..9)?),
-            }),
-            (&HOUSE_TAG, 9) => Some(Account::House {
-                guild: GuildId(number(1..9)?),
-            }),
-            _ => None,
-        }
-    }
-
-    pub fn is_mint(self) -> bool {
-        matches!(self, Account::Mint { .. })
-    }
-
-    /// Where `user`'s chips go when they leave a table of `guild`: their own balance, or
-    /// for a computer player the guild's house.
-    pub fn owner(guild: GuildId, user: UserId) -> Account {
-        if user.is_computer() {
-            Account::House { guild }
-        } else {
-            Account::Player { guild, user }
-        }
-    }
-}
-
-/// The key prefix of every seat at `table`.
-pub fn seat_prefix(table: TableId) -> Vec<u8> {
-    let mut prefix = vec![SEAT_TAG];
-    prefix.extend_from_slice(&table.0.to_be_bytes());
-    prefix
-}
+// Named here too, where the operations that move chips have always found it.
+pub use super::vocab::Account;
+use super::vocab::Reason;
+use super::{BankError, EconomyConfig, GuildId, UserId};
 
 pub fn encode_balance(balance: i128) -> Vec<u8> {
     balance.to_be_bytes().to_vec()

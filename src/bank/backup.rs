@@ -19,9 +19,8 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::BankError;
-use super::committer::BATCHES_KEY;
 use super::schema::{self, SCHEMA_VERSION};
-use super::store::{SledStore, Store, Tree, Write};
+use super::store::{BATCHES_KEY, SledStore, Store, Tree, Write};
 
 const MAGIC: &[u8] = b"studbot-backup\n";
 /// The layout above; a file of a later format is refused.

@@ -27,13 +27,9 @@ use super::clock::Clock;
 use super::ledger::{self, Draft, Overlay};
 use super::ops::{self, Operation};
 use super::references;
-use super::store::{Store, StoreError, Tree};
+use super::store::{BATCHES_KEY, Store, StoreError, Tree};
 use super::{BankError, BankFailed, EconomyConfig};
 use crate::telemetry::record;
-
-/// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
-/// after a failed write the committer can tell whether the batch landed.
-pub(crate) const BATCHES_KEY: &[u8] = b"batches";
 
 /// The most requests applied before one flush. Bounded for memory as much as for latency:
 /// sled copies every node a transaction touches and frees the old copies only after the

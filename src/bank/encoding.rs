@@ -9,8 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::BankError;
 use super::TournamentId;
-use super::accounts::Account;
-use super::ledger::{LedgerEntry, Reason};
+use super::vocab::{Account, LedgerEntry, Reason};
 use crate::ids::{GuildId, TableId, UserId};
 
 /// Encodes one of the bank's own records. Our plain records always serialize.

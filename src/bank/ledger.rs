@@ -11,60 +11,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::BankError;
-use super::accounts::Account;
 use super::encoding;
 use super::store::{KeyValue, Store, Tree, Write};
-use crate::ids::UserId;
-
-/// Why chips moved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Reason {
-    /// A new account's starting balance, from the mint.
-    Opening,
-    Daily,
-    Give,
-    /// A moderator created chips for a player.
-    Grant {
-        by: UserId,
-    },
-    /// A moderator destroyed chips of a player.
-    Take {
-        by: UserId,
-    },
-    BuyIn,
-    CashOut,
-    /// Chips moved between seats when hand `hand` settled.
-    Settle {
-        hand: u64,
-    },
-    /// Stacks paid back to their players when their table closed.
-    TableClosed,
-    /// A buy-in into a sit & go's prize pool.
-    TournamentBuyIn,
-    /// A buy-in paid back: unregistered, or the sit & go cancelled before it started.
-    TournamentRefund,
-    /// A share of the prize pool: a place's payout, or a cancelled sit & go's pool divided
-    /// among the players still in.
-    TournamentPayout,
-    /// Chips created for the guild's house, which held too little for a computer player's
-    /// buy-in.
-    HouseMint,
-}
-
-/// One movement: `amount` chips from `from` to `to`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LedgerEntry {
-    /// 1, 2, 3, … with no gap.
-    pub seq: u64,
-    pub time_unix_ms: u64,
-    pub from: Account,
-    pub to: Account,
-    pub amount: u64,
-    pub reason: Reason,
-    /// The caller's reference (interaction id, hand, …) of the operation that moved it.
-    pub reference: String,
-}
+use super::vocab::Account;
+// The entries the ledger holds, named here too, where its readers have always found them.
+pub use super::vocab::{LedgerEntry, Reason};
 
 pub(crate) const NEXT_SEQ_KEY: &[u8] = b"next_seq";
 

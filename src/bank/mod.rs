@@ -34,9 +34,10 @@
 //! Module map: `handle` (the [`Bank`] callers hold), `ops` (each write operation one type:
 //! its arguments, fingerprint and `apply`), `committer` (the thread that runs them in
 //! batches), `config`, `error`, `types`, `store` (the narrow storage interface, and sled
-//! behind it), `encoding` (the compact on-disk records), `ledger` (entries and the
-//! per-operation draft), `references` (idempotency and its pruning), `accounts` (keys,
-//! balances, the one transfer), `tables` (registry, escrow seats, hand markers), `economy`
+//! behind it), `vocab` (accounts and their keys, why chips moved, a ledger entry: a leaf),
+//! `encoding` (the compact on-disk records), `ledger` (its sequence and the per-operation
+//! draft), `references` (idempotency and its pruning), `accounts` (balances, the one
+//! transfer), `tables` (registry, escrow seats, hand markers), `economy`
 //! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
 //! house account, whose chips its computer players play), `records` (table settings and recent
 //! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
@@ -65,9 +66,9 @@ pub mod store;
 mod tables;
 mod tournaments;
 mod types;
+mod vocab;
 
 pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
-pub use accounts::Account;
 pub use audit::{AuditReport, HandInProgress, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
@@ -75,9 +76,10 @@ pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
 pub use handle::Bank;
 pub use house::HouseStats;
-pub use ledger::{LedgerEntry, Reason};
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference, table_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournaments::{TournamentId, TournamentPhase, TournamentState};
 pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer};
+pub use vocab::Account;
+pub use vocab::{LedgerEntry, Reason};

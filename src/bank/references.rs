@@ -9,10 +9,18 @@
 use serde::{Deserialize, Serialize};
 
 use super::ledger::Draft;
-use super::ops::Once;
 use super::store::Tree;
 use super::{BankError, Recovery, Transfer};
 use crate::ids::{GuildId, InteractionId, TableId, UserId};
+
+/// What makes an operation take effect once per reference: the reference (scoped to its
+/// guild) and the operation's fingerprint, its kind and arguments. A replay with the same
+/// fingerprint answers what the first one did; another fingerprint is refused.
+pub(crate) struct Once {
+    pub guild: GuildId,
+    pub reference: String,
+    pub fingerprint: String,
+}
 
 /// How long a used reference is remembered: a day. A retry of the same request comes within
 /// minutes (Discord lets an interaction be answered for 15 minutes; the lobby retries within

@@ -47,6 +47,10 @@ pub enum Tree {
     Tournaments,
 }
 
+/// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
+/// after a failed write the committer can tell whether the batch landed.
+pub(crate) const BATCHES_KEY: &[u8] = b"batches";
+
 impl Tree {
     pub const ALL: [Tree; 15] = [
         Tree::Meta,

@@ -8,10 +8,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::accounts::{self, Account, seat_prefix};
+use super::accounts::{self, Account};
 use super::encoding;
 use super::ledger::Draft;
 use super::store::{Store, Tree};
+use super::vocab::seat_prefix;
 use super::{BankError, GuildId, TableId, UserId};
 
 /// How many finished hands of each table keep their marker (settled or cancelled). A table

@@ -50,17 +50,10 @@ pub(crate) use tournament_start::StartTournament;
 pub(crate) use tournament_unregister::UnregisterTournament;
 
 use super::ledger::Draft;
+// `Once` is the idempotency's own vocabulary; named here too, where every operation finds it.
+pub(crate) use super::references::Once;
 use super::references::{self, Stored};
-use super::{BankError, EconomyConfig, GuildId};
-
-/// What makes an operation take effect once per reference: the reference (scoped to its
-/// guild) and the operation's fingerprint, its kind and arguments. A replay with the same
-/// fingerprint answers what the first one did; another fingerprint is refused.
-pub(crate) struct Once {
-    pub guild: GuildId,
-    pub reference: String,
-    pub fingerprint: String,
-}
+use super::{BankError, EconomyConfig};
 
 /// One write operation of the bank.
 pub(crate) trait Operation: Send + 'static {

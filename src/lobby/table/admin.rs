@@ -4,12 +4,12 @@ use crate::bank::UserId;
 use crate::table::GameChoice;
 use crate::telemetry::record;
 
-use super::super::error::LobbyError;
-use super::super::notice::{CancelReason, SeatStatus, TableMessage};
-use super::super::settings::TableSettings;
-use super::super::store::TableRecord;
 use super::Table;
 use super::phase::Phase;
+use crate::lobby::error::LobbyError;
+use crate::lobby::notice::{CancelReason, SeatStatus, TableMessage};
+use crate::lobby::settings::TableSettings;
+use crate::lobby::store::TableRecord;
 
 impl Table {
     /// A moderator's pause, stored with the table so that a restart keeps it paused.

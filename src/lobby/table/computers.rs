@@ -11,11 +11,11 @@ use tokio::time::Instant;
 use crate::bank::UserId;
 use crate::table::computer::choose_action_at;
 
-use super::super::computer::thinking_time;
-use super::super::error::LobbyError;
-use super::super::notice::{NoticeBody, SeatStatus, TableMessage};
 use super::Table;
 use super::phase::Phase;
+use crate::lobby::computer::thinking_time;
+use crate::lobby::error::LobbyError;
+use crate::lobby::notice::{NoticeBody, SeatStatus, TableMessage};
 
 impl Table {
     /// Humans who would be dealt into the next hand.

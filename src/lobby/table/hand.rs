@@ -13,14 +13,14 @@ use crate::table::hand::{
 };
 use crate::table::{Game, MixLeg};
 
-use super::super::command::Responder;
-use super::super::error::LobbyError;
-use super::super::notice::{
-    LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
-};
 use super::phase::Phase;
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
+use crate::lobby::command::Responder;
+use crate::lobby::error::LobbyError;
+use crate::lobby::notice::{
+    LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
+};
 
 /// Timeouts in a row after which a player is sat out.
 const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;

@@ -5,11 +5,11 @@ use tokio::sync::mpsc;
 
 use crate::table::hand::SeatIndex;
 
-use super::super::command::TableStatus;
-use super::super::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
 use super::Table;
 use super::phase::Phase;
 use super::tournament::TournamentPlay;
+use crate::lobby::command::TableStatus;
+use crate::lobby::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
 
 /// Notices kept for the first subscriber while nobody listens.
 const BACKLOG_LIMIT: usize = 64;

@@ -5,10 +5,10 @@ use std::collections::VecDeque;
 
 use crate::bank::UserId;
 
-use super::super::error::LobbyError;
-use super::super::notice::{PlayerCards, SeatStatus, SitOutReason, TableMessage};
 use super::Table;
 use super::settle::{DEPARTURE_RETRY, outcome_unknown};
+use crate::lobby::error::LobbyError;
+use crate::lobby::notice::{PlayerCards, SeatStatus, SitOutReason, TableMessage};
 
 /// One occupied chair.
 #[derive(Debug, Clone)]

@@ -18,16 +18,16 @@ use tokio::time::Instant;
 use crate::bank::{BankError, SeatOutcome, UserId};
 use crate::table::hand::Event;
 
-use super::super::command::ShutdownOutcome;
-use super::super::error::LobbyError;
-use super::super::history::HandHistory;
-use super::super::notice::{
-    CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason, TableMessage,
-};
-use super::super::settlement::seat_outcomes;
 use super::Table;
 use super::hand::HandInPlay;
 use super::phase::Phase;
+use crate::lobby::command::ShutdownOutcome;
+use crate::lobby::error::LobbyError;
+use crate::lobby::history::HandHistory;
+use crate::lobby::notice::{
+    CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason, TableMessage,
+};
+use crate::lobby::settlement::seat_outcomes;
 
 /// The first wait before asking the bank again; it doubles up to `RETRY_MAX`.
 const RETRY_FIRST: Duration = Duration::from_secs(1);

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::super::command::{Responder, ShutdownOutcome};
-use super::super::notice::{CancelReason, TableMessage};
 use super::phase::Phase;
 use super::{Stopping, Table};
+use crate::lobby::command::{Responder, ShutdownOutcome};
+use crate::lobby::notice::{CancelReason, TableMessage};
 
 impl Table {
     /// Starts no hand any more; answers at once when no hand runs, else when the hand ends

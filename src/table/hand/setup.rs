@@ -3,11 +3,11 @@
 //! [`Hand::new`] starts a hand from a [`HandSetup`] and [`Hand::restart`] starts one in an
 //! old hand's place; the `start*` shorthands below name the setups their callers use most.
 
-use super::super::card::Card;
-use super::super::deck::Deck;
-use super::super::game::Game;
-use super::super::rules::{Rules, Stakes};
 use super::{Hand, StartError};
+use crate::table::card::Card;
+use crate::table::deck::Deck;
+use crate::table::game::Game;
+use crate::table::rules::{Rules, Stakes};
 
 /// Where a hand's cards come from.
 #[derive(Debug, Clone)]

@@ -1,0 +1,308 @@
+//! A table's settings (stakes, buy-in range, seats, timers, house rules) and the validation
+//! that refuses any that make no sense, naming the value that is wrong. Beside them: `bounds`
+//! (the one list of the numeric bounds a front end offers, [`Bound`]), `choices` (the settings
+//! chosen from a named list, [`SettingChoice`]) and `error` (why settings were refused, worded
+//! for moderators).
+
+use serde::{Deserialize, Serialize};
+
+use crate::render::Locale;
+use crate::table::computer::Level;
+use crate::table::rules::{Rules, RulesError, Stakes};
+use crate::table::{self, DEFAULT_MIX_HANDS, GameChoice};
+
+mod bounds;
+mod choices;
+mod error;
+
+pub use bounds::{BOUNDS, Bound};
+pub use choices::SettingChoice;
+pub use error::SettingsError;
+
+/// Everything a moderator chooses when opening a table. Changes made while a hand is in
+/// progress apply from the next hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableSettings {
+    /// What the table deals: one stud game, or `mix` (docs/RULES.md, "Other stud games").
+    pub game: GameChoice,
+    /// In `mix`, the hands dealt of each game before the next (ignored otherwise).
+    pub mix_hands: u32,
+    pub stakes: Stakes,
+    pub rules: Rules,
+    /// Smallest stack a player may sit down (or top up) with.
+    pub min_buy_in: u64,
+    /// Largest stack a player may hold after a buy-in or top-up.
+    pub max_buy_in: u64,
+    /// Chairs at the table, 2 to 8.
+    pub seats: u8,
+    /// Seconds a player has for each decision before the table acts for them.
+    pub action_timer_secs: u32,
+    /// Seconds between the end of one hand and the start of the next.
+    pub between_hands_secs: u32,
+    /// The language of the table's public text (board, results, notices), when a moderator
+    /// chose one; `None` follows the server's language (see `Locale::for_table`).
+    pub language: Option<Locale>,
+    /// Seats computer players may fill while humans are short (0 to `seats - 1`: a table
+    /// always has room for a human).
+    pub computer_players: u8,
+    /// How well the table's computer players play (stored by its name).
+    #[serde(with = "level_by_name")]
+    pub computer_level: Level,
+}
+
+impl TableSettings {
+    // The engine's seat bounds (2 and 8) fit a u8.
+    pub const MIN_SEATS: u8 = table::MIN_SEATS as u8;
+    pub const MAX_SEATS: u8 = table::MAX_SEATS as u8;
+    pub const MIN_ACTION_TIMER_SECS: u32 = 5;
+    pub const MAX_ACTION_TIMER_SECS: u32 = 600;
+    pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
+    pub const MAX_MIX_HANDS: u32 = 50;
+
+    /// Checks every value; the first one that is wrong is named in the error.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if !(1..=Self::MAX_MIX_HANDS).contains(&self.mix_hands) {
+            return Err(SettingsError::MixHands(self.mix_hands));
+        }
+        // A mix table may keep the option: its stud legs use it, its razz hands ignore it.
+        if let Some(game) = self.game.fixed() {
+            self.rules
+                .validate_for_game(game)
+                .map_err(|_| SettingsError::OpenPairBigBetInRazz)?;
+        }
+        self.stakes.validate()?;
+        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&self.seats) {
+            return Err(SettingsError::Seats(self.seats));
+        }
+        if self.min_buy_in < self.stakes.big_bet {
+            return Err(SettingsError::MinBuyInBelowBigBet {
+                min_buy_in: self.min_buy_in,
+                big_bet: self.stakes.big_bet,
+            });
+        }
+        if self.max_buy_in < self.min_buy_in {
+            return Err(SettingsError::BuyInRange {
+                min_buy_in: self.min_buy_in,
+                max_buy_in: self.max_buy_in,
+            });
+        }
+        if !(Self::MIN_ACTION_TIMER_SECS..=Self::MAX_ACTION_TIMER_SECS)
+            .contains(&self.action_timer_secs)
+        {
+            return Err(SettingsError::ActionTimer(self.action_timer_secs));
+        }
+        if self.between_hands_secs > Self::MAX_BETWEEN_HANDS_SECS {
+            return Err(SettingsError::BetweenHands(self.between_hands_secs));
+        }
+        if self.computer_players >= self.seats {
+            return Err(SettingsError::ComputerPlayers {
+                computer_players: self.computer_players,
+                seats: self.seats,
+            });
+        }
+        self.rules.validate().map_err(|error| match error {
+            RulesError::MaxRaises(raises) => SettingsError::MaxRaises(raises),
+        })?;
+        Ok(())
+    }
+}
+
+impl Default for TableSettings {
+    /// 1/2/5/10 stakes, buy-in 100 to 1,000, 8 seats, 30 s to act, 5 s between hands,
+    /// the house rules of docs/RULES.md.
+    fn default() -> Self {
+        TableSettings {
+            game: GameChoice::default(),
+            mix_hands: DEFAULT_MIX_HANDS,
+            stakes: Stakes::default(),
+            rules: Rules::default(),
+            min_buy_in: 100,
+            max_buy_in: 1_000,
+            seats: 8,
+            action_timer_secs: 30,
+            between_hands_secs: 5,
+            language: None,
+            computer_players: 0,
+            computer_level: Level::Easy,
+        }
+    }
+}
+
+/// A computer level in a stored record: by the name players choose it by.
+mod level_by_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use super::{Level, SettingChoice};
+
+    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(SettingChoice::name(*level))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        <Level as SettingChoice>::all()
+            .iter()
+            .find(|(_, known)| *known == name)
+            .map(|(level, _)| *level)
+            .ok_or_else(|| D::Error::custom(format!("no computer level named {name:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::rules::StakesError;
+
+    #[test]
+    fn settings_stored_before_games_existed_load_as_stud8_with_six_hand_legs() {
+        let mut stored = serde_json::to_value(TableSettings::default()).unwrap();
+        let object = stored.as_object_mut().unwrap();
+        object.remove("game");
+        object.remove("mix_hands");
+        let loaded: TableSettings = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded.game, GameChoice::Stud8);
+        assert_eq!(loaded.mix_hands, DEFAULT_MIX_HANDS);
+        assert_eq!(loaded, TableSettings::default());
+    }
+
+    #[test]
+    fn a_razz_table_refuses_the_open_pair_big_bet_and_a_mix_table_keeps_it_for_stud() {
+        let open_pair = Rules {
+            open_pair_big_bet: true,
+            ..Rules::default()
+        };
+        let razz = TableSettings {
+            game: GameChoice::Razz,
+            rules: open_pair,
+            ..TableSettings::default()
+        };
+        assert_eq!(razz.validate(), Err(SettingsError::OpenPairBigBetInRazz));
+        assert_eq!(
+            SettingsError::OpenPairBigBetInRazz.message_id(),
+            "settings-open-pair-in-razz"
+        );
+        let mix = TableSettings {
+            game: GameChoice::Mix,
+            ..razz
+        };
+        assert_eq!(mix.validate(), Ok(()));
+    }
+
+    #[test]
+    fn computer_players_may_take_every_seat_but_one() {
+        for seats in TableSettings::MIN_SEATS..=TableSettings::MAX_SEATS {
+            let at_the_limit = TableSettings {
+                seats,
+                computer_players: seats - 1,
+                ..TableSettings::default()
+            };
+            assert_eq!(at_the_limit.validate(), Ok(()), "{seats} seats");
+            let past_it = TableSettings {
+                computer_players: seats,
+                ..at_the_limit
+            };
+            assert!(past_it.validate().is_err(), "{seats} seats");
+        }
+    }
+
+    #[test]
+    fn settings_stored_before_computer_players_load_with_none() {
+        let mut stored = serde_json::to_value(TableSettings::default()).unwrap();
+        let object = stored.as_object_mut().unwrap();
+        object.remove("computer_players");
+        object.remove("computer_level");
+        let loaded: TableSettings = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded.computer_players, 0);
+        assert_eq!(loaded, TableSettings::default());
+    }
+
+    #[test]
+    fn default_settings_are_valid() {
+        assert_eq!(TableSettings::default().validate(), Ok(()));
+    }
+
+    #[test]
+    fn each_wrong_setting_is_named() {
+        let good = TableSettings::default();
+        let cases: Vec<(TableSettings, SettingsError)> = vec![
+            (TableSettings { seats: 9, ..good }, SettingsError::Seats(9)),
+            (TableSettings { seats: 1, ..good }, SettingsError::Seats(1)),
+            (
+                TableSettings {
+                    min_buy_in: 5,
+                    ..good
+                },
+                SettingsError::MinBuyInBelowBigBet {
+                    min_buy_in: 5,
+                    big_bet: 10,
+                },
+            ),
+            (
+                TableSettings {
+                    max_buy_in: 50,
+                    ..good
+                },
+                SettingsError::BuyInRange {
+                    min_buy_in: 100,
+                    max_buy_in: 50,
+                },
+            ),
+            (
+                TableSettings {
+                    action_timer_secs: 1,
+                    ..good
+                },
+                SettingsError::ActionTimer(1),
+            ),
+            (
+                TableSettings {
+                    between_hands_secs: 500,
+                    ..good
+                },
+                SettingsError::BetweenHands(500),
+            ),
+            (
+                TableSettings {
+                    stakes: Stakes {
+                        bring_in: 0,
+                        ..good.stakes
+                    },
+                    ..good
+                },
+                SettingsError::Stakes(StakesError::ZeroBringIn),
+            ),
+            (
+                TableSettings {
+                    rules: Rules {
+                        max_raises: 0,
+                        ..good.rules
+                    },
+                    ..good
+                },
+                SettingsError::MaxRaises(0),
+            ),
+            (
+                TableSettings {
+                    mix_hands: 0,
+                    ..good
+                },
+                SettingsError::MixHands(0),
+            ),
+            (
+                TableSettings {
+                    seats: 4,
+                    computer_players: 4,
+                    ..good
+                },
+                SettingsError::ComputerPlayers {
+                    computer_players: 4,
+                    seats: 4,
+                },
+            ),
+        ];
+        for (settings, expected) in cases {
+            assert_eq!(settings.validate(), Err(expected));
+        }
+    }
+}
