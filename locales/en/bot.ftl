@@ -144,3 +144,4 @@ tournament-already-started = The sit & go has already started: registration is c
 tournament-too-few = A sit & go needs at least two entrants to start; it has { $entrants }.
 tournament-not-running = The sit & go is not being played.
 tournament-sat-out = In a sit & go nobody leaves with chips: you are dealt in all the same, the table checks or folds for you, and your antes and bring-ins are paid. /back to play again.
+tournament-register-button = Register

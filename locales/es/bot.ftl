@@ -150,3 +150,4 @@ tournament-already-started = El torneo ya empezó: la inscripción está cerrada
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
 tournament-not-running = El torneo no se está jugando.
 tournament-sat-out = En un torneo nadie se va con fichas: sigues recibiendo cartas, la mesa pasa o se retira por ti y pagas el ante y el bring-in de cada mano. /back para volver a jugar.
+tournament-register-button = Inscribirme

@@ -132,3 +132,4 @@ tournament-already-started = Turnamen sudah dimulai: pendaftaran ditutup, dan ti
 tournament-too-few = Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
 tournament-not-running = Turnamen tidak sedang dimainkan.
 tournament-sat-out = Di turnamen tidak ada yang pergi membawa chip: kamu tetap dibagi kartu, meja melakukan check atau fold untukmu, dan ante serta bring-in tetap dibayar. /back untuk main lagi.
+tournament-register-button = Daftar
