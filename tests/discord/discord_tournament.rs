@@ -451,6 +451,26 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
         ask(&fake, user, CHANNEL, "join", vec![]).await;
     }
     click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
+    // Each message is posted on its own: the last bust may land after the result.
+    let outs_told = |fake: &FakeDiscord| {
+        fake.channel_messages(CHANNEL)
+            .iter()
+            .filter(|m| {
+                m["content"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains(" is out in place ")
+            })
+            .count()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while outs_told(&fake) < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a bust was never told"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 
     let texts: Vec<String> = fake
         .channel_messages(CHANNEL)
