@@ -149,3 +149,4 @@ tournament-sat-out = In a sit & go nobody leaves with chips: you are dealt in al
 opt-board = Which leaderboard: chips, or the net from sit & gos
 choice-cash = Chips
 choice-tournaments = Sit & gos, by net from tournaments
+tournament-register-button = Register

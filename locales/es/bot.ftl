@@ -155,3 +155,4 @@ tournament-sat-out = En un torneo nadie se va con fichas: sigues recibiendo cart
 opt-board = Qué clasificación: fichas, o el resultado en torneos
 choice-cash = Fichas
 choice-tournaments = Torneos, por resultado
+tournament-register-button = Inscribirme

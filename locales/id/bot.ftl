@@ -137,3 +137,4 @@ tournament-sat-out = Di turnamen tidak ada yang pergi membawa chip: kamu tetap d
 opt-board = Papan peringkat yang mana: chip, atau hasil bersih turnamen
 choice-cash = Chip
 choice-tournaments = Turnamen, menurut hasil bersih
+tournament-register-button = Daftar

@@ -18,17 +18,18 @@ use serenity::{
 use tokio::time::error::Elapsed;
 use tracing::Instrument as _;
 
-use crate::bank::{GuildId, TableId, UserId};
+use crate::bank::{GuildId, InteractionId, TableId, TournamentId, UserId};
 use crate::lobby::{LobbyError, TableHandle};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale};
 use crate::table::ActionKind;
 
 use super::Bot;
+use super::commands::tournament::TournamentRefused;
 use super::custom_id::ButtonId;
 use super::presenter::{ClickToken, Presenter, Snapshot, wait_for_action};
 use super::refusals::Refused;
-use super::reply::deferring;
+use super::reply::{Caller, deferring};
 
 /// A click whose table has not answered after this long is acknowledged at once (deferred
 /// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
@@ -70,6 +71,7 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
         interaction: click,
         user,
         locale,
+        public: table_locale,
     };
     async {
         match ButtonId::decode(&click.interaction.data.custom_id) {
@@ -84,6 +86,9 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
             }
             Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
                 click.my_cards(TableId(table)).await;
+            }
+            Some(ButtonId::Register { tournament }) => {
+                click.register(TournamentId(tournament)).await;
             }
             _ => click.refuse(&Refused::UnknownButton).await,
         }
@@ -108,9 +113,53 @@ struct Click<'a> {
     interaction: &'a ComponentInteraction,
     user: UserId,
     locale: Locale,
+    /// The channel's language.
+    public: Locale,
 }
 
 impl Click<'_> {
+    /// The Register button of a sit & go's message: the clicker registers as with `/join`,
+    /// the channel told (a refusal, the clicker alone).
+    async fn register(&self, tournament: TournamentId) {
+        let (Some(guild), table) = (
+            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
+            TableId(self.interaction.channel_id.get()),
+        ) else {
+            return self.refuse(&Refused::UnknownButton).await;
+        };
+        let state = match self.bot.bank().tournament(tournament).await {
+            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
+            Ok(_) => return self.refuse(&TournamentRefused::NoneHere).await,
+            Err(error) => return self.refuse(&error).await,
+        };
+        let caller = Caller {
+            bot: self.bot.clone(),
+            user: self.user,
+            guild,
+            table,
+            locale: self.locale,
+            public: self.public,
+        };
+        let reference = crate::bank::interaction_reference(
+            InteractionId(self.interaction.id.get()),
+            "tournament-register",
+        );
+        let answer = super::commands::tournament::join(caller, reference, state).await;
+        let response = CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new()
+                .content(answer.text)
+                .ephemeral(!answer.public)
+                .allowed_mentions(CreateAllowedMentions::new()),
+        );
+        if let Err(error) = self
+            .interaction
+            .create_response(&self.ctx.http, response)
+            .await
+        {
+            tracing::warn!(%error, "answering a Register click failed");
+        }
+    }
+
     /// An action button: the table takes the action, the board is answered in place, and the
     /// click's token goes to the presenter.
     async fn act(&self, table: TableId, turn: Turn) {

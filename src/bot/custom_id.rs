@@ -18,6 +18,8 @@ pub enum ButtonId {
     },
     /// `c:{table}`: show me my cards (ephemeral).
     MyCards { table: u64 },
+    /// `r:{tournament}`: register me in this sit & go (as `/join` does).
+    Register { tournament: u64 },
 }
 
 fn action_code(action: ActionKind) -> &'static str {
@@ -59,6 +61,7 @@ impl ButtonId {
                 action,
             } => format!("a:{table}:{hand}:{seq}:{}", action_code(*action)),
             ButtonId::MyCards { table } => format!("c:{table}"),
+            ButtonId::Register { tournament } => format!("r:{tournament}"),
         }
     }
 
@@ -74,6 +77,9 @@ impl ButtonId {
             },
             "c" => ButtonId::MyCards {
                 table: parts.next()?.parse().ok()?,
+            },
+            "r" => ButtonId::Register {
+                tournament: parts.next()?.parse().ok()?,
             },
             _ => return None,
         };
@@ -100,6 +106,11 @@ mod tests {
         }
         let cards = ButtonId::MyCards { table: u64::MAX };
         assert_eq!(ButtonId::decode(&cards.encode()), Some(cards));
+        let register = ButtonId::Register {
+            tournament: u64::MAX,
+        };
+        assert!(register.encode().len() <= MAX_LEN);
+        assert_eq!(ButtonId::decode(&register.encode()), Some(register));
     }
 
     #[test]

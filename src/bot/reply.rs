@@ -31,17 +31,32 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub struct Answer {
     pub text: String,
     pub public: bool,
+    /// A button under the public message: its `custom_id` and label.
+    pub button: Option<(String, String)>,
 }
 
 impl Answer {
     pub fn public(text: String) -> Answer {
-        Answer { text, public: true }
+        Answer {
+            text,
+            public: true,
+            button: None,
+        }
     }
 
     pub fn private(text: String) -> Answer {
         Answer {
             text,
             public: false,
+            button: None,
+        }
+    }
+
+    /// The answer with a button under its public message.
+    pub fn with_button(self, custom_id: String, label: String) -> Answer {
+        Answer {
+            button: Some((custom_id, label)),
+            ..self
         }
     }
 }
@@ -91,11 +106,19 @@ pub fn public_locale(ctx: Context<'_>) -> Locale {
 /// Sends `answer`, after whatever already answered the interaction.
 pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outcome {
     let acknowledgement = render::tr(locale(ctx), "bot-done", &[]);
+    let button = answer.button.clone();
     for (text, ephemeral) in messages(answer, answered, acknowledgement) {
-        let reply = poise::CreateReply::default()
+        let mut reply = poise::CreateReply::default()
             .content(text)
             .ephemeral(ephemeral)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Some((custom_id, label)) = button.as_ref().filter(|_| !ephemeral) {
+            reply = reply.components(vec![serenity::CreateActionRow::Buttons(vec![
+                serenity::CreateButton::new(custom_id)
+                    .label(label)
+                    .style(serenity::ButtonStyle::Primary),
+            ])]);
+        }
         ctx.send(reply).await?;
     }
     Ok(())

@@ -11,7 +11,7 @@ use std::time::Duration;
 use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
 use studbot::lobby::{
     DealingOutPace, Lobby, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
-    SitOutReason, TableHandle, TableMessage, TournamentPlace,
+    SitOutReason, TableHandle, TableMessage, TableStore, TournamentPlace,
 };
 use studbot::table::GameChoice;
 use studbot::table::hand::{ActionKind, Event};
@@ -348,4 +348,24 @@ async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
     );
     assert_paid_once(&fixture.bank, id, &players, &places).await;
     assert_eq!(places[0].user, ANA);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_reopens_it() {
+    let store = Arc::new(MemoryTableStore::new());
+    let fixture = fixture_with(2_306, store.clone(), DealingOutPace::NO_PAUSE).await;
+    let id = started(&fixture.bank, &[ANA, BEN]).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    table.pause().await.unwrap();
+    table.resume().await.unwrap();
+    table.pause().await.unwrap();
+    assert!(
+        store.load_all().await.unwrap().is_empty(),
+        "a sit & go's table is the bank's record, not the store's"
+    );
+    fixture.lobby.shutdown(Duration::ZERO).await;
+    let (lobby, _) = Lobby::start(fixture.bank.clone(), store, LobbyConfig::default())
+        .await
+        .expect("the restart is not refused a cash table where the sit & go runs");
+    assert!(lobby.table(TABLE).is_ok());
 }

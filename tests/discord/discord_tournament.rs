@@ -451,6 +451,26 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
         ask(&fake, user, CHANNEL, "join", vec![]).await;
     }
     click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
+    // Each message is posted on its own: the last bust may land after the result.
+    let outs_told = |fake: &FakeDiscord| {
+        fake.channel_messages(CHANNEL)
+            .iter()
+            .filter(|m| {
+                m["content"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains(" is out in place ")
+            })
+            .count()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while outs_told(&fake) < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a bust was never told"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 
     let texts: Vec<String> = fake
         .channel_messages(CHANNEL)
@@ -640,6 +660,55 @@ async fn eight_long_names_fit_a_sit_and_go_board_with_its_header() {
     let text = message["content"].as_str().unwrap_or_default();
     assert!(text.encode_utf16().count() <= 2000, "{text}");
     assert!(text.contains("8 players left"), "{text}");
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_clicks() {
+    const CHANNEL: u64 = 300_000_000_000_002_314;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
+    for user in [&moderator(), &ada, &ben] {
+        fake.add_user(user);
+    }
+    open(&fake, CHANNEL, 2, 100).await;
+    let (message, button) = fake
+        .channel_messages(CHANNEL)
+        .iter()
+        .find_map(|message| {
+            let button = support::table::custom_ids(message)
+                .into_iter()
+                .find(|id| id.starts_with("r:"))?;
+            Some((message["id"].as_str()?.parse::<u64>().ok()?, button))
+        })
+        .expect("the sit & go's message has a Register button");
+
+    let click = fake.click(&ada, message, &button).await;
+    assert_public(
+        &fake.answer_to(click).await,
+        CHANNEL,
+        "Ada registered (1/2); prize pool 100.",
+    );
+    assert_balance(&fake, CHANNEL, &ada, 900).await;
+    let twice = fake.click(&ada, message, &button).await;
+    assert_private_to(
+        &fake.answer_to(twice).await,
+        &ada,
+        "You are already registered in this sit & go.",
+    );
+    assert_balance(&fake, CHANNEL, &ada, 900).await;
+    // The last seat starts it, and its first hand is dealt.
+    let click = fake.click(&ben, message, &button).await;
+    assert_public(
+        &fake.answer_to(click).await,
+        CHANNEL,
+        "The sit & go starts with 2 players; prize pool 200.",
+    );
+    let dealt = |fake: &FakeDiscord| current_turn(fake, CHANNEL).is_some();
+    click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], dealt).await;
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
 }

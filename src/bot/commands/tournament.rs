@@ -99,10 +99,17 @@ pub async fn open(
         match bank.tournament(id).await {
             Ok(Some(state)) => {
                 let opened = tr(caller.public, "tournament-opened", &[]);
+                let register = crate::bot::custom_id::ButtonId::Register {
+                    tournament: state.id.0,
+                };
                 Answer::public(format!(
                     "{opened}\n{}",
                     status_text(&caller.bot, caller.public, &state)
                 ))
+                .with_button(
+                    register.encode(),
+                    tr(caller.public, "tournament-register-button", &[]),
+                )
             }
             Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
             Err(error) => caller.refuse(&error),
@@ -208,7 +215,7 @@ where
 }
 
 /// Registers the caller: the buy-in moves into the prize pool; the last seat starts it.
-pub(super) async fn join(caller: Caller, reference: String, state: TournamentState) -> Answer {
+pub(crate) async fn join(caller: Caller, reference: String, state: TournamentState) -> Answer {
     let bank = caller.bot.bank();
     let entrants = match bank
         .register_tournament(caller.guild, state.id, caller.user, &reference)

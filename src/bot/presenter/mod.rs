@@ -190,7 +190,13 @@ impl Presenter {
                 self.flush().await;
             }
         }
-        // The table closed: no turn is current, so every mention goes.
+        // The table closed (a sit & go's last words come just before): news a click's hold
+        // kept back is posted still.
+        let news = std::mem::take(&mut lock(&self.state).news);
+        for (text, user) in news {
+            self.post_text(text, user);
+        }
+        // No turn is current, so every mention goes.
         lock(&self.state).turn = None;
         self.retire_pings();
         tracing::info!("table closed; presenter stopped");

@@ -141,6 +141,11 @@ impl Table {
         mix_from_hand: u64,
         paused: bool,
     ) -> Result<(), LobbyError> {
+        if self.is_tournament() {
+            // A sit & go's table is reopened from the bank's record of the sit & go, never
+            // from the store (where a restart would take it for a cash table).
+            return Ok(());
+        }
         let record = TableRecord {
             guild: self.guild,
             table: self.table,
