@@ -111,8 +111,9 @@ struct BotInner {
 
 impl Bot {
     /// Follows the gateway's connection for `/healthz` and the reconnect counter.
+    /// Every table's presenter hears of it too: while the shard carrying its guild is down no
+    /// click can arrive, so the turn's timer is held (see [`Bot::gateway_carries`]).
     pub(crate) fn watch_gateway(&self, shard: serenity::ShardId, event: &serenity::FullEvent) {
-        use serenity::ConnectionStage;
         let health = &self.inner.health;
         match event {
             serenity::FullEvent::Ready { data_about_bot } => {
@@ -121,15 +122,60 @@ impl Bot {
             }
             serenity::FullEvent::Resume { .. } => health.set_shard_up(shard.0, None, true),
             serenity::FullEvent::ShardStageUpdate { event } => {
-                if event.new == ConnectionStage::Connected {
-                    health.set_shard_up(event.shard_id.0, None, true);
-                } else if event.old == ConnectionStage::Connected {
-                    health.set_shard_up(event.shard_id.0, None, false);
-                    crate::telemetry::record::gateway_reconnected();
-                }
+                return self.watch_shard_stage(event);
             }
-            _ => {}
+            _ => return,
         }
+        self.gateway_changed();
+    }
+
+    /// A shard's connection changed stage. serenity hands this only to an `EventHandler`
+    /// (never to the framework's events), so `serve` registers one that calls this.
+    pub(crate) fn watch_shard_stage(&self, event: &serenity::ShardStageUpdateEvent) {
+        use serenity::ConnectionStage;
+        let health = &self.inner.health;
+        if event.new == ConnectionStage::Connected {
+            health.set_shard_up(event.shard_id.0, None, true);
+        } else if event.old == ConnectionStage::Connected {
+            health.set_shard_up(event.shard_id.0, None, false);
+            crate::telemetry::record::gateway_reconnected();
+        } else {
+            return;
+        }
+        self.gateway_changed();
+    }
+
+    /// The shard runners' watch found shard `shard` connected (`up`) or not.
+    pub(crate) fn shard_seen(&self, shard: u32, up: bool) {
+        let was_up = self.inner.health.shard_up(shard);
+        if was_up == up {
+            return;
+        }
+        self.inner.health.set_shard_up(shard, None, up);
+        if !up {
+            crate::telemetry::record::gateway_reconnected();
+        }
+        self.gateway_changed();
+    }
+
+    fn gateway_changed(&self) {
+        for presenter in self.running_presenters() {
+            presenter.gateway_changed();
+        }
+    }
+
+    /// Whether `guild`'s clicks can reach the bot now: the gateway shard carrying it is
+    /// connected. A turn's timer runs only while it is (and its buttons are on screen).
+    pub fn gateway_carries(&self, guild: GuildId) -> bool {
+        self.inner.health.guild_shard_up(guild.0)
+    }
+
+    fn running_presenters(&self) -> Vec<Arc<Presenter>> {
+        lock(&self.inner.presenters)
+            .values()
+            .filter_map(Weak::upgrade)
+            .filter(|presenter| presenter.is_running())
+            .collect()
     }
 
     pub fn config(&self) -> &Config {

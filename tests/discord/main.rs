@@ -42,5 +42,6 @@ mod discord_threads;
 mod discord_timers;
 mod discord_tournament;
 mod discord_world;
+mod discord_world_outage;
 mod metrics_scrape;
 mod run_startup;
