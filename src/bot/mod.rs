@@ -86,6 +86,10 @@ struct BotInner {
     /// Each table's presenter, held by its own task: the bot only points at it, so a closed
     /// table's presenter goes with its task.
     presenters: Mutex<HashMap<TableId, Weak<Presenter>>>,
+    /// Held while a table's first presenter subscribes: the table hands its backlog (a
+    /// restart's "hand cancelled and refunded") to its first subscriber, so two first attaches
+    /// must not both subscribe and drop the one that got it.
+    attaching: tokio::sync::Mutex<()>,
     /// Every task the bot starts (presenters, lookups, DMs, posts), so shutdown waits for them.
     tasks: TaskTracker,
     stop: CancellationToken,
@@ -339,6 +343,10 @@ impl Bot {
         if let Some(existing) = self.existing_presenter(handle.table()) {
             return Ok(existing);
         }
+        let _attaching = self.inner.attaching.lock().await;
+        if let Some(existing) = self.existing_presenter(handle.table()) {
+            return Ok(existing);
+        }
         let receiver = handle
             .subscribe()
             .await
@@ -349,14 +357,6 @@ impl Bot {
             Err(_) => None,
         };
         let mut presenters = lock(&self.inner.presenters);
-        if let Some(existing) = presenters
-            .get(&handle.table())
-            .and_then(Weak::upgrade)
-            .filter(|existing| existing.is_running())
-        {
-            // Another task attached first; this receiver is dropped and unsubscribes.
-            return Ok(existing);
-        }
         let presenter = Presenter::new(self.clone(), handle.clone(), language);
         presenters.insert(handle.table(), Arc::downgrade(&presenter));
         drop(presenters);

@@ -113,6 +113,7 @@ pub async fn serve_observed(
             rest,
             http: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
+            attaching: tokio::sync::Mutex::new(()),
             tasks: TaskTracker::new(),
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
