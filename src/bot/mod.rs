@@ -86,6 +86,10 @@ struct BotInner {
     /// Each table's presenter, held by its own task: the bot only points at it, so a closed
     /// table's presenter goes with its task.
     presenters: Mutex<HashMap<TableId, Weak<Presenter>>>,
+    /// Held while a table's first presenter subscribes: the table hands its backlog (a
+    /// restart's "hand cancelled and refunded") to its first subscriber, so two first attaches
+    /// must not both subscribe and drop the one that got it.
+    attaching: tokio::sync::Mutex<()>,
     /// Every task the bot starts (presenters, lookups, DMs, posts), so shutdown waits for them.
     tasks: TaskTracker,
     stop: CancellationToken,
@@ -111,8 +115,9 @@ struct BotInner {
 
 impl Bot {
     /// Follows the gateway's connection for `/healthz` and the reconnect counter.
+    /// Every table's presenter hears of it too: while the shard carrying its guild is down no
+    /// click can arrive, so the turn's timer is held (see [`Bot::gateway_carries`]).
     pub(crate) fn watch_gateway(&self, shard: serenity::ShardId, event: &serenity::FullEvent) {
-        use serenity::ConnectionStage;
         let health = &self.inner.health;
         match event {
             serenity::FullEvent::Ready { data_about_bot } => {
@@ -121,15 +126,60 @@ impl Bot {
             }
             serenity::FullEvent::Resume { .. } => health.set_shard_up(shard.0, None, true),
             serenity::FullEvent::ShardStageUpdate { event } => {
-                if event.new == ConnectionStage::Connected {
-                    health.set_shard_up(event.shard_id.0, None, true);
-                } else if event.old == ConnectionStage::Connected {
-                    health.set_shard_up(event.shard_id.0, None, false);
-                    crate::telemetry::record::gateway_reconnected();
-                }
+                return self.watch_shard_stage(event);
             }
-            _ => {}
+            _ => return,
         }
+        self.gateway_changed();
+    }
+
+    /// A shard's connection changed stage. serenity hands this only to an `EventHandler`
+    /// (never to the framework's events), so `serve` registers one that calls this.
+    pub(crate) fn watch_shard_stage(&self, event: &serenity::ShardStageUpdateEvent) {
+        use serenity::ConnectionStage;
+        let health = &self.inner.health;
+        if event.new == ConnectionStage::Connected {
+            health.set_shard_up(event.shard_id.0, None, true);
+        } else if event.old == ConnectionStage::Connected {
+            health.set_shard_up(event.shard_id.0, None, false);
+            crate::telemetry::record::gateway_reconnected();
+        } else {
+            return;
+        }
+        self.gateway_changed();
+    }
+
+    /// The shard runners' watch found shard `shard` connected (`up`) or not.
+    pub(crate) fn shard_seen(&self, shard: u32, up: bool) {
+        let was_up = self.inner.health.shard_up(shard);
+        if was_up == up {
+            return;
+        }
+        self.inner.health.set_shard_up(shard, None, up);
+        if !up {
+            crate::telemetry::record::gateway_reconnected();
+        }
+        self.gateway_changed();
+    }
+
+    fn gateway_changed(&self) {
+        for presenter in self.running_presenters() {
+            presenter.gateway_changed();
+        }
+    }
+
+    /// Whether `guild`'s clicks can reach the bot now: the gateway shard carrying it is
+    /// connected. A turn's timer runs only while it is (and its buttons are on screen).
+    pub fn gateway_carries(&self, guild: GuildId) -> bool {
+        self.inner.health.guild_shard_up(guild.0)
+    }
+
+    fn running_presenters(&self) -> Vec<Arc<Presenter>> {
+        lock(&self.inner.presenters)
+            .values()
+            .filter_map(Weak::upgrade)
+            .filter(|presenter| presenter.is_running())
+            .collect()
     }
 
     pub fn config(&self) -> &Config {
@@ -293,6 +343,10 @@ impl Bot {
         if let Some(existing) = self.existing_presenter(handle.table()) {
             return Ok(existing);
         }
+        let _attaching = self.inner.attaching.lock().await;
+        if let Some(existing) = self.existing_presenter(handle.table()) {
+            return Ok(existing);
+        }
         let receiver = handle
             .subscribe()
             .await
@@ -303,14 +357,6 @@ impl Bot {
             Err(_) => None,
         };
         let mut presenters = lock(&self.inner.presenters);
-        if let Some(existing) = presenters
-            .get(&handle.table())
-            .and_then(Weak::upgrade)
-            .filter(|existing| existing.is_running())
-        {
-            // Another task attached first; this receiver is dropped and unsubscribes.
-            return Ok(existing);
-        }
         let presenter = Presenter::new(self.clone(), handle.clone(), language);
         presenters.insert(handle.table(), Arc::downgrade(&presenter));
         drop(presenters);

@@ -114,6 +114,7 @@ pub async fn serve_observed(
             rest,
             http: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
+            attaching: tokio::sync::Mutex::new(()),
             tasks: TaskTracker::new(),
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
@@ -143,6 +144,7 @@ pub async fn serve_observed(
     let intents = serenity::GatewayIntents::GUILDS | serenity::GatewayIntents::GUILD_MESSAGES;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
+        .event_handler(ShardStages(bot.clone()))
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
@@ -185,6 +187,12 @@ pub async fn serve_observed(
         }
         outcome
     });
+
+    tokio::spawn(watch_shard_runners(
+        bot.clone(),
+        shard_manager.clone(),
+        bot.inner.stop.clone(),
+    ));
 
     // Tables reopened from the store get their presenter now, so the channel hears about a
     // hand the restart cancelled even before anyone types.
@@ -253,6 +261,56 @@ async fn table_store(data_dir: &Path, bank: &Bank) -> anyhow::Result<Arc<BankTab
         );
     }
     Ok(Arc::new(store))
+}
+
+/// How often the shard runners' stages are read.
+const SHARD_WATCH_EVERY: Duration = Duration::from_secs(1);
+
+/// Reads every shard runner's stage each [`SHARD_WATCH_EVERY`]: a dropped connection that
+/// serenity resumes or restarts inside one runner iteration changes no stage it reports as an
+/// event, and a runner being restarted is absent from the manager meanwhile. A shard is up
+/// while its runner is there and connected.
+async fn watch_shard_runners(
+    bot: Bot,
+    shard_manager: Arc<serenity::ShardManager>,
+    stop: tokio_util::sync::CancellationToken,
+) {
+    let mut known: HashMap<u32, bool> = HashMap::new();
+    loop {
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(SHARD_WATCH_EVERY) => {}
+        }
+        let stages: HashMap<u32, bool> = shard_manager
+            .runners
+            .lock()
+            .await
+            .iter()
+            .map(|(shard, info)| (shard.0, info.stage == serenity::ConnectionStage::Connected))
+            .collect();
+        let shards: Vec<u32> = known.keys().chain(stages.keys()).copied().collect();
+        for shard in shards {
+            let up = stages.get(&shard).copied().unwrap_or(false);
+            if known.insert(shard, up) != Some(up) {
+                bot.shard_seen(shard, up);
+            }
+        }
+    }
+}
+
+/// Hands serenity's shard stage changes (a dropped or resumed gateway connection) to the bot:
+/// serenity gives them to event handlers only, not to the framework.
+struct ShardStages(Bot);
+
+#[serenity::async_trait]
+impl serenity::EventHandler for ShardStages {
+    async fn shard_stage_update(
+        &self,
+        _context: serenity::Context,
+        event: serenity::ShardStageUpdateEvent,
+    ) {
+        self.0.watch_shard_stage(&event);
+    }
 }
 
 async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {

@@ -78,6 +78,30 @@ impl Health {
         metrics::gauge!(names::GATEWAY_UP).set(if all_up { 1.0 } else { 0.0 });
     }
 
+    /// Whether shard `shard` is connected, as last set.
+    pub fn shard_up(&self, shard: u32) -> bool {
+        let shards = self
+            .shards
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        shards.up.get(&shard) == Some(&true)
+    }
+
+    /// Whether the gateway shard that carries `guild` (Discord's `(guild >> 22) % shards`) is
+    /// connected: only then can that guild's clicks reach the bot. False before any shard has
+    /// connected.
+    pub fn guild_shard_up(&self, guild: u64) -> bool {
+        let shards = self
+            .shards
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if shards.total == 0 {
+            return false;
+        }
+        let shard = (guild >> 22) % u64::from(shards.total);
+        u32::try_from(shard).is_ok_and(|shard| shards.up.get(&shard) == Some(&true))
+    }
+
     /// Installs the bank probe (once; later calls are ignored).
     pub fn watch_bank(&self, problem: impl Fn() -> Option<&'static str> + Send + Sync + 'static) {
         let _ = self.bank_problem.set(Box::new(problem));

@@ -43,5 +43,6 @@ mod discord_timers;
 mod discord_tournament;
 mod discord_tournament_stats;
 mod discord_world;
+mod discord_world_outage;
 mod metrics_scrape;
 mod run_startup;

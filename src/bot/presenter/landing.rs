@@ -148,8 +148,9 @@ impl Presenter {
             let mut state = lock(&self.state);
             state.write_failures = 0;
             let current = state.turn.as_ref().map(|turn| (turn.hand, turn.action_seq));
+            let carried = self.bot.gateway_carries(self.handle.guild());
             match state.timer_held {
-                Some(held) if current == Some(held) && version >= state.turn_version => {
+                Some(held) if current == Some(held) && version >= state.turn_version && carried => {
                     state.timer_held = None;
                     Some(held)
                 }
@@ -165,8 +166,34 @@ impl Presenter {
         }
     }
 
+    /// The gateway shard carrying this table's guild dropped or came back. While it is down
+    /// no click can arrive, so the turn's timer is held; once it is back, and the board showing
+    /// the turn is on Discord, the player gets their whole timer from now.
+    pub(crate) fn gateway_changed(self: &Arc<Self>) {
+        if !self.bot.gateway_carries(self.handle.guild()) {
+            self.hold_turn_timer();
+            return;
+        }
+        let release = {
+            let mut state = lock(&self.state);
+            let current = state.turn.as_ref().map(|turn| (turn.hand, turn.action_seq));
+            let landed =
+                self.written.load(std::sync::atomic::Ordering::SeqCst) >= state.turn_version;
+            match state.timer_held {
+                Some(held) if current == Some(held) && landed => {
+                    state.timer_held = None;
+                    Some(held)
+                }
+                _ => None,
+            }
+        };
+        if let Some((hand, action_seq)) = release {
+            self.tell_turn_on_screen(hand, action_seq, true);
+        }
+    }
+
     /// The turn's buttons are not on screen: its player's timer waits.
-    fn hold_turn_timer(self: &Arc<Self>) {
+    pub(super) fn hold_turn_timer(self: &Arc<Self>) {
         let hold = {
             let mut state = lock(&self.state);
             let current = state.turn.as_ref().map(|turn| (turn.hand, turn.action_seq));

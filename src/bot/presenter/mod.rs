@@ -250,6 +250,10 @@ impl Presenter {
         for notice in batch {
             self.apply_one(notice);
         }
+        // A turn dealt while no click can reach the bot waits for the gateway.
+        if !self.bot.gateway_carries(self.handle.guild()) {
+            self.hold_turn_timer();
+        }
     }
 
     /// Asks Discord for the names the board cannot show yet, off the board's path: the board

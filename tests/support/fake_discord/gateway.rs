@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::response::{IntoResponse as _, Response};
 use serde_json::{Value, json};
 use serenity::model::event::{Event, GatewayEvent};
 use tokio::sync::mpsc;
@@ -39,6 +39,8 @@ pub(crate) struct GatewayState {
     pub(crate) resumed: u64,
     /// The intents of the latest IDENTIFY.
     pub(crate) intents: u64,
+    /// A gateway outage: every new connection is refused (503) until it ends.
+    outage: bool,
 }
 
 impl FakeDiscord {
@@ -113,6 +115,31 @@ impl FakeDiscord {
         }
     }
 
+    /// A gateway outage: the connection drops (as [`FakeDiscord::drop_connection`]) and every
+    /// reconnection is refused until [`FakeDiscord::end_gateway_outage`]. REST keeps working,
+    /// as in Discord's own gateway incidents.
+    pub fn begin_gateway_outage(&self) {
+        self.lock().gateway.outage = true;
+        self.drop_connection();
+    }
+
+    /// Ends the outage: the bot's next reconnection is accepted.
+    pub fn end_gateway_outage(&self) {
+        self.lock().gateway.outage = false;
+    }
+
+    /// Waits until the bot is connected again after `identified` IDENTIFYs and `resumed`
+    /// RESUMEs: by either (serenity resumes, or identifies anew after failed attempts).
+    pub async fn wait_reconnected(&self, identified: u64, resumed: u64) {
+        self.wait_until("the bot back on the gateway", |inner| {
+            let gateway = &inner.gateway;
+            (gateway.connection.is_some()
+                && (gateway.identified > identified || gateway.resumed > resumed))
+                .then_some(())
+        })
+        .await
+    }
+
     fn send_frame(&self, frame: Frame) {
         let inner = self.lock();
         let (_, sender) = inner
@@ -128,6 +155,9 @@ pub(crate) async fn upgrade(
     State(shared): State<Arc<Shared>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    if shared.lock().gateway.outage {
+        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     upgrade.on_upgrade(move |socket| session(shared, socket))
 }
 
