@@ -150,7 +150,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
 
 /// A table message as text.
 pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
-    use render::Notice as N;
+    use render::Announcement as N;
     let rendered = match message {
         TableMessage::Opened { .. } => N::TableOpened,
         TableMessage::SettingsChanged { .. } => N::SettingsNextHand,

@@ -25,8 +25,8 @@ pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_na
 pub use history::history;
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
 pub use notices::{
-    Notice, house_stats, leaderboard, notice, quoted_list, rules_summary, stats, table_status,
-    timed_out,
+    Announcement, house_stats, leaderboard, notice, quoted_list, rules_summary, stats,
+    table_status, timed_out,
 };
 pub use private::private_hand;
 pub use prompt::{
