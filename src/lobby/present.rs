@@ -137,9 +137,9 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
                 stack: seat.stack,
                 computer: seat.user.is_computer(),
                 status: match (seat.status, seat.hand_seat) {
-                    (SeatStatus::SittingOut { .. }, _) => render::SeatStatus::SittingOut,
-                    (_, Some(_)) => render::SeatStatus::Active,
-                    (_, None) => render::SeatStatus::Waiting,
+                    (SeatStatus::SittingOut { .. }, _) => render::SeatStatusView::SittingOut,
+                    (_, Some(_)) => render::SeatStatusView::Active,
+                    (_, None) => render::SeatStatusView::Waiting,
                 },
             })
             .collect(),

@@ -10,7 +10,7 @@ use crate::table::{GameChoice, MIX_ORDER};
 
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
-use super::view::{HouseStatsView, LeaderboardLine, SeatStatus, StatsView, TableStatusView};
+use super::view::{HouseStatsView, LeaderboardLine, SeatStatusView, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
 
@@ -316,13 +316,13 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
     }
     for seat in &view.seats {
         let state = match seat.status {
-            SeatStatus::ToAct => Some("seat-to-act"),
-            SeatStatus::Active => None,
-            SeatStatus::Folded => Some("seat-folded"),
-            SeatStatus::AllIn => Some("seat-all-in"),
-            SeatStatus::SittingOut => Some("seat-sitting-out"),
-            SeatStatus::Waiting => Some("seat-waiting"),
-            SeatStatus::Away => Some("seat-away"),
+            SeatStatusView::ToAct => Some("seat-to-act"),
+            SeatStatusView::Active => None,
+            SeatStatusView::Folded => Some("seat-folded"),
+            SeatStatusView::AllIn => Some("seat-all-in"),
+            SeatStatusView::SittingOut => Some("seat-sitting-out"),
+            SeatStatusView::Waiting => Some("seat-waiting"),
+            SeatStatusView::Away => Some("seat-away"),
         };
         let mut line = format!("• {} ({})", display_name(&seat.name), seat.stack);
         if seat.computer {

@@ -17,7 +17,7 @@ use crate::table::{Game, GameChoice, MixLeg, Street};
 
 /// How a seat reads on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SeatStatus {
+pub enum SeatStatusView {
     /// In the hand, and it is this seat's turn.
     ToAct,
     /// In the hand with chips behind.
@@ -97,7 +97,7 @@ pub struct SeatLine {
     pub(crate) down_count: usize,
     pub(crate) shown: bool,
     pub(crate) street_bet: u64,
-    pub(crate) status: SeatStatus,
+    pub(crate) status: SeatStatusView,
     pub(crate) dm_closed: bool,
     pub(crate) computer: bool,
     /// Equity and scoop chance while the hand is dealt out, once computed.
@@ -132,7 +132,7 @@ impl SeatLine {
     pub fn street_bet(&self) -> u64 {
         self.street_bet
     }
-    pub fn status(&self) -> SeatStatus {
+    pub fn status(&self) -> SeatStatusView {
         self.status
     }
     pub fn dm_closed(&self) -> bool {
@@ -208,13 +208,13 @@ impl BoardView {
             .map(|(index, seat)| {
                 let player = facts.players.get(index);
                 let status = if view.to_act == Some(index) {
-                    SeatStatus::ToAct
+                    SeatStatusView::ToAct
                 } else {
                     match seat.state {
-                        SeatState::Folded => SeatStatus::Folded,
-                        SeatState::AllIn => SeatStatus::AllIn,
-                        SeatState::Active if player.is_some_and(|p| p.away) => SeatStatus::Away,
-                        SeatState::Active => SeatStatus::Active,
+                        SeatState::Folded => SeatStatusView::Folded,
+                        SeatState::AllIn => SeatStatusView::AllIn,
+                        SeatState::Active if player.is_some_and(|p| p.away) => SeatStatusView::Away,
+                        SeatState::Active => SeatStatusView::Active,
                     }
                 };
                 let (up_cards, down_count, shown) = match &seat.shown {
@@ -243,8 +243,8 @@ impl BoardView {
             shown: false,
             street_bet: 0,
             status: match idle.state {
-                IdleState::SittingOut => SeatStatus::SittingOut,
-                IdleState::Waiting => SeatStatus::Waiting,
+                IdleState::SittingOut => SeatStatusView::SittingOut,
+                IdleState::Waiting => SeatStatusView::Waiting,
             },
             dm_closed: false,
             computer: idle.computer,
@@ -539,7 +539,7 @@ impl HistoryView {
 pub struct StatusSeat {
     pub name: String,
     pub stack: u64,
-    pub status: SeatStatus,
+    pub status: SeatStatusView,
     pub computer: bool,
 }
 

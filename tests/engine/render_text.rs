@@ -4,7 +4,7 @@ use studbot::bot::limits::{
     MESSAGE as DISCORD_MESSAGE_LIMIT, MESSAGE_TEXT, length as discord_length,
 };
 use studbot::render::{
-    self, Announcement, LeaderboardLine, Locale, SeatStatus, StatsView, StatusSeat,
+    self, Announcement, LeaderboardLine, Locale, SeatStatusView, StatsView, StatusSeat,
     TableStatusView, display_name, for_terminal,
 };
 use studbot::table::rules::{Rules, Stakes};
@@ -105,13 +105,13 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
             StatusSeat {
                 name: "Ana".into(),
                 stack: 100,
-                status: SeatStatus::Active,
+                status: SeatStatusView::Active,
                 computer: false,
             },
             StatusSeat {
                 name: "Bo".into(),
                 stack: 0,
-                status: SeatStatus::SittingOut,
+                status: SeatStatusView::SittingOut,
                 computer: false,
             },
         ],
