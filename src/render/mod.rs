@@ -35,7 +35,7 @@ pub use prompt::{
 pub use refusals::refusal;
 pub use results::results;
 pub use view::{
-    BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastAction, LeaderboardLine,
+    BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastActionView, LeaderboardLine,
     PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatusView, ShownHand, StatsView,
     StatusSeat, TableFacts, TableStatusView, ToAct, TurnPrompt,
 };

@@ -157,7 +157,7 @@ pub struct PotLine {
 
 /// The last action taken, for the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LastAction {
+pub struct LastActionView {
     pub name: String,
     pub kind: ActionKind,
     /// Chips the action cost (what "calls" names).
@@ -189,7 +189,7 @@ pub struct BoardView {
     pub(crate) pots: Vec<PotLine>,
     pub(crate) seats: Vec<SeatLine>,
     pub(crate) community: Option<Card>,
-    pub(crate) last_action: Option<LastAction>,
+    pub(crate) last_action: Option<LastActionView>,
     pub(crate) to_act: Option<ToAct>,
     pub(crate) action_timer_secs: Option<u64>,
     /// Betting is over and the rest of the hand is being dealt out, street by street.
@@ -268,7 +268,7 @@ impl BoardView {
             pots,
             seats,
             community: view.community,
-            last_action: view.last_action.map(|(seat, action)| LastAction {
+            last_action: view.last_action.map(|(seat, action)| LastActionView {
                 name: name_of(seat),
                 kind: action.kind,
                 chips: action.chips,
@@ -331,7 +331,7 @@ impl BoardView {
     pub fn community(&self) -> Option<Card> {
         self.community
     }
-    pub fn last_action(&self) -> Option<&LastAction> {
+    pub fn last_action(&self) -> Option<&LastActionView> {
         self.last_action.as_ref()
     }
     pub fn to_act(&self) -> Option<&ToAct> {
