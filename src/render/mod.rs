@@ -36,7 +36,7 @@ pub use refusals::refusal;
 pub use results::results;
 pub use view::{
     BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastActionView, LeaderboardLine,
-    PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatusView, ShownHand, StatsView,
+    PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatusView, ShownHandView, StatsView,
     StatusSeat, TableFacts, TableStatusView, ToAct, TurnPrompt,
 };
 

@@ -383,7 +383,7 @@ impl TurnPrompt {
 
 /// One pot's outcome, with names and what the winners showed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShownHand {
+pub struct ShownHandView {
     pub seat: SeatIndex,
     pub name: String,
     /// All the cards the player showed (with the community card, if any).
@@ -399,7 +399,7 @@ pub struct ResultView {
     pub(crate) game: Game,
     pub(crate) names: Vec<String>,
     pub(crate) awards: Vec<PotAward>,
-    pub(crate) shown: Vec<ShownHand>,
+    pub(crate) shown: Vec<ShownHandView>,
     pub(crate) mucked: Vec<SeatIndex>,
     /// Uncalled chips given back: `(seat, chips)`.
     pub(crate) returned: Vec<(SeatIndex, u64)>,
@@ -423,7 +423,7 @@ impl ResultView {
                     if let Some(card) = community.filter(|c| !cards.contains(c)) {
                         cards.push(card);
                     }
-                    Some(ShownHand {
+                    Some(ShownHandView {
                         seat: *seat,
                         name: name_at(names, *seat),
                         cards,
@@ -468,7 +468,7 @@ impl ResultView {
     pub fn awards(&self) -> &[PotAward] {
         &self.awards
     }
-    pub fn shown(&self) -> &[ShownHand] {
+    pub fn shown(&self) -> &[ShownHandView] {
         &self.shown
     }
     pub(crate) fn name(&self, seat: SeatIndex) -> String {
