@@ -9,7 +9,7 @@ pub mod good;
 
 use rand::Rng;
 
-pub use easy::{Strength, assess, choose_action, choose_for_hand};
+pub use easy::{Bucket, assess, choose_action, choose_for_hand};
 
 use crate::table::hand::{Hand, LegalAction, PrivateView, PublicView};
 
