@@ -23,8 +23,13 @@ pub enum Level {
     Good,
 }
 
+named_from_all!(Level, Level::Easy, 2);
+
 impl Level {
-    pub fn name(self) -> &'static str {
+    pub const ALL: [Level; 2] = [Level::Easy, Level::Good];
+
+    /// The level's name, as players choose it and a stored table keeps it.
+    pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Good => "good",
