@@ -100,12 +100,12 @@ pub(crate) trait Job: Send {
         committer: &Committer,
         batch: &mut Overlay,
         next_seq: &mut u64,
-    ) -> Answer;
+    ) -> PendingAnswer;
 }
 
 /// Sends a drafted operation's answer once its batch is written: given the batch's failure,
 /// an accepted operation answers that failure instead (a refused one its refusal).
-pub(crate) type Answer = Box<dyn FnOnce(Option<&BankError>) + Send>;
+pub(crate) type PendingAnswer = Box<dyn FnOnce(Option<&BankError>) + Send>;
 
 /// Operation `O` as queued by its caller.
 pub(crate) struct Queued<O: Operation> {
@@ -124,7 +124,7 @@ impl<O: Operation> Job for Queued<O> {
         committer: &Committer,
         batch: &mut Overlay,
         next_seq: &mut u64,
-    ) -> Answer {
+    ) -> PendingAnswer {
         let Queued { op, reply, .. } = *self;
         let result = committer.draft(batch, next_seq, |draft, config| ops::run(op, draft, config));
         Box::new(move |failed| {

@@ -15,7 +15,7 @@ use tracing::Instrument as _;
 
 use crate::bank::{GuildId, TableId, UserId};
 use crate::refusal::Refusal;
-use crate::render::{self, Locale, Notice};
+use crate::render::{self, Announcement, Locale};
 
 use super::refusals::Refused;
 use super::{Bot, Context};
@@ -143,12 +143,12 @@ impl Caller {
     }
 
     /// An announcement the channel reads.
-    pub fn tell_channel(&self, notice: &Notice) -> Answer {
+    pub fn tell_channel(&self, notice: &Announcement) -> Answer {
         Answer::public(render::notice(self.public, notice))
     }
 
     /// An answer for the caller alone.
-    pub fn tell_caller(&self, notice: &Notice) -> Answer {
+    pub fn tell_caller(&self, notice: &Announcement) -> Answer {
         Answer::private(render::notice(self.locale, notice))
     }
 

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::{Fraction, Method, Pot, Seventh, Spot, SpotError, exact_work, solve};
+use super::{Fraction, Method, Seventh, Spot, SpotError, SpotPot, exact_work, solve};
 use crate::table::Card;
 use crate::table::hand::{PublicView, SeatIndex, SeatState, Street};
 
@@ -93,9 +93,9 @@ pub fn public_spot(
         .filter(|seat| seat.state == SeatState::Folded)
         .flat_map(|seat| seat.up_cards.iter().copied())
         .collect();
-    let pots: Vec<Pot> = pots
+    let pots: Vec<SpotPot> = pots
         .iter()
-        .map(|(amount, eligible)| Pot {
+        .map(|(amount, eligible)| SpotPot {
             amount: *amount,
             players: eligible
                 .iter()

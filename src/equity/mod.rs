@@ -18,7 +18,7 @@ use thiserror::Error;
 
 pub use result::{Equity, Fraction, PlayerEquity, WinTie};
 pub use settle::UNITS;
-pub use spot::{HAND_CARDS, MAX_PLAYERS, MIN_PLAYERS, Pot, Seventh, Spot, SpotError, binomial};
+pub use spot::{HAND_CARDS, MAX_PLAYERS, MIN_PLAYERS, Seventh, Spot, SpotError, SpotPot, binomial};
 
 use settle::{Contest, Tally};
 

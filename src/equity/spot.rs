@@ -16,7 +16,7 @@ const DECK_CARDS: usize = 52;
 
 /// One pot: its chips and the players (indices into the spot's hands) who may win it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pot {
+pub struct SpotPot {
     pub amount: u64,
     pub players: Vec<usize>,
 }
@@ -59,7 +59,7 @@ pub struct Spot {
     hands: Vec<Vec<Card>>,
     /// Every card not in a hand or dead, in index order: what the missing cards come from.
     unseen: Vec<Card>,
-    pots: Vec<Pot>,
+    pots: Vec<SpotPot>,
     seventh: Seventh,
 }
 
@@ -98,7 +98,7 @@ impl Spot {
             game,
             hands,
             unseen,
-            pots: vec![Pot {
+            pots: vec![SpotPot {
                 amount: 1,
                 players: (0..players).collect(),
             }],
@@ -120,7 +120,7 @@ impl Spot {
 
     /// The same spot with these pots (main pot first): each pot is won only among its own
     /// players. Pots naming no player are dropped (no one can win them).
-    pub fn with_pots(mut self, pots: Vec<Pot>) -> Result<Spot, SpotError> {
+    pub fn with_pots(mut self, pots: Vec<SpotPot>) -> Result<Spot, SpotError> {
         let players = self.hands.len();
         if let Some(&player) = pots
             .iter()
@@ -129,7 +129,7 @@ impl Spot {
         {
             return Err(SpotError::UnknownPotPlayer { player, players });
         }
-        let pots: Vec<Pot> = pots
+        let pots: Vec<SpotPot> = pots
             .into_iter()
             .filter(|pot| !pot.players.is_empty())
             .collect();
@@ -166,7 +166,7 @@ impl Spot {
         &self.unseen
     }
 
-    pub fn pots(&self) -> &[Pot] {
+    pub fn pots(&self) -> &[SpotPot] {
         &self.pots
     }
 

@@ -138,9 +138,9 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
                 stack: seat.stack,
                 computer: seat.user.is_computer(),
                 status: match (seat.status, seat.hand_seat) {
-                    (SeatStatus::SittingOut { .. }, _) => render::SeatStatus::SittingOut,
-                    (_, Some(_)) => render::SeatStatus::Active,
-                    (_, None) => render::SeatStatus::Waiting,
+                    (SeatStatus::SittingOut { .. }, _) => render::SeatStatusView::SittingOut,
+                    (_, Some(_)) => render::SeatStatusView::Active,
+                    (_, None) => render::SeatStatusView::Waiting,
                 },
             })
             .collect(),
@@ -151,7 +151,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
 
 /// A table message as text.
 pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
-    use render::Notice as N;
+    use render::Announcement as N;
     let rendered = match message {
         TableMessage::Opened { .. } => N::TableOpened,
         TableMessage::SettingsChanged { .. } => N::SettingsNextHand,

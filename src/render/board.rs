@@ -7,7 +7,7 @@ use super::cards::{card, card_backs, cards};
 use super::hand_names::game_name;
 use super::locale::{Locale, tr};
 use super::prompt::{action_options, action_told, street_name};
-use super::view::{BoardView, SeatLine, SeatStatus};
+use super::view::{BoardView, SeatLine, SeatStatusView};
 use super::{TextLimit, display_name, shorten};
 use crate::equity::Fraction;
 use crate::table::Game;
@@ -210,15 +210,15 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
 fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) -> String {
     let name = display_name(&shorten(&seat.name, name_chars));
     let marker = match seat.status {
-        SeatStatus::ToAct => "▶️",
-        SeatStatus::Active => "▫️",
-        SeatStatus::Folded => "✖️",
-        SeatStatus::AllIn => "💰",
-        SeatStatus::SittingOut => "💤",
-        SeatStatus::Waiting => "⏳",
-        SeatStatus::Away => "⌛",
+        SeatStatusView::ToAct => "▶️",
+        SeatStatusView::Active => "▫️",
+        SeatStatusView::Folded => "✖️",
+        SeatStatusView::AllIn => "💰",
+        SeatStatusView::SittingOut => "💤",
+        SeatStatusView::Waiting => "⏳",
+        SeatStatusView::Away => "⌛",
     };
-    let mut line = if seat.status == SeatStatus::ToAct {
+    let mut line = if seat.status == SeatStatusView::ToAct {
         format!("{marker} **{name}** ({})", seat.stack)
     } else {
         format!("{marker} {name} ({})", seat.stack)
@@ -231,7 +231,7 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) ->
     }
     let showing_cards = !matches!(
         seat.status,
-        SeatStatus::Folded | SeatStatus::SittingOut | SeatStatus::Waiting
+        SeatStatusView::Folded | SeatStatusView::SittingOut | SeatStatusView::Waiting
     );
     if showing_cards && (seat.down_count > 0 || !seat.up_cards.is_empty()) {
         line.push(' ');
@@ -242,7 +242,7 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) ->
         line.push_str(&cards(&seat.up_cards));
     }
     let mut notes = Vec::new();
-    if seat.street_bet > 0 && seat.status != SeatStatus::Folded {
+    if seat.street_bet > 0 && seat.status != SeatStatusView::Folded {
         notes.push(tr(
             locale,
             "seat-bet",
@@ -250,13 +250,13 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) ->
         ));
     }
     let state_id = match seat.status {
-        SeatStatus::ToAct => Some("seat-to-act"),
-        SeatStatus::Active => None,
-        SeatStatus::Folded => Some("seat-folded"),
-        SeatStatus::AllIn => Some("seat-all-in"),
-        SeatStatus::SittingOut => Some("seat-sitting-out"),
-        SeatStatus::Waiting => Some("seat-waiting"),
-        SeatStatus::Away => Some("seat-away"),
+        SeatStatusView::ToAct => Some("seat-to-act"),
+        SeatStatusView::Active => None,
+        SeatStatusView::Folded => Some("seat-folded"),
+        SeatStatusView::AllIn => Some("seat-all-in"),
+        SeatStatusView::SittingOut => Some("seat-sitting-out"),
+        SeatStatusView::Waiting => Some("seat-waiting"),
+        SeatStatusView::Away => Some("seat-away"),
     };
     if seat.shown {
         notes.push(tr(locale, "seat-shown", &[]));

@@ -10,7 +10,7 @@ use super::hand_names::game_full_name;
 use super::locale::{Locale, tr};
 use super::prompt::{action_told, street_name};
 use super::results::{Pots, pot_lines, shows_line};
-use super::view::{HistoryView, ResultView, ShownHand};
+use super::view::{HistoryView, ResultView, ShownHandView};
 
 /// The hand history as text, one line per event worth telling.
 pub fn history(locale: Locale, view: &HistoryView) -> String {
@@ -55,7 +55,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
     let mut antes: Vec<String> = Vec::new();
     let mut dealt: Vec<String> = Vec::new();
     let mut street: Option<Street> = None;
-    let mut shown: Vec<ShownHand> = Vec::new();
+    let mut shown: Vec<ShownHandView> = Vec::new();
     let mut result = ResultView {
         hand_number: view.hand_number,
         game: view.game,
@@ -172,7 +172,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                     all.push(card);
                 }
                 lines.push(shows_line(locale, view.game, &name(*seat), held, &all));
-                shown.push(ShownHand {
+                shown.push(ShownHandView {
                     seat: *seat,
                     name: super::view::name_at(&view.names, *seat),
                     cards: all,

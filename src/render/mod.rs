@@ -26,8 +26,8 @@ pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_na
 pub use history::history;
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
 pub use notices::{
-    Notice, house_stats, leaderboard, notice, quoted_list, rules_summary, stats, table_status,
-    timed_out,
+    Announcement, house_stats, leaderboard, notice, quoted_list, rules_summary, stats,
+    table_status, timed_out,
 };
 pub use private::private_hand;
 pub use prompt::{
@@ -37,8 +37,8 @@ pub use refusals::refusal;
 pub use results::results;
 pub use tournament_stats::tournament_leaderboard;
 pub use view::{
-    BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastAction, LeaderboardLine,
-    PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatus, ShownHand, StatsView,
+    BoardView, HistoryView, HouseStatsView, IdleSeat, IdleState, LastActionView, LeaderboardLine,
+    PlayerFacts, PotLine, ResultView, SeatLine, SeatOdds, SeatStatusView, ShownHandView, StatsView,
     StatusSeat, TableFacts, TableStatusView, ToAct, TournamentLeaderboardLine, TournamentStatsView,
     TurnPrompt,
 };

@@ -11,13 +11,13 @@ use crate::table::{GameChoice, MIX_ORDER};
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
 use super::tournament_stats::{fit_lines, signed, tournament_block};
-use super::view::{HouseStatsView, LeaderboardLine, SeatStatus, StatsView, TableStatusView};
+use super::view::{HouseStatsView, LeaderboardLine, SeatStatusView, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
 
 /// A short announcement for one player or for the channel (never a refusal).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Notice {
+pub enum Announcement {
     // Table status.
     Joined {
         name: String,
@@ -105,30 +105,30 @@ pub enum Notice {
 }
 
 /// The text of a notice. Names are escaped for Discord markdown here.
-pub fn notice(locale: Locale, notice: &Notice) -> String {
+pub fn notice(locale: Locale, notice: &Announcement) -> String {
     let name = |name: &str| FluentValue::from(display_name(name));
     match notice {
-        Notice::Joined { name: who, buy_in } => tr(
+        Announcement::Joined { name: who, buy_in } => tr(
             locale,
             "notice-joined",
             &[("name", name(who)), ("amount", (*buy_in).into())],
         ),
-        Notice::Left { name: who, stack } => tr(
+        Announcement::Left { name: who, stack } => tr(
             locale,
             "notice-left",
             &[("name", name(who)), ("amount", (*stack).into())],
         ),
-        Notice::LeavingAfterHand { name: who } => {
+        Announcement::LeavingAfterHand { name: who } => {
             tr(locale, "notice-leaving-after-hand", &[("name", name(who))])
         }
-        Notice::SatOut { name: who } => tr(locale, "notice-sat-out", &[("name", name(who))]),
-        Notice::SatOutAfterTimeouts { name: who } => tr(
+        Announcement::SatOut { name: who } => tr(locale, "notice-sat-out", &[("name", name(who))]),
+        Announcement::SatOutAfterTimeouts { name: who } => tr(
             locale,
             "notice-sat-out-after-timeouts",
             &[("name", name(who))],
         ),
-        Notice::Back { name: who } => tr(locale, "notice-back", &[("name", name(who))]),
-        Notice::TimedOut { name: who, checked } => {
+        Announcement::Back { name: who } => tr(locale, "notice-back", &[("name", name(who))]),
+        Announcement::TimedOut { name: who, checked } => {
             let action = if *checked {
                 ActionKind::Check
             } else {
@@ -136,8 +136,8 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
             };
             timed_out(locale, who, action)
         }
-        Notice::Kicked { name: who } => tr(locale, "notice-kicked", &[("name", name(who))]),
-        Notice::ToppedUp {
+        Announcement::Kicked { name: who } => tr(locale, "notice-kicked", &[("name", name(who))]),
+        Announcement::ToppedUp {
             name: who,
             amount,
             stack,
@@ -150,43 +150,45 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
                 ("stack", (*stack).into()),
             ],
         ),
-        Notice::TableOpened => tr(locale, "notice-table-opened", &[]),
-        Notice::TablePaused => tr(locale, "notice-table-paused", &[]),
-        Notice::TableHalted => tr(locale, "notice-table-halted", &[]),
-        Notice::TableResumed => tr(locale, "notice-table-resumed", &[]),
-        Notice::TableClosed => tr(locale, "notice-table-closed", &[]),
-        Notice::SettingsNextHand => tr(locale, "notice-settings-next-hand", &[]),
-        Notice::HandCancelledRefunded { hand_number } => tr(
+        Announcement::TableOpened => tr(locale, "notice-table-opened", &[]),
+        Announcement::TablePaused => tr(locale, "notice-table-paused", &[]),
+        Announcement::TableHalted => tr(locale, "notice-table-halted", &[]),
+        Announcement::TableResumed => tr(locale, "notice-table-resumed", &[]),
+        Announcement::TableClosed => tr(locale, "notice-table-closed", &[]),
+        Announcement::SettingsNextHand => tr(locale, "notice-settings-next-hand", &[]),
+        Announcement::HandCancelledRefunded { hand_number } => tr(
             locale,
             "notice-hand-cancelled",
             &[("hand", (*hand_number).into())],
         ),
-        Notice::NextHandIn { seconds } => tr(
+        Announcement::NextHandIn { seconds } => tr(
             locale,
             "notice-next-hand-in",
             &[("seconds", (*seconds).into())],
         ),
-        Notice::WaitingForPlayers { needed } => tr(
+        Announcement::WaitingForPlayers { needed } => tr(
             locale,
             "notice-waiting-for-players",
             &[("needed", (*needed).into())],
         ),
-        Notice::DmClosed { name: who } => tr(locale, "notice-dm-closed", &[("name", name(who))]),
-        Notice::YourCardsByDm => tr(locale, "notice-cards-by-dm", &[]),
-        Notice::Balance { balance } => {
+        Announcement::DmClosed { name: who } => {
+            tr(locale, "notice-dm-closed", &[("name", name(who))])
+        }
+        Announcement::YourCardsByDm => tr(locale, "notice-cards-by-dm", &[]),
+        Announcement::Balance { balance } => {
             tr(locale, "notice-balance", &[("balance", (*balance).into())])
         }
-        Notice::BalanceOf { name: who, balance } => tr(
+        Announcement::BalanceOf { name: who, balance } => tr(
             locale,
             "notice-balance-of",
             &[("name", name(who)), ("balance", (*balance).into())],
         ),
-        Notice::DailyClaimed { amount, balance } => tr(
+        Announcement::DailyClaimed { amount, balance } => tr(
             locale,
             "notice-daily-claimed",
             &[("amount", (*amount).into()), ("balance", (*balance).into())],
         ),
-        Notice::Gave { from, to, amount } => tr(
+        Announcement::Gave { from, to, amount } => tr(
             locale,
             "notice-gave",
             &[
@@ -195,7 +197,7 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
                 ("amount", (*amount).into()),
             ],
         ),
-        Notice::Granted {
+        Announcement::Granted {
             name: who,
             amount,
             balance,
@@ -208,7 +210,7 @@ pub fn notice(locale: Locale, notice: &Notice) -> String {
                 ("balance", (*balance).into()),
             ],
         ),
-        Notice::Taken {
+        Announcement::Taken {
             name: who,
             amount,
             balance,
@@ -315,13 +317,13 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
     }
     for seat in &view.seats {
         let state = match seat.status {
-            SeatStatus::ToAct => Some("seat-to-act"),
-            SeatStatus::Active => None,
-            SeatStatus::Folded => Some("seat-folded"),
-            SeatStatus::AllIn => Some("seat-all-in"),
-            SeatStatus::SittingOut => Some("seat-sitting-out"),
-            SeatStatus::Waiting => Some("seat-waiting"),
-            SeatStatus::Away => Some("seat-away"),
+            SeatStatusView::ToAct => Some("seat-to-act"),
+            SeatStatusView::Active => None,
+            SeatStatusView::Folded => Some("seat-folded"),
+            SeatStatusView::AllIn => Some("seat-all-in"),
+            SeatStatusView::SittingOut => Some("seat-sitting-out"),
+            SeatStatusView::Waiting => Some("seat-waiting"),
+            SeatStatusView::Away => Some("seat-away"),
         };
         let mut line = format!("• {} ({})", display_name(&seat.name), seat.stack);
         if seat.computer {

@@ -17,7 +17,7 @@ use crate::table::{Game, GameChoice, MixLeg, Street};
 
 /// How a seat reads on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SeatStatus {
+pub enum SeatStatusView {
     /// In the hand, and it is this seat's turn.
     ToAct,
     /// In the hand with chips behind.
@@ -97,7 +97,7 @@ pub struct SeatLine {
     pub(crate) down_count: usize,
     pub(crate) shown: bool,
     pub(crate) street_bet: u64,
-    pub(crate) status: SeatStatus,
+    pub(crate) status: SeatStatusView,
     pub(crate) dm_closed: bool,
     pub(crate) computer: bool,
     /// Equity and scoop chance while the hand is dealt out, once computed.
@@ -132,7 +132,7 @@ impl SeatLine {
     pub fn street_bet(&self) -> u64 {
         self.street_bet
     }
-    pub fn status(&self) -> SeatStatus {
+    pub fn status(&self) -> SeatStatusView {
         self.status
     }
     pub fn dm_closed(&self) -> bool {
@@ -157,7 +157,7 @@ pub struct PotLine {
 
 /// The last action taken, for the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LastAction {
+pub struct LastActionView {
     pub name: String,
     pub kind: ActionKind,
     /// Chips the action cost (what "calls" names).
@@ -189,7 +189,7 @@ pub struct BoardView {
     pub(crate) pots: Vec<PotLine>,
     pub(crate) seats: Vec<SeatLine>,
     pub(crate) community: Option<Card>,
-    pub(crate) last_action: Option<LastAction>,
+    pub(crate) last_action: Option<LastActionView>,
     pub(crate) to_act: Option<ToAct>,
     pub(crate) action_timer_secs: Option<u64>,
     /// Betting is over and the rest of the hand is being dealt out, street by street.
@@ -208,13 +208,13 @@ impl BoardView {
             .map(|(index, seat)| {
                 let player = facts.players.get(index);
                 let status = if view.to_act == Some(index) {
-                    SeatStatus::ToAct
+                    SeatStatusView::ToAct
                 } else {
                     match seat.state {
-                        SeatState::Folded => SeatStatus::Folded,
-                        SeatState::AllIn => SeatStatus::AllIn,
-                        SeatState::Active if player.is_some_and(|p| p.away) => SeatStatus::Away,
-                        SeatState::Active => SeatStatus::Active,
+                        SeatState::Folded => SeatStatusView::Folded,
+                        SeatState::AllIn => SeatStatusView::AllIn,
+                        SeatState::Active if player.is_some_and(|p| p.away) => SeatStatusView::Away,
+                        SeatState::Active => SeatStatusView::Active,
                     }
                 };
                 let (up_cards, down_count, shown) = match &seat.shown {
@@ -243,8 +243,8 @@ impl BoardView {
             shown: false,
             street_bet: 0,
             status: match idle.state {
-                IdleState::SittingOut => SeatStatus::SittingOut,
-                IdleState::Waiting => SeatStatus::Waiting,
+                IdleState::SittingOut => SeatStatusView::SittingOut,
+                IdleState::Waiting => SeatStatusView::Waiting,
             },
             dm_closed: false,
             computer: idle.computer,
@@ -268,7 +268,7 @@ impl BoardView {
             pots,
             seats,
             community: view.community,
-            last_action: view.last_action.map(|(seat, action)| LastAction {
+            last_action: view.last_action.map(|(seat, action)| LastActionView {
                 name: name_of(seat),
                 kind: action.kind,
                 chips: action.chips,
@@ -331,7 +331,7 @@ impl BoardView {
     pub fn community(&self) -> Option<Card> {
         self.community
     }
-    pub fn last_action(&self) -> Option<&LastAction> {
+    pub fn last_action(&self) -> Option<&LastActionView> {
         self.last_action.as_ref()
     }
     pub fn to_act(&self) -> Option<&ToAct> {
@@ -383,7 +383,7 @@ impl TurnPrompt {
 
 /// One pot's outcome, with names and what the winners showed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShownHand {
+pub struct ShownHandView {
     pub seat: SeatIndex,
     pub name: String,
     /// All the cards the player showed (with the community card, if any).
@@ -399,7 +399,7 @@ pub struct ResultView {
     pub(crate) game: Game,
     pub(crate) names: Vec<String>,
     pub(crate) awards: Vec<PotAward>,
-    pub(crate) shown: Vec<ShownHand>,
+    pub(crate) shown: Vec<ShownHandView>,
     pub(crate) mucked: Vec<SeatIndex>,
     /// Uncalled chips given back: `(seat, chips)`.
     pub(crate) returned: Vec<(SeatIndex, u64)>,
@@ -423,7 +423,7 @@ impl ResultView {
                     if let Some(card) = community.filter(|c| !cards.contains(c)) {
                         cards.push(card);
                     }
-                    Some(ShownHand {
+                    Some(ShownHandView {
                         seat: *seat,
                         name: name_at(names, *seat),
                         cards,
@@ -468,7 +468,7 @@ impl ResultView {
     pub fn awards(&self) -> &[PotAward] {
         &self.awards
     }
-    pub fn shown(&self) -> &[ShownHand] {
+    pub fn shown(&self) -> &[ShownHandView] {
         &self.shown
     }
     pub(crate) fn name(&self, seat: SeatIndex) -> String {
@@ -539,7 +539,7 @@ impl HistoryView {
 pub struct StatusSeat {
     pub name: String,
     pub stack: u64,
-    pub status: SeatStatus,
+    pub status: SeatStatusView,
     pub computer: bool,
 }
 

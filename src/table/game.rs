@@ -18,6 +18,8 @@ pub enum Game {
     Razz,
 }
 
+named_from_all!(Game, Game::Stud8, 3);
+
 impl Game {
     pub const ALL: [Game; 3] = [Game::Stud8, Game::Stud, Game::Razz];
 
@@ -28,11 +30,6 @@ impl Game {
             Game::Stud => "stud",
             Game::Razz => "razz",
         }
-    }
-
-    /// The game named `name` (exactly as [`Game::name`] writes it).
-    pub fn from_name(name: &str) -> Option<Game> {
-        Game::ALL.into_iter().find(|game| game.name() == name)
     }
 
     /// True when the game awards a high half (or the whole pot) to the best high hand.
@@ -142,6 +139,8 @@ pub enum GameChoice {
     Mix,
 }
 
+named_from_all!(GameChoice, GameChoice::Stud8, 4);
+
 impl GameChoice {
     pub const ALL: [GameChoice; 4] = [
         GameChoice::Stud8,
@@ -150,30 +149,12 @@ impl GameChoice {
         GameChoice::Mix,
     ];
 
-    /// Every choice with its name (its serde form), as settings and commands offer them.
-    pub const NAMED: [(GameChoice, &'static str); 4] = {
-        let mut named = [(GameChoice::Stud8, ""); 4];
-        let mut index = 0;
-        while index < named.len() {
-            let choice = GameChoice::ALL[index];
-            named[index] = (choice, choice.name());
-            index += 1;
-        }
-        named
-    };
-
     /// The setting's name: a game's name, or `mix`.
     pub const fn name(self) -> &'static str {
         match self.fixed() {
             Some(game) => game.name(),
             None => "mix",
         }
-    }
-
-    pub fn from_name(name: &str) -> Option<GameChoice> {
-        GameChoice::ALL
-            .into_iter()
-            .find(|choice| choice.name() == name)
     }
 
     /// The one game dealt, or `None` for `mix`.

@@ -2,6 +2,33 @@
 //! No clock, no I/O, no Discord or sled type: randomness comes in as a seed or a stacked deck,
 //! so every hand can be replayed exactly.
 
+/// One convention for the engine's named enums: `ALL` (every value, in order) and a
+/// `const fn name(self)` are written by hand; this derives `NAMED` (each value with its
+/// name, as settings and serde offer them) and `from_name` from those two, so no name is
+/// written twice.
+macro_rules! named_from_all {
+    ($kind:ty, $first:expr, $count:literal) => {
+        impl $kind {
+            /// Every value with its name, in [`Self::ALL`]'s order.
+            pub const NAMED: [($kind, &'static str); $count] = {
+                let mut named = [($first, ""); $count];
+                let mut index = 0;
+                while index < named.len() {
+                    let value = <$kind>::ALL[index];
+                    named[index] = (value, value.name());
+                    index += 1;
+                }
+                named
+            };
+
+            /// The value named `name`, exactly as [`Self::name`] writes it.
+            pub fn from_name(name: &str) -> Option<$kind> {
+                <$kind>::ALL.into_iter().find(|value| value.name() == name)
+            }
+        }
+    };
+}
+
 mod betting;
 mod bring_in;
 pub mod card;

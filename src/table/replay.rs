@@ -48,7 +48,7 @@ fn rules_or_default<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
 
 /// One seat's hand as shown at showdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ShownHand {
+pub struct ReplayShownHand {
     pub seat: SeatIndex,
     pub cards: Vec<Card>,
     /// The best high for people ("Full house, aces over queens").
@@ -66,7 +66,7 @@ pub struct ReplayOutcome {
     /// How each pot (0 = main, then side pots) was split.
     pub pots: Vec<PotAward>,
     /// Hands shown at showdown, in showing order.
-    pub shown: Vec<ShownHand>,
+    pub shown: Vec<ReplayShownHand>,
     /// Seats that mucked at showdown.
     pub mucked: Vec<SeatIndex>,
     /// Uncalled chips given back, as (seat, chips).
@@ -446,7 +446,7 @@ fn outcome_of(hand: &Hand, actions: usize) -> ReplayOutcome {
                     Game::Stud => None,
                     Game::Razz => Some(AceFiveLow::of(cards).to_string()),
                 };
-                shown.push(ShownHand {
+                shown.push(ReplayShownHand {
                     seat: *seat,
                     cards: cards.clone(),
                     high: high.to_string(),

@@ -7,7 +7,7 @@
 use crate::support;
 
 use studbot::lobby::LobbyError;
-use studbot::render::{self, Locale, Notice};
+use studbot::render::{self, Announcement, Locale};
 use support::bot::{TestBot, config_text};
 use support::fake_discord::*;
 use support::table::*;
@@ -43,7 +43,7 @@ async fn public_text_follows_the_server_and_private_text_follows_each_player() {
     let channel: Vec<String> = fake.channel_messages(CHANNEL).iter().map(text).collect();
     let joined = render::notice(
         Locale::Es,
-        &Notice::Joined {
+        &Announcement::Joined {
             name: "Ana".into(),
             buy_in: 200,
         },
@@ -138,7 +138,7 @@ async fn a_moderator_sets_the_table_s_language_over_the_server_s() {
     assert!(
         answer
             .content()
-            .starts_with(&render::notice(Locale::Id, &Notice::TableOpened)),
+            .starts_with(&render::notice(Locale::Id, &Announcement::TableOpened)),
         "{}",
         answer.content()
     );
@@ -169,7 +169,7 @@ async fn a_moderator_sets_the_table_s_language_over_the_server_s() {
     let answer = assert_channel_answer(&fake, changed, CHANNEL).await;
     assert_eq!(
         answer.content(),
-        render::notice(Locale::Es, &Notice::SettingsNextHand)
+        render::notice(Locale::Es, &Announcement::SettingsNextHand)
     );
     bot.stop().await;
 }
@@ -204,7 +204,7 @@ async fn the_table_s_language_is_kept_across_a_restart_until_the_server_s_is_cho
         answer.content(),
         render::notice(
             Locale::Id,
-            &Notice::Joined {
+            &Announcement::Joined {
                 name: "Ana".into(),
                 buy_in: 200,
             }
@@ -223,7 +223,7 @@ async fn the_table_s_language_is_kept_across_a_restart_until_the_server_s_is_cho
     let answer = assert_channel_answer(&fake, changed, CHANNEL).await;
     assert_eq!(
         answer.content(),
-        render::notice(Locale::En, &Notice::SettingsNextHand)
+        render::notice(Locale::En, &Announcement::SettingsNextHand)
     );
     let left = fake.slash(&ana, CHANNEL, "leave", vec![]).await;
     let answer = assert_channel_answer(&fake, left, CHANNEL).await;
@@ -231,7 +231,7 @@ async fn the_table_s_language_is_kept_across_a_restart_until_the_server_s_is_cho
         answer.content(),
         render::notice(
             Locale::En,
-            &Notice::Left {
+            &Announcement::Left {
                 name: "Ana".into(),
                 stack: 200,
             }

@@ -175,69 +175,69 @@ pub fn every_refusal() -> Vec<Box<dyn studbot::refusal::Refusal>> {
     ]
 }
 
-/// Every kind of `render::Notice` once, with sample values: one list for the tests that
+/// Every kind of `render::Announcement` once, with sample values: one list for the tests that
 /// render them all.
-pub fn every_notice() -> Vec<render::Notice> {
+pub fn every_notice() -> Vec<render::Announcement> {
     let name = || "Ana".to_string();
     vec![
-        render::Notice::Joined {
+        render::Announcement::Joined {
             name: name(),
             buy_in: 100,
         },
-        render::Notice::Left {
+        render::Announcement::Left {
             name: name(),
             stack: 120,
         },
-        render::Notice::LeavingAfterHand { name: name() },
-        render::Notice::SatOut { name: name() },
-        render::Notice::SatOutAfterTimeouts { name: name() },
-        render::Notice::Back { name: name() },
-        render::Notice::TimedOut {
+        render::Announcement::LeavingAfterHand { name: name() },
+        render::Announcement::SatOut { name: name() },
+        render::Announcement::SatOutAfterTimeouts { name: name() },
+        render::Announcement::Back { name: name() },
+        render::Announcement::TimedOut {
             name: name(),
             checked: true,
         },
-        render::Notice::TimedOut {
+        render::Announcement::TimedOut {
             name: name(),
             checked: false,
         },
-        render::Notice::Kicked { name: name() },
-        render::Notice::ToppedUp {
+        render::Announcement::Kicked { name: name() },
+        render::Announcement::ToppedUp {
             name: name(),
             amount: 50,
             stack: 150,
         },
-        render::Notice::TableOpened,
-        render::Notice::TablePaused,
-        render::Notice::TableHalted,
-        render::Notice::TableResumed,
-        render::Notice::TableClosed,
-        render::Notice::SettingsNextHand,
-        render::Notice::HandCancelledRefunded { hand_number: 12 },
-        render::Notice::NextHandIn { seconds: 5 },
-        render::Notice::WaitingForPlayers { needed: 1 },
-        render::Notice::WaitingForPlayers { needed: 2 },
-        render::Notice::DmClosed { name: name() },
-        render::Notice::YourCardsByDm,
-        render::Notice::Balance { balance: 1000 },
-        render::Notice::BalanceOf {
+        render::Announcement::TableOpened,
+        render::Announcement::TablePaused,
+        render::Announcement::TableHalted,
+        render::Announcement::TableResumed,
+        render::Announcement::TableClosed,
+        render::Announcement::SettingsNextHand,
+        render::Announcement::HandCancelledRefunded { hand_number: 12 },
+        render::Announcement::NextHandIn { seconds: 5 },
+        render::Announcement::WaitingForPlayers { needed: 1 },
+        render::Announcement::WaitingForPlayers { needed: 2 },
+        render::Announcement::DmClosed { name: name() },
+        render::Announcement::YourCardsByDm,
+        render::Announcement::Balance { balance: 1000 },
+        render::Announcement::BalanceOf {
             name: name(),
             balance: 1000,
         },
-        render::Notice::DailyClaimed {
+        render::Announcement::DailyClaimed {
             amount: 100,
             balance: 1100,
         },
-        render::Notice::Gave {
+        render::Announcement::Gave {
             from: name(),
             to: name(),
             amount: 10,
         },
-        render::Notice::Granted {
+        render::Announcement::Granted {
             name: name(),
             amount: 10,
             balance: 1010,
         },
-        render::Notice::Taken {
+        render::Announcement::Taken {
             name: name(),
             amount: 10,
             balance: 990,

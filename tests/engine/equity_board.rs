@@ -4,7 +4,7 @@
 
 use crate::common::cards;
 use studbot::equity::board::{Budget, betting_is_over, board_equity};
-use studbot::equity::{Method, Pot, Spot, solve};
+use studbot::equity::{Method, Spot, SpotPot, solve};
 use studbot::table::hand::{PublicSeat, PublicView, SeatState, Street};
 use studbot::table::{Card, Game, Stakes};
 
@@ -79,11 +79,11 @@ fn board_equity_counts_folded_up_cards_dead_and_hidden_down_cards_unknown() {
     )
     .unwrap()
     .with_pots(vec![
-        Pot {
+        SpotPot {
             amount: 100,
             players: vec![0, 1, 2],
         },
-        Pot {
+        SpotPot {
             amount: 40,
             players: vec![1, 2],
         },

@@ -1,7 +1,7 @@
 //! `studbot equity`'s engine on hand-worked spots: every number here was worked out by hand
 //! from docs/RULES.md's pot split, not read back from the program.
 
-use studbot::equity::{Equity, Method, Pot, Spot, solve};
+use studbot::equity::{Equity, Method, Spot, SpotPot, solve};
 use studbot::table::{Card, Game};
 
 fn hand(text: &str) -> Vec<Card> {
@@ -138,11 +138,11 @@ fn a_side_pot_is_won_only_among_its_own_players() {
     )
     .unwrap()
     .with_pots(vec![
-        Pot {
+        SpotPot {
             amount: 30,
             players: vec![0, 1, 2],
         },
-        Pot {
+        SpotPot {
             amount: 60,
             players: vec![1, 2],
         },

@@ -7,7 +7,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use studbot::equity::{Equity, Fraction, Method, Pot, Seventh, Spot, solve};
+use studbot::equity::{Equity, Fraction, Method, Seventh, Spot, SpotPot, solve};
 use studbot::table::eval::{AceFiveLow, HighValue, LowValue, best_ace_five_low, best_high_low};
 use studbot::table::{Card, Game};
 
@@ -52,7 +52,7 @@ fn best<K: Ord>(players: &[usize], values: &[Value], key: impl Fn(Value) -> K) -
         .collect()
 }
 
-fn settle(game: Game, values: &[Value], pots: &[Pot], out: &mut Reference) {
+fn settle(game: Game, values: &[Value], pots: &[SpotPot], out: &mut Reference) {
     out.runouts += 1;
     let everyone: Vec<usize> = (0..values.len()).collect();
     let mut main_units = vec![0u128; values.len()];
@@ -108,7 +108,7 @@ fn deal(
     combos: &[Vec<Vec<usize>>],
     player: usize,
     pool: &[Card],
-    pots: &[Pot],
+    pots: &[SpotPot],
     out: &mut Reference,
 ) {
     if player == hands.len() {
@@ -335,19 +335,19 @@ fn side_pots_and_the_community_seventh_card_agree_with_plain_loops() {
         for round in 0..3 {
             let spot = random_spot(&mut rng, game, 4, 5, 9)
                 .with_pots(vec![
-                    Pot {
+                    SpotPot {
                         amount: 40,
                         players: vec![0, 1, 2, 3],
                     },
-                    Pot {
+                    SpotPot {
                         amount: 27,
                         players: vec![1, 2, 3],
                     },
-                    Pot {
+                    SpotPot {
                         amount: 10,
                         players: vec![2, 3],
                     },
-                    Pot {
+                    SpotPot {
                         amount: 5,
                         players: vec![3],
                     },

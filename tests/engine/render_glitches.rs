@@ -12,7 +12,7 @@ use studbot::lobby::LobbyError;
 use studbot::lobby::TableMessage;
 use studbot::lobby::present::message_text;
 use studbot::render::{
-    self, BoardView, HistoryView, Locale, Notice, PlayerFacts, ResultView, TableFacts,
+    self, Announcement, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts,
 };
 use studbot::table::hand::{ActionKind, Hand};
 use studbot::table::rules::{Rules, Stakes};
@@ -292,7 +292,7 @@ fn zero_counts_and_empty_units_are_left_out_in_every_language() {
         let texts = [
             render::notice(
                 locale,
-                &Notice::Left {
+                &Announcement::Left {
                     name: "Ana".into(),
                     stack: 0,
                 },

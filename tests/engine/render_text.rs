@@ -4,8 +4,8 @@ use studbot::bot::limits::{
     MESSAGE as DISCORD_MESSAGE_LIMIT, MESSAGE_TEXT, length as discord_length,
 };
 use studbot::render::{
-    self, LeaderboardLine, Locale, Notice, SeatStatus, StatsView, StatusSeat, TableStatusView,
-    display_name, for_terminal,
+    self, Announcement, LeaderboardLine, Locale, SeatStatusView, StatsView, StatusSeat,
+    TableStatusView, display_name, for_terminal,
 };
 use studbot::table::rules::{Rules, Stakes};
 
@@ -79,12 +79,12 @@ fn every_notice_has_its_own_text_in_every_language() {
     assert_eq!(
         render::notice(
             Locale::Es,
-            &Notice::HandCancelledRefunded { hand_number: 12 }
+            &Announcement::HandCancelledRefunded { hand_number: 12 }
         ),
         "La mano #12 se anuló: cada jugador recuperó las fichas que tenía al empezar la mano."
     );
     assert_eq!(
-        render::notice(Locale::Id, &Notice::WaitingForPlayers { needed: 2 }),
+        render::notice(Locale::Id, &Announcement::WaitingForPlayers { needed: 2 }),
         "Menunggu 2 pemain lagi."
     );
 }
@@ -105,13 +105,13 @@ fn status_stats_leaderboard_and_rules_read_in_every_language() {
             StatusSeat {
                 name: "Ana".into(),
                 stack: 100,
-                status: SeatStatus::Active,
+                status: SeatStatusView::Active,
                 computer: false,
             },
             StatusSeat {
                 name: "Bo".into(),
                 stack: 0,
-                status: SeatStatus::SittingOut,
+                status: SeatStatusView::SittingOut,
                 computer: false,
             },
         ],

@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::render::{self, Notice};
+use crate::render::{self, Announcement};
 
 use super::{named, reference, user_id};
 use crate::bot::Context;
@@ -84,12 +84,12 @@ async fn move_chips(
             Ok(balance) => {
                 let name = named(&player);
                 let notice = match direction {
-                    Direction::Grant => Notice::Granted {
+                    Direction::Grant => Announcement::Granted {
                         name,
                         amount,
                         balance,
                     },
-                    Direction::Take => Notice::Taken {
+                    Direction::Take => Announcement::Taken {
                         name,
                         amount,
                         balance,

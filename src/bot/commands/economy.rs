@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bank::{BankError, TournamentStats, UserId};
-use crate::render::{self, Notice};
+use crate::render::{self, Announcement};
 
 use super::{named, reference, user_id};
 use crate::bot::Context;
@@ -26,14 +26,16 @@ pub async fn balance(
         }
         let user = player.as_ref().map_or(caller.user, user_id);
         match caller.bot.bank().balance(caller.guild, user).await {
-            Ok(balance) if user == caller.user => caller.tell_caller(&Notice::Balance { balance }),
+            Ok(balance) if user == caller.user => {
+                caller.tell_caller(&Announcement::Balance { balance })
+            }
             Ok(balance) => {
                 let name = player
                     .as_ref()
                     .map_or_else(|| caller.bot.names().name_or_placeholder(user), named);
                 Answer::private(render::notice(
                     caller.locale,
-                    &Notice::BalanceOf { name, balance },
+                    &Announcement::BalanceOf { name, balance },
                 ))
             }
             Err(error) => caller.refuse(&error),
@@ -54,7 +56,7 @@ pub async fn daily(ctx: Context<'_>) -> Outcome {
         {
             Ok(balance) => Answer::private(render::notice(
                 caller.locale,
-                &Notice::DailyClaimed {
+                &Announcement::DailyClaimed {
                     amount: caller.bot.config().economy.daily_amount,
                     balance,
                 },
@@ -91,7 +93,7 @@ pub async fn give(
         {
             Ok(_) => Answer::public(render::notice(
                 caller.public,
-                &Notice::Gave {
+                &Announcement::Gave {
                     from: caller.bot.names().name_or_placeholder(caller.user),
                     to: named(&player),
                     amount,

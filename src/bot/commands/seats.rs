@@ -2,7 +2,7 @@
 //! `/ping on|off` (whether the bot mentions them when it is their turn).
 
 use crate::lobby::{Departure, LobbyError, PlayerCards, Seated, TableHandle};
-use crate::render::{self, Notice};
+use crate::render::{self, Announcement};
 
 use super::at_table;
 use crate::bot::Context;
@@ -22,11 +22,11 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
     let told = |seated, caller: Caller| async move {
         let name = caller.name();
         caller.tell_channel(&match seated {
-            Seated::Joined { stack } => Notice::Joined {
+            Seated::Joined { stack } => Announcement::Joined {
                 name,
                 buy_in: stack,
             },
-            Seated::ToppedUp { amount, stack } => Notice::ToppedUp {
+            Seated::ToppedUp { amount, stack } => Announcement::ToppedUp {
                 name,
                 amount,
                 stack,
@@ -47,12 +47,12 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
     let told = |left, caller: Caller| async move {
         let name = caller.name();
         match left {
-            Departure::CashedOut(stack) => caller.tell_channel(&Notice::Left { name, stack }),
+            Departure::CashedOut(stack) => caller.tell_channel(&Announcement::Left { name, stack }),
             Departure::AfterHand => {
                 if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
                     presenter.departing(caller.user);
                 }
-                caller.tell_channel(&Notice::LeavingAfterHand { name })
+                caller.tell_channel(&Announcement::LeavingAfterHand { name })
             }
         }
     };
@@ -64,7 +64,7 @@ pub async fn sitout(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, user| async move { table.sit_out(user).await };
     let told = |(), caller: Caller| async move {
         let name = caller.name();
-        caller.tell_channel(&Notice::SatOut { name })
+        caller.tell_channel(&Announcement::SatOut { name })
     };
     at_table(ctx, ask, told).await
 }
@@ -74,7 +74,7 @@ pub async fn back(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, user| async move { table.back(user).await };
     let told = |(), caller: Caller| async move {
         let name = caller.name();
-        caller.tell_channel(&Notice::Back { name })
+        caller.tell_channel(&Announcement::Back { name })
     };
     at_table(ctx, ask, told).await
 }

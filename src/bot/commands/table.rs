@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::lobby::{TableHandle, TableStatus};
-use crate::render::{self, Locale, Notice};
+use crate::render::{self, Announcement, Locale};
 
 // The option types the settings macro names.
 use super::settings::{
@@ -51,7 +51,7 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
                 tracing::info!(table = caller.table.0, "table opened");
                 // In the language just chosen for the table, if one was.
                 let public = bot.table_locale(caller.guild, settings.language);
-                let mut text = render::notice(public, &Notice::TableOpened);
+                let mut text = render::notice(public, &Announcement::TableOpened);
                 if let Ok(status) = handle.status().await {
                     text = format!("{text}\n{}", status_text(bot, public, &status).await);
                 }
@@ -76,7 +76,7 @@ async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
             presenter.set_language(settings.language);
         }
         let public = caller.bot.table_locale(caller.guild, settings.language);
-        Answer::public(render::notice(public, &Notice::SettingsNextHand))
+        Answer::public(render::notice(public, &Announcement::SettingsNextHand))
     })
     .await
 }
@@ -90,7 +90,7 @@ pub async fn close(ctx: Context<'_>) -> Outcome {
             Err(error) => Err(error),
         };
         match closed {
-            Ok(_) => caller.tell_channel(&Notice::TableClosed),
+            Ok(_) => caller.tell_channel(&Announcement::TableClosed),
             Err(error) => caller.refuse(&error),
         }
     })
@@ -100,14 +100,14 @@ pub async fn close(ctx: Context<'_>) -> Outcome {
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn pause(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, _| async move { table.pause().await };
-    let told = |(), caller: Caller| async move { caller.tell_channel(&Notice::TablePaused) };
+    let told = |(), caller: Caller| async move { caller.tell_channel(&Announcement::TablePaused) };
     at_table(ctx, ask, told).await
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn resume(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, _| async move { table.resume().await };
-    let told = |(), caller: Caller| async move { caller.tell_channel(&Notice::TableResumed) };
+    let told = |(), caller: Caller| async move { caller.tell_channel(&Announcement::TableResumed) };
     at_table(ctx, ask, told).await
 }
 
@@ -117,7 +117,7 @@ pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -
     let ask = |table: TableHandle, _| async move { table.kick(kicked).await };
     let told = |_, caller: Caller| async move {
         let name = named(&player);
-        caller.tell_channel(&Notice::Kicked { name })
+        caller.tell_channel(&Announcement::Kicked { name })
     };
     at_table(ctx, ask, told).await
 }

@@ -82,7 +82,7 @@ impl Presenter {
                     let text = format!(
                         "<@{}> {}",
                         user.0,
-                        render::notice(self.locale(), &render::Notice::DmClosed { name })
+                        render::notice(self.locale(), &render::Announcement::DmClosed { name })
                     );
                     lock(&self.state).news.push((text, Some(user)));
                 }

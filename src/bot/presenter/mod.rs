@@ -344,7 +344,7 @@ impl Presenter {
                 hand,
                 reason: CancelReason::Restart | CancelReason::SettlementFailed,
                 ..
-            } => render::Notice::HandCancelledRefunded { hand_number: hand },
+            } => render::Announcement::HandCancelledRefunded { hand_number: hand },
             // A shutdown's cancellation is told by the bot's shutdown itself (see `serve`),
             // which flushes the outbox before exiting; this task may not run again by then.
             TableMessage::HandCancelled {
@@ -357,15 +357,15 @@ impl Presenter {
             TableMessage::SatOut {
                 user,
                 reason: SitOutReason::TimedOut,
-            } => render::Notice::SatOutAfterTimeouts { name: name(user) },
+            } => render::Announcement::SatOutAfterTimeouts { name: name(user) },
             TableMessage::Left { user, cashed_out } if state.departing.remove(&user) => {
-                render::Notice::Left {
+                render::Announcement::Left {
                     name: name(user),
                     stack: cashed_out,
                 }
             }
             TableMessage::Kicked { user, .. } if state.departing.remove(&user) => {
-                render::Notice::Kicked { name: name(user) }
+                render::Announcement::Kicked { name: name(user) }
             }
             TableMessage::LeavingAfterHand { user } => {
                 state.departing.insert(user);

@@ -6,7 +6,7 @@ use crate::table::GameChoice;
 use crate::table::computer::Level;
 use crate::table::rules::{OddChip, ShortAllIn};
 
-/// A setting chosen from a fixed list (the engine's own `ALL`, each option with its name),
+/// A setting chosen from a fixed list (the engine's own `NAMED`, each option with its name),
 /// offered to players by those names.
 pub trait SettingChoice: Copy + PartialEq + Send + Sync + 'static {
     fn all() -> &'static [(Self, &'static str)];
@@ -21,13 +21,13 @@ pub trait SettingChoice: Copy + PartialEq + Send + Sync + 'static {
 
 impl SettingChoice for ShortAllIn {
     fn all() -> &'static [(Self, &'static str)] {
-        &ShortAllIn::ALL
+        &ShortAllIn::NAMED
     }
 }
 
 impl SettingChoice for OddChip {
     fn all() -> &'static [(Self, &'static str)] {
-        &OddChip::ALL
+        &OddChip::NAMED
     }
 }
 
@@ -39,7 +39,7 @@ impl SettingChoice for GameChoice {
 
 impl SettingChoice for Level {
     fn all() -> &'static [(Self, &'static str)] {
-        &[(Level::Easy, "easy"), (Level::Good, "good")]
+        &Level::NAMED
     }
 }
 
@@ -62,14 +62,14 @@ mod tests {
 
     #[test]
     fn choices_are_named_as_serde_names_them() {
-        for (choice, name) in ShortAllIn::ALL {
+        for (choice, name) in ShortAllIn::NAMED {
             assert_eq!(SettingChoice::name(choice), name);
             assert_eq!(
                 serde_json::to_value(choice).ok(),
                 Some(serde_json::json!(name))
             );
         }
-        for (choice, name) in OddChip::ALL {
+        for (choice, name) in OddChip::NAMED {
             assert_eq!(SettingChoice::name(choice), name);
             assert_eq!(
                 serde_json::to_value(choice).ok(),

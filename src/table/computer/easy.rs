@@ -28,7 +28,7 @@ use crate::table::hand::{
 
 /// How much a hand is worth playing for, as the strategy sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Strength {
+pub enum Bucket {
     /// Nothing to go on: check if free, fold to a bet.
     Junk,
     /// Worth seeing another card: check and call.
@@ -69,7 +69,7 @@ pub fn choose_for_hand<R: Rng + ?Sized>(hand: &Hand, rng: &mut R) -> Option<Lega
 }
 
 /// How strong the seat's hand is, judged from its own cards and the others' boards.
-pub fn assess(private: &PrivateView, public: &PublicView) -> Strength {
+pub fn assess(private: &PrivateView, public: &PublicView) -> Bucket {
     let mut cards: Vec<Card> = Vec::with_capacity(8);
     cards.extend_from_slice(&private.down_cards);
     cards.extend_from_slice(&private.up_cards);
@@ -88,7 +88,7 @@ pub fn assess(private: &PrivateView, public: &PublicView) -> Strength {
 }
 
 /// Stud: trips or a big pair to raise, any pair or three to a flush to call.
-fn assess_third_street_high(cards: &[Card]) -> Strength {
+fn assess_third_street_high(cards: &[Card]) -> Bucket {
     let mut rank_counts = [0u8; 15];
     for card in cards {
         rank_counts[usize::from(card.rank.value())] += 1;
@@ -99,16 +99,16 @@ fn assess_third_street_high(cards: &[Card]) -> Strength {
         .rposition(|&count| count >= 2)
         .unwrap_or(0);
     if top_group >= 3 || paired_rank >= usize::from(Rank::Nine.value()) {
-        Strength::Strong
+        Bucket::Strong
     } else if top_group == 2 || longest_suit(cards) >= 3 {
-        Strength::Playable
+        Bucket::Playable
     } else {
-        Strength::Junk
+        Bucket::Junk
     }
 }
 
 /// Razz: three different small cards, the smaller the better; a pair is junk.
-fn assess_third_street_razz(cards: &[Card]) -> Strength {
+fn assess_third_street_razz(cards: &[Card]) -> Bucket {
     let low_ranks = distinct_low_ranks(cards);
     let top = cards
         .iter()
@@ -117,34 +117,34 @@ fn assess_third_street_razz(cards: &[Card]) -> Strength {
         .unwrap_or(13);
     let has_ace = cards.iter().any(|card| card.rank == Rank::Ace);
     if low_ranks >= 3 && (top <= 6 || (has_ace && top <= 7)) {
-        Strength::Strong
+        Bucket::Strong
     } else if low_ranks >= 3 {
-        Strength::Playable
+        Bucket::Playable
     } else {
-        Strength::Junk
+        Bucket::Junk
     }
 }
 
 /// Razz after third street: a made low of eight or better (seven or better to raise), a
 /// nine or ten low, or four or more small cards while cards are to come.
-fn assess_later_street_razz(cards: &[Card]) -> Strength {
+fn assess_later_street_razz(cards: &[Card]) -> Bucket {
     let cards_to_come = 7usize.saturating_sub(cards.len());
     let low_ranks = distinct_low_ranks(cards);
     let low = AceFiveLow::of(cards);
     let made_top = (cards.len() >= 5 && low.category() == HandCategory::HighCard)
         .then(|| low.ranks().first().map_or(13, |rank| rank.low_value()));
     match made_top {
-        Some(top) if top <= 7 => Strength::Strong,
-        Some(top) if top <= 10 => Strength::Playable,
-        _ if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Strength::Strong,
+        Some(top) if top <= 7 => Bucket::Strong,
+        Some(top) if top <= 10 => Bucket::Playable,
+        _ if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Bucket::Strong,
         _ if cards_to_come > 0 && low_ranks + cards_to_come >= 5 && low_ranks >= 3 => {
-            Strength::Playable
+            Bucket::Playable
         }
-        _ => Strength::Junk,
+        _ => Bucket::Junk,
     }
 }
 
-fn assess_third_street(cards: &[Card]) -> Strength {
+fn assess_third_street(cards: &[Card]) -> Bucket {
     let mut rank_counts = [0u8; 15];
     for card in cards {
         rank_counts[usize::from(card.rank.value())] += 1;
@@ -155,43 +155,39 @@ fn assess_third_street(cards: &[Card]) -> Strength {
         .rposition(|&count| count >= 2)
         .unwrap_or(0);
     if top_group >= 3 || paired_rank >= usize::from(Rank::Nine.value()) {
-        return Strength::Strong;
+        return Bucket::Strong;
     }
     let low_ranks = distinct_low_ranks(cards);
     let has_ace = cards.iter().any(|card| card.rank == Rank::Ace);
     let all_five_or_under = cards.iter().all(|card| card.rank.low_value() <= 5);
     if low_ranks >= 3 && (has_ace || all_five_or_under) {
-        return Strength::Strong;
+        return Bucket::Strong;
     }
     if top_group == 2 || low_ranks >= 3 || longest_suit(cards) >= 3 {
-        return Strength::Playable;
+        return Bucket::Playable;
     }
-    Strength::Junk
+    Bucket::Junk
 }
 
-fn assess_later_street(private: &PrivateView, public: &PublicView, cards: &[Card]) -> Strength {
+fn assess_later_street(private: &PrivateView, public: &PublicView, cards: &[Card]) -> Bucket {
     let cards_to_come = 7usize.saturating_sub(cards.len());
     let low_ranks = distinct_low_ranks(cards);
     let made_low_top = private.low.map(|low| low.ranks()[0].low_value());
     let low_strength = match made_low_top {
-        Some(top) if top <= 7 => Strength::Strong,
-        Some(_) => Strength::Playable,
-        None if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Strength::Strong,
+        Some(top) if top <= 7 => Bucket::Strong,
+        Some(_) => Bucket::Playable,
+        None if cards_to_come >= 2 && low_ranks >= cards.len().min(4) => Bucket::Strong,
         None if cards_to_come > 0 && low_ranks + cards_to_come >= 5 && low_ranks >= 3 => {
-            Strength::Playable
+            Bucket::Playable
         }
-        None => Strength::Junk,
+        None => Bucket::Junk,
     };
     assess_later_street_high(private, public, cards).max(low_strength)
 }
 
 /// The high side of a hand after third street: two pair or better to bet, a pair that
 /// holds or a flush draw to call; worth less when an open board already beats it.
-fn assess_later_street_high(
-    private: &PrivateView,
-    public: &PublicView,
-    cards: &[Card],
-) -> Strength {
+fn assess_later_street_high(private: &PrivateView, public: &PublicView, cards: &[Card]) -> Bucket {
     let category = private.high.category();
     let cards_to_come = 7usize.saturating_sub(cards.len());
 
@@ -205,14 +201,14 @@ fn assess_later_street_high(
                 .first()
                 .is_some_and(|&rank| rank >= Rank::Nine));
     let high_strength = if category >= HandCategory::TwoPair {
-        Strength::Strong
+        Bucket::Strong
     } else if pair_holds || (cards_to_come > 0 && longest_suit(cards) >= 4) {
-        Strength::Playable
+        Bucket::Playable
     } else {
-        Strength::Junk
+        Bucket::Junk
     };
     // A made high hand that an open board already beats is worth less; a low is not hurt.
-    if high_strength > Strength::Junk && board_beats(private, public, category) {
+    if high_strength > Bucket::Junk && board_beats(private, public, category) {
         weaker(high_strength)
     } else {
         high_strength
@@ -229,10 +225,10 @@ fn board_beats(private: &PrivateView, public: &PublicView, ours: HandCategory) -
     })
 }
 
-fn weaker(strength: Strength) -> Strength {
+fn weaker(strength: Bucket) -> Bucket {
     match strength {
-        Strength::Strong => Strength::Playable,
-        Strength::Playable | Strength::Junk => Strength::Junk,
+        Bucket::Strong => Bucket::Playable,
+        Bucket::Playable | Bucket::Junk => Bucket::Junk,
     }
 }
 
@@ -297,14 +293,14 @@ fn aggressive(legal: &[LegalAction]) -> Option<LegalAction> {
     )
 }
 
-fn pick<R: Rng + ?Sized>(strength: Strength, public: &PublicView, rng: &mut R) -> LegalAction {
+fn pick<R: Rng + ?Sized>(strength: Bucket, public: &PublicView, rng: &mut R) -> LegalAction {
     let legal = &public.legal;
     let passive = first_of(
         legal,
         &[ActionKind::Check, ActionKind::Call, ActionKind::BringIn],
     );
     match strength {
-        Strength::Strong => {
+        Bucket::Strong => {
             if per_mille(rng, SLOWPLAY_PER_MILLE)
                 && let Some(action) = passive
             {
@@ -314,7 +310,7 @@ fn pick<R: Rng + ?Sized>(strength: Strength, public: &PublicView, rng: &mut R) -
                 .or(passive)
                 .unwrap_or_else(|| cheapest(legal))
         }
-        Strength::Playable => {
+        Bucket::Playable => {
             let free = find(legal, ActionKind::Check).is_some();
             if free
                 && per_mille(rng, PROBE_BET_PER_MILLE)
@@ -324,7 +320,7 @@ fn pick<R: Rng + ?Sized>(strength: Strength, public: &PublicView, rng: &mut R) -
             }
             passive.unwrap_or_else(|| cheapest(legal))
         }
-        Strength::Junk => {
+        Bucket::Junk => {
             if let Some(action) = first_of(legal, &[ActionKind::Check, ActionKind::BringIn]) {
                 return action;
             }

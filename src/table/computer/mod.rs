@@ -9,7 +9,7 @@ pub mod good;
 
 use rand::Rng;
 
-pub use easy::{Strength, assess, choose_action, choose_for_hand};
+pub use easy::{Bucket, assess, choose_action, choose_for_hand};
 
 use crate::table::hand::{Hand, LegalAction, PrivateView, PublicView};
 
@@ -23,8 +23,13 @@ pub enum Level {
     Good,
 }
 
+named_from_all!(Level, Level::Easy, 2);
+
 impl Level {
-    pub fn name(self) -> &'static str {
+    pub const ALL: [Level; 2] = [Level::Easy, Level::Good];
+
+    /// The level's name, as players choose it and a stored table keeps it.
+    pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Good => "good",

@@ -27,17 +27,23 @@ pub enum ShortAllIn {
     FullBet,
 }
 
+named_from_all!(ShortAllIn, ShortAllIn::HalfBet, 2);
+
 impl ShortAllIn {
-    /// Every option with the name it is written as (its serde form).
-    pub const ALL: [(ShortAllIn, &'static str); 2] = [
-        (ShortAllIn::HalfBet, "half_bet"),
-        (ShortAllIn::FullBet, "full_bet"),
-    ];
+    pub const ALL: [ShortAllIn; 2] = [ShortAllIn::HalfBet, ShortAllIn::FullBet];
+
+    /// The option's name as it is written (its serde form).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShortAllIn::HalfBet => "half_bet",
+            ShortAllIn::FullBet => "full_bet",
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for ShortAllIn {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        read::choice(deserializer, "short_all_in", &ShortAllIn::ALL)
+        read::choice(deserializer, "short_all_in", &ShortAllIn::NAMED)
     }
 }
 
@@ -52,17 +58,23 @@ pub enum OddChip {
     FirstSeat,
 }
 
+named_from_all!(OddChip, OddChip::BySuit, 2);
+
 impl OddChip {
-    /// Every option with the name it is written as (its serde form).
-    pub const ALL: [(OddChip, &'static str); 2] = [
-        (OddChip::BySuit, "by_suit"),
-        (OddChip::FirstSeat, "first_seat"),
-    ];
+    pub const ALL: [OddChip; 2] = [OddChip::BySuit, OddChip::FirstSeat];
+
+    /// The option's name as it is written (its serde form).
+    pub const fn name(self) -> &'static str {
+        match self {
+            OddChip::BySuit => "by_suit",
+            OddChip::FirstSeat => "first_seat",
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for OddChip {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        read::choice(deserializer, "odd_chip", &OddChip::ALL)
+        read::choice(deserializer, "odd_chip", &OddChip::NAMED)
     }
 }
 
@@ -184,14 +196,14 @@ mod tests {
 
     #[test]
     fn every_option_reads_back_from_the_name_it_is_written_as() {
-        for (option, name) in ShortAllIn::ALL {
+        for (option, name) in ShortAllIn::NAMED {
             assert_eq!(serde_json::to_value(option).ok(), Some(name.into()));
             assert_eq!(
                 serde_json::from_value::<ShortAllIn>(name.into()).ok(),
                 Some(option)
             );
         }
-        for (option, name) in OddChip::ALL {
+        for (option, name) in OddChip::NAMED {
             assert_eq!(serde_json::to_value(option).ok(), Some(name.into()));
             assert_eq!(
                 serde_json::from_value::<OddChip>(name.into()).ok(),
