@@ -10,6 +10,7 @@ use crate::table::{GameChoice, MIX_ORDER};
 
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
+use super::numbers::{grouped, signed};
 use super::view::{HouseStatsView, LeaderboardLine, SeatStatus, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
@@ -322,7 +323,11 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
             SeatStatus::Waiting => Some("seat-waiting"),
             SeatStatus::Away => Some("seat-away"),
         };
-        let mut line = format!("• {} ({})", display_name(&seat.name), seat.stack);
+        let mut line = format!(
+            "• {} ({})",
+            display_name(&seat.name),
+            grouped(locale, seat.stack)
+        );
         if seat.computer {
             line.push_str(" 🤖");
         }
@@ -337,13 +342,7 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
 
 /// `/stats`.
 pub fn stats(locale: Locale, view: &StatsView) -> String {
-    let net = if view.net_chips > 0 {
-        format!("+{}", view.net_chips)
-    } else if view.net_chips < 0 {
-        format!("−{}", view.net_chips.unsigned_abs())
-    } else {
-        "0".to_string()
-    };
+    let net = signed(locale, i128::from(view.net_chips));
     [
         tr(
             locale,
@@ -443,12 +442,7 @@ pub fn rules_summary(locale: Locale, rules: &Rules, table: Option<(GameChoice, u
 /// `/stats house`: the guild house's chips, what its computer players won and lost, and what
 /// the mint created for it.
 pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
-    let net = i128::from(view.won) - i128::from(view.lost);
-    let net = match net {
-        0 => "0".to_string(),
-        positive if positive > 0 => format!("+{positive}"),
-        negative => format!("−{}", negative.unsigned_abs()),
-    };
+    let net = signed(locale, i128::from(view.won) - i128::from(view.lost));
     [
         tr(locale, "house-header", &[("balance", view.balance.into())]),
         tr(

@@ -36,7 +36,7 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     script.push_str("quit\n");
     let first = play(data.path(), &[], &script);
     let out = first;
-    assert!(out.contains("your balance is 1000 chips"), "{out}");
+    assert!(out.contains("your balance is 1,000 chips"), "{out}");
     assert!(out.contains("What you can type (a word, or its letter):"));
     assert!(out.contains("I do not know “dance”"));
     assert!(out.contains("Your cards — hand #1"));
@@ -51,7 +51,10 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     let second = play(data.path(), &[], "quit\n");
     let out = second;
     assert!(
-        out.contains(&format!("your balance is {balance} chips")),
+        out.contains(&format!(
+            "your balance is {} chips",
+            studbot::render::numbers::grouped(studbot::render::Locale::En, balance)
+        )),
         "{out}"
     );
     let after = last_number_after(&out, "Your balance: ");
