@@ -99,7 +99,7 @@ lobby-waiting-for-bank = La mano #{ $hand } espera al banco, que tarda en respon
 
 ## Un torneo en la terminal (`studbot play --tournament`)
 
-play-tournament-welcome = Un torneo de { $players } jugadores, { $game }: entrada { $buy_in }, premios { $pool }; todos empiezan con { $stack } { $stack ->
+play-tournament-welcome = Un torneo de { $players } jugadores, { $game }: buy-in { $buy_in }, bolsa de premios { $pool }; todos empiezan con { $stack } { $stack ->
     [one] ficha
    *[other] fichas
 } de torneo. Gana el último jugador con fichas.

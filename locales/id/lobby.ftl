@@ -64,14 +64,14 @@ lobby-waiting-for-bank = Hand #{ $hand } menunggu bank yang lambat menjawab: kar
 
 ## Turnamen di terminal (`studbot play --tournament`)
 
-play-tournament-welcome = Turnamen { $players } pemain, { $game }: biaya masuk { $buy_in }, total hadiah { $pool }; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
+play-tournament-welcome = Turnamen { $players } pemain, { $game }: buy-in { $buy_in }, total hadiah { $pool }; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
 play-tournament-resumed = Turnamen yang kamu tinggalkan dilanjutkan dari hand { $hand }.
-play-tournament-header = Tingkat { $level }: ante { $ante }, bring-in { $bring_in }, taruhan { $small_bet }/{ $big_bet } · { $next ->
+play-tournament-header = Tingkat { $level }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · { $next ->
     [0] tingkat terakhir
    *[other] { $next } hand lagi ke tingkat berikutnya
 } · sisa { $left } pemain · rata-rata chip { $average }
-play-tournament-out = { $name } tersingkir di posisi { $place }.
-play-tournament-place = Posisi { $place }: { $name } memenangkan { $chips } chip.
+play-tournament-out = { $name } tersingkir di peringkat { $place }.
+play-tournament-place = Peringkat { $place }: { $name } memenangkan { $chips } chip.
 play-tournament-over = Turnamen selesai setelah { $hands } hand.
 play-tournament-quit = Kamu meninggalkan turnamen di posisinya sekarang: jalankan lagi { $command } untuk melanjutkan dari hand ini.
 play-tournament-help =
