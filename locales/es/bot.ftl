@@ -118,7 +118,7 @@ tournament-status-head = Torneo, { $game }: { $entrants }/{ $seats } inscritos �
 tournament-status-structure = Todos empiezan con { $stack } { $stack ->
     [one] ficha
    *[other] fichas
-} de torneo · nivel 1: ante { $ante }, bring-in { $bring_in }, apuestas { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+} de torneo · nivel 1: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }, { $hands } { $hands ->
     [one] mano
    *[other] manos
 } por nivel
