@@ -100,39 +100,39 @@ permission-send-messages-in-threads = Enviar mensajes en hilos
 opt-computer-players = Asientos que pueden ocupar bots si faltan jugadores (0: ninguno)
 opt-computer-level = Qué tan bien juegan los bots de la mesa
 choice-easy = Fácil: para principiantes
-choice-good = Bueno: juega según su equity
+choice-good = Difícil: juega según su equity
 opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (moderadores)
 bot-house-moderators-only = Solo los moderadores pueden ver la cuenta de la casa.
 # Torneos (/tournament, y /join y /leave mientras uno está en inscripción)
 cmd-tournament = El torneo de este canal
 cmd-tournament-open = Abrir un torneo en este canal: los jugadores se inscriben con /join (moderadores)
 cmd-tournament-start = Empezar el torneo con los inscritos hasta ahora, al menos dos (moderadores)
-cmd-tournament-cancel = Cancelar el torneo: inscripciones devueltas, o el premio repartido por fichas (moderadores)
-cmd-tournament-status = Ver el torneo: inscritos, premio, estructura, pagos, clasificación
+cmd-tournament-cancel = Cancelar el torneo: buy-ins devueltos, o la bolsa de premios repartida por fichas (moderadores)
+cmd-tournament-status = Ver el torneo: inscritos, bolsa de premios, estructura, pagos, clasificación
 opt-structure = Qué tan rápido suben las apuestas: normal, o rápida (niveles de la mitad de manos)
 opt-payouts = Porcentajes pagados por puesto, como 65/35 (por defecto según los inscritos)
 choice-regular = Normal
-choice-turbo = Rápida
+choice-turbo = Turbo
 tournament-opened = Hay un torneo abierto en este canal: usa /join para inscribirte antes de que empiece.
-tournament-status-head = Torneo, { $game }: { $entrants }/{ $seats } inscritos · inscripción { $buy_in } · premio { $pool }
+tournament-status-head = Torneo, { $game }: { $entrants }/{ $seats } inscritos · buy-in { $buy_in } · bolsa de premios { $pool }
 tournament-status-structure = Todos empiezan con { $stack } { $stack ->
     [one] ficha
    *[other] fichas
-} de torneo · nivel 1: ante { $ante }, apuesta de entrada { $bring_in }, apuestas { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+} de torneo · nivel 1: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }, { $hands } { $hands ->
     [one] mano
    *[other] manos
 } por nivel
 tournament-status-payouts = Pagos por puesto: { $payouts }
 tournament-standing-in = • { $name }: { $chips } fichas
 tournament-standing-out = • { $name }: eliminado, puesto { $place }
-tournament-registered = { $name } se inscribió ({ $entrants }/{ $seats }); premio { $pool }.
+tournament-registered = { $name } se inscribió ({ $entrants }/{ $seats }); bolsa de premios { $pool }.
 tournament-unregistered = { $name } se retiró; { $refund } { $refund ->
     [one] ficha vuelve
    *[other] fichas vuelven
 } a su saldo.
-tournament-started = El torneo empieza con { $entrants } jugadores; premio { $pool }.
-tournament-cancelled-refunded = El torneo se canceló antes de empezar: se devolvieron todas las inscripciones.
-tournament-cancelled-divided = El torneo se canceló: el premio se reparte entre los jugadores que siguen, en proporción a sus fichas (los puestos ya terminados no cobran).
+tournament-started = El torneo empieza con { $entrants } jugadores; bolsa de premios { $pool }.
+tournament-cancelled-refunded = El torneo se canceló antes de empezar: se devolvieron todos los buy-ins.
+tournament-cancelled-divided = El torneo se canceló: la bolsa de premios se reparte entre los jugadores que siguen, en proporción a sus fichas (los puestos ya terminados no cobran).
 tournament-cancel-share = • { $name }: { $chips } fichas
 tournament-none-here = No hay ningún torneo en este canal.
 tournament-bad-payouts = Los pagos deben ser porcentajes por puesto que sumen 100, como 65/35 o 50/30/20.

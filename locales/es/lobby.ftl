@@ -99,12 +99,12 @@ lobby-waiting-for-bank = La mano #{ $hand } espera al banco, que tarda en respon
 
 ## Un torneo en la terminal (`studbot play --tournament`)
 
-play-tournament-welcome = Un torneo de { $players } jugadores, { $game }: entrada { $buy_in }, premios { $pool }; todos empiezan con { $stack } { $stack ->
+play-tournament-welcome = Un torneo de { $players } jugadores, { $game }: buy-in { $buy_in }, bolsa de premios { $pool }; todos empiezan con { $stack } { $stack ->
     [one] ficha
    *[other] fichas
 } de torneo. Gana el último jugador con fichas.
 play-tournament-resumed = El torneo que dejaste sigue desde la mano { $hand }.
-play-tournament-header = Nivel { $level }: ante { $ante }, bring-in { $bring_in }, apuestas { $small_bet }/{ $big_bet } · { $next ->
+play-tournament-header = Nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet } · { $next ->
     [0] último nivel
     [one] 1 mano para el siguiente nivel
    *[other] { $next } manos para el siguiente nivel
@@ -124,7 +124,7 @@ play-tournament-help =
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
-      «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, apuestas y fichas
+      «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, límites y fichas
       «ayuda»: este texto · «salir»: parar; el torneo te espera en esta mano
 settings-computer-players = los bots pueden ocupar como máximo { $max } { $max ->
     [one] asiento

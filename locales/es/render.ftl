@@ -438,7 +438,7 @@ quoted = «{ $text }»
 
 board-computer-legend = 🤖 = bot (cede su asiento a una persona al terminar la mano)
 computer-level-easy = fácil
-computer-level-good = bueno
+computer-level-good = difícil
 status-computers = Los bots pueden ocupar hasta { $seats } { $seats ->
     [one] asiento
    *[other] asientos
@@ -450,7 +450,7 @@ house-header = **La casa** · { $balance } { $balance ->
 house-body = { $hands } { $hands ->
     [one] mano jugada
    *[other] manos jugadas
-} · ganó { $won } · perdió { $lost } · neto { $net } · emitidas { $minted }
+} · ganó { $won } · perdió { $lost } · neto { $net } · creadas { $minted }
 
 ## /stats, /stats house y /leaderboard board:tournaments: los torneos, aparte de las mesas
 

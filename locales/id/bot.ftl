@@ -92,32 +92,32 @@ permission-send-messages-in-threads = Kirim Pesan di Utas
 
 # Bot di meja (/table open|settings computer_players:, computer_level:)
 opt-computer-players = Kursi yang boleh diisi bot saat pemain kurang (0: tidak ada)
-opt-computer-level = Seberapa bagus bot di meja ini bermain
+opt-computer-level = Seberapa jago bot di meja ini bermain
 choice-easy = Mudah: untuk pemula
-choice-good = Bagus: bermain berdasarkan equity
+choice-good = Sulit: bermain berdasarkan equity
 opt-house = Akun bandar server, yang dipakai bot untuk bermain (moderator)
 bot-house-moderators-only = Hanya moderator yang bisa melihat akun bandar.
-# Turnamen turnamen (/tournament, serta /join dan /leave selama pendaftaran)
-cmd-tournament = Turnamen turnamen di channel ini
+# Turnamen (/tournament, serta /join dan /leave selama pendaftaran)
+cmd-tournament = Turnamen di channel ini
 cmd-tournament-open = Buka turnamen di channel ini: pemain mendaftar dengan /join (moderator)
 cmd-tournament-start = Mulai turnamen dengan pemain yang sudah mendaftar, minimal dua (moderator)
-cmd-tournament-cancel = Batalkan turnamen: biaya masuk dikembalikan, atau hadiah dibagi menurut chip (moderator)
-cmd-tournament-status = Tampilkan turnamen: peserta, hadiah, struktur, pembayaran, klasemen
-opt-structure = Seberapa cepat taruhan naik: biasa, atau cepat (tingkat dengan separuh jumlah hand)
+cmd-tournament-cancel = Batalkan turnamen: buy-in dikembalikan, atau total hadiah dibagi menurut chip (moderator)
+cmd-tournament-status = Tampilkan turnamen: peserta, total hadiah, struktur, pembayaran, klasemen
+opt-structure = Seberapa cepat limit naik: biasa, atau turbo (tingkat dengan separuh jumlah hand)
 opt-payouts = Persentase yang dibayar per peringkat, misalnya 65/35 (bawaan menurut jumlah peserta)
 choice-regular = Biasa
-choice-turbo = Cepat
+choice-turbo = Turbo
 tournament-opened = Turnamen dibuka di channel ini: pakai /join untuk mendaftar sebelum dimulai.
-tournament-status-head = Turnamen, { $game }: { $entrants }/{ $seats } peserta · biaya masuk { $buy_in } · hadiah { $pool }
-tournament-status-structure = Semua mulai dengan { $stack } chip turnamen · tingkat 1: ante { $ante }, bring-in { $bring_in }, taruhan { $small_bet }/{ $big_bet }, { $hands } hand per tingkat
+tournament-status-head = Turnamen, { $game }: { $entrants }/{ $seats } peserta · buy-in { $buy_in } · total hadiah { $pool }
+tournament-status-structure = Semua mulai dengan { $stack } chip turnamen · tingkat 1: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }, { $hands } hand per tingkat
 tournament-status-payouts = Pembayaran per peringkat: { $payouts }
 tournament-standing-in = • { $name }: { $chips } chip
 tournament-standing-out = • { $name }: tersingkir, peringkat { $place }
-tournament-registered = { $name } mendaftar ({ $entrants }/{ $seats }); hadiah { $pool }.
+tournament-registered = { $name } mendaftar ({ $entrants }/{ $seats }); total hadiah { $pool }.
 tournament-unregistered = { $name } batal mendaftar; { $refund } chip kembali ke saldonya.
-tournament-started = Turnamen dimulai dengan { $entrants } pemain; hadiah { $pool }.
-tournament-cancelled-refunded = Turnamen dibatalkan sebelum dimulai: semua biaya masuk dikembalikan.
-tournament-cancelled-divided = Turnamen dibatalkan: hadiah dibagi di antara pemain yang masih bertahan, sebanding dengan chip mereka (peringkat yang sudah selesai tidak dibayar).
+tournament-started = Turnamen dimulai dengan { $entrants } pemain; total hadiah { $pool }.
+tournament-cancelled-refunded = Turnamen dibatalkan sebelum dimulai: semua buy-in dikembalikan.
+tournament-cancelled-divided = Turnamen dibatalkan: total hadiah dibagi di antara pemain yang masih bertahan, sebanding dengan chip mereka (peringkat yang sudah selesai tidak dibayar).
 tournament-cancel-share = • { $name }: { $chips } chip
 tournament-none-here = Tidak ada turnamen di channel ini.
 tournament-bad-payouts = Pembayaran harus berupa persentase per peringkat yang berjumlah 100, misalnya 65/35 atau 50/30/20.

@@ -64,14 +64,14 @@ lobby-waiting-for-bank = Hand #{ $hand } menunggu bank yang lambat menjawab: kar
 
 ## Turnamen di terminal (`studbot play --tournament`)
 
-play-tournament-welcome = Turnamen { $players } pemain, { $game }: biaya masuk { $buy_in }, total hadiah { $pool }; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
+play-tournament-welcome = Turnamen { $players } pemain, { $game }: buy-in { $buy_in }, total hadiah { $pool }; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
 play-tournament-resumed = Turnamen yang kamu tinggalkan dilanjutkan dari hand { $hand }.
-play-tournament-header = Tingkat { $level }: ante { $ante }, bring-in { $bring_in }, taruhan { $small_bet }/{ $big_bet } · { $next ->
+play-tournament-header = Tingkat { $level }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · { $next ->
     [0] tingkat terakhir
    *[other] { $next } hand lagi ke tingkat berikutnya
 } · sisa { $left } pemain · rata-rata chip { $average }
-play-tournament-out = { $name } tersingkir di posisi { $place }.
-play-tournament-place = Posisi { $place }: { $name } memenangkan { $chips } chip.
+play-tournament-out = { $name } tersingkir di peringkat { $place }.
+play-tournament-place = Peringkat { $place }: { $name } memenangkan { $chips } chip.
 play-tournament-over = Turnamen selesai setelah { $hands } hand.
 play-tournament-quit = Kamu meninggalkan turnamen di posisinya sekarang: jalankan lagi { $command } untuk melanjutkan dari hand ini.
 play-tournament-help =
@@ -79,7 +79,7 @@ play-tournament-help =
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
       Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
-      “kartu”: kartumu · “meja”: tampilan meja · “status”: tingkat, taruhan dan chip
+      “kartu”: kartumu · “meja”: tampilan meja · “status”: tingkat, limit dan chip
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
 settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
 lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: ia memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.

@@ -347,10 +347,10 @@ quoted = “{ $text }”
 
 board-computer-legend = 🤖 = bot (memberikan kursinya ke pemain manusia setelah hand selesai)
 computer-level-easy = mudah
-computer-level-good = bagus
+computer-level-good = sulit
 status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (tingkat: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
-house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · dicetak { $minted }
+house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · chip baru { $minted }
 
 ## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
 

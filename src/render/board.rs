@@ -6,44 +6,27 @@
 use super::cards::{card, card_backs, cards};
 use super::hand_names::game_name;
 use super::locale::{Locale, tr};
+use super::numbers::grouped;
 use super::prompt::{action_options, action_told, street_name};
 use super::view::{BoardView, SeatLine, SeatStatusView};
 use super::{TextLimit, display_name, shorten};
 use crate::equity::Fraction;
 use crate::table::Game;
 
-/// The whole board, with no limit on its length (a terminal).
+/// The whole board, with no limit on its length, for a terminal: its font is monospaced, so
+/// the names in the seat lines are padded to one width and the stacks and cards line up.
 pub fn board(locale: Locale, view: &BoardView) -> String {
-    board_within(locale, view, TextLimit::NONE)
+    let layout = Layout {
+        pad_names: true,
+        ..LAYOUTS[0]
+    };
+    board_with(locale, view, layout)
 }
 
 /// The board within `limit`, names shortened as far as that takes.
 pub fn board_within(locale: Locale, view: &BoardView, limit: TextLimit) -> String {
-    // Longest names first; each later layout trades detail for room.
-    let layouts = [
-        Layout {
-            seat_name_chars: super::MAX_NAME_CHARS,
-            pot_name_chars: Some(super::MAX_NAME_CHARS),
-        },
-        Layout {
-            seat_name_chars: super::MAX_NAME_CHARS,
-            pot_name_chars: Some(12),
-        },
-        Layout {
-            seat_name_chars: super::MAX_NAME_CHARS,
-            pot_name_chars: None,
-        },
-        Layout {
-            seat_name_chars: 16,
-            pot_name_chars: None,
-        },
-        Layout {
-            seat_name_chars: 8,
-            pot_name_chars: None,
-        },
-    ];
     let mut text = String::new();
-    for layout in layouts {
+    for layout in LAYOUTS {
         text = board_with(locale, view, layout);
         if limit.fits(&text) {
             return text;
@@ -57,7 +40,39 @@ struct Layout {
     seat_name_chars: usize,
     /// `None`: side pots say how many players share them instead of naming them.
     pot_name_chars: Option<usize>,
+    /// Seat names padded to the longest one's width. Only a monospaced font lines them up;
+    /// Discord's does not, and the spaces would cost room.
+    pad_names: bool,
 }
+
+/// Longest names first; each later layout trades detail for room.
+const LAYOUTS: [Layout; 5] = [
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: Some(super::MAX_NAME_CHARS),
+        pad_names: false,
+    },
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: Some(12),
+        pad_names: false,
+    },
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: None,
+        pad_names: false,
+    },
+    Layout {
+        seat_name_chars: 16,
+        pot_name_chars: None,
+        pad_names: false,
+    },
+    Layout {
+        seat_name_chars: 8,
+        pot_name_chars: None,
+        pad_names: false,
+    },
+];
 
 fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     let stakes = view.stakes;
@@ -157,8 +172,23 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     lines.push(String::new());
     // Only Stud/8 splits a pot, so only there does a scoop mean more than the equity.
     let split = view.game == Game::Stud8;
+    let name_width = if layout.pad_names {
+        view.seats
+            .iter()
+            .map(|seat| shown_name_width(&seat.name, layout.seat_name_chars))
+            .max()
+            .unwrap_or(0)
+    } else {
+        0
+    };
     for seat in &view.seats {
-        lines.push(seat_line(locale, seat, layout.seat_name_chars, split));
+        lines.push(seat_line(
+            locale,
+            seat,
+            layout.seat_name_chars,
+            name_width,
+            split,
+        ));
     }
     if view.seats.iter().any(|seat| seat.dm_closed) {
         lines.push(tr(locale, "board-dm-legend", &[]));
@@ -207,8 +237,24 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     lines.join("\n")
 }
 
-fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) -> String {
+/// How many characters a seat's name takes once shown (markdown escapes do not count: a
+/// terminal shows the name without them).
+fn shown_name_width(name: &str, name_chars: usize) -> usize {
+    let shown = shorten(name, name_chars).chars().count();
+    // An empty name is shown as "?".
+    shown.max(1)
+}
+
+/// One seat: marker, name (followed by spaces up to `name_width`), stack, cards and notes.
+fn seat_line(
+    locale: Locale,
+    seat: &SeatLine,
+    name_chars: usize,
+    name_width: usize,
+    split: bool,
+) -> String {
     let name = display_name(&shorten(&seat.name, name_chars));
+    let padding = " ".repeat(name_width.saturating_sub(shown_name_width(&seat.name, name_chars)));
     let marker = match seat.status {
         SeatStatusView::ToAct => "▶️",
         SeatStatusView::Active => "▫️",
@@ -218,10 +264,11 @@ fn seat_line(locale: Locale, seat: &SeatLine, name_chars: usize, split: bool) ->
         SeatStatusView::Waiting => "⏳",
         SeatStatusView::Away => "⌛",
     };
+    let stack = grouped(locale, seat.stack);
     let mut line = if seat.status == SeatStatusView::ToAct {
-        format!("{marker} **{name}** ({})", seat.stack)
+        format!("{marker} **{name}**{padding} ({stack})")
     } else {
-        format!("{marker} {name} ({})", seat.stack)
+        format!("{marker} {name}{padding} ({stack})")
     };
     if seat.dm_closed {
         line.push_str(" 📵");

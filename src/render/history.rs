@@ -8,6 +8,7 @@ use super::cards::{card, cards};
 use super::display_name;
 use super::hand_names::game_full_name;
 use super::locale::{Locale, tr};
+use super::numbers::grouped;
 use super::prompt::{action_told, street_name};
 use super::results::{Pots, pot_lines, shows_line};
 use super::view::{HistoryView, ResultView, ShownHandView};
@@ -32,7 +33,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
         .starting_stacks
         .iter()
         .enumerate()
-        .map(|(seat, stack)| amount_of(&name(seat), *stack))
+        .map(|(seat, stack)| amount_of(locale, &name(seat), *stack))
         .collect();
     if !seats.is_empty() {
         lines.push(tr(
@@ -106,7 +107,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 chips,
                 all_in,
             } => {
-                antes.push(amount_of(&name(*seat), *chips));
+                antes.push(amount_of(locale, &name(*seat), *chips));
                 if *all_in {
                     lines.push(tr(
                         locale,
@@ -197,7 +198,7 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 let stacks: Vec<String> = stacks
                     .iter()
                     .enumerate()
-                    .map(|(seat, stack)| amount_of(&name(seat), *stack))
+                    .map(|(seat, stack)| amount_of(locale, &name(seat), *stack))
                     .collect();
                 lines.push(tr(
                     locale,
@@ -213,6 +214,6 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
 
 /// "Bot 1 (200)": a player's chips beside their name in parentheses, so a name ending in a
 /// digit ("Bot 1") never runs into the amount.
-fn amount_of(name: &str, chips: u64) -> String {
-    format!("{name} ({chips})")
+fn amount_of(locale: Locale, name: &str, chips: u64) -> String {
+    format!("{name} ({})", grouped(locale, chips))
 }

@@ -164,6 +164,7 @@ fn build_bundle(locale: Locale) -> Bundle {
     let mut bundle = FluentBundle::new_concurrent(vec![locale.language_id()]);
     // Discord and terminals show Unicode isolation marks as stray characters.
     bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(super::numbers::formatter(locale)));
     for file in FTL_FILES {
         let resource = match FluentResource::try_new(file.source(locale).to_string()) {
             Ok(resource) => resource,
@@ -206,16 +207,28 @@ pub fn try_tr(locale: Locale, id: &str, args: &Args<'_>) -> Option<String> {
     let bundle = &BUNDLES[locale.index()];
     let message = bundle.get_message(id)?;
     let pattern = message.value()?;
-    let mut fluent_args = FluentArgs::with_capacity(args.len());
-    for (name, value) in args {
-        fluent_args.set(*name, value.clone());
-    }
+    let fluent_args = fluent_args(args);
     let mut errors = Vec::new();
     let text: Cow<'_, str> = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
     if !errors.is_empty() {
         tracing::warn!(%locale, id, ?errors, "message formatted with errors");
     }
     Some(text.into_owned())
+}
+
+/// The arguments as Fluent takes them, a label's number ungrouped (`numbers::LABEL_ARGS`).
+fn fluent_args<'a>(args: &Args<'a>) -> FluentArgs<'a> {
+    let mut fluent_args = FluentArgs::with_capacity(args.len());
+    for (name, value) in args {
+        let value = match value {
+            FluentValue::Number(number) if super::numbers::LABEL_ARGS.contains(name) => {
+                super::numbers::label(number)
+            }
+            other => other.clone(),
+        };
+        fluent_args.set(*name, value);
+    }
+    fluent_args
 }
 
 /// Formats `id` and reports every Fluent error (for the locale tests).
@@ -227,10 +240,7 @@ pub fn tr_checked(locale: Locale, id: &str, args: &Args<'_>) -> Result<String, S
     let pattern = message
         .value()
         .ok_or_else(|| format!("{locale}: message `{id}` has no value"))?;
-    let mut fluent_args = FluentArgs::with_capacity(args.len());
-    for (name, value) in args {
-        fluent_args.set(*name, value.clone());
-    }
+    let fluent_args = fluent_args(args);
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
     if errors.is_empty() {

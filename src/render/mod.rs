@@ -13,6 +13,7 @@ pub mod hand_names;
 pub mod history;
 pub mod locale;
 pub mod notices;
+pub mod numbers;
 pub mod private;
 pub mod prompt;
 pub mod refusals;

@@ -10,7 +10,8 @@ use crate::table::{GameChoice, MIX_ORDER};
 
 use super::hand_names::{game_choice_name, game_full_name, game_name};
 use super::locale::{Locale, tr};
-use super::tournament_stats::{fit_lines, signed, tournament_block};
+use super::numbers::{grouped, signed};
+use super::tournament_stats::{fit_lines, tournament_block};
 use super::view::{HouseStatsView, LeaderboardLine, SeatStatusView, StatsView, TableStatusView};
 use super::{TextLimit, display_name};
 use crate::table::rules::Rules;
@@ -325,7 +326,11 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
             SeatStatusView::Waiting => Some("seat-waiting"),
             SeatStatusView::Away => Some("seat-away"),
         };
-        let mut line = format!("• {} ({})", display_name(&seat.name), seat.stack);
+        let mut line = format!(
+            "• {} ({})",
+            display_name(&seat.name),
+            grouped(locale, seat.stack)
+        );
         if seat.computer {
             line.push_str(" 🤖");
         }
@@ -340,6 +345,7 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
 
 /// `/stats`: cash play, and a sit & go line for a player who entered one.
 pub fn stats(locale: Locale, view: &StatsView) -> String {
+    let net = signed(locale, i128::from(view.net_chips));
     let mut lines = vec![
         tr(
             locale,
@@ -358,10 +364,7 @@ pub fn stats(locale: Locale, view: &StatsView) -> String {
         tr(
             locale,
             "stats-money",
-            &[
-                ("net", signed(i128::from(view.net_chips)).into()),
-                ("biggest", view.biggest_pot.into()),
-            ],
+            &[("net", net.into()), ("biggest", view.biggest_pot.into())],
         ),
     ];
     lines.extend(
@@ -440,7 +443,7 @@ pub fn rules_summary(locale: Locale, rules: &Rules, table: Option<(GameChoice, u
 /// `/stats house`: the guild house's chips, what its computer players won and lost, and what
 /// the mint created for it.
 pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
-    let net = i128::from(view.won) - i128::from(view.lost);
+    let net = signed(locale, i128::from(view.won) - i128::from(view.lost));
     let mut lines = vec![
         tr(locale, "house-header", &[("balance", view.balance.into())]),
         tr(
@@ -450,7 +453,7 @@ pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
                 ("hands", view.hands_played.into()),
                 ("won", view.won.into()),
                 ("lost", view.lost.into()),
-                ("net", signed(net).into()),
+                ("net", net.into()),
                 ("minted", view.minted.into()),
             ],
         ),

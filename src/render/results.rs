@@ -14,6 +14,7 @@ use super::hand_names::{
     high_hand_name, low_hand_name, razz_low_name, razz_low_named_before_cards,
 };
 use super::locale::{Locale, tr};
+use super::numbers::signed;
 use super::view::ResultView;
 
 /// The results message of a finished hand (public: only shown cards appear).
@@ -60,11 +61,10 @@ pub fn results(locale: Locale, view: &ResultView) -> String {
         .enumerate()
         .filter(|(_, change)| **change != 0)
         .map(|(seat, change)| {
-            let sign = if *change > 0 { "+" } else { "−" };
             format!(
-                "{} {sign}{}",
+                "{} {}",
                 display_name(&view.name(seat)),
-                change.unsigned_abs()
+                signed(locale, *change)
             )
         })
         .collect();

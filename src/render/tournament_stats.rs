@@ -2,17 +2,9 @@
 //! someone who entered a tournament, and `/leaderboard board:tournaments`.
 
 use super::locale::{Locale, tr};
+use super::numbers::signed;
 use super::view::{TournamentLeaderboardLine, TournamentStatsView};
 use super::{TextLimit, display_name};
-
-/// A net result as players write it: `+12`, `−7`, `0`.
-pub(super) fn signed(net: i128) -> String {
-    match net {
-        0 => "0".to_string(),
-        positive if positive > 0 => format!("+{positive}"),
-        negative => format!("−{}", negative.unsigned_abs()),
-    }
-}
 
 /// The line `/stats` adds: entries, wins, cashes and the net from sit & gos.
 pub(super) fn tournament_block(locale: Locale, view: &TournamentStatsView) -> String {
@@ -23,7 +15,7 @@ pub(super) fn tournament_block(locale: Locale, view: &TournamentStatsView) -> St
             ("entries", view.entries.into()),
             ("wins", view.wins.into()),
             ("cashes", view.cashes.into()),
-            ("net", signed(i128::from(view.net)).into()),
+            ("net", signed(locale, i128::from(view.net)).into()),
         ],
     )
 }
@@ -42,7 +34,7 @@ pub fn tournament_leaderboard(
             &[
                 ("place", (index as u64 + 1).into()),
                 ("name", display_name(&line.name).into()),
-                ("net", signed(i128::from(line.stats.net)).into()),
+                ("net", signed(locale, i128::from(line.stats.net)).into()),
                 ("wins", line.stats.wins.into()),
                 ("cashes", line.stats.cashes.into()),
                 ("entries", line.stats.entries.into()),

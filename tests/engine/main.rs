@@ -32,6 +32,7 @@ mod play_history;
 mod play_session;
 mod play_words;
 mod pokerkit_agreement;
+mod render_amounts;
 mod render_board;
 mod render_english;
 mod render_games;

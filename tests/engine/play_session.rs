@@ -36,7 +36,7 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     script.push_str("quit\n");
     let first = play(data.path(), &[], &script);
     let out = first;
-    assert!(out.contains("your balance is 1000 chips"), "{out}");
+    assert!(out.contains("your balance is 1,000 chips"), "{out}");
     assert!(out.contains("What you can type (a word, or its letter):"));
     assert!(out.contains("I do not know “dance”"));
     assert!(out.contains("Your cards — hand #1"));
@@ -51,7 +51,10 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     let second = play(data.path(), &[], "quit\n");
     let out = second;
     assert!(
-        out.contains(&format!("your balance is {balance} chips")),
+        out.contains(&format!(
+            "your balance is {} chips",
+            studbot::render::numbers::grouped(studbot::render::Locale::En, balance)
+        )),
         "{out}"
     );
     let after = last_number_after(&out, "Your balance: ");
@@ -299,5 +302,65 @@ fn within_a_street_only_the_last_action_is_printed_and_your_cards_every_street()
             next.is_some(),
             "your cards are not shown on {street}:\n{out}"
         );
+    }
+}
+
+/// `play` takes /table open's stakes and house rules: with `--open-pair-big-bet` a stud table
+/// offers the big bet on fourth street to an open pair (seed 1 deals one), without it not;
+/// razz refuses the option as /table open does, in the player's language, with the
+/// configuration exit code and before a data directory is made.
+#[test]
+fn play_takes_the_open_pair_big_bet_and_the_stakes_and_razz_refuses_it() {
+    let script = format!("{}quit\n", "c\n".repeat(80));
+    let stud = ["--game", "stud", "--players", "4", "--street-pause-ms", "0"];
+    let on = tempfile::tempdir().unwrap();
+    let out = play(
+        on.path(),
+        &[&stud[..], &["--open-pair-big-bet"]].concat(),
+        &script,
+    );
+    assert!(out.contains("Check · Bet 5 · Bet 10"), "{out}");
+    let off = tempfile::tempdir().unwrap();
+    let out = play(off.path(), &stud, &script);
+    assert!(out.contains("Check · Bet 5"), "{out}");
+    assert!(!out.contains("Bet 5 · Bet 10"), "{out}");
+
+    let stakes = tempfile::tempdir().unwrap();
+    let out = play(
+        stakes.path(),
+        &[
+            &stud[..],
+            &[
+                "--ante",
+                "2",
+                "--bring-in",
+                "5",
+                "--small-bet",
+                "10",
+                "--big-bet",
+                "20",
+            ],
+            &["--max-buy-in", "5000", "--buy-in", "1000"],
+        ]
+        .concat(),
+        "quit\n",
+    );
+    assert!(out.contains("Stakes 10/20 · ante 2 · bring-in 5"), "{out}");
+    assert!(out.contains("You sit down with 1,000 chips."), "{out}");
+
+    let parent = tempfile::tempdir().unwrap();
+    let data = parent.path().join("razz");
+    for (lang, refusal) in [
+        ("en", "razz has no open-pair big bet"),
+        ("es", "el Razz no tiene apuesta grande por par descubierto"),
+    ] {
+        let mut command = child::studbot();
+        command.arg("play").arg("--data").arg(&data).arg("--create");
+        command.args(["--lang", lang, "--game", "razz", "--open-pair-big-bet"]);
+        let output = child::run(command, "", "studbot play --game razz --open-pair-big-bet");
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(2), "{said}");
+        assert!(said.contains(refusal), "{said}");
+        assert!(!data.exists(), "a refused table made {}", data.display());
     }
 }

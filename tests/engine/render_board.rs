@@ -218,10 +218,11 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
         "side pot 1",
         "side pot 2",
         "▶️ **Hal** (77) 🂠🂠 6♣️ 6♦️ 5♣️ 5♦️ · to act",
-        "Ana (1000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20",
-        "Bo (0) 🂠🂠 Q♣️ J♦️ 3♥️ 4♠️ · bet 10 · all-in",
-        "Cy (0) 🂠🂠 10♣️ 10♦️ 5♥️ 6♠️ · all-in",
-        "Di (880) · folded",
+        "Ana (1,000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20",
+        "Gus (2,000) 🂠🂠",
+        "Bo  (0) 🂠🂠 Q♣️ J♦️ 3♥️ 4♠️ · bet 10 · all-in",
+        "Cy  (0) 🂠🂠 10♣️ 10♦️ 5♥️ 6♠️ · all-in",
+        "Di  (880) · folded",
         "Last action: Gus raises to 20",
         "Next: **Hal** — Fold · Call 20 · Raise to 30 · 30 s to act",
     ] {
@@ -230,6 +231,8 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
     let spanish = render::board(Locale::Es, &board);
     for expected in [
         "Sexta calle",
+        "Ana (1000) 🂠🂠",
+        "Gus (2000) 🂠🂠",
         "Bote: **587**",
         "bote secundario 1",
         "Igualar 20",
@@ -246,6 +249,8 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
     let indonesian = render::board(Locale::Id, &board);
     for expected in [
         "Sixth Street",
+        "Ana (1.000) 🂠🂠",
+        "Gus (2.000) 🂠🂠",
         "side pot 1",
         "Call 20",
         "Raise ke 30",
@@ -319,11 +324,11 @@ fn idle_seats_dm_closed_and_away_players_are_marked() {
     let board = BoardView::from_public(&view, &facts);
     let text = render::board(Locale::En, &board);
     for expected in [
-        "Ana (1000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20 · away",
-        "Ed (910) 📵",
+        "Ana (1,000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20 · away",
+        "Ed  (910) 📵",
         "📵 = DMs closed",
         "💤 Ivy (300) · sitting out",
-        "⏳ Jo (150) · waiting for the next hand",
+        "⏳ Jo  (150) · waiting for the next hand",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
@@ -340,7 +345,10 @@ fn shown_hands_and_the_community_card_are_on_the_board_after_showdown() {
     view.seats[0].down_count = 0;
     let names: Vec<String> = (0..8).map(|i| format!("P{i}")).collect();
     let text = render::board(Locale::En, &BoardView::from_public(&view, &facts(&names)));
-    assert!(text.contains("P0 (1000) A♠️ A♥️ K♣️ K♦️ 2♥️ 9♠️"), "{text}");
+    assert!(
+        text.contains("P0 (1,000) A♠️ A♥️ K♣️ K♦️ 2♥️ 9♠️"),
+        "{text}"
+    );
     assert!(text.contains("Community card for everyone: 2♦️"), "{text}");
     assert!(text.contains("The hand is over."), "{text}");
 }
@@ -503,4 +511,38 @@ fn the_board_tells_a_call_by_the_chips_it_cost_and_an_all_in_as_such() {
         last_line(&hand, Locale::En),
         "Last action: Bo calls 3 and is all-in"
     );
+}
+
+/// A terminal's font is monospaced: each seat's name is padded to the longest one, so the
+/// stacks and cards start in one column (the name of the player to act is bold on Discord,
+/// and the padding comes after the bold, which the terminal strips). Discord's font is not
+/// monospaced: its board keeps one space, to spend no room on padding.
+#[test]
+fn the_terminal_board_pads_seat_names_to_one_width_so_the_stacks_line_up() {
+    let view = eight_player_view();
+    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Rosalind"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let board = BoardView::from_public(&view, &facts(&names));
+    for locale in Locale::ALL {
+        let text = render::for_terminal(&render::board(locale, &board));
+        // The seat lines follow the first blank line; each starts with its marker and a space.
+        let seat_lines = text
+            .lines()
+            .skip_while(|line| !line.is_empty())
+            .skip(1)
+            .take(8);
+        let columns: Vec<usize> = seat_lines
+            .map(|line| {
+                let after_marker = &line[line.find(' ').unwrap() + 1..];
+                after_marker.find(" (").unwrap()
+            })
+            .collect();
+        assert_eq!(columns, vec!["Rosalind".len(); 8], "{locale}\n{text}");
+        assert!(text.contains("▶️ Rosalind (77)"), "{text}");
+        assert!(text.contains("💰 Bo       (0)"), "{text}");
+    }
+    let discord = render::board_within(Locale::En, &board, MESSAGE_TEXT);
+    assert!(discord.contains("Bo (0)"), "{discord}");
 }

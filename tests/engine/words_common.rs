@@ -472,6 +472,9 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "showdown",
             "bring-in",
             "buy-in",
+            // A sit & go's buy-ins and its turbo structure, as Spanish players say them.
+            "buy-ins",
+            "turbo",
             "scoops",
             "scoop",
             // Spanish players say "la equity" and "un mix de stud" (locales/GLOSSARY.md).
@@ -535,6 +538,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             // "pair", "admin server", "restart", "error".
             "equity",
             "limit",
+            // A sit & go's turbo structure.
+            "turbo",
             "pair",
             "admin",
             "restart",

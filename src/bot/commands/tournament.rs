@@ -255,7 +255,7 @@ pub(super) async fn leave(caller: Caller, reference: String, state: TournamentSt
                 "{}\n{}",
                 render::notice(
                     caller.public,
-                    &render::Notice::SatOut {
+                    &render::Announcement::SatOut {
                         name: caller.name()
                     }
                 ),

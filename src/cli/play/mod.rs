@@ -21,10 +21,12 @@ use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
 mod session;
+mod table_args;
 mod tournament;
 mod words;
 
 use session::Session;
+pub use table_args::TableArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -51,7 +53,7 @@ pub struct PlayArgs {
     /// Seconds between hands.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
     pub between_hands: u32,
-    /// Chips you sit down with (the table allows 100 to 1,000).
+    /// Chips you sit down with (between `--min-buy-in` and `--max-buy-in`).
     #[arg(long, default_value_t = 200)]
     pub buy_in: u64,
     /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
@@ -85,6 +87,8 @@ pub struct PlayArgs {
     /// With `--tournament`: the structure.
     #[arg(long, value_enum, default_value_t = crate::tournament::StructureKind::Regular, requires = "tournament")]
     pub structure: crate::tournament::StructureKind,
+    #[command(flatten)]
+    pub table: TableArgs,
 }
 
 /// When `studbot play` reads the lines typed on standard input.
@@ -149,6 +153,23 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 }
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
+    // Checked as /table open checks them, before the bank is opened or anything is said.
+    let settings = args.table.apply(TableSettings {
+        game: args.game,
+        mix_hands: args.mix_hands,
+        seats: args.players,
+        action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
+        between_hands_secs: args.between_hands,
+        ..TableSettings::default()
+    });
+    if let Err(error) = settings.validate() {
+        say(&render::tr_numbers(
+            locale,
+            error.message_id(),
+            &error.message_args(),
+        ));
+        return Ok(ExitCode::from(super::exit::CONFIGURATION));
+    }
     let (data, create) = match &args.data {
         Some(data) => (data.clone(), args.create),
         None => (PathBuf::from("studbot-data"), true),
@@ -170,14 +191,6 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         }
         old.close().await?;
     }
-    let settings = TableSettings {
-        game: args.game,
-        mix_hands: args.mix_hands,
-        seats: args.players,
-        action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
-        between_hands_secs: args.between_hands,
-        ..TableSettings::default()
-    };
     let table = lobby.open_table(GUILD, TABLE, settings).await?;
     let mut notices = table.subscribe().await?;
     // Everyone sits down before the first hand is dealt.

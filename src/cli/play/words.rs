@@ -87,7 +87,7 @@ pub(super) fn parse(locale: Locale, line: &str) -> Option<Command> {
         };
     }
     if let [action @ .., last] = words.as_slice()
-        && let Ok(amount) = last.parse::<u64>()
+        && let Some(amount) = typed_amount(locale, last)
     {
         let action = match action {
             [action @ .., "to" | "a" | "ke"] if !action.is_empty() => action,
@@ -100,6 +100,29 @@ pub(super) fn parse(locale: Locale, line: &str) -> Option<Command> {
         };
     }
     parse_words(locale, &words.join(" "))
+}
+
+/// An amount as the player typed it: plain digits, or grouped as the options show it in
+/// their language ("1,250" in English, "12.500" in Spanish and Indonesian).
+fn typed_amount(locale: Locale, word: &str) -> Option<u64> {
+    let separator = match locale {
+        Locale::En => ',',
+        Locale::Es | Locale::Id => '.',
+    };
+    let mut groups = word.split(separator);
+    let first = groups.next()?;
+    let rest: Vec<&str> = groups.collect();
+    let digits = |group: &str| !group.is_empty() && group.bytes().all(|b| b.is_ascii_digit());
+    let well_grouped =
+        rest.is_empty() || (first.len() <= 3 && rest.iter().all(|group| group.len() == 3));
+    if !digits(first) || !rest.iter().all(|group| digits(group)) || !well_grouped {
+        return None;
+    }
+    let mut whole = first.to_string();
+    for group in rest {
+        whole.push_str(group);
+    }
+    whole.parse().ok()
 }
 
 fn parse_words(locale: Locale, words: &str) -> Option<Command> {
@@ -191,6 +214,36 @@ mod tests {
                 all_in: false,
             })
             .collect()
+    }
+
+    #[test]
+    fn an_amount_is_understood_grouped_as_the_options_show_it() {
+        let bet = |locale, line| parse(locale, line);
+        assert_eq!(
+            bet(Locale::En, "bet 1,250"),
+            Some(Command::Action(Wish::Bet, Some(1250)))
+        );
+        assert_eq!(
+            bet(Locale::Es, "subo a 12.500"),
+            Some(Command::Action(Wish::Raise, Some(12_500)))
+        );
+        assert_eq!(
+            bet(Locale::Id, "raise ke 1.250.000"),
+            Some(Command::Action(Wish::Raise, Some(1_250_000)))
+        );
+        assert_eq!(
+            bet(Locale::Es, "apuesto 1250"),
+            Some(Command::Action(Wish::Bet, Some(1250)))
+        );
+        for badly_grouped in [
+            "bet 1,25",
+            "bet 1250,000",
+            "bet ,250",
+            "bet 1,,250",
+            "bet 1.250",
+        ] {
+            assert_eq!(bet(Locale::En, badly_grouped), None, "{badly_grouped}");
+        }
     }
 
     #[test]

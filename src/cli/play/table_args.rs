@@ -1,0 +1,79 @@
+//! The table options `studbot play` shares with the bot's `/table open`: the stakes and the
+//! house rules (docs/RULES.md). They are checked as `/table open` checks them
+//! (`TableSettings::validate`, razz refusing the open-pair big bet) before anything starts.
+
+use crate::cli::sim::{OddChipArg, ShortAllInArg};
+use crate::lobby::TableSettings;
+use crate::table::rules::{OddChip, Rules, ShortAllIn, Stakes};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Chips each player antes every hand.
+    #[arg(long, default_value_t = Stakes::default().ante, conflicts_with = "tournament")]
+    pub ante: u64,
+    /// The bring-in on third street.
+    #[arg(long, default_value_t = Stakes::default().bring_in, conflicts_with = "tournament")]
+    pub bring_in: u64,
+    /// The small bet (third and fourth street).
+    #[arg(long, default_value_t = Stakes::default().small_bet, conflicts_with = "tournament")]
+    pub small_bet: u64,
+    /// The big bet (fifth street on).
+    #[arg(long, default_value_t = Stakes::default().big_bet, conflicts_with = "tournament")]
+    pub big_bet: u64,
+    /// The smallest stack a player may sit down or top up with.
+    #[arg(long, default_value_t = TableSettings::default().min_buy_in, conflicts_with = "tournament")]
+    pub min_buy_in: u64,
+    /// The largest stack a player may hold after a buy-in or top-up.
+    #[arg(long, default_value_t = TableSettings::default().max_buy_in, conflicts_with = "tournament")]
+    pub max_buy_in: u64,
+    /// Raises allowed per betting round.
+    #[arg(long, default_value_t = Rules::default().max_raises, conflicts_with = "tournament")]
+    pub max_raises: u32,
+    /// Heads-up, raises are not capped.
+    #[arg(long, default_value_t = Rules::default().heads_up_uncapped, action = clap::ArgAction::Set,
+          num_args = 0..=1, default_missing_value = "true", conflicts_with = "tournament")]
+    pub heads_up_uncapped: bool,
+    /// When a short all-in reopens the betting: at half a bet or more (`half-bet`), or only
+    /// at a full bet (`full-bet`: short all-ins add up).
+    #[arg(long, value_enum, default_value_t = ShortAllInArg::HalfBet, conflicts_with = "tournament")]
+    pub short_all_in: ShortAllInArg,
+    /// Who gets a split half's odd chip: by suit (`by-suit`), or the tied winner nearest
+    /// the dealer's left (`first-seat`).
+    #[arg(long, value_enum, default_value_t = OddChipArg::BySuit, conflicts_with = "tournament")]
+    pub odd_chip: OddChipArg,
+    /// Stud and Stud/8's house rule: an open pair on fourth street lets a player bet the big
+    /// bet (razz has none; a mix uses it in its stud hands).
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1,
+          default_missing_value = "true", conflicts_with = "tournament")]
+    pub open_pair_big_bet: bool,
+}
+
+impl TableArgs {
+    /// `settings` with these stakes and house rules.
+    pub fn apply(&self, settings: TableSettings) -> TableSettings {
+        TableSettings {
+            stakes: Stakes {
+                ante: self.ante,
+                bring_in: self.bring_in,
+                small_bet: self.small_bet,
+                big_bet: self.big_bet,
+            },
+            rules: Rules {
+                max_raises: self.max_raises,
+                heads_up_uncapped: self.heads_up_uncapped,
+                short_all_in: match self.short_all_in {
+                    ShortAllInArg::HalfBet => ShortAllIn::HalfBet,
+                    ShortAllInArg::FullBet => ShortAllIn::FullBet,
+                },
+                odd_chip: match self.odd_chip {
+                    OddChipArg::BySuit => OddChip::BySuit,
+                    OddChipArg::FirstSeat => OddChip::FirstSeat,
+                },
+                open_pair_big_bet: self.open_pair_big_bet,
+            },
+            min_buy_in: self.min_buy_in,
+            max_buy_in: self.max_buy_in,
+            ..settings
+        }
+    }
+}
