@@ -2,8 +2,12 @@
 //! pre-generated random hands. Throughput is reported per evaluation (one hand), so
 //! criterion's "elem/s" is evaluations per second.
 //!
-//! `studbot_*` start from `&[Card; 7]`; `studbot_high_low_precomputed_cardset` and the
-//! `aya_*` rows (except `aya_both_from_cards`) start from each library's prepared hand form.
+//! `studbot_*` start from `&[Card; 7]`, except the `*_precomputed_cardset` rows; the `aya_*`
+//! rows start from aya's prepared `Hand`, except the `*_from_cards` rows, which build it from
+//! aya's cards first. Like for like: `studbot_high` against `aya_poker_rank_from_cards`,
+//! `studbot_high_precomputed_cardset` against `aya_poker_rank`, and the same for the lows
+//! (`aya_ace_five_rank` is Razz's low, no qualifier; it is the nearest aya has to the
+//! eight-or-better low).
 //!
 //! Run: `cargo bench --bench eval`
 
@@ -80,6 +84,20 @@ fn seven_card_evaluation(c: &mut Criterion) {
             }
         })
     });
+    group.bench_function("studbot_high_precomputed_cardset", |b| {
+        b.iter(|| {
+            for set in black_box(&card_sets) {
+                black_box(set.high());
+            }
+        })
+    });
+    group.bench_function("studbot_low_precomputed_cardset", |b| {
+        b.iter(|| {
+            for set in black_box(&card_sets) {
+                black_box(set.low());
+            }
+        })
+    });
     group.bench_function("studbot_high_low", |b| {
         b.iter(|| {
             for hand in black_box(&hands) {
@@ -105,6 +123,24 @@ fn seven_card_evaluation(c: &mut Criterion) {
         b.iter(|| {
             for hand in black_box(&aya_hands) {
                 black_box(aya_poker::poker_rank(hand));
+            }
+        })
+    });
+    // The like-for-likes of `studbot_high` and `studbot_low`, which start from cards: build
+    // aya's `Hand` from its cards, then rank it.
+    group.bench_function("aya_poker_rank_from_cards", |b| {
+        b.iter(|| {
+            for cards in black_box(&aya_cards) {
+                let hand: aya_poker::base::Hand = cards.iter().collect();
+                black_box(aya_poker::poker_rank(&hand));
+            }
+        })
+    });
+    group.bench_function("aya_ace_five_rank_from_cards", |b| {
+        b.iter(|| {
+            for cards in black_box(&aya_cards) {
+                let hand: aya_poker::base::Hand = cards.iter().collect();
+                black_box(aya_poker::ace_five_rank(&hand));
             }
         })
     });

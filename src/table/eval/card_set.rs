@@ -6,7 +6,7 @@ use super::ace_five_low::{AceFiveLow, ace_five_low_of_suits};
 use super::bits::{bits_of, card_bit, suit_masks};
 use super::high::HighValue;
 use super::high_bits::high_of_bits;
-use super::low::{LowValue, low_of_bits};
+use super::low::{LowValue, low_of_bits, low_of_cards};
 use super::rank_table::{EMPTY_KEY, KEY_NOT_ENOUGH, MAX_KEYED_CARDS, card_key, high_low_of_key};
 use crate::table::card::{Card, Rank};
 
@@ -130,7 +130,7 @@ pub fn best_high(cards: &[Card]) -> HighValue {
 /// eight or lower exist.
 #[inline]
 pub fn best_low(cards: &[Card]) -> Option<LowValue> {
-    low_of_bits(bits_of(cards))
+    low_of_cards(cards)
 }
 
 /// `(best_high(cards), best_low(cards))`, from one table look-up.

@@ -8,7 +8,7 @@ use std::num::NonZeroU32;
 use serde::{Deserialize, Serialize};
 
 use super::bits::suit_masks;
-use crate::table::card::Rank;
+use crate::table::card::{Card, Rank};
 
 /// The strength of a qualifying eight-or-better low. Greater is better (8-6-5-4-2 beats
 /// 8-6-5-4-3; the wheel 5-4-3-2-A is the best).
@@ -72,15 +72,43 @@ const fn low_table() -> [u8; 256] {
     table
 }
 
+/// The low of a set in bit form (see [`super::bits`]).
 #[inline]
 pub(super) fn low_of_bits(bits: u64) -> Option<LowValue> {
     let [c, d, h, s] = suit_masks(bits);
     let any = c | d | h | s;
     // Bit 0 = ace, bit v - 1 = rank of value v; only 8 or lower can play.
     let candidates = ((any << 1) | (any >> 12)) & LOW_RANKS;
-    let value = LOW_OF_CANDIDATES[candidates as usize];
-    NonZeroU32::new(u32::from(value)).map(LowValue)
+    low_of_candidates(candidates as u8)
 }
+
+/// The low of cards straight from their ranks: suits never matter to it, so each card is
+/// one load and one OR, with no suit mask built.
+#[inline]
+pub(super) fn low_of_cards(cards: &[Card]) -> Option<LowValue> {
+    let candidates = cards.iter().fold(0, |mask, card| {
+        mask | LOW_BIT_OF_RANK[usize::from(card.rank.value())]
+    });
+    low_of_candidates(candidates)
+}
+
+#[inline]
+fn low_of_candidates(candidates: u8) -> Option<LowValue> {
+    NonZeroU32::new(u32::from(LOW_OF_CANDIDATES[usize::from(candidates)])).map(LowValue)
+}
+
+/// Indexed by rank value (2 ..= 14): the rank's bit among the ranks that can play low (bit 0 =
+/// ace, bit `v - 1` = the rank of value `v` up to eight), 0 for nine and up.
+static LOW_BIT_OF_RANK: [u8; 15] = {
+    let mut bits = [0u8; 15];
+    let mut value = 2;
+    while value <= 8 {
+        bits[value] = 1 << (value - 1);
+        value += 1;
+    }
+    bits[14] = 1;
+    bits
+};
 
 /// "8-6-4-2-A low", "wheel (5-4-3-2-A)".
 impl fmt::Display for LowValue {
@@ -95,6 +123,23 @@ impl fmt::Display for LowValue {
             write!(f, "wheel ({spelled})")
         } else {
             write!(f, "{spelled} low")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::bits::bits_of;
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_low_from_ranks_alone_is_the_low_from_the_suit_masks(
+            indices in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 0..=9)
+        ) {
+            let cards: Vec<Card> = indices.iter().filter_map(|&i| Card::from_index(i)).collect();
+            prop_assert_eq!(low_of_cards(&cards), low_of_bits(bits_of(&cards)));
         }
     }
 }

@@ -53,9 +53,10 @@ pub(super) fn card_key(card: Card) -> u64 {
 
 /// For every multiset of up to seven ranks: the best high WITHOUT flushes (bits 0..24, a
 /// [`HighValue`]) and the best low (bits 24..32, a [`LowValue`] or 0), both of which depend
-/// only on the ranks. Stored under a perfect hash of the rank key (hash and displace: the
-/// key's bucket has a "pilot" that sends every key of the bucket to its own free slot), so a
-/// look-up is three multiplications and two loads.
+/// only on the ranks. Stored by row displacement, OMPEval's perfect hash for these rank keys:
+/// the key's top bits name a row, each row has an offset that lays its columns (the key's low
+/// 12 bits) into free slots of one shared array. A look-up is a shift, two loads and an add,
+/// with no multiplication (a hash-and-displace table with pilots took three).
 ///
 /// The table is built by [`build_rank_table`] from the evaluator's own rules and committed as
 /// two little-endian files decoded at compile time: building it at start-up cost every
@@ -63,30 +64,18 @@ pub(super) fn card_key(card: Card) -> u64 {
 /// spot. The test `the_committed_rank_table_is_the_one_the_rules_build` rebuilds it and
 /// compares; `STUDBOT_WRITE_RANK_TABLE=1 cargo test --lib rank_table` writes it anew.
 struct RankTable {
-    pilots: &'static [u16; BUCKETS],
+    row_offsets: &'static [u32; ROWS],
     entries: &'static [u32; SLOTS],
 }
 
-static RANK_PILOTS: [u16; BUCKETS] = decode_u16(include_bytes!("rank_table/pilots.bin"));
-static RANK_ENTRIES: [u32; SLOTS] = decode_u32(include_bytes!("rank_table/entries.bin"));
+const OFFSETS_BYTES: &[u8] = include_bytes!("rank_table/row_offsets.bin");
+const ENTRIES_BYTES: &[u8] = include_bytes!("rank_table/entries.bin");
+static RANK_ROW_OFFSETS: [u32; ROWS] = decode_u32(OFFSETS_BYTES);
+static RANK_ENTRIES: [u32; SLOTS] = decode_u32(ENTRIES_BYTES);
 static RANK_TABLE: RankTable = RankTable {
-    pilots: &RANK_PILOTS,
+    row_offsets: &RANK_ROW_OFFSETS,
     entries: &RANK_ENTRIES,
 };
-
-const fn decode_u16<const N: usize>(bytes: &[u8]) -> [u16; N] {
-    assert!(
-        bytes.len() == 2 * N,
-        "the committed rank table has the wrong size"
-    );
-    let mut out = [0u16; N];
-    let mut index = 0;
-    while index < N {
-        out[index] = u16::from_le_bytes([bytes[2 * index], bytes[2 * index + 1]]);
-        index += 1;
-    }
-    out
-}
 
 const fn decode_u32<const N: usize>(bytes: &[u8]) -> [u32; N] {
     assert!(
@@ -105,35 +94,20 @@ const fn decode_u32<const N: usize>(bytes: &[u8]) -> [u32; N] {
 
 const ENTRY_HIGH: u32 = 0xFF_FFFF;
 const ENTRY_LOW_SHIFT: u32 = 24;
-const BUCKET_BITS: u32 = 14;
-const BUCKETS: usize = 1 << BUCKET_BITS;
-/// 76,155 multisets in 90,000 slots: loose enough that every bucket finds a pilot fast.
-const SLOTS: usize = 90_000;
-const KEY_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
-const PILOT_MIX: u32 = 0x85EB_CA77;
-
-#[inline]
-fn key_hash(rank_key: u32) -> u64 {
-    u64::from(rank_key).wrapping_mul(KEY_MIX)
-}
-
-#[inline]
-fn bucket_of(hash: u64) -> usize {
-    (hash >> (64 - BUCKET_BITS)) as usize
-}
-
-#[inline]
-fn slot_of(hash: u64, pilot: u16) -> usize {
-    let mixed = ((hash >> 18) as u32) ^ u32::from(pilot).wrapping_mul(PILOT_MIX);
-    ((u64::from(mixed) * SLOTS as u64) >> 32) as usize
-}
+/// A rank key is below 2^25: 2^13 rows of 2^12 columns.
+const ROW_SHIFT: u32 = 12;
+const COLUMNS: u32 = (1 << ROW_SHIFT) - 1;
+const ROWS: usize = 1 << (25 - ROW_SHIFT);
+/// As many slots as the committed table holds (76,155 multisets, a few gaps between them).
+const SLOTS: usize = ENTRIES_BYTES.len() / 4;
 
 impl RankTable {
     #[inline]
     fn entry(&self, rank_key: u32) -> u32 {
-        let hash = key_hash(rank_key);
-        let pilot = self.pilots.get(bucket_of(hash)).copied().unwrap_or(0);
-        self.entries.get(slot_of(hash, pilot)).copied().unwrap_or(0)
+        let row = (rank_key >> ROW_SHIFT) as usize;
+        let offset = self.row_offsets.get(row).copied().unwrap_or(0);
+        let slot = (offset + (rank_key & COLUMNS)) as usize;
+        self.entries.get(slot).copied().unwrap_or(0)
     }
 }
 
@@ -174,56 +148,52 @@ fn rank_multisets() -> Vec<(u32, u64)> {
     out
 }
 
-/// A boxed array built on the heap (a debug build would put `Box::new([0; N])` on the stack).
+/// The rank table's row offsets and entries, built from [`high_of_bits`] and [`low_of_bits`]:
+/// the fullest rows first, each at the first offset where all its columns find free slots.
 #[cfg(test)]
-fn zeroed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
-    match vec![T::default(); N].into_boxed_slice().try_into() {
-        Ok(array) => array,
-        Err(_) => unreachable!("a vector of N elements converts to [T; N]"),
-    }
-}
-
-/// The rank table's pilots and entries, built from [`high_of_bits`] and [`low_of_bits`].
-#[cfg(test)]
-fn build_rank_table() -> (Box<[u16; BUCKETS]>, Box<[u32; SLOTS]>) {
-    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BUCKETS];
+fn build_rank_table() -> (Vec<u32>, Vec<u32>) {
+    let mut rows: Vec<Vec<(usize, u32)>> = vec![Vec::new(); ROWS];
     for (key, bits) in rank_multisets() {
         let low = low_of_bits(bits).map_or(0, |low| low.0.get());
         let entry = high_of_bits(bits).0 | (low << ENTRY_LOW_SHIFT);
-        let hash = key_hash(key);
-        buckets[bucket_of(hash)].push((hash, entry));
+        rows[(key >> ROW_SHIFT) as usize].push(((key & COLUMNS) as usize, entry));
     }
-    let mut order: Vec<usize> = (0..BUCKETS).filter(|&b| !buckets[b].is_empty()).collect();
-    order.sort_by_key(|&bucket| std::cmp::Reverse(buckets[bucket].len()));
+    let mut order: Vec<usize> = (0..ROWS).filter(|&row| !rows[row].is_empty()).collect();
+    order.sort_by_key(|&row| std::cmp::Reverse(rows[row].len()));
 
-    let mut pilots = zeroed_array::<u16, BUCKETS>();
-    let mut entries = zeroed_array::<u32, SLOTS>();
-    let mut used = vec![false; SLOTS];
-    let mut slots = Vec::new();
-    for bucket in order {
-        let members = &buckets[bucket];
-        let pilot = (0..=u16::MAX)
-            .find(|&pilot| {
-                slots.clear();
-                for &(hash, _) in members {
-                    let slot = slot_of(hash, pilot);
-                    if used[slot] || slots.contains(&slot) {
-                        return false;
-                    }
-                    slots.push(slot);
-                }
-                true
-            })
-            // Proven by the test that builds the table: the constants above always succeed.
-            .expect("every bucket of the rank table finds a pilot");
-        pilots[bucket] = pilot;
-        for &(hash, entry) in members {
-            let slot = slot_of(hash, pilot);
+    let mut row_offsets = vec![0u32; ROWS];
+    let mut entries: Vec<u32> = Vec::new();
+    let mut used: Vec<bool> = Vec::new();
+    let mut first_free: usize = 0;
+    for row in order {
+        let members = &rows[row];
+        let lowest_column = members.iter().map(|&(column, _)| column).min().unwrap_or(0);
+        // Every slot below `first_free` is taken, so the lowest column lands at or past it.
+        let mut offset = first_free.saturating_sub(lowest_column);
+        let taken = |slot: usize| slot < used.len() && used[slot];
+        // First fit; past an offset where one column collides, so do the next ones until
+        // that column's slot is free (the same offset found, far fewer tried).
+        while let Some(&(column, _)) = members.iter().find(|&&(column, _)| taken(offset + column)) {
+            offset += 1;
+            while taken(offset + column) {
+                offset += 1;
+            }
+        }
+        row_offsets[row] = u32::try_from(offset).expect("the rank table stays below 2^32 slots");
+        for &(column, entry) in members {
+            let slot = offset + column;
+            if slot >= used.len() {
+                used.resize(slot + 1, false);
+                entries.resize(slot + 1, 0);
+            }
             used[slot] = true;
             entries[slot] = entry;
         }
+        while used.get(first_free).copied().unwrap_or(false) {
+            first_free += 1;
+        }
     }
-    (pilots, entries)
+    (row_offsets, entries)
 }
 
 /// Set in a key that cannot give the high alone: a flush (the suit masks decide it) or
@@ -260,18 +230,18 @@ mod tests {
 
     #[test]
     fn the_committed_rank_table_is_the_one_the_rules_build() {
-        let (pilots, entries) = build_rank_table();
+        let (row_offsets, entries) = build_rank_table();
         if std::env::var_os("STUDBOT_WRITE_RANK_TABLE").is_some() {
             let dir =
                 std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/eval/rank_table");
-            let pilots: Vec<u8> = pilots.iter().flat_map(|p| p.to_le_bytes()).collect();
+            let row_offsets: Vec<u8> = row_offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
             let entries: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
-            std::fs::write(dir.join("pilots.bin"), pilots).unwrap();
+            std::fs::write(dir.join("row_offsets.bin"), row_offsets).unwrap();
             std::fs::write(dir.join("entries.bin"), entries).unwrap();
             return;
         }
         assert!(
-            *pilots == RANK_PILOTS && *entries == RANK_ENTRIES,
+            row_offsets == RANK_ROW_OFFSETS && entries == RANK_ENTRIES,
             "src/table/eval/rank_table/*.bin is not the table the evaluator's rules build: \
              regenerate it with STUDBOT_WRITE_RANK_TABLE=1 cargo test --lib rank_table"
         );
