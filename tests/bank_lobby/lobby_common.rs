@@ -147,9 +147,21 @@ pub async fn seated(fixture: &Fixture, players: &[UserId]) -> (TableHandle, Noti
         .unwrap();
     let notices = table.subscribe().await.unwrap();
     for player in players {
-        table.join(*player, 200).await.unwrap();
+        seat_player(&table, *player, 200).await;
     }
     (table, notices)
+}
+
+/// Seats `user` at `table` for `buy_in` chips. A join answered with any other stack fails the
+/// test at once: the table would then deal from chips the bank's seat does not hold, or sit
+/// the player out, and what the test waits for would never come.
+pub async fn seat_player(table: &TableHandle, user: UserId, buy_in: u64) {
+    let joined = table.join(user, buy_in).await.unwrap();
+    assert_eq!(
+        joined.stack, buy_in,
+        "player {} joined with {} chips, not the {buy_in} bought",
+        user.0, joined.stack
+    );
 }
 
 /// The next notice; the table has always produced it by the time the command that caused

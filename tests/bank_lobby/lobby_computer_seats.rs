@@ -72,7 +72,7 @@ fn one_human_is_dealt_hands_with_computer_players_whose_chips_are_the_houses() {
     runtime().block_on(async {
         let fixture = fixture(11).await;
         let (table, mut notices) = open(&fixture, with_computers(4, 2)).await;
-        table.join(ANA, 200).await.unwrap();
+        seat_player(&table, ANA, 200).await;
         advance_secs(5).await;
         let players = first_board_players(&mut notices).await;
         assert_eq!(players.len(), 3, "{players:?}");
@@ -112,7 +112,7 @@ fn computers_never_play_without_a_human_ready() {
         assert!(status.seats.is_empty(), "{:?}", status.seats);
         assert!(!status.hand_in_progress);
         // One human sitting out is no human to play with either.
-        table.join(ANA, 200).await.unwrap();
+        seat_player(&table, ANA, 200).await;
         table.sit_out(ANA).await.unwrap();
         advance_secs(60).await;
         let status = table.status().await.unwrap();
@@ -131,7 +131,7 @@ fn the_last_human_leaving_sends_the_computers_back_to_the_house() {
     runtime().block_on(async {
         let fixture = fixture(13).await;
         let (table, mut notices) = open(&fixture, with_computers(3, 2)).await;
-        table.join(ANA, 200).await.unwrap();
+        seat_player(&table, ANA, 200).await;
         advance_secs(5).await;
         finish_hand(&table, &mut notices).await;
         assert!(matches!(
@@ -155,7 +155,7 @@ fn a_human_at_a_full_table_takes_a_computers_chair_when_the_hand_ends() {
     runtime().block_on(async {
         let fixture = fixture(14).await;
         let (table, mut notices) = open(&fixture, with_computers(3, 2)).await;
-        table.join(ANA, 200).await.unwrap();
+        seat_player(&table, ANA, 200).await;
         advance_secs(5).await;
         assert_eq!(first_board_players(&mut notices).await.len(), 3);
         // The table is full of Ana and two computers.
@@ -199,7 +199,7 @@ fn between_hands_a_computer_gives_its_chair_at_once() {
     runtime().block_on(async {
         let fixture = fixture(15).await;
         let (table, mut notices) = open(&fixture, with_computers(2, 1)).await;
-        table.join(ANA, 200).await.unwrap();
+        seat_player(&table, ANA, 200).await;
         advance_secs(5).await;
         finish_hand(&table, &mut notices).await;
         let stack = table.join(BEN, 300).await.unwrap().stack;
@@ -215,7 +215,7 @@ fn a_computer_thinks_at_least_a_second_and_at_most_three_before_acting() {
     runtime().block_on(async {
         let fixture = fixture(16).await;
         let (table, mut notices) = open(&fixture, with_computers(2, 1)).await;
-        table.join(ANA, 200).await.unwrap();
+        seat_player(&table, ANA, 200).await;
         advance_secs(5).await;
         let mut hands = 0;
         let mut steps = Steps::until("a computer's turn");

@@ -96,7 +96,7 @@ fn a_mix_table_deals_razz_then_stud_then_stud8_and_keeps_its_place_after_a_resta
         let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
         let mut notices = table.subscribe().await.unwrap();
         for player in [ANA, BEN] {
-            table.join(player, 200).await.unwrap();
+            seat_player(&table, player, 200).await;
         }
         // Hand 1 is dealt as Stud/8; the table turns to `mix` during it.
         let changer = table.clone();

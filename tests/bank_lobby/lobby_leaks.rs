@@ -50,7 +50,7 @@ async fn play_table(
         .map(|n| UserId(table_id.0 * 100 + n))
         .collect();
     for user in &users {
-        table.join(*user, 400).await.unwrap();
+        seat_player(&table, *user, 400).await;
     }
     let mut computers = ComputerPlayers::new(users.iter().copied(), table_id.0);
     let mut seen = Vec::new();

@@ -37,7 +37,7 @@ fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(
         let table = lobby.open_table(GUILD, TABLE, custom).await.unwrap();
         let mut notices = table.subscribe().await.unwrap();
         for player in [ANA, BEN, CHEN] {
-            table.join(player, 200).await.unwrap();
+            seat_player(&table, player, 200).await;
         }
         advance_secs(5).await;
         let mut steps = Steps::until("the first hand ended");
@@ -201,7 +201,7 @@ fn every_player_keeps_their_chair_across_a_restart() {
         let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
         table.pause().await.unwrap();
         for player in [CHEN, ANA, BEN, DEV] {
-            table.join(player, 200).await.unwrap();
+            seat_player(&table, player, 200).await;
         }
         table.leave(BEN).await.unwrap();
         chairs(&table).await
@@ -246,7 +246,7 @@ fn a_paused_table_stays_paused_across_a_restart_until_resumed() {
     let dir = tempfile::tempdir().unwrap();
     with_reopened_table(dir.path(), async |table| {
         for player in [ANA, BEN] {
-            table.join(player, 200).await.unwrap();
+            seat_player(table, player, 200).await;
         }
         table.pause().await.unwrap();
     });

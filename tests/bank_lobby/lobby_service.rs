@@ -23,7 +23,7 @@ async fn a_hand_starts_by_itself_once_two_players_are_ready_and_the_pause_has_pa
             .any(|n| matches!(n.body, NoticeBody::Table(TableMessage::NextHandIn { .. }))),
         "one player alone must not start a hand"
     );
-    table.join(BEN, 200).await.unwrap();
+    seat_player(&table, BEN, 200).await;
     assert!(matches!(
         next_message(&mut notices).await,
         TableMessage::Joined { user: BEN, .. }
@@ -299,7 +299,7 @@ async fn joining_without_enough_chips_or_outside_the_buy_in_range_is_refused() {
     );
     assert_eq!(fixture.bank.balance(GUILD, ANA).await.unwrap(), balance);
     assert!(table.status().await.unwrap().seats.is_empty());
-    table.join(ANA, 600).await.unwrap();
+    seat_player(&table, ANA, 600).await;
     assert_eq!(table.join(ANA, 600).await, Err(LobbyError::AlreadySeated));
 }
 

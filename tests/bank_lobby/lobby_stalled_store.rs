@@ -148,7 +148,7 @@ async fn stalled_table(seed: u64) -> Stalled {
     let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
     let notices = table.subscribe().await.unwrap();
     for player in [ANA, BEN] {
-        table.join(player, 200).await.unwrap();
+        seat_player(&table, player, 200).await;
     }
     Stalled {
         _dir: dir,
