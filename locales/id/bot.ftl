@@ -136,3 +136,7 @@ tournament-not-running = Turnamen tidak sedang dimainkan.
 opt-board = Papan peringkat yang mana: chip, atau hasil bersih turnamen
 choice-cash = Chip
 choice-tournaments = Turnamen, menurut hasil bersih
+
+# /tournament open computer_players
+tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; biaya masuk mereka dibayar bandar.
+tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh semuanya: izinkan bot lebih sedikit dari jumlah kursi.
