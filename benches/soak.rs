@@ -137,6 +137,7 @@ fn main() {
             LobbyConfig {
                 deck_seed: Some(7),
                 pace: DealingOutPace::NO_PAUSE,
+                ..LobbyConfig::default()
             },
         )
         .await

@@ -210,6 +210,7 @@ fn main() {
             LobbyConfig {
                 deck_seed: Some(1),
                 pace: DealingOutPace::NO_PAUSE,
+                ..LobbyConfig::default()
             },
         )
         .await

@@ -84,6 +84,7 @@ pub async fn serve_observed(
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
         pace: config.all_in.pace(),
+        thinking: config.computers.thinking(),
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await

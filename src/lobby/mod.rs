@@ -84,6 +84,8 @@ pub struct LobbyConfig {
     pub deck_seed: Option<u64>,
     /// How an all-in hand is dealt out: the pause per street, the equities' time budget.
     pub pace: DealingOutPace,
+    /// How long computer players think before they act.
+    pub thinking: computer::ThinkingTime,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -158,6 +160,7 @@ impl Lobby {
                     // restarts.
                     session: rand::random(),
                     pace: config.pace,
+                    thinking: config.thinking,
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),

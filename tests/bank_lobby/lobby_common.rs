@@ -125,6 +125,7 @@ pub async fn fixture_with(seed: u64, store: Arc<dyn TableStore>, pace: DealingOu
         LobbyConfig {
             deck_seed: Some(seed),
             pace,
+            ..LobbyConfig::default()
         },
     )
     .await

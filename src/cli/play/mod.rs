@@ -332,6 +332,7 @@ async fn open(
         LobbyConfig {
             deck_seed: seed,
             pace,
+            ..LobbyConfig::default()
         },
     )
     .await?;

@@ -11,7 +11,6 @@ use tokio::time::Instant;
 use crate::bank::UserId;
 use crate::table::computer::choose_action_at;
 
-use super::super::computer::thinking_time;
 use super::super::error::LobbyError;
 use super::super::notice::{NoticeBody, SeatStatus, TableMessage};
 use super::Table;
@@ -172,7 +171,8 @@ impl Table {
             return;
         };
         let legal = hand.hand.legal_actions();
-        *computer_turn_at = Some(Instant::now() + thinking_time(&legal, &mut self.computer_rng));
+        let pause = self.services.thinking.draw(&legal, &mut self.computer_rng);
+        *computer_turn_at = Some(Instant::now() + pause);
     }
 
     /// A computer player's turn came due: it chooses from what its seat sees (its own cards,

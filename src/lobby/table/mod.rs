@@ -58,6 +58,8 @@ pub(crate) struct TableServices {
     /// The prefix of the bank references this process makes.
     pub session: u64,
     pub pace: DealingOutPace,
+    /// How long its computer players think before they act.
+    pub thinking: crate::lobby::computer::ThinkingTime,
     /// The lobby, told when a table closes.
     pub lobby: Weak<LobbyShared>,
 }
