@@ -150,3 +150,10 @@ opt-board = Which leaderboard: chips, or the net from sit & gos
 choice-cash = Chips
 choice-tournaments = Sit & gos, by net from tournaments
 tournament-register-button = Register
+
+# /tournament open computer_players
+tournament-computers-fill = When a moderator starts it, computer players 🤖 fill up to { $seats } free { $seats ->
+    [one] seat
+   *[other] seats
+}; their buy-ins are the house's.
+tournament-too-many-computers = Computer players may fill some of the seats, never all of them: allow fewer than the seats.

@@ -156,3 +156,10 @@ opt-board = Qué clasificación: fichas, o el resultado en torneos
 choice-cash = Fichas
 choice-tournaments = Torneos, por resultado
 tournament-register-button = Inscribirme
+
+# /tournament open computer_players
+tournament-computers-fill = Cuando un moderador lo empiece, los bots 🤖 ocuparán hasta { $seats } { $seats ->
+    [one] asiento libre
+   *[other] asientos libres
+}; sus inscripciones las paga la casa.
+tournament-too-many-computers = Los bots pueden ocupar algunos asientos, nunca todos: permite menos bots que asientos.

@@ -138,3 +138,7 @@ opt-board = Papan peringkat yang mana: chip, atau hasil bersih turnamen
 choice-cash = Chip
 choice-tournaments = Turnamen, menurut hasil bersih
 tournament-register-button = Daftar
+
+# /tournament open computer_players
+tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; biaya masuk mereka dibayar bandar.
+tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh semuanya: izinkan bot lebih sedikit dari jumlah kursi.

@@ -247,6 +247,54 @@ pub(crate) fn take_next_id(draft: &mut Draft<'_>) -> Result<TournamentId, BankEr
     Ok(TournamentId(next))
 }
 
+/// How many free seats computer players may fill at a tournament's start, kept beside its
+/// record (which holds only who entered): `b"tournament_computers"` and its number.
+fn computers_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = b"tournament_computers".to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+fn allowance_from(tournament: TournamentId, bytes: Option<&[u8]>) -> Result<usize, BankError> {
+    match bytes {
+        None => Ok(0),
+        Some(bytes) => super::ledger::decode_u64(bytes)
+            .and_then(|count| usize::try_from(count).ok())
+            .ok_or_else(|| {
+                BankError::Storage(format!(
+                    "the computer players of tournament {} are corrupt",
+                    tournament.0
+                ))
+            }),
+    }
+}
+
+/// The computer players a moderator allowed into `tournament` (0 when none).
+pub(crate) fn computer_allowance(
+    draft: &Draft<'_>,
+    tournament: TournamentId,
+) -> Result<usize, BankError> {
+    let bytes = draft.get(Tree::Meta, &computers_key(tournament))?;
+    allowance_from(tournament, bytes.as_deref())
+}
+
+pub(crate) fn set_computer_allowance(draft: &mut Draft<'_>, tournament: TournamentId, count: u64) {
+    draft.put(
+        Tree::Meta,
+        computers_key(tournament),
+        count.to_be_bytes().to_vec(),
+    );
+}
+
+/// [`computer_allowance`], read outside an operation.
+pub(crate) fn stored_computer_allowance(
+    store: &dyn Store,
+    tournament: TournamentId,
+) -> Result<usize, BankError> {
+    let bytes = store.get(Tree::Meta, &computers_key(tournament))?;
+    allowance_from(tournament, bytes.as_deref())
+}
+
 /// Refuses a channel that holds a live tournament (for a table, or another tournament).
 pub(crate) fn refuse_if_live_in_channel(
     draft: &Draft<'_>,

@@ -11,6 +11,8 @@ use serde::Deserialize;
 
 use crate::bank::EconomyConfig;
 use crate::lobby::TableSettings;
+
+pub use super::computers_config::ComputersConfig;
 use crate::render::Locale;
 
 /// The environment variable that, when set and not empty, replaces the file's `token`.
@@ -40,6 +42,8 @@ pub struct Config {
     pub all_in: AllInConfig,
     /// Scheduled backups of the bank into `data_dir/backups/` (off unless `every_hours` > 0).
     pub backup: super::backups::BackupConfig,
+    /// How long computer players think before they act.
+    pub computers: ComputersConfig,
     pub testing: TestingConfig,
 }
 
@@ -101,6 +105,7 @@ impl Default for Config {
             metrics: crate::telemetry::MetricsConfig::default(),
             all_in: AllInConfig::default(),
             backup: super::backups::BackupConfig::default(),
+            computers: ComputersConfig::default(),
             testing: TestingConfig::default(),
         }
     }
@@ -342,6 +347,9 @@ impl Config {
             return fail("[table]", error.to_string());
         }
         if let Err((setting, problem)) = self.backup.validate() {
+            return fail(setting, problem);
+        }
+        if let Err((setting, problem)) = self.computers.validate() {
             return fail(setting, problem);
         }
         Ok(())

@@ -16,6 +16,7 @@ pub mod board_writes;
 pub mod checks;
 pub mod clicks;
 pub mod commands;
+mod computers_config;
 pub mod config;
 pub mod custom_id;
 pub mod discord_time;

@@ -85,6 +85,7 @@ pub async fn serve_observed(
         deck_seed: config.testing.deck_seed,
         pace: config.all_in.pace(),
         sit_and_go_table: config.table,
+        thinking: config.computers.thinking(),
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await

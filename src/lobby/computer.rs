@@ -22,21 +22,41 @@ pub fn computer_name(user: UserId) -> Option<String> {
     Some(format!("Computer {}", u16::from(number) + 1))
 }
 
-/// The shortest and longest a computer player thinks over a real decision, and how long over
-/// a forced one (a single legal action): long enough to read as a player, short beside
-/// any action timer (at least 5 s).
-pub const THINKING: (Duration, Duration) =
-    (Duration::from_millis(1_000), Duration::from_millis(3_000));
-pub const FORCED_THINKING: Duration = Duration::from_millis(400);
+/// How long a computer player thinks before it acts: between `shortest` and `longest` over a
+/// real decision, `forced` over a forced one (a single legal action). By default 1–3 s and
+/// 0.4 s: long enough to read as a player, short beside any action timer. The operator may
+/// set it (`[computers]` in the config), below the shortest action timer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThinkingTime {
+    pub shortest: Duration,
+    pub longest: Duration,
+    pub forced: Duration,
+}
 
-/// How long a computer player waits before acting with `legal` before it.
-pub fn thinking_time<R: Rng + ?Sized>(legal: &[LegalAction], rng: &mut R) -> Duration {
-    if legal.len() <= 1 {
-        return FORCED_THINKING;
+impl ThinkingTime {
+    /// Every pause must stay below this, the shortest action timer a table may have, so a
+    /// computer never times out while thinking.
+    pub const LIMIT_MS: u64 = crate::lobby::TableSettings::MIN_ACTION_TIMER_SECS as u64 * 1_000;
+
+    /// How long a computer player waits before acting with `legal` before it.
+    pub fn draw<R: Rng + ?Sized>(&self, legal: &[LegalAction], rng: &mut R) -> Duration {
+        if legal.len() <= 1 {
+            return self.forced;
+        }
+        let spread =
+            u64::try_from(self.longest.saturating_sub(self.shortest).as_millis()).unwrap_or(0);
+        self.shortest + Duration::from_millis(rng.random_range(0..=spread))
     }
-    let (shortest, longest) = THINKING;
-    let spread = u64::try_from((longest - shortest).as_millis()).unwrap_or(0);
-    shortest + Duration::from_millis(rng.random_range(0..=spread))
+}
+
+impl Default for ThinkingTime {
+    fn default() -> ThinkingTime {
+        ThinkingTime {
+            shortest: Duration::from_millis(1_000),
+            longest: Duration::from_millis(3_000),
+            forced: Duration::from_millis(400),
+        }
+    }
 }
 
 use super::command::TableHandle;
@@ -158,13 +178,16 @@ mod tests {
     #[test]
     fn a_computer_thinks_one_to_three_seconds_over_a_choice_and_less_over_a_forced_move() {
         let mut rng = ChaCha20Rng::seed_from_u64(3);
+        let thinking = ThinkingTime::default();
         let choice = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
-        let times: Vec<Duration> = (0..500).map(|_| thinking_time(&choice, &mut rng)).collect();
+        let times: Vec<Duration> = (0..500).map(|_| thinking.draw(&choice, &mut rng)).collect();
         assert!(
             times
                 .iter()
-                .all(|time| (THINKING.0..=THINKING.1).contains(time))
+                .all(|time| (thinking.shortest..=thinking.longest).contains(time))
         );
+        assert_eq!(thinking.shortest, Duration::from_millis(1_000));
+        assert_eq!(thinking.longest, Duration::from_millis(3_000));
         assert!(
             times
                 .iter()
@@ -175,9 +198,34 @@ mod tests {
                 .iter()
                 .any(|time| *time > Duration::from_millis(2_500))
         );
-        let forced = thinking_time(&legal(&[ActionKind::BringIn]), &mut rng);
-        assert_eq!(forced, FORCED_THINKING);
-        assert!(forced < THINKING.0);
+        let forced = thinking.draw(&legal(&[ActionKind::BringIn]), &mut rng);
+        assert_eq!(forced, thinking.forced);
+        assert!(forced < thinking.shortest);
+    }
+
+    #[test]
+    fn an_operators_thinking_time_is_drawn_within_it_and_an_even_one_is_exact() {
+        let mut rng = ChaCha20Rng::seed_from_u64(4);
+        let choice = legal(&[ActionKind::Fold, ActionKind::Call]);
+        let short = ThinkingTime {
+            shortest: Duration::from_millis(5),
+            longest: Duration::from_millis(20),
+            forced: Duration::ZERO,
+        };
+        for _ in 0..200 {
+            let time = short.draw(&choice, &mut rng);
+            assert!((short.shortest..=short.longest).contains(&time), "{time:?}");
+        }
+        assert_eq!(
+            short.draw(&legal(&[ActionKind::BringIn]), &mut rng),
+            Duration::ZERO
+        );
+        let even = ThinkingTime {
+            shortest: Duration::from_millis(7),
+            longest: Duration::from_millis(7),
+            forced: Duration::from_millis(7),
+        };
+        assert_eq!(even.draw(&choice, &mut rng), Duration::from_millis(7));
     }
 
     #[test]

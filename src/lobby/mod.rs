@@ -88,6 +88,8 @@ pub struct LobbyConfig {
     /// A sit & go's table takes its timers and language from these (its seats, game and
     /// stakes from the tournament).
     pub sit_and_go_table: TableSettings,
+    /// How long computer players think before they act.
+    pub thinking: computer::ThinkingTime,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -229,6 +231,7 @@ impl Lobby {
                     session: rand::random(),
                     pace: config.pace,
                     sit_and_go_table: config.sit_and_go_table,
+                    thinking: config.thinking,
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),

@@ -393,3 +393,75 @@ async fn a_computer_unregistered_or_refunded_by_a_cancel_gives_its_buy_in_back_t
     assert!(report.ok, "{:?}", report.breaks);
     bank.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_moderators_start_fills_the_allowed_free_seats_with_computers_of_the_house() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank(dir.path()).await;
+    // Computers may not take every seat.
+    let refused = bank
+        .open_tournament_with_computers(GUILD, CHANNEL, 4, settings(100), 4, "all computers")
+        .await;
+    assert!(
+        matches!(refused, Err(studbot::bank::BankError::BadTournament(_))),
+        "{refused:?}"
+    );
+    // Three allowed in six seats, two people registered: the start seats three computers.
+    let id = bank
+        .open_tournament_with_computers(GUILD, CHANNEL, 6, settings(100), 3, "open")
+        .await
+        .unwrap();
+    assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 3);
+    for n in 1..=2 {
+        bank.register_tournament(GUILD, id, UserId(n), &format!("r{n}"))
+            .await
+            .unwrap();
+    }
+    bank.start_tournament(GUILD, id, "start").await.unwrap();
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(
+        state.entrants,
+        vec![
+            UserId(1),
+            UserId(2),
+            UserId::computer(2),
+            UserId::computer(3),
+            UserId::computer(4)
+        ]
+    );
+    assert_eq!(state.tournament().unwrap().prize_pool(), 500);
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!(house.minted, 300);
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    play_out(&bank, id).await;
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    assert_eq!(report.tournament_chips, 0);
+
+    // More allowed than seats are free: only the free ones; nobody entered: none, refused.
+    let id = bank
+        .open_tournament_with_computers(GUILD, TableId(41), 3, settings(0), 2, "open 2")
+        .await
+        .unwrap();
+    let refused = bank.start_tournament(GUILD, id, "start empty").await;
+    assert!(refused.is_err(), "computers alone: {refused:?}");
+    assert!(
+        bank.tournament(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .entrants
+            .is_empty()
+    );
+    for n in 1..=2 {
+        bank.register_tournament(GUILD, id, UserId(n), &format!("r2 {n}"))
+            .await
+            .unwrap();
+    }
+    bank.start_tournament(GUILD, id, "start 2").await.unwrap();
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(state.entrants.len(), 3);
+    assert_eq!(state.entrants[2], UserId::computer(2));
+    bank.shutdown().await.unwrap();
+}

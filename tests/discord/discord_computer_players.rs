@@ -1,17 +1,27 @@
 //! Computer players at a Discord table, end to end through the fake Discord: a moderator
 //! opens a table whose spare chair a computer may take, one human plays hands against it, a
 //! second human's `/join` on the full table takes the computer's chair, and the guild house
-//! whose chips the computer plays audits clean after the bot is killed mid-hand.
+//! whose chips the computer plays audits clean after the bot is killed mid-hand. The bot
+//! runs with a short thinking time (`[computers]` in its config), so the computers act
+//! within tens of milliseconds rather than the 1-3 s players see.
 
 use crate::support;
 
 use studbot::table::ActionKind;
 use support::audit::audit;
-use support::bot::{ChildBot, config_text, start_fake_and_bot};
+use support::bot::{ChildBot, TestBot, config_text};
 use support::fake_discord::*;
 use support::table::*;
 
 const SEED: u64 = 24_024;
+
+/// The test config with computers that think 10-30 ms (5 ms over a forced move).
+fn quick_config(fake: &FakeDiscord, data_dir: &std::path::Path) -> String {
+    format!(
+        "{}\n[computers]\nthink_min_ms = 10\nthink_max_ms = 30\nthink_forced_ms = 5\n",
+        config_text(fake, data_dir, SEED)
+    )
+}
 
 fn open_options() -> Vec<serde_json::Value> {
     vec![
@@ -66,7 +76,9 @@ async fn play_out(fake: &FakeDiscord, board: u64, human: &FakeUser) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_human_plays_a_computer_which_gives_its_seat_to_a_second_human() {
     const CHANNEL: u64 = 300_000_000_000_000_241;
-    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &quick_config(&fake, data.path())).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_240, "Mod");
     let ana = FakeUser::player(100_000_000_000_000_241, "Ana");
     let ben = FakeUser::player(100_000_000_000_000_242, "Ben").with_locale("es-ES");
@@ -153,7 +165,7 @@ async fn the_house_audits_clean_after_a_kill_mid_hand_with_a_computer_seated() {
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
     let config = data.path().join("config.toml");
-    std::fs::write(&config, config_text(&fake, &data.path().join("data"), SEED)).unwrap();
+    std::fs::write(&config, quick_config(&fake, &data.path().join("data"))).unwrap();
     let moderator = FakeUser::moderator(100_000_000_000_000_250, "Mod");
     let ana = FakeUser::player(100_000_000_000_000_251, "Ana");
     for user in [&moderator, &ana] {

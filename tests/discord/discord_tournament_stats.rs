@@ -1,8 +1,10 @@
 //! Sit & gos in `/stats` and `/leaderboard` through Discord: a player who entered one sees a
 //! tournament line beside their cash stats (one who never did sees none), and
 //! `/leaderboard board:tournaments` ranks players by their net from sit & gos; each in the
-//! language it is answered in. The tournament is opened and entered by the commands and its hands
-//! recorded in the bank, as the table that plays it records them.
+//! language it is answered in. A sit & go opened with `computer_players: N` seats up to N
+//! computers of the house in its free seats when a moderator starts it. The tournament is
+//! opened and entered by the commands and its hands recorded in the bank, as the table that
+//! plays it records them.
 
 use crate::support;
 
@@ -173,5 +175,70 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
         "{}",
         answer.content()
     );
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_moderator_starts_it() {
+    const CHANNEL_2: u64 = 300_000_000_000_002_402;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let (running, bot) =
+        TestBot::start_observed(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let ada = player(1, "Ada");
+    for user in [&moderator(), &ada] {
+        fake.add_user(user);
+    }
+    let open = |computers: i64| {
+        vec![sub(
+            "open",
+            vec![
+                int("game", 1),
+                int("seats", 4),
+                int("buy_in", 100),
+                int("structure", 1),
+                int("computer_players", computers),
+            ],
+        )]
+    };
+    let ask_here = |user: FakeUser, name: &'static str, options: Vec<Value>| {
+        let fake = &fake;
+        async move {
+            let id = fake.slash(&user, CHANNEL_2, name, options).await;
+            fake.answer_to(id).await
+        }
+    };
+    // Computers may not take every seat: refused privately, nothing opened.
+    let refused = ask_here(moderator(), "tournament", open(4)).await;
+    assert_eq!(refused.visibility, Visibility::Ephemeral(moderator().id));
+    assert!(
+        refused.content().contains("never all of them"),
+        "{}",
+        refused.content()
+    );
+    assert!(bot.bank().tournaments().await.unwrap().is_empty());
+
+    let opened = ask_here(moderator(), "tournament", open(2)).await;
+    assert!(
+        opened
+            .content()
+            .contains("computer players 🤖 fill up to 2 free seats"),
+        "{}",
+        opened.content()
+    );
+    ask_here(ada.clone(), "join", vec![]).await;
+    let started = ask_here(moderator(), "tournament", vec![sub("start", vec![])]).await;
+    let text = started.content();
+    assert!(text.contains("3 players"), "{text}");
+    assert!(text.contains("🤖"), "{text}");
+    let state = bot.bank().tournaments().await.unwrap().remove(0);
+    assert_eq!(
+        state.entrants,
+        vec![UserId(ada.id), UserId::computer(1), UserId::computer(2)]
+    );
+    let house = bot.bank().house_stats(GuildId(GUILD_ID)).await.unwrap();
+    assert_eq!(house.minted, 200, "the house paid the computers' buy-ins");
+    let report = bot.bank().audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
     running.stop().await;
 }

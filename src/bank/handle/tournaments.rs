@@ -21,14 +21,40 @@ impl Bank {
         settings: TournamentSettings,
         reference: &str,
     ) -> Result<TournamentId, BankError> {
+        self.open_tournament_with_computers(guild, channel, seats, settings, 0, reference)
+            .await
+    }
+
+    /// [`Bank::open_tournament`], allowing `computer_players` computer entrants (fewer than
+    /// `seats`): a moderator's start fills that many free seats with them, their buy-ins the
+    /// house's.
+    pub async fn open_tournament_with_computers(
+        &self,
+        guild: GuildId,
+        channel: TableId,
+        seats: usize,
+        settings: TournamentSettings,
+        computer_players: usize,
+        reference: &str,
+    ) -> Result<TournamentId, BankError> {
         self.call(ops::OpenTournament {
             guild,
             channel,
             seats,
             settings,
+            computer_players,
             reference: reference.to_string(),
         })
         .await
+    }
+
+    /// The free seats computer players may fill at `tournament`'s start (0 when none).
+    pub async fn tournament_computer_players(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<usize, BankError> {
+        self.read(move |store| tournaments::stored_computer_allowance(store, tournament))
+            .await
     }
 
     /// Registers `user`, moving the buy-in from their balance into the prize pool (a computer
@@ -67,7 +93,8 @@ impl Bank {
         .await
     }
 
-    /// Starts a registering tournament with the entrants it has (at least two).
+    /// Starts a registering tournament with the entrants it has (at least two), first
+    /// filling the free seats its computer players were allowed.
     pub async fn start_tournament(
         &self,
         guild: GuildId,

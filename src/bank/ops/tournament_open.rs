@@ -1,7 +1,9 @@
 //! A sit & go is opened in a channel: it takes the bank's next tournament number and waits
 //! for registrations. Refused, changing nothing, in a channel where a table is open or
 //! another tournament is live, and for settings no tournament of that many seats could be
-//! played with (too many places paid, a prize pool or chips past counting).
+//! played with (too many places paid, a prize pool or chips past counting), or computer
+//! players allowed every seat (a sit & go is for people; computers fill the free seats at
+//! the start).
 
 use super::{Once, Operation};
 use crate::bank::ledger::Draft;
@@ -15,6 +17,8 @@ pub(crate) struct OpenTournament {
     pub channel: TableId,
     pub seats: usize,
     pub settings: TournamentSettings,
+    /// Free seats computer players may fill at the start (0: none); fewer than `seats`.
+    pub computer_players: usize,
     pub reference: String,
 }
 
@@ -27,8 +31,8 @@ impl Operation for OpenTournament {
             guild: self.guild,
             reference: self.reference.clone(),
             fingerprint: format!(
-                "tournament_open {} {} {settings}",
-                self.channel.0, self.seats
+                "tournament_open {} {} {} {settings}",
+                self.channel.0, self.seats, self.computer_players
             ),
         })
     }
@@ -43,8 +47,14 @@ impl Operation for OpenTournament {
             channel,
             seats,
             settings,
+            computer_players,
             reference: _,
         } = self;
+        if computer_players >= seats {
+            return Err(BankError::BadTournament(format!(
+                "{computer_players} computer players for {seats} seats"
+            )));
+        }
         // A full field must be playable as set: the start checks the field it gets.
         Tournament::start(settings.clone(), seats)
             .map_err(|error| BankError::BadTournament(error.to_string()))?;
@@ -55,6 +65,9 @@ impl Operation for OpenTournament {
         }
         tournaments::refuse_if_live_in_channel(draft, channel)?;
         let id = tournaments::take_next_id(draft)?;
+        if computer_players > 0 {
+            tournaments::set_computer_allowance(draft, id, computer_players as u64);
+        }
         tournaments::write(
             draft,
             &TournamentState {

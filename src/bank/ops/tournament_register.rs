@@ -9,7 +9,7 @@ use super::tournament_start::start;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
-use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
+use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 
 pub(crate) struct RegisterTournament {
@@ -54,42 +54,57 @@ impl Operation for RegisterTournament {
         } = self;
         let mut state = tournaments::read_in_guild(draft, guild, tournament)?;
         refuse_unless_registering(&state.phase, tournament)?;
-        if state.entrants.contains(&user) {
-            return Err(BankError::AlreadyRegistered { tournament });
-        }
-        if state.entrants.len() >= state.seats {
-            return Err(BankError::TournamentFull {
-                tournament,
-                seats: state.seats,
-            });
-        }
-        let buy_in = state.settings.buy_in;
-        // A computer player's buy-in is the house's, never a player account's.
-        let from = if user.is_computer() {
-            if buy_in > 0 {
-                fund_house(draft, guild, buy_in, &reference)?
-            } else {
-                Account::House { guild }
-            }
-        } else {
-            accounts::ensure_player(draft, config, guild, user)?;
-            Account::Player { guild, user }
-        };
-        if buy_in > 0 {
-            accounts::transfer(
-                draft,
-                from,
-                tournament.escrow(),
-                state.settings.buy_in,
-                Reason::TournamentBuyIn,
-                &reference,
-            )?;
-        }
-        state.entrants.push(user);
+        enter(draft, config, &mut state, user, &reference)?;
         if state.entrants.len() == state.seats {
             start(&mut state)?;
         }
         tournaments::write(draft, &state);
         Ok(state.entrants.len() as u64)
     }
+}
+
+/// Enters `user` in a registering `state` (not yet written), moving their buy-in into the
+/// prize pool: from their balance, or for a computer player from the guild's house.
+/// Refused, changing nothing, for someone already in, a full field or a short balance.
+pub(super) fn enter(
+    draft: &mut Draft<'_>,
+    config: &EconomyConfig,
+    state: &mut TournamentState,
+    user: UserId,
+    reference: &str,
+) -> Result<(), BankError> {
+    let (guild, tournament) = (state.guild, state.id);
+    if state.entrants.contains(&user) {
+        return Err(BankError::AlreadyRegistered { tournament });
+    }
+    if state.entrants.len() >= state.seats {
+        return Err(BankError::TournamentFull {
+            tournament,
+            seats: state.seats,
+        });
+    }
+    let buy_in = state.settings.buy_in;
+    // A computer player's buy-in is the house's, never a player account's.
+    let from = if user.is_computer() {
+        if buy_in > 0 {
+            fund_house(draft, guild, buy_in, reference)?
+        } else {
+            Account::House { guild }
+        }
+    } else {
+        accounts::ensure_player(draft, config, guild, user)?;
+        Account::Player { guild, user }
+    };
+    if buy_in > 0 {
+        accounts::transfer(
+            draft,
+            from,
+            tournament.escrow(),
+            buy_in,
+            Reason::TournamentBuyIn,
+            reference,
+        )?;
+    }
+    state.entrants.push(user);
+    Ok(())
 }

@@ -38,6 +38,8 @@ pub enum TournamentRefused {
     NoneHere,
     #[error("the payout table is not percentages summing to 100, like 65/35")]
     BadPayouts,
+    #[error("computer players may fill some seats, never all of them")]
+    TooManyComputers,
 }
 
 impl Refusal for TournamentRefused {
@@ -45,6 +47,7 @@ impl Refusal for TournamentRefused {
         match self {
             TournamentRefused::NoneHere => "tournament-none-here",
             TournamentRefused::BadPayouts => "tournament-bad-payouts",
+            TournamentRefused::TooManyComputers => "tournament-too-many-computers",
         }
     }
 }
@@ -69,9 +72,16 @@ pub async fn open(
     #[min = 0] buy_in: u64,
     structure: StructureOption,
     payouts: Option<String>,
+    #[min = 0]
+    #[max = 7]
+    computer_players: Option<u8>,
 ) -> Outcome {
     let reference = reference(ctx, "tournament-open");
+    let computers = computer_players.unwrap_or(0);
     in_guild(ctx, |caller| async move {
+        if computers >= seats {
+            return caller.refuse(&TournamentRefused::TooManyComputers);
+        }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
             Err(_) => return caller.refuse(&TournamentRefused::BadPayouts),
@@ -84,11 +94,12 @@ pub async fn open(
         };
         let bank = caller.bot.bank();
         let opened = bank
-            .open_tournament(
+            .open_tournament_with_computers(
                 caller.guild,
                 caller.table,
                 usize::from(seats),
                 settings,
+                usize::from(computers),
                 &reference,
             )
             .await;
@@ -98,7 +109,15 @@ pub async fn open(
         };
         match bank.tournament(id).await {
             Ok(Some(state)) => {
-                let opened = tr(caller.public, "tournament-opened", &[]);
+                let mut opened = tr(caller.public, "tournament-opened", &[]);
+                if computers > 0 {
+                    let filled = tr(
+                        caller.public,
+                        "tournament-computers-fill",
+                        &[("seats", computers.into())],
+                    );
+                    opened = format!("{opened}\n{filled}");
+                }
                 let register = crate::bot::custom_id::ButtonId::Register {
                     tournament: state.id.0,
                 };
@@ -328,8 +347,14 @@ async fn started(caller: &Caller, id: TournamentId) -> Answer {
     }
 }
 
+/// A member's name, or a computer player's marked 🤖 as at cash tables.
 fn name_of(bot: &Bot, user: UserId) -> String {
-    display_name(&bot.names().name_or_placeholder(user))
+    let name = display_name(&bot.names().name_or_placeholder(user));
+    if user.is_computer() {
+        format!("{name} 🤖")
+    } else {
+        name
+    }
 }
 
 /// The message of a cancel: every buy-in refunded, or the pool divided by chips.

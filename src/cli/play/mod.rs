@@ -146,6 +146,8 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
     move |user| {
         if user == YOU {
             tr(locale, "play-you", &[])
+        } else if let Some(number) = user.computer_number() {
+            format!("Bot {number}")
         } else {
             format!("Bot {}", user.0.saturating_sub(1))
         }

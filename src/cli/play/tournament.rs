@@ -1,6 +1,7 @@
 //! `studbot play --tournament`: a sit & go at the terminal against computer players, through
 //! the bank like every sit & go. You and the computer players register (the buy-ins go into
-//! the prize pool; the mint grants a computer player what its balance lacks), each hand is
+//! the prize pool; a computer player's come from the house, which the mint fills when it
+//! holds too little, and its payout goes back there), each hand is
 //! dealt by the engine and recorded in the bank when it ends, and the hand that leaves one
 //! player with every chip pays the prize pool to the balances. Quitting (or closing the
 //! input) leaves the sit & go where it is: the hand in play is not recorded, and the next
@@ -27,8 +28,6 @@ use crate::tournament::{NextHand, Status, Structure, Tournament, TournamentSetti
 
 /// The channel the terminal's sit & gos play in (its cash table is 1).
 const CHANNEL: TableId = TableId(2);
-/// The "moderator" named in the grants to computer players.
-const HOUSE: UserId = UserId(0);
 
 /// What the player typed ended the game: quitting, or the end of the input.
 struct Quit;
@@ -192,14 +191,11 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
         .await?
         .context("the sit & go vanished")?;
     if matches!(state.phase, TournamentPhase::Registering) {
-        let players = (1..=state.seats as u64).map(UserId);
-        for user in players.filter(|user| !state.entrants.contains(user)) {
-            let balance = bank.balance(GUILD, user).await?;
-            if user != YOU && balance < state.settings.buy_in {
-                let reference = format!("play-tournament:{}:grant:{}", id.0, user.0);
-                let short = state.settings.buy_in - balance;
-                bank.grant(GUILD, HOUSE, user, short, &reference).await?;
-            }
+        // You, then a computer player in each other seat, numbered by it.
+        let computers = (1..state.seats).filter_map(|seat| u8::try_from(seat).ok());
+        let players = std::iter::once(YOU).chain(computers.map(UserId::computer));
+        let missing = players.filter(|user| !state.entrants.contains(user));
+        for user in missing.take(state.seats.saturating_sub(state.entrants.len())) {
             let reference = format!("play-tournament:{}:register:{}", id.0, user.0);
             bank.register_tournament(GUILD, id, user, &reference)
                 .await

@@ -13,7 +13,6 @@ use crate::table::computer::choose_action_at;
 
 use super::Table;
 use super::phase::Phase;
-use crate::lobby::computer::thinking_time;
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{NoticeBody, SeatStatus, TableMessage};
 
@@ -177,7 +176,8 @@ impl Table {
             return;
         };
         let legal = hand.hand.legal_actions();
-        *computer_turn_at = Some(Instant::now() + thinking_time(&legal, &mut self.computer_rng));
+        let pause = self.services.thinking.draw(&legal, &mut self.computer_rng);
+        *computer_turn_at = Some(Instant::now() + pause);
     }
 
     /// A computer player's turn came due: it chooses from what its seat sees (its own cards,

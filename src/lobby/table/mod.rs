@@ -62,6 +62,8 @@ pub(crate) struct TableServices {
     pub pace: DealingOutPace,
     /// What a sit & go's table takes its timers and language from.
     pub sit_and_go_table: TableSettings,
+    /// How long its computer players think before they act.
+    pub thinking: crate::lobby::computer::ThinkingTime,
     /// The lobby, told when a table closes.
     pub lobby: Weak<LobbyShared>,
 }
