@@ -88,6 +88,9 @@ async fn play_to_the_end(table: &TableHandle, notices: &mut NoticeReceiver) -> P
                     }
                 }
             }
+            // A computer entrant's turn is the table's to play, after thinking (at most 3 s,
+            // well inside its action timer): the clock moves over the thought.
+            NoticeBody::YourTurn(offer) if offer.user.is_computer() => advance_secs(4).await,
             NoticeBody::YourTurn(offer) => {
                 played.offered_to.push(offer.user);
                 let kind = [ActionKind::Raise, ActionKind::Bet, ActionKind::Complete]
@@ -368,4 +371,67 @@ async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_r
         .await
         .expect("the restart is not refused a cash table where the sit & go runs");
     assert!(lobby.table(TABLE).is_ok());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_computer_entrant_plays_its_own_turns_to_the_end_and_the_house_is_paid() {
+    let fixture = quick(2_306).await;
+    let settings = TournamentSettings {
+        game: GameChoice::Stud,
+        structure: Structure::built_in(StructureKind::Turbo),
+        buy_in: BUY_IN,
+        payouts: None,
+    };
+    let id = fixture
+        .bank
+        .open_tournament_with_computers(GUILD, TABLE, 3, settings, 2, "open")
+        .await
+        .unwrap();
+    fixture
+        .bank
+        .register_tournament(GUILD, id, ANA, "register ana")
+        .await
+        .unwrap();
+    // The moderator's start fills the two free seats with the house's computers.
+    fixture
+        .bank
+        .start_tournament(GUILD, id, "start")
+        .await
+        .unwrap();
+    let entrants = fixture.bank.tournament(id).await.unwrap().unwrap().entrants;
+    assert_eq!(
+        entrants,
+        vec![ANA, UserId::computer(1), UserId::computer(2)]
+    );
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+
+    let played = play_to_the_end(&table, &mut notices).await;
+    assert!(
+        played.offered_to.iter().all(|user| *user == ANA),
+        "the test clicks for the human alone"
+    );
+    for computer in [UserId::computer(1), UserId::computer(2)] {
+        assert!(
+            played.actions.iter().any(|(user, kind)| *user == computer
+                && matches!(kind, ActionKind::Raise | ActionKind::Bet | ActionKind::Call)),
+            "{computer:?} plays its own hands, not only the table's check or fold"
+        );
+    }
+    assert_eq!(played.places.len(), 3, "every place is told");
+    let pool = 3 * BUY_IN;
+    assert_eq!(played.places.iter().map(|p| p.payout).sum::<u64>(), pool);
+    let house = fixture.bank.house_stats(GUILD).await.unwrap();
+    assert_eq!(
+        house.minted,
+        2 * BUY_IN,
+        "the house paid the computers' buy-ins"
+    );
+    let ana_won = played.places[0].user == ANA;
+    assert_eq!(
+        balance(&fixture.bank, ANA).await,
+        START_BALANCE - BUY_IN + if ana_won { pool } else { 0 }
+    );
+    let report = fixture.bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
 }

@@ -13,6 +13,8 @@ use support::fake_discord::*;
 const SEED: u64 = 2_312;
 /// `structure`'s choices in the order `/tournament open` offers them.
 const REGULAR: i64 = 0;
+/// `structure`'s second choice: half the hands a level.
+const TURBO: i64 = 1;
 /// `game`'s choices: stud8, stud, razz, mix.
 const STUD8: i64 = 0;
 
@@ -711,4 +713,66 @@ async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_click
     click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], dealt).await;
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sit_and_gos_computer_plays_its_own_turns_and_is_never_mentioned() {
+    const CHANNEL: u64 = 300_000_000_000_002_311;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let config = format!(
+        "{}[computers]\nthink_min_ms = 10\nthink_max_ms = 30\nthink_forced_ms = 5\n",
+        quick_config(&fake, data.path())
+    );
+    let bot = support::bot::TestBot::start(&fake, &config).await;
+    let ada = player(1, "Ada");
+    fake.add_user(&moderator());
+    fake.add_user(&ada);
+    let options = vec![
+        int("game", STUD8),
+        int("seats", 2),
+        int("buy_in", 100),
+        int("structure", TURBO),
+        int("computer_players", 1),
+    ];
+    let opened = ask(
+        &fake,
+        &moderator(),
+        CHANNEL,
+        "tournament",
+        vec![sub("open", options)],
+    )
+    .await;
+    assert_public(
+        &opened,
+        CHANNEL,
+        "computer players 🤖 fill up to 1 free seat",
+    );
+    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    let started = tournament(&fake, &moderator(), CHANNEL, "start").await;
+    assert!(started.content().contains("🤖"), "{}", started.content());
+
+    // Ada clicks when her turn comes; the computer acts on its own. Two hands are enough to
+    // see it: a board that mentioned it would name a member who is not there.
+    let second_hand_over =
+        |fake: &FakeDiscord| channel_says(fake, CHANNEL, "**Hand #2 — results**");
+    click_until(&fake, CHANNEL, std::slice::from_ref(&ada), second_hand_over).await;
+    let texts: Vec<String> = fake
+        .channel_messages(CHANNEL)
+        .iter()
+        .map(|message| message["content"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert!(
+        texts.iter().any(|text| text.contains("Computer 2")),
+        "the computer sits at the sit & go's board: {texts:#?}"
+    );
+    let mention = format!("<@{}>", studbot::bank::UserId::computer(1).0);
+    assert!(
+        texts.iter().all(|text| !text.contains(&mention)),
+        "a computer has no account to mention: {texts:#?}"
+    );
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+    let (code, report) = support::audit::audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
 }

@@ -66,7 +66,9 @@ impl Presenter {
             && turn.hand == board.hand
             && turn.action_seq == board.action_seq
         {
-            mention = Some(turn.user).filter(|user| self.bot.pings().wants(*user));
+            // A computer player has no Discord account to mention: it acts on its own.
+            mention =
+                Some(turn.user).filter(|user| !user.is_computer() && self.bot.pings().wants(*user));
             for action in &turn.legal {
                 buttons.push(Button {
                     custom_id: ButtonId::Act {
