@@ -330,6 +330,8 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
             (handle.table(), locale)
         })
         .collect();
+    // Taken before the tables stop (a stopped table's presenter no longer counts as running).
+    let presenters = bot.running_presenters();
     // The channel is told here rather than by the presenters (which ignore a shutdown's
     // `HandCancelled`): the outbox flush below then surely carries it before the exit.
     for (table, outcome) in bot.lobby().shutdown(grace).await {
@@ -363,6 +365,19 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
             let _ = tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body))
                 .await;
         }
+    }
+    // A hand that finished within the grace has its result notices sent but maybe not yet
+    // handled by its presenter: the final board edit must be in the outbox before the flush.
+    let caught_up = async {
+        for presenter in &presenters {
+            presenter.caught_up().await;
+        }
+    };
+    if tokio::time::timeout(Duration::from_secs(5), caught_up)
+        .await
+        .is_err()
+    {
+        tracing::warn!("some tables' last boards were not written within 5 s of their stop");
     }
     if !bot.outbox().flush(Duration::from_secs(5)).await {
         tracing::warn!("some channel messages could not be sent before exiting");

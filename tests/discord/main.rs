@@ -10,6 +10,7 @@ mod bot_logs;
 mod bot_quiet_channel;
 mod bot_registration;
 mod bot_setup;
+mod bot_shutdown;
 mod discord_all_in;
 mod discord_bot_accounts;
 mod discord_commands;
