@@ -112,6 +112,7 @@ pub async fn serve_observed(
             outbox,
             rest,
             http: OnceLock::new(),
+            discord_cache: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
             attaching: tokio::sync::Mutex::new(()),
             tasks: TaskTracker::new(),
@@ -144,9 +145,11 @@ pub async fn serve_observed(
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .event_handler(ShardStages(bot.clone()))
+        .cache_settings(discord_cache_settings())
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
+    let _ = bot.inner.discord_cache.set(client.cache.clone());
     // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones. Waiting for a
     // signal is not work a shutdown waits for (nor a task the bot's footprint counts), so
     // these run beside the tracked tasks and end when the bot stops.
@@ -310,6 +313,19 @@ impl serenity::EventHandler for ShardStages {
     ) {
         self.0.watch_shard_stage(&event);
     }
+}
+
+/// serenity's cache is compiled in (poise needs the feature) but nothing here reads it: every
+/// guild's channels, threads, roles, members and emojis from GUILD_CREATE would be kept for
+/// nothing, which with many guilds is most of the bot's memory. Guild locales, the only guild
+/// data the bot uses, are taken from the events themselves.
+fn discord_cache_settings() -> serenity::cache::Settings {
+    let mut settings = serenity::cache::Settings::default();
+    settings.max_messages = 0;
+    settings.cache_guilds = false;
+    settings.cache_channels = false;
+    settings.cache_users = false;
+    settings
 }
 
 async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {

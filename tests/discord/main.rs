@@ -7,6 +7,7 @@ mod support;
 mod bot_backups;
 mod bot_leaks;
 mod bot_logs;
+mod bot_memory;
 mod bot_quiet_channel;
 mod bot_registration;
 mod bot_setup;
