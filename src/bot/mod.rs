@@ -84,6 +84,8 @@ struct BotInner {
     outbox: Outbox,
     rest: Rest,
     http: OnceLock<Arc<serenity::Http>>,
+    /// serenity's gateway cache, kept empty (see `serve::discord_cache_settings`).
+    discord_cache: OnceLock<Arc<serenity::Cache>>,
     /// Each table's presenter, held by its own task: the bot only points at it, so a closed
     /// table's presenter goes with its task.
     presenters: Mutex<HashMap<TableId, Weak<Presenter>>>,
@@ -204,6 +206,12 @@ impl Bot {
     }
 
     /// serenity's HTTP client, once the gateway is ready.
+    /// serenity's gateway cache, once connected: nothing reads it, so it keeps no guild,
+    /// channel, user or message.
+    pub fn discord_cache(&self) -> Option<Arc<serenity::Cache>> {
+        self.inner.discord_cache.get().cloned()
+    }
+
     pub fn http(&self) -> Option<Arc<serenity::Http>> {
         self.inner.http.get().cloned()
     }

@@ -114,6 +114,7 @@ pub async fn serve_observed(
             outbox,
             rest,
             http: OnceLock::new(),
+            discord_cache: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
             attaching: tokio::sync::Mutex::new(()),
             tasks: TaskTracker::new(),
@@ -146,9 +147,11 @@ pub async fn serve_observed(
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .event_handler(ShardStages(bot.clone()))
+        .cache_settings(discord_cache_settings())
         .await
         .context("building the Discord client")?;
     let _ = bot.inner.http.set(client.http.clone());
+    let _ = bot.inner.discord_cache.set(client.cache.clone());
     // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones. Waiting for a
     // signal is not work a shutdown waits for (nor a task the bot's footprint counts), so
     // these run beside the tracked tasks and end when the bot stops.
@@ -314,6 +317,19 @@ impl serenity::EventHandler for ShardStages {
     }
 }
 
+/// serenity's cache is compiled in (poise needs the feature) but nothing here reads it: every
+/// guild's channels, threads, roles, members and emojis from GUILD_CREATE would be kept for
+/// nothing, which with many guilds is most of the bot's memory. Guild locales, the only guild
+/// data the bot uses, are taken from the events themselves.
+fn discord_cache_settings() -> serenity::cache::Settings {
+    let mut settings = serenity::cache::Settings::default();
+    settings.max_messages = 0;
+    settings.cache_guilds = false;
+    settings.cache_channels = false;
+    settings.cache_users = false;
+    settings
+}
+
 async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
     bot.inner.shutting_down.store(true, Ordering::SeqCst);
     tracing::info!("no longer taking commands; letting hands in progress finish");
@@ -332,6 +348,8 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
             (handle.table(), locale)
         })
         .collect();
+    // Taken before the tables stop (a stopped table's presenter no longer counts as running).
+    let presenters = bot.running_presenters();
     // The channel is told here rather than by the presenters (which ignore a shutdown's
     // `HandCancelled`): the outbox flush below then surely carries it before the exit.
     for (table, outcome) in bot.lobby().shutdown(grace).await {
@@ -365,6 +383,19 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
             let _ = tokio::time::timeout(Duration::from_secs(3), bot.outbox().post(table.0, body))
                 .await;
         }
+    }
+    // A hand that finished within the grace has its result notices sent but maybe not yet
+    // handled by its presenter: the final board edit must be in the outbox before the flush.
+    let caught_up = async {
+        for presenter in &presenters {
+            presenter.caught_up().await;
+        }
+    };
+    if tokio::time::timeout(Duration::from_secs(5), caught_up)
+        .await
+        .is_err()
+    {
+        tracing::warn!("some tables' last boards were not written within 5 s of their stop");
     }
     if !bot.outbox().flush(Duration::from_secs(5)).await {
         tracing::warn!("some channel messages could not be sent before exiting");

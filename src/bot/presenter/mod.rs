@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::json;
-use tokio::sync::{Notify, watch};
+use tokio::sync::{Notify, oneshot, watch};
 
 use crate::bank::{TableId, UserId};
 use crate::lobby::{
@@ -114,6 +114,17 @@ pub struct Presenter {
     board_writes: Arc<BoardWrites>,
     /// Discord refused a post here for missing permissions, and the table was paused.
     missing_permissions: AtomicBool,
+    /// Who waits for the loop to have handled every notice sent before they asked.
+    catch_up: Mutex<CatchUp>,
+    catch_up_asked: Notify,
+}
+
+/// The loop's answers to [`Presenter::caught_up`].
+#[derive(Default)]
+struct CatchUp {
+    /// The loop has ended: nobody is answered any more.
+    over: bool,
+    waiting: Vec<oneshot::Sender<()>>,
 }
 
 impl Presenter {
@@ -129,6 +140,8 @@ impl Presenter {
             changed: Notify::new(),
             board_writes: Arc::default(),
             missing_permissions: AtomicBool::new(false),
+            catch_up: Mutex::default(),
+            catch_up_asked: Notify::new(),
         })
     }
 
@@ -185,9 +198,26 @@ impl Presenter {
                     lock(&self.state).version += 1;
                     self.publish();
                 }
+                () = self.catch_up_asked.notified() => {}
             }
             if self.held.is_free() {
+                // Taken before draining: every notice sent before a wait began is handled,
+                // and its writes are in the outbox, before that wait is answered.
+                let asked = std::mem::take(&mut lock(&self.catch_up).waiting);
+                if !asked.is_empty() {
+                    let mut batch = Vec::new();
+                    while let Ok(next) = notices.try_recv() {
+                        batch.push(next);
+                    }
+                    if !batch.is_empty() {
+                        self.apply(batch);
+                        self.publish();
+                    }
+                }
                 self.flush().await;
+                for waiter in asked {
+                    let _ = waiter.send(());
+                }
             }
         }
         // The table closed (a sit & go's last words come just before): news a click's hold
@@ -196,10 +226,30 @@ impl Presenter {
         for (text, user) in news {
             self.post_text(text, user);
         }
+        let mut catch_up = lock(&self.catch_up);
+        catch_up.over = true;
+        catch_up.waiting.clear();
+        drop(catch_up);
         // No turn is current, so every mention goes.
         lock(&self.state).turn = None;
         self.retire_pings();
         tracing::info!("table closed; presenter stopped");
+    }
+
+    /// Waits until the loop has handled every notice the table sent before this call and
+    /// handed the writes they make to the outbox (a click holding the board delays it).
+    /// Returns at once if the loop has ended.
+    pub async fn caught_up(&self) {
+        let (answer, answered) = oneshot::channel();
+        {
+            let mut catch_up = lock(&self.catch_up);
+            if catch_up.over {
+                return;
+            }
+            catch_up.waiting.push(answer);
+        }
+        self.catch_up_asked.notify_one();
+        let _ = answered.await;
     }
 
     /// The state a click waits on.
