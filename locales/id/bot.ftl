@@ -140,5 +140,5 @@ choice-tournaments = Turnamen, menurut hasil bersih
 tournament-register-button = Daftar
 
 # /tournament open computer_players
-tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; biaya masuk mereka dibayar bandar.
+tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; buy-in mereka dibayar bandar.
 tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh semuanya: izinkan bot lebih sedikit dari jumlah kursi.
