@@ -22,7 +22,7 @@ use std::time::Instant;
 use tokio::sync::{oneshot, watch};
 
 use super::audit::{self, AuditReport};
-use super::backup;
+use super::backup::Journals;
 use super::clock::Clock;
 use super::ledger::{self, Draft, Overlay};
 use super::ops::{self, Operation};
@@ -143,11 +143,6 @@ pub(crate) enum Request {
     Audit {
         reply: oneshot::Sender<Result<AuditReport, BankError>>,
     },
-    /// Snapshot the store for a backup once the batch is written (in memory: the file is
-    /// written by the caller, off this thread).
-    Backup {
-        reply: oneshot::Sender<Result<backup::Encoded, BankError>>,
-    },
     /// Stop after the batch; answered once the thread no longer holds the store.
     Shutdown {
         done: oneshot::Sender<()>,
@@ -162,6 +157,8 @@ pub(crate) struct Committer {
     /// Batches written so far (the stored count).
     pub batches: u64,
     pub batch_clock: Arc<BatchClock>,
+    /// The before-image journals of the backups under way, recorded into before each batch.
+    pub journals: Arc<Journals>,
     /// Set on the first failed write: sled 0.34 keeps a write error until the process
     /// restarts, so the bank refuses every later write and the binary restarts.
     pub failure: watch::Sender<Option<BankFailed>>,
@@ -190,6 +187,7 @@ impl Committer {
         config: EconomyConfig,
         clock: Arc<dyn Clock>,
         batch_clock: Arc<BatchClock>,
+        journals: Arc<Journals>,
         failure: watch::Sender<Option<BankFailed>>,
     ) -> Result<Committer, BankError> {
         let next_seq = ledger::load_next_seq(store.as_ref())?;
@@ -201,6 +199,7 @@ impl Committer {
             next_seq,
             batches,
             batch_clock,
+            journals,
             failure,
         })
     }
@@ -273,9 +272,11 @@ impl Committer {
             Some(batches.to_be_bytes().to_vec()),
         );
         let store = Arc::clone(&self.store);
+        let writes = ledger::into_writes(batch);
         self.batch_clock.begin();
         let applied = catch_unwind(AssertUnwindSafe(|| {
-            store.apply(&ledger::into_writes(batch))
+            self.journals
+                .recorded_apply(store.as_ref(), &writes, || store.apply(&writes))
         }));
         // A store that answers an error keeps it (sled 0.34); a panic is this batch's alone.
         if let Ok(Err(error)) = &applied {
@@ -335,11 +336,9 @@ impl Committer {
             let mut next_seq = self.next_seq;
             let mut answers = Vec::with_capacity(waiting.len());
             let mut audits = Vec::new();
-            let mut backups = Vec::new();
             for request in waiting {
                 match request {
                     Request::Audit { reply } => audits.push(reply),
-                    Request::Backup { reply } => backups.push(reply),
                     Request::Run(job) => {
                         // A request its caller withdrew (timed out) never happens: the
                         // caller was told so.
@@ -375,14 +374,6 @@ impl Committer {
                     .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
                 for reply in audits {
                     let _ = reply.send(report.clone());
-                }
-            }
-            if !backups.is_empty() {
-                let store = Arc::clone(&self.store);
-                let encoded = catch_unwind(AssertUnwindSafe(|| backup::encode(store.as_ref())))
-                    .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
-                for reply in backups {
-                    let _ = reply.send(encoded.clone());
                 }
             }
         }

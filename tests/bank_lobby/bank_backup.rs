@@ -253,7 +253,13 @@ fn a_backup_that_cannot_be_written_leaves_no_partial_file() {
     let out = dir.path().join("bank.backup");
     std::fs::create_dir(&out).unwrap();
     std::fs::write(out.join("keep"), b"x").unwrap();
-    let written = studbot::bank::backup::write_file(&[7; 4096], &out);
+    let written = studbot::bank::backup::write_file(&out, |file| {
+        file.write_all(&[7; 4096])
+            .map_err(|error| studbot::bank::backup::BackupError::Io {
+                path: out.clone(),
+                why: error.to_string(),
+            })
+    });
     assert!(written.is_err(), "{written:?}");
     let mut left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

@@ -16,6 +16,7 @@ mod bank_audit_cli;
 mod bank_backup;
 mod bank_backup_live;
 mod bank_backup_schedule;
+mod bank_backup_streaming;
 mod bank_concurrency;
 mod bank_crash;
 mod bank_failing;

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
 
+use super::backup::Journals;
 use super::clock::{Clock, SystemClock};
 use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
 use super::ops::{self, Operation};
@@ -45,6 +46,8 @@ struct Inner {
     /// What a member who never used the bank would start with (a look creates nothing).
     starting_balance: u64,
     batch_clock: Arc<BatchClock>,
+    /// The journals the committer keeps for the backups under way.
+    journals: Arc<Journals>,
     /// The committer thread: the bank is open while it runs and the store is held.
     committer: std::thread::JoinHandle<()>,
     /// Times the callers' waits.
@@ -122,12 +125,14 @@ impl Bank {
         .await
         .map_err(|error| BankError::Internal(format!("preparing the store: {error}")))??;
         let batch_clock = Arc::new(BatchClock::default());
+        let journals = Arc::new(Journals::default());
         let (failed, failure) = watch::channel(None);
         let committer = Committer::new(
             Arc::clone(&store),
             config,
             Arc::clone(&clock),
             Arc::clone(&batch_clock),
+            Arc::clone(&journals),
             failed,
         )?;
         let (requests, receiver) = mpsc::channel();
@@ -143,6 +148,7 @@ impl Bank {
                 hand_histories_kept,
                 starting_balance,
                 batch_clock,
+                journals,
                 committer,
                 clock,
                 recovered: OnceLock::new(),

@@ -1,5 +1,6 @@
-//! Reads of the whole store, an audit or a backup, beside the committer while it keeps
-//! serving; consistent because a read that saw a batch land meanwhile starts over.
+//! Reads of the whole store beside the committer while it keeps serving: an audit, consistent
+//! because a read that saw a batch land meanwhile starts over, and a backup, consistent because
+//! the committer journals what it overwrites while the backup reads.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -14,7 +15,7 @@ use crate::bank::store::Store;
 
 use super::Bank;
 
-/// How many times a read of the whole store beside the committer (an audit, a backup) starts
+/// How many times an audit beside the committer starts
 /// over because a batch was applied while it read, before it asks the committer instead.
 const BESIDE_ATTEMPTS: usize = 5;
 
@@ -61,32 +62,20 @@ impl Bank {
     }
 
     /// Writes a backup of everything the bank holds to `out` (see `bank::backup`) while the
-    /// tables keep playing. The snapshot is taken like an audit: beside the committer, read
-    /// again if a batch was applied meanwhile, and between two batches by the committer itself
-    /// only when batches keep coming. Either way it holds whole batches only (its `batches`
-    /// says up to which). The file is written afterwards, off the committer. No store timeout:
-    /// a large bank takes as long as it takes, and nobody waits on a backup to play.
+    /// tables keep playing: a journal begins between two batches, and the store is streamed to
+    /// the file beside the committer, which records into the journal what it overwrites
+    /// meanwhile and never waits for the backup. The file is the store as the journal began
+    /// (its `batches` says up to which batch). No store timeout: a large bank takes as long as
+    /// it takes, and nobody waits on a backup to play.
     pub async fn backup(&self, out: &Path) -> Result<BackupSummary, BackupError> {
         let store = self.store()?;
-        let batch_clock = Arc::clone(&self.inner.batch_clock);
-        let beside = tokio::task::spawn_blocking(move || {
-            beside_committer(store.as_ref(), &batch_clock, backup::encode)
-        })
-        .await
-        .map_err(|error| BankError::Internal(format!("a backup read failed: {error}")))??;
-        let encoded = match beside {
-            Some(encoded) => encoded,
-            None => {
-                let (reply, answer) = oneshot::channel();
-                self.send(Request::Backup { reply })?;
-                answer.await.map_err(|_| BankError::Stopped)??
-            }
-        };
+        let journals = Arc::clone(&self.inner.journals);
         let out = out.to_path_buf();
         tokio::task::spawn_blocking(move || {
-            backup::write_file(&encoded.bytes, &out).map(|()| encoded.summary)
+            let journal = journals.begin();
+            backup::write_snapshot_file(store.as_ref(), &journal, &out)
         })
         .await
-        .map_err(|error| BankError::Internal(format!("writing a backup failed: {error}")))?
+        .map_err(|error| BankError::Internal(format!("a backup failed: {error}")))?
     }
 }
