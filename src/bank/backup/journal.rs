@@ -247,3 +247,63 @@ impl Iterator for SnapshotScan<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::{Journals, snapshot_scan};
+    use crate::bank::store::{SledStore, Store, Tree, Write};
+
+    fn write(key: u8, value: Option<u8>) -> Write {
+        Write {
+            tree: Tree::Balances,
+            key: vec![key],
+            value: value.map(|value| vec![value]),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Whatever is set, replaced or deleted while the scan goes on, in whatever order
+        /// with its steps, the scan gives the tree as it was when the journal began.
+        #[test]
+        fn a_snapshot_scan_is_the_tree_as_the_journal_began(
+            initial in proptest::collection::btree_map(0u8..32, any::<u8>(), 0..24),
+            steps in proptest::collection::vec(
+                prop_oneof![
+                    Just(None),
+                    (0u8..32, proptest::option::of(any::<u8>())).prop_map(Some),
+                ],
+                0..64,
+            ),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let store = SledStore::open(dir.path(), 1 << 20).unwrap();
+            let writes: Vec<Write> =
+                initial.iter().map(|(&key, &value)| write(key, Some(value))).collect();
+            store.apply(&writes).unwrap();
+            let journals = Arc::new(Journals::default());
+            let journal = journals.begin();
+            let mut scan = snapshot_scan(&store, &journal, Tree::Balances);
+            let mut seen = Vec::new();
+            for step in steps {
+                match step {
+                    None => seen.extend(scan.next()),
+                    Some((key, value)) => {
+                        let writes = [write(key, value)];
+                        journals.recorded_apply(&store, &writes, || store.apply(&writes)).unwrap();
+                    }
+                }
+            }
+            seen.extend(scan);
+            let seen: Vec<(Vec<u8>, Vec<u8>)> = seen.into_iter().map(Result::unwrap).collect();
+            let expected: Vec<(Vec<u8>, Vec<u8>)> =
+                initial.iter().map(|(&key, &value)| (vec![key], vec![value])).collect();
+            prop_assert_eq!(seen, expected);
+        }
+    }
+}
