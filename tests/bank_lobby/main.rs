@@ -21,6 +21,7 @@ mod bank_concurrency;
 mod bank_crash;
 mod bank_failing;
 mod bank_house;
+mod bank_idle_fsyncs;
 mod bank_limits;
 mod bank_op_edges;
 mod bank_operations;

@@ -6,21 +6,13 @@ use std::time::{Duration, Instant};
 
 use crate::support;
 
-use studbot::table::{ActionKind, Hand, Rules, Stakes};
+use studbot::table::ActionKind;
 use support::bot::{TestBot, config_text};
 use support::fake_discord::*;
 use support::table::*;
 
 const CHANNEL: u64 = 300_000_000_000_000_061;
 const SEED: u64 = 20_261_201;
-
-/// Big bets against 100-chip stacks: a completion, a raise and a call put both players in.
-const STAKES: Stakes = Stakes {
-    ante: 10,
-    bring_in: 20,
-    small_bet: 50,
-    big_bet: 100,
-};
 
 /// How late every click reaches its table: longer than the shutdown's grace (1 s), so a click
 /// made as the stop begins still holds the board when the grace has settled the hand.
@@ -41,33 +33,12 @@ async fn a_hand_settled_by_the_shutdown_grace_leaves_its_results_on_the_board() 
         FakeUser::player(100_000_000_000_000_611, "Mo"),
         FakeUser::player(100_000_000_000_000_612, "Ned"),
     ];
-    let stakes = vec![
-        int("ante", STAKES.ante as i64),
-        int("bring_in", STAKES.bring_in as i64),
-        int("small_bet", STAKES.small_bet as i64),
-        int("big_bet", STAKES.big_bet as i64),
-        int("min_buy_in", 100),
-    ];
-    open_and_seat_with(&fake, CHANNEL, &moderator, &players, 100, stakes).await;
-    let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 100, SEED).await;
-    table.mirror = Hand::start(
-        STAKES,
-        Rules::default(),
-        &[100, 100],
-        first_deck(SEED, CHANNEL),
-    )
-    .unwrap();
-    let aggressive = [
-        ActionKind::Complete,
-        ActionKind::Raise,
-        ActionKind::Bet,
-        ActionKind::Call,
-    ];
+    let mut table = start_all_in_hand(&fake, CHANNEL, &moderator, &players, SEED).await;
     let mut last = None;
     while table.mirror.to_act().is_some() {
         let prefix = table.current_prefix();
         let player = table.to_act().unwrap().clone();
-        let click = table.act(&fake, &aggressive).await;
+        let click = table.act(&fake, &ALL_IN_ACTIONS).await;
         assert!(fake.response_to(click).await.is_success());
         last = Some((player, prefix));
     }

@@ -5,21 +5,13 @@
 
 use crate::support;
 
-use studbot::table::{ActionKind, Hand, Rules, Stakes};
+use studbot::table::ActionKind;
 use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 use support::table::*;
 
 const CHANNEL: u64 = 300_000_000_000_000_077;
 const SEED: u64 = 20_261_201;
-
-/// Big bets against 100-chip stacks: a completion and a raise put both players in.
-const STAKES: Stakes = Stakes {
-    ante: 10,
-    bring_in: 20,
-    small_bet: 50,
-    big_bet: 100,
-};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_all_in_hand_is_dealt_out_on_the_board_with_equities_and_leaks_no_down_card() {
@@ -31,22 +23,7 @@ async fn an_all_in_hand_is_dealt_out_on_the_board_with_equities_and_leaks_no_dow
         FakeUser::player(100_000_000_000_000_702, "Bo"),
         FakeUser::player(100_000_000_000_000_703, "Cy"),
     ];
-    let stakes = vec![
-        int("ante", STAKES.ante as i64),
-        int("bring_in", STAKES.bring_in as i64),
-        int("small_bet", STAKES.small_bet as i64),
-        int("big_bet", STAKES.big_bet as i64),
-        int("min_buy_in", 100),
-    ];
-    open_and_seat_with(&fake, CHANNEL, &moderator, &players, 100, stakes).await;
-    let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 100, SEED).await;
-    table.mirror = Hand::start(
-        STAKES,
-        Rules::default(),
-        &[100, 100, 100],
-        first_deck(SEED, CHANNEL),
-    )
-    .unwrap();
+    let mut table = start_all_in_hand(&fake, CHANNEL, &moderator, &players, SEED).await;
 
     // The bring-in, a fold, then raises and calls until the two left are all-in.
     let click = table.act(&fake, &[ActionKind::BringIn]).await;
@@ -54,15 +31,9 @@ async fn an_all_in_hand_is_dealt_out_on_the_board_with_equities_and_leaks_no_dow
     let folder = table.mirror.to_act().unwrap();
     let click = table.act(&fake, &[ActionKind::Fold]).await;
     fake.response_to(click).await;
-    let aggressive = [
-        ActionKind::Raise,
-        ActionKind::Complete,
-        ActionKind::Bet,
-        ActionKind::Call,
-    ];
     let mut last_click = click;
     while table.mirror.to_act().is_some() {
-        last_click = table.act(&fake, &aggressive).await;
+        last_click = table.act(&fake, &ALL_IN_ACTIONS).await;
         assert!(fake.response_to(last_click).await.is_success());
     }
     let result = table

@@ -173,6 +173,52 @@ pub async fn start_first_game_hand(
     }
 }
 
+/// Big bets against 100-chip stacks: a completion (or a raise) and a call or two put players
+/// all in on third street.
+pub const ALL_IN_STAKES: Stakes = Stakes {
+    ante: 10,
+    bring_in: 20,
+    small_bet: 50,
+    big_bet: 100,
+};
+
+/// The actions that put players all in fastest at [`ALL_IN_STAKES`], for [`PlayedTable::act`].
+pub const ALL_IN_ACTIONS: [ActionKind; 4] = [
+    ActionKind::Complete,
+    ActionKind::Raise,
+    ActionKind::Bet,
+    ActionKind::Call,
+];
+
+/// Opens a table at [`ALL_IN_STAKES`], seats `players` with 100 chips each (the minimum buy-in)
+/// and starts the first hand, its mirror dealt at those stakes.
+pub async fn start_all_in_hand(
+    fake: &FakeDiscord,
+    channel: u64,
+    moderator: &FakeUser,
+    players: &[FakeUser],
+    deck_seed: u64,
+) -> PlayedTable {
+    const BUY_IN: u64 = 100;
+    let stakes = vec![
+        int("ante", ALL_IN_STAKES.ante as i64),
+        int("bring_in", ALL_IN_STAKES.bring_in as i64),
+        int("small_bet", ALL_IN_STAKES.small_bet as i64),
+        int("big_bet", ALL_IN_STAKES.big_bet as i64),
+        int("min_buy_in", BUY_IN as i64),
+    ];
+    open_and_seat_with(fake, channel, moderator, players, BUY_IN, stakes).await;
+    let mut table = start_first_hand(fake, channel, moderator, players, BUY_IN, deck_seed).await;
+    table.mirror = Hand::start(
+        ALL_IN_STAKES,
+        Rules::default(),
+        &vec![BUY_IN; players.len()],
+        first_deck(deck_seed, channel),
+    )
+    .expect("the mirror hand starts");
+    table
+}
+
 /// Waits for the bot to post a board (a channel message with action buttons) from `from` on.
 pub async fn wait_for_new_board(fake: &FakeDiscord, channel: u64, from: usize) -> (u64, usize) {
     let posted = fake

@@ -14,8 +14,8 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present;
 use crate::lobby::{
-    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, ShutdownOutcome,
-    TableHandle, TableSettings,
+    BankTableStore, DealingOutPace, Departure, Lobby, LobbyConfig, LobbyError, NoticeBody,
+    ShutdownOutcome, TableHandle, TableMessage, TableSettings, TableStatus,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
@@ -246,6 +246,13 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         names: Box::new(names),
         cards_shown: None,
     };
+    let mut seating = Seating {
+        table: &table,
+        bank: &bank,
+        min_buy_in: settings.min_buy_in,
+        buy_in: args.buy_in,
+        leaving_after_hand: Vec::new(),
+    };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
     let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
@@ -267,14 +274,17 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
                 if session.show(&notice).await? {
                     break;
                 }
-                if matches!(notice.body, NoticeBody::HandResult(_)) && !session.leaving {
-                    let mut seating = Seating {
-                        table: &table,
-                        bank: &bank,
-                        min_buy_in: settings.min_buy_in,
-                        buy_in: args.buy_in,
-                    };
-                    seating.reseat_broke(&mut computers, &mut next_bot).await?;
+                if session.leaving {
+                    continue;
+                }
+                match &notice.body {
+                    NoticeBody::HandResult(_) => {
+                        seating.reseat_broke(&mut computers, &mut next_bot).await?;
+                    }
+                    NoticeBody::Table(TableMessage::Left { user, .. }) => {
+                        seating.left(*user, &mut computers, &mut next_bot).await?;
+                    }
+                    _ => {}
                 }
             }
             line = lines.next_line(), if wants_input => {
@@ -377,6 +387,21 @@ struct Seating<'a> {
     bank: &'a Bank,
     min_buy_in: u64,
     buy_in: u64,
+    /// Broke computer players told to leave while a hand was being played: each sits down
+    /// again once the table says it has gone.
+    leaving_after_hand: Vec<UserId>,
+}
+
+/// The computer players who are broke: seated with no chips and not dealt into the hand in
+/// progress. The table's answer can be of a later hand than the result that asked, and a
+/// computer all-in in that hand also has no chips behind: it is not broke, its hand decides.
+fn broke_computers(status: &TableStatus, computers: &ComputerPlayers) -> Vec<UserId> {
+    status
+        .seats
+        .iter()
+        .filter(|seat| seat.stack == 0 && seat.hand_seat.is_none() && computers.plays(seat.user))
+        .map(|seat| seat.user)
+        .collect()
 }
 
 impl Seating<'_> {
@@ -394,27 +419,123 @@ impl Seating<'_> {
             Err(LobbyError::TableClosed { .. }) => return Ok(()),
             Err(error) => return Err(error.into()),
         };
-        let broke = status
-            .seats
-            .iter()
-            .filter(|seat| seat.stack == 0 && computers.plays(seat.user))
-            .map(|seat| seat.user);
-        for bot in broke.collect::<Vec<_>>() {
+        for bot in broke_computers(&status, computers) {
+            if self.leaving_after_hand.contains(&bot) {
+                continue;
+            }
             match self.table.leave(bot).await {
-                Ok(_) | Err(LobbyError::NotSeated) => {}
+                Ok(Departure::CashedOut(_)) | Err(LobbyError::NotSeated) => {}
+                // Its chair is free only once the hand ends: it sits down when it has left.
+                Ok(Departure::AfterHand) => {
+                    self.leaving_after_hand.push(bot);
+                    continue;
+                }
                 Err(LobbyError::TableClosed { .. }) => return Ok(()),
                 Err(error) => return Err(error.into()),
             }
-            let bot = if self.bank.balance(GUILD, bot).await? >= self.min_buy_in {
-                bot
-            } else {
-                let replacement = *next_bot;
-                *next_bot = UserId(replacement.0.saturating_add(1));
-                computers.add(replacement);
-                replacement
-            };
-            seat_computer_player(self.table, self.bank, bot, self.min_buy_in, self.buy_in).await?;
+            self.buy_in_again(bot, computers, next_bot).await?;
         }
         Ok(())
+    }
+
+    /// `user` has left the table: a broke computer player that waited for the hand to end
+    /// sits down again now.
+    async fn left(
+        &mut self,
+        user: UserId,
+        computers: &mut ComputerPlayers,
+        next_bot: &mut UserId,
+    ) -> anyhow::Result<()> {
+        let Some(at) = self.leaving_after_hand.iter().position(|bot| *bot == user) else {
+            return Ok(());
+        };
+        self.leaving_after_hand.remove(at);
+        self.buy_in_again(user, computers, next_bot).await
+    }
+
+    /// Seats `bot` anew from its balance, or a new computer player when that cannot pay.
+    async fn buy_in_again(
+        &mut self,
+        bot: UserId,
+        computers: &mut ComputerPlayers,
+        next_bot: &mut UserId,
+    ) -> anyhow::Result<()> {
+        let bot = if self.bank.balance(GUILD, bot).await? >= self.min_buy_in {
+            bot
+        } else {
+            let replacement = *next_bot;
+            *next_bot = UserId(replacement.0.saturating_add(1));
+            computers.add(replacement);
+            replacement
+        };
+        seat_computer_player(self.table, self.bank, bot, self.min_buy_in, self.buy_in).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::{SeatInfo, SeatStatus, SitOutReason};
+
+    fn seat(chair: u8, user: UserId, stack: u64, hand_seat: Option<usize>) -> SeatInfo {
+        SeatInfo {
+            chair,
+            user,
+            stack,
+            status: SeatStatus::Playing,
+            hand_seat,
+            away: false,
+        }
+    }
+
+    fn status(hand_in_progress: bool, seats: Vec<SeatInfo>) -> TableStatus {
+        TableStatus {
+            guild: GUILD,
+            table: TABLE,
+            settings: TableSettings::default(),
+            pending_settings: None,
+            paused: false,
+            stopping: false,
+            hand: 10,
+            hand_in_progress,
+            settling: false,
+            seats,
+            board: None,
+        }
+    }
+
+    /// A result can be read after the next hand was dealt: a computer all-in for that
+    /// hand's ante has no chips behind, and was taken for broke, told to leave after the
+    /// hand and refused its new seat (still seated): it left for good and the game stopped.
+    #[test]
+    fn a_computer_all_in_in_the_hand_being_played_is_not_taken_for_broke() {
+        let (bot, other) = (UserId(2), UserId(3));
+        let computers = ComputerPlayers::new([bot, other], 1);
+        let all_in = status(
+            true,
+            vec![
+                seat(0, YOU, 190, Some(0)),
+                seat(1, bot, 0, Some(1)),
+                seat(2, other, 90, Some(2)),
+            ],
+        );
+        assert_eq!(broke_computers(&all_in, &computers), Vec::<UserId>::new());
+
+        let mut busted = seat(1, bot, 0, None);
+        busted.status = SeatStatus::SittingOut {
+            reason: SitOutReason::Busted,
+        };
+        let sitting_out = status(
+            true,
+            vec![
+                seat(0, YOU, 190, Some(0)),
+                busted,
+                seat(2, other, 90, Some(1)),
+            ],
+        );
+        assert_eq!(broke_computers(&sitting_out, &computers), vec![bot]);
+        // You are never reseated, broke or not.
+        let between_hands = status(false, vec![seat(0, YOU, 0, None), seat(1, bot, 0, None)]);
+        assert_eq!(broke_computers(&between_hands, &computers), vec![bot]);
     }
 }
