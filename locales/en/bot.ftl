@@ -157,3 +157,6 @@ tournament-computers-fill = When a moderator starts it, computer players 🤖 fi
    *[other] seats
 }; their buy-ins are the house's.
 tournament-too-many-computers = Computer players may fill some of the seats, never all of them: allow fewer than the seats.
+
+# /history tournament: a sit & go's hands
+opt-tournament = The sit & go's number, for its hands (this table's hands when left out)

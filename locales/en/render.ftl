@@ -471,3 +471,6 @@ stats-tournaments = Sit & gos: { $entries } { $entries ->
 leaderboard-tournaments-header = **Leaderboard: sit & gos** (net from tournaments)
 leaderboard-tournaments-empty = Nobody has finished a sit & go yet.
 leaderboard-tournaments-line = { $place }. { $name } — net { $net } · won { $wins } · cashed { $cashes } · played { $entries }
+
+# A sit & go's hand in /history: numbered apart from the channel's cash hands
+history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

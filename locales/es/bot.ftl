@@ -163,3 +163,6 @@ tournament-computers-fill = Cuando un moderador lo empiece, los bots 🤖 ocupar
    *[other] asientos libres
 }; sus inscripciones las paga la casa.
 tournament-too-many-computers = Los bots pueden ocupar algunos asientos, nunca todos: permite menos bots que asientos.
+
+# /history tournament: a sit & go's hands
+opt-tournament = El número del torneo, para ver sus manos (las de esta mesa si se omite)

@@ -464,3 +464,6 @@ stats-tournaments = Torneos: { $entries } { $entries ->
 leaderboard-tournaments-header = **Clasificación de torneos** (resultado en torneos)
 leaderboard-tournaments-empty = Todavía nadie ha terminado un torneo.
 leaderboard-tournaments-line = { $place }. { $name } — resultado { $net } · ganados { $wins } · en premios { $cashes } · jugados { $entries }
+
+# A sit & go's hand in /history: numbered apart from the channel's cash hands
+history-header-sit-and-go = **Torneo #{ $tournament }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

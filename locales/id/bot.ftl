@@ -142,3 +142,6 @@ tournament-register-button = Daftar
 # /tournament open computer_players
 tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; buy-in mereka dibayar bandar.
 tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh semuanya: izinkan bot lebih sedikit dari jumlah kursi.
+
+# /history tournament: a sit & go's hands
+opt-tournament = Nomor turnamen, untuk melihat hand-nya (hand meja ini jika dikosongkan)

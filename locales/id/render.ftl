@@ -358,3 +358,6 @@ stats-tournaments = Turnamen: ikut { $entries } · juara 1: { $wins } · dapat h
 leaderboard-tournaments-header = **Papan peringkat turnamen** (hasil bersih dari turnamen)
 leaderboard-tournaments-empty = Belum ada yang menyelesaikan turnamen.
 leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juara 1: { $wins } · dapat hadiah: { $cashes } · ikut: { $entries }
+
+# A sit & go's hand in /history: numbered apart from the channel's cash hands
+history-header-sit-and-go = **Turnamen #{ $tournament }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

@@ -76,6 +76,7 @@ pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
 pub use handle::Bank;
 pub use house::HouseStats;
+pub use records::ChannelHand;
 pub use references::{REFERENCE_WINDOW_SECS, interaction_reference, table_reference};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};

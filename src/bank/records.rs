@@ -1,12 +1,12 @@
 //! Records the bank keeps for the tables besides chips: each table's settings, and the public
-//! histories of its recent hands. Their bytes are the lobby's format (the bank never reads
+//! histories of its recent hands, a sit & go's hands among them ([`ChannelHand`]). Their bytes are the lobby's format (the bank never reads
 //! them); the bank makes them durable like any other write, and writes a hand's history in the
 //! same transaction as its settlement, so a settled hand always has its history.
 
 use super::ledger::Draft;
 use super::store::{Store, Tree};
 use super::tables::hand_key;
-use super::{BankError, TableId};
+use super::{BankError, TableId, TournamentId};
 
 /// Every table's settings record, by table id.
 pub(crate) fn all_settings(store: &dyn Store) -> Result<Vec<(TableId, Vec<u8>)>, BankError> {
@@ -31,10 +31,11 @@ pub(crate) fn record_history(
     history: Vec<u8>,
     kept: u64,
 ) -> Result<(), BankError> {
-    if kept == 0 {
+    if kept == 0 || ChannelHand::Cash(hand).code().is_none() {
         return Ok(());
     }
     draft.put(Tree::HandHistories, hand_key(table, hand), history);
+    mark_latest(draft, table, hand);
     let oldest_kept = hand.saturating_sub(kept - 1);
     for key in draft.keys_between(
         Tree::HandHistories,
@@ -73,4 +74,160 @@ pub(crate) fn latest_history(
         hand -= 1;
     }
     Ok(None)
+}
+
+/// Which hand of a channel a stored history tells: a cash table's hand by its number, or a
+/// sit & go's hand by the tournament's number and the hand's (from 1, as the board shows
+/// it). The two are numbered apart, so a sit & go's hand 3 never takes the place of the
+/// channel's cash hand 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChannelHand {
+    Cash(u64),
+    SitAndGo { tournament: TournamentId, hand: u64 },
+}
+
+/// A history key's last 8 bytes: a cash hand's number (below 2^63), or for a sit & go's
+/// hand the top bit set, the tournament's number in the next 31 bits and the hand's in
+/// the low 32. Keys stay 16 bytes, sort by tournament then hand, and a cash table's
+/// pruning (of keys below its oldest hand kept) never reaches a sit & go's.
+const SIT_AND_GO_BIT: u64 = 1 << 63;
+
+impl ChannelHand {
+    /// Its place in the key; `None` past what the key holds (a cash hand from 2^63, a
+    /// tournament from 2^31, a sit & go's hand from 2^32): such a hand keeps no history.
+    fn code(self) -> Option<u64> {
+        match self {
+            ChannelHand::Cash(hand) => (hand < SIT_AND_GO_BIT).then_some(hand),
+            ChannelHand::SitAndGo { tournament, hand } => {
+                let tournament = u32::try_from(tournament.0)
+                    .ok()
+                    .filter(|id| id >> 31 == 0)?;
+                let hand = u32::try_from(hand).ok()?;
+                Some(SIT_AND_GO_BIT | u64::from(tournament) << 32 | u64::from(hand))
+            }
+        }
+    }
+
+    fn of_code(code: u64) -> ChannelHand {
+        if code & SIT_AND_GO_BIT == 0 {
+            ChannelHand::Cash(code)
+        } else {
+            ChannelHand::SitAndGo {
+                tournament: TournamentId((code & !SIT_AND_GO_BIT) >> 32),
+                hand: code & u64::from(u32::MAX),
+            }
+        }
+    }
+}
+
+/// The key of the channel's latest history written, in `Tree::Meta`: `b"latest_history"`
+/// and the table's number; its value is the hand's code ([`ChannelHand::code`]).
+fn latest_key(table: TableId) -> Vec<u8> {
+    let mut key = b"latest_history".to_vec();
+    key.extend_from_slice(&table.0.to_be_bytes());
+    key
+}
+
+fn mark_latest(draft: &mut Draft<'_>, table: TableId, code: u64) {
+    draft.put(Tree::Meta, latest_key(table), code.to_be_bytes().to_vec());
+}
+
+/// Stores the history of a sit & go's hand `hand` (from 1) in its channel, and forgets the
+/// channel's sit & go histories older than its last `kept` hands: those of earlier sit &
+/// gos there, and this one's from `kept` hands back. `kept == 0` keeps nothing; a hand
+/// past what a key holds keeps no history (the hand is recorded all the same).
+pub(crate) fn record_sit_and_go_history(
+    draft: &mut Draft<'_>,
+    table: TableId,
+    tournament: TournamentId,
+    hand: u64,
+    history: Vec<u8>,
+    kept: u64,
+) -> Result<(), BankError> {
+    let at = ChannelHand::SitAndGo { tournament, hand };
+    let oldest_kept = ChannelHand::SitAndGo {
+        tournament,
+        hand: hand.saturating_sub(kept.saturating_sub(1)),
+    };
+    let (Some(code), Some(oldest_code)) = (at.code(), oldest_kept.code()) else {
+        return Ok(());
+    };
+    if kept == 0 {
+        return Ok(());
+    }
+    draft.put(Tree::HandHistories, hand_key(table, code), history);
+    mark_latest(draft, table, code);
+    for key in draft.keys_between(
+        Tree::HandHistories,
+        &hand_key(table, SIT_AND_GO_BIT),
+        &hand_key(table, oldest_code),
+    )? {
+        draft.remove(Tree::HandHistories, key);
+    }
+    Ok(())
+}
+
+/// The stored history of one hand of the channel.
+pub(crate) fn channel_history(
+    store: &dyn Store,
+    table: TableId,
+    hand: ChannelHand,
+) -> Result<Option<Vec<u8>>, BankError> {
+    match hand.code() {
+        None => Ok(None),
+        Some(code) => Ok(store.get(Tree::HandHistories, &hand_key(table, code))?),
+    }
+}
+
+/// The latest hand sit & go `tournament` played in the channel that has a history kept.
+pub(crate) fn latest_sit_and_go_history(
+    store: &dyn Store,
+    table: TableId,
+    tournament: TournamentId,
+) -> Result<Option<(ChannelHand, Vec<u8>)>, BankError> {
+    let Some(first) = (ChannelHand::SitAndGo {
+        tournament,
+        hand: 0,
+    })
+    .code() else {
+        return Ok(None);
+    };
+    // The key's table and its top 4 code bytes (the flag and the tournament) are its prefix.
+    let prefix = &hand_key(table, first)[..12];
+    let mut latest = None;
+    for item in store.scan_prefix(Tree::HandHistories, prefix) {
+        latest = Some(item?);
+    }
+    latest
+        .map(|(key, history)| Ok((hand_of_key(&key)?, history)))
+        .transpose()
+}
+
+fn hand_of_key(key: &[u8]) -> Result<ChannelHand, BankError> {
+    key.get(8..)
+        .and_then(super::ledger::decode_u64)
+        .map(ChannelHand::of_code)
+        .ok_or_else(|| BankError::Storage(format!("an unreadable hand history key {key:?}")))
+}
+
+/// The channel's latest history written, cash or sit & go: the one its marker names, else
+/// (a bank from before the marker) its cash table's latest ([`latest_history`]).
+pub(crate) fn latest_channel_history(
+    store: &dyn Store,
+    table: TableId,
+    kept: u64,
+) -> Result<Option<(ChannelHand, Vec<u8>)>, BankError> {
+    if let Some(bytes) = store.get(Tree::Meta, &latest_key(table))? {
+        let code = super::ledger::decode_u64(&bytes).ok_or_else(|| {
+            BankError::Storage(format!(
+                "the latest history of table {} is corrupt",
+                table.0
+            ))
+        })?;
+        if let Some(history) = store.get(Tree::HandHistories, &hand_key(table, code))? {
+            return Ok(Some((ChannelHand::of_code(code), history)));
+        }
+    }
+    Ok(latest_history(store, table, kept)?
+        .map(|(hand, history)| (ChannelHand::Cash(hand), history)))
 }

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bank::UserId;
+use crate::bank::{ChannelHand, TournamentId, UserId};
 use crate::table::Game;
 use crate::table::hand::{Event, Hand};
 use crate::table::rules::Stakes;
@@ -36,6 +36,11 @@ pub struct HandHistory {
     pub starting_stacks: Vec<u64>,
     /// The hand's events without any `DownCard`.
     pub events: Vec<Event>,
+    /// The sit & go whose hand it is (`hand` then counts its hands, from 1); `None` for a
+    /// cash table's hand. Not in the stored record: the bank's key for it says so, and the
+    /// lobby fills it in when it reads the record back.
+    #[serde(default, skip)]
+    pub sit_and_go: Option<TournamentId>,
 }
 
 impl HandHistory {
@@ -59,6 +64,7 @@ impl HandHistory {
                 .filter(|event| !matches!(event, Event::DownCard { .. }))
                 .cloned()
                 .collect(),
+            sit_and_go: None,
         }
     }
 
@@ -86,6 +92,17 @@ impl HandHistory {
         bytes.push(POSTCARD_FORMAT);
         bytes.extend_from_slice(&record);
         Ok(bytes)
+    }
+
+    /// A record the bank keeps for `hand` of a channel: a sit & go's says whose it is.
+    pub(crate) fn of_stored(
+        (hand, bytes): (ChannelHand, Vec<u8>),
+    ) -> Result<HandHistory, LobbyError> {
+        let mut history = HandHistory::from_bytes(&bytes)?;
+        if let ChannelHand::SitAndGo { tournament, .. } = hand {
+            history.sit_and_go = Some(tournament);
+        }
+        Ok(history)
     }
 
     /// Reads a stored record, compact or in the JSON that histories were first stored as; a

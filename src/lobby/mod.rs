@@ -53,7 +53,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
-use crate::bank::{Bank, GuildId, Recovery, TableId};
+use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
 pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
@@ -399,8 +399,8 @@ impl Lobby {
         &self.shared.services.bank
     }
 
-    /// The stored public history of hand `hand` of `table`, or of its latest hand when `hand`
-    /// is `None`; `None` when no such hand is among the recent ones the bank keeps. Works for
+    /// The stored public history of cash hand `hand` of `table`, or of the channel's latest
+    /// hand (a sit & go's included) when `hand` is `None`; `None` when no such hand is among the recent ones the bank keeps. Works for
     /// any table that ever played, open or not, in this process or an earlier one.
     pub async fn hand_history(
         &self,
@@ -409,15 +409,13 @@ impl Lobby {
     ) -> Result<Option<HandHistory>, LobbyError> {
         let bank = &self.shared.services.bank;
         let stored = match hand {
-            Some(hand) => bank.hand_history(table, hand).await?,
-            None => bank
-                .latest_hand_history(table)
+            Some(hand) => bank
+                .hand_history(table, hand)
                 .await?
-                .map(|(_, bytes)| bytes),
+                .map(|bytes| (ChannelHand::Cash(hand), bytes)),
+            None => bank.latest_channel_hand_history(table).await?,
         };
-        stored
-            .map(|bytes| HandHistory::from_bytes(&bytes))
-            .transpose()
+        stored.map(HandHistory::of_stored).transpose()
     }
 
     /// Stops every table for a shutdown: no table starts another hand; a hand in progress may

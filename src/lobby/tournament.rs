@@ -1,17 +1,41 @@
 //! Opening a sit & go's table: when the tournament starts, and again at every start of the
 //! lobby for each sit & go the bank holds as running (a restart deals on from the stacks the
 //! bank recorded; a hand cut short was never recorded). How the table deals it is
-//! `table::tournament`'s.
+//! `table::tournament`'s. And reading back the hands a sit & go played, for `/history`.
 
 use std::sync::Arc;
 
-use crate::bank::{TournamentId, TournamentPhase};
+use crate::bank::{ChannelHand, TableId, TournamentId, TournamentPhase};
 
 use super::notice::{Notice, NoticeBody, TableMessage};
 use super::table::{TableInit, TournamentPlay};
-use super::{Lobby, LobbyError, TableHandle};
+use super::{HandHistory, Lobby, LobbyError, TableHandle};
 
 impl Lobby {
+    /// Hand `hand` (from 1, the last kept when `None`) that sit & go `tournament` played in
+    /// channel `table`, if its history is kept.
+    pub async fn sit_and_go_hand_history(
+        &self,
+        table: TableId,
+        tournament: TournamentId,
+        hand: Option<u64>,
+    ) -> Result<Option<HandHistory>, LobbyError> {
+        let bank = &self.shared.services.bank;
+        let stored = match hand {
+            Some(hand) => {
+                let at = ChannelHand::SitAndGo { tournament, hand };
+                bank.channel_hand_history(table, at)
+                    .await?
+                    .map(|bytes| (at, bytes))
+            }
+            None => {
+                bank.latest_sit_and_go_hand_history(table, tournament)
+                    .await?
+            }
+        };
+        stored.map(HandHistory::of_stored).transpose()
+    }
+
     /// Opens the table of running sit & go `tournament` in its channel and starts dealing.
     /// Its table if one is open already (the start and a restart may both ask). Refused when
     /// the sit & go is not running.

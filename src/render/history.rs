@@ -1,13 +1,17 @@
 //! A readable public history of a whole hand from its events: antes, up cards street by
 //! street, every action, shown hands, pots and final stacks. Down cards appear only in the
-//! hands their owners showed (the [`HistoryView`] holds no `DownCard` event).
+//! hands their owners showed (the [`HistoryView`] holds no `DownCard` event). A sit & go's
+//! hand says whose it is in its header ([`sit_and_go_history`]).
 
 use crate::table::hand::{Event, Street};
+use crate::table::{Card, PotAward};
 
 use super::cards::{card, cards};
 use super::display_name;
 use super::hand_names::game_full_name;
-use super::locale::{Locale, tr};
+use fluent_bundle::FluentValue;
+
+use super::locale::{Args, Locale, tr};
 use super::numbers::grouped;
 use super::prompt::{action_told, street_name};
 use super::results::{Pots, pot_lines, shows_line};
@@ -15,129 +19,141 @@ use super::view::{HistoryView, ResultView, ShownHandView};
 
 /// The hand history as text, one line per event worth telling.
 pub fn history(locale: Locale, view: &HistoryView) -> String {
-    let name = |seat: usize| display_name(&super::view::name_at(&view.names, seat));
+    let header = tr(locale, "history-header", &header_args(locale, view));
+    told(locale, view, header)
+}
+
+/// [`history`] of hand `view.hand_number` (from 1) of sit & go `tournament`: numbered
+/// apart from the channel's cash hands, and its header says so.
+pub fn sit_and_go_history(locale: Locale, tournament: u64, view: &HistoryView) -> String {
+    let mut args = header_args(locale, view);
+    args.push(("tournament", tournament.into()));
+    let header = tr(locale, "history-header-sit-and-go", &args);
+    told(locale, view, header)
+}
+
+/// The hand's number, game and stakes, as both headers tell them.
+fn header_args(locale: Locale, view: &HistoryView) -> Vec<(&'static str, FluentValue<'static>)> {
     let stakes = view.stakes;
-    let mut lines = vec![tr(
-        locale,
-        "history-header",
-        &[
-            ("hand", view.hand_number.into()),
-            ("game", game_full_name(locale, view.game).into()),
-            ("small", stakes.small_bet.into()),
-            ("big", stakes.big_bet.into()),
-            ("ante", stakes.ante.into()),
-            ("bring_in", stakes.bring_in.into()),
-        ],
-    )];
-    let seats: Vec<String> = view
-        .starting_stacks
-        .iter()
-        .enumerate()
-        .map(|(seat, stack)| amount_of(locale, &name(seat), *stack))
-        .collect();
-    if !seats.is_empty() {
-        lines.push(tr(
-            locale,
-            "history-seats",
-            &[("seats", seats.join(", ").into())],
-        ));
-    }
-    let community = view.events.iter().find_map(|event| match event {
-        Event::CommunityCard { card } => Some(*card),
-        _ => None,
-    });
-    let community_dealt = community.is_some();
-    let pots = Pots::of(
-        view.events
-            .iter()
-            .filter(|event| matches!(event, Event::PotAwarded(_)))
-            .count(),
-    );
-    let mut antes: Vec<String> = Vec::new();
-    let mut dealt: Vec<String> = Vec::new();
-    let mut street: Option<Street> = None;
-    let mut shown: Vec<ShownHandView> = Vec::new();
-    let mut result = ResultView {
-        hand_number: view.hand_number,
-        game: view.game,
-        names: view.names.clone(),
-        awards: Vec::new(),
-        shown: Vec::new(),
-        mucked: Vec::new(),
-        returned: Vec::new(),
-        starting_stacks: Vec::new(),
-        final_stacks: Vec::new(),
-    };
-    let flush_dealt = |dealt: &mut Vec<String>, lines: &mut Vec<String>| {
-        if !dealt.is_empty() {
-            lines.push(tr(
-                locale,
-                "history-dealt",
-                &[("cards", dealt.join(" · ").into())],
-            ));
-            dealt.clear();
-        }
-    };
-    let mut enter_street = |next: Street, lines: &mut Vec<String>, dealt: &mut Vec<String>| {
-        if street != Some(next) {
-            flush_dealt(dealt, lines);
-            street = Some(next);
-            lines.push(tr(
-                locale,
-                "history-street",
-                &[("street", street_name(locale, next).into())],
-            ));
-            if next == Street::Seventh && !community_dealt {
-                lines.push(tr(locale, "history-dealt-down", &[]));
-            }
-        }
-    };
+    vec![
+        ("hand", view.hand_number.into()),
+        ("game", game_full_name(locale, view.game).into()),
+        ("small", stakes.small_bet.into()),
+        ("big", stakes.big_bet.into()),
+        ("ante", stakes.ante.into()),
+        ("bring_in", stakes.bring_in.into()),
+    ]
+}
+
+/// The header, the players with their starting stacks, then the hand event by event.
+fn told(locale: Locale, view: &HistoryView, header: String) -> String {
+    let mut telling = Telling::new(locale, view, header);
+    telling.seats();
     for event in &view.events {
-        if !matches!(event, Event::Ante { .. }) && !antes.is_empty() {
-            lines.push(tr(
-                locale,
-                "history-antes",
-                &[("antes", antes.join(", ").into())],
-            ));
-            antes.clear();
+        telling.event(event);
+    }
+    telling.flush_dealt();
+    telling.lines.join("\n")
+}
+
+/// The history being written: its lines so far, and what is gathered before it is told
+/// (the antes posted, the up cards of the street being dealt).
+struct Telling<'a> {
+    locale: Locale,
+    view: &'a HistoryView,
+    lines: Vec<String>,
+    /// The community card, dealt on seventh street when too few cards are left.
+    community: Option<Card>,
+    pots: Pots,
+    antes: Vec<String>,
+    dealt: Vec<String>,
+    street: Option<Street>,
+    shown: Vec<ShownHandView>,
+    /// The hands shown so far, for the pot lines (which name the winning hands).
+    result: ResultView,
+}
+
+impl<'a> Telling<'a> {
+    fn new(locale: Locale, view: &'a HistoryView, header: String) -> Telling<'a> {
+        let community = view.events.iter().find_map(|event| match event {
+            Event::CommunityCard { card } => Some(*card),
+            _ => None,
+        });
+        let pots = Pots::of(
+            view.events
+                .iter()
+                .filter(|event| matches!(event, Event::PotAwarded(_)))
+                .count(),
+        );
+        Telling {
+            locale,
+            view,
+            lines: vec![header],
+            community,
+            pots,
+            antes: Vec::new(),
+            dealt: Vec::new(),
+            street: None,
+            shown: Vec::new(),
+            result: ResultView {
+                hand_number: view.hand_number,
+                game: view.game,
+                names: view.names.clone(),
+                awards: Vec::new(),
+                shown: Vec::new(),
+                mucked: Vec::new(),
+                returned: Vec::new(),
+                starting_stacks: Vec::new(),
+                final_stacks: Vec::new(),
+            },
+        }
+    }
+
+    fn name(&self, seat: usize) -> String {
+        display_name(&super::view::name_at(&self.view.names, seat))
+    }
+
+    fn say(&mut self, id: &str, args: &Args<'_>) {
+        self.lines.push(tr(self.locale, id, args));
+    }
+
+    /// "Bot 1 (200), Ann (180)": each seat's chips beside its name.
+    fn stacks(&self, stacks: &[u64]) -> String {
+        let stacks: Vec<String> = stacks
+            .iter()
+            .enumerate()
+            .map(|(seat, stack)| amount_of(self.locale, &self.name(seat), *stack))
+            .collect();
+        stacks.join(", ")
+    }
+
+    fn seats(&mut self) {
+        if !self.view.starting_stacks.is_empty() {
+            let seats = self.stacks(&self.view.starting_stacks);
+            self.say("history-seats", &[("seats", seats.into())]);
+        }
+    }
+
+    fn event(&mut self, event: &Event) {
+        if !matches!(event, Event::Ante { .. }) {
+            self.flush_antes();
         }
         match event {
             Event::Ante {
                 seat,
                 chips,
                 all_in,
-            } => {
-                antes.push(amount_of(locale, &name(*seat), *chips));
-                if *all_in {
-                    lines.push(tr(
-                        locale,
-                        "history-ante-all-in",
-                        &[("name", name(*seat).into())],
-                    ));
-                }
-            }
+            } => self.ante(*seat, *chips, *all_in),
             // Filtered out when the view was built; kept here so the match stays exhaustive.
             Event::DownCard { .. } => {}
-            Event::UpCard {
-                seat,
-                street: at,
-                card: up,
-            } => {
-                enter_street(*at, &mut lines, &mut dealt);
-                // "Bot 1: 10♦️": a colon, so a name ending in a digit does not run into the rank.
-                dealt.push(format!("{}: {}", name(*seat), card(*up)));
-            }
+            Event::UpCard { seat, street, card } => self.up_card(*seat, *street, *card),
             Event::CommunityCard { card: community } => {
-                enter_street(Street::Seventh, &mut lines, &mut dealt);
-                lines.push(tr(
-                    locale,
-                    "history-community",
-                    &[("card", card(*community).into())],
-                ));
+                self.enter_street(Street::Seventh);
+                self.say("history-community", &[("card", card(*community).into())]);
             }
-            Event::StreetStarted { street: next, .. } => {
-                enter_street(*next, &mut lines, &mut dealt);
-                flush_dealt(&mut dealt, &mut lines);
+            Event::StreetStarted { street, .. } => {
+                self.enter_street(*street);
+                self.flush_dealt();
             }
             Event::Acted {
                 seat,
@@ -146,70 +162,107 @@ pub fn history(locale: Locale, view: &HistoryView) -> String {
                 total,
                 all_in,
             } => {
-                flush_dealt(&mut dealt, &mut lines);
-                lines.push(action_told(
-                    locale,
-                    &name(*seat),
-                    *kind,
-                    *chips,
-                    *total,
-                    *all_in,
-                ));
+                self.flush_dealt();
+                let name = self.name(*seat);
+                let told = action_told(self.locale, &name, *kind, *chips, *total, *all_in);
+                self.lines.push(told);
             }
             Event::TurnedFaceUp { seat, cards: held } => {
-                flush_dealt(&mut dealt, &mut lines);
-                lines.push(tr(
-                    locale,
+                self.flush_dealt();
+                let name = self.name(*seat);
+                self.say(
                     "history-face-up",
-                    &[("name", name(*seat).into()), ("cards", cards(held).into())],
-                ));
+                    &[("name", name.into()), ("cards", cards(held).into())],
+                );
             }
             Event::Shown {
                 seat, cards: held, ..
-            } => {
-                enter_street(Street::Showdown, &mut lines, &mut dealt);
-                let mut all = held.clone();
-                if let Some(card) = community.filter(|c| !all.contains(c)) {
-                    all.push(card);
-                }
-                lines.push(shows_line(locale, view.game, &name(*seat), held, &all));
-                shown.push(ShownHandView {
-                    seat: *seat,
-                    name: super::view::name_at(&view.names, *seat),
-                    cards: all,
-                });
-            }
+            } => self.shown(*seat, held),
             Event::Mucked { seat } => {
-                lines.push(tr(locale, "results-mucks", &[("name", name(*seat).into())]));
+                let name = self.name(*seat);
+                self.say("results-mucks", &[("name", name.into())]);
             }
-            Event::PotAwarded(award) => {
-                flush_dealt(&mut dealt, &mut lines);
-                result.shown = shown.clone();
-                pot_lines(locale, &result, award, pots, &mut lines);
-            }
+            Event::PotAwarded(award) => self.pot(award),
             Event::Returned { seat, chips } => {
-                lines.push(tr(
-                    locale,
+                let name = self.name(*seat);
+                self.say(
                     "results-returned",
-                    &[("name", name(*seat).into()), ("amount", (*chips).into())],
-                ));
+                    &[("name", name.into()), ("amount", (*chips).into())],
+                );
             }
             Event::HandEnded { stacks } => {
-                let stacks: Vec<String> = stacks
-                    .iter()
-                    .enumerate()
-                    .map(|(seat, stack)| amount_of(locale, &name(seat), *stack))
-                    .collect();
-                lines.push(tr(
-                    locale,
-                    "history-end",
-                    &[("stacks", stacks.join(", ").into())],
-                ));
+                let stacks = self.stacks(stacks);
+                self.say("history-end", &[("stacks", stacks.into())]);
             }
         }
     }
-    flush_dealt(&mut dealt, &mut lines);
-    lines.join("\n")
+
+    fn ante(&mut self, seat: usize, chips: u64, all_in: bool) {
+        let name = self.name(seat);
+        self.antes.push(amount_of(self.locale, &name, chips));
+        if all_in {
+            self.say("history-ante-all-in", &[("name", name.into())]);
+        }
+    }
+
+    fn up_card(&mut self, seat: usize, street: Street, up: Card) {
+        self.enter_street(street);
+        // "Bot 1: 10♦️": a colon, so a name ending in a digit does not run into the rank.
+        let dealt = format!("{}: {}", self.name(seat), card(up));
+        self.dealt.push(dealt);
+    }
+
+    fn shown(&mut self, seat: usize, held: &[Card]) {
+        self.enter_street(Street::Showdown);
+        let mut all = held.to_vec();
+        if let Some(card) = self.community.filter(|c| !all.contains(c)) {
+            all.push(card);
+        }
+        let name = self.name(seat);
+        let line = shows_line(self.locale, self.view.game, &name, held, &all);
+        self.lines.push(line);
+        self.shown.push(ShownHandView {
+            seat,
+            name: super::view::name_at(&self.view.names, seat),
+            cards: all,
+        });
+    }
+
+    fn pot(&mut self, award: &PotAward) {
+        self.flush_dealt();
+        self.result.shown = self.shown.clone();
+        pot_lines(self.locale, &self.result, award, self.pots, &mut self.lines);
+    }
+
+    fn flush_antes(&mut self) {
+        if !self.antes.is_empty() {
+            let antes = self.antes.join(", ");
+            self.say("history-antes", &[("antes", antes.into())]);
+            self.antes.clear();
+        }
+    }
+
+    fn flush_dealt(&mut self) {
+        if !self.dealt.is_empty() {
+            let dealt = self.dealt.join(" · ");
+            self.say("history-dealt", &[("cards", dealt.into())]);
+            self.dealt.clear();
+        }
+    }
+
+    /// A new street's heading (told once, the up cards of the one before told first).
+    fn enter_street(&mut self, next: Street) {
+        if self.street == Some(next) {
+            return;
+        }
+        self.flush_dealt();
+        self.street = Some(next);
+        let street = street_name(self.locale, next);
+        self.say("history-street", &[("street", street.into())]);
+        if next == Street::Seventh && self.community.is_none() {
+            self.say("history-dealt-down", &[]);
+        }
+    }
 }
 
 /// "Bot 1 (200)": a player's chips beside their name in parentheses, so a name ending in a

@@ -42,5 +42,6 @@ mod lobby_stalled_store;
 mod lobby_tournament;
 mod tournament_audit_breaks;
 mod tournament_bank;
+mod tournament_history;
 mod tournament_properties;
 mod tournament_stats;

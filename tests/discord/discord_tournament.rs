@@ -507,6 +507,46 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
     }
     let gone = tournament(&fake, &players[0], CHANNEL, "status").await;
     assert_private_to(&gone, &players[0], "There is no sit & go in this channel.");
+
+    // `/history` shows the sit & go's last hand, numbered as its own; any of its hands by
+    // number; and its hand 1 is not the channel's cash hand 1, which never was.
+    let hands: u64 = result
+        .split("The sit & go is over after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.parse().ok())
+        .expect("the hands played");
+    let last = ask(&fake, &players[0], CHANNEL, "history", vec![]).await;
+    assert_private_to(
+        &last,
+        &players[0],
+        &format!("**Sit & go #1, hand {hands}**"),
+    );
+    assert!(last.content().contains("Players: "), "{}", last.content());
+    let first = ask(
+        &fake,
+        &players[1],
+        CHANNEL,
+        "history",
+        vec![int("hand", 1), int("tournament", 1)],
+    )
+    .await;
+    assert_private_to(&first, &players[1], "**Sit & go #1, hand 1**");
+    let seats = first
+        .content()
+        .lines()
+        .nth(1)
+        .unwrap_or_default()
+        .to_owned();
+    for user in &players {
+        assert!(seats.contains(&format!("{} (", user.name)), "{seats}");
+    }
+    let cash = ask(&fake, &players[1], CHANNEL, "history", vec![int("hand", 1)]).await;
+    assert_private_to(
+        &cash,
+        &players[1],
+        "There is no such hand in this table's history.",
+    );
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
     let (code, report) = support::audit::audit(data.path());

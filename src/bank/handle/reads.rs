@@ -4,8 +4,9 @@
 use crate::bank::ledger::{self, LedgerEntry};
 use crate::bank::store::Tree;
 use crate::bank::{
-    BankError, GuildId, HouseStats, MemberPreferences, PlayerStats, TableId, TournamentStats,
-    UserId, accounts, accounts::Account, encoding, house, leaderboard, records, stats, tables,
+    BankError, ChannelHand, GuildId, HouseStats, MemberPreferences, PlayerStats, TableId,
+    TournamentId, TournamentStats, UserId, accounts, accounts::Account, encoding, house,
+    leaderboard, records, stats, tables,
 };
 
 use super::Bank;
@@ -71,6 +72,36 @@ impl Bank {
     ) -> Result<Option<(u64, Vec<u8>)>, BankError> {
         let kept = self.inner.hand_histories_kept;
         self.read(move |store| records::latest_history(store, table, kept))
+            .await
+    }
+
+    /// The stored history of one hand of the channel `table`, a cash hand or a sit & go's.
+    pub async fn channel_hand_history(
+        &self,
+        table: TableId,
+        hand: ChannelHand,
+    ) -> Result<Option<Vec<u8>>, BankError> {
+        self.read(move |store| records::channel_history(store, table, hand))
+            .await
+    }
+
+    /// The channel's latest stored hand history, cash or sit & go, and which hand it is.
+    pub async fn latest_channel_hand_history(
+        &self,
+        table: TableId,
+    ) -> Result<Option<(ChannelHand, Vec<u8>)>, BankError> {
+        let kept = self.inner.hand_histories_kept;
+        self.read(move |store| records::latest_channel_history(store, table, kept))
+            .await
+    }
+
+    /// The latest stored history of a hand sit & go `tournament` played in channel `table`.
+    pub async fn latest_sit_and_go_hand_history(
+        &self,
+        table: TableId,
+        tournament: TournamentId,
+    ) -> Result<Option<(ChannelHand, Vec<u8>)>, BankError> {
+        self.read(move |store| records::latest_sit_and_go_history(store, table, tournament))
             .await
     }
 

@@ -124,6 +124,28 @@ impl Bank {
             tournament,
             hand,
             final_stacks: final_stacks.to_vec(),
+            history: None,
+        })
+        .await
+    }
+
+    /// [`Bank::record_tournament_hand`], storing the hand's public `history` in the sit &
+    /// go's channel by the same transaction (read back by [`Bank::channel_hand_history`]
+    /// as hand `hand + 1` of the sit & go, as the board shows it).
+    pub async fn record_tournament_hand_with_history(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        hand: u64,
+        final_stacks: &[u64],
+        history: Vec<u8>,
+    ) -> Result<(), BankError> {
+        self.call(ops::RecordTournamentHand {
+            guild,
+            tournament,
+            hand,
+            final_stacks: final_stacks.to_vec(),
+            history: Some(history),
         })
         .await
     }

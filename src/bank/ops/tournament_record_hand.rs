@@ -4,13 +4,15 @@
 //! the same transaction (`tournament_finish`). Idempotent by hand number: recording a hand
 //! already recorded changes nothing, so a retry after a crash is safe; a hand out of turn or
 //! stacks that do not fit the hand are refused, changing nothing. A hand cut short is never
-//! recorded: the tournament resumes from the stacks it started with.
+//! recorded: the tournament resumes from the stacks it started with. The hand's public
+//! history (when given) is stored in its channel by the same transaction, numbered as the
+//! sit & go's hand (`records::ChannelHand::SitAndGo`), so it is stored exactly once.
 
 use super::Operation;
 use super::tournament_finish::pay_out;
 use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
-use crate::bank::{BankError, EconomyConfig, GuildId};
+use crate::bank::{BankError, EconomyConfig, GuildId, records};
 
 pub(crate) struct RecordTournamentHand {
     pub guild: GuildId,
@@ -19,17 +21,20 @@ pub(crate) struct RecordTournamentHand {
     pub hand: u64,
     /// In the hand's deal order, as `Tournament::record_hand` takes them.
     pub final_stacks: Vec<u64>,
+    /// The hand's public history, stored by the same transaction.
+    pub history: Option<Vec<u8>>,
 }
 
 impl Operation for RecordTournamentHand {
     type Output = ();
 
-    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
+    fn apply(self, draft: &mut Draft<'_>, config: &EconomyConfig) -> Result<(), BankError> {
         let RecordTournamentHand {
             guild,
             tournament: id,
             hand,
             final_stacks,
+            history,
         } = self;
         let mut state = tournaments::read_in_guild(draft, guild, id)?;
         let mut tournament = match &state.phase {
@@ -67,6 +72,17 @@ impl Operation for RecordTournamentHand {
             state.phase = TournamentPhase::Running(tournament);
         }
         tournaments::write(draft, &state);
+        if let Some(history) = history {
+            // Shown from 1, as the board numbers the hands.
+            records::record_sit_and_go_history(
+                draft,
+                state.channel,
+                id,
+                hand.saturating_add(1),
+                history,
+                config.hand_histories_kept,
+            )?;
+        }
         Ok(())
     }
 }

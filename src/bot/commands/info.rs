@@ -1,16 +1,32 @@
-//! `/history` (a recent hand of this channel, from the bank) and `/rules`.
+//! `/history` (a recent hand of this channel, a cash hand or a sit & go's, from the bank)
+//! and `/rules`.
 
+use crate::bank::TournamentId;
 use crate::render;
 
 use crate::bot::Context;
 use crate::bot::reply::{Answer, Outcome, caller, in_guild, locale, respond};
 
 #[poise::command(slash_command, guild_only)]
-pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome {
+pub async fn history(
+    ctx: Context<'_>,
+    #[min = 1] hand: Option<u64>,
+    #[min = 1] tournament: Option<u64>,
+) -> Outcome {
     in_guild(ctx, |caller| async move {
         let bot = &caller.bot;
-        // From the bank: any recent hand of this channel, from before a restart too.
-        let history = match bot.lobby().hand_history(caller.table, hand).await {
+        // From the bank: any recent hand of this channel, from before a restart too; a sit
+        // & go's hands are numbered apart from the cash table's.
+        let lobby = bot.lobby();
+        let found = match tournament {
+            Some(id) => {
+                lobby
+                    .sit_and_go_hand_history(caller.table, TournamentId(id), hand)
+                    .await
+            }
+            None => lobby.hand_history(caller.table, hand).await,
+        };
+        let history = match found {
             Ok(Some(history)) => history,
             Ok(None) => return Answer::private(render::tr(caller.locale, "bot-no-history", &[])),
             Err(error) => return caller.refuse(&error),
@@ -29,7 +45,10 @@ pub async fn history(ctx: Context<'_>, #[min = 1] hand: Option<u64>) -> Outcome 
             &history.starting_stacks,
             &history.events,
         );
-        let text = render::history(caller.locale, &view);
+        let text = match history.sit_and_go {
+            Some(tournament) => render::sit_and_go_history(caller.locale, tournament.0, &view),
+            None => render::history(caller.locale, &view),
+        };
         Answer::private(crate::bot::limits::fit_message(&text))
     })
     .await

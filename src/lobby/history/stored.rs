@@ -70,6 +70,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<HandHistory, StoredError> {
         players: stored.players.into_iter().map(UserId).collect(),
         starting_stacks: stored.starting_stacks,
         events,
+        sit_and_go: None,
     })
 }
 

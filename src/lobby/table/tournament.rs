@@ -9,6 +9,8 @@
 //! - A finished hand is recorded with `Bank::record_tournament_hand` where a cash hand is
 //!   settled; only once the bank has recorded it is the result announced. Recording is
 //!   idempotent by hand number, so an unconfirmed answer is asked again like a settlement.
+//!   The hand's public history goes with it, stored by the same bank transaction as the sit
+//!   & go's hand (numbered apart from the channel's cash hands) for `/history`.
 //! - A hand cut short (a crash, a shutdown) is never recorded: the tournament deals it again
 //!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table).
 //! - Nobody leaves with chips: a player who leaves (or times out) sits out and is dealt in
@@ -26,6 +28,7 @@ use crate::telemetry::record;
 use crate::tournament::Tournament;
 
 use super::super::error::LobbyError;
+use super::super::history::HandHistory;
 use super::super::notice::{
     CancelReason, SeatStatus, SitOutReason, TableMessage, TournamentHeader, TournamentPlace,
 };
@@ -152,11 +155,28 @@ impl Table {
         };
         let number = in_play.number;
         let final_stacks = result.final_stacks.clone();
+        let history = match HandHistory::of_hand(number, &in_play.hand, &in_play.players)
+            .map(|history| history.to_bytes())
+        {
+            Some(Ok(history)) => Some(history),
+            Some(Err(error)) => {
+                // The hand is recorded all the same; only `/history` lacks it.
+                tracing::error!(table = self.table.0, "{error}");
+                None
+            }
+            None => None,
+        };
         let (bank, guild, id) = (self.services.bank.clone(), self.guild, play.id);
         let stacks = final_stacks.clone();
         let call = async move {
-            bank.record_tournament_hand(guild, id, number.saturating_sub(1), &stacks)
-                .await
+            let hand = number.saturating_sub(1);
+            match history {
+                Some(history) => {
+                    bank.record_tournament_hand_with_history(guild, id, hand, &stacks, history)
+                        .await
+                }
+                None => bank.record_tournament_hand(guild, id, hand, &stacks).await,
+            }
         };
         let recorded = self.await_settlement(number, call).await;
         match applied(recorded, "tournament hand") {
