@@ -5,19 +5,21 @@
 //! different ranks still has a low, only a worse one. The same ranking of one to four up
 //! cards decides who acts first in razz ("the best low board").
 //!
-//! A value is built from the four rank masks of [`super::CardSet`] by a handful of
-//! bit operations: take one card of each rank, lowest first, then second cards of the lowest
+//! Hands of up to seven cards are read from the rank table (`super::rank_table`, one look-up of
+//! the additive rank key, as for the high); what fills that table, and evaluates more than
+//! seven cards, is [`ace_five_low_of_suits`], which builds the value from the four rank masks
+//! of [`super::CardSet`] by a handful of bit operations: take one card of each rank, lowest first, then second cards of the lowest
 //! ranks, then third, then fourth, until five cards are chosen. That greedy choice is the best
 //! low: a second card of a new rank (one pair more) always beats a third of the same rank.
 //! (It replaced a rank-counting evaluator that sorted the groups: same values, several times
-//! slower in `benches/eval.rs`.)
+//! slower in `benches/eval.rs`; the bit operations in turn are several times slower than the
+//! table.)
 //!
 //! Also the words people say: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "Pair of twos (2-2-7-5-A)".
 
 use std::fmt;
 use std::num::NonZeroU32;
 
-use super::bits::{bits_of, suit_masks};
 use super::category::HandCategory;
 use crate::table::card::{Card, Rank};
 
@@ -52,10 +54,11 @@ const RANK_MASK: u32 = 0x1FFF;
 const WHEEL: [u8; 5] = [5, 4, 3, 2, 1];
 
 impl AceFiveLow {
-    /// The best low of `cards` (all different, as dealt from one deck): the best five when
-    /// there are more than five, all of them otherwise.
-    pub fn of(cards: &[Card]) -> AceFiveLow {
-        ace_five_low_of_suits(suit_masks(bits_of(cards)))
+    /// A value read from the rank table, which holds [`ace_five_low_of_suits`] of every
+    /// multiset of up to seven ranks (never 0).
+    #[inline]
+    pub(super) fn from_table(value: u32) -> AceFiveLow {
+        AceFiveLow(NonZeroU32::new(value).unwrap_or(NonZeroU32::MIN))
     }
 
     /// The value as a plain integer, greater is better and never 0 (for tight loops, and to
@@ -284,10 +287,17 @@ pub(super) fn ace_five_low_of_suits(suits: [u32; 4]) -> AceFiveLow {
 
 #[cfg(test)]
 mod tests {
+    use super::super::CardSet;
+    use super::super::bits::{bits_of, suit_masks};
     use super::*;
     use crate::table::Rank::*;
     use crate::table::Suit;
     use proptest::prelude::*;
+
+    /// The plain evaluator, from the suit masks: the reference the rank table must equal.
+    fn plain(cards: &[Card]) -> AceFiveLow {
+        ace_five_low_of_suits(suit_masks(bits_of(cards)))
+    }
 
     fn low(text: &str) -> AceFiveLow {
         AceFiveLow::of(&Card::parse_many(text).unwrap())
@@ -297,7 +307,7 @@ mod tests {
     /// best kept. What the bit-mask choice must equal.
     fn brute_force(cards: &[Card]) -> AceFiveLow {
         if cards.len() <= 5 {
-            return AceFiveLow::of(cards);
+            return plain(cards);
         }
         let n = cards.len();
         let mut best: Option<AceFiveLow> = None;
@@ -307,14 +317,14 @@ mod tests {
                     for d in c + 1..n {
                         for e in d + 1..n {
                             let five = [cards[a], cards[b], cards[c], cards[d], cards[e]];
-                            let value = AceFiveLow::of(&five);
+                            let value = plain(&five);
                             best = Some(best.map_or(value, |best| best.max(value)));
                         }
                     }
                 }
             }
         }
-        best.unwrap_or_else(|| AceFiveLow::of(&[]))
+        best.unwrap_or_else(|| plain(&[]))
     }
 
     #[test]
@@ -403,6 +413,20 @@ mod tests {
             best_ace_five_low_cards(&Card::parse_many("2c 2h 9d 9s 9c 7d Ks").unwrap());
         assert_eq!(pair.spelled(), "2-2-K-9-7");
         assert_eq!(five.len(), 5);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #[test]
+        fn the_ace_five_low_from_the_rank_table_is_the_plain_evaluators(
+            indices in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 0..=9)
+        ) {
+            // Up to seven cards read the table, flush or not; eight and nine fall back.
+            let cards: Vec<Card> = indices.iter().filter_map(|&i| Card::from_index(i)).collect();
+            let reference = plain(&cards);
+            prop_assert_eq!(AceFiveLow::of(&cards), reference);
+            prop_assert_eq!(CardSet::from_cards(&cards).ace_five_low(), reference);
+        }
     }
 
     proptest! {

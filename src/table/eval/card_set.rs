@@ -1,13 +1,17 @@
 //! [`CardSet`], a hand prepared once and evaluated often, and the entry points on card
-//! slices: [`best_high`], [`best_low`], [`best_high_low`]. Most hands are one look-up in the
-//! rank table for both values; flushes and more than seven cards go to the bit evaluator.
+//! slices: [`best_high`], [`best_low`], [`best_high_low`], [`AceFiveLow::of`]. Most hands are
+//! one look-up in the rank table for both values, and one for Razz's low; flushes (for the
+//! high) and more than seven cards go to the bit evaluators.
 
 use super::ace_five_low::{AceFiveLow, ace_five_low_of_suits};
 use super::bits::{bits_of, card_bit, suit_masks};
 use super::high::HighValue;
 use super::high_bits::high_of_bits;
 use super::low::{LowValue, low_of_bits, low_of_cards};
-use super::rank_table::{EMPTY_KEY, KEY_NOT_ENOUGH, MAX_KEYED_CARDS, card_key, high_low_of_key};
+use super::rank_table::{
+    EMPTY_KEY, KEY_NOT_ENOUGH, KEY_PAST_SEVEN, MAX_KEYED_CARDS, ace_five_low_of_key, card_key,
+    high_low_of_key,
+};
 use crate::table::card::{Card, Rank};
 
 /// A set of cards in the two forms the evaluator reads: four 13-bit rank masks, one per
@@ -86,7 +90,10 @@ impl CardSet {
     /// The best ace-to-five low with no qualifier (Razz); see [`AceFiveLow`].
     #[inline]
     pub fn ace_five_low(self) -> AceFiveLow {
-        ace_five_low_of_suits(suit_masks(self.bits))
+        if self.key & KEY_PAST_SEVEN != 0 {
+            return ace_five_low_of_bits(self.bits);
+        }
+        AceFiveLow::from_table(ace_five_low_of_key(self.key))
     }
 
     /// Both at once, from one table look-up.
@@ -114,6 +121,13 @@ impl FromIterator<Card> for CardSet {
 #[inline(never)]
 fn high_low_of_bits(bits: u64) -> (HighValue, Option<LowValue>) {
     (high_of_bits(bits), low_of_bits(bits))
+}
+
+/// Razz's low from the suit masks, for more than seven cards (which the key does not cover).
+#[cold]
+#[inline(never)]
+fn ace_five_low_of_bits(bits: u64) -> AceFiveLow {
+    ace_five_low_of_suits(suit_masks(bits))
 }
 
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
@@ -155,6 +169,19 @@ fn high_low_of_cards_by_bits(cards: &[Card]) -> (HighValue, Option<LowValue>) {
 }
 
 impl AceFiveLow {
+    /// The best low of `cards` (all different, as dealt from one deck): the best five when
+    /// there are more than five, all of them otherwise.
+    #[inline]
+    pub fn of(cards: &[Card]) -> AceFiveLow {
+        if cards.len() as u64 <= MAX_KEYED_CARDS {
+            let key = cards
+                .iter()
+                .fold(EMPTY_KEY, |key, &card| key + card_key(card));
+            return AceFiveLow::from_table(ace_five_low_of_key(key));
+        }
+        ace_five_low_of_bits(bits_of(cards))
+    }
+
     /// The best low of a prepared card set.
     #[inline]
     pub fn of_set(set: CardSet) -> AceFiveLow {

@@ -1,13 +1,17 @@
-//! The rank table: for every multiset of up to seven ranks, the best high without a flush and
-//! the best eight-or-better low, found by a perfect hash of an additive rank key. Also the
-//! key itself: what each card adds, and the bits that say the key alone cannot answer.
+//! The rank table: for every multiset of up to seven ranks, the best high without a flush, the
+//! best eight-or-better low and Razz's ace-to-five low, found by a perfect hash of an additive
+//! rank key. Also the key itself: what each card adds, and the bits that say the key alone
+//! cannot answer.
 
 use std::num::NonZeroU32;
 
 use super::high::HighValue;
 use super::low::LowValue;
 #[cfg(test)]
-use super::{high_bits::high_of_bits, low::low_of_bits};
+use super::{
+    ace_five_low::ace_five_low_of_suits, bits::suit_masks, high_bits::high_of_bits,
+    low::low_of_bits,
+};
 use crate::table::card::Card;
 
 /// Per-rank additive keys, deuce first: the rank multipliers of the OMPEval evaluator
@@ -53,28 +57,34 @@ pub(super) fn card_key(card: Card) -> u64 {
 
 /// For every multiset of up to seven ranks: the best high WITHOUT flushes (bits 0..24, a
 /// [`HighValue`]) and the best low (bits 24..32, a [`LowValue`] or 0), both of which depend
-/// only on the ranks. Stored by row displacement, OMPEval's perfect hash for these rank keys:
+/// only on the ranks; and in a second array at the same slots, Razz's ace-to-five low (an
+/// [`super::AceFiveLow`]), which ignores flushes and so depends only on the ranks too (apart,
+/// so that a high's look-up keeps the smaller array in cache). Stored by row displacement, OMPEval's perfect hash for these rank keys:
 /// the key's top bits name a row, each row has an offset that lays its columns (the key's low
 /// 12 bits) into free slots of one shared array. A look-up is a shift, two loads and an add,
 /// with no multiplication (a hash-and-displace table with pilots took three).
 ///
 /// The table is built by [`build_rank_table`] from the evaluator's own rules and committed as
-/// two little-endian files decoded at compile time: building it at start-up cost every
+/// three little-endian files decoded at compile time: building it at start-up cost every
 /// `studbot equity` process about 17 ms, more than the enumeration of a whole fifth-street
 /// spot. The test `the_committed_rank_table_is_the_one_the_rules_build` rebuilds it and
 /// compares; `STUDBOT_WRITE_RANK_TABLE=1 cargo test --lib rank_table` writes it anew.
 struct RankTable {
     row_offsets: &'static [u32; ROWS],
     entries: &'static [u32; SLOTS],
+    ace_five_entries: &'static [u32; SLOTS],
 }
 
 const OFFSETS_BYTES: &[u8] = include_bytes!("rank_table/row_offsets.bin");
 const ENTRIES_BYTES: &[u8] = include_bytes!("rank_table/entries.bin");
+const ACE_FIVE_BYTES: &[u8] = include_bytes!("rank_table/ace_five_entries.bin");
 static RANK_ROW_OFFSETS: [u32; ROWS] = decode_u32(OFFSETS_BYTES);
 static RANK_ENTRIES: [u32; SLOTS] = decode_u32(ENTRIES_BYTES);
+static ACE_FIVE_ENTRIES: [u32; SLOTS] = decode_u32(ACE_FIVE_BYTES);
 static RANK_TABLE: RankTable = RankTable {
     row_offsets: &RANK_ROW_OFFSETS,
     entries: &RANK_ENTRIES,
+    ace_five_entries: &ACE_FIVE_ENTRIES,
 };
 
 const fn decode_u32<const N: usize>(bytes: &[u8]) -> [u32; N] {
@@ -103,11 +113,21 @@ const SLOTS: usize = ENTRIES_BYTES.len() / 4;
 
 impl RankTable {
     #[inline]
-    fn entry(&self, rank_key: u32) -> u32 {
+    fn slot(&self, rank_key: u32) -> usize {
         let row = (rank_key >> ROW_SHIFT) as usize;
         let offset = self.row_offsets.get(row).copied().unwrap_or(0);
-        let slot = (offset + (rank_key & COLUMNS)) as usize;
-        self.entries.get(slot).copied().unwrap_or(0)
+        (offset + (rank_key & COLUMNS)) as usize
+    }
+
+    #[inline]
+    fn entry(&self, rank_key: u32) -> u32 {
+        self.entries.get(self.slot(rank_key)).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn ace_five_entry(&self, rank_key: u32) -> u32 {
+        let slot = self.slot(rank_key);
+        self.ace_five_entries.get(slot).copied().unwrap_or(0)
     }
 }
 
@@ -148,57 +168,123 @@ fn rank_multisets() -> Vec<(u32, u64)> {
     out
 }
 
-/// The rank table's row offsets and entries, built from [`high_of_bits`] and [`low_of_bits`]:
-/// the fullest rows first, each at the first offset where all its columns find free slots.
+/// The rank table as built from the evaluator's rules: what the committed files hold.
 #[cfg(test)]
-fn build_rank_table() -> (Vec<u32>, Vec<u32>) {
-    let mut rows: Vec<Vec<(usize, u32)>> = vec![Vec::new(); ROWS];
+struct BuiltRankTable {
+    row_offsets: Vec<u32>,
+    entries: Vec<u32>,
+    ace_five_entries: Vec<u32>,
+}
+
+/// Which slots of the table under construction are taken, one bit each.
+#[cfg(test)]
+#[derive(Default)]
+struct TakenSlots {
+    words: Vec<u64>,
+}
+
+#[cfg(test)]
+impl TakenSlots {
+    fn take(&mut self, slot: usize) {
+        if slot / 64 >= self.words.len() {
+            self.words.resize(slot / 64 + 1, 0);
+        }
+        self.words[slot / 64] |= 1 << (slot % 64);
+    }
+
+    /// Bit `i` set when slot `from + i` is free, for `i` in 0..64.
+    fn free_from(&self, from: usize) -> u64 {
+        let word = |index: usize| self.words.get(index).copied().unwrap_or(0);
+        let (index, shift) = (from / 64, from % 64);
+        let taken = match shift {
+            0 => word(index),
+            _ => (word(index) >> shift) | (word(index + 1) << (64 - shift)),
+        };
+        !taken
+    }
+
+    /// The first free slot at or past `slot`.
+    fn next_free(&self, mut slot: usize) -> usize {
+        loop {
+            let free = self.free_from(slot);
+            if free != 0 {
+                return slot + free.trailing_zeros() as usize;
+            }
+            slot += 64;
+        }
+    }
+}
+
+/// The rank table's row offsets and entries, built from [`high_of_bits`], [`low_of_bits`] and
+/// [`ace_five_low_of_suits`]: the fullest rows first, each at the first offset where all its
+/// columns find free slots.
+#[cfg(test)]
+fn build_rank_table() -> BuiltRankTable {
+    let mut rows: Vec<Vec<(usize, u32, u32)>> = vec![Vec::new(); ROWS];
     for (key, bits) in rank_multisets() {
         let low = low_of_bits(bits).map_or(0, |low| low.0.get());
         let entry = high_of_bits(bits).0 | (low << ENTRY_LOW_SHIFT);
-        rows[(key >> ROW_SHIFT) as usize].push(((key & COLUMNS) as usize, entry));
+        let ace_five = ace_five_low_of_suits(suit_masks(bits)).get();
+        rows[(key >> ROW_SHIFT) as usize].push(((key & COLUMNS) as usize, entry, ace_five));
     }
     let mut order: Vec<usize> = (0..ROWS).filter(|&row| !rows[row].is_empty()).collect();
     order.sort_by_key(|&row| std::cmp::Reverse(rows[row].len()));
 
     let mut row_offsets = vec![0u32; ROWS];
     let mut entries: Vec<u32> = Vec::new();
-    let mut used: Vec<bool> = Vec::new();
+    let mut ace_five_entries: Vec<u32> = Vec::new();
+    let mut taken = TakenSlots::default();
     let mut first_free: usize = 0;
     for row in order {
         let members = &rows[row];
-        let lowest_column = members.iter().map(|&(column, _)| column).min().unwrap_or(0);
+        let lowest_column = members
+            .iter()
+            .map(|&(column, ..)| column)
+            .min()
+            .unwrap_or(0);
         // Every slot below `first_free` is taken, so the lowest column lands at or past it.
-        let mut offset = first_free.saturating_sub(lowest_column);
-        let taken = |slot: usize| slot < used.len() && used[slot];
-        // First fit; past an offset where one column collides, so do the next ones until
-        // that column's slot is free (the same offset found, far fewer tried).
-        while let Some(&(column, _)) = members.iter().find(|&&(column, _)| taken(offset + column)) {
-            offset += 1;
-            while taken(offset + column) {
-                offset += 1;
+        // First fit, 64 offsets at a time: bit `i` of `fits` says whether every column finds a
+        // free slot at `start + i`.
+        let mut start = first_free.saturating_sub(lowest_column);
+        let offset = loop {
+            let mut fits = u64::MAX;
+            for &(column, ..) in members {
+                fits &= taken.free_from(start + column);
+                if fits == 0 {
+                    break;
+                }
             }
-        }
+            if fits != 0 {
+                break start + fits.trailing_zeros() as usize;
+            }
+            start += 64;
+        };
         row_offsets[row] = u32::try_from(offset).expect("the rank table stays below 2^32 slots");
-        for &(column, entry) in members {
+        for &(column, entry, ace_five) in members {
             let slot = offset + column;
-            if slot >= used.len() {
-                used.resize(slot + 1, false);
+            if slot >= entries.len() {
                 entries.resize(slot + 1, 0);
+                ace_five_entries.resize(slot + 1, 0);
             }
-            used[slot] = true;
+            taken.take(slot);
             entries[slot] = entry;
+            ace_five_entries[slot] = ace_five;
         }
-        while used.get(first_free).copied().unwrap_or(false) {
-            first_free += 1;
-        }
+        first_free = taken.next_free(first_free);
     }
-    (row_offsets, entries)
+    BuiltRankTable {
+        row_offsets,
+        entries,
+        ace_five_entries,
+    }
 }
 
 /// Set in a key that cannot give the high alone: a flush (the suit masks decide it) or
 /// more than seven cards (a count of 8 or more).
-pub(super) const KEY_NOT_ENOUGH: u64 = FIVE_OF_A_SUIT | (u64::MAX << (CARD_COUNT_SHIFT + 3));
+pub(super) const KEY_NOT_ENOUGH: u64 = FIVE_OF_A_SUIT | KEY_PAST_SEVEN;
+/// Set in a key of more than seven cards (a count of 8 or more), which the table does not
+/// cover; a flush does not matter to a low.
+pub(super) const KEY_PAST_SEVEN: u64 = u64::MAX << (CARD_COUNT_SHIFT + 3);
 
 /// The high and low of up to seven cards without a flush, from their key.
 #[inline]
@@ -209,6 +295,13 @@ pub(super) fn high_low_of_key(key: u64) -> (HighValue, Option<LowValue>) {
         HighValue(entry & ENTRY_HIGH),
         NonZeroU32::new(low).map(LowValue),
     )
+}
+
+/// The ace-to-five low (an [`super::AceFiveLow`]'s value, never 0) of up to seven cards, from
+/// their key, flush or not.
+#[inline]
+pub(super) fn ace_five_low_of_key(key: u64) -> u32 {
+    RANK_TABLE.ace_five_entry(key as u32)
 }
 
 #[cfg(test)]
@@ -225,23 +318,35 @@ mod tests {
             assert_eq!(HighValue(entry & ENTRY_HIGH), high_of_bits(bits));
             let low = entry >> ENTRY_LOW_SHIFT;
             assert_eq!(NonZeroU32::new(low).map(LowValue), low_of_bits(bits));
+            assert_eq!(
+                RANK_TABLE.ace_five_entry(key),
+                ace_five_low_of_suits(suit_masks(bits)).get()
+            );
         }
     }
 
     #[test]
     fn the_committed_rank_table_is_the_one_the_rules_build() {
-        let (row_offsets, entries) = build_rank_table();
+        let built = build_rank_table();
         if std::env::var_os("STUDBOT_WRITE_RANK_TABLE").is_some() {
             let dir =
                 std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/eval/rank_table");
-            let row_offsets: Vec<u8> = row_offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
-            let entries: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
-            std::fs::write(dir.join("row_offsets.bin"), row_offsets).unwrap();
-            std::fs::write(dir.join("entries.bin"), entries).unwrap();
+            let bytes = |words: &[u32]| -> Vec<u8> {
+                words.iter().flat_map(|word| word.to_le_bytes()).collect()
+            };
+            std::fs::write(dir.join("row_offsets.bin"), bytes(&built.row_offsets)).unwrap();
+            std::fs::write(dir.join("entries.bin"), bytes(&built.entries)).unwrap();
+            std::fs::write(
+                dir.join("ace_five_entries.bin"),
+                bytes(&built.ace_five_entries),
+            )
+            .unwrap();
             return;
         }
         assert!(
-            row_offsets == RANK_ROW_OFFSETS && entries == RANK_ENTRIES,
+            built.row_offsets == RANK_ROW_OFFSETS
+                && built.entries == RANK_ENTRIES
+                && built.ace_five_entries == ACE_FIVE_ENTRIES,
             "src/table/eval/rank_table/*.bin is not the table the evaluator's rules build: \
              regenerate it with STUDBOT_WRITE_RANK_TABLE=1 cargo test --lib rank_table"
         );
