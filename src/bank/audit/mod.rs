@@ -10,6 +10,11 @@
 //! were paid (a computer entrant's are the guild house's, never a player's);
 //! the lobby's records (table settings, hand histories) are counted and their keys checked.
 //! Each failure is a "break" in the report; only an unreadable store is an error.
+//!
+//! This file holds the report, the ledger's recomputation and the checks of balances, the
+//! leaderboard, tables and guilds; [`tournament_checks`] holds the sit & go checks.
+
+mod tournament_checks;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,8 +25,9 @@ use super::encoding;
 use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
 use super::store::{Store, Tree};
 use super::tables::TableRecord;
-use super::tournaments::{self, TournamentId};
+use super::tournaments::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, schema};
+use tournament_checks::check_tournaments;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandInProgress {
@@ -409,111 +415,6 @@ fn check_tables(
         ));
     }
     Ok(counts)
-}
-
-struct TournamentCounts {
-    live: u64,
-    over: u64,
-}
-
-/// Tournaments: each escrow holds its buy-ins less what was paid out of it, which is what
-/// its record says it should hold (every buy-in while live, nothing once finished or
-/// cancelled); a prize pool belongs to a readable tournament record. Each escrow is counted
-/// in its tournament's guild.
-fn check_tournaments(
-    store: &dyn Store,
-    books: &mut Books,
-    breaks: &mut Vec<String>,
-) -> Result<TournamentCounts, BankError> {
-    let mut counts = TournamentCounts { live: 0, over: 0 };
-    for item in store.scan_prefix(Tree::Tournaments, &[]) {
-        let (key, value) = item?;
-        let state = match tournaments::audit_record(&key, &value) {
-            Ok(state) => state,
-            Err(error) => {
-                breaks.push(format!("an unreadable tournament record {key:?}: {error}"));
-                continue;
-            }
-        };
-        let id = state.id;
-        let held = books.escrow_by_tournament.remove(&id).unwrap_or(0);
-        let (paid_in, paid_out) = books.tournament_flows.remove(&id).unwrap_or((0, 0));
-        *books.by_guild.entry(state.guild).or_default() += held;
-        if state.is_live() {
-            counts.live += 1;
-        } else {
-            counts.over += 1;
-        }
-        if paid_in - paid_out != held {
-            breaks.push(format!(
-                "tournament {} holds {held} chips but was paid {paid_in} and paid out {paid_out}",
-                id.0
-            ));
-        }
-        let parties = books.tournament_parties.remove(&id).unwrap_or_default();
-        check_tournament_parties(&state, parties, breaks);
-        let due = state.escrow_due().map(i128::from);
-        if due != Some(held) {
-            let phase = if state.is_live() { "live" } else { "over" };
-            breaks.push(format!(
-                "tournament {} ({phase}) holds {held} chips where its record makes it {}",
-                id.0,
-                due.map_or("more than can be counted".into(), |due| due.to_string())
-            ));
-        }
-    }
-    for (tournament, held) in std::mem::take(&mut books.escrow_by_tournament) {
-        breaks.push(format!(
-            "tournament {} has no record but holds {held} chips",
-            tournament.0
-        ));
-    }
-    Ok(counts)
-}
-
-/// What each account put into a tournament's escrow, less what it took out, against what
-/// its record makes it: each entrant's buy-in into the escrow from their owner (a member's
-/// balance, or for a computer the guild's house) and their payout or share back to it;
-/// everyone else (those who unregistered) even.
-fn check_tournament_parties(
-    state: &tournaments::TournamentState,
-    mut parties: BTreeMap<Account, i128>,
-    breaks: &mut Vec<String>,
-) {
-    let mut expected: BTreeMap<Account, i128> = BTreeMap::new();
-    for &user in &state.entrants {
-        *expected
-            .entry(Account::owner(state.guild, user))
-            .or_default() += i128::from(state.settings.buy_in);
-    }
-    let paid = match &state.phase {
-        tournaments::TournamentPhase::Finished { payouts, .. } => payouts.as_slice(),
-        tournaments::TournamentPhase::Cancelled { paid, .. } => paid.as_slice(),
-        _ => &[],
-    };
-    for &(user, chips) in paid {
-        *expected
-            .entry(Account::owner(state.guild, user))
-            .or_default() -= i128::from(chips);
-    }
-    parties.retain(|_, net| *net != 0);
-    expected.retain(|_, net| *net != 0);
-    if parties == expected {
-        return;
-    }
-    let accounts: BTreeSet<Account> = parties.keys().chain(expected.keys()).copied().collect();
-    for account in accounts {
-        let (moved, due) = (
-            parties.get(&account).copied().unwrap_or(0),
-            expected.get(&account).copied().unwrap_or(0),
-        );
-        if moved != due {
-            breaks.push(format!(
-                "tournament {}: {account:?} put in {moved} chips net where its entrants make it {due}",
-                state.id.0
-            ));
-        }
-    }
 }
 
 /// Chips never cross guilds: each guild's accounts (its tables' seats and tournaments'

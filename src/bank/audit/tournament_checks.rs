@@ -1,0 +1,115 @@
+//! The audit's tournament checks: each sit & go's prize pool against its record, and each
+//! account's chips in and out of it against its entrants' buy-ins and payouts.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::Books;
+use crate::bank::BankError;
+use crate::bank::accounts::Account;
+use crate::bank::store::{Store, Tree};
+use crate::bank::tournaments;
+
+pub(super) struct TournamentCounts {
+    pub(super) live: u64,
+    pub(super) over: u64,
+}
+
+/// Tournaments: each escrow holds its buy-ins less what was paid out of it, which is what
+/// its record says it should hold (every buy-in while live, nothing once finished or
+/// cancelled); a prize pool belongs to a readable tournament record. Each escrow is counted
+/// in its tournament's guild.
+pub(super) fn check_tournaments(
+    store: &dyn Store,
+    books: &mut Books,
+    breaks: &mut Vec<String>,
+) -> Result<TournamentCounts, BankError> {
+    let mut counts = TournamentCounts { live: 0, over: 0 };
+    for item in store.scan_prefix(Tree::Tournaments, &[]) {
+        let (key, value) = item?;
+        let state = match tournaments::audit_record(&key, &value) {
+            Ok(state) => state,
+            Err(error) => {
+                breaks.push(format!("an unreadable tournament record {key:?}: {error}"));
+                continue;
+            }
+        };
+        let id = state.id;
+        let held = books.escrow_by_tournament.remove(&id).unwrap_or(0);
+        let (paid_in, paid_out) = books.tournament_flows.remove(&id).unwrap_or((0, 0));
+        *books.by_guild.entry(state.guild).or_default() += held;
+        if state.is_live() {
+            counts.live += 1;
+        } else {
+            counts.over += 1;
+        }
+        if paid_in - paid_out != held {
+            breaks.push(format!(
+                "tournament {} holds {held} chips but was paid {paid_in} and paid out {paid_out}",
+                id.0
+            ));
+        }
+        let parties = books.tournament_parties.remove(&id).unwrap_or_default();
+        check_tournament_parties(&state, parties, breaks);
+        let due = state.escrow_due().map(i128::from);
+        if due != Some(held) {
+            let phase = if state.is_live() { "live" } else { "over" };
+            breaks.push(format!(
+                "tournament {} ({phase}) holds {held} chips where its record makes it {}",
+                id.0,
+                due.map_or("more than can be counted".into(), |due| due.to_string())
+            ));
+        }
+    }
+    for (tournament, held) in std::mem::take(&mut books.escrow_by_tournament) {
+        breaks.push(format!(
+            "tournament {} has no record but holds {held} chips",
+            tournament.0
+        ));
+    }
+    Ok(counts)
+}
+
+/// What each account put into a tournament's escrow, less what it took out, against what
+/// its record makes it: each entrant's buy-in into the escrow from their owner (a member's
+/// balance, or for a computer the guild's house) and their payout or share back to it;
+/// everyone else (those who unregistered) even.
+fn check_tournament_parties(
+    state: &tournaments::TournamentState,
+    mut parties: BTreeMap<Account, i128>,
+    breaks: &mut Vec<String>,
+) {
+    let mut expected: BTreeMap<Account, i128> = BTreeMap::new();
+    for &user in &state.entrants {
+        *expected
+            .entry(Account::owner(state.guild, user))
+            .or_default() += i128::from(state.settings.buy_in);
+    }
+    let paid = match &state.phase {
+        tournaments::TournamentPhase::Finished { payouts, .. } => payouts.as_slice(),
+        tournaments::TournamentPhase::Cancelled { paid, .. } => paid.as_slice(),
+        _ => &[],
+    };
+    for &(user, chips) in paid {
+        *expected
+            .entry(Account::owner(state.guild, user))
+            .or_default() -= i128::from(chips);
+    }
+    parties.retain(|_, net| *net != 0);
+    expected.retain(|_, net| *net != 0);
+    if parties == expected {
+        return;
+    }
+    let accounts: BTreeSet<Account> = parties.keys().chain(expected.keys()).copied().collect();
+    for account in accounts {
+        let (moved, due) = (
+            parties.get(&account).copied().unwrap_or(0),
+            expected.get(&account).copied().unwrap_or(0),
+        );
+        if moved != due {
+            breaks.push(format!(
+                "tournament {}: {account:?} put in {moved} chips net where its entrants make it {due}",
+                state.id.0
+            ));
+        }
+    }
+}
