@@ -10,7 +10,8 @@ use std::time::Duration;
 use lobby_common::*;
 use studbot::bank::UserId;
 use studbot::lobby::{
-    HandSummary, LobbyError, NoticeBody, NoticeReceiver, TableHandle, TableMessage, TableSettings,
+    HandSummary, LobbyError, Notice, NoticeBody, NoticeReceiver, TableHandle, TableMessage,
+    TableSettings,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -39,13 +40,54 @@ async fn open(fixture: &Fixture, settings: TableSettings) -> (TableHandle, Notic
     (table, notices)
 }
 
+/// The next notice at a table with computer players. A computer joining with any stack but
+/// the table's maximum buy-in (what it buys from the house), or the table waiting for players
+/// while its computers should fill the chairs, fails the test at once, naming it: the house's
+/// buy-in moved nothing or was refused, and the hand the test waits for is never dealt.
+async fn next_at_computer_table(notices: &mut NoticeReceiver) -> Notice {
+    let notice = next(notices).await;
+    match &notice.body {
+        NoticeBody::Table(TableMessage::Joined { user, stack, .. }) if user.is_computer() => {
+            let bought = settings().max_buy_in;
+            assert_eq!(
+                *stack, bought,
+                "computer player {} joined with {stack} chips, not the {bought} bought from \
+                 the house",
+                user.0
+            );
+        }
+        NoticeBody::Table(TableMessage::WaitingForPlayers { ready }) => panic!(
+            "the table waits for players with {ready} ready: its computer players were not \
+             seated (the house's buy-in refused; the log's \"no computer player seated\" line \
+             says why)"
+        ),
+        _ => {}
+    }
+    notice
+}
+
+/// Reads notices at a table with computer players until `pick` returns something.
+async fn until_at_computer_table<T>(
+    notices: &mut NoticeReceiver,
+    mut pick: impl FnMut(&Notice) -> Option<T>,
+) -> T {
+    let mut steps = Steps::until("the awaited notice at a table with computer players");
+    loop {
+        steps.step();
+        let notice = next_at_computer_table(notices).await;
+        if let Some(found) = pick(&notice) {
+            return found;
+        }
+    }
+}
+
 /// Plays the hand under way to its end: humans passively, computers by themselves (the clock
 /// moves on for their thinking). Returns the result.
 async fn finish_hand(table: &TableHandle, notices: &mut NoticeReceiver) -> HandSummary {
     let mut steps = Steps::until("a hand with computer players ended");
     loop {
         steps.step();
-        let notice = next(notices).await;
+        let notice = next_at_computer_table(notices).await;
         match &notice.body {
             NoticeBody::YourTurn(offer) if offer.user.is_computer() => {
                 tokio::time::advance(Duration::from_millis(3_000)).await;
@@ -60,7 +102,7 @@ async fn finish_hand(table: &TableHandle, notices: &mut NoticeReceiver) -> HandS
 }
 
 async fn first_board_players(notices: &mut NoticeReceiver) -> Vec<UserId> {
-    until(notices, |notice| match &notice.body {
+    until_at_computer_table(notices, |notice| match &notice.body {
         NoticeBody::Board(board) => Some(board.players.clone()),
         _ => None,
     })
@@ -169,13 +211,13 @@ fn a_human_at_a_full_table_takes_a_computers_chair_when_the_hand_ends() {
             Err(LobbyError::SeatAfterHand)
         ));
         finish_hand(&table, &mut notices).await;
-        let left = until(&mut notices, |notice| match &notice.body {
+        let left = until_at_computer_table(&mut notices, |notice| match &notice.body {
             NoticeBody::Table(TableMessage::Left { user, .. }) => Some(*user),
             _ => None,
         })
         .await;
         assert!(left.is_computer());
-        until(&mut notices, |notice| match &notice.body {
+        until_at_computer_table(&mut notices, |notice| match &notice.body {
             NoticeBody::Table(TableMessage::Joined { user, stack, .. }) if *user == BEN => {
                 Some(*stack)
             }
@@ -222,7 +264,7 @@ fn a_computer_thinks_at_least_a_second_and_at_most_three_before_acting() {
         // Hands go on until the computer has had a turn to think over.
         let offer = loop {
             steps.step();
-            let notice = next(&mut notices).await;
+            let notice = next_at_computer_table(&mut notices).await;
             match &notice.body {
                 NoticeBody::YourTurn(offer)
                     if offer.user.is_computer() && offer.legal.len() > 1 =>
@@ -251,7 +293,7 @@ fn a_computer_thinks_at_least_a_second_and_at_most_three_before_acting() {
             "acted before a second"
         );
         tokio::time::advance(Duration::from_millis(2_001)).await;
-        let acted = until(&mut notices, |notice| match &notice.body {
+        let acted = until_at_computer_table(&mut notices, |notice| match &notice.body {
             NoticeBody::Board(board) if board.hand == offer.hand => board
                 .last_action
                 .as_ref()
