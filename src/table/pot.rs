@@ -540,6 +540,15 @@ mod tests {
     }
 
     #[test]
+    fn shown_pots_give_the_only_player_left_the_whole_pot() {
+        use SeatState::{Active, Folded};
+        assert_eq!(
+            split_pots(&[shown(10, Folded), shown(30, Active)]),
+            vec![(40, vec![1])]
+        );
+    }
+
+    #[test]
     fn shown_pots_of_nothing_are_left_out() {
         use SeatState::Active;
         assert_eq!(split_pots(&[shown(0, Active), shown(0, Active)]), vec![]);
