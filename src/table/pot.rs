@@ -221,7 +221,7 @@ fn share(
 /// Main pot and side pots from what each seat committed: `(committed, all_in, still_in)`.
 /// Each all-in level caps a pot; folded chips count in the pots but win nothing.
 /// Returns `(amount, eligible seats)`, main pot first; pots of 0 are left out, and so are
-/// chips above the last level that only their owner can win (an uncalled bet).
+/// a lone owner's chips above what anyone else put in (an uncalled bet).
 pub fn split_pots(seats: &[(u64, bool, bool)]) -> Vec<(u64, Vec<SeatIndex>)> {
     let mut levels: Vec<u64> = seats
         .iter()
@@ -248,10 +248,26 @@ pub fn split_pots(seats: &[(u64, bool, bool)]) -> Vec<(u64, Vec<SeatIndex>)> {
             })
             .map(|(index, _)| index)
             .collect();
-        // Chips above what anyone else can match (an uncalled bet) go back to their owner:
-        // they are no side pot.
-        let uncalled = !pots.is_empty() && eligible.len() == 1;
-        if amount > 0 && !uncalled {
+        // Chips above what anyone else put in (an uncalled bet) go back to their owner: they
+        // are no side pot. Folded players' chips at this level, and the owner's chips that
+        // match them, are a side pot the owner alone wins.
+        let amount = match eligible.as_slice() {
+            [owner] if !pots.is_empty() => {
+                let at_level = |committed: u64| committed.min(level).saturating_sub(floor);
+                let others = || {
+                    seats
+                        .iter()
+                        .enumerate()
+                        .filter(|(seat, _)| seat != owner)
+                        .map(|(_, (committed, _, _))| at_level(*committed))
+                };
+                let matched = others().max().unwrap_or(0);
+                let own = seats.get(*owner).map_or(0, |(c, _, _)| at_level(*c));
+                others().sum::<u64>().saturating_add(own.min(matched))
+            }
+            _ => amount,
+        };
+        if amount > 0 {
             match pots.last_mut() {
                 // Chips above the last all-in that only one player can win are simply theirs
                 // in the same pot as the level below when the eligible set is unchanged.
@@ -304,5 +320,242 @@ mod tests {
         assert_eq!(uncalled_excess(&seats(&[10, 30, 25], &[])), Some((1, 5)));
         assert_eq!(uncalled_excess(&seats(&[10, 30, 30], &[])), None);
         assert_eq!(uncalled_excess(&seats(&[40, 30, 30], &[0])), Some((0, 10)));
+        assert_eq!(uncalled_excess(&seats(&[20, 20, 35], &[])), Some((2, 15)));
+        assert_eq!(uncalled_excess(&seats(&[0, 0], &[])), None);
+    }
+
+    fn pot(amount: u64, eligible: &[SeatIndex]) -> Pot {
+        Pot {
+            amount,
+            eligible: eligible.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_live_seat_that_put_nothing_in_makes_no_empty_pot() {
+        assert_eq!(
+            build_pots(&seats(&[0, 20, 20], &[])),
+            vec![pot(40, &[1, 2])]
+        );
+        assert_eq!(build_pots(&seats(&[0, 0, 0], &[])), Vec::<Pot>::new());
+    }
+
+    #[test]
+    fn folded_chips_above_every_live_total_stay_in_the_last_pot() {
+        // Seat 1 folded with 30 in; seat 0, all-in for 10, is the only one left.
+        assert_eq!(build_pots(&seats(&[10, 30], &[1])), vec![pot(40, &[0])]);
+        // No live seat put anything in: the folded chips still make a pot.
+        assert_eq!(build_pots(&seats(&[0, 30], &[1])), vec![pot(30, &[0])]);
+    }
+
+    fn high(value: u32) -> Contender {
+        Contender {
+            seat: 0,
+            high: Some(HighValue(value)),
+            low: None,
+        }
+    }
+
+    fn at(seat: SeatIndex, contender: Contender) -> Contender {
+        Contender { seat, ..contender }
+    }
+
+    fn eight_low(seat: SeatIndex, text: &str) -> Option<LowClaim> {
+        let cards: crate::table::eval::CardSet = crate::table::card::Card::parse_many(text)
+            .expect("cards")
+            .into_iter()
+            .collect();
+        let low = cards.low().map(LowClaim::EightOrBetter);
+        assert!(low.is_some(), "seat {seat}: {text} makes no low");
+        low
+    }
+
+    fn razz_low(text: &str) -> Option<LowClaim> {
+        let cards = crate::table::card::Card::parse_many(text).expect("cards");
+        Some(LowClaim::Razz(AceFiveLow::of(&cards)))
+    }
+
+    fn first_seat() -> OddChipOrder {
+        let dealt = crate::table::deal::DealtCards::default();
+        OddChipOrder::new(crate::table::rules::OddChip::FirstSeat, &dealt, MAX_SEATS)
+    }
+
+    fn award(index: usize, pot: &Pot, contenders: &[Contender]) -> PotAward {
+        split_pot(index, pot, contenders, &first_seat)
+    }
+
+    #[test]
+    fn a_pot_without_a_low_goes_whole_to_the_best_high() {
+        let contenders = [at(0, high(7)), at(1, high(9)), at(2, high(3))];
+        let result = award(1, &pot(31, &[0, 1, 2]), &contenders);
+        assert_eq!(result.pot, 1);
+        assert_eq!(result.amount, 31);
+        assert_eq!(result.eligible, vec![0, 1, 2]);
+        assert_eq!(result.high, vec![(1, 31)]);
+        assert_eq!(result.low, vec![]);
+        assert!(!result.uncontested);
+    }
+
+    #[test]
+    fn a_contender_not_eligible_for_the_pot_wins_none_of_it() {
+        // Seat 1 has the best high but put in less than this side pot asks.
+        let contenders = [at(0, high(7)), at(1, high(9)), at(2, high(3))];
+        let result = award(1, &pot(20, &[0, 2]), &contenders);
+        assert_eq!(result.high, vec![(0, 20)]);
+    }
+
+    #[test]
+    fn a_razz_pot_goes_whole_to_the_best_low() {
+        let contenders = [
+            Contender {
+                seat: 0,
+                high: None,
+                low: razz_low("Ah 2c 3d 4s 6h"),
+            },
+            Contender {
+                seat: 1,
+                high: None,
+                low: razz_low("Ah 2c 3d 4s 7h"),
+            },
+        ];
+        let result = award(0, &pot(25, &[0, 1]), &contenders);
+        assert_eq!(result.high, vec![]);
+        assert_eq!(result.low, vec![(0, 25)]);
+    }
+
+    #[test]
+    fn an_odd_pot_split_both_ways_gives_the_odd_chip_to_the_high_half() {
+        let contenders = [
+            Contender {
+                seat: 0,
+                high: Some(HighValue(9)),
+                low: None,
+            },
+            Contender {
+                seat: 1,
+                high: Some(HighValue(2)),
+                low: eight_low(1, "Ah 2c 3d 4s 6h"),
+            },
+            Contender {
+                seat: 2,
+                high: Some(HighValue(1)),
+                low: eight_low(2, "Ah 2c 3d 4s 7h"),
+            },
+        ];
+        let result = award(0, &pot(11, &[0, 1, 2]), &contenders);
+        assert_eq!(result.high, vec![(0, 6)]);
+        assert_eq!(result.low, vec![(1, 5)]);
+        let even = award(0, &pot(12, &[0, 1, 2]), &contenders);
+        assert_eq!((even.high, even.low), (vec![(0, 6)], vec![(1, 6)]));
+    }
+
+    #[test]
+    fn a_one_chip_pot_split_both_ways_names_no_low_winner_of_nothing() {
+        let contenders = [
+            Contender {
+                seat: 0,
+                high: Some(HighValue(9)),
+                low: None,
+            },
+            Contender {
+                seat: 1,
+                high: Some(HighValue(2)),
+                low: eight_low(1, "Ah 2c 3d 4s 6h"),
+            },
+        ];
+        let result = award(0, &pot(1, &[0, 1]), &contenders);
+        assert_eq!((result.high, result.low), (vec![(0, 1)], vec![]));
+    }
+
+    #[test]
+    fn tied_winners_share_and_the_odd_chips_go_one_each_in_priority() {
+        let contenders = [
+            at(3, high(9)),
+            at(1, high(9)),
+            at(0, high(2)),
+            at(5, high(9)),
+        ];
+        // 3 winners of 20: 6 each and 2 odd chips, to seats 1 and 3 (first seat).
+        let result = award(0, &pot(20, &[0, 1, 3, 5]), &contenders);
+        assert_eq!(result.high, vec![(1, 7), (3, 7), (5, 6)]);
+        // Two winners of 7: the odd chip to the first.
+        let two = award(0, &pot(7, &[0, 3, 5]), &contenders);
+        assert_eq!(two.high, vec![(3, 4), (5, 3)]);
+        // Divides evenly: no odd chip.
+        let even = award(0, &pot(18, &[1, 3, 5]), &contenders);
+        assert_eq!(even.high, vec![(1, 6), (3, 6), (5, 6)]);
+    }
+
+    fn shown(committed: u64, state: SeatState) -> (u64, bool, bool) {
+        (
+            committed,
+            state == SeatState::AllIn,
+            state != SeatState::Folded,
+        )
+    }
+
+    #[test]
+    fn shown_pots_cap_the_main_pot_at_the_all_in_and_leave_out_the_uncalled_bet() {
+        use SeatState::{Active, AllIn, Folded};
+        // Seat 0 all-in for 10, seat 2 folded with 15, seats 1 and 3 bet on; seat 3's last 10
+        // are not called yet by seat 1, who can still call them.
+        let pots = split_pots(&[
+            shown(10, AllIn),
+            shown(30, Active),
+            shown(15, Folded),
+            shown(40, Active),
+        ]);
+        assert_eq!(pots, vec![(40, vec![0, 1, 3]), (55, vec![1, 3])]);
+        // Seat 1 all-in for 30 instead: seat 3's 10 above it are uncalled.
+        let pots = split_pots(&[
+            shown(10, AllIn),
+            shown(30, AllIn),
+            shown(15, Folded),
+            shown(40, Active),
+        ]);
+        assert_eq!(pots, vec![(40, vec![0, 1, 3]), (45, vec![1, 3])]);
+    }
+
+    #[test]
+    fn shown_pots_keep_the_folded_chips_a_side_pot_holds_for_its_only_live_player() {
+        use SeatState::{Active, AllIn, Folded};
+        // Seat 0 all-in for 10; seat 3 folded to seat 2's raise, then seat 1 folded: seat 2
+        // alone wins the side pot of the folded chips above 10, with its own 15 that they
+        // called; only nothing of seat 2's is uncalled.
+        let pots = split_pots(&[
+            shown(10, AllIn),
+            shown(20, Folded),
+            shown(25, Active),
+            shown(25, Folded),
+        ]);
+        assert_eq!(pots, vec![(40, vec![0, 2]), (40, vec![2])]);
+        // Before seat 2's uncalled 5 went back: those 5 are left out, the rest stays.
+        let pots = split_pots(&[
+            shown(10, AllIn),
+            shown(20, Folded),
+            shown(30, Active),
+            shown(25, Folded),
+        ]);
+        assert_eq!(pots, vec![(40, vec![0, 2]), (40, vec![2])]);
+    }
+
+    #[test]
+    fn shown_pots_give_the_only_player_left_the_whole_pot() {
+        use SeatState::{Active, Folded};
+        assert_eq!(
+            split_pots(&[shown(10, Folded), shown(30, Active)]),
+            vec![(40, vec![1])]
+        );
+    }
+
+    #[test]
+    fn shown_pots_of_nothing_are_left_out() {
+        use SeatState::Active;
+        assert_eq!(split_pots(&[shown(0, Active), shown(0, Active)]), vec![]);
+        assert_eq!(split_pots(&[]), vec![]);
+        assert_eq!(
+            split_pots(&[shown(5, Active), shown(5, Active)]),
+            vec![(10, vec![0, 1])]
+        );
     }
 }

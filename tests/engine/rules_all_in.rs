@@ -488,3 +488,45 @@ fn each_all_in_level_makes_its_own_pot_won_by_the_best_hand_among_its_players() 
     );
     assert_eq!(result.final_stacks, vec![40, 30, 190, 170]);
 }
+
+#[test]
+fn a_side_pot_only_the_last_bettor_can_win_keeps_the_folded_chips_on_the_board() {
+    // Seat 2 brings in, seat 0 completes, seat 1 calls all-in (6 in with the ante), seat 2
+    // raises, seat 3 raises again, seats 0 and 2 fold: seat 3's uncalled 5 go back, and the
+    // side pot above seat 1's 6 (5 of seat 2's folded chips and 5 of seat 3's) is seat 3's
+    // alone. The board shows it while the hand is dealt out.
+    let seats = [
+        "As Ks Qs 5h 6h 7h 8h",
+        "Ad Kd Jd 9c Tc 3s 4s",
+        "Ac Kc 2c",
+        "Qh Jh 9d Th 8s 7d 6d",
+    ];
+    let mut hand = Hand::start_paced(
+        studbot::table::Game::Stud8,
+        stakes(1, 2, 5, 10),
+        Rules::default(),
+        &[100, 6, 100, 100],
+        deck_in_deal_order(&seats, ""),
+    )
+    .unwrap();
+    play(
+        &mut hand,
+        &[
+            (2, BringIn),
+            (3, Call),
+            (0, Complete),
+            (1, Call),
+            (2, Raise),
+            (3, Raise),
+            (0, Fold),
+            (2, Fold),
+        ],
+    );
+    assert_eq!(hand.phase(), studbot::table::Phase::DealingOut);
+    let view = hand.public_view();
+    assert_eq!(view.pots(), vec![(24, vec![1, 3]), (10, vec![3])]);
+    assert_eq!(
+        view.pots().iter().map(|(chips, _)| chips).sum::<u64>(),
+        view.pot
+    );
+}
