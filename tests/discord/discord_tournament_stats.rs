@@ -227,6 +227,14 @@ async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_mode
         opened.content()
     );
     ask_here(ada.clone(), "join", vec![]).await;
+    let status = ask_here(ada.clone(), "tournament", vec![sub("status", vec![])]).await;
+    assert!(
+        status
+            .content()
+            .contains("computer players 🤖 fill up to 2 free seats"),
+        "the status before the start says how many seats computers may fill: {}",
+        status.content()
+    );
     let started = ask_here(moderator(), "tournament", vec![sub("start", vec![])]).await;
     let text = started.content();
     assert!(text.contains("3 players"), "{text}");

@@ -195,7 +195,27 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
 pub async fn status(ctx: Context<'_>) -> Outcome {
     in_guild(ctx, |caller| async move {
         match here(&caller).await {
-            Ok(state) => Answer::private(status_text(&caller.bot, caller.locale, &state)),
+            Ok(state) => {
+                let mut text = status_text(&caller.bot, caller.locale, &state);
+                if state.tournament().is_none() {
+                    // Before the start the entrants list shows no computer yet: say how many
+                    // seats they may fill, as the open message did.
+                    let bank = caller.bot.bank();
+                    match bank.tournament_computer_players(state.id).await {
+                        Ok(0) => {}
+                        Ok(seats) => {
+                            let filled = tr(
+                                caller.locale,
+                                "tournament-computers-fill",
+                                &[("seats", seats.into())],
+                            );
+                            text = format!("{text}\n{filled}");
+                        }
+                        Err(error) => return caller.refuse(&error),
+                    }
+                }
+                Answer::private(text)
+            }
             Err(answer) => answer,
         }
     })
