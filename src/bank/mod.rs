@@ -23,8 +23,10 @@
 //! blocking pool, beside the committer, under the same timeout (a read changes nothing, so a
 //! timed-out read is simply not answered). A read may see a batch during its flush, a moment
 //! before that batch's callers are answered (a crash in that moment loses the batch, which no
-//! caller had been told of). The audit checks that no batch was applied while it scanned, and
-//! so does a backup (`Bank::backup`, the snapshot the running bot takes on its schedule).
+//! caller had been told of). The audit checks that no batch was applied while it scanned. A
+//! backup (`Bank::backup`, the snapshot the running bot takes on its schedule) is streamed to
+//! disk beside the committer, which keeps the first old value of each key it overwrites while a
+//! backup reads (`backup::journal`), so the file is the bank as the backup began.
 //!
 //! Bounded over months: references are remembered for [`REFERENCE_WINDOW_SECS`] (a retry of
 //! the same request comes within minutes: a Discord interaction can be answered for 15), the
@@ -41,7 +43,9 @@
 //! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
 //! house account, whose chips its computer players play), `records` (table settings and recent
 //! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
-//! escrow), `leaderboard`, `audit`, `schema`, `clock`.
+//! escrow), `leaderboard`, `audit` (the store's and the tournaments' checks), `backup` (the
+//! streamed backup file, its journal, and restore), `messages` (each refusal as a message id of
+//! the `.ftl` files), `schema`, `clock`.
 
 mod accounts;
 mod audit;

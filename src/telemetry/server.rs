@@ -66,7 +66,7 @@ async fn healthz(State(telemetry): State<Telemetry>) -> impl IntoResponse {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Telemetry, TelemetryError, names, record};
+    use crate::telemetry::{Telemetry, TelemetryError, names, record};
 
     async fn get(url: &str) -> (u16, String) {
         let response = reqwest::get(url).await.expect("the listener answers");

@@ -27,16 +27,16 @@ use crate::table::GameChoice;
 use crate::telemetry::record;
 use crate::tournament::Tournament;
 
-use super::super::error::LobbyError;
-use super::super::history::HandHistory;
-use super::super::notice::{
-    CancelReason, SeatStatus, SitOutReason, TableMessage, TournamentHeader, TournamentPlace,
-};
-use super::super::settings::TableSettings;
 use super::Table;
 use super::phase::Phase;
 use super::seats::{Seat, Seats};
 use super::settle::{applied, outcome_unknown};
+use crate::lobby::error::LobbyError;
+use crate::lobby::history::HandHistory;
+use crate::lobby::notice::{
+    CancelReason, SeatStatus, SitOutReason, TableMessage, TournamentHeader, TournamentPlace,
+};
+use crate::lobby::settings::TableSettings;
 
 /// The sit & go a table deals.
 pub(crate) struct TournamentPlay {

@@ -287,11 +287,11 @@ pub(super) fn ace_five_low_of_suits(suits: [u32; 4]) -> AceFiveLow {
 
 #[cfg(test)]
 mod tests {
-    use super::super::CardSet;
-    use super::super::bits::{bits_of, suit_masks};
     use super::*;
     use crate::table::Rank::*;
     use crate::table::Suit;
+    use crate::table::eval::CardSet;
+    use crate::table::eval::bits::{bits_of, suit_masks};
     use proptest::prelude::*;
 
     /// The plain evaluator, from the suit masks: the reference the rank table must equal.

@@ -129,8 +129,8 @@ impl fmt::Display for LowValue {
 
 #[cfg(test)]
 mod tests {
-    use super::super::bits::bits_of;
     use super::*;
+    use crate::table::eval::bits::bits_of;
     use proptest::prelude::*;
 
     proptest! {
