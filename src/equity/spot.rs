@@ -7,8 +7,7 @@ use thiserror::Error;
 
 use crate::table::{Card, Game};
 
-/// Cards a stud player ends with.
-pub const HAND_CARDS: usize = 7;
+pub use crate::table::HAND_CARDS;
 /// Fewest and most players an equity question can have.
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 8;

@@ -6,11 +6,10 @@
 //! `Copy` cursor kept with the hand state, so an action can be undone by restoring it.
 
 use super::card::Card;
-use super::deal::{DealtCards, HAND_CARDS};
 use super::deck::Deck;
 use super::errors::StartError;
 use super::seats::{MAX_SEATS, Seats};
-use super::vocab::SeatIndex;
+use super::vocab::{HAND_CARDS, SeatIndex};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSource {
@@ -124,17 +123,13 @@ impl CardSource {
         &self,
         cursor: &SourceCursor,
         seats: &Seats,
-        dealt: &DealtCards,
+        held: impl Fn(SeatIndex) -> usize,
         community: Option<Card>,
     ) -> bool {
         let live = (0..seats.count).filter(|&s| seats.is_live(s));
         match self {
             CardSource::Deck(deck) => {
-                let held = live
-                    .clone()
-                    .map(|s| dealt.held(s))
-                    .max()
-                    .unwrap_or(HAND_CARDS);
+                let held = live.clone().map(&held).max().unwrap_or(HAND_CARDS);
                 let players = live.count();
                 let before_seventh = players * (HAND_CARDS - 1).saturating_sub(held);
                 let remaining = deck.remaining().saturating_sub(cursor.deck_next);

@@ -7,10 +7,7 @@ use super::card_source::{CardSource, SourceCursor};
 use super::errors::MissingCard;
 use super::eval::CardSet;
 use super::seats::{MAX_SEATS, Seats};
-use super::vocab::{Event, SeatIndex, Street, record};
-
-/// Cards per player in a full hand.
-pub const HAND_CARDS: usize = 7;
+use super::vocab::{Event, HAND_CARDS, SeatIndex, Street, record};
 
 /// Whether the card dealt at position `index` (0-based) of a seat's hand is face up.
 pub fn is_up_position(index: usize) -> bool {

@@ -11,6 +11,9 @@ use super::eval::{HighValue, LowValue};
 /// Index of a player in deal order for one hand.
 pub type SeatIndex = usize;
 
+/// Cards a stud hand ends with: three on third street, one a street to seventh.
+pub const HAND_CARDS: usize = 7;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Street {

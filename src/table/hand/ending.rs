@@ -2,12 +2,12 @@
 //! pot and each half), and its result.
 
 use crate::table::card::Card;
-use crate::table::deal::HAND_CARDS;
 use crate::table::eval::{CardSet, HighValue};
 use crate::table::odd_chip::OddChipOrder;
 use crate::table::pot::{NO_CONTENDER, build_pots, split_pot};
 use crate::table::seats::MAX_SEATS;
 use crate::table::showdown::{contender, show_or_muck, showing_order};
+use crate::table::vocab::HAND_CARDS;
 use crate::table::vocab::{Event, PotAward, SeatIndex, SeatState, Street, record};
 
 use super::{Hand, HandResult};

@@ -31,7 +31,7 @@ impl Hand {
             state.cards_suffice = self.source.can_deal_to_the_end(
                 &state.cursor,
                 &state.seats,
-                &state.dealt,
+                |seat| state.dealt.held(seat),
                 state.community,
             );
         }
