@@ -34,30 +34,39 @@ pub(crate) fn record_history(
     if kept == 0 || ChannelHand::Cash(hand).code().is_none() {
         return Ok(());
     }
-    draft.put(Tree::HandHistories, hand_key(table, hand), history);
-    mark_latest(draft, table, hand);
-    let oldest_kept = hand.saturating_sub(kept - 1);
+    store_pruning(
+        draft,
+        table,
+        hand,
+        history,
+        0..hand.saturating_sub(kept - 1),
+    )
+}
+
+/// Writes a history under key code `code`, marks it the channel's latest, and forgets the
+/// channel's histories whose codes are in `forgotten`.
+fn store_pruning(
+    draft: &mut Draft<'_>,
+    table: TableId,
+    code: u64,
+    history: Vec<u8>,
+    forgotten: std::ops::Range<u64>,
+) -> Result<(), BankError> {
+    draft.put(Tree::HandHistories, hand_key(table, code), history);
+    mark_latest(draft, table, code);
     for key in draft.keys_between(
         Tree::HandHistories,
-        &hand_key(table, 0),
-        &hand_key(table, oldest_kept),
+        &hand_key(table, forgotten.start),
+        &hand_key(table, forgotten.end),
     )? {
         draft.remove(Tree::HandHistories, key);
     }
     Ok(())
 }
 
-pub(crate) fn history(
-    store: &dyn Store,
-    table: TableId,
-    hand: u64,
-) -> Result<Option<Vec<u8>>, BankError> {
-    Ok(store.get(Tree::HandHistories, &hand_key(table, hand))?)
-}
-
 /// The history of the table's latest hand that has one, looked for among its last `kept`
 /// hand numbers (point reads from the newest down: usually the first one is it).
-pub(crate) fn latest_history(
+fn latest_history(
     store: &dyn Store,
     table: TableId,
     kept: u64,
@@ -68,7 +77,7 @@ pub(crate) fn latest_history(
         if hand == 0 {
             break;
         }
-        if let Some(history) = history(store, table, hand)? {
+        if let Some(history) = channel_history(store, table, ChannelHand::Cash(hand))? {
             return Ok(Some((hand, history)));
         }
         hand -= 1;
@@ -155,16 +164,7 @@ pub(crate) fn record_sit_and_go_history(
     if kept == 0 {
         return Ok(());
     }
-    draft.put(Tree::HandHistories, hand_key(table, code), history);
-    mark_latest(draft, table, code);
-    for key in draft.keys_between(
-        Tree::HandHistories,
-        &hand_key(table, SIT_AND_GO_BIT),
-        &hand_key(table, oldest_code),
-    )? {
-        draft.remove(Tree::HandHistories, key);
-    }
-    Ok(())
+    store_pruning(draft, table, code, history, SIT_AND_GO_BIT..oldest_code)
 }
 
 /// The stored history of one hand of the channel.

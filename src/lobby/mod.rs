@@ -410,7 +410,7 @@ impl Lobby {
         let bank = &self.shared.services.bank;
         let stored = match hand {
             Some(hand) => bank
-                .hand_history(table, hand)
+                .channel_hand_history(table, ChannelHand::Cash(hand))
                 .await?
                 .map(|bytes| (ChannelHand::Cash(hand), bytes)),
             None => bank.latest_channel_hand_history(table).await?,

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use studbot::bank::{Bank, ChannelHand, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError};
 use studbot::table::{Event, Game};
 
@@ -107,17 +107,20 @@ async fn a_settled_hand_keeps_its_history_across_a_reopen_and_a_replay_changes_n
 
     let bank = reopen(dir.path(), config(200)).await;
     assert_eq!(
-        bank.hand_history(TABLE, 1).await.unwrap(),
+        cash_history(&bank, TABLE, 1).await,
         Some(b"hand-100-1".to_vec())
     );
-    assert_eq!(bank.hand_history(TABLE, 2).await.unwrap(), None);
-    assert_eq!(bank.hand_history(TABLE, 3).await.unwrap(), None);
-    assert_eq!(bank.hand_history(OTHER_TABLE, 1).await.unwrap(), None);
+    assert_eq!(cash_history(&bank, TABLE, 2).await, None);
+    assert_eq!(cash_history(&bank, TABLE, 3).await, None);
+    assert_eq!(cash_history(&bank, OTHER_TABLE, 1).await, None);
     assert_eq!(
-        bank.latest_hand_history(TABLE).await.unwrap(),
-        Some((1, b"hand-100-1".to_vec()))
+        bank.latest_channel_hand_history(TABLE).await.unwrap(),
+        Some((ChannelHand::Cash(1), b"hand-100-1".to_vec()))
     );
-    assert_eq!(bank.latest_hand_history(OTHER_TABLE).await.unwrap(), None);
+    assert_eq!(
+        bank.latest_channel_hand_history(OTHER_TABLE).await.unwrap(),
+        None
+    );
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "{:?}", report.breaks);
     assert_eq!(report.hand_histories, 1);
@@ -189,24 +192,27 @@ async fn each_table_keeps_the_histories_of_its_last_n_hands_only() {
         settle_with_history(&bank, TABLE, hand).await;
     }
     for hand in 1..=4 {
-        assert_eq!(
-            bank.hand_history(TABLE, hand).await.unwrap(),
-            None,
-            "{hand}"
-        );
+        assert_eq!(cash_history(&bank, TABLE, hand).await, None, "{hand}");
     }
     for hand in 5..=7 {
         assert_eq!(
-            bank.hand_history(TABLE, hand).await.unwrap(),
+            cash_history(&bank, TABLE, hand).await,
             Some(format!("hand-100-{hand}").into_bytes())
         );
     }
     // Another table's histories are its own.
     assert_eq!(
-        bank.hand_history(OTHER_TABLE, 1).await.unwrap(),
+        cash_history(&bank, OTHER_TABLE, 1).await,
         Some(b"hand-101-1".to_vec())
     );
-    assert_eq!(bank.latest_hand_history(TABLE).await.unwrap().unwrap().0, 7);
+    assert_eq!(
+        bank.latest_channel_hand_history(TABLE)
+            .await
+            .unwrap()
+            .unwrap()
+            .0,
+        ChannelHand::Cash(7)
+    );
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "{:?}", report.breaks);
     assert_eq!(report.hand_histories, 4);
@@ -217,6 +223,13 @@ async fn each_table_keeps_the_histories_of_its_last_n_hands_only() {
     let bank = Bank::open(dir.path(), config(0)).await.unwrap();
     seat_two(&bank, TABLE).await;
     settle_with_history(&bank, TABLE, 1).await;
-    assert_eq!(bank.latest_hand_history(TABLE).await.unwrap(), None);
+    assert_eq!(bank.latest_channel_hand_history(TABLE).await.unwrap(), None);
     bank.shutdown().await.unwrap();
+}
+
+/// The stored history of cash hand `hand` of `table`.
+async fn cash_history(bank: &Bank, table: TableId, hand: u64) -> Option<Vec<u8>> {
+    bank.channel_hand_history(table, ChannelHand::Cash(hand))
+        .await
+        .unwrap()
 }

@@ -84,7 +84,9 @@ async fn a_sit_and_go_hand_is_in_the_channel_history_apart_from_its_cash_hands_a
     );
     // Its hand 1 is not the cash hand 1, which is still there.
     assert_eq!(
-        bank.hand_history(CHANNEL, 1).await.unwrap(),
+        bank.channel_hand_history(CHANNEL, ChannelHand::Cash(1))
+            .await
+            .unwrap(),
         Some(b"cash-1".to_vec())
     );
     assert_eq!(

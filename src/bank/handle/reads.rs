@@ -55,26 +55,6 @@ impl Bank {
             .await
     }
 
-    /// The stored history of hand `hand` of `table`, if it is one of the recent ones kept.
-    pub async fn hand_history(
-        &self,
-        table: TableId,
-        hand: u64,
-    ) -> Result<Option<Vec<u8>>, BankError> {
-        self.read(move |store| records::history(store, table, hand))
-            .await
-    }
-
-    /// The table's latest stored hand history and its hand number.
-    pub async fn latest_hand_history(
-        &self,
-        table: TableId,
-    ) -> Result<Option<(u64, Vec<u8>)>, BankError> {
-        let kept = self.inner.hand_histories_kept;
-        self.read(move |store| records::latest_history(store, table, kept))
-            .await
-    }
-
     /// The stored history of one hand of the channel `table`, a cash hand or a sit & go's.
     pub async fn channel_hand_history(
         &self,

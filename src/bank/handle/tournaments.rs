@@ -119,14 +119,8 @@ impl Bank {
         hand: u64,
         final_stacks: &[u64],
     ) -> Result<(), BankError> {
-        self.call(ops::RecordTournamentHand {
-            guild,
-            tournament,
-            hand,
-            final_stacks: final_stacks.to_vec(),
-            history: None,
-        })
-        .await
+        self.record_hand(guild, tournament, hand, final_stacks, None)
+            .await
     }
 
     /// [`Bank::record_tournament_hand`], storing the hand's public `history` in the sit &
@@ -140,12 +134,24 @@ impl Bank {
         final_stacks: &[u64],
         history: Vec<u8>,
     ) -> Result<(), BankError> {
+        self.record_hand(guild, tournament, hand, final_stacks, Some(history))
+            .await
+    }
+
+    async fn record_hand(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        hand: u64,
+        final_stacks: &[u64],
+        history: Option<Vec<u8>>,
+    ) -> Result<(), BankError> {
         self.call(ops::RecordTournamentHand {
             guild,
             tournament,
             hand,
             final_stacks: final_stacks.to_vec(),
-            history: Some(history),
+            history,
         })
         .await
     }
