@@ -295,6 +295,31 @@ pub(crate) fn stored_computer_allowance(
     allowance_from(tournament, bytes.as_deref())
 }
 
+/// A moderator's pause of a running sit & go, kept beside its record so that a restart
+/// reopens its table paused: `b"tournament_paused"` and its number, present only while
+/// paused (the finish and the cancel take it away with the chips).
+fn paused_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = b"tournament_paused".to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn set_paused(draft: &mut Draft<'_>, tournament: TournamentId, paused: bool) {
+    if paused {
+        draft.put(Tree::Meta, paused_key(tournament), vec![1]);
+    } else {
+        draft.remove(Tree::Meta, paused_key(tournament));
+    }
+}
+
+/// Whether a moderator paused `tournament`'s table, read outside an operation.
+pub(crate) fn stored_paused(
+    store: &dyn Store,
+    tournament: TournamentId,
+) -> Result<bool, BankError> {
+    Ok(store.get(Tree::Meta, &paused_key(tournament))?.is_some())
+}
+
 /// Refuses a channel that holds a live tournament (for a table, or another tournament).
 pub(crate) fn refuse_if_live_in_channel(
     draft: &Draft<'_>,

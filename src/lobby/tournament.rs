@@ -1,7 +1,8 @@
 //! Opening a sit & go's table: when the tournament starts, and again at every start of the
 //! lobby for each sit & go the bank holds as running (a restart deals on from the stacks the
-//! bank recorded; a hand cut short was never recorded). How the table deals it is
-//! `table::tournament`'s. And reading back the hands a sit & go played, for `/history`.
+//! bank recorded; a hand cut short was never recorded; a moderator's pause holds). How the
+//! table deals it is `table::tournament`'s. And reading back the hands a sit & go played,
+//! for `/history`.
 
 use std::sync::Arc;
 
@@ -51,13 +52,14 @@ impl Lobby {
         let Some(play) = TournamentPlay::of(&state) else {
             return Err(crate::bank::BankError::TournamentNotRunning { tournament }.into());
         };
+        let paused = self.bank().tournament_paused(tournament).await?;
         // The bank keeps a cash table and a live sit & go from sharing a channel: a table
         // open there is this sit & go's. Nothing is awaited from here to the spawn, so two
         // calls cannot both open one.
         if let Ok(open) = self.table(state.channel) {
             return Ok(open);
         }
-        Ok(self.spawn_sit_and_go(state.guild, state.channel, play, Vec::new()))
+        Ok(self.spawn_sit_and_go(state.guild, state.channel, play, paused, Vec::new()))
     }
 
     /// Reopens the table of every running sit & go, each telling its first subscriber the
@@ -72,13 +74,15 @@ impl Lobby {
             let Some(play) = TournamentPlay::of(&state) else {
                 continue;
             };
+            // A moderator's pause outlives the restart: the table reopens paused.
+            let paused = self.bank().tournament_paused(state.id).await?;
             let backlog = vec![Notice {
                 table: state.channel,
                 body: NoticeBody::Table(TableMessage::TournamentResumed {
                     hand: play.tournament.hands_played().saturating_add(1),
                 }),
             }];
-            self.spawn_sit_and_go(state.guild, state.channel, play, backlog);
+            self.spawn_sit_and_go(state.guild, state.channel, play, paused, backlog);
         }
         Ok(())
     }
@@ -88,6 +92,7 @@ impl Lobby {
         guild: crate::bank::GuildId,
         channel: crate::bank::TableId,
         play: TournamentPlay,
+        paused: bool,
         backlog: Vec<Notice>,
     ) -> TableHandle {
         let services = Arc::clone(&self.shared.services);
@@ -100,7 +105,7 @@ impl Lobby {
             seats: play.seats(),
             last_hand,
             mix_from_hand: 0,
-            paused: false,
+            paused,
             backlog,
             services,
             tournament: Some(play),

@@ -40,6 +40,7 @@ mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
 mod lobby_tournament;
+mod lobby_tournament_pause;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_history;

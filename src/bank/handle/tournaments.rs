@@ -172,6 +172,28 @@ impl Bank {
         .await
     }
 
+    /// Stores a moderator's pause (`paused`) or resume of running sit & go `tournament`'s
+    /// table, so that a restart reopens it as it was. Pausing one not running is refused.
+    pub async fn pause_tournament(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        paused: bool,
+    ) -> Result<(), BankError> {
+        self.call(ops::PauseTournament {
+            guild,
+            tournament,
+            paused,
+        })
+        .await
+    }
+
+    /// Whether a moderator paused `tournament`'s table (a restart reopens it paused).
+    pub async fn tournament_paused(&self, tournament: TournamentId) -> Result<bool, BankError> {
+        self.read(move |store| tournaments::stored_paused(store, tournament))
+            .await
+    }
+
     /// The tournament's record, if the bank has it.
     pub async fn tournament(
         &self,

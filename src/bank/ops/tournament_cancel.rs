@@ -87,6 +87,7 @@ impl Operation for CancelTournament {
             record_results(draft, &state, &results)?;
         }
         let answer = paid.clone();
+        tournaments::set_paused(draft, id, false);
         state.phase = TournamentPhase::Cancelled { tournament, paid };
         tournaments::write(draft, &state);
         Ok(answer)

@@ -8,7 +8,7 @@
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::stats::{self, TournamentResult};
-use crate::bank::tournaments::{TournamentPhase, TournamentState};
+use crate::bank::tournaments::{self, TournamentPhase, TournamentState};
 use crate::bank::{BankError, UserId};
 use crate::tournament::Tournament;
 
@@ -54,6 +54,7 @@ pub(super) fn pay_out(
         });
     }
     record_results(draft, state, &results)?;
+    tournaments::set_paused(draft, state.id, false);
     state.phase = TournamentPhase::Finished {
         tournament,
         payouts: paid,

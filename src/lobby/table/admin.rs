@@ -17,8 +17,7 @@ impl Table {
         if self.paused {
             return Err(LobbyError::Paused);
         }
-        self.save_record(self.stored_settings(), self.mix_from_hand, true)
-            .await?;
+        self.store_pause(true).await?;
         self.paused_by_moderator = true;
         self.freeze();
         self.message(TableMessage::Paused);
@@ -37,8 +36,7 @@ impl Table {
             return Err(LobbyError::NotPaused);
         }
         if self.paused_by_moderator {
-            self.save_record(self.stored_settings(), self.mix_from_hand, false)
-                .await?;
+            self.store_pause(false).await?;
             self.paused_by_moderator = false;
         }
         self.paused = false;
@@ -130,6 +128,22 @@ impl Table {
         }
     }
 
+    /// Stores a moderator's pause or resume where a restart reads it: a cash table's in its
+    /// record, a sit & go's beside the tournament in the bank.
+    async fn store_pause(&self, paused: bool) -> Result<(), LobbyError> {
+        match &self.tournament {
+            Some(play) => Ok(self
+                .services
+                .bank
+                .pause_tournament(self.guild, play.id, paused)
+                .await?),
+            None => {
+                self.save_record(self.stored_settings(), self.mix_from_hand, paused)
+                    .await
+            }
+        }
+    }
+
     /// The settings a restart starts from: those of the next hand.
     fn stored_settings(&self) -> TableSettings {
         self.pending_settings.unwrap_or(self.settings)
@@ -142,8 +156,9 @@ impl Table {
         paused: bool,
     ) -> Result<(), LobbyError> {
         if self.is_tournament() {
-            // A sit & go's table is reopened from the bank's record of the sit & go, never
-            // from the store (where a restart would take it for a cash table).
+            // A sit & go's table is reopened from the bank's record of the sit & go (its
+            // pause beside it, `store_pause`), never from the store (where a restart would
+            // take it for a cash table).
             return Ok(());
         }
         let record = TableRecord {
