@@ -80,6 +80,11 @@ impl Dealer {
         }
     }
 
+    /// The hand last played to its end, whose events make its history (`sim --data`).
+    pub(super) fn last_hand(&self) -> Option<&Hand> {
+        self.hand.as_ref()
+    }
+
     /// Plays `next` to its end; answers the stacks it ended with, in its deal order.
     pub(super) fn play(&mut self, next: &NextHand) -> anyhow::Result<Vec<u64>> {
         if next.number >= MAX_HANDS {

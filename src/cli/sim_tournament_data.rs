@@ -3,7 +3,8 @@
 //! lacks for the buy-in); each sit & go is opened in channel [`SIM_TOURNAMENT_CHANNEL`],
 //! every player registers (the buy-ins go into its prize pool; the last registration starts
 //! it), each hand is played in memory and recorded in the bank durably before the next is
-//! dealt, and the hand that ends it pays the prize pool in the same transaction.
+//! dealt (with its public history, as the lobby stores it, for `/history`), and the hand
+//! that ends it pays the prize pool in the same transaction.
 //!
 //! A run killed at any moment leaves a tournament live in the channel: the next run on the
 //! directory resumes it first (registering whoever had not registered yet, dealing on from
@@ -28,6 +29,8 @@ use super::sim_tournament::{
 use crate::bank::{
     Bank, EconomyConfig, GuildId, TableId, TournamentId, TournamentPhase, TournamentState, UserId,
 };
+use crate::lobby::HandHistory;
+use crate::tournament::NextHand;
 
 /// The channel the sim's sit & gos are played in (the cash sim's table is 1).
 pub const SIM_TOURNAMENT_CHANNEL: TableId = TableId(2);
@@ -198,6 +201,26 @@ impl SimTournaments<'_> {
         Ok(())
     }
 
+    /// The public history of the hand `dealer` just played, as the lobby stores a sit & go's
+    /// hand (numbered from 1, its players the entrants in deal order), for `/history`.
+    fn history(
+        &self,
+        dealer: &Dealer,
+        next: &NextHand,
+        entrants: &[UserId],
+    ) -> anyhow::Result<Vec<u8>> {
+        let users: Vec<UserId> = next
+            .seats
+            .iter()
+            .map(|&seat| entrants.get(seat).copied())
+            .collect::<Option<_>>()
+            .context("a sit & go's seat has no entrant")?;
+        let hand = dealer.last_hand().context("no hand was played")?;
+        let history = HandHistory::of_hand(next.number + 1, hand, &users)
+            .context("the hand ended without a result")?;
+        Ok(history.to_bytes()?)
+    }
+
     /// Registers whoever has not registered, deals on from the last hand recorded, and
     /// checks what was paid.
     async fn play_out(&mut self, id: TournamentId) -> anyhow::Result<TournamentReport> {
@@ -228,8 +251,15 @@ impl SimTournaments<'_> {
                     let final_stacks = dealer
                         .play(&next)
                         .with_context(|| format!("tournament {}", id.0))?;
+                    let history = self.history(&dealer, &next, &state.entrants)?;
                     self.bank
-                        .record_tournament_hand(self.guild, id, next.number, &final_stacks)
+                        .record_tournament_hand_with_history(
+                            self.guild,
+                            id,
+                            next.number,
+                            &final_stacks,
+                            history,
+                        )
                         .await
                         .with_context(|| {
                             format!("cannot record hand {} of tournament {}", next.number, id.0)

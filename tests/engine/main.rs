@@ -63,6 +63,7 @@ mod sim_runs;
 mod sim_seats;
 mod tournament_core;
 mod tournament_data;
+mod tournament_history_cli;
 mod tournament_play;
 mod tournament_sim;
 mod tournament_stored;

@@ -7,7 +7,8 @@
 //! input) leaves the sit & go where it is: the hand in play is not recorded, and the next
 //! `studbot play --tournament` on the same data deals on from the stacks it started with.
 //! The board's header shows the level, its stakes, hands to the next level, players left
-//! and the average stack.
+//! and the average stack. Each hand is recorded with its public history, as the lobby
+//! records a sit & go's, so `history` tells it as `/history` does.
 
 use std::io::BufRead as _;
 use std::process::ExitCode;
@@ -18,8 +19,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::words::{Choice, Command, choose, parse};
 use super::{GUILD, PlayArgs, YOU, name_of, say};
-use crate::bank::{Bank, EconomyConfig, TableId, TournamentId, TournamentPhase, UserId};
+use crate::bank::{
+    Bank, ChannelHand, EconomyConfig, TableId, TournamentId, TournamentPhase, UserId,
+};
 use crate::cli::sim_session::{hand_deck, hand_seed};
+use crate::lobby::HandHistory;
 use crate::render::{self, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt, tr};
 use crate::table::computer::choose_for_hand;
 use crate::table::hand::Hand;
@@ -127,7 +131,16 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
         let you = users.iter().position(|&user| user == YOU);
         while let Some(seat) = hand.to_act() {
             let kind = if Some(seat) == you {
-                match your_turn(locale, &hand, &facts, &tournament, &mut input) {
+                let turn = Turn {
+                    locale,
+                    hand: &hand,
+                    facts: &facts,
+                    tournament: &tournament,
+                    bank,
+                    id,
+                    names: &names,
+                };
+                match turn.ask(&mut input).await? {
                     Ok(kind) => kind,
                     Err(Quit) => {
                         say(&tr(
@@ -153,7 +166,11 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
         }
         let final_stacks = result.final_stacks.clone();
         let out_before = tournament.finishes().len();
-        bank.record_tournament_hand(GUILD, id, next.number, &final_stacks)
+        // The same public history the lobby stores with a sit & go's hand, for `history`.
+        let history = HandHistory::of_hand(next.number + 1, &hand, &users)
+            .context("the hand ended without a result")?
+            .to_bytes()?;
+        bank.record_tournament_hand_with_history(GUILD, id, next.number, &final_stacks, history)
             .await
             .context("the bank did not record the hand")?;
         tell_busted(bank, id, out_before, &next, locale, &names).await?;
@@ -228,29 +245,118 @@ fn header(locale: Locale, status: &Status) -> String {
     )
 }
 
-/// Reads what you type until it is an action you may take; answers it.
+/// Your turn in a hand, with what answering your words needs.
+struct Turn<'a, N: Fn(UserId) -> String> {
+    locale: Locale,
+    hand: &'a Hand,
+    facts: &'a TableFacts,
+    tournament: &'a Tournament,
+    bank: &'a Bank,
+    id: TournamentId,
+    names: &'a N,
+}
+
+impl<N: Fn(UserId) -> String> Turn<'_, N> {
+    /// Reads what you type until it is an action you may take; answers it, or `Quit`.
+    async fn ask(
+        &self,
+        input: &mut impl Iterator<Item = std::io::Result<String>>,
+    ) -> anyhow::Result<Result<crate::table::hand::ActionKind, Quit>> {
+        let mut show = true;
+        loop {
+            let told = your_turn(
+                self.locale,
+                self.hand,
+                (self.facts, show),
+                self.tournament,
+                &mut *input,
+            );
+            show = false;
+            match told {
+                Asked::Take(kind) => return Ok(Ok(kind)),
+                Asked::Quit => return Ok(Err(Quit)),
+                Asked::History(number) => self.tell_history(number).await?,
+            }
+        }
+    }
+
+    /// Hand `number` of this sit & go (the last one recorded when `None`), as the bank keeps
+    /// it, the same words `/history` says.
+    async fn tell_history(&self, number: Option<u64>) -> anyhow::Result<()> {
+        let stored = match number {
+            Some(hand) => {
+                let at = ChannelHand::SitAndGo {
+                    tournament: self.id,
+                    hand,
+                };
+                self.bank
+                    .channel_hand_history(CHANNEL, at)
+                    .await?
+                    .map(|bytes| (at, bytes))
+            }
+            None => {
+                self.bank
+                    .latest_sit_and_go_hand_history(CHANNEL, self.id)
+                    .await?
+            }
+        };
+        let Some(stored) = stored else {
+            say(&tr(self.locale, "bot-no-history", &[]));
+            return Ok(());
+        };
+        let history = HandHistory::of_stored(stored)?;
+        let names: Vec<String> = history
+            .players
+            .iter()
+            .map(|&user| (self.names)(user))
+            .collect();
+        let view = render::HistoryView::new(
+            history.hand,
+            history.game,
+            history.stakes,
+            &names,
+            &history.starting_stacks,
+            &history.events,
+        );
+        say(&render::sit_and_go_history(self.locale, self.id.0, &view));
+        Ok(())
+    }
+}
+
+/// What you typed at your turn came to.
+enum Asked {
+    Take(crate::table::hand::ActionKind),
+    History(Option<u64>),
+    Quit,
+}
+
+/// Shows your cards, the board and your options (unless `show` is false: they are on the
+/// screen already), then reads what you type until it is an action you may take or a word the turn
+/// cannot answer by itself (`history`, which reads the bank).
 fn your_turn(
     locale: Locale,
     hand: &Hand,
-    facts: &TableFacts,
+    (facts, show): (&TableFacts, bool),
     tournament: &Tournament,
     input: &mut impl Iterator<Item = std::io::Result<String>>,
-) -> Result<crate::table::hand::ActionKind, Quit> {
-    if let Some(view) = hand.to_act().and_then(|seat| hand.private_view(seat)) {
-        say(&render::private_hand(locale, facts.hand_number, &view));
-    }
-    let view = hand.public_view();
-    say(&render::board(
-        locale,
-        &render::BoardView::from_public(&view, facts),
-    ));
-    if let Some(prompt) = TurnPrompt::from_public(&view, facts.hand_number, None) {
-        say(&render::your_turn(locale, &prompt));
+) -> Asked {
+    if show {
+        if let Some(view) = hand.to_act().and_then(|seat| hand.private_view(seat)) {
+            say(&render::private_hand(locale, facts.hand_number, &view));
+        }
+        let view = hand.public_view();
+        say(&render::board(
+            locale,
+            &render::BoardView::from_public(&view, facts),
+        ));
+        if let Some(prompt) = TurnPrompt::from_public(&view, facts.hand_number, None) {
+            say(&render::your_turn(locale, &prompt));
+        }
     }
     let legal = hand.legal_actions();
     loop {
         let Some(Ok(line)) = input.next() else {
-            return Err(Quit);
+            return Asked::Quit;
         };
         let line = line.trim();
         if line.is_empty() {
@@ -258,7 +364,7 @@ fn your_turn(
         }
         match parse(locale, line) {
             Some(Command::Action(wish, amount)) => match choose(wish, amount, &legal) {
-                Choice::Take(kind) => return Ok(kind),
+                Choice::Take(kind) => return Asked::Take(kind),
                 Choice::OtherAmount(offered) => say(&tr(
                     locale,
                     "play-other-amount",
@@ -277,7 +383,8 @@ fn your_turn(
                     ],
                 )),
             },
-            Some(Command::Quit) => return Err(Quit),
+            Some(Command::Quit) => return Asked::Quit,
+            Some(Command::History(number)) => return Asked::History(number),
             Some(Command::Help) => say(&tr(locale, "play-tournament-help", &[])),
             Some(Command::Board) => say(&render::board(
                 locale,
