@@ -203,6 +203,10 @@ history-dealt-down = Each player gets a card face down.
 history-community = Community card: { $card }
 history-ante-all-in = { $name } is all-in on the ante
 history-end = Stacks after the hand: { $stacks }
+history-cut = … { $lines } { $lines ->
+    [one] line
+   *[other] lines
+} of the hand left out here, too long for one message …
 
 ## Refusals and status
 

@@ -202,6 +202,10 @@ history-dealt-down = Cada jugador recibe una carta boca abajo.
 history-community = Carta comunitaria: { $card }
 history-ante-all-in = { $name } va all-in con el ante
 history-end = Fichas tras la mano: { $stacks }
+history-cut = … aquí se omiten { $lines } { $lines ->
+    [one] línea
+   *[other] líneas
+} de la mano, demasiado larga para un mensaje …
 
 ## Rechazos y avisos
 

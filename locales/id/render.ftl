@@ -174,6 +174,7 @@ history-dealt-down = Setiap pemain menerima satu kartu tertutup.
 history-community = Kartu bersama: { $card }
 history-ante-all-in = { $name } all-in dengan ante
 history-end = Chip setelah hand: { $stacks }
+history-cut = … { $lines } baris hand ini tidak ditampilkan di sini, terlalu panjang untuk satu pesan …
 
 ## Penolakan dan status
 

@@ -11,6 +11,7 @@ use super::display_name;
 use super::hand_names::game_full_name;
 use fluent_bundle::FluentValue;
 
+use super::TextLimit;
 use super::locale::{Args, Locale, tr};
 use super::numbers::grouped;
 use super::prompt::{action_told, street_name};
@@ -19,17 +20,102 @@ use super::view::{HistoryView, ResultView, ShownHandView};
 
 /// The hand history as text, one line per event worth telling.
 pub fn history(locale: Locale, view: &HistoryView) -> String {
+    history_within(locale, view, TextLimit::NONE)
+}
+
+/// [`history`] within `limit`: a history too long for it (heads-up raises without a cap can
+/// make thousands of lines) keeps its header and players, then as much of its end (the
+/// showdown, the pots and the stacks after it) as fits, and says in a line of its own how
+/// many lines of the middle it leaves out. Only whole lines are kept.
+pub fn history_within(locale: Locale, view: &HistoryView, limit: TextLimit) -> String {
     let header = tr(locale, "history-header", &header_args(locale, view));
-    told(locale, view, header)
+    shortened(locale, told(locale, view, header), limit)
 }
 
 /// [`history`] of hand `view.hand_number` (from 1) of sit & go `tournament`: numbered
 /// apart from the channel's cash hands, and its header says so.
 pub fn sit_and_go_history(locale: Locale, tournament: u64, view: &HistoryView) -> String {
+    sit_and_go_history_within(locale, tournament, view, TextLimit::NONE)
+}
+
+/// [`sit_and_go_history`] within `limit`, shortened as [`history_within`] does.
+pub fn sit_and_go_history_within(
+    locale: Locale,
+    tournament: u64,
+    view: &HistoryView,
+    limit: TextLimit,
+) -> String {
     let mut args = header_args(locale, view);
     args.push(("tournament", tournament.into()));
     let header = tr(locale, "history-header-sit-and-go", &args);
-    told(locale, view, header)
+    shortened(locale, told(locale, view, header), limit)
+}
+
+/// The lines of a history: the first `head` (header and players) kept whatever the limit.
+struct Told {
+    lines: Vec<String>,
+    head: usize,
+}
+
+/// `told`'s lines joined, within `limit`: whole, or its head, a line saying how many lines
+/// are left out, and as many of the last lines as fit (then as many of those right after
+/// the head). A head alone past the limit (no table has one) is cut with `…`.
+fn shortened(locale: Locale, told: Told, limit: TextLimit) -> String {
+    let Told { lines, head } = told;
+    let whole = lines.join("\n");
+    let length = limit.length;
+    if length(&whole) <= limit.max {
+        return whole;
+    }
+    let cut = |count: usize| tr(locale, "history-cut", &[("lines", count.into())]);
+    let head = head.min(lines.len());
+    // The marker's room, whatever the count it will tell (one line, or every line).
+    let marker_room = length(&cut(1)).max(length(&cut(lines.len())));
+    let line_room = |line: &String| length(line).saturating_add(1);
+    let mut used = lines[..head]
+        .iter()
+        .map(line_room)
+        .fold(marker_room, usize::saturating_add);
+    let mut tail_from = lines.len();
+    while tail_from > head {
+        let room = line_room(&lines[tail_from - 1]);
+        if used.saturating_add(room) > limit.max {
+            break;
+        }
+        used = used.saturating_add(room);
+        tail_from -= 1;
+    }
+    let mut head_to = head;
+    while head_to < tail_from {
+        let room = line_room(&lines[head_to]);
+        if used.saturating_add(room) > limit.max {
+            break;
+        }
+        used = used.saturating_add(room);
+        head_to += 1;
+    }
+    let mut kept: Vec<&str> = lines[..head_to].iter().map(String::as_str).collect();
+    let marker = cut(tail_from - head_to);
+    if head_to < tail_from {
+        kept.push(&marker);
+    }
+    kept.extend(lines[tail_from..].iter().map(String::as_str));
+    let text = kept.join("\n");
+    if length(&text) <= limit.max {
+        return text;
+    }
+    let mut fitted = String::new();
+    for c in text.chars() {
+        let mut next = fitted.clone();
+        next.push(c);
+        next.push('…');
+        if length(&next) > limit.max {
+            break;
+        }
+        fitted.push(c);
+    }
+    fitted.push('…');
+    fitted
 }
 
 /// The hand's number, game and stakes, as both headers tell them.
@@ -46,14 +132,18 @@ fn header_args(locale: Locale, view: &HistoryView) -> Vec<(&'static str, FluentV
 }
 
 /// The header, the players with their starting stacks, then the hand event by event.
-fn told(locale: Locale, view: &HistoryView, header: String) -> String {
+fn told(locale: Locale, view: &HistoryView, header: String) -> Told {
     let mut telling = Telling::new(locale, view, header);
     telling.seats();
+    let head = telling.lines.len();
     for event in &view.events {
         telling.event(event);
     }
     telling.flush_dealt();
-    telling.lines.join("\n")
+    Told {
+        lines: telling.lines,
+        head,
+    }
 }
 
 /// The history being written: its lines so far, and what is gathered before it is told

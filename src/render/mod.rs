@@ -24,7 +24,7 @@ pub mod view;
 pub use board::{board, board_within};
 pub use cards::{card, card_back, cards};
 pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
-pub use history::{history, sit_and_go_history};
+pub use history::{history, history_within, sit_and_go_history, sit_and_go_history_within};
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
 pub use notices::{
     Announcement, house_stats, leaderboard, notice, quoted_list, rules_summary, stats,

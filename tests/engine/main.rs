@@ -39,6 +39,7 @@ mod render_games;
 mod render_glitches;
 mod render_glossary;
 mod render_hands;
+mod render_history_limits;
 mod render_leak;
 mod render_locales;
 mod render_plurals;

@@ -45,11 +45,16 @@ pub async fn history(
             &history.starting_stacks,
             &history.events,
         );
+        // A long hand (heads-up raises without a cap) keeps its start and its end, whole
+        // lines, and says what it leaves out, rather than being cut mid-word.
+        let limit = crate::bot::limits::MESSAGE_TEXT;
         let text = match history.sit_and_go {
-            Some(tournament) => render::sit_and_go_history(caller.locale, tournament.0, &view),
-            None => render::history(caller.locale, &view),
+            Some(tournament) => {
+                render::sit_and_go_history_within(caller.locale, tournament.0, &view, limit)
+            }
+            None => render::history_within(caller.locale, &view, limit),
         };
-        Answer::private(crate::bot::limits::fit_message(&text))
+        Answer::private(text)
     })
     .await
 }
