@@ -298,8 +298,10 @@ pub(crate) fn stored_computer_allowance(
 /// A moderator's pause of a running sit & go, kept beside its record so that a restart
 /// reopens its table paused: `b"tournament_paused"` and its number, present only while
 /// paused (the finish and the cancel take it away with the chips).
+const PAUSED_PREFIX: &[u8] = b"tournament_paused";
+
 fn paused_key(tournament: TournamentId) -> Vec<u8> {
-    let mut key = b"tournament_paused".to_vec();
+    let mut key = PAUSED_PREFIX.to_vec();
     key.extend_from_slice(&tournament.0.to_be_bytes());
     key
 }
@@ -310,6 +312,24 @@ pub(crate) fn set_paused(draft: &mut Draft<'_>, tournament: TournamentId, paused
     } else {
         draft.remove(Tree::Meta, paused_key(tournament));
     }
+}
+
+/// Every tournament a pause is kept for, for the audit (a pause of one not running is a
+/// pause the finish or the cancel failed to take away). `Err` carries a key that names none.
+pub(crate) fn paused_tournaments(
+    store: &dyn Store,
+) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
+    let prefix = PAUSED_PREFIX;
+    let mut found = Vec::new();
+    for item in store.scan_prefix(Tree::Meta, prefix) {
+        let (key, _) = item?;
+        let id = key
+            .get(prefix.len()..)
+            .and_then(super::ledger::decode_u64)
+            .map(TournamentId);
+        found.push(id.ok_or(key));
+    }
+    Ok(found)
 }
 
 /// Whether a moderator paused `tournament`'s table, read outside an operation.

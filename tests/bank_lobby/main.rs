@@ -44,5 +44,6 @@ mod lobby_tournament_pause;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_history;
+mod tournament_pause_audit;
 mod tournament_properties;
 mod tournament_stats;
