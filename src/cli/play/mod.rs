@@ -99,6 +99,19 @@ pub enum InputTiming {
 }
 
 impl PlayArgs {
+    /// The table's settings: the game, the seats and the pause between hands from the
+    /// arguments, a turn as long as a table allows (you may think), the rest the defaults.
+    fn settings(&self) -> TableSettings {
+        self.table.apply(TableSettings {
+            game: self.game,
+            mix_hands: self.mix_hands,
+            seats: self.players,
+            action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
+            between_hands_secs: self.between_hands,
+            ..TableSettings::default()
+        })
+    }
+
     fn pace(&self) -> DealingOutPace {
         DealingOutPace {
             street_pause: std::time::Duration::from_millis(self.street_pause_ms),
@@ -156,14 +169,7 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     // Checked as /table open checks them, before the bank is opened or anything is said.
-    let settings = args.table.apply(TableSettings {
-        game: args.game,
-        mix_hands: args.mix_hands,
-        seats: args.players,
-        action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
-        between_hands_secs: args.between_hands,
-        ..TableSettings::default()
-    });
+    let settings = args.settings();
     if let Err(error) = settings.validate() {
         say(&render::tr_numbers(
             locale,
@@ -222,25 +228,19 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
             leaving_after_hand: Vec::new(),
         },
     };
-    let mut session = Session {
-        locale,
-        table: table.clone(),
-        lobby: lobby.clone(),
-        stopped: None,
-        bank: bank.clone(),
-        offer: None,
-        board: None,
-        leaving: false,
-        setting_up: true,
-        names: Box::new(names),
-        cards_shown: None,
-    };
+    let mut session = Session::new(locale, &table, &lobby, &bank, Box::new(names));
     let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
         InputTiming::AtOnce
     } else {
         InputTiming::AtYourTurn
     });
     serve(&mut session, &mut players, &mut notices, timing).await?;
+    say_goodbye(&bank, locale).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Your balance once you have left, and the bank shut down.
+async fn say_goodbye(bank: &Bank, locale: Locale) -> anyhow::Result<()> {
     let balance = bank.balance(GUILD, YOU).await?;
     say(&tr(
         locale,
@@ -249,7 +249,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     ));
     say(&tr(locale, "play-bye", &[]));
     bank.shutdown().await?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// A table left by an earlier run (stopped mid-hand) is closed first: its hand was refunded
