@@ -85,6 +85,8 @@ pub use references::{REFERENCE_WINDOW_SECS, interaction_reference, table_referen
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournaments::{TournamentId, TournamentPhase, TournamentState};
-pub use types::{MemberPreferences, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer};
+pub use types::{
+    MemberPreferences, Payouts, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer,
+};
 pub use vocab::Account;
 pub use vocab::{LedgerEntry, Reason};

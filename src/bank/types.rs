@@ -4,6 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{GuildId, TableId, UserId};
 
+/// Chips paid to each player's balance when a table closes or a sit & go is cancelled
+/// (cashed out, refunded, or the pool divided), by user.
+pub type Payouts = Vec<(UserId, u64)>;
+
 /// What recovery did for one table whose hand never settled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Recovery {

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use crate::bank::{Bank, EconomyConfig, GuildId, Payouts, TableId};
 
 #[derive(clap::Args, Debug)]
 pub struct CloseTableArgs {
@@ -35,7 +35,7 @@ pub struct Closed {
     /// The interrupted hand that was cancelled and refunded.
     pub hand_cancelled: Option<u64>,
     /// What each player was paid, by user id.
-    pub cashed_out: Vec<(UserId, u64)>,
+    pub cashed_out: Payouts,
     /// The table was closed already (by an earlier run).
     pub already_closed: bool,
 }

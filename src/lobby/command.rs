@@ -4,7 +4,7 @@
 use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::bank::{GuildId, TableId, UserId};
+use crate::bank::{GuildId, Payouts, TableId, UserId};
 use crate::table::hand::ActionKind;
 
 use super::error::LobbyError;
@@ -21,7 +21,7 @@ pub(crate) enum TableCommand {
     /// Cancel and refund any hand in progress, cash everyone out, close the table. Answers
     /// what each player was paid.
     Close {
-        reply: Responder<Vec<(UserId, u64)>>,
+        reply: Responder<Payouts>,
     },
     /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
     /// they are not (the board's post failed, or the board was deleted), that player's timer
@@ -208,7 +208,7 @@ impl TableHandle {
     }
 
     /// Returns what each player was paid.
-    pub async fn close(&self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+    pub async fn close(&self) -> Result<Payouts, LobbyError> {
         self.ask(|reply| TableCommand::Close { reply }).await
     }
 

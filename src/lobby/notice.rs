@@ -9,7 +9,7 @@
 use serde::Serialize;
 use tokio::sync::mpsc;
 
-use crate::bank::{SeatOutcome, TableId, UserId};
+use crate::bank::{Payouts, SeatOutcome, TableId, UserId};
 use crate::equity::board::BoardEquity;
 use crate::table::MixLeg;
 use crate::table::card::Card;
@@ -271,7 +271,7 @@ pub enum TableMessage {
     Resumed,
     /// The table closed; everyone was cashed out.
     Closed {
-        cashed_out: Vec<(UserId, u64)>,
+        cashed_out: Payouts,
     },
     /// Hand `hand` is over but the bank has not confirmed its settlement yet (the store is
     /// slow): its result comes once the bank answers. Nothing is refunded meanwhile.

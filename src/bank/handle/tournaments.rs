@@ -4,7 +4,7 @@
 
 use crate::bank::ops;
 use crate::bank::tournaments::{self, TournamentId, TournamentState};
-use crate::bank::{BankError, GuildId, TableId, UserId};
+use crate::bank::{BankError, GuildId, Payouts, TableId, UserId};
 use crate::tournament::TournamentSettings;
 
 use super::Bank;
@@ -163,7 +163,7 @@ impl Bank {
         guild: GuildId,
         tournament: TournamentId,
         reference: &str,
-    ) -> Result<Vec<(UserId, u64)>, BankError> {
+    ) -> Result<Payouts, BankError> {
         self.call(ops::CancelTournament {
             guild,
             tournament,

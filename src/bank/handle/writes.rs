@@ -3,7 +3,8 @@
 
 use crate::bank::ops::{self, MintMove};
 use crate::bank::{
-    BankError, GuildId, MemberPreferences, Recovery, SeatOutcome, TableId, Transfer, UserId,
+    BankError, GuildId, MemberPreferences, Payouts, Recovery, SeatOutcome, TableId, Transfer,
+    UserId,
 };
 
 use super::Bank;
@@ -138,7 +139,7 @@ impl Bank {
         guild: GuildId,
         table: TableId,
         reference: &str,
-    ) -> Result<Vec<(UserId, u64)>, BankError> {
+    ) -> Result<Payouts, BankError> {
         self.call(ops::CloseTable {
             guild,
             table,

@@ -6,7 +6,7 @@ use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::store::Tree;
 use crate::bank::tables::{self, TableRecord, table_key};
-use crate::bank::{BankError, EconomyConfig, GuildId, TableId, UserId};
+use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, TableId};
 
 pub(crate) struct CloseTable {
     pub guild: GuildId,
@@ -16,7 +16,7 @@ pub(crate) struct CloseTable {
 
 impl Operation for CloseTable {
     /// What each player was paid.
-    type Output = Vec<(UserId, u64)>;
+    type Output = Payouts;
 
     fn once(&self) -> Option<Once> {
         Some(Once {
@@ -26,11 +26,7 @@ impl Operation for CloseTable {
         })
     }
 
-    fn apply(
-        self,
-        draft: &mut Draft<'_>,
-        _config: &EconomyConfig,
-    ) -> Result<Vec<(UserId, u64)>, BankError> {
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<Payouts, BankError> {
         let CloseTable {
             guild,
             table,

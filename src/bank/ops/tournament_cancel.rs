@@ -13,7 +13,7 @@ use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::stats::TournamentResult;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
-use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
+use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 
 pub(crate) struct CancelTournament {
     pub guild: GuildId,
@@ -23,7 +23,7 @@ pub(crate) struct CancelTournament {
 
 impl Operation for CancelTournament {
     /// What each entrant was paid back, in seat order (0 for those out).
-    type Output = Vec<(UserId, u64)>;
+    type Output = Payouts;
 
     fn once(&self) -> Option<Once> {
         Some(Once {
@@ -33,11 +33,7 @@ impl Operation for CancelTournament {
         })
     }
 
-    fn apply(
-        self,
-        draft: &mut Draft<'_>,
-        _config: &EconomyConfig,
-    ) -> Result<Vec<(UserId, u64)>, BankError> {
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<Payouts, BankError> {
         let CancelTournament {
             guild,
             tournament: id,

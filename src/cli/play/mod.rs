@@ -12,10 +12,10 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
-use crate::lobby::present;
+use crate::lobby::present::{self, NameOf};
 use crate::lobby::{
     BankTableStore, DealingOutPace, Departure, Lobby, LobbyConfig, LobbyError, NoticeBody,
-    ShutdownOutcome, TableHandle, TableMessage, TableSettings, TableStatus,
+    NoticeReceiver, ShutdownOutcome, TableHandle, TableMessage, TableSettings, TableStatus,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
@@ -99,6 +99,19 @@ pub enum InputTiming {
 }
 
 impl PlayArgs {
+    /// The table's settings: the game, the seats and the pause between hands from the
+    /// arguments, a turn as long as a table allows (you may think), the rest the defaults.
+    fn settings(&self) -> TableSettings {
+        self.table.apply(TableSettings {
+            game: self.game,
+            mix_hands: self.mix_hands,
+            seats: self.players,
+            action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
+            between_hands_secs: self.between_hands,
+            ..TableSettings::default()
+        })
+    }
+
     fn pace(&self) -> DealingOutPace {
         DealingOutPace {
             street_pause: std::time::Duration::from_millis(self.street_pause_ms),
@@ -156,14 +169,7 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     // Checked as /table open checks them, before the bank is opened or anything is said.
-    let settings = args.table.apply(TableSettings {
-        game: args.game,
-        mix_hands: args.mix_hands,
-        seats: args.players,
-        action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
-        between_hands_secs: args.between_hands,
-        ..TableSettings::default()
-    });
+    let settings = args.settings();
     if let Err(error) = settings.validate() {
         say(&render::tr_numbers(
             locale,
@@ -181,36 +187,13 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
-    // A table left by an earlier run (stopped mid-hand) is closed first: its hand was
-    // refunded when the bank opened, and closing cashes everyone out.
-    if let Ok(old) = lobby.table(TABLE) {
-        if let Ok(mut notices) = old.subscribe().await {
-            while let Ok(notice) = notices.try_recv() {
-                if let NoticeBody::Table(message) = &notice.body {
-                    say(&present::message_text(locale, message, &names));
-                }
-            }
-        }
-        old.close().await?;
-    }
+    close_left_table(&lobby, locale, &names).await?;
     let table = lobby.open_table(GUILD, TABLE, settings).await?;
     let mut notices = table.subscribe().await?;
     // Everyone sits down before the first hand is dealt.
     table.pause().await?;
 
-    let balance = bank.balance(GUILD, YOU).await?;
-    say(&tr(
-        locale,
-        "play-welcome",
-        &[
-            (
-                "game",
-                render::hand_names::game_choice_name(locale, args.game, args.mix_hands).into(),
-            ),
-            ("bots", bots.len().into()),
-            ("balance", balance.into()),
-        ],
-    ));
+    say_welcome(&bank, &args, locale, bots.len()).await?;
     match table.join(YOU, args.buy_in).await {
         Ok(joined) => say(&tr(
             locale,
@@ -230,59 +213,128 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     table.resume().await?;
     say(&tr(locale, "play-help", &[]));
 
-    let mut computers =
-        ComputerPlayers::at_level(bots.iter().copied(), args.level, args.seed.unwrap_or(0));
-    let mut next_bot = UserId(u64::from(args.players) + 1);
-    let mut session = Session {
-        locale,
-        table: table.clone(),
-        lobby: lobby.clone(),
-        stopped: None,
-        bank: bank.clone(),
-        offer: None,
-        board: None,
-        leaving: false,
-        setting_up: true,
-        names: Box::new(names),
-        cards_shown: None,
+    let mut players = Players {
+        computers: ComputerPlayers::at_level(
+            bots.iter().copied(),
+            args.level,
+            args.seed.unwrap_or(0),
+        ),
+        next_bot: UserId(u64::from(args.players) + 1),
+        seating: Seating {
+            table: &table,
+            bank: &bank,
+            min_buy_in: settings.min_buy_in,
+            buy_in: args.buy_in,
+            leaving_after_hand: Vec::new(),
+        },
     };
-    let mut seating = Seating {
-        table: &table,
-        bank: &bank,
-        min_buy_in: settings.min_buy_in,
-        buy_in: args.buy_in,
-        leaving_after_hand: Vec::new(),
-    };
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
-    let mut input_open = true;
+    let mut session = Session::new(locale, &table, &lobby, &bank, Box::new(names));
     let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
         InputTiming::AtOnce
     } else {
         InputTiming::AtYourTurn
     });
+    serve(&mut session, &mut players, &mut notices, timing).await?;
+    say_goodbye(&bank, locale).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Your balance once you have left, and the bank shut down.
+async fn say_goodbye(bank: &Bank, locale: Locale) -> anyhow::Result<()> {
+    let balance = bank.balance(GUILD, YOU).await?;
+    say(&tr(
+        locale,
+        "play-final-balance",
+        &[("balance", balance.into())],
+    ));
+    say(&tr(locale, "play-bye", &[]));
+    bank.shutdown().await?;
+    Ok(())
+}
+
+/// A table left by an earlier run (stopped mid-hand) is closed first: its hand was refunded
+/// when the bank opened, and closing cashes everyone out. What it had left to say is said.
+async fn close_left_table(lobby: &Lobby, locale: Locale, names: NameOf<'_>) -> anyhow::Result<()> {
+    let Ok(old) = lobby.table(TABLE) else {
+        return Ok(());
+    };
+    if let Ok(mut notices) = old.subscribe().await {
+        while let Ok(notice) = notices.try_recv() {
+            if let NoticeBody::Table(message) = &notice.body {
+                say(&present::message_text(locale, message, names));
+            }
+        }
+    }
+    old.close().await?;
+    Ok(())
+}
+
+/// The game, how many computer players, and your balance before you buy in.
+async fn say_welcome(
+    bank: &Bank,
+    args: &PlayArgs,
+    locale: Locale,
+    bots: usize,
+) -> anyhow::Result<()> {
+    let balance = bank.balance(GUILD, YOU).await?;
+    say(&tr(
+        locale,
+        "play-welcome",
+        &[
+            (
+                "game",
+                render::hand_names::game_choice_name(locale, args.game, args.mix_hands).into(),
+            ),
+            ("bots", bots.into()),
+            ("balance", balance.into()),
+        ],
+    ));
+    Ok(())
+}
+
+/// The computer players at the table, and where they sit down again.
+struct Players<'a> {
+    computers: ComputerPlayers,
+    /// The user a new computer player is given.
+    next_bot: UserId,
+    seating: Seating<'a>,
+}
+
+/// The session until it ends: each notice shown (a computer player's turn answered), each
+/// line you type read when `timing` says, and the table closed once the lobby has stopped it
+/// after you quit.
+async fn serve(
+    session: &mut Session,
+    players: &mut Players<'_>,
+    notices: &mut NoticeReceiver,
+    timing: InputTiming,
+) -> anyhow::Result<()> {
+    let table = session.table.clone();
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut input_open = true;
     loop {
         let wants_input =
             input_open && (timing == InputTiming::AtOnce || session.wants_input().await?);
         tokio::select! {
             notice = notices.recv() => {
-                let Some(notice) = notice else { break };
-                if let Some(offer) = computers.observe(&notice) {
+                let Some(notice) = notice else { return Ok(()) };
+                if let Some(offer) = players.computers.observe(&notice) {
                     let offer = offer.clone();
-                    let _ = computers.answer(&table, &offer).await;
+                    let _ = players.computers.answer(&table, &offer).await;
                     continue;
                 }
                 if session.show(&notice).await? {
-                    break;
+                    return Ok(());
                 }
                 if session.leaving {
                     continue;
                 }
                 match &notice.body {
                     NoticeBody::HandResult(_) => {
-                        seating.reseat_broke(&mut computers, &mut next_bot).await?;
+                        players.seating.reseat_broke(&mut players.computers, &mut players.next_bot).await?;
                     }
                     NoticeBody::Table(TableMessage::Left { user, .. }) => {
-                        seating.left(*user, &mut computers, &mut next_bot).await?;
+                        players.seating.left(*user, &mut players.computers, &mut players.next_bot).await?;
                     }
                     _ => {}
                 }
@@ -296,7 +348,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
                     }
                 }
                 if session.leaving && !table.is_open() {
-                    break;
+                    return Ok(());
                 }
             }
             stopped = wait_for(&mut session.stopped), if session.stopped.is_some() => {
@@ -312,15 +364,6 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let balance = bank.balance(GUILD, YOU).await?;
-    say(&tr(
-        locale,
-        "play-final-balance",
-        &[("balance", balance.into())],
-    ));
-    say(&tr(locale, "play-bye", &[]));
-    bank.shutdown().await?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The outcome of the lobby's shutdown of the table, once it has one.

@@ -4,13 +4,13 @@
 use crate::bank::{Bank, UserId};
 use crate::lobby::present::{self, board_view, status_view};
 use crate::lobby::{
-    Lobby, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus, ShutdownOutcome, TableHandle,
-    TableMessage, TurnOffer,
+    HandSummary, Lobby, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus, ShutdownOutcome,
+    TableHandle, TableMessage, TableStatus, TurnOffer,
 };
 use crate::render::{self, Locale, tr};
 use crate::table::hand::SeatState;
 
-use super::words::{Choice, Command, choose, parse};
+use super::words::{Choice, Command, Wish, choose, parse};
 use super::{GUILD, QUIT_GRACE, TABLE, YOU, say};
 
 pub(super) struct Session {
@@ -49,6 +49,29 @@ fn card_count(view: &crate::table::hand::PrivateView) -> usize {
 }
 
 impl Session {
+    /// A session at `table`, its players being seated.
+    pub(super) fn new(
+        locale: Locale,
+        table: &TableHandle,
+        lobby: &Lobby,
+        bank: &Bank,
+        names: Box<dyn Fn(UserId) -> String + Send>,
+    ) -> Self {
+        Self {
+            locale,
+            table: table.clone(),
+            lobby: lobby.clone(),
+            stopped: None,
+            bank: bank.clone(),
+            offer: None,
+            board: None,
+            leaving: false,
+            setting_up: true,
+            names,
+            cards_shown: None,
+        }
+    }
+
     fn name(&self, user: UserId) -> String {
         (self.names)(user)
     }
@@ -108,38 +131,7 @@ impl Session {
     pub(super) async fn show(&mut self, notice: &Notice) -> anyhow::Result<bool> {
         let locale = self.locale;
         match &notice.body {
-            NoticeBody::Board(board) => {
-                if self.offer.as_ref().is_some_and(|offer| {
-                    (offer.hand, offer.action_seq) != (board.hand, board.action_seq)
-                }) {
-                    self.offer = None;
-                }
-                let text = render::board(locale, &self.seat_view(board));
-                let new_street = self.board.as_ref().is_none_or(|shown| {
-                    (shown.hand, shown.view.street) != (board.hand, board.view.street)
-                });
-                let cards_changed = self
-                    .board
-                    .as_ref()
-                    .is_none_or(|shown| looks(shown) != looks(board));
-                let yours = board
-                    .view
-                    .to_act
-                    .and_then(|seat| board.players.get(seat))
-                    .is_some_and(|user| *user == YOU);
-                // A bet or a call changes only the last action and who is next: those two
-                // lines. The whole board when cards, the street or who is in change, and at
-                // your turn.
-                if cards_changed || yours {
-                    say(&text);
-                } else {
-                    say(text.rsplit("\n\n").next().unwrap_or(&text));
-                }
-                self.board = Some((**board).clone());
-                if new_street {
-                    self.show_your_cards(board).await;
-                }
-            }
+            NoticeBody::Board(board) => self.show_board(board).await,
             NoticeBody::Cards(cards) if cards.user == YOU => {
                 say(&render::private_hand(locale, cards.hand, &cards.view));
                 self.cards_shown = Some((cards.hand, card_count(&cards.view)));
@@ -149,18 +141,7 @@ impl Session {
                 self.offer = Some((**offer).clone());
                 self.prompt();
             }
-            NoticeBody::HandResult(summary) => {
-                self.offer = None;
-                let view = present::result_view(summary, &|user| self.name(user));
-                say(&render::results(locale, &view));
-                let busted = summary
-                    .outcomes
-                    .iter()
-                    .any(|outcome| outcome.user == YOU && outcome.end == 0);
-                if busted && !self.leaving {
-                    say(&tr(locale, "play-busted", &[]));
-                }
-            }
+            NoticeBody::HandResult(summary) => self.show_result(summary),
             // `play` seats everyone itself: the channel's "use /join to sit down" does not apply.
             NoticeBody::Table(TableMessage::Opened { .. }) => {}
             NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
@@ -195,6 +176,59 @@ impl Session {
             _ => {}
         }
         Ok(false)
+    }
+
+    /// The board, whole when cards, the street or who is in change and at your turn, else its
+    /// last lines; your cards at each new street.
+    async fn show_board(&mut self, board: &PublicBoard) {
+        let locale = self.locale;
+        if self
+            .offer
+            .as_ref()
+            .is_some_and(|offer| (offer.hand, offer.action_seq) != (board.hand, board.action_seq))
+        {
+            self.offer = None;
+        }
+        let text = render::board(locale, &self.seat_view(board));
+        let new_street = self
+            .board
+            .as_ref()
+            .is_none_or(|shown| (shown.hand, shown.view.street) != (board.hand, board.view.street));
+        let cards_changed = self
+            .board
+            .as_ref()
+            .is_none_or(|shown| looks(shown) != looks(board));
+        let yours = board
+            .view
+            .to_act
+            .and_then(|seat| board.players.get(seat))
+            .is_some_and(|user| *user == YOU);
+        // A bet or a call changes only the last action and who is next: those two
+        // lines. The whole board when cards, the street or who is in change, and at
+        // your turn.
+        if cards_changed || yours {
+            say(&text);
+        } else {
+            say(text.rsplit("\n\n").next().unwrap_or(&text));
+        }
+        self.board = Some(board.clone());
+        if new_street {
+            self.show_your_cards(board).await;
+        }
+    }
+
+    /// The hand's result, and whether it left you out of chips.
+    fn show_result(&mut self, summary: &HandSummary) {
+        self.offer = None;
+        let view = present::result_view(summary, &|user| self.name(user));
+        say(&render::results(self.locale, &view));
+        let busted = summary
+            .outcomes
+            .iter()
+            .any(|outcome| outcome.user == YOU && outcome.end == 0);
+        if busted && !self.leaving {
+            say(&tr(self.locale, "play-busted", &[]));
+        }
     }
 
     /// Whether to read your next line now. Lines are read when it is your turn, or when no
@@ -277,107 +311,127 @@ impl Session {
                 let view = status_view(&status, &|user| self.name(user));
                 say(&render::table_status(locale, &view));
             }
-            Command::Balance => {
-                let balance = self.bank.balance(GUILD, YOU).await?;
-                let status = self.table.status().await?;
-                let stack = status
-                    .seats
-                    .iter()
-                    .find(|seat| seat.user == YOU)
-                    .map_or(0, |seat| seat.stack);
-                say(&tr(
-                    locale,
-                    "play-balance",
-                    &[("balance", balance.into()), ("stack", stack.into())],
-                ));
-            }
-            Command::History(hand) => match self.lobby.hand_history(TABLE, hand).await? {
-                Some(history) => {
-                    let names: Vec<String> = history
-                        .players
-                        .iter()
-                        .map(|user| self.name(*user))
-                        .collect();
-                    let view = render::HistoryView::new(
-                        history.hand,
-                        history.game,
-                        history.stakes,
-                        &names,
-                        &history.starting_stacks,
-                        &history.events,
-                    );
-                    say(&render::history(locale, &view));
-                }
-                None => say(&tr(locale, "bot-no-history", &[])),
-            },
-            Command::TopUp => {
-                let status = self.table.status().await?;
-                let stack = status
-                    .seats
-                    .iter()
-                    .find(|seat| seat.user == YOU)
-                    .map_or(0, |seat| seat.stack);
-                let target = status.settings.min_buy_in.max(200);
-                if stack >= target {
-                    say(&tr(
-                        locale,
-                        "play-topup-not-needed",
-                        &[("stack", stack.into()), ("target", target.into())],
-                    ));
-                    return Ok(());
-                }
-                match self.table.top_up(YOU, target - stack).await {
-                    Ok(stack) => say(&tr(locale, "play-topped-up", &[("stack", stack.into())])),
-                    Err(error) => self.refused(&error),
-                }
-            }
+            Command::Balance => self.balance().await?,
+            Command::History(hand) => self.history(hand).await?,
+            Command::TopUp => self.top_up().await?,
             Command::Ambiguous(message) => {
                 say(&tr(locale, message, &[]));
                 if self.offer.is_some() {
                     self.prompt();
                 }
             }
-            Command::Action(wish, amount) => {
-                let Some(offer) = self.offer.clone() else {
-                    // Typed before the prompt: an action meant for a turn that has not come
-                    // is dropped, never kept for a later street.
-                    say(&tr(locale, "play-not-your-turn", &[]));
-                    return Ok(());
-                };
-                let kind = match choose(wish, amount, &offer.legal) {
-                    Choice::Take(kind) => kind,
-                    Choice::OtherAmount(offered) => {
-                        say(&tr(
-                            locale,
-                            "play-other-amount",
-                            &[
-                                ("input", line.into()),
-                                ("count", offered.len().into()),
-                                ("offered", render::action_options(locale, &offered).into()),
-                            ],
-                        ));
-                        return Ok(());
-                    }
-                    Choice::NotOffered => {
-                        say(&tr(
-                            locale,
-                            "play-bad-input",
-                            &[("input", line.into()), ("options", self.options().into())],
-                        ));
-                        return Ok(());
-                    }
-                };
-                match self
-                    .table
-                    .act(YOU, offer.hand, offer.action_seq, kind)
-                    .await
-                {
-                    Ok(_) => self.offer = None,
-                    Err(error) => self.refused(&error),
-                }
-            }
+            Command::Action(wish, amount) => self.action(line, wish, amount).await,
         }
         Ok(())
+    }
+
+    /// Your stack at the table (0 when you are not seated).
+    async fn your_stack(&self) -> anyhow::Result<(u64, TableStatus)> {
+        let status = self.table.status().await?;
+        let stack = status
+            .seats
+            .iter()
+            .find(|seat| seat.user == YOU)
+            .map_or(0, |seat| seat.stack);
+        Ok((stack, status))
+    }
+
+    async fn balance(&self) -> anyhow::Result<()> {
+        let balance = self.bank.balance(GUILD, YOU).await?;
+        let (stack, _) = self.your_stack().await?;
+        say(&tr(
+            self.locale,
+            "play-balance",
+            &[("balance", balance.into()), ("stack", stack.into())],
+        ));
+        Ok(())
+    }
+
+    /// Hand `hand` of the table (the last one when `None`).
+    async fn history(&self, hand: Option<u64>) -> anyhow::Result<()> {
+        match self.lobby.hand_history(TABLE, hand).await? {
+            Some(history) => {
+                let names: Vec<String> = history
+                    .players
+                    .iter()
+                    .map(|user| self.name(*user))
+                    .collect();
+                let view = render::HistoryView::new(
+                    history.hand,
+                    history.game,
+                    history.stakes,
+                    &names,
+                    &history.starting_stacks,
+                    &history.events,
+                );
+                say(&render::history(self.locale, &view));
+            }
+            None => say(&tr(self.locale, "bot-no-history", &[])),
+        }
+        Ok(())
+    }
+
+    /// Tops your stack up to the table's minimum buy-in, or 200 when that is less.
+    async fn top_up(&self) -> anyhow::Result<()> {
+        let locale = self.locale;
+        let (stack, status) = self.your_stack().await?;
+        let target = status.settings.min_buy_in.max(200);
+        if stack >= target {
+            say(&tr(
+                locale,
+                "play-topup-not-needed",
+                &[("stack", stack.into()), ("target", target.into())],
+            ));
+            return Ok(());
+        }
+        match self.table.top_up(YOU, target - stack).await {
+            Ok(stack) => say(&tr(locale, "play-topped-up", &[("stack", stack.into())])),
+            Err(error) => self.refused(&error),
+        }
+        Ok(())
+    }
+
+    /// `line` asked for an action: taken when your turn offers it, else what is offered is
+    /// said.
+    async fn action(&mut self, line: &str, wish: Wish, amount: Option<u64>) {
+        let locale = self.locale;
+        let Some(offer) = self.offer.clone() else {
+            // Typed before the prompt: an action meant for a turn that has not come
+            // is dropped, never kept for a later street.
+            say(&tr(locale, "play-not-your-turn", &[]));
+            return;
+        };
+        let kind = match choose(wish, amount, &offer.legal) {
+            Choice::Take(kind) => kind,
+            Choice::OtherAmount(offered) => {
+                say(&tr(
+                    locale,
+                    "play-other-amount",
+                    &[
+                        ("input", line.into()),
+                        ("count", offered.len().into()),
+                        ("offered", render::action_options(locale, &offered).into()),
+                    ],
+                ));
+                return;
+            }
+            Choice::NotOffered => {
+                say(&tr(
+                    locale,
+                    "play-bad-input",
+                    &[("input", line.into()), ("options", self.options().into())],
+                ));
+                return;
+            }
+        };
+        match self
+            .table
+            .act(YOU, offer.hand, offer.action_seq, kind)
+            .await
+        {
+            Ok(_) => self.offer = None,
+            Err(error) => self.refused(&error),
+        }
     }
 
     fn refused(&self, error: &LobbyError) {

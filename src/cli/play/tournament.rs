@@ -56,32 +56,7 @@ pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<Exit
 async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     let names = name_of(locale);
     let (id, resumed) = open_or_resume(bank, args).await?;
-    let state = bank
-        .tournament(id)
-        .await?
-        .context("the sit & go vanished")?;
-    let TournamentPhase::Running(tournament) = &state.phase else {
-        bail!("the sit & go did not start");
-    };
-    say(&tr(
-        locale,
-        "play-tournament-welcome",
-        &[
-            ("players", state.entrants.len().into()),
-            ("game", game_name(locale, state.settings.game).into()),
-            ("buy_in", state.settings.buy_in.into()),
-            ("pool", tournament.prize_pool().into()),
-            ("stack", state.settings.structure.starting_stack().into()),
-        ],
-    ));
-    if resumed {
-        say(&tr(
-            locale,
-            "play-tournament-resumed",
-            &[("hand", (tournament.hands_played() + 1).into())],
-        ));
-    }
-    say(&tr(locale, "play-tournament-help", &[]));
+    say_welcome(bank, id, resumed, locale).await?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut decisions = Xoshiro256PlusPlus::seed_from_u64(hand_seed(seed, u64::MAX));
     let mut input = std::io::stdin().lock().lines();
@@ -112,15 +87,101 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
             .iter()
             .map(|&seat| state.entrants[seat])
             .collect();
-        let you_play = users.contains(&YOU);
+        let deal = Deal {
+            locale,
+            seed,
+            next: &next,
+            users: &users,
+            tournament: &tournament,
+            bank,
+            id,
+        };
+        let Some((final_stacks, history)) = deal.play(&names, &mut decisions, &mut input).await?
+        else {
+            say(&tr(
+                locale,
+                "play-tournament-quit",
+                &[("command", "“studbot play --tournament”".into())],
+            ));
+            return Ok(ExitCode::SUCCESS);
+        };
+        let out_before = tournament.finishes().len();
+        bank.record_tournament_hand_with_history(GUILD, id, next.number, &final_stacks, history)
+            .await
+            .context("the bank did not record the hand")?;
+        tell_busted(bank, id, out_before, &next, locale, &names).await?;
+    }
+}
+
+/// The sit & go's entrants, game, buy-in, prize pool and starting stack; the hand it goes on
+/// from when it was resumed; the words you may type.
+async fn say_welcome(
+    bank: &Bank,
+    id: TournamentId,
+    resumed: bool,
+    locale: Locale,
+) -> anyhow::Result<()> {
+    let state = bank
+        .tournament(id)
+        .await?
+        .context("the sit & go vanished")?;
+    let TournamentPhase::Running(tournament) = &state.phase else {
+        bail!("the sit & go did not start");
+    };
+    say(&tr(
+        locale,
+        "play-tournament-welcome",
+        &[
+            ("players", state.entrants.len().into()),
+            ("game", game_name(locale, state.settings.game).into()),
+            ("buy_in", state.settings.buy_in.into()),
+            ("pool", tournament.prize_pool().into()),
+            ("stack", state.settings.structure.starting_stack().into()),
+        ],
+    ));
+    if resumed {
+        say(&tr(
+            locale,
+            "play-tournament-resumed",
+            &[("hand", (tournament.hands_played() + 1).into())],
+        ));
+    }
+    say(&tr(locale, "play-tournament-help", &[]));
+    Ok(())
+}
+
+/// One hand of the sit & go, dealt by the engine at the terminal.
+struct Deal<'a> {
+    locale: Locale,
+    seed: u64,
+    next: &'a NextHand,
+    /// The players dealt in, in deal order.
+    users: &'a [UserId],
+    tournament: &'a Tournament,
+    bank: &'a Bank,
+    id: TournamentId,
+}
+
+impl Deal<'_> {
+    /// Plays the hand to its end, you at the terminal and the computer players by
+    /// `decisions`; answers the stacks it ended with and its public history, or `None`
+    /// when you quit.
+    async fn play<N: Fn(UserId) -> String>(
+        &self,
+        names: &N,
+        decisions: &mut Xoshiro256PlusPlus,
+        input: &mut impl Iterator<Item = std::io::Result<String>>,
+    ) -> anyhow::Result<Option<(Vec<u64>, Vec<u8>)>> {
+        let (locale, next) = (self.locale, self.next);
+        let you_play = self.users.contains(&YOU);
         if you_play {
-            say(&header(locale, &tournament.status()));
+            say(&header(locale, &self.tournament.status()));
         }
-        let deck = hand_deck(seed, next.number);
+        let deck = hand_deck(self.seed, next.number);
         let mut hand =
             Hand::start_game(next.game, next.stakes, Rules::default(), &next.stacks, deck)
                 .with_context(|| format!("hand {} could not start", next.number + 1))?;
-        let player_names: Vec<String> = users.iter().map(|&user| names(user)).collect();
+        let player_names: Vec<String> = self.users.iter().map(|&user| names(user)).collect();
         let facts = TableFacts {
             hand_number: next.number + 1,
             players: player_names.iter().map(PlayerFacts::named).collect(),
@@ -128,31 +189,24 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
             action_timer_secs: None,
             mix_leg: None,
         };
-        let you = users.iter().position(|&user| user == YOU);
+        let you = self.users.iter().position(|&user| user == YOU);
         while let Some(seat) = hand.to_act() {
             let kind = if Some(seat) == you {
                 let turn = Turn {
                     locale,
                     hand: &hand,
                     facts: &facts,
-                    tournament: &tournament,
-                    bank,
-                    id,
-                    names: &names,
+                    tournament: self.tournament,
+                    bank: self.bank,
+                    id: self.id,
+                    names,
                 };
-                match turn.ask(&mut input).await? {
+                match turn.ask(input).await? {
                     Ok(kind) => kind,
-                    Err(Quit) => {
-                        say(&tr(
-                            locale,
-                            "play-tournament-quit",
-                            &[("command", "“studbot play --tournament”".into())],
-                        ));
-                        return Ok(ExitCode::SUCCESS);
-                    }
+                    Err(Quit) => return Ok(None),
                 }
             } else {
-                choose_for_hand(&hand, &mut decisions)
+                choose_for_hand(&hand, decisions)
                     .context("a computer player found no legal action")?
                     .kind
             };
@@ -164,16 +218,11 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
             let view = ResultView::new(next.number + 1, &player_names, result, hand.events());
             say(&render::results(locale, &view));
         }
-        let final_stacks = result.final_stacks.clone();
-        let out_before = tournament.finishes().len();
         // The same public history the lobby stores with a sit & go's hand, for `history`.
-        let history = HandHistory::of_hand(next.number + 1, &hand, &users)
+        let history = HandHistory::of_hand(next.number + 1, &hand, self.users)
             .context("the hand ended without a result")?
             .to_bytes()?;
-        bank.record_tournament_hand_with_history(GUILD, id, next.number, &final_stacks, history)
-            .await
-            .context("the bank did not record the hand")?;
-        tell_busted(bank, id, out_before, &next, locale, &names).await?;
+        Ok(Some((result.final_stacks.clone(), history)))
     }
 }
 

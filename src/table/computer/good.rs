@@ -118,17 +118,61 @@ pub fn equity<R: Rng + ?Sized>(
     runouts: u32,
     rng: &mut R,
 ) -> Option<f64> {
-    let mut seen = CardSet::EMPTY;
+    let community = public.community.or(private.community);
     let mut mine = CardSet::EMPTY;
     for &card in private.down_cards.iter().chain(&private.up_cards) {
-        seen.insert(card);
         mine.insert(card);
     }
-    let community = public.community.or(private.community);
     if let Some(card) = community {
-        seen.insert(card);
         mine.insert(card);
     }
+    let mut seen = mine;
+    let opponents = opponents(private, public, community, &mut seen);
+    if opponents.is_empty() {
+        return Some(1.0);
+    }
+    let mut unseen: Vec<Card> = Card::all().filter(|&card| !seen.contains(card)).collect();
+    let my_need = 7usize.saturating_sub(mine.len());
+    let mut shared = false;
+    let mut total = my_need + opponents.iter().map(|o| o.need).sum::<usize>();
+    if total > unseen.len() && community.is_none() {
+        // The deck runs short: the seventh card is one community card for every hand.
+        shared = true;
+        total = total + 1 - (opponents.len() + usize::from(my_need > 0));
+    }
+    if total > unseen.len() {
+        return None;
+    }
+    let runout = Runout {
+        game: public.game,
+        tune: tuning(public.game),
+        mine,
+        my_need,
+        shared,
+        opponents: &opponents,
+    };
+    let (mut won, mut weights) = (0.0f64, 0.0f64);
+    for _ in 0..runouts {
+        // A partial shuffle: the first `total` unseen cards are this runout's.
+        for slot in 0..total {
+            let pick = rng.random_range(slot..unseen.len());
+            unseen.swap(slot, pick);
+        }
+        let (weight, share) = runout.settle(&unseen);
+        won += weight * share;
+        weights += weight;
+    }
+    (weights > 0.0).then(|| won / weights)
+}
+
+/// The live opponents of `private`'s seat, each with what it showed and how it bet; every
+/// up card at the table, folded ones included, goes into `seen`.
+fn opponents(
+    private: &PrivateView,
+    public: &PublicView,
+    community: Option<Card>,
+    seen: &mut CardSet,
+) -> Vec<Opponent> {
     let mut opponents: Vec<Opponent> = Vec::with_capacity(public.seats.len());
     let most_this_street = public
         .seats
@@ -163,33 +207,30 @@ pub fn equity<R: Rng + ?Sized>(
             aggressor,
         });
     }
-    if opponents.is_empty() {
-        return Some(1.0);
-    }
-    let mut unseen: Vec<Card> = Card::all().filter(|&card| !seen.contains(card)).collect();
-    let my_need = 7usize.saturating_sub(mine.len());
-    let mut shared = false;
-    let mut total = my_need + opponents.iter().map(|o| o.need).sum::<usize>();
-    if total > unseen.len() && community.is_none() {
-        // The deck runs short: the seventh card is one community card for every hand.
-        shared = true;
-        total = total + 1 - (opponents.len() + usize::from(my_need > 0));
-    }
-    if total > unseen.len() {
-        return None;
-    }
-    let game = public.game;
-    let tune = tuning(game);
-    let (mut won, mut weights) = (0.0f64, 0.0f64);
-    for _ in 0..runouts {
-        // A partial shuffle: the first `total` unseen cards are this runout's.
-        for slot in 0..total {
-            let pick = rng.random_range(slot..unseen.len());
-            unseen.swap(slot, pick);
-        }
+    opponents
+}
+
+/// How one runout deals the unseen cards out: the seat's, then each opponent's in turn.
+struct Runout<'a> {
+    game: Game,
+    tune: Tuning,
+    /// The seat's own cards (and the community card).
+    mine: CardSet,
+    /// Cards the seat has yet to be dealt.
+    my_need: usize,
+    /// The seventh card is one community card for every hand (the first card dealt).
+    shared: bool,
+    opponents: &'a [Opponent],
+}
+
+impl Runout<'_> {
+    /// The runout dealt from the front of `cards`: how well it fits the opponents' betting,
+    /// and the seat's share of the pot in it.
+    fn settle(&self, cards: &[Card]) -> (f64, f64) {
+        let (game, shared) = (self.game, self.shared);
         let mut next = 0usize;
         let mut take = |count: usize| {
-            let cards = &unseen[next..next + count];
+            let cards = &cards[next..next + count];
             next += count;
             cards
         };
@@ -208,33 +249,31 @@ pub fn equity<R: Rng + ?Sized>(
             }
             hand
         };
-        let my_own = if shared && my_need > 0 {
-            my_need - 1
+        let my_own = if shared && self.my_need > 0 {
+            self.my_need - 1
         } else {
-            my_need
+            self.my_need
         };
-        let my_hand = deal_to(mine, my_need, take(my_own));
+        let my_hand = deal_to(self.mine, self.my_need, take(my_own));
         let mut weight = 1.0;
         let mut hands: [Showdown; 8] = [Showdown::default(); 8];
         hands[0] = Showdown::of(game, my_hand);
-        for (index, opponent) in opponents.iter().enumerate() {
+        for (index, opponent) in self.opponents.iter().enumerate() {
             let own = if shared && opponent.need > 0 {
                 opponent.need - 1
             } else {
                 opponent.need
             };
             let hidden = take(own);
-            weight *= opponent.fit(game, &tune, hidden);
+            weight *= opponent.fit(game, &self.tune, hidden);
             let hand = deal_to(opponent.known, opponent.need, hidden);
             if let Some(slot) = hands.get_mut(index + 1) {
                 *slot = Showdown::of(game, hand);
             }
         }
-        let players = (opponents.len() + 1).min(hands.len());
-        won += weight * share(game, &hands[..players]);
-        weights += weight;
+        let players = (self.opponents.len() + 1).min(hands.len());
+        (weight, share(game, &hands[..players]))
     }
-    (weights > 0.0).then(|| won / weights)
 }
 
 /// A live opponent as the sampler deals it out.
