@@ -94,31 +94,7 @@ async fn play_table(
         }
         let hand = bank.next_hand_number(table).await?;
         bank.begin_hand(GUILD, table, hand).await?;
-        // Everything in the middle goes to one or two winners.
-        let mut pot = 0u64;
-        let mut outcomes: Vec<SeatOutcome> = stacks
-            .iter()
-            .map(|&(user, start)| {
-                let lost = rng.random_range(0..=start);
-                pot += lost;
-                SeatOutcome {
-                    user,
-                    start,
-                    end: start - lost,
-                    won_high: false,
-                    won_low: false,
-                    scooped: false,
-                }
-            })
-            .collect();
-        let high = rng.random_range(0..outcomes.len());
-        let low = rng.random_range(0..outcomes.len());
-        let low_half = if rng.random_bool(0.5) { pot / 2 } else { 0 };
-        outcomes[high].end += pot - low_half;
-        outcomes[high].won_high = true;
-        outcomes[low].end += low_half;
-        outcomes[low].won_low = low_half > 0;
-        outcomes[high].scooped = low_half == 0;
+        let outcomes = random_outcomes(&mut rng, &stacks);
         bank.settle_hand(GUILD, table, hand, &outcomes).await?;
         // A winner may win back only their own chips: then no chip moved.
         if outcomes.iter().any(|outcome| outcome.end != outcome.start) {
@@ -126,6 +102,36 @@ async fn play_table(
         }
     }
     Ok(())
+}
+
+/// A random settlement of `stacks`: each seat loses a random part of its stack, and
+/// everything in the middle goes to one or two winners.
+fn random_outcomes(rng: &mut ChaCha8Rng, stacks: &[(UserId, u64)]) -> Vec<SeatOutcome> {
+    let mut pot = 0u64;
+    let mut outcomes: Vec<SeatOutcome> = stacks
+        .iter()
+        .map(|&(user, start)| {
+            let lost = rng.random_range(0..=start);
+            pot += lost;
+            SeatOutcome {
+                user,
+                start,
+                end: start - lost,
+                won_high: false,
+                won_low: false,
+                scooped: false,
+            }
+        })
+        .collect();
+    let high = rng.random_range(0..outcomes.len());
+    let low = rng.random_range(0..outcomes.len());
+    let low_half = if rng.random_bool(0.5) { pot / 2 } else { 0 };
+    outcomes[high].end += pot - low_half;
+    outcomes[high].won_high = true;
+    outcomes[low].end += low_half;
+    outcomes[low].won_low = low_half > 0;
+    outcomes[high].scooped = low_half == 0;
+    outcomes
 }
 
 async fn run_economy(

@@ -234,6 +234,57 @@ struct Books {
     expected_board: BTreeSet<(GuildId, UserId, u64)>,
 }
 
+impl Books {
+    /// One stored balance into the totals it belongs to; a balance out of its account's
+    /// range is a break.
+    fn add(&mut self, account: Account, balance: i128, breaks: &mut Vec<String>) {
+        let chips_out_of_range = balance < 0 || balance > i128::from(u64::MAX);
+        match account {
+            Account::Player { guild, user } => {
+                *self.by_guild.entry(guild).or_default() += balance;
+                self.player_accounts += 1;
+                self.player_chips += balance;
+                match u64::try_from(balance) {
+                    Ok(chips) => {
+                        self.expected_board.insert((guild, user, chips));
+                    }
+                    Err(_) => breaks.push(format!("{account:?} holds {balance}")),
+                }
+            }
+            Account::Seat { table, .. } => {
+                self.escrow_chips += balance;
+                *self.seats_by_table.entry(table).or_default() += balance;
+                if chips_out_of_range {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
+            Account::Tournament { tournament } => {
+                self.tournament_chips += balance;
+                *self.escrow_by_tournament.entry(tournament).or_default() += balance;
+                if chips_out_of_range {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
+            Account::House { guild } => {
+                *self.by_guild.entry(guild).or_default() += balance;
+                self.house_chips += balance;
+                if balance < 0 || balance > i128::from(u64::MAX) {
+                    breaks.push(format!("{account:?} holds {balance}"));
+                }
+            }
+            Account::Mint { guild } => {
+                *self.by_guild.entry(guild).or_default() += balance;
+                self.mint_balance += balance;
+                if balance > 0 {
+                    breaks.push(format!(
+                        "{account:?} holds {balance}: more destroyed than created"
+                    ));
+                }
+            }
+        }
+    }
+}
+
 /// Every stored balance against the ledger; no player, seat or prize pool below zero, no
 /// mint above it.
 fn check_balances(
@@ -267,50 +318,7 @@ fn check_balances(
                 "{account:?} holds {balance} but its ledger entries sum to {recomputed}"
             ));
         }
-        let chips_out_of_range = balance < 0 || balance > i128::from(u64::MAX);
-        match account {
-            Account::Player { guild, user } => {
-                *books.by_guild.entry(guild).or_default() += balance;
-                books.player_accounts += 1;
-                books.player_chips += balance;
-                match u64::try_from(balance) {
-                    Ok(chips) => {
-                        books.expected_board.insert((guild, user, chips));
-                    }
-                    Err(_) => breaks.push(format!("{account:?} holds {balance}")),
-                }
-            }
-            Account::Seat { table, .. } => {
-                books.escrow_chips += balance;
-                *books.seats_by_table.entry(table).or_default() += balance;
-                if chips_out_of_range {
-                    breaks.push(format!("{account:?} holds {balance}"));
-                }
-            }
-            Account::Tournament { tournament } => {
-                books.tournament_chips += balance;
-                *books.escrow_by_tournament.entry(tournament).or_default() += balance;
-                if chips_out_of_range {
-                    breaks.push(format!("{account:?} holds {balance}"));
-                }
-            }
-            Account::House { guild } => {
-                *books.by_guild.entry(guild).or_default() += balance;
-                books.house_chips += balance;
-                if balance < 0 || balance > i128::from(u64::MAX) {
-                    breaks.push(format!("{account:?} holds {balance}"));
-                }
-            }
-            Account::Mint { guild } => {
-                *books.by_guild.entry(guild).or_default() += balance;
-                books.mint_balance += balance;
-                if balance > 0 {
-                    breaks.push(format!(
-                        "{account:?} holds {balance}: more destroyed than created"
-                    ));
-                }
-            }
-        }
+        books.add(account, balance, breaks);
     }
     for (account, recomputed) in from_ledger {
         if recomputed != 0 {

@@ -55,43 +55,8 @@ impl Operation for SettleHand {
                 hand: current,
             });
         }
-        let reference = encoding::settlement_reference(table, hand);
-        for (loser, winner, amount) in movements(draft, table, &outcomes)? {
-            accounts::transfer(
-                draft,
-                Account::Seat { table, user: loser },
-                Account::Seat {
-                    table,
-                    user: winner,
-                },
-                amount,
-                Reason::Settle { hand },
-                &reference,
-            )?;
-        }
-        for outcome in &outcomes {
-            let held = accounts::chips(
-                draft,
-                Account::Seat {
-                    table,
-                    user: outcome.user,
-                },
-            )?;
-            if held != outcome.end {
-                return Err(BankError::Unbalanced(format!(
-                    "player {} would end the hand with {held}, not {}",
-                    outcome.user.0, outcome.end
-                )));
-            }
-        }
-        for outcome in &outcomes {
-            // A computer player has no stats of its own: its results are the house's.
-            if outcome.user.is_computer() {
-                house::record_hand(draft, guild, outcome)?;
-            } else {
-                stats::record_hand(draft, guild, outcome)?;
-            }
-        }
+        move_chips(draft, table, hand, &outcomes)?;
+        record_stats(draft, guild, &outcomes)?;
         let starts = match existing {
             Some(existing) => existing.starts,
             None => outcomes
@@ -117,6 +82,62 @@ impl Operation for SettleHand {
         }
         Ok(())
     }
+}
+
+/// Moves chips from losing seats to winning ones; every seat must then hold its `end`.
+fn move_chips(
+    draft: &mut Draft<'_>,
+    table: TableId,
+    hand: u64,
+    outcomes: &[SeatOutcome],
+) -> Result<(), BankError> {
+    let reference = encoding::settlement_reference(table, hand);
+    for (loser, winner, amount) in movements(draft, table, outcomes)? {
+        accounts::transfer(
+            draft,
+            Account::Seat { table, user: loser },
+            Account::Seat {
+                table,
+                user: winner,
+            },
+            amount,
+            Reason::Settle { hand },
+            &reference,
+        )?;
+    }
+    for outcome in outcomes {
+        let held = accounts::chips(
+            draft,
+            Account::Seat {
+                table,
+                user: outcome.user,
+            },
+        )?;
+        if held != outcome.end {
+            return Err(BankError::Unbalanced(format!(
+                "player {} would end the hand with {held}, not {}",
+                outcome.user.0, outcome.end
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Each player's stats, a computer player's in the house's.
+fn record_stats(
+    draft: &mut Draft<'_>,
+    guild: GuildId,
+    outcomes: &[SeatOutcome],
+) -> Result<(), BankError> {
+    for outcome in outcomes {
+        // A computer player has no stats of its own: its results are the house's.
+        if outcome.user.is_computer() {
+            house::record_hand(draft, guild, outcome)?;
+        } else {
+            stats::record_hand(draft, guild, outcome)?;
+        }
+    }
+    Ok(())
 }
 
 /// Checks a settlement and turns it into movements from losing seats to winning seats.
