@@ -157,4 +157,45 @@ mod tests {
             }
         );
     }
+    #[test]
+    fn a_share_of_no_chips_is_no_win() {
+        // A one-chip pot split both ways: the high takes the odd chip, the tied lows share
+        // the empty low half.
+        let hand = result(vec![award(&[0, 1, 2], &[(0, 1)], &[(1, 0), (2, 0)], false)]);
+        assert_eq!(hand.wins(1), SeatWins::default());
+        assert_eq!(hand.wins(2), SeatWins::default());
+        assert!(hand.wins(0).won_high);
+        assert!(!hand.wins(0).scooped);
+    }
+
+    #[test]
+    fn a_contested_pot_nobody_received_is_no_scoop() {
+        let hand = result(vec![award(&[0, 1], &[], &[], false)]);
+        assert_eq!(hand.wins(0), SeatWins::default());
+        assert_eq!(hand.wins(1), SeatWins::default());
+    }
+
+    #[test]
+    fn a_seat_that_scooped_one_pot_and_shared_another_still_scooped() {
+        let hand = result(vec![
+            award(&[0, 1, 2], &[(0, 30)], &[(0, 30)], false),
+            award(&[0, 1], &[(0, 10)], &[(1, 10)], false),
+        ]);
+        assert_eq!(
+            hand.wins(0),
+            SeatWins {
+                won_high: true,
+                won_low: true,
+                scooped: true
+            }
+        );
+        assert_eq!(
+            hand.wins(1),
+            SeatWins {
+                won_high: false,
+                won_low: true,
+                scooped: false
+            }
+        );
+    }
 }

@@ -87,3 +87,99 @@ impl Seats {
         self.clockwise_from(start).find(|&s| self.is_active(s))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_seat_given_a_stack_starts_in_the_hand_and_no_other() {
+        let seats = Seats::new(&[10, 20, 30]);
+        assert_eq!(seats.count, 3);
+        assert_eq!(&seats.stack[..4], &[10, 20, 30, 0]);
+        assert!((0..3).all(|seat| seats.is_active(seat) && seats.is_live(seat)));
+        assert!(!seats.is_live(3) && !seats.is_active(3));
+        assert_eq!((seats.live_count(), seats.active_count()), (3, 3));
+        assert_eq!(seats.pot(), 0);
+    }
+
+    #[test]
+    fn a_folded_seat_is_out_and_an_all_in_seat_is_in_but_cannot_bet() {
+        let mut seats = Seats::new(&[10, 20, 30, 40]);
+        seats.state[1] = SeatState::Folded;
+        seats.state[2] = SeatState::AllIn;
+        assert!(!seats.is_live(1) && !seats.is_active(1));
+        assert!(seats.is_live(2) && !seats.is_active(2));
+        assert_eq!(seats.live_count(), 3);
+        assert_eq!(seats.active_count(), 2);
+    }
+
+    #[test]
+    fn a_payment_moves_chips_from_the_stack_to_the_pot_and_a_street_bet_only_when_it_is_one() {
+        let mut seats = Seats::new(&[10, 20]);
+        assert_eq!(seats.pay(0, 1, false), 1);
+        assert_eq!(seats.pay(0, 4, true), 4);
+        assert_eq!(seats.pay(0, 2, true), 2);
+        assert_eq!(
+            (seats.stack[0], seats.committed[0], seats.street_bet[0]),
+            (3, 7, 6)
+        );
+        assert!(seats.is_active(0));
+        assert_eq!(seats.pay(1, 3, true), 3);
+        assert_eq!(seats.pot(), 10);
+    }
+
+    #[test]
+    fn a_payment_of_more_than_the_stack_pays_the_stack_and_puts_the_seat_all_in() {
+        let mut seats = Seats::new(&[10, 20]);
+        assert_eq!(seats.pay(0, 25, true), 10);
+        assert_eq!((seats.stack[0], seats.committed[0]), (0, 10));
+        assert_eq!(seats.street_bet[0], 10);
+        assert_eq!(seats.state[0], SeatState::AllIn);
+        assert_eq!(seats.pay(1, 20, false), 20);
+        assert_eq!(seats.state[1], SeatState::AllIn);
+        assert_eq!(seats.street_bet[1], 0);
+    }
+
+    #[test]
+    fn a_folded_seat_that_has_paid_its_last_chip_stays_folded() {
+        let mut seats = Seats::new(&[10, 20]);
+        seats.state[0] = SeatState::Folded;
+        seats.pay(0, 10, false);
+        assert_eq!(seats.state[0], SeatState::Folded);
+    }
+
+    #[test]
+    fn the_pot_counts_only_the_seats_in_the_hand() {
+        let mut seats = Seats::new(&[10, 20]);
+        seats.committed = [3, 4, 9, 9, 9, 9, 9, 9];
+        assert_eq!(seats.pot(), 7);
+    }
+
+    #[test]
+    fn clockwise_order_starts_at_the_seat_given_and_wraps_around() {
+        let seats = Seats::new(&[10, 20, 30, 40]);
+        let order = |start| seats.clockwise_from(start).collect::<Vec<_>>();
+        assert_eq!(order(0), vec![0, 1, 2, 3]);
+        assert_eq!(order(2), vec![2, 3, 0, 1]);
+        assert_eq!(order(3), vec![3, 0, 1, 2]);
+        // A start past the last seat counts on around the table.
+        assert_eq!(order(6), vec![2, 3, 0, 1]);
+        let empty = Seats::new(&[]);
+        assert_eq!(empty.clockwise_from(3).count(), 0);
+    }
+
+    #[test]
+    fn the_next_seat_that_can_bet_skips_folded_and_all_in_seats_and_wraps_around() {
+        let mut seats = Seats::new(&[10, 20, 30, 40]);
+        seats.state[1] = SeatState::Folded;
+        seats.state[2] = SeatState::AllIn;
+        assert_eq!(seats.next_active_from(0), Some(0));
+        assert_eq!(seats.next_active_from(1), Some(3));
+        assert_eq!(seats.next_active_from(2), Some(3));
+        seats.state[3] = SeatState::Folded;
+        assert_eq!(seats.next_active_from(1), Some(0));
+        seats.state[0] = SeatState::AllIn;
+        assert_eq!(seats.next_active_from(0), None);
+    }
+}

@@ -30,6 +30,9 @@ mod setup;
 mod streets;
 mod views;
 
+#[cfg(test)]
+mod tests;
+
 // The vocabulary and the refusals live beside the machine (`super::vocab`, `super::errors`),
 // so the rule files need not import the hand; named here too, where code outside the engine
 // has always found them.

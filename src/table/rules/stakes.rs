@@ -115,5 +115,62 @@ mod tests {
             refusal(flat),
             Err("big_bet (5) must be more than small_bet (5)".into())
         );
+        let upside_down = Stakes { big_bet: 4, ..good };
+        assert_eq!(
+            refusal(upside_down),
+            Err("big_bet (4) must be more than small_bet (5)".into())
+        );
+    }
+
+    /// docs/RULES.md, Stakes: "A bring-in equal to the small bet is allowed", and a big bet
+    /// one chip above the small bet is the least one allowed.
+    #[test]
+    fn stakes_at_their_bounds_are_allowed() {
+        let at_bounds = Stakes {
+            ante: 0,
+            bring_in: 5,
+            small_bet: 5,
+            big_bet: 6,
+        };
+        assert_eq!(at_bounds.validate(), Ok(()));
+        let least = Stakes {
+            ante: 0,
+            bring_in: 1,
+            small_bet: 1,
+            big_bet: 2,
+        };
+        assert_eq!(least.validate(), Ok(()));
+    }
+
+    #[test]
+    fn the_default_stakes_are_one_two_five_ten() {
+        assert_eq!(
+            Stakes::default(),
+            Stakes {
+                ante: 1,
+                bring_in: 2,
+                small_bet: 5,
+                big_bet: 10,
+            }
+        );
+    }
+
+    #[test]
+    fn each_stakes_refusal_names_its_message_and_the_numbers_it_shows() {
+        let zero = StakesError::ZeroBringIn;
+        assert_eq!(zero.message_id(), "settings-bring-in-zero");
+        assert_eq!(zero.message_args(), Vec::new());
+        let high = StakesError::BringInAboveSmallBet {
+            bring_in: 6,
+            small_bet: 5,
+        };
+        assert_eq!(high.message_id(), "settings-bring-in-above-small-bet");
+        assert_eq!(high.message_args(), vec![("bring_in", 6), ("small_bet", 5)]);
+        let flat = StakesError::BigBetNotAboveSmallBet {
+            small_bet: 5,
+            big_bet: 4,
+        };
+        assert_eq!(flat.message_id(), "settings-big-bet-not-above-small-bet");
+        assert_eq!(flat.message_args(), vec![("small_bet", 5), ("big_bet", 4)]);
     }
 }
