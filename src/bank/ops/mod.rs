@@ -19,6 +19,8 @@ mod remove_table_settings;
 mod save_preferences;
 mod save_table_settings;
 mod settle_hand;
+#[cfg(test)]
+mod testing;
 mod tournament_cancel;
 mod tournament_finish;
 mod tournament_open;
