@@ -27,6 +27,8 @@ mod tournament_open;
 mod tournament_record_hand;
 mod tournament_register;
 mod tournament_start;
+#[cfg(test)]
+mod tournament_tests;
 mod tournament_unregister;
 
 pub(crate) use begin_hand::BeginHand;
