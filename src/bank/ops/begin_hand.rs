@@ -49,3 +49,66 @@ impl Operation for BeginHand {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::BankError;
+    use crate::bank::UserId;
+    use crate::bank::ops::testing::{Books, TABLE, outcome};
+    use crate::bank::tables::HandState;
+
+    fn seated() -> Books {
+        let mut books = Books::new();
+        books.buy_in(1, 300);
+        books.buy_in(2, 200);
+        books
+    }
+
+    #[test]
+    fn a_hand_begins_in_progress_with_every_seats_stack() {
+        let mut books = seated();
+        books.begin(1).unwrap();
+        let record = books.table().expect("registered");
+        assert_eq!((record.hand_in_progress, record.last_hand), (Some(1), 1));
+        let marker = books.hand(1).expect("marked");
+        assert_eq!(marker.state, HandState::InProgress);
+        assert_eq!(marker.starts, vec![(UserId(1), 300), (UserId(2), 200)]);
+    }
+
+    #[test]
+    fn beginning_the_hand_in_progress_again_changes_nothing() {
+        let mut books = seated();
+        books.begin(1).unwrap();
+        let before = books.snapshot();
+        assert_eq!(books.begin(1), Ok(()));
+        assert!(books.snapshot() == before);
+    }
+
+    #[test]
+    fn another_hand_while_one_is_in_progress_is_refused() {
+        let mut books = seated();
+        books.begin(1).unwrap();
+        assert_eq!(
+            books.begin(2),
+            Err(BankError::HandInProgress {
+                table: TABLE,
+                hand: 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_finished_hand_begun_again_is_refused_even_once_its_marker_is_gone() {
+        let mut books = seated();
+        books.begin(5).unwrap();
+        books
+            .settle(5, &[outcome(1, 300, 250), outcome(2, 200, 250)])
+            .unwrap();
+        let finished = |hand| Err(BankError::HandFinished { table: TABLE, hand });
+        assert_eq!(books.begin(5), finished(5));
+        // Hand 3 never had a marker: only the table's last hand says it is past.
+        assert_eq!(books.hand(3), None);
+        assert_eq!(books.begin(3), finished(3));
+        assert_eq!(books.begin(6), Ok(()));
+    }
+}

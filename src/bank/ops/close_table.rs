@@ -55,3 +55,73 @@ impl Operation for CloseTable {
         Ok(paid)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::CloseTable;
+    use crate::bank::ops::BuyIn;
+    use crate::bank::ops::testing::{Books, GUILD, TABLE};
+    use crate::bank::{BankError, UserId};
+
+    fn close(reference: &str) -> CloseTable {
+        CloseTable {
+            guild: GUILD,
+            table: TABLE,
+            reference: reference.into(),
+        }
+    }
+
+    #[test]
+    fn closing_a_table_pays_every_stack_back_and_answers_what_each_was_paid() {
+        let mut books = Books::new();
+        books.buy_in(1, 300);
+        books.buy_in(2, 200);
+        assert_eq!(
+            books.run(close("x")),
+            Ok(vec![(UserId(1), 300), (UserId(2), 200)])
+        );
+        assert_eq!((books.player(1), books.player(2)), (1_000, 1_000));
+        assert_eq!((books.seat(1), books.seat(2)), (0, 0));
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn a_closed_table_takes_no_buy_in() {
+        let mut books = Books::new();
+        books.buy_in(1, 300);
+        books.run(close("x")).unwrap();
+        assert_eq!(books.table().map(|record| record.open), Some(false));
+        let refused = books.refused(BuyIn {
+            guild: GUILD,
+            table: TABLE,
+            user: UserId(1),
+            amount: 100,
+            reference: "late".into(),
+        });
+        assert_eq!(refused, BankError::TableClosed { table: TABLE });
+    }
+
+    #[test]
+    fn a_retried_close_pays_once_and_answers_the_same() {
+        let mut books = Books::new();
+        books.buy_in(1, 300);
+        assert_eq!(books.run(close("x")), Ok(vec![(UserId(1), 300)]));
+        assert_eq!(books.run(close("x")), Ok(vec![(UserId(1), 300)]));
+        assert_eq!(books.player(1), 1_000);
+    }
+
+    #[test]
+    fn closing_a_table_with_a_hand_in_progress_is_refused() {
+        let mut books = Books::new();
+        books.buy_in(1, 300);
+        books.buy_in(2, 300);
+        books.begin(1).unwrap();
+        assert_eq!(
+            books.refused(close("x")),
+            BankError::HandInProgress {
+                table: TABLE,
+                hand: 1
+            }
+        );
+    }
+}

@@ -19,6 +19,8 @@ mod remove_table_settings;
 mod save_preferences;
 mod save_table_settings;
 mod settle_hand;
+#[cfg(test)]
+mod testing;
 mod tournament_cancel;
 mod tournament_finish;
 mod tournament_open;
@@ -26,6 +28,8 @@ mod tournament_pause;
 mod tournament_record_hand;
 mod tournament_register;
 mod tournament_start;
+#[cfg(test)]
+mod tournament_tests;
 mod tournament_unregister;
 
 pub(crate) use begin_hand::BeginHand;

@@ -65,3 +65,77 @@ impl Operation for Moderate {
         accounts::chips(draft, player)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MintMove, Moderate};
+    use crate::bank::ops::testing::{Books, GUILD};
+    use crate::bank::{BankError, UserId};
+
+    fn moderate(direction: MintMove, amount: u64, reference: &str) -> Moderate {
+        Moderate {
+            guild: GUILD,
+            moderator: UserId(9),
+            user: UserId(1),
+            amount,
+            direction,
+            reference: reference.into(),
+        }
+    }
+
+    #[test]
+    fn a_grant_creates_chips_for_the_player_and_answers_the_balance() {
+        let mut books = Books::new();
+        assert_eq!(books.run(moderate(MintMove::Grant, 500, "g")), Ok(1_500));
+        assert_eq!(books.mint(), -1_500);
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn a_take_destroys_chips_of_the_player_and_answers_the_balance() {
+        let mut books = Books::new();
+        assert_eq!(books.run(moderate(MintMove::Take, 300, "t")), Ok(700));
+        assert_eq!(books.mint(), -700);
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn a_take_past_the_balance_is_refused() {
+        let mut books = Books::new();
+        books.run(moderate(MintMove::Take, 1_000, "all")).unwrap();
+        assert_eq!(
+            books.refused(moderate(MintMove::Take, 1, "more")),
+            BankError::InsufficientFunds {
+                balance: 0,
+                needed: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_grant_or_take_of_no_chips_is_refused() {
+        let mut books = Books::new();
+        assert_eq!(
+            books.refused(moderate(MintMove::Grant, 0, "g")),
+            BankError::ZeroAmount
+        );
+        assert_eq!(
+            books.refused(moderate(MintMove::Take, 0, "t")),
+            BankError::ZeroAmount
+        );
+    }
+
+    #[test]
+    fn a_retried_grant_grants_once_and_its_reference_on_a_take_is_refused() {
+        let mut books = Books::new();
+        assert_eq!(books.run(moderate(MintMove::Grant, 500, "m")), Ok(1_500));
+        assert_eq!(books.run(moderate(MintMove::Grant, 500, "m")), Ok(1_500));
+        assert_eq!(books.player(1), 1_500);
+        assert_eq!(
+            books.refused(moderate(MintMove::Take, 500, "m")),
+            BankError::ReferenceReused {
+                reference: "m".into()
+            }
+        );
+    }
+}

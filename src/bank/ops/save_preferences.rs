@@ -24,3 +24,35 @@ impl Operation for SavePreferences {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SavePreferences;
+    use crate::bank::ops::testing::Books;
+    use crate::bank::store::Tree;
+    use crate::bank::{MemberPreferences, UserId};
+
+    fn stored(books: &Books) -> Option<MemberPreferences> {
+        books.read(|draft| draft.get_record(Tree::Preferences, &1u64.to_be_bytes()))
+    }
+
+    fn save(turn_pings: bool) -> SavePreferences {
+        SavePreferences {
+            user: UserId(1),
+            preferences: MemberPreferences { turn_pings },
+        }
+    }
+
+    #[test]
+    fn a_choice_is_stored_and_going_back_to_the_default_stores_nothing() {
+        let mut books = Books::new();
+        books.run(save(false)).unwrap();
+        assert_eq!(
+            stored(&books),
+            Some(MemberPreferences { turn_pings: false })
+        );
+        books.run(save(true)).unwrap();
+        assert_eq!(stored(&books), None);
+        assert!(books.snapshot().is_empty());
+    }
+}

@@ -20,3 +20,26 @@ impl Operation for SaveTableSettings {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SaveTableSettings;
+    use crate::bank::ops::testing::{Books, TABLE};
+    use crate::bank::store::Tree;
+    use crate::bank::tables::table_key;
+
+    #[test]
+    fn a_tables_settings_record_is_stored_as_given_and_replaced() {
+        let mut books = Books::new();
+        for record in [b"first".to_vec(), b"second".to_vec()] {
+            books
+                .run(SaveTableSettings {
+                    table: TABLE,
+                    record: record.clone(),
+                })
+                .unwrap();
+            let kept = books.read(|draft| draft.get(Tree::TableSettings, &table_key(TABLE)));
+            assert_eq!(kept, Some(record));
+        }
+    }
+}

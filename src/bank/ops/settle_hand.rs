@@ -212,3 +212,113 @@ fn movements(
     }
     Ok(movements)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::ops::testing::{Books, TABLE, outcome};
+    use crate::bank::tables::HandState;
+    use crate::bank::{BankError, HAND_MARKERS_KEPT, UserId};
+
+    fn seated() -> Books {
+        let mut books = Books::new();
+        books.buy_in(1, 500);
+        books.buy_in(2, 500);
+        books
+    }
+
+    #[test]
+    fn a_settlement_moves_the_losers_chips_to_the_winner_and_marks_the_hand_settled() {
+        let mut books = seated();
+        books.buy_in(3, 500);
+        books.begin(1).unwrap();
+        let outcomes = [
+            outcome(1, 500, 350),
+            outcome(2, 500, 450),
+            outcome(3, 500, 700),
+        ];
+        assert_eq!(books.settle(1, &outcomes), Ok(()));
+        assert_eq!(
+            (books.seat(1), books.seat(2), books.seat(3)),
+            (350, 450, 700)
+        );
+        assert_eq!(
+            books.hand(1).map(|marker| marker.state),
+            Some(HandState::Settled)
+        );
+        let record = books.table().expect("registered");
+        assert_eq!((record.hand_in_progress, record.last_hand), (None, 1));
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn settling_a_settled_hand_again_changes_nothing() {
+        let mut books = seated();
+        books.begin(1).unwrap();
+        let outcomes = [outcome(1, 500, 400), outcome(2, 500, 600)];
+        books.settle(1, &outcomes).unwrap();
+        let before = books.snapshot();
+        assert_eq!(books.settle(1, &outcomes), Ok(()));
+        assert!(books.snapshot() == before);
+    }
+
+    #[test]
+    fn a_hand_never_begun_past_the_tables_last_hand_settles() {
+        let mut books = seated();
+        let outcomes = [outcome(1, 500, 400), outcome(2, 500, 600)];
+        assert_eq!(books.settle(1, &outcomes), Ok(()));
+        assert_eq!((books.seat(1), books.seat(2)), (400, 600));
+    }
+
+    #[test]
+    fn settling_another_hand_than_the_one_in_progress_is_refused() {
+        let mut books = seated();
+        books.begin(1).unwrap();
+        assert_eq!(
+            books.settle(2, &[outcome(1, 500, 400), outcome(2, 500, 600)]),
+            Err(BankError::HandInProgress {
+                table: TABLE,
+                hand: 1
+            })
+        );
+        assert_eq!((books.seat(1), books.seat(2)), (500, 500));
+    }
+
+    #[test]
+    fn a_settlement_whose_ends_differ_from_the_stacks_it_would_leave_is_refused() {
+        let mut books = seated();
+        books.begin(1).unwrap();
+        let refused = books.settle(1, &[outcome(1, 500, 500), outcome(2, 500, 400)]);
+        assert!(
+            matches!(refused, Err(BankError::Unbalanced(_))),
+            "{refused:?}"
+        );
+        assert_eq!((books.seat(1), books.seat(2)), (500, 500));
+    }
+
+    #[test]
+    fn an_old_hands_settlement_after_its_marker_is_pruned_is_refused_and_moves_nothing() {
+        let mut books = seated();
+        let even = [outcome(1, 500, 500), outcome(2, 500, 500)];
+        for hand in 1..=HAND_MARKERS_KEPT + 2 {
+            books.begin(hand).unwrap();
+            books.settle(hand, &even).unwrap();
+        }
+        assert_eq!(books.hand(1), None);
+        let before = books.snapshot();
+        // Starts that match today's stacks: without the guard this would move 100 chips.
+        assert_eq!(
+            books.settle(1, &[outcome(1, 500, 600), outcome(2, 500, 400)]),
+            Err(BankError::HandFinished {
+                table: TABLE,
+                hand: 1
+            })
+        );
+        assert!(books.snapshot() == before);
+        assert_eq!(
+            books
+                .hand(HAND_MARKERS_KEPT + 2)
+                .map(|marker| marker.starts),
+            Some(vec![(UserId(1), 500), (UserId(2), 500)])
+        );
+    }
+}

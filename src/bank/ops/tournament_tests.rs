@@ -1,0 +1,348 @@
+//! The sit & go operations' own tests on the books in memory, from opening to a cancel:
+//! what each moves into and out of the prize pool's escrow, and what each refuses.
+
+use super::testing::{Books, GUILD};
+use super::{
+    CancelTournament, CloseTable, OpenTable, OpenTournament, RegisterTournament, StartTournament,
+    UnregisterTournament,
+};
+use crate::bank::accounts::Account;
+use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
+use crate::bank::{BankError, TableId, UserId};
+use crate::table::GameChoice;
+use crate::tournament::{Structure, StructureKind, TournamentSettings};
+
+const CHANNEL: TableId = TableId(40);
+
+fn settings(buy_in: u64) -> TournamentSettings {
+    TournamentSettings {
+        game: GameChoice::Stud,
+        structure: Structure::built_in(StructureKind::Turbo),
+        buy_in,
+        payouts: None,
+    }
+}
+
+fn open_in(
+    channel: TableId,
+    seats: usize,
+    buy_in: u64,
+    computers: usize,
+    reference: &str,
+) -> OpenTournament {
+    OpenTournament {
+        guild: GUILD,
+        channel,
+        seats,
+        settings: settings(buy_in),
+        computer_players: computers,
+        reference: reference.into(),
+    }
+}
+
+fn register(id: TournamentId, user: u64) -> RegisterTournament {
+    RegisterTournament {
+        guild: GUILD,
+        tournament: id,
+        user: UserId(user),
+        reference: format!("register {user}"),
+    }
+}
+
+fn unregister(id: TournamentId, user: u64) -> UnregisterTournament {
+    UnregisterTournament {
+        guild: GUILD,
+        tournament: id,
+        user: UserId(user),
+        reference: format!("unregister {user}"),
+    }
+}
+
+fn start(id: TournamentId) -> StartTournament {
+    StartTournament {
+        guild: GUILD,
+        tournament: id,
+        reference: "start".into(),
+    }
+}
+
+fn cancel(id: TournamentId) -> CancelTournament {
+    CancelTournament {
+        guild: GUILD,
+        tournament: id,
+        reference: "cancel".into(),
+    }
+}
+
+/// A sit & go of `seats` opened in `CHANNEL`, `entrants` (users 1, 2, …) registered.
+fn opened(
+    books: &mut Books,
+    seats: usize,
+    buy_in: u64,
+    computers: usize,
+    entrants: u64,
+) -> TournamentId {
+    let id = books
+        .run(open_in(CHANNEL, seats, buy_in, computers, "open"))
+        .expect("opens");
+    for user in 1..=entrants {
+        books.run(register(id, user)).expect("registers");
+    }
+    id
+}
+
+fn state(books: &Books, id: TournamentId) -> TournamentState {
+    books
+        .read(|draft| tournaments::read(draft, id))
+        .expect("the tournament is known")
+}
+
+fn escrow(books: &Books, id: TournamentId) -> u64 {
+    books.chips(id.escrow())
+}
+
+fn running(books: &Books, id: TournamentId) -> bool {
+    matches!(state(books, id).phase, TournamentPhase::Running(_))
+}
+
+#[test]
+fn each_sit_and_go_opened_takes_the_next_number_and_waits_for_registrations() {
+    let mut books = Books::new();
+    let first = books.run(open_in(CHANNEL, 6, 100, 0, "o1"));
+    let second = books.run(open_in(TableId(41), 6, 100, 0, "o2"));
+    assert_eq!((first, second), (Ok(TournamentId(1)), Ok(TournamentId(2))));
+    let opened = state(&books, TournamentId(1));
+    assert_eq!(opened.phase, TournamentPhase::Registering);
+    assert_eq!((opened.channel, opened.seats), (CHANNEL, 6));
+}
+
+#[test]
+fn a_retried_open_opens_one_sit_and_go() {
+    let mut books = Books::new();
+    assert_eq!(
+        books.run(open_in(CHANNEL, 6, 100, 0, "o")),
+        Ok(TournamentId(1))
+    );
+    assert_eq!(
+        books.run(open_in(CHANNEL, 6, 100, 0, "o")),
+        Ok(TournamentId(1))
+    );
+    assert_eq!(
+        books.refused(open_in(CHANNEL, 5, 100, 0, "o")),
+        BankError::ReferenceReused {
+            reference: "o".into()
+        }
+    );
+}
+
+#[test]
+fn computer_players_may_fill_every_seat_but_one_and_no_more() {
+    let mut books = Books::new();
+    let refused = books.refused(open_in(CHANNEL, 6, 100, 6, "every"));
+    assert!(
+        matches!(refused, BankError::BadTournament(_)),
+        "{refused:?}"
+    );
+    assert_eq!(
+        books.run(open_in(CHANNEL, 6, 100, 5, "all but one")),
+        Ok(TournamentId(1))
+    );
+}
+
+#[test]
+fn a_sit_and_go_with_no_computer_players_keeps_no_allowance() {
+    let mut books = Books::new();
+    let before = books.snapshot().len();
+    books.run(open_in(CHANNEL, 6, 100, 0, "o")).unwrap();
+    // The tournament's record, the next number and the reference with its time: no more.
+    assert_eq!(books.snapshot().len(), before + 4);
+}
+
+#[test]
+fn a_sit_and_go_is_refused_in_a_channel_with_an_open_table_and_opens_once_it_is_closed() {
+    let mut books = Books::new();
+    books
+        .run(OpenTable {
+            guild: GUILD,
+            table: CHANNEL,
+        })
+        .unwrap();
+    assert_eq!(
+        books.refused(open_in(CHANNEL, 6, 100, 0, "o1")),
+        BankError::TableOpenInChannel { table: CHANNEL }
+    );
+    books
+        .run(CloseTable {
+            guild: GUILD,
+            table: CHANNEL,
+            reference: "close".into(),
+        })
+        .unwrap();
+    assert_eq!(
+        books.run(open_in(CHANNEL, 6, 100, 0, "o2")),
+        Ok(TournamentId(1))
+    );
+}
+
+#[test]
+fn registering_moves_the_buy_in_into_the_prize_pool_and_answers_how_many_entered() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 100, 0, 0);
+    assert_eq!(books.run(register(id, 1)), Ok(1));
+    assert_eq!(books.run(register(id, 2)), Ok(2));
+    assert_eq!((books.player(1), escrow(&books, id)), (900, 200));
+    assert_eq!(state(&books, id).entrants, vec![UserId(1), UserId(2)]);
+    books.assert_balanced();
+}
+
+#[test]
+fn a_retried_registration_enters_once() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 100, 0, 1);
+    assert_eq!(books.run(register(id, 1)), Ok(1));
+    assert_eq!(books.player(1), 900);
+    let twice = RegisterTournament {
+        reference: "again".into(),
+        ..register(id, 1)
+    };
+    assert_eq!(
+        books.refused(twice),
+        BankError::AlreadyRegistered { tournament: id }
+    );
+}
+
+#[test]
+fn a_freeroll_registration_moves_no_chip() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 0, 0, 0);
+    assert_eq!(books.run(register(id, 1)), Ok(1));
+    assert_eq!(books.player(1), 1_000);
+    assert!(books.ledger().iter().all(|entry| entry.to != id.escrow()));
+}
+
+#[test]
+fn the_registration_that_fills_the_last_seat_starts_the_sit_and_go() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 3, 100, 0, 2);
+    assert!(!running(&books, id));
+    assert_eq!(books.run(register(id, 3)), Ok(3));
+    assert!(running(&books, id));
+    assert_eq!(
+        books.refused(register(id, 4)),
+        BankError::TournamentStarted { tournament: id }
+    );
+}
+
+#[test]
+fn a_moderators_start_with_two_entrants_goes_through_and_with_one_or_none_is_refused() {
+    let mut books = Books::new();
+    let empty = opened(&mut books, 6, 100, 0, 0);
+    assert_eq!(
+        books.refused(start(empty)),
+        BankError::TooFewEntrants {
+            tournament: empty,
+            entrants: 0
+        }
+    );
+    books.run(register(empty, 1)).unwrap();
+    assert_eq!(
+        books.refused(start(empty)),
+        BankError::TooFewEntrants {
+            tournament: empty,
+            entrants: 1
+        }
+    );
+    books.run(register(empty, 2)).unwrap();
+    assert_eq!(books.run(start(empty)), Ok(()));
+    assert!(running(&books, empty));
+    // A retry answers the same; a registration after the start is refused.
+    assert_eq!(books.run(start(empty)), Ok(()));
+    assert_eq!(
+        books.refused(register(empty, 3)),
+        BankError::TournamentStarted { tournament: empty }
+    );
+}
+
+#[test]
+fn a_moderators_start_fills_the_allowed_free_seats_with_computers_paid_by_the_house() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 100, 3, 2);
+    books.run(start(id)).unwrap();
+    let entrants = state(&books, id).entrants;
+    assert_eq!(entrants.len(), 5);
+    assert!(entrants[2..].iter().all(|user| user.is_computer()));
+    assert_eq!(escrow(&books, id), 500);
+    assert_eq!(books.chips(Account::House { guild: GUILD }), 0);
+    books.assert_balanced();
+}
+
+#[test]
+fn a_freerolls_start_fills_the_allowed_seats_with_computers_for_nothing() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 0, 2, 2);
+    books.run(start(id)).unwrap();
+    assert_eq!(state(&books, id).entrants.len(), 4);
+    assert_eq!(escrow(&books, id), 0);
+    books.assert_balanced();
+}
+
+#[test]
+fn unregistering_refunds_the_buy_in_and_leaves_the_others_entered() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 100, 0, 2);
+    assert_eq!(books.run(unregister(id, 1)), Ok(100));
+    assert_eq!(books.run(unregister(id, 1)), Ok(100));
+    assert_eq!((books.player(1), escrow(&books, id)), (1_000, 100));
+    assert_eq!(state(&books, id).entrants, vec![UserId(2)]);
+    let again = UnregisterTournament {
+        reference: "again".into(),
+        ..unregister(id, 1)
+    };
+    assert_eq!(
+        books.refused(again),
+        BankError::NotRegistered { tournament: id }
+    );
+    books.assert_balanced();
+}
+
+#[test]
+fn unregistering_from_a_freeroll_refunds_nothing() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 0, 0, 2);
+    assert_eq!(books.run(unregister(id, 2)), Ok(0));
+    assert_eq!(state(&books, id).entrants, vec![UserId(1)]);
+}
+
+#[test]
+fn unregistering_after_the_start_is_refused() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 2, 100, 0, 2);
+    assert_eq!(
+        books.refused(unregister(id, 1)),
+        BankError::TournamentStarted { tournament: id }
+    );
+}
+
+#[test]
+fn cancelling_before_the_start_refunds_every_buy_in_once() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 100, 0, 2);
+    let refunds = Ok(vec![(UserId(1), 100), (UserId(2), 100)]);
+    assert_eq!(books.run(cancel(id)), refunds);
+    assert_eq!(books.run(cancel(id)), refunds);
+    assert_eq!(
+        (books.player(1), books.player(2), escrow(&books, id)),
+        (1_000, 1_000, 0)
+    );
+    books.assert_balanced();
+}
+
+#[test]
+fn cancelling_a_freeroll_pays_nothing_back() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 6, 0, 0, 2);
+    assert_eq!(
+        books.run(cancel(id)),
+        Ok(vec![(UserId(1), 0), (UserId(2), 0)])
+    );
+}
