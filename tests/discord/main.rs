@@ -48,3 +48,4 @@ mod discord_world;
 mod discord_world_outage;
 mod metrics_scrape;
 mod run_startup;
+mod tournament_common;
