@@ -43,6 +43,7 @@ mod discord_tables;
 mod discord_threads;
 mod discord_timers;
 mod discord_tournament;
+mod discord_tournament_soak;
 mod discord_tournament_stats;
 mod discord_world;
 mod discord_world_outage;
