@@ -24,27 +24,16 @@ fn players() -> Vec<FakeUser> {
     ]
 }
 
-async fn ask(
-    fake: &FakeDiscord,
-    user: &FakeUser,
-    channel: u64,
-    name: &str,
-    options: Vec<Value>,
-) -> Recorded {
-    let id = fake.slash(user, channel, name, options).await;
-    fake.answer_to(id).await
-}
-
 /// What `/balance` says a user has, by the moderator's `/balance user`.
 async fn balance_text(fake: &FakeDiscord, channel: u64, user: &FakeUser) -> String {
-    let answer = ask(
-        fake,
-        &moderator(),
-        channel,
-        "balance",
-        vec![user_opt("user", user)],
-    )
-    .await;
+    let answer = fake
+        .ask(
+            &moderator(),
+            channel,
+            "balance",
+            vec![user_opt("user", user)],
+        )
+        .await;
     answer.content().to_owned()
 }
 
@@ -58,14 +47,9 @@ async fn a_non_moderator_is_refused_every_moderator_command_privately_and_nothin
     fake.add_user(&intruder);
     let victim = &players[0];
 
-    let status_before = ask(
-        &fake,
-        &moderator(),
-        CHANNEL,
-        "table",
-        vec![sub("status", vec![])],
-    )
-    .await;
+    let status_before = fake
+        .ask(&moderator(), CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
     let balances_before = [
         balance_text(&fake, CHANNEL, victim).await,
         balance_text(&fake, CHANNEL, &intruder).await,
@@ -101,7 +85,7 @@ async fn a_non_moderator_is_refused_every_moderator_command_privately_and_nothin
     let mark = fake.mark();
     for (name, options) in attempts {
         let what = format!("/{name} {}", options[0]["name"].as_str().unwrap());
-        let answer = ask(&fake, &intruder, CHANNEL, name, options).await;
+        let answer = fake.ask(&intruder, CHANNEL, name, options).await;
         assert_eq!(
             answer.visibility,
             Visibility::Ephemeral(intruder.id),
@@ -122,14 +106,9 @@ async fn a_non_moderator_is_refused_every_moderator_command_privately_and_nothin
         .filter(|r| r.index >= mark && r.visibility == Visibility::Channel(CHANNEL))
         .collect();
     assert!(public.is_empty(), "the channel saw: {public:?}");
-    let status_after = ask(
-        &fake,
-        &moderator(),
-        CHANNEL,
-        "table",
-        vec![sub("status", vec![])],
-    )
-    .await;
+    let status_after = fake
+        .ask(&moderator(), CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
     assert_eq!(status_after.content(), status_before.content());
     assert!(
         status_after.content().contains(&victim.name),
@@ -168,14 +147,9 @@ async fn table_close_in_the_middle_of_a_hand_gives_every_stack_back_and_ends_the
         let text = balance_text(&fake, CHANNEL, player).await;
         assert!(text.contains("1,000"), "{}: {text}", player.name);
     }
-    let status = ask(
-        &fake,
-        &players[0],
-        CHANNEL,
-        "table",
-        vec![sub("status", vec![])],
-    )
-    .await;
+    let status = fake
+        .ask(&players[0], CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
     assert_eq!(status.visibility, Visibility::Ephemeral(players[0].id));
     assert!(
         status.content().contains("no table"),
@@ -199,14 +173,14 @@ async fn table_kick_through_discord_unseats_the_player_and_gives_their_stack_bac
     open_and_seat(&fake, CHANNEL, &moderator(), &players, 300).await;
     let kicked = &players[1];
 
-    let answer = ask(
-        &fake,
-        &moderator(),
-        CHANNEL,
-        "table",
-        vec![sub("kick", vec![user_opt("user", kicked)])],
-    )
-    .await;
+    let answer = fake
+        .ask(
+            &moderator(),
+            CHANNEL,
+            "table",
+            vec![sub("kick", vec![user_opt("user", kicked)])],
+        )
+        .await;
     assert_eq!(
         answer.visibility,
         Visibility::Channel(CHANNEL),
@@ -221,14 +195,9 @@ async fn table_kick_through_discord_unseats_the_player_and_gives_their_stack_bac
 
     let text = balance_text(&fake, CHANNEL, kicked).await;
     assert!(text.contains("1,000"), "{text}");
-    let status = ask(
-        &fake,
-        &moderator(),
-        CHANNEL,
-        "table",
-        vec![sub("status", vec![])],
-    )
-    .await;
+    let status = fake
+        .ask(&moderator(), CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
     assert!(
         !status.content().contains(&kicked.name),
         "{}",
@@ -242,7 +211,7 @@ async fn table_kick_through_discord_unseats_the_player_and_gives_their_stack_bac
         );
     }
     // The kicked player is no longer seated: /leave tells them so, privately.
-    let answer = ask(&fake, kicked, CHANNEL, "leave", vec![]).await;
+    let answer = fake.ask(kicked, CHANNEL, "leave", vec![]).await;
     assert_eq!(answer.visibility, Visibility::Ephemeral(kicked.id));
     assert!(
         answer.content().contains("not seated"),

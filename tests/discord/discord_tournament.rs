@@ -5,98 +5,19 @@
 //! told to the caller alone, in their language, and changes nothing.
 
 use crate::support;
+use crate::tournament_common::*;
 
-use serde_json::Value;
 use support::bot::start_fake_and_bot;
 use support::fake_discord::*;
 
 const SEED: u64 = 2_312;
-/// `structure`'s choices in the order `/tournament open` offers them.
-const REGULAR: i64 = 0;
-/// `structure`'s second choice: half the hands a level.
-const TURBO: i64 = 1;
-/// `game`'s choices: stud8, stud, razz, mix.
-const STUD8: i64 = 0;
-
-fn moderator() -> FakeUser {
-    FakeUser::moderator(100_000_000_000_002_300, "Mod")
-}
-
-fn player(n: u64, name: &str) -> FakeUser {
-    FakeUser::player(100_000_000_000_002_300 + n, name)
-}
-
-async fn ask(
-    fake: &FakeDiscord,
-    user: &FakeUser,
-    channel: u64,
-    name: &str,
-    options: Vec<Value>,
-) -> Recorded {
-    let id = fake.slash(user, channel, name, options).await;
-    fake.answer_to(id).await
-}
-
-async fn open(fake: &FakeDiscord, channel: u64, seats: i64, buy_in: i64) -> Recorded {
-    let options = vec![
-        int("game", STUD8),
-        int("seats", seats),
-        int("buy_in", buy_in),
-        int("structure", REGULAR),
-    ];
-    ask(
-        fake,
-        &moderator(),
-        channel,
-        "tournament",
-        vec![sub("open", options)],
-    )
-    .await
-}
-
-async fn tournament(fake: &FakeDiscord, user: &FakeUser, channel: u64, what: &str) -> Recorded {
-    ask(fake, user, channel, "tournament", vec![sub(what, vec![])]).await
-}
-
-/// `/balance` tells `user` they hold `chips` (written with or without a thousands mark).
-async fn assert_balance(fake: &FakeDiscord, channel: u64, user: &FakeUser, chips: u64) {
-    let answer = ask(fake, user, channel, "balance", vec![]).await;
-    let digits: String = answer
-        .content()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    assert_eq!(digits, chips.to_string(), "{}", answer.content());
-}
-
-fn assert_private_to(answer: &Recorded, user: &FakeUser, says: &str) {
-    assert_eq!(
-        answer.visibility,
-        Visibility::Ephemeral(user.id),
-        "{}",
-        answer.content()
-    );
-    assert!(answer.content().contains(says), "{}", answer.content());
-}
-
-fn assert_public(answer: &Recorded, channel: u64, says: &str) {
-    assert_eq!(
-        answer.visibility,
-        Visibility::Channel(channel),
-        "{}",
-        answer.content()
-    );
-    assert!(answer.content().contains(says), "{}", answer.content());
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_register_and_unregister_with_join_and_leave_and_the_buy_in_moves_at_once() {
     const CHANNEL: u64 = 300_000_000_000_002_301;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
-    for user in [&moderator(), &ada, &ben] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben]);
     let opened = open(&fake, CHANNEL, 3, 100).await;
     assert_public(&opened, CHANNEL, "A sit & go is open");
     assert!(
@@ -105,20 +26,20 @@ async fn players_register_and_unregister_with_join_and_leave_and_the_buy_in_move
         opened.content()
     );
 
-    let joined = ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    let joined = fake.ask(&ada, CHANNEL, "join", vec![]).await;
     assert_public(&joined, CHANNEL, "Ada registered (1/3); prize pool 100.");
     assert_balance(&fake, CHANNEL, &ada, 900).await;
 
-    let twice = ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    let twice = fake.ask(&ada, CHANNEL, "join", vec![]).await;
     assert_private_to(&twice, &ada, "You are already registered in this sit & go.");
-    let not_in = ask(&fake, &ben, CHANNEL, "leave", vec![]).await;
+    let not_in = fake.ask(&ben, CHANNEL, "leave", vec![]).await;
     assert_private_to(&not_in, &ben, "You are not registered in this sit & go.");
 
     let status = tournament(&fake, &ben, CHANNEL, "status").await;
     assert_private_to(&status, &ben, "1/3 entrants · buy-in 100 · prize pool 100");
     assert!(status.content().contains("• Ada"), "{}", status.content());
 
-    let left = ask(&fake, &ada, CHANNEL, "leave", vec![]).await;
+    let left = fake.ask(&ada, CHANNEL, "leave", vec![]).await;
     assert_public(&left, CHANNEL, "Ada unregistered; 100 chips back");
     assert_balance(&fake, CHANNEL, &ada, 1000).await;
     bot.stop().await;
@@ -129,12 +50,10 @@ async fn the_last_seat_starts_the_sit_and_go_and_then_nobody_registers_or_leaves
     const CHANNEL: u64 = 300_000_000_000_002_302;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let (ada, ben, cat) = (player(1, "Ada"), player(2, "Ben"), player(3, "Cat"));
-    for user in [&moderator(), &ada, &ben, &cat] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben, &cat]);
     open(&fake, CHANNEL, 2, 50).await;
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
-    let full = ask(&fake, &ben, CHANNEL, "join", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
+    let full = fake.ask(&ben, CHANNEL, "join", vec![]).await;
     assert_public(&full, CHANNEL, "Ben registered (2/2)");
     assert!(
         full.content()
@@ -142,11 +61,11 @@ async fn the_last_seat_starts_the_sit_and_go_and_then_nobody_registers_or_leaves
         "{}",
         full.content()
     );
-    let late = ask(&fake, &cat, CHANNEL, "join", vec![]).await;
+    let late = fake.ask(&cat, CHANNEL, "join", vec![]).await;
     assert_private_to(&late, &cat, "has already started");
     assert_balance(&fake, CHANNEL, &cat, 1000).await;
     // After the start `/leave` sits out: nobody leaves with chips.
-    let leaving = ask(&fake, &ada, CHANNEL, "leave", vec![]).await;
+    let leaving = fake.ask(&ada, CHANNEL, "leave", vec![]).await;
     assert_public(&leaving, CHANNEL, "nobody leaves with chips");
     let status = tournament(&fake, &cat, CHANNEL, "status").await;
     assert!(status.content().contains("• Ada: "), "{}", status.content());
@@ -159,11 +78,9 @@ async fn a_moderator_starts_with_two_entrants_but_not_with_one() {
     const CHANNEL: u64 = 300_000_000_000_002_303;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
-    for user in [&moderator(), &ada, &ben] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 6, 0).await;
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
     let too_few = tournament(&fake, &moderator(), CHANNEL, "start").await;
     assert_private_to(
         &too_few,
@@ -172,7 +89,7 @@ async fn a_moderator_starts_with_two_entrants_but_not_with_one() {
     );
     let not_moderator = tournament(&fake, &ada, CHANNEL, "start").await;
     assert_private_to(&not_moderator, &ada, "moderator");
-    ask(&fake, &ben, CHANNEL, "join", vec![]).await;
+    fake.ask(&ben, CHANNEL, "join", vec![]).await;
     let started = tournament(&fake, &moderator(), CHANNEL, "start").await;
     assert_public(
         &started,
@@ -187,11 +104,9 @@ async fn a_cancel_before_the_start_refunds_every_buy_in() {
     const CHANNEL: u64 = 300_000_000_000_002_304;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let ada = player(1, "Ada");
-    for user in [&moderator(), &ada] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada]);
     open(&fake, CHANNEL, 4, 250).await;
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
     assert_balance(&fake, CHANNEL, &ada, 750).await;
     let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
     assert_public(&cancelled, CHANNEL, "every buy-in was refunded");
@@ -206,12 +121,10 @@ async fn a_cancel_after_the_start_divides_the_pool_by_chips_and_says_so() {
     const CHANNEL: u64 = 300_000_000_000_002_305;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
-    for user in [&moderator(), &ada, &ben] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
-    ask(&fake, &ben, CHANNEL, "join", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
+    fake.ask(&ben, CHANNEL, "join", vec![]).await;
     let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
     assert_public(&cancelled, CHANNEL, "in proportion to their chips");
     // No hand was played: the stacks are equal, so each gets their buy-in back.
@@ -233,32 +146,14 @@ async fn a_sit_and_go_is_refused_where_a_table_is_open_or_its_payouts_do_not_sum
     const CHANNEL: u64 = 300_000_000_000_002_306;
     const TABLE: u64 = 300_000_000_000_002_307;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
-    fake.add_user(&moderator());
-    ask(
-        &fake,
-        &moderator(),
-        TABLE,
-        "table",
-        vec![sub("open", vec![])],
-    )
-    .await;
+    add_people(&fake, []);
+    fake.ask(&moderator(), TABLE, "table", vec![sub("open", vec![])])
+        .await;
     let at_table = open(&fake, TABLE, 2, 0).await;
     assert_private_to(&at_table, &moderator(), "A table is open in this channel");
-    let options = vec![
-        int("game", STUD8),
-        int("seats", 6),
-        int("buy_in", 10),
-        int("structure", REGULAR),
-        string("payouts", "60/30"),
-    ];
-    let bad = ask(
-        &fake,
-        &moderator(),
-        CHANNEL,
-        "tournament",
-        vec![sub("open", options)],
-    )
-    .await;
+    let mut options = open_options(STUD8, 6, 10, REGULAR);
+    options.push(string("payouts", "60/30"));
+    let bad = open_with(&fake, CHANNEL, options).await;
     assert_private_to(&bad, &moderator(), "sum to 100");
     let none = tournament(&fake, &moderator(), CHANNEL, "status").await;
     assert_private_to(&none, &moderator(), "There is no sit & go in this channel.");
@@ -276,15 +171,12 @@ async fn a_sit_and_go_is_refused_where_a_table_is_open_or_its_payouts_do_not_sum
 async fn eight_long_names_fit_the_status_in_every_language() {
     const CHANNEL: u64 = 300_000_000_000_002_308;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
-    fake.add_user(&moderator());
     let long = "W".repeat(32);
     let players: Vec<FakeUser> = (1..=8).map(|n| player(n, &format!("{long}{n}"))).collect();
-    for user in &players {
-        fake.add_user(user);
-    }
+    add_people(&fake, &players);
     open(&fake, CHANNEL, 8, 10).await;
     for user in &players {
-        let joined = ask(&fake, user, CHANNEL, "join", vec![]).await;
+        let joined = fake.ask(user, CHANNEL, "join", vec![]).await;
         assert_eq!(
             joined.visibility,
             Visibility::Channel(CHANNEL),
@@ -317,11 +209,9 @@ async fn a_sit_and_go_survives_a_restart_of_the_bot_with_its_entrants_and_pool()
     const CHANNEL: u64 = 300_000_000_000_002_309;
     let (fake, data, bot) = start_fake_and_bot(SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
-    for user in [&moderator(), &ada, &ben] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
     bot.stop().await;
 
     let bot =
@@ -329,7 +219,7 @@ async fn a_sit_and_go_survives_a_restart_of_the_bot_with_its_entrants_and_pool()
             .await;
     let status = tournament(&fake, &ben, CHANNEL, "status").await;
     assert_private_to(&status, &ben, "1/2 entrants · buy-in 100 · prize pool 100");
-    let joined = ask(&fake, &ben, CHANNEL, "join", vec![]).await;
+    let joined = fake.ask(&ben, CHANNEL, "join", vec![]).await;
     assert_public(
         &joined,
         CHANNEL,
@@ -339,119 +229,14 @@ async fn a_sit_and_go_survives_a_restart_of_the_bot_with_its_entrants_and_pool()
     bot.stop().await;
 }
 
-/// These tests' bot config: no pause between hands, so a sit & go plays out quickly.
-fn quick_config(fake: &FakeDiscord, data_dir: &std::path::Path) -> String {
-    format!(
-        "{}\n[table]\nbetween_hands_secs = 0\n",
-        support::bot::config_text(fake, data_dir, SEED)
-    )
-}
-
-/// The channel's newest board with action buttons: its id, the prefix of its buttons
-/// (`a:channel:hand:seq:`), their codes, and the player it mentions (whose turn it is).
-fn current_turn(fake: &FakeDiscord, channel: u64) -> Option<(u64, String, Vec<String>, u64)> {
-    let board = fake
-        .channel_messages(channel)
-        .into_iter()
-        .rev()
-        .find(|message| {
-            support::table::custom_ids(message)
-                .iter()
-                .any(|id| id.starts_with("a:"))
-        })?;
-    let id = board["id"].as_str()?.parse().ok()?;
-    let content = board["content"].as_str().unwrap_or_default();
-    let mentioned = content
-        .strip_prefix("<@")?
-        .split('>')
-        .next()?
-        .parse()
-        .ok()?;
-    let actions: Vec<String> = support::table::custom_ids(&board)
-        .into_iter()
-        .filter(|id| id.starts_with("a:"))
-        .collect();
-    let prefix = actions.first()?.rsplit_once(':')?.0.to_owned() + ":";
-    let codes = actions
-        .iter()
-        .filter_map(|id| id.rsplit_once(':').map(|(_, code)| code.to_owned()))
-        .collect();
-    Some((id, prefix, codes, mentioned))
-}
-
-/// Whether a channel message says `text`.
-fn channel_says(fake: &FakeDiscord, channel: u64, text: &str) -> bool {
-    fake.channel_messages(channel).iter().any(|message| {
-        message["content"]
-            .as_str()
-            .unwrap_or_default()
-            .contains(text)
-    })
-}
-
-/// Plays the channel's sit & go through its board's buttons until `done` holds: the player
-/// the board mentions clicks raise, bet or complete when offered, else call, check or the
-/// bring-in. Returns who clicked, in order. Fails after two minutes of real time.
-async fn click_until(
-    fake: &FakeDiscord,
-    channel: u64,
-    players: &[FakeUser],
-    done: impl Fn(&FakeDiscord) -> bool,
-) -> Vec<u64> {
-    const PREFERENCE: [&str; 6] = ["ra", "be", "co", "ca", "ch", "bi"];
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    let mut clicked: Vec<u64> = Vec::new();
-    let mut last_prefix = String::new();
-    while !done(fake) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the sit & go did not get there within two minutes; clicks: {}",
-            clicked.len()
-        );
-        let Some((board, prefix, codes, user)) = current_turn(fake, channel) else {
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            continue;
-        };
-        if prefix == last_prefix {
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            continue;
-        }
-        let player = players
-            .iter()
-            .find(|player| player.id == user)
-            .unwrap_or_else(|| panic!("the board mentions {user}, who does not play"));
-        let code = PREFERENCE
-            .iter()
-            .find(|code| codes.iter().any(|offered| offered == *code))
-            .expect("a board offers a way to stay in");
-        let click = fake.click(player, board, &format!("{prefix}{code}")).await;
-        let response = fake.response_to(click).await;
-        assert!(response.is_success(), "{:?}", response.body);
-        clicked.push(user);
-        last_prefix = prefix;
-    }
-    clicked
-}
-
-fn over(channel: u64) -> impl Fn(&FakeDiscord) -> bool {
-    move |fake| channel_says(fake, channel, "The sit & go is over after")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
     const CHANNEL: u64 = 300_000_000_000_002_310;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let (fake, data, bot) = start_bot_with(quick_config, SEED).await;
     let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
-    fake.add_user(&moderator());
-    for user in &players {
-        fake.add_user(user);
-    }
+    add_people(&fake, &players);
     open(&fake, CHANNEL, 3, 100).await;
-    for user in &players {
-        ask(&fake, user, CHANNEL, "join", vec![]).await;
-    }
+    register(&fake, CHANNEL, &players).await;
     click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
     // Each message is posted on its own: the last bust may land after the result.
     let outs_told = |fake: &FakeDiscord| {
@@ -474,11 +259,7 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 
-    let texts: Vec<String> = fake
-        .channel_messages(CHANNEL)
-        .iter()
-        .map(|message| message["content"].as_str().unwrap_or_default().to_owned())
-        .collect();
+    let texts = channel_texts(&fake, CHANNEL);
     assert!(
         texts
             .iter()
@@ -491,10 +272,7 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
         .filter(|text| text.contains(" is out in place "))
         .count();
     assert_eq!(outs, 2, "both losers are told their place: {texts:#?}");
-    let result = texts
-        .iter()
-        .find(|text| text.contains("The sit & go is over after"))
-        .expect("the result");
+    let result = result_text(&fake, CHANNEL).expect("the result");
     assert!(result.contains("Place 1: "), "{result}");
     assert!(result.contains(" wins 300 chips."), "{result}");
     let winner = players
@@ -516,21 +294,21 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
         .and_then(|rest| rest.split(' ').next())
         .and_then(|count| count.parse().ok())
         .expect("the hands played");
-    let last = ask(&fake, &players[0], CHANNEL, "history", vec![]).await;
+    let last = fake.ask(&players[0], CHANNEL, "history", vec![]).await;
     assert_private_to(
         &last,
         &players[0],
         &format!("**Sit & go #1, hand {hands}**"),
     );
     assert!(last.content().contains("Players: "), "{}", last.content());
-    let first = ask(
-        &fake,
-        &players[1],
-        CHANNEL,
-        "history",
-        vec![int("hand", 1), int("tournament", 1)],
-    )
-    .await;
+    let first = fake
+        .ask(
+            &players[1],
+            CHANNEL,
+            "history",
+            vec![int("hand", 1), int("tournament", 1)],
+        )
+        .await;
     assert_private_to(&first, &players[1], "**Sit & go #1, hand 1**");
     let seats = first
         .content()
@@ -541,7 +319,9 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
     for user in &players {
         assert!(seats.contains(&format!("{} (", user.name)), "{seats}");
     }
-    let cash = ask(&fake, &players[1], CHANNEL, "history", vec![int("hand", 1)]).await;
+    let cash = fake
+        .ask(&players[1], CHANNEL, "history", vec![int("hand", 1)])
+        .await;
     assert_private_to(
         &cash,
         &players[1],
@@ -556,28 +336,25 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_pays() {
     const CHANNEL: u64 = 300_000_000_000_002_311;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let (fake, _data, bot) = start_bot_with(quick_config, SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
-    fake.add_user(&moderator());
-    for user in [&ada, &ben] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
-    ask(&fake, &ben, CHANNEL, "join", vec![]).await;
-    let left = ask(&fake, &ben, CHANNEL, "leave", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
+    fake.ask(&ben, CHANNEL, "join", vec![]).await;
+    let left = fake.ask(&ben, CHANNEL, "leave", vec![]).await;
     assert_public(&left, CHANNEL, "antes and bring-ins are paid");
     // Ben's balance holds no chips of the sit & go: nobody leaves with chips.
     assert_balance(&fake, CHANNEL, &ben, 900).await;
 
     // Three hands in which Ben is dealt in, pays, and is never asked to act.
-    let hand_4 = format!("a:{CHANNEL}:4:");
-    let fourth = |fake: &FakeDiscord| {
-        current_turn(fake, CHANNEL).is_some_and(|(_, prefix, _, _)| prefix.starts_with(&hand_4))
-    };
-    let clicked = click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], fourth).await;
+    let clicked = click_until(
+        &fake,
+        CHANNEL,
+        &[ada.clone(), ben.clone()],
+        in_hand(CHANNEL, 4),
+    )
+    .await;
     assert!(
         clicked.iter().all(|user| *user == ada.id),
         "the player sitting out is never asked to act"
@@ -619,27 +396,19 @@ async fn a_sit_and_go_killed_mid_hand_resumes_from_that_hands_start_and_pays_onc
     const CHANNEL: u64 = 300_000_000_000_002_312;
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
-    let config = data.path().join("config.toml");
-    std::fs::write(&config, quick_config(&fake, &data.path().join("data"))).unwrap();
+    let config = child_config(&fake, data.path(), quick_config, SEED);
     let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
-    fake.add_user(&moderator());
-    for user in &players {
-        fake.add_user(user);
-    }
+    add_people(&fake, &players);
     let first = support::bot::ChildBot::start(&fake, &config, &data.path().join("first.log")).await;
     open(&fake, CHANNEL, 3, 100).await;
-    for user in &players {
-        ask(&fake, user, CHANNEL, "join", vec![]).await;
-    }
+    register(&fake, CHANNEL, &players).await;
     // Hand 1 is played and recorded; hand 2 is killed after its first click.
-    let hand_2 = format!("a:{CHANNEL}:2:");
-    let in_hand_2 = |fake: &FakeDiscord| {
-        current_turn(fake, CHANNEL).is_some_and(|(_, prefix, _, _)| prefix.starts_with(&hand_2))
-    };
-    click_until(&fake, CHANNEL, &players, in_hand_2).await;
-    let (_, first_turn, ..) = current_turn(&fake, CHANNEL).expect("hand 2's first turn");
+    click_until(&fake, CHANNEL, &players, in_hand(CHANNEL, 2)).await;
+    let first_turn = current_turn(&fake, CHANNEL)
+        .expect("hand 2's first turn")
+        .prefix;
     let acted = |fake: &FakeDiscord| {
-        current_turn(fake, CHANNEL).is_none_or(|(_, prefix, _, _)| prefix != first_turn)
+        current_turn(fake, CHANNEL).is_none_or(|turn| turn.prefix != first_turn)
     };
     click_until(&fake, CHANNEL, &players, acted).await;
     first.kill();
@@ -657,12 +426,7 @@ async fn a_sit_and_go_killed_mid_hand_resumes_from_that_hands_start_and_pays_onc
     })
     .await;
     click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
-    let result = fake
-        .channel_messages(CHANNEL)
-        .iter()
-        .map(|message| message["content"].as_str().unwrap_or_default().to_owned())
-        .find(|text| text.contains("The sit & go is over after"))
-        .expect("the result");
+    let result = result_text(&fake, CHANNEL).expect("the result");
     let mut total = 0;
     for user in &players {
         let won = if result.contains(&format!("Place 1: {} wins 300", user.name)) {
@@ -682,22 +446,14 @@ async fn a_sit_and_go_killed_mid_hand_resumes_from_that_hands_start_and_pays_onc
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eight_long_names_fit_a_sit_and_go_board_with_its_header() {
     const CHANNEL: u64 = 300_000_000_000_002_313;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
-    fake.add_user(&moderator());
+    let (fake, _data, bot) = start_bot_with(quick_config, SEED).await;
     let long = "W".repeat(32);
     let players: Vec<FakeUser> = (1..=8).map(|n| player(n, &format!("{long}{n}"))).collect();
-    for user in &players {
-        fake.add_user(user);
-    }
+    add_people(&fake, &players);
     open(&fake, CHANNEL, 8, 10).await;
-    for user in &players {
-        ask(&fake, user, CHANNEL, "join", vec![]).await;
-    }
-    let first_board = |fake: &FakeDiscord| current_turn(fake, CHANNEL).is_some();
-    click_until(&fake, CHANNEL, &players, first_board).await;
-    let (board, ..) = current_turn(&fake, CHANNEL).expect("the first board");
+    register(&fake, CHANNEL, &players).await;
+    click_until(&fake, CHANNEL, &players, dealt(CHANNEL)).await;
+    let board = current_turn(&fake, CHANNEL).expect("the first board").board;
     let message = fake.message(board).expect("the board");
     let text = message["content"].as_str().unwrap_or_default();
     assert!(text.encode_utf16().count() <= 2000, "{text}");
@@ -709,13 +465,9 @@ async fn eight_long_names_fit_a_sit_and_go_board_with_its_header() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_clicks() {
     const CHANNEL: u64 = 300_000_000_000_002_314;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let bot = support::bot::TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let (fake, _data, bot) = start_bot_with(quick_config, SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
-    for user in [&moderator(), &ada, &ben] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
     let (message, button) = fake
         .channel_messages(CHANNEL)
@@ -749,8 +501,7 @@ async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_click
         CHANNEL,
         "The sit & go starts with 2 players; prize pool 200.",
     );
-    let dealt = |fake: &FakeDiscord| current_turn(fake, CHANNEL).is_some();
-    click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], dealt).await;
+    click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], dealt(CHANNEL)).await;
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
 }
@@ -758,37 +509,18 @@ async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_click
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sit_and_gos_computer_plays_its_own_turns_and_is_never_mentioned() {
     const CHANNEL: u64 = 300_000_000_000_002_311;
-    let fake = FakeDiscord::start().await;
-    let data = tempfile::tempdir().unwrap();
-    let config = format!(
-        "{}[computers]\nthink_min_ms = 10\nthink_max_ms = 30\nthink_forced_ms = 5\n",
-        quick_config(&fake, data.path())
-    );
-    let bot = support::bot::TestBot::start(&fake, &config).await;
+    let (fake, data, bot) = start_bot_with(quick_computers_config, SEED).await;
     let ada = player(1, "Ada");
-    fake.add_user(&moderator());
-    fake.add_user(&ada);
-    let options = vec![
-        int("game", STUD8),
-        int("seats", 2),
-        int("buy_in", 100),
-        int("structure", TURBO),
-        int("computer_players", 1),
-    ];
-    let opened = ask(
-        &fake,
-        &moderator(),
-        CHANNEL,
-        "tournament",
-        vec![sub("open", options)],
-    )
-    .await;
+    add_people(&fake, [&ada]);
+    let mut options = open_options(STUD8, 2, 100, TURBO);
+    options.push(int("computer_players", 1));
+    let opened = open_with(&fake, CHANNEL, options).await;
     assert_public(
         &opened,
         CHANNEL,
         "computer players 🤖 fill up to 1 free seat",
     );
-    ask(&fake, &ada, CHANNEL, "join", vec![]).await;
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
     let started = tournament(&fake, &moderator(), CHANNEL, "start").await;
     assert!(started.content().contains("🤖"), "{}", started.content());
 
@@ -797,11 +529,7 @@ async fn a_sit_and_gos_computer_plays_its_own_turns_and_is_never_mentioned() {
     let second_hand_over =
         |fake: &FakeDiscord| channel_says(fake, CHANNEL, "**Hand #2 — results**");
     click_until(&fake, CHANNEL, std::slice::from_ref(&ada), second_hand_over).await;
-    let texts: Vec<String> = fake
-        .channel_messages(CHANNEL)
-        .iter()
-        .map(|message| message["content"].as_str().unwrap_or_default().to_owned())
-        .collect();
+    let texts = channel_texts(&fake, CHANNEL);
     assert!(
         texts.iter().any(|text| text.contains("Computer 2")),
         "the computer sits at the sit & go's board: {texts:#?}"

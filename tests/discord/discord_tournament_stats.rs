@@ -7,8 +7,8 @@
 //! plays it records them.
 
 use crate::support;
+use crate::tournament_common::*;
 
-use serde_json::Value;
 use studbot::bank::{GuildId, TableId, TournamentPhase, TournamentStats, UserId};
 use studbot::render::{self, Locale};
 use support::bot::{TestBot, config_text};
@@ -18,19 +18,6 @@ const SEED: u64 = 2_412;
 const CHANNEL: u64 = 300_000_000_000_002_401;
 /// `board`'s choices in the order `/leaderboard` offers them: cash, tournaments.
 const TOURNAMENTS: i64 = 1;
-
-fn moderator() -> FakeUser {
-    FakeUser::moderator(100_000_000_000_002_400, "Mod")
-}
-
-fn player(n: u64, name: &str) -> FakeUser {
-    FakeUser::player(100_000_000_000_002_400 + n, name)
-}
-
-async fn ask(fake: &FakeDiscord, user: &FakeUser, name: &str, options: Vec<Value>) -> Recorded {
-    let id = fake.slash(user, CHANNEL, name, options).await;
-    fake.answer_to(id).await
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
@@ -44,25 +31,9 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
         player(3, "Cyd"),
     );
     let dee = player(4, "Dee");
-    for user in [&moderator(), &ada, &ben, &cyd, &dee] {
-        fake.add_user(user);
-    }
-    let options = vec![
-        int("game", 1),
-        int("seats", 3),
-        int("buy_in", 100),
-        int("structure", 1),
-    ];
-    ask(
-        &fake,
-        &moderator(),
-        "tournament",
-        vec![sub("open", options)],
-    )
-    .await;
-    for user in [&ada, &ben, &cyd] {
-        ask(&fake, user, "join", vec![]).await;
-    }
+    add_people(&fake, [&ada, &ben, &cyd, &dee]);
+    open_with(&fake, CHANNEL, open_options(STUD, 3, 100, TURBO)).await;
+    register(&fake, CHANNEL, &[ada.clone(), ben.clone(), cyd.clone()]).await;
 
     // The hands, as the table records them: the first dealt takes the last one's chips.
     let bank = bot.bank();
@@ -93,7 +64,7 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
         }
     };
     let winner = payouts[0].0;
-    let name_of = |user: UserId| match user.0 - 100_000_000_000_002_400 {
+    let name_of = |user: UserId| match user.0 - moderator().id {
         1 => "Ada",
         2 => "Ben",
         _ => "Cyd",
@@ -119,7 +90,7 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
                 net: -100,
             }
         };
-        let answer = ask(&fake, user, "stats", vec![]).await;
+        let answer = fake.ask(user, CHANNEL, "stats", vec![]).await;
         assert_eq!(answer.visibility, Visibility::Ephemeral(user.id));
         let shown = render::stats(
             locale,
@@ -140,7 +111,7 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
         );
         assert_eq!(answer.content(), shown);
     }
-    let spanish = ask(&fake, &ben, "stats", vec![]).await;
+    let spanish = fake.ask(&ben, CHANNEL, "stats", vec![]).await;
     assert!(
         spanish.content().contains("Torneos: 1 jugado ·"),
         "{}",
@@ -148,12 +119,19 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
     );
 
     // Dee never entered: no sit & go line.
-    let answer = ask(&fake, &dee, "stats", vec![]).await;
+    let answer = fake.ask(&dee, CHANNEL, "stats", vec![]).await;
     let lines = answer.content().lines().count();
     assert_eq!(lines, 3, "{}", answer.content());
 
     // The board of sit & gos, in the channel's language: the winner first, +200.
-    let answer = ask(&fake, &ben, "leaderboard", vec![int("board", TOURNAMENTS)]).await;
+    let answer = fake
+        .ask(
+            &ben,
+            CHANNEL,
+            "leaderboard",
+            vec![int("board", TOURNAMENTS)],
+        )
+        .await;
     let text = answer.content();
     assert!(text.starts_with("**Leaderboard: sit & gos**"), "{text}");
     let first = text.lines().nth(1).unwrap_or_default();
@@ -169,7 +147,9 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
     assert!(!text.contains("Dee"), "{text}");
 
     // The cash board is the balances, as before.
-    let answer = ask(&fake, &dee, "leaderboard", vec![int("board", 0)]).await;
+    let answer = fake
+        .ask(&dee, CHANNEL, "leaderboard", vec![int("board", 0)])
+        .await;
     assert!(
         answer.content().starts_with("**Leaderboard**\n"),
         "{}",
@@ -186,30 +166,14 @@ async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_mode
     let (running, bot) =
         TestBot::start_observed(&fake, &config_text(&fake, data.path(), SEED)).await;
     let ada = player(1, "Ada");
-    for user in [&moderator(), &ada] {
-        fake.add_user(user);
-    }
+    add_people(&fake, [&ada]);
     let open = |computers: i64| {
-        vec![sub(
-            "open",
-            vec![
-                int("game", 1),
-                int("seats", 4),
-                int("buy_in", 100),
-                int("structure", 1),
-                int("computer_players", computers),
-            ],
-        )]
-    };
-    let ask_here = |user: FakeUser, name: &'static str, options: Vec<Value>| {
-        let fake = &fake;
-        async move {
-            let id = fake.slash(&user, CHANNEL_2, name, options).await;
-            fake.answer_to(id).await
-        }
+        let mut options = open_options(STUD, 4, 100, TURBO);
+        options.push(int("computer_players", computers));
+        options
     };
     // Computers may not take every seat: refused privately, nothing opened.
-    let refused = ask_here(moderator(), "tournament", open(4)).await;
+    let refused = open_with(&fake, CHANNEL_2, open(4)).await;
     assert_eq!(refused.visibility, Visibility::Ephemeral(moderator().id));
     assert!(
         refused.content().contains("never all of them"),
@@ -218,7 +182,7 @@ async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_mode
     );
     assert!(bot.bank().tournaments().await.unwrap().is_empty());
 
-    let opened = ask_here(moderator(), "tournament", open(2)).await;
+    let opened = open_with(&fake, CHANNEL_2, open(2)).await;
     assert!(
         opened
             .content()
@@ -226,8 +190,8 @@ async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_mode
         "{}",
         opened.content()
     );
-    ask_here(ada.clone(), "join", vec![]).await;
-    let status = ask_here(ada.clone(), "tournament", vec![sub("status", vec![])]).await;
+    fake.ask(&ada, CHANNEL_2, "join", vec![]).await;
+    let status = tournament(&fake, &ada, CHANNEL_2, "status").await;
     assert!(
         status
             .content()
@@ -235,7 +199,7 @@ async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_mode
         "the status before the start says how many seats computers may fill: {}",
         status.content()
     );
-    let started = ask_here(moderator(), "tournament", vec![sub("start", vec![])]).await;
+    let started = tournament(&fake, &moderator(), CHANNEL_2, "start").await;
     let text = started.content();
     assert!(text.contains("3 players"), "{text}");
     assert!(text.contains("🤖"), "{text}");

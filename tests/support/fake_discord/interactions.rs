@@ -145,6 +145,19 @@ impl FakeDiscord {
         .await
     }
 
+    /// A user runs slash command `name` in `channel`; its readable answer (see
+    /// [`FakeDiscord::answer_to`]).
+    pub async fn ask(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: Vec<Value>,
+    ) -> Recorded {
+        let id = self.slash(user, channel, name, options).await;
+        self.answer_to(id).await
+    }
+
     fn command_id(&self, name: &str) -> u64 {
         self.lock()
             .commands
