@@ -26,6 +26,8 @@ mod tournament_pause;
 mod tournament_record_hand;
 mod tournament_register;
 mod tournament_start;
+#[cfg(test)]
+mod tournament_testkit;
 mod tournament_unregister;
 
 pub(crate) use begin_hand::BeginHand;
