@@ -109,6 +109,15 @@ pub(crate) async fn play_out(bank: &Bank, id: TournamentId) -> Vec<(UserId, usiz
         bank.record_tournament_hand(GUILD, id, hand, &stacks)
             .await
             .expect("records");
+        // A hand answered but not counted would be dealt again forever: fail at once.
+        let state = bank.tournament(id).await.expect("reads").expect("known");
+        if let TournamentPhase::Running(tournament) = &state.phase {
+            assert_eq!(
+                tournament.hands_played(),
+                hand + 1,
+                "hand {hand} was answered but not counted"
+            );
+        }
     }
 }
 
