@@ -164,3 +164,200 @@ pub(crate) fn tournament_top(
     rows.truncate(limit);
     Ok(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::ledger::{Overlay, into_writes};
+    use crate::bank::store::SledStore;
+
+    const GUILD: GuildId = GuildId(7);
+    const OTHER_GUILD: GuildId = GuildId(8);
+
+    fn store() -> (tempfile::TempDir, SledStore) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path(), 1 << 20).expect("store opens");
+        (dir, store)
+    }
+
+    /// Runs `write` in a draft over `store` and applies what it drafted.
+    fn commit(store: &SledStore, write: impl FnOnce(&mut Draft<'_>) -> Result<(), BankError>) {
+        let batch = Overlay::new();
+        let mut draft = Draft::new(store, &batch, 1, 0);
+        write(&mut draft).expect("the stats are recorded");
+        let (overlay, _) = draft.finish();
+        store.apply(&into_writes(overlay)).expect("applied");
+    }
+
+    fn outcome(user: u64, start: u64, end: u64) -> SeatOutcome {
+        SeatOutcome {
+            user: UserId(user),
+            start,
+            end,
+            won_high: end > start,
+            won_low: false,
+            scooped: false,
+        }
+    }
+
+    fn result(user: u64, paid: u64, place: Option<usize>) -> TournamentResult {
+        TournamentResult {
+            user: UserId(user),
+            buy_in: 100,
+            paid,
+            place,
+        }
+    }
+
+    fn tournament_stats(entries: u64, wins: u64, cashes: u64, net: i64) -> TournamentStats {
+        TournamentStats {
+            entries,
+            wins,
+            cashes,
+            net,
+        }
+    }
+
+    #[test]
+    fn each_players_cash_stats_count_their_own_hands_wins_biggest_pot_and_net() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            record_hand(draft, GUILD, &outcome(1, 500, 530))?;
+            record_hand(draft, GUILD, &outcome(2, 500, 470))
+        });
+        commit(&store, |draft| {
+            record_hand(draft, GUILD, &outcome(1, 530, 520))
+        });
+        let first = read(&store, GUILD, UserId(1)).expect("reads");
+        assert_eq!(
+            first,
+            PlayerStats {
+                hands_played: 2,
+                won_high: 1,
+                won_low: 0,
+                scoops: 0,
+                biggest_pot: 30,
+                net: 20,
+            }
+        );
+        let second = read(&store, GUILD, UserId(2)).expect("reads");
+        assert_eq!(
+            (second.hands_played, second.biggest_pot, second.net),
+            (1, 0, -30)
+        );
+        assert_eq!(
+            read(&store, OTHER_GUILD, UserId(1)),
+            Ok(PlayerStats::default())
+        );
+    }
+
+    #[test]
+    fn a_cash_net_at_either_end_of_its_range_saturates_instead_of_wrapping() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            let near = |net| PlayerStats {
+                net,
+                ..PlayerStats::default()
+            };
+            draft.put_record(
+                Tree::Stats,
+                stats_key(GUILD, UserId(1)),
+                &near(i64::MIN + 5),
+            );
+            draft.put_record(
+                Tree::Stats,
+                stats_key(GUILD, UserId(2)),
+                &near(i64::MAX - 5),
+            );
+            Ok(())
+        });
+        commit(&store, |draft| {
+            record_hand(draft, GUILD, &outcome(1, 500, 490))?;
+            record_hand(draft, GUILD, &outcome(2, 500, 510))
+        });
+        assert_eq!(read(&store, GUILD, UserId(1)).map(|s| s.net), Ok(i64::MIN));
+        assert_eq!(read(&store, GUILD, UserId(2)).map(|s| s.net), Ok(i64::MAX));
+    }
+
+    #[test]
+    fn a_sit_and_go_counts_an_entry_a_win_for_first_a_cash_for_a_paid_place_and_the_net() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            record_tournament(draft, GUILD, &result(1, 325, Some(1)))?;
+            record_tournament(draft, GUILD, &result(2, 175, Some(2)))?;
+            record_tournament(draft, GUILD, &result(3, 0, Some(3)))?;
+            // A share of a cancelled pool is no cash: nobody finished in a place.
+            record_tournament(draft, GUILD, &result(4, 150, None))
+        });
+        commit(&store, |draft| {
+            record_tournament(draft, GUILD, &result(1, 0, Some(2)))
+        });
+        let stats = |user| read_tournament(&store, GUILD, UserId(user)).expect("reads");
+        assert_eq!(stats(1), tournament_stats(2, 1, 1, 125));
+        assert_eq!(stats(2), tournament_stats(1, 0, 1, 75));
+        assert_eq!(stats(3), tournament_stats(1, 0, 0, -100));
+        assert_eq!(stats(4), tournament_stats(1, 0, 0, 50));
+        assert_eq!(
+            read_tournament(&store, OTHER_GUILD, UserId(1)),
+            Ok(TournamentStats::default())
+        );
+        // Cash play is apart.
+        assert_eq!(read(&store, GUILD, UserId(1)), Ok(PlayerStats::default()));
+    }
+
+    #[test]
+    fn a_tournament_net_at_either_end_of_its_range_saturates_instead_of_wrapping() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            let near = |net| tournament_stats(0, 0, 0, net);
+            draft.put_record(
+                Tree::Stats,
+                tournament_key(GUILD, UserId(1)),
+                &near(i64::MIN + 5),
+            );
+            draft.put_record(
+                Tree::Stats,
+                tournament_key(GUILD, UserId(2)),
+                &near(i64::MAX - 5),
+            );
+            Ok(())
+        });
+        commit(&store, |draft| {
+            record_tournament(draft, GUILD, &result(1, 0, Some(2)))?;
+            record_tournament(draft, GUILD, &result(2, 300, Some(1)))
+        });
+        assert_eq!(
+            read_tournament(&store, GUILD, UserId(1)).map(|s| s.net),
+            Ok(i64::MIN)
+        );
+        assert_eq!(
+            read_tournament(&store, GUILD, UserId(2)).map(|s| s.net),
+            Ok(i64::MAX)
+        );
+    }
+
+    #[test]
+    fn the_sit_and_go_leaderboard_ranks_one_guilds_players_by_net_then_wins_then_cashes() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            // Users 1 and 2 tie on net (+100); 2 has the win. 3 and 4 tie on net and wins
+            // (0); 4 has the cash.
+            record_tournament(draft, GUILD, &result(1, 200, Some(2)))?;
+            record_tournament(draft, GUILD, &result(2, 200, Some(1)))?;
+            record_tournament(draft, GUILD, &result(3, 100, None))?;
+            record_tournament(draft, GUILD, &result(4, 100, Some(2)))?;
+            record_tournament(draft, GUILD, &result(5, 0, Some(3)))?;
+            // Another guild's player and a cash record are no row of this board.
+            record_tournament(draft, OTHER_GUILD, &result(9, 900, Some(1)))?;
+            record_hand(draft, GUILD, &outcome(6, 500, 900))
+        });
+        let top = tournament_top(&store, GUILD, 10).expect("reads");
+        let users: Vec<u64> = top.iter().map(|(user, _)| user.0).collect();
+        assert_eq!(users, vec![2, 1, 4, 3, 5]);
+        assert_eq!(top[0].1, tournament_stats(1, 1, 1, 100));
+        let first_two = tournament_top(&store, GUILD, 2).expect("reads");
+        assert_eq!(first_two.len(), 2);
+        let other = tournament_top(&store, OTHER_GUILD, 10).expect("reads");
+        assert_eq!(other, vec![(UserId(9), tournament_stats(1, 1, 1, 800))]);
+    }
+}

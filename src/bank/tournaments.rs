@@ -248,7 +248,8 @@ pub(crate) fn take_next_id(draft: &mut Draft<'_>) -> Result<TournamentId, BankEr
 }
 
 /// How many free seats computer players may fill at a tournament's start, kept beside its
-/// record (which holds only who entered): `b"tournament_computers"` and its number.
+/// record (which holds only who entered): `b"tournament_computers"` and its number, until
+/// the tournament finishes or is cancelled.
 fn computers_key(tournament: TournamentId) -> Vec<u8> {
     let mut key = b"tournament_computers".to_vec();
     key.extend_from_slice(&tournament.0.to_be_bytes());
@@ -284,6 +285,12 @@ pub(crate) fn set_computer_allowance(draft: &mut Draft<'_>, tournament: Tourname
         computers_key(tournament),
         count.to_be_bytes().to_vec(),
     );
+}
+
+/// Takes the allowance away when the tournament ends (its finish and its cancel): only the
+/// start and the status of one still registering read it.
+pub(crate) fn remove_computer_allowance(draft: &mut Draft<'_>, tournament: TournamentId) {
+    draft.remove(Tree::Meta, computers_key(tournament));
 }
 
 /// [`computer_allowance`], read outside an operation.

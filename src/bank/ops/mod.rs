@@ -29,6 +29,8 @@ mod tournament_record_hand;
 mod tournament_register;
 mod tournament_start;
 #[cfg(test)]
+mod tournament_testkit;
+#[cfg(test)]
 mod tournament_tests;
 mod tournament_unregister;
 

@@ -3,7 +3,8 @@
 //! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
 //! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
 //! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
-//! escrow empty. The same transaction adds the tournament to each entrant's stats.
+//! escrow empty. The same transaction adds the tournament to each entrant's stats and takes
+//! away what only a live one needs: its pause and its allowance of computer players.
 
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
@@ -55,6 +56,7 @@ pub(super) fn pay_out(
     }
     record_results(draft, state, &results)?;
     tournaments::set_paused(draft, state.id, false);
+    tournaments::remove_computer_allowance(draft, state.id);
     state.phase = TournamentPhase::Finished {
         tournament,
         payouts: paid,
@@ -72,4 +74,68 @@ pub(super) fn record_results(
         stats::record_tournament(draft, state.guild, result)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::TournamentPhase;
+    use crate::bank::ops::tournament_testkit::*;
+    use crate::bank::{TournamentStats, UserId};
+
+    #[tokio::test]
+    async fn a_finished_sit_and_go_pays_each_paid_place_under_its_payout_reference_and_counts_it_in_the_stats()
+     {
+        let bank = open_bank().await;
+        // Five entrants of 100: 65/35 of 500, three places paid nothing.
+        let id = open_with(&bank, 5, 100, 5).await;
+        let places = play_out(&bank, id).await;
+        let (winner, second) = (places[0].0, places[1].0);
+        assert_eq!((places[0].2, places[1].2), (325, 175));
+        let payouts = entries_with(&bank, &format!("tournament:{}:payouts", id.0)).await;
+        let mut paid: Vec<u64> = payouts.iter().map(|entry| entry.amount).collect();
+        paid.sort_unstable();
+        assert_eq!(paid, vec![175, 325], "one movement per paid place only");
+        assert_eq!(balance(&bank, winner.0).await, STARTING - 100 + 325);
+        assert_eq!(balance(&bank, second.0).await, STARTING - 100 + 175);
+        for &(user, _, _) in &places[2..] {
+            assert_eq!(balance(&bank, user.0).await, STARTING - 100);
+        }
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        match state.phase {
+            TournamentPhase::Finished { payouts, .. } => {
+                assert_eq!(payouts.len(), 5);
+                assert!(payouts.contains(&(winner, 325)));
+            }
+            other => panic!("not finished: {other:?}"),
+        }
+        assert_eq!(
+            bank.tournament_stats(GUILD, winner).await.unwrap(),
+            TournamentStats {
+                entries: 1,
+                wins: 1,
+                cashes: 1,
+                net: 225
+            }
+        );
+        assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn a_finished_sit_and_go_keeps_no_allowance_of_computer_players() {
+        let bank = open_bank().await;
+        let id = bank
+            .open_tournament_with_computers(GUILD, CHANNEL, 3, settings(100), 1, "open")
+            .await
+            .unwrap();
+        for n in 1..=2 {
+            bank.register_tournament(GUILD, id, UserId(n), &format!("register {n}"))
+                .await
+                .unwrap();
+        }
+        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 1);
+        play_out(&bank, id).await;
+        assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 0);
+        assert_books_balance(&bank).await;
+    }
 }

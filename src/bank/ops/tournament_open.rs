@@ -83,3 +83,71 @@ impl Operation for OpenTournament {
         Ok(id)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::ops::tournament_testkit::*;
+    use crate::bank::{BankError, TableId, TournamentPhase};
+
+    #[tokio::test]
+    async fn opening_takes_the_next_number_and_a_retry_answers_the_same() {
+        let bank = open_bank().await;
+        let first = bank
+            .open_tournament(GUILD, CHANNEL, 4, settings(100), "open")
+            .await
+            .unwrap();
+        assert_eq!(first.0, 1);
+        let again = bank
+            .open_tournament(GUILD, CHANNEL, 4, settings(100), "open")
+            .await
+            .unwrap();
+        assert_eq!(again, first);
+        let second = bank
+            .open_tournament(GUILD, TableId(41), 4, settings(100), "open second")
+            .await
+            .unwrap();
+        assert_eq!(second.0, 2);
+        let state = bank.tournament(second).await.unwrap().expect("known");
+        assert_eq!((state.channel, state.seats), (TableId(41), 4));
+        assert_eq!(state.phase, TournamentPhase::Registering);
+    }
+
+    #[tokio::test]
+    async fn opening_keeps_the_computer_allowance_and_refuses_computers_in_every_seat() {
+        let bank = open_bank().await;
+        let none = bank
+            .open_tournament(GUILD, CHANNEL, 4, settings(100), "open none")
+            .await
+            .unwrap();
+        assert_eq!(bank.tournament_computer_players(none).await.unwrap(), 0);
+        let refused = bank
+            .open_tournament_with_computers(GUILD, TableId(41), 4, settings(100), 4, "all")
+            .await;
+        assert!(
+            matches!(refused, Err(BankError::BadTournament(_))),
+            "{refused:?}"
+        );
+        let three = bank
+            .open_tournament_with_computers(GUILD, TableId(41), 4, settings(100), 3, "three")
+            .await
+            .unwrap();
+        assert_eq!(bank.tournament_computer_players(three).await.unwrap(), 3);
+    }
+
+    #[tokio::test]
+    async fn opening_in_a_channel_with_an_open_table_is_refused_and_after_its_close_taken() {
+        let bank = open_bank().await;
+        bank.open_table(GUILD, CHANNEL).await.unwrap();
+        let refused = bank
+            .open_tournament(GUILD, CHANNEL, 4, settings(100), "open")
+            .await;
+        assert_eq!(
+            refused,
+            Err(BankError::TableOpenInChannel { table: CHANNEL })
+        );
+        bank.close_table(GUILD, CHANNEL, "close").await.unwrap();
+        bank.open_tournament(GUILD, CHANNEL, 4, settings(100), "open after")
+            .await
+            .unwrap();
+    }
+}

@@ -40,3 +40,24 @@ impl Operation for PauseTournament {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::BankError;
+    use crate::bank::ops::tournament_testkit::*;
+
+    #[tokio::test]
+    async fn a_running_sit_and_go_is_paused_and_resumed_and_one_registering_is_refused() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 3, 100, 2).await;
+        assert_eq!(
+            bank.pause_tournament(GUILD, id, true).await,
+            Err(BankError::TournamentNotRunning { tournament: id })
+        );
+        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        bank.pause_tournament(GUILD, id, true).await.unwrap();
+        assert!(bank.tournament_paused(id).await.unwrap());
+        bank.pause_tournament(GUILD, id, false).await.unwrap();
+        assert!(!bank.tournament_paused(id).await.unwrap());
+    }
+}

@@ -86,3 +86,83 @@ impl Operation for RecordTournamentHand {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::BankError;
+    use crate::bank::ops::tournament_testkit::*;
+
+    #[tokio::test]
+    async fn a_hand_is_recorded_in_turn_once_an_old_one_changes_nothing_and_one_ahead_is_refused() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 4, 100, 4).await;
+        // One ahead of the next hand is out of turn.
+        let (first, first_stacks) = next_hand_busting_the_last(&bank, id).await;
+        assert_eq!(first, 0);
+        assert_eq!(
+            bank.record_tournament_hand(GUILD, id, 1, &first_stacks)
+                .await,
+            Err(BankError::TournamentHandOutOfTurn {
+                tournament: id,
+                hand: 1,
+                next: 0
+            })
+        );
+        bank.record_tournament_hand(GUILD, id, 0, &first_stacks)
+            .await
+            .unwrap();
+        let after_first = running(&bank, id).await;
+        assert_eq!(after_first.hands_played(), 1);
+        // The first hand again (a retry) changes nothing, even with other stacks.
+        let (second, second_stacks) = next_hand_busting_the_last(&bank, id).await;
+        bank.record_tournament_hand(GUILD, id, 0, &second_stacks)
+            .await
+            .unwrap();
+        assert_eq!(running(&bank, id).await, after_first);
+        assert_eq!(
+            bank.record_tournament_hand(GUILD, id, second + 1, &second_stacks)
+                .await,
+            Err(BankError::TournamentHandOutOfTurn {
+                tournament: id,
+                hand: second + 1,
+                next: second
+            })
+        );
+        bank.record_tournament_hand(GUILD, id, second, &second_stacks)
+            .await
+            .unwrap();
+        assert_eq!(running(&bank, id).await.hands_played(), 2);
+    }
+
+    #[tokio::test]
+    async fn after_the_end_an_old_hand_is_a_retry_and_a_hand_past_the_last_is_refused() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 2, 100, 2).await;
+        let (last, stacks) = next_hand_busting_the_last(&bank, id).await;
+        bank.record_tournament_hand(GUILD, id, last, &stacks)
+            .await
+            .unwrap();
+        // The last hand again: a retry after the payout, answered without paying twice.
+        bank.record_tournament_hand(GUILD, id, last, &stacks)
+            .await
+            .unwrap();
+        assert_eq!(
+            bank.record_tournament_hand(GUILD, id, last + 1, &stacks)
+                .await,
+            Err(BankError::TournamentOver { tournament: id })
+        );
+        let winner = balance(&bank, 1).await.max(balance(&bank, 2).await);
+        assert_eq!(winner, STARTING + 100);
+        assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn a_hand_of_a_sit_and_go_not_started_is_refused() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 4, 100, 2).await;
+        assert_eq!(
+            bank.record_tournament_hand(GUILD, id, 0, &[200, 0]).await,
+            Err(BankError::TournamentNotRunning { tournament: id })
+        );
+    }
+}

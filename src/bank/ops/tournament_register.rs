@@ -108,3 +108,68 @@ pub(super) fn enter(
     state.entrants.push(user);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::ops::tournament_testkit::*;
+    use crate::bank::{BankError, UserId};
+
+    #[tokio::test]
+    async fn registering_moves_the_buy_in_answers_the_count_and_a_retry_answers_the_same() {
+        let bank = open_bank().await;
+        let id = bank
+            .open_tournament(GUILD, CHANNEL, 3, settings(100), "open")
+            .await
+            .unwrap();
+        assert_eq!(
+            bank.register_tournament(GUILD, id, UserId(1), "r1").await,
+            Ok(1)
+        );
+        assert_eq!(
+            bank.register_tournament(GUILD, id, UserId(1), "r1").await,
+            Ok(1)
+        );
+        assert_eq!(
+            bank.register_tournament(GUILD, id, UserId(1), "r1 again")
+                .await,
+            Err(BankError::AlreadyRegistered { tournament: id })
+        );
+        assert_eq!(
+            bank.register_tournament(GUILD, id, UserId(2), "r2").await,
+            Ok(2)
+        );
+        assert_eq!(balance(&bank, 1).await, STARTING - 100);
+        assert_eq!(balance(&bank, 2).await, STARTING - 100);
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        assert_eq!(state.entrants, vec![UserId(1), UserId(2)]);
+        assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn registering_for_a_freeroll_moves_no_chip() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 3, 0, 2).await;
+        assert_eq!(balance(&bank, 1).await, STARTING);
+        assert!(entries_with(&bank, "register 1").await.is_empty());
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        assert_eq!(state.entrants.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn registering_after_the_start_or_the_cancel_is_refused_and_moves_nothing() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 2, 100, 2).await;
+        assert_eq!(
+            bank.register_tournament(GUILD, id, UserId(3), "late").await,
+            Err(BankError::TournamentStarted { tournament: id })
+        );
+        bank.cancel_tournament(GUILD, id, "cancel").await.unwrap();
+        assert_eq!(
+            bank.register_tournament(GUILD, id, UserId(3), "later")
+                .await,
+            Err(BankError::TournamentOver { tournament: id })
+        );
+        assert_eq!(balance(&bank, 3).await, STARTING);
+        assert_books_balance(&bank).await;
+    }
+}

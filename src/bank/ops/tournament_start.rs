@@ -82,3 +82,121 @@ fn fill_with_computers(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bank::ops::tournament_testkit::*;
+    use crate::bank::{BankError, TableId, TournamentPhase, UserId};
+
+    #[tokio::test]
+    async fn a_moderators_start_takes_two_entrants_and_refuses_one() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 4, 100, 1).await;
+        let refused = bank.start_tournament(GUILD, id, "start alone").await;
+        assert_eq!(
+            refused,
+            Err(BankError::TooFewEntrants {
+                tournament: id,
+                entrants: 1
+            })
+        );
+        bank.register_tournament(GUILD, id, UserId(2), "register 2")
+            .await
+            .unwrap();
+        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        assert_eq!(
+            running(&bank, id)
+                .await
+                .next_hand()
+                .map(|hand| hand.stacks.len()),
+            Some(2)
+        );
+        // A retry of the same start is the same start; another start is refused.
+        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        assert_eq!(
+            bank.start_tournament(GUILD, id, "start twice").await,
+            Err(BankError::TournamentStarted { tournament: id })
+        );
+    }
+
+    #[tokio::test]
+    async fn two_starts_of_two_sit_and_gos_each_start_their_own() {
+        let bank = open_bank().await;
+        let first = open_with(&bank, 4, 100, 2).await;
+        let second = bank
+            .open_tournament(GUILD, TableId(41), 4, settings(100), "open second")
+            .await
+            .unwrap();
+        for n in 3..=4 {
+            bank.register_tournament(GUILD, second, UserId(n), &format!("second {n}"))
+                .await
+                .unwrap();
+        }
+        bank.start_tournament(GUILD, first, "start first")
+            .await
+            .unwrap();
+        bank.start_tournament(GUILD, second, "start second")
+            .await
+            .unwrap();
+        running(&bank, first).await;
+        running(&bank, second).await;
+    }
+
+    #[tokio::test]
+    async fn a_sit_and_go_starts_by_itself_when_its_last_seat_fills() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 3, 100, 2).await;
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        assert_eq!(state.phase, TournamentPhase::Registering);
+        bank.register_tournament(GUILD, id, UserId(3), "register 3")
+            .await
+            .unwrap();
+        running(&bank, id).await;
+    }
+
+    #[tokio::test]
+    async fn a_moderators_start_fills_the_allowed_free_seats_with_computers_bought_in_by_the_house()
+    {
+        let bank = open_bank().await;
+        let id = bank
+            .open_tournament_with_computers(GUILD, CHANNEL, 6, settings(100), 3, "open")
+            .await
+            .unwrap();
+        for n in 1..=2 {
+            bank.register_tournament(GUILD, id, UserId(n), &format!("register {n}"))
+                .await
+                .unwrap();
+        }
+        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        assert_eq!(state.entrants.len(), 5);
+        assert!(state.entrants[2..].iter().all(|user| user.is_computer()));
+        assert_eq!(
+            running(&bank, id)
+                .await
+                .next_hand()
+                .map(|hand| hand.stacks.len()),
+            Some(5)
+        );
+        let house = bank.house_stats(GUILD).await.unwrap();
+        assert_eq!(house.minted, 300);
+        assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn computers_join_a_freeroll_with_no_chip_moved() {
+        let bank = open_bank().await;
+        let id = bank
+            .open_tournament_with_computers(GUILD, CHANNEL, 4, settings(0), 2, "open")
+            .await
+            .unwrap();
+        bank.register_tournament(GUILD, id, UserId(1), "register")
+            .await
+            .unwrap();
+        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        assert_eq!(state.entrants.len(), 3);
+        assert_eq!(bank.house_stats(GUILD).await.unwrap().minted, 0);
+        assert_books_balance(&bank).await;
+    }
+}
