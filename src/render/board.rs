@@ -75,6 +75,27 @@ const LAYOUTS: [Layout; 5] = [
 ];
 
 fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
+    let mut lines = header_lines(locale, view);
+    let pot_line = pot_line(locale, view, layout);
+    if !pot_line.is_empty() {
+        lines.push(pot_line);
+    }
+    if let Some(community) = view.community {
+        lines.push(tr(
+            locale,
+            "board-community",
+            &[("card", card(community).into())],
+        ));
+    }
+    lines.push(String::new());
+    seat_lines(locale, view, layout, &mut lines);
+    lines.push(String::new());
+    turn_lines(locale, view, layout, &mut lines);
+    lines.join("\n")
+}
+
+/// The header: hand number, street, game (and the mix's rotation), then the stakes.
+fn header_lines(locale: Locale, view: &BoardView) -> Vec<String> {
     let stakes = view.stakes;
     let mut header = tr(
         locale,
@@ -96,7 +117,7 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
             ],
         ));
     }
-    let mut lines = vec![
+    vec![
         header,
         tr(
             locale,
@@ -108,7 +129,11 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
                 ("bring_in", stakes.bring_in.into()),
             ],
         ),
-    ];
+    ]
+}
+
+/// The pot, and with side pots each of them; empty once the pot is paid out.
+fn pot_line(locale: Locale, view: &BoardView, layout: Layout) -> String {
     // After the showdown the engine has paid the pot out: a "Pot: 0" line says nothing.
     let mut pot_line = if view.pot == 0 {
         String::new()
@@ -159,17 +184,11 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
         pot_line.push_str(" — ");
         pot_line.push_str(&parts.join(" · "));
     }
-    if !pot_line.is_empty() {
-        lines.push(pot_line);
-    }
-    if let Some(community) = view.community {
-        lines.push(tr(
-            locale,
-            "board-community",
-            &[("card", card(community).into())],
-        ));
-    }
-    lines.push(String::new());
+    pot_line
+}
+
+/// One line per seat, then the legends of the marks they carry.
+fn seat_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<String>) {
     // Only Stud/8 splits a pot, so only there does a scoop mean more than the equity.
     let split = view.game == Game::Stud8;
     let name_width = if layout.pad_names {
@@ -201,7 +220,10 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
     if split && view.pots.len() > 1 && view.seats.iter().any(|seat| seat.odds.is_some()) {
         lines.push(tr(locale, "board-odds-legend", &[]));
     }
-    lines.push(String::new());
+}
+
+/// The last action, then who acts next (or that the hand is dealt out or over).
+fn turn_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<String>) {
     if let Some(last) = &view.last_action {
         let name = display_name(&shorten(&last.name, layout.seat_name_chars));
         let told = action_told(
@@ -234,7 +256,6 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
         None if view.dealing_out => lines.push(tr(locale, "board-dealing-out", &[])),
         None => lines.push(tr(locale, "board-hand-over", &[])),
     }
-    lines.join("\n")
 }
 
 /// How many characters a seat's name takes once shown (markdown escapes do not count: a
@@ -288,6 +309,16 @@ fn seat_line(
         }
         line.push_str(&cards(&seat.up_cards));
     }
+    let notes = seat_notes(locale, seat, split);
+    for note in notes {
+        line.push_str(" · ");
+        line.push_str(&note);
+    }
+    line
+}
+
+/// What a seat's line says after its cards: its bet, shown hand, chances and state.
+fn seat_notes(locale: Locale, seat: &SeatLine, split: bool) -> Vec<String> {
     let mut notes = Vec::new();
     if seat.street_bet > 0 && seat.status != SeatStatusView::Folded {
         notes.push(tr(
@@ -327,11 +358,7 @@ fn seat_line(
     if let Some(id) = state_id {
         notes.push(tr(locale, id, &[]));
     }
-    for note in notes {
-        line.push_str(" · ");
-        line.push_str(&note);
-    }
-    line
+    notes
 }
 
 /// A chance as a whole percentage; a chance that is neither none nor certain never reads

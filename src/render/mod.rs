@@ -20,6 +20,8 @@ pub mod refusals;
 pub mod results;
 mod tournament_stats;
 pub mod view;
+mod view_stats;
+mod view_status;
 
 pub use board::{board, board_within};
 pub use cards::{card, card_back, cards};

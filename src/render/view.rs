@@ -5,15 +5,24 @@
 //! engine's [`PublicView`], [`HandResult`] and events, and keep their fields private, so no
 //! down card can be put into anything that is rendered for the channel. A player's own cards
 //! reach text only through [`PrivateView`], which only the private renderers accept.
+//!
+//! This file holds the hand's views (board, prompt, results, history); `view_status.rs` the
+//! between-hands listings and `view_stats.rs` the records, which hold no card at all.
+
+pub use super::view_stats::{
+    HouseStatsView, LeaderboardLine, StatsView, TournamentLeaderboardLine, TournamentStatsView,
+};
+pub use super::view_status::{StatusSeat, TableStatusView};
 
 use crate::equity::Fraction;
 use crate::equity::board::{BoardEquity, betting_is_over};
 use crate::table::card::Card;
 use crate::table::hand::{
-    ActionKind, Event, HandResult, LegalAction, PotAward, PublicView, SeatIndex, SeatState,
+    ActionKind, Event, HandResult, LegalAction, PotAward, PublicSeat, PublicView, SeatIndex,
+    SeatState,
 };
 use crate::table::rules::Stakes;
-use crate::table::{Game, GameChoice, MixLeg, Street};
+use crate::table::{Game, MixLeg, Street};
 
 /// How a seat reads on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,6 +125,55 @@ pub struct SeatOdds {
 }
 
 impl SeatLine {
+    /// The line of a seat dealt into the hand.
+    fn dealt(name: String, seat: &PublicSeat, player: Option<&PlayerFacts>, to_act: bool) -> Self {
+        let status = if to_act {
+            SeatStatusView::ToAct
+        } else {
+            match seat.state {
+                SeatState::Folded => SeatStatusView::Folded,
+                SeatState::AllIn => SeatStatusView::AllIn,
+                SeatState::Active if player.is_some_and(|p| p.away) => SeatStatusView::Away,
+                SeatState::Active => SeatStatusView::Active,
+            }
+        };
+        let (up_cards, down_count, shown) = match &seat.shown {
+            Some(all) => (all.clone(), 0, true),
+            None => (seat.up_cards.clone(), seat.down_count, false),
+        };
+        SeatLine {
+            name,
+            stack: seat.stack,
+            up_cards,
+            down_count,
+            shown,
+            street_bet: seat.street_bet,
+            status,
+            dm_closed: player.is_some_and(|p| p.dm_closed),
+            computer: player.is_some_and(|p| p.computer),
+            odds: None,
+        }
+    }
+
+    /// The line of a seated player not dealt in (no cards, no bet).
+    fn idle(idle: &IdleSeat) -> Self {
+        SeatLine {
+            name: idle.name.clone(),
+            stack: idle.stack,
+            up_cards: Vec::new(),
+            down_count: 0,
+            shown: false,
+            street_bet: 0,
+            status: match idle.state {
+                IdleState::SittingOut => SeatStatusView::SittingOut,
+                IdleState::Waiting => SeatStatusView::Waiting,
+            },
+            dm_closed: false,
+            computer: idle.computer,
+            odds: None,
+        }
+    }
+
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -206,50 +264,11 @@ impl BoardView {
             .iter()
             .enumerate()
             .map(|(index, seat)| {
-                let player = facts.players.get(index);
-                let status = if view.to_act == Some(index) {
-                    SeatStatusView::ToAct
-                } else {
-                    match seat.state {
-                        SeatState::Folded => SeatStatusView::Folded,
-                        SeatState::AllIn => SeatStatusView::AllIn,
-                        SeatState::Active if player.is_some_and(|p| p.away) => SeatStatusView::Away,
-                        SeatState::Active => SeatStatusView::Active,
-                    }
-                };
-                let (up_cards, down_count, shown) = match &seat.shown {
-                    Some(all) => (all.clone(), 0, true),
-                    None => (seat.up_cards.clone(), seat.down_count, false),
-                };
-                SeatLine {
-                    name: name_of(index),
-                    stack: seat.stack,
-                    up_cards,
-                    down_count,
-                    shown,
-                    street_bet: seat.street_bet,
-                    status,
-                    dm_closed: player.is_some_and(|p| p.dm_closed),
-                    computer: player.is_some_and(|p| p.computer),
-                    odds: None,
-                }
+                let to_act = view.to_act == Some(index);
+                SeatLine::dealt(name_of(index), seat, facts.players.get(index), to_act)
             })
             .collect();
-        seats.extend(facts.idle.iter().map(|idle| SeatLine {
-            name: idle.name.clone(),
-            stack: idle.stack,
-            up_cards: Vec::new(),
-            down_count: 0,
-            shown: false,
-            street_bet: 0,
-            status: match idle.state {
-                IdleState::SittingOut => SeatStatusView::SittingOut,
-                IdleState::Waiting => SeatStatusView::Waiting,
-            },
-            dm_closed: false,
-            computer: idle.computer,
-            odds: None,
-        }));
+        seats.extend(facts.idle.iter().map(SeatLine::idle));
         let pots = view
             .pots()
             .into_iter()
@@ -532,85 +551,4 @@ impl HistoryView {
     pub fn events(&self) -> &[Event] {
         &self.events
     }
-}
-
-/// A player's line in `/table status` and similar between-hands listings (no cards).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StatusSeat {
-    pub name: String,
-    pub stack: u64,
-    pub status: SeatStatusView,
-    pub computer: bool,
-}
-
-/// `/table status`: the table's settings and who sits there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TableStatusView {
-    /// What the table deals, and in `mix` the hands of each game.
-    pub game: GameChoice,
-    pub mix_hands: u32,
-    pub stakes: Stakes,
-    pub min_buy_in: u64,
-    pub max_buy_in: u64,
-    pub max_seats: u8,
-    pub action_timer_secs: u64,
-    pub paused: bool,
-    /// The hand in progress, if any.
-    pub hand_number: Option<u64>,
-    pub seats: Vec<StatusSeat>,
-    /// Seats computer players may fill while humans are short, and how well they play.
-    pub computer_players: u8,
-    pub computer_level: crate::table::computer::Level,
-}
-
-/// `/stats house` (moderators): what the guild's house account did for its computer players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HouseStatsView {
-    pub balance: u64,
-    pub hands_played: u64,
-    pub won: u64,
-    pub lost: u64,
-    pub minted: u64,
-    /// Its computer players' sit & gos; `None` when they never entered one.
-    pub tournaments: Option<TournamentStatsView>,
-}
-
-/// A sit & go record, apart from cash play (`/stats`, `/stats house`, `/leaderboard`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TournamentStatsView {
-    pub entries: u64,
-    /// First places.
-    pub wins: u64,
-    /// Paid places.
-    pub cashes: u64,
-    /// Chips paid out less buy-ins.
-    pub net: i64,
-}
-
-/// `/stats`: one player's record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StatsView {
-    pub name: String,
-    pub hands_played: u64,
-    pub pots_won: u64,
-    pub scoops: u64,
-    /// Chips won minus chips lost at the tables.
-    pub net_chips: i64,
-    pub biggest_pot: u64,
-    /// Their sit & gos; `None` when they never entered one.
-    pub tournaments: Option<TournamentStatsView>,
-}
-
-/// One line of `/leaderboard board:tournaments`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentLeaderboardLine {
-    pub name: String,
-    pub stats: TournamentStatsView,
-}
-
-/// One line of `/leaderboard`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LeaderboardLine {
-    pub name: String,
-    pub balance: u64,
 }

@@ -128,17 +128,11 @@ pub async fn leaderboard(ctx: Context<'_>, board: Option<BoardOption>) -> Outcom
             .await
         {
             Ok(top) => {
-                caller
-                    .bot
-                    .resolve_names(top.iter().map(|(user, _)| *user))
-                    .await;
-                let lines: Vec<render::LeaderboardLine> = top
-                    .into_iter()
-                    .map(|(user, balance)| render::LeaderboardLine {
-                        name: caller.bot.names().name_or_placeholder(user),
-                        balance,
-                    })
-                    .collect();
+                let lines = named_lines(&caller, top, |name, balance| render::LeaderboardLine {
+                    name,
+                    balance,
+                })
+                .await;
                 Answer::public(render::leaderboard(
                     caller.public,
                     &lines,
@@ -160,17 +154,13 @@ async fn tournament_leaderboard(caller: &Caller) -> Answer {
         .await
     {
         Ok(top) => {
-            caller
-                .bot
-                .resolve_names(top.iter().map(|(user, _)| *user))
-                .await;
-            let lines: Vec<render::TournamentLeaderboardLine> = top
-                .into_iter()
-                .map(|(user, stats)| render::TournamentLeaderboardLine {
-                    name: caller.bot.names().name_or_placeholder(user),
+            let lines = named_lines(caller, top, |name, stats| {
+                render::TournamentLeaderboardLine {
+                    name,
                     stats: tournament_view(stats),
-                })
-                .collect();
+                }
+            })
+            .await;
             Answer::public(render::tournament_leaderboard(
                 caller.public,
                 &lines,
@@ -179,6 +169,22 @@ async fn tournament_leaderboard(caller: &Caller) -> Answer {
         }
         Err(error) => caller.refuse(&error),
     }
+}
+
+/// A leaderboard's lines: each player's name (looked up first when the bot does not know it
+/// yet) joined with what the board ranks them by.
+async fn named_lines<T, L>(
+    caller: &Caller,
+    top: Vec<(UserId, T)>,
+    line: impl Fn(String, T) -> L,
+) -> Vec<L> {
+    caller
+        .bot
+        .resolve_names(top.iter().map(|(user, _)| *user))
+        .await;
+    top.into_iter()
+        .map(|(user, value)| line(caller.bot.names().name_or_placeholder(user), value))
+        .collect()
 }
 
 fn tournament_view(stats: TournamentStats) -> render::TournamentStatsView {

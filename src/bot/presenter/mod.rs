@@ -9,12 +9,21 @@
 //! and only writes what the click did not ([`Presenter::hold`]). Everything else goes
 //! through the outbox. No down card ever reaches a channel write: the board is rendered from
 //! the public view, and a player's cards only go to their DM or an ephemeral answer.
+//!
+//! This file holds the presenter's state and its loop. The rest, by concern: [`notices`] (what
+//! the table's notices become), [`flush`] (writing what Discord does not have yet), [`compose`]
+//! (the board message), [`landing`] (making sure it lands), [`held`] (clicks holding the board),
+//! [`catch_up`] (waiting for the loop), [`cards`] (DMs), [`turn_pings`], [`refused`] (a channel
+//! refusing the bot's posts).
 
 mod cards;
+mod catch_up;
 mod compose;
+mod flush;
 mod held;
 mod landing;
 mod message;
+mod notices;
 mod refused;
 mod turn_pings;
 
@@ -23,19 +32,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::json;
-use tokio::sync::{Notify, oneshot, watch};
+use tokio::sync::{Notify, watch};
 
 use crate::bank::{TableId, UserId};
-use crate::lobby::{
-    CancelReason, HandSummary, Notice, NoticeBody, NoticeReceiver, PublicBoard, SitOutReason,
-    TableHandle, TableMessage, TurnOffer,
-};
-use crate::render::{self, Locale};
+use crate::lobby::{HandSummary, NoticeReceiver, PublicBoard, TableHandle, TurnOffer};
+use crate::render::Locale;
 
 use super::board_writes::{BoardWrites, WriteGuard};
-use super::outbox::Freshness;
-use super::{Bot, limits, lock};
+use super::{Bot, lock};
+
+use catch_up::CatchUp;
 
 pub use held::ClickGuard;
 pub use message::{BoardMessage, Button};
@@ -119,14 +125,6 @@ pub struct Presenter {
     catch_up_asked: Notify,
 }
 
-/// The loop's answers to [`Presenter::caught_up`].
-#[derive(Default)]
-struct CatchUp {
-    /// The loop has ended: nobody is answered any more.
-    over: bool,
-    waiting: Vec<oneshot::Sender<()>>,
-}
-
 impl Presenter {
     pub(super) fn new(bot: Bot, handle: TableHandle, language: Option<Locale>) -> Arc<Presenter> {
         Arc::new(Presenter {
@@ -201,23 +199,7 @@ impl Presenter {
                 () = self.catch_up_asked.notified() => {}
             }
             if self.held.is_free() {
-                // Taken before draining: every notice sent before a wait began is handled,
-                // and its writes are in the outbox, before that wait is answered.
-                let asked = std::mem::take(&mut lock(&self.catch_up).waiting);
-                if !asked.is_empty() {
-                    let mut batch = Vec::new();
-                    while let Ok(next) = notices.try_recv() {
-                        batch.push(next);
-                    }
-                    if !batch.is_empty() {
-                        self.apply(batch);
-                        self.publish();
-                    }
-                }
-                self.flush().await;
-                for waiter in asked {
-                    let _ = waiter.send(());
-                }
+                self.flush_and_answer(&mut notices).await;
             }
         }
         // The table closed (a sit & go's last words come just before): news a click's hold
@@ -226,30 +208,11 @@ impl Presenter {
         for (text, user) in news {
             self.post_text(text, user);
         }
-        let mut catch_up = lock(&self.catch_up);
-        catch_up.over = true;
-        catch_up.waiting.clear();
-        drop(catch_up);
+        self.stop_answering();
         // No turn is current, so every mention goes.
         lock(&self.state).turn = None;
         self.retire_pings();
         tracing::info!("table closed; presenter stopped");
-    }
-
-    /// Waits until the loop has handled every notice the table sent before this call and
-    /// handed the writes they make to the outbox (a click holding the board delays it).
-    /// Returns at once if the loop has ended.
-    pub async fn caught_up(&self) {
-        let (answer, answered) = oneshot::channel();
-        {
-            let mut catch_up = lock(&self.catch_up);
-            if catch_up.over {
-                return;
-            }
-            catch_up.waiting.push(answer);
-        }
-        self.catch_up_asked.notify_one();
-        let _ = answered.await;
     }
 
     /// The state a click waits on.
@@ -289,159 +252,6 @@ impl Presenter {
         lock(&self.state).departing.insert(user);
     }
 
-    fn apply(self: &Arc<Self>, batch: Vec<Notice>) {
-        let mut seated = HashSet::new();
-        for notice in &batch {
-            if let NoticeBody::Board(board) = &notice.body {
-                seated.extend(board.seats.iter().map(|seat| seat.user));
-            }
-        }
-        self.look_up_names(seated);
-        for notice in batch {
-            self.apply_one(notice);
-        }
-        // A turn dealt while no click can reach the bot waits for the gateway.
-        if !self.bot.gateway_carries(self.handle.guild()) {
-            self.hold_turn_timer();
-        }
-    }
-
-    /// Asks Discord for the names the board cannot show yet, off the board's path: the board
-    /// shows placeholders meanwhile and is edited once a name is in.
-    fn look_up_names(self: &Arc<Self>, users: HashSet<UserId>) {
-        let ask = self.bot.names().to_ask(users);
-        let Some(http) = self.bot.http() else { return };
-        if ask.is_empty() {
-            return;
-        }
-        let presenter = Arc::clone(self);
-        self.bot.spawn(async move {
-            if presenter.bot.names().look_up(http, ask).await {
-                presenter.changed();
-            }
-        });
-    }
-
-    fn apply_one(self: &Arc<Self>, notice: Notice) {
-        let mut state = lock(&self.state);
-        match notice.body {
-            NoticeBody::Board(board) => {
-                if board.hand != state.hand {
-                    // The next hand began before the last one's result reached its board.
-                    if let Some(message_id) = state.board_message
-                        && state.result.is_some()
-                        && state.version > self.written.load(Ordering::SeqCst)
-                        && let Some(final_board) = self.compose(&state)
-                    {
-                        state.final_edits.push((message_id, final_board));
-                    }
-                    state.hand = board.hand;
-                    state.board_message = None;
-                    state.result = None;
-                    state.turn = None;
-                    state.pinged = None;
-                }
-                state.board = Some(*board);
-                state.version += 1;
-            }
-            NoticeBody::YourTurn(turn) => {
-                if turn.hand == state.hand || state.board.is_none() {
-                    state.turn = Some(*turn);
-                    state.version += 1;
-                    state.turn_version = state.version;
-                }
-            }
-            NoticeBody::HandResult(summary) => {
-                // `/history` reads finished hands from the bank, which stored them.
-                if summary.hand == state.hand {
-                    state.turn = None;
-                    state.result = Some(*summary);
-                    state.version += 1;
-                }
-            }
-            NoticeBody::Cards(cards) => {
-                drop(state);
-                let presenter = Arc::clone(self);
-                self.bot
-                    .spawn(async move { presenter.send_cards(*cards).await });
-            }
-            NoticeBody::Table(message) => {
-                if let TableMessage::Opened { settings }
-                | TableMessage::SettingsChanged { settings, .. } = &message
-                {
-                    self.set_language(settings.language);
-                }
-                if matches!(message, TableMessage::Resumed) {
-                    self.resumed();
-                }
-                if let Some(news) = self.news(&mut state, message) {
-                    state.news.push(news);
-                }
-            }
-            NoticeBody::Error { user, error } => {
-                let text = format!("<@{}> {}", user.0, self.bot.refusal(self.locale(), &error));
-                state.news.push((text, Some(user)));
-            }
-        }
-    }
-
-    /// The text of table news that no command's answer already told.
-    fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
-        let locale = self.locale();
-        let name = |user: UserId| self.bot.names().name_in(self.handle.guild(), user);
-        let notice = match message {
-            TableMessage::HandCancelled {
-                hand,
-                reason: CancelReason::Restart | CancelReason::SettlementFailed,
-                ..
-            } => render::Announcement::HandCancelledRefunded { hand_number: hand },
-            // A shutdown's cancellation is told by the bot's shutdown itself (see `serve`),
-            // which flushes the outbox before exiting; this task may not run again by then.
-            TableMessage::HandCancelled {
-                reason: CancelReason::Shutdown,
-                ..
-            } => return None,
-            TableMessage::TimedOut { user, action } => {
-                return Some((render::timed_out(locale, &name(user), action), None));
-            }
-            TableMessage::SatOut {
-                user,
-                reason: SitOutReason::TimedOut,
-            } => render::Announcement::SatOutAfterTimeouts { name: name(user) },
-            TableMessage::Left { user, cashed_out } if state.departing.remove(&user) => {
-                render::Announcement::Left {
-                    name: name(user),
-                    stack: cashed_out,
-                }
-            }
-            TableMessage::Kicked { user, .. } if state.departing.remove(&user) => {
-                render::Announcement::Kicked { name: name(user) }
-            }
-            TableMessage::LeavingAfterHand { user } => {
-                state.departing.insert(user);
-                return None;
-            }
-            // The bank is slow, or failed and the table halted: the channel is told why
-            // nothing happens (no command answered it).
-            waiting @ (TableMessage::Settling { .. }
-            | TableMessage::WaitingForBank { .. }
-            | TableMessage::Halted) => {
-                let text = crate::lobby::present::message_text(locale, &waiting, &name);
-                return Some((text, None));
-            }
-            // A sit & go's news: nobody's command told it.
-            tournament @ (TableMessage::TournamentOut { .. }
-            | TableMessage::TournamentOver { .. }
-            | TableMessage::TournamentResumed { .. }) => {
-                let text = crate::lobby::present::message_text(locale, &tournament, &name);
-                return Some((text, None));
-            }
-            // Everything else answers a command, whose response already told the channel.
-            _ => return None,
-        };
-        Some((render::notice(locale, &notice), None))
-    }
-
     fn publish(&self) {
         let state = lock(&self.state);
         let snapshot = Snapshot {
@@ -479,148 +289,6 @@ impl Presenter {
             self.changed();
         }
     }
-
-    /// Writes what Discord does not have yet: a new hand's board (a new message that mentions
-    /// the player to act; also when the old one is too old to edit), an edit of the board,
-    /// the mention of the player to act (the previous one deleted), news.
-    async fn flush(self: &Arc<Self>) {
-        let (post, edit, ping, news) = {
-            let mut state = lock(&self.state);
-            let message = self.compose(&state);
-            let news = std::mem::take(&mut state.news);
-            for (message_id, final_board) in std::mem::take(&mut state.final_edits) {
-                // The finished hand's last word; nothing to do if Discord refuses it.
-                drop(self.bot.outbox().edit(
-                    self.channel(),
-                    message_id,
-                    final_board.to_json(false),
-                    None,
-                ));
-            }
-            let mut post = None;
-            let mut edit = None;
-            if let Some(message) = message {
-                let fresh = state.version > self.written.load(Ordering::SeqCst);
-                match state.board_message {
-                    None => post = Some((message, state.version, state.hand, None)),
-                    Some(old) if fresh && state.board_gone == Some(old) => {
-                        post = Some((message, state.version, state.hand, None));
-                    }
-                    Some(old) if fresh && !self.editable_in(&state, old) => {
-                        post = Some((message, state.version, state.hand, Some(old)));
-                    }
-                    Some(id) if fresh => edit = Some((id, message, state.version)),
-                    Some(_) => {}
-                }
-            }
-            let ping = if post.is_none() {
-                self.take_ping(&mut state)
-            } else {
-                None
-            };
-            (post, edit, ping, news)
-        };
-        self.retire_pings();
-        let channel = self.channel();
-        let outbox = self.bot.outbox();
-        if let Some((message, version, hand, replaced)) = post {
-            let (body, version) = self.board_post(&message, hand, version);
-            match outbox.post(channel, body).await {
-                Ok(id) => {
-                    self.board_post_over();
-                    self.post_accepted();
-                    self.written.fetch_max(version, Ordering::SeqCst);
-                    let newer = {
-                        let mut state = lock(&self.state);
-                        if state.hand == hand {
-                            state.board_message = Some(id);
-                            if state.deleted_lately.contains(&id) {
-                                tracing::info!(
-                                    message = id,
-                                    "the board was deleted as it was posted; posting it anew"
-                                );
-                                state.board_gone = Some(id);
-                                state.version += 1;
-                            }
-                            if let Some(turn) = &state.turn
-                                && message.mention == Some(turn.user)
-                            {
-                                state.pinged = Some((turn.hand, turn.action_seq));
-                            }
-                        }
-                        state.version > version
-                    };
-                    if let Some(old) = replaced {
-                        outbox.delete(channel, old);
-                    }
-                    self.board_landed(version);
-                    self.publish();
-                    if newer {
-                        Box::pin(self.flush()).await;
-                    }
-                }
-                Err(error) if self.post_refused(&error) => {}
-                Err(error) if self.board_write_failed(&error) => {}
-                Err(error) => tracing::warn!(%error, hand, "the board could not be posted"),
-            }
-        }
-        if let Some((id, message, version)) = edit {
-            let edited = outbox.edit(
-                channel,
-                id,
-                message.to_json(false),
-                Some(Freshness {
-                    written: self.written.clone(),
-                    version,
-                    writes: Arc::clone(&self.board_writes),
-                }),
-            );
-            let presenter = Arc::clone(self);
-            self.bot.spawn(async move {
-                match edited.await {
-                    Ok(Ok(())) => presenter.board_landed(version),
-                    Ok(Err(error)) if error.is_old_message_edit() => {
-                        presenter.board_refused_as_old(id);
-                    }
-                    Ok(Err(error)) if error.is_unknown_message() => presenter.board_deleted(id),
-                    Ok(Err(error)) => {
-                        presenter.board_write_failed(&error);
-                    }
-                    // Overtaken by a newer write, or refused for permissions (the table's
-                    // posts say so).
-                    Err(_) => {}
-                }
-            });
-        }
-        if let Some(due) = ping {
-            self.send_ping(due);
-        }
-        for (text, user) in news {
-            self.post_text(text, user);
-        }
-    }
-
-    /// Posts a message in the table's channel through the outbox, pinging `ping` only.
-    pub fn post_text(self: &Arc<Self>, text: String, ping: Option<UserId>) {
-        let body = text_body(text, ping);
-        let presenter = Arc::clone(self);
-        self.bot.spawn(async move {
-            match presenter.bot.outbox().post(presenter.channel(), body).await {
-                Ok(_) => presenter.post_accepted(),
-                Err(error) if presenter.post_refused(&error) => {}
-                Err(error) => tracing::warn!(%error, "a table message could not be posted"),
-            }
-        });
-    }
-}
-
-/// A plain message that may mention `ping` only.
-fn text_body(text: String, ping: Option<UserId>) -> serde_json::Value {
-    let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
-    json!({
-        "content": limits::fit_message(&text),
-        "allowed_mentions": { "parse": [], "users": users },
-    })
 }
 
 /// Waits until the presenter has handled the notices of an accepted action (`hand` moved on,

@@ -20,7 +20,8 @@ use crate::bot::rest::RestError;
 use crate::lobby::TurnOffer;
 use crate::render;
 
-use super::{Presenter, State, text_body};
+use super::flush::text_body;
+use super::{Presenter, State};
 
 /// An answered action click: its token may carry the mention of the turn its action led to.
 #[derive(Debug, Clone, PartialEq, Eq)]
