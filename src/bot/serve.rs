@@ -51,36 +51,142 @@ pub async fn serve_observed(
         .listen
         .map(|address| (address, crate::telemetry::Telemetry::install()));
     let data_dir = config.data_dir.clone();
-    std::fs::create_dir_all(&data_dir).map_err(|error| {
+    let bank = open_bank(&config).await?;
+    let store = table_store(&data_dir, &bank).await?;
+    let metrics = Metrics::serve(telemetry, &bank).await?;
+    let pings = Pings::load(&bank, &data_dir).await?;
+    let lobby = start_lobby(&config, &bank, store).await?;
+    let base = config
+        .discord
+        .api_proxy
+        .clone()
+        .unwrap_or_else(|| DISCORD_BASE.to_owned());
+    let bot = build_bot(
+        &config,
+        &base,
+        lobby,
+        &bank,
+        pings,
+        Arc::clone(&metrics.health),
+    );
+    let mut client = connect(&config, &base, &bot).await?;
+    let _ = bot.inner.http.set(client.http.clone());
+    let _ = bot.inner.discord_cache.set(client.cache.clone());
+    start_backups(&bot, &config);
+    started(bot.clone());
+    let shard_manager = client.shard_manager.clone();
+    let shards = config.discord.shards;
+    let mut gateway = tokio::spawn(async move {
+        let outcome = match shards {
+            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
+            None => client.start_autosharded().await,
+        };
+        if let Err(error) = &outcome {
+            tracing::error!(%error, "the Discord connection ended");
+        }
+        outcome
+    });
+
+    tokio::spawn(watch_shard_runners(
+        bot.clone(),
+        shard_manager.clone(),
+        bot.inner.stop.clone(),
+    ));
+    reattach_tables(&bot).await;
+
+    let watched = bot.bank().clone();
+    let mut bank_failed = None;
+    let cannot_serve = bot.inner.cannot_serve_now.clone();
+    let lost = tokio::select! {
+        () = cannot_serve.cancelled() => None,
+        () = shutdown => None,
+        ended = &mut gateway => Some(ended),
+        // sled keeps a write error until the process restarts: stop taking hands and exit
+        // with the error the binary turns into its restartable code.
+        failed = watched.failed() => {
+            bank_failed = Some(failed);
+            None
+        }
+    };
+    shut_down(&bot, shard_manager).await;
+    metrics.stop().await;
+    if let Some(reason) = lock(&bot.inner.cannot_serve).take() {
+        // A typed error: the binary exits with a code a supervisor restarts on.
+        return Err(anyhow::Error::new(reason));
+    }
+    if let Some(failed) = bank_failed {
+        return Err(anyhow::Error::new(failed));
+    }
+    exit_outcome(lost)
+}
+
+/// The data directory made if need be, and the bank in it opened.
+async fn open_bank(config: &Config) -> anyhow::Result<Bank> {
+    let data_dir = &config.data_dir;
+    std::fs::create_dir_all(data_dir).map_err(|error| {
         Misconfigured(format!(
             "creating the data directory {}: {error}",
             data_dir.display()
         ))
     })?;
-    let bank = Bank::open(&data_dir.join("bank"), config.economy.clone())
+    Bank::open(&data_dir.join("bank"), config.economy.clone())
         .await
-        .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))?;
-    let store = table_store(&data_dir, &bank).await?;
-    // Metrics are served before Discord is asked anything, so an address in use is one line.
-    let health = match &telemetry {
-        Some((_, telemetry)) => Arc::clone(&telemetry.health),
-        None => Arc::new(crate::telemetry::Health::default()),
-    };
-    let watched = bank.clone();
-    health.watch_bank(move || watched.problem());
-    let metrics_stop = CancellationToken::new();
-    let metrics_server = match &telemetry {
-        Some((address, telemetry)) => {
-            let stop = metrics_stop.clone();
-            Some(
-                telemetry
-                    .serve(*address, async move { stop.cancelled().await })
-                    .await?,
-            )
+        .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))
+}
+
+/// The health the metrics report, and the metrics server when one is configured.
+struct Metrics {
+    health: Arc<crate::telemetry::Health>,
+    stop: CancellationToken,
+    server: Option<crate::telemetry::MetricsServer>,
+}
+
+impl Metrics {
+    /// Metrics are served before Discord is asked anything, so an address in use is one line.
+    async fn serve(
+        telemetry: Option<(std::net::SocketAddr, crate::telemetry::Telemetry)>,
+        bank: &Bank,
+    ) -> anyhow::Result<Metrics> {
+        let health = match &telemetry {
+            Some((_, telemetry)) => Arc::clone(&telemetry.health),
+            None => Arc::new(crate::telemetry::Health::default()),
+        };
+        let watched = bank.clone();
+        health.watch_bank(move || watched.problem());
+        let stop = CancellationToken::new();
+        let server = match &telemetry {
+            Some((address, telemetry)) => {
+                let stop = stop.clone();
+                Some(
+                    telemetry
+                        .serve(*address, async move { stop.cancelled().await })
+                        .await?,
+                )
+            }
+            None => None,
+        };
+        Ok(Metrics {
+            health,
+            stop,
+            server,
+        })
+    }
+
+    async fn stop(self) {
+        self.stop.cancel();
+        if let Some(server) = self.server {
+            let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
         }
-        None => None,
-    };
-    let pings = Pings::load(&bank, &data_dir).await?;
+    }
+}
+
+/// The lobby over the bank and the stored tables; a hand a crash cut short is cancelled and
+/// refunded as it starts, and logged here.
+async fn start_lobby(
+    config: &Config,
+    bank: &Bank,
+    store: Arc<BankTableStore>,
+) -> anyhow::Result<Lobby> {
     let lobby_config = LobbyConfig {
         deck_seed: config.testing.deck_seed,
         pace: config.all_in.pace(),
@@ -98,15 +204,20 @@ pub async fn serve_observed(
             "an interrupted hand was cancelled and refunded"
         );
     }
+    Ok(lobby)
+}
 
-    let base = config
-        .discord
-        .api_proxy
-        .clone()
-        .unwrap_or_else(|| DISCORD_BASE.to_owned());
-    let rest = Rest::new(&base, &config.token);
+fn build_bot(
+    config: &Config,
+    base: &str,
+    lobby: Lobby,
+    bank: &Bank,
+    pings: Pings,
+    health: Arc<crate::telemetry::Health>,
+) -> Bot {
+    let rest = Rest::new(base, &config.token);
     let outbox = Outbox::new(rest.clone(), RatePolicy::default());
-    let bot = Bot {
+    Bot {
         inner: Arc::new(BotInner {
             config: config.clone(),
             lobby,
@@ -130,8 +241,11 @@ pub async fn serve_observed(
             cannot_serve_now: CancellationToken::new(),
             health,
         }),
-    };
+    }
+}
 
+/// The serenity client, after the preflight has checked the token and the API answer.
+async fn connect(config: &Config, base: &str, bot: &Bot) -> anyhow::Result<serenity::Client> {
     let mut http = serenity::HttpBuilder::new(config.token.expose_secret());
     if let Some(proxy) = &config.discord.api_proxy {
         // serenity ignores the proxy while its own rate limiter is on; a proxy limits for us.
@@ -140,25 +254,26 @@ pub async fn serve_observed(
             .ratelimiter_disabled(true);
     }
     let http = http.client(rest::serenity_client()).build();
-    preflight::check(&http, &base).await?;
+    preflight::check(&http, base).await?;
     let framework = framework::framework(bot.clone());
     // GUILD_MESSAGES (not privileged) brings MESSAGE_DELETE: a deleted board is posted anew.
     let intents = serenity::GatewayIntents::GUILDS | serenity::GatewayIntents::GUILD_MESSAGES;
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+    serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .event_handler(ShardStages(bot.clone()))
         .cache_settings(discord_cache_settings())
         .await
-        .context("building the Discord client")?;
-    let _ = bot.inner.http.set(client.http.clone());
-    let _ = bot.inner.discord_cache.set(client.cache.clone());
-    // A backup on demand: SIGUSR1 asks for one now, beside the scheduled ones. Waiting for a
-    // signal is not work a shutdown waits for (nor a task the bot's footprint counts), so
-    // these run beside the tracked tasks and end when the bot stops.
+        .context("building the Discord client")
+}
+
+/// The scheduled backups, and one on demand when SIGUSR1 asks. Waiting for a signal is not
+/// work a shutdown waits for (nor a task the bot's footprint counts), so these run beside the
+/// tracked tasks and end when the bot stops.
+fn start_backups(bot: &Bot, config: &Config) {
     let (ask, requests) = tokio::sync::mpsc::channel(1);
     let backups = backups::run(
-        bank.clone(),
-        data_dir.join(backups::FOLDER),
+        bot.bank().clone(),
+        config.data_dir.join(backups::FOLDER),
         config.backup,
         Arc::new(crate::bank::SystemClock),
         Some(requests),
@@ -178,60 +293,22 @@ pub async fn serve_observed(
             () = async { tokio::join!(signal, backups); } => {}
         }
     });
-    started(bot.clone());
-    let shard_manager = client.shard_manager.clone();
-    let shards = config.discord.shards;
-    let mut gateway = tokio::spawn(async move {
-        let outcome = match shards {
-            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
-            None => client.start_autosharded().await,
-        };
-        if let Err(error) = &outcome {
-            tracing::error!(%error, "the Discord connection ended");
-        }
-        outcome
-    });
+}
 
-    tokio::spawn(watch_shard_runners(
-        bot.clone(),
-        shard_manager.clone(),
-        bot.inner.stop.clone(),
-    ));
-
-    // Tables reopened from the store get their presenter now, so the channel hears about a
-    // hand the restart cancelled even before anyone types.
+/// Tables reopened from the store get their presenter now, so the channel hears about a hand
+/// the restart cancelled even before anyone types.
+async fn reattach_tables(bot: &Bot) {
     for handle in bot.lobby().tables() {
         if let Err(error) = bot.presenter(&handle).await {
             tracing::warn!(table = handle.table().0, %error, "cannot attach to a table");
         }
     }
+}
 
-    let watched = bot.bank().clone();
-    let mut bank_failed = None;
-    let cannot_serve = bot.inner.cannot_serve_now.clone();
-    let lost = tokio::select! {
-        () = cannot_serve.cancelled() => None,
-        () = shutdown => None,
-        ended = &mut gateway => Some(ended),
-        // sled keeps a write error until the process restarts: stop taking hands and exit
-        // with the error the binary turns into its restartable code.
-        failed = watched.failed() => {
-            bank_failed = Some(failed);
-            None
-        }
-    };
-    shut_down(&bot, shard_manager).await;
-    metrics_stop.cancel();
-    if let Some(server) = metrics_server {
-        let _ = tokio::time::timeout(Duration::from_secs(5), server.task).await;
-    }
-    if let Some(reason) = lock(&bot.inner.cannot_serve).take() {
-        // A typed error: the binary exits with a code a supervisor restarts on.
-        return Err(anyhow::Error::new(reason));
-    }
-    if let Some(failed) = bank_failed {
-        return Err(anyhow::Error::new(failed));
-    }
+/// What the binary exits with once the gateway ended (`lost`) or the bot was told to stop.
+fn exit_outcome(
+    lost: Option<Result<Result<(), serenity::Error>, tokio::task::JoinError>>,
+) -> anyhow::Result<()> {
     match lost {
         None => Ok(()),
         Some(Ok(Err(serenity::Error::Gateway(
@@ -353,29 +430,7 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
     // The channel is told here rather than by the presenters (which ignore a shutdown's
     // `HandCancelled`): the outbox flush below then surely carries it before the exit.
     for (table, outcome) in bot.lobby().shutdown(grace).await {
-        let told = match outcome {
-            Ok(ShutdownOutcome::Idle) => None,
-            Ok(ShutdownOutcome::HandFinished { hand }) => {
-                tracing::info!(table = table.0, hand, "hand finished within the grace");
-                None
-            }
-            Ok(ShutdownOutcome::HandCancelled { hand }) => {
-                tracing::warn!(
-                    table = table.0,
-                    hand,
-                    "hand unfinished at shutdown: cancelled and refunded"
-                );
-                Some(("bot-stopped-mid-hand", hand))
-            }
-            Ok(ShutdownOutcome::CancelFailed { hand, reason }) => {
-                tracing::error!(table = table.0, hand, %reason, "cancelling an unfinished hand failed; the next start refunds it");
-                Some(("bot-stopping-mid-hand", hand))
-            }
-            Err(error) => {
-                tracing::warn!(table = table.0, %error, "a table did not stop cleanly");
-                None
-            }
-        };
+        let told = shutdown_notice(table, outcome);
         if let Some((message, hand)) = told {
             let locale = locales.get(&table).copied().unwrap_or(bot.config().locale);
             let text = crate::render::tr(locale, message, &[("hand", hand.into())]);
@@ -384,22 +439,7 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
                 .await;
         }
     }
-    // A hand that finished within the grace has its result notices sent but maybe not yet
-    // handled by its presenter: the final board edit must be in the outbox before the flush.
-    let caught_up = async {
-        for presenter in &presenters {
-            presenter.caught_up().await;
-        }
-    };
-    if tokio::time::timeout(Duration::from_secs(5), caught_up)
-        .await
-        .is_err()
-    {
-        tracing::warn!("some tables' last boards were not written within 5 s of their stop");
-    }
-    if !bot.outbox().flush(Duration::from_secs(5)).await {
-        tracing::warn!("some channel messages could not be sent before exiting");
-    }
+    write_last_boards(bot, &presenters).await;
     shard_manager.shutdown_all().await;
     // Every task the bot started ends now (a presenter of a paused table would wait forever)
     // and is waited for, so nothing writes after the bank is flushed.
@@ -415,4 +455,53 @@ async fn shut_down(bot: &Bot, shard_manager: Arc<serenity::ShardManager>) {
         tracing::error!(%error, "flushing the bank failed");
     }
     tracing::info!("stopped");
+}
+
+/// A hand that finished within the grace has its result notices sent but maybe not yet
+/// handled by its presenter: the final board edit must be in the outbox before the flush.
+async fn write_last_boards(bot: &Bot, presenters: &[Arc<super::presenter::Presenter>]) {
+    let caught_up = async {
+        for presenter in presenters {
+            presenter.caught_up().await;
+        }
+    };
+    if tokio::time::timeout(Duration::from_secs(5), caught_up)
+        .await
+        .is_err()
+    {
+        tracing::warn!("some tables' last boards were not written within 5 s of their stop");
+    }
+    if !bot.outbox().flush(Duration::from_secs(5)).await {
+        tracing::warn!("some channel messages could not be sent before exiting");
+    }
+}
+
+/// What a table's stop tells its channel (the message and the hand), logged as it happened.
+fn shutdown_notice(
+    table: TableId,
+    outcome: Result<ShutdownOutcome, crate::lobby::LobbyError>,
+) -> Option<(&'static str, u64)> {
+    match outcome {
+        Ok(ShutdownOutcome::Idle) => None,
+        Ok(ShutdownOutcome::HandFinished { hand }) => {
+            tracing::info!(table = table.0, hand, "hand finished within the grace");
+            None
+        }
+        Ok(ShutdownOutcome::HandCancelled { hand }) => {
+            tracing::warn!(
+                table = table.0,
+                hand,
+                "hand unfinished at shutdown: cancelled and refunded"
+            );
+            Some(("bot-stopped-mid-hand", hand))
+        }
+        Ok(ShutdownOutcome::CancelFailed { hand, reason }) => {
+            tracing::error!(table = table.0, hand, %reason, "cancelling an unfinished hand failed; the next start refunds it");
+            Some(("bot-stopping-mid-hand", hand))
+        }
+        Err(error) => {
+            tracing::warn!(table = table.0, %error, "a table did not stop cleanly");
+            None
+        }
+    }
 }
