@@ -3,13 +3,17 @@
 //! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
 //! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
 //! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
-//! escrow empty. The same transaction adds the tournament to each entrant's stats.
+//! escrow empty. The same transaction adds the tournament to each entrant's stats, and
+//! marks its result as still to announce (`tournaments::set_unannounced`): the post comes
+//! after the commit, and a crash between them must not lose it.
 
+use super::Operation;
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::stats::{self, TournamentResult};
+use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::{self, TournamentPhase, TournamentState};
-use crate::bank::{BankError, UserId};
+use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 use crate::tournament::Tournament;
 
 /// The reference every payout of tournament `id` carries.
@@ -55,6 +59,7 @@ pub(super) fn pay_out(
     }
     record_results(draft, state, &results)?;
     tournaments::set_paused(draft, state.id, false);
+    tournaments::set_unannounced(draft, state.id, true);
     state.phase = TournamentPhase::Finished {
         tournament,
         payouts: paid,
@@ -72,4 +77,22 @@ pub(super) fn record_results(
         stats::record_tournament(draft, state.guild, result)?;
     }
     Ok(())
+}
+
+/// The result of finished sit & go `tournament` was posted: it is no longer to announce.
+/// Idempotent (a post confirmed twice clears nothing more); refused for a tournament of
+/// another guild.
+pub(crate) struct TournamentResultAnnounced {
+    pub guild: GuildId,
+    pub tournament: TournamentId,
+}
+
+impl Operation for TournamentResultAnnounced {
+    type Output = ();
+
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
+        tournaments::read_in_guild(draft, self.guild, self.tournament)?;
+        tournaments::set_unannounced(draft, self.tournament, false);
+        Ok(())
+    }
 }

@@ -103,6 +103,25 @@ impl TournamentPlay {
     }
 }
 
+/// The message a finished sit & go's result is told by: every place and payout.
+pub(crate) fn tournament_over(
+    entrants: &[UserId],
+    hands: u64,
+    payouts: &[crate::tournament::Payout],
+) -> TableMessage {
+    let places = payouts
+        .iter()
+        .filter_map(|payout| {
+            Some(TournamentPlace {
+                place: payout.place,
+                user: *entrants.get(payout.seat)?,
+                payout: payout.chips,
+            })
+        })
+        .collect();
+    TableMessage::TournamentOver { hands, places }
+}
+
 impl Table {
     pub(super) fn is_tournament(&self) -> bool {
         self.tournament.is_some()
@@ -249,17 +268,7 @@ impl Table {
             });
         }
         if over {
-            let places = payouts
-                .iter()
-                .filter_map(|payout| {
-                    Some(TournamentPlace {
-                        place: payout.place,
-                        user: *entrants.get(payout.seat)?,
-                        payout: payout.chips,
-                    })
-                })
-                .collect();
-            self.message(TableMessage::TournamentOver { hands, places });
+            self.message(tournament_over(&entrants, hands, &payouts));
             self.close_tournament_table();
             return;
         }

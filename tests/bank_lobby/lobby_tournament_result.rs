@@ -1,0 +1,161 @@
+//! A sit & go's result is told at least once: the transaction that pays it out also keeps
+//! it as still to announce, so a process killed between the payout and the result's post
+//! finds it at its next start; once the front end says Discord accepted it, no later start
+//! tells it again. The audit holds the mark sound for a finished sit & go only.
+
+use std::sync::Arc;
+
+use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
+use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage};
+use studbot::table::GameChoice;
+use studbot::tournament::{Structure, StructureKind, TournamentSettings};
+
+use crate::lobby_common::*;
+
+const BUY_IN: u64 = 100;
+
+/// Opens a turbo sit & go in the test channel for `players` and starts it.
+async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
+    let settings = TournamentSettings {
+        game: GameChoice::Stud,
+        structure: Structure::built_in(StructureKind::Turbo),
+        buy_in: BUY_IN,
+        payouts: None,
+    };
+    let id = bank
+        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
+        .await
+        .unwrap();
+    for player in players {
+        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
+            .await
+            .unwrap();
+    }
+    bank.start_tournament(GUILD, id, "start").await.unwrap();
+    id
+}
+
+/// Records the sit & go's hands in the bank to its end, as its table would have just before
+/// the process died: each hand the first player dealt takes every chip of the last one.
+async fn finish_in_the_bank(bank: &Bank, id: TournamentId) {
+    while let Some(state) = bank.tournament(id).await.unwrap()
+        && let TournamentPhase::Running(tournament) = state.phase
+    {
+        let next = tournament.next_hand().unwrap();
+        let mut stacks = next.stacks.clone();
+        let last = stacks.len() - 1;
+        stacks[0] += stacks[last];
+        stacks[last] = 0;
+        bank.record_tournament_hand(GUILD, id, next.number, &stacks)
+            .await
+            .unwrap();
+    }
+}
+
+async fn restart(bank: &Bank) -> Lobby {
+    let (lobby, _) = Lobby::start(
+        bank.clone(),
+        Arc::new(MemoryTableStore::new()),
+        LobbyConfig::default(),
+    )
+    .await
+    .unwrap();
+    lobby
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart() {
+    let fixture = fixture_with_store(2_351, Arc::new(MemoryTableStore::new())).await;
+    let players = [ANA, BEN, CHEN];
+    let id = started(&fixture.bank, &players).await;
+    finish_in_the_bank(&fixture.bank, id).await;
+    let state = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let TournamentPhase::Finished {
+        tournament,
+        payouts,
+    } = &state.phase
+    else {
+        panic!("the sit & go is not finished: {:?}", state.phase);
+    };
+    let hands_played = tournament.hands_played();
+    let payouts = payouts.clone();
+
+    let lobby = restart(&fixture.bank).await;
+    assert!(
+        lobby.tables().is_empty(),
+        "a finished sit & go deals no more"
+    );
+    let pending = lobby.unannounced_sit_and_go_results().await.unwrap();
+    assert_eq!(pending.len(), 1, "the result is to announce: {pending:?}");
+    let result = &pending[0];
+    assert_eq!((result.guild, result.tournament), (GUILD, id));
+    assert_eq!(result.notice.table, TABLE);
+    let NoticeBody::Table(TableMessage::TournamentOver { hands, places }) = &result.notice.body
+    else {
+        panic!("not the result: {:?}", result.notice.body);
+    };
+    assert_eq!(*hands, hands_played);
+    assert_eq!(places.len(), players.len(), "every place is told");
+    assert_eq!(places.first().map(|place| place.place), Some(1));
+    for (user, paid) in &payouts {
+        let told = places.iter().find(|place| place.user == *user).unwrap();
+        assert_eq!(told.payout, *paid, "player {}", user.0);
+    }
+    assert_eq!(
+        places.iter().map(|place| place.payout).sum::<u64>(),
+        BUY_IN * players.len() as u64
+    );
+    let report = fixture.bank.audit().await.unwrap();
+    assert!(
+        report.ok,
+        "a finished sit & go's mark is sound: {:?}",
+        report.breaks
+    );
+
+    lobby.sit_and_go_result_announced(GUILD, id).await.unwrap();
+    // Confirmed twice (a retry): nothing more changes.
+    lobby.sit_and_go_result_announced(GUILD, id).await.unwrap();
+    let again = restart(&fixture.bank).await;
+    assert!(
+        again
+            .unannounced_sit_and_go_results()
+            .await
+            .unwrap()
+            .is_empty(),
+        "an announced result is not told again"
+    );
+    let report = fixture.bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot_clear_one() {
+    let fixture = fixture_with_store(2_352, Arc::new(MemoryTableStore::new())).await;
+    let running = started(&fixture.bank, &[ANA, BEN]).await;
+    assert!(
+        fixture
+            .lobby
+            .unannounced_sit_and_go_results()
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    finish_in_the_bank(&fixture.bank, running).await;
+    let other = studbot::bank::GuildId(GUILD.0 + 1);
+    assert!(
+        fixture
+            .lobby
+            .sit_and_go_result_announced(other, running)
+            .await
+            .is_err()
+    );
+    assert_eq!(
+        fixture
+            .lobby
+            .unannounced_sit_and_go_results()
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
