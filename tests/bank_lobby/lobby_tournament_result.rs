@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
 use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage};
 use studbot::table::GameChoice;
@@ -157,5 +158,34 @@ async fn a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot
             .unwrap()
             .len(),
         1
+    );
+}
+
+#[tokio::test]
+async fn a_result_kept_to_announce_for_a_running_sit_and_go_is_a_break_the_audit_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = crate::bank_common::open_bank(dir.path()).await;
+    let running = started(&bank, &[ANA, BEN]).await;
+    bank.shutdown().await.unwrap();
+    let mut key = b"tournament_unannounced".to_vec();
+    key.extend_from_slice(&running.0.to_be_bytes());
+    let store = SledStore::open(dir.path(), 1 << 20).unwrap();
+    store
+        .apply(&[Write {
+            tree: Tree::Meta,
+            key,
+            value: Some(vec![1]),
+        }])
+        .unwrap();
+    store.flush().unwrap();
+    drop(store);
+    let report = studbot::bank::audit_data_dir(dir.path()).unwrap();
+    assert!(!report.ok);
+    assert_eq!(
+        report.breaks,
+        vec![format!(
+            "tournament {} has a result to announce but is not finished",
+            running.0
+        )]
     );
 }
