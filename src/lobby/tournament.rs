@@ -48,6 +48,7 @@ impl Lobby {
                 notice: Notice {
                     table: state.channel,
                     body: NoticeBody::Table(tournament_over(
+                        tournament,
                         &state.entrants,
                         over.hands_played(),
                         &payouts,

@@ -7,8 +7,11 @@ use std::sync::Arc;
 
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
-use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage};
+use studbot::lobby::{
+    DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage,
+};
 use studbot::table::GameChoice;
+use studbot::table::hand::ActionKind;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
 use crate::lobby_common::*;
@@ -91,10 +94,15 @@ async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart
     let result = &pending[0];
     assert_eq!((result.guild, result.tournament), (GUILD, id));
     assert_eq!(result.notice.table, TABLE);
-    let NoticeBody::Table(TableMessage::TournamentOver { hands, places }) = &result.notice.body
+    let NoticeBody::Table(TableMessage::TournamentOver {
+        tournament: told,
+        hands,
+        places,
+    }) = &result.notice.body
     else {
         panic!("not the result: {:?}", result.notice.body);
     };
+    assert_eq!(*told, id);
     assert_eq!(*hands, hands_played);
     assert_eq!(places.len(), players.len(), "every place is told");
     assert_eq!(places.first().map(|place| place.place), Some(1));
@@ -187,5 +195,63 @@ async fn a_result_kept_to_announce_for_a_running_sit_and_go_is_a_break_the_audit
             "tournament {} has a result to announce but is not finished",
             running.0
         )]
+    );
+}
+
+/// Plays the sit & go at its table to its end, every player raising when offered (or
+/// betting, completing, else the passive action), and answers the result the table told.
+async fn play_at_the_table(fixture: &Fixture, id: TournamentId) -> TableMessage {
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    let mut steps = Steps::until("the sit & go's end");
+    loop {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(offer) => {
+                let kind = [ActionKind::Raise, ActionKind::Bet, ActionKind::Complete]
+                    .into_iter()
+                    .find(|kind| offers(&offer, *kind))
+                    .unwrap_or_else(|| passive(&offer));
+                take(&table, &offer, kind).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(over @ TableMessage::TournamentOver { .. }) => return over,
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_result_a_table_told_stays_to_announce_until_the_front_end_says_it_was_posted() {
+    let fixture = fixture_with(
+        2_353,
+        Arc::new(MemoryTableStore::new()),
+        DealingOutPace::NO_PAUSE,
+    )
+    .await;
+    let id = started(&fixture.bank, &[ANA, BEN]).await;
+    let told = play_at_the_table(&fixture, id).await;
+    let TableMessage::TournamentOver { tournament, .. } = &told else {
+        unreachable!("play_at_the_table answers the result");
+    };
+    assert_eq!(*tournament, id, "the result names its sit & go");
+    // The process dies before the post: the next start has the very message to tell.
+    let lobby = restart(&fixture.bank).await;
+    let pending = lobby.unannounced_sit_and_go_results().await.unwrap();
+    assert_eq!(pending.len(), 1);
+    let NoticeBody::Table(again) = &pending[0].notice.body else {
+        panic!("not the result: {:?}", pending[0].notice.body);
+    };
+    assert_eq!(*again, told);
+    lobby.sit_and_go_result_announced(GUILD, id).await.unwrap();
+    assert!(
+        restart(&fixture.bank)
+            .await
+            .unannounced_sit_and_go_results()
+            .await
+            .unwrap()
+            .is_empty()
     );
 }

@@ -105,6 +105,7 @@ impl TournamentPlay {
 
 /// The message a finished sit & go's result is told by: every place and payout.
 pub(crate) fn tournament_over(
+    tournament: TournamentId,
     entrants: &[UserId],
     hands: u64,
     payouts: &[crate::tournament::Payout],
@@ -119,7 +120,11 @@ pub(crate) fn tournament_over(
             })
         })
         .collect();
-    TableMessage::TournamentOver { hands, places }
+    TableMessage::TournamentOver {
+        tournament,
+        hands,
+        places,
+    }
 }
 
 impl Table {
@@ -253,7 +258,7 @@ impl Table {
                 return;
             }
         };
-        let entrants = play.entrants.clone();
+        let (id, entrants) = (play.id, play.entrants.clone());
         let over = play.tournament.is_over();
         let hands = play.tournament.hands_played();
         let payouts = play.tournament.payouts().unwrap_or_default();
@@ -268,7 +273,7 @@ impl Table {
             });
         }
         if over {
-            self.message(tournament_over(&entrants, hands, &payouts));
+            self.message(tournament_over(id, &entrants, hands, &payouts));
             self.close_tournament_table();
             return;
         }
