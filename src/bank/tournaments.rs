@@ -326,7 +326,41 @@ pub(crate) fn set_paused(draft: &mut Draft<'_>, tournament: TournamentId, paused
 pub(crate) fn paused_tournaments(
     store: &dyn Store,
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
-    let prefix = PAUSED_PREFIX;
+    ids_under(store, PAUSED_PREFIX)
+}
+
+/// A finished sit & go whose result message Discord has not yet accepted:
+/// `b"tournament_unannounced"` and its number, put by the transaction that pays it out and
+/// taken away once the result was posted, so that a crash between the payout and the post
+/// leaves the result to announce at the next start rather than never.
+const UNANNOUNCED_PREFIX: &[u8] = b"tournament_unannounced";
+
+fn unannounced_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = UNANNOUNCED_PREFIX.to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn set_unannounced(draft: &mut Draft<'_>, tournament: TournamentId, pending: bool) {
+    if pending {
+        draft.put(Tree::Meta, unannounced_key(tournament), vec![1]);
+    } else {
+        draft.remove(Tree::Meta, unannounced_key(tournament));
+    }
+}
+
+/// Every finished sit & go whose result is still to announce (for a start, and the audit).
+/// `Err` carries a key that names none.
+pub(crate) fn unannounced_tournaments(
+    store: &dyn Store,
+) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
+    ids_under(store, UNANNOUNCED_PREFIX)
+}
+
+fn ids_under(
+    store: &dyn Store,
+    prefix: &[u8],
+) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     let mut found = Vec::new();
     for item in store.scan_prefix(Tree::Meta, prefix) {
         let (key, _) = item?;

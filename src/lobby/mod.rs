@@ -73,6 +73,7 @@ pub use store::{
 
 pub use table::DealingOutPace;
 use table::{Seats, Table, TableInit, TableServices};
+pub use tournament::UnannouncedResult;
 
 /// Commands a table queues before senders wait.
 const COMMAND_QUEUE: usize = 64;

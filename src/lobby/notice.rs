@@ -337,8 +337,11 @@ pub enum TableMessage {
         user: UserId,
         place: usize,
     },
-    /// A sit & go is over and paid: every place, first place first. Its table closes.
+    /// A sit & go is over and paid: every place, first place first. Its table closes. Once
+    /// Discord accepted the post, the front end tells the lobby
+    /// (`Lobby::sit_and_go_result_announced` with `tournament`), else a restart tells it again.
     TournamentOver {
+        tournament: crate::bank::TournamentId,
         hands: u64,
         places: Vec<TournamentPlace>,
     },

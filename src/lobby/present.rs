@@ -234,7 +234,7 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
                 ],
             );
         }
-        TableMessage::TournamentOver { hands, places } => {
+        TableMessage::TournamentOver { hands, places, .. } => {
             return tournament_places(locale, *hands, places, name_of);
         }
         TableMessage::TournamentResumed { hand } => {

@@ -2,17 +2,76 @@
 //! lobby for each sit & go the bank holds as running (a restart deals on from the stacks the
 //! bank recorded; a hand cut short was never recorded; a moderator's pause holds). How the
 //! table deals it is `table::tournament`'s. And reading back the hands a sit & go played,
-//! for `/history`.
+//! for `/history`. And the result of a sit & go that finished but whose result message was
+//! never posted (a crash between the payout and the post): the bank keeps it to announce
+//! until the front end says Discord accepted it, so it is told at least once.
 
 use std::sync::Arc;
 
-use crate::bank::{ChannelHand, TableId, TournamentId, TournamentPhase};
+use crate::bank::{ChannelHand, GuildId, TableId, TournamentId, TournamentPhase};
 
 use super::notice::{Notice, NoticeBody, TableMessage};
-use super::table::{TableInit, TournamentPlay};
+use super::table::{TableInit, TournamentPlay, tournament_over};
 use super::{HandHistory, Lobby, LobbyError, TableHandle};
 
+/// A finished, paid sit & go whose result message was not yet accepted by Discord.
+#[derive(Debug, Clone)]
+pub struct UnannouncedResult {
+    pub guild: GuildId,
+    pub tournament: TournamentId,
+    /// `TableMessage::TournamentOver` in the sit & go's channel, as its table told it.
+    pub notice: Notice,
+}
+
 impl Lobby {
+    /// Every finished sit & go whose result is still to announce, by number: the front end
+    /// posts each and then calls [`Lobby::sit_and_go_result_announced`].
+    pub async fn unannounced_sit_and_go_results(
+        &self,
+    ) -> Result<Vec<UnannouncedResult>, LobbyError> {
+        let bank = self.bank();
+        let mut results = Vec::new();
+        for tournament in bank.unannounced_tournaments().await? {
+            let Some(state) = bank.tournament(tournament).await? else {
+                continue;
+            };
+            let TournamentPhase::Finished {
+                tournament: over, ..
+            } = &state.phase
+            else {
+                continue;
+            };
+            let payouts = over.payouts().unwrap_or_default();
+            results.push(UnannouncedResult {
+                guild: state.guild,
+                tournament,
+                notice: Notice {
+                    table: state.channel,
+                    body: NoticeBody::Table(tournament_over(
+                        tournament,
+                        &state.entrants,
+                        over.hands_played(),
+                        &payouts,
+                    )),
+                },
+            });
+        }
+        Ok(results)
+    }
+
+    /// Discord accepted the result message of finished sit & go `tournament`: no later start
+    /// announces it again.
+    pub async fn sit_and_go_result_announced(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+    ) -> Result<(), LobbyError> {
+        self.bank()
+            .tournament_result_announced(guild, tournament)
+            .await?;
+        Ok(())
+    }
+
     /// Hand `hand` (from 1, the last kept when `None`) that sit & go `tournament` played in
     /// channel `table`, if its history is kept.
     pub async fn sit_and_go_hand_history(

@@ -41,6 +41,7 @@ mod lobby_shutdown;
 mod lobby_stalled_store;
 mod lobby_tournament;
 mod lobby_tournament_pause;
+mod lobby_tournament_result;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_history;

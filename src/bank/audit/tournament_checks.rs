@@ -62,6 +62,7 @@ pub(super) fn check_tournaments(
         }
     }
     check_pauses(store, breaks)?;
+    check_unannounced(store, breaks)?;
     for (tournament, held) in std::mem::take(&mut books.escrow_by_tournament) {
         breaks.push(format!(
             "tournament {} has no record but holds {held} chips",
@@ -89,6 +90,35 @@ fn check_pauses(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), BankE
         if !running {
             breaks.push(format!(
                 "tournament {} is kept paused but is not running",
+                id.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A result still to announce is kept only for a sit & go that finished: one kept for any
+/// other is a mark the finish did not put.
+fn check_unannounced(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), BankError> {
+    for pending in tournaments::unannounced_tournaments(store)? {
+        let id = match pending {
+            Ok(id) => id,
+            Err(key) => {
+                breaks.push(format!(
+                    "a result to announce kept under a corrupt key {key:?}"
+                ));
+                continue;
+            }
+        };
+        let finished = tournaments::one(store, id)
+            .ok()
+            .flatten()
+            .is_some_and(|state| {
+                matches!(state.phase, tournaments::TournamentPhase::Finished { .. })
+            });
+        if !finished {
+            breaks.push(format!(
+                "tournament {} has a result to announce but is not finished",
                 id.0
             ));
         }

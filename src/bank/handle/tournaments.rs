@@ -188,6 +188,28 @@ impl Bank {
         .await
     }
 
+    /// The result of finished sit & go `tournament` was posted: a start no longer
+    /// announces it.
+    pub async fn tournament_result_announced(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+    ) -> Result<(), BankError> {
+        self.call(ops::TournamentResultAnnounced { guild, tournament })
+            .await
+    }
+
+    /// Every finished sit & go whose result was not yet posted, by number.
+    pub async fn unannounced_tournaments(&self) -> Result<Vec<TournamentId>, BankError> {
+        self.read(|store| {
+            Ok(tournaments::unannounced_tournaments(store)?
+                .into_iter()
+                .filter_map(Result::ok)
+                .collect())
+        })
+        .await
+    }
+
     /// Whether a moderator paused `tournament`'s table (a restart reopens it paused).
     pub async fn tournament_paused(&self, tournament: TournamentId) -> Result<bool, BankError> {
         self.read(move |store| tournaments::stored_paused(store, tournament))

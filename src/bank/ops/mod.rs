@@ -50,6 +50,7 @@ pub(crate) use save_preferences::SavePreferences;
 pub(crate) use save_table_settings::SaveTableSettings;
 pub(crate) use settle_hand::SettleHand;
 pub(crate) use tournament_cancel::CancelTournament;
+pub(crate) use tournament_finish::TournamentResultAnnounced;
 pub(crate) use tournament_open::OpenTournament;
 pub(crate) use tournament_pause::PauseTournament;
 pub(crate) use tournament_record_hand::RecordTournamentHand;

@@ -3,14 +3,18 @@
 //! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
 //! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
 //! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
-//! escrow empty. The same transaction adds the tournament to each entrant's stats and takes
-//! away what only a live one needs: its pause and its allowance of computer players.
+//! escrow empty. The same transaction adds the tournament to each entrant's stats, takes
+//! away what only a live one needs (its pause and its allowance of computer players), and
+//! marks its result as still to announce (`tournaments::set_unannounced`): the post comes
+//! after the commit, and a crash between them must not lose it.
 
+use super::Operation;
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::stats::{self, TournamentResult};
+use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::{self, TournamentPhase, TournamentState};
-use crate::bank::{BankError, UserId};
+use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 use crate::tournament::Tournament;
 
 /// The reference every payout of tournament `id` carries.
@@ -57,6 +61,7 @@ pub(super) fn pay_out(
     record_results(draft, state, &results)?;
     tournaments::set_paused(draft, state.id, false);
     tournaments::remove_computer_allowance(draft, state.id);
+    tournaments::set_unannounced(draft, state.id, true);
     state.phase = TournamentPhase::Finished {
         tournament,
         payouts: paid,
@@ -76,6 +81,7 @@ pub(super) fn record_results(
     Ok(())
 }
 
+<<<<<<< HEAD
 #[cfg(test)]
 mod tests {
     use crate::bank::TournamentPhase;
@@ -137,5 +143,22 @@ mod tests {
         play_out(&bank, id).await;
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 0);
         assert_books_balance(&bank).await;
+=======
+/// The result of finished sit & go `tournament` was posted: it is no longer to announce.
+/// Idempotent (a post confirmed twice clears nothing more); refused for a tournament of
+/// another guild.
+pub(crate) struct TournamentResultAnnounced {
+    pub guild: GuildId,
+    pub tournament: TournamentId,
+}
+
+impl Operation for TournamentResultAnnounced {
+    type Output = ();
+
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
+        tournaments::read_in_guild(draft, self.guild, self.tournament)?;
+        tournaments::set_unannounced(draft, self.tournament, false);
+        Ok(())
+>>>>>>> resultsafe
     }
 }

@@ -48,7 +48,7 @@ use super::store::TableStore;
 pub use dealing_out::DealingOutPace;
 use phase::Phase;
 pub(crate) use seats::Seats;
-pub(crate) use tournament::TournamentPlay;
+pub(crate) use tournament::{TournamentPlay, tournament_over};
 
 /// What every table of a lobby uses, built once by the lobby and shared.
 pub(crate) struct TableServices {

@@ -103,6 +103,30 @@ impl TournamentPlay {
     }
 }
 
+/// The message a finished sit & go's result is told by: every place and payout.
+pub(crate) fn tournament_over(
+    tournament: TournamentId,
+    entrants: &[UserId],
+    hands: u64,
+    payouts: &[crate::tournament::Payout],
+) -> TableMessage {
+    let places = payouts
+        .iter()
+        .filter_map(|payout| {
+            Some(TournamentPlace {
+                place: payout.place,
+                user: *entrants.get(payout.seat)?,
+                payout: payout.chips,
+            })
+        })
+        .collect();
+    TableMessage::TournamentOver {
+        tournament,
+        hands,
+        places,
+    }
+}
+
 impl Table {
     pub(super) fn is_tournament(&self) -> bool {
         self.tournament.is_some()
@@ -234,7 +258,7 @@ impl Table {
                 return;
             }
         };
-        let entrants = play.entrants.clone();
+        let (id, entrants) = (play.id, play.entrants.clone());
         let over = play.tournament.is_over();
         let hands = play.tournament.hands_played();
         let payouts = play.tournament.payouts().unwrap_or_default();
@@ -249,17 +273,7 @@ impl Table {
             });
         }
         if over {
-            let places = payouts
-                .iter()
-                .filter_map(|payout| {
-                    Some(TournamentPlace {
-                        place: payout.place,
-                        user: *entrants.get(payout.seat)?,
-                        payout: payout.chips,
-                    })
-                })
-                .collect();
-            self.message(TableMessage::TournamentOver { hands, places });
+            self.message(tournament_over(id, &entrants, hands, &payouts));
             self.close_tournament_table();
             return;
         }
