@@ -81,7 +81,24 @@ pub(super) fn record_results(
     Ok(())
 }
 
-<<<<<<< HEAD
+/// The result of finished sit & go `tournament` was posted: it is no longer to announce.
+/// Idempotent (a post confirmed twice clears nothing more); refused for a tournament of
+/// another guild.
+pub(crate) struct TournamentResultAnnounced {
+    pub guild: GuildId,
+    pub tournament: TournamentId,
+}
+
+impl Operation for TournamentResultAnnounced {
+    type Output = ();
+
+    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
+        tournaments::read_in_guild(draft, self.guild, self.tournament)?;
+        tournaments::set_unannounced(draft, self.tournament, false);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::bank::TournamentPhase;
@@ -143,22 +160,5 @@ mod tests {
         play_out(&bank, id).await;
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 0);
         assert_books_balance(&bank).await;
-=======
-/// The result of finished sit & go `tournament` was posted: it is no longer to announce.
-/// Idempotent (a post confirmed twice clears nothing more); refused for a tournament of
-/// another guild.
-pub(crate) struct TournamentResultAnnounced {
-    pub guild: GuildId,
-    pub tournament: TournamentId,
-}
-
-impl Operation for TournamentResultAnnounced {
-    type Output = ();
-
-    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
-        tournaments::read_in_guild(draft, self.guild, self.tournament)?;
-        tournaments::set_unannounced(draft, self.tournament, false);
-        Ok(())
->>>>>>> resultsafe
     }
 }
