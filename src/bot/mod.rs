@@ -22,6 +22,7 @@ pub mod custom_id;
 pub mod discord_time;
 pub mod framework;
 pub mod interaction_age;
+pub(crate) mod kept_results;
 pub mod limits;
 pub mod names;
 pub mod outbox;

@@ -93,6 +93,7 @@ pub async fn serve_observed(
         bot.inner.stop.clone(),
     ));
     reattach_tables(&bot).await;
+    bot.announce_kept_results().await;
 
     let watched = bot.bank().clone();
     let mut bank_failed = None;

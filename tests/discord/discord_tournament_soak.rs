@@ -307,6 +307,13 @@ async fn assert_paid_once(data: &Path, players: &[FakeUser], pool: u64, result: 
     let bank = Bank::open(&data.join("bank"), EconomyConfig::default())
         .await
         .expect("open the bank");
+    assert_eq!(
+        bank.unannounced_tournaments()
+            .await
+            .expect("the results to announce"),
+        Vec::new(),
+        "seed {seed}: the result in the channel is still kept to announce"
+    );
     let states: Vec<TournamentState> = bank.tournaments().await.expect("the tournaments");
     let [state] = states.as_slice() else {
         panic!(

@@ -9,7 +9,7 @@ use crate::bot::rest::RestError;
 use crate::lobby::PlayerCards;
 use crate::render;
 
-use super::{Presenter, landing};
+use super::{News, Presenter, landing};
 
 /// Tries of a DM of down cards that Discord fails (5xx, a timeout) before giving up; with the
 /// backoff, about a minute.
@@ -84,7 +84,7 @@ impl Presenter {
                         user.0,
                         render::notice(self.locale(), &render::Announcement::DmClosed { name })
                     );
-                    lock(&self.state).news.push((text, Some(user)));
+                    lock(&self.state).news.push(News::new(text, Some(user)));
                 }
                 self.changed();
             }

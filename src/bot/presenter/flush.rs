@@ -10,17 +10,16 @@ use crate::bank::UserId;
 use crate::bot::outbox::Freshness;
 use crate::bot::{limits, lock};
 
-use super::Presenter;
 use super::message::BoardMessage;
 use super::turn_pings::PingDue;
+use super::{News, Presenter};
 
 /// What one flush writes.
 struct Writes {
     post: Option<BoardPost>,
     edit: Option<BoardEdit>,
     ping: Option<PingDue>,
-    /// Text to post, and who it may mention.
-    news: Vec<(String, Option<UserId>)>,
+    news: Vec<News>,
 }
 
 /// The board as a new message.
@@ -68,8 +67,8 @@ impl Presenter {
         if let Some(due) = writes.ping {
             self.send_ping(due);
         }
-        for (text, user) in writes.news {
-            self.post_text(text, user);
+        for news in writes.news {
+            self.post_news(news);
         }
     }
 
@@ -216,13 +215,23 @@ impl Presenter {
         });
     }
 
-    /// Posts a message in the table's channel through the outbox, pinging `ping` only.
-    pub fn post_text(self: &Arc<Self>, text: String, ping: Option<UserId>) {
-        let body = text_body(text, ping);
+    /// Posts news in the table's channel through the outbox, mentioning its ping only; a sit
+    /// & go's result, once Discord has it, is no longer kept to announce.
+    pub(super) fn post_news(self: &Arc<Self>, news: News) {
+        let mut body = text_body(news.text, news.ping);
+        if let Some(tournament) = news.result_of {
+            crate::bot::kept_results::post_once(&mut body, tournament);
+        }
         let presenter = Arc::clone(self);
         self.bot.spawn(async move {
             match presenter.bot.outbox().post(presenter.channel(), body).await {
-                Ok(_) => presenter.post_accepted(),
+                Ok(_) => {
+                    presenter.post_accepted();
+                    if let Some(tournament) = news.result_of {
+                        let guild = presenter.handle.guild();
+                        presenter.bot.result_announced(guild, tournament).await;
+                    }
+                }
                 Err(error) if presenter.post_refused(&error) => {}
                 Err(error) => tracing::warn!(%error, "a table message could not be posted"),
             }

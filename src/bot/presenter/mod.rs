@@ -34,7 +34,7 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, watch};
 
-use crate::bank::{TableId, UserId};
+use crate::bank::{TableId, TournamentId, UserId};
 use crate::lobby::{HandSummary, NoticeReceiver, PublicBoard, TableHandle, TurnOffer};
 use crate::render::Locale;
 
@@ -93,8 +93,8 @@ struct State {
     pinged: Option<(u64, u32)>,
     /// Players who will leave (or be removed) when the hand ends: their departure is news.
     departing: HashSet<UserId>,
-    /// News waiting to be posted (text, who to ping).
-    news: Vec<(String, Option<UserId>)>,
+    /// News waiting to be posted.
+    news: Vec<News>,
     /// Final versions of finished hands' boards that Discord does not have yet.
     final_edits: Vec<(u64, BoardMessage)>,
     /// The board post being tried, until it lands.
@@ -123,6 +123,34 @@ pub struct Presenter {
     /// Who waits for the loop to have handled every notice sent before they asked.
     catch_up: Mutex<CatchUp>,
     catch_up_asked: Notify,
+}
+
+/// A message for the channel that no command answered.
+pub(super) struct News {
+    text: String,
+    /// The one member it may mention.
+    ping: Option<UserId>,
+    /// The sit & go whose result it tells: once Discord has it, the bank stops keeping the
+    /// result to announce (a crash before that has the next start post it).
+    result_of: Option<TournamentId>,
+}
+
+impl News {
+    pub(super) fn new(text: String, ping: Option<UserId>) -> News {
+        News {
+            text,
+            ping,
+            result_of: None,
+        }
+    }
+
+    pub(super) fn result(text: String, tournament: TournamentId) -> News {
+        News {
+            text,
+            ping: None,
+            result_of: Some(tournament),
+        }
+    }
 }
 
 impl Presenter {
@@ -205,8 +233,8 @@ impl Presenter {
         // The table closed (a sit & go's last words come just before): news a click's hold
         // kept back is posted still.
         let news = std::mem::take(&mut lock(&self.state).news);
-        for (text, user) in news {
-            self.post_text(text, user);
+        for news in news {
+            self.post_news(news);
         }
         self.stop_answering();
         // No turn is current, so every mention goes.

@@ -11,7 +11,7 @@ use crate::bot::lock;
 use crate::lobby::{CancelReason, Notice, NoticeBody, SitOutReason, TableMessage};
 use crate::render;
 
-use super::{Presenter, State};
+use super::{News, Presenter, State};
 
 impl Presenter {
     pub(super) fn apply(self: &Arc<Self>, batch: Vec<Notice>) {
@@ -105,13 +105,13 @@ impl Presenter {
             }
             NoticeBody::Error { user, error } => {
                 let text = format!("<@{}> {}", user.0, self.bot.refusal(self.locale(), &error));
-                state.news.push((text, Some(user)));
+                state.news.push(News::new(text, Some(user)));
             }
         }
     }
 
     /// The text of table news that no command's answer already told.
-    fn news(&self, state: &mut State, message: TableMessage) -> Option<(String, Option<UserId>)> {
+    fn news(&self, state: &mut State, message: TableMessage) -> Option<News> {
         let locale = self.locale();
         let name = |user: UserId| self.bot.names().name_in(self.handle.guild(), user);
         let notice = match message {
@@ -127,7 +127,10 @@ impl Presenter {
                 ..
             } => return None,
             TableMessage::TimedOut { user, action } => {
-                return Some((render::timed_out(locale, &name(user), action), None));
+                return Some(News::new(
+                    render::timed_out(locale, &name(user), action),
+                    None,
+                ));
             }
             TableMessage::SatOut {
                 user,
@@ -152,18 +155,21 @@ impl Presenter {
             | TableMessage::WaitingForBank { .. }
             | TableMessage::Halted) => {
                 let text = crate::lobby::present::message_text(locale, &waiting, &name);
-                return Some((text, None));
+                return Some(News::new(text, None));
             }
             // A sit & go's news: nobody's command told it.
+            over @ TableMessage::TournamentOver { tournament, .. } => {
+                let text = crate::lobby::present::message_text(locale, &over, &name);
+                return Some(News::result(text, tournament));
+            }
             tournament @ (TableMessage::TournamentOut { .. }
-            | TableMessage::TournamentOver { .. }
             | TableMessage::TournamentResumed { .. }) => {
                 let text = crate::lobby::present::message_text(locale, &tournament, &name);
-                return Some((text, None));
+                return Some(News::new(text, None));
             }
             // Everything else answers a command, whose response already told the channel.
             _ => return None,
         };
-        Some((render::notice(locale, &notice), None))
+        Some(News::new(render::notice(locale, &notice), None))
     }
 }
