@@ -86,7 +86,7 @@ pub(crate) async fn serve(State(shared): State<Arc<Shared>>, request: Request) -
         }
     }
     let mut lost_answer = None;
-    match world::route_fault(&shared, &method, &path) {
+    match world::route_fault(&shared, &method, &path, &bytes) {
         Some(world::Met::Hang(hang)) => tokio::time::sleep(hang).await,
         Some(world::Met::Status(status)) => {
             let outcome = Outcome::error(rules::server_error(status));

@@ -21,6 +21,8 @@ pub const GUILD_MESSAGES_INTENT: u64 = 1 << 9;
 pub struct RouteFault {
     method: Method,
     path_part: String,
+    /// Met only by requests whose body contains this text, when given.
+    body_part: Option<String>,
     remaining: u32,
     kind: FaultKind,
 }
@@ -43,10 +45,22 @@ pub(crate) enum Met {
 }
 
 /// The fault (if any) the request `method path` meets; counts it as given.
-pub(crate) fn route_fault(shared: &Shared, method: &Method, path: &str) -> Option<Met> {
+pub(crate) fn route_fault(
+    shared: &Shared,
+    method: &Method,
+    path: &str,
+    body: &[u8],
+) -> Option<Met> {
     let mut inner = shared.lock();
+    let body = String::from_utf8_lossy(body);
     let fault = inner.route_faults.iter_mut().find(|fault| {
-        fault.remaining > 0 && fault.method == method && path.contains(&fault.path_part)
+        fault.remaining > 0
+            && fault.method == method
+            && path.contains(&fault.path_part)
+            && fault
+                .body_part
+                .as_ref()
+                .is_none_or(|part| body.contains(part.as_str()))
     })?;
     fault.remaining -= 1;
     let met = match fault.kind {
@@ -71,6 +85,7 @@ impl FakeDiscord {
         self.lock().route_faults.push(RouteFault {
             method,
             path_part: path_part.to_owned(),
+            body_part: None,
             remaining: count,
             kind: FaultKind::Status(status),
         });
@@ -82,6 +97,7 @@ impl FakeDiscord {
         self.lock().route_faults.push(RouteFault {
             method,
             path_part: path_part.to_owned(),
+            body_part: None,
             remaining: count,
             kind: FaultKind::Hang(hang),
         });
@@ -94,8 +110,28 @@ impl FakeDiscord {
         self.lock().route_faults.push(RouteFault {
             method,
             path_part: path_part.to_owned(),
+            body_part: None,
             remaining: count,
             kind: FaultKind::LoseAnswer(status),
+        });
+    }
+
+    /// The next `count` requests `method` whose path contains `path_part` and whose body
+    /// contains `body_part` (a message's text) are answered only after `hang`.
+    pub fn hang_route_saying(
+        &self,
+        method: Method,
+        path_part: &str,
+        body_part: &str,
+        count: u32,
+        hang: Duration,
+    ) {
+        self.lock().route_faults.push(RouteFault {
+            method,
+            path_part: path_part.to_owned(),
+            body_part: Some(body_part.to_owned()),
+            remaining: count,
+            kind: FaultKind::Hang(hang),
         });
     }
 
