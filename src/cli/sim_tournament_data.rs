@@ -280,6 +280,12 @@ impl SimTournaments<'_> {
                             tournament.prize_pool()
                         );
                     }
+                    // The printed report is the result's announcement: nothing is kept for
+                    // a bot on this directory to post in channel 2.
+                    self.bank
+                        .tournament_result_announced(self.guild, id)
+                        .await
+                        .with_context(|| format!("cannot close tournament {}", id.0))?;
                     let mut report = report_of(&tournament)?;
                     report.tournament = Some(id.0);
                     return Ok(report);

@@ -1,6 +1,7 @@
 //! The sit & gos of the terminal keep their hands' histories as the lobby does: `sim
 //! --tournament --data` records each hand with its public history, so the bank holds the
-//! last hand's, and `history` at a turn of `play --tournament` tells the last hand played.
+//! last hand's (and, its report printed, keeps no result to announce), and `history` at a
+//! turn of `play --tournament` tells the last hand played.
 
 use studbot::bank::{Bank, ChannelHand, EconomyConfig, TableId, TournamentId};
 
@@ -41,6 +42,8 @@ fn sim_tournament_data_stores_the_history_of_the_sit_and_gos_last_hand() {
             }
         );
         assert!(!bytes.is_empty());
+        // The printed report told the result: nothing is left for a bot to announce.
+        assert_eq!(bank.unannounced_tournaments().await.unwrap(), Vec::new());
         bank.shutdown().await.unwrap();
     });
 }

@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use studbot::bank::{Bank, EconomyConfig};
+
 use crate::child;
 
 fn play(dir: &Path, input: &str) -> String {
@@ -79,4 +81,13 @@ fn a_sit_and_go_at_the_terminal_waits_where_it_was_left_and_plays_on_to_a_winner
         [(1_300, 0), (850, 450)].contains(&(players, house)),
         "{report}"
     );
+    // The terminal told the result: nothing is kept for a bot on this directory to post.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let bank = Bank::open(&dir.path().join("bank"), EconomyConfig::default())
+            .await
+            .unwrap();
+        assert_eq!(bank.unannounced_tournaments().await.unwrap(), Vec::new());
+        bank.shutdown().await.unwrap();
+    });
 }

@@ -69,6 +69,8 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
             TournamentPhase::Running(tournament) => tournament,
             TournamentPhase::Finished { tournament, .. } => {
                 tell_places(locale, &tournament, &state.entrants, &names);
+                // Told at the terminal: nothing is kept for a bot to announce.
+                bank.tournament_result_announced(GUILD, id).await?;
                 let balance = bank.balance(GUILD, YOU).await?;
                 say(&tr(
                     locale,
