@@ -9,6 +9,8 @@
 //!   (edited), DMs of down cards, and mentions of the player to act.
 //! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
 //! - [`outbox`]: every other channel write, within Discord's per-channel rate limit.
+//! - `kept_results.rs`: a sit & go's result, kept by the bank until its post landed, and
+//!   posted at start-up when a crash kept it from its channel.
 //! - [`world`]: deleted channels, threads, boards and servers.
 
 pub mod backups;

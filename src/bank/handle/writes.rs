@@ -90,8 +90,9 @@ impl Bank {
     }
 
     /// [`Bank::settle_hand`], storing the hand's public `history` in the same transaction
-    /// (read back by [`Bank::hand_history`]). The table keeps the histories of its last
-    /// `hand_histories_kept` hands; older ones are removed by the same transaction.
+    /// (read back by [`Bank::channel_hand_history`] as `ChannelHand::Cash`). The table keeps
+    /// the histories of its last `hand_histories_kept` hands; older ones are removed by the
+    /// same transaction.
     pub async fn settle_hand_with_history(
         &self,
         guild: GuildId,
