@@ -118,6 +118,18 @@ pub fn history_view(summary: &HandSummary, name_of: NameOf<'_>) -> HistoryView {
     )
 }
 
+/// The public history of a stored hand, as `/history` and the terminal's `history` tell it.
+pub fn stored_history_view(history: &super::HandHistory, name_of: NameOf<'_>) -> HistoryView {
+    HistoryView::new(
+        history.hand,
+        history.game,
+        history.stakes,
+        &names(&history.players, name_of),
+        &history.starting_stacks,
+        &history.events,
+    )
+}
+
 /// `/table status`.
 pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView {
     TableStatusView {

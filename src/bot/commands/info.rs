@@ -32,19 +32,8 @@ pub async fn history(
             Err(error) => return caller.refuse(&error),
         };
         bot.resolve_names(history.players.iter().copied()).await;
-        let names: Vec<String> = history
-            .players
-            .iter()
-            .map(|user| bot.names().name_or_placeholder(*user))
-            .collect();
-        let view = render::HistoryView::new(
-            history.hand,
-            history.game,
-            history.stakes,
-            &names,
-            &history.starting_stacks,
-            &history.events,
-        );
+        let name_of = |user| bot.names().name_or_placeholder(user);
+        let view = crate::lobby::present::stored_history_view(&history, &name_of);
         // A long hand (heads-up raises without a cap) keeps its start and its end, whole
         // lines, and says what it leaves out, rather than being cut mid-word.
         let limit = crate::bot::limits::MESSAGE_TEXT;

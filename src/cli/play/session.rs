@@ -351,19 +351,8 @@ impl Session {
     async fn history(&self, hand: Option<u64>) -> anyhow::Result<()> {
         match self.lobby.hand_history(TABLE, hand).await? {
             Some(history) => {
-                let names: Vec<String> = history
-                    .players
-                    .iter()
-                    .map(|user| self.name(*user))
-                    .collect();
-                let view = render::HistoryView::new(
-                    history.hand,
-                    history.game,
-                    history.stakes,
-                    &names,
-                    &history.starting_stacks,
-                    &history.events,
-                );
+                let name_of = |user| self.name(user);
+                let view = crate::lobby::present::stored_history_view(&history, &name_of);
                 say(&render::history(self.locale, &view));
             }
             None => say(&tr(self.locale, "bot-no-history", &[])),

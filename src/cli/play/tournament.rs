@@ -356,19 +356,7 @@ impl<N: Fn(UserId) -> String> Turn<'_, N> {
             return Ok(());
         };
         let history = HandHistory::of_stored(stored)?;
-        let names: Vec<String> = history
-            .players
-            .iter()
-            .map(|&user| (self.names)(user))
-            .collect();
-        let view = render::HistoryView::new(
-            history.hand,
-            history.game,
-            history.stakes,
-            &names,
-            &history.starting_stacks,
-            &history.events,
-        );
+        let view = crate::lobby::present::stored_history_view(&history, self.names);
         say(&render::sit_and_go_history(self.locale, self.id.0, &view));
         Ok(())
     }
