@@ -184,13 +184,7 @@ mod tests {
     #[tokio::test]
     async fn a_cancelled_sit_and_go_keeps_no_allowance_of_computer_players() {
         let bank = open_bank().await;
-        let id = bank
-            .open_tournament_with_computers(GUILD, CHANNEL, 4, settings(100), 2, "open")
-            .await
-            .unwrap();
-        bank.register_tournament(GUILD, id, UserId(1), "register")
-            .await
-            .unwrap();
+        let id = open_with_computers(&bank, 4, 100, 2, 1).await;
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 2);
         bank.cancel_tournament(GUILD, id, "cancel").await.unwrap();
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 0);

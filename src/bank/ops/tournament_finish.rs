@@ -102,8 +102,8 @@ impl Operation for TournamentResultAnnounced {
 #[cfg(test)]
 mod tests {
     use crate::bank::TournamentPhase;
+    use crate::bank::TournamentStats;
     use crate::bank::ops::tournament_testkit::*;
-    use crate::bank::{TournamentStats, UserId};
 
     #[tokio::test]
     async fn a_finished_sit_and_go_pays_each_paid_place_under_its_payout_reference_and_counts_it_in_the_stats()
@@ -146,15 +146,7 @@ mod tests {
     #[tokio::test]
     async fn a_finished_sit_and_go_keeps_no_allowance_of_computer_players() {
         let bank = open_bank().await;
-        let id = bank
-            .open_tournament_with_computers(GUILD, CHANNEL, 3, settings(100), 1, "open")
-            .await
-            .unwrap();
-        for n in 1..=2 {
-            bank.register_tournament(GUILD, id, UserId(n), &format!("register {n}"))
-                .await
-                .unwrap();
-        }
+        let id = open_with_computers(&bank, 3, 100, 1, 2).await;
         bank.start_tournament(GUILD, id, "start").await.unwrap();
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 1);
         play_out(&bank, id).await;

@@ -158,15 +158,7 @@ mod tests {
     async fn a_moderators_start_fills_the_allowed_free_seats_with_computers_bought_in_by_the_house()
     {
         let bank = open_bank().await;
-        let id = bank
-            .open_tournament_with_computers(GUILD, CHANNEL, 6, settings(100), 3, "open")
-            .await
-            .unwrap();
-        for n in 1..=2 {
-            bank.register_tournament(GUILD, id, UserId(n), &format!("register {n}"))
-                .await
-                .unwrap();
-        }
+        let id = open_with_computers(&bank, 6, 100, 3, 2).await;
         bank.start_tournament(GUILD, id, "start").await.unwrap();
         let state = bank.tournament(id).await.unwrap().expect("known");
         assert_eq!(state.entrants.len(), 5);
@@ -186,13 +178,7 @@ mod tests {
     #[tokio::test]
     async fn computers_join_a_freeroll_with_no_chip_moved() {
         let bank = open_bank().await;
-        let id = bank
-            .open_tournament_with_computers(GUILD, CHANNEL, 4, settings(0), 2, "open")
-            .await
-            .unwrap();
-        bank.register_tournament(GUILD, id, UserId(1), "register")
-            .await
-            .unwrap();
+        let id = open_with_computers(&bank, 4, 0, 2, 1).await;
         bank.start_tournament(GUILD, id, "start").await.unwrap();
         let state = bank.tournament(id).await.unwrap().expect("known");
         assert_eq!(state.entrants.len(), 3);

@@ -55,8 +55,19 @@ pub(crate) async fn open_with(
     buy_in: u64,
     entrants: u64,
 ) -> TournamentId {
+    open_with_computers(bank, seats, buy_in, 0, entrants).await
+}
+
+/// [`open_with`], allowing `computers` computer entrants at the start.
+pub(crate) async fn open_with_computers(
+    bank: &Bank,
+    seats: usize,
+    buy_in: u64,
+    computers: usize,
+    entrants: u64,
+) -> TournamentId {
     let id = bank
-        .open_tournament(GUILD, CHANNEL, seats, settings(buy_in), "open")
+        .open_tournament_with_computers(GUILD, CHANNEL, seats, settings(buy_in), computers, "open")
         .await
         .expect("opens");
     for n in 1..=entrants {
