@@ -1,7 +1,7 @@
 //! Equity speed: exact enumeration of fixed all-in spots, per game and street, on one thread
 //! and on every core. Throughput is per runout, so criterion's "elem/s" is runouts per second.
 //! pokenum (poker-eval) enumerates the heads-up Stud/8 fifth-street spot (671,580 runouts) in
-//! about 50 ms, 13.4 M runouts/s: the anchor of issue 12.
+//! about 50 ms, 13.4 M runouts/s: the figure the exact path was first measured against.
 //!
 //! The multiway rows are the spots the README compares with pokenum as whole processes:
 //! three-way from fifth street with eight dead cards (42,751,800 runouts), four-way from

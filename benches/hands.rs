@@ -1,7 +1,7 @@
 //! Full six-player hands per second, start to finish (antes, dealing, every decision, the
 //! showdown and the pot split): with players choosing uniformly among the legal actions
 //! (folds weighted down so that hands often reach showdown), and with the computer players.
-//! Target (issue 2): at least 250,000 six-player hands per second on one core with random
+//! Target: at least 250,000 six-player hands per second on one core with random
 //! legal actions.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

@@ -277,7 +277,7 @@ mod tests {
                 assert!(error.starts_with(&expected), "{field} = {value}: {error}");
             }
         }
-        // The issue's own example, word for word.
+        // The example a moderator first met, word for word.
         let error = json_error::<Stakes>(&stakes_json("ante", "-1"));
         assert!(
             error.starts_with("ante must be a whole number of chips, 0 or more, not -1"),
