@@ -3,14 +3,14 @@
 //! tables whose escrow holds chips, and `studbot close-table` closes one of them by id.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, TableId, UserId};
-use studbot::lobby::{BankTableStore, Lobby, LobbyConfig, TableRecord, TableSettings, TableStore};
+use studbot::lobby::{BankTableStore, TableRecord, TableSettings, TableStore};
 
 use crate::audit::audit;
 use crate::bank_common::files_of;
+use crate::lobby_common::restart_lobby;
 
 pub(crate) async fn a_bank_with_some_play(dir: &Path) {
     let bank = Bank::open(dir, EconomyConfig::default()).await.unwrap();
@@ -154,10 +154,7 @@ async fn close_table_by_id_refunds_the_interrupted_hand_pays_every_seat_and_the_
     let bank = Bank::open(dir.path(), EconomyConfig::default())
         .await
         .unwrap();
-    let store = Arc::new(BankTableStore::new(bank.clone()));
-    let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-        .await
-        .unwrap();
+    let (lobby, recovered) = restart_lobby(&bank).await;
     assert!(recovered.is_empty());
     assert!(lobby.tables().is_empty(), "the bot reopened a closed table");
     for user in [UserId(1), UserId(2)] {

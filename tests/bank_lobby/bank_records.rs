@@ -3,14 +3,12 @@
 //! settlement (a replayed settlement writes nothing), each table keeps only its last N, and
 //! the audit knows both trees. Histories an older version stored as JSON still read.
 
-use std::sync::Arc;
-
 use studbot::bank::{Bank, ChannelHand, EconomyConfig, GuildId, TableId, UserId};
-use studbot::lobby::{BankTableStore, Lobby, LobbyConfig, LobbyError};
+use studbot::lobby::LobbyError;
 use studbot::table::{Event, Game};
 
 use crate::bank_common::outcome;
-use crate::lobby_common::reopen;
+use crate::lobby_common::{reopen, restart_lobby};
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
@@ -156,10 +154,7 @@ async fn histories_stored_as_json_by_an_older_version_still_read_through_the_lob
     bank.shutdown().await.unwrap();
 
     let bank = reopen(dir.path(), config(200)).await;
-    let store = Arc::new(BankTableStore::new(bank.clone()));
-    let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-        .await
-        .unwrap();
+    let (lobby, _) = restart_lobby(&bank).await;
     let old = lobby
         .hand_history(TABLE, Some(1))
         .await

@@ -4,11 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use studbot::bank::{Bank, EconomyConfig, GuildId, Recovery, TableId, UserId};
 use studbot::lobby::CancelReason;
 use studbot::lobby::{
-    DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody, NoticeReceiver,
-    PublicBoard, TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody,
+    NoticeReceiver, PublicBoard, TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 
@@ -91,6 +91,33 @@ pub async fn deadline<T>(what: &str, work: impl std::future::Future<Output = T>)
     }
 }
 
+/// A lobby started on `bank` with `store` and `config`, as a bot (re)starting on its data
+/// directory starts it; answers the lobby and the hands its start refunded.
+pub async fn start_lobby(
+    bank: &Bank,
+    store: Arc<dyn TableStore>,
+    config: LobbyConfig,
+) -> (Lobby, Vec<Recovery>) {
+    Lobby::start(bank.clone(), store, config)
+        .await
+        .unwrap_or_else(|error| panic!("the lobby did not start: {error}"))
+}
+
+/// The bot's restart: a lobby on `bank` whose table settings are kept in the bank itself, with
+/// the default configuration.
+pub async fn restart_lobby(bank: &Bank) -> (Lobby, Vec<Recovery>) {
+    let store = Arc::new(BankTableStore::new(bank.clone()));
+    start_lobby(bank, store, LobbyConfig::default()).await
+}
+
+/// A restart on a store that has kept no table settings: only what the bank holds itself
+/// (a sit & go's table, the hands to refund) comes back.
+pub async fn restart_lobby_without_settings(bank: &Bank, config: LobbyConfig) -> Lobby {
+    start_lobby(bank, Arc::new(MemoryTableStore::new()), config)
+        .await
+        .0
+}
+
 pub struct Fixture {
     pub bank: Bank,
     pub lobby: Lobby,
@@ -119,17 +146,12 @@ pub async fn fixture_with(seed: u64, store: Arc<dyn TableStore>, pace: DealingOu
     let clock = hold_clock();
     let dir = tempfile::tempdir().unwrap();
     let bank = Bank::open(dir.path(), economy()).await.unwrap();
-    let (lobby, _) = Lobby::start(
-        bank.clone(),
-        store,
-        LobbyConfig {
-            deck_seed: Some(seed),
-            pace,
-            ..LobbyConfig::default()
-        },
-    )
-    .await
-    .unwrap();
+    let config = LobbyConfig {
+        deck_seed: Some(seed),
+        pace,
+        ..LobbyConfig::default()
+    };
+    let (lobby, _) = start_lobby(&bank, store, config).await;
     Fixture {
         bank,
         lobby,

@@ -5,13 +5,8 @@
 
 use crate::lobby_common;
 
-use std::sync::Arc;
-
 use lobby_common::*;
-use studbot::lobby::{
-    BankTableStore, HandSummary, Lobby, LobbyConfig, NoticeBody, NoticeReceiver, TableHandle,
-    TableSettings,
-};
+use studbot::lobby::{HandSummary, Lobby, NoticeBody, NoticeReceiver, TableHandle, TableSettings};
 use studbot::table::{Game, GameChoice, MixLeg};
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -71,12 +66,9 @@ where
     }
 }
 
-async fn start_lobby(dir: &std::path::Path) -> (studbot::bank::Bank, Lobby) {
+async fn open_bank_and_lobby(dir: &std::path::Path) -> (studbot::bank::Bank, Lobby) {
     let bank = studbot::bank::Bank::open(dir, economy()).await.unwrap();
-    let store = Arc::new(BankTableStore::new(bank.clone()));
-    let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-        .await
-        .unwrap();
+    let (lobby, _) = restart_lobby(&bank).await;
     (bank, lobby)
 }
 
@@ -92,7 +84,7 @@ fn a_mix_table_deals_razz_then_stud_then_stud8_and_keeps_its_place_after_a_resta
     let first = runtime();
     let before: Vec<(u64, Game)> = first.block_on(async {
         let _clock = hold_clock();
-        let (_bank, lobby) = start_lobby(dir.path()).await;
+        let (_bank, lobby) = open_bank_and_lobby(dir.path()).await;
         let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
         let mut notices = table.subscribe().await.unwrap();
         for player in [ANA, BEN] {
@@ -137,7 +129,7 @@ fn a_mix_table_deals_razz_then_stud_then_stud8_and_keeps_its_place_after_a_resta
     let second = runtime();
     let after: Vec<(u64, Game, Option<MixLeg>)> = second.block_on(async {
         let _clock = hold_clock();
-        let (_bank, lobby) = start_lobby(dir.path()).await;
+        let (_bank, lobby) = open_bank_and_lobby(dir.path()).await;
         let table = lobby.table(TABLE).unwrap();
         assert_eq!(table.status().await.unwrap().settings, mix);
         let mut notices = table.subscribe().await.unwrap();

@@ -9,9 +9,7 @@ use std::sync::Arc;
 
 use lobby_common::*;
 use studbot::bank::UserId;
-use studbot::lobby::{
-    BankTableStore, CancelReason, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableSettings,
-};
+use studbot::lobby::{CancelReason, LobbyConfig, MemoryTableStore, NoticeBody, TableSettings};
 use studbot::table::hand::{ActionKind, Event};
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -29,10 +27,7 @@ fn play_and_stop_mid_hand(dir: &std::path::Path, custom: TableSettings) -> Vec<(
     let start_of_hand_two: Vec<(UserId, u64)> = first.block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir, economy()).await;
-        let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-            .await
-            .unwrap();
+        let (lobby, recovered) = restart_lobby(&bank).await;
         assert!(recovered.is_empty());
         let table = lobby.open_table(GUILD, TABLE, custom).await.unwrap();
         let mut notices = table.subscribe().await.unwrap();
@@ -91,10 +86,7 @@ fn a_hand_interrupted_by_a_stop_is_refunded_at_start_and_the_table_plays_on() {
     second.block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir.path(), economy()).await;
-        let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-            .await
-            .unwrap();
+        let (lobby, recovered) = restart_lobby(&bank).await;
         assert_eq!(recovered.len(), 1);
         assert_eq!((recovered[0].table, recovered[0].hand), (TABLE, 2));
 
@@ -160,9 +152,7 @@ fn a_recovered_table_whose_settings_are_gone_pays_its_players_back() {
         let bank = reopen(dir.path(), economy()).await;
         // A store that has lost the table's settings.
         let store = Arc::new(MemoryTableStore::new());
-        let (lobby, recovered) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-            .await
-            .unwrap();
+        let (lobby, recovered) = start_lobby(&bank, store, LobbyConfig::default()).await;
         assert_eq!(recovered.len(), 1);
         assert!(lobby.table(TABLE).is_err());
         for (user, stack) in start_of_hand_two {
@@ -194,10 +184,7 @@ fn every_player_keeps_their_chair_across_a_restart() {
     let before = runtime().block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir.path(), economy()).await;
-        let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-            .await
-            .unwrap();
+        let (lobby, _) = restart_lobby(&bank).await;
         let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
         table.pause().await.unwrap();
         for player in [CHEN, ANA, BEN, DEV] {
@@ -210,10 +197,7 @@ fn every_player_keeps_their_chair_across_a_restart() {
     runtime().block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir.path(), economy()).await;
-        let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-            .await
-            .unwrap();
+        let (lobby, _) = restart_lobby(&bank).await;
         let table = lobby.table(TABLE).unwrap();
         assert_eq!(chairs(&table).await, before);
         // A newcomer takes the free chair, not one of theirs.
@@ -229,10 +213,7 @@ fn with_reopened_table<T>(
     runtime().block_on(async {
         let _clock = hold_clock();
         let bank = reopen(dir, economy()).await;
-        let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, _) = Lobby::start(bank.clone(), store, LobbyConfig::default())
-            .await
-            .unwrap();
+        let (lobby, _) = restart_lobby(&bank).await;
         let table = match lobby.table(TABLE) {
             Ok(table) => table,
             Err(_) => lobby.open_table(GUILD, TABLE, settings()).await.unwrap(),

@@ -14,8 +14,8 @@ use lobby_common::*;
 use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, EconomyConfig, SystemClock, UserId};
 use studbot::lobby::{
-    Departure, HandSummary, Lobby, LobbyConfig, LobbyError, MemoryTableStore, Notice, NoticeBody,
-    NoticeReceiver, TableHandle, TableMessage,
+    Departure, HandSummary, LobbyConfig, LobbyError, Notice, NoticeBody, NoticeReceiver,
+    TableHandle, TableMessage,
 };
 use studbot::table::hand::ActionKind;
 
@@ -135,16 +135,11 @@ async fn stalled_table(seed: u64) -> Stalled {
     let bank = Bank::open_with_store(store.clone(), economy, Arc::new(SystemClock))
         .await
         .unwrap();
-    let (lobby, _) = Lobby::start(
-        bank.clone(),
-        Arc::new(MemoryTableStore::new()),
-        LobbyConfig {
-            deck_seed: Some(seed),
-            ..LobbyConfig::default()
-        },
-    )
-    .await
-    .unwrap();
+    let config = LobbyConfig {
+        deck_seed: Some(seed),
+        ..LobbyConfig::default()
+    };
+    let lobby = restart_lobby_without_settings(&bank, config).await;
     let table = lobby.open_table(GUILD, TABLE, settings()).await.unwrap();
     let notices = table.subscribe().await.unwrap();
     for player in [ANA, BEN] {

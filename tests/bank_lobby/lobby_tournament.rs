@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
 use studbot::lobby::{
-    DealingOutPace, Lobby, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
+    DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
     SitOutReason, TableHandle, TableMessage, TableStore, TournamentPlace,
 };
 use studbot::table::GameChoice;
@@ -268,17 +268,12 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
     let stopped = fixture.lobby.shutdown(Duration::ZERO).await;
     assert_eq!(stopped.len(), 1);
 
-    let (lobby, _) = Lobby::start(
-        fixture.bank.clone(),
-        Arc::new(MemoryTableStore::new()),
-        LobbyConfig {
-            deck_seed: Some(2_304),
-            pace: DealingOutPace::NO_PAUSE,
-            ..LobbyConfig::default()
-        },
-    )
-    .await
-    .unwrap();
+    let config = LobbyConfig {
+        deck_seed: Some(2_304),
+        pace: DealingOutPace::NO_PAUSE,
+        ..LobbyConfig::default()
+    };
+    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
     let after = fixture.bank.tournament(id).await.unwrap().unwrap();
     assert_eq!(
         after.tournament(),
@@ -297,13 +292,7 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
     assert_eq!(played.boards.first().map(|(hand, _)| *hand), Some(2));
     assert_paid_once(&fixture.bank, id, &players, &played.places).await;
     // A second restart finds nothing to resume and pays nothing again.
-    let (again, _) = Lobby::start(
-        fixture.bank.clone(),
-        Arc::new(MemoryTableStore::new()),
-        LobbyConfig::default(),
-    )
-    .await
-    .unwrap();
+    let again = restart_lobby_without_settings(&fixture.bank, LobbyConfig::default()).await;
     assert!(again.tables().is_empty());
     assert_paid_once(&fixture.bank, id, &players, &played.places).await;
 }
@@ -367,9 +356,8 @@ async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_r
         "a sit & go's table is the bank's record, not the store's"
     );
     fixture.lobby.shutdown(Duration::ZERO).await;
-    let (lobby, _) = Lobby::start(fixture.bank.clone(), store, LobbyConfig::default())
-        .await
-        .expect("the restart is not refused a cash table where the sit & go runs");
+    // The restart is not refused a cash table where the sit & go runs.
+    let (lobby, _) = start_lobby(&fixture.bank, store, LobbyConfig::default()).await;
     assert!(lobby.table(TABLE).is_ok());
 }
 

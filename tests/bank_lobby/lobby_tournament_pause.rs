@@ -42,18 +42,12 @@ async fn started(bank: &Bank) -> TournamentId {
 }
 
 async fn restarted(bank: &Bank) -> Lobby {
-    let (lobby, _) = Lobby::start(
-        bank.clone(),
-        Arc::new(MemoryTableStore::new()),
-        LobbyConfig {
-            deck_seed: Some(2_402),
-            pace: DealingOutPace::NO_PAUSE,
-            ..LobbyConfig::default()
-        },
-    )
-    .await
-    .unwrap();
-    lobby
+    let config = LobbyConfig {
+        deck_seed: Some(2_402),
+        pace: DealingOutPace::NO_PAUSE,
+        ..LobbyConfig::default()
+    };
+    restart_lobby_without_settings(bank, config).await
 }
 
 /// Waits through the pause between hands for the first turn offered.

@@ -57,14 +57,7 @@ async fn finish_in_the_bank(bank: &Bank, id: TournamentId) {
 }
 
 async fn restart(bank: &Bank) -> Lobby {
-    let (lobby, _) = Lobby::start(
-        bank.clone(),
-        Arc::new(MemoryTableStore::new()),
-        LobbyConfig::default(),
-    )
-    .await
-    .unwrap();
-    lobby
+    restart_lobby_without_settings(bank, LobbyConfig::default()).await
 }
 
 #[tokio::test(start_paused = true)]
