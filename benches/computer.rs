@@ -11,7 +11,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use studbot::table::computer::{Level, choose_action_at, choose_for_hand};
-use studbot::table::hand::{Hand, PrivateView, PublicView};
+use studbot::table::hand::{Hand, HandSetup, PrivateView, PublicView};
 use studbot::table::{Deck, Game, Rules, Stakes};
 
 const SEATS: usize = 6;
@@ -23,13 +23,13 @@ fn decision_points(game: Game) -> Vec<(PrivateView, PublicView)> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let mut points = Vec::new();
     for number in 0..HANDS {
-        let mut hand = Hand::start_game(
+        let mut hand = Hand::new(HandSetup::from_deck(
             game,
             Stakes::default(),
             Rules::default(),
             &[200; SEATS],
             Deck::seeded(number),
-        )
+        ))
         .expect("a bench hand starts");
         while let Some(seat) = hand.to_act() {
             let private = hand.private_view(seat).expect("the seat to act has a view");

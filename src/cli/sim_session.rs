@@ -22,7 +22,7 @@ use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3Default;
 
 use crate::table::computer::{Level, choose_action, choose_action_at};
-use crate::table::hand::{Event, Hand, HandResult, PrivateView, PublicView};
+use crate::table::hand::{Event, Hand, HandResult, HandSetup, PrivateView, PublicView};
 use crate::table::{Deck, GameChoice, Rules, Stakes};
 
 /// Who decides every action of a run.
@@ -286,11 +286,10 @@ impl Session {
         let (stakes, rules, stacks) = (config.stakes, config.rules, &self.seat_stacks);
         let hand = match &mut self.hand {
             Some(hand) => hand
-                .restart_game(game, stakes, rules, stacks, deck)
+                .restart(HandSetup::from_deck(game, stakes, rules, stacks, deck))
                 .map(|()| hand),
-            slot @ None => {
-                Hand::start_game(game, stakes, rules, stacks, deck).map(|hand| slot.insert(hand))
-            }
+            slot @ None => Hand::new(HandSetup::from_deck(game, stakes, rules, stacks, deck))
+                .map(|hand| slot.insert(hand)),
         }
         .with_context(|| format!("hand {} could not start", number + 1))?;
         self.actions += self.deciders.act_until_done(number, hand, &self.players)?;

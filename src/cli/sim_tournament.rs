@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::sim_session::{hand_deck, hand_seed};
 use crate::table::computer::choose_for_hand;
-use crate::table::hand::Hand;
+use crate::table::hand::{Hand, HandSetup};
 use crate::table::{GameChoice, Rules};
 use crate::tournament::{NextHand, Structure, StructureKind, Tournament, TournamentSettings};
 
@@ -98,11 +98,10 @@ impl Dealer {
         let (game, stakes, rules, stacks) = (next.game, next.stakes, self.rules, &next.stacks);
         let playing = match &mut self.hand {
             Some(hand) => hand
-                .restart_game(game, stakes, rules, stacks, deck)
+                .restart(HandSetup::from_deck(game, stakes, rules, stacks, deck))
                 .map(|()| hand),
-            slot @ None => {
-                Hand::start_game(game, stakes, rules, stacks, deck).map(|hand| slot.insert(hand))
-            }
+            slot @ None => Hand::new(HandSetup::from_deck(game, stakes, rules, stacks, deck))
+                .map(|hand| slot.insert(hand)),
         }
         .with_context(|| format!("hand {} could not start", next.number + 1))?;
         while let Some(seat) = playing.to_act() {

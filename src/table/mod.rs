@@ -59,8 +59,8 @@ pub use game::{
     BoardRanking, BringInCard, DEFAULT_MIX_HANDS, Game, GameChoice, MIX_ORDER, MixLeg, PotRule,
 };
 pub use hand::{
-    ActionError, ActionKind, Event, Hand, HandResult, LegalAction, Phase, PotAward, PrivateView,
-    PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
+    ActionError, ActionKind, Event, Hand, HandResult, HandSetup, LegalAction, Phase, PotAward,
+    PrivateView, PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
 pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};

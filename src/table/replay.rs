@@ -9,7 +9,9 @@ use serde_json::{Value, json};
 use super::ace_five_low::AceFiveLow;
 use super::card::Card;
 use super::game::Game;
-use super::hand::{ActionError, ActionKind, Event, Hand, PotAward, SeatIndex, SeatState, Street};
+use super::hand::{
+    ActionError, ActionKind, Event, Hand, HandSetup, PotAward, SeatIndex, SeatState, Street,
+};
 use super::rules::{Rules, Stakes};
 
 /// The cards of one deck.
@@ -181,14 +183,14 @@ pub fn parse_line(line: &str) -> Result<ReplayInput, ReplayError> {
 pub fn replay(input: &ReplayInput) -> Result<ReplayOutcome, ReplayError> {
     check_input(input)?;
     let actions = parse_actions(&input.actions)?;
-    let mut hand = Hand::start_game_with_seat_cards(
+    let mut hand = Hand::new(HandSetup::from_seat_cards(
         input.game,
         input.stakes,
         input.rules,
         &input.stacks,
         input.cards.clone(),
         input.community,
-    )
+    ))
     .map_err(|error| ReplayError::input(format!("the hand cannot start: {error}")))?;
 
     for (index, &kind) in actions.iter().enumerate() {

@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use studbot::render;
-use studbot::table::{ActionKind, Card, Deck, Event, Hand, LegalAction, Rules, Stakes, Street};
+use studbot::table::{
+    ActionKind, Card, Deck, Event, Game, Hand, HandSetup, LegalAction, Rules, Stakes, Street,
+};
 
 use crate::actions::{PASSIVE, first_offered};
 use crate::child;
@@ -46,7 +48,15 @@ pub fn deck_in_deal_order(seats: &[&str], tail: &str) -> Deck {
 /// A hand dealt from per-seat card lists.
 pub fn seat_hand(stakes: Stakes, rules: Rules, stacks: &[u64], seats: &[&str]) -> Hand {
     let lists = seats.iter().map(|s| cards(s)).collect();
-    Hand::start_with_seat_cards(stakes, rules, stacks, lists, None).unwrap()
+    Hand::new(HandSetup::from_seat_cards(
+        Game::Stud8,
+        stakes,
+        rules,
+        stacks,
+        lists,
+        None,
+    ))
+    .unwrap()
 }
 
 pub fn act(hand: &mut Hand, seat: usize, kind: ActionKind) -> Vec<Event> {

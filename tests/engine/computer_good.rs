@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use studbot::table::Game;
 use studbot::table::card::Card;
 use studbot::table::computer::{Level, choose_action_at};
-use studbot::table::hand::{ActionKind, Hand, Street};
+use studbot::table::hand::{ActionKind, Hand, HandSetup, Street};
 use studbot::table::rules::{Rules, Stakes};
 
 /// Where a seat's down cards sit in its list (down, down, up, up, up, up, down).
@@ -51,14 +51,14 @@ fn redeal_hidden(lists: &[Vec<Card>], rest: &[Card], hero: usize, seed: u64) -> 
 
 fn start(game: Game, lists: Vec<Vec<Card>>) -> Hand {
     let stacks = vec![DEEP_STACK; lists.len()];
-    Hand::start_game_with_seat_cards(
+    Hand::new(HandSetup::from_seat_cards(
         game,
         Stakes::default(),
         Rules::default(),
         &stacks,
         lists,
         None,
-    )
+    ))
     .expect("a full deal starts")
 }
 
@@ -138,13 +138,13 @@ fn good_never_chooses_an_illegal_action() {
         for number in 0..30u64 {
             let players = 2 + usize::try_from(number % 7).unwrap();
             let stacks: Vec<u64> = (0..players).map(|i| 8 + 23 * i as u64).collect();
-            let mut hand = Hand::start_game(
+            let mut hand = Hand::new(HandSetup::from_deck(
                 game,
                 Stakes::default(),
                 Rules::default(),
                 &stacks,
                 studbot::table::Deck::seeded(number),
-            )
+            ))
             .unwrap();
             while let Some(seat) = hand.to_act() {
                 let private = hand.private_view(seat).unwrap();

@@ -4,7 +4,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use studbot::table::{Deck, Event, Game, Hand, PotAward, Rules, Stakes};
+use studbot::table::{Deck, Event, Game, Hand, HandSetup, PotAward, Rules, Stakes};
 
 #[test]
 fn a_pot_award_serializes_as_its_fields_beside_the_event_name() {
@@ -35,8 +35,14 @@ fn every_event_of_played_hands_reads_back_from_its_json() {
         let game = Game::ALL[(number % 3) as usize];
         let stacks = [40, 200, 15, 200, 90, 200];
         let deck = Deck::seeded(number);
-        let mut hand = Hand::start_game(game, Stakes::default(), Rules::default(), &stacks, deck)
-            .expect("a valid hand");
+        let mut hand = Hand::new(HandSetup::from_deck(
+            game,
+            Stakes::default(),
+            Rules::default(),
+            &stacks,
+            deck,
+        ))
+        .expect("a valid hand");
         while let Some(seat) = hand.to_act() {
             let legal = hand.legal_actions();
             let kind = legal[rng.random_range(0..legal.len())].kind;

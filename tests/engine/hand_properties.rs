@@ -5,7 +5,8 @@
 
 use proptest::prelude::*;
 use studbot::table::{
-    ActionKind, Deck, Event, Game, Hand, LegalAction, OddChip, Rules, ShortAllIn, Stakes, Street,
+    ActionKind, Deck, Event, Game, Hand, HandSetup, LegalAction, OddChip, Rules, ShortAllIn,
+    Stakes, Street,
 };
 
 const KINDS: [ActionKind; 9] = ActionKind::ALL;
@@ -124,7 +125,7 @@ proptest! {
         choices in proptest::collection::vec(any::<u8>(), 0..160),
     ) {
         let game = Game::ALL[game];
-        let mut hand = Hand::start_game(game, stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        let mut hand = Hand::new(HandSetup::from_deck(game, stakes, rules, &stacks, Deck::seeded(seed))).unwrap();
         let (mut street, mut wagers, mut went_big) = (hand.street(), 0u32, false);
         let mut step = 0;
         while let Some(seat) = hand.to_act() {
@@ -233,7 +234,7 @@ proptest! {
             .map(|seat| (0..lengths[seat]).filter_map(|_| deck.deal()).collect())
             .collect();
         let community = if community { deck.deal() } else { None };
-        let Ok(mut hand) = Hand::start_with_seat_cards(stakes, rules, &stacks, lists, community)
+        let Ok(mut hand) = Hand::new(HandSetup::from_seat_cards(Game::Stud8, stakes, rules, &stacks, lists, community))
         else {
             return Ok(());
         };
@@ -291,11 +292,11 @@ proptest! {
     ) {
         let (first_game, game) = (Game::ALL[games.0], Game::ALL[games.1]);
         let mut restarted =
-            Hand::start_game(first_game, first_stakes, first_rules, &first_stacks, Deck::seeded(first_seed))
+            Hand::new(HandSetup::from_deck(first_game, first_stakes, first_rules, &first_stacks, Deck::seeded(first_seed)))
                 .unwrap();
         play_legally(&mut restarted, &first_choices);
-        restarted.restart_game(game, stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
-        let mut new = Hand::start_game(game, stakes, rules, &stacks, Deck::seeded(seed)).unwrap();
+        restarted.restart(HandSetup::from_deck(game, stakes, rules, &stacks, Deck::seeded(seed))).unwrap();
+        let mut new = Hand::new(HandSetup::from_deck(game, stakes, rules, &stacks, Deck::seeded(seed))).unwrap();
         prop_assert_eq!(restarted.public_view(), new.public_view());
         play_legally(&mut restarted, &choices);
         play_legally(&mut new, &choices);
@@ -306,7 +307,7 @@ proptest! {
         // A refused restart changes nothing.
         let before = (restarted.public_view(), restarted.events().to_vec());
         let no_chips = vec![0; stacks.len()];
-        prop_assert!(restarted.restart_game(game, stakes, rules, &no_chips, Deck::seeded(seed)).is_err());
+        prop_assert!(restarted.restart(HandSetup::from_deck(game, stakes, rules, &no_chips, Deck::seeded(seed))).is_err());
         prop_assert_eq!((restarted.public_view(), restarted.events().to_vec()), before);
     }
 }

@@ -17,7 +17,7 @@ use studbot::lobby::{LobbyError, SettingsError};
 use studbot::render::{
     self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt,
 };
-use studbot::table::hand::{ActionKind, Hand};
+use studbot::table::hand::{ActionKind, Hand, HandSetup};
 use studbot::table::rules::{Rules, Stakes, StakesError};
 use studbot::table::{Deck, Game, GameChoice};
 use words_common::{english_in, english_vocabulary, messages, renderings};
@@ -327,13 +327,13 @@ fn played_texts(locale: Locale) -> Vec<String> {
             action_timer_secs: Some(30),
             mix_leg: GameChoice::Mix.mix_leg(seed / 3, 1 + seed as u32 % 4),
         };
-        let mut hand = Hand::start_game(
+        let mut hand = Hand::new(HandSetup::from_deck(
             game,
             Stakes::default(),
             Rules::default(),
             &stacks,
             Deck::seeded(seed),
-        )
+        ))
         .unwrap();
         loop {
             texts.push(render::board(

@@ -8,7 +8,7 @@ use crate::common::*;
 
 use studbot::render::hand_names::razz_low_name;
 use studbot::render::{self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts};
-use studbot::table::{AceFiveLow, Game, GameChoice, Hand, MixLeg, Rules, Stakes};
+use studbot::table::{AceFiveLow, Game, GameChoice, Hand, HandSetup, MixLeg, Rules, Stakes};
 
 const NAMES: [&str; 2] = ["Ana", "Bo"];
 
@@ -19,14 +19,14 @@ fn names() -> Vec<String> {
 /// A two-handed hand of `game` checked down to the showdown.
 fn shown_down(game: Game, seats: [&str; 2]) -> Hand {
     let lists = seats.iter().map(|s| cards(s)).collect();
-    let mut hand = Hand::start_game_with_seat_cards(
+    let mut hand = Hand::new(HandSetup::from_seat_cards(
         game,
         Stakes::default(),
         Rules::default(),
         &[100, 100],
         lists,
         None,
-    )
+    ))
     .unwrap();
     check_down(&mut hand);
     hand
@@ -165,14 +165,14 @@ fn the_board_header_names_the_game_and_at_a_mix_table_the_hands_left_before_the_
     let seats = ["Ac 2d Kh Qs 4c 5d 7h", "8c 6d 4h 3s 2c Kd Qh"];
     let razz = shown_down(Game::Razz, seats);
     let lists = seats.iter().map(|s| cards(s)).collect();
-    let stud = Hand::start_game_with_seat_cards(
+    let stud = Hand::new(HandSetup::from_seat_cards(
         Game::Stud,
         Stakes::default(),
         Rules::default(),
         &[100, 100],
         lists,
         None,
-    )
+    ))
     .unwrap();
     let two_left = GameChoice::Mix.mix_leg(4, 6);
     let last = GameChoice::Mix.mix_leg(5, 6);

@@ -14,7 +14,7 @@ use studbot::lobby::present::message_text;
 use studbot::render::{
     self, Announcement, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts,
 };
-use studbot::table::hand::{ActionKind, Hand};
+use studbot::table::hand::{ActionKind, Hand, HandSetup};
 use studbot::table::rules::{Rules, Stakes};
 use studbot::table::{Deck, Game, GameChoice};
 
@@ -49,12 +49,15 @@ fn play_hand(locale: Locale, seed: u64) -> Told {
         action_timer_secs: Some(30),
         mix_leg: GameChoice::Mix.mix_leg(seed / 3, 2),
     };
-    let mut hand = Hand::start_paced(
-        game,
-        Stakes::default(),
-        Rules::default(),
-        &stacks,
-        Deck::seeded(seed),
+    let mut hand = Hand::new(
+        HandSetup::from_deck(
+            game,
+            Stakes::default(),
+            Rules::default(),
+            &stacks,
+            Deck::seeded(seed),
+        )
+        .street_by_street(),
     )
     .unwrap();
     let mut boards = Vec::new();
@@ -189,13 +192,13 @@ fn played_hands_of_every_game_read_without_a_glitch_in_every_language() {
 
 #[test]
 fn the_terminal_prompt_does_not_put_an_all_in_in_parentheses_inside_parentheses() {
-    let mut hand = Hand::start_game(
+    let mut hand = Hand::new(HandSetup::from_deck(
         Game::Stud8,
         Stakes::default(),
         Rules::default(),
         &[4, 200],
         Deck::seeded(3),
-    )
+    ))
     .unwrap();
     // Three chips left after the ante: completing (or raising) puts them all in.
     let mut options = None;

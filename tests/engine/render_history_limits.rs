@@ -6,19 +6,19 @@
 
 use studbot::bot::limits::{MESSAGE, MESSAGE_TEXT, length};
 use studbot::render::{self, HistoryView, Locale};
-use studbot::table::hand::{ActionKind, Hand};
+use studbot::table::hand::{ActionKind, Hand, HandSetup};
 use studbot::table::{Deck, Game, Rules, Stakes};
 
 /// Plays a hand of `game` where everyone raises (or bets, completes) whenever offered, else
 /// calls: the most actions a hand can hold.
 fn raised_hand(game: Game, stacks: &[u64], seed: u64) -> Hand {
-    let mut hand = Hand::start_game(
+    let mut hand = Hand::new(HandSetup::from_deck(
         game,
         Stakes::default(),
         Rules::default(),
         stacks,
         Deck::seeded(seed),
-    )
+    ))
     .expect("a valid hand");
     while let Some(seat) = hand.to_act() {
         let legal = hand.legal_actions();

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use studbot::equity::board::{Budget, board_equity};
 use studbot::render::{self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts};
 use studbot::table::card::Card;
-use studbot::table::hand::{ActionKind, Event, Hand, SeatIndex};
+use studbot::table::hand::{ActionKind, Event, Hand, HandSetup, SeatIndex};
 use studbot::table::rules::{Rules, Stakes};
 use studbot::table::{Deck, Game, Phase};
 
@@ -63,12 +63,15 @@ fn no_public_text_names_a_down_card_that_was_not_shown() {
             mix_leg: None,
         };
         let game = studbot::table::Game::ALL[seed as usize % 3];
-        let mut hand = Hand::start_paced(
-            game,
-            Stakes::default(),
-            Rules::default(),
-            &stacks,
-            Deck::seeded(seed),
+        let mut hand = Hand::new(
+            HandSetup::from_deck(
+                game,
+                Stakes::default(),
+                Rules::default(),
+                &stacks,
+                Deck::seeded(seed),
+            )
+            .street_by_street(),
         )
         .unwrap();
         let mut guard = 0;
@@ -162,12 +165,15 @@ fn all_in_after_a_fold(folded_down_cards: &str) -> Hand {
         format!("{folded_down_cards} 2c"),
     ];
     let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
-    let mut hand = Hand::start_paced(
-        Game::Stud8,
-        stakes(1, 2, 5, 10),
-        Rules::default(),
-        &[100, 6, 100],
-        deck_in_deal_order(&seats, ""),
+    let mut hand = Hand::new(
+        HandSetup::from_deck(
+            Game::Stud8,
+            stakes(1, 2, 5, 10),
+            Rules::default(),
+            &[100, 6, 100],
+            deck_in_deal_order(&seats, ""),
+        )
+        .street_by_street(),
     )
     .unwrap();
     for (seat, kind) in [

@@ -1,5 +1,5 @@
 //! Every hand `sim` plays, written as a replay line and replayed, ends with the same stacks:
-//! `Hand::start` with a deck and `Hand::start_with_seat_cards` with the cards it dealt agree,
+//! `Hand::start` with a deck and `HandSetup::from_seat_cards` with the cards it dealt agree,
 //! and the replay line format carries everything a hand needs.
 
 use clap::Parser;

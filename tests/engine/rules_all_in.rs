@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{ActionKind, Event, Hand, Rules, ShortAllIn, Stakes, Street};
+use studbot::table::{ActionKind, Event, Hand, HandSetup, Rules, ShortAllIn, Stakes, Street};
 
 use ActionKind::*;
 
@@ -501,12 +501,15 @@ fn a_side_pot_only_the_last_bettor_can_win_keeps_the_folded_chips_on_the_board()
         "Ac Kc 2c",
         "Qh Jh 9d Th 8s 7d 6d",
     ];
-    let mut hand = Hand::start_paced(
-        studbot::table::Game::Stud8,
-        stakes(1, 2, 5, 10),
-        Rules::default(),
-        &[100, 6, 100, 100],
-        deck_in_deal_order(&seats, ""),
+    let mut hand = Hand::new(
+        HandSetup::from_deck(
+            studbot::table::Game::Stud8,
+            stakes(1, 2, 5, 10),
+            Rules::default(),
+            &[100, 6, 100, 100],
+            deck_in_deal_order(&seats, ""),
+        )
+        .street_by_street(),
     )
     .unwrap();
     play(

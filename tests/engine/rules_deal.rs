@@ -5,7 +5,8 @@ use crate::common;
 
 use common::*;
 use studbot::table::{
-    ActionError, ActionKind, Card, Deck, Event, Hand, Rules, Stakes, StartError, Street,
+    ActionError, ActionKind, Card, Deck, Event, Game, Hand, HandSetup, Rules, Stakes, StartError,
+    Street,
 };
 
 fn dealt_cards(events: &[Event]) -> Vec<(usize, Street, Card, bool)> {
@@ -226,13 +227,14 @@ fn a_community_card_that_completes_a_straight_on_a_board_makes_it_first_to_act()
         "7s 7h 6h 8h Jh Kc",
     ];
     let lists = seats.iter().map(|seat| cards(seat)).collect();
-    let mut hand = Hand::start_with_seat_cards(
+    let mut hand = Hand::new(HandSetup::from_seat_cards(
+        Game::Stud8,
         Stakes::default(),
         Rules::default(),
         &[1000; 8],
         lists,
         Some(card("Ks")),
-    )
+    ))
     .unwrap();
     check_to(&mut hand, Street::Seventh);
     assert_eq!(hand.community(), Some(card("Ks")));
@@ -244,13 +246,14 @@ fn a_community_card_that_completes_a_straight_on_a_board_makes_it_first_to_act()
 #[test]
 fn replay_card_lists_may_give_the_community_card() {
     let lists = vec![cards("2c 3c 4c 5c 6c 7c"), cards("2d 3d 4d 5d 6d 7d")];
-    let mut hand = Hand::start_with_seat_cards(
+    let mut hand = Hand::new(HandSetup::from_seat_cards(
+        Game::Stud8,
         Stakes::default(),
         Rules::default(),
         &[100, 100],
         lists,
         Some(card("As")),
-    )
+    ))
     .unwrap();
     check_down(&mut hand);
     assert!(
@@ -295,13 +298,14 @@ fn a_hand_needs_two_to_eight_players_with_chips_and_valid_stakes() {
 #[test]
 fn replay_card_lists_are_refused_when_a_card_repeats_or_counts_are_wrong() {
     let start = |lists: Vec<Vec<Card>>, community: Option<Card>| {
-        Hand::start_with_seat_cards(
+        Hand::new(HandSetup::from_seat_cards(
+            Game::Stud8,
             Stakes::default(),
             Rules::default(),
             &[100, 100],
             lists,
             community,
-        )
+        ))
         .map(|_| ())
     };
     assert_eq!(
@@ -335,13 +339,14 @@ fn replay_card_lists_are_refused_when_a_card_repeats_or_counts_are_wrong() {
 #[test]
 fn an_action_that_needs_a_missing_card_is_refused_and_changes_nothing() {
     let lists = vec![cards("2c 3c 4c 5c"), cards("2d 3d 4d")];
-    let mut hand = Hand::start_with_seat_cards(
+    let mut hand = Hand::new(HandSetup::from_seat_cards(
+        Game::Stud8,
         Stakes::default(),
         Rules::default(),
         &[100, 100],
         lists,
         None,
-    )
+    ))
     .unwrap();
     // Seat 0 (2c... door 4c) brings in; seat 1 calling would end third street.
     act(&mut hand, 0, ActionKind::BringIn);

@@ -1,6 +1,6 @@
 //! docs/RULES.md, Showdown: "once someone is all-in and betting is over, all hands are shown" —
 //! every live hand is turned face up at once, then the rest is dealt out. A paced hand
-//! (`Hand::start_paced`, the table and `play`) stops in `Phase::DealingOut` and deals one
+//! (`HandSetup::street_by_street`, the table and `play`) stops in `Phase::DealingOut` and deals one
 //! street per `deal_next_street`, with the same cards, events and result as a hand dealt
 //! out at once (`sim`, `replay`).
 
@@ -9,7 +9,9 @@ use crate::common;
 use common::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use studbot::table::{ActionError, ActionKind, Deck, Event, Game, Hand, Phase, Rules, Street};
+use studbot::table::{
+    ActionError, ActionKind, Deck, Event, Game, Hand, HandSetup, Phase, Rules, Street,
+};
 
 use ActionKind::*;
 
@@ -26,23 +28,26 @@ fn all_in_on_third(start: fn(Deck) -> Hand) -> Hand {
 }
 
 fn dealt_at_once(deck: Deck) -> Hand {
-    Hand::start_game(
+    Hand::new(HandSetup::from_deck(
         Game::Stud8,
         stakes(1, 2, 5, 10),
         Rules::default(),
         &[100, 6, 100],
         deck,
-    )
+    ))
     .unwrap()
 }
 
 fn paced(deck: Deck) -> Hand {
-    Hand::start_paced(
-        Game::Stud8,
-        stakes(1, 2, 5, 10),
-        Rules::default(),
-        &[100, 6, 100],
-        deck,
+    Hand::new(
+        HandSetup::from_deck(
+            Game::Stud8,
+            stakes(1, 2, 5, 10),
+            Rules::default(),
+            &[100, 6, 100],
+            deck,
+        )
+        .street_by_street(),
     )
     .unwrap()
 }
@@ -139,12 +144,15 @@ fn nobody_acts_while_a_hand_is_dealt_out_and_no_street_is_dealt_while_betting_go
 #[test]
 fn with_nobody_to_bet_after_the_antes_a_paced_hand_starts_dealing_out() {
     let deck = deck_in_deal_order(&SEATS[..2], "");
-    let mut hand = Hand::start_paced(
-        Game::Stud8,
-        stakes(1, 2, 5, 10),
-        Rules::default(),
-        &[1, 100],
-        deck,
+    let mut hand = Hand::new(
+        HandSetup::from_deck(
+            Game::Stud8,
+            stakes(1, 2, 5, 10),
+            Rules::default(),
+            &[1, 100],
+            deck,
+        )
+        .street_by_street(),
     )
     .unwrap();
     assert_eq!(hand.phase(), Phase::DealingOut);
@@ -187,19 +195,19 @@ fn a_paced_hand_deals_the_same_cards_events_and_result_as_one_dealt_out_at_once(
         let stacks: Vec<u64> = (0..players).map(|_| rng.random_range(1..=60)).collect();
         let game = Game::ALL[seed as usize % Game::ALL.len()];
         let start = |paced: bool| {
-            let start = if paced {
-                Hand::start_paced
-            } else {
-                Hand::start_game
-            };
-            start(
+            let setup = HandSetup::from_deck(
                 game,
                 stakes(1, 2, 5, 10),
                 Rules::default(),
                 &stacks,
                 Deck::seeded(seed),
-            )
-            .unwrap()
+            );
+            let setup = if paced {
+                setup.street_by_street()
+            } else {
+                setup
+            };
+            Hand::new(setup).unwrap()
         };
         let (mut at_once, mut stepped) = (start(false), start(true));
         let mut unused = 0;

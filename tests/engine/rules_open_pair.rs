@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{ActionKind, Game, Hand, Rules, ShortAllIn, Stakes, Street};
+use studbot::table::{ActionKind, Game, Hand, HandSetup, Rules, ShortAllIn, Stakes, Street};
 
 use ActionKind::*;
 
@@ -31,9 +31,15 @@ fn open_pair_rules() -> Rules {
 /// A hand of `game` checked and called to fourth street, where seat 0 acts first.
 fn on_fourth(game: Game, rules: Rules, stacks: &[u64]) -> Hand {
     let lists = SEATS[..stacks.len()].iter().map(|s| cards(s)).collect();
-    let mut hand =
-        Hand::start_game_with_seat_cards(game, Stakes::default(), rules, stacks, lists, None)
-            .unwrap();
+    let mut hand = Hand::new(HandSetup::from_seat_cards(
+        game,
+        Stakes::default(),
+        rules,
+        stacks,
+        lists,
+        None,
+    ))
+    .unwrap();
     check_to(&mut hand, Street::Fourth);
     assert_eq!(hand.to_act(), Some(0), "{game:?}: the open pair acts first");
     hand

@@ -6,13 +6,23 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{AceFiveLow, ActionKind, Event, Game, Hand, OddChip, Rules, Stakes, Street};
+use studbot::table::{
+    AceFiveLow, ActionKind, Event, Game, Hand, HandSetup, OddChip, Rules, Stakes, Street,
+};
 
 use ActionKind::*;
 
 fn razz_hand(stakes: Stakes, rules: Rules, stacks: &[u64], seats: &[&str]) -> Hand {
     let lists = seats.iter().map(|s| cards(s)).collect();
-    Hand::start_game_with_seat_cards(Game::Razz, stakes, rules, stacks, lists, None).unwrap()
+    Hand::new(HandSetup::from_seat_cards(
+        Game::Razz,
+        stakes,
+        rules,
+        stacks,
+        lists,
+        None,
+    ))
+    .unwrap()
 }
 
 /// Three seats whose door cards are `doors`; nobody's board pairs later.
@@ -207,14 +217,14 @@ fn in_razz_an_open_pair_on_fourth_offers_no_big_bet_even_under_open_pair_big_bet
     assert_eq!(legal(&razz, Bet).unwrap().total, 5);
 
     let lists = seats.iter().map(|s| cards(s)).collect();
-    let mut stud = Hand::start_game_with_seat_cards(
+    let mut stud = Hand::new(HandSetup::from_seat_cards(
         Game::Stud,
         Stakes::default(),
         rules,
         &[100; 2],
         lists,
         None,
-    )
+    ))
     .unwrap();
     check_to(&mut stud, Street::Fourth);
     assert!(

@@ -7,7 +7,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
-use studbot::table::{ActionKind, Card, Deck, Game, Hand, Rules, Stakes};
+use studbot::table::{ActionKind, Card, Deck, Game, Hand, HandSetup, Rules, Stakes};
 
 use super::actions::{PASSIVE, first_offered};
 use super::fake_discord::*;
@@ -155,13 +155,13 @@ pub async fn start_first_game_hand(
     );
     let (board, posted_at) = wait_for_new_board(fake, channel, mark).await;
     let stacks = vec![buy_in; players.len()];
-    let mirror = Hand::start_game(
+    let mirror = Hand::new(HandSetup::from_deck(
         game,
         Stakes::default(),
         Rules::default(),
         &stacks,
         first_deck(deck_seed, channel),
-    )
+    ))
     .expect("the mirror hand starts");
     PlayedTable {
         channel,

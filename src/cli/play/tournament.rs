@@ -26,7 +26,7 @@ use crate::cli::sim_session::{hand_deck, hand_seed};
 use crate::lobby::HandHistory;
 use crate::render::{self, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt, tr};
 use crate::table::computer::choose_for_hand;
-use crate::table::hand::Hand;
+use crate::table::hand::{Hand, HandSetup};
 use crate::table::{GameChoice, Rules};
 use crate::tournament::{NextHand, Status, Structure, Tournament, TournamentSettings};
 
@@ -180,9 +180,14 @@ impl Deal<'_> {
             say(&header(locale, &self.tournament.status()));
         }
         let deck = hand_deck(self.seed, next.number);
-        let mut hand =
-            Hand::start_game(next.game, next.stakes, Rules::default(), &next.stacks, deck)
-                .with_context(|| format!("hand {} could not start", next.number + 1))?;
+        let mut hand = Hand::new(HandSetup::from_deck(
+            next.game,
+            next.stakes,
+            Rules::default(),
+            &next.stacks,
+            deck,
+        ))
+        .with_context(|| format!("hand {} could not start", next.number + 1))?;
         let player_names: Vec<String> = self.users.iter().map(|&user| names(user)).collect();
         let facts = TableFacts {
             hand_number: next.number + 1,

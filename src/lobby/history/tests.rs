@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use super::{HandHistory, POSTCARD_FORMAT};
 use crate::bank::UserId;
 use crate::lobby::LobbyError;
+use crate::table::hand::HandSetup;
 use crate::table::{ActionKind, Deck, Event, Game, Hand, Rules, Stakes};
 
 /// A hand of `game` between `stacks.len()` players played to its end by random legal actions
@@ -21,8 +22,14 @@ fn random_history(seed: u64, game: Game, stacks: &[u64], open_pair_big_bet: bool
         open_pair_big_bet: open_pair_big_bet && game.has_open_pair_big_bet(),
         ..Rules::default()
     };
-    let mut hand = Hand::start_game(game, Stakes::default(), rules, stacks, Deck::seeded(seed))
-        .expect("valid stakes and stacks");
+    let mut hand = Hand::new(HandSetup::from_deck(
+        game,
+        Stakes::default(),
+        rules,
+        stacks,
+        Deck::seeded(seed),
+    ))
+    .expect("valid stakes and stacks");
     let mut rng = StdRng::seed_from_u64(seed);
     while let Some(seat) = hand.to_act() {
         let legal = hand.legal_actions();

@@ -340,7 +340,7 @@ fn pick<R: Rng + ?Sized>(strength: Bucket, public: &PublicView, rng: &mut R) -> 
 mod tests {
     use super::*;
     use crate::table::eval::best_low;
-    use crate::table::hand::{PublicSeat, SeatIndex};
+    use crate::table::hand::{HandSetup, PublicSeat, SeatIndex};
     use crate::table::rules::Stakes;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -510,13 +510,13 @@ mod tests {
             for number in 0..400u64 {
                 let players = 2 + usize::try_from(number % 7).unwrap();
                 let stacks: Vec<u64> = (0..players).map(|i| 8 + 23 * i as u64).collect();
-                let mut hand = Hand::start_game(
+                let mut hand = Hand::new(HandSetup::from_deck(
                     game,
                     Stakes::default(),
                     Rules::default(),
                     &stacks,
                     Deck::seeded(number),
-                )
+                ))
                 .unwrap();
                 while let Some(seat) = hand.to_act() {
                     let choice = choose_for_hand(&hand, &mut rng).unwrap();
@@ -545,13 +545,13 @@ mod tests {
             for number in 0..1200u64 {
                 // Computer players in seats of alternating parity, so position evens out.
                 let computer_parity = number % 2;
-                let mut hand = Hand::start_game(
+                let mut hand = Hand::new(HandSetup::from_deck(
                     game,
                     Stakes::default(),
                     Rules::default(),
                     &[200; 6],
                     Deck::seeded(number),
-                )
+                ))
                 .unwrap();
                 while let Some(seat) = hand.to_act() {
                     let kind = if seat as u64 % 2 == computer_parity {

@@ -1,7 +1,7 @@
 //! How a hand starts, as one described value: the game, the stakes and rules, each seat's
 //! stack, where the cards come from and how the streets after the betting are dealt.
 //! [`Hand::new`] starts a hand from a [`HandSetup`] and [`Hand::restart`] starts one in an
-//! old hand's place; the `start*` shorthands below name the setups their callers use most.
+//! old hand's place; [`Hand::start`] names the one setup used most (Stud/8 from a deck).
 
 use super::{Hand, StartError};
 use crate::table::card::Card;
@@ -99,75 +99,23 @@ impl<'a> HandSetup<'a> {
     }
 }
 
-/// Shorthands for the setups used most.
+/// The setup used most, by name: the tests and tools that deal the rulebook's default game.
 impl Hand {
-    /// A hand of Stud/8, the default game, from `deck`.
+    /// A hand of Stud/8, the default game, from `deck`: antes are posted, third street is
+    /// dealt one card at a time in seat order, and the bring-in is determined. Any other
+    /// setup is [`Hand::new`] of a [`HandSetup`].
     pub fn start(
         stakes: Stakes,
         rules: Rules,
         stacks: &[u64],
         deck: Deck,
     ) -> Result<Hand, StartError> {
-        Hand::start_game(Game::Stud8, stakes, rules, stacks, deck)
-    }
-
-    /// A hand of `game` from `deck`: antes are posted, third street is dealt one card at a
-    /// time in seat order, and the bring-in is determined.
-    pub fn start_game(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<Hand, StartError> {
-        Hand::new(HandSetup::from_deck(game, stakes, rules, stacks, deck))
-    }
-
-    /// [`Hand::start_game`] dealt out street by street ([`DealOut::StreetByStreet`]).
-    pub fn start_paced(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<Hand, StartError> {
-        Hand::new(HandSetup::from_deck(game, stakes, rules, stacks, deck).street_by_street())
-    }
-
-    /// A hand of Stud/8 from each seat's given cards ([`Cards::PerSeat`]).
-    pub fn start_with_seat_cards(
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        cards: Vec<Vec<Card>>,
-        community: Option<Card>,
-    ) -> Result<Hand, StartError> {
-        Hand::start_game_with_seat_cards(Game::Stud8, stakes, rules, stacks, cards, community)
-    }
-
-    /// [`Hand::start_with_seat_cards`] for a hand of `game`.
-    pub fn start_game_with_seat_cards(
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        cards: Vec<Vec<Card>>,
-        community: Option<Card>,
-    ) -> Result<Hand, StartError> {
-        Hand::new(HandSetup::from_seat_cards(
-            game, stakes, rules, stacks, cards, community,
+        Hand::new(HandSetup::from_deck(
+            Game::Stud8,
+            stakes,
+            rules,
+            stacks,
+            deck,
         ))
-    }
-
-    /// [`Hand::start_game`] in this hand's place ([`Hand::restart`]).
-    pub fn restart_game(
-        &mut self,
-        game: Game,
-        stakes: Stakes,
-        rules: Rules,
-        stacks: &[u64],
-        deck: Deck,
-    ) -> Result<(), StartError> {
-        self.restart(HandSetup::from_deck(game, stakes, rules, stacks, deck))
     }
 }

@@ -339,10 +339,23 @@ fn an_action_that_needs_a_card_the_lists_lack_is_refused_and_changes_nothing() {
 fn a_restarted_hand_is_the_hand_a_new_start_deals() {
     let stakes = Stakes::default();
     let rules = Rules::default();
-    let started = Hand::start_game(Game::Stud, stakes, rules, &[50, 60], Deck::seeded(7)).unwrap();
+    let started = Hand::new(HandSetup::from_deck(
+        Game::Stud,
+        stakes,
+        rules,
+        &[50, 60],
+        Deck::seeded(7),
+    ))
+    .unwrap();
     let mut restarted = hand(&[100; 3], &THREE);
     restarted
-        .restart_game(Game::Stud, stakes, rules, &[50, 60], Deck::seeded(7))
+        .restart(HandSetup::from_deck(
+            Game::Stud,
+            stakes,
+            rules,
+            &[50, 60],
+            Deck::seeded(7),
+        ))
         .unwrap();
     assert_eq!(restarted.events(), started.events());
     assert_eq!(restarted.to_act(), started.to_act());
