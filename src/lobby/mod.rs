@@ -72,7 +72,7 @@ pub use store::{
 };
 
 pub use table::DealingOutPace;
-use table::{Seats, Table, TableInit, TableServices};
+use table::{Chairs, Table, TableInit, TableServices};
 pub use tournament::UnannouncedResult;
 
 /// Commands a table queues before senders wait.
@@ -261,7 +261,7 @@ impl Lobby {
             let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
             let stacks = bank.table_stacks(record.table).await?;
             // Seats with no chips belong to players who left or busted out.
-            let seats = Seats::restore(&stacks, &record.chairs, record.settings.seats);
+            let seats = Chairs::restore(&stacks, &record.chairs, record.settings.seats);
             let backlog = recoveries
                 .iter()
                 .filter(|recovery| recovery.table == record.table)
@@ -317,7 +317,7 @@ impl Lobby {
             guild,
             table,
             settings,
-            seats: Seats::default(),
+            seats: Chairs::default(),
             last_hand,
             mix_from_hand: last_hand + 1,
             paused: false,

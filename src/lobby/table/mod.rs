@@ -8,21 +8,21 @@
 //! clocks' pace, the lobby) is one [`TableServices`], built once by the lobby.
 //!
 //! This file is the run loop: dispatch and timers. The rest, by concern, each owning the
-//! moves into its phase: `hand` (dealing the next hand: into `Playing`; acting, timeouts),
+//! moves into its phase: `playing` (dealing the next hand: into `Playing`; acting, timeouts),
 //! `dealing_out` (an all-in hand dealt street by street with each board's equities: into
 //! `DealingOut`), `settle` (the bank's settlement: into `Settling`, then `BetweenHands`, and
-//! what follows a hand), `admin` (pause, settings, kick, close: into `Closed`), `seats` (the
-//! `Seats` collection and the players' seat commands), `computers` (the table's own
+//! what follows a hand), `admin` (pause, settings, kick, close: into `Closed`), `chairs` (the
+//! `Chairs` collection and the players' seat commands), `computers` (the table's own
 //! computer players: their chairs between hands, their turns), `shutdown`, `notices` (what the table
 //! publishes, its status).
 
 mod admin;
+mod chairs;
 mod computers;
 mod dealing_out;
-mod hand;
 mod notices;
 mod phase;
-mod seats;
+mod playing;
 mod settle;
 mod shutdown;
 mod tournament;
@@ -45,9 +45,9 @@ use super::notice::Notice;
 use super::settings::TableSettings;
 use super::store::TableStore;
 
+pub(crate) use chairs::Chairs;
 pub use dealing_out::DealingOutPace;
 use phase::Phase;
-pub(crate) use seats::Seats;
 pub(crate) use tournament::{TournamentPlay, tournament_over};
 
 /// What every table of a lobby uses, built once by the lobby and shared.
@@ -73,7 +73,7 @@ pub(crate) struct TableInit {
     pub guild: GuildId,
     pub table: TableId,
     pub settings: TableSettings,
-    pub seats: Seats,
+    pub seats: Chairs,
     /// The number of the table's last hand (the bank's `next_hand_number` minus one).
     pub last_hand: u64,
     /// The hand number the `mix` rotation counts from (`TableRecord::mix_from_hand`).
@@ -102,7 +102,7 @@ pub(crate) struct Table {
     settings: TableSettings,
     /// Settings changed during a hand: installed when it ends.
     pending_settings: Option<TableSettings>,
-    seats: Seats,
+    seats: Chairs,
     phase: Phase,
     /// Frozen by a moderator, a halt or a finished shutdown: no timer of the phase runs and
     /// no action is taken, whatever the phase.

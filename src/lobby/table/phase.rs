@@ -3,7 +3,7 @@
 //! what exists in it (the hand, its one timer), so a timer of a phase that is over cannot
 //! fire and no combination of fields needs reading in several files to be understood.
 //!
-//! The moves between phases belong to the file of the phase moved into: `hand` starts a hand
+//! The moves between phases belong to the file of the phase moved into: `playing` starts a hand
 //! (`BetweenHands` → `Playing`), `dealing_out` turns a hand with no decisions left to
 //! `DealingOut`, `settle` takes a finished hand to `Settling` and on to `BetweenHands`, and
 //! `admin` closes the table (`Closed`).
@@ -12,7 +12,7 @@ use tokio::time::Instant;
 
 use super::dealing_out::DealtOutStreet;
 use super::earliest;
-use super::hand::HandInPlay;
+use super::playing::HandInPlay;
 use super::settle::Settlement;
 
 /// The table's phase.

@@ -19,8 +19,8 @@ use crate::bank::{BankError, SeatOutcome, UserId};
 use crate::table::hand::Event;
 
 use super::Table;
-use super::hand::HandInPlay;
 use super::phase::Phase;
+use super::playing::HandInPlay;
 use crate::lobby::command::ShutdownOutcome;
 use crate::lobby::error::LobbyError;
 use crate::lobby::history::HandHistory;

@@ -28,8 +28,8 @@ use crate::telemetry::record;
 use crate::tournament::Tournament;
 
 use super::Table;
+use super::chairs::{Chairs, Seat};
 use super::phase::Phase;
-use super::seats::{Seat, Seats};
 use super::settle::{applied, outcome_unknown};
 use crate::lobby::error::LobbyError;
 use crate::lobby::history::HandHistory;
@@ -61,8 +61,8 @@ impl TournamentPlay {
     }
 
     /// The entrants still in, each in the chair of their tournament seat with their chips.
-    pub(crate) fn seats(&self) -> Seats {
-        let mut seats = Seats::default();
+    pub(crate) fn seats(&self) -> Chairs {
+        let mut seats = Chairs::default();
         for seat in self.tournament.players_left() {
             let (Some(&user), Some(&stack), Ok(chair)) = (
                 self.entrants.get(seat),

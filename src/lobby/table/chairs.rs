@@ -1,4 +1,4 @@
-//! The chairs of one table: the `Seats` collection every look-up by player goes through, and
+//! The chairs of one table: the `Chairs` collection every look-up by player goes through, and
 //! the players' own seat commands (join, leave, sit out, back, top up, show cards).
 
 use std::collections::VecDeque;
@@ -61,11 +61,11 @@ impl Seat {
 
 /// The occupied chairs, always in chair order; at most one seat per player.
 #[derive(Debug, Default)]
-pub(crate) struct Seats {
+pub(crate) struct Chairs {
     seats: Vec<Seat>,
 }
 
-impl Seats {
+impl Chairs {
     /// The seats of a table reopened at start: every player with chips in the bank's escrow
     /// (`stacks`), each in the chair `chairs` recorded for them; a player with no recorded
     /// chair (or a taken one) gets the lowest free chair. Nobody with chips is left out.
@@ -73,8 +73,8 @@ impl Seats {
         stacks: &[(UserId, u64)],
         chairs: &[(UserId, u8)],
         table_chairs: u8,
-    ) -> Seats {
-        let mut seats = Seats::default();
+    ) -> Chairs {
+        let mut seats = Chairs::default();
         let (placed, unplaced): (Vec<_>, Vec<_>) = stacks
             .iter()
             .filter(|(_, stack)| *stack > 0)
@@ -408,7 +408,7 @@ impl Table {
 mod tests {
     use super::*;
 
-    fn chairs_of(seats: &Seats) -> Vec<(UserId, u8)> {
+    fn chairs_of(seats: &Chairs) -> Vec<(UserId, u8)> {
         seats.chairs()
     }
 
@@ -422,7 +422,7 @@ mod tests {
         ];
         // Player 2 bought in but the crash came before their chair was stored.
         let recorded = [(UserId(3), 0), (UserId(1), 4), (UserId(4), 1)];
-        let seats = Seats::restore(&stacks, &recorded, 6);
+        let seats = Chairs::restore(&stacks, &recorded, 6);
         assert_eq!(
             chairs_of(&seats),
             vec![(UserId(3), 0), (UserId(2), 1), (UserId(1), 4)]
@@ -433,10 +433,10 @@ mod tests {
     fn a_recorded_chair_past_the_table_or_taken_twice_is_replaced_by_a_free_one() {
         let stacks = [(UserId(1), 100), (UserId(2), 50)];
         let recorded = [(UserId(1), 9), (UserId(2), 9)];
-        let seats = Seats::restore(&stacks, &recorded, 2);
+        let seats = Chairs::restore(&stacks, &recorded, 2);
         assert_eq!(chairs_of(&seats), vec![(UserId(1), 0), (UserId(2), 1)]);
         let recorded = [(UserId(1), 1), (UserId(2), 1)];
-        let seats = Seats::restore(&stacks, &recorded, 2);
+        let seats = Chairs::restore(&stacks, &recorded, 2);
         assert_eq!(chairs_of(&seats), vec![(UserId(2), 0), (UserId(1), 1)]);
     }
 }
