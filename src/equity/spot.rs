@@ -8,9 +8,9 @@ use thiserror::Error;
 use crate::table::{Card, Game};
 
 pub use crate::table::HAND_CARDS;
-/// Fewest and most players an equity question can have.
-pub const MIN_PLAYERS: usize = 2;
-pub const MAX_PLAYERS: usize = 8;
+/// Fewest and most players an equity question can have: a stud table's.
+pub const MIN_PLAYERS: usize = crate::table::MIN_SEATS;
+pub const MAX_PLAYERS: usize = crate::table::MAX_SEATS;
 const DECK_CARDS: usize = 52;
 
 /// One pot: its chips and the players (indices into the spot's hands) who may win it.

@@ -26,8 +26,9 @@ use thiserror::Error;
 
 use crate::table::{Game, GameChoice, MIX_ORDER, Stakes};
 
-/// A sit & go seats 2 to 8 players.
-pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=crate::table::MAX_SEATS;
+/// A sit & go seats as many players as a table: 2 to 8.
+pub const PLAYERS: std::ops::RangeInclusive<usize> =
+    crate::table::MIN_SEATS..=crate::table::MAX_SEATS;
 
 /// What a sit & go is, before anyone registers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,7 +45,7 @@ pub struct TournamentSettings {
 /// Why a tournament refused to start or to record a hand.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TournamentError {
-    #[error("a sit & go needs 2 to 8 players, not {0}")]
+    #[error("a sit & go needs {fewest} to {most} players, not {0}", fewest = PLAYERS.start(), most = PLAYERS.end())]
     PlayerCount(usize),
     #[error("the payout table pays {places} places but only {entrants} players entered")]
     MorePlacesThanEntrants { places: usize, entrants: usize },

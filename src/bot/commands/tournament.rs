@@ -9,7 +9,7 @@ use crate::render::{self, Locale, display_name, tr};
 use crate::tournament::{PayoutTable, Structure, StructureKind, TournamentSettings};
 
 use super::reference;
-use super::settings::GameChoiceOption;
+use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
 use crate::bot::reply::{Answer, Caller, Outcome, caller, in_guild};
 use crate::bot::{Bot, Context};
 
@@ -66,18 +66,15 @@ pub async fn tournament(_ctx: Context<'_>) -> Outcome {
 pub async fn open(
     ctx: Context<'_>,
     game: GameChoiceOption,
-    #[min = 2]
-    #[max = 8]
-    seats: u8,
+    seats: Bounded<Seats>,
     #[min = 0] buy_in: u64,
     structure: StructureOption,
     payouts: Option<String>,
-    #[min = 0]
-    #[max = 7]
-    computer_players: Option<u8>,
+    computer_players: Option<Bounded<ComputerSeats>>,
 ) -> Outcome {
+    let seats = seats.0;
     let reference = reference(ctx, "tournament-open");
-    let computers = computer_players.unwrap_or(0);
+    let computers = computer_players.map_or(0, |computers| computers.0);
     in_guild(ctx, |caller| async move {
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);

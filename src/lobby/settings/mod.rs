@@ -119,7 +119,7 @@ impl Default for TableSettings {
             rules: Rules::default(),
             min_buy_in: 100,
             max_buy_in: 1_000,
-            seats: 8,
+            seats: TableSettings::MAX_SEATS,
             action_timer_secs: 30,
             between_hands_secs: 5,
             language: None,
