@@ -48,7 +48,14 @@ fn check_to(hand: &mut Hand, street: Street) {
         let passive = [Check, Call, BringIn]
             .into_iter()
             .find(|&kind| hand.legal_action(kind).is_some());
+        // An action that changed nothing would loop here for ever: fail at once instead.
+        let taken = hand.action_seq();
         act(hand, seat, passive.unwrap_or(Fold));
+        assert_ne!(
+            hand.action_seq(),
+            taken,
+            "seat {seat}'s action was not taken"
+        );
     }
 }
 
