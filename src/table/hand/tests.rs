@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::table::deck::Deck;
+use crate::table::eval::CardSet;
 use crate::table::vocab::SeatState;
 use ActionKind::{BetBig, BringIn, Call, Check, Complete, Fold};
 
@@ -47,7 +48,14 @@ fn check_to(hand: &mut Hand, street: Street) {
         let passive = [Check, Call, BringIn]
             .into_iter()
             .find(|&kind| hand.legal_action(kind).is_some());
+        // An action that changed nothing would loop here for ever: fail at once instead.
+        let taken = hand.action_seq();
         act(hand, seat, passive.unwrap_or(Fold));
+        assert_ne!(
+            hand.action_seq(),
+            taken,
+            "seat {seat}'s action was not taken"
+        );
     }
 }
 
@@ -360,4 +368,270 @@ fn a_restarted_hand_is_the_hand_a_new_start_deals() {
     assert_eq!(restarted.events(), started.events());
     assert_eq!(restarted.to_act(), started.to_act());
     assert_eq!(restarted.game(), Game::Stud);
+}
+
+#[test]
+fn a_table_of_too_few_or_too_many_seats_an_empty_stack_or_bad_stakes_or_rules_is_refused() {
+    let stakes = Stakes::default();
+    let rules = Rules::default();
+    let start = |stakes: Stakes, rules: Rules, stacks: &[u64]| {
+        Hand::start(stakes, rules, stacks, Deck::seeded(1)).err()
+    };
+    assert_eq!(
+        start(stakes, rules, &[100]),
+        Some(StartError::PlayerCount(1))
+    );
+    assert_eq!(
+        start(stakes, rules, &[100; MAX_SEATS + 1]),
+        Some(StartError::PlayerCount(MAX_SEATS + 1))
+    );
+    assert_eq!(start(stakes, rules, &[100; MIN_SEATS]), None);
+    assert_eq!(start(stakes, rules, &[100; MAX_SEATS]), None);
+    assert_eq!(
+        start(stakes, rules, &[100, 0, 100]),
+        Some(StartError::EmptyStack(1))
+    );
+    assert_eq!(
+        start(stakes, rules, &[u64::MAX, 1]),
+        Some(StartError::TooManyChips)
+    );
+    let no_bring_in = Stakes {
+        bring_in: 0,
+        ..stakes
+    };
+    assert!(matches!(
+        start(no_bring_in, rules, &[100; 2]),
+        Some(StartError::Stakes(_))
+    ));
+    let no_raises = Rules {
+        max_raises: 0,
+        ..rules
+    };
+    assert!(matches!(
+        start(stakes, no_raises, &[100; 2]),
+        Some(StartError::Rules(_))
+    ));
+}
+
+/// A deck short of third street's cards is too small for any hand; a seat's list short of
+/// them, or a deck that runs out on a later street dealt while starting (every player
+/// all-in on the antes), names the seat and the street.
+#[test]
+fn a_start_short_of_a_card_says_whether_the_deck_was_too_small_or_which_seat_lacked_it() {
+    let stakes = Stakes::default();
+    let rules = Rules::default();
+    let deck = |cards: &str| Deck::stacked(&Card::parse_many(cards).unwrap()).unwrap();
+    assert_eq!(
+        Hand::start(stakes, rules, &[100; 2], deck("Ah Kh Qh Jh Th")).err(),
+        Some(StartError::DeckTooSmall)
+    );
+    assert_eq!(
+        Hand::start(stakes, rules, &[1, 1], deck("Ah Kh Qh Jh Th 9h")).err(),
+        Some(StartError::MissingCard {
+            seat: 0,
+            street: Street::Fourth
+        })
+    );
+    let short = HandSetup::from_seat_cards(
+        Game::Stud8,
+        stakes,
+        rules,
+        &[100; 2],
+        lists(&["Ah Ad 2c", "Kh Kc"]),
+        None,
+    );
+    assert_eq!(
+        Hand::new(short).err(),
+        Some(StartError::MissingCard {
+            seat: 1,
+            street: Street::Third
+        })
+    );
+}
+
+#[test]
+fn an_ante_that_takes_a_whole_stack_is_posted_all_in() {
+    let hand = hand(&[1, 100], &THREE[..2]);
+    let antes: Vec<&Event> = hand
+        .events()
+        .iter()
+        .filter(|event| matches!(event, Event::Ante { .. }))
+        .collect();
+    assert_eq!(
+        antes,
+        [
+            &Event::Ante {
+                seat: 0,
+                chips: 1,
+                all_in: true
+            },
+            &Event::Ante {
+                seat: 1,
+                chips: 1,
+                all_in: false
+            }
+        ]
+    );
+}
+
+/// Every card the hand could still need is in a full deck from third street on, so actions
+/// take the path that keeps no copy to restore; lists short of a later street keep it.
+#[test]
+fn a_hand_knows_once_every_card_it_could_need_is_there_and_not_before() {
+    let stakes = Stakes::default();
+    let full = Hand::start(stakes, Rules::default(), &[100; 3], Deck::seeded(3)).unwrap();
+    assert!(full.state.cards_suffice);
+    let short = hand(&[100; 2], &["Ah Ad 2c 9d", "Kh Kc Kd"]);
+    assert!(!short.state.cards_suffice);
+}
+
+#[test]
+fn a_hand_tells_its_stakes_rules_seats_starting_stacks_chips_and_accepted_actions() {
+    let stakes = Stakes {
+        ante: 2,
+        bring_in: 3,
+        small_bet: 6,
+        big_bet: 12,
+    };
+    let rules = Rules {
+        max_raises: 4,
+        heads_up_uncapped: false,
+        ..Rules::default()
+    };
+    let setup = HandSetup::from_seat_cards(
+        Game::Stud8,
+        stakes,
+        rules,
+        &[50, 60, 70],
+        lists(&THREE),
+        None,
+    );
+    let mut hand = Hand::new(setup).unwrap();
+    assert_eq!(*hand.stakes(), stakes);
+    assert_eq!(*hand.rules(), rules);
+    assert_eq!(hand.seat_count(), 3);
+    assert_eq!(hand.starting_stacks(), [50, 60, 70]);
+    assert_eq!(hand.total_chips(), 180);
+    assert_eq!(hand.action_seq(), 0);
+    act(&mut hand, 0, BringIn);
+    assert!(hand.act(2, Call).is_err());
+    assert_eq!(hand.action_seq(), 1);
+    act(&mut hand, 1, Call);
+    assert_eq!(hand.action_seq(), 2);
+    // Chips in the pot count: 6 antes and two bring-ins.
+    assert_eq!(hand.total_chips(), 180);
+    assert!(!hand.is_over());
+    check_to(&mut hand, Street::Showdown);
+    assert!(hand.is_over());
+    assert_eq!(hand.total_chips(), 180);
+}
+
+#[test]
+fn a_community_card_is_turned_on_seventh_street_only() {
+    let community: Card = "3s".parse().unwrap();
+    let setup = HandSetup::from_seat_cards(
+        Game::Stud8,
+        Stakes::default(),
+        Rules::default(),
+        &[100; 2],
+        lists(&["Ah Ad 5h 6c 7c 8c", "Kh Kc 2c 9d 9h Jd"]),
+        Some(community),
+    );
+    let mut hand = Hand::new(setup).unwrap();
+    check_to(&mut hand, Street::Sixth);
+    assert_eq!(hand.community(), None);
+    check_to(&mut hand, Street::Seventh);
+    assert_eq!(hand.community(), Some(community));
+}
+
+#[test]
+fn the_public_view_shows_stacks_bets_up_cards_and_the_turn_but_no_down_card() {
+    let mut hand = hand(&[100; 3], &THREE);
+    act(&mut hand, 0, BringIn);
+    let view = hand.public_view();
+    assert_eq!((view.game, view.street), (Game::Stud8, Street::Third));
+    assert_eq!((view.pot, view.to_act), (5, Some(1)));
+    assert_eq!(view.legal, hand.legal_actions());
+    let last = view
+        .last_action
+        .map(|(seat, action)| (seat, action.kind, action.chips));
+    assert_eq!(last, Some((0, BringIn, 2)));
+    assert_eq!(view.seats.len(), 3);
+    let bringer = &view.seats[0];
+    assert_eq!(
+        (bringer.stack, bringer.street_bet, bringer.committed),
+        (97, 2, 3)
+    );
+    assert_eq!(bringer.up_cards, Card::parse_many("2c").unwrap());
+    assert_eq!((bringer.down_count, bringer.state), (2, SeatState::Active));
+    assert!(view.seats.iter().all(|seat| seat.shown.is_none()));
+    // Refilled in place, a bigger table's view becomes this one's.
+    let mut reused = view;
+    let two = self::hand(&[100; 2], &THREE[..2]);
+    two.fill_public_view(&mut reused);
+    assert_eq!(reused, two.public_view());
+}
+
+#[test]
+fn the_public_view_shows_the_hands_shown_at_showdown_or_turned_up_and_no_other() {
+    let all = lists(&THREE);
+    let mut shown_down = hand(&[100; 3], &THREE);
+    check_to(&mut shown_down, Street::Showdown);
+    let shown: Vec<Option<Vec<Card>>> = shown_down
+        .public_view()
+        .seats
+        .into_iter()
+        .map(|seat| seat.shown)
+        .collect();
+    assert_eq!(
+        shown,
+        vec![None, Some(all[1].clone()), Some(all[2].clone())]
+    );
+    let mut turned_up = paced(&[6, 20, 3], &SHORT);
+    all_in_on_third(&mut turned_up);
+    let shown: Vec<usize> = turned_up
+        .public_view()
+        .seats
+        .iter()
+        .map(|seat| seat.shown.as_ref().map_or(0, Vec::len))
+        .collect();
+    assert_eq!(shown, vec![3, 0, 3]);
+}
+
+/// Seat 0 brings in all-in for 2 and the others complete and call: the main pot holds 3
+/// from each, the side pot the 3 more each of seats 1 and 2 put in.
+#[test]
+fn the_public_views_pots_are_the_main_pot_and_the_side_pot_an_all_in_cannot_win() {
+    let mut hand = paced(&[3, 100, 100], &THREE);
+    act(&mut hand, 0, BringIn);
+    act(&mut hand, 1, Complete);
+    act(&mut hand, 2, Call);
+    assert_eq!(hand.street(), Street::Fourth);
+    assert_eq!(
+        hand.public_view().pots(),
+        vec![(9, vec![0, 1, 2]), (6, vec![1, 2])]
+    );
+    act(&mut hand, 1, Check);
+    act(&mut hand, 2, ActionKind::Bet);
+    // Seat 1's folded chips stay in the side pot, which only seat 2 can win now.
+    act(&mut hand, 1, Fold);
+    assert_eq!(
+        hand.public_view().pots(),
+        vec![(9, vec![0, 2]), (6, vec![2])]
+    );
+}
+
+#[test]
+fn a_private_view_shows_a_seat_its_own_cards_and_there_is_none_for_a_seat_not_dealt_in() {
+    let hand = hand(&[100; 3], &THREE);
+    let view = hand.private_view(2).unwrap();
+    assert_eq!(view.seat, 2);
+    assert_eq!(view.down_cards, Card::parse_many("8h 7d").unwrap());
+    assert_eq!(view.up_cards, Card::parse_many("Qh").unwrap());
+    let cards: CardSet = Card::parse_many("8h 7d Qh").unwrap().into_iter().collect();
+    assert_eq!((view.high, view.low), cards.high_low());
+    assert_eq!(hand.private_view(3), None);
+    let mut kept = view.clone();
+    assert!(!hand.fill_private_view(3, &mut kept));
+    assert_eq!(kept, view);
 }
