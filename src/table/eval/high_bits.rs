@@ -183,3 +183,29 @@ pub(super) fn high_of_bits(bits: u64) -> HighValue {
     }
     HighValue(value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_of_a_suit_is_found_exactly_when_one_suit_lane_holds_five_cards() {
+        // The other lanes hold four cards each, at the ends and the middle of the lane.
+        const FOUR: u64 = 0b1_0000_0100_0011;
+        for lane in 0..4u32 {
+            let others = (0..4u32)
+                .filter(|&other| other != lane)
+                .fold(0u64, |bits, other| bits | FOUR << (16 * other));
+            for mask in 0u64..1 << 13 {
+                let bits = others | mask << (16 * lane);
+                assert_eq!(
+                    has_five_of_a_suit(bits),
+                    mask.count_ones() >= 5,
+                    "lane {lane}, mask {mask:#b}"
+                );
+            }
+        }
+        assert!(has_five_of_a_suit(0x1FFF_1FFF_1FFF_1FFF));
+        assert!(!has_five_of_a_suit(0));
+    }
+}

@@ -38,42 +38,4 @@ pub use low::LowValue;
 pub use shown::{best_high_cards, best_low_cards};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::table::card::{Card, Rank};
-
-    fn cards(text: &str) -> Vec<Card> {
-        Card::parse_many(text).unwrap()
-    }
-
-    #[test]
-    fn seven_card_full_house_prefers_the_highest_trips() {
-        let value = best_high(&cards("Ks Kd Kh Qs Qd Qh 2c"));
-        assert_eq!(value.category(), HandCategory::FullHouse);
-        assert_eq!(value.ranks(), vec![Rank::King, Rank::Queen]);
-        assert_eq!(value.to_string(), "Full house, kings over queens");
-    }
-
-    #[test]
-    fn the_wheel_is_a_five_high_straight_and_the_best_low() {
-        let hand = cards("As 2d 3h 4c 5s Kd Kh");
-        assert_eq!(best_high(&hand).to_string(), "Straight, five high");
-        let low = best_low(&hand).unwrap();
-        assert!(low.is_wheel());
-        assert_eq!(low.to_string(), "wheel (5-4-3-2-A)");
-    }
-
-    #[test]
-    fn up_card_pair_of_twos_beats_ace_king_queen() {
-        assert!(best_high(&cards("2c 2d")) > best_high(&cards("As Kd Qh")));
-        assert_eq!(best_high(&cards("2c 2d")).ranks().len(), 1);
-    }
-
-    #[test]
-    fn lows_compare_highest_card_first() {
-        let worse = best_low(&cards("8s 6d 5h 4c 3s")).unwrap();
-        let better = best_low(&cards("8s 6d 5h 4c 2s")).unwrap();
-        assert!(better > worse);
-        assert_eq!(better.to_string(), "8-6-5-4-2 low");
-    }
-}
+mod tests;
