@@ -115,7 +115,7 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
     }
     use super::ledger::LedgerEntry;
     use super::references::{ReferenceRecord, time_key};
-    use super::tables::{HandRecord, TableRecord};
+    use super::tables::{HandRecord, RegisteredTable};
     use super::{PlayerStats, encoding};
 
     #[derive(serde::Deserialize)]
@@ -180,7 +180,7 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
                     }
                 }
                 Tree::Tables => {
-                    if let Some(record) = json::<TableRecord>(&value) {
+                    if let Some(record) = json::<RegisteredTable>(&value) {
                         put(tree, key, encoding::encode(&record));
                     }
                 }

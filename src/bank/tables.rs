@@ -21,8 +21,10 @@ use super::{BankError, GuildId, TableId, UserId};
 /// table's `last_hand`.
 pub const HAND_MARKERS_KEPT: u64 = 16;
 
+/// A table as the bank's registry keeps it: its guild, open or closed, the hand in progress
+/// (the lobby's `TableRecord` is something else: a channel's table settings).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct TableRecord {
+pub(crate) struct RegisteredTable {
     pub guild: GuildId,
     pub open: bool,
     pub hand_in_progress: Option<u64>,
@@ -60,7 +62,7 @@ pub(crate) fn hand_key(table: TableId, hand: u64) -> Vec<u8> {
 pub(super) fn read_table(
     draft: &Draft<'_>,
     table: TableId,
-) -> Result<Option<TableRecord>, BankError> {
+) -> Result<Option<RegisteredTable>, BankError> {
     draft.get_record(Tree::Tables, &table_key(table))
 }
 
@@ -70,7 +72,7 @@ pub(super) fn guild_record(
     draft: &Draft<'_>,
     guild: GuildId,
     table: TableId,
-) -> Result<TableRecord, BankError> {
+) -> Result<RegisteredTable, BankError> {
     match read_table(draft, table)? {
         None => Err(BankError::UnknownTable { table }),
         Some(record) if record.guild != guild => Err(BankError::WrongGuild { table }),
@@ -84,14 +86,14 @@ pub(super) fn open_record(
     draft: &mut Draft<'_>,
     guild: GuildId,
     table: TableId,
-) -> Result<TableRecord, BankError> {
+) -> Result<RegisteredTable, BankError> {
     match read_table(draft, table)? {
         Some(record) if record.guild != guild => Err(BankError::WrongGuild { table }),
         Some(record) if !record.open => Err(BankError::TableClosed { table }),
         Some(record) => Ok(record),
         None => {
             super::tournaments::refuse_if_live_in_channel(draft, table)?;
-            let record = TableRecord {
+            let record = RegisteredTable {
                 guild,
                 open: true,
                 hand_in_progress: None,
@@ -141,7 +143,7 @@ pub(super) fn draft_stacks(
 /// Refuses to change the stack of a player who is in the hand in progress.
 pub(super) fn refuse_if_in_hand(
     draft: &Draft<'_>,
-    record: &TableRecord,
+    record: &RegisteredTable,
     table: TableId,
     user: UserId,
 ) -> Result<(), BankError> {
@@ -179,7 +181,7 @@ pub(super) fn prune_hand_markers(
 pub(crate) fn hands_in_progress(draft: &Draft<'_>) -> Result<Vec<(TableId, u64)>, BankError> {
     let mut found = Vec::new();
     for (key, value) in draft.scan_prefix(Tree::Tables, &[])? {
-        let record: TableRecord = encoding::decode(&value, "table")?;
+        let record: RegisteredTable = encoding::decode(&value, "table")?;
         let table = TableId(
             super::ledger::decode_u64(&key)
                 .ok_or_else(|| BankError::Storage("a corrupt table key".into()))?,
@@ -208,7 +210,7 @@ pub(crate) fn table_state(
     let Some(bytes) = store.get(Tree::Tables, &table_key(table))? else {
         return Ok(None);
     };
-    let record: TableRecord = encoding::decode(&bytes, "table")?;
+    let record: RegisteredTable = encoding::decode(&bytes, "table")?;
     Ok(Some(TableState {
         table,
         guild: record.guild,
@@ -219,7 +221,7 @@ pub(crate) fn table_state(
 
 /// The number the table's next hand should take.
 pub(crate) fn next_hand_number(store: &dyn Store, table: TableId) -> Result<u64, BankError> {
-    let record: Option<TableRecord> = match store.get(Tree::Tables, &table_key(table))? {
+    let record: Option<RegisteredTable> = match store.get(Tree::Tables, &table_key(table))? {
         None => None,
         Some(bytes) => Some(encoding::decode(&bytes, "table")?),
     };

@@ -18,7 +18,7 @@ use super::accounts::Account;
 use super::ledger::Draft;
 use super::references::{Reply, Stored};
 use super::store::{Store, Tree};
-use super::{BankError, GuildId, TableId, UserId, encoding};
+use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
 use crate::tournament::{PLAYERS, Tournament, TournamentSettings};
 
 /// A sit & go, numbered by the bank from 1 as they are opened.
@@ -52,14 +52,14 @@ pub enum TournamentPhase {
     /// first. The escrow holds nothing.
     Finished {
         tournament: Tournament,
-        payouts: Vec<(UserId, u64)>,
+        payouts: Payouts,
     },
     /// Cancelled: before the start every buy-in refunded (`tournament` is `None`), after it
     /// the pool divided among the players still in by their chips. The escrow holds
     /// nothing.
     Cancelled {
         tournament: Option<Tournament>,
-        paid: Vec<(UserId, u64)>,
+        paid: Payouts,
     },
 }
 

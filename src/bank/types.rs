@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{GuildId, TableId, UserId};
 
-/// Chips paid to each player's balance when a table closes or a sit & go is cancelled
-/// (cashed out, refunded, or the pool divided), by user.
+/// Chips paid to each player's balance, by user: when a table closes or a sit & go is
+/// cancelled (cashed out, refunded, or the pool divided), and a finished sit & go's prizes.
 pub type Payouts = Vec<(UserId, u64)>;
 
 /// What recovery did for one table whose hand never settled.

@@ -173,7 +173,7 @@ async fn close_failed_table(
     services: &TableServices,
     guild: GuildId,
     table: TableId,
-) -> Result<(Option<Recovery>, Vec<(crate::bank::UserId, u64)>), LobbyError> {
+) -> Result<(Option<Recovery>, crate::bank::Payouts), LobbyError> {
     let recovered = services.bank.recover_table(table).await?;
     if recovered.is_some() {
         record::hand_finished();

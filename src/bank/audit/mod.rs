@@ -24,7 +24,7 @@ use super::accounts::{self, Account};
 use super::encoding;
 use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
 use super::store::{Store, Tree};
-use super::tables::TableRecord;
+use super::tables::RegisteredTable;
 use super::tournaments::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, schema};
 use tournament_checks::check_tournaments;
@@ -380,7 +380,7 @@ fn check_tables(
         let (key, value) = item?;
         let (Some(table), Ok(record)) = (
             ledger::decode_u64(&key).map(TableId),
-            encoding::decode::<TableRecord>(&value, "table"),
+            encoding::decode::<RegisteredTable>(&value, "table"),
         ) else {
             breaks.push(format!("an unreadable table record {key:?}"));
             continue;

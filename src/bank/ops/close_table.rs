@@ -5,7 +5,7 @@ use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::store::Tree;
-use crate::bank::tables::{self, TableRecord, table_key};
+use crate::bank::tables::{self, RegisteredTable, table_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, TableId};
 
 pub(crate) struct CloseTable {
@@ -47,7 +47,7 @@ impl Operation for CloseTable {
                 &reference,
             )?;
         }
-        let closed = TableRecord {
+        let closed = RegisteredTable {
             open: false,
             ..record
         };

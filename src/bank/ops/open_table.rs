@@ -4,7 +4,7 @@
 use super::Operation;
 use crate::bank::ledger::Draft;
 use crate::bank::store::Tree;
-use crate::bank::tables::{self, TableRecord, table_key};
+use crate::bank::tables::{self, RegisteredTable, table_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 
 pub(crate) struct OpenTable {
@@ -22,7 +22,7 @@ impl Operation for OpenTable {
             Some(record) if record.open => Ok(()),
             Some(record) => {
                 crate::bank::tournaments::refuse_if_live_in_channel(draft, table)?;
-                let reopened = TableRecord {
+                let reopened = RegisteredTable {
                     open: true,
                     ..record
                 };

@@ -12,7 +12,7 @@ use crate::bank::accounts::{self, Account};
 use crate::bank::audit::audit_store;
 use crate::bank::ledger::{self, Draft, LedgerEntry, Overlay};
 use crate::bank::store::{Scan, Store, StoreError, Tree, Write};
-use crate::bank::tables::{self, HandRecord, TableRecord, hand_key};
+use crate::bank::tables::{self, HandRecord, RegisteredTable, hand_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, encoding};
 
 type Keys = BTreeMap<(Tree, Vec<u8>), Vec<u8>>;
@@ -241,7 +241,7 @@ impl Books {
     }
 
     /// `TABLE`'s registry record, if the bank knows it.
-    pub fn table(&self) -> Option<TableRecord> {
+    pub fn table(&self) -> Option<RegisteredTable> {
         self.read(|draft| tables::read_table(draft, TABLE))
     }
 

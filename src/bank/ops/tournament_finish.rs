@@ -14,7 +14,7 @@ use crate::bank::ledger::{Draft, Reason};
 use crate::bank::stats::{self, TournamentResult};
 use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::{self, TournamentPhase, TournamentState};
-use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
+use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 use crate::tournament::Tournament;
 
 /// The reference every payout of tournament `id` carries.
@@ -34,7 +34,7 @@ pub(super) fn pay_out(
         });
     };
     let reference = payout_reference(state);
-    let mut paid: Vec<(UserId, u64)> = Vec::with_capacity(payouts.len());
+    let mut paid: Payouts = Vec::with_capacity(payouts.len());
     let mut results = Vec::with_capacity(payouts.len());
     for payout in payouts {
         let user = state

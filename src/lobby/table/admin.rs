@@ -1,6 +1,6 @@
 //! What a moderator does to a table: pause and resume, new settings, kick, close.
 
-use crate::bank::UserId;
+use crate::bank::{Payouts, UserId};
 use crate::table::GameChoice;
 use crate::telemetry::record;
 
@@ -179,7 +179,7 @@ impl Table {
     /// Closes the table for good: the hand in progress is refunded (one being dealt out, whose
     /// outcome the deck has fixed, is dealt out and settled first), everyone is cashed out,
     /// and the record goes, so a restart never reopens it. Refused, the table plays on.
-    pub(super) async fn close(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+    pub(super) async fn close(&mut self) -> Result<Payouts, LobbyError> {
         self.closing = true;
         let closed = self.close_for_good().await;
         self.closing = false;
@@ -189,7 +189,7 @@ impl Table {
         closed
     }
 
-    async fn close_for_good(&mut self) -> Result<Vec<(UserId, u64)>, LobbyError> {
+    async fn close_for_good(&mut self) -> Result<Payouts, LobbyError> {
         if matches!(self.phase, Phase::DealingOut { .. }) {
             self.deal_out_at_once().await;
             if let Phase::Settling { settlement, .. } = &self.phase {

@@ -22,7 +22,7 @@
 //!
 //! [`Lobby::start`]: crate::lobby::Lobby::start
 
-use crate::bank::{BankError, TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::bank::{BankError, Payouts, TournamentId, TournamentPhase, TournamentState, UserId};
 use crate::table::GameChoice;
 use crate::telemetry::record;
 use crate::tournament::Tournament;
@@ -310,9 +310,7 @@ impl Table {
     /// A moderator closes a sit & go's table: only once the bank no longer runs the sit &
     /// go (it was cancelled, and paid out by its stacks), else refused. A hand in play is
     /// dropped unrecorded: the cancel divided the pool by the stacks of its start.
-    pub(super) async fn close_if_tournament_ended(
-        &mut self,
-    ) -> Result<Vec<(UserId, u64)>, LobbyError> {
+    pub(super) async fn close_if_tournament_ended(&mut self) -> Result<Payouts, LobbyError> {
         let Some(play) = &self.tournament else {
             return Err(LobbyError::SitAndGoTable);
         };
