@@ -113,20 +113,6 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
     if stored_version(store)? != Some(1) {
         return Ok(());
     }
-    use super::ledger::LedgerEntry;
-    use super::references::{ReferenceRecord, time_key};
-    use super::tables::{HandRecord, RegisteredTable};
-    use super::{PlayerStats, encoding};
-
-    #[derive(serde::Deserialize)]
-    struct ReferenceRecordV1 {
-        operation: String,
-        reply: super::references::Reply,
-    }
-
-    fn json<T: for<'de> serde::Deserialize<'de>>(value: &[u8]) -> Option<T> {
-        serde_json::from_slice(value).ok()
-    }
     let mut writes = Vec::new();
     let flush = |writes: &mut Vec<Write>, force: bool| -> Result<(), BankError> {
         if writes.len() >= MIGRATION_CHUNK || (force && !writes.is_empty()) {
@@ -146,50 +132,7 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
         let mut converted = Vec::new();
         for item in store.scan_prefix(tree, &[]) {
             let (key, value) = item?;
-            let mut put = |tree: Tree, key: Vec<u8>, value: Vec<u8>| {
-                converted.push(Write {
-                    tree,
-                    key,
-                    value: Some(value),
-                });
-            };
-            match tree {
-                Tree::Ledger => {
-                    if let Some(entry) = json::<LedgerEntry>(&value) {
-                        put(tree, key, encoding::encode_entry(&entry));
-                    }
-                }
-                Tree::References => {
-                    if let Some(old) = json::<ReferenceRecordV1>(&value) {
-                        put(
-                            Tree::ReferenceTimes,
-                            time_key(now_unix_ms, &key),
-                            Vec::new(),
-                        );
-                        let record = ReferenceRecord {
-                            operation: old.operation,
-                            reply: old.reply,
-                            time_unix_ms: now_unix_ms,
-                        };
-                        put(tree, key, encoding::encode(&record));
-                    }
-                }
-                Tree::Hands => {
-                    if let Some(record) = json::<HandRecord>(&value) {
-                        put(tree, key, encoding::encode(&record));
-                    }
-                }
-                Tree::Tables => {
-                    if let Some(record) = json::<RegisteredTable>(&value) {
-                        put(tree, key, encoding::encode(&record));
-                    }
-                }
-                _ => {
-                    if let Some(record) = json::<PlayerStats>(&value) {
-                        put(tree, key, encoding::encode(&record));
-                    }
-                }
-            }
+            converted.extend(converted_from_v1(tree, key, &value, now_unix_ms));
             if converted.len() >= MIGRATION_CHUNK {
                 writes.append(&mut converted);
                 flush(&mut writes, false)?;
@@ -200,4 +143,53 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
     }
     flush(&mut writes, true)?;
     stamp_version(store, SCHEMA_VERSION)
+}
+
+/// The writes that turn one schema 1 record of `tree` into schema 2: none when it is not
+/// JSON (already converted), the reference's time index beside a reference.
+fn converted_from_v1(tree: Tree, key: Vec<u8>, value: &[u8], now_unix_ms: u64) -> Vec<Write> {
+    use super::ledger::LedgerEntry;
+    use super::references::{ReferenceRecord, time_key};
+    use super::tables::{HandRecord, RegisteredTable};
+    use super::{PlayerStats, encoding};
+
+    #[derive(serde::Deserialize)]
+    struct ReferenceRecordV1 {
+        operation: String,
+        reply: super::references::Reply,
+    }
+
+    fn json<T: for<'de> serde::Deserialize<'de>>(value: &[u8]) -> Option<T> {
+        serde_json::from_slice(value).ok()
+    }
+    let put = |tree: Tree, key: Vec<u8>, value: Vec<u8>| Write {
+        tree,
+        key,
+        value: Some(value),
+    };
+    let encoded = match tree {
+        Tree::Ledger => json::<LedgerEntry>(value).map(|entry| encoding::encode_entry(&entry)),
+        Tree::References => {
+            let Some(old) = json::<ReferenceRecordV1>(value) else {
+                return Vec::new();
+            };
+            let time = put(
+                Tree::ReferenceTimes,
+                time_key(now_unix_ms, &key),
+                Vec::new(),
+            );
+            let record = ReferenceRecord {
+                operation: old.operation,
+                reply: old.reply,
+                time_unix_ms: now_unix_ms,
+            };
+            return vec![time, put(tree, key, encoding::encode(&record))];
+        }
+        Tree::Hands => json::<HandRecord>(value).map(|record| encoding::encode(&record)),
+        Tree::Tables => json::<RegisteredTable>(value).map(|record| encoding::encode(&record)),
+        _ => json::<PlayerStats>(value).map(|record| encoding::encode(&record)),
+    };
+    encoded
+        .map(|encoded| vec![put(tree, key, encoded)])
+        .unwrap_or_default()
 }

@@ -141,7 +141,32 @@ pub(crate) fn pot_lines(
     pots: Pots,
     lines: &mut Vec<String>,
 ) {
-    lines.push(if award.pot == 0 && pots == Pots::One {
+    lines.push(pot_heading(locale, award, pots));
+    if award.uncontested {
+        let name = |seat: SeatIndex| display_name(&view.name(seat));
+        for (seat, chips) in award.high.iter().chain(&award.low) {
+            lines.push(tr(
+                locale,
+                "results-uncontested",
+                &[("name", name(*seat).into()), ("amount", (*chips).into())],
+            ));
+        }
+        return;
+    }
+    if view.game != Game::Stud8 {
+        whole_pot_lines(locale, view, award, lines);
+        return;
+    }
+    if let Some(scoop) = scoop_line(locale, view, award) {
+        lines.push(scoop);
+        return;
+    }
+    split_pot_lines(locale, view, award, lines);
+}
+
+/// The pot's own line: "the pot" when it is the only one, else the main or a numbered side pot.
+fn pot_heading(locale: Locale, award: &PotAward, pots: Pots) -> String {
+    if award.pot == 0 && pots == Pots::One {
         tr(locale, "results-pot", &[("amount", award.amount.into())])
     } else if award.pot == 0 {
         tr(
@@ -158,53 +183,45 @@ pub(crate) fn pot_lines(
                 ("amount", award.amount.into()),
             ],
         )
-    });
-    let name = |seat: SeatIndex| display_name(&view.name(seat));
-    if award.uncontested {
-        for (seat, chips) in award.high.iter().chain(&award.low) {
-            lines.push(tr(
-                locale,
-                "results-uncontested",
-                &[("name", name(*seat).into()), ("amount", (*chips).into())],
-            ));
-        }
-        return;
     }
-    if view.game != Game::Stud8 {
-        whole_pot_lines(locale, view, award, lines);
-        return;
-    }
+}
+
+/// A Stud Hi/Lo pot one player took whole (the high with the low, or the high with no low),
+/// as one line with both hands; `None` when the halves went to different players, or the
+/// scooper's cards are not known.
+fn scoop_line(locale: Locale, view: &ResultView, award: &PotAward) -> Option<String> {
     let single_high = match award.high.as_slice() {
         [(seat, _)] => Some(*seat),
         _ => None,
     };
-    let scooper = match (single_high, award.low.as_slice()) {
-        (Some(high), []) => Some(high),
-        (Some(high), [(low, _)]) if *low == high => Some(high),
-        _ => None,
+    let seat = match (single_high, award.low.as_slice()) {
+        (Some(high), []) => high,
+        (Some(high), [(low, _)]) if *low == high => high,
+        _ => return None,
     };
-    if let Some(seat) = scooper {
-        let total: u64 = award.high.iter().chain(&award.low).map(|(_, c)| *c).sum();
-        if let Some(held) = cards_of(view, seat) {
-            let (high, high_cards) = best_high_cards(&held);
-            let mut args = vec![
-                ("name", name(seat).into()),
-                ("amount", total.into()),
-                ("high", high_hand_name(locale, high).into()),
-                ("high_cards", cards(&high_cards).into()),
-            ];
-            let id = match best_low_cards(&held).filter(|_| !award.low.is_empty()) {
-                Some((low, low_cards)) => {
-                    args.push(("low", low_hand_name(locale, Some(low)).into()));
-                    args.push(("low_cards", cards(&low_cards).into()));
-                    "results-scoop"
-                }
-                None => "results-scoop-high-only",
-            };
-            lines.push(tr(locale, id, &args));
-            return;
+    let total: u64 = award.high.iter().chain(&award.low).map(|(_, c)| *c).sum();
+    let held = cards_of(view, seat)?;
+    let (high, high_cards) = best_high_cards(&held);
+    let mut args = vec![
+        ("name", display_name(&view.name(seat)).into()),
+        ("amount", total.into()),
+        ("high", high_hand_name(locale, high).into()),
+        ("high_cards", cards(&high_cards).into()),
+    ];
+    let id = match best_low_cards(&held).filter(|_| !award.low.is_empty()) {
+        Some((low, low_cards)) => {
+            args.push(("low", low_hand_name(locale, Some(low)).into()));
+            args.push(("low_cards", cards(&low_cards).into()));
+            "results-scoop"
         }
-    }
+        None => "results-scoop-high-only",
+    };
+    Some(tr(locale, id, &args))
+}
+
+/// A Stud Hi/Lo pot shared out: "no low" when none qualified, then each half's split and
+/// winners, high first.
+fn split_pot_lines(locale: Locale, view: &ResultView, award: &PotAward, lines: &mut Vec<String>) {
     if award.low.is_empty() {
         lines.push(tr(locale, "results-no-low", &[]));
     }

@@ -222,81 +222,112 @@ pub fn read_entries(
         path: path.to_path_buf(),
         why: format!("cannot read the backup: {error}"),
     })?;
-    let mut reader = HashingReader {
-        file: BufReader::new(opened),
-        hasher: Sha256::new(),
-        read: 0,
-    };
-    let damaged = |why: &str| BackupError::Damaged {
-        path: path.to_path_buf(),
-        why: why.to_owned(),
-    };
-    let stopped = |stop: Stop, what: &str| match stop {
-        Stop::Cut => damaged(&format!("it is cut short {what}")),
-        Stop::Io(error) => BackupError::Io {
-            path: path.to_path_buf(),
-            why: format!("cannot read the backup: {error}"),
+    let mut file = BackupReader {
+        reader: HashingReader {
+            file: BufReader::new(opened),
+            hasher: Sha256::new(),
+            read: 0,
         },
+        path,
     };
-    match reader.take(MAGIC.len()) {
-        Ok(magic) if magic == MAGIC => {}
-        Ok(_) | Err(Stop::Cut) => return Err(BackupError::NotABackup { path: to(path) }),
-        Err(stop) => return Err(stopped(stop, "")),
-    }
-    let format = reader
-        .u32()
-        .map_err(|stop| stopped(stop, "in its header"))?;
-    let schema = reader
-        .u32()
-        .map_err(|stop| stopped(stop, "in its header"))?;
+    file.magic()?;
+    let format = file.header_u32()?;
+    let schema = file.header_u32()?;
     if !(COUNTED_FIRST..=BACKUP_FORMAT).contains(&format) || schema > SCHEMA_VERSION {
-        return Err(refused_header(reader, path, format, schema));
+        return Err(refused_header(file.reader, path, format, schema));
     }
-    let trees = reader
-        .u32()
-        .map_err(|stop| stopped(stop, "in its header"))?;
+    let trees = file.header_u32()?;
     let mut entries = Vec::new();
     let mut batches = 0;
     for _ in 0..trees {
-        let name_len = reader
-            .byte()
-            .map_err(|stop| stopped(stop, "before a tree"))?;
-        let name = reader
-            .take(usize::from(name_len))
-            .map_err(|stop| stopped(stop, "in a tree's name"))?;
-        let name = String::from_utf8(name).map_err(|_| damaged("a tree name is unreadable"))?;
-        let tree = Tree::ALL
-            .into_iter()
-            .find(|tree| tree.name() == name)
-            .ok_or_else(|| {
-                damaged(&format!(
-                    "it holds a tree `{name}` this studbot does not know"
-                ))
-            })?;
+        entries.push(file.tree(format, &mut batches, &mut visit)?);
+    }
+    if format != COUNTED_FIRST {
+        file.end_marker()?;
+    }
+    let content = file.checksum()?;
+    Ok(BackupSummary {
+        format,
+        schema,
+        batches,
+        entries,
+        bytes: content + DIGEST_LEN as u64,
+    })
+}
+
+/// A backup being read, with the words for why it stops.
+struct BackupReader<'a> {
+    reader: HashingReader,
+    path: &'a Path,
+}
+
+impl BackupReader<'_> {
+    fn damaged(&self, why: &str) -> BackupError {
+        BackupError::Damaged {
+            path: to(self.path),
+            why: why.to_owned(),
+        }
+    }
+
+    /// `what` says where in the file it was cut short.
+    fn stopped(&self, stop: Stop, what: &str) -> BackupError {
+        match stop {
+            Stop::Cut => self.damaged(&format!("it is cut short {what}")),
+            Stop::Io(error) => BackupError::Io {
+                path: to(self.path),
+                why: format!("cannot read the backup: {error}"),
+            },
+        }
+    }
+
+    fn magic(&mut self) -> Result<(), BackupError> {
+        match self.reader.take(MAGIC.len()) {
+            Ok(magic) if magic == MAGIC => Ok(()),
+            Ok(_) | Err(Stop::Cut) => Err(BackupError::NotABackup {
+                path: to(self.path),
+            }),
+            Err(stop) => Err(self.stopped(stop, "")),
+        }
+    }
+
+    fn header_u32(&mut self) -> Result<u32, BackupError> {
+        self.reader
+            .u32()
+            .map_err(|stop| self.stopped(stop, "in its header"))
+    }
+
+    /// One tree: its name, its entries (each given to `visit`, the count of batches kept
+    /// in `batches`) and its count, stated before the entries in format 1 and after them since.
+    fn tree(
+        &mut self,
+        format: u32,
+        batches: &mut u64,
+        visit: &mut impl FnMut(Write) -> Result<(), BackupError>,
+    ) -> Result<(String, u64), BackupError> {
+        let (tree, name) = self.tree_name()?;
         let in_tree = format!("in the tree `{name}`");
         let stated = if format == COUNTED_FIRST {
-            Some(reader.u64().map_err(|stop| stopped(stop, &in_tree))?)
+            Some(
+                self.reader
+                    .u64()
+                    .map_err(|stop| self.stopped(stop, &in_tree))?,
+            )
         } else {
             None
         };
         let mut count = 0u64;
-        loop {
-            let more = match stated {
-                Some(stated) => count < stated,
-                None => match reader.byte().map_err(|stop| stopped(stop, &in_tree))? {
-                    ENTRY => true,
-                    TREE_END => false,
-                    _ => return Err(damaged(&format!("an entry {in_tree} is unreadable"))),
-                },
-            };
-            if !more {
-                break;
-            }
-            let key = reader.sized().map_err(|stop| stopped(stop, &in_tree))?;
-            let value = reader.sized().map_err(|stop| stopped(stop, &in_tree))?;
+        while self.more_entries(stated, count, &in_tree)? {
+            let key = self
+                .reader
+                .sized()
+                .map_err(|stop| self.stopped(stop, &in_tree))?;
+            let value = self
+                .reader
+                .sized()
+                .map_err(|stop| self.stopped(stop, &in_tree))?;
             if tree == Tree::Meta && key == BATCHES_KEY {
-                batches = decode_batches(&value)
-                    .ok_or_else(|| damaged("its count of batches is unreadable"))?;
+                *batches = decode_batches(&value)
+                    .ok_or_else(|| self.damaged("its count of batches is unreadable"))?;
             }
             visit(Write {
                 tree,
@@ -306,47 +337,97 @@ pub fn read_entries(
             count += 1;
         }
         if stated.is_none() {
-            let counted = reader.u64().map_err(|stop| stopped(stop, &in_tree))?;
+            let counted = self
+                .reader
+                .u64()
+                .map_err(|stop| self.stopped(stop, &in_tree))?;
             if counted != count {
-                return Err(damaged(&format!(
+                return Err(self.damaged(&format!(
                     "the tree `{name}` says {counted} entries but holds {count}"
                 )));
             }
         }
-        entries.push((name, count));
+        Ok((name, count))
     }
-    if format != COUNTED_FIRST {
+
+    fn tree_name(&mut self) -> Result<(Tree, String), BackupError> {
+        let name_len = self
+            .reader
+            .byte()
+            .map_err(|stop| self.stopped(stop, "before a tree"))?;
+        let name = self
+            .reader
+            .take(usize::from(name_len))
+            .map_err(|stop| self.stopped(stop, "in a tree's name"))?;
+        let name =
+            String::from_utf8(name).map_err(|_| self.damaged("a tree name is unreadable"))?;
+        let tree = Tree::ALL
+            .into_iter()
+            .find(|tree| tree.name() == name)
+            .ok_or_else(|| {
+                self.damaged(&format!(
+                    "it holds a tree `{name}` this studbot does not know"
+                ))
+            })?;
+        Ok((tree, name))
+    }
+
+    /// Whether another entry follows: `stated` counts them in format 1, a tag says so since.
+    fn more_entries(
+        &mut self,
+        stated: Option<u64>,
+        count: u64,
+        in_tree: &str,
+    ) -> Result<bool, BackupError> {
+        match stated {
+            Some(stated) => Ok(count < stated),
+            None => match self
+                .reader
+                .byte()
+                .map_err(|stop| self.stopped(stop, in_tree))?
+            {
+                ENTRY => Ok(true),
+                TREE_END => Ok(false),
+                _ => Err(self.damaged(&format!("an entry {in_tree} is unreadable"))),
+            },
+        }
+    }
+
+    fn end_marker(&mut self) -> Result<(), BackupError> {
         let cut = "it is cut short: it has no end marker, so it was not written to the end";
-        match reader.take(END.len()) {
-            Ok(end) if end == END => {}
-            Ok(_) => return Err(damaged("bytes follow the last tree")),
-            Err(Stop::Cut) => return Err(damaged(cut)),
-            Err(stop) => return Err(stopped(stop, "")),
+        match self.reader.take(END.len()) {
+            Ok(end) if end == END => Ok(()),
+            Ok(_) => Err(self.damaged("bytes follow the last tree")),
+            Err(Stop::Cut) => Err(self.damaged(cut)),
+            Err(stop) => Err(self.stopped(stop, "")),
         }
     }
-    let content = reader.read;
-    let expected = reader.hasher.finalize_reset();
-    let mut digest = [0; DIGEST_LEN];
-    match reader.file.read_exact(&mut digest) {
-        Ok(()) => {}
-        Err(error) if error.kind() == std::io::ErrorKind::UnexpectedEof => {
-            return Err(damaged("its checksum does not match its content"));
+
+    /// Checks the digest against every byte read so far and that nothing follows it;
+    /// gives the length of the content the digest covers.
+    fn checksum(&mut self) -> Result<u64, BackupError> {
+        let content = self.reader.read;
+        let expected = self.reader.hasher.finalize_reset();
+        let mut digest = [0; DIGEST_LEN];
+        match self.reader.file.read_exact(&mut digest) {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::UnexpectedEof => {
+                return Err(self.damaged("its checksum does not match its content"));
+            }
+            Err(error) => return Err(self.stopped(Stop::Io(error), "")),
         }
-        Err(error) => return Err(stopped(Stop::Io(error), "")),
+        if expected.as_slice() != digest {
+            return Err(self.damaged("its checksum does not match its content"));
+        }
+        if !self
+            .reader
+            .at_end()
+            .map_err(|stop| self.stopped(stop, ""))?
+        {
+            return Err(self.damaged("bytes follow the last tree"));
+        }
+        Ok(content)
     }
-    if expected.as_slice() != digest {
-        return Err(damaged("its checksum does not match its content"));
-    }
-    if !reader.at_end().map_err(|stop| stopped(stop, ""))? {
-        return Err(damaged("bytes follow the last tree"));
-    }
-    Ok(BackupSummary {
-        format,
-        schema,
-        batches,
-        entries,
-        bytes: content + DIGEST_LEN as u64,
-    })
 }
 
 fn to(path: &Path) -> PathBuf {

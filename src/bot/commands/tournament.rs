@@ -6,7 +6,7 @@
 use crate::bank::{TournamentId, TournamentPhase, TournamentState, UserId};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale, display_name, tr};
-use crate::tournament::{PayoutTable, Structure, StructureKind, TournamentSettings};
+use crate::tournament::{PayoutTable, Structure, StructureKind, Tournament, TournamentSettings};
 
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
@@ -392,6 +392,20 @@ fn cancelled_text(bot: &Bot, locale: Locale, was_running: bool, paid: &[(UserId,
 
 /// Entrants, prize pool, structure, payouts and, once started, the standings.
 pub fn status_text(bot: &Bot, locale: Locale, state: &TournamentState) -> String {
+    let mut lines = status_head(locale, state);
+    match state.tournament() {
+        None => {
+            for &user in &state.entrants {
+                lines.push(format!("• {}", name_of(bot, user)));
+            }
+        }
+        Some(tournament) => lines.extend(standing_lines(bot, locale, state, tournament)),
+    }
+    lines.join("\n")
+}
+
+/// The status's first lines: the game, entrants and pool; the structure; the payouts.
+fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
     let settings = &state.settings;
     let structure = &settings.structure;
     let first = structure.level_at(0).level.stakes;
@@ -410,7 +424,7 @@ pub fn status_text(bot: &Bot, locale: Locale, state: &TournamentState) -> String
         .map(|percent| format!("{percent}%"))
         .collect::<Vec<_>>()
         .join(" / ");
-    let mut lines = vec![
+    vec![
         tr(
             locale,
             "tournament-status-head",
@@ -442,42 +456,43 @@ pub fn status_text(bot: &Bot, locale: Locale, state: &TournamentState) -> String
             "tournament-status-payouts",
             &[("payouts", percentages.into())],
         ),
-    ];
-    match state.tournament() {
-        None => {
-            for &user in &state.entrants {
-                lines.push(format!("• {}", name_of(bot, user)));
-            }
-        }
-        Some(tournament) => {
-            let mut standing: Vec<(usize, u64)> =
-                tournament.stacks().iter().copied().enumerate().collect();
-            standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            for (seat, chips) in standing {
-                let Some(user) = state.entrant(seat) else {
-                    continue;
-                };
-                let name = name_of(bot, user);
-                let finish = tournament
-                    .finishes()
-                    .iter()
-                    .find(|finish| finish.seat == seat);
-                lines.push(match finish {
-                    Some(finish) => tr(
-                        locale,
-                        "tournament-standing-out",
-                        &[("name", name.into()), ("place", finish.place.into())],
-                    ),
-                    None => tr(
-                        locale,
-                        "tournament-standing-in",
-                        &[("name", name.into()), ("chips", chips.into())],
-                    ),
-                });
-            }
-        }
+    ]
+}
+
+/// A started tournament's players by chips (seat order among equals), each still in with
+/// their chips or out with their place.
+fn standing_lines(
+    bot: &Bot,
+    locale: Locale,
+    state: &TournamentState,
+    tournament: &Tournament,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut standing: Vec<(usize, u64)> = tournament.stacks().iter().copied().enumerate().collect();
+    standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (seat, chips) in standing {
+        let Some(user) = state.entrant(seat) else {
+            continue;
+        };
+        let name = name_of(bot, user);
+        let finish = tournament
+            .finishes()
+            .iter()
+            .find(|finish| finish.seat == seat);
+        lines.push(match finish {
+            Some(finish) => tr(
+                locale,
+                "tournament-standing-out",
+                &[("name", name.into()), ("place", finish.place.into())],
+            ),
+            None => tr(
+                locale,
+                "tournament-standing-in",
+                &[("name", name.into()), ("chips", chips.into())],
+            ),
+        });
     }
-    lines.join("\n")
+    lines
 }
 
 #[cfg(test)]

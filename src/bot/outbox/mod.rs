@@ -281,89 +281,135 @@ async fn write_once<W: MessageWriter>(
     window: &mut Window,
 ) -> Option<Job> {
     match job {
-        Job::Create { body, reply } => {
-            let outcome = shared.writer.create(channel, &body).await;
-            window.record_write();
-            match outcome {
-                Err(RestError::RateLimited(wait)) => {
-                    tracing::warn!(channel, ?wait, "rate limited; waiting before posting");
-                    window.block_for(wait);
-                    Some(Job::Create { body, reply })
-                }
-                outcome => {
-                    match &outcome {
-                        // The table's presenter reports the channel's permissions, once.
-                        Err(RestError::MissingPermissions) | Ok(_) => {}
-                        Err(error) => tracing::warn!(channel, %error, "posting a message failed"),
-                    }
-                    let _ = reply.send(outcome);
-                    None
-                }
-            }
-        }
-        Job::Delete { message } => {
-            // Deleting has its own bucket at Discord: it does not use up the window of writes.
-            match shared.writer.delete(channel, message).await {
-                Err(RestError::RateLimited(wait)) => {
-                    window.block_for(wait);
-                    Some(Job::Delete { message })
-                }
-                Err(error) => {
-                    tracing::warn!(channel, message, %error, "deleting a message failed");
-                    None
-                }
-                Ok(()) => None,
-            }
-        }
+        Job::Create { body, reply } => create_once(shared, channel, body, reply, window).await,
+        Job::Delete { message } => delete_once(shared, channel, message, window).await,
         Job::Edit {
             message,
             body,
             freshness,
             reply,
         } => {
-            if freshness.as_ref().is_some_and(Freshness::is_stale) {
+            let edit = Edit {
+                message,
+                body,
+                freshness,
+                reply,
+            };
+            edit_once(shared, channel, edit, window).await
+        }
+    }
+}
+
+async fn create_once<W: MessageWriter>(
+    shared: &Shared<W>,
+    channel: u64,
+    body: Value,
+    reply: oneshot::Sender<Result<u64, RestError>>,
+    window: &mut Window,
+) -> Option<Job> {
+    let outcome = shared.writer.create(channel, &body).await;
+    window.record_write();
+    match outcome {
+        Err(RestError::RateLimited(wait)) => {
+            tracing::warn!(channel, ?wait, "rate limited; waiting before posting");
+            window.block_for(wait);
+            Some(Job::Create { body, reply })
+        }
+        outcome => {
+            match &outcome {
+                // The table's presenter reports the channel's permissions, once.
+                Err(RestError::MissingPermissions) | Ok(_) => {}
+                Err(error) => tracing::warn!(channel, %error, "posting a message failed"),
+            }
+            let _ = reply.send(outcome);
+            None
+        }
+    }
+}
+
+async fn delete_once<W: MessageWriter>(
+    shared: &Shared<W>,
+    channel: u64,
+    message: u64,
+    window: &mut Window,
+) -> Option<Job> {
+    // Deleting has its own bucket at Discord: it does not use up the window of writes.
+    match shared.writer.delete(channel, message).await {
+        Err(RestError::RateLimited(wait)) => {
+            window.block_for(wait);
+            Some(Job::Delete { message })
+        }
+        Err(error) => {
+            tracing::warn!(channel, message, %error, "deleting a message failed");
+            None
+        }
+        Ok(()) => None,
+    }
+}
+
+/// The fields of a [`Job::Edit`], taken apart to be tried and put back when rate limited.
+struct Edit {
+    message: u64,
+    body: Value,
+    freshness: Option<Freshness>,
+    reply: oneshot::Sender<Result<(), RestError>>,
+}
+
+/// Edits the message, retrying a transient failure up to `EDIT_ATTEMPTS` times; a stale edit
+/// (a newer board already written) is dropped unsent.
+async fn edit_once<W: MessageWriter>(
+    shared: &Shared<W>,
+    channel: u64,
+    edit: Edit,
+    window: &mut Window,
+) -> Option<Job> {
+    let Edit {
+        message,
+        body,
+        freshness,
+        reply,
+    } = edit;
+    if freshness.as_ref().is_some_and(Freshness::is_stale) {
+        return None;
+    }
+    let mut attempt = 1;
+    loop {
+        let writing = freshness.as_ref().map(|freshness| freshness.writes.start());
+        let outcome = shared.writer.edit(channel, message, &body).await;
+        window.record_write();
+        match outcome {
+            Ok(()) => {
+                if let Some(freshness) = &freshness {
+                    freshness.mark_written_or_overtaken();
+                }
+                drop(writing);
+                let _ = reply.send(Ok(()));
                 return None;
             }
-            let mut attempt = 1;
-            loop {
-                let writing = freshness.as_ref().map(|freshness| freshness.writes.start());
-                let outcome = shared.writer.edit(channel, message, &body).await;
-                window.record_write();
-                match outcome {
-                    Ok(()) => {
-                        if let Some(freshness) = &freshness {
-                            freshness.mark_written_or_overtaken();
-                        }
-                        drop(writing);
-                        let _ = reply.send(Ok(()));
-                        return None;
-                    }
-                    Err(RestError::RateLimited(wait)) => {
-                        tracing::warn!(channel, ?wait, "rate limited; waiting before editing");
-                        window.block_for(wait);
-                        return Some(Job::Edit {
-                            message,
-                            body,
-                            freshness,
-                            reply,
-                        });
-                    }
-                    Err(error) if error.is_transient() && attempt < EDIT_ATTEMPTS => {
-                        tracing::warn!(channel, %error, attempt, "editing a message failed; retrying");
-                        tokio::time::sleep(Duration::from_secs(u64::from(attempt))).await;
-                        attempt += 1;
-                    }
-                    Err(RestError::MissingPermissions) => {
-                        // A post to the channel fails too, and its presenter says so once.
-                        tracing::debug!(channel, message, "editing a message: missing permissions");
-                        return None;
-                    }
-                    Err(error) => {
-                        tracing::warn!(channel, message, %error, "editing a message failed");
-                        let _ = reply.send(Err(error));
-                        return None;
-                    }
-                }
+            Err(RestError::RateLimited(wait)) => {
+                tracing::warn!(channel, ?wait, "rate limited; waiting before editing");
+                window.block_for(wait);
+                return Some(Job::Edit {
+                    message,
+                    body,
+                    freshness,
+                    reply,
+                });
+            }
+            Err(error) if error.is_transient() && attempt < EDIT_ATTEMPTS => {
+                tracing::warn!(channel, %error, attempt, "editing a message failed; retrying");
+                tokio::time::sleep(Duration::from_secs(u64::from(attempt))).await;
+                attempt += 1;
+            }
+            Err(RestError::MissingPermissions) => {
+                // A post to the channel fails too, and its presenter says so once.
+                tracing::debug!(channel, message, "editing a message: missing permissions");
+                return None;
+            }
+            Err(error) => {
+                tracing::warn!(channel, message, %error, "editing a message failed");
+                let _ = reply.send(Err(error));
+                return None;
             }
         }
     }

@@ -7,8 +7,9 @@ use poise::serenity_prelude::ButtonStyle;
 use crate::bank::UserId;
 use crate::bot::custom_id::ButtonId;
 use crate::bot::limits;
-use crate::lobby::PublicBoard;
-use crate::render::{self, BoardView, Locale, TextLimit};
+use crate::lobby::present::NameOf;
+use crate::lobby::{HandSummary, PublicBoard, TurnOffer};
+use crate::render::{self, BoardView, Locale, TableFacts, TextLimit};
 use crate::table::ActionKind;
 
 use super::{BoardMessage, Button, Presenter, State};
@@ -16,76 +17,80 @@ use super::{BoardMessage, Button, Presenter, State};
 impl Presenter {
     /// The board message for the current state, or `None` before the first board.
     pub(super) fn compose(&self, state: &State) -> Option<BoardMessage> {
-        let locale = self.locale();
         let board = state.board.as_ref()?;
         let name = |user: UserId| self.bot.names().name_in(self.handle.guild(), user);
         let mut facts = crate::lobby::present::board_facts(board, &name);
         for (player, user) in facts.players.iter_mut().zip(&board.players) {
             player.dm_closed = state.dm_closed.contains_key(user);
         }
-        if let Some(summary) = &state.result {
-            let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
-            let final_board = with_tournament_line(locale, board, |limit| {
-                render::board_within(
-                    locale,
-                    &BoardView::from_public(&summary.view, &facts),
-                    limit,
-                )
-            });
-            let results = render::results(
-                locale,
-                &render::ResultView::new(
-                    summary.hand,
-                    &names,
-                    &summary.result,
-                    &summary.public_events,
-                ),
-            );
-            let combined = format!("{final_board}\n\n{results}");
-            let content = if limits::length(&combined) <= limits::MESSAGE {
-                combined
-            } else {
-                limits::fit_message(&results)
-            };
-            return Some(BoardMessage {
-                content,
-                buttons: Vec::new(),
-                mention: None,
-            });
+        Some(match &state.result {
+            Some(summary) => self.result_message(board, &facts, summary, &name),
+            None => self.playing_message(board, &facts, state.turn.as_ref()),
+        })
+    }
+
+    /// The hand's final board with its results below, or the results alone when both do not
+    /// fit one message; no buttons.
+    fn result_message(
+        &self,
+        board: &PublicBoard,
+        facts: &TableFacts,
+        summary: &HandSummary,
+        name: NameOf<'_>,
+    ) -> BoardMessage {
+        let locale = self.locale();
+        let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
+        let final_board = with_tournament_line(locale, board, |limit| {
+            render::board_within(locale, &BoardView::from_public(&summary.view, facts), limit)
+        });
+        let results = render::results(
+            locale,
+            &render::ResultView::new(
+                summary.hand,
+                &names,
+                &summary.result,
+                &summary.public_events,
+            ),
+        );
+        let combined = format!("{final_board}\n\n{results}");
+        let content = if limits::length(&combined) <= limits::MESSAGE {
+            combined
+        } else {
+            limits::fit_message(&results)
+        };
+        BoardMessage {
+            content,
+            buttons: Vec::new(),
+            mention: None,
         }
+    }
+
+    /// The board of a hand in play: the action buttons when `turn` is the board's current
+    /// turn, "My cards", and the mention of the player to act when it fits.
+    fn playing_message(
+        &self,
+        board: &PublicBoard,
+        facts: &TableFacts,
+        turn: Option<&TurnOffer>,
+    ) -> BoardMessage {
+        let locale = self.locale();
         let text = with_tournament_line(locale, board, |limit| {
             render::board_within(
                 locale,
-                &crate::lobby::present::board_view_with(board, &facts),
+                &crate::lobby::present::board_view_with(board, facts),
                 limit,
             )
         });
         let mut buttons = Vec::new();
         let mut mention = None;
-        if let Some(turn) = &state.turn
+        if let Some(turn) = turn
             && turn.hand == board.hand
             && turn.action_seq == board.action_seq
         {
             // A computer player has no Discord account to mention: it acts on its own.
             mention =
                 Some(turn.user).filter(|user| !user.is_computer() && self.bot.pings().wants(*user));
-            for action in &turn.legal {
-                buttons.push(Button {
-                    custom_id: ButtonId::Act {
-                        table: self.table().0,
-                        hand: turn.hand,
-                        seq: turn.action_seq,
-                        action: action.kind,
-                    }
-                    .encode(),
-                    label: render::action_label(locale, action),
-                    style: match action.kind {
-                        ActionKind::Fold => ButtonStyle::Danger,
-                        ActionKind::Check | ActionKind::Call => ButtonStyle::Success,
-                        _ => ButtonStyle::Primary,
-                    },
-                });
-            }
+            buttons = self.action_buttons(turn);
         }
         buttons.push(Button {
             custom_id: ButtonId::MyCards {
@@ -106,11 +111,34 @@ impl Presenter {
             }
             None => text,
         };
-        Some(BoardMessage {
+        BoardMessage {
             content,
             buttons,
             mention,
-        })
+        }
+    }
+
+    /// One button per legal action of `turn`, coloured by what the action risks.
+    fn action_buttons(&self, turn: &TurnOffer) -> Vec<Button> {
+        let locale = self.locale();
+        turn.legal
+            .iter()
+            .map(|action| Button {
+                custom_id: ButtonId::Act {
+                    table: self.table().0,
+                    hand: turn.hand,
+                    seq: turn.action_seq,
+                    action: action.kind,
+                }
+                .encode(),
+                label: render::action_label(locale, action),
+                style: match action.kind {
+                    ActionKind::Fold => ButtonStyle::Danger,
+                    ActionKind::Check | ActionKind::Call => ButtonStyle::Success,
+                    _ => ButtonStyle::Primary,
+                },
+            })
+            .collect()
     }
 }
 

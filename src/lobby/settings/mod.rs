@@ -224,76 +224,48 @@ mod tests {
 
     #[test]
     fn each_wrong_setting_is_named() {
-        let good = TableSettings::default();
-        let cases: Vec<(TableSettings, SettingsError)> = vec![
-            (TableSettings { seats: 9, ..good }, SettingsError::Seats(9)),
-            (TableSettings { seats: 1, ..good }, SettingsError::Seats(1)),
+        type Change = fn(&mut TableSettings);
+        let cases: [(Change, SettingsError); 10] = [
+            (|settings| settings.seats = 9, SettingsError::Seats(9)),
+            (|settings| settings.seats = 1, SettingsError::Seats(1)),
             (
-                TableSettings {
-                    min_buy_in: 5,
-                    ..good
-                },
+                |settings| settings.min_buy_in = 5,
                 SettingsError::MinBuyInBelowBigBet {
                     min_buy_in: 5,
                     big_bet: 10,
                 },
             ),
             (
-                TableSettings {
-                    max_buy_in: 50,
-                    ..good
-                },
+                |settings| settings.max_buy_in = 50,
                 SettingsError::BuyInRange {
                     min_buy_in: 100,
                     max_buy_in: 50,
                 },
             ),
             (
-                TableSettings {
-                    action_timer_secs: 1,
-                    ..good
-                },
+                |settings| settings.action_timer_secs = 1,
                 SettingsError::ActionTimer(1),
             ),
             (
-                TableSettings {
-                    between_hands_secs: 500,
-                    ..good
-                },
+                |settings| settings.between_hands_secs = 500,
                 SettingsError::BetweenHands(500),
             ),
             (
-                TableSettings {
-                    stakes: Stakes {
-                        bring_in: 0,
-                        ..good.stakes
-                    },
-                    ..good
-                },
+                |settings| settings.stakes.bring_in = 0,
                 SettingsError::Stakes(StakesError::ZeroBringIn),
             ),
             (
-                TableSettings {
-                    rules: Rules {
-                        max_raises: 0,
-                        ..good.rules
-                    },
-                    ..good
-                },
+                |settings| settings.rules.max_raises = 0,
                 SettingsError::MaxRaises(0),
             ),
             (
-                TableSettings {
-                    mix_hands: 0,
-                    ..good
-                },
+                |settings| settings.mix_hands = 0,
                 SettingsError::MixHands(0),
             ),
             (
-                TableSettings {
-                    seats: 4,
-                    computer_players: 4,
-                    ..good
+                |settings| {
+                    settings.seats = 4;
+                    settings.computer_players = 4;
                 },
                 SettingsError::ComputerPlayers {
                     computer_players: 4,
@@ -301,7 +273,9 @@ mod tests {
                 },
             ),
         ];
-        for (settings, expected) in cases {
+        for (change, expected) in cases {
+            let mut settings = TableSettings::default();
+            change(&mut settings);
             assert_eq!(settings.validate(), Err(expected));
         }
     }

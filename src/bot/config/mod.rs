@@ -264,96 +264,119 @@ impl Config {
             .validate()
             .map_err(|(setting, problem)| ConfigError {
                 file: file.to_owned(),
-                setting,
+                setting: setting.to_owned(),
                 problem,
             })?;
         Ok(config)
     }
 
-    fn validate(&self) -> Result<(), (String, String)> {
-        let fail = |setting: &str, problem: String| Err((setting.to_owned(), problem));
+    /// The first setting with a wrong value and why, section by section in the file's order.
+    fn validate(&self) -> Result<(), Problem> {
+        self.validate_top_level()?;
+        validate_discord(&self.discord)?;
+        validate_all_in(&self.all_in)?;
+        validate_log(&self.log)?;
+        validate_economy(&self.economy)?;
+        self.table
+            .validate()
+            .map_err(|error| ("[table]", error.to_string()))?;
+        self.backup.validate()?;
+        self.computers.validate()
+    }
+
+    /// The settings above the first section: the token, the shutdown's grace, the data.
+    fn validate_top_level(&self) -> Result<(), Problem> {
         if self.token.expose_secret().trim().is_empty() {
-            return fail(
+            return Err((
                 "token",
                 format!("missing: set `token` in the file or the {TOKEN_VARIABLE} variable"),
-            );
+            ));
         }
         if self.shutdown_grace_secs > 600 {
-            return fail("shutdown_grace_secs", "must be at most 600".to_owned());
+            return Err(("shutdown_grace_secs", "must be at most 600".to_owned()));
         }
         if self.data_dir.as_os_str().is_empty() {
-            return fail("data_dir", "must not be empty".to_owned());
-        }
-        if let Some(proxy) = &self.discord.api_proxy {
-            let scheme_ok = proxy.starts_with("http://") || proxy.starts_with("https://");
-            if !scheme_ok || proxy.len() <= "https://".len() {
-                return fail(
-                    "[discord] api_proxy",
-                    format!("expected a URL starting with http:// or https://, got `{proxy}`"),
-                );
-            }
-        }
-        if self.discord.guild_ids.contains(&0) {
-            return fail("[discord] guild_ids", "0 is not a guild id".to_owned());
-        }
-        if self.discord.moderator_role == Some(0) {
-            return fail("[discord] moderator_role", "0 is not a role id".to_owned());
-        }
-        if let Some(shards) = self.discord.shards {
-            if shards.total == 0 {
-                return fail("[discord] shards", "total must be at least 1".to_owned());
-            }
-            if shards.first > shards.last || shards.last >= shards.total {
-                return fail(
-                    "[discord] shards",
-                    format!(
-                        "expected first <= last < total, got first = {}, last = {}, total = {}",
-                        shards.first, shards.last, shards.total
-                    ),
-                );
-            }
-        }
-        for (setting, value) in [
-            ("[all_in] street_pause_ms", self.all_in.street_pause_ms),
-            ("[all_in] equity_budget_ms", self.all_in.equity_budget_ms),
-        ] {
-            if value > crate::lobby::DealingOutPace::MAX_MS {
-                return fail(
-                    setting,
-                    format!("must be at most {}", crate::lobby::DealingOutPace::MAX_MS),
-                );
-            }
-        }
-        if let Some(problem) = log_filter_problem(&self.log.level) {
-            return fail("[log] level", problem);
-        }
-        let economy = &self.economy;
-        if economy.give_min == 0 {
-            return fail("[economy] give_min", "must be at least 1".to_owned());
-        }
-        if economy.give_min > economy.give_max {
-            return fail(
-                "[economy] give_max",
-                format!("must not be less than give_min ({})", economy.give_min),
-            );
-        }
-        if economy.store_timeout_ms == 0 {
-            return fail(
-                "[economy] store_timeout_ms",
-                "must be at least 1".to_owned(),
-            );
-        }
-        if let Err(error) = self.table.validate() {
-            return fail("[table]", error.to_string());
-        }
-        if let Err((setting, problem)) = self.backup.validate() {
-            return fail(setting, problem);
-        }
-        if let Err((setting, problem)) = self.computers.validate() {
-            return fail(setting, problem);
+            return Err(("data_dir", "must not be empty".to_owned()));
         }
         Ok(())
     }
+}
+
+/// A wrong setting, named as the file writes it (`[section] key`), and why.
+type Problem = (&'static str, String);
+
+fn validate_discord(discord: &DiscordConfig) -> Result<(), Problem> {
+    if let Some(proxy) = &discord.api_proxy {
+        let scheme_ok = proxy.starts_with("http://") || proxy.starts_with("https://");
+        if !scheme_ok || proxy.len() <= "https://".len() {
+            return Err((
+                "[discord] api_proxy",
+                format!("expected a URL starting with http:// or https://, got `{proxy}`"),
+            ));
+        }
+    }
+    if discord.guild_ids.contains(&0) {
+        return Err(("[discord] guild_ids", "0 is not a guild id".to_owned()));
+    }
+    if discord.moderator_role == Some(0) {
+        return Err(("[discord] moderator_role", "0 is not a role id".to_owned()));
+    }
+    if let Some(shards) = discord.shards {
+        if shards.total == 0 {
+            return Err(("[discord] shards", "total must be at least 1".to_owned()));
+        }
+        if shards.first > shards.last || shards.last >= shards.total {
+            return Err((
+                "[discord] shards",
+                format!(
+                    "expected first <= last < total, got first = {}, last = {}, total = {}",
+                    shards.first, shards.last, shards.total
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn validate_all_in(all_in: &AllInConfig) -> Result<(), Problem> {
+    for (setting, value) in [
+        ("[all_in] street_pause_ms", all_in.street_pause_ms),
+        ("[all_in] equity_budget_ms", all_in.equity_budget_ms),
+    ] {
+        if value > crate::lobby::DealingOutPace::MAX_MS {
+            return Err((
+                setting,
+                format!("must be at most {}", crate::lobby::DealingOutPace::MAX_MS),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn validate_log(log: &LogConfig) -> Result<(), Problem> {
+    match log_filter_problem(&log.level) {
+        Some(problem) => Err(("[log] level", problem)),
+        None => Ok(()),
+    }
+}
+
+fn validate_economy(economy: &EconomyConfig) -> Result<(), Problem> {
+    if economy.give_min == 0 {
+        return Err(("[economy] give_min", "must be at least 1".to_owned()));
+    }
+    if economy.give_min > economy.give_max {
+        return Err((
+            "[economy] give_max",
+            format!("must not be less than give_min ({})", economy.give_min),
+        ));
+    }
+    if economy.store_timeout_ms == 0 {
+        return Err((
+            "[economy] store_timeout_ms",
+            "must be at least 1".to_owned(),
+        ));
+    }
+    Ok(())
 }
 
 /// `[section] key` for the value at byte `offset` of `text`, read from the source itself so the
@@ -447,147 +470,4 @@ fn plain_problem(message: &str, setting: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(text: &str) -> Result<Config, String> {
-        Config::parse("config.toml", text, None).map_err(|error| error.to_string())
-    }
-
-    #[test]
-    fn the_example_config_is_valid_and_shows_the_defaults() {
-        let text = include_str!("../../config.example.toml");
-        let config = parse(text).expect("config.example.toml parses");
-        // The example shows the defaults the code uses.
-        assert_eq!(config.economy, EconomyConfig::default());
-        assert_eq!(config.table, TableSettings::default());
-        assert_eq!(config.log, LogConfig::default());
-        assert_eq!(
-            config.shutdown_grace_secs,
-            Config::default().shutdown_grace_secs
-        );
-        // That it shows every setting the types accept is checked by walking the types
-        // (tests/engine/discord_config.rs), not by a list here.
-    }
-
-    #[test]
-    fn a_misspelt_log_level_stops_the_bot_naming_it() {
-        let error = parse("token = \"t\"\n[log]\nlevel = \"inof\"\n").unwrap_err();
-        assert!(
-            error.starts_with("config.toml: [log] level: must be a level (trace, debug, info"),
-            "{error}"
-        );
-        assert!(error.ends_with("not \"inof\""), "{error}");
-        let error = parse("token = \"t\"\n[log]\nlevel = \"studbot=verbose\"\n").unwrap_err();
-        assert!(error.contains("\"studbot=verbose\""), "{error}");
-        assert!(parse("token = \"t\"\n[log]\nlevel = \"\"\n").is_err());
-    }
-
-    #[test]
-    fn log_levels_and_per_target_directives_are_accepted() {
-        for level in [
-            "info",
-            "WARN",
-            "off",
-            "studbot=debug,serenity=warn",
-            "info,studbot::lobby=trace",
-        ] {
-            let text = format!("token = \"t\"\n[log]\nlevel = \"{level}\"\n");
-            assert!(parse(&text).is_ok(), "{level}: {:?}", parse(&text).err());
-        }
-    }
-
-    #[test]
-    fn a_wrong_type_names_the_section_and_key_in_one_line() {
-        let error = parse("token = \"t\"\n[economy]\ndaily_amount = \"lots\"\n").unwrap_err();
-        assert_eq!(
-            error,
-            "config.toml: [economy] daily_amount: expected a whole number, not string \"lots\""
-        );
-        assert!(!error.contains('\n'));
-    }
-
-    #[test]
-    fn an_unknown_key_is_refused_by_name() {
-        let error = parse("token = \"t\"\n[table]\nseat = 4\n").unwrap_err();
-        assert!(
-            error.starts_with("config.toml: [table] seat: unknown field `seat`"),
-            "{error}"
-        );
-        let error = parse("token = \"t\"\ncolour = 4\n").unwrap_err();
-        assert!(
-            error.starts_with("config.toml: colour: unknown field"),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn a_missing_token_is_named_and_the_variable_wins() {
-        let error = parse("data_dir = \"d\"\n").unwrap_err();
-        assert!(error.starts_with("config.toml: token: missing"), "{error}");
-        let config = Config::parse("c", "token = \"file\"\n", Some("from-env")).unwrap();
-        assert_eq!(config.token.expose_secret(), "from-env");
-        let config = Config::parse("c", "token = \"file\"\n", Some("  ")).unwrap();
-        assert_eq!(config.token.expose_secret(), "file");
-    }
-
-    #[test]
-    fn the_token_never_shows_in_debug_output() {
-        let config = parse("token = \"very-secret-token\"\n").unwrap();
-        let debug = format!("{config:?} {:?}", config.token);
-        assert!(!debug.contains("very-secret-token"), "{debug}");
-    }
-
-    #[test]
-    fn invalid_values_are_named() {
-        let cases = [
-            (
-                "[table]\nseats = 9\n",
-                "config.toml: [table]: seats must be between 2 and 8, not 9",
-            ),
-            (
-                "[table.stakes]\nante = 1\nbring_in = 0\nsmall_bet = 5\nbig_bet = 10\n",
-                "config.toml: [table]: invalid stakes: bring_in must be more than 0",
-            ),
-            (
-                "[discord]\napi_proxy = \"localhost\"\n",
-                "config.toml: [discord] api_proxy: expected a URL starting with http:// or https://, got `localhost`",
-            ),
-            (
-                "[discord]\nshards = { first = 2, last = 1, total = 4 }\n",
-                "config.toml: [discord] shards: expected first <= last < total, got first = 2, last = 1, total = 4",
-            ),
-            (
-                "[table.stakes]\nante = -1\n",
-                "config.toml: [table.stakes] ante: must be a whole number of chips, 0 or more, not -1",
-            ),
-            (
-                "[economy]\ngive_max = -5\n",
-                "config.toml: [economy] give_max: expected a whole number that fits, not integer -5",
-            ),
-            (
-                "locale = \"fr\"\n",
-                "config.toml: locale: unknown variant `fr`, expected one of `en`, `es`, `id`",
-            ),
-            (
-                "[log]\nformat = \"xml\"\n",
-                "config.toml: [log] format: unknown variant `xml`, expected `pretty` or `json`",
-            ),
-            (
-                "[economy]\ngive_min = 10\ngive_max = 5\n",
-                "config.toml: [economy] give_max: must not be less than give_min (10)",
-            ),
-        ];
-        for (body, expected) in cases {
-            let error = parse(&format!("token = \"t\"\n{body}")).unwrap_err();
-            assert_eq!(error, expected);
-        }
-    }
-
-    #[test]
-    fn a_syntax_error_is_one_line() {
-        let error = parse("token = \"t\"\n[economy\n").unwrap_err();
-        assert!(!error.contains('\n'), "{error}");
-        assert!(error.starts_with("config.toml: "), "{error}");
-    }
-}
+mod tests;
