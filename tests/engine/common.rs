@@ -45,16 +45,22 @@ pub fn deck_in_deal_order(seats: &[&str], tail: &str) -> Deck {
     Deck::stacked(&order).unwrap()
 }
 
-/// A hand dealt from per-seat card lists.
+/// A hand of Stud/8 dealt from per-seat card lists.
 pub fn seat_hand(stakes: Stakes, rules: Rules, stacks: &[u64], seats: &[&str]) -> Hand {
+    game_seat_hand(Game::Stud8, stakes, rules, stacks, seats)
+}
+
+/// A hand of `game` dealt from per-seat card lists.
+pub fn game_seat_hand(
+    game: Game,
+    stakes: Stakes,
+    rules: Rules,
+    stacks: &[u64],
+    seats: &[&str],
+) -> Hand {
     let lists = seats.iter().map(|s| cards(s)).collect();
     Hand::new(HandSetup::from_seat_cards(
-        Game::Stud8,
-        stakes,
-        rules,
-        stacks,
-        lists,
-        None,
+        game, stakes, rules, stacks, lists, None,
     ))
     .unwrap()
 }

@@ -13,16 +13,7 @@ use studbot::table::{
 use ActionKind::*;
 
 fn razz_hand(stakes: Stakes, rules: Rules, stacks: &[u64], seats: &[&str]) -> Hand {
-    let lists = seats.iter().map(|s| cards(s)).collect();
-    Hand::new(HandSetup::from_seat_cards(
-        Game::Razz,
-        stakes,
-        rules,
-        stacks,
-        lists,
-        None,
-    ))
-    .unwrap()
+    game_seat_hand(Game::Razz, stakes, rules, stacks, seats)
 }
 
 /// Three seats whose door cards are `doors`; nobody's board pairs later.

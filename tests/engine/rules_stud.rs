@@ -5,21 +5,12 @@
 use crate::common;
 
 use common::*;
-use studbot::table::{ActionKind, Game, Hand, HandSetup, Rules, Stakes, Street};
+use studbot::table::{ActionKind, Game, Hand, Rules, Stakes, Street};
 
 use ActionKind::*;
 
 fn stud_hand(stakes: Stakes, rules: Rules, stacks: &[u64], seats: &[&str]) -> Hand {
-    let lists = seats.iter().map(|s| cards(s)).collect();
-    Hand::new(HandSetup::from_seat_cards(
-        Game::Stud,
-        stakes,
-        rules,
-        stacks,
-        lists,
-        None,
-    ))
-    .unwrap()
+    game_seat_hand(Game::Stud, stakes, rules, stacks, seats)
 }
 
 #[test]
