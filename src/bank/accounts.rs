@@ -10,6 +10,7 @@
 
 use super::leaderboard;
 use super::ledger::Draft;
+use super::references;
 use super::store::Tree;
 // Named here too, where the operations that move chips have always found it.
 pub use super::vocab::Account;
@@ -69,7 +70,7 @@ pub fn ensure_player(
     leaderboard::reindex_new(draft, guild, user, 0);
     draft.put(Tree::Balances, account.key(), encode_balance(0));
     if config.starting_balance > 0 {
-        let reference = format!("opening:{}:{}", guild.0, user.0);
+        let reference = references::opening_reference(guild, user);
         transfer(
             draft,
             Account::Mint { guild },

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::BankError;
 use super::TournamentId;
+use super::references::settlement_reference;
 use super::vocab::{Account, LedgerEntry, Reason};
 use crate::ids::{GuildId, TableId, UserId};
 
@@ -138,11 +139,6 @@ struct StoredEntry<'a> {
     /// Empty when it is the one a settlement of `reason`'s hand always carries.
     #[serde(borrow)]
     reference: Cow<'a, str>,
-}
-
-/// The reference every movement of a settlement carries.
-pub(crate) fn settlement_reference(table: TableId, hand: u64) -> String {
-    format!("hand:{}:{hand}", table.0)
 }
 
 fn implied_reference(from: Account, reason: &Reason) -> Option<String> {

@@ -81,7 +81,12 @@ pub use error::{BankError, BankFailed};
 pub use handle::Bank;
 pub use house::HouseStats;
 pub use records::ChannelHand;
-pub use references::{REFERENCE_WINDOW_SECS, interaction_reference, table_reference};
+pub use references::{
+    REFERENCE_WINDOW_SECS, cash_sim_reference, failed_close_reference, interaction_reference,
+    operator_close_reference, play_tournament_open_reference, play_tournament_register_reference,
+    settlement_reference, table_reference, tournament_sim_reference, workload_player_reference,
+    workload_reference,
+};
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournaments::{TournamentId, TournamentPhase, TournamentState};

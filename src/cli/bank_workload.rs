@@ -11,7 +11,10 @@ use anyhow::Context;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::bank::{Bank, BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId};
+use crate::bank::{
+    Bank, BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, settlement_reference,
+    workload_player_reference, workload_reference,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct BankWorkloadArgs {
@@ -58,7 +61,7 @@ async fn play_table(
     let mut done = 0u64;
     while operations.is_none_or(|limit| done < limit) {
         done += 1;
-        let reference = format!("{seed}:{table_index}:{done}");
+        let reference = workload_reference(seed, &table_index.to_string(), done);
         let stacks = bank.table_stacks(table).await?;
         // Seat whoever has no chips at the table, sometimes let a player leave.
         for (index, &user) in players.iter().enumerate() {
@@ -66,20 +69,20 @@ async fn play_table(
                 .iter()
                 .any(|&(seated, stack)| seated == user && stack > 0);
             if seated && rng.random_range(0..10) == 0 {
-                let reference = format!("{reference}:out{index}");
+                let reference = workload_player_reference(&reference, "out", index);
                 if bank.cash_out(GUILD, table, user, &reference).await? > 0 {
                     acknowledge("cash_out", &reference);
                 }
             } else if !seated {
                 let balance = bank.balance(GUILD, user).await?;
                 if balance < 50 {
-                    let reference = format!("{reference}:grant{index}");
+                    let reference = workload_player_reference(&reference, "grant", index);
                     bank.grant(GUILD, UserId(0), user, 500, &reference).await?;
                     acknowledge("grant", &reference);
                 }
                 let balance = bank.balance(GUILD, user).await?;
                 let amount = rng.random_range(1..=balance.min(400));
-                let reference = format!("{reference}:in{index}");
+                let reference = workload_player_reference(&reference, "in", index);
                 match bank.buy_in(GUILD, table, user, amount, &reference).await {
                     Ok(_) => acknowledge("buy_in", &reference),
                     // The economy task took chips between the two calls.
@@ -98,7 +101,7 @@ async fn play_table(
         bank.settle_hand(GUILD, table, hand, &outcomes).await?;
         // A winner may win back only their own chips: then no chip moved.
         if outcomes.iter().any(|outcome| outcome.end != outcome.start) {
-            acknowledge("settle", &format!("hand:{}:{hand}", table.0));
+            acknowledge("settle", &settlement_reference(table, hand));
         }
     }
     Ok(())
@@ -145,7 +148,7 @@ async fn run_economy(
     let mut done = 0u64;
     while operations.is_none_or(|limit| done < limit) {
         done += 1;
-        let reference = format!("{seed}:economy:{done}");
+        let reference = workload_reference(seed, "economy", done);
         let user = everyone[rng.random_range(0..everyone.len())];
         let outcome = match rng.random_range(0..4) {
             0 => bank.daily(GUILD, user, &reference).await.map(|_| "daily"),

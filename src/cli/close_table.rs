@@ -89,7 +89,7 @@ async fn close_in(bank: &Bank, table: TableId) -> anyhow::Result<Closed> {
         });
     }
     // The same reference every run: a close that went through answers what it paid.
-    let reference = format!("operator:close-table:{}", table.0);
+    let reference = crate::bank::operator_close_reference(table);
     let mut cashed_out = bank
         .close_table(state.guild, table, &reference)
         .await

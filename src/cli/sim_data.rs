@@ -294,7 +294,7 @@ impl<'a> SimTable<'a> {
 
     fn reference(&mut self, what: &str, user: UserId) -> String {
         self.operations += 1;
-        format!("sim:{}:{}:{what}:{}", self.run, self.operations, user.0)
+        crate::bank::cash_sim_reference(self.run, self.operations, what, user)
     }
 
     /// Cashes out what an interrupted earlier run left at the table; returns the chips.

@@ -128,7 +128,7 @@ struct SimTournaments<'a> {
 impl SimTournaments<'_> {
     fn reference(&mut self, what: &str) -> String {
         self.operations += 1;
-        format!("sim-tournament:{}:{}:{what}", self.run, self.operations)
+        crate::bank::tournament_sim_reference(self.run, self.operations, what)
     }
 
     async fn state(&self, id: TournamentId) -> anyhow::Result<TournamentState> {

@@ -179,11 +179,8 @@ async fn close_failed_table(
         record::hand_finished();
     }
     // Unique per failure: a channel's table may fail, reopen and fail again in one process.
-    let reference = crate::bank::table_reference(
-        services.session,
-        table,
-        &format!("failed-close:{}", rand::random::<u64>()),
-    );
+    let reference =
+        crate::bank::failed_close_reference(services.session, table, rand::random::<u64>());
     let cashed_out = services.bank.close_table(guild, table, &reference).await?;
     services
         .store

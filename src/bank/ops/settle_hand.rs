@@ -8,11 +8,11 @@ use std::collections::BTreeSet;
 use super::Operation;
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
+use crate::bank::references;
 use crate::bank::store::Tree;
 use crate::bank::tables::{self, HandRecord, HandState, hand_key, table_key};
 use crate::bank::{
-    BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, encoding, house, records,
-    stats,
+    BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, house, records, stats,
 };
 
 pub(crate) struct SettleHand {
@@ -91,7 +91,7 @@ fn move_chips(
     hand: u64,
     outcomes: &[SeatOutcome],
 ) -> Result<(), BankError> {
-    let reference = encoding::settlement_reference(table, hand);
+    let reference = references::settlement_reference(table, hand);
     for (loser, winner, amount) in movements(draft, table, outcomes)? {
         accounts::transfer(
             draft,

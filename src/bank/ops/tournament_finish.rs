@@ -11,16 +11,12 @@
 use super::Operation;
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
+use crate::bank::references;
 use crate::bank::stats::{self, TournamentResult};
 use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::{self, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 use crate::tournament::Tournament;
-
-/// The reference every payout of tournament `id` carries.
-pub(crate) fn payout_reference(state: &TournamentState) -> String {
-    format!("tournament:{}:payouts", state.id.0)
-}
 
 /// Pays the finished `tournament` out of `state`'s escrow and marks it finished.
 pub(super) fn pay_out(
@@ -33,7 +29,7 @@ pub(super) fn pay_out(
             tournament: state.id,
         });
     };
-    let reference = payout_reference(state);
+    let reference = references::payout_reference(state.id);
     let mut paid: Payouts = Vec::with_capacity(payouts.len());
     let mut results = Vec::with_capacity(payouts.len());
     for payout in payouts {
@@ -104,6 +100,7 @@ mod tests {
     use crate::bank::TournamentPhase;
     use crate::bank::TournamentStats;
     use crate::bank::ops::tournament_testkit::*;
+    use crate::bank::references;
 
     #[tokio::test]
     async fn a_finished_sit_and_go_pays_each_paid_place_under_its_payout_reference_and_counts_it_in_the_stats()
@@ -114,7 +111,7 @@ mod tests {
         let places = play_out(&bank, id).await;
         let (winner, second) = (places[0].0, places[1].0);
         assert_eq!((places[0].2, places[1].2), (325, 175));
-        let payouts = entries_with(&bank, &format!("tournament:{}:payouts", id.0)).await;
+        let payouts = entries_with(&bank, &references::payout_reference(id)).await;
         let mut paid: Vec<u64> = payouts.iter().map(|entry| entry.amount).collect();
         paid.sort_unstable();
         assert_eq!(paid, vec![175, 325], "one movement per paid place only");

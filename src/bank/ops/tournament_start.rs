@@ -8,6 +8,7 @@
 use super::tournament_register::{enter, refuse_unless_registering};
 use super::{Once, Operation};
 use crate::bank::ledger::Draft;
+use crate::bank::references;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 use crate::tournament::Tournament;
@@ -77,7 +78,7 @@ fn fill_with_computers(
             config,
             state,
             computer,
-            &format!("{reference}:computer:{seat}"),
+            &references::computer_entry_reference(reference, seat),
         )?;
     }
     Ok(())

@@ -250,7 +250,7 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
                 buy_in: args.buy_in,
                 payouts: None,
             };
-            let reference = format!("play-tournament:open:{}", all.len() + 1);
+            let reference = crate::bank::play_tournament_open_reference(all.len() + 1);
             let seats = usize::from(args.players);
             (
                 bank.open_tournament(GUILD, CHANNEL, seats, settings, &reference)
@@ -269,7 +269,7 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
         let players = std::iter::once(YOU).chain(computers.map(UserId::computer));
         let missing = players.filter(|user| !state.entrants.contains(user));
         for user in missing.take(state.seats.saturating_sub(state.entrants.len())) {
-            let reference = format!("play-tournament:{}:register:{}", id.0, user.0);
+            let reference = crate::bank::play_tournament_register_reference(id, user);
             bank.register_tournament(GUILD, id, user, &reference)
                 .await
                 .with_context(|| format!("player {} cannot register", user.0))?;
