@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use studbot::table::computer::{Level, choose_action_at, choose_for_hand};
+use studbot::table::computer::{ComputerLevel, choose_action_at, choose_for_hand};
 use studbot::table::hand::{Hand, HandSetup, PrivateView, PublicView};
 use studbot::table::{Deck, Game, Rules, Stakes};
 
@@ -47,8 +47,8 @@ fn computer(c: &mut Criterion) {
         let points = decision_points(game);
         let mut group = c.benchmark_group(format!("computer/{}", game.name()));
         group.throughput(Throughput::Elements(points.len() as u64));
-        for level in [Level::Easy, Level::Good] {
-            if level == Level::Good {
+        for level in [ComputerLevel::Easy, ComputerLevel::Good] {
+            if level == ComputerLevel::Good {
                 group.sample_size(10);
             }
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);

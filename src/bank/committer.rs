@@ -89,7 +89,7 @@ impl BatchClock {
 }
 
 /// A queued operation with its caller's reply, its type erased for the committer.
-pub(crate) trait Job: Send {
+pub(crate) trait QueuedOperation: Send {
     /// The committer takes the request up; false when its caller already withdrew it.
     fn start(&self) -> bool;
 
@@ -114,7 +114,7 @@ pub(crate) struct Queued<O: Operation> {
     pub reply: oneshot::Sender<Result<O::Output, BankError>>,
 }
 
-impl<O: Operation> Job for Queued<O> {
+impl<O: Operation> QueuedOperation for Queued<O> {
     fn start(&self) -> bool {
         self.ticket.start()
     }
@@ -138,7 +138,7 @@ impl<O: Operation> Job for Queued<O> {
 }
 
 pub(crate) enum Request {
-    Run(Box<dyn Job>),
+    Run(Box<dyn QueuedOperation>),
     /// Audit the books once the batch is written.
     Audit {
         reply: oneshot::Sender<Result<AuditReport, BankError>>,

@@ -34,7 +34,7 @@ pub(crate) struct RegisteredTable {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum HandState {
+pub(crate) enum HandStatus {
     InProgress,
     Settled,
     Cancelled,
@@ -43,7 +43,7 @@ pub(crate) enum HandState {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct HandRecord {
     pub guild: GuildId,
-    pub state: HandState,
+    pub state: HandStatus,
     /// The seats' stacks when the hand began.
     pub starts: Vec<(UserId, u64)>,
 }

@@ -81,7 +81,7 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
                 seq,
                 action,
             }) if table == click.interaction.channel_id.get() => {
-                let turn = Turn { hand, seq, action };
+                let turn = OfferedAction { hand, seq, action };
                 click.act(TableId(table), turn).await;
             }
             Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
@@ -99,7 +99,7 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
 
 /// The action a button offers, and the turn it was offered at.
 #[derive(Debug, Clone, Copy)]
-struct Turn {
+struct OfferedAction {
     hand: u64,
     seq: u32,
     action: ActionKind,
@@ -162,7 +162,7 @@ impl Click<'_> {
 
     /// An action button: the table takes the action, the board is answered in place, and the
     /// click's token goes to the presenter.
-    async fn act(&self, table: TableId, turn: Turn) {
+    async fn act(&self, table: TableId, turn: OfferedAction) {
         let defer_at = super::interaction_age::defer_at(
             self.bot,
             self.interaction.id.get(),
@@ -215,7 +215,7 @@ impl Click<'_> {
     async fn take_action(
         &self,
         handle: &TableHandle,
-        turn: Turn,
+        turn: OfferedAction,
         defer_at: tokio::time::Instant,
     ) -> (Result<Result<u32, LobbyError>, Elapsed>, bool) {
         let click_delay = Duration::from_millis(self.bot.config().testing.click_delay_ms);

@@ -21,7 +21,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3Default;
 
-use crate::table::computer::{Level, choose_action, choose_action_at};
+use crate::table::computer::{ComputerLevel, choose_action, choose_action_at};
 use crate::table::hand::{Event, Hand, HandResult, HandSetup, PrivateView, PublicView};
 use crate::table::{Deck, GameChoice, Rules, Stakes};
 
@@ -385,8 +385,8 @@ impl Deciders {
                 }
                 (level, _) => {
                     let level = match level {
-                        Some(SeatLevel::Good) => Some(Level::Good),
-                        Some(SeatLevel::Easy) => Some(Level::Easy),
+                        Some(SeatLevel::Good) => Some(ComputerLevel::Good),
+                        Some(SeatLevel::Easy) => Some(ComputerLevel::Easy),
                         _ => None,
                     };
                     let (public, private) = match &mut self.views {

@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 use crate::bank::UserId;
-use crate::table::computer::{Level, choose_action_at};
+use crate::table::computer::{ComputerLevel, choose_action_at};
 use crate::table::hand::{LegalAction, PublicView};
 
 /// What a computer player is called: a name that says what it is, numbered by its chair
@@ -66,7 +66,7 @@ use super::notice::{Notice, NoticeBody, NoticeReceiver, TurnOffer};
 /// The computer-played seats of one table.
 pub struct ComputerPlayers {
     users: HashSet<UserId>,
-    level: Level,
+    level: ComputerLevel,
     rng: ChaCha20Rng,
     /// The latest public board and the hand/action it belongs to.
     board: Option<(u64, u32, PublicView)>,
@@ -75,13 +75,13 @@ pub struct ComputerPlayers {
 impl ComputerPlayers {
     /// `seed` makes their choices repeatable.
     pub fn new(users: impl IntoIterator<Item = UserId>, seed: u64) -> ComputerPlayers {
-        ComputerPlayers::at_level(users, Level::default(), seed)
+        ComputerPlayers::at_level(users, ComputerLevel::default(), seed)
     }
 
     /// Computer players of `level`.
     pub fn at_level(
         users: impl IntoIterator<Item = UserId>,
-        level: Level,
+        level: ComputerLevel,
         seed: u64,
     ) -> ComputerPlayers {
         ComputerPlayers {

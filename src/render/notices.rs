@@ -294,8 +294,8 @@ pub fn table_status(locale: Locale, view: &TableStatusView) -> String {
     ];
     if view.computer_players > 0 {
         let level = match view.computer_level {
-            crate::table::computer::Level::Easy => "computer-level-easy",
-            crate::table::computer::Level::Good => "computer-level-good",
+            crate::table::computer::ComputerLevel::Easy => "computer-level-easy",
+            crate::table::computer::ComputerLevel::Good => "computer-level-good",
         };
         lines.push(tr(
             locale,

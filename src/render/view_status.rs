@@ -31,5 +31,5 @@ pub struct TableStatusView {
     pub seats: Vec<StatusSeat>,
     /// Seats computer players may fill while humans are short, and how well they play.
     pub computer_players: u8,
-    pub computer_level: crate::table::computer::Level,
+    pub computer_level: crate::table::computer::ComputerLevel,
 }

@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use studbot::table::Game;
 use studbot::table::card::Card;
-use studbot::table::computer::{Level, choose_action_at};
+use studbot::table::computer::{ComputerLevel, choose_action_at};
 use studbot::table::hand::{ActionKind, Hand, HandSetup, Street};
 use studbot::table::rules::{Rules, Stakes};
 
@@ -87,7 +87,7 @@ proptest! {
         good in any::<bool>(),
     ) {
         let game = Game::ALL[game_index];
-        let level = if good { Level::Good } else { Level::Easy };
+        let level = if good { ComputerLevel::Good } else { ComputerLevel::Easy };
         let hero = hero_pick % seats;
         let (lists, rest) = deal(seed, seats);
         let other = redeal_hidden(&lists, &rest, hero, seed ^ 0x5eed);
@@ -149,7 +149,8 @@ fn good_never_chooses_an_illegal_action() {
             while let Some(seat) = hand.to_act() {
                 let private = hand.private_view(seat).unwrap();
                 let choice =
-                    choose_action_at(Level::Good, &private, &hand.public_view(), &mut rng).unwrap();
+                    choose_action_at(ComputerLevel::Good, &private, &hand.public_view(), &mut rng)
+                        .unwrap();
                 assert!(
                     hand.legal_actions().contains(&choice),
                     "{game:?} {choice:?}"

@@ -218,7 +218,7 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
 
 /// The stored balances, totalled by kind, and what the later checks need of them.
 #[derive(Default)]
-struct Books {
+struct BalanceTotals {
     accounts: u64,
     player_accounts: u64,
     player_chips: i128,
@@ -234,7 +234,7 @@ struct Books {
     expected_board: BTreeSet<(GuildId, UserId, u64)>,
 }
 
-impl Books {
+impl BalanceTotals {
     /// One stored balance into the totals it belongs to; a balance out of its account's
     /// range is a break.
     fn add(&mut self, account: Account, balance: i128, breaks: &mut Vec<String>) {
@@ -291,17 +291,17 @@ fn check_balances(
     store: &dyn Store,
     ledger: Recomputed,
     breaks: &mut Vec<String>,
-) -> Result<Books, BankError> {
+) -> Result<BalanceTotals, BankError> {
     let Recomputed {
         balances: mut from_ledger,
         tournament_flows,
         tournament_parties,
         ..
     } = ledger;
-    let mut books = Books {
+    let mut books = BalanceTotals {
         tournament_flows,
         tournament_parties,
-        ..Books::default()
+        ..BalanceTotals::default()
     };
     for item in store.scan_prefix(Tree::Balances, &[]) {
         let (key, value) = item?;
@@ -367,7 +367,7 @@ struct TableCounts {
 /// Each table's seats are counted in its guild.
 fn check_tables(
     store: &dyn Store,
-    books: &mut Books,
+    books: &mut BalanceTotals,
     breaks: &mut Vec<String>,
 ) -> Result<TableCounts, BankError> {
     let mut counts = TableCounts {

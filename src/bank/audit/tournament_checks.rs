@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::Books;
+use super::BalanceTotals;
 use crate::bank::BankError;
 use crate::bank::accounts::Account;
 use crate::bank::store::{Store, Tree};
@@ -21,7 +21,7 @@ pub(super) struct TournamentCounts {
 /// in its tournament's guild.
 pub(super) fn check_tournaments(
     store: &dyn Store,
-    books: &mut Books,
+    books: &mut BalanceTotals,
     breaks: &mut Vec<String>,
 ) -> Result<TournamentCounts, BankError> {
     let mut counts = TournamentCounts { live: 0, over: 0 };

@@ -5,7 +5,7 @@
 use super::Operation;
 use crate::bank::ledger::Draft;
 use crate::bank::store::Tree;
-use crate::bank::tables::{self, HandRecord, HandState, hand_key, table_key};
+use crate::bank::tables::{self, HandRecord, HandStatus, hand_key, table_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 
 pub(crate) struct BeginHand {
@@ -39,7 +39,7 @@ impl Operation for BeginHand {
             hand_key(table, hand),
             &HandRecord {
                 guild,
-                state: HandState::InProgress,
+                state: HandStatus::InProgress,
                 starts,
             },
         );
@@ -55,7 +55,7 @@ mod tests {
     use crate::bank::BankError;
     use crate::bank::UserId;
     use crate::bank::ops::testing::{Books, TABLE, outcome};
-    use crate::bank::tables::HandState;
+    use crate::bank::tables::HandStatus;
 
     fn seated() -> Books {
         let mut books = Books::new();
@@ -71,7 +71,7 @@ mod tests {
         let record = books.table().expect("registered");
         assert_eq!((record.hand_in_progress, record.last_hand), (Some(1), 1));
         let marker = books.hand(1).expect("marked");
-        assert_eq!(marker.state, HandState::InProgress);
+        assert_eq!(marker.state, HandStatus::InProgress);
         assert_eq!(marker.starts, vec![(UserId(1), 300), (UserId(2), 200)]);
     }
 

@@ -6,7 +6,7 @@ use super::Operation;
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::Draft;
 use crate::bank::store::Tree;
-use crate::bank::tables::{self, HandRecord, HandState, hand_key, table_key};
+use crate::bank::tables::{self, HandRecord, HandStatus, hand_key, table_key};
 use crate::bank::{BankError, EconomyConfig, Recovery, TableId};
 
 pub(crate) struct CancelHand {
@@ -23,16 +23,16 @@ impl CancelHand {
             return Err(BankError::UnknownHand { table, hand });
         };
         match hand_record.state {
-            HandState::Cancelled => return Ok(None),
-            HandState::Settled => return Err(BankError::HandFinished { table, hand }),
-            HandState::InProgress => {}
+            HandStatus::Cancelled => return Ok(None),
+            HandStatus::Settled => return Err(BankError::HandFinished { table, hand }),
+            HandStatus::InProgress => {}
         }
         let guild = hand_record.guild;
         let mut stacks = Vec::with_capacity(hand_record.starts.len());
         for &(user, _) in &hand_record.starts {
             stacks.push((user, accounts::chips(draft, Account::Seat { table, user })?));
         }
-        hand_record.state = HandState::Cancelled;
+        hand_record.state = HandStatus::Cancelled;
         draft.put_record(Tree::Hands, key, &hand_record);
         tables::prune_hand_markers(draft, table, hand)?;
         if let Some(mut record) = tables::read_table(draft, table)?

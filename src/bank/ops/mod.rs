@@ -1,7 +1,7 @@
 //! The bank's write operations, one type each (mini-redis `cmd/` style): each type owns its
 //! arguments, its fingerprint (what its reference remembers it by) and its `apply`, which
 //! validates and drafts its writes. The committer runs any [`Operation`] without knowing
-//! which (see `committer::Job`), so adding an operation is one file here plus its method on
+//! which (see `committer::QueuedOperation`), so adding an operation is one file here plus its method on
 //! `Bank`.
 
 mod begin_hand;

@@ -10,7 +10,7 @@ use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::references;
 use crate::bank::store::Tree;
-use crate::bank::tables::{self, HandRecord, HandState, hand_key, table_key};
+use crate::bank::tables::{self, HandRecord, HandStatus, hand_key, table_key};
 use crate::bank::{
     BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, house, records, stats,
 };
@@ -39,13 +39,13 @@ impl Operation for SettleHand {
         let existing: Option<HandRecord> = draft.get_record(Tree::Hands, &hand_key(table, hand))?;
         match existing.as_ref().map(|existing| existing.state) {
             // A replay: nothing written.
-            Some(HandState::Settled) => return Ok(()),
-            Some(HandState::Cancelled) => return Err(BankError::HandFinished { table, hand }),
+            Some(HandStatus::Settled) => return Ok(()),
+            Some(HandStatus::Cancelled) => return Err(BankError::HandFinished { table, hand }),
             // A finished hand whose marker was pruned: far older than any retry.
             None if hand <= record.last_hand && record.hand_in_progress != Some(hand) => {
                 return Err(BankError::HandFinished { table, hand });
             }
-            Some(HandState::InProgress) | None => {}
+            Some(HandStatus::InProgress) | None => {}
         }
         if let Some(current) = record.hand_in_progress
             && current != hand
@@ -69,7 +69,7 @@ impl Operation for SettleHand {
             hand_key(table, hand),
             &HandRecord {
                 guild,
-                state: HandState::Settled,
+                state: HandStatus::Settled,
                 starts,
             },
         );
@@ -216,7 +216,7 @@ fn movements(
 #[cfg(test)]
 mod tests {
     use crate::bank::ops::testing::{Books, TABLE, outcome};
-    use crate::bank::tables::HandState;
+    use crate::bank::tables::HandStatus;
     use crate::bank::{BankError, HAND_MARKERS_KEPT, UserId};
 
     fn seated() -> Books {
@@ -243,7 +243,7 @@ mod tests {
         );
         assert_eq!(
             books.hand(1).map(|marker| marker.state),
-            Some(HandState::Settled)
+            Some(HandStatus::Settled)
         );
         let record = books.table().expect("registered");
         assert_eq!((record.hand_in_progress, record.last_hand), (None, 1));

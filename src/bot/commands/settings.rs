@@ -55,7 +55,7 @@ pub type ShortAllInChoice = Choice<ShortAllIn>;
 pub type OddChipChoice = Choice<OddChip>;
 pub type GameChoiceOption = Choice<GameChoice>;
 pub type LanguageChoice = Choice<Option<Locale>>;
-pub type ComputerLevelChoice = Choice<crate::table::computer::Level>;
+pub type ComputerLevelChoice = Choice<crate::table::computer::ComputerLevel>;
 
 /// A numeric setting, as a slash option bounded by the lobby's own [`Bound`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

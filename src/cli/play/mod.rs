@@ -25,7 +25,7 @@ mod table_args;
 mod tournament;
 mod words;
 
-use session::Session;
+use session::PlaySession;
 pub use table_args::TableArgs;
 
 #[derive(clap::Args, Debug)]
@@ -48,8 +48,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = "en")]
     pub lang: String,
     /// How well the computer players play: `easy` (for beginners) or `good` (by equity).
-    #[arg(long, value_enum, default_value_t = crate::table::computer::Level::Easy)]
-    pub level: crate::table::computer::Level,
+    #[arg(long, value_enum, default_value_t = crate::table::computer::ComputerLevel::Easy)]
+    pub level: crate::table::computer::ComputerLevel,
     /// Seconds between hands.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
     pub between_hands: u32,
@@ -228,7 +228,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
             leaving_after_hand: Vec::new(),
         },
     };
-    let mut session = Session::new(locale, &table, &lobby, &bank, Box::new(names));
+    let mut session = PlaySession::new(locale, &table, &lobby, &bank, Box::new(names));
     let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
         InputTiming::AtOnce
     } else {
@@ -304,7 +304,7 @@ struct Players<'a> {
 /// line you type read when `timing` says, and the table closed once the lobby has stopped it
 /// after you quit.
 async fn serve(
-    session: &mut Session,
+    session: &mut PlaySession,
     players: &mut Players<'_>,
     notices: &mut NoticeReceiver,
     timing: InputTiming,

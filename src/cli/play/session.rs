@@ -10,10 +10,10 @@ use crate::lobby::{
 use crate::render::{self, Locale, tr};
 use crate::table::hand::SeatState;
 
-use super::words::{Choice, Command, Wish, choose, parse};
+use super::words::{ActionChoice, PlayerCommand, Wish, choose, parse};
 use super::{GUILD, QUIT_GRACE, TABLE, YOU, say};
 
-pub(super) struct Session {
+pub(super) struct PlaySession {
     pub(super) locale: Locale,
     pub(super) table: TableHandle,
     pub(super) lobby: Lobby,
@@ -48,7 +48,7 @@ fn card_count(view: &crate::table::hand::PrivateView) -> usize {
     view.down_cards.len() + view.up_cards.len()
 }
 
-impl Session {
+impl PlaySession {
     /// A session at `table`, its players being seated.
     pub(super) fn new(
         locale: Locale,
@@ -293,34 +293,34 @@ impl Session {
             return Ok(());
         };
         match command {
-            Command::Help => say(&tr(locale, "play-help", &[])),
-            Command::Quit => self.quit().await?,
-            Command::Cards => match self.table.show_cards(YOU).await {
+            PlayerCommand::Help => say(&tr(locale, "play-help", &[])),
+            PlayerCommand::Quit => self.quit().await?,
+            PlayerCommand::Cards => match self.table.show_cards(YOU).await {
                 Ok(cards) => say(&render::private_hand(locale, cards.hand, &cards.view)),
                 Err(error) => self.refused(&error),
             },
-            Command::Board => match &self.board {
+            PlayerCommand::Board => match &self.board {
                 Some(board) => {
                     let view = board_view(board, &|user| self.name(user));
                     say(&render::board(locale, &view));
                 }
                 None => say(&tr(locale, "play-waiting", &[])),
             },
-            Command::Status => {
+            PlayerCommand::Status => {
                 let status = self.table.status().await?;
                 let view = status_view(&status, &|user| self.name(user));
                 say(&render::table_status(locale, &view));
             }
-            Command::Balance => self.balance().await?,
-            Command::History(hand) => self.history(hand).await?,
-            Command::TopUp => self.top_up().await?,
-            Command::Ambiguous(message) => {
+            PlayerCommand::Balance => self.balance().await?,
+            PlayerCommand::History(hand) => self.history(hand).await?,
+            PlayerCommand::TopUp => self.top_up().await?,
+            PlayerCommand::Ambiguous(message) => {
                 say(&tr(locale, message, &[]));
                 if self.offer.is_some() {
                     self.prompt();
                 }
             }
-            Command::Action(wish, amount) => self.action(line, wish, amount).await,
+            PlayerCommand::Action(wish, amount) => self.action(line, wish, amount).await,
         }
         Ok(())
     }
@@ -391,8 +391,8 @@ impl Session {
             return;
         };
         let kind = match choose(wish, amount, &offer.legal) {
-            Choice::Take(kind) => kind,
-            Choice::OtherAmount(offered) => {
+            ActionChoice::Take(kind) => kind,
+            ActionChoice::OtherAmount(offered) => {
                 say(&tr(
                     locale,
                     "play-other-amount",
@@ -404,7 +404,7 @@ impl Session {
                 ));
                 return;
             }
-            Choice::NotOffered => {
+            ActionChoice::NotOffered => {
                 say(&tr(
                     locale,
                     "play-bad-input",

@@ -17,7 +17,7 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::words::{Choice, Command, choose, parse};
+use super::words::{ActionChoice, PlayerCommand, choose, parse};
 use super::{GUILD, PlayArgs, YOU, name_of, say};
 use crate::bank::{
     Bank, ChannelHand, EconomyConfig, TableId, TournamentId, TournamentPhase, UserId,
@@ -407,9 +407,9 @@ fn your_turn(
             continue;
         }
         match parse(locale, line) {
-            Some(Command::Action(wish, amount)) => match choose(wish, amount, &legal) {
-                Choice::Take(kind) => return Asked::Take(kind),
-                Choice::OtherAmount(offered) => say(&tr(
+            Some(PlayerCommand::Action(wish, amount)) => match choose(wish, amount, &legal) {
+                ActionChoice::Take(kind) => return Asked::Take(kind),
+                ActionChoice::OtherAmount(offered) => say(&tr(
                     locale,
                     "play-other-amount",
                     &[
@@ -418,7 +418,7 @@ fn your_turn(
                         ("offered", render::action_options(locale, &offered).into()),
                     ],
                 )),
-                Choice::NotOffered => say(&tr(
+                ActionChoice::NotOffered => say(&tr(
                     locale,
                     "play-bad-input",
                     &[
@@ -427,15 +427,15 @@ fn your_turn(
                     ],
                 )),
             },
-            Some(Command::Quit) => return Asked::Quit,
-            Some(Command::History(number)) => return Asked::History(number),
-            Some(Command::Help) => say(&tr(locale, "play-tournament-help", &[])),
-            Some(Command::Board) => say(&render::board(
+            Some(PlayerCommand::Quit) => return Asked::Quit,
+            Some(PlayerCommand::History(number)) => return Asked::History(number),
+            Some(PlayerCommand::Help) => say(&tr(locale, "play-tournament-help", &[])),
+            Some(PlayerCommand::Board) => say(&render::board(
                 locale,
                 &render::BoardView::from_public(&hand.public_view(), facts),
             )),
-            Some(Command::Status) => say(&header(locale, &tournament.status())),
-            Some(Command::Cards) => {
+            Some(PlayerCommand::Status) => say(&header(locale, &tournament.status())),
+            Some(PlayerCommand::Cards) => {
                 let seat = hand.to_act();
                 if let Some(view) = seat.and_then(|seat| hand.private_view(seat)) {
                     say(&render::private_hand(locale, facts.hand_number, &view));

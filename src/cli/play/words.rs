@@ -7,7 +7,7 @@ use crate::table::hand::{ActionKind, LegalAction};
 
 /// One line the player typed, understood.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Command {
+pub(super) enum PlayerCommand {
     Help,
     Quit,
     Cards,
@@ -44,26 +44,26 @@ pub(super) enum Wish {
 /// Indonesian players say the English poker words, so they share the English letters; a
 /// Spanish player reads *p*aso, *v*eo, *n*o voy, *a*puesto, *s*ubo. The English letters
 /// keep working in Spanish (not shown), except `r`, which reads as *retirarse* there.
-fn letter(locale: Locale, word: &str) -> Option<Command> {
+fn letter(locale: Locale, word: &str) -> Option<PlayerCommand> {
     let english = |word: &str| match word {
-        "h" | "?" => Some(Command::Help),
-        "q" => Some(Command::Quit),
-        "k" | "x" => Some(Command::Action(Wish::Check, None)),
-        "c" => Some(Command::Action(Wish::Call, None)),
-        "f" => Some(Command::Action(Wish::Fold, None)),
-        "b" => Some(Command::Action(Wish::Bet, None)),
-        "r" => Some(Command::Action(Wish::Raise, None)),
+        "h" | "?" => Some(PlayerCommand::Help),
+        "q" => Some(PlayerCommand::Quit),
+        "k" | "x" => Some(PlayerCommand::Action(Wish::Check, None)),
+        "c" => Some(PlayerCommand::Action(Wish::Call, None)),
+        "f" => Some(PlayerCommand::Action(Wish::Fold, None)),
+        "b" => Some(PlayerCommand::Action(Wish::Bet, None)),
+        "r" => Some(PlayerCommand::Action(Wish::Raise, None)),
         _ => None,
     };
     match locale {
         Locale::En | Locale::Id => english(word),
         Locale::Es => match word {
-            "p" => Some(Command::Action(Wish::Check, None)),
-            "v" => Some(Command::Action(Wish::Call, None)),
-            "n" => Some(Command::Action(Wish::Fold, None)),
-            "a" => Some(Command::Action(Wish::Bet, None)),
-            "s" => Some(Command::Action(Wish::Raise, None)),
-            "r" => Some(Command::Ambiguous("play-ambiguous-r")),
+            "p" => Some(PlayerCommand::Action(Wish::Check, None)),
+            "v" => Some(PlayerCommand::Action(Wish::Call, None)),
+            "n" => Some(PlayerCommand::Action(Wish::Fold, None)),
+            "a" => Some(PlayerCommand::Action(Wish::Bet, None)),
+            "s" => Some(PlayerCommand::Action(Wish::Raise, None)),
+            "r" => Some(PlayerCommand::Ambiguous("play-ambiguous-r")),
             _ => english(word),
         },
     }
@@ -74,13 +74,13 @@ fn letter(locale: Locale, word: &str) -> Option<Command> {
 /// players say at the table ("paso", "veo", "no voy", "subo", …) and the infinitives the
 /// buttons show, and a few aliases. An action word may be followed by the amount its option
 /// shows, with or without "to" / "a" / "ke" ("raise to 20", "subo a 20", "raise ke 20").
-pub(super) fn parse(locale: Locale, line: &str) -> Option<Command> {
+pub(super) fn parse(locale: Locale, line: &str) -> Option<PlayerCommand> {
     let lowered = line.to_lowercase();
     let words: Vec<&str> = lowered.split_whitespace().collect();
     if let ["history" | "historial" | "riwayat", rest @ ..] = words.as_slice() {
         return match rest {
-            [] => Some(Command::History(None)),
-            [number] => Some(Command::History(Some(
+            [] => Some(PlayerCommand::History(None)),
+            [number] => Some(PlayerCommand::History(Some(
                 number.trim_start_matches('#').parse().ok()?,
             ))),
             _ => None,
@@ -94,8 +94,8 @@ pub(super) fn parse(locale: Locale, line: &str) -> Option<Command> {
             action => action,
         };
         return match parse_words(locale, &action.join(" "))? {
-            Command::Action(wish, None) => Some(Command::Action(wish, Some(amount))),
-            ambiguous @ Command::Ambiguous(_) => Some(ambiguous),
+            PlayerCommand::Action(wish, None) => Some(PlayerCommand::Action(wish, Some(amount))),
+            ambiguous @ PlayerCommand::Ambiguous(_) => Some(ambiguous),
             _ => None,
         };
     }
@@ -125,19 +125,19 @@ fn typed_amount(locale: Locale, word: &str) -> Option<u64> {
     whole.parse().ok()
 }
 
-fn parse_words(locale: Locale, words: &str) -> Option<Command> {
+fn parse_words(locale: Locale, words: &str) -> Option<PlayerCommand> {
     if let Some(command) = letter(locale, words) {
         return Some(command);
     }
-    let action = |wish| Command::Action(wish, None);
+    let action = |wish| PlayerCommand::Action(wish, None);
     let command = match words {
-        "help" | "ayuda" | "bantuan" => Command::Help,
-        "quit" | "exit" | "salir" | "keluar" => Command::Quit,
-        "cards" | "cartas" | "kartu" => Command::Cards,
-        "board" | "mesa" | "meja" => Command::Board,
-        "status" | "estado" => Command::Status,
-        "balance" | "saldo" => Command::Balance,
-        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => Command::TopUp,
+        "help" | "ayuda" | "bantuan" => PlayerCommand::Help,
+        "quit" | "exit" | "salir" | "keluar" => PlayerCommand::Quit,
+        "cards" | "cartas" | "kartu" => PlayerCommand::Cards,
+        "board" | "mesa" | "meja" => PlayerCommand::Board,
+        "status" | "estado" => PlayerCommand::Status,
+        "balance" | "saldo" => PlayerCommand::Balance,
+        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => PlayerCommand::TopUp,
         "check" | "paso" | "pasar" | "cek" => action(Wish::Check),
         "call" | "veo" | "voy" | "igualo" | "igualar" | "ver" | "ikut" => action(Wish::Call),
         "fold" | "me retiro" | "no voy" | "retirarse" | "tirar" | "lipat" => action(Wish::Fold),
@@ -173,7 +173,7 @@ fn candidates(wish: Wish) -> &'static [ActionKind] {
 
 /// What a wish comes to against the actions offered.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Choice {
+pub(super) enum ActionChoice {
     Take(ActionKind),
     /// The wish is offered, but not at the amount typed: these are.
     OtherAmount(Vec<LegalAction>),
@@ -183,7 +183,7 @@ pub(super) enum Choice {
 /// The offered action a wish stands for: without an amount the first of its candidates
 /// offered; with one, the candidate whose option shows that amount ("bet 5" for "Bet 5",
 /// "raise 20" for "Raise to 20").
-pub(super) fn choose(wish: Wish, amount: Option<u64>, legal: &[LegalAction]) -> Choice {
+pub(super) fn choose(wish: Wish, amount: Option<u64>, legal: &[LegalAction]) -> ActionChoice {
     let offered: Vec<LegalAction> = candidates(wish)
         .iter()
         .filter_map(|kind| legal.iter().find(|action| action.kind == *kind))
@@ -194,9 +194,9 @@ pub(super) fn choose(wish: Wish, amount: Option<u64>, legal: &[LegalAction]) -> 
         Some(amount) => offered.iter().find(|action| shown_amount(action) == amount),
     };
     match taken {
-        Some(action) => Choice::Take(action.kind),
-        None if offered.is_empty() => Choice::NotOffered,
-        None => Choice::OtherAmount(offered),
+        Some(action) => ActionChoice::Take(action.kind),
+        None if offered.is_empty() => ActionChoice::NotOffered,
+        None => ActionChoice::OtherAmount(offered),
     }
 }
 
@@ -221,19 +221,19 @@ mod tests {
         let bet = |locale, line| parse(locale, line);
         assert_eq!(
             bet(Locale::En, "bet 1,250"),
-            Some(Command::Action(Wish::Bet, Some(1250)))
+            Some(PlayerCommand::Action(Wish::Bet, Some(1250)))
         );
         assert_eq!(
             bet(Locale::Es, "subo a 12.500"),
-            Some(Command::Action(Wish::Raise, Some(12_500)))
+            Some(PlayerCommand::Action(Wish::Raise, Some(12_500)))
         );
         assert_eq!(
             bet(Locale::Id, "raise ke 1.250.000"),
-            Some(Command::Action(Wish::Raise, Some(1_250_000)))
+            Some(PlayerCommand::Action(Wish::Raise, Some(1_250_000)))
         );
         assert_eq!(
             bet(Locale::Es, "apuesto 1250"),
-            Some(Command::Action(Wish::Bet, Some(1250)))
+            Some(PlayerCommand::Action(Wish::Bet, Some(1250)))
         );
         for badly_grouped in [
             "bet 1,25",
@@ -251,12 +251,12 @@ mod tests {
         let free = legal(&[ActionKind::Check, ActionKind::Bet]);
         assert_eq!(
             choose(Wish::Call, None, &free),
-            Choice::Take(ActionKind::Check)
+            ActionChoice::Take(ActionKind::Check)
         );
         let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
         assert_eq!(
             choose(Wish::Call, None, &facing),
-            Choice::Take(ActionKind::Call)
+            ActionChoice::Take(ActionKind::Call)
         );
     }
 
@@ -265,14 +265,14 @@ mod tests {
         let third = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Complete]);
         assert_eq!(
             choose(Wish::Raise, None, &third),
-            Choice::Take(ActionKind::Complete)
+            ActionChoice::Take(ActionKind::Complete)
         );
         let facing = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::Raise]);
         assert_eq!(
             choose(Wish::Bet, None, &facing),
-            Choice::Take(ActionKind::Raise)
+            ActionChoice::Take(ActionKind::Raise)
         );
-        assert_eq!(choose(Wish::Check, None, &facing), Choice::NotOffered);
+        assert_eq!(choose(Wish::Check, None, &facing), ActionChoice::NotOffered);
     }
 
     #[test]
@@ -280,11 +280,11 @@ mod tests {
         let choice = legal(&[ActionKind::Check, ActionKind::Bet, ActionKind::BetBig]);
         assert_eq!(
             choose(Wish::Bet, None, &choice),
-            Choice::Take(ActionKind::Bet)
+            ActionChoice::Take(ActionKind::Bet)
         );
         assert_eq!(
             choose(Wish::BetBig, None, &choice),
-            Choice::Take(ActionKind::BetBig)
+            ActionChoice::Take(ActionKind::BetBig)
         );
         let facing = legal(&[
             ActionKind::Fold,
@@ -294,21 +294,24 @@ mod tests {
         ]);
         assert_eq!(
             choose(Wish::Raise, None, &facing),
-            Choice::Take(ActionKind::Raise)
+            ActionChoice::Take(ActionKind::Raise)
         );
         assert_eq!(
             choose(Wish::RaiseBig, None, &facing),
-            Choice::Take(ActionKind::RaiseBig)
+            ActionChoice::Take(ActionKind::RaiseBig)
         );
         let gone_big = legal(&[ActionKind::Fold, ActionKind::Call, ActionKind::RaiseBig]);
         assert_eq!(
             choose(Wish::Raise, None, &gone_big),
-            Choice::Take(ActionKind::RaiseBig)
+            ActionChoice::Take(ActionKind::RaiseBig)
         );
-        assert_eq!(choose(Wish::BetBig, None, &facing[..3]), Choice::NotOffered);
+        assert_eq!(
+            choose(Wish::BetBig, None, &facing[..3]),
+            ActionChoice::NotOffered
+        );
         for (word, wish) in [("bet-big", Wish::BetBig), ("rb", Wish::RaiseBig)] {
             assert!(
-                parse(Locale::En, word) == Some(Command::Action(wish, None)),
+                parse(Locale::En, word) == Some(PlayerCommand::Action(wish, None)),
                 "{word}"
             );
         }
@@ -346,7 +349,7 @@ mod tests {
             ("complete", Wish::Complete),
         ] {
             assert!(
-                parse(Locale::En, word) == Some(Command::Action(wish, None)),
+                parse(Locale::En, word) == Some(PlayerCommand::Action(wish, None)),
                 "{word}"
             );
         }
@@ -359,15 +362,15 @@ mod tests {
     fn history_takes_an_optional_hand_number_in_every_language() {
         assert!(matches!(
             parse(Locale::En, "history"),
-            Some(Command::History(None))
+            Some(PlayerCommand::History(None))
         ));
         assert!(matches!(
             parse(Locale::En, "historial #3"),
-            Some(Command::History(Some(3)))
+            Some(PlayerCommand::History(Some(3)))
         ));
         assert!(matches!(
             parse(Locale::En, "riwayat 12"),
-            Some(Command::History(Some(12)))
+            Some(PlayerCommand::History(Some(12)))
         ));
         assert!(parse(Locale::En, "history three").is_none());
         assert!(parse(Locale::En, "history 1 2").is_none());
@@ -423,7 +426,7 @@ mod tests {
             for (letter, wish) in letters {
                 assert_eq!(
                     parse(locale, letter),
-                    Some(Command::Action(wish, None)),
+                    Some(PlayerCommand::Action(wish, None)),
                     "{locale} {letter}"
                 );
             }
@@ -431,15 +434,21 @@ mod tests {
         // To a Spanish player `r` is *retirarse* as much as *subir*.
         assert_eq!(
             parse(Locale::Es, "r"),
-            Some(Command::Ambiguous("play-ambiguous-r"))
+            Some(PlayerCommand::Ambiguous("play-ambiguous-r"))
         );
         assert_eq!(
             parse(Locale::Es, "R 20"),
-            Some(Command::Ambiguous("play-ambiguous-r"))
+            Some(PlayerCommand::Ambiguous("play-ambiguous-r"))
         );
         // The English letters still work in Spanish, unshown.
-        assert_eq!(parse(Locale::Es, "k"), Some(Command::Action(Check, None)));
-        assert_eq!(parse(Locale::Es, "f"), Some(Command::Action(Fold, None)));
+        assert_eq!(
+            parse(Locale::Es, "k"),
+            Some(PlayerCommand::Action(Check, None))
+        );
+        assert_eq!(
+            parse(Locale::Es, "f"),
+            Some(PlayerCommand::Action(Fold, None))
+        );
         // Spanish letters are not English ones.
         assert_eq!(parse(Locale::En, "s"), None);
         assert_eq!(parse(Locale::En, "n"), None);
@@ -450,22 +459,22 @@ mod tests {
         use ActionKind::*;
         let open_pair = offered(&[(Check, 0, 0), (Bet, 5, 5), (BetBig, 10, 10)]);
         for line in ["bet 5", "b 5", "apuesto 5", "pasang 5"] {
-            let Some(Command::Action(wish, amount)) = parse(Locale::En, line) else {
+            let Some(PlayerCommand::Action(wish, amount)) = parse(Locale::En, line) else {
                 panic!("{line} is not an action");
             };
             assert_eq!(
                 choose(wish, amount, &open_pair),
-                Choice::Take(Bet),
+                ActionChoice::Take(Bet),
                 "{line}"
             );
         }
         assert_eq!(
             choose(Wish::Bet, Some(10), &open_pair),
-            Choice::Take(BetBig)
+            ActionChoice::Take(BetBig)
         );
         assert_eq!(
             choose(Wish::Bet, Some(7), &open_pair),
-            Choice::OtherAmount(open_pair[1..].to_vec())
+            ActionChoice::OtherAmount(open_pair[1..].to_vec())
         );
         // A raise shows its total, a call the chips it puts in.
         let facing = offered(&[(Fold, 0, 0), (Call, 5, 10), (Raise, 15, 20)]);
@@ -476,17 +485,27 @@ mod tests {
             "raise ke 20",
             "r 20",
         ] {
-            let Some(Command::Action(wish, amount)) = parse(Locale::En, line) else {
+            let Some(PlayerCommand::Action(wish, amount)) = parse(Locale::En, line) else {
                 panic!("{line} is not an action");
             };
-            assert_eq!(choose(wish, amount, &facing), Choice::Take(Raise), "{line}");
+            assert_eq!(
+                choose(wish, amount, &facing),
+                ActionChoice::Take(Raise),
+                "{line}"
+            );
         }
-        assert_eq!(choose(Wish::Call, Some(5), &facing), Choice::Take(Call));
+        assert_eq!(
+            choose(Wish::Call, Some(5), &facing),
+            ActionChoice::Take(Call)
+        );
         assert_eq!(
             choose(Wish::Call, Some(10), &facing),
-            Choice::OtherAmount(vec![facing[1]])
+            ActionChoice::OtherAmount(vec![facing[1]])
         );
-        assert_eq!(choose(Wish::Check, Some(0), &facing), Choice::NotOffered);
+        assert_eq!(
+            choose(Wish::Check, Some(0), &facing),
+            ActionChoice::NotOffered
+        );
         for line in ["5", "to 5", "bet to", "cards 5", "bet 5 5", "bet -5"] {
             assert_eq!(parse(Locale::En, line), None, "{line}");
         }

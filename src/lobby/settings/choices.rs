@@ -3,7 +3,7 @@
 
 use crate::render::Locale;
 use crate::table::GameChoice;
-use crate::table::computer::Level;
+use crate::table::computer::ComputerLevel;
 use crate::table::rules::{OddChip, ShortAllIn};
 
 /// A setting chosen from a fixed list (the engine's own `NAMED`, each option with its name),
@@ -37,9 +37,9 @@ impl SettingChoice for GameChoice {
     }
 }
 
-impl SettingChoice for Level {
+impl SettingChoice for ComputerLevel {
     fn all() -> &'static [(Self, &'static str)] {
-        &Level::NAMED
+        &ComputerLevel::NAMED
     }
 }
 
@@ -76,7 +76,7 @@ mod tests {
                 Some(serde_json::json!(name))
             );
         }
-        for (choice, name) in <Level as SettingChoice>::all().iter().copied() {
+        for (choice, name) in <ComputerLevel as SettingChoice>::all().iter().copied() {
             assert_eq!(SettingChoice::name(choice), name);
             assert_eq!(choice.name(), name, "the engine's own name");
             let settings = TableSettings {

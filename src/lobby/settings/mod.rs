@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::render::Locale;
-use crate::table::computer::Level;
+use crate::table::computer::ComputerLevel;
 use crate::table::rules::{Rules, RulesError, Stakes};
 use crate::table::{self, DEFAULT_MIX_HANDS, GameChoice};
 
@@ -48,7 +48,7 @@ pub struct TableSettings {
     pub computer_players: u8,
     /// How well the table's computer players play (stored by its name).
     #[serde(with = "level_by_name")]
-    pub computer_level: Level,
+    pub computer_level: ComputerLevel,
 }
 
 impl TableSettings {
@@ -124,7 +124,7 @@ impl Default for TableSettings {
             between_hands_secs: 5,
             language: None,
             computer_players: 0,
-            computer_level: Level::Easy,
+            computer_level: ComputerLevel::Easy,
         }
     }
 }
@@ -133,15 +133,20 @@ impl Default for TableSettings {
 mod level_by_name {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
-    use super::{Level, SettingChoice};
+    use super::{ComputerLevel, SettingChoice};
 
-    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(
+        level: &ComputerLevel,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(SettingChoice::name(*level))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<ComputerLevel, D::Error> {
         let name = String::deserialize(deserializer)?;
-        <Level as SettingChoice>::all()
+        <ComputerLevel as SettingChoice>::all()
             .iter()
             .find(|(_, known)| *known == name)
             .map(|(level, _)| *level)

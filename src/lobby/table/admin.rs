@@ -5,7 +5,7 @@ use crate::table::GameChoice;
 use crate::telemetry::record;
 
 use super::Table;
-use super::phase::Phase;
+use super::phase::TablePhase;
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{CancelReason, SeatStatus, TableMessage};
 use crate::lobby::settings::TableSettings;
@@ -190,9 +190,9 @@ impl Table {
     }
 
     async fn close_for_good(&mut self) -> Result<Payouts, LobbyError> {
-        if matches!(self.phase, Phase::DealingOut { .. }) {
+        if matches!(self.phase, TablePhase::DealingOut { .. }) {
             self.deal_out_at_once().await;
-            if let Phase::Settling { settlement, .. } = &self.phase {
+            if let TablePhase::Settling { settlement, .. } = &self.phase {
                 // Settled or not, the bank does not say yet: refunding it could undo a
                 // settlement, so the table stays open until the bank answers.
                 return Err(match settlement.unconfirmed.clone() {
@@ -208,7 +208,7 @@ impl Table {
             let stacks = self.seats.stacks_of(&hand.players);
             self.services.bank.cancel_hand(self.table, number).await?;
             record::hand_finished();
-            self.phase = Phase::between_hands();
+            self.phase = TablePhase::between_hands();
             self.message(TableMessage::HandCancelled {
                 hand: number,
                 reason: CancelReason::TableClosed,
@@ -227,7 +227,7 @@ impl Table {
             .remove(self.table)
             .await
             .map_err(|reason| LobbyError::Store { reason })?;
-        self.phase = Phase::Closed;
+        self.phase = TablePhase::Closed;
         if let Some(lobby) = self.services.lobby.upgrade() {
             lobby.forget(self.table);
         }

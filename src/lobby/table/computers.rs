@@ -12,7 +12,7 @@ use crate::bank::UserId;
 use crate::table::computer::choose_action_at;
 
 use super::Table;
-use super::phase::Phase;
+use super::phase::TablePhase;
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{NoticeBody, SeatStatus, TableMessage};
 
@@ -167,7 +167,7 @@ impl Table {
         if self.paused || !user.is_computer() {
             return;
         }
-        let Phase::Playing {
+        let TablePhase::Playing {
             hand,
             computer_turn_at,
             ..

@@ -13,7 +13,7 @@ use crate::equity::board::{BoardEquity, Budget, board_equity};
 use crate::table::hand::{Event, Phase as HandPhase, Street};
 
 use super::Table;
-use super::phase::Phase;
+use super::phase::TablePhase;
 
 /// How the table paces a hand dealt out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,8 +71,8 @@ impl DealtOutStreet {
 }
 
 /// Waits for the equity job of the street being dealt out, or forever when there is none.
-pub(super) async fn equity_ready(phase: &mut Phase) -> Option<BoardEquity> {
-    let Phase::DealingOut { street, .. } = phase else {
+pub(super) async fn equity_ready(phase: &mut TablePhase) -> Option<BoardEquity> {
+    let TablePhase::DealingOut { street, .. } = phase else {
         return std::future::pending().await;
     };
     let Some(job) = street.job.as_mut() else {
@@ -93,7 +93,7 @@ impl Table {
             return;
         };
         let view = in_play.hand.public_view();
-        if let Phase::DealingOut { street, .. } = &self.phase
+        if let TablePhase::DealingOut { street, .. } = &self.phase
             && street.is_for(in_play.number, view.street)
         {
             // The same street again (the table resumed): the board again, if it was up.
@@ -121,22 +121,22 @@ impl Table {
             equity: None,
         };
         match &mut self.phase {
-            Phase::DealingOut { street, .. } => *street = dealt_out,
-            Phase::Playing { .. } => {
+            TablePhase::DealingOut { street, .. } => *street = dealt_out,
+            TablePhase::Playing { .. } => {
                 if let Some(hand) = self.phase.end_hand() {
-                    self.phase = Phase::DealingOut {
+                    self.phase = TablePhase::DealingOut {
                         hand,
                         street: dealt_out,
                     };
                 }
             }
-            Phase::BetweenHands(_) | Phase::Settling { .. } | Phase::Closed => {}
+            TablePhase::BetweenHands(_) | TablePhase::Settling { .. } | TablePhase::Closed => {}
         }
     }
 
     /// The equities of the board came: it is published with them.
     pub(super) fn on_equity(&mut self, equity: Option<BoardEquity>) {
-        let Phase::DealingOut { street, .. } = &mut self.phase else {
+        let TablePhase::DealingOut { street, .. } = &mut self.phase else {
             return;
         };
         street.equity = equity;
@@ -151,7 +151,7 @@ impl Table {
     /// Publishes the board of the street being dealt out (once) and starts its pause.
     fn show_dealt_out_board(&mut self) {
         let street_pause = self.services.pace.street_pause;
-        let Phase::DealingOut { street, .. } = &mut self.phase else {
+        let TablePhase::DealingOut { street, .. } = &mut self.phase else {
             return;
         };
         if street.publish_by.take().is_none() {
@@ -164,7 +164,7 @@ impl Table {
     /// A timer of the hand being dealt out is due: the board goes up without its equities,
     /// or the next street is dealt.
     pub(super) async fn on_dealing_out_timer(&mut self, now: Instant) {
-        let Phase::DealingOut { street, .. } = &mut self.phase else {
+        let TablePhase::DealingOut { street, .. } = &mut self.phase else {
             return;
         };
         if street.publish_by.is_some_and(|at| at <= now) {
@@ -183,7 +183,7 @@ impl Table {
     /// rather than refunding it.
     pub(super) async fn deal_out_at_once(&mut self) {
         loop {
-            let Phase::DealingOut { hand: in_play, .. } = &mut self.phase else {
+            let TablePhase::DealingOut { hand: in_play, .. } = &mut self.phase else {
                 return;
             };
             if in_play.hand.phase() != HandPhase::DealingOut {
@@ -201,7 +201,7 @@ impl Table {
     }
 
     async fn deal_next_street(&mut self) {
-        let Phase::DealingOut { hand: in_play, .. } = &mut self.phase else {
+        let TablePhase::DealingOut { hand: in_play, .. } = &mut self.phase else {
             return;
         };
         if in_play.hand.phase() != HandPhase::DealingOut {

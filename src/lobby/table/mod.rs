@@ -2,7 +2,7 @@
 //! writer of the table's state; commands arrive on its queue and are handled one at a time,
 //! and nothing it awaits (the bank, the store) is shared with another table's task.
 //!
-//! Where the table stands is one [`Phase`] (`phase`: between hands, playing, dealing out,
+//! Where the table stands is one [`TablePhase`] (`phase`: between hands, playing, dealing out,
 //! settling, closed), each holding only what exists in it; pausing and stopping are beside
 //! it, since either may come in any phase. What every table uses (the bank, the store, the
 //! clocks' pace, the lobby) is one [`TableServices`], built once by the lobby.
@@ -47,7 +47,7 @@ use super::store::TableStore;
 
 pub(crate) use chairs::Chairs;
 pub use dealing_out::DealingOutPace;
-use phase::Phase;
+use phase::TablePhase;
 pub(crate) use tournament::{TournamentPlay, tournament_over};
 
 /// What every table of a lobby uses, built once by the lobby and shared.
@@ -103,7 +103,7 @@ pub(crate) struct Table {
     /// Settings changed during a hand: installed when it ends.
     pending_settings: Option<TableSettings>,
     seats: Chairs,
-    phase: Phase,
+    phase: TablePhase,
     /// Frozen by a moderator, a halt or a finished shutdown: no timer of the phase runs and
     /// no action is taken, whatever the phase.
     paused: bool,
@@ -155,7 +155,7 @@ impl Table {
             settings: init.settings,
             pending_settings: None,
             seats: init.seats,
-            phase: Phase::between_hands(),
+            phase: TablePhase::between_hands(),
             paused: init.paused,
             paused_by_moderator: init.paused,
             stopping: None,
@@ -298,13 +298,13 @@ impl Table {
     async fn on_timer(&mut self) {
         let now = Instant::now();
         let due = |at: Option<Instant>| at.is_some_and(|at| at <= now);
-        if let Phase::Settling { settlement, .. } = &self.phase
+        if let TablePhase::Settling { settlement, .. } = &self.phase
             && due(settlement.retry_at)
         {
             self.settle().await;
             return;
         }
-        if let Phase::BetweenHands(between) = &self.phase
+        if let TablePhase::BetweenHands(between) = &self.phase
             && due(between.departures_retry_at)
         {
             self.let_departing_go().await;
@@ -318,7 +318,7 @@ impl Table {
             self.cancel_for_shutdown().await;
             return;
         }
-        if let Phase::Playing {
+        if let TablePhase::Playing {
             computer_turn_at, ..
         } = &mut self.phase
             && due(*computer_turn_at)
@@ -326,7 +326,7 @@ impl Table {
             *computer_turn_at = None;
             self.play_computer_turn().await;
         }
-        if let Phase::Playing {
+        if let TablePhase::Playing {
             action_deadline, ..
         } = &mut self.phase
             && due(*action_deadline)
@@ -337,7 +337,7 @@ impl Table {
         if !self.paused {
             self.on_dealing_out_timer(now).await;
         }
-        if let Phase::BetweenHands(between) = &mut self.phase
+        if let TablePhase::BetweenHands(between) = &mut self.phase
             && due(between.next_hand_at)
         {
             between.next_hand_at = None;

@@ -6,7 +6,7 @@ use tokio::sync::mpsc;
 use crate::table::hand::SeatIndex;
 
 use super::Table;
-use super::phase::Phase;
+use super::phase::TablePhase;
 use super::tournament::TournamentPlay;
 use crate::lobby::command::TableStatus;
 use crate::lobby::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
@@ -77,7 +77,7 @@ impl Table {
     fn board(&self) -> Option<PublicBoard> {
         let hand = self.phase.hand()?;
         let equity = match &self.phase {
-            Phase::DealingOut { street, .. } => street.equity.clone(),
+            TablePhase::DealingOut { street, .. } => street.equity.clone(),
             _ => None,
         };
         Some(PublicBoard {

@@ -16,7 +16,7 @@ use super::playing::HandInPlay;
 use super::settle::Settlement;
 
 /// The table's phase.
-pub(super) enum Phase {
+pub(super) enum TablePhase {
     /// No hand is in play.
     BetweenHands(BetweenHands),
     /// A hand in which a player is to act (or the table acts for one who has gone).
@@ -53,53 +53,53 @@ pub(super) struct BetweenHands {
     pub departures_retry_at: Option<Instant>,
 }
 
-impl Phase {
-    pub(super) fn between_hands() -> Phase {
-        Phase::BetweenHands(BetweenHands::default())
+impl TablePhase {
+    pub(super) fn between_hands() -> TablePhase {
+        TablePhase::BetweenHands(BetweenHands::default())
     }
 
     /// The hand in play, dealt out or being settled.
     pub(super) fn hand(&self) -> Option<&HandInPlay> {
         match self {
-            Phase::Playing { hand, .. }
-            | Phase::DealingOut { hand, .. }
-            | Phase::Settling { hand, .. } => Some(hand),
-            Phase::BetweenHands(_) | Phase::Closed => None,
+            TablePhase::Playing { hand, .. }
+            | TablePhase::DealingOut { hand, .. }
+            | TablePhase::Settling { hand, .. } => Some(hand),
+            TablePhase::BetweenHands(_) | TablePhase::Closed => None,
         }
     }
 
     pub(super) fn hand_mut(&mut self) -> Option<&mut HandInPlay> {
         match self {
-            Phase::Playing { hand, .. }
-            | Phase::DealingOut { hand, .. }
-            | Phase::Settling { hand, .. } => Some(hand),
-            Phase::BetweenHands(_) | Phase::Closed => None,
+            TablePhase::Playing { hand, .. }
+            | TablePhase::DealingOut { hand, .. }
+            | TablePhase::Settling { hand, .. } => Some(hand),
+            TablePhase::BetweenHands(_) | TablePhase::Closed => None,
         }
     }
 
     pub(super) fn between_hands_mut(&mut self) -> Option<&mut BetweenHands> {
         match self {
-            Phase::BetweenHands(between) => Some(between),
+            TablePhase::BetweenHands(between) => Some(between),
             _ => None,
         }
     }
 
     pub(super) fn is_settling(&self) -> bool {
-        matches!(self, Phase::Settling { .. })
+        matches!(self, TablePhase::Settling { .. })
     }
 
     pub(super) fn is_closed(&self) -> bool {
-        matches!(self, Phase::Closed)
+        matches!(self, TablePhase::Closed)
     }
 
     /// Ends the hand's phase, whichever it is, for `BetweenHands`; returns the hand. Any
     /// other phase is left as it is.
     pub(super) fn end_hand(&mut self) -> Option<HandInPlay> {
         self.hand()?;
-        match std::mem::replace(self, Phase::between_hands()) {
-            Phase::Playing { hand, .. }
-            | Phase::DealingOut { hand, .. }
-            | Phase::Settling { hand, .. } => Some(hand),
+        match std::mem::replace(self, TablePhase::between_hands()) {
+            TablePhase::Playing { hand, .. }
+            | TablePhase::DealingOut { hand, .. }
+            | TablePhase::Settling { hand, .. } => Some(hand),
             other => {
                 *self = other;
                 None
@@ -111,8 +111,8 @@ impl Phase {
     /// again, whole. The bank's retries and the board of a street being dealt out are kept.
     pub(super) fn stop_timers(&mut self) {
         match self {
-            Phase::BetweenHands(between) => between.next_hand_at = None,
-            Phase::Playing {
+            TablePhase::BetweenHands(between) => between.next_hand_at = None,
+            TablePhase::Playing {
                 action_deadline,
                 computer_turn_at,
                 ..
@@ -120,7 +120,7 @@ impl Phase {
                 *action_deadline = None;
                 *computer_turn_at = None;
             }
-            Phase::DealingOut { .. } | Phase::Settling { .. } | Phase::Closed => {}
+            TablePhase::DealingOut { .. } | TablePhase::Settling { .. } | TablePhase::Closed => {}
         }
     }
 
@@ -128,18 +128,18 @@ impl Phase {
     /// known either way, so its retries run even while paused.
     pub(super) fn deadline(&self, paused: bool) -> Option<Instant> {
         match self {
-            Phase::BetweenHands(between) => {
+            TablePhase::BetweenHands(between) => {
                 let next_hand_at = if paused { None } else { between.next_hand_at };
                 earliest(next_hand_at, between.departures_retry_at)
             }
-            Phase::Playing {
+            TablePhase::Playing {
                 action_deadline,
                 computer_turn_at,
                 ..
             } => earliest(*action_deadline, *computer_turn_at).filter(|_| !paused),
-            Phase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
-            Phase::Settling { settlement, .. } => settlement.retry_at,
-            Phase::Closed => None,
+            TablePhase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
+            TablePhase::Settling { settlement, .. } => settlement.retry_at,
+            TablePhase::Closed => None,
         }
     }
 }

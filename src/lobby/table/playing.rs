@@ -13,7 +13,7 @@ use crate::table::hand::{
 };
 use crate::table::{Game, MixLeg};
 
-use super::phase::Phase;
+use super::phase::TablePhase;
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
 use crate::lobby::command::Responder;
@@ -157,7 +157,7 @@ impl Table {
         let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, stacks, deck)
             .street_by_street();
         let hand = Hand::new(setup).map_err(|error| error.to_string())?;
-        self.phase = Phase::Playing {
+        self.phase = TablePhase::Playing {
             hand: HandInPlay {
                 number,
                 hand,
@@ -468,7 +468,7 @@ impl Table {
             timer_secs: self.settings.action_timer_secs,
         };
         if !self.paused
-            && let Phase::Playing {
+            && let TablePhase::Playing {
                 action_deadline, ..
             } = &mut self.phase
         {
@@ -492,7 +492,7 @@ impl Table {
             return Ok(());
         }
         let timer = Duration::from_secs(u64::from(self.settings.action_timer_secs));
-        if let Phase::Playing {
+        if let TablePhase::Playing {
             hand: playing,
             action_deadline,
             ..

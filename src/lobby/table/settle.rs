@@ -19,7 +19,7 @@ use crate::bank::{BankError, SeatOutcome, UserId};
 use crate::table::hand::Event;
 
 use super::Table;
-use super::phase::Phase;
+use super::phase::TablePhase;
 use super::playing::HandInPlay;
 use crate::lobby::command::ShutdownOutcome;
 use crate::lobby::error::LobbyError;
@@ -115,7 +115,7 @@ impl Table {
             self.halt("a finished hand had no result");
             return;
         }
-        self.phase = Phase::Settling {
+        self.phase = TablePhase::Settling {
             hand: in_play,
             settlement: Settlement {
                 unanswered: 0,
@@ -134,7 +134,7 @@ impl Table {
             self.record_tournament_hand().await;
             return;
         }
-        let Phase::Settling { hand: in_play, .. } = &self.phase else {
+        let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
             return;
         };
         let number = in_play.number;
@@ -215,7 +215,7 @@ impl Table {
         number: u64,
         call: impl Future<Output = Result<(), BankError>>,
     ) -> Result<(), BankError> {
-        let Phase::Settling { settlement, .. } = &mut self.phase else {
+        let TablePhase::Settling { settlement, .. } = &mut self.phase else {
             return call.await;
         };
         settlement.retry_at = None;
@@ -225,7 +225,7 @@ impl Table {
         let (settled, told) = self
             .await_bank(call, TableMessage::Settling { hand: number })
             .await;
-        if let Phase::Settling { settlement, .. } = &mut self.phase {
+        if let TablePhase::Settling { settlement, .. } = &mut self.phase {
             settlement.told = told;
         }
         settled
@@ -233,7 +233,7 @@ impl Table {
 
     /// The bank did not say whether hand `number` was settled: it is asked again later.
     pub(super) fn settlement_unconfirmed(&mut self, number: u64, error: BankError) {
-        let Phase::Settling { settlement, .. } = &mut self.phase else {
+        let TablePhase::Settling { settlement, .. } = &mut self.phase else {
             return;
         };
         settlement.unanswered = settlement.unanswered.saturating_add(1);

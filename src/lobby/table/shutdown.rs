@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::phase::Phase;
+use super::phase::TablePhase;
 use super::{Stopping, Table};
 use crate::lobby::command::{Responder, ShutdownOutcome};
 use crate::lobby::notice::{CancelReason, TableMessage};
@@ -52,7 +52,7 @@ impl Table {
     /// by the deck: it is dealt out at once and settled instead, however long its streets
     /// would have taken.
     pub(super) async fn cancel_for_shutdown(&mut self) {
-        if matches!(self.phase, Phase::DealingOut { .. }) {
+        if matches!(self.phase, TablePhase::DealingOut { .. }) {
             self.deal_out_at_once().await;
             if !self.phase.is_settling() {
                 // Settled (or refused and cancelled): `after_hand` answered the waiters.

@@ -29,7 +29,7 @@ use crate::tournament::Tournament;
 
 use super::Table;
 use super::chairs::{Chairs, Seat};
-use super::phase::Phase;
+use super::phase::TablePhase;
 use super::settle::{applied, outcome_unknown};
 use crate::lobby::error::LobbyError;
 use crate::lobby::history::HandHistory;
@@ -171,7 +171,7 @@ impl Table {
     /// try is scheduled; the sit & go cancelled meanwhile, the table closes; refused, the
     /// hand is dealt again from its start once a moderator resumes the table.
     pub(super) async fn record_tournament_hand(&mut self) {
-        let Phase::Settling { hand: in_play, .. } = &self.phase else {
+        let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
             return;
         };
         let (Some(play), Some(result)) = (&self.tournament, in_play.hand.result()) else {
@@ -283,7 +283,7 @@ impl Table {
     /// The sit & go is over or cancelled: the table's task ends, holding nothing.
     fn close_tournament_table(&mut self) {
         self.seats.clear();
-        self.phase = Phase::Closed;
+        self.phase = TablePhase::Closed;
         if let Some(lobby) = self.services.lobby.upgrade() {
             lobby.forget(self.table);
         }

@@ -256,8 +256,8 @@ impl Runout<'_> {
         };
         let my_hand = deal_to(self.mine, self.my_need, take(my_own));
         let mut weight = 1.0;
-        let mut hands: [Showdown; 8] = [Showdown::default(); 8];
-        hands[0] = Showdown::of(game, my_hand);
+        let mut hands: [ShowdownValue; 8] = [ShowdownValue::default(); 8];
+        hands[0] = ShowdownValue::of(game, my_hand);
         for (index, opponent) in self.opponents.iter().enumerate() {
             let own = if shared && opponent.need > 0 {
                 opponent.need - 1
@@ -268,7 +268,7 @@ impl Runout<'_> {
             weight *= opponent.fit(game, &self.tune, hidden);
             let hand = deal_to(opponent.known, opponent.need, hidden);
             if let Some(slot) = hands.get_mut(index + 1) {
-                *slot = Showdown::of(game, hand);
+                *slot = ShowdownValue::of(game, hand);
             }
         }
         let players = (self.opponents.len() + 1).min(hands.len());
@@ -353,26 +353,26 @@ fn has_something(game: Game, cards: CardSet) -> bool {
 
 /// One hand at showdown: high and low as numbers, greater is better, 0 for none.
 #[derive(Clone, Copy, Default)]
-struct Showdown {
+struct ShowdownValue {
     high: u32,
     low: u32,
 }
 
-impl Showdown {
-    fn of(game: Game, cards: CardSet) -> Showdown {
+impl ShowdownValue {
+    fn of(game: Game, cards: CardSet) -> ShowdownValue {
         match game {
             Game::Stud8 => {
                 let (high, low) = cards.high_low();
-                Showdown {
+                ShowdownValue {
                     high: high.0,
                     low: low.map_or(0, |low| low.0.get()),
                 }
             }
-            Game::Stud => Showdown {
+            Game::Stud => ShowdownValue {
                 high: cards.high().0,
                 low: 0,
             },
-            Game::Razz => Showdown {
+            Game::Razz => ShowdownValue {
                 high: 0,
                 low: cards.ace_five_low().get(),
             },
@@ -382,8 +382,8 @@ impl Showdown {
 
 /// The first hand's share of one pot among `hands`: half to the best high and half to the
 /// best low in Stud/8 (all to the high with no low), ties sharing their half.
-fn share(game: Game, hands: &[Showdown]) -> f64 {
-    let half = |value: fn(&Showdown) -> u32| -> Option<f64> {
+fn share(game: Game, hands: &[ShowdownValue]) -> f64 {
+    let half = |value: fn(&ShowdownValue) -> u32| -> Option<f64> {
         let best = hands.iter().map(value).max().unwrap_or(0);
         if best == 0 {
             return None;

@@ -15,7 +15,7 @@ use crate::table::hand::{Hand, LegalAction, PrivateView, PublicView};
 
 /// How well a computer player plays.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Level {
+pub enum ComputerLevel {
     /// By buckets: cheap, and readable by a stud player.
     #[default]
     Easy,
@@ -23,16 +23,16 @@ pub enum Level {
     Good,
 }
 
-named_from_all!(Level, Level::Easy, 2);
+named_from_all!(ComputerLevel, ComputerLevel::Easy, 2);
 
-impl Level {
-    pub const ALL: [Level; 2] = [Level::Easy, Level::Good];
+impl ComputerLevel {
+    pub const ALL: [ComputerLevel; 2] = [ComputerLevel::Easy, ComputerLevel::Good];
 
     /// The level's name, as players choose it and a stored table keeps it.
     pub const fn name(self) -> &'static str {
         match self {
-            Level::Easy => "easy",
-            Level::Good => "good",
+            ComputerLevel::Easy => "easy",
+            ComputerLevel::Good => "good",
         }
     }
 }
@@ -40,20 +40,20 @@ impl Level {
 /// Picks one of the legal actions at `level` for the seat of `private`, or `None` when that
 /// seat is not the one to act or no action is legal.
 pub fn choose_action_at<R: Rng + ?Sized>(
-    level: Level,
+    level: ComputerLevel,
     private: &PrivateView,
     public: &PublicView,
     rng: &mut R,
 ) -> Option<LegalAction> {
     match level {
-        Level::Easy => easy::choose_action(private, public, rng),
-        Level::Good => good::choose_action(private, public, rng),
+        ComputerLevel::Easy => easy::choose_action(private, public, rng),
+        ComputerLevel::Good => good::choose_action(private, public, rng),
     }
 }
 
 /// [`choose_action_at`] for whoever is to act in `hand`, from that seat's own view only.
 pub fn choose_for_hand_at<R: Rng + ?Sized>(
-    level: Level,
+    level: ComputerLevel,
     hand: &Hand,
     rng: &mut R,
 ) -> Option<LegalAction> {
