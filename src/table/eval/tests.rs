@@ -417,6 +417,76 @@ fn hands_of_more_than_seven_cards_evaluate_like_the_references() {
     );
 }
 
+#[test]
+fn a_slice_of_thousands_of_cards_is_evaluated_by_its_different_cards() {
+    // Eighty decks: the card count of a key would pass its 12 bits and overflow the u64, so
+    // past seven cards no entry point may build one.
+    let decks: Vec<Card> = (0..80).flat_map(|_| Card::all()).collect();
+    let (high, low) = best_high_low(&decks);
+    assert_eq!(high.to_string(), "Royal flush");
+    assert!(low.is_some_and(LowValue::is_wheel));
+    assert_eq!(best_high(&decks), high);
+    assert!(AceFiveLow::of(&decks).is_wheel());
+}
+
+/// Every hand of these groups in every choice of suits: `sizes[i]` cards of `ranks[i]`.
+fn suit_arrangements(sizes: &[usize], ranks: &[Rank]) -> Vec<Vec<Card>> {
+    let suit_choices = |size: usize| -> Vec<Vec<Suit>> {
+        (0u32..16)
+            .filter(|choice| choice.count_ones() as usize == size)
+            .map(|choice| {
+                Suit::ALL
+                    .iter()
+                    .enumerate()
+                    .filter(|&(index, _)| choice >> index & 1 == 1)
+                    .map(|(_, &suit)| suit)
+                    .collect()
+            })
+            .collect()
+    };
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new()];
+    for (&size, &rank) in sizes.iter().zip(ranks) {
+        hands = hands
+            .iter()
+            .flat_map(|hand| {
+                suit_choices(size).into_iter().map(move |suits| {
+                    let mut with = hand.clone();
+                    with.extend(suits.iter().map(|&suit| Card::new(rank, suit)));
+                    with
+                })
+            })
+            .collect();
+    }
+    hands
+}
+
+#[test]
+fn every_suit_arrangement_of_quads_trips_and_pairs_evaluates_like_the_references() {
+    // Quads beside trips or a pair, two and three trips, three pairs: the hands where the
+    // evaluator's ranks held in two, three and four suits overlap.
+    let shapes: [&[usize]; 10] = [
+        &[4, 3],
+        &[4, 2, 1],
+        &[4, 1, 1, 1],
+        &[3, 3, 1],
+        &[3, 2, 2],
+        &[3, 2, 1, 1],
+        &[2, 2, 2, 1],
+        &[4, 4],
+        &[4, 3, 2],
+        &[3, 3, 3],
+    ];
+    let highest_group_first = [Rank::King, Rank::Seven, Rank::Four, Rank::Two];
+    let lowest_group_first = [Rank::Three, Rank::Six, Rank::Jack, Rank::Ace];
+    for sizes in shapes {
+        for ranks in [highest_group_first, lowest_group_first] {
+            for hand in suit_arrangements(sizes, &ranks) {
+                assert_evaluators_agree_with_the_references(&hand);
+            }
+        }
+    }
+}
+
 // ---- Known hands and their words ----
 
 #[test]
