@@ -176,8 +176,14 @@ fn suit_arrangements(sizes: &[usize], ranks: &[Rank]) -> Vec<Vec<Card>> {
 #[test]
 fn every_suit_arrangement_of_quads_trips_and_pairs_evaluates_like_the_references() {
     // Quads beside trips or a pair, two and three trips, three pairs: the hands where the
-    // evaluator's ranks held in two, three and four suits overlap.
-    let shapes: [&[usize]; 10] = [
+    // evaluator's ranks held in two, three and four suits overlap. Quads with one kicker, the
+    // one hand of five or more cards that Razz plays as four of a kind, and boards of up to
+    // four cards.
+    let shapes: [&[usize]; 14] = [
+        &[4],
+        &[3, 1],
+        &[2, 2],
+        &[4, 1],
         &[4, 3],
         &[4, 2, 1],
         &[4, 1, 1, 1],
