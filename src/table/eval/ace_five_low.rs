@@ -404,6 +404,27 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_of_razz_low_is_said_with_its_group_and_every_card_it_plays() {
+        let said = [
+            ("2c 2d 4h 3s Ac", "Pair of twos (2-2-4-3-A)"),
+            ("5c 5d 2h 2s Ac", "Two pair, fives and twos (5-5-2-2-A)"),
+            ("2c 2d 2h 3s Ac", "Three of a kind, twos (2-2-2-3-A)"),
+            (
+                "Ks Kd Kh As Ad Ah Ac",
+                "Full house, aces over kings (A-A-A-K-K)",
+            ),
+            ("As Ad Ah Ac Ks", "Four of a kind, aces (A-A-A-A-K)"),
+        ];
+        for (hand, words) in said {
+            let (value, five) = best_ace_five_low_cards(&Card::parse_many(hand).unwrap());
+            assert_eq!(value.to_string(), words, "{hand}");
+            let ranks: Vec<Rank> = five.iter().map(|card| card.rank).collect();
+            assert_eq!(ranks, value.played_ranks(), "{hand}");
+            assert_eq!(ranks.len(), 5, "{hand}");
+        }
+    }
+
+    #[test]
     fn the_cards_of_a_low_are_those_it_is_said_by() {
         let (seven_low, five) =
             best_ace_five_low_cards(&Card::parse_many("Kd 7c 5h 4s 2d Ac Kh").unwrap());
