@@ -63,16 +63,16 @@ fn equity(c: &mut Criterion) {
         // Heads-up from fifth street: the pokenum spot.
         let fifth = spot(game, &["As 2h 3d 9c 9s", "Kd Kh 7c 6s 5d"]);
         bench_spot(c, &format!("{name}/heads_up_fifth"), &fifth, false);
-        // Heads-up and three-way from sixth street. (Three-way from fifth, 209 M runouts,
-        // takes tens of seconds an iteration: too long for a bench run.)
+        // Heads-up and three-way from sixth street; the three-way spot is the pokenum
+        // comparison's "3-way 6th".
         let sixth = spot(game, &["As 2h 3d 9c 9s Td", "Kd Kh 7c 6s 5d 4h"]);
         bench_spot(c, &format!("{name}/heads_up_sixth"), &sixth, false);
         let three_way = spot(
             game,
             &[
-                "As 2h 3d 9c 9s Td",
+                "As 2h 3d 9c 9s 4s",
                 "Kd Kh 7c 6s 5d 4h",
-                "Qc Jc 8h 4d 2s 3c",
+                "4c 5c Qh Jh Td 3c",
             ],
         );
         bench_spot(c, &format!("{name}/three_way_sixth"), &three_way, false);

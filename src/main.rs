@@ -49,9 +49,23 @@ enum Command {
     BankWorkload(cli::bank_workload::BankWorkloadArgs),
 }
 
+impl Command {
+    /// Whether the command runs long enough for freed memory to be worth returning: the
+    /// bot, terminal play and the workloads. The one-shot tools exit first, and starting
+    /// the allocator's purging thread would only add to their start-up.
+    fn runs_long(&self) -> bool {
+        matches!(
+            self,
+            Command::Play(_) | Command::Run(_) | Command::Sim(_) | Command::BankWorkload(_)
+        )
+    }
+}
+
 fn main() -> ExitCode {
-    studbot::memory::return_freed_memory();
     let cli = Cli::parse();
+    if cli.command.runs_long() {
+        studbot::memory::return_freed_memory();
+    }
     let outcome = match cli.command {
         Command::Play(args) => cli::play::run(args),
         Command::Run(args) => cli::run::run(args),
@@ -73,5 +87,25 @@ fn main() -> ExitCode {
             eprintln!("studbot: {error:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(args: &[&str]) -> Command {
+        match Cli::try_parse_from(std::iter::once("studbot").chain(args.iter().copied())) {
+            Ok(cli) => cli.command,
+            Err(error) => panic!("{args:?} should parse: {error}"),
+        }
+    }
+
+    #[test]
+    fn only_the_long_running_commands_return_freed_memory() {
+        assert!(command(&["play"]).runs_long());
+        assert!(command(&["sim", "--hands", "10"]).runs_long());
+        assert!(!command(&["equity", "As Kd", "Qh Qc"]).runs_long());
+        assert!(!command(&["eval", "As Kd Qh Jc Tc"]).runs_long());
     }
 }

@@ -21,6 +21,11 @@ use super::settle::{Contest, Strength, Tally, settle};
 /// The most players counted by outcome class (beyond, the prefix classes grow too many).
 pub const MAX_COUNTED_PLAYERS: usize = 4;
 
+/// Copies of each bin that consecutive completions of the last player take in turn. A prefix
+/// often sends most of them to one bin (in Stud and Razz every low, or every high, is in the
+/// same place): with one copy each increment would wait for the one before it.
+const LANES: usize = 4;
+
 /// A completion of the last player, with its place among the players dealt so far: the sum
 /// over them of [`place`] (high, scaled) and (low, scaled), and 1 when it has no low.
 #[derive(Debug, Clone, Copy)]
@@ -52,7 +57,8 @@ pub struct Counter<'a> {
     lists: &'a [Vec<Completion>],
     /// Places a value can take among `order.len() - 1` hands: 2 × hands + 1.
     width: u32,
-    /// Bins per prefix class: high place × low place × has no low.
+    /// Bins per prefix class: high place × low place × has no low, each [`LANES`] times
+    /// (bin `key` of lane `lane` at `key * LANES + lane`).
     bins_per_class: usize,
     /// Prefix class code → index + 1 into `representatives` (0: not seen yet).
     class_ids: Vec<u32>,
@@ -79,7 +85,7 @@ impl<'a> Counter<'a> {
             order,
             lists,
             width,
-            bins_per_class: (width * width * 2) as usize,
+            bins_per_class: (width * width * 2) as usize * LANES,
             class_ids: vec![0; codes],
             representatives: Vec::new(),
             bins: Vec::new(),
@@ -165,11 +171,20 @@ impl<'a> Counter<'a> {
                 let bins = &mut self.bins[base..base + self.bins_per_class];
                 let (high, low, cards) =
                     (completion.hand.high, completion.hand.low, completion.cards);
-                for item in &last {
+                let mut add = |item: &Last, lane: usize| {
                     let key = item.key + place(item.high, high) * scale + place(item.low, low) * 2;
-                    if let Some(bin) = bins.get_mut(key as usize) {
+                    if let Some(bin) = bins.get_mut(key as usize * LANES + lane) {
                         *bin += u64::from(item.cards & cards == 0);
                     }
+                };
+                let mut lanes = last.chunks_exact(LANES);
+                for items in &mut lanes {
+                    for (lane, item) in items.iter().enumerate() {
+                        add(item, lane);
+                    }
+                }
+                for item in lanes.remainder() {
+                    add(item, 0);
                 }
             }
             self.last[depth] = last;
@@ -225,7 +240,8 @@ impl<'a> Counter<'a> {
             let bins = &self.bins[class * self.bins_per_class..][..self.bins_per_class];
             let highs: Vec<u32> = dealt.iter().map(|&p| representative[p].high).collect();
             let lows: Vec<u32> = dealt.iter().map(|&p| representative[p].low).collect();
-            for (key, &count) in bins.iter().enumerate() {
+            for (key, lanes) in bins.chunks_exact(LANES).enumerate() {
+                let count: u64 = lanes.iter().sum();
                 if count == 0 {
                     continue;
                 }
