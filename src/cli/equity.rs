@@ -160,8 +160,9 @@ fn win_tie_json(odds: WinTie) -> Value {
     json!({ "win": decimal(odds.win), "tie": decimal(odds.tie) })
 }
 
-/// The JSON report: `equity_exact` is the equity as a reduced fraction `"n/d"`; an
-/// estimate's players also carry `standard_error`, the standard error of `equity`.
+/// The JSON report: an exact answer's players carry `equity_exact`, the equity as a reduced
+/// fraction `"n/d"`; an estimate's carry `standard_error`, the standard error of `equity`,
+/// instead (the fraction of the runouts drawn is no exact answer, and is not named one).
 pub fn json_report(equity: &Equity, elapsed: Duration) -> Value {
     let players: Vec<Value> = equity
         .players
@@ -170,10 +171,12 @@ pub fn json_report(equity: &Equity, elapsed: Duration) -> Value {
             let mut object = json!({
                 "cards": player.cards,
                 "equity": decimal(player.equity),
-                "equity_exact": player.equity.to_string(),
                 "scoop": decimal(player.scoop),
             });
             if let Some(map) = object.as_object_mut() {
+                if equity.exact {
+                    map.insert("equity_exact".into(), json!(player.equity.to_string()));
+                }
                 if let Some(high) = player.high {
                     map.insert("high".into(), win_tie_json(high));
                 }

@@ -88,6 +88,16 @@ fn equity_in_razz_reports_only_the_low_and_in_stud_only_the_high() {
 }
 
 #[test]
+fn equity_json_names_no_exact_fraction_for_an_estimate() {
+    let estimate = json(&["--samples", "2000", "--seed", "2", "AsAd7c", "KsKd8h"]);
+    assert_eq!(estimate["exact"], false);
+    for player in estimate["players"].as_array().unwrap() {
+        assert!(player.get("equity_exact").is_none(), "{player}");
+        assert!(player["equity"].as_f64().is_some(), "{player}");
+    }
+}
+
+#[test]
 fn equity_json_gives_an_estimates_standard_error_and_none_when_exact() {
     let estimate = json(&["--samples", "40000", "--seed", "2", "AsAd7c", "KsKd8h"]);
     assert_eq!(estimate["exact"], false);
