@@ -119,3 +119,90 @@ pub fn transfer(
     set_balance(draft, to, to_old, to_new);
     draft.append_entry(from, to, amount, reason, reference)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::ledger::Overlay;
+    use crate::bank::store::SledStore;
+    use crate::ids::TableId;
+
+    const GUILD: GuildId = GuildId(7);
+    const USER: UserId = UserId(42);
+    const MINT: Account = Account::Mint { guild: GUILD };
+    const PLAYER: Account = Account::Player {
+        guild: GUILD,
+        user: USER,
+    };
+
+    /// Runs `body` in one draft over an empty store: the draft reads its own writes.
+    fn in_a_draft<T>(body: impl FnOnce(&mut Draft<'_>) -> T) -> T {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path(), 1 << 20).expect("store opens");
+        let batch = Overlay::new();
+        let mut draft = Draft::new(&store, &batch, 1, 0);
+        body(&mut draft)
+    }
+
+    fn ledger_entries(draft: &Draft<'_>) -> usize {
+        draft.scan_prefix(Tree::Ledger, &[]).expect("ledger").len()
+    }
+
+    #[test]
+    fn a_seat_left_with_no_chips_keeps_no_balance_so_it_is_not_listed() {
+        in_a_draft(|draft| {
+            let seat = Account::Seat {
+                table: TableId(3),
+                user: USER,
+            };
+            transfer(draft, MINT, PLAYER, 100, Reason::Opening, "open").unwrap();
+            transfer(draft, PLAYER, seat, 60, Reason::Opening, "in").unwrap();
+            assert_eq!(stored_balance(draft, seat).unwrap(), Some(60));
+            transfer(draft, seat, PLAYER, 60, Reason::Opening, "out").unwrap();
+            assert_eq!(stored_balance(draft, seat).unwrap(), None);
+            // A player's account stays, empty or not.
+            transfer(draft, PLAYER, MINT, 100, Reason::Opening, "take").unwrap();
+            assert_eq!(stored_balance(draft, PLAYER).unwrap(), Some(0));
+        });
+    }
+
+    #[test]
+    fn an_opening_of_no_chips_opens_the_account_and_writes_no_ledger_entry() {
+        in_a_draft(|draft| {
+            let config = EconomyConfig {
+                starting_balance: 0,
+                ..EconomyConfig::default()
+            };
+            assert_eq!(ensure_player(draft, &config, GUILD, USER).unwrap(), 0);
+            assert_eq!(stored_balance(draft, PLAYER).unwrap(), Some(0));
+            assert_eq!(ledger_entries(draft), 0);
+        });
+    }
+
+    #[test]
+    fn an_opening_of_one_chip_is_one_ledger_entry() {
+        in_a_draft(|draft| {
+            let config = EconomyConfig {
+                starting_balance: 1,
+                ..EconomyConfig::default()
+            };
+            assert_eq!(ensure_player(draft, &config, GUILD, USER).unwrap(), 1);
+            assert_eq!(ledger_entries(draft), 1);
+            // Opened once: the second call reads the balance and moves nothing.
+            assert_eq!(ensure_player(draft, &config, GUILD, USER).unwrap(), 1);
+            assert_eq!(ledger_entries(draft), 1);
+        });
+    }
+
+    #[test]
+    fn a_balance_may_reach_u64_max_and_not_one_chip_past_it() {
+        in_a_draft(|draft| {
+            transfer(draft, MINT, PLAYER, u64::MAX, Reason::Opening, "all").unwrap();
+            assert_eq!(chips(draft, PLAYER).unwrap(), u64::MAX);
+            let past = transfer(draft, MINT, PLAYER, 1, Reason::Opening, "one more");
+            assert!(matches!(past, Err(BankError::Overflow)), "{past:?}");
+            assert_eq!(chips(draft, PLAYER).unwrap(), u64::MAX);
+            assert_eq!(ledger_entries(draft), 1);
+        });
+    }
+}
