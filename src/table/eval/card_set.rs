@@ -133,8 +133,9 @@ fn ace_five_low_of_bits(bits: u64) -> AceFiveLow {
 /// The best high of 1 to 7 cards. With fewer than five cards only pairs, two pair, trips and
 /// quads count (no straights or flushes): the up-card ranking of docs/RULES.md.
 ///
-/// The cards must be different (as dealt from one deck); a repeated card gives some value
-/// but not a meaningful one. More than seven cards are evaluated correctly, more slowly.
+/// Up to seven cards must be different (as dealt from one deck): a repeated card gives some
+/// value but not a meaningful one. More than seven cards are evaluated correctly, more
+/// slowly, by their different cards (a card given twice counts once).
 #[inline]
 pub fn best_high(cards: &[Card]) -> HighValue {
     best_high_low(cards).0
