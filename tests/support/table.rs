@@ -219,14 +219,16 @@ pub async fn start_all_in_hand(
     table
 }
 
-/// Waits for the bot to post a board (a channel message with action buttons) from `from` on.
+/// Waits for the bot to post a board (a channel message with the "My cards" button) from
+/// `from` on, and for it to offer the action buttons. The board may be posted before the turn
+/// it offers is known, and be given its buttons by the next edit: either way is a new board.
 pub async fn wait_for_new_board(fake: &FakeDiscord, channel: u64, from: usize) -> (u64, usize) {
     let posted = fake
         .wait_for("a new board message", from, |r| {
             r.method == "POST"
                 && r.channel() == Some(channel)
                 && r.is_success()
-                && r.body["components"].to_string().contains("\"a:")
+                && r.body["components"].to_string().contains("\"c:")
         })
         .await;
     let id = posted
@@ -234,6 +236,10 @@ pub async fn wait_for_new_board(fake: &FakeDiscord, channel: u64, from: usize) -
         .as_ref()
         .and_then(|message| message["id"].as_str()?.parse().ok())
         .expect("the posted board has an id");
+    fake.wait_message(id, "the new board's action buttons", |message| {
+        message["components"].to_string().contains("\"a:")
+    })
+    .await;
     (id, posted.index)
 }
 
