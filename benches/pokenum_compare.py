@@ -2,18 +2,22 @@
 """Usage: POKENUM=path/to/pokenum [POKENUM_LIB=its .libs] benches/pokenum_compare.py [STUDBOT] [RUNS] [GAMES]
 
 Side by side: pokenum (poker-eval) and studbot equity --exact --threads 1, each as a whole
-process pinned to core 0, best CPU time (user + sys) of N runs; runouts/s = runouts / that.
+process pinned to core 0, measured by its CPU time (user + sys); runouts/s = runouts / that. A
+spot that takes longer than 50 ms gives its best of RUNS runs (3 unless told); a shorter one
+gives the median of SHORT_RUNS runs (200 unless set in the environment).
 
 A whole process also pays its start-up (exec, the dynamic loader, parsing the arguments), which
 is most of the time of a spot with few runouts. So each tool also runs a seventh-street spot of
-as many players (one runout: start-up and printing only), and the last columns divide the
-runouts by the time past that: the enumeration's own rate, as a whole process measures it."""
-import json, os, subprocess, sys, time
+as many players (one runout: start-up and printing only), in turn with the spot itself, and the
+last columns divide the runouts by the time past that: the enumeration's own rate, as a whole
+process measures it."""
+import json, os, resource, statistics, subprocess, sys
 
 POKENUM = os.environ.get("POKENUM", "pokenum")
 LIBDIR = os.environ.get("POKENUM_LIB", "")
 STUDBOT = sys.argv[1] if len(sys.argv) > 1 else "target/release/studbot"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+SHORT_RUNS = int(os.environ.get("SHORT_RUNS", "200"))
 FLAG = {"stud8": "-7s8", "stud": "-7s", "razz": "-r"}
 
 SPOTS = [
@@ -34,24 +38,32 @@ STARTUP = {
         "Ad 7h 7d 6d 2s 3h Js"],
 }
 
-def best(cmd, env=None):
-    """Best CPU time (user + sys of the process) of RUNS runs: the machine is shared and
-    loaded, so wall time mostly measures the other processes on core 0."""
-    import os, resource
-    times, walls, out = [], [], ""
-    runs = RUNS
-    while len(times) < runs:
-        # A process of a few milliseconds is measured 30 times: its best is then steady.
-        if len(times) == 1 and times[0] < 0.05:
-            runs = max(RUNS, 30)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        done = subprocess.run(["taskset", "-c", "0"] + cmd, capture_output=True, text=True, env=env, check=True)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-        out = done.stdout
-    return min(times), out
+def cpu_once(cmd, env=None):
+    """One run's CPU time (user + sys of the process, pinned to core 0) and its output. The
+    machine is shared and loaded, so wall time mostly measures the other processes on core 0."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(["taskset", "-c", "0"] + cmd, capture_output=True, text=True, env=env, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
+
+def measure(commands):
+    """CPU time of each (cmd, env) and its output. A process of a few milliseconds varies by
+    about a millisecond from run to run, as much as its enumeration takes: those are run
+    SHORT_RUNS times, all of them in turn so that a busy moment of the machine falls on each
+    alike, and give their median. Longer ones give their best of RUNS."""
+    first = [cpu_once(cmd, env) for cmd, env in commands]
+    outputs = [out for _, out in first]
+    if all(seconds < 0.05 for seconds, _ in first):
+        samples = [[seconds] for seconds, _ in first]
+        for _ in range(SHORT_RUNS - 1):
+            for index, (cmd, env) in enumerate(commands):
+                samples[index].append(cpu_once(cmd, env)[0])
+        return [statistics.median(times) for times in samples], outputs
+    best = [seconds for seconds, _ in first]
+    for _ in range(RUNS - 1):
+        for index, (cmd, env) in enumerate(commands):
+            best[index] = min(best[index], cpu_once(cmd, env)[0])
+    return best, outputs
 
 def commands(game, hands, dead):
     pk = [POKENUM, FLAG[game]]
@@ -73,29 +85,24 @@ def main():
     games = sys.argv[3].split(",") if len(sys.argv) > 3 else ["stud8", "stud", "razz"]
     env = {"LD_LIBRARY_PATH": LIBDIR}
     print(f"{'spot':<22} {'game':<6} {'runouts':>13} {'pokenum cpu s':>13} {'studbot cpu s':>13} "
-          f"{'pokenum M/s':>11} {'studbot M/s':>11} {'ratio':>7} "
+          f"{'pokenum M/s':>11} {'studbot M/s':>11} {'ratio':>7} {'pk start s':>10} {'sb start s':>10} "
           f"{'net pokenum M/s':>15} {'net studbot M/s':>15} {'net ratio':>9}")
     for game in games:
-        startup = {}
-        for players, hands in STARTUP.items():
-            pk, sb = commands(game, hands, "")
-            startup[players] = (best(pk, env)[0], best(sb)[0])
-            print(f"{'start-up, ' + str(players) + ' players':<22} {game:<6} {1:>13,} "
-                  f"{startup[players][0]:>13.4f} {startup[players][1]:>13.4f}", flush=True)
         for name, hands, dead in SPOTS:
             pk, sb = commands(game, hands, dead)
-            pk_time, pk_out = best(pk, env)
-            sb_time, sb_out = best(sb)
+            pk_start, sb_start = commands(game, STARTUP[len(hands)], "")
+            (pk_time, sb_time, pk_base, sb_base), (pk_out, sb_out, _, _) = measure(
+                [(pk, env), (sb, None), (pk_start, env), (sb_start, None)])
             answer = json.loads(sb_out)
             runouts = answer["runouts"]
             outcomes = [line for line in pk_out.splitlines() if "enumerated outcomes" in line]
             pk_runouts = int(outcomes[0].split(":")[1].split()[0]) if outcomes else -1
             assert pk_runouts == runouts, (pk_runouts, runouts)
-            pk_start, sb_start = startup[len(hands)]
-            pk_net, sb_net = pk_time - pk_start, sb_time - sb_start
+            pk_net, sb_net = pk_time - pk_base, sb_time - sb_base
             net_ratio = f"{pk_net / sb_net:.1f}x" if pk_net > 0 and sb_net > 0 else "-"
             print(f"{name:<22} {game:<6} {runouts:>13,} {pk_time:>13.4f} {sb_time:>13.4f} "
                   f"{rate(runouts, pk_time):>11} {rate(runouts, sb_time):>11} {pk_time/sb_time:>6.1f}x "
+                  f"{pk_base:>10.4f} {sb_base:>10.4f} "
                   f"{rate(runouts, pk_net):>15} {rate(runouts, sb_net):>15} {net_ratio:>9}", flush=True)
 
 main()
