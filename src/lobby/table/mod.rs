@@ -117,7 +117,8 @@ pub(crate) struct Table {
     mix_from_hand: u64,
     /// The chair dealt first last hand: the deal starts one chair further next time.
     last_first_chair: Option<u8>,
-    subscribers: Vec<mpsc::UnboundedSender<Notice>>,
+    /// Each gets every notice, in batches.
+    subscribers: Vec<mpsc::UnboundedSender<Vec<Notice>>>,
     backlog: VecDeque<Notice>,
     rng: Option<ChaCha20Rng>,
     references: u64,

@@ -9,7 +9,9 @@ use super::Table;
 use super::phase::TablePhase;
 use super::tournament::TournamentPlay;
 use crate::lobby::command::TableStatus;
-use crate::lobby::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
+use crate::lobby::notice::{
+    Notice, NoticeBody, NoticeReceiver, PlayerCards, PublicBoard, SeatInfo, TableMessage,
+};
 
 /// Notices kept for the first subscriber while nobody listens.
 const BACKLOG_LIMIT: usize = 64;
@@ -20,28 +22,36 @@ impl Table {
             table: self.table,
             body,
         };
+        self.send_batch(vec![notice]);
+    }
+
+    /// Sends `batch` to every subscriber at once, or keeps it in the backlog while nobody
+    /// listens.
+    fn send_batch(&mut self, batch: Vec<Notice>) {
         if self.subscribers.is_empty() {
-            if self.backlog.len() == BACKLOG_LIMIT {
-                self.backlog.pop_front();
+            for notice in batch {
+                if self.backlog.len() == BACKLOG_LIMIT {
+                    self.backlog.pop_front();
+                }
+                self.backlog.push_back(notice);
             }
-            self.backlog.push_back(notice);
             return;
         }
         self.subscribers
-            .retain(|subscriber| subscriber.send(notice.clone()).is_ok());
+            .retain(|subscriber| subscriber.send(batch.clone()).is_ok());
     }
 
     pub(super) fn message(&mut self, message: TableMessage) {
         self.emit(NoticeBody::Table(message));
     }
 
-    pub(super) fn subscribe(&mut self) -> mpsc::UnboundedReceiver<Notice> {
+    pub(super) fn subscribe(&mut self) -> NoticeReceiver {
         let (sender, receiver) = mpsc::unbounded_channel();
-        for notice in self.backlog.drain(..) {
-            let _ = sender.send(notice);
+        if !self.backlog.is_empty() {
+            let _ = sender.send(self.backlog.drain(..).collect());
         }
         self.subscribers.push(sender);
-        receiver
+        NoticeReceiver::new(receiver)
     }
 
     fn seat_infos(&self) -> Vec<SeatInfo> {
