@@ -26,7 +26,8 @@ use super::error::LobbyError;
 use super::settings::TableSettings;
 
 /// The stream of notices of one table, from `TableHandle::subscribe`, in batches as the table
-/// sent them: [`NoticeReceiver::recv_batch`] takes a batch whole, `recv` and `try_recv` one
+/// sent them: what one step of play emits comes as one batch (a hand's board with the turn it
+/// offers). [`NoticeReceiver::recv_batch`] takes a batch whole, `recv` and `try_recv` one
 /// notice at a time, in the order the table sent them.
 #[derive(Debug)]
 pub struct NoticeReceiver {

@@ -1,5 +1,6 @@
-//! What a table publishes: notices to its subscribers (kept in a short backlog while nobody
-//! listens), the public board, a player's cards, and the status snapshot.
+//! What a table publishes: notices to its subscribers, those of one step of play in one batch
+//! (kept in a short backlog while nobody listens), the public board, a player's cards, and the
+//! status snapshot.
 
 use tokio::sync::mpsc;
 
@@ -22,7 +23,28 @@ impl Table {
             table: self.table,
             body,
         };
-        self.send_batch(vec![notice]);
+        match &mut self.gathering {
+            Some(batch) => batch.push(notice),
+            None => self.send_batch(vec![notice]),
+        }
+    }
+
+    /// Runs `step`, sending every notice it emits to subscribers as one batch: a front end
+    /// then never has a board without the turn it offers, which would have it write the board
+    /// twice (alone, then with the buttons). Within another `in_one_batch` its notices join
+    /// that batch.
+    pub(super) fn in_one_batch<T>(&mut self, step: impl FnOnce(&mut Table) -> T) -> T {
+        if self.gathering.is_some() {
+            return step(self);
+        }
+        self.gathering = Some(Vec::new());
+        let done = step(self);
+        if let Some(batch) = self.gathering.take()
+            && !batch.is_empty()
+        {
+            self.send_batch(batch);
+        }
+        done
     }
 
     /// Sends `batch` to every subscriber at once, or keeps it in the backlog while nobody
