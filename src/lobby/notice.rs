@@ -6,8 +6,11 @@
 //! shows it at showdown. Private notices (`Cards`, `YourTurn`, `Error`) name the one player
 //! they are for; `Notice::audience` says which.
 
+use std::collections::VecDeque;
+
 use serde::Serialize;
 use tokio::sync::mpsc;
+use tokio::sync::mpsc::error::TryRecvError;
 
 use crate::bank::{Payouts, SeatOutcome, TableId, UserId};
 use crate::equity::board::BoardEquity;
@@ -22,8 +25,57 @@ use crate::table::rules::Stakes;
 use super::error::LobbyError;
 use super::settings::TableSettings;
 
-/// The stream of notices of one table, from `TableHandle::subscribe`.
-pub type NoticeReceiver = mpsc::UnboundedReceiver<Notice>;
+/// The stream of notices of one table, from `TableHandle::subscribe`, in batches as the table
+/// sent them: what one step of play emits comes as one batch (a hand's board with the turn it
+/// offers). [`NoticeReceiver::recv_batch`] takes a batch whole, `recv` and `try_recv` one
+/// notice at a time, in the order the table sent them.
+#[derive(Debug)]
+pub struct NoticeReceiver {
+    batches: mpsc::UnboundedReceiver<Vec<Notice>>,
+    /// What `recv` or `try_recv` left of the last batch.
+    rest: VecDeque<Notice>,
+}
+
+impl NoticeReceiver {
+    pub(super) fn new(batches: mpsc::UnboundedReceiver<Vec<Notice>>) -> NoticeReceiver {
+        NoticeReceiver {
+            batches,
+            rest: VecDeque::new(),
+        }
+    }
+
+    /// The next notice; `None` once the table has closed and every notice was read.
+    /// Cancel-safe: a notice is taken only when it is returned.
+    pub async fn recv(&mut self) -> Option<Notice> {
+        loop {
+            if let Some(notice) = self.rest.pop_front() {
+                return Some(notice);
+            }
+            let batch = self.batches.recv().await?;
+            self.rest.extend(batch);
+        }
+    }
+
+    /// The next notice if one is waiting.
+    pub fn try_recv(&mut self) -> Result<Notice, TryRecvError> {
+        loop {
+            if let Some(notice) = self.rest.pop_front() {
+                return Ok(notice);
+            }
+            let batch = self.batches.try_recv()?;
+            self.rest.extend(batch);
+        }
+    }
+
+    /// The next batch whole, as the table sent it (or what `recv` and `try_recv` left of it);
+    /// `None` once the table has closed and every notice was read. Cancel-safe.
+    pub async fn recv_batch(&mut self) -> Option<Vec<Notice>> {
+        if !self.rest.is_empty() {
+            return Some(self.rest.drain(..).collect());
+        }
+        self.batches.recv().await
+    }
+}
 
 /// One thing that happened at a table.
 #[derive(Debug, Clone, Serialize)]

@@ -6,8 +6,8 @@ use crate::lobby_common;
 use lobby_common::*;
 use studbot::bank::UserId;
 use studbot::lobby::{
-    CancelReason, Departure, Joined, LobbyError, NoticeBody, SeatStatus, SitOutReason,
-    TableMessage, TableSettings,
+    CancelReason, Departure, Joined, LobbyError, Notice, NoticeBody, NoticeReceiver, PublicBoard,
+    SeatStatus, SitOutReason, TableMessage, TableSettings, TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 use studbot::table::rules::Stakes;
@@ -40,6 +40,91 @@ async fn a_hand_starts_by_itself_once_two_players_are_ready_and_the_pause_has_pa
     let status = table.status().await.unwrap();
     assert!(status.hand_in_progress);
     assert_eq!(status.board.unwrap().players.len(), 2);
+}
+
+/// The next batch of notices that holds a board of hand `hand` at `action_seq` or later
+/// (boards of earlier actions, if any, are skipped).
+async fn batch_with_board(
+    notices: &mut NoticeReceiver,
+    hand: u64,
+    action_seq: u32,
+) -> (PublicBoard, Vec<Notice>) {
+    let mut steps = Steps::until("a board of the hand");
+    loop {
+        steps.step();
+        let batch = deadline("the table's next batch of notices", notices.recv_batch())
+            .await
+            .expect("the table's notices ended");
+        let board = batch.iter().rev().find_map(|notice| match &notice.body {
+            NoticeBody::Board(board) if board.hand == hand && board.action_seq >= action_seq => {
+                Some((**board).clone())
+            }
+            _ => None,
+        });
+        if let Some(board) = board {
+            return (board, batch);
+        }
+    }
+}
+
+/// The turn a batch offers on `board`, if it holds it.
+fn turn_on(batch: &[Notice], board: &PublicBoard) -> Option<TurnOffer> {
+    batch.iter().find_map(|notice| match &notice.body {
+        NoticeBody::YourTurn(offer)
+            if offer.hand == board.hand && offer.action_seq == board.action_seq =>
+        {
+            Some((**offer).clone())
+        }
+        _ => None,
+    })
+}
+
+/// What a batch holds, in short: each notice's kind, with the hand and action of boards
+/// and turn offers.
+fn told(batch: &[Notice]) -> Vec<String> {
+    batch
+        .iter()
+        .map(|notice| match &notice.body {
+            NoticeBody::Board(board) => format!("board {}/{}", board.hand, board.action_seq),
+            NoticeBody::YourTurn(offer) => format!("turn {}/{}", offer.hand, offer.action_seq),
+            NoticeBody::Cards(cards) => format!("cards of {}", cards.user.0),
+            NoticeBody::HandResult(summary) => format!("result of {}", summary.hand),
+            NoticeBody::Table(message) => format!("{message:?}"),
+            NoticeBody::Error { error, .. } => format!("error {error:?}"),
+        })
+        .collect()
+}
+
+/// A front end that handles each batch as it comes writes a board with its buttons once: it
+/// never has a hand's board without the turn that board offers, so it never writes the
+/// board alone and again with the buttons (a Discord channel takes ~5 writes in 5 s).
+#[tokio::test(start_paused = true)]
+async fn a_hands_board_and_the_turn_it_offers_reach_a_subscriber_in_one_batch() {
+    let fixture = fixture(1).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
+    advance_secs(5).await;
+    let (first_board, batch) = batch_with_board(&mut notices, 1, 0).await;
+    assert!(first_board.view.to_act.is_some(), "someone acts first");
+    let first_turn = turn_on(&batch, &first_board).unwrap_or_else(|| {
+        panic!(
+            "the new hand's board came without its turn offer: {:?}",
+            told(&batch)
+        )
+    });
+
+    let action_seq = take(&table, &first_turn, passive(&first_turn)).await;
+    let (next_board, batch) = batch_with_board(&mut notices, 1, action_seq).await;
+    assert!(
+        next_board.view.to_act.is_some(),
+        "the bring-in ends no hand"
+    );
+    let next_turn = turn_on(&batch, &next_board).unwrap_or_else(|| {
+        panic!(
+            "the board after an action came without its turn offer: {:?}",
+            told(&batch)
+        )
+    });
+    assert_ne!(next_turn.user, first_turn.user);
 }
 
 #[tokio::test(start_paused = true)]

@@ -280,3 +280,64 @@ async fn a_hand_leaves_at_most_three_messages_in_the_channel_and_pings_once_a_tu
     assert_eq!(footprint.pings, footprint.turns, "{footprint}");
     bot.stop().await;
 }
+
+/// The channel writes of board message `board` from request `from` on: its post and its edits.
+fn writes_of_board(requests: &[Recorded], from: usize, board: u64) -> Vec<&Recorded> {
+    requests
+        .iter()
+        .filter(|r| r.index >= from && r.is_channel_write())
+        .filter(|r| {
+            let posted = r.method == "POST"
+                && r.response
+                    .as_ref()
+                    .and_then(|message| message["id"].as_str())
+                    == Some(board.to_string().as_str());
+            posted || (r.method == "PATCH" && r.path.ends_with(&format!("/messages/{board}")))
+        })
+        .collect()
+}
+
+/// A new hand's board is one channel write: posted with the action buttons of the player to
+/// act, not posted with "My cards" alone and edited to add them. Checked on the first hand
+/// and on the one dealt right after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_hands_board_is_posted_once_with_its_action_buttons() {
+    const CHANNEL: u64 = 300_000_000_000_000_013;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_100, "Mod");
+    let players = players();
+    open_and_seat(&fake, CHANNEL, &moderator, &players, 200).await;
+    let first_from = fake.mark();
+    let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+    let first_board = table.board;
+    let first_writes: Vec<Recorded> = writes_of_board(&fake.requests(), first_from, first_board)
+        .into_iter()
+        .cloned()
+        .collect();
+
+    // The next hand is dealt as soon as this one is settled (no pause between hands).
+    let next_from = fake.mark();
+    table.play_to_showdown(&fake).await;
+    let (next_board, _) = wait_for_new_board(&fake, CHANNEL, next_from).await;
+    let requests = fake.requests();
+    let next_writes = writes_of_board(&requests, next_from, next_board);
+
+    for (hand, writes) in [(1, first_writes.iter().collect()), (2, next_writes)] {
+        let seen: Vec<String> = writes
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.body["components"]))
+            .collect();
+        assert_eq!(
+            writes.len(),
+            1,
+            "hand {hand}'s board took {} channel writes before its first action: {seen:#?}",
+            writes.len()
+        );
+        assert_eq!(writes[0].method, "POST", "{seen:#?}");
+        assert!(
+            writes[0].body["components"].to_string().contains("\"a:"),
+            "hand {hand}'s board was posted without its action buttons: {seen:#?}"
+        );
+    }
+    bot.stop().await;
+}

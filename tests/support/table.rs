@@ -220,8 +220,9 @@ pub async fn start_all_in_hand(
 }
 
 /// Waits for the bot to post a board (a channel message with the "My cards" button) from
-/// `from` on, and for it to offer the action buttons. The board may be posted before the turn
-/// it offers is known, and be given its buttons by the next edit: either way is a new board.
+/// `from` on, and for it to offer the action buttons. A board posted without its buttons and
+/// given them by the next edit passes here too (it is still a new board): that a new hand's
+/// board is one post with its buttons is checked by its own test (`discord_play`).
 pub async fn wait_for_new_board(fake: &FakeDiscord, channel: u64, from: usize) -> (u64, usize) {
     let posted = fake
         .wait_for("a new board message", from, |r| {

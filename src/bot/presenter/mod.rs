@@ -208,10 +208,9 @@ impl Presenter {
     pub async fn run(self: Arc<Self>, mut notices: NoticeReceiver) {
         loop {
             tokio::select! {
-                notice = notices.recv() => {
-                    let Some(first) = notice else { break };
-                    // Everything already waiting is handled as one batch: one board write.
-                    let mut batch = vec![first];
+                batch = notices.recv_batch() => {
+                    let Some(mut batch) = batch else { break };
+                    // Everything already waiting is handled with it: one board write.
                     while let Ok(next) = notices.try_recv() {
                         batch.push(next);
                     }

@@ -117,7 +117,11 @@ pub(crate) struct Table {
     mix_from_hand: u64,
     /// The chair dealt first last hand: the deal starts one chair further next time.
     last_first_chair: Option<u8>,
-    subscribers: Vec<mpsc::UnboundedSender<Notice>>,
+    /// Each gets every notice, in batches.
+    subscribers: Vec<mpsc::UnboundedSender<Vec<Notice>>>,
+    /// The notices of the step of play under way, sent as one batch when it ends
+    /// (`Table::in_one_batch`); `None`: each notice is sent as it comes.
+    gathering: Option<Vec<Notice>>,
     backlog: VecDeque<Notice>,
     rng: Option<ChaCha20Rng>,
     references: u64,
@@ -164,6 +168,7 @@ impl Table {
             mix_from_hand: init.mix_from_hand,
             last_first_chair: None,
             subscribers: Vec::new(),
+            gathering: None,
             backlog: init.backlog.into_iter().collect(),
             rng,
             references: 0,

@@ -1,5 +1,6 @@
-//! What a table publishes: notices to its subscribers (kept in a short backlog while nobody
-//! listens), the public board, a player's cards, and the status snapshot.
+//! What a table publishes: notices to its subscribers, those of one step of play in one batch
+//! (kept in a short backlog while nobody listens), the public board, a player's cards, and the
+//! status snapshot.
 
 use tokio::sync::mpsc;
 
@@ -9,7 +10,9 @@ use super::Table;
 use super::phase::TablePhase;
 use super::tournament::TournamentPlay;
 use crate::lobby::command::TableStatus;
-use crate::lobby::notice::{Notice, NoticeBody, PlayerCards, PublicBoard, SeatInfo, TableMessage};
+use crate::lobby::notice::{
+    Notice, NoticeBody, NoticeReceiver, PlayerCards, PublicBoard, SeatInfo, TableMessage,
+};
 
 /// Notices kept for the first subscriber while nobody listens.
 const BACKLOG_LIMIT: usize = 64;
@@ -20,28 +23,57 @@ impl Table {
             table: self.table,
             body,
         };
+        match &mut self.gathering {
+            Some(batch) => batch.push(notice),
+            None => self.send_batch(vec![notice]),
+        }
+    }
+
+    /// Runs `step`, sending every notice it emits to subscribers as one batch: a front end
+    /// then never has a board without the turn it offers, which would have it write the board
+    /// twice (alone, then with the buttons). Within another `in_one_batch` its notices join
+    /// that batch.
+    pub(super) fn in_one_batch<T>(&mut self, step: impl FnOnce(&mut Table) -> T) -> T {
+        if self.gathering.is_some() {
+            return step(self);
+        }
+        self.gathering = Some(Vec::new());
+        let done = step(self);
+        if let Some(batch) = self.gathering.take()
+            && !batch.is_empty()
+        {
+            self.send_batch(batch);
+        }
+        done
+    }
+
+    /// Sends `batch` to every subscriber at once, or keeps it in the backlog while nobody
+    /// listens.
+    fn send_batch(&mut self, batch: Vec<Notice>) {
         if self.subscribers.is_empty() {
-            if self.backlog.len() == BACKLOG_LIMIT {
-                self.backlog.pop_front();
+            for notice in batch {
+                if self.backlog.len() == BACKLOG_LIMIT {
+                    self.backlog.pop_front();
+                }
+                self.backlog.push_back(notice);
             }
-            self.backlog.push_back(notice);
             return;
         }
         self.subscribers
-            .retain(|subscriber| subscriber.send(notice.clone()).is_ok());
+            .retain(|subscriber| subscriber.send(batch.clone()).is_ok());
     }
 
     pub(super) fn message(&mut self, message: TableMessage) {
         self.emit(NoticeBody::Table(message));
     }
 
-    pub(super) fn subscribe(&mut self) -> mpsc::UnboundedReceiver<Notice> {
+    pub(super) fn subscribe(&mut self) -> NoticeReceiver {
         let (sender, receiver) = mpsc::unbounded_channel();
-        for notice in self.backlog.drain(..) {
-            let _ = sender.send(notice);
+        if !self.backlog.is_empty() {
+            let _ = sender.send(self.backlog.drain(..).collect());
         }
         self.subscribers.push(sender);
-        receiver
+        NoticeReceiver::new(receiver)
     }
 
     fn seat_infos(&self) -> Vec<SeatInfo> {

@@ -375,8 +375,13 @@ impl Table {
     }
 
     /// `after_action` up to the settlement: publishes the board, plays the turns of players
-    /// the table acts for, offers the turn; says whether the hand is over, to be settled.
+    /// the table acts for, offers the turn; says whether the hand is over, to be settled. The
+    /// board and the turn it offers go to subscribers in one batch.
     fn play_on(&mut self) -> HandOver {
+        self.in_one_batch(Table::play_on_in_batch)
+    }
+
+    fn play_on_in_batch(&mut self) -> HandOver {
         loop {
             let Some(hand) = self.phase.hand() else {
                 return HandOver::No;
