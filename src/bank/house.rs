@@ -104,3 +104,92 @@ pub(crate) fn record_hand(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::UserId;
+    use crate::bank::ledger::{Overlay, into_writes};
+    use crate::bank::stats::{TournamentResult, record_tournament};
+    use crate::bank::store::SledStore;
+
+    const GUILD: GuildId = GuildId(7);
+    const OTHER_GUILD: GuildId = GuildId(8);
+
+    fn store() -> (tempfile::TempDir, SledStore) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path(), 1 << 20).expect("store opens");
+        (dir, store)
+    }
+
+    /// Runs `write` in a draft over `store` and applies what it drafted.
+    fn commit(store: &SledStore, write: impl FnOnce(&mut Draft<'_>) -> Result<(), BankError>) {
+        let batch = Overlay::new();
+        let mut draft = Draft::new(store, &batch, 1, 0);
+        write(&mut draft).expect("the house's record is written");
+        let (overlay, _) = draft.finish();
+        store.apply(&into_writes(overlay)).expect("applied");
+    }
+
+    fn computer_hand(start: u64, end: u64) -> SeatOutcome {
+        SeatOutcome {
+            user: UserId::computer(1),
+            start,
+            end,
+            won_high: end > start,
+            won_low: false,
+            scooped: false,
+        }
+    }
+
+    #[test]
+    fn the_houses_record_counts_its_computers_hands_won_lost_minted_and_net() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            record_hand(draft, GUILD, &computer_hand(500, 530))?;
+            record_hand(draft, GUILD, &computer_hand(500, 490))?;
+            record_minted(draft, GUILD, 400)
+        });
+        commit(&store, |draft| {
+            record_hand(draft, GUILD, &computer_hand(490, 490))
+        });
+        let house = read(&store, GUILD).expect("reads");
+        assert_eq!(
+            (house.hands_played, house.won, house.lost, house.minted),
+            (3, 30, 10, 400)
+        );
+        assert_eq!(house.net(), 20);
+        let losing = HouseStats {
+            won: 10,
+            lost: 35,
+            ..HouseStats::default()
+        };
+        assert_eq!(losing.net(), -25);
+    }
+
+    #[test]
+    fn each_guilds_house_keeps_its_own_cash_and_sit_and_go_records() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            record_hand(draft, GUILD, &computer_hand(500, 560))?;
+            record_tournament(
+                draft,
+                GUILD,
+                &TournamentResult {
+                    user: UserId::computer(2),
+                    buy_in: 100,
+                    paid: 300,
+                    place: Some(1),
+                },
+            )
+        });
+        let house = read(&store, GUILD).expect("reads");
+        assert_eq!((house.hands_played, house.won), (1, 60));
+        assert_eq!((house.tournaments.entries, house.tournaments.wins), (1, 1));
+        assert_eq!(
+            read(&store, OTHER_GUILD).expect("reads"),
+            HouseStats::default(),
+            "another guild's house has played nothing"
+        );
+    }
+}
