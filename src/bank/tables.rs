@@ -228,3 +228,175 @@ pub(crate) fn next_hand_number(store: &dyn Store, table: TableId) -> Result<u64,
     let last = record.map(|record| record.last_hand).unwrap_or(0);
     last.checked_add(1).ok_or(BankError::Overflow)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::ledger::{Overlay, into_writes};
+    use crate::bank::store::SledStore;
+    use crate::bank::vocab::Reason;
+
+    const GUILD: GuildId = GuildId(7);
+    const OTHER_GUILD: GuildId = GuildId(8);
+    const TABLE: TableId = TableId(100);
+
+    fn store() -> (tempfile::TempDir, SledStore) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path(), 1 << 20).expect("store opens");
+        (dir, store)
+    }
+
+    /// Runs `write` in a draft over `store` and applies what it drafted.
+    fn commit(store: &SledStore, write: impl FnOnce(&mut Draft<'_>) -> Result<(), BankError>) {
+        let batch = Overlay::new();
+        let mut draft = Draft::new(store, &batch, 1, 0);
+        write(&mut draft).expect("the tables' records are written");
+        let (overlay, _) = draft.finish();
+        store.apply(&into_writes(overlay)).expect("applied");
+    }
+
+    /// Reads through a draft over `store` (nothing pending).
+    fn read<T>(store: &SledStore, read: impl FnOnce(&Draft<'_>) -> T) -> T {
+        let batch = Overlay::new();
+        let draft = Draft::new(store, &batch, 1, 0);
+        read(&draft)
+    }
+
+    fn seat(draft: &mut Draft<'_>, user: u64, chips: u64) -> Result<(), BankError> {
+        let seat = Account::Seat {
+            table: TABLE,
+            user: UserId(user),
+        };
+        let mint = Account::Mint { guild: GUILD };
+        accounts::transfer(draft, mint, seat, chips, Reason::BuyIn, "test seat")
+    }
+
+    /// The table with hand `hand` in progress, `starts` its seats' stacks at its start.
+    fn hand_in_progress(draft: &mut Draft<'_>, hand: u64, starts: Vec<(UserId, u64)>) {
+        let record = RegisteredTable {
+            guild: GUILD,
+            open: true,
+            hand_in_progress: Some(hand),
+            last_hand: hand,
+        };
+        draft.put_record(Tree::Tables, table_key(TABLE), &record);
+        let marker = HandRecord {
+            guild: GUILD,
+            state: HandStatus::InProgress,
+            starts,
+        };
+        draft.put_record(Tree::Hands, hand_key(TABLE, hand), &marker);
+    }
+
+    #[test]
+    fn a_table_of_another_guild_is_refused_whether_read_or_opened() {
+        let (_dir, store) = store();
+        commit(&store, |draft| open_record(draft, GUILD, TABLE).map(|_| ()));
+        let wrong_guild = Err(BankError::WrongGuild { table: TABLE });
+        read(&store, |draft| {
+            assert_eq!(guild_record(draft, OTHER_GUILD, TABLE), wrong_guild);
+            assert_eq!(
+                guild_record(draft, GUILD, TABLE).map(|r| r.guild),
+                Ok(GUILD)
+            );
+        });
+        let batch = Overlay::new();
+        let mut draft = Draft::new(&store, &batch, 1, 0);
+        assert_eq!(open_record(&mut draft, OTHER_GUILD, TABLE), wrong_guild);
+        assert_eq!(
+            open_record(&mut draft, GUILD, TABLE).map(|r| r.open),
+            Ok(true)
+        );
+    }
+
+    #[test]
+    fn a_tables_seats_state_and_next_hand_are_read_back_from_the_store() {
+        let (_dir, store) = store();
+        assert_eq!(table_state(&store, TABLE), Ok(None));
+        assert_eq!(next_hand_number(&store, TABLE), Ok(1));
+        commit(&store, |draft| {
+            seat(draft, 1, 300)?;
+            seat(draft, 2, 200)?;
+            hand_in_progress(draft, 4, vec![(UserId(1), 300), (UserId(2), 200)]);
+            Ok(())
+        });
+        assert_eq!(
+            stacks(&store, TABLE),
+            Ok(vec![(UserId(1), 300), (UserId(2), 200)])
+        );
+        assert_eq!(
+            table_state(&store, TABLE),
+            Ok(Some(TableState {
+                table: TABLE,
+                guild: GUILD,
+                open: true,
+                hand_in_progress: Some(4),
+            }))
+        );
+        assert_eq!(next_hand_number(&store, TABLE), Ok(5));
+        assert_eq!(read(&store, hands_in_progress), Ok(vec![(TABLE, 4)]));
+    }
+
+    #[test]
+    fn only_a_player_dealt_into_the_hand_in_progress_is_held_to_it() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            hand_in_progress(draft, 4, vec![(UserId(1), 300)]);
+            Ok(())
+        });
+        read(&store, |draft| {
+            let record = guild_record(draft, GUILD, TABLE).expect("registered");
+            assert_eq!(
+                refuse_if_in_hand(draft, &record, TABLE, UserId(1)),
+                Err(BankError::HandInProgress {
+                    table: TABLE,
+                    hand: 4
+                })
+            );
+            assert_eq!(refuse_if_in_hand(draft, &record, TABLE, UserId(2)), Ok(()));
+        });
+    }
+
+    #[test]
+    fn pruning_keeps_the_markers_of_the_last_hands_kept_and_no_more() {
+        let (_dir, store) = store();
+        let last = 20;
+        commit(&store, |draft| {
+            for hand in 1..=last {
+                hand_in_progress(draft, hand, Vec::new());
+            }
+            prune_hand_markers(draft, TABLE, last)
+        });
+        let kept: Vec<u64> = (1..=last)
+            .filter(|&hand| {
+                read(&store, |draft| {
+                    draft
+                        .get_record::<HandRecord>(Tree::Hands, &hand_key(TABLE, hand))
+                        .expect("reads")
+                        .is_some()
+                })
+            })
+            .collect();
+        let first_kept = last - HAND_MARKERS_KEPT + 1;
+        assert_eq!(kept, (first_kept..=last).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_seat_record_holding_no_chips_is_not_a_seat_in_play() {
+        let (_dir, store) = store();
+        commit(&store, |draft| {
+            seat(draft, 1, 300)?;
+            // Written as books from before emptied seats lost their key would hold it.
+            let empty = Account::Seat {
+                table: TABLE,
+                user: UserId(2),
+            };
+            draft.put(Tree::Balances, empty.key(), accounts::encode_balance(0));
+            Ok(())
+        });
+        assert_eq!(
+            read(&store, |draft| draft_stacks(draft, TABLE)),
+            Ok(vec![(UserId(1), 300)])
+        );
+    }
+}
