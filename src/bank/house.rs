@@ -109,27 +109,11 @@ pub(crate) fn record_hand(
 mod tests {
     use super::*;
     use crate::bank::UserId;
-    use crate::bank::ledger::{Overlay, into_writes};
     use crate::bank::stats::{TournamentResult, record_tournament};
-    use crate::bank::store::SledStore;
+    use crate::bank::test_store::{commit, store};
 
     const GUILD: GuildId = GuildId(7);
     const OTHER_GUILD: GuildId = GuildId(8);
-
-    fn store() -> (tempfile::TempDir, SledStore) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = SledStore::open(dir.path(), 1 << 20).expect("store opens");
-        (dir, store)
-    }
-
-    /// Runs `write` in a draft over `store` and applies what it drafted.
-    fn commit(store: &SledStore, write: impl FnOnce(&mut Draft<'_>) -> Result<(), BankError>) {
-        let batch = Overlay::new();
-        let mut draft = Draft::new(store, &batch, 1, 0);
-        write(&mut draft).expect("the house's record is written");
-        let (overlay, _) = draft.finish();
-        store.apply(&into_writes(overlay)).expect("applied");
-    }
 
     fn computer_hand(start: u64, end: u64) -> SeatOutcome {
         SeatOutcome {

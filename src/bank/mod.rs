@@ -68,6 +68,8 @@ mod schema;
 mod stats;
 pub mod store;
 mod tables;
+#[cfg(test)]
+mod test_store;
 mod tournaments;
 mod types;
 mod vocab;

@@ -232,35 +232,13 @@ pub(crate) fn next_hand_number(store: &dyn Store, table: TableId) -> Result<u64,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bank::ledger::{Overlay, into_writes};
-    use crate::bank::store::SledStore;
+    use crate::bank::ledger::Overlay;
+    use crate::bank::test_store::{commit, read, store};
     use crate::bank::vocab::Reason;
 
     const GUILD: GuildId = GuildId(7);
     const OTHER_GUILD: GuildId = GuildId(8);
     const TABLE: TableId = TableId(100);
-
-    fn store() -> (tempfile::TempDir, SledStore) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = SledStore::open(dir.path(), 1 << 20).expect("store opens");
-        (dir, store)
-    }
-
-    /// Runs `write` in a draft over `store` and applies what it drafted.
-    fn commit(store: &SledStore, write: impl FnOnce(&mut Draft<'_>) -> Result<(), BankError>) {
-        let batch = Overlay::new();
-        let mut draft = Draft::new(store, &batch, 1, 0);
-        write(&mut draft).expect("the tables' records are written");
-        let (overlay, _) = draft.finish();
-        store.apply(&into_writes(overlay)).expect("applied");
-    }
-
-    /// Reads through a draft over `store` (nothing pending).
-    fn read<T>(store: &SledStore, read: impl FnOnce(&Draft<'_>) -> T) -> T {
-        let batch = Overlay::new();
-        let draft = Draft::new(store, &batch, 1, 0);
-        read(&draft)
-    }
 
     fn seat(draft: &mut Draft<'_>, user: u64, chips: u64) -> Result<(), BankError> {
         let seat = Account::Seat {
