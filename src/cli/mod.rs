@@ -20,6 +20,7 @@ pub mod sim_data;
 pub mod sim_session;
 pub mod sim_tournament;
 pub mod sim_tournament_data;
+pub mod terminal;
 
 use crate::table::GameChoice;
 

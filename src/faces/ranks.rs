@@ -11,11 +11,13 @@ use super::FaceError;
 /// The font, built into the binary so the faces never depend on what a machine has installed.
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold-ranks.ttf");
 
-/// Where a rank's capitals start and end, in the face's pixels (the face is 128 high).
-const CAP_TOP: f32 = 11.0;
-const BASELINE: f32 = 63.0;
-/// The widest a rank may be drawn (the card is 104 wide).
-const MAX_WIDTH: f32 = 88.0;
+/// Where a rank's ink starts and ends, in the face's pixels (the face is 128 high): capitals
+/// fill it; a rank that reaches below the baseline (the J, the Q's tail) is drawn smaller to
+/// stay inside, clear of the suit.
+const INK_TOP: f32 = 9.0;
+const INK_BOTTOM: f32 = 60.0;
+/// The widest a rank may be drawn (the card is 116 wide).
+const MAX_WIDTH: f32 = 100.0;
 /// The face's middle, which each rank is centred on.
 const MIDDLE: f32 = super::SIZE as f32 / 2.0;
 
@@ -38,7 +40,7 @@ impl Glyphs {
         Ok(Glyphs { face, cap_height })
     }
 
-    /// Fills `text` in `ink`, centred, between [`CAP_TOP`] and [`BASELINE`].
+    /// Fills `text` in `ink`, centred, between [`INK_TOP`] and [`INK_BOTTOM`].
     pub(super) fn draw_rank(
         &self,
         pixmap: &mut Pixmap,
@@ -55,9 +57,11 @@ impl Glyphs {
             outline.pen += self.face.glyph_hor_advance(id).map_or(0.0, f32::from);
         }
         let path = outline.path.finish().ok_or(FaceError::Canvas)?;
-        // The ink's own left and right, not the advances' (which carry side bearings).
+        // The ink's own box, not the advances' (which carry side bearings); in the font's
+        // units, y up: `bottom()` is the ink's highest point.
         let bounds = path.bounds();
-        let scale = (BASELINE - CAP_TOP) / self.cap_height;
+        let room = INK_BOTTOM - INK_TOP;
+        let scale = (room / self.cap_height).min(room / bounds.height());
         let inked = bounds.width() * scale;
         let narrowed = if inked > MAX_WIDTH {
             MAX_WIDTH / inked
@@ -66,7 +70,8 @@ impl Glyphs {
         };
         let x_scale = scale * narrowed;
         let left = MIDDLE - bounds.width() * x_scale / 2.0 - bounds.left() * x_scale;
-        let transform = Transform::from_row(x_scale, 0.0, 0.0, -scale, left, BASELINE);
+        let top = INK_TOP + bounds.bottom() * scale;
+        let transform = Transform::from_row(x_scale, 0.0, 0.0, -scale, left, top);
         let mut paint = Paint::default();
         paint.set_color(ink);
         paint.anti_alias = true;

@@ -9,13 +9,14 @@ use tiny_skia::{
 use super::FaceError;
 use crate::table::card::Suit;
 
-/// The card's outline within the face: 104 × 124, rounded.
-const CARD: (f32, f32, f32, f32) = (12.0, 2.0, 116.0, 126.0);
-const CORNER: f32 = 13.0;
+/// The card's outline within the face: 116 × 124, rounded. Wider than a printed card: at
+/// 22 px every pixel of width goes to the rank and the suit.
+const CARD: (f32, f32, f32, f32) = (6.0, 2.0, 122.0, 126.0);
+const CORNER: f32 = 14.0;
 const EDGE_WIDTH: f32 = 3.0;
 /// Where the suit sits: its 100-unit box scaled to this size, centred, from this top.
-const SUIT_SIZE: f32 = 50.0;
-const SUIT_TOP: f32 = 69.0;
+const SUIT_SIZE: f32 = 56.0;
+const SUIT_TOP: f32 = 65.0;
 
 const PAPER: (u8, u8, u8) = (0xff, 0xff, 0xff);
 const EDGE: (u8, u8, u8) = (0x55, 0x55, 0x55);
@@ -205,7 +206,7 @@ fn suit_parts(suit: Suit) -> Result<Vec<Path>, FaceError> {
             path.close();
             vec![finish(path)?]
         }
-        Suit::Diamonds => vec![diamond_path(50.0, 50.0, 40.0, 50.0)?],
+        Suit::Diamonds => vec![diamond_path(50.0, 50.0, 44.0, 50.0)?],
         Suit::Spades => {
             let mut body = PathBuilder::new();
             body.move_to(50.0, 0.0);
