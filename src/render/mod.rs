@@ -32,7 +32,7 @@ pub use notices::{
     Announcement, house_stats, leaderboard, notice, quoted_list, rules_summary, stats,
     table_status, timed_out,
 };
-pub use private::private_hand;
+pub use private::{private_hand, private_hand_styled};
 pub use prompt::{
     action_label, action_options, action_told, my_cards_label, shown_amount, street_name, your_turn,
 };
