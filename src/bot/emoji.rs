@@ -150,7 +150,8 @@ pub async fn sync(
                         .is_some();
                 if !made_meanwhile {
                     return Err(match error {
-                        error @ (RestError::Network(_) | RestError::Refused { status: 500.., .. }) => {
+                        error @ (RestError::Network(_)
+                        | RestError::Refused { status: 500.., .. }) => {
                             SyncError::Unreachable(error)
                         }
                         error => SyncError::Refused { name, error },

@@ -30,9 +30,7 @@ pub fn run(args: CardsArgs) -> anyhow::Result<ExitCode> {
     let faces = faces::all_pngs(palette)?;
     let mut bytes = 0;
     for (face, png) in &faces {
-        let path = args
-            .out
-            .join(format!("{}.png", face.name(palette)));
+        let path = args.out.join(format!("{}.png", face.name(palette)));
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         bytes += png.len();
     }

@@ -46,7 +46,9 @@ pub enum Face {
 impl Face {
     /// Every face: the 52 cards in the deck's order, then the back.
     pub fn all() -> impl Iterator<Item = Face> {
-        Card::all().map(Face::Card).chain(std::iter::once(Face::Back))
+        Card::all()
+            .map(Face::Card)
+            .chain(std::iter::once(Face::Back))
     }
 
     /// A short name made of ASCII letters and digits: the card's notation (`As`, `Td`), or

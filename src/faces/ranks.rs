@@ -29,8 +29,8 @@ pub(super) struct Glyphs {
 
 impl Glyphs {
     pub(super) fn load() -> Result<Glyphs, FaceError> {
-        let face = ttf_parser::Face::parse(FONT, 0)
-            .map_err(|error| FaceError::Font(error.to_string()))?;
+        let face =
+            ttf_parser::Face::parse(FONT, 0).map_err(|error| FaceError::Font(error.to_string()))?;
         let king = glyph(&face, 'K')?;
         let cap_height = face
             .glyph_bounding_box(king)

@@ -2,9 +2,7 @@
 //! Discord's dark and light themes alike), the four suits as our own curves, and the back.
 //! Suits are drawn in a 100 × 100 box and placed by a transform.
 
-use tiny_skia::{
-    Color, FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform,
-};
+use tiny_skia::{Color, FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 use super::FaceError;
 use crate::table::card::Suit;
@@ -101,7 +99,13 @@ pub(super) fn back(pixmap: &mut Pixmap) -> Result<(), FaceError> {
         width: 2.0,
         ..Stroke::default()
     };
-    pixmap.stroke_path(&lattice, &paint(PAPER, 0x55), &thin, identity, Some(&inside));
+    pixmap.stroke_path(
+        &lattice,
+        &paint(PAPER, 0x55),
+        &thin,
+        identity,
+        Some(&inside),
+    );
     // The emblem: a white diamond edged in the field's blue, over the lattice.
     let middle = super::SIZE as f32 / 2.0;
     let emblem = diamond_path(middle, middle, 24.0, 34.0)?;
@@ -144,7 +148,14 @@ fn rounded_rect(
     let mut path = PathBuilder::new();
     path.move_to(left + radius, top);
     path.line_to(right - radius, top);
-    path.cubic_to(right - handle, top, right, top + handle, right, top + radius);
+    path.cubic_to(
+        right - handle,
+        top,
+        right,
+        top + handle,
+        right,
+        top + radius,
+    );
     path.line_to(right, bottom - radius);
     path.cubic_to(
         right,
@@ -223,9 +234,7 @@ fn suit_parts(suit: Suit) -> Result<Vec<Path>, FaceError> {
         Suit::Clubs => {
             let mut leaves = Vec::new();
             for (x, y) in [(50.0, 25.0), (25.0, 59.0), (75.0, 59.0)] {
-                leaves.push(
-                    PathBuilder::from_circle(x, y, 24.0).ok_or(FaceError::Canvas)?,
-                );
+                leaves.push(PathBuilder::from_circle(x, y, 24.0).ok_or(FaceError::Canvas)?);
             }
             // The heart of the clover, so the three leaves read as one shape at 22 px.
             leaves.push(PathBuilder::from_circle(50.0, 52.0, 14.0).ok_or(FaceError::Canvas)?);

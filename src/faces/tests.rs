@@ -93,7 +93,10 @@ fn a_face_is_the_same_bytes_every_time_it_is_drawn() {
     let ace = Face::Card(Card::new(Rank::Ace, Suit::Spades));
     let once = png(ace, Palette::TwoColour).unwrap();
     assert_eq!(once, png(ace, Palette::TwoColour).unwrap());
-    assert_eq!(once, all_pngs(Palette::TwoColour).unwrap()[ace_index(ace)].1);
+    assert_eq!(
+        once,
+        all_pngs(Palette::TwoColour).unwrap()[ace_index(ace)].1
+    );
 }
 
 fn ace_index(face: Face) -> usize {
@@ -149,8 +152,7 @@ fn the_rank_and_the_suit_fill_most_of_the_card_so_they_read_at_22_pixels() {
             .filter(|row| {
                 (20..SIZE - 20).any(|column| {
                     let pixel = pixmap.pixel(column, *row).unwrap().demultiply();
-                    pixel.alpha() == 0xff
-                        && pixel.red().max(pixel.green()).max(pixel.blue()) < 0x50
+                    pixel.alpha() == 0xff && pixel.red().max(pixel.green()).max(pixel.blue()) < 0x50
                         || i32::from(pixel.red()) - i32::from(pixel.green()) > 120
                 })
             })

@@ -145,7 +145,10 @@ fn a_syntax_error_is_one_line() {
 
 #[test]
 fn cards_are_emoji_unless_the_config_says_text_and_any_other_value_is_one_clear_error() {
-    assert_eq!(parse("token = \"t\"\n").unwrap().discord.cards, CardsConfig::Emoji);
+    assert_eq!(
+        parse("token = \"t\"\n").unwrap().discord.cards,
+        CardsConfig::Emoji
+    );
     let text = parse("token = \"t\"\n[discord]\ncards = \"text\"\nfour_colour = true\n").unwrap();
     assert_eq!(text.discord.cards, CardsConfig::Text);
     assert!(text.discord.four_colour);

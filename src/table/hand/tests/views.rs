@@ -78,7 +78,11 @@ fn the_public_view_shows_stacks_bets_up_cards_and_the_turn_but_no_down_card() {
 fn the_public_view_tells_what_each_seat_did_on_this_street_and_forgets_it_on_the_next() {
     let mut hand = hand(&[100; 3], &THREE);
     let acted = |hand: &Hand| -> Vec<Option<ActionKind>> {
-        hand.public_view().seats.iter().map(|seat| seat.acted).collect()
+        hand.public_view()
+            .seats
+            .iter()
+            .map(|seat| seat.acted)
+            .collect()
     };
     assert_eq!(acted(&hand), [None, None, None]);
     act(&mut hand, 0, BringIn);
@@ -93,7 +97,13 @@ fn the_public_view_tells_what_each_seat_did_on_this_street_and_forgets_it_on_the
     act(&mut hand, first, Check);
     let view = hand.public_view();
     assert_eq!(view.seats[first].acted, Some(Check));
-    assert_eq!(view.seats.iter().filter(|seat| seat.acted.is_some()).count(), 1);
+    assert_eq!(
+        view.seats
+            .iter()
+            .filter(|seat| seat.acted.is_some())
+            .count(),
+        1
+    );
 }
 
 #[test]
