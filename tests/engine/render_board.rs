@@ -13,7 +13,7 @@ use studbot::table::card::Card;
 use studbot::table::hand::{ActionKind, LegalAction, PublicSeat, PublicView, SeatState, Street};
 use studbot::table::rules::Stakes;
 
-fn cards(text: &str) -> Vec<Card> {
+pub(crate) fn cards(text: &str) -> Vec<Card> {
     Card::parse_many(text).unwrap()
 }
 
@@ -32,7 +32,7 @@ fn seat(stack: u64, street_bet: u64, committed: u64, up: &str, state: SeatState)
 
 /// Sixth street, 8 players: two all-in for different amounts (two side pots), one folded,
 /// the last to act facing a raise.
-fn eight_player_view() -> PublicView {
+pub(crate) fn eight_player_view() -> PublicView {
     let legal = vec![
         LegalAction {
             kind: ActionKind::Fold,
@@ -83,7 +83,7 @@ fn eight_player_view() -> PublicView {
     }
 }
 
-fn long_name(index: usize) -> String {
+pub(crate) fn long_name(index: usize) -> String {
     // 32 characters, Discord's maximum display name, with non-ASCII letters.
     format!("Señorita Josefina Ñúñez-Pérez {index:02}")
         .chars()
@@ -91,7 +91,7 @@ fn long_name(index: usize) -> String {
         .collect()
 }
 
-fn facts(names: &[String]) -> TableFacts {
+pub(crate) fn facts(names: &[String]) -> TableFacts {
     TableFacts {
         hand_number: 123_456,
         players: names.iter().map(PlayerFacts::named).collect(),
@@ -570,192 +570,4 @@ fn the_terminal_board_pads_seat_names_to_one_width_so_the_stacks_line_up() {
     }
     let discord = render::board_within(Locale::En, &board, MESSAGE_TEXT);
     assert!(discord.contains("Bo (0)"), "{discord}");
-}
-
-/// The bot's card emoji as Discord writes them: `<:c_As:…>` with a 19-digit snowflake, the
-/// longest Discord makes today (27 UTF-16 units a card).
-fn emoji_images() -> render::CardImages {
-    render::CardImages::new(|face| {
-        format!(
-            "<:{}:1234567890123456789>",
-            face.name(studbot::faces::Palette::TwoColour)
-        )
-    })
-}
-
-/// The longest board a table deals: 8 players on seventh street (the deck runs short, so the
-/// last card is one community card), each with 2 down and 4 up cards, three all-in for
-/// different amounts (three side pots), a bet and a raise on the street, the clock shown, a
-/// seat whose DMs are closed and a computer player (both legends).
-fn seventh_street_for_eight() -> (PublicView, TableFacts) {
-    let mut view = eight_player_view();
-    view.street = Street::Seventh;
-    view.community = Some("9h".parse().unwrap());
-    let ups = [
-        "Kc Kd 2h 9s",
-        "Qc Jd 3h 4s",
-        "Tc Td 5h 6s",
-        "7c 8d 2d 3d",
-        "Ac 2c 3c 4c",
-        "9c 9d 4d 5d",
-        "8h 8s 7h 7s",
-        "6c 6d 5c 5s",
-    ];
-    for (index, seat) in view.seats.iter_mut().enumerate() {
-        seat.up_cards = cards(ups[index]);
-        seat.down_count = 2;
-        seat.state = if matches!(index, 1..=3) {
-            SeatState::AllIn
-        } else {
-            SeatState::Active
-        };
-        seat.committed = 100 + 10 * index as u64;
-        seat.stack = if seat.state == SeatState::AllIn {
-            0
-        } else {
-            123_456
-        };
-    }
-    view.seats[4].acted = Some(ActionKind::Bet);
-    view.seats[6].acted = Some(ActionKind::Raise);
-    view.pot = view.seats.iter().map(|seat| seat.committed).sum();
-    let names: Vec<String> = (0..8).map(long_name).collect();
-    let mut facts = facts(&names);
-    facts.players[2].dm_closed = true;
-    facts.players[5].computer = true;
-    (view, facts)
-}
-
-#[test]
-fn the_longest_board_eight_players_on_seventh_street_fits_one_discord_message_with_emoji_cards() {
-    let (view, facts) = seventh_street_for_eight();
-    let board = BoardView::from_public(&view, &facts);
-    let images = emoji_images();
-    let style = render::CardStyle::Images(&images);
-    let up_cards: Vec<Card> = view
-        .seats
-        .iter()
-        .flat_map(|seat| seat.up_cards.clone())
-        .chain(view.community)
-        .collect();
-    assert_eq!(up_cards.len(), 33);
-    let mut longest = 0;
-    for locale in Locale::ALL {
-        let text = render::board_fitted(locale, &board, style, MESSAGE_TEXT);
-        let length = discord_length(&text);
-        println!("{locale}: {length} UTF-16 units\n{text}");
-        longest = longest.max(length);
-        assert!(
-            length <= DISCORD_MESSAGE_LIMIT,
-            "{locale}: {length}\n{text}"
-        );
-        // Every up card and the community card as its emoji; the down cards as short text.
-        for card in &up_cards {
-            assert!(
-                text.contains(images.face(*card)),
-                "{locale}: {card}\n{text}"
-            );
-        }
-        assert_eq!(text.matches("🂠🂠").count(), 8, "{locale}\n{text}");
-        assert!(!text.contains(images.back()), "{locale}\n{text}");
-        // The names are whole.
-        for player in &facts.players {
-            assert!(
-                text.contains(&player.name),
-                "{locale}: {}\n{text}",
-                player.name
-            );
-        }
-    }
-    println!("the longest board: {longest} UTF-16 units of {DISCORD_MESSAGE_LIMIT}");
-}
-
-#[test]
-fn a_board_that_fits_shows_every_card_as_its_emoji_backs_included() {
-    let view = eight_player_view();
-    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-        .iter()
-        .map(|n| n.to_string())
-        .collect();
-    let mut facts = facts(&names);
-    facts.players.truncate(3);
-    let mut view = view;
-    view.seats.truncate(3);
-    view.to_act = Some(2);
-    let images = emoji_images();
-    let text = render::board_fitted(
-        Locale::En,
-        &BoardView::from_public(&view, &facts),
-        render::CardStyle::Images(&images),
-        MESSAGE_TEXT,
-    );
-    let back = images.back();
-    let ana = text.lines().find(|line| line.contains(" Ana (")).unwrap();
-    assert!(
-        ana.contains(&format!(
-            "{back}{back}{}",
-            ["Kc", "Kd", "2h", "9s"]
-                .map(|card| images.face(card.parse().unwrap()))
-                .concat()
-        )),
-        "{text}"
-    );
-    assert!(!text.contains('🂠'), "{text}");
-}
-
-#[test]
-fn with_hostile_names_and_emoji_cards_the_board_still_fits_by_shortening_names_then_cards() {
-    let (view, mut facts) = seventh_street_for_eight();
-    for player in &mut facts.players {
-        player.name = "*_~`|>#[]\\".repeat(4);
-    }
-    let board = BoardView::from_public(&view, &facts);
-    let images = emoji_images();
-    for locale in Locale::ALL {
-        let text = render::board_fitted(
-            locale,
-            &board,
-            render::CardStyle::Images(&images),
-            MESSAGE_TEXT,
-        );
-        let length = discord_length(&text);
-        assert!(
-            length <= DISCORD_MESSAGE_LIMIT,
-            "{locale}: {length}\n{text}"
-        );
-    }
-}
-
-#[test]
-fn the_board_reads_top_to_bottom_whose_turn_the_pot_the_seats_then_the_stakes() {
-    let view = eight_player_view();
-    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-        .iter()
-        .map(|n| n.to_string())
-        .collect();
-    let text = render::board_within(
-        Locale::En,
-        &BoardView::from_public(&view, &facts(&names)),
-        MESSAGE_TEXT,
-    );
-    let lines: Vec<&str> = text.lines().collect();
-    assert!(
-        lines[0].starts_with("**Hand #123456** · Sixth street"),
-        "{text}"
-    );
-    assert!(
-        lines[1].starts_with("**Hal** to act — Fold · Call 20"),
-        "{text}"
-    );
-    assert!(lines[2].starts_with("Pot: **587**"), "{text}");
-    assert_eq!(lines[3], "", "{text}");
-    let seats: Vec<&str> = lines[4..12].to_vec();
-    for (line, name) in seats.iter().zip(&names) {
-        assert!(
-            line.replace("**", "").contains(&format!(" {name} (")),
-            "{line}"
-        );
-    }
-    assert!(lines[12].starts_with("Stakes 5/10"), "{text}");
-    assert_eq!(lines.len(), 13, "{text}");
 }

@@ -306,7 +306,7 @@ fn answer(
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
         (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
-            super::emoji::application_emojis(inner, &method, application, body)
+            super::emoji::application_emojis(inner, method, application, body)
         }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
