@@ -110,7 +110,7 @@ board-side-pot-count = side pot { $number }: { $amount } ({ $count } { $count ->
 board-community = Community card for everyone: { $card }
 board-last = Last action: { $action }
 board-next = **{ $name }** to act — { $options }
-board-timer = { $seconds } s to decide
+board-timer = { $seconds } s on the clock
 board-hand-over = The hand is over.
 board-dealing-out = All-in: the hands are face up; the next street comes in a moment.
 board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.

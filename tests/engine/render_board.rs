@@ -228,7 +228,7 @@ fn board_shows_stakes_pots_seats_what_each_did_and_what_the_next_player_may_do()
         "Bo  (0) 🂠🂠 Q♣️ J♦️ 3♥️ 4♠️ · calls 10 · all-in",
         "Cy  (0) 🂠🂠 10♣️ 10♦️ 5♥️ 6♠️ · all-in",
         "Di  (880) · folded",
-        "**Hal** to act — Fold · Call 20 · Raise to 30 · 30 s to decide",
+        "**Hal** to act — Fold · Call 20 · Raise to 30 · 30 s on the clock",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
