@@ -82,6 +82,7 @@ fn at_22_pixels_every_face_still_differs_from_every_other() {
         }
     }
     let (difference, face, other) = closest;
+    println!("closest at 22 px: {face:?} and {other:?}, {difference:.2} per channel");
     assert!(
         difference > 2.0,
         "{face:?} and {other:?} differ by {difference:.2} per channel at 22 px"
