@@ -22,6 +22,7 @@ mod settle_hand;
 #[cfg(test)]
 mod testing;
 mod tournament_cancel;
+mod tournament_entry;
 mod tournament_finish;
 mod tournament_open;
 mod tournament_pause;
