@@ -33,6 +33,13 @@
 //! markers of finished hands for the last [`HAND_MARKERS_KEPT`] hands of each table (a table
 //! retries only its current hand); older ones are pruned by the committer as it goes.
 //!
+//! The files are layered from the store up, each importing only from its own layer or
+//! below and none in a circle (a test in `layers` reads the imports and keeps it so): `store`;
+//! the vocabulary (`vocab`, `types`, `config`, `clock`, `error`, `messages`, `references`);
+//! the stored form (`encoding`, `schema`); `ledger`; the books (`idempotency`, `accounts`,
+//! `leaderboard`, `economy`, `tables`, `tournaments`, `records`, `stats`, `house`,
+//! `migration`); the operations over them (`ops`, `audit`, `backup`); `committer`; `handle`.
+//!
 //! Module map: `handle` (the [`Bank`] callers hold), `ops` (each write operation one type:
 //! its arguments, fingerprint and `apply`), `committer` (the thread that runs them in
 //! batches), `config`, `error`, `types`, `store` (the narrow storage interface, and sled
@@ -60,6 +67,8 @@ mod error;
 mod handle;
 mod house;
 mod idempotency;
+#[cfg(test)]
+mod layers;
 mod leaderboard;
 mod ledger;
 mod messages;
