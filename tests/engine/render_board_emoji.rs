@@ -200,52 +200,50 @@ fn the_board_reads_top_to_bottom_whose_turn_the_pot_the_seats_then_the_stakes() 
     assert_eq!(lines.len(), 13, "{text}");
 }
 
-/// The README's picture of the board: hand 42 on fifth street, four players; Bo bet, Cy
-/// raised, Di folded on third street, Ana to act.
-fn readme_example() -> (PublicView, TableFacts) {
-    let seat =
-        |stack, street_bet, committed, up: &str, state, acted| studbot::table::hand::PublicSeat {
-            stack,
-            street_bet,
-            committed,
-            up_cards: cards(up),
-            down_count: 2,
-            state,
-            shown: None,
-            acted,
-        };
+/// The board the README and docs/PLAYING.md show: hand 1 on fourth street, four players; Dee
+/// bet 5, Ana and Bo called, Cy (who brought in on third street) is to act.
+fn pictured_board() -> BoardView {
+    let seat = |stack, street_bet, committed, up: &str, acted| studbot::table::hand::PublicSeat {
+        stack,
+        street_bet,
+        committed,
+        up_cards: cards(up),
+        down_count: 2,
+        state: SeatState::Active,
+        shown: None,
+        acted,
+    };
     let mut view = eight_player_view();
-    view.street = Street::Fifth;
+    view.street = Street::Fourth;
     view.seats = vec![
-        seat(180, 0, 16, "Kc Qc Jc", SeatState::Active, None),
-        seat(
-            150,
-            10,
-            26,
-            "7d 5d 3s",
-            SeatState::Active,
-            Some(ActionKind::Bet),
-        ),
-        seat(
-            210,
-            20,
-            36,
-            "9h 9s 2c",
-            SeatState::Active,
-            Some(ActionKind::Raise),
-        ),
-        seat(195, 0, 5, "Ah", SeatState::Folded, None),
+        seat(192, 5, 8, "Ks 8h", Some(ActionKind::Call)),
+        seat(192, 5, 8, "2s 3h", Some(ActionKind::Call)),
+        seat(197, 0, 3, "Jc 9d", None),
+        seat(192, 5, 8, "7c Ad", Some(ActionKind::Bet)),
     ];
-    view.pot = view.seats.iter().map(|seat| seat.committed).sum();
-    view.to_act = Some(0);
-    view.last_action = view.last_action.map(|(_, action)| (2, action));
-    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di"].map(String::from).to_vec();
+    view.pot = 27;
+    view.to_act = Some(2);
+    view.legal = [
+        (ActionKind::Fold, 0),
+        (ActionKind::Call, 5),
+        (ActionKind::Raise, 10),
+    ]
+    .map(|(kind, chips)| studbot::table::hand::LegalAction {
+        kind,
+        chips,
+        total: chips,
+        all_in: false,
+    })
+    .to_vec();
+    view.last_action = None;
+    let names: Vec<String> = ["Ana", "Bo", "Cy", "Dee"].map(String::from).to_vec();
     let mut facts = facts(&names);
-    facts.hand_number = 42;
-    (view, facts)
+    facts.hand_number = 1;
+    facts.action_timer_secs = Some(600);
+    BoardView::from_public(&view, &facts)
 }
 
-/// Discord markdown as the README's HTML shows it: bold, and one line per line.
+/// Discord markdown as the pages' HTML shows it: bold, and one line per line.
 fn as_html(text: &str) -> String {
     let mut bold = false;
     let mut html = String::new();
@@ -259,46 +257,53 @@ fn as_html(text: &str) -> String {
     html.lines().collect::<Vec<_>>().join("<br>\n")
 }
 
-/// The README's block between `<!-- name -->` and `<!-- /name -->`.
-fn readme_block(name: &str) -> String {
-    let readme = include_str!("../../README.md");
-    let start = readme
-        .find(&format!("<!-- {name} -->\n"))
-        .unwrap_or_else(|| panic!("the README has no <!-- {name} --> block"))
-        + name.len()
-        + 10;
-    let end = readme[start..]
+/// The block of `page` between `<!-- name -->` and `<!-- /name -->`.
+fn block(page: &str, name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(page);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{page}: {error}"));
+    let opening = format!("<!-- {name} -->\n");
+    let start = text
+        .find(&opening)
+        .unwrap_or_else(|| panic!("{page} has no <!-- {name} --> block"))
+        + opening.len();
+    let end = text[start..]
         .find(&format!("\n<!-- /{name} -->"))
-        .unwrap_or_else(|| panic!("the README's {name} block is not closed"));
-    readme[start..start + end].to_owned()
+        .unwrap_or_else(|| panic!("{page}'s {name} block is not closed"));
+    text[start..start + end].to_owned()
 }
 
 #[test]
-fn the_readmes_board_is_the_board_the_code_renders_with_the_faces_the_code_draws() {
-    let (view, facts) = readme_example();
-    let images = render::CardImages::new(|face| {
-        let alt = match face {
-            Face::Card(card) => render::card(card),
-            Face::Back => render::card_back().to_owned(),
-        };
-        format!(
-            "<img src=\"docs/cards/{}.png\" alt=\"{alt}\" height=\"22\">",
-            face.name(Palette::TwoColour)
-        )
-    });
-    let board = render::board_fitted(
-        Locale::En,
-        &BoardView::from_public(&view, &facts),
-        render::CardStyle::Images(&images),
-        render::TextLimit::NONE,
-    );
-    let expected = as_html(&board);
-    assert_eq!(
-        readme_block("board-now"),
-        expected,
-        "the README's board is not what the code renders; it should read:\n{expected}"
-    );
-    // The pictures it shows are the faces `studbot cards` draws today.
+fn the_board_the_readme_and_the_guide_show_is_the_board_the_code_renders() {
+    let board = pictured_board();
+    // Each page's pictures are the files in docs/cards/, from where the page is.
+    for (page, cards_folder) in [("README.md", "docs/cards"), ("docs/PLAYING.md", "cards")] {
+        let images = render::CardImages::new(|face| {
+            let alt = match face {
+                Face::Card(card) => render::card(card),
+                Face::Back => render::card_back().to_owned(),
+            };
+            format!(
+                "<img src=\"{cards_folder}/{}.png\" alt=\"{alt}\" height=\"22\">",
+                face.name(Palette::TwoColour)
+            )
+        });
+        let rendered = render::board_fitted(
+            Locale::En,
+            &board,
+            render::CardStyle::Images(&images),
+            render::TextLimit::NONE,
+        );
+        let expected = as_html(&rendered);
+        assert_eq!(
+            block(page, "board-now"),
+            expected,
+            "{page}'s board is not what the code renders; it should read:\n{expected}"
+        );
+    }
+}
+
+#[test]
+fn the_card_pictures_in_docs_are_the_faces_the_code_draws() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cards");
     for face in Face::all() {
         let name = face.name(Palette::TwoColour);
