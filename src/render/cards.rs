@@ -53,11 +53,6 @@ pub fn cards(cards: &[Card]) -> String {
     CardStyle::Text.cards(cards)
 }
 
-/// `count` card backs, e.g. "🂠🂠".
-pub fn card_backs(count: usize) -> String {
-    CardStyle::Text.backs(count)
-}
-
 /// The text that shows each face as a picture: for the bot, `<:c_As:1234…>`, its emoji.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardImages {
@@ -85,15 +80,6 @@ impl CardImages {
         &self.back
     }
 
-    /// The longest markup of any face: what a layout that must fit counts on.
-    pub fn longest(&self) -> usize {
-        self.faces
-            .iter()
-            .chain(std::iter::once(&self.back))
-            .map(String::len)
-            .max()
-            .unwrap_or(0)
-    }
 }
 
 /// How cards are written.
@@ -219,7 +205,7 @@ mod tests {
     #[test]
     fn text_cards_are_rank_and_suit_emoji_spaced_and_backs_are_card_symbols() {
         assert_eq!(cards(&parsed("As Th 7d 2c")), "A♠️ 10♥️ 7♦️ 2♣️");
-        assert_eq!(card_backs(3), "🂠🂠🂠");
+        assert_eq!(CardStyle::Text.backs(3), "🂠🂠🂠");
     }
 
     #[test]
@@ -228,7 +214,6 @@ mod tests {
         let style = CardStyle::Images(&images);
         assert_eq!(style.cards(&parsed("As Th")), "<c_As><c_Th>");
         assert_eq!(style.backs(2), "<c_back><c_back>");
-        assert_eq!(images.longest(), "<c_back>".len());
     }
 
     #[test]
