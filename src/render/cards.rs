@@ -79,7 +79,6 @@ impl CardImages {
     pub fn back(&self) -> &str {
         &self.back
     }
-
 }
 
 /// How cards are written.

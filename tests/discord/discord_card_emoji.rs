@@ -203,6 +203,23 @@ async fn a_429_on_creating_an_emoji_is_waited_out_for_its_retry_after() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_creation_discord_fails_with_a_5xx_is_tried_again_and_every_face_gets_its_emoji() {
+    let fake = FakeDiscord::start().await;
+    fake.fail_route(axum::http::Method::POST, "/emojis", 2, 502);
+    let data = tempfile::tempdir().unwrap();
+    let (bot_task, bot) = TestBot::start_observed(&fake, &emoji_config(&fake, data.path())).await;
+    emoji_ready(&bot).await;
+    let failed = fake
+        .requests()
+        .into_iter()
+        .filter(|r| is_creation(r) && r.status == 502)
+        .count();
+    assert_eq!(failed, 2);
+    assert_eq!(fake.application_emoji().len(), 53);
+    bot_task.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn when_discord_refuses_the_card_emoji_boards_keep_text_cards_and_the_log_says_so_once() {
     let fake = FakeDiscord::start().await;
     fake.refuse_emoji_creation(400, 30008, "Maximum number of emojis reached (2000)");
