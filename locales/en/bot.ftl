@@ -160,3 +160,8 @@ tournament-too-many-computers = Computer players may fill some of the seats, nev
 
 # /history tournament: a sit & go's hands
 opt-tournament = The sit & go's number, for its hands (this table's hands when left out)
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Seconds of each player's time bank, which runs on when their timer runs out (0: none)
+opt-away-hands = Hands a player may sit out before they are stood up, chips back in their balance (0: never)

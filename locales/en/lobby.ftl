@@ -142,3 +142,21 @@ lobby-tournament-board = Level { $level } · { $next ->
 } · { $left } players left · average stack { $average }
 lobby-tournament-resumed = The sit & go deals on from hand { $hand }, every stack as it was when that hand began.
 lobby-sit-and-go-table = This is a sit & go's table: nobody buys in, tops up or leaves with chips until it ends (a player who sits out still pays the antes and bring-ins).
+
+## Time banks and away players (settings)
+
+settings-time-bank = a time bank can be at most { $max } { $max ->
+    [one] second
+   *[other] seconds
+}, not { $seconds }
+settings-away-hands = a player can be away at most { $max } { $max ->
+    [one] hand
+   *[other] hands
+} before they are stood up, not { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = That pre-action no longer fits: the street or the bet has changed.
+lobby-your-turn-now = It is your turn: choose on the table's message.
+lobby-time-bank-empty = Your time bank is empty.
+lobby-time-bank-running = Your time bank is already running.

@@ -486,3 +486,38 @@ leaderboard-tournaments-line = { $place }. { $name } — net { $net } · won { $
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+# $seconds on the clock, $added taken from the time bank this turn with "+30 s".
+board-timer-added = { $seconds } s on the clock (+{ $added } s)
+board-time-bank = time bank { $seconds } s
+button-add-time = +{ $seconds } s
+button-back = I'm back
+# Pre-actions, chosen before one's turn in the private view ("My cards", /cards).
+pre-check-fold = Check/Fold
+pre-check = Check
+pre-call = Call { $amount }
+pre-call-any = Call any
+pre-fold = Fold
+pre-clear = Clear
+pre-your-turn = It is your turn: choose on the table's message.
+pre-offered = Before your turn you may choose what to do when it comes; nobody else sees it.
+# $action is one of the pre-* labels above.
+pre-chosen = Before your turn: **{ $action }**. It is done the moment your turn comes, if it still fits; nobody else sees it.
+pre-dropped = Your pre-action “{ $action }” no longer fits (the bet changed): choose now.
+time-bank-left = Time bank: { $seconds } s
+turn-time-bank = Your time bank adds { $seconds } s before that.
+away-sat-out = The table acted for you twice in a row, so you now sit out. Press “I'm back” (or use /back) to be dealt in again; after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} away you are stood up and your chips go back to your balance.
+away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and the table checks or folds for you. Press “I'm back” (or use /back) to play your hands again.
+away-stood-up = You were away for { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}, so you were stood up: your { $amount } { $amount ->
+    [one] chip is
+   *[other] chips are
+} back in your balance.
+away-back = Welcome back: you are dealt in from the next hand.

@@ -166,3 +166,8 @@ tournament-too-many-computers = Los bots pueden ocupar algunos asientos, nunca t
 
 # /history tournament: a sit & go's hands
 opt-tournament = El número del torneo, para ver sus manos (las de esta mesa si se omite)
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Segundos del banco de tiempo de cada jugador, que corre cuando se le acaba el tiempo (0: ninguno)
+opt-away-hands = Manos que un jugador puede estar ausente antes de levantarlo (fichas al saldo; 0: nunca)

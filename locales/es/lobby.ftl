@@ -142,3 +142,21 @@ lobby-tournament-board = Nivel { $level } · { $next ->
 } · quedan { $left } jugadores · pila media { $average }
 lobby-tournament-resumed = El torneo sigue desde la mano { $hand }, con cada pila como estaba al empezar esa mano.
 lobby-sit-and-go-table = Esta es la mesa de un torneo: hasta que termine no hay buy-in ni recargas, y nadie se va con fichas (quien se ausenta sigue pagando el ante y el bring-in).
+
+## Time banks and away players (settings)
+
+settings-time-bank = un banco de tiempo puede ser como mucho de { $max } { $max ->
+    [one] segundo
+   *[other] segundos
+}, no { $seconds }
+settings-away-hands = un jugador puede estar ausente como mucho { $max } { $max ->
+    [one] mano
+   *[other] manos
+} antes de que lo levanten de la mesa, no { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = Esa acción anticipada ya no vale: cambió la calle o la apuesta.
+lobby-your-turn-now = Te toca: elige en la mesa.
+lobby-time-bank-empty = Tu banco de tiempo está vacío.
+lobby-time-bank-running = Tu banco de tiempo ya está corriendo.

@@ -479,3 +479,35 @@ leaderboard-tournaments-line = { $place }. { $name } — resultado { $net } · g
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Torneo #{ $tournament }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+board-timer-added = { $seconds } s para jugar (+{ $added } s)
+board-time-bank = banco de tiempo { $seconds } s
+button-add-time = +{ $seconds } s
+button-back = Ya estoy
+pre-check-fold = Pasar/Retirarse
+pre-check = Pasar
+pre-call = Igualar { $amount }
+pre-call-any = Igualar lo que sea
+pre-fold = Retirarse
+pre-clear = Quitar
+pre-your-turn = Te toca: elige en la mesa.
+pre-offered = Antes de tu turno puedes elegir qué hacer cuando te toque; nadie más lo ve.
+pre-chosen = Antes de tu turno: **{ $action }**. Se hace en cuanto te toque, si todavía vale; nadie más lo ve.
+pre-dropped = Tu acción anticipada «{ $action }» ya no vale (cambió la apuesta): elige ahora.
+time-bank-left = Banco de tiempo: { $seconds } s
+turn-time-bank = Tu banco de tiempo te da { $seconds } s más antes de eso.
+away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas ausente. Pulsa «Ya estoy» (o usa /back) para volver a recibir cartas; tras { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+} ausente te levantan de la mesa y tus fichas vuelven a tu saldo.
+away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y la mesa pasa o se retira por ti. Pulsa «Ya estoy» (o usa /back) para volver a jugar tus manos.
+away-stood-up = Estuviste ausente { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}, así que te levantaron de la mesa: { $amount ->
+    [one] tu ficha volvió
+   *[other] tus { $amount } fichas volvieron
+} a tu saldo.
+away-back = Bienvenido de nuevo: recibes cartas desde la próxima mano.

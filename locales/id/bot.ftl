@@ -145,3 +145,8 @@ tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh se
 
 # /history tournament: a sit & go's hands
 opt-tournament = Nomor turnamen, untuk melihat hand-nya (hand meja ini jika dikosongkan)
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Time bank tiap pemain (detik), yang berjalan saat waktunya habis (0: tidak ada)
+opt-away-hands = Jumlah hand pemain boleh istirahat sebelum dikeluarkan, chip kembali ke saldo (0: tidak pernah)

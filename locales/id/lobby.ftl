@@ -93,3 +93,15 @@ lobby-tournament-board = Tingkat { $level } · { $next ->
 } · sisa { $left } pemain · rata-rata chip { $average }
 lobby-tournament-resumed = Turnamen dilanjutkan dari hand { $hand }, dengan chip setiap pemain seperti saat hand itu dimulai.
 lobby-sit-and-go-table = Ini meja turnamen: sampai turnamen selesai, tidak ada buy-in, isi ulang, atau pergi membawa chip (pemain yang istirahat tetap membayar ante dan bring-in).
+
+## Time banks and away players (settings)
+
+settings-time-bank = time bank paling lama { $max } detik, bukan { $seconds }
+settings-away-hands = pemain boleh istirahat paling lama { $max } hand sebelum dikeluarkan dari meja, bukan { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = Pilihan itu sudah tidak cocok: street atau taruhannya sudah berubah.
+lobby-your-turn-now = Sekarang giliranmu: pilih di pesan meja.
+lobby-time-bank-empty = Time bank kamu sudah habis.
+lobby-time-bank-running = Time bank kamu sudah berjalan.

@@ -370,3 +370,26 @@ leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juar
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Turnamen #{ $tournament }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+board-timer-added = { $seconds } dtk untuk bertindak (+{ $added } dtk)
+board-time-bank = time bank { $seconds } dtk
+button-add-time = +{ $seconds } dtk
+button-back = Aku kembali
+pre-check-fold = Check/Fold
+pre-check = Check
+pre-call = Call { $amount }
+pre-call-any = Call berapa pun
+pre-fold = Fold
+pre-clear = Batal
+pre-your-turn = Sekarang giliranmu: pilih di pesan meja.
+pre-offered = Sebelum giliranmu, kamu bisa memilih dulu apa yang dilakukan saat giliranmu tiba; pemain lain tidak melihatnya.
+pre-chosen = Sebelum giliranmu: **{ $action }**. Langsung dijalankan begitu giliranmu tiba, kalau masih cocok; pemain lain tidak melihatnya.
+pre-dropped = Pilihanmu “{ $action }” sudah tidak cocok (taruhannya berubah): pilih sekarang.
+time-bank-left = Time bank: { $seconds } dtk
+turn-time-bank = Time bank kamu menambah { $seconds } dtk sebelum itu.
+away-sat-out = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat. Tekan “Aku kembali” (atau pakai /back) untuk ikut main lagi; setelah { $hands } hand istirahat, kamu dikeluarkan dari meja dan chip-mu kembali ke saldo.
+away-sat-out-dealt-in = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan meja check atau fold untukmu. Tekan “Aku kembali” (atau pakai /back) untuk main sendiri lagi.
+away-stood-up = Kamu istirahat { $hands } hand, jadi kamu dikeluarkan dari meja: { $amount } chip-mu kembali ke saldo.
+away-back = Selamat datang kembali: kamu ikut main mulai hand berikutnya.

@@ -33,6 +33,7 @@ pub mod permissions;
 pub mod pings;
 pub mod preflight;
 pub mod presenter;
+pub mod private_view;
 pub mod refusals;
 pub mod registration;
 pub mod reply;

@@ -5,7 +5,8 @@ use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::bank::{GuildId, Payouts, TableId, UserId};
-use crate::table::hand::ActionKind;
+use crate::table::PreAction;
+use crate::table::hand::{ActionKind, Street};
 
 use super::error::LobbyError;
 use super::notice::{NoticeReceiver, PlayerCards, PublicBoard, SeatInfo};
@@ -89,10 +90,27 @@ pub(crate) enum TableCommand {
         kind: ActionKind,
         reply: Responder<u32>,
     },
-    /// The player's own cards in the current hand.
+    /// The player's own cards in the current hand, with their pre-actions and time bank.
     ShowCards {
         user: UserId,
         reply: Responder<PlayerCards>,
+    },
+    /// Choose (or clear, `None`) a pre-action for street `street` of hand `hand`, as the
+    /// player's private view offered it. Answers the new private view.
+    PreAction {
+        user: UserId,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+        reply: Responder<PlayerCards>,
+    },
+    /// "+30 s": the player to act at turn `(hand, action_seq)` takes time from their time
+    /// bank onto their clock at once. Answers the seconds added.
+    AddTime {
+        user: UserId,
+        hand: u64,
+        action_seq: u32,
+        reply: Responder<u32>,
     },
     Status {
         reply: Responder<TableStatus>,
@@ -312,6 +330,44 @@ impl TableHandle {
     pub async fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
         self.ask(|reply| TableCommand::ShowCards { user, reply })
             .await
+    }
+
+    /// Chooses `choice` for `user` (or clears theirs with `None`) for street `street` of hand
+    /// `hand`, as their private view offered it; the table carries it out when their turn
+    /// comes if it still fits. Refused at their own turn and when the view is stale.
+    /// Returns their new private view.
+    pub async fn pre_action(
+        &self,
+        user: UserId,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+    ) -> Result<PlayerCards, LobbyError> {
+        self.ask(|reply| TableCommand::PreAction {
+            user,
+            hand,
+            street,
+            choice,
+            reply,
+        })
+        .await
+    }
+
+    /// "+30 s" for `user`, to act at turn `(hand, action_seq)`: time from their time bank
+    /// onto their clock at once (the board shows it). Returns the seconds added.
+    pub async fn add_time(
+        &self,
+        user: UserId,
+        hand: u64,
+        action_seq: u32,
+    ) -> Result<u32, LobbyError> {
+        self.ask(|reply| TableCommand::AddTime {
+            user,
+            hand,
+            action_seq,
+            reply,
+        })
+        .await
     }
 
     pub async fn status(&self) -> Result<TableStatus, LobbyError> {

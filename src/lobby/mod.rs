@@ -60,9 +60,9 @@ pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{
-    Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
-    PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
-    TournamentHeader, TournamentPlace, TurnOffer,
+    Audience, AwayNotice, BoardClock, CancelReason, HandSummary, LastAction, Notice, NoticeBody,
+    NoticeReceiver, PlayerCards, PreActions, PublicBoard, SeatInfo, SeatStatus, ShownHand,
+    SitOutReason, TableMessage, TournamentHeader, TournamentPlace, TurnOffer,
 };
 pub use seating::{Seated, sit_down};
 pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
@@ -71,8 +71,9 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
-pub use table::DealingOutPace;
+pub use crate::table::PreAction;
 use table::{Chairs, Table, TableInit, TableServices};
+pub use table::{DealingOutPace, TIME_BANK_STEP};
 pub use tournament::UnannouncedResult;
 
 /// Commands a table queues before senders wait.

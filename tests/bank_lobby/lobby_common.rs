@@ -29,10 +29,14 @@ pub fn economy() -> EconomyConfig {
     }
 }
 
+/// The test table: 30 s to act and no time bank, nobody stood up for being away (the
+/// tests of those set them: `lobby_pace`).
 pub fn settings() -> TableSettings {
     TableSettings {
         action_timer_secs: 30,
         between_hands_secs: 5,
+        time_bank_secs: 0,
+        away_hands: 0,
         ..TableSettings::default()
     }
 }

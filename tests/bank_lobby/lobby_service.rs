@@ -91,6 +91,7 @@ fn told(batch: &[Notice]) -> Vec<String> {
             NoticeBody::HandResult(summary) => format!("result of {}", summary.hand),
             NoticeBody::Table(message) => format!("{message:?}"),
             NoticeBody::Error { error, .. } => format!("error {error:?}"),
+            NoticeBody::Away { user, away } => format!("away {} {away:?}", user.0),
         })
         .collect()
 }

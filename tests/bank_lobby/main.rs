@@ -35,6 +35,7 @@ mod lobby_failed_task;
 mod lobby_games;
 mod lobby_leaks;
 mod lobby_open_cancelled;
+mod lobby_pace;
 mod lobby_restart;
 mod lobby_service;
 mod lobby_shutdown;

@@ -69,6 +69,8 @@ fn every_settings_error() -> Vec<SettingsError> {
             computer_players: 6,
             seats: 6,
         },
+        SettingsError::TimeBank(601),
+        SettingsError::AwayHands(101),
     ]);
     for error in &all {
         match error {
@@ -81,7 +83,9 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
             | SettingsError::OpenPairBigBetInRazz
-            | SettingsError::ComputerPlayers { .. } => {}
+            | SettingsError::ComputerPlayers { .. }
+            | SettingsError::TimeBank(_)
+            | SettingsError::AwayHands(_) => {}
         }
     }
     all
@@ -257,6 +261,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
             reason: "the table task has stopped".into(),
         },
         LobbyError::SitAndGoTable,
+        LobbyError::PreActionStale,
+        LobbyError::YourTurnNow,
+        LobbyError::TimeBankEmpty,
+        LobbyError::TimeBankRunning,
     ];
     all.extend(
         every_settings_error()
@@ -293,6 +301,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::Paused
             | LobbyError::NotPaused
             | LobbyError::SitAndGoTable
+            | LobbyError::PreActionStale
+            | LobbyError::YourTurnNow
+            | LobbyError::TimeBankEmpty
+            | LobbyError::TimeBankRunning
             | LobbyError::Bank { .. }
             | LobbyError::Store { .. }
             | LobbyError::Internal { .. } => {}

@@ -544,6 +544,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "admin",
             "restart",
             "error",
+            // A player's extra seconds, as Indonesian players of online rooms say it.
+            "time bank",
             "muck",
             "hand",
             "channel",

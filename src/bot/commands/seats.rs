@@ -89,12 +89,10 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
         })
     };
     let told = |cards: PlayerCards, caller: Caller| async move {
-        Answer::private(render::private_hand_styled(
-            caller.locale,
-            cards.hand,
-            &cards.view,
-            caller.bot.card_style(),
-        ))
+        // The private view: the cards, the pre-actions as buttons, the time bank.
+        let view =
+            crate::bot::private_view::message(&caller.bot, caller.locale, caller.table, &cards);
+        Answer::private(view.content).with_buttons(view.buttons)
     };
     at_table(ctx, ask, told).await
 }

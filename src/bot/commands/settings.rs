@@ -120,6 +120,8 @@ bounded_settings! {
     Seats = "seats" as u8;
     Timer = "timer" as u32;
     BetweenHands = "between_hands" as u32;
+    TimeBank = "time_bank" as u32;
+    AwayHands = "away_hands" as u32;
     MaxRaises = "max_raises" as u32;
     ComputerSeats = "computer_players" as u8;
 }
@@ -202,6 +204,8 @@ macro_rules! with_setting_options {
             seats: Bounded<Seats> => seats,
             timer: Bounded<Timer> => action_timer_secs,
             between_hands: Bounded<BetweenHands> => between_hands_secs,
+            time_bank: Bounded<TimeBank> => time_bank_secs,
+            away_hands: Bounded<AwayHands> => away_hands,
             max_raises: Bounded<MaxRaises> => rules.max_raises,
             heads_up_uncapped: bool => rules.heads_up_uncapped,
             short_all_in: ShortAllInChoice => rules.short_all_in,

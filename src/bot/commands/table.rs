@@ -7,9 +7,9 @@ use crate::render::{self, Announcement, Locale};
 
 // The option types the settings macro names.
 use super::settings::{
-    Ante, BetweenHands, BigBet, Bounded, BringIn, ComputerLevelChoice, ComputerSeats,
+    Ante, AwayHands, BetweenHands, BigBet, Bounded, BringIn, ComputerLevelChoice, ComputerSeats,
     GameChoiceOption, LanguageChoice, MaxBuyIn, MaxRaises, MinBuyIn, MixHands, OddChipChoice,
-    Seats, SettingOptions, ShortAllInChoice, SmallBet, Timer, settings_command,
+    Seats, SettingOptions, ShortAllInChoice, SmallBet, TimeBank, Timer, settings_command,
     with_setting_options,
 };
 use super::{at_table, named, user_id};

@@ -47,6 +47,16 @@ pub enum SettingsError {
     /// take the option. (A `mix` table may: its stud legs use it, its razz hands ignore it.)
     #[error("razz has no open-pair big bet: open_pair_big_bet must be off at a razz table")]
     OpenPairBigBetInRazz,
+    #[error(
+        "a time bank must be at most {max} seconds, not {0}",
+        max = TableSettings::MAX_TIME_BANK_SECS
+    )]
+    TimeBank(u32),
+    #[error(
+        "the hands a player may be away must be at most {max}, not {0}",
+        max = TableSettings::MAX_AWAY_HANDS
+    )]
+    AwayHands(u32),
     #[error("computer players may take at most {} of the {seats} seats, not {computer_players}", seats.saturating_sub(1))]
     ComputerPlayers { computer_players: u8, seats: u8 },
 }
@@ -66,6 +76,8 @@ impl SettingsError {
             SettingsError::MixHands(_) => "settings-mix-hands",
             SettingsError::OpenPairBigBetInRazz => "settings-open-pair-in-razz",
             SettingsError::ComputerPlayers { .. } => "settings-computer-players",
+            SettingsError::TimeBank(_) => "settings-time-bank",
+            SettingsError::AwayHands(_) => "settings-away-hands",
         }
     }
 
@@ -107,6 +119,13 @@ impl SettingsError {
                 ("max", S::MAX_MIX_HANDS.into()),
             ],
             SettingsError::OpenPairBigBetInRazz => Vec::new(),
+            SettingsError::TimeBank(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("max", S::MAX_TIME_BANK_SECS.into()),
+            ],
+            SettingsError::AwayHands(hands) => {
+                vec![("hands", hands.into()), ("max", S::MAX_AWAY_HANDS.into())]
+            }
             SettingsError::ComputerPlayers {
                 computer_players,
                 seats,

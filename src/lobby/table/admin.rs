@@ -27,6 +27,7 @@ impl Table {
     /// Freezes the table in whatever phase it is: its timers stop, and a resume sets them
     /// again, whole.
     pub(super) fn freeze(&mut self) {
+        self.charge_time_bank();
         self.paused = true;
         self.phase.stop_timers();
     }
@@ -106,6 +107,7 @@ impl Table {
 
     /// Installs new settings between hands, moving anyone whose chair no longer exists.
     pub(super) async fn apply_settings(&mut self, settings: TableSettings) {
+        self.fit_time_banks(&settings);
         self.settings = settings;
         if self.seats.fit_into(settings.seats) {
             self.save_chairs().await;

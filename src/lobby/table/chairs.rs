@@ -19,6 +19,13 @@ pub(crate) struct Seat {
     pub stack: u64,
     pub status: SeatStatus,
     pub timeouts_in_a_row: u8,
+    /// What is left of the player's time bank (`pace`).
+    pub time_bank: std::time::Duration,
+    /// Hands dealt while the player sat out (on their own or for timeouts); back to 0 when
+    /// they come back.
+    pub hands_away: u32,
+    /// Stood up after this many hands away: told so once cashed out.
+    pub stood_up_after: Option<u32>,
     /// The reference of a cash-out the bank has not confirmed: asking again with it answers
     /// what the first request did, so the player is never paid twice or told wrong.
     pub cash_out_reference: Option<String>,
@@ -32,8 +39,17 @@ impl Seat {
             stack,
             status: SeatStatus::Playing,
             timeouts_in_a_row: 0,
+            time_bank: std::time::Duration::ZERO,
+            hands_away: 0,
+            stood_up_after: None,
             cash_out_reference: None,
         }
+    }
+
+    /// The seat with a time bank of `time_bank`.
+    pub(crate) fn with_time_bank(mut self, time_bank: std::time::Duration) -> Seat {
+        self.time_bank = time_bank;
+        self
     }
 
     /// Dealt into the next hand: playing, with chips.
@@ -239,7 +255,8 @@ impl Table {
             .bank
             .buy_in(self.guild, self.table, user, buy_in, &reference)
             .await?;
-        self.seats.insert(Seat::new(chair, user, stack));
+        self.seats
+            .insert(Seat::new(chair, user, stack).with_time_bank(self.full_time_bank()));
         self.save_chairs().await;
         self.message(TableMessage::Joined { user, chair, stack });
         self.maybe_schedule_next_hand();
@@ -348,6 +365,8 @@ impl Table {
         }
         seat.status = SeatStatus::Playing;
         seat.timeouts_in_a_row = 0;
+        seat.hands_away = 0;
+        seat.stood_up_after = None;
         self.message(TableMessage::Back { user });
         self.maybe_schedule_next_hand();
         Ok(())
@@ -392,15 +411,7 @@ impl Table {
     }
 
     pub(super) fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
-        self.seats.seated(user)?;
-        let hand = self.phase.hand().ok_or(LobbyError::NoHandInProgress)?;
-        let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
-        let view = hand.hand.private_view(seat).ok_or(LobbyError::NotInHand)?;
-        Ok(PlayerCards {
-            user,
-            hand: hand.number,
-            view,
-        })
+        self.private_view_of(user)
     }
 }
 

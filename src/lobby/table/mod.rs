@@ -21,6 +21,7 @@ mod chairs;
 mod computers;
 mod dealing_out;
 mod notices;
+mod pace;
 mod phase;
 mod playing;
 mod settle;
@@ -47,6 +48,7 @@ use super::store::TableStore;
 
 pub(crate) use chairs::Chairs;
 pub use dealing_out::DealingOutPace;
+pub use pace::TIME_BANK_STEP;
 use phase::TablePhase;
 pub(crate) use tournament::{TournamentPlay, tournament_over};
 
@@ -177,6 +179,14 @@ impl Table {
             computer_rng,
             tournament: init.tournament,
         };
+        // A cash table's banks start full again after a restart; a sit & go's came with its
+        // seats, as the bank kept them.
+        if !table.is_tournament() {
+            let full = table.full_time_bank();
+            for seat in table.seats.iter_mut() {
+                seat.time_bank = full;
+            }
+        }
         table.maybe_schedule_next_hand();
         table
     }
@@ -202,12 +212,15 @@ impl Table {
         self.count_seated(self.seats.len());
         while !self.phase.is_closed() {
             let deadline = self.next_deadline();
+            // A timer that has come is handled before any command that came meanwhile: a
+            // click that arrives once the player's time ran out finds it run out.
             tokio::select! {
+                biased;
+                () = sleep_until_or_forever(deadline) => Box::pin(self.on_timer()).await,
                 command = commands.recv() => match command {
                     Some(command) => Box::pin(self.handle(command)).await,
                     None => break,
                 },
-                () = sleep_until_or_forever(deadline) => Box::pin(self.on_timer()).await,
                 equity = dealing_out::equity_ready(&mut self.phase) => {
                     self.on_equity(equity);
                 }
@@ -286,6 +299,19 @@ impl Table {
                 reply,
             } => self.act(user, (hand, action_seq), kind, reply).await,
             TableCommand::ShowCards { user, reply } => answer(reply, self.show_cards(user)),
+            TableCommand::PreAction {
+                user,
+                hand,
+                street,
+                choice,
+                reply,
+            } => answer(reply, self.choose_pre_action(user, (hand, street), choice)),
+            TableCommand::AddTime {
+                user,
+                hand,
+                action_seq,
+                reply,
+            } => answer(reply, self.add_time(user, (hand, action_seq))),
             // Answered when the table has stopped, which may wait for the hand in progress.
             TableCommand::Shutdown { grace, reply } => self.begin_shutdown(grace, reply),
         }
@@ -331,13 +357,11 @@ impl Table {
             *computer_turn_at = None;
             self.play_computer_turn().await;
         }
-        if let TablePhase::Playing {
-            action_deadline, ..
-        } = &mut self.phase
-            && due(*action_deadline)
+        if let TablePhase::Playing { clock, .. } = &mut self.phase
+            && let Some(ran_out) = clock.deadline.filter(|at| *at <= now)
         {
-            *action_deadline = None;
-            self.time_out().await;
+            clock.deadline = None;
+            self.time_out(ran_out).await;
         }
         if !self.paused {
             self.on_dealing_out_timer(now).await;
