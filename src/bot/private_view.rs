@@ -20,7 +20,11 @@ pub fn message(bot: &Bot, locale: Locale, table: TableId, cards: &PlayerCards) -
     let hand = render::private_hand_styled(locale, cards.hand, &cards.view, bot.card_style());
     let pace = render::pace::private_pace(locale, &pre_actions_view(cards));
     BoardMessage {
-        content: format!("{hand}\n\n{pace}"),
+        content: if pace.is_empty() {
+            hand
+        } else {
+            format!("{hand}\n\n{pace}")
+        },
         buttons: buttons(locale, table, cards),
         mention: None,
     }

@@ -108,9 +108,10 @@ impl Lobby {
             .tournament(tournament)
             .await?
             .ok_or(crate::bank::BankError::UnknownTournament { tournament })?;
-        let Some(play) = TournamentPlay::of(&state) else {
+        let Some(mut play) = TournamentPlay::of(&state) else {
             return Err(crate::bank::BankError::TournamentNotRunning { tournament }.into());
         };
+        play.time_banks = self.bank().tournament_time_banks(tournament).await?;
         let paused = self.bank().tournament_paused(tournament).await?;
         // The bank keeps a cash table and a live sit & go from sharing a channel: a table
         // open there is this sit & go's. Nothing is awaited from here to the spawn, so two
@@ -130,9 +131,11 @@ impl Lobby {
             {
                 continue;
             }
-            let Some(play) = TournamentPlay::of(&state) else {
+            let Some(mut play) = TournamentPlay::of(&state) else {
                 continue;
             };
+            // Each player's time bank as it was when the last hand ended.
+            play.time_banks = self.bank().tournament_time_banks(state.id).await?;
             // A moderator's pause outlives the restart: the table reopens paused.
             let paused = self.bank().tournament_paused(state.id).await?;
             let backlog = vec![Notice {
@@ -157,11 +160,12 @@ impl Lobby {
         let services = Arc::clone(&self.shared.services);
         let settings = play.table_settings(services.sit_and_go_table);
         let last_hand = play.tournament.hands_played();
+        let first_bank = std::time::Duration::from_secs(u64::from(settings.time_bank_secs));
         self.spawn(TableInit {
             guild,
             table: channel,
             settings,
-            seats: play.seats(),
+            seats: play.seats(first_bank),
             last_hand,
             mix_from_hand: 0,
             paused,

@@ -34,7 +34,8 @@ pub fn pre_action_clear_label(locale: Locale) -> String {
 }
 
 /// The lines a private view adds below the player's cards: their pre-action (or what they
-/// may choose), or that it is their turn; their time bank.
+/// may choose), or that it is their turn; their time bank, while they have some. Empty when
+/// there is nothing to say.
 pub fn private_pace(locale: Locale, view: &PreActionsView) -> String {
     let mut lines = Vec::new();
     if view.your_turn {
@@ -48,7 +49,9 @@ pub fn private_pace(locale: Locale, view: &PreActionsView) -> String {
     } else if !view.offered.is_empty() {
         lines.push(tr(locale, "pre-offered", &[]));
     }
-    lines.push(time_bank_left(locale, view.time_bank_secs));
+    if view.time_bank_secs > 0 {
+        lines.push(time_bank_left(locale, view.time_bank_secs));
+    }
     lines.join("\n")
 }
 

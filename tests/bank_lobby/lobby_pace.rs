@@ -652,3 +652,156 @@ async fn coming_back_starts_the_count_of_hands_away_again_and_zero_never_stands_
                 reason: SitOutReason::Asked
             }));
 }
+
+/// Opens a turbo sit & go of Stud in the test channel for `players` (buy-in 100) and starts
+/// it.
+async fn sit_and_go(bank: &studbot::bank::Bank, players: &[UserId]) -> studbot::bank::TournamentId {
+    use studbot::tournament::{Structure, StructureKind, TournamentSettings};
+    let settings = TournamentSettings {
+        game: studbot::table::GameChoice::Stud,
+        structure: Structure::built_in(StructureKind::Turbo),
+        buy_in: 100,
+        payouts: None,
+    };
+    let id = bank
+        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
+        .await
+        .unwrap();
+    for player in players {
+        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
+            .await
+            .unwrap();
+    }
+    bank.start_tournament(GUILD, id, "start").await.unwrap();
+    id
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_sit_and_gos_time_banks_grow_each_level_and_survive_a_restart() {
+    let fixture = fixture_with(
+        22,
+        std::sync::Arc::new(studbot::lobby::MemoryTableStore::new()),
+        studbot::lobby::DealingOutPace::NO_PAUSE,
+    )
+    .await;
+    let players = [ANA, BEN];
+    let id = sit_and_go(&fixture.bank, &players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    // The sit & go's table takes its clock from the lobby's: 20 s, then a 60 s bank.
+    let first = turn_of(&table, &mut notices, |_| true).await;
+    assert_eq!((first.timer_secs, first.time_bank_secs), (20, 60));
+    advance_secs(20 + 15).await;
+    take(&table, &first, passive(&first)).await;
+    let slow = first.user;
+    let fast = if slow == ANA { BEN } else { ANA };
+    let seat_of = |user: UserId| players.iter().position(|player| *player == user).unwrap();
+    // The hand's end keeps the banks in the bank, by tournament seat.
+    play_on_without(&table, &mut notices, UserId(0), |notice| {
+        match &notice.body {
+            NoticeBody::HandResult(summary) if summary.hand == 1 => Some(()),
+            _ => None,
+        }
+    })
+    .await;
+    let kept = fixture
+        .bank
+        .tournament_time_banks(id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((kept[seat_of(slow)], kept[seat_of(fast)]), (45_000, 60_000));
+
+    // A restart deals on with the banks as they were kept.
+    fixture.lobby.shutdown(std::time::Duration::ZERO).await;
+    let config = studbot::lobby::LobbyConfig {
+        deck_seed: Some(23),
+        pace: studbot::lobby::DealingOutPace::NO_PAUSE,
+        ..studbot::lobby::LobbyConfig::default()
+    };
+    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
+    let table = lobby.table(TABLE).expect("the sit & go's table reopens");
+    let mut notices = table.subscribe().await.unwrap();
+    let again = play_on_without(&table, &mut notices, UserId(0), |notice| {
+        match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.user == slow => Some((**offer).clone()),
+            _ => None,
+        }
+    })
+    .await;
+    assert_eq!(again.time_bank_secs, 45);
+    take(&table, &again, passive(&again)).await;
+
+    // The turbo's second level (hand 7) adds the table's 30 s to every bank.
+    let seventh = play_on_without(&table, &mut notices, UserId(0), |notice| {
+        match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.hand == 7 && offer.user == slow => {
+                Some((**offer).clone())
+            }
+            _ => None,
+        }
+    })
+    .await;
+    assert_eq!(seventh.time_bank_secs, 45 + 30);
+    let kept = fixture
+        .bank
+        .tournament_time_banks(id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((kept[seat_of(slow)], kept[seat_of(fast)]), (75_000, 90_000));
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_away_player_in_a_sit_and_go_is_told_privately_and_stays_dealt_in() {
+    let fixture = fixture_with(
+        24,
+        std::sync::Arc::new(studbot::lobby::MemoryTableStore::new()),
+        studbot::lobby::DealingOutPace::NO_PAUSE,
+    )
+    .await;
+    let players = [ANA, BEN, CHEN];
+    let id = sit_and_go(&fixture.bank, &players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    // Ben never acts: his timer and his time bank run out, twice.
+    let mut steps = Steps::until("Ben told he sits out");
+    let told = loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.user == BEN => {
+                advance_secs(u64::from(offer.timer_secs + offer.time_bank_secs)).await;
+            }
+            NoticeBody::YourTurn(offer) => {
+                take(&table, offer, passive(offer)).await;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(*secs)).await;
+            }
+            NoticeBody::Away { user, away } => break (*user, *away, notice.audience()),
+            _ => {}
+        }
+    };
+    assert_eq!(
+        told,
+        (
+            BEN,
+            AwayNotice::SatOut {
+                stood_up_after: None
+            },
+            studbot::lobby::Audience::Player(BEN)
+        ),
+        "no hands away stand a sit & go's player up"
+    );
+    let sat_out_in = table.status().await.unwrap().hand;
+    let dealt = play_on_without(&table, &mut notices, BEN, |notice| match &notice.body {
+        NoticeBody::Board(board) if board.hand == sat_out_in + 3 => Some(board.players.clone()),
+        _ => None,
+    })
+    .await;
+    assert!(
+        dealt.contains(&BEN),
+        "still dealt in, the table acting for him"
+    );
+}
