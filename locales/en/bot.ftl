@@ -165,3 +165,15 @@ opt-tournament = The sit & go's number, for its hands (this table's hands when l
 
 opt-time-bank = Seconds of each player's time bank, which runs on when their timer runs out (0: none)
 opt-away-hands = Hands a player may sit out before they are stood up, chips back in their balance (0: never)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Open the table in a new thread under this channel, so the channel keeps its conversation
+permission-create-public-threads = Create Public Threads
+# A table's thread: $game is the game's name, $small/$big its stakes.
+thread-name = { $game } · { $small }/{ $big }
+# $thread is a link to the thread.
+bot-thread-opened = The table is open in its own thread, { $thread }: sit down there with /join.
+bot-thread-in-thread = This is a thread already: open the table here without thread, or with it from the channel.
+bot-thread-not-here = A table gets its own thread only under a text channel: open it here without thread.
+bot-thread-failed = I could not start the table's thread here. Try again, or open the table without thread.

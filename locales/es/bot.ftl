@@ -171,3 +171,13 @@ opt-tournament = El número del torneo, para ver sus manos (las de esta mesa si 
 
 opt-time-bank = Segundos del banco de tiempo de cada jugador, que corre cuando se le acaba el tiempo (0: ninguno)
 opt-away-hands = Manos que un jugador puede estar ausente antes de levantarlo (fichas al saldo; 0: nunca)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Abrir la mesa en un hilo nuevo de este canal, para que el canal siga con su conversación
+permission-create-public-threads = Crear hilos públicos
+thread-name = { $game } · { $small }/{ $big }
+bot-thread-opened = La mesa está abierta en su propio hilo, { $thread }: siéntate allí con /join.
+bot-thread-in-thread = Esto ya es un hilo: abre la mesa aquí sin thread, o con él desde el canal.
+bot-thread-not-here = Una mesa tiene su propio hilo solo en un canal de texto: ábrela aquí sin thread.
+bot-thread-failed = No pude crear el hilo de la mesa aquí. Vuelve a intentarlo, o abre la mesa sin thread.

@@ -150,3 +150,13 @@ opt-tournament = Nomor turnamen, untuk melihat hand-nya (hand meja ini jika diko
 
 opt-time-bank = Time bank tiap pemain (detik), yang berjalan saat waktunya habis (0: tidak ada)
 opt-away-hands = Jumlah hand pemain boleh istirahat sebelum dikeluarkan, chip kembali ke saldo (0: tidak pernah)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Buka meja di utas baru di channel ini, supaya obrolan channel tetap berjalan
+permission-create-public-threads = Buat Utas Publik
+thread-name = { $game } · { $small }/{ $big }
+bot-thread-opened = Meja sudah dibuka di utasnya sendiri, { $thread }: duduk di sana dengan /join.
+bot-thread-in-thread = Ini sudah utas: buka meja di sini tanpa thread, atau dengan thread dari channel-nya.
+bot-thread-not-here = Meja hanya bisa punya utas sendiri di channel teks: buka di sini tanpa thread.
+bot-thread-failed = Aku tidak bisa membuat utas meja di sini. Coba lagi, atau buka meja tanpa thread.

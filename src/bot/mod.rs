@@ -39,6 +39,7 @@ pub mod registration;
 pub mod reply;
 pub mod rest;
 mod serve;
+pub mod threads;
 pub mod world;
 
 use std::collections::HashMap;
@@ -121,6 +122,8 @@ struct BotInner {
     health: Arc<crate::telemetry::Health>,
     /// The card emoji, once uploaded (`emoji.rs`).
     card_emoji: emoji::CardEmoji,
+    /// The bot's own user id, as the gateway's READY told it.
+    own_user: OnceLock<u64>,
 }
 
 impl Bot {
@@ -131,6 +134,7 @@ impl Bot {
         let health = &self.inner.health;
         match event {
             serenity::FullEvent::Ready { data_about_bot } => {
+                let _ = self.inner.own_user.set(data_about_bot.user.id.get());
                 let total = data_about_bot.shard.map(|info| info.total);
                 health.set_shard_up(shard.0, total, true);
             }
@@ -226,6 +230,11 @@ impl Bot {
 
     pub fn http(&self) -> Option<Arc<serenity::Http>> {
         self.inner.http.get().cloned()
+    }
+
+    /// The bot's own user id, once the gateway is ready.
+    pub fn own_user(&self) -> Option<u64> {
+        self.inner.own_user.get().copied()
     }
 
     /// The bot cannot serve: `serve` shuts down and returns `reason`.

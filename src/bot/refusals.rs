@@ -29,6 +29,15 @@ pub enum Refused {
     /// Something went wrong on our side (the log says what).
     #[error("something went wrong")]
     Failed,
+    /// `/table open thread:True` in a thread: a thread holds no thread.
+    #[error("this is a thread already")]
+    ThreadInThread,
+    /// `/table open thread:True` where no thread can be started (a forum, a voice channel).
+    #[error("no thread can be started here")]
+    ThreadNotHere,
+    /// Discord refused to start the table's thread (the log says why).
+    #[error("the table's thread could not be started")]
+    ThreadFailed,
 }
 
 impl Refusal for Refused {
@@ -40,6 +49,9 @@ impl Refusal for Refused {
             Refused::UnknownButton => "bot-unknown-button",
             Refused::ShuttingDown => "bot-shutting-down",
             Refused::Failed => "bot-failed",
+            Refused::ThreadInThread => "bot-thread-in-thread",
+            Refused::ThreadNotHere => "bot-thread-not-here",
+            Refused::ThreadFailed => "bot-thread-failed",
         }
     }
 
@@ -108,6 +120,9 @@ mod tests {
             Refused::UnknownButton,
             Refused::ShuttingDown,
             Refused::Failed,
+            Refused::ThreadInThread,
+            Refused::ThreadNotHere,
+            Refused::ThreadFailed,
         ];
         for locale in Locale::ALL {
             for refused in every {

@@ -243,6 +243,7 @@ fn build_bot(
             cannot_serve_now: CancellationToken::new(),
             health,
             card_emoji: super::emoji::CardEmoji::default(),
+            own_user: std::sync::OnceLock::new(),
         }),
     }
 }

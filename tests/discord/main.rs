@@ -33,6 +33,7 @@ mod discord_lost_boards;
 mod discord_moderation;
 mod discord_names;
 mod discord_old_messages;
+mod discord_pace;
 mod discord_permissions;
 mod discord_play;
 mod discord_rate_limits;

@@ -490,6 +490,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/join",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
         ],
         Locale::Id => &[
             "seven card stud hi/lo",
@@ -572,6 +574,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/join",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
         ],
     }
 }

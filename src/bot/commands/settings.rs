@@ -242,17 +242,24 @@ macro_rules! setting_options {
 }
 with_setting_options!(setting_options! {});
 
-/// A moderator command taking every setting option, handing them to `$handler`.
+/// A moderator command taking every setting option, handing them to `$handler`; options of
+/// its own (`$extra`, offered first) follow them.
 macro_rules! settings_command {
-    ($command:ident => $handler:path;
+    ($command:ident => $handler:path $(, $extra:ident: $extra_ty:ty)*;
      $($name:ident: $ty:ty => $($field:ident).+,)*) => {
         #[allow(clippy::too_many_arguments)]
         #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
         pub async fn $command(
             ctx: $crate::bot::Context<'_>,
+            $($extra: Option<$extra_ty>,)*
             $($name: Option<$ty>,)*
         ) -> $crate::bot::reply::Outcome {
-            $handler(ctx, $crate::bot::commands::settings::SettingOptions { $($name,)* }).await
+            $handler(
+                ctx,
+                $crate::bot::commands::settings::SettingOptions { $($name,)* },
+                $($extra,)*
+            )
+            .await
         }
     };
 }

@@ -14,7 +14,9 @@ use super::settings::{
 };
 use super::{at_table, named, user_id};
 use crate::bot::permissions;
+use crate::bot::refusals::Refused;
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
+use crate::bot::threads;
 use crate::bot::{Bot, Context};
 
 #[poise::command(
@@ -27,40 +29,119 @@ pub async fn table(_ctx: Context<'_>) -> Outcome {
     Ok(())
 }
 
-with_setting_options!(settings_command! { open => open_table; });
+with_setting_options!(settings_command! { open => open_table, thread: bool; });
 with_setting_options!(settings_command! { settings => change_settings; });
 
-async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
-    // What the bot may do in this channel, as Discord says with the interaction.
-    let missing = permissions::missing_at_open(ctx);
+async fn open_table(ctx: Context<'_>, options: SettingOptions, thread: Option<bool>) -> Outcome {
+    let own_thread = thread.unwrap_or(false);
+    // What the bot may do in this channel, and what the channel is, as Discord says with the
+    // interaction.
+    let missing = permissions::missing_at_open(ctx, own_thread);
+    let kind = match ctx {
+        poise::Context::Application(app) => app.interaction.channel.as_ref().map(|c| c.kind),
+        poise::Context::Prefix(_) => None,
+    };
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return Answer::private(permissions::refusal(caller.locale, &missing));
         }
-        let bot = &caller.bot;
-        let settings = options.apply(bot.config().table);
-        match bot
-            .lobby()
-            .open_table(caller.guild, caller.table, settings)
-            .await
-        {
-            Ok(handle) => {
-                if let Err(error) = bot.presenter(&handle).await {
-                    tracing::warn!(%error, "cannot attach to the new table");
-                }
-                tracing::info!(table = caller.table.0, "table opened");
-                // In the language just chosen for the table, if one was.
-                let public = bot.table_locale(caller.guild, settings.language);
-                let mut text = render::notice(public, &Announcement::TableOpened);
-                if let Ok(status) = handle.status().await {
-                    text = format!("{text}\n{}", status_text(bot, public, &status).await);
-                }
-                Answer::public(text)
-            }
-            Err(error) => caller.refuse(&error),
+        let settings = options.apply(caller.bot.config().table);
+        if own_thread {
+            return open_in_own_thread(caller, settings, kind).await;
         }
+        let table = caller.table;
+        open_here(caller, table, settings)
+            .await
+            .unwrap_or_else(|refused| refused)
     })
     .await
+}
+
+/// Opens the table in channel `table` (the caller's, or the thread just started for it):
+/// the answer that tells it, or the refusal.
+async fn open_here(
+    caller: Caller,
+    table: crate::bank::TableId,
+    settings: crate::lobby::TableSettings,
+) -> Result<Answer, Answer> {
+    let bot = &caller.bot;
+    let handle = match bot.lobby().open_table(caller.guild, table, settings).await {
+        Ok(handle) => handle,
+        Err(error) => return Err(caller.refuse(&error)),
+    };
+    if let Err(error) = bot.presenter(&handle).await {
+        tracing::warn!(%error, "cannot attach to the new table");
+    }
+    tracing::info!(table = table.0, "table opened");
+    // In the language just chosen for the table, if one was.
+    let public = bot.table_locale(caller.guild, settings.language);
+    let mut text = render::notice(public, &Announcement::TableOpened);
+    if let Ok(status) = handle.status().await {
+        text = format!("{text}\n{}", status_text(bot, public, &status).await);
+    }
+    Ok(Answer::public(text))
+}
+
+/// `/table open thread:True`: a public thread named for the table is started under the
+/// channel and the table opens there; the thread hears the opening, the channel a line that
+/// points to it. Refused in a thread (or where no thread can be started) and with settings
+/// that would be refused anyway, before any thread is started; a thread whose table could not
+/// open is archived again.
+async fn open_in_own_thread(
+    caller: Caller,
+    settings: crate::lobby::TableSettings,
+    kind: Option<serenity::ChannelType>,
+) -> Answer {
+    match kind {
+        Some(kind) if permissions::is_thread(kind) => {
+            return caller.refuse(&Refused::ThreadInThread);
+        }
+        Some(kind) if !threads::may_hold_threads(kind) => {
+            return caller.refuse(&Refused::ThreadNotHere);
+        }
+        _ => {}
+    }
+    if let Err(error) = settings.validate() {
+        return caller.refuse(&crate::lobby::LobbyError::from(error));
+    }
+    let bot = caller.bot.clone();
+    let public = bot.table_locale(caller.guild, settings.language);
+    let name = threads::thread_name(public, &settings);
+    let thread = match threads::start(&bot, caller.table.0, &name).await {
+        Ok(thread) => thread,
+        Err(refused) => return caller.refuse(&refused),
+    };
+    let (guild, parent) = (caller.guild, caller.table);
+    match open_here(caller, crate::bank::TableId(thread), settings).await {
+        Ok(opened) => {
+            let body = serde_json::json!({
+                "content": crate::bot::limits::fit_message(&opened.text),
+                "allowed_mentions": { "parse": [] },
+            });
+            if let Err(error) = bot.outbox().post(thread, body).await {
+                tracing::warn!(thread, %error, "the table's opening could not be posted in its thread");
+            }
+            tracing::info!(
+                parent = parent.0,
+                thread,
+                guild = guild.0,
+                "table opened in its own thread"
+            );
+            Answer::public(render::tr(
+                public,
+                "bot-thread-opened",
+                &[("thread", format!("<#{thread}>").into())],
+            ))
+        }
+        Err(refused) => {
+            threads::archive_if_own(&bot, crate::bank::TableId(thread), None).await;
+            tracing::info!(
+                thread,
+                "the table's thread is archived: its table did not open"
+            );
+            refused
+        }
+    }
 }
 
 async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
@@ -83,18 +164,34 @@ async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn close(ctx: Context<'_>) -> Outcome {
+    let closed_with = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let closing = closed_with.clone();
     in_guild(ctx, |caller| async move {
         // A closing table is not attached to a presenter first: it is going.
+        let presenter = caller.bot.existing_presenter(caller.table);
         let closed = match caller.bot.lobby().table(caller.table) {
             Ok(handle) => handle.close().await,
             Err(error) => Err(error),
         };
         match closed {
-            Ok(_) => caller.tell_channel(&Announcement::TableClosed),
+            Ok(_) => {
+                *crate::bot::lock(&closing) = Some(presenter);
+                caller.tell_channel(&Announcement::TableClosed)
+            }
             Err(error) => caller.refuse(&error),
         }
     })
-    .await
+    .await?;
+    // Answered: a table in its own thread has the thread archived once its last messages are
+    // in.
+    let closed = crate::bot::lock(&closed_with).take();
+    if let Some(presenter) = closed {
+        let bot = ctx.data().clone();
+        let table = crate::bank::TableId(ctx.channel_id().get());
+        ctx.data()
+            .spawn(async move { threads::archive_if_own(&bot, table, presenter).await });
+    }
+    Ok(())
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]

@@ -155,6 +155,14 @@ impl<W: MessageWriter> Outbox<W> {
         self.enqueue(channel, Job::Delete { message });
     }
 
+    /// Waits until every write queued in `channel` so far is done (what comes after is not
+    /// waited for): a thread is archived only once its last messages are in.
+    pub async fn settled(&self, channel: u64) {
+        let (reply, answer) = oneshot::channel();
+        self.enqueue(channel, Job::Settled { reply });
+        let _ = answer.await;
+    }
+
     /// Channels with a worker right now.
     pub fn channels(&self) -> usize {
         self.shared
@@ -246,6 +254,14 @@ async fn channel_worker<W: MessageWriter>(
             }
             continue;
         }
+        if matches!(queue.front(), Some(Job::Settled { .. })) {
+            // Writes nothing, so it waits for no window.
+            if let Some(Job::Settled { reply }) = queue.pop_front() {
+                let _ = reply.send(());
+            }
+            shared.done(1);
+            continue;
+        }
         let wait = window.delay(Instant::now());
         if !wait.is_zero() {
             if open {
@@ -283,6 +299,10 @@ async fn write_once<W: MessageWriter>(
     match job {
         Job::Create { body, reply } => create_once(shared, channel, body, reply, window).await,
         Job::Delete { message } => delete_once(shared, channel, message, window).await,
+        Job::Settled { reply } => {
+            let _ = reply.send(());
+            None
+        }
         Job::Edit {
             message,
             body,

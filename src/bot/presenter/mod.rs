@@ -126,6 +126,8 @@ pub struct Presenter {
     /// Who waits for the loop to have handled every notice sent before they asked.
     catch_up: Mutex<CatchUp>,
     catch_up_asked: Notify,
+    /// True once the loop has ended (its table closed) and its last writes are queued.
+    stopped: watch::Sender<bool>,
 }
 
 /// A message for the channel that no command answered.
@@ -171,6 +173,7 @@ impl Presenter {
             missing_permissions: AtomicBool::new(false),
             catch_up: Mutex::default(),
             catch_up_asked: Notify::new(),
+            stopped: watch::channel(false).0,
         })
     }
 
@@ -242,7 +245,15 @@ impl Presenter {
         // No turn is current, so every mention goes.
         lock(&self.state).turn = None;
         self.retire_pings();
+        self.stopped.send_replace(true);
         tracing::info!("table closed; presenter stopped");
+    }
+
+    /// Waits until the loop has ended: the table closed and every write the presenter had left
+    /// (its last news, the deletion of its mentions) is queued.
+    pub async fn stopped(&self) {
+        let mut stopped = self.stopped.subscribe();
+        let _ = stopped.wait_for(|stopped| *stopped).await;
     }
 
     /// The state a click waits on.

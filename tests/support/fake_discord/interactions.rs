@@ -145,6 +145,17 @@ impl FakeDiscord {
         .await
     }
 
+    /// The message interaction `id`'s response made (a type-4 response: an ephemeral one
+    /// included), once it has one: what a user clicks the buttons of.
+    pub async fn response_message(&self, interaction: u64) -> u64 {
+        self.response_to(interaction).await;
+        self.lock()
+            .interactions
+            .get(&interaction)
+            .and_then(|record| record.original)
+            .unwrap_or_else(|| panic!("fake discord: interaction {interaction} made no message"))
+    }
+
     /// A user runs slash command `name` in `channel`; its readable answer (see
     /// [`FakeDiscord::answer_to`]).
     pub async fn ask(

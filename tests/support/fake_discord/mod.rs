@@ -10,6 +10,7 @@
 //! - [`settings`]: what a test sets (permissions, closed DMs, 429s, the clock...);
 //! - [`world`]: what moderators and Discord change under the bot (deleted messages, channels,
 //!   threads, the bot removed from the guild, 5xx and hangs on chosen routes, threads);
+//! - [`threads`]: threads the bot starts, reads and archives, with Discord's rules for them;
 //! - [`gateway`]: HELLO, IDENTIFY/READY, RESUME with missed events replayed, op 7 and op 9;
 //! - [`interactions`]: what a test does as a user (slash commands, clicks) and waits for.
 //!
@@ -34,6 +35,7 @@ mod rest;
 pub mod rules;
 pub mod schema;
 mod settings;
+mod threads;
 mod webhooks;
 mod world;
 
@@ -56,8 +58,8 @@ pub use emoji::AppEmoji;
 pub use interactions::{boolean, int, string, sub, user_opt};
 #[allow(unused_imports)]
 pub use rules::{
-    EPHEMERAL, MANAGE_CHANNELS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_AND_SEND,
-    VIEW_CHANNEL,
+    CREATE_PUBLIC_THREADS, EPHEMERAL, MANAGE_CHANNELS, MANAGE_THREADS, SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS, VIEW_AND_SEND, VIEW_CHANNEL,
 };
 #[allow(unused_imports)]
 pub use world::RouteFault;
@@ -319,6 +321,13 @@ pub(crate) struct ChannelState {
     /// A thread (or forum post) in this parent channel: posting there needs Send Messages in
     /// Threads, not Send Messages.
     thread_parent: Option<u64>,
+    /// A thread's creator (the bot, for one it started): who may archive it without Manage
+    /// Threads.
+    thread_owner: Option<u64>,
+    /// A thread's name, as it was started.
+    thread_name: Option<String>,
+    /// An archived thread: a post unarchives it, an edit or a delete is refused (50083).
+    archived: bool,
 }
 
 pub(crate) struct Inner {

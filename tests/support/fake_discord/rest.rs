@@ -308,6 +308,12 @@ fn answer(
         (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
             super::emoji::application_emojis(inner, method, application, body)
         }
+        (Method::POST, ["channels", parent, "threads"]) => {
+            super::threads::create(inner, parent.parse().unwrap_or(0), body)
+        }
+        (Method::GET | Method::PATCH, ["channels", channel]) => {
+            super::threads::channel(inner, method, channel.parse().unwrap_or(0), body)
+        }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let message = rest.first().map(|id| id.parse::<u64>().unwrap_or(0));
@@ -439,6 +445,18 @@ fn channel_message(
                 body["missing"] = json!(rules::permission_names(missing));
             }
             return refused;
+        }
+        if state.archived {
+            // A post unarchives an unlocked thread; its messages cannot change meanwhile.
+            match *method {
+                Method::POST => {
+                    if let Some(thread) = inner.channels.get_mut(&channel) {
+                        thread.archived = false;
+                    }
+                }
+                Method::GET => {}
+                _ => return Outcome::error(rules::thread_archived()),
+            }
         }
         Visibility::Channel(channel)
     };
