@@ -57,6 +57,8 @@ play-help =
       cards: your cards · board: the table · status: seats and stacks
       balance: your balance · topup: buy more chips · history [N]: the last hand, or hand N
       help (h): this text · quit (q): leave the table, your chips go back to your balance
+      pre check/fold · pre check · pre call · pre call any · pre fold · pre off: what to do when your turn comes, chosen ahead (nobody else sees it)
+      time (+30): 30 more seconds from your time bank, at your turn · back: play again after the table sat you out
 play-bad-input = “{ $input }” is not one of your options now: { $options }.
 play-unknown-word = I do not know “{ $input }”. Type “help” for the words you can use.
 play-not-now = That is not possible now; type “help” for the commands.
@@ -83,6 +85,14 @@ play-other-amount = “{ $input }”: { $count ->
 }
 play-ambiguous-r = Raise or fold? Type “raise” or “fold”.
 play-not-your-turn = It is not your turn yet: type it again when your prompt shows.
+play-pre-not-offered = “{ $input }” is not one of the pre-actions now: { $options }.
+play-pre-none = “{ $input }”: there is nothing to choose ahead now; pre-actions are chosen while a hand you are in is being bet.
+play-time-added = +{ $added } s from your time bank ({ $left } s left).
+play-away-sat-out = The table acted for you twice in a row, so you now sit out. Type “back” to be dealt in again; after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} away you are stood up and your chips go back to your balance.
+play-away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and the table checks or folds for you. Type “back” to play your hands again.
 play-topup-not-needed = You have { $stack } { $stack ->
     [one] chip
    *[other] chips

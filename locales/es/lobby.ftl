@@ -57,6 +57,8 @@ play-help =
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
       «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano, o la mano N
       «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
+      pre paso/no voy · pre paso · pre veo · pre veo todo · pre no voy · pre quitar: lo que harás cuando te toque, elegido de antemano (nadie más lo ve)
+      «tiempo» (+30): 30 segundos más de tu banco de tiempo, en tu turno · «vuelvo»: volver a jugar si la mesa te dejó fuera
 play-bad-input = «{ $input }» no es una de tus opciones ahora: { $options }.
 play-unknown-word = No conozco «{ $input }». Escribe «ayuda» para ver las palabras que puedes usar.
 play-not-now = Eso no se puede hacer ahora; escribe «ayuda» para ver los comandos.
@@ -83,6 +85,14 @@ play-other-amount = «{ $input }»: { $count ->
 }
 play-ambiguous-r = ¿Subir o retirarte? Escribe «subo» (s) o «me retiro» (n).
 play-not-your-turn = Todavía no te toca: escríbelo de nuevo cuando aparezca tu turno.
+play-pre-not-offered = «{ $input }» no es una de las acciones anticipadas de ahora: { $options }.
+play-pre-none = «{ $input }»: ahora no hay nada que elegir de antemano; se elige mientras se apuesta una mano en la que estás.
+play-time-added = +{ $added } s de tu banco de tiempo (te quedan { $left } s).
+play-away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas fuera. Escribe «vuelvo» para que te repartan otra vez; si sigues ausente { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}, te levantamos de la mesa y tus fichas vuelven a tu saldo.
+play-away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas fuera: te siguen repartiendo y la mesa pasa o se retira por ti. Escribe «vuelvo» para jugar tus manos otra vez.
 play-topup-not-needed = Tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas
