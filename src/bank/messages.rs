@@ -48,6 +48,7 @@ impl BankError {
             BankError::TournamentStarted { .. } => "tournament-already-started",
             BankError::TooFewEntrants { .. } => "tournament-too-few",
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            BankError::UnreadableTournament { .. } => "tournament-unreadable",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
             BankError::TournamentWrongGuild { .. }
@@ -78,6 +79,9 @@ impl BankError {
             BankError::TooFewEntrants { entrants, .. } => {
                 vec![("entrants", u64::try_from(entrants).unwrap_or(u64::MAX))]
             }
+            BankError::UnreadableTournament { tournament, .. } => {
+                vec![("tournament", tournament.0)]
+            }
             _ => Vec::new(),
         }
     }
@@ -85,7 +89,7 @@ impl BankError {
     /// Whether this is a fault of the store or the program rather than a refusal the
     /// player can act on (it reads `bot-failed`, and deserves a log line).
     pub fn is_fault(&self) -> bool {
-        self.message_id() == "bot-failed"
+        self.message_id() == "bot-failed" || matches!(self, BankError::UnreadableTournament { .. })
     }
 }
 

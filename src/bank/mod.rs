@@ -43,7 +43,8 @@
 //! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
 //! house account, whose chips its computer players play), `records` (table settings and recent
 //! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
-//! escrow), `leaderboard`, `audit` (the store's and the tournaments' checks), `backup` (the
+//! escrow), `tournament_live` (the index of live sit & gos by channel, and what only a live one
+//! keeps beside its record), `leaderboard`, `audit` (the store's and the tournaments' checks), `backup` (the
 //! streamed backup file, its journal, and restore), `messages` (each refusal as a message id of
 //! the `.ftl` files), `schema`, `clock`.
 
@@ -70,6 +71,7 @@ pub mod store;
 mod tables;
 #[cfg(test)]
 mod test_store;
+mod tournament_live;
 mod tournaments;
 mod types;
 mod vocab;
@@ -84,13 +86,15 @@ pub use handle::Bank;
 pub use house::HouseStats;
 pub use records::ChannelHand;
 pub use references::{
-    REFERENCE_WINDOW_SECS, cash_sim_reference, failed_close_reference, interaction_reference,
+    REFERENCE_WINDOW_SECS, cash_sim_reference, channel_gone_cancel_reference,
+    failed_close_reference, interaction_reference, operator_cancel_reference,
     operator_close_reference, play_tournament_open_reference, play_tournament_register_reference,
     settlement_reference, table_reference, tournament_sim_reference, workload_player_reference,
     workload_reference,
 };
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
+pub use tournament_live::{LiveSitAndGo, SatOut};
 pub use tournaments::{TournamentId, TournamentPhase, TournamentState};
 pub use types::{
     MemberPreferences, Payouts, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer,

@@ -11,8 +11,9 @@ use super::BankError;
 use super::store::{Store, Tree, Write};
 
 /// The schema this program reads and writes: 2 stores the bank's records in the compact
-/// encoding (`encoding`); a schema 1 database (JSON records) is migrated when opened.
-pub const SCHEMA_VERSION: u32 = 2;
+/// encoding (`encoding`); 3 adds the index of live sit & gos by channel
+/// (`tournament_live`). An older database is migrated when opened, a step at a time.
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Writes per transaction while migrating (bounds the memory a migration takes).
 const MIGRATION_CHUNK: usize = 10_000;
@@ -106,13 +107,42 @@ pub(crate) fn write_marker(dir: &Path, version: u32) -> Result<(), BankError> {
     write().map_err(|error| BankError::Storage(format!("cannot write the schema marker: {error}")))
 }
 
-/// Migrates a schema 1 database (JSON records) to schema 2, a chunk of records per
-/// transaction; the version is stamped last. A migration cut short by a crash is finished by
-/// the next start: a record already converted is not JSON and is left as it is.
+/// Migrates an older database to [`SCHEMA_VERSION`], one step at a time, each step's version
+/// stamped once its writes are durable: a migration cut short by a crash is finished by the
+/// next start, and every step may run again over its own writes.
 pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankError> {
-    if stored_version(store)? != Some(1) {
-        return Ok(());
+    if stored_version(store)? == Some(1) {
+        migrate_to_compact(store, now_unix_ms)?;
+        stamp_version(store, 2)?;
     }
+    if stored_version(store)? == Some(2) {
+        index_live_sit_and_gos(store)?;
+        stamp_version(store, 3)?;
+    }
+    Ok(())
+}
+
+/// Schema 2 → 3: the index of live sit & gos by channel, from their records. A record that
+/// cannot be read is left out (the audit names it), and counted in the log.
+fn index_live_sit_and_gos(store: &dyn Store) -> Result<(), BankError> {
+    let (writes, unreadable) = super::tournament_live::index_writes(store)?;
+    for chunk in writes.chunks(MIGRATION_CHUNK) {
+        store.apply(chunk)?;
+    }
+    store.flush()?;
+    if unreadable > 0 {
+        tracing::error!(
+            unreadable,
+            "sit & go records that cannot be read were left out of the index of live sit & \
+             gos: `studbot audit` names them"
+        );
+    }
+    Ok(())
+}
+
+/// Schema 1 (JSON records) → 2, a chunk of records per transaction. A record already
+/// converted is not JSON and is left as it is.
+fn migrate_to_compact(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankError> {
     let mut writes = Vec::new();
     let flush = |writes: &mut Vec<Write>, force: bool| -> Result<(), BankError> {
         if writes.len() >= MIGRATION_CHUNK || (force && !writes.is_empty()) {
@@ -141,8 +171,7 @@ pub(crate) fn migrate(store: &dyn Store, now_unix_ms: u64) -> Result<(), BankErr
         writes.append(&mut converted);
         flush(&mut writes, false)?;
     }
-    flush(&mut writes, true)?;
-    stamp_version(store, SCHEMA_VERSION)
+    flush(&mut writes, true)
 }
 
 /// The writes that turn one schema 1 record of `tree` into schema 2: none when it is not

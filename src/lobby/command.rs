@@ -80,12 +80,11 @@ pub(crate) enum TableCommand {
         amount: u64,
         reply: Responder<u64>,
     },
-    /// An action, carrying the hand number and action sequence number it was offered at.
-    /// Answers the table's action sequence number after it.
+    /// An action, carrying the turn it was offered at. Answers the table's action sequence
+    /// number after it.
     Act {
         user: UserId,
-        hand: u64,
-        action_seq: u32,
+        offered: OfferedTurn,
         kind: ActionKind,
         reply: Responder<u32>,
     },
@@ -108,6 +107,17 @@ pub(crate) enum TableCommand {
         grace: std::time::Duration,
         reply: Responder<ShutdownOutcome>,
     },
+}
+
+/// The turn an action was offered at (a button's, a computer player's): the hand's number,
+/// the series of deals it was dealt in (`TurnOffer::deal`: a sit & go's hand dealt again is
+/// numbered apart from the deal it replaces) and the action sequence number. An action
+/// offered at any other turn is stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfferedTurn {
+    pub hand: u64,
+    pub deal: u64,
+    pub action_seq: u32,
 }
 
 /// A player's new seat: the chair they sit in and the stack they sat down with.
@@ -273,8 +283,9 @@ impl TableHandle {
         .await
     }
 
-    /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` (from the
-    /// `TurnOffer` or board it was offered on). Returns the new action sequence number.
+    /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` of a hand of the
+    /// first series of deals (a cash table's, or a sit & go's never dealt again). Returns the
+    /// new action sequence number.
     pub async fn act(
         &self,
         user: UserId,
@@ -282,10 +293,25 @@ impl TableHandle {
         action_seq: u32,
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
+        let offered = OfferedTurn {
+            hand,
+            deal: 0,
+            action_seq,
+        };
+        self.act_on(user, offered, kind).await
+    }
+
+    /// Takes `kind` for `user` if the table is still at the turn `offered` (from the
+    /// `TurnOffer` or the button it was offered on). Returns the new action sequence number.
+    pub async fn act_on(
+        &self,
+        user: UserId,
+        offered: OfferedTurn,
+        kind: ActionKind,
+    ) -> Result<u32, LobbyError> {
         self.ask(|reply| TableCommand::Act {
             user,
-            hand,
-            action_seq,
+            offered,
             kind,
             reply,
         })

@@ -56,7 +56,7 @@ use tokio::sync::mpsc;
 use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
-pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
+pub use command::{Departure, Joined, OfferedTurn, ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{
