@@ -4,7 +4,7 @@
 use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::bank::{GuildId, Payouts, TableId, UserId};
+use crate::bank::{GuildId, Payouts, TableId, TournamentId, UserId};
 use crate::table::hand::ActionKind;
 
 use super::error::LobbyError;
@@ -22,6 +22,12 @@ pub(crate) enum TableCommand {
     /// what each player was paid.
     Close {
         reply: Responder<Payouts>,
+    },
+    /// The table's channel is gone (or its server removed the bot): a cash table closes as
+    /// `Close` does; a sit & go ends as a cancel does, the hand in play dealt out and
+    /// recorded if its betting is over, else undone.
+    ChannelGone {
+        reply: Responder<Gone>,
     },
     /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
     /// they are not (the board's post failed, or the board was deleted), that player's timer
@@ -144,6 +150,22 @@ impl From<Option<u64>> for Departure {
     }
 }
 
+/// What ending the table or sit & go of a channel that is gone did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gone {
+    /// Nothing was live there (or it ended meanwhile).
+    Nothing,
+    /// A cash table closed: what each player was cashed out.
+    TableClosed(Payouts),
+    /// A sit & go was cancelled: registering (`running` false), every buy-in refunded; or
+    /// running, its prize pool divided as the bank's cancel divides it. What each entrant got.
+    SitAndGoCancelled {
+        tournament: TournamentId,
+        running: bool,
+        paid: Payouts,
+    },
+}
+
 /// What a table did when told to shut down.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
@@ -220,6 +242,11 @@ impl TableHandle {
     /// Returns what each player was paid.
     pub async fn close(&self) -> Result<Payouts, LobbyError> {
         self.ask(|reply| TableCommand::Close { reply }).await
+    }
+
+    /// The table's channel is gone: see `TableCommand::ChannelGone`.
+    pub async fn channel_gone(&self) -> Result<Gone, LobbyError> {
+        self.ask(|reply| TableCommand::ChannelGone { reply }).await
     }
 
     pub async fn pause(&self) -> Result<(), LobbyError> {

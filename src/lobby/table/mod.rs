@@ -18,6 +18,7 @@
 
 mod admin;
 mod chairs;
+mod channel_gone;
 mod computers;
 mod dealing_out;
 mod notices;
@@ -243,6 +244,7 @@ impl Table {
             } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
+            TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } if self.is_tournament() => {
                 answer(reply, self.close_if_tournament_ended().await);
             }

@@ -328,7 +328,7 @@ impl Table {
     }
 
     /// The sit & go is over or cancelled: the table's task ends, holding nothing.
-    fn close_tournament_table(&mut self) {
+    pub(super) fn close_tournament_table(&mut self) {
         self.seats.clear();
         self.phase = TablePhase::Closed;
         if let Some(lobby) = self.services.lobby.upgrade() {
