@@ -48,6 +48,8 @@ impl BankError {
             BankError::TournamentStarted { .. } => "tournament-already-started",
             BankError::TooFewEntrants { .. } => "tournament-too-few",
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            // The store's fault, not the player's, but worth its own words: that one sit & go
+            // is refused while every other plays on (the log said so at the start).
             BankError::UnreadableTournament { .. } => "tournament-unreadable",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
@@ -89,7 +91,7 @@ impl BankError {
     /// Whether this is a fault of the store or the program rather than a refusal the
     /// player can act on (it reads `bot-failed`, and deserves a log line).
     pub fn is_fault(&self) -> bool {
-        self.message_id() == "bot-failed" || matches!(self, BankError::UnreadableTournament { .. })
+        self.message_id() == "bot-failed"
     }
 }
 

@@ -19,7 +19,7 @@ use tokio::time::error::Elapsed;
 use tracing::Instrument as _;
 
 use crate::bank::{GuildId, InteractionId, TableId, TournamentId, UserId};
-use crate::lobby::{LobbyError, TableHandle};
+use crate::lobby::{LobbyError, OfferedTurn, TableHandle};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale};
 use crate::table::ActionKind;
@@ -78,10 +78,16 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
             Some(ButtonId::Act {
                 table,
                 hand,
+                deal,
                 seq,
                 action,
             }) if table == click.interaction.channel_id.get() => {
-                let turn = OfferedAction { hand, seq, action };
+                let turn = OfferedAction {
+                    hand,
+                    deal,
+                    seq,
+                    action,
+                };
                 click.act(TableId(table), turn).await;
             }
             Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
@@ -101,6 +107,8 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
 #[derive(Debug, Clone, Copy)]
 struct OfferedAction {
     hand: u64,
+    /// The series of deals the hand was dealt in (`TurnOffer::deal`).
+    deal: u64,
     seq: u32,
     action: ActionKind,
 }
@@ -223,9 +231,12 @@ impl Click<'_> {
             if !click_delay.is_zero() {
                 tokio::time::sleep(click_delay).await;
             }
-            handle
-                .act(self.user, turn.hand, turn.seq, turn.action)
-                .await
+            let offered = OfferedTurn {
+                hand: turn.hand,
+                deal: turn.deal,
+                action_seq: turn.seq,
+            };
+            handle.act_on(self.user, offered, turn.action).await
         };
         let act_limit = defer_at + ACT_LIMIT;
         let acting = tokio::time::timeout_at(act_limit, acting);
