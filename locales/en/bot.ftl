@@ -143,6 +143,11 @@ tournament-full = The sit & go is full ({ $seats } { $seats ->
 tournament-already-started = The sit & go has already started: registration is closed, and nobody leaves with chips.
 tournament-too-few = A sit & go needs at least two entrants to start; it has { $entrants }.
 tournament-not-running = The sit & go is not being played.
+tournament-unreadable = The bank cannot read sit & go #{ $tournament } of this channel, so nothing was done. Every other sit & go plays on; the bot's operator has been told.
+tournament-missing-permissions = I can't run a sit & go in this channel: I don't have { $permissions } here. Ask a server admin to give me { $count ->
+    [one] that permission
+   *[other] those permissions
+} in this channel's settings (Permissions), then try again. No buy-in was taken.
 tournament-sat-out = In a sit & go nobody leaves with chips: you are dealt in all the same, the table checks or folds for you, and your antes and bring-ins are paid. /back to play again.
 
 # /leaderboard board: cash play or sit & gos

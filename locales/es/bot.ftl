@@ -149,6 +149,14 @@ tournament-full = El torneo está completo ({ $seats } { $seats ->
 tournament-already-started = El torneo ya empezó: la inscripción está cerrada y nadie se va con fichas.
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
 tournament-not-running = El torneo no se está jugando.
+tournament-unreadable = El banco no puede leer el torneo #{ $tournament } de este canal, así que no se hizo nada. Los demás torneos siguen; el operador del bot ya está avisado.
+tournament-missing-permissions = No puedo llevar un torneo en este canal: me { $count ->
+    [one] falta el permiso
+   *[other] faltan los permisos
+} { $permissions }. Pide a un administrador del servidor que me { $count ->
+    [one] lo dé
+   *[other] los dé
+} en Editar canal › Permisos y vuelve a intentarlo. No se cobró ningún buy-in.
 tournament-sat-out = En un torneo nadie se va con fichas: sigues recibiendo cartas, la mesa pasa o se retira por ti y pagas el ante y el bring-in de cada mano. /back para volver a jugar.
 
 # /leaderboard board: las mesas o los torneos

@@ -29,7 +29,7 @@ use super::commands::tournament::TournamentRefused;
 use super::custom_id::ButtonId;
 use super::presenter::{ClickToken, Presenter, Snapshot, wait_for_action};
 use super::refusals::Refused;
-use super::reply::{Caller, deferring};
+use super::reply::{Answer, Caller, deferring};
 
 /// A click whose table has not answered after this long is acknowledged at once (deferred
 /// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
@@ -127,32 +127,39 @@ struct Click<'a> {
 
 impl Click<'_> {
     /// The Register button of a sit & go's message: the clicker registers as with `/join`,
-    /// the channel told (a refusal, the clicker alone).
+    /// the channel told (a refusal, the clicker alone). Deferred like an action click once
+    /// [`DEFER_CLICK_AFTER`] passes with no answer (a slow bank, or the last seat opening the
+    /// table), so a player who was registered is never told "This interaction failed".
     async fn register(&self, tournament: TournamentId) {
-        let (Some(guild), table) = (
-            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
-            TableId(self.interaction.channel_id.get()),
-        ) else {
-            return self.refuse(&Refused::UnknownButton).await;
-        };
-        let state = match self.bot.bank().tournament(tournament).await {
-            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
-            Ok(_) => return self.refuse(&TournamentRefused::NoneHere).await,
-            Err(error) => return self.refuse(&error).await,
-        };
-        let caller = Caller {
-            bot: self.bot.clone(),
-            user: self.user,
-            guild,
-            table,
-            locale: self.locale,
-            public: self.public,
-        };
-        let reference = crate::bank::interaction_reference(
-            InteractionId(self.interaction.id.get()),
-            "tournament-register",
+        let defer_at = super::interaction_age::defer_at(
+            self.bot,
+            self.interaction.id.get(),
+            DEFER_CLICK_AFTER,
         );
-        let answer = super::commands::tournament::join(caller, reference, state).await;
+        let defer = async {
+            match self.interaction.defer(&self.ctx.http).await {
+                Ok(()) => true,
+                Err(error) => {
+                    tracing::warn!(%error, "deferring a slow Register click failed");
+                    false
+                }
+            }
+        };
+        let (answer, deferred) = deferring(defer_at, self.registration(tournament), defer).await;
+        if deferred.unwrap_or(false) {
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(answer.text)
+                .ephemeral(!answer.public)
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Err(error) = self
+                .interaction
+                .create_followup(&self.ctx.http, followup)
+                .await
+            {
+                tracing::warn!(%error, "answering a deferred Register click failed");
+            }
+            return;
+        }
         let response = CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new()
                 .content(answer.text)
@@ -166,6 +173,38 @@ impl Click<'_> {
         {
             tracing::warn!(%error, "answering a Register click failed");
         }
+    }
+
+    /// The registration a Register click asks for, and what it answers.
+    async fn registration(&self, tournament: TournamentId) -> Answer {
+        let click_delay = Duration::from_millis(self.bot.config().testing.click_delay_ms);
+        if !click_delay.is_zero() {
+            tokio::time::sleep(click_delay).await;
+        }
+        let (Some(guild), table) = (
+            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
+            TableId(self.interaction.channel_id.get()),
+        ) else {
+            return Answer::private(self.refusal(&Refused::UnknownButton).await);
+        };
+        let state = match self.bot.bank().tournament(tournament).await {
+            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
+            Ok(_) => return Answer::private(self.refusal(&TournamentRefused::NoneHere).await),
+            Err(error) => return Answer::private(self.refusal(&error).await),
+        };
+        let caller = Caller {
+            bot: self.bot.clone(),
+            user: self.user,
+            guild,
+            table,
+            locale: self.locale,
+            public: self.public,
+        };
+        let reference = crate::bank::interaction_reference(
+            InteractionId(self.interaction.id.get()),
+            "tournament-register",
+        );
+        super::commands::tournament::join(caller, reference, state).await
     }
 
     /// An action button: the table takes the action, the board is answered in place, and the

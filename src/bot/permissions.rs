@@ -111,8 +111,10 @@ pub fn missing(granted: Permissions, thread: bool) -> Vec<&'static Needed> {
         .collect()
 }
 
-/// What the bot lacks in the channel of a `/table open`, as Discord says with the interaction
-/// (its `app_permissions`, and its channel's type); nothing when Discord does not say.
+/// What the bot lacks in the channel of a command that starts play there (`/table open`,
+/// `/tournament open`, `/tournament start`), as Discord says with the interaction (its
+/// `app_permissions`, and its channel's type); nothing when Discord does not say. Asked before
+/// anything moves: no buy-in is taken for a sit & go whose board the channel would refuse.
 pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
     let poise::Context::Application(app) = ctx else {
         return Vec::new();
@@ -132,15 +134,17 @@ pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
             table = app.interaction.channel_id.get(),
             thread,
             missing = ?missing.iter().map(|needed| needed.name).collect::<Vec<_>>(),
-            "/table open refused: the bot lacks permissions in the channel"
+            "/{} refused: the bot lacks permissions in the channel",
+            ctx.command().qualified_name
         );
     }
     missing
 }
 
-/// Why `/table open` is refused where the bot lacks `missing` (not empty), in `locale`: the
-/// permissions by the names the moderator's Discord shows.
-pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
+/// Why a command that starts play is refused where the bot lacks `missing` (not empty), in
+/// `locale`: `message` (`bot-missing-permissions` for a table, `tournament-missing-permissions`
+/// for a sit & go) with the permissions by the names the moderator's Discord shows.
+pub fn refusal(locale: Locale, message: &str, missing: &[&Needed]) -> String {
     let names = render::quoted_list(
         locale,
         &missing
@@ -150,7 +154,7 @@ pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
     );
     render::tr(
         locale,
-        "bot-missing-permissions",
+        message,
         &[
             ("permissions", names.into()),
             ("count", missing.len().into()),

@@ -64,17 +64,28 @@ where
     Asked: Future<Output = Result<T, LobbyError>>,
     Told: Future<Output = Answer>,
 {
-    in_guild(ctx, |caller| async move {
-        let asked = match table_of(&caller).await {
-            Ok(table) => ask(table, caller.user).await,
-            Err(error) => Err(error),
-        };
-        match asked {
-            Ok(answer) => told(answer, caller).await,
-            Err(error) => caller.refuse(&error),
-        }
-    })
-    .await
+    in_guild(ctx, |caller| asked_at_table(caller, ask, told)).await
+}
+
+/// [`at_table`]'s work for a caller already made (inside the command's deferral).
+async fn asked_at_table<T, Ask, Asked, Told>(
+    caller: Caller,
+    ask: Ask,
+    told: impl FnOnce(T, Caller) -> Told,
+) -> Answer
+where
+    Ask: FnOnce(TableHandle, UserId) -> Asked,
+    Asked: Future<Output = Result<T, LobbyError>>,
+    Told: Future<Output = Answer>,
+{
+    let asked = match table_of(&caller).await {
+        Ok(table) => ask(table, caller.user).await,
+        Err(error) => Err(error),
+    };
+    match asked {
+        Ok(answer) => told(answer, caller).await,
+        Err(error) => caller.refuse(&error),
+    }
 }
 
 /// The bank reference of a command: its interaction id, so a retried request is applied once.
