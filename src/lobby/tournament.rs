@@ -32,8 +32,18 @@ impl Lobby {
         let bank = self.bank();
         let mut results = Vec::new();
         for tournament in bank.unannounced_tournaments().await? {
-            let Some(state) = bank.tournament(tournament).await? else {
-                continue;
+            let state = match bank.tournament(tournament).await {
+                Ok(Some(state)) => state,
+                Ok(None) => continue,
+                // One record that cannot be read keeps only its own result from the channel.
+                Err(error) => {
+                    tracing::error!(
+                        tournament = tournament.0,
+                        %error,
+                        "a sit & go result kept to announce cannot be read; every other is posted"
+                    );
+                    continue;
+                }
             };
             let TournamentPhase::Finished {
                 tournament: over, ..
