@@ -77,7 +77,7 @@ mod types;
 mod vocab;
 
 pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
-pub use audit::{AuditReport, HandInProgress, TableEscrow, audit_data_dir};
+pub use audit::{AuditReport, HandInProgress, LiveSitAndGoReport, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};

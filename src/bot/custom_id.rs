@@ -86,7 +86,10 @@ impl ButtonId {
                 let (hand, deal) = match hand.split_once('.') {
                     None => (hand.parse().ok()?, 0),
                     // A deal of the first series is written without it, never as `.0`.
-                    Some((hand, deal)) => (hand.parse().ok()?, deal.parse().ok().filter(|&deal| deal > 0)?),
+                    Some((hand, deal)) => (
+                        hand.parse().ok()?,
+                        deal.parse().ok().filter(|&deal| deal > 0)?,
+                    ),
                 };
                 ButtonId::Act {
                     table,
@@ -138,8 +141,7 @@ mod tests {
     }
 
     #[test]
-    fn a_hand_of_the_first_series_of_deals_keeps_the_old_form_and_a_later_deal_names_its_series()
-     {
+    fn a_hand_of_the_first_series_of_deals_keeps_the_old_form_and_a_later_deal_names_its_series() {
         let first = ButtonId::Act {
             table: 7,
             hand: 14,
