@@ -150,8 +150,15 @@ mod tests {
             action: ActionKind::Raise,
         };
         assert_eq!(first.encode(), "a:7:14:3:ra");
-        let again = ButtonId::Act { deal: 2, ..first };
+        let again = ButtonId::Act {
+            table: 7,
+            hand: 14,
+            deal: 2,
+            seq: 3,
+            action: ActionKind::Raise,
+        };
         assert_eq!(again.encode(), "a:7:14.2:3:ra");
+        assert_eq!(ButtonId::decode("a:7:14.2:3:ra"), Some(again));
         assert_ne!(ButtonId::decode("a:7:14.2:3:ra"), Some(first));
     }
 

@@ -227,12 +227,22 @@ mod tests {
 
     #[test]
     fn the_refusal_names_what_is_missing_in_the_moderators_language() {
-        let english = refusal(Locale::En, &missing(Permissions::VIEW_CHANNEL, false));
+        let english = refusal(
+            Locale::En,
+            "bot-missing-permissions",
+            &missing(Permissions::VIEW_CHANNEL, false),
+        );
         assert!(english.contains("Send Messages"), "{english}");
         assert!(!english.contains("View Channel"), "{english}");
-        for locale in [Locale::En, Locale::Es, Locale::Id] {
-            let text = refusal(locale, &missing(Permissions::empty(), true));
+        for (locale, message) in [Locale::En, Locale::Es, Locale::Id].into_iter().flat_map(|l| {
+            [
+                (l, "bot-missing-permissions"),
+                (l, "tournament-missing-permissions"),
+            ]
+        }) {
+            let text = refusal(locale, message, &missing(Permissions::empty(), true));
             assert!(!text.contains("permission-"), "{locale:?}: {text}");
+            assert!(!text.contains(message), "{locale:?}: {text}");
             // Both named, quoted, and joined by the language's own "and".
             let and = [
                 (Locale::En, "” and “"),

@@ -32,6 +32,8 @@ mod tournament_start;
 #[cfg(test)]
 mod tournament_testkit;
 #[cfg(test)]
+mod tournament_live_tests;
+#[cfg(test)]
 mod tournament_tests;
 mod tournament_unregister;
 
