@@ -234,12 +234,15 @@ mod tests {
         );
         assert!(english.contains("Send Messages"), "{english}");
         assert!(!english.contains("View Channel"), "{english}");
-        for (locale, message) in [Locale::En, Locale::Es, Locale::Id].into_iter().flat_map(|l| {
-            [
-                (l, "bot-missing-permissions"),
-                (l, "tournament-missing-permissions"),
-            ]
-        }) {
+        for (locale, message) in [Locale::En, Locale::Es, Locale::Id]
+            .into_iter()
+            .flat_map(|l| {
+                [
+                    (l, "bot-missing-permissions"),
+                    (l, "tournament-missing-permissions"),
+                ]
+            })
+        {
             let text = refusal(locale, message, &missing(Permissions::empty(), true));
             assert!(!text.contains("permission-"), "{locale:?}: {text}");
             assert!(!text.contains(message), "{locale:?}: {text}");

@@ -23,6 +23,8 @@ mod settle_hand;
 mod testing;
 mod tournament_cancel;
 mod tournament_finish;
+#[cfg(test)]
+mod tournament_live_tests;
 mod tournament_open;
 mod tournament_pause;
 mod tournament_record_hand;
@@ -31,8 +33,6 @@ mod tournament_sit_out;
 mod tournament_start;
 #[cfg(test)]
 mod tournament_testkit;
-#[cfg(test)]
-mod tournament_live_tests;
 #[cfg(test)]
 mod tournament_tests;
 mod tournament_unregister;

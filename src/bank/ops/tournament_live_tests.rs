@@ -79,7 +79,9 @@ fn sit_out(id: TournamentId, user: u64, away: Option<bool>) -> SetTournamentSitt
 /// Plays `id` out: each hand the first player dealt takes the second's chips.
 fn play_out(books: &mut Books, id: TournamentId) {
     loop {
-        let state = books.read(|draft| tournaments::read(draft, id)).expect("known");
+        let state = books
+            .read(|draft| tournaments::read(draft, id))
+            .expect("known");
         let TournamentPhase::Running(tournament) = state.phase else {
             return;
         };
@@ -119,7 +121,10 @@ fn a_live_sit_and_go_is_found_by_its_channel_until_its_cancel_frees_the_channel(
     books.run(cancel(first, "cancel")).unwrap();
     assert_eq!(indexed(&books, CHANNEL), None);
     let second = books.run(open_in(CHANNEL, "second")).unwrap();
-    assert_eq!(indexed(&books, CHANNEL).map(|live| live.tournament), Some(second));
+    assert_eq!(
+        indexed(&books, CHANNEL).map(|live| live.tournament),
+        Some(second)
+    );
     books.assert_balanced();
 }
 
