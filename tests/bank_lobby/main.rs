@@ -45,6 +45,7 @@ mod lobby_tournament_pause;
 mod lobby_tournament_result;
 mod tournament_audit_breaks;
 mod tournament_bank;
+mod tournament_cancel_cli;
 mod tournament_history;
 mod tournament_pause_audit;
 mod tournament_properties;
