@@ -443,3 +443,76 @@ fn damage_record(data: &std::path::Path, id: u64) {
         .unwrap();
     store.flush().unwrap();
 }
+
+/// The balances of `players`, asked until they are `expected` (a start may still be ending
+/// what it found gone), or failing after 30 s.
+async fn until_balances(fake: &FakeDiscord, players: &[FakeUser], expected: &[u64]) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let found = balances(fake, players).await;
+        if found == expected {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "balances {found:?}, expected {expected:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_sigkilled_while_it_ends_sit_and_gos_whose_channels_are_gone_pays_each_once() {
+    const REGISTERING: u64 = 300_000_000_000_002_387;
+    const RUNNING: u64 = 300_000_000_000_002_388;
+    // Killed at once, a moment later, and once it has surely finished.
+    for wait_ms in [0, 15, 400] {
+        let fake = FakeDiscord::start().await;
+        let data = tempfile::tempdir().unwrap();
+        let config = child_config(&fake, data.path(), quick_config, SEED);
+        let (ada, ben, cat) = (player(1, "Ada"), player(2, "Ben"), player(3, "Cat"));
+        add_people(&fake, [&ada, &ben, &cat]);
+        let first =
+            support::bot::ChildBot::start(&fake, &config, &data.path().join("first.log")).await;
+        open(&fake, REGISTERING, 4, 100).await;
+        register(&fake, REGISTERING, std::slice::from_ref(&ada)).await;
+        open(&fake, RUNNING, 2, 100).await;
+        let both = [ben.clone(), cat.clone()];
+        register(&fake, RUNNING, &both).await;
+        click_until(&fake, RUNNING, &both, dealt(RUNNING)).await;
+
+        fake.delete_channel(REGISTERING).await;
+        fake.delete_channel(RUNNING).await;
+        tokio::time::sleep(Duration::from_millis(wait_ms)).await;
+        first.kill();
+        let (code, report) = support::audit::audit(&data.path().join("data"));
+        assert_eq!(code, Some(0), "killed after {wait_ms} ms: {report}");
+
+        let second =
+            support::bot::ChildBot::start(&fake, &config, &data.path().join("second.log")).await;
+        until_balances(&fake, std::slice::from_ref(&ada), &[START]).await;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let total: u64 = balances(&fake, &both).await.iter().sum();
+            if total == 2 * START {
+                break;
+            }
+            assert!(total < 2 * START, "paid twice: {total}");
+            assert!(
+                Instant::now() < deadline,
+                "the pool was not paid back: {total}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(second.terminate().await, Some(0));
+        let (code, report) = support::audit::audit(&data.path().join("data"));
+        assert_eq!(code, Some(0), "{report}");
+        assert_eq!(
+            report["sit_and_gos_live"],
+            serde_json::json!([]),
+            "{report}"
+        );
+        assert_eq!(report["tournament_chips"], 0, "{report}");
+    }
+}
