@@ -150,7 +150,7 @@ tournament-already-started = El torneo ya empezó: la inscripción está cerrada
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar; tiene { $entrants }.
 tournament-not-running = El torneo no se está jugando.
 tournament-unreadable = El banco no puede leer el torneo #{ $tournament } de este canal, así que no se hizo nada. Los demás torneos siguen; el operador del bot ya está avisado.
-tournament-missing-permissions = No puedo llevar un torneo en este canal: me { $count ->
+tournament-missing-permissions = No puedo organizar un torneo en este canal: me { $count ->
     [one] falta el permiso
    *[other] faltan los permisos
 } { $permissions }. Pide a un administrador del servidor que me { $count ->

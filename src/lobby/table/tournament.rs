@@ -12,10 +12,12 @@
 //!   The hand's public history goes with it, stored by the same bank transaction as the sit
 //!   & go's hand (numbered apart from the channel's cash hands) for `/history`.
 //! - A hand cut short (a crash, a shutdown) is never recorded: the tournament deals it again
-//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table).
+//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table), as
+//!   a new deal: each opening of the table, and each hand dealt again in one process, starts
+//!   a new series of deals that its buttons carry, so the old board's buttons are stale.
 //! - Nobody leaves with chips: a player who leaves (or times out) sits out and is dealt in
 //!   all the same, the table checking or folding for them, so they keep paying antes and
-//!   bring-ins.
+//!   bring-ins. Who sits out is kept in the bank (a restart waits for none of them again).
 //! - The hand that busts a player tells their place; the last hand (whose record pays the
 //!   prize pool in the same bank transaction) tells every place and payout, and the table
 //!   closes.
