@@ -100,7 +100,13 @@ async fn measure(bank: &Bank, samples: usize, scans: usize, round: u64) -> Costs
 async fn one_of_history(bank: Bank, n: u64) {
     let reference = format!("history {n}");
     let id: TournamentId = bank
-        .open_tournament(GUILD, TableId(HISTORY_CHANNELS + n), 2, freeroll(), &reference)
+        .open_tournament(
+            GUILD,
+            TableId(HISTORY_CHANNELS + n),
+            2,
+            freeroll(),
+            &reference,
+        )
         .await
         .expect("opens");
     for seat in 0..2 {

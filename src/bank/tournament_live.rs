@@ -196,11 +196,13 @@ pub(crate) fn set_deal_series(draft: &mut Draft<'_>, tournament: TournamentId, s
     );
 }
 
+/// What a live sit & go keeps beside its record (`"sitting out"`, `"deal series"`), and whose
+/// it is: a tournament, or (`Err`) a key that names none.
+pub(crate) type KeptBeside = (&'static str, Result<TournamentId, Vec<u8>>);
+
 /// Every tournament something only a live one keeps is stored for (its sitting out, its
-/// series of deals), for the audit. `Err` carries a key that names none.
-pub(crate) fn kept_beside(
-    store: &dyn Store,
-) -> Result<Vec<(&'static str, Result<TournamentId, Vec<u8>>)>, BankError> {
+/// series of deals), for the audit.
+pub(crate) fn kept_beside(store: &dyn Store) -> Result<Vec<KeptBeside>, BankError> {
     let mut found = Vec::new();
     for (what, prefix) in [
         ("sitting out", SITTING_OUT_PREFIX),
