@@ -131,7 +131,7 @@ tournament-full = Turnamen sudah penuh ({ $seats } kursi).
 tournament-already-started = Turnamen sudah dimulai: pendaftaran ditutup, dan tidak ada yang pergi membawa chip.
 tournament-too-few = Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
 tournament-not-running = Turnamen tidak sedang dimainkan.
-tournament-unreadable = Bank tidak bisa membaca turnamen #{ $tournament } di channel ini, jadi tidak ada yang dilakukan. Turnamen lain tetap jalan; operator bot sudah diberi tahu.
+tournament-unreadable = Bank tidak bisa membaca turnamen #{ $tournament } di channel ini, jadi tidak ada yang dilakukan. Turnamen lain tetap jalan; pengelola bot sudah diberi tahu.
 tournament-missing-permissions = Aku tidak bisa menjalankan turnamen di channel ini: aku belum punya izin { $permissions }. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu coba lagi. Belum ada buy-in yang diambil.
 tournament-sat-out = Di turnamen tidak ada yang pergi membawa chip: kamu tetap dibagi kartu, meja melakukan check atau fold untukmu, dan ante serta bring-in tetap dibayar. /back untuk main lagi.
 
