@@ -1,9 +1,10 @@
 //! The live sit & gos (registering or running), found by their channel without reading any
 //! other record: an index in `Tree::Meta`, `b"tournament_live"` and the channel's id → the
 //! tournament's number and guild. Every write of a tournament's record keeps it
-//! ([`follow`], called by `tournaments::write`), so no operation, today's or a later one,
-//! can end a sit & go and leave its channel held, or hold a channel without its entry: a
-//! `/join`, an open or a start-up reads one key however many sit & gos the bank has held.
+//! ([`follow`], called by `tournaments::write`, which this file never names: the record's
+//! module sits above the index it keeps), so no operation, today's or a later one, can end a
+//! sit & go and leave its channel held, or hold a channel without its entry: a `/join`, an
+//! open or a start-up reads one key however many sit & gos the bank has held.
 //!
 //! Beside the index, what only a live sit & go keeps, taken away by the same write that ends
 //! it: who sits out at its table (a restart deals on without waiting for them again), and its
@@ -12,13 +13,14 @@
 //! dealt again (after a restart, or a refused record) is numbered apart from the deal it
 //! replaces and the old board's buttons never act on it.
 //!
-//! Databases of schema 2 hold no index: the migration to schema 3 builds it ([`index_writes`]).
+//! Databases of schema 2 hold no index: the migration to schema 3 builds it
+//! (`migration`, from the records, with [`entry_write`]).
 
 use serde::{Deserialize, Serialize};
 
 use super::ledger::{Draft, decode_u64};
 use super::store::{Store, Tree, Write};
-use super::tournaments::{TournamentId, TournamentState};
+use super::vocab::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, encoding};
 
 /// A live sit & go as the index names it.
@@ -51,9 +53,9 @@ fn live_key(channel: TableId) -> Vec<u8> {
     prefixed(LIVE_PREFIX, channel.0)
 }
 
-fn entry_value(state: &TournamentState) -> Vec<u8> {
-    let mut value = state.id.0.to_be_bytes().to_vec();
-    value.extend_from_slice(&state.guild.0.to_be_bytes());
+fn entry_value(tournament: TournamentId, guild: GuildId) -> Vec<u8> {
+    let mut value = tournament.0.to_be_bytes().to_vec();
+    value.extend_from_slice(&guild.0.to_be_bytes());
     value
 }
 
@@ -73,26 +75,43 @@ fn corrupt_entry(channel: TableId) -> BankError {
     ))
 }
 
-/// Keeps the index and the keys beside the record as `state`, being written, says: its
-/// channel's entry while it is live; once over, the entry (if it still names this one), its
-/// sitting out, its series of deals, its pause and its allowance of computer players go.
-pub(crate) fn follow(draft: &mut Draft<'_>, state: &TournamentState) {
-    if state.is_live() {
-        draft.put(Tree::Meta, live_key(state.channel), entry_value(state));
+/// Keeps the index and the keys beside the record of `sit_and_go`, being written, as it is:
+/// its channel's entry while it is `live`; once over, the entry (if it still names this one),
+/// its sitting out and its series of deals go. (Its pause and its allowance of computer
+/// players are the record's own module's to take away, in the same write.)
+pub(crate) fn follow(draft: &mut Draft<'_>, sit_and_go: LiveSitAndGo, live: bool) {
+    let LiveSitAndGo {
+        tournament,
+        guild,
+        channel,
+    } = sit_and_go;
+    if live {
+        draft.put(
+            Tree::Meta,
+            live_key(channel),
+            entry_value(tournament, guild),
+        );
         return;
     }
     // Only its own entry: a later sit & go may hold the channel now. A key that cannot be
     // read is left, and the audit names it.
-    let key = live_key(state.channel);
+    let key = live_key(channel);
     if let Ok(Some(value)) = draft.get(Tree::Meta, &key)
-        && entry_of(state.channel, &value).is_some_and(|entry| entry.tournament == state.id)
+        && entry_of(channel, &value).is_some_and(|entry| entry.tournament == tournament)
     {
         draft.remove(Tree::Meta, key);
     }
-    draft.remove(Tree::Meta, prefixed(SITTING_OUT_PREFIX, state.id.0));
-    draft.remove(Tree::Meta, prefixed(DEAL_SERIES_PREFIX, state.id.0));
-    super::tournaments::set_paused(draft, state.id, false);
-    super::tournaments::remove_computer_allowance(draft, state.id);
+    draft.remove(Tree::Meta, prefixed(SITTING_OUT_PREFIX, tournament.0));
+    draft.remove(Tree::Meta, prefixed(DEAL_SERIES_PREFIX, tournament.0));
+}
+
+/// The write of `sit_and_go`'s entry, for a migration building the index.
+pub(crate) fn entry_write(sit_and_go: LiveSitAndGo) -> Write {
+    Write {
+        tree: Tree::Meta,
+        key: live_key(sit_and_go.channel),
+        value: Some(entry_value(sit_and_go.tournament, sit_and_go.guild)),
+    }
 }
 
 /// The channel's entry as this operation sees it.
@@ -218,25 +237,4 @@ pub(crate) fn kept_beside(store: &dyn Store) -> Result<Vec<KeptBeside>, BankErro
         }
     }
     Ok(found)
-}
-
-/// The index of a database that has none (schema 2): an entry for each live sit & go whose
-/// record can be read. A record that cannot is left out (the audit names it; nothing can be
-/// told of its channel).
-pub(crate) fn index_writes(store: &dyn Store) -> Result<(Vec<Write>, u64), BankError> {
-    let mut writes = Vec::new();
-    let mut unreadable = 0;
-    for item in store.scan_prefix(Tree::Tournaments, &[]) {
-        let (_, value) = item?;
-        match encoding::decode::<TournamentState>(&value, "tournament") {
-            Ok(state) if state.is_live() => writes.push(Write {
-                tree: Tree::Meta,
-                key: live_key(state.channel),
-                value: Some(entry_value(&state)),
-            }),
-            Ok(_) => {}
-            Err(_) => unreadable += 1,
-        }
-    }
-    Ok((writes, unreadable))
 }

@@ -11,7 +11,7 @@ use super::{
 use crate::bank::store::{Store, Tree, Write};
 use crate::bank::tournament_live::{self, LiveSitAndGo, SatOut};
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
-use crate::bank::{BankError, TableId, UserId, schema};
+use crate::bank::{BankError, TableId, UserId, migration, schema};
 use crate::table::GameChoice;
 use crate::tournament::{Structure, StructureKind, TournamentSettings};
 
@@ -291,7 +291,7 @@ fn a_schema_2_bank_gets_its_index_of_live_sit_and_gos_when_it_opens() {
     schema::stamp_version(books.store(), 2).unwrap();
     assert_eq!(indexed(&books, CHANNEL), None);
 
-    schema::migrate(books.store(), 0).unwrap();
+    migration::migrate(books.store(), 0).unwrap();
     assert_eq!(schema::stored_version(books.store()).unwrap(), Some(3));
     let found: Vec<_> = tournament_live::all(books.store())
         .unwrap()

@@ -307,6 +307,9 @@ fn answer(
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
         (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
         (Method::GET, ["channels", channel]) => get_channel(inner, channel.parse().unwrap_or(0)),
+        (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
+            super::emoji::application_emojis(inner, method, application, body)
+        }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let message = rest.first().map(|id| id.parse::<u64>().unwrap_or(0));
@@ -580,7 +583,11 @@ pub(crate) fn forced_rate_limit(inner: &mut Inner, interaction_write: bool) -> O
 }
 
 /// `value`, once serenity has read it as a `T`.
-fn checked<T: serde::de::DeserializeOwned>(inner: &mut Inner, what: &str, value: Value) -> Value {
+pub(crate) fn checked<T: serde::de::DeserializeOwned>(
+    inner: &mut Inner,
+    what: &str,
+    value: Value,
+) -> Value {
     assert_serenity_parses::<T>(inner, what, &value);
     value
 }
