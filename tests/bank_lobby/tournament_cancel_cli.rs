@@ -7,7 +7,6 @@
 
 use std::path::Path;
 
-use studbot::bank::store::{SledStore, Store, Tree, Write};
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, TournamentId, UserId};
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
@@ -135,19 +134,7 @@ async fn cancel_sit_and_go_refuses_an_unknown_number_and_an_unreadable_record_ch
     assert_eq!(code, Some(2));
     assert!(stderr.contains("knows no sit & go 9"), "{stderr}");
 
-    {
-        let store = SledStore::open(dir.path(), 1 << 20).unwrap();
-        let key = 1u64.to_be_bytes().to_vec();
-        let record = store.get(Tree::Tournaments, &key).unwrap().unwrap();
-        store
-            .apply(&[Write {
-                tree: Tree::Tournaments,
-                key,
-                value: Some(record[..record.len() / 2].to_vec()),
-            }])
-            .unwrap();
-        store.flush().unwrap();
-    }
+    crate::audit::damage_sit_and_go_record(dir.path(), 1);
     let (code, _, stderr) = cancel(dir.path(), 1);
     assert_eq!(code, Some(2));
     assert!(

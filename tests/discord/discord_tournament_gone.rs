@@ -42,6 +42,42 @@ async fn until_none_live(bot: &studbot::bot::Bot) {
     .await;
 }
 
+/// Whether sit & go `id` was cancelled before its start (every buy-in refunded).
+async fn refunded(bot: &studbot::bot::Bot, id: u64) -> bool {
+    matches!(
+        phase(bot, id).await,
+        TournamentPhase::Cancelled {
+            tournament: None,
+            ..
+        }
+    )
+}
+
+/// `studbot audit` on the stopped bot's data passes; its report.
+fn audit_passes(data: &std::path::Path) -> serde_json::Value {
+    let (code, report) = support::audit::audit(data);
+    assert_eq!(code, Some(0), "{report}");
+    report
+}
+
+/// Ada registered in a sit & go of four in `registering`; Ben and Cat in one of two in
+/// `running`, which started and dealt its first board. The players, and the two who play.
+async fn one_registering_one_running(
+    fake: &FakeDiscord,
+    registering: u64,
+    running: u64,
+) -> (FakeUser, [FakeUser; 2]) {
+    let (ada, ben, cat) = (player(1, "Ada"), player(2, "Ben"), player(3, "Cat"));
+    add_people(fake, [&ada, &ben, &cat]);
+    open(fake, registering, 4, 100).await;
+    register(fake, registering, std::slice::from_ref(&ada)).await;
+    open(fake, running, 2, 100).await;
+    let both = [ben, cat];
+    register(fake, running, &both).await;
+    click_until(fake, running, &both, dealt(running)).await;
+    (ada, both)
+}
+
 async fn phase(bot: &studbot::bot::Bot, id: u64) -> TournamentPhase {
     bot.bank()
         .tournament(TournamentId(id))
@@ -85,17 +121,10 @@ async fn a_deleted_channel_refunds_a_registering_sit_and_go() {
     fake.delete_channel(CHANNEL).await;
     until_none_live(&running).await;
     assert_eq!(balances(&fake, &players).await, [START, START]);
-    assert!(matches!(
-        phase(&running, 1).await,
-        TournamentPhase::Cancelled {
-            tournament: None,
-            ..
-        }
-    ));
+    assert!(refunded(&running, 1).await);
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    audit_passes(data.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,8 +157,7 @@ async fn a_deleted_thread_cancels_a_running_sit_and_go_with_its_hand_in_play_und
     let total: u64 = balances(&fake, &players).await.iter().sum();
     assert_eq!(total, 2 * START, "the whole pool is paid back");
     bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    audit_passes(data.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -139,24 +167,11 @@ async fn a_server_that_removes_the_bot_ends_its_registering_and_its_running_sit_
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
     let (bot, running) = TestBot::start_observed(&fake, &observed_config(&fake, data.path())).await;
-    let (ada, ben, cat) = (player(1, "Ada"), player(2, "Ben"), player(3, "Cat"));
-    add_people(&fake, [&ada, &ben, &cat]);
-    open(&fake, REGISTERING, 4, 100).await;
-    register(&fake, REGISTERING, std::slice::from_ref(&ada)).await;
-    open(&fake, RUNNING, 2, 100).await;
-    let both = [ben.clone(), cat.clone()];
-    register(&fake, RUNNING, &both).await;
-    click_until(&fake, RUNNING, &both, dealt(RUNNING)).await;
+    let _players = one_registering_one_running(&fake, REGISTERING, RUNNING).await;
 
     fake.remove_bot_from_guild().await;
     until_none_live(&running).await;
-    assert!(matches!(
-        phase(&running, 1).await,
-        TournamentPhase::Cancelled {
-            tournament: None,
-            ..
-        }
-    ));
+    assert!(refunded(&running, 1).await);
     assert!(matches!(
         phase(&running, 2).await,
         TournamentPhase::Cancelled {
@@ -165,8 +180,7 @@ async fn a_server_that_removes_the_bot_ends_its_registering_and_its_running_sit_
         }
     ));
     bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    let report = audit_passes(data.path());
     assert_eq!(
         report["sit_and_gos_live"],
         serde_json::json!([]),
@@ -179,14 +193,7 @@ async fn sit_and_gos_whose_channel_was_deleted_while_the_bot_was_stopped_end_at_
     const REGISTERING: u64 = 300_000_000_000_002_396;
     const RUNNING: u64 = 300_000_000_000_002_397;
     let (fake, data, bot) = start_bot_with(quick_config, SEED).await;
-    let (ada, ben, cat) = (player(1, "Ada"), player(2, "Ben"), player(3, "Cat"));
-    add_people(&fake, [&ada, &ben, &cat]);
-    open(&fake, REGISTERING, 4, 100).await;
-    register(&fake, REGISTERING, std::slice::from_ref(&ada)).await;
-    open(&fake, RUNNING, 2, 100).await;
-    let both = [ben.clone(), cat.clone()];
-    register(&fake, RUNNING, &both).await;
-    click_until(&fake, RUNNING, &both, dealt(RUNNING)).await;
+    let (ada, both) = one_registering_one_running(&fake, REGISTERING, RUNNING).await;
     bot.stop().await;
 
     fake.delete_channel_while_away(REGISTERING);
@@ -198,8 +205,7 @@ async fn sit_and_gos_whose_channel_was_deleted_while_the_bot_was_stopped_end_at_
     assert_eq!(total, 2 * START);
     assert!(running.lobby().table(TableId(RUNNING)).is_err());
     bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    audit_passes(data.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -216,16 +222,9 @@ async fn a_sit_and_go_in_a_server_that_removed_the_bot_while_it_was_stopped_ends
     fake.remove_bot_from_guild_while_away();
     let (bot, running) = TestBot::start_observed(&fake, &observed_config(&fake, data.path())).await;
     until_none_live(&running).await;
-    assert!(matches!(
-        phase(&running, 1).await,
-        TournamentPhase::Cancelled {
-            tournament: None,
-            ..
-        }
-    ));
+    assert!(refunded(&running, 1).await);
     bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    audit_passes(data.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -308,8 +307,7 @@ async fn a_restart_keeps_who_sat_out_of_a_sit_and_go() {
     assert!(!clicked.contains(&ben.id));
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    audit_passes(data.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -362,16 +360,7 @@ async fn a_register_click_on_a_slow_bank_is_deferred_in_time_and_then_answered()
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
     add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
-    let (message, button) = fake
-        .channel_messages(CHANNEL)
-        .iter()
-        .find_map(|message| {
-            let button = support::table::custom_ids(message)
-                .into_iter()
-                .find(|id| id.starts_with("r:"))?;
-            Some((message["id"].as_str()?.parse::<u64>().ok()?, button))
-        })
-        .expect("the sit & go's message has a Register button");
+    let (message, button) = register_button(&fake, CHANNEL);
 
     for (clicker, says) in [
         (&ada, "Ada registered (1/2)"),
@@ -401,7 +390,7 @@ async fn one_unreadable_sit_and_go_record_stops_neither_the_bot_nor_another_sit_
     open(&fake, OTHER, 2, 100).await;
     register(&fake, OTHER, std::slice::from_ref(&ben)).await;
     bot.stop().await;
-    damage_record(data.path(), 1);
+    support::audit::damage_sit_and_go_record(&data.path().join("bank"), 1);
 
     let (bot, running) = TestBot::start_observed(&fake, &observed_config(&fake, data.path())).await;
     // The other sit & go is served: it starts, and deals.
@@ -423,25 +412,6 @@ async fn one_unreadable_sit_and_go_record_stops_neither_the_bot_nor_another_sit_
             && listed["channel"] == DAMAGED),
         "{report}"
     );
-}
-
-/// Cuts sit & go `id`'s record short in the stopped bot's bank, as damage on disk would.
-fn damage_record(data: &std::path::Path, id: u64) {
-    use studbot::bank::store::{SledStore, Store, Tree, Write};
-    let store = SledStore::open(&data.join("bank"), 1 << 20).expect("the bank's store");
-    let key = id.to_be_bytes().to_vec();
-    let record = store
-        .get(Tree::Tournaments, &key)
-        .unwrap()
-        .expect("the record");
-    store
-        .apply(&[Write {
-            tree: Tree::Tournaments,
-            key,
-            value: Some(record[..record.len() / 2].to_vec()),
-        }])
-        .unwrap();
-    store.flush().unwrap();
 }
 
 /// The balances of `players`, asked until they are `expected` (a start may still be ending
@@ -471,16 +441,9 @@ async fn a_bot_sigkilled_while_it_ends_sit_and_gos_whose_channels_are_gone_pays_
         let fake = FakeDiscord::start().await;
         let data = tempfile::tempdir().unwrap();
         let config = child_config(&fake, data.path(), quick_config, SEED);
-        let (ada, ben, cat) = (player(1, "Ada"), player(2, "Ben"), player(3, "Cat"));
-        add_people(&fake, [&ada, &ben, &cat]);
         let first =
             support::bot::ChildBot::start(&fake, &config, &data.path().join("first.log")).await;
-        open(&fake, REGISTERING, 4, 100).await;
-        register(&fake, REGISTERING, std::slice::from_ref(&ada)).await;
-        open(&fake, RUNNING, 2, 100).await;
-        let both = [ben.clone(), cat.clone()];
-        register(&fake, RUNNING, &both).await;
-        click_until(&fake, RUNNING, &both, dealt(RUNNING)).await;
+        let (ada, both) = one_registering_one_running(&fake, REGISTERING, RUNNING).await;
 
         fake.delete_channel(REGISTERING).await;
         fake.delete_channel(RUNNING).await;
