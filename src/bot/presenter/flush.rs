@@ -110,6 +110,11 @@ impl Presenter {
                 Some(_) => {}
             }
         }
+        // Where Discord refuses the bot's posts, a new board would be refused too: only the
+        // board already there is edited (it says why the table is paused).
+        if self.cannot_post() {
+            post = None;
+        }
         let ping = if post.is_none() {
             self.take_ping(&mut state)
         } else {

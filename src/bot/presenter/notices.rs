@@ -96,8 +96,9 @@ impl Presenter {
                 {
                     self.set_language(settings.language);
                 }
-                if matches!(message, TableMessage::Resumed) {
-                    self.resumed();
+                if matches!(message, TableMessage::Resumed) && self.forget_refusal() {
+                    // The board no longer says it is paused for permissions.
+                    state.version += 1;
                 }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);

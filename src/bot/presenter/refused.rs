@@ -1,9 +1,14 @@
 //! A channel where Discord refuses the bot's posts (403, code 50013 Missing Permissions), as
 //! when a table reopens at start-up in a channel whose permissions changed while the bot was
 //! away: the table is paused, with one log line naming the channel and what the bot lacks,
-//! instead of dealing hands nobody can see and logging every write that fails. Once a post
-//! goes through again (a moderator granted the permission and ran `/table resume`), a later
-//! refusal is reported anew. A channel Discord no longer knows (10003) closes the table.
+//! instead of dealing hands nobody can see and logging every write that fails. The channel is
+//! told why where Discord still lets the bot speak: on the board message, which the bot may
+//! still edit when it can see the channel (`bot-paused-cannot-post` above the board, no new
+//! board posted meanwhile), and in the answer to any command or click there
+//! ([`crate::bot::Bot::pause_reason`]); where it cannot even see the channel, only the log and
+//! those answers tell it. Once a post goes through again (a moderator granted the permission
+//! and ran `/table resume`), a later refusal is reported anew. A channel Discord no longer
+//! knows (10003) closes the table.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -48,17 +53,36 @@ impl Presenter {
                 Err(error) => tracing::warn!(%error, "the table could not be paused"),
             }
         });
+        // The board says why, if it can still be edited.
+        self.changed();
         true
     }
 
-    /// A moderator resumed the table: a refusal from now on pauses it again (the permission
-    /// may still be missing).
-    pub(super) fn resumed(&self) {
-        self.missing_permissions.store(false, Ordering::SeqCst);
+    /// Whether Discord refused a post here for the bot's permissions (the table was paused
+    /// for it) and no post has gone through since.
+    pub fn cannot_post(&self) -> bool {
+        self.missing_permissions.load(Ordering::SeqCst)
+    }
+
+    /// The table was resumed: a refusal from now on pauses it again (the permission may
+    /// still be missing). True when the board was telling why it was paused, so it must be
+    /// written again without it (the caller holds the state: it bumps the version).
+    pub(super) fn forget_refusal(&self) -> bool {
+        self.missing_permissions.swap(false, Ordering::SeqCst)
+    }
+
+    /// A moderator's `/table resume` was taken: the answer no longer says the table is paused
+    /// for permissions, and the board is written again without it.
+    pub fn resumed(&self) {
+        if self.forget_refusal() {
+            self.changed();
+        }
     }
 
     /// A post to the channel went through: its permissions are fine (again).
     pub(super) fn post_accepted(&self) {
-        self.missing_permissions.store(false, Ordering::SeqCst);
+        if self.missing_permissions.swap(false, Ordering::SeqCst) {
+            self.changed();
+        }
     }
 }
