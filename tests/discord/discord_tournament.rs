@@ -350,7 +350,11 @@ async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_p
     fake.ask(&ada, CHANNEL, "join", vec![]).await;
     fake.ask(&ben, CHANNEL, "join", vec![]).await;
     let left = fake.ask(&ben, CHANNEL, "leave", vec![]).await;
-    assert_public(&left, CHANNEL, "antes and bring-ins are paid");
+    assert_public(
+        &left,
+        CHANNEL,
+        "you check or fold automatically, and you pay the ante",
+    );
     // Ben's balance holds no chips of the sit & go: nobody leaves with chips.
     assert_balance(&fake, CHANNEL, &ben, 900).await;
 

@@ -156,3 +156,31 @@ fn every_message_id_the_renderer_uses_exists() {
     }
     assert!(checked > 80, "only {checked} ids found");
 }
+
+/// Discord refuses a slash command, option or choice description past 100 characters (and
+/// with it every command of the bot): each `cmd-`, `opt-` and `choice-` message fits, in
+/// every language.
+#[test]
+fn every_command_description_fits_discords_100_characters_in_every_language() {
+    let mut long = Vec::new();
+    for locale in Locale::ALL {
+        for message in words_common::messages(locale) {
+            let described = ["cmd-", "opt-", "choice-"]
+                .iter()
+                .any(|prefix| message.id.starts_with(prefix));
+            if !described {
+                continue;
+            }
+            let text =
+                tr_checked(locale, &message.id, &[]).unwrap_or_else(|error| panic!("{error}"));
+            if text.chars().count() > 100 {
+                long.push(format!(
+                    "{locale}: `{}` has {} characters: {text}",
+                    message.id,
+                    text.chars().count()
+                ));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
