@@ -183,10 +183,14 @@ choice-tournaments = Sit & gos, by net result
 tournament-register-button = Register
 
 # /tournament open computer_players
+# In a freeroll ($buy_in 0) there is no buy-in for the house to pay.
 tournament-computers-fill = When a moderator starts it, computer players 🤖 fill up to { $seats } free { $seats ->
     [one] seat
    *[other] seats
-}; the house pays their buy-ins.
+}{ $buy_in ->
+    [0] .
+   *[other] ; the house pays their buy-ins.
+}
 tournament-too-many-computers = Computer players may fill some of the seats, never all of them: allow fewer computer players than seats.
 
 # /history tournament: a sit & go's hands

@@ -123,7 +123,7 @@ tournament-status-head = Torneo de { $game } · { $entrants }/{ $seats } inscrit
        *[other] {" "}· bolsa de premios { $pool }
     }
 }
-tournament-status-structure = Todos empiezan con { $stack } { $stack ->
+tournament-status-structure = Cada jugador empieza con { $stack } { $stack ->
     [one] ficha
    *[other] fichas
 } de torneo · nivel 1: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }, { $hands } { $hands ->
@@ -189,10 +189,14 @@ choice-tournaments = Torneos, por resultado
 tournament-register-button = Inscribirme
 
 # /tournament open computer_players
+# En un freeroll ($buy_in 0) no hay buy-in que pague la casa.
 tournament-computers-fill = Cuando un moderador lo empiece, los bots 🤖 ocuparán hasta { $seats } { $seats ->
     [one] asiento libre
    *[other] asientos libres
-}; la casa les paga el buy-in.
+}{ $buy_in ->
+    [0] .
+   *[other] ; la casa les paga el buy-in.
+}
 tournament-too-many-computers = Los bots pueden ocupar algunos asientos, nunca todos: tiene que haber menos bots que asientos.
 
 # /history tournament: a sit & go's hands

@@ -161,7 +161,11 @@ choice-tournaments = Turnamen, menurut hasil bersih
 tournament-register-button = Daftar
 
 # /tournament open computer_players
-tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; buy-in mereka dibayar bandar.
+# Di freeroll ($buy_in 0) tidak ada buy-in yang dibayar bandar.
+tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong{ $buy_in ->
+    [0] .
+   *[other] ; buy-in mereka dibayar bandar.
+}
 tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak semuanya: jumlah bot harus lebih sedikit dari jumlah kursi.
 
 # /history tournament: a sit & go's hands

@@ -79,6 +79,7 @@ const ZERO_HAS_ITS_OWN_WORDS: &[(&str, &str)] = &[
     ("tournament-registered", "pool"),
     ("tournament-started", "pool"),
     ("tournament-status-head", "buy_in"),
+    ("tournament-computers-fill", "buy_in"),
     ("play-tournament-welcome", "buy_in"),
     ("play-tournament-header", "next"),
     ("lobby-tournament-board", "next"),

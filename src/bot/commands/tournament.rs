@@ -111,7 +111,10 @@ pub async fn open(
                     let filled = tr(
                         caller.public,
                         "tournament-computers-fill",
-                        &[("seats", computers.into())],
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
                     );
                     opened = format!("{opened}\n{filled}");
                 }
@@ -204,7 +207,10 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
                             let filled = tr(
                                 caller.locale,
                                 "tournament-computers-fill",
-                                &[("seats", seats.into())],
+                                &[
+                                    ("seats", seats.into()),
+                                    ("buy_in", state.settings.buy_in.into()),
+                                ],
                             );
                             text = format!("{text}\n{filled}");
                         }
