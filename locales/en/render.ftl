@@ -273,7 +273,10 @@ notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.
 notice-hand-cancelled = Hand #{ $hand } was cancelled and every player got back their stack from the start of the hand.
-notice-next-hand-in = Next hand in { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] The next hand is being dealt.
+   *[other] Next hand in { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Waiting for one more player.
    *[other] Waiting for { $needed } more players.

@@ -272,7 +272,10 @@ notice-table-resumed = Se reanuda el juego en la mesa.
 notice-table-closed = Mesa cerrada: las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.
 notice-hand-cancelled = La mano #{ $hand } se anuló: cada jugador recuperó las fichas que tenía al empezar la mano.
-notice-next-hand-in = Próxima mano en { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] Se reparte la siguiente mano.
+   *[other] Próxima mano en { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Falta un jugador.
    *[other] Faltan { $needed } jugadores.

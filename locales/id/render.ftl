@@ -222,7 +222,10 @@ notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
 notice-hand-cancelled = Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
-notice-next-hand-in = Hand berikutnya dalam { $seconds } dtk.
+notice-next-hand-in = { $seconds ->
+    [0] Hand berikutnya sedang dibagikan.
+   *[other] Hand berikutnya dalam { $seconds } dtk.
+}
 notice-waiting-for-players = Menunggu { $needed } pemain lagi.
 notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartuku” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
 notice-cards-by-dm = Kartumu sudah dikirim lewat DM.

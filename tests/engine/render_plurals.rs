@@ -88,6 +88,7 @@ const ZERO_HAS_ITS_OWN_WORDS: &[(&str, &str)] = &[
     ("bank-give-cap-reached", "remaining"),
     ("bank-receive-cap-reached", "remaining"),
     ("notice-daily-not-yet", "hours"),
+    ("notice-next-hand-in", "seconds"),
 ];
 
 #[test]
@@ -126,6 +127,7 @@ fn zero_reads_wrong(locale: Locale) -> &'static [&'static str] {
             "it has 0",
             "only 0",
             "in 0 h",
+            "in 0 s",
             "collected 0",
             "gave 0",
             "adds 0",
@@ -142,6 +144,7 @@ fn zero_reads_wrong(locale: Locale) -> &'static [&'static str] {
             "regalar 0",
             "recibir 0",
             "en 0 h",
+            "en 0 s",
             "tus 0",
             "regaló 0",
             "recarga 0",
@@ -158,6 +161,7 @@ fn zero_reads_wrong(locale: Locale) -> &'static [&'static str] {
             "memberi 0",
             "menerima 0",
             "dalam 0 jam",
+            "dalam 0 dtk",
             "mendapat 0",
             "isi ulang 0",
         ],
