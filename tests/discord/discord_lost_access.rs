@@ -178,3 +178,69 @@ async fn a_table_that_loses_send_messages_says_why_on_its_board_and_in_every_ans
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_next_board_is_refused_says_why_on_the_last_hands_board() {
+    const CHANNEL: u64 = 300_000_000_000_005_003;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let moderator = FakeUser::moderator(100_000_000_000_005_020, "Mod");
+    let players = vec![
+        FakeUser::player(100_000_000_000_005_021, "Ada"),
+        FakeUser::player(100_000_000_000_005_022, "Bea"),
+    ];
+    let (bot, running) =
+        TestBot::start_observed(&fake, &config_text(&fake, data.path(), SEED)).await;
+    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+    let first_board = table.board;
+
+    // Send Messages is taken mid-hand: the clicks' answers still edit the board, and the
+    // hand ends; the next hand's board is a new message, which Discord refuses.
+    fake.deny_bot(CHANNEL, SEND_MESSAGES);
+    let mark = fake.mark();
+    while table.mirror.to_act().is_some() {
+        let click = table.act(&fake, &[ActionKind::Fold]).await;
+        fake.response_to(click).await;
+    }
+    fake.wait_for("the next board refused with 50013", mark, |r| {
+        r.method == "POST" && r.channel() == Some(CHANNEL) && r.error_code() == Some(50013)
+    })
+    .await;
+    wait_paused(&running, CHANNEL, true).await;
+    // The last hand's board, which the bot may still edit, says why, above its results.
+    let told = fake
+        .wait_message(
+            first_board,
+            "the last board telling why it is paused",
+            |message| {
+                message["content"]
+                    .as_str()
+                    .is_some_and(|content| content.starts_with(&format!("⏸️ {PAUSED_WHY}")))
+            },
+        )
+        .await;
+    assert!(
+        told["content"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("results"),
+        "{told}"
+    );
+
+    // Given back and resumed: that board is as it was, and the next hand's board is posted.
+    fake.allow_bot(CHANNEL, SEND_MESSAGES);
+    let mark = fake.mark();
+    let resumed = fake
+        .slash(&moderator, CHANNEL, "table", vec![sub("resume", vec![])])
+        .await;
+    assert_channel_answer(&fake, resumed, CHANNEL).await;
+    fake.wait_message(first_board, "the last board without the pause", |message| {
+        message["content"]
+            .as_str()
+            .is_some_and(|content| !content.contains(PAUSED_WHY) && content.contains("results"))
+    })
+    .await;
+    wait_for_new_board(&fake, CHANNEL, mark).await;
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+}

@@ -149,10 +149,7 @@ impl Presenter {
     fn lines_above(&self, locale: Locale, board: &PublicBoard) -> Vec<String> {
         let mut lines = Vec::new();
         if self.cannot_post() {
-            lines.push(format!(
-                "⏸️ {}",
-                render::tr(locale, "bot-paused-cannot-post", &[])
-            ));
+            lines.push(super::refused::pause_line(locale));
         }
         if let Some(header) = &board.tournament {
             lines.push(crate::lobby::present::tournament_board_line(locale, header));

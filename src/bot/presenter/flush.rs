@@ -115,6 +115,14 @@ impl Presenter {
         if self.cannot_post() {
             post = None;
         }
+        if let Some((id, previous)) = self.previous_board_edit(&mut state) {
+            // The last hand's board, said paused or put back; nothing to do if refused.
+            drop(
+                self.bot
+                    .outbox()
+                    .edit(self.channel(), id, previous.to_json(false), None),
+            );
+        }
         let ping = if post.is_none() {
             self.take_ping(&mut state)
         } else {

@@ -3,8 +3,9 @@
 //! away: the table is paused, with one log line naming the channel and what the bot lacks,
 //! instead of dealing hands nobody can see and logging every write that fails. The channel is
 //! told why where Discord still lets the bot speak: on the board message, which the bot may
-//! still edit when it can see the channel (`bot-paused-cannot-post` above the board, no new
-//! board posted meanwhile), and in the answer to any command or click there
+//! still edit when it can see the channel (`bot-paused-cannot-post` above the hand's board, or
+//! the last hand's when the next one's post was refused; no new board posted meanwhile), and
+//! in the answer to any command or click there
 //! ([`crate::bot::Bot::pause_reason`]); where it cannot even see the channel, only the log and
 //! those answers tell it. Once a post goes through again (a moderator granted the permission
 //! and ran `/table resume`), a later refusal is reported anew. A channel Discord no longer
@@ -13,11 +14,25 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use crate::bot::permissions;
 use crate::bot::rest::RestError;
+use crate::bot::{limits, permissions};
 use crate::lobby::LobbyError;
+use crate::render::{self, Locale};
 
-use super::Presenter;
+use super::{BoardMessage, Presenter, State};
+
+/// The line above a board of a table paused because Discord refuses the bot's posts.
+pub(super) fn pause_line(locale: Locale) -> String {
+    format!("⏸️ {}", render::tr(locale, "bot-paused-cannot-post", &[]))
+}
+
+/// A board's words without the pause line above them.
+fn without_pause_line(content: &str) -> &str {
+    match content.split_once('\n') {
+        Some((first, rest)) if first.starts_with("⏸️ ") => rest,
+        _ => content,
+    }
+}
 
 impl Presenter {
     /// Deals with a failed post to the table's channel. True when it was the channel's
@@ -56,6 +71,36 @@ impl Presenter {
         // The board says why, if it can still be edited.
         self.changed();
         true
+    }
+
+    /// Where no board of the hand in play is on Discord (Discord refused its post), the last
+    /// hand's board says why the table is paused; once the bot may post again, that board is
+    /// put back as it was. The edit to make, if any.
+    pub(super) fn previous_board_edit(&self, state: &mut State) -> Option<(u64, BoardMessage)> {
+        let (id, board) = state.previous_board.as_ref()?;
+        let tell = self.cannot_post() && state.board_message.is_none();
+        let plain = without_pause_line(&board.content);
+        let content = match (tell, state.previous_told_paused) {
+            (true, false) => {
+                let told = format!("{}\n{plain}", pause_line(self.locale()));
+                // A board too long to say it over keeps its words; commands still tell why.
+                if limits::length(&told) > limits::MESSAGE {
+                    return None;
+                }
+                told
+            }
+            (false, true) => plain.to_owned(),
+            _ => return None,
+        };
+        let edit = (
+            *id,
+            BoardMessage {
+                content,
+                ..board.clone()
+            },
+        );
+        state.previous_told_paused = tell;
+        Some(edit)
     }
 
     /// Whether Discord refused a post here for the bot's permissions (the table was paused
