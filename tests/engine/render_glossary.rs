@@ -115,6 +115,18 @@ fn the_glossary_rules_out_what_the_third_reading_found() {
     // "Inscritos" (the group) stays: only the one player's masculine is ruled out.
     assert!(ruled_out_in("3/6 inscritos", &terms, Locale::Es).is_empty());
     assert!(!ruled_out_in("Ya estás inscrito", &terms, Locale::Es).is_empty());
+    // Unregistering is not "se retiró", which at the table is a fold (`seat-folded`).
+    for refund in [0u64, 1, 100] {
+        let told = studbot::render::tr(
+            Locale::Es,
+            "tournament-unregistered",
+            &[("name", "Ana".into()), ("refund", refund.into())],
+        );
+        assert!(
+            told.starts_with("Ana anuló su inscripción") && !told.contains("retir"),
+            "{told}"
+        );
+    }
     // "Ia" is a whole word: "Indonesia" is not caught.
     assert!(ruled_out_in("Bahasa Indonesia", &terms, Locale::Id).is_empty());
     assert!(!ruled_out_in("ia memberikan kursinya", &terms, Locale::Id).is_empty());
