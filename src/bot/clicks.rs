@@ -241,7 +241,11 @@ impl Click<'_> {
             }
             Ok(Err(error)) => {
                 tracing::info!(hand = turn.hand, seq = turn.seq, action = ?turn.action, %error, "action refused");
-                let text = self.refusal(&error).await;
+                // A table paused because Discord refuses the bot's posts says why.
+                let text = match self.bot.pause_reason(table, self.locale) {
+                    Some(reason) if error == LobbyError::Paused => reason,
+                    _ => self.refusal(&error).await,
+                };
                 self.answer_privately(text, deferred).await;
             }
             Err(_) => {

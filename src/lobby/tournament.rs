@@ -134,9 +134,9 @@ impl Lobby {
     }
 
     /// Reopens the table of every running sit & go, each telling its first subscriber the
-    /// hand it deals on from. They are found by the bank's index of live sit & gos, never by
-    /// reading every sit & go it has held; one whose record cannot be read is left as it is,
-    /// logged once, and every other reopens.
+    /// hand it deals on from (or waits at, paused). They are found by the bank's index of live
+    /// sit & gos, never by reading every sit & go it has held; one whose record cannot be read
+    /// is left as it is, logged once, and every other reopens.
     pub(super) async fn resume_sit_and_gos(&self) -> Result<(), LobbyError> {
         for live in self.bank().live_tournaments().await? {
             let state = match self.bank().tournament(live.tournament).await {
@@ -166,6 +166,7 @@ impl Lobby {
                 table: state.channel,
                 body: NoticeBody::Table(TableMessage::TournamentResumed {
                     hand: play.tournament.hands_played().saturating_add(1),
+                    paused,
                 }),
             }];
             self.spawn_sit_and_go(state.guild, state.channel, play, paused, backlog);
