@@ -43,7 +43,11 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions, thread: Option<bo
     };
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
-            return Answer::private(permissions::refusal(caller.locale, &missing));
+            return Answer::private(permissions::refusal(
+                caller.locale,
+                "bot-missing-permissions",
+                &missing,
+            ));
         }
         let settings = options.apply(caller.bot.config().table);
         if own_thread {
@@ -204,7 +208,13 @@ pub async fn pause(ctx: Context<'_>) -> Outcome {
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn resume(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, _| async move { table.resume().await };
-    let told = |(), caller: Caller| async move { caller.tell_channel(&Announcement::TableResumed) };
+    let told = |(), caller: Caller| async move {
+        // Resumed: a refusal of the bot's posts is told again only once it happens again.
+        if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
+            presenter.resumed();
+        }
+        caller.tell_channel(&Announcement::TableResumed)
+    };
     at_table(ctx, ask, told).await
 }
 

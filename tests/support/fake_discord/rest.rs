@@ -305,6 +305,7 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
         (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
             super::emoji::application_emojis(inner, method, application, body)
         }
@@ -362,6 +363,27 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
         inner,
         "command list",
         Value::Array(commands),
+    ))
+}
+
+/// `GET /users/@me/guilds`: the fake's one guild, unless the bot was removed from it.
+fn current_guilds(inner: &mut Inner) -> Outcome {
+    let guilds = if inner.removed_from_guild {
+        json!([])
+    } else {
+        json!([{
+            "id": GUILD_ID.to_string(),
+            "name": "the fake's guild",
+            "icon": null,
+            "owner": false,
+            "permissions": "0",
+            "features": [],
+        }])
+    };
+    Outcome::ok(checked::<Vec<serenity::model::guild::GuildInfo>>(
+        inner,
+        "guild list",
+        guilds,
     ))
 }
 

@@ -69,7 +69,8 @@ pub(crate) fn create(inner: &mut Inner, parent: u64, body: &Value) -> Outcome {
 }
 
 /// `GET /channels/{id}` (the channel as Discord describes it) and `PATCH /channels/{id}` (a
-/// thread archived or unarchived).
+/// thread archived or unarchived); 10003 once deleted (or never made), 50001 where the bot
+/// cannot see it (View Channel denied, or removed from the guild).
 pub(crate) fn channel(inner: &mut Inner, method: &Method, channel: u64, body: &Value) -> Outcome {
     if let Some(refused) = refused_in(inner, channel) {
         return refused;
