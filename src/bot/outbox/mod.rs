@@ -156,10 +156,26 @@ impl<W: MessageWriter> Outbox<W> {
     }
 
     /// Waits until every write queued in `channel` so far is done (what comes after is not
-    /// waited for): a thread is archived only once its last messages are in.
+    /// waited for): a thread is archived only once its last messages are in. A channel with
+    /// no worker has nothing queued: none is started for it (a closed table leaves none).
     pub async fn settled(&self, channel: u64) {
         let (reply, answer) = oneshot::channel();
-        self.enqueue(channel, Job::Settled { reply });
+        {
+            let channels = self
+                .shared
+                .channels
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let Some(sender) = channels.get(&channel) else {
+                return;
+            };
+            self.shared.pending.fetch_add(1, Ordering::SeqCst);
+            if sender.send(Job::Settled { reply }).is_err() {
+                // The worker is gone (runtime shutting down): nothing is left to wait for.
+                self.shared.done(1);
+                return;
+            }
+        }
         let _ = answer.await;
     }
 

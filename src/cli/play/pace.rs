@@ -2,7 +2,8 @@
 //! when your turn comes (check/fold, check, call, call any, fold; `pre off` clears it), told
 //! to you alone and carried out by the table the moment your turn comes if it still fits;
 //! typed at your turn, it is done at once. `time` (`+30`) takes 30 s from your time bank at
-//! your turn. The table decides both, as at a Discord table.
+//! your turn; `back` deals you in again after the table sat you out as away. The table
+//! decides all of it, as at a Discord table.
 
 use crate::lobby::{AwayNotice, LobbyError, PreAction};
 use crate::render::{self, Locale, tr};
