@@ -92,7 +92,7 @@ play-away-sat-out = The table acted for you twice in a row, so you now sit out. 
     [one] hand
    *[other] hands
 } away you are stood up and your chips go back to your balance.
-play-away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and the table checks or folds for you. Type “back” to play your hands again.
+play-away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and you check or fold automatically. Type “back” to play your hands again.
 play-topup-not-needed = You have { $stack } { $stack ->
     [one] chip
    *[other] chips

@@ -521,12 +521,15 @@ pre-offered = Before your turn you may choose what to do when it comes; nobody e
 pre-chosen = Before your turn: **{ $action }**. It is done the moment your turn comes, if it still fits; nobody else sees it.
 pre-dropped = Your pre-action “{ $action }” no longer fits (the bet changed): choose now.
 time-bank-left = Time bank: { $seconds } s
-turn-time-bank = Your time bank adds { $seconds } s before that.
+turn-time-bank = { $seconds ->
+    [0] Your time bank is empty.
+   *[other] Your time bank adds { $seconds } s before that.
+}
 away-sat-out = The table acted for you twice in a row, so you now sit out. Press “I'm back” (or use /back) to be dealt in again; after { $hands } { $hands ->
     [one] hand
    *[other] hands
 } away you are stood up and your chips go back to your balance.
-away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and the table checks or folds for you. Press “I'm back” (or use /back) to play your hands again.
+away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and you check or fold automatically. Press “I'm back” (or use /back) to play your hands again.
 away-stood-up = You were away for { $hands } { $hands ->
     [one] hand
    *[other] hands

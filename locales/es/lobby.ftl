@@ -87,12 +87,15 @@ play-ambiguous-r = ¿Subir o retirarte? Escribe «subo» (s) o «me retiro» (n)
 play-not-your-turn = Todavía no te toca: escríbelo de nuevo cuando aparezca tu turno.
 play-pre-not-offered = «{ $input }» no es una de las acciones anticipadas de ahora: { $options }.
 play-pre-none = «{ $input }»: ahora no hay nada que elegir de antemano; se elige mientras se apuesta una mano en la que estás.
-play-time-added = +{ $added } s de tu banco de tiempo (te quedan { $left } s).
-play-away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas fuera. Escribe «vuelvo» para que te repartan otra vez; si sigues ausente { $hands } { $hands ->
+play-time-added = +{ $added } s de tu banco de tiempo ({ $left ->
+    [one] te queda 1 s
+   *[other] te quedan { $left } s
+}).
+play-away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas ausente. Escribe «vuelvo» para que te repartan otra vez; si sigues ausente { $hands } { $hands ->
     [one] mano
    *[other] manos
 }, te levantamos de la mesa y tus fichas vuelven a tu saldo.
-play-away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas fuera: te siguen repartiendo y la mesa pasa o se retira por ti. Escribe «vuelvo» para jugar tus manos otra vez.
+play-away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y pasas o te retiras automáticamente. Escribe «vuelvo» para jugar tus manos otra vez.
 play-topup-not-needed = Tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas
@@ -185,7 +188,7 @@ settings-away-hands = un jugador puede estar ausente como mucho { $max } { $max 
 
 ## Pre-actions and the time bank (refusals)
 
-lobby-pre-action-stale = Esa acción anticipada ya no vale: cambió la calle o la apuesta.
+lobby-pre-action-stale = Esa acción anticipada ya no se puede hacer: cambió la calle o la apuesta.
 lobby-your-turn-now = Te toca: elige en la mesa.
 lobby-time-bank-empty = Tu banco de tiempo está vacío.
 lobby-time-bank-running = Tu banco de tiempo ya está corriendo.

@@ -506,20 +506,21 @@ pre-fold = Retirarse
 pre-clear = Quitar
 pre-your-turn = Te toca: elige en la mesa.
 pre-offered = Antes de tu turno puedes elegir qué hacer cuando te toque; nadie más lo ve.
-pre-chosen = Antes de tu turno: **{ $action }**. Se hace en cuanto te toque, si todavía vale; nadie más lo ve.
-pre-dropped = Tu acción anticipada «{ $action }» ya no vale (cambió la apuesta): elige ahora.
+pre-chosen = Antes de tu turno: **{ $action }**. Se hace en cuanto te toque, si todavía se puede; nadie más lo ve.
+pre-dropped = Tu acción anticipada «{ $action }» ya no se puede hacer (cambió la apuesta): elige ahora.
 time-bank-left = Banco de tiempo: { $seconds } s
 turn-time-bank = Tu banco de tiempo te da { $seconds } s más antes de eso.
 away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas ausente. Pulsa «Ya estoy» (o usa /back) para volver a recibir cartas; tras { $hands } { $hands ->
     [one] mano
    *[other] manos
 } ausente te levantan de la mesa y tus fichas vuelven a tu saldo.
-away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y la mesa pasa o se retira por ti. Pulsa «Ya estoy» (o usa /back) para volver a jugar tus manos.
+away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y pasas o te retiras automáticamente. Pulsa «Ya estoy» (o usa /back) para volver a jugar tus manos.
 away-stood-up = Estuviste ausente { $hands } { $hands ->
     [one] mano
    *[other] manos
-}, así que te levantaron de la mesa: { $amount ->
-    [one] tu ficha volvió
-   *[other] tus { $amount } fichas volvieron
-} a tu saldo.
-away-back = Bienvenido de nuevo: recibes cartas desde la próxima mano.
+}, así que te levantaron de la mesa. { $amount ->
+    [0] No te quedaban fichas en ella.
+    [one] Tu ficha volvió a tu saldo.
+   *[other] Tus { $amount } fichas volvieron a tu saldo.
+}
+away-back = Ya estás de vuelta: recibes cartas desde la próxima mano.

@@ -39,7 +39,7 @@ play-help =
       “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir atau hand N
       “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
       pre check/fold · pre check · pre call · pre call berapa pun · pre fold · pre batal: pilih dulu apa yang dilakukan saat giliranmu tiba (pemain lain tidak melihatnya)
-      “waktu” (+30): tambah 30 detik dari time bank kamu, saat giliranmu · “kembali”: main lagi setelah meja membuatmu sit out
+      “waktu” (+30): tambah 30 detik dari time bank kamu, saat giliranmu · “kembali”: main lagi setelah kamu diistirahatkan meja
 play-bad-input = “{ $input }” bukan pilihanmu sekarang: { $options }.
 play-unknown-word = Aku tidak mengerti “{ $input }”. Ketik “bantuan” untuk melihat kata yang bisa dipakai.
 play-not-now = Itu tidak bisa sekarang; ketik “bantuan” untuk melihat perintah.
@@ -56,11 +56,11 @@ play-bye = Sampai jumpa!
 play-other-amount = “{ $input }”: yang ditawarkan { $offered }.
 play-ambiguous-r = Raise atau fold? Ketik “raise” atau “fold”.
 play-not-your-turn = Belum giliranmu: ketik lagi saat giliranmu muncul.
-play-pre-not-offered = “{ $input }” bukan pilihan pre-action sekarang: { $options }.
-play-pre-none = “{ $input }”: sekarang belum ada yang bisa dipilih dulu; pre-action dipilih selama hand yang kamu ikuti sedang dipasang taruhannya.
+play-pre-not-offered = “{ $input }” tidak bisa dipilih sekarang. Yang bisa: { $options }.
+play-pre-none = “{ $input }”: sekarang belum ada yang bisa dipilih dulu; pilihan sebelum giliran hanya bisa dibuat selama hand yang kamu ikuti sedang berjalan.
 play-time-added = +{ $added } dtk dari time bank kamu (sisa { $left } dtk).
-play-away-sat-out = Meja sudah dua kali berturut-turut bertindak untukmu, jadi sekarang kamu sit out. Ketik “kembali” supaya dibagi kartu lagi; kalau { $hands } hand kamu masih tidak ada, kamu dikeluarkan dari meja dan chipmu kembali ke saldo.
-play-away-sat-out-dealt-in = Meja sudah dua kali berturut-turut bertindak untukmu, jadi sekarang kamu sit out: kamu tetap dibagi kartu, dan meja check atau fold untukmu. Ketik “kembali” supaya bisa main sendiri lagi.
+play-away-sat-out = Meja sudah dua kali berturut-turut bertindak untukmu, jadi sekarang kamu istirahat. Ketik “kembali” supaya dibagi kartu lagi; kalau { $hands } hand kamu masih tidak ada, kamu dikeluarkan dari meja dan chipmu kembali ke saldo.
+play-away-sat-out-dealt-in = Meja sudah dua kali berturut-turut bertindak untukmu, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan otomatis check atau fold. Ketik “kembali” supaya bisa main sendiri lagi.
 play-topup-not-needed = Kamu punya { $stack } chip di meja: “isi” hanya mengisi sampai { $target } chip.
 play-you = Kamu
 play-final-balance = Saldomu: { $balance } chip.

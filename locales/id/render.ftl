@@ -396,6 +396,6 @@ pre-dropped = Pilihanmu “{ $action }” sudah tidak cocok (taruhannya berubah)
 time-bank-left = Time bank: { $seconds } dtk
 turn-time-bank = Time bank kamu menambah { $seconds } dtk sebelum itu.
 away-sat-out = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat. Tekan “Aku kembali” (atau pakai /back) untuk ikut main lagi; setelah { $hands } hand istirahat, kamu dikeluarkan dari meja dan chip-mu kembali ke saldo.
-away-sat-out-dealt-in = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan meja check atau fold untukmu. Tekan “Aku kembali” (atau pakai /back) untuk main sendiri lagi.
+away-sat-out-dealt-in = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan otomatis check atau fold. Tekan “Aku kembali” (atau pakai /back) untuk main sendiri lagi.
 away-stood-up = Kamu istirahat { $hands } hand, jadi kamu dikeluarkan dari meja: { $amount } chip-mu kembali ke saldo.
 away-back = Selamat datang kembali: kamu ikut main mulai hand berikutnya.

@@ -441,6 +441,7 @@ fn pre_actions_and_time_are_understood_in_spanish_and_indonesian() {
         out.contains("+30 s de tu banco de tiempo (te quedan 30 s)."),
         "{out}"
     );
+    let data = tempfile::tempdir().unwrap();
     let out = play(
         data.path(),
         &["--lang", "id"],

@@ -621,6 +621,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/cards",
             // `/table open`'s option, which Discord shows by its English name.
             "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
         Locale::Id => &[
             "seven card stud hi/lo",
@@ -708,6 +710,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/cards",
             // `/table open`'s option, which Discord shows by its English name.
             "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
     }
 }

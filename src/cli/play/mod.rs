@@ -332,6 +332,26 @@ async fn serve(
                 let Some(notice) = notice else { return Ok(()) };
                 if let Some(offer) = players.computers.observe(&notice) {
                     let offer = offer.clone();
+                    // A script's lines due before this answer are taken first (a `pre` line
+                    // while someone else is to act), whatever the pipe's timing: the same
+                    // script plays the same game.
+                    if timing == InputTiming::AtYourTurn && input_open {
+                        if ahead.is_none() {
+                            ahead = Some(lines.next_line().await?);
+                        }
+                        while let Some(line) = ahead.take() {
+                            if !session.script_line_due(line.as_deref()).await? {
+                                ahead = Some(line);
+                                break;
+                            }
+                            if take_line(session, line, &mut input_open).await? {
+                                return Ok(());
+                            }
+                            if input_open {
+                                ahead = Some(lines.next_line().await?);
+                            }
+                        }
+                    }
                     let _ = players.computers.answer(&table, &offer).await;
                     continue;
                 }
