@@ -65,4 +65,4 @@ pub use hand::{
 pub use outcome::SeatWins;
 pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};
 pub use seats::{MAX_SEATS, MIN_SEATS};
-pub use vocab::HAND_CARDS;
+pub use vocab::{HAND_CARDS, default_action};
