@@ -2,7 +2,7 @@
 //! `Copy`: an action that turns out to be impossible (a card is missing) is undone by
 //! restoring a copy, with no allocation on the hot path.
 
-use super::vocab::{SeatIndex, SeatState};
+use super::vocab::{SeatIndex, SeatState, Street};
 
 /// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
 pub const MIN_SEATS: usize = 2;
@@ -18,7 +18,13 @@ pub struct Seats {
     /// Everything put in this hand, antes included.
     pub committed: [u64; MAX_SEATS],
     pub state: [SeatState; MAX_SEATS],
+    /// Completions, bets and raises each seat made on each street, third to seventh: what
+    /// its betting said, for the computer players' reading of it.
+    pub wagers: [[u8; STREETS_BET]; MAX_SEATS],
 }
+
+/// Streets with a betting round: third to seventh.
+pub const STREETS_BET: usize = 5;
 
 impl Seats {
     /// `stacks.len()` must be at most [`MAX_SEATS`] (checked by `Hand::start`).
@@ -29,6 +35,7 @@ impl Seats {
             street_bet: [0; MAX_SEATS],
             committed: [0; MAX_SEATS],
             state: [SeatState::Folded; MAX_SEATS],
+            wagers: [[0; STREETS_BET]; MAX_SEATS],
         };
         for (seat, &chips) in stacks.iter().enumerate().take(MAX_SEATS) {
             seats.stack[seat] = chips;
@@ -68,6 +75,13 @@ impl Seats {
             self.state[seat] = SeatState::AllIn;
         }
         chips
+    }
+
+    /// Counts a completion, bet or raise of `seat` on `street`.
+    pub fn count_wager(&mut self, seat: SeatIndex, street: Street) {
+        if let Some(count) = self.wagers[seat].get_mut(street as usize) {
+            *count = count.saturating_add(1);
+        }
     }
 
     /// Every chip in the middle (all streets, current bets included).

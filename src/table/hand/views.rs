@@ -7,6 +7,7 @@ use crate::table::card::Card;
 use crate::table::eval::{CardSet, HighValue, LowValue};
 use crate::table::game::Game;
 use crate::table::rules::{Rules, Stakes};
+use crate::table::seats::STREETS_BET;
 use crate::table::vocab::{Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
 
 use super::Hand;
@@ -25,6 +26,9 @@ pub struct PublicSeat {
     pub state: SeatState,
     /// The seat's whole hand, once shown at showdown.
     pub shown: Option<Vec<Card>>,
+    /// Completions, bets and raises the seat made on each street, third to seventh (index 0
+    /// is third street).
+    pub wagers: [u8; STREETS_BET],
 }
 
 /// What anyone at the table may see of the hand. Holds no down card.
@@ -172,6 +176,7 @@ impl Hand {
                     down_count: 0,
                     state: SeatState::Active,
                     shown: None,
+                    wagers: [0; STREETS_BET],
                 });
             }
             let public = &mut view.seats[seat];
@@ -182,6 +187,7 @@ impl Hand {
             public.up_cards.extend(state.dealt.up_cards(seat));
             public.down_count = state.dealt.down_cards(seat).count();
             public.state = seats.state[seat];
+            public.wagers = seats.wagers[seat];
             public.shown = (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
                 .then(|| self.own_cards(seat));
         }

@@ -75,6 +75,35 @@ fn the_public_view_shows_stacks_bets_up_cards_and_the_turn_but_no_down_card() {
 }
 
 #[test]
+fn the_public_view_counts_each_seats_completions_bets_and_raises_street_by_street() {
+    let mut hand = hand(&[100; 3], &THREE);
+    act(&mut hand, 0, BringIn);
+    act(&mut hand, 1, Complete);
+    act(&mut hand, 2, ActionKind::Raise);
+    act(&mut hand, 0, Fold);
+    act(&mut hand, 1, ActionKind::Raise);
+    act(&mut hand, 2, Call);
+    let wagers = |hand: &Hand| -> Vec<[u8; 5]> {
+        hand.public_view()
+            .seats
+            .iter()
+            .map(|seat| seat.wagers)
+            .collect()
+    };
+    // A bring-in and a call are not wagers.
+    assert_eq!(wagers(&hand), [[0; 5], [2, 0, 0, 0, 0], [1, 0, 0, 0, 0]]);
+    assert_eq!(hand.street(), Street::Fourth);
+    let first = hand.to_act().unwrap();
+    act(&mut hand, first, ActionKind::Bet);
+    let other = hand.to_act().unwrap();
+    act(&mut hand, other, ActionKind::Raise);
+    let counted = wagers(&hand);
+    assert_eq!(counted[first][1], 1);
+    assert_eq!(counted[other][1], 1);
+    assert_eq!(counted[first][0] + counted[other][0], 3);
+}
+
+#[test]
 fn the_public_view_shows_the_hands_shown_at_showdown_or_turned_up_and_no_other() {
     let all = lists(&THREE);
     let mut shown_down = hand(&[100; 3], &THREE);
