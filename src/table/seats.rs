@@ -18,8 +18,9 @@ pub struct Seats {
     /// Everything put in this hand, antes included.
     pub committed: [u64; MAX_SEATS],
     pub state: [SeatState; MAX_SEATS],
-    /// Completions, bets and raises each seat made on each street, third to seventh: what
-    /// its betting said, for the computer players' reading of it.
+    /// The highest wager each seat made on each street, third to seventh, counted as the
+    /// street's wagers with it (1 a completion or bet, 2 a raise, 3 a re-raise …; 0 none):
+    /// what its betting said, for the computer players' reading of it.
     pub wagers: [[u8; STREETS_BET]; MAX_SEATS],
 }
 
@@ -77,11 +78,19 @@ impl Seats {
         chips
     }
 
-    /// Counts a completion, bet or raise of `seat` on `street`.
+    /// Records a completion, bet or raise of `seat` on `street`: one wager more than the
+    /// street had.
     pub fn count_wager(&mut self, seat: SeatIndex, street: Street) {
-        if let Some(count) = self.wagers[seat].get_mut(street as usize) {
-            *count = count.saturating_add(1);
+        let index = street as usize;
+        if index >= STREETS_BET {
+            return;
         }
+        let made = self.wagers[..self.count]
+            .iter()
+            .map(|streets| streets[index])
+            .max()
+            .unwrap_or(0);
+        self.wagers[seat][index] = made.saturating_add(1);
     }
 
     /// Every chip in the middle (all streets, current bets included).

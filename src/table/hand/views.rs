@@ -26,8 +26,9 @@ pub struct PublicSeat {
     pub state: SeatState,
     /// The seat's whole hand, once shown at showdown.
     pub shown: Option<Vec<Card>>,
-    /// Completions, bets and raises the seat made on each street, third to seventh (index 0
-    /// is third street).
+    /// The highest wager the seat made on each street, third to seventh (index 0 is third
+    /// street), counted as the street's wagers with it: 1 a completion or bet, 2 a raise,
+    /// 3 a re-raise …; 0 when it made none.
     pub wagers: [u8; STREETS_BET],
 }
 

@@ -27,6 +27,8 @@
 
 mod reading;
 mod sampler;
+#[cfg(test)]
+mod tests;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -202,7 +204,8 @@ impl<'a> Spot<'a> {
             .seats
             .iter()
             .map(|seat| seat.wagers[street_index])
-            .fold(0u8, u8::saturating_add);
+            .max()
+            .unwrap_or(0);
         let to_call = find(&public.legal, &[ActionKind::Call]).map_or(0, |call| call.chips);
         Spot {
             legal: &public.legal,

@@ -4,8 +4,9 @@
 //! A hand's strength at a street is a tier ([`tier`]): 0 nothing, 1 worth a call (a pair, a
 //! draw), 2 strong (two pair, a big pair early, a made or smooth-drawing low), 3 very strong
 //! (trips or better, a seven-low, a hand going both ways). A completion or bet asks for tier 1,
-//! a raise for tier 2, a re-raise and beyond for tier 3; a call of a wager for tier 1, more
-//! loosely. A guess that falls short of what its betting asked keeps a part of its weight for
+//! a raise for tier 2, a re-raise and beyond for tier 3 (the highest wager a player made on
+//! a street, [`PublicSeat::wagers`]), each a tier more on seventh street, where no card is to
+//! come and a wager is for value; a call of a wager asks for tier 1, more loosely. A guess that falls short of what its betting asked keeps a part of its weight for
 //! every tier it falls short ([`SHORT_OF_A_WAGER`], [`SHORT_OF_A_CALL`]): people bluff,
 //! semi-bluff and call light, so a read narrows a range without closing it. Each street read
 //! multiplies in, so a player who re-raised twice and bet the street before is read as holding
@@ -158,7 +159,9 @@ impl Reading {
                 && (index < current || seat.street_bet == most_now)
                 && seat.state != SeatState::Folded;
             *check = if wagers > 0 {
-                let needed = wagers.min(3);
+                // On seventh street no card is to come: a bet is for value, a raise more so.
+                let river = u8::from(index == STREETS_BET - 1);
+                let needed = wagers.saturating_add(river).min(3);
                 Some(Check {
                     street: index,
                     needed,

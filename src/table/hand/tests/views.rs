@@ -75,7 +75,7 @@ fn the_public_view_shows_stacks_bets_up_cards_and_the_turn_but_no_down_card() {
 }
 
 #[test]
-fn the_public_view_counts_each_seats_completions_bets_and_raises_street_by_street() {
+fn the_public_view_tells_each_seats_highest_wager_street_by_street() {
     let mut hand = hand(&[100; 3], &THREE);
     act(&mut hand, 0, BringIn);
     act(&mut hand, 1, Complete);
@@ -90,8 +90,9 @@ fn the_public_view_counts_each_seats_completions_bets_and_raises_street_by_stree
             .map(|seat| seat.wagers)
             .collect()
     };
-    // A bring-in and a call are not wagers.
-    assert_eq!(wagers(&hand), [[0; 5], [2, 0, 0, 0, 0], [1, 0, 0, 0, 0]]);
+    // A bring-in and a call are not wagers; the completion is the first, the raises the
+    // second and third.
+    assert_eq!(wagers(&hand), [[0; 5], [3, 0, 0, 0, 0], [2, 0, 0, 0, 0]]);
     assert_eq!(hand.street(), Street::Fourth);
     let first = hand.to_act().unwrap();
     act(&mut hand, first, ActionKind::Bet);
@@ -99,8 +100,8 @@ fn the_public_view_counts_each_seats_completions_bets_and_raises_street_by_stree
     act(&mut hand, other, ActionKind::Raise);
     let counted = wagers(&hand);
     assert_eq!(counted[first][1], 1);
-    assert_eq!(counted[other][1], 1);
-    assert_eq!(counted[first][0] + counted[other][0], 3);
+    assert_eq!(counted[other][1], 2);
+    assert_eq!(counted[first][0] + counted[other][0], 5);
 }
 
 #[test]
