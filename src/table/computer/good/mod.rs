@@ -286,8 +286,7 @@ impl<'a> Spot<'a> {
             .unwrap_or(legal[0]);
 
         // Slow play: a very big hand just calls or checks now and then before seventh street.
-        if equity >= SLOWPLAY_EQUITY
-            && equity < NUTS
+        if (SLOWPLAY_EQUITY..NUTS).contains(&equity)
             && self.street < Street::Seventh
             && per_mille(rng, SLOWPLAY_PER_MILLE)
         {
