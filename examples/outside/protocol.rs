@@ -1,4 +1,4 @@
-//! The external seat protocol of `studbot sim --external` (docs/EXTERNAL_PLAYERS.md) as the
+//! The external seat protocol of `studbot sim --external` (docs/TOOLS.md, "The external seat protocol") as the
 //! outside players in `examples/` read it: one JSON line in per message, one reply line out
 //! per `act`. Written from the documented protocol alone, with none of studbot's own code,
 //! as any outside program would be.

@@ -65,7 +65,7 @@ pub struct SimArgs {
     /// The program that plays the `ext` seats of `--seats`, with its arguments (split as a
     /// shell would; no shell runs it): started once per `ext` seat, it is asked for each of
     /// that seat's decisions in JSON lines on its standard input and answers on its standard
-    /// output (docs/EXTERNAL_PLAYERS.md). Given once, every `ext` seat runs it; given once per
+    /// output (docs/TOOLS.md, "The external seat protocol"). Given once, every `ext` seat runs it; given once per
     /// `ext` seat, each runs its own, in order.
     #[arg(long, value_name = "CMD ARGS", requires = "seats")]
     pub external: Vec<String>,

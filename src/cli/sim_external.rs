@@ -1,6 +1,6 @@
 //! `studbot sim --seats ...,ext,... --external "CMD ARGS"`: the `ext` seats of a run played by
 //! outside programs, one process per seat, in JSON lines over its standard input and output
-//! (the protocol: docs/EXTERNAL_PLAYERS.md).
+//! (the protocol: docs/TOOLS.md, "The external seat protocol").
 //!
 //! Each decision of an `ext` seat is one `act` line to its program and one reply line back;
 //! each hand's end is one `end` line, with no answer. A reply that is not one of the legal

@@ -1,5 +1,5 @@
 //! `studbot sim --seats ...,ext,... --external "CMD ARGS"`: outside programs play seats in JSON
-//! lines (docs/EXTERNAL_PLAYERS.md). The programs here are small `sh` scripts, so the tests
+//! lines (docs/TOOLS.md, "The external seat protocol"). The programs here are small `sh` scripts, so the tests
 //! need nothing but a POSIX shell: a calling station that logs what it is sent, and programs
 //! that answer garbage, illegal actions, late, never, or flood their output, or exit at once.
 //! None of them may hang or crash the run; each decision not its own is counted.
