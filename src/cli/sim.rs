@@ -298,6 +298,19 @@ pub struct SeatsReport {
     pub game: &'static str,
     pub hands: u64,
     pub seats: Vec<SeatResult>,
+    /// Each level's seats together, in the order the levels first appear in `--seats`.
+    pub levels: Vec<LevelResult>,
+}
+
+/// The seats of one level together: the mean of their win rates, with the standard error of
+/// that mean from the spread of their hand-by-hand total (the seats of a level play the same
+/// hands, so their errors do not simply add).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LevelResult {
+    pub level: &'static str,
+    pub seats: usize,
+    pub bb_per_100: f64,
+    pub bb_per_100_se: f64,
 }
 
 /// One seat's result: its net chips, and its win rate in big bets per 100 hands with the
@@ -328,6 +341,12 @@ impl SeatsReport {
             }
             text.push('\n');
         }
+        for level in self.levels.iter().filter(|level| level.seats > 1) {
+            text.push_str(&format!(
+                "{} seats of {:<6} {:>8.2} ± {:.2} big bets per 100 hands a seat\n",
+                level.seats, level.level, level.bb_per_100, level.bb_per_100_se
+            ));
+        }
         text
     }
 }
@@ -350,6 +369,18 @@ pub fn simulate_seats(
         Duration::from_millis(args.external_timeout_ms),
     )?;
     let mut sums = vec![(0i128, 0f64); levels.len()];
+    let mut names: Vec<SeatLevel> = Vec::new();
+    for &level in levels {
+        if !names.contains(&level) {
+            names.push(level);
+        }
+    }
+    let level_of: Vec<usize> = levels
+        .iter()
+        .map(|level| names.iter().position(|name| name == level).unwrap_or(0))
+        .collect();
+    let mut level_sums = vec![(0f64, 0f64); names.len()];
+    let mut level_totals = vec![0f64; names.len()];
     let mut before = Vec::with_capacity(levels.len());
     for number in 0..args.hands {
         session.rebuy_busted();
@@ -357,12 +388,20 @@ pub fn simulate_seats(
         before.extend_from_slice(session.stacks());
         let (hand, players) = session.play_with(number, Some(&mut external))?;
         after_hand(number + 1, hand, players)?;
-        for ((sum, squares), (&after, &was)) in
-            sums.iter_mut().zip(session.stacks().iter().zip(&before))
+        level_totals.fill(0.0);
+        for (seat, ((sum, squares), (&after, &was))) in sums
+            .iter_mut()
+            .zip(session.stacks().iter().zip(&before))
+            .enumerate()
         {
             let won = i128::from(after) - i128::from(was);
             *sum += won;
             *squares += (won as f64) * (won as f64);
+            level_totals[level_of[seat]] += won as f64;
+        }
+        for ((sum, squares), &total) in level_sums.iter_mut().zip(&level_totals) {
+            *sum += total;
+            *squares += total * total;
         }
     }
     let big_bet = config.stakes.big_bet.max(1) as f64;
@@ -385,9 +424,29 @@ pub fn simulate_seats(
             }
         })
         .collect();
+    let levels = names
+        .iter()
+        .zip(&level_sums)
+        .map(|(level, &(sum, squares))| {
+            let seats = level_of
+                .iter()
+                .filter(|&&index| names[index] == *level)
+                .count();
+            let per_seat = seats.max(1) as f64;
+            let mean = sum / hands;
+            let variance = (squares / hands - mean * mean).max(0.0);
+            LevelResult {
+                level: level.name(),
+                seats,
+                bb_per_100: round(mean / per_seat / big_bet * 100.0),
+                bb_per_100_se: round((variance / hands).sqrt() / per_seat / big_bet * 100.0),
+            }
+        })
+        .collect();
     Ok(SeatsReport {
         game: args.game.name(),
         hands: args.hands,
         seats,
+        levels,
     })
 }
