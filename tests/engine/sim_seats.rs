@@ -129,7 +129,10 @@ fn seats_of_one_level_are_reported_together_with_one_standard_error() {
     ]);
     let seats = report["seats"].as_array().unwrap();
     let levels = report["levels"].as_array().unwrap();
-    let names: Vec<&str> = levels.iter().map(|l| l["level"].as_str().unwrap()).collect();
+    let names: Vec<&str> = levels
+        .iter()
+        .map(|l| l["level"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["good", "easy"]);
     for level in levels {
         assert_eq!(level["seats"], 2);
