@@ -194,7 +194,11 @@ impl Click<'_> {
             }
             Ok(Err(error)) => {
                 tracing::info!(hand = turn.hand, seq = turn.seq, action = ?turn.action, %error, "action refused");
-                let text = self.refusal(&error).await;
+                // A table paused because Discord refuses the bot's posts says why.
+                let text = match self.bot.pause_reason(table, self.locale) {
+                    Some(reason) if error == LobbyError::Paused => reason,
+                    _ => self.refusal(&error).await,
+                };
                 self.answer_privately(text, deferred).await;
             }
             Err(_) => {
@@ -326,7 +330,12 @@ impl Click<'_> {
             Err(error) => Err(error),
         };
         let text = match cards {
-            Ok(cards) => render::private_hand(self.locale, cards.hand, &cards.view),
+            Ok(cards) => render::private_hand_styled(
+                self.locale,
+                cards.hand,
+                &cards.view,
+                self.bot.card_style(),
+            ),
             Err(error) => self.bot.refusal(self.locale, &error),
         };
         self.ephemeral(text).await;

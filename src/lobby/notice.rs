@@ -398,8 +398,10 @@ pub enum TableMessage {
         places: Vec<TournamentPlace>,
     },
     /// A sit & go's table reopened after a restart: it deals on from hand `hand`, the stacks
-    /// as they were at its start (a hand cut short is never recorded).
+    /// as they were at its start (a hand cut short is never recorded); or, `paused` by a
+    /// moderator before the restart, it waits at that hand for `/table resume`.
     TournamentResumed {
         hand: u64,
+        paused: bool,
     },
 }

@@ -122,7 +122,7 @@ impl Lobby {
     }
 
     /// Reopens the table of every running sit & go, each telling its first subscriber the
-    /// hand it deals on from.
+    /// hand it deals on from (or waits at, paused).
     pub(super) async fn resume_sit_and_gos(&self) -> Result<(), LobbyError> {
         for state in self.bank().tournaments().await? {
             if !matches!(state.phase, TournamentPhase::Running(_))
@@ -139,6 +139,7 @@ impl Lobby {
                 table: state.channel,
                 body: NoticeBody::Table(TableMessage::TournamentResumed {
                     hand: play.tournament.hands_played().saturating_add(1),
+                    paused,
                 }),
             }];
             self.spawn_sit_and_go(state.guild, state.channel, play, paused, backlog);

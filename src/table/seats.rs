@@ -2,7 +2,7 @@
 //! `Copy`: an action that turns out to be impossible (a card is missing) is undone by
 //! restoring a copy, with no allocation on the hot path.
 
-use super::vocab::{SeatIndex, SeatState, Street};
+use super::vocab::{ActionKind, SeatIndex, SeatState, Street};
 
 /// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
 pub const MIN_SEATS: usize = 2;
@@ -22,6 +22,8 @@ pub struct Seats {
     /// street's wagers with it (1 a completion or bet, 2 a raise, 3 a re-raise …; 0 none):
     /// what its betting said, for the computer players' reading of it.
     pub wagers: [[u8; STREETS_BET]; MAX_SEATS],
+    /// What each seat did last on the current street (none yet: `None`), for the board.
+    pub acted: [Option<ActionKind>; MAX_SEATS],
 }
 
 /// Streets with a betting round: third to seventh.
@@ -34,6 +36,7 @@ impl Seats {
             count: stacks.len().min(MAX_SEATS),
             stack: [0; MAX_SEATS],
             street_bet: [0; MAX_SEATS],
+            acted: [None; MAX_SEATS],
             committed: [0; MAX_SEATS],
             state: [SeatState::Folded; MAX_SEATS],
             wagers: [[0; STREETS_BET]; MAX_SEATS],

@@ -18,6 +18,7 @@ fn seat(up: &str, down_count: usize, committed: u64, state: SeatState) -> Public
         state,
         shown: None,
         wagers: [0; 5],
+        acted: None,
     }
 }
 

@@ -107,7 +107,13 @@ pub async fn pause(ctx: Context<'_>) -> Outcome {
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn resume(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, _| async move { table.resume().await };
-    let told = |(), caller: Caller| async move { caller.tell_channel(&Announcement::TableResumed) };
+    let told = |(), caller: Caller| async move {
+        // Resumed: a refusal of the bot's posts is told again only once it happens again.
+        if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
+            presenter.resumed();
+        }
+        caller.tell_channel(&Announcement::TableResumed)
+    };
     at_table(ctx, ask, told).await
 }
 

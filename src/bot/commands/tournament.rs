@@ -111,7 +111,10 @@ pub async fn open(
                     let filled = tr(
                         caller.public,
                         "tournament-computers-fill",
-                        &[("seats", computers.into())],
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
                     );
                     opened = format!("{opened}\n{filled}");
                 }
@@ -204,7 +207,10 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
                             let filled = tr(
                                 caller.locale,
                                 "tournament-computers-fill",
-                                &[("seats", seats.into())],
+                                &[
+                                    ("seats", seats.into()),
+                                    ("buy_in", state.settings.buy_in.into()),
+                                ],
                             );
                             text = format!("{text}\n{filled}");
                         }
@@ -404,7 +410,8 @@ pub fn status_text(bot: &Bot, locale: Locale, state: &TournamentState) -> String
     lines.join("\n")
 }
 
-/// The status's first lines: the game, entrants and pool; the structure; the payouts.
+/// The status's first lines: the game, entrants and pool (a freeroll when the buy-in is 0);
+/// the structure; the payouts, which a freeroll has none of.
 fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
     let settings = &state.settings;
     let structure = &settings.structure;
@@ -424,14 +431,14 @@ fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
         .map(|percent| format!("{percent}%"))
         .collect::<Vec<_>>()
         .join(" / ");
-    vec![
+    let mut lines = vec![
         tr(
             locale,
             "tournament-status-head",
             &[
                 (
                     "game",
-                    render::hand_names::game_choice_name(locale, settings.game, 1).into(),
+                    render::hand_names::sit_and_go_game(locale, settings.game).into(),
                 ),
                 ("entrants", entrants.into()),
                 ("seats", state.seats.into()),
@@ -451,12 +458,16 @@ fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
                 ("big_bet", first.big_bet.into()),
             ],
         ),
-        tr(
+    ];
+    // A freeroll has no prize pool to divide.
+    if settings.buy_in > 0 {
+        lines.push(tr(
             locale,
             "tournament-status-payouts",
             &[("payouts", percentages.into())],
-        ),
-    ]
+        ));
+    }
+    lines
 }
 
 /// A started tournament's players by chips (seat order among equals), each still in with
@@ -540,6 +551,48 @@ mod tests {
         }
         let full = render::refusal(Locale::En, &bank[6], &|_| String::new());
         assert_eq!(full, "The sit & go is full (6 seats).");
+    }
+
+    fn registering(game: crate::table::GameChoice, buy_in: u64) -> TournamentState {
+        TournamentState {
+            id: TournamentId(1),
+            guild: crate::bank::GuildId(1),
+            channel: crate::ids::TableId(1),
+            seats: 6,
+            settings: TournamentSettings {
+                game,
+                structure: Structure::built_in(StructureKind::Regular),
+                buy_in,
+                payouts: None,
+            },
+            entrants: vec![UserId(1), UserId(2)],
+            phase: TournamentPhase::Registering,
+        }
+    }
+
+    #[test]
+    fn a_freerolls_status_says_freeroll_and_tells_no_prizes_by_place() {
+        for locale in Locale::ALL {
+            let paid = status_head(locale, &registering(crate::table::GameChoice::Stud, 100));
+            assert_eq!(paid.len(), 3, "{locale}: {paid:?}");
+            assert!(paid[0].contains("buy-in 100"), "{locale}: {paid:?}");
+            let freeroll = status_head(locale, &registering(crate::table::GameChoice::Stud, 0));
+            assert_eq!(freeroll.len(), 2, "{locale}: no payouts line: {freeroll:?}");
+            assert!(freeroll[0].contains("freeroll"), "{locale}: {freeroll:?}");
+            assert!(!freeroll[0].contains("buy-in"), "{locale}: {freeroll:?}");
+        }
+    }
+
+    #[test]
+    fn a_mix_sit_and_gos_status_names_its_rotation_by_level_with_one_colon_at_most() {
+        for locale in Locale::ALL {
+            let head = &status_head(locale, &registering(crate::table::GameChoice::Mix, 100))[0];
+            assert!(head.matches(':').count() <= 1, "{locale}: {head}");
+            assert!(
+                head.contains("Razz") && head.contains("Stud Hi/Lo"),
+                "{head}"
+            );
+        }
     }
 
     #[test]

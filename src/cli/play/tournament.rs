@@ -103,7 +103,10 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
             say(&tr(
                 locale,
                 "play-tournament-quit",
-                &[("command", "“studbot play --tournament”".into())],
+                &[(
+                    "command",
+                    render::quoted_list(locale, &["studbot play --tournament".to_owned()]).into(),
+                )],
             ));
             return Ok(ExitCode::SUCCESS);
         };
@@ -134,7 +137,7 @@ async fn say_welcome(
         locale,
         "play-tournament-welcome",
         &[
-            ("players", state.entrants.len().into()),
+            ("entrants", state.entrants.len().into()),
             ("game", game_name(locale, state.settings.game).into()),
             ("buy_in", state.settings.buy_in.into()),
             ("pool", tournament.prize_pool().into()),
@@ -279,7 +282,7 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
 }
 
 fn game_name(locale: Locale, game: GameChoice) -> String {
-    render::hand_names::game_choice_name(locale, game, 1)
+    render::hand_names::sit_and_go_game(locale, game)
 }
 
 /// The board's header: level, stakes, hands to the next level, players left, average stack.

@@ -374,6 +374,7 @@ mod tests {
             state: SeatState::Active,
             shown: None,
             wagers: [0; 5],
+            acted: None,
         }
     }
 

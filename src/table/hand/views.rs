@@ -8,7 +8,7 @@ use crate::table::eval::{CardSet, HighValue, LowValue};
 use crate::table::game::Game;
 use crate::table::rules::{Rules, Stakes};
 use crate::table::seats::STREETS_BET;
-use crate::table::vocab::{Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
+use crate::table::vocab::{ActionKind, Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
 
 use super::Hand;
 
@@ -30,6 +30,8 @@ pub struct PublicSeat {
     /// street), counted as the street's wagers with it: 1 a completion or bet, 2 a raise,
     /// 3 a re-raise …; 0 when it made none.
     pub wagers: [u8; STREETS_BET],
+    /// What the seat did last on this street, if it has acted on it (the board says it).
+    pub acted: Option<ActionKind>,
 }
 
 /// What anyone at the table may see of the hand. Holds no down card.
@@ -178,6 +180,7 @@ impl Hand {
                     state: SeatState::Active,
                     shown: None,
                     wagers: [0; STREETS_BET],
+                    acted: None,
                 });
             }
             let public = &mut view.seats[seat];
@@ -189,6 +192,7 @@ impl Hand {
             public.down_count = state.dealt.down_cards(seat).count();
             public.state = seats.state[seat];
             public.wagers = seats.wagers[seat];
+            public.acted = seats.acted[seat];
             public.shown = (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
                 .then(|| self.own_cards(seat));
         }

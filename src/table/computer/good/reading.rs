@@ -295,6 +295,7 @@ mod tests {
             state: SeatState::Active,
             shown: None,
             wagers,
+            acted: None,
         }
     }
 
