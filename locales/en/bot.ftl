@@ -174,6 +174,11 @@ tournament-too-few = { $entrants ->
    *[other] A sit & go needs at least two entrants to start; it has { $entrants }.
 }
 tournament-not-running = The sit & go is not being played.
+tournament-unreadable = The bank cannot read sit & go #{ $tournament } of this channel, so nothing was done. Every other sit & go plays on; the bot's operator has been told.
+tournament-missing-permissions = I can't run a sit & go in this channel: I don't have { $permissions } here. Ask a server admin to give me { $count ->
+    [one] that permission
+   *[other] those permissions
+} in this channel's settings (Permissions), then try again. No buy-in was taken.
 tournament-sat-out = In a sit & go nobody leaves with chips: you are still dealt in, you check or fold automatically, and you pay the ante (and the bring-in when it falls to you). Use /back to play again.
 
 # /leaderboard board: cash play or sit & gos

@@ -180,6 +180,14 @@ tournament-too-few = { $entrants ->
    *[other] Un torneo necesita al menos dos inscritos para empezar; por ahora hay { $entrants }.
 }
 tournament-not-running = El torneo no se está jugando.
+tournament-unreadable = El banco no puede leer el torneo #{ $tournament } de este canal, así que no se hizo nada. Los demás torneos siguen; el operador del bot ya está avisado.
+tournament-missing-permissions = No puedo organizar un torneo en este canal: me { $count ->
+    [one] falta el permiso
+   *[other] faltan los permisos
+} { $permissions }. Pide a un administrador del servidor que me { $count ->
+    [one] lo dé
+   *[other] los dé
+} en Editar canal › Permisos y vuelve a intentarlo. No se cobró ningún buy-in.
 tournament-sat-out = En un torneo las fichas no vuelven al saldo: sigues recibiendo cartas, pasas o te retiras automáticamente y pagas el ante de cada mano (y el bring-in cuando te toque). Usa /back para volver a jugar.
 
 # /leaderboard board: las mesas o los torneos

@@ -152,6 +152,8 @@ tournament-too-few = { $entrants ->
    *[other] Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
 }
 tournament-not-running = Turnamen tidak sedang dimainkan.
+tournament-unreadable = Bank tidak bisa membaca turnamen #{ $tournament } di channel ini, jadi tidak ada yang dilakukan. Turnamen lain tetap jalan; pengelola bot sudah diberi tahu.
+tournament-missing-permissions = Aku tidak bisa menjalankan turnamen di channel ini: aku belum punya izin { $permissions }. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu coba lagi. Belum ada buy-in yang diambil.
 tournament-sat-out = Di turnamen, chip tidak bisa dikembalikan ke saldo: kamu tetap dibagi kartu, kamu otomatis check atau fold, dan ante (serta bring-in kalau kena) tetap dibayar. Pakai /back untuk main lagi.
 
 # /leaderboard board: meja atau turnamen

@@ -480,16 +480,7 @@ async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_click
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
     add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
-    let (message, button) = fake
-        .channel_messages(CHANNEL)
-        .iter()
-        .find_map(|message| {
-            let button = support::table::custom_ids(message)
-                .into_iter()
-                .find(|id| id.starts_with("r:"))?;
-            Some((message["id"].as_str()?.parse::<u64>().ok()?, button))
-        })
-        .expect("the sit & go's message has a Register button");
+    let (message, button) = register_button(&fake, CHANNEL);
 
     let click = fake.click(&ada, message, &button).await;
     assert_public(

@@ -65,25 +65,36 @@ where
     Asked: Future<Output = Result<T, LobbyError>>,
     Told: Future<Output = Answer>,
 {
-    in_guild(ctx, |caller| async move {
-        let asked = match table_of(&caller).await {
-            Ok(table) => ask(table, caller.user).await,
-            Err(error) => Err(error),
-        };
-        let refused_as_paused = matches!(asked, Err(LobbyError::Paused));
-        let (bot, table, locales) = (
-            caller.bot.clone(),
-            caller.table,
-            (caller.public, caller.locale),
-        );
-        let answer = match asked {
-            Ok(answer) => told(answer, caller).await,
-            Err(error) => caller.refuse(&error),
-        };
-        let locale = if answer.public { locales.0 } else { locales.1 };
-        with_pause_reason(bot.pause_reason(table, locale), answer, refused_as_paused)
-    })
-    .await
+    in_guild(ctx, |caller| asked_at_table(caller, ask, told)).await
+}
+
+/// [`at_table`]'s work for a caller already made (inside the command's deferral).
+async fn asked_at_table<T, Ask, Asked, Told>(
+    caller: Caller,
+    ask: Ask,
+    told: impl FnOnce(T, Caller) -> Told,
+) -> Answer
+where
+    Ask: FnOnce(TableHandle, UserId) -> Asked,
+    Asked: Future<Output = Result<T, LobbyError>>,
+    Told: Future<Output = Answer>,
+{
+    let asked = match table_of(&caller).await {
+        Ok(table) => ask(table, caller.user).await,
+        Err(error) => Err(error),
+    };
+    let refused_as_paused = matches!(asked, Err(LobbyError::Paused));
+    let (bot, table, locales) = (
+        caller.bot.clone(),
+        caller.table,
+        (caller.public, caller.locale),
+    );
+    let answer = match asked {
+        Ok(answer) => told(answer, caller).await,
+        Err(error) => caller.refuse(&error),
+    };
+    let locale = if answer.public { locales.0 } else { locales.1 };
+    with_pause_reason(bot.pause_reason(table, locale), answer, refused_as_paused)
 }
 
 /// `answer`, told `reason` when the table is paused because Discord refuses the bot's posts

@@ -35,7 +35,11 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
     let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
-            return Answer::private(permissions::refusal(caller.locale, &missing));
+            return Answer::private(permissions::refusal(
+                caller.locale,
+                "bot-missing-permissions",
+                &missing,
+            ));
         }
         let bot = &caller.bot;
         let settings = options.apply(bot.config().table);

@@ -133,6 +133,7 @@ impl Presenter {
                 custom_id: ButtonId::Act {
                     table: self.table().0,
                     hand: turn.hand,
+                    deal: turn.deal,
                     seq: turn.action_seq,
                     action: action.kind,
                 }

@@ -239,10 +239,10 @@ impl Deal<'_> {
 /// The sit & go live in the terminal's channel, or a new one everyone has registered for.
 /// Answers its number and whether it was resumed.
 async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(TournamentId, bool)> {
-    let all = bank.tournaments().await?;
-    let live = all
-        .iter()
-        .find(|state| state.guild == GUILD && state.channel == CHANNEL && state.is_live())
+    let live = bank
+        .live_tournament_in(CHANNEL)
+        .await?
+        .filter(|state| state.guild == GUILD)
         .map(|state| state.id);
     let (id, resumed) = match live {
         Some(id) => (id, true),
@@ -253,7 +253,11 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
                 buy_in: args.buy_in,
                 payouts: None,
             };
-            let reference = crate::bank::play_tournament_open_reference(all.len() + 1);
+            // Numbered as the bank numbers its sit & gos: each opening a new reference.
+            let count = bank.next_tournament_number().await?;
+            let reference = crate::bank::play_tournament_open_reference(
+                usize::try_from(count).unwrap_or(usize::MAX),
+            );
             let seats = usize::from(args.players);
             (
                 bank.open_tournament(GUILD, CHANNEL, seats, settings, &reference)
