@@ -89,6 +89,7 @@ mod tests {
             state,
             shown: None,
             acted: None,
+            wagers: [0; crate::table::STREETS_BET],
         }
     }
 
