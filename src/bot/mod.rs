@@ -36,6 +36,7 @@ pub mod refusals;
 pub mod registration;
 pub mod reply;
 pub mod rest;
+pub mod rights;
 mod serve;
 pub mod world;
 
@@ -110,6 +111,8 @@ struct BotInner {
     guild_locales: Cache<GuildId, String>,
     /// Each player's DM channel, opened once (bounded).
     dm_channels: Cache<UserId, u64>,
+    /// Each guild's roles and owner, for the staff's rights (`rights.rs`), kept briefly.
+    guild_facts: rights::GuildFactsCache,
     shutting_down: AtomicBool,
     /// Set when the bot cannot serve (its commands could not be registered): `serve` stops
     /// and returns the reason.

@@ -237,6 +237,7 @@ fn build_bot(
             locales: Cache::new(PLAYERS_KEPT),
             guild_locales: Cache::new(GUILDS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
+            guild_facts: super::rights::GuildFactsCache::default(),
             shutting_down: AtomicBool::new(false),
             cannot_serve: Mutex::new(None),
             cannot_serve_now: CancellationToken::new(),

@@ -37,6 +37,7 @@ mod discord_play;
 mod discord_rate_limits;
 mod discord_refusals;
 mod discord_restart;
+mod discord_rights;
 mod discord_slow_clicks;
 mod discord_slow_commands;
 mod discord_tables;

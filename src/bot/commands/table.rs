@@ -1,8 +1,11 @@
 //! `/table`: open, close, pause, resume, kick, settings (moderators) and status (anyone).
+//! Settings that make the house mint more (computer players, their buy-in) also need the
+//! server's staff ([`crate::bot::rights`]): a channel's moderator runs its table, not the
+//! guild's economy.
 
 use poise::serenity_prelude as serenity;
 
-use crate::lobby::{TableHandle, TableStatus};
+use crate::lobby::{TableHandle, TableSettings, TableStatus};
 use crate::render::{self, Announcement, Locale};
 
 // The option types the settings macro names.
@@ -12,8 +15,8 @@ use super::settings::{
     Seats, SettingOptions, ShortAllInChoice, SmallBet, Timer, settings_command,
     with_setting_options,
 };
-use super::{at_table, named, user_id};
-use crate::bot::permissions;
+use super::{at_table, named, table_of, user_id};
+use crate::bot::{permissions, rights};
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 use crate::bot::{Bot, Context};
 
@@ -39,6 +42,11 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
         }
         let bot = &caller.bot;
         let settings = options.apply(bot.config().table);
+        if settings.draws_more_on_the_house(&no_computers(bot.config().table))
+            && let Some(refused) = rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
+        }
         match bot
             .lobby()
             .open_table(caller.guild, caller.table, settings)
@@ -64,13 +72,24 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
 }
 
 async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
-    let ask = |table: TableHandle, _| async move {
-        let status = table.status().await?;
-        let settings = options.apply(status.pending_settings.unwrap_or(status.settings));
-        table.change_settings(settings).await?;
-        Ok(settings)
-    };
-    at_table(ctx, ask, |settings, caller| async move {
+    in_guild(ctx, |caller| async move {
+        let table = match table_of(&caller).await {
+            Ok(table) => table,
+            Err(error) => return caller.refuse(&error),
+        };
+        let current = match table.status().await {
+            Ok(status) => status.pending_settings.unwrap_or(status.settings),
+            Err(error) => return caller.refuse(&error),
+        };
+        let settings = options.apply(current);
+        if settings.draws_more_on_the_house(&current)
+            && let Some(refused) = rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
+        }
+        if let Err(error) = table.change_settings(settings).await {
+            return caller.refuse(&error);
+        }
         // The table's words change at once (its rules from the next hand).
         if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
             presenter.set_language(settings.language);
@@ -79,6 +98,14 @@ async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
         Answer::public(render::notice(public, &Announcement::SettingsNextHand))
     })
     .await
+}
+
+/// `settings` with no computer player: what opening a table changes from.
+fn no_computers(settings: TableSettings) -> TableSettings {
+    TableSettings {
+        computer_players: 0,
+        ..settings
+    }
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]

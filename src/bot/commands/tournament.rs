@@ -79,6 +79,12 @@ pub async fn open(
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
         }
+        // Computer entrants' buy-ins come from the house: the server's staff only.
+        if computers > 0
+            && let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
+        }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
             Err(_) => return caller.refuse(&TournamentRefused::BadPayouts),

@@ -305,6 +305,12 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET, ["guilds", guild]) => {
+            super::guild::get_guild(inner, guild.parse().unwrap_or(0))
+        }
+        (Method::GET, ["channels", channel]) => {
+            super::guild::get_channel(inner, channel.parse().unwrap_or(0))
+        }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let message = rest.first().map(|id| id.parse::<u64>().unwrap_or(0));
@@ -344,6 +350,10 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
             }
             if command.get("description").is_none() {
                 command["description"] = json!("");
+            }
+            // Taken as an integer, answered as a string (ApplicationCommandResponse).
+            if let Some(bits) = command["default_member_permissions"].as_u64() {
+                command["default_member_permissions"] = json!(bits.to_string());
             }
             command
         })
