@@ -262,6 +262,8 @@ notice-timed-out = { $action ->
    *[fold] { $name } ran out of time: fold.
 }
 notice-kicked = { $name } was removed from the table by a moderator.
+notice-kicked-after-hand = A moderator removes { $name } from the table when this hand ends; until then { $name } plays it out.
+notice-seat-request-withdrawn = You won't be seated when this hand ends: your request for a seat is withdrawn.
 notice-topped-up = { $name } adds { $amount } { $amount ->
     [one] chip
    *[other] chips

@@ -261,6 +261,8 @@ notice-timed-out = { $action ->
    *[fold] A { $name } se le acabó el tiempo: se retira.
 }
 notice-kicked = Un moderador sacó a { $name } de la mesa.
+notice-kicked-after-hand = Un moderador sacará a { $name } de la mesa cuando termine esta mano; hasta entonces { $name } la juega como siempre.
+notice-seat-request-withdrawn = Ya no te sentarás al terminar esta mano: tu petición de asiento queda anulada.
 notice-topped-up = { $name } recarga { $amount } { $amount ->
     [one] ficha
    *[other] fichas

@@ -214,6 +214,8 @@ notice-timed-out = { $action ->
    *[fold] Waktu { $name } habis: otomatis fold.
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
+notice-kicked-after-hand = Moderator akan mengeluarkan { $name } dari meja setelah hand ini selesai; sampai itu { $name } tetap memainkan hand-nya.
+notice-seat-request-withdrawn = Kamu tidak akan didudukkan setelah hand ini selesai: permintaan kursimu dibatalkan.
 notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
 notice-table-opened = Meja sudah dibuka: /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.

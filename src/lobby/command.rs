@@ -63,7 +63,7 @@ pub(crate) enum TableCommand {
     /// or folds for them meanwhile). Answers like `Kick`.
     Leave {
         user: UserId,
-        reply: Responder<Option<u64>>,
+        reply: Responder<Departure>,
     },
     /// Be dealt no more hands (from the next hand) until `Back`.
     SitOut {
@@ -122,9 +122,12 @@ pub struct Joined {
 pub enum Departure {
     /// Gone now, with these chips back in their balance.
     CashedOut(u64),
-    /// In the hand being played: gone when it ends (the table checks or folds for them
-    /// meanwhile), cashed out then.
+    /// In the hand being played: gone when it ends, cashed out then. One who left has the
+    /// table check or fold for them meanwhile; one kicked plays the hand out.
     AfterHand,
+    /// Not seated but waiting for a computer's chair at the hand's end: the wait is over, and
+    /// nothing was bought in.
+    SeatRequestWithdrawn,
 }
 
 impl From<Option<u64>> for Departure {
@@ -250,9 +253,7 @@ impl TableHandle {
 
     /// Cashes `user` out: now, or after the hand they are in.
     pub async fn leave(&self, user: UserId) -> Result<Departure, LobbyError> {
-        self.ask(|reply| TableCommand::Leave { user, reply })
-            .await
-            .map(Departure::from)
+        self.ask(|reply| TableCommand::Leave { user, reply }).await
     }
 
     pub async fn sit_out(&self, user: UserId) -> Result<(), LobbyError> {

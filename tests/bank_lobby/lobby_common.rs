@@ -7,8 +7,9 @@ use std::time::Duration;
 use studbot::bank::{Bank, EconomyConfig, GuildId, Recovery, TableId, UserId};
 use studbot::lobby::CancelReason;
 use studbot::lobby::{
-    BankTableStore, DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody,
-    NoticeReceiver, PublicBoard, TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, MemoryTableStore, Notice,
+    NoticeBody, NoticeReceiver, PublicBoard, TableHandle, TableMessage, TableSettings, TableStore,
+    TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 
@@ -221,6 +222,12 @@ pub fn bank_refusal(body: &NoticeBody) -> Option<String> {
              engine could not deal (the log's \"table paused\" line says which)"
                 .to_owned(),
         ),
+        // A request for a computer's chair that the settings in force at the hand's end
+        // refuse is answered so: the player asked, and the test reads the refusal.
+        NoticeBody::Error {
+            error: LobbyError::BuyInOutOfRange { .. },
+            ..
+        } => None,
         // The table's one notice of an error nobody asked for: a departing player's cash-out
         // at the end of the hand, refused.
         NoticeBody::Error { user, error } => Some(format!(

@@ -48,11 +48,26 @@ async fn a_member_managing_one_channel_runs_its_table_but_is_refused_the_economy
     let opened = fake
         .ask(&host, CHANNEL, "table", vec![sub("open", vec![])])
         .await;
-    assert_eq!(opened.visibility, Visibility::Channel(CHANNEL), "{:?}", opened.body);
+    assert_eq!(
+        opened.visibility,
+        Visibility::Channel(CHANNEL),
+        "{:?}",
+        opened.body
+    );
     let timer = fake
-        .ask(&host, CHANNEL, "table", vec![sub("settings", vec![int("timer", 60)])])
+        .ask(
+            &host,
+            CHANNEL,
+            "table",
+            vec![sub("settings", vec![int("timer", 60)])],
+        )
         .await;
-    assert_eq!(timer.visibility, Visibility::Channel(CHANNEL), "{:?}", timer.body);
+    assert_eq!(
+        timer.visibility,
+        Visibility::Channel(CHANNEL),
+        "{:?}",
+        timer.body
+    );
 
     let mark = fake.mark();
     let refused: Vec<(&str, u64, Vec<Value>)> = vec![
@@ -136,8 +151,17 @@ async fn manage_server_the_moderator_role_administrator_and_the_owner_mint_and_m
     let hosts = fake.add_role(MANAGE_CHANNELS);
     let host = FakeUser::player(100_000_000_000_039_012, "Host").with_role(hosts);
     let answer = fake.ask(&host, CHANNEL, "chips", grant(&receiver, 7)).await;
-    assert_eq!(answer.visibility, Visibility::Ephemeral(host.id), "{:?}", answer.body);
-    assert!(balance_text(&fake, CHANNEL, &receiver).await.contains("1,000"));
+    assert_eq!(
+        answer.visibility,
+        Visibility::Ephemeral(host.id),
+        "{:?}",
+        answer.body
+    );
+    assert!(
+        balance_text(&fake, CHANNEL, &receiver)
+            .await
+            .contains("1,000")
+    );
 
     let staff = [
         FakeUser::staff(100_000_000_000_039_013, "Manager"),
@@ -146,7 +170,9 @@ async fn manage_server_the_moderator_role_administrator_and_the_owner_mint_and_m
         FakeUser::owner("Owner"),
     ];
     for (minted, granter) in staff.iter().enumerate() {
-        let answer = fake.ask(granter, CHANNEL, "chips", grant(&receiver, 10)).await;
+        let answer = fake
+            .ask(granter, CHANNEL, "chips", grant(&receiver, 10))
+            .await;
         assert_eq!(
             answer.visibility,
             Visibility::Channel(CHANNEL),
@@ -170,9 +196,13 @@ async fn the_guilds_roles_are_read_once_and_again_as_soon_as_discord_says_a_role
     fake.add_user(&receiver);
     let treasurers = fake.add_role(0);
     let treasurer = FakeUser::player(100_000_000_000_039_022, "Treasurer").with_role(treasurers);
-    let refused = fake.ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5)).await;
+    let refused = fake
+        .ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5))
+        .await;
     assert_eq!(refused.visibility, Visibility::Ephemeral(treasurer.id));
-    let again = fake.ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5)).await;
+    let again = fake
+        .ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5))
+        .await;
     assert_eq!(again.visibility, Visibility::Ephemeral(treasurer.id));
     assert_eq!(fake.guild_reads(), 1, "the roles are kept between commands");
 
@@ -180,7 +210,9 @@ async fn the_guilds_roles_are_read_once_and_again_as_soon_as_discord_says_a_role
     fake.set_role_permissions(treasurers, MANAGE_GUILD).await;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
-        let answer = fake.ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5)).await;
+        let answer = fake
+            .ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5))
+            .await;
         if answer.visibility == Visibility::Channel(CHANNEL) {
             break;
         }
@@ -192,7 +224,9 @@ async fn the_guilds_roles_are_read_once_and_again_as_soon_as_discord_says_a_role
     fake.set_role_permissions(treasurers, 0).await;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
-        let answer = fake.ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5)).await;
+        let answer = fake
+            .ask(&treasurer, CHANNEL, "chips", grant(&receiver, 5))
+            .await;
         if answer.visibility == Visibility::Ephemeral(treasurer.id) {
             break;
         }
@@ -211,7 +245,10 @@ async fn the_economy_commands_are_registered_for_manage_server_only() {
             .find(|command| command["name"] == name)
             .map(|command| command["default_member_permissions"].clone())
     };
-    assert_eq!(permissions("chips"), Some(Value::from(MANAGE_GUILD.to_string())));
+    assert_eq!(
+        permissions("chips"),
+        Some(Value::from(MANAGE_GUILD.to_string()))
+    );
     // Everyone's commands stay everyone's.
     for name in ["join", "balance", "stats", "table"] {
         assert_eq!(permissions(name), Some(Value::Null), "/{name}");

@@ -54,6 +54,9 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
                 }
                 caller.tell_channel(&Announcement::LeavingAfterHand { name })
             }
+            Departure::SeatRequestWithdrawn => {
+                caller.tell_caller(&Announcement::SeatRequestWithdrawn)
+            }
         }
     };
     at_table(ctx, ask, told).await

@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::lobby::{TableHandle, TableSettings, TableStatus};
+use crate::lobby::{Departure, TableHandle, TableSettings, TableStatus};
 use crate::render::{self, Announcement, Locale};
 
 // The option types the settings macro names.
@@ -16,9 +16,9 @@ use super::settings::{
     with_setting_options,
 };
 use super::{at_table, named, table_of, user_id};
-use crate::bot::{permissions, rights};
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 use crate::bot::{Bot, Context};
+use crate::bot::{permissions, rights};
 
 #[poise::command(
     slash_command,
@@ -142,9 +142,20 @@ pub async fn resume(ctx: Context<'_>) -> Outcome {
 pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -> Outcome {
     let kicked = user_id(&player);
     let ask = |table: TableHandle, _| async move { table.kick(kicked).await };
-    let told = |_, caller: Caller| async move {
+    let told = |kicked, caller: Caller| async move {
         let name = named(&player);
-        caller.tell_channel(&Announcement::Kicked { name })
+        match kicked {
+            Departure::AfterHand => {
+                // Told again, by the presenter, when the hand ends and the player is gone.
+                if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
+                    presenter.departing(user_id(&player));
+                }
+                caller.tell_channel(&Announcement::KickedAfterHand { name })
+            }
+            Departure::CashedOut(_) | Departure::SeatRequestWithdrawn => {
+                caller.tell_channel(&Announcement::Kicked { name })
+            }
+        }
     };
     at_table(ctx, ask, told).await
 }

@@ -105,8 +105,9 @@ impl Table {
         }
     }
 
-    /// Between hands: seats the humans waiting for a computer's chair, lets go the computers
-    /// no longer wanted (and any busted), and seats those the next hand wants.
+    /// Between hands: seats the humans waiting for a computer's chair (at a buy-in the
+    /// settings now in force allow; `/leave` withdrew the others), lets go the computers no
+    /// longer wanted (and any busted), and seats those the next hand wants.
     pub(super) async fn arrange_computers(&mut self) {
         if self.paused
             || self.closing
@@ -118,6 +119,18 @@ impl Table {
         }
         for (user, buy_in) in std::mem::take(&mut self.wanting_seat) {
             if self.seats.contains(user) {
+                continue;
+            }
+            // Checked again against the settings of the hand they are seated for: a
+            // moderator may have changed the buy-in range since they asked.
+            let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
+            if !(min..=max).contains(&buy_in) {
+                let error = LobbyError::BuyInOutOfRange {
+                    min,
+                    max,
+                    amount: buy_in,
+                };
+                self.emit(NoticeBody::Error { user, error });
                 continue;
             }
             if self.seats.len() >= usize::from(self.settings.seats)

@@ -39,7 +39,7 @@ use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::telemetry::record;
 
 use super::LobbyShared;
-use super::command::{Responder, ShutdownOutcome, TableCommand};
+use super::command::{Departure, Responder, ShutdownOutcome, TableCommand};
 use super::error::LobbyError;
 use super::notice::Notice;
 use super::settings::TableSettings;
@@ -256,7 +256,12 @@ impl Table {
                 answer(reply, Err(LobbyError::SitAndGoTable));
             }
             TableCommand::Leave { user, reply } if self.is_tournament() => {
-                answer(reply, self.sit_out_of_tournament(user).await.map(|()| None));
+                answer(
+                    reply,
+                    self.sit_out_of_tournament(user)
+                        .await
+                        .map(|()| Departure::AfterHand),
+                );
             }
             TableCommand::SitOut { user, reply } if self.is_tournament() => {
                 answer(reply, self.sit_out_of_tournament(user).await);

@@ -23,7 +23,7 @@ use crate::lobby::notice::{
 };
 
 /// Timeouts in a row after which a player is sat out.
-const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
+pub(super) const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
 
 /// Whether the hand is over and waits to be settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -236,7 +236,10 @@ fn overwrites_json(inner: &Inner, channel: u64) -> Vec<Value> {
                 .collect()
         })
         .unwrap_or_default();
-    let denied = inner.channels.get(&channel).map_or(0, |state| state.bot_denied);
+    let denied = inner
+        .channels
+        .get(&channel)
+        .map_or(0, |state| state.bot_denied);
     if denied != 0 {
         overwrites.push(json!({
             "id": super::BOT_USER_ID.to_string(),
@@ -257,10 +260,9 @@ fn answered_as_documented(inner: &mut Inner, template: &str, body: Value) -> Out
         ));
     }
     let parsed = match template {
-        "/guilds/{guild_id}" => serde_json::from_value::<serenity::model::guild::PartialGuild>(
-            body.clone(),
-        )
-        .map(drop),
+        "/guilds/{guild_id}" => {
+            serde_json::from_value::<serenity::model::guild::PartialGuild>(body.clone()).map(drop)
+        }
         _ => serde_json::from_value::<serenity::model::channel::Channel>(body.clone()).map(drop),
     };
     if let Err(error) = parsed {

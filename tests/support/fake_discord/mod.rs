@@ -52,6 +52,10 @@ use tokio::time::Instant;
 
 // Each test binary uses some of these.
 #[allow(unused_imports)]
+pub use guild::{
+    ADMIN_ROLE, ADMINISTRATOR, CONFIGURED_MODERATOR_ROLE, MANAGE_GUILD, OWNER_ID, STAFF_ROLE,
+};
+#[allow(unused_imports)]
 pub use interactions::{boolean, int, string, sub, user_opt};
 #[allow(unused_imports)]
 pub use rules::{
@@ -60,10 +64,6 @@ pub use rules::{
 };
 #[allow(unused_imports)]
 pub use world::RouteFault;
-#[allow(unused_imports)]
-pub use guild::{
-    ADMIN_ROLE, ADMINISTRATOR, CONFIGURED_MODERATOR_ROLE, MANAGE_GUILD, OWNER_ID, STAFF_ROLE,
-};
 
 use gateway::GatewayState;
 use rules::{ChannelBuckets, Clock};
