@@ -361,6 +361,8 @@ bank-receive-cap-reached = { $remaining ->
     [one] Hoy ese jugador solo puede recibir { $remaining } ficha más: el límite diario es { $cap }.
    *[other] Hoy ese jugador solo puede recibir { $remaining } fichas más: el límite diario es { $cap }.
 }
+bank-house-dry = La casa no puede pagar el buy-in de { $needed } de un bot: tiene { $held } y solo se pueden crear { $left } fichas más para ella. Ningún bot se sienta hasta que la casa recupere fichas.
+bank-computer-buy-in-too-large = En este servidor un bot entra con un buy-in de { $limit } fichas como máximo, no de { $amount }. Baja el buy-in o juega sin bots.
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
 
 ## Juegos: Stud/8, Stud, Razz y el mix (el `game` de la mesa)
@@ -457,6 +459,10 @@ house-body = { $hands } { $hands ->
     [one] mano jugada
    *[other] manos jugadas
 } · ganó { $won } · perdió { $lost } · neto { $net } · creadas { $minted }
+house-mint = { $left ->
+    [0] La casa se quedó sin fichas nuevas: ya se crearon las { $limit } que se permiten para ella, así que un bot solo se sienta si la casa tiene su buy-in.
+   *[other] Aún se pueden crear { $left } fichas para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
+}
 
 ## /stats, /stats house y /leaderboard board:tournaments: los torneos, aparte de las mesas
 

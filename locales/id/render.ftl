@@ -282,6 +282,8 @@ bank-receive-cap-reached = { $remaining ->
     [0] Pemain itu sudah menerima batas maksimum hari ini ({ $cap } chip).
    *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 }
+bank-house-dry = Bandar tidak bisa membayar buy-in { $needed } untuk bot: bandar punya { $held }, dan chip baru yang masih boleh dibuat untuknya hanya { $left }. Bot tidak duduk sampai bandar memenangkan chip lagi.
+bank-computer-buy-in-too-large = Di server ini buy-in bot paling banyak { $limit } chip, bukan { $amount }. Turunkan buy-in-nya atau main tanpa bot.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
@@ -354,6 +356,10 @@ computer-level-good = sulit
 status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (tingkat: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
 house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · chip baru { $minted }
+house-mint = { $left ->
+    [0] Jatah chip baru bandar sudah habis: semua { $limit } chip yang boleh dibuat untuknya sudah dibuat, jadi bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+   *[other] Masih bisa dibuat { $left } chip baru untuk bandar ({ $limit } total); setelah itu bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+}
 
 ## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
 

@@ -48,6 +48,8 @@ impl BankError {
             BankError::TournamentStarted { .. } => "tournament-already-started",
             BankError::TooFewEntrants { .. } => "tournament-too-few",
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            BankError::HouseDry { .. } => "bank-house-dry",
+            BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
             BankError::TournamentWrongGuild { .. }
@@ -77,6 +79,14 @@ impl BankError {
             }
             BankError::TooFewEntrants { entrants, .. } => {
                 vec![("entrants", u64::try_from(entrants).unwrap_or(u64::MAX))]
+            }
+            BankError::HouseDry {
+                needed,
+                held,
+                mint_left,
+            } => vec![("needed", needed), ("held", held), ("left", mint_left)],
+            BankError::ComputerBuyInTooLarge { amount, limit } => {
+                vec![("amount", amount), ("limit", limit)]
             }
             _ => Vec::new(),
         }

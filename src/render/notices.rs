@@ -467,6 +467,14 @@ pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
                 ("minted", view.minted.into()),
             ],
         ),
+        tr(
+            locale,
+            "house-mint",
+            &[
+                ("limit", view.mint_limit.into()),
+                ("left", view.mint_left.into()),
+            ],
+        ),
     ];
     lines.extend(
         view.tournaments

@@ -144,9 +144,19 @@ pub async fn fixture_with_store(seed: u64, store: Arc<dyn TableStore>) -> Fixtur
 
 /// A fixture whose tables deal all-in hands out at `pace`.
 pub async fn fixture_with(seed: u64, store: Arc<dyn TableStore>, pace: DealingOutPace) -> Fixture {
+    fixture_with_economy(seed, store, pace, economy()).await
+}
+
+/// [`fixture_with`] over a bank with the economy `config` (the house's bounds, say).
+pub async fn fixture_with_economy(
+    seed: u64,
+    store: Arc<dyn TableStore>,
+    pace: DealingOutPace,
+    config: EconomyConfig,
+) -> Fixture {
     let clock = hold_clock();
     let dir = tempfile::tempdir().unwrap();
-    let bank = Bank::open(dir.path(), economy()).await.unwrap();
+    let bank = Bank::open(dir.path(), config).await.unwrap();
     let config = LobbyConfig {
         deck_seed: Some(seed),
         pace,

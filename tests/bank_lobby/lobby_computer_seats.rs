@@ -308,6 +308,76 @@ fn a_seat_taken_when_the_hand_ends_is_checked_against_the_buy_in_range_then_in_f
     });
 }
 
+/// A fixture over a bank whose house and computers are bounded as the operator set them.
+async fn bounded_fixture(seed: u64, house_mint_limit: u64, computer_max_buy_in: u64) -> Fixture {
+    let economy = studbot::bank::EconomyConfig {
+        house_mint_limit,
+        computer_max_buy_in,
+        ..economy()
+    };
+    let pace = studbot::lobby::DealingOutPace {
+        street_pause: Duration::ZERO,
+        ..studbot::lobby::DealingOutPace::default()
+    };
+    let store = std::sync::Arc::new(studbot::lobby::MemoryTableStore::new());
+    fixture_with_economy(seed, store, pace, economy).await
+}
+
+#[test]
+fn where_computers_sit_the_largest_buy_in_is_bounded_by_the_computers_bound() {
+    runtime().block_on(async {
+        let fixture = bounded_fixture(19, 100_000, 1_000).await;
+        let past = TableSettings {
+            max_buy_in: 1_001,
+            ..with_computers(3, 2)
+        };
+        let refused = fixture.lobby.open_table(GUILD, TABLE, past).await;
+        assert!(
+            matches!(
+                refused,
+                Err(LobbyError::InvalidSettings {
+                    reason: studbot::lobby::SettingsError::ComputerBuyIn {
+                        max_buy_in: 1_001,
+                        limit: 1_000
+                    }
+                })
+            ),
+            "{refused:?}"
+        );
+        // At the bound it opens; without computers any buy-in goes.
+        let (table, _notices) = open(&fixture, with_computers(3, 2)).await;
+        let refused = table.change_settings(past).await;
+        assert!(
+            matches!(refused, Err(LobbyError::InvalidSettings { .. })),
+            "{refused:?}"
+        );
+        let people_only = TableSettings {
+            max_buy_in: 5_000,
+            ..with_computers(3, 0)
+        };
+        table.change_settings(people_only).await.unwrap();
+    });
+}
+
+#[test]
+fn a_dry_house_seats_only_the_computers_it_can_pay_for_and_the_humans_play_on() {
+    runtime().block_on(async {
+        // The mint may create one computer's buy-in (1,000) for the house, not two.
+        let fixture = bounded_fixture(20, 1_000, 1_000).await;
+        let (table, mut notices) = open(&fixture, with_computers(4, 2)).await;
+        seat_player(&table, ANA, 200).await;
+        advance_secs(5).await;
+        let players = first_board_players(&mut notices).await;
+        assert_eq!(players.len(), 2, "{players:?}");
+        assert!(players.contains(&ANA));
+        let house = fixture.bank.house_stats(GUILD).await.unwrap();
+        assert_eq!((house.minted, house.mint_left()), (1_000, 0));
+        finish_hand(&table, &mut notices).await;
+        let audit = fixture.bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+    });
+}
+
 #[test]
 fn between_hands_a_computer_gives_its_chair_at_once() {
     runtime().block_on(async {

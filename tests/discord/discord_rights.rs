@@ -185,6 +185,19 @@ async fn manage_server_the_moderator_role_administrator_and_the_owner_mint_and_m
         let balance = balance_text(&fake, CHANNEL, &receiver).await;
         assert!(balance.contains(&expected), "{}: {balance}", granter.name);
     }
+    // The staff reads what the house has cost and what the mint may still create for it.
+    let house = fake
+        .ask(&staff[0], CHANNEL, "stats", vec![boolean("house", true)])
+        .await;
+    assert_eq!(house.visibility, Visibility::Ephemeral(staff[0].id));
+    assert!(
+        house.content().contains("minted 0")
+            && house
+                .content()
+                .contains("The mint may create 100,000 more chips for the house"),
+        "{}",
+        house.content()
+    );
     bot.stop().await;
 }
 

@@ -263,6 +263,8 @@ async fn house_stats(ctx: Context<'_>) -> Outcome {
                     won: house.won,
                     lost: house.lost,
                     minted: house.minted,
+                    mint_limit: house.mint_limit,
+                    mint_left: house.mint_left(),
                     tournaments: tournament_block(house.tournaments),
                 },
             )),

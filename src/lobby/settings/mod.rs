@@ -60,6 +60,19 @@ impl TableSettings {
     pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
     pub const MAX_MIX_HANDS: u32 = 50;
 
+    /// Refuses computer players buying in for more than `limit` (`[economy]
+    /// computer_max_buy_in`): where computers sit, `max_buy_in` (what each buys in for) is
+    /// bounded.
+    pub fn check_computer_buy_in(&self, limit: u64) -> Result<(), SettingsError> {
+        if self.computer_players > 0 && self.max_buy_in > limit {
+            return Err(SettingsError::ComputerBuyIn {
+                max_buy_in: self.max_buy_in,
+                limit,
+            });
+        }
+        Ok(())
+    }
+
     /// Whether these settings, replacing `before`, may have the house mint more: more
     /// computer players, or computers buying in for more (each buys in at `max_buy_in`).
     /// Fewer computers, a smaller buy-in or any other change draw no more on it. Opening a

@@ -74,6 +74,7 @@ impl Table {
         settings: TableSettings,
     ) -> Result<u64, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.services.bank.computer_max_buy_in())?;
         if self.seats.len() > usize::from(settings.seats) {
             return Err(LobbyError::TableFull {
                 seats: settings.seats,

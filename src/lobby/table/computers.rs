@@ -8,7 +8,7 @@
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::bank::UserId;
+use crate::bank::{BankError, UserId};
 use crate::table::computer::choose_action_at;
 
 use super::Table;
@@ -149,6 +149,18 @@ impl Table {
             .filter(|seat| seat.user.is_computer() && !seat.is_departing())
             .map(|seat| (seat.user, seat.is_ready()))
             .collect();
+        // What a computer buys in for: the table's largest buy-in, within the operator's
+        // bound (a table stored before the bound, or before it was lowered); none sits where
+        // that is below the table's smallest.
+        let buy_in = self
+            .settings
+            .max_buy_in
+            .min(self.services.bank.computer_max_buy_in());
+        let wanted = if buy_in < self.settings.min_buy_in {
+            0
+        } else {
+            wanted
+        };
         let mut kept = 0;
         for (computer, ready) in computers {
             if ready && kept < wanted {
@@ -165,9 +177,22 @@ impl Table {
             if self.seats.contains(computer) {
                 break;
             }
-            match self.seat_player(computer, self.settings.max_buy_in).await {
-                Ok(_) => kept += 1,
+            match self.seat_player(computer, buy_in).await {
+                Ok(_) => {
+                    kept += 1;
+                    self.house_dry_told = false;
+                }
+                Err(LobbyError::Bank {
+                    reason: BankError::HouseDry { .. },
+                }) if self.house_dry_told => break,
                 Err(error) => {
+                    // Told once while the house stays dry, not at every hand.
+                    self.house_dry_told = matches!(
+                        error,
+                        LobbyError::Bank {
+                            reason: BankError::HouseDry { .. }
+                        }
+                    );
                     tracing::warn!(table = self.table.0, "no computer player seated: {error}");
                     break;
                 }

@@ -132,6 +132,9 @@ pub(crate) struct Table {
     wanting_seat: Vec<(UserId, u64)>,
     /// The computer players' thinking and choices.
     computer_rng: ChaCha20Rng,
+    /// The house ran dry seating a computer and the log said so: said again only once a
+    /// computer has sat down since.
+    house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
 }
@@ -175,6 +178,7 @@ impl Table {
             seated_reported: 0,
             wanting_seat: Vec::new(),
             computer_rng,
+            house_dry_told: false,
             tournament: init.tournament,
         };
         table.maybe_schedule_next_hand();
