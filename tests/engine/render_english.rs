@@ -69,6 +69,10 @@ fn every_settings_error() -> Vec<SettingsError> {
             computer_players: 6,
             seats: 6,
         },
+        SettingsError::ComputerBuyIn {
+            max_buy_in: 5_000,
+            limit: 1_000,
+        },
     ]);
     for error in &all {
         match error {
@@ -81,7 +85,8 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
             | SettingsError::OpenPairBigBetInRazz
-            | SettingsError::ComputerPlayers { .. } => {}
+            | SettingsError::ComputerPlayers { .. }
+            | SettingsError::ComputerBuyIn { .. } => {}
         }
     }
     all
@@ -157,6 +162,15 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::HouseDry {
+            needed: 1_000,
+            held: 200,
+            mint_left: 300,
+        },
+        BankError::ComputerBuyInTooLarge {
+            amount: 5_000,
+            limit: 1_000,
+        },
     ];
     for error in &all {
         match error {
@@ -199,7 +213,9 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentNotRunning { .. }
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
-            | BankError::TournamentHandRefused { .. } => {}
+            | BankError::TournamentHandRefused { .. }
+            | BankError::HouseDry { .. }
+            | BankError::ComputerBuyInTooLarge { .. } => {}
         }
     }
     all
