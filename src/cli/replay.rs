@@ -1,6 +1,6 @@
 //! `studbot replay [FILE|-]`: JSON lines in, one JSON result line per hand out.
 //!
-//! Each non-blank input line is one hand (the format docs/ARCHITECTURE.md describes); each gives exactly one
+//! Each non-blank input line is one hand (the format docs/TOOLS.md describes); each gives exactly one
 //! output line, `{"ok":true,...}` or `{"ok":false,"error":...}`, in input order. A bad hand
 //! never stops the run: the exit code is 0 even when some hands are errors, and non-zero
 //! only when the input cannot be read or the output cannot be written.
