@@ -39,9 +39,15 @@ pub(crate) enum TableCommand {
     Resume {
         reply: Responder<()>,
     },
-    /// Remove a player: at once between hands, else when the current hand ends (the table
-    /// checks or folds for them meanwhile). Their stack goes back to their balance. Answers
-    /// the chips cashed out, `None` when that waits for the hand's end.
+    /// A table reopened at start deals nothing until its front end says it may (see
+    /// `LobbyConfig::hold_reopened`): from now on it deals as usual. A table not held
+    /// answers the same.
+    Release {
+        reply: Responder<()>,
+    },
+    /// Remove a player: at once between hands, else when the current hand ends (they play
+    /// it out meanwhile). Their stack goes back to their balance. Answers the chips cashed
+    /// out, `None` when that waits for the hand's end.
     Kick {
         user: UserId,
         reply: Responder<Option<u64>>,
@@ -217,6 +223,11 @@ impl TableHandle {
 
     pub async fn pause(&self) -> Result<(), LobbyError> {
         self.ask(|reply| TableCommand::Pause { reply }).await
+    }
+
+    /// Lets a table held since start-up deal (see `LobbyConfig::hold_reopened`).
+    pub async fn release(&self) -> Result<(), LobbyError> {
+        self.ask(|reply| TableCommand::Release { reply }).await
     }
 
     pub async fn resume(&self) -> Result<(), LobbyError> {

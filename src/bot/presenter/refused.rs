@@ -51,6 +51,13 @@ impl Presenter {
         true
     }
 
+    /// The bot found at start-up that Discord hides this channel from it, paused the table
+    /// and logged so (`reopening.rs`): the refused posts of what the table kept meanwhile are
+    /// not reported again, until a moderator resumes the table.
+    pub(crate) fn refused_since_start(&self) {
+        self.missing_permissions.store(true, Ordering::SeqCst);
+    }
+
     /// A moderator resumed the table: a refusal from now on pauses it again (the permission
     /// may still be missing).
     pub(super) fn resumed(&self) {

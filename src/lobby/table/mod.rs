@@ -109,6 +109,9 @@ pub(crate) struct Table {
     paused: bool,
     /// Paused by a moderator (not by a halt or a shutdown): stored, so a restart keeps it.
     paused_by_moderator: bool,
+    /// Reopened at start and not yet released by its front end (`TableCommand::Release`):
+    /// no hand starts, since nobody knows yet whether its channel can show one.
+    held: bool,
     stopping: Option<Stopping>,
     /// A close is under way: the hand it settles is followed by no other.
     closing: bool,
@@ -145,7 +148,7 @@ fn answer<T>(reply: Responder<T>, result: Result<T, LobbyError>) {
 }
 
 impl Table {
-    pub(crate) fn new(init: TableInit) -> Table {
+    pub(crate) fn new(init: TableInit, held: bool) -> Table {
         let rng = init.services.deck_seed.map(|seed| {
             ChaCha20Rng::seed_from_u64(seed ^ init.table.0.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         });
@@ -165,6 +168,7 @@ impl Table {
             phase: TablePhase::between_hands(),
             paused: init.paused,
             paused_by_moderator: init.paused,
+            held,
             stopping: None,
             closing: false,
             last_hand: init.last_hand,
@@ -241,6 +245,11 @@ impl Table {
                 reply,
             } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
+            TableCommand::Release { reply } => {
+                self.held = false;
+                self.maybe_schedule_next_hand();
+                answer(reply, Ok(()));
+            }
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::Close { reply } if self.is_tournament() => {
                 answer(reply, self.close_if_tournament_ended().await);

@@ -44,7 +44,11 @@ impl Table {
     /// Between hands, with two players ready and nothing in the way: the next hand is dealt
     /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.closing || self.stopping.is_some() || self.ready_for_next_hand() < 2
+        if self.paused
+            || self.held
+            || self.closing
+            || self.stopping.is_some()
+            || self.ready_for_next_hand() < 2
         {
             return;
         }
@@ -65,7 +69,11 @@ impl Table {
     /// Deals the next hand to every ready player, the deal starting one chair after last time:
     /// `BetweenHands` becomes `Playing`.
     pub(super) async fn start_hand(&mut self) {
-        if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
+        if self.paused
+            || self.held
+            || self.stopping.is_some()
+            || self.phase.between_hands_mut().is_none()
+        {
             return;
         }
         if self.is_tournament() {
