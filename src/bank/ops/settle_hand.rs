@@ -321,4 +321,57 @@ mod tests {
             Some(vec![(UserId(1), 500), (UserId(2), 500)])
         );
     }
+
+    #[test]
+    fn a_settlement_records_each_players_stats_and_a_computers_in_the_houses() {
+        let mut books = seated();
+        let computer = UserId::computer(3);
+        books
+            .run(crate::bank::ops::HouseBuyIn {
+                guild: crate::bank::ops::testing::GUILD,
+                table: TABLE,
+                computer,
+                amount: 500,
+                reference: "computer joins".into(),
+            })
+            .unwrap();
+        books.begin(1).unwrap();
+        let winner = crate::bank::SeatOutcome {
+            won_high: true,
+            won_low: true,
+            scooped: true,
+            ..outcome(1, 500, 800)
+        };
+        let computer_lost = crate::bank::SeatOutcome {
+            user: computer,
+            ..outcome(3, 500, 300)
+        };
+        books
+            .settle(1, &[winner, outcome(2, 500, 400), computer_lost])
+            .unwrap();
+        let won = books.stats(1);
+        assert_eq!(
+            (
+                won.hands_played,
+                won.won_high,
+                won.won_low,
+                won.scoops,
+                won.net
+            ),
+            (1, 1, 1, 1, 300)
+        );
+        assert_eq!(won.biggest_pot, 300);
+        let lost = books.stats(2);
+        assert_eq!((lost.hands_played, lost.won_high, lost.net), (1, 0, -100));
+        // The computer's hand is the house's, never a player's record.
+        let house = books.house();
+        assert_eq!((house.hands_played, house.won, house.lost), (1, 0, 200));
+        assert_eq!(books.stats(computer.0).hands_played, 0);
+        // A replay records nothing twice.
+        books
+            .settle(1, &[winner, outcome(2, 500, 400), computer_lost])
+            .unwrap();
+        assert_eq!(books.stats(1).hands_played, 1);
+        assert_eq!(books.house().hands_played, 1);
+    }
 }

@@ -55,7 +55,8 @@ impl Operation for OpenTournament {
                 "{computer_players} computer players for {seats} seats"
             )));
         }
-        if computer_players > 0 {
+        // Computers enter at the sit & go's buy-in: it may not pass their bound.
+        if computer_players != 0 {
             super::house_buy_in::refuse_computer_buy_in_above_limit(config, settings.buy_in)?;
         }
         // A full field must be playable as set: the start checks the field it gets.
