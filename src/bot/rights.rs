@@ -32,8 +32,10 @@ use super::{Bot, Context};
 /// clears them at once on a role or server change): a missed event costs this much at most.
 pub const FACTS_FRESH_FOR: Duration = Duration::from_secs(60);
 
-/// Guilds whose roles are kept; the least used go first beyond this.
-const GUILDS_KEPT: usize = 10_000;
+/// Guilds whose roles are kept; the least used go first beyond this. An entry is worth
+/// something for [`FACTS_FRESH_FOR`] only, and a server may have 250 roles: a thousand
+/// servers' (a few MB at most) cover the staff of every server active within a minute.
+const GUILDS_KEPT: usize = 1_000;
 
 /// What a guild's rights are computed from.
 #[derive(Debug, Clone, PartialEq, Eq)]
