@@ -40,6 +40,7 @@ mod discord_restart;
 mod discord_rights;
 mod discord_slow_clicks;
 mod discord_slow_commands;
+mod discord_start_channels;
 mod discord_tables;
 mod discord_threads;
 mod discord_timers;
