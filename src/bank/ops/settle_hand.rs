@@ -374,4 +374,40 @@ mod tests {
         assert_eq!(books.stats(1).hands_played, 1);
         assert_eq!(books.house().hands_played, 1);
     }
+
+    #[test]
+    fn two_losers_pay_two_winners_each_where_their_stretches_overlap_and_nowhere_else() {
+        let mut books = seated();
+        books.buy_in(3, 500);
+        books.buy_in(4, 500);
+        books.begin(1).unwrap();
+        // Losses laid end to end: 1 covers 0..100, 2 covers 100..400; gains: 3 covers 0..100,
+        // 4 covers 100..400. Player 1 pays 3 alone, player 2 pays 4 alone: no movement of 0.
+        let outcomes = [
+            outcome(1, 500, 400),
+            outcome(2, 500, 200),
+            outcome(3, 500, 600),
+            outcome(4, 500, 800),
+        ];
+        assert_eq!(books.settle(1, &outcomes), Ok(()));
+        assert_eq!(
+            (books.seat(1), books.seat(2), books.seat(3), books.seat(4)),
+            (400, 200, 600, 800)
+        );
+        let seat = |user: u64| crate::bank::accounts::Account::Seat {
+            table: TABLE,
+            user: UserId(user),
+        };
+        let settled: Vec<_> = books
+            .ledger()
+            .into_iter()
+            .filter(|entry| entry.reason == crate::bank::ledger::Reason::Settle { hand: 1 })
+            .map(|entry| (entry.from, entry.to, entry.amount))
+            .collect();
+        assert_eq!(
+            settled,
+            vec![(seat(1), seat(3), 100), (seat(2), seat(4), 300)]
+        );
+        books.assert_balanced();
+    }
 }
