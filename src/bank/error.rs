@@ -129,6 +129,13 @@ pub enum BankError {
     /// A computer player would buy in for more than `[economy] computer_max_buy_in`.
     #[error("a computer player buys in for at most {limit} chips, not {amount}")]
     ComputerBuyInTooLarge { amount: u64, limit: u64 },
+    /// The record of a sit & go failed its checks on reading (disk damage, or a record a
+    /// later version would refuse): that one sit & go is refused, every other is served.
+    #[error("the record of tournament {} cannot be read: {reason}", tournament.0)]
+    UnreadableTournament {
+        tournament: TournamentId,
+        reason: String,
+    },
     #[error("the bank has stopped")]
     Stopped,
     /// The store failed earlier and refuses every write until the process restarts (sled

@@ -50,6 +50,9 @@ impl BankError {
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
             BankError::HouseDry { .. } => "bank-house-dry",
             BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
+            // The store's fault, not the player's, but worth its own words: that one sit & go
+            // is refused while every other plays on (the log said so at the start).
+            BankError::UnreadableTournament { .. } => "tournament-unreadable",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
             BankError::TournamentWrongGuild { .. }
@@ -87,6 +90,9 @@ impl BankError {
             } => vec![("needed", needed), ("held", held), ("left", mint_left)],
             BankError::ComputerBuyInTooLarge { amount, limit } => {
                 vec![("amount", amount), ("limit", limit)]
+            }
+            BankError::UnreadableTournament { tournament, .. } => {
+                vec![("tournament", tournament.0)]
             }
             _ => Vec::new(),
         }

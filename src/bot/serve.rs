@@ -95,6 +95,8 @@ pub async fn serve_observed(
     ));
     bot.spawn(super::reopening::check_reopened_tables(bot.clone()));
     bot.announce_kept_results().await;
+    let finding = bot.clone();
+    bot.spawn(async move { finding.find_sit_and_gos_gone().await });
 
     let watched = bot.bank().clone();
     let mut bank_failed = None;

@@ -171,6 +171,10 @@ fn every_bank_error() -> Vec<BankError> {
             amount: 5_000,
             limit: 1_000,
         },
+        BankError::UnreadableTournament {
+            tournament,
+            reason: "place 0 among 4".into(),
+        },
     ];
     for error in &all {
         match error {
@@ -215,7 +219,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. }
             | BankError::HouseDry { .. }
-            | BankError::ComputerBuyInTooLarge { .. } => {}
+            | BankError::ComputerBuyInTooLarge { .. }
+            | BankError::UnreadableTournament { .. } => {}
         }
     }
     all

@@ -315,12 +315,6 @@ impl FakeDiscord {
     pub fn guild_reads(&self) -> u64 {
         self.lock().guild_reads
     }
-
-    /// The bot was removed from the guild while it was stopped: 50001 for every channel
-    /// there, and no event (Discord sends none to a bot that is not connected).
-    pub fn remove_bot_from_guild_while_away(&self) {
-        self.lock().removed_from_guild = true;
-    }
 }
 
 impl FakeUser {

@@ -311,6 +311,7 @@ fn answer(
         (Method::GET, ["channels", channel]) => {
             super::guild::get_channel(inner, channel.parse().unwrap_or(0))
         }
+        (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
         (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
             super::emoji::application_emojis(inner, method, application, body)
         }
@@ -366,6 +367,27 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
         inner,
         "command list",
         Value::Array(commands),
+    ))
+}
+
+/// `GET /users/@me/guilds`: the fake's one guild, unless the bot was removed from it.
+fn current_guilds(inner: &mut Inner) -> Outcome {
+    let guilds = if inner.removed_from_guild {
+        json!([])
+    } else {
+        json!([{
+            "id": GUILD_ID.to_string(),
+            "name": "the fake's guild",
+            "icon": null,
+            "owner": false,
+            "permissions": "0",
+            "features": [],
+        }])
+    };
+    Outcome::ok(checked::<Vec<serenity::model::guild::GuildInfo>>(
+        inner,
+        "guild list",
+        guilds,
     ))
 }
 
