@@ -372,7 +372,11 @@ bank-receive-cap-reached = { $remaining ->
     [one] Hoy ese jugador solo puede recibir { $remaining } ficha más: el límite diario es { $cap }.
    *[other] Hoy ese jugador solo puede recibir { $remaining } fichas más: el límite diario es { $cap }.
 }
-bank-house-dry = La casa no puede pagar el buy-in de { $needed } de un bot: tiene { $held } y solo se pueden crear { $left } fichas más para ella. Ningún bot se sienta hasta que la casa recupere fichas.
+bank-house-dry = La casa no puede pagar el buy-in de { $needed } de un bot: tiene { $held } y { $left ->
+    [0] ya no se pueden crear más fichas para ella
+    [one] solo se puede crear 1 ficha más para ella
+   *[other] solo se pueden crear { $left } fichas más para ella
+}. Ningún bot se sienta hasta que la casa recupere fichas.
 bank-computer-buy-in-too-large = En este servidor un bot entra con un buy-in de { $limit } fichas como máximo, no de { $amount }. Baja el buy-in o juega sin bots.
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
 
@@ -475,6 +479,7 @@ house-body = { $hands } { $hands ->
 } · ganó { $won } · perdió { $lost } · balance { $net } · fichas creadas { $minted }
 house-mint = { $left ->
     [0] La casa se quedó sin fichas nuevas: ya se crearon las { $limit } que se permiten para ella, así que un bot solo se sienta si la casa tiene su buy-in.
+    [one] Aún se puede crear 1 ficha para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
    *[other] Aún se pueden crear { $left } fichas para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
 }
 

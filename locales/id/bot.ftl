@@ -96,7 +96,7 @@ opt-computer-level = Level bot di meja ini: mudah atau sulit
 choice-easy = Mudah: untuk pemula
 choice-good = Sulit: bermain berdasarkan equity
 opt-house = Akun bandar server, yang dipakai bot untuk bermain (admin server)
-bot-not-staff = Hanya admin server yang bisa melakukan itu: pemegang peran moderator, atau izin “Kelola Server” atau “Administrator” di seluruh server. Izin di satu channel saja tidak cukup.
+bot-not-staff = Hanya admin server yang bisa melakukan itu: pemegang peran moderator, izin “Kelola Server”, atau izin “Administrator” di seluruh server. Izin di satu channel saja tidak cukup.
 bot-rights-unknown = Discord belum memastikan apakah kamu boleh melakukan itu, jadi tidak ada yang diubah. Coba lagi sebentar lagi.
 # Turnamen (/tournament, serta /join dan /leave selama pendaftaran)
 cmd-tournament = Turnamen di channel ini

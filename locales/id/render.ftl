@@ -293,7 +293,10 @@ bank-receive-cap-reached = { $remaining ->
     [0] Pemain itu sudah menerima batas maksimum hari ini ({ $cap } chip).
    *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 }
-bank-house-dry = Bandar tidak bisa membayar buy-in { $needed } untuk bot: bandar punya { $held }, dan chip baru yang masih boleh dibuat untuknya hanya { $left }. Bot tidak duduk sampai bandar memenangkan chip lagi.
+bank-house-dry = Bandar tidak bisa membayar { $needed } chip untuk buy-in bot: bandar punya { $held }, dan { $left ->
+    [0] tidak ada lagi chip baru yang boleh dibuat untuknya
+   *[other] chip baru yang masih boleh dibuat untuknya hanya { $left }
+}. Bot tidak duduk sampai bandar memenangkan chip lagi.
 bank-computer-buy-in-too-large = Di server ini buy-in bot paling banyak { $limit } chip, bukan { $amount }. Turunkan buy-in-nya atau main tanpa bot.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
 
