@@ -29,6 +29,13 @@ pub(crate) enum TableCommand {
     ChannelGone {
         reply: Responder<Gone>,
     },
+    /// A moderator cancels the sit & go (`reference` makes it once): between hands at once;
+    /// a hand in play is first played or dealt out to its end and recorded, so no cancel
+    /// decides a pot. What each entrant was paid.
+    CancelSitAndGo {
+        reference: String,
+        reply: Responder<Payouts>,
+    },
     /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
     /// they are not (the board's post failed, or the board was deleted), that player's timer
     /// is held; once they are again, it starts from the whole timer. Any other turn: nothing.
@@ -256,6 +263,14 @@ impl TableHandle {
     /// The table's channel is gone: see `TableCommand::ChannelGone`.
     pub async fn channel_gone(&self) -> Result<Gone, LobbyError> {
         self.ask(|reply| TableCommand::ChannelGone { reply }).await
+    }
+
+    /// A moderator cancels the table's sit & go: see `TableCommand::CancelSitAndGo`. Waits
+    /// for the hand in play, if any, to end.
+    pub async fn cancel_sit_and_go(&self, reference: &str) -> Result<Payouts, LobbyError> {
+        let reference = reference.to_owned();
+        self.ask(|reply| TableCommand::CancelSitAndGo { reference, reply })
+            .await
     }
 
     pub async fn pause(&self) -> Result<(), LobbyError> {

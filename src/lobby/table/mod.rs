@@ -17,6 +17,7 @@
 //! publishes, its status).
 
 mod admin;
+mod cancel;
 mod chairs;
 mod channel_gone;
 mod computers;
@@ -36,7 +37,7 @@ use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bank::{Bank, GuildId, TableId, UserId};
+use crate::bank::{Bank, GuildId, Payouts, TableId, UserId};
 use crate::telemetry::record;
 
 use super::LobbyShared;
@@ -141,6 +142,9 @@ pub(crate) struct Table {
     house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
+    /// Moderators' cancels of the sit & go waiting for the hand in play to end (`cancel.rs`),
+    /// each with its reference.
+    cancels_after_hand: Vec<(String, Responder<Payouts>)>,
     /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
     /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
     /// again.
@@ -188,6 +192,7 @@ impl Table {
             wanting_seat: Vec::new(),
             computer_rng,
             house_dry_told: false,
+            cancels_after_hand: Vec::new(),
             deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
             tournament: init.tournament,
         };
@@ -258,6 +263,9 @@ impl Table {
             }
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
+            TableCommand::CancelSitAndGo { reference, reply } => {
+                self.cancel_sit_and_go(reference, reply).await;
+            }
             TableCommand::Close { reply } if self.is_tournament() => {
                 answer(reply, self.close_if_tournament_ended().await);
             }

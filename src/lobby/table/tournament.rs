@@ -326,6 +326,9 @@ impl Table {
             self.close_tournament_table();
             return;
         }
+        if self.cancel_after_hand().await {
+            return;
+        }
         self.after_hand().await;
     }
 
