@@ -71,7 +71,8 @@ async fn a_sit_and_go_result_kept_from_its_channel_by_a_stop_is_posted_once_by_t
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_kept_result_whose_channel_was_deleted_while_stopped_is_no_longer_kept_once_discord_says_so() {
+async fn a_kept_result_whose_channel_was_deleted_while_stopped_is_no_longer_kept_once_discord_says_so()
+ {
     const GONE: u64 = 300_000_000_000_002_341;
     let (fake, data, bot) = start_bot_with(quick_config, SEED).await;
     let players = [player(1, "Ada"), player(2, "Ben")];
@@ -90,9 +91,11 @@ async fn a_kept_result_whose_channel_was_deleted_while_stopped_is_no_longer_kept
 
     let mark = fake.mark();
     let bot = TestBot::start(&fake, &quick_config(&fake, data.path(), SEED)).await;
-    fake.wait_for("the kept result's post refused as Unknown Channel", mark, |r| {
-        r.method == Method::POST && r.path == messages && r.status == 404
-    })
+    fake.wait_for(
+        "the kept result's post refused as Unknown Channel",
+        mark,
+        |r| r.method == Method::POST && r.path == messages && r.status == 404,
+    )
     .await;
     bot.stop().await;
     let bank = Bank::open(&data.path().join("bank"), EconomyConfig::default())
