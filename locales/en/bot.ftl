@@ -21,9 +21,9 @@ cmd-leaderboard = This server's leaderboard: the most chips or the best sit & go
 cmd-stats = Hands played, pots won and net chips
 cmd-history = The history of a recent hand at this table
 cmd-rules = The rules of this channel's table (Stud Hi/Lo where there is none)
-cmd-chips = Create or remove chips (moderators)
-cmd-chips-grant = Give a player new chips (moderators)
-cmd-chips-take = Take chips away from a player (moderators)
+cmd-chips = Create or remove chips (server staff)
+cmd-chips-grant = Give a player new chips (server staff)
+cmd-chips-take = Take chips away from a player (server staff)
 
 opt-ante = Ante every player posts each hand
 opt-bring-in = Forced bet of the player with the lowest up card (in Razz, the highest)
@@ -98,8 +98,9 @@ opt-computer-players = Seats computer players may fill while humans are short (0
 opt-computer-level = How well the table's computer players play
 choice-easy = Easy: for beginners
 choice-good = Good: plays by equity
-opt-house = The guild house's account, which its computer players play with (moderators)
-bot-house-moderators-only = Only moderators can see the house's account.
+opt-house = The guild house's account, which its computer players play with (server staff)
+bot-not-staff = Only the server's staff can do that: the moderator role, or Manage Server or Administrator across the whole server. Permissions in a single channel are not enough.
+bot-rights-unknown = Discord didn't say whether you may do that, so nothing was done. Try again in a moment.
 # Sit & go tournaments (/tournament, and /join and /leave while one is registering)
 cmd-tournament = The sit & go tournament of this channel
 cmd-tournament-open = Open a sit & go in this channel: players register with /join (moderators)

@@ -160,7 +160,8 @@ settings-computer-players = computer players may take at most { $max } { $max ->
     [one] seat
    *[other] seats
 } here (one is always left for a human), not { $computer_players }
-lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one.
+settings-computer-buy-in = computer players buy in at the maximum buy-in, which on this server may be at most { $limit } where they sit, not { $max_buy_in }
+lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one (/leave if you change your mind).
 
 ## A sit & go dealt at its channel's table
 

@@ -270,6 +270,8 @@ notice-timed-out = { $action ->
    *[fold] { $name } ran out of time: fold.
 }
 notice-kicked = { $name } was removed from the table by a moderator.
+notice-kicked-after-hand = A moderator removes { $name } from the table when this hand ends; until then { $name } plays it out.
+notice-seat-request-withdrawn = You won't be seated when this hand ends: your request for a seat is withdrawn.
 notice-topped-up = { $name } adds { $amount } { $amount ->
     [one] chip
    *[other] chips
@@ -371,6 +373,12 @@ bank-receive-cap-reached = { $remaining ->
     [one] That player can receive only { $remaining } more chip today: the daily limit is { $cap }.
    *[other] That player can receive only { $remaining } more chips today: the daily limit is { $cap }.
 }
+bank-house-dry = The house can't pay a computer player's buy-in of { $needed }: it holds { $held }, and { $left ->
+    [0] the mint may create no more chips for it
+    [one] the mint may create only 1 more chip for it
+   *[other] the mint may create only { $left } more chips for it
+}. No computer player sits down until the house wins chips back.
+bank-computer-buy-in-too-large = A computer player buys in for at most { $limit } chips on this server, not { $amount }. Lower the buy-in, or play without computer players.
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
 
 ## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
@@ -472,6 +480,11 @@ house-body = { $hands } { $hands ->
     [one] hand
    *[other] hands
 } played · won { $won } · lost { $lost } · net { $net } · minted { $minted }
+house-mint = { $left ->
+    [0] The house has run dry: the mint has created all { $limit } chips it may for it, so a computer player sits down only while the house holds its buy-in.
+    [one] The mint may create 1 more chip for the house ({ $limit } in all); then a computer player sits down only while the house holds its buy-in.
+   *[other] The mint may create { $left } more chips for the house ({ $limit } in all); then a computer player sits down only while the house holds its buy-in.
+}
 
 ## /stats, /stats house and /leaderboard board:tournaments: sit & gos, apart from cash play
 

@@ -21,9 +21,9 @@ cmd-leaderboard = Clasificación del servidor: por fichas o por resultados en to
 cmd-stats = Manos jugadas, botes ganados y balance de fichas
 cmd-history = El historial de una mano reciente de esta mesa
 cmd-rules = Las reglas del juego de la mesa de este canal (Stud Hi/Lo si no hay mesa)
-cmd-chips = Crear o retirar fichas (moderadores)
-cmd-chips-grant = Dar fichas nuevas a alguien (moderadores)
-cmd-chips-take = Quitarle fichas a alguien (moderadores)
+cmd-chips = Crear o retirar fichas (administración del servidor)
+cmd-chips-grant = Dar fichas nuevas a alguien (administración del servidor)
+cmd-chips-take = Quitarle fichas a alguien (administración del servidor)
 
 opt-ante = Ante que pone cada jugador en cada mano
 opt-bring-in = Apuesta obligatoria de quien muestra la carta más baja (en Razz, la más alta)
@@ -101,8 +101,9 @@ opt-computer-players = Asientos que pueden ocupar bots si faltan jugadores (0: n
 opt-computer-level = Nivel de juego de los bots de la mesa
 choice-easy = Fácil: para principiantes
 choice-good = Difícil: juega según su equity
-opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (moderadores)
-bot-house-moderators-only = Solo los moderadores pueden ver la cuenta de la casa.
+opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (administración)
+bot-not-staff = Solo la administración del servidor puede hacer eso: quien tenga el rol de moderador, «Gestionar servidor» o «Administrador» en todo el servidor. Los permisos de un solo canal no bastan.
+bot-rights-unknown = Discord no confirmó si puedes hacer eso, así que no se hizo nada. Vuelve a intentarlo en un momento.
 # Torneos (/tournament, y /join y /leave mientras uno está en inscripción)
 cmd-tournament = El torneo de este canal
 cmd-tournament-open = Abrir un torneo en este canal: los jugadores se inscriben con /join (moderadores)

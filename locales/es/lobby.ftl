@@ -158,7 +158,8 @@ settings-computer-players = los bots pueden ocupar como máximo { $max } { $max 
     [one] asiento
    *[other] asientos
 } aquí (siempre queda uno para una persona), no { $computer_players }
-lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente.
+settings-computer-buy-in = los bots entran con el buy-in máximo, que en este servidor no puede pasar de { $limit } en una mesa con bots; { $max_buy_in } es demasiado
+lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente (usa /leave si cambias de idea).
 
 ## A sit & go dealt at its channel's table
 

@@ -269,6 +269,8 @@ notice-timed-out = { $action ->
    *[fold] A { $name } se le acabó el tiempo: se retira.
 }
 notice-kicked = Un moderador sacó a { $name } de la mesa.
+notice-kicked-after-hand = Un moderador sacará a { $name } de la mesa cuando termine esta mano; hasta entonces { $name } la juega como siempre.
+notice-seat-request-withdrawn = Ya no te sentarás al terminar esta mano: tu petición de asiento queda anulada.
 notice-topped-up = { $name } recarga { $amount } { $amount ->
     [one] ficha
    *[other] fichas
@@ -370,6 +372,12 @@ bank-receive-cap-reached = { $remaining ->
     [one] Hoy ese jugador solo puede recibir { $remaining } ficha más: el límite diario es { $cap }.
    *[other] Hoy ese jugador solo puede recibir { $remaining } fichas más: el límite diario es { $cap }.
 }
+bank-house-dry = La casa no puede pagar el buy-in de { $needed } de un bot: tiene { $held } y { $left ->
+    [0] ya no se pueden crear más fichas para ella
+    [one] solo se puede crear 1 ficha más para ella
+   *[other] solo se pueden crear { $left } fichas más para ella
+}. Ningún bot se sienta hasta que la casa recupere fichas.
+bank-computer-buy-in-too-large = En este servidor un bot entra con un buy-in de { $limit } fichas como máximo, no de { $amount }. Baja el buy-in o juega sin bots.
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
 
 ## Juegos: Stud/8, Stud, Razz y el mix (el `game` de la mesa)
@@ -469,6 +477,11 @@ house-body = { $hands } { $hands ->
     [one] mano jugada
    *[other] manos jugadas
 } · ganó { $won } · perdió { $lost } · balance { $net } · fichas creadas { $minted }
+house-mint = { $left ->
+    [0] La casa se quedó sin fichas nuevas: ya se crearon las { $limit } que se permiten para ella, así que un bot solo se sienta si la casa tiene su buy-in.
+    [one] Aún se puede crear 1 ficha para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
+   *[other] Aún se pueden crear { $left } fichas para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
+}
 
 ## /stats, /stats house y /leaderboard board:tournaments: los torneos, aparte de las mesas
 

@@ -100,7 +100,8 @@ play-tournament-help =
       “riwayat [N]”: hand terakhir turnamen atau hand N
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
 settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
-lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: bot itu akan memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.
+settings-computer-buy-in = bot masuk dengan buy-in maksimum, yang di server ini paling banyak { $limit } di meja yang ada botnya, bukan { $max_buy_in }
+lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: bot itu akan memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya (pakai /leave kalau berubah pikiran).
 
 ## A sit & go dealt at its channel's table
 

@@ -222,6 +222,8 @@ notice-timed-out = { $action ->
    *[fold] Waktu { $name } habis: otomatis fold.
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
+notice-kicked-after-hand = Moderator akan mengeluarkan { $name } dari meja setelah hand ini selesai; sampai itu { $name } tetap memainkan hand-nya.
+notice-seat-request-withdrawn = Kamu tidak akan didudukkan setelah hand ini selesai: permintaan kursimu dibatalkan.
 notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
 notice-table-opened = Meja sudah dibuka: pakai /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.
@@ -291,6 +293,11 @@ bank-receive-cap-reached = { $remaining ->
     [0] Pemain itu sudah menerima batas maksimum hari ini ({ $cap } chip).
    *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 }
+bank-house-dry = Bandar tidak bisa membayar { $needed } chip untuk buy-in bot: bandar punya { $held }, dan { $left ->
+    [0] tidak ada lagi chip baru yang boleh dibuat untuknya
+   *[other] chip baru yang masih boleh dibuat untuknya hanya { $left }
+}. Bot tidak duduk sampai bandar memenangkan chip lagi.
+bank-computer-buy-in-too-large = Di server ini buy-in bot paling banyak { $limit } chip, bukan { $amount }. Turunkan buy-in-nya atau main tanpa bot.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
@@ -366,6 +373,10 @@ computer-level-good = sulit
 status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (level: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
 house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · chip baru { $minted }
+house-mint = { $left ->
+    [0] Jatah chip baru bandar sudah habis: semua { $limit } chip yang boleh dibuat untuknya sudah dibuat, jadi bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+   *[other] Masih bisa dibuat { $left } chip baru untuk bandar ({ $limit } total); setelah itu bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+}
 
 ## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
 

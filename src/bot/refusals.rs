@@ -9,9 +9,16 @@ use crate::refusal::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum Refused {
-    /// Only moderators (Manage Channels, or the configured role) may do this.
+    /// Only moderators (Manage Channels in the channel, or the configured role) may do this.
     #[error("only moderators may do this")]
     NotModerator,
+    /// Only the server's staff (the configured role, Manage Server or Administrator at the
+    /// guild's level) may act on its economy (`super::rights`).
+    #[error("only the server's staff may do this")]
+    NotStaff,
+    /// Discord could not say whether the caller is the server's staff: nothing was done.
+    #[error("Discord did not say whether the caller may do this")]
+    RightsUnknown,
     /// The command works only in a server's channel.
     #[error("this command works only in a server channel")]
     GuildOnly,
@@ -44,6 +51,8 @@ impl Refusal for Refused {
     fn message_id(&self) -> &'static str {
         match self {
             Refused::NotModerator => "notice-not-moderator",
+            Refused::NotStaff => "bot-not-staff",
+            Refused::RightsUnknown => "bot-rights-unknown",
             Refused::GuildOnly => "bot-guild-only",
             Refused::BotsHoldNoChips => "bot-bots-hold-no-chips",
             Refused::UnknownButton => "bot-unknown-button",

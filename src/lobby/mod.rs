@@ -95,6 +95,11 @@ pub struct LobbyConfig {
     pub sit_and_go_table: TableSettings,
     /// How long computer players think before they act.
     pub thinking: computer::ThinkingTime,
+    /// Every table [`Lobby::start`] reopens (cash tables and sit & gos) deals nothing until
+    /// [`TableHandle::release`]: a front end that must first learn whether the table's
+    /// channel can still show a hand (a Discord channel hidden, deleted, or in a server that
+    /// removed the bot while it was stopped) holds them so, and nothing is dealt blind.
+    pub hold_reopened: bool,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -107,6 +112,9 @@ pub(crate) struct LobbyShared {
     /// What every table uses: the bank, the store, the deck seed, the pace, this lobby.
     services: Arc<TableServices>,
     registry: Mutex<Registry>,
+    /// Set while `Lobby::start` reopens tables with `LobbyConfig::hold_reopened`: each table
+    /// spawned meanwhile starts held.
+    holding: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -237,6 +245,7 @@ impl Lobby {
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
+                holding: std::sync::atomic::AtomicBool::new(config.hold_reopened),
             }),
         };
         // A table the bank recovered but whose settings are gone (it was being closed when
@@ -288,7 +297,13 @@ impl Lobby {
                 tournament: None,
             });
         }
-        lobby.resume_sit_and_gos().await?;
+        let resumed = lobby.resume_sit_and_gos().await;
+        // Tables opened from now on (a command's) are not held, whatever happened.
+        lobby
+            .shared
+            .holding
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+        resumed?;
         Ok((lobby, recoveries))
     }
 
@@ -301,6 +316,7 @@ impl Lobby {
         settings: TableSettings,
     ) -> Result<TableHandle, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.shared.services.bank.computer_max_buy_in())?;
         {
             let mut registry = self.shared.registry();
             if registry.tables.contains_key(&table) || !registry.opening.insert(table) {
@@ -371,7 +387,11 @@ impl Lobby {
         };
         let (guild, table) = (init.guild, init.table);
         let services = Arc::clone(&init.services);
-        let task = tokio::spawn(Table::new(init).run(receiver));
+        let held = self
+            .shared
+            .holding
+            .load(std::sync::atomic::Ordering::SeqCst);
+        let task = tokio::spawn(Table::new(init, held).run(receiver));
         tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);

@@ -41,6 +41,7 @@ mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
 mod lobby_tournament;
+mod lobby_tournament_cancel;
 mod lobby_tournament_gone;
 mod lobby_tournament_pause;
 mod lobby_tournament_result;

@@ -71,6 +71,10 @@ fn every_settings_error() -> Vec<SettingsError> {
         },
         SettingsError::TimeBank(601),
         SettingsError::AwayHands(101),
+        SettingsError::ComputerBuyIn {
+            max_buy_in: 5_000,
+            limit: 1_000,
+        },
     ]);
     for error in &all {
         match error {
@@ -85,7 +89,8 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::OpenPairBigBetInRazz
             | SettingsError::ComputerPlayers { .. }
             | SettingsError::TimeBank(_)
-            | SettingsError::AwayHands(_) => {}
+            | SettingsError::AwayHands(_)
+            | SettingsError::ComputerBuyIn { .. } => {}
         }
     }
     all
@@ -161,6 +166,15 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::HouseDry {
+            needed: 1_000,
+            held: 200,
+            mint_left: 300,
+        },
+        BankError::ComputerBuyInTooLarge {
+            amount: 5_000,
+            limit: 1_000,
+        },
         BankError::UnreadableTournament {
             tournament,
             reason: "place 0 among 4".into(),
@@ -208,6 +222,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. }
+            | BankError::HouseDry { .. }
+            | BankError::ComputerBuyInTooLarge { .. }
             | BankError::UnreadableTournament { .. } => {}
         }
     }

@@ -617,6 +617,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table open",
             "/table resume",
             "/join",
+            "/leave",
             "/back",
             "/cards",
             // `/table open`'s option, which Discord shows by its English name.
@@ -706,6 +707,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table open",
             "/table resume",
             "/join",
+            "/leave",
             "/back",
             "/cards",
             // `/table open`'s option, which Discord shows by its English name.
@@ -725,9 +727,21 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
             "min", "antes", "balance",
         ],
         Locale::Id => &[
-            "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",
-            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too.
-            "as", "bank",
+            "pot",
+            "status",
+            "saldo",
+            "bot",
+            "server",
+            "meja",
+            "main",
+            "per",
+            "minimum",
+            "poker",
+            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too;
+            // "administrator" is Indonesian as well (and Discord's name of the permission).
+            "as",
+            "bank",
+            "administrator",
         ],
     }
 }

@@ -58,6 +58,9 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
                 }
                 caller.tell_channel(&Announcement::LeavingAfterHand { name })
             }
+            Departure::SeatRequestWithdrawn => {
+                caller.tell_caller(&Announcement::SeatRequestWithdrawn)
+            }
         }
     };
     in_guild(ctx, |caller| async move {

@@ -1,8 +1,11 @@
 //! `/table`: open, close, pause, resume, kick, settings (moderators) and status (anyone).
+//! Settings that make the house mint more (computer players, their buy-in) also need the
+//! server's staff ([`crate::bot::rights`]): a channel's moderator runs its table, not the
+//! guild's economy.
 
 use poise::serenity_prelude as serenity;
 
-use crate::lobby::{TableHandle, TableStatus};
+use crate::lobby::{Departure, TableHandle, TableSettings, TableStatus};
 use crate::render::{self, Announcement, Locale};
 
 // The option types the settings macro names.
@@ -12,12 +15,12 @@ use super::settings::{
     Seats, SettingOptions, ShortAllInChoice, SmallBet, TimeBank, Timer, settings_command,
     with_setting_options,
 };
-use super::{at_table, named, user_id};
-use crate::bot::permissions;
+use super::{at_table, named, table_of, user_id};
 use crate::bot::refusals::Refused;
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 use crate::bot::threads;
 use crate::bot::{Bot, Context};
+use crate::bot::{permissions, rights};
 
 #[poise::command(
     slash_command,
@@ -50,6 +53,11 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions, thread: Option<bo
             ));
         }
         let settings = options.apply(caller.bot.config().table);
+        if settings.draws_more_on_the_house(&no_computers(caller.bot.config().table))
+            && let Some(refused) = rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
+        }
         if own_thread {
             return open_in_own_thread(caller, settings, kind).await;
         }
@@ -149,13 +157,24 @@ async fn open_in_own_thread(
 }
 
 async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
-    let ask = |table: TableHandle, _| async move {
-        let status = table.status().await?;
-        let settings = options.apply(status.pending_settings.unwrap_or(status.settings));
-        table.change_settings(settings).await?;
-        Ok(settings)
-    };
-    at_table(ctx, ask, |settings, caller| async move {
+    in_guild(ctx, |caller| async move {
+        let table = match table_of(&caller).await {
+            Ok(table) => table,
+            Err(error) => return caller.refuse(&error),
+        };
+        let current = match table.status().await {
+            Ok(status) => status.pending_settings.unwrap_or(status.settings),
+            Err(error) => return caller.refuse(&error),
+        };
+        let settings = options.apply(current);
+        if settings.draws_more_on_the_house(&current)
+            && let Some(refused) = rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
+        }
+        if let Err(error) = table.change_settings(settings).await {
+            return caller.refuse(&error);
+        }
         // The table's words change at once (its rules from the next hand).
         if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
             presenter.set_language(settings.language);
@@ -164,6 +183,14 @@ async fn change_settings(ctx: Context<'_>, options: SettingOptions) -> Outcome {
         Answer::public(render::notice(public, &Announcement::SettingsNextHand))
     })
     .await
+}
+
+/// `settings` with no computer player: what opening a table changes from.
+fn no_computers(settings: TableSettings) -> TableSettings {
+    TableSettings {
+        computer_players: 0,
+        ..settings
+    }
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
@@ -222,9 +249,20 @@ pub async fn resume(ctx: Context<'_>) -> Outcome {
 pub async fn kick(ctx: Context<'_>, #[rename = "user"] player: serenity::User) -> Outcome {
     let kicked = user_id(&player);
     let ask = |table: TableHandle, _| async move { table.kick(kicked).await };
-    let told = |_, caller: Caller| async move {
+    let told = |kicked, caller: Caller| async move {
         let name = named(&player);
-        caller.tell_channel(&Announcement::Kicked { name })
+        match kicked {
+            Departure::AfterHand => {
+                // Told again, by the presenter, when the hand ends and the player is gone.
+                if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
+                    presenter.departing(user_id(&player));
+                }
+                caller.tell_channel(&Announcement::KickedAfterHand { name })
+            }
+            Departure::CashedOut(_) | Departure::SeatRequestWithdrawn => {
+                caller.tell_channel(&Announcement::Kicked { name })
+            }
+        }
     };
     at_table(ctx, ask, told).await
 }

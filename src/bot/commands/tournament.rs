@@ -4,6 +4,7 @@
 //! asks and tells.
 
 use crate::bank::{TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::lobby::LobbyError;
 use crate::refusal::Refusal;
 use crate::render::{self, Locale, display_name, tr};
 use crate::tournament::{PayoutTable, Structure, StructureKind, Tournament, TournamentSettings};
@@ -85,6 +86,12 @@ pub async fn open(
         }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
+        }
+        // Computer entrants' buy-ins come from the house: the server's staff only.
+        if computers > 0
+            && let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
         }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
@@ -177,6 +184,18 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Err(answer) => return answer,
         };
         let was_running = matches!(state.phase, TournamentPhase::Running(_));
+        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
+            // Through its table, which plays the hand in play to its end and records it
+            // first: no cancel decides a pot. Its task gone meanwhile (the sit & go ended,
+            // or the bot is stopping), the bank below says what is left to cancel.
+            match table.cancel_sit_and_go(&reference).await {
+                Ok(paid) => {
+                    return Answer::public(cancelled_text(&caller.bot, caller.public, true, &paid));
+                }
+                Err(LobbyError::TableClosed { .. }) => {}
+                Err(error) => return caller.refuse(&error),
+            }
+        }
         let paid = match caller
             .bot
             .bank()
@@ -186,12 +205,6 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Ok(paid) => paid,
             Err(error) => return caller.refuse(&error),
         };
-        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
-            // The bank no longer runs it: its table stops, the hand in play unrecorded.
-            if let Err(error) = table.close().await {
-                tracing::warn!(%error, "the cancelled sit & go's table did not close");
-            }
-        }
         Answer::public(cancelled_text(
             &caller.bot,
             caller.public,

@@ -512,7 +512,8 @@ impl Seating<'_> {
                 continue;
             }
             match self.table.leave(bot).await {
-                Ok(Departure::CashedOut(_)) | Err(LobbyError::NotSeated) => {}
+                Ok(Departure::CashedOut(_) | Departure::SeatRequestWithdrawn)
+                | Err(LobbyError::NotSeated) => {}
                 // Its chair is free only once the hand ends: it sits down when it has left.
                 Ok(Departure::AfterHand) => {
                     self.leaving_after_hand.push(bot);

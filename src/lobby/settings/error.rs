@@ -59,6 +59,10 @@ pub enum SettingsError {
     AwayHands(u32),
     #[error("computer players may take at most {} of the {seats} seats, not {computer_players}", seats.saturating_sub(1))]
     ComputerPlayers { computer_players: u8, seats: u8 },
+    /// Computer players buy in at `max_buy_in`, which where they sit may not pass the
+    /// operator's `[economy] computer_max_buy_in`.
+    #[error("where computer players sit, max_buy_in may be at most {limit}, not {max_buy_in}")]
+    ComputerBuyIn { max_buy_in: u64, limit: u64 },
 }
 
 impl SettingsError {
@@ -78,6 +82,7 @@ impl SettingsError {
             SettingsError::ComputerPlayers { .. } => "settings-computer-players",
             SettingsError::TimeBank(_) => "settings-time-bank",
             SettingsError::AwayHands(_) => "settings-away-hands",
+            SettingsError::ComputerBuyIn { .. } => "settings-computer-buy-in",
         }
     }
 
@@ -133,6 +138,9 @@ impl SettingsError {
                 ("computer_players", computer_players.into()),
                 ("max", u64::from(seats.saturating_sub(1))),
             ],
+            SettingsError::ComputerBuyIn { max_buy_in, limit } => {
+                vec![("max_buy_in", max_buy_in), ("limit", limit)]
+            }
         }
     }
 }

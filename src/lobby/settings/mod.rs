@@ -78,6 +78,28 @@ impl TableSettings {
     pub const MAX_TIME_BANK_SECS: u32 = 600;
     pub const MAX_AWAY_HANDS: u32 = 100;
 
+    /// Refuses computer players buying in for more than `limit` (`[economy]
+    /// computer_max_buy_in`): where computers sit, `max_buy_in` (what each buys in for) is
+    /// bounded.
+    pub fn check_computer_buy_in(&self, limit: u64) -> Result<(), SettingsError> {
+        if self.computer_players > 0 && self.max_buy_in > limit {
+            return Err(SettingsError::ComputerBuyIn {
+                max_buy_in: self.max_buy_in,
+                limit,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether these settings, replacing `before`, may have the house mint more: more
+    /// computer players, or computers buying in for more (each buys in at `max_buy_in`).
+    /// Fewer computers, a smaller buy-in or any other change draw no more on it. Opening a
+    /// table is replacing a table of no computers.
+    pub fn draws_more_on_the_house(&self, before: &TableSettings) -> bool {
+        self.computer_players > before.computer_players
+            || (self.computer_players > 0 && self.max_buy_in > before.max_buy_in)
+    }
+
     /// Checks every value; the first one that is wrong is named in the error.
     pub fn validate(&self) -> Result<(), SettingsError> {
         if !(1..=Self::MAX_MIX_HANDS).contains(&self.mix_hands) {
@@ -342,5 +364,39 @@ mod tests {
             change(&mut settings);
             assert_eq!(settings.validate(), Err(expected));
         }
+    }
+
+    #[test]
+    fn more_computers_or_a_larger_computer_buy_in_draw_more_on_the_house_and_nothing_else_does() {
+        let none = TableSettings::default();
+        let two = TableSettings {
+            computer_players: 2,
+            ..none
+        };
+        assert!(two.draws_more_on_the_house(&none));
+        assert!(!none.draws_more_on_the_house(&two));
+        let richer = TableSettings {
+            max_buy_in: two.max_buy_in + 1,
+            ..two
+        };
+        assert!(richer.draws_more_on_the_house(&two));
+        assert!(!two.draws_more_on_the_house(&richer));
+        // A larger buy-in at a table of no computers draws nothing.
+        let richer_without = TableSettings {
+            max_buy_in: none.max_buy_in + 1,
+            ..none
+        };
+        assert!(!richer_without.draws_more_on_the_house(&none));
+        let other = TableSettings {
+            action_timer_secs: 60,
+            stakes: Stakes {
+                big_bet: two.stakes.big_bet * 2,
+                small_bet: two.stakes.small_bet * 2,
+                ..two.stakes
+            },
+            ..two
+        };
+        assert!(!other.draws_more_on_the_house(&two));
+        assert!(!two.draws_more_on_the_house(&two));
     }
 }

@@ -52,11 +52,13 @@ impl Table {
         Ok(())
     }
 
+    /// Between hands the player is cashed out at once; during a hand the kick takes effect
+    /// when it ends: the player plays it out (see `Seat::is_automatic`), so no kick decides a
+    /// pot.
     pub(super) async fn kick(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
         if self.phase.hand().is_some() {
             seat.status = SeatStatus::Kicked;
-            self.play_automatic_turns().await;
             return Ok(None);
         }
         match self.cash_out(user).await {
@@ -73,6 +75,7 @@ impl Table {
         settings: TableSettings,
     ) -> Result<u64, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.services.bank.computer_max_buy_in())?;
         if self.seats.len() > usize::from(settings.seats) {
             return Err(LobbyError::TableFull {
                 seats: settings.seats,

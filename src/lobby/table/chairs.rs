@@ -6,7 +6,9 @@ use std::collections::VecDeque;
 use crate::bank::UserId;
 
 use super::Table;
+use super::playing::TIMEOUTS_BEFORE_SIT_OUT;
 use super::settle::{DEPARTURE_RETRY, outcome_unknown};
+use crate::lobby::command::Departure;
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{PlayerCards, SeatStatus, SitOutReason, TableMessage};
 
@@ -62,16 +64,20 @@ impl Seat {
         matches!(self.status, SeatStatus::Leaving | SeatStatus::Kicked)
     }
 
-    /// Someone the table acts for at once when it is their turn.
+    /// Someone the table acts for at once when it is their turn. Never for a kick alone: the
+    /// table's check-or-fold would decide a contested pot for whoever kicked (a moderator
+    /// betting into the kicked player). A kicked player plays the hand in progress out as
+    /// anyone does, the timer acting only as it would for them (at once once timeouts had
+    /// sat them out), and leaves when it ends.
     pub(crate) fn is_automatic(&self) -> bool {
-        matches!(
-            self.status,
-            SeatStatus::Kicked
-                | SeatStatus::Leaving
-                | SeatStatus::SittingOut {
-                    reason: SitOutReason::TimedOut
-                }
-        )
+        match self.status {
+            SeatStatus::Leaving
+            | SeatStatus::SittingOut {
+                reason: SitOutReason::TimedOut,
+            } => true,
+            SeatStatus::Kicked => self.timeouts_in_a_row >= TIMEOUTS_BEFORE_SIT_OUT,
+            SeatStatus::Playing | SeatStatus::SittingOut { .. } => false,
+        }
     }
 }
 
@@ -293,7 +299,25 @@ impl Table {
         Ok(amount)
     }
 
-    pub(super) async fn leave(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
+    pub(super) async fn leave(&mut self, user: UserId) -> Result<Departure, LobbyError> {
+        if !self.seats.contains(user) {
+            return self.withdraw_seat_request(user);
+        }
+        self.leave_seat(user).await.map(Departure::from)
+    }
+
+    /// A player waiting for a computer's chair (`take_a_computers_chair`) changed their mind:
+    /// they are not seated when the hand ends.
+    fn withdraw_seat_request(&mut self, user: UserId) -> Result<Departure, LobbyError> {
+        let waiting = self.wanting_seat.len();
+        self.wanting_seat.retain(|(wanting, _)| *wanting != user);
+        if self.wanting_seat.len() == waiting {
+            return Err(LobbyError::NotSeated);
+        }
+        Ok(Departure::SeatRequestWithdrawn)
+    }
+
+    async fn leave_seat(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
         // While a hand runs the bank holds every seat's stack, dealt in or not.
         if self.phase.hand().is_some() {

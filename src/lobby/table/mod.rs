@@ -17,6 +17,7 @@
 //! publishes, its status).
 
 mod admin;
+mod cancel;
 mod chairs;
 mod channel_gone;
 mod computers;
@@ -37,11 +38,11 @@ use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bank::{Bank, GuildId, TableId, UserId};
+use crate::bank::{Bank, GuildId, Payouts, TableId, UserId};
 use crate::telemetry::record;
 
 use super::LobbyShared;
-use super::command::{Responder, ShutdownOutcome, TableCommand};
+use super::command::{Departure, Responder, ShutdownOutcome, TableCommand};
 use super::error::LobbyError;
 use super::notice::Notice;
 use super::settings::TableSettings;
@@ -112,6 +113,9 @@ pub(crate) struct Table {
     paused: bool,
     /// Paused by a moderator (not by a halt or a shutdown): stored, so a restart keeps it.
     paused_by_moderator: bool,
+    /// Reopened at start and not yet released by its front end (`TableCommand::Release`):
+    /// no hand starts, since nobody knows yet whether its channel can show one.
+    held: bool,
     stopping: Option<Stopping>,
     /// A close is under way: the hand it settles is followed by no other.
     closing: bool,
@@ -135,8 +139,14 @@ pub(crate) struct Table {
     wanting_seat: Vec<(UserId, u64)>,
     /// The computer players' thinking and choices.
     computer_rng: ChaCha20Rng,
+    /// The house ran dry seating a computer and the log said so: said again only once a
+    /// computer has sat down since.
+    house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
+    /// Moderators' cancels of the sit & go waiting for the hand in play to end (`cancel.rs`),
+    /// each with its reference.
+    cancels_after_hand: Vec<(String, Responder<Payouts>)>,
     /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
     /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
     /// again.
@@ -149,7 +159,7 @@ fn answer<T>(reply: Responder<T>, result: Result<T, LobbyError>) {
 }
 
 impl Table {
-    pub(crate) fn new(init: TableInit) -> Table {
+    pub(crate) fn new(init: TableInit, held: bool) -> Table {
         let rng = init.services.deck_seed.map(|seed| {
             ChaCha20Rng::seed_from_u64(seed ^ init.table.0.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         });
@@ -169,6 +179,7 @@ impl Table {
             phase: TablePhase::between_hands(),
             paused: init.paused,
             paused_by_moderator: init.paused,
+            held,
             stopping: None,
             closing: false,
             last_hand: init.last_hand,
@@ -182,6 +193,8 @@ impl Table {
             seated_reported: 0,
             wanting_seat: Vec::new(),
             computer_rng,
+            house_dry_told: false,
+            cancels_after_hand: Vec::new(),
             deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
             tournament: init.tournament,
         };
@@ -256,8 +269,16 @@ impl Table {
                 reply,
             } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
+            TableCommand::Release { reply } => {
+                self.held = false;
+                self.maybe_schedule_next_hand();
+                answer(reply, Ok(()));
+            }
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
+            TableCommand::CancelSitAndGo { reference, reply } => {
+                self.cancel_sit_and_go(reference, reply).await;
+            }
             TableCommand::Close { reply } if self.is_tournament() => {
                 answer(reply, self.close_if_tournament_ended().await);
             }
@@ -276,7 +297,12 @@ impl Table {
                 answer(reply, Err(LobbyError::SitAndGoTable));
             }
             TableCommand::Leave { user, reply } if self.is_tournament() => {
-                answer(reply, self.sit_out_of_tournament(user).await.map(|()| None));
+                answer(
+                    reply,
+                    self.sit_out_of_tournament(user)
+                        .await
+                        .map(|()| Departure::AfterHand),
+                );
             }
             TableCommand::SitOut { user, reply } if self.is_tournament() => {
                 answer(reply, self.sit_out_of_tournament(user).await);

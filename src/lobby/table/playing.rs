@@ -24,7 +24,7 @@ use crate::lobby::notice::{
 };
 
 /// Timeouts in a row after which a player is sat out.
-const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
+pub(super) const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
 
 /// Whether the hand is over and waits to be settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +51,11 @@ impl Table {
     /// Between hands, with two players ready and nothing in the way: the next hand is dealt
     /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.closing || self.stopping.is_some() || self.ready_for_next_hand() < 2
+        if self.paused
+            || self.held
+            || self.closing
+            || self.stopping.is_some()
+            || self.ready_for_next_hand() < 2
         {
             return;
         }
@@ -72,7 +76,11 @@ impl Table {
     /// Deals the next hand to every ready player, the deal starting one chair after last time:
     /// `BetweenHands` becomes `Playing`.
     pub(super) async fn start_hand(&mut self) {
-        if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
+        if self.paused
+            || self.held
+            || self.stopping.is_some()
+            || self.phase.between_hands_mut().is_none()
+        {
             return;
         }
         if self.is_tournament() {

@@ -352,6 +352,9 @@ impl Table {
             self.top_up_time_banks();
         }
         self.keep_time_banks().await;
+        if self.cancel_after_hand().await {
+            return;
+        }
         self.after_hand().await;
     }
 

@@ -210,8 +210,9 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> Value {
-        let (joined_at, app_permissions, guild_locale, thread) = {
+        let (joined_at, app_permissions, guild_locale, thread, permissions) = {
             let inner = self.lock();
+            let permissions = super::guild::member_permissions(&inner, user, channel);
             let denied = inner.channels.get(&channel).map_or(0, |c| c.bot_denied);
             let thread = inner
                 .channels
@@ -222,6 +223,7 @@ impl FakeDiscord {
                 ALL_PERMISSIONS & !denied,
                 inner.guild_locale.clone(),
                 thread,
+                permissions,
             )
         };
         let mut interaction = json!({
@@ -239,7 +241,7 @@ impl FakeDiscord {
                 "deaf": false,
                 "mute": false,
                 "flags": 0,
-                "permissions": user.permissions.to_string(),
+                "permissions": permissions.to_string(),
             },
             "token": token,
             "version": 1,

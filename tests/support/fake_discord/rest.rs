@@ -305,6 +305,9 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET, ["guilds", guild]) => {
+            super::guild::get_guild(inner, guild.parse().unwrap_or(0))
+        }
         (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
         (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
             super::emoji::application_emojis(inner, method, application, body)
@@ -354,6 +357,10 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
             }
             if command.get("description").is_none() {
                 command["description"] = json!("");
+            }
+            // Taken as an integer, answered as a string (ApplicationCommandResponse).
+            if let Some(bits) = command["default_member_permissions"].as_u64() {
+                command["default_member_permissions"] = json!(bits.to_string());
             }
             command
         })

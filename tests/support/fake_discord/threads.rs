@@ -57,6 +57,7 @@ pub(crate) fn create(inner: &mut Inner, parent: u64, body: &Value) -> Outcome {
             thread_owner: Some(BOT_USER_ID),
             thread_name: Some(name),
             archived: false,
+            member_overwrites: Default::default(),
         },
     );
     let created = channel_json(inner, thread);
@@ -78,7 +79,12 @@ pub(crate) fn channel(inner: &mut Inner, method: &Method, channel: u64, body: &V
     let Some(state) = inner.channels.get(&channel).cloned() else {
         return Outcome::error(rules::unknown_channel());
     };
-    if state.bot_denied & VIEW_CHANNEL != 0 {
+    // A thread has its parent's permissions too.
+    let parent_denied = state
+        .thread_parent
+        .and_then(|parent| inner.channels.get(&parent))
+        .map_or(0, |parent| parent.bot_denied);
+    if (state.bot_denied | parent_denied) & VIEW_CHANNEL != 0 {
         return Outcome::error(rules::missing_access());
     }
     if *method == Method::PATCH {
@@ -127,7 +133,7 @@ fn channel_json(inner: &Inner, id: u64) -> Value {
             "guild_id": GUILD_ID.to_string(),
             "name": "poker",
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": super::guild::overwrites_json(inner, id),
             "nsfw": false,
             "parent_id": null,
             "last_message_id": null,
