@@ -15,6 +15,7 @@ lobby-failure = Algo falló en la mesa. Vuelve a intentarlo.
 ## lobby-invalid-settings.
 
 settings-bring-in-zero = el bring-in debe ser de al menos 1 ficha
+settings-small-bet-zero = la apuesta pequeña debe ser mayor que 0
 settings-bring-in-above-small-bet = el bring-in ({ $bring_in }) no puede ser mayor que la apuesta pequeña ({ $small_bet })
 settings-big-bet-not-above-small-bet = la apuesta grande ({ $big_bet }) debe ser mayor que la apuesta pequeña ({ $small_bet })
 settings-seats = una mesa tiene de { $min } a { $max } { $max ->
@@ -49,13 +50,17 @@ play-buy-in = Te sientas con { $amount } { $amount ->
    *[other] fichas
 }.
 play-prompt = Tu jugada — { $options }:
+play-data-dir = Tu saldo se guarda en { $dir }.
+play-timer-rule = Tienes { $seconds } s para cada acción. Si se te acaba el tiempo, la mesa pasa por ti, o se retira si hay una apuesta que igualar, o hace tu bring-in.
+play-no-hand-yet = Todavía no se ha jugado ninguna mano.
+play-tournament-ended = El torneo terminó: «historial [N]» cuenta sus manos, «salir» para irte.
 play-help =
     Lo que puedes escribir (la palabra, o su letra):
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
-      «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano, o la mano N
+      «saldo»: tu saldo · «recargar [N]»: volver a las fichas con que te sentaste, o N más · «historial [N]»: la última mano, o la mano N
       «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
 play-bad-input = «{ $input }» no es una de tus opciones ahora: { $options }.
 play-unknown-word = No conozco «{ $input }». Escribe «ayuda» para ver las palabras que puedes usar.
@@ -71,7 +76,7 @@ play-cashed-out = { $amount ->
    *[other] Dejas la mesa; { $amount } fichas vuelven a tu saldo.
 }
 play-leaving-after-hand = Dejarás la mesa cuando termine esta mano.
-play-busted = Te quedaste sin fichas en la mesa. Escribe «recargar» para volver a sentarte, o «salir».
+play-busted = Te quedaste sin fichas en la mesa, que te espera: escribe «recargar» para volver a sentarte («recargar 150» para otra cantidad), o «salir».
 play-topped-up = Ahora tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas

@@ -72,6 +72,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
         mix_leg: board.mix_leg,
+        sit_and_go: board.tournament.is_some(),
     }
 }
 

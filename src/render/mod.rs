@@ -34,7 +34,8 @@ pub use notices::{
 };
 pub use private::private_hand;
 pub use prompt::{
-    action_label, action_options, action_told, my_cards_label, shown_amount, street_name, your_turn,
+    action_label, action_options, action_told, my_cards_label, shown_amount, street_name,
+    your_turn, your_turn_line,
 };
 pub use refusals::refusal;
 pub use results::results;

@@ -5,7 +5,7 @@ use crate::table::hand::PrivateView;
 use crate::table::{AceFiveLow, Game};
 
 use super::cards::{card, cards};
-use super::hand_names::{high_hand_name, low_so_far, razz_low_name, spell_low};
+use super::hand_names::{high_hand_name, low_draw, low_so_far, razz_low_name, spell_low};
 use super::locale::{Locale, tr};
 
 /// "Your cards — hand #12", the down and up cards, and what they make in the game dealt:
@@ -73,11 +73,22 @@ pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> Str
                 &[("ranks", spell_low(&ranks).into()), ("wheel", wheel.into())],
             )
         }
-        None => tr(
-            locale,
-            "private-low",
-            &[("hand", low_so_far(locale, &all, None).into())],
-        ),
+        None => match low_draw(&all, None) {
+            // "Low draw: 8-6-A (3 of 5)": the cards toward a low, and how many of five.
+            Some(ranks) => tr(
+                locale,
+                "private-low-draw",
+                &[
+                    ("ranks", spell_low(&ranks).into()),
+                    ("count", (ranks.len() as u64).into()),
+                ],
+            ),
+            None => tr(
+                locale,
+                "private-low",
+                &[("hand", low_so_far(locale, &all, None).into())],
+            ),
+        },
     });
     lines.join("\n")
 }

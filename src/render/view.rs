@@ -93,6 +93,8 @@ pub struct TableFacts {
     pub action_timer_secs: Option<u64>,
     /// At a `mix` table, where this hand stands in the rotation (the header says it).
     pub mix_leg: Option<MixLeg>,
+    /// A sit & go's table: its computer players are entrants, who keep their seats.
+    pub sit_and_go: bool,
 }
 
 /// One line of the board.
@@ -252,6 +254,7 @@ pub struct BoardView {
     pub(crate) action_timer_secs: Option<u64>,
     /// Betting is over and the rest of the hand is being dealt out, street by street.
     pub(crate) dealing_out: bool,
+    pub(crate) sit_and_go: bool,
 }
 
 impl BoardView {
@@ -300,6 +303,7 @@ impl BoardView {
             }),
             action_timer_secs: facts.action_timer_secs,
             dealing_out: betting_is_over(view) && view.street != Street::Showdown,
+            sit_and_go: facts.sit_and_go,
         }
     }
 

@@ -101,6 +101,24 @@ pub struct LegalAction {
     pub all_in: bool,
 }
 
+impl LegalAction {
+    /// What the table does for a player whose time runs out, of the actions `legal` offers:
+    /// a check when one is free, else a fold; at the bring-in, where neither is offered, the
+    /// cheapest action (posting the bring-in). One rule for the table that acts and the
+    /// words that warn.
+    pub fn on_timeout(legal: &[LegalAction]) -> Option<ActionKind> {
+        [ActionKind::Check, ActionKind::Fold]
+            .into_iter()
+            .find(|kind| legal.iter().any(|action| action.kind == *kind))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .min_by_key(|action| action.chips)
+                    .map(|action| action.kind)
+            })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatState {

@@ -30,6 +30,7 @@ mod hand_properties;
 mod phh_format;
 mod play_data_dir;
 mod play_history;
+mod play_newcomer;
 mod play_session;
 mod play_words;
 mod pokerkit_agreement;

@@ -20,13 +20,15 @@ use crate::lobby::{
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
+mod screen;
 mod session;
 mod table_args;
 mod tournament;
 mod words;
 
-use session::PlaySession;
+use session::{Ended, Game, PlaySession};
 pub use table_args::TableArgs;
+use table_args::chips;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -53,8 +55,9 @@ pub struct PlayArgs {
     /// Seconds between hands.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
     pub between_hands: u32,
-    /// Chips you sit down with (between `--min-buy-in` and `--max-buy-in`).
-    #[arg(long, default_value_t = 200)]
+    /// Chips you sit down with (between `--min-buy-in` and `--max-buy-in`); with
+    /// `--tournament`, each player's buy-in into the prize pool.
+    #[arg(long, default_value_t = 200, value_parser = chips("buy_in"), allow_negative_numbers = true)]
     pub buy_in: u64,
     /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
     /// `--mix-hands` hands).
@@ -84,9 +87,9 @@ pub struct PlayArgs {
     /// pool, everyone starts with the structure's stack (`play::tournament`).
     #[arg(long, default_value_t = false)]
     pub tournament: bool,
-    /// With `--tournament`: the structure.
-    #[arg(long, value_enum, default_value_t = crate::tournament::StructureKind::Regular, requires = "tournament")]
-    pub structure: crate::tournament::StructureKind,
+    /// With `--tournament`: the structure (default `regular`).
+    #[arg(long, value_enum)]
+    pub structure: Option<crate::tournament::StructureKind>,
     #[command(flatten)]
     pub table: TableArgs,
 }
@@ -118,6 +121,35 @@ impl PlayArgs {
             equity_budget: std::time::Duration::from_millis(self.equity_budget_ms),
         }
     }
+
+    /// What is wrong with the flags, said in `locale` where a player reads it, before
+    /// anything else is printed or opened: the table's settings as `/table open` checks them,
+    /// and the buy-in within the table's bounds.
+    fn refusal(&self, locale: Locale) -> Option<String> {
+        if self.structure.is_some() && !self.tournament {
+            return Some("--structure is for a sit & go: add --tournament".to_owned());
+        }
+        if self.tournament {
+            return None;
+        }
+        let settings = self.settings();
+        if let Err(error) = settings.validate() {
+            return Some(render::tr_numbers(
+                locale,
+                error.message_id(),
+                &error.message_args(),
+            ));
+        }
+        if !(settings.min_buy_in..=settings.max_buy_in).contains(&self.buy_in) {
+            let error = LobbyError::BuyInOutOfRange {
+                min: settings.min_buy_in,
+                max: settings.max_buy_in,
+                amount: self.buy_in,
+            };
+            return Some(render::refusal(locale, &error, &name_of(locale)));
+        }
+        None
+    }
 }
 
 /// The terminal's guild, table and players: you are player 1, the computer players 2 and up.
@@ -130,6 +162,11 @@ const QUIT_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let locale: Locale = args.lang.parse()?;
+    // A wrong flag is said before anything else, and changes nothing: no bank is made.
+    if let Some(refusal) = args.refusal(locale) {
+        say(&refusal);
+        return Ok(ExitCode::from(super::exit::CONFIGURATION));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -168,32 +205,24 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 }
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
-    // Checked as /table open checks them, before the bank is opened or anything is said.
     let settings = args.settings();
-    if let Err(error) = settings.validate() {
-        say(&render::tr_numbers(
-            locale,
-            error.message_id(),
-            &error.message_args(),
-        ));
-        return Ok(ExitCode::from(super::exit::CONFIGURATION));
-    }
-    let (data, create) = match &args.data {
-        Some(data) => (data.clone(), args.create),
-        None => (PathBuf::from("studbot-data"), true),
-    };
-    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
-    let (bank, lobby) = open(&data, &bank_dir, args.seed, args.pace()).await?;
+    let data = args.data_dir();
+    let bank_dir = super::data_dir::bank_to_play(&data.0, data.1)?;
+    let (bank, lobby) = open(&data.0, &bank_dir, lobby_config(&args, settings)).await?;
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
-    close_left_table(&lobby, locale, &names).await?;
+    let left_behind = close_left_table(&lobby, locale, &names).await?;
+    tournament::stop_sit_and_go(&lobby).await?;
     let table = lobby.open_table(GUILD, TABLE, settings).await?;
     let mut notices = table.subscribe().await?;
     // Everyone sits down before the first hand is dealt.
     table.pause().await?;
 
-    say_welcome(&bank, &args, locale, bots.len()).await?;
+    say_welcome(&bank, &args, locale, bots.len(), &data.0).await?;
+    for text in left_behind {
+        say(&text);
+    }
     match table.join(YOU, args.buy_in).await {
         Ok(joined) => say(&tr(
             locale,
@@ -211,7 +240,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         seat_computer_player(&table, &bank, *bot, settings.min_buy_in, args.buy_in).await?;
     }
     table.resume().await?;
-    say(&tr(locale, "play-help", &[]));
+    say_help(locale, "play-help", settings.action_timer_secs);
 
     let mut players = Players {
         computers: ComputerPlayers::at_level(
@@ -228,15 +257,66 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
             leaving_after_hand: Vec::new(),
         },
     };
-    let mut session = PlaySession::new(locale, &table, &lobby, &bank, Box::new(names));
-    let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
-        InputTiming::AtOnce
-    } else {
-        InputTiming::AtYourTurn
-    });
-    serve(&mut session, &mut players, &mut notices, timing).await?;
+    let game = Game::Cash {
+        buy_in: args.buy_in,
+    };
+    let mut session = PlaySession::new(locale, &table, &lobby, &bank, game, Box::new(names));
+    serve(
+        &mut session,
+        Some(&mut players),
+        &mut notices,
+        args.timing(),
+    )
+    .await?;
     say_goodbye(&bank, locale).await?;
     Ok(ExitCode::SUCCESS)
+}
+
+impl PlayArgs {
+    /// The data directory, and whether a new bank may be made there.
+    fn data_dir(&self) -> (PathBuf, bool) {
+        match &self.data {
+            Some(data) => (data.clone(), self.create),
+            None => (PathBuf::from("studbot-data"), true),
+        }
+    }
+
+    fn timing(&self) -> InputTiming {
+        self.input.unwrap_or(if std::io::stdin().is_terminal() {
+            InputTiming::AtOnce
+        } else {
+            InputTiming::AtYourTurn
+        })
+    }
+}
+
+/// The lobby of the terminal: decks from `--seed`, the dealing-out pace of the flags, and a
+/// sit & go's table with the cash table's timer, pause between hands and computer level.
+/// Computer players of a sit & go act at once, as the cash table's do.
+fn lobby_config(args: &PlayArgs, settings: TableSettings) -> LobbyConfig {
+    LobbyConfig {
+        deck_seed: args.seed,
+        pace: args.pace(),
+        sit_and_go_table: TableSettings {
+            computer_level: args.level,
+            ..settings
+        },
+        thinking: crate::lobby::computer::ThinkingTime {
+            shortest: std::time::Duration::ZERO,
+            longest: std::time::Duration::ZERO,
+            forced: std::time::Duration::ZERO,
+        },
+    }
+}
+
+/// The words you can type, and the timer's rule, said once.
+fn say_help(locale: Locale, help: &str, timer_secs: u32) {
+    say(&tr(locale, help, &[]));
+    say(&tr(
+        locale,
+        "play-timer-rule",
+        &[("seconds", timer_secs.into())],
+    ));
 }
 
 /// Your balance once you have left, and the bank shut down.
@@ -253,28 +333,40 @@ async fn say_goodbye(bank: &Bank, locale: Locale) -> anyhow::Result<()> {
 }
 
 /// A table left by an earlier run (stopped mid-hand) is closed first: its hand was refunded
-/// when the bank opened, and closing cashes everyone out. What it had left to say is said.
-async fn close_left_table(lobby: &Lobby, locale: Locale, names: NameOf<'_>) -> anyhow::Result<()> {
+/// when the bank opened, and closing cashes everyone out. Answers what it had left to say,
+/// to be said after the welcome (not that it deals on: it is closed).
+async fn close_left_table(
+    lobby: &Lobby,
+    locale: Locale,
+    names: NameOf<'_>,
+) -> anyhow::Result<Vec<String>> {
+    let mut texts = Vec::new();
     let Ok(old) = lobby.table(TABLE) else {
-        return Ok(());
+        return Ok(texts);
     };
     if let Ok(mut notices) = old.subscribe().await {
         while let Ok(notice) = notices.try_recv() {
-            if let NoticeBody::Table(message) = &notice.body {
-                say(&present::message_text(locale, message, names));
+            match &notice.body {
+                NoticeBody::Table(TableMessage::NextHandIn { .. }) => {}
+                NoticeBody::Table(message) => {
+                    texts.push(present::message_text(locale, message, names));
+                }
+                _ => {}
             }
         }
     }
     old.close().await?;
-    Ok(())
+    Ok(texts)
 }
 
-/// The game, how many computer players, and your balance before you buy in.
+/// The game, how many computer players, your balance before you buy in, and where it is
+/// kept.
 async fn say_welcome(
     bank: &Bank,
     args: &PlayArgs,
     locale: Locale,
     bots: usize,
+    data: &Path,
 ) -> anyhow::Result<()> {
     let balance = bank.balance(GUILD, YOU).await?;
     say(&tr(
@@ -289,7 +381,17 @@ async fn say_welcome(
             ("balance", balance.into()),
         ],
     ));
+    say_data_dir(locale, data);
     Ok(())
+}
+
+/// Where your balance is kept, so that a player knows what to keep (or what to delete).
+fn say_data_dir(locale: Locale, data: &Path) {
+    say(&tr(
+        locale,
+        "play-data-dir",
+        &[("dir", format!("{}/", data.display()).into())],
+    ));
 }
 
 /// The computer players at the table, and where they sit down again.
@@ -300,43 +402,78 @@ struct Players<'a> {
     seating: Seating<'a>,
 }
 
-/// The session until it ends: each notice shown (a computer player's turn answered), each
-/// line you type read when `timing` says, and the table closed once the lobby has stopped it
-/// after you quit.
+impl Players<'_> {
+    /// A notice for the computer players: their turn, answered (true: the session does not
+    /// show it), or, unless you are leaving, a result or a departure after which a broke
+    /// computer player sits down again.
+    async fn take(
+        &mut self,
+        table: &TableHandle,
+        notice: &crate::lobby::Notice,
+        leaving: bool,
+    ) -> anyhow::Result<bool> {
+        if let Some(offer) = self.computers.observe(notice) {
+            let offer = offer.clone();
+            let _ = self.computers.answer(table, &offer).await;
+            return Ok(true);
+        }
+        match &notice.body {
+            NoticeBody::HandResult(_) if !leaving => {
+                self.seating
+                    .reseat_broke(&mut self.computers, &mut self.next_bot)
+                    .await?;
+            }
+            NoticeBody::Table(TableMessage::Left { user, .. }) if !leaving => {
+                self.seating
+                    .left(*user, &mut self.computers, &mut self.next_bot)
+                    .await?;
+            }
+            _ => {}
+        }
+        Ok(false)
+    }
+}
+
+/// The session until it ends: each notice shown (a computer player's turn answered, when
+/// this session drives them), each line you type read when `timing` says, the table closed
+/// once the lobby has stopped it after you quit. Once a sit & go is over, its table gone,
+/// lines are still read (its hands may be read back) until `quit` or the end of the input.
 async fn serve(
     session: &mut PlaySession,
-    players: &mut Players<'_>,
+    mut players: Option<&mut Players<'_>>,
     notices: &mut NoticeReceiver,
     timing: InputTiming,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Ended> {
     let table = session.table.clone();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
+    let mut table_gone = false;
     loop {
+        if table_gone && (!input_open || session.leaving) {
+            return Ok(Ended::Closed);
+        }
         let wants_input =
             input_open && (timing == InputTiming::AtOnce || session.wants_input().await?);
         tokio::select! {
-            notice = notices.recv() => {
-                let Some(notice) = notice else { return Ok(()) };
-                if let Some(offer) = players.computers.observe(&notice) {
-                    let offer = offer.clone();
-                    let _ = players.computers.answer(&table, &offer).await;
-                    continue;
-                }
-                if session.show(&notice).await? {
-                    return Ok(());
-                }
-                if session.leaving {
-                    continue;
-                }
-                match &notice.body {
-                    NoticeBody::HandResult(_) => {
-                        players.seating.reseat_broke(&mut players.computers, &mut players.next_bot).await?;
+            notice = notices.recv(), if !table_gone => {
+                let ended = match notice {
+                    None => Some(Ended::Closed),
+                    Some(notice) => {
+                        if let Some(players) = players.as_deref_mut()
+                            && players.take(&table, &notice, session.leaving).await?
+                        {
+                            continue;
+                        }
+                        session.show(&notice).await?
                     }
-                    NoticeBody::Table(TableMessage::Left { user, .. }) => {
-                        players.seating.left(*user, &mut players.computers, &mut players.next_bot).await?;
+                };
+                match ended {
+                    Some(Ended::Closed) if session.sit_and_go_over() && input_open && !session.leaving => {
+                        say(&tr(session.locale, "play-tournament-ended", &[]));
+                        table_gone = true;
                     }
-                    _ => {}
+                    Some(ended) => return Ok(ended),
+                    None => {}
                 }
             }
             line = lines.next_line(), if wants_input => {
@@ -347,14 +484,18 @@ async fn serve(
                         session.quit().await?;
                     }
                 }
-                if session.leaving && !table.is_open() {
-                    return Ok(());
+                if session.leaving && !table.is_open() && !table_gone {
+                    return Ok(Ended::Closed);
                 }
             }
             stopped = wait_for(&mut session.stopped), if session.stopped.is_some() => {
                 session.stopped = None;
                 if let Ok(ShutdownOutcome::CancelFailed { reason, .. }) = stopped {
                     say(&reason);
+                }
+                if players.is_none() {
+                    // A sit & go's table stops where it is; nobody is cashed out.
+                    return Ok(Ended::LeftTheSitAndGo);
                 }
                 // Everyone still seated is cashed out; the Closed notice ends the session.
                 match table.close().await {
@@ -378,12 +519,7 @@ async fn wait_for(
     }
 }
 
-async fn open(
-    data: &Path,
-    bank_dir: &Path,
-    seed: Option<u64>,
-    pace: DealingOutPace,
-) -> anyhow::Result<(Bank, Lobby)> {
+async fn open(data: &Path, bank_dir: &Path, config: LobbyConfig) -> anyhow::Result<(Bank, Lobby)> {
     let bank = Bank::open(bank_dir, EconomyConfig::default())
         .await
         .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
@@ -392,16 +528,7 @@ async fn open(
     crate::lobby::import_table_files(&data.join("tables"), &store)
         .await
         .map_err(anyhow::Error::msg)?;
-    let (lobby, _recovered) = Lobby::start(
-        bank.clone(),
-        Arc::new(store),
-        LobbyConfig {
-            deck_seed: seed,
-            pace,
-            ..LobbyConfig::default()
-        },
-    )
-    .await?;
+    let (lobby, _recovered) = Lobby::start(bank.clone(), Arc::new(store), config).await?;
     Ok((bank, lobby))
 }
 

@@ -9,7 +9,7 @@ use tokio::time::Instant;
 use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
 use crate::table::hand::{
-    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex,
+    ActionError, ActionKind, Event, Hand, HandSetup, LegalAction, Phase as HandPhase, SeatIndex,
 };
 use crate::table::{Game, MixLeg};
 
@@ -441,16 +441,7 @@ impl Table {
     /// What the table does for a player who does not act: check when free, else fold
     /// (or, for a forced bring-in that may not fold, the cheapest action offered).
     fn default_action(&self) -> Option<ActionKind> {
-        let legal = self.phase.hand()?.hand.legal_actions();
-        [ActionKind::Check, ActionKind::Fold]
-            .into_iter()
-            .find(|kind| legal.iter().any(|action| action.kind == *kind))
-            .or_else(|| {
-                legal
-                    .iter()
-                    .min_by_key(|action| action.chips)
-                    .map(|action| action.kind)
-            })
+        LegalAction::on_timeout(&self.phase.hand()?.hand.legal_actions())
     }
 
     fn offer_turn(&mut self) {
