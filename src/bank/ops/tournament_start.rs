@@ -5,7 +5,7 @@
 //! with them, their buy-ins the house's, in the same transaction; computers never fill a
 //! sit & go nobody has entered.
 
-use super::tournament_register::{enter, refuse_unless_registering};
+use super::tournament_entry::{enter, refuse_unless_registering};
 use super::{Once, Operation};
 use crate::bank::ledger::Draft;
 use crate::bank::references;
