@@ -26,6 +26,8 @@ pub mod bot;
 pub mod cli;
 pub mod equity;
 pub mod ids;
+#[cfg(test)]
+mod import_circles;
 pub mod lobby;
 pub mod memory;
 pub mod refusal;

@@ -11,6 +11,7 @@ pub mod board;
 pub mod cards;
 pub mod hand_names;
 pub mod history;
+pub mod language;
 pub mod locale;
 pub mod notices;
 pub mod numbers;

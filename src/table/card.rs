@@ -154,6 +154,9 @@ pub struct Card {
 }
 
 impl Card {
+    /// Fills the unused slots of fixed card buffers (a deck's, a deal's); never read.
+    pub const PLACEHOLDER: Card = Card::new(Rank::Two, Suit::Clubs);
+
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card { rank, suit }
     }

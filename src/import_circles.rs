@@ -1,0 +1,684 @@
+//! The test that keeps the files of each folder of `src/` out of import circles: when two
+//! files (or a file and a subfolder) of one folder import each other, directly or round a
+//! longer circle, the piece both need belongs in a leaf they share. Read from the source: the
+//! `use` declarations and the `crate::…` / `super::…` paths written in code, resolved
+//! through the re-exports of `mod.rs` files (the bank's own layering is `bank::layers`'s).
+//! Tests (`#[cfg(test)]` items and test-only modules) are left out: a test may reach anything.
+//!
+//! `cargo test --lib import_circles -- --nocapture` prints every folder's count of files and
+//! imports and each circle found.
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::{Path, PathBuf};
+
+    /// The imports of one file: imported module → the paths that name it.
+    type Imports = BTreeMap<String, BTreeSet<String>>;
+
+    /// One source file: its module path under `src` (`""` for `lib.rs`, `"table/pot"`,
+    /// `"table/hand"` for `table/hand/mod.rs`), whether it is a folder's `mod.rs`, and its
+    /// code with comments and literals blanked and test items cut out.
+    struct Source {
+        module: String,
+        is_folder: bool,
+        code: String,
+    }
+
+    fn src_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    }
+
+    fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("src is readable")
+            .map(|entry| entry.expect("a directory entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                rust_files(&path, found);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    /// The code with comments, strings and character literals replaced by spaces, so a `{`,
+    /// a `//` or a `super::` inside a string changes nothing.
+    fn blank_literals(text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        let word_before = |i: usize| {
+            i > 0
+                && chars
+                    .get(i - 1)
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+        };
+        while i < chars.len() {
+            let c = chars[i];
+            let next = chars.get(i + 1).copied();
+            if c == '/' && next == Some('/') {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            } else if c == '/' && next == Some('*') {
+                let mut depth = 0;
+                while i < chars.len() {
+                    if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                out.push(' ');
+            } else if c == 'r' && matches!(next, Some('"' | '#')) && !word_before(i) {
+                let mut hashes = 0;
+                let mut j = i + 1;
+                while chars.get(j) == Some(&'#') {
+                    hashes += 1;
+                    j += 1;
+                }
+                if chars.get(j) != Some(&'"') {
+                    out.push(c);
+                    i += 1;
+                    continue;
+                }
+                j += 1;
+                while j < chars.len() {
+                    if chars[j] == '"' && (1..=hashes).all(|k| chars.get(j + k) == Some(&'#')) {
+                        j += 1 + hashes;
+                        break;
+                    }
+                    j += 1;
+                }
+                out.push_str("\"\"");
+                i = j;
+            } else if c == '"' {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    if chars[i] == '\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+                out.push_str("\"\"");
+            } else if c == '\''
+                && (chars.get(i + 2) == Some(&'\'')
+                    || (next == Some('\\')
+                        && chars[i..].iter().skip(2).take(10).any(|&x| x == '\'')))
+            {
+                // A character literal ('{', '\n', '\u{7b}'); a lifetime has no closing quote.
+                i += 1;
+                if chars.get(i) == Some(&'\\') {
+                    i += 1;
+                }
+                i += 1;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+                out.push_str("' '");
+            } else {
+                out.push(c);
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// The code without its `#[cfg(test)]` items, and the test-only modules it declares.
+    fn cut_tests(code: &str) -> (String, Vec<String>) {
+        const MARK: &str = "#[cfg(test)]";
+        let mut kept = String::with_capacity(code.len());
+        let mut test_modules = Vec::new();
+        let mut rest = code;
+        while let Some(at) = rest.find(MARK) {
+            kept.push_str(&rest[..at]);
+            let item = &rest[at + MARK.len()..];
+            let (semicolon, brace) = (item.find(';'), item.find('{'));
+            match (semicolon, brace) {
+                (Some(end), open) if open.is_none_or(|open| end < open) => {
+                    let words: Vec<&str> = item[..end].split_whitespace().collect();
+                    if let Some(at) = words.iter().position(|word| *word == "mod")
+                        && let Some(name) = words.get(at + 1)
+                    {
+                        test_modules.push((*name).to_string());
+                    }
+                    rest = &item[end + 1..];
+                }
+                (_, Some(open)) => {
+                    let mut depth = 0usize;
+                    let mut end = item.len();
+                    for (offset, c) in item[open..].char_indices() {
+                        match c {
+                            '{' => depth += 1,
+                            '}' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    end = open + offset + 1;
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    rest = &item[end..];
+                }
+                _ => rest = "",
+            }
+        }
+        kept.push_str(rest);
+        (kept, test_modules)
+    }
+
+    fn sources() -> Vec<Source> {
+        let root = src_dir();
+        let mut paths = Vec::new();
+        rust_files(&root, &mut paths);
+        let mut sources = Vec::new();
+        let mut test_only = BTreeSet::new();
+        for path in paths {
+            let relative = path.strip_prefix(&root).expect("under src");
+            if relative == Path::new("main.rs") {
+                continue; // the binary: a crate of its own
+            }
+            let mut parts: Vec<String> = relative
+                .with_extension("")
+                .iter()
+                .map(|part| part.to_string_lossy().into_owned())
+                .collect();
+            let is_folder = parts
+                .last()
+                .is_some_and(|last| last == "mod" || last == "lib");
+            if is_folder {
+                parts.pop();
+            }
+            let text = std::fs::read_to_string(&path).expect("a readable source file");
+            let (code, tests) = cut_tests(&blank_literals(&text));
+            let parent = if is_folder {
+                parts.clone()
+            } else {
+                parts[..parts.len() - 1].to_vec()
+            };
+            for name in tests {
+                let mut child = parent.clone();
+                child.push(name);
+                test_only.insert(child.join("/"));
+            }
+            sources.push(Source {
+                module: parts.join("/"),
+                is_folder,
+                code,
+            });
+        }
+        sources.retain(|source| {
+            !test_only.iter().any(|test| {
+                source.module == *test || source.module.starts_with(&format!("{test}/"))
+            })
+        });
+        sources
+    }
+
+    /// Expands `a::{b, c::{d, e as f}}` into `a::b`, `a::c::d`, `a::c::e`.
+    fn expand(prefix: &str, tree: &str, paths: &mut Vec<String>) {
+        let Some(open) = tree.find('{') else {
+            let path = tree.split(" as ").next().unwrap_or(tree).trim();
+            if !path.is_empty() {
+                paths.push(format!("{prefix}{path}"));
+            }
+            return;
+        };
+        let head = tree[..open].trim();
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        let mut depth = 0;
+        let mut start = 0;
+        let mut items = Vec::new();
+        for (at, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    items.push(&inner[start..at]);
+                    start = at + 1;
+                }
+                _ => {}
+            }
+        }
+        items.push(&inner[start..]);
+        for item in items {
+            expand(&format!("{prefix}{head}"), item.trim(), paths);
+        }
+    }
+
+    fn is_word_char(c: char) -> bool {
+        c.is_alphanumeric() || c == '_'
+    }
+
+    /// Where `word` first appears as a whole word.
+    fn find_word(text: &str, word: &str) -> Option<usize> {
+        let mut from = 0;
+        while let Some(found) = text[from..].find(word) {
+            let at = from + found;
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].chars().next();
+            if !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char) {
+                return Some(at);
+            }
+            from = at + word.len();
+        }
+        None
+    }
+
+    /// Every `use` of the code: (re-exported?, path), and the code with them cut out.
+    fn use_declarations(code: &str) -> (Vec<(bool, String)>, String) {
+        let mut found = Vec::new();
+        let mut rest_of_code = String::with_capacity(code.len());
+        let mut rest = code;
+        loop {
+            let Some(at) = find_word(rest, "use") else {
+                rest_of_code.push_str(rest);
+                break;
+            };
+            let before = rest[..at].trim_end();
+            let public =
+                before.ends_with("pub") || before.ends_with(')') && before.contains("pub(");
+            let Some(end) = rest[at..].find(';') else {
+                rest_of_code.push_str(rest);
+                break;
+            };
+            rest_of_code.push_str(&rest[..at]);
+            let declaration = rest[at + 3..at + end]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace(" :: ", "::")
+                .replace(":: ", "::");
+            let mut paths = Vec::new();
+            expand("", &declaration, &mut paths);
+            found.extend(
+                paths
+                    .into_iter()
+                    .map(|path| (public, path.replace(' ', ""))),
+            );
+            rest = &rest[at + end + 1..];
+        }
+        (found, rest_of_code)
+    }
+
+    /// The `crate::…` and `super::…` paths written in code (not in a `use`).
+    fn paths_in_code(code: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for start in ["crate::", "super::"] {
+            let mut from = 0;
+            while let Some(offset) = code[from..].find(start) {
+                let at = from + offset;
+                let before = code[..at].chars().next_back();
+                let path: String = code[at..]
+                    .chars()
+                    .take_while(|c| is_word_char(*c) || *c == ':')
+                    .collect();
+                from = at + path.len().max(1);
+                if before.is_some_and(|c| is_word_char(c) || c == ':') {
+                    continue;
+                }
+                found.push(path.trim_end_matches(':').to_string());
+            }
+        }
+        found
+    }
+
+    fn segments(module: &str) -> Vec<String> {
+        if module.is_empty() {
+            Vec::new()
+        } else {
+            module.split('/').map(str::to_string).collect()
+        }
+    }
+
+    struct Graph {
+        modules: BTreeSet<String>,
+        /// What each folder's `mod.rs` re-exports: name → the path it names.
+        reexports: BTreeMap<String, BTreeMap<String, String>>,
+    }
+
+    impl Graph {
+        /// The file a path names from `module` (`None` for anything outside the crate).
+        fn resolve(&self, module: &str, path: &str, depth: usize) -> Option<String> {
+            let mut parts: Vec<&str> = path.split("::").filter(|part| !part.is_empty()).collect();
+            let mut base = segments(module);
+            match parts.first().copied() {
+                Some("crate") => {
+                    base.clear();
+                    parts.remove(0);
+                }
+                Some("super") => {
+                    while parts.first() == Some(&"super") {
+                        base.pop();
+                        parts.remove(0);
+                    }
+                }
+                Some("self") => {
+                    parts.remove(0);
+                }
+                Some(first) => {
+                    // A path from the module itself: its own child (in a `mod.rs`).
+                    let mut child = base.clone();
+                    child.push(first.to_string());
+                    if !self.modules.contains(&child.join("/")) {
+                        return None;
+                    }
+                }
+                None => return None,
+            }
+            for part in parts {
+                if part == "self" {
+                    continue;
+                }
+                let mut child = base.clone();
+                child.push(part.to_string());
+                if self.modules.contains(&child.join("/")) {
+                    base = child;
+                    continue;
+                }
+                let folder = base.join("/");
+                let reexported = self
+                    .reexports
+                    .get(&folder)
+                    .and_then(|names| names.get(part));
+                if let Some(target) = reexported.filter(|_| depth < 8) {
+                    return self.resolve(&folder, target, depth + 1);
+                }
+                break;
+            }
+            Some(base.join("/"))
+        }
+    }
+
+    /// The imports between the crate's files: importer → imports.
+    fn imports() -> BTreeMap<String, Imports> {
+        let sources = sources();
+        let mut graph = Graph {
+            modules: sources.iter().map(|source| source.module.clone()).collect(),
+            reexports: BTreeMap::new(),
+        };
+        let folders: BTreeSet<String> = sources
+            .iter()
+            .filter(|source| source.is_folder)
+            .map(|source| source.module.clone())
+            .collect();
+        let mut declarations = BTreeMap::new();
+        for source in &sources {
+            let (uses, code) = use_declarations(&source.code);
+            if source.is_folder {
+                let names = uses
+                    .iter()
+                    .filter(|(public, _)| *public)
+                    .filter_map(|(_, path)| {
+                        let name = path.rsplit("::").next()?;
+                        (name != "self" && name != "*").then(|| (name.to_string(), path.clone()))
+                    })
+                    .collect();
+                graph.reexports.insert(source.module.clone(), names);
+            }
+            declarations.insert(source.module.clone(), (uses, code));
+        }
+        let mut edges: BTreeMap<String, Imports> = BTreeMap::new();
+        for (module, (uses, code)) in &declarations {
+            let entry = edges.entry(module.clone()).or_default();
+            let own_child = |path: &str| {
+                let first = path.split("::").next().unwrap_or(path);
+                let mut child = segments(module);
+                child.push(first.to_string());
+                folders.contains(module) && graph.modules.contains(&child.join("/"))
+            };
+            let written = uses
+                .iter()
+                // A folder's `mod.rs` re-exporting its own files: its table of contents.
+                .filter(|(public, path)| !(*public && own_child(path)))
+                .map(|(_, path)| path.clone())
+                .chain(paths_in_code(code));
+            for path in written {
+                let target = graph.resolve(module, &path, 0);
+                if let Some(target) = target.filter(|target| target != module) {
+                    entry.entry(target).or_default().insert(path);
+                }
+            }
+        }
+        edges
+    }
+
+    /// The folder where `from` importing `to` is an import between two of its entries, and
+    /// those entries: a file, a subfolder (all of it), or `mod` (the folder's own `mod.rs`).
+    fn between_siblings(from: &str, to: &str) -> Option<(String, String, String)> {
+        let (a, b) = (segments(from), segments(to));
+        let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+        let entry = |parts: &[String]| {
+            parts
+                .get(common)
+                .cloned()
+                .unwrap_or_else(|| "mod".to_string())
+        };
+        let (a_entry, b_entry) = (entry(&a), entry(&b));
+        (a_entry != b_entry).then(|| (a[..common].join("/"), a_entry, b_entry))
+    }
+
+    /// Each folder's imports between its entries: folder → entry → entry → the paths.
+    fn folder_graphs(
+        edges: &BTreeMap<String, Imports>,
+    ) -> BTreeMap<String, BTreeMap<String, Imports>> {
+        let mut folders: BTreeMap<String, BTreeMap<String, Imports>> = BTreeMap::new();
+        for (from, targets) in edges {
+            for (to, paths) in targets {
+                let Some((folder, a, b)) = between_siblings(from, to) else {
+                    continue;
+                };
+                // A folder's `mod.rs` is its front door (it declares its files, and a type it
+                // defines may be split over them, `impl` by `impl`): above its entries.
+                if a == "mod" || b == "mod" {
+                    continue;
+                }
+                let graph = folders.entry(folder).or_default();
+                graph.entry(b.clone()).or_default();
+                graph
+                    .entry(a)
+                    .or_default()
+                    .entry(b)
+                    .or_default()
+                    .extend(paths.iter().map(|path| format!("{from}: {path}")));
+            }
+        }
+        folders
+    }
+
+    /// Entries importing each other, directly or round a longer circle (Tarjan's strongly
+    /// connected components of more than one entry).
+    fn circles(edges: &BTreeMap<String, Imports>) -> Vec<Vec<String>> {
+        struct Walk<'a> {
+            edges: &'a BTreeMap<String, Imports>,
+            index: BTreeMap<&'a str, usize>,
+            low: BTreeMap<&'a str, usize>,
+            stack: Vec<&'a str>,
+            on_stack: BTreeSet<&'a str>,
+            found: Vec<Vec<String>>,
+        }
+        fn visit<'a>(walk: &mut Walk<'a>, node: &'a str) {
+            let number = walk.index.len();
+            walk.index.insert(node, number);
+            walk.low.insert(node, number);
+            walk.stack.push(node);
+            walk.on_stack.insert(node);
+            let edges = walk.edges;
+            for next in edges
+                .get(node)
+                .into_iter()
+                .flat_map(|targets| targets.keys())
+            {
+                if !edges.contains_key(next) {
+                    continue;
+                }
+                if !walk.index.contains_key(next.as_str()) {
+                    visit(walk, next);
+                    let low = walk.low[node].min(walk.low[next.as_str()]);
+                    walk.low.insert(node, low);
+                } else if walk.on_stack.contains(next.as_str()) {
+                    let low = walk.low[node].min(walk.index[next.as_str()]);
+                    walk.low.insert(node, low);
+                }
+            }
+            if walk.low[node] == walk.index[node] {
+                let mut component = Vec::new();
+                while let Some(top) = walk.stack.pop() {
+                    walk.on_stack.remove(top);
+                    component.push(top.to_string());
+                    if top == node {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    walk.found.push(component);
+                }
+            }
+        }
+        let mut walk = Walk {
+            edges,
+            index: BTreeMap::new(),
+            low: BTreeMap::new(),
+            stack: Vec::new(),
+            on_stack: BTreeSet::new(),
+            found: Vec::new(),
+        };
+        for node in edges.keys() {
+            if !walk.index.contains_key(node.as_str()) {
+                visit(&mut walk, node);
+            }
+        }
+        walk.found
+    }
+
+    /// The circles of every folder, each with the imports that close it.
+    fn circles_by_folder() -> (usize, Vec<String>) {
+        let edges = imports();
+        let files = edges.len();
+        let mut found = Vec::new();
+        for (folder, graph) in folder_graphs(&edges) {
+            for circle in circles(&graph) {
+                let mut told = format!("src/{folder}: {}", circle.join(" ↔ "));
+                for a in &circle {
+                    for (b, paths) in graph.get(a).into_iter().flatten() {
+                        if circle.contains(b) {
+                            let first = paths.iter().next().map_or("", String::as_str);
+                            told.push_str(&format!("\n    {a} → {b} ({first})"));
+                        }
+                    }
+                }
+                found.push(told);
+            }
+        }
+        (files, found)
+    }
+
+    /// Circles not untied yet, each to go when its shared piece has moved to a leaf.
+    const NOT_YET_UNTIED: &[&str] = &[
+        "src/bot/presenter: flush ↔ turn_pings",
+        "src/equity: exact ↔ multiway",
+        "src/lobby/table: dealing_out ↔ phase ↔ playing ↔ settle",
+    ];
+
+    #[test]
+    fn no_two_files_of_one_folder_import_each_other_directly_or_round_a_circle() {
+        let (files, circles) = circles_by_folder();
+        println!("{files} files of src/, {} circles", circles.len());
+        for circle in &circles {
+            println!("{circle}");
+        }
+        let found: Vec<&str> = circles
+            .iter()
+            .map(|circle| circle.lines().next().unwrap_or_default())
+            .collect();
+        assert_eq!(found, NOT_YET_UNTIED, "{}", circles.join("\n"));
+    }
+
+    #[test]
+    fn the_finder_sees_a_circle_through_a_reexport_and_a_path_written_in_code() {
+        let code = "use super::{ledger::Draft, store::{Store, Tree as T}};\n\
+                    fn f() { let s = \"use super::handle;\"; crate::bank::committer::run(); }\n\
+                    #[cfg(test)]\nmod tests { use crate::bank::handle::Bank; }\n";
+        let (code, test_modules) = cut_tests(&blank_literals(code));
+        assert!(test_modules.is_empty());
+        let (uses, rest) = use_declarations(&code);
+        let paths: Vec<&str> = uses.iter().map(|(_, path)| path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "super::ledger::Draft",
+                "super::store::Store",
+                "super::store::Tree"
+            ]
+        );
+        assert_eq!(paths_in_code(&rest), ["crate::bank::committer::run"]);
+
+        let graph = Graph {
+            modules: [
+                "",
+                "table",
+                "table/pot",
+                "table/showdown",
+                "table/hand",
+                "table/hand/events",
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            reexports: BTreeMap::from([(
+                "table".to_string(),
+                BTreeMap::from([("PotAward".to_string(), "pot::PotAward".to_string())]),
+            )]),
+        };
+        assert_eq!(
+            graph
+                .resolve("table/showdown", "super::PotAward", 0)
+                .as_deref(),
+            Some("table/pot")
+        );
+        assert_eq!(
+            graph
+                .resolve("table/hand/events", "crate::table::pot::split", 0)
+                .as_deref(),
+            Some("table/pot")
+        );
+        assert_eq!(graph.resolve("table/pot", "serde::Serialize", 0), None);
+        assert_eq!(
+            between_siblings("table/hand/events", "table/pot"),
+            Some(("table".into(), "hand".into(), "pot".into()))
+        );
+        assert_eq!(
+            between_siblings("table/hand/events", "table/hand/views").map(|(f, ..)| f),
+            Some("table/hand".into())
+        );
+        assert_eq!(
+            between_siblings("table/pot", "table"),
+            Some(("table".into(), "pot".into(), "mod".into()))
+        );
+
+        let mut edges: BTreeMap<String, Imports> = BTreeMap::new();
+        for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")] {
+            edges
+                .entry(from.into())
+                .or_default()
+                .insert(to.into(), BTreeSet::new());
+        }
+        edges.entry("d".into()).or_default();
+        assert_eq!(circles(&edges), [vec!["a", "b", "c"]]);
+    }
+}
