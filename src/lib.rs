@@ -26,12 +26,12 @@ pub mod bot;
 pub mod cli;
 pub mod equity;
 pub mod ids;
-#[cfg(test)]
-mod import_circles;
 pub mod lobby;
 pub mod memory;
 pub mod refusal;
 pub mod render;
+#[cfg(test)]
+mod shape;
 pub mod table;
 pub mod telemetry;
 pub mod tournament;

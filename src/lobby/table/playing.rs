@@ -13,7 +13,7 @@ use crate::table::hand::{
 };
 use crate::table::{Game, MixLeg};
 
-use super::phase::TablePhase;
+use super::phase::{HandInPlay, TablePhase};
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
 use crate::lobby::command::Responder;
@@ -30,14 +30,6 @@ const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
 enum HandOver {
     Yes,
     No,
-}
-
-pub(super) struct HandInPlay {
-    pub number: u64,
-    pub hand: Hand,
-    /// Deal order: `players[i]` is the engine's seat `i`.
-    pub players: Vec<UserId>,
-    pub last_action: Option<LastAction>,
 }
 
 impl Table {

@@ -1,12 +1,17 @@
-//! The test that keeps the files of each folder of `src/` out of import circles: when two
-//! files (or a file and a subfolder) of one folder import each other, directly or round a
-//! longer circle, the piece both need belongs in a leaf they share. Read from the source: the
-//! `use` declarations and the `crate::…` / `super::…` paths written in code, resolved
-//! through the re-exports of `mod.rs` files (the bank's own layering is `bank::layers`'s).
-//! Tests (`#[cfg(test)]` items and test-only modules) are left out: a test may reach anything.
+//! The tests that keep the crate's shape, read from its source (`src/`):
 //!
-//! `cargo test --lib import_circles -- --nocapture` prints every folder's count of files and
-//! imports and each circle found.
+//! - no import circles between the files of one folder: when two files (or a file and a
+//!   subfolder) of one folder import each other, directly or round a longer circle, the piece
+//!   both need belongs in a leaf they share. Imports are the `use` declarations and the
+//!   `crate::…` / `super::…` paths written in code, resolved through the re-exports of
+//!   `mod.rs` files; a folder's `mod.rs` is its front door, above its files (the bank's own
+//!   layering is `bank::layers`'s);
+//! - no function over [`tests::LONGEST_FUNCTION`] lines, unless a reason is written down
+//!   beside its name in [`tests::LONG_FOR_A_REASON`].
+//!
+//! Tests (`#[cfg(test)]` items and test-only modules) are left out: a test may reach anything,
+//! and may be as long as its scenario. `cargo test --lib shape -- --nocapture` prints the
+//! counts, each circle and each long function.
 
 #[cfg(test)]
 mod tests {
@@ -64,6 +69,7 @@ mod tests {
                     i += 1;
                 }
             } else if c == '/' && next == Some('*') {
+                let start = i;
                 let mut depth = 0;
                 while i < chars.len() {
                     if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
@@ -80,6 +86,7 @@ mod tests {
                     }
                 }
                 out.push(' ');
+                out.extend(chars[start..i].iter().filter(|c| **c == '\n'));
             } else if c == 'r' && matches!(next, Some('"' | '#')) && !word_before(i) {
                 let mut hashes = 0;
                 let mut j = i + 1;
@@ -101,8 +108,10 @@ mod tests {
                     j += 1;
                 }
                 out.push_str("\"\"");
+                out.extend(chars[i..j.min(chars.len())].iter().filter(|c| **c == '\n'));
                 i = j;
             } else if c == '"' {
+                let start = i;
                 i += 1;
                 while i < chars.len() && chars[i] != '"' {
                     if chars[i] == '\\' {
@@ -112,6 +121,11 @@ mod tests {
                 }
                 i += 1;
                 out.push_str("\"\"");
+                out.extend(
+                    chars[start..i.min(chars.len())]
+                        .iter()
+                        .filter(|c| **c == '\n'),
+                );
             } else if c == '\''
                 && (chars.get(i + 2) == Some(&'\'')
                     || (next == Some('\\')
@@ -588,10 +602,122 @@ mod tests {
         (files, found)
     }
 
-    /// Circles not untied yet, each to go when its shared piece has moved to a leaf.
-    const NOT_YET_UNTIED: &[&str] = &[
-        "src/lobby/table: dealing_out ↔ phase ↔ playing ↔ settle",
-    ];
+    /// Functions longer than this many lines (from `fn` to its closing brace) want splitting.
+    pub(super) const LONGEST_FUNCTION: usize = 80;
+
+    /// Longer functions kept whole, each with why: `("module::function", "why")`.
+    pub(super) const LONG_FOR_A_REASON: &[(&str, &str)] = &[];
+
+    /// Where the body that starts at `open` (a `{`) closes.
+    fn closing_brace(code: &str, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (offset, c) in code[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(open + offset);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Every function with a body in the code: its name and its lines, from `fn` to the
+    /// closing brace. A declaration without a body (in a trait) ends at a `;` outside
+    /// brackets before any `{`.
+    fn function_lengths(code: &str) -> Vec<(String, usize)> {
+        let mut found = Vec::new();
+        let mut from = 0;
+        while let Some(offset) = find_word(&code[from..], "fn") {
+            let at = from + offset;
+            from = at + 2;
+            let name: String = code[at + 2..]
+                .trim_start()
+                .chars()
+                .take_while(|c| is_word_char(*c))
+                .collect();
+            if name.is_empty() {
+                continue; // a `fn(…)` type
+            }
+            let mut depth = 0i32;
+            let mut body = None;
+            for (offset, c) in code[at..].char_indices() {
+                match c {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    ';' if depth == 0 => break,
+                    '{' if depth == 0 => {
+                        body = Some(at + offset);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let Some(close) = body.and_then(|open| closing_brace(code, open)) else {
+                continue;
+            };
+            found.push((name, code[at..close].matches('\n').count() + 1));
+        }
+        found
+    }
+
+    /// Every function of `src/` longer than [`LONGEST_FUNCTION`] lines: `module::name`, lines.
+    fn long_functions() -> Vec<(String, usize)> {
+        let mut long = Vec::new();
+        for source in sources() {
+            for (name, lines) in function_lengths(&source.code) {
+                if lines > LONGEST_FUNCTION {
+                    long.push((
+                        format!("{}::{name}", source.module.replace('/', "::")),
+                        lines,
+                    ));
+                }
+            }
+        }
+        long.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        long
+    }
+
+    #[test]
+    fn no_function_is_longer_than_eighty_lines_without_a_reason_written_beside_it() {
+        let long = long_functions();
+        println!(
+            "{} functions over {LONGEST_FUNCTION} lines in src/ (tests left out):",
+            long.len()
+        );
+        for (function, lines) in &long {
+            println!("  {function}: {lines} lines");
+        }
+        let unexplained: Vec<String> = long
+            .iter()
+            .filter(|(function, _)| LONG_FOR_A_REASON.iter().all(|(name, _)| name != function))
+            .map(|(function, lines)| format!("{function}: {lines} lines"))
+            .collect();
+        assert!(unexplained.is_empty(), "{}", unexplained.join("\n"));
+        let stale: Vec<&str> = LONG_FOR_A_REASON
+            .iter()
+            .map(|(name, _)| *name)
+            .filter(|name| long.iter().all(|(function, _)| function != name))
+            .collect();
+        assert!(stale.is_empty(), "no longer long: {stale:?}");
+    }
+
+    #[test]
+    fn a_functions_length_runs_from_fn_to_its_closing_brace_strings_and_comments_counted() {
+        let code = blank_literals(
+            "trait T { fn declared(&self) -> [u8; 2]; }\n\
+             fn short(x: [u8; 4]) -> u8 {\n    x[0]\n}\n\
+             fn long() {\n    let s = \"a\n{b\";\n    /* {\n */\n}\n",
+        );
+        assert_eq!(
+            function_lengths(&code),
+            [("short".to_string(), 3), ("long".to_string(), 6)]
+        );
+    }
 
     #[test]
     fn no_two_files_of_one_folder_import_each_other_directly_or_round_a_circle() {
@@ -600,11 +726,7 @@ mod tests {
         for circle in &circles {
             println!("{circle}");
         }
-        let found: Vec<&str> = circles
-            .iter()
-            .map(|circle| circle.lines().next().unwrap_or_default())
-            .collect();
-        assert_eq!(found, NOT_YET_UNTIED, "{}", circles.join("\n"));
+        assert!(circles.is_empty(), "{}", circles.join("\n"));
     }
 
     #[test]
