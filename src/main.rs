@@ -40,6 +40,8 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     /// All-in equity: each hand's share of the pot from the cards it holds so far.
     Equity(cli::equity::EquityArgs),
+    /// Write the 53 card faces (the bot's card emoji) as PNG files into a directory.
+    Cards(cli::cards::CardsArgs),
     /// Print the link that adds the bot to a Discord server, with the permissions it needs.
     Invite(cli::invite::InviteArgs),
     /// Ask a running bot's /healthz: exit 0 when healthy, 1 otherwise (a container's health check).
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cli::eval::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Invite(args) => cli::invite::run(args),
+        Command::Cards(args) => cli::cards::run(args),
         Command::Health(args) => cli::health::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),
     };

@@ -83,6 +83,14 @@ seat-shown = face up
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud and Razz: no split pot, so no scoop to show.
 seat-equity-only = equity { $equity }
+# What a seat did on this street, after its cards on the board. $amount is what the seat
+# has in front of it now (for a call: the bet it matched).
+seat-did-bring-in = brings in { $amount }
+seat-did-complete = completes to { $amount }
+seat-did-bet = bets { $amount }
+seat-did-raise = raises to { $amount }
+seat-did-call = calls { $amount }
+seat-did-check = checks
 
 ## The board
 
@@ -98,8 +106,8 @@ board-side-pot-count = side pot { $number }: { $amount } ({ $count } { $count ->
 })
 board-community = Community card for everyone: { $card }
 board-last = Last action: { $action }
-board-next = Next: **{ $name }** — { $options }
-board-timer = { $seconds } s to act
+board-next = **{ $name }** to act — { $options }
+board-timer = { $seconds } s on the clock
 board-hand-over = The hand is over.
 board-dealing-out = All-in: the hands are face up; the next street comes in a moment.
 board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.

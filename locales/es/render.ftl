@@ -84,6 +84,14 @@ seat-shown = boca arriba
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud y Razz: no hay bote dividido, así que no hay scoop que mostrar.
 seat-equity-only = equity { $equity }
+# Lo que hizo un asiento en esta calle, tras sus cartas en la mesa. $amount es lo que tiene
+# apostado ahora (al igualar: la apuesta que igualó).
+seat-did-bring-in = hace el bring-in de { $amount }
+seat-did-complete = completa a { $amount }
+seat-did-bet = apuesta { $amount }
+seat-did-raise = sube a { $amount }
+seat-did-call = iguala { $amount }
+seat-did-check = pasa
 
 ## La mesa
 

@@ -68,6 +68,14 @@ seat-shown = kartu dibuka
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud dan Razz: pot tidak dibagi, jadi tidak ada scoop.
 seat-equity-only = equity { $equity }
+# Aksi sebuah kursi di street ini, setelah kartunya di meja. $amount adalah taruhannya saat
+# ini (untuk call: taruhan yang di-call).
+seat-did-bring-in = bring-in { $amount }
+seat-did-complete = complete ke { $amount }
+seat-did-bet = bet { $amount }
+seat-did-raise = raise ke { $amount }
+seat-did-call = call { $amount }
+seat-did-check = check
 
 ## Meja
 

@@ -326,7 +326,12 @@ impl Click<'_> {
             Err(error) => Err(error),
         };
         let text = match cards {
-            Ok(cards) => render::private_hand(self.locale, cards.hand, &cards.view),
+            Ok(cards) => render::private_hand_styled(
+                self.locale,
+                cards.hand,
+                &cards.view,
+                self.bot.card_style(),
+            ),
             Err(error) => self.bot.refusal(self.locale, &error),
         };
         self.ephemeral(text).await;

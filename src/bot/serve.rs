@@ -73,6 +73,7 @@ pub async fn serve_observed(
     let _ = bot.inner.http.set(client.http.clone());
     let _ = bot.inner.discord_cache.set(client.cache.clone());
     start_backups(&bot, &config);
+    super::emoji::start(&bot);
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
     let shards = config.discord.shards;
@@ -241,6 +242,7 @@ fn build_bot(
             cannot_serve: Mutex::new(None),
             cannot_serve_now: CancellationToken::new(),
             health,
+            card_emoji: super::emoji::CardEmoji::default(),
         }),
     }
 }

@@ -14,6 +14,7 @@ mod bot_setup;
 mod bot_shutdown;
 mod discord_all_in;
 mod discord_bot_accounts;
+mod discord_card_emoji;
 mod discord_commands;
 mod discord_computer_players;
 mod discord_duplicate_boards;

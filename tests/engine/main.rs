@@ -36,6 +36,7 @@ mod play_words;
 mod pokerkit_agreement;
 mod render_amounts;
 mod render_board;
+mod render_board_emoji;
 mod render_english;
 mod render_games;
 mod render_glitches;

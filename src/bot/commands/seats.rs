@@ -89,7 +89,12 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
         })
     };
     let told = |cards: PlayerCards, caller: Caller| async move {
-        Answer::private(render::private_hand(caller.locale, cards.hand, &cards.view))
+        Answer::private(render::private_hand_styled(
+            caller.locale,
+            cards.hand,
+            &cards.view,
+            caller.bot.card_style(),
+        ))
     };
     at_table(ctx, ask, told).await
 }

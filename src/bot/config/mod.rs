@@ -123,6 +123,22 @@ pub struct DiscordConfig {
     pub shards: Option<ShardConfig>,
     /// Members with this role may use the moderator commands, besides those with Manage Channels.
     pub moderator_role: Option<u64>,
+    /// How boards, DMs and "My cards" show cards: the bot's own card emoji, or text.
+    pub cards: CardsConfig,
+    /// The card emoji in four colours (green clubs, blue diamonds) rather than red and black.
+    pub four_colour: bool,
+}
+
+/// `[discord] cards`: how cards are shown on Discord.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardsConfig {
+    /// Each card as one of the bot's application emoji (`src/faces/`), uploaded at start
+    /// where missing; text until they are all there, and for good if Discord refuses them.
+    #[default]
+    Emoji,
+    /// Rank and suit emoji ("A♠️ 10♥️"), as before.
+    Text,
 }
 
 /// Shards `first..=last` of `total`.

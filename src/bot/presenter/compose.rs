@@ -41,7 +41,12 @@ impl Presenter {
         let locale = self.locale();
         let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
         let final_board = with_tournament_line(locale, board, |limit| {
-            render::board_within(locale, &BoardView::from_public(&summary.view, facts), limit)
+            render::board_fitted(
+                locale,
+                &BoardView::from_public(&summary.view, facts),
+                self.bot.card_style(),
+                limit,
+            )
         });
         let results = render::results(
             locale,
@@ -75,9 +80,10 @@ impl Presenter {
     ) -> BoardMessage {
         let locale = self.locale();
         let text = with_tournament_line(locale, board, |limit| {
-            render::board_within(
+            render::board_fitted(
                 locale,
                 &crate::lobby::present::board_view_with(board, facts),
+                self.bot.card_style(),
                 limit,
             )
         });

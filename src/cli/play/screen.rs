@@ -43,11 +43,22 @@ fn cards_changed(printed: &PublicBoard, new: &PublicBoard) -> bool {
     })
 }
 
-/// The board without its last paragraph (the last action and who acts next): the terminal
-/// tells actions in their own lines and your turn in the prompt.
-fn table_part(text: &str) -> &str {
-    text.rsplit_once("\n\n")
-        .map_or(text, |(table, _turn)| table)
+/// The board without its line of who acts next and what they may do (the terminal tells
+/// each action in its own line and your turn in the prompt); kept while an all-in hand is
+/// dealt out, where it says the next street is coming.
+fn without_turn_line(locale: render::Locale, view: &BoardView, whole: String) -> String {
+    if view.dealing_out() {
+        return whole;
+    }
+    let news = render::turn_news(locale, view);
+    let Some(turn) = news.lines().last() else {
+        return whole;
+    };
+    let mut lines: Vec<&str> = whole.lines().collect();
+    if let Some(at) = lines.iter().position(|line| *line == turn) {
+        lines.remove(at);
+    }
+    lines.join("\n")
 }
 
 impl Screen {
@@ -127,13 +138,7 @@ impl Screen {
         if changed {
             let view = self.seat_view(board);
             let whole = render::board(self.locale, &view);
-            // While an all-in hand is dealt out, its last line says so; else it names the
-            // last action and who is next, which the terminal tells in their own lines.
-            texts.push(if view.dealing_out() {
-                whole
-            } else {
-                table_part(&whole).to_owned()
-            });
+            texts.push(without_turn_line(self.locale, &view, whole));
             self.printed = Some(board.clone());
         }
         texts

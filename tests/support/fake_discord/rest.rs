@@ -305,6 +305,9 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
+            super::emoji::application_emojis(inner, method, application, body)
+        }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let message = rest.first().map(|id| id.parse::<u64>().unwrap_or(0));
@@ -517,7 +520,11 @@ pub(crate) fn forced_rate_limit(inner: &mut Inner, interaction_write: bool) -> O
 }
 
 /// `value`, once serenity has read it as a `T`.
-fn checked<T: serde::de::DeserializeOwned>(inner: &mut Inner, what: &str, value: Value) -> Value {
+pub(crate) fn checked<T: serde::de::DeserializeOwned>(
+    inner: &mut Inner,
+    what: &str,
+    value: Value,
+) -> Value {
     assert_serenity_parses::<T>(inner, what, &value);
     value
 }
