@@ -14,18 +14,20 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, NameOf};
 use crate::lobby::{
-    BankTableStore, DealingOutPace, Departure, Lobby, LobbyConfig, LobbyError, NoticeBody,
-    NoticeReceiver, ShutdownOutcome, TableHandle, TableMessage, TableSettings, TableStatus,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
+    ShutdownOutcome, TableMessage, TableSettings,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
+mod computers;
 mod screen;
 mod session;
 mod table_args;
 mod tournament;
 mod words;
 
+use computers::{Players, Seating, seat_computer_player};
 use session::{Ended, Game, PlaySession};
 pub use table_args::TableArgs;
 use table_args::chips;
@@ -395,46 +397,6 @@ fn say_data_dir(locale: Locale, data: &Path) {
     ));
 }
 
-/// The computer players at the table, and where they sit down again.
-struct Players<'a> {
-    computers: ComputerPlayers,
-    /// The user a new computer player is given.
-    next_bot: UserId,
-    seating: Seating<'a>,
-}
-
-impl Players<'_> {
-    /// A notice for the computer players: their turn, answered (true: the session does not
-    /// show it), or, unless you are leaving, a result or a departure after which a broke
-    /// computer player sits down again.
-    async fn take(
-        &mut self,
-        table: &TableHandle,
-        notice: &crate::lobby::Notice,
-        leaving: bool,
-    ) -> anyhow::Result<bool> {
-        if let Some(offer) = self.computers.observe(notice) {
-            let offer = offer.clone();
-            let _ = self.computers.answer(table, &offer).await;
-            return Ok(true);
-        }
-        match &notice.body {
-            NoticeBody::HandResult(_) if !leaving => {
-                self.seating
-                    .reseat_broke(&mut self.computers, &mut self.next_bot)
-                    .await?;
-            }
-            NoticeBody::Table(TableMessage::Left { user, .. }) if !leaving => {
-                self.seating
-                    .left(*user, &mut self.computers, &mut self.next_bot)
-                    .await?;
-            }
-            _ => {}
-        }
-        Ok(false)
-    }
-}
-
 /// The session until it ends: each notice shown (a computer player's turn answered, when
 /// this session drives them), each line you type read when `timing` says, the table closed
 /// once the lobby has stopped it after you quit. Once a sit & go is over, its table gone,
@@ -531,182 +493,4 @@ async fn open(data: &Path, bank_dir: &Path, config: LobbyConfig) -> anyhow::Resu
         .map_err(anyhow::Error::msg)?;
     let (lobby, _recovered) = Lobby::start(bank.clone(), Arc::new(store), config).await?;
     Ok((bank, lobby))
-}
-
-/// Seats a computer player; one whose balance has run too low is given nothing and skipped.
-async fn seat_computer_player(
-    table: &TableHandle,
-    bank: &Bank,
-    bot: UserId,
-    min_buy_in: u64,
-    buy_in: u64,
-) -> anyhow::Result<()> {
-    let balance = bank.balance(GUILD, bot).await?;
-    let amount = buy_in.min(balance);
-    if amount < min_buy_in {
-        return Ok(());
-    }
-    match table.join(bot, amount).await {
-        Ok(_) | Err(LobbyError::AlreadySeated) => Ok(()),
-        Err(error) => Err(error.into()),
-    }
-}
-
-/// Where computer players sit down, and with what.
-struct Seating<'a> {
-    table: &'a TableHandle,
-    bank: &'a Bank,
-    min_buy_in: u64,
-    buy_in: u64,
-    /// Broke computer players told to leave while a hand was being played: each sits down
-    /// again once the table says it has gone.
-    leaving_after_hand: Vec<UserId>,
-}
-
-/// The computer players who are broke: seated with no chips and not dealt into the hand in
-/// progress. The table's answer can be of a later hand than the result that asked, and a
-/// computer all-in in that hand also has no chips behind: it is not broke, its hand decides.
-fn broke_computers(status: &TableStatus, computers: &ComputerPlayers) -> Vec<UserId> {
-    status
-        .seats
-        .iter()
-        .filter(|seat| seat.stack == 0 && seat.hand_seat.is_none() && computers.plays(seat.user))
-        .map(|seat| seat.user)
-        .collect()
-}
-
-impl Seating<'_> {
-    /// A computer player left with no chips buys in again, so that a long game goes on: it
-    /// leaves its empty seat and sits down anew with a fresh buy-in from its balance; one
-    /// whose balance cannot pay a buy-in is replaced by a new computer player, who starts
-    /// with the starting balance as every new player does.
-    async fn reseat_broke(
-        &mut self,
-        computers: &mut ComputerPlayers,
-        next_bot: &mut UserId,
-    ) -> anyhow::Result<()> {
-        let status = match self.table.status().await {
-            Ok(status) => status,
-            Err(LobbyError::TableClosed { .. }) => return Ok(()),
-            Err(error) => return Err(error.into()),
-        };
-        for bot in broke_computers(&status, computers) {
-            if self.leaving_after_hand.contains(&bot) {
-                continue;
-            }
-            match self.table.leave(bot).await {
-                Ok(Departure::CashedOut(_)) | Err(LobbyError::NotSeated) => {}
-                // Its chair is free only once the hand ends: it sits down when it has left.
-                Ok(Departure::AfterHand) => {
-                    self.leaving_after_hand.push(bot);
-                    continue;
-                }
-                Err(LobbyError::TableClosed { .. }) => return Ok(()),
-                Err(error) => return Err(error.into()),
-            }
-            self.buy_in_again(bot, computers, next_bot).await?;
-        }
-        Ok(())
-    }
-
-    /// `user` has left the table: a broke computer player that waited for the hand to end
-    /// sits down again now.
-    async fn left(
-        &mut self,
-        user: UserId,
-        computers: &mut ComputerPlayers,
-        next_bot: &mut UserId,
-    ) -> anyhow::Result<()> {
-        let Some(at) = self.leaving_after_hand.iter().position(|bot| *bot == user) else {
-            return Ok(());
-        };
-        self.leaving_after_hand.remove(at);
-        self.buy_in_again(user, computers, next_bot).await
-    }
-
-    /// Seats `bot` anew from its balance, or a new computer player when that cannot pay.
-    async fn buy_in_again(
-        &mut self,
-        bot: UserId,
-        computers: &mut ComputerPlayers,
-        next_bot: &mut UserId,
-    ) -> anyhow::Result<()> {
-        let bot = if self.bank.balance(GUILD, bot).await? >= self.min_buy_in {
-            bot
-        } else {
-            let replacement = *next_bot;
-            *next_bot = UserId(replacement.0.saturating_add(1));
-            computers.add(replacement);
-            replacement
-        };
-        seat_computer_player(self.table, self.bank, bot, self.min_buy_in, self.buy_in).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lobby::{SeatInfo, SeatStatus, SitOutReason};
-
-    fn seat(chair: u8, user: UserId, stack: u64, hand_seat: Option<usize>) -> SeatInfo {
-        SeatInfo {
-            chair,
-            user,
-            stack,
-            status: SeatStatus::Playing,
-            hand_seat,
-            away: false,
-        }
-    }
-
-    fn status(hand_in_progress: bool, seats: Vec<SeatInfo>) -> TableStatus {
-        TableStatus {
-            guild: GUILD,
-            table: TABLE,
-            settings: TableSettings::default(),
-            pending_settings: None,
-            paused: false,
-            stopping: false,
-            hand: 10,
-            hand_in_progress,
-            settling: false,
-            seats,
-            board: None,
-        }
-    }
-
-    /// A result can be read after the next hand was dealt: a computer all-in for that
-    /// hand's ante has no chips behind, and was taken for broke, told to leave after the
-    /// hand and refused its new seat (still seated): it left for good and the game stopped.
-    #[test]
-    fn a_computer_all_in_in_the_hand_being_played_is_not_taken_for_broke() {
-        let (bot, other) = (UserId(2), UserId(3));
-        let computers = ComputerPlayers::new([bot, other], 1);
-        let all_in = status(
-            true,
-            vec![
-                seat(0, YOU, 190, Some(0)),
-                seat(1, bot, 0, Some(1)),
-                seat(2, other, 90, Some(2)),
-            ],
-        );
-        assert_eq!(broke_computers(&all_in, &computers), Vec::<UserId>::new());
-
-        let mut busted = seat(1, bot, 0, None);
-        busted.status = SeatStatus::SittingOut {
-            reason: SitOutReason::Busted,
-        };
-        let sitting_out = status(
-            true,
-            vec![
-                seat(0, YOU, 190, Some(0)),
-                busted,
-                seat(2, other, 90, Some(1)),
-            ],
-        );
-        assert_eq!(broke_computers(&sitting_out, &computers), vec![bot]);
-        // You are never reseated, broke or not.
-        let between_hands = status(false, vec![seat(0, YOU, 0, None), seat(1, bot, 0, None)]);
-        assert_eq!(broke_computers(&between_hands, &computers), vec![bot]);
-    }
 }
