@@ -34,6 +34,8 @@ enum Command {
     Backup(cli::backup::BackupArgs),
     /// Close a table by id on a stopped bot's data directory: refund, cash out, never reopen.
     CloseTable(cli::close_table::CloseTableArgs),
+    /// Cancel a sit & go by number on a stopped bot's data directory, as a moderator's cancel.
+    CancelSitAndGo(cli::cancel_sit_and_go::CancelSitAndGoArgs),
     /// Rebuild a data directory from a backup file (then audit it).
     Restore(cli::backup::RestoreArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
         Command::CloseTable(args) => cli::close_table::run(args),
+        Command::CancelSitAndGo(args) => cli::cancel_sit_and_go::run(args),
         Command::Backup(args) => cli::backup::run_backup(args),
         Command::Restore(args) => cli::backup::run_restore(args),
         Command::Eval(args) => cli::eval::run(args),

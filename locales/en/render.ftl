@@ -263,7 +263,7 @@ notice-left = { $amount ->
 }
 notice-leaving-after-hand = { $name } will leave the table when this hand ends.
 notice-sat-out = { $name } sits out.
-notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; /back brings them back.
+notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; they can use /back to play again.
 notice-back = { $name } is back and plays from the next hand.
 # $action: check, bring_in (a forced bring-in cannot fold) or fold.
 notice-timed-out = { $action ->
@@ -276,14 +276,17 @@ notice-topped-up = { $name } adds { $amount } { $amount ->
     [one] chip
    *[other] chips
 } (stack { $stack }).
-notice-table-opened = The table is open: /join to sit down.
+notice-table-opened = The table is open: use /join to sit down.
 notice-table-paused = The table is paused: no new hand will start until a moderator uses /table resume.
-notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts to recover; a hand it interrupted is refunded.
+notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts; the interrupted hand is cancelled and every player gets back the chips they had when it began.
 notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.
 notice-hand-cancelled = Hand #{ $hand } was cancelled and every player got back their stack from the start of the hand.
-notice-next-hand-in = Next hand in { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] The next hand is being dealt.
+   *[other] Next hand in { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Waiting for one more player.
    *[other] Waiting for { $needed } more players.
@@ -391,11 +394,13 @@ board-mix = mix: { $left ->
     [1] last hand, then { $next }
    *[other] { $left } hands left with this one, then { $next }
 }
-# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, { $hands } { $hands ->
     [one] hand
    *[other] hands
 } each
+# A sit & go's mix inside a sentence (its status and welcome): a game a level, no colon.
+game-mix-by-level = the stud mix (Razz, Stud, Stud Hi/Lo, a game a level)
+# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 razz-low = { $ranks }
 razz-wheel = { $ranks }, a wheel
 # The wheel when its five cards follow (results).
@@ -483,9 +488,18 @@ stats-tournaments = Sit & gos: { $entries } { $entries ->
     [one] cash
    *[other] cashes
 } · net { $net }
-leaderboard-tournaments-header = **Leaderboard: sit & gos** (net from tournaments)
+leaderboard-tournaments-header = **Leaderboard: sit & gos** (by net result)
 leaderboard-tournaments-empty = Nobody has finished a sit & go yet.
-leaderboard-tournaments-line = { $place }. { $name } — net { $net } · won { $wins } · cashed { $cashes } · played { $entries }
+leaderboard-tournaments-line = { $place }. { $name } — net { $net } · { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+} · { $wins } { $wins ->
+    [one] win
+   *[other] wins
+} · { $cashes } { $cashes ->
+    [one] cash
+   *[other] cashes
+}
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

@@ -12,7 +12,7 @@
 //! 3. the stored form: `encoding` (records as bytes) and `schema` (the version stored);
 //! 4. `ledger`: the sequence of entries and the draft an operation writes into;
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
-//!    `tournaments`, `records`, `stats`, `house`, `migration`;
+//!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`;
 //! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`;
 //! 7. `committer`: the thread that applies operations in batches;
 //! 8. `handle`: the [`Bank`](super::Bank) every caller holds.
@@ -47,6 +47,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "economy",
             "tables",
             "tournaments",
+            "tournament_live",
             "records",
             "stats",
             "house",

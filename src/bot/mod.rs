@@ -344,6 +344,15 @@ impl Bot {
         })
     }
 
+    /// Why `table` is paused when it is for Discord refusing the bot's posts there, in
+    /// `locale`: what any answer of a command or a click in that channel tells (an
+    /// interaction's answer needs no permission of the channel).
+    pub fn pause_reason(&self, table: TableId, locale: Locale) -> Option<String> {
+        self.existing_presenter(table)
+            .filter(|presenter| presenter.cannot_post())
+            .map(|_| render::tr(locale, "bot-paused-cannot-post", &[]))
+    }
+
     /// Starts `task` so that shutdown waits for it (and cancels it once the bot stops).
     pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
         let stop = self.inner.stop.clone();

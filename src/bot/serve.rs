@@ -85,6 +85,8 @@ pub async fn serve_observed(
     ));
     reattach_tables(&bot).await;
     bot.announce_kept_results().await;
+    let finding = bot.clone();
+    bot.spawn(async move { finding.find_sit_and_gos_gone().await });
 
     let watched = bot.bank().clone();
     let mut bank_failed = None;

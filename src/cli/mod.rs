@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod backup;
 pub mod bank_workload;
+pub mod cancel_sit_and_go;
 pub mod cards;
 pub mod close_table;
 pub mod data_dir;

@@ -221,8 +221,13 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::TournamentOver { hands, places, .. } => {
             return tournament_places(locale, *hands, places, name_of);
         }
-        TableMessage::TournamentResumed { hand } => {
-            return hand_text(locale, "lobby-tournament-resumed", *hand);
+        TableMessage::TournamentResumed { hand, paused } => {
+            let id = if *paused {
+                "lobby-tournament-resumed-paused"
+            } else {
+                "lobby-tournament-resumed"
+            };
+            return hand_text(locale, id, *hand);
         }
     };
     render::notice(locale, &rendered)

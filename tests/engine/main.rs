@@ -46,6 +46,7 @@ mod render_history_limits;
 mod render_leak;
 mod render_locales;
 mod render_plurals;
+mod render_register;
 mod render_results;
 mod render_text;
 mod render_tournament;

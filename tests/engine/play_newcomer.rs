@@ -264,7 +264,9 @@ fn a_sit_and_go_at_the_terminal_shows_every_action_the_runouts_and_the_hand_that
     let last = out
         .find(&format!("Hand #{hands} — results"))
         .unwrap_or_else(|| panic!("hand {hands}, which ended it, is not shown:\n{out}"));
-    let out_in_place_2 = out.find("is out in place 2.").unwrap();
+    let out_in_place_2 = out
+        .find("is out in 2nd place.")
+        .unwrap_or_else(|| panic!("no one is out in 2nd place:\n{out}"));
     assert!(last < out_in_place_2 && out_in_place_2 < over, "{out}");
     // And `history` after the end tells that hand.
     assert!(

@@ -83,8 +83,9 @@ pub struct TestingConfig {
     /// Shuffle every deck from this seed (mixed with the table id) so a test knows what is
     /// dealt. Never set it for real games: anyone who knows it can predict every card.
     pub deck_seed: Option<u64>,
-    /// Every button action reaches its table this many milliseconds late, so a test can see a
-    /// slow table's click deferred. 0 (the default) for real games.
+    /// Every button's work (an action reaching its table, a registration reaching the bank)
+    /// starts this many milliseconds late, so a test can see a slow click deferred. 0 (the
+    /// default) for real games.
     pub click_delay_ms: u64,
     /// Every slash command's work takes this many milliseconds longer, so a test can see slow
     /// commands deferred. 0 (the default) for real games.

@@ -7,8 +7,8 @@ use std::time::Duration;
 use crate::bank::{Bank, TableId, TournamentId, UserId};
 use crate::lobby::present::{self, status_view};
 use crate::lobby::{
-    HandSummary, Lobby, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus, ShutdownOutcome,
-    SitOutReason, TableHandle, TableMessage, TableStatus, TurnOffer,
+    HandSummary, Lobby, LobbyError, Notice, NoticeBody, OfferedTurn, PublicBoard, SeatStatus,
+    ShutdownOutcome, SitOutReason, TableHandle, TableMessage, TableStatus, TurnOffer,
 };
 use crate::render::{self, Locale, tr};
 use crate::table::hand::SeatState;
@@ -577,11 +577,14 @@ impl PlaySession {
                 return;
             }
         };
-        match self
-            .table
-            .act(YOU, offer.hand, offer.action_seq, kind)
-            .await
-        {
+        // The turn as offered, its series of deals included: a sit & go's hand dealt again
+        // after a restart is a deal past the first.
+        let offered = OfferedTurn {
+            hand: offer.hand,
+            deal: offer.deal,
+            action_seq: offer.action_seq,
+        };
+        match self.table.act_on(YOU, offered, kind).await {
             Ok(_) => self.offer = None,
             Err(error) => self.refused(&error),
         }

@@ -48,6 +48,8 @@ pub(super) enum TablePhase {
 /// A hand being played, dealt out or settled: the engine's hand, its number and players.
 pub(super) struct HandInPlay {
     pub(super) number: u64,
+    /// The series of deals it was dealt in (see `TurnOffer::deal`).
+    pub(super) deal: u64,
     pub(super) hand: Hand,
     /// Deal order: `players[i]` is the engine's seat `i`.
     pub(super) players: Vec<UserId>,
