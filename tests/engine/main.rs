@@ -16,6 +16,7 @@ mod computer_good;
 mod deploy_files;
 mod discord_config;
 mod docs_links;
+mod docs_paths;
 mod equity_board;
 mod equity_cases;
 mod equity_cli;

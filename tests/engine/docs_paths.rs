@@ -1,0 +1,224 @@
+//! The files the README and the guides name, as a reader looks them up: every path in a code
+//! span (`src/bank/ledger.rs`, `tests/discord/`) exists, a file named alone (`computers.rs`,
+//! `ops/tournament_start.rs`) is a file of the crate, and a function named after its file
+//! (`src/bot/reply.rs`, `respond`) is declared there. ARCHITECTURE.md's paths through the code
+//! stay true when a file moves or a function is renamed.
+
+use std::path::{Path, PathBuf};
+
+use crate::docs_links::{pages, prose_lines, read, root};
+
+/// The folders searched for a file named without its folder.
+const SOURCE_FOLDERS: [&str; 4] = ["src", "tests", "benches", "examples"];
+
+/// The prose of a page (outside fenced code blocks) as one line, so that a code span and what
+/// follows it read the same across a line break.
+fn prose(text: &str) -> String {
+    prose_lines(text)
+        .iter()
+        .map(|(_, line)| line.trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every code span of `prose`, each with the text between it and the next span.
+fn code_spans(prose: &str) -> Vec<(&str, &str)> {
+    let pieces: Vec<&str> = prose.split('`').collect();
+    (1..pieces.len())
+        .step_by(2)
+        .map(|index| (pieces[index], pieces.get(index + 1).copied().unwrap_or("")))
+        .collect()
+}
+
+/// The entries at the top of the repository, by name (`src`, `Cargo.toml` …).
+fn top_level(root: &Path) -> Vec<String> {
+    std::fs::read_dir(root)
+        .expect("the repository is readable")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name != "target" && !name.starts_with('.'))
+        .collect()
+}
+
+/// A span that names a path from the repository's root: its first part is a top-level entry,
+/// and it is one word (`src/bot/`, `Cargo.toml`; not `cargo test --test engine`).
+fn is_repository_path(span: &str, top: &[String]) -> bool {
+    !span.contains(char::is_whitespace)
+        && top
+            .iter()
+            .any(|name| span == name || span.starts_with(&format!("{name}/")))
+}
+
+/// A span naming a Rust file without its root: `computers.rs`, `ops/tournament_start.rs`.
+fn is_file_alone(span: &str) -> bool {
+    span.strip_suffix(".rs").is_some_and(|stem| {
+        !stem.is_empty()
+            && stem
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '/')
+    })
+}
+
+/// Whether `path` (from the root; a pattern such as `tests/engine/rules_*.rs` or
+/// `locales/{en,es,id}/*.ftl` by the folder before its first wildcard) exists.
+fn exists(root: &Path, path: &str) -> bool {
+    let path = path.split(':').next().unwrap_or(path);
+    match path.find(['*', '{']) {
+        Some(wildcard) => {
+            let folder = path[..wildcard]
+                .rsplit_once('/')
+                .map_or("", |(folder, _)| folder);
+            root.join(folder).is_dir()
+        }
+        None => root.join(path).exists(),
+    }
+}
+
+/// Every Rust file under `folder`.
+fn rust_files(folder: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// A name a file may declare: `respond`, `Table::handle`, `framework()`, `ButtonId::Register`.
+fn is_item_name(span: &str) -> bool {
+    let name = span.trim_end_matches("()");
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+        && !name.starts_with(':')
+}
+
+/// Whether `source` declares `item` (a path's last part): a function, type, trait, constant,
+/// module, enum variant or field of that name.
+fn declares(source: &str, item: &str) -> bool {
+    let name = item
+        .trim_end_matches("()")
+        .rsplit("::")
+        .next()
+        .unwrap_or(item);
+    let continues_name = |rest: &str| {
+        rest.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let keyword_before = [
+        "fn", "struct", "enum", "trait", "const", "static", "type", "mod",
+    ]
+    .iter()
+    .any(|keyword| {
+        let declared = format!("{keyword} {name}");
+        source
+            .match_indices(&declared)
+            .any(|(at, _)| !continues_name(&source[at + declared.len()..]))
+    });
+    // A variant (`Register { … }`, `Quit,`) or a field (`computer_turn_at: …`).
+    let variant_or_field = source.lines().any(|line| {
+        let line = line.trim_start().trim_start_matches("pub(super) ");
+        let line = line
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("pub ");
+        line.strip_prefix(name)
+            .is_some_and(|rest| rest.starts_with([' ', '(', '{', ',', ':']))
+    });
+    keyword_before || variant_or_field
+}
+
+/// What `page` names that is not there, as "page: what (why)".
+fn broken_paths(root: &Path, page: &Path) -> Vec<String> {
+    let top = top_level(root);
+    let mut sources = Vec::new();
+    for folder in SOURCE_FOLDERS {
+        rust_files(&root.join(folder), &mut sources);
+    }
+    let text = prose(&read(page));
+    let spans = code_spans(&text);
+    let at = |what: &str, why: &str| format!("{}: `{what}` ({why})", page.display());
+    let mut broken = Vec::new();
+    for (index, &(span, after)) in spans.iter().enumerate() {
+        if is_repository_path(span, &top) {
+            if !exists(root, span) {
+                broken.push(at(span, "no such path"));
+                continue;
+            }
+            // `src/bot/reply.rs`, `respond`: the function named after its file.
+            let next = spans.get(index + 1).map(|&(next, _)| next);
+            if let Some(item) = next
+                && span.ends_with(".rs")
+                && after.trim() == ","
+                && is_item_name(item)
+                && !declares(&read(&root.join(span)), item)
+            {
+                broken.push(at(item, &format!("{span} declares no such item")));
+            }
+        } else if is_file_alone(span) {
+            let tail = format!("/{span}");
+            if !sources
+                .iter()
+                .any(|file| file.to_string_lossy().ends_with(&tail))
+            {
+                broken.push(at(span, "no file of the crate has this name"));
+            }
+        }
+    }
+    broken
+}
+
+#[test]
+fn every_path_and_function_the_readme_and_the_guides_name_exists() {
+    let broken: Vec<String> = pages()
+        .iter()
+        .flat_map(|page| broken_paths(root(), page))
+        .collect();
+    assert!(
+        broken.is_empty(),
+        "named but not there:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn a_missing_path_file_or_function_is_found() {
+    let repository = tempfile::tempdir().expect("a temporary directory");
+    let root = repository.path();
+    std::fs::create_dir_all(root.join("src/bot")).expect("created");
+    std::fs::create_dir_all(root.join("docs")).expect("created");
+    std::fs::write(
+        root.join("src/bot/reply.rs"),
+        "pub(super) async fn respond() {}\npub enum Refused {\n    GuildOnly,\n}\n",
+    )
+    .expect("written");
+    let page = root.join("docs/PAGE.md");
+    std::fs::write(
+        &page,
+        "`src/bot/reply.rs`, `respond`: found. `src/bot/reply.rs`,\n`Refused::GuildOnly` too, \
+         and `reply.rs`, `src/bot/`, `src/*/reply.rs`.\n\
+         `src/bot/gone.rs` is not; `src/bot/reply.rs`, `answer` is not declared; `gone.rs` is \
+         no file; `cargo test --test engine` is a command.\n\
+         ```\nsrc/in/a/code/block.rs\n```\n",
+    )
+    .expect("written");
+    let broken = broken_paths(root, &page);
+    assert_eq!(broken.len(), 3, "{broken:#?}");
+    assert!(
+        broken[0].ends_with("`src/bot/gone.rs` (no such path)"),
+        "{broken:#?}"
+    );
+    assert!(
+        broken[1].ends_with("`answer` (src/bot/reply.rs declares no such item)"),
+        "{broken:#?}"
+    );
+    assert!(
+        broken[2].ends_with("`gone.rs` (no file of the crate has this name)"),
+        "{broken:#?}"
+    );
+}
