@@ -60,6 +60,15 @@ fn bad_flags_exit_2_before_anything_is_printed_each_named_for_what_is_wrong() {
             &["--structure", "turbo"],
             "--structure is for a sit & go: add --tournament",
         ),
+        // Said in the player's language, as every refusal of the game is.
+        (
+            &["--lang", "es", "--structure", "turbo"],
+            "--structure es para un torneo: añade --tournament",
+        ),
+        (
+            &["--lang", "id", "--buy-in", "50"],
+            "Buy-in harus antara 100 dan 1.000 chip.",
+        ),
     ] {
         let (code, stdout, stderr) = play_flags(&data, args);
         assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");

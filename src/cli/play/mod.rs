@@ -129,7 +129,7 @@ impl PlayArgs {
     /// and the buy-in within the table's bounds.
     fn refusal(&self, locale: Locale) -> Option<String> {
         if self.structure.is_some() && !self.tournament {
-            return Some("--structure is for a sit & go: add --tournament".to_owned());
+            return Some(tr(locale, "play-structure-without-tournament", &[]));
         }
         if self.tournament {
             return None;
