@@ -1,9 +1,11 @@
 //! The files the README and the guides name, as a reader looks them up: every path in a code
 //! span (`src/bank/ledger.rs`, `tests/discord/`) exists, a file named alone (`computers.rs`,
-//! `ops/tournament_start.rs`) is a file of the crate, and a function named after its file
-//! (`src/bot/reply.rs`, `respond`) is declared there. ARCHITECTURE.md's paths through the code
-//! stay true when a file moves or a function is renamed.
+//! `ops/tournament_start.rs`) is a file of the crate, a function named after its file
+//! (`src/bot/reply.rs`, `respond`) is declared there, and an item named by its path
+//! (`tournament::live_here`, `Hand::act`) is declared in some file of `src/`. ARCHITECTURE.md's
+//! paths through the code stay true when a file moves or a function is renamed.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::docs_links::{pages, prose_lines, read, root};
@@ -88,7 +90,8 @@ fn rust_files(folder: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// A name a file may declare: `respond`, `Table::handle`, `framework()`, `ButtonId::Register`.
+/// A name a file may declare: `respond`, `Table::handle`, `framework()`, `ButtonId::Register`;
+/// not a module path left open (`bank::`, a test filter).
 fn is_item_name(span: &str) -> bool {
     let name = span.trim_end_matches("()");
     !name.is_empty()
@@ -96,77 +99,112 @@ fn is_item_name(span: &str) -> bool {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
         && !name.starts_with(':')
+        && !name.ends_with(':')
 }
 
-/// Whether `source` declares `item` (a path's last part): a function, type, trait, constant,
-/// module, enum variant or field of that name.
-fn declares(source: &str, item: &str) -> bool {
-    let name = item
-        .trim_end_matches("()")
-        .rsplit("::")
-        .next()
-        .unwrap_or(item);
-    let continues_name = |rest: &str| {
-        rest.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
-    let keyword_before = [
+/// The first parts of item paths that are not the crate's: the standard library and the
+/// crates it uses.
+const NOT_THE_CRATES: [&str; 13] = [
+    "std", "core", "alloc", "u8", "u16", "u32", "u64", "usize", "i64", "tokio", "serenity",
+    "poise", "sled",
+];
+
+/// A span naming an item by its path: `tournament::live_here`, `Hand::act`, `framework()`'s
+/// kin `Table::run()`; not the standard library's (`u64::MAX`).
+fn is_item_path(span: &str) -> bool {
+    is_item_name(span)
+        && span.contains("::")
+        && !NOT_THE_CRATES
+            .iter()
+            .any(|other| span.split("::").next() == Some(*other))
+}
+
+/// The names `source` declares: its functions, types, traits, constants, statics and modules
+/// (the word after the keyword), and its enum variants and fields (a line that starts with
+/// the name: `Register { … }`, `Quit,`, `computer_turn_at: …`).
+fn declared_names(source: &str) -> HashSet<&str> {
+    const KEYWORDS: [&str; 8] = [
         "fn", "struct", "enum", "trait", "const", "static", "type", "mod",
-    ]
-    .iter()
-    .any(|keyword| {
-        let declared = format!("{keyword} {name}");
-        source
-            .match_indices(&declared)
-            .any(|(at, _)| !continues_name(&source[at + declared.len()..]))
-    });
-    // A variant (`Register { … }`, `Quit,`) or a field (`computer_turn_at: …`).
-    let variant_or_field = source.lines().any(|line| {
-        let line = line.trim_start().trim_start_matches("pub(super) ");
-        let line = line
-            .trim_start_matches("pub(crate) ")
-            .trim_start_matches("pub ");
-        line.strip_prefix(name)
-            .is_some_and(|rest| rest.starts_with([' ', '(', '{', ',', ':']))
-    });
-    keyword_before || variant_or_field
+    ];
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut names = HashSet::new();
+    let words: Vec<&str> = source
+        .split(|c: char| !is_name_char(c))
+        .filter(|word| !word.is_empty())
+        .collect();
+    for pair in words.windows(2) {
+        if KEYWORDS.contains(&pair[0]) {
+            names.insert(pair[1]);
+        }
+    }
+    for line in source.lines() {
+        let line = line.trim_start();
+        let line = ["pub(super) ", "pub(crate) ", "pub "]
+            .iter()
+            .fold(line, |line, visibility| line.trim_start_matches(visibility));
+        let end = line.find(|c: char| !is_name_char(c)).unwrap_or(line.len());
+        if end > 0 && line[end..].starts_with([' ', '(', '{', ',', ':']) {
+            names.insert(&line[..end]);
+        }
+    }
+    names
 }
 
-/// What `page` names that is not there, as "page: what (why)".
-fn broken_paths(root: &Path, page: &Path) -> Vec<String> {
+/// The name an item span declares: the last part of its path, without `()`.
+fn item_name(item: &str) -> &str {
+    let item = item.trim_end_matches("()");
+    item.rsplit("::").next().unwrap_or(item)
+}
+
+/// What `pages` name that is not there, as "page: what (why)".
+fn broken_paths(root: &Path, pages: &[PathBuf]) -> Vec<String> {
     let top = top_level(root);
     let mut sources = Vec::new();
     for folder in SOURCE_FOLDERS {
         rust_files(&root.join(folder), &mut sources);
     }
-    let text = prose(&read(page));
-    let spans = code_spans(&text);
-    let at = |what: &str, why: &str| format!("{}: `{what}` ({why})", page.display());
+    let crate_sources: Vec<String> = sources
+        .iter()
+        .filter(|file| file.starts_with(root.join("src")))
+        .map(|file| read(file))
+        .collect();
+    let crate_names: HashSet<&str> = crate_sources
+        .iter()
+        .flat_map(|source| declared_names(source))
+        .collect();
     let mut broken = Vec::new();
-    for (index, &(span, after)) in spans.iter().enumerate() {
-        if is_repository_path(span, &top) {
-            if !exists(root, span) {
-                broken.push(at(span, "no such path"));
-                continue;
-            }
-            // `src/bot/reply.rs`, `respond`: the function named after its file.
-            let next = spans.get(index + 1).map(|&(next, _)| next);
-            if let Some(item) = next
-                && span.ends_with(".rs")
-                && after.trim() == ","
-                && is_item_name(item)
-                && !declares(&read(&root.join(span)), item)
-            {
-                broken.push(at(item, &format!("{span} declares no such item")));
-            }
-        } else if is_file_alone(span) {
-            let tail = format!("/{span}");
-            if !sources
-                .iter()
-                .any(|file| file.to_string_lossy().ends_with(&tail))
-            {
-                broken.push(at(span, "no file of the crate has this name"));
+    for page in pages {
+        let text = prose(&read(page));
+        let spans = code_spans(&text);
+        let at = |what: &str, why: &str| format!("{}: `{what}` ({why})", page.display());
+        for (index, &(span, after)) in spans.iter().enumerate() {
+            if is_repository_path(span, &top) {
+                if !exists(root, span) {
+                    broken.push(at(span, "no such path"));
+                    continue;
+                }
+                // `src/bot/reply.rs`, `respond`: the function named after its file.
+                let next = spans.get(index + 1).map(|&(next, _)| next);
+                if let Some(item) = next
+                    && span.ends_with(".rs")
+                    && after.trim() == ","
+                    && is_item_name(item)
+                    && !declared_names(&read(&root.join(span))).contains(item_name(item))
+                {
+                    broken.push(at(item, &format!("{span} declares no such item")));
+                }
+            } else if is_item_path(span) {
+                if !crate_names.contains(item_name(span)) {
+                    broken.push(at(span, "no file of src/ declares it"));
+                }
+            } else if is_file_alone(span) {
+                let tail = format!("/{span}");
+                if !sources
+                    .iter()
+                    .any(|file| file.to_string_lossy().ends_with(&tail))
+                {
+                    broken.push(at(span, "no file of the crate has this name"));
+                }
             }
         }
     }
@@ -174,11 +212,8 @@ fn broken_paths(root: &Path, page: &Path) -> Vec<String> {
 }
 
 #[test]
-fn every_path_and_function_the_readme_and_the_guides_name_exists() {
-    let broken: Vec<String> = pages()
-        .iter()
-        .flat_map(|page| broken_paths(root(), page))
-        .collect();
+fn every_path_file_and_item_the_readme_and_the_guides_name_exists() {
+    let broken = broken_paths(root(), &pages());
     assert!(
         broken.is_empty(),
         "named but not there:\n{}",
@@ -187,7 +222,7 @@ fn every_path_and_function_the_readme_and_the_guides_name_exists() {
 }
 
 #[test]
-fn a_missing_path_file_or_function_is_found() {
+fn a_missing_path_file_function_or_item_is_found() {
     let repository = tempfile::tempdir().expect("a temporary directory");
     let root = repository.path();
     std::fs::create_dir_all(root.join("src/bot")).expect("created");
@@ -202,13 +237,15 @@ fn a_missing_path_file_or_function_is_found() {
         &page,
         "`src/bot/reply.rs`, `respond`: found. `src/bot/reply.rs`,\n`Refused::GuildOnly` too, \
          and `reply.rs`, `src/bot/`, `src/*/reply.rs`.\n\
+         `reply::respond` and `Refused::GuildOnly()` are declared, `u64::MAX` is not the crate's.\n\
          `src/bot/gone.rs` is not; `src/bot/reply.rs`, `answer` is not declared; `gone.rs` is \
-         no file; `cargo test --test engine` is a command.\n\
+         no file; `tournament::registering` is declared nowhere; `cargo test --test engine` is \
+         a command.\n\
          ```\nsrc/in/a/code/block.rs\n```\n",
     )
     .expect("written");
-    let broken = broken_paths(root, &page);
-    assert_eq!(broken.len(), 3, "{broken:#?}");
+    let broken = broken_paths(root, &[page]);
+    assert_eq!(broken.len(), 4, "{broken:#?}");
     assert!(
         broken[0].ends_with("`src/bot/gone.rs` (no such path)"),
         "{broken:#?}"
@@ -219,6 +256,10 @@ fn a_missing_path_file_or_function_is_found() {
     );
     assert!(
         broken[2].ends_with("`gone.rs` (no file of the crate has this name)"),
+        "{broken:#?}"
+    );
+    assert!(
+        broken[3].ends_with("`tournament::registering` (no file of src/ declares it)"),
         "{broken:#?}"
     );
 }
