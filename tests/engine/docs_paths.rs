@@ -2,8 +2,9 @@
 //! span (`src/bank/ledger.rs`, `tests/discord/`) exists, a file named alone (`computers.rs`,
 //! `ops/tournament_start.rs`) is a file of the crate, a function named after its file
 //! (`src/bot/reply.rs`, `respond`) is declared there, and an item named by its path
-//! (`tournament::live_here`, `Hand::act`) is declared in some file of `src/`. ARCHITECTURE.md's
-//! paths through the code stay true when a file moves or a function is renamed.
+//! (`tournament::live_here`, `Hand::act`) is declared outside tests, in a file of that module
+//! for a module's item. ARCHITECTURE.md's paths through the code stay true when a file moves
+//! or a function is renamed.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -150,6 +151,27 @@ fn declared_names(source: &str) -> HashSet<&str> {
     names
 }
 
+/// The code of a file before its test module (`#[cfg(test)] mod tests {`, at its end).
+fn without_tests(source: &str) -> &str {
+    source
+        .find("#[cfg(test)]\nmod tests {")
+        .map_or(source, |at| &source[..at])
+}
+
+/// Whether `file` may declare the item `span` names: any file, for a type's item
+/// (`Hand::act`); for a module's (`tournament::live_here`), a file of a module of that name
+/// (`tournament.rs`, `tournament/mod.rs` or a file under `tournament/`, which it may
+/// re-export).
+fn in_module(file: &Path, root: &Path, span: &str) -> bool {
+    let first = span.split("::").next().unwrap_or(span);
+    if first.starts_with(|c: char| c.is_ascii_uppercase()) || first == "crate" {
+        return true;
+    }
+    let relative = file.strip_prefix(root).unwrap_or(file);
+    relative.file_stem().is_some_and(|stem| stem == first)
+        || relative.iter().any(|part| part == first)
+}
+
 /// The name an item span declares: the last part of its path, without `()`.
 fn item_name(item: &str) -> &str {
     let item = item.trim_end_matches("()");
@@ -163,14 +185,14 @@ fn broken_paths(root: &Path, pages: &[PathBuf]) -> Vec<String> {
     for folder in SOURCE_FOLDERS {
         rust_files(&root.join(folder), &mut sources);
     }
-    let crate_sources: Vec<String> = sources
+    let texts: Vec<String> = sources
         .iter()
-        .filter(|file| file.starts_with(root.join("src")))
-        .map(|file| read(file))
+        .map(|file| without_tests(&read(file)).to_owned())
         .collect();
-    let crate_names: HashSet<&str> = crate_sources
+    let declared: Vec<(&PathBuf, HashSet<&str>)> = sources
         .iter()
-        .flat_map(|source| declared_names(source))
+        .zip(&texts)
+        .map(|(file, text)| (file, declared_names(text)))
         .collect();
     let mut broken = Vec::new();
     for page in pages {
@@ -194,8 +216,12 @@ fn broken_paths(root: &Path, pages: &[PathBuf]) -> Vec<String> {
                     broken.push(at(item, &format!("{span} declares no such item")));
                 }
             } else if is_item_path(span) {
-                if !crate_names.contains(item_name(span)) {
-                    broken.push(at(span, "no file of src/ declares it"));
+                let found = declared
+                    .iter()
+                    .filter(|(file, _)| in_module(file, root, span))
+                    .any(|(_, names)| names.contains(item_name(span)));
+                if !found {
+                    broken.push(at(span, "no file of the crate declares it"));
                 }
             } else if is_file_alone(span) {
                 let tail = format!("/{span}");
@@ -229,7 +255,8 @@ fn a_missing_path_file_function_or_item_is_found() {
     std::fs::create_dir_all(root.join("docs")).expect("created");
     std::fs::write(
         root.join("src/bot/reply.rs"),
-        "pub(super) async fn respond() {}\npub enum Refused {\n    GuildOnly,\n}\n",
+        "pub(super) async fn respond() {}\npub enum Refused {\n    GuildOnly,\n}\n\
+         #[cfg(test)]\nmod tests {\n    fn registering() {}\n}\n",
     )
     .expect("written");
     let page = root.join("docs/PAGE.md");
@@ -239,7 +266,7 @@ fn a_missing_path_file_function_or_item_is_found() {
          and `reply.rs`, `src/bot/`, `src/*/reply.rs`.\n\
          `reply::respond` and `Refused::GuildOnly()` are declared, `u64::MAX` is not the crate's.\n\
          `src/bot/gone.rs` is not; `src/bot/reply.rs`, `answer` is not declared; `gone.rs` is \
-         no file; `tournament::registering` is declared nowhere; `cargo test --test engine` is \
+         no file; `reply::registering` is only a test's; `cargo test --test engine` is \
          a command.\n\
          ```\nsrc/in/a/code/block.rs\n```\n",
     )
@@ -259,7 +286,7 @@ fn a_missing_path_file_function_or_item_is_found() {
         "{broken:#?}"
     );
     assert!(
-        broken[3].ends_with("`tournament::registering` (no file of src/ declares it)"),
+        broken[3].ends_with("`reply::registering` (no file of the crate declares it)"),
         "{broken:#?}"
     );
 }
