@@ -284,3 +284,27 @@ fn a_sit_and_go_at_the_terminal_shows_every_action_the_runouts_and_the_hand_that
         &out[over..]
     );
 }
+
+/// The walk: `play --tournament --buy-in 5000` with a balance of 1,000 opened the sit & go,
+/// then failed to register you, and the sit & go stayed open for registration: every later
+/// `play --tournament` found it and failed the same way. A buy-in you cannot pay is refused,
+/// in your words, before anything opens, and the next sit & go plays.
+#[test]
+fn a_sit_and_go_buy_in_you_cannot_pay_is_refused_before_it_opens() {
+    let parent = tempfile::tempdir().unwrap();
+    let data = parent.path().join("bank");
+    let (code, stdout, stderr) = play_flags(&data, &["--tournament", "--buy-in", "5000"]);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("You need 5,000 chips") && stdout.contains("1,000"),
+        "{stdout}{stderr}"
+    );
+    assert!(!stdout.contains("A sit & go of"), "{stdout}");
+
+    let (code, stdout, stderr) = play_flags(&data, &["--tournament"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("A sit & go of Seven-Card Stud Hi/Lo for 4 players: buy-in 200"),
+        "{stdout}{stderr}"
+    );
+}

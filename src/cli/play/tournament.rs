@@ -52,6 +52,10 @@ async fn play_in(
     let names = name_of(locale);
     // A cash table an earlier `play` left (stopped mid-hand) deals nothing meanwhile.
     let left_behind = close_left_table(lobby, locale, &names).await?;
+    if let Some(refusal) = cannot_pay_a_new_buy_in(bank, args, locale).await? {
+        say(&refusal);
+        return Ok(ExitCode::from(crate::cli::exit::CONFIGURATION));
+    }
     let (id, resumed) = open_or_resume(bank, args).await?;
     let table = match lobby.table(CHANNEL) {
         Ok(table) => table,
@@ -143,6 +147,32 @@ async fn say_welcome(
         ));
     }
     Ok(())
+}
+
+/// Why you cannot pay the buy-in of the new sit & go `args` ask for, said in `locale`: told
+/// before it is opened, a sit & go you could not register for would stay registering, and
+/// every later `play --tournament` would find it again. A live one is resumed as it is.
+async fn cannot_pay_a_new_buy_in(
+    bank: &Bank,
+    args: &PlayArgs,
+    locale: Locale,
+) -> anyhow::Result<Option<String>> {
+    if bank
+        .live_tournament_in(CHANNEL)
+        .await?
+        .is_some_and(|state| state.guild == GUILD)
+    {
+        return Ok(None);
+    }
+    let balance = bank.balance(GUILD, YOU).await?;
+    if balance >= args.buy_in {
+        return Ok(None);
+    }
+    let refused = crate::bank::BankError::InsufficientFunds {
+        balance,
+        needed: args.buy_in,
+    };
+    Ok(Some(render::refusal(locale, &refused, &name_of(locale))))
 }
 
 /// The sit & go live in the terminal's channel, or a new one everyone has registered for
