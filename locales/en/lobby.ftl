@@ -143,7 +143,7 @@ play-tournament-over = The sit & go is over after { $hands } { $hands ->
    *[other] hands
 }.
 play-tournament-quit = Sit & go paused: run { $command } again to play on from this hand.
-play-structure-without-tournament = --structure is for a sit & go: add --tournament
+play-structure-without-tournament = { $structure } is for a sit & go: add { $tournament }
 play-tournament-help =
     What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete

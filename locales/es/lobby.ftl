@@ -138,7 +138,7 @@ play-tournament-over = El torneo termina tras { $hands } { $hands ->
    *[other] manos
 }.
 play-tournament-quit = Torneo en pausa: vuelve a ejecutar { $command } para seguir desde esta mano.
-play-structure-without-tournament = --structure es para un torneo: añade --tournament
+play-structure-without-tournament = { $structure } es para un torneo: añade { $tournament }
 play-tournament-help =
     Lo que puedes escribir (la palabra o su letra):
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo

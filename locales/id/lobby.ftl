@@ -89,7 +89,7 @@ play-tournament-place = { $chips ->
 }
 play-tournament-over = Turnamen selesai setelah { $hands } hand.
 play-tournament-quit = Turnamen disimpan di hand ini: jalankan lagi { $command } untuk melanjutkan.
-play-structure-without-tournament = --structure hanya untuk turnamen: tambahkan --tournament
+play-structure-without-tournament = { $structure } hanya untuk turnamen: tambahkan { $tournament }
 play-tournament-help =
     Yang bisa kamu ketik (kata lengkap atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete

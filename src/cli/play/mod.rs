@@ -129,7 +129,15 @@ impl PlayArgs {
     /// and the buy-in within the table's bounds.
     fn refusal(&self, locale: Locale) -> Option<String> {
         if self.structure.is_some() && !self.tournament {
-            return Some(tr(locale, "play-structure-without-tournament", &[]));
+            // The flags are written as typed, in every language.
+            return Some(tr(
+                locale,
+                "play-structure-without-tournament",
+                &[
+                    ("structure", "--structure".into()),
+                    ("tournament", "--tournament".into()),
+                ],
+            ));
         }
         if self.tournament {
             return None;
