@@ -14,10 +14,10 @@ pub fn your_turn(locale: Locale, prompt: &TurnPrompt) -> String {
         lines.push(format!("• {}", action_label(locale, action)));
     }
     if let Some(seconds) = prompt.action_timer_secs
-        && let Some(on_timeout) = LegalAction::on_timeout(&prompt.legal)
+        && let Some(taken) = crate::table::default_action(&prompt.legal)
     {
-        // What the table will do is the rule the table follows (`LegalAction::on_timeout`).
-        let id = match on_timeout {
+        // What the table will do is the rule the table follows (`table::default_action`).
+        let id = match taken.kind {
             ActionKind::Check => "turn-timer-check",
             ActionKind::Fold => "turn-timer-fold",
             _ => "turn-timer-bring-in",

@@ -101,22 +101,14 @@ pub struct LegalAction {
     pub all_in: bool,
 }
 
-impl LegalAction {
-    /// What the table does for a player whose time runs out, of the actions `legal` offers:
-    /// a check when one is free, else a fold; at the bring-in, where neither is offered, the
-    /// cheapest action (posting the bring-in). One rule for the table that acts and the
-    /// words that warn.
-    pub fn on_timeout(legal: &[LegalAction]) -> Option<ActionKind> {
-        [ActionKind::Check, ActionKind::Fold]
-            .into_iter()
-            .find(|kind| legal.iter().any(|action| action.kind == *kind))
-            .or_else(|| {
-                legal
-                    .iter()
-                    .min_by_key(|action| action.chips)
-                    .map(|action| action.kind)
-            })
-    }
+/// What the table does for a player who does not act (a clock run out, an outside program
+/// that answers nothing legal): check when free, else fold, or, for a forced bring-in that may
+/// not fold, the cheapest action offered. `None` only when nothing is offered.
+pub fn default_action(legal: &[LegalAction]) -> Option<LegalAction> {
+    [ActionKind::Check, ActionKind::Fold]
+        .into_iter()
+        .find_map(|kind| legal.iter().copied().find(|action| action.kind == kind))
+        .or_else(|| legal.iter().copied().min_by_key(|action| action.chips))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

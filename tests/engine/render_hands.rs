@@ -376,7 +376,7 @@ fn the_turn_prompt_lists_each_legal_action_with_its_cost() {
 
 /// The walk: at the bring-in the prompt said "you check when there is nothing to call", but
 /// there is no check there: the table posts the bring-in. The warning says what the table
-/// will do (`LegalAction::on_timeout`), and the terminal says the turn in one line.
+/// will do (`table::default_action`), and the terminal says the turn in one line.
 #[test]
 fn the_timer_warning_says_what_the_table_will_do_at_the_bring_in_at_a_check_and_at_a_bet() {
     let turn = |legal: Vec<LegalAction>| TurnPrompt {
@@ -415,11 +415,11 @@ fn the_timer_warning_says_what_the_table_will_do_at_the_bring_in_at_a_check_and_
         assert!(render::your_turn(Locale::Id, prompt).ends_with(id));
     }
     assert_eq!(
-        LegalAction::on_timeout(&bring_in.legal),
+        studbot::table::default_action(&bring_in.legal).map(|action| action.kind),
         Some(ActionKind::BringIn)
     );
     assert_eq!(
-        LegalAction::on_timeout(&free.legal),
+        studbot::table::default_action(&free.legal).map(|action| action.kind),
         Some(ActionKind::Check)
     );
     assert_eq!(

@@ -9,7 +9,7 @@ use tokio::time::Instant;
 use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
 use crate::table::hand::{
-    ActionError, ActionKind, Event, Hand, HandSetup, LegalAction, Phase as HandPhase, SeatIndex,
+    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex,
 };
 use crate::table::{Game, MixLeg};
 
@@ -436,7 +436,8 @@ impl Table {
     /// What the table does for a player who does not act: check when free, else fold
     /// (or, for a forced bring-in that may not fold, the cheapest action offered).
     fn default_action(&self) -> Option<ActionKind> {
-        LegalAction::on_timeout(&self.phase.hand()?.hand.legal_actions())
+        let legal = self.phase.hand()?.hand.legal_actions();
+        crate::table::default_action(&legal).map(|action| action.kind)
     }
 
     fn offer_turn(&mut self) {
