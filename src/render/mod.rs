@@ -15,6 +15,7 @@ pub mod language;
 pub mod locale;
 pub mod notices;
 pub mod numbers;
+pub mod pace;
 pub mod private;
 pub mod prompt;
 pub mod refusals;

@@ -50,6 +50,12 @@ pub enum Announcement {
     Kicked {
         name: String,
     },
+    /// A moderator kicked `name` during a hand: they play it out and leave when it ends.
+    KickedAfterHand {
+        name: String,
+    },
+    /// The caller, waiting for a computer's chair, withdrew with `/leave`.
+    SeatRequestWithdrawn,
     ToppedUp {
         name: String,
         amount: u64,
@@ -132,6 +138,8 @@ impl Announcement {
             Announcement::Back { .. } => "notice-back",
             Announcement::TimedOut { .. } => "notice-timed-out",
             Announcement::Kicked { .. } => "notice-kicked",
+            Announcement::KickedAfterHand { .. } => "notice-kicked-after-hand",
+            Announcement::SeatRequestWithdrawn => "notice-seat-request-withdrawn",
             Announcement::ToppedUp { .. } => "notice-topped-up",
             Announcement::TableOpened => "notice-table-opened",
             Announcement::TablePaused => "notice-table-paused",
@@ -163,13 +171,15 @@ impl Announcement {
             | Announcement::TableResumed
             | Announcement::TableClosed
             | Announcement::SettingsNextHand
-            | Announcement::YourCardsByDm => Vec::new(),
+            | Announcement::YourCardsByDm
+            | Announcement::SeatRequestWithdrawn => Vec::new(),
             Announcement::LeavingAfterHand { name: who }
             | Announcement::SatOut { name: who }
             | Announcement::SatOutAfterTimeouts { name: who }
             | Announcement::Back { name: who }
             | Announcement::TimedOut { name: who, .. }
             | Announcement::Kicked { name: who }
+            | Announcement::KickedAfterHand { name: who }
             | Announcement::DmClosed { name: who } => vec![("name", name(who))],
             Announcement::Joined {
                 name: who,
@@ -451,6 +461,14 @@ pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
                 ("lost", view.lost.into()),
                 ("net", net.into()),
                 ("minted", view.minted.into()),
+            ],
+        ),
+        tr(
+            locale,
+            "house-mint",
+            &[
+                ("limit", view.mint_limit.into()),
+                ("left", view.mint_left.into()),
             ],
         ),
     ];

@@ -4,6 +4,7 @@
 //! asks and tells.
 
 use crate::bank::{TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::lobby::LobbyError;
 use crate::refusal::Refusal;
 use crate::render::{self, Locale, display_name, tr};
 use crate::tournament::{PayoutTable, Structure, StructureKind, Tournament, TournamentSettings};
@@ -78,13 +79,19 @@ pub async fn open(
     let computers = computer_players.map_or(0, |computers| computers.0);
     // What the bot may do in this channel, as Discord says with the interaction: no buy-in
     // is taken for a sit & go whose boards the channel would refuse.
-    let missing = permissions::missing_at_open(ctx);
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return missing_permissions(&caller, &missing);
         }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
+        }
+        // Computer entrants' buy-ins come from the house: the server's staff only.
+        if computers > 0
+            && let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
         }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
@@ -112,31 +119,7 @@ pub async fn open(
             Err(error) => return caller.refuse(&error),
         };
         match bank.tournament(id).await {
-            Ok(Some(state)) => {
-                let mut opened = tr(caller.public, "tournament-opened", &[]);
-                if computers > 0 {
-                    let filled = tr(
-                        caller.public,
-                        "tournament-computers-fill",
-                        &[
-                            ("seats", computers.into()),
-                            ("buy_in", state.settings.buy_in.into()),
-                        ],
-                    );
-                    opened = format!("{opened}\n{filled}");
-                }
-                let register = crate::bot::custom_id::ButtonId::Register {
-                    tournament: state.id.0,
-                };
-                Answer::public(format!(
-                    "{opened}\n{}",
-                    status_text(&caller.bot, caller.public, &state)
-                ))
-                .with_button(
-                    register.encode(),
-                    tr(caller.public, "tournament-register-button", &[]),
-                )
-            }
+            Ok(Some(state)) => opened_answer(&caller, &state, computers),
             Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
             Err(error) => caller.refuse(&error),
         }
@@ -144,10 +127,38 @@ pub async fn open(
     .await
 }
 
+/// The channel's answer to a sit & go just opened: its status, the computer players who fill
+/// `computers` of its seats, and the button to register.
+fn opened_answer(caller: &Caller, state: &TournamentState, computers: u8) -> Answer {
+    let mut opened = tr(caller.public, "tournament-opened", &[]);
+    if computers > 0 {
+        let filled = tr(
+            caller.public,
+            "tournament-computers-fill",
+            &[
+                ("seats", computers.into()),
+                ("buy_in", state.settings.buy_in.into()),
+            ],
+        );
+        opened = format!("{opened}\n{filled}");
+    }
+    let register = crate::bot::custom_id::ButtonId::Register {
+        tournament: state.id.0,
+    };
+    Answer::public(format!(
+        "{opened}\n{}",
+        status_text(&caller.bot, caller.public, state)
+    ))
+    .with_button(
+        register.encode(),
+        tr(caller.public, "tournament-register-button", &[]),
+    )
+}
+
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn start(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-start");
-    let missing = permissions::missing_at_open(ctx);
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return missing_permissions(&caller, &missing);
@@ -177,6 +188,18 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Err(answer) => return answer,
         };
         let was_running = matches!(state.phase, TournamentPhase::Running(_));
+        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
+            // Through its table, which plays the hand in play to its end and records it
+            // first: no cancel decides a pot. Its task gone meanwhile (the sit & go ended,
+            // or the bot is stopping), the bank below says what is left to cancel.
+            match table.cancel_sit_and_go(&reference).await {
+                Ok(paid) => {
+                    return Answer::public(cancelled_text(&caller.bot, caller.public, true, &paid));
+                }
+                Err(LobbyError::TableClosed { .. }) => {}
+                Err(error) => return caller.refuse(&error),
+            }
+        }
         let paid = match caller
             .bot
             .bank()
@@ -186,12 +209,6 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Ok(paid) => paid,
             Err(error) => return caller.refuse(&error),
         };
-        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
-            // The bank no longer runs it: its table stops, the hand in play unrecorded.
-            if let Err(error) = table.close().await {
-                tracing::warn!(%error, "the cancelled sit & go's table did not close");
-            }
-        }
         Answer::public(cancelled_text(
             &caller.bot,
             caller.public,

@@ -5,7 +5,7 @@
 use crate::bank::{Bank, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::{
-    Departure, LobbyError, Notice, NoticeBody, TableHandle, TableMessage, TableStatus,
+    Departure, LobbyError, Notice, NoticeBody, TableHandle, TableMessage, TableStatus, TurnOffer,
 };
 
 use super::GUILD;
@@ -19,20 +19,20 @@ pub(super) struct Players<'a> {
 }
 
 impl Players<'_> {
-    /// A notice for the computer players: their turn, answered (true: the session does not
-    /// show it), or, unless you are leaving, a result or a departure after which a broke
-    /// computer player sits down again.
-    pub(super) async fn take(
-        &mut self,
-        table: &TableHandle,
-        notice: &Notice,
-        leaving: bool,
-    ) -> anyhow::Result<bool> {
-        if let Some(offer) = self.computers.observe(notice) {
-            let offer = offer.clone();
-            let _ = self.computers.answer(table, &offer).await;
-            return Ok(true);
-        }
+    /// The computer player's turn `notice` offers, if it does (the session does not show it).
+    pub(super) fn turn(&mut self, notice: &Notice) -> Option<TurnOffer> {
+        self.computers.observe(notice).cloned()
+    }
+
+    /// Answers a computer player's turn (a refusal, of a turn gone stale meanwhile, is the
+    /// table's to handle: it acts for a player whose time runs out).
+    pub(super) async fn answer(&mut self, table: &TableHandle, offer: &TurnOffer) {
+        let _ = self.computers.answer(table, offer).await;
+    }
+
+    /// Unless you are leaving, a result or a departure after which a broke computer player
+    /// sits down again.
+    pub(super) async fn take(&mut self, notice: &Notice, leaving: bool) -> anyhow::Result<()> {
         match &notice.body {
             NoticeBody::HandResult(_) if !leaving => {
                 self.seating
@@ -46,7 +46,7 @@ impl Players<'_> {
             }
             _ => {}
         }
-        Ok(false)
+        Ok(())
     }
 }
 
@@ -112,7 +112,8 @@ impl Seating<'_> {
                 continue;
             }
             match self.table.leave(bot).await {
-                Ok(Departure::CashedOut(_)) | Err(LobbyError::NotSeated) => {}
+                Ok(Departure::CashedOut(_) | Departure::SeatRequestWithdrawn)
+                | Err(LobbyError::NotSeated) => {}
                 // Its chair is free only once the hand ends: it sits down when it has left.
                 Ok(Departure::AfterHand) => {
                     self.leaving_after_hand.push(bot);

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::io::{AsyncBufReadExt, BufReader, Lines, Stdin};
 
 use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
@@ -21,6 +21,7 @@ use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
 mod computers;
+mod pace;
 mod screen;
 mod session;
 mod table_args;
@@ -104,14 +105,13 @@ pub enum InputTiming {
 }
 
 impl PlayArgs {
-    /// The table's settings: the game, the seats and the pause between hands from the
-    /// arguments, a turn as long as a table allows (you may think), the rest the defaults.
+    /// The table's settings: the game, the seats, the pause between hands, the stakes, the
+    /// house rules and the clock from the arguments, the rest the defaults.
     fn settings(&self) -> TableSettings {
         self.table.apply(TableSettings {
             game: self.game,
             mix_hands: self.mix_hands,
             seats: self.players,
-            action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
             between_hands_secs: self.between_hands,
             ..TableSettings::default()
         })
@@ -317,6 +317,8 @@ fn lobby_config(args: &PlayArgs, settings: TableSettings) -> LobbyConfig {
             longest: std::time::Duration::ZERO,
             forced: std::time::Duration::ZERO,
         },
+        // The terminal shows every table it reopens: nothing to learn before dealing.
+        hold_reopened: false,
     }
 }
 
@@ -419,21 +421,36 @@ async fn serve(
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
     let mut table_gone = false;
+    // A script's next line (`None`: its end), read ahead so that a `pre` line is taken
+    // before your turn and any other line at it.
+    let mut ahead: Option<Option<String>> = None;
     loop {
         if table_gone && (!input_open || session.leaving) {
             return Ok(Ended::Closed);
         }
-        let wants_input =
-            input_open && (timing == InputTiming::AtOnce || session.wants_input().await?);
+        if let Some(over) = take_ahead_if_due(session, &mut ahead, &mut input_open).await? {
+            if over && !table_gone {
+                return Ok(Ended::Closed);
+            }
+            continue;
+        }
+        let wants_input = input_open && ahead.is_none();
         tokio::select! {
             notice = notices.recv(), if !table_gone => {
                 let ended = match notice {
                     None => Some(Ended::Closed),
                     Some(notice) => {
-                        if let Some(players) = players.as_deref_mut()
-                            && players.take(&table, &notice, session.leaving).await?
-                        {
-                            continue;
+                        if let Some(players) = players.as_deref_mut() {
+                            if let Some(offer) = players.turn(&notice) {
+                                if timing == InputTiming::AtYourTurn
+                                    && take_lines_due(session, &mut lines, &mut ahead, &mut input_open).await?
+                                {
+                                    return Ok(Ended::Closed);
+                                }
+                                players.answer(&table, &offer).await;
+                                continue;
+                            }
+                            players.take(&notice, session.leaving).await?;
                         }
                         session.show(&notice).await?
                     }
@@ -448,14 +465,10 @@ async fn serve(
                 }
             }
             line = lines.next_line(), if wants_input => {
-                match line? {
-                    Some(line) => session.command(line.trim()).await?,
-                    None => {
-                        input_open = false;
-                        session.quit().await?;
-                    }
-                }
-                if session.leaving && !table.is_open() && !table_gone {
+                let line = line?;
+                if timing == InputTiming::AtYourTurn {
+                    ahead = Some(line);
+                } else if take_line(session, line, &mut input_open).await? && !table_gone {
                     return Ok(Ended::Closed);
                 }
             }
@@ -478,6 +491,66 @@ async fn serve(
     }
 }
 
+/// Takes a line you typed (`None`: the input ended, which quits). Returns whether the
+/// session is over: you left and the table is closed.
+async fn take_line(
+    session: &mut PlaySession,
+    line: Option<String>,
+    input_open: &mut bool,
+) -> anyhow::Result<bool> {
+    match line {
+        Some(line) => session.command(line.trim()).await?,
+        None => {
+            *input_open = false;
+            session.quit().await?;
+        }
+    }
+    Ok(session.leaving && !session.table.is_open())
+}
+
+/// Before a computer player's turn is answered, a script's lines due now are taken first (a
+/// `pre` line while someone else is to act), whatever the pipe's timing: the same script
+/// plays the same game. Returns whether the session is over: you left and the table is closed.
+async fn take_lines_due(
+    session: &mut PlaySession,
+    lines: &mut Lines<BufReader<Stdin>>,
+    ahead: &mut Option<Option<String>>,
+    input_open: &mut bool,
+) -> anyhow::Result<bool> {
+    if !*input_open {
+        return Ok(false);
+    }
+    if ahead.is_none() {
+        *ahead = Some(lines.next_line().await?);
+    }
+    while let Some(over) = take_ahead_if_due(session, ahead, input_open).await? {
+        if over {
+            return Ok(true);
+        }
+        if *input_open {
+            *ahead = Some(lines.next_line().await?);
+        }
+    }
+    Ok(false)
+}
+
+/// Takes the line read ahead (`ahead`) if it is due now (`PlaySession::script_line_due`), else
+/// keeps it. Returns `None` when no line was taken, else whether the session is over.
+async fn take_ahead_if_due(
+    session: &mut PlaySession,
+    ahead: &mut Option<Option<String>>,
+    input_open: &mut bool,
+) -> anyhow::Result<Option<bool>> {
+    let Some(line) = ahead.take() else {
+        return Ok(None);
+    };
+    if !session.script_line_due(line.as_deref()).await? {
+        *ahead = Some(line);
+        return Ok(None);
+    }
+    take_line(session, line, input_open).await.map(Some)
+}
+
 /// The outcome of the lobby's shutdown of the table, once it has one.
 async fn wait_for(
     stopped: &mut Option<tokio::sync::oneshot::Receiver<ShutdownOutcome>>,
@@ -491,7 +564,8 @@ async fn wait_for(
 }
 
 async fn open(data: &Path, bank_dir: &Path, config: LobbyConfig) -> anyhow::Result<(Bank, Lobby)> {
-    let bank = Bank::open(bank_dir, EconomyConfig::default())
+    // The terminal game's economy: one person plays the house's computers on their own machine.
+    let bank = Bank::open(bank_dir, EconomyConfig::for_one_local_player())
         .await
         .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
     // Table settings live in the bank; older versions kept them in `<data>/tables/`.

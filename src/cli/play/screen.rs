@@ -7,9 +7,25 @@
 
 use crate::bank::UserId;
 use crate::lobby::present::{self, board_view};
-use crate::lobby::{HandSummary, PublicBoard, TournamentHeader, TurnOffer};
+use crate::lobby::{AwayNotice, HandSummary, PublicBoard, TournamentHeader, TurnOffer};
 use crate::render::{self, BoardView, Locale, tr};
 use crate::table::hand::{Event, SeatState};
+
+/// What you are told at the terminal when the table sat you out as away (type `back`), or
+/// stood you up.
+pub(super) fn away_text(locale: Locale, away: &AwayNotice) -> String {
+    match *away {
+        AwayNotice::SatOut {
+            stood_up_after: Some(hands),
+        } => tr(locale, "play-away-sat-out", &[("hands", hands.into())]),
+        AwayNotice::SatOut {
+            stood_up_after: None,
+        } => tr(locale, "play-away-sat-out-dealt-in", &[]),
+        AwayNotice::StoodUp { hands, cashed_out } => {
+            render::pace::away_stood_up(locale, hands, cashed_out)
+        }
+    }
+}
 
 /// Who is called what at this table.
 pub(super) type Names = Box<dyn Fn(UserId) -> String + Send>;
@@ -144,9 +160,16 @@ impl Screen {
         texts
     }
 
-    /// Your turn, in one line (the options follow on the prompt).
+    /// Your turn, in one line (the options follow on the prompt), then your time bank and a
+    /// pre-action the turn dropped, if any (`pace`).
     pub(super) fn turn(&self, offer: &TurnOffer) -> String {
-        render::your_turn_line(self.locale, &present::turn_prompt(offer))
+        let line = render::your_turn_line(self.locale, &present::turn_prompt(offer));
+        let pace = render::pace::turn_pace(self.locale, offer.time_bank_secs, offer.dropped);
+        if pace.is_empty() {
+            line
+        } else {
+            format!("{line}\n{pace}")
+        }
     }
 
     /// A finished hand: the actions no board told (the one that ended the hand, at least),

@@ -13,9 +13,12 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::earliest;
+use std::time::Duration;
+
 use crate::bank::{BankError, UserId};
 use crate::equity::board::BoardEquity;
 use crate::lobby::notice::LastAction;
+use crate::table::PreAction;
 use crate::table::hand::{Hand, Street};
 
 /// The table's phase.
@@ -25,8 +28,8 @@ pub(super) enum TablePhase {
     /// A hand in which a player is to act (or the table acts for one who has gone).
     Playing {
         hand: HandInPlay,
-        /// When the player to act runs out of time (none while the table is paused).
-        action_deadline: Option<Instant>,
+        /// The player to act's time: their action timer, then their time bank.
+        clock: TurnClock,
         /// When the computer player to act has thought enough and acts.
         computer_turn_at: Option<Instant>,
     },
@@ -54,6 +57,25 @@ pub(super) struct HandInPlay {
     /// Deal order: `players[i]` is the engine's seat `i`.
     pub(super) players: Vec<UserId>,
     pub(super) last_action: Option<LastAction>,
+    /// Each player's pre-action, with the street it was chosen for (`pace`).
+    pub(super) pre_actions: Vec<(UserId, (Street, PreAction))>,
+    /// The pre-action of the player about to be asked that no longer fit: their turn says so.
+    pub(super) dropped: Option<(UserId, PreAction)>,
+}
+
+/// The player to act's time (`pace`).
+#[derive(Debug, Default)]
+pub(super) struct TurnClock {
+    /// When their time runs out: the action timer, then the time bank. `None` while the
+    /// table is paused or their buttons are not on screen.
+    pub(super) deadline: Option<Instant>,
+    /// The time bank runs on, since then: what it spent is taken from the bank when the
+    /// turn ends or its clock stops.
+    pub(super) bank_since: Option<Instant>,
+    /// Taken from the time bank this turn with "+30 s".
+    pub(super) added: Duration,
+    /// How many times "+30 s" was taken this turn.
+    pub(super) extensions: u32,
 }
 
 /// The street of a hand being dealt out whose board is up or about to be.
@@ -153,11 +175,11 @@ impl TablePhase {
         match self {
             TablePhase::BetweenHands(between) => between.next_hand_at = None,
             TablePhase::Playing {
-                action_deadline,
+                clock,
                 computer_turn_at,
                 ..
             } => {
-                *action_deadline = None;
+                clock.deadline = None;
                 *computer_turn_at = None;
             }
             TablePhase::DealingOut { .. } | TablePhase::Settling { .. } | TablePhase::Closed => {}
@@ -173,10 +195,10 @@ impl TablePhase {
                 earliest(next_hand_at, between.departures_retry_at)
             }
             TablePhase::Playing {
-                action_deadline,
+                clock,
                 computer_turn_at,
                 ..
-            } => earliest(*action_deadline, *computer_turn_at).filter(|_| !paused),
+            } => earliest(clock.deadline, *computer_turn_at).filter(|_| !paused),
             TablePhase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
             TablePhase::Settling { settlement, .. } => settlement.retry_at,
             TablePhase::Closed => None,
