@@ -32,6 +32,8 @@ pub mod lobby;
 pub mod memory;
 pub mod refusal;
 pub mod render;
+#[cfg(test)]
+mod shape;
 pub mod table;
 pub mod telemetry;
 pub mod tournament;

@@ -15,6 +15,7 @@ lobby-failure = Something went wrong at the table. Please try again.
 ## sentence lobby-invalid-settings starts.
 
 settings-bring-in-zero = the bring-in must be at least 1 chip
+settings-small-bet-zero = the small bet must be more than 0
 settings-bring-in-above-small-bet = the bring-in ({ $bring_in }) cannot be more than the small bet ({ $small_bet })
 settings-big-bet-not-above-small-bet = the big bet ({ $big_bet }) must be more than the small bet ({ $small_bet })
 settings-seats = a table has { $min } to { $max } { $max ->
@@ -49,13 +50,17 @@ play-buy-in = You sit down with { $amount } { $amount ->
    *[other] chips
 }.
 play-prompt = Your move — { $options }:
+play-data-dir = Your balance is kept in { $dir }.
+play-timer-rule = You have { $seconds } s for each action. If time runs out, you check, or fold when there is a bet to call; at the bring-in, the bring-in is posted for you.
+play-no-hand-yet = No hand has been played yet.
+play-tournament-ended = The sit & go is over: “history [N]” tells its hands, “quit” leaves.
 play-help =
     What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
       cards: your cards · board: the table · status: seats and stacks
-      balance: your balance · topup: buy more chips · history [N]: the last hand, or hand N
+      balance: your balance · topup [N]: chips back to your buy-in, or N more · history [N]: the last hand, or hand N
       help (h): this text · quit (q): leave the table, your chips go back to your balance
       pre check/fold · pre check · pre call · pre call any · pre fold · pre off: what to do when your turn comes, chosen ahead (nobody else sees it)
       time (+30): 30 more seconds from your time bank, at your turn · back: play again after the table sat you out
@@ -73,7 +78,7 @@ play-cashed-out = { $amount ->
    *[other] You leave the table; { $amount } chips go back to your balance.
 }
 play-leaving-after-hand = You will leave the table when this hand ends.
-play-busted = You have no chips left at the table. Type “topup” to buy in again, or “quit”.
+play-busted = You have no chips left at the table, which waits for you: type “topup” to buy back in (“topup 150” for another amount), or “quit”.
 play-topped-up = You now have { $stack } { $stack ->
     [one] chip
    *[other] chips
@@ -148,6 +153,7 @@ play-tournament-over = The sit & go is over after { $hands } { $hands ->
    *[other] hands
 }.
 play-tournament-quit = Sit & go paused: run { $command } again to play on from this hand.
+play-structure-without-tournament = { $structure } is for a sit & go: add { $tournament }
 play-tournament-help =
     What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete

@@ -69,9 +69,6 @@ low-hand = { $ranks } low
 low-wheel = { $ranks } low, the wheel
 low-none = no low
 low-none-yet = none yet
-# $count low cards of different ranks so far (1 to 4), $ranks = "7-4-A"
-# Read after "Low:"; on seventh street, with no low made, low-none is shown instead.
-low-draw = { $count } of 5 ({ $ranks })
 
 ## Seat states on the board
 
@@ -146,7 +143,9 @@ turn-header = **Your turn** — hand #{ $hand }, { $street }
 turn-to-call = { $amount } to call · your stack { $stack } · pot { $pot }
 turn-free = Nothing to call · your stack { $stack } · pot { $pot }
 turn-options = You can:
-turn-timer = You have { $seconds } s. If time runs out, you check when there is nothing to call; otherwise you fold.
+turn-timer-check = You have { $seconds } s. If time runs out, you check.
+turn-timer-fold = You have { $seconds } s. If time runs out, you fold.
+turn-timer-bring-in = You have { $seconds } s. If time runs out, the bring-in is posted for you.
 
 ## Your own cards (DM or ephemeral only)
 
@@ -157,6 +156,9 @@ private-community = Community card: { $card }
 private-high = High: { $hand }
 # Stud (high only): no "High" label, there is no low.
 private-hand = Hand: { $hand }
+# A hand drawing to a low: $ranks its cards of 8 or lower of different ranks ("8-6-A"), $count
+# how many of the five a low needs (1 to 4).
+private-low-draw = Low draw: { $ranks } ({ $count } of 5)
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
     [yes] Low: { $ranks }, the wheel
@@ -466,6 +468,7 @@ quoted = “{ $text }”
 ## Computer players: the board's mark, /table status, /stats house
 
 board-computer-legend = 🤖 = computer player (gives its seat to a human after the hand)
+board-computer-legend-sit-and-go = 🤖 = computer player
 computer-level-easy = easy
 computer-level-good = good
 status-computers = Computer players may take up to { $seats } { $seats ->

@@ -15,6 +15,7 @@ lobby-failure = Algo falló en la mesa. Vuelve a intentarlo.
 ## lobby-invalid-settings.
 
 settings-bring-in-zero = el bring-in debe ser de al menos 1 ficha
+settings-small-bet-zero = la apuesta pequeña debe ser mayor que 0
 settings-bring-in-above-small-bet = el bring-in ({ $bring_in }) no puede ser mayor que la apuesta pequeña ({ $small_bet })
 settings-big-bet-not-above-small-bet = la apuesta grande ({ $big_bet }) debe ser mayor que la apuesta pequeña ({ $small_bet })
 settings-seats = una mesa tiene de { $min } a { $max } { $max ->
@@ -49,13 +50,17 @@ play-buy-in = Te sientas con { $amount } { $amount ->
    *[other] fichas
 }.
 play-prompt = Tu jugada — { $options }:
+play-data-dir = Tu saldo se guarda en { $dir }.
+play-timer-rule = Tienes { $seconds } s para cada acción. Si se te acaba el tiempo, pasas si no hay nada que igualar y te retiras si hay una apuesta; si te toca el bring-in, lo haces automáticamente.
+play-no-hand-yet = Todavía no hay ninguna mano jugada.
+play-tournament-ended = El torneo terminó: «historial [N]» cuenta sus manos, «salir» para irte.
 play-help =
     Lo que puedes escribir (la palabra o su letra):
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
-      «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano o la mano N
+      «saldo»: tu saldo · «recargar [N]»: volver a las fichas con que te sentaste o N más · «historial [N]»: la última mano o la mano N
       «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
       pre paso/no voy · pre paso · pre veo · pre veo todo · pre no voy · pre quitar: lo que harás cuando te toque, elegido de antemano (nadie más lo ve)
       «tiempo» (+30): 30 segundos más de tu banco de tiempo, en tu turno · «vuelvo»: volver a jugar si la mesa te dejó fuera
@@ -73,7 +78,7 @@ play-cashed-out = { $amount ->
    *[other] Dejas la mesa; { $amount } fichas vuelven a tu saldo.
 }
 play-leaving-after-hand = Dejarás la mesa cuando termine esta mano.
-play-busted = Te quedaste sin fichas en la mesa. Escribe «recargar» para volver a sentarte o «salir» para irte.
+play-busted = Te quedaste sin fichas en la mesa, que te espera: escribe «recargar» para volver a sentarte («recargar 150» para otra cantidad) o «salir» para irte.
 play-topped-up = Ahora tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas
@@ -146,6 +151,7 @@ play-tournament-over = El torneo termina tras { $hands } { $hands ->
    *[other] manos
 }.
 play-tournament-quit = Torneo en pausa: vuelve a ejecutar { $command } para seguir desde esta mano.
+play-structure-without-tournament = { $structure } es para un torneo: añade { $tournament }
 play-tournament-help =
     Lo que puedes escribir (la palabra o su letra):
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo

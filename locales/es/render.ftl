@@ -70,9 +70,6 @@ low-hand = baja { $ranks }
 low-wheel = baja { $ranks }, la rueda
 low-none = sin baja
 low-none-yet = todavía ninguna
-# Cartas de 8 o menos y de distinto valor que se tienen hasta ahora (1 a 4) de las 5 de una
-# baja; se lee tras «Baja:». En séptima calle, sin baja hecha, se dice low-none.
-low-draw = { $count } de 5 ({ $ranks })
 
 ## Estado de cada asiento
 
@@ -145,7 +142,9 @@ turn-header = **Te toca** — mano #{ $hand }, { $street }
 turn-to-call = { $amount } para igualar · tus fichas: { $stack } · bote: { $pot }
 turn-free = Nada que igualar · tus fichas: { $stack } · bote: { $pot }
 turn-options = Puedes:
-turn-timer = Tienes { $seconds } s. Si se te acaba el tiempo, pasarás si no hay nada que igualar; si no, te retirarás.
+turn-timer-check = Tienes { $seconds } s. Si se te acaba el tiempo, pasas.
+turn-timer-fold = Tienes { $seconds } s. Si se te acaba el tiempo, te retiras.
+turn-timer-bring-in = Tienes { $seconds } s. Si se te acaba el tiempo, haces el bring-in automáticamente.
 
 ## Tus cartas (MD o mensaje efímero)
 
@@ -156,6 +155,9 @@ private-community = Carta comunitaria: { $card }
 private-high = Alta: { $hand }
 # Stud (solo alta): la mano, sin «alta» porque no hay baja.
 private-hand = Mano: { $hand }
+# Una mano que busca la baja: $ranks sus cartas de 8 o menos de distinto valor («8-6-A»),
+# $count cuántas de las cinco que pide una baja (1 a 4).
+private-low-draw = Proyecto de baja: { $ranks } ({ $count } de 5)
 private-low = Baja: { $hand }
 private-low-made = { $wheel ->
     [yes] Baja: { $ranks }, la rueda
@@ -463,6 +465,7 @@ quoted = «{ $text }»
 ## Bots: la marca de la mesa, /table status, /stats house
 
 board-computer-legend = 🤖 = bot (cede su asiento a una persona al terminar la mano)
+board-computer-legend-sit-and-go = 🤖 = bot
 computer-level-easy = fácil
 computer-level-good = difícil
 status-computers = Los bots pueden ocupar hasta { $seats } { $seats ->

@@ -14,6 +14,7 @@ lobby-failure = Ada yang error di meja. Coba lagi ya.
 ## Kenapa pengaturan meja ditolak. Masing-masing melanjutkan kalimat lobby-invalid-settings.
 
 settings-bring-in-zero = bring-in paling sedikit 1 chip
+settings-small-bet-zero = taruhan kecil harus lebih dari 0
 settings-bring-in-above-small-bet = bring-in ({ $bring_in }) tidak boleh lebih besar dari taruhan kecil ({ $small_bet })
 settings-big-bet-not-above-small-bet = taruhan besar ({ $big_bet }) harus lebih besar dari taruhan kecil ({ $small_bet })
 settings-seats = meja punya { $min } sampai { $max } kursi, bukan { $seats }
@@ -30,13 +31,17 @@ settings-open-pair-in-razz = Razz tidak punya taruhan besar untuk pair terbuka d
 play-welcome = { $game }. Kamu bermain melawan { $bots } bot; saldomu { $balance } chip.
 play-buy-in = Kamu duduk dengan { $amount } chip.
 play-prompt = Pilih aksi — { $options }:
+play-data-dir = Saldomu disimpan di { $dir }.
+play-timer-rule = Waktumu { $seconds } dtk untuk setiap aksi. Kalau waktu habis, kamu otomatis check kalau tidak ada taruhan dan fold kalau ada taruhan yang harus di-call; saat bring-in, kamu otomatis bring-in.
+play-no-hand-yet = Belum ada hand yang dimainkan.
+play-tournament-ended = Turnamen sudah selesai: “riwayat [N]” menampilkan hand-nya, “keluar” untuk pergi.
 play-help =
     Yang bisa kamu ketik (kata lengkap atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
       Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
       “kartu”: kartumu · “meja”: tampilan meja · “status”: kursi dan chip
-      “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir atau hand N
+      “saldo”: saldomu · “isi [N]”: isi lagi sampai buy-in-mu atau tambah N chip · “riwayat [N]”: hand terakhir atau hand N
       “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
       pre check/fold · pre check · pre call · pre call berapa pun · pre fold · pre batal: pilih dulu apa yang dilakukan saat giliranmu tiba (pemain lain tidak melihatnya)
       “waktu” (+30): tambah 30 detik dari time bank kamu, saat giliranmu · “kembali”: main lagi setelah kamu diistirahatkan meja
@@ -50,7 +55,7 @@ play-cashed-out = { $amount ->
    *[other] Kamu meninggalkan meja; { $amount } chip kembali ke saldomu.
 }
 play-leaving-after-hand = Kamu akan meninggalkan meja setelah hand ini selesai.
-play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi atau “keluar” untuk berhenti.
+play-busted = Chipmu di meja habis, dan meja menunggumu: ketik “isi” untuk beli chip lagi (“isi 150” untuk jumlah lain) atau “keluar” untuk berhenti.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
 play-other-amount = “{ $input }”: yang ditawarkan { $offered }.
@@ -91,6 +96,7 @@ play-tournament-place = { $chips ->
 }
 play-tournament-over = Turnamen selesai setelah { $hands } hand.
 play-tournament-quit = Turnamen disimpan di hand ini: jalankan lagi { $command } untuk melanjutkan.
+play-structure-without-tournament = { $structure } hanya untuk turnamen: tambahkan { $tournament }
 play-tournament-help =
     Yang bisa kamu ketik (kata lengkap atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete

@@ -54,9 +54,6 @@ low-hand = low { $ranks }
 low-wheel = low { $ranks }, wheel
 low-none = tidak ada low
 low-none-yet = belum ada
-# Kartu 8 ke bawah yang berbeda nilai sejauh ini (1 sampai 4) dari 5 kartu sebuah low; dibaca
-# setelah "Low:". Di Seventh Street tanpa low jadi, yang tampil low-none.
-low-draw = { $count } dari 5 kartu ({ $ranks })
 
 ## Status kursi
 
@@ -126,7 +123,9 @@ turn-header = **Giliranmu** — hand #{ $hand }, { $street }
 turn-to-call = Call { $amount } · chipmu: { $stack } · pot: { $pot }
 turn-free = Tidak ada taruhan untuk di-call · chipmu: { $stack } · pot: { $pot }
 turn-options = Pilihanmu:
-turn-timer = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis check jika tidak ada taruhan; kalau ada, otomatis fold.
+turn-timer-check = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis check.
+turn-timer-fold = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis fold.
+turn-timer-bring-in = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis bring-in.
 
 ## Kartumu (DM atau pesan pribadi)
 
@@ -137,6 +136,9 @@ private-community = Kartu bersama: { $card }
 private-high = High: { $hand }
 # Stud (high saja): tanpa label "High" karena tidak ada low.
 private-hand = Hand: { $hand }
+# Hand yang sedang mengejar low: $ranks kartu 8 ke bawah yang berbeda nilai ("8-6-A"), $count
+# berapa dari lima kartu yang dibutuhkan sebuah low (1 sampai 4).
+private-low-draw = Calon low: { $ranks } ({ $count } dari 5 kartu)
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
     [yes] Low: { $ranks }, wheel
@@ -368,6 +370,7 @@ quoted = “{ $text }”
 ## Bot: tanda di meja, /table status, /stats house
 
 board-computer-legend = 🤖 = bot (memberikan kursinya ke pemain manusia setelah hand selesai)
+board-computer-legend-sit-and-go = 🤖 = bot
 computer-level-easy = mudah
 computer-level-good = sulit
 status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (level: { $level }).

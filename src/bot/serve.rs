@@ -22,7 +22,7 @@ use crate::bank::{Bank, TableId};
 use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome};
 use crate::render::Locale;
 
-use super::config::{Config, Misconfigured};
+use super::config::{Config, Misconfigured, ShardConfig};
 use super::discord_time::DiscordTime;
 use super::names::Names;
 use super::outbox::{Outbox, RatePolicy};
@@ -69,24 +69,14 @@ pub async fn serve_observed(
         pings,
         Arc::clone(&metrics.health),
     );
-    let mut client = connect(&config, &base, &bot).await?;
+    let client = connect(&config, &base, &bot).await?;
     let _ = bot.inner.http.set(client.http.clone());
     let _ = bot.inner.discord_cache.set(client.cache.clone());
     start_backups(&bot, &config);
     super::emoji::start(&bot);
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
-    let shards = config.discord.shards;
-    let mut gateway = tokio::spawn(async move {
-        let outcome = match shards {
-            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
-            None => client.start_autosharded().await,
-        };
-        if let Err(error) = &outcome {
-            tracing::error!(%error, "the Discord connection ended");
-        }
-        outcome
-    });
+    let mut gateway = run_gateway(client, config.discord.shards);
 
     tokio::spawn(watch_shard_runners(
         bot.clone(),
@@ -122,6 +112,24 @@ pub async fn serve_observed(
         return Err(anyhow::Error::new(failed));
     }
     exit_outcome(lost)
+}
+
+/// The gateway connection, in its own task: the shards `shards` names (all of them, sized by
+/// Discord, when none are named). Its end is logged; the task answers it.
+fn run_gateway(
+    mut client: serenity::Client,
+    shards: Option<ShardConfig>,
+) -> tokio::task::JoinHandle<Result<(), serenity::Error>> {
+    tokio::spawn(async move {
+        let outcome = match shards {
+            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
+            None => client.start_autosharded().await,
+        };
+        if let Err(error) = &outcome {
+            tracing::error!(%error, "the Discord connection ended");
+        }
+        outcome
+    })
 }
 
 /// The data directory made if need be, and the bank in it opened.

@@ -351,6 +351,52 @@ impl SeatsReport {
     }
 }
 
+/// The levels seated, each once in the order first seated, and each seat's index among them.
+fn distinct_levels(levels: &[SeatLevel]) -> (Vec<SeatLevel>, Vec<usize>) {
+    let mut names: Vec<SeatLevel> = Vec::new();
+    for &level in levels {
+        if !names.contains(&level) {
+            names.push(level);
+        }
+    }
+    let level_of = levels
+        .iter()
+        .map(|level| names.iter().position(|name| name == level).unwrap_or(0))
+        .collect();
+    (names, level_of)
+}
+
+/// Each level's result a seat: its seats' winnings each hand summed (`level_sums`: sum and
+/// sum of squares), over `hands`, in big bets per 100 hands with its standard error.
+fn level_results(
+    names: &[SeatLevel],
+    level_of: &[usize],
+    level_sums: &[(f64, f64)],
+    hands: f64,
+    big_bet: f64,
+) -> Vec<LevelResult> {
+    let round = |value: f64| (value * 100.0).round() / 100.0;
+    names
+        .iter()
+        .zip(level_sums)
+        .map(|(level, &(sum, squares))| {
+            let seats = level_of
+                .iter()
+                .filter(|&&index| names[index] == *level)
+                .count();
+            let per_seat = seats.max(1) as f64;
+            let mean = sum / hands;
+            let variance = (squares / hands - mean * mean).max(0.0);
+            LevelResult {
+                level: level.name(),
+                seats,
+                bb_per_100: round(mean / per_seat / big_bet * 100.0),
+                bb_per_100_se: round((variance / hands).sqrt() / per_seat / big_bet * 100.0),
+            }
+        })
+        .collect()
+}
+
 /// Plays the hands of `args` with player `i` at `levels[i]` (seated anew each round, the
 /// deal order rotating among them) and measures each seat. `after_hand` as in [`simulate`].
 pub fn simulate_seats(
@@ -369,16 +415,7 @@ pub fn simulate_seats(
         Duration::from_millis(args.external_timeout_ms),
     )?;
     let mut sums = vec![(0i128, 0f64); levels.len()];
-    let mut names: Vec<SeatLevel> = Vec::new();
-    for &level in levels {
-        if !names.contains(&level) {
-            names.push(level);
-        }
-    }
-    let level_of: Vec<usize> = levels
-        .iter()
-        .map(|level| names.iter().position(|name| name == level).unwrap_or(0))
-        .collect();
+    let (names, level_of) = distinct_levels(levels);
     let mut level_sums = vec![(0f64, 0f64); names.len()];
     let mut level_totals = vec![0f64; names.len()];
     let mut before = Vec::with_capacity(levels.len());
@@ -424,25 +461,7 @@ pub fn simulate_seats(
             }
         })
         .collect();
-    let levels = names
-        .iter()
-        .zip(&level_sums)
-        .map(|(level, &(sum, squares))| {
-            let seats = level_of
-                .iter()
-                .filter(|&&index| names[index] == *level)
-                .count();
-            let per_seat = seats.max(1) as f64;
-            let mean = sum / hands;
-            let variance = (squares / hands - mean * mean).max(0.0);
-            LevelResult {
-                level: level.name(),
-                seats,
-                bb_per_100: round(mean / per_seat / big_bet * 100.0),
-                bb_per_100_se: round((variance / hands).sqrt() / per_seat / big_bet * 100.0),
-            }
-        })
-        .collect();
+    let levels = level_results(&names, &level_of, &level_sums, hands, big_bet);
     Ok(SeatsReport {
         game: args.game.name(),
         hands: args.hands,

@@ -127,7 +127,7 @@ fn draw_with(glyphs: &ranks::Glyphs, face: Face, palette: Palette) -> Result<Pix
 
 /// What the face writes for a rank: "10" for the ten, as on printed cards.
 fn rank_text(rank: Rank) -> &'static str {
-    crate::render::cards::rank_symbol(rank)
+    rank.printed()
 }
 
 /// The ink of a suit in `palette`.

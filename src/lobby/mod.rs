@@ -266,36 +266,7 @@ impl Lobby {
             }
         }
         for record in records {
-            let bank = &lobby.shared.services.bank;
-            bank.open_table(record.guild, record.table).await?;
-            let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
-            let stacks = bank.table_stacks(record.table).await?;
-            // Seats with no chips belong to players who left or busted out.
-            let seats = Chairs::restore(&stacks, &record.chairs, record.settings.seats);
-            let backlog = recoveries
-                .iter()
-                .filter(|recovery| recovery.table == record.table)
-                .map(|recovery| Notice {
-                    table: record.table,
-                    body: NoticeBody::Table(TableMessage::HandCancelled {
-                        hand: recovery.hand,
-                        reason: CancelReason::Restart,
-                        stacks: recovery.stacks.clone(),
-                    }),
-                })
-                .collect();
-            lobby.spawn(TableInit {
-                guild: record.guild,
-                table: record.table,
-                settings: record.settings,
-                seats,
-                last_hand,
-                mix_from_hand: record.mix_from_hand,
-                paused: record.paused,
-                backlog,
-                services: Arc::clone(&lobby.shared.services),
-                tournament: None,
-            });
+            lobby.reopen(record, &recoveries).await?;
         }
         let resumed = lobby.resume_sit_and_gos().await;
         // Tables opened from now on (a command's) are not held, whatever happened.
@@ -305,6 +276,42 @@ impl Lobby {
             .store(false, std::sync::atomic::Ordering::SeqCst);
         resumed?;
         Ok((lobby, recoveries))
+    }
+
+    /// Reopens the table `record` keeps at start-up, with the chips the bank holds for it; a
+    /// hand the bank cancelled there (`recoveries`) is told first.
+    async fn reopen(&self, record: TableRecord, recoveries: &[Recovery]) -> Result<(), LobbyError> {
+        let bank = &self.shared.services.bank;
+        bank.open_table(record.guild, record.table).await?;
+        let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
+        let stacks = bank.table_stacks(record.table).await?;
+        // Seats with no chips belong to players who left or busted out.
+        let seats = Chairs::restore(&stacks, &record.chairs, record.settings.seats);
+        let backlog = recoveries
+            .iter()
+            .filter(|recovery| recovery.table == record.table)
+            .map(|recovery| Notice {
+                table: record.table,
+                body: NoticeBody::Table(TableMessage::HandCancelled {
+                    hand: recovery.hand,
+                    reason: CancelReason::Restart,
+                    stacks: recovery.stacks.clone(),
+                }),
+            })
+            .collect();
+        self.spawn(TableInit {
+            guild: record.guild,
+            table: record.table,
+            settings: record.settings,
+            seats,
+            last_hand,
+            mix_from_hand: record.mix_from_hand,
+            paused: record.paused,
+            backlog,
+            services: Arc::clone(&self.shared.services),
+            tournament: None,
+        });
+        Ok(())
     }
 
     /// Opens a table in channel `table` of `guild` with validated `settings`, stores them,

@@ -106,6 +106,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
         mix_leg: board.mix_leg,
+        sit_and_go: board.tournament.is_some(),
     }
 }
 
@@ -198,6 +199,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
 /// A table message as text.
 pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
     use render::Announcement as N;
+    let name = |user: &UserId| name_of(*user);
     let rendered = match message {
         TableMessage::Opened { .. } => N::TableOpened,
         TableMessage::SettingsChanged { .. } => N::SettingsNextHand,
@@ -206,63 +208,33 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::Resumed => N::TableResumed,
         TableMessage::Closed { .. } => N::TableClosed,
         TableMessage::HandCancelled { hand, .. } => N::HandCancelledRefunded { hand_number: *hand },
-        TableMessage::Settling { hand } => {
-            return render::tr(locale, "lobby-settling", &[("hand", (*hand).into())]);
-        }
+        TableMessage::Settling { hand } => return hand_text(locale, "lobby-settling", *hand),
         TableMessage::WaitingForBank { hand } => {
-            return render::tr(
-                locale,
-                "lobby-waiting-for-bank",
-                &[("hand", (*hand).into())],
-            );
+            return hand_text(locale, "lobby-waiting-for-bank", *hand);
         }
         TableMessage::Joined { user, stack, .. } => N::Joined {
-            name: name_of(*user),
+            name: name(user),
             buy_in: *stack,
         },
-        TableMessage::LeavingAfterHand { user } => N::LeavingAfterHand {
-            name: name_of(*user),
-        },
+        TableMessage::LeavingAfterHand { user } => N::LeavingAfterHand { name: name(user) },
         TableMessage::Left { user, cashed_out } => N::Left {
-            name: name_of(*user),
+            name: name(user),
             stack: *cashed_out,
         },
-        TableMessage::Kicked { user, .. } => N::Kicked {
-            name: name_of(*user),
-        },
-        TableMessage::SatOut {
-            user,
-            reason: SitOutReason::TimedOut,
-        } => N::SatOutAfterTimeouts {
-            name: name_of(*user),
-        },
-        TableMessage::SatOut {
-            user,
-            reason: SitOutReason::Busted,
-        } => {
-            return render::tr(
-                locale,
-                "lobby-busted",
-                &[("name", render::display_name(&name_of(*user)).into())],
-            );
-        }
-        TableMessage::SatOut { user, .. } => N::SatOut {
-            name: name_of(*user),
-        },
-        TableMessage::Back { user } => N::Back {
-            name: name_of(*user),
-        },
+        TableMessage::Kicked { user, .. } => N::Kicked { name: name(user) },
+        TableMessage::SatOut { user, reason } => return sat_out_text(locale, &name(user), *reason),
+        TableMessage::Back { user } => N::Back { name: name(user) },
         TableMessage::ToppedUp {
             user,
             amount,
             stack,
         } => N::ToppedUp {
-            name: name_of(*user),
+            name: name(user),
             amount: *amount,
             stack: *stack,
         },
         TableMessage::TimedOut { user, action } => {
-            return render::timed_out(locale, &name_of(*user), *action);
+            return render::timed_out(locale, &name(user), *action);
         }
         TableMessage::NextHandIn { secs, .. } => N::NextHandIn {
             seconds: u64::from(*secs),
@@ -275,7 +247,7 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
                 locale,
                 "play-tournament-out",
                 &[
-                    ("name", render::display_name(&name_of(*user)).into()),
+                    ("name", render::display_name(&name(user)).into()),
                     ("place", (*place).into()),
                 ],
             );
@@ -289,10 +261,31 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
             } else {
                 "lobby-tournament-resumed"
             };
-            return render::tr(locale, id, &[("hand", (*hand).into())]);
+            return hand_text(locale, id, *hand);
         }
     };
     render::notice(locale, &rendered)
+}
+
+/// A message of the lobby's own that names a hand: "Hand #12 is being settled…".
+fn hand_text(locale: Locale, id: &str, hand: u64) -> String {
+    render::tr(locale, id, &[("hand", hand.into())])
+}
+
+/// A player sits out: they asked, timed out twice, or have no chips left.
+fn sat_out_text(locale: Locale, name: &str, reason: SitOutReason) -> String {
+    let told = match reason {
+        SitOutReason::TimedOut => render::Announcement::SatOutAfterTimeouts { name: name.into() },
+        SitOutReason::Busted => {
+            return render::tr(
+                locale,
+                "lobby-busted",
+                &[("name", render::display_name(name).into())],
+            );
+        }
+        SitOutReason::Asked => render::Announcement::SatOut { name: name.into() },
+    };
+    render::notice(locale, &told)
 }
 
 /// A finished sit & go: how many hands it took, then every place and its payout, first

@@ -322,7 +322,13 @@ fn seat_lines(
         lines.push(tr(locale, "board-dm-legend", &[]));
     }
     if view.seats.iter().any(|seat| seat.computer) {
-        lines.push(tr(locale, "board-computer-legend", &[]));
+        // A cash table's computers give a person their seat; a sit & go's are entrants.
+        let legend = if view.sit_and_go {
+            "board-computer-legend-sit-and-go"
+        } else {
+            "board-computer-legend"
+        };
+        lines.push(tr(locale, legend, &[]));
     }
     // With a side pot, a short all-in's scoop (the pots it is in) can pass its equity (a share
     // of every pot): the legend says what each figure counts.

@@ -24,23 +24,9 @@ pub fn suit_symbol(suit: Suit) -> &'static str {
     }
 }
 
-/// "2" … "10", "J", "Q", "K", "A".
+/// "2" … "10", "J", "Q", "K", "A" (`Rank::printed`, which the card faces write too).
 pub fn rank_symbol(rank: Rank) -> &'static str {
-    match rank {
-        Rank::Two => "2",
-        Rank::Three => "3",
-        Rank::Four => "4",
-        Rank::Five => "5",
-        Rank::Six => "6",
-        Rank::Seven => "7",
-        Rank::Eight => "8",
-        Rank::Nine => "9",
-        Rank::Ten => "10",
-        Rank::Jack => "J",
-        Rank::Queen => "Q",
-        Rank::King => "K",
-        Rank::Ace => "A",
-    }
+    rank.printed()
 }
 
 /// One card, e.g. "10♥️".

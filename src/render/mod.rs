@@ -11,6 +11,7 @@ pub mod board;
 pub mod cards;
 pub mod hand_names;
 pub mod history;
+pub mod language;
 pub mod locale;
 pub mod notices;
 pub mod numbers;
@@ -35,7 +36,8 @@ pub use notices::{
 };
 pub use private::{private_hand, private_hand_styled};
 pub use prompt::{
-    action_label, action_options, action_told, my_cards_label, shown_amount, street_name, your_turn,
+    action_label, action_options, action_told, my_cards_label, shown_amount, street_name,
+    your_turn, your_turn_line,
 };
 pub use refusals::refusal;
 pub use results::results;

@@ -10,7 +10,7 @@
 use fluent_bundle::FluentValue;
 use fluent_bundle::types::{FluentNumber, FluentNumberOptions, FluentNumberType};
 
-use super::locale::Locale;
+use super::language::Locale;
 
 /// Message arguments whose number is a label, not a quantity: "hand #12345", "side pot 2",
 /// "place 3", "level 4". They are written as typed, never grouped.

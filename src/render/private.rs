@@ -1,11 +1,12 @@
 //! A player's own hand, for a DM or an ephemeral reply only: down and up cards and what
 //! they make so far for high and for low. Never send this text to the channel.
 
+use crate::table::eval::LowValue;
 use crate::table::hand::PrivateView;
-use crate::table::{AceFiveLow, Game};
+use crate::table::{AceFiveLow, Card, Game};
 
 use super::cards::CardStyle;
-use super::hand_names::{high_hand_name, low_so_far, razz_low_name, spell_low};
+use super::hand_names::{high_hand_name, low_draw, low_so_far, razz_low_name, spell_low};
 use super::locale::{Locale, tr};
 
 /// "Your cards — hand #12", the down and up cards, and what they make in the game dealt:
@@ -73,21 +74,37 @@ pub fn private_hand_styled(
     if view.game == Game::Stud {
         return lines.join("\n");
     }
-    lines.push(match view.low {
-        Some(low) => {
-            let ranks = low.ranks();
-            let wheel = if low.is_wheel() { "yes" } else { "no" };
-            tr(
-                locale,
-                "private-low-made",
-                &[("ranks", spell_low(&ranks).into()), ("wheel", wheel.into())],
-            )
-        }
+    lines.push(stud8_low_line(locale, view.low, &all));
+    lines.join("\n")
+}
+
+/// Stud/8's low line: the low made ("Low: 8-7-5-3-A", the wheel named), else the cards
+/// toward one ("Low draw: 8-6-A (3 of 5)"), else "none yet" or, with every card out, "no low".
+fn stud8_low_line(locale: Locale, low: Option<LowValue>, cards: &[Card]) -> String {
+    if let Some(low) = low {
+        let wheel = if low.is_wheel() { "yes" } else { "no" };
+        return tr(
+            locale,
+            "private-low-made",
+            &[
+                ("ranks", spell_low(&low.ranks()).into()),
+                ("wheel", wheel.into()),
+            ],
+        );
+    }
+    match low_draw(cards, None) {
+        Some(ranks) => tr(
+            locale,
+            "private-low-draw",
+            &[
+                ("ranks", spell_low(&ranks).into()),
+                ("count", (ranks.len() as u64).into()),
+            ],
+        ),
         None => tr(
             locale,
             "private-low",
-            &[("hand", low_so_far(locale, &all, None).into())],
+            &[("hand", low_so_far(locale, cards, None).into())],
         ),
-    });
-    lines.join("\n")
+    }
 }

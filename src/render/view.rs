@@ -6,13 +6,14 @@
 //! down card can be put into anything that is rendered for the channel. A player's own cards
 //! reach text only through [`PrivateView`], which only the private renderers accept.
 //!
-//! This file holds the hand's views (board, prompt, results, history); `view_status.rs` the
-//! between-hands listings and `view_stats.rs` the records, which hold no card at all.
+//! This file holds the hand's views (board, prompt, results, history); `view_status.rs` how a
+//! seat reads (on the board too) and the between-hands listings, and `view_stats.rs` the
+//! records, which hold no card at all.
 
 pub use super::view_stats::{
     HouseStatsView, LeaderboardLine, StatsView, TournamentLeaderboardLine, TournamentStatsView,
 };
-pub use super::view_status::{StatusSeat, TableStatusView};
+pub use super::view_status::{SeatStatusView, StatusSeat, TableStatusView};
 
 use crate::equity::Fraction;
 use crate::equity::board::{BoardEquity, betting_is_over};
@@ -23,23 +24,6 @@ use crate::table::hand::{
 };
 use crate::table::rules::Stakes;
 use crate::table::{Game, MixLeg, Street};
-
-/// How a seat reads on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SeatStatusView {
-    /// In the hand, and it is this seat's turn.
-    ToAct,
-    /// In the hand with chips behind.
-    Active,
-    Folded,
-    AllIn,
-    /// Seated but not dealt in: chose to sit out, was sat out after timeouts, or is busted.
-    SittingOut,
-    /// Seated but not dealt in: joined during this hand and plays from the next.
-    Waiting,
-    /// In the hand, but the timer acted for them last turn (one more timeout sits them out).
-    Away,
-}
 
 /// The table's facts about one player dealt into the hand (the engine knows only seat indexes).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +77,8 @@ pub struct TableFacts {
     pub action_timer_secs: Option<u64>,
     /// At a `mix` table, where this hand stands in the rotation (the header says it).
     pub mix_leg: Option<MixLeg>,
+    /// A sit & go's table: its computer players are entrants, who keep their seats.
+    pub sit_and_go: bool,
 }
 
 /// One line of the board.
@@ -262,6 +248,7 @@ pub struct BoardView {
     pub(crate) time_bank: Option<(u32, u32)>,
     /// Betting is over and the rest of the hand is being dealt out, street by street.
     pub(crate) dealing_out: bool,
+    pub(crate) sit_and_go: bool,
 }
 
 impl BoardView {
@@ -311,6 +298,7 @@ impl BoardView {
             action_timer_secs: facts.action_timer_secs,
             time_bank: None,
             dealing_out: betting_is_over(view) && view.street != Street::Showdown,
+            sit_and_go: facts.sit_and_go,
         }
     }
 

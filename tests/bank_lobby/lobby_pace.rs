@@ -704,6 +704,9 @@ async fn a_sit_and_gos_time_banks_grow_each_level_and_survive_a_restart() {
         }
     })
     .await;
+    // The result is told before the banks are kept, in the same turn of the table's task: a
+    // command it answers next is answered after they are (reading at once raced the bank).
+    table.status().await.unwrap();
     let kept = fixture
         .bank
         .tournament_time_banks(id)

@@ -99,6 +99,7 @@ pub(crate) fn facts(names: &[String]) -> TableFacts {
         idle: Vec::new(),
         action_timer_secs: Some(30),
         mix_leg: None,
+        sit_and_go: false,
     }
 }
 

@@ -25,6 +25,7 @@ use words_common::{english_in, english_vocabulary, messages, renderings};
 fn every_stakes_error() -> Vec<StakesError> {
     let all = vec![
         StakesError::ZeroBringIn,
+        StakesError::ZeroSmallBet,
         StakesError::BringInAboveSmallBet {
             bring_in: 5,
             small_bet: 2,
@@ -38,6 +39,7 @@ fn every_stakes_error() -> Vec<StakesError> {
     for error in &all {
         match error {
             StakesError::ZeroBringIn
+            | StakesError::ZeroSmallBet
             | StakesError::BringInAboveSmallBet { .. }
             | StakesError::BigBetNotAboveSmallBet { .. } => {}
         }
@@ -359,6 +361,7 @@ fn played_texts(locale: Locale) -> Vec<String> {
             idle: Vec::new(),
             action_timer_secs: Some(30),
             mix_leg: GameChoice::Mix.mix_leg(seed / 3, 1 + seed as u32 % 4),
+            sit_and_go: false,
         };
         let mut hand = Hand::new(HandSetup::from_deck(
             game,

@@ -129,7 +129,7 @@ fn every_message_id_the_renderer_uses_exists() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.ends_with("locale.rs") {
+        if path.ends_with("language.rs") {
             // Its literals are language tags ("es-419"), not message ids.
             continue;
         }

@@ -14,7 +14,8 @@ fn play(dir: &Path, input: &str) -> String {
     let mut command = child::studbot();
     command
         .args(["play", "--tournament", "--players", "3", "--seed", "4"])
-        .args(["--structure", "turbo", "--buy-in", "150", "--data"])
+        .args(["--structure", "turbo", "--buy-in", "150"])
+        .args(["--between-hands", "0", "--street-pause-ms", "0", "--data"])
         .arg(dir);
     let output = child::run(command, input, "studbot play --tournament");
     assert!(

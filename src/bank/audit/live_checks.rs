@@ -36,17 +36,7 @@ pub(super) fn check_live_index(
     unreadable: &[TournamentId],
     breaks: &mut Vec<String>,
 ) -> Result<Vec<LiveSitAndGoReport>, BankError> {
-    let mut entries: BTreeMap<TableId, LiveSitAndGo> = BTreeMap::new();
-    for entry in tournament_live::all(store)? {
-        match entry {
-            Ok(entry) => {
-                entries.insert(entry.channel, entry);
-            }
-            Err(key) => breaks.push(format!(
-                "an entry of the live sit & go index under a corrupt key or value {key:?}"
-            )),
-        }
-    }
+    let entries = index_entries(store, breaks)?;
     let mut listed = Vec::new();
     let live_ids: BTreeSet<TournamentId> = live.iter().map(|state| state.id).collect();
     for state in live {
@@ -98,6 +88,38 @@ pub(super) fn check_live_index(
             entry.tournament.0, entry.channel.0
         ));
     }
+    check_kept_beside(store, &live_ids, unreadable, breaks)?;
+    listed.sort_by_key(|report| report.tournament);
+    Ok(listed)
+}
+
+/// The live sit & go index, by channel; an entry that cannot be read is a break.
+fn index_entries(
+    store: &dyn Store,
+    breaks: &mut Vec<String>,
+) -> Result<BTreeMap<TableId, LiveSitAndGo>, BankError> {
+    let mut entries = BTreeMap::new();
+    for entry in tournament_live::all(store)? {
+        match entry {
+            Ok(entry) => {
+                entries.insert(entry.channel, entry);
+            }
+            Err(key) => breaks.push(format!(
+                "an entry of the live sit & go index under a corrupt key or value {key:?}"
+            )),
+        }
+    }
+    Ok(entries)
+}
+
+/// What only a live sit & go keeps beside its record: kept for one that is not live (or
+/// under a corrupt key) is a break.
+fn check_kept_beside(
+    store: &dyn Store,
+    live_ids: &BTreeSet<TournamentId>,
+    unreadable: &[TournamentId],
+    breaks: &mut Vec<String>,
+) -> Result<(), BankError> {
     for (what, kept) in tournament_live::kept_beside(store)? {
         match kept {
             Ok(id) if live_ids.contains(&id) || unreadable.contains(&id) => {}
@@ -108,6 +130,5 @@ pub(super) fn check_live_index(
             Err(key) => breaks.push(format!("a sit & go's {what} under a corrupt key {key:?}")),
         }
     }
-    listed.sort_by_key(|report| report.tournament);
-    Ok(listed)
+    Ok(())
 }

@@ -119,36 +119,40 @@ pub async fn open(
             Err(error) => return caller.refuse(&error),
         };
         match bank.tournament(id).await {
-            Ok(Some(state)) => {
-                let mut opened = tr(caller.public, "tournament-opened", &[]);
-                if computers > 0 {
-                    let filled = tr(
-                        caller.public,
-                        "tournament-computers-fill",
-                        &[
-                            ("seats", computers.into()),
-                            ("buy_in", state.settings.buy_in.into()),
-                        ],
-                    );
-                    opened = format!("{opened}\n{filled}");
-                }
-                let register = crate::bot::custom_id::ButtonId::Register {
-                    tournament: state.id.0,
-                };
-                Answer::public(format!(
-                    "{opened}\n{}",
-                    status_text(&caller.bot, caller.public, &state)
-                ))
-                .with_button(
-                    register.encode(),
-                    tr(caller.public, "tournament-register-button", &[]),
-                )
-            }
+            Ok(Some(state)) => opened_answer(&caller, &state, computers),
             Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
             Err(error) => caller.refuse(&error),
         }
     })
     .await
+}
+
+/// The channel's answer to a sit & go just opened: its status, the computer players who fill
+/// `computers` of its seats, and the button to register.
+fn opened_answer(caller: &Caller, state: &TournamentState, computers: u8) -> Answer {
+    let mut opened = tr(caller.public, "tournament-opened", &[]);
+    if computers > 0 {
+        let filled = tr(
+            caller.public,
+            "tournament-computers-fill",
+            &[
+                ("seats", computers.into()),
+                ("buy_in", state.settings.buy_in.into()),
+            ],
+        );
+        opened = format!("{opened}\n{filled}");
+    }
+    let register = crate::bot::custom_id::ButtonId::Register {
+        tournament: state.id.0,
+    };
+    Answer::public(format!(
+        "{opened}\n{}",
+        status_text(&caller.bot, caller.public, state)
+    ))
+    .with_button(
+        register.encode(),
+        tr(caller.public, "tournament-register-button", &[]),
+    )
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]

@@ -5,7 +5,7 @@
 //! your turn; `back` deals you in again after the table sat you out as away. The table
 //! decides all of it, as at a Discord table.
 
-use crate::lobby::{AwayNotice, LobbyError, PreAction};
+use crate::lobby::{LobbyError, PreAction};
 use crate::render::{self, Locale, tr};
 use crate::table::SeatState;
 use crate::table::hand::ActionKind;
@@ -26,22 +26,6 @@ fn pre_action_for(wish: PreWish, offered: &[PreAction]) -> Option<PreAction> {
                 | (PreWish::Fold, PreAction::Fold)
         )
     })
-}
-
-/// What you are told at the terminal when the table sat you out as away (type `back`), or
-/// stood you up.
-pub(super) fn away_text(locale: Locale, away: &AwayNotice) -> String {
-    match *away {
-        AwayNotice::SatOut {
-            stood_up_after: Some(hands),
-        } => tr(locale, "play-away-sat-out", &[("hands", hands.into())]),
-        AwayNotice::SatOut {
-            stood_up_after: None,
-        } => tr(locale, "play-away-sat-out-dealt-in", &[]),
-        AwayNotice::StoodUp { hands, cashed_out } => {
-            render::pace::away_stood_up(locale, hands, cashed_out)
-        }
-    }
 }
 
 /// What is said of a `pre` line (`line`) that stands for none of the pre-actions `offered`

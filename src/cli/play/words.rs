@@ -14,7 +14,8 @@ pub(super) enum PlayerCommand {
     Board,
     Status,
     Balance,
-    TopUp,
+    /// Buy more chips: back to your buy-in, or the chips typed after the word ("topup 100").
+    TopUp(Option<u64>),
     /// The last hand, or hand N, told from the bank's history.
     History(Option<u64>),
     /// An action word, with the amount typed after it, if any ("bet 5").
@@ -119,6 +120,7 @@ pub(super) fn parse(locale: Locale, line: &str) -> Option<PlayerCommand> {
         };
         return match parse_words(locale, &action.join(" "))? {
             PlayerCommand::Action(wish, None) => Some(PlayerCommand::Action(wish, Some(amount))),
+            PlayerCommand::TopUp(None) => Some(PlayerCommand::TopUp(Some(amount))),
             ambiguous @ PlayerCommand::Ambiguous(_) => Some(ambiguous),
             _ => None,
         };
@@ -182,7 +184,9 @@ fn parse_words(locale: Locale, words: &str) -> Option<PlayerCommand> {
         "board" | "mesa" | "meja" => PlayerCommand::Board,
         "status" | "estado" => PlayerCommand::Status,
         "balance" | "saldo" => PlayerCommand::Balance,
-        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => PlayerCommand::TopUp,
+        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => {
+            PlayerCommand::TopUp(None)
+        }
         "check" | "paso" | "pasar" | "cek" => action(Wish::Check),
         "call" | "veo" | "voy" | "igualo" | "igualar" | "ver" | "ikut" => action(Wish::Call),
         "fold" | "me retiro" | "no voy" | "retirarse" | "tirar" | "lipat" => action(Wish::Fold),
@@ -453,6 +457,30 @@ mod tests {
         ));
         assert!(parse(Locale::En, "history three").is_none());
         assert!(parse(Locale::En, "history 1 2").is_none());
+    }
+
+    /// The walk: `topup 100` answered "I do not know “topup 100”".
+    #[test]
+    fn topup_takes_an_optional_amount_in_every_language() {
+        for (line, amount) in [
+            ("topup", None),
+            ("topup 100", Some(100)),
+            ("top up 1,250", Some(1_250)),
+            ("recargar 50", Some(50)),
+            ("isi ulang 75", Some(75)),
+        ] {
+            assert_eq!(
+                parse(Locale::En, line),
+                Some(PlayerCommand::TopUp(amount)),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            parse(Locale::Es, "recargar 12.500"),
+            Some(PlayerCommand::TopUp(Some(12_500)))
+        );
+        assert!(parse(Locale::En, "topup lots").is_none());
+        assert!(parse(Locale::En, "topup -5").is_none());
     }
 
     fn offered(actions: &[(ActionKind, u64, u64)]) -> Vec<LegalAction> {

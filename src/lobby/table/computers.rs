@@ -117,31 +117,7 @@ impl Table {
         {
             return;
         }
-        for (user, buy_in) in std::mem::take(&mut self.wanting_seat) {
-            if self.seats.contains(user) {
-                continue;
-            }
-            // Checked again against the settings of the hand they are seated for: a
-            // moderator may have changed the buy-in range since they asked.
-            let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
-            if !(min..=max).contains(&buy_in) {
-                let error = LobbyError::BuyInOutOfRange {
-                    min,
-                    max,
-                    amount: buy_in,
-                };
-                self.emit(NoticeBody::Error { user, error });
-                continue;
-            }
-            if self.seats.len() >= usize::from(self.settings.seats)
-                && let Some(computer) = self.last_computer()
-            {
-                self.let_computer_go(computer).await;
-            }
-            if let Err(error) = self.seat_player(user, buy_in).await {
-                self.emit(NoticeBody::Error { user, error });
-            }
-        }
+        self.seat_players_waiting().await;
         let wanted = self.computers_wanted();
         let computers: Vec<(UserId, bool)> = self
             .seats
@@ -196,6 +172,37 @@ impl Table {
                     tracing::warn!(table = self.table.0, "no computer player seated: {error}");
                     break;
                 }
+            }
+        }
+    }
+
+    /// Players who asked for a computer's chair sit down, each in the chair of the last
+    /// computer seated when the table is full, at a buy-in within the range of the hand they
+    /// are seated for.
+    async fn seat_players_waiting(&mut self) {
+        for (user, buy_in) in std::mem::take(&mut self.wanting_seat) {
+            if self.seats.contains(user) {
+                continue;
+            }
+            // Checked again against the settings of the hand they are seated for: a
+            // moderator may have changed the buy-in range since they asked.
+            let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
+            if !(min..=max).contains(&buy_in) {
+                let error = LobbyError::BuyInOutOfRange {
+                    min,
+                    max,
+                    amount: buy_in,
+                };
+                self.emit(NoticeBody::Error { user, error });
+                continue;
+            }
+            if self.seats.len() >= usize::from(self.settings.seats)
+                && let Some(computer) = self.last_computer()
+            {
+                self.let_computer_go(computer).await;
+            }
+            if let Err(error) = self.seat_player(user, buy_in).await {
+                self.emit(NoticeBody::Error { user, error });
             }
         }
     }

@@ -259,6 +259,14 @@ impl Table {
     }
 
     async fn handle(&mut self, command: TableCommand) {
+        let command = if self.is_tournament() {
+            match self.handle_at_sit_and_go(command).await {
+                Some(command) => command,
+                None => return,
+            }
+        } else {
+            command
+        };
         match command {
             TableCommand::Subscribe { reply } => answer(reply, Ok(self.subscribe())),
             TableCommand::Status { reply } => answer(reply, Ok(self.status())),
@@ -279,37 +287,7 @@ impl Table {
             TableCommand::CancelSitAndGo { reference, reply } => {
                 self.cancel_sit_and_go(reference, reply).await;
             }
-            TableCommand::Close { reply } if self.is_tournament() => {
-                answer(reply, self.close_if_tournament_ended().await);
-            }
             TableCommand::Close { reply } => answer(reply, self.close().await),
-            // Chips come into a sit & go's table or leave it only through the tournament.
-            TableCommand::Kick { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::ChangeSettings { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::Join { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::TopUp { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::Leave { user, reply } if self.is_tournament() => {
-                answer(
-                    reply,
-                    self.sit_out_of_tournament(user)
-                        .await
-                        .map(|()| Departure::AfterHand),
-                );
-            }
-            TableCommand::SitOut { user, reply } if self.is_tournament() => {
-                answer(reply, self.sit_out_of_tournament(user).await);
-            }
-            TableCommand::Back { user, reply } if self.is_tournament() => {
-                answer(reply, self.back_in_tournament(user).await);
-            }
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);
@@ -350,6 +328,46 @@ impl Table {
             // Answered when the table has stopped, which may wait for the hand in progress.
             TableCommand::Shutdown { grace, reply } => self.begin_shutdown(grace, reply),
         }
+    }
+
+    /// The commands a sit & go's table answers its own way (it closes only once the sit & go
+    /// has ended; chips come in or leave only through the tournament, and leaving or sitting
+    /// out keeps your chair): answered here, or handed back for `handle`.
+    async fn handle_at_sit_and_go(&mut self, command: TableCommand) -> Option<TableCommand> {
+        match command {
+            TableCommand::Close { reply } => {
+                answer(reply, self.close_if_tournament_ended().await);
+            }
+            // Chips come into a sit & go's table or leave it only through the tournament.
+            TableCommand::Kick { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::ChangeSettings { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::Join { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::TopUp { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::Leave { user, reply } => {
+                answer(
+                    reply,
+                    self.sit_out_of_tournament(user)
+                        .await
+                        .map(|()| Departure::AfterHand),
+                );
+            }
+            TableCommand::SitOut { user, reply } => {
+                answer(reply, self.sit_out_of_tournament(user).await);
+            }
+            TableCommand::Back { user, reply } => {
+                answer(reply, self.back_in_tournament(user).await);
+            }
+            command => return Some(command),
+        }
+        None
     }
 
     fn next_deadline(&self) -> Option<Instant> {

@@ -38,21 +38,6 @@ use crate::lobby::settings::{TIME_BANK_EARNED_PER_HAND, TableSettings};
 /// What "+30 s" takes from the time bank (or what is left of it).
 pub const TIME_BANK_STEP: Duration = Duration::from_secs(30);
 
-/// The player to act's time.
-#[derive(Debug, Default)]
-pub(super) struct TurnClock {
-    /// When their time runs out: the action timer, then the time bank. `None` while the
-    /// table is paused or their buttons are not on screen.
-    pub deadline: Option<Instant>,
-    /// The time bank runs on, since then: what it spent is taken from the bank when the
-    /// turn ends or its clock stops.
-    pub bank_since: Option<Instant>,
-    /// Taken from the time bank this turn with "+30 s".
-    pub added: Duration,
-    /// How many times "+30 s" was taken this turn.
-    pub extensions: u32,
-}
-
 /// Whole seconds of `time`, rounded down.
 fn whole_secs(time: Duration) -> u32 {
     u32::try_from(time.as_secs()).unwrap_or(u32::MAX)

@@ -9,12 +9,11 @@ use tokio::time::Instant;
 use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
 use crate::table::hand::{
-    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex, Street,
+    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex,
 };
-use crate::table::{Game, MixLeg, PreAction};
+use crate::table::{Game, MixLeg};
 
-use super::pace::TurnClock;
-use super::phase::TablePhase;
+use super::phase::{HandInPlay, TablePhase, TurnClock};
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
 use crate::lobby::command::{OfferedTurn, Responder};
@@ -31,20 +30,6 @@ pub(super) const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
 enum HandOver {
     Yes,
     No,
-}
-
-pub(super) struct HandInPlay {
-    pub number: u64,
-    /// The series of deals it was dealt in (see `TurnOffer::deal`).
-    pub deal: u64,
-    pub hand: Hand,
-    /// Deal order: `players[i]` is the engine's seat `i`.
-    pub players: Vec<UserId>,
-    pub last_action: Option<LastAction>,
-    /// Each player's pre-action, with the street it was chosen for (`pace`).
-    pub pre_actions: Vec<(UserId, (Street, PreAction))>,
-    /// The pre-action of the player about to be asked that no longer fit: their turn says so.
-    pub dropped: Option<(UserId, PreAction)>,
 }
 
 impl Table {

@@ -19,8 +19,7 @@ use crate::bank::{BankError, SeatOutcome, UserId};
 use crate::table::hand::Event;
 
 use super::Table;
-use super::phase::TablePhase;
-use super::playing::HandInPlay;
+use super::phase::{HandInPlay, Settlement, TablePhase};
 use crate::lobby::command::ShutdownOutcome;
 use crate::lobby::error::LobbyError;
 use crate::lobby::history::HandHistory;
@@ -40,19 +39,6 @@ pub(super) const DEPARTURE_RETRY: Duration = Duration::from_secs(5);
 /// table's own timer, not the bank's timeout, since a write the store has taken up is waited
 /// for as long as the store takes, and players should see why nothing happens.
 pub(super) const BANK_PATIENCE: Duration = Duration::from_secs(2);
-
-/// A finished hand the bank has not confirmed yet. What the bank is asked to settle (each
-/// seat's outcome, the public history) is built from the hand, which the table keeps until
-/// the bank answers, for each attempt: the only copy of it waits in the bank's queue.
-pub(super) struct Settlement {
-    /// Answers the bank could not give so far.
-    unanswered: u32,
-    /// The players were told the hand is settling.
-    told: bool,
-    pub(super) retry_at: Option<Instant>,
-    /// The bank's last answer that did not say whether the hand was settled.
-    pub(super) unconfirmed: Option<BankError>,
-}
 
 /// An answer that does not say whether the operation happened: it may still commit, so it
 /// is asked again (with the same reference or hand) rather than reported as failed.
