@@ -35,6 +35,8 @@ impl BankError {
             | BankError::HandFinished { .. }
             | BankError::UnknownHand { .. }
             | BankError::Stopped
+            | BankError::LedgerBlockUsedUp
+            | BankError::LeaseLost { .. }
             | BankError::Failed(_) => "bot-failed",
             BankError::UnknownTournament { .. } | BankError::TournamentOver { .. } => {
                 "tournament-over"

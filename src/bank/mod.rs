@@ -61,6 +61,7 @@ pub mod backup;
 mod clock;
 mod committer;
 mod config;
+mod describe;
 mod economy;
 mod encoding;
 mod error;
@@ -70,6 +71,7 @@ mod idempotency;
 #[cfg(test)]
 mod layers;
 mod leaderboard;
+mod leases;
 mod ledger;
 mod messages;
 mod migration;
@@ -90,11 +92,14 @@ pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
 pub use audit::{AuditReport, HandInProgress, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
+pub use describe::BankRecords;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use handle::Bank;
+pub use handle::{Bank, StoreLocation, audit_location};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
+pub use leases::LEASE_MS;
+pub use ops::LeasesTaken;
 pub use records::ChannelHand;
 pub use references::{
     cash_sim_reference, failed_close_reference, interaction_reference, operator_close_reference,

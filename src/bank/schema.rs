@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use super::BankError;
-use super::store::{Store, Tree, Write};
+use super::store::{Reads, Store, Tree, Write};
 
 /// The schema this program reads and writes: 2 stores the bank's records in the compact
 /// encoding (`encoding`); a schema 1 database (JSON records) is migrated when opened
@@ -17,7 +17,7 @@ pub const SCHEMA_VERSION: u32 = 2;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 
-pub(crate) fn stored_version(store: &dyn Store) -> Result<Option<u32>, BankError> {
+pub(crate) fn stored_version(store: &dyn Reads) -> Result<Option<u32>, BankError> {
     match store.get(Tree::Meta, SCHEMA_KEY)? {
         None => Ok(None),
         Some(bytes) => {

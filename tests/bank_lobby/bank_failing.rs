@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, SystemClock, TableId, UserId};
 use studbot::telemetry::Health;
 
@@ -30,7 +30,7 @@ impl PoisonedStore {
     }
 }
 
-impl Store for PoisonedStore {
+impl Reads for PoisonedStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.inner.get(tree, key)
     }
@@ -40,6 +40,9 @@ impl Store for PoisonedStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         self.inner.scan_from(tree, start)
     }
+}
+
+impl Store for PoisonedStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         self.refuse()?;
         self.inner.apply(writes)

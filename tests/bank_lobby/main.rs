@@ -10,6 +10,8 @@ mod child;
 #[path = "../support/killable.rs"]
 mod killable;
 mod lobby_common;
+#[path = "../support/postgres.rs"]
+mod postgres;
 
 mod bank_audit_breaks;
 mod bank_audit_cli;

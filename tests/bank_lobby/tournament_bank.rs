@@ -3,7 +3,7 @@
 //! refusal clear and changing nothing; a restart resumes where the tournament was; a
 //! corrupt record refused, never played.
 
-use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
 use studbot::bank::{
     Bank, BankError, EconomyConfig, GuildId, Reason, TableId, TournamentId, TournamentPhase, UserId,
 };

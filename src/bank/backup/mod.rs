@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use super::BankError;
 use super::schema;
-use super::store::{SledStore, Store, Write};
+use super::store::{Reads, SledStore, Store, Write};
 
 pub use file::{BACKUP_FORMAT, write_file};
 pub use journal::Journal;
@@ -71,13 +71,13 @@ pub struct BackupSummary {
 /// Writes every key of `store` to `out`, streamed (see `file`). The caller makes sure no
 /// write happens meanwhile (a store nobody else has open); a running bank backs itself up
 /// with `Bank::backup`.
-pub fn write_backup(store: &dyn Store, out: &Path) -> Result<BackupSummary, BackupError> {
+pub fn write_backup(store: &dyn Reads, out: &Path) -> Result<BackupSummary, BackupError> {
     write_snapshot_file(store, &Journal::default(), out)
 }
 
 /// Writes `store` as it was when `journal` began to `out`, while its writer goes on.
 pub fn write_snapshot_file(
-    store: &dyn Store,
+    store: &dyn Reads,
     journal: &Journal,
     out: &Path,
 ) -> Result<BackupSummary, BackupError> {

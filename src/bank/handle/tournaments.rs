@@ -146,13 +146,16 @@ impl Bank {
         final_stacks: &[u64],
         history: Option<Vec<u8>>,
     ) -> Result<(), BankError> {
-        self.call(ops::RecordTournamentHand {
+        self.call_leased(
             guild,
-            tournament,
-            hand,
-            final_stacks: final_stacks.to_vec(),
-            history,
-        })
+            ops::RecordTournamentHand {
+                guild,
+                tournament,
+                hand,
+                final_stacks: final_stacks.to_vec(),
+                history,
+            },
+        )
         .await
     }
 
