@@ -36,6 +36,8 @@ enum Command {
     CloseTable(cli::close_table::CloseTableArgs),
     /// Rebuild a data directory from a backup file (then audit it).
     Restore(cli::backup::RestoreArgs),
+    /// Move a stopped bot's bank between its data directory and a PostgreSQL database.
+    Migrate(cli::migrate::MigrateArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
     /// All-in equity: each hand's share of the pot from the cards it holds so far.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::CloseTable(args) => cli::close_table::run(args),
         Command::Backup(args) => cli::backup::run_backup(args),
         Command::Restore(args) => cli::backup::run_restore(args),
+        Command::Migrate(args) => cli::migrate::run(args),
         Command::Eval(args) => cli::eval::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Invite(args) => cli::invite::run(args),

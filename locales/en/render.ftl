@@ -361,6 +361,7 @@ bank-receive-cap-reached = { $remaining ->
    *[other] That player can receive only { $remaining } more chips today: the daily limit is { $cap }.
 }
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
+bank-guild-elsewhere = Another copy of the bot runs this server's tables right now, so nothing was changed. Try again in a minute.
 
 ## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
 

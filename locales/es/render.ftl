@@ -360,6 +360,7 @@ bank-receive-cap-reached = { $remaining ->
    *[other] Hoy ese jugador solo puede recibir { $remaining } fichas más: el límite diario es { $cap }.
 }
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
+bank-guild-elsewhere = Ahora mismo las mesas de este servidor las lleva otra copia del bot, así que no se cambió nada. Prueba otra vez en un minuto.
 
 ## Juegos: Stud/8, Stud, Razz y el mix (el `game` de la mesa)
 

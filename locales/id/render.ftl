@@ -281,6 +281,7 @@ bank-receive-cap-reached = { $remaining ->
    *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 }
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
+bank-guild-elsewhere = Meja-meja di server ini sekarang lagi dipegang salinan bot yang lain, jadi tidak ada yang berubah. Coba lagi semenit lagi ya.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
 

@@ -4,11 +4,11 @@
 //! knows only that it was given one.
 //!
 //! The views (schema `studbot`): `balances` (every account: `kind` player, mint, seat,
-//! tournament or house, its `guild`, `user`, `table_id`, `tournament`, and `balance`),
-//! `members` (each member's balance per guild), `ledger` (every movement: `seq`, `at`,
-//! `from_*` and `to_*` accounts, `amount`, `reason`, `hand`, `reference`), `tables` (each
-//! table's guild, state, hand in progress and escrow), `escrow` (each seat's stack), and
-//! `tournaments` (each sit & go's guild, channel, phase, entrants, buy-in and prize pool).
+//! tournament or house, its `guild_id`, `user_id`, `table_id`, `tournament_id`, and
+//! `balance`), `members` (each member's balance per guild), `ledger` (every movement: `seq`,
+//! `at`, the `from_*` and `to_*` accounts, `amount`, `reason`, `hand`, `reference`), `tables`
+//! (each table's guild, state, hand in progress and escrow), `escrow` (each seat's stack),
+//! and `tournaments` (each sit & go's guild, channel, phase, entrants, buy-in and prize pool).
 
 use serde_json::{Value, json};
 
@@ -107,8 +107,19 @@ impl BankRecords {
                 Some(doc)
             }
             Tree::Meta => {
-                let name = std::str::from_utf8(key).ok()?;
-                Some(json!({ "name": name, "value": number(value)? }))
+                // A name, then for some an 8-byte number (a ledger block's first, a sit & go's).
+                let named = key.iter().take_while(|byte| byte.is_ascii_graphic()).count();
+                let name = std::str::from_utf8(&key[..named]).ok()?;
+                let id = match &key[named..] {
+                    [] => None,
+                    rest => Some(number(rest)?),
+                };
+                let value = match value.len() {
+                    8 => json!(number(value)?),
+                    4 => json!(u32::from_be_bytes(value.try_into().ok()?)),
+                    _ => json!(hex::encode(value)),
+                };
+                Some(json!({ "name": name, "id": id, "value": value }))
             }
             _ => None,
         }
@@ -128,10 +139,10 @@ impl Describe for BankRecords {
         let side = |side: &str| {
             format!(
                 "doc->'{side}'->>'kind' AS {side}_kind, \
-                 (doc->'{side}'->>'guild')::numeric AS {side}_guild, \
-                 (doc->'{side}'->>'user')::numeric AS {side}_user, \
-                 (doc->'{side}'->>'table')::numeric AS {side}_table, \
-                 (doc->'{side}'->>'tournament')::numeric AS {side}_tournament"
+                 (doc->'{side}'->>'guild')::numeric AS {side}_guild_id, \
+                 (doc->'{side}'->>'user')::numeric AS {side}_user_id, \
+                 (doc->'{side}'->>'table')::numeric AS {side}_table_id, \
+                 (doc->'{side}'->>'tournament')::numeric AS {side}_tournament_id"
             )
         };
         vec![
@@ -139,17 +150,17 @@ impl Describe for BankRecords {
                 "balances",
                 format!(
                     "SELECT doc->'account'->>'kind' AS kind, \
-                     (doc->'account'->>'guild')::numeric AS guild, \
-                     (doc->'account'->>'user')::numeric AS \"user\", \
+                     (doc->'account'->>'guild')::numeric AS guild_id, \
+                     (doc->'account'->>'user')::numeric AS user_id, \
                      (doc->'account'->>'table')::numeric AS table_id, \
-                     (doc->'account'->>'tournament')::numeric AS tournament, \
+                     (doc->'account'->>'tournament')::numeric AS tournament_id, \
                      (doc->>'balance')::numeric AS balance \
                      FROM studbot.kv WHERE tree = {balances}"
                 ),
             ),
             (
                 "members",
-                "SELECT guild, \"user\", balance FROM studbot.balances WHERE kind = 'player'"
+                "SELECT guild_id, user_id, balance FROM studbot.balances WHERE kind = 'player'"
                     .into(),
             ),
             (
@@ -168,7 +179,7 @@ impl Describe for BankRecords {
             ),
             (
                 "escrow",
-                "SELECT table_id, \"user\", balance AS stack FROM studbot.balances \
+                "SELECT table_id, user_id, balance AS stack FROM studbot.balances \
                  WHERE kind = 'seat'"
                     .into(),
             ),
@@ -176,7 +187,7 @@ impl Describe for BankRecords {
                 "tables",
                 format!(
                     "SELECT (t.doc->>'table')::numeric AS table_id, \
-                     (t.doc->>'guild')::numeric AS guild, (t.doc->>'open')::boolean AS open, \
+                     (t.doc->>'guild')::numeric AS guild_id, (t.doc->>'open')::boolean AS open, \
                      (t.doc->>'hand_in_progress')::numeric AS hand_in_progress, \
                      (t.doc->>'last_hand')::numeric AS last_hand, \
                      coalesce((SELECT sum(e.stack) FROM studbot.escrow e \
@@ -187,15 +198,15 @@ impl Describe for BankRecords {
             (
                 "tournaments",
                 format!(
-                    "SELECT (t.doc->>'tournament')::numeric AS tournament, \
-                     (t.doc->>'guild')::numeric AS guild, \
-                     (t.doc->>'channel')::numeric AS channel, t.doc->>'phase' AS phase, \
+                    "SELECT (t.doc->>'tournament')::numeric AS tournament_id, \
+                     (t.doc->>'guild')::numeric AS guild_id, \
+                     (t.doc->>'channel')::numeric AS channel_id, t.doc->>'phase' AS phase, \
                      (t.doc->>'seats')::integer AS seats, \
                      jsonb_array_length(t.doc->'entrants') AS entrants, \
                      (t.doc->>'buy_in')::numeric AS buy_in, \
                      coalesce((SELECT b.balance FROM studbot.balances b \
                                WHERE b.kind = 'tournament' \
-                               AND b.tournament = (t.doc->>'tournament')::numeric), 0) \
+                               AND b.tournament_id = (t.doc->>'tournament')::numeric), 0) \
                          AS prize_pool \
                      FROM studbot.kv t WHERE t.tree = {tournaments}"
                 ),

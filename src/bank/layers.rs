@@ -14,7 +14,8 @@
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
 //!    `tournaments`, `records`, `stats`, `house`, `migration`, `describe` (the records as
 //!    JSON for operators);
-//! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`;
+//! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`,
+//!    `moving` (a bank copied between stores);
 //! 7. `committer`: the thread that applies operations in batches;
 //! 8. `handle`: the [`Bank`](super::Bank) every caller holds.
 //!
@@ -56,7 +57,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "leases",
         ],
     ),
-    ("operations", &["ops", "audit", "backup"]),
+    ("operations", &["ops", "audit", "backup", "moving"]),
     ("committer", &["committer"]),
     ("handle", &["handle"]),
 ];

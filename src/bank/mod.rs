@@ -75,6 +75,7 @@ mod leases;
 mod ledger;
 mod messages;
 mod migration;
+mod moving;
 mod ops;
 mod records;
 mod references;
@@ -99,6 +100,7 @@ pub use handle::{Bank, StoreLocation, audit_location};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use leases::LEASE_MS;
+pub use moving::{Moved, move_bank};
 pub use ops::LeasesTaken;
 pub use records::ChannelHand;
 pub use references::{

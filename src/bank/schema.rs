@@ -15,7 +15,7 @@ use super::store::{Reads, Store, Tree, Write};
 /// (`migration`).
 pub const SCHEMA_VERSION: u32 = 2;
 
-const SCHEMA_KEY: &[u8] = b"schema_version";
+pub(crate) const SCHEMA_KEY: &[u8] = b"schema_version";
 
 pub(crate) fn stored_version(store: &dyn Reads) -> Result<Option<u32>, BankError> {
     match store.get(Tree::Meta, SCHEMA_KEY)? {
@@ -28,6 +28,20 @@ pub(crate) fn stored_version(store: &dyn Reads) -> Result<Option<u32>, BankError
             Ok(Some(u32::from_be_bytes(bytes)))
         }
     }
+}
+
+/// Whether `store` holds no bank: no key at all, or only the schema version (what opening a
+/// new store writes).
+pub(crate) fn holds_no_bank(store: &dyn Reads) -> Result<bool, BankError> {
+    for tree in Tree::ALL {
+        for item in store.scan_prefix(tree, &[]) {
+            let (key, _) = item?;
+            if !(tree == Tree::Meta && key == SCHEMA_KEY) {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Refuses a newer schema; stamps a new database with ours.

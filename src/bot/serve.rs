@@ -75,7 +75,7 @@ pub async fn serve_observed(
     start_backups(&bot, &config);
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
-    let shards = config.discord.shards;
+    let shards = config.discord.shard_config().unwrap_or_default();
     let mut gateway = tokio::spawn(async move {
         let outcome = match shards {
             Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
@@ -130,9 +130,10 @@ async fn open_bank(config: &Config) -> anyhow::Result<Bank> {
             data_dir.display()
         ))
     })?;
-    Bank::open(&data_dir.join("bank"), config.economy.clone())
+    let location = config.bank_location();
+    Bank::open_at(&location, config.economy.clone())
         .await
-        .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))
+        .map_err(|error| anyhow::anyhow!("opening the bank in {location}: {error}"))
 }
 
 /// The health the metrics report, and the metrics server when one is configured.
@@ -193,6 +194,12 @@ async fn start_lobby(
         pace: config.all_in.pace(),
         sit_and_go_table: config.table,
         thinking: config.computers.thinking(),
+        serves: config
+            .discord
+            .shard_config()
+            .ok()
+            .flatten()
+            .map(|shards| shards.guilds()),
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await

@@ -38,6 +38,7 @@
 mod command;
 pub mod computer;
 mod error;
+mod guilds;
 mod history;
 mod notice;
 pub mod present;
@@ -58,6 +59,7 @@ use crate::telemetry::record;
 
 pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
 pub use error::LobbyError;
+pub use guilds::GuildShare;
 pub use history::HandHistory;
 pub use notice::{
     Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
@@ -91,6 +93,9 @@ pub struct LobbyConfig {
     pub sit_and_go_table: TableSettings,
     /// How long computer players think before they act.
     pub thinking: computer::ThinkingTime,
+    /// The guilds whose tables this process runs; `None`: every guild. With a bank several
+    /// processes share, it runs those it also holds the lease of (see `guilds`).
+    pub serves: Option<GuildShare>,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -108,6 +113,8 @@ pub(crate) struct LobbyShared {
 #[derive(Default)]
 struct Registry {
     tables: HashMap<TableId, TableHandle>,
+    /// Each table's task, to stop it where another process took its guild over.
+    tasks: HashMap<TableId, tokio::task::AbortHandle>,
     /// Tables being opened (the store is being written).
     opening: HashSet<TableId>,
 }
@@ -122,7 +129,9 @@ impl LobbyShared {
 
     /// Called by a table's task when it closes.
     pub(crate) fn forget(&self, table: TableId) {
-        if self.registry().tables.remove(&table).is_some() {
+        let mut registry = self.registry();
+        registry.tasks.remove(&table);
+        if registry.tables.remove(&table).is_some() {
             record::table_closed();
         }
     }
@@ -213,7 +222,6 @@ impl Lobby {
         store: Arc<dyn TableStore>,
         config: LobbyConfig,
     ) -> Result<(Lobby, Vec<Recovery>), LobbyError> {
-        let recoveries = bank.recover().await?;
         let records = store
             .load_all()
             .await
@@ -230,11 +238,16 @@ impl Lobby {
                     pace: config.pace,
                     sit_and_go_table: config.sit_and_go_table,
                     thinking: config.thinking,
+                    serves: config.serves,
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
             }),
         };
+        // With a bank other processes share, the tables reopened are those of the guilds
+        // this one takes the leases of; their hands a stopped process left are cancelled.
+        let records = lobby.take_guilds(records).await?;
+        let recoveries = lobby.shared.services.bank.recover().await?;
         // A table the bank recovered but whose settings are gone (it was being closed when
         // the process stopped) cannot reopen: its players get their stacks back instead.
         for recovery in &recoveries {
@@ -252,6 +265,20 @@ impl Lobby {
                     .await?;
             }
         }
+        lobby.reopen(records, &recoveries).await?;
+        lobby.resume_sit_and_gos().await?;
+        lobby.keep_guilds();
+        Ok((lobby, recoveries))
+    }
+
+    /// Reopens the stored tables `records` (their hands cancelled in `recoveries` told to
+    /// their first subscriber).
+    async fn reopen(
+        &self,
+        records: Vec<TableRecord>,
+        recoveries: &[Recovery],
+    ) -> Result<(), LobbyError> {
+        let lobby = self;
         for record in records {
             let bank = &lobby.shared.services.bank;
             bank.open_table(record.guild, record.table).await?;
@@ -284,8 +311,7 @@ impl Lobby {
                 tournament: None,
             });
         }
-        lobby.resume_sit_and_gos().await?;
-        Ok((lobby, recoveries))
+        Ok(())
     }
 
     /// Opens a table in channel `table` of `guild` with validated `settings`, stores them,
@@ -297,6 +323,7 @@ impl Lobby {
         settings: TableSettings,
     ) -> Result<TableHandle, LobbyError> {
         settings.validate()?;
+        self.hold_guild(guild).await?;
         {
             let mut registry = self.shared.registry();
             if registry.tables.contains_key(&table) || !registry.opening.insert(table) {
@@ -368,8 +395,10 @@ impl Lobby {
         let (guild, table) = (init.guild, init.table);
         let services = Arc::clone(&init.services);
         let task = tokio::spawn(Table::new(init).run(receiver));
+        let abort = task.abort_handle();
         tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();
+        registry.tasks.insert(table, abort);
         registry.opening.remove(&table);
         if registry.tables.insert(table, handle.clone()).is_none() {
             record::table_opened();

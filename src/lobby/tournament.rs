@@ -127,6 +127,7 @@ impl Lobby {
         for state in self.bank().tournaments().await? {
             if !matches!(state.phase, TournamentPhase::Running(_))
                 || self.table(state.channel).is_ok()
+                || !self.runs(state.guild)
             {
                 continue;
             }

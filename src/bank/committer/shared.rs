@@ -130,6 +130,9 @@ impl Committer {
                     "the batch was not written, nothing changed: {why}"
                 )))
             }
+            CommitError::Refused(why) => Err(BankError::Storage(format!(
+                "the store refused the batch, nothing changed: {why}"
+            ))),
             CommitError::Unknown(why) => {
                 self.mark_failed(&why);
                 Err(BankError::NotDurable(why))

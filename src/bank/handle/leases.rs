@@ -67,6 +67,17 @@ impl Bank {
         Ok(())
     }
 
+    /// The bytes a shared store's database takes on disk (`None` for a store only this
+    /// process writes: its directory tells).
+    pub async fn database_bytes(&self) -> Result<Option<u64>, BankError> {
+        let store = self.store()?;
+        self.read(move |_| match store.shared() {
+            Some(shared) => Ok(Some(shared.disk_bytes()?)),
+            None => Ok(None),
+        })
+        .await
+    }
+
     /// Whether this process runs `guild`'s tables: it holds the guild's lease (always, with a
     /// store only it writes).
     pub fn holds(&self, guild: GuildId) -> bool {

@@ -76,6 +76,26 @@ impl StoreLocation {
     }
 }
 
+impl StoreLocation {
+    /// Opens a store that must hold a bank already (the tools that read one): a sled
+    /// directory without one, or a database studbot never wrote to, is refused.
+    pub fn open_existing(&self) -> Result<Arc<dyn Store>, BankError> {
+        if let StoreLocation::Sled(dir) = self
+            && !dir.join("conf").is_file()
+        {
+            return Err(BankError::Storage(format!(
+                "{} is not a studbot bank (no sled database in it)",
+                dir.display()
+            )));
+        }
+        let store = self.open_store(16 << 20)?;
+        if store.is_empty()? {
+            return Err(BankError::Storage(format!("{self} holds no bank")));
+        }
+        Ok(store)
+    }
+}
+
 impl std::fmt::Display for StoreLocation {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter.write_str(&self.display())

@@ -171,6 +171,21 @@ pub trait SharedStore: Send + Sync {
     /// Whether the writer numbered `holder` still runs; false for certain once it stopped
     /// (even by a crash), so a lease it held may be taken over at once.
     fn is_live(&self, holder: u64) -> Result<bool, StoreError>;
+    /// One transaction for a whole bank written at once (a restore, a migration), in chunks:
+    /// nothing of it is written unless it commits.
+    fn load(&self) -> Result<Box<dyn Load + '_>, StoreError>;
+    /// The bytes the store's database takes on disk.
+    fn disk_bytes(&self) -> Result<u64, StoreError>;
+}
+
+/// A whole bank being written in one transaction ([`SharedStore::load`]); dropped without
+/// [`Load::commit`], nothing of it is written.
+pub trait Load {
+    /// Writes a chunk of keys.
+    fn write(&mut self, writes: &[Write]) -> Result<(), StoreError>;
+    /// What the transaction holds so far, its own writes included (to audit before commit).
+    fn reads(&self) -> &dyn Reads;
+    fn commit(self: Box<Self>) -> Result<(), StoreError>;
 }
 
 /// One batch's transaction: nothing another writer commits meanwhile changes what it read.
@@ -188,9 +203,13 @@ pub enum CommitError {
     /// batch is to be drafted again from fresh reads.
     #[error("a concurrent transaction conflicted, nothing was written: {0}")]
     Conflict(String),
-    /// Nothing was written: the store could not be reached, or refused the transaction.
+    /// Nothing was written: the store could not be reached (it may be back in a moment).
     #[error("nothing was written: {0}")]
     NotWritten(String),
+    /// Nothing was written: the store refused what the batch wrote (trying again would not
+    /// change its answer).
+    #[error("the store refused the batch, nothing was written: {0}")]
+    Refused(String),
     /// The commit was sent, but whether it was applied cannot be learned.
     #[error("the store cannot tell whether the batch was written: {0}")]
     Unknown(String),

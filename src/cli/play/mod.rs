@@ -39,8 +39,11 @@ pub struct PlayArgs {
     /// in every subcommand; default: `studbot-data` in the current directory, made on first
     /// use). A directory that holds no bank yet is used only if it is empty, or with
     /// `--create`: a mistyped path is refused rather than dealt a new, empty bank.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "store")]
     pub data: Option<PathBuf>,
+    /// Keep your balance in this PostgreSQL database (`postgres://user@host/db`) instead.
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// Start a new bank in `--data` when it holds none (and make the directory).
     #[arg(long, requires = "data")]
     pub create: bool,
@@ -178,12 +181,8 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         ));
         return Ok(ExitCode::from(super::exit::CONFIGURATION));
     }
-    let (data, create) = match &args.data {
-        Some(data) => (data.clone(), args.create),
-        None => (PathBuf::from("studbot-data"), true),
-    };
-    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
-    let (bank, lobby) = open(&data, &bank_dir, args.seed, args.pace()).await?;
+    let (data, location) = play_location(&args)?;
+    let (bank, lobby) = open(data.as_deref(), &location, args.seed, args.pace()).await?;
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
@@ -378,20 +377,38 @@ async fn wait_for(
     }
 }
 
+/// Where `play` keeps the balance: `--store`'s database, or `--data`'s directory (by default
+/// `studbot-data`, made on first use) and its sled bank.
+pub(super) fn play_location(
+    args: &PlayArgs,
+) -> anyhow::Result<(Option<PathBuf>, crate::bank::StoreLocation)> {
+    if let Some(url) = &args.store {
+        return Ok((None, super::data_dir::database(url)?));
+    }
+    let (data, create) = match &args.data {
+        Some(data) => (data.clone(), args.create),
+        None => (PathBuf::from("studbot-data"), true),
+    };
+    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
+    Ok((Some(data), crate::bank::StoreLocation::Sled(bank_dir)))
+}
+
 async fn open(
-    data: &Path,
-    bank_dir: &Path,
+    data: Option<&Path>,
+    location: &crate::bank::StoreLocation,
     seed: Option<u64>,
     pace: DealingOutPace,
 ) -> anyhow::Result<(Bank, Lobby)> {
-    let bank = Bank::open(bank_dir, EconomyConfig::default())
+    let bank = Bank::open_at(location, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
+        .with_context(|| format!("cannot open the bank in {location}"))?;
     // Table settings live in the bank; older versions kept them in `<data>/tables/`.
     let store = BankTableStore::new(bank.clone());
-    crate::lobby::import_table_files(&data.join("tables"), &store)
-        .await
-        .map_err(anyhow::Error::msg)?;
+    if let Some(data) = data {
+        crate::lobby::import_table_files(&data.join("tables"), &store)
+            .await
+            .map_err(anyhow::Error::msg)?;
+    }
     let (lobby, _recovered) = Lobby::start(
         bank.clone(),
         Arc::new(store),

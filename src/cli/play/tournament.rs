@@ -38,14 +38,11 @@ struct Quit;
 
 pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     // `--data` means what it means for every subcommand: the bank lives in `DIR/bank`.
-    let (data, create) = match &args.data {
-        Some(data) => (data.clone(), args.create),
-        None => (std::path::PathBuf::from("studbot-data"), true),
-    };
-    let bank_dir = crate::cli::data_dir::bank_to_play(&data, create)?;
-    let bank = Bank::open(&bank_dir, EconomyConfig::default())
+    let (_, location) = super::play_location(args)?;
+    let bank = Bank::open_at(&location, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
+        .with_context(|| format!("cannot open the bank in {location}"))?;
+    crate::cli::sim_data::take_guild(&bank, GUILD).await?;
     let played = play_in(&bank, args, locale).await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
     let code = played?;

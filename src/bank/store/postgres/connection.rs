@@ -125,7 +125,18 @@ pub fn classify(error: &postgres::Error) -> CommitError {
         {
             CommitError::Conflict(why)
         }
-        _ => CommitError::NotWritten(why),
+        // The server is going away or coming back, or short of something for a moment.
+        Some(code)
+            if code.code().starts_with("08")
+                || code.code().starts_with("53")
+                || code.code().starts_with("57") =>
+        {
+            CommitError::NotWritten(why)
+        }
+        // It answered, and refused what was sent.
+        Some(_) => CommitError::Refused(why),
+        // No answer: the connection was lost.
+        None => CommitError::NotWritten(why),
     }
 }
 
@@ -239,8 +250,12 @@ impl<'w> WriteArrays<'w> {
             rows.trees.push(write.tree.code());
             rows.keys.push(&write.key);
             rows.values.push(value);
-            rows.docs
-                .push(describe.describe(write.tree, &write.key, value));
+            // A describer's slip must never stop the bank: JSON PostgreSQL would refuse (a NUL
+            // in a string) is left out, the value is what counts.
+            let doc = describe
+                .describe(write.tree, &write.key, value)
+                .filter(|doc| !doc.contains("\\u0000"));
+            rows.docs.push(doc);
         }
         arrays
     }

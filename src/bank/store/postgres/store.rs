@@ -9,7 +9,7 @@ use super::connection::{
 };
 use super::scan::{ChunkedScan, Range};
 use super::schema;
-use super::transaction::{PgTransaction, Snapshot, Writer};
+use super::transaction::{Loading, PgTransaction, Snapshot, Writer};
 use crate::bank::store::{
     CommitError, Describe, Reads, Scan, SharedStore, Store, StoreError, Transaction, Tree, Write,
 };
@@ -209,6 +209,29 @@ impl SharedStore for PostgresStore {
                 client.execute("SELECT pg_advisory_unlock($1)", &[&key])?;
             }
             Ok(!free)
+        })
+    }
+
+    fn load(&self) -> Result<Box<dyn crate::bank::store::Load + '_>, StoreError> {
+        let mut connection = self.pool.take_reader()?;
+        connection
+            .client()
+            .batch_execute("BEGIN")
+            .map_err(sql_error)?;
+        self.writer().cache.clear();
+        Ok(Box::new(Loading::new(
+            &self.pool,
+            self.describe.as_ref(),
+            connection,
+        )))
+    }
+
+    fn disk_bytes(&self) -> Result<u64, StoreError> {
+        self.pool.with_connection(|connection| {
+            let row = connection
+                .client()
+                .query_one("SELECT pg_database_size(current_database())", &[])?;
+            Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
         })
     }
 

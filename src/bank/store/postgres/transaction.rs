@@ -293,3 +293,84 @@ impl Drop for Snapshot<'_> {
         }
     }
 }
+
+/// A whole bank written in one transaction on a connection of its own.
+pub(super) struct Loading<'a> {
+    pool: &'a Pool,
+    describe: &'a dyn Describe,
+    connection: RefCell<Option<Connection>>,
+}
+
+impl<'a> Loading<'a> {
+    pub fn new(pool: &'a Pool, describe: &'a dyn Describe, connection: Connection) -> Loading<'a> {
+        Loading {
+            pool,
+            describe,
+            connection: RefCell::new(Some(connection)),
+        }
+    }
+}
+
+impl Connections for Loading<'_> {
+    fn locking(&self) -> bool {
+        false
+    }
+
+    fn with_connection<T>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.borrow_mut();
+        let connection = connection
+            .as_mut()
+            .ok_or_else(|| StoreError("the connection was lost".into()))?;
+        work(connection).map_err(sql_error)
+    }
+}
+
+impl Reads for Loading<'_> {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.with_connection(|connection| get(connection, tree, key, false))
+            .map(|row| row.map(|(value, _)| value))
+    }
+
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::prefix(prefix)))
+    }
+
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::from(start)))
+    }
+}
+
+impl crate::bank::store::Load for Loading<'_> {
+    fn write(&mut self, writes: &[Write]) -> Result<(), StoreError> {
+        let arrays = WriteArrays::new(writes, self.describe, |_, _| false);
+        self.with_connection(|connection| {
+            let statement = connection.statements.write.clone();
+            arrays.run(connection.client(), &statement).map(|_| ())
+        })
+    }
+
+    fn reads(&self) -> &dyn Reads {
+        self
+    }
+
+    fn commit(self: Box<Self>) -> Result<(), StoreError> {
+        let result = self.with_connection(|connection| connection.client().batch_execute("COMMIT"));
+        if let Some(connection) = self.connection.borrow_mut().take() {
+            self.pool.return_reader(connection);
+        }
+        result
+    }
+}
+
+impl Drop for Loading<'_> {
+    fn drop(&mut self) {
+        if let Some(mut connection) = self.connection.borrow_mut().take()
+            && connection.client().batch_execute("ROLLBACK").is_ok()
+        {
+            self.pool.return_reader(connection);
+        }
+    }
+}
