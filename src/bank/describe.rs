@@ -36,6 +36,16 @@ fn guild_user(key: &[u8]) -> Option<(GuildId, UserId)> {
     ))
 }
 
+/// A balance as a JSON number, or as its digits past what a JSON number of serde's holds (a
+/// mint's balance may go below `i64::MIN`); the views read either as `numeric`.
+fn wide(balance: i128) -> Value {
+    match (i64::try_from(balance), u64::try_from(balance)) {
+        (Ok(small), _) => json!(small),
+        (_, Ok(large)) => json!(large),
+        _ => json!(balance.to_string()),
+    }
+}
+
 fn account(account: Account) -> Value {
     serde_json::to_value(account).unwrap_or(Value::Null)
 }
@@ -69,7 +79,7 @@ impl BankRecords {
         match tree {
             Tree::Balances => Some(json!({
                 "account": account(Account::from_key(key)?),
-                "balance": i128::from_be_bytes(value.try_into().ok()?),
+                "balance": wide(i128::from_be_bytes(value.try_into().ok()?)),
             })),
             Tree::Ledger => {
                 let entry = encoding::decode_entry(number(key)?, value).ok()?;
@@ -108,7 +118,10 @@ impl BankRecords {
             }
             Tree::Meta => {
                 // A name, then for some an 8-byte number (a ledger block's first, a sit & go's).
-                let named = key.iter().take_while(|byte| byte.is_ascii_graphic()).count();
+                let named = key
+                    .iter()
+                    .take_while(|byte| byte.is_ascii_graphic())
+                    .count();
                 let name = std::str::from_utf8(&key[..named]).ok()?;
                 let id = match &key[named..] {
                     [] => None,
@@ -263,6 +276,19 @@ mod tests {
         assert_eq!(doc["to"]["user"], 2);
         assert_eq!(doc["reason"]["kind"], "daily");
         assert_eq!(doc["reference"], "discord:5:daily");
+    }
+
+    #[test]
+    fn a_mint_past_what_a_json_number_holds_reads_as_its_digits() {
+        let doc = BankRecords
+            .describe(
+                Tree::Balances,
+                &Account::Mint { guild: GuildId(1) }.key(),
+                &(-(i128::from(u64::MAX) * 2)).to_be_bytes(),
+            )
+            .expect("a balance is described");
+        let doc: Value = serde_json::from_str(&doc).unwrap();
+        assert_eq!(doc["balance"], "-36893488147419103230");
     }
 
     #[test]

@@ -12,8 +12,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::bank::{
-    Bank, StoreLocation, BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, settlement_reference,
-    workload_player_reference, workload_reference,
+    Bank, BankError, EconomyConfig, GuildId, SeatOutcome, StoreLocation, TableId, UserId,
+    settlement_reference, workload_player_reference, workload_reference,
 };
 
 #[derive(clap::Args, Debug)]

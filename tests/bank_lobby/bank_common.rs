@@ -79,7 +79,6 @@ macro_rules! on_each_store {
         }
     };
 }
-pub(crate) use on_each_store;
 
 /// A bank at `place` with the default economy, on a clock that moves only when the test says.
 pub async fn open_bank_at(place: &TestPlace) -> (Bank, Arc<ManualClock>) {

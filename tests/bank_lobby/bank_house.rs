@@ -5,7 +5,7 @@
 
 use studbot::bank::{Account, GuildId, LedgerEntry, Reason, TableId, UserId};
 
-use crate::bank_common::{open_bank, outcome};
+use crate::bank_common::{TestPlace, TestStore, open_bank, open_bank_at, outcome};
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
@@ -26,10 +26,9 @@ async fn assert_audit_clean(bank: &studbot::bank::Bank) -> studbot::bank::AuditR
     report
 }
 
-#[tokio::test]
-async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let stack = bank
         .buy_in(GUILD, TABLE, computer(1), 300, "computer-1-join")
         .await
@@ -52,10 +51,11 @@ async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint() 
     );
 }
 
-#[tokio::test]
-async fn a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     bank.buy_in(GUILD, TABLE, computer(1), 300, "c1-join")
         .await
         .unwrap();
@@ -143,10 +143,9 @@ async fn a_computers_results_and_cash_out_are_the_houses_and_no_player_stats_or_
     assert_eq!(report.player_accounts, 1);
 }
 
-#[tokio::test]
-async fn a_closing_table_pays_a_computers_stack_to_the_house() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_closing_table_pays_a_computers_stack_to_the_house(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     bank.buy_in(GUILD, TABLE, UserId(HUMAN), 200, "human-join")
         .await
         .unwrap();
@@ -161,10 +160,9 @@ async fn a_closing_table_pays_a_computers_stack_to_the_house() {
     assert_eq!(report.player_accounts, 1);
 }
 
-#[tokio::test]
-async fn a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     for _ in 0..2 {
         assert_eq!(
             bank.buy_in(GUILD, TABLE, computer(5), 250, "c5-join")
@@ -190,10 +188,11 @@ fn computer_ids_are_no_discord_members_and_are_numbered_by_chair() {
     assert!(!UserId(1_200_000_000_000_000_000).is_computer());
 }
 
-#[tokio::test]
-async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     for _ in 0..2 {
         assert_eq!(
             bank.buy_in(GUILD, TABLE, computer(1), 300, "computer-1-join")
@@ -210,3 +209,12 @@ async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_
     assert_eq!(ledger(&bank).await.len(), 2, "one mint and one buy-in");
     assert_audit_clean(&bank).await;
 }
+
+on_each_store!(
+    #[tokio::test]
+    a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint,
+    a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest,
+    a_closing_table_pays_a_computers_stack_to_the_house,
+    a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once,
+    a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once,
+);

@@ -5,7 +5,7 @@ use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, UserId};
 
 use crate::bank_common::{
     GUILD, TABLE, TestPlace, TestStore, account_aged_ms, assert_books_balance, buy_in, files_of,
-    gifts_from_10_to_500, on_each_store, open_bank, open_bank_at, open_bank_at_with, outcome,
+    gifts_from_10_to_500, open_bank, open_bank_at, open_bank_at_with, outcome,
 };
 
 /// `user`'s balance in `GUILD`.

@@ -4,6 +4,7 @@
 mod actions;
 #[path = "../support/audit.rs"]
 mod audit;
+#[macro_use]
 mod bank_common;
 #[path = "../support/child.rs"]
 mod child;
@@ -44,6 +45,7 @@ mod lobby_stalled_store;
 mod lobby_tournament;
 mod lobby_tournament_pause;
 mod lobby_tournament_result;
+mod pg_processes;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_history;

@@ -12,3 +12,13 @@ pub fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
     let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
     (output.status.code(), report)
 }
+
+/// `studbot audit --store URL`: its exit code and its JSON report.
+#[allow(dead_code)]
+pub fn audit_store(url: &str) -> (Option<i32>, serde_json::Value) {
+    let mut command = studbot();
+    command.args(["audit", "--store", url]);
+    let output = run(command, "", "studbot audit --store");
+    let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
+    (output.status.code(), report)
+}

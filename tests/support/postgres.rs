@@ -43,6 +43,16 @@ pub fn database() -> String {
     server().database()
 }
 
+/// A server of the test's own, for a test that stops or restarts it (the shared one serves
+/// other tests meanwhile); stopped with the test binary like the shared one.
+pub fn private_server() -> Server {
+    Server::start().unwrap_or_else(|why| {
+        panic!("the PostgreSQL tests need a PostgreSQL server (apt-get install postgresql): {why}")
+    })
+}
+
+static PORTS: AtomicU64 = AtomicU64::new(0);
+
 fn bin_dir() -> Result<PathBuf, String> {
     if let Some(bin) = std::env::var_os("STUDBOT_PG_BIN") {
         return Ok(PathBuf::from(bin));
@@ -92,14 +102,16 @@ impl Server {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|elapsed| elapsed.subsec_nanos())
             .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!("studbot-pg-{}-{nanos}", std::process::id()));
+        let nth = PORTS.fetch_add(1, Ordering::SeqCst);
+        let dir =
+            std::env::temp_dir().join(format!("studbot-pg-{}-{nth}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|error| format!("{}: {error}", dir.display()))?;
         if as_postgres {
             run(Command::new("chown").arg("postgres:").arg(&dir), "chown")?;
         }
         let data = dir.join("data");
         // The socket's name is made of the port: any number is free in a directory of our own.
-        let port = 20_000 + (std::process::id() % 40_000) as u16;
+        let port = 20_000 + ((u64::from(std::process::id()) + nth) % 40_000) as u16;
         let server = Server {
             bin,
             dir,

@@ -9,11 +9,12 @@
 //! its own (`ledger::Numbering::Block`), so that writers never contend for the ledger's next
 //! number: each batch records how far into its block it went.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use super::{Committer, QueuedOperation};
+use super::{Committer, QueuedOperation, panic_text};
 use crate::bank::BankError;
 use crate::bank::ledger::{self, Numbering, Overlay};
 use crate::bank::store::{CommitError, Reads, SharedStore, Transaction, Tree, Write};
@@ -82,7 +83,11 @@ impl Committer {
             // Committed even when every operation was refused: a refusal read inside the
             // transaction is only true if the transaction was.
             let writes = ledger::into_writes(batch);
-            match transaction.commit(&writes) {
+            // A panic while writing is this batch's alone, as with a store only this thread
+            // writes: its callers are told nothing was written, and the thread keeps serving.
+            let committed = catch_unwind(AssertUnwindSafe(|| transaction.commit(&writes)))
+                .unwrap_or_else(|panic| Err(CommitError::Refused(panic_text(panic.as_ref()))));
+            match committed {
                 Ok(()) => {
                     record::bank_commit(started.elapsed());
                     self.block = Some((start, numbering.next(), end));

@@ -252,8 +252,12 @@ impl<'w> WriteArrays<'w> {
             rows.values.push(value);
             // A describer's slip must never stop the bank: JSON PostgreSQL would refuse (a NUL
             // in a string) is left out, the value is what counts.
-            let doc = describe
-                .describe(write.tree, &write.key, value)
+            let described = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                describe.describe(write.tree, &write.key, value)
+            }));
+            let doc = described
+                .ok()
+                .flatten()
                 .filter(|doc| !doc.contains("\\u0000"));
             rows.docs.push(doc);
         }
@@ -384,21 +388,33 @@ impl Pool {
     /// it answered: asked over a new connection for a while.
     pub fn resolve(&self, txid: i64) -> Result<(), CommitError> {
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let rolled_back = || {
+            CommitError::NotWritten(
+                "the connection was lost while committing; the transaction was rolled back"
+                    .into(),
+            )
+        };
         loop {
             let status = self.connect_client().and_then(|mut client| {
                 client
                     .query_one("SELECT txid_status($1)", &[&txid])
                     .map(|row| row.get::<_, Option<String>>(0))
-                    .map_err(sql_error)
+                    .map_err(|error| {
+                        // A server that restarted before the commit reached its log knows the
+                        // transaction's id no more: it was never committed.
+                        if error.code() == Some(&SqlState::INVALID_PARAMETER_VALUE)
+                            && describe_error(&error).contains("in the future")
+                        {
+                            StoreError("in the future".into())
+                        } else {
+                            sql_error(error)
+                        }
+                    })
             });
-            match status.as_ref().map(Option::as_deref) {
-                Ok(Some("committed")) => return Ok(()),
-                Ok(Some("aborted")) => {
-                    return Err(CommitError::NotWritten(
-                        "the connection was lost while committing; the transaction was rolled back"
-                            .into(),
-                    ));
-                }
+            match &status {
+                Ok(Some(state)) if state == "committed" => return Ok(()),
+                Ok(Some(state)) if state == "aborted" => return Err(rolled_back()),
+                Err(StoreError(why)) if why == "in the future" => return Err(rolled_back()),
                 _ if std::time::Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(200));
                 }
