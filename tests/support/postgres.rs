@@ -23,6 +23,8 @@ pub struct Server {
     data: PathBuf,
     port: u16,
     as_postgres: bool,
+    /// fsync on: what a benchmark of durable commits needs.
+    durable: bool,
 }
 
 static SERVER: OnceLock<Result<Server, String>> = OnceLock::new();
@@ -30,7 +32,7 @@ static DATABASES: AtomicU64 = AtomicU64::new(0);
 
 /// The server, started on first use. Panics, naming what is missing, when it cannot start.
 pub fn server() -> &'static Server {
-    match SERVER.get_or_init(Server::start) {
+    match SERVER.get_or_init(|| Server::start(false)) {
         Ok(server) => server,
         Err(why) => panic!(
             "the PostgreSQL tests need a PostgreSQL server (apt-get install postgresql): {why}"
@@ -46,9 +48,14 @@ pub fn database() -> String {
 /// A server of the test's own, for a test that stops or restarts it (the shared one serves
 /// other tests meanwhile); stopped with the test binary like the shared one.
 pub fn private_server() -> Server {
-    Server::start().unwrap_or_else(|why| {
+    Server::start(false).unwrap_or_else(|why| {
         panic!("the PostgreSQL tests need a PostgreSQL server (apt-get install postgresql): {why}")
     })
+}
+
+/// A server that syncs every commit to disk as a production server does (for benchmarks).
+pub fn durable_server() -> Server {
+    Server::start(true).unwrap_or_else(|why| panic!("cannot start PostgreSQL: {why}"))
 }
 
 static PORTS: AtomicU64 = AtomicU64::new(0);
@@ -95,7 +102,7 @@ impl Server {
         command_as(&self.bin, program, self.as_postgres)
     }
 
-    fn start() -> Result<Server, String> {
+    fn start(durable: bool) -> Result<Server, String> {
         let bin = bin_dir()?;
         let as_postgres = is_root();
         let nanos = std::time::SystemTime::now()
@@ -118,6 +125,7 @@ impl Server {
             data,
             port,
             as_postgres,
+            durable,
         };
         server.watch_for_exit()?;
         run(
@@ -141,13 +149,18 @@ impl Server {
         Ok(server)
     }
 
-    /// The server's options: a socket in its own directory and no TCP; no fsync (a test kills
-    /// the bot, or the server, never the machine: what a commit wrote reached the kernel).
+    /// The server's options: a socket in its own directory and no TCP; for tests no fsync (a
+    /// test kills the bot, or the server, never the machine: what a commit wrote reached the
+    /// kernel), for benchmarks every commit synced as in production.
     fn options(&self) -> String {
+        let sync = if self.durable {
+            ""
+        } else {
+            "-c fsync=off -c full_page_writes=off "
+        };
         format!(
-            "-k {} -c listen_addresses='' -p {} -c fsync=off -c full_page_writes=off \
-             -c max_connections=300 -c max_pred_locks_per_transaction=1024 \
-             -c shared_buffers=32MB",
+            "-k {} -c listen_addresses='' -p {} {sync}-c max_connections=300 \
+             -c shared_buffers=64MB",
             self.dir.display(),
             self.port
         )
