@@ -86,19 +86,24 @@ async fn settle_until(bank: Bank, guild: GuildId, table: TableId, deadline: Inst
     hand
 }
 
+/// The bank at `location`, holding `guild`'s lease.
+async fn open_leased(location: &StoreLocation, guild: GuildId) -> Bank {
+    let bank = Bank::open_at(location, EconomyConfig::default())
+        .await
+        .expect("open the bank");
+    bank.take_leases(&[guild]).await.expect("the guild's lease");
+    bank
+}
+
 /// Settlements per second of `tables` tables of `guild` (numbered from `first_table`) settling
-/// at once through the bank at `location`, and the settlements.
-async fn bank_rate(
-    location: &StoreLocation,
+/// at once through `bank` for `run_for`, and the settlements; then shuts the bank down.
+async fn settle_for(
+    bank: Bank,
     guild: GuildId,
     first_table: u64,
     tables: u64,
     run_for: Duration,
 ) -> (f64, u64) {
-    let bank = Bank::open_at(location, EconomyConfig::default())
-        .await
-        .expect("open the bank");
-    bank.take_leases(&[guild]).await.expect("the guild's lease");
     let started = Instant::now();
     let deadline = started + run_for;
     let mut tasks = tokio::task::JoinSet::new();
@@ -112,6 +117,18 @@ async fn bank_rate(
     let rate = settled as f64 / started.elapsed().as_secs_f64();
     bank.shutdown().await.expect("shutdown");
     (rate, settled)
+}
+
+/// [`settle_for`] on a bank opened at `location` (the opening not timed).
+async fn bank_rate(
+    location: &StoreLocation,
+    guild: GuildId,
+    first_table: u64,
+    tables: u64,
+    run_for: Duration,
+) -> (f64, u64) {
+    let bank = open_leased(location, guild).await;
+    settle_for(bank, guild, first_table, tables, run_for).await
 }
 
 /// Bytes the files under `dir` hold.
@@ -134,14 +151,21 @@ fn assert_audits(location: &StoreLocation) {
     assert!(report.ok, "the books broke: {:?}", report.breaks);
 }
 
-/// `bank --worker URL GUILD FIRST_TABLE TABLES SECONDS`: one process of the two-process run;
-/// prints its settlements.
+/// `bank --worker URL GUILD FIRST_TABLE TABLES SECONDS`: one process of the two-process run.
+/// Opens the bank, says `ready`, settles from the moment it reads a line (so that both
+/// processes settle over the same seconds, their start-up not counted), then prints its
+/// settlements.
 fn worker(runtime: &tokio::runtime::Runtime, args: &[String]) {
     let number = |index: usize| args[index].parse::<u64>().expect("a number");
     let location = StoreLocation::Postgres(args[0].clone());
-    let (_, settled) = runtime.block_on(bank_rate(
-        &location,
-        GuildId(number(1)),
+    let guild = GuildId(number(1));
+    let bank = runtime.block_on(open_leased(&location, guild));
+    println!("ready");
+    let mut go = String::new();
+    std::io::stdin().read_line(&mut go).expect("the go line");
+    let (_, settled) = runtime.block_on(settle_for(
+        bank,
+        guild,
         number(2),
         number(3),
         Duration::from_secs_f64(args[4].parse().expect("seconds")),
@@ -149,38 +173,49 @@ fn worker(runtime: &tokio::runtime::Runtime, args: &[String]) {
     println!("{settled}");
 }
 
-/// Two worker processes of this bench on `url`, each its own guild and half the tables; their
-/// settlements per second together.
+/// Two worker processes of this bench on `url`, each its own guild and half the tables,
+/// settling over the same `run_for`; their settlements per second together.
 fn two_processes(url: &str, tables: u64, run_for: Duration) -> f64 {
+    use std::io::{BufRead, BufReader, Write};
     let exe = std::env::current_exe().expect("this bench's path");
     let half = tables / 2;
-    let started = Instant::now();
-    let children: Vec<_> = [(1u64, 1u64), (2, 1 + half)]
+    let mut children: Vec<_> = [(1u64, 1u64), (2, 1 + half)]
         .into_iter()
         .map(|(guild, first)| {
-            Command::new(&exe)
+            let mut child = Command::new(&exe)
                 .args(["--worker", url])
                 .args([guild, first, half].map(|number| number.to_string()))
                 .arg(run_for.as_secs_f64().to_string())
+                .stdin(std::process::Stdio::piped())
                 .stdout(std::process::Stdio::piped())
                 .spawn()
-                .expect("a worker starts")
+                .expect("a worker starts");
+            let mut lines = BufReader::new(child.stdout.take().expect("its stdout")).lines();
+            let ready = lines.next().expect("a line").expect("read");
+            assert_eq!(ready, "ready", "the worker opened its bank");
+            (child, lines)
         })
         .collect();
+    for (child, _) in &mut children {
+        writeln!(child.stdin.as_mut().expect("its stdin"), "go").expect("go");
+    }
     let settled: u64 = children
         .into_iter()
-        .map(|child| {
-            let output = child.wait_with_output().expect("a worker ends");
-            assert!(output.status.success(), "a worker failed");
-            String::from_utf8_lossy(&output.stdout)
-                .trim()
-                .parse::<u64>()
+        .map(|(mut child, mut lines)| {
+            let count = lines
+                .next()
                 .expect("its settlements")
+                .expect("read")
+                .parse::<u64>()
+                .expect("a number");
+            assert!(
+                child.wait().expect("a worker ends").success(),
+                "a worker failed"
+            );
+            count
         })
         .sum();
-    // Each process ran for `run_for` from its own start, the two overlapping but for their
-    // start-up: counted over the whole span, which only lowers the rate.
-    settled as f64 / started.elapsed().as_secs_f64().max(run_for.as_secs_f64())
+    settled as f64 / run_for.as_secs_f64()
 }
 
 fn main() {

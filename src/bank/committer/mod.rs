@@ -150,7 +150,9 @@ impl<O: Operation> QueuedOperation for Queued<O> {
         let result = match (self.drafted, failed) {
             (Some(Ok(_)), Some(failed)) => Err(failed.clone()),
             (Some(result), _) => result,
-            (None, _) => Err(BankError::Internal(
+            // The store failed before the batch could be drafted (a database out of reach).
+            (None, Some(failed)) => Err(failed.clone()),
+            (None, None) => Err(BankError::Internal(
                 "the operation was never drafted".into(),
             )),
         };

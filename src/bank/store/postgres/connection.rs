@@ -390,8 +390,7 @@ impl Pool {
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         let rolled_back = || {
             CommitError::NotWritten(
-                "the connection was lost while committing; the transaction was rolled back"
-                    .into(),
+                "the connection was lost while committing; the transaction was rolled back".into(),
             )
         };
         loop {
