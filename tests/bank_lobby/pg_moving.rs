@@ -78,18 +78,29 @@ fn migrate(args: &[&str]) -> std::process::Output {
 
 /// Rows in the database's studbot.kv (none when studbot never prepared it).
 fn kv_rows(url: &str) -> i64 {
+    rows_in(url, "studbot.kv")
+}
+
+/// Entries in the database's ledger: none in a database that holds no bank (opening one
+/// stamps only its version).
+fn ledger_rows(url: &str) -> i64 {
+    rows_in(url, "studbot.kv_ledger")
+}
+
+fn rows_in(url: &str, table: &str) -> i64 {
+    let table = table.to_owned();
     let url = url.to_owned();
     std::thread::spawn(move || {
         let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
         let prepared: bool = client
-            .query_one("SELECT to_regclass('studbot.kv') IS NOT NULL", &[])
+            .query_one("SELECT to_regclass($1) IS NOT NULL", &[&table])
             .expect("asks")
             .get(0);
         if !prepared {
             return 0;
         }
         client
-            .query_one("SELECT count(*) FROM studbot.kv", &[])
+            .query_one(&format!("SELECT count(*) FROM {table}"), &[])
             .expect("counts")
             .get(0)
     })
@@ -171,7 +182,7 @@ fn a_migration_killed_midway_leaves_the_database_without_a_bank_never_half_of_on
         std::thread::sleep(Duration::from_millis(after_ms));
         let _ = child.kill();
         let finished = child.wait().expect("migrate ends").success();
-        match kv_rows(&url) {
+        match ledger_rows(&url) {
             0 => assert!(!finished, "a migrate that succeeded left no bank"),
             _ => {
                 assert_eq!(totals(&audited_store(&url)), totals(&original));
