@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use sled::transaction::{ConflictableTransactionError, Transactional};
 use studbot::bank::{Bank, EconomyConfig, GuildId, SeatOutcome, StoreLocation, TableId, UserId};
 
-#[allow(dead_code)]
 #[path = "../tests/support/postgres.rs"]
 mod postgres;
 

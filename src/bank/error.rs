@@ -116,6 +116,13 @@ pub enum BankError {
         tournament: TournamentId,
         reason: String,
     },
+    /// The record of a sit & go failed its checks on reading (disk damage, or a record a
+    /// later version would refuse): that one sit & go is refused, every other is served.
+    #[error("the record of tournament {} cannot be read: {reason}", tournament.0)]
+    UnreadableTournament {
+        tournament: TournamentId,
+        reason: String,
+    },
     #[error("the bank has stopped")]
     Stopped,
     /// A writer sharing the store drafted more ledger entries than its block of numbers

@@ -12,8 +12,8 @@
 //! 3. the stored form: `encoding` (records as bytes) and `schema` (the version stored);
 //! 4. `ledger`: the sequence of entries and the draft an operation writes into;
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
-//!    `tournaments`, `records`, `stats`, `house`, `migration`, `describe` (the records as
-//!    JSON for operators);
+//!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`, `describe`
+//!    (the records as JSON for operators);
 //! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`,
 //!    `moving` (a bank copied between stores);
 //! 7. `committer`: the thread that applies operations in batches;
@@ -49,6 +49,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "economy",
             "tables",
             "tournaments",
+            "tournament_live",
             "records",
             "stats",
             "house",

@@ -51,6 +51,9 @@ impl BankError {
             BankError::TournamentStarted { .. } => "tournament-already-started",
             BankError::TooFewEntrants { .. } => "tournament-too-few",
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            // The store's fault, not the player's, but worth its own words: that one sit & go
+            // is refused while every other plays on (the log said so at the start).
+            BankError::UnreadableTournament { .. } => "tournament-unreadable",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
             BankError::TournamentWrongGuild { .. }
@@ -80,6 +83,9 @@ impl BankError {
             }
             BankError::TooFewEntrants { entrants, .. } => {
                 vec![("entrants", u64::try_from(entrants).unwrap_or(u64::MAX))]
+            }
+            BankError::UnreadableTournament { tournament, .. } => {
+                vec![("tournament", tournament.0)]
             }
             _ => Vec::new(),
         }

@@ -55,10 +55,9 @@ impl Lobby {
     ) -> Result<Vec<TableRecord>, LobbyError> {
         let bank = &self.shared.services.bank;
         let mut guilds: BTreeSet<GuildId> = records.iter().map(|record| record.guild).collect();
-        for state in bank.tournaments().await? {
-            if state.is_live() {
-                guilds.insert(state.guild);
-            }
+        // The bank's index of live sit & gos: never every sit & go it has held.
+        for live in bank.live_tournaments().await? {
+            guilds.insert(live.guild);
         }
         guilds.retain(|guild| self.serves(*guild));
         let guilds: Vec<GuildId> = guilds.into_iter().collect();

@@ -23,9 +23,9 @@
 //! table.join(user, buy_in).await?;                                           // `/join`
 //! while let Some(notice) = notices.recv().await {
 //!     match notice.audience() { Audience::Everyone => /* channel */, Audience::Player(user) => /* DM / ephemeral */ }
-//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.action_seq, kind);
-//!     // a click calls table.act(user, hand, action_seq, kind) and shows the refusal, if any,
-//!     // with render::refusal in the clicker's language.
+//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.deal, offer.action_seq,
+//!     // kind); a click calls table.act_on(user, OfferedTurn { hand, deal, action_seq }, kind)
+//!     // and shows the refusal, if any, with render::refusal in the clicker's language.
 //! }
 //! ```
 //!
@@ -38,6 +38,7 @@
 mod command;
 pub mod computer;
 mod error;
+mod gone;
 mod guilds;
 mod history;
 mod notice;
@@ -57,7 +58,9 @@ use tokio::sync::mpsc;
 use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
-pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
+pub use command::{
+    Departure, Gone, Joined, OfferedTurn, ShutdownOutcome, TableHandle, TableStatus,
+};
 pub use error::LobbyError;
 pub use guilds::GuildShare;
 pub use history::HandHistory;

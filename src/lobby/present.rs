@@ -249,12 +249,13 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::TournamentOver { hands, places, .. } => {
             return tournament_places(locale, *hands, places, name_of);
         }
-        TableMessage::TournamentResumed { hand } => {
-            return render::tr(
-                locale,
-                "lobby-tournament-resumed",
-                &[("hand", (*hand).into())],
-            );
+        TableMessage::TournamentResumed { hand, paused } => {
+            let id = if *paused {
+                "lobby-tournament-resumed-paused"
+            } else {
+                "lobby-tournament-resumed"
+            };
+            return render::tr(locale, id, &[("hand", (*hand).into())]);
         }
     };
     render::notice(locale, &rendered)

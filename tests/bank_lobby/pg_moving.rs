@@ -261,7 +261,10 @@ async fn a_database_a_newer_studbot_wrote_is_refused_and_left_as_it_was() {
     );
     let rows = kv_rows(&url);
     let refused = Bank::open_at(&location, EconomyConfig::default()).await;
-    let error = refused.err().expect("refused").to_string();
+    let Err(error) = refused else {
+        panic!("a newer database was opened")
+    };
+    let error = error.to_string();
     assert!(error.contains("newer studbot"), "{error}");
     let (code, _) = audit_store(&url);
     assert_ne!(code, Some(0), "audit refuses it too");

@@ -159,6 +159,10 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::UnreadableTournament {
+            tournament,
+            reason: "place 0 among 4".into(),
+        },
     ];
     for error in &all {
         match error {
@@ -203,7 +207,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentNotRunning { .. }
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
-            | BankError::TournamentHandRefused { .. } => {}
+            | BankError::TournamentHandRefused { .. }
+            | BankError::UnreadableTournament { .. } => {}
         }
     }
     all

@@ -4,6 +4,7 @@
 //! `reads` (beside it), `whole_store` (audits and backups of everything).
 
 mod leases;
+mod live_sit_and_gos;
 mod location;
 mod reads;
 mod tournaments;

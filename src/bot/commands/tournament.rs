@@ -1,5 +1,5 @@
 //! `/tournament`: open, start and cancel a sit & go (moderators) and its status (anyone), and
-//! registration through `/join` and `/leave` in a channel where one is registering. Every
+//! registration through `/join` and `/leave` in a channel where one is live (`live_here`). Every
 //! chip moves in the bank at once (`Bank::register_tournament` and the rest); this file only
 //! asks and tells.
 
@@ -10,7 +10,8 @@ use crate::tournament::{PayoutTable, Structure, StructureKind, Tournament, Tourn
 
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
-use crate::bot::reply::{Answer, Caller, Outcome, caller, in_guild};
+use crate::bot::permissions;
+use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 use crate::bot::{Bot, Context};
 
 /// The built-in structures, by the names Discord lists.
@@ -75,7 +76,13 @@ pub async fn open(
     let seats = seats.0;
     let reference = reference(ctx, "tournament-open");
     let computers = computer_players.map_or(0, |computers| computers.0);
+    // What the bot may do in this channel, as Discord says with the interaction: no buy-in
+    // is taken for a sit & go whose boards the channel would refuse.
+    let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
+        if !missing.is_empty() {
+            return missing_permissions(&caller, &missing);
+        }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
         }
@@ -111,7 +118,10 @@ pub async fn open(
                     let filled = tr(
                         caller.public,
                         "tournament-computers-fill",
-                        &[("seats", computers.into())],
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
                     );
                     opened = format!("{opened}\n{filled}");
                 }
@@ -137,7 +147,11 @@ pub async fn open(
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn start(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-start");
+    let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
+        if !missing.is_empty() {
+            return missing_permissions(&caller, &missing);
+        }
         let state = match here(&caller).await {
             Ok(state) => state,
             Err(answer) => return answer,
@@ -204,7 +218,10 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
                             let filled = tr(
                                 caller.locale,
                                 "tournament-computers-fill",
-                                &[("seats", seats.into())],
+                                &[
+                                    ("seats", seats.into()),
+                                    ("buy_in", state.settings.buy_in.into()),
+                                ],
                             );
                             text = format!("{text}\n{filled}");
                         }
@@ -219,35 +236,35 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
     .await
 }
 
+/// The refusal of `/tournament open` or `start` where the bot lacks `missing` in the channel.
+fn missing_permissions(caller: &Caller, missing: &[&permissions::Needed]) -> Answer {
+    Answer::private(permissions::refusal(
+        caller.locale,
+        "tournament-missing-permissions",
+        missing,
+    ))
+}
+
 /// The live sit & go of the caller's channel, or the refusal to answer.
 async fn here(caller: &Caller) -> Result<TournamentState, Answer> {
-    match live_in(&caller.bot, caller).await {
+    match live_here(caller).await {
         Ok(Some(state)) => Ok(state),
         Ok(None) => Err(caller.refuse(&TournamentRefused::NoneHere)),
-        Err(error) => Err(caller.refuse(&error)),
+        Err(refused) => Err(refused),
     }
 }
 
-async fn live_in(
-    bot: &Bot,
-    caller: &Caller,
-) -> Result<Option<TournamentState>, crate::bank::BankError> {
-    Ok(bot.bank().tournaments().await?.into_iter().find(|state| {
-        state.is_live() && state.guild == caller.guild && state.channel == caller.table
-    }))
-}
-
-/// `/join` or `/leave` in a channel with a live sit & go: `then` registers or unregisters
-/// the caller. `None` where the channel has none (the command goes to the channel's table
-/// instead).
-pub(super) async fn registering<F, Fut>(ctx: Context<'_>, what: &str, then: F) -> Option<Outcome>
-where
-    F: FnOnce(Caller, String, TournamentState) -> Fut,
-    Fut: std::future::Future<Output = Answer>,
-{
-    let state = registering_in(&caller(ctx)?).await?;
-    let reference = reference(ctx, what);
-    Some(in_guild(ctx, |caller| then(caller, reference, state)).await)
+/// The live sit & go of the caller's channel, if there is one: one key of the bank's index
+/// of live sit & gos and its record, however many sit & gos the bank has held. A read that
+/// fails (the record unreadable, the bank too slow) is refused, never taken for "none here".
+pub(super) async fn live_here(caller: &Caller) -> Result<Option<TournamentState>, Answer> {
+    match caller.bot.bank().live_tournament_in(caller.table).await {
+        Ok(state) => Ok(state.filter(|state| state.guild == caller.guild)),
+        Err(error) => {
+            tracing::warn!(channel = caller.table.0, %error, "cannot read the channel's sit & go");
+            Err(caller.refuse(&error))
+        }
+    }
 }
 
 /// Registers the caller: the buy-in moves into the prize pool; the last seat starts it.
@@ -317,18 +334,6 @@ pub(super) async fn leave(caller: Caller, reference: String, state: TournamentSt
             ("refund", refund.into()),
         ],
     ))
-}
-
-/// The channel's live sit & go: registering, or running (where `/join` and `/leave` are
-/// refused: nobody enters late, nobody leaves with chips).
-async fn registering_in(caller: &Caller) -> Option<TournamentState> {
-    match live_in(&caller.bot, caller).await {
-        Ok(state) => state,
-        Err(error) => {
-            tracing::warn!(%error, "cannot read the channel's sit & go");
-            None
-        }
-    }
 }
 
 /// The channel is told the sit & go has started, and its status; its table opens and deals.
@@ -404,7 +409,8 @@ pub fn status_text(bot: &Bot, locale: Locale, state: &TournamentState) -> String
     lines.join("\n")
 }
 
-/// The status's first lines: the game, entrants and pool; the structure; the payouts.
+/// The status's first lines: the game, entrants and pool (a freeroll when the buy-in is 0);
+/// the structure; the payouts, which a freeroll has none of.
 fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
     let settings = &state.settings;
     let structure = &settings.structure;
@@ -424,14 +430,14 @@ fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
         .map(|percent| format!("{percent}%"))
         .collect::<Vec<_>>()
         .join(" / ");
-    vec![
+    let mut lines = vec![
         tr(
             locale,
             "tournament-status-head",
             &[
                 (
                     "game",
-                    render::hand_names::game_choice_name(locale, settings.game, 1).into(),
+                    render::hand_names::sit_and_go_game(locale, settings.game).into(),
                 ),
                 ("entrants", entrants.into()),
                 ("seats", state.seats.into()),
@@ -451,12 +457,16 @@ fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
                 ("big_bet", first.big_bet.into()),
             ],
         ),
-        tr(
+    ];
+    // A freeroll has no prize pool to divide.
+    if settings.buy_in > 0 {
+        lines.push(tr(
             locale,
             "tournament-status-payouts",
             &[("payouts", percentages.into())],
-        ),
-    ]
+        ));
+    }
+    lines
 }
 
 /// A started tournament's players by chips (seat order among equals), each still in with
@@ -540,6 +550,48 @@ mod tests {
         }
         let full = render::refusal(Locale::En, &bank[6], &|_| String::new());
         assert_eq!(full, "The sit & go is full (6 seats).");
+    }
+
+    fn registering(game: crate::table::GameChoice, buy_in: u64) -> TournamentState {
+        TournamentState {
+            id: TournamentId(1),
+            guild: crate::bank::GuildId(1),
+            channel: crate::ids::TableId(1),
+            seats: 6,
+            settings: TournamentSettings {
+                game,
+                structure: Structure::built_in(StructureKind::Regular),
+                buy_in,
+                payouts: None,
+            },
+            entrants: vec![UserId(1), UserId(2)],
+            phase: TournamentPhase::Registering,
+        }
+    }
+
+    #[test]
+    fn a_freerolls_status_says_freeroll_and_tells_no_prizes_by_place() {
+        for locale in Locale::ALL {
+            let paid = status_head(locale, &registering(crate::table::GameChoice::Stud, 100));
+            assert_eq!(paid.len(), 3, "{locale}: {paid:?}");
+            assert!(paid[0].contains("buy-in 100"), "{locale}: {paid:?}");
+            let freeroll = status_head(locale, &registering(crate::table::GameChoice::Stud, 0));
+            assert_eq!(freeroll.len(), 2, "{locale}: no payouts line: {freeroll:?}");
+            assert!(freeroll[0].contains("freeroll"), "{locale}: {freeroll:?}");
+            assert!(!freeroll[0].contains("buy-in"), "{locale}: {freeroll:?}");
+        }
+    }
+
+    #[test]
+    fn a_mix_sit_and_gos_status_names_its_rotation_by_level_with_one_colon_at_most() {
+        for locale in Locale::ALL {
+            let head = &status_head(locale, &registering(crate::table::GameChoice::Mix, 100))[0];
+            assert!(head.matches(':').count() <= 1, "{locale}: {head}");
+            assert!(
+                head.contains("Razz") && head.contains("Stud Hi/Lo"),
+                "{head}"
+            );
+        }
     }
 
     #[test]

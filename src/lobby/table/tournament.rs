@@ -12,17 +12,21 @@
 //!   The hand's public history goes with it, stored by the same bank transaction as the sit
 //!   & go's hand (numbered apart from the channel's cash hands) for `/history`.
 //! - A hand cut short (a crash, a shutdown) is never recorded: the tournament deals it again
-//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table).
+//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table), as
+//!   a new deal: each opening of the table, and each hand dealt again in one process, starts
+//!   a new series of deals that its buttons carry, so the old board's buttons are stale.
 //! - Nobody leaves with chips: a player who leaves (or times out) sits out and is dealt in
 //!   all the same, the table checking or folding for them, so they keep paying antes and
-//!   bring-ins.
+//!   bring-ins. Who sits out is kept in the bank (a restart waits for none of them again).
 //! - The hand that busts a player tells their place; the last hand (whose record pays the
 //!   prize pool in the same bank transaction) tells every place and payout, and the table
 //!   closes.
 //!
 //! [`Lobby::start`]: crate::lobby::Lobby::start
 
-use crate::bank::{BankError, Payouts, TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::bank::{
+    BankError, Payouts, SatOut, TournamentId, TournamentPhase, TournamentState, UserId,
+};
 use crate::table::GameChoice;
 use crate::telemetry::record;
 use crate::tournament::Tournament;
@@ -45,6 +49,10 @@ pub(crate) struct TournamentPlay {
     pub entrants: Vec<UserId>,
     /// As the bank has recorded it: the stacks at the start of the next hand.
     pub tournament: Tournament,
+    /// Who sits out, as the bank keeps it: a restart deals on without waiting for them.
+    pub sitting_out: Vec<SatOut>,
+    /// The series of deals this opening of its table starts (`Bank::new_deal_series`).
+    pub deal_series: u64,
 }
 
 impl TournamentPlay {
@@ -55,12 +63,15 @@ impl TournamentPlay {
                 id: state.id,
                 entrants: state.entrants.clone(),
                 tournament: tournament.clone(),
+                sitting_out: Vec::new(),
+                deal_series: 0,
             }),
             _ => None,
         }
     }
 
-    /// The entrants still in, each in the chair of their tournament seat with their chips.
+    /// The entrants still in, each in the chair of their tournament seat with their chips,
+    /// sitting out as the bank keeps it.
     pub(crate) fn seats(&self) -> Chairs {
         let mut seats = Chairs::default();
         for seat in self.tournament.players_left() {
@@ -71,7 +82,16 @@ impl TournamentPlay {
             ) else {
                 continue;
             };
-            seats.insert(Seat::new(chair, user, stack));
+            let mut seat = Seat::new(chair, user, stack);
+            if let Some(away) = self.sitting_out.iter().find(|away| away.user == user) {
+                let reason = if away.timed_out {
+                    SitOutReason::TimedOut
+                } else {
+                    SitOutReason::Asked
+                };
+                seat.status = SeatStatus::SittingOut { reason };
+            }
+            seats.insert(seat);
         }
         seats
     }
@@ -158,12 +178,41 @@ impl Table {
         self.settings.game = GameChoice::from(next.game);
         self.settings.stakes = next.stakes;
         let number = next.number.saturating_add(1);
+        if number == self.last_hand && !self.begin_new_deal_series().await {
+            return;
+        }
         self.last_hand = number;
         if let Err(why) = self.deal(number, next.game, players, &next.stacks) {
             self.halt(&why);
             return;
         }
         self.after_action().await;
+    }
+
+    /// The hand about to be dealt was dealt before in this process (its record was refused
+    /// and a moderator resumed the table): a new series of deals numbers it apart, so the old
+    /// deal's buttons are stale. Whether it may be dealt.
+    async fn begin_new_deal_series(&mut self) -> bool {
+        let Some(play) = &self.tournament else {
+            return false;
+        };
+        match self
+            .services
+            .bank
+            .new_deal_series(self.guild, play.id)
+            .await
+        {
+            Ok(series) => {
+                self.deal_series = series;
+                true
+            }
+            Err(error) => {
+                self.halt(&format!(
+                    "a new series of deals could not begin in the bank: {error}"
+                ));
+                false
+            }
+        }
     }
 
     /// Asks the bank to record the finished hand (again), and acts on its answer: recorded,
@@ -281,7 +330,7 @@ impl Table {
     }
 
     /// The sit & go is over or cancelled: the table's task ends, holding nothing.
-    fn close_tournament_table(&mut self) {
+    pub(super) fn close_tournament_table(&mut self) {
         self.seats.clear();
         self.phase = TablePhase::Closed;
         if let Some(lobby) = self.services.lobby.upgrade() {
@@ -290,20 +339,51 @@ impl Table {
     }
 
     /// A sit & go's player asked to leave: nobody leaves with chips, so they sit out and are
-    /// dealt in all the same, the table acting for them at once when it is their turn.
+    /// dealt in all the same, the table acting for them at once when it is their turn. Kept
+    /// in the bank before it is told, so a restart does not wait for them again.
     pub(super) async fn sit_out_of_tournament(&mut self, user: UserId) -> Result<(), LobbyError> {
-        let seat = self.seats.seated_mut(user)?;
+        let seat = self.seats.seated(user)?;
         if seat.status != SeatStatus::Playing {
             return Err(LobbyError::AlreadySittingOut);
         }
-        seat.status = SeatStatus::SittingOut {
-            reason: SitOutReason::Asked,
-        };
+        self.keep_sitting_out(user, Some(false)).await?;
+        if let Some(seat) = self.seats.get_mut(user) {
+            seat.status = SeatStatus::SittingOut {
+                reason: SitOutReason::Asked,
+            };
+        }
         self.message(TableMessage::SatOut {
             user,
             reason: SitOutReason::Asked,
         });
         self.play_automatic_turns().await;
+        Ok(())
+    }
+
+    /// A sit & go's player who sat out is back: the bank forgets it first, then the table.
+    pub(super) async fn back_in_tournament(&mut self, user: UserId) -> Result<(), LobbyError> {
+        let seat = self.seats.seated(user)?;
+        if !matches!(seat.status, SeatStatus::SittingOut { .. }) {
+            return Err(LobbyError::NotSittingOut);
+        }
+        self.keep_sitting_out(user, None).await?;
+        self.back(user)
+    }
+
+    /// Keeps in the bank that `user` sits out of the sit & go (`Some(timed_out)`) or is back
+    /// (`None`).
+    pub(super) async fn keep_sitting_out(
+        &self,
+        user: UserId,
+        away: Option<bool>,
+    ) -> Result<(), LobbyError> {
+        let Some(play) = &self.tournament else {
+            return Ok(());
+        };
+        self.services
+            .bank
+            .set_tournament_sitting_out(self.guild, play.id, user, away)
+            .await?;
         Ok(())
     }
 
