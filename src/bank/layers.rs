@@ -14,10 +14,10 @@
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
 //!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`, `describe`
 //!    (the records as JSON for operators);
-//! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`,
-//!    `moving` (a bank copied between stores);
+//! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`;
 //! 7. `committer`: the thread that applies operations in batches;
-//! 8. `handle`: the [`Bank`](super::Bank) every caller holds.
+//! 8. `handle`: the [`Bank`](super::Bank) every caller holds, and `moving` (a bank copied
+//!    between stores it opens by their location, as the handle does).
 //!
 //! `mod.rs` itself is the bank's front door (it declares the modules and re-exports what the
 //! crate may use), above every layer. A folder's `mod.rs` declaring and re-exporting its own
@@ -58,9 +58,9 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "leases",
         ],
     ),
-    ("operations", &["ops", "audit", "backup", "moving"]),
+    ("operations", &["ops", "audit", "backup"]),
     ("committer", &["committer"]),
-    ("handle", &["handle"]),
+    ("handle", &["handle", "moving"]),
 ];
 
 #[cfg(test)]

@@ -126,6 +126,10 @@ fn invalid_values_are_named() {
             "config.toml: [bank] store: expected a PostgreSQL URL such as postgres://user@host/db, got `mysql://root@db/bank`",
         ),
         (
+            "[bank]\nstore = \"mysql://root:hunter2@db/bank\"\n",
+            "config.toml: [bank] store: expected a PostgreSQL URL such as postgres://user@host/db, got `mysql://root@db/bank`",
+        ),
+        (
             "[table.stakes]\nante = -1\n",
             "config.toml: [table.stakes] ante: must be a whole number of chips, 0 or more, not -1",
         ),

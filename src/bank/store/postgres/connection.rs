@@ -145,8 +145,24 @@ pub fn classify(error: &postgres::Error) -> CommitError {
 pub fn display_url(url: &str) -> String {
     match postgres::Config::from_str(url) {
         Ok(config) => display_name(&config),
-        Err(_) => url.split('@').next_back().unwrap_or(url).to_string(),
+        // Not a URL it reads: shown as written, but for a password (`user:password@`).
+        Err(_) => without_password(url),
     }
+}
+
+/// `url` with the password of its `user:password@` part left out.
+fn without_password(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    let Some((user_info, host)) = rest.rsplit_once('@') else {
+        return url.to_string();
+    };
+    let user = user_info.split(':').next().unwrap_or("");
+    let scheme = if scheme.is_empty() {
+        String::new()
+    } else {
+        format!("{scheme}://")
+    };
+    format!("{scheme}{user}@{host}")
 }
 
 /// The database a config names, as a URL with its password left out.
