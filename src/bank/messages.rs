@@ -51,6 +51,8 @@ impl BankError {
             BankError::TournamentStarted { .. } => "tournament-already-started",
             BankError::TooFewEntrants { .. } => "tournament-too-few",
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            BankError::HouseDry { .. } => "bank-house-dry",
+            BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
             // The store's fault, not the player's, but worth its own words: that one sit & go
             // is refused while every other plays on (the log said so at the start).
             BankError::UnreadableTournament { .. } => "tournament-unreadable",
@@ -83,6 +85,14 @@ impl BankError {
             }
             BankError::TooFewEntrants { entrants, .. } => {
                 vec![("entrants", u64::try_from(entrants).unwrap_or(u64::MAX))]
+            }
+            BankError::HouseDry {
+                needed,
+                held,
+                mint_left,
+            } => vec![("needed", needed), ("held", held), ("left", mint_left)],
+            BankError::ComputerBuyInTooLarge { amount, limit } => {
+                vec![("amount", amount), ("limit", limit)]
             }
             BankError::UnreadableTournament { tournament, .. } => {
                 vec![("tournament", tournament.0)]

@@ -347,6 +347,50 @@ pub(crate) fn paused_tournaments(
     ids_under(store, PAUSED_PREFIX)
 }
 
+/// Each player's time bank in a running sit & go, by tournament seat, in milliseconds:
+/// `b"tournament_time_banks"` and its number, kept beside its record so that a restart deals
+/// on with every bank as it was when the last hand ended (the finish and the cancel take it
+/// away). Eight bytes a seat, big-endian.
+const TIME_BANKS_PREFIX: &[u8] = b"tournament_time_banks";
+
+fn time_banks_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = TIME_BANKS_PREFIX.to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn set_time_banks(draft: &mut Draft<'_>, tournament: TournamentId, millis: &[u64]) {
+    let bytes = millis.iter().flat_map(|bank| bank.to_be_bytes()).collect();
+    draft.put(Tree::Meta, time_banks_key(tournament), bytes);
+}
+
+pub(crate) fn remove_time_banks(draft: &mut Draft<'_>, tournament: TournamentId) {
+    draft.remove(Tree::Meta, time_banks_key(tournament));
+}
+
+/// The time banks kept for `tournament` (milliseconds by seat), read outside an operation;
+/// `None` when none are kept (none was ever saved, or it is over).
+pub(crate) fn stored_time_banks(
+    store: &dyn Reads,
+    tournament: TournamentId,
+) -> Result<Option<Vec<u64>>, BankError> {
+    let Some(bytes) = store.get(Tree::Meta, &time_banks_key(tournament))? else {
+        return Ok(None);
+    };
+    if bytes.len() % 8 != 0 {
+        return Err(BankError::Storage(format!(
+            "the time banks of tournament {} are corrupt",
+            tournament.0
+        )));
+    }
+    Ok(Some(
+        bytes
+            .chunks_exact(8)
+            .filter_map(super::ledger::decode_u64)
+            .collect(),
+    ))
+}
+
 /// A finished sit & go whose result message Discord has not yet accepted:
 /// `b"tournament_unannounced"` and its number, put by the transaction that pays it out and
 /// taken away once the result was posted, so that a crash between the payout and the post

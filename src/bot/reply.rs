@@ -33,6 +33,9 @@ pub struct Answer {
     pub public: bool,
     /// A button under the public message: its `custom_id` and label.
     pub button: Option<(String, String)>,
+    /// Buttons under the message that carries the answer, public or private (a player's
+    /// private view: their pre-actions).
+    pub buttons: Vec<super::presenter::Button>,
 }
 
 impl Answer {
@@ -41,6 +44,7 @@ impl Answer {
             text,
             public: true,
             button: None,
+            buttons: Vec::new(),
         }
     }
 
@@ -49,7 +53,13 @@ impl Answer {
             text,
             public: false,
             button: None,
+            buttons: Vec::new(),
         }
+    }
+
+    /// The answer with `buttons` under the message that carries it.
+    pub fn with_buttons(self, buttons: Vec<super::presenter::Button>) -> Answer {
+        Answer { buttons, ..self }
     }
 
     /// The answer with a button under its public message.
@@ -107,7 +117,14 @@ pub fn public_locale(ctx: Context<'_>) -> Locale {
 pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outcome {
     let acknowledgement = render::tr(locale(ctx), "bot-done", &[]);
     let button = answer.button.clone();
+    let buttons = super::presenter::BoardMessage {
+        content: String::new(),
+        buttons: answer.buttons.clone(),
+        mention: None,
+    };
+    let carrier = answer.text.clone();
     for (text, ephemeral) in messages(answer, answered, acknowledgement) {
+        let carries_answer = text == carrier;
         let mut reply = poise::CreateReply::default()
             .content(text)
             .ephemeral(ephemeral)
@@ -118,6 +135,8 @@ pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outco
                     .label(label)
                     .style(serenity::ButtonStyle::Primary),
             ])]);
+        } else if carries_answer && !buttons.buttons.is_empty() {
+            reply = reply.components(buttons.components());
         }
         ctx.send(reply).await?;
     }

@@ -70,6 +70,14 @@ pub enum LobbyError {
         kind: ActionKind,
         allowed: Vec<ActionKind>,
     },
+    #[error("that pre-action no longer fits: the street or the bet has changed")]
+    PreActionStale,
+    #[error("it is your turn: choose on the board")]
+    YourTurnNow,
+    #[error("your time bank is empty")]
+    TimeBankEmpty,
+    #[error("your time bank is already running")]
+    TimeBankRunning,
     #[error("this is a sit & go's table: chips come in or go out only when it ends")]
     SitAndGoTable,
     #[error("the table is paused")]
@@ -148,6 +156,10 @@ impl Refusal for LobbyError {
             LobbyError::NotSittingOut => "lobby-not-sitting-out",
             LobbyError::NoHandInProgress => "lobby-no-hand",
             LobbyError::SitAndGoTable => "lobby-sit-and-go-table",
+            LobbyError::PreActionStale => "lobby-pre-action-stale",
+            LobbyError::YourTurnNow => "lobby-your-turn-now",
+            LobbyError::TimeBankEmpty => "lobby-time-bank-empty",
+            LobbyError::TimeBankRunning => "lobby-time-bank-running",
             LobbyError::Paused => "lobby-paused",
             LobbyError::NotPaused => "lobby-not-paused",
             LobbyError::InvalidSettings { .. } => "lobby-invalid-settings",

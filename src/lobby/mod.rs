@@ -65,9 +65,9 @@ pub use error::LobbyError;
 pub use guilds::GuildShare;
 pub use history::HandHistory;
 pub use notice::{
-    Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
-    PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
-    TournamentHeader, TournamentPlace, TurnOffer,
+    Audience, AwayNotice, BoardClock, CancelReason, HandSummary, LastAction, Notice, NoticeBody,
+    NoticeReceiver, PlayerCards, PreActions, PublicBoard, SeatInfo, SeatStatus, ShownHand,
+    SitOutReason, TableMessage, TournamentHeader, TournamentPlace, TurnOffer,
 };
 pub use seating::{Seated, sit_down};
 pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
@@ -76,8 +76,9 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
-pub use table::DealingOutPace;
+pub use crate::table::PreAction;
 use table::{Chairs, Table, TableInit, TableServices};
+pub use table::{DealingOutPace, TIME_BANK_STEP};
 pub use tournament::UnannouncedResult;
 
 /// Commands a table queues before senders wait.
@@ -99,6 +100,11 @@ pub struct LobbyConfig {
     /// The guilds whose tables this process runs; `None`: every guild. With a bank several
     /// processes share, it runs those it also holds the lease of (see `guilds`).
     pub serves: Option<GuildShare>,
+    /// Every table [`Lobby::start`] reopens (cash tables and sit & gos) deals nothing until
+    /// [`TableHandle::release`]: a front end that must first learn whether the table's
+    /// channel can still show a hand (a Discord channel hidden, deleted, or in a server that
+    /// removed the bot while it was stopped) holds them so, and nothing is dealt blind.
+    pub hold_reopened: bool,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -111,6 +117,9 @@ pub(crate) struct LobbyShared {
     /// What every table uses: the bank, the store, the deck seed, the pace, this lobby.
     services: Arc<TableServices>,
     registry: Mutex<Registry>,
+    /// Set while `Lobby::start` reopens tables with `LobbyConfig::hold_reopened`: each table
+    /// spawned meanwhile starts held.
+    holding: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -245,6 +254,7 @@ impl Lobby {
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
+                holding: std::sync::atomic::AtomicBool::new(config.hold_reopened),
             }),
         };
         // With a bank other processes share, the tables reopened are those of the guilds
@@ -268,8 +278,17 @@ impl Lobby {
                     .await?;
             }
         }
-        lobby.reopen(records, &recoveries).await?;
-        lobby.resume_sit_and_gos().await?;
+        let reopened = match lobby.reopen(records, &recoveries).await {
+            Ok(()) => lobby.resume_sit_and_gos().await,
+            Err(error) => Err(error),
+        };
+        // Tables opened from now on (a command's, or a guild's taken over later) are not
+        // held, whatever happened.
+        lobby
+            .shared
+            .holding
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+        reopened?;
         lobby.keep_guilds();
         Ok((lobby, recoveries))
     }
@@ -326,6 +345,7 @@ impl Lobby {
         settings: TableSettings,
     ) -> Result<TableHandle, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.shared.services.bank.computer_max_buy_in())?;
         self.hold_guild(guild).await?;
         {
             let mut registry = self.shared.registry();
@@ -397,7 +417,11 @@ impl Lobby {
         };
         let (guild, table) = (init.guild, init.table);
         let services = Arc::clone(&init.services);
-        let task = tokio::spawn(Table::new(init).run(receiver));
+        let held = self
+            .shared
+            .holding
+            .load(std::sync::atomic::Ordering::SeqCst);
+        let task = tokio::spawn(Table::new(init, held).run(receiver));
         let abort = task.abort_handle();
         tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();

@@ -370,8 +370,14 @@ async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_p
         clicked.iter().all(|user| *user == ada.id),
         "the player sitting out is never asked to act"
     );
-    // Cancelled now, the pool is divided by the chips: Ben's antes and bring-ins went to Ada.
-    let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
+    // Cancelled now, with hand 4 in its betting: the cancel waits for Ada to play it out (Ben
+    // sits out), then divides the pool by the chips: Ben's antes and bring-ins went to Ada.
+    let in_hand_4 = in_hand(CHANNEL, 4);
+    let both = [ada.clone(), ben.clone()];
+    let the_moderator = moderator();
+    let cancelling = tournament(&fake, &the_moderator, CHANNEL, "cancel");
+    let playing = click_until(&fake, CHANNEL, &both, |fake| !in_hand_4(fake));
+    let (cancelled, _) = tokio::join!(cancelling, playing);
     assert_public(&cancelled, CHANNEL, "in proportion to their chips");
     let share = |name: &str| -> u64 {
         let line = cancelled

@@ -42,6 +42,16 @@ async fn until_none_live(bot: &studbot::bot::Bot) {
     .await;
 }
 
+/// Waits until the lobby has let table `channel` go: the bank records the cancel first, and
+/// the table's task ends a moment later.
+async fn until_table_gone(bot: &studbot::bot::Bot, channel: u64) {
+    eventually(
+        "the cancelled sit & go's table is gone from the lobby",
+        || async { bot.lobby().table(TableId(channel)).is_err() },
+    )
+    .await;
+}
+
 /// Whether sit & go `id` was cancelled before its start (every buy-in refunded).
 async fn refunded(bot: &studbot::bot::Bot, id: u64) -> bool {
     matches!(
@@ -153,7 +163,7 @@ async fn a_deleted_thread_cancels_a_running_sit_and_go_with_its_hand_in_play_und
         }
         other => panic!("not cancelled after its start: {other:?}"),
     }
-    assert!(running.lobby().table(TableId(THREAD)).is_err());
+    until_table_gone(&running, THREAD).await;
     let total: u64 = balances(&fake, &players).await.iter().sum();
     assert_eq!(total, 2 * START, "the whole pool is paid back");
     bot.stop().await;
@@ -203,7 +213,7 @@ async fn sit_and_gos_whose_channel_was_deleted_while_the_bot_was_stopped_end_at_
     assert_eq!(balances(&fake, std::slice::from_ref(&ada)).await, [START]);
     let total: u64 = balances(&fake, &both).await.iter().sum();
     assert_eq!(total, 2 * START);
-    assert!(running.lobby().table(TableId(RUNNING)).is_err());
+    until_table_gone(&running, RUNNING).await;
     bot.stop().await;
     audit_passes(data.path());
 }
@@ -346,10 +356,14 @@ async fn tournament_open_and_start_are_refused_where_the_bot_cannot_post_and_tak
 const CLICK_DELAY_MS: u64 = 1_600;
 
 fn slow_clicks(fake: &FakeDiscord, data: &std::path::Path, seed: u64) -> String {
-    // The base config ends in its `[testing]` table.
+    // The base config ends in its `[testing]` table, and has a `[table]` table.
     format!(
-        "{}click_delay_ms = {CLICK_DELAY_MS}\n[table]\nbetween_hands_secs = 0\n",
-        support::bot::config_text(fake, data, seed)
+        "{}click_delay_ms = {CLICK_DELAY_MS}\n",
+        support::bot::config_text(fake, data, seed).replacen(
+            "[table]\n",
+            "[table]\nbetween_hands_secs = 0\n",
+            1
+        )
     )
 }
 

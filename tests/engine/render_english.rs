@@ -69,6 +69,12 @@ fn every_settings_error() -> Vec<SettingsError> {
             computer_players: 6,
             seats: 6,
         },
+        SettingsError::TimeBank(601),
+        SettingsError::AwayHands(101),
+        SettingsError::ComputerBuyIn {
+            max_buy_in: 5_000,
+            limit: 1_000,
+        },
     ]);
     for error in &all {
         match error {
@@ -81,7 +87,10 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
             | SettingsError::OpenPairBigBetInRazz
-            | SettingsError::ComputerPlayers { .. } => {}
+            | SettingsError::ComputerPlayers { .. }
+            | SettingsError::TimeBank(_)
+            | SettingsError::AwayHands(_)
+            | SettingsError::ComputerBuyIn { .. } => {}
         }
     }
     all
@@ -159,6 +168,15 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::HouseDry {
+            needed: 1_000,
+            held: 200,
+            mint_left: 300,
+        },
+        BankError::ComputerBuyInTooLarge {
+            amount: 5_000,
+            limit: 1_000,
+        },
         BankError::UnreadableTournament {
             tournament,
             reason: "place 0 among 4".into(),
@@ -208,6 +226,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. }
+            | BankError::HouseDry { .. }
+            | BankError::ComputerBuyInTooLarge { .. }
             | BankError::UnreadableTournament { .. } => {}
         }
     }
@@ -266,6 +286,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
             reason: "the table task has stopped".into(),
         },
         LobbyError::SitAndGoTable,
+        LobbyError::PreActionStale,
+        LobbyError::YourTurnNow,
+        LobbyError::TimeBankEmpty,
+        LobbyError::TimeBankRunning,
     ];
     all.extend(
         every_settings_error()
@@ -302,6 +326,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::Paused
             | LobbyError::NotPaused
             | LobbyError::SitAndGoTable
+            | LobbyError::PreActionStale
+            | LobbyError::YourTurnNow
+            | LobbyError::TimeBankEmpty
+            | LobbyError::TimeBankRunning
             | LobbyError::Bank { .. }
             | LobbyError::Store { .. }
             | LobbyError::Internal { .. } => {}

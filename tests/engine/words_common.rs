@@ -617,8 +617,13 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table open",
             "/table resume",
             "/join",
+            "/leave",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
         Locale::Id => &[
             "seven card stud hi/lo",
@@ -676,6 +681,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "admin",
             "restart",
             "error",
+            // A player's extra seconds, as Indonesian players of online rooms say it.
+            "time bank",
             "muck",
             "hand",
             "channel",
@@ -700,8 +707,13 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table open",
             "/table resume",
             "/join",
+            "/leave",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
     }
 }
@@ -715,9 +727,21 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
             "min", "antes", "balance",
         ],
         Locale::Id => &[
-            "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",
-            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too.
-            "as", "bank",
+            "pot",
+            "status",
+            "saldo",
+            "bot",
+            "server",
+            "meja",
+            "main",
+            "per",
+            "minimum",
+            "poker",
+            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too;
+            // "administrator" is Indonesian as well (and Discord's name of the permission).
+            "as",
+            "bank",
+            "administrator",
         ],
     }
 }

@@ -175,6 +175,26 @@ impl Bank {
         .await
     }
 
+    /// [`Bank::cancel_tournament`] carried out by the sit & go's own table (a moderator's
+    /// cancel it waited to carry out, or its channel gone): a table operation, so only the
+    /// process holding the guild's lease carries it out.
+    pub async fn cancel_tournament_at_table(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        reference: &str,
+    ) -> Result<Payouts, BankError> {
+        self.call_leased(
+            guild,
+            ops::CancelTournament {
+                guild,
+                tournament,
+                reference: reference.to_string(),
+            },
+        )
+        .await
+    }
+
     /// Stores a moderator's pause (`paused`) or resume of running sit & go `tournament`'s
     /// table, so that a restart reopens it as it was. Pausing one not running is refused.
     pub async fn pause_tournament(
@@ -211,6 +231,35 @@ impl Bank {
                 .collect())
         })
         .await
+    }
+
+    /// Keeps running sit & go `tournament`'s time banks (milliseconds by tournament seat), so
+    /// that a restart deals on with them. Refused once it is not running.
+    pub async fn save_tournament_time_banks(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        millis: Vec<u64>,
+    ) -> Result<(), BankError> {
+        // The table's own doing: only the process running the guild's tables writes it.
+        self.call_leased(
+            guild,
+            ops::SaveTournamentTimeBanks {
+                guild,
+                tournament,
+                millis,
+            },
+        )
+        .await
+    }
+
+    /// The time banks kept for `tournament` (milliseconds by tournament seat), if any.
+    pub async fn tournament_time_banks(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<Vec<u64>>, BankError> {
+        self.read(move |store| tournaments::stored_time_banks(store, tournament))
+            .await
     }
 
     /// Whether a moderator paused `tournament`'s table (a restart reopens it paused).

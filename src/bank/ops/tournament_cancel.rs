@@ -87,6 +87,7 @@ impl Operation for CancelTournament {
         let answer = paid.clone();
         tournaments::set_paused(draft, id, false);
         tournaments::remove_computer_allowance(draft, id);
+        tournaments::remove_time_banks(draft, id);
         state.phase = TournamentPhase::Cancelled { tournament, paid };
         tournaments::write(draft, &state);
         Ok(answer)

@@ -57,6 +57,7 @@ pub(super) fn pay_out(
     record_results(draft, state, &results)?;
     tournaments::set_paused(draft, state.id, false);
     tournaments::remove_computer_allowance(draft, state.id);
+    tournaments::remove_time_banks(draft, state.id);
     tournaments::set_unannounced(draft, state.id, true);
     state.phase = TournamentPhase::Finished {
         tournament,

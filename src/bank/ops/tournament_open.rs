@@ -41,7 +41,7 @@ impl Operation for OpenTournament {
     fn apply(
         self,
         draft: &mut Draft<'_>,
-        _config: &EconomyConfig,
+        config: &EconomyConfig,
     ) -> Result<TournamentId, BankError> {
         let OpenTournament {
             guild,
@@ -55,6 +55,10 @@ impl Operation for OpenTournament {
             return Err(BankError::BadTournament(format!(
                 "{computer_players} computer players for {seats} seats"
             )));
+        }
+        // Computers enter at the sit & go's buy-in: it may not pass their bound.
+        if computer_players != 0 {
+            super::house_buy_in::refuse_computer_buy_in_above_limit(config, settings.buy_in)?;
         }
         // A full field must be playable as set: the start checks the field it gets.
         Tournament::start(settings.clone(), seats)

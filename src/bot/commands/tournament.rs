@@ -4,6 +4,7 @@
 //! asks and tells.
 
 use crate::bank::{TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::lobby::LobbyError;
 use crate::refusal::Refusal;
 use crate::render::{self, Locale, display_name, tr};
 use crate::tournament::{PayoutTable, Structure, StructureKind, Tournament, TournamentSettings};
@@ -78,13 +79,19 @@ pub async fn open(
     let computers = computer_players.map_or(0, |computers| computers.0);
     // What the bot may do in this channel, as Discord says with the interaction: no buy-in
     // is taken for a sit & go whose boards the channel would refuse.
-    let missing = permissions::missing_at_open(ctx);
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return missing_permissions(&caller, &missing);
         }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
+        }
+        // Computer entrants' buy-ins come from the house: the server's staff only.
+        if computers > 0
+            && let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
         }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
@@ -147,7 +154,7 @@ pub async fn open(
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn start(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-start");
-    let missing = permissions::missing_at_open(ctx);
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return missing_permissions(&caller, &missing);
@@ -177,6 +184,18 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Err(answer) => return answer,
         };
         let was_running = matches!(state.phase, TournamentPhase::Running(_));
+        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
+            // Through its table, which plays the hand in play to its end and records it
+            // first: no cancel decides a pot. Its task gone meanwhile (the sit & go ended,
+            // or the bot is stopping), the bank below says what is left to cancel.
+            match table.cancel_sit_and_go(&reference).await {
+                Ok(paid) => {
+                    return Answer::public(cancelled_text(&caller.bot, caller.public, true, &paid));
+                }
+                Err(LobbyError::TableClosed { .. }) => {}
+                Err(error) => return caller.refuse(&error),
+            }
+        }
         let paid = match caller
             .bot
             .bank()
@@ -186,12 +205,6 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Ok(paid) => paid,
             Err(error) => return caller.refuse(&error),
         };
-        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
-            // The bank no longer runs it: its table stops, the hand in play unrecorded.
-            if let Err(error) = table.close().await {
-                tracing::warn!(%error, "the cancelled sit & go's table did not close");
-            }
-        }
         Answer::public(cancelled_text(
             &caller.bot,
             caller.public,

@@ -39,7 +39,7 @@ struct Quit;
 pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     // `--data` means what it means for every subcommand: the bank lives in `DIR/bank`.
     let (_, location) = super::play_location(args)?;
-    let bank = Bank::open_at(&location, EconomyConfig::default())
+    let bank = Bank::open_at(&location, EconomyConfig::for_one_local_player())
         .await
         .with_context(|| format!("cannot open the bank in {location}"))?;
     crate::cli::sim_data::take_guild(&bank, GUILD).await?;
