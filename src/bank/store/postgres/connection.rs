@@ -385,10 +385,14 @@ impl Pool {
     }
     /// A connection for a read beside the committer: a pooled one, or a new one.
     pub fn take_reader(&self) -> Result<Connection, StoreError> {
+        self.take_reader_pooled().map(|(connection, _)| connection)
+    }
+    /// [`Pool::take_reader`], and whether the connection came from the pool.
+    fn take_reader_pooled(&self) -> Result<(Connection, bool), StoreError> {
         let pooled = lock(&self.readers).pop();
         match pooled {
-            Some(connection) if !connection.is_closed() => Ok(connection),
-            _ => self.connect(),
+            Some(connection) if !connection.is_closed() => Ok((connection, true)),
+            _ => self.connect().map(|connection| (connection, false)),
         }
     }
     pub fn return_reader(&self, connection: Connection) {
@@ -453,7 +457,7 @@ pub trait Connections {
     /// Runs `work` on a connection of this source.
     fn with_connection<T>(
         &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, postgres::Error>,
+        work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError>;
 }
 
@@ -464,12 +468,18 @@ impl Connections for Pool {
 
     fn with_connection<T>(
         &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, postgres::Error>,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
-        let mut connection = self.take_reader()?;
-        let result = work(&mut connection).map_err(sql_error);
+        let (mut connection, pooled) = self.take_reader_pooled()?;
+        let mut result = work(&mut connection);
+        if result.is_err() && pooled && connection.is_closed() {
+            // A pooled connection the server closed while it waited (the server restarted)
+            // is found closed only by using it: a read is safe to run again on a new one.
+            connection = self.connect()?;
+            result = work(&mut connection);
+        }
         self.return_reader(connection);
-        result
+        result.map_err(sql_error)
     }
 }
 

@@ -85,7 +85,7 @@ impl Connections for PgTransaction<'_> {
 
     fn with_connection<T>(
         &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, postgres::Error>,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
         if let Some(failed) = self.failure.borrow().as_ref() {
             return Err(StoreError(failed.to_string()));
@@ -259,7 +259,7 @@ impl Connections for Snapshot<'_> {
 
     fn with_connection<T>(
         &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, postgres::Error>,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
         let mut connection = self.connection.borrow_mut();
         let connection = connection
@@ -318,7 +318,7 @@ impl Connections for Loading<'_> {
 
     fn with_connection<T>(
         &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, postgres::Error>,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
         let mut connection = self.connection.borrow_mut();
         let connection = connection
