@@ -8,16 +8,16 @@
 use std::path::Path;
 
 use super::BankError;
-use super::store::{Store, Tree, Write};
+use super::store::{Reads, Store, Tree, Write};
 
 /// The schema this program reads and writes: 2 stores the bank's records in the compact
 /// encoding (`encoding`); 3 adds the index of live sit & gos by channel (`tournament_live`).
 /// An older database is migrated when opened, a step at a time (`migration`).
 pub const SCHEMA_VERSION: u32 = 3;
 
-const SCHEMA_KEY: &[u8] = b"schema_version";
+pub(crate) const SCHEMA_KEY: &[u8] = b"schema_version";
 
-pub(crate) fn stored_version(store: &dyn Store) -> Result<Option<u32>, BankError> {
+pub(crate) fn stored_version(store: &dyn Reads) -> Result<Option<u32>, BankError> {
     match store.get(Tree::Meta, SCHEMA_KEY)? {
         None => Ok(None),
         Some(bytes) => {
@@ -28,6 +28,20 @@ pub(crate) fn stored_version(store: &dyn Store) -> Result<Option<u32>, BankError
             Ok(Some(u32::from_be_bytes(bytes)))
         }
     }
+}
+
+/// Whether `store` holds no bank: no key at all, or only the schema version (what opening a
+/// new store writes).
+pub(crate) fn holds_no_bank(store: &dyn Reads) -> Result<bool, BankError> {
+    for tree in Tree::ALL {
+        for item in store.scan_prefix(tree, &[]) {
+            let (key, _) = item?;
+            if !(tree == Tree::Meta && key == SCHEMA_KEY) {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Refuses a newer schema; stamps a new database with ours.

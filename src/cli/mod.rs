@@ -13,6 +13,7 @@ pub mod eval;
 pub mod exit;
 pub mod health;
 pub mod invite;
+pub mod migrate;
 pub mod play;
 pub mod replay;
 pub mod run;

@@ -87,17 +87,21 @@ pub struct SimArgs {
     /// sit & gos are opened in channel 2, bought into and paid out by the bank, each hand
     /// recorded durably (a killed run's sit & go is resumed first). A directory that holds no
     /// bank yet is used only if it is empty, or with `--create`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "store")]
     pub data: Option<PathBuf>,
+    /// As `--data`, with the bank in this PostgreSQL database (`postgres://user@host/db`);
+    /// the guild's lease is taken first (a live bot running it keeps it).
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// With `--data`: start a new bank there when it holds none (and make the directory).
     #[arg(long, requires = "data")]
     pub create: bool,
-    /// With `--data`: the guild whose accounts play.
-    #[arg(long, default_value_t = 0, requires = "data")]
+    /// With `--data` or `--store`: the guild whose accounts play.
+    #[arg(long, default_value_t = 0)]
     pub guild: u64,
-    /// With `--data`: print one JSON line per settled hand (with `--tournament`, per recorded
-    /// hand), flushed, before the summary.
-    #[arg(long, default_value_t = false, requires = "data")]
+    /// With `--data` or `--store`: print one JSON line per settled hand (with `--tournament`,
+    /// per recorded hand), flushed, before the summary.
+    #[arg(long, default_value_t = false)]
     pub progress: bool,
     #[arg(long, default_value_t = 1)]
     pub ante: u64,
@@ -203,13 +207,23 @@ struct SimReport {
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
+    let location = match (&args.store, &args.data) {
+        (None, None) => None,
+        (store, data) => Some(super::data_dir::bank_location(
+            store.as_deref(),
+            data.as_deref(),
+            |data| super::data_dir::bank_to_play(data, args.create),
+        )?),
+    };
+    if (args.progress || args.guild != 0) && location.is_none() {
+        anyhow::bail!("--guild and --progress play through a bank: give --data DIR or --store URL");
+    }
     if args.tournament {
         let config = args.tournament_config();
-        return match &args.data {
-            Some(data) => {
-                let dir = &super::data_dir::bank_to_play(data, args.create)?;
+        return match &location {
+            Some(location) => {
                 let run = super::sim_tournament_data::TournamentBankRun {
-                    dir,
+                    location,
                     guild: args.guild,
                     progress: args.progress,
                     json: args.json,
@@ -236,11 +250,10 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let report = match &args.data {
-        Some(data) => {
-            let dir = &super::data_dir::bank_to_play(data, args.create)?;
+    let report = match &location {
+        Some(location) => {
             let bank_run = BankRun {
-                dir,
+                location,
                 guild: args.guild,
                 progress: args.progress,
             };

@@ -18,7 +18,6 @@
 //! no run replays another's request.
 
 use std::io::Write;
-use std::path::Path;
 
 use anyhow::{Context, bail};
 
@@ -41,7 +40,7 @@ const SIM_MODERATOR: UserId = UserId(0);
 /// Where and how a run plays through the bank.
 #[derive(Debug, Clone, Copy)]
 pub struct TournamentBankRun<'a> {
-    pub dir: &'a Path,
+    pub location: &'a crate::bank::StoreLocation,
     pub guild: u64,
     /// Print `{"tournament":T,"hand":N}` (flushed) once each hand is recorded durably.
     pub progress: bool,
@@ -56,9 +55,10 @@ pub fn run(config: &TournamentSimConfig, run: &TournamentBankRun<'_>) -> anyhow:
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let bank = Bank::open(run.dir, EconomyConfig::default())
+        let bank = Bank::open_at(run.location, EconomyConfig::default())
             .await
-            .with_context(|| format!("cannot open the bank in {}", run.dir.display()))?;
+            .with_context(|| format!("cannot open the bank in {}", run.location))?;
+        super::sim_data::take_guild(&bank, GuildId(run.guild)).await?;
         let played = play_all(config, run, &bank).await;
         let stopped = bank.shutdown().await.context("the bank did not shut down");
         played?;

@@ -3,14 +3,14 @@
 //! refusal clear and changing nothing; a restart resumes where the tournament was; a
 //! corrupt record refused, never played.
 
-use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
 use studbot::bank::{
     Bank, BankError, EconomyConfig, GuildId, Reason, TableId, TournamentId, TournamentPhase, UserId,
 };
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
-use crate::bank_common::open_bank;
+use crate::bank_common::{TestPlace, TestStore, open_bank, open_bank_at};
 
 const GUILD: GuildId = GuildId(7);
 const CHANNEL: TableId = TableId(40);
@@ -67,10 +67,11 @@ async fn play_out(bank: &Bank, id: TournamentId) -> u64 {
     }
 }
 
-#[tokio::test]
-async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 3, 100, 3).await;
     let state = bank.tournament(id).await.unwrap().unwrap();
     assert!(
@@ -115,10 +116,9 @@ async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn every_refusal_is_clear_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn every_refusal_is_clear_and_changes_nothing(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 4, 100, 1).await;
     let before = ledger_len(&bank).await;
     let refusals = [
@@ -241,10 +241,9 @@ async fn every_refusal_is_clear_and_changes_nothing() {
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 6, 250, 3).await;
     assert_eq!(
         bank.unregister_tournament(GUILD, id, user(2), "leave")
@@ -276,10 +275,11 @@ async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 3, 100, 3).await;
     let state = bank.tournament(id).await.unwrap().unwrap();
     let next = state.tournament().unwrap().next_hand().unwrap();
@@ -406,3 +406,11 @@ async fn a_corrupt_tournament_record_is_refused_never_played() {
     assert_eq!(report.sit_and_gos_live[0].phase, "unreadable");
     bank.shutdown().await.unwrap();
 }
+
+on_each_store!(
+    #[tokio::test]
+    a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing,
+    every_refusal_is_clear_and_changes_nothing,
+    unregistering_and_cancelling_before_the_start_refund_every_buy_in,
+    cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in,
+);

@@ -146,13 +146,16 @@ impl Bank {
         final_stacks: &[u64],
         history: Option<Vec<u8>>,
     ) -> Result<(), BankError> {
-        self.call(ops::RecordTournamentHand {
+        self.call_leased(
             guild,
-            tournament,
-            hand,
-            final_stacks: final_stacks.to_vec(),
-            history,
-        })
+            ops::RecordTournamentHand {
+                guild,
+                tournament,
+                hand,
+                final_stacks: final_stacks.to_vec(),
+                history,
+            },
+        )
         .await
     }
 
@@ -169,6 +172,26 @@ impl Bank {
             tournament,
             reference: reference.to_string(),
         })
+        .await
+    }
+
+    /// [`Bank::cancel_tournament`] carried out by the sit & go's own table (a moderator's
+    /// cancel it waited to carry out, or its channel gone): a table operation, so only the
+    /// process holding the guild's lease carries it out.
+    pub async fn cancel_tournament_at_table(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        reference: &str,
+    ) -> Result<Payouts, BankError> {
+        self.call_leased(
+            guild,
+            ops::CancelTournament {
+                guild,
+                tournament,
+                reference: reference.to_string(),
+            },
+        )
         .await
     }
 
@@ -218,11 +241,15 @@ impl Bank {
         tournament: TournamentId,
         millis: Vec<u64>,
     ) -> Result<(), BankError> {
-        self.call(ops::SaveTournamentTimeBanks {
+        // The table's own doing: only the process running the guild's tables writes it.
+        self.call_leased(
             guild,
-            tournament,
-            millis,
-        })
+            ops::SaveTournamentTimeBanks {
+                guild,
+                tournament,
+                millis,
+            },
+        )
         .await
     }
 

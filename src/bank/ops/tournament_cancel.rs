@@ -16,6 +16,7 @@ use crate::bank::stats::TournamentResult;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 
+#[derive(Clone)]
 pub(crate) struct CancelTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,

@@ -12,6 +12,7 @@ use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentSt
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 use crate::tournament::{Tournament, TournamentSettings};
 
+#[derive(Clone)]
 pub(crate) struct OpenTournament {
     pub guild: GuildId,
     pub channel: TableId,

@@ -70,7 +70,7 @@ impl Table {
         let paid = self
             .services
             .bank
-            .cancel_tournament(self.guild, id, reference)
+            .cancel_tournament_at_table(self.guild, id, reference)
             .await?;
         self.close_tournament_table();
         Ok(paid)
