@@ -70,6 +70,7 @@ pub mod store;
 mod tables;
 #[cfg(test)]
 mod test_store;
+mod tournament_legacy;
 mod tournaments;
 mod types;
 mod vocab;
@@ -80,7 +81,7 @@ pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use handle::Bank;
+pub use handle::{Bank, OpenExtras};
 pub use house::HouseStats;
 pub use records::ChannelHand;
 pub use references::{
@@ -91,7 +92,10 @@ pub use references::{
 };
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
-pub use tournaments::{TournamentId, TournamentPhase, TournamentState};
+pub use tournaments::{
+    DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentId,
+    TournamentPhase, TournamentState,
+};
 pub use types::{
     MemberPreferences, Payouts, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer,
 };

@@ -65,7 +65,6 @@ pub struct TournamentReport {
 /// tournament resumed at any hand (after a crash, from the bank) plays on exactly as it
 /// would have.
 pub(super) struct Dealer {
-    rules: crate::table::Rules,
     seed: u64,
     hand: Option<Hand>,
 }
@@ -74,7 +73,6 @@ impl Dealer {
     /// The dealer of sit & go `index` (from 0) of a run seeded with `config.seed`.
     pub(super) fn new(config: &TournamentSimConfig, index: u64) -> Dealer {
         Dealer {
-            rules: config.rules,
             seed: hand_seed(config.seed, index),
             hand: None,
         }
@@ -95,7 +93,8 @@ impl Dealer {
             hand_seed(self.seed, u64::MAX),
             next.number,
         ));
-        let (game, stakes, rules, stacks) = (next.game, next.stakes, self.rules, &next.stacks);
+        // The tournament's rules of this hand: capped until the event is heads-up.
+        let (game, stakes, rules, stacks) = (next.game, next.stakes, next.rules, &next.stacks);
         let playing = match &mut self.hand {
             Some(hand) => hand
                 .restart(HandSetup::from_deck(game, stakes, rules, stacks, deck))
@@ -132,10 +131,12 @@ impl Dealer {
 /// The settings every sit & go of `config` is played with.
 pub(super) fn settings(config: &TournamentSimConfig) -> TournamentSettings {
     TournamentSettings {
-        game: config.game,
-        structure: Structure::built_in(config.structure),
-        buy_in: config.buy_in,
-        payouts: None,
+        rules: config.rules,
+        ..TournamentSettings::new(
+            config.game,
+            Structure::built_in(config.structure),
+            config.buy_in,
+        )
     }
 }
 

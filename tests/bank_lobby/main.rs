@@ -45,6 +45,7 @@ mod lobby_tournament_result;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_history;
+mod tournament_older_records;
 mod tournament_pause_audit;
 mod tournament_properties;
 mod tournament_stats;

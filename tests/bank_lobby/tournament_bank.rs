@@ -17,12 +17,11 @@ const CHANNEL: TableId = TableId(40);
 const START: u64 = 1_000;
 
 fn settings(buy_in: u64) -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
         buy_in,
-        payouts: None,
-    }
+    )
 }
 
 fn user(n: u64) -> UserId {
@@ -197,14 +196,18 @@ async fn every_refusal_is_clear_and_changes_nothing() {
             .await,
         Err(BankError::TableOpenInChannel { table: TableId(42) })
     );
-    // Settings no field of that size could play: three places paid among two seats.
+    // Settings no field of that size could play: three places paid among three seats
+    // (everyone paid is no tournament).
     let mut three_places = settings(10);
     three_places.payouts = Some(studbot::tournament::PayoutTable::new(vec![50, 30, 20]).unwrap());
-    assert!(matches!(
-        bank.open_tournament(GUILD, TableId(43), 2, three_places, "places")
+    assert_eq!(
+        bank.open_tournament(GUILD, TableId(43), 3, three_places, "places")
             .await,
-        Err(BankError::BadTournament(_))
-    ));
+        Err(BankError::PayoutPlaces {
+            places: 3,
+            entrants: 3
+        })
+    );
     assert!(matches!(
         bank.open_tournament(GUILD, TableId(43), 9, settings(10), "nine")
             .await,

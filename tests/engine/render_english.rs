@@ -157,6 +157,14 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::PayoutPlaces {
+            places: 3,
+            entrants: 2,
+        },
+        BankError::NotStillIn { tournament },
+        BankError::DealPlayers { left: 5 },
+        BankError::DealPending { tournament },
+        BankError::NoSuchDeal { tournament },
     ];
     for error in &all {
         match error {
@@ -199,7 +207,12 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentNotRunning { .. }
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
-            | BankError::TournamentHandRefused { .. } => {}
+            | BankError::TournamentHandRefused { .. }
+            | BankError::PayoutPlaces { .. }
+            | BankError::NotStillIn { .. }
+            | BankError::DealPlayers { .. }
+            | BankError::DealPending { .. }
+            | BankError::NoSuchDeal { .. } => {}
         }
     }
     all

@@ -5,6 +5,7 @@
 
 mod reads;
 mod tournaments;
+pub use tournaments::OpenExtras;
 mod whole_store;
 mod writes;
 

@@ -84,10 +84,8 @@ pub async fn open(
             Err(_) => return caller.refuse(&TournamentRefused::BadPayouts),
         };
         let settings = TournamentSettings {
-            game: game.0,
-            structure: Structure::built_in(structure.kind()),
-            buy_in,
             payouts,
+            ..TournamentSettings::new(game.0, Structure::built_in(structure.kind()), buy_in)
         };
         let bank = caller.bot.bank();
         let opened = bank

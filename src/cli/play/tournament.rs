@@ -25,9 +25,9 @@ use crate::bank::{
 use crate::cli::sim_session::{hand_deck, hand_seed};
 use crate::lobby::HandHistory;
 use crate::render::{self, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt, tr};
+use crate::table::GameChoice;
 use crate::table::computer::choose_for_hand;
 use crate::table::hand::{Hand, HandSetup};
-use crate::table::{GameChoice, Rules};
 use crate::tournament::{NextHand, Status, Structure, Tournament, TournamentSettings};
 
 /// The channel the terminal's sit & gos play in (its cash table is 1).
@@ -183,7 +183,7 @@ impl Deal<'_> {
         let mut hand = Hand::new(HandSetup::from_deck(
             next.game,
             next.stakes,
-            Rules::default(),
+            next.rules,
             &next.stacks,
             deck,
         ))
@@ -244,12 +244,11 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
     let (id, resumed) = match live {
         Some(id) => (id, true),
         None => {
-            let settings = TournamentSettings {
-                game: args.game,
-                structure: Structure::built_in(args.structure),
-                buy_in: args.buy_in,
-                payouts: None,
-            };
+            let settings = TournamentSettings::new(
+                args.game,
+                Structure::built_in(args.structure),
+                args.buy_in,
+            );
             let reference = crate::bank::play_tournament_open_reference(all.len() + 1);
             let seats = usize::from(args.players);
             (
@@ -268,9 +267,13 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
         let computers = (1..state.seats).filter_map(|seat| u8::try_from(seat).ok());
         let players = std::iter::once(YOU).chain(computers.map(UserId::computer));
         let missing = players.filter(|user| !state.entrants.contains(user));
+        // The seats are drawn from `--seed` when given, so a seeded game deals the same.
+        let seat_seed = args
+            .seed
+            .map_or_else(rand::random, |seed| hand_seed(seed, u64::MAX - 1));
         for user in missing.take(state.seats.saturating_sub(state.entrants.len())) {
             let reference = crate::bank::play_tournament_register_reference(id, user);
-            bank.register_tournament(GUILD, id, user, &reference)
+            bank.register_tournament_seeded(GUILD, id, user, seat_seed, &reference)
                 .await
                 .with_context(|| format!("player {} cannot register", user.0))?;
         }

@@ -87,6 +87,7 @@ impl TournamentPlay {
         if let Some(next) = self.tournament.next_hand() {
             settings.game = GameChoice::from(next.game);
             settings.stakes = next.stakes;
+            settings.rules = next.rules;
         }
         settings
     }
@@ -157,6 +158,8 @@ impl Table {
         }
         self.settings.game = GameChoice::from(next.game);
         self.settings.stakes = next.stakes;
+        // The sit & go's own rules, fixed at its open: capped until the event is heads-up.
+        self.settings.rules = next.rules;
         let number = next.number.saturating_add(1);
         self.last_hand = number;
         if let Err(why) = self.deal(number, next.game, players, &next.stacks) {
