@@ -1,9 +1,9 @@
 # studbot in a container: `docker build -t studbot .` then
 #   docker run -d --name studbot --restart on-failure:10 --stop-timeout 30 \
 #     -e DISCORD_TOKEN=... -v studbot-data:/data studbot
-# Exit codes (README, "Exit codes"): 1 a failure a restart may cure, 2 the configuration. Docker
+# Exit codes (docs/OPERATING.md, "Exit codes"): 1 a failure a restart may cure, 2 the configuration. Docker
 # restarts on any non-zero code, so `on-failure:10` stops a bad config from looping forever.
-# The ledger (every member's chips) lives on the /data volume; back it up (README, "Backups").
+# The ledger (every member's chips) lives on the /data volume; back it up (docs/OPERATING.md, "Backups").
 # `docker stop` sends SIGTERM: hands in progress finish within shutdown_grace_secs (10 s by
 # default, below docker's 10 s stop timeout only if you keep it so: use `--stop-timeout 30`).
 
@@ -15,7 +15,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# The default features, as the README builds it; the shipped binary carries no debug info.
+# The default features, as docs/OPERATING.md builds it; the shipped binary carries no debug info.
 ENV CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_STRIP=debuginfo
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \

@@ -3,7 +3,7 @@
 //! pokenum (poker-eval) enumerates the heads-up Stud/8 fifth-street spot (671,580 runouts) in
 //! about 50 ms, 13.4 M runouts/s: the figure the exact path was first measured against.
 //!
-//! The multiway rows are the spots the README compares with pokenum as whole processes:
+//! The multiway rows are the spots docs/TESTING.md compares with pokenum as whole processes:
 //! three-way from fifth street with eight dead cards (42,751,800 runouts), four-way from
 //! fifth with twelve dead (317,444,400), and three- and four-way from sixth street.
 //!

@@ -5,7 +5,7 @@ Plays N six-player hands of one stud game in pokerkit, every action chosen unifo
 the legal ones (fold, check or call, bring-in, complete/bet/raise), with every dealing,
 showing and chip movement automated, and prints one JSON line with hands per second. Time
 the whole process (`time python3 scripts/pokerkit_speed.py ...`) next to
-`time studbot sim --actions random ...` in the same run: README, "Speed".
+`time studbot sim --actions random ...` in the same run: docs/TESTING.md, "Benchmarks".
 
 Usage: python3 scripts/pokerkit_speed.py [--game stud8|stud|razz] [--hands N] [--seed S]
 """

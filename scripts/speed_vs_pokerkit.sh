@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# README, "Benchmarks": studbot's random-action play against pokerkit's on the same work
+# docs/TESTING.md, "Benchmarks": studbot's random-action play against pokerkit's on the same work
 # (six-player hands, every action a uniformly random legal one), each timed as a whole
 # process in this one run, for every game; then studbot's computer players.
 #

@@ -24,9 +24,9 @@ use tokio::sync::{oneshot, watch};
 use super::audit::{self, AuditReport};
 use super::backup::Journals;
 use super::clock::Clock;
+use super::idempotency;
 use super::ledger::{self, Draft, Overlay};
 use super::ops::{self, Operation};
-use super::references;
 use super::store::{BATCHES_KEY, Store, StoreError, Tree};
 use super::{BankError, BankFailed, EconomyConfig};
 use crate::telemetry::record;
@@ -256,7 +256,7 @@ impl Committer {
         let now = self.clock.now_unix_ms();
         let drafted = catch_unwind(AssertUnwindSafe(|| {
             let mut draft = Draft::new(store.as_ref(), batch, next_seq, now);
-            references::prune(&mut draft).map(|()| draft.finish().0)
+            idempotency::prune(&mut draft).map(|()| draft.finish().0)
         }));
         if let Ok(Ok(writes)) = drafted {
             batch.extend(writes);

@@ -33,19 +33,27 @@
 //! markers of finished hands for the last [`HAND_MARKERS_KEPT`] hands of each table (a table
 //! retries only its current hand); older ones are pruned by the committer as it goes.
 //!
+//! The files are layered from the store up, each importing only from its own layer or
+//! below and none in a circle (a test in `layers` reads the imports and keeps it so): `store`;
+//! the vocabulary (`vocab`, `types`, `config`, `clock`, `error`, `messages`, `references`);
+//! the stored form (`encoding`, `schema`); `ledger`; the books (`idempotency`, `accounts`,
+//! `leaderboard`, `economy`, `tables`, `tournaments`, `records`, `stats`, `house`,
+//! `migration`); the operations over them (`ops`, `audit`, `backup`); `committer`; `handle`.
+//!
 //! Module map: `handle` (the [`Bank`] callers hold), `ops` (each write operation one type:
 //! its arguments, fingerprint and `apply`), `committer` (the thread that runs them in
 //! batches), `config`, `error`, `types`, `store` (the narrow storage interface, and sled
 //! behind it), `vocab` (accounts and their keys, why chips moved, a ledger entry: a leaf),
 //! `encoding` (the compact on-disk records), `ledger` (its sequence and the per-operation
-//! draft), `references` (idempotency and its pruning), `accounts` (balances, the one
+//! draft), `references` (the form of every reference), `idempotency` (once per reference,
+//! and its pruning), `accounts` (balances, the one
 //! transfer), `tables` (registry, escrow seats, hand markers), `economy`
 //! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
 //! house account, whose chips its computer players play), `records` (table settings and recent
 //! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
 //! escrow), `leaderboard`, `audit` (the store's and the tournaments' checks), `backup` (the
 //! streamed backup file, its journal, and restore), `messages` (each refusal as a message id of
-//! the `.ftl` files), `schema`, `clock`.
+//! the `.ftl` files), `schema` (the version stored), `migration` (from schema 1), `clock`.
 
 mod accounts;
 mod audit;
@@ -58,9 +66,13 @@ mod encoding;
 mod error;
 mod handle;
 mod house;
+mod idempotency;
+#[cfg(test)]
+mod layers;
 mod leaderboard;
 mod ledger;
 mod messages;
+mod migration;
 mod ops;
 mod records;
 mod references;
@@ -83,21 +95,21 @@ pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
 pub use handle::{Bank, OpenExtras};
 pub use house::HouseStats;
+pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use records::ChannelHand;
 pub use references::{
-    REFERENCE_WINDOW_SECS, cash_sim_reference, failed_close_reference, interaction_reference,
-    operator_close_reference, play_tournament_open_reference, play_tournament_register_reference,
-    settlement_reference, table_reference, tournament_sim_reference, workload_player_reference,
-    workload_reference,
+    cash_sim_reference, failed_close_reference, interaction_reference, operator_close_reference,
+    play_tournament_open_reference, play_tournament_register_reference, settlement_reference,
+    table_reference, tournament_sim_reference, workload_player_reference, workload_reference,
 };
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournaments::{
-    DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentId,
-    TournamentPhase, TournamentState,
+    DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentPhase,
+    TournamentState,
 };
 pub use types::{
     MemberPreferences, Payouts, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer,
 };
-pub use vocab::Account;
+pub use vocab::{Account, TournamentId};
 pub use vocab::{LedgerEntry, Reason};

@@ -1,15 +1,18 @@
 //! A sit & go's record as an older studbot wrote it (record version 1, without a version
 //! mark): no betting rules of its own, no added prize, no first seat, and prizes paid only
-//! at the end. It is read into today's [`TournamentState`]: its rules are docs/RULES.md's
-//! defaults, a running one's finished paid places are given their prizes as due (the next
-//! transaction that records its hand, a deal or a cancel pays them), a finished one's
-//! places as paid, a cancelled one's finished places as paid nothing (what the old cancel
-//! did). Written back, it takes today's form.
+//! at the end. It is read into today's parts ([`OlderState`], which `tournaments` makes a
+//! state of): its rules are docs/RULES.md's defaults, a running one's finished paid places
+//! are given their prizes as due (the next transaction that records its hand, a deal or a
+//! cancel pays them), a finished one's places as paid, a cancelled one's finished places as
+//! paid nothing (what the old cancel did). Written back, it takes today's form.
 
 use serde::Deserialize;
 
-use super::tournaments::{TournamentId, TournamentPhase, TournamentState};
-use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
+use super::encoding;
+use super::error::BankError;
+use super::types::Payouts;
+use super::vocab::TournamentId;
+use crate::ids::{GuildId, TableId, UserId};
 use crate::table::GameChoice;
 use crate::tournament::{
     OlderPaid, OlderTournament, PayoutTable, Structure, Tournament, TournamentSettings,
@@ -92,23 +95,48 @@ impl TournamentV1 {
     }
 }
 
-/// An older record of a sit & go, as today's state.
-pub(super) fn decode(value: &[u8], what: &str) -> Result<TournamentState, BankError> {
+/// An older record's phase, in today's terms.
+pub(crate) enum OlderPhase {
+    Registering,
+    Running(Tournament),
+    Finished {
+        tournament: Tournament,
+        payouts: Payouts,
+    },
+    Cancelled {
+        tournament: Option<Tournament>,
+        paid: Payouts,
+    },
+}
+
+/// An older record of a sit & go, in today's terms: what a state is made of.
+pub(crate) struct OlderState {
+    pub id: TournamentId,
+    pub guild: GuildId,
+    pub channel: TableId,
+    pub seats: usize,
+    pub settings: TournamentSettings,
+    pub entrants: Vec<UserId>,
+    pub phase: OlderPhase,
+}
+
+/// An older record of a sit & go, read into today's terms.
+pub(crate) fn decode(value: &[u8], what: &str) -> Result<OlderState, BankError> {
     let older: StateV1 = encoding::decode(value, what)?;
     let corrupt = |why: String| BankError::Storage(format!("{what} (an older record): {why}"));
     let phase = match older.phase {
-        PhaseV1::Registering => TournamentPhase::Registering,
+        PhaseV1::Registering => OlderPhase::Registering,
         PhaseV1::Running(tournament) => {
-            TournamentPhase::Running(tournament.today(OlderPaid::Due).map_err(corrupt)?)
+            OlderPhase::Running(tournament.today(OlderPaid::Due).map_err(corrupt)?)
         }
         PhaseV1::Finished {
             tournament,
             payouts,
-        } => TournamentPhase::Finished {
+        } => OlderPhase::Finished {
             tournament: tournament.today(OlderPaid::Paid).map_err(corrupt)?,
             payouts,
         },
-        PhaseV1::Cancelled { tournament, paid } => TournamentPhase::Cancelled {
+        PhaseV1::Cancelled { tournament, paid } => OlderPhase::Cancelled {
             tournament: tournament
                 .map(|tournament| tournament.today(OlderPaid::Nothing))
                 .transpose()
@@ -116,7 +144,7 @@ pub(super) fn decode(value: &[u8], what: &str) -> Result<TournamentState, BankEr
             paid,
         },
     };
-    Ok(TournamentState {
+    Ok(OlderState {
         id: older.id,
         guild: older.guild,
         channel: older.channel,
@@ -124,8 +152,5 @@ pub(super) fn decode(value: &[u8], what: &str) -> Result<TournamentState, BankEr
         settings: older.settings.today(),
         entrants: older.entrants,
         phase,
-        added_by: None,
-        deal: None,
-        deals_proposed: 0,
     })
 }

@@ -1,6 +1,6 @@
 //! Sit & gos in the bank: each tournament's record (its settings, entrants, and once it
 //! runs the whole [`Tournament`]: stacks at the start of the next hand, level, hands
-//! played, places) and its prize pool, held in a [`Account::Tournament`] escrow from the
+//! played, places) and its prize pool, held in a `Account::Tournament` escrow from the
 //! buy-ins until the payouts. Tournament chips are not bank chips: only the buy-ins, the
 //! refunds and the payouts move through the ledger; a hand moves nothing until it is
 //! recorded, so a hand cut short by a crash is cancelled by doing nothing, and the
@@ -19,23 +19,15 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::accounts::Account;
+use super::idempotency::{Reply, Stored};
 use super::ledger::Draft;
-use super::references::{Reply, Stored};
 use super::store::{Store, Tree};
+use super::tournament_legacy::{OlderPhase, OlderState};
+// The number of a sit & go is the bank's vocabulary; named here too, where the operations
+// on sit & gos have always found it.
+pub use super::vocab::TournamentId;
 use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
 use crate::tournament::{DealKind, PLAYERS, Tournament, TournamentSettings};
-
-/// A sit & go, numbered by the bank from 1 as they are opened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct TournamentId(pub u64);
-
-impl TournamentId {
-    /// The escrow account holding its prize pool.
-    pub fn escrow(self) -> Account {
-        Account::Tournament { tournament: self }
-    }
-}
 
 impl Stored for TournamentId {
     fn to_reply(&self) -> Reply {
@@ -314,7 +306,38 @@ fn decode_record(value: &[u8], what: &str) -> Result<TournamentState, BankError>
         [RECORD_MARK, version, ..] => Err(BankError::Storage(format!(
             "{what} is written in record version {version}; this program reads up to {RECORD_VERSION}"
         ))),
-        older => super::tournament_legacy::decode(older, what),
+        older => super::tournament_legacy::decode(older, what).map(TournamentState::from_older),
+    }
+}
+
+impl TournamentState {
+    /// The state an older record describes (no added prize, no deal).
+    fn from_older(older: OlderState) -> TournamentState {
+        TournamentState {
+            id: older.id,
+            guild: older.guild,
+            channel: older.channel,
+            seats: older.seats,
+            settings: older.settings,
+            entrants: older.entrants,
+            phase: match older.phase {
+                OlderPhase::Registering => TournamentPhase::Registering,
+                OlderPhase::Running(tournament) => TournamentPhase::Running(tournament),
+                OlderPhase::Finished {
+                    tournament,
+                    payouts,
+                } => TournamentPhase::Finished {
+                    tournament,
+                    payouts,
+                },
+                OlderPhase::Cancelled { tournament, paid } => {
+                    TournamentPhase::Cancelled { tournament, paid }
+                }
+            },
+            added_by: None,
+            deal: None,
+            deals_proposed: 0,
+        }
     }
 }
 

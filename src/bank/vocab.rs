@@ -1,11 +1,22 @@
-//! The bank's vocabulary: the accounts chips sit in (and their keys), why chips moved, and
-//! one ledger entry. A leaf: the balances (`accounts`), the ledger and its unit of work
-//! (`ledger`) and the on-disk form (`encoding`) all use these, and these use none of them.
+//! The bank's vocabulary: the accounts chips sit in (and their keys), the number of a sit &
+//! go, why chips moved, and one ledger entry. A leaf: the balances (`accounts`), the ledger
+//! and its unit of work (`ledger`), the on-disk form (`encoding`), the errors and the
+//! tournaments' records all use these, and these use none of them.
 
 use serde::{Deserialize, Serialize};
 
-use super::TournamentId;
 use crate::ids::{GuildId, TableId, UserId};
+
+/// A sit & go, numbered by the bank from 1 as they are opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TournamentId(pub u64);
+
+impl TournamentId {
+    /// The escrow account holding its prize pool.
+    pub fn escrow(self) -> Account {
+        Account::Tournament { tournament: self }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]

@@ -1,6 +1,6 @@
 //! The Discord permissions the bot needs in a table's channel: the one list behind the invite
 //! link (`studbot invite`) and the checks that refuse to open a table where the board could
-//! never be posted. Each entry says why we need it (README, "Run it for your server").
+//! never be posted. Each entry says why we need it (docs/OPERATING.md, "Run it for your server").
 //!
 //! A thread or forum post is its own channel with its own rule: Discord's Send Messages
 //! "does not allow sending messages in threads", which takes Send Messages in Threads instead.

@@ -14,7 +14,7 @@ use crate::table::{Card, Game};
 /// Samples when the answer is estimated and `--samples` is not given.
 pub const DEFAULT_SAMPLES: u64 = 1_000_000;
 /// The most work (in heads-up runouts, see [`crate::equity::exact_work`]) enumerated without
-/// `--exact`: about two seconds on one core of the machine the README's figures come from.
+/// `--exact`: about two seconds on one core of the machine the figures of docs/TESTING.md come from.
 pub const AUTO_EXACT_WORK: u128 = 600_000_000;
 
 #[derive(clap::Args, Debug)]

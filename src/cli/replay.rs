@@ -1,6 +1,6 @@
 //! `studbot replay [--tournament] [FILE|-]`: JSON lines in, one JSON result line per line out.
 //!
-//! Each non-blank input line is one hand (the format docs/ARCHITECTURE.md describes), or with
+//! Each non-blank input line is one hand (the format docs/TOOLS.md describes), or with
 //! `--tournament` one whole sit & go ([`crate::tournament::replay`]); each gives exactly one
 //! output line, `{"ok":true,...}` or `{"ok":false,"error":...}`, in input order. A bad line
 //! never stops the run: the exit code is 0 even when some lines are errors, and non-zero

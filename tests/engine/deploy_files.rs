@@ -1,6 +1,6 @@
 //! The Dockerfile and the systemd unit, read as the build and the supervisor will read them (no
 //! image can be built on the machines that run these tests): the build stage has every tool the
-//! build runs, builds what the README builds, ships no debug info, checks its health without
+//! build runs, builds what docs/OPERATING.md builds, ships no debug info, checks its health without
 //! curl, runs as a numeric non-root user, leaves secrets and data out of its build context, and
 //! both supervisors follow the binary's exit codes.
 
@@ -10,7 +10,7 @@ use studbot::cli::exit::{CONFIGURATION, RESTART_MAY_CURE};
 const DOCKERFILE: &str = include_str!("../../Dockerfile");
 const UNIT: &str = include_str!("../../deploy/studbot.service");
 const EXAMPLE: &str = include_str!("../../config.example.toml");
-const README: &str = include_str!("../../README.md");
+const OPERATING: &str = include_str!("../../docs/OPERATING.md");
 const DOCKERIGNORE: &str = include_str!("../../.dockerignore");
 
 /// The Dockerfile's instructions, each with its continuation lines joined, comments left out.
@@ -100,9 +100,9 @@ fn the_image_builds_the_features_the_readme_builds_without_debug_info() {
     );
     assert!(
         !cargo.contains("--no-default-features") && !cargo.contains("--features"),
-        "the default features, as the README's `cargo build --release`: {cargo}"
+        "the default features, as docs/OPERATING.md's `cargo build --release`: {cargo}"
     );
-    assert!(README.contains("cargo build --release"));
+    assert!(OPERATING.contains("cargo build --release"));
     let env = build
         .iter()
         .find(|instruction| instruction.starts_with("ENV "))
@@ -189,8 +189,8 @@ fn both_supervisors_follow_the_exit_codes() {
     assert_ne!(RESTART_MAY_CURE, CONFIGURATION);
     // Docker restarts on any non-zero code; a bounded count keeps a bad config from looping.
     assert!(
-        DOCKERFILE.contains("--restart on-failure:") && README.contains("--restart on-failure:"),
-        "Docker's policy is on-failure with a bound, in the Dockerfile and the README"
+        DOCKERFILE.contains("--restart on-failure:") && OPERATING.contains("--restart on-failure:"),
+        "Docker's policy is on-failure with a bound, in the Dockerfile and docs/OPERATING.md"
     );
 }
 

@@ -15,6 +15,7 @@ mod words_common;
 mod computer_good;
 mod deploy_files;
 mod discord_config;
+mod docs_links;
 mod equity_board;
 mod equity_cases;
 mod equity_cli;

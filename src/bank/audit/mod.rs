@@ -12,8 +12,10 @@
 //! Each failure is a "break" in the report; only an unreadable store is an error.
 //!
 //! This file holds the report, the ledger's recomputation and the checks of balances, the
-//! leaderboard, tables and guilds; [`tournament_checks`] holds the sit & go checks.
+//! leaderboard, tables and guilds; [`tournament_checks`] holds the sit & go checks, and
+//! [`balance_totals`] the stored balances totalled by kind, which both read.
 
+mod balance_totals;
 mod tournament_checks;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -27,6 +29,7 @@ use super::store::{Store, Tree};
 use super::tables::RegisteredTable;
 use super::tournaments::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, schema};
+use balance_totals::BalanceTotals;
 use tournament_checks::check_tournaments;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,75 +217,6 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
         tournament_flows,
         tournament_parties,
     })
-}
-
-/// The stored balances, totalled by kind, and what the later checks need of them.
-#[derive(Default)]
-struct BalanceTotals {
-    accounts: u64,
-    player_accounts: u64,
-    player_chips: i128,
-    escrow_chips: i128,
-    tournament_chips: i128,
-    house_chips: i128,
-    mint_balance: i128,
-    seats_by_table: BTreeMap<TableId, i128>,
-    escrow_by_tournament: BTreeMap<TournamentId, i128>,
-    tournament_flows: BTreeMap<TournamentId, (i128, i128)>,
-    tournament_parties: BTreeMap<TournamentId, BTreeMap<Account, i128>>,
-    by_guild: BTreeMap<GuildId, i128>,
-    expected_board: BTreeSet<(GuildId, UserId, u64)>,
-}
-
-impl BalanceTotals {
-    /// One stored balance into the totals it belongs to; a balance out of its account's
-    /// range is a break.
-    fn add(&mut self, account: Account, balance: i128, breaks: &mut Vec<String>) {
-        let chips_out_of_range = balance < 0 || balance > i128::from(u64::MAX);
-        match account {
-            Account::Player { guild, user } => {
-                *self.by_guild.entry(guild).or_default() += balance;
-                self.player_accounts += 1;
-                self.player_chips += balance;
-                match u64::try_from(balance) {
-                    Ok(chips) => {
-                        self.expected_board.insert((guild, user, chips));
-                    }
-                    Err(_) => breaks.push(format!("{account:?} holds {balance}")),
-                }
-            }
-            Account::Seat { table, .. } => {
-                self.escrow_chips += balance;
-                *self.seats_by_table.entry(table).or_default() += balance;
-                if chips_out_of_range {
-                    breaks.push(format!("{account:?} holds {balance}"));
-                }
-            }
-            Account::Tournament { tournament } => {
-                self.tournament_chips += balance;
-                *self.escrow_by_tournament.entry(tournament).or_default() += balance;
-                if chips_out_of_range {
-                    breaks.push(format!("{account:?} holds {balance}"));
-                }
-            }
-            Account::House { guild } => {
-                *self.by_guild.entry(guild).or_default() += balance;
-                self.house_chips += balance;
-                if balance < 0 || balance > i128::from(u64::MAX) {
-                    breaks.push(format!("{account:?} holds {balance}"));
-                }
-            }
-            Account::Mint { guild } => {
-                *self.by_guild.entry(guild).or_default() += balance;
-                self.mint_balance += balance;
-                if balance > 0 {
-                    breaks.push(format!(
-                        "{account:?} holds {balance}: more destroyed than created"
-                    ));
-                }
-            }
-        }
-    }
 }
 
 /// Every stored balance against the ledger; no player, seat or prize pool below zero, no

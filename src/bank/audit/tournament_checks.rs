@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::BalanceTotals;
+use super::balance_totals::BalanceTotals;
 use crate::bank::BankError;
 use crate::bank::accounts::Account;
 use crate::bank::store::{Store, Tree};

@@ -18,6 +18,7 @@ use tokio::sync::{oneshot, watch};
 use super::backup::Journals;
 use super::clock::{Clock, SystemClock};
 use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
+use super::migration;
 use super::ops::{self, Operation};
 use super::schema::{self, SCHEMA_VERSION};
 use super::store::{SledStore, Store};
@@ -121,7 +122,7 @@ impl Bank {
         // and stopping it half-way would only make the next start do it again.
         tokio::task::spawn_blocking(move || {
             schema::prepare(prepared.as_ref())?;
-            schema::migrate(prepared.as_ref(), now)
+            migration::migrate(prepared.as_ref(), now)
         })
         .await
         .map_err(|error| BankError::Internal(format!("preparing the store: {error}")))??;

@@ -23,6 +23,7 @@ mod settle_hand;
 mod testing;
 mod tournament_cancel;
 mod tournament_deal;
+mod tournament_entry;
 mod tournament_finish;
 mod tournament_open;
 mod tournament_pause;
@@ -62,8 +63,8 @@ pub(crate) use tournament_unregister::UnregisterTournament;
 
 use super::ledger::Draft;
 // `Once` is the idempotency's own vocabulary; named here too, where every operation finds it.
-pub(crate) use super::references::Once;
-use super::references::{self, Stored};
+pub(crate) use super::idempotency::Once;
+use super::idempotency::{self, Stored};
 use super::{BankError, EconomyConfig};
 
 /// One write operation of the bank.
@@ -94,6 +95,8 @@ pub(crate) fn run<O: Operation>(
 ) -> Result<O::Output, BankError> {
     match op.once() {
         None => op.apply(draft, config),
-        Some(once) => references::once_per_reference(draft, &once, |draft| op.apply(draft, config)),
+        Some(once) => {
+            idempotency::once_per_reference(draft, &once, |draft| op.apply(draft, config))
+        }
     }
 }

@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
 
+use super::tournament_entry::{enter, refuse_unless_registering};
 use super::tournament_open::refusal_of;
-use super::tournament_register::{enter, refuse_unless_registering};
 use super::{Once, Operation};
 use crate::bank::ledger::Draft;
 use crate::bank::references;

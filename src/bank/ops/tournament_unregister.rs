@@ -2,7 +2,7 @@
 //! the start nobody leaves with chips (sitting out is the table's business), so it is
 //! refused, as is unregistering someone not registered.
 
-use super::tournament_register::refuse_unless_registering;
+use super::tournament_entry::refuse_unless_registering;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
