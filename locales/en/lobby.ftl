@@ -142,3 +142,21 @@ lobby-tournament-board = Level { $level } · { $next ->
 } · { $left } players left · average stack { $average }
 lobby-tournament-resumed = The sit & go deals on from hand { $hand }, every stack as it was when that hand began.
 lobby-sit-and-go-table = This is a sit & go's table: nobody buys in, tops up or leaves with chips until it ends (a player who sits out still pays the antes and bring-ins).
+
+## A sit & go's news: a paid bust, a level's new stakes, a cancel, a deal
+tournament-out-paid = { $name } is out in place { $place }, paid { $prize } { $prize ->
+    [one] chip
+   *[other] chips
+}.
+tournament-over-deal = The sit & go ends with a deal ({ $kind ->
+    [icm] ICM
+   *[other] chip chop
+}) after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}.
+lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet } · { $left } players left · average stack { $average }
+tournament-cancel-refund = The sit & go is cancelled before anyone was out: every buy-in went back, and any prize added to where it came from.
+tournament-cancelled-shares = The sit & go is cancelled: the prizes already paid stand, and the prizes not yet won go to the players still in by ICM (what their chips are worth in prizes):
+tournament-deal-lapsed = Not every player left accepted the deal in time: play goes on.
+tournament-deal-still-open = A deal proposed before the bot restarted is open again: { $secs } s to accept it with its buttons.

@@ -101,9 +101,9 @@ bot-house-moderators-only = Hanya moderator yang bisa melihat akun bandar.
 cmd-tournament = Turnamen di channel ini
 cmd-tournament-open = Buka turnamen di channel ini: pemain mendaftar dengan /join (moderator)
 cmd-tournament-start = Mulai turnamen dengan pemain yang sudah mendaftar, minimal dua (moderator)
-cmd-tournament-cancel = Batalkan turnamen: buy-in dikembalikan, atau total hadiah dibagi menurut chip (moderator)
+cmd-tournament-cancel = Batalkan turnamen di antara hand: buy-in kembali, atau sisa hadiah dibagi ICM (moderator)
 cmd-tournament-status = Tampilkan turnamen: peserta, total hadiah, struktur, pembayaran, klasemen
-opt-structure = Seberapa cepat limit naik: biasa, atau turbo (tingkat dengan separuh jumlah hand)
+opt-structure = Cara limit naik: biasa, turbo (tiap level separuh jumlah hand) atau custom (level buatanmu)
 opt-payouts = Persentase yang dibayar per peringkat, misalnya 65/35 (bawaan menurut jumlah peserta)
 choice-regular = Biasa
 choice-turbo = Turbo
@@ -124,7 +124,7 @@ tournament-bad-payouts = Pembayaran harus berupa persentase per peringkat yang b
 tournament-over = Turnamen itu sudah selesai.
 tournament-table-open = Ada meja yang terbuka di channel ini: tutup dulu sebelum membuka turnamen di sini.
 tournament-in-channel = Sudah ada turnamen yang terbuka di channel ini.
-tournament-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini (pembayaran untuk lebih banyak peringkat daripada kursi, atau taruhan di luar batas).
+tournament-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini: chip atau total hadiahnya terlalu besar untuk dihitung, atau aturannya tidak cocok dengan permainannya.
 tournament-already-registered = Kamu sudah terdaftar di turnamen ini.
 tournament-not-registered = Kamu tidak terdaftar di turnamen ini.
 tournament-full = Turnamen sudah penuh ({ $seats } kursi).
@@ -145,3 +145,60 @@ tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh se
 
 # /history tournament: a sit & go's hands
 opt-tournament = Nomor turnamen, untuk melihat hand-nya (hand meja ini jika dikosongkan)
+
+# Turnamen seperti yang dijalankan tournament director: struktur, aturan, dan hadiah tambahan
+# saat dibuka, status sebelum dimulai, pembatalan di antara hand, deal, dan hasil
+cmd-tournament-deal = Usulkan deal ke pemain yang tersisa (dua sampai empat): ICM atau bagi menurut chip
+cmd-tournament-results = Peringkat, hadiah, dan jumlah hand turnamen yang selesai (bawaan: yang terakhir di channel ini)
+opt-levels = Level custom, ante/bring-in/bet kecil/bet besar x hand: 2/3/10/20x12, 3/5/15/30x12
+opt-hands-per-level = Jumlah hand per level (bawaan 12 untuk biasa, 6 untuk turbo)
+opt-prize = Chip tambahan untuk total hadiah (hadiah freeroll)
+opt-prize-from = Asal hadiah tambahan: bandar atau saldomu sendiri
+opt-kind = Cara membagi sisa hadiah
+opt-number = Nomor turnamen (yang terakhir di channel ini jika dikosongkan)
+choice-custom = Custom: level yang kamu tulis
+choice-house = Bandar
+choice-own-balance = Saldoku
+choice-icm = ICM
+choice-chop = Bagi menurut chip
+tournament-status-added-prize = { $from } menambahkan { $prize } chip ke total hadiah.
+tournament-prize-from-house = Bandar
+tournament-places-only = Freeroll tanpa hadiah: hanya memperebutkan peringkat.
+tournament-status-levels = Level: { $levels }
+tournament-status-rules = Aturan, ditetapkan saat dibuka: satu bet dan paling banyak { $raises } raise per putaran taruhan, juga saat tinggal berdua di pot selama masih ada tiga pemain atau lebih di turnamen · all-in kurang: { $short } · chip sisa: { $odd }{ $open_pair ->
+    [yes] {" · pair terbuka di Fourth Street membolehkan bet besar"}
+   *[no] {""}
+}
+tournament-status-payouts-full = Pembagian hadiah jika semua kursi terisi ({ $seats }): { $payouts }
+tournament-status-payouts-now = Jika dimulai sekarang, dengan { $entrants } pemain: { $payouts }
+tournament-status-payouts-now-refused = Jika dimulai sekarang, dengan { $entrants } pemain, turnamen tidak bisa dimulai: hadiahnya untuk { $places } peringkat.
+tournament-status-payouts-too-few = Butuh minimal dua pemain untuk dimulai.
+tournament-standing-out-paid = • { $name }: tersingkir, peringkat { $place }, dapat hadiah { $prize } chip
+tournament-cancel-waits = Turnamen dibatalkan setelah hand yang sedang berjalan selesai: tidak ada hand lagi sesudahnya.
+tournament-cancel-waiting = Turnamen ini akan dibatalkan begitu hand yang sedang berjalan selesai.
+tournament-cancel-by-player = Kamu masih bermain di turnamen ini, jadi tidak bisa membatalkannya: moderator lain bisa, atau pemain yang tersisa bisa sepakat lewat /tournament deal.
+tournament-deal-proposed = { $name } mengusulkan deal ({ $kind }): setiap pemain yang tersisa menerimanya dengan tombol dalam { $secs } dtk, kalau tidak permainan berlanjut.
+tournament-deal-amount = • { $name }: { $chips } chip
+tournament-deal-amount-accepted = • { $name }: { $chips } chip ✅
+tournament-deal-made = Semua pemain yang tersisa sudah menerima: turnamen selesai dengan deal ini.
+tournament-deal-accept = Terima
+tournament-deal-decline = Tolak
+tournament-deal-accepted = { $name } menerima deal ({ $accepted } dari { $of }).
+tournament-deal-accepted-made = { $name } menerima: semua sudah setuju, dan turnamen selesai dengan deal ini.
+tournament-deal-declined = { $name } menolak deal: permainan berlanjut.
+tournament-deal-not-in = Hanya pemain yang masih bertahan di turnamen ini yang bisa mengusulkan atau menjawab deal.
+tournament-deal-players = Deal dibuat oleh dua sampai empat pemain yang tersisa; sekarang tersisa { $left }.
+tournament-deal-pending = Sudah ada deal yang menunggu jawaban para pemain.
+tournament-deal-gone = Deal itu sudah tidak berlaku.
+tournament-deal-during-hand = Deal diusulkan di antara hand: usulkan setelah hand yang sedang berjalan selesai.
+tournament-payout-places = Hadiah untuk { $places } peringkat butuh lebih banyak pemain: turnamen ini punya { $entrants }.
+tournament-prize-needs-source = Sebutkan asal hadiah tambahan: bandar atau saldomu sendiri.
+tournament-no-results = Tidak ada turnamen selesai dengan nomor itu di server ini (atau belum ada di channel ini).
+tournament-results-head = Turnamen #{ $number }, { $game }: { $entrants } pemain, { $hands } hand, total hadiah { $pool }
+tournament-results-deal = Turnamen ini berakhir dengan deal ({ $kind }).
+tournament-levels-missing = Struktur custom butuh level-levelnya, misalnya 2/3/10/20x12, 3/5/15/30x12
+tournament-levels-not-custom = Level hanya ditulis untuk struktur custom.
+tournament-level-unreadable = Level { $level } dari struktur tidak terbaca: tulis tiap level sebagai ante/bring-in/bet kecil/bet besar x hand, misalnya 2/3/10/20x12.
+tournament-level-stakes = Level { $level } dari struktur: { $reason }.
+tournament-level-no-hands = Level { $level } dari struktur harus berlangsung minimal satu hand.
+tournament-hands-per-level = Satu level berlangsung { $min } sampai { $max } hand.

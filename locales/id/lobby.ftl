@@ -93,3 +93,15 @@ lobby-tournament-board = Tingkat { $level } · { $next ->
 } · sisa { $left } pemain · rata-rata chip { $average }
 lobby-tournament-resumed = Turnamen dilanjutkan dari hand { $hand }, dengan chip setiap pemain seperti saat hand itu dimulai.
 lobby-sit-and-go-table = Ini meja turnamen: sampai turnamen selesai, tidak ada buy-in, isi ulang, atau pergi membawa chip (pemain yang istirahat tetap membayar ante dan bring-in).
+
+## Kabar turnamen: pemain yang tersingkir dan dapat hadiah, limit level baru, pembatalan, deal
+tournament-out-paid = { $name } tersingkir di peringkat { $place } dan dapat hadiah { $prize } chip.
+tournament-over-deal = Turnamen selesai dengan deal ({ $kind ->
+    [icm] ICM
+   *[other] bagi menurut chip
+}) setelah { $hands } hand.
+lobby-tournament-level-begins = Level { $level } dimulai: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · sisa { $left } pemain · rata-rata chip { $average }
+tournament-cancel-refund = Turnamen dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan, dan hadiah tambahan kembali ke yang memberinya.
+tournament-cancelled-shares = Turnamen dibatalkan: hadiah yang sudah dibayar tetap berlaku, dan sisa hadiah dibagi dengan ICM di antara pemain yang masih bertahan (nilai chip mereka dalam hadiah):
+tournament-deal-lapsed = Tidak semua pemain yang tersisa menerima deal tepat waktu: permainan berlanjut.
+tournament-deal-still-open = Deal yang diusulkan sebelum bot restart dibuka lagi: { $secs } dtk untuk menerimanya dengan tombolnya.

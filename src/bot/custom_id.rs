@@ -20,6 +20,12 @@ pub enum ButtonId {
     MyCards { table: u64 },
     /// `r:{tournament}`: register me in this sit & go (as `/join` does).
     Register { tournament: u64 },
+    /// `d:{tournament}:{number}:{a|d}`: accept (or decline) deal `number` of this sit & go.
+    Deal {
+        tournament: u64,
+        number: u64,
+        accept: bool,
+    },
 }
 
 fn action_code(action: ActionKind) -> &'static str {
@@ -62,6 +68,14 @@ impl ButtonId {
             } => format!("a:{table}:{hand}:{seq}:{}", action_code(*action)),
             ButtonId::MyCards { table } => format!("c:{table}"),
             ButtonId::Register { tournament } => format!("r:{tournament}"),
+            ButtonId::Deal {
+                tournament,
+                number,
+                accept,
+            } => format!(
+                "d:{tournament}:{number}:{}",
+                if *accept { "a" } else { "d" }
+            ),
         }
     }
 
@@ -80,6 +94,15 @@ impl ButtonId {
             },
             "r" => ButtonId::Register {
                 tournament: parts.next()?.parse().ok()?,
+            },
+            "d" => ButtonId::Deal {
+                tournament: parts.next()?.parse().ok()?,
+                number: parts.next()?.parse().ok()?,
+                accept: match parts.next()? {
+                    "a" => true,
+                    "d" => false,
+                    _ => return None,
+                },
             },
             _ => return None,
         };
@@ -111,6 +134,15 @@ mod tests {
         };
         assert!(register.encode().len() <= MAX_LEN);
         assert_eq!(ButtonId::decode(&register.encode()), Some(register));
+        for accept in [true, false] {
+            let deal = ButtonId::Deal {
+                tournament: u64::MAX,
+                number: u64::MAX,
+                accept,
+            };
+            assert!(deal.encode().len() <= MAX_LEN);
+            assert_eq!(ButtonId::decode(&deal.encode()), Some(deal));
+        }
     }
 
     #[test]
@@ -125,6 +157,9 @@ mod tests {
             "c:",
             "c:1:2",
             "z:1",
+            "d:1:2",
+            "d:1:2:x",
+            "d:1:2:a:extra",
         ] {
             assert_eq!(ButtonId::decode(bad), None, "{bad}");
         }

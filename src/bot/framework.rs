@@ -237,6 +237,8 @@ mod tests {
             "tournament start",
             "tournament cancel",
             "tournament status",
+            "tournament deal",
+            "tournament results",
             "join",
             "leave",
             "sitout",

@@ -31,8 +31,9 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub struct Answer {
     pub text: String,
     pub public: bool,
-    /// A button under the public message: its `custom_id` and label.
-    pub button: Option<(String, String)>,
+    /// Buttons under the public message, each its `custom_id` and label (the first is the
+    /// primary one).
+    pub buttons: Vec<(String, String)>,
 }
 
 impl Answer {
@@ -40,7 +41,7 @@ impl Answer {
         Answer {
             text,
             public: true,
-            button: None,
+            buttons: Vec::new(),
         }
     }
 
@@ -48,16 +49,14 @@ impl Answer {
         Answer {
             text,
             public: false,
-            button: None,
+            buttons: Vec::new(),
         }
     }
 
-    /// The answer with a button under its public message.
-    pub fn with_button(self, custom_id: String, label: String) -> Answer {
-        Answer {
-            button: Some((custom_id, label)),
-            ..self
-        }
+    /// The answer with a button under its public message (after any it has).
+    pub fn with_button(mut self, custom_id: String, label: String) -> Answer {
+        self.buttons.push((custom_id, label));
+        self
     }
 }
 
@@ -106,18 +105,27 @@ pub fn public_locale(ctx: Context<'_>) -> Locale {
 /// Sends `answer`, after whatever already answered the interaction.
 pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outcome {
     let acknowledgement = render::tr(locale(ctx), "bot-done", &[]);
-    let button = answer.button.clone();
+    let buttons = answer.buttons.clone();
     for (text, ephemeral) in messages(answer, answered, acknowledgement) {
         let mut reply = poise::CreateReply::default()
             .content(text)
             .ephemeral(ephemeral)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Some((custom_id, label)) = button.as_ref().filter(|_| !ephemeral) {
-            reply = reply.components(vec![serenity::CreateActionRow::Buttons(vec![
-                serenity::CreateButton::new(custom_id)
-                    .label(label)
-                    .style(serenity::ButtonStyle::Primary),
-            ])]);
+        if !ephemeral && !buttons.is_empty() {
+            let row = buttons
+                .iter()
+                .enumerate()
+                .map(|(index, (custom_id, label))| {
+                    serenity::CreateButton::new(custom_id)
+                        .label(label)
+                        .style(if index == 0 {
+                            serenity::ButtonStyle::Primary
+                        } else {
+                            serenity::ButtonStyle::Secondary
+                        })
+                })
+                .collect();
+            reply = reply.components(vec![serenity::CreateActionRow::Buttons(row)]);
         }
         ctx.send(reply).await?;
     }

@@ -19,20 +19,20 @@ use super::sim_session::{hand_deck, hand_seed};
 use crate::table::computer::choose_for_hand;
 use crate::table::hand::{Hand, HandSetup};
 use crate::table::{GameChoice, Rules};
-use crate::tournament::{NextHand, Structure, StructureKind, Tournament, TournamentSettings};
+use crate::tournament::{NextHand, Structure, Tournament, TournamentSettings};
 
 /// A tournament that has not ended after this many hands is a fault in the engine or the
 /// structure (the built-in stakes put every chip in one pot long before).
 pub const MAX_HANDS: u64 = 100_000;
 
 /// What `sim --tournament` plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentSimConfig {
     pub players: u8,
     pub seed: u64,
     pub count: u64,
     pub game: GameChoice,
-    pub structure: StructureKind,
+    pub structure: Structure,
     /// Each player's buy-in: the prize pool is `players` of them.
     pub buy_in: u64,
     pub rules: Rules,
@@ -132,11 +132,7 @@ impl Dealer {
 pub(super) fn settings(config: &TournamentSimConfig) -> TournamentSettings {
     TournamentSettings {
         rules: config.rules,
-        ..TournamentSettings::new(
-            config.game,
-            Structure::built_in(config.structure),
-            config.buy_in,
-        )
+        ..TournamentSettings::new(config.game, config.structure.clone(), config.buy_in)
     }
 }
 

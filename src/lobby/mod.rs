@@ -56,7 +56,10 @@ use tokio::sync::mpsc;
 use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
-pub use command::{Departure, Joined, ShutdownOutcome, TableHandle, TableStatus};
+pub use command::{
+    DealAnswer, DealOffer, Departure, Joined, ShutdownOutcome, TableHandle, TableStatus,
+    TournamentCancel,
+};
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{

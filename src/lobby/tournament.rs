@@ -41,18 +41,12 @@ impl Lobby {
             else {
                 continue;
             };
-            let payouts = over.payouts().unwrap_or_default();
             results.push(UnannouncedResult {
                 guild: state.guild,
                 tournament,
                 notice: Notice {
                     table: state.channel,
-                    body: NoticeBody::Table(tournament_over(
-                        tournament,
-                        &state.entrants,
-                        over.hands_played(),
-                        &payouts,
-                    )),
+                    body: NoticeBody::Table(tournament_over(tournament, &state.entrants, over)),
                 },
             });
         }
@@ -108,7 +102,8 @@ impl Lobby {
             .tournament(tournament)
             .await?
             .ok_or(crate::bank::BankError::UnknownTournament { tournament })?;
-        let Some(play) = TournamentPlay::of(&state) else {
+        let cancel = self.bank().tournament_cancel_requested(tournament).await?;
+        let Some(play) = TournamentPlay::of(&state, cancel) else {
             return Err(crate::bank::BankError::TournamentNotRunning { tournament }.into());
         };
         let paused = self.bank().tournament_paused(tournament).await?;
@@ -130,7 +125,8 @@ impl Lobby {
             {
                 continue;
             }
-            let Some(play) = TournamentPlay::of(&state) else {
+            let cancel = self.bank().tournament_cancel_requested(state.id).await?;
+            let Some(play) = TournamentPlay::of(&state, cancel) else {
                 continue;
             };
             // A moderator's pause outlives the restart: the table reopens paused.

@@ -140,6 +140,46 @@ pub enum StructureError {
     UnknownName(String),
 }
 
+/// A structure refused, as the moderator who wrote it is told (each level named from 1).
+impl crate::refusal::Refusal for StructureError {
+    fn message_id(&self) -> &'static str {
+        match self {
+            StructureError::NoLevels | StructureError::NoCustomLevels => {
+                "tournament-levels-missing"
+            }
+            StructureError::EmptyStartingStack | StructureError::StartingStackTooLarge => {
+                "tournament-bad"
+            }
+            StructureError::Stakes { .. } => "tournament-level-stakes",
+            StructureError::NoHands { .. } => "tournament-level-no-hands",
+            StructureError::HandsPerLevel(_) => "tournament-hands-per-level",
+            StructureError::Unreadable { .. } => "tournament-level-unreadable",
+            StructureError::UnknownName(_) => "tournament-levels-not-custom",
+        }
+    }
+
+    fn message_args(&self) -> Vec<(&'static str, u64)> {
+        let level = |level: usize| ("level", u64::try_from(level).unwrap_or(u64::MAX));
+        match self {
+            StructureError::Stakes { level: at, .. }
+            | StructureError::NoHands { level: at }
+            | StructureError::Unreadable { level: at, .. } => vec![level(*at)],
+            StructureError::HandsPerLevel(_) => vec![
+                ("min", u64::from(*HANDS_PER_LEVEL.start())),
+                ("max", u64::from(*HANDS_PER_LEVEL.end())),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    fn reason(&self) -> Option<&dyn crate::refusal::Refusal> {
+        match self {
+            StructureError::Stakes { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
 /// The stud shape of a level with small bet `small_bet`: ante a fifth of it and bring-in a
 /// third (each rounded to the nearest chip, the bring-in at least 1), big bet twice it.
 /// `None` when the big bet cannot be counted.

@@ -101,7 +101,7 @@ async fn play_to_the_end(table: &TableHandle, notices: &mut NoticeReceiver) -> P
             NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
                 advance_secs(u64::from(secs)).await;
             }
-            NoticeBody::Table(TableMessage::TournamentOut { user, place }) => {
+            NoticeBody::Table(TableMessage::TournamentOut { user, place, .. }) => {
                 played.outs.push((user, place));
             }
             NoticeBody::Table(TableMessage::TournamentOver { places, .. }) => {

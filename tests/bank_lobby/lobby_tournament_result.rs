@@ -90,6 +90,7 @@ async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart
         tournament: told,
         hands,
         places,
+        deal: None,
     }) = &result.notice.body
     else {
         panic!("not the result: {:?}", result.notice.body);

@@ -270,6 +270,8 @@ fn every_lobby_error() -> Vec<LobbyError> {
             reason: "the table task has stopped".into(),
         },
         LobbyError::SitAndGoTable,
+        LobbyError::DealDuringHand,
+        LobbyError::SitAndGoEnding,
     ];
     all.extend(
         every_settings_error()
@@ -306,6 +308,8 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::Paused
             | LobbyError::NotPaused
             | LobbyError::SitAndGoTable
+            | LobbyError::DealDuringHand
+            | LobbyError::SitAndGoEnding
             | LobbyError::Bank { .. }
             | LobbyError::Store { .. }
             | LobbyError::Internal { .. } => {}

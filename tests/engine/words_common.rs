@@ -475,6 +475,10 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             // A sit & go's buy-ins and its turbo structure, as Spanish players say them.
             "buy-ins",
             "turbo",
+            // A tournament with no buy-in, and the Independent Chip Model (what a deal or
+            // a cancel divides the prizes by), as every Spanish-speaking player says them.
+            "freeroll",
+            "icm",
             "scoops",
             "scoop",
             // Spanish players say "la equity" and "un mix de stud" (locales/GLOSSARY.md).
@@ -487,6 +491,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "discord",
             "/table open",
             "/table resume",
+            "/tournament deal",
             "/join",
             "/back",
             "/cards",
@@ -538,8 +543,14 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             // "pair", "admin server", "restart", "error".
             "equity",
             "limit",
-            // A sit & go's turbo structure.
+            // A sit & go's turbo structure, its levels, a custom one; a freeroll, a deal among
+            // the last players and ICM, as Indonesian players say them.
             "turbo",
+            "level",
+            "custom",
+            "freeroll",
+            "deal",
+            "icm",
             "pair",
             "admin",
             "restart",
@@ -567,6 +578,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "discord",
             "/table open",
             "/table resume",
+            "/tournament deal",
             "/join",
             "/back",
             "/cards",

@@ -84,9 +84,16 @@ pub struct PlayArgs {
     /// pool, everyone starts with the structure's stack (`play::tournament`).
     #[arg(long, default_value_t = false)]
     pub tournament: bool,
-    /// With `--tournament`: the structure.
+    /// With `--tournament`: the structure (`custom` takes `--levels`).
     #[arg(long, value_enum, default_value_t = crate::tournament::StructureKind::Regular, requires = "tournament")]
     pub structure: crate::tournament::StructureKind,
+    /// With `--structure custom`: the levels, `ante/bring-in/small/big x hands` separated by
+    /// commas (`2/3/10/20x12,3/5/15/30x12`), 30 big bets of the first level deep.
+    #[arg(long, requires = "tournament")]
+    pub levels: Option<String>,
+    /// With `--tournament`: hands per level (by default 12 regular, 6 turbo).
+    #[arg(long, requires = "tournament")]
+    pub hands_per_level: Option<u32>,
     #[command(flatten)]
     pub table: TableArgs,
 }

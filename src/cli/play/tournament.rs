@@ -176,6 +176,22 @@ impl Deal<'_> {
     ) -> anyhow::Result<Option<(Vec<u64>, Vec<u8>)>> {
         let (locale, next) = (self.locale, self.next);
         let you_play = self.users.contains(&YOU);
+        if next.level.begins() {
+            let stakes = next.stakes;
+            say(&tr(
+                locale,
+                "lobby-tournament-level-begins",
+                &[
+                    ("level", (next.level.index + 1).into()),
+                    ("ante", stakes.ante.into()),
+                    ("bring_in", stakes.bring_in.into()),
+                    ("small_bet", stakes.small_bet.into()),
+                    ("big_bet", stakes.big_bet.into()),
+                    ("left", next.seats.len().into()),
+                    ("average", self.tournament.status().average_stack.into()),
+                ],
+            ));
+        }
         if you_play {
             say(&header(locale, &self.tournament.status()));
         }
@@ -244,11 +260,14 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
     let (id, resumed) = match live {
         Some(id) => (id, true),
         None => {
-            let settings = TournamentSettings::new(
-                args.game,
-                Structure::built_in(args.structure),
-                args.buy_in,
-            );
+            let structure =
+                Structure::chosen(args.structure, args.hands_per_level, args.levels.as_deref())
+                    .map_err(|error| anyhow::anyhow!("invalid structure: {error}"))?;
+            // The house rules given with the flags, fixed for the whole sit & go.
+            let settings = TournamentSettings {
+                rules: args.settings().rules,
+                ..TournamentSettings::new(args.game, structure, args.buy_in)
+            };
             let reference = crate::bank::play_tournament_open_reference(all.len() + 1);
             let seats = usize::from(args.players);
             (
@@ -471,10 +490,11 @@ async fn tell_busted(
             continue;
         }
         let user = state.entrants[finish.seat];
-        say(&tr(
+        say(&crate::lobby::present::tournament_out(
             locale,
-            "play-tournament-out",
-            &[("name", names(user).into()), ("place", finish.place.into())],
+            &names(user),
+            finish.place,
+            finish.prize,
         ));
     }
     Ok(())

@@ -26,6 +26,7 @@ mod playing;
 mod settle;
 mod shutdown;
 mod tournament;
+mod tournament_end;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Weak};
@@ -199,6 +200,8 @@ impl Table {
     async fn serve(mut self: Box<Self>, mut commands: mpsc::Receiver<TableCommand>) {
         // Restored computer players with no human to play go back to the house.
         Box::pin(self.arrange_computers()).await;
+        // A sit & go's cancel or deal that waited when the bot stopped goes on first.
+        Box::pin(self.resume_tournament_end()).await;
         self.count_seated(self.seats.len());
         while !self.phase.is_closed() {
             let deadline = self.next_deadline();
@@ -261,6 +264,21 @@ impl Table {
             TableCommand::SitOut { user, reply } if self.is_tournament() => {
                 answer(reply, self.sit_out_of_tournament(user).await);
             }
+            TableCommand::CancelTournament { reference, reply } => {
+                answer(reply, self.cancel_tournament(reference).await);
+            }
+            TableCommand::ProposeDeal {
+                user,
+                kind,
+                reference,
+                reply,
+            } => answer(reply, self.propose_deal(user, kind, &reference).await),
+            TableCommand::AnswerDeal {
+                user,
+                number,
+                accept,
+                reply,
+            } => answer(reply, self.answer_deal(user, number, accept).await),
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);
@@ -297,7 +315,10 @@ impl Table {
             .stopping
             .as_ref()
             .and_then(|stopping| stopping.deadline);
-        earliest(self.phase.deadline(self.paused), stop)
+        earliest(
+            earliest(self.phase.deadline(self.paused), stop),
+            self.deal_deadline(),
+        )
     }
 
     async fn on_timer(&mut self) {
@@ -307,6 +328,10 @@ impl Table {
             && due(settlement.retry_at)
         {
             self.settle().await;
+            return;
+        }
+        if due(self.deal_deadline()) {
+            self.lapse_deal().await;
             return;
         }
         if let TablePhase::BetweenHands(between) = &self.phase
