@@ -40,6 +40,7 @@ mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
 mod lobby_tournament;
+mod lobby_tournament_end;
 mod lobby_tournament_pause;
 mod lobby_tournament_result;
 mod tournament_audit_breaks;
