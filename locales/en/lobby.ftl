@@ -50,7 +50,7 @@ play-buy-in = You sit down with { $amount } { $amount ->
 }.
 play-prompt = Your move — { $options }:
 play-help =
-    What you can type (a word, or its letter):
+    What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
@@ -99,28 +99,47 @@ lobby-waiting-for-bank = Hand #{ $hand } waits for the bank, which is slow to an
 
 ## A sit & go at the terminal (`studbot play --tournament`)
 
-play-tournament-welcome = A sit & go of { $players } players, { $game }: buy-in { $buy_in }, prize pool { $pool }; everyone starts with { $stack } tournament { $stack ->
+play-tournament-welcome = A sit & go of { $game } for { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}: { $buy_in ->
+    [0] a freeroll
+   *[other] buy-in { $buy_in }, prize pool { $pool }
+}; everyone starts with { $stack } tournament { $stack ->
     [one] chip
    *[other] chips
 }. The last player with chips wins.
 play-tournament-resumed = The sit & go you left is dealt on from hand { $hand }.
-play-tournament-header = Level { $level }: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet } · { $next ->
+play-tournament-header = Level { $level }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet } · { $next ->
     [0] last level
     [one] 1 hand to the next level
    *[other] { $next } hands to the next level
-} · { $left } players left · average stack { $average }
-play-tournament-out = { $name } is out in place { $place }.
-play-tournament-place = Place { $place }: { $name } wins { $chips } { $chips ->
-    [one] chip
-   *[other] chips
-}.
+} · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
+# A finishing place as players say it: "4th place" (en), "puesto 4" (es), "peringkat 4" (id).
+# $place is an ordinal number: one = 1st, 21st…; two = 2nd…; few = 3rd…
+finishing-place = { $place ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+} place
+play-tournament-out = { $name } is out in { finishing-place }.
+# Every finish is listed: an unpaid place is said to have no prize, not to win 0.
+play-tournament-place = { $chips ->
+    [0] { finishing-place }: { $name }, no prize.
+    [one] { finishing-place }: { $name } wins { $chips } chip.
+   *[other] { finishing-place }: { $name } wins { $chips } chips.
+}
 play-tournament-over = The sit & go is over after { $hands } { $hands ->
     [one] hand
    *[other] hands
 }.
-play-tournament-quit = You left the sit & go where it is: run { $command } again to play on from this hand.
+play-tournament-quit = Sit & go paused: run { $command } again to play on from this hand.
 play-tournament-help =
-    What you can type (a word, or its letter):
+    What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
@@ -139,12 +158,17 @@ lobby-tournament-board = Level { $level } · { $next ->
     [0] last level
     [one] 1 hand to the next level
    *[other] { $next } hands to the next level
-} · { $left } players left · average stack { $average }
+} · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
 lobby-tournament-resumed = The sit & go deals on from hand { $hand }, every stack as it was when that hand began.
-lobby-sit-and-go-table = This is a sit & go's table: nobody buys in, tops up or leaves with chips until it ends (a player who sits out still pays the antes and bring-ins).
+# A moderator's pause outlived the restart: the sit & go is back, and waits for /table resume.
+lobby-tournament-resumed-paused = The sit & go is back at hand { $hand } and still paused: a moderator can resume it with /table resume.
+lobby-sit-and-go-table = This is a sit & go's table: until it ends, nobody buys chips or tops up here, and nobody leaves with chips (a player who sits out still pays the ante, and the bring-in when it falls to them).
 
 ## A sit & go's news: a paid bust, a level's new stakes, a cancel, a deal
-tournament-out-paid = { $name } is out in place { $place }, paid { $prize } { $prize ->
+tournament-out-paid = { $name } is out in { finishing-place } and wins { $prize } { $prize ->
     [one] chip
    *[other] chips
 }.
@@ -155,7 +179,10 @@ tournament-over-deal = The sit & go ends with a deal ({ $kind ->
     [one] hand
    *[other] hands
 }.
-lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet } · { $left } players left · average stack { $average }
+lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet } · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
 tournament-cancel-refund = The sit & go is cancelled before anyone was out: every buy-in went back, and any prize added to where it came from.
 tournament-cancelled-shares = The sit & go is cancelled: the prizes already paid stand, and the prizes not yet won go to the players still in by ICM (what their chips are worth in prizes):
 tournament-deal-lapsed = Not every player left accepted the deal in time: play goes on.

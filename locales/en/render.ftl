@@ -86,6 +86,14 @@ seat-shown = face up
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud and Razz: no split pot, so no scoop to show.
 seat-equity-only = equity { $equity }
+# What a seat did on this street, after its cards on the board. $amount is what the seat
+# has in front of it now (for a call: the bet it matched).
+seat-did-bring-in = brings in { $amount }
+seat-did-complete = completes to { $amount }
+seat-did-bet = bets { $amount }
+seat-did-raise = raises to { $amount }
+seat-did-call = calls { $amount }
+seat-did-check = checks
 
 ## The board
 
@@ -101,8 +109,8 @@ board-side-pot-count = side pot { $number }: { $amount } ({ $count } { $count ->
 })
 board-community = Community card for everyone: { $card }
 board-last = Last action: { $action }
-board-next = Next: **{ $name }** — { $options }
-board-timer = { $seconds } s to act
+board-next = **{ $name }** to act — { $options }
+board-timer = { $seconds } s on the clock
 board-hand-over = The hand is over.
 board-dealing-out = All-in: the hands are face up; the next street comes in a moment.
 board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.
@@ -253,7 +261,7 @@ notice-left = { $amount ->
 }
 notice-leaving-after-hand = { $name } will leave the table when this hand ends.
 notice-sat-out = { $name } sits out.
-notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; /back brings them back.
+notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; they can use /back to play again.
 notice-back = { $name } is back and plays from the next hand.
 # $action: check, bring_in (a forced bring-in cannot fold) or fold.
 notice-timed-out = { $action ->
@@ -266,14 +274,17 @@ notice-topped-up = { $name } adds { $amount } { $amount ->
     [one] chip
    *[other] chips
 } (stack { $stack }).
-notice-table-opened = The table is open: /join to sit down.
+notice-table-opened = The table is open: use /join to sit down.
 notice-table-paused = The table is paused: no new hand will start until a moderator uses /table resume.
-notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts to recover; a hand it interrupted is refunded.
+notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts; the interrupted hand is cancelled and every player gets back the chips they had when it began.
 notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.
 notice-hand-cancelled = Hand #{ $hand } was cancelled and every player got back their stack from the start of the hand.
-notice-next-hand-in = Next hand in { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] The next hand is being dealt.
+   *[other] Next hand in { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Waiting for one more player.
    *[other] Waiting for { $needed } more players.
@@ -381,11 +392,13 @@ board-mix = mix: { $left ->
     [1] last hand, then { $next }
    *[other] { $left } hands left with this one, then { $next }
 }
-# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, { $hands } { $hands ->
     [one] hand
    *[other] hands
 } each
+# A sit & go's mix inside a sentence (its status and welcome): a game a level, no colon.
+game-mix-by-level = the stud mix (Razz, Stud, Stud Hi/Lo, a game a level)
+# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 razz-low = { $ranks }
 razz-wheel = { $ranks }, a wheel
 # The wheel when its five cards follow (results).
@@ -472,9 +485,18 @@ stats-tournaments = Sit & gos: { $entries } { $entries ->
     [one] cash
    *[other] cashes
 } · net { $net }
-leaderboard-tournaments-header = **Leaderboard: sit & gos** (net from tournaments)
+leaderboard-tournaments-header = **Leaderboard: sit & gos** (by net result)
 leaderboard-tournaments-empty = Nobody has finished a sit & go yet.
-leaderboard-tournaments-line = { $place }. { $name } — net { $net } · won { $wins } · cashed { $cashes } · played { $entries }
+leaderboard-tournaments-line = { $place }. { $name } — net { $net } · { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+} · { $wins } { $wins ->
+    [one] win
+   *[other] wins
+} · { $cashes } { $cashes ->
+    [one] cash
+   *[other] cashes
+}
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

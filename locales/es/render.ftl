@@ -87,6 +87,14 @@ seat-shown = boca arriba
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud y Razz: no hay bote dividido, así que no hay scoop que mostrar.
 seat-equity-only = equity { $equity }
+# Lo que hizo un asiento en esta calle, tras sus cartas en la mesa. $amount es lo que tiene
+# apostado ahora (al igualar: la apuesta que igualó).
+seat-did-bring-in = hace el bring-in de { $amount }
+seat-did-complete = completa a { $amount }
+seat-did-bet = apuesta { $amount }
+seat-did-raise = sube a { $amount }
+seat-did-call = iguala { $amount }
+seat-did-check = pasa
 
 ## La mesa
 
@@ -103,7 +111,7 @@ board-community = Carta comunitaria para todos: { $card }
 board-last = Última jugada: { $action }
 board-next = Le toca a **{ $name }** — { $options }
 board-timer = { $seconds } s para jugar
-board-hand-over = La mano ha terminado.
+board-hand-over = Mano terminada.
 board-dealing-out = All-in: cartas boca arriba; la siguiente calle sale enseguida.
 board-dm-legend = 📵 = MD cerrados: sus cartas están en el botón «Mis cartas».
 board-odds-legend = equity = parte esperada de todos los botes; scoop = probabilidad de llevarse todos los botes que disputa
@@ -267,12 +275,15 @@ notice-topped-up = { $name } recarga { $amount } { $amount ->
 } (ahora tiene { $stack }).
 notice-table-opened = Mesa abierta: usa /join para sentarte.
 notice-table-paused = La mesa está en pausa: no empezará otra mano hasta que un moderador la reanude con /table resume.
-notice-table-halted = La mesa se ha detenido: el banco no pudo registrar la mano. El bot se reinicia para recuperarse; la mano interrumpida se reembolsa.
+notice-table-halted = Mesa detenida: el banco no pudo registrar la mano. El bot se reinicia; la mano interrumpida se anula y cada jugador recupera las fichas que tenía al empezarla.
 notice-table-resumed = Se reanuda el juego en la mesa.
 notice-table-closed = Mesa cerrada: las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.
 notice-hand-cancelled = La mano #{ $hand } se anuló: cada jugador recuperó las fichas que tenía al empezar la mano.
-notice-next-hand-in = Próxima mano en { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] Se reparte la siguiente mano.
+   *[other] Próxima mano en { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Falta un jugador.
    *[other] Faltan { $needed } jugadores.
@@ -288,7 +299,7 @@ notice-balance-of = { $name } tiene { $balance } { $balance ->
    *[other] fichas
 }.
 notice-daily-claimed = { $amount ->
-    [one] Cobraste tu { $amount } ficha diaria.
+    [one] Cobraste tu ficha diaria.
    *[other] Cobraste tus { $amount } fichas diarias.
 } Tu saldo: { $balance }.
 # Sin horas (o sin minutos), esa unidad no se escribe.
@@ -322,7 +333,7 @@ status-settings = Buy-in { $min }–{ $max } · { $seats } { $seats ->
 status-paused = En pausa.
 status-hand = Mano #{ $hand } en juego.
 status-no-hand = No hay ninguna mano en juego.
-status-empty = No hay nadie sentado.
+status-empty = La mesa está vacía.
 stats-header = **Estadísticas de { $name }**
 stats-body = Manos jugadas: { $hands } · botes ganados: { $pots } · scoops: { $scoops }
 stats-money = Resultado en las mesas: { $net } · bote más grande: { $biggest }
@@ -382,6 +393,9 @@ game-mix = Mix: Razz, Stud y Stud Hi/Lo, { $hands } { $hands ->
     [one] mano
    *[other] manos
 } de cada juego
+# El mix de un torneo dentro de una frase (estado y bienvenida): un juego por nivel, sin dos
+# puntos.
+game-mix-by-level = mix (Razz, Stud y Stud Hi/Lo, un juego por nivel)
 razz-low = { $ranks }
 razz-wheel = { $ranks }, la rueda
 # La rueda cuando sus cinco cartas se muestran detrás (resultados).
@@ -454,7 +468,7 @@ house-header = **La casa** · { $balance } { $balance ->
 house-body = { $hands } { $hands ->
     [one] mano jugada
    *[other] manos jugadas
-} · ganó { $won } · perdió { $lost } · neto { $net } · creadas { $minted }
+} · ganó { $won } · perdió { $lost } · balance { $net } · fichas creadas { $minted }
 
 ## /stats, /stats house y /leaderboard board:tournaments: los torneos, aparte de las mesas
 
@@ -464,10 +478,16 @@ stats-tournaments = Torneos: { $entries } { $entries ->
 } · { $wins } { $wins ->
     [one] ganado
    *[other] ganados
-} · { $cashes } en premios · resultado { $net }
-leaderboard-tournaments-header = **Clasificación de torneos** (resultado en torneos)
-leaderboard-tournaments-empty = Todavía nadie ha terminado un torneo.
-leaderboard-tournaments-line = { $place }. { $name } — resultado { $net } · ganados { $wins } · en premios { $cashes } · jugados { $entries }
+} · { $cashes } en premios · resultado: { $net }
+leaderboard-tournaments-header = **Clasificación de torneos** (por resultado)
+leaderboard-tournaments-empty = Todavía no hay torneos terminados.
+leaderboard-tournaments-line = { $place }. { $name } — { $net } · { $entries } { $entries ->
+    [one] jugado
+   *[other] jugados
+} · { $wins } { $wins ->
+    [one] ganado
+   *[other] ganados
+} · { $cashes } en premios
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Torneo #{ $tournament }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

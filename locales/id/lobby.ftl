@@ -31,12 +31,12 @@ play-welcome = { $game }. Kamu bermain melawan { $bots } bot; saldomu { $balance
 play-buy-in = Kamu duduk dengan { $amount } chip.
 play-prompt = Pilih aksi — { $options }:
 play-help =
-    Yang bisa kamu ketik (katanya, atau hurufnya):
+    Yang bisa kamu ketik (kata lengkap atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
       Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
       “kartu”: kartumu · “meja”: tampilan meja · “status”: kursi dan chip
-      “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir, atau hand N
+      “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir atau hand N
       “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
 play-bad-input = “{ $input }” bukan pilihanmu sekarang: { $options }.
 play-unknown-word = Aku tidak mengerti “{ $input }”. Ketik “bantuan” untuk melihat kata yang bisa dipakai.
@@ -48,7 +48,7 @@ play-cashed-out = { $amount ->
    *[other] Kamu meninggalkan meja; { $amount } chip kembali ke saldomu.
 }
 play-leaving-after-hand = Kamu akan meninggalkan meja setelah hand ini selesai.
-play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi, atau “keluar”.
+play-busted = Chipmu di meja habis. Ketik “isi” untuk beli chip lagi atau “keluar” untuk berhenti.
 play-topped-up = Sekarang kamu punya { $stack } chip di meja.
 play-bye = Sampai jumpa!
 play-other-amount = “{ $input }”: yang ditawarkan { $offered }.
@@ -64,41 +64,53 @@ lobby-waiting-for-bank = Hand #{ $hand } menunggu bank yang lambat menjawab: kar
 
 ## Turnamen di terminal (`studbot play --tournament`)
 
-play-tournament-welcome = Turnamen { $players } pemain, { $game }: buy-in { $buy_in }, total hadiah { $pool }; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
+play-tournament-welcome = Turnamen { $game } untuk { $entrants } pemain: { $buy_in ->
+    [0] freeroll
+   *[other] buy-in { $buy_in }, total hadiah { $pool }
+}; semua mulai dengan { $stack } chip turnamen. Pemain terakhir yang masih punya chip menang.
 play-tournament-resumed = Turnamen yang kamu tinggalkan dilanjutkan dari hand { $hand }.
-play-tournament-header = Tingkat { $level }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · { $next ->
-    [0] tingkat terakhir
-   *[other] { $next } hand lagi ke tingkat berikutnya
+play-tournament-header = Level { $level }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · { $next ->
+    [0] level terakhir
+   *[other] level naik dalam { $next } hand
 } · sisa { $left } pemain · rata-rata chip { $average }
-play-tournament-out = { $name } tersingkir di peringkat { $place }.
-play-tournament-place = Peringkat { $place }: { $name } memenangkan { $chips } chip.
+# Peringkat seperti yang diucapkan pemain: "peringkat 4" (bukan "juara 4", yang hanya untuk
+# juara pertama).
+finishing-place = peringkat { $place }
+play-tournament-out = { $name } tersingkir di { finishing-place }.
+# Semua peringkat ditulis: yang tidak dapat hadiah tidak "memenangkan 0 chip".
+play-tournament-place = { $chips ->
+    [0] Peringkat { $place }: { $name } (tanpa hadiah).
+   *[other] Peringkat { $place }: { $name } dapat hadiah { $chips } chip.
+}
 play-tournament-over = Turnamen selesai setelah { $hands } hand.
-play-tournament-quit = Kamu meninggalkan turnamen di posisinya sekarang: jalankan lagi { $command } untuk melanjutkan dari hand ini.
+play-tournament-quit = Turnamen disimpan di hand ini: jalankan lagi { $command } untuk melanjutkan.
 play-tournament-help =
-    Yang bisa kamu ketik (katanya, atau hurufnya):
+    Yang bisa kamu ketik (kata lengkap atau hurufnya):
       check (k) · call (c) · fold (f) · bet atau pasang (b) · raise atau naik (r) · bring-in · complete
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
       Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
-      “kartu”: kartumu · “meja”: tampilan meja · “status”: tingkat, limit dan chip
-      “riwayat [N]”: hand terakhir turnamen, atau hand N
+      “kartu”: kartumu · “meja”: tampilan meja · “status”: level, limit, dan chip
+      “riwayat [N]”: hand terakhir turnamen atau hand N
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
 settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
-lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: ia memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.
+lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: bot itu akan memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.
 
 ## A sit & go dealt at its channel's table
 
-lobby-tournament-board = Tingkat { $level } · { $next ->
-    [0] tingkat terakhir
-   *[other] { $next } hand lagi ke tingkat berikutnya
+lobby-tournament-board = Level { $level } · { $next ->
+    [0] level terakhir
+   *[other] level naik dalam { $next } hand
 } · sisa { $left } pemain · rata-rata chip { $average }
 lobby-tournament-resumed = Turnamen dilanjutkan dari hand { $hand }, dengan chip setiap pemain seperti saat hand itu dimulai.
-lobby-sit-and-go-table = Ini meja turnamen: sampai turnamen selesai, tidak ada buy-in, isi ulang, atau pergi membawa chip (pemain yang istirahat tetap membayar ante dan bring-in).
+# Jeda dari moderator tetap berlaku setelah restart: turnamen kembali, tapi menunggu /table resume.
+lobby-tournament-resumed-paused = Turnamen dipulihkan di hand { $hand } dan masih dijeda: moderator bisa melanjutkannya dengan /table resume.
+lobby-sit-and-go-table = Ini meja turnamen: sampai turnamen selesai, tidak bisa beli chip atau isi ulang di sini, dan chip turnamen tidak bisa dikembalikan ke saldo (pemain yang istirahat tetap membayar ante, serta bring-in kalau kena).
 
 ## Kabar turnamen: pemain yang tersingkir dan dapat hadiah, limit level baru, pembatalan, deal
-tournament-out-paid = { $name } tersingkir di peringkat { $place } dan dapat hadiah { $prize } chip.
+tournament-out-paid = { $name } tersingkir di { finishing-place } dan dapat hadiah { $prize } chip.
 tournament-over-deal = Turnamen selesai dengan deal ({ $kind ->
     [icm] ICM
-   *[other] bagi menurut chip
+   *[other] chip chop
 }) setelah { $hands } hand.
 lobby-tournament-level-begins = Level { $level } dimulai: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · sisa { $left } pemain · rata-rata chip { $average }
 tournament-cancel-refund = Turnamen dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan, dan hadiah tambahan kembali ke yang memberinya.

@@ -71,6 +71,14 @@ seat-shown = kartu dibuka
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud dan Razz: pot tidak dibagi, jadi tidak ada scoop.
 seat-equity-only = equity { $equity }
+# Aksi sebuah kursi di street ini, setelah kartunya di meja. $amount adalah taruhannya saat
+# ini (untuk call: taruhan yang di-call).
+seat-did-bring-in = bring-in { $amount }
+seat-did-complete = complete ke { $amount }
+seat-did-bet = bet { $amount }
+seat-did-raise = raise ke { $amount }
+seat-did-call = call { $amount }
+seat-did-check = check
 
 ## Meja
 
@@ -215,14 +223,17 @@ notice-timed-out = { $action ->
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
 notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
-notice-table-opened = Meja sudah dibuka: /join untuk duduk.
+notice-table-opened = Meja sudah dibuka: pakai /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.
-notice-table-halted = Meja berhenti: bank tidak dapat mencatat hand ini. Bot akan restart untuk pulih; chip hand yang terputus dikembalikan.
+notice-table-halted = Meja berhenti: bank gagal mencatat hand ini. Bot akan restart; hand yang terhenti dibatalkan dan setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
 notice-hand-cancelled = Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
-notice-next-hand-in = Hand berikutnya dalam { $seconds } dtk.
+notice-next-hand-in = { $seconds ->
+    [0] Hand berikutnya sedang dibagikan.
+   *[other] Hand berikutnya dalam { $seconds } dtk.
+}
 notice-waiting-for-players = Menunggu { $needed } pemain lagi.
 notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartuku” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
 notice-cards-by-dm = Kartumu sudah dikirim lewat DM.
@@ -262,7 +273,7 @@ rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fi
     • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
     • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
     • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya{ $open_pair ->
-        [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+        [yes] {""}; pair terbuka di Fourth Street membolehkan taruhan besar
        *[no] {""}
     }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
         [yes] , tanpa batas raise kalau tinggal dua pemain
@@ -300,6 +311,9 @@ board-mix = mix: { $left ->
    *[other] sisa { $left } hand termasuk hand ini, lalu { $next }
 }
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, masing-masing { $hands } hand
+# Mix turnamen di dalam kalimat (status dan sambutan): ganti permainan tiap level, tanpa titik
+# dua.
+game-mix-by-level = mix (Razz, Stud, Stud Hi/Lo, ganti permainan tiap level)
 razz-low = { $ranks }
 razz-wheel = { $ranks }, wheel
 # Wheel saat lima kartunya ditampilkan sesudahnya (hasil).
@@ -314,7 +328,7 @@ rules-summary-stud = **Aturan main Seven Card Stud (taruhan fixed limit, high sa
     • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
     • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
     • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya{ $open_pair ->
-        [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+        [yes] {""}; pair terbuka di Fourth Street membolehkan taruhan besar
        *[no] {""}
     }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
         [yes] , tanpa batas raise kalau tinggal dua pemain
@@ -349,16 +363,16 @@ quoted = “{ $text }”
 board-computer-legend = 🤖 = bot (memberikan kursinya ke pemain manusia setelah hand selesai)
 computer-level-easy = mudah
 computer-level-good = sulit
-status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (tingkat: { $level }).
+status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (level: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
 house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · chip baru { $minted }
 
 ## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
 
-stats-tournaments = Turnamen: ikut { $entries } · juara 1: { $wins } · dapat hadiah: { $cashes } · bersih { $net }
-leaderboard-tournaments-header = **Papan peringkat turnamen** (hasil bersih dari turnamen)
+stats-tournaments = Turnamen: ikut { $entries } kali · juara { $wins } kali · dapat hadiah { $cashes } kali · bersih { $net }
+leaderboard-tournaments-header = **Papan peringkat turnamen** (menurut hasil bersih)
 leaderboard-tournaments-empty = Belum ada yang menyelesaikan turnamen.
-leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juara 1: { $wins } · dapat hadiah: { $cashes } · ikut: { $entries }
+leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juara { $wins } kali · dapat hadiah { $cashes } kali · ikut { $entries } kali
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Turnamen #{ $tournament }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }

@@ -128,6 +128,13 @@ pub enum BankError {
     DealPending { tournament: TournamentId },
     #[error("that deal of tournament {} is no longer open", tournament.0)]
     NoSuchDeal { tournament: TournamentId },
+    /// The record of a sit & go failed its checks on reading (disk damage, or a record a
+    /// later version would refuse): that one sit & go is refused, every other is served.
+    #[error("the record of tournament {} cannot be read: {reason}", tournament.0)]
+    UnreadableTournament {
+        tournament: TournamentId,
+        reason: String,
+    },
     #[error("the bank has stopped")]
     Stopped,
     /// The store failed earlier and refuses every write until the process restarts (sled

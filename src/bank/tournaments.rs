@@ -345,17 +345,20 @@ fn decode(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> 
     let id = super::ledger::decode_u64(key_bytes)
         .map(TournamentId)
         .ok_or_else(|| BankError::Storage(format!("a corrupt tournament key {key_bytes:?}")))?;
-    let state = decode_record(value, &format!("tournament {}", id.0))?;
+    let state = decode_record(value, &format!("tournament {}", id.0)).map_err(|error| {
+        BankError::UnreadableTournament {
+            tournament: id,
+            reason: error.to_string(),
+        }
+    })?;
     let checked = if state.id == id {
         state.check()
     } else {
         Err(format!("it names tournament {}", state.id.0))
     };
-    checked.map_err(|why| {
-        BankError::Storage(format!(
-            "the record of tournament {} is corrupt: {why}",
-            id.0
-        ))
+    checked.map_err(|why| BankError::UnreadableTournament {
+        tournament: id,
+        reason: why,
     })?;
     Ok(state)
 }
@@ -384,8 +387,23 @@ pub(crate) fn read_in_guild(
     }
 }
 
+/// Writes the record, and with it its channel's entry in the index of live sit & gos and
+/// what only a live one keeps beside it (`tournament_live::follow`); once it is over, its
+/// pause, its allowance of computer players and a cancel waiting for its hand go too.
 pub(crate) fn write(draft: &mut Draft<'_>, state: &TournamentState) {
     draft.put(Tree::Tournaments, key(state.id), encode_record(state));
+    let live = state.is_live();
+    if !live {
+        set_paused(draft, state.id, false);
+        remove_computer_allowance(draft, state.id);
+        set_cancel_requested(draft, state.id, None);
+    }
+    let sit_and_go = super::tournament_live::LiveSitAndGo {
+        tournament: state.id,
+        guild: state.guild,
+        channel: state.channel,
+    };
+    super::tournament_live::follow(draft, sit_and_go, live);
 }
 
 /// The number the next tournament opened takes (1 on a new bank).
@@ -402,6 +420,15 @@ pub(crate) fn take_next_id(draft: &mut Draft<'_>) -> Result<TournamentId, BankEr
         after.to_be_bytes().to_vec(),
     );
     Ok(TournamentId(next))
+}
+
+/// [`take_next_id`]'s number, read outside an operation.
+pub(crate) fn stored_next_id(store: &dyn Store) -> Result<u64, BankError> {
+    match store.get(Tree::Meta, NEXT_TOURNAMENT_KEY)? {
+        None => Ok(1),
+        Some(bytes) => super::ledger::decode_u64(&bytes)
+            .ok_or_else(|| BankError::Storage("the next tournament number is corrupt".into())),
+    }
 }
 
 /// How many free seats computer players may fill at a tournament's start, kept beside its
@@ -605,18 +632,24 @@ pub(crate) fn stored_paused(
     Ok(store.get(Tree::Meta, &paused_key(tournament))?.is_some())
 }
 
-/// Refuses a channel that holds a live tournament (for a table, or another tournament).
+/// Refuses a channel that holds a live tournament (for a table, or another tournament): one
+/// key of the index of live sit & gos and the one record it names, however many the bank has
+/// held. A record that cannot be read is taken as live (it may hold chips).
 pub(crate) fn refuse_if_live_in_channel(
     draft: &Draft<'_>,
     channel: TableId,
 ) -> Result<(), BankError> {
-    for (key_bytes, value) in draft.scan_prefix(Tree::Tournaments, &[])? {
-        let state = decode(&key_bytes, &value)?;
-        if state.channel == channel && state.is_live() {
-            return Err(BankError::TournamentInChannel {
-                tournament: state.id,
-            });
-        }
+    let Some(entry) = super::tournament_live::in_channel(draft, channel)? else {
+        return Ok(());
+    };
+    let live = match read(draft, entry.tournament) {
+        Ok(state) => state.is_some_and(|state| state.is_live() && state.channel == channel),
+        Err(_) => true,
+    };
+    if live {
+        return Err(BankError::TournamentInChannel {
+            tournament: entry.tournament,
+        });
     }
     Ok(())
 }
@@ -631,7 +664,8 @@ pub(crate) fn all(store: &dyn Store) -> Result<Vec<TournamentState>, BankError> 
     Ok(found)
 }
 
-/// One stored tournament record, checked, for the audit: its key and what it decodes to.
+/// One stored tournament record, checked, for the audit and the migrations: its key and
+/// what it decodes to (an older record version read as today's).
 pub(crate) fn audit_record(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> {
     decode(key_bytes, value)
 }

@@ -19,7 +19,7 @@ use tokio::time::error::Elapsed;
 use tracing::Instrument as _;
 
 use crate::bank::{GuildId, InteractionId, TableId, TournamentId, UserId};
-use crate::lobby::{LobbyError, TableHandle};
+use crate::lobby::{LobbyError, OfferedTurn, TableHandle};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale};
 use crate::table::ActionKind;
@@ -29,7 +29,7 @@ use super::commands::tournament::TournamentRefused;
 use super::custom_id::ButtonId;
 use super::presenter::{ClickToken, Presenter, Snapshot, wait_for_action};
 use super::refusals::Refused;
-use super::reply::{Caller, deferring};
+use super::reply::{Answer, Caller, deferring};
 
 /// A click whose table has not answered after this long is acknowledged at once (deferred
 /// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
@@ -78,10 +78,16 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
             Some(ButtonId::Act {
                 table,
                 hand,
+                deal,
                 seq,
                 action,
             }) if table == click.interaction.channel_id.get() => {
-                let turn = OfferedAction { hand, seq, action };
+                let turn = OfferedAction {
+                    hand,
+                    deal,
+                    seq,
+                    action,
+                };
                 click.act(TableId(table), turn).await;
             }
             Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
@@ -110,6 +116,8 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
 #[derive(Debug, Clone, Copy)]
 struct OfferedAction {
     hand: u64,
+    /// The series of deals the hand was dealt in (`TurnOffer::deal`).
+    deal: u64,
     seq: u32,
     action: ActionKind,
 }
@@ -128,32 +136,39 @@ struct Click<'a> {
 
 impl Click<'_> {
     /// The Register button of a sit & go's message: the clicker registers as with `/join`,
-    /// the channel told (a refusal, the clicker alone).
+    /// the channel told (a refusal, the clicker alone). Deferred like an action click once
+    /// [`DEFER_CLICK_AFTER`] passes with no answer (a slow bank, or the last seat opening the
+    /// table), so a player who was registered is never told "This interaction failed".
     async fn register(&self, tournament: TournamentId) {
-        let (Some(guild), table) = (
-            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
-            TableId(self.interaction.channel_id.get()),
-        ) else {
-            return self.refuse(&Refused::UnknownButton).await;
-        };
-        let state = match self.bot.bank().tournament(tournament).await {
-            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
-            Ok(_) => return self.refuse(&TournamentRefused::NoneHere).await,
-            Err(error) => return self.refuse(&error).await,
-        };
-        let caller = Caller {
-            bot: self.bot.clone(),
-            user: self.user,
-            guild,
-            table,
-            locale: self.locale,
-            public: self.public,
-        };
-        let reference = crate::bank::interaction_reference(
-            InteractionId(self.interaction.id.get()),
-            "tournament-register",
+        let defer_at = super::interaction_age::defer_at(
+            self.bot,
+            self.interaction.id.get(),
+            DEFER_CLICK_AFTER,
         );
-        let answer = super::commands::tournament::join(caller, reference, state).await;
+        let defer = async {
+            match self.interaction.defer(&self.ctx.http).await {
+                Ok(()) => true,
+                Err(error) => {
+                    tracing::warn!(%error, "deferring a slow Register click failed");
+                    false
+                }
+            }
+        };
+        let (answer, deferred) = deferring(defer_at, self.registration(tournament), defer).await;
+        if deferred.unwrap_or(false) {
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(answer.text)
+                .ephemeral(!answer.public)
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Err(error) = self
+                .interaction
+                .create_followup(&self.ctx.http, followup)
+                .await
+            {
+                tracing::warn!(%error, "answering a deferred Register click failed");
+            }
+            return;
+        }
         let response = CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new()
                 .content(answer.text)
@@ -252,6 +267,38 @@ impl Click<'_> {
         }
     }
 
+    /// The registration a Register click asks for, and what it answers.
+    async fn registration(&self, tournament: TournamentId) -> Answer {
+        let click_delay = Duration::from_millis(self.bot.config().testing.click_delay_ms);
+        if !click_delay.is_zero() {
+            tokio::time::sleep(click_delay).await;
+        }
+        let (Some(guild), table) = (
+            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
+            TableId(self.interaction.channel_id.get()),
+        ) else {
+            return Answer::private(self.refusal(&Refused::UnknownButton).await);
+        };
+        let state = match self.bot.bank().tournament(tournament).await {
+            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
+            Ok(_) => return Answer::private(self.refusal(&TournamentRefused::NoneHere).await),
+            Err(error) => return Answer::private(self.refusal(&error).await),
+        };
+        let caller = Caller {
+            bot: self.bot.clone(),
+            user: self.user,
+            guild,
+            table,
+            locale: self.locale,
+            public: self.public,
+        };
+        let reference = crate::bank::interaction_reference(
+            InteractionId(self.interaction.id.get()),
+            "tournament-register",
+        );
+        super::commands::tournament::join(caller, reference, state).await
+    }
+
     /// An action button: the table takes the action, the board is answered in place, and the
     /// click's token goes to the presenter.
     async fn act(&self, table: TableId, turn: OfferedAction) {
@@ -286,7 +333,11 @@ impl Click<'_> {
             }
             Ok(Err(error)) => {
                 tracing::info!(hand = turn.hand, seq = turn.seq, action = ?turn.action, %error, "action refused");
-                let text = self.refusal(&error).await;
+                // A table paused because Discord refuses the bot's posts says why.
+                let text = match self.bot.pause_reason(table, self.locale) {
+                    Some(reason) if error == LobbyError::Paused => reason,
+                    _ => self.refusal(&error).await,
+                };
                 self.answer_privately(text, deferred).await;
             }
             Err(_) => {
@@ -315,9 +366,12 @@ impl Click<'_> {
             if !click_delay.is_zero() {
                 tokio::time::sleep(click_delay).await;
             }
-            handle
-                .act(self.user, turn.hand, turn.seq, turn.action)
-                .await
+            let offered = OfferedTurn {
+                hand: turn.hand,
+                deal: turn.deal,
+                action_seq: turn.seq,
+            };
+            handle.act_on(self.user, offered, turn.action).await
         };
         let act_limit = defer_at + ACT_LIMIT;
         let acting = tokio::time::timeout_at(act_limit, acting);
@@ -418,7 +472,12 @@ impl Click<'_> {
             Err(error) => Err(error),
         };
         let text = match cards {
-            Ok(cards) => render::private_hand(self.locale, cards.hand, &cards.view),
+            Ok(cards) => render::private_hand_styled(
+                self.locale,
+                cards.hand,
+                &cards.view,
+                self.bot.card_style(),
+            ),
             Err(error) => self.bot.refusal(self.locale, &error),
         };
         self.ephemeral(text).await;

@@ -1,6 +1,6 @@
-//! What a button's `custom_id` says: everything a click needs (the table, the hand, the action
-//! sequence it was offered at, the action), so buttons keep working after a restart with no
-//! in-memory collector. Discord allows 100 characters; ours stay under 70.
+//! What a button's `custom_id` says: everything a click needs (the table, the hand and its
+//! deal, the action sequence it was offered at, the action), so a click needs no in-memory
+//! collector. Discord allows 100 characters; ours stay under 90.
 
 use crate::table::ActionKind;
 
@@ -9,10 +9,13 @@ pub const MAX_LEN: usize = 100;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ButtonId {
-    /// `a:{table}:{hand}:{seq}:{action}`: take `action` in hand `hand` at sequence `seq`.
+    /// `a:{table}:{hand}:{seq}:{action}`: take `action` in hand `hand` at sequence `seq`;
+    /// `a:{table}:{hand}.{deal}:{seq}:{action}` for a hand of a later series of deals (a sit &
+    /// go's hand dealt again is numbered apart from the deal it replaces: `TurnOffer::deal`).
     Act {
         table: u64,
         hand: u64,
+        deal: u64,
         seq: u32,
         action: ActionKind,
     },
@@ -63,9 +66,17 @@ impl ButtonId {
             ButtonId::Act {
                 table,
                 hand,
+                deal: 0,
                 seq,
                 action,
             } => format!("a:{table}:{hand}:{seq}:{}", action_code(*action)),
+            ButtonId::Act {
+                table,
+                hand,
+                deal,
+                seq,
+                action,
+            } => format!("a:{table}:{hand}.{deal}:{seq}:{}", action_code(*action)),
             ButtonId::MyCards { table } => format!("c:{table}"),
             ButtonId::Register { tournament } => format!("r:{tournament}"),
             ButtonId::Deal {
@@ -83,12 +94,25 @@ impl ButtonId {
     pub fn decode(custom_id: &str) -> Option<ButtonId> {
         let mut parts = custom_id.split(':');
         let id = match parts.next()? {
-            "a" => ButtonId::Act {
-                table: parts.next()?.parse().ok()?,
-                hand: parts.next()?.parse().ok()?,
-                seq: parts.next()?.parse().ok()?,
-                action: action_from_code(parts.next()?)?,
-            },
+            "a" => {
+                let table = parts.next()?.parse().ok()?;
+                let hand = parts.next()?;
+                let (hand, deal) = match hand.split_once('.') {
+                    None => (hand.parse().ok()?, 0),
+                    // A deal of the first series is written without it, never as `.0`.
+                    Some((hand, deal)) => (
+                        hand.parse().ok()?,
+                        deal.parse().ok().filter(|&deal| deal > 0)?,
+                    ),
+                };
+                ButtonId::Act {
+                    table,
+                    hand,
+                    deal,
+                    seq: parts.next()?.parse().ok()?,
+                    action: action_from_code(parts.next()?)?,
+                }
+            }
             "c" => ButtonId::MyCards {
                 table: parts.next()?.parse().ok()?,
             },
@@ -117,15 +141,18 @@ mod tests {
     #[test]
     fn every_button_round_trips_within_discords_limit() {
         for action in ActionKind::ALL {
-            let id = ButtonId::Act {
-                table: u64::MAX,
-                hand: u64::MAX,
-                seq: u32::MAX,
-                action,
-            };
-            let encoded = id.encode();
-            assert!(encoded.len() <= MAX_LEN, "{encoded}");
-            assert_eq!(ButtonId::decode(&encoded), Some(id));
+            for deal in [0, 1, u64::MAX] {
+                let id = ButtonId::Act {
+                    table: u64::MAX,
+                    hand: u64::MAX,
+                    deal,
+                    seq: u32::MAX,
+                    action,
+                };
+                let encoded = id.encode();
+                assert!(encoded.len() <= MAX_LEN, "{encoded}");
+                assert_eq!(ButtonId::decode(&encoded), Some(id));
+            }
         }
         let cards = ButtonId::MyCards { table: u64::MAX };
         assert_eq!(ButtonId::decode(&cards.encode()), Some(cards));
@@ -146,6 +173,28 @@ mod tests {
     }
 
     #[test]
+    fn a_hand_of_the_first_series_of_deals_keeps_the_old_form_and_a_later_deal_names_its_series() {
+        let first = ButtonId::Act {
+            table: 7,
+            hand: 14,
+            deal: 0,
+            seq: 3,
+            action: ActionKind::Raise,
+        };
+        assert_eq!(first.encode(), "a:7:14:3:ra");
+        let again = ButtonId::Act {
+            table: 7,
+            hand: 14,
+            deal: 2,
+            seq: 3,
+            action: ActionKind::Raise,
+        };
+        assert_eq!(again.encode(), "a:7:14.2:3:ra");
+        assert_eq!(ButtonId::decode("a:7:14.2:3:ra"), Some(again));
+        assert_ne!(ButtonId::decode("a:7:14.2:3:ra"), Some(first));
+    }
+
+    #[test]
     fn foreign_or_mangled_ids_are_not_ours() {
         for bad in [
             "",
@@ -154,6 +203,9 @@ mod tests {
             "a:1:2:3:xx",
             "a:1:2:3:ca:extra",
             "a:-1:2:3:ca",
+            "a:1:2.:3:ca",
+            "a:1:2.0:3:ca",
+            "a:1:2.1.1:3:ca",
             "c:",
             "c:1:2",
             "z:1",

@@ -22,6 +22,7 @@ mod computers_config;
 pub mod config;
 pub mod custom_id;
 pub mod discord_time;
+pub mod emoji;
 pub mod framework;
 pub mod interaction_age;
 pub(crate) mod kept_results;
@@ -117,6 +118,8 @@ struct BotInner {
     cannot_serve_now: CancellationToken,
     /// What `/healthz` reports (the gateway's state is set from its events).
     health: Arc<crate::telemetry::Health>,
+    /// The card emoji, once uploaded (`emoji.rs`).
+    card_emoji: emoji::CardEmoji,
 }
 
 impl Bot {
@@ -206,6 +209,11 @@ impl Bot {
 
     pub fn rest(&self) -> &Rest {
         &self.inner.rest
+    }
+
+    /// How cards are shown on Discord now: the bot's card emoji once they are ready, else text.
+    pub fn card_style(&self) -> render::CardStyle<'_> {
+        self.inner.card_emoji.style()
     }
 
     /// serenity's HTTP client, once the gateway is ready.
@@ -334,6 +342,15 @@ impl Bot {
         render::refusal(locale, why, &|user| {
             self.inner.names.name_or_placeholder(user)
         })
+    }
+
+    /// Why `table` is paused when it is for Discord refusing the bot's posts there, in
+    /// `locale`: what any answer of a command or a click in that channel tells (an
+    /// interaction's answer needs no permission of the channel).
+    pub fn pause_reason(&self, table: TableId, locale: Locale) -> Option<String> {
+        self.existing_presenter(table)
+            .filter(|presenter| presenter.cannot_post())
+            .map(|_| render::tr(locale, "bot-paused-cannot-post", &[]))
     }
 
     /// Starts `task` so that shutdown waits for it (and cancels it once the bot stops).

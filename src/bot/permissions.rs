@@ -111,8 +111,10 @@ pub fn missing(granted: Permissions, thread: bool) -> Vec<&'static Needed> {
         .collect()
 }
 
-/// What the bot lacks in the channel of a `/table open`, as Discord says with the interaction
-/// (its `app_permissions`, and its channel's type); nothing when Discord does not say.
+/// What the bot lacks in the channel of a command that starts play there (`/table open`,
+/// `/tournament open`, `/tournament start`), as Discord says with the interaction (its
+/// `app_permissions`, and its channel's type); nothing when Discord does not say. Asked before
+/// anything moves: no buy-in is taken for a sit & go whose board the channel would refuse.
 pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
     let poise::Context::Application(app) = ctx else {
         return Vec::new();
@@ -132,15 +134,17 @@ pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
             table = app.interaction.channel_id.get(),
             thread,
             missing = ?missing.iter().map(|needed| needed.name).collect::<Vec<_>>(),
-            "/table open refused: the bot lacks permissions in the channel"
+            "/{} refused: the bot lacks permissions in the channel",
+            ctx.command().qualified_name
         );
     }
     missing
 }
 
-/// Why `/table open` is refused where the bot lacks `missing` (not empty), in `locale`: the
-/// permissions by the names the moderator's Discord shows.
-pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
+/// Why a command that starts play is refused where the bot lacks `missing` (not empty), in
+/// `locale`: `message` (`bot-missing-permissions` for a table, `tournament-missing-permissions`
+/// for a sit & go) with the permissions by the names the moderator's Discord shows.
+pub fn refusal(locale: Locale, message: &str, missing: &[&Needed]) -> String {
     let names = render::quoted_list(
         locale,
         &missing
@@ -150,7 +154,7 @@ pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
     );
     render::tr(
         locale,
-        "bot-missing-permissions",
+        message,
         &[
             ("permissions", names.into()),
             ("count", missing.len().into()),
@@ -223,12 +227,25 @@ mod tests {
 
     #[test]
     fn the_refusal_names_what_is_missing_in_the_moderators_language() {
-        let english = refusal(Locale::En, &missing(Permissions::VIEW_CHANNEL, false));
+        let english = refusal(
+            Locale::En,
+            "bot-missing-permissions",
+            &missing(Permissions::VIEW_CHANNEL, false),
+        );
         assert!(english.contains("Send Messages"), "{english}");
         assert!(!english.contains("View Channel"), "{english}");
-        for locale in [Locale::En, Locale::Es, Locale::Id] {
-            let text = refusal(locale, &missing(Permissions::empty(), true));
+        for (locale, message) in [Locale::En, Locale::Es, Locale::Id]
+            .into_iter()
+            .flat_map(|l| {
+                [
+                    (l, "bot-missing-permissions"),
+                    (l, "tournament-missing-permissions"),
+                ]
+            })
+        {
+            let text = refusal(locale, message, &missing(Permissions::empty(), true));
             assert!(!text.contains("permission-"), "{locale:?}: {text}");
+            assert!(!text.contains(message), "{locale:?}: {text}");
             // Both named, quoted, and joined by the language's own "and".
             let and = [
                 (Locale::En, "” and “"),

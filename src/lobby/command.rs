@@ -24,6 +24,12 @@ pub(crate) enum TableCommand {
     Close {
         reply: Responder<Payouts>,
     },
+    /// The table's channel is gone (or its server removed the bot): a cash table closes as
+    /// `Close` does; a sit & go ends as a cancel does, the hand in play dealt out and
+    /// recorded if its betting is over, else undone.
+    ChannelGone {
+        reply: Responder<Gone>,
+    },
     /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
     /// they are not (the board's post failed, or the board was deleted), that player's timer
     /// is held; once they are again, it starts from the whole timer. Any other turn: nothing.
@@ -81,12 +87,11 @@ pub(crate) enum TableCommand {
         amount: u64,
         reply: Responder<u64>,
     },
-    /// An action, carrying the hand number and action sequence number it was offered at.
-    /// Answers the table's action sequence number after it.
+    /// An action, carrying the turn it was offered at. Answers the table's action sequence
+    /// number after it.
     Act {
         user: UserId,
-        hand: u64,
-        action_seq: u32,
+        offered: OfferedTurn,
         kind: ActionKind,
         reply: Responder<u32>,
     },
@@ -169,6 +174,17 @@ pub enum DealAnswer {
     Declined,
 }
 
+/// The turn an action was offered at (a button's, a computer player's): the hand's number,
+/// the series of deals it was dealt in (`TurnOffer::deal`: a sit & go's hand dealt again is
+/// numbered apart from the deal it replaces) and the action sequence number. An action
+/// offered at any other turn is stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfferedTurn {
+    pub hand: u64,
+    pub deal: u64,
+    pub action_seq: u32,
+}
+
 /// A player's new seat: the chair they sit in and the stack they sat down with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Joined {
@@ -191,6 +207,22 @@ impl From<Option<u64>> for Departure {
     fn from(cashed_out: Option<u64>) -> Self {
         cashed_out.map_or(Departure::AfterHand, Departure::CashedOut)
     }
+}
+
+/// What ending the table or sit & go of a channel that is gone did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gone {
+    /// Nothing was live there (or it ended meanwhile).
+    Nothing,
+    /// A cash table closed: what each player was cashed out.
+    TableClosed(Payouts),
+    /// A sit & go was cancelled: registering (`running` false), every buy-in refunded; or
+    /// running, its prize pool divided as the bank's cancel divides it. What each entrant got.
+    SitAndGoCancelled {
+        tournament: TournamentId,
+        running: bool,
+        paid: Payouts,
+    },
 }
 
 /// What a table did when told to shut down.
@@ -271,6 +303,11 @@ impl TableHandle {
         self.ask(|reply| TableCommand::Close { reply }).await
     }
 
+    /// The table's channel is gone: see `TableCommand::ChannelGone`.
+    pub async fn channel_gone(&self) -> Result<Gone, LobbyError> {
+        self.ask(|reply| TableCommand::ChannelGone { reply }).await
+    }
+
     pub async fn pause(&self) -> Result<(), LobbyError> {
         self.ask(|reply| TableCommand::Pause { reply }).await
     }
@@ -332,8 +369,9 @@ impl TableHandle {
         .await
     }
 
-    /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` (from the
-    /// `TurnOffer` or board it was offered on). Returns the new action sequence number.
+    /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` of a hand of the
+    /// first series of deals (a cash table's, or a sit & go's never dealt again). Returns the
+    /// new action sequence number.
     pub async fn act(
         &self,
         user: UserId,
@@ -341,10 +379,25 @@ impl TableHandle {
         action_seq: u32,
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
+        let offered = OfferedTurn {
+            hand,
+            deal: 0,
+            action_seq,
+        };
+        self.act_on(user, offered, kind).await
+    }
+
+    /// Takes `kind` for `user` if the table is still at the turn `offered` (from the
+    /// `TurnOffer` or the button it was offered on). Returns the new action sequence number.
+    pub async fn act_on(
+        &self,
+        user: UserId,
+        offered: OfferedTurn,
+        kind: ActionKind,
+    ) -> Result<u32, LobbyError> {
         self.ask(|reply| TableCommand::Act {
             user,
-            hand,
-            action_seq,
+            offered,
             kind,
             reply,
         })

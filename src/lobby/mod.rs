@@ -23,9 +23,9 @@
 //! table.join(user, buy_in).await?;                                           // `/join`
 //! while let Some(notice) = notices.recv().await {
 //!     match notice.audience() { Audience::Everyone => /* channel */, Audience::Player(user) => /* DM / ephemeral */ }
-//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.action_seq, kind);
-//!     // a click calls table.act(user, hand, action_seq, kind) and shows the refusal, if any,
-//!     // with render::refusal in the clicker's language.
+//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.deal, offer.action_seq,
+//!     // kind); a click calls table.act_on(user, OfferedTurn { hand, deal, action_seq }, kind)
+//!     // and shows the refusal, if any, with render::refusal in the clicker's language.
 //! }
 //! ```
 //!
@@ -38,6 +38,7 @@
 mod command;
 pub mod computer;
 mod error;
+mod gone;
 mod history;
 mod notice;
 pub mod present;
@@ -57,8 +58,8 @@ use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
 pub use command::{
-    DealAnswer, DealOffer, Departure, Joined, ShutdownOutcome, TableHandle, TableStatus,
-    TournamentCancel,
+    DealAnswer, DealOffer, Departure, Gone, Joined, OfferedTurn, ShutdownOutcome, TableHandle,
+    TableStatus, TournamentCancel,
 };
 pub use error::LobbyError;
 pub use history::HandHistory;

@@ -252,6 +252,10 @@ pub struct PlayerCards {
 pub struct TurnOffer {
     pub user: UserId,
     pub hand: u64,
+    /// The series of deals the hand is dealt in: 0 but at a sit & go whose table reopened
+    /// or dealt a hand again, whose later deals of a hand number are numbered apart from the
+    /// earlier (`Bank::new_deal_series`). An action must carry it with the hand.
+    pub deal: u64,
     pub action_seq: u32,
     pub seat: SeatIndex,
     pub street: Street,
@@ -436,8 +440,10 @@ pub enum TableMessage {
     /// Not everyone accepted the deal in time: play goes on.
     DealLapsed,
     /// A sit & go's table reopened after a restart: it deals on from hand `hand`, the stacks
-    /// as they were at its start (a hand cut short is never recorded).
+    /// as they were at its start (a hand cut short is never recorded); or, `paused` by a
+    /// moderator before the restart, it waits at that hand for `/table resume`.
     TournamentResumed {
         hand: u64,
+        paused: bool,
     },
 }

@@ -248,12 +248,13 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         } => {
             return tournament_places(locale, *hands, places, *deal, name_of);
         }
-        TableMessage::TournamentResumed { hand } => {
-            return render::tr(
-                locale,
-                "lobby-tournament-resumed",
-                &[("hand", (*hand).into())],
-            );
+        TableMessage::TournamentResumed { hand, paused } => {
+            let id = if *paused {
+                "lobby-tournament-resumed-paused"
+            } else {
+                "lobby-tournament-resumed"
+            };
+            return render::tr(locale, id, &[("hand", (*hand).into())]);
         }
         TableMessage::TournamentCancelled { refunded, paid, .. } => {
             return tournament_cancelled(locale, *refunded, paid, name_of);

@@ -105,6 +105,16 @@ pub fn game_choice_name(locale: Locale, choice: GameChoice, mix_hands: u32) -> S
     }
 }
 
+/// What a sit & go deals, inside a sentence ("Sit & go: Seven-Card Razz · …", "Torneo de
+/// mix (Razz, Stud y Stud Hi/Lo, un juego por nivel)"): a game's full name, or the mix with
+/// its rotation (a game a level) in brackets, never a second colon.
+pub fn sit_and_go_game(locale: Locale, choice: GameChoice) -> String {
+    match choice.fixed() {
+        Some(game) => game_full_name(locale, game),
+        None => tr(locale, "game-mix-by-level", &[]),
+    }
+}
+
 /// A razz hand as players say it when its cards are not listed beside it: "7-5-4-2-A",
 /// "5-4-3-2-A, a wheel", and a paired hand by its pair and its cards, "pair of twos
 /// (2-2-7-5-A)".

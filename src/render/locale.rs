@@ -222,7 +222,7 @@ fn fluent_args<'a>(args: &Args<'a>) -> FluentArgs<'a> {
     for (name, value) in args {
         let value = match value {
             FluentValue::Number(number) if super::numbers::LABEL_ARGS.contains(name) => {
-                super::numbers::label(number)
+                super::numbers::label(name, number)
             }
             other => other.clone(),
         };

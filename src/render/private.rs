@@ -4,7 +4,7 @@
 use crate::table::hand::PrivateView;
 use crate::table::{AceFiveLow, Game};
 
-use super::cards::{card, cards};
+use super::cards::CardStyle;
 use super::hand_names::{high_hand_name, low_so_far, razz_low_name, spell_low};
 use super::locale::{Locale, tr};
 
@@ -12,6 +12,16 @@ use super::locale::{Locale, tr};
 /// "High: Pair of kings" / "Low: 8-7-5-3-A low" (or the low cards held so far) in Stud/8,
 /// the high in Stud, the razz low ("Low: 7-5-4-2-A") in Razz.
 pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> String {
+    private_hand_styled(locale, hand_number, view, CardStyle::Text)
+}
+
+/// [`private_hand`] with the cards in `style` (the bot's card emoji, on Discord).
+pub fn private_hand_styled(
+    locale: Locale,
+    hand_number: u64,
+    view: &PrivateView,
+    style: CardStyle<'_>,
+) -> String {
     let mut lines = vec![tr(
         locale,
         "private-header",
@@ -21,21 +31,21 @@ pub fn private_hand(locale: Locale, hand_number: u64, view: &PrivateView) -> Str
         lines.push(tr(
             locale,
             "private-down",
-            &[("cards", cards(&view.down_cards).into())],
+            &[("cards", style.cards(&view.down_cards).into())],
         ));
     }
     if !view.up_cards.is_empty() {
         lines.push(tr(
             locale,
             "private-up",
-            &[("cards", cards(&view.up_cards).into())],
+            &[("cards", style.cards(&view.up_cards).into())],
         ));
     }
     if let Some(community) = view.community {
         lines.push(tr(
             locale,
             "private-community",
-            &[("card", card(community).into())],
+            &[("card", style.card(community).into())],
         ));
     }
     let mut all = view.down_cards.clone();

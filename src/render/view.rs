@@ -106,6 +106,8 @@ pub struct SeatLine {
     pub(crate) down_count: usize,
     pub(crate) shown: bool,
     pub(crate) street_bet: u64,
+    /// What the seat did last on this street.
+    pub(crate) acted: Option<ActionKind>,
     pub(crate) status: SeatStatusView,
     pub(crate) dm_closed: bool,
     pub(crate) computer: bool,
@@ -148,6 +150,7 @@ impl SeatLine {
             down_count,
             shown,
             street_bet: seat.street_bet,
+            acted: seat.acted,
             status,
             dm_closed: player.is_some_and(|p| p.dm_closed),
             computer: player.is_some_and(|p| p.computer),
@@ -164,6 +167,7 @@ impl SeatLine {
             down_count: 0,
             shown: false,
             street_bet: 0,
+            acted: None,
             status: match idle.state {
                 IdleState::SittingOut => SeatStatusView::SittingOut,
                 IdleState::Waiting => SeatStatusView::Waiting,
@@ -189,6 +193,10 @@ impl SeatLine {
     }
     pub fn street_bet(&self) -> u64 {
         self.street_bet
+    }
+    /// What the seat did last on this street, if it acted on it.
+    pub fn acted(&self) -> Option<ActionKind> {
+        self.acted
     }
     pub fn status(&self) -> SeatStatusView {
         self.status

@@ -2,7 +2,7 @@
 //! `Copy`: an action that turns out to be impossible (a card is missing) is undone by
 //! restoring a copy, with no allocation on the hot path.
 
-use super::vocab::{SeatIndex, SeatState};
+use super::vocab::{ActionKind, SeatIndex, SeatState};
 
 /// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
 pub const MIN_SEATS: usize = 2;
@@ -18,6 +18,8 @@ pub struct Seats {
     /// Everything put in this hand, antes included.
     pub committed: [u64; MAX_SEATS],
     pub state: [SeatState; MAX_SEATS],
+    /// What each seat did last on the current street (none yet: `None`), for the board.
+    pub acted: [Option<ActionKind>; MAX_SEATS],
 }
 
 impl Seats {
@@ -27,6 +29,7 @@ impl Seats {
             count: stacks.len().min(MAX_SEATS),
             stack: [0; MAX_SEATS],
             street_bet: [0; MAX_SEATS],
+            acted: [None; MAX_SEATS],
             committed: [0; MAX_SEATS],
             state: [SeatState::Folded; MAX_SEATS],
         };

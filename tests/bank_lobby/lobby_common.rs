@@ -8,7 +8,8 @@ use studbot::bank::{Bank, EconomyConfig, GuildId, Recovery, TableId, UserId};
 use studbot::lobby::CancelReason;
 use studbot::lobby::{
     BankTableStore, DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, Notice, NoticeBody,
-    NoticeReceiver, PublicBoard, TableHandle, TableMessage, TableSettings, TableStore, TurnOffer,
+    NoticeReceiver, OfferedTurn, PublicBoard, TableHandle, TableMessage, TableSettings, TableStore,
+    TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 
@@ -383,12 +384,21 @@ pub fn offers(offer: &TurnOffer, kind: ActionKind) -> bool {
     offer.legal.iter().any(|action| action.kind == kind)
 }
 
-/// Takes the offered action `kind` for the player the offer is for.
+/// Takes the offered action `kind` for the player the offer is for, at the turn it offers.
 pub async fn take(table: &TableHandle, offer: &TurnOffer, kind: ActionKind) -> u32 {
     table
-        .act(offer.user, offer.hand, offer.action_seq, kind)
+        .act_on(offer.user, offered_turn(offer), kind)
         .await
         .unwrap()
+}
+
+/// The turn `offer` offers, as an action carries it.
+pub fn offered_turn(offer: &TurnOffer) -> OfferedTurn {
+    OfferedTurn {
+        hand: offer.hand,
+        deal: offer.deal,
+        action_seq: offer.action_seq,
+    }
 }
 
 pub async fn advance_secs(secs: u64) {

@@ -285,7 +285,10 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
     let mut notices = resumed.subscribe().await.unwrap();
     assert_eq!(
         next_message(&mut notices).await,
-        TableMessage::TournamentResumed { hand: 2 }
+        TableMessage::TournamentResumed {
+            hand: 2,
+            paused: false
+        }
     );
     let played = play_to_the_end(&resumed, &mut notices).await;
     assert_eq!(played.boards.first().map(|(hand, _)| *hand), Some(2));

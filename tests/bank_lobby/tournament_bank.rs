@@ -369,13 +369,19 @@ async fn a_corrupt_tournament_record_is_refused_never_played() {
         (TournamentId(9), "names tournament 1"),
     ] {
         match bank.tournament(tournament).await {
-            Err(BankError::Storage(message)) => assert!(message.contains(why), "{message}"),
+            Err(BankError::UnreadableTournament {
+                tournament: named,
+                reason,
+            }) => {
+                assert_eq!(named, tournament);
+                assert!(reason.contains(why), "{reason}");
+            }
             other => panic!("tournament {}: {other:?}", tournament.0),
         }
         assert!(matches!(
             bank.record_tournament_hand(GUILD, tournament, 0, &[600, 600, 600])
                 .await,
-            Err(BankError::Storage(_))
+            Err(BankError::UnreadableTournament { .. })
         ));
     }
     let report = bank.audit().await.unwrap();
@@ -384,11 +390,22 @@ async fn a_corrupt_tournament_record_is_refused_never_played() {
         report
             .breaks
             .iter()
-            .filter(|found| found.starts_with("an unreadable tournament record"))
+            .filter(|found| found.starts_with("an unreadable tournament record of sit & go"))
             .count(),
         2,
         "{:?}",
         report.breaks
     );
+    assert_eq!(report.sit_and_gos_unreadable, vec![id.0, 9]);
+    // The one live in its channel is listed where it is held, though it cannot be read.
+    assert_eq!(
+        report.sit_and_gos_live.len(),
+        1,
+        "{:?}",
+        report.sit_and_gos_live
+    );
+    assert_eq!(report.sit_and_gos_live[0].tournament, id.0);
+    assert_eq!(report.sit_and_gos_live[0].channel, CHANNEL);
+    assert_eq!(report.sit_and_gos_live[0].phase, "unreadable");
     bank.shutdown().await.unwrap();
 }

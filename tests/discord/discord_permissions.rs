@@ -2,7 +2,8 @@
 //! permission model: `/table open` where the bot lacks View Channel or Send Messages is
 //! refused naming what is missing, and nothing is opened; a table reopened at start-up in a
 //! channel where Discord answers 50013 is paused with one log line naming the channel and the
-//! permissions, and plays on once they are given back and a moderator resumes it.
+//! permissions, the next command there is told why, and it plays on once they are given back
+//! and a moderator resumes it.
 
 #![cfg(unix)]
 
@@ -113,6 +114,19 @@ async fn a_table_reopened_where_discord_answers_50013_is_paused_with_one_log_lin
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+
+    // No board to edit after the restart: the next command there tells why it is paused.
+    let asked = fake
+        .slash(&players[0], CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
+    let answer = fake.answer_to(asked).await;
+    assert!(
+        answer
+            .content()
+            .contains("The table is paused: I cannot post in this channel."),
+        "{}",
+        answer.content()
+    );
 
     // Given back its permission, the table waits for a moderator: it was paused.
     fake.allow_bot(CHANNEL, SEND_MESSAGES);

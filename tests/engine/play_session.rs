@@ -37,7 +37,7 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     let first = play(data.path(), &[], &script);
     let out = first;
     assert!(out.contains("your balance is 1,000 chips"), "{out}");
-    assert!(out.contains("What you can type (a word, or its letter):"));
+    assert!(out.contains("What you can type (a word or its letter):"));
     assert!(out.contains("I do not know “dance”"));
     assert!(out.contains("Your cards — hand #1"));
     assert!(out.contains("Your move — "));
@@ -78,7 +78,7 @@ fn the_terminal_speaks_spanish_and_understands_spanish_words() {
     let output = play(data.path(), &["--lang", "es", "--players", "3"], &script);
     let out = output;
     assert!(
-        out.contains("Lo que puedes escribir (la palabra, o su letra):"),
+        out.contains("Lo que puedes escribir (la palabra o su letra):"),
         "{out}"
     );
     assert!(out.contains("Tu jugada — "));

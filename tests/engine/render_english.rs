@@ -165,6 +165,10 @@ fn every_bank_error() -> Vec<BankError> {
         BankError::DealPlayers { left: 5 },
         BankError::DealPending { tournament },
         BankError::NoSuchDeal { tournament },
+        BankError::UnreadableTournament {
+            tournament,
+            reason: "place 0 among 4".into(),
+        },
     ];
     for error in &all {
         match error {
@@ -212,7 +216,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::NotStillIn { .. }
             | BankError::DealPlayers { .. }
             | BankError::DealPending { .. }
-            | BankError::NoSuchDeal { .. } => {}
+            | BankError::NoSuchDeal { .. }
+            | BankError::UnreadableTournament { .. } => {}
         }
     }
     all

@@ -20,6 +20,7 @@ shutdown_grace_secs = 1
 api_proxy = "{api}"
 guild_ids = [{GUILD_ID}]
 moderator_role = 555000000000000001
+cards = "text"
 [log]
 level = "warn"
 [all_in]

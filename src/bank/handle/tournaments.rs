@@ -367,7 +367,10 @@ impl Bank {
             .await
     }
 
-    /// Every tournament the bank holds, by number (a restart resumes the live ones).
+    /// Every tournament the bank holds, by number, each record read and checked; one that
+    /// cannot be read fails the whole read. For tests and whole-bank tools: the bot finds a
+    /// channel's sit & go by the index ([`Bank::live_tournament_in`], [`Bank::live_tournaments`]),
+    /// whose cost does not grow with the sit & gos held.
     pub async fn tournaments(&self) -> Result<Vec<TournamentState>, BankError> {
         self.read(tournaments::all).await
     }

@@ -133,6 +133,11 @@ impl Books {
         refusal
     }
 
+    /// The store under the books, for raw writes (a record damaged on disk) and reads.
+    pub fn store(&self) -> &MemoryStore {
+        &self.store
+    }
+
     /// Every key the books hold, to compare before and after.
     pub fn snapshot(&self) -> Keys {
         self.store.keys().clone()

@@ -35,7 +35,11 @@ async fn open_table(ctx: Context<'_>, options: SettingOptions) -> Outcome {
     let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
-            return Answer::private(permissions::refusal(caller.locale, &missing));
+            return Answer::private(permissions::refusal(
+                caller.locale,
+                "bot-missing-permissions",
+                &missing,
+            ));
         }
         let bot = &caller.bot;
         let settings = options.apply(bot.config().table);
@@ -107,7 +111,13 @@ pub async fn pause(ctx: Context<'_>) -> Outcome {
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn resume(ctx: Context<'_>) -> Outcome {
     let ask = |table: TableHandle, _| async move { table.resume().await };
-    let told = |(), caller: Caller| async move { caller.tell_channel(&Announcement::TableResumed) };
+    let told = |(), caller: Caller| async move {
+        // Resumed: a refusal of the bot's posts is told again only once it happens again.
+        if let Some(presenter) = caller.bot.existing_presenter(caller.table) {
+            presenter.resumed();
+        }
+        caller.tell_channel(&Announcement::TableResumed)
+    };
     at_table(ctx, ask, told).await
 }
 

@@ -1,9 +1,9 @@
 //! `/tournament`: open, start and cancel a sit & go (moderators), its status and the results
 //! of a finished one (anyone), a deal among the last players (a player still in), and
-//! registration through `/join` and `/leave` in a channel where one is registering. Every
-//! chip moves in the bank at once (`Bank::register_tournament` and the rest); a running sit &
-//! go's cancel and deal go through its table, which makes them between hands only. This file
-//! only asks and tells; the words are `tournament_text`'s.
+//! registration through `/join` and `/leave` in a channel where one is live (`live_here`).
+//! Every chip moves in the bank at once (`Bank::register_tournament` and the rest); a running
+//! sit & go's cancel and deal go through its table, which makes them between hands only. This
+//! file only asks and tells; the words are `tournament_text`'s.
 
 use crate::bank::{OpenExtras, PrizeSource, TournamentId, TournamentPhase, TournamentState};
 use crate::lobby::{DealOffer, LobbyError, TournamentCancel};
@@ -14,8 +14,9 @@ use crate::tournament::{DealKind, PayoutTable, Structure, StructureKind, Tournam
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
 use super::tournament_text::{cancelled_text, deal_offer_text, results_text, status_text};
-use crate::bot::reply::{Answer, Caller, Outcome, caller, in_guild};
-use crate::bot::{Bot, Context};
+use crate::bot::Context;
+use crate::bot::permissions;
+use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 
 /// The structures, by the names Discord lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
@@ -116,7 +117,13 @@ pub async fn open(
     let seats = seats.0;
     let reference = reference(ctx, "tournament-open");
     let computers = computer_players.map_or(0, |computers| computers.0);
+    // What the bot may do in this channel, as Discord says with the interaction: no buy-in
+    // is taken for a sit & go whose boards the channel would refuse.
+    let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
+        if !missing.is_empty() {
+            return missing_permissions(&caller, &missing);
+        }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
         }
@@ -169,7 +176,10 @@ pub async fn open(
                     let filled = tr(
                         caller.public,
                         "tournament-computers-fill",
-                        &[("seats", computers.into())],
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
                     );
                     opened = format!("{opened}\n{filled}");
                 }
@@ -195,7 +205,11 @@ pub async fn open(
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn start(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-start");
+    let missing = permissions::missing_at_open(ctx);
     in_guild(ctx, |caller| async move {
+        if !missing.is_empty() {
+            return missing_permissions(&caller, &missing);
+        }
         let state = match here(&caller).await {
             Ok(state) => state,
             Err(answer) => return answer,
@@ -294,7 +308,10 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
                     let filled = tr(
                         caller.locale,
                         "tournament-computers-fill",
-                        &[("seats", computers.into())],
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
                     );
                     text = format!("{text}\n{filled}");
                 }
@@ -387,35 +404,35 @@ pub async fn results(ctx: Context<'_>, #[min = 1] number: Option<u64>) -> Outcom
     .await
 }
 
+/// The refusal of `/tournament open` or `start` where the bot lacks `missing` in the channel.
+fn missing_permissions(caller: &Caller, missing: &[&permissions::Needed]) -> Answer {
+    Answer::private(permissions::refusal(
+        caller.locale,
+        "tournament-missing-permissions",
+        missing,
+    ))
+}
+
 /// The live sit & go of the caller's channel, or the refusal to answer.
 async fn here(caller: &Caller) -> Result<TournamentState, Answer> {
-    match live_in(&caller.bot, caller).await {
+    match live_here(caller).await {
         Ok(Some(state)) => Ok(state),
         Ok(None) => Err(caller.refuse(&TournamentRefused::NoneHere)),
-        Err(error) => Err(caller.refuse(&error)),
+        Err(refused) => Err(refused),
     }
 }
 
-async fn live_in(
-    bot: &Bot,
-    caller: &Caller,
-) -> Result<Option<TournamentState>, crate::bank::BankError> {
-    Ok(bot.bank().tournaments().await?.into_iter().find(|state| {
-        state.is_live() && state.guild == caller.guild && state.channel == caller.table
-    }))
-}
-
-/// `/join` or `/leave` in a channel with a live sit & go: `then` registers or unregisters
-/// the caller. `None` where the channel has none (the command goes to the channel's table
-/// instead).
-pub(super) async fn registering<F, Fut>(ctx: Context<'_>, what: &str, then: F) -> Option<Outcome>
-where
-    F: FnOnce(Caller, String, TournamentState) -> Fut,
-    Fut: std::future::Future<Output = Answer>,
-{
-    let state = registering_in(&caller(ctx)?).await?;
-    let reference = reference(ctx, what);
-    Some(in_guild(ctx, |caller| then(caller, reference, state)).await)
+/// The live sit & go of the caller's channel, if there is one: one key of the bank's index
+/// of live sit & gos and its record, however many sit & gos the bank has held. A read that
+/// fails (the record unreadable, the bank too slow) is refused, never taken for "none here".
+pub(super) async fn live_here(caller: &Caller) -> Result<Option<TournamentState>, Answer> {
+    match caller.bot.bank().live_tournament_in(caller.table).await {
+        Ok(state) => Ok(state.filter(|state| state.guild == caller.guild)),
+        Err(error) => {
+            tracing::warn!(channel = caller.table.0, %error, "cannot read the channel's sit & go");
+            Err(caller.refuse(&error))
+        }
+    }
 }
 
 /// Registers the caller: the buy-in moves into the prize pool; the last seat starts it.
@@ -488,18 +505,6 @@ pub(super) async fn leave(caller: Caller, reference: String, state: TournamentSt
             ("refund", refund.into()),
         ],
     ))
-}
-
-/// The channel's live sit & go: registering, or running (where `/join` and `/leave` are
-/// refused: nobody enters late, nobody leaves with chips).
-async fn registering_in(caller: &Caller) -> Option<TournamentState> {
-    match live_in(&caller.bot, caller).await {
-        Ok(state) => state,
-        Err(error) => {
-            tracing::warn!(%error, "cannot read the channel's sit & go");
-            None
-        }
-    }
 }
 
 /// The channel is told the sit & go has started, and its status; its table opens and deals.

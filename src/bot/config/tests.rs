@@ -142,3 +142,19 @@ fn a_syntax_error_is_one_line() {
     assert!(!error.contains('\n'), "{error}");
     assert!(error.starts_with("config.toml: "), "{error}");
 }
+
+#[test]
+fn cards_are_emoji_unless_the_config_says_text_and_any_other_value_is_one_clear_error() {
+    assert_eq!(
+        parse("token = \"t\"\n").unwrap().discord.cards,
+        CardsConfig::Emoji
+    );
+    let text = parse("token = \"t\"\n[discord]\ncards = \"text\"\nfour_colour = true\n").unwrap();
+    assert_eq!(text.discord.cards, CardsConfig::Text);
+    assert!(text.discord.four_colour);
+    let error = parse("token = \"t\"\n[discord]\ncards = \"pictures\"\n").unwrap_err();
+    assert_eq!(
+        error,
+        "config.toml: [discord] cards: unknown variant `pictures`, expected `emoji` or `text`"
+    );
+}

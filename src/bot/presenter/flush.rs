@@ -110,6 +110,19 @@ impl Presenter {
                 Some(_) => {}
             }
         }
+        // Where Discord refuses the bot's posts, a new board would be refused too: only the
+        // board already there is edited (it says why the table is paused).
+        if self.cannot_post() {
+            post = None;
+        }
+        if let Some((id, previous)) = self.previous_board_edit(&mut state) {
+            // The last hand's board, said paused or put back; nothing to do if refused.
+            drop(
+                self.bot
+                    .outbox()
+                    .edit(self.channel(), id, previous.to_json(false), None),
+            );
+        }
         let ping = if post.is_none() {
             self.take_ping(&mut state)
         } else {

@@ -99,6 +99,11 @@ struct State {
     final_edits: Vec<(u64, BoardMessage)>,
     /// The board post being tried, until it lands.
     unlanded: Option<landing::Unlanded>,
+    /// The last finished hand's board message and its final words: where the table says why
+    /// it is paused when Discord refuses the next hand's board ([`refused`]).
+    previous_board: Option<(u64, BoardMessage)>,
+    /// `previous_board` is on Discord with that reason above it.
+    previous_told_paused: bool,
 }
 
 pub struct Presenter {

@@ -153,7 +153,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 fn say(text: &str) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
-    if let Err(error) = writeln!(out, "{}", for_terminal(text)) {
+    let plain = for_terminal(text);
+    if let Err(error) = writeln!(out, "{}", super::terminal::colour_cards(&plain)) {
         if error.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }

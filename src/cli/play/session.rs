@@ -189,7 +189,8 @@ impl PlaySession {
         {
             self.offer = None;
         }
-        let text = render::board(locale, &self.seat_view(board));
+        let view = self.seat_view(board);
+        let text = render::board(locale, &view);
         let new_street = self
             .board
             .as_ref()
@@ -209,7 +210,7 @@ impl PlaySession {
         if cards_changed || yours {
             say(&text);
         } else {
-            say(text.rsplit("\n\n").next().unwrap_or(&text));
+            say(&render::turn_news(locale, &view));
         }
         self.board = Some(board.clone());
         if new_street {

@@ -103,7 +103,10 @@ async fn play_in(bank: &Bank, args: &PlayArgs, locale: Locale) -> anyhow::Result
             say(&tr(
                 locale,
                 "play-tournament-quit",
-                &[("command", "“studbot play --tournament”".into())],
+                &[(
+                    "command",
+                    render::quoted_list(locale, &["studbot play --tournament".to_owned()]).into(),
+                )],
             ));
             return Ok(ExitCode::SUCCESS);
         };
@@ -134,7 +137,7 @@ async fn say_welcome(
         locale,
         "play-tournament-welcome",
         &[
-            ("players", state.entrants.len().into()),
+            ("entrants", state.entrants.len().into()),
             ("game", game_name(locale, state.settings.game).into()),
             ("buy_in", state.settings.buy_in.into()),
             ("pool", tournament.prize_pool().into()),
@@ -252,10 +255,10 @@ impl Deal<'_> {
 /// The sit & go live in the terminal's channel, or a new one everyone has registered for.
 /// Answers its number and whether it was resumed.
 async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(TournamentId, bool)> {
-    let all = bank.tournaments().await?;
-    let live = all
-        .iter()
-        .find(|state| state.guild == GUILD && state.channel == CHANNEL && state.is_live())
+    let live = bank
+        .live_tournament_in(CHANNEL)
+        .await?
+        .filter(|state| state.guild == GUILD)
         .map(|state| state.id);
     let (id, resumed) = match live {
         Some(id) => (id, true),
@@ -268,7 +271,11 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
                 rules: args.settings().rules,
                 ..TournamentSettings::new(args.game, structure, args.buy_in)
             };
-            let reference = crate::bank::play_tournament_open_reference(all.len() + 1);
+            // Numbered as the bank numbers its sit & gos: each opening a new reference.
+            let count = bank.next_tournament_number().await?;
+            let reference = crate::bank::play_tournament_open_reference(
+                usize::try_from(count).unwrap_or(usize::MAX),
+            );
             let seats = usize::from(args.players);
             (
                 bank.open_tournament(GUILD, CHANNEL, seats, settings, &reference)
@@ -301,7 +308,7 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
 }
 
 fn game_name(locale: Locale, game: GameChoice) -> String {
-    render::hand_names::game_choice_name(locale, game, 1)
+    render::hand_names::sit_and_go_game(locale, game)
 }
 
 /// The board's header: level, stakes, hands to the next level, players left, average stack.

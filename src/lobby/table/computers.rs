@@ -196,7 +196,11 @@ impl Table {
             return;
         };
         let public = hand.hand.public_view();
-        let offered = (hand.number, hand.hand.action_seq());
+        let offered = crate::lobby::command::OfferedTurn {
+            hand: hand.number,
+            deal: hand.deal,
+            action_seq: hand.hand.action_seq(),
+        };
         let level = self.settings.computer_level;
         let Some(action) = choose_action_at(level, &private, &public, &mut self.computer_rng)
         else {

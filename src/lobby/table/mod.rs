@@ -18,6 +18,7 @@
 
 mod admin;
 mod chairs;
+mod channel_gone;
 mod computers;
 mod dealing_out;
 mod notices;
@@ -135,6 +136,10 @@ pub(crate) struct Table {
     computer_rng: ChaCha20Rng,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
+    /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
+    /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
+    /// again.
+    deal_series: u64,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -176,6 +181,7 @@ impl Table {
             seated_reported: 0,
             wanting_seat: Vec::new(),
             computer_rng,
+            deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
             tournament: init.tournament,
         };
         table.maybe_schedule_next_hand();
@@ -241,6 +247,7 @@ impl Table {
             } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
+            TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } if self.is_tournament() => {
                 answer(reply, self.close_if_tournament_ended().await);
             }
@@ -279,6 +286,9 @@ impl Table {
                 accept,
                 reply,
             } => answer(reply, self.answer_deal(user, number, accept).await),
+            TableCommand::Back { user, reply } if self.is_tournament() => {
+                answer(reply, self.back_in_tournament(user).await);
+            }
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);
@@ -298,11 +308,10 @@ impl Table {
             } => answer(reply, self.top_up(user, amount).await),
             TableCommand::Act {
                 user,
-                hand,
-                action_seq,
+                offered,
                 kind,
                 reply,
-            } => self.act(user, (hand, action_seq), kind, reply).await,
+            } => self.act(user, offered, kind, reply).await,
             TableCommand::ShowCards { user, reply } => answer(reply, self.show_cards(user)),
             // Answered when the table has stopped, which may wait for the hand in progress.
             TableCommand::Shutdown { grace, reply } => self.begin_shutdown(grace, reply),

@@ -16,7 +16,7 @@ use crate::table::{Game, MixLeg};
 use super::phase::TablePhase;
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
-use crate::lobby::command::Responder;
+use crate::lobby::command::{OfferedTurn, Responder};
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
@@ -34,6 +34,8 @@ enum HandOver {
 
 pub(super) struct HandInPlay {
     pub number: u64,
+    /// The series of deals it was dealt in (see `TurnOffer::deal`).
+    pub deal: u64,
     pub hand: Hand,
     /// Deal order: `players[i]` is the engine's seat `i`.
     pub players: Vec<UserId>,
@@ -168,6 +170,7 @@ impl Table {
         self.phase = TablePhase::Playing {
             hand: HandInPlay {
                 number,
+                deal: self.deal_series,
                 hand,
                 players,
                 last_action: None,
@@ -245,7 +248,7 @@ impl Table {
     pub(super) async fn act(
         &mut self,
         user: UserId,
-        offered: (u64, u32),
+        offered: OfferedTurn,
         kind: ActionKind,
         reply: Responder<u32>,
     ) {
@@ -261,14 +264,16 @@ impl Table {
         }
     }
 
-    /// Checks the action against the hand in play and applies it; returns the hand's next
-    /// action sequence number.
+    /// Checks the action against the hand in play (its number, its deal, its action sequence
+    /// number: a button of another deal of the same hand is stale) and applies it; returns the
+    /// hand's next action sequence number.
     fn apply_act(
         &mut self,
         user: UserId,
-        (offered_hand, offered_seq): (u64, u32),
+        offered: OfferedTurn,
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
+        let (offered_hand, offered_seq) = (offered.hand, offered.action_seq);
         self.seats.seated(user)?;
         if self.paused {
             return Err(LobbyError::Paused);
@@ -278,7 +283,7 @@ impl Table {
         };
         let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
         let seq = hand.hand.action_seq();
-        if offered_hand != hand.number || offered_seq != seq {
+        if offered_hand != hand.number || offered.deal != hand.deal || offered_seq != seq {
             return Err(LobbyError::StaleAction {
                 offered_hand,
                 offered_seq,
@@ -472,6 +477,7 @@ impl Table {
         let offer = TurnOffer {
             user,
             hand: hand.number,
+            deal: hand.deal,
             action_seq: hand.hand.action_seq(),
             seat,
             street: view.street,
@@ -545,6 +551,17 @@ impl Table {
             }
         }
         if sat_out {
+            // At a sit & go the bank keeps it, so a restart does not wait for them again; the
+            // table acts for them meanwhile whether or not the bank could keep it.
+            if let Err(error) = self.keep_sitting_out(user, Some(true)).await {
+                tracing::warn!(
+                    table = self.table.0,
+                    user = user.0,
+                    %error,
+                    "a sit & go player sat out for timeouts, but the bank could not keep it: \
+                     a restart waits for them again"
+                );
+            }
             self.message(TableMessage::SatOut {
                 user,
                 reason: SitOutReason::TimedOut,

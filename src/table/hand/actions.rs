@@ -119,6 +119,9 @@ impl Hand {
         state.round.apply(&mut state.seats, seat, action);
         state.action_seq = state.action_seq.wrapping_add(1);
         state.last_action = Some((seat, action));
+        if let Some(acted) = state.seats.acted.get_mut(seat) {
+            *acted = Some(action.kind);
+        }
         record(&mut self.events, || Event::Acted {
             seat,
             kind: action.kind,

@@ -7,7 +7,7 @@ use crate::table::card::Card;
 use crate::table::eval::{CardSet, HighValue, LowValue};
 use crate::table::game::Game;
 use crate::table::rules::{Rules, Stakes};
-use crate::table::vocab::{Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
+use crate::table::vocab::{ActionKind, Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
 
 use super::Hand;
 
@@ -25,6 +25,8 @@ pub struct PublicSeat {
     pub state: SeatState,
     /// The seat's whole hand, once shown at showdown.
     pub shown: Option<Vec<Card>>,
+    /// What the seat did last on this street, if it has acted on it (the board says it).
+    pub acted: Option<ActionKind>,
 }
 
 /// What anyone at the table may see of the hand. Holds no down card.
@@ -172,6 +174,7 @@ impl Hand {
                     down_count: 0,
                     state: SeatState::Active,
                     shown: None,
+                    acted: None,
                 });
             }
             let public = &mut view.seats[seat];
@@ -182,6 +185,7 @@ impl Hand {
             public.up_cards.extend(state.dealt.up_cards(seat));
             public.down_count = state.dealt.down_cards(seat).count();
             public.state = seats.state[seat];
+            public.acted = seats.acted[seat];
             public.shown = (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
                 .then(|| self.own_cards(seat));
         }

@@ -5,7 +5,8 @@
 //! - [`schema`]: every request is matched against Discord's OpenAPI spec and its body validated;
 //! - [`rules`]: what the spec cannot say (3-second deadline, 15-minute tokens, deferral
 //!   visibility, UTF-16 limits, per-channel write buckets, 30046, permissions);
-//! - [`rest`] and [`webhooks`]: the REST routes the bot calls;
+//! - [`rest`] and [`webhooks`]: the REST routes the bot calls; [`emoji`]: the application's
+//!   own emoji (the card faces);
 //! - [`settings`]: what a test sets (permissions, closed DMs, 429s, the clock...);
 //! - [`world`]: what moderators and Discord change under the bot (deleted messages, channels,
 //!   threads, the bot removed from the guild, 5xx and hangs on chosen routes, threads);
@@ -26,6 +27,7 @@
 // accessors stay whether or not today's tests call each one.
 #![allow(dead_code)]
 
+mod emoji;
 mod gateway;
 mod interactions;
 mod rest;
@@ -48,6 +50,8 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 // Each test binary uses some of these.
+#[allow(unused_imports)]
+pub use emoji::AppEmoji;
 #[allow(unused_imports)]
 pub use interactions::{boolean, int, string, sub, user_opt};
 #[allow(unused_imports)]
@@ -357,6 +361,9 @@ pub(crate) struct Inner {
     hangs_started: u64,
     /// The sequence part of the next snowflake (ids stay unique within a millisecond).
     id_sequence: u64,
+    /// The application's own emoji, oldest first.
+    app_emoji: Vec<emoji::AppEmoji>,
+    emoji_settings: emoji::EmojiSettings,
 }
 
 impl Inner {
@@ -455,6 +462,8 @@ impl FakeDiscord {
                 nonces: HashMap::new(),
                 hangs_started: 0,
                 id_sequence: 0,
+                app_emoji: Vec::new(),
+                emoji_settings: emoji::EmojiSettings::default(),
             }),
             changed: Notify::new(),
             address,

@@ -305,6 +305,11 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
+        (Method::GET, ["channels", channel]) => get_channel(inner, channel.parse().unwrap_or(0)),
+        (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
+            super::emoji::application_emojis(inner, method, application, body)
+        }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let message = rest.first().map(|id| id.parse::<u64>().unwrap_or(0));
@@ -353,6 +358,67 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
         inner,
         "command list",
         Value::Array(commands),
+    ))
+}
+
+/// `GET /users/@me/guilds`: the fake's one guild, unless the bot was removed from it.
+fn current_guilds(inner: &mut Inner) -> Outcome {
+    let guilds = if inner.removed_from_guild {
+        json!([])
+    } else {
+        json!([{
+            "id": GUILD_ID.to_string(),
+            "name": "the fake's guild",
+            "icon": null,
+            "owner": false,
+            "permissions": "0",
+            "features": [],
+        }])
+    };
+    Outcome::ok(checked::<Vec<serenity::model::guild::GuildInfo>>(
+        inner,
+        "guild list",
+        guilds,
+    ))
+}
+
+/// `GET /channels/{c}`: a channel the fake knows, as Discord describes it; 10003 once deleted
+/// (or never made), 50001 where the bot cannot see it (View Channel denied, or removed from
+/// the guild).
+fn get_channel(inner: &mut Inner, channel: u64) -> Outcome {
+    if inner.deleted_channels.contains(&channel) {
+        return Outcome::error(rules::unknown_channel());
+    }
+    if inner.removed_from_guild {
+        return Outcome::error(rules::missing_access());
+    }
+    let Some(state) = inner.channels.get(&channel) else {
+        return Outcome::error(rules::unknown_channel());
+    };
+    if state.bot_denied & rules::VIEW_CHANNEL != 0 {
+        return Outcome::error(rules::missing_access());
+    }
+    let thread_parent = state.thread_parent;
+    let mut described = json!({
+        "id": channel.to_string(),
+        "type": super::world::channel_kind(thread_parent.is_some()),
+        "guild_id": GUILD_ID.to_string(),
+        "name": "poker",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "parent_id": thread_parent.map(|parent| parent.to_string()),
+    });
+    if thread_parent.is_some() {
+        described["thread_metadata"] = json!({
+            "archived": false,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
+            "locked": false,
+        });
+    }
+    Outcome::ok(checked::<serenity::model::channel::Channel>(
+        inner, "channel", described,
     ))
 }
 
@@ -517,7 +583,11 @@ pub(crate) fn forced_rate_limit(inner: &mut Inner, interaction_write: bool) -> O
 }
 
 /// `value`, once serenity has read it as a `T`.
-fn checked<T: serde::de::DeserializeOwned>(inner: &mut Inner, what: &str, value: Value) -> Value {
+pub(crate) fn checked<T: serde::de::DeserializeOwned>(
+    inner: &mut Inner,
+    what: &str,
+    value: Value,
+) -> Value {
     assert_serenity_parses::<T>(inner, what, &value);
     value
 }

@@ -75,6 +75,38 @@ fn the_public_view_shows_stacks_bets_up_cards_and_the_turn_but_no_down_card() {
 }
 
 #[test]
+fn the_public_view_tells_what_each_seat_did_on_this_street_and_forgets_it_on_the_next() {
+    let mut hand = hand(&[100; 3], &THREE);
+    let acted = |hand: &Hand| -> Vec<Option<ActionKind>> {
+        hand.public_view()
+            .seats
+            .iter()
+            .map(|seat| seat.acted)
+            .collect()
+    };
+    assert_eq!(acted(&hand), [None, None, None]);
+    act(&mut hand, 0, BringIn);
+    act(&mut hand, 1, Complete);
+    assert_eq!(acted(&hand), [Some(BringIn), Some(Complete), None]);
+    act(&mut hand, 2, Fold);
+    act(&mut hand, 0, Call);
+    // The bring-in's call replaces its bring-in; fourth street starts with nobody having acted.
+    assert_eq!(hand.street(), Street::Fourth);
+    assert_eq!(acted(&hand), [None, None, None]);
+    let first = hand.public_view().to_act.unwrap();
+    act(&mut hand, first, Check);
+    let view = hand.public_view();
+    assert_eq!(view.seats[first].acted, Some(Check));
+    assert_eq!(
+        view.seats
+            .iter()
+            .filter(|seat| seat.acted.is_some())
+            .count(),
+        1
+    );
+}
+
+#[test]
 fn the_public_view_shows_the_hands_shown_at_showdown_or_turned_up_and_no_other() {
     let all = lists(&THREE);
     let mut shown_down = hand(&[100; 3], &THREE);
