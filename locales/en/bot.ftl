@@ -230,8 +230,14 @@ tournament-status-rules = Rules, fixed at the open: a bet and up to { $raises } 
    *[no] {""}
 }
 tournament-status-payouts-full = Payouts with every seat filled ({ $seats }): { $payouts }
-tournament-status-payouts-now = If it started now, with { $entrants } players: { $payouts }
-tournament-status-payouts-now-refused = If it started now, with { $entrants } players, it could not: its payouts pay { $places } places.
+tournament-status-payouts-now = If it started now, with { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}: { $payouts }
+tournament-status-payouts-now-refused = If it started now, with { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}, it could not: its payouts pay { $places } places.
 tournament-status-payouts-too-few = It needs at least two players to start.
 tournament-standing-out-paid = • { $name }: out in { finishing-place }, prize { $prize } { $prize ->
     [one] chip
@@ -256,17 +262,26 @@ tournament-deal-accepted = { $name } accepts the deal ({ $accepted } of { $of })
 tournament-deal-accepted-made = { $name } accepts: every player left has, and the sit & go ends with the deal.
 tournament-deal-declined = { $name } declines the deal: play goes on.
 tournament-deal-not-in = Only a player still in this sit & go can propose or answer its deal.
-tournament-deal-players = A deal is made by two to four players left; { $left } are left.
+tournament-deal-players = A deal is made by two to four players left; { $left ->
+    [one] 1 is left
+   *[other] { $left } are left
+}.
 tournament-deal-pending = A deal is already waiting for the players' answers.
 tournament-deal-gone = That deal is no longer open.
 tournament-deal-during-hand = A deal is proposed between hands: propose it when the hand in play ends.
 tournament-payout-places = Payouts for { $places } places need more players than that: this sit & go has { $entrants }.
 tournament-prize-needs-source = An added prize needs prize_from: the house or your own balance.
 tournament-no-results = There is no finished sit & go with that number in this server (or none yet in this channel).
-tournament-results-head = Sit & go #{ $number }, { $game }: { $entrants } players, { $hands } { $hands ->
+tournament-results-head = Sit & go #{ $number }, { $game }: { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}, { $hands } { $hands ->
     [one] hand
    *[other] hands
-}, prize pool { $pool }
+}{ $pool ->
+    [0] , no prize pool
+   *[other] , prize pool { $pool }
+}
 tournament-results-deal = It ended with a deal ({ $kind }).
 tournament-levels-missing = A custom structure needs its levels, like levels: 2/3/10/20x12, 3/5/15/30x12
 tournament-levels-not-custom = Levels are given with structure: custom.

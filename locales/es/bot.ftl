@@ -239,8 +239,14 @@ tournament-status-rules = Reglas, fijadas al abrirlo: una apuesta y hasta { $rai
    *[no] {""}
 }
 tournament-status-payouts-full = Pagos con todos los asientos ocupados ({ $seats }): { $payouts }
-tournament-status-payouts-now = Si empezara ahora, con { $entrants } jugadores: { $payouts }
-tournament-status-payouts-now-refused = Si empezara ahora, con { $entrants } jugadores, no podría: sus pagos cubren { $places } puestos.
+tournament-status-payouts-now = Si empezara ahora, con { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}: { $payouts }
+tournament-status-payouts-now-refused = Si empezara ahora, con { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}, no podría: sus pagos cubren { $places } puestos.
 tournament-status-payouts-too-few = Hacen falta al menos dos jugadores para empezar.
 tournament-standing-out-paid = • { $name }: fuera, { finishing-place }, cobró { $prize } { $prize ->
     [one] ficha
@@ -265,17 +271,30 @@ tournament-deal-accepted = { $name } acepta el trato ({ $accepted } de { $of }).
 tournament-deal-accepted-made = { $name } acepta: ya aceptaron todos y el torneo termina con el trato.
 tournament-deal-declined = { $name } rechaza el trato: se sigue jugando.
 tournament-deal-not-in = Solo quien sigue en este torneo puede proponer un trato o responder a uno.
-tournament-deal-players = Un trato se cierra entre dos y cuatro jugadores; quedan { $left }.
+tournament-deal-players = Un trato se cierra entre dos y cuatro jugadores; { $left ->
+    [one] queda 1
+   *[other] quedan { $left }
+}.
 tournament-deal-pending = Ya hay un trato esperando la respuesta de los jugadores.
 tournament-deal-gone = Ese trato ya no está abierto.
 tournament-deal-during-hand = Los tratos se proponen entre manos: proponlo cuando termine la mano en juego.
-tournament-payout-places = Unos pagos para { $places } puestos necesitan más jugadores: este torneo tiene { $entrants }.
+tournament-payout-places = Unos pagos para { $places } puestos necesitan más jugadores: { $entrants ->
+    [0] este torneo no tiene inscritos.
+    [one] este torneo tiene 1.
+   *[other] este torneo tiene { $entrants }.
+}
 tournament-prize-needs-source = Di de dónde sale el premio añadido: de la casa o de tu saldo.
 tournament-no-results = No hay ningún torneo terminado con ese número en este servidor (o todavía ninguno en este canal).
-tournament-results-head = Torneo #{ $number }, { $game }: { $entrants } jugadores, { $hands } { $hands ->
+tournament-results-head = Torneo #{ $number }, { $game }: { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}, { $hands } { $hands ->
     [one] mano
    *[other] manos
-}, bolsa de premios { $pool }
+}{ $pool ->
+    [0] , sin bolsa de premios
+   *[other] , bolsa de premios { $pool }
+}
 tournament-results-deal = Terminó con un trato ({ $kind }).
 tournament-levels-missing = Una estructura a medida necesita sus niveles, por ejemplo 2/3/10/20x12, 3/5/15/30x12
 tournament-levels-not-custom = Los niveles solo se escriben con la estructura a medida.

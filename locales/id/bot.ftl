@@ -103,7 +103,7 @@ cmd-tournament-open = Buka turnamen di channel ini: pemain mendaftar dengan /joi
 cmd-tournament-start = Mulai turnamen dengan pemain yang sudah mendaftar, minimal dua (moderator)
 cmd-tournament-cancel = Batalkan turnamen di antara hand: buy-in kembali atau sisa hadiah dibagi menurut ICM (moderator)
 cmd-tournament-status = Lihat turnamen: peserta, total hadiah, struktur, pembagian hadiah, klasemen
-opt-structure = Seberapa cepat limit naik: biasa, turbo (level separuh jumlah hand), atau custom (level buatanmu)
+opt-structure = Seberapa cepat limit naik: biasa, turbo (level separuh jumlah hand) atau custom (level buatanmu)
 opt-payouts = Persentase hadiah per peringkat, misalnya 65/35 (bawaan menurut jumlah peserta)
 choice-regular = Biasa
 choice-turbo = Turbo
@@ -220,7 +220,10 @@ tournament-deal-during-hand = Deal diusulkan di antara hand: usulkan setelah han
 tournament-payout-places = Hadiah untuk { $places } peringkat butuh lebih banyak pemain: turnamen ini punya { $entrants }.
 tournament-prize-needs-source = Sebutkan asal hadiah tambahan: bandar atau saldomu sendiri.
 tournament-no-results = Tidak ada turnamen selesai dengan nomor itu di server ini (atau belum ada di channel ini).
-tournament-results-head = Turnamen #{ $number }, { $game }: { $entrants } pemain, { $hands } hand, total hadiah { $pool }
+tournament-results-head = Turnamen #{ $number }, { $game }: { $entrants } pemain, { $hands } hand{ $pool ->
+    [0] , tanpa total hadiah
+   *[other] , total hadiah { $pool }
+}
 tournament-results-deal = Turnamen ini berakhir dengan deal ({ $kind }).
 tournament-levels-missing = Struktur custom butuh level-levelnya, misalnya 2/3/10/20x12, 3/5/15/30x12
 tournament-levels-not-custom = Level hanya ditulis untuk struktur custom.

@@ -672,13 +672,14 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "equity",
             "limit",
             // A sit & go's turbo structure, its levels, a custom one; a freeroll, a deal among
-            // the last players and ICM, as Indonesian players say them.
+            // the last players, ICM and a chip chop, as Indonesian players say them.
             "turbo",
             "level",
             "custom",
             "freeroll",
             "deal",
             "icm",
+            "chop",
             "pair",
             "admin",
             "restart",
