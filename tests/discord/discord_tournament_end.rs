@@ -155,7 +155,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
     let paid_bust = |fake: &FakeDiscord| {
         channel_texts(fake, CHANNEL)
             .into_iter()
-            .find(|text| text.contains(" is out in place ") && text.contains(", paid "))
+            .find(|text| text.contains(" is out in 3rd place and wins "))
     };
     click_until(&fake, CHANNEL, &players, |fake| paid_bust(fake).is_some()).await;
     let told = paid_bust(&fake).expect("told");
@@ -164,7 +164,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
         .find(|user| told.starts_with(&user.name))
         .unwrap_or_else(|| panic!("who: {told}"));
     let prize: u64 = told
-        .split(", paid ")
+        .split(" and wins ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|chips| chips.parse().ok())
@@ -177,7 +177,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
         let status = tournament(&fake, &players[0], CHANNEL, "status").await;
         assert!(
             status.content().contains(&format!(
-                "• {}: out, place 3, paid {prize} chips",
+                "• {}: out in 3rd place, prize {prize} chips",
                 third.name
             )),
             "{}",
@@ -187,7 +187,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
     click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
     let result = result_text(&fake, CHANNEL).expect("the result");
     assert!(
-        result.contains(&format!("Place 3: {}", third.name)),
+        result.contains(&format!("3rd place: {} wins {prize} chips.", third.name)),
         "{result}"
     );
     // Paid once: the end pays the places still to be paid only.
