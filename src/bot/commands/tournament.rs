@@ -384,18 +384,16 @@ fn deal_answer(caller: &Caller, offer: &DealOffer) -> Answer {
 #[poise::command(slash_command, guild_only)]
 pub async fn results(ctx: Context<'_>, #[min = 1] number: Option<u64>) -> Outcome {
     in_guild(ctx, |caller| async move {
-        let all = match caller.bot.bank().tournaments().await {
-            Ok(all) => all,
+        // One record, by its number or by the channel's last over: never every record.
+        let bank = caller.bot.bank();
+        let found = match number {
+            Some(number) => bank.tournament(TournamentId(number)).await,
+            None => bank.last_tournament_over_in(caller.table).await,
+        };
+        let found = match found {
+            Ok(found) => found.filter(|state| !state.is_live() && state.guild == caller.guild),
             Err(error) => return caller.refuse(&error),
         };
-        let found = all.into_iter().rev().find(|state| {
-            !state.is_live()
-                && state.guild == caller.guild
-                && match number {
-                    Some(number) => state.id == TournamentId(number),
-                    None => state.channel == caller.table,
-                }
-        });
         match found {
             Some(state) => Answer::private(results_text(&caller.bot, caller.locale, &state)),
             None => caller.refuse(&TournamentRefused::NoResults),
