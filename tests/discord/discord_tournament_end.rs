@@ -2,7 +2,8 @@
 //! fake Discord: a moderator's cancel during a hand waits for that hand to be played out
 //! and recorded (never deciding its pot), and a moderator still in cannot cancel at all; a
 //! paid place is paid and told the moment it is out; a deal proposed between hands is made
-//! when every player left accepts with its button, and lapses when they do not.
+//! when every player left accepts with its button, and lapses when they do not; the status
+//! before the start shows the payouts if it started now, and a new level is told on its board.
 
 use std::time::{Duration, Instant};
 
@@ -281,6 +282,42 @@ async fn a_deal_not_every_player_accepts_in_time_lapses_and_play_goes_on() {
     let during = propose(&fake, &players[1], CHANNEL, 0).await;
     assert_private_to(&during, &players[1], "between hands");
     assert!(!channel_says(&fake, CHANNEL, "ends with a deal"));
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+    let (code, report) = support::audit::audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_status_before_the_start_shows_the_payouts_if_it_started_now_and_a_new_level_is_told_on_its_board()
+ {
+    const CHANNEL: u64 = 300_000_000_000_004_005;
+    let (fake, data, bot) = start_bot_with(quick_config, SEED).await;
+    let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
+    add_people(&fake, &players);
+    let mut options = open_options(STUD, 6, 100, CUSTOM);
+    options.push(string("levels", "1/1/2/4x1, 2/3/10/20x50"));
+    open_with(&fake, CHANNEL, options).await;
+    register(&fake, CHANNEL, &players).await;
+    let status = tournament(&fake, &players[0], CHANNEL, "status").await;
+    for says in [
+        "Payouts with every seat filled (6): 65% (390) / 35% (210)",
+        "If it started now, with 3 players: 100% (300)",
+        "Rules, fixed at the open:",
+    ] {
+        assert_private_to(&status, &players[0], says);
+    }
+    tournament(&fake, &moderator(), CHANNEL, "start").await;
+    let level_two = "Level 2 begins: ante 2, bring-in 3, stakes 10/20";
+    click_until(&fake, CHANNEL, &players, |fake| {
+        channel_says(fake, CHANNEL, level_two) || over(CHANNEL)(fake)
+    })
+    .await;
+    assert!(
+        channel_says(&fake, CHANNEL, level_two),
+        "{:?}",
+        channel_texts(&fake, CHANNEL)
+    );
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
     let (code, report) = support::audit::audit(data.path());
