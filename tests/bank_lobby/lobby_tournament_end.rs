@@ -7,10 +7,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
+use studbot::bank::{Bank, BankError, TournamentId, TournamentPhase, UserId};
 use studbot::lobby::{
-    DealAnswer, DealingOutPace, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage,
-    TournamentCancel,
+    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody,
+    TableMessage, TournamentCancel,
 };
 use studbot::table::GameChoice;
 use studbot::tournament::{DealKind, Structure, StructureKind, TournamentSettings};
@@ -232,10 +232,13 @@ async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     assert_eq!(state.deal, None);
     assert!(matches!(state.phase, TournamentPhase::Running(_)));
-    assert!(matches!(
+    assert_eq!(
         table.answer_deal(ANA, offer.number, true).await,
-        Err(_)
-    ));
+        Err(LobbyError::Bank {
+            reason: BankError::NoSuchDeal { tournament: id }
+        }),
+        "a lapsed deal is no longer open"
+    );
     let mut steps = Steps::until("the next hand");
     loop {
         steps.step();
