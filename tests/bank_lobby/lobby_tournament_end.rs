@@ -2,7 +2,8 @@
 //! cancel waiting for the hand in play is kept in the bank, so a bot stopped mid-hand makes
 //! it before dealing anything when it starts again; a deal waiting for the players left
 //! holds the table (no hand is dealt), is open again after a restart, and is made by the
-//! last acceptance; a deal left unanswered lapses after two action timers and play goes on.
+//! last acceptance; a deal left unanswered lapses after two action timers and play goes on;
+//! its rules are those fixed at its open, whatever the config says when the bot restarts.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -250,4 +251,42 @@ async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(
             _ => {}
         }
     }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart() {
+    let fixture = quick(4_044).await;
+    let mut settings = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        BUY_IN,
+    );
+    settings.rules.max_raises = 2;
+    let id = fixture
+        .bank
+        .open_tournament(GUILD, TABLE, 3, settings, "open")
+        .await
+        .unwrap();
+    for player in [ANA, BEN, CHEN] {
+        fixture
+            .bank
+            .register_tournament(GUILD, id, player, &format!("register {}", player.0))
+            .await
+            .unwrap();
+    }
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let rules = table.status().await.unwrap().settings.rules;
+    assert_eq!(rules.max_raises, 2);
+    assert!(!rules.heads_up_uncapped, "capped while three are in");
+    fixture.lobby.shutdown(Duration::ZERO).await;
+
+    // The operator changes the sit & gos' table rules and restarts the bot.
+    let mut config = restarted_config();
+    config.sit_and_go_table.rules.max_raises = 5;
+    config.sit_and_go_table.rules.heads_up_uncapped = true;
+    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
+    let resumed = lobby.table(TABLE).expect("reopened");
+    let rules = resumed.status().await.unwrap().settings.rules;
+    assert_eq!(rules.max_raises, 2, "the open's, not the config's");
+    assert!(!rules.heads_up_uncapped, "still three in the sit & go");
 }

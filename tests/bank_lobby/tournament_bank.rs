@@ -280,7 +280,7 @@ async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
 }
 
 #[tokio::test]
-async fn cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in() {
+async fn cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
     let id = open_with(&bank, 3, 100, 3).await;
