@@ -18,6 +18,7 @@ pub mod replay;
 pub mod run;
 pub mod sim;
 pub mod sim_data;
+pub mod sim_external;
 pub mod sim_session;
 pub mod sim_tournament;
 pub mod sim_tournament_data;

@@ -64,5 +64,5 @@ pub use hand::{
 };
 pub use outcome::SeatWins;
 pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};
-pub use seats::{MAX_SEATS, MIN_SEATS};
-pub use vocab::HAND_CARDS;
+pub use seats::{MAX_SEATS, MIN_SEATS, STREETS_BET};
+pub use vocab::{HAND_CARDS, default_action};

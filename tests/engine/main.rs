@@ -63,6 +63,7 @@ mod rules_settings;
 mod rules_showdown;
 mod rules_stud;
 mod sim_data;
+mod sim_external;
 mod sim_games;
 mod sim_runs;
 mod sim_seats;

@@ -26,6 +26,7 @@ fn seat(stack: u64, street_bet: u64, committed: u64, up: &str, state: SeatState)
         down_count: 2,
         state,
         shown: None,
+        wagers: [0; 5],
         acted: None,
     }
 }

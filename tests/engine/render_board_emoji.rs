@@ -211,6 +211,7 @@ fn pictured_board() -> BoardView {
         down_count: 2,
         state: SeatState::Active,
         shown: None,
+        wagers: [0; 5],
         acted,
     };
     let mut view = eight_player_view();

@@ -455,15 +455,7 @@ impl Table {
     /// (or, for a forced bring-in that may not fold, the cheapest action offered).
     fn default_action(&self) -> Option<ActionKind> {
         let legal = self.phase.hand()?.hand.legal_actions();
-        [ActionKind::Check, ActionKind::Fold]
-            .into_iter()
-            .find(|kind| legal.iter().any(|action| action.kind == *kind))
-            .or_else(|| {
-                legal
-                    .iter()
-                    .min_by_key(|action| action.chips)
-                    .map(|action| action.kind)
-            })
+        crate::table::default_action(&legal).map(|action| action.kind)
     }
 
     fn offer_turn(&mut self) {
