@@ -21,9 +21,9 @@ cmd-leaderboard = This server's leaderboard: the most chips or the best sit & go
 cmd-stats = Hands played, pots won and net chips
 cmd-history = The history of a recent hand at this table
 cmd-rules = The rules of this channel's table (Stud Hi/Lo where there is none)
-cmd-chips = Create or remove chips (moderators)
-cmd-chips-grant = Give a player new chips (moderators)
-cmd-chips-take = Take chips away from a player (moderators)
+cmd-chips = Create or remove chips (server staff)
+cmd-chips-grant = Give a player new chips (server staff)
+cmd-chips-take = Take chips away from a player (server staff)
 
 opt-ante = Ante every player posts each hand
 opt-bring-in = Forced bet of the player with the lowest up card (in Razz, the highest)
@@ -98,8 +98,9 @@ opt-computer-players = Seats computer players may fill while humans are short (0
 opt-computer-level = How well the table's computer players play
 choice-easy = Easy: for beginners
 choice-good = Good: plays by equity
-opt-house = The guild house's account, which its computer players play with (moderators)
-bot-house-moderators-only = Only moderators can see the house's account.
+opt-house = The guild house's account, which its computer players play with (server staff)
+bot-not-staff = Only the server's staff can do that: the moderator role, or Manage Server or Administrator across the whole server. Permissions in a single channel are not enough.
+bot-rights-unknown = Discord didn't say whether you may do that, so nothing was done. Try again in a moment.
 # Sit & go tournaments (/tournament, and /join and /leave while one is registering)
 cmd-tournament = The sit & go tournament of this channel
 cmd-tournament-open = Open a sit & go in this channel: players register with /join (moderators)
@@ -296,3 +297,20 @@ tournament-hands-per-level = A level lasts from { $min } to { $max } { $max ->
 # taken away): shown on the table's message while the bot can still edit it, and with the
 # answer to any command or click there.
 bot-paused-cannot-post = The table is paused: I cannot post in this channel. A moderator needs to give me back my permissions here, then use /table resume.
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Seconds of each player's time bank, which runs on when their timer runs out (0: none)
+opt-away-hands = Hands a player may sit out before they are stood up, chips back in their balance (0: never)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Open the table in a new thread under this channel, so the channel keeps its conversation
+permission-create-public-threads = Create Public Threads
+# A table's thread: $game is the game's name, $small/$big its stakes.
+thread-name = { $game } · { $small }/{ $big }
+# $thread is a link to the thread.
+bot-thread-opened = The table is open in its own thread, { $thread }: sit down there with /join.
+bot-thread-in-thread = This is a thread already: open the table here without thread, or with it from the channel.
+bot-thread-not-here = A table gets its own thread only under a text channel: open it here without thread.
+bot-thread-failed = I could not start the table's thread here. Try again, or open the table without thread.

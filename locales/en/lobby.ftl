@@ -57,6 +57,8 @@ play-help =
       cards: your cards · board: the table · status: seats and stacks
       balance: your balance · topup: buy more chips · history [N]: the last hand, or hand N
       help (h): this text · quit (q): leave the table, your chips go back to your balance
+      pre check/fold · pre check · pre call · pre call any · pre fold · pre off: what to do when your turn comes, chosen ahead (nobody else sees it)
+      time (+30): 30 more seconds from your time bank, at your turn · back: play again after the table sat you out
 play-bad-input = “{ $input }” is not one of your options now: { $options }.
 play-unknown-word = I do not know “{ $input }”. Type “help” for the words you can use.
 play-not-now = That is not possible now; type “help” for the commands.
@@ -83,6 +85,14 @@ play-other-amount = “{ $input }”: { $count ->
 }
 play-ambiguous-r = Raise or fold? Type “raise” or “fold”.
 play-not-your-turn = It is not your turn yet: type it again when your prompt shows.
+play-pre-not-offered = “{ $input }” is not one of the pre-actions now: { $options }.
+play-pre-none = “{ $input }”: there is nothing to choose ahead now; pre-actions are chosen while a hand you are in is being bet.
+play-time-added = +{ $added } s from your time bank ({ $left } s left).
+play-away-sat-out = The table acted for you twice in a row, so you now sit out. Type “back” to be dealt in again; after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} away you are stood up and your chips go back to your balance.
+play-away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and you check or fold automatically. Type “back” to play your hands again.
 play-topup-not-needed = You have { $stack } { $stack ->
     [one] chip
    *[other] chips
@@ -150,7 +160,8 @@ settings-computer-players = computer players may take at most { $max } { $max ->
     [one] seat
    *[other] seats
 } here (one is always left for a human), not { $computer_players }
-lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one.
+settings-computer-buy-in = computer players buy in at the maximum buy-in, which on this server may be at most { $limit } where they sit, not { $max_buy_in }
+lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one (/leave if you change your mind).
 
 ## A sit & go dealt at its channel's table
 
@@ -187,3 +198,21 @@ tournament-cancel-refund = The sit & go is cancelled before anyone was out: ever
 tournament-cancelled-shares = The sit & go is cancelled: the prizes already paid stand, and the prizes not yet won go to the players still in by ICM (what their chips are worth in prizes):
 tournament-deal-lapsed = Not every player left accepted the deal in time: play goes on.
 tournament-deal-still-open = A deal proposed before the bot restarted is open again: { $secs } s to accept it with its buttons.
+
+## Time banks and away players (settings)
+
+settings-time-bank = a time bank can be at most { $max } { $max ->
+    [one] second
+   *[other] seconds
+}, not { $seconds }
+settings-away-hands = a player can be away at most { $max } { $max ->
+    [one] hand
+   *[other] hands
+} before they are stood up, not { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = That pre-action no longer fits: the street or the bet has changed.
+lobby-your-turn-now = It is your turn: choose on the table's message.
+lobby-time-bank-empty = Your time bank is empty.
+lobby-time-bank-running = Your time bank is already running.

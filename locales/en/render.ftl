@@ -270,6 +270,8 @@ notice-timed-out = { $action ->
    *[fold] { $name } ran out of time: fold.
 }
 notice-kicked = { $name } was removed from the table by a moderator.
+notice-kicked-after-hand = A moderator removes { $name } from the table when this hand ends; until then { $name } plays it out.
+notice-seat-request-withdrawn = You won't be seated when this hand ends: your request for a seat is withdrawn.
 notice-topped-up = { $name } adds { $amount } { $amount ->
     [one] chip
    *[other] chips
@@ -371,6 +373,12 @@ bank-receive-cap-reached = { $remaining ->
     [one] That player can receive only { $remaining } more chip today: the daily limit is { $cap }.
    *[other] That player can receive only { $remaining } more chips today: the daily limit is { $cap }.
 }
+bank-house-dry = The house can't pay a computer player's buy-in of { $needed }: it holds { $held }, and { $left ->
+    [0] the mint may create no more chips for it
+    [one] the mint may create only 1 more chip for it
+   *[other] the mint may create only { $left } more chips for it
+}. No computer player sits down until the house wins chips back.
+bank-computer-buy-in-too-large = A computer player buys in for at most { $limit } chips on this server, not { $amount }. Lower the buy-in, or play without computer players.
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
 
 ## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
@@ -472,6 +480,11 @@ house-body = { $hands } { $hands ->
     [one] hand
    *[other] hands
 } played · won { $won } · lost { $lost } · net { $net } · minted { $minted }
+house-mint = { $left ->
+    [0] The house has run dry: the mint has created all { $limit } chips it may for it, so a computer player sits down only while the house holds its buy-in.
+    [one] The mint may create 1 more chip for the house ({ $limit } in all); then a computer player sits down only while the house holds its buy-in.
+   *[other] The mint may create { $left } more chips for the house ({ $limit } in all); then a computer player sits down only while the house holds its buy-in.
+}
 
 ## /stats, /stats house and /leaderboard board:tournaments: sit & gos, apart from cash play
 
@@ -500,3 +513,41 @@ leaderboard-tournaments-line = { $place }. { $name } — net { $net } · { $entr
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+# $seconds on the clock, $added taken from the time bank this turn with "+30 s".
+board-timer-added = { $seconds } s on the clock (+{ $added } s)
+board-time-bank = time bank { $seconds } s
+button-add-time = +{ $seconds } s
+button-back = I'm back
+# Pre-actions, chosen before one's turn in the private view ("My cards", /cards).
+pre-check-fold = Check/Fold
+pre-check = Check
+pre-call = Call { $amount }
+pre-call-any = Call any
+pre-fold = Fold
+pre-clear = Clear
+pre-your-turn = It is your turn: choose on the table's message.
+pre-offered = Before your turn you may choose what to do when it comes; nobody else sees it.
+# $action is one of the pre-* labels above.
+pre-chosen = Before your turn: **{ $action }**. It is done the moment your turn comes, if it still fits; nobody else sees it.
+pre-dropped = Your pre-action “{ $action }” no longer fits (the bet changed): choose now.
+time-bank-left = Time bank: { $seconds } s
+turn-time-bank = { $seconds ->
+    [0] Your time bank is empty.
+   *[other] Your time bank adds { $seconds } s before that.
+}
+away-sat-out = The table acted for you twice in a row, so you now sit out. Press “I'm back” (or use /back) to be dealt in again; after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} away you are stood up and your chips go back to your balance.
+away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and you check or fold automatically. Press “I'm back” (or use /back) to play your hands again.
+away-stood-up = You were away for { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}, so you were stood up: your { $amount } { $amount ->
+    [one] chip is
+   *[other] chips are
+} back in your balance.
+away-back = Welcome back: you are dealt in from the next hand.

@@ -21,9 +21,9 @@ cmd-leaderboard = Clasificación del servidor: por fichas o por resultados en to
 cmd-stats = Manos jugadas, botes ganados y balance de fichas
 cmd-history = El historial de una mano reciente de esta mesa
 cmd-rules = Las reglas del juego de la mesa de este canal (Stud Hi/Lo si no hay mesa)
-cmd-chips = Crear o retirar fichas (moderadores)
-cmd-chips-grant = Dar fichas nuevas a alguien (moderadores)
-cmd-chips-take = Quitarle fichas a alguien (moderadores)
+cmd-chips = Crear o retirar fichas (administración del servidor)
+cmd-chips-grant = Dar fichas nuevas a alguien (administración del servidor)
+cmd-chips-take = Quitarle fichas a alguien (administración del servidor)
 
 opt-ante = Ante que pone cada jugador en cada mano
 opt-bring-in = Apuesta obligatoria de quien muestra la carta más baja (en Razz, la más alta)
@@ -101,8 +101,9 @@ opt-computer-players = Asientos que pueden ocupar bots si faltan jugadores (0: n
 opt-computer-level = Nivel de juego de los bots de la mesa
 choice-easy = Fácil: para principiantes
 choice-good = Difícil: juega según su equity
-opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (moderadores)
-bot-house-moderators-only = Solo los moderadores pueden ver la cuenta de la casa.
+opt-house = La cuenta de la casa del servidor, con la que juegan sus bots (administración)
+bot-not-staff = Solo la administración del servidor puede hacer eso: quien tenga el rol de moderador, «Gestionar servidor» o «Administrador» en todo el servidor. Los permisos de un solo canal no bastan.
+bot-rights-unknown = Discord no confirmó si puedes hacer eso, así que no se hizo nada. Vuelve a intentarlo en un momento.
 # Torneos (/tournament, y /join y /leave mientras uno está en inscripción)
 cmd-tournament = El torneo de este canal
 cmd-tournament-open = Abrir un torneo en este canal: los jugadores se inscriben con /join (moderadores)
@@ -309,3 +310,18 @@ tournament-hands-per-level = Un nivel dura de { $min } a { $max } { $max ->
 # un permiso): se muestra en el mensaje de la mesa mientras el bot aún puede editarlo, y con la
 # respuesta a cualquier comando o botón del canal.
 bot-paused-cannot-post = La mesa está en pausa: no puedo escribir en este canal. Un moderador tiene que devolverme los permisos aquí y usar /table resume.
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Segundos del banco de tiempo de cada jugador, que corre cuando se le acaba el tiempo (0: ninguno)
+opt-away-hands = Manos que un jugador puede estar ausente antes de levantarlo (fichas al saldo; 0: nunca)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Abrir la mesa en un hilo nuevo de este canal, para que el canal siga con su conversación
+permission-create-public-threads = Crear hilos públicos
+thread-name = { $game } · { $small }/{ $big }
+bot-thread-opened = La mesa está abierta en su propio hilo, { $thread }: siéntate allí con /join.
+bot-thread-in-thread = Esto ya es un hilo: abre la mesa aquí sin thread o con él desde el canal.
+bot-thread-not-here = Una mesa tiene su propio hilo solo en un canal de texto: ábrela aquí sin thread.
+bot-thread-failed = No pude crear el hilo de la mesa aquí. Vuelve a intentarlo o abre la mesa sin thread.

@@ -57,6 +57,8 @@ play-help =
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
       «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano o la mano N
       «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
+      pre paso/no voy · pre paso · pre veo · pre veo todo · pre no voy · pre quitar: lo que harás cuando te toque, elegido de antemano (nadie más lo ve)
+      «tiempo» (+30): 30 segundos más de tu banco de tiempo, en tu turno · «vuelvo»: volver a jugar si la mesa te dejó fuera
 play-bad-input = «{ $input }» no es una de tus opciones ahora: { $options }.
 play-unknown-word = No conozco «{ $input }». Escribe «ayuda» para ver las palabras que puedes usar.
 play-not-now = Eso no se puede hacer ahora; escribe «ayuda» para ver los comandos.
@@ -83,6 +85,17 @@ play-other-amount = «{ $input }»: { $count ->
 }
 play-ambiguous-r = ¿Subir o retirarte? Escribe «subo» (s) o «me retiro» (n).
 play-not-your-turn = Todavía no te toca: escríbelo de nuevo cuando aparezca tu turno.
+play-pre-not-offered = «{ $input }» no es una de las acciones anticipadas de ahora: { $options }.
+play-pre-none = «{ $input }»: ahora no hay nada que elegir de antemano; se elige mientras se apuesta una mano en la que estás.
+play-time-added = +{ $added } s de tu banco de tiempo ({ $left ->
+    [one] te queda 1 s
+   *[other] te quedan { $left } s
+}).
+play-away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas ausente. Escribe «vuelvo» para que te repartan otra vez; si sigues ausente { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}, te levantamos de la mesa y tus fichas vuelven a tu saldo.
+play-away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y pasas o te retiras automáticamente. Escribe «vuelvo» para jugar tus manos otra vez.
 play-topup-not-needed = Tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas
@@ -145,7 +158,8 @@ settings-computer-players = los bots pueden ocupar como máximo { $max } { $max 
     [one] asiento
    *[other] asientos
 } aquí (siempre queda uno para una persona), no { $computer_players }
-lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente.
+settings-computer-buy-in = los bots entran con el buy-in máximo, que en este servidor no puede pasar de { $limit } en una mesa con bots; { $max_buy_in } es demasiado
+lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente (usa /leave si cambias de idea).
 
 ## A sit & go dealt at its channel's table
 
@@ -183,3 +197,21 @@ tournament-cancel-refund = El torneo se canceló antes de que nadie quedara fuer
 tournament-cancelled-shares = El torneo se canceló: los premios ya cobrados se mantienen, y los que faltan se reparten por ICM entre los jugadores que siguen (lo que valen sus fichas en premios):
 tournament-deal-lapsed = No todos los jugadores aceptaron el trato a tiempo: se sigue jugando.
 tournament-deal-still-open = El trato propuesto antes de que el bot se reiniciara vuelve a estar abierto: { $secs } s para aceptarlo con sus botones.
+
+## Time banks and away players (settings)
+
+settings-time-bank = un banco de tiempo puede ser como mucho de { $max } { $max ->
+    [one] segundo
+   *[other] segundos
+}, no { $seconds }
+settings-away-hands = un jugador puede estar ausente como mucho { $max } { $max ->
+    [one] mano
+   *[other] manos
+} antes de que lo levanten de la mesa, no { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = Esa acción anticipada ya no se puede hacer: cambió la calle o la apuesta.
+lobby-your-turn-now = Te toca: elige en la mesa.
+lobby-time-bank-empty = Tu banco de tiempo está vacío.
+lobby-time-bank-running = Tu banco de tiempo ya está corriendo.

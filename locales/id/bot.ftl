@@ -21,9 +21,9 @@ cmd-leaderboard = Papan peringkat server ini: chip terbanyak atau hasil turnamen
 cmd-stats = Hand yang dimainkan, pot yang dimenangkan, dan hasil bersih chip
 cmd-history = Riwayat salah satu hand terbaru di meja ini
 cmd-rules = Aturan main permainan di meja channel ini (Stud Hi/Lo kalau belum ada meja)
-cmd-chips = Buat atau hapus chip (moderator)
-cmd-chips-grant = Beri pemain chip baru (moderator)
-cmd-chips-take = Ambil chip dari pemain (moderator)
+cmd-chips = Buat atau hapus chip (admin server)
+cmd-chips-grant = Beri pemain chip baru (admin server)
+cmd-chips-take = Ambil chip dari pemain (admin server)
 
 opt-ante = Ante yang dipasang setiap pemain di setiap hand
 opt-bring-in = Bring-in (taruhan paksa) pemain dengan kartu terbuka terendah (di Razz: tertinggi)
@@ -95,8 +95,9 @@ opt-computer-players = Kursi yang boleh diisi bot saat pemain kurang (0: tidak a
 opt-computer-level = Level bot di meja ini: mudah atau sulit
 choice-easy = Mudah: untuk pemula
 choice-good = Sulit: bermain berdasarkan equity
-opt-house = Akun bandar server, yang dipakai bot untuk bermain (moderator)
-bot-house-moderators-only = Hanya moderator yang bisa melihat akun bandar.
+opt-house = Akun bandar server, yang dipakai bot untuk bermain (admin server)
+bot-not-staff = Hanya admin server yang bisa melakukan itu: pemegang peran moderator, izin “Kelola Server”, atau izin “Administrator” di seluruh server. Izin di satu channel saja tidak cukup.
+bot-rights-unknown = Discord belum memastikan apakah kamu boleh melakukan itu, jadi tidak ada yang diubah. Coba lagi sebentar lagi.
 # Turnamen (/tournament, serta /join dan /leave selama pendaftaran)
 cmd-tournament = Turnamen di channel ini
 cmd-tournament-open = Buka turnamen di channel ini: pemain mendaftar dengan /join (moderator)
@@ -235,3 +236,18 @@ tournament-hands-per-level = Satu level berlangsung { $min } sampai { $max } han
 # ditampilkan di pesan meja selama bot masih bisa mengeditnya, dan di jawaban setiap perintah
 # atau tombol di channel itu.
 bot-paused-cannot-post = Meja dijeda: aku tidak bisa mengirim pesan di channel ini. Moderator perlu mengembalikan izinku di sini, lalu memakai /table resume.
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Time bank tiap pemain (detik), yang berjalan saat waktunya habis (0: tidak ada)
+opt-away-hands = Jumlah hand pemain boleh istirahat sebelum dikeluarkan, chip kembali ke saldo (0: tidak pernah)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Buka meja di utas baru di channel ini, supaya obrolan channel tetap berjalan
+permission-create-public-threads = Buat Utas Publik
+thread-name = { $game } · { $small }/{ $big }
+bot-thread-opened = Meja sudah dibuka di utasnya sendiri, { $thread }: duduk di sana dengan /join.
+bot-thread-in-thread = Ini sudah utas: buka meja di sini tanpa thread atau dengan thread dari channel-nya.
+bot-thread-not-here = Meja hanya bisa punya utas sendiri di channel teks: buka di sini tanpa thread.
+bot-thread-failed = Aku tidak bisa membuat utas meja di sini. Coba lagi atau buka meja tanpa thread.

@@ -38,6 +38,8 @@ play-help =
       “kartu”: kartumu · “meja”: tampilan meja · “status”: kursi dan chip
       “saldo”: saldomu · “isi”: tambah chip · “riwayat [N]”: hand terakhir atau hand N
       “bantuan”: teks ini · “keluar”: tinggalkan meja, chipmu kembali ke saldo
+      pre check/fold · pre check · pre call · pre call berapa pun · pre fold · pre batal: pilih dulu apa yang dilakukan saat giliranmu tiba (pemain lain tidak melihatnya)
+      “waktu” (+30): tambah 30 detik dari time bank kamu, saat giliranmu · “kembali”: main lagi setelah kamu diistirahatkan meja
 play-bad-input = “{ $input }” bukan pilihanmu sekarang: { $options }.
 play-unknown-word = Aku tidak mengerti “{ $input }”. Ketik “bantuan” untuk melihat kata yang bisa dipakai.
 play-not-now = Itu tidak bisa sekarang; ketik “bantuan” untuk melihat perintah.
@@ -54,6 +56,11 @@ play-bye = Sampai jumpa!
 play-other-amount = “{ $input }”: yang ditawarkan { $offered }.
 play-ambiguous-r = Raise atau fold? Ketik “raise” atau “fold”.
 play-not-your-turn = Belum giliranmu: ketik lagi saat giliranmu muncul.
+play-pre-not-offered = “{ $input }” tidak bisa dipilih sekarang. Yang bisa: { $options }.
+play-pre-none = “{ $input }”: sekarang belum ada yang bisa dipilih dulu; pilihan sebelum giliran hanya bisa dibuat selama hand yang kamu ikuti sedang berjalan.
+play-time-added = +{ $added } dtk dari time bank kamu (sisa { $left } dtk).
+play-away-sat-out = Meja sudah dua kali berturut-turut bertindak untukmu, jadi sekarang kamu istirahat. Ketik “kembali” supaya dibagi kartu lagi; kalau { $hands } hand kamu masih tidak ada, kamu dikeluarkan dari meja dan chipmu kembali ke saldo.
+play-away-sat-out-dealt-in = Meja sudah dua kali berturut-turut bertindak untukmu, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan otomatis check atau fold. Ketik “kembali” supaya bisa main sendiri lagi.
 play-topup-not-needed = Kamu punya { $stack } chip di meja: “isi” hanya mengisi sampai { $target } chip.
 play-you = Kamu
 play-final-balance = Saldomu: { $balance } chip.
@@ -93,7 +100,8 @@ play-tournament-help =
       “riwayat [N]”: hand terakhir turnamen atau hand N
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
 settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
-lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: bot itu akan memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya.
+settings-computer-buy-in = bot masuk dengan buy-in maksimum, yang di server ini paling banyak { $limit } di meja yang ada botnya, bukan { $max_buy_in }
+lobby-computer-gives-seat = Meja sudah penuh, tapi ada bot di sini: bot itu akan memberikan kursinya kepadamu setelah hand ini selesai, dan kamu ikut di hand berikutnya (pakai /leave kalau berubah pikiran).
 
 ## A sit & go dealt at its channel's table
 
@@ -117,3 +125,15 @@ tournament-cancel-refund = Turnamen dibatalkan sebelum ada yang tersingkir: semu
 tournament-cancelled-shares = Turnamen dibatalkan: hadiah yang sudah dibayar tetap berlaku, dan sisa hadiah dibagi dengan ICM di antara pemain yang masih bertahan (nilai chip mereka dalam hadiah):
 tournament-deal-lapsed = Tidak semua pemain yang tersisa menerima deal tepat waktu: permainan berlanjut.
 tournament-deal-still-open = Deal yang diusulkan sebelum bot restart dibuka lagi: { $secs } dtk untuk menerimanya dengan tombolnya.
+
+## Time banks and away players (settings)
+
+settings-time-bank = time bank paling lama { $max } detik, bukan { $seconds }
+settings-away-hands = pemain boleh istirahat paling lama { $max } hand sebelum dikeluarkan dari meja, bukan { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = Pilihan itu sudah tidak cocok: street atau taruhannya sudah berubah.
+lobby-your-turn-now = Sekarang giliranmu: pilih di pesan meja.
+lobby-time-bank-empty = Time bank kamu sudah habis.
+lobby-time-bank-running = Time bank kamu sudah berjalan.

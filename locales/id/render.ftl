@@ -222,6 +222,8 @@ notice-timed-out = { $action ->
    *[fold] Waktu { $name } habis: otomatis fold.
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
+notice-kicked-after-hand = Moderator akan mengeluarkan { $name } dari meja setelah hand ini selesai; sampai itu { $name } tetap memainkan hand-nya.
+notice-seat-request-withdrawn = Kamu tidak akan didudukkan setelah hand ini selesai: permintaan kursimu dibatalkan.
 notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
 notice-table-opened = Meja sudah dibuka: pakai /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.
@@ -291,6 +293,11 @@ bank-receive-cap-reached = { $remaining ->
     [0] Pemain itu sudah menerima batas maksimum hari ini ({ $cap } chip).
    *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 }
+bank-house-dry = Bandar tidak bisa membayar { $needed } chip untuk buy-in bot: bandar punya { $held }, dan { $left ->
+    [0] tidak ada lagi chip baru yang boleh dibuat untuknya
+   *[other] chip baru yang masih boleh dibuat untuknya hanya { $left }
+}. Bot tidak duduk sampai bandar memenangkan chip lagi.
+bank-computer-buy-in-too-large = Di server ini buy-in bot paling banyak { $limit } chip, bukan { $amount }. Turunkan buy-in-nya atau main tanpa bot.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
@@ -366,6 +373,10 @@ computer-level-good = sulit
 status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (level: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
 house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · chip baru { $minted }
+house-mint = { $left ->
+    [0] Jatah chip baru bandar sudah habis: semua { $limit } chip yang boleh dibuat untuknya sudah dibuat, jadi bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+   *[other] Masih bisa dibuat { $left } chip baru untuk bandar ({ $limit } total); setelah itu bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+}
 
 ## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
 
@@ -376,3 +387,26 @@ leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juar
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Turnamen #{ $tournament }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+board-timer-added = { $seconds } dtk untuk bertindak (+{ $added } dtk)
+board-time-bank = time bank { $seconds } dtk
+button-add-time = +{ $seconds } dtk
+button-back = Aku kembali
+pre-check-fold = Check/Fold
+pre-check = Check
+pre-call = Call { $amount }
+pre-call-any = Call berapa pun
+pre-fold = Fold
+pre-clear = Batal
+pre-your-turn = Sekarang giliranmu: pilih di pesan meja.
+pre-offered = Sebelum giliranmu, kamu bisa memilih dulu apa yang dilakukan saat giliranmu tiba; pemain lain tidak melihatnya.
+pre-chosen = Sebelum giliranmu: **{ $action }**. Langsung dijalankan begitu giliranmu tiba, kalau masih cocok; pemain lain tidak melihatnya.
+pre-dropped = Pilihanmu “{ $action }” sudah tidak cocok (taruhannya berubah): pilih sekarang.
+time-bank-left = Time bank: { $seconds } dtk
+turn-time-bank = Time bank kamu menambah { $seconds } dtk sebelum itu.
+away-sat-out = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat. Tekan “Aku kembali” (atau pakai /back) untuk ikut main lagi; setelah { $hands } hand istirahat, kamu dikeluarkan dari meja dan chip-mu kembali ke saldo.
+away-sat-out-dealt-in = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan otomatis check atau fold. Tekan “Aku kembali” (atau pakai /back) untuk main sendiri lagi.
+away-stood-up = Kamu istirahat { $hands } hand, jadi kamu dikeluarkan dari meja: { $amount } chip-mu kembali ke saldo.
+away-back = Selamat datang kembali: kamu ikut main mulai hand berikutnya.

@@ -53,6 +53,8 @@ impl BankError {
             BankError::DealPlayers { .. } => "tournament-deal-players",
             BankError::DealPending { .. } => "tournament-deal-pending",
             BankError::NoSuchDeal { .. } => "tournament-deal-gone",
+            BankError::HouseDry { .. } => "bank-house-dry",
+            BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
             // The store's fault, not the player's, but worth its own words: that one sit & go
             // is refused while every other plays on (the log said so at the start).
             BankError::UnreadableTournament { .. } => "tournament-unreadable",
@@ -92,6 +94,14 @@ impl BankError {
             ],
             BankError::DealPlayers { left } => {
                 vec![("left", u64::try_from(left).unwrap_or(u64::MAX))]
+            }
+            BankError::HouseDry {
+                needed,
+                held,
+                mint_left,
+            } => vec![("needed", needed), ("held", held), ("left", mint_left)],
+            BankError::ComputerBuyInTooLarge { amount, limit } => {
+                vec![("amount", amount), ("limit", limit)]
             }
             BankError::UnreadableTournament { tournament, .. } => {
                 vec![("tournament", tournament.0)]

@@ -389,7 +389,8 @@ pub(crate) fn read_in_guild(
 
 /// Writes the record, and with it its channel's entry in the index of live sit & gos and
 /// what only a live one keeps beside it (`tournament_live::follow`); once it is over, its
-/// pause, its allowance of computer players and a cancel waiting for its hand go too.
+/// pause, its allowance of computer players, a cancel waiting for its hand and its players'
+/// time banks go too.
 pub(crate) fn write(draft: &mut Draft<'_>, state: &TournamentState) {
     draft.put(Tree::Tournaments, key(state.id), encode_record(state));
     let live = state.is_live();
@@ -397,6 +398,7 @@ pub(crate) fn write(draft: &mut Draft<'_>, state: &TournamentState) {
         set_paused(draft, state.id, false);
         remove_computer_allowance(draft, state.id);
         set_cancel_requested(draft, state.id, None);
+        remove_time_banks(draft, state.id);
     }
     let sit_and_go = super::tournament_live::LiveSitAndGo {
         tournament: state.id,
@@ -578,6 +580,50 @@ pub(crate) fn cancels_requested(
     store: &dyn Store,
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     ids_under(store, CANCEL_PREFIX)
+}
+
+/// Each player's time bank in a running sit & go, by tournament seat, in milliseconds:
+/// `b"tournament_time_banks"` and its number, kept beside its record so that a restart deals
+/// on with every bank as it was when the last hand ended (the finish and the cancel take it
+/// away). Eight bytes a seat, big-endian.
+const TIME_BANKS_PREFIX: &[u8] = b"tournament_time_banks";
+
+fn time_banks_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = TIME_BANKS_PREFIX.to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn set_time_banks(draft: &mut Draft<'_>, tournament: TournamentId, millis: &[u64]) {
+    let bytes = millis.iter().flat_map(|bank| bank.to_be_bytes()).collect();
+    draft.put(Tree::Meta, time_banks_key(tournament), bytes);
+}
+
+pub(crate) fn remove_time_banks(draft: &mut Draft<'_>, tournament: TournamentId) {
+    draft.remove(Tree::Meta, time_banks_key(tournament));
+}
+
+/// The time banks kept for `tournament` (milliseconds by seat), read outside an operation;
+/// `None` when none are kept (none was ever saved, or it is over).
+pub(crate) fn stored_time_banks(
+    store: &dyn Store,
+    tournament: TournamentId,
+) -> Result<Option<Vec<u64>>, BankError> {
+    let Some(bytes) = store.get(Tree::Meta, &time_banks_key(tournament))? else {
+        return Ok(None);
+    };
+    if bytes.len() % 8 != 0 {
+        return Err(BankError::Storage(format!(
+            "the time banks of tournament {} are corrupt",
+            tournament.0
+        )));
+    }
+    Ok(Some(
+        bytes
+            .chunks_exact(8)
+            .filter_map(super::ledger::decode_u64)
+            .collect(),
+    ))
 }
 
 /// A finished sit & go whose result message Discord has not yet accepted:

@@ -105,6 +105,24 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
                     .answer_deal(TournamentId(tournament), number, accept)
                     .await;
             }
+            // On the clicker's private view (an ephemeral message of the table's channel).
+            Some(ButtonId::PreAction {
+                table,
+                hand,
+                street,
+                choice,
+            }) if table == click.interaction.channel_id.get() => {
+                click
+                    .pre_action(TableId(table), (hand, street), choice)
+                    .await;
+            }
+            Some(ButtonId::AddTime { table, hand, seq })
+                if table == click.interaction.channel_id.get() =>
+            {
+                click.add_time(TableId(table), hand, seq).await;
+            }
+            // In the DM that told the player they were sat out: any channel.
+            Some(ButtonId::Back { table }) => click.back(TableId(table)).await,
             _ => click.refuse(&Refused::UnknownButton).await,
         }
     }
@@ -465,22 +483,139 @@ impl Click<'_> {
         });
     }
 
-    /// The "My cards" button: the clicker's own cards, for them alone.
+    /// The "My cards" button: the clicker's private view (their cards, pre-actions and
+    /// time bank), for them alone.
     async fn my_cards(&self, table: TableId) {
         let cards = match self.bot.lobby().table(table) {
             Ok(handle) => handle.show_cards(self.user).await,
             Err(error) => Err(error),
         };
-        let text = match cards {
-            Ok(cards) => render::private_hand_styled(
-                self.locale,
-                cards.hand,
-                &cards.view,
-                self.bot.card_style(),
-            ),
-            Err(error) => self.bot.refusal(self.locale, &error),
+        match cards {
+            Ok(cards) => {
+                let view = super::private_view::message(self.bot, self.locale, table, &cards);
+                self.respond(view, false).await;
+            }
+            Err(error) => self.refuse(&error).await,
+        }
+    }
+
+    /// A pre-action button of the clicker's private view: the table keeps (or clears) the
+    /// choice, and the view is updated in place. A stale view is updated too, the refusal
+    /// above it.
+    async fn pre_action(
+        &self,
+        table: TableId,
+        (hand, street): (u64, crate::table::hand::Street),
+        choice: Option<crate::table::PreAction>,
+    ) {
+        let handle = match self.bot.lobby().table(table) {
+            Ok(handle) => handle,
+            Err(error) => return self.refuse(&error).await,
         };
-        self.ephemeral(text).await;
+        let chosen = handle.pre_action(self.user, hand, street, choice).await;
+        tracing::info!(
+            hand,
+            ?street,
+            ?choice,
+            accepted = chosen.is_ok(),
+            "pre-action"
+        );
+        match chosen {
+            Ok(cards) => {
+                let view = super::private_view::message(self.bot, self.locale, table, &cards);
+                self.respond(view, true).await;
+            }
+            Err(error) => {
+                let refusal = self.refusal(&error).await;
+                match handle.show_cards(self.user).await {
+                    Ok(cards) => {
+                        let mut view =
+                            super::private_view::message(self.bot, self.locale, table, &cards);
+                        view.content = format!("{refusal}\n\n{}", view.content);
+                        self.respond(view, true).await;
+                    }
+                    Err(_) => self.ephemeral(refusal).await,
+                }
+            }
+        }
+    }
+
+    /// "+30 s" on the board: the table takes time from the clicker's time bank at once, and
+    /// the board is answered in place with the time it shows.
+    async fn add_time(&self, table: TableId, hand: u64, seq: u32) {
+        let handle = match self.bot.lobby().table(table) {
+            Ok(handle) => handle,
+            Err(error) => return self.refuse(&error).await,
+        };
+        let presenter = match self.bot.presenter(&handle).await {
+            Ok(presenter) => presenter,
+            Err(error) => {
+                tracing::warn!(%error, "no presenter for a click");
+                return self.refuse(&Refused::Failed).await;
+            }
+        };
+        let mut snapshots = presenter.subscribe();
+        let _holding = presenter.hold();
+        let extensions = snapshots.borrow().extensions;
+        match handle.add_time(self.user, hand, seq).await {
+            Ok(added) => {
+                tracing::info!(hand, seq, added, "time bank: time added");
+                let snapshot = super::presenter::wait_for_extension(
+                    &mut snapshots,
+                    (hand, seq),
+                    extensions,
+                    BOARD_WAIT,
+                )
+                .await;
+                self.answer_with_board(&presenter, snapshot, false).await;
+            }
+            Err(error) => {
+                tracing::info!(hand, seq, %error, "time bank: refused");
+                let text = self.refusal(&error).await;
+                self.answer_privately(text, false).await;
+            }
+        }
+    }
+
+    /// "I'm back", in the DM that told the player the table sat them out: they are dealt in
+    /// from the next hand, and the DM says so in place of its button.
+    async fn back(&self, table: TableId) {
+        let came_back = match self.bot.lobby().table(table) {
+            Ok(handle) => handle.back(self.user).await,
+            Err(error) => Err(error),
+        };
+        match came_back {
+            Ok(()) => {
+                let told = super::presenter::BoardMessage {
+                    content: render::pace::back_told(self.locale),
+                    buttons: Vec::new(),
+                    mention: None,
+                };
+                self.respond(told, true).await;
+            }
+            Err(error) => self.refuse(&error).await,
+        }
+    }
+
+    /// Answers with `message` (text and buttons): a new ephemeral message, or, with
+    /// `in_place`, an update of the clicked one (type 7).
+    async fn respond(&self, message: super::presenter::BoardMessage, in_place: bool) {
+        let body = CreateInteractionResponseMessage::new()
+            .content(crate::bot::limits::fit_message(&message.content))
+            .components(message.components())
+            .allowed_mentions(CreateAllowedMentions::new());
+        let response = if in_place {
+            CreateInteractionResponse::UpdateMessage(body)
+        } else {
+            CreateInteractionResponse::Message(body.ephemeral(true))
+        };
+        if let Err(error) = self
+            .interaction
+            .create_response(&self.ctx.http, response)
+            .await
+        {
+            tracing::warn!(%error, "answering a click failed");
+        }
     }
 
     /// Acknowledges the click without touching its message (a deferred update, type 6);

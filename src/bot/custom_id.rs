@@ -2,7 +2,8 @@
 //! deal, the action sequence it was offered at, the action), so a click needs no in-memory
 //! collector. Discord allows 100 characters; ours stay under 90.
 
-use crate::table::ActionKind;
+use crate::table::hand::Street;
+use crate::table::{ActionKind, PreAction};
 
 /// Discord's limit on a `custom_id`.
 pub const MAX_LEN: usize = 100;
@@ -29,6 +30,71 @@ pub enum ButtonId {
         number: u64,
         accept: bool,
     },
+    /// `p:{table}:{hand}:{street}:{choice}`: my pre-action for this street of this hand
+    /// (`choice` `x`: clear mine). On my private view only.
+    PreAction {
+        table: u64,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+    },
+    /// `t:{table}:{hand}:{seq}`: "+30 s" from my time bank, at this turn.
+    AddTime { table: u64, hand: u64, seq: u32 },
+    /// `b:{table}`: I'm back (in the DM that told me I was sat out).
+    Back { table: u64 },
+}
+
+fn street_code(street: Street) -> u8 {
+    match street {
+        Street::Third => 3,
+        Street::Fourth => 4,
+        Street::Fifth => 5,
+        Street::Sixth => 6,
+        Street::Seventh => 7,
+        Street::Showdown => 8,
+    }
+}
+
+fn street_from_code(code: &str) -> Option<Street> {
+    Some(match code {
+        "3" => Street::Third,
+        "4" => Street::Fourth,
+        "5" => Street::Fifth,
+        "6" => Street::Sixth,
+        "7" => Street::Seventh,
+        "8" => Street::Showdown,
+        _ => return None,
+    })
+}
+
+fn pre_action_code(choice: Option<PreAction>) -> String {
+    match choice {
+        None => "x".to_owned(),
+        Some(PreAction::CheckFold) => "cf".to_owned(),
+        Some(PreAction::Check) => "ch".to_owned(),
+        Some(PreAction::Call(chips)) => format!("c{chips}"),
+        Some(PreAction::CallAny) => "ca".to_owned(),
+        Some(PreAction::Fold) => "fo".to_owned(),
+    }
+}
+
+/// `Some(None)` is "clear mine"; `None` is not a choice of ours.
+fn pre_action_from_code(code: &str) -> Option<Option<PreAction>> {
+    Some(match code {
+        "x" => None,
+        "cf" => Some(PreAction::CheckFold),
+        "ch" => Some(PreAction::Check),
+        "ca" => Some(PreAction::CallAny),
+        "fo" => Some(PreAction::Fold),
+        _ => {
+            let chips = code.strip_prefix('c')?;
+            // Digits only: `u64::from_str` would also take a leading `+`.
+            if chips.is_empty() || !chips.bytes().all(|byte| byte.is_ascii_digit()) {
+                return None;
+            }
+            Some(PreAction::Call(chips.parse().ok()?))
+        }
+    })
 }
 
 fn action_code(action: ActionKind) -> &'static str {
@@ -87,6 +153,18 @@ impl ButtonId {
                 "d:{tournament}:{number}:{}",
                 if *accept { "a" } else { "d" }
             ),
+            ButtonId::PreAction {
+                table,
+                hand,
+                street,
+                choice,
+            } => format!(
+                "p:{table}:{hand}:{}:{}",
+                street_code(*street),
+                pre_action_code(*choice)
+            ),
+            ButtonId::AddTime { table, hand, seq } => format!("t:{table}:{hand}:{seq}"),
+            ButtonId::Back { table } => format!("b:{table}"),
         }
     }
 
@@ -127,6 +205,20 @@ impl ButtonId {
                     "d" => false,
                     _ => return None,
                 },
+            },
+            "p" => ButtonId::PreAction {
+                table: parts.next()?.parse().ok()?,
+                hand: parts.next()?.parse().ok()?,
+                street: street_from_code(parts.next()?)?,
+                choice: pre_action_from_code(parts.next()?)?,
+            },
+            "t" => ButtonId::AddTime {
+                table: parts.next()?.parse().ok()?,
+                hand: parts.next()?.parse().ok()?,
+                seq: parts.next()?.parse().ok()?,
+            },
+            "b" => ButtonId::Back {
+                table: parts.next()?.parse().ok()?,
             },
             _ => return None,
         };
@@ -170,6 +262,46 @@ mod tests {
             assert!(deal.encode().len() <= MAX_LEN);
             assert_eq!(ButtonId::decode(&deal.encode()), Some(deal));
         }
+        let choices = [
+            None,
+            Some(PreAction::CheckFold),
+            Some(PreAction::Check),
+            Some(PreAction::Call(u64::MAX)),
+            Some(PreAction::Call(0)),
+            Some(PreAction::CallAny),
+            Some(PreAction::Fold),
+        ];
+        for street in [
+            Street::Third,
+            Street::Fourth,
+            Street::Fifth,
+            Street::Sixth,
+            Street::Seventh,
+            Street::Showdown,
+        ] {
+            for choice in choices {
+                let id = ButtonId::PreAction {
+                    table: u64::MAX,
+                    hand: u64::MAX,
+                    street,
+                    choice,
+                };
+                let encoded = id.encode();
+                assert!(encoded.len() <= MAX_LEN, "{encoded}");
+                assert_eq!(ButtonId::decode(&encoded), Some(id));
+            }
+        }
+        for id in [
+            ButtonId::AddTime {
+                table: u64::MAX,
+                hand: u64::MAX,
+                seq: u32::MAX,
+            },
+            ButtonId::Back { table: u64::MAX },
+        ] {
+            assert!(id.encode().len() <= MAX_LEN);
+            assert_eq!(ButtonId::decode(&id.encode()), Some(id));
+        }
     }
 
     #[test]
@@ -212,6 +344,14 @@ mod tests {
             "d:1:2",
             "d:1:2:x",
             "d:1:2:a:extra",
+            "p:1:2:9:cf",
+            "p:1:2:3:c",
+            "p:1:2:3:c+5",
+            "p:1:2:3:zz",
+            "p:1:2:3",
+            "t:1:2",
+            "b:",
+            "b:1:2",
         ] {
             assert_eq!(ButtonId::decode(bad), None, "{bad}");
         }

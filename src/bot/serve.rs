@@ -93,7 +93,7 @@ pub async fn serve_observed(
         shard_manager.clone(),
         bot.inner.stop.clone(),
     ));
-    reattach_tables(&bot).await;
+    bot.spawn(super::reopening::check_reopened_tables(bot.clone()));
     bot.announce_kept_results().await;
     let finding = bot.clone();
     bot.spawn(async move { finding.find_sit_and_gos_gone().await });
@@ -196,6 +196,9 @@ async fn start_lobby(
         pace: config.all_in.pace(),
         sit_and_go_table: config.table,
         thinking: config.computers.thinking(),
+        // Nothing is dealt before Discord says each table's channel can show it
+        // (`reopening.rs`).
+        hold_reopened: true,
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await
@@ -231,7 +234,8 @@ fn build_bot(
             http: OnceLock::new(),
             discord_cache: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
-            attaching: tokio::sync::Mutex::new(()),
+            attaching: super::attach_gates::AttachGates::default(),
+            unseen_at_start: Mutex::new(std::collections::HashSet::new()),
             tasks: TaskTracker::new(),
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
@@ -240,11 +244,13 @@ fn build_bot(
             locales: Cache::new(PLAYERS_KEPT),
             guild_locales: Cache::new(GUILDS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
+            guild_facts: super::rights::GuildFactsCache::default(),
             shutting_down: AtomicBool::new(false),
             cannot_serve: Mutex::new(None),
             cannot_serve_now: CancellationToken::new(),
             health,
             card_emoji: super::emoji::CardEmoji::default(),
+            own_user: std::sync::OnceLock::new(),
         }),
     }
 }
@@ -298,16 +304,6 @@ fn start_backups(bot: &Bot, config: &Config) {
             () = async { tokio::join!(signal, backups); } => {}
         }
     });
-}
-
-/// Tables reopened from the store get their presenter now, so the channel hears about a hand
-/// the restart cancelled even before anyone types.
-async fn reattach_tables(bot: &Bot) {
-    for handle in bot.lobby().tables() {
-        if let Err(error) = bot.presenter(&handle).await {
-            tracing::warn!(table = handle.table().0, %error, "cannot attach to a table");
-        }
-    }
 }
 
 /// What the binary exits with once the gateway ended (`lost`) or the bot was told to stop.

@@ -13,6 +13,7 @@ use poise::serenity_prelude as serenity;
 use crate::bank::{GuildId, TableId};
 use crate::lobby::{Gone, LobbyError};
 
+use super::rights::{GuildLookup, discord_refusal};
 use super::{Bot, rest};
 
 impl Bot {
@@ -67,10 +68,12 @@ impl Bot {
     }
 
     /// At start: a sit & go whose channel was deleted, or whose server removed the bot, while
-    /// the bot was stopped gets no event. Each live one's channel is asked of Discord once:
-    /// gone (10003), or out of reach (50001) in a server the bot is no longer in, it ends as a
-    /// cancel would. Anything else (the channel there, a permission missing, Discord not
-    /// answering) leaves it as it is: its table's first post says more.
+    /// the bot was stopped gets no event. A running one has a reopened table, held until
+    /// Discord says what became of its channel (`reopening.rs`); a registering one has none,
+    /// so its channel is asked of Discord here, once: gone (10003), or out of reach (50001) in
+    /// a server the bot is no longer in, it ends as a cancel would. Anything else (the channel
+    /// there, a permission missing, Discord not answering) leaves it as it is: registering
+    /// deals nothing, and `/tournament open`'s check covers its start.
     pub(crate) async fn find_sit_and_gos_gone(&self) {
         let Some(http) = self.http() else {
             return;
@@ -82,35 +85,36 @@ impl Bot {
                 return;
             }
         };
-        // Asked once, and only if a channel is out of reach.
-        let mut guilds: Option<std::collections::HashSet<GuildId>> = None;
         for sit_and_go in live {
+            if self.lobby().table(sit_and_go.channel).is_ok() {
+                // Reopened at start: `reopening.rs` asks about its channel.
+                continue;
+            }
             let channel = serenity::ChannelId::new(sit_and_go.channel.0.max(1));
             let why = match http.get_channel(channel).await {
                 Ok(_) => continue,
-                Err(error) if discord_code(&error) == Some(rest::UNKNOWN_CHANNEL_CODE) => {
-                    "its channel was deleted while the bot was stopped"
-                }
-                Err(error) if discord_code(&error) == Some(rest::MISSING_ACCESS_CODE) => {
-                    if guilds.is_none() {
-                        guilds = current_guilds(&http).await;
+                Err(error) => match discord_refusal(&error) {
+                    Some((_, code)) if i64::try_from(code) == Ok(rest::UNKNOWN_CHANNEL_CODE) => {
+                        "its channel was deleted while the bot was stopped"
                     }
-                    match &guilds {
-                        Some(guilds) if !guilds.contains(&sit_and_go.guild) => {
-                            "the bot was removed from its server while it was stopped"
+                    Some((_, code)) if i64::try_from(code) == Ok(rest::MISSING_ACCESS_CODE) => {
+                        match self.guild_facts(sit_and_go.guild).await {
+                            Err(GuildLookup::NotMember) => {
+                                "the bot was removed from its server while it was stopped"
+                            }
+                            Ok(_) | Err(GuildLookup::Failed(_)) => continue,
                         }
-                        _ => continue,
                     }
-                }
-                Err(error) => {
-                    tracing::warn!(
-                        tournament = sit_and_go.tournament.0,
-                        channel = sit_and_go.channel.0,
-                        %error,
-                        "cannot ask Discord about a live sit & go's channel"
-                    );
-                    continue;
-                }
+                    _ => {
+                        tracing::warn!(
+                            tournament = sit_and_go.tournament.0,
+                            channel = sit_and_go.channel.0,
+                            %error,
+                            "cannot ask Discord about a live sit & go's channel"
+                        );
+                        continue;
+                    }
+                },
             };
             let ended = self.lobby().channel_gone(sit_and_go.channel).await;
             log_gone(sit_and_go.channel, why, ended);
@@ -120,41 +124,6 @@ impl Bot {
     fn board_deleted(&self, channel: u64, message: u64) {
         if let Some(presenter) = self.existing_presenter(TableId(channel)) {
             presenter.board_deleted(message);
-        }
-    }
-}
-
-/// Discord's error code in a refusal of a call through serenity.
-fn discord_code(error: &serenity::Error) -> Option<i64> {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
-            i64::try_from(response.error.code).ok()
-        }
-        _ => None,
-    }
-}
-
-/// Every server the bot is in, a page of 200 at a time; `None` when Discord does not say.
-async fn current_guilds(http: &serenity::Http) -> Option<std::collections::HashSet<GuildId>> {
-    const PAGE: u64 = 200;
-    let mut found = std::collections::HashSet::new();
-    let mut after = None;
-    loop {
-        let page = match http
-            .get_guilds(after.map(serenity::GuildPagination::After), Some(PAGE))
-            .await
-        {
-            Ok(page) => page,
-            Err(error) => {
-                tracing::warn!(%error, "cannot ask Discord which servers the bot is in");
-                return None;
-            }
-        };
-        after = page.last().map(|guild| guild.id);
-        let full = page.len() as u64 >= PAGE;
-        found.extend(page.iter().map(|guild| GuildId(guild.id.get())));
-        if !full {
-            return Some(found);
         }
     }
 }

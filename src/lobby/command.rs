@@ -5,7 +5,8 @@ use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::bank::{GuildId, Payouts, TableId, TournamentId, UserId};
-use crate::table::hand::ActionKind;
+use crate::table::PreAction;
+use crate::table::hand::{ActionKind, Street};
 use crate::tournament::DealKind;
 
 use super::error::LobbyError;
@@ -46,9 +47,15 @@ pub(crate) enum TableCommand {
     Resume {
         reply: Responder<()>,
     },
-    /// Remove a player: at once between hands, else when the current hand ends (the table
-    /// checks or folds for them meanwhile). Their stack goes back to their balance. Answers
-    /// the chips cashed out, `None` when that waits for the hand's end.
+    /// A table reopened at start deals nothing until its front end says it may (see
+    /// `LobbyConfig::hold_reopened`): from now on it deals as usual. A table not held
+    /// answers the same.
+    Release {
+        reply: Responder<()>,
+    },
+    /// Remove a player: at once between hands, else when the current hand ends (they play
+    /// it out meanwhile). Their stack goes back to their balance. Answers the chips cashed
+    /// out, `None` when that waits for the hand's end.
     Kick {
         user: UserId,
         reply: Responder<Option<u64>>,
@@ -70,7 +77,7 @@ pub(crate) enum TableCommand {
     /// or folds for them meanwhile). Answers like `Kick`.
     Leave {
         user: UserId,
-        reply: Responder<Option<u64>>,
+        reply: Responder<Departure>,
     },
     /// Be dealt no more hands (from the next hand) until `Back`.
     SitOut {
@@ -95,10 +102,27 @@ pub(crate) enum TableCommand {
         kind: ActionKind,
         reply: Responder<u32>,
     },
-    /// The player's own cards in the current hand.
+    /// The player's own cards in the current hand, with their pre-actions and time bank.
     ShowCards {
         user: UserId,
         reply: Responder<PlayerCards>,
+    },
+    /// Choose (or clear, `None`) a pre-action for street `street` of hand `hand`, as the
+    /// player's private view offered it. Answers the new private view.
+    PreAction {
+        user: UserId,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+        reply: Responder<PlayerCards>,
+    },
+    /// "+30 s": the player to act at turn `(hand, action_seq)` takes time from their time
+    /// bank onto their clock at once. Answers the seconds added.
+    AddTime {
+        user: UserId,
+        hand: u64,
+        action_seq: u32,
+        reply: Responder<u32>,
     },
     Status {
         reply: Responder<TableStatus>,
@@ -197,9 +221,12 @@ pub struct Joined {
 pub enum Departure {
     /// Gone now, with these chips back in their balance.
     CashedOut(u64),
-    /// In the hand being played: gone when it ends (the table checks or folds for them
-    /// meanwhile), cashed out then.
+    /// In the hand being played: gone when it ends, cashed out then. One who left has the
+    /// table check or fold for them meanwhile; one kicked plays the hand out.
     AfterHand,
+    /// Not seated but waiting for a computer's chair at the hand's end: the wait is over, and
+    /// nothing was bought in.
+    SeatRequestWithdrawn,
 }
 
 impl From<Option<u64>> for Departure {
@@ -312,6 +339,11 @@ impl TableHandle {
         self.ask(|reply| TableCommand::Pause { reply }).await
     }
 
+    /// Lets a table held since start-up deal (see `LobbyConfig::hold_reopened`).
+    pub async fn release(&self) -> Result<(), LobbyError> {
+        self.ask(|reply| TableCommand::Release { reply }).await
+    }
+
     pub async fn resume(&self) -> Result<(), LobbyError> {
         self.ask(|reply| TableCommand::Resume { reply }).await
     }
@@ -346,9 +378,7 @@ impl TableHandle {
 
     /// Cashes `user` out: now, or after the hand they are in.
     pub async fn leave(&self, user: UserId) -> Result<Departure, LobbyError> {
-        self.ask(|reply| TableCommand::Leave { user, reply })
-            .await
-            .map(Departure::from)
+        self.ask(|reply| TableCommand::Leave { user, reply }).await
     }
 
     pub async fn sit_out(&self, user: UserId) -> Result<(), LobbyError> {
@@ -424,6 +454,44 @@ impl TableHandle {
     pub async fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
         self.ask(|reply| TableCommand::ShowCards { user, reply })
             .await
+    }
+
+    /// Chooses `choice` for `user` (or clears theirs with `None`) for street `street` of hand
+    /// `hand`, as their private view offered it; the table carries it out when their turn
+    /// comes if it still fits. Refused at their own turn and when the view is stale.
+    /// Returns their new private view.
+    pub async fn pre_action(
+        &self,
+        user: UserId,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+    ) -> Result<PlayerCards, LobbyError> {
+        self.ask(|reply| TableCommand::PreAction {
+            user,
+            hand,
+            street,
+            choice,
+            reply,
+        })
+        .await
+    }
+
+    /// "+30 s" for `user`, to act at turn `(hand, action_seq)`: time from their time bank
+    /// onto their clock at once (the board shows it). Returns the seconds added.
+    pub async fn add_time(
+        &self,
+        user: UserId,
+        hand: u64,
+        action_seq: u32,
+    ) -> Result<u32, LobbyError> {
+        self.ask(|reply| TableCommand::AddTime {
+            user,
+            hand,
+            action_seq,
+            reply,
+        })
+        .await
     }
 
     pub async fn status(&self) -> Result<TableStatus, LobbyError> {

@@ -64,9 +64,9 @@ pub use command::{
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{
-    Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
-    PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
-    TournamentHeader, TournamentPlace, TurnOffer,
+    Audience, AwayNotice, BoardClock, CancelReason, HandSummary, LastAction, Notice, NoticeBody,
+    NoticeReceiver, PlayerCards, PreActions, PublicBoard, SeatInfo, SeatStatus, ShownHand,
+    SitOutReason, TableMessage, TournamentHeader, TournamentPlace, TurnOffer,
 };
 pub use seating::{Seated, sit_down};
 pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
@@ -75,8 +75,9 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
-pub use table::DealingOutPace;
+pub use crate::table::PreAction;
 use table::{Chairs, Table, TableInit, TableServices};
+pub use table::{DealingOutPace, TIME_BANK_STEP};
 pub use tournament::UnannouncedResult;
 
 /// Commands a table queues before senders wait.
@@ -95,6 +96,11 @@ pub struct LobbyConfig {
     pub sit_and_go_table: TableSettings,
     /// How long computer players think before they act.
     pub thinking: computer::ThinkingTime,
+    /// Every table [`Lobby::start`] reopens (cash tables and sit & gos) deals nothing until
+    /// [`TableHandle::release`]: a front end that must first learn whether the table's
+    /// channel can still show a hand (a Discord channel hidden, deleted, or in a server that
+    /// removed the bot while it was stopped) holds them so, and nothing is dealt blind.
+    pub hold_reopened: bool,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -107,6 +113,9 @@ pub(crate) struct LobbyShared {
     /// What every table uses: the bank, the store, the deck seed, the pace, this lobby.
     services: Arc<TableServices>,
     registry: Mutex<Registry>,
+    /// Set while `Lobby::start` reopens tables with `LobbyConfig::hold_reopened`: each table
+    /// spawned meanwhile starts held.
+    holding: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -237,6 +246,7 @@ impl Lobby {
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
+                holding: std::sync::atomic::AtomicBool::new(config.hold_reopened),
             }),
         };
         // A table the bank recovered but whose settings are gone (it was being closed when
@@ -288,7 +298,13 @@ impl Lobby {
                 tournament: None,
             });
         }
-        lobby.resume_sit_and_gos().await?;
+        let resumed = lobby.resume_sit_and_gos().await;
+        // Tables opened from now on (a command's) are not held, whatever happened.
+        lobby
+            .shared
+            .holding
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+        resumed?;
         Ok((lobby, recoveries))
     }
 
@@ -301,6 +317,7 @@ impl Lobby {
         settings: TableSettings,
     ) -> Result<TableHandle, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.shared.services.bank.computer_max_buy_in())?;
         {
             let mut registry = self.shared.registry();
             if registry.tables.contains_key(&table) || !registry.opening.insert(table) {
@@ -371,7 +388,11 @@ impl Lobby {
         };
         let (guild, table) = (init.guild, init.table);
         let services = Arc::clone(&init.services);
-        let task = tokio::spawn(Table::new(init).run(receiver));
+        let held = self
+            .shared
+            .holding
+            .load(std::sync::atomic::Ordering::SeqCst);
+        let task = tokio::spawn(Table::new(init, held).run(receiver));
         tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);

@@ -12,8 +12,8 @@ use crate::tournament::DealKind;
 
 use super::command::TableStatus;
 use super::notice::{
-    HandSummary, NoticeBody, PublicBoard, SeatStatus, SitOutReason, TableMessage, TournamentHeader,
-    TournamentPlace, TurnOffer,
+    AwayNotice, HandSummary, NoticeBody, PlayerCards, PublicBoard, SeatStatus, SitOutReason,
+    TableMessage, TournamentHeader, TournamentPlace, TurnOffer,
 };
 
 /// How a front end names a player.
@@ -27,10 +27,44 @@ pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
 /// The board for the channel from facts a front end completed, with the equities of an
 /// all-in hand being dealt out.
 pub fn board_view_with(board: &PublicBoard, facts: &TableFacts) -> BoardView {
-    let view = BoardView::from_public(&board.view, facts);
+    let mut view = BoardView::from_public(&board.view, facts);
+    if let Some(clock) = board.clock {
+        view = view.with_time_bank(clock.time_bank_secs, clock.added_secs);
+    }
     match &board.equity {
         Some(equity) => view.with_equity(equity),
         None => view,
+    }
+}
+
+/// What a player's private view says of their pre-actions and time bank.
+pub fn pre_actions_view(cards: &PlayerCards) -> render::pace::PreActionsView {
+    render::pace::PreActionsView {
+        offered: cards.pre_actions.offered.clone(),
+        chosen: cards.pre_actions.chosen,
+        your_turn: cards.pre_actions.your_turn,
+        time_bank_secs: cards.time_bank_secs,
+    }
+}
+
+/// The private "your turn" text: the prompt, then the time bank and a dropped pre-action.
+pub fn turn_text(locale: Locale, offer: &TurnOffer) -> String {
+    let prompt = render::your_turn(locale, &turn_prompt(offer));
+    let pace = render::pace::turn_pace(locale, offer.time_bank_secs, offer.dropped);
+    if pace.is_empty() {
+        prompt
+    } else {
+        format!("{prompt}\n{pace}")
+    }
+}
+
+/// What an away player is told, privately.
+pub fn away_text(locale: Locale, away: &AwayNotice) -> String {
+    match *away {
+        AwayNotice::SatOut { stood_up_after } => render::pace::away_sat_out(locale, stood_up_after),
+        AwayNotice::StoodUp { hands, cashed_out } => {
+            render::pace::away_stood_up(locale, hands, cashed_out)
+        }
     }
 }
 
@@ -400,9 +434,10 @@ pub fn notice_text(locale: Locale, body: &NoticeBody, name_of: NameOf<'_>) -> St
     match body {
         NoticeBody::Board(board) => render::board(locale, &board_view(board, name_of)),
         NoticeBody::Cards(cards) => render::private_hand(locale, cards.hand, &cards.view),
-        NoticeBody::YourTurn(offer) => render::your_turn(locale, &turn_prompt(offer)),
+        NoticeBody::YourTurn(offer) => turn_text(locale, offer),
         NoticeBody::HandResult(summary) => render::results(locale, &result_view(summary, name_of)),
         NoticeBody::Table(message) => message_text(locale, message, name_of),
         NoticeBody::Error { error, .. } => render::refusal(locale, error, name_of),
+        NoticeBody::Away { away, .. } => away_text(locale, away),
     }
 }

@@ -183,6 +183,8 @@ impl Lobby {
         play.sitting_out = bank.tournament_sitting_out(state.id).await?;
         play.deal_series = bank.new_deal_series(state.guild, state.id).await?;
         play.cancel = bank.tournament_cancel_requested(state.id).await?;
+        // Each player's time bank as it was when the last hand ended.
+        play.time_banks = bank.tournament_time_banks(state.id).await?;
         let paused = bank.tournament_paused(state.id).await?;
         Ok(Some((play, paused)))
     }
@@ -198,11 +200,12 @@ impl Lobby {
         let services = Arc::clone(&self.shared.services);
         let settings = play.table_settings(services.sit_and_go_table);
         let last_hand = play.tournament.hands_played();
+        let first_bank = std::time::Duration::from_secs(u64::from(settings.time_bank_secs));
         self.spawn(TableInit {
             guild,
             table: channel,
             settings,
-            seats: play.seats(),
+            seats: play.seats(first_bank),
             last_hand,
             mix_from_hand: 0,
             paused,

@@ -347,7 +347,24 @@ fn turn_line(locale: Locale, view: &BoardView, name_chars: usize) -> String {
             );
             if let Some(seconds) = view.action_timer_secs {
                 next.push_str(" · ");
-                next.push_str(&tr(locale, "board-timer", &[("seconds", seconds.into())]));
+                let added = view.time_bank.map_or(0, |(_, added)| added);
+                next.push_str(&if added > 0 {
+                    tr(
+                        locale,
+                        "board-timer-added",
+                        &[("seconds", seconds.into()), ("added", added.into())],
+                    )
+                } else {
+                    tr(locale, "board-timer", &[("seconds", seconds.into())])
+                });
+            }
+            if let Some((seconds, _)) = view.time_bank.filter(|(seconds, _)| *seconds > 0) {
+                next.push_str(" · ");
+                next.push_str(&tr(
+                    locale,
+                    "board-time-bank",
+                    &[("seconds", seconds.into())],
+                ));
             }
             next
         }

@@ -14,6 +14,7 @@ pub mod history;
 pub mod locale;
 pub mod notices;
 pub mod numbers;
+pub mod pace;
 pub mod private;
 pub mod prompt;
 pub mod refusals;

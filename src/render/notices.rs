@@ -50,6 +50,12 @@ pub enum Announcement {
     Kicked {
         name: String,
     },
+    /// A moderator kicked `name` during a hand: they play it out and leave when it ends.
+    KickedAfterHand {
+        name: String,
+    },
+    /// The caller, waiting for a computer's chair, withdrew with `/leave`.
+    SeatRequestWithdrawn,
     ToppedUp {
         name: String,
         amount: u64,
@@ -138,6 +144,10 @@ pub fn notice(locale: Locale, notice: &Announcement) -> String {
             timed_out(locale, who, action)
         }
         Announcement::Kicked { name: who } => tr(locale, "notice-kicked", &[("name", name(who))]),
+        Announcement::KickedAfterHand { name: who } => {
+            tr(locale, "notice-kicked-after-hand", &[("name", name(who))])
+        }
+        Announcement::SeatRequestWithdrawn => tr(locale, "notice-seat-request-withdrawn", &[]),
         Announcement::ToppedUp {
             name: who,
             amount,
@@ -455,6 +465,14 @@ pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
                 ("lost", view.lost.into()),
                 ("net", net.into()),
                 ("minted", view.minted.into()),
+            ],
+        ),
+        tr(
+            locale,
+            "house-mint",
+            &[
+                ("limit", view.mint_limit.into()),
+                ("left", view.mint_left.into()),
             ],
         ),
     ];

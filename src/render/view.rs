@@ -258,6 +258,8 @@ pub struct BoardView {
     pub(crate) last_action: Option<LastActionView>,
     pub(crate) to_act: Option<ToAct>,
     pub(crate) action_timer_secs: Option<u64>,
+    /// The player to act's time bank and what "+30 s" added this turn, in seconds.
+    pub(crate) time_bank: Option<(u32, u32)>,
     /// Betting is over and the rest of the hand is being dealt out, street by street.
     pub(crate) dealing_out: bool,
 }
@@ -307,8 +309,16 @@ impl BoardView {
                 legal: view.legal.clone(),
             }),
             action_timer_secs: facts.action_timer_secs,
+            time_bank: None,
             dealing_out: betting_is_over(view) && view.street != Street::Showdown,
         }
+    }
+
+    /// The board with the time bank of the player to act beside their clock: `secs` left,
+    /// `added_secs` taken with "+30 s" this turn.
+    pub fn with_time_bank(mut self, secs: u32, added_secs: u32) -> BoardView {
+        self.time_bank = Some((secs, added_secs));
+        self
     }
 
     /// The board with each live seat's equity and scoop chance beside it. Computed only

@@ -313,9 +313,9 @@ async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
         steps.step();
         match next(&mut notices).await.body {
             NoticeBody::YourTurn(offer) if offer.user == BEN => {
-                // Ben is away: his timer runs out.
+                // Ben is away: his timer runs out, and his time bank after it.
                 offered_to_ben += 1;
-                advance_secs(u64::from(offer.timer_secs)).await;
+                advance_secs(u64::from(offer.timer_secs + offer.time_bank_secs)).await;
             }
             NoticeBody::YourTurn(offer) => {
                 let kind = [ActionKind::Raise, ActionKind::Bet, ActionKind::Complete]

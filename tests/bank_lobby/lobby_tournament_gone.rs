@@ -259,7 +259,7 @@ async fn a_restart_keeps_who_sat_out_of_a_sit_and_go_and_waits_for_none_of_them(
         steps.step();
         match next(&mut notices).await.body {
             NoticeBody::YourTurn(offer) if offer.user == CHEN => {
-                advance_secs(u64::from(offer.timer_secs)).await;
+                advance_secs(u64::from(offer.timer_secs + offer.time_bank_secs)).await;
             }
             NoticeBody::YourTurn(offer) => {
                 take(&table, &offer, passive(&offer)).await;

@@ -346,10 +346,14 @@ async fn tournament_open_and_start_are_refused_where_the_bot_cannot_post_and_tak
 const CLICK_DELAY_MS: u64 = 1_600;
 
 fn slow_clicks(fake: &FakeDiscord, data: &std::path::Path, seed: u64) -> String {
-    // The base config ends in its `[testing]` table.
+    // The base config ends in its `[testing]` table, and has a `[table]` table.
     format!(
-        "{}click_delay_ms = {CLICK_DELAY_MS}\n[table]\nbetween_hands_secs = 0\n",
-        support::bot::config_text(fake, data, seed)
+        "{}click_delay_ms = {CLICK_DELAY_MS}\n",
+        support::bot::config_text(fake, data, seed).replacen(
+            "[table]\n",
+            "[table]\nbetween_hands_secs = 0\n",
+            1
+        )
     )
 }
 

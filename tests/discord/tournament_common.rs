@@ -125,10 +125,8 @@ pub fn assert_public(answer: &Recorded, channel: u64, says: &str) {
 /// A bot config for the fake dealing from `deck_seed`: no pause between hands, so a sit & go
 /// plays out quickly.
 pub fn quick_config(fake: &FakeDiscord, data_dir: &Path, deck_seed: u64) -> String {
-    format!(
-        "{}\n[table]\nbetween_hands_secs = 0\n",
-        support::bot::config_text(fake, data_dir, deck_seed)
-    )
+    support::bot::config_text(fake, data_dir, deck_seed)
+        .replace("[table]\n", "[table]\nbetween_hands_secs = 0\n")
 }
 
 /// [`quick_config`] with computer players who think for tens of milliseconds.

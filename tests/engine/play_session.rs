@@ -369,3 +369,87 @@ fn play_takes_the_open_pair_big_bet_and_the_stakes_and_razz_refuses_it() {
         assert!(!data.exists(), "a refused table made {}", data.display());
     }
 }
+
+#[test]
+fn a_pre_action_typed_before_your_turn_is_carried_out_when_it_comes_and_time_adds_30_s() {
+    let data = tempfile::tempdir().unwrap();
+    // Seed 1: you bring in, Bot 3 completes to 5 while you wait. A script's `pre` line is
+    // taken as soon as someone else is to act in your hand, not held for your turn.
+    let out = play(data.path(), &[], "c\npre fold\npre call any\ntime\nquit\n");
+    assert!(
+        out.contains("“pre fold” is not one of the pre-actions now: pre check/fold · pre check · pre call any."),
+        "{out}"
+    );
+    let chosen = out
+        .find("Before your turn: Call any.")
+        .unwrap_or_else(|| panic!("{out}"));
+    let called = out.find("Last action: Player calls 3").unwrap();
+    assert!(chosen < called, "{out}");
+    // The call was made by the table at your turn: you were not asked on third street again.
+    assert_eq!(
+        out.matches("Your turn — hand #1, Third street").count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("+30 s from your time bank (30 s left)."),
+        "{out}"
+    );
+    assert!(out.contains("(+30 s) · time bank 30 s"), "{out}");
+}
+
+#[test]
+fn the_terminal_table_takes_its_clock_from_flags_and_an_empty_time_bank_refuses_time() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(
+        data.path(),
+        &["--action-timer", "45", "--time-bank", "0"],
+        "time\nquit\n",
+    );
+    assert!(out.contains("You have 45 s."), "{out}");
+    assert!(
+        !out.contains("· time bank"),
+        "the board shows no time bank:\n{out}"
+    );
+    assert!(out.contains("Your time bank is empty."), "{out}");
+
+    let path = data.path().to_string_lossy().into_owned();
+    for (flag, value, range) in [
+        ("--time-bank", "601", "0..=600"),
+        ("--action-timer", "4", "5..=600"),
+    ] {
+        let output = child::run_args(&["play", "--data", &path, flag, value]);
+        assert!(!output.status.success());
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains(flag) && said.contains(range), "{said}");
+    }
+}
+
+#[test]
+fn pre_actions_and_time_are_understood_in_spanish_and_indonesian() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(
+        data.path(),
+        &["--lang", "es"],
+        "v\npre no voy\npre veo todo\ntiempo\nsalir\n",
+    );
+    assert!(
+        out.contains("Antes de tu turno: Igualar lo que sea."),
+        "{out}"
+    );
+    assert!(
+        out.contains("+30 s de tu banco de tiempo (te quedan 30 s)."),
+        "{out}"
+    );
+    let data = tempfile::tempdir().unwrap();
+    let out = play(
+        data.path(),
+        &["--lang", "id"],
+        "c\npre call berapa pun\nwaktu\nkeluar\n",
+    );
+    assert!(out.contains("Sebelum giliranmu: Call berapa pun."), "{out}");
+    assert!(
+        out.contains("+30 dtk dari time bank kamu (sisa 30 dtk)."),
+        "{out}"
+    );
+}

@@ -69,6 +69,12 @@ fn every_settings_error() -> Vec<SettingsError> {
             computer_players: 6,
             seats: 6,
         },
+        SettingsError::TimeBank(601),
+        SettingsError::AwayHands(101),
+        SettingsError::ComputerBuyIn {
+            max_buy_in: 5_000,
+            limit: 1_000,
+        },
     ]);
     for error in &all {
         match error {
@@ -81,7 +87,10 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
             | SettingsError::OpenPairBigBetInRazz
-            | SettingsError::ComputerPlayers { .. } => {}
+            | SettingsError::ComputerPlayers { .. }
+            | SettingsError::TimeBank(_)
+            | SettingsError::AwayHands(_)
+            | SettingsError::ComputerBuyIn { .. } => {}
         }
     }
     all
@@ -165,6 +174,15 @@ fn every_bank_error() -> Vec<BankError> {
         BankError::DealPlayers { left: 5 },
         BankError::DealPending { tournament },
         BankError::NoSuchDeal { tournament },
+        BankError::HouseDry {
+            needed: 1_000,
+            held: 200,
+            mint_left: 300,
+        },
+        BankError::ComputerBuyInTooLarge {
+            amount: 5_000,
+            limit: 1_000,
+        },
         BankError::UnreadableTournament {
             tournament,
             reason: "place 0 among 4".into(),
@@ -217,6 +235,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::DealPlayers { .. }
             | BankError::DealPending { .. }
             | BankError::NoSuchDeal { .. }
+            | BankError::HouseDry { .. }
+            | BankError::ComputerBuyInTooLarge { .. }
             | BankError::UnreadableTournament { .. } => {}
         }
     }
@@ -277,6 +297,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
         LobbyError::SitAndGoTable,
         LobbyError::DealDuringHand,
         LobbyError::SitAndGoEnding,
+        LobbyError::PreActionStale,
+        LobbyError::YourTurnNow,
+        LobbyError::TimeBankEmpty,
+        LobbyError::TimeBankRunning,
     ];
     all.extend(
         every_settings_error()
@@ -315,6 +339,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::SitAndGoTable
             | LobbyError::DealDuringHand
             | LobbyError::SitAndGoEnding
+            | LobbyError::PreActionStale
+            | LobbyError::YourTurnNow
+            | LobbyError::TimeBankEmpty
+            | LobbyError::TimeBankRunning
             | LobbyError::Bank { .. }
             | LobbyError::Store { .. }
             | LobbyError::Internal { .. } => {}

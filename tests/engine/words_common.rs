@@ -621,8 +621,13 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table resume",
             "/tournament deal",
             "/join",
+            "/leave",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
         Locale::Id => &[
             "seven card stud hi/lo",
@@ -684,6 +689,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "admin",
             "restart",
             "error",
+            // A player's extra seconds, as Indonesian players of online rooms say it.
+            "time bank",
             "muck",
             "hand",
             "channel",
@@ -709,8 +716,13 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table resume",
             "/tournament deal",
             "/join",
+            "/leave",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
     }
 }
@@ -724,9 +736,21 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
             "min", "antes", "balance",
         ],
         Locale::Id => &[
-            "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",
-            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too.
-            "as", "bank",
+            "pot",
+            "status",
+            "saldo",
+            "bot",
+            "server",
+            "meja",
+            "main",
+            "per",
+            "minimum",
+            "poker",
+            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too;
+            // "administrator" is Indonesian as well (and Discord's name of the permission).
+            "as",
+            "bank",
+            "administrator",
         ],
     }
 }

@@ -352,6 +352,31 @@ impl Bank {
         .await
     }
 
+    /// Keeps running sit & go `tournament`'s time banks (milliseconds by tournament seat), so
+    /// that a restart deals on with them. Refused once it is not running.
+    pub async fn save_tournament_time_banks(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        millis: Vec<u64>,
+    ) -> Result<(), BankError> {
+        self.call(ops::SaveTournamentTimeBanks {
+            guild,
+            tournament,
+            millis,
+        })
+        .await
+    }
+
+    /// The time banks kept for `tournament` (milliseconds by tournament seat), if any.
+    pub async fn tournament_time_banks(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<Vec<u64>>, BankError> {
+        self.read(move |store| tournaments::stored_time_banks(store, tournament))
+            .await
+    }
+
     /// Whether a moderator paused `tournament`'s table (a restart reopens it paused).
     pub async fn tournament_paused(&self, tournament: TournamentId) -> Result<bool, BankError> {
         self.read(move |store| tournaments::stored_paused(store, tournament))

@@ -37,6 +37,7 @@ mod tournament_start;
 mod tournament_testkit;
 #[cfg(test)]
 mod tournament_tests;
+mod tournament_time_banks;
 mod tournament_unregister;
 
 pub(crate) use begin_hand::BeginHand;
@@ -63,6 +64,7 @@ pub(crate) use tournament_record_hand::RecordTournamentHand;
 pub(crate) use tournament_register::RegisterTournament;
 pub(crate) use tournament_sit_out::{NewDealSeries, SetTournamentSittingOut};
 pub(crate) use tournament_start::StartTournament;
+pub(crate) use tournament_time_banks::SaveTournamentTimeBanks;
 pub(crate) use tournament_unregister::UnregisterTournament;
 
 use super::ledger::Draft;

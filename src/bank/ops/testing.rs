@@ -171,6 +171,22 @@ impl Books {
         })
     }
 
+    /// `user`'s stats in `GUILD`, as the books hold them.
+    pub fn stats(&self, user: u64) -> crate::bank::PlayerStats {
+        match crate::bank::stats::read(&self.store, GUILD, UserId(user)) {
+            Ok(stats) => stats,
+            Err(error) => panic!("reading the stats: {error}"),
+        }
+    }
+
+    /// The house's record in `GUILD` (its balance left at 0: read it with `chips`).
+    pub fn house(&self) -> crate::bank::HouseStats {
+        match crate::bank::house::read(&self.store, GUILD) {
+            Ok(house) => house,
+            Err(error) => panic!("reading the house's record: {error}"),
+        }
+    }
+
     /// The mint's balance: minus every chip it created.
     pub fn mint(&self) -> i128 {
         self.read(|draft| accounts::stored_balance(draft, Account::Mint { guild: GUILD }))

@@ -271,6 +271,48 @@ fn a_sit_and_go_sat_out_is_kept_until_back_and_only_for_a_player_still_in() {
 }
 
 #[test]
+fn a_player_busted_out_of_a_running_sit_and_go_is_never_kept_sitting_out() {
+    let mut books = Books::new();
+    let id = running_in(&mut books, CHANNEL, "t");
+    let state = books
+        .read(|draft| tournaments::read(draft, id))
+        .expect("known");
+    let TournamentPhase::Running(tournament) = state.phase else {
+        panic!("not running: {:?}", state.phase);
+    };
+    // The first hand: the first entrant takes every chip of the second.
+    let next = tournament.next_hand().expect("a next hand");
+    let mut stacks = next.stacks.clone();
+    stacks[0] += stacks[1];
+    stacks[1] = 0;
+    books
+        .run(RecordTournamentHand {
+            guild: GUILD,
+            tournament: id,
+            hand: next.number,
+            final_stacks: stacks,
+            history: None,
+        })
+        .expect("recorded");
+    let busted = state.entrants[1];
+    assert_eq!(
+        books.refused(sit_out(id, busted.0, Some(true))),
+        BankError::NotRegistered { tournament: id },
+        "a busted player (no chips left) is out, not sitting out"
+    );
+    assert_eq!(sitting_out(&books, id), Vec::new());
+    // Those still in, with chips, may.
+    books
+        .run(sit_out(id, state.entrants[0].0, Some(false)))
+        .unwrap();
+    books
+        .run(sit_out(id, state.entrants[2].0, Some(true)))
+        .unwrap();
+    assert_eq!(sitting_out(&books, id).len(), 2);
+    books.assert_balanced();
+}
+
+#[test]
 fn each_new_series_of_deals_takes_the_next_number_and_only_while_running() {
     let mut books = Books::new();
     let waiting = books.run(open_in(ELSEWHERE, "waiting")).unwrap();

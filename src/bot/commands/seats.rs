@@ -58,6 +58,9 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
                 }
                 caller.tell_channel(&Announcement::LeavingAfterHand { name })
             }
+            Departure::SeatRequestWithdrawn => {
+                caller.tell_caller(&Announcement::SeatRequestWithdrawn)
+            }
         }
     };
     in_guild(ctx, |caller| async move {
@@ -100,12 +103,10 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
         })
     };
     let told = |cards: PlayerCards, caller: Caller| async move {
-        Answer::private(render::private_hand_styled(
-            caller.locale,
-            cards.hand,
-            &cards.view,
-            caller.bot.card_style(),
-        ))
+        // The private view: the cards, the pre-actions as buttons, the time bank.
+        let view =
+            crate::bot::private_view::message(&caller.bot, caller.locale, caller.table, &cards);
+        Answer::private(view.content).with_buttons(view.buttons)
     };
     at_table(ctx, ask, told).await
 }

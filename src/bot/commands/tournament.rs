@@ -119,13 +119,19 @@ pub async fn open(
     let computers = computer_players.map_or(0, |computers| computers.0);
     // What the bot may do in this channel, as Discord says with the interaction: no buy-in
     // is taken for a sit & go whose boards the channel would refuse.
-    let missing = permissions::missing_at_open(ctx);
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return missing_permissions(&caller, &missing);
         }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
+        }
+        // Computer entrants' buy-ins come from the house: the server's staff only.
+        if computers > 0
+            && let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
         }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
@@ -205,7 +211,7 @@ pub async fn open(
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn start(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-start");
-    let missing = permissions::missing_at_open(ctx);
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
         if !missing.is_empty() {
             return missing_permissions(&caller, &missing);
@@ -255,10 +261,14 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
         if still_in {
             return caller.refuse(&TournamentRefused::CancelByPlayer);
         }
-        let cancelled = match super::table_of(&caller).await {
+        let through_table = match super::table_of(&caller).await {
             Ok(table) => table.cancel_tournament(&reference).await,
-            // No table deals it (it could not open): nothing is in play to wait for.
-            Err(LobbyError::NoSuchTable { .. }) => caller
+            Err(error) => Err(error),
+        };
+        let cancelled = match through_table {
+            // No table deals it (it could not open, or its task ended meanwhile: the sit & go
+            // ended, or the bot is stopping): the bank says what is left to cancel.
+            Err(LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. }) => caller
                 .bot
                 .bank()
                 .cancel_tournament(caller.guild, state.id, &reference)
@@ -268,7 +278,7 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
                     paid,
                 })
                 .map_err(LobbyError::from),
-            Err(error) => Err(error),
+            other => other,
         };
         match cancelled {
             Ok(TournamentCancel::Cancelled { refunded, paid }) => {

@@ -10,7 +10,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 use crate::bank::EconomyConfig;
-use crate::lobby::TableSettings;
+use crate::lobby::{SettingsError, TableSettings};
 
 pub use super::computers_config::ComputersConfig;
 use crate::render::Locale;
@@ -297,6 +297,18 @@ impl Config {
         self.table
             .validate()
             .map_err(|error| ("[table]", error.to_string()))?;
+        if let Err(SettingsError::ComputerBuyIn { max_buy_in, limit }) = self
+            .table
+            .check_computer_buy_in(self.economy.computer_max_buy_in)
+        {
+            return Err((
+                "[table] max_buy_in",
+                format!(
+                    "must be at most [economy] computer_max_buy_in ({limit}) while [table] \
+                     computer_players is above 0, not {max_buy_in}"
+                ),
+            ));
+        }
         self.backup.validate()?;
         self.computers.validate()
     }
@@ -385,6 +397,12 @@ fn validate_economy(economy: &EconomyConfig) -> Result<(), Problem> {
         return Err((
             "[economy] give_max",
             format!("must not be less than give_min ({})", economy.give_min),
+        ));
+    }
+    if economy.computer_max_buy_in == 0 {
+        return Err((
+            "[economy] computer_max_buy_in",
+            "must be at least 1".to_owned(),
         ));
     }
     if economy.store_timeout_ms == 0 {

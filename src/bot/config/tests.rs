@@ -129,6 +129,19 @@ fn invalid_values_are_named() {
             "[economy]\ngive_min = 10\ngive_max = 5\n",
             "config.toml: [economy] give_max: must not be less than give_min (10)",
         ),
+        (
+            "[economy]\nhouse_mint_limit = -1\n",
+            "config.toml: [economy] house_mint_limit: expected a whole number that fits, not integer -1",
+        ),
+        (
+            "[economy]\ncomputer_max_buy_in = 0\n",
+            "config.toml: [economy] computer_max_buy_in: must be at least 1",
+        ),
+        (
+            "[economy]\ncomputer_max_buy_in = 500\n[table]\ncomputer_players = 2\n",
+            "config.toml: [table] max_buy_in: must be at most [economy] computer_max_buy_in \
+             (500) while [table] computer_players is above 0, not 1000",
+        ),
     ];
     for (body, expected) in cases {
         let error = parse(&format!("token = \"t\"\n{body}")).unwrap_err();

@@ -97,6 +97,21 @@ impl Presenter {
             mention =
                 Some(turn.user).filter(|user| !user.is_computer() && self.bot.pings().wants(*user));
             buttons = self.action_buttons(turn);
+            if let Some(clock) = board.clock.filter(|clock| clock.time_bank_secs > 0) {
+                buttons.push(Button {
+                    custom_id: ButtonId::AddTime {
+                        table: self.table().0,
+                        hand: turn.hand,
+                        seq: turn.action_seq,
+                    }
+                    .encode(),
+                    label: render::pace::add_time_label(
+                        locale,
+                        u64::from(clock.time_bank_secs).min(crate::lobby::TIME_BANK_STEP.as_secs()),
+                    ),
+                    style: ButtonStyle::Secondary,
+                });
+            }
         }
         buttons.push(Button {
             custom_id: ButtonId::MyCards {

@@ -112,6 +112,12 @@ impl Presenter {
                 let text = format!("<@{}> {}", user.0, self.bot.refusal(self.locale(), &error));
                 state.news.push(News::new(text, Some(user)));
             }
+            NoticeBody::Away { user, away } => {
+                drop(state);
+                let presenter = Arc::clone(self);
+                self.bot
+                    .spawn(async move { presenter.tell_away(user, away).await });
+            }
         }
     }
 

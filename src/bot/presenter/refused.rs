@@ -73,6 +73,13 @@ impl Presenter {
         true
     }
 
+    /// The bot found at start-up that Discord hides this channel from it, paused the table
+    /// and logged so (`reopening.rs`): the refused posts of what the table kept meanwhile are
+    /// not reported again, until a moderator resumes the table.
+    pub(crate) fn refused_since_start(&self) {
+        self.missing_permissions.store(true, Ordering::SeqCst);
+    }
+
     /// Where no board of the hand in play is on Discord (Discord refused its post), the last
     /// hand's board says why the table is paused; once the bot may post again, that board is
     /// put back as it was. The edit to make, if any.

@@ -20,6 +20,7 @@ use crate::lobby::{
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
+mod pace;
 mod session;
 mod table_args;
 mod tournament;
@@ -106,14 +107,13 @@ pub enum InputTiming {
 }
 
 impl PlayArgs {
-    /// The table's settings: the game, the seats and the pause between hands from the
-    /// arguments, a turn as long as a table allows (you may think), the rest the defaults.
+    /// The table's settings: the game, the seats, the pause between hands, the stakes, the
+    /// house rules and the clock from the arguments, the rest the defaults.
     fn settings(&self) -> TableSettings {
         self.table.apply(TableSettings {
             game: self.game,
             mix_hands: self.mix_hands,
             seats: self.players,
-            action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
             between_hands_secs: self.between_hands,
             ..TableSettings::default()
         })
@@ -320,14 +320,45 @@ async fn serve(
     let table = session.table.clone();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
+    // A script's next line (`None`: its end), read ahead so that a `pre` line is taken
+    // before your turn and any other line at it.
+    let mut ahead: Option<Option<String>> = None;
     loop {
-        let wants_input =
-            input_open && (timing == InputTiming::AtOnce || session.wants_input().await?);
+        if let Some(line) = ahead.take() {
+            if session.script_line_due(line.as_deref()).await? {
+                if take_line(session, line, &mut input_open).await? {
+                    return Ok(());
+                }
+                continue;
+            }
+            ahead = Some(line);
+        }
+        let wants_input = input_open && ahead.is_none();
         tokio::select! {
             notice = notices.recv() => {
                 let Some(notice) = notice else { return Ok(()) };
                 if let Some(offer) = players.computers.observe(&notice) {
                     let offer = offer.clone();
+                    // A script's lines due before this answer are taken first (a `pre` line
+                    // while someone else is to act), whatever the pipe's timing: the same
+                    // script plays the same game.
+                    if timing == InputTiming::AtYourTurn && input_open {
+                        if ahead.is_none() {
+                            ahead = Some(lines.next_line().await?);
+                        }
+                        while let Some(line) = ahead.take() {
+                            if !session.script_line_due(line.as_deref()).await? {
+                                ahead = Some(line);
+                                break;
+                            }
+                            if take_line(session, line, &mut input_open).await? {
+                                return Ok(());
+                            }
+                            if input_open {
+                                ahead = Some(lines.next_line().await?);
+                            }
+                        }
+                    }
                     let _ = players.computers.answer(&table, &offer).await;
                     continue;
                 }
@@ -348,14 +379,10 @@ async fn serve(
                 }
             }
             line = lines.next_line(), if wants_input => {
-                match line? {
-                    Some(line) => session.command(line.trim()).await?,
-                    None => {
-                        input_open = false;
-                        session.quit().await?;
-                    }
-                }
-                if session.leaving && !table.is_open() {
+                let line = line?;
+                if timing == InputTiming::AtYourTurn {
+                    ahead = Some(line);
+                } else if take_line(session, line, &mut input_open).await? {
                     return Ok(());
                 }
             }
@@ -372,6 +399,23 @@ async fn serve(
             }
         }
     }
+}
+
+/// Takes a line you typed (`None`: the input ended, which quits). Returns whether the
+/// session is over: you left and the table is closed.
+async fn take_line(
+    session: &mut PlaySession,
+    line: Option<String>,
+    input_open: &mut bool,
+) -> anyhow::Result<bool> {
+    match line {
+        Some(line) => session.command(line.trim()).await?,
+        None => {
+            *input_open = false;
+            session.quit().await?;
+        }
+    }
+    Ok(session.leaving && !session.table.is_open())
 }
 
 /// The outcome of the lobby's shutdown of the table, once it has one.
@@ -475,7 +519,8 @@ impl Seating<'_> {
                 continue;
             }
             match self.table.leave(bot).await {
-                Ok(Departure::CashedOut(_)) | Err(LobbyError::NotSeated) => {}
+                Ok(Departure::CashedOut(_) | Departure::SeatRequestWithdrawn)
+                | Err(LobbyError::NotSeated) => {}
                 // Its chair is free only once the hand ends: it sits down when it has left.
                 Ok(Departure::AfterHand) => {
                     self.leaving_after_hand.push(bot);

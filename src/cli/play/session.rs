@@ -137,7 +137,7 @@ impl PlaySession {
                 self.cards_shown = Some((cards.hand, card_count(&cards.view)));
             }
             NoticeBody::YourTurn(offer) if offer.user == YOU => {
-                say(&render::your_turn(locale, &present::turn_prompt(offer)));
+                say(&present::turn_text(locale, offer));
                 self.offer = Some((**offer).clone());
                 self.prompt();
             }
@@ -172,6 +172,9 @@ impl PlaySession {
             }
             NoticeBody::Error { user, error } if *user == YOU => {
                 say(&render::refusal(locale, error, &|user| self.name(user)));
+            }
+            NoticeBody::Away { user, away } if *user == YOU => {
+                say(&super::pace::away_text(locale, away));
             }
             _ => {}
         }
@@ -270,7 +273,7 @@ impl PlaySession {
         Ok(!next_hand_is_mine)
     }
 
-    fn prompt(&self) {
+    pub(super) fn prompt(&self) {
         say(&tr(
             self.locale,
             "play-prompt",
@@ -322,6 +325,9 @@ impl PlaySession {
                 }
             }
             PlayerCommand::Action(wish, amount) => self.action(line, wish, amount).await,
+            PlayerCommand::Pre(wish) => self.pre_action(line, wish).await,
+            PlayerCommand::AddTime => self.add_time().await,
+            PlayerCommand::Back => self.back().await,
         }
         Ok(())
     }
@@ -383,7 +389,7 @@ impl PlaySession {
 
     /// `line` asked for an action: taken when your turn offers it, else what is offered is
     /// said.
-    async fn action(&mut self, line: &str, wish: Wish, amount: Option<u64>) {
+    pub(super) async fn action(&mut self, line: &str, wish: Wish, amount: Option<u64>) {
         let locale = self.locale;
         let Some(offer) = self.offer.clone() else {
             // Typed before the prompt: an action meant for a turn that has not come
@@ -424,7 +430,7 @@ impl PlaySession {
         }
     }
 
-    fn refused(&self, error: &LobbyError) {
+    pub(super) fn refused(&self, error: &LobbyError) {
         say(&render::refusal(self.locale, error, &|user| {
             self.name(user)
         }));

@@ -1,5 +1,5 @@
-//! The table options `studbot play` shares with the bot's `/table open`: the stakes and the
-//! house rules (docs/RULES.md). They are checked as `/table open` checks them
+//! The table options `studbot play` shares with the bot's `/table open`: the stakes, the
+//! house rules (docs/RULES.md) and the clock. They are checked as `/table open` checks them
 //! (`TableSettings::validate`, razz refusing the open-pair big bet) before anything starts.
 
 use crate::cli::sim::{OddChipArg, ShortAllInArg};
@@ -46,6 +46,19 @@ pub struct TableArgs {
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1,
           default_missing_value = "true", conflicts_with = "tournament")]
     pub open_pair_big_bet: bool,
+    /// Seconds you have to act (a table's longest by default: you may think); then your time
+    /// bank runs on, and once it is spent the table checks or folds for you.
+    #[arg(long, default_value_t = TableSettings::MAX_ACTION_TIMER_SECS,
+          value_parser = clap::value_parser!(u32).range(
+              i64::from(TableSettings::MIN_ACTION_TIMER_SECS)..=i64::from(TableSettings::MAX_ACTION_TIMER_SECS)),
+          conflicts_with = "tournament")]
+    pub action_timer: u32,
+    /// Seconds of each player's time bank (0: none): it runs on when the action timer runs
+    /// out, and `time` takes 30 s of it at once.
+    #[arg(long, default_value_t = TableSettings::default().time_bank_secs,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(TableSettings::MAX_TIME_BANK_SECS)),
+          conflicts_with = "tournament")]
+    pub time_bank: u32,
 }
 
 impl TableArgs {
@@ -73,6 +86,8 @@ impl TableArgs {
             },
             min_buy_in: self.min_buy_in,
             max_buy_in: self.max_buy_in,
+            action_timer_secs: self.action_timer,
+            time_bank_secs: self.time_bank,
             ..settings
         }
     }

@@ -43,7 +43,7 @@ pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<Exit
         None => (std::path::PathBuf::from("studbot-data"), true),
     };
     let bank_dir = crate::cli::data_dir::bank_to_play(&data, create)?;
-    let bank = Bank::open(&bank_dir, EconomyConfig::default())
+    let bank = Bank::open(&bank_dir, EconomyConfig::for_one_local_player())
         .await
         .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
     let played = play_in(&bank, args, locale).await;

@@ -12,6 +12,7 @@ use tokio::time::Instant;
 
 use super::dealing_out::DealtOutStreet;
 use super::earliest;
+use super::pace::TurnClock;
 use super::playing::HandInPlay;
 use super::settle::Settlement;
 
@@ -22,8 +23,8 @@ pub(super) enum TablePhase {
     /// A hand in which a player is to act (or the table acts for one who has gone).
     Playing {
         hand: HandInPlay,
-        /// When the player to act runs out of time (none while the table is paused).
-        action_deadline: Option<Instant>,
+        /// The player to act's time: their action timer, then their time bank.
+        clock: TurnClock,
         /// When the computer player to act has thought enough and acts.
         computer_turn_at: Option<Instant>,
     },
@@ -113,11 +114,11 @@ impl TablePhase {
         match self {
             TablePhase::BetweenHands(between) => between.next_hand_at = None,
             TablePhase::Playing {
-                action_deadline,
+                clock,
                 computer_turn_at,
                 ..
             } => {
-                *action_deadline = None;
+                clock.deadline = None;
                 *computer_turn_at = None;
             }
             TablePhase::DealingOut { .. } | TablePhase::Settling { .. } | TablePhase::Closed => {}
@@ -133,10 +134,10 @@ impl TablePhase {
                 earliest(next_hand_at, between.departures_retry_at)
             }
             TablePhase::Playing {
-                action_deadline,
+                clock,
                 computer_turn_at,
                 ..
-            } => earliest(*action_deadline, *computer_turn_at).filter(|_| !paused),
+            } => earliest(clock.deadline, *computer_turn_at).filter(|_| !paused),
             TablePhase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
             TablePhase::Settling { settlement, .. } => settlement.retry_at,
             TablePhase::Closed => None,

@@ -9,10 +9,11 @@ use tokio::time::Instant;
 use crate::bank::{BankError, UserId};
 use crate::table::deck::Deck;
 use crate::table::hand::{
-    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex,
+    ActionError, ActionKind, Event, Hand, HandSetup, Phase as HandPhase, SeatIndex, Street,
 };
-use crate::table::{Game, MixLeg};
+use crate::table::{Game, MixLeg, PreAction};
 
+use super::pace::TurnClock;
 use super::phase::TablePhase;
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
@@ -23,7 +24,7 @@ use crate::lobby::notice::{
 };
 
 /// Timeouts in a row after which a player is sat out.
-const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
+pub(super) const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
 
 /// Whether the hand is over and waits to be settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,13 +41,21 @@ pub(super) struct HandInPlay {
     /// Deal order: `players[i]` is the engine's seat `i`.
     pub players: Vec<UserId>,
     pub last_action: Option<LastAction>,
+    /// Each player's pre-action, with the street it was chosen for (`pace`).
+    pub pre_actions: Vec<(UserId, (Street, PreAction))>,
+    /// The pre-action of the player about to be asked that no longer fit: their turn says so.
+    pub dropped: Option<(UserId, PreAction)>,
 }
 
 impl Table {
     /// Between hands, with two players ready and nothing in the way: the next hand is dealt
     /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.closing || self.stopping.is_some() || self.ready_for_next_hand() < 2
+        if self.paused
+            || self.held
+            || self.closing
+            || self.stopping.is_some()
+            || self.ready_for_next_hand() < 2
         {
             return;
         }
@@ -75,7 +84,11 @@ impl Table {
     /// Deals the next hand to every ready player, the deal starting one chair after last time:
     /// `BetweenHands` becomes `Playing`.
     pub(super) async fn start_hand(&mut self) {
-        if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
+        if self.paused
+            || self.held
+            || self.stopping.is_some()
+            || self.phase.between_hands_mut().is_none()
+        {
             return;
         }
         if self.is_tournament() {
@@ -167,6 +180,7 @@ impl Table {
         let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, stacks, deck)
             .street_by_street();
         let hand = Hand::new(setup).map_err(|error| error.to_string())?;
+        self.deal_time_and_count_away(&players);
         self.phase = TablePhase::Playing {
             hand: HandInPlay {
                 number,
@@ -174,8 +188,10 @@ impl Table {
                 hand,
                 players,
                 last_action: None,
+                pre_actions: Vec::new(),
+                dropped: None,
             },
-            action_deadline: None,
+            clock: TurnClock::default(),
             computer_turn_at: None,
         };
         for seat in 0..stacks.len() {
@@ -308,12 +324,15 @@ impl Table {
 
     /// Applies one action to the hand and deals with what it caused (cards to send); the
     /// board and the next turn are `after_action`'s.
-    fn take_action(
+    pub(super) fn take_action(
         &mut self,
         seat: SeatIndex,
         kind: ActionKind,
         timed_out: bool,
     ) -> Result<(), LobbyError> {
+        if self.to_act().is_some_and(|(to_act, _)| to_act == seat) {
+            self.charge_time_bank();
+        }
         let Some(hand) = self.phase.hand_mut() else {
             return Err(LobbyError::NoHandInProgress);
         };
@@ -407,7 +426,7 @@ impl Table {
                 return HandOver::No;
             }
             self.publish_board();
-            if !self.play_one_automatic_turn() {
+            if !self.play_one_automatic_turn() && !self.play_pre_action() {
                 self.offer_turn();
                 return HandOver::No;
             }
@@ -462,9 +481,15 @@ impl Table {
         let Some((seat, user)) = self.to_act() else {
             return;
         };
-        let Some(hand) = self.phase.hand() else {
+        let time_bank_secs = self.time_bank_of(user);
+        let Some(hand) = self.phase.hand_mut() else {
             return;
         };
+        let dropped = hand
+            .dropped
+            .take()
+            .filter(|(dropped_for, _)| *dropped_for == user)
+            .map(|(_, pre)| pre);
         let view = hand.hand.public_view();
         let offer = TurnOffer {
             user,
@@ -477,15 +502,16 @@ impl Table {
             pot: view.pot,
             legal: view.legal,
             timer_secs: self.settings.action_timer_secs,
+            time_bank_secs,
+            dropped,
         };
-        if !self.paused
-            && let TablePhase::Playing {
-                action_deadline, ..
-            } = &mut self.phase
-        {
-            *action_deadline = Some(
-                Instant::now() + Duration::from_secs(u64::from(self.settings.action_timer_secs)),
-            );
+        if let TablePhase::Playing { clock, .. } = &mut self.phase {
+            *clock = TurnClock {
+                deadline: (!self.paused).then(|| {
+                    Instant::now() + Duration::from_secs(u64::from(self.settings.action_timer_secs))
+                }),
+                ..TurnClock::default()
+            };
         }
         self.emit(NoticeBody::YourTurn(Box::new(offer)));
         self.schedule_computer_turn(user);
@@ -503,21 +529,28 @@ impl Table {
             return Ok(());
         }
         let timer = Duration::from_secs(u64::from(self.settings.action_timer_secs));
-        if let TablePhase::Playing {
-            hand: playing,
-            action_deadline,
-            ..
-        } = &mut self.phase
-            && playing.number == hand
-            && playing.hand.action_seq() == action_seq
-        {
-            *action_deadline = on_screen.then(|| Instant::now() + timer);
+        let this_turn = self.phase.hand().is_some_and(|playing| {
+            (playing.number, playing.hand.action_seq()) == (hand, action_seq)
+        });
+        if !this_turn {
+            return Ok(());
+        }
+        // A time bank running stops with the clock; the whole timer (and what "+30 s" added)
+        // comes back with the buttons.
+        self.charge_time_bank();
+        if let TablePhase::Playing { clock, .. } = &mut self.phase {
+            clock.deadline = on_screen.then(|| Instant::now() + timer + clock.added);
         }
         Ok(())
     }
 
-    pub(super) async fn time_out(&mut self) {
+    /// The player to act's time ran out at `ran_out`: their time bank runs on from then, or,
+    /// with none left, the table checks or folds for them.
+    pub(super) async fn time_out(&mut self, ran_out: Instant) {
         if self.paused {
+            return;
+        }
+        if self.run_time_bank(ran_out) {
             return;
         }
         let Some((seat, user)) = self.to_act() else {
@@ -558,6 +591,7 @@ impl Table {
                 user,
                 reason: SitOutReason::TimedOut,
             });
+            self.tell_sat_out_away(user);
         }
         self.after_action().await;
     }

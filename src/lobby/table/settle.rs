@@ -25,7 +25,8 @@ use crate::lobby::command::ShutdownOutcome;
 use crate::lobby::error::LobbyError;
 use crate::lobby::history::HandHistory;
 use crate::lobby::notice::{
-    CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason, TableMessage,
+    AwayNotice, CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason,
+    TableMessage,
 };
 use crate::lobby::settlement::seat_outcomes;
 
@@ -326,18 +327,26 @@ impl Table {
     /// again with the same reference (which answers what the first one did) a little later.
     pub(super) async fn let_departing_go(&mut self) {
         let mut retry_at = None;
-        let departing: Vec<(UserId, SeatStatus)> = self
+        let departing: Vec<(UserId, SeatStatus, Option<u32>)> = self
             .seats
             .iter()
             .filter(|seat| seat.is_departing())
-            .map(|seat| (seat.user, seat.status))
+            .map(|seat| (seat.user, seat.status, seat.stood_up_after))
             .collect();
-        for (user, status) in departing {
+        for (user, status, stood_up_after) in departing {
             match self.cash_out(user).await {
                 Ok(cashed_out) if status == SeatStatus::Kicked => {
                     self.message(TableMessage::Kicked { user, cashed_out });
                 }
-                Ok(cashed_out) => self.message(TableMessage::Left { user, cashed_out }),
+                Ok(cashed_out) => {
+                    if let Some(hands) = stood_up_after {
+                        self.emit(NoticeBody::Away {
+                            user,
+                            away: AwayNotice::StoodUp { hands, cashed_out },
+                        });
+                    }
+                    self.message(TableMessage::Left { user, cashed_out });
+                }
                 Err(LobbyError::Bank { reason }) if outcome_unknown(&reason) => {
                     retry_at = Some(Instant::now() + DEPARTURE_RETRY);
                 }
@@ -351,6 +360,7 @@ impl Table {
 
     /// Between hands: departures, busted players, pending settings, the next hand.
     pub(super) async fn after_hand(&mut self) {
+        self.stand_up_the_away();
         self.let_departing_go().await;
         let busted_out = SeatStatus::SittingOut {
             reason: SitOutReason::Busted,

@@ -27,6 +27,8 @@
 //!
 //! [`Lobby::start`]: crate::lobby::Lobby::start
 
+use std::time::Duration;
+
 use tokio::time::Instant;
 
 use crate::bank::{
@@ -58,6 +60,9 @@ pub(crate) struct TournamentPlay {
     pub cancel: Option<String>,
     /// A deal of the prizes proposed and waiting for the players left.
     pub deal: Option<OpenDeal>,
+    /// Each entrant's time bank (milliseconds by tournament seat) as the bank last kept it;
+    /// `None` before any was kept (each then starts full).
+    pub time_banks: Option<Vec<u64>>,
     /// Who sits out, as the bank keeps it: a restart deals on without waiting for them.
     pub sitting_out: Vec<SatOut>,
     /// The series of deals (of cards) this opening of its table starts
@@ -90,6 +95,7 @@ impl TournamentPlay {
                     kind: deal.kind,
                     lapse_at: None,
                 }),
+                time_banks: None,
                 sitting_out: Vec::new(),
                 deal_series: 0,
             }),
@@ -103,8 +109,9 @@ impl TournamentPlay {
     }
 
     /// The entrants still in, each in the chair of their tournament seat with their chips,
-    /// sitting out as the bank keeps it.
-    pub(crate) fn seats(&self) -> Chairs {
+    /// sitting out as the bank keeps it, and their time bank as the bank kept it
+    /// (`first_bank` when none was kept).
+    pub(crate) fn seats(&self, first_bank: Duration) -> Chairs {
         let mut seats = Chairs::default();
         for seat in self.tournament.players_left() {
             let (Some(&user), Some(&stack), Ok(chair)) = (
@@ -114,7 +121,12 @@ impl TournamentPlay {
             ) else {
                 continue;
             };
-            let mut seat = Seat::new(chair, user, stack);
+            let bank = self
+                .time_banks
+                .as_ref()
+                .and_then(|banks| banks.get(seat))
+                .map_or(first_bank, |millis| Duration::from_millis(*millis));
+            let mut seat = Seat::new(chair, user, stack).with_time_bank(bank);
             if let Some(away) = self.sitting_out.iter().find(|away| away.user == user) {
                 let reason = if away.timed_out {
                     SitOutReason::TimedOut
@@ -126,6 +138,11 @@ impl TournamentPlay {
             seats.insert(seat);
         }
         seats
+    }
+
+    /// The level the next hand is dealt at (from 0).
+    fn level(&self) -> usize {
+        self.tournament.status().level.index
     }
 
     /// The table's settings: `base`'s timers and language, the tournament's seats, and the
@@ -335,6 +352,7 @@ impl Table {
         let Some(play) = &mut self.tournament else {
             return;
         };
+        let level_before = play.level();
         let decided = match play.tournament.record_hand(final_stacks) {
             Ok(decided) => decided,
             Err(error) => {
@@ -369,11 +387,71 @@ impl Table {
             self.close_tournament_table();
             return;
         }
+        let new_level = self
+            .tournament
+            .as_ref()
+            .is_some_and(|play| play.level() > level_before);
+        if new_level {
+            self.top_up_time_banks();
+        }
+        // Kept before a waiting cancel, whose write takes them away with the sit & go.
+        self.keep_time_banks().await;
         if let Some(reference) = cancel {
             self.cancel_now(&reference).await;
             return;
         }
         self.after_hand().await;
+    }
+
+    /// A new level: every player's time bank grows by the table's `time_bank_level_secs`
+    /// (never past the most a bank may hold).
+    fn top_up_time_banks(&mut self) {
+        let top_up = Duration::from_secs(u64::from(self.settings.time_bank_level_secs));
+        let most = Duration::from_secs(u64::from(TableSettings::MAX_TIME_BANK_SECS));
+        for seat in self.seats.iter_mut() {
+            seat.time_bank = (seat.time_bank + top_up).min(most);
+        }
+    }
+
+    /// Asks the bank to keep every entrant's time bank when it changed since it last kept
+    /// them, so that a restart deals on with them. A bank that refuses or fails costs only
+    /// the time the players spent since (a restart gives back what was last kept), so it is
+    /// logged.
+    async fn keep_time_banks(&mut self) {
+        let Some(play) = &self.tournament else {
+            return;
+        };
+        let millis: Vec<u64> = play
+            .entrants
+            .iter()
+            .map(|user| {
+                self.seats.get(*user).map_or(0, |seat| {
+                    u64::try_from(seat.time_bank.as_millis()).unwrap_or(u64::MAX)
+                })
+            })
+            .collect();
+        if play.time_banks.as_ref() == Some(&millis) {
+            return;
+        }
+        let (guild, id) = (self.guild, play.id);
+        match self
+            .services
+            .bank
+            .save_tournament_time_banks(guild, id, millis.clone())
+            .await
+        {
+            Ok(()) => {
+                if let Some(play) = &mut self.tournament {
+                    play.time_banks = Some(millis);
+                }
+            }
+            Err(error) => tracing::warn!(
+                table = self.table.0,
+                tournament = id.0,
+                %error,
+                "the sit & go's time banks could not be kept; a restart gives back the last kept"
+            ),
+        }
     }
 
     /// The sit & go is over or cancelled: the table's task ends, holding nothing.

@@ -305,10 +305,18 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET, ["guilds", guild]) => {
+            super::guild::get_guild(inner, guild.parse().unwrap_or(0))
+        }
         (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
-        (Method::GET, ["channels", channel]) => get_channel(inner, channel.parse().unwrap_or(0)),
         (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
             super::emoji::application_emojis(inner, method, application, body)
+        }
+        (Method::POST, ["channels", parent, "threads"]) => {
+            super::threads::create(inner, parent.parse().unwrap_or(0), body)
+        }
+        (Method::GET | Method::PATCH, ["channels", channel]) => {
+            super::threads::channel(inner, method, channel.parse().unwrap_or(0), body)
         }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
@@ -350,6 +358,10 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
             if command.get("description").is_none() {
                 command["description"] = json!("");
             }
+            // Taken as an integer, answered as a string (ApplicationCommandResponse).
+            if let Some(bits) = command["default_member_permissions"].as_u64() {
+                command["default_member_permissions"] = json!(bits.to_string());
+            }
             command
         })
         .collect();
@@ -379,46 +391,6 @@ fn current_guilds(inner: &mut Inner) -> Outcome {
         inner,
         "guild list",
         guilds,
-    ))
-}
-
-/// `GET /channels/{c}`: a channel the fake knows, as Discord describes it; 10003 once deleted
-/// (or never made), 50001 where the bot cannot see it (View Channel denied, or removed from
-/// the guild).
-fn get_channel(inner: &mut Inner, channel: u64) -> Outcome {
-    if inner.deleted_channels.contains(&channel) {
-        return Outcome::error(rules::unknown_channel());
-    }
-    if inner.removed_from_guild {
-        return Outcome::error(rules::missing_access());
-    }
-    let Some(state) = inner.channels.get(&channel) else {
-        return Outcome::error(rules::unknown_channel());
-    };
-    if state.bot_denied & rules::VIEW_CHANNEL != 0 {
-        return Outcome::error(rules::missing_access());
-    }
-    let thread_parent = state.thread_parent;
-    let mut described = json!({
-        "id": channel.to_string(),
-        "type": super::world::channel_kind(thread_parent.is_some()),
-        "guild_id": GUILD_ID.to_string(),
-        "name": "poker",
-        "position": 0,
-        "permission_overwrites": [],
-        "nsfw": false,
-        "parent_id": thread_parent.map(|parent| parent.to_string()),
-    });
-    if thread_parent.is_some() {
-        described["thread_metadata"] = json!({
-            "archived": false,
-            "auto_archive_duration": 1440,
-            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
-            "locked": false,
-        });
-    }
-    Outcome::ok(checked::<serenity::model::channel::Channel>(
-        inner, "channel", described,
     ))
 }
 
@@ -502,6 +474,18 @@ fn channel_message(
                 body["missing"] = json!(rules::permission_names(missing));
             }
             return refused;
+        }
+        if state.archived {
+            // A post unarchives an unlocked thread; its messages cannot change meanwhile.
+            match *method {
+                Method::POST => {
+                    if let Some(thread) = inner.channels.get_mut(&channel) {
+                        thread.archived = false;
+                    }
+                }
+                Method::GET => {}
+                _ => return Outcome::error(rules::thread_archived()),
+            }
         }
         Visibility::Channel(channel)
     };

@@ -240,7 +240,8 @@ impl FakeDiscord {
     }
 
     /// The bot was kicked from the guild while no bot was connected: 50001 for every channel
-    /// there from now on, no guild in `GET /users/@me/guilds`, and no event.
+    /// there and for `GET /guilds/{id}` from now on, no guild in `GET /users/@me/guilds`, and
+    /// no event.
     pub fn remove_bot_from_guild_while_away(&self) {
         self.lock().removed_from_guild = true;
     }
