@@ -18,9 +18,10 @@ const SEED: u64 = 4_040;
 
 /// [`quick_config`] with a pause between hands (a deal is proposed then) and short timers.
 fn deal_config(fake: &FakeDiscord, data_dir: &std::path::Path, deck_seed: u64) -> String {
-    format!(
-        "{}\n[table]\nbetween_hands_secs = 8\naction_timer_secs = 5\n",
-        support::bot::config_text(fake, data_dir, deck_seed)
+    // The base config has a `[table]` table (its timer among it): edit it, not a second one.
+    support::bot::config_text(fake, data_dir, deck_seed).replace(
+        "[table]\naction_timer_secs = 30\n",
+        "[table]\nbetween_hands_secs = 8\naction_timer_secs = 5\n",
     )
 }
 
