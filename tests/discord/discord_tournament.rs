@@ -381,24 +381,25 @@ async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_p
         "Ben paid while sitting out: {}",
         standings.content()
     );
-    // Nobody is out: a cancel gives every buy-in back, whatever the chips.
+    // Nobody is out: a cancel gives every buy-in back, whatever the chips. Sent with hand 4
+    // in its betting, it waits for Ada to play that hand out (Ben sits out), and the table
+    // tells the channel once it is recorded.
     let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
-    let told = if cancelled.content().contains("when the hand in play ends") {
-        // A hand was in play: Ada plays it out (Ben sits out), and the table tells the
-        // channel once it ends.
-        let cancel_told = |fake: &FakeDiscord| {
-            channel_texts(fake, CHANNEL)
-                .into_iter()
-                .find(|text| text.contains("before anyone was out"))
-        };
-        click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], |fake| {
-            cancel_told(fake).is_some()
-        })
-        .await;
-        cancel_told(&fake).expect("the waiting cancel is told")
-    } else {
-        cancelled.content().to_owned()
+    assert_public(&cancelled, CHANNEL, "when the hand in play ends");
+    let cancel_told = |fake: &FakeDiscord| {
+        channel_texts(fake, CHANNEL)
+            .into_iter()
+            .find(|text| text.contains("before anyone was out"))
     };
+    let clicked = click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], |fake| {
+        cancel_told(fake).is_some()
+    })
+    .await;
+    assert!(
+        !clicked.is_empty() && clicked.iter().all(|user| *user == ada.id),
+        "hand 4 is played out by Ada before the cancel: {clicked:?}"
+    );
+    let told = cancel_told(&fake).expect("the waiting cancel is told");
     assert!(told.contains("every buy-in went back"), "{told}");
     assert_balance(&fake, CHANNEL, &ada, 1_000).await;
     assert_balance(&fake, CHANNEL, &ben, 1_000).await;
