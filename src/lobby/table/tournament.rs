@@ -81,7 +81,8 @@ pub(crate) struct OpenDeal {
 
 impl TournamentPlay {
     /// The running sit & go of a bank record, with its deal of the prizes if one is open
-    /// (who sits out, the series of deals and a cancel waiting are the caller's to fill in);
+    /// (who sits out, the series of deals, a cancel waiting and the time banks kept are the
+    /// caller's to fill in);
     /// `None` unless it is running.
     pub(crate) fn of(state: &TournamentState) -> Option<TournamentPlay> {
         match &state.phase {
