@@ -657,12 +657,11 @@ async fn coming_back_starts_the_count_of_hands_away_again_and_zero_never_stands_
 /// it.
 async fn sit_and_go(bank: &studbot::bank::Bank, players: &[UserId]) -> studbot::bank::TournamentId {
     use studbot::tournament::{Structure, StructureKind, TournamentSettings};
-    let settings = TournamentSettings {
-        game: studbot::table::GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 100,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        studbot::table::GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        100,
+    );
     let id = bank
         .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
         .await

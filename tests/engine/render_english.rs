@@ -168,6 +168,14 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::PayoutPlaces {
+            places: 3,
+            entrants: 2,
+        },
+        BankError::NotStillIn { tournament },
+        BankError::DealPlayers { left: 5 },
+        BankError::DealPending { tournament },
+        BankError::NoSuchDeal { tournament },
         BankError::HouseDry {
             needed: 1_000,
             held: 200,
@@ -224,6 +232,11 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. }
+            | BankError::PayoutPlaces { .. }
+            | BankError::NotStillIn { .. }
+            | BankError::DealPlayers { .. }
+            | BankError::DealPending { .. }
+            | BankError::NoSuchDeal { .. }
             | BankError::HouseDry { .. }
             | BankError::ComputerBuyInTooLarge { .. }
             | BankError::UnreadableTournament { .. } => {}
@@ -284,6 +297,8 @@ fn every_lobby_error() -> Vec<LobbyError> {
             reason: "the table task has stopped".into(),
         },
         LobbyError::SitAndGoTable,
+        LobbyError::DealDuringHand,
+        LobbyError::SitAndGoEnding,
         LobbyError::PreActionStale,
         LobbyError::YourTurnNow,
         LobbyError::TimeBankEmpty,
@@ -324,6 +339,8 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::Paused
             | LobbyError::NotPaused
             | LobbyError::SitAndGoTable
+            | LobbyError::DealDuringHand
+            | LobbyError::SitAndGoEnding
             | LobbyError::PreActionStale
             | LobbyError::YourTurnNow
             | LobbyError::TimeBankEmpty

@@ -6,6 +6,7 @@
 mod live_sit_and_gos;
 mod reads;
 mod tournaments;
+pub use tournaments::OpenExtras;
 mod whole_store;
 mod writes;
 
