@@ -232,7 +232,32 @@ impl TournamentState {
                 return Err("a deal that is not one of its running players'".into());
             }
         }
-        let paid_out = match &self.phase {
+        let paid_out = self.paid_out()?;
+        if let Some(paid) = paid_out {
+            if paid.iter().any(|(user, _)| !unique.contains(user)) {
+                return Err("paid someone who did not enter".into());
+            }
+            // A refund sends the added prize back where it came from.
+            let returned = if self.refunded() {
+                self.settings.added_prize
+            } else {
+                0
+            };
+            let total = paid
+                .iter()
+                .try_fold(returned, |sum, &(_, chips)| sum.checked_add(chips));
+            if total != Some(paid_in) {
+                return Err(format!("paid {total:?} of {paid_in} paid in"));
+            }
+        }
+        Ok(())
+    }
+
+    /// What a record says was paid out: the payouts of a finished sit & go, or what a
+    /// cancel paid beside the prizes paid at the bust before it; nothing while it is under
+    /// way; an error for a record that is paid out when it may not be.
+    fn paid_out(&self) -> Result<Option<Payouts>, String> {
+        Ok(match &self.phase {
             TournamentPhase::Registering => None,
             TournamentPhase::Running(tournament) if tournament.is_over() => {
                 return Err("a tournament over but not paid".into());
@@ -258,25 +283,7 @@ impl TournamentState {
                 }));
                 Some(total)
             }
-        };
-        if let Some(paid) = paid_out {
-            if paid.iter().any(|(user, _)| !unique.contains(user)) {
-                return Err("paid someone who did not enter".into());
-            }
-            // A refund sends the added prize back where it came from.
-            let returned = if self.refunded() {
-                self.settings.added_prize
-            } else {
-                0
-            };
-            let total = paid
-                .iter()
-                .try_fold(returned, |sum, &(_, chips)| sum.checked_add(chips));
-            if total != Some(paid_in) {
-                return Err(format!("paid {total:?} of {paid_in} paid in"));
-            }
-        }
-        Ok(())
+        })
     }
 }
 

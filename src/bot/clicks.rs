@@ -73,36 +73,41 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
         locale,
         public: table_locale,
     };
-    async {
-        match ButtonId::decode(&click.interaction.data.custom_id) {
+    click.route().instrument(span).await
+}
+
+impl Click<'_> {
+    /// The button clicked, by its id, answered; one this bot does not know (or of another
+    /// channel) is refused.
+    async fn route(&self) {
+        match ButtonId::decode(&self.interaction.data.custom_id) {
             Some(ButtonId::Act {
                 table,
                 hand,
                 deal,
                 seq,
                 action,
-            }) if table == click.interaction.channel_id.get() => {
+            }) if table == self.interaction.channel_id.get() => {
                 let turn = OfferedAction {
                     hand,
                     deal,
                     seq,
                     action,
                 };
-                click.act(TableId(table), turn).await;
+                self.act(TableId(table), turn).await;
             }
-            Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
-                click.my_cards(TableId(table)).await;
+            Some(ButtonId::MyCards { table }) if table == self.interaction.channel_id.get() => {
+                self.my_cards(TableId(table)).await;
             }
             Some(ButtonId::Register { tournament }) => {
-                click.register(TournamentId(tournament)).await;
+                self.register(TournamentId(tournament)).await;
             }
             Some(ButtonId::Deal {
                 tournament,
                 number,
                 accept,
             }) => {
-                click
-                    .answer_deal(TournamentId(tournament), number, accept)
+                self.answer_deal(TournamentId(tournament), number, accept)
                     .await;
             }
             // On the clicker's private view (an ephemeral message of the table's channel).
@@ -111,23 +116,20 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
                 hand,
                 street,
                 choice,
-            }) if table == click.interaction.channel_id.get() => {
-                click
-                    .pre_action(TableId(table), (hand, street), choice)
+            }) if table == self.interaction.channel_id.get() => {
+                self.pre_action(TableId(table), (hand, street), choice)
                     .await;
             }
             Some(ButtonId::AddTime { table, hand, seq })
-                if table == click.interaction.channel_id.get() =>
+                if table == self.interaction.channel_id.get() =>
             {
-                click.add_time(TableId(table), hand, seq).await;
+                self.add_time(TableId(table), hand, seq).await;
             }
             // In the DM that told the player they were sat out: any channel.
-            Some(ButtonId::Back { table }) => click.back(TableId(table)).await,
-            _ => click.refuse(&Refused::UnknownButton).await,
+            Some(ButtonId::Back { table }) => self.back(TableId(table)).await,
+            _ => self.refuse(&Refused::UnknownButton).await,
         }
     }
-    .instrument(span)
-    .await
 }
 
 /// The action a button offers, and the turn it was offered at.

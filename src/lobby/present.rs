@@ -243,61 +243,66 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::WaitingForPlayers { ready } => N::WaitingForPlayers {
             needed: u32::try_from(2usize.saturating_sub(*ready)).unwrap_or(2),
         },
+        sit_and_go @ (TableMessage::TournamentOut { .. }
+        | TableMessage::TournamentOver { .. }
+        | TableMessage::TournamentResumed { .. }
+        | TableMessage::TournamentCancelled { .. }
+        | TableMessage::TournamentCancelWaits
+        | TableMessage::DealStillOpen { .. }
+        | TableMessage::DealAccepted { .. }
+        | TableMessage::DealDeclined { .. }
+        | TableMessage::DealLapsed) => return sit_and_go_text(locale, sit_and_go, name_of),
+    };
+    render::notice(locale, &rendered)
+}
+
+/// A message only a sit & go's table sends, as text ([`message_text`] hands these here).
+fn sit_and_go_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
+    match message {
         TableMessage::TournamentOut { user, place, prize } => {
-            return tournament_out(locale, &name_of(*user), *place, *prize);
+            tournament_out(locale, &name_of(*user), *place, *prize)
         }
         TableMessage::TournamentOver {
             hands,
             places,
             deal,
             ..
-        } => {
-            return tournament_places(locale, *hands, places, *deal, name_of);
-        }
+        } => tournament_places(locale, *hands, places, *deal, name_of),
         TableMessage::TournamentResumed { hand, paused } => {
             let id = if *paused {
                 "lobby-tournament-resumed-paused"
             } else {
                 "lobby-tournament-resumed"
             };
-            return hand_text(locale, id, *hand);
+            hand_text(locale, id, *hand)
         }
         TableMessage::TournamentCancelled { refunded, paid, .. } => {
-            return tournament_cancelled(locale, *refunded, paid, name_of);
+            tournament_cancelled(locale, *refunded, paid, name_of)
         }
-        TableMessage::TournamentCancelWaits => {
-            return render::tr(locale, "tournament-cancel-waits", &[]);
-        }
-        TableMessage::DealStillOpen { secs, .. } => {
-            return render::tr(
-                locale,
-                "tournament-deal-still-open",
-                &[("secs", (*secs).into())],
-            );
-        }
-        TableMessage::DealAccepted { user, accepted, of } => {
-            return render::tr(
-                locale,
-                "tournament-deal-accepted",
-                &[
-                    ("name", render::display_name(&name_of(*user)).into()),
-                    ("accepted", (*accepted).into()),
-                    ("of", (*of).into()),
-                ],
-            );
-        }
-        TableMessage::DealDeclined { user } => {
-            return render::tr(
-                locale,
-                "tournament-deal-declined",
-                &[("name", render::display_name(&name_of(*user)).into())],
-            );
-        }
-        TableMessage::DealLapsed => {
-            return render::tr(locale, "tournament-deal-lapsed", &[]);
-        }
-    };
-    render::notice(locale, &rendered)
+        TableMessage::TournamentCancelWaits => render::tr(locale, "tournament-cancel-waits", &[]),
+        TableMessage::DealStillOpen { secs, .. } => render::tr(
+            locale,
+            "tournament-deal-still-open",
+            &[("secs", (*secs).into())],
+        ),
+        TableMessage::DealAccepted { user, accepted, of } => render::tr(
+            locale,
+            "tournament-deal-accepted",
+            &[
+                ("name", render::display_name(&name_of(*user)).into()),
+                ("accepted", (*accepted).into()),
+                ("of", (*of).into()),
+            ],
+        ),
+        TableMessage::DealDeclined { user } => render::tr(
+            locale,
+            "tournament-deal-declined",
+            &[("name", render::display_name(&name_of(*user)).into())],
+        ),
+        TableMessage::DealLapsed => render::tr(locale, "tournament-deal-lapsed", &[]),
+        // Every other message is a cash table's too: message_text words it.
+        other => message_text(locale, other, name_of),
+    }
 }
 
 /// A message of the lobby's own that names a hand: "Hand #12 is being settled…".

@@ -156,32 +156,45 @@ pub async fn open(
             added_prize,
             ..TournamentSettings::new(game.0, structure, buy_in)
         };
-        let bank = caller.bot.bank();
         let extras = OpenExtras {
             computer_players: usize::from(computers),
             added_by,
         };
-        let opened = bank
-            .open_tournament_with(
-                caller.guild,
-                caller.table,
-                usize::from(seats),
-                settings,
-                extras,
-                &reference,
-            )
-            .await;
-        let id = match opened {
-            Ok(id) => id,
-            Err(error) => return caller.refuse(&error),
-        };
-        match bank.tournament(id).await {
-            Ok(Some(state)) => opened_answer(&caller, &state, computers),
-            Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
-            Err(error) => caller.refuse(&error),
-        }
+        open_and_answer(&caller, seats, settings, extras, computers, &reference).await
     })
     .await
+}
+
+/// Opens the sit & go with `seats` seats and `settings` in the caller's channel: the
+/// channel's answer (its status and Register button), or the refusal.
+async fn open_and_answer(
+    caller: &Caller,
+    seats: u8,
+    settings: TournamentSettings,
+    extras: OpenExtras,
+    computers: u8,
+    reference: &str,
+) -> Answer {
+    let bank = caller.bot.bank();
+    let opened = bank
+        .open_tournament_with(
+            caller.guild,
+            caller.table,
+            usize::from(seats),
+            settings,
+            extras,
+            reference,
+        )
+        .await;
+    let id = match opened {
+        Ok(id) => id,
+        Err(error) => return caller.refuse(&error),
+    };
+    match bank.tournament(id).await {
+        Ok(Some(state)) => opened_answer(caller, &state, computers),
+        Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
+        Err(error) => caller.refuse(&error),
+    }
 }
 
 /// The channel's answer to a sit & go just opened: its status, the computer players who fill

@@ -283,21 +283,9 @@ impl Table {
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),
-            TableCommand::CancelTournament { reference, reply } => {
-                answer(reply, self.cancel_tournament(reference).await);
-            }
-            TableCommand::ProposeDeal {
-                user,
-                kind,
-                reference,
-                reply,
-            } => answer(reply, self.propose_deal(user, kind, &reference).await),
-            TableCommand::AnswerDeal {
-                user,
-                number,
-                accept,
-                reply,
-            } => answer(reply, self.answer_deal(user, number, accept).await),
+            sit_and_go @ (TableCommand::CancelTournament { .. }
+            | TableCommand::ProposeDeal { .. }
+            | TableCommand::AnswerDeal { .. }) => self.handle_tournament_end(sit_and_go).await,
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);
@@ -378,6 +366,30 @@ impl Table {
             command => return Some(command),
         }
         None
+    }
+
+    /// The commands that end a sit & go early: a cancel, and a deal proposed or answered
+    /// (`handle` hands these here; each refuses at a cash table).
+    async fn handle_tournament_end(&mut self, command: TableCommand) {
+        match command {
+            TableCommand::CancelTournament { reference, reply } => {
+                answer(reply, self.cancel_tournament(reference).await);
+            }
+            TableCommand::ProposeDeal {
+                user,
+                kind,
+                reference,
+                reply,
+            } => answer(reply, self.propose_deal(user, kind, &reference).await),
+            TableCommand::AnswerDeal {
+                user,
+                number,
+                accept,
+                reply,
+            } => answer(reply, self.answer_deal(user, number, accept).await),
+            // `handle` answers every other command itself.
+            other => Box::pin(self.handle(other)).await,
+        }
     }
 
     fn next_deadline(&self) -> Option<Instant> {
