@@ -694,7 +694,9 @@ async fn a_sit_and_gos_time_banks_grow_each_level_and_survive_a_restart() {
     take(&table, &first, passive(&first)).await;
     let slow = first.user;
     let fast = if slow == ANA { BEN } else { ANA };
-    let seat_of = |user: UserId| players.iter().position(|player| *player == user).unwrap();
+    // Tournament seats are drawn at the start: each player's is the bank's to say.
+    let state = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let seat_of = |user: UserId| state.seat_of(user).unwrap();
     // The hand's end keeps the banks in the bank, by tournament seat.
     play_on_without(&table, &mut notices, UserId(0), |notice| {
         match &notice.body {
