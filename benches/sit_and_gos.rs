@@ -32,12 +32,11 @@ const MEASURED_CHANNELS: u64 = 2_000_000;
 const AT_ONCE: u64 = 64;
 
 fn freeroll() -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud8,
-        structure: Structure::built_in(StructureKind::Regular),
-        buy_in: 0,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud8,
+        Structure::built_in(StructureKind::Regular),
+        0,
+    )
 }
 
 /// The median and the 99th percentile of `samples`, in microseconds.

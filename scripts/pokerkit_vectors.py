@@ -590,9 +590,15 @@ def divide_by_rules(
                 low_best = max(lows[s] for s in eligible_lows)
                 low_winners = [s for s in eligible_lows if lows[s] == low_best]
                 low_half = amount // 2
-                shares = spread(amount - low_half, high_winners)
-                for s, v in spread(low_half, low_winners).items():
-                    shares[s] = shares.get(s, 0) + v
+                if len(high_winners) > 1 and sorted(high_winners) == sorted(low_winners) and low_half:
+                    # Identical hands both ways: the pot is one share among them, split as
+                    # evenly as possible (docs/RULES.md, Showdown; Robert's, the TDA).
+                    shares = spread(amount, high_winners)
+                    features.add("identical hands both ways")
+                else:
+                    shares = spread(amount - low_half, high_winners)
+                    for s, v in spread(low_half, low_winners).items():
+                        shares[s] = shares.get(s, 0) + v
                 if len(low_winners) > 1 or len(high_winners) > 1:
                     features.add("split or quartered half")
                 if amount % 2:
@@ -658,9 +664,11 @@ def pokerkit_division(stacks, contributions, pots, highs, lows):
             halves = [(amount - amount // 2, highs), (amount // 2, lows)]
         else:
             halves = [(amount, highs)]
+        half_winners = []
         for half, hands in halves:
             best = max((hands[s] for s in alive if hands[s] is not None), default=None)
             winners = [s for s in alive if hands[s] == best]
+            half_winners.append((half, winners))
             if best is None and hands is lows:
                 quirks.add("a pot with no eligible low is still split, its low half shared by its players")
             if not winners:
@@ -670,6 +678,11 @@ def pokerkit_division(stacks, contributions, pots, highs, lows):
                 final[s] += share + (odd if k == 0 else 0)
             if odd > 1:
                 quirks.add("all odd chips of a split half go to the first seat")
+        if (len(half_winners) == 2 and len(half_winners[0][1]) > 1
+                and half_winners[0][1] == half_winners[1][1]
+                and any(half % len(winners) for half, winners in half_winners)):
+            quirks.add("identical hands both ways: each half split on its own, "
+                       "the odd chips of both to the first seat")
     return final, quirks
 
 

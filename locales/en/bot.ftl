@@ -105,9 +105,9 @@ bot-rights-unknown = Discord didn't say whether you may do that, so nothing was 
 cmd-tournament = The sit & go tournament of this channel
 cmd-tournament-open = Open a sit & go in this channel: players register with /join (moderators)
 cmd-tournament-start = Start the sit & go with the players registered so far, at least two (moderators)
-cmd-tournament-cancel = Cancel the sit & go: buy-ins refunded, or the prize pool divided by chips (moderators)
+cmd-tournament-cancel = Cancel the sit & go between hands: buy-ins back, or the prizes left by ICM (moderators)
 cmd-tournament-status = Show the sit & go: entrants, prize pool, structure, payouts, standings
-opt-structure = How fast the stakes rise: regular or turbo (levels of half as many hands)
+opt-structure = How fast the stakes rise: regular, turbo (levels of half as many hands) or custom (your levels)
 opt-payouts = Prize percentages by place, like 65/35 (by default set by the number of entrants)
 choice-regular = Regular
 choice-turbo = Turbo
@@ -151,7 +151,6 @@ tournament-started = { $pool ->
     }; prize pool { $pool }.
 }
 tournament-cancelled-refunded = The sit & go is cancelled before it started: every buy-in was refunded.
-tournament-cancelled-divided = The sit & go is cancelled: the prize pool is divided among the players still in, in proportion to their chips (players already out are not paid).
 tournament-cancel-share = • { $name }: { $chips } { $chips ->
     [one] chip
    *[other] chips
@@ -161,7 +160,7 @@ tournament-bad-payouts = The payouts must be percentages by place that sum to 10
 tournament-over = That sit & go is over.
 tournament-table-open = A table is open in this channel: close it before opening a sit & go here.
 tournament-in-channel = A sit & go is already open in this channel.
-tournament-bad = That sit & go cannot be held with these settings (payouts for more places than seats, or stakes out of range).
+tournament-bad = That sit & go cannot be held with these settings: its chips or prize pool are more than can be counted, or its rules do not fit its game.
 tournament-already-registered = You are already registered in this sit & go.
 tournament-not-registered = You are not registered in this sit & go.
 tournament-full = The sit & go is full ({ $seats } { $seats ->
@@ -202,6 +201,98 @@ tournament-too-many-computers = Computer players may fill some of the seats, nev
 # /history tournament: a sit & go's hands
 opt-tournament = The sit & go's number, for its hands (this table's hands when left out)
 
+# Sit & gos as a tournament director runs them: the open's structure, rules and added prize,
+# the status before the start, a cancel between hands, deals, and results
+cmd-tournament-deal = Propose a deal to the players left (two to four): ICM or chip chop
+cmd-tournament-results = A finished sit & go's places, prizes and hands (this channel's last by default)
+opt-levels = Custom levels, ante/bring-in/small/big x hands: 2/3/10/20x12, 3/5/15/30x12
+opt-hands-per-level = Hands per level (by default 12 regular, 6 turbo)
+opt-prize = Chips added to the prize pool (a freeroll's prize)
+opt-prize-from = Where the added prize comes from: the house or your own balance
+opt-kind = How the prizes left are divided
+opt-number = The sit & go's number (this channel's last when left out)
+choice-custom = Custom: the levels you write
+choice-house = The house
+choice-own-balance = My balance
+choice-icm = ICM
+choice-chop = Chip chop
+tournament-status-added-prize = { $prize } { $prize ->
+    [one] chip
+   *[other] chips
+} added to the prize pool by { $from }.
+tournament-prize-from-house = the house
+tournament-places-only = A freeroll with no prize: it plays for places only.
+tournament-status-levels = Levels: { $levels }
+tournament-status-rules = Rules, fixed at the open: a bet and up to { $raises } { $raises ->
+    [one] raise
+   *[other] raises
+} a round, even heads-up while three or more are left in the sit & go · short all-in: { $short } · odd chip: { $odd }{ $open_pair ->
+    [yes] {" · an open pair on fourth street allows the big bet"}
+   *[no] {""}
+}
+tournament-status-payouts-full = Payouts with every seat filled ({ $seats }): { $payouts }
+tournament-status-payouts-now = If it started now, with { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}: { $payouts }
+tournament-status-payouts-now-refused = If it started now, with { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}, it could not: its payouts pay { $places } places.
+tournament-status-payouts-too-few = It needs at least two players to start.
+tournament-standing-out-paid = • { $name }: out in { finishing-place }, prize { $prize } { $prize ->
+    [one] chip
+   *[other] chips
+}
+tournament-cancel-waits = The sit & go is cancelled when the hand in play ends: no hand is dealt after it.
+tournament-cancel-waiting = The sit & go is being cancelled once the hand in play ends.
+tournament-cancel-by-player = You are still in this sit & go, so you cannot cancel it: another moderator can, or the players left can agree a deal with /tournament deal.
+tournament-deal-proposed = { $name } proposes a deal ({ $kind }): each player left accepts with the button within { $secs } s, or play goes on.
+tournament-deal-amount = • { $name }: { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+}
+tournament-deal-amount-accepted = • { $name }: { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+} ✅
+tournament-deal-made = Every player left has accepted: the sit & go ends with this deal.
+tournament-deal-accept = Accept
+tournament-deal-decline = Decline
+tournament-deal-accepted = { $name } accepts the deal ({ $accepted } of { $of }).
+tournament-deal-accepted-made = { $name } accepts: every player left has, and the sit & go ends with the deal.
+tournament-deal-declined = { $name } declines the deal: play goes on.
+tournament-deal-not-in = Only a player still in this sit & go can propose or answer its deal.
+tournament-deal-players = A deal is made by two to four players left; { $left ->
+    [one] 1 is left
+   *[other] { $left } are left
+}.
+tournament-deal-pending = A deal is already waiting for the players' answers.
+tournament-deal-gone = That deal is no longer open.
+tournament-deal-during-hand = A deal is proposed between hands: propose it when the hand in play ends.
+tournament-payout-places = Payouts for { $places } places need more players than that: this sit & go has { $entrants }.
+tournament-prize-needs-source = An added prize needs prize_from: the house or your own balance.
+tournament-no-results = There is no finished sit & go with that number in this server (or none yet in this channel).
+tournament-results-head = Sit & go #{ $number }, { $game }: { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}, { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}{ $pool ->
+    [0] , no prize pool
+   *[other] , prize pool { $pool }
+}
+tournament-results-deal = It ended with a deal ({ $kind }).
+tournament-levels-missing = A custom structure needs its levels, like levels: 2/3/10/20x12, 3/5/15/30x12
+tournament-levels-not-custom = Levels are given with structure: custom.
+tournament-level-unreadable = Level { $level } of the structure cannot be read: write each level as ante/bring-in/small bet/big bet x hands, like 2/3/10/20x12.
+tournament-level-stakes = Level { $level } of the structure: { $reason }.
+tournament-level-no-hands = Level { $level } of the structure must last at least one hand.
+tournament-hands-per-level = A level lasts from { $min } to { $max } { $max ->
+    [one] hand
+   *[other] hands
+}.
 # A table paused because Discord refuses the bot's posts in its channel (403: a permission
 # taken away): shown on the table's message while the bot can still edit it, and with the
 # answer to any command or click there.

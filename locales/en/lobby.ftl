@@ -184,6 +184,27 @@ lobby-tournament-resumed = The sit & go deals on from hand { $hand }, every stac
 lobby-tournament-resumed-paused = The sit & go is back at hand { $hand } and still paused: a moderator can resume it with /table resume.
 lobby-sit-and-go-table = This is a sit & go's table: until it ends, nobody buys chips or tops up here, and nobody leaves with chips (a player who sits out still pays the ante, and the bring-in when it falls to them).
 
+## A sit & go's news: a paid bust, a level's new stakes, a cancel, a deal
+tournament-out-paid = { $name } is out in { finishing-place } and wins { $prize } { $prize ->
+    [one] chip
+   *[other] chips
+}.
+tournament-over-deal = The sit & go ends with a deal ({ $kind ->
+    [icm] ICM
+   *[other] chip chop
+}) after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}.
+lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet } · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
+tournament-cancel-refund = The sit & go is cancelled before anyone was out: every buy-in went back, and any prize added to where it came from.
+tournament-cancelled-shares = The sit & go is cancelled: the prizes already paid stand, and the prizes not yet won go to the players still in by ICM (what their chips are worth in prizes):
+tournament-deal-lapsed = Not every player left accepted the deal in time: play goes on.
+tournament-deal-still-open = A deal proposed before the bot restarted is open again: { $secs } s to accept it with its buttons.
+
 ## Time banks and away players (settings)
 
 settings-time-bank = a time bank can be at most { $max } { $max ->

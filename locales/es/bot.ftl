@@ -108,9 +108,9 @@ bot-rights-unknown = Discord no confirmó si puedes hacer eso, así que no se hi
 cmd-tournament = El torneo de este canal
 cmd-tournament-open = Abrir un torneo en este canal: los jugadores se inscriben con /join (moderadores)
 cmd-tournament-start = Empezar el torneo con los inscritos hasta ahora, al menos dos (moderadores)
-cmd-tournament-cancel = Cancelar el torneo: se devuelven los buy-ins o se reparte la bolsa por fichas (moderadores)
+cmd-tournament-cancel = Cancelar el torneo entre manos: se devuelven los buy-ins o se reparte por ICM (moderadores)
 cmd-tournament-status = Ver el torneo: inscritos, bolsa de premios, estructura, pagos, clasificación
-opt-structure = Ritmo de subida de los límites: normal o turbo (niveles con la mitad de manos)
+opt-structure = Ritmo de subida de los límites: normal, turbo (niveles de la mitad de manos) o a medida
 opt-payouts = Porcentajes pagados por puesto, como 65/35 (por defecto según los inscritos)
 choice-regular = Normal
 choice-turbo = Turbo
@@ -157,7 +157,6 @@ tournament-started = { $pool ->
     }; bolsa de premios: { $pool }.
 }
 tournament-cancelled-refunded = El torneo se canceló antes de empezar: se devolvieron todos los buy-ins.
-tournament-cancelled-divided = El torneo se canceló: la bolsa de premios se reparte entre los jugadores que siguen vivos, según sus fichas (quienes ya quedaron fuera no cobran).
 tournament-cancel-share = • { $name }: { $chips } { $chips ->
     [one] ficha
    *[other] fichas
@@ -167,7 +166,7 @@ tournament-bad-payouts = Los pagos deben ser porcentajes por puesto que sumen 10
 tournament-over = Ese torneo ya terminó.
 tournament-table-open = Hay una mesa abierta en este canal: ciérrala antes de abrir aquí un torneo.
 tournament-in-channel = Ya hay un torneo abierto en este canal.
-tournament-bad = Ese torneo no se puede jugar con estos ajustes: pagos para más puestos que asientos o límites fuera de rango.
+tournament-bad = Ese torneo no se puede jugar con estos ajustes: sus fichas o su bolsa de premios no se pueden contar. También puede ser que sus reglas no sirvan para su juego.
 tournament-already-registered = Ya te inscribiste en este torneo.
 tournament-not-registered = No figuras entre los inscritos de este torneo.
 tournament-full = El torneo está completo ({ $seats } { $seats ->
@@ -211,6 +210,102 @@ tournament-too-many-computers = Los bots pueden ocupar algunos asientos, nunca t
 # /history tournament: a sit & go's hands
 opt-tournament = El número del torneo, para ver sus manos (las de esta mesa si se omite)
 
+# Torneos como los lleva un director: la estructura, las reglas y el premio añadido al abrirlo,
+# el estado antes de empezar, cancelar entre manos, los tratos y los resultados
+cmd-tournament-deal = Proponer un trato a los jugadores que quedan (de dos a cuatro): ICM o reparto por fichas
+cmd-tournament-results = Puestos, premios y manos de un torneo terminado (por defecto, el último del canal)
+opt-levels = Niveles a medida, ante/bring-in/apuesta pequeña/grande x manos: 2/3/10/20x12, 3/5/15/30x12
+opt-hands-per-level = Manos por nivel (por defecto 12 en normal y 6 en turbo)
+opt-prize = Fichas que se añaden a la bolsa de premios (el premio de un freeroll)
+opt-prize-from = De dónde sale el premio añadido: de la casa o de tu saldo
+opt-kind = Cómo se reparten los premios que quedan
+opt-number = El número del torneo (si no lo pones, el último de este canal)
+choice-custom = A medida: los niveles que escribas
+choice-house = La casa
+choice-own-balance = Mi saldo
+choice-icm = ICM
+choice-chop = Reparto por fichas
+tournament-status-added-prize = { $from } añadió { $prize } { $prize ->
+    [one] ficha
+   *[other] fichas
+} a la bolsa de premios.
+tournament-prize-from-house = La casa
+tournament-places-only = Freeroll sin premio: se juega solo por los puestos.
+tournament-status-levels = Niveles: { $levels }
+tournament-status-rules = Reglas, fijadas al abrirlo: una apuesta y hasta { $raises } { $raises ->
+    [one] subida
+   *[other] subidas
+} por ronda, también mano a mano mientras queden tres o más jugadores en el torneo · all-in corto: { $short } · ficha sobrante: { $odd }{ $open_pair ->
+    [yes] {" · un par descubierto en cuarta calle permite la apuesta grande"}
+   *[no] {""}
+}
+tournament-status-payouts-full = Pagos con todos los asientos ocupados ({ $seats }): { $payouts }
+tournament-status-payouts-now = Si empezara ahora, con { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}: { $payouts }
+tournament-status-payouts-now-refused = Si empezara ahora, con { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}, no podría: sus pagos cubren { $places } puestos.
+tournament-status-payouts-too-few = Hacen falta al menos dos jugadores para empezar.
+tournament-standing-out-paid = • { $name }: fuera, { finishing-place }, cobró { $prize } { $prize ->
+    [one] ficha
+   *[other] fichas
+}
+tournament-cancel-waits = El torneo se cancela cuando termine la mano en juego: después no se reparte ninguna más.
+tournament-cancel-waiting = El torneo se cancela en cuanto termine la mano en juego.
+tournament-cancel-by-player = Sigues jugando este torneo, así que no puedes cancelarlo: puede hacerlo otro moderador. Los jugadores que quedan también pueden cerrar un trato con /tournament deal.
+tournament-deal-proposed = { $name } propone un trato ({ $kind }): cada jugador que queda lo acepta con el botón en menos de { $secs } s; si no, se sigue jugando.
+tournament-deal-amount = • { $name }: { $chips } { $chips ->
+    [one] ficha
+   *[other] fichas
+}
+tournament-deal-amount-accepted = • { $name }: { $chips } { $chips ->
+    [one] ficha
+   *[other] fichas
+} ✅
+tournament-deal-made = Todos los jugadores que quedan aceptaron: el torneo termina con este trato.
+tournament-deal-accept = Aceptar
+tournament-deal-decline = Rechazar
+tournament-deal-accepted = { $name } acepta el trato ({ $accepted } de { $of }).
+tournament-deal-accepted-made = { $name } acepta: ya aceptaron todos y el torneo termina con el trato.
+tournament-deal-declined = { $name } rechaza el trato: se sigue jugando.
+tournament-deal-not-in = Solo quien sigue en este torneo puede proponer un trato o responder a uno.
+tournament-deal-players = Un trato se cierra entre dos y cuatro jugadores; { $left ->
+    [one] queda 1
+   *[other] quedan { $left }
+}.
+tournament-deal-pending = Ya hay un trato esperando la respuesta de los jugadores.
+tournament-deal-gone = Ese trato ya no está abierto.
+tournament-deal-during-hand = Los tratos se proponen entre manos: proponlo cuando termine la mano en juego.
+tournament-payout-places = Unos pagos para { $places } puestos necesitan más jugadores: { $entrants ->
+    [0] este torneo no tiene inscritos.
+    [one] este torneo tiene 1.
+   *[other] este torneo tiene { $entrants }.
+}
+tournament-prize-needs-source = Di de dónde sale el premio añadido: de la casa o de tu saldo.
+tournament-no-results = No hay ningún torneo terminado con ese número en este servidor (o todavía ninguno en este canal).
+tournament-results-head = Torneo #{ $number }, { $game }: { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}, { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}{ $pool ->
+    [0] , sin bolsa de premios
+   *[other] , bolsa de premios { $pool }
+}
+tournament-results-deal = Terminó con un trato ({ $kind }).
+tournament-levels-missing = Una estructura a medida necesita sus niveles, por ejemplo 2/3/10/20x12, 3/5/15/30x12
+tournament-levels-not-custom = Los niveles solo se escriben con la estructura a medida.
+tournament-level-unreadable = El nivel { $level } de la estructura no se entiende: escribe cada nivel como ante/bring-in/apuesta pequeña/apuesta grande x manos, por ejemplo 2/3/10/20x12.
+tournament-level-stakes = Nivel { $level } de la estructura: { $reason }.
+tournament-level-no-hands = El nivel { $level } de la estructura tiene que durar al menos una mano.
+tournament-hands-per-level = Un nivel dura de { $min } a { $max } { $max ->
+    [one] mano
+   *[other] manos
+}.
 # Una mesa en pausa porque Discord rechaza los mensajes del bot en su canal (403: le quitaron
 # un permiso): se muestra en el mensaje de la mesa mientras el bot aún puede editarlo, y con la
 # respuesta a cualquier comando o botón del canal.

@@ -182,6 +182,28 @@ lobby-tournament-resumed = El torneo se reanuda en la mano { $hand }: cada jugad
 lobby-tournament-resumed-paused = El torneo se recuperó en la mano { $hand } y sigue en pausa: un moderador puede reanudarlo con /table resume.
 lobby-sit-and-go-table = Esta es la mesa de un torneo: hasta que termine no se pueden comprar fichas ni recargar, y las fichas de torneo no vuelven al saldo (quien se ausenta sigue pagando el ante, y el bring-in cuando le toca).
 
+## Las noticias de un torneo: quien queda fuera y cobra, los límites de un nivel nuevo, la
+## cancelación, los tratos
+tournament-out-paid = { $name } queda fuera en el { finishing-place } y cobra { $prize } { $prize ->
+    [one] ficha
+   *[other] fichas
+}.
+tournament-over-deal = El torneo termina con un trato ({ $kind ->
+    [icm] ICM
+   *[other] reparto por fichas
+}) tras { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}.
+lobby-tournament-level-begins = Empieza el nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet } · { $left ->
+    [one] queda 1 jugador
+   *[other] quedan { $left } jugadores
+} · media de fichas { $average }
+tournament-cancel-refund = El torneo se canceló antes de que nadie quedara fuera: se devolvieron todos los buy-ins, y el premio añadido volvió a quien lo puso.
+tournament-cancelled-shares = El torneo se canceló: los premios ya cobrados se mantienen, y los que faltan se reparten por ICM entre los jugadores que siguen (lo que valen sus fichas en premios):
+tournament-deal-lapsed = No todos los jugadores aceptaron el trato a tiempo: se sigue jugando.
+tournament-deal-still-open = El trato propuesto antes de que el bot se reiniciara vuelve a estar abierto: { $secs } s para aceptarlo con sus botones.
+
 ## Time banks and away players (settings)
 
 settings-time-bank = un banco de tiempo puede ser como mucho de { $max } { $max ->

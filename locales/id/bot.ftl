@@ -102,9 +102,9 @@ bot-rights-unknown = Discord belum memastikan apakah kamu boleh melakukan itu, j
 cmd-tournament = Turnamen di channel ini
 cmd-tournament-open = Buka turnamen di channel ini: pemain mendaftar dengan /join (moderator)
 cmd-tournament-start = Mulai turnamen dengan pemain yang sudah mendaftar, minimal dua (moderator)
-cmd-tournament-cancel = Batalkan turnamen: buy-in dikembalikan atau total hadiah dibagi menurut chip (moderator)
+cmd-tournament-cancel = Batalkan turnamen di antara hand: buy-in kembali atau sisa hadiah dibagi menurut ICM (moderator)
 cmd-tournament-status = Lihat turnamen: peserta, total hadiah, struktur, pembagian hadiah, klasemen
-opt-structure = Seberapa cepat limit naik: biasa atau turbo (tiap level separuh jumlah hand)
+opt-structure = Seberapa cepat limit naik: biasa, turbo (level separuh jumlah hand) atau custom (level buatanmu)
 opt-payouts = Persentase hadiah per peringkat, misalnya 65/35 (bawaan menurut jumlah peserta)
 choice-regular = Biasa
 choice-turbo = Turbo
@@ -135,14 +135,13 @@ tournament-started = { $pool ->
    *[other] Turnamen dimulai dengan { $entrants } pemain; total hadiah { $pool }.
 }
 tournament-cancelled-refunded = Turnamen dibatalkan sebelum dimulai: semua buy-in dikembalikan.
-tournament-cancelled-divided = Turnamen dibatalkan: total hadiah dibagi di antara pemain yang masih bertahan, sebanding dengan chip mereka (pemain yang sudah tersingkir tidak mendapat bagian).
 tournament-cancel-share = • { $name }: { $chips } chip
 tournament-none-here = Tidak ada turnamen di channel ini.
 tournament-bad-payouts = Pembagian hadiah harus berupa persentase per peringkat yang berjumlah 100, misalnya 65/35 atau 50/30/20.
 tournament-over = Turnamen itu sudah selesai.
 tournament-table-open = Ada meja yang terbuka di channel ini: tutup dulu sebelum membuka turnamen di sini.
 tournament-in-channel = Sudah ada turnamen yang terbuka di channel ini.
-tournament-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini: hadiah untuk lebih banyak peringkat daripada jumlah kursi atau limit di luar batas.
+tournament-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini: chip atau total hadiahnya terlalu besar untuk dihitung. Bisa juga aturannya tidak cocok dengan permainannya.
 tournament-already-registered = Kamu sudah terdaftar di turnamen ini.
 tournament-not-registered = Kamu tidak terdaftar di turnamen ini.
 tournament-full = Turnamen sudah penuh ({ $seats } kursi).
@@ -174,6 +173,65 @@ tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak semuanya
 # /history tournament: a sit & go's hands
 opt-tournament = Nomor turnamen, untuk melihat hand-nya (hand meja ini jika dikosongkan)
 
+# Turnamen seperti yang dijalankan tournament director: struktur, aturan, dan hadiah tambahan
+# saat dibuka, status sebelum dimulai, pembatalan di antara hand, deal, dan hasil
+cmd-tournament-deal = Usulkan deal ke pemain yang tersisa (dua sampai empat): ICM atau chip chop
+cmd-tournament-results = Peringkat, hadiah, dan jumlah hand turnamen yang selesai (bawaan: yang terakhir di channel ini)
+opt-levels = Level custom, ante/bring-in/bet kecil/bet besar x hand: 2/3/10/20x12, 3/5/15/30x12
+opt-hands-per-level = Jumlah hand per level (bawaan 12 untuk biasa, 6 untuk turbo)
+opt-prize = Chip tambahan untuk total hadiah (hadiah freeroll)
+opt-prize-from = Asal hadiah tambahan: bandar atau saldomu sendiri
+opt-kind = Cara membagi sisa hadiah
+opt-number = Nomor turnamen (yang terakhir di channel ini jika dikosongkan)
+choice-custom = Custom: level yang kamu tulis
+choice-house = Bandar
+choice-own-balance = Saldoku
+choice-icm = ICM
+choice-chop = Chip chop (dibagi menurut chip)
+tournament-status-added-prize = { $from } menambahkan { $prize } chip ke total hadiah.
+tournament-prize-from-house = Bandar
+tournament-places-only = Freeroll tanpa hadiah: hanya memperebutkan peringkat.
+tournament-status-levels = Level: { $levels }
+tournament-status-rules = Aturan, ditetapkan saat dibuka: satu bet dan paling banyak { $raises } raise per putaran taruhan, juga saat tinggal berdua di pot selama masih ada tiga pemain atau lebih di turnamen · all-in kurang: { $short } · chip sisa: { $odd }{ $open_pair ->
+    [yes] {" · pair terbuka di Fourth Street membolehkan bet besar"}
+   *[no] {""}
+}
+tournament-status-payouts-full = Pembagian hadiah jika semua kursi terisi ({ $seats }): { $payouts }
+tournament-status-payouts-now = Jika dimulai sekarang, dengan { $entrants } pemain: { $payouts }
+tournament-status-payouts-now-refused = Jika dimulai sekarang, dengan { $entrants } pemain, turnamen tidak bisa dimulai: hadiahnya untuk { $places } peringkat.
+tournament-status-payouts-too-few = Butuh minimal dua pemain untuk dimulai.
+tournament-standing-out-paid = • { $name }: tersingkir, { finishing-place }, dapat hadiah { $prize } chip
+tournament-cancel-waits = Turnamen dibatalkan setelah hand yang sedang berjalan selesai: tidak ada hand lagi sesudahnya.
+tournament-cancel-waiting = Turnamen ini akan dibatalkan begitu hand yang sedang berjalan selesai.
+tournament-cancel-by-player = Kamu masih bermain di turnamen ini, jadi tidak bisa membatalkannya: moderator lain bisa. Pemain yang tersisa juga bisa pakai /tournament deal untuk sepakat membagi hadiah.
+tournament-deal-proposed = { $name } mengusulkan deal ({ $kind }): setiap pemain yang tersisa menerimanya dengan tombol dalam { $secs } dtk, kalau tidak permainan berlanjut.
+tournament-deal-amount = • { $name }: { $chips } chip
+tournament-deal-amount-accepted = • { $name }: { $chips } chip ✅
+tournament-deal-made = Semua pemain yang tersisa sudah menerima: turnamen selesai dengan deal ini.
+tournament-deal-accept = Terima
+tournament-deal-decline = Tolak
+tournament-deal-accepted = { $name } menerima deal ({ $accepted } dari { $of }).
+tournament-deal-accepted-made = { $name } menerima: semua sudah setuju, dan turnamen selesai dengan deal ini.
+tournament-deal-declined = { $name } menolak deal: permainan berlanjut.
+tournament-deal-not-in = Hanya pemain yang masih bertahan di turnamen ini yang bisa mengusulkan atau menjawab deal.
+tournament-deal-players = Deal dibuat oleh dua sampai empat pemain yang tersisa; sekarang tersisa { $left }.
+tournament-deal-pending = Sudah ada deal yang menunggu jawaban para pemain.
+tournament-deal-gone = Deal itu sudah tidak berlaku.
+tournament-deal-during-hand = Deal diusulkan di antara hand: usulkan setelah hand yang sedang berjalan selesai.
+tournament-payout-places = Hadiah untuk { $places } peringkat butuh lebih banyak pemain: turnamen ini punya { $entrants }.
+tournament-prize-needs-source = Sebutkan asal hadiah tambahan: bandar atau saldomu sendiri.
+tournament-no-results = Tidak ada turnamen selesai dengan nomor itu di server ini (atau belum ada di channel ini).
+tournament-results-head = Turnamen #{ $number }, { $game }: { $entrants } pemain, { $hands } hand{ $pool ->
+    [0] , tanpa total hadiah
+   *[other] , total hadiah { $pool }
+}
+tournament-results-deal = Turnamen ini berakhir dengan deal ({ $kind }).
+tournament-levels-missing = Struktur custom butuh level-levelnya, misalnya 2/3/10/20x12, 3/5/15/30x12
+tournament-levels-not-custom = Level hanya ditulis untuk struktur custom.
+tournament-level-unreadable = Level { $level } dari struktur tidak terbaca: tulis tiap level sebagai ante/bring-in/bet kecil/bet besar x hand, misalnya 2/3/10/20x12.
+tournament-level-stakes = Level { $level } dari struktur: { $reason }.
+tournament-level-no-hands = Level { $level } dari struktur harus berlangsung minimal satu hand.
+tournament-hands-per-level = Satu level berlangsung { $min } sampai { $max } hand.
 # Meja dijeda karena Discord menolak pesan bot di channel-nya (403: ada izin yang dicabut):
 # ditampilkan di pesan meja selama bot masih bisa mengeditnya, dan di jawaban setiap perintah
 # atau tombol di channel itu.

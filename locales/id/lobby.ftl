@@ -120,6 +120,18 @@ lobby-tournament-resumed = Turnamen dilanjutkan dari hand { $hand }, dengan chip
 lobby-tournament-resumed-paused = Turnamen dipulihkan di hand { $hand } dan masih dijeda: moderator bisa melanjutkannya dengan /table resume.
 lobby-sit-and-go-table = Ini meja turnamen: sampai turnamen selesai, tidak bisa beli chip atau isi ulang di sini, dan chip turnamen tidak bisa dikembalikan ke saldo (pemain yang istirahat tetap membayar ante, serta bring-in kalau kena).
 
+## Kabar turnamen: pemain yang tersingkir dan dapat hadiah, limit level baru, pembatalan, deal
+tournament-out-paid = { $name } tersingkir di { finishing-place } dan dapat hadiah { $prize } chip.
+tournament-over-deal = Turnamen selesai dengan deal ({ $kind ->
+    [icm] ICM
+   *[other] chip chop
+}) setelah { $hands } hand.
+lobby-tournament-level-begins = Level { $level } dimulai: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · sisa { $left } pemain · rata-rata chip { $average }
+tournament-cancel-refund = Turnamen dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan, dan hadiah tambahan kembali ke yang memberinya.
+tournament-cancelled-shares = Turnamen dibatalkan: hadiah yang sudah dibayar tetap berlaku, dan sisa hadiah dibagi dengan ICM di antara pemain yang masih bertahan (nilai chip mereka dalam hadiah):
+tournament-deal-lapsed = Tidak semua pemain yang tersisa menerima deal tepat waktu: permainan berlanjut.
+tournament-deal-still-open = Deal yang diusulkan sebelum bot restart dibuka lagi: { $secs } dtk untuk menerimanya dengan tombolnya.
+
 ## Time banks and away players (settings)
 
 settings-time-bank = time bank paling lama { $max } detik, bukan { $seconds }

@@ -87,6 +87,7 @@ enum StoredReason {
     TournamentRefund,
     TournamentPayout,
     HouseMint,
+    TournamentAddedPrize,
 }
 
 impl From<&Reason> for StoredReason {
@@ -105,6 +106,7 @@ impl From<&Reason> for StoredReason {
             Reason::TournamentRefund => StoredReason::TournamentRefund,
             Reason::TournamentPayout => StoredReason::TournamentPayout,
             Reason::HouseMint => StoredReason::HouseMint,
+            Reason::TournamentAddedPrize => StoredReason::TournamentAddedPrize,
         }
     }
 }
@@ -125,6 +127,7 @@ impl From<StoredReason> for Reason {
             StoredReason::TournamentRefund => Reason::TournamentRefund,
             StoredReason::TournamentPayout => Reason::TournamentPayout,
             StoredReason::HouseMint => Reason::HouseMint,
+            StoredReason::TournamentAddedPrize => Reason::TournamentAddedPrize,
         }
     }
 }

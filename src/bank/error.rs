@@ -116,6 +116,18 @@ pub enum BankError {
         tournament: TournamentId,
         reason: String,
     },
+    #[error(
+        "the payouts pay {places} places: a sit & go paying them needs more than {places} players, and this one has {entrants}"
+    )]
+    PayoutPlaces { places: usize, entrants: usize },
+    #[error("you are not among the players still in tournament {}", tournament.0)]
+    NotStillIn { tournament: TournamentId },
+    #[error("a deal is made by two to four players left, and {left} are left")]
+    DealPlayers { left: usize },
+    #[error("a deal is already proposed in tournament {}", tournament.0)]
+    DealPending { tournament: TournamentId },
+    #[error("that deal of tournament {} is no longer open", tournament.0)]
+    NoSuchDeal { tournament: TournamentId },
     /// The guild's house cannot pay a computer player's buy-in: it holds too little and the
     /// mint has created all it may for it (`[economy] house_mint_limit`).
     #[error(

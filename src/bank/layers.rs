@@ -9,7 +9,8 @@
 //! 2. the vocabulary, leaves every layer speaks: accounts and why chips move (`vocab`), the
 //!    API's plain values (`types`), `config`, `clock`, `error`, `messages`, and the forms of
 //!    references (`references`);
-//! 3. the stored form: `encoding` (records as bytes) and `schema` (the version stored);
+//! 3. the stored form: `encoding` (records as bytes), `schema` (the version stored) and
+//!    `tournament_legacy` (a sit & go's record as an older studbot wrote it);
 //! 4. `ledger`: the sequence of entries and the draft an operation writes into;
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
 //!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`, `describe`
@@ -38,7 +39,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "references",
         ],
     ),
-    ("stored form", &["encoding", "schema"]),
+    ("stored form", &["encoding", "schema", "tournament_legacy"]),
     ("ledger", &["ledger"]),
     (
         "books",

@@ -51,6 +51,11 @@ impl BankError {
             BankError::TournamentStarted { .. } => "tournament-already-started",
             BankError::TooFewEntrants { .. } => "tournament-too-few",
             BankError::TournamentNotRunning { .. } => "tournament-not-running",
+            BankError::PayoutPlaces { .. } => "tournament-payout-places",
+            BankError::NotStillIn { .. } => "tournament-deal-not-in",
+            BankError::DealPlayers { .. } => "tournament-deal-players",
+            BankError::DealPending { .. } => "tournament-deal-pending",
+            BankError::NoSuchDeal { .. } => "tournament-deal-gone",
             BankError::HouseDry { .. } => "bank-house-dry",
             BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
             // The store's fault, not the player's, but worth its own words: that one sit & go
@@ -85,6 +90,13 @@ impl BankError {
             }
             BankError::TooFewEntrants { entrants, .. } => {
                 vec![("entrants", u64::try_from(entrants).unwrap_or(u64::MAX))]
+            }
+            BankError::PayoutPlaces { places, entrants } => vec![
+                ("places", u64::try_from(places).unwrap_or(u64::MAX)),
+                ("entrants", u64::try_from(entrants).unwrap_or(u64::MAX)),
+            ],
+            BankError::DealPlayers { left } => {
+                vec![("left", u64::try_from(left).unwrap_or(u64::MAX))]
             }
             BankError::HouseDry {
                 needed,

@@ -9,7 +9,7 @@ use super::schema::{SCHEMA_VERSION, stamp_version, stored_version};
 use super::store::{Store, Tree, Write};
 use super::tables::{HandRecord, RegisteredTable};
 use super::tournament_live;
-use super::tournaments::TournamentState;
+use super::tournaments;
 use super::vocab::LedgerEntry;
 use super::{PlayerStats, encoding};
 
@@ -37,8 +37,8 @@ fn index_live_sit_and_gos(store: &dyn Store) -> Result<(), BankError> {
     let mut writes = Vec::new();
     let mut unreadable = 0;
     for item in store.scan_prefix(Tree::Tournaments, &[]) {
-        let (_, value) = item?;
-        match encoding::decode::<TournamentState>(&value, "tournament") {
+        let (key, value) = item?;
+        match tournaments::audit_record(&key, &value) {
             Ok(state) if state.is_live() => writes.push(tournament_live::entry_write(
                 tournament_live::LiveSitAndGo {
                     tournament: state.id,

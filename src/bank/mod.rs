@@ -87,6 +87,7 @@ pub mod store;
 mod tables;
 #[cfg(test)]
 mod test_store;
+mod tournament_legacy;
 mod tournament_live;
 mod tournaments;
 mod types;
@@ -99,7 +100,7 @@ pub use config::EconomyConfig;
 pub use describe::BankRecords;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use handle::{Bank, StoreLocation, audit_location};
+pub use handle::{Bank, OpenExtras, StoreLocation, audit_location};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use leases::LEASE_MS;
@@ -115,7 +116,10 @@ pub use references::{
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournament_live::{LiveSitAndGo, SatOut};
-pub use tournaments::{TournamentPhase, TournamentState};
+pub use tournaments::{
+    DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentPhase,
+    TournamentState,
+};
 pub use types::{
     MemberPreferences, Payouts, PlayerStats, Recovery, SeatOutcome, TournamentStats, Transfer,
 };

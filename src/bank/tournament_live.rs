@@ -13,6 +13,11 @@
 //! dealt again (after a restart, or a refused record) is numbered apart from the deal it
 //! replaces and the old board's buttons never act on it.
 //!
+//! Once over, a sit & go leaves one key: the last sit & go over in its channel
+//! (`b"tournament_last_over"` and the channel's id → its number and guild), which
+//! `/tournament results` reads without a number, however many the bank has held. A sit & go
+//! over before this key existed is found by its number.
+//!
 //! Databases of schema 2 hold no index: the migration to schema 3 builds it
 //! (`migration`, from the records, with [`entry_write`]).
 
@@ -42,6 +47,7 @@ pub struct SatOut {
 const LIVE_PREFIX: &[u8] = b"tournament_live";
 const SITTING_OUT_PREFIX: &[u8] = b"tournament_sitting_out";
 const DEAL_SERIES_PREFIX: &[u8] = b"tournament_deal_series";
+const LAST_OVER_PREFIX: &[u8] = b"tournament_last_over";
 
 fn prefixed(prefix: &[u8], id: u64) -> Vec<u8> {
     let mut key = prefix.to_vec();
@@ -77,7 +83,8 @@ fn corrupt_entry(channel: TableId) -> BankError {
 
 /// Keeps the index and the keys beside the record of `sit_and_go`, being written, as it is:
 /// its channel's entry while it is `live`; once over, the entry (if it still names this one),
-/// its sitting out and its series of deals go. (Its pause and its allowance of computer
+/// its sitting out and its series of deals go, and it becomes its channel's last sit & go
+/// over. (Its pause and its allowance of computer
 /// players are the record's own module's to take away, in the same write.)
 pub(crate) fn follow(draft: &mut Draft<'_>, sit_and_go: LiveSitAndGo, live: bool) {
     let LiveSitAndGo {
@@ -103,6 +110,25 @@ pub(crate) fn follow(draft: &mut Draft<'_>, sit_and_go: LiveSitAndGo, live: bool
     }
     draft.remove(Tree::Meta, prefixed(SITTING_OUT_PREFIX, tournament.0));
     draft.remove(Tree::Meta, prefixed(DEAL_SERIES_PREFIX, tournament.0));
+    draft.put(
+        Tree::Meta,
+        prefixed(LAST_OVER_PREFIX, channel.0),
+        entry_value(tournament, guild),
+    );
+}
+
+/// The last sit & go over (finished or cancelled) in `channel`, read outside an operation:
+/// its number, guild and channel.
+pub(crate) fn stored_last_over_in(
+    store: &dyn Reads,
+    channel: TableId,
+) -> Result<Option<LiveSitAndGo>, BankError> {
+    match store.get(Tree::Meta, &prefixed(LAST_OVER_PREFIX, channel.0))? {
+        None => Ok(None),
+        Some(value) => entry_of(channel, &value)
+            .map(Some)
+            .ok_or_else(|| corrupt_entry(channel)),
+    }
 }
 
 /// The write of `sit_and_go`'s entry, for a migration building the index.

@@ -8,7 +8,12 @@
 //!
 //! A record read back is checked whole ([`TournamentState::check`], and the core's own
 //! checks of a stored [`Tournament`]): a corrupt record is refused as a storage error,
-//! never played nor paid from.
+//! never played nor paid from. Records are written with a version mark
+//! ([`RECORD_VERSION`]); a record of an older studbot, without it, is read through
+//! `tournament_legacy` (its rules the defaults, its finished places' prizes due).
+//!
+//! The escrow holds the buy-ins and any prize added at the open, less every prize paid at a
+//! bust: the audit checks it against them ([`TournamentState::escrow_due`]).
 
 use std::collections::BTreeSet;
 
@@ -17,11 +22,12 @@ use serde::{Deserialize, Serialize};
 use super::idempotency::{Reply, Stored};
 use super::ledger::Draft;
 use super::store::{Reads, Tree};
+use super::tournament_legacy::{OlderPhase, OlderState};
 // The number of a sit & go is the bank's vocabulary; named here too, where the operations
 // on sit & gos have always found it.
 pub use super::vocab::TournamentId;
 use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
-use crate::tournament::{PLAYERS, Tournament, TournamentSettings};
+use crate::tournament::{DealKind, PLAYERS, Tournament, TournamentSettings};
 
 impl Stored for TournamentId {
     fn to_reply(&self) -> Reply {
@@ -39,19 +45,54 @@ pub enum TournamentPhase {
     Registering,
     /// Being played; the escrow holds the prize pool.
     Running(Tournament),
-    /// Over and paid, in one transaction: each entrant's payout (0 kept out), first place
-    /// first. The escrow holds nothing.
+    /// Over: won by the last player with chips, or ended by a deal. Each place was paid at
+    /// its bust, the last ones with the hand (or the deal) that ended it: `payouts` lists
+    /// every entrant's prize (0 kept out), first place first. The escrow holds nothing.
     Finished {
         tournament: Tournament,
         payouts: Payouts,
     },
-    /// Cancelled: before the start every buy-in refunded (`tournament` is `None`), after it
-    /// the pool divided among the players still in by their chips. The escrow holds
-    /// nothing.
+    /// Cancelled. `paid` is what the cancel paid: before the start, or after it while
+    /// nobody was out, every buy-in refunded (and any added prize gone back where it came
+    /// from); after a bust, the prizes not yet won divided among the players still in (the
+    /// prizes paid at the busts stand, in `tournament`). The escrow holds nothing.
     Cancelled {
         tournament: Option<Tournament>,
         paid: Payouts,
     },
+}
+
+/// Where a prize added at the open came from, and where a refund sends it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PrizeSource {
+    /// The guild's house.
+    House,
+    /// The member who added it from their balance.
+    Member(UserId),
+}
+
+/// A deal proposed by a player still in and waiting for every other player left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealProposal {
+    /// Numbered from 1 within the sit & go: a button of an older proposal answers nothing.
+    pub number: u64,
+    pub kind: DealKind,
+    pub proposer: UserId,
+    /// What each player left is paid if it is made, in seat order.
+    pub amounts: Payouts,
+    /// Who accepted so far (the proposer first).
+    pub accepted: Vec<UserId>,
+    /// The hands played when it was proposed: a hand recorded since makes it stale.
+    pub hands_played: u64,
+}
+
+impl DealProposal {
+    /// Whether every player it pays has accepted.
+    pub fn is_agreed(&self) -> bool {
+        self.amounts
+            .iter()
+            .all(|(user, _)| self.accepted.contains(user))
+    }
 }
 
 /// What the bank keeps of one sit & go.
@@ -64,9 +105,16 @@ pub struct TournamentState {
     /// How many may enter (2 to 8); it starts by itself when they have.
     pub seats: usize,
     pub settings: TournamentSettings,
-    /// In the order they registered, which is the order of the tournament's seats.
+    /// In the order they registered until the start, which draws the seats at random and
+    /// puts them in seat order: `entrants[seat]` once it runs.
     pub entrants: Vec<UserId>,
     pub phase: TournamentPhase,
+    /// Who added `settings.added_prize` to the prize pool at the open.
+    pub added_by: Option<PrizeSource>,
+    /// A deal proposed and not yet agreed (only while running).
+    pub deal: Option<DealProposal>,
+    /// The last deal number given (each proposal takes the next).
+    pub deals_proposed: u64,
 }
 
 impl TournamentState {
@@ -96,10 +144,39 @@ impl TournamentState {
             .checked_mul(self.settings.buy_in)
     }
 
-    /// What its escrow must hold: the buy-ins while live, nothing once over.
+    /// Everything paid into the escrow: the buy-ins and the added prize.
+    pub fn paid_in(&self) -> Option<u64> {
+        self.buy_ins()?.checked_add(self.settings.added_prize)
+    }
+
+    /// The prizes paid out of the escrow at the busts (and at the end) so far.
+    pub fn prizes_paid(&self) -> u64 {
+        self.tournament().map_or(0, |tournament| {
+            tournament
+                .finishes()
+                .iter()
+                .filter(|finish| finish.paid)
+                .map(|finish| finish.prize)
+                .sum()
+        })
+    }
+
+    /// Whether a cancel gave every buy-in back (before the start, or while nobody was out),
+    /// the added prize going back to where it came from.
+    pub fn refunded(&self) -> bool {
+        match &self.phase {
+            TournamentPhase::Cancelled { tournament, .. } => tournament
+                .as_ref()
+                .is_none_or(|tournament| tournament.finishes().is_empty()),
+            _ => false,
+        }
+    }
+
+    /// What its escrow must hold: the buy-ins and the added prize less the prizes paid
+    /// while live, nothing once over.
     pub fn escrow_due(&self) -> Option<u64> {
         if self.is_live() {
-            self.buy_ins()
+            self.paid_in()?.checked_sub(self.prizes_paid())
         } else {
             Some(0)
         }
@@ -110,9 +187,14 @@ impl TournamentState {
         self.entrants.get(seat).copied()
     }
 
+    /// The seat of `user` once it runs.
+    pub fn seat_of(&self, user: UserId) -> Option<usize> {
+        self.entrants.iter().position(|&entrant| entrant == user)
+    }
+
     /// What a record must be to be trusted: entrants each once and no more than the seats;
-    /// a started tournament of exactly these entrants and settings; payouts and cancel
-    /// shares to entrants, summing to the buy-ins.
+    /// a started tournament of exactly these entrants and settings; prizes, payouts and
+    /// cancel shares to entrants, summing to what was paid in.
     pub fn check(&self) -> Result<(), String> {
         if !PLAYERS.contains(&self.seats) {
             return Err(format!("{} seats", self.seats));
@@ -126,18 +208,56 @@ impl TournamentState {
                 self.seats
             ));
         }
-        let buy_ins = self.buy_ins().ok_or("the buy-ins overflow")?;
+        let paid_in = self.paid_in().ok_or("the buy-ins overflow")?;
+        if (self.settings.added_prize > 0) != self.added_by.is_some() {
+            return Err("an added prize without its source, or a source without one".into());
+        }
         if let Some(tournament) = self.tournament() {
             if tournament.entrants() != self.entrants.len()
                 || tournament.settings() != &self.settings
             {
                 return Err("the tournament played is not the one registered".into());
             }
-            if tournament.prize_pool() != buy_ins {
-                return Err("the prize pool is not the buy-ins".into());
+            if tournament.prize_pool() != paid_in {
+                return Err("the prize pool is not the buy-ins and the added prize".into());
             }
         }
-        let paid_out = match &self.phase {
+        if let Some(deal) = &self.deal {
+            let running = matches!(self.phase, TournamentPhase::Running(_));
+            if !running
+                || deal.number == 0
+                || deal.number > self.deals_proposed
+                || deal.amounts.iter().any(|(user, _)| !unique.contains(user))
+            {
+                return Err("a deal that is not one of its running players'".into());
+            }
+        }
+        let paid_out = self.paid_out()?;
+        if let Some(paid) = paid_out {
+            if paid.iter().any(|(user, _)| !unique.contains(user)) {
+                return Err("paid someone who did not enter".into());
+            }
+            // A refund sends the added prize back where it came from.
+            let returned = if self.refunded() {
+                self.settings.added_prize
+            } else {
+                0
+            };
+            let total = paid
+                .iter()
+                .try_fold(returned, |sum, &(_, chips)| sum.checked_add(chips));
+            if total != Some(paid_in) {
+                return Err(format!("paid {total:?} of {paid_in} paid in"));
+            }
+        }
+        Ok(())
+    }
+
+    /// What a record says was paid out: the payouts of a finished sit & go, or what a
+    /// cancel paid beside the prizes paid at the bust before it; nothing while it is under
+    /// way; an error for a record that is paid out when it may not be.
+    fn paid_out(&self) -> Result<Option<Payouts>, String> {
+        Ok(match &self.phase {
             TournamentPhase::Registering => None,
             TournamentPhase::Running(tournament) if tournament.is_over() => {
                 return Err("a tournament over but not paid".into());
@@ -150,22 +270,20 @@ impl TournamentState {
                 if !tournament.is_over() {
                     return Err("paid out before it was over".into());
                 }
-                Some(payouts)
+                Some(payouts.clone())
             }
-            TournamentPhase::Cancelled { paid, .. } => Some(paid),
-        };
-        if let Some(paid) = paid_out {
-            if paid.iter().any(|(user, _)| !unique.contains(user)) {
-                return Err("paid someone who did not enter".into());
+            TournamentPhase::Cancelled { paid, .. } => {
+                let mut total = paid.clone();
+                total.extend(self.tournament().map_or_else(Vec::new, |tournament| {
+                    tournament
+                        .finishes()
+                        .iter()
+                        .filter_map(|finish| Some((self.entrant(finish.seat)?, finish.prize)))
+                        .collect()
+                }));
+                Some(total)
             }
-            let total = paid
-                .iter()
-                .try_fold(0u64, |sum, &(_, chips)| sum.checked_add(chips));
-            if total != Some(buy_ins) {
-                return Err(format!("paid {total:?} of {buy_ins} buy-ins"));
-            }
-        }
-        Ok(())
+        })
     }
 }
 
@@ -175,17 +293,71 @@ fn key(tournament: TournamentId) -> Vec<u8> {
     tournament.0.to_be_bytes().to_vec()
 }
 
+/// The first bytes of a record written with its version: no older record starts with 0
+/// (it starts with its tournament's number, from 1, as a varint).
+const RECORD_MARK: u8 = 0;
+/// The version of the record this program writes: 2 keeps the rules fixed at the open,
+/// the prizes paid at the bust, the first seat dealt, the added prize and the deal.
+pub const RECORD_VERSION: u8 = 2;
+
+/// A record as stored: the mark, the version, then the state.
+fn encode_record(state: &TournamentState) -> Vec<u8> {
+    let mut bytes = vec![RECORD_MARK, RECORD_VERSION];
+    bytes.extend(encoding::encode(state));
+    bytes
+}
+
+fn decode_record(value: &[u8], what: &str) -> Result<TournamentState, BankError> {
+    match value {
+        [RECORD_MARK, RECORD_VERSION, rest @ ..] => encoding::decode(rest, what),
+        [RECORD_MARK, version, ..] => Err(BankError::Storage(format!(
+            "{what} is written in record version {version}; this program reads up to {RECORD_VERSION}"
+        ))),
+        older => super::tournament_legacy::decode(older, what).map(TournamentState::from_older),
+    }
+}
+
+impl TournamentState {
+    /// The state an older record describes (no added prize, no deal).
+    fn from_older(older: OlderState) -> TournamentState {
+        TournamentState {
+            id: older.id,
+            guild: older.guild,
+            channel: older.channel,
+            seats: older.seats,
+            settings: older.settings,
+            entrants: older.entrants,
+            phase: match older.phase {
+                OlderPhase::Registering => TournamentPhase::Registering,
+                OlderPhase::Running(tournament) => TournamentPhase::Running(tournament),
+                OlderPhase::Finished {
+                    tournament,
+                    payouts,
+                } => TournamentPhase::Finished {
+                    tournament,
+                    payouts,
+                },
+                OlderPhase::Cancelled { tournament, paid } => {
+                    TournamentPhase::Cancelled { tournament, paid }
+                }
+            },
+            added_by: None,
+            deal: None,
+            deals_proposed: 0,
+        }
+    }
+}
+
 fn decode(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> {
     let id = super::ledger::decode_u64(key_bytes)
         .map(TournamentId)
         .ok_or_else(|| BankError::Storage(format!("a corrupt tournament key {key_bytes:?}")))?;
-    let state: TournamentState =
-        encoding::decode(value, &format!("tournament {}", id.0)).map_err(|error| {
-            BankError::UnreadableTournament {
-                tournament: id,
-                reason: error.to_string(),
-            }
-        })?;
+    let state = decode_record(value, &format!("tournament {}", id.0)).map_err(|error| {
+        BankError::UnreadableTournament {
+            tournament: id,
+            reason: error.to_string(),
+        }
+    })?;
     let checked = if state.id == id {
         state.check()
     } else {
@@ -224,13 +396,16 @@ pub(crate) fn read_in_guild(
 
 /// Writes the record, and with it its channel's entry in the index of live sit & gos and
 /// what only a live one keeps beside it (`tournament_live::follow`); once it is over, its
-/// pause and its allowance of computer players go too.
+/// pause, its allowance of computer players, a cancel waiting for its hand and its players'
+/// time banks go too.
 pub(crate) fn write(draft: &mut Draft<'_>, state: &TournamentState) {
-    draft.put_record(Tree::Tournaments, key(state.id), state);
+    draft.put(Tree::Tournaments, key(state.id), encode_record(state));
     let live = state.is_live();
     if !live {
         set_paused(draft, state.id, false);
         remove_computer_allowance(draft, state.id);
+        set_cancel_requested(draft, state.id, None);
+        remove_time_banks(draft, state.id);
     }
     let sit_and_go = super::tournament_live::LiveSitAndGo {
         tournament: state.id,
@@ -345,6 +520,73 @@ pub(crate) fn paused_tournaments(
     store: &dyn Reads,
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     ids_under(store, PAUSED_PREFIX)
+}
+
+/// A moderator's cancel of a running sit & go waiting for the hand in play to end, kept
+/// beside its record so that a restart (which deals that hand again) cancels it before
+/// dealing: `b"tournament_cancel"` and its number, holding the cancel's reference. The
+/// cancel (and a finish) takes it away.
+const CANCEL_PREFIX: &[u8] = b"tournament_cancel";
+
+fn cancel_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = CANCEL_PREFIX.to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn set_cancel_requested(
+    draft: &mut Draft<'_>,
+    tournament: TournamentId,
+    reference: Option<&str>,
+) {
+    match reference {
+        Some(reference) => draft.put(
+            Tree::Meta,
+            cancel_key(tournament),
+            reference.as_bytes().to_vec(),
+        ),
+        None => draft.remove(Tree::Meta, cancel_key(tournament)),
+    }
+}
+
+fn reference_from(
+    tournament: TournamentId,
+    bytes: Option<Vec<u8>>,
+) -> Result<Option<String>, BankError> {
+    bytes
+        .map(|bytes| {
+            String::from_utf8(bytes).map_err(|_| {
+                BankError::Storage(format!(
+                    "the cancel waiting for tournament {} is corrupt",
+                    tournament.0
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// The reference of the cancel waiting for `tournament`'s hand in play, if one is.
+pub(crate) fn cancel_requested(
+    draft: &Draft<'_>,
+    tournament: TournamentId,
+) -> Result<Option<String>, BankError> {
+    reference_from(tournament, draft.get(Tree::Meta, &cancel_key(tournament))?)
+}
+
+/// [`cancel_requested`], read outside an operation.
+pub(crate) fn stored_cancel_requested(
+    store: &dyn Reads,
+    tournament: TournamentId,
+) -> Result<Option<String>, BankError> {
+    reference_from(tournament, store.get(Tree::Meta, &cancel_key(tournament))?)
+}
+
+/// Every tournament a cancel waits for, for the audit (one kept for a tournament not
+/// running is a mark its cancel failed to take away).
+pub(crate) fn cancels_requested(
+    store: &dyn Reads,
+) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
+    ids_under(store, CANCEL_PREFIX)
 }
 
 /// Each player's time bank in a running sit & go, by tournament seat, in milliseconds:
@@ -475,7 +717,8 @@ pub(crate) fn all(store: &dyn Reads) -> Result<Vec<TournamentState>, BankError> 
     Ok(found)
 }
 
-/// One stored tournament record, checked, for the audit: its key and what it decodes to.
+/// One stored tournament record, checked, for the audit and the migrations: its key and
+/// what it decodes to (an older record version read as today's).
 pub(crate) fn audit_record(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> {
     decode(key_bytes, value)
 }

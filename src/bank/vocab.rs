@@ -160,6 +160,8 @@ pub enum Reason {
     /// Chips created for the guild's house, which held too little for a computer player's
     /// buy-in.
     HouseMint,
+    /// A prize added to a sit & go's prize pool at its open, from the house or a member.
+    TournamentAddedPrize,
 }
 
 /// One movement: `amount` chips from `from` to `to`.

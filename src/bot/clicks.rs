@@ -73,28 +73,42 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
         locale,
         public: table_locale,
     };
-    async {
-        match ButtonId::decode(&click.interaction.data.custom_id) {
+    click.route().instrument(span).await
+}
+
+impl Click<'_> {
+    /// The button clicked, by its id, answered; one this bot does not know (or of another
+    /// channel) is refused.
+    async fn route(&self) {
+        match ButtonId::decode(&self.interaction.data.custom_id) {
             Some(ButtonId::Act {
                 table,
                 hand,
                 deal,
                 seq,
                 action,
-            }) if table == click.interaction.channel_id.get() => {
+            }) if table == self.interaction.channel_id.get() => {
                 let turn = OfferedAction {
                     hand,
                     deal,
                     seq,
                     action,
                 };
-                click.act(TableId(table), turn).await;
+                self.act(TableId(table), turn).await;
             }
-            Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
-                click.my_cards(TableId(table)).await;
+            Some(ButtonId::MyCards { table }) if table == self.interaction.channel_id.get() => {
+                self.my_cards(TableId(table)).await;
             }
             Some(ButtonId::Register { tournament }) => {
-                click.register(TournamentId(tournament)).await;
+                self.register(TournamentId(tournament)).await;
+            }
+            Some(ButtonId::Deal {
+                tournament,
+                number,
+                accept,
+            }) => {
+                self.answer_deal(TournamentId(tournament), number, accept)
+                    .await;
             }
             // On the clicker's private view (an ephemeral message of the table's channel).
             Some(ButtonId::PreAction {
@@ -102,23 +116,20 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
                 hand,
                 street,
                 choice,
-            }) if table == click.interaction.channel_id.get() => {
-                click
-                    .pre_action(TableId(table), (hand, street), choice)
+            }) if table == self.interaction.channel_id.get() => {
+                self.pre_action(TableId(table), (hand, street), choice)
                     .await;
             }
             Some(ButtonId::AddTime { table, hand, seq })
-                if table == click.interaction.channel_id.get() =>
+                if table == self.interaction.channel_id.get() =>
             {
-                click.add_time(TableId(table), hand, seq).await;
+                self.add_time(TableId(table), hand, seq).await;
             }
             // In the DM that told the player they were sat out: any channel.
-            Some(ButtonId::Back { table }) => click.back(TableId(table)).await,
-            _ => click.refuse(&Refused::UnknownButton).await,
+            Some(ButtonId::Back { table }) => self.back(TableId(table)).await,
+            _ => self.refuse(&Refused::UnknownButton).await,
         }
     }
-    .instrument(span)
-    .await
 }
 
 /// The action a button offers, and the turn it was offered at.
@@ -190,6 +201,89 @@ impl Click<'_> {
             .await
         {
             tracing::warn!(%error, "answering a Register click failed");
+        }
+    }
+
+    /// The Accept or Decline button of a deal: the sit & go's table takes the answer (the
+    /// last acceptance ends it with the deal), and the channel is told who answered. Deferred
+    /// like an action click when the table is slow to answer.
+    async fn answer_deal(&self, tournament: TournamentId, number: u64, accept: bool) {
+        let table = TableId(self.interaction.channel_id.get());
+        let state = match self.bot.bank().tournament(tournament).await {
+            Ok(Some(state)) if state.channel == table => state,
+            Ok(_) => return self.refuse(&TournamentRefused::NoneHere).await,
+            Err(error) => return self.refuse(&error).await,
+        };
+        let handle = match self.bot.lobby().table(state.channel) {
+            Ok(handle) => handle,
+            Err(error) => return self.refuse(&error).await,
+        };
+        let defer_at = super::interaction_age::defer_at(
+            self.bot,
+            self.interaction.id.get(),
+            DEFER_CLICK_AFTER,
+        );
+        let answering = tokio::time::timeout_at(
+            defer_at + ACT_LIMIT,
+            handle.answer_deal(self.user, number, accept),
+        );
+        let defer = async { self.interaction.defer(&self.ctx.http).await.is_ok() };
+        let (answered, deferred) = deferring(defer_at, answering, defer).await;
+        let deferred = deferred.unwrap_or(false);
+        let name = render::display_name(&self.bot.names().name_or_placeholder(self.user));
+        let text = match answered {
+            Ok(Ok(answer)) => {
+                let (id, accepted, of) = match answer {
+                    crate::lobby::DealAnswer::Accepted { accepted, of } => {
+                        ("tournament-deal-accepted", accepted, of)
+                    }
+                    crate::lobby::DealAnswer::Made => ("tournament-deal-accepted-made", 0, 0),
+                    crate::lobby::DealAnswer::Declined => ("tournament-deal-declined", 0, 0),
+                };
+                render::tr(
+                    self.public,
+                    id,
+                    &[
+                        ("name", name.into()),
+                        ("accepted", accepted.into()),
+                        ("of", of.into()),
+                    ],
+                )
+            }
+            Ok(Err(error)) => {
+                let text = self.refusal(&error).await;
+                return self.answer_privately(text, deferred).await;
+            }
+            Err(_) => {
+                let text = self.bot.refusal(self.locale, &Refused::Failed);
+                return self.answer_privately(text, deferred).await;
+            }
+        };
+        self.answer_publicly(text, deferred).await;
+    }
+
+    /// A public answer: the response itself, or a followup once the click was deferred.
+    async fn answer_publicly(&self, text: String, deferred: bool) {
+        let sent = if deferred {
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(text)
+                .allowed_mentions(CreateAllowedMentions::new());
+            self.interaction
+                .create_followup(&self.ctx.http, followup)
+                .await
+                .map(|_| ())
+        } else {
+            let response = CreateInteractionResponse::Message(
+                CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .allowed_mentions(CreateAllowedMentions::new()),
+            );
+            self.interaction
+                .create_response(&self.ctx.http, response)
+                .await
+        };
+        if let Err(error) = sent {
+            tracing::warn!(%error, "answering a deal's click failed");
         }
     }
 

@@ -24,6 +24,12 @@ pub enum ButtonId {
     MyCards { table: u64 },
     /// `r:{tournament}`: register me in this sit & go (as `/join` does).
     Register { tournament: u64 },
+    /// `d:{tournament}:{number}:{a|d}`: accept (or decline) deal `number` of this sit & go.
+    Deal {
+        tournament: u64,
+        number: u64,
+        accept: bool,
+    },
     /// `p:{table}:{hand}:{street}:{choice}`: my pre-action for this street of this hand
     /// (`choice` `x`: clear mine). On my private view only.
     PreAction {
@@ -139,6 +145,14 @@ impl ButtonId {
             } => format!("a:{table}:{hand}.{deal}:{seq}:{}", action_code(*action)),
             ButtonId::MyCards { table } => format!("c:{table}"),
             ButtonId::Register { tournament } => format!("r:{tournament}"),
+            ButtonId::Deal {
+                tournament,
+                number,
+                accept,
+            } => format!(
+                "d:{tournament}:{number}:{}",
+                if *accept { "a" } else { "d" }
+            ),
             ButtonId::PreAction {
                 table,
                 hand,
@@ -182,6 +196,15 @@ impl ButtonId {
             },
             "r" => ButtonId::Register {
                 tournament: parts.next()?.parse().ok()?,
+            },
+            "d" => ButtonId::Deal {
+                tournament: parts.next()?.parse().ok()?,
+                number: parts.next()?.parse().ok()?,
+                accept: match parts.next()? {
+                    "a" => true,
+                    "d" => false,
+                    _ => return None,
+                },
             },
             "p" => ButtonId::PreAction {
                 table: parts.next()?.parse().ok()?,
@@ -230,6 +253,15 @@ mod tests {
         };
         assert!(register.encode().len() <= MAX_LEN);
         assert_eq!(ButtonId::decode(&register.encode()), Some(register));
+        for accept in [true, false] {
+            let deal = ButtonId::Deal {
+                tournament: u64::MAX,
+                number: u64::MAX,
+                accept,
+            };
+            assert!(deal.encode().len() <= MAX_LEN);
+            assert_eq!(ButtonId::decode(&deal.encode()), Some(deal));
+        }
         let choices = [
             None,
             Some(PreAction::CheckFold),
@@ -309,6 +341,9 @@ mod tests {
             "c:",
             "c:1:2",
             "z:1",
+            "d:1:2",
+            "d:1:2:x",
+            "d:1:2:a:extra",
             "p:1:2:9:cf",
             "p:1:2:3:c",
             "p:1:2:3:c+5",

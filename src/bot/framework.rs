@@ -238,6 +238,8 @@ mod tests {
             "tournament start",
             "tournament cancel",
             "tournament status",
+            "tournament deal",
+            "tournament results",
             "join",
             "leave",
             "sitout",

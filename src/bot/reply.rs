@@ -31,8 +31,9 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub struct Answer {
     pub text: String,
     pub public: bool,
-    /// A button under the public message: its `custom_id` and label.
-    pub button: Option<(String, String)>,
+    /// Buttons under the public message, each its `custom_id` and label (the first is the
+    /// primary one).
+    pub public_buttons: Vec<(String, String)>,
     /// Buttons under the message that carries the answer, public or private (a player's
     /// private view: their pre-actions).
     pub buttons: Vec<super::presenter::Button>,
@@ -43,7 +44,7 @@ impl Answer {
         Answer {
             text,
             public: true,
-            button: None,
+            public_buttons: Vec::new(),
             buttons: Vec::new(),
         }
     }
@@ -52,7 +53,7 @@ impl Answer {
         Answer {
             text,
             public: false,
-            button: None,
+            public_buttons: Vec::new(),
             buttons: Vec::new(),
         }
     }
@@ -62,12 +63,10 @@ impl Answer {
         Answer { buttons, ..self }
     }
 
-    /// The answer with a button under its public message.
-    pub fn with_button(self, custom_id: String, label: String) -> Answer {
-        Answer {
-            button: Some((custom_id, label)),
-            ..self
-        }
+    /// The answer with a button under its public message (after any it has).
+    pub fn with_button(mut self, custom_id: String, label: String) -> Answer {
+        self.public_buttons.push((custom_id, label));
+        self
     }
 }
 
@@ -116,7 +115,7 @@ pub fn public_locale(ctx: Context<'_>) -> Locale {
 /// Sends `answer`, after whatever already answered the interaction.
 pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outcome {
     let acknowledgement = render::tr(locale(ctx), "bot-done", &[]);
-    let button = answer.button.clone();
+    let public_buttons = answer.public_buttons.clone();
     let buttons = super::presenter::BoardMessage {
         content: String::new(),
         buttons: answer.buttons.clone(),
@@ -129,12 +128,21 @@ pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outco
             .content(text)
             .ephemeral(ephemeral)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Some((custom_id, label)) = button.as_ref().filter(|_| !ephemeral) {
-            reply = reply.components(vec![serenity::CreateActionRow::Buttons(vec![
-                serenity::CreateButton::new(custom_id)
-                    .label(label)
-                    .style(serenity::ButtonStyle::Primary),
-            ])]);
+        if !ephemeral && !public_buttons.is_empty() {
+            let row = public_buttons
+                .iter()
+                .enumerate()
+                .map(|(index, (custom_id, label))| {
+                    serenity::CreateButton::new(custom_id)
+                        .label(label)
+                        .style(if index == 0 {
+                            serenity::ButtonStyle::Primary
+                        } else {
+                            serenity::ButtonStyle::Secondary
+                        })
+                })
+                .collect();
+            reply = reply.components(vec![serenity::CreateActionRow::Buttons(row)]);
         } else if carries_answer && !buttons.buttons.is_empty() {
             reply = reply.components(buttons.components());
         }

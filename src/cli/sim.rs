@@ -19,6 +19,7 @@ use super::sim_tournament::TournamentSimConfig;
 use crate::table::hand::Hand;
 use crate::table::phh::hand_to_phh;
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice, OddChip, Rules, ShortAllIn, Stakes};
+use crate::tournament::Structure;
 use crate::tournament::StructureKind;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,9 +132,16 @@ pub struct SimArgs {
     /// With `--tournament`: how many sit & gos.
     #[arg(long, default_value_t = 1, requires = "tournament", value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
-    /// With `--tournament`: the structure.
+    /// With `--tournament`: the structure (`custom` takes `--levels`).
     #[arg(long, value_enum, default_value_t = StructureKind::Regular, requires = "tournament")]
     pub structure: StructureKind,
+    /// With `--structure custom`: the levels, `ante/bring-in/small/big x hands` separated by
+    /// commas (`2/3/10/20x12,3/5/15/30x12`), 30 big bets of the first level deep.
+    #[arg(long, requires = "tournament")]
+    pub levels: Option<String>,
+    /// With `--tournament`: hands per level (by default 12 regular, 6 turbo).
+    #[arg(long, requires = "tournament")]
+    pub hands_per_level: Option<u32>,
     /// With `--tournament`: each player's buy-in (the prize pool is all of them).
     #[arg(long, default_value_t = 100, requires = "tournament")]
     pub buy_in: u64,
@@ -165,17 +173,21 @@ impl SimArgs {
         }
     }
 
-    /// What `--tournament` plays.
-    pub fn tournament_config(&self) -> TournamentSimConfig {
-        TournamentSimConfig {
+    /// What `--tournament` plays; refused for a structure the stake rules refuse (the level
+    /// that breaks them named).
+    pub fn tournament_config(&self) -> anyhow::Result<TournamentSimConfig> {
+        let structure =
+            Structure::chosen(self.structure, self.hands_per_level, self.levels.as_deref())
+                .map_err(|error| anyhow::anyhow!("invalid structure: {error}"))?;
+        Ok(TournamentSimConfig {
             players: self.players,
             seed: self.seed,
             count: self.count,
             game: self.game,
-            structure: self.structure,
+            structure,
             buy_in: self.buy_in,
             rules: self.rules(),
-        }
+        })
     }
 
     /// What the run plays.
@@ -219,7 +231,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--guild and --progress play through a bank: give --data DIR or --store URL");
     }
     if args.tournament {
-        let config = args.tournament_config();
+        let config = args.tournament_config()?;
         return match &location {
             Some(location) => {
                 let run = super::sim_tournament_data::TournamentBankRun {

@@ -19,20 +19,20 @@ use super::sim_session::{hand_deck, hand_seed};
 use crate::table::computer::choose_for_hand;
 use crate::table::hand::{Hand, HandSetup};
 use crate::table::{GameChoice, Rules};
-use crate::tournament::{NextHand, Structure, StructureKind, Tournament, TournamentSettings};
+use crate::tournament::{NextHand, Structure, Tournament, TournamentSettings};
 
 /// A tournament that has not ended after this many hands is a fault in the engine or the
 /// structure (the built-in stakes put every chip in one pot long before).
 pub const MAX_HANDS: u64 = 100_000;
 
 /// What `sim --tournament` plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentSimConfig {
     pub players: u8,
     pub seed: u64,
     pub count: u64,
     pub game: GameChoice,
-    pub structure: StructureKind,
+    pub structure: Structure,
     /// Each player's buy-in: the prize pool is `players` of them.
     pub buy_in: u64,
     pub rules: Rules,
@@ -65,7 +65,6 @@ pub struct TournamentReport {
 /// tournament resumed at any hand (after a crash, from the bank) plays on exactly as it
 /// would have.
 pub(super) struct Dealer {
-    rules: crate::table::Rules,
     seed: u64,
     hand: Option<Hand>,
 }
@@ -74,7 +73,6 @@ impl Dealer {
     /// The dealer of sit & go `index` (from 0) of a run seeded with `config.seed`.
     pub(super) fn new(config: &TournamentSimConfig, index: u64) -> Dealer {
         Dealer {
-            rules: config.rules,
             seed: hand_seed(config.seed, index),
             hand: None,
         }
@@ -95,7 +93,8 @@ impl Dealer {
             hand_seed(self.seed, u64::MAX),
             next.number,
         ));
-        let (game, stakes, rules, stacks) = (next.game, next.stakes, self.rules, &next.stacks);
+        // The tournament's rules of this hand: capped until the event is heads-up.
+        let (game, stakes, rules, stacks) = (next.game, next.stakes, next.rules, &next.stacks);
         let playing = match &mut self.hand {
             Some(hand) => hand
                 .restart(HandSetup::from_deck(game, stakes, rules, stacks, deck))
@@ -132,10 +131,8 @@ impl Dealer {
 /// The settings every sit & go of `config` is played with.
 pub(super) fn settings(config: &TournamentSimConfig) -> TournamentSettings {
     TournamentSettings {
-        game: config.game,
-        structure: Structure::built_in(config.structure),
-        buy_in: config.buy_in,
-        payouts: None,
+        rules: config.rules,
+        ..TournamentSettings::new(config.game, config.structure.clone(), config.buy_in)
     }
 }
 

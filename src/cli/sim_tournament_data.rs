@@ -22,6 +22,7 @@ use std::io::Write;
 use anyhow::{Context, bail};
 
 use super::sim_data::{next_ledger_seq, sim_user};
+use super::sim_session::hand_seed;
 use super::sim_tournament::{
     Dealer, TournamentReport, TournamentSimConfig, describe, report_of, settings,
 };
@@ -191,8 +192,11 @@ impl SimTournaments<'_> {
                 .with_context(|| format!("cannot grant player {} chips", user.0))?;
         }
         let reference = self.reference(&format!("register:{}:{}", id.0, user.0));
+        // The seats are drawn from the run's seed and the tournament's number, so a run
+        // resumed after a kill seats them as the uninterrupted run does.
+        let seat_seed = hand_seed(self.config.seed, id.0);
         self.bank
-            .register_tournament(self.guild, id, user, &reference)
+            .register_tournament_seeded(self.guild, id, user, seat_seed, &reference)
             .await
             .with_context(|| format!("player {} cannot register", user.0))?;
         Ok(())

@@ -7,6 +7,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::bank::{GuildId, Payouts, TableId, TournamentId, UserId};
 use crate::table::PreAction;
 use crate::table::hand::{ActionKind, Street};
+use crate::tournament::DealKind;
 
 use super::error::LobbyError;
 use super::notice::{NoticeReceiver, PlayerCards, PublicBoard, SeatInfo};
@@ -29,13 +30,6 @@ pub(crate) enum TableCommand {
     /// recorded if its betting is over, else undone.
     ChannelGone {
         reply: Responder<Gone>,
-    },
-    /// A moderator cancels the sit & go (`reference` makes it once): between hands at once;
-    /// a hand in play is first played or dealt out to its end and recorded, so no cancel
-    /// decides a pot. What each entrant was paid.
-    CancelSitAndGo {
-        reference: String,
-        reply: Responder<Payouts>,
     },
     /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
     /// they are not (the board's post failed, or the board was deleted), that player's timer
@@ -137,6 +131,27 @@ pub(crate) enum TableCommand {
     Subscribe {
         reply: Responder<NoticeReceiver>,
     },
+    /// A moderator cancels the table's sit & go: between hands at once, else once the hand
+    /// in play ends (a hand whose betting is over is dealt out at once). `reference` is the
+    /// cancel's, kept in the bank while it waits.
+    CancelTournament {
+        reference: String,
+        reply: Responder<TournamentCancel>,
+    },
+    /// A player still in proposes a deal of `kind`, between hands.
+    ProposeDeal {
+        user: UserId,
+        kind: DealKind,
+        reference: String,
+        reply: Responder<DealOffer>,
+    },
+    /// A player left accepts (or declines) deal `number`.
+    AnswerDeal {
+        user: UserId,
+        number: u64,
+        accept: bool,
+        reply: Responder<DealAnswer>,
+    },
     /// The process is stopping: start no new hand; let the hand in progress finish within
     /// `grace`, else cancel it through the bank and tell the channel. Answered once the table
     /// has stopped (it then stays paused).
@@ -144,6 +159,43 @@ pub(crate) enum TableCommand {
         grace: std::time::Duration,
         reply: Responder<ShutdownOutcome>,
     },
+}
+
+/// What a moderator's cancel of a sit & go did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentCancel {
+    /// Cancelled between hands: every buy-in refunded (`refunded`, nobody was out) or the
+    /// prizes not yet won divided; `paid` each entrant (0 for none).
+    Cancelled { refunded: bool, paid: Payouts },
+    /// A hand is in play: the sit & go is cancelled when it ends (the table tells the
+    /// channel then).
+    AfterHand,
+}
+
+/// A deal proposed: what each player left would be paid, who accepted, and how long the
+/// others have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealOffer {
+    pub tournament: TournamentId,
+    pub number: u64,
+    pub kind: DealKind,
+    /// In seat order.
+    pub amounts: Payouts,
+    pub accepted: Vec<UserId>,
+    pub secs: u64,
+    /// Made at once (every other player left is a computer who accepts it).
+    pub made: bool,
+}
+
+/// What a player's answer to a deal did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealAnswer {
+    /// Accepted; `accepted` of `of` players left have.
+    Accepted { accepted: usize, of: usize },
+    /// The last acceptance: the sit & go ended with the deal.
+    Made,
+    /// Declined: play goes on.
+    Declined,
 }
 
 /// The turn an action was offered at (a button's, a computer player's): the hand's number,
@@ -281,14 +333,6 @@ impl TableHandle {
     /// The table's channel is gone: see `TableCommand::ChannelGone`.
     pub async fn channel_gone(&self) -> Result<Gone, LobbyError> {
         self.ask(|reply| TableCommand::ChannelGone { reply }).await
-    }
-
-    /// A moderator cancels the table's sit & go: see `TableCommand::CancelSitAndGo`. Waits
-    /// for the hand in play, if any, to end.
-    pub async fn cancel_sit_and_go(&self, reference: &str) -> Result<Payouts, LobbyError> {
-        let reference = reference.to_owned();
-        self.ask(|reply| TableCommand::CancelSitAndGo { reference, reply })
-            .await
     }
 
     pub async fn pause(&self) -> Result<(), LobbyError> {
@@ -452,6 +496,47 @@ impl TableHandle {
 
     pub async fn status(&self) -> Result<TableStatus, LobbyError> {
         self.ask(|reply| TableCommand::Status { reply }).await
+    }
+
+    /// Cancels the table's sit & go (a moderator's): at once between hands, else when the
+    /// hand in play ends.
+    pub async fn cancel_tournament(&self, reference: &str) -> Result<TournamentCancel, LobbyError> {
+        let reference = reference.to_owned();
+        self.ask(|reply| TableCommand::CancelTournament { reference, reply })
+            .await
+    }
+
+    /// `user`, a player still in, proposes a deal of `kind` between hands.
+    pub async fn propose_deal(
+        &self,
+        user: UserId,
+        kind: DealKind,
+        reference: &str,
+    ) -> Result<DealOffer, LobbyError> {
+        let reference = reference.to_owned();
+        self.ask(|reply| TableCommand::ProposeDeal {
+            user,
+            kind,
+            reference,
+            reply,
+        })
+        .await
+    }
+
+    /// `user` accepts (or declines) deal `number`.
+    pub async fn answer_deal(
+        &self,
+        user: UserId,
+        number: u64,
+        accept: bool,
+    ) -> Result<DealAnswer, LobbyError> {
+        self.ask(|reply| TableCommand::AnswerDeal {
+            user,
+            number,
+            accept,
+            reply,
+        })
+        .await
     }
 
     /// Stops the table for a shutdown (the process is stopping: no new hand starts; the hand

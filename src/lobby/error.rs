@@ -80,6 +80,10 @@ pub enum LobbyError {
     TimeBankRunning,
     #[error("this is a sit & go's table: chips come in or go out only when it ends")]
     SitAndGoTable,
+    #[error("a deal is proposed between hands, not while a hand is in play")]
+    DealDuringHand,
+    #[error("the sit & go is being cancelled once the hand in play ends")]
+    SitAndGoEnding,
     #[error("the table is paused")]
     Paused,
     #[error("the table is not paused")]
@@ -156,6 +160,8 @@ impl Refusal for LobbyError {
             LobbyError::NotSittingOut => "lobby-not-sitting-out",
             LobbyError::NoHandInProgress => "lobby-no-hand",
             LobbyError::SitAndGoTable => "lobby-sit-and-go-table",
+            LobbyError::DealDuringHand => "tournament-deal-during-hand",
+            LobbyError::SitAndGoEnding => "tournament-cancel-waiting",
             LobbyError::PreActionStale => "lobby-pre-action-stale",
             LobbyError::YourTurnNow => "lobby-your-turn-now",
             LobbyError::TimeBankEmpty => "lobby-time-bank-empty",

@@ -59,7 +59,8 @@ use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
 pub use command::{
-    Departure, Gone, Joined, OfferedTurn, ShutdownOutcome, TableHandle, TableStatus,
+    DealAnswer, DealOffer, Departure, Gone, Joined, OfferedTurn, ShutdownOutcome, TableHandle,
+    TableStatus, TournamentCancel,
 };
 pub use error::LobbyError;
 pub use guilds::GuildShare;

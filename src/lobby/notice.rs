@@ -21,6 +21,7 @@ use crate::table::hand::{
 };
 use crate::table::rules::Stakes;
 use crate::table::{MixLeg, PreAction};
+use crate::tournament::DealKind;
 
 use super::error::LobbyError;
 use super::settings::TableSettings;
@@ -257,6 +258,10 @@ pub struct TournamentHeader {
     pub hands_to_next: Option<u64>,
     pub players_left: usize,
     pub average_stack: u64,
+    /// The level's stakes.
+    pub stakes: Stakes,
+    /// This hand is the first of a level after the first: the board tells the new stakes.
+    pub level_begins: bool,
 }
 
 /// One place of a finished sit & go and what it paid.
@@ -444,19 +449,52 @@ pub enum TableMessage {
     WaitingForPlayers {
         ready: usize,
     },
-    /// A sit & go's hand left the player with no chips: they are out in `place`.
+    /// A sit & go's hand left the player with no chips: they are out in `place`, paid
+    /// `prize` (0 for a place not paid) in the transaction that recorded the hand.
     TournamentOut {
         user: UserId,
         place: usize,
+        prize: u64,
     },
-    /// A sit & go is over and paid: every place, first place first. Its table closes. Once
-    /// Discord accepted the post, the front end tells the lobby
-    /// (`Lobby::sit_and_go_result_announced` with `tournament`), else a restart tells it again.
+    /// A sit & go is over and paid: every place, first place first; `deal` when the players
+    /// left ended it with a deal. Its table closes. Once Discord accepted the post, the front
+    /// end tells the lobby (`Lobby::sit_and_go_result_announced` with `tournament`), else a
+    /// restart tells it again.
     TournamentOver {
         tournament: crate::bank::TournamentId,
         hands: u64,
         places: Vec<TournamentPlace>,
+        deal: Option<DealKind>,
     },
+    /// A moderator cancelled the sit & go between hands: every buy-in refunded (`refunded`,
+    /// nobody was out), or the prizes not yet won divided among the players still in, `paid`
+    /// each (none of 0). `after_hand`: it waited for the hand in play (no command's answer
+    /// told it). Its table closes.
+    TournamentCancelled {
+        tournament: crate::bank::TournamentId,
+        refunded: bool,
+        paid: Payouts,
+        after_hand: bool,
+    },
+    /// A moderator's cancel waits for the hand in play: no hand is dealt after it.
+    TournamentCancelWaits,
+    /// A deal proposed before a restart is open again, `secs` to accept.
+    DealStillOpen {
+        number: u64,
+        secs: u64,
+    },
+    /// A player left accepted the deal: `accepted` of `of` have.
+    DealAccepted {
+        user: UserId,
+        accepted: usize,
+        of: usize,
+    },
+    /// A player left declined the deal: play goes on.
+    DealDeclined {
+        user: UserId,
+    },
+    /// Not everyone accepted the deal in time: play goes on.
+    DealLapsed,
     /// A sit & go's table reopened after a restart: it deals on from hand `hand`, the stacks
     /// as they were at its start (a hand cut short is never recorded); or, `paused` by a
     /// moderator before the restart, it waits at that hand for `/table resume`.

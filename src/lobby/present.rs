@@ -8,6 +8,7 @@ use crate::render::{
     TableFacts, TableStatusView, TurnPrompt,
 };
 use crate::table::hand::ActionKind;
+use crate::tournament::DealKind;
 
 use super::command::TableStatus;
 use super::notice::{
@@ -242,29 +243,66 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::WaitingForPlayers { ready } => N::WaitingForPlayers {
             needed: u32::try_from(2usize.saturating_sub(*ready)).unwrap_or(2),
         },
-        TableMessage::TournamentOut { user, place } => {
-            return render::tr(
-                locale,
-                "play-tournament-out",
-                &[
-                    ("name", render::display_name(&name(user)).into()),
-                    ("place", (*place).into()),
-                ],
-            );
+        sit_and_go @ (TableMessage::TournamentOut { .. }
+        | TableMessage::TournamentOver { .. }
+        | TableMessage::TournamentResumed { .. }
+        | TableMessage::TournamentCancelled { .. }
+        | TableMessage::TournamentCancelWaits
+        | TableMessage::DealStillOpen { .. }
+        | TableMessage::DealAccepted { .. }
+        | TableMessage::DealDeclined { .. }
+        | TableMessage::DealLapsed) => return sit_and_go_text(locale, sit_and_go, name_of),
+    };
+    render::notice(locale, &rendered)
+}
+
+/// A message only a sit & go's table sends, as text ([`message_text`] hands these here).
+fn sit_and_go_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
+    match message {
+        TableMessage::TournamentOut { user, place, prize } => {
+            tournament_out(locale, &name_of(*user), *place, *prize)
         }
-        TableMessage::TournamentOver { hands, places, .. } => {
-            return tournament_places(locale, *hands, places, name_of);
-        }
+        TableMessage::TournamentOver {
+            hands,
+            places,
+            deal,
+            ..
+        } => tournament_places(locale, *hands, places, *deal, name_of),
         TableMessage::TournamentResumed { hand, paused } => {
             let id = if *paused {
                 "lobby-tournament-resumed-paused"
             } else {
                 "lobby-tournament-resumed"
             };
-            return hand_text(locale, id, *hand);
+            hand_text(locale, id, *hand)
         }
-    };
-    render::notice(locale, &rendered)
+        TableMessage::TournamentCancelled { refunded, paid, .. } => {
+            tournament_cancelled(locale, *refunded, paid, name_of)
+        }
+        TableMessage::TournamentCancelWaits => render::tr(locale, "tournament-cancel-waits", &[]),
+        TableMessage::DealStillOpen { secs, .. } => render::tr(
+            locale,
+            "tournament-deal-still-open",
+            &[("secs", (*secs).into())],
+        ),
+        TableMessage::DealAccepted { user, accepted, of } => render::tr(
+            locale,
+            "tournament-deal-accepted",
+            &[
+                ("name", render::display_name(&name_of(*user)).into()),
+                ("accepted", (*accepted).into()),
+                ("of", (*of).into()),
+            ],
+        ),
+        TableMessage::DealDeclined { user } => render::tr(
+            locale,
+            "tournament-deal-declined",
+            &[("name", render::display_name(&name_of(*user)).into())],
+        ),
+        TableMessage::DealLapsed => render::tr(locale, "tournament-deal-lapsed", &[]),
+        // Every other message is a cash table's too: message_text words it.
+        other => message_text(locale, other, name_of),
+    }
 }
 
 /// A message of the lobby's own that names a hand: "Hand #12 is being settled…".
@@ -288,19 +326,43 @@ fn sat_out_text(locale: Locale, name: &str, reason: SitOutReason) -> String {
     render::notice(locale, &told)
 }
 
-/// A finished sit & go: how many hands it took, then every place and its payout, first
-/// place first.
+/// A player out of a sit & go: their place, and the prize paid at the bust when the place
+/// is paid.
+pub fn tournament_out(locale: Locale, name: &str, place: usize, prize: u64) -> String {
+    let id = if prize > 0 {
+        "tournament-out-paid"
+    } else {
+        "play-tournament-out"
+    };
+    render::tr(
+        locale,
+        id,
+        &[
+            ("name", render::display_name(name).into()),
+            ("place", place.into()),
+            ("prize", prize.into()),
+        ],
+    )
+}
+
+/// A finished sit & go: how many hands it took (and the deal that ended it, if one did),
+/// then every place and its prize, first place first.
 pub fn tournament_places(
     locale: Locale,
     hands: u64,
     places: &[TournamentPlace],
+    deal: Option<DealKind>,
     name_of: NameOf<'_>,
 ) -> String {
-    let mut lines = vec![render::tr(
-        locale,
-        "play-tournament-over",
-        &[("hands", hands.into())],
-    )];
+    let head = match deal {
+        Some(kind) => render::tr(
+            locale,
+            "tournament-over-deal",
+            &[("hands", hands.into()), ("kind", kind.name().into())],
+        ),
+        None => render::tr(locale, "play-tournament-over", &[("hands", hands.into())]),
+    };
+    let mut lines = vec![head];
     for place in places {
         lines.push(render::tr(
             locale,
@@ -315,17 +377,51 @@ pub fn tournament_places(
     lines.join("\n")
 }
 
+/// A cancelled sit & go: every buy-in refunded, or the prizes not yet won divided by ICM,
+/// each share named.
+pub fn tournament_cancelled(
+    locale: Locale,
+    refunded: bool,
+    paid: &[(crate::bank::UserId, u64)],
+    name_of: NameOf<'_>,
+) -> String {
+    if refunded {
+        return render::tr(locale, "tournament-cancel-refund", &[]);
+    }
+    let mut lines = vec![render::tr(locale, "tournament-cancelled-shares", &[])];
+    for &(user, chips) in paid {
+        lines.push(render::tr(
+            locale,
+            "tournament-cancel-share",
+            &[
+                ("name", render::display_name(&name_of(user)).into()),
+                ("chips", chips.into()),
+            ],
+        ));
+    }
+    lines.join("\n")
+}
+
 /// The line a sit & go's board shows above its header: level, hands to the next level,
-/// players left, average stack.
+/// players left, average stack; on the first hand of a level, the new stakes.
 pub fn tournament_board_line(locale: Locale, header: &TournamentHeader) -> String {
+    let id = if header.level_begins {
+        "lobby-tournament-level-begins"
+    } else {
+        "lobby-tournament-board"
+    };
     render::tr(
         locale,
-        "lobby-tournament-board",
+        id,
         &[
             ("level", header.level.into()),
             ("next", header.hands_to_next.unwrap_or(0).into()),
             ("left", header.players_left.into()),
             ("average", header.average_stack.into()),
+            ("ante", header.stakes.ante.into()),
+            ("bring_in", header.stakes.bring_in.into()),
+            ("small_bet", header.stakes.small_bet.into()),
+            ("big_bet", header.stakes.big_bet.into()),
         ],
     )
 }

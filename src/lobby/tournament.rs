@@ -51,18 +51,12 @@ impl Lobby {
             else {
                 continue;
             };
-            let payouts = over.payouts().unwrap_or_default();
             results.push(UnannouncedResult {
                 guild: state.guild,
                 tournament,
                 notice: Notice {
                     table: state.channel,
-                    body: NoticeBody::Table(tournament_over(
-                        tournament,
-                        &state.entrants,
-                        over.hands_played(),
-                        &payouts,
-                    )),
+                    body: NoticeBody::Table(tournament_over(tournament, &state.entrants, over)),
                 },
             });
         }
@@ -179,8 +173,9 @@ impl Lobby {
     }
 
     /// What running sit & go `state`'s table opens with: the tournament, who sits out, a new
-    /// series of deals (so no button of an earlier opening acts on its deals), and whether a
-    /// moderator paused it (a pause outlives the restart). `None` unless it runs.
+    /// series of deals (so no button of an earlier opening acts on its deals), a cancel
+    /// waiting for its hand, and whether a moderator paused it (a pause outlives the
+    /// restart). `None` unless it runs.
     async fn play_to_open(
         &self,
         state: &crate::bank::TournamentState,
@@ -191,6 +186,7 @@ impl Lobby {
         let bank = self.bank();
         play.sitting_out = bank.tournament_sitting_out(state.id).await?;
         play.deal_series = bank.new_deal_series(state.guild, state.id).await?;
+        play.cancel = bank.tournament_cancel_requested(state.id).await?;
         // Each player's time bank as it was when the last hand ended.
         play.time_banks = bank.tournament_time_banks(state.id).await?;
         let paused = bank.tournament_paused(state.id).await?;

@@ -182,16 +182,41 @@ pub fn split_pot(
         (true, false) => (0, pot.amount),
         _ => (pot.amount - pot.amount / 2, pot.amount / 2),
     };
+    let high = share(high_half, high_winners, |seats| {
+        order().high_priority(seats)
+    });
+    let low = if low_half > 0 && high_winners.len() > 1 && high_winners == low_winners {
+        one_share_low_half(pot.amount, &high, |seats| order().high_priority(seats))
+    } else {
+        share(low_half, low_winners, |seats| order().low_priority(seats))
+    };
     PotAward {
         pot: index,
         amount: pot.amount,
         eligible: pot.eligible.clone(),
-        high: share(high_half, high_winners, |seats| {
-            order().high_priority(seats)
-        }),
-        low: share(low_half, low_winners, |seats| order().low_priority(seats)),
+        high,
+        low,
         uncontested: false,
     }
+}
+
+/// The low half when the same players tie both the high and the low (identical hands both
+/// ways): the pot is split among them as one share, as evenly as possible (Robert's, the
+/// TDA; a 66 pot between two such players is 33/33, never 34/32), its odd chips in the high
+/// half's priority. Each player's low share is their share of the whole pot less what the
+/// high half gave them; with the high half's odd chips in the same priority as the whole
+/// pot's, that is never below 0.
+fn one_share_low_half(
+    amount: u64,
+    high: &[(SeatIndex, u64)],
+    priority: impl Fn(&[SeatIndex]) -> Vec<SeatIndex>,
+) -> Vec<(SeatIndex, u64)> {
+    let winners: Vec<SeatIndex> = high.iter().map(|&(seat, _)| seat).collect();
+    share(amount, &winners, priority)
+        .into_iter()
+        .zip(high)
+        .map(|((seat, whole), &(_, from_high))| (seat, whole.saturating_sub(from_high)))
+        .collect()
 }
 
 /// Divides `amount` among `winners` (in seat order); the remainder goes one chip each to
@@ -465,6 +490,70 @@ mod tests {
         ];
         let result = award(0, &pot(1, &[0, 1]), &contenders);
         assert_eq!((result.high, result.low), (vec![(0, 1)], vec![]));
+    }
+
+    fn both_ways(seat: SeatIndex, low: &str) -> Contender {
+        Contender {
+            seat,
+            high: Some(HighValue(5)),
+            low: eight_low(seat, low),
+        }
+    }
+
+    #[test]
+    fn identical_hands_both_ways_split_the_pot_as_one_share() {
+        // Both hold 6-5-4-3-2 for high and for low: a 66 pot is 33/33, never 34/32, though
+        // first seat would give seat 0 the odd chip of each half.
+        let contenders = [
+            both_ways(0, "6h 5c 4d 3s 2h"),
+            both_ways(2, "6c 5d 4h 3c 2s"),
+        ];
+        let result = award(0, &pot(66, &[0, 2]), &contenders);
+        assert_eq!(result.high, vec![(0, 17), (2, 16)]);
+        assert_eq!(result.low, vec![(0, 16), (2, 17)]);
+        // An odd pot: one odd chip in all, to the high half's first in priority.
+        let odd = award(0, &pot(67, &[0, 2]), &contenders);
+        let total = |seat| {
+            odd.high
+                .iter()
+                .chain(&odd.low)
+                .filter(|(s, _)| *s == seat)
+                .map(|(_, c)| c)
+                .sum::<u64>()
+        };
+        assert_eq!((total(0), total(2)), (34, 33));
+        // Three ways, 100: 34/33/33.
+        let three = [
+            both_ways(0, "6h 5c 4d 3s 2h"),
+            both_ways(1, "6s 5s 4s 3d 2d"),
+            both_ways(2, "6c 5d 4h 3c 2s"),
+        ];
+        let result = award(0, &pot(100, &[0, 1, 2]), &three);
+        let mut totals = [0u64; 3];
+        for (seat, chips) in result.high.iter().chain(&result.low) {
+            totals[*seat] += chips;
+        }
+        assert_eq!(totals, [34, 33, 33]);
+    }
+
+    #[test]
+    fn different_players_tying_each_half_still_split_each_half_on_its_own() {
+        // Seats 0 and 1 tie the high, seats 0 and 2 the low: each half is split apart.
+        let contenders = [
+            both_ways(0, "6h 5c 4d 3s 2h"),
+            Contender {
+                seat: 1,
+                high: Some(HighValue(5)),
+                low: None,
+            },
+            Contender {
+                high: Some(HighValue(3)),
+                ..both_ways(2, "6c 5d 4h 3c 2s")
+            },
+        ];
+        let result = award(0, &pot(66, &[0, 1, 2]), &contenders);
+        assert_eq!(result.high, vec![(0, 17), (1, 16)]);
+        assert_eq!(result.low, vec![(0, 17), (2, 16)]);
     }
 
     #[test]

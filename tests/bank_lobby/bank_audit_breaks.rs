@@ -47,6 +47,7 @@ pub(crate) enum StoredReason {
     TournamentRefund,
     TournamentPayout,
     HouseMint,
+    TournamentAddedPrize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -280,6 +281,7 @@ fn stored_as(public: &LedgerEntry) -> StoredEntry {
         Reason::TournamentRefund => StoredReason::TournamentRefund,
         Reason::TournamentPayout => StoredReason::TournamentPayout,
         Reason::HouseMint => StoredReason::HouseMint,
+        Reason::TournamentAddedPrize => StoredReason::TournamentAddedPrize,
     };
     StoredEntry {
         time_unix_ms: public.time_unix_ms,

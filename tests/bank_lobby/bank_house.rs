@@ -217,12 +217,11 @@ async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_
 }
 
 fn sit_and_go(buy_in: u64) -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
         buy_in,
-        payouts: None,
-    }
+    )
 }
 
 fn house_bounded(house_mint_limit: u64, computer_max_buy_in: u64) -> EconomyConfig {

@@ -657,12 +657,11 @@ async fn coming_back_starts_the_count_of_hands_away_again_and_zero_never_stands_
 /// it.
 async fn sit_and_go(bank: &studbot::bank::Bank, players: &[UserId]) -> studbot::bank::TournamentId {
     use studbot::tournament::{Structure, StructureKind, TournamentSettings};
-    let settings = TournamentSettings {
-        game: studbot::table::GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 100,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        studbot::table::GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        100,
+    );
     let id = bank
         .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
         .await
@@ -695,7 +694,9 @@ async fn a_sit_and_gos_time_banks_grow_each_level_and_survive_a_restart() {
     take(&table, &first, passive(&first)).await;
     let slow = first.user;
     let fast = if slow == ANA { BEN } else { ANA };
-    let seat_of = |user: UserId| players.iter().position(|player| *player == user).unwrap();
+    // Tournament seats are drawn at the start: each player's is the bank's to say.
+    let state = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let seat_of = |user: UserId| state.seat_of(user).unwrap();
     // The hand's end keeps the banks in the bank, by tournament seat.
     play_on_without(&table, &mut notices, UserId(0), |notice| {
         match &notice.body {

@@ -35,12 +35,11 @@ async fn quick(seed: u64) -> Fixture {
 
 /// Opens a turbo sit & go of Stud in the test channel, registers `players` and starts it.
 async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
-    let settings = TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: BUY_IN,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        BUY_IN,
+    );
     // One more seat than players: it starts when a moderator says so, not by filling up.
     let id = bank
         .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
@@ -103,7 +102,7 @@ async fn play_to_the_end(table: &TableHandle, notices: &mut NoticeReceiver) -> P
             NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
                 advance_secs(u64::from(secs)).await;
             }
-            NoticeBody::Table(TableMessage::TournamentOut { user, place }) => {
+            NoticeBody::Table(TableMessage::TournamentOut { user, place, .. }) => {
                 played.outs.push((user, place));
             }
             NoticeBody::Table(TableMessage::TournamentOver { places, .. }) => {
@@ -369,12 +368,11 @@ async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_r
 #[tokio::test(start_paused = true)]
 async fn a_computer_entrant_plays_its_own_turns_to_the_end_and_the_house_is_paid() {
     let fixture = quick(2_306).await;
-    let settings = TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: BUY_IN,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        BUY_IN,
+    );
     let id = fixture
         .bank
         .open_tournament_with_computers(GUILD, TABLE, 3, settings, 2, "open")
@@ -391,10 +389,12 @@ async fn a_computer_entrant_plays_its_own_turns_to_the_end_and_the_house_is_paid
         .start_tournament(GUILD, id, "start")
         .await
         .unwrap();
-    let entrants = fixture.bank.tournament(id).await.unwrap().unwrap().entrants;
+    let mut entrants = fixture.bank.tournament(id).await.unwrap().unwrap().entrants;
+    entrants.sort_unstable();
     assert_eq!(
         entrants,
-        vec![ANA, UserId::computer(1), UserId::computer(2)]
+        vec![ANA, UserId::computer(1), UserId::computer(2)],
+        "seated in a drawn order"
     );
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();

@@ -1,14 +1,15 @@
-//! A moderator's `/tournament cancel` of a running sit & go (`TableHandle::cancel_sit_and_go`)
+//! A moderator's `/tournament cancel` of a running sit & go (`TableHandle::cancel_tournament`)
 //! never decides a pot, on tokio's paused clock: a hand in its betting is played to its end and
-//! recorded before the cancel divides the pool, and a hand being dealt out is dealt out and
-//! recorded first. Between hands the cancel is at once.
+//! recorded before the cancel divides the pool (the cancel is answered at once that it waits,
+//! and the table tells the channel when it is made), and a hand being dealt out is dealt out
+//! and recorded first. Between hands the cancel is at once.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
 use studbot::lobby::{
-    DealingOutPace, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver, TableMessage,
+    DealingOutPace, MemoryTableStore, NoticeBody, NoticeReceiver, TableMessage, TournamentCancel,
     TurnOffer,
 };
 use studbot::table::hand::ActionKind;
@@ -56,12 +57,11 @@ async fn turn(notices: &mut NoticeReceiver) -> TurnOffer {
 }
 
 fn turbo() -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: BUY_IN,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        BUY_IN,
+    )
 }
 
 /// Two big bets deep: two raises put a player all-in.
@@ -72,12 +72,11 @@ fn shallow() -> TournamentSettings {
         small_bet: 5,
         big_bet: 10,
     };
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::new(20, vec![Level { stakes, hands: 100 }]).unwrap(),
-        buy_in: BUY_IN,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::new(20, vec![Level { stakes, hands: 100 }]).unwrap(),
+        BUY_IN,
+    )
 }
 
 #[tokio::test(start_paused = true)]
@@ -97,39 +96,40 @@ async fn a_cancel_during_a_hands_betting_waits_for_that_hand_to_be_played_out_an
     take(&table, &first, passive(&first)).await;
 
     // The moderator cancels with hand 1 in its betting: the cancel waits.
-    let cancelling = tokio::spawn({
-        let table = table.clone();
-        async move { table.cancel_sit_and_go("tournament-cancel 1").await }
-    });
-    // A round trip to the table: it has taken the cancel by the time it answers.
-    table.status().await.unwrap();
-    assert!(
-        !cancelling.is_finished(),
+    let cancelling = deadline("the cancel", table.cancel_tournament("tournament-cancel 1")).await;
+    assert_eq!(
+        cancelling.unwrap(),
+        TournamentCancel::AfterHand,
         "the cancel did not wait for the hand"
     );
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     assert!(state.is_live(), "cancelled mid-hand: {:?}", state.phase);
 
-    // Every player acts as usual to the hand's end; nobody is folded for the cancel.
-    let mut steps = Steps::until("hand 1's result");
-    loop {
+    // Every player acts as usual to the hand's end; nobody is folded for the cancel. The
+    // table then makes the cancel and tells the channel.
+    let mut steps = Steps::until("the cancel after hand 1");
+    let mut recorded = false;
+    let paid = loop {
         steps.step();
         match next(&mut notices).await.body {
             NoticeBody::YourTurn(offer) => {
                 assert_eq!(offer.hand, 1, "a hand dealt after a cancel");
                 take(&table, &offer, passive(&offer)).await;
             }
-            NoticeBody::HandResult(_) => break,
+            NoticeBody::HandResult(_) => recorded = true,
             NoticeBody::Table(TableMessage::HandCancelled { hand, .. }) => {
                 panic!("hand {hand} was undone by the cancel")
             }
+            NoticeBody::Table(TableMessage::TournamentCancelled {
+                paid, after_hand, ..
+            }) => {
+                assert!(recorded, "cancelled before hand 1's result");
+                assert!(after_hand, "the cancel is told as the one that waited");
+                break paid;
+            }
             _ => {}
         }
-    }
-    let paid = deadline("the cancel's answer", cancelling)
-        .await
-        .unwrap()
-        .expect("cancelled once the hand ended");
+    };
     assert_eq!(paid.iter().map(|(_, chips)| chips).sum::<u64>(), 3 * BUY_IN);
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     match &state.phase {
@@ -175,7 +175,7 @@ async fn a_cancel_while_an_all_in_hand_is_dealt_out_records_that_hand_first() {
         .await
         .expect("the all-in hand is dealt out street by street");
 
-    let cancelled = deadline("the cancel", table.cancel_sit_and_go("tournament-cancel 2")).await;
+    let cancelled = deadline("the cancel", table.cancel_tournament("tournament-cancel 2")).await;
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     let played = state.tournament().expect("it started");
     assert_eq!(
@@ -185,8 +185,9 @@ async fn a_cancel_while_an_all_in_hand_is_dealt_out_records_that_hand_first() {
     );
     match (&state.phase, cancelled) {
         // That hand busted a player: the sit & go ended with it, paid by its places.
-        (TournamentPhase::Finished { .. }, Err(LobbyError::Bank { .. })) => {}
-        (TournamentPhase::Cancelled { .. }, Ok(paid)) => {
+        (TournamentPhase::Finished { .. }, Ok(TournamentCancel::AfterHand)) => {}
+        // Nobody out: the cancel that waited for it followed its record.
+        (TournamentPhase::Cancelled { paid, .. }, Ok(TournamentCancel::AfterHand)) => {
             assert_eq!(paid.iter().map(|(_, chips)| chips).sum::<u64>(), 2 * BUY_IN);
         }
         (phase, answer) => panic!("{phase:?} answered {answer:?}"),

@@ -36,12 +36,11 @@ async fn quick(seed: u64) -> Fixture {
 }
 
 fn turbo() -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: BUY_IN,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        BUY_IN,
+    )
 }
 
 /// A sit & go of `seats` in the test channel with `players` registered, under `settings`;
@@ -195,12 +194,11 @@ fn shallow() -> TournamentSettings {
         small_bet: 5,
         big_bet: 10,
     };
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::new(20, vec![Level { stakes, hands: 100 }]).unwrap(),
-        buy_in: BUY_IN,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::new(20, vec![Level { stakes, hands: 100 }]).unwrap(),
+        BUY_IN,
+    )
 }
 
 #[tokio::test(start_paused = true)]

@@ -22,12 +22,11 @@ use crate::bank_common::TestStore;
 use crate::lobby_common::*;
 
 fn turbo_stud() -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 100,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        100,
+    )
 }
 
 /// A turbo sit & go of Stud for Ana and Ben in the test channel, started by a moderator.

@@ -21,12 +21,11 @@ const BUY_IN: u64 = 100;
 
 /// Opens a turbo sit & go in the test channel for `players` and starts it.
 async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
-    let settings = TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: BUY_IN,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        BUY_IN,
+    );
     let id = bank
         .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
         .await
@@ -91,6 +90,7 @@ async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart
         tournament: told,
         hands,
         places,
+        deal: None,
     }) = &result.notice.body
     else {
         panic!("not the result: {:?}", result.notice.body);

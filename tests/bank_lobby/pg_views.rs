@@ -89,12 +89,11 @@ async fn the_readme_queries_read_balances_ledger_escrow_and_prize_pools_as_the_b
     bank.buy_in(GUILD, TABLE, UserId(223), 200, "in-2")
         .await
         .expect("in");
-    let settings = TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 150,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        150,
+    );
     let tournament = bank
         .open_tournament(GUILD, TableId(444), 4, settings, "open")
         .await

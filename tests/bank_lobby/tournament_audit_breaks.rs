@@ -31,12 +31,11 @@ struct Books {
 }
 
 fn settings() -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud8,
-        structure: Structure::built_in(StructureKind::Regular),
-        buy_in: BUY_IN,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud8,
+        Structure::built_in(StructureKind::Regular),
+        BUY_IN,
+    )
 }
 
 async fn finish(bank: &Bank, id: TournamentId) {

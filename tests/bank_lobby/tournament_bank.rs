@@ -17,12 +17,11 @@ const CHANNEL: TableId = TableId(40);
 const START: u64 = 1_000;
 
 fn settings(buy_in: u64) -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
         buy_in,
-        payouts: None,
-    }
+    )
 }
 
 fn user(n: u64) -> UserId {
@@ -197,14 +196,18 @@ async fn every_refusal_is_clear_and_changes_nothing(store: TestStore) {
             .await,
         Err(BankError::TableOpenInChannel { table: TableId(42) })
     );
-    // Settings no field of that size could play: three places paid among two seats.
+    // Settings no field of that size could play: three places paid among three seats
+    // (everyone paid is no tournament).
     let mut three_places = settings(10);
     three_places.payouts = Some(studbot::tournament::PayoutTable::new(vec![50, 30, 20]).unwrap());
-    assert!(matches!(
-        bank.open_tournament(GUILD, TableId(43), 2, three_places, "places")
+    assert_eq!(
+        bank.open_tournament(GUILD, TableId(43), 3, three_places, "places")
             .await,
-        Err(BankError::BadTournament(_))
-    ));
+        Err(BankError::PayoutPlaces {
+            places: 3,
+            entrants: 3
+        })
+    );
     assert!(matches!(
         bank.open_tournament(GUILD, TableId(43), 9, settings(10), "nine")
             .await,
@@ -275,7 +278,7 @@ async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in(store
     bank.shutdown().await.unwrap();
 }
 
-async fn cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in(
+async fn cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm(
     store: TestStore,
 ) {
     let place = TestPlace::new(store);
@@ -412,5 +415,5 @@ on_each_store!(
     a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing,
     every_refusal_is_clear_and_changes_nothing,
     unregistering_and_cancelling_before_the_start_refund_every_buy_in,
-    cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in,
+    cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm,
 );

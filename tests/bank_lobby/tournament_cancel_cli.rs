@@ -18,12 +18,11 @@ const REGISTERING: TableId = TableId(50);
 const RUNNING: TableId = TableId(51);
 
 fn settings() -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 100,
-        payouts: None,
-    }
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        100,
+    )
 }
 
 /// A stopped bot's bank: sit & go 1 registering in channel 50 (user 1 in), sit & go 2

@@ -18,12 +18,11 @@ fn kept(hands: u64) -> EconomyConfig {
 
 /// A freeroll of players 1 and 2, running.
 async fn running(bank: &Bank, reference: &str) -> TournamentId {
-    let settings = TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 0,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        0,
+    );
     let id = bank
         .open_tournament(GUILD, CHANNEL, 2, settings, reference)
         .await

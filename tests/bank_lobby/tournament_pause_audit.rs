@@ -22,12 +22,11 @@ fn paused_key(id: TournamentId) -> Vec<u8> {
 async fn a_pause_kept_for_a_finished_sit_and_go_is_a_break_the_audit_names() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
-    let settings = TournamentSettings {
-        game: GameChoice::Stud8,
-        structure: Structure::built_in(StructureKind::Regular),
-        buy_in: 100,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Stud8,
+        Structure::built_in(StructureKind::Regular),
+        100,
+    );
     let mut ids = Vec::new();
     for channel in [10, 11] {
         let id = bank

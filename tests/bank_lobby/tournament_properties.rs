@@ -95,12 +95,11 @@ async fn apply(bank: &mut Bank, dir: &Path, action: &Action, step: usize) -> boo
             },
             _,
         ) => {
-            let settings = TournamentSettings {
-                game: GameChoice::Razz,
-                structure: Structure::built_in(StructureKind::Turbo),
-                buy_in: *buy_in,
-                payouts: None,
-            };
+            let settings = TournamentSettings::new(
+                GameChoice::Razz,
+                Structure::built_in(StructureKind::Turbo),
+                *buy_in,
+            );
             bank.open_tournament(GUILD, TableId(*channel), *seats, settings, &reference)
                 .await
                 .is_ok()

@@ -1,7 +1,7 @@
 //! Sit & go tournaments through Discord: a moderator opens one, players register and
 //! unregister with `/join` and `/leave` (the buy-in moves at once), it starts when its seats
 //! are full or a moderator starts it, `/tournament status` shows it, and a cancel refunds
-//! every buy-in before the start and divides the pool by chips after it. Every refusal is
+//! every buy-in before anyone is out (a running one between hands). Every refusal is
 //! told to the caller alone, in their language, and changes nothing.
 
 use crate::support;
@@ -124,7 +124,7 @@ async fn a_cancel_before_the_start_refunds_every_buy_in() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cancel_after_the_start_divides_the_pool_by_chips_and_says_so() {
+async fn a_cancel_after_the_start_before_anyone_is_out_refunds_every_buy_in() {
     const CHANNEL: u64 = 300_000_000_000_002_305;
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
@@ -132,19 +132,11 @@ async fn a_cancel_after_the_start_divides_the_pool_by_chips_and_says_so() {
     open(&fake, CHANNEL, 2, 100).await;
     fake.ask(&ada, CHANNEL, "join", vec![]).await;
     fake.ask(&ben, CHANNEL, "join", vec![]).await;
+    // Started (the last seat filled), and between hands: the cancel is made at once.
     let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
-    assert_public(&cancelled, CHANNEL, "in proportion to their chips");
-    // No hand was played: the stacks are equal, so each gets their buy-in back.
-    assert!(
-        cancelled.content().contains("• Ada: 100 chips"),
-        "{}",
-        cancelled.content()
-    );
-    assert!(
-        cancelled.content().contains("• Ben: 100 chips"),
-        "{}",
-        cancelled.content()
-    );
+    assert_public(&cancelled, CHANNEL, "every buy-in went back");
+    assert_balance(&fake, CHANNEL, &ada, 1_000).await;
+    assert_balance(&fake, CHANNEL, &ben, 1_000).await;
     bot.stop().await;
 }
 
@@ -370,37 +362,47 @@ async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_p
         clicked.iter().all(|user| *user == ada.id),
         "the player sitting out is never asked to act"
     );
-    // Cancelled now, with hand 4 in its betting: the cancel waits for Ada to play it out (Ben
-    // sits out), then divides the pool by the chips: Ben's antes and bring-ins went to Ada.
-    let in_hand_4 = in_hand(CHANNEL, 4);
-    let both = [ada.clone(), ben.clone()];
-    let the_moderator = moderator();
-    let cancelling = tournament(&fake, &the_moderator, CHANNEL, "cancel");
-    let playing = click_until(&fake, CHANNEL, &both, |fake| !in_hand_4(fake));
-    let (cancelled, _) = tokio::join!(cancelling, playing);
-    assert_public(&cancelled, CHANNEL, "in proportion to their chips");
-    let share = |name: &str| -> u64 {
-        let line = cancelled
+    // The standings show it: Ben's antes and bring-ins went to Ada.
+    let standings = tournament(&fake, &ada, CHANNEL, "status").await;
+    let chips = |name: &str| -> u64 {
+        standings
             .content()
             .lines()
             .find(|line| line.starts_with(&format!("• {name}: ")))
-            .unwrap_or_else(|| panic!("{name}'s share: {}", cancelled.content()))
-            .to_owned();
-        line.chars()
+            .unwrap_or_else(|| panic!("{name}'s chips: {}", standings.content()))
+            .chars()
             .filter(char::is_ascii_digit)
             .collect::<String>()
             .parse()
-            .expect("a share in chips")
+            .expect("chips")
     };
-    let (ada_share, ben_share) = (share("Ada"), share("Ben"));
-    assert_eq!(ada_share + ben_share, 200);
     assert!(
-        ben_share < 100,
+        chips("Ben") < 600 && chips("Ada") > 600,
         "Ben paid while sitting out: {}",
-        cancelled.content()
+        standings.content()
     );
-    assert_balance(&fake, CHANNEL, &ada, 900 + ada_share).await;
-    assert_balance(&fake, CHANNEL, &ben, 900 + ben_share).await;
+    // Nobody is out: a cancel gives every buy-in back, whatever the chips. Sent with hand 4
+    // in its betting, it waits for Ada to play that hand out (Ben sits out), and the table
+    // tells the channel once it is recorded.
+    let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
+    assert_public(&cancelled, CHANNEL, "when the hand in play ends");
+    let cancel_told = |fake: &FakeDiscord| {
+        channel_texts(fake, CHANNEL)
+            .into_iter()
+            .find(|text| text.contains("before anyone was out"))
+    };
+    let clicked = click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], |fake| {
+        cancel_told(fake).is_some()
+    })
+    .await;
+    assert!(
+        !clicked.is_empty() && clicked.iter().all(|user| *user == ada.id),
+        "hand 4 is played out by Ada before the cancel: {clicked:?}"
+    );
+    let told = cancel_told(&fake).expect("the waiting cancel is told");
+    assert!(told.contains("every buy-in went back"), "{told}");
+    assert_balance(&fake, CHANNEL, &ada, 1_000).await;
+    assert_balance(&fake, CHANNEL, &ben, 1_000).await;
     // The cancelled sit & go's table has closed: no hand is dealt after it.
     let gone = tournament(&fake, &ada, CHANNEL, "status").await;
     assert_private_to(&gone, &ada, "There is no sit & go in this channel.");

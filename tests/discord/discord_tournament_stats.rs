@@ -207,9 +207,12 @@ async fn a_sit_and_go_allowing_computer_players_fills_its_free_seats_when_a_mode
     assert!(text.contains("3 players"), "{text}");
     assert!(text.contains("🤖"), "{text}");
     let state = bot.bank().tournaments().await.unwrap().remove(0);
+    let mut seated = state.entrants.clone();
+    seated.sort_unstable();
     assert_eq!(
-        state.entrants,
-        vec![UserId(ada.id), UserId::computer(1), UserId::computer(2)]
+        seated,
+        vec![UserId(ada.id), UserId::computer(1), UserId::computer(2)],
+        "the seats are drawn"
     );
     let house = bot.bank().house_stats(GuildId(GUILD_ID)).await.unwrap();
     assert_eq!(house.minted, 200, "the house paid the computers' buy-ins");

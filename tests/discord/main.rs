@@ -47,6 +47,7 @@ mod discord_tables;
 mod discord_threads;
 mod discord_timers;
 mod discord_tournament;
+mod discord_tournament_end;
 mod discord_tournament_gone;
 mod discord_tournament_pause;
 mod discord_tournament_result;

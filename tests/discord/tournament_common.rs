@@ -16,6 +16,8 @@ use support::fake_discord::*;
 pub const REGULAR: i64 = 0;
 /// `structure`'s second choice: half the hands a level.
 pub const TURBO: i64 = 1;
+/// `structure`'s third choice: the levels given with `levels`.
+pub const CUSTOM: i64 = 2;
 /// `game`'s choices: stud8, stud, razz, mix.
 pub const STUD8: i64 = 0;
 pub const STUD: i64 = 1;

@@ -53,6 +53,7 @@ mod render_text;
 mod render_tournament;
 mod replay_lines;
 mod replay_sim_hands;
+mod replay_tournament;
 mod rules_all_in;
 mod rules_betting;
 mod rules_bring_in;

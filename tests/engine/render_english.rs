@@ -170,6 +170,14 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "the hand ended with 2 stacks for 3 players".into(),
         },
+        BankError::PayoutPlaces {
+            places: 3,
+            entrants: 2,
+        },
+        BankError::NotStillIn { tournament },
+        BankError::DealPlayers { left: 5 },
+        BankError::DealPending { tournament },
+        BankError::NoSuchDeal { tournament },
         BankError::HouseDry {
             needed: 1_000,
             held: 200,
@@ -228,6 +236,11 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. }
+            | BankError::PayoutPlaces { .. }
+            | BankError::NotStillIn { .. }
+            | BankError::DealPlayers { .. }
+            | BankError::DealPending { .. }
+            | BankError::NoSuchDeal { .. }
             | BankError::HouseDry { .. }
             | BankError::ComputerBuyInTooLarge { .. }
             | BankError::UnreadableTournament { .. } => {}
@@ -288,6 +301,8 @@ fn every_lobby_error() -> Vec<LobbyError> {
             reason: "the table task has stopped".into(),
         },
         LobbyError::SitAndGoTable,
+        LobbyError::DealDuringHand,
+        LobbyError::SitAndGoEnding,
         LobbyError::PreActionStale,
         LobbyError::YourTurnNow,
         LobbyError::TimeBankEmpty,
@@ -328,6 +343,8 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::Paused
             | LobbyError::NotPaused
             | LobbyError::SitAndGoTable
+            | LobbyError::DealDuringHand
+            | LobbyError::SitAndGoEnding
             | LobbyError::PreActionStale
             | LobbyError::YourTurnNow
             | LobbyError::TimeBankEmpty

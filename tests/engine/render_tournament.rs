@@ -1,15 +1,17 @@
-//! A sit & go's words on Discord: the board's tournament line and the result listing every
-//! place fit one message for eight players with Discord's longest names, in every language;
-//! places are said as each language's players say them ("4th place", "puesto 4", "peringkat
-//! 4"), an unpaid place has no prize (never "wins 0 chips"), and a sit & go with no buy-in
-//! is a freeroll.
+//! A sit & go's words on Discord: the board's tournament line (and the line of a level that
+//! begins, with its stakes), the result listing every place (and the deal that ended it),
+//! a paid bust and a cancel's shares fit one message for eight players with Discord's
+//! longest names, in every language; places are said as each language's players say them
+//! ("4th place", "puesto 4", "peringkat 4"), an unpaid place has no prize (never "wins 0
+//! chips"), and a sit & go with no buy-in is a freeroll.
 
 use studbot::bank::UserId;
 use studbot::lobby::present::{message_text, tournament_board_line, tournament_places};
 use studbot::lobby::{TableMessage, TournamentHeader, TournamentPlace};
 use studbot::render::hand_names::sit_and_go_game;
 use studbot::render::{Locale, tr};
-use studbot::table::GameChoice;
+use studbot::table::{GameChoice, Stakes};
+use studbot::tournament::DealKind;
 
 const DISCORD_MESSAGE_LIMIT: usize = 2000;
 
@@ -32,6 +34,13 @@ fn a_sit_and_gos_line_and_result_fit_one_message_for_eight_long_names_in_every_l
         hands_to_next: Some(7),
         players_left: 8,
         average_stack: 1_234_567,
+        stakes: Stakes {
+            ante: 1_500,
+            bring_in: 2_500,
+            small_bet: 7_500,
+            big_bet: 15_000,
+        },
+        level_begins: false,
     };
     // Eight places: two share fourth, the rest are paid nothing.
     let payouts = [4_000, 2_400, 1_600, 0, 0, 0, 0, 0];
@@ -58,26 +67,68 @@ fn a_sit_and_gos_line_and_result_fit_one_message_for_eight_long_names_in_every_l
             },
         );
         assert_ne!(last, line, "{locale}: the last level says so");
-
-        let result = tournament_places(locale, 1_234, &places, &long_name);
-        assert!(
-            discord_length(&result) <= DISCORD_MESSAGE_LIMIT,
-            "{locale}: {result}"
+        let begins = tournament_board_line(
+            locale,
+            &TournamentHeader {
+                level_begins: true,
+                ..header
+            },
         );
-        assert_eq!(result.lines().count(), 9, "{locale}: {result}");
-        for place in &places {
+        assert_ne!(begins, line, "{locale}: a level that begins says so");
+        for stake in ["1", "2", "7", "15"] {
             assert!(
-                result.contains(&long_name(place.user)),
+                begins.contains(stake),
+                "{locale}: {begins} tells the stakes"
+            );
+        }
+
+        for deal in [None, Some(DealKind::Icm), Some(DealKind::ChipChop)] {
+            let result = tournament_places(locale, 1_234, &places, deal, &long_name);
+            assert!(
+                discord_length(&result) <= DISCORD_MESSAGE_LIMIT,
                 "{locale}: {result}"
             );
+            assert_eq!(result.lines().count(), 9, "{locale}: {result}");
+            for place in &places {
+                assert!(
+                    result.contains(&long_name(place.user)),
+                    "{locale}: {result}"
+                );
+            }
         }
         let out = TableMessage::TournamentOut {
             user: UserId(8),
             place: 8,
+            prize: 0,
         };
         let told = message_text(locale, &out, &long_name);
         assert!(told.contains(&long_name(UserId(8))), "{locale}: {told}");
         assert!(told.contains('8'), "{locale}: {told}");
+        let paid = TableMessage::TournamentOut {
+            user: UserId(3),
+            place: 3,
+            prize: 1_600,
+        };
+        let told_paid = message_text(locale, &paid, &long_name);
+        assert!(told_paid.contains('3'), "{locale}: {told_paid}");
+        assert!(
+            told_paid.contains("1,600")
+                || told_paid.contains("1.600")
+                || told_paid.contains("1600"),
+            "{locale}: the prize paid at the bust is told: {told_paid}"
+        );
+        let cancelled = TableMessage::TournamentCancelled {
+            tournament: studbot::bank::TournamentId(1),
+            refunded: false,
+            paid: (1..=8).map(|n| (UserId(n), 999_999)).collect(),
+            after_hand: true,
+        };
+        let told = message_text(locale, &cancelled, &long_name);
+        assert!(
+            discord_length(&told) <= DISCORD_MESSAGE_LIMIT,
+            "{locale}: {told}"
+        );
+        assert_eq!(told.lines().count(), 9, "{locale}: {told}");
     }
 }
 
@@ -93,6 +144,18 @@ fn places_are_said_as_players_say_them_in_each_language() {
             &TableMessage::TournamentOut {
                 user: UserId(1),
                 place,
+                prize: 0,
+            },
+            &named,
+        )
+    };
+    let paid = |locale, place| {
+        message_text(
+            locale,
+            &TableMessage::TournamentOut {
+                user: UserId(1),
+                place,
+                prize: 450,
             },
             &named,
         )
@@ -123,6 +186,19 @@ fn places_are_said_as_players_say_them_in_each_language() {
         assert_eq!(
             out(Locale::Id, place),
             format!("P1 tersingkir di peringkat {place}.")
+        );
+        // A place paid at its bust says its prize as a prize, in the same ordinal.
+        assert_eq!(
+            paid(Locale::En, place),
+            format!("P1 is out in {english} place and wins 450 chips.")
+        );
+        assert_eq!(
+            paid(Locale::Es, place),
+            format!("P1 queda fuera en el puesto {place} y cobra 450 fichas.")
+        );
+        assert_eq!(
+            paid(Locale::Id, place),
+            format!("P1 tersingkir di peringkat {place} dan dapat hadiah 450 chip.")
         );
     }
 }
@@ -166,7 +242,7 @@ fn an_unpaid_place_is_told_it_has_no_prize_never_that_it_wins_nothing() {
             ],
         ),
     ] {
-        let result = tournament_places(locale, 40, &places, &named);
+        let result = tournament_places(locale, 40, &places, None, &named);
         let lines: Vec<&str> = result.lines().skip(1).collect();
         assert_eq!(lines, expected, "{locale}");
     }

@@ -279,3 +279,27 @@ fn a_bet_no_one_calls_on_a_later_street_wins_the_pot_and_comes_back() {
             .contains(&Event::Returned { seat: 0, chips: 10 })
     );
 }
+
+/// Both make the 6-high straight for high and 6-5-4-3-2 for low; seat 0 holds the highest
+/// card by suit (Kh) and the lowest (2h), and brings in; seat 1 calls and both check down:
+/// a 6-chip pot whose halves are 3 each.
+fn identical_both_ways(rule: OddChip) -> Hand {
+    let seats = ["Kh Qc 2h 3s 4d 5c 6h", "Kd Qs 2s 3c 4h 5d 6c"];
+    let mut hand = seat_hand(Stakes::default(), odd_chip(rule), &[100; 2], &seats);
+    play(&mut hand, &[(0, BringIn), (1, Call)]);
+    check_down(&mut hand);
+    hand
+}
+
+#[test]
+fn identical_hands_both_ways_split_the_pot_as_one_share_under_either_odd_chip_rule() {
+    for rule in [OddChip::BySuit, OddChip::FirstSeat] {
+        let hand = identical_both_ways(rule);
+        let award = &hand.result().unwrap().awards[0];
+        assert_eq!(award.amount, 6, "{rule:?}");
+        // Each half's odd chip goes a different way: 3 each, never 4/2.
+        assert_eq!(award.high, vec![(0, 2), (1, 1)], "{rule:?}");
+        assert_eq!(award.low, vec![(0, 1), (1, 2)], "{rule:?}");
+        assert_eq!(final_stacks(&hand), vec![100, 100], "{rule:?}");
+    }
+}

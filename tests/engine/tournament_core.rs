@@ -1,20 +1,27 @@
 //! The sit & go core: structures and their validation, levels by hands played, payout tables
-//! and their division, finishing places, the winner, and a cancelled tournament's shares.
+//! and their division, finishing places and prizes at the bust, the winner, the seat dealt
+//! first, the cap until the event is heads-up, a cancel's refund or ICM shares, and deals.
 
 use proptest::prelude::*;
 use studbot::table::rules::StakesError;
-use studbot::table::{Game, GameChoice, Stakes};
+use studbot::table::{Game, GameChoice, Rules, Stakes};
 use studbot::tournament::{
-    Finish, Level, PayoutError, PayoutTable, Structure, StructureError, StructureKind, Tournament,
-    TournamentError, TournamentSettings, divide_in_proportion,
+    CancelDivision, DealError, DealKind, Finish, Level, PayoutError, PayoutTable, Structure,
+    StructureError, StructureKind, Tournament, TournamentError, TournamentSettings,
+    divide_in_proportion,
 };
 
 fn settings(game: GameChoice, buy_in: u64) -> TournamentSettings {
-    TournamentSettings {
-        game,
-        structure: Structure::built_in(StructureKind::Regular),
-        buy_in,
-        payouts: None,
+    TournamentSettings::new(game, Structure::built_in(StructureKind::Regular), buy_in)
+}
+
+fn finish(seat: usize, place: usize, hands: u64, prize: u64) -> Finish {
+    Finish {
+        seat,
+        place,
+        hands,
+        prize,
+        paid: false,
     }
 }
 
@@ -51,7 +58,20 @@ fn regular_levels_have_the_stud_shape_and_climb_a_quarter_to_a_half_each_level()
             .expect("built-in stakes obey the table rules");
         assert_eq!(big_bet, 2 * small_bet);
         assert!(ante.abs_diff(small_bet / 5) <= 1, "{:?}", level.stakes);
-        assert!(bring_in.abs_diff(small_bet / 3) <= 1, "{:?}", level.stakes);
+        // About a third of the small bet, as a clean figure: 3, 5, 8, 10, 15, 25, 30 ...
+        assert!(
+            bring_in * 4 >= small_bet && bring_in * 3 <= small_bet + 1,
+            "{:?}",
+            level.stakes
+        );
+        let mut digits = bring_in;
+        while digits % 10 == 0 {
+            digits /= 10;
+        }
+        assert!(
+            [1, 3, 5, 8, 15, 25].contains(&digits),
+            "a bring-in of {bring_in} reads as a mistake"
+        );
         assert_eq!(level.hands, 12);
     }
     for pair in levels.windows(2) {
@@ -217,17 +237,19 @@ fn a_sit_and_go_seats_two_to_eight_players() {
 }
 
 #[test]
-fn a_payout_table_paying_more_places_than_entrants_is_refused_at_the_start() {
+fn a_payout_table_paying_every_entrant_or_more_is_refused_at_the_start() {
     let mut three_places = settings(GameChoice::Stud8, 10);
     three_places.payouts = Some(PayoutTable::new(vec![50, 30, 20]).expect("valid"));
-    assert_eq!(
-        Tournament::start(three_places.clone(), 2),
-        Err(TournamentError::MorePlacesThanEntrants {
-            places: 3,
-            entrants: 2
-        })
-    );
-    assert!(Tournament::start(three_places, 3).is_ok());
+    for entrants in [2, 3] {
+        assert_eq!(
+            Tournament::start(three_places.clone(), entrants),
+            Err(TournamentError::MorePlacesThanEntrants {
+                places: 3,
+                entrants
+            })
+        );
+    }
+    assert!(Tournament::start(three_places, 4).is_ok());
 }
 
 #[test]
@@ -238,28 +260,22 @@ fn two_busted_in_one_hand_place_by_their_stacks_at_the_hands_start() {
     assert_eq!(first.stacks, vec![600; 4]);
     assert_eq!(tournament.record_hand(&[900, 300, 600, 600]), Ok(vec![]));
     let second = tournament.next_hand().expect("a hand");
-    assert_eq!(second.seats, vec![1, 2, 3, 0], "the deal order rotates");
+    assert_eq!(
+        second.seats,
+        vec![1, 2, 3, 0],
+        "the first seat dealt moves one to the left"
+    );
     // Seat 1 began the hand with 300 and seat 2 with 600: seat 2 places higher.
     let busted = tournament.record_hand(&[0, 0, 1500, 900]).expect("fits");
-    assert_eq!(
-        busted,
-        vec![
-            Finish {
-                seat: 1,
-                place: 4,
-                hands: 2
-            },
-            Finish {
-                seat: 2,
-                place: 3,
-                hands: 2
-            },
-        ]
-    );
+    assert_eq!(busted, vec![finish(1, 4, 2, 0), finish(2, 3, 2, 0)]);
     assert_eq!(tournament.payouts(), None, "not over yet");
     let last = tournament.next_hand().expect("a hand");
-    assert_eq!(last.seats, vec![0, 3]);
-    let decided = tournament.record_hand(&[0, 2400]).expect("fits");
+    assert_eq!(
+        last.seats,
+        vec![3, 0],
+        "seat 1 dealt first last; seats 2 is out, so seat 3 is first"
+    );
+    let decided = tournament.record_hand(&[2400, 0]).expect("fits");
     assert_eq!(
         decided
             .iter()
@@ -338,17 +354,161 @@ fn a_hand_whose_stacks_do_not_fit_is_refused_and_changes_nothing() {
 }
 
 #[test]
-fn a_cancelled_tournament_divides_the_pool_by_the_chips_of_those_still_in() {
-    let mut tournament = start(4, 100);
-    assert_eq!(tournament.cancel_shares(), Some(vec![100; 4]));
-    tournament.record_hand(&[900, 300, 600, 600]).expect("fits");
-    assert_eq!(tournament.cancel_shares(), Some(vec![150, 50, 100, 100]));
-    // Seat 1 is out: a finished place keeps nothing when the tournament does not finish.
-    tournament.record_hand(&[0, 700, 700, 1000]).expect("fits");
-    assert_eq!(tournament.stacks(), &[1000, 0, 700, 700]);
-    assert_eq!(tournament.cancel_shares(), Some(vec![167, 0, 117, 116]));
-    tournament.record_hand(&[0, 0, 2400]).expect("fits");
-    assert_eq!(tournament.cancel_shares(), None, "over: nothing to cancel");
+fn a_cancel_refunds_every_buy_in_until_someone_is_out_then_divides_the_unpaid_prizes_by_icm() {
+    // Eight of 100 paying 50/30/20: 400/240/160.
+    let mut tournament = start(8, 100);
+    assert_eq!(tournament.cancel_division(), Some(CancelDivision::Refund));
+    tournament
+        .record_hand(&[900, 300, 600, 600, 600, 600, 600, 600])
+        .expect("fits");
+    assert_eq!(
+        tournament.cancel_division(),
+        Some(CancelDivision::Refund),
+        "chips moved but nobody is out: every buy-in back"
+    );
+    // Five are out in one hand (places 4 to 8, unpaid); three are left with 4200/500/100.
+    let next = tournament.next_hand().expect("a hand");
+    let mut end = vec![0; next.seats.len()];
+    for (index, &seat) in next.seats.iter().enumerate() {
+        end[index] = match seat {
+            0 => 4_200,
+            1 => 500,
+            2 => 100,
+            _ => 0,
+        };
+    }
+    tournament.record_hand(&end).expect("fits");
+    assert_eq!(tournament.players_left(), vec![0, 1, 2]);
+    // ICM 379.6 / 243.5 / 176.9: rounded down, the odd chips to the larger stacks; never
+    // more than first prize (a chip split would give the leader 700).
+    let mut shares = vec![380, 244, 176];
+    shares.resize(8, 0);
+    assert_eq!(
+        tournament.cancel_division(),
+        Some(CancelDivision::Shares(shares))
+    );
+}
+
+#[test]
+fn a_paid_place_is_paid_at_its_bust_and_keeps_it_through_a_cancel() {
+    // Seven of 100: 350/210/140.
+    let mut tournament = start(7, 100);
+    // Seats 3 to 6 out in one hand with equal stacks: places 4 to 7 shared, unpaid.
+    let decided = tournament
+        .record_hand(&[1_800, 1_200, 1_200, 0, 0, 0, 0])
+        .expect("fits");
+    assert!(decided.iter().all(|f| f.place == 4 && f.prize == 0));
+    tournament.mark_prizes_paid();
+    let next = tournament.next_hand().expect("a hand");
+    let end: Vec<u64> = next
+        .seats
+        .iter()
+        .map(|&seat| match seat {
+            0 => 3_000,
+            1 => 1_200,
+            _ => 0,
+        })
+        .collect();
+    let decided = tournament.record_hand(&end).expect("fits");
+    assert_eq!(decided, vec![finish(2, 3, 2, 140)], "third is paid at once");
+    assert_eq!(tournament.prizes_due(), vec![finish(2, 3, 2, 140)]);
+    tournament.mark_prizes_paid();
+    assert!(tournament.prizes_due().is_empty());
+    // Cancelled heads-up: third's 140 stands; 350/210 go by ICM within 210..=350.
+    let Some(CancelDivision::Shares(shares)) = tournament.cancel_division() else {
+        panic!("a bust happened: shares");
+    };
+    assert_eq!(shares.iter().sum::<u64>(), 560);
+    assert_eq!(shares[2], 0, "third was paid at the bust");
+    // 210 + 140 x 3000/4200 = 310.
+    assert_eq!((shares[0], shares[1]), (310, 250));
+}
+
+#[test]
+fn the_cap_holds_until_the_event_is_heads_up() {
+    let mut open = settings(GameChoice::Stud8, 10);
+    open.rules = Rules {
+        max_raises: 4,
+        heads_up_uncapped: true,
+        ..Rules::default()
+    };
+    let mut tournament = Tournament::start(open, 3).expect("starts");
+    let three = tournament.next_hand().expect("a hand");
+    assert!(!three.rules.heads_up_uncapped, "three in the event: capped");
+    assert_eq!(three.rules.max_raises, 4, "the open's rules");
+    let end: Vec<u64> = three
+        .seats
+        .iter()
+        .map(|&seat| if seat == 2 { 0 } else { 900 })
+        .collect();
+    tournament.record_hand(&end).expect("fits");
+    let two = tournament.next_hand().expect("a hand");
+    assert!(two.rules.heads_up_uncapped, "heads-up: the cap comes off");
+}
+
+#[test]
+fn the_first_seat_dealt_moves_left_past_players_who_are_out() {
+    let mut tournament = start(4, 10);
+    let mut firsts = Vec::new();
+    for _ in 0..5 {
+        let hand = tournament.next_hand().expect("a hand");
+        firsts.push(hand.seats[0]);
+        let stacks = hand.stacks.clone();
+        tournament.record_hand(&stacks).expect("fits");
+    }
+    assert_eq!(firsts, vec![0, 1, 2, 3, 0]);
+    // Hand 6 is dealt [1, 2, 3, 0]; seat 1 (dealt first) busts: hand 7 starts at seat 2.
+    let hand = tournament.next_hand().expect("a hand");
+    assert_eq!(hand.seats, vec![1, 2, 3, 0]);
+    tournament.record_hand(&[0, 1_200, 600, 600]).expect("fits");
+    let next = tournament.next_hand().expect("a hand");
+    assert_eq!(next.seats, vec![2, 3, 0]);
+}
+
+#[test]
+fn a_deal_pays_icm_or_a_chip_chop_and_places_the_players_by_chips() {
+    // Five of 100 paying 65/35: 325/175.
+    let mut tournament = start(5, 100);
+    assert_eq!(
+        tournament.deal_amounts(DealKind::Icm),
+        Err(DealError::Players(5)),
+        "more than four left"
+    );
+    tournament
+        .record_hand(&[2_800, 200, 0, 0, 0])
+        .expect("fits");
+    assert_eq!(
+        tournament.deal_amounts(DealKind::Icm),
+        Ok(vec![(0, 315), (1, 185)])
+    );
+    assert_eq!(
+        tournament.deal_amounts(DealKind::ChipChop),
+        Ok(vec![(0, 315), (1, 185)]),
+        "heads-up, the chop is ICM"
+    );
+    let decided = tournament.end_by_deal(DealKind::Icm).expect("made");
+    assert_eq!(decided, vec![finish(0, 1, 1, 315), finish(1, 2, 1, 185)]);
+    assert!(tournament.is_over());
+    assert_eq!(tournament.deal(), Some(DealKind::Icm));
+    let payouts = tournament.payouts().expect("over");
+    assert_eq!(payouts.iter().map(|p| p.chips).sum::<u64>(), 500);
+    assert_eq!(tournament.cancel_division(), None);
+}
+
+#[test]
+fn a_chip_chop_guarantees_the_last_prize_left_and_divides_the_rest_by_chips() {
+    // Eight of 100 (400/240/160); four left with 2400/1200/900/300 on the bubble.
+    let mut tournament = start(8, 100);
+    tournament
+        .record_hand(&[2_400, 1_200, 900, 300, 0, 0, 0, 0])
+        .expect("fits");
+    let chop = tournament
+        .deal_amounts(DealKind::ChipChop)
+        .expect("four left");
+    // Nothing guaranteed (fourth is unpaid): 800 by chips, 400/200/150/50.
+    assert_eq!(chop, vec![(0, 400), (1, 200), (2, 150), (3, 50)]);
+    let icm = tournament.deal_amounts(DealKind::Icm).expect("four left");
+    assert_eq!(icm, vec![(0, 301), (1, 227), (2, 196), (3, 76)]);
 }
 
 #[test]
@@ -450,12 +610,11 @@ fn starting_stacks_a_table_cannot_count_are_refused() {
         hands: 5,
     };
     let deep = |entrants| {
-        let settings = TournamentSettings {
-            game: GameChoice::Stud,
-            structure: Structure::new(u64::MAX / 4, vec![level]).expect("valid"),
-            buy_in: 1,
-            payouts: None,
-        };
+        let settings = TournamentSettings::new(
+            GameChoice::Stud,
+            Structure::new(u64::MAX / 4, vec![level]).expect("valid"),
+            1,
+        );
         Tournament::start(settings, entrants)
     };
     assert!(deep(4).is_ok(), "four stacks of a quarter still count");
@@ -482,7 +641,7 @@ fn starting_stacks_a_table_cannot_count_are_refused() {
 fn a_stored_tournament_where_no_one_holds_chips_is_refused() {
     let tournament = start(3, 10);
     let mut stored = serde_json::to_value(&tournament).expect("serializes");
-    stored["stacks"] = serde_json::json!([0, 0, 0]);
+    stored["standings"]["stacks"] = serde_json::json!([0, 0, 0]);
     assert!(serde_json::from_value::<Tournament>(stored).is_err());
     assert_eq!(
         serde_json::from_value::<Tournament>(

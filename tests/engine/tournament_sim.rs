@@ -1,5 +1,5 @@
 //! `studbot sim --tournament`: whole sit & gos through the engine, the same for the same seed,
-//! paying exactly the prize pool; bad flags refused.
+//! paying exactly the prize pool, custom levels and hands per level too; bad flags refused.
 
 use crate::child;
 
@@ -20,7 +20,10 @@ fn args(extra: &[&str]) -> Result<SimArgs, clap::Error> {
 }
 
 fn reports(extra: &[&str]) -> Vec<TournamentReport> {
-    let config = args(extra).expect("valid flags").tournament_config();
+    let config = args(extra)
+        .expect("valid flags")
+        .tournament_config()
+        .expect("a valid structure");
     (0..config.count)
         .map(|index| play_tournament(&config, index).expect("plays"))
         .collect()
@@ -120,6 +123,31 @@ fn sim_tournament_json_prints_one_object_per_sit_and_go() {
 }
 
 #[test]
+fn custom_levels_and_hands_per_level_are_played_as_written() {
+    let custom = reports(&[
+        "--players",
+        "3",
+        "--structure",
+        "custom",
+        "--levels",
+        "5/10/25/50x2, 10/20/50/100x2, 25/50/100/200x2",
+    ]);
+    // 30 big bets of level 1: 1500 each; the stakes climb fast, so it ends.
+    assert_eq!(custom[0].prize_pool, 300);
+    assert!(custom[0].hands > 0);
+    let slow = args(&["--structure", "regular", "--hands-per-level", "40"])
+        .expect("valid flags")
+        .tournament_config()
+        .expect("valid");
+    assert!(
+        slow.structure
+            .levels()
+            .iter()
+            .all(|level| level.hands == 40)
+    );
+}
+
+#[test]
 fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
     let refusal = |extra: &[&str]| args(extra).err().map(|error| error.to_string());
     let too_many = refusal(&["--players", "9"]).expect("refused");
@@ -143,6 +171,22 @@ fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
         args(&["--data", "somewhere"]).is_ok(),
         "--data plays through the bank"
     );
+    // A custom structure is held to the stake rules: the level that breaks them is named.
+    let custom = args(&[
+        "--structure",
+        "custom",
+        "--levels",
+        "1/2/5/10x3,2/12/10/20x3",
+    ])
+    .expect("flags that parse")
+    .tournament_config()
+    .expect_err("a bring-in above the small bet");
+    assert!(custom.to_string().contains("level 2"), "{custom}");
+    let no_levels = args(&["--structure", "custom"])
+        .expect("flags that parse")
+        .tournament_config()
+        .expect_err("custom needs its levels");
+    assert!(no_levels.to_string().contains("levels"), "{no_levels}");
     let without = Harness::try_parse_from(["sim", "--count", "2"])
         .err()
         .map(|e| e.to_string());

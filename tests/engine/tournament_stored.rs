@@ -1,19 +1,19 @@
 //! A tournament read back from a record is checked whole: a sound one reads back as it was,
 //! and each kind of corruption (a place 0, chips that appeared, a busted player holding
-//! chips, a payout table past 100%, stakes that break the stake rules) is refused with an
-//! error, never turned into a tournament a later call could panic on.
+//! chips, a payout table past 100%, stakes that break the stake rules, prizes that are not
+//! the pool's, a first seat out, rules no option names) is refused with an error, never
+//! turned into a tournament a later call could panic on.
 
 use serde_json::{Value, json};
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, Tournament, TournamentSettings};
 
 fn played() -> Tournament {
-    let settings = TournamentSettings {
-        game: GameChoice::Razz,
-        structure: Structure::built_in(StructureKind::Turbo),
-        buy_in: 100,
-        payouts: None,
-    };
+    let settings = TournamentSettings::new(
+        GameChoice::Razz,
+        Structure::built_in(StructureKind::Turbo),
+        100,
+    );
     let mut tournament = Tournament::start(settings, 4).expect("starts");
     let next = tournament.next_hand().expect("a hand");
     let mut stacks = next.stacks.clone();
@@ -45,31 +45,31 @@ fn a_sound_tournament_reads_back_as_it_was_written() {
 #[test]
 fn each_kind_of_corrupt_tournament_is_refused() {
     let sound = serde_json::to_value(played()).unwrap();
-    let busted = sound["finishes"][0]["seat"].as_u64().unwrap() as usize;
+    let busted = sound["standings"]["finishes"][0]["seat"].as_u64().unwrap() as usize;
     let holder = (0..4).find(|&seat| seat != busted).unwrap();
     let corruptions: Vec<Corruption> = vec![
         (
             "place 0",
-            Box::new(|v| v["finishes"][0]["place"] = json!(0)),
+            Box::new(|v| v["standings"]["finishes"][0]["place"] = json!(0)),
         ),
         (
             "chips appeared",
             Box::new(move |v| {
-                let stack = v["stacks"][holder].as_u64().unwrap();
-                v["stacks"][holder] = json!(stack + 1);
+                let stack = v["standings"]["stacks"][holder].as_u64().unwrap();
+                v["standings"]["stacks"][holder] = json!(stack + 1);
             }),
         ),
         (
             "a busted player holding chips",
             Box::new(move |v| {
-                let stack = v["stacks"][holder].as_u64().unwrap();
-                v["stacks"][holder] = json!(stack - 10);
-                v["stacks"][busted] = json!(10);
+                let stack = v["standings"]["stacks"][holder].as_u64().unwrap();
+                v["standings"]["stacks"][holder] = json!(stack - 10);
+                v["standings"]["stacks"][busted] = json!(10);
             }),
         ),
         (
             "a finish of no seat",
-            Box::new(|v| v["finishes"][0]["seat"] = json!(7)),
+            Box::new(|v| v["standings"]["finishes"][0]["seat"] = json!(7)),
         ),
         (
             "payouts past 100%",
@@ -84,10 +84,30 @@ fn each_kind_of_corrupt_tournament_is_refused() {
             Box::new(|v| v["settings"]["structure"]["levels"][0]["stakes"]["bring_in"] = json!(0)),
         ),
         (
+            "a prize that is not its place's",
+            Box::new(|v| v["standings"]["prizes"][0] = json!(399)),
+        ),
+        (
+            "prizes won past the pool",
+            Box::new(|v| v["standings"]["finishes"][0]["prize"] = json!(401)),
+        ),
+        (
+            "the seat dealt first is out",
+            Box::new(move |v| v["first_seat"] = json!(busted)),
+        ),
+        (
+            "a deal that did not end it",
+            Box::new(|v| v["deal"] = json!("icm")),
+        ),
+        (
+            "rules with no such odd-chip option",
+            Box::new(|v| v["settings"]["rules"]["odd_chip"] = json!("to_the_dealer")),
+        ),
+        (
             "one entrant",
             Box::new(|v| {
-                v["stacks"] = json!([2400]);
-                v["finishes"] = json!([]);
+                v["standings"]["stacks"] = json!([2400]);
+                v["standings"]["finishes"] = json!([]);
             }),
         ),
     ];

@@ -603,7 +603,10 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             // Spanish players say them.
             "buy-ins",
             "turbo",
+            // A tournament with no buy-in, and the Independent Chip Model (what a deal or
+            // a cancel divides the prizes by), as every Spanish-speaking player says them.
             "freeroll",
+            "icm",
             "scoops",
             "scoop",
             // Spanish players say "la equity" and "un mix de stud" (locales/GLOSSARY.md).
@@ -616,6 +619,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "discord",
             "/table open",
             "/table resume",
+            "/tournament deal",
             "/join",
             "/leave",
             "/back",
@@ -672,11 +676,15 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             // "pair", "admin server", "restart", "error".
             "equity",
             "limit",
-            // A sit & go's turbo structure, its levels ("naik level") and a sit & go with no
-            // buy-in.
+            // A sit & go's turbo structure, its levels, a custom one; a freeroll, a deal among
+            // the last players, ICM and a chip chop, as Indonesian players say them.
             "turbo",
             "level",
+            "custom",
             "freeroll",
+            "deal",
+            "icm",
+            "chop",
             "pair",
             "admin",
             "restart",
@@ -706,6 +714,7 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "discord",
             "/table open",
             "/table resume",
+            "/tournament deal",
             "/join",
             "/leave",
             "/back",

@@ -1,6 +1,8 @@
-//! The audit's tournament checks: each sit & go's prize pool against its record, each
-//! account's chips in and out of it against its entrants' buy-ins and payouts, and a
-//! moderator's pause kept only for a sit & go still running.
+//! The audit's tournament checks: each sit & go's escrow against its record (the buy-ins
+//! and any added prize, less the prizes paid at the busts, and the refunds or shares of a
+//! cancel), each account's chips in and out of it against its entrants' buy-ins, prizes
+//! and refunds, and a moderator's pause or a waiting cancel kept only for a sit & go still
+//! running.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -84,6 +86,7 @@ pub(super) fn check_tournaments(
         }
     }
     check_pauses(store, breaks)?;
+    check_cancels(store, breaks)?;
     check_unannounced(store, breaks)?;
     for (tournament, held) in std::mem::take(&mut books.escrow_by_tournament) {
         breaks.push(format!(
@@ -112,6 +115,31 @@ fn check_pauses(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<(), BankE
         if !running {
             breaks.push(format!(
                 "tournament {} is kept paused but is not running",
+                id.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A cancel waiting for the hand in play is kept only for a running sit & go: the cancel
+/// and the finish take it away.
+fn check_cancels(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<(), BankError> {
+    for waiting in tournaments::cancels_requested(store)? {
+        let id = match waiting {
+            Ok(id) => id,
+            Err(key) => {
+                breaks.push(format!("a waiting cancel kept under a corrupt key {key:?}"));
+                continue;
+            }
+        };
+        let running = tournaments::one(store, id)
+            .ok()
+            .flatten()
+            .is_some_and(|state| matches!(state.phase, tournaments::TournamentPhase::Running(_)));
+        if !running {
+            breaks.push(format!(
+                "tournament {} keeps a cancel waiting but is not running",
                 id.0
             ));
         }
@@ -150,8 +178,10 @@ fn check_unannounced(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<(), 
 
 /// What each account put into a tournament's escrow, less what it took out, against what
 /// its record makes it: each entrant's buy-in into the escrow from their owner (a member's
-/// balance, or for a computer the guild's house) and their payout or share back to it;
-/// everyone else (those who unregistered) even.
+/// balance, or for a computer the guild's house), the added prize from its source, each
+/// prize paid at a bust or the end, and a cancel's refunds or shares back (a refund
+/// sending the added prize back to its source); everyone else (those who unregistered)
+/// even.
 fn check_tournament_parties(
     state: &tournaments::TournamentState,
     mut parties: BTreeMap<Account, i128>,
@@ -163,12 +193,30 @@ fn check_tournament_parties(
             .entry(Account::owner(state.guild, user))
             .or_default() += i128::from(state.settings.buy_in);
     }
-    let paid = match &state.phase {
-        tournaments::TournamentPhase::Finished { payouts, .. } => payouts.as_slice(),
-        tournaments::TournamentPhase::Cancelled { paid, .. } => paid.as_slice(),
-        _ => &[],
+    let source = state.added_by.map(|source| match source {
+        tournaments::PrizeSource::House => Account::House { guild: state.guild },
+        tournaments::PrizeSource::Member(user) => Account::owner(state.guild, user),
+    });
+    if let Some(source) = source {
+        *expected.entry(source).or_default() += i128::from(state.settings.added_prize);
+        if state.refunded() {
+            *expected.entry(source).or_default() -= i128::from(state.settings.added_prize);
+        }
+    }
+    let mut paid: Vec<(crate::bank::UserId, u64)> = match &state.phase {
+        tournaments::TournamentPhase::Cancelled { paid, .. } => paid.clone(),
+        _ => Vec::new(),
     };
-    for &(user, chips) in paid {
+    if let Some(tournament) = state.tournament() {
+        paid.extend(
+            tournament
+                .finishes()
+                .iter()
+                .filter(|finish| finish.paid)
+                .filter_map(|finish| Some((state.entrant(finish.seat)?, finish.prize))),
+        );
+    }
+    for &(user, chips) in &paid {
         *expected
             .entry(Account::owner(state.guild, user))
             .or_default() -= i128::from(chips);

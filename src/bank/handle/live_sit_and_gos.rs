@@ -29,6 +29,22 @@ impl Bank {
         .await
     }
 
+    /// The last sit & go over (finished or cancelled) in `channel`, by its one key: for
+    /// `/tournament results` without a number.
+    pub async fn last_tournament_over_in(
+        &self,
+        channel: TableId,
+    ) -> Result<Option<TournamentState>, BankError> {
+        self.read(move |store| {
+            let Some(entry) = tournament_live::stored_last_over_in(store, channel)? else {
+                return Ok(None);
+            };
+            Ok(tournaments::one(store, entry.tournament)?
+                .filter(|state| !state.is_live() && state.channel == channel))
+        })
+        .await
+    }
+
     /// Every live sit & go as the index names it (number, guild, channel), by channel,
     /// without reading a record. An entry that cannot be read is left out (the audit names
     /// it).

@@ -8,6 +8,7 @@ mod live_sit_and_gos;
 mod location;
 mod reads;
 mod tournaments;
+pub use tournaments::OpenExtras;
 mod whole_store;
 mod writes;
 

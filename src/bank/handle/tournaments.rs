@@ -3,9 +3,18 @@
 //! operation (`bank::ops::tournament_*`), one transaction.
 
 use crate::bank::ops;
-use crate::bank::tournaments::{self, TournamentId, TournamentState};
+use crate::bank::tournaments::{self, PrizeSource, TournamentId, TournamentState};
 use crate::bank::{BankError, GuildId, Payouts, TableId, UserId};
-use crate::tournament::TournamentSettings;
+use crate::tournament::{DealKind, TournamentSettings};
+
+/// What a sit & go is opened with beyond its settings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OpenExtras {
+    /// Free seats computer players may fill at a moderator's start (fewer than the seats).
+    pub computer_players: usize,
+    /// Where `added_prize` comes from: the house, or the moderator's own balance.
+    pub added_by: Option<PrizeSource>,
+}
 
 use super::Bank;
 
@@ -37,12 +46,33 @@ impl Bank {
         computer_players: usize,
         reference: &str,
     ) -> Result<TournamentId, BankError> {
+        let extras = OpenExtras {
+            computer_players,
+            added_by: None,
+        };
+        self.open_tournament_with(guild, channel, seats, settings, extras, reference)
+            .await
+    }
+
+    /// [`Bank::open_tournament`] with computer players allowed and a prize added to the
+    /// pool (from the house's balance or a member's, in the same transaction: a balance
+    /// short of it is refused).
+    pub async fn open_tournament_with(
+        &self,
+        guild: GuildId,
+        channel: TableId,
+        seats: usize,
+        settings: TournamentSettings,
+        extras: OpenExtras,
+        reference: &str,
+    ) -> Result<TournamentId, BankError> {
         self.call(ops::OpenTournament {
             guild,
             channel,
             seats,
             settings,
-            computer_players,
+            computer_players: extras.computer_players,
+            added_by: extras.added_by,
             reference: reference.to_string(),
         })
         .await
@@ -60,6 +90,7 @@ impl Bank {
     /// Registers `user`, moving the buy-in from their balance into the prize pool (a computer
     /// player's from the guild's house, minted when it holds too little); the tournament
     /// starts when this fills its seats. Answers how many have entered.
+    /// The seats are drawn at random when it starts.
     pub async fn register_tournament(
         &self,
         guild: GuildId,
@@ -67,10 +98,24 @@ impl Bank {
         user: UserId,
         reference: &str,
     ) -> Result<u64, BankError> {
+        self.register_tournament_seeded(guild, tournament, user, rand::random(), reference)
+            .await
+    }
+
+    /// [`Bank::register_tournament`], the seats drawn from `seat_seed` if it starts.
+    pub async fn register_tournament_seeded(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        user: UserId,
+        seat_seed: u64,
+        reference: &str,
+    ) -> Result<u64, BankError> {
         self.call(ops::RegisterTournament {
             guild,
             tournament,
             user,
+            seat_seed,
             reference: reference.to_string(),
         })
         .await
@@ -95,15 +140,29 @@ impl Bank {
 
     /// Starts a registering tournament with the entrants it has (at least two), first
     /// filling the free seats its computer players were allowed.
+    /// The seats are drawn at random.
     pub async fn start_tournament(
         &self,
         guild: GuildId,
         tournament: TournamentId,
         reference: &str,
     ) -> Result<(), BankError> {
+        self.start_tournament_seeded(guild, tournament, rand::random(), reference)
+            .await
+    }
+
+    /// [`Bank::start_tournament`], the seats drawn from `seat_seed`.
+    pub async fn start_tournament_seeded(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        seat_seed: u64,
+        reference: &str,
+    ) -> Result<(), BankError> {
         self.call(ops::StartTournament {
             guild,
             tournament,
+            seat_seed,
             reference: reference.to_string(),
         })
         .await
@@ -159,8 +218,11 @@ impl Bank {
         .await
     }
 
-    /// Cancels a tournament: before the start every buy-in is refunded, after it the pool is
-    /// divided among the players still in by their chips. Answers what each entrant got.
+    /// Cancels a tournament (docs/RULES.md, "Cancelling"): while nobody is out every buy-in
+    /// is refunded (and an added prize goes back), after a bust the prizes not yet won go to
+    /// the players still in by ICM. Answers what the cancel paid each entrant. A running sit &
+    /// go is cancelled between hands: the lobby waits for the hand in play
+    /// ([`Bank::request_tournament_cancel`] keeps the wait across a restart).
     pub async fn cancel_tournament(
         &self,
         guild: GuildId,
@@ -176,8 +238,8 @@ impl Bank {
     }
 
     /// [`Bank::cancel_tournament`] carried out by the sit & go's own table (a moderator's
-    /// cancel it waited to carry out, or its channel gone): a table operation, so only the
-    /// process holding the guild's lease carries it out.
+    /// cancel, at once or once the hand in play ends, or its channel gone): a table
+    /// operation, so only the process holding the guild's lease carries it out.
     pub async fn cancel_tournament_at_table(
         &self,
         guild: GuildId,
@@ -190,6 +252,101 @@ impl Bank {
                 guild,
                 tournament,
                 reference: reference.to_string(),
+            },
+        )
+        .await
+    }
+
+    /// A moderator's cancel of running `tournament` waits for the hand in play: kept so a
+    /// restart cancels before dealing, under `reference` (the one the cancel will carry).
+    /// Kept by the sit & go's table, so only under the guild's lease.
+    pub async fn request_tournament_cancel(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        reference: &str,
+    ) -> Result<(), BankError> {
+        self.call_leased(
+            guild,
+            ops::RequestTournamentCancel {
+                guild,
+                tournament,
+                reference: reference.to_string(),
+            },
+        )
+        .await
+    }
+
+    /// The reference of the cancel waiting for `tournament`'s hand in play, if one is.
+    pub async fn tournament_cancel_requested(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<String>, BankError> {
+        self.read(move |store| tournaments::stored_cancel_requested(store, tournament))
+            .await
+    }
+
+    /// `user`, a player still in, proposes a deal of `kind` while two to four are left;
+    /// answers its number. Refused while another waits. At the sit & go's table, so only
+    /// under the guild's lease.
+    pub async fn propose_deal(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        user: UserId,
+        kind: DealKind,
+        reference: &str,
+    ) -> Result<u64, BankError> {
+        self.call_leased(
+            guild,
+            ops::ProposeDeal {
+                guild,
+                tournament,
+                user,
+                kind,
+                reference: reference.to_string(),
+            },
+        )
+        .await
+    }
+
+    /// `user` accepts (or declines) deal `number`; answers what the deal paid when this
+    /// answer made it (empty otherwise). Under the guild's lease.
+    pub async fn answer_deal(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        number: u64,
+        user: UserId,
+        accept: bool,
+    ) -> Result<Payouts, BankError> {
+        self.call_leased(
+            guild,
+            ops::AnswerDeal {
+                guild,
+                tournament,
+                number,
+                user,
+                accept,
+            },
+        )
+        .await
+    }
+
+    /// Deal `number` lapsed: it is dropped (nothing when it is gone already). Under the
+    /// guild's lease.
+    pub async fn lapse_deal(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        number: u64,
+    ) -> Result<(), BankError> {
+        self.call_leased(
+            guild,
+            ops::LapseDeal {
+                guild,
+                tournament,
+                number,
             },
         )
         .await

@@ -24,6 +24,7 @@ mod settle_hand;
 #[cfg(test)]
 mod testing;
 mod tournament_cancel;
+mod tournament_deal;
 mod tournament_entry;
 mod tournament_finish;
 #[cfg(test)]
@@ -59,7 +60,8 @@ pub(crate) use remove_table_settings::RemoveTableSettings;
 pub(crate) use save_preferences::SavePreferences;
 pub(crate) use save_table_settings::SaveTableSettings;
 pub(crate) use settle_hand::SettleHand;
-pub(crate) use tournament_cancel::CancelTournament;
+pub(crate) use tournament_cancel::{CancelTournament, RequestTournamentCancel};
+pub(crate) use tournament_deal::{AnswerDeal, LapseDeal, ProposeDeal};
 pub(crate) use tournament_finish::TournamentResultAnnounced;
 pub(crate) use tournament_open::OpenTournament;
 pub(crate) use tournament_pause::PauseTournament;

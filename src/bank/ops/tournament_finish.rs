@@ -1,12 +1,14 @@
-//! A sit & go that is over pays its prize pool to the places' balances (a computer's to the
-//! guild's house), every payout in the
-//! one transaction of the hand that ended it (`tournament_record_hand`), so a crash either
-//! leaves the last hand unrecorded and nothing paid or everything paid: never a part, never
-//! twice. The payouts sum to the prize pool exactly (the core's division), which leaves the
-//! escrow empty. The same transaction adds the tournament to each entrant's stats, takes
-//! away what only a live one needs (its pause and its allowance of computer players), and
-//! marks its result as still to announce (`tournaments::set_unannounced`): the post comes
-//! after the commit, and a crash between them must not lose it.
+//! What every sit & go operation that decides places does with them, in its own
+//! transaction: each prize decided is paid to the place's balance (a computer's to the
+//! guild's house) and the finish added to the entrant's stats (`pay_prizes_due`), so a
+//! prize is paid in the transaction of the hand that put its player out (docs/RULES.md,
+//! "Prizes are paid at the bust") and a crash either leaves that hand unrecorded and
+//! nothing paid, or everything paid: never a part, never twice. When the sit & go is over
+//! (the last hand, or a deal), `finish` marks it finished: every prize paid sums to the
+//! prize pool exactly (the core's division), which leaves the escrow empty, and it takes
+//! away what only a live one needs (its pause, its allowance of computer players, a pending
+//! cancel) and marks its result as still to announce (`tournaments::set_unannounced`): the
+//! post comes after the commit, and a crash between them must not lose it.
 
 use super::Operation;
 use crate::bank::accounts::{self, Account};
@@ -18,8 +20,50 @@ use crate::bank::tournaments::{self, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 use crate::tournament::Tournament;
 
-/// Pays the finished `tournament` out of `state`'s escrow and marks it finished.
-pub(super) fn pay_out(
+/// Pays every prize `tournament` has decided and not yet paid, out of `state`'s escrow, and
+/// adds each of those finishes to its entrant's stats; answers what was paid, in the order
+/// decided (0 for an unpaid place).
+pub(super) fn pay_prizes_due(
+    draft: &mut Draft<'_>,
+    state: &TournamentState,
+    tournament: &mut Tournament,
+) -> Result<Payouts, BankError> {
+    let reference = references::payout_reference(state.id);
+    let mut paid = Vec::new();
+    for finish in tournament.prizes_due() {
+        let user = state
+            .entrant(finish.seat)
+            .ok_or_else(|| BankError::Storage(format!("no entrant at seat {}", finish.seat)))?;
+        if finish.prize > 0 {
+            accounts::transfer(
+                draft,
+                state.id.escrow(),
+                Account::owner(state.guild, user),
+                finish.prize,
+                Reason::TournamentPayout,
+                &reference,
+            )?;
+        }
+        stats::record_tournament(
+            draft,
+            state.guild,
+            &TournamentResult {
+                user,
+                buy_in: state.settings.buy_in,
+                paid: finish.prize,
+                place: Some(finish.place),
+            },
+        )?;
+        paid.push((user, finish.prize));
+    }
+    tournament.mark_prizes_paid();
+    Ok(paid)
+}
+
+/// Marks the sit & go over (won, or ended by a deal): its prizes are all paid (with
+/// [`pay_prizes_due`] first), what only a live one keeps goes, and its result is to
+/// announce.
+pub(super) fn finish(
     draft: &mut Draft<'_>,
     state: &mut TournamentState,
     tournament: Tournament,
@@ -29,36 +73,17 @@ pub(super) fn pay_out(
             tournament: state.id,
         });
     };
-    let reference = references::payout_reference(state.id);
-    let mut paid: Payouts = Vec::with_capacity(payouts.len());
-    let mut results = Vec::with_capacity(payouts.len());
-    for payout in payouts {
-        let user = state
-            .entrant(payout.seat)
-            .ok_or_else(|| BankError::Storage(format!("no entrant at seat {}", payout.seat)))?;
-        if payout.chips > 0 {
-            accounts::transfer(
-                draft,
-                state.id.escrow(),
-                Account::owner(state.guild, user),
-                payout.chips,
-                Reason::TournamentPayout,
-                &reference,
-            )?;
-        }
-        paid.push((user, payout.chips));
-        results.push(TournamentResult {
-            user,
-            buy_in: state.settings.buy_in,
-            paid: payout.chips,
-            place: Some(payout.place),
-        });
-    }
-    record_results(draft, state, &results)?;
-    tournaments::set_paused(draft, state.id, false);
-    tournaments::remove_computer_allowance(draft, state.id);
-    tournaments::remove_time_banks(draft, state.id);
+    let paid: Payouts = payouts
+        .iter()
+        .map(|payout| {
+            state
+                .entrant(payout.seat)
+                .map(|user| (user, payout.chips))
+                .ok_or_else(|| BankError::Storage(format!("no entrant at seat {}", payout.seat)))
+        })
+        .collect::<Result<_, _>>()?;
     tournaments::set_unannounced(draft, state.id, true);
+    state.deal = None;
     state.phase = TournamentPhase::Finished {
         tournament,
         payouts: paid,
@@ -66,7 +91,7 @@ pub(super) fn pay_out(
     Ok(())
 }
 
-/// Adds a tournament that finished, or was cancelled after its start, to its entrants' stats.
+/// Adds results of a cancelled sit & go to its entrants' stats.
 pub(super) fn record_results(
     draft: &mut Draft<'_>,
     state: &TournamentState,

@@ -23,13 +23,13 @@ fn open_in(channel: TableId, reference: &str) -> OpenTournament {
         guild: GUILD,
         channel,
         seats: 3,
-        settings: TournamentSettings {
-            game: GameChoice::Stud,
-            structure: Structure::built_in(StructureKind::Turbo),
-            buy_in: 100,
-            payouts: None,
-        },
+        settings: TournamentSettings::new(
+            GameChoice::Stud,
+            Structure::built_in(StructureKind::Turbo),
+            100,
+        ),
         computer_players: 0,
+        added_by: None,
         reference: reference.into(),
     }
 }
@@ -44,6 +44,7 @@ fn running_in(books: &mut Books, channel: TableId, reference: &str) -> Tournamen
                 guild: GUILD,
                 tournament: id,
                 user: UserId(user),
+                seat_seed: 0,
                 reference: format!("{reference} register {user}"),
             })
             .expect("registers");
@@ -148,6 +149,32 @@ fn a_finished_sit_and_go_leaves_its_channel_and_nothing_it_kept_while_live() {
         0,
         "its series of deals is taken away with it"
     );
+    books.assert_balanced();
+}
+
+fn last_over(books: &Books, channel: TableId) -> Option<TournamentId> {
+    tournament_live::stored_last_over_in(books.store(), channel)
+        .unwrap()
+        .map(|entry| entry.tournament)
+}
+
+#[test]
+fn a_channels_last_sit_and_go_over_is_found_by_one_key_finished_or_cancelled() {
+    let mut books = Books::new();
+    assert_eq!(last_over(&books, CHANNEL), None);
+    let finished = running_in(&mut books, CHANNEL, "finished");
+    assert_eq!(last_over(&books, CHANNEL), None, "not over while it runs");
+    play_out(&mut books, finished);
+    assert_eq!(last_over(&books, CHANNEL), Some(finished));
+    let cancelled = books.run(open_in(CHANNEL, "cancelled")).unwrap();
+    assert_eq!(
+        last_over(&books, CHANNEL),
+        Some(finished),
+        "the live one is not over"
+    );
+    books.run(cancel(cancelled, "cancel")).unwrap();
+    assert_eq!(last_over(&books, CHANNEL), Some(cancelled));
+    assert_eq!(last_over(&books, ELSEWHERE), None);
     books.assert_balanced();
 }
 

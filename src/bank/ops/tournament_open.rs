@@ -1,16 +1,22 @@
 //! A sit & go is opened in a channel: it takes the bank's next tournament number and waits
-//! for registrations. Refused, changing nothing, in a channel where a table is open or
-//! another tournament is live, and for settings no tournament of that many seats could be
-//! played with (too many places paid, a prize pool or chips past counting), or computer
-//! players allowed every seat (a sit & go is for people; computers fill the free seats at
-//! the start).
+//! for registrations. Its settings are fixed here, rules included. A prize added to the
+//! pool (a freeroll's prize) moves into the escrow in the same transaction, from the
+//! guild's house or the balance of the member who adds it, like any movement: a balance
+//! short of it is refused (the house is never minted into for it). Refused, changing
+//! nothing, in a channel where a table is open or another tournament is live, and for
+//! settings no tournament of that many seats could be played with (paying every place, a
+//! prize pool or chips past counting, rules the game has no use for), or computer players
+//! allowed every seat (a sit & go is for people; computers fill the free seats at the
+//! start).
 
+use super::tournament_cancel::source_account;
 use super::{Once, Operation};
-use crate::bank::ledger::Draft;
+use crate::bank::accounts::{self, Account};
+use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tables;
-use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
+use crate::bank::tournaments::{self, PrizeSource, TournamentId, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
-use crate::tournament::{Tournament, TournamentSettings};
+use crate::tournament::{Tournament, TournamentError, TournamentSettings};
 
 #[derive(Clone)]
 pub(crate) struct OpenTournament {
@@ -20,7 +26,19 @@ pub(crate) struct OpenTournament {
     pub settings: TournamentSettings,
     /// Free seats computer players may fill at the start (0: none); fewer than `seats`.
     pub computer_players: usize,
+    /// Where `settings.added_prize` comes from (required when it is more than 0).
+    pub added_by: Option<PrizeSource>,
     pub reference: String,
+}
+
+/// A refusal of the core's, as the bank says it: paying every place has its own words.
+pub(super) fn refusal_of(error: TournamentError) -> BankError {
+    match error {
+        TournamentError::MorePlacesThanEntrants { places, entrants } => {
+            BankError::PayoutPlaces { places, entrants }
+        }
+        other => BankError::BadTournament(other.to_string()),
+    }
 }
 
 impl Operation for OpenTournament {
@@ -32,8 +50,8 @@ impl Operation for OpenTournament {
             guild: self.guild,
             reference: self.reference.clone(),
             fingerprint: format!(
-                "tournament_open {} {} {} {settings}",
-                self.channel.0, self.seats, self.computer_players
+                "tournament_open {} {} {} {settings} {:?}",
+                self.channel.0, self.seats, self.computer_players, self.added_by
             ),
         })
     }
@@ -49,20 +67,25 @@ impl Operation for OpenTournament {
             seats,
             settings,
             computer_players,
-            reference: _,
+            added_by,
+            reference,
         } = self;
         if computer_players >= seats {
             return Err(BankError::BadTournament(format!(
                 "{computer_players} computer players for {seats} seats"
             )));
         }
+        if (settings.added_prize > 0) != added_by.is_some() {
+            return Err(BankError::BadTournament(
+                "an added prize needs its source, and only an added prize has one".into(),
+            ));
+        }
         // Computers enter at the sit & go's buy-in: it may not pass their bound.
         if computer_players != 0 {
             super::house_buy_in::refuse_computer_buy_in_above_limit(config, settings.buy_in)?;
         }
         // A full field must be playable as set: the start checks the field it gets.
-        Tournament::start(settings.clone(), seats)
-            .map_err(|error| BankError::BadTournament(error.to_string()))?;
+        Tournament::start(settings.clone(), seats).map_err(refusal_of)?;
         if let Some(table) = tables::read_table(draft, channel)?
             && table.open
         {
@@ -73,18 +96,33 @@ impl Operation for OpenTournament {
         if computer_players > 0 {
             tournaments::set_computer_allowance(draft, id, computer_players as u64);
         }
-        tournaments::write(
-            draft,
-            &TournamentState {
-                id,
-                guild,
-                channel,
-                seats,
-                settings,
-                entrants: Vec::new(),
-                phase: TournamentPhase::Registering,
-            },
-        );
+        let state = TournamentState {
+            id,
+            guild,
+            channel,
+            seats,
+            settings,
+            entrants: Vec::new(),
+            phase: TournamentPhase::Registering,
+            added_by,
+            deal: None,
+            deals_proposed: 0,
+        };
+        if let Some(source) = added_by {
+            let from = source_account(&state, source);
+            if let Account::Player { user, .. } = from {
+                accounts::ensure_player(draft, config, guild, user)?;
+            }
+            accounts::transfer(
+                draft,
+                from,
+                id.escrow(),
+                state.settings.added_prize,
+                Reason::TournamentAddedPrize,
+                &reference,
+            )?;
+        }
+        tournaments::write(draft, &state);
         Ok(id)
     }
 }

@@ -1,7 +1,8 @@
 //! A sit & go's hand is recorded: the stacks it ended with become the stacks the next hand
-//! starts with, and with them the level, the hands played and the places of the players it
-//! busted. The hand that leaves one player with every chip also pays the prize pool, in
-//! the same transaction (`tournament_finish`). Idempotent by hand number: recording a hand
+//! starts with, and with them the level, the hands played, the seat dealt first and the
+//! places of the players it busted, whose prizes it pays in the same transaction
+//! (`tournament_finish::pay_prizes_due`); the hand that leaves one player with every chip
+//! also pays first prize and marks the sit & go finished. Idempotent by hand number: recording a hand
 //! already recorded changes nothing, so a retry after a crash is safe; a hand out of turn or
 //! stacks that do not fit the hand are refused, changing nothing. A hand cut short is never
 //! recorded: the tournament resumes from the stacks it started with. The hand's public
@@ -9,7 +10,7 @@
 //! sit & go's hand (`records::ChannelHand::SitAndGo`), so it is stored exactly once.
 
 use super::Operation;
-use super::tournament_finish::pay_out;
+use super::tournament_finish::{finish, pay_prizes_due};
 use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId, records};
@@ -67,8 +68,11 @@ impl Operation for RecordTournamentHand {
                 reason: error.to_string(),
             }
         })?;
+        pay_prizes_due(draft, &state, &mut tournament)?;
+        // A deal proposed before this hand is stale: the stacks it divided have moved.
+        state.deal = None;
         if tournament.is_over() {
-            pay_out(draft, &mut state, tournament)?;
+            finish(draft, &mut state, tournament)?;
         } else {
             state.phase = TournamentPhase::Running(tournament);
         }
@@ -92,6 +96,7 @@ impl Operation for RecordTournamentHand {
 mod tests {
     use crate::bank::BankError;
     use crate::bank::ops::tournament_testkit::*;
+    use crate::bank::references;
 
     #[tokio::test]
     async fn a_hand_is_recorded_in_turn_once_an_old_one_changes_nothing_and_one_ahead_is_refused() {
@@ -154,6 +159,60 @@ mod tests {
         );
         let winner = balance(&bank, 1).await.max(balance(&bank, 2).await);
         assert_eq!(winner, STARTING + 100);
+        assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn a_paid_place_is_paid_in_the_transaction_of_the_hand_that_put_it_out() {
+        let bank = open_bank().await;
+        // Seven of 100 paying 50/30/20: 350/210/140. Four busts in turn reach third place.
+        let id = open_with(&bank, 7, 100, 7).await;
+        for _ in 0..4 {
+            let (hand, stacks) = next_hand_busting_the_last(&bank, id).await;
+            bank.record_tournament_hand(GUILD, id, hand, &stacks)
+                .await
+                .unwrap();
+        }
+        let paid_before = entries_with(&bank, &references::payout_reference(id)).await;
+        assert!(paid_before.is_empty(), "places 7 to 4 are not paid");
+        let third = {
+            let next = running(&bank, id).await.next_hand().expect("a hand");
+            let state = bank.tournament(id).await.unwrap().expect("known");
+            state
+                .entrant(*next.seats.last().expect("a seat"))
+                .expect("an entrant")
+        };
+        let (hand, stacks) = next_hand_busting_the_last(&bank, id).await;
+        bank.record_tournament_hand(GUILD, id, hand, &stacks)
+            .await
+            .unwrap();
+        let paid = entries_with(&bank, &references::payout_reference(id)).await;
+        assert_eq!(
+            paid.len(),
+            1,
+            "third is paid with the hand that put them out"
+        );
+        assert_eq!(paid[0].amount, 140);
+        assert_eq!(balance(&bank, third.0).await, STARTING - 100 + 140);
+        let stats = bank.tournament_stats(GUILD, third).await.unwrap();
+        assert_eq!((stats.entries, stats.cashes, stats.net), (1, 1, 40));
+        // The escrow holds the pool less third's prize; the audit agrees.
+        let report = bank.audit().await.unwrap();
+        assert!(report.ok, "{:?}", report.breaks);
+        assert_eq!(report.tournament_chips, 700 - 140);
+        // The same hand again (a retry) pays nothing twice.
+        bank.record_tournament_hand(GUILD, id, hand, &stacks)
+            .await
+            .unwrap();
+        assert_eq!(
+            entries_with(&bank, &references::payout_reference(id))
+                .await
+                .len(),
+            1
+        );
+        let places = play_out(&bank, id).await;
+        let prizes: Vec<u64> = places.iter().map(|(_, _, prize)| *prize).collect();
+        assert_eq!(&prizes[..3], &[350, 210, 140]);
         assert_books_balance(&bank).await;
     }
 

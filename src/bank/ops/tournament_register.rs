@@ -16,6 +16,9 @@ pub(crate) struct RegisterTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,
     pub user: UserId,
+    /// Draws the seats when this registration fills the last one (not part of the
+    /// fingerprint).
+    pub seat_seed: u64,
     pub reference: String,
 }
 
@@ -36,13 +39,14 @@ impl Operation for RegisterTournament {
             guild,
             tournament,
             user,
+            seat_seed,
             reference,
         } = self;
         let mut state = tournaments::read_in_guild(draft, guild, tournament)?;
         refuse_unless_registering(&state.phase, tournament)?;
         enter(draft, config, &mut state, user, &reference)?;
         if state.entrants.len() == state.seats {
-            start(&mut state)?;
+            start(&mut state, seat_seed)?;
         }
         tournaments::write(draft, &state);
         Ok(state.entrants.len() as u64)

@@ -1,11 +1,18 @@
-//! A sit & go starts: every entrant gets the structure's starting stack and the prize pool
-//! is the buy-ins. It starts by itself when its seats fill; a moderator starts it earlier
+//! A sit & go starts: the seats are drawn at random (docs/RULES.md, "Seats": the entrants
+//! are put in seat order, from a seed the caller drew, so a retry draws the same), every
+//! entrant gets the structure's starting stack and the prize pool is the buy-ins and any
+//! added prize. It starts by itself when its seats fill; a moderator starts it earlier
 //! with at least two entrants (fewer are refused, changing nothing). Where the moderator who
 //! opened it allowed computer players, a moderator's start first fills that many free seats
 //! with them, their buy-ins the house's, in the same transaction; computers never fill a
 //! sit & go nobody has entered.
 
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha20Rng;
+
 use super::tournament_entry::{enter, refuse_unless_registering};
+use super::tournament_open::refusal_of;
 use super::{Once, Operation};
 use crate::bank::ledger::Draft;
 use crate::bank::references;
@@ -17,11 +24,15 @@ use crate::tournament::Tournament;
 pub(crate) struct StartTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,
+    /// Draws the seats (not part of the fingerprint: a retry with another seed is the same
+    /// start, answered as it was).
+    pub seat_seed: u64,
     pub reference: String,
 }
 
-/// Starts a registering tournament with its entrants (at least two).
-pub(super) fn start(state: &mut TournamentState) -> Result<(), BankError> {
+/// Starts a registering tournament with its entrants (at least two), drawing their seats
+/// from `seat_seed`.
+pub(super) fn start(state: &mut TournamentState, seat_seed: u64) -> Result<(), BankError> {
     let entrants = state.entrants.len();
     if entrants < 2 {
         return Err(BankError::TooFewEntrants {
@@ -29,8 +40,10 @@ pub(super) fn start(state: &mut TournamentState) -> Result<(), BankError> {
             entrants,
         });
     }
-    let tournament = Tournament::start(state.settings.clone(), entrants)
-        .map_err(|error| BankError::BadTournament(error.to_string()))?;
+    let tournament = Tournament::start(state.settings.clone(), entrants).map_err(refusal_of)?;
+    state
+        .entrants
+        .shuffle(&mut ChaCha20Rng::seed_from_u64(seat_seed));
     state.phase = TournamentPhase::Running(tournament);
     Ok(())
 }
@@ -50,7 +63,7 @@ impl Operation for StartTournament {
         let mut state = tournaments::read_in_guild(draft, self.guild, self.tournament)?;
         refuse_unless_registering(&state.phase, self.tournament)?;
         fill_with_computers(draft, config, &mut state, &self.reference)?;
-        start(&mut state)?;
+        start(&mut state, self.seat_seed)?;
         tournaments::write(draft, &state);
         Ok(())
     }
@@ -164,7 +177,14 @@ mod tests {
         bank.start_tournament(GUILD, id, "start").await.unwrap();
         let state = bank.tournament(id).await.unwrap().expect("known");
         assert_eq!(state.entrants.len(), 5);
-        assert!(state.entrants[2..].iter().all(|user| user.is_computer()));
+        assert_eq!(
+            state
+                .entrants
+                .iter()
+                .filter(|user| user.is_computer())
+                .count(),
+            3
+        );
         assert_eq!(
             running(&bank, id)
                 .await
@@ -175,6 +195,33 @@ mod tests {
         let house = bank.house_stats(GUILD).await.unwrap();
         assert_eq!(house.minted, 300);
         assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn the_start_draws_the_seats_from_its_seed_and_a_retry_keeps_them() {
+        let mut seatings = std::collections::BTreeSet::new();
+        for seed in 0..8 {
+            let bank = open_bank().await;
+            let id = open_with(&bank, 6, 100, 6 - 1).await;
+            bank.start_tournament_seeded(GUILD, id, seed, "start")
+                .await
+                .unwrap();
+            let drawn = bank.tournament(id).await.unwrap().expect("known").entrants;
+            // The same start again (another seed) answers as it was: the seats stand.
+            bank.start_tournament_seeded(GUILD, id, seed + 100, "start")
+                .await
+                .unwrap();
+            let again = bank.tournament(id).await.unwrap().expect("known").entrants;
+            assert_eq!(drawn, again);
+            let mut sorted = drawn.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (1..=5).map(UserId).collect::<Vec<_>>());
+            seatings.insert(drawn);
+        }
+        assert!(
+            seatings.len() > 4,
+            "eight seeds draw several seatings, not registration order: {seatings:?}"
+        );
     }
 
     #[tokio::test]

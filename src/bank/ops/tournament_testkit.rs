@@ -40,12 +40,11 @@ pub(crate) async fn open_bank() -> TestBank {
 }
 
 pub(crate) fn settings(buy_in: u64) -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
         buy_in,
-        payouts: None,
-    }
+    )
 }
 
 /// Opens a sit & go of `seats` in `CHANNEL` and registers users 1..=`entrants`.

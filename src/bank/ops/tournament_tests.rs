@@ -15,12 +15,11 @@ use crate::tournament::{Structure, StructureKind, TournamentSettings};
 const CHANNEL: TableId = TableId(40);
 
 fn settings(buy_in: u64) -> TournamentSettings {
-    TournamentSettings {
-        game: GameChoice::Stud,
-        structure: Structure::built_in(StructureKind::Turbo),
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
         buy_in,
-        payouts: None,
-    }
+    )
 }
 
 fn open_in(
@@ -36,6 +35,7 @@ fn open_in(
         seats,
         settings: settings(buy_in),
         computer_players: computers,
+        added_by: None,
         reference: reference.into(),
     }
 }
@@ -45,6 +45,7 @@ fn register(id: TournamentId, user: u64) -> RegisterTournament {
         guild: GUILD,
         tournament: id,
         user: UserId(user),
+        seat_seed: 0,
         reference: format!("register {user}"),
     }
 }
@@ -62,6 +63,7 @@ fn start(id: TournamentId) -> StartTournament {
     StartTournament {
         guild: GUILD,
         tournament: id,
+        seat_seed: 0,
         reference: "start".into(),
     }
 }

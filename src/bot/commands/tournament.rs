@@ -1,27 +1,32 @@
-//! `/tournament`: open, start and cancel a sit & go (moderators) and its status (anyone), and
-//! registration through `/join` and `/leave` in a channel where one is live (`live_here`). Every
-//! chip moves in the bank at once (`Bank::register_tournament` and the rest); this file only
-//! asks and tells.
+//! `/tournament`: open, start and cancel a sit & go (moderators), its status and the results
+//! of a finished one (anyone), a deal among the last players (a player still in), and
+//! registration through `/join` and `/leave` in a channel where one is live (`live_here`).
+//! Every chip moves in the bank at once (`Bank::register_tournament` and the rest); a running
+//! sit & go's cancel and deal go through its table, which makes them between hands only. This
+//! file only asks and tells; the words are `tournament_text`'s.
 
-use crate::bank::{TournamentId, TournamentPhase, TournamentState, UserId};
-use crate::lobby::LobbyError;
+use crate::bank::{OpenExtras, PrizeSource, TournamentId, TournamentPhase, TournamentState};
+use crate::lobby::{DealOffer, LobbyError, TournamentCancel};
 use crate::refusal::Refusal;
-use crate::render::{self, Locale, display_name, tr};
-use crate::tournament::{PayoutTable, Structure, StructureKind, Tournament, TournamentSettings};
+use crate::render::{self, display_name, tr};
+use crate::tournament::{DealKind, PayoutTable, Structure, StructureKind, TournamentSettings};
 
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
+use super::tournament_text::{cancelled_text, deal_offer_text, results_text, status_text};
+use crate::bot::Context;
 use crate::bot::permissions;
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
-use crate::bot::{Bot, Context};
 
-/// The built-in structures, by the names Discord lists.
+/// The structures, by the names Discord lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum StructureOption {
     #[name = "regular"]
     Regular,
     #[name = "turbo"]
     Turbo,
+    #[name = "custom"]
+    Custom,
 }
 
 impl StructureOption {
@@ -29,8 +34,27 @@ impl StructureOption {
         match self {
             StructureOption::Regular => StructureKind::Regular,
             StructureOption::Turbo => StructureKind::Turbo,
+            StructureOption::Custom => StructureKind::Custom,
         }
     }
+}
+
+/// Where a prize added at the open comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum PrizeFromOption {
+    #[name = "house"]
+    House,
+    #[name = "own_balance"]
+    OwnBalance,
+}
+
+/// How a deal divides the prizes left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum DealOption {
+    #[name = "icm"]
+    Icm,
+    #[name = "chop"]
+    Chop,
 }
 
 /// What the tournament commands refuse before the bank is asked.
@@ -42,6 +66,12 @@ pub enum TournamentRefused {
     BadPayouts,
     #[error("computer players may fill some seats, never all of them")]
     TooManyComputers,
+    #[error("an added prize needs prize_from: the house or your own balance")]
+    PrizeNeedsSource,
+    #[error("a moderator still in the sit & go cannot cancel it")]
+    CancelByPlayer,
+    #[error("no such finished sit & go here")]
+    NoResults,
 }
 
 impl Refusal for TournamentRefused {
@@ -50,6 +80,9 @@ impl Refusal for TournamentRefused {
             TournamentRefused::NoneHere => "tournament-none-here",
             TournamentRefused::BadPayouts => "tournament-bad-payouts",
             TournamentRefused::TooManyComputers => "tournament-too-many-computers",
+            TournamentRefused::PrizeNeedsSource => "tournament-prize-needs-source",
+            TournamentRefused::CancelByPlayer => "tournament-cancel-by-player",
+            TournamentRefused::NoResults => "tournament-no-results",
         }
     }
 }
@@ -57,13 +90,14 @@ impl Refusal for TournamentRefused {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("open", "start", "cancel", "status"),
+    subcommands("open", "start", "cancel", "status", "deal", "results"),
     subcommand_required
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Outcome {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn open(
     ctx: Context<'_>,
@@ -71,8 +105,14 @@ pub async fn open(
     seats: Bounded<Seats>,
     #[min = 0] buy_in: u64,
     structure: StructureOption,
+    levels: Option<String>,
+    #[min = 1]
+    #[max = 100]
+    hands_per_level: Option<u32>,
     payouts: Option<String>,
     computer_players: Option<Bounded<ComputerSeats>>,
+    #[min = 0] prize: Option<u64>,
+    prize_from: Option<PrizeFromOption>,
 ) -> Outcome {
     let seats = seats.0;
     let reference = reference(ctx, "tournament-open");
@@ -97,34 +137,64 @@ pub async fn open(
             Ok(payouts) => payouts,
             Err(_) => return caller.refuse(&TournamentRefused::BadPayouts),
         };
+        let structure =
+            match Structure::chosen(structure.kind(), hands_per_level, levels.as_deref()) {
+                Ok(structure) => structure,
+                Err(error) => return caller.refuse(&error),
+            };
+        let added_prize = prize.unwrap_or(0);
+        let added_by = match (added_prize, prize_from) {
+            (0, _) => None,
+            (_, Some(PrizeFromOption::House)) => Some(PrizeSource::House),
+            (_, Some(PrizeFromOption::OwnBalance)) => Some(PrizeSource::Member(caller.user)),
+            (_, None) => return caller.refuse(&TournamentRefused::PrizeNeedsSource),
+        };
+        // The betting rules are fixed now, from the operator's config as it is at the open.
         let settings = TournamentSettings {
-            game: game.0,
-            structure: Structure::built_in(structure.kind()),
-            buy_in,
             payouts,
+            rules: caller.bot.config().table.rules,
+            added_prize,
+            ..TournamentSettings::new(game.0, structure, buy_in)
         };
-        let bank = caller.bot.bank();
-        let opened = bank
-            .open_tournament_with_computers(
-                caller.guild,
-                caller.table,
-                usize::from(seats),
-                settings,
-                usize::from(computers),
-                &reference,
-            )
-            .await;
-        let id = match opened {
-            Ok(id) => id,
-            Err(error) => return caller.refuse(&error),
+        let extras = OpenExtras {
+            computer_players: usize::from(computers),
+            added_by,
         };
-        match bank.tournament(id).await {
-            Ok(Some(state)) => opened_answer(&caller, &state, computers),
-            Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
-            Err(error) => caller.refuse(&error),
-        }
+        open_and_answer(&caller, seats, settings, extras, computers, &reference).await
     })
     .await
+}
+
+/// Opens the sit & go with `seats` seats and `settings` in the caller's channel: the
+/// channel's answer (its status and Register button), or the refusal.
+async fn open_and_answer(
+    caller: &Caller,
+    seats: u8,
+    settings: TournamentSettings,
+    extras: OpenExtras,
+    computers: u8,
+    reference: &str,
+) -> Answer {
+    let bank = caller.bot.bank();
+    let opened = bank
+        .open_tournament_with(
+            caller.guild,
+            caller.table,
+            usize::from(seats),
+            settings,
+            extras,
+            reference,
+        )
+        .await;
+    let id = match opened {
+        Ok(id) => id,
+        Err(error) => return caller.refuse(&error),
+    };
+    match bank.tournament(id).await {
+        Ok(Some(state)) => opened_answer(caller, &state, computers),
+        Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
+        Err(error) => caller.refuse(&error),
+    }
 }
 
 /// The channel's answer to a sit & go just opened: its status, the computer players who fill
@@ -147,7 +217,7 @@ fn opened_answer(caller: &Caller, state: &TournamentState, computers: u8) -> Ans
     };
     Answer::public(format!(
         "{opened}\n{}",
-        status_text(&caller.bot, caller.public, state)
+        status_text(&caller.bot, caller.public, state, computers.into())
     ))
     .with_button(
         register.encode(),
@@ -179,6 +249,10 @@ pub async fn start(ctx: Context<'_>) -> Outcome {
     .await
 }
 
+// Cancels the channel's sit & go (docs/RULES.md, "Cancelling"): before the start every
+// buy-in goes back; a running one is cancelled between hands, its hand in play played to
+// its end first. A moderator still in it cannot: another moderator can, or the players
+// left can agree a deal.
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn cancel(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-cancel");
@@ -187,34 +261,51 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
             Ok(state) => state,
             Err(answer) => return answer,
         };
-        let was_running = matches!(state.phase, TournamentPhase::Running(_));
-        if was_running && let Ok(table) = caller.bot.lobby().table(caller.table) {
-            // Through its table, which plays the hand in play to its end and records it
-            // first: no cancel decides a pot. Its task gone meanwhile (the sit & go ended,
-            // or the bot is stopping), the bank below says what is left to cancel.
-            match table.cancel_sit_and_go(&reference).await {
-                Ok(paid) => {
-                    return Answer::public(cancelled_text(&caller.bot, caller.public, true, &paid));
-                }
-                Err(LobbyError::TableClosed { .. }) => {}
-                Err(error) => return caller.refuse(&error),
-            }
-        }
-        let paid = match caller
-            .bot
-            .bank()
-            .cancel_tournament(caller.guild, state.id, &reference)
-            .await
-        {
-            Ok(paid) => paid,
-            Err(error) => return caller.refuse(&error),
+        let TournamentPhase::Running(running) = &state.phase else {
+            return match caller
+                .bot
+                .bank()
+                .cancel_tournament(caller.guild, state.id, &reference)
+                .await
+            {
+                Ok(_) => Answer::public(tr(caller.public, "tournament-cancelled-refunded", &[])),
+                Err(error) => caller.refuse(&error),
+            };
         };
-        Answer::public(cancelled_text(
-            &caller.bot,
-            caller.public,
-            was_running,
-            &paid,
-        ))
+        let still_in = state
+            .seat_of(caller.user)
+            .is_some_and(|seat| running.players_left().contains(&seat));
+        if still_in {
+            return caller.refuse(&TournamentRefused::CancelByPlayer);
+        }
+        let through_table = match super::table_of(&caller).await {
+            Ok(table) => table.cancel_tournament(&reference).await,
+            Err(error) => Err(error),
+        };
+        let cancelled = match through_table {
+            // No table deals it (it could not open, or its task ended meanwhile: the sit & go
+            // ended, or the bot is stopping): the bank says what is left to cancel.
+            Err(LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. }) => caller
+                .bot
+                .bank()
+                .cancel_tournament(caller.guild, state.id, &reference)
+                .await
+                .map(|paid| TournamentCancel::Cancelled {
+                    refunded: running.finishes().is_empty(),
+                    paid,
+                })
+                .map_err(LobbyError::from),
+            other => other,
+        };
+        match cancelled {
+            Ok(TournamentCancel::Cancelled { refunded, paid }) => {
+                Answer::public(cancelled_text(&caller.bot, caller.public, refunded, &paid))
+            }
+            Ok(TournamentCancel::AfterHand) => {
+                Answer::public(tr(caller.public, "tournament-cancel-waits", &[]))
+            }
+            Err(error) => caller.refuse(&error),
+        }
     })
     .await
 }
@@ -224,30 +315,115 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
     in_guild(ctx, |caller| async move {
         match here(&caller).await {
             Ok(state) => {
-                let mut text = status_text(&caller.bot, caller.locale, &state);
-                if state.tournament().is_none() {
-                    // Before the start the entrants list shows no computer yet: say how many
-                    // seats they may fill, as the open message did.
-                    let bank = caller.bot.bank();
-                    match bank.tournament_computer_players(state.id).await {
-                        Ok(0) => {}
-                        Ok(seats) => {
-                            let filled = tr(
-                                caller.locale,
-                                "tournament-computers-fill",
-                                &[
-                                    ("seats", seats.into()),
-                                    ("buy_in", state.settings.buy_in.into()),
-                                ],
-                            );
-                            text = format!("{text}\n{filled}");
-                        }
+                // Before the start the entrants list shows no computer yet: say how many
+                // seats they may fill, as the open message did.
+                let computers = if state.tournament().is_none() {
+                    match caller
+                        .bot
+                        .bank()
+                        .tournament_computer_players(state.id)
+                        .await
+                    {
+                        Ok(seats) => seats,
                         Err(error) => return caller.refuse(&error),
                     }
+                } else {
+                    0
+                };
+                let mut text = status_text(&caller.bot, caller.locale, &state, computers);
+                if computers > 0 {
+                    let filled = tr(
+                        caller.locale,
+                        "tournament-computers-fill",
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
+                    );
+                    text = format!("{text}\n{filled}");
                 }
                 Answer::private(text)
             }
             Err(answer) => answer,
+        }
+    })
+    .await
+}
+
+// A player still in proposes a deal to the players left (two to four), between hands: the
+// channel sees the amounts, and each player left accepts or declines with the buttons.
+#[poise::command(slash_command, guild_only)]
+pub async fn deal(ctx: Context<'_>, kind: DealOption) -> Outcome {
+    let reference = reference(ctx, "tournament-deal");
+    let kind = match kind {
+        DealOption::Icm => DealKind::Icm,
+        DealOption::Chop => DealKind::ChipChop,
+    };
+    in_guild(ctx, |caller| async move {
+        let state = match here(&caller).await {
+            Ok(state) => state,
+            Err(answer) => return answer,
+        };
+        if !matches!(state.phase, TournamentPhase::Running(_)) {
+            return caller.refuse(&crate::bank::BankError::TournamentNotRunning {
+                tournament: state.id,
+            });
+        }
+        let offered = match super::table_of(&caller).await {
+            Ok(table) => table.propose_deal(caller.user, kind, &reference).await,
+            Err(error) => Err(error),
+        };
+        match offered {
+            Ok(offer) => deal_answer(&caller, &offer),
+            Err(error) => caller.refuse(&error),
+        }
+    })
+    .await
+}
+
+/// The channel's message of a deal proposed: the amounts, and the buttons to answer it.
+fn deal_answer(caller: &Caller, offer: &DealOffer) -> Answer {
+    let text = deal_offer_text(&caller.bot, caller.public, caller.user, offer);
+    if offer.made {
+        return Answer::public(text);
+    }
+    let button = |accept: bool| {
+        crate::bot::custom_id::ButtonId::Deal {
+            tournament: offer.tournament.0,
+            number: offer.number,
+            accept,
+        }
+        .encode()
+    };
+    Answer::public(text)
+        .with_button(
+            button(true),
+            tr(caller.public, "tournament-deal-accept", &[]),
+        )
+        .with_button(
+            button(false),
+            tr(caller.public, "tournament-deal-decline", &[]),
+        )
+}
+
+// A finished (or cancelled) sit & go's places, prizes and hands: `number`'s, or the
+// channel's last.
+#[poise::command(slash_command, guild_only)]
+pub async fn results(ctx: Context<'_>, #[min = 1] number: Option<u64>) -> Outcome {
+    in_guild(ctx, |caller| async move {
+        // One record, by its number or by the channel's last over: never every record.
+        let bank = caller.bot.bank();
+        let found = match number {
+            Some(number) => bank.tournament(TournamentId(number)).await,
+            None => bank.last_tournament_over_in(caller.table).await,
+        };
+        let found = match found {
+            Ok(found) => found.filter(|state| !state.is_live() && state.guild == caller.guild),
+            Err(error) => return caller.refuse(&error),
+        };
+        match found {
+            Some(state) => Answer::private(results_text(&caller.bot, caller.locale, &state)),
+            None => caller.refuse(&TournamentRefused::NoResults),
         }
     })
     .await
@@ -294,7 +470,10 @@ pub(crate) async fn join(caller: Caller, reference: String, state: TournamentSta
         Ok(entrants) => entrants,
         Err(error) => return caller.refuse(&error),
     };
-    let pool = entrants.saturating_mul(state.settings.buy_in);
+    let pool = usize::try_from(entrants)
+        .ok()
+        .and_then(|entrants| state.settings.prize_pool(entrants))
+        .unwrap_or(0);
     let registered = tr(
         caller.public,
         "tournament-registered",
@@ -378,7 +557,7 @@ async fn started(caller: &Caller, id: TournamentId) -> Answer {
             );
             Answer::public(format!(
                 "{started}\n{}",
-                status_text(&caller.bot, caller.public, &state)
+                status_text(&caller.bot, caller.public, &state, 0)
             ))
         }
         Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
@@ -386,146 +565,11 @@ async fn started(caller: &Caller, id: TournamentId) -> Answer {
     }
 }
 
-/// A member's name, or a computer player's marked 🤖 as at cash tables.
-fn name_of(bot: &Bot, user: UserId) -> String {
-    let name = display_name(&bot.names().name_or_placeholder(user));
-    if user.is_computer() {
-        format!("{name} 🤖")
-    } else {
-        name
-    }
-}
-
-/// The message of a cancel: every buy-in refunded, or the pool divided by chips.
-fn cancelled_text(bot: &Bot, locale: Locale, was_running: bool, paid: &[(UserId, u64)]) -> String {
-    if !was_running {
-        return tr(locale, "tournament-cancelled-refunded", &[]);
-    }
-    let mut lines = vec![tr(locale, "tournament-cancelled-divided", &[])];
-    for &(user, chips) in paid {
-        lines.push(tr(
-            locale,
-            "tournament-cancel-share",
-            &[("name", name_of(bot, user).into()), ("chips", chips.into())],
-        ));
-    }
-    lines.join("\n")
-}
-
-/// Entrants, prize pool, structure, payouts and, once started, the standings.
-pub fn status_text(bot: &Bot, locale: Locale, state: &TournamentState) -> String {
-    let mut lines = status_head(locale, state);
-    match state.tournament() {
-        None => {
-            for &user in &state.entrants {
-                lines.push(format!("• {}", name_of(bot, user)));
-            }
-        }
-        Some(tournament) => lines.extend(standing_lines(bot, locale, state, tournament)),
-    }
-    lines.join("\n")
-}
-
-/// The status's first lines: the game, entrants and pool (a freeroll when the buy-in is 0);
-/// the structure; the payouts, which a freeroll has none of.
-fn status_head(locale: Locale, state: &TournamentState) -> Vec<String> {
-    let settings = &state.settings;
-    let structure = &settings.structure;
-    let first = structure.level_at(0).level.stakes;
-    let entrants = state.entrants.len();
-    let pool = state.buy_ins().unwrap_or(0);
-    let payouts = match state.tournament() {
-        Some(tournament) => tournament.payout_table().clone(),
-        None => settings
-            .payouts
-            .clone()
-            .unwrap_or_else(|| PayoutTable::for_entrants(entrants.max(2))),
-    };
-    let percentages = payouts
-        .percentages()
-        .iter()
-        .map(|percent| format!("{percent}%"))
-        .collect::<Vec<_>>()
-        .join(" / ");
-    let mut lines = vec![
-        tr(
-            locale,
-            "tournament-status-head",
-            &[
-                (
-                    "game",
-                    render::hand_names::sit_and_go_game(locale, settings.game).into(),
-                ),
-                ("entrants", entrants.into()),
-                ("seats", state.seats.into()),
-                ("buy_in", settings.buy_in.into()),
-                ("pool", pool.into()),
-            ],
-        ),
-        tr(
-            locale,
-            "tournament-status-structure",
-            &[
-                ("stack", structure.starting_stack().into()),
-                ("hands", u64::from(structure.level_at(0).level.hands).into()),
-                ("ante", first.ante.into()),
-                ("bring_in", first.bring_in.into()),
-                ("small_bet", first.small_bet.into()),
-                ("big_bet", first.big_bet.into()),
-            ],
-        ),
-    ];
-    // A freeroll has no prize pool to divide.
-    if settings.buy_in > 0 {
-        lines.push(tr(
-            locale,
-            "tournament-status-payouts",
-            &[("payouts", percentages.into())],
-        ));
-    }
-    lines
-}
-
-/// A started tournament's players by chips (seat order among equals), each still in with
-/// their chips or out with their place.
-fn standing_lines(
-    bot: &Bot,
-    locale: Locale,
-    state: &TournamentState,
-    tournament: &Tournament,
-) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut standing: Vec<(usize, u64)> = tournament.stacks().iter().copied().enumerate().collect();
-    standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    for (seat, chips) in standing {
-        let Some(user) = state.entrant(seat) else {
-            continue;
-        };
-        let name = name_of(bot, user);
-        let finish = tournament
-            .finishes()
-            .iter()
-            .find(|finish| finish.seat == seat);
-        lines.push(match finish {
-            Some(finish) => tr(
-                locale,
-                "tournament-standing-out",
-                &[("name", name.into()), ("place", finish.place.into())],
-            ),
-            None => tr(
-                locale,
-                "tournament-standing-in",
-                &[("name", name.into()), ("chips", chips.into())],
-            ),
-        });
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bank::BankError;
+    use crate::render::Locale;
 
     #[test]
     fn every_tournament_refusal_a_player_can_act_on_has_its_own_words_in_every_language() {
@@ -550,12 +594,43 @@ mod tests {
             },
             BankError::TournamentNotRunning { tournament: id },
             BankError::TournamentOver { tournament: id },
+            BankError::PayoutPlaces {
+                places: 3,
+                entrants: 3,
+            },
+            BankError::NotStillIn { tournament: id },
+            BankError::DealPlayers { left: 5 },
+            BankError::DealPending { tournament: id },
+            BankError::NoSuchDeal { tournament: id },
         ];
-        let ours = [TournamentRefused::NoneHere, TournamentRefused::BadPayouts];
+        let ours = [
+            TournamentRefused::NoneHere,
+            TournamentRefused::BadPayouts,
+            TournamentRefused::TooManyComputers,
+            TournamentRefused::PrizeNeedsSource,
+            TournamentRefused::CancelByPlayer,
+            TournamentRefused::NoResults,
+        ];
+        let structures = [
+            crate::tournament::Structure::chosen(StructureKind::Custom, None, None),
+            crate::tournament::Structure::chosen(StructureKind::Custom, None, Some("1/2/5")),
+            crate::tournament::Structure::chosen(StructureKind::Custom, None, Some("1/2/5/10x0")),
+            crate::tournament::Structure::chosen(StructureKind::Turbo, Some(101), None),
+            crate::tournament::Structure::chosen(StructureKind::Turbo, None, Some("1/2/5/10")),
+            crate::tournament::Structure::chosen(
+                StructureKind::Custom,
+                None,
+                Some("1/2/5/10x3, 2/12/10/20x3"),
+            ),
+        ]
+        .map(|refused| refused.expect_err("refused"));
+        let lobby = [LobbyError::DealDuringHand, LobbyError::SitAndGoEnding];
         let every = bank
             .iter()
             .map(|error| error as &dyn Refusal)
-            .chain(ours.iter().map(|refused| refused as &dyn Refusal));
+            .chain(ours.iter().map(|refused| refused as &dyn Refusal))
+            .chain(structures.iter().map(|refused| refused as &dyn Refusal))
+            .chain(lobby.iter().map(|refused| refused as &dyn Refusal));
         for why in every {
             assert!(!why.is_fault(), "{why}");
             for locale in Locale::ALL {
@@ -567,48 +642,9 @@ mod tests {
         }
         let full = render::refusal(Locale::En, &bank[6], &|_| String::new());
         assert_eq!(full, "The sit & go is full (6 seats).");
-    }
-
-    fn registering(game: crate::table::GameChoice, buy_in: u64) -> TournamentState {
-        TournamentState {
-            id: TournamentId(1),
-            guild: crate::bank::GuildId(1),
-            channel: crate::ids::TableId(1),
-            seats: 6,
-            settings: TournamentSettings {
-                game,
-                structure: Structure::built_in(StructureKind::Regular),
-                buy_in,
-                payouts: None,
-            },
-            entrants: vec![UserId(1), UserId(2)],
-            phase: TournamentPhase::Registering,
-        }
-    }
-
-    #[test]
-    fn a_freerolls_status_says_freeroll_and_tells_no_prizes_by_place() {
-        for locale in Locale::ALL {
-            let paid = status_head(locale, &registering(crate::table::GameChoice::Stud, 100));
-            assert_eq!(paid.len(), 3, "{locale}: {paid:?}");
-            assert!(paid[0].contains("buy-in 100"), "{locale}: {paid:?}");
-            let freeroll = status_head(locale, &registering(crate::table::GameChoice::Stud, 0));
-            assert_eq!(freeroll.len(), 2, "{locale}: no payouts line: {freeroll:?}");
-            assert!(freeroll[0].contains("freeroll"), "{locale}: {freeroll:?}");
-            assert!(!freeroll[0].contains("buy-in"), "{locale}: {freeroll:?}");
-        }
-    }
-
-    #[test]
-    fn a_mix_sit_and_gos_status_names_its_rotation_by_level_with_one_colon_at_most() {
-        for locale in Locale::ALL {
-            let head = &status_head(locale, &registering(crate::table::GameChoice::Mix, 100))[0];
-            assert!(head.matches(':').count() <= 1, "{locale}: {head}");
-            assert!(
-                head.contains("Razz") && head.contains("Stud Hi/Lo"),
-                "{head}"
-            );
-        }
+        let broken = render::refusal(Locale::En, &structures[5], &|_| String::new());
+        assert!(broken.contains("Level 2"), "{broken}");
+        assert!(broken.contains("bring-in (12)"), "{broken}");
     }
 
     #[test]

@@ -174,7 +174,12 @@ impl Presenter {
                 return Some(News::result(text, tournament));
             }
             tournament @ (TableMessage::TournamentOut { .. }
-            | TableMessage::TournamentResumed { .. }) => {
+            | TableMessage::TournamentResumed { .. }
+            | TableMessage::TournamentCancelled {
+                after_hand: true, ..
+            }
+            | TableMessage::DealStillOpen { .. }
+            | TableMessage::DealLapsed) => {
                 let text = crate::lobby::present::message_text(locale, &tournament, &name);
                 return Some(News::new(text, None));
             }

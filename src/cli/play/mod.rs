@@ -96,6 +96,13 @@ pub struct PlayArgs {
     /// With `--tournament`: the structure (default `regular`).
     #[arg(long, value_enum)]
     pub structure: Option<crate::tournament::StructureKind>,
+    /// With `--structure custom`: the levels, `ante/bring-in/small/big x hands` separated by
+    /// commas (`2/3/10/20x12,3/5/15/30x12`), 30 big bets of the first level deep.
+    #[arg(long, requires = "tournament")]
+    pub levels: Option<String>,
+    /// With `--tournament`: hands per level (by default 12 regular, 6 turbo).
+    #[arg(long, requires = "tournament")]
+    pub hands_per_level: Option<u32>,
     #[command(flatten)]
     pub table: TableArgs,
 }

@@ -22,6 +22,7 @@ use super::{
     say_help, serve,
 };
 use crate::bank::{Bank, TableId, TournamentId, TournamentPhase, UserId};
+use crate::cli::sim_session::hand_seed;
 use crate::lobby::Lobby;
 use crate::render::{self, Locale, tr};
 use crate::table::GameChoice;
@@ -192,11 +193,16 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
     let (id, resumed) = match live {
         Some(id) => (id, true),
         None => {
+            let structure = Structure::chosen(
+                args.structure.unwrap_or(StructureKind::Regular),
+                args.hands_per_level,
+                args.levels.as_deref(),
+            )
+            .map_err(|error| anyhow::anyhow!("invalid structure: {error}"))?;
+            // The house rules given with the flags, fixed for the whole sit & go.
             let settings = TournamentSettings {
-                game: args.game,
-                structure: Structure::built_in(args.structure.unwrap_or(StructureKind::Regular)),
-                buy_in: args.buy_in,
-                payouts: None,
+                rules: args.settings().rules,
+                ..TournamentSettings::new(args.game, structure, args.buy_in)
             };
             // Numbered as the bank numbers its sit & gos: each opening a new reference.
             let count = bank.next_tournament_number().await?;
@@ -220,9 +226,13 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
         let computers = (1..state.seats).filter_map(|seat| u8::try_from(seat).ok());
         let players = std::iter::once(YOU).chain(computers.map(UserId::computer));
         let missing = players.filter(|user| !state.entrants.contains(user));
+        // The seats are drawn from `--seed` when given, so a seeded game deals the same.
+        let seat_seed = args
+            .seed
+            .map_or_else(rand::random, |seed| hand_seed(seed, u64::MAX - 1));
         for user in missing.take(state.seats.saturating_sub(state.entrants.len())) {
             let reference = crate::bank::play_tournament_register_reference(id, user);
-            bank.register_tournament(GUILD, id, user, &reference)
+            bank.register_tournament_seeded(GUILD, id, user, seat_seed, &reference)
                 .await
                 .with_context(|| {
                     if user == YOU {

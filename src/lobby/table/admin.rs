@@ -41,6 +41,7 @@ impl Table {
             self.paused_by_moderator = false;
         }
         self.paused = false;
+        self.restart_deal_time();
         self.message(TableMessage::Resumed);
         if self.phase.hand().is_some() {
             // The board again, then the turns of anyone who left or was kicked while the

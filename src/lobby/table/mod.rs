@@ -17,7 +17,6 @@
 //! publishes, its status).
 
 mod admin;
-mod cancel;
 mod chairs;
 mod channel_gone;
 mod computers;
@@ -29,6 +28,7 @@ mod playing;
 mod settle;
 mod shutdown;
 mod tournament;
+mod tournament_end;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Weak};
@@ -38,7 +38,7 @@ use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bank::{Bank, GuildId, Payouts, TableId, UserId};
+use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::telemetry::record;
 
 use super::LobbyShared;
@@ -146,9 +146,6 @@ pub(crate) struct Table {
     house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
-    /// Moderators' cancels of the sit & go waiting for the hand in play to end (`cancel.rs`),
-    /// each with its reference.
-    cancels_after_hand: Vec<(String, Responder<Payouts>)>,
     /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
     /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
     /// again.
@@ -196,7 +193,6 @@ impl Table {
             wanting_seat: Vec::new(),
             computer_rng,
             house_dry_told: false,
-            cancels_after_hand: Vec::new(),
             deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
             tournament: init.tournament,
         };
@@ -230,6 +226,8 @@ impl Table {
     async fn serve(mut self: Box<Self>, mut commands: mpsc::Receiver<TableCommand>) {
         // Restored computer players with no human to play go back to the house.
         Box::pin(self.arrange_computers()).await;
+        // A sit & go's cancel or deal that waited when the bot stopped goes on first.
+        Box::pin(self.resume_tournament_end()).await;
         self.count_seated(self.seats.len());
         while !self.phase.is_closed() {
             let deadline = self.next_deadline();
@@ -286,10 +284,10 @@ impl Table {
             }
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
-            TableCommand::CancelSitAndGo { reference, reply } => {
-                self.cancel_sit_and_go(reference, reply).await;
-            }
             TableCommand::Close { reply } => answer(reply, self.close().await),
+            sit_and_go @ (TableCommand::CancelTournament { .. }
+            | TableCommand::ProposeDeal { .. }
+            | TableCommand::AnswerDeal { .. }) => self.handle_tournament_end(sit_and_go).await,
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);
@@ -372,13 +370,40 @@ impl Table {
         None
     }
 
+    /// The commands that end a sit & go early: a cancel, and a deal proposed or answered
+    /// (`handle` hands these here; each refuses at a cash table).
+    async fn handle_tournament_end(&mut self, command: TableCommand) {
+        match command {
+            TableCommand::CancelTournament { reference, reply } => {
+                answer(reply, self.cancel_tournament(reference).await);
+            }
+            TableCommand::ProposeDeal {
+                user,
+                kind,
+                reference,
+                reply,
+            } => answer(reply, self.propose_deal(user, kind, &reference).await),
+            TableCommand::AnswerDeal {
+                user,
+                number,
+                accept,
+                reply,
+            } => answer(reply, self.answer_deal(user, number, accept).await),
+            // `handle` answers every other command itself.
+            other => Box::pin(self.handle(other)).await,
+        }
+    }
+
     fn next_deadline(&self) -> Option<Instant> {
         // The shutdown deadline runs even while paused: a paused hand cannot finish.
         let stop = self
             .stopping
             .as_ref()
             .and_then(|stopping| stopping.deadline);
-        earliest(self.phase.deadline(self.paused), stop)
+        earliest(
+            earliest(self.phase.deadline(self.paused), stop),
+            self.deal_deadline(),
+        )
     }
 
     async fn on_timer(&mut self) {
@@ -388,6 +413,10 @@ impl Table {
             && due(settlement.retry_at)
         {
             self.settle().await;
+            return;
+        }
+        if due(self.deal_deadline()) {
+            self.lapse_deal().await;
             return;
         }
         if let TablePhase::BetweenHands(between) = &self.phase

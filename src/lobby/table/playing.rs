@@ -44,6 +44,14 @@ impl Table {
         {
             return;
         }
+        // A sit & go's cancel or deal waits: no hand is dealt meanwhile.
+        if self
+            .tournament
+            .as_ref()
+            .is_some_and(|play| play.holds_play())
+        {
+            return;
+        }
         let Some(between) = self.phase.between_hands_mut() else {
             return;
         };

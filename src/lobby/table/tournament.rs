@@ -18,20 +18,25 @@
 //! - Nobody leaves with chips: a player who leaves (or times out) sits out and is dealt in
 //!   all the same, the table checking or folding for them, so they keep paying antes and
 //!   bring-ins. Who sits out is kept in the bank (a restart waits for none of them again).
-//! - The hand that busts a player tells their place; the last hand (whose record pays the
-//!   prize pool in the same bank transaction) tells every place and payout, and the table
-//!   closes.
+//! - The hand that busts a player tells their place and the prize the same bank transaction
+//!   paid them; the last hand tells every place and prize, and the table closes.
+//! - Its rules are the sit & go's, fixed at its open, capped until the event is heads-up
+//!   (the tournament gives each hand's); a hand that begins a level says so on its board.
+//! - A cancel and a deal of the prizes end it between hands only (`tournament_end`): while
+//!   either waits, no hand is dealt.
 //!
 //! [`Lobby::start`]: crate::lobby::Lobby::start
 
 use std::time::Duration;
+
+use tokio::time::Instant;
 
 use crate::bank::{
     BankError, Payouts, SatOut, TournamentId, TournamentPhase, TournamentState, UserId,
 };
 use crate::table::GameChoice;
 use crate::telemetry::record;
-use crate::tournament::Tournament;
+use crate::tournament::{DealKind, Tournament};
 
 use super::Table;
 use super::chairs::{Chairs, Seat};
@@ -51,29 +56,57 @@ pub(crate) struct TournamentPlay {
     pub entrants: Vec<UserId>,
     /// As the bank has recorded it: the stacks at the start of the next hand.
     pub tournament: Tournament,
+    /// A moderator's cancel waiting for the hand in play: the reference it carries.
+    pub cancel: Option<String>,
+    /// A deal of the prizes proposed and waiting for the players left.
+    pub deal: Option<OpenDeal>,
     /// Each entrant's time bank (milliseconds by tournament seat) as the bank last kept it;
     /// `None` before any was kept (each then starts full).
     pub time_banks: Option<Vec<u64>>,
     /// Who sits out, as the bank keeps it: a restart deals on without waiting for them.
     pub sitting_out: Vec<SatOut>,
-    /// The series of deals this opening of its table starts (`Bank::new_deal_series`).
+    /// The series of deals (of cards) this opening of its table starts
+    /// (`Bank::new_deal_series`).
     pub deal_series: u64,
 }
 
+/// A deal of the prizes the players left are asked to accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OpenDeal {
+    pub number: u64,
+    pub kind: DealKind,
+    /// When it lapses (none while the table is paused: a resume sets it again, whole).
+    pub lapse_at: Option<Instant>,
+}
+
 impl TournamentPlay {
-    /// The running sit & go of a bank record; `None` unless it is running.
+    /// The running sit & go of a bank record, with its deal of the prizes if one is open
+    /// (who sits out, the series of deals, a cancel waiting and the time banks kept are the
+    /// caller's to fill in);
+    /// `None` unless it is running.
     pub(crate) fn of(state: &TournamentState) -> Option<TournamentPlay> {
         match &state.phase {
             TournamentPhase::Running(tournament) => Some(TournamentPlay {
                 id: state.id,
                 entrants: state.entrants.clone(),
                 tournament: tournament.clone(),
+                cancel: None,
+                deal: state.deal.as_ref().map(|deal| OpenDeal {
+                    number: deal.number,
+                    kind: deal.kind,
+                    lapse_at: None,
+                }),
                 time_banks: None,
                 sitting_out: Vec::new(),
                 deal_series: 0,
             }),
             _ => None,
         }
+    }
+
+    /// A cancel or a deal waits: no hand is dealt.
+    pub(crate) fn holds_play(&self) -> bool {
+        self.cancel.is_some() || self.deal.is_some()
     }
 
     /// The entrants still in, each in the chair of their tournament seat with their chips,
@@ -124,6 +157,7 @@ impl TournamentPlay {
         if let Some(next) = self.tournament.next_hand() {
             settings.game = GameChoice::from(next.game);
             settings.stakes = next.stakes;
+            settings.rules = next.rules;
         }
         settings
     }
@@ -136,17 +170,20 @@ impl TournamentPlay {
             hands_to_next: status.level.hands_to_next,
             players_left: status.players_left,
             average_stack: status.average_stack,
+            stakes: status.level.level.stakes,
+            level_begins: status.level.begins(),
         }
     }
 }
 
-/// The message a finished sit & go's result is told by: every place and payout.
+/// The message a finished sit & go's result is told by: every place and prize, and the
+/// deal that ended it, if one did.
 pub(crate) fn tournament_over(
     tournament: TournamentId,
     entrants: &[UserId],
-    hands: u64,
-    payouts: &[crate::tournament::Payout],
+    over: &Tournament,
 ) -> TableMessage {
+    let payouts = over.payouts().unwrap_or_default();
     let places = payouts
         .iter()
         .filter_map(|payout| {
@@ -159,8 +196,9 @@ pub(crate) fn tournament_over(
         .collect();
     TableMessage::TournamentOver {
         tournament,
-        hands,
+        hands: over.hands_played(),
         places,
+        deal: over.deal(),
     }
 }
 
@@ -194,6 +232,8 @@ impl Table {
         }
         self.settings.game = GameChoice::from(next.game);
         self.settings.stakes = next.stakes;
+        // The sit & go's own rules, fixed at its open: capped until the event is heads-up.
+        self.settings.rules = next.rules;
         let number = next.number.saturating_add(1);
         if number == self.last_hand && !self.begin_new_deal_series().await {
             return;
@@ -307,8 +347,8 @@ impl Table {
     }
 
     /// The bank recorded the hand: the table's copy of the tournament follows it, the busted
-    /// leave their chairs with their places, and either the next hand is scheduled or the
-    /// places are told and the table closes.
+    /// leave their chairs with their places and prizes, and either the places are told and
+    /// the table closes, or a waiting cancel takes effect, or the next hand is scheduled.
     async fn after_tournament_hand(&mut self, final_stacks: &[u64]) {
         let Some(play) = &mut self.tournament else {
             return;
@@ -325,10 +365,13 @@ impl Table {
                 return;
             }
         };
+        // The bank paid them in the transaction that recorded the hand.
+        play.tournament.mark_prizes_paid();
+        // A deal proposed before this hand is stale: the bank dropped it with the record.
+        play.deal = None;
         let (id, entrants) = (play.id, play.entrants.clone());
-        let over = play.tournament.is_over();
-        let hands = play.tournament.hands_played();
-        let payouts = play.tournament.payouts().unwrap_or_default();
+        let over = play.tournament.is_over().then(|| play.tournament.clone());
+        let cancel = play.cancel.clone();
         for finish in decided.iter().filter(|finish| finish.place > 1) {
             let Some(&user) = entrants.get(finish.seat) else {
                 continue;
@@ -337,10 +380,11 @@ impl Table {
             self.message(TableMessage::TournamentOut {
                 user,
                 place: finish.place,
+                prize: finish.prize,
             });
         }
-        if over {
-            self.message(tournament_over(id, &entrants, hands, &payouts));
+        if let Some(over) = over {
+            self.message(tournament_over(id, &entrants, &over));
             self.close_tournament_table();
             return;
         }
@@ -351,8 +395,10 @@ impl Table {
         if new_level {
             self.top_up_time_banks();
         }
+        // Kept before a waiting cancel, whose write takes them away with the sit & go.
         self.keep_time_banks().await;
-        if self.cancel_after_hand().await {
+        if let Some(reference) = cancel {
+            self.cancel_now(&reference).await;
             return;
         }
         self.after_hand().await;

@@ -95,6 +95,16 @@ impl StakesError {
     }
 }
 
+impl crate::refusal::Refusal for StakesError {
+    fn message_id(&self) -> &'static str {
+        StakesError::message_id(self)
+    }
+
+    fn message_args(&self) -> Vec<(&'static str, u64)> {
+        StakesError::message_args(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,5 @@
 //! Decision tests of `good`: a spot in, the action out, for every leak a stud player found
-//! playing it (../shared/reviews/walk-2026-12-06.md, Part 1b and Part 2). Each spot is a real
+//! playing against it (an outside walk-through of 76 hands heads-up and at a table). Each spot is a real
 //! hand played to the moment of the decision, and `good` is asked over many seeds of its own
 //! randomness (its runouts, its slow plays and bluffs): the tests say how often it may stray.
 
