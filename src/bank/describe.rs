@@ -99,7 +99,9 @@ impl BankRecords {
                 Some(doc)
             }
             Tree::Tournaments => {
-                let state: TournamentState = encoding::decode(value, "tournament").ok()?;
+                // Read as the bank reads it: the record's version mark first, an older
+                // version read as today's.
+                let state = super::tournaments::audit_record(key, value).ok()?;
                 tournament(&state, key)
             }
             Tree::Stats if key.len() == 16 => {
