@@ -150,7 +150,6 @@ impl Describe for BankRecords {
         let balances = Tree::Balances.code();
         let ledger = Tree::Ledger.code();
         let tables = Tree::Tables.code();
-        let tournaments = Tree::Tournaments.code();
         let side = |side: &str| {
             format!(
                 "doc->'{side}'->>'kind' AS {side}_kind, \
@@ -210,24 +209,28 @@ impl Describe for BankRecords {
                      FROM studbot.kv t WHERE t.tree = {tables}"
                 ),
             ),
-            (
-                "tournaments",
-                format!(
-                    "SELECT (t.doc->>'tournament')::numeric AS tournament_id, \
-                     (t.doc->>'guild')::numeric AS guild_id, \
-                     (t.doc->>'channel')::numeric AS channel_id, t.doc->>'phase' AS phase, \
-                     (t.doc->>'seats')::integer AS seats, \
-                     jsonb_array_length(t.doc->'entrants') AS entrants, \
-                     (t.doc->>'buy_in')::numeric AS buy_in, \
-                     coalesce((SELECT b.balance FROM studbot.balances b \
-                               WHERE b.kind = 'tournament' \
-                               AND b.tournament_id = (t.doc->>'tournament')::numeric), 0) \
-                         AS prize_pool \
-                     FROM studbot.kv t WHERE t.tree = {tournaments}"
-                ),
-            ),
+            ("tournaments", tournaments_view()),
         ]
     }
+}
+
+/// The view of every sit & go: its number, guild, channel, phase, seats, entrants, buy-in
+/// and the prize pool its escrow holds.
+fn tournaments_view() -> String {
+    let tournaments = Tree::Tournaments.code();
+    format!(
+        "SELECT (t.doc->>'tournament')::numeric AS tournament_id, \
+         (t.doc->>'guild')::numeric AS guild_id, \
+         (t.doc->>'channel')::numeric AS channel_id, t.doc->>'phase' AS phase, \
+         (t.doc->>'seats')::integer AS seats, \
+         jsonb_array_length(t.doc->'entrants') AS entrants, \
+         (t.doc->>'buy_in')::numeric AS buy_in, \
+         coalesce((SELECT b.balance FROM studbot.balances b \
+                   WHERE b.kind = 'tournament' \
+                   AND b.tournament_id = (t.doc->>'tournament')::numeric), 0) \
+             AS prize_pool \
+         FROM studbot.kv t WHERE t.tree = {tournaments}"
+    )
 }
 
 #[cfg(test)]
