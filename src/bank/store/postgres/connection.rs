@@ -317,6 +317,9 @@ pub struct Pool {
     readers: Mutex<Vec<Connection>>,
 }
 
+/// How long a read tries to reach a server that refuses connections for a moment.
+const READ_RECONNECT: Duration = Duration::from_secs(10);
+
 impl Pool {
     /// The database `url` names; nothing is connected yet.
     pub fn new(url: &str) -> Result<Pool, StoreError> {
@@ -385,14 +388,23 @@ impl Pool {
     }
     /// A connection for a read beside the committer: a pooled one, or a new one.
     pub fn take_reader(&self) -> Result<Connection, StoreError> {
-        self.take_reader_pooled().map(|(connection, _)| connection)
-    }
-    /// [`Pool::take_reader`], and whether the connection came from the pool.
-    fn take_reader_pooled(&self) -> Result<(Connection, bool), StoreError> {
         let pooled = lock(&self.readers).pop();
         match pooled {
-            Some(connection) if !connection.is_closed() => Ok((connection, true)),
-            _ => self.connect().map(|connection| (connection, false)),
+            Some(connection) if !connection.is_closed() => Ok(connection),
+            _ => self.connect(),
+        }
+    }
+    /// A new connection for a read, tried for [`READ_RECONNECT`] while the server refuses
+    /// (shutting down, starting up again): a restarted server is back within it, and a read
+    /// is safe to run late. A server still away after it is an error.
+    fn reconnect_for_read(&self) -> Result<Connection, StoreError> {
+        let deadline = std::time::Instant::now() + READ_RECONNECT;
+        loop {
+            match self.connect() {
+                Ok(connection) => return Ok(connection),
+                Err(error) if std::time::Instant::now() >= deadline => return Err(error),
+                Err(_) => std::thread::sleep(Duration::from_millis(100)),
+            }
         }
     }
     pub fn return_reader(&self, connection: Connection) {
@@ -470,12 +482,16 @@ impl Connections for Pool {
         &self,
         mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
-        let (mut connection, pooled) = self.take_reader_pooled()?;
+        let mut connection = match self.take_reader() {
+            Ok(connection) => connection,
+            Err(_) => self.reconnect_for_read()?,
+        };
         let mut result = work(&mut connection);
-        if result.is_err() && pooled && connection.is_closed() {
-            // A pooled connection the server closed while it waited (the server restarted)
-            // is found closed only by using it: a read is safe to run again on a new one.
-            connection = self.connect()?;
+        if result.is_err() && connection.is_closed() {
+            // A connection the server closed (it restarted while a pooled one waited, or it
+            // is shutting down) is found closed only by using it: a read is safe to run
+            // again on a new one.
+            connection = self.reconnect_for_read()?;
             result = work(&mut connection);
         }
         self.return_reader(connection);
