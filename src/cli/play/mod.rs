@@ -20,6 +20,8 @@ use crate::lobby::{
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
+mod choice;
+mod commands;
 mod computers;
 mod pace;
 mod screen;
