@@ -11,6 +11,8 @@ mod common;
 #[path = "../support/killable.rs"]
 mod killable;
 mod words_common;
+mod words_english;
+mod words_plurals;
 
 mod computer_good;
 mod deploy_files;
@@ -72,6 +74,8 @@ mod sim_seats;
 mod tournament_core;
 mod tournament_data;
 mod tournament_history_cli;
+mod tournament_levels;
 mod tournament_play;
+mod tournament_prizes;
 mod tournament_sim;
 mod tournament_stored;
