@@ -34,6 +34,7 @@ mod phh_format;
 mod play_data_dir;
 mod play_history;
 mod play_newcomer;
+mod play_seed;
 mod play_session;
 mod play_words;
 mod pokerkit_agreement;

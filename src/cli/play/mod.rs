@@ -15,7 +15,7 @@ use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, NameOf};
 use crate::lobby::{
     BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
-    ShutdownOutcome, TableMessage, TableSettings,
+    ShutdownOutcome, TableHandle, TableMessage, TableSettings,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
@@ -238,6 +238,10 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     let mut notices = table.subscribe().await?;
     // Everyone sits down before the first hand is dealt.
     table.pause().await?;
+    // Between hands this session seats broke computer players again (and sits them out when
+    // you are broke): the table deals the next hand only once that is done, so that one seed
+    // plays one game however fast the table deals (`serve`, `hand_done`).
+    table.wait_for_each_hand_done().await?;
 
     say_welcome(&bank, &args, locale, bots.len(), &data.0).await?;
     for text in left_behind {
@@ -460,8 +464,14 @@ async fn serve(
                                 continue;
                             }
                             players.take(&notice, session.leaving).await?;
+                            let ended = session.show(&notice).await?;
+                            if let NoticeBody::HandResult(summary) = &notice.body {
+                                hand_done(&table, summary.hand).await?;
+                            }
+                            ended
+                        } else {
+                            session.show(&notice).await?
                         }
-                        session.show(&notice).await?
                     }
                 };
                 match ended {
@@ -497,6 +507,15 @@ async fn serve(
                 }
             }
         }
+    }
+}
+
+/// The cash table's end of hand `hand` has been seen to (broke computers seated again, the
+/// table stopped for you when you are broke): it may deal the next.
+async fn hand_done(table: &TableHandle, hand: u64) -> anyhow::Result<()> {
+    match table.hand_done(hand).await {
+        Ok(()) | Err(LobbyError::TableClosed { .. }) => Ok(()),
+        Err(error) => Err(error.into()),
     }
 }
 

@@ -116,6 +116,10 @@ pub(crate) struct Table {
     /// Reopened at start and not yet released by its front end (`TableCommand::Release`):
     /// no hand starts, since nobody knows yet whether its channel can show one.
     held: bool,
+    /// Set by a front end that works between hands (`TableCommand::WaitForEachHandDone`):
+    /// the last hand it is done with. No next hand is scheduled until it is done with the
+    /// last one dealt.
+    front_end_done_with: Option<u64>,
     stopping: Option<Stopping>,
     /// A close is under way: the hand it settles is followed by no other.
     closing: bool,
@@ -177,6 +181,7 @@ impl Table {
             paused: init.paused,
             paused_by_moderator: init.paused,
             held,
+            front_end_done_with: None,
             stopping: None,
             closing: false,
             last_hand: init.last_hand,
@@ -277,6 +282,17 @@ impl Table {
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
             TableCommand::Release { reply } => {
                 self.held = false;
+                self.maybe_schedule_next_hand();
+                answer(reply, Ok(()));
+            }
+            TableCommand::WaitForEachHandDone { reply } => {
+                self.front_end_done_with = Some(self.last_hand);
+                answer(reply, Ok(()));
+            }
+            TableCommand::HandDone { hand, reply } => {
+                if let Some(done) = &mut self.front_end_done_with {
+                    *done = (*done).max(hand);
+                }
                 self.maybe_schedule_next_hand();
                 answer(reply, Ok(()));
             }

@@ -41,6 +41,9 @@ impl Table {
             || self.closing
             || self.stopping.is_some()
             || self.ready_for_next_hand() < 2
+            || self
+                .front_end_done_with
+                .is_some_and(|done| done < self.last_hand)
         {
             return;
         }
