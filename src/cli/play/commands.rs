@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::lobby::present::{self, status_view};
+use crate::lobby::present::{self, status_view_of};
 use crate::lobby::{LobbyError, OfferedTurn, ShutdownOutcome, TableStatus};
 use crate::render::{self, tr};
 
@@ -49,7 +49,7 @@ impl PlaySession {
             },
             PlayerCommand::Status => {
                 let status = self.table.status().await?;
-                let view = status_view(&status, &|user| self.name(user));
+                let view = status_view_of(&status, &|user| self.name(user), &super::is_computer);
                 say(&render::table_status(locale, &view));
             }
             PlayerCommand::TopUp(amount) => self.top_up(amount).await?,

@@ -212,6 +212,13 @@ fn say(text: &str) {
     }
 }
 
+/// At the terminal every player but you is a computer, shown with 🤖 as the channel shows
+/// one: a sit & go's are the table's own, the cash table's buy in from balances as players
+/// do (so their ids are players' ids, which `UserId::is_computer` does not know).
+fn is_computer(user: UserId) -> bool {
+    user != YOU
+}
+
 fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
     move |user| {
         if user == YOU {
