@@ -148,10 +148,10 @@ pub(crate) struct Table {
     house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
-    /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
-    /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
-    /// again.
-    deal_series: u64,
+    /// The number that sets its deals of cards apart from an earlier deal of the same hand
+    /// numbers (`TurnOffer::deal`): 0 at a cash table, whose hand numbers never repeat; a sit &
+    /// go's, from the bank, new at each opening and each hand dealt again.
+    redeal_number: u64,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -196,7 +196,10 @@ impl Table {
             wanting_seat: Vec::new(),
             computer_rng,
             house_dry_told: false,
-            deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
+            redeal_number: init
+                .tournament
+                .as_ref()
+                .map_or(0, |play| play.redeal_number),
             tournament: init.tournament,
         };
         // A cash table's banks start full again after a restart; a sit & go's came with its

@@ -172,7 +172,7 @@ impl Table {
         self.phase = TablePhase::Playing {
             hand: HandInPlay {
                 number,
-                deal: self.deal_series,
+                deal: self.redeal_number,
                 hand,
                 players,
                 last_action: None,
