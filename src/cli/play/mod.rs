@@ -14,8 +14,8 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, NameOf};
 use crate::lobby::{
-    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
-    ShutdownOutcome, TableHandle, TableMessage, TableSettings,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody,
+    NoticeReceiver, ShutdownOutcome, TableHandle, TableMessage, TableSettings,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
@@ -459,8 +459,8 @@ async fn serve(
             notice = notices.recv(), if !table_gone => {
                 let ended = match notice {
                     None => Some(Ended::Closed),
-                    Some(notice) => {
-                        if let Some(players) = players.as_deref_mut() {
+                    Some(notice) => match players.as_deref_mut() {
+                        Some(players) => {
                             if let Some(offer) = players.turn(&notice) {
                                 if timing == InputTiming::AtYourTurn
                                     && take_lines_due(session, &mut lines, &mut ahead, &mut input_open).await?
@@ -471,15 +471,10 @@ async fn serve(
                                 continue;
                             }
                             players.take(&notice, session.leaving).await?;
-                            let ended = session.show(&notice).await?;
-                            if let NoticeBody::HandResult(summary) = &notice.body {
-                                hand_done(&table, summary.hand).await?;
-                            }
-                            ended
-                        } else {
-                            session.show(&notice).await?
+                            show_at_cash_table(session, &table, &notice).await?
                         }
-                    }
+                        None => session.show(&notice).await?,
+                    },
                 };
                 match ended {
                     Some(Ended::Closed) if session.sit_and_go_over() && input_open && !session.leaving => {
@@ -517,13 +512,22 @@ async fn serve(
     }
 }
 
-/// The cash table's end of hand `hand` has been seen to (broke computers seated again, the
-/// table stopped for you when you are broke): it may deal the next.
-async fn hand_done(table: &TableHandle, hand: u64) -> anyhow::Result<()> {
-    match table.hand_done(hand).await {
-        Ok(()) | Err(LobbyError::TableClosed { .. }) => Ok(()),
-        Err(error) => Err(error.into()),
+/// Shows a cash table's notice once the computer players took it; after a hand's result
+/// (broke computers seated again, the table stopped for you when you are broke), the table
+/// may deal the next.
+async fn show_at_cash_table(
+    session: &mut PlaySession,
+    table: &TableHandle,
+    notice: &Notice,
+) -> anyhow::Result<Option<Ended>> {
+    let ended = session.show(notice).await?;
+    if let NoticeBody::HandResult(summary) = &notice.body {
+        match table.hand_done(summary.hand).await {
+            Ok(()) | Err(LobbyError::TableClosed { .. }) => {}
+            Err(error) => return Err(error.into()),
+        }
     }
+    Ok(ended)
 }
 
 /// Takes a line you typed (`None`: the input ended, which quits). Returns whether the

@@ -289,16 +289,9 @@ impl Table {
                 answer(reply, Ok(()));
             }
             TableCommand::WaitForEachHandDone { reply } => {
-                self.front_end_done_with = Some(self.last_hand);
-                answer(reply, Ok(()));
+                answer(reply, Ok(self.wait_for_each_hand_done()))
             }
-            TableCommand::HandDone { hand, reply } => {
-                if let Some(done) = &mut self.front_end_done_with {
-                    *done = (*done).max(hand);
-                }
-                self.maybe_schedule_next_hand();
-                answer(reply, Ok(()));
-            }
+            TableCommand::HandDone { hand, reply } => answer(reply, Ok(self.hand_done(hand))),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),
