@@ -289,9 +289,9 @@ impl Table {
                 answer(reply, Ok(()));
             }
             TableCommand::WaitForEachHandDone { reply } => {
-                answer(reply, Ok(self.wait_for_each_hand_done()))
+                answer(reply, self.wait_for_each_hand_done());
             }
-            TableCommand::HandDone { hand, reply } => answer(reply, Ok(self.hand_done(hand))),
+            TableCommand::HandDone { hand, reply } => answer(reply, self.hand_done(hand)),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),

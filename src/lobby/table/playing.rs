@@ -71,16 +71,18 @@ impl Table {
 
     /// From now on the next hand waits for the front end to be done with the last (see
     /// `TableCommand::WaitForEachHandDone`); the hands dealt so far count as done.
-    pub(super) fn wait_for_each_hand_done(&mut self) {
+    pub(super) fn wait_for_each_hand_done(&mut self) -> Result<(), LobbyError> {
         self.front_end_done_with = Some(self.last_hand);
+        Ok(())
     }
 
     /// The front end is done with hand `hand`'s end: the next may be scheduled.
-    pub(super) fn hand_done(&mut self, hand: u64) {
+    pub(super) fn hand_done(&mut self, hand: u64) -> Result<(), LobbyError> {
         if let Some(done) = &mut self.front_end_done_with {
             *done = (*done).max(hand);
         }
         self.maybe_schedule_next_hand();
+        Ok(())
     }
 
     /// Deals the next hand to every ready player, the deal starting one chair after last time:
