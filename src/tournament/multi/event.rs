@@ -368,7 +368,9 @@ impl Event {
     /// table when every table is full).
     pub fn enter(&mut self, user: UserId, clock: u64) -> Result<(Entry, SeatChange), EventError> {
         let number = self.can_enter(user, clock)?;
-        let entry = self.field.add_entry(self.settings.structure.starting_stack());
+        let entry = self
+            .field
+            .add_entry(self.settings.structure.starting_stack());
         self.entries.push(EntryOf { user, number });
         let mut rng = self.next_rng();
         let change = self.seating.seat_new(entry, &mut rng);
@@ -617,7 +619,9 @@ impl Event {
         }
         let mut chairs = Vec::with_capacity(hand.dealt.len());
         for &entry in &hand.dealt {
-            let chair = table.chair_of(entry).ok_or_else(|| refuse("a player not seated"))?;
+            let chair = table
+                .chair_of(entry)
+                .ok_or_else(|| refuse("a player not seated"))?;
             if chairs.contains(&chair) {
                 return Err(refuse("a player dealt twice"));
             }
@@ -723,7 +727,9 @@ impl Event {
             CancelDivision::Refund => Some((CancelDivision::Refund, Vec::new())),
             CancelDivision::Shares(_) => {
                 let decided = self.close_registration();
-                self.field.cancel_division().map(|division| (division, decided))
+                self.field
+                    .cancel_division()
+                    .map(|division| (division, decided))
             }
         }
     }
@@ -795,7 +801,9 @@ impl Event {
     /// once and no one seated without chips, its chips all the starting stacks, its field and
     /// tables consistent.
     pub fn check(&self) -> Result<(), String> {
-        self.settings.validate().map_err(|error| error.to_string())?;
+        self.settings
+            .validate()
+            .map_err(|error| error.to_string())?;
         let entries = self.entries.len();
         if self.field.entries() != entries || entries < 2 {
             return Err(format!(
@@ -812,7 +820,9 @@ impl Event {
             let seated = self.seating.find(entry).is_some();
             let has_chips = self.field.stack(entry) > 0;
             if seated != has_chips && !(over && has_chips) {
-                return Err(format!("entry {entry} seated: {seated}, with chips: {has_chips}"));
+                return Err(format!(
+                    "entry {entry} seated: {seated}, with chips: {has_chips}"
+                ));
             }
         }
         let chips = self
@@ -822,7 +832,9 @@ impl Event {
             .try_fold(0u64, |sum, &stack| sum.checked_add(stack));
         let dealt = (entries as u64).checked_mul(self.settings.structure.starting_stack());
         if chips.is_none() || chips != dealt {
-            return Err(format!("chips {chips:?} where the entries were given {dealt:?}"));
+            return Err(format!(
+                "chips {chips:?} where the entries were given {dealt:?}"
+            ));
         }
         self.field.check(self.prize_pool(), self.deal.is_some())?;
         if self.registration_open == self.field.is_final() {

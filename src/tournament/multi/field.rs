@@ -239,7 +239,11 @@ impl Field {
 
     /// Ends the event with a deal of `kind`: each player left is paid the deal's amount and
     /// placed by chips (equal stacks share the place). Returns their finishes, first first.
-    pub(super) fn end_by_deal(&mut self, kind: DealKind, hands: u64) -> Result<Vec<Finish>, DealError> {
+    pub(super) fn end_by_deal(
+        &mut self,
+        kind: DealKind,
+        hands: u64,
+    ) -> Result<Vec<Finish>, DealError> {
         let amounts = self.deal_amounts(kind)?;
         let mut by_chips: Vec<(Entry, u64, u64)> = amounts
             .iter()
@@ -312,10 +316,10 @@ impl Field {
         if self.is_final() && !self.unplaced.is_empty() {
             return Err("players left unplaced in a final field".into());
         }
-        if let Some(prizes) = &self.prizes {
-            if prizes.len() != entries || prizes.iter().sum::<u64>() != pool {
-                return Err("prizes that are not the pool's".into());
-            }
+        if let Some(prizes) = &self.prizes
+            && (prizes.len() != entries || prizes.iter().sum::<u64>() != pool)
+        {
+            return Err("prizes that are not the pool's".into());
         }
         if self.prizes_won() > pool {
             return Err("prizes past the pool".into());

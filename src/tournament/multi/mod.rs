@@ -26,8 +26,7 @@ mod tests;
 
 pub use clock::{Breaks, ClockAt, clock_at, level_end};
 pub use event::{
-    EntryOf, Event, EventStatus, HandForHand, HandResult, HandToDeal, Recorded, Tidied, Turn,
-    Wait,
+    EntryOf, Event, EventStatus, HandForHand, HandResult, HandToDeal, Recorded, Tidied, Turn, Wait,
 };
 pub use field::Field;
 pub use payouts::{field_prizes, places_paid};

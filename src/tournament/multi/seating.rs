@@ -306,7 +306,12 @@ impl Seating {
             return changes;
         }
         loop {
-            let most = self.tables.iter().map(EventTable::players).max().unwrap_or(0);
+            let most = self
+                .tables
+                .iter()
+                .map(EventTable::players)
+                .max()
+                .unwrap_or(0);
             let Some(giver) = self.table(from) else {
                 break;
             };
@@ -346,7 +351,10 @@ impl Seating {
     /// to the table with the fewest players (the lowest numbered of equals), at a chair drawn
     /// there.
     pub fn break_table(&mut self, number: u32, rng: &mut impl Rng) -> Option<SeatChange> {
-        let index = self.tables.iter().position(|table| table.number == number)?;
+        let index = self
+            .tables
+            .iter()
+            .position(|table| table.number == number)?;
         let broken = self.tables.remove(index);
         let mut moves = Vec::new();
         for (chair, entry) in broken.deal_order() {

@@ -162,7 +162,9 @@ pub enum EventError {
     ShortStartingStack { stack: u64, big_bet: u64 },
     #[error("invalid rules: {0}")]
     Rules(String),
-    #[error("re-entries need late registration: a player out may buy in again only while it is open")]
+    #[error(
+        "re-entries need late registration: a player out may buy in again only while it is open"
+    )]
     ReEntryWithoutLateRegistration,
     #[error("late registration cannot last past the structure's {levels} levels")]
     LateRegistrationPastLevels { levels: usize },

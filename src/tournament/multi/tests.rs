@@ -203,7 +203,10 @@ fn sixty_players_at_sevens_start_at_nine_tables_of_six_or_seven() {
         .map(|table| table.players())
         .collect();
     assert_eq!(sizes.len(), 9);
-    assert!(sizes.iter().all(|&size| size == 6 || size == 7), "{sizes:?}");
+    assert!(
+        sizes.iter().all(|&size| size == 6 || size == 7),
+        "{sizes:?}"
+    );
     assert_eq!(sizes.iter().sum::<usize>(), 60);
     event.check().unwrap();
 }
@@ -235,7 +238,13 @@ fn balancing_moves_the_player_dealt_last_from_the_biggest_table_into_the_chair_o
     event.record_hand(&result_of(&hand, stacks), 0).unwrap();
     // Table 2, between hands, is the biggest (4 against 2): its player dealt last next
     // moves to table 1's chair that opened last (the second of those out, in deal order).
-    let last_at_two = *event.seating().table(2).unwrap().deal_order().last().unwrap();
+    let last_at_two = *event
+        .seating()
+        .table(2)
+        .unwrap()
+        .deal_order()
+        .last()
+        .unwrap();
     let tidied = event.tidy(&[2], false, 0);
     assert_eq!(
         tidied.changes,
@@ -375,7 +384,10 @@ fn hand_for_hand_places_players_out_at_two_tables_by_their_stacks_at_the_start()
     let (out_a, start_a, stacks_a) = bust(&a);
     let (out_b, start_b, stacks_b) = bust(&b);
     let first = event.record_hand(&result_of(&a, stacks_a), clock).unwrap();
-    assert!(first.finishes.is_empty(), "placed only when the round is over");
+    assert!(
+        first.finishes.is_empty(),
+        "placed only when the round is over"
+    );
     assert_eq!(event.turn(1, clock), Turn::Wait(Wait::HandForHand));
     let second = event.record_hand(&result_of(&b, stacks_b), clock).unwrap();
     let placed: BTreeMap<usize, usize> = second
@@ -414,7 +426,10 @@ fn late_registration_places_those_out_when_it_closes_and_refuses_a_re_entry_afte
     stacks[1] = 0;
     let recorded = event.record_hand(&result_of(&hand, stacks), 0).unwrap();
     assert_eq!(recorded.busted, vec![out]);
-    assert!(recorded.finishes.is_empty(), "not placed while the field can grow");
+    assert!(
+        recorded.finishes.is_empty(),
+        "not placed while the field can grow"
+    );
     let user = event.entry(out).unwrap().user;
     // The player out buys in again; a second re-entry is not theirs to make.
     let (again, seated) = event.enter(user, 5).unwrap();
@@ -423,7 +438,10 @@ fn late_registration_places_those_out_when_it_closes_and_refuses_a_re_entry_afte
     assert_eq!(event.enter(user, 5), Err(EventError::AlreadyIn));
     assert_eq!(event.enter(UserId(99), 5).map(|(entry, _)| entry), Ok(17));
     // The end of level 2 (clock 20) closes it: 18 entries, the first out placed 18th.
-    assert_eq!(event.enter(UserId(100), 20), Err(EventError::RegistrationClosed));
+    assert_eq!(
+        event.enter(UserId(100), 20),
+        Err(EventError::RegistrationClosed)
+    );
     let finishes = event.close_registration_if_due(20);
     assert_eq!(finishes.len(), 1);
     assert_eq!((finishes[0].seat, finishes[0].place), (out, 18));
