@@ -50,8 +50,9 @@ pub struct HandForHand {
 }
 
 impl HandForHand {
-    /// A round has begun: a table finished its hand or a player is out in it.
-    fn under_way(&self) -> bool {
+    /// A round has begun by what the event records: a table finished its hand or a player is
+    /// out in it ([`Event::round_under_way`] counts the hands of the round being dealt too).
+    fn recorded_any(&self) -> bool {
         !self.recorded.is_empty() || !self.busts.is_empty()
     }
 }
@@ -461,21 +462,33 @@ impl Event {
                 until: at.next_change,
             });
         }
-        if self.seating.final_table_due() {
-            return Turn::Wait(Wait::FinalTable);
-        }
-        if self.seating.table_to_break() == Some(table) {
-            return Turn::Wait(Wait::Breaking);
-        }
         let round = match &self.hand_for_hand {
-            Some(round) => {
-                let begun_before = self.dealing.values().any(Option::is_none);
-                if round.recorded.contains(&table) || begun_before {
+            // A round under way is played out at every table as seated when it began, a table
+            // due to break or the final table's draw included: nobody moves during a round.
+            Some(round) if self.round_under_way() => {
+                if round.recorded.contains(&table) {
                     return Turn::Wait(Wait::HandForHand);
                 }
                 Some(round.round)
             }
-            None => None,
+            // A round begins once every hand begun before it is over and the seats are
+            // settled (no table to break, no final table to draw, no table to balance).
+            Some(round) => {
+                let begun_before = !self.dealing.is_empty();
+                if begun_before || !self.seating.settled() {
+                    return Turn::Wait(Wait::HandForHand);
+                }
+                Some(round.round)
+            }
+            None => {
+                if self.seating.final_table_due() {
+                    return Turn::Wait(Wait::FinalTable);
+                }
+                if self.seating.table_to_break() == Some(table) {
+                    return Turn::Wait(Wait::Breaking);
+                }
+                None
+            }
         };
         let seats = at_table.deal_order();
         if seats.len() < 2 {
@@ -514,6 +527,18 @@ impl Event {
         self.dealing.remove(&table);
     }
 
+    /// Whether a round of hand-for-hand is under way: a table is dealing its hand, has
+    /// finished it, or a player is out in it.
+    fn round_under_way(&self) -> bool {
+        self.hand_for_hand.as_ref().is_some_and(|round| {
+            round.recorded_any()
+                || self
+                    .dealing
+                    .values()
+                    .any(|dealt| *dealt == Some(round.round))
+        })
+    }
+
     /// The tables playing a hand now (the caller's marks).
     pub fn tables_dealing(&self) -> impl Iterator<Item = u32> + '_ {
         self.dealing.keys().copied()
@@ -529,14 +554,17 @@ impl Event {
             return tidied;
         }
         tidied.finishes = self.close_registration_if_due(clock);
-        if self
-            .hand_for_hand
-            .as_ref()
-            .is_some_and(HandForHand::under_way)
-        {
+        if self.round_under_way() {
             return tidied;
         }
         let open_before = self.seating.numbers();
+        let all_tables;
+        let idle = if all_idle {
+            all_tables = open_before.clone();
+            &all_tables
+        } else {
+            idle
+        };
         loop {
             if self.seating.final_table_due() {
                 if all_idle {
@@ -711,7 +739,7 @@ impl Event {
                     busts: Vec::new(),
                 });
             }
-            Some(round) if !wanted && !round.under_way() => self.hand_for_hand = None,
+            Some(_) if !wanted && !self.round_under_way() => self.hand_for_hand = None,
             _ => {}
         }
     }

@@ -278,6 +278,12 @@ impl Seating {
             .flatten()
     }
 
+    /// Whether nobody is due to move: no table to break, no final table to draw, no two tables
+    /// two players apart.
+    pub fn settled(&self) -> bool {
+        self.table_to_break().is_none() && !self.final_table_due() && self.spread() <= 1
+    }
+
     /// Whether the players left fit at one table while more than one is in play.
     pub fn final_table_due(&self) -> bool {
         self.tables.len() > 1 && self.tables_needed() == 1

@@ -112,6 +112,7 @@ fn play_in_lock_step(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) 
         for hand in &hands {
             let stacks = play(hand, rng);
             event.record_hand(&result_of(hand, stacks), clock).unwrap();
+            assert_chips_conserved(event);
         }
         clock += 1;
     }
@@ -179,11 +180,22 @@ fn play_in_any_order(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) 
                 let hand = in_play.remove(&table).unwrap();
                 let stacks = play(&hand, rng);
                 event.record_hand(&result_of(&hand, stacks), clock).unwrap();
+                assert_chips_conserved(event);
             }
         }
         event.check().unwrap();
     }
     assert!(event.is_over(), "the event ends: {:?}", event.status(clock));
+}
+
+/// Every chip in play is one of the entries' starting stacks: none made, none lost.
+fn assert_chips_conserved(event: &Event) {
+    let chips: u64 = event.field().stacks().iter().sum();
+    let given = event.entries().len() as u64 * event.settings().structure.starting_stack();
+    assert_eq!(
+        chips, given,
+        "chips in play against the starting stacks given"
+    );
 }
 
 fn assert_paid_exactly(event: &Event) {
@@ -231,7 +243,7 @@ fn balancing_moves_the_player_dealt_last_from_the_biggest_table_into_the_chair_o
         panic!("table 1 deals")
     };
     let mut stacks = hand.stacks.clone();
-    let (first_out, second_out) = (hand.seats[1], hand.seats[2]);
+    let second_out = hand.seats[2];
     stacks[0] += stacks[1] + stacks[2];
     stacks[1] = 0;
     stacks[2] = 0;
@@ -254,7 +266,6 @@ fn balancing_moves_the_player_dealt_last_from_the_biggest_table_into_the_chair_o
             to: (1, second_out.0),
         })]
     );
-    let _ = first_out;
     assert_eq!(event.seating().spread(), 0);
     // Table 1 between hands is not the biggest: it gives nobody.
     assert!(event.tidy(&[1], false, 0).changes.is_empty());
@@ -266,7 +277,6 @@ fn the_highest_table_breaks_when_the_players_fit_one_table_fewer() {
     assert_eq!(event.seating().numbers(), vec![1, 2, 3]);
     // One player of table 1 out: eleven fit three tables; a second out: ten still do; two
     // more make eight, which fit two.
-    let mut rng = ChaCha20Rng::seed_from_u64(1);
     for _ in 0..2 {
         let Turn::Deal(hand) = event.deal(1, 0) else {
             panic!()
@@ -274,7 +284,6 @@ fn the_highest_table_breaks_when_the_players_fit_one_table_fewer() {
         let mut stacks = hand.stacks.clone();
         stacks[0] += stacks[1];
         stacks[1] = 0;
-        let _ = &mut rng;
         event.record_hand(&result_of(&hand, stacks), 0).unwrap();
         event.tidy(&[1], false, 0);
     }
@@ -286,7 +295,7 @@ fn the_highest_table_breaks_when_the_players_fit_one_table_fewer() {
     stacks[1] = 0;
     stacks[2] = 0;
     event.record_hand(&result_of(&hand, stacks), 0).unwrap();
-    assert_eq!(event.seating().players(), 8 - 1 + 1);
+    assert_eq!(event.seating().players(), 8);
     // Table 3 is to break: tables 1 and 2 wait for nothing, table 3 breaks when it is idle.
     assert_eq!(event.turn(3, 0), Turn::Wait(Wait::Breaking));
     assert!(matches!(event.turn(1, 0), Turn::Deal(_)));
@@ -337,77 +346,260 @@ fn the_final_table_is_drawn_once_every_table_is_between_hands() {
     assert_eq!(event.seating().players(), 4);
 }
 
-#[test]
-fn hand_for_hand_places_players_out_at_two_tables_by_their_stacks_at_the_start() {
-    // Eleven entries pay three places: hand-for-hand at four left.
-    let mut event = Event::start(settings(4), &users(11), 4).unwrap();
-    let mut rng = ChaCha20Rng::seed_from_u64(8);
-    let mut clock = 0;
-    while event.hand_for_hand().is_none() {
+/// Deals table `table`'s hand at `clock` and records it ended with the stacks `end` gives.
+fn play_hand(
+    event: &mut Event,
+    table: u32,
+    clock: u64,
+    end: impl FnOnce(&HandToDeal) -> Vec<u64>,
+) -> Recorded {
+    let Turn::Deal(hand) = event.deal(table, clock) else {
+        panic!("table {table} deals: {:?}", event.turn(table, clock))
+    };
+    let stacks = end(&hand);
+    event.record_hand(&result_of(&hand, stacks), clock).unwrap()
+}
+
+/// The stacks of `hand` after `entry` lost every chip to the first other player dealt.
+fn bust(hand: &HandToDeal, entry: Entry) -> Vec<u64> {
+    let loser = hand
+        .seats
+        .iter()
+        .position(|&(_, dealt)| dealt == entry)
+        .unwrap();
+    let winner = usize::from(loser == 0);
+    let mut stacks = hand.stacks.clone();
+    stacks[winner] += stacks[loser];
+    stacks[loser] = 0;
+    stacks
+}
+
+/// The stacks of `hand` after `entry` came to exactly `chips`, the first other player dealt
+/// taking or giving the difference.
+fn set_stack(hand: &HandToDeal, entry: Entry, chips: u64) -> Vec<u64> {
+    let index = hand
+        .seats
+        .iter()
+        .position(|&(_, dealt)| dealt == entry)
+        .unwrap();
+    let other = usize::from(index == 0);
+    let mut stacks = hand.stacks.clone();
+    let total = stacks[index] + stacks[other];
+    stacks[index] = chips;
+    stacks[other] = total - chips;
+    stacks
+}
+
+/// Eleven entries at tables of three (three places paid), played one bust at a time to
+/// four players left: the bubble, at two tables of two.
+fn eleven_on_the_bubble() -> Event {
+    let mut event = Event::start(settings(3), &users(11), 4).unwrap();
+    assert!(event.hand_for_hand().is_none());
+    'bust: loop {
         let tables = event.seating().numbers();
-        event.tidy(&tables, true, clock);
+        event.tidy(&tables, true, 0);
         for table in event.seating().numbers() {
-            if let Turn::Deal(hand) = event.deal(table, clock) {
-                // One out at a time, until hand-for-hand.
-                let mut stacks = hand.stacks.clone();
-                if rng.random_bool(0.5) && event.field().players_left() > 4 {
-                    stacks[0] += stacks[1];
-                    stacks[1] = 0;
-                }
-                event.record_hand(&result_of(&hand, stacks), clock).unwrap();
+            if let Turn::Deal(hand) = event.deal(table, 0) {
+                let out = hand.seats[1].1;
+                event
+                    .record_hand(&result_of(&hand, bust(&hand, out)), 0)
+                    .unwrap();
                 if event.hand_for_hand().is_some() {
-                    break;
+                    break 'bust;
                 }
             }
         }
-        clock += 1;
     }
     assert_eq!(event.field().players_left(), 4);
     let tables = event.seating().numbers();
-    event.tidy(&tables, true, clock);
-    assert_eq!(event.seating().tables().len(), 2, "{:?}", event.seating());
-    let Turn::Deal(a) = event.deal(1, clock) else {
+    event.tidy(&tables, true, 0);
+    assert_eq!(event.seating().tables().len(), 2);
+    assert_eq!(event.seating().spread(), 0);
+    event
+}
+
+#[test]
+fn hand_for_hand_begins_on_the_bubble_and_a_table_that_played_the_round_waits_for_the_others() {
+    let mut event = eleven_on_the_bubble();
+    let (a, b) = (event.seating().numbers()[0], event.seating().numbers()[1]);
+    assert_eq!(event.hand_for_hand().map(|round| round.round), Some(1));
+    // No player goes out in the first round: each table's hand is round 1, and the table done
+    // with it waits for the other; nobody moves meanwhile.
+    let Turn::Deal(at_a) = event.deal(a, 0) else {
         panic!()
     };
-    let Turn::Deal(b) = event.deal(2, clock) else {
-        panic!()
+    assert_eq!(at_a.round, Some(1));
+    event
+        .record_hand(&result_of(&at_a, at_a.stacks.clone()), 0)
+        .unwrap();
+    assert_eq!(event.turn(a, 0), Turn::Wait(Wait::HandForHand));
+    assert!(event.tidy(&[a], false, 0).changes.is_empty());
+    play_hand(&mut event, b, 0, |hand| {
+        assert_eq!(hand.round, Some(1));
+        hand.stacks.clone()
+    });
+    assert_eq!(event.hand_for_hand_rounds(), 1);
+    // Round 2: both tables deal again.
+    assert!(matches!(event.turn(a, 0), Turn::Deal(hand) if hand.round == Some(2)));
+    assert!(matches!(event.turn(b, 0), Turn::Deal(hand) if hand.round == Some(2)));
+}
+
+/// Plays a round with no one out where one player of each table comes to `low_a` and
+/// `low_b` chips, then a round where both go out. Returns their finishes.
+fn bubble_busts_at_both_tables(low_a: u64, low_b: u64) -> (Event, Finish, Finish) {
+    let mut event = eleven_on_the_bubble();
+    let (a, b) = (event.seating().numbers()[0], event.seating().numbers()[1]);
+    let entry_at = |event: &Event, table: u32| {
+        event
+            .seating()
+            .table(table)
+            .unwrap()
+            .seated()
+            .next()
+            .unwrap()
+            .1
     };
-    assert_eq!((a.round, b.round), (Some(1), Some(1)));
-    // Table 1 loses a player who began with less than the one table 2 loses.
-    let bust = |hand: &HandToDeal| {
-        let mut stacks = hand.stacks.clone();
-        let loser = 1;
-        stacks[0] += stacks[loser];
-        stacks[loser] = 0;
-        (hand.seats[loser].1, hand.stacks[loser], stacks)
-    };
-    let (out_a, start_a, stacks_a) = bust(&a);
-    let (out_b, start_b, stacks_b) = bust(&b);
-    let first = event.record_hand(&result_of(&a, stacks_a), clock).unwrap();
+    let (out_a, out_b) = (entry_at(&event, a), entry_at(&event, b));
+    play_hand(&mut event, a, 0, |hand| set_stack(hand, out_a, low_a));
+    play_hand(&mut event, b, 0, |hand| set_stack(hand, out_b, low_b));
+    let first = play_hand(&mut event, a, 0, |hand| bust(hand, out_a));
+    assert_eq!(first.busted, vec![out_a]);
     assert!(
         first.finishes.is_empty(),
         "placed only when the round is over"
     );
-    assert_eq!(event.turn(1, clock), Turn::Wait(Wait::HandForHand));
-    let second = event.record_hand(&result_of(&b, stacks_b), clock).unwrap();
-    let placed: BTreeMap<usize, usize> = second
+    assert_eq!(event.turn(a, 0), Turn::Wait(Wait::HandForHand));
+    let second = play_hand(&mut event, b, 0, |hand| bust(hand, out_b));
+    assert!(second.hand_for_hand_changed, "the bubble burst");
+    assert!(event.hand_for_hand().is_none());
+    let finish_of = |entry| *second.finishes.iter().find(|f| f.seat == entry).unwrap();
+    let (finish_a, finish_b) = (finish_of(out_a), finish_of(out_b));
+    event.check().unwrap();
+    (event, finish_a, finish_b)
+}
+
+#[test]
+fn players_out_in_one_round_of_hand_for_hand_at_two_tables_place_by_their_stacks_at_its_start() {
+    // Eleven entries of 100 pay 537, 318, 245: the one who began with more takes third.
+    let (_, smaller, larger) = bubble_busts_at_both_tables(100, 200);
+    assert_eq!((smaller.place, smaller.prize), (4, 0));
+    assert_eq!((larger.place, larger.prize), (3, 245));
+}
+
+#[test]
+fn players_out_in_one_round_of_hand_for_hand_with_equal_stacks_share_the_places_and_prizes() {
+    let (event, one, other) = bubble_busts_at_both_tables(150, 150);
+    assert_eq!((one.place, other.place), (3, 3));
+    // Third and fourth place's prizes (245 and 0) split, the odd chip to the earlier entry.
+    let (earlier, later) = if one.seat < other.seat {
+        (one, other)
+    } else {
+        (other, one)
+    };
+    assert_eq!((earlier.prize, later.prize), (123, 122));
+    assert_eq!(event.field().players_left(), 2);
+    assert_eq!(event.seating().tables().len(), 2, "nobody moved yet");
+}
+
+#[test]
+fn nine_entrants_play_two_tables_then_a_drawn_final_table_and_those_out_in_one_hand_place_by_their_stacks()
+ {
+    let mut event = Event::start(settings(8), &users(9), 12).unwrap();
+    let sizes: Vec<usize> = event
+        .seating()
+        .tables()
+        .iter()
+        .map(EventTable::players)
+        .collect();
+    assert_eq!(sizes, vec![5, 4]);
+    // One out at table 1: eight fit one table, drawn once both tables are between hands.
+    play_hand(&mut event, 1, 0, |hand| bust(hand, hand.seats[1].1));
+    assert_eq!(event.turn(1, 0), Turn::Wait(Wait::FinalTable));
+    assert_eq!(event.turn(2, 0), Turn::Wait(Wait::FinalTable));
+    let tidied = event.tidy(&[1, 2], true, 0);
+    assert!(
+        matches!(tidied.changes.as_slice(), [SeatChange::FinalTable { table: 1, moves }] if moves.len() == 8)
+    );
+    assert_eq!(tidied.closed, vec![2]);
+    // Four more out one at a time, unpaid (9 entries pay three places: 450, 270, 180).
+    for place in (5..=8).rev() {
+        let recorded = play_hand(&mut event, 1, 0, |hand| bust(hand, hand.seats[1].1));
+        assert_eq!(recorded.finishes.len(), 1);
+        assert_eq!(
+            (recorded.finishes[0].place, recorded.finishes[0].prize),
+            (place, 0)
+        );
+    }
+    // Three of the four left begin a hand with 100, 100 and 300 chips and go out in it.
+    let order: Vec<Entry> = event.seating().tables()[0]
+        .deal_order()
+        .iter()
+        .map(|&(_, e)| e)
+        .collect();
+    let [winner, small_one, small_two, big] = order[..] else {
+        panic!("{order:?}")
+    };
+    play_hand(&mut event, 1, 0, |hand| {
+        let total: u64 = hand.stacks.iter().sum();
+        hand.seats
+            .iter()
+            .map(|&(_, entry)| match entry {
+                e if e == small_one || e == small_two => 100,
+                e if e == big => 300,
+                _ => total - 500,
+            })
+            .collect()
+    });
+    let recorded = play_hand(&mut event, 1, 0, |hand| {
+        let total: u64 = hand.stacks.iter().sum();
+        hand.seats
+            .iter()
+            .map(|&(_, entry)| if entry == winner { total } else { 0 })
+            .collect()
+    });
+    let placed: BTreeMap<Entry, (usize, u64)> = recorded
         .finishes
         .iter()
-        .map(|finish| (finish.seat, finish.place))
+        .map(|finish| (finish.seat, (finish.place, finish.prize)))
         .collect();
-    if start_a == start_b {
-        assert_eq!(placed[&out_a], 3);
-        assert_eq!(placed[&out_b], 3);
-    } else {
-        let (higher, lower) = if start_a > start_b {
-            (out_a, out_b)
-        } else {
-            (out_b, out_a)
-        };
-        assert_eq!((placed[&higher], placed[&lower]), (3, 4));
-    }
-    assert!(event.hand_for_hand().is_none(), "the bubble burst");
-    assert_eq!(event.hand_for_hand_rounds(), 1);
+    assert_eq!(placed[&big], (2, 270));
+    assert_eq!(placed[&small_one], (3, 90));
+    assert_eq!(placed[&small_two], (3, 90));
+    assert_eq!(placed[&winner], (1, 450));
+    assert!(event.is_over());
+    assert_paid_exactly(&event);
+}
+
+#[test]
+fn a_hand_whose_chips_or_players_do_not_fit_its_table_is_refused_and_changes_nothing() {
+    let mut event = Event::start(settings(7), &users(20), 3).unwrap();
+    let Turn::Deal(hand) = event.deal(1, 0) else {
+        panic!()
+    };
+    let before = event.clone();
+    let mut more = hand.stacks.clone();
+    more[0] += 1;
+    assert!(matches!(
+        event.record_hand(&result_of(&hand, more), 0),
+        Err(EventError::HandRefused { .. })
+    ));
+    let mut stranger = result_of(&hand, hand.stacks.clone());
+    stranger.dealt[0] = event.seating().table(2).unwrap().seated().next().unwrap().1;
+    assert!(matches!(
+        event.record_hand(&stranger, 0),
+        Err(EventError::HandRefused { .. })
+    ));
+    let mut ahead = result_of(&hand, hand.stacks.clone());
+    ahead.number += 1;
+    assert!(matches!(
+        event.record_hand(&ahead, 0),
+        Err(EventError::HandOutOfTurn { .. })
+    ));
+    assert_eq!(event, before);
+    // Recorded once, the same hand again is answered as already recorded.
+    let done = result_of(&hand, hand.stacks.clone());
+    assert!(!event.record_hand(&done, 0).unwrap().already);
+    assert!(event.record_hand(&done, 0).unwrap().already);
 }
 
 #[test]
@@ -511,7 +703,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn in_lock_step_places_cover_the_field_prizes_are_the_pool_and_tables_differ_by_one_at_most(
+    fn in_lock_step_chips_are_conserved_places_cover_the_field_prizes_are_the_pool_and_tables_differ_by_one_at_most(
         players in 2usize..120,
         table_size in 2usize..=8,
         late_levels in 0u32..4,
@@ -532,7 +724,7 @@ proptest! {
     }
 
     #[test]
-    fn in_any_order_nobody_is_dealt_while_moving_and_places_cover_the_field(
+    fn in_any_order_chips_are_conserved_nobody_is_dealt_while_moving_and_places_cover_the_field(
         players in 2usize..80,
         table_size in 2usize..=8,
         late_levels in 0u32..3,
