@@ -529,7 +529,7 @@ impl Event {
 
     /// Whether a round of hand-for-hand is under way: a table is dealing its hand, has
     /// finished it, or a player is out in it.
-    fn round_under_way(&self) -> bool {
+    pub fn round_under_way(&self) -> bool {
         self.hand_for_hand.as_ref().is_some_and(|round| {
             round.recorded_any()
                 || self
