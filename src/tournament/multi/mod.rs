@@ -14,10 +14,12 @@
 //!   it closes.
 //! - [`event`]: the event as a whole: entries, late registration and re-entries, the next
 //!   hand of each table, hand-for-hand on the bubble, cancel and deal.
+//! - [`hands`]: what passes between the event and a table.
 
 pub mod clock;
 pub mod event;
 pub mod field;
+pub mod hands;
 pub mod payouts;
 pub mod seating;
 mod settings;
@@ -25,10 +27,9 @@ mod settings;
 mod tests;
 
 pub use clock::{Breaks, ClockAt, clock_at, level_end};
-pub use event::{
-    EntryOf, Event, EventStatus, HandForHand, HandResult, HandToDeal, Recorded, Tidied, Turn, Wait,
-};
+pub use event::{EntryOf, Event, EventStatus};
 pub use field::Field;
+pub use hands::{HandForHand, HandResult, HandToDeal, Recorded, Tidied, Turn, Wait};
 pub use payouts::{field_prizes, places_paid};
 pub use seating::{Entry, EventTable, Move, SeatChange, Seating};
 pub use settings::{EventError, EventSettings, MAX_ENTRIES};
