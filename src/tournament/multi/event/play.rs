@@ -144,15 +144,21 @@ impl Event {
 
     /// Between hands of the tables `idle` (every table between hands when `all_idle`): closes
     /// late registration if due, breaks the table due to break if it is idle, draws the final
-    /// table when it is due and every table is idle, and balances from each idle table. No one
-    /// moves during a round of hand-for-hand.
+    /// table when it is due and every table is idle, and balances from each idle table. During
+    /// hand-for-hand the seats change only between rounds with every table idle, so no one
+    /// moves during a round. What it does depends on its arguments and the record alone (not
+    /// on [`Event::deal`]'s marks), so a copy given the same calls changes the same way.
     pub fn tidy(&mut self, idle: &[u32], all_idle: bool, clock: u64) -> Tidied {
         let mut tidied = Tidied::default();
         if self.is_over() {
             return tidied;
         }
         tidied.finishes = self.close_registration_if_due(clock);
-        if self.round_under_way() {
+        if self
+            .hand_for_hand
+            .as_ref()
+            .is_some_and(|round| round.recorded_any() || !all_idle)
+        {
             return tidied;
         }
         let open_before = self.seating.numbers();
@@ -337,7 +343,9 @@ impl Event {
                     busts: Vec::new(),
                 });
             }
-            Some(_) if !wanted && !self.round_under_way() => self.hand_for_hand = None,
+            // A round with a hand dealt but none recorded cannot stop wanting hand-for-hand:
+            // nobody moves and no hand begun before it is in play.
+            Some(round) if !wanted && !round.recorded_any() => self.hand_for_hand = None,
             _ => {}
         }
     }

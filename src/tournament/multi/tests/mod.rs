@@ -142,8 +142,10 @@ fn play_in_lock_step(
 /// between hands is tidied and deals, a hand in play ends, the clock moves, someone enters, a
 /// table stops in the middle of a hand, or the process restarts (the event read back whole
 /// from its record, every hand in play cut short and dealt again from its start).
-/// Checks that nobody is dealt at two tables at once or at a table they do not sit at.
+/// Checks that nobody is dealt at two tables at once or at a table they do not sit at, and
+/// that a copy given the same calls but never dealing (as the bank keeps one) stays the same.
 fn play_in_any_order(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) {
+    let mut copy = event.clone();
     let mut in_play: BTreeMap<u32, HandToDeal> = BTreeMap::new();
     let mut clock = 0;
     let mut late = late.iter().peekable();
@@ -169,6 +171,7 @@ fn play_in_any_order(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) 
                     && event.can_enter(user, clock).is_ok()
                 {
                     event.enter(user, clock).unwrap();
+                    copy.enter(user, clock).unwrap();
                     late.next();
                 }
             }
@@ -182,7 +185,8 @@ fn play_in_any_order(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) 
                 let Some(&table) = idle.get(rng.random_range(0..idle.len().max(1))) else {
                     continue;
                 };
-                event.tidy(&[table], in_play.is_empty(), clock);
+                let tidied = event.tidy(&[table], in_play.is_empty(), clock);
+                assert_eq!(copy.tidy(&[table], in_play.is_empty(), clock), tidied);
                 if let Turn::Deal(hand) = event.deal(table, clock) {
                     for &(chair, entry) in &hand.seats {
                         assert_eq!(
@@ -208,11 +212,14 @@ fn play_in_any_order(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) 
                 };
                 let hand = in_play.remove(&table).unwrap();
                 let stacks = play(&hand, rng);
-                event.record_hand(&result_of(&hand, stacks), clock).unwrap();
+                let recorded = event.record_hand(&result_of(&hand, stacks.clone()), clock);
+                assert_eq!(copy.record_hand(&result_of(&hand, stacks), clock), recorded);
+                recorded.unwrap();
                 assert_chips_conserved(event);
             }
         }
         event.check().unwrap();
+        assert_eq!(*event, copy, "the copy that never deals is the same event");
     }
     assert!(event.is_over(), "the event ends: {:?}", event.status(clock));
 }
