@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use super::clock::ClockAt;
 use super::field::Field;
 use super::hands::HandForHand;
-use super::seating::{Entry, SeatChange, Seating};
+use super::seating::{Entry, EventTable, SeatChange, Seating};
 use super::settings::{EventError, EventSettings};
 use crate::ids::UserId;
 use crate::table::{Game, Stakes};
@@ -300,9 +300,11 @@ impl Event {
     }
 
     /// Closes late registration now if its end has come (`clock` past its last level) or the
-    /// players left are no more than the places paid and one table (so that nobody goes out
-    /// in the money while the field can still grow): the field is final, and the players out
-    /// so far are placed. Returns the places decided.
+    /// money is one hand away: one hand at the biggest table could put all but one of its
+    /// players out, and would then leave the bubble or less. So nobody goes out in the money
+    /// while the field can still grow (every paid place is paid at its bust), and the bubble
+    /// is played hand-for-hand. The field is then final, and the players out so far are
+    /// placed. Returns the places decided.
     pub fn close_registration_if_due(&mut self, clock: u64) -> Vec<Finish> {
         if !self.registration_open {
             return Vec::new();
@@ -312,8 +314,18 @@ impl Event {
             .late_registration_end()
             .is_some_and(|end| clock >= end);
         let entries = self.entries.len();
-        let near_the_money = self.field.players_left()
-            <= self.settings.places_paid(entries) + self.settings.table_size;
+        let biggest = self
+            .seating
+            .tables()
+            .iter()
+            .map(EventTable::players)
+            .max()
+            .unwrap_or(0);
+        let near_the_money = self
+            .field
+            .players_left()
+            .saturating_sub(biggest.saturating_sub(1))
+            <= self.settings.places_paid(entries) + 1;
         if by_clock || near_the_money {
             self.close_registration()
         } else {

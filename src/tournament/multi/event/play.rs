@@ -212,6 +212,10 @@ impl Event {
         for closed in &tidied.closed {
             self.dealing.remove(closed);
         }
+        // Moves can make a table bigger, and so bring the money within one hand.
+        tidied
+            .finishes
+            .extend(self.close_registration_if_due(clock));
         self.refresh_hand_for_hand();
         tidied
     }

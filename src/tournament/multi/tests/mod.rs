@@ -107,6 +107,7 @@ fn play_in_lock_step(
         let tables = event.seating().numbers();
         event.tidy(&tables, true, clock);
         event.check().unwrap();
+        assert_registration_open_only_far_from_the_money(event);
         // Nobody moves during a round of hand-for-hand: its tables are as they were seated
         // when it began.
         if event.seating().tables().len() > 1 && !event.round_under_way() {
@@ -122,6 +123,7 @@ fn play_in_lock_step(
                     let stacks = play(&hand, rng);
                     event.record_hand(&result_of(&hand, stacks), clock).unwrap();
                     assert_chips_conserved(event);
+                    assert_registration_open_only_far_from_the_money(event);
                 }
             }
         }
@@ -129,6 +131,7 @@ fn play_in_lock_step(
             let stacks = play(hand, rng);
             event.record_hand(&result_of(hand, stacks), clock).unwrap();
             assert_chips_conserved(event);
+            assert_registration_open_only_far_from_the_money(event);
         }
         clock += 1;
     }
@@ -216,12 +219,27 @@ fn play_in_any_order(event: &mut Event, rng: &mut ChaCha20Rng, late: &[UserId]) 
                 assert_eq!(copy.record_hand(&result_of(&hand, stacks), clock), recorded);
                 recorded.unwrap();
                 assert_chips_conserved(event);
+                assert_registration_open_only_far_from_the_money(event);
             }
         }
         event.check().unwrap();
+        assert_registration_open_only_far_from_the_money(event);
         assert_eq!(*event, copy, "the copy that never deals is the same event");
     }
     assert!(event.is_over(), "the event ends: {:?}", event.status(clock));
+}
+
+/// While late registration is open the money is more than one player away: nobody has gone
+/// out in a paid place unpaid, and the bubble is still to come.
+fn assert_registration_open_only_far_from_the_money(event: &Event) {
+    if event.registration_open() {
+        let paid = event.settings().places_paid(event.entries().len());
+        assert!(
+            event.field().players_left() > paid + 1,
+            "registration open with {} left and {paid} paid",
+            event.field().players_left()
+        );
+    }
 }
 
 /// Every chip in play is one of the entries' starting stacks: none made, none lost.
@@ -315,4 +333,5 @@ fn eleven_on_the_bubble() -> Event {
 
 mod places;
 mod seats;
+mod turns;
 mod whole_events;

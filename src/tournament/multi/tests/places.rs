@@ -273,3 +273,83 @@ fn an_event_read_back_is_the_same_and_a_corrupt_one_is_refused() {
     let corrupt: Event = serde_json::from_value(corrupt).unwrap();
     assert!(corrupt.check().is_err());
 }
+
+#[test]
+fn late_registration_closes_early_once_the_players_left_come_near_the_money() {
+    // Twelve entries at tables of four pay three: at seven left, one hand at a table of four
+    // could leave four (three paid and the bubble), so the field is made final though the
+    // clock would keep it open.
+    let mut late = settings(4);
+    late.late_registration_levels = 5;
+    late.re_entries = 1;
+    let mut event = Event::start(late, &users(12), 2).unwrap();
+    let mut out = Vec::new();
+    while event.registration_open() {
+        let tables = event.seating().numbers();
+        event.tidy(&tables, true, 0);
+        let table = *event
+            .seating()
+            .tables()
+            .iter()
+            .max_by_key(|table| table.players())
+            .map(|table| &table.number)
+            .unwrap();
+        let recorded = play_hand(&mut event, table, 0, |hand| bust(hand, hand.seats[1].1));
+        out.extend(recorded.busted);
+        if event.registration_open() {
+            assert!(recorded.finishes.is_empty());
+        } else {
+            // Everyone out so far is placed now, the first out last.
+            let places: Vec<(Entry, usize)> = recorded
+                .finishes
+                .iter()
+                .map(|finish| (finish.seat, finish.place))
+                .collect();
+            let expected: Vec<(Entry, usize)> = out.iter().copied().zip((8..=12).rev()).collect();
+            assert_eq!(places, expected);
+        }
+    }
+    assert_eq!(event.field().players_left(), 7);
+    let gone = event.entry(out[0]).unwrap().user;
+    assert_eq!(event.enter(gone, 1), Err(EventError::RegistrationClosed));
+    event.check().unwrap();
+}
+
+#[test]
+fn registering_twice_too_few_players_and_entries_past_the_cap_are_refused() {
+    assert_eq!(
+        Event::start(settings(7), &[UserId(1), UserId(2), UserId(1)], 1),
+        Err(EventError::AlreadyIn)
+    );
+    assert_eq!(
+        Event::start(settings(7), &users(1), 1),
+        Err(EventError::TooFewEntries(1))
+    );
+    let mut capped = settings(7);
+    capped.cap = Some(10);
+    assert_eq!(
+        Event::start(capped.clone(), &users(11), 1),
+        Err(EventError::Full(10))
+    );
+    capped.late_registration_levels = 2;
+    // Nine at tables of five and four: one hand cannot reach the money, late registration is
+    // open.
+    let mut event = Event::start(capped, &users(9), 1).unwrap();
+    assert!(event.registration_open());
+    assert_eq!(event.enter(UserId(1), 0), Err(EventError::AlreadyIn));
+    assert!(event.enter(UserId(10), 0).is_ok());
+    let before = event.clone();
+    assert_eq!(event.enter(UserId(11), 0), Err(EventError::Full(10)));
+    assert_eq!(event, before);
+    let mut nine = settings(9);
+    assert_eq!(
+        Event::start(nine.clone(), &users(9), 1),
+        Err(EventError::TableSize(9))
+    );
+    nine.table_size = 8;
+    nine.late_registration_levels = nine.structure.levels().len() as u32 + 1;
+    assert!(matches!(
+        Event::start(nine, &users(9), 1),
+        Err(EventError::LateRegistrationPastLevels { .. })
+    ));
+}
