@@ -478,6 +478,16 @@ impl Event {
         {
             return Err("hand-for-hand recorded a table not in play".into());
         }
+        if let Some(round) = &self.hand_for_hand {
+            let placed: Vec<Entry> = self.field.finishes().iter().map(|f| f.seat).collect();
+            for &(entry, _) in &round.busts {
+                if entry >= entries || self.field.stack(entry) != 0 || placed.contains(&entry) {
+                    return Err(format!(
+                        "hand-for-hand holds entry {entry} out twice or with chips"
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 }

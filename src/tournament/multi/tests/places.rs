@@ -2,6 +2,7 @@
 //! registration and re-entries, refused hands, a cancel, an event read back.
 
 use super::*;
+use crate::tournament::DealKind;
 
 #[test]
 fn hand_for_hand_begins_on_the_bubble_and_a_table_that_played_the_round_waits_for_the_others() {
@@ -352,4 +353,31 @@ fn registering_twice_too_few_players_and_entries_past_the_cap_are_refused() {
         Event::start(nine, &users(9), 1),
         Err(EventError::LateRegistrationPastLevels { .. })
     ));
+}
+
+#[test]
+fn a_deal_between_the_last_two_pays_the_prizes_left_and_places_them_by_chips() {
+    // Two left after the bubble's round, still at two tables.
+    let (mut event, _, _) = bubble_busts_at_both_tables(100, 200);
+    assert_eq!(event.field().players_left(), 2);
+    let won = event.field().prizes_won();
+    let amounts = event.deal_amounts(DealKind::ChipChop).unwrap();
+    assert_eq!(
+        amounts.iter().map(|&(_, amount)| amount).sum::<u64>() + won,
+        event.prize_pool()
+    );
+    let finishes = event.end_by_deal(DealKind::ChipChop).unwrap();
+    assert!(event.is_over());
+    let leader = amounts
+        .iter()
+        .max_by_key(|&&(entry, _)| event.field().stack(entry))
+        .unwrap()
+        .0;
+    assert_eq!(finishes[0].place, 1);
+    if event.field().stack(finishes[0].seat) != event.field().stack(finishes[1].seat) {
+        assert_eq!(finishes[0].seat, leader);
+    }
+    assert_paid_exactly(&event);
+    assert_eq!(event.deal_made(), Some(DealKind::ChipChop));
+    event.check().unwrap();
 }
