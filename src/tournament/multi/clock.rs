@@ -1,4 +1,4 @@
-//! Levels on a clock (docs/RULES.md, "Levels"): a multi-table event's levels last a length of
+//! Levels on a clock (docs/TOURNAMENTS.md, "Multi-table events"): a multi-table event's levels last a length of
 //! its clock each, with an optional break of some length after every few levels; the last
 //! level never ends. The clock is the event's played time, kept by the caller (the lobby counts
 //! seconds and stops the clock while the event is paused or the bot is down; `sim` counts the

@@ -1,7 +1,7 @@
 //! The tables of a multi-table event and who sits where: the draw at the start (every table
 //! as full as another, give or take one, each player in a chair drawn at random), the first
 //! chair dealt moving one chair to the left each hand past empty chairs, and the moves the
-//! TDA's rules make (docs/TOURNAMENTS.md, "Balancing"):
+//! TDA's rules make (docs/TOURNAMENTS.md, "Multi-table events"):
 //!
 //! - balancing: a table with two or more players more than another gives one player to the
 //!   shortest table (the lowest numbered of equals), namely the player who would be dealt last
