@@ -1,5 +1,5 @@
-//! A multi-table event from its start to its end (RULES.md "Tournaments",
-//! docs/TOURNAMENTS.md "Multi-table events"): its entries, field, tables, late registration and re-entries, each
+//! A multi-table event from its start to its end (RULES.md "Tournaments", docs/TOURNAMENTS.md
+//! "Multi-table events"): its entries, field, tables, late registration and re-entries, each
 //! table's next hand on the clock, hand-for-hand on the bubble, and a cancel's or a deal's
 //! division.
 //!
