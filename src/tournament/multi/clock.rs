@@ -1,10 +1,11 @@
 //! Levels on a clock (docs/TOURNAMENTS.md, "Multi-table events"): a multi-table event's
 //! levels last a length of its clock each, with an optional break of some length after every
-//! few levels; the last level never ends. The clock is the event's played time, kept by the caller (the lobby counts
-//! seconds and stops the clock while the event is paused or the bot is down; `sim` counts the
-//! hands of the slowest table): this module only says where a clock reading falls. A hand's
-//! level is the level where the clock stands when the hand is dealt, so a new level begins
-//! with each table's next hand after the clock passes it, and during a break no hand is dealt.
+//! few levels; the last level never ends. The clock is the event's played time, kept by the
+//! caller (the lobby counts seconds and stops the clock while the event is paused or the bot
+//! is down; `sim` counts the hands of the slowest table): this module only says where a clock
+//! reading falls. A hand's level is the level where the clock stands when the hand is dealt,
+//! so a new level begins with each table's next hand after the clock passes it, and during a
+//! break no hand is dealt.
 
 use serde::{Deserialize, Serialize};
 

@@ -88,8 +88,7 @@ fn players_out_in_one_round_of_hand_for_hand_with_equal_stacks_share_the_places_
 }
 
 #[test]
-fn nine_entrants_play_two_tables_then_a_drawn_final_table_and_those_out_in_one_hand_place_by_their_stacks()
- {
+fn nine_entrants_reach_a_drawn_final_table_and_those_out_in_one_hand_place_by_their_stacks() {
     let mut event = Event::start(settings(8), &users(9), 12).unwrap();
     let sizes: Vec<usize> = event
         .seating()
@@ -103,9 +102,10 @@ fn nine_entrants_play_two_tables_then_a_drawn_final_table_and_those_out_in_one_h
     assert_eq!(event.turn(1, 0), Turn::Wait(Wait::FinalTable));
     assert_eq!(event.turn(2, 0), Turn::Wait(Wait::FinalTable));
     let tidied = event.tidy(&[1, 2], true, 0);
-    assert!(
-        matches!(tidied.changes.as_slice(), [SeatChange::FinalTable { table: 1, moves }] if moves.len() == 8)
-    );
+    assert!(matches!(
+        tidied.changes.as_slice(),
+        [SeatChange::FinalTable { table: 1, moves }] if moves.len() == 8
+    ));
     assert_eq!(tidied.closed, vec![2]);
     // Four more out one at a time, unpaid (9 entries pay three places: 450, 270, 180).
     for place in (5..=8).rev() {

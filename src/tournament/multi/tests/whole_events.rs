@@ -20,7 +20,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn in_lock_step_chips_are_conserved_places_cover_the_field_prizes_are_the_pool_and_tables_differ_by_one_at_most(
+    fn lock_step_conserves_chips_places_everyone_pays_the_pool_and_keeps_tables_within_one(
         players in 2usize..120,
         table_size in 2usize..=8,
         late_levels in 0u32..4,
@@ -42,7 +42,7 @@ proptest! {
     }
 
     #[test]
-    fn in_any_order_with_restarts_chips_are_conserved_nobody_is_dealt_while_moving_and_places_cover_the_field(
+    fn any_order_with_restarts_conserves_chips_never_deals_a_moving_player_and_places_everyone(
         players in 2usize..80,
         table_size in 2usize..=8,
         late_levels in 0u32..3,
