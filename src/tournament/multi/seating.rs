@@ -424,11 +424,13 @@ impl Seating {
     pub fn seat_new(&mut self, entry: Entry, rng: &mut impl Rng) -> SeatChange {
         let open = self
             .tables
-            .iter_mut()
-            .filter(|table| table.players() < table.size())
-            .min_by_key(|table| (table.players(), table.number));
-        let (table, new_table) = match open {
-            Some(table) => (table, false),
+            .iter()
+            .enumerate()
+            .filter(|(_, table)| table.players() < table.size())
+            .min_by_key(|(_, table)| (table.players(), table.number))
+            .map(|(index, _)| index);
+        let (index, new_table) = match open {
+            Some(index) => (index, false),
             None => {
                 let number = self.next_number;
                 self.next_number += 1;
@@ -437,9 +439,10 @@ impl Seating {
                 chairs.shuffle(rng);
                 table.opened = chairs;
                 self.tables.push(table);
-                (self.tables.last_mut().expect("just pushed"), true)
+                (self.tables.len() - 1, true)
             }
         };
+        let table = &mut self.tables[index];
         let chair = table.drawn_empty_chair(rng).unwrap_or(0);
         table.seat(chair, entry);
         SeatChange::Seated {

@@ -237,7 +237,7 @@ impl Event {
         self.field.is_over()
     }
 
-    /// The entry of `user` still in (with chips, or not yet placed... no: with chips).
+    /// The entry of `user` still in: the one with chips.
     pub fn live_entry(&self, user: UserId) -> Option<Entry> {
         (0..self.entries.len())
             .rev()
