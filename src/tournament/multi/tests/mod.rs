@@ -93,9 +93,8 @@ fn play_in_lock_step(
     hands_overlap: bool,
 ) -> Played {
     let mut played = Played::default();
-    let mut clock = 0;
     let mut late = late.iter();
-    for _ in 0..100_000 {
+    for clock in 0..100_000 {
         if event.is_over() {
             break;
         }
@@ -133,7 +132,6 @@ fn play_in_lock_step(
             assert_chips_conserved(event);
             assert_registration_open_only_far_from_the_money(event);
         }
-        clock += 1;
     }
     assert!(event.is_over(), "the event ends");
     played.hand_for_hand_rounds = event.hand_for_hand_rounds();
