@@ -288,27 +288,7 @@ impl Standings {
         hands: u64,
     ) -> Result<Vec<Finish>, DealError> {
         let amounts = self.deal_amounts(kind)?;
-        let mut by_chips: Vec<(usize, u64, u64)> = amounts
-            .iter()
-            .map(|&(entrant, amount)| (entrant, self.stacks[entrant], amount))
-            .collect();
-        by_chips.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let mut decided: Vec<Finish> = Vec::with_capacity(by_chips.len());
-        for (index, &(entrant, stack, amount)) in by_chips.iter().enumerate() {
-            let place = match index.checked_sub(1).map(|above| by_chips[above]) {
-                Some((_, above_stack, _)) if above_stack == stack => {
-                    decided.last().map_or(index + 1, |finish| finish.place)
-                }
-                _ => index + 1,
-            };
-            decided.push(Finish {
-                seat: entrant,
-                place,
-                hands,
-                prize: amount,
-                paid: false,
-            });
-        }
+        let decided = deal_finishes(&amounts, &self.stacks, hands);
         // Recorded lowest place first, as the event's other finishes.
         self.finishes.extend(decided.iter().rev());
         Ok(decided)
@@ -329,4 +309,32 @@ impl Standings {
             finish.paid = true;
         }
     }
+}
+
+/// The finishes of a deal (a sit & go's or a multi-table event's): each player of `amounts`
+/// (entrant, amount) paid their amount and placed by their chips in `stacks` (the larger stack
+/// higher; equal stacks share the place), first place first.
+pub(super) fn deal_finishes(amounts: &[(usize, u64)], stacks: &[u64], hands: u64) -> Vec<Finish> {
+    let mut by_chips: Vec<(usize, u64, u64)> = amounts
+        .iter()
+        .map(|&(entrant, amount)| (entrant, stacks.get(entrant).copied().unwrap_or(0), amount))
+        .collect();
+    by_chips.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut decided: Vec<Finish> = Vec::with_capacity(by_chips.len());
+    for (index, &(entrant, stack, amount)) in by_chips.iter().enumerate() {
+        let place = match index.checked_sub(1).map(|above| by_chips[above]) {
+            Some((_, above_stack, _)) if above_stack == stack => {
+                decided.last().map_or(index + 1, |finish| finish.place)
+            }
+            _ => index + 1,
+        };
+        decided.push(Finish {
+            seat: entrant,
+            place,
+            hands,
+            prize: amount,
+            paid: false,
+        });
+    }
+    decided
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::icm;
 use super::super::payout::divide_in_proportion;
-use super::super::standings::{DEAL_PLAYERS, DealError, DealKind, Finish};
+use super::super::standings::{DEAL_PLAYERS, DealError, DealKind, Finish, deal_finishes};
 use super::seating::Entry;
 use crate::tournament::CancelDivision;
 
@@ -245,27 +245,7 @@ impl Field {
         hands: u64,
     ) -> Result<Vec<Finish>, DealError> {
         let amounts = self.deal_amounts(kind)?;
-        let mut by_chips: Vec<(Entry, u64, u64)> = amounts
-            .iter()
-            .map(|&(entry, amount)| (entry, self.stacks[entry], amount))
-            .collect();
-        by_chips.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let mut decided: Vec<Finish> = Vec::with_capacity(by_chips.len());
-        for (index, &(entry, stack, amount)) in by_chips.iter().enumerate() {
-            let place = match index.checked_sub(1).map(|above| by_chips[above]) {
-                Some((_, above_stack, _)) if above_stack == stack => {
-                    decided.last().map_or(index + 1, |finish| finish.place)
-                }
-                _ => index + 1,
-            };
-            decided.push(Finish {
-                seat: entry,
-                place,
-                hands,
-                prize: amount,
-                paid: false,
-            });
-        }
+        let decided = deal_finishes(&amounts, &self.stacks, hands);
         self.finishes.extend(decided.iter().rev());
         Ok(decided)
     }
