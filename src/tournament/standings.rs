@@ -246,18 +246,11 @@ impl Standings {
         if self.finishes.is_empty() {
             return Some(CancelDivision::Refund);
         }
-        let left = self.players_left();
-        let stacks: Vec<u64> = left.iter().map(|&entrant| self.stacks[entrant]).collect();
-        // Eight players at most in a sit & go: within ICM's reach. Past it (an event of
-        // many tables cancelled early) the unpaid prizes go by chips within the same bounds.
-        let unpaid = self.unpaid_prizes();
-        let division = icm::icm_division(&stacks, unpaid)
-            .unwrap_or_else(|_| icm::bounded_by_chips(&stacks, unpaid));
-        let mut shares = vec![0; self.stacks.len()];
-        for (&entrant, share) in left.iter().zip(division) {
-            shares[entrant] = share;
-        }
-        Some(CancelDivision::Shares(shares))
+        Some(CancelDivision::Shares(cancel_shares(
+            &self.stacks,
+            &self.players_left(),
+            self.unpaid_prizes(),
+        )))
     }
 
     /// What a deal of `kind` pays each player still in, by entrant (in entrant order).
@@ -266,17 +259,12 @@ impl Standings {
         if self.is_over() {
             return Err(DealError::Over);
         }
-        let left = self.players_left();
-        if !DEAL_PLAYERS.contains(&left.len()) {
-            return Err(DealError::Players(left.len()));
-        }
-        let stacks: Vec<u64> = left.iter().map(|&entrant| self.stacks[entrant]).collect();
-        let unpaid = self.unpaid_prizes();
-        let amounts = match kind {
-            DealKind::Icm => icm::icm_division(&stacks, unpaid)?,
-            DealKind::ChipChop => icm::chip_chop(&stacks, unpaid)?,
-        };
-        Ok(left.into_iter().zip(amounts).collect())
+        deal_division(
+            kind,
+            &self.stacks,
+            self.players_left(),
+            self.unpaid_prizes(),
+        )
     }
 
     /// Ends the event with a deal of `kind`: each player still in is paid the deal's amount
@@ -337,4 +325,45 @@ pub(super) fn deal_finishes(amounts: &[(usize, u64)], stacks: &[u64], hands: u64
         });
     }
     decided
+}
+
+/// A cancel's shares by entrant: the `unpaid` prizes divided among the entrants `left` by ICM
+/// on their chips in `stacks` (past ICM's reach, an event of many tables cancelled early, by
+/// chips within the same bounds); 0 to everyone else.
+pub(super) fn cancel_shares(stacks: &[u64], left: &[usize], unpaid: &[u64]) -> Vec<u64> {
+    let chips: Vec<u64> = left
+        .iter()
+        .map(|&entrant| stacks.get(entrant).copied().unwrap_or(0))
+        .collect();
+    let division =
+        icm::icm_division(&chips, unpaid).unwrap_or_else(|_| icm::bounded_by_chips(&chips, unpaid));
+    let mut shares = vec![0; stacks.len()];
+    for (&entrant, share) in left.iter().zip(division) {
+        if let Some(slot) = shares.get_mut(entrant) {
+            *slot = share;
+        }
+    }
+    shares
+}
+
+/// What a deal of `kind` pays each of the entrants `left` (two to four) from the `unpaid`
+/// prizes by their chips in `stacks`, by entrant.
+pub(super) fn deal_division(
+    kind: DealKind,
+    stacks: &[u64],
+    left: Vec<usize>,
+    unpaid: &[u64],
+) -> Result<Vec<(usize, u64)>, DealError> {
+    if !DEAL_PLAYERS.contains(&left.len()) {
+        return Err(DealError::Players(left.len()));
+    }
+    let chips: Vec<u64> = left
+        .iter()
+        .map(|&entrant| stacks.get(entrant).copied().unwrap_or(0))
+        .collect();
+    let amounts = match kind {
+        DealKind::Icm => icm::icm_division(&chips, unpaid)?,
+        DealKind::ChipChop => icm::chip_chop(&chips, unpaid)?,
+    };
+    Ok(left.into_iter().zip(amounts).collect())
 }

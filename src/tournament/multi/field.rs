@@ -9,9 +9,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::icm;
 use super::super::payout::divide_in_proportion;
-use super::super::standings::{DEAL_PLAYERS, DealError, DealKind, Finish, deal_finishes};
+use super::super::standings::{
+    DealError, DealKind, Finish, cancel_shares, deal_division, deal_finishes,
+};
 use super::seating::Entry;
 use crate::tournament::CancelDivision;
 
@@ -207,16 +208,11 @@ impl Field {
         if self.finishes.is_empty() && self.unplaced.is_empty() {
             return Some(CancelDivision::Refund);
         }
-        let left = self.left();
-        let stacks: Vec<u64> = left.iter().map(|&entry| self.stacks[entry]).collect();
-        let unpaid = self.unpaid_prizes();
-        let division = icm::icm_division(&stacks, &unpaid)
-            .unwrap_or_else(|_| icm::bounded_by_chips(&stacks, &unpaid));
-        let mut shares = vec![0; self.stacks.len()];
-        for (&entry, share) in left.iter().zip(division) {
-            shares[entry] = share;
-        }
-        Some(CancelDivision::Shares(shares))
+        Some(CancelDivision::Shares(cancel_shares(
+            &self.stacks,
+            &self.left(),
+            &self.unpaid_prizes(),
+        )))
     }
 
     /// What a deal of `kind` pays each player left, by entry (in entry order).
@@ -224,17 +220,7 @@ impl Field {
         if self.is_over() || !self.is_final() {
             return Err(DealError::Over);
         }
-        let left = self.left();
-        if !DEAL_PLAYERS.contains(&left.len()) {
-            return Err(DealError::Players(left.len()));
-        }
-        let stacks: Vec<u64> = left.iter().map(|&entry| self.stacks[entry]).collect();
-        let unpaid = self.unpaid_prizes();
-        let amounts = match kind {
-            DealKind::Icm => icm::icm_division(&stacks, &unpaid)?,
-            DealKind::ChipChop => icm::chip_chop(&stacks, &unpaid)?,
-        };
-        Ok(left.into_iter().zip(amounts).collect())
+        deal_division(kind, &self.stacks, self.left(), &self.unpaid_prizes())
     }
 
     /// Ends the event with a deal of `kind`: each player left is paid the deal's amount and
