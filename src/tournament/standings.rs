@@ -183,35 +183,8 @@ impl Standings {
                 busted.push((entrant, before[index]));
             }
         }
-        // The larger stack at the hand's start places higher; equal stacks, the earlier
-        // entrant first (it matters only for who takes an odd chip of a shared prize).
-        busted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let left = self.players_left().len();
-        let mut decided = Vec::new();
-        let mut index = 0;
-        while index < busted.len() {
-            let start_stack = busted[index].1;
-            let sharing = busted[index..]
-                .iter()
-                .take_while(|(_, stack)| *stack == start_stack)
-                .count();
-            let place = left + index + 1;
-            let pooled: u64 = (place..place + sharing).map(|p| self.prize_of(p)).sum();
-            let shares = divide_in_proportion(pooled, &vec![1; sharing]);
-            for (&(entrant, _), prize) in busted[index..index + sharing].iter().zip(shares) {
-                decided.push(Finish {
-                    seat: entrant,
-                    place,
-                    hands,
-                    prize,
-                    paid: false,
-                });
-            }
-            index += sharing;
-        }
-        // Recorded from the lowest place up, the order they went out in; a shared place by
-        // entrant.
-        decided.sort_by(|a, b| b.place.cmp(&a.place).then(a.seat.cmp(&b.seat)));
+        let mut decided = bust_finishes(busted, left, hands, |place| self.prize_of(place));
         self.finishes.extend_from_slice(&decided);
         if left == 1
             && let Some(&winner) = self.players_left().first()
@@ -366,4 +339,42 @@ pub(super) fn deal_division(
         DealKind::ChipChop => icm::chip_chop(&chips, unpaid)?,
     };
     Ok(left.into_iter().zip(amounts).collect())
+}
+
+/// The finishes of players out together (`busted`: each entrant with their stack at the
+/// hand's start) below the `left` players still in, with the prize of each place from
+/// `prize_of`: the larger stack at the start places higher; equal stacks share their places
+/// and split those places' prizes, the odd chips to the earlier entrant. Lowest place first
+/// (the order they went out in), a shared place by entrant.
+pub(super) fn bust_finishes(
+    mut busted: Vec<(usize, u64)>,
+    left: usize,
+    hands: u64,
+    prize_of: impl Fn(usize) -> u64,
+) -> Vec<Finish> {
+    busted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut decided = Vec::with_capacity(busted.len());
+    let mut index = 0;
+    while index < busted.len() {
+        let start_stack = busted[index].1;
+        let sharing = busted[index..]
+            .iter()
+            .take_while(|(_, stack)| *stack == start_stack)
+            .count();
+        let place = left + index + 1;
+        let pooled: u64 = (place..place + sharing).map(&prize_of).sum();
+        let shares = divide_in_proportion(pooled, &vec![1; sharing]);
+        for (&(entrant, _), prize) in busted[index..index + sharing].iter().zip(shares) {
+            decided.push(Finish {
+                seat: entrant,
+                place,
+                hands,
+                prize,
+                paid: false,
+            });
+        }
+        index += sharing;
+    }
+    decided.sort_by(|a, b| b.place.cmp(&a.place).then(a.seat.cmp(&b.seat)));
+    decided
 }

@@ -9,9 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::payout::divide_in_proportion;
 use super::super::standings::{
-    DealError, DealKind, Finish, cancel_shares, deal_division, deal_finishes,
+    DealError, DealKind, Finish, bust_finishes, cancel_shares, deal_division, deal_finishes,
 };
 use super::seating::Entry;
 use crate::tournament::CancelDivision;
@@ -135,31 +134,8 @@ impl Field {
     }
 
     /// Places `group` below the `left` players still in.
-    fn place(&mut self, mut group: Vec<(Entry, u64)>, left: usize, hands: u64) -> Vec<Finish> {
-        group.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let mut decided = Vec::new();
-        let mut index = 0;
-        while index < group.len() {
-            let start_stack = group[index].1;
-            let sharing = group[index..]
-                .iter()
-                .take_while(|(_, stack)| *stack == start_stack)
-                .count();
-            let place = left + index + 1;
-            let pooled: u64 = (place..place + sharing).map(|p| self.prize_of(p)).sum();
-            let shares = divide_in_proportion(pooled, &vec![1; sharing]);
-            for (&(entry, _), prize) in group[index..index + sharing].iter().zip(shares) {
-                decided.push(Finish {
-                    seat: entry,
-                    place,
-                    hands,
-                    prize,
-                    paid: false,
-                });
-            }
-            index += sharing;
-        }
-        decided.sort_by(|a, b| b.place.cmp(&a.place).then(a.seat.cmp(&b.seat)));
+    fn place(&mut self, group: Vec<(Entry, u64)>, left: usize, hands: u64) -> Vec<Finish> {
+        let decided = bust_finishes(group, left, hands, |place| self.prize_of(place));
         self.finishes.extend_from_slice(&decided);
         decided
     }
