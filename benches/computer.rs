@@ -1,9 +1,14 @@
 //! Computer players' speed: decisions per second at each level, in every game, over the
-//! decision points of real six-handed hands (every street, every seat). `easy` is the
-//! reference measured in the same run; `good` measures `RUNOUTS` runouts per decision, so
-//! its decisions per second times that is its runouts per second.
+//! decision points of real six-handed hands (every street, every seat). The references
+//! measured in the same run: `easy`, and `good_before`, the `good` of 859bfe7 (2,000 runouts
+//! every decision, no reading of the betting), kept in `benches/computer/good_before.rs`;
+//! `good` today deals runouts in batches of `RUNOUT_BATCH` only while the decision is in doubt,
+//! up to `MOST_RUNOUTS`.
 //!
-//! Run: `cargo bench --bench computer` (`-- good` for one level).
+//! Run: `cargo bench --bench computer` (`-- good` for the two `good` players).
+
+#[path = "computer/good_before.rs"]
+mod good_before;
 
 use std::hint::black_box;
 
@@ -60,6 +65,14 @@ fn computer(c: &mut Criterion) {
                 })
             });
         }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        group.bench_function("good_before", |b| {
+            b.iter(|| {
+                for (private, public) in &points {
+                    black_box(good_before::choose_action(private, public, &mut rng));
+                }
+            })
+        });
         group.finish();
     }
 }

@@ -54,6 +54,7 @@ fn render_speed(c: &mut Criterion) {
         idle: Vec::new(),
         action_timer_secs: Some(30),
         mix_leg: None,
+        sit_and_go: false,
     };
     let public = mid.public_view();
     let mut group = c.benchmark_group("render");

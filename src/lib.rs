@@ -14,6 +14,7 @@
 //! - [`equity`]: all-in equity, exact or sampled, for `studbot equity` and the board.
 //! - [`refusal`]: the one shape of every refusal a player is told, whichever layer refused.
 //! - [`render`]: words for people, in English, Spanish and Indonesian.
+//! - [`faces`]: the card faces as pictures (PNG), which the bot uploads as its emoji.
 //! - [`bot`]: the Discord surface (serenity + poise).
 //! - [`telemetry`]: Prometheus metrics and `/healthz` for the operator.
 //! - [`memory`]: the allocator (jemalloc, returning freed memory) and its figures.
@@ -25,11 +26,14 @@ pub mod bank;
 pub mod bot;
 pub mod cli;
 pub mod equity;
+pub mod faces;
 pub mod ids;
 pub mod lobby;
 pub mod memory;
 pub mod refusal;
 pub mod render;
+#[cfg(test)]
+mod shape;
 pub mod table;
 pub mod telemetry;
 pub mod tournament;

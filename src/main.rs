@@ -34,12 +34,16 @@ enum Command {
     Backup(cli::backup::BackupArgs),
     /// Close a table by id on a stopped bot's data directory: refund, cash out, never reopen.
     CloseTable(cli::close_table::CloseTableArgs),
+    /// Cancel a sit & go by number on a stopped bot's data directory, as a moderator's cancel.
+    CancelSitAndGo(cli::cancel_sit_and_go::CancelSitAndGoArgs),
     /// Rebuild a data directory from a backup file (then audit it).
     Restore(cli::backup::RestoreArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
     /// All-in equity: each hand's share of the pot from the cards it holds so far.
     Equity(cli::equity::EquityArgs),
+    /// Write the 53 card faces (the bot's card emoji) as PNG files into a directory.
+    Cards(cli::cards::CardsArgs),
     /// Print the link that adds the bot to a Discord server, with the permissions it needs.
     Invite(cli::invite::InviteArgs),
     /// Ask a running bot's /healthz: exit 0 when healthy, 1 otherwise (a container's health check).
@@ -73,11 +77,13 @@ fn main() -> ExitCode {
         Command::Sim(args) => cli::sim::run(args),
         Command::Audit(args) => cli::audit::run(args),
         Command::CloseTable(args) => cli::close_table::run(args),
+        Command::CancelSitAndGo(args) => cli::cancel_sit_and_go::run(args),
         Command::Backup(args) => cli::backup::run_backup(args),
         Command::Restore(args) => cli::backup::run_restore(args),
         Command::Eval(args) => cli::eval::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Invite(args) => cli::invite::run(args),
+        Command::Cards(args) => cli::cards::run(args),
         Command::Health(args) => cli::health::run(args),
         Command::BankWorkload(args) => cli::bank_workload::run(args),
     };

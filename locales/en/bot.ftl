@@ -17,13 +17,13 @@ cmd-cards = Show your cards (only you see them)
 cmd-balance = Show your chip balance, or another player's
 cmd-daily = Claim your daily chips
 cmd-give = Give some of your chips to another player
-cmd-leaderboard = The players with the most chips, or the best sit & go results, in this server
+cmd-leaderboard = This server's leaderboard: the most chips or the best sit & go results
 cmd-stats = Hands played, pots won and net chips
 cmd-history = The history of a recent hand at this table
 cmd-rules = The rules of this channel's table (Stud Hi/Lo where there is none)
-cmd-chips = Create or remove chips (moderators)
-cmd-chips-grant = Give a player new chips (moderators)
-cmd-chips-take = Take chips away from a player (moderators)
+cmd-chips = Create or remove chips (server staff)
+cmd-chips-grant = Give a player new chips (server staff)
+cmd-chips-take = Take chips away from a player (server staff)
 
 opt-ante = Ante every player posts each hand
 opt-bring-in = Forced bet of the player with the lowest up card (in Razz, the highest)
@@ -58,7 +58,7 @@ choice-mix = Mix: Razz, Stud, Stud Hi/Lo in turn
 bot-guild-only = Use this command in a server channel.
 bot-shutting-down = The bot is restarting. Try again in a minute.
 bot-unknown-button = This button is no longer in use.
-bot-failed = Something went wrong on our side. Please try again.
+bot-failed = Something went wrong in the bot. Please try again.
 bot-no-history = There is no such hand in this table's history.
 bot-dm-closed-mark = 📵 { $names }: DMs closed. Use “My cards” or /cards.
 bot-stopping-mid-hand = The bot is restarting. Hand #{ $hand } stops here: when the bot is back, every player gets back the chips they had when the hand began.
@@ -98,36 +98,63 @@ opt-computer-players = Seats computer players may fill while humans are short (0
 opt-computer-level = How well the table's computer players play
 choice-easy = Easy: for beginners
 choice-good = Good: plays by equity
-opt-house = The guild house's account, which its computer players play with (moderators)
-bot-house-moderators-only = Only moderators can see the house's account.
+opt-house = The guild house's account, which its computer players play with (server staff)
+bot-not-staff = Only the server's staff can do that: the moderator role, or Manage Server or Administrator across the whole server. Permissions in a single channel are not enough.
+bot-rights-unknown = Discord didn't say whether you may do that, so nothing was done. Try again in a moment.
 # Sit & go tournaments (/tournament, and /join and /leave while one is registering)
 cmd-tournament = The sit & go tournament of this channel
 cmd-tournament-open = Open a sit & go in this channel: players register with /join (moderators)
 cmd-tournament-start = Start the sit & go with the players registered so far, at least two (moderators)
 cmd-tournament-cancel = Cancel the sit & go between hands: buy-ins back, or the prizes left by ICM (moderators)
 cmd-tournament-status = Show the sit & go: entrants, prize pool, structure, payouts, standings
-opt-structure = How the stakes rise: regular, turbo (half the hands a level) or custom (your levels)
-opt-payouts = Percentages paid by place, like 65/35 (by default set by the number of entrants)
+opt-structure = How fast the stakes rise: regular, turbo (levels of half as many hands) or custom (your levels)
+opt-payouts = Prize percentages by place, like 65/35 (by default set by the number of entrants)
 choice-regular = Regular
 choice-turbo = Turbo
-tournament-opened = A sit & go is open in this channel: /join to register, /leave to unregister before it starts.
-tournament-status-head = Sit & go, { $game }: { $entrants }/{ $seats } entrants · buy-in { $buy_in } · prize pool { $pool }
-tournament-status-structure = Everyone starts with { $stack } tournament chips · level 1: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet }, { $hands } { $hands ->
+tournament-opened = A sit & go is open in this channel: use /join to register, or /leave to unregister before it starts.
+# $game: the game's full name, or the mix with its rotation (game-mix-by-level). A buy-in of 0
+# is a freeroll: no buy-in, so no prize pool.
+tournament-status-head = Sit & go: { $game } · { $entrants }/{ $seats } entrants · { $buy_in ->
+    [0] freeroll
+   *[other] buy-in { $buy_in }{ $pool ->
+        [0] {""}
+       *[other] {" "}· prize pool { $pool }
+    }
+}
+tournament-status-structure = Everyone starts with { $stack } tournament chips · level 1: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }, { $hands } { $hands ->
     [one] hand
    *[other] hands
 } a level
-tournament-status-payouts = Payouts by place: { $payouts }
-tournament-standing-in = • { $name }: { $chips } chips
-tournament-standing-out = • { $name }: out, place { $place }
-tournament-registered = { $name } registered ({ $entrants }/{ $seats }); prize pool { $pool }.
-tournament-unregistered = { $name } unregistered; { $refund } { $refund ->
+tournament-status-payouts = Prizes by place: { $payouts }
+tournament-standing-in = • { $name }: { $chips } { $chips ->
     [one] chip
    *[other] chips
-} back to their balance.
-tournament-started = The sit & go starts with { $entrants } players; prize pool { $pool }.
+}
+tournament-standing-out = • { $name }: out in { finishing-place }
+tournament-registered = { $pool ->
+    [0] { $name } registered ({ $entrants }/{ $seats }).
+   *[other] { $name } registered ({ $entrants }/{ $seats }); prize pool { $pool }.
+}
+tournament-unregistered = { $refund ->
+    [0] { $name } unregistered.
+    [one] { $name } unregistered; { $refund } chip goes back to their balance.
+   *[other] { $name } unregistered; { $refund } chips go back to their balance.
+}
+tournament-started = { $pool ->
+    [0] The sit & go starts with { $entrants } { $entrants ->
+        [one] player
+       *[other] players
+    }.
+   *[other] The sit & go starts with { $entrants } { $entrants ->
+        [one] player
+       *[other] players
+    }; prize pool { $pool }.
+}
 tournament-cancelled-refunded = The sit & go is cancelled before it started: every buy-in was refunded.
-tournament-cancelled-divided = The sit & go is cancelled: the prize pool is divided among the players still in, in proportion to their chips (places already finished are not paid).
-tournament-cancel-share = • { $name }: { $chips } chips
+tournament-cancel-share = • { $name }: { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+}
 tournament-none-here = There is no sit & go in this channel.
 tournament-bad-payouts = The payouts must be percentages by place that sum to 100, like 65/35 or 50/30/20.
 tournament-over = That sit & go is over.
@@ -140,23 +167,36 @@ tournament-full = The sit & go is full ({ $seats } { $seats ->
     [one] seat
    *[other] seats
 }).
-tournament-already-started = The sit & go has already started: registration is closed, and nobody leaves with chips.
-tournament-too-few = A sit & go needs at least two entrants to start; it has { $entrants }.
+tournament-already-started = The sit & go has already started: registration is closed, and tournament chips never go back to a balance.
+tournament-too-few = { $entrants ->
+    [0] A sit & go needs at least two entrants to start, and nobody has registered yet.
+    [one] A sit & go needs at least two entrants to start; only one has registered so far.
+   *[other] A sit & go needs at least two entrants to start; it has { $entrants }.
+}
 tournament-not-running = The sit & go is not being played.
-tournament-sat-out = In a sit & go nobody leaves with chips: you are dealt in all the same, the table checks or folds for you, and your antes and bring-ins are paid. /back to play again.
+tournament-unreadable = The bank cannot read sit & go #{ $tournament } of this channel, so nothing was done. Every other sit & go plays on; the bot's operator has been told.
+tournament-missing-permissions = I can't run a sit & go in this channel: I don't have { $permissions } here. Ask a server admin to give me { $count ->
+    [one] that permission
+   *[other] those permissions
+} in this channel's settings (Permissions), then try again. No buy-in was taken.
+tournament-sat-out = In a sit & go nobody leaves with chips: you are still dealt in, you check or fold automatically, and you pay the ante (and the bring-in when it falls to you). Use /back to play again.
 
 # /leaderboard board: cash play or sit & gos
-opt-board = Which leaderboard: chips, or the net from sit & gos
+opt-board = Which leaderboard: chips or sit & go results
 choice-cash = Chips
-choice-tournaments = Sit & gos, by net from tournaments
+choice-tournaments = Sit & gos, by net result
 tournament-register-button = Register
 
 # /tournament open computer_players
+# In a freeroll ($buy_in 0) there is no buy-in for the house to pay.
 tournament-computers-fill = When a moderator starts it, computer players 🤖 fill up to { $seats } free { $seats ->
     [one] seat
    *[other] seats
-}; their buy-ins are the house's.
-tournament-too-many-computers = Computer players may fill some of the seats, never all of them: allow fewer than the seats.
+}{ $buy_in ->
+    [0] .
+   *[other] ; the house pays their buy-ins.
+}
+tournament-too-many-computers = Computer players may fill some of the seats, never all of them: allow fewer computer players than seats.
 
 # /history tournament: a sit & go's hands
 opt-tournament = The sit & go's number, for its hands (this table's hands when left out)
@@ -191,10 +231,16 @@ tournament-status-rules = Rules, fixed at the open: a bet and up to { $raises } 
    *[no] {""}
 }
 tournament-status-payouts-full = Payouts with every seat filled ({ $seats }): { $payouts }
-tournament-status-payouts-now = If it started now, with { $entrants } players: { $payouts }
-tournament-status-payouts-now-refused = If it started now, with { $entrants } players, it could not: its payouts pay { $places } places.
+tournament-status-payouts-now = If it started now, with { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}: { $payouts }
+tournament-status-payouts-now-refused = If it started now, with { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}, it could not: its payouts pay { $places } places.
 tournament-status-payouts-too-few = It needs at least two players to start.
-tournament-standing-out-paid = • { $name }: out, place { $place }, paid { $prize } { $prize ->
+tournament-standing-out-paid = • { $name }: out in { finishing-place }, prize { $prize } { $prize ->
     [one] chip
    *[other] chips
 }
@@ -217,17 +263,26 @@ tournament-deal-accepted = { $name } accepts the deal ({ $accepted } of { $of })
 tournament-deal-accepted-made = { $name } accepts: every player left has, and the sit & go ends with the deal.
 tournament-deal-declined = { $name } declines the deal: play goes on.
 tournament-deal-not-in = Only a player still in this sit & go can propose or answer its deal.
-tournament-deal-players = A deal is made by two to four players left; { $left } are left.
+tournament-deal-players = A deal is made by two to four players left; { $left ->
+    [one] 1 is left
+   *[other] { $left } are left
+}.
 tournament-deal-pending = A deal is already waiting for the players' answers.
 tournament-deal-gone = That deal is no longer open.
 tournament-deal-during-hand = A deal is proposed between hands: propose it when the hand in play ends.
 tournament-payout-places = Payouts for { $places } places need more players than that: this sit & go has { $entrants }.
 tournament-prize-needs-source = An added prize needs prize_from: the house or your own balance.
 tournament-no-results = There is no finished sit & go with that number in this server (or none yet in this channel).
-tournament-results-head = Sit & go #{ $number }, { $game }: { $entrants } players, { $hands } { $hands ->
+tournament-results-head = Sit & go #{ $number }, { $game }: { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}, { $hands } { $hands ->
     [one] hand
    *[other] hands
-}, prize pool { $pool }
+}{ $pool ->
+    [0] , no prize pool
+   *[other] , prize pool { $pool }
+}
 tournament-results-deal = It ended with a deal ({ $kind }).
 tournament-levels-missing = A custom structure needs its levels, like levels: 2/3/10/20x12, 3/5/15/30x12
 tournament-levels-not-custom = Levels are given with structure: custom.
@@ -238,3 +293,24 @@ tournament-hands-per-level = A level lasts from { $min } to { $max } { $max ->
     [one] hand
    *[other] hands
 }.
+# A table paused because Discord refuses the bot's posts in its channel (403: a permission
+# taken away): shown on the table's message while the bot can still edit it, and with the
+# answer to any command or click there.
+bot-paused-cannot-post = The table is paused: I cannot post in this channel. A moderator needs to give me back my permissions here, then use /table resume.
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Seconds of each player's time bank, which runs on when their timer runs out (0: none)
+opt-away-hands = Hands a player may sit out before they are stood up, chips back in their balance (0: never)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Open the table in a new thread under this channel, so the channel keeps its conversation
+permission-create-public-threads = Create Public Threads
+# A table's thread: $game is the game's name, $small/$big its stakes.
+thread-name = { $game } · { $small }/{ $big }
+# $thread is a link to the thread.
+bot-thread-opened = The table is open in its own thread, { $thread }: sit down there with /join.
+bot-thread-in-thread = This is a thread already: open the table here without thread, or with it from the channel.
+bot-thread-not-here = A table gets its own thread only under a text channel: open it here without thread.
+bot-thread-failed = I could not start the table's thread here. Try again, or open the table without thread.

@@ -15,6 +15,7 @@ lobby-failure = Something went wrong at the table. Please try again.
 ## sentence lobby-invalid-settings starts.
 
 settings-bring-in-zero = the bring-in must be at least 1 chip
+settings-small-bet-zero = the small bet must be more than 0
 settings-bring-in-above-small-bet = the bring-in ({ $bring_in }) cannot be more than the small bet ({ $small_bet })
 settings-big-bet-not-above-small-bet = the big bet ({ $big_bet }) must be more than the small bet ({ $small_bet })
 settings-seats = a table has { $min } to { $max } { $max ->
@@ -49,14 +50,20 @@ play-buy-in = You sit down with { $amount } { $amount ->
    *[other] chips
 }.
 play-prompt = Your move — { $options }:
+play-data-dir = Your balance is kept in { $dir }.
+play-timer-rule = You have { $seconds } s for each action. If time runs out, you check, or fold when there is a bet to call; at the bring-in, the bring-in is posted for you.
+play-no-hand-yet = No hand has been played yet.
+play-tournament-ended = The sit & go is over: “history [N]” tells its hands, “quit” leaves.
 play-help =
-    What you can type (a word, or its letter):
+    What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
       cards: your cards · board: the table · status: seats and stacks
-      balance: your balance · topup: buy more chips · history [N]: the last hand, or hand N
+      balance: your balance · topup [N]: chips back to your buy-in, or N more · history [N]: the last hand, or hand N
       help (h): this text · quit (q): leave the table, your chips go back to your balance
+      pre check/fold · pre check · pre call · pre call any · pre fold · pre off: what to do when your turn comes, chosen ahead (nobody else sees it)
+      time (+30): 30 more seconds from your time bank, at your turn · back: play again after the table sat you out
 play-bad-input = “{ $input }” is not one of your options now: { $options }.
 play-unknown-word = I do not know “{ $input }”. Type “help” for the words you can use.
 play-not-now = That is not possible now; type “help” for the commands.
@@ -71,7 +78,7 @@ play-cashed-out = { $amount ->
    *[other] You leave the table; { $amount } chips go back to your balance.
 }
 play-leaving-after-hand = You will leave the table when this hand ends.
-play-busted = You have no chips left at the table. Type “topup” to buy in again, or “quit”.
+play-busted = You have no chips left at the table, which waits for you: type “topup” to buy back in (“topup 150” for another amount), or “quit”.
 play-topped-up = You now have { $stack } { $stack ->
     [one] chip
    *[other] chips
@@ -83,6 +90,14 @@ play-other-amount = “{ $input }”: { $count ->
 }
 play-ambiguous-r = Raise or fold? Type “raise” or “fold”.
 play-not-your-turn = It is not your turn yet: type it again when your prompt shows.
+play-pre-not-offered = “{ $input }” is not one of the pre-actions now: { $options }.
+play-pre-none = “{ $input }”: there is nothing to choose ahead now; pre-actions are chosen while a hand you are in is being bet.
+play-time-added = +{ $added } s from your time bank ({ $left } s left).
+play-away-sat-out = The table acted for you twice in a row, so you now sit out. Type “back” to be dealt in again; after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} away you are stood up and your chips go back to your balance.
+play-away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and you check or fold automatically. Type “back” to play your hands again.
 play-topup-not-needed = You have { $stack } { $stack ->
     [one] chip
    *[other] chips
@@ -99,28 +114,48 @@ lobby-waiting-for-bank = Hand #{ $hand } waits for the bank, which is slow to an
 
 ## A sit & go at the terminal (`studbot play --tournament`)
 
-play-tournament-welcome = A sit & go of { $players } players, { $game }: buy-in { $buy_in }, prize pool { $pool }; everyone starts with { $stack } tournament { $stack ->
+play-tournament-welcome = A sit & go of { $game } for { $entrants } { $entrants ->
+    [one] player
+   *[other] players
+}: { $buy_in ->
+    [0] a freeroll
+   *[other] buy-in { $buy_in }, prize pool { $pool }
+}; everyone starts with { $stack } tournament { $stack ->
     [one] chip
    *[other] chips
 }. The last player with chips wins.
 play-tournament-resumed = The sit & go you left is dealt on from hand { $hand }.
-play-tournament-header = Level { $level }: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet } · { $next ->
+play-tournament-header = Level { $level }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet } · { $next ->
     [0] last level
     [one] 1 hand to the next level
    *[other] { $next } hands to the next level
-} · { $left } players left · average stack { $average }
-play-tournament-out = { $name } is out in place { $place }.
-play-tournament-place = Place { $place }: { $name } wins { $chips } { $chips ->
-    [one] chip
-   *[other] chips
-}.
+} · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
+# A finishing place as players say it: "4th place" (en), "puesto 4" (es), "peringkat 4" (id).
+# $place is an ordinal number: one = 1st, 21st…; two = 2nd…; few = 3rd…
+finishing-place = { $place ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+} place
+play-tournament-out = { $name } is out in { finishing-place }.
+# Every finish is listed: an unpaid place is said to have no prize, not to win 0.
+play-tournament-place = { $chips ->
+    [0] { finishing-place }: { $name }, no prize.
+    [one] { finishing-place }: { $name } wins { $chips } chip.
+   *[other] { finishing-place }: { $name } wins { $chips } chips.
+}
 play-tournament-over = The sit & go is over after { $hands } { $hands ->
     [one] hand
    *[other] hands
 }.
-play-tournament-quit = You left the sit & go where it is: run { $command } again to play on from this hand.
+play-tournament-quit = Sit & go paused: run { $command } again to play on from this hand.
+play-structure-without-tournament = { $structure } is for a sit & go: add { $tournament }
 play-tournament-help =
-    What you can type (a word, or its letter):
+    What you can type (a word or its letter):
       check (k) · call (c) · fold (f) · bet (b) · raise (r) · bring-in · complete
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
@@ -131,7 +166,8 @@ settings-computer-players = computer players may take at most { $max } { $max ->
     [one] seat
    *[other] seats
 } here (one is always left for a human), not { $computer_players }
-lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one.
+settings-computer-buy-in = computer players buy in at the maximum buy-in, which on this server may be at most { $limit } where they sit, not { $max_buy_in }
+lobby-computer-gives-seat = The table is full, but a computer player sits here: it gives you its seat when this hand ends, and you are dealt into the next one (/leave if you change your mind).
 
 ## A sit & go dealt at its channel's table
 
@@ -139,12 +175,17 @@ lobby-tournament-board = Level { $level } · { $next ->
     [0] last level
     [one] 1 hand to the next level
    *[other] { $next } hands to the next level
-} · { $left } players left · average stack { $average }
+} · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
 lobby-tournament-resumed = The sit & go deals on from hand { $hand }, every stack as it was when that hand began.
-lobby-sit-and-go-table = This is a sit & go's table: nobody buys in, tops up or leaves with chips until it ends (a player who sits out still pays the antes and bring-ins).
+# A moderator's pause outlived the restart: the sit & go is back, and waits for /table resume.
+lobby-tournament-resumed-paused = The sit & go is back at hand { $hand } and still paused: a moderator can resume it with /table resume.
+lobby-sit-and-go-table = This is a sit & go's table: until it ends, nobody buys chips or tops up here, and nobody leaves with chips (a player who sits out still pays the ante, and the bring-in when it falls to them).
 
 ## A sit & go's news: a paid bust, a level's new stakes, a cancel, a deal
-tournament-out-paid = { $name } is out in place { $place }, paid { $prize } { $prize ->
+tournament-out-paid = { $name } is out in { finishing-place } and wins { $prize } { $prize ->
     [one] chip
    *[other] chips
 }.
@@ -155,8 +196,29 @@ tournament-over-deal = The sit & go ends with a deal ({ $kind ->
     [one] hand
    *[other] hands
 }.
-lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-in { $bring_in }, bets { $small_bet }/{ $big_bet } · { $left } players left · average stack { $average }
+lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet } · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+} · average stack { $average }
 tournament-cancel-refund = The sit & go is cancelled before anyone was out: every buy-in went back, and any prize added to where it came from.
 tournament-cancelled-shares = The sit & go is cancelled: the prizes already paid stand, and the prizes not yet won go to the players still in by ICM (what their chips are worth in prizes):
 tournament-deal-lapsed = Not every player left accepted the deal in time: play goes on.
 tournament-deal-still-open = A deal proposed before the bot restarted is open again: { $secs } s to accept it with its buttons.
+
+## Time banks and away players (settings)
+
+settings-time-bank = a time bank can be at most { $max } { $max ->
+    [one] second
+   *[other] seconds
+}, not { $seconds }
+settings-away-hands = a player can be away at most { $max } { $max ->
+    [one] hand
+   *[other] hands
+} before they are stood up, not { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = That pre-action no longer fits: the street or the bet has changed.
+lobby-your-turn-now = It is your turn: choose on the table's message.
+lobby-time-bank-empty = Your time bank is empty.
+lobby-time-bank-running = Your time bank is already running.

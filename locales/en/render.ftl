@@ -69,9 +69,6 @@ low-hand = { $ranks } low
 low-wheel = { $ranks } low, the wheel
 low-none = no low
 low-none-yet = none yet
-# $count low cards of different ranks so far (1 to 4), $ranks = "7-4-A"
-# Read after "Low:"; on seventh street, with no low made, low-none is shown instead.
-low-draw = { $count } of 5 ({ $ranks })
 
 ## Seat states on the board
 
@@ -86,6 +83,14 @@ seat-shown = face up
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud and Razz: no split pot, so no scoop to show.
 seat-equity-only = equity { $equity }
+# What a seat did on this street, after its cards on the board. $amount is what the seat
+# has in front of it now (for a call: the bet it matched).
+seat-did-bring-in = brings in { $amount }
+seat-did-complete = completes to { $amount }
+seat-did-bet = bets { $amount }
+seat-did-raise = raises to { $amount }
+seat-did-call = calls { $amount }
+seat-did-check = checks
 
 ## The board
 
@@ -101,8 +106,8 @@ board-side-pot-count = side pot { $number }: { $amount } ({ $count } { $count ->
 })
 board-community = Community card for everyone: { $card }
 board-last = Last action: { $action }
-board-next = Next: **{ $name }** — { $options }
-board-timer = { $seconds } s to act
+board-next = **{ $name }** to act — { $options }
+board-timer = { $seconds } s on the clock
 board-hand-over = The hand is over.
 board-dealing-out = All-in: the hands are face up; the next street comes in a moment.
 board-dm-legend = 📵 = DMs closed: use “My cards” to see your cards.
@@ -138,7 +143,9 @@ turn-header = **Your turn** — hand #{ $hand }, { $street }
 turn-to-call = { $amount } to call · your stack { $stack } · pot { $pot }
 turn-free = Nothing to call · your stack { $stack } · pot { $pot }
 turn-options = You can:
-turn-timer = You have { $seconds } s. If time runs out, you check when there is nothing to call; otherwise you fold.
+turn-timer-check = You have { $seconds } s. If time runs out, you check.
+turn-timer-fold = You have { $seconds } s. If time runs out, you fold.
+turn-timer-bring-in = You have { $seconds } s. If time runs out, the bring-in is posted for you.
 
 ## Your own cards (DM or ephemeral only)
 
@@ -149,6 +156,9 @@ private-community = Community card: { $card }
 private-high = High: { $hand }
 # Stud (high only): no "High" label, there is no low.
 private-hand = Hand: { $hand }
+# A hand drawing to a low: $ranks its cards of 8 or lower of different ranks ("8-6-A"), $count
+# how many of the five a low needs (1 to 4).
+private-low-draw = Low draw: { $ranks } ({ $count } of 5)
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
     [yes] Low: { $ranks }, the wheel
@@ -253,7 +263,7 @@ notice-left = { $amount ->
 }
 notice-leaving-after-hand = { $name } will leave the table when this hand ends.
 notice-sat-out = { $name } sits out.
-notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; /back brings them back.
+notice-sat-out-after-timeouts = { $name } timed out twice in a row and now sits out; they can use /back to play again.
 notice-back = { $name } is back and plays from the next hand.
 # $action: check, bring_in (a forced bring-in cannot fold) or fold.
 notice-timed-out = { $action ->
@@ -262,18 +272,23 @@ notice-timed-out = { $action ->
    *[fold] { $name } ran out of time: fold.
 }
 notice-kicked = { $name } was removed from the table by a moderator.
+notice-kicked-after-hand = A moderator removes { $name } from the table when this hand ends; until then { $name } plays it out.
+notice-seat-request-withdrawn = You won't be seated when this hand ends: your request for a seat is withdrawn.
 notice-topped-up = { $name } adds { $amount } { $amount ->
     [one] chip
    *[other] chips
 } (stack { $stack }).
-notice-table-opened = The table is open: /join to sit down.
+notice-table-opened = The table is open: use /join to sit down.
 notice-table-paused = The table is paused: no new hand will start until a moderator uses /table resume.
-notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts to recover; a hand it interrupted is refunded.
+notice-table-halted = The table has stopped: the bank could not record the hand. The bot restarts; the interrupted hand is cancelled and every player gets back the chips they had when it began.
 notice-table-resumed = The table is playing again.
 notice-table-closed = The table is closed. Every player's chips went back to their balance.
 notice-settings-next-hand = The new settings apply from the next hand.
 notice-hand-cancelled = Hand #{ $hand } was cancelled and every player got back their stack from the start of the hand.
-notice-next-hand-in = Next hand in { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] The next hand is being dealt.
+   *[other] Next hand in { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Waiting for one more player.
    *[other] Waiting for { $needed } more players.
@@ -360,6 +375,12 @@ bank-receive-cap-reached = { $remaining ->
     [one] That player can receive only { $remaining } more chip today: the daily limit is { $cap }.
    *[other] That player can receive only { $remaining } more chips today: the daily limit is { $cap }.
 }
+bank-house-dry = The house can't pay a computer player's buy-in of { $needed }: it holds { $held }, and { $left ->
+    [0] the mint may create no more chips for it
+    [one] the mint may create only 1 more chip for it
+   *[other] the mint may create only { $left } more chips for it
+}. No computer player sits down until the house wins chips back.
+bank-computer-buy-in-too-large = A computer player buys in for at most { $limit } chips on this server, not { $amount }. Lower the buy-in, or play without computer players.
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
 
 ## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
@@ -381,11 +402,13 @@ board-mix = mix: { $left ->
     [1] last hand, then { $next }
    *[other] { $left } hands left with this one, then { $next }
 }
-# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, { $hands } { $hands ->
     [one] hand
    *[other] hands
 } each
+# A sit & go's mix inside a sentence (its status and welcome): a game a level, no colon.
+game-mix-by-level = the stud mix (Razz, Stud, Stud Hi/Lo, a game a level)
+# A razz hand as players say it: "7-5-4-2-A", "a wheel (5-4-3-2-A)", "pair of twos (2-2-7-5-A)".
 razz-low = { $ranks }
 razz-wheel = { $ranks }, a wheel
 # The wheel when its five cards follow (results).
@@ -445,6 +468,7 @@ quoted = “{ $text }”
 ## Computer players: the board's mark, /table status, /stats house
 
 board-computer-legend = 🤖 = computer player (gives its seat to a human after the hand)
+board-computer-legend-sit-and-go = 🤖 = computer player
 computer-level-easy = easy
 computer-level-good = good
 status-computers = Computer players may take up to { $seats } { $seats ->
@@ -459,6 +483,11 @@ house-body = { $hands } { $hands ->
     [one] hand
    *[other] hands
 } played · won { $won } · lost { $lost } · net { $net } · minted { $minted }
+house-mint = { $left ->
+    [0] The house has run dry: the mint has created all { $limit } chips it may for it, so a computer player sits down only while the house holds its buy-in.
+    [one] The mint may create 1 more chip for the house ({ $limit } in all); then a computer player sits down only while the house holds its buy-in.
+   *[other] The mint may create { $left } more chips for the house ({ $limit } in all); then a computer player sits down only while the house holds its buy-in.
+}
 
 ## /stats, /stats house and /leaderboard board:tournaments: sit & gos, apart from cash play
 
@@ -472,9 +501,56 @@ stats-tournaments = Sit & gos: { $entries } { $entries ->
     [one] cash
    *[other] cashes
 } · net { $net }
-leaderboard-tournaments-header = **Leaderboard: sit & gos** (net from tournaments)
+leaderboard-tournaments-header = **Leaderboard: sit & gos** (by net result)
 leaderboard-tournaments-empty = Nobody has finished a sit & go yet.
-leaderboard-tournaments-line = { $place }. { $name } — net { $net } · won { $wins } · cashed { $cashes } · played { $entries }
+leaderboard-tournaments-line = { $place }. { $name } — net { $net } · { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+} · { $wins } { $wins ->
+    [one] win
+   *[other] wins
+} · { $cashes } { $cashes ->
+    [one] cash
+   *[other] cashes
+}
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+# $seconds on the clock, $added taken from the time bank this turn with "+30 s".
+board-timer-added = { $seconds } s on the clock (+{ $added } s)
+board-time-bank = time bank { $seconds } s
+button-add-time = +{ $seconds } s
+button-back = I'm back
+# Pre-actions, chosen before one's turn in the private view ("My cards", /cards).
+pre-check-fold = Check/Fold
+pre-check = Check
+pre-call = Call { $amount }
+pre-call-any = Call any
+pre-fold = Fold
+pre-clear = Clear
+pre-your-turn = It is your turn: choose on the table's message.
+pre-offered = Before your turn you may choose what to do when it comes; nobody else sees it.
+# $action is one of the pre-* labels above.
+pre-chosen = Before your turn: **{ $action }**. It is done the moment your turn comes, if it still fits; nobody else sees it.
+pre-dropped = Your pre-action “{ $action }” no longer fits (the bet changed): choose now.
+time-bank-left = Time bank: { $seconds } s
+turn-time-bank = { $seconds ->
+    [0] Your time bank is empty.
+   *[other] Your time bank adds { $seconds } s before that.
+}
+away-sat-out = The table acted for you twice in a row, so you now sit out. Press “I'm back” (or use /back) to be dealt in again; after { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} away you are stood up and your chips go back to your balance.
+away-sat-out-dealt-in = The table acted for you twice in a row, so you now sit out: you are still dealt in, and you check or fold automatically. Press “I'm back” (or use /back) to play your hands again.
+away-stood-up = You were away for { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}, so you were stood up: your { $amount } { $amount ->
+    [one] chip is
+   *[other] chips are
+} back in your balance.
+away-back = Welcome back: you are dealt in from the next hand.

@@ -15,6 +15,7 @@ lobby-failure = Algo falló en la mesa. Vuelve a intentarlo.
 ## lobby-invalid-settings.
 
 settings-bring-in-zero = el bring-in debe ser de al menos 1 ficha
+settings-small-bet-zero = la apuesta pequeña debe ser mayor que 0
 settings-bring-in-above-small-bet = el bring-in ({ $bring_in }) no puede ser mayor que la apuesta pequeña ({ $small_bet })
 settings-big-bet-not-above-small-bet = la apuesta grande ({ $big_bet }) debe ser mayor que la apuesta pequeña ({ $small_bet })
 settings-seats = una mesa tiene de { $min } a { $max } { $max ->
@@ -49,14 +50,20 @@ play-buy-in = Te sientas con { $amount } { $amount ->
    *[other] fichas
 }.
 play-prompt = Tu jugada — { $options }:
+play-data-dir = Tu saldo se guarda en { $dir }.
+play-timer-rule = Tienes { $seconds } s para cada acción. Si se te acaba el tiempo, pasas si no hay nada que igualar y te retiras si hay una apuesta; si te toca el bring-in, lo haces automáticamente.
+play-no-hand-yet = Todavía no hay ninguna mano jugada.
+play-tournament-ended = El torneo terminó: «historial [N]» cuenta sus manos, «salir» para irte.
 play-help =
-    Lo que puedes escribir (la palabra, o su letra):
+    Lo que puedes escribir (la palabra o su letra):
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: asientos y fichas
-      «saldo»: tu saldo · «recargar»: comprar más fichas · «historial [N]»: la última mano, o la mano N
+      «saldo»: tu saldo · «recargar [N]»: volver a las fichas con que te sentaste o N más · «historial [N]»: la última mano o la mano N
       «ayuda»: este texto · «salir»: dejar la mesa; tus fichas vuelven a tu saldo
+      pre paso/no voy · pre paso · pre veo · pre veo todo · pre no voy · pre quitar: lo que harás cuando te toque, elegido de antemano (nadie más lo ve)
+      «tiempo» (+30): 30 segundos más de tu banco de tiempo, en tu turno · «vuelvo»: volver a jugar si la mesa te dejó fuera
 play-bad-input = «{ $input }» no es una de tus opciones ahora: { $options }.
 play-unknown-word = No conozco «{ $input }». Escribe «ayuda» para ver las palabras que puedes usar.
 play-not-now = Eso no se puede hacer ahora; escribe «ayuda» para ver los comandos.
@@ -71,7 +78,7 @@ play-cashed-out = { $amount ->
    *[other] Dejas la mesa; { $amount } fichas vuelven a tu saldo.
 }
 play-leaving-after-hand = Dejarás la mesa cuando termine esta mano.
-play-busted = Te quedaste sin fichas en la mesa. Escribe «recargar» para volver a sentarte, o «salir».
+play-busted = Te quedaste sin fichas en la mesa, que te espera: escribe «recargar» para volver a sentarte («recargar 150» para otra cantidad) o «salir» para irte.
 play-topped-up = Ahora tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas
@@ -83,6 +90,17 @@ play-other-amount = «{ $input }»: { $count ->
 }
 play-ambiguous-r = ¿Subir o retirarte? Escribe «subo» (s) o «me retiro» (n).
 play-not-your-turn = Todavía no te toca: escríbelo de nuevo cuando aparezca tu turno.
+play-pre-not-offered = «{ $input }» no es una de las acciones anticipadas de ahora: { $options }.
+play-pre-none = «{ $input }»: ahora no hay nada que elegir de antemano; se elige mientras se apuesta una mano en la que estás.
+play-time-added = +{ $added } s de tu banco de tiempo ({ $left ->
+    [one] te queda 1 s
+   *[other] te quedan { $left } s
+}).
+play-away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas ausente. Escribe «vuelvo» para que te repartan otra vez; si sigues ausente { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}, te levantamos de la mesa y tus fichas vuelven a tu saldo.
+play-away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y pasas o te retiras automáticamente. Escribe «vuelvo» para jugar tus manos otra vez.
 play-topup-not-needed = Tienes { $stack } { $stack ->
     [one] ficha
    *[other] fichas
@@ -99,39 +117,55 @@ lobby-waiting-for-bank = La mano #{ $hand } espera al banco, que tarda en respon
 
 ## Un torneo en la terminal (`studbot play --tournament`)
 
-play-tournament-welcome = Un torneo de { $players } jugadores, { $game }: buy-in { $buy_in }, bolsa de premios { $pool }; todos empiezan con { $stack } { $stack ->
+play-tournament-welcome = Torneo de { $game } para { $entrants } { $entrants ->
+    [one] jugador
+   *[other] jugadores
+}: { $buy_in ->
+    [0] freeroll
+   *[other] buy-in { $buy_in }, bolsa de premios { $pool }
+}; cada jugador empieza con { $stack } { $stack ->
     [one] ficha
    *[other] fichas
-} de torneo. Gana el último jugador con fichas.
-play-tournament-resumed = El torneo que dejaste sigue desde la mano { $hand }.
+} de torneo. Gana el último que quede con fichas.
+play-tournament-resumed = El torneo que dejaste se reanuda en la mano { $hand }.
 play-tournament-header = Nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet } · { $next ->
     [0] último nivel
     [one] 1 mano para el siguiente nivel
    *[other] { $next } manos para el siguiente nivel
-} · quedan { $left } jugadores · pila media { $average }
-play-tournament-out = { $name } queda eliminado en el puesto { $place }.
-play-tournament-place = Puesto { $place }: { $name } gana { $chips } { $chips ->
-    [one] ficha
-   *[other] fichas
-}.
+} · { $left ->
+    [one] queda 1 jugador
+   *[other] quedan { $left } jugadores
+} · media de fichas { $average }
+# Un puesto como lo dicen los jugadores: el número detrás («puesto 4»), sin ordinal (evita
+# «3.er» y el género de «tercero/tercera»).
+finishing-place = puesto { $place }
+play-tournament-out = { $name } queda fuera en el { finishing-place }.
+# Se listan todos los puestos: uno sin premio no «gana 0 fichas».
+play-tournament-place = { $chips ->
+    [0] Puesto { $place }: { $name }, sin premio.
+    [one] Puesto { $place }: { $name } cobra { $chips } ficha.
+   *[other] Puesto { $place }: { $name } cobra { $chips } fichas.
+}
 play-tournament-over = El torneo termina tras { $hands } { $hands ->
     [one] mano
    *[other] manos
 }.
-play-tournament-quit = Dejas el torneo donde está: vuelve a ejecutar { $command } para seguir desde esta mano.
+play-tournament-quit = Torneo en pausa: vuelve a ejecutar { $command } para seguir desde esta mano.
+play-structure-without-tournament = { $structure } es para un torneo: añade { $tournament }
 play-tournament-help =
-    Lo que puedes escribir (la palabra, o su letra):
+    Lo que puedes escribir (la palabra o su letra):
       paso (p) · veo, igualo, voy (v) · no voy, me retiro (n) · apuesto (a) · subo (s) · bring-in · completo
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, límites y fichas
-      «historial [N]»: la última mano del torneo, o la mano N
+      «historial [N]»: la última mano del torneo o la mano N
       «ayuda»: este texto · «salir»: parar; el torneo te espera en esta mano
 settings-computer-players = los bots pueden ocupar como máximo { $max } { $max ->
     [one] asiento
    *[other] asientos
 } aquí (siempre queda uno para una persona), no { $computer_players }
-lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente.
+settings-computer-buy-in = los bots entran con el buy-in máximo, que en este servidor no puede pasar de { $limit } en una mesa con bots; { $max_buy_in } es demasiado
+lobby-computer-gives-seat = La mesa está llena, pero aquí juega un bot: te cede su asiento al terminar esta mano y entras en la siguiente (usa /leave si cambias de idea).
 
 ## A sit & go dealt at its channel's table
 
@@ -139,13 +173,18 @@ lobby-tournament-board = Nivel { $level } · { $next ->
     [0] último nivel
     [one] 1 mano para el siguiente nivel
    *[other] { $next } manos para el siguiente nivel
-} · quedan { $left } jugadores · pila media { $average }
-lobby-tournament-resumed = El torneo sigue desde la mano { $hand }, con cada pila como estaba al empezar esa mano.
-lobby-sit-and-go-table = Esta es la mesa de un torneo: hasta que termine no hay buy-in ni recargas, y nadie se va con fichas (quien se ausenta sigue pagando el ante y el bring-in).
+} · { $left ->
+    [one] queda 1 jugador
+   *[other] quedan { $left } jugadores
+} · media de fichas { $average }
+lobby-tournament-resumed = El torneo se reanuda en la mano { $hand }: cada jugador tiene las fichas que tenía al empezarla.
+# La pausa de un moderador sigue tras el reinicio: el torneo vuelve, pero espera /table resume.
+lobby-tournament-resumed-paused = El torneo se recuperó en la mano { $hand } y sigue en pausa: un moderador puede reanudarlo con /table resume.
+lobby-sit-and-go-table = Esta es la mesa de un torneo: hasta que termine no se pueden comprar fichas ni recargar, y las fichas de torneo no vuelven al saldo (quien se ausenta sigue pagando el ante, y el bring-in cuando le toca).
 
 ## Las noticias de un torneo: quien queda fuera y cobra, los límites de un nivel nuevo, la
 ## cancelación, los tratos
-tournament-out-paid = { $name } queda fuera en el puesto { $place } y cobra { $prize } { $prize ->
+tournament-out-paid = { $name } queda fuera en el { finishing-place } y cobra { $prize } { $prize ->
     [one] ficha
    *[other] fichas
 }.
@@ -156,8 +195,29 @@ tournament-over-deal = El torneo termina con un trato ({ $kind ->
     [one] mano
    *[other] manos
 }.
-lobby-tournament-level-begins = Empieza el nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet } · quedan { $left } jugadores · media de fichas { $average }
+lobby-tournament-level-begins = Empieza el nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet } · { $left ->
+    [one] queda 1 jugador
+   *[other] quedan { $left } jugadores
+} · media de fichas { $average }
 tournament-cancel-refund = El torneo se canceló antes de que nadie quedara fuera: se devolvieron todos los buy-ins, y el premio añadido volvió a quien lo puso.
 tournament-cancelled-shares = El torneo se canceló: los premios ya cobrados se mantienen, y los que faltan se reparten por ICM entre los jugadores que siguen (lo que valen sus fichas en premios):
 tournament-deal-lapsed = No todos los jugadores aceptaron el trato a tiempo: se sigue jugando.
 tournament-deal-still-open = El trato propuesto antes de que el bot se reiniciara vuelve a estar abierto: { $secs } s para aceptarlo con sus botones.
+
+## Time banks and away players (settings)
+
+settings-time-bank = un banco de tiempo puede ser como mucho de { $max } { $max ->
+    [one] segundo
+   *[other] segundos
+}, no { $seconds }
+settings-away-hands = un jugador puede estar ausente como mucho { $max } { $max ->
+    [one] mano
+   *[other] manos
+} antes de que lo levanten de la mesa, no { $hands }
+
+## Pre-actions and the time bank (refusals)
+
+lobby-pre-action-stale = Esa acción anticipada ya no se puede hacer: cambió la calle o la apuesta.
+lobby-your-turn-now = Te toca: elige en la mesa.
+lobby-time-bank-empty = Tu banco de tiempo está vacío.
+lobby-time-bank-running = Tu banco de tiempo ya está corriendo.

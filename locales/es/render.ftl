@@ -70,9 +70,6 @@ low-hand = baja { $ranks }
 low-wheel = baja { $ranks }, la rueda
 low-none = sin baja
 low-none-yet = todavía ninguna
-# Cartas de 8 o menos y de distinto valor que se tienen hasta ahora (1 a 4) de las 5 de una
-# baja; se lee tras «Baja:». En séptima calle, sin baja hecha, se dice low-none.
-low-draw = { $count } de 5 ({ $ranks })
 
 ## Estado de cada asiento
 
@@ -87,6 +84,14 @@ seat-shown = boca arriba
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud y Razz: no hay bote dividido, así que no hay scoop que mostrar.
 seat-equity-only = equity { $equity }
+# Lo que hizo un asiento en esta calle, tras sus cartas en la mesa. $amount es lo que tiene
+# apostado ahora (al igualar: la apuesta que igualó).
+seat-did-bring-in = hace el bring-in de { $amount }
+seat-did-complete = completa a { $amount }
+seat-did-bet = apuesta { $amount }
+seat-did-raise = sube a { $amount }
+seat-did-call = iguala { $amount }
+seat-did-check = pasa
 
 ## La mesa
 
@@ -103,7 +108,7 @@ board-community = Carta comunitaria para todos: { $card }
 board-last = Última jugada: { $action }
 board-next = Le toca a **{ $name }** — { $options }
 board-timer = { $seconds } s para jugar
-board-hand-over = La mano ha terminado.
+board-hand-over = Mano terminada.
 board-dealing-out = All-in: cartas boca arriba; la siguiente calle sale enseguida.
 board-dm-legend = 📵 = MD cerrados: sus cartas están en el botón «Mis cartas».
 board-odds-legend = equity = parte esperada de todos los botes; scoop = probabilidad de llevarse todos los botes que disputa
@@ -137,7 +142,9 @@ turn-header = **Te toca** — mano #{ $hand }, { $street }
 turn-to-call = { $amount } para igualar · tus fichas: { $stack } · bote: { $pot }
 turn-free = Nada que igualar · tus fichas: { $stack } · bote: { $pot }
 turn-options = Puedes:
-turn-timer = Tienes { $seconds } s. Si se te acaba el tiempo, pasarás si no hay nada que igualar; si no, te retirarás.
+turn-timer-check = Tienes { $seconds } s. Si se te acaba el tiempo, pasas.
+turn-timer-fold = Tienes { $seconds } s. Si se te acaba el tiempo, te retiras.
+turn-timer-bring-in = Tienes { $seconds } s. Si se te acaba el tiempo, haces el bring-in automáticamente.
 
 ## Tus cartas (MD o mensaje efímero)
 
@@ -148,6 +155,9 @@ private-community = Carta comunitaria: { $card }
 private-high = Alta: { $hand }
 # Stud (solo alta): la mano, sin «alta» porque no hay baja.
 private-hand = Mano: { $hand }
+# Una mano que busca la baja: $ranks sus cartas de 8 o menos de distinto valor («8-6-A»),
+# $count cuántas de las cinco que pide una baja (1 a 4).
+private-low-draw = Proyecto de baja: { $ranks } ({ $count } de 5)
 private-low = Baja: { $hand }
 private-low-made = { $wheel ->
     [yes] Baja: { $ranks }, la rueda
@@ -261,18 +271,23 @@ notice-timed-out = { $action ->
    *[fold] A { $name } se le acabó el tiempo: se retira.
 }
 notice-kicked = Un moderador sacó a { $name } de la mesa.
+notice-kicked-after-hand = Un moderador sacará a { $name } de la mesa cuando termine esta mano; hasta entonces { $name } la juega como siempre.
+notice-seat-request-withdrawn = Ya no te sentarás al terminar esta mano: tu petición de asiento queda anulada.
 notice-topped-up = { $name } recarga { $amount } { $amount ->
     [one] ficha
    *[other] fichas
 } (ahora tiene { $stack }).
 notice-table-opened = Mesa abierta: usa /join para sentarte.
 notice-table-paused = La mesa está en pausa: no empezará otra mano hasta que un moderador la reanude con /table resume.
-notice-table-halted = La mesa se ha detenido: el banco no pudo registrar la mano. El bot se reinicia para recuperarse; la mano interrumpida se reembolsa.
+notice-table-halted = Mesa detenida: el banco no pudo registrar la mano. El bot se reinicia; la mano interrumpida se anula y cada jugador recupera las fichas que tenía al empezarla.
 notice-table-resumed = Se reanuda el juego en la mesa.
 notice-table-closed = Mesa cerrada: las fichas de cada jugador volvieron a su saldo.
 notice-settings-next-hand = La nueva configuración se aplica desde la próxima mano.
 notice-hand-cancelled = La mano #{ $hand } se anuló: cada jugador recuperó las fichas que tenía al empezar la mano.
-notice-next-hand-in = Próxima mano en { $seconds } s.
+notice-next-hand-in = { $seconds ->
+    [0] Se reparte la siguiente mano.
+   *[other] Próxima mano en { $seconds } s.
+}
 notice-waiting-for-players = { $needed ->
     [one] Falta un jugador.
    *[other] Faltan { $needed } jugadores.
@@ -288,7 +303,7 @@ notice-balance-of = { $name } tiene { $balance } { $balance ->
    *[other] fichas
 }.
 notice-daily-claimed = { $amount ->
-    [one] Cobraste tu { $amount } ficha diaria.
+    [one] Cobraste tu ficha diaria.
    *[other] Cobraste tus { $amount } fichas diarias.
 } Tu saldo: { $balance }.
 # Sin horas (o sin minutos), esa unidad no se escribe.
@@ -322,7 +337,7 @@ status-settings = Buy-in { $min }–{ $max } · { $seats } { $seats ->
 status-paused = En pausa.
 status-hand = Mano #{ $hand } en juego.
 status-no-hand = No hay ninguna mano en juego.
-status-empty = No hay nadie sentado.
+status-empty = La mesa está vacía.
 stats-header = **Estadísticas de { $name }**
 stats-body = Manos jugadas: { $hands } · botes ganados: { $pots } · scoops: { $scoops }
 stats-money = Resultado en las mesas: { $net } · bote más grande: { $biggest }
@@ -359,6 +374,12 @@ bank-receive-cap-reached = { $remaining ->
     [one] Hoy ese jugador solo puede recibir { $remaining } ficha más: el límite diario es { $cap }.
    *[other] Hoy ese jugador solo puede recibir { $remaining } fichas más: el límite diario es { $cap }.
 }
+bank-house-dry = La casa no puede pagar el buy-in de { $needed } de un bot: tiene { $held } y { $left ->
+    [0] ya no se pueden crear más fichas para ella
+    [one] solo se puede crear 1 ficha más para ella
+   *[other] solo se pueden crear { $left } fichas más para ella
+}. Ningún bot se sienta hasta que la casa recupere fichas.
+bank-computer-buy-in-too-large = En este servidor un bot entra con un buy-in de { $limit } fichas como máximo, no de { $amount }. Baja el buy-in o juega sin bots.
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
 
 ## Juegos: Stud/8, Stud, Razz y el mix (el `game` de la mesa)
@@ -382,6 +403,9 @@ game-mix = Mix: Razz, Stud y Stud Hi/Lo, { $hands } { $hands ->
     [one] mano
    *[other] manos
 } de cada juego
+# El mix de un torneo dentro de una frase (estado y bienvenida): un juego por nivel, sin dos
+# puntos.
+game-mix-by-level = mix (Razz, Stud y Stud Hi/Lo, un juego por nivel)
 razz-low = { $ranks }
 razz-wheel = { $ranks }, la rueda
 # La rueda cuando sus cinco cartas se muestran detrás (resultados).
@@ -441,6 +465,7 @@ quoted = «{ $text }»
 ## Bots: la marca de la mesa, /table status, /stats house
 
 board-computer-legend = 🤖 = bot (cede su asiento a una persona al terminar la mano)
+board-computer-legend-sit-and-go = 🤖 = bot
 computer-level-easy = fácil
 computer-level-good = difícil
 status-computers = Los bots pueden ocupar hasta { $seats } { $seats ->
@@ -454,7 +479,12 @@ house-header = **La casa** · { $balance } { $balance ->
 house-body = { $hands } { $hands ->
     [one] mano jugada
    *[other] manos jugadas
-} · ganó { $won } · perdió { $lost } · neto { $net } · creadas { $minted }
+} · ganó { $won } · perdió { $lost } · balance { $net } · fichas creadas { $minted }
+house-mint = { $left ->
+    [0] La casa se quedó sin fichas nuevas: ya se crearon las { $limit } que se permiten para ella, así que un bot solo se sienta si la casa tiene su buy-in.
+    [one] Aún se puede crear 1 ficha para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
+   *[other] Aún se pueden crear { $left } fichas para la casa ({ $limit } en total); después, un bot solo se sienta si la casa tiene su buy-in.
+}
 
 ## /stats, /stats house y /leaderboard board:tournaments: los torneos, aparte de las mesas
 
@@ -464,10 +494,49 @@ stats-tournaments = Torneos: { $entries } { $entries ->
 } · { $wins } { $wins ->
     [one] ganado
    *[other] ganados
-} · { $cashes } en premios · resultado { $net }
-leaderboard-tournaments-header = **Clasificación de torneos** (resultado en torneos)
-leaderboard-tournaments-empty = Todavía nadie ha terminado un torneo.
-leaderboard-tournaments-line = { $place }. { $name } — resultado { $net } · ganados { $wins } · en premios { $cashes } · jugados { $entries }
+} · { $cashes } en premios · resultado: { $net }
+leaderboard-tournaments-header = **Clasificación de torneos** (por resultado)
+leaderboard-tournaments-empty = Todavía no hay torneos terminados.
+leaderboard-tournaments-line = { $place }. { $name } — { $net } · { $entries } { $entries ->
+    [one] jugado
+   *[other] jugados
+} · { $wins } { $wins ->
+    [one] ganado
+   *[other] ganados
+} · { $cashes } en premios
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Torneo #{ $tournament }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+board-timer-added = { $seconds } s para jugar (+{ $added } s)
+board-time-bank = banco de tiempo { $seconds } s
+button-add-time = +{ $seconds } s
+button-back = Ya estoy
+pre-check-fold = Pasar/Retirarse
+pre-check = Pasar
+pre-call = Igualar { $amount }
+pre-call-any = Igualar lo que sea
+pre-fold = Retirarse
+pre-clear = Quitar
+pre-your-turn = Te toca: elige en la mesa.
+pre-offered = Antes de tu turno puedes elegir qué hacer cuando te toque; nadie más lo ve.
+pre-chosen = Antes de tu turno: **{ $action }**. Se hace en cuanto te toque, si todavía se puede; nadie más lo ve.
+pre-dropped = Tu acción anticipada «{ $action }» ya no se puede hacer (cambió la apuesta): elige ahora.
+time-bank-left = Banco de tiempo: { $seconds } s
+turn-time-bank = Tu banco de tiempo te da { $seconds } s más antes de eso.
+away-sat-out = La mesa jugó por ti dos veces seguidas, así que quedas ausente. Pulsa «Ya estoy» (o usa /back) para volver a recibir cartas; tras { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+} ausente te levantan de la mesa y tus fichas vuelven a tu saldo.
+away-sat-out-dealt-in = La mesa jugó por ti dos veces seguidas, así que quedas ausente: sigues recibiendo cartas y pasas o te retiras automáticamente. Pulsa «Ya estoy» (o usa /back) para volver a jugar tus manos.
+away-stood-up = Estuviste ausente { $hands } { $hands ->
+    [one] mano
+   *[other] manos
+}, así que te levantaron de la mesa. { $amount ->
+    [0] No te quedaban fichas en ella.
+    [one] Tu ficha volvió a tu saldo.
+   *[other] Tus { $amount } fichas volvieron a tu saldo.
+}
+away-back = Ya estás de vuelta: recibes cartas desde la próxima mano.

@@ -17,13 +17,13 @@ cmd-cards = Lihat kartumu (hanya kamu yang bisa melihat)
 cmd-balance = Lihat saldo chip kamu atau pemain lain
 cmd-daily = Ambil chip harianmu
 cmd-give = Berikan sebagian chipmu kepada pemain lain
-cmd-leaderboard = Pemain dengan chip terbanyak, atau hasil turnamen terbaik, di server ini
+cmd-leaderboard = Papan peringkat server ini: chip terbanyak atau hasil turnamen terbaik
 cmd-stats = Hand yang dimainkan, pot yang dimenangkan, dan hasil bersih chip
 cmd-history = Riwayat salah satu hand terbaru di meja ini
 cmd-rules = Aturan main permainan di meja channel ini (Stud Hi/Lo kalau belum ada meja)
-cmd-chips = Buat atau hapus chip (moderator)
-cmd-chips-grant = Beri pemain chip baru (moderator)
-cmd-chips-take = Ambil chip dari pemain (moderator)
+cmd-chips = Buat atau hapus chip (admin server)
+cmd-chips-grant = Beri pemain chip baru (admin server)
+cmd-chips-take = Ambil chip dari pemain (admin server)
 
 opt-ante = Ante yang dipasang setiap pemain di setiap hand
 opt-bring-in = Bring-in (taruhan paksa) pemain dengan kartu terbuka terendah (di Razz: tertinggi)
@@ -38,7 +38,7 @@ opt-max-raises = Raise yang diizinkan per putaran taruhan setelah bet
 opt-heads-up-uncapped = Tanpa batas raise saat tinggal dua pemain
 opt-short-all-in = Kapan all-in yang kurang dari taruhan penuh membuka kembali taruhan
 opt-odd-chip = Siapa yang mendapat chip sisa dari pot yang dibagi
-opt-open-pair-big-bet = Sepasang kartu terbuka di Fourth Street membolehkan taruhan besar (Stud dan Stud Hi/Lo)
+opt-open-pair-big-bet = Pair terbuka di Fourth Street membolehkan taruhan besar (Stud dan Stud Hi/Lo)
 opt-buy-in = Chip yang kamu bawa ke meja
 opt-user = Pemainnya
 opt-amount = Jumlah chip
@@ -69,7 +69,7 @@ bot-bots-hold-no-chips = Bot tidak memegang chip: tidak ada saldo untuk dilihat 
 bot-stopped-mid-hand = Bot sedang restart. Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 
 # Issue 10: bahasa meja (/table open language:, /table settings language:)
-opt-language = Bahasa pesan meja, atau bahasa server
+opt-language = Bahasa pesan meja atau bahasa server
 choice-en = Bahasa Inggris
 choice-es = Bahasa Spanyol
 choice-id = Bahasa Indonesia
@@ -92,63 +92,90 @@ permission-send-messages-in-threads = Kirim Pesan di Utas
 
 # Bot di meja (/table open|settings computer_players:, computer_level:)
 opt-computer-players = Kursi yang boleh diisi bot saat pemain kurang (0: tidak ada)
-opt-computer-level = Seberapa jago bot di meja ini bermain
+opt-computer-level = Level bot di meja ini: mudah atau sulit
 choice-easy = Mudah: untuk pemula
 choice-good = Sulit: bermain berdasarkan equity
-opt-house = Akun bandar server, yang dipakai bot untuk bermain (moderator)
-bot-house-moderators-only = Hanya moderator yang bisa melihat akun bandar.
+opt-house = Akun bandar server, yang dipakai bot untuk bermain (admin server)
+bot-not-staff = Hanya admin server yang bisa melakukan itu: pemegang peran moderator, izin “Kelola Server”, atau izin “Administrator” di seluruh server. Izin di satu channel saja tidak cukup.
+bot-rights-unknown = Discord belum memastikan apakah kamu boleh melakukan itu, jadi tidak ada yang diubah. Coba lagi sebentar lagi.
 # Turnamen (/tournament, serta /join dan /leave selama pendaftaran)
 cmd-tournament = Turnamen di channel ini
 cmd-tournament-open = Buka turnamen di channel ini: pemain mendaftar dengan /join (moderator)
 cmd-tournament-start = Mulai turnamen dengan pemain yang sudah mendaftar, minimal dua (moderator)
-cmd-tournament-cancel = Batalkan turnamen di antara hand: buy-in kembali, atau sisa hadiah dibagi ICM (moderator)
-cmd-tournament-status = Tampilkan turnamen: peserta, total hadiah, struktur, pembayaran, klasemen
-opt-structure = Cara limit naik: biasa, turbo (tiap level separuh jumlah hand) atau custom (level buatanmu)
-opt-payouts = Persentase yang dibayar per peringkat, misalnya 65/35 (bawaan menurut jumlah peserta)
+cmd-tournament-cancel = Batalkan turnamen di antara hand: buy-in kembali atau sisa hadiah dibagi menurut ICM (moderator)
+cmd-tournament-status = Lihat turnamen: peserta, total hadiah, struktur, pembagian hadiah, klasemen
+opt-structure = Seberapa cepat limit naik: biasa, turbo (level separuh jumlah hand) atau custom (level buatanmu)
+opt-payouts = Persentase hadiah per peringkat, misalnya 65/35 (bawaan menurut jumlah peserta)
 choice-regular = Biasa
 choice-turbo = Turbo
 tournament-opened = Turnamen dibuka di channel ini: pakai /join untuk mendaftar sebelum dimulai.
-tournament-status-head = Turnamen, { $game }: { $entrants }/{ $seats } peserta · buy-in { $buy_in } · total hadiah { $pool }
-tournament-status-structure = Semua mulai dengan { $stack } chip turnamen · tingkat 1: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }, { $hands } hand per tingkat
-tournament-status-payouts = Pembayaran per peringkat: { $payouts }
+# $game: nama lengkap permainan, atau mix dengan urutannya (game-mix-by-level). Buy-in 0 berarti
+# freeroll: tanpa buy-in, tidak ada total hadiah.
+tournament-status-head = Turnamen { $game } · { $entrants }/{ $seats } peserta · { $buy_in ->
+    [0] freeroll
+   *[other] buy-in { $buy_in }{ $pool ->
+        [0] {""}
+       *[other] {" "}· total hadiah { $pool }
+    }
+}
+tournament-status-structure = Semua mulai dengan { $stack } chip turnamen · level 1: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }, { $hands } hand per level
+tournament-status-payouts = Pembagian hadiah: { $payouts }
 tournament-standing-in = • { $name }: { $chips } chip
-tournament-standing-out = • { $name }: tersingkir, peringkat { $place }
-tournament-registered = { $name } mendaftar ({ $entrants }/{ $seats }); total hadiah { $pool }.
-tournament-unregistered = { $name } batal mendaftar; { $refund } chip kembali ke saldonya.
-tournament-started = Turnamen dimulai dengan { $entrants } pemain; total hadiah { $pool }.
+tournament-standing-out = • { $name }: tersingkir, { finishing-place }
+tournament-registered = { $pool ->
+    [0] { $name } mendaftar ({ $entrants }/{ $seats }).
+   *[other] { $name } mendaftar ({ $entrants }/{ $seats }); total hadiah { $pool }.
+}
+tournament-unregistered = { $refund ->
+    [0] { $name } batal mendaftar.
+   *[other] { $name } batal mendaftar; { $refund } chip kembali ke saldonya.
+}
+tournament-started = { $pool ->
+    [0] Turnamen dimulai dengan { $entrants } pemain.
+   *[other] Turnamen dimulai dengan { $entrants } pemain; total hadiah { $pool }.
+}
 tournament-cancelled-refunded = Turnamen dibatalkan sebelum dimulai: semua buy-in dikembalikan.
-tournament-cancelled-divided = Turnamen dibatalkan: total hadiah dibagi di antara pemain yang masih bertahan, sebanding dengan chip mereka (peringkat yang sudah selesai tidak dibayar).
 tournament-cancel-share = • { $name }: { $chips } chip
 tournament-none-here = Tidak ada turnamen di channel ini.
-tournament-bad-payouts = Pembayaran harus berupa persentase per peringkat yang berjumlah 100, misalnya 65/35 atau 50/30/20.
+tournament-bad-payouts = Pembagian hadiah harus berupa persentase per peringkat yang berjumlah 100, misalnya 65/35 atau 50/30/20.
 tournament-over = Turnamen itu sudah selesai.
 tournament-table-open = Ada meja yang terbuka di channel ini: tutup dulu sebelum membuka turnamen di sini.
 tournament-in-channel = Sudah ada turnamen yang terbuka di channel ini.
-tournament-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini: chip atau total hadiahnya terlalu besar untuk dihitung, atau aturannya tidak cocok dengan permainannya.
+tournament-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini: chip atau total hadiahnya terlalu besar untuk dihitung. Bisa juga aturannya tidak cocok dengan permainannya.
 tournament-already-registered = Kamu sudah terdaftar di turnamen ini.
 tournament-not-registered = Kamu tidak terdaftar di turnamen ini.
 tournament-full = Turnamen sudah penuh ({ $seats } kursi).
-tournament-already-started = Turnamen sudah dimulai: pendaftaran ditutup, dan tidak ada yang pergi membawa chip.
-tournament-too-few = Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
+tournament-already-started = Turnamen sudah dimulai: pendaftaran sudah ditutup, dan chip turnamen tidak bisa dikembalikan ke saldo.
+tournament-too-few = { $entrants ->
+    [0] Turnamen butuh minimal dua peserta untuk dimulai; belum ada yang mendaftar.
+    [one] Turnamen butuh minimal dua peserta untuk dimulai; baru satu yang mendaftar.
+   *[other] Turnamen butuh minimal dua peserta untuk dimulai; baru ada { $entrants }.
+}
 tournament-not-running = Turnamen tidak sedang dimainkan.
-tournament-sat-out = Di turnamen tidak ada yang pergi membawa chip: kamu tetap dibagi kartu, meja melakukan check atau fold untukmu, dan ante serta bring-in tetap dibayar. /back untuk main lagi.
+tournament-unreadable = Bank tidak bisa membaca turnamen #{ $tournament } di channel ini, jadi tidak ada yang dilakukan. Turnamen lain tetap jalan; pengelola bot sudah diberi tahu.
+tournament-missing-permissions = Aku tidak bisa menjalankan turnamen di channel ini: aku belum punya izin { $permissions }. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu coba lagi. Belum ada buy-in yang diambil.
+tournament-sat-out = Di turnamen, chip tidak bisa dikembalikan ke saldo: kamu tetap dibagi kartu, kamu otomatis check atau fold, dan ante (serta bring-in kalau kena) tetap dibayar. Pakai /back untuk main lagi.
 
 # /leaderboard board: meja atau turnamen
-opt-board = Papan peringkat yang mana: chip, atau hasil bersih turnamen
+opt-board = Papan peringkat yang mana: chip atau hasil bersih turnamen
 choice-cash = Chip
 choice-tournaments = Turnamen, menurut hasil bersih
 tournament-register-button = Daftar
 
 # /tournament open computer_players
-tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong; buy-in mereka dibayar bandar.
-tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak boleh semuanya: izinkan bot lebih sedikit dari jumlah kursi.
+# Di freeroll ($buy_in 0) tidak ada buy-in yang dibayar bandar.
+tournament-computers-fill = Saat moderator memulainya, bot 🤖 mengisi sampai { $seats } kursi kosong{ $buy_in ->
+    [0] .
+   *[other] ; buy-in mereka dibayar bandar.
+}
+tournament-too-many-computers = Bot boleh mengisi sebagian kursi, tidak semuanya: jumlah bot harus lebih sedikit dari jumlah kursi.
 
 # /history tournament: a sit & go's hands
 opt-tournament = Nomor turnamen, untuk melihat hand-nya (hand meja ini jika dikosongkan)
 
 # Turnamen seperti yang dijalankan tournament director: struktur, aturan, dan hadiah tambahan
 # saat dibuka, status sebelum dimulai, pembatalan di antara hand, deal, dan hasil
-cmd-tournament-deal = Usulkan deal ke pemain yang tersisa (dua sampai empat): ICM atau bagi menurut chip
+cmd-tournament-deal = Usulkan deal ke pemain yang tersisa (dua sampai empat): ICM atau chip chop
 cmd-tournament-results = Peringkat, hadiah, dan jumlah hand turnamen yang selesai (bawaan: yang terakhir di channel ini)
 opt-levels = Level custom, ante/bring-in/bet kecil/bet besar x hand: 2/3/10/20x12, 3/5/15/30x12
 opt-hands-per-level = Jumlah hand per level (bawaan 12 untuk biasa, 6 untuk turbo)
@@ -160,7 +187,7 @@ choice-custom = Custom: level yang kamu tulis
 choice-house = Bandar
 choice-own-balance = Saldoku
 choice-icm = ICM
-choice-chop = Bagi menurut chip
+choice-chop = Chip chop (dibagi menurut chip)
 tournament-status-added-prize = { $from } menambahkan { $prize } chip ke total hadiah.
 tournament-prize-from-house = Bandar
 tournament-places-only = Freeroll tanpa hadiah: hanya memperebutkan peringkat.
@@ -173,10 +200,10 @@ tournament-status-payouts-full = Pembagian hadiah jika semua kursi terisi ({ $se
 tournament-status-payouts-now = Jika dimulai sekarang, dengan { $entrants } pemain: { $payouts }
 tournament-status-payouts-now-refused = Jika dimulai sekarang, dengan { $entrants } pemain, turnamen tidak bisa dimulai: hadiahnya untuk { $places } peringkat.
 tournament-status-payouts-too-few = Butuh minimal dua pemain untuk dimulai.
-tournament-standing-out-paid = • { $name }: tersingkir, peringkat { $place }, dapat hadiah { $prize } chip
+tournament-standing-out-paid = • { $name }: tersingkir, { finishing-place }, dapat hadiah { $prize } chip
 tournament-cancel-waits = Turnamen dibatalkan setelah hand yang sedang berjalan selesai: tidak ada hand lagi sesudahnya.
 tournament-cancel-waiting = Turnamen ini akan dibatalkan begitu hand yang sedang berjalan selesai.
-tournament-cancel-by-player = Kamu masih bermain di turnamen ini, jadi tidak bisa membatalkannya: moderator lain bisa, atau pemain yang tersisa bisa sepakat lewat /tournament deal.
+tournament-cancel-by-player = Kamu masih bermain di turnamen ini, jadi tidak bisa membatalkannya: moderator lain bisa. Pemain yang tersisa juga bisa pakai /tournament deal untuk sepakat membagi hadiah.
 tournament-deal-proposed = { $name } mengusulkan deal ({ $kind }): setiap pemain yang tersisa menerimanya dengan tombol dalam { $secs } dtk, kalau tidak permainan berlanjut.
 tournament-deal-amount = • { $name }: { $chips } chip
 tournament-deal-amount-accepted = • { $name }: { $chips } chip ✅
@@ -194,7 +221,10 @@ tournament-deal-during-hand = Deal diusulkan di antara hand: usulkan setelah han
 tournament-payout-places = Hadiah untuk { $places } peringkat butuh lebih banyak pemain: turnamen ini punya { $entrants }.
 tournament-prize-needs-source = Sebutkan asal hadiah tambahan: bandar atau saldomu sendiri.
 tournament-no-results = Tidak ada turnamen selesai dengan nomor itu di server ini (atau belum ada di channel ini).
-tournament-results-head = Turnamen #{ $number }, { $game }: { $entrants } pemain, { $hands } hand, total hadiah { $pool }
+tournament-results-head = Turnamen #{ $number }, { $game }: { $entrants } pemain, { $hands } hand{ $pool ->
+    [0] , tanpa total hadiah
+   *[other] , total hadiah { $pool }
+}
 tournament-results-deal = Turnamen ini berakhir dengan deal ({ $kind }).
 tournament-levels-missing = Struktur custom butuh level-levelnya, misalnya 2/3/10/20x12, 3/5/15/30x12
 tournament-levels-not-custom = Level hanya ditulis untuk struktur custom.
@@ -202,3 +232,22 @@ tournament-level-unreadable = Level { $level } dari struktur tidak terbaca: tuli
 tournament-level-stakes = Level { $level } dari struktur: { $reason }.
 tournament-level-no-hands = Level { $level } dari struktur harus berlangsung minimal satu hand.
 tournament-hands-per-level = Satu level berlangsung { $min } sampai { $max } hand.
+# Meja dijeda karena Discord menolak pesan bot di channel-nya (403: ada izin yang dicabut):
+# ditampilkan di pesan meja selama bot masih bisa mengeditnya, dan di jawaban setiap perintah
+# atau tombol di channel itu.
+bot-paused-cannot-post = Meja dijeda: aku tidak bisa mengirim pesan di channel ini. Moderator perlu mengembalikan izinku di sini, lalu memakai /table resume.
+
+## Time banks and away players (/table open|settings time_bank:, away_hands:)
+
+opt-time-bank = Time bank tiap pemain (detik), yang berjalan saat waktunya habis (0: tidak ada)
+opt-away-hands = Jumlah hand pemain boleh istirahat sebelum dikeluarkan, chip kembali ke saldo (0: tidak pernah)
+
+## A table in its own thread (/table open thread:True)
+
+opt-thread = Buka meja di utas baru di channel ini, supaya obrolan channel tetap berjalan
+permission-create-public-threads = Buat Utas Publik
+thread-name = { $game } · { $small }/{ $big }
+bot-thread-opened = Meja sudah dibuka di utasnya sendiri, { $thread }: duduk di sana dengan /join.
+bot-thread-in-thread = Ini sudah utas: buka meja di sini tanpa thread atau dengan thread dari channel-nya.
+bot-thread-not-here = Meja hanya bisa punya utas sendiri di channel teks: buka di sini tanpa thread.
+bot-thread-failed = Aku tidak bisa membuat utas meja di sini. Coba lagi atau buka meja tanpa thread.

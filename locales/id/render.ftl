@@ -54,9 +54,6 @@ low-hand = low { $ranks }
 low-wheel = low { $ranks }, wheel
 low-none = tidak ada low
 low-none-yet = belum ada
-# Kartu 8 ke bawah yang berbeda nilai sejauh ini (1 sampai 4) dari 5 kartu sebuah low; dibaca
-# setelah "Low:". Di Seventh Street tanpa low jadi, yang tampil low-none.
-low-draw = { $count } dari 5 kartu ({ $ranks })
 
 ## Status kursi
 
@@ -71,6 +68,14 @@ seat-shown = kartu dibuka
 seat-equity = equity { $equity } · scoop { $scoop }
 # Stud dan Razz: pot tidak dibagi, jadi tidak ada scoop.
 seat-equity-only = equity { $equity }
+# Aksi sebuah kursi di street ini, setelah kartunya di meja. $amount adalah taruhannya saat
+# ini (untuk call: taruhan yang di-call).
+seat-did-bring-in = bring-in { $amount }
+seat-did-complete = complete ke { $amount }
+seat-did-bet = bet { $amount }
+seat-did-raise = raise ke { $amount }
+seat-did-call = call { $amount }
+seat-did-check = check
 
 ## Meja
 
@@ -118,7 +123,9 @@ turn-header = **Giliranmu** — hand #{ $hand }, { $street }
 turn-to-call = Call { $amount } · chipmu: { $stack } · pot: { $pot }
 turn-free = Tidak ada taruhan untuk di-call · chipmu: { $stack } · pot: { $pot }
 turn-options = Pilihanmu:
-turn-timer = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis check jika tidak ada taruhan; kalau ada, otomatis fold.
+turn-timer-check = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis check.
+turn-timer-fold = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis fold.
+turn-timer-bring-in = Waktumu { $seconds } dtk. Kalau waktu habis, kamu otomatis bring-in.
 
 ## Kartumu (DM atau pesan pribadi)
 
@@ -129,6 +136,9 @@ private-community = Kartu bersama: { $card }
 private-high = High: { $hand }
 # Stud (high saja): tanpa label "High" karena tidak ada low.
 private-hand = Hand: { $hand }
+# Hand yang sedang mengejar low: $ranks kartu 8 ke bawah yang berbeda nilai ("8-6-A"), $count
+# berapa dari lima kartu yang dibutuhkan sebuah low (1 sampai 4).
+private-low-draw = Calon low: { $ranks } ({ $count } dari 5 kartu)
 private-low = Low: { $hand }
 private-low-made = { $wheel ->
     [yes] Low: { $ranks }, wheel
@@ -214,15 +224,20 @@ notice-timed-out = { $action ->
    *[fold] Waktu { $name } habis: otomatis fold.
 }
 notice-kicked = { $name } dikeluarkan dari meja oleh moderator.
+notice-kicked-after-hand = Moderator akan mengeluarkan { $name } dari meja setelah hand ini selesai; sampai itu { $name } tetap memainkan hand-nya.
+notice-seat-request-withdrawn = Kamu tidak akan didudukkan setelah hand ini selesai: permintaan kursimu dibatalkan.
 notice-topped-up = { $name } isi ulang { $amount } chip (sekarang { $stack }).
-notice-table-opened = Meja sudah dibuka: /join untuk duduk.
+notice-table-opened = Meja sudah dibuka: pakai /join untuk duduk.
 notice-table-paused = Meja dijeda: tidak ada hand baru sampai moderator memakai /table resume.
-notice-table-halted = Meja berhenti: bank tidak dapat mencatat hand ini. Bot akan restart untuk pulih; chip hand yang terputus dikembalikan.
+notice-table-halted = Meja berhenti: bank gagal mencatat hand ini. Bot akan restart; hand yang terhenti dibatalkan dan setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
 notice-table-resumed = Permainan di meja dilanjutkan.
 notice-table-closed = Meja ditutup. Semua chip sudah kembali ke saldo pemiliknya.
 notice-settings-next-hand = Pengaturan baru berlaku mulai hand berikutnya.
 notice-hand-cancelled = Hand #{ $hand } dibatalkan: setiap pemain mendapat kembali chip yang dimilikinya di awal hand.
-notice-next-hand-in = Hand berikutnya dalam { $seconds } dtk.
+notice-next-hand-in = { $seconds ->
+    [0] Hand berikutnya sedang dibagikan.
+   *[other] Hand berikutnya dalam { $seconds } dtk.
+}
 notice-waiting-for-players = Menunggu { $needed } pemain lagi.
 notice-dm-closed = { $name }, aku tidak bisa mengirim DM ke kamu. Kartumu ada di tombol “Kartuku” (hanya kamu yang bisa melihat). Supaya kartu dikirim lewat DM, izinkan pesan langsung dari anggota server di pengaturan privasi server ini.
 notice-cards-by-dm = Kartumu sudah dikirim lewat DM.
@@ -262,7 +277,7 @@ rules-summary = **Aturan main Seven Card Stud Hi/Lo (eight or better, taruhan fi
     • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
     • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
     • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya{ $open_pair ->
-        [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+        [yes] {""}; pair terbuka di Fourth Street membolehkan taruhan besar
        *[no] {""}
     }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
         [yes] , tanpa batas raise kalau tinggal dua pemain
@@ -280,6 +295,11 @@ bank-receive-cap-reached = { $remaining ->
     [0] Pemain itu sudah menerima batas maksimum hari ini ({ $cap } chip).
    *[other] Hari ini pemain itu hanya bisa menerima { $remaining } chip lagi: batas hariannya { $cap }.
 }
+bank-house-dry = Bandar tidak bisa membayar { $needed } chip untuk buy-in bot: bandar punya { $held }, dan { $left ->
+    [0] tidak ada lagi chip baru yang boleh dibuat untuknya
+   *[other] chip baru yang masih boleh dibuat untuknya hanya { $left }
+}. Bot tidak duduk sampai bandar memenangkan chip lagi.
+bank-computer-buy-in-too-large = Di server ini buy-in bot paling banyak { $limit } chip, bukan { $amount }. Turunkan buy-in-nya atau main tanpa bot.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
@@ -300,6 +320,9 @@ board-mix = mix: { $left ->
    *[other] sisa { $left } hand termasuk hand ini, lalu { $next }
 }
 game-mix = Mix: Razz, Stud, Stud Hi/Lo, masing-masing { $hands } hand
+# Mix turnamen di dalam kalimat (status dan sambutan): ganti permainan tiap level, tanpa titik
+# dua.
+game-mix-by-level = mix (Razz, Stud, Stud Hi/Lo, ganti permainan tiap level)
 razz-low = { $ranks }
 razz-wheel = { $ranks }, wheel
 # Wheel saat lima kartunya ditampilkan sesudahnya (hasil).
@@ -314,7 +337,7 @@ rules-summary-stud = **Aturan main Seven Card Stud (taruhan fixed limit, high sa
     • Semua pemain memasang ante. Setiap pemain menerima dua kartu tertutup dan satu kartu terbuka (Third Street); pemain dengan kartu terbuka terendah wajib bring-in (As dihitung tinggi; jika sama, ditentukan suit: ♣️ < ♦️ < ♥️ < ♠️) atau complete ke taruhan kecil.
     • Fourth, Fifth dan Sixth Street: masing-masing satu kartu terbuka; Seventh Street: satu kartu tertutup. Mulai Fourth Street, pemain dengan kartu terbuka terbaik bertindak pertama.
     • Bet dan raise sebesar taruhan kecil di Third dan Fourth Street, taruhan besar sesudahnya{ $open_pair ->
-        [yes] {""}; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar
+        [yes] {""}; pair terbuka di Fourth Street membolehkan taruhan besar
        *[no] {""}
     }. Satu bet dan paling banyak { $raises } raise per putaran taruhan{ $heads_up_uncapped ->
         [yes] , tanpa batas raise kalau tinggal dua pemain
@@ -347,18 +370,46 @@ quoted = “{ $text }”
 ## Bot: tanda di meja, /table status, /stats house
 
 board-computer-legend = 🤖 = bot (memberikan kursinya ke pemain manusia setelah hand selesai)
+board-computer-legend-sit-and-go = 🤖 = bot
 computer-level-easy = mudah
 computer-level-good = sulit
-status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (tingkat: { $level }).
+status-computers = Bot boleh mengisi sampai { $seats } kursi selama pemain kurang (level: { $level }).
 house-header = **Bandar** · { $balance } chip untuk bot-botnya
 house-body = { $hands } hand dimainkan · menang { $won } · kalah { $lost } · bersih { $net } · chip baru { $minted }
+house-mint = { $left ->
+    [0] Jatah chip baru bandar sudah habis: semua { $limit } chip yang boleh dibuat untuknya sudah dibuat, jadi bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+   *[other] Masih bisa dibuat { $left } chip baru untuk bandar ({ $limit } total); setelah itu bot hanya duduk kalau bandar punya chip untuk buy-in-nya.
+}
 
 ## /stats, /stats house dan /leaderboard board:tournaments: turnamen, terpisah dari meja
 
-stats-tournaments = Turnamen: ikut { $entries } · juara 1: { $wins } · dapat hadiah: { $cashes } · bersih { $net }
-leaderboard-tournaments-header = **Papan peringkat turnamen** (hasil bersih dari turnamen)
+stats-tournaments = Turnamen: ikut { $entries } kali · juara { $wins } kali · dapat hadiah { $cashes } kali · bersih { $net }
+leaderboard-tournaments-header = **Papan peringkat turnamen** (menurut hasil bersih)
 leaderboard-tournaments-empty = Belum ada yang menyelesaikan turnamen.
-leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juara 1: { $wins } · dapat hadiah: { $cashes } · ikut: { $entries }
+leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juara { $wins } kali · dapat hadiah { $cashes } kali · ikut { $entries } kali
 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Turnamen #{ $tournament }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+
+## Pre-actions, the time bank and away players (src/render/pace.rs)
+
+board-timer-added = { $seconds } dtk untuk bertindak (+{ $added } dtk)
+board-time-bank = time bank { $seconds } dtk
+button-add-time = +{ $seconds } dtk
+button-back = Aku kembali
+pre-check-fold = Check/Fold
+pre-check = Check
+pre-call = Call { $amount }
+pre-call-any = Call berapa pun
+pre-fold = Fold
+pre-clear = Batal
+pre-your-turn = Sekarang giliranmu: pilih di pesan meja.
+pre-offered = Sebelum giliranmu, kamu bisa memilih dulu apa yang dilakukan saat giliranmu tiba; pemain lain tidak melihatnya.
+pre-chosen = Sebelum giliranmu: **{ $action }**. Langsung dijalankan begitu giliranmu tiba, kalau masih cocok; pemain lain tidak melihatnya.
+pre-dropped = Pilihanmu “{ $action }” sudah tidak cocok (taruhannya berubah): pilih sekarang.
+time-bank-left = Time bank: { $seconds } dtk
+turn-time-bank = Time bank kamu menambah { $seconds } dtk sebelum itu.
+away-sat-out = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat. Tekan “Aku kembali” (atau pakai /back) untuk ikut main lagi; setelah { $hands } hand istirahat, kamu dikeluarkan dari meja dan chip-mu kembali ke saldo.
+away-sat-out-dealt-in = Meja bertindak untukmu dua kali berturut-turut, jadi sekarang kamu istirahat: kamu tetap dibagi kartu, dan otomatis check atau fold. Tekan “Aku kembali” (atau pakai /back) untuk main sendiri lagi.
+away-stood-up = Kamu istirahat { $hands } hand, jadi kamu dikeluarkan dari meja: { $amount } chip-mu kembali ke saldo.
+away-back = Selamat datang kembali: kamu ikut main mulai hand berikutnya.

@@ -24,6 +24,15 @@ pub struct EconomyConfig {
     pub store_timeout_ms: u64,
     /// Each table keeps the public histories of its last this many hands (0: none).
     pub hand_histories_kept: u64,
+    /// The most the mint may create for one guild's house, over the house's whole life:
+    /// beyond it the house pays computer players' buy-ins only from chips it holds (it won
+    /// them back), and a computer it cannot pay for is not seated (0: the mint never funds
+    /// the house).
+    pub house_mint_limit: u64,
+    /// The most one computer player buys in for, at a cash table (whose `max_buy_in` may not
+    /// exceed it where computers sit) or into a sit & go (whose buy-in may not exceed it
+    /// where computers enter). At least 1.
+    pub computer_max_buy_in: u64,
 }
 
 impl Default for EconomyConfig {
@@ -40,6 +49,20 @@ impl Default for EconomyConfig {
             cache_capacity_bytes: 16 * 1024 * 1024,
             store_timeout_ms: 10_000,
             hand_histories_kept: 200,
+            house_mint_limit: 100_000,
+            computer_max_buy_in: 1_000,
+        }
+    }
+}
+
+impl EconomyConfig {
+    /// The economy of the terminal game, where one person plays the house's computers on their
+    /// own machine: the house is not bounded (nothing it mints leaves that machine).
+    pub fn for_one_local_player() -> EconomyConfig {
+        EconomyConfig {
+            house_mint_limit: u64::MAX,
+            computer_max_buy_in: u64::MAX,
+            ..EconomyConfig::default()
         }
     }
 }

@@ -128,6 +128,26 @@ pub enum BankError {
     DealPending { tournament: TournamentId },
     #[error("that deal of tournament {} is no longer open", tournament.0)]
     NoSuchDeal { tournament: TournamentId },
+    /// The guild's house cannot pay a computer player's buy-in: it holds too little and the
+    /// mint has created all it may for it (`[economy] house_mint_limit`).
+    #[error(
+        "the house cannot pay a computer player's buy-in of {needed}: it holds {held} and the mint may create {mint_left} more for it"
+    )]
+    HouseDry {
+        needed: u64,
+        held: u64,
+        mint_left: u64,
+    },
+    /// A computer player would buy in for more than `[economy] computer_max_buy_in`.
+    #[error("a computer player buys in for at most {limit} chips, not {amount}")]
+    ComputerBuyInTooLarge { amount: u64, limit: u64 },
+    /// The record of a sit & go failed its checks on reading (disk damage, or a record a
+    /// later version would refuse): that one sit & go is refused, every other is served.
+    #[error("the record of tournament {} cannot be read: {reason}", tournament.0)]
+    UnreadableTournament {
+        tournament: TournamentId,
+        reason: String,
+    },
     #[error("the bank has stopped")]
     Stopped,
     /// The store failed earlier and refuses every write until the process restarts (sled

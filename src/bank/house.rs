@@ -22,6 +22,10 @@ pub struct HouseStats {
     pub lost: u64,
     /// Chips the mint created for the house when it held too little for a buy-in.
     pub minted: u64,
+    /// The most the mint may create for the house in all (`[economy] house_mint_limit`):
+    /// the operator's, not stored.
+    #[serde(skip)]
+    pub mint_limit: u64,
     /// Its computer players' sit & gos, counted as a player's are (an entry per computer
     /// entrant), in a record of its own.
     #[serde(skip)]
@@ -32,6 +36,11 @@ impl HouseStats {
     /// Won minus lost.
     pub fn net(&self) -> i128 {
         i128::from(self.won) - i128::from(self.lost)
+    }
+
+    /// What the mint may still create for the house.
+    pub fn mint_left(&self) -> u64 {
+        self.mint_limit.saturating_sub(self.minted)
     }
 }
 
@@ -74,6 +83,12 @@ fn update(
     change(&mut stats);
     draft.put_record(Tree::Stats, key, &stats);
     Ok(())
+}
+
+/// What the mint has created for the house so far, as the draft sees it.
+pub(crate) fn minted(draft: &Draft<'_>, guild: GuildId) -> Result<u64, BankError> {
+    let stats: Option<HouseStats> = draft.get_record(Tree::Stats, &house_key(guild))?;
+    Ok(stats.unwrap_or_default().minted)
 }
 
 /// The mint created `amount` chips for the house.

@@ -13,7 +13,7 @@
 //!    `tournament_legacy` (a sit & go's record as an older studbot wrote it);
 //! 4. `ledger`: the sequence of entries and the draft an operation writes into;
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
-//!    `tournaments`, `records`, `stats`, `house`, `migration`;
+//!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`;
 //! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`;
 //! 7. `committer`: the thread that applies operations in batches;
 //! 8. `handle`: the [`Bank`](super::Bank) every caller holds.
@@ -48,6 +48,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "economy",
             "tables",
             "tournaments",
+            "tournament_live",
             "records",
             "stats",
             "house",

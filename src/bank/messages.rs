@@ -53,6 +53,11 @@ impl BankError {
             BankError::DealPlayers { .. } => "tournament-deal-players",
             BankError::DealPending { .. } => "tournament-deal-pending",
             BankError::NoSuchDeal { .. } => "tournament-deal-gone",
+            BankError::HouseDry { .. } => "bank-house-dry",
+            BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
+            // The store's fault, not the player's, but worth its own words: that one sit & go
+            // is refused while every other plays on (the log said so at the start).
+            BankError::UnreadableTournament { .. } => "tournament-unreadable",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
             BankError::TournamentWrongGuild { .. }
@@ -89,6 +94,17 @@ impl BankError {
             ],
             BankError::DealPlayers { left } => {
                 vec![("left", u64::try_from(left).unwrap_or(u64::MAX))]
+            }
+            BankError::HouseDry {
+                needed,
+                held,
+                mint_left,
+            } => vec![("needed", needed), ("held", held), ("left", mint_left)],
+            BankError::ComputerBuyInTooLarge { amount, limit } => {
+                vec![("amount", amount), ("limit", limit)]
+            }
+            BankError::UnreadableTournament { tournament, .. } => {
+                vec![("tournament", tournament.0)]
             }
             _ => Vec::new(),
         }

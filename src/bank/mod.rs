@@ -37,8 +37,8 @@
 //! below and none in a circle (a test in `layers` reads the imports and keeps it so): `store`;
 //! the vocabulary (`vocab`, `types`, `config`, `clock`, `error`, `messages`, `references`);
 //! the stored form (`encoding`, `schema`); `ledger`; the books (`idempotency`, `accounts`,
-//! `leaderboard`, `economy`, `tables`, `tournaments`, `records`, `stats`, `house`,
-//! `migration`); the operations over them (`ops`, `audit`, `backup`); `committer`; `handle`.
+//! `leaderboard`, `economy`, `tables`, `tournaments`, `tournament_live`, `records`, `stats`,
+//! `house`, `migration`); the operations over them (`ops`, `audit`, `backup`); `committer`; `handle`.
 //!
 //! Module map: `handle` (the [`Bank`] callers hold), `ops` (each write operation one type:
 //! its arguments, fingerprint and `apply`), `committer` (the thread that runs them in
@@ -51,9 +51,11 @@
 //! (account age, daily claims, the gift caps), `stats`, `house` (the record of the guild's
 //! house account, whose chips its computer players play), `records` (table settings and recent
 //! hand histories, kept for the lobby), `tournaments` (sit & go records and their prize pools'
-//! escrow), `leaderboard`, `audit` (the store's and the tournaments' checks), `backup` (the
-//! streamed backup file, its journal, and restore), `messages` (each refusal as a message id of
-//! the `.ftl` files), `schema` (the version stored), `migration` (from schema 1), `clock`.
+//! escrow), `tournament_live` (the index of live sit & gos by channel, and what only a live
+//! one keeps beside its record), `leaderboard`, `audit` (the store's and the tournaments'
+//! checks), `backup` (the streamed backup file, its journal, and restore), `messages` (each
+//! refusal as a message id of the `.ftl` files), `schema` (the version stored), `migration`
+//! (from older schemas), `clock`.
 
 mod accounts;
 mod audit;
@@ -83,12 +85,13 @@ mod tables;
 #[cfg(test)]
 mod test_store;
 mod tournament_legacy;
+mod tournament_live;
 mod tournaments;
 mod types;
 mod vocab;
 
 pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
-pub use audit::{AuditReport, HandInProgress, TableEscrow, audit_data_dir};
+pub use audit::{AuditReport, HandInProgress, LiveSitAndGoReport, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
@@ -98,12 +101,14 @@ pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use records::ChannelHand;
 pub use references::{
-    cash_sim_reference, failed_close_reference, interaction_reference, operator_close_reference,
+    cash_sim_reference, channel_gone_cancel_reference, failed_close_reference,
+    interaction_reference, operator_cancel_reference, operator_close_reference,
     play_tournament_open_reference, play_tournament_register_reference, settlement_reference,
     table_reference, tournament_sim_reference, workload_player_reference, workload_reference,
 };
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
+pub use tournament_live::{LiveSitAndGo, SatOut};
 pub use tournaments::{
     DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentPhase,
     TournamentState,

@@ -54,6 +54,19 @@ pub fn operator_close_reference(table: TableId) -> String {
     format!("operator:close-table:{}", table.0)
 }
 
+/// The reference of the cancel of sit & go `tournament` because its channel (or thread) is
+/// gone or its server removed the bot: the same whichever event or start finds it, so
+/// finding it twice cancels once.
+pub fn channel_gone_cancel_reference(tournament: TournamentId) -> String {
+    format!("tournament:{}:channel-gone", tournament.0)
+}
+
+/// The reference of an operator's cancel of sit & go `tournament` on a stopped bot's data
+/// directory: the same every run, so a cancel that went through answers what it paid.
+pub fn operator_cancel_reference(tournament: TournamentId) -> String {
+    format!("operator:cancel-sit-and-go:{}", tournament.0)
+}
+
 /// The reference of the terminal game's `count`th sit & go opening (counted over every sit
 /// & go the bank holds, so each new one takes a new reference).
 pub fn play_tournament_open_reference(count: usize) -> String {
@@ -152,6 +165,18 @@ mod tests {
         assert_eq!(
             operator_close_reference(TABLE),
             "operator:close-table:1234567890123456789"
+        );
+    }
+
+    #[test]
+    fn a_sit_and_go_cancelled_for_its_channel_or_by_the_operator_has_one_reference_each() {
+        assert_eq!(
+            channel_gone_cancel_reference(TournamentId(5)),
+            "tournament:5:channel-gone"
+        );
+        assert_eq!(
+            operator_cancel_reference(TournamentId(5)),
+            "operator:cancel-sit-and-go:5"
         );
     }
 

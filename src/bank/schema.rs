@@ -11,9 +11,9 @@ use super::BankError;
 use super::store::{Store, Tree, Write};
 
 /// The schema this program reads and writes: 2 stores the bank's records in the compact
-/// encoding (`encoding`); a schema 1 database (JSON records) is migrated when opened
-/// (`migration`).
-pub const SCHEMA_VERSION: u32 = 2;
+/// encoding (`encoding`); 3 adds the index of live sit & gos by channel (`tournament_live`).
+/// An older database is migrated when opened, a step at a time (`migration`).
+pub const SCHEMA_VERSION: u32 = 3;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 

@@ -232,7 +232,32 @@ impl TournamentState {
                 return Err("a deal that is not one of its running players'".into());
             }
         }
-        let paid_out = match &self.phase {
+        let paid_out = self.paid_out()?;
+        if let Some(paid) = paid_out {
+            if paid.iter().any(|(user, _)| !unique.contains(user)) {
+                return Err("paid someone who did not enter".into());
+            }
+            // A refund sends the added prize back where it came from.
+            let returned = if self.refunded() {
+                self.settings.added_prize
+            } else {
+                0
+            };
+            let total = paid
+                .iter()
+                .try_fold(returned, |sum, &(_, chips)| sum.checked_add(chips));
+            if total != Some(paid_in) {
+                return Err(format!("paid {total:?} of {paid_in} paid in"));
+            }
+        }
+        Ok(())
+    }
+
+    /// What a record says was paid out: the payouts of a finished sit & go, or what a
+    /// cancel paid beside the prizes paid at the bust before it; nothing while it is under
+    /// way; an error for a record that is paid out when it may not be.
+    fn paid_out(&self) -> Result<Option<Payouts>, String> {
+        Ok(match &self.phase {
             TournamentPhase::Registering => None,
             TournamentPhase::Running(tournament) if tournament.is_over() => {
                 return Err("a tournament over but not paid".into());
@@ -258,25 +283,7 @@ impl TournamentState {
                 }));
                 Some(total)
             }
-        };
-        if let Some(paid) = paid_out {
-            if paid.iter().any(|(user, _)| !unique.contains(user)) {
-                return Err("paid someone who did not enter".into());
-            }
-            // A refund sends the added prize back where it came from.
-            let returned = if self.refunded() {
-                self.settings.added_prize
-            } else {
-                0
-            };
-            let total = paid
-                .iter()
-                .try_fold(returned, |sum, &(_, chips)| sum.checked_add(chips));
-            if total != Some(paid_in) {
-                return Err(format!("paid {total:?} of {paid_in} paid in"));
-            }
-        }
-        Ok(())
+        })
     }
 }
 
@@ -345,17 +352,20 @@ fn decode(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> 
     let id = super::ledger::decode_u64(key_bytes)
         .map(TournamentId)
         .ok_or_else(|| BankError::Storage(format!("a corrupt tournament key {key_bytes:?}")))?;
-    let state = decode_record(value, &format!("tournament {}", id.0))?;
+    let state = decode_record(value, &format!("tournament {}", id.0)).map_err(|error| {
+        BankError::UnreadableTournament {
+            tournament: id,
+            reason: error.to_string(),
+        }
+    })?;
     let checked = if state.id == id {
         state.check()
     } else {
         Err(format!("it names tournament {}", state.id.0))
     };
-    checked.map_err(|why| {
-        BankError::Storage(format!(
-            "the record of tournament {} is corrupt: {why}",
-            id.0
-        ))
+    checked.map_err(|why| BankError::UnreadableTournament {
+        tournament: id,
+        reason: why,
     })?;
     Ok(state)
 }
@@ -384,8 +394,25 @@ pub(crate) fn read_in_guild(
     }
 }
 
+/// Writes the record, and with it its channel's entry in the index of live sit & gos and
+/// what only a live one keeps beside it (`tournament_live::follow`); once it is over, its
+/// pause, its allowance of computer players, a cancel waiting for its hand and its players'
+/// time banks go too.
 pub(crate) fn write(draft: &mut Draft<'_>, state: &TournamentState) {
     draft.put(Tree::Tournaments, key(state.id), encode_record(state));
+    let live = state.is_live();
+    if !live {
+        set_paused(draft, state.id, false);
+        remove_computer_allowance(draft, state.id);
+        set_cancel_requested(draft, state.id, None);
+        remove_time_banks(draft, state.id);
+    }
+    let sit_and_go = super::tournament_live::LiveSitAndGo {
+        tournament: state.id,
+        guild: state.guild,
+        channel: state.channel,
+    };
+    super::tournament_live::follow(draft, sit_and_go, live);
 }
 
 /// The number the next tournament opened takes (1 on a new bank).
@@ -402,6 +429,15 @@ pub(crate) fn take_next_id(draft: &mut Draft<'_>) -> Result<TournamentId, BankEr
         after.to_be_bytes().to_vec(),
     );
     Ok(TournamentId(next))
+}
+
+/// [`take_next_id`]'s number, read outside an operation.
+pub(crate) fn stored_next_id(store: &dyn Store) -> Result<u64, BankError> {
+    match store.get(Tree::Meta, NEXT_TOURNAMENT_KEY)? {
+        None => Ok(1),
+        Some(bytes) => super::ledger::decode_u64(&bytes)
+            .ok_or_else(|| BankError::Storage("the next tournament number is corrupt".into())),
+    }
 }
 
 /// How many free seats computer players may fill at a tournament's start, kept beside its
@@ -553,6 +589,50 @@ pub(crate) fn cancels_requested(
     ids_under(store, CANCEL_PREFIX)
 }
 
+/// Each player's time bank in a running sit & go, by tournament seat, in milliseconds:
+/// `b"tournament_time_banks"` and its number, kept beside its record so that a restart deals
+/// on with every bank as it was when the last hand ended (the finish and the cancel take it
+/// away). Eight bytes a seat, big-endian.
+const TIME_BANKS_PREFIX: &[u8] = b"tournament_time_banks";
+
+fn time_banks_key(tournament: TournamentId) -> Vec<u8> {
+    let mut key = TIME_BANKS_PREFIX.to_vec();
+    key.extend_from_slice(&tournament.0.to_be_bytes());
+    key
+}
+
+pub(crate) fn set_time_banks(draft: &mut Draft<'_>, tournament: TournamentId, millis: &[u64]) {
+    let bytes = millis.iter().flat_map(|bank| bank.to_be_bytes()).collect();
+    draft.put(Tree::Meta, time_banks_key(tournament), bytes);
+}
+
+pub(crate) fn remove_time_banks(draft: &mut Draft<'_>, tournament: TournamentId) {
+    draft.remove(Tree::Meta, time_banks_key(tournament));
+}
+
+/// The time banks kept for `tournament` (milliseconds by seat), read outside an operation;
+/// `None` when none are kept (none was ever saved, or it is over).
+pub(crate) fn stored_time_banks(
+    store: &dyn Store,
+    tournament: TournamentId,
+) -> Result<Option<Vec<u64>>, BankError> {
+    let Some(bytes) = store.get(Tree::Meta, &time_banks_key(tournament))? else {
+        return Ok(None);
+    };
+    if bytes.len() % 8 != 0 {
+        return Err(BankError::Storage(format!(
+            "the time banks of tournament {} are corrupt",
+            tournament.0
+        )));
+    }
+    Ok(Some(
+        bytes
+            .chunks_exact(8)
+            .filter_map(super::ledger::decode_u64)
+            .collect(),
+    ))
+}
+
 /// A finished sit & go whose result message Discord has not yet accepted:
 /// `b"tournament_unannounced"` and its number, put by the transaction that pays it out and
 /// taken away once the result was posted, so that a crash between the payout and the post
@@ -605,18 +685,24 @@ pub(crate) fn stored_paused(
     Ok(store.get(Tree::Meta, &paused_key(tournament))?.is_some())
 }
 
-/// Refuses a channel that holds a live tournament (for a table, or another tournament).
+/// Refuses a channel that holds a live tournament (for a table, or another tournament): one
+/// key of the index of live sit & gos and the one record it names, however many the bank has
+/// held. A record that cannot be read is taken as live (it may hold chips).
 pub(crate) fn refuse_if_live_in_channel(
     draft: &Draft<'_>,
     channel: TableId,
 ) -> Result<(), BankError> {
-    for (key_bytes, value) in draft.scan_prefix(Tree::Tournaments, &[])? {
-        let state = decode(&key_bytes, &value)?;
-        if state.channel == channel && state.is_live() {
-            return Err(BankError::TournamentInChannel {
-                tournament: state.id,
-            });
-        }
+    let Some(entry) = super::tournament_live::in_channel(draft, channel)? else {
+        return Ok(());
+    };
+    let live = match read(draft, entry.tournament) {
+        Ok(state) => state.is_some_and(|state| state.is_live() && state.channel == channel),
+        Err(_) => true,
+    };
+    if live {
+        return Err(BankError::TournamentInChannel {
+            tournament: entry.tournament,
+        });
     }
     Ok(())
 }
@@ -631,7 +717,8 @@ pub(crate) fn all(store: &dyn Store) -> Result<Vec<TournamentState>, BankError> 
     Ok(found)
 }
 
-/// One stored tournament record, checked, for the audit: its key and what it decodes to.
+/// One stored tournament record, checked, for the audit and the migrations: its key and
+/// what it decodes to (an older record version read as today's).
 pub(crate) fn audit_record(key_bytes: &[u8], value: &[u8]) -> Result<TournamentState, BankError> {
     decode(key_bytes, value)
 }

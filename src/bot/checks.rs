@@ -1,8 +1,9 @@
-//! Who may run the moderator commands (`/table ...`, `/chips ...`): a member with Manage
-//! Channels (Administrator implies it) in the channel, or with the role set in config. Checked
-//! by the bot on every call (a poise `check`), not left to Discord's default permissions, which
-//! a server can change. A failed check is `Refused::NotModerator`, which the framework's
-//! `on_error` tells the caller privately.
+//! Who may run a channel's own table and sit & go (`/table ...`, `/tournament ...`): a member
+//! with Manage Channels (Administrator implies it) in the channel, a channel's overwrite
+//! included, or with the role set in config. Checked by the bot on every call (a poise
+//! `check`), not left to Discord's default permissions, which a server can change. A failed
+//! check is `Refused::NotModerator`, which the framework's `on_error` tells the caller
+//! privately. The server's economy needs more: its staff ([`super::rights`]).
 
 use serenity::all::{Permissions, RoleId};
 

@@ -19,7 +19,7 @@ use tokio::time::error::Elapsed;
 use tracing::Instrument as _;
 
 use crate::bank::{GuildId, InteractionId, TableId, TournamentId, UserId};
-use crate::lobby::{LobbyError, TableHandle};
+use crate::lobby::{LobbyError, OfferedTurn, TableHandle};
 use crate::refusal::Refusal;
 use crate::render::{self, Locale};
 use crate::table::ActionKind;
@@ -29,7 +29,7 @@ use super::commands::tournament::TournamentRefused;
 use super::custom_id::ButtonId;
 use super::presenter::{ClickToken, Presenter, Snapshot, wait_for_action};
 use super::refusals::Refused;
-use super::reply::{Caller, deferring};
+use super::reply::{Answer, Caller, deferring};
 
 /// A click whose table has not answered after this long is acknowledged at once (deferred
 /// update, interaction response type 6), so Discord's 3 seconds never run out; the board is
@@ -73,43 +73,71 @@ pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInterac
         locale,
         public: table_locale,
     };
-    async {
-        match ButtonId::decode(&click.interaction.data.custom_id) {
+    click.route().instrument(span).await
+}
+
+impl Click<'_> {
+    /// The button clicked, by its id, answered; one this bot does not know (or of another
+    /// channel) is refused.
+    async fn route(&self) {
+        match ButtonId::decode(&self.interaction.data.custom_id) {
             Some(ButtonId::Act {
                 table,
                 hand,
+                deal,
                 seq,
                 action,
-            }) if table == click.interaction.channel_id.get() => {
-                let turn = OfferedAction { hand, seq, action };
-                click.act(TableId(table), turn).await;
+            }) if table == self.interaction.channel_id.get() => {
+                let turn = OfferedAction {
+                    hand,
+                    deal,
+                    seq,
+                    action,
+                };
+                self.act(TableId(table), turn).await;
             }
-            Some(ButtonId::MyCards { table }) if table == click.interaction.channel_id.get() => {
-                click.my_cards(TableId(table)).await;
+            Some(ButtonId::MyCards { table }) if table == self.interaction.channel_id.get() => {
+                self.my_cards(TableId(table)).await;
             }
             Some(ButtonId::Register { tournament }) => {
-                click.register(TournamentId(tournament)).await;
+                self.register(TournamentId(tournament)).await;
             }
             Some(ButtonId::Deal {
                 tournament,
                 number,
                 accept,
             }) => {
-                click
-                    .answer_deal(TournamentId(tournament), number, accept)
+                self.answer_deal(TournamentId(tournament), number, accept)
                     .await;
             }
-            _ => click.refuse(&Refused::UnknownButton).await,
+            // On the clicker's private view (an ephemeral message of the table's channel).
+            Some(ButtonId::PreAction {
+                table,
+                hand,
+                street,
+                choice,
+            }) if table == self.interaction.channel_id.get() => {
+                self.pre_action(TableId(table), (hand, street), choice)
+                    .await;
+            }
+            Some(ButtonId::AddTime { table, hand, seq })
+                if table == self.interaction.channel_id.get() =>
+            {
+                self.add_time(TableId(table), hand, seq).await;
+            }
+            // In the DM that told the player they were sat out: any channel.
+            Some(ButtonId::Back { table }) => self.back(TableId(table)).await,
+            _ => self.refuse(&Refused::UnknownButton).await,
         }
     }
-    .instrument(span)
-    .await
 }
 
 /// The action a button offers, and the turn it was offered at.
 #[derive(Debug, Clone, Copy)]
 struct OfferedAction {
     hand: u64,
+    /// The series of deals the hand was dealt in (`TurnOffer::deal`).
+    deal: u64,
     seq: u32,
     action: ActionKind,
 }
@@ -128,32 +156,39 @@ struct Click<'a> {
 
 impl Click<'_> {
     /// The Register button of a sit & go's message: the clicker registers as with `/join`,
-    /// the channel told (a refusal, the clicker alone).
+    /// the channel told (a refusal, the clicker alone). Deferred like an action click once
+    /// [`DEFER_CLICK_AFTER`] passes with no answer (a slow bank, or the last seat opening the
+    /// table), so a player who was registered is never told "This interaction failed".
     async fn register(&self, tournament: TournamentId) {
-        let (Some(guild), table) = (
-            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
-            TableId(self.interaction.channel_id.get()),
-        ) else {
-            return self.refuse(&Refused::UnknownButton).await;
-        };
-        let state = match self.bot.bank().tournament(tournament).await {
-            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
-            Ok(_) => return self.refuse(&TournamentRefused::NoneHere).await,
-            Err(error) => return self.refuse(&error).await,
-        };
-        let caller = Caller {
-            bot: self.bot.clone(),
-            user: self.user,
-            guild,
-            table,
-            locale: self.locale,
-            public: self.public,
-        };
-        let reference = crate::bank::interaction_reference(
-            InteractionId(self.interaction.id.get()),
-            "tournament-register",
+        let defer_at = super::interaction_age::defer_at(
+            self.bot,
+            self.interaction.id.get(),
+            DEFER_CLICK_AFTER,
         );
-        let answer = super::commands::tournament::join(caller, reference, state).await;
+        let defer = async {
+            match self.interaction.defer(&self.ctx.http).await {
+                Ok(()) => true,
+                Err(error) => {
+                    tracing::warn!(%error, "deferring a slow Register click failed");
+                    false
+                }
+            }
+        };
+        let (answer, deferred) = deferring(defer_at, self.registration(tournament), defer).await;
+        if deferred.unwrap_or(false) {
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(answer.text)
+                .ephemeral(!answer.public)
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Err(error) = self
+                .interaction
+                .create_followup(&self.ctx.http, followup)
+                .await
+            {
+                tracing::warn!(%error, "answering a deferred Register click failed");
+            }
+            return;
+        }
         let response = CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new()
                 .content(answer.text)
@@ -252,6 +287,38 @@ impl Click<'_> {
         }
     }
 
+    /// The registration a Register click asks for, and what it answers.
+    async fn registration(&self, tournament: TournamentId) -> Answer {
+        let click_delay = Duration::from_millis(self.bot.config().testing.click_delay_ms);
+        if !click_delay.is_zero() {
+            tokio::time::sleep(click_delay).await;
+        }
+        let (Some(guild), table) = (
+            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
+            TableId(self.interaction.channel_id.get()),
+        ) else {
+            return Answer::private(self.refusal(&Refused::UnknownButton).await);
+        };
+        let state = match self.bot.bank().tournament(tournament).await {
+            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
+            Ok(_) => return Answer::private(self.refusal(&TournamentRefused::NoneHere).await),
+            Err(error) => return Answer::private(self.refusal(&error).await),
+        };
+        let caller = Caller {
+            bot: self.bot.clone(),
+            user: self.user,
+            guild,
+            table,
+            locale: self.locale,
+            public: self.public,
+        };
+        let reference = crate::bank::interaction_reference(
+            InteractionId(self.interaction.id.get()),
+            "tournament-register",
+        );
+        super::commands::tournament::join(caller, reference, state).await
+    }
+
     /// An action button: the table takes the action, the board is answered in place, and the
     /// click's token goes to the presenter.
     async fn act(&self, table: TableId, turn: OfferedAction) {
@@ -286,7 +353,11 @@ impl Click<'_> {
             }
             Ok(Err(error)) => {
                 tracing::info!(hand = turn.hand, seq = turn.seq, action = ?turn.action, %error, "action refused");
-                let text = self.refusal(&error).await;
+                // A table paused because Discord refuses the bot's posts says why.
+                let text = match self.bot.pause_reason(table, self.locale) {
+                    Some(reason) if error == LobbyError::Paused => reason,
+                    _ => self.refusal(&error).await,
+                };
                 self.answer_privately(text, deferred).await;
             }
             Err(_) => {
@@ -315,9 +386,12 @@ impl Click<'_> {
             if !click_delay.is_zero() {
                 tokio::time::sleep(click_delay).await;
             }
-            handle
-                .act(self.user, turn.hand, turn.seq, turn.action)
-                .await
+            let offered = OfferedTurn {
+                hand: turn.hand,
+                deal: turn.deal,
+                action_seq: turn.seq,
+            };
+            handle.act_on(self.user, offered, turn.action).await
         };
         let act_limit = defer_at + ACT_LIMIT;
         let acting = tokio::time::timeout_at(act_limit, acting);
@@ -411,17 +485,139 @@ impl Click<'_> {
         });
     }
 
-    /// The "My cards" button: the clicker's own cards, for them alone.
+    /// The "My cards" button: the clicker's private view (their cards, pre-actions and
+    /// time bank), for them alone.
     async fn my_cards(&self, table: TableId) {
         let cards = match self.bot.lobby().table(table) {
             Ok(handle) => handle.show_cards(self.user).await,
             Err(error) => Err(error),
         };
-        let text = match cards {
-            Ok(cards) => render::private_hand(self.locale, cards.hand, &cards.view),
-            Err(error) => self.bot.refusal(self.locale, &error),
+        match cards {
+            Ok(cards) => {
+                let view = super::private_view::message(self.bot, self.locale, table, &cards);
+                self.respond(view, false).await;
+            }
+            Err(error) => self.refuse(&error).await,
+        }
+    }
+
+    /// A pre-action button of the clicker's private view: the table keeps (or clears) the
+    /// choice, and the view is updated in place. A stale view is updated too, the refusal
+    /// above it.
+    async fn pre_action(
+        &self,
+        table: TableId,
+        (hand, street): (u64, crate::table::hand::Street),
+        choice: Option<crate::table::PreAction>,
+    ) {
+        let handle = match self.bot.lobby().table(table) {
+            Ok(handle) => handle,
+            Err(error) => return self.refuse(&error).await,
         };
-        self.ephemeral(text).await;
+        let chosen = handle.pre_action(self.user, hand, street, choice).await;
+        tracing::info!(
+            hand,
+            ?street,
+            ?choice,
+            accepted = chosen.is_ok(),
+            "pre-action"
+        );
+        match chosen {
+            Ok(cards) => {
+                let view = super::private_view::message(self.bot, self.locale, table, &cards);
+                self.respond(view, true).await;
+            }
+            Err(error) => {
+                let refusal = self.refusal(&error).await;
+                match handle.show_cards(self.user).await {
+                    Ok(cards) => {
+                        let mut view =
+                            super::private_view::message(self.bot, self.locale, table, &cards);
+                        view.content = format!("{refusal}\n\n{}", view.content);
+                        self.respond(view, true).await;
+                    }
+                    Err(_) => self.ephemeral(refusal).await,
+                }
+            }
+        }
+    }
+
+    /// "+30 s" on the board: the table takes time from the clicker's time bank at once, and
+    /// the board is answered in place with the time it shows.
+    async fn add_time(&self, table: TableId, hand: u64, seq: u32) {
+        let handle = match self.bot.lobby().table(table) {
+            Ok(handle) => handle,
+            Err(error) => return self.refuse(&error).await,
+        };
+        let presenter = match self.bot.presenter(&handle).await {
+            Ok(presenter) => presenter,
+            Err(error) => {
+                tracing::warn!(%error, "no presenter for a click");
+                return self.refuse(&Refused::Failed).await;
+            }
+        };
+        let mut snapshots = presenter.subscribe();
+        let _holding = presenter.hold();
+        let extensions = snapshots.borrow().extensions;
+        match handle.add_time(self.user, hand, seq).await {
+            Ok(added) => {
+                tracing::info!(hand, seq, added, "time bank: time added");
+                let snapshot = super::presenter::wait_for_extension(
+                    &mut snapshots,
+                    (hand, seq),
+                    extensions,
+                    BOARD_WAIT,
+                )
+                .await;
+                self.answer_with_board(&presenter, snapshot, false).await;
+            }
+            Err(error) => {
+                tracing::info!(hand, seq, %error, "time bank: refused");
+                let text = self.refusal(&error).await;
+                self.answer_privately(text, false).await;
+            }
+        }
+    }
+
+    /// "I'm back", in the DM that told the player the table sat them out: they are dealt in
+    /// from the next hand, and the DM says so in place of its button.
+    async fn back(&self, table: TableId) {
+        let came_back = match self.bot.lobby().table(table) {
+            Ok(handle) => handle.back(self.user).await,
+            Err(error) => Err(error),
+        };
+        match came_back {
+            Ok(()) => {
+                let told = super::presenter::BoardMessage {
+                    content: render::pace::back_told(self.locale),
+                    buttons: Vec::new(),
+                    mention: None,
+                };
+                self.respond(told, true).await;
+            }
+            Err(error) => self.refuse(&error).await,
+        }
+    }
+
+    /// Answers with `message` (text and buttons): a new ephemeral message, or, with
+    /// `in_place`, an update of the clicked one (type 7).
+    async fn respond(&self, message: super::presenter::BoardMessage, in_place: bool) {
+        let body = CreateInteractionResponseMessage::new()
+            .content(crate::bot::limits::fit_message(&message.content))
+            .components(message.components())
+            .allowed_mentions(CreateAllowedMentions::new());
+        let response = if in_place {
+            CreateInteractionResponse::UpdateMessage(body)
+        } else {
+            CreateInteractionResponse::Message(body.ephemeral(true))
+        };
+        if let Err(error) = self
+            .interaction
+            .create_response(&self.ctx.http, response)
+            .await
+        {
+            tracing::warn!(%error, "answering a click failed");
+        }
     }
 
     /// Acknowledges the click without touching its message (a deferred update, type 6);

@@ -32,6 +32,7 @@ pub fn framework(bot: Bot) -> poise::Framework<Bot, Error> {
                         .user_data
                         .watch_gateway(framework.serenity_context.shard_id, event);
                     framework.user_data.watch_guilds(event);
+                    framework.user_data.watch_roles(event);
                     framework.user_data.watch_world(event);
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(click),

@@ -1,6 +1,7 @@
 //! A sit & go's result, which the bank keeps to announce until Discord has it: the table's
 //! presenter posts it as the sit & go ends, and a start posts any that a crash or a refused
-//! post kept from its channel. Either way the bank stops keeping it only once the post landed.
+//! post kept from its channel. Either way the bank stops keeping it once the post landed, or
+//! once Discord says its channel is gone (10003): no later start could post it there.
 
 use serde_json::json;
 
@@ -70,6 +71,15 @@ impl Bot {
         post_once(&mut body, result.tournament);
         match self.outbox().post(table.0, body).await {
             Ok(_) => self.result_announced(result.guild, result.tournament).await,
+            Err(error) if error.is_unknown_channel() => {
+                tracing::warn!(
+                    tournament = result.tournament.0,
+                    channel = table.0,
+                    "a sit & go's result kept to announce is no longer kept: Discord says its \
+                     channel is gone (the payouts were made when it finished)"
+                );
+                self.result_announced(result.guild, result.tournament).await;
+            }
             Err(error) => tracing::warn!(
                 tournament = result.tournament.0,
                 %error,

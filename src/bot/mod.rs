@@ -3,8 +3,9 @@
 //!
 //! - [`serve`] (`serve.rs`, with the shutdown) connects serenity (through `[discord] api_proxy` when set) with the poise
 //!   framework of [`framework`] (commands in [`commands`], one file per group; answers and
-//!   deferral in [`reply`]; refusal words in [`refusals`]; moderators in [`checks`]),
-//!   reattaches every stored table, and shuts down cleanly.
+//!   deferral in [`reply`]; refusal words in [`refusals`]; moderators in [`checks`], the
+//!   server's staff in [`rights`]), reattaches every stored table once Discord says its
+//!   channel can show it (`reopening.rs`), and shuts down cleanly.
 //! - [`presenter`]: one task per table turns its notices into one board message per hand
 //!   (edited), DMs of down cards, and mentions of the player to act.
 //! - [`clicks`]: action buttons, answered by updating the board (interaction response type 7).
@@ -13,6 +14,7 @@
 //!   posted at start-up when a crash kept it from its channel.
 //! - [`world`]: deleted channels, threads, boards and servers.
 
+mod attach_gates;
 pub mod backups;
 pub mod board_writes;
 pub mod checks;
@@ -22,6 +24,7 @@ mod computers_config;
 pub mod config;
 pub mod custom_id;
 pub mod discord_time;
+pub mod emoji;
 pub mod framework;
 pub mod interaction_age;
 pub(crate) mod kept_results;
@@ -32,11 +35,15 @@ pub mod permissions;
 pub mod pings;
 pub mod preflight;
 pub mod presenter;
+pub mod private_view;
 pub mod refusals;
 pub mod registration;
+mod reopening;
 pub mod reply;
 pub mod rest;
+pub mod rights;
 mod serve;
+pub mod threads;
 pub mod world;
 
 use std::collections::HashMap;
@@ -92,10 +99,14 @@ struct BotInner {
     /// Each table's presenter, held by its own task: the bot only points at it, so a closed
     /// table's presenter goes with its task.
     presenters: Mutex<HashMap<TableId, Weak<Presenter>>>,
-    /// Held while a table's first presenter subscribes: the table hands its backlog (a
-    /// restart's "hand cancelled and refunded") to its first subscriber, so two first attaches
-    /// must not both subscribe and drop the one that got it.
-    attaching: tokio::sync::Mutex<()>,
+    /// Each table's gate, held while its first presenter subscribes: the table hands its
+    /// backlog (a restart's "hand cancelled and refunded") to its first subscriber, so two
+    /// first attaches must not both subscribe and drop the one that got it. One gate per
+    /// table: a slow table delays no other table's first board.
+    attaching: attach_gates::AttachGates<TableId>,
+    /// Tables found at start-up in a channel Discord hides from the bot, paused and logged
+    /// (`reopening.rs`), whose presenter is not attached yet.
+    unseen_at_start: Mutex<std::collections::HashSet<TableId>>,
     /// Every task the bot starts (presenters, lookups, DMs, posts), so shutdown waits for them.
     tasks: TaskTracker,
     stop: CancellationToken,
@@ -110,6 +121,8 @@ struct BotInner {
     guild_locales: Cache<GuildId, String>,
     /// Each player's DM channel, opened once (bounded).
     dm_channels: Cache<UserId, u64>,
+    /// Each guild's roles and owner, for the staff's rights (`rights.rs`), kept briefly.
+    guild_facts: rights::GuildFactsCache,
     shutting_down: AtomicBool,
     /// Set when the bot cannot serve (its commands could not be registered): `serve` stops
     /// and returns the reason.
@@ -117,6 +130,10 @@ struct BotInner {
     cannot_serve_now: CancellationToken,
     /// What `/healthz` reports (the gateway's state is set from its events).
     health: Arc<crate::telemetry::Health>,
+    /// The card emoji, once uploaded (`emoji.rs`).
+    card_emoji: emoji::CardEmoji,
+    /// The bot's own user id, as the gateway's READY told it.
+    own_user: OnceLock<u64>,
 }
 
 impl Bot {
@@ -127,6 +144,7 @@ impl Bot {
         let health = &self.inner.health;
         match event {
             serenity::FullEvent::Ready { data_about_bot } => {
+                let _ = self.inner.own_user.set(data_about_bot.user.id.get());
                 let total = data_about_bot.shard.map(|info| info.total);
                 health.set_shard_up(shard.0, total, true);
             }
@@ -208,6 +226,11 @@ impl Bot {
         &self.inner.rest
     }
 
+    /// How cards are shown on Discord now: the bot's card emoji once they are ready, else text.
+    pub fn card_style(&self) -> render::CardStyle<'_> {
+        self.inner.card_emoji.style()
+    }
+
     /// serenity's HTTP client, once the gateway is ready.
     /// serenity's gateway cache, once connected: nothing reads it, so it keeps no guild,
     /// channel, user or message.
@@ -217,6 +240,11 @@ impl Bot {
 
     pub fn http(&self) -> Option<Arc<serenity::Http>> {
         self.inner.http.get().cloned()
+    }
+
+    /// The bot's own user id, once the gateway is ready.
+    pub fn own_user(&self) -> Option<u64> {
+        self.inner.own_user.get().copied()
     }
 
     /// The bot cannot serve: `serve` shuts down and returns `reason`.
@@ -336,6 +364,15 @@ impl Bot {
         })
     }
 
+    /// Why `table` is paused when it is for Discord refusing the bot's posts there, in
+    /// `locale`: what any answer of a command or a click in that channel tells (an
+    /// interaction's answer needs no permission of the channel).
+    pub fn pause_reason(&self, table: TableId, locale: Locale) -> Option<String> {
+        self.existing_presenter(table)
+            .filter(|presenter| presenter.cannot_post())
+            .map(|_| render::tr(locale, "bot-paused-cannot-post", &[]))
+    }
+
     /// Starts `task` so that shutdown waits for it (and cancels it once the bot stops).
     pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
         let stop = self.inner.stop.clone();
@@ -355,7 +392,7 @@ impl Bot {
         if let Some(existing) = self.existing_presenter(handle.table()) {
             return Ok(existing);
         }
-        let _attaching = self.inner.attaching.lock().await;
+        let _attaching = self.inner.attaching.hold(handle.table()).await;
         if let Some(existing) = self.existing_presenter(handle.table()) {
             return Ok(existing);
         }
@@ -372,6 +409,9 @@ impl Bot {
         let presenter = Presenter::new(self.clone(), handle.clone(), language);
         presenters.insert(handle.table(), Arc::downgrade(&presenter));
         drop(presenters);
+        if lock(&self.inner.unseen_at_start).remove(&handle.table()) {
+            presenter.refused_since_start();
+        }
         let span = tracing::info_span!("table", table = handle.table().0, guild = handle.guild().0);
         let bot = self.clone();
         let running = presenter.clone();
@@ -392,6 +432,13 @@ impl Bot {
             .get(&table)
             .and_then(Weak::upgrade)
             .filter(|presenter| presenter.is_running())
+    }
+
+    /// A table found at start-up in a channel Discord hides from the bot (paused, and
+    /// logged once): its presenter, when a command attaches it, reports no refusal again
+    /// before a moderator's resume.
+    pub(crate) fn remember_unseen_at_start(&self, table: TableId) {
+        lock(&self.inner.unseen_at_start).insert(table);
     }
 
     fn forget_presenter(&self, table: TableId) {

@@ -5,7 +5,9 @@
 //! A thread or forum post is its own channel with its own rule: Discord's Send Messages
 //! "does not allow sending messages in threads", which takes Send Messages in Threads instead.
 //! A table in a thread needs View Channel and Send Messages in Threads; anywhere else, View
-//! Channel and Send Messages.
+//! Channel and Send Messages. A table opened in its own thread (`/table open thread:True`)
+//! needs, in the channel the thread is started under, View Channel, Create Public Threads and
+//! Send Messages in Threads (a thread has its channel's permissions).
 
 use serenity::all::Permissions;
 
@@ -26,7 +28,7 @@ pub struct Needed {
 /// button clicks, their answers and turn pings go through interactions, which need no
 /// permission; editing or deleting the bot's own messages needs none either; DMs are not a
 /// guild's to grant.
-pub const NEEDED: [Needed; 3] = [
+pub const NEEDED: [Needed; 4] = [
     Needed {
         permission: Permissions::VIEW_CHANNEL,
         name: "View Channel",
@@ -45,15 +47,33 @@ pub const NEEDED: [Needed; 3] = [
         term: "permission-send-messages-in-threads",
         why: "to post them when the table is in a thread or a forum post",
     },
+    Needed {
+        permission: Permissions::CREATE_PUBLIC_THREADS,
+        name: "Create Public Threads",
+        term: "permission-create-public-threads",
+        why: "to open a table in its own thread under the channel (/table open thread:True)",
+    },
 ];
 
-/// Whether a need applies in a thread (`true`) or in any other channel.
+/// Whether a need applies to a post in a thread (`true`) or in any other channel.
 fn applies(needed: &Needed, thread: bool) -> bool {
+    if needed.permission == Permissions::CREATE_PUBLIC_THREADS {
+        return false;
+    }
     if thread {
         needed.permission != Permissions::SEND_MESSAGES
     } else {
         needed.permission != Permissions::SEND_MESSAGES_IN_THREADS
     }
+}
+
+/// What opening a table in its own thread needs in the channel the thread starts under, in
+/// [`NEEDED`]'s order: to see it, to start the thread, to post in it.
+pub fn needed_for_own_thread() -> Vec<&'static Needed> {
+    NEEDED
+        .iter()
+        .filter(|needed| needed.permission != Permissions::SEND_MESSAGES)
+        .collect()
 }
 
 /// What a post in a channel (or, with `thread`, a thread or forum post) needs, in
@@ -111,9 +131,12 @@ pub fn missing(granted: Permissions, thread: bool) -> Vec<&'static Needed> {
         .collect()
 }
 
-/// What the bot lacks in the channel of a `/table open`, as Discord says with the interaction
-/// (its `app_permissions`, and its channel's type); nothing when Discord does not say.
-pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
+/// What the bot lacks in the channel of a command that starts play there (`/table open`,
+/// `/tournament open`, `/tournament start`; with `own_thread`, for a table in a thread started
+/// under it), as Discord says with the interaction (its `app_permissions`, and its channel's
+/// type); nothing when Discord does not say. Asked before anything moves: no buy-in is taken
+/// for a sit & go whose board the channel would refuse.
+pub fn missing_at_open(ctx: super::Context<'_>, own_thread: bool) -> Vec<&'static Needed> {
     let poise::Context::Application(app) = ctx else {
         return Vec::new();
     };
@@ -125,22 +148,33 @@ pub fn missing_at_open(ctx: super::Context<'_>) -> Vec<&'static Needed> {
     let missing = app
         .interaction
         .app_permissions
-        .map(|granted| missing(granted, thread))
+        .map(|granted| {
+            if own_thread {
+                needed_for_own_thread()
+                    .into_iter()
+                    .filter(|needed| !granted.contains(needed.permission))
+                    .collect()
+            } else {
+                missing(granted, thread)
+            }
+        })
         .unwrap_or_default();
     if !missing.is_empty() {
         tracing::info!(
             table = app.interaction.channel_id.get(),
             thread,
             missing = ?missing.iter().map(|needed| needed.name).collect::<Vec<_>>(),
-            "/table open refused: the bot lacks permissions in the channel"
+            "/{} refused: the bot lacks permissions in the channel",
+            ctx.command().qualified_name
         );
     }
     missing
 }
 
-/// Why `/table open` is refused where the bot lacks `missing` (not empty), in `locale`: the
-/// permissions by the names the moderator's Discord shows.
-pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
+/// Why a command that starts play is refused where the bot lacks `missing` (not empty), in
+/// `locale`: `message` (`bot-missing-permissions` for a table, `tournament-missing-permissions`
+/// for a sit & go) with the permissions by the names the moderator's Discord shows.
+pub fn refusal(locale: Locale, message: &str, missing: &[&Needed]) -> String {
     let names = render::quoted_list(
         locale,
         &missing
@@ -150,7 +184,7 @@ pub fn refusal(locale: Locale, missing: &[&Needed]) -> String {
     );
     render::tr(
         locale,
-        "bot-missing-permissions",
+        message,
         &[
             ("permissions", names.into()),
             ("count", missing.len().into()),
@@ -173,15 +207,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_invite_asks_for_view_channel_send_messages_and_send_messages_in_threads_only() {
-        // View Channel is bit 10 (1024), Send Messages bit 11 (2048), Send Messages in Threads
-        // bit 38: Discord's documented values.
-        assert_eq!(needed().bits(), 1024 + 2048 + (1 << 38));
+    fn the_invite_asks_for_view_channel_send_messages_in_channels_and_threads_and_public_threads_only()
+     {
+        // View Channel is bit 10 (1024), Send Messages bit 11 (2048), Create Public Threads
+        // bit 35, Send Messages in Threads bit 38: Discord's documented values.
+        assert_eq!(needed().bits(), 1024 + 2048 + (1 << 35) + (1 << 38));
         assert_eq!(
             invite_url(123456789012345678),
             "https://discord.com/oauth2/authorize?client_id=123456789012345678\
-             &scope=bot+applications.commands&permissions=274877910016&integration_type=0"
+             &scope=bot+applications.commands&permissions=309237648384&integration_type=0"
         );
+    }
+
+    #[test]
+    fn a_table_in_its_own_thread_needs_to_see_start_and_post_in_threads_not_send_messages() {
+        let names: Vec<&str> = needed_for_own_thread()
+            .iter()
+            .map(|needed| needed.name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "View Channel",
+                "Send Messages in Threads",
+                "Create Public Threads"
+            ]
+        );
+        // Posting never asks for Create Public Threads.
+        for thread in [false, true] {
+            assert!(
+                needed_to_post(thread)
+                    .iter()
+                    .all(|needed| needed.permission != Permissions::CREATE_PUBLIC_THREADS)
+            );
+        }
     }
 
     #[test]
@@ -223,12 +282,25 @@ mod tests {
 
     #[test]
     fn the_refusal_names_what_is_missing_in_the_moderators_language() {
-        let english = refusal(Locale::En, &missing(Permissions::VIEW_CHANNEL, false));
+        let english = refusal(
+            Locale::En,
+            "bot-missing-permissions",
+            &missing(Permissions::VIEW_CHANNEL, false),
+        );
         assert!(english.contains("Send Messages"), "{english}");
         assert!(!english.contains("View Channel"), "{english}");
-        for locale in [Locale::En, Locale::Es, Locale::Id] {
-            let text = refusal(locale, &missing(Permissions::empty(), true));
+        for (locale, message) in [Locale::En, Locale::Es, Locale::Id]
+            .into_iter()
+            .flat_map(|l| {
+                [
+                    (l, "bot-missing-permissions"),
+                    (l, "tournament-missing-permissions"),
+                ]
+            })
+        {
+            let text = refusal(locale, message, &missing(Permissions::empty(), true));
             assert!(!text.contains("permission-"), "{locale:?}: {text}");
+            assert!(!text.contains(message), "{locale:?}: {text}");
             // Both named, quoted, and joined by the language's own "and".
             let and = [
                 (Locale::En, "” and “"),

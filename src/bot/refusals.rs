@@ -9,9 +9,16 @@ use crate::refusal::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum Refused {
-    /// Only moderators (Manage Channels, or the configured role) may do this.
+    /// Only moderators (Manage Channels in the channel, or the configured role) may do this.
     #[error("only moderators may do this")]
     NotModerator,
+    /// Only the server's staff (the configured role, Manage Server or Administrator at the
+    /// guild's level) may act on its economy (`super::rights`).
+    #[error("only the server's staff may do this")]
+    NotStaff,
+    /// Discord could not say whether the caller is the server's staff: nothing was done.
+    #[error("Discord did not say whether the caller may do this")]
+    RightsUnknown,
     /// The command works only in a server's channel.
     #[error("this command works only in a server channel")]
     GuildOnly,
@@ -29,17 +36,31 @@ pub enum Refused {
     /// Something went wrong on our side (the log says what).
     #[error("something went wrong")]
     Failed,
+    /// `/table open thread:True` in a thread: a thread holds no thread.
+    #[error("this is a thread already")]
+    ThreadInThread,
+    /// `/table open thread:True` where no thread can be started (a forum, a voice channel).
+    #[error("no thread can be started here")]
+    ThreadNotHere,
+    /// Discord refused to start the table's thread (the log says why).
+    #[error("the table's thread could not be started")]
+    ThreadFailed,
 }
 
 impl Refusal for Refused {
     fn message_id(&self) -> &'static str {
         match self {
             Refused::NotModerator => "notice-not-moderator",
+            Refused::NotStaff => "bot-not-staff",
+            Refused::RightsUnknown => "bot-rights-unknown",
             Refused::GuildOnly => "bot-guild-only",
             Refused::BotsHoldNoChips => "bot-bots-hold-no-chips",
             Refused::UnknownButton => "bot-unknown-button",
             Refused::ShuttingDown => "bot-shutting-down",
             Refused::Failed => "bot-failed",
+            Refused::ThreadInThread => "bot-thread-in-thread",
+            Refused::ThreadNotHere => "bot-thread-not-here",
+            Refused::ThreadFailed => "bot-thread-failed",
         }
     }
 
@@ -108,6 +129,9 @@ mod tests {
             Refused::UnknownButton,
             Refused::ShuttingDown,
             Refused::Failed,
+            Refused::ThreadInThread,
+            Refused::ThreadNotHere,
+            Refused::ThreadFailed,
         ];
         for locale in Locale::ALL {
             for refused in every {

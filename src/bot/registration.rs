@@ -72,8 +72,9 @@ pub async fn globally(
     ctx: &serenity::Context,
     commands: &[poise::Command<Bot, Error>],
 ) -> Result<(), CannotServe> {
+    let body = commands_body(commands);
     retrying("globally", || async {
-        poise::builtins::register_globally(ctx, commands).await
+        ctx.http.create_global_commands(&body).await.map(drop)
     })
     .await
 }
@@ -84,8 +85,48 @@ pub async fn in_guild(
     commands: &[poise::Command<Bot, Error>],
     guild: serenity::GuildId,
 ) -> Result<(), CannotServe> {
+    let body = commands_body(commands);
     retrying("in a server", || async {
-        poise::builtins::register_in_guild(ctx, commands, guild).await
+        ctx.http.create_guild_commands(guild, &body).await.map(drop)
     })
     .await
+}
+
+/// The commands as Discord's `PUT .../commands` takes them. serenity writes a command's
+/// `default_member_permissions` as a string; Discord's API description takes an integer
+/// (`ApplicationCommandCreateRequest`), which is what is sent.
+pub fn commands_body(commands: &[poise::Command<Bot, Error>]) -> Vec<serde_json::Value> {
+    poise::builtins::create_application_commands(commands)
+        .into_iter()
+        .filter_map(|command| serde_json::to_value(command).ok())
+        .map(|mut command| {
+            let permissions = command
+                .get("default_member_permissions")
+                .and_then(serde_json::Value::as_str)
+                .and_then(|bits| bits.parse::<u64>().ok());
+            if let Some(bits) = permissions {
+                command["default_member_permissions"] = bits.into();
+            }
+            command
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_economys_commands_carry_manage_server_as_an_integer_and_the_rest_none() {
+        let body = commands_body(&crate::bot::framework::commands());
+        let permissions = |name: &str| {
+            body.iter()
+                .find(|command| command["name"] == name)
+                .map(|command| command["default_member_permissions"].clone())
+        };
+        let manage_server = serenity::Permissions::MANAGE_GUILD.bits();
+        assert_eq!(permissions("chips"), Some(manage_server.into()));
+        assert_eq!(permissions("join"), Some(serde_json::Value::Null));
+        assert_eq!(body.len(), crate::bot::commands::all().len());
+    }
 }

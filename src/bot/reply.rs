@@ -33,7 +33,10 @@ pub struct Answer {
     pub public: bool,
     /// Buttons under the public message, each its `custom_id` and label (the first is the
     /// primary one).
-    pub buttons: Vec<(String, String)>,
+    pub public_buttons: Vec<(String, String)>,
+    /// Buttons under the message that carries the answer, public or private (a player's
+    /// private view: their pre-actions).
+    pub buttons: Vec<super::presenter::Button>,
 }
 
 impl Answer {
@@ -41,6 +44,7 @@ impl Answer {
         Answer {
             text,
             public: true,
+            public_buttons: Vec::new(),
             buttons: Vec::new(),
         }
     }
@@ -49,13 +53,19 @@ impl Answer {
         Answer {
             text,
             public: false,
+            public_buttons: Vec::new(),
             buttons: Vec::new(),
         }
     }
 
+    /// The answer with `buttons` under the message that carries it.
+    pub fn with_buttons(self, buttons: Vec<super::presenter::Button>) -> Answer {
+        Answer { buttons, ..self }
+    }
+
     /// The answer with a button under its public message (after any it has).
     pub fn with_button(mut self, custom_id: String, label: String) -> Answer {
-        self.buttons.push((custom_id, label));
+        self.public_buttons.push((custom_id, label));
         self
     }
 }
@@ -105,14 +115,21 @@ pub fn public_locale(ctx: Context<'_>) -> Locale {
 /// Sends `answer`, after whatever already answered the interaction.
 pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outcome {
     let acknowledgement = render::tr(locale(ctx), "bot-done", &[]);
-    let buttons = answer.buttons.clone();
+    let public_buttons = answer.public_buttons.clone();
+    let buttons = super::presenter::BoardMessage {
+        content: String::new(),
+        buttons: answer.buttons.clone(),
+        mention: None,
+    };
+    let carrier = answer.text.clone();
     for (text, ephemeral) in messages(answer, answered, acknowledgement) {
+        let carries_answer = text == carrier;
         let mut reply = poise::CreateReply::default()
             .content(text)
             .ephemeral(ephemeral)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if !ephemeral && !buttons.is_empty() {
-            let row = buttons
+        if !ephemeral && !public_buttons.is_empty() {
+            let row = public_buttons
                 .iter()
                 .enumerate()
                 .map(|(index, (custom_id, label))| {
@@ -126,6 +143,8 @@ pub async fn send(ctx: Context<'_>, answer: Answer, answered: Answered) -> Outco
                 })
                 .collect();
             reply = reply.components(vec![serenity::CreateActionRow::Buttons(row)]);
+        } else if carries_answer && !buttons.buttons.is_empty() {
+            reply = reply.components(buttons.components());
         }
         ctx.send(reply).await?;
     }

@@ -1,6 +1,6 @@
 //! The Discord REST calls whose 429 the bot waits out itself: the outbox's channel writes
-//! (create, edit and delete a message) and the turn mentions (an interaction followup and its
-//! deletion). With serenity's rate limiter off (behind a proxy, or a fake Discord), serenity's
+//! (create, edit and delete a message), the turn mentions (an interaction followup and its
+//! deletion) and the card emoji's upload at start (`bot::emoji`). With serenity's rate limiter off (behind a proxy, or a fake Discord), serenity's
 //! error loses a 429's `retry_after`; this client keeps it (and Discord's error code).
 //! Everything else goes through serenity's `Http`.
 
@@ -202,6 +202,61 @@ impl Rest {
         )
         .await
         .map(drop)
+    }
+
+    /// The bot's application id, as Discord tells it.
+    pub async fn application_id(&self) -> Result<u64, RestError> {
+        let answer = self
+            .send(Method::GET, "/oauth2/applications/@me", &Value::Null)
+            .await?;
+        snowflake(&answer["id"])
+    }
+
+    /// The application's own emoji: each one's name and id.
+    pub async fn application_emojis(
+        &self,
+        application: u64,
+    ) -> Result<Vec<(String, u64)>, RestError> {
+        let answer = self
+            .send(
+                Method::GET,
+                &format!("/applications/{application}/emojis"),
+                &Value::Null,
+            )
+            .await?;
+        let items = answer["items"]
+            .as_array()
+            .ok_or_else(|| RestError::Network("Discord's emoji list has no items".to_owned()))?;
+        items
+            .iter()
+            .map(|item| {
+                let name = item["name"].as_str().unwrap_or_default().to_owned();
+                Ok((name, snowflake(&item["id"])?))
+            })
+            .collect()
+    }
+
+    /// Makes `png` an emoji of the application named `name`; returns its id.
+    pub async fn create_application_emoji(
+        &self,
+        application: u64,
+        name: &str,
+        png: &[u8],
+    ) -> Result<u64, RestError> {
+        use base64::Engine as _;
+        let image = format!(
+            "data:image/png;base64,{}",
+            base64::engine::general_purpose::STANDARD.encode(png)
+        );
+        let body = serde_json::json!({ "name": name, "image": image });
+        let answer = self
+            .send(
+                Method::POST,
+                &format!("/applications/{application}/emojis"),
+                &body,
+            )
+            .await?;
+        snowflake(&answer["id"])
     }
 
     async fn send(&self, method: Method, path: &str, body: &Value) -> Result<Value, RestError> {

@@ -22,7 +22,7 @@ use crate::bank::{Bank, TableId};
 use crate::lobby::{BankTableStore, Lobby, LobbyConfig, ShutdownOutcome};
 use crate::render::Locale;
 
-use super::config::{Config, Misconfigured};
+use super::config::{Config, Misconfigured, ShardConfig};
 use super::discord_time::DiscordTime;
 use super::names::Names;
 use super::outbox::{Outbox, RatePolicy};
@@ -69,31 +69,24 @@ pub async fn serve_observed(
         pings,
         Arc::clone(&metrics.health),
     );
-    let mut client = connect(&config, &base, &bot).await?;
+    let client = connect(&config, &base, &bot).await?;
     let _ = bot.inner.http.set(client.http.clone());
     let _ = bot.inner.discord_cache.set(client.cache.clone());
     start_backups(&bot, &config);
+    super::emoji::start(&bot);
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
-    let shards = config.discord.shards;
-    let mut gateway = tokio::spawn(async move {
-        let outcome = match shards {
-            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
-            None => client.start_autosharded().await,
-        };
-        if let Err(error) = &outcome {
-            tracing::error!(%error, "the Discord connection ended");
-        }
-        outcome
-    });
+    let mut gateway = run_gateway(client, config.discord.shards);
 
     tokio::spawn(watch_shard_runners(
         bot.clone(),
         shard_manager.clone(),
         bot.inner.stop.clone(),
     ));
-    reattach_tables(&bot).await;
+    bot.spawn(super::reopening::check_reopened_tables(bot.clone()));
     bot.announce_kept_results().await;
+    let finding = bot.clone();
+    bot.spawn(async move { finding.find_sit_and_gos_gone().await });
 
     let watched = bot.bank().clone();
     let mut bank_failed = None;
@@ -119,6 +112,24 @@ pub async fn serve_observed(
         return Err(anyhow::Error::new(failed));
     }
     exit_outcome(lost)
+}
+
+/// The gateway connection, in its own task: the shards `shards` names (all of them, sized by
+/// Discord, when none are named). Its end is logged; the task answers it.
+fn run_gateway(
+    mut client: serenity::Client,
+    shards: Option<ShardConfig>,
+) -> tokio::task::JoinHandle<Result<(), serenity::Error>> {
+    tokio::spawn(async move {
+        let outcome = match shards {
+            Some(shards) => client.start_shard_range(shards.range(), shards.total).await,
+            None => client.start_autosharded().await,
+        };
+        if let Err(error) = &outcome {
+            tracing::error!(%error, "the Discord connection ended");
+        }
+        outcome
+    })
 }
 
 /// The data directory made if need be, and the bank in it opened.
@@ -193,6 +204,9 @@ async fn start_lobby(
         pace: config.all_in.pace(),
         sit_and_go_table: config.table,
         thinking: config.computers.thinking(),
+        // Nothing is dealt before Discord says each table's channel can show it
+        // (`reopening.rs`).
+        hold_reopened: true,
     };
     let (lobby, recoveries) = Lobby::start(bank.clone(), store, lobby_config)
         .await
@@ -228,7 +242,8 @@ fn build_bot(
             http: OnceLock::new(),
             discord_cache: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
-            attaching: tokio::sync::Mutex::new(()),
+            attaching: super::attach_gates::AttachGates::default(),
+            unseen_at_start: Mutex::new(std::collections::HashSet::new()),
             tasks: TaskTracker::new(),
             stop: CancellationToken::new(),
             names: Arc::new(Names::default()),
@@ -237,10 +252,13 @@ fn build_bot(
             locales: Cache::new(PLAYERS_KEPT),
             guild_locales: Cache::new(GUILDS_KEPT),
             dm_channels: Cache::new(PLAYERS_KEPT),
+            guild_facts: super::rights::GuildFactsCache::default(),
             shutting_down: AtomicBool::new(false),
             cannot_serve: Mutex::new(None),
             cannot_serve_now: CancellationToken::new(),
             health,
+            card_emoji: super::emoji::CardEmoji::default(),
+            own_user: std::sync::OnceLock::new(),
         }),
     }
 }
@@ -294,16 +312,6 @@ fn start_backups(bot: &Bot, config: &Config) {
             () = async { tokio::join!(signal, backups); } => {}
         }
     });
-}
-
-/// Tables reopened from the store get their presenter now, so the channel hears about a hand
-/// the restart cancelled even before anyone types.
-async fn reattach_tables(bot: &Bot) {
-    for handle in bot.lobby().tables() {
-        if let Err(error) = bot.presenter(&handle).await {
-            tracing::warn!(table = handle.table().0, %error, "cannot attach to a table");
-        }
-    }
 }
 
 /// What the binary exits with once the gateway ended (`lost`) or the bot was told to stop.

@@ -6,8 +6,12 @@
 //! marks the table closed. Prints what each player was paid as JSON. Run again after a
 //! failure, it finishes what is left.
 //!
+//! A channel that holds a live sit & go holds no table: it is refused, naming the sit & go and
+//! `studbot cancel-sit-and-go`, which cancels it.
+//!
 //! Exit status: 0 closed (or already closed, with nothing left in it); 2 when the directory
-//! is not a studbot bank, is in use by a running bot, or knows no such table.
+//! is not a studbot bank, is in use by a running bot, knows no such table, or the channel
+//! holds a live sit & go.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,6 +68,20 @@ async fn close_table(args: &CloseTableArgs) -> anyhow::Result<Closed> {
 }
 
 async fn close_in(bank: &Bank, table: TableId) -> anyhow::Result<Closed> {
+    if let Some(sit_and_go) = bank
+        .live_tournaments()
+        .await?
+        .into_iter()
+        .find(|live| live.channel == table)
+    {
+        bail!(
+            "channel {} holds sit & go {}, not a table: cancel it with `studbot \
+             cancel-sit-and-go --data DIR {}`",
+            table.0,
+            sit_and_go.tournament.0,
+            sit_and_go.tournament.0
+        );
+    }
     let Some(state) = bank.table_state(table).await? else {
         bail!("the bank knows no table {}", table.0);
     };

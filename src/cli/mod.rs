@@ -4,6 +4,8 @@
 pub mod audit;
 pub mod backup;
 pub mod bank_workload;
+pub mod cancel_sit_and_go;
+pub mod cards;
 pub mod close_table;
 pub mod data_dir;
 pub mod equity;
@@ -16,9 +18,11 @@ pub mod replay;
 pub mod run;
 pub mod sim;
 pub mod sim_data;
+pub mod sim_external;
 pub mod sim_session;
 pub mod sim_tournament;
 pub mod sim_tournament_data;
+pub mod terminal;
 
 use crate::table::GameChoice;
 

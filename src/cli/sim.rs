@@ -7,11 +7,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 use serde::Serialize;
 
 use super::sim_data::{BankRun, BankSummary};
+use super::sim_external::ExternalSeats;
 pub use super::sim_session::{Actions, SeatLevel, Session, SimConfig, SimSummary};
 use super::sim_tournament::TournamentSimConfig;
 use crate::table::hand::Hand;
@@ -52,7 +54,7 @@ pub struct SimArgs {
     /// random play, for comparing speed).
     #[arg(long, value_enum, default_value_t = Actions::Computer)]
     pub actions: Actions,
-    /// Who plays each seat, in order (`good`, `easy` or `random`, comma-separated): the run
+    /// Who plays each seat, in order (`good`, `easy`, `random` or `ext`, comma-separated): the run
     /// has that many players, and `sim` prints each one's net chips and big bets per 100
     /// hands with its standard error. Seats are rotated: the players are seated in a new
     /// random order (from `--seed`) every round of as many hands as players, and the deal
@@ -61,6 +63,18 @@ pub struct SimArgs {
     #[arg(long, value_enum, value_delimiter = ',', num_args = 1..,
           conflicts_with_all = ["players", "actions", "data"])]
     pub seats: Option<Vec<SeatLevel>>,
+    /// The program that plays the `ext` seats of `--seats`, with its arguments (split as a
+    /// shell would; no shell runs it): started once per `ext` seat, it is asked for each of
+    /// that seat's decisions in JSON lines on its standard input and answers on its standard
+    /// output (docs/TOOLS.md, "The external seat protocol"). Given once, every `ext` seat runs it; given once per
+    /// `ext` seat, each runs its own, in order.
+    #[arg(long, value_name = "CMD ARGS", requires = "seats")]
+    pub external: Vec<String>,
+    /// With `--external`: milliseconds an external program has for each reply; a later
+    /// reply is taken as check or fold and counted among the seat's errors.
+    #[arg(long, default_value_t = 5000, requires = "external",
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub external_timeout_ms: u64,
     /// With `--seats`: print the seats' results as one JSON object; with `--tournament`: one
     /// JSON object a line per sit & go.
     #[arg(long, default_value_t = false, requires = "json_reports")]
@@ -296,10 +310,25 @@ pub struct SeatsReport {
     pub game: &'static str,
     pub hands: u64,
     pub seats: Vec<SeatResult>,
+    /// Each level's seats together, in the order the levels first appear in `--seats`.
+    pub levels: Vec<LevelResult>,
+}
+
+/// The seats of one level together: the mean of their win rates, with the standard error of
+/// that mean from the spread of their hand-by-hand total (the seats of a level play the same
+/// hands, so their errors do not simply add).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LevelResult {
+    pub level: &'static str,
+    pub seats: usize,
+    pub bb_per_100: f64,
+    pub bb_per_100_se: f64,
 }
 
 /// One seat's result: its net chips, and its win rate in big bets per 100 hands with the
-/// standard error of that rate (from the spread of its hand-by-hand results).
+/// standard error of that rate (from the spread of its hand-by-hand results); for an `ext`
+/// seat, the decisions its program did not make well (no legal reply in time: checked or
+/// folded for it), 0 for the others.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeatResult {
     pub seat: usize,
@@ -307,6 +336,7 @@ pub struct SeatResult {
     pub net: i64,
     pub bb_per_100: f64,
     pub bb_per_100_se: f64,
+    pub errors: u64,
 }
 
 impl SeatsReport {
@@ -315,12 +345,68 @@ impl SeatsReport {
         let mut text = format!("{} hands of {}\n", self.hands, self.game);
         for seat in &self.seats {
             text.push_str(&format!(
-                "seat {} {:<6} net {:>8} chips  {:>8.2} ± {:.2} big bets per 100 hands\n",
+                "seat {} {:<6} net {:>8} chips  {:>8.2} ± {:.2} big bets per 100 hands",
                 seat.seat, seat.level, seat.net, seat.bb_per_100, seat.bb_per_100_se
+            ));
+            if seat.level == SeatLevel::Ext.name() {
+                text.push_str(&format!("  {} errors", seat.errors));
+            }
+            text.push('\n');
+        }
+        for level in self.levels.iter().filter(|level| level.seats > 1) {
+            text.push_str(&format!(
+                "{} seats of {:<6} {:>8.2} ± {:.2} big bets per 100 hands a seat\n",
+                level.seats, level.level, level.bb_per_100, level.bb_per_100_se
             ));
         }
         text
     }
+}
+
+/// The levels seated, each once in the order first seated, and each seat's index among them.
+fn distinct_levels(levels: &[SeatLevel]) -> (Vec<SeatLevel>, Vec<usize>) {
+    let mut names: Vec<SeatLevel> = Vec::new();
+    for &level in levels {
+        if !names.contains(&level) {
+            names.push(level);
+        }
+    }
+    let level_of = levels
+        .iter()
+        .map(|level| names.iter().position(|name| name == level).unwrap_or(0))
+        .collect();
+    (names, level_of)
+}
+
+/// Each level's result a seat: its seats' winnings each hand summed (`level_sums`: sum and
+/// sum of squares), over `hands`, in big bets per 100 hands with its standard error.
+fn level_results(
+    names: &[SeatLevel],
+    level_of: &[usize],
+    level_sums: &[(f64, f64)],
+    hands: f64,
+    big_bet: f64,
+) -> Vec<LevelResult> {
+    let round = |value: f64| (value * 100.0).round() / 100.0;
+    names
+        .iter()
+        .zip(level_sums)
+        .map(|(level, &(sum, squares))| {
+            let seats = level_of
+                .iter()
+                .filter(|&&index| names[index] == *level)
+                .count();
+            let per_seat = seats.max(1) as f64;
+            let mean = sum / hands;
+            let variance = (squares / hands - mean * mean).max(0.0);
+            LevelResult {
+                level: level.name(),
+                seats,
+                bb_per_100: round(mean / per_seat / big_bet * 100.0),
+                bb_per_100_se: round((variance / hands).sqrt() / per_seat / big_bet * 100.0),
+            }
+        })
+        .collect()
 }
 
 /// Plays the hands of `args` with player `i` at `levels[i]` (seated anew each round, the
@@ -335,20 +421,36 @@ pub fn simulate_seats(
     }
     let config = args.config();
     let mut session = Session::with_levels(config, levels.to_vec())?;
+    let mut external = ExternalSeats::start(
+        levels,
+        &args.external,
+        Duration::from_millis(args.external_timeout_ms),
+    )?;
     let mut sums = vec![(0i128, 0f64); levels.len()];
+    let (names, level_of) = distinct_levels(levels);
+    let mut level_sums = vec![(0f64, 0f64); names.len()];
+    let mut level_totals = vec![0f64; names.len()];
     let mut before = Vec::with_capacity(levels.len());
     for number in 0..args.hands {
         session.rebuy_busted();
         before.clear();
         before.extend_from_slice(session.stacks());
-        let (hand, players) = session.play(number)?;
+        let (hand, players) = session.play_with(number, Some(&mut external))?;
         after_hand(number + 1, hand, players)?;
-        for ((sum, squares), (&after, &was)) in
-            sums.iter_mut().zip(session.stacks().iter().zip(&before))
+        level_totals.fill(0.0);
+        for (seat, ((sum, squares), (&after, &was))) in sums
+            .iter_mut()
+            .zip(session.stacks().iter().zip(&before))
+            .enumerate()
         {
             let won = i128::from(after) - i128::from(was);
             *sum += won;
             *squares += (won as f64) * (won as f64);
+            level_totals[level_of[seat]] += won as f64;
+        }
+        for ((sum, squares), &total) in level_sums.iter_mut().zip(&level_totals) {
+            *sum += total;
+            *squares += total * total;
         }
     }
     let big_bet = config.stakes.big_bet.max(1) as f64;
@@ -367,12 +469,15 @@ pub fn simulate_seats(
                 net: i64::try_from(sum).unwrap_or(if sum < 0 { i64::MIN } else { i64::MAX }),
                 bb_per_100: round(mean / big_bet * 100.0),
                 bb_per_100_se: round((variance / hands).sqrt() / big_bet * 100.0),
+                errors: external.errors().get(seat).copied().unwrap_or(0),
             }
         })
         .collect();
+    let levels = level_results(&names, &level_of, &level_sums, hands, big_bet);
     Ok(SeatsReport {
         game: args.game.name(),
         hands: args.hands,
         seats,
+        levels,
     })
 }

@@ -22,7 +22,9 @@ use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3Default;
 
 use crate::table::computer::{ComputerLevel, choose_action, choose_action_at};
-use crate::table::hand::{Event, Hand, HandResult, HandSetup, PrivateView, PublicView};
+use crate::table::hand::{
+    ActionKind, Event, Hand, HandResult, HandSetup, PrivateView, PublicView, SeatIndex,
+};
 use crate::table::{Deck, GameChoice, Rules, Stakes};
 
 /// Who decides every action of a run.
@@ -45,6 +47,8 @@ pub enum SeatLevel {
     Easy,
     /// A uniformly random legal action.
     Random,
+    /// An outside program (`sim --external`), asked over its standard input and output.
+    Ext,
 }
 
 impl SeatLevel {
@@ -53,8 +57,22 @@ impl SeatLevel {
             SeatLevel::Good => "good",
             SeatLevel::Easy => "easy",
             SeatLevel::Random => "random",
+            SeatLevel::Ext => "ext",
         }
     }
+}
+
+/// Who plays the `ext` seats of a run: asked at each of their turns, told each hand's end.
+/// The process handling is [`super::sim_external`]'s; the session only asks.
+pub trait ExternalPlayers {
+    /// The action player `player` (numbered as in `--seats`) takes at its turn in `hand`, the
+    /// run's hand `number` (from 0), where it sits in deal-order seat `seat`. Always one of
+    /// the hand's legal actions: a seat whose program fails to answer well gets the
+    /// table's default (check, else fold), and the implementation counts it.
+    fn decide(&mut self, player: usize, number: u64, hand: &Hand, seat: SeatIndex) -> ActionKind;
+
+    /// Hand `number` is over; `players[seat]` is the player in each deal-order seat.
+    fn hand_ended(&mut self, number: u64, hand: &Hand, players: &[usize]);
 }
 
 /// What a run plays.
@@ -268,6 +286,15 @@ impl Session {
     /// (numbered from 0 as at the start) in each of its deal-order seats. `sim`'s own loop,
     /// which allocates nothing per hand.
     pub fn play(&mut self, number: u64) -> anyhow::Result<(&Hand, &[usize])> {
+        self.play_with(number, None)
+    }
+
+    /// [`Session::play`] with `external` playing the `ext` seats (and told the hand's end).
+    pub fn play_with(
+        &mut self,
+        number: u64,
+        mut external: Option<&mut (dyn ExternalPlayers + '_)>,
+    ) -> anyhow::Result<(&Hand, &[usize])> {
         let config = self.config;
         let player_count = self.stacks.len();
         let rotation = usize::try_from(number % u64::from(config.players)).unwrap_or(0);
@@ -292,7 +319,9 @@ impl Session {
                 .map(|hand| slot.insert(hand)),
         }
         .with_context(|| format!("hand {} could not start", number + 1))?;
-        self.actions += self.deciders.act_until_done(number, hand, &self.players)?;
+        self.actions +=
+            self.deciders
+                .act_until_done(number, hand, &self.players, external.as_deref_mut())?;
         let Some(result) = hand.result() else {
             bail!(
                 "hand {}: no one is to act but the hand has no result",
@@ -309,6 +338,9 @@ impl Session {
         }
         for (seat, &player) in self.players.iter().enumerate() {
             self.stacks[player] = result.final_stacks[seat];
+        }
+        if let Some(external) = external {
+            external.hand_ended(number, hand, &self.players);
         }
         if !result.shown.is_empty() {
             self.showdowns += 1;
@@ -367,14 +399,19 @@ impl Deciders {
         number: u64,
         hand: &mut Hand,
         players: &[usize],
+        mut external: Option<&mut (dyn ExternalPlayers + '_)>,
     ) -> anyhow::Result<u64> {
         let mut actions = 0;
         while let Some(seat) = hand.to_act() {
-            let level = players
-                .get(seat)
-                .and_then(|&player| self.levels.get(player))
-                .copied();
+            let player = players.get(seat).copied();
+            let level = player.and_then(|player| self.levels.get(player)).copied();
             let kind = match (level, self.actions) {
+                (Some(SeatLevel::Ext), _) => {
+                    let (Some(external), Some(player)) = (external.as_deref_mut(), player) else {
+                        bail!("an ext seat plays only with --external");
+                    };
+                    external.decide(player, number, hand, seat)
+                }
                 (Some(SeatLevel::Random), _) | (None, Actions::Random) => {
                     let count = hand.legal_iter().count();
                     let pick = self.rng.random_range(0..count.max(1));

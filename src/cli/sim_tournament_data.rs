@@ -142,14 +142,11 @@ impl SimTournaments<'_> {
 
     /// The sit & go an interrupted run left live in the sim's channel, if any.
     async fn live_in_channel(&self) -> anyhow::Result<Option<TournamentId>> {
-        let all = self
+        let live = self
             .bank
-            .tournaments()
+            .live_tournament_in(SIM_TOURNAMENT_CHANNEL)
             .await
-            .context("cannot read the bank's tournaments")?;
-        let live = all
-            .into_iter()
-            .find(|state| state.channel == SIM_TOURNAMENT_CHANNEL && state.is_live());
+            .context("cannot read the sim channel's sit & go")?;
         match live {
             Some(state) if state.guild != self.guild => bail!(
                 "tournament {} of another guild is live in the sim's channel",

@@ -12,56 +12,12 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::completion::{Completion, completions};
 use super::multiway::{Counter, MAX_COUNTED_PLAYERS};
-use super::settle::{Contest, Strength, Tally, settle, strength};
+use super::settle::{Contest, Strength, Tally, settle};
 use super::spot::Spot;
 use crate::table::eval::CardSet;
 use crate::table::{Card, Game};
-
-/// One way to complete a player's hand: the cards drawn (bit = card index) and the value.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Completion {
-    pub(super) cards: u64,
-    pub(super) hand: Strength,
-}
-
-/// The completions of `known` with `count` cards from `pool`, in a fixed order.
-fn completions(game: Game, known: CardSet, pool: &[Card], count: usize) -> Vec<Completion> {
-    fn extend(
-        game: Game,
-        set: CardSet,
-        cards: u64,
-        pool: &[Card],
-        count: usize,
-        out: &mut Vec<Completion>,
-    ) {
-        if count == 0 {
-            out.push(Completion {
-                cards,
-                hand: strength(game, set),
-            });
-            return;
-        }
-        for (position, &card) in pool.iter().enumerate() {
-            if pool.len() - position < count {
-                break;
-            }
-            let mut with = set;
-            with.insert(card);
-            extend(
-                game,
-                with,
-                cards | 1 << card.index(),
-                &pool[position + 1..],
-                count - 1,
-                out,
-            );
-        }
-    }
-    let mut out = Vec::new();
-    extend(game, known, 0, pool, count, &mut out);
-    out
-}
 
 /// What every runout of one deal settles against.
 struct Showdown<'a> {
@@ -122,6 +78,9 @@ pub fn enumerate(spot: &Spot, contests: &[Contest], threads: usize, tally: &mut 
     }
 }
 
+/// Adds every runout of one deal (the players' known cards, how many each is missing, the
+/// cards left to draw) to `tally`: the longest list of completions is shared out in chunks
+/// that `threads` workers take in turn.
 fn enumerate_deal(
     game: Game,
     known: &[CardSet],
@@ -131,71 +90,28 @@ fn enumerate_deal(
     threads: usize,
     tally: &mut Tally,
 ) {
-    let lists: Vec<Vec<Completion>> = known
-        .iter()
-        .zip(missing)
-        .map(|(&set, &count)| completions(game, set, pool, count))
-        .collect();
-    // The longest list goes outermost, so that it can be shared out between threads.
-    let outer = (0..lists.len())
-        .max_by_key(|&player| (lists[player].len(), std::cmp::Reverse(player)))
-        .unwrap_or(0);
-    let order: Vec<usize> = std::iter::once(outer)
-        .chain((0..lists.len()).filter(|&player| player != outer))
-        .collect();
-    let outer_list = &lists[outer];
+    let deal = Deal::new(game, known, missing, pool);
+    let outer_list = &deal.lists[deal.order[0]];
     let threads = threads.clamp(1, outer_list.len().max(1));
     let chunk = outer_list.len().div_ceil(threads * 16).max(1);
     let next = AtomicUsize::new(0);
-    let worker = || {
-        let mut mine = Tally::new(known.len());
-        let mut histogram = [0u64; CLASSES + 1];
-        let mut counter = (order.len() > 2 && order.len() <= MAX_COUNTED_PLAYERS)
-            .then(|| Counter::new(&lists, order.clone()));
+    let work = || {
+        let mut worker = Worker::new(&deal, showdown);
         loop {
             let start = next.fetch_add(chunk, Ordering::Relaxed);
             if start >= outer_list.len() {
                 break;
             }
-            let part = &outer_list[start..(start + chunk).min(outer_list.len())];
-            if let [_, inner] = order[..] {
-                heads_up(part, &lists[inner], &mut histogram);
-            } else if let Some(counter) = &mut counter {
-                counter.count(part);
-            } else {
-                let mut hands = [Strength::default(); 8];
-                for completion in part {
-                    hands[outer] = completion.hand;
-                    descend(
-                        &order[1..],
-                        completion.cards,
-                        &lists,
-                        &mut hands,
-                        showdown,
-                        &mut mine,
-                    );
-                }
-            }
+            worker.take(&outer_list[start..(start + chunk).min(outer_list.len())]);
         }
-        if let [first, second] = order[..] {
-            settle_classes(&histogram, first, second, showdown, &mut mine);
-        }
-        if let Some(counter) = &counter {
-            counter.settle_into(
-                showdown.has_high,
-                showdown.everyone,
-                showdown.contests,
-                &mut mine,
-            );
-        }
-        mine
+        worker.finish()
     };
     if threads == 1 {
-        tally.add(&worker());
+        tally.add(&work());
         return;
     }
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
         handles
             .into_iter()
             .map(|handle| match handle.join() {
@@ -206,6 +122,95 @@ fn enumerate_deal(
     });
     for part in &tallies {
         tally.add(part);
+    }
+}
+
+/// Each player's completions of one deal, and the order the players are dealt in: the
+/// longest list first (outermost), so that it can be shared out between threads.
+struct Deal {
+    lists: Vec<Vec<Completion>>,
+    order: Vec<usize>,
+}
+
+impl Deal {
+    fn new(game: Game, known: &[CardSet], missing: &[usize], pool: &[Card]) -> Deal {
+        let lists: Vec<Vec<Completion>> = known
+            .iter()
+            .zip(missing)
+            .map(|(&set, &count)| completions(game, set, pool, count))
+            .collect();
+        let outer = (0..lists.len())
+            .max_by_key(|&player| (lists[player].len(), std::cmp::Reverse(player)))
+            .unwrap_or(0);
+        let order = std::iter::once(outer)
+            .chain((0..lists.len()).filter(|&player| player != outer))
+            .collect();
+        Deal { lists, order }
+    }
+}
+
+/// One thread's share of a deal's runouts and its own tally: heads-up by outcome class (a
+/// histogram settled at the end), three and four players by counting outcome classes
+/// (`multiway`), more players one runout at a time.
+struct Worker<'a> {
+    deal: &'a Deal,
+    showdown: &'a Showdown<'a>,
+    tally: Tally,
+    histogram: [u64; CLASSES + 1],
+    counter: Option<Counter<'a>>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(deal: &'a Deal, showdown: &'a Showdown<'a>) -> Worker<'a> {
+        let players = deal.order.len();
+        Worker {
+            deal,
+            showdown,
+            tally: Tally::new(deal.lists.len()),
+            histogram: [0u64; CLASSES + 1],
+            counter: (players > 2 && players <= MAX_COUNTED_PLAYERS)
+                .then(|| Counter::new(&deal.lists, deal.order.clone())),
+        }
+    }
+
+    /// Every runout that deals the outermost player one of `part`.
+    fn take(&mut self, part: &[Completion]) {
+        let (order, lists) = (&self.deal.order, &self.deal.lists);
+        if let [_, inner] = order[..] {
+            heads_up(part, &lists[inner], &mut self.histogram);
+        } else if let Some(counter) = &mut self.counter {
+            counter.count(part);
+        } else {
+            let mut hands = [Strength::default(); 8];
+            for completion in part {
+                hands[order[0]] = completion.hand;
+                descend(
+                    &order[1..],
+                    completion.cards,
+                    lists,
+                    &mut hands,
+                    self.showdown,
+                    &mut self.tally,
+                );
+            }
+        }
+    }
+
+    /// The tally, with the classes counted meanwhile settled into it.
+    fn finish(mut self) -> Tally {
+        let showdown = self.showdown;
+        if let [first, second] = self.deal.order[..] {
+            settle_classes(&self.histogram, first, second, showdown, &mut self.tally);
+        }
+        if let Some(counter) = &self.counter {
+            counter.settle_into(
+                showdown.has_high,
+                showdown.everyone,
+                showdown.contests,
+                &mut self.tally,
+            );
+        }
+        self.tally
     }
 }
 

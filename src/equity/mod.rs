@@ -7,6 +7,7 @@
 //! divides a pot, without odd-chip rounding); the pot split itself is in [`settle`].
 
 pub mod board;
+mod completion;
 mod exact;
 mod multiway;
 mod result;

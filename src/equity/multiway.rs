@@ -1,6 +1,6 @@
 //! Exact enumeration for three and four players, by counting outcome classes.
 //!
-//! Each player's completions are listed and evaluated once (see [`super::exact`]). The
+//! Each player's completions are listed and evaluated once (see [`super::completion`]). The
 //! players are dealt in turn, each list filtered to the completions sharing no card with
 //! those already dealt, down to the last player, whose completions are not settled one by
 //! one: the showdown of a runout depends only on how the hands compare, so each completion of
@@ -15,7 +15,7 @@
 //! the end, with a representative of its prefix class (the first prefix seen) and a value for
 //! the last player that sits in the same place among them.
 
-use super::exact::Completion;
+use super::completion::Completion;
 use super::settle::{Contest, Strength, Tally, settle};
 
 /// The most players counted by outcome class (beyond, the prefix classes grow too many).

@@ -5,7 +5,8 @@ use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::bank::{GuildId, Payouts, TableId, TournamentId, UserId};
-use crate::table::hand::ActionKind;
+use crate::table::PreAction;
+use crate::table::hand::{ActionKind, Street};
 use crate::tournament::DealKind;
 
 use super::error::LobbyError;
@@ -24,6 +25,12 @@ pub(crate) enum TableCommand {
     Close {
         reply: Responder<Payouts>,
     },
+    /// The table's channel is gone (or its server removed the bot): a cash table closes as
+    /// `Close` does; a sit & go ends as a cancel does, the hand in play dealt out and
+    /// recorded if its betting is over, else undone.
+    ChannelGone {
+        reply: Responder<Gone>,
+    },
     /// Whether the buttons of turn `(hand, action_seq)` are on the players' screens. While
     /// they are not (the board's post failed, or the board was deleted), that player's timer
     /// is held; once they are again, it starts from the whole timer. Any other turn: nothing.
@@ -40,9 +47,15 @@ pub(crate) enum TableCommand {
     Resume {
         reply: Responder<()>,
     },
-    /// Remove a player: at once between hands, else when the current hand ends (the table
-    /// checks or folds for them meanwhile). Their stack goes back to their balance. Answers
-    /// the chips cashed out, `None` when that waits for the hand's end.
+    /// A table reopened at start deals nothing until its front end says it may (see
+    /// `LobbyConfig::hold_reopened`): from now on it deals as usual. A table not held
+    /// answers the same.
+    Release {
+        reply: Responder<()>,
+    },
+    /// Remove a player: at once between hands, else when the current hand ends (they play
+    /// it out meanwhile). Their stack goes back to their balance. Answers the chips cashed
+    /// out, `None` when that waits for the hand's end.
     Kick {
         user: UserId,
         reply: Responder<Option<u64>>,
@@ -64,7 +77,7 @@ pub(crate) enum TableCommand {
     /// or folds for them meanwhile). Answers like `Kick`.
     Leave {
         user: UserId,
-        reply: Responder<Option<u64>>,
+        reply: Responder<Departure>,
     },
     /// Be dealt no more hands (from the next hand) until `Back`.
     SitOut {
@@ -81,19 +94,35 @@ pub(crate) enum TableCommand {
         amount: u64,
         reply: Responder<u64>,
     },
-    /// An action, carrying the hand number and action sequence number it was offered at.
-    /// Answers the table's action sequence number after it.
+    /// An action, carrying the turn it was offered at. Answers the table's action sequence
+    /// number after it.
     Act {
         user: UserId,
-        hand: u64,
-        action_seq: u32,
+        offered: OfferedTurn,
         kind: ActionKind,
         reply: Responder<u32>,
     },
-    /// The player's own cards in the current hand.
+    /// The player's own cards in the current hand, with their pre-actions and time bank.
     ShowCards {
         user: UserId,
         reply: Responder<PlayerCards>,
+    },
+    /// Choose (or clear, `None`) a pre-action for street `street` of hand `hand`, as the
+    /// player's private view offered it. Answers the new private view.
+    PreAction {
+        user: UserId,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+        reply: Responder<PlayerCards>,
+    },
+    /// "+30 s": the player to act at turn `(hand, action_seq)` takes time from their time
+    /// bank onto their clock at once. Answers the seconds added.
+    AddTime {
+        user: UserId,
+        hand: u64,
+        action_seq: u32,
+        reply: Responder<u32>,
     },
     Status {
         reply: Responder<TableStatus>,
@@ -169,6 +198,17 @@ pub enum DealAnswer {
     Declined,
 }
 
+/// The turn an action was offered at (a button's, a computer player's): the hand's number,
+/// the series of deals it was dealt in (`TurnOffer::deal`: a sit & go's hand dealt again is
+/// numbered apart from the deal it replaces) and the action sequence number. An action
+/// offered at any other turn is stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfferedTurn {
+    pub hand: u64,
+    pub deal: u64,
+    pub action_seq: u32,
+}
+
 /// A player's new seat: the chair they sit in and the stack they sat down with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Joined {
@@ -181,9 +221,12 @@ pub struct Joined {
 pub enum Departure {
     /// Gone now, with these chips back in their balance.
     CashedOut(u64),
-    /// In the hand being played: gone when it ends (the table checks or folds for them
-    /// meanwhile), cashed out then.
+    /// In the hand being played: gone when it ends, cashed out then. One who left has the
+    /// table check or fold for them meanwhile; one kicked plays the hand out.
     AfterHand,
+    /// Not seated but waiting for a computer's chair at the hand's end: the wait is over, and
+    /// nothing was bought in.
+    SeatRequestWithdrawn,
 }
 
 impl From<Option<u64>> for Departure {
@@ -191,6 +234,22 @@ impl From<Option<u64>> for Departure {
     fn from(cashed_out: Option<u64>) -> Self {
         cashed_out.map_or(Departure::AfterHand, Departure::CashedOut)
     }
+}
+
+/// What ending the table or sit & go of a channel that is gone did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gone {
+    /// Nothing was live there (or it ended meanwhile).
+    Nothing,
+    /// A cash table closed: what each player was cashed out.
+    TableClosed(Payouts),
+    /// A sit & go was cancelled: registering (`running` false), every buy-in refunded; or
+    /// running, its prize pool divided as the bank's cancel divides it. What each entrant got.
+    SitAndGoCancelled {
+        tournament: TournamentId,
+        running: bool,
+        paid: Payouts,
+    },
 }
 
 /// What a table did when told to shut down.
@@ -271,8 +330,18 @@ impl TableHandle {
         self.ask(|reply| TableCommand::Close { reply }).await
     }
 
+    /// The table's channel is gone: see `TableCommand::ChannelGone`.
+    pub async fn channel_gone(&self) -> Result<Gone, LobbyError> {
+        self.ask(|reply| TableCommand::ChannelGone { reply }).await
+    }
+
     pub async fn pause(&self) -> Result<(), LobbyError> {
         self.ask(|reply| TableCommand::Pause { reply }).await
+    }
+
+    /// Lets a table held since start-up deal (see `LobbyConfig::hold_reopened`).
+    pub async fn release(&self) -> Result<(), LobbyError> {
+        self.ask(|reply| TableCommand::Release { reply }).await
     }
 
     pub async fn resume(&self) -> Result<(), LobbyError> {
@@ -309,9 +378,7 @@ impl TableHandle {
 
     /// Cashes `user` out: now, or after the hand they are in.
     pub async fn leave(&self, user: UserId) -> Result<Departure, LobbyError> {
-        self.ask(|reply| TableCommand::Leave { user, reply })
-            .await
-            .map(Departure::from)
+        self.ask(|reply| TableCommand::Leave { user, reply }).await
     }
 
     pub async fn sit_out(&self, user: UserId) -> Result<(), LobbyError> {
@@ -332,8 +399,9 @@ impl TableHandle {
         .await
     }
 
-    /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` (from the
-    /// `TurnOffer` or board it was offered on). Returns the new action sequence number.
+    /// Takes `kind` for `user` if the table is still at `hand`/`action_seq` of a hand of the
+    /// first series of deals (a cash table's, or a sit & go's never dealt again). Returns the
+    /// new action sequence number.
     pub async fn act(
         &self,
         user: UserId,
@@ -341,10 +409,25 @@ impl TableHandle {
         action_seq: u32,
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
+        let offered = OfferedTurn {
+            hand,
+            deal: 0,
+            action_seq,
+        };
+        self.act_on(user, offered, kind).await
+    }
+
+    /// Takes `kind` for `user` if the table is still at the turn `offered` (from the
+    /// `TurnOffer` or the button it was offered on). Returns the new action sequence number.
+    pub async fn act_on(
+        &self,
+        user: UserId,
+        offered: OfferedTurn,
+        kind: ActionKind,
+    ) -> Result<u32, LobbyError> {
         self.ask(|reply| TableCommand::Act {
             user,
-            hand,
-            action_seq,
+            offered,
             kind,
             reply,
         })
@@ -371,6 +454,44 @@ impl TableHandle {
     pub async fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
         self.ask(|reply| TableCommand::ShowCards { user, reply })
             .await
+    }
+
+    /// Chooses `choice` for `user` (or clears theirs with `None`) for street `street` of hand
+    /// `hand`, as their private view offered it; the table carries it out when their turn
+    /// comes if it still fits. Refused at their own turn and when the view is stale.
+    /// Returns their new private view.
+    pub async fn pre_action(
+        &self,
+        user: UserId,
+        hand: u64,
+        street: Street,
+        choice: Option<PreAction>,
+    ) -> Result<PlayerCards, LobbyError> {
+        self.ask(|reply| TableCommand::PreAction {
+            user,
+            hand,
+            street,
+            choice,
+            reply,
+        })
+        .await
+    }
+
+    /// "+30 s" for `user`, to act at turn `(hand, action_seq)`: time from their time bank
+    /// onto their clock at once (the board shows it). Returns the seconds added.
+    pub async fn add_time(
+        &self,
+        user: UserId,
+        hand: u64,
+        action_seq: u32,
+    ) -> Result<u32, LobbyError> {
+        self.ask(|reply| TableCommand::AddTime {
+            user,
+            hand,
+            action_seq,
+            reply,
+        })
+        .await
     }
 
     pub async fn status(&self) -> Result<TableStatus, LobbyError> {

@@ -70,6 +70,14 @@ pub enum LobbyError {
         kind: ActionKind,
         allowed: Vec<ActionKind>,
     },
+    #[error("that pre-action no longer fits: the street or the bet has changed")]
+    PreActionStale,
+    #[error("it is your turn: choose on the board")]
+    YourTurnNow,
+    #[error("your time bank is empty")]
+    TimeBankEmpty,
+    #[error("your time bank is already running")]
+    TimeBankRunning,
     #[error("this is a sit & go's table: chips come in or go out only when it ends")]
     SitAndGoTable,
     #[error("a deal is proposed between hands, not while a hand is in play")]
@@ -154,6 +162,10 @@ impl Refusal for LobbyError {
             LobbyError::SitAndGoTable => "lobby-sit-and-go-table",
             LobbyError::DealDuringHand => "tournament-deal-during-hand",
             LobbyError::SitAndGoEnding => "tournament-cancel-waiting",
+            LobbyError::PreActionStale => "lobby-pre-action-stale",
+            LobbyError::YourTurnNow => "lobby-your-turn-now",
+            LobbyError::TimeBankEmpty => "lobby-time-bank-empty",
+            LobbyError::TimeBankRunning => "lobby-time-bank-running",
             LobbyError::Paused => "lobby-paused",
             LobbyError::NotPaused => "lobby-not-paused",
             LobbyError::InvalidSettings { .. } => "lobby-invalid-settings",

@@ -23,9 +23,9 @@
 //! table.join(user, buy_in).await?;                                           // `/join`
 //! while let Some(notice) = notices.recv().await {
 //!     match notice.audience() { Audience::Everyone => /* channel */, Audience::Player(user) => /* DM / ephemeral */ }
-//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.action_seq, kind);
-//!     // a click calls table.act(user, hand, action_seq, kind) and shows the refusal, if any,
-//!     // with render::refusal in the clicker's language.
+//!     // NoticeBody::YourTurn(offer): buttons carry (offer.hand, offer.deal, offer.action_seq,
+//!     // kind); a click calls table.act_on(user, OfferedTurn { hand, deal, action_seq }, kind)
+//!     // and shows the refusal, if any, with render::refusal in the clicker's language.
 //! }
 //! ```
 //!
@@ -38,6 +38,7 @@
 mod command;
 pub mod computer;
 mod error;
+mod gone;
 mod history;
 mod notice;
 pub mod present;
@@ -57,15 +58,15 @@ use crate::bank::{Bank, ChannelHand, GuildId, Recovery, TableId};
 use crate::telemetry::record;
 
 pub use command::{
-    DealAnswer, DealOffer, Departure, Joined, ShutdownOutcome, TableHandle, TableStatus,
-    TournamentCancel,
+    DealAnswer, DealOffer, Departure, Gone, Joined, OfferedTurn, ShutdownOutcome, TableHandle,
+    TableStatus, TournamentCancel,
 };
 pub use error::LobbyError;
 pub use history::HandHistory;
 pub use notice::{
-    Audience, CancelReason, HandSummary, LastAction, Notice, NoticeBody, NoticeReceiver,
-    PlayerCards, PublicBoard, SeatInfo, SeatStatus, ShownHand, SitOutReason, TableMessage,
-    TournamentHeader, TournamentPlace, TurnOffer,
+    Audience, AwayNotice, BoardClock, CancelReason, HandSummary, LastAction, Notice, NoticeBody,
+    NoticeReceiver, PlayerCards, PreActions, PublicBoard, SeatInfo, SeatStatus, ShownHand,
+    SitOutReason, TableMessage, TournamentHeader, TournamentPlace, TurnOffer,
 };
 pub use seating::{Seated, sit_down};
 pub use settings::{BOUNDS, Bound, SettingChoice, SettingsError, TableSettings};
@@ -74,8 +75,9 @@ pub use store::{
     BankTableStore, MemoryTableStore, StoreFuture, TableRecord, TableStore, import_table_files,
 };
 
-pub use table::DealingOutPace;
+pub use crate::table::PreAction;
 use table::{Chairs, Table, TableInit, TableServices};
+pub use table::{DealingOutPace, TIME_BANK_STEP};
 pub use tournament::UnannouncedResult;
 
 /// Commands a table queues before senders wait.
@@ -94,6 +96,11 @@ pub struct LobbyConfig {
     pub sit_and_go_table: TableSettings,
     /// How long computer players think before they act.
     pub thinking: computer::ThinkingTime,
+    /// Every table [`Lobby::start`] reopens (cash tables and sit & gos) deals nothing until
+    /// [`TableHandle::release`]: a front end that must first learn whether the table's
+    /// channel can still show a hand (a Discord channel hidden, deleted, or in a server that
+    /// removed the bot while it was stopped) holds them so, and nothing is dealt blind.
+    pub hold_reopened: bool,
 }
 
 /// The registry of open tables; cheap to clone.
@@ -106,6 +113,9 @@ pub(crate) struct LobbyShared {
     /// What every table uses: the bank, the store, the deck seed, the pace, this lobby.
     services: Arc<TableServices>,
     registry: Mutex<Registry>,
+    /// Set while `Lobby::start` reopens tables with `LobbyConfig::hold_reopened`: each table
+    /// spawned meanwhile starts held.
+    holding: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -236,6 +246,7 @@ impl Lobby {
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
+                holding: std::sync::atomic::AtomicBool::new(config.hold_reopened),
             }),
         };
         // A table the bank recovered but whose settings are gone (it was being closed when
@@ -256,39 +267,52 @@ impl Lobby {
             }
         }
         for record in records {
-            let bank = &lobby.shared.services.bank;
-            bank.open_table(record.guild, record.table).await?;
-            let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
-            let stacks = bank.table_stacks(record.table).await?;
-            // Seats with no chips belong to players who left or busted out.
-            let seats = Chairs::restore(&stacks, &record.chairs, record.settings.seats);
-            let backlog = recoveries
-                .iter()
-                .filter(|recovery| recovery.table == record.table)
-                .map(|recovery| Notice {
-                    table: record.table,
-                    body: NoticeBody::Table(TableMessage::HandCancelled {
-                        hand: recovery.hand,
-                        reason: CancelReason::Restart,
-                        stacks: recovery.stacks.clone(),
-                    }),
-                })
-                .collect();
-            lobby.spawn(TableInit {
-                guild: record.guild,
-                table: record.table,
-                settings: record.settings,
-                seats,
-                last_hand,
-                mix_from_hand: record.mix_from_hand,
-                paused: record.paused,
-                backlog,
-                services: Arc::clone(&lobby.shared.services),
-                tournament: None,
-            });
+            lobby.reopen(record, &recoveries).await?;
         }
-        lobby.resume_sit_and_gos().await?;
+        let resumed = lobby.resume_sit_and_gos().await;
+        // Tables opened from now on (a command's) are not held, whatever happened.
+        lobby
+            .shared
+            .holding
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+        resumed?;
         Ok((lobby, recoveries))
+    }
+
+    /// Reopens the table `record` keeps at start-up, with the chips the bank holds for it; a
+    /// hand the bank cancelled there (`recoveries`) is told first.
+    async fn reopen(&self, record: TableRecord, recoveries: &[Recovery]) -> Result<(), LobbyError> {
+        let bank = &self.shared.services.bank;
+        bank.open_table(record.guild, record.table).await?;
+        let last_hand = bank.next_hand_number(record.table).await?.saturating_sub(1);
+        let stacks = bank.table_stacks(record.table).await?;
+        // Seats with no chips belong to players who left or busted out.
+        let seats = Chairs::restore(&stacks, &record.chairs, record.settings.seats);
+        let backlog = recoveries
+            .iter()
+            .filter(|recovery| recovery.table == record.table)
+            .map(|recovery| Notice {
+                table: record.table,
+                body: NoticeBody::Table(TableMessage::HandCancelled {
+                    hand: recovery.hand,
+                    reason: CancelReason::Restart,
+                    stacks: recovery.stacks.clone(),
+                }),
+            })
+            .collect();
+        self.spawn(TableInit {
+            guild: record.guild,
+            table: record.table,
+            settings: record.settings,
+            seats,
+            last_hand,
+            mix_from_hand: record.mix_from_hand,
+            paused: record.paused,
+            backlog,
+            services: Arc::clone(&self.shared.services),
+            tournament: None,
+        });
+        Ok(())
     }
 
     /// Opens a table in channel `table` of `guild` with validated `settings`, stores them,
@@ -300,6 +324,7 @@ impl Lobby {
         settings: TableSettings,
     ) -> Result<TableHandle, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.shared.services.bank.computer_max_buy_in())?;
         {
             let mut registry = self.shared.registry();
             if registry.tables.contains_key(&table) || !registry.opening.insert(table) {
@@ -370,7 +395,11 @@ impl Lobby {
         };
         let (guild, table) = (init.guild, init.table);
         let services = Arc::clone(&init.services);
-        let task = tokio::spawn(Table::new(init).run(receiver));
+        let held = self
+            .shared
+            .holding
+            .load(std::sync::atomic::Ordering::SeqCst);
+        let task = tokio::spawn(Table::new(init, held).run(receiver));
         tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();
         registry.opening.remove(&table);

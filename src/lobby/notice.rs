@@ -14,13 +14,13 @@ use tokio::sync::mpsc::error::TryRecvError;
 
 use crate::bank::{Payouts, SeatOutcome, TableId, UserId};
 use crate::equity::board::BoardEquity;
-use crate::table::MixLeg;
 use crate::table::card::Card;
 use crate::table::eval::{HighValue, LowValue};
 use crate::table::hand::{
     ActionKind, Event, HandResult, LegalAction, PrivateView, PublicView, SeatIndex, Street,
 };
 use crate::table::rules::Stakes;
+use crate::table::{MixLeg, PreAction};
 use crate::tournament::DealKind;
 
 use super::error::LobbyError;
@@ -113,6 +113,35 @@ pub enum NoticeBody {
     /// bank failed while cashing them out after a hand). Refused commands are answered in
     /// their reply instead.
     Error { user: UserId, error: LobbyError },
+    /// Private: the table sat this player out as away, or stood them up (a DM on Discord,
+    /// with "I'm back" while they are seated).
+    Away { user: UserId, away: AwayNotice },
+}
+
+/// What a player who is away is told, privately.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "away", rename_all = "snake_case")]
+pub enum AwayNotice {
+    /// The table acted for them on two turns in a row: they sit out until they come back
+    /// (`TableHandle::back`). At a cash table, `stood_up_after` more hands away stand them
+    /// up (`None`: never; in a sit & go they stay dealt in, the table acting for them).
+    SatOut { stood_up_after: Option<u32> },
+    /// Away `hands` hands at a cash table: stood up, their `cashed_out` chips back in their
+    /// balance.
+    StoodUp { hands: u32, cashed_out: u64 },
+}
+
+/// The pre-actions a player's private view offers now, and the one they chose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PreActions {
+    /// The street they are for: a street's pre-actions are dropped when it ends.
+    pub street: Street,
+    /// What may be chosen now, for this street; empty at the player's own turn, once they
+    /// folded or are all-in, and while no betting is left.
+    pub offered: Vec<PreAction>,
+    pub chosen: Option<PreAction>,
+    /// It is the player's turn now: they act on the board.
+    pub your_turn: bool,
 }
 
 impl Notice {
@@ -123,7 +152,9 @@ impl Notice {
             }
             NoticeBody::Cards(cards) => Audience::Player(cards.user),
             NoticeBody::YourTurn(turn) => Audience::Player(turn.user),
-            NoticeBody::Error { user, .. } => Audience::Player(*user),
+            NoticeBody::Error { user, .. } | NoticeBody::Away { user, .. } => {
+                Audience::Player(*user)
+            }
         }
     }
 
@@ -200,6 +231,22 @@ pub struct PublicBoard {
     pub equity: Option<BoardEquity>,
     /// At a sit & go's table: where the tournament stands (the board's header says it).
     pub tournament: Option<TournamentHeader>,
+    /// The clock of the player to act, when a person is to act.
+    pub clock: Option<BoardClock>,
+}
+
+/// The clock of the player to act as the board shows it: their time bank, and what "+30 s"
+/// took from it this turn. Written with the board's edits that are due anyway: the bank
+/// running on once the action timer runs out changes no message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BoardClock {
+    /// Seconds left in the time bank (whole seconds, rounded down).
+    pub time_bank_secs: u32,
+    /// Seconds added to this turn from the time bank ("+30 s"), already taken from it.
+    pub added_secs: u32,
+    /// How many times "+30 s" was taken this turn: a click waits for the board that shows
+    /// its own.
+    pub extensions: u32,
 }
 
 /// A sit & go as its board's header shows it, as of the start of the hand.
@@ -239,12 +286,15 @@ pub struct LastAction {
     pub timed_out: bool,
 }
 
-/// One player's own cards.
+/// One player's own cards, with what they may choose ahead of their turn.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerCards {
     pub user: UserId,
     pub hand: u64,
     pub view: PrivateView,
+    pub pre_actions: PreActions,
+    /// Seconds left in their time bank.
+    pub time_bank_secs: u32,
 }
 
 /// "Your turn": what the player may do now.
@@ -252,6 +302,10 @@ pub struct PlayerCards {
 pub struct TurnOffer {
     pub user: UserId,
     pub hand: u64,
+    /// The series of deals the hand is dealt in: 0 but at a sit & go whose table reopened
+    /// or dealt a hand again, whose later deals of a hand number are numbered apart from the
+    /// earlier (`Bank::new_deal_series`). An action must carry it with the hand.
+    pub deal: u64,
     pub action_seq: u32,
     pub seat: SeatIndex,
     pub street: Street,
@@ -260,8 +314,14 @@ pub struct TurnOffer {
     pub stack: u64,
     /// Everything in the middle.
     pub pot: u64,
-    /// Seconds before the table checks (when free) or folds for the player.
+    /// Seconds before the time bank runs on (or, with none left, the table checks when
+    /// free, else folds, for the player).
     pub timer_secs: u32,
+    /// Seconds in the player's time bank: what runs on once the timer runs out.
+    pub time_bank_secs: u32,
+    /// The player's pre-action for this turn that no longer fit (someone bet or raised):
+    /// dropped, and the player asked as usual.
+    pub dropped: Option<PreAction>,
 }
 
 /// A hand shown at showdown.
@@ -436,8 +496,10 @@ pub enum TableMessage {
     /// Not everyone accepted the deal in time: play goes on.
     DealLapsed,
     /// A sit & go's table reopened after a restart: it deals on from hand `hand`, the stacks
-    /// as they were at its start (a hand cut short is never recorded).
+    /// as they were at its start (a hand cut short is never recorded); or, `paused` by a
+    /// moderator before the restart, it waits at that hand for `/table resume`.
     TournamentResumed {
         hand: u64,
+        paused: bool,
     },
 }

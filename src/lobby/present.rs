@@ -12,8 +12,8 @@ use crate::tournament::DealKind;
 
 use super::command::TableStatus;
 use super::notice::{
-    HandSummary, NoticeBody, PublicBoard, SeatStatus, SitOutReason, TableMessage, TournamentHeader,
-    TournamentPlace, TurnOffer,
+    AwayNotice, HandSummary, NoticeBody, PlayerCards, PublicBoard, SeatStatus, SitOutReason,
+    TableMessage, TournamentHeader, TournamentPlace, TurnOffer,
 };
 
 /// How a front end names a player.
@@ -27,10 +27,44 @@ pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
 /// The board for the channel from facts a front end completed, with the equities of an
 /// all-in hand being dealt out.
 pub fn board_view_with(board: &PublicBoard, facts: &TableFacts) -> BoardView {
-    let view = BoardView::from_public(&board.view, facts);
+    let mut view = BoardView::from_public(&board.view, facts);
+    if let Some(clock) = board.clock {
+        view = view.with_time_bank(clock.time_bank_secs, clock.added_secs);
+    }
     match &board.equity {
         Some(equity) => view.with_equity(equity),
         None => view,
+    }
+}
+
+/// What a player's private view says of their pre-actions and time bank.
+pub fn pre_actions_view(cards: &PlayerCards) -> render::pace::PreActionsView {
+    render::pace::PreActionsView {
+        offered: cards.pre_actions.offered.clone(),
+        chosen: cards.pre_actions.chosen,
+        your_turn: cards.pre_actions.your_turn,
+        time_bank_secs: cards.time_bank_secs,
+    }
+}
+
+/// The private "your turn" text: the prompt, then the time bank and a dropped pre-action.
+pub fn turn_text(locale: Locale, offer: &TurnOffer) -> String {
+    let prompt = render::your_turn(locale, &turn_prompt(offer));
+    let pace = render::pace::turn_pace(locale, offer.time_bank_secs, offer.dropped);
+    if pace.is_empty() {
+        prompt
+    } else {
+        format!("{prompt}\n{pace}")
+    }
+}
+
+/// What an away player is told, privately.
+pub fn away_text(locale: Locale, away: &AwayNotice) -> String {
+    match *away {
+        AwayNotice::SatOut { stood_up_after } => render::pace::away_sat_out(locale, stood_up_after),
+        AwayNotice::StoodUp { hands, cashed_out } => {
+            render::pace::away_stood_up(locale, hands, cashed_out)
+        }
     }
 }
 
@@ -73,6 +107,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
         mix_leg: board.mix_leg,
+        sit_and_go: board.tournament.is_some(),
     }
 }
 
@@ -165,6 +200,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
 /// A table message as text.
 pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
     use render::Announcement as N;
+    let name = |user: &UserId| name_of(*user);
     let rendered = match message {
         TableMessage::Opened { .. } => N::TableOpened,
         TableMessage::SettingsChanged { .. } => N::SettingsNextHand,
@@ -173,63 +209,33 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::Resumed => N::TableResumed,
         TableMessage::Closed { .. } => N::TableClosed,
         TableMessage::HandCancelled { hand, .. } => N::HandCancelledRefunded { hand_number: *hand },
-        TableMessage::Settling { hand } => {
-            return render::tr(locale, "lobby-settling", &[("hand", (*hand).into())]);
-        }
+        TableMessage::Settling { hand } => return hand_text(locale, "lobby-settling", *hand),
         TableMessage::WaitingForBank { hand } => {
-            return render::tr(
-                locale,
-                "lobby-waiting-for-bank",
-                &[("hand", (*hand).into())],
-            );
+            return hand_text(locale, "lobby-waiting-for-bank", *hand);
         }
         TableMessage::Joined { user, stack, .. } => N::Joined {
-            name: name_of(*user),
+            name: name(user),
             buy_in: *stack,
         },
-        TableMessage::LeavingAfterHand { user } => N::LeavingAfterHand {
-            name: name_of(*user),
-        },
+        TableMessage::LeavingAfterHand { user } => N::LeavingAfterHand { name: name(user) },
         TableMessage::Left { user, cashed_out } => N::Left {
-            name: name_of(*user),
+            name: name(user),
             stack: *cashed_out,
         },
-        TableMessage::Kicked { user, .. } => N::Kicked {
-            name: name_of(*user),
-        },
-        TableMessage::SatOut {
-            user,
-            reason: SitOutReason::TimedOut,
-        } => N::SatOutAfterTimeouts {
-            name: name_of(*user),
-        },
-        TableMessage::SatOut {
-            user,
-            reason: SitOutReason::Busted,
-        } => {
-            return render::tr(
-                locale,
-                "lobby-busted",
-                &[("name", render::display_name(&name_of(*user)).into())],
-            );
-        }
-        TableMessage::SatOut { user, .. } => N::SatOut {
-            name: name_of(*user),
-        },
-        TableMessage::Back { user } => N::Back {
-            name: name_of(*user),
-        },
+        TableMessage::Kicked { user, .. } => N::Kicked { name: name(user) },
+        TableMessage::SatOut { user, reason } => return sat_out_text(locale, &name(user), *reason),
+        TableMessage::Back { user } => N::Back { name: name(user) },
         TableMessage::ToppedUp {
             user,
             amount,
             stack,
         } => N::ToppedUp {
-            name: name_of(*user),
+            name: name(user),
             amount: *amount,
             stack: *stack,
         },
         TableMessage::TimedOut { user, action } => {
-            return render::timed_out(locale, &name_of(*user), *action);
+            return render::timed_out(locale, &name(user), *action);
         }
         TableMessage::NextHandIn { secs, .. } => N::NextHandIn {
             seconds: u64::from(*secs),
@@ -237,60 +243,87 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         TableMessage::WaitingForPlayers { ready } => N::WaitingForPlayers {
             needed: u32::try_from(2usize.saturating_sub(*ready)).unwrap_or(2),
         },
+        sit_and_go @ (TableMessage::TournamentOut { .. }
+        | TableMessage::TournamentOver { .. }
+        | TableMessage::TournamentResumed { .. }
+        | TableMessage::TournamentCancelled { .. }
+        | TableMessage::TournamentCancelWaits
+        | TableMessage::DealStillOpen { .. }
+        | TableMessage::DealAccepted { .. }
+        | TableMessage::DealDeclined { .. }
+        | TableMessage::DealLapsed) => return sit_and_go_text(locale, sit_and_go, name_of),
+    };
+    render::notice(locale, &rendered)
+}
+
+/// A message only a sit & go's table sends, as text ([`message_text`] hands these here).
+fn sit_and_go_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) -> String {
+    match message {
         TableMessage::TournamentOut { user, place, prize } => {
-            return tournament_out(locale, &name_of(*user), *place, *prize);
+            tournament_out(locale, &name_of(*user), *place, *prize)
         }
         TableMessage::TournamentOver {
             hands,
             places,
             deal,
             ..
-        } => {
-            return tournament_places(locale, *hands, places, *deal, name_of);
-        }
-        TableMessage::TournamentResumed { hand } => {
-            return render::tr(
-                locale,
-                "lobby-tournament-resumed",
-                &[("hand", (*hand).into())],
-            );
+        } => tournament_places(locale, *hands, places, *deal, name_of),
+        TableMessage::TournamentResumed { hand, paused } => {
+            let id = if *paused {
+                "lobby-tournament-resumed-paused"
+            } else {
+                "lobby-tournament-resumed"
+            };
+            hand_text(locale, id, *hand)
         }
         TableMessage::TournamentCancelled { refunded, paid, .. } => {
-            return tournament_cancelled(locale, *refunded, paid, name_of);
+            tournament_cancelled(locale, *refunded, paid, name_of)
         }
-        TableMessage::TournamentCancelWaits => {
-            return render::tr(locale, "tournament-cancel-waits", &[]);
-        }
-        TableMessage::DealStillOpen { secs, .. } => {
+        TableMessage::TournamentCancelWaits => render::tr(locale, "tournament-cancel-waits", &[]),
+        TableMessage::DealStillOpen { secs, .. } => render::tr(
+            locale,
+            "tournament-deal-still-open",
+            &[("secs", (*secs).into())],
+        ),
+        TableMessage::DealAccepted { user, accepted, of } => render::tr(
+            locale,
+            "tournament-deal-accepted",
+            &[
+                ("name", render::display_name(&name_of(*user)).into()),
+                ("accepted", (*accepted).into()),
+                ("of", (*of).into()),
+            ],
+        ),
+        TableMessage::DealDeclined { user } => render::tr(
+            locale,
+            "tournament-deal-declined",
+            &[("name", render::display_name(&name_of(*user)).into())],
+        ),
+        TableMessage::DealLapsed => render::tr(locale, "tournament-deal-lapsed", &[]),
+        // Every other message is a cash table's too: message_text words it.
+        other => message_text(locale, other, name_of),
+    }
+}
+
+/// A message of the lobby's own that names a hand: "Hand #12 is being settled…".
+fn hand_text(locale: Locale, id: &str, hand: u64) -> String {
+    render::tr(locale, id, &[("hand", hand.into())])
+}
+
+/// A player sits out: they asked, timed out twice, or have no chips left.
+fn sat_out_text(locale: Locale, name: &str, reason: SitOutReason) -> String {
+    let told = match reason {
+        SitOutReason::TimedOut => render::Announcement::SatOutAfterTimeouts { name: name.into() },
+        SitOutReason::Busted => {
             return render::tr(
                 locale,
-                "tournament-deal-still-open",
-                &[("secs", (*secs).into())],
+                "lobby-busted",
+                &[("name", render::display_name(name).into())],
             );
         }
-        TableMessage::DealAccepted { user, accepted, of } => {
-            return render::tr(
-                locale,
-                "tournament-deal-accepted",
-                &[
-                    ("name", render::display_name(&name_of(*user)).into()),
-                    ("accepted", (*accepted).into()),
-                    ("of", (*of).into()),
-                ],
-            );
-        }
-        TableMessage::DealDeclined { user } => {
-            return render::tr(
-                locale,
-                "tournament-deal-declined",
-                &[("name", render::display_name(&name_of(*user)).into())],
-            );
-        }
-        TableMessage::DealLapsed => {
-            return render::tr(locale, "tournament-deal-lapsed", &[]);
-        }
+        SitOutReason::Asked => render::Announcement::SatOut { name: name.into() },
     };
-    render::notice(locale, &rendered)
+    render::notice(locale, &told)
 }
 
 /// A player out of a sit & go: their place, and the prize paid at the bust when the place
@@ -399,9 +432,10 @@ pub fn notice_text(locale: Locale, body: &NoticeBody, name_of: NameOf<'_>) -> St
     match body {
         NoticeBody::Board(board) => render::board(locale, &board_view(board, name_of)),
         NoticeBody::Cards(cards) => render::private_hand(locale, cards.hand, &cards.view),
-        NoticeBody::YourTurn(offer) => render::your_turn(locale, &turn_prompt(offer)),
+        NoticeBody::YourTurn(offer) => turn_text(locale, offer),
         NoticeBody::HandResult(summary) => render::results(locale, &result_view(summary, name_of)),
         NoticeBody::Table(message) => message_text(locale, message, name_of),
         NoticeBody::Error { error, .. } => render::refusal(locale, error, name_of),
+        NoticeBody::Away { away, .. } => away_text(locale, away),
     }
 }

@@ -32,8 +32,18 @@ impl Lobby {
         let bank = self.bank();
         let mut results = Vec::new();
         for tournament in bank.unannounced_tournaments().await? {
-            let Some(state) = bank.tournament(tournament).await? else {
-                continue;
+            let state = match bank.tournament(tournament).await {
+                Ok(Some(state)) => state,
+                Ok(None) => continue,
+                // One record that cannot be read keeps only its own result from the channel.
+                Err(error) => {
+                    tracing::error!(
+                        tournament = tournament.0,
+                        %error,
+                        "a sit & go result kept to announce cannot be read; every other is posted"
+                    );
+                    continue;
+                }
             };
             let TournamentPhase::Finished {
                 tournament: over, ..
@@ -102,11 +112,12 @@ impl Lobby {
             .tournament(tournament)
             .await?
             .ok_or(crate::bank::BankError::UnknownTournament { tournament })?;
-        let cancel = self.bank().tournament_cancel_requested(tournament).await?;
-        let Some(play) = TournamentPlay::of(&state, cancel) else {
+        if let Ok(open) = self.table(state.channel) {
+            return Ok(open);
+        }
+        let Some((play, paused)) = self.play_to_open(&state).await? else {
             return Err(crate::bank::BankError::TournamentNotRunning { tournament }.into());
         };
-        let paused = self.bank().tournament_paused(tournament).await?;
         // The bank keeps a cash table and a live sit & go from sharing a channel: a table
         // open there is this sit & go's. Nothing is awaited from here to the spawn, so two
         // calls cannot both open one.
@@ -117,29 +128,65 @@ impl Lobby {
     }
 
     /// Reopens the table of every running sit & go, each telling its first subscriber the
-    /// hand it deals on from.
+    /// hand it deals on from (or waits at, paused). They are found by the bank's index of live
+    /// sit & gos, never by reading every sit & go it has held; one whose record cannot be read
+    /// is left as it is, logged once, and every other reopens.
     pub(super) async fn resume_sit_and_gos(&self) -> Result<(), LobbyError> {
-        for state in self.bank().tournaments().await? {
-            if !matches!(state.phase, TournamentPhase::Running(_))
-                || self.table(state.channel).is_ok()
-            {
+        for live in self.bank().live_tournaments().await? {
+            let state = match self.bank().tournament(live.tournament).await {
+                Ok(Some(state)) => state,
+                Ok(None) => continue,
+                Err(error) => {
+                    tracing::error!(
+                        tournament = live.tournament.0,
+                        guild = live.guild.0,
+                        channel = live.channel.0,
+                        %error,
+                        "sit & go {} cannot be read: its table is not reopened and its \
+                         channel is refused every sit & go command; every other sit & go \
+                         plays on (`studbot audit` names it)",
+                        live.tournament.0
+                    );
+                    continue;
+                }
+            };
+            if self.table(state.channel).is_ok() {
                 continue;
             }
-            let cancel = self.bank().tournament_cancel_requested(state.id).await?;
-            let Some(play) = TournamentPlay::of(&state, cancel) else {
+            let Some((play, paused)) = self.play_to_open(&state).await? else {
                 continue;
             };
-            // A moderator's pause outlives the restart: the table reopens paused.
-            let paused = self.bank().tournament_paused(state.id).await?;
             let backlog = vec![Notice {
                 table: state.channel,
                 body: NoticeBody::Table(TableMessage::TournamentResumed {
                     hand: play.tournament.hands_played().saturating_add(1),
+                    paused,
                 }),
             }];
             self.spawn_sit_and_go(state.guild, state.channel, play, paused, backlog);
         }
         Ok(())
+    }
+
+    /// What running sit & go `state`'s table opens with: the tournament, who sits out, a new
+    /// series of deals (so no button of an earlier opening acts on its deals), a cancel
+    /// waiting for its hand, and whether a moderator paused it (a pause outlives the
+    /// restart). `None` unless it runs.
+    async fn play_to_open(
+        &self,
+        state: &crate::bank::TournamentState,
+    ) -> Result<Option<(TournamentPlay, bool)>, LobbyError> {
+        let Some(mut play) = TournamentPlay::of(state) else {
+            return Ok(None);
+        };
+        let bank = self.bank();
+        play.sitting_out = bank.tournament_sitting_out(state.id).await?;
+        play.deal_series = bank.new_deal_series(state.guild, state.id).await?;
+        play.cancel = bank.tournament_cancel_requested(state.id).await?;
+        // Each player's time bank as it was when the last hand ended.
+        play.time_banks = bank.tournament_time_banks(state.id).await?;
+        let paused = bank.tournament_paused(state.id).await?;
+        Ok(Some((play, paused)))
     }
 
     fn spawn_sit_and_go(
@@ -153,11 +200,12 @@ impl Lobby {
         let services = Arc::clone(&self.shared.services);
         let settings = play.table_settings(services.sit_and_go_table);
         let last_hand = play.tournament.hands_played();
+        let first_bank = std::time::Duration::from_secs(u64::from(settings.time_bank_secs));
         self.spawn(TableInit {
             guild,
             table: channel,
             settings,
-            seats: play.seats(),
+            seats: play.seats(first_bank),
             last_hand,
             mix_from_hand: 0,
             paused,

@@ -1,9 +1,13 @@
-//! The public board: stakes, street, pots, one line per seat, the last action and who acts
-//! next with what it costs. Stays within the limit of one message it is given (the bot's is
-//! Discord's 2,000 UTF-16 units, which 8 long names can pass): when a board would be longer,
-//! side-pot names and then seat names are shortened.
+//! The public board, in the order a player scans it: the hand and street, whose turn it is
+//! and what each choice costs, the pot, then one line per seat (name, stack, cards, what it
+//! did on this street, its state), the legends of the marks, and the stakes last.
+//!
+//! Stays within the limit of one message it is given (the bot's is Discord's 2,000 UTF-16
+//! units, which 8 long names can pass). Cards as pictures (the bot's emoji, about 27 units
+//! each) cost the most: when a board would be longer, the face-down cards turn to text
+//! first, then side-pot names and seat names are shortened, and last the cards are text.
 
-use super::cards::{card, card_backs, cards};
+use super::cards::CardStyle;
 use super::hand_names::game_name;
 use super::locale::{Locale, tr};
 use super::numbers::grouped;
@@ -12,27 +16,75 @@ use super::view::{BoardView, SeatLine, SeatStatusView};
 use super::{TextLimit, display_name, shorten};
 use crate::equity::Fraction;
 use crate::table::Game;
+use crate::table::hand::ActionKind;
 
 /// The whole board, with no limit on its length, for a terminal: its font is monospaced, so
 /// the names in the seat lines are padded to one width and the stacks and cards line up.
 pub fn board(locale: Locale, view: &BoardView) -> String {
     let layout = Layout {
         pad_names: true,
-        ..LAYOUTS[0]
+        ..TEXT_LAYOUTS[0]
     };
-    board_with(locale, view, layout)
+    board_with(locale, view, layout, CardStyle::Text)
 }
 
-/// The board within `limit`, names shortened as far as that takes.
+/// The board within `limit` with text cards, names shortened as far as that takes.
 pub fn board_within(locale: Locale, view: &BoardView, limit: TextLimit) -> String {
+    board_fitted(locale, view, CardStyle::Text, limit)
+}
+
+/// The board within `limit`, its cards in `style` as far as they fit: pictures for every
+/// card, then for the up cards only, with names shortened as far as 16 characters; then
+/// text cards, names shortened as far as that takes.
+pub fn board_fitted(
+    locale: Locale,
+    view: &BoardView,
+    style: CardStyle<'_>,
+    limit: TextLimit,
+) -> String {
+    let picture_layouts: &[Layout] = if style.is_images() {
+        &PICTURE_LAYOUTS
+    } else {
+        &[]
+    };
     let mut text = String::new();
-    for layout in LAYOUTS {
-        text = board_with(locale, view, layout);
+    for layout in picture_layouts.iter().chain(&TEXT_LAYOUTS) {
+        text = board_with(locale, view, *layout, style);
         if limit.fits(&text) {
             return text;
         }
     }
     text
+}
+
+/// What happened last and who acts now, without the rest of the board: what a terminal
+/// prints between two whole boards ("Last action: Gus raises to 20", "**Hal** to act — …").
+pub fn turn_news(locale: Locale, view: &BoardView) -> String {
+    let mut lines = Vec::new();
+    if let Some(last) = &view.last_action {
+        let told = action_told(
+            locale,
+            &display_name(&last.name),
+            last.kind,
+            last.chips,
+            last.total,
+            last.all_in,
+        );
+        lines.push(tr(locale, "board-last", &[("action", told.into())]));
+    }
+    lines.push(turn_line(locale, view, super::MAX_NAME_CHARS));
+    lines.join("\n")
+}
+
+/// How the board shows cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CardsShown {
+    /// Every card in the style given, face-down ones as the back's picture.
+    AllInStyle,
+    /// Up cards in the style given, face-down ones as text (🂠).
+    UpInStyle,
+    /// Every card as text.
+    Text,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -43,39 +95,88 @@ struct Layout {
     /// Seat names padded to the longest one's width. Only a monospaced font lines them up;
     /// Discord's does not, and the spaces would cost room.
     pad_names: bool,
+    cards: CardsShown,
 }
 
-/// Longest names first; each later layout trades detail for room.
-const LAYOUTS: [Layout; 5] = [
+/// With cards as pictures, most pictures first; each later layout trades detail for room.
+const PICTURE_LAYOUTS: [Layout; 5] = [
     Layout {
         seat_name_chars: super::MAX_NAME_CHARS,
         pot_name_chars: Some(super::MAX_NAME_CHARS),
         pad_names: false,
+        cards: CardsShown::AllInStyle,
+    },
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: Some(super::MAX_NAME_CHARS),
+        pad_names: false,
+        cards: CardsShown::UpInStyle,
     },
     Layout {
         seat_name_chars: super::MAX_NAME_CHARS,
         pot_name_chars: Some(12),
         pad_names: false,
+        cards: CardsShown::UpInStyle,
     },
     Layout {
         seat_name_chars: super::MAX_NAME_CHARS,
         pot_name_chars: None,
         pad_names: false,
+        cards: CardsShown::UpInStyle,
     },
     Layout {
         seat_name_chars: 16,
         pot_name_chars: None,
         pad_names: false,
+        cards: CardsShown::UpInStyle,
+    },
+];
+
+/// With text cards, longest names first; each later layout trades detail for room.
+const TEXT_LAYOUTS: [Layout; 5] = [
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: Some(super::MAX_NAME_CHARS),
+        pad_names: false,
+        cards: CardsShown::Text,
+    },
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: Some(12),
+        pad_names: false,
+        cards: CardsShown::Text,
+    },
+    Layout {
+        seat_name_chars: super::MAX_NAME_CHARS,
+        pot_name_chars: None,
+        pad_names: false,
+        cards: CardsShown::Text,
+    },
+    Layout {
+        seat_name_chars: 16,
+        pot_name_chars: None,
+        pad_names: false,
+        cards: CardsShown::Text,
     },
     Layout {
         seat_name_chars: 8,
         pot_name_chars: None,
         pad_names: false,
+        cards: CardsShown::Text,
     },
 ];
 
-fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
-    let mut lines = header_lines(locale, view);
+fn board_with(locale: Locale, view: &BoardView, layout: Layout, style: CardStyle<'_>) -> String {
+    let up_style = match layout.cards {
+        CardsShown::AllInStyle | CardsShown::UpInStyle => style,
+        CardsShown::Text => CardStyle::Text,
+    };
+    let down_style = match layout.cards {
+        CardsShown::AllInStyle => style,
+        CardsShown::UpInStyle | CardsShown::Text => CardStyle::Text,
+    };
+    let mut lines = vec![header_line(locale, view)];
+    lines.push(turn_line(locale, view, layout.seat_name_chars));
     let pot_line = pot_line(locale, view, layout);
     if !pot_line.is_empty() {
         lines.push(pot_line);
@@ -84,19 +185,17 @@ fn board_with(locale: Locale, view: &BoardView, layout: Layout) -> String {
         lines.push(tr(
             locale,
             "board-community",
-            &[("card", card(community).into())],
+            &[("card", up_style.card(community).into())],
         ));
     }
     lines.push(String::new());
-    seat_lines(locale, view, layout, &mut lines);
-    lines.push(String::new());
-    turn_lines(locale, view, layout, &mut lines);
+    seat_lines(locale, view, layout, (up_style, down_style), &mut lines);
+    lines.push(stakes_line(locale, view));
     lines.join("\n")
 }
 
-/// The header: hand number, street, game (and the mix's rotation), then the stakes.
-fn header_lines(locale: Locale, view: &BoardView) -> Vec<String> {
-    let stakes = view.stakes;
+/// The header: hand number, street, game (and the mix's rotation).
+fn header_line(locale: Locale, view: &BoardView) -> String {
     let mut header = tr(
         locale,
         "board-header",
@@ -117,19 +216,22 @@ fn header_lines(locale: Locale, view: &BoardView) -> Vec<String> {
             ],
         ));
     }
-    vec![
-        header,
-        tr(
-            locale,
-            "board-stakes",
-            &[
-                ("small", stakes.small_bet.into()),
-                ("big", stakes.big_bet.into()),
-                ("ante", stakes.ante.into()),
-                ("bring_in", stakes.bring_in.into()),
-            ],
-        ),
-    ]
+    header
+}
+
+/// The stakes: small and big bet, ante, bring-in.
+fn stakes_line(locale: Locale, view: &BoardView) -> String {
+    let stakes = view.stakes;
+    tr(
+        locale,
+        "board-stakes",
+        &[
+            ("small", stakes.small_bet.into()),
+            ("big", stakes.big_bet.into()),
+            ("ante", stakes.ante.into()),
+            ("bring_in", stakes.bring_in.into()),
+        ],
+    )
 }
 
 /// The pot, and with side pots each of them; empty once the pot is paid out.
@@ -187,8 +289,15 @@ fn pot_line(locale: Locale, view: &BoardView, layout: Layout) -> String {
     pot_line
 }
 
-/// One line per seat, then the legends of the marks they carry.
-fn seat_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<String>) {
+/// One line per seat, then the legends of the marks they carry. `styles`: the up cards' and
+/// the face-down cards'.
+fn seat_lines(
+    locale: Locale,
+    view: &BoardView,
+    layout: Layout,
+    styles: (CardStyle<'_>, CardStyle<'_>),
+    lines: &mut Vec<String>,
+) {
     // Only Stud/8 splits a pot, so only there does a scoop mean more than the equity.
     let split = view.game == Game::Stud8;
     let name_width = if layout.pad_names {
@@ -201,19 +310,25 @@ fn seat_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<
         0
     };
     for seat in &view.seats {
-        lines.push(seat_line(
-            locale,
-            seat,
-            layout.seat_name_chars,
+        let shape = SeatShape {
+            name_chars: layout.seat_name_chars,
             name_width,
             split,
-        ));
+            styles,
+        };
+        lines.push(seat_line(locale, seat, shape));
     }
     if view.seats.iter().any(|seat| seat.dm_closed) {
         lines.push(tr(locale, "board-dm-legend", &[]));
     }
     if view.seats.iter().any(|seat| seat.computer) {
-        lines.push(tr(locale, "board-computer-legend", &[]));
+        // A cash table's computers give a person their seat; a sit & go's are entrants.
+        let legend = if view.sit_and_go {
+            "board-computer-legend-sit-and-go"
+        } else {
+            "board-computer-legend"
+        };
+        lines.push(tr(locale, legend, &[]));
     }
     // With a side pot, a short all-in's scoop (the pots it is in) can pass its equity (a share
     // of every pot): the legend says what each figure counts.
@@ -222,23 +337,12 @@ fn seat_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<
     }
 }
 
-/// The last action, then who acts next (or that the hand is dealt out or over).
-fn turn_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<String>) {
-    if let Some(last) = &view.last_action {
-        let name = display_name(&shorten(&last.name, layout.seat_name_chars));
-        let told = action_told(
-            locale,
-            &name,
-            last.kind,
-            last.chips,
-            last.total,
-            last.all_in,
-        );
-        lines.push(tr(locale, "board-last", &[("action", told.into())]));
-    }
+/// Who acts now and what each choice costs (with the clock), or that the hand is dealt out
+/// or over.
+fn turn_line(locale: Locale, view: &BoardView, name_chars: usize) -> String {
     match &view.to_act {
         Some(to_act) => {
-            let name = display_name(&shorten(&to_act.name, layout.seat_name_chars));
+            let name = display_name(&shorten(&to_act.name, name_chars));
             let mut next = tr(
                 locale,
                 "board-next",
@@ -249,12 +353,29 @@ fn turn_lines(locale: Locale, view: &BoardView, layout: Layout, lines: &mut Vec<
             );
             if let Some(seconds) = view.action_timer_secs {
                 next.push_str(" · ");
-                next.push_str(&tr(locale, "board-timer", &[("seconds", seconds.into())]));
+                let added = view.time_bank.map_or(0, |(_, added)| added);
+                next.push_str(&if added > 0 {
+                    tr(
+                        locale,
+                        "board-timer-added",
+                        &[("seconds", seconds.into()), ("added", added.into())],
+                    )
+                } else {
+                    tr(locale, "board-timer", &[("seconds", seconds.into())])
+                });
             }
-            lines.push(next);
+            if let Some((seconds, _)) = view.time_bank.filter(|(seconds, _)| *seconds > 0) {
+                next.push_str(" · ");
+                next.push_str(&tr(
+                    locale,
+                    "board-time-bank",
+                    &[("seconds", seconds.into())],
+                ));
+            }
+            next
         }
-        None if view.dealing_out => lines.push(tr(locale, "board-dealing-out", &[])),
-        None => lines.push(tr(locale, "board-hand-over", &[])),
+        None if view.dealing_out => tr(locale, "board-dealing-out", &[]),
+        None => tr(locale, "board-hand-over", &[]),
     }
 }
 
@@ -266,16 +387,27 @@ fn shown_name_width(name: &str, name_chars: usize) -> usize {
     shown.max(1)
 }
 
-/// One seat: marker, name (followed by spaces up to `name_width`), stack, cards and notes.
-fn seat_line(
-    locale: Locale,
-    seat: &SeatLine,
+/// How one seat line is laid out.
+#[derive(Clone, Copy)]
+struct SeatShape<'a> {
     name_chars: usize,
+    /// The width names are padded to (0: none).
     name_width: usize,
+    /// The game splits the pot: the odds name the scoop.
     split: bool,
-) -> String {
-    let name = display_name(&shorten(&seat.name, name_chars));
-    let padding = " ".repeat(name_width.saturating_sub(shown_name_width(&seat.name, name_chars)));
+    /// The up cards' style and the face-down cards'.
+    styles: (CardStyle<'a>, CardStyle<'a>),
+}
+
+/// One seat: marker, name (followed by spaces up to the shape's width), stack, cards and
+/// notes.
+fn seat_line(locale: Locale, seat: &SeatLine, shape: SeatShape<'_>) -> String {
+    let name = display_name(&shorten(&seat.name, shape.name_chars));
+    let padding = " ".repeat(
+        shape
+            .name_width
+            .saturating_sub(shown_name_width(&seat.name, shape.name_chars)),
+    );
     let marker = match seat.status {
         SeatStatusView::ToAct => "▶️",
         SeatStatusView::Active => "▫️",
@@ -302,14 +434,16 @@ fn seat_line(
         SeatStatusView::Folded | SeatStatusView::SittingOut | SeatStatusView::Waiting
     );
     if showing_cards && (seat.down_count > 0 || !seat.up_cards.is_empty()) {
+        let (up_style, down_style) = shape.styles;
         line.push(' ');
-        line.push_str(&card_backs(seat.down_count));
-        if seat.down_count > 0 && !seat.up_cards.is_empty() {
+        line.push_str(&down_style.backs(seat.down_count));
+        // Pictures touch like cards held in a hand; text cards are spaced.
+        if seat.down_count > 0 && !seat.up_cards.is_empty() && !up_style.is_images() {
             line.push(' ');
         }
-        line.push_str(&cards(&seat.up_cards));
+        line.push_str(&up_style.cards(&seat.up_cards));
     }
-    let notes = seat_notes(locale, seat, split);
+    let notes = seat_notes(locale, seat, shape.split);
     for note in notes {
         line.push_str(" · ");
         line.push_str(&note);
@@ -317,15 +451,20 @@ fn seat_line(
     line
 }
 
-/// What a seat's line says after its cards: its bet, shown hand, chances and state.
+/// What a seat's line says after its cards: what it did on this street (or its bet), its
+/// shown hand, its chances and its state.
 fn seat_notes(locale: Locale, seat: &SeatLine, split: bool) -> Vec<String> {
     let mut notes = Vec::new();
-    if seat.street_bet > 0 && seat.status != SeatStatusView::Folded {
-        notes.push(tr(
-            locale,
-            "seat-bet",
-            &[("amount", seat.street_bet.into())],
-        ));
+    if seat.status != SeatStatusView::Folded {
+        match seat.acted {
+            Some(kind) => notes.extend(seat_did(locale, kind, seat.street_bet)),
+            None if seat.street_bet > 0 => notes.push(tr(
+                locale,
+                "seat-bet",
+                &[("amount", seat.street_bet.into())],
+            )),
+            None => {}
+        }
     }
     let state_id = match seat.status {
         SeatStatusView::ToAct => Some("seat-to-act"),
@@ -359,6 +498,21 @@ fn seat_notes(locale: Locale, seat: &SeatLine, split: bool) -> Vec<String> {
         notes.push(tr(locale, id, &[]));
     }
     notes
+}
+
+/// What a seat did on this street, with what it has in front now: "raises to 20", "calls
+/// 20", "checks". A fold is the seat's state ("folded"), said once.
+fn seat_did(locale: Locale, kind: ActionKind, street_bet: u64) -> Option<String> {
+    let id = match kind {
+        ActionKind::BringIn => "seat-did-bring-in",
+        ActionKind::Complete => "seat-did-complete",
+        ActionKind::Bet | ActionKind::BetBig => "seat-did-bet",
+        ActionKind::Raise | ActionKind::RaiseBig => "seat-did-raise",
+        ActionKind::Call => "seat-did-call",
+        ActionKind::Check => "seat-did-check",
+        ActionKind::Fold => return None,
+    };
+    Some(tr(locale, id, &[("amount", street_bet.into())]))
 }
 
 /// A chance as a whole percentage; a chance that is neither none nor certain never reads

@@ -105,6 +105,16 @@ pub fn game_choice_name(locale: Locale, choice: GameChoice, mix_hands: u32) -> S
     }
 }
 
+/// What a sit & go deals, inside a sentence ("Sit & go: Seven-Card Razz · …", "Torneo de
+/// mix (Razz, Stud y Stud Hi/Lo, un juego por nivel)"): a game's full name, or the mix with
+/// its rotation (a game a level) in brackets, never a second colon.
+pub fn sit_and_go_game(locale: Locale, choice: GameChoice) -> String {
+    match choice.fixed() {
+        Some(game) => game_full_name(locale, game),
+        None => tr(locale, "game-mix-by-level", &[]),
+    }
+}
+
 /// A razz hand as players say it when its cards are not listed beside it: "7-5-4-2-A",
 /// "5-4-3-2-A, a wheel", and a paired hand by its pair and its cards, "pair of twos
 /// (2-2-7-5-A)".
@@ -165,12 +175,21 @@ pub fn low_name_from_ranks(locale: Locale, ranks: &[Rank; 5]) -> String {
     tr(locale, id, &[("ranks", spelled.into())])
 }
 
-/// What a hand holds for low so far: the low when it has one, otherwise the cards toward it
-/// ("3 of 5 (7-4-A)") or "none yet"; with seven cards nothing is left to come, so a hand
-/// without a low has "no low".
+/// What a hand holds for low when it is not drawing to one: the low when it has one, "none
+/// yet" with no card of 8 or lower, and "no low" once seven cards are out.
 pub fn low_so_far(locale: Locale, cards: &[Card], value: Option<LowValue>) -> String {
     if value.is_some() || cards.len() >= CARDS_IN_A_STUD_HAND {
         return low_hand_name(locale, value);
+    }
+    tr(locale, "low-none-yet", &[])
+}
+
+/// The different ranks of 8 or lower a hand holds toward a low, highest first ("8-6-A"),
+/// while cards are still to come and it has no low yet; `None` when it holds none, has a
+/// low, or has all its cards.
+pub fn low_draw(cards: &[Card], value: Option<LowValue>) -> Option<Vec<Rank>> {
+    if value.is_some() || cards.len() >= CARDS_IN_A_STUD_HAND {
+        return None;
     }
     let mut lows: Vec<Rank> = cards
         .iter()
@@ -179,15 +198,7 @@ pub fn low_so_far(locale: Locale, cards: &[Card], value: Option<LowValue>) -> St
         .collect();
     lows.sort_by_key(|rank| std::cmp::Reverse(rank.low_value()));
     lows.dedup();
-    if lows.is_empty() {
-        return tr(locale, "low-none-yet", &[]);
-    }
-    let count = lows.len() as u64;
-    tr(
-        locale,
-        "low-draw",
-        &[("count", count.into()), ("ranks", spell_low(&lows).into())],
-    )
+    (!lows.is_empty()).then_some(lows)
 }
 
 /// "8-7-5-3-A": ranks as card symbols (ten as "10"), joined by dashes.

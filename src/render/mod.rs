@@ -11,9 +11,11 @@ pub mod board;
 pub mod cards;
 pub mod hand_names;
 pub mod history;
+pub mod language;
 pub mod locale;
 pub mod notices;
 pub mod numbers;
+pub mod pace;
 pub mod private;
 pub mod prompt;
 pub mod refusals;
@@ -23,8 +25,8 @@ pub mod view;
 mod view_stats;
 mod view_status;
 
-pub use board::{board, board_within};
-pub use cards::{card, card_back, cards};
+pub use board::{board, board_fitted, board_within, turn_news};
+pub use cards::{CardImages, CardStyle, card, card_back, cards, colour_for_terminal};
 pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
 pub use history::{history, history_within, sit_and_go_history, sit_and_go_history_within};
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
@@ -32,9 +34,10 @@ pub use notices::{
     Announcement, house_stats, leaderboard, notice, quoted_list, rules_summary, stats,
     table_status, timed_out,
 };
-pub use private::private_hand;
+pub use private::{private_hand, private_hand_styled};
 pub use prompt::{
-    action_label, action_options, action_told, my_cards_label, shown_amount, street_name, your_turn,
+    action_label, action_options, action_told, my_cards_label, shown_amount, street_name,
+    your_turn, your_turn_line,
 };
 pub use refusals::refusal;
 pub use results::results;

@@ -50,6 +50,12 @@ pub enum Announcement {
     Kicked {
         name: String,
     },
+    /// A moderator kicked `name` during a hand: they play it out and leave when it ends.
+    KickedAfterHand {
+        name: String,
+    },
+    /// The caller, waiting for a computer's chair, withdrew with `/leave`.
+    SeatRequestWithdrawn,
     ToppedUp {
         name: String,
         amount: u64,
@@ -107,123 +113,123 @@ pub enum Announcement {
 
 /// The text of a notice. Names are escaped for Discord markdown here.
 pub fn notice(locale: Locale, notice: &Announcement) -> String {
-    let name = |name: &str| FluentValue::from(display_name(name));
     match notice {
-        Announcement::Joined { name: who, buy_in } => tr(
-            locale,
-            "notice-joined",
-            &[("name", name(who)), ("amount", (*buy_in).into())],
-        ),
-        Announcement::Left { name: who, stack } => tr(
-            locale,
-            "notice-left",
-            &[("name", name(who)), ("amount", (*stack).into())],
-        ),
-        Announcement::LeavingAfterHand { name: who } => {
-            tr(locale, "notice-leaving-after-hand", &[("name", name(who))])
-        }
-        Announcement::SatOut { name: who } => tr(locale, "notice-sat-out", &[("name", name(who))]),
-        Announcement::SatOutAfterTimeouts { name: who } => tr(
-            locale,
-            "notice-sat-out-after-timeouts",
-            &[("name", name(who))],
-        ),
-        Announcement::Back { name: who } => tr(locale, "notice-back", &[("name", name(who))]),
-        Announcement::TimedOut { name: who, checked } => {
+        Announcement::TimedOut { name, checked } => {
             let action = if *checked {
                 ActionKind::Check
             } else {
                 ActionKind::Fold
             };
-            timed_out(locale, who, action)
+            timed_out(locale, name, action)
         }
-        Announcement::Kicked { name: who } => tr(locale, "notice-kicked", &[("name", name(who))]),
-        Announcement::ToppedUp {
-            name: who,
-            amount,
-            stack,
-        } => tr(
-            locale,
-            "notice-topped-up",
-            &[
+        notice => tr(locale, notice.message_id(), &notice.message_args()),
+    }
+}
+
+impl Announcement {
+    /// The message (`locales/*/render.ftl`) that words it.
+    fn message_id(&self) -> &'static str {
+        match self {
+            Announcement::Joined { .. } => "notice-joined",
+            Announcement::Left { .. } => "notice-left",
+            Announcement::LeavingAfterHand { .. } => "notice-leaving-after-hand",
+            Announcement::SatOut { .. } => "notice-sat-out",
+            Announcement::SatOutAfterTimeouts { .. } => "notice-sat-out-after-timeouts",
+            Announcement::Back { .. } => "notice-back",
+            Announcement::TimedOut { .. } => "notice-timed-out",
+            Announcement::Kicked { .. } => "notice-kicked",
+            Announcement::KickedAfterHand { .. } => "notice-kicked-after-hand",
+            Announcement::SeatRequestWithdrawn => "notice-seat-request-withdrawn",
+            Announcement::ToppedUp { .. } => "notice-topped-up",
+            Announcement::TableOpened => "notice-table-opened",
+            Announcement::TablePaused => "notice-table-paused",
+            Announcement::TableHalted => "notice-table-halted",
+            Announcement::TableResumed => "notice-table-resumed",
+            Announcement::TableClosed => "notice-table-closed",
+            Announcement::SettingsNextHand => "notice-settings-next-hand",
+            Announcement::HandCancelledRefunded { .. } => "notice-hand-cancelled",
+            Announcement::NextHandIn { .. } => "notice-next-hand-in",
+            Announcement::WaitingForPlayers { .. } => "notice-waiting-for-players",
+            Announcement::DmClosed { .. } => "notice-dm-closed",
+            Announcement::YourCardsByDm => "notice-cards-by-dm",
+            Announcement::Balance { .. } => "notice-balance",
+            Announcement::BalanceOf { .. } => "notice-balance-of",
+            Announcement::DailyClaimed { .. } => "notice-daily-claimed",
+            Announcement::Gave { .. } => "notice-gave",
+            Announcement::Granted { .. } => "notice-granted",
+            Announcement::Taken { .. } => "notice-taken",
+        }
+    }
+
+    /// What the message names: players (escaped for Discord markdown), chips, numbers.
+    fn message_args(&self) -> Vec<(&'static str, FluentValue<'_>)> {
+        let name = |name: &str| FluentValue::from(display_name(name));
+        match self {
+            Announcement::TableOpened
+            | Announcement::TablePaused
+            | Announcement::TableHalted
+            | Announcement::TableResumed
+            | Announcement::TableClosed
+            | Announcement::SettingsNextHand
+            | Announcement::YourCardsByDm
+            | Announcement::SeatRequestWithdrawn => Vec::new(),
+            Announcement::LeavingAfterHand { name: who }
+            | Announcement::SatOut { name: who }
+            | Announcement::SatOutAfterTimeouts { name: who }
+            | Announcement::Back { name: who }
+            | Announcement::TimedOut { name: who, .. }
+            | Announcement::Kicked { name: who }
+            | Announcement::KickedAfterHand { name: who }
+            | Announcement::DmClosed { name: who } => vec![("name", name(who))],
+            Announcement::Joined {
+                name: who,
+                buy_in: amount,
+            }
+            | Announcement::Left {
+                name: who,
+                stack: amount,
+            } => vec![("name", name(who)), ("amount", (*amount).into())],
+            Announcement::ToppedUp {
+                name: who,
+                amount,
+                stack,
+            } => vec![
                 ("name", name(who)),
                 ("amount", (*amount).into()),
                 ("stack", (*stack).into()),
             ],
-        ),
-        Announcement::TableOpened => tr(locale, "notice-table-opened", &[]),
-        Announcement::TablePaused => tr(locale, "notice-table-paused", &[]),
-        Announcement::TableHalted => tr(locale, "notice-table-halted", &[]),
-        Announcement::TableResumed => tr(locale, "notice-table-resumed", &[]),
-        Announcement::TableClosed => tr(locale, "notice-table-closed", &[]),
-        Announcement::SettingsNextHand => tr(locale, "notice-settings-next-hand", &[]),
-        Announcement::HandCancelledRefunded { hand_number } => tr(
-            locale,
-            "notice-hand-cancelled",
-            &[("hand", (*hand_number).into())],
-        ),
-        Announcement::NextHandIn { seconds } => tr(
-            locale,
-            "notice-next-hand-in",
-            &[("seconds", (*seconds).into())],
-        ),
-        Announcement::WaitingForPlayers { needed } => tr(
-            locale,
-            "notice-waiting-for-players",
-            &[("needed", (*needed).into())],
-        ),
-        Announcement::DmClosed { name: who } => {
-            tr(locale, "notice-dm-closed", &[("name", name(who))])
-        }
-        Announcement::YourCardsByDm => tr(locale, "notice-cards-by-dm", &[]),
-        Announcement::Balance { balance } => {
-            tr(locale, "notice-balance", &[("balance", (*balance).into())])
-        }
-        Announcement::BalanceOf { name: who, balance } => tr(
-            locale,
-            "notice-balance-of",
-            &[("name", name(who)), ("balance", (*balance).into())],
-        ),
-        Announcement::DailyClaimed { amount, balance } => tr(
-            locale,
-            "notice-daily-claimed",
-            &[("amount", (*amount).into()), ("balance", (*balance).into())],
-        ),
-        Announcement::Gave { from, to, amount } => tr(
-            locale,
-            "notice-gave",
-            &[
+            Announcement::HandCancelledRefunded { hand_number } => {
+                vec![("hand", (*hand_number).into())]
+            }
+            Announcement::NextHandIn { seconds } => vec![("seconds", (*seconds).into())],
+            Announcement::WaitingForPlayers { needed } => vec![("needed", (*needed).into())],
+            Announcement::Balance { balance } => vec![("balance", (*balance).into())],
+            Announcement::BalanceOf { name: who, balance } => {
+                vec![("name", name(who)), ("balance", (*balance).into())]
+            }
+            Announcement::DailyClaimed { amount, balance } => {
+                vec![("amount", (*amount).into()), ("balance", (*balance).into())]
+            }
+            Announcement::Gave { from, to, amount } => vec![
                 ("giver", name(from)),
                 ("name", name(to)),
                 ("amount", (*amount).into()),
             ],
-        ),
-        Announcement::Granted {
-            name: who,
-            amount,
-            balance,
-        } => tr(
-            locale,
-            "notice-granted",
-            &[
+            Announcement::Granted {
+                name: who,
+                amount,
+                balance,
+            }
+            | Announcement::Taken {
+                name: who,
+                amount,
+                balance,
+            } => vec![
                 ("name", name(who)),
                 ("amount", (*amount).into()),
                 ("balance", (*balance).into()),
             ],
-        ),
-        Announcement::Taken {
-            name: who,
-            amount,
-            balance,
-        } => tr(
-            locale,
-            "notice-taken",
-            &[
-                ("name", name(who)),
-                ("amount", (*amount).into()),
-                ("balance", (*balance).into()),
-            ],
-        ),
+        }
     }
 }
 
@@ -455,6 +461,14 @@ pub fn house_stats(locale: Locale, view: &HouseStatsView) -> String {
                 ("lost", view.lost.into()),
                 ("net", net.into()),
                 ("minted", view.minted.into()),
+            ],
+        ),
+        tr(
+            locale,
+            "house-mint",
+            &[
+                ("limit", view.mint_limit.into()),
+                ("left", view.mint_left.into()),
             ],
         ),
     ];

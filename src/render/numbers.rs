@@ -8,13 +8,18 @@
 //! quantity: arguments with one of the [`LABEL_ARGS`] names are written ungrouped.
 
 use fluent_bundle::FluentValue;
-use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions, FluentNumberType};
 
-use super::locale::Locale;
+use super::language::Locale;
 
 /// Message arguments whose number is a label, not a quantity: "hand #12345", "side pot 2",
 /// "place 3", "level 4". They are written as typed, never grouped.
 pub const LABEL_ARGS: &[&str] = &["hand", "number", "place", "level"];
+
+/// Label arguments that are ordinal numbers: a message selects on their ordinal category
+/// (English "1st", "2nd", "3rd", "4th", "21st" from `one`, `two`, `few`, `other`), whoever
+/// the caller is.
+pub const ORDINAL_ARGS: &[&str] = &["place"];
 
 /// `amount` as `locale` writes it: "1,250,000" (en), "1.250.000" (id, es), "1250" (es).
 pub fn grouped(locale: Locale, amount: u64) -> String {
@@ -47,12 +52,19 @@ pub fn signed(locale: Locale, change: i128) -> String {
     }
 }
 
-/// `number` as a message argument that is written ungrouped (a label).
-pub(super) fn label(number: &FluentNumber) -> FluentValue<'static> {
+/// `number` as the message argument `name`, a label: written ungrouped, and an ordinal when
+/// `name` is one of [`ORDINAL_ARGS`].
+pub(super) fn label(name: &str, number: &FluentNumber) -> FluentValue<'static> {
+    let r#type = if ORDINAL_ARGS.contains(&name) {
+        FluentNumberType::Ordinal
+    } else {
+        number.options.r#type
+    };
     FluentValue::Number(FluentNumber::new(
         number.value,
         FluentNumberOptions {
             use_grouping: false,
+            r#type,
             ..number.options.clone()
         },
     ))

@@ -8,32 +8,60 @@ use super::view::TurnPrompt;
 
 /// The private "your turn" message for the player to act.
 pub fn your_turn(locale: Locale, prompt: &TurnPrompt) -> String {
-    let mut lines = vec![tr(
+    let mut lines = vec![turn_header(locale, prompt), turn_situation(locale, prompt)];
+    lines.push(tr(locale, "turn-options", &[]));
+    for action in &prompt.legal {
+        lines.push(format!("• {}", action_label(locale, action)));
+    }
+    if let Some(seconds) = prompt.action_timer_secs
+        && let Some(taken) = crate::table::default_action(&prompt.legal)
+    {
+        // What the table will do is the rule the table follows (`table::default_action`).
+        let id = match taken.kind {
+            ActionKind::Check => "turn-timer-check",
+            ActionKind::Fold => "turn-timer-fold",
+            _ => "turn-timer-bring-in",
+        };
+        lines.push(tr(locale, id, &[("seconds", seconds.into())]));
+    }
+    lines.join("\n")
+}
+
+/// "Your turn — hand #2, Third street · 10 to call · your stack 183 · pot 21": the turn in
+/// one line, for a terminal, where the options follow on the prompt and the timer's rule was
+/// said once.
+pub fn your_turn_line(locale: Locale, prompt: &TurnPrompt) -> String {
+    format!(
+        "{} · {}",
+        turn_header(locale, prompt),
+        turn_situation(locale, prompt)
+    )
+}
+
+/// "Your turn — hand #2, Third street".
+fn turn_header(locale: Locale, prompt: &TurnPrompt) -> String {
+    tr(
         locale,
         "turn-header",
         &[
             ("hand", prompt.hand_number.into()),
             ("street", street_name(locale, prompt.street).into()),
         ],
-    )];
+    )
+}
+
+/// "10 to call · your stack 183 · pot 21", or "Nothing to call · …".
+fn turn_situation(locale: Locale, prompt: &TurnPrompt) -> String {
     let money = [
         ("amount", prompt.to_call.into()),
         ("stack", prompt.stack.into()),
         ("pot", prompt.pot.into()),
     ];
-    lines.push(if prompt.to_call > 0 {
+    if prompt.to_call > 0 {
         tr(locale, "turn-to-call", &money)
     } else {
         tr(locale, "turn-free", &money)
-    });
-    lines.push(tr(locale, "turn-options", &[]));
-    for action in &prompt.legal {
-        lines.push(format!("• {}", action_label(locale, action)));
     }
-    if let Some(seconds) = prompt.action_timer_secs {
-        lines.push(tr(locale, "turn-timer", &[("seconds", seconds.into())]));
-    }
-    lines.join("\n")
 }
 
 /// A button label: "Call 5", "Raise to 20", "Bring-in 2", "Complete to 5", "Fold", "Check",

@@ -6,13 +6,14 @@
 //! down card can be put into anything that is rendered for the channel. A player's own cards
 //! reach text only through [`PrivateView`], which only the private renderers accept.
 //!
-//! This file holds the hand's views (board, prompt, results, history); `view_status.rs` the
-//! between-hands listings and `view_stats.rs` the records, which hold no card at all.
+//! This file holds the hand's views (board, prompt, results, history); `view_status.rs` how a
+//! seat reads (on the board too) and the between-hands listings, and `view_stats.rs` the
+//! records, which hold no card at all.
 
 pub use super::view_stats::{
     HouseStatsView, LeaderboardLine, StatsView, TournamentLeaderboardLine, TournamentStatsView,
 };
-pub use super::view_status::{StatusSeat, TableStatusView};
+pub use super::view_status::{SeatStatusView, StatusSeat, TableStatusView};
 
 use crate::equity::Fraction;
 use crate::equity::board::{BoardEquity, betting_is_over};
@@ -23,23 +24,6 @@ use crate::table::hand::{
 };
 use crate::table::rules::Stakes;
 use crate::table::{Game, MixLeg, Street};
-
-/// How a seat reads on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SeatStatusView {
-    /// In the hand, and it is this seat's turn.
-    ToAct,
-    /// In the hand with chips behind.
-    Active,
-    Folded,
-    AllIn,
-    /// Seated but not dealt in: chose to sit out, was sat out after timeouts, or is busted.
-    SittingOut,
-    /// Seated but not dealt in: joined during this hand and plays from the next.
-    Waiting,
-    /// In the hand, but the timer acted for them last turn (one more timeout sits them out).
-    Away,
-}
 
 /// The table's facts about one player dealt into the hand (the engine knows only seat indexes).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +77,8 @@ pub struct TableFacts {
     pub action_timer_secs: Option<u64>,
     /// At a `mix` table, where this hand stands in the rotation (the header says it).
     pub mix_leg: Option<MixLeg>,
+    /// A sit & go's table: its computer players are entrants, who keep their seats.
+    pub sit_and_go: bool,
 }
 
 /// One line of the board.
@@ -106,6 +92,8 @@ pub struct SeatLine {
     pub(crate) down_count: usize,
     pub(crate) shown: bool,
     pub(crate) street_bet: u64,
+    /// What the seat did last on this street.
+    pub(crate) acted: Option<ActionKind>,
     pub(crate) status: SeatStatusView,
     pub(crate) dm_closed: bool,
     pub(crate) computer: bool,
@@ -148,6 +136,7 @@ impl SeatLine {
             down_count,
             shown,
             street_bet: seat.street_bet,
+            acted: seat.acted,
             status,
             dm_closed: player.is_some_and(|p| p.dm_closed),
             computer: player.is_some_and(|p| p.computer),
@@ -164,6 +153,7 @@ impl SeatLine {
             down_count: 0,
             shown: false,
             street_bet: 0,
+            acted: None,
             status: match idle.state {
                 IdleState::SittingOut => SeatStatusView::SittingOut,
                 IdleState::Waiting => SeatStatusView::Waiting,
@@ -189,6 +179,10 @@ impl SeatLine {
     }
     pub fn street_bet(&self) -> u64 {
         self.street_bet
+    }
+    /// What the seat did last on this street, if it acted on it.
+    pub fn acted(&self) -> Option<ActionKind> {
+        self.acted
     }
     pub fn status(&self) -> SeatStatusView {
         self.status
@@ -250,8 +244,11 @@ pub struct BoardView {
     pub(crate) last_action: Option<LastActionView>,
     pub(crate) to_act: Option<ToAct>,
     pub(crate) action_timer_secs: Option<u64>,
+    /// The player to act's time bank and what "+30 s" added this turn, in seconds.
+    pub(crate) time_bank: Option<(u32, u32)>,
     /// Betting is over and the rest of the hand is being dealt out, street by street.
     pub(crate) dealing_out: bool,
+    pub(crate) sit_and_go: bool,
 }
 
 impl BoardView {
@@ -299,8 +296,17 @@ impl BoardView {
                 legal: view.legal.clone(),
             }),
             action_timer_secs: facts.action_timer_secs,
+            time_bank: None,
             dealing_out: betting_is_over(view) && view.street != Street::Showdown,
+            sit_and_go: facts.sit_and_go,
         }
+    }
+
+    /// The board with the time bank of the player to act beside their clock: `secs` left,
+    /// `added_secs` taken with "+30 s" this turn.
+    pub fn with_time_bank(mut self, secs: u32, added_secs: u32) -> BoardView {
+        self.time_bank = Some((secs, added_secs));
+        self
     }
 
     /// The board with each live seat's equity and scoop chance beside it. Computed only

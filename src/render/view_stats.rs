@@ -8,6 +8,10 @@ pub struct HouseStatsView {
     pub won: u64,
     pub lost: u64,
     pub minted: u64,
+    /// What the mint may create for the house in all, and what of it is left: at 0 left
+    /// and too few chips held, the house has run dry.
+    pub mint_limit: u64,
+    pub mint_left: u64,
     /// Its computer players' sit & gos; `None` when they never entered one.
     pub tournaments: Option<TournamentStatsView>,
 }

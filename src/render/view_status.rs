@@ -1,9 +1,25 @@
-//! The between-hands listings: `/table status` and its seats (no cards).
+//! How a seat reads, on the board and between hands, and the between-hands listings:
+//! `/table status` and its seats (no cards). A leaf of the views: `view` builds on it.
 
 use crate::table::GameChoice;
 use crate::table::rules::Stakes;
 
-use super::view::SeatStatusView;
+/// How a seat reads on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SeatStatusView {
+    /// In the hand, and it is this seat's turn.
+    ToAct,
+    /// In the hand with chips behind.
+    Active,
+    Folded,
+    AllIn,
+    /// Seated but not dealt in: chose to sit out, was sat out after timeouts, or is busted.
+    SittingOut,
+    /// Seated but not dealt in: joined during this hand and plays from the next.
+    Waiting,
+    /// In the hand, but the timer acted for them last turn (one more timeout sits them out).
+    Away,
+}
 
 /// A player's line in `/table status` and similar between-hands listings (no cards).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -70,6 +70,27 @@ pub enum Rank {
 }
 
 impl Rank {
+    /// How a card shows its rank to people: "2" … "10", "J", "Q", "K", "A" (ten as "10", as
+    /// on printed cards; [`Rank::symbol`] is the notation's `T`). The text renderer and the
+    /// card faces both write it.
+    pub fn printed(self) -> &'static str {
+        match self {
+            Rank::Two => "2",
+            Rank::Three => "3",
+            Rank::Four => "4",
+            Rank::Five => "5",
+            Rank::Six => "6",
+            Rank::Seven => "7",
+            Rank::Eight => "8",
+            Rank::Nine => "9",
+            Rank::Ten => "10",
+            Rank::Jack => "J",
+            Rank::Queen => "Q",
+            Rank::King => "K",
+            Rank::Ace => "A",
+        }
+    }
+
     pub const ALL: [Rank; 13] = [
         Rank::Two,
         Rank::Three,
@@ -154,6 +175,9 @@ pub struct Card {
 }
 
 impl Card {
+    /// Fills the unused slots of fixed card buffers (a deck's, a deal's); never read.
+    pub const PLACEHOLDER: Card = Card::new(Rank::Two, Suit::Clubs);
+
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card { rank, suit }
     }

@@ -2,7 +2,7 @@
 //! third street, one up on fourth, fifth and sixth, one down on seventh — with no burn
 //! cards, and the community card when the deck holds fewer cards than players on seventh.
 
-use super::card::{Card, Rank, Suit};
+use super::card::Card;
 use super::card_source::{CardSource, SourceCursor};
 use super::errors::MissingCard;
 use super::eval::CardSet;
@@ -30,15 +30,12 @@ pub struct DealtCards {
 /// Up cards per player: the door card and fourth to sixth street.
 pub const UP_CARDS: usize = 4;
 
-/// Fills unused slots of fixed card buffers; never read.
-pub const PLACEHOLDER_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
-
 impl Default for DealtCards {
     fn default() -> Self {
         DealtCards {
             cards: [[None; HAND_CARDS]; MAX_SEATS],
             held: [0; MAX_SEATS],
-            up: [[PLACEHOLDER_CARD; UP_CARDS]; MAX_SEATS],
+            up: [[Card::PLACEHOLDER; UP_CARDS]; MAX_SEATS],
             up_held: [0; MAX_SEATS],
             up_set: [CardSet::EMPTY; MAX_SEATS],
         }

@@ -18,7 +18,7 @@ pub struct Deck {
 }
 
 /// Fills the unused slots of a deck; never read.
-const NO_CARD: Card = super::deal::PLACEHOLDER_CARD;
+const NO_CARD: Card = Card::PLACEHOLDER;
 
 /// All 52 cards in index order (`Card::all`'s), as a deck holds them before its shuffle:
 /// written once at compile time rather than at every deck.

@@ -45,6 +45,7 @@ mod odd_chip;
 mod outcome;
 pub mod phh;
 mod pot;
+mod pre_action;
 pub mod replay;
 pub mod rules;
 mod seats;
@@ -63,6 +64,7 @@ pub use hand::{
     PrivateView, PublicSeat, PublicView, SeatIndex, SeatState, StartError, Street,
 };
 pub use outcome::SeatWins;
+pub use pre_action::PreAction;
 pub use rules::{GameRulesError, OddChip, Rules, RulesError, ShortAllIn, Stakes};
-pub use seats::{MAX_SEATS, MIN_SEATS};
-pub use vocab::HAND_CARDS;
+pub use seats::{MAX_SEATS, MIN_SEATS, STREETS_BET};
+pub use vocab::{HAND_CARDS, default_action};

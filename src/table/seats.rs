@@ -2,7 +2,7 @@
 //! `Copy`: an action that turns out to be impossible (a card is missing) is undone by
 //! restoring a copy, with no allocation on the hot path.
 
-use super::vocab::{SeatIndex, SeatState};
+use super::vocab::{ActionKind, SeatIndex, SeatState, Street};
 
 /// The fewest players a hand is dealt to (docs/RULES.md: 2 to 8).
 pub const MIN_SEATS: usize = 2;
@@ -18,7 +18,16 @@ pub struct Seats {
     /// Everything put in this hand, antes included.
     pub committed: [u64; MAX_SEATS],
     pub state: [SeatState; MAX_SEATS],
+    /// The highest wager each seat made on each street, third to seventh, counted as the
+    /// street's wagers with it (1 a completion or bet, 2 a raise, 3 a re-raise …; 0 none):
+    /// what its betting said, for the computer players' reading of it.
+    pub wagers: [[u8; STREETS_BET]; MAX_SEATS],
+    /// What each seat did last on the current street (none yet: `None`), for the board.
+    pub acted: [Option<ActionKind>; MAX_SEATS],
 }
+
+/// Streets with a betting round: third to seventh.
+pub const STREETS_BET: usize = 5;
 
 impl Seats {
     /// `stacks.len()` must be at most [`MAX_SEATS`] (checked by `Hand::start`).
@@ -27,8 +36,10 @@ impl Seats {
             count: stacks.len().min(MAX_SEATS),
             stack: [0; MAX_SEATS],
             street_bet: [0; MAX_SEATS],
+            acted: [None; MAX_SEATS],
             committed: [0; MAX_SEATS],
             state: [SeatState::Folded; MAX_SEATS],
+            wagers: [[0; STREETS_BET]; MAX_SEATS],
         };
         for (seat, &chips) in stacks.iter().enumerate().take(MAX_SEATS) {
             seats.stack[seat] = chips;
@@ -68,6 +79,21 @@ impl Seats {
             self.state[seat] = SeatState::AllIn;
         }
         chips
+    }
+
+    /// Records a completion, bet or raise of `seat` on `street`: one wager more than the
+    /// street had.
+    pub fn count_wager(&mut self, seat: SeatIndex, street: Street) {
+        let index = street as usize;
+        if index >= STREETS_BET {
+            return;
+        }
+        let made = self.wagers[..self.count]
+            .iter()
+            .map(|streets| streets[index])
+            .max()
+            .unwrap_or(0);
+        self.wagers[seat][index] = made.saturating_add(1);
     }
 
     /// Every chip in the middle (all streets, current bets included).

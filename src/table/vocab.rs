@@ -101,6 +101,16 @@ pub struct LegalAction {
     pub all_in: bool,
 }
 
+/// What the table does for a player who does not act (a clock run out, an outside program
+/// that answers nothing legal): check when free, else fold, or, for a forced bring-in that may
+/// not fold, the cheapest action offered. `None` only when nothing is offered.
+pub fn default_action(legal: &[LegalAction]) -> Option<LegalAction> {
+    [ActionKind::Check, ActionKind::Fold]
+        .into_iter()
+        .find_map(|kind| legal.iter().copied().find(|action| action.kind == kind))
+        .or_else(|| legal.iter().copied().min_by_key(|action| action.chips))
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatState {

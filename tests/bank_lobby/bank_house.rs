@@ -3,9 +3,13 @@
 //! the books stay zero-sum with it, and computer players appear on no leaderboard and in no
 //! player's stats.
 
-use studbot::bank::{Account, GuildId, LedgerEntry, Reason, TableId, UserId};
+use studbot::bank::{
+    Account, BankError, EconomyConfig, GuildId, LedgerEntry, Reason, TableId, UserId,
+};
+use studbot::table::GameChoice;
+use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
-use crate::bank_common::{open_bank, outcome};
+use crate::bank_common::{open_bank, open_bank_with, outcome};
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
@@ -208,5 +212,108 @@ async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_
     let house = bank.house_stats(GUILD).await.unwrap();
     assert_eq!((house.minted, house.balance), (300, 0));
     assert_eq!(ledger(&bank).await.len(), 2, "one mint and one buy-in");
+    assert_audit_clean(&bank).await;
+}
+
+fn sit_and_go(buy_in: u64) -> TournamentSettings {
+    TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        buy_in,
+    )
+}
+
+fn house_bounded(house_mint_limit: u64, computer_max_buy_in: u64) -> EconomyConfig {
+    EconomyConfig {
+        house_mint_limit,
+        computer_max_buy_in,
+        ..EconomyConfig::default()
+    }
+}
+
+#[tokio::test]
+async fn a_sit_and_go_that_computers_may_enter_takes_no_buy_in_above_the_computers_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank_with(dir.path(), house_bounded(100_000, 300)).await;
+    let channel = TableId(41);
+    let refused = bank
+        .open_tournament_with_computers(GUILD, channel, 4, sit_and_go(301), 2, "past")
+        .await;
+    assert_eq!(
+        refused,
+        Err(BankError::ComputerBuyInTooLarge {
+            amount: 301,
+            limit: 300
+        })
+    );
+    // At the bound it opens, and without computers any buy-in does.
+    bank.open_tournament_with_computers(GUILD, channel, 4, sit_and_go(300), 2, "at")
+        .await
+        .unwrap();
+    bank.open_tournament(GUILD, TableId(42), 4, sit_and_go(5_000), "people only")
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_sit_and_go_whose_computers_the_dry_house_cannot_pay_for_does_not_start() {
+    let dir = tempfile::tempdir().unwrap();
+    // The mint may create 250 for the house: one computer's buy-in of 200, not two.
+    let (bank, _) = open_bank_with(dir.path(), house_bounded(250, 1_000)).await;
+    let id = bank
+        .open_tournament_with_computers(GUILD, TableId(43), 4, sit_and_go(200), 2, "open")
+        .await
+        .unwrap();
+    bank.register_tournament(GUILD, id, UserId(HUMAN), "human")
+        .await
+        .unwrap();
+    let refused = bank.start_tournament(GUILD, id, "start").await;
+    assert_eq!(
+        refused,
+        Err(BankError::HouseDry {
+            needed: 200,
+            held: 0,
+            mint_left: 50
+        })
+    );
+    // Nothing moved: the sit & go still registers, the house minted nothing.
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(state.entrants, vec![UserId(HUMAN)]);
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!(
+        (house.minted, house.balance, house.mint_left()),
+        (0, 0, 250)
+    );
+    assert_audit_clean(&bank).await;
+}
+
+#[tokio::test]
+async fn the_houses_record_says_what_the_mint_may_still_create_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = open_bank_with(dir.path(), house_bounded(1_000, 1_000)).await;
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.mint_limit, house.mint_left()), (1_000, 1_000));
+    bank.buy_in(GUILD, TABLE, computer(1), 600, "c1")
+        .await
+        .unwrap();
+    let house = bank.house_stats(GUILD).await.unwrap();
+    assert_eq!((house.minted, house.mint_left()), (600, 400));
+    bank.buy_in(GUILD, TABLE, computer(2), 400, "c2")
+        .await
+        .unwrap();
+    assert_eq!(
+        bank.buy_in(GUILD, TABLE, computer(3), 1, "c3").await,
+        Err(BankError::HouseDry {
+            needed: 1,
+            held: 0,
+            mint_left: 0
+        })
+    );
+    assert_eq!(bank.house_stats(GUILD).await.unwrap().mint_left(), 0);
+    // Another guild's house has its own allowance.
+    let other = GuildId(8);
+    bank.buy_in(other, TableId(200), computer(1), 1_000, "other")
+        .await
+        .unwrap();
     assert_audit_clean(&bank).await;
 }

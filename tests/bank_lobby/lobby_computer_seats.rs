@@ -237,6 +237,148 @@ fn a_human_at_a_full_table_takes_a_computers_chair_when_the_hand_ends() {
 }
 
 #[test]
+fn a_human_waiting_for_a_computers_chair_withdraws_with_leave_and_is_never_seated() {
+    runtime().block_on(async {
+        let fixture = fixture(17).await;
+        let (table, mut notices) = open(&fixture, with_computers(3, 2)).await;
+        seat_player(&table, ANA, 200).await;
+        advance_secs(5).await;
+        assert_eq!(first_board_players(&mut notices).await.len(), 3);
+        let balance = fixture.bank.balance(GUILD, BEN).await.unwrap();
+        assert!(matches!(
+            table.join(BEN, 200).await,
+            Err(LobbyError::SeatAfterHand)
+        ));
+        assert_eq!(
+            table.leave(BEN).await,
+            Ok(studbot::lobby::Departure::SeatRequestWithdrawn)
+        );
+        // Withdrawn once: nothing left to withdraw.
+        assert_eq!(table.leave(BEN).await, Err(LobbyError::NotSeated));
+        finish_hand(&table, &mut notices).await;
+        advance_secs(5).await;
+        let players = first_board_players(&mut notices).await;
+        assert!(!players.contains(&BEN), "{players:?}");
+        assert_eq!(players.iter().filter(|user| user.is_computer()).count(), 2);
+        assert_eq!(fixture.bank.balance(GUILD, BEN).await.unwrap(), balance);
+    });
+}
+
+#[test]
+fn a_seat_taken_when_the_hand_ends_is_checked_against_the_buy_in_range_then_in_force() {
+    runtime().block_on(async {
+        let fixture = fixture(18).await;
+        let (table, mut notices) = open(&fixture, with_computers(3, 2)).await;
+        seat_player(&table, ANA, 200).await;
+        advance_secs(5).await;
+        assert_eq!(first_board_players(&mut notices).await.len(), 3);
+        let balance = fixture.bank.balance(GUILD, BEN).await.unwrap();
+        assert!(matches!(
+            table.join(BEN, 200).await,
+            Err(LobbyError::SeatAfterHand)
+        ));
+        // A moderator raises the smallest buy-in during the hand.
+        let raised = TableSettings {
+            min_buy_in: 300,
+            ..with_computers(3, 2)
+        };
+        table.change_settings(raised).await.unwrap();
+        finish_hand(&table, &mut notices).await;
+        let refused = until_at_computer_table(&mut notices, |notice| match &notice.body {
+            NoticeBody::Error { user, error } if *user == BEN => Some(error.clone()),
+            NoticeBody::Table(TableMessage::Joined { user, .. }) if *user == BEN => {
+                panic!("Ben was seated with 200 at a table whose buy-in starts at 300")
+            }
+            _ => None,
+        })
+        .await;
+        assert_eq!(
+            refused,
+            LobbyError::BuyInOutOfRange {
+                min: 300,
+                max: raised.max_buy_in,
+                amount: 200
+            }
+        );
+        let status = table.status().await.unwrap();
+        assert!(!status.seats.iter().any(|seat| seat.user == BEN));
+        assert_eq!(fixture.bank.balance(GUILD, BEN).await.unwrap(), balance);
+        // Asking again at a buy-in now allowed takes the computer's chair as before.
+        assert!(table.join(BEN, 300).await.is_ok());
+    });
+}
+
+/// A fixture over a bank whose house and computers are bounded as the operator set them.
+async fn bounded_fixture(seed: u64, house_mint_limit: u64, computer_max_buy_in: u64) -> Fixture {
+    let economy = studbot::bank::EconomyConfig {
+        house_mint_limit,
+        computer_max_buy_in,
+        ..economy()
+    };
+    let pace = studbot::lobby::DealingOutPace {
+        street_pause: Duration::ZERO,
+        ..studbot::lobby::DealingOutPace::default()
+    };
+    let store = std::sync::Arc::new(studbot::lobby::MemoryTableStore::new());
+    fixture_with_economy(seed, store, pace, economy).await
+}
+
+#[test]
+fn where_computers_sit_the_largest_buy_in_is_bounded_by_the_computers_bound() {
+    runtime().block_on(async {
+        let fixture = bounded_fixture(19, 100_000, 1_000).await;
+        let past = TableSettings {
+            max_buy_in: 1_001,
+            ..with_computers(3, 2)
+        };
+        let refused = fixture.lobby.open_table(GUILD, TABLE, past).await;
+        assert!(
+            matches!(
+                refused,
+                Err(LobbyError::InvalidSettings {
+                    reason: studbot::lobby::SettingsError::ComputerBuyIn {
+                        max_buy_in: 1_001,
+                        limit: 1_000
+                    }
+                })
+            ),
+            "{refused:?}"
+        );
+        // At the bound it opens; without computers any buy-in goes.
+        let (table, _notices) = open(&fixture, with_computers(3, 2)).await;
+        let refused = table.change_settings(past).await;
+        assert!(
+            matches!(refused, Err(LobbyError::InvalidSettings { .. })),
+            "{refused:?}"
+        );
+        let people_only = TableSettings {
+            max_buy_in: 5_000,
+            ..with_computers(3, 0)
+        };
+        table.change_settings(people_only).await.unwrap();
+    });
+}
+
+#[test]
+fn a_dry_house_seats_only_the_computers_it_can_pay_for_and_the_humans_play_on() {
+    runtime().block_on(async {
+        // The mint may create one computer's buy-in (1,000) for the house, not two.
+        let fixture = bounded_fixture(20, 1_000, 1_000).await;
+        let (table, mut notices) = open(&fixture, with_computers(4, 2)).await;
+        seat_player(&table, ANA, 200).await;
+        advance_secs(5).await;
+        let players = first_board_players(&mut notices).await;
+        assert_eq!(players.len(), 2, "{players:?}");
+        assert!(players.contains(&ANA));
+        let house = fixture.bank.house_stats(GUILD).await.unwrap();
+        assert_eq!((house.minted, house.mint_left()), (1_000, 0));
+        finish_hand(&table, &mut notices).await;
+        let audit = fixture.bank.audit().await.unwrap();
+        assert!(audit.ok, "{:?}", audit.breaks);
+    });
+}
+
+#[test]
 fn between_hands_a_computer_gives_its_chair_at_once() {
     runtime().block_on(async {
         let fixture = fixture(15).await;

@@ -252,3 +252,48 @@ fn a_paused_table_stays_paused_across_a_restart_until_resumed() {
         );
     });
 }
+
+#[test]
+fn a_table_reopened_held_deals_nothing_until_its_front_end_releases_it() {
+    let dir = tempfile::tempdir().unwrap();
+    with_reopened_table(dir.path(), async |table| {
+        for player in [ANA, BEN] {
+            seat_player(table, player, 200).await;
+        }
+        table.pause().await.unwrap();
+        table.resume().await.unwrap();
+    });
+    runtime().block_on(async {
+        let _clock = hold_clock();
+        let bank = reopen(dir.path(), economy()).await;
+        let store = Arc::new(studbot::lobby::BankTableStore::new(bank.clone()));
+        let config = LobbyConfig {
+            hold_reopened: true,
+            ..LobbyConfig::default()
+        };
+        let (lobby, _) = start_lobby(&bank, store, config).await;
+        let table = lobby.table(TABLE).expect("reopened");
+        let mut notices = table.subscribe().await.unwrap();
+        advance_secs(120).await;
+        let status = table.status().await.unwrap();
+        assert!(!status.hand_in_progress, "a held table dealt");
+        assert!(!status.paused, "held is not paused");
+        assert_eq!(status.seats.len(), 2);
+        // A table opened now is not held: it deals at once.
+        let other = lobby
+            .open_table(GUILD, studbot::bank::TableId(TABLE.0 + 1), settings())
+            .await
+            .unwrap();
+        let mut other_notices = other.subscribe().await.unwrap();
+        for player in [CHEN, DEV] {
+            seat_player(&other, player, 200).await;
+        }
+        advance_secs(5).await;
+        assert_eq!(next_turn(&mut other_notices).await.hand, 1);
+        // Released, the reopened table deals.
+        drain(&mut notices);
+        table.release().await.unwrap();
+        advance_secs(5).await;
+        assert_eq!(next_turn(&mut notices).await.hand, 1);
+    });
+}

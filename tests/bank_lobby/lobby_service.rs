@@ -91,6 +91,7 @@ fn told(batch: &[Notice]) -> Vec<String> {
             NoticeBody::HandResult(summary) => format!("result of {}", summary.hand),
             NoticeBody::Table(message) => format!("{message:?}"),
             NoticeBody::Error { error, .. } => format!("error {error:?}"),
+            NoticeBody::Away { user, away } => format!("away {} {away:?}", user.0),
         })
         .collect()
 }
@@ -475,28 +476,84 @@ async fn closing_mid_hand_cancels_and_refunds_it_and_cashes_everyone_out() {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_kicked_player_is_played_for_and_removed_when_the_hand_ends() {
+async fn a_kicked_player_plays_the_hand_out_and_is_removed_when_it_ends() {
+    // Heads-up: Ana, who can kick, bets into Ben and kicks him. The kick decides nothing: Ben
+    // is offered his turn as before, his call stands, the hand reaches its showdown, and only
+    // then is Ben cashed out with what the hand left him.
     let fixture = fixture(10).await;
-    let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
+    let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
-    let offer = next_turn(&mut notices).await;
-    assert_eq!(table.kick(BEN).await, Ok(Departure::AfterHand));
-    if offer.user != BEN {
-        take(&table, &offer, passive(&offer)).await;
-    }
-    let mut steps = Steps::until("Ben was kicked");
-    loop {
+    let aggressive = [ActionKind::Complete, ActionKind::Bet, ActionKind::Raise];
+    let mut kicked = false;
+    let mut ben_turns_after_kick = 0;
+    let mut steps = Steps::until("the kicked hand's end");
+    let summary = loop {
         steps.step();
         let notice = next(&mut notices).await;
         match &notice.body {
+            NoticeBody::YourTurn(offer) if offer.user == ANA && !kicked => {
+                let Some(bet) = aggressive.into_iter().find(|kind| offers(offer, *kind)) else {
+                    take(&table, offer, passive(offer)).await;
+                    continue;
+                };
+                take(&table, offer, bet).await;
+                assert_eq!(table.kick(BEN).await, Ok(Departure::AfterHand));
+                kicked = true;
+                let seats = table.status().await.unwrap().seats;
+                let ben = seats.iter().find(|seat| seat.user == BEN).unwrap();
+                assert_eq!(ben.status, SeatStatus::Kicked);
+            }
             NoticeBody::YourTurn(offer) => {
-                assert_ne!(offer.user, BEN);
+                if offer.user == BEN && kicked {
+                    ben_turns_after_kick += 1;
+                    if ben_turns_after_kick == 1 {
+                        // Facing Ana's bet, where the kick used to fold him.
+                        assert!(offers(offer, ActionKind::Call), "{offer:?}");
+                    }
+                }
                 take(&table, offer, passive(offer)).await;
             }
-            NoticeBody::Table(TableMessage::Kicked { user: BEN, .. }) => break,
+            NoticeBody::HandResult(summary) => break summary.clone(),
             _ => {}
         }
-    }
+    };
+    assert!(kicked, "Ana never had a bet to make");
+    assert!(ben_turns_after_kick > 0, "Ben was never offered his turn");
+    let ben_seat = summary
+        .players
+        .iter()
+        .position(|user| *user == BEN)
+        .unwrap();
+    assert!(
+        !summary.public_events.iter().any(|event| matches!(
+            event,
+            studbot::table::hand::Event::Acted { seat, kind: ActionKind::Fold, .. } if *seat == ben_seat
+        )),
+        "the table folded the kicked player: {:?}",
+        summary.public_events
+    );
+    assert!(
+        summary.shown.iter().any(|shown| shown.user == BEN),
+        "the hand reached its showdown with Ben in it"
+    );
+    let left_with = summary
+        .outcomes
+        .iter()
+        .find(|outcome| outcome.user == BEN)
+        .map(|outcome| outcome.end)
+        .unwrap();
+    let mut steps = Steps::until("Ben was kicked");
+    let cashed_out = loop {
+        steps.step();
+        if let NoticeBody::Table(TableMessage::Kicked {
+            user: BEN,
+            cashed_out,
+        }) = next(&mut notices).await.body
+        {
+            break cashed_out;
+        }
+    };
+    assert_eq!(cashed_out, left_with);
     let status = table.status().await.unwrap();
     assert!(!status.seats.iter().any(|seat| seat.user == BEN));
     assert_eq!(table.kick(BEN).await, Err(LobbyError::NotSeated));

@@ -285,7 +285,10 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
     let mut notices = resumed.subscribe().await.unwrap();
     assert_eq!(
         next_message(&mut notices).await,
-        TableMessage::TournamentResumed { hand: 2 }
+        TableMessage::TournamentResumed {
+            hand: 2,
+            paused: false
+        }
     );
     let played = play_to_the_end(&resumed, &mut notices).await;
     assert_eq!(played.boards.first().map(|(hand, _)| *hand), Some(2));
@@ -310,9 +313,9 @@ async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
         steps.step();
         match next(&mut notices).await.body {
             NoticeBody::YourTurn(offer) if offer.user == BEN => {
-                // Ben is away: his timer runs out.
+                // Ben is away: his timer runs out, and his time bank after it.
                 offered_to_ben += 1;
-                advance_secs(u64::from(offer.timer_secs)).await;
+                advance_secs(u64::from(offer.timer_secs + offer.time_bank_secs)).await;
             }
             NoticeBody::YourTurn(offer) => {
                 let kind = [ActionKind::Raise, ActionKind::Bet, ActionKind::Complete]

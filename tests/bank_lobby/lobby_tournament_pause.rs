@@ -1,16 +1,19 @@
 //! A moderator's pause of a sit & go, on tokio's paused clock: it is stored in the bank beside
 //! the tournament, so a restart of the lobby over the same bank reopens the table paused (no
-//! hand dealt, no timer running) until a moderator resumes it; the resume clears it, and so do
-//! the finish and the cancel, leaving the audit clean.
+//! hand dealt, no timer running, the channel told it is back and still paused) until a
+//! moderator resumes it; the resume clears it, and so do the finish and the cancel, leaving
+//! the audit clean.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use studbot::bank::{Bank, BankError, TournamentId};
+use studbot::lobby::present::message_text;
 use studbot::lobby::{
     DealingOutPace, Lobby, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
     TableHandle, TableMessage,
 };
+use studbot::render::Locale;
 use studbot::table::GameChoice;
 use studbot::table::hand::ActionKind;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
@@ -111,6 +114,27 @@ async fn a_moderators_pause_of_a_sit_and_go_holds_across_a_restart_until_resumed
         table.status().await.unwrap().paused,
         "the restart resumed it"
     );
+    // The channel is told it is back and still paused, not that it deals on.
+    let back = next_message(&mut notices).await;
+    assert_eq!(
+        back,
+        TableMessage::TournamentResumed {
+            hand: 1,
+            paused: true
+        }
+    );
+    for (locale, paused, not_playing) in [
+        (Locale::En, "still paused", "deals on"),
+        (Locale::Es, "sigue en pausa", "se reanuda"),
+        (Locale::Id, "masih dijeda", "dilanjutkan dari"),
+    ] {
+        let told = message_text(locale, &back, &|_| String::new());
+        assert!(
+            told.contains(paused) && told.contains("/table resume"),
+            "{locale}: {told}"
+        );
+        assert!(!told.contains(not_playing), "{locale}: {told}");
+    }
     advance_secs(600).await;
     let status = table.status().await.unwrap();
     assert!(!status.hand_in_progress, "a paused sit & go dealt");
@@ -139,6 +163,14 @@ async fn a_moderators_pause_of_a_sit_and_go_holds_across_a_restart_until_resumed
     assert!(
         !table.status().await.unwrap().paused,
         "a resumed sit & go is paused again after a restart"
+    );
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::TournamentResumed {
+            hand: 1,
+            paused: false
+        },
+        "a sit & go that plays on says so"
     );
     assert!(play_to_the_end(&table, &mut notices).await > 0);
     let report = bank.audit().await.unwrap();

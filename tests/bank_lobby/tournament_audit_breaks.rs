@@ -213,6 +213,8 @@ async fn a_prize_pool_without_a_tournament_record_is_a_break() {
     books.plant(&[delete(Tree::Tournaments, LIVE.0.to_be_bytes().to_vec())]);
     books.assert_breaks(&[
         "tournament 1 has no record but holds 200 chips".into(),
+        "the index of live sit & gos names sit & go 1 in channel 10, which is not live there"
+            .into(),
         format!("the accounts of guild {} sum to -200, not 0", GUILD.0),
     ]);
 }

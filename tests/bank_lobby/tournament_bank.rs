@@ -280,7 +280,7 @@ async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
 }
 
 #[tokio::test]
-async fn cancelling_a_running_sit_and_go_divides_the_pool_by_the_chips_of_the_players_still_in() {
+async fn cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = open_bank(dir.path()).await;
     let id = open_with(&bank, 3, 100, 3).await;
@@ -369,13 +369,19 @@ async fn a_corrupt_tournament_record_is_refused_never_played() {
         (TournamentId(9), "names tournament 1"),
     ] {
         match bank.tournament(tournament).await {
-            Err(BankError::Storage(message)) => assert!(message.contains(why), "{message}"),
+            Err(BankError::UnreadableTournament {
+                tournament: named,
+                reason,
+            }) => {
+                assert_eq!(named, tournament);
+                assert!(reason.contains(why), "{reason}");
+            }
             other => panic!("tournament {}: {other:?}", tournament.0),
         }
         assert!(matches!(
             bank.record_tournament_hand(GUILD, tournament, 0, &[600, 600, 600])
                 .await,
-            Err(BankError::Storage(_))
+            Err(BankError::UnreadableTournament { .. })
         ));
     }
     let report = bank.audit().await.unwrap();
@@ -384,11 +390,22 @@ async fn a_corrupt_tournament_record_is_refused_never_played() {
         report
             .breaks
             .iter()
-            .filter(|found| found.starts_with("an unreadable tournament record"))
+            .filter(|found| found.starts_with("an unreadable tournament record of sit & go"))
             .count(),
         2,
         "{:?}",
         report.breaks
     );
+    assert_eq!(report.sit_and_gos_unreadable, vec![id.0, 9]);
+    // The one live in its channel is listed where it is held, though it cannot be read.
+    assert_eq!(
+        report.sit_and_gos_live.len(),
+        1,
+        "{:?}",
+        report.sit_and_gos_live
+    );
+    assert_eq!(report.sit_and_gos_live[0].tournament, id.0);
+    assert_eq!(report.sit_and_gos_live[0].channel, CHANNEL);
+    assert_eq!(report.sit_and_gos_live[0].phase, "unreadable");
     bank.shutdown().await.unwrap();
 }

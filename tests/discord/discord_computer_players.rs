@@ -1,6 +1,7 @@
 //! Computer players at a Discord table, end to end through the fake Discord: a moderator
 //! opens a table whose spare chair a computer may take, one human plays hands against it, a
-//! second human's `/join` on the full table takes the computer's chair, and the guild house
+//! second human's `/join` on the full table takes the computer's chair (or, withdrawn with
+//! `/leave` before the hand ends, does not), and the guild house
 //! whose chips the computer plays audits clean after the bot is killed mid-hand. The bot
 //! runs with a short thinking time (`[computers]` in its config), so the computers act
 //! within tens of milliseconds rather than the 1-3 s players see.
@@ -155,6 +156,67 @@ async fn one_human_plays_a_computer_which_gives_its_seat_to_a_second_human() {
         .to_owned();
     assert!(text.contains("Ben") && text.contains("Ana"), "{text}");
     assert!(!text.contains("🤖"), "the computer left: {text}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_waiting_for_a_computers_chair_withdraws_with_leave_and_is_not_dealt_in() {
+    const CHANNEL: u64 = 300_000_000_000_000_243;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let bot = TestBot::start(&fake, &quick_config(&fake, data.path())).await;
+    let moderator = FakeUser::moderator(100_000_000_000_000_250, "Mod");
+    let ana = FakeUser::player(100_000_000_000_000_251, "Ana");
+    let ben = FakeUser::player(100_000_000_000_000_252, "Ben");
+    for user in [&moderator, &ana, &ben] {
+        fake.add_user(user);
+    }
+    let opened = fake
+        .slash(
+            &moderator,
+            CHANNEL,
+            "table",
+            vec![sub("open", open_options())],
+        )
+        .await;
+    assert_channel_answer(&fake, opened, CHANNEL).await;
+    let mark = fake.mark();
+    let joined = fake
+        .slash(&ana, CHANNEL, "join", vec![int("buy_in", 200)])
+        .await;
+    assert_channel_answer(&fake, joined, CHANNEL).await;
+    // Hand 1 is under way (Ana has not acted): Ben's /join waits for the computer's chair.
+    let (board, posted) = wait_for_new_board(&fake, CHANNEL, mark).await;
+    let asked = fake
+        .slash(&ben, CHANNEL, "join", vec![int("buy_in", 200)])
+        .await;
+    let answer = fake.answer_to(asked).await;
+    assert_eq!(answer.visibility, Visibility::Ephemeral(ben.id));
+    assert!(answer.content().contains("/leave"), "{}", answer.content());
+    // He changes his mind.
+    let left = fake.ask(&ben, CHANNEL, "leave", vec![]).await;
+    assert_eq!(left.visibility, Visibility::Ephemeral(ben.id));
+    assert!(
+        left.content().contains("request for a seat is withdrawn"),
+        "{}",
+        left.content()
+    );
+    let again = fake.ask(&ben, CHANNEL, "leave", vec![]).await;
+    assert!(
+        again.content().contains("not seated"),
+        "{}",
+        again.content()
+    );
+    play_out(&fake, board, &ana).await;
+    let (board, _) = wait_for_new_board(&fake, CHANNEL, posted + 1).await;
+    let text = fake.message(board).unwrap()["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(text.contains("Ana") && text.contains("🤖"), "{text}");
+    assert!(!text.contains("Ben"), "Ben was dealt in: {text}");
+    let balance = fake.ask(&ben, CHANNEL, "balance", vec![]).await;
+    assert!(balance.content().contains("1,000"), "{}", balance.content());
     bot.stop().await;
 }
 

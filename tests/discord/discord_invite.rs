@@ -8,8 +8,9 @@ use std::process::Output;
 use support::bot::config_text;
 use support::fake_discord::{APPLICATION_ID, FakeDiscord};
 
-/// View Channel + Send Messages + Send Messages in Threads, by Discord's bit values.
-const PERMISSIONS: u64 = 1024 + 2048 + (1 << 38);
+/// View Channel + Send Messages + Create Public Threads + Send Messages in Threads, by
+/// Discord's bit values.
+const PERMISSIONS: u64 = 1024 + 2048 + (1 << 35) + (1 << 38);
 
 fn studbot(args: &[&str]) -> Output {
     support::child::run_args(args)
@@ -31,7 +32,8 @@ fn invite_with_a_client_id_prints_the_link_and_each_permission_with_its_reason()
     assert!(
         text.contains("View Channel")
             && text.contains("Send Messages")
-            && text.contains("Send Messages in Threads"),
+            && text.contains("Send Messages in Threads")
+            && text.contains("Create Public Threads"),
         "{text}"
     );
 }

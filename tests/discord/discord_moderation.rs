@@ -1,6 +1,7 @@
 //! Moderator commands through Discord: a player who is not a moderator is refused every one of
 //! them, privately, and nothing changes; a moderator closes a table in the middle of a hand
-//! (every stack from the hand's start goes back to its owner) and kicks a player.
+//! (every stack from the hand's start goes back to its owner) and kicks a player, between hands
+//! at once, during a hand once the player has played it out.
 
 use crate::support;
 
@@ -217,6 +218,70 @@ async fn table_kick_through_discord_unseats_the_player_and_gives_their_stack_bac
         answer.content().contains("not seated"),
         "{}",
         answer.content()
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_kicked_during_a_hand_plays_it_out_with_their_own_buttons_and_leaves_when_it_ends()
+{
+    const CHANNEL: u64 = 300_000_000_000_000_704;
+    let (fake, _data, bot) = start_fake_and_bot(SEED).await;
+    let players = players();
+    let mut table = open_and_play(&fake, CHANNEL, &moderator(), &players, 200, SEED).await;
+    let click = table.act(&fake, &[ActionKind::BringIn]).await;
+    fake.response_to(click).await;
+    let click = table
+        .act(&fake, &[ActionKind::Complete, ActionKind::Call])
+        .await;
+    fake.response_to(click).await;
+    // The player facing the completion is kicked: the kick must not fold them.
+    let kicked = table
+        .to_act()
+        .expect("someone faces the completion")
+        .clone();
+    let answer = fake
+        .ask(
+            &moderator(),
+            CHANNEL,
+            "table",
+            vec![sub("kick", vec![user_opt("user", &kicked)])],
+        )
+        .await;
+    assert_eq!(answer.visibility, Visibility::Channel(CHANNEL));
+    assert!(
+        answer.content().contains(&kicked.name) && answer.content().contains("when this hand ends"),
+        "{}",
+        answer.content()
+    );
+    // Every player, the kicked one too, acts with their own buttons to the showdown.
+    let mark = fake.mark();
+    table.play_to_showdown(&fake).await;
+    let seat = table
+        .players
+        .iter()
+        .position(|player| player.id == kicked.id)
+        .expect("the kicked player sat at the table");
+    let result = table.mirror.result().expect("the hand is over");
+    fake.wait_for("the kicked player's removal told", mark, |request| {
+        request.visibility == Visibility::Channel(CHANNEL)
+            && request.content().contains(&kicked.name)
+            && request.content().contains("was removed from the table")
+    })
+    .await;
+    let status = fake
+        .ask(&moderator(), CHANNEL, "table", vec![sub("status", vec![])])
+        .await;
+    assert!(
+        !status.content().contains(&kicked.name),
+        "{}",
+        status.content()
+    );
+    let expected = 1_000 - 200 + result.final_stacks[seat];
+    let text = balance_text(&fake, CHANNEL, &kicked).await;
+    assert!(
+        text.contains(&format_thousands(expected)) || text.contains(&expected.to_string()),
+        "expected {expected}: {text}"
     );
     bot.stop().await;
 }

@@ -64,7 +64,25 @@ async fn a_hand_played_with_buttons_to_showdown_pays_the_winners_and_leaks_no_do
     let (fake, _data, bot) = start_fake_and_bot(SEED).await;
     let moderator = FakeUser::moderator(100_000_000_000_000_100, "Mod");
     let players = players();
-    let mut table = open_and_play(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+    // With a time bank, as a table's default deals: the board carries "+30 s" and the bank.
+    open_and_seat_with(
+        &fake,
+        CHANNEL,
+        &moderator,
+        &players,
+        200,
+        vec![int("time_bank", 60)],
+    )
+    .await;
+    let mut table = start_first_hand(&fake, CHANNEL, &moderator, &players, 200, SEED).await;
+    assert!(
+        table
+            .current_buttons(&fake)
+            .await
+            .iter()
+            .any(|id| id.starts_with("t:")),
+        "the board offers +30 s"
+    );
 
     // No new hand right after this one, so the players can cash out.
     no_next_hand_soon(&fake, CHANNEL, &moderator).await;

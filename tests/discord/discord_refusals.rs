@@ -203,10 +203,12 @@ async fn a_player_who_opens_their_dms_gets_the_next_hands_cards_by_dm_and_loses_
         "no down cards in {}",
         answer.content()
     );
-    assert_eq!(
+    // The answer goes on with what the player may choose before their turn.
+    assert!(
+        answer.content().starts_with(dm.content()),
+        "the first DM that went through is the player's hand 2 cards: {} / {}",
         dm.content(),
-        answer.content(),
-        "the first DM that went through is the player's hand 2 cards"
+        answer.content()
     );
     let refused = fake.requests().iter().filter(|r| r.status == 403).count();
     assert_eq!(refused, 1, "one refused DM in hand 1, no retry per street");

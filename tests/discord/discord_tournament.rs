@@ -4,8 +4,6 @@
 //! every buy-in before anyone is out (a running one between hands). Every refusal is
 //! told to the caller alone, in their language, and changes nothing.
 
-use std::time::{Duration, Instant};
-
 use crate::support;
 use crate::tournament_common::*;
 
@@ -42,7 +40,7 @@ async fn players_register_and_unregister_with_join_and_leave_and_the_buy_in_move
     assert!(status.content().contains("• Ada"), "{}", status.content());
 
     let left = fake.ask(&ada, CHANNEL, "leave", vec![]).await;
-    assert_public(&left, CHANNEL, "Ada unregistered; 100 chips back");
+    assert_public(&left, CHANNEL, "Ada unregistered; 100 chips go back");
     assert_balance(&fake, CHANNEL, &ada, 1000).await;
     bot.stop().await;
 }
@@ -87,16 +85,23 @@ async fn a_moderator_starts_with_two_entrants_but_not_with_one() {
     assert_private_to(
         &too_few,
         &moderator(),
-        "A sit & go needs at least two entrants to start; it has 1.",
+        "A sit & go needs at least two entrants to start; only one has registered so far.",
     );
     let not_moderator = tournament(&fake, &ada, CHANNEL, "start").await;
     assert_private_to(&not_moderator, &ada, "moderator");
     fake.ask(&ben, CHANNEL, "join", vec![]).await;
     let started = tournament(&fake, &moderator(), CHANNEL, "start").await;
-    assert_public(
-        &started,
-        CHANNEL,
-        "The sit & go starts with 2 players; prize pool 0.",
+    // A buy-in of 0 is a freeroll: no prize pool of 0 is told.
+    assert_public(&started, CHANNEL, "The sit & go starts with 2 players.");
+    assert!(
+        !started.content().contains("prize pool"),
+        "{}",
+        started.content()
+    );
+    assert!(
+        started.content().contains("freeroll"),
+        "{}",
+        started.content()
     );
     bot.stop().await;
 }
@@ -240,7 +245,7 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
                 m["content"]
                     .as_str()
                     .unwrap_or_default()
-                    .contains(" is out in place ")
+                    .contains(" place.")
             })
             .count()
     };
@@ -263,15 +268,15 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
     );
     let outs = texts
         .iter()
-        .filter(|text| text.contains(" is out in place "))
+        .filter(|text| text.contains(" is out in ") && text.contains(" place."))
         .count();
     assert_eq!(outs, 2, "both losers are told their place: {texts:#?}");
     let result = result_text(&fake, CHANNEL).expect("the result");
-    assert!(result.contains("Place 1: "), "{result}");
+    assert!(result.contains("1st place: "), "{result}");
     assert!(result.contains(" wins 300 chips."), "{result}");
     let winner = players
         .iter()
-        .find(|user| result.contains(&format!("Place 1: {} wins", user.name)))
+        .find(|user| result.contains(&format!("1st place: {} wins", user.name)))
         .expect("the winner is named");
     for user in &players {
         let expected = if user.id == winner.id { 1_200 } else { 900 };
@@ -337,7 +342,11 @@ async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_p
     fake.ask(&ada, CHANNEL, "join", vec![]).await;
     fake.ask(&ben, CHANNEL, "join", vec![]).await;
     let left = fake.ask(&ben, CHANNEL, "leave", vec![]).await;
-    assert_public(&left, CHANNEL, "antes and bring-ins are paid");
+    assert_public(
+        &left,
+        CHANNEL,
+        "you check or fold automatically, and you pay the ante",
+    );
     // Ben's balance holds no chips of the sit & go: nobody leaves with chips.
     assert_balance(&fake, CHANNEL, &ben, 900).await;
 
@@ -372,27 +381,25 @@ async fn a_player_who_leaves_after_the_start_sits_out_is_never_asked_and_still_p
         "Ben paid while sitting out: {}",
         standings.content()
     );
-    // Nobody is out: a cancel gives every buy-in back, whatever the chips.
+    // Nobody is out: a cancel gives every buy-in back, whatever the chips. Sent with hand 4
+    // in its betting, it waits for Ada to play that hand out (Ben sits out), and the table
+    // tells the channel once it is recorded.
     let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
-    let told = if cancelled.content().contains("when the hand in play ends") {
-        // A hand was in play: the table tells the channel once it ends.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Some(text) = channel_texts(&fake, CHANNEL)
-                .into_iter()
-                .find(|text| text.contains("before anyone was out"))
-            {
-                break text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the waiting cancel was never told"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    } else {
-        cancelled.content().to_owned()
+    assert_public(&cancelled, CHANNEL, "when the hand in play ends");
+    let cancel_told = |fake: &FakeDiscord| {
+        channel_texts(fake, CHANNEL)
+            .into_iter()
+            .find(|text| text.contains("before anyone was out"))
     };
+    let clicked = click_until(&fake, CHANNEL, &[ada.clone(), ben.clone()], |fake| {
+        cancel_told(fake).is_some()
+    })
+    .await;
+    assert!(
+        !clicked.is_empty() && clicked.iter().all(|user| *user == ada.id),
+        "hand 4 is played out by Ada before the cancel: {clicked:?}"
+    );
+    let told = cancel_told(&fake).expect("the waiting cancel is told");
     assert!(told.contains("every buy-in went back"), "{told}");
     assert_balance(&fake, CHANNEL, &ada, 1_000).await;
     assert_balance(&fake, CHANNEL, &ben, 1_000).await;
@@ -441,7 +448,7 @@ async fn a_sit_and_go_killed_mid_hand_resumes_from_that_hands_start_and_pays_onc
     let result = result_text(&fake, CHANNEL).expect("the result");
     let mut total = 0;
     for user in &players {
-        let won = if result.contains(&format!("Place 1: {} wins 300", user.name)) {
+        let won = if result.contains(&format!("1st place: {} wins 300", user.name)) {
             300
         } else {
             0
@@ -481,16 +488,7 @@ async fn the_register_button_under_a_sit_and_gos_message_registers_whoever_click
     let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
     add_people(&fake, [&ada, &ben]);
     open(&fake, CHANNEL, 2, 100).await;
-    let (message, button) = fake
-        .channel_messages(CHANNEL)
-        .iter()
-        .find_map(|message| {
-            let button = support::table::custom_ids(message)
-                .into_iter()
-                .find(|id| id.starts_with("r:"))?;
-            Some((message["id"].as_str()?.parse::<u64>().ok()?, button))
-        })
-        .expect("the sit & go's message has a Register button");
+    let (message, button) = register_button(&fake, CHANNEL);
 
     let click = fake.click(&ada, message, &button).await;
     assert_public(

@@ -2,7 +2,8 @@
 //! fake Discord: a moderator's cancel during a hand waits for that hand to be played out
 //! and recorded (never deciding its pot), and a moderator still in cannot cancel at all; a
 //! paid place is paid and told the moment it is out; a deal proposed between hands is made
-//! when every player left accepts with its button, and lapses when they do not.
+//! when every player left accepts with its button, and lapses when they do not; the status
+//! before the start shows the payouts if it started now, and a new level is told on its board.
 
 use std::time::{Duration, Instant};
 
@@ -17,9 +18,10 @@ const SEED: u64 = 4_040;
 
 /// [`quick_config`] with a pause between hands (a deal is proposed then) and short timers.
 fn deal_config(fake: &FakeDiscord, data_dir: &std::path::Path, deck_seed: u64) -> String {
-    format!(
-        "{}\n[table]\nbetween_hands_secs = 8\naction_timer_secs = 5\n",
-        support::bot::config_text(fake, data_dir, deck_seed)
+    // The base config has a `[table]` table (its timer among it): edit it, not a second one.
+    support::bot::config_text(fake, data_dir, deck_seed).replace(
+        "[table]\naction_timer_secs = 30\n",
+        "[table]\nbetween_hands_secs = 8\naction_timer_secs = 5\n",
     )
 }
 
@@ -155,7 +157,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
     let paid_bust = |fake: &FakeDiscord| {
         channel_texts(fake, CHANNEL)
             .into_iter()
-            .find(|text| text.contains(" is out in place ") && text.contains(", paid "))
+            .find(|text| text.contains(" is out in 3rd place and wins "))
     };
     click_until(&fake, CHANNEL, &players, |fake| paid_bust(fake).is_some()).await;
     let told = paid_bust(&fake).expect("told");
@@ -164,7 +166,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
         .find(|user| told.starts_with(&user.name))
         .unwrap_or_else(|| panic!("who: {told}"));
     let prize: u64 = told
-        .split(", paid ")
+        .split(" and wins ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|chips| chips.parse().ok())
@@ -177,7 +179,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
         let status = tournament(&fake, &players[0], CHANNEL, "status").await;
         assert!(
             status.content().contains(&format!(
-                "• {}: out, place 3, paid {prize} chips",
+                "• {}: out in 3rd place, prize {prize} chips",
                 third.name
             )),
             "{}",
@@ -187,7 +189,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
     click_until(&fake, CHANNEL, &players, over(CHANNEL)).await;
     let result = result_text(&fake, CHANNEL).expect("the result");
     assert!(
-        result.contains(&format!("Place 3: {}", third.name)),
+        result.contains(&format!("3rd place: {} wins {prize} chips.", third.name)),
         "{result}"
     );
     // Paid once: the end pays the places still to be paid only.
@@ -281,6 +283,42 @@ async fn a_deal_not_every_player_accepts_in_time_lapses_and_play_goes_on() {
     let during = propose(&fake, &players[1], CHANNEL, 0).await;
     assert_private_to(&during, &players[1], "between hands");
     assert!(!channel_says(&fake, CHANNEL, "ends with a deal"));
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+    let (code, report) = support::audit::audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_status_before_the_start_shows_the_payouts_if_it_started_now_and_a_new_level_is_told_on_its_board()
+ {
+    const CHANNEL: u64 = 300_000_000_000_004_005;
+    let (fake, data, bot) = start_bot_with(quick_config, SEED).await;
+    let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
+    add_people(&fake, &players);
+    let mut options = open_options(STUD, 6, 100, CUSTOM);
+    options.push(string("levels", "1/1/2/4x1, 2/3/10/20x50"));
+    open_with(&fake, CHANNEL, options).await;
+    register(&fake, CHANNEL, &players).await;
+    let status = tournament(&fake, &players[0], CHANNEL, "status").await;
+    for says in [
+        "Payouts with every seat filled (6): 65% (390) / 35% (210)",
+        "If it started now, with 3 players: 100% (300)",
+        "Rules, fixed at the open:",
+    ] {
+        assert_private_to(&status, &players[0], says);
+    }
+    tournament(&fake, &moderator(), CHANNEL, "start").await;
+    let level_two = "Level 2 begins: ante 2, bring-in 3, stakes 10/20";
+    click_until(&fake, CHANNEL, &players, |fake| {
+        channel_says(fake, CHANNEL, level_two) || over(CHANNEL)(fake)
+    })
+    .await;
+    assert!(
+        channel_says(&fake, CHANNEL, level_two),
+        "{:?}",
+        channel_texts(&fake, CHANNEL)
+    );
     assert!(fake.take_violations().is_empty());
     bot.stop().await;
     let (code, report) = support::audit::audit(data.path());

@@ -1,6 +1,7 @@
 //! A moderator's `/table pause` of a sit & go through Discord holds across a restart of the
-//! bot: the sit & go comes back paused (it deals nothing, and `/table resume` is taken, not
-//! refused as for a table playing), and once resumed it plays on to a winner, paid once.
+//! bot: the sit & go comes back paused and the channel is told so (it deals nothing, and
+//! `/table resume` is taken, not refused as for a table playing), and once resumed it plays
+//! on to a winner, paid once.
 
 use crate::support;
 use crate::tournament_common::*;
@@ -31,13 +32,25 @@ async fn a_paused_sit_and_go_stays_paused_across_a_restart_of_the_bot_until_resu
 
     let mark = fake.mark();
     let bot = TestBot::start(&fake, &quick_config(&fake, data.path(), SEED)).await;
-    fake.wait_for("the channel told the sit & go resumes", mark, |r| {
-        r.is_channel_write()
-            && r.is_success()
-            && r.channel() == Some(CHANNEL)
-            && r.content().contains("deals on from hand 1")
-    })
+    fake.wait_for(
+        "the channel told the sit & go is back, still paused",
+        mark,
+        |r| {
+            r.is_channel_write()
+                && r.is_success()
+                && r.channel() == Some(CHANNEL)
+                && r.content().contains("is back at hand 1 and still paused")
+        },
+    )
     .await;
+    assert!(
+        !fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .any(|r| r.channel() == Some(CHANNEL) && r.content().contains("deals on from hand")),
+        "a paused sit & go was announced as dealing on"
+    );
     let status = table(&fake, "status").await;
     assert!(status.content().contains("Paused."), "{}", status.content());
     let turns_after_restart = fake

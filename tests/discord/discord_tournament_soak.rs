@@ -383,7 +383,8 @@ async fn assert_paid_once(data: &Path, players: &[FakeUser], pool: u64, result: 
         assert!(
             result
                 .lines()
-                .any(|text| text.contains("Place ") && text.contains(&format!("wins {chips} chip"))),
+                .any(|text| text.contains(" place: ")
+                    && text.contains(&format!("wins {chips} chip"))),
             "seed {seed}: the result tells the place paid {chips} chips: {result}"
         );
     }

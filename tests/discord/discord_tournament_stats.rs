@@ -136,7 +136,10 @@ async fn stats_and_the_leaderboard_show_sit_and_gos_apart_from_cash_play() {
     assert!(text.starts_with("**Leaderboard: sit & gos**"), "{text}");
     let first = text.lines().nth(1).unwrap_or_default();
     assert!(
-        first.starts_with(&format!("1. {} — net +200 · won 1", name_of(winner))),
+        first.starts_with(&format!(
+            "1. {} — net +200 · 1 entry · 1 win · 1 cash",
+            name_of(winner)
+        )),
         "{text}"
     );
     assert_eq!(

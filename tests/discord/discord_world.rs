@@ -153,7 +153,8 @@ async fn a_table_in_a_server_that_removes_the_bot_is_closed_and_an_outage_closes
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_whose_channel_was_deleted_while_the_bot_was_away_is_closed_at_its_first_post() {
+async fn a_table_whose_channel_was_deleted_while_the_bot_was_away_is_closed_at_start_without_a_post()
+ {
     const CHANNEL: u64 = 300_000_000_000_002_031;
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
@@ -167,8 +168,8 @@ async fn a_table_whose_channel_was_deleted_while_the_bot_was_away_is_closed_at_i
     let mark = fake.mark();
     let (bot, running) =
         TestBot::start_observed(&fake, &config_text(&fake, data.path(), SEED)).await;
-    fake.wait_for("a post refused as Unknown Channel", mark, |r| {
-        r.channel() == Some(CHANNEL) && r.error_code() == Some(10003)
+    fake.wait_for("the channel read at start as Unknown Channel", mark, |r| {
+        r.method == "GET" && r.channel() == Some(CHANNEL) && r.error_code() == Some(10003)
     })
     .await;
     eventually("the table is closed", || {
@@ -178,6 +179,16 @@ async fn a_table_whose_channel_was_deleted_while_the_bot_was_away_is_closed_at_i
             .is_err()
     })
     .await;
+    let posts: Vec<_> = fake
+        .requests()
+        .into_iter()
+        .skip(mark)
+        .filter(|r| r.is_channel_write() && r.channel() == Some(CHANNEL))
+        .collect();
+    assert!(
+        posts.is_empty(),
+        "nothing is posted to a deleted channel: {posts:?}"
+    );
     every_chip_is_back(&fake, &players).await;
     bot.stop().await;
     restart_deals_nowhere(&fake, data.path(), CHANNEL).await;

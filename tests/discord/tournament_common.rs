@@ -69,6 +69,19 @@ pub async fn open(fake: &FakeDiscord, channel: u64, seats: i64, buy_in: i64) -> 
     open_with(fake, channel, open_options(STUD8, seats, buy_in, REGULAR)).await
 }
 
+/// The message that opened `channel`'s sit & go and its Register button's custom id.
+pub fn register_button(fake: &FakeDiscord, channel: u64) -> (u64, String) {
+    fake.channel_messages(channel)
+        .iter()
+        .find_map(|message| {
+            let button = support::table::custom_ids(message)
+                .into_iter()
+                .find(|id| id.starts_with("r:"))?;
+            Some((message["id"].as_str()?.parse::<u64>().ok()?, button))
+        })
+        .expect("the sit & go's message has a Register button")
+}
+
 /// Each of `players` runs `/join`, in order; the last answer.
 pub async fn register(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> Option<Recorded> {
     let mut last = None;
@@ -112,10 +125,8 @@ pub fn assert_public(answer: &Recorded, channel: u64, says: &str) {
 /// A bot config for the fake dealing from `deck_seed`: no pause between hands, so a sit & go
 /// plays out quickly.
 pub fn quick_config(fake: &FakeDiscord, data_dir: &Path, deck_seed: u64) -> String {
-    format!(
-        "{}\n[table]\nbetween_hands_secs = 0\n",
-        support::bot::config_text(fake, data_dir, deck_seed)
-    )
+    support::bot::config_text(fake, data_dir, deck_seed)
+        .replace("[table]\n", "[table]\nbetween_hands_secs = 0\n")
 }
 
 /// [`quick_config`] with computer players who think for tens of milliseconds.

@@ -217,6 +217,8 @@ pub fn every_notice() -> Vec<render::Announcement> {
             checked: false,
         },
         render::Announcement::Kicked { name: name() },
+        render::Announcement::KickedAfterHand { name: name() },
+        render::Announcement::SeatRequestWithdrawn,
         render::Announcement::ToppedUp {
             name: name(),
             amount: 50,

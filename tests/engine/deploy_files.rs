@@ -222,6 +222,8 @@ fn the_build_context_leaves_out_secrets_data_and_build_output_but_not_what_the_b
         "Cargo.lock",
         "config.example.toml",
         "locales",
+        // The card faces' font, built into the binary (src/faces/ranks.rs).
+        "assets",
     ] {
         assert!(
             !patterns

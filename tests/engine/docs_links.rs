@@ -6,12 +6,12 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-fn root() -> &'static Path {
+pub(crate) fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// README.md and every page of `docs/`.
-fn pages() -> Vec<PathBuf> {
+pub(crate) fn pages() -> Vec<PathBuf> {
     let mut pages = vec![root().join("README.md")];
     let mut guides: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .expect("docs/ is readable")
@@ -23,12 +23,12 @@ fn pages() -> Vec<PathBuf> {
     pages
 }
 
-fn read(path: &Path) -> String {
+pub(crate) fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 
 /// The lines of `text` outside fenced code blocks, with their numbers from 1.
-fn prose_lines(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn prose_lines(text: &str) -> Vec<(usize, &str)> {
     let mut in_code = false;
     let mut lines = Vec::new();
     for (index, line) in text.lines().enumerate() {

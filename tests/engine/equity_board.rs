@@ -17,6 +17,8 @@ fn seat(up: &str, down_count: usize, committed: u64, state: SeatState) -> Public
         down_count,
         state,
         shown: None,
+        wagers: [0; 5],
+        acted: None,
     }
 }
 

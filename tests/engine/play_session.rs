@@ -37,7 +37,7 @@ fn a_whole_session_is_played_from_standard_input_and_the_balance_persists() {
     let first = play(data.path(), &[], &script);
     let out = first;
     assert!(out.contains("your balance is 1,000 chips"), "{out}");
-    assert!(out.contains("What you can type (a word, or its letter):"));
+    assert!(out.contains("What you can type (a word or its letter):"));
     assert!(out.contains("I do not know “dance”"));
     assert!(out.contains("Your cards — hand #1"));
     assert!(out.contains("Your move — "));
@@ -78,7 +78,7 @@ fn the_terminal_speaks_spanish_and_understands_spanish_words() {
     let output = play(data.path(), &["--lang", "es", "--players", "3"], &script);
     let out = output;
     assert!(
-        out.contains("Lo que puedes escribir (la palabra, o su letra):"),
+        out.contains("Lo que puedes escribir (la palabra o su letra):"),
         "{out}"
     );
     assert!(out.contains("Tu jugada — "));
@@ -214,18 +214,19 @@ fn play_with_game_mix_says_the_rotation_on_the_board() {
 #[test]
 fn a_command_typed_at_a_terminal_is_answered_at_once_not_held_for_your_turn() {
     let data = tempfile::tempdir().unwrap();
-    // As a person types at a terminal: every line is read when it is typed. A stack of 500 is
-    // above what topup refills, whatever the first hand has taken, so the answer says so
-    // (it used to be held for the next turn and refused as a buy-in out of range).
+    // As a person types at a terminal: every line is read when it is typed, before any turn
+    // (it used to be held for the next turn).
     let out = play(
         data.path(),
         &["--input", "at-once", "--buy-in", "500"],
-        "topup\nquit\n",
+        "balance\nquit\n",
     );
-    assert!(
-        out.contains("at the table: topup refills a stack below 200."),
-        "{out}"
-    );
+    let answer = out
+        .find("Your balance: 500 chips (at the table: ")
+        .unwrap_or_else(|| panic!("balance was not answered:\n{out}"));
+    if let Some(turn) = out.find("Your move — ") {
+        assert!(answer < turn, "the answer waited for the turn:\n{out}");
+    }
 }
 
 #[test]
@@ -286,17 +287,72 @@ fn a_computer_player_left_with_no_chips_buys_in_again_and_the_game_goes_on() {
     assert_eq!(code, Some(0), "{report}");
 }
 
+/// The walk counted 137 lines a six-handed hand, the whole board again after every
+/// computer's action, and the timer's two lines at every turn. The terminal prints what a
+/// player follows: the board when its cards change, each action in one line, your turn in
+/// one line and its prompt, the timer's rule once; the action that ends a hand is printed.
 #[test]
-fn within_a_street_only_the_last_action_is_printed_and_your_cards_every_street() {
+fn each_action_is_one_line_the_board_comes_when_its_cards_change_and_the_timer_is_said_once() {
     let data = tempfile::tempdir().unwrap();
-    let out = play(data.path(), &["--players", "4"], "c\nc\nc\nc\nquit\n");
-    // Hand 1 with seed 1: the board is printed at each new street and at your turn; a
-    // computer's action in between is its line and who is next.
-    let streets = out.matches("Stakes 5/10 · ante 1 · bring-in 2").count();
-    let actions = out.matches("Last action: ").count();
+    let out = play(
+        data.path(),
+        &["--players", "4", "--street-pause-ms", "0"],
+        &format!("{}quit\n", "c\n".repeat(12)),
+    );
+    assert!(!out.contains("Last action: "), "{out}");
+    assert!(!out.contains("Next: "), "{out}");
+    assert_eq!(out.matches("If time runs out").count(), 1, "{out}");
+    assert!(!out.contains("You can:"), "{out}");
+    // One board a street: each starts with its header, no street twice in a hand.
+    let mut boards: Vec<&str> = out
+        .lines()
+        .filter(|line| line.starts_with("Hand #") && line.contains(" street · "))
+        .collect();
+    let count = boards.len();
+    boards.dedup();
+    assert_eq!(
+        boards.len(),
+        count,
+        "a street's board printed twice:\n{out}"
+    );
+    // Every action of hand 1 is told once, in the order taken, the last one included.
+    let hand =
+        &out[out.find("Hand #1 · Third street").unwrap()..out.find("Hand #1 — results").unwrap()];
+    let actions = hand
+        .lines()
+        .filter(|line| {
+            [
+                " brings in for ",
+                " completes to ",
+                " calls ",
+                " checks",
+                " folds",
+                " bets ",
+                " raises to ",
+            ]
+            .iter()
+            .any(|verb| line.contains(verb))
+                && !line.starts_with("Your turn")
+        })
+        .count();
+    assert!(actions >= 4, "{hand}");
+    let last_told = hand
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap();
     assert!(
-        actions > streets,
-        "{streets} boards, {actions} actions:\n{out}"
+        [
+            " calls ",
+            " checks",
+            " folds",
+            " bets ",
+            " raises to ",
+            " and is all-in"
+        ]
+        .iter()
+        .any(|verb| last_told.contains(verb)),
+        "the hand's last action is not told before its result: {last_told}\n{hand}"
     );
     for street in ["Fourth street", "Fifth street"] {
         let at = out
@@ -308,6 +364,10 @@ fn within_a_street_only_the_last_action_is_printed_and_your_cards_every_street()
             "your cards are not shown on {street}:\n{out}"
         );
     }
+    assert!(
+        out.contains("Your turn — hand #1, Third street · "),
+        "{out}"
+    );
 }
 
 /// `play` takes /table open's stakes and house rules: with `--open-pair-big-bet` a stud table
@@ -368,4 +428,89 @@ fn play_takes_the_open_pair_big_bet_and_the_stakes_and_razz_refuses_it() {
         assert!(said.contains(refusal), "{said}");
         assert!(!data.exists(), "a refused table made {}", data.display());
     }
+}
+
+#[test]
+fn a_pre_action_typed_before_your_turn_is_carried_out_when_it_comes_and_time_adds_30_s() {
+    let data = tempfile::tempdir().unwrap();
+    // Seed 1: you bring in, Bot 3 completes to 5 while you wait. A script's `pre` line is
+    // taken as soon as someone else is to act in your hand, not held for your turn.
+    let out = play(data.path(), &[], "c\npre fold\npre call any\ntime\nquit\n");
+    assert!(
+        out.contains("“pre fold” is not one of the pre-actions now: pre check/fold · pre check · pre call any."),
+        "{out}"
+    );
+    let chosen = out
+        .find("Before your turn: Call any.")
+        .unwrap_or_else(|| panic!("{out}"));
+    let called = out.find("Player calls 3").unwrap();
+    assert!(chosen < called, "{out}");
+    // The call was made by the table at your turn: you were not asked on third street again.
+    assert_eq!(
+        out.matches("Your turn — hand #1, Third street").count(),
+        1,
+        "{out}"
+    );
+    // The terminal prints a board when its cards change, not its clock: what `time` took is
+    // said to you (the board's "(+30 s) · time bank 30 s" is `discord_pace`'s).
+    assert!(
+        out.contains("+30 s from your time bank (30 s left)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_terminal_table_takes_its_clock_from_flags_and_an_empty_time_bank_refuses_time() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(
+        data.path(),
+        &["--action-timer", "45", "--time-bank", "0"],
+        "time\nquit\n",
+    );
+    assert!(out.contains("You have 45 s for each action."), "{out}");
+    assert!(
+        !out.contains("· time bank"),
+        "the board shows no time bank:\n{out}"
+    );
+    assert!(out.contains("Your time bank is empty."), "{out}");
+
+    let path = data.path().to_string_lossy().into_owned();
+    for (flag, value, range) in [
+        ("--time-bank", "601", "0..=600"),
+        ("--action-timer", "4", "5..=600"),
+    ] {
+        let output = child::run_args(&["play", "--data", &path, flag, value]);
+        assert!(!output.status.success());
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains(flag) && said.contains(range), "{said}");
+    }
+}
+
+#[test]
+fn pre_actions_and_time_are_understood_in_spanish_and_indonesian() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(
+        data.path(),
+        &["--lang", "es"],
+        "v\npre no voy\npre veo todo\ntiempo\nsalir\n",
+    );
+    assert!(
+        out.contains("Antes de tu turno: Igualar lo que sea."),
+        "{out}"
+    );
+    assert!(
+        out.contains("+30 s de tu banco de tiempo (te quedan 30 s)."),
+        "{out}"
+    );
+    let data = tempfile::tempdir().unwrap();
+    let out = play(
+        data.path(),
+        &["--lang", "id"],
+        "c\npre call berapa pun\nwaktu\nkeluar\n",
+    );
+    assert!(out.contains("Sebelum giliranmu: Call berapa pun."), "{out}");
+    assert!(
+        out.contains("+30 dtk dari time bank kamu (sisa 30 dtk)."),
+        "{out}"
+    );
 }

@@ -13,7 +13,7 @@ use studbot::table::card::Card;
 use studbot::table::hand::{ActionKind, LegalAction, PublicSeat, PublicView, SeatState, Street};
 use studbot::table::rules::Stakes;
 
-fn cards(text: &str) -> Vec<Card> {
+pub(crate) fn cards(text: &str) -> Vec<Card> {
     Card::parse_many(text).unwrap()
 }
 
@@ -26,12 +26,14 @@ fn seat(stack: u64, street_bet: u64, committed: u64, up: &str, state: SeatState)
         down_count: 2,
         state,
         shown: None,
+        wagers: [0; 5],
+        acted: None,
     }
 }
 
 /// Sixth street, 8 players: two all-in for different amounts (two side pots), one folded,
 /// the last to act facing a raise.
-fn eight_player_view() -> PublicView {
+pub(crate) fn eight_player_view() -> PublicView {
     let legal = vec![
         LegalAction {
             kind: ActionKind::Fold,
@@ -82,7 +84,7 @@ fn eight_player_view() -> PublicView {
     }
 }
 
-fn long_name(index: usize) -> String {
+pub(crate) fn long_name(index: usize) -> String {
     // 32 characters, Discord's maximum display name, with non-ASCII letters.
     format!("Señorita Josefina Ñúñez-Pérez {index:02}")
         .chars()
@@ -90,13 +92,14 @@ fn long_name(index: usize) -> String {
         .collect()
 }
 
-fn facts(names: &[String]) -> TableFacts {
+pub(crate) fn facts(names: &[String]) -> TableFacts {
     TableFacts {
         hand_number: 123_456,
         players: names.iter().map(PlayerFacts::named).collect(),
         idle: Vec::new(),
         action_timer_secs: Some(30),
         mix_leg: None,
+        sit_and_go: false,
     }
 }
 
@@ -201,8 +204,12 @@ fn board_stays_within_the_limit_with_hostile_names_and_many_side_pots() {
 }
 
 #[test]
-fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
-    let view = eight_player_view();
+fn board_shows_stakes_pots_seats_what_each_did_and_what_the_next_player_may_do() {
+    let mut view = eight_player_view();
+    // This street: Bo called 10 and is all-in, Gus raised to 20; Ana's 20 is a bet the board
+    // tells as such when the seat's action is not known.
+    view.seats[1].acted = Some(ActionKind::Call);
+    view.seats[6].acted = Some(ActionKind::Raise);
     let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
         .iter()
         .map(|n| n.to_string())
@@ -219,12 +226,11 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
         "side pot 2",
         "▶️ **Hal** (77) 🂠🂠 6♣️ 6♦️ 5♣️ 5♦️ · to act",
         "Ana (1,000) 🂠🂠 K♣️ K♦️ 2♥️ 9♠️ · bet 20",
-        "Gus (2,000) 🂠🂠",
-        "Bo  (0) 🂠🂠 Q♣️ J♦️ 3♥️ 4♠️ · bet 10 · all-in",
+        "Gus (2,000) 🂠🂠 8♥️ 8♠️ 7♥️ 7♠️ · raises to 20",
+        "Bo  (0) 🂠🂠 Q♣️ J♦️ 3♥️ 4♠️ · calls 10 · all-in",
         "Cy  (0) 🂠🂠 10♣️ 10♦️ 5♥️ 6♠️ · all-in",
         "Di  (880) · folded",
-        "Last action: Gus raises to 20",
-        "Next: **Hal** — Fold · Call 20 · Raise to 30 · 30 s to act",
+        "**Hal** to act — Fold · Call 20 · Raise to 30 · 30 s on the clock",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
@@ -239,7 +245,9 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
         "Subir a 30",
         "Retirarse",
         "se retiró",
-        "Gus sube a 20",
+        "· sube a 20",
+        "· iguala 10 · all-in",
+        "Le toca a **Hal** — ",
     ] {
         assert!(
             spanish.contains(expected),
@@ -255,8 +263,10 @@ fn board_shows_stakes_pots_seats_last_action_and_what_the_next_player_may_do() {
         "Call 20",
         "Raise ke 30",
         "Fold",
-        "Gus raise ke 20",
+        "· raise ke 20",
+        "· call 10 · all-in",
         "taruhan: 20",
+        "Giliran **Hal** — ",
     ] {
         assert!(
             indonesian.contains(expected),
@@ -482,21 +492,38 @@ fn the_board_tells_a_call_by_the_chips_it_cost_and_an_all_in_as_such() {
     ];
     let rules = studbot::table::Rules::default();
     let names: Vec<String> = ["Ana", "Bo", "Cy"].iter().map(|n| n.to_string()).collect();
+    // What a terminal prints between boards; the board itself tells it on the seat's line.
     let last_line = |hand: &studbot::table::Hand, locale: Locale| -> String {
-        let text = render::board(
+        let news = render::turn_news(
             locale,
             &BoardView::from_public(&hand.public_view(), &facts(&names)),
         );
-        text.lines()
-            .find(|line| line.starts_with("Last action") || line.starts_with("Última jugada"))
-            .unwrap_or_default()
-            .to_owned()
+        news.lines().next().unwrap_or_default().to_owned()
     };
 
     let mut hand = common::seat_hand(Stakes::default(), rules, &[1000; 3], &seats);
     common::play(&mut hand, &[(1, BringIn), (2, Complete), (0, Call)]);
     let offered = hand.legal_action(Call).map(|call| call.chips);
     assert_eq!(offered, Some(3));
+    // Each seat's line tells what it did on this street, with the bet it has in front.
+    let board = render::board_within(
+        Locale::En,
+        &BoardView::from_public(&hand.public_view(), &facts(&names)),
+        MESSAGE_TEXT,
+    );
+    let line_of = |name: &str| {
+        board
+            .lines()
+            .find(|line| line.replace("**", "").contains(&format!(" {name} (")))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(line_of("Ana").ends_with(" · calls 5"), "{board}");
+    assert!(line_of("Cy").ends_with(" · completes to 5"), "{board}");
+    assert!(
+        line_of("Bo").ends_with(" · brings in 2 · to act"),
+        "{board}"
+    );
     common::act(&mut hand, 1, Call);
     assert_eq!(last_line(&hand, Locale::En), "Last action: Bo calls 3");
     assert_eq!(last_line(&hand, Locale::Es), "Última jugada: Bo iguala 3");

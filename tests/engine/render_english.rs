@@ -25,6 +25,7 @@ use words_common::{english_in, english_vocabulary, messages, renderings};
 fn every_stakes_error() -> Vec<StakesError> {
     let all = vec![
         StakesError::ZeroBringIn,
+        StakesError::ZeroSmallBet,
         StakesError::BringInAboveSmallBet {
             bring_in: 5,
             small_bet: 2,
@@ -38,6 +39,7 @@ fn every_stakes_error() -> Vec<StakesError> {
     for error in &all {
         match error {
             StakesError::ZeroBringIn
+            | StakesError::ZeroSmallBet
             | StakesError::BringInAboveSmallBet { .. }
             | StakesError::BigBetNotAboveSmallBet { .. } => {}
         }
@@ -69,6 +71,12 @@ fn every_settings_error() -> Vec<SettingsError> {
             computer_players: 6,
             seats: 6,
         },
+        SettingsError::TimeBank(601),
+        SettingsError::AwayHands(101),
+        SettingsError::ComputerBuyIn {
+            max_buy_in: 5_000,
+            limit: 1_000,
+        },
     ]);
     for error in &all {
         match error {
@@ -81,7 +89,10 @@ fn every_settings_error() -> Vec<SettingsError> {
             | SettingsError::MaxRaises(_)
             | SettingsError::MixHands(_)
             | SettingsError::OpenPairBigBetInRazz
-            | SettingsError::ComputerPlayers { .. } => {}
+            | SettingsError::ComputerPlayers { .. }
+            | SettingsError::TimeBank(_)
+            | SettingsError::AwayHands(_)
+            | SettingsError::ComputerBuyIn { .. } => {}
         }
     }
     all
@@ -165,6 +176,19 @@ fn every_bank_error() -> Vec<BankError> {
         BankError::DealPlayers { left: 5 },
         BankError::DealPending { tournament },
         BankError::NoSuchDeal { tournament },
+        BankError::HouseDry {
+            needed: 1_000,
+            held: 200,
+            mint_left: 300,
+        },
+        BankError::ComputerBuyInTooLarge {
+            amount: 5_000,
+            limit: 1_000,
+        },
+        BankError::UnreadableTournament {
+            tournament,
+            reason: "place 0 among 4".into(),
+        },
     ];
     for error in &all {
         match error {
@@ -212,7 +236,10 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::NotStillIn { .. }
             | BankError::DealPlayers { .. }
             | BankError::DealPending { .. }
-            | BankError::NoSuchDeal { .. } => {}
+            | BankError::NoSuchDeal { .. }
+            | BankError::HouseDry { .. }
+            | BankError::ComputerBuyInTooLarge { .. }
+            | BankError::UnreadableTournament { .. } => {}
         }
     }
     all
@@ -272,6 +299,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
         LobbyError::SitAndGoTable,
         LobbyError::DealDuringHand,
         LobbyError::SitAndGoEnding,
+        LobbyError::PreActionStale,
+        LobbyError::YourTurnNow,
+        LobbyError::TimeBankEmpty,
+        LobbyError::TimeBankRunning,
     ];
     all.extend(
         every_settings_error()
@@ -310,6 +341,10 @@ fn every_lobby_error() -> Vec<LobbyError> {
             | LobbyError::SitAndGoTable
             | LobbyError::DealDuringHand
             | LobbyError::SitAndGoEnding
+            | LobbyError::PreActionStale
+            | LobbyError::YourTurnNow
+            | LobbyError::TimeBankEmpty
+            | LobbyError::TimeBankRunning
             | LobbyError::Bank { .. }
             | LobbyError::Store { .. }
             | LobbyError::Internal { .. } => {}
@@ -343,6 +378,7 @@ fn played_texts(locale: Locale) -> Vec<String> {
             idle: Vec::new(),
             action_timer_secs: Some(30),
             mix_leg: GameChoice::Mix.mix_leg(seed / 3, 1 + seed as u32 % 4),
+            sit_and_go: false,
         };
         let mut hand = Hand::new(HandSetup::from_deck(
             game,

@@ -56,6 +56,7 @@ fn header(locale: Locale, hand: &Hand, mix_leg: Option<MixLeg>) -> String {
         idle: Vec::new(),
         action_timer_secs: Some(30),
         mix_leg,
+        sit_and_go: false,
     };
     let board = render::board(locale, &BoardView::from_public(&hand.public_view(), &facts));
     board.lines().next().unwrap_or_default().to_owned()

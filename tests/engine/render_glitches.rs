@@ -48,6 +48,7 @@ fn play_hand(locale: Locale, seed: u64) -> Told {
         idle: Vec::new(),
         action_timer_secs: Some(30),
         mix_leg: GameChoice::Mix.mix_leg(seed / 3, 2),
+        sit_and_go: false,
     };
     let mut hand = Hand::new(
         HandSetup::from_deck(

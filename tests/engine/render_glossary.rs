@@ -82,6 +82,105 @@ fn the_glossary_rules_out_the_calques_players_do_not_use() {
     assert!(!terms.contains(&(Locale::Id, "papan".to_string())));
 }
 
+/// The third native reading (sit & gos, computer players, world messages): the calques and
+/// the words earlier readings had removed that came back, each ruled out.
+#[test]
+fn the_glossary_rules_out_what_the_third_reading_found() {
+    let terms = ruled_out_terms();
+    for (locale, term) in [
+        (Locale::En, "the table checks"),
+        (Locale::Es, "pila"),
+        (Locale::Es, "nadie se va con fichas"),
+        (Locale::Es, "inscrito"),
+        (Locale::Es, "eliminado"),
+        (Locale::Es, "qué tan"),
+        (Locale::Es, "la mesa pasa"),
+        (Locale::Es, "se reembolsa"),
+        (Locale::Es, "apuestas fuera de rango"),
+        (Locale::Es, "por nuestra parte"),
+        (Locale::Id, "tingkat"),
+        (Locale::Id, "pembayaran"),
+        (Locale::Id, "sepasang"),
+        (Locale::Id, "ia"),
+        (Locale::Id, "pergi membawa chip"),
+        (Locale::Id, "meja melakukan"),
+        (Locale::Id, "katanya"),
+        (Locale::Id, "taruhan di luar batas"),
+    ] {
+        assert!(
+            terms.contains(&(locale, term.to_string())),
+            "{locale}: “{term}” is not ruled out"
+        );
+    }
+    // "Inscritos" (the group) stays: only the one player's masculine is ruled out.
+    assert!(ruled_out_in("3/6 inscritos", &terms, Locale::Es).is_empty());
+    assert!(!ruled_out_in("Ya estás inscrito", &terms, Locale::Es).is_empty());
+    // Unregistering is not "se retiró", which at the table is a fold (`seat-folded`).
+    for refund in [0u64, 1, 100] {
+        let told = studbot::render::tr(
+            Locale::Es,
+            "tournament-unregistered",
+            &[("name", "Ana".into()), ("refund", refund.into())],
+        );
+        assert!(
+            told.starts_with("Ana anuló su inscripción") && !told.contains("retir"),
+            "{told}"
+        );
+    }
+    // "Ia" is a whole word: "Indonesia" is not caught.
+    assert!(ruled_out_in("Bahasa Indonesia", &terms, Locale::Id).is_empty());
+    assert!(!ruled_out_in("ia memberikan kursinya", &terms, Locale::Id).is_empty());
+}
+
+/// The tournament vocabulary each language's players use is the glossary's, multi-table
+/// events included: a row per concept in the Tournaments table.
+#[test]
+fn the_glossary_names_the_tournament_vocabulary_in_every_language() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/GLOSSARY.md");
+    let glossary = std::fs::read_to_string(path).unwrap();
+    let table = glossary
+        .split("\n## Tournaments")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("GLOSSARY.md has a Tournaments table");
+    for concept in [
+        "level",
+        "stakes",
+        "buy-in",
+        "freeroll",
+        "prize pool",
+        "payouts",
+        "finishing place",
+        "average stack",
+        "unregister",
+        "re-entry",
+        "late registration",
+        "deal",
+        "chip chop",
+        "ICM",
+        "table balancing",
+        "hand-for-hand",
+        "break",
+        "knocked out",
+    ] {
+        let row = table
+            .lines()
+            .find(|line| {
+                // The concept as described, or its English word.
+                line.split('|')
+                    .skip(1)
+                    .take(2)
+                    .any(|cell| cell.contains(concept))
+            })
+            .unwrap_or_else(|| panic!("no Tournaments row for “{concept}”"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert!(
+            cells.len() >= 5 && cells[2..5].iter().all(|cell| !cell.is_empty()),
+            "“{concept}” has no word in every language: {row}"
+        );
+    }
+}
+
 /// An English word a language's messages may use because its players do is that language's
 /// term in the glossary, so the allowance and the glossary cannot drift apart.
 #[test]
@@ -108,10 +207,12 @@ fn the_english_words_players_use_are_the_glossarys_terms_for_their_language() {
             .to_lowercase()
     };
     for (locale, words) in [
-        (Locale::Es, &["equity", "mix"][..]),
+        (Locale::Es, &["equity", "mix", "freeroll"][..]),
         (
             Locale::Id,
-            &["equity", "mix", "limit", "pair", "admin", "restart"][..],
+            &[
+                "equity", "mix", "limit", "pair", "admin", "restart", "level", "buy-in", "freeroll",
+            ][..],
         ),
     ] {
         let allowed = words_common::english_allowed(locale);

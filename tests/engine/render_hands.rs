@@ -2,7 +2,7 @@
 //! the "your turn" prompt and button labels.
 
 use crate::common::cards;
-use studbot::render::hand_names::{low_so_far, rank_name_plural};
+use studbot::render::hand_names::{low_draw, low_so_far, rank_name_plural};
 use studbot::render::{self, Locale, TurnPrompt};
 use studbot::table::card::Rank;
 use studbot::table::eval::{HandCategory, best_high, best_low};
@@ -129,33 +129,62 @@ fn lows_are_spelled_with_the_ace_last_and_missing_lows_said_plainly() {
     assert_eq!(low(Locale::Id, "Ks Qh 9d 9c 2d"), "tidak ada low");
 }
 
+/// The private view of `down` and `up` (Stud/8) in `locale`.
+fn private_of(locale: Locale, down: &str, up: &str) -> String {
+    let (down, up) = (cards(down), cards(up));
+    let mut all = down.clone();
+    all.extend(&up);
+    let view = PrivateView {
+        game: studbot::table::Game::Stud8,
+        seat: 0,
+        down_cards: down,
+        up_cards: up,
+        community: None,
+        high: best_high(&all),
+        low: best_low(&all),
+    };
+    render::private_hand(locale, 1, &view)
+}
+
+/// The walk: "Low: 1 of 5 (6)" took a while to read as "low cards so far, of the five
+/// needed". A draw is named one: its cards first, then how many of five.
 #[test]
-fn a_low_draw_counts_the_different_low_ranks_held() {
+fn a_low_draw_is_named_a_draw_with_its_cards_then_how_many_of_five() {
     let held = cards("7s 7h Ad 4c Kd");
-    for locale in Locale::ALL {
-        let draw = low_so_far(locale, &held, None);
-        assert!(
-            draw.starts_with("3 ") && draw.contains("(7-4-A)"),
-            "{locale}: {draw}"
-        );
-        let one = low_so_far(locale, &cards("Ks Qd 2c"), None);
-        assert!(
-            one.starts_with("1 ") && one.ends_with("(2)"),
-            "{locale}: {one}"
-        );
-        // Read after the label "Low:", the draw does not say "low" a second time.
-        for word in ["low", "baja", "bajas"] {
-            assert!(
-                !draw.to_lowercase().split_whitespace().any(|w| w == word),
-                "{locale}: {draw}"
-            );
-        }
+    assert_eq!(
+        low_draw(&held, None).map(|ranks| ranks.len()),
+        Some(3),
+        "the different low ranks held"
+    );
+    for (locale, three, one) in [
+        (
+            Locale::En,
+            "Low draw: 7-4-A (3 of 5)",
+            "Low draw: 2 (1 of 5)",
+        ),
+        (
+            Locale::Es,
+            "Proyecto de baja: 7-4-A (3 de 5)",
+            "Proyecto de baja: 2 (1 de 5)",
+        ),
+        (
+            Locale::Id,
+            "Calon low: 7-4-A (3 dari 5 kartu)",
+            "Calon low: 2 (1 dari 5 kartu)",
+        ),
+    ] {
+        let drawing = private_of(locale, "7s 7h", "Ad 4c Kd");
+        assert!(drawing.ends_with(three), "{locale}: {drawing}");
+        let barely = private_of(locale, "Ks Qd", "2c");
+        assert!(barely.ends_with(one), "{locale}: {barely}");
     }
+    assert_eq!(low_draw(&cards("Ks Qd 9c"), None), None);
     assert_eq!(low_so_far(Locale::En, &cards("Ks Qd 9c"), None), "none yet");
     assert_eq!(
         low_so_far(Locale::Es, &cards("Ks Qd 9c"), None),
         "todavía ninguna"
     );
+    assert!(private_of(Locale::En, "Ks Qd", "9c").ends_with("Low: none yet"));
 }
 
 #[test]
@@ -174,7 +203,8 @@ fn a_dead_low_draw_on_seventh_street_reads_no_low_in_every_language() {
     }
     // With a card still to come, the same four are a draw.
     let sixth = cards("8s 5h 2d Ac Kd Qs");
-    assert!(low_so_far(Locale::En, &sixth, None).starts_with("4 "));
+    assert_eq!(low_draw(&sixth, None).map(|ranks| ranks.len()), Some(4));
+    assert_eq!(low_draw(&four_to_a_low, None), None);
 }
 
 #[test]
@@ -227,7 +257,7 @@ fn the_private_view_shows_down_and_up_cards_and_the_hands_so_far() {
     let en = render::private_hand(Locale::En, 42, &view);
     assert_eq!(
         en,
-        "**Your cards** — hand #42\nDown: A♠️ 2♥️\nUp: K♦️ K♠️ 5♣️\nHigh: pair of kings\nLow: 3 of 5 (5-2-A)"
+        "**Your cards** — hand #42\nDown: A♠️ 2♥️\nUp: K♦️ K♠️ 5♣️\nHigh: pair of kings\nLow draw: 5-2-A (3 of 5)"
     );
     let es = render::private_hand(Locale::Es, 42, &view);
     assert!(
@@ -328,22 +358,72 @@ fn the_turn_prompt_lists_each_legal_action_with_its_cost() {
     let en = render::your_turn(Locale::En, &prompt);
     assert_eq!(
         en,
-        "**Your turn** — hand #7, Third street\n2 to call · your stack 99 · pot 10\nYou can:\n• Fold\n• Call 2\n• Complete to 5\nYou have 45 s. If time runs out, you check when there is nothing to call; otherwise you fold."
+        "**Your turn** — hand #7, Third street\n2 to call · your stack 99 · pot 10\nYou can:\n• Fold\n• Call 2\n• Complete to 5\nYou have 45 s. If time runs out, you fold."
     );
     let es = render::your_turn(Locale::Es, &prompt);
     assert!(
         es.starts_with("**Te toca** — mano #7, Tercera calle")
-            && es.ends_with(
-                "Tienes 45 s. Si se te acaba el tiempo, pasarás si no hay nada que igualar; si no, te retirarás."
-            ),
+            && es.ends_with("Tienes 45 s. Si se te acaba el tiempo, te retiras."),
         "{es}"
     );
     let id = render::your_turn(Locale::Id, &prompt);
     assert!(
         id.starts_with("**Giliranmu** — hand #7, Third Street")
-            && id.ends_with(
-                "Waktumu 45 dtk. Kalau waktu habis, kamu otomatis check jika tidak ada taruhan; kalau ada, otomatis fold."
-            ),
+            && id.ends_with("Waktumu 45 dtk. Kalau waktu habis, kamu otomatis fold."),
         "{id}"
+    );
+}
+
+/// The walk: at the bring-in the prompt said "you check when there is nothing to call", but
+/// there is no check there: the table posts the bring-in. The warning says what the table
+/// will do (`table::default_action`), and the terminal says the turn in one line.
+#[test]
+fn the_timer_warning_says_what_the_table_will_do_at_the_bring_in_at_a_check_and_at_a_bet() {
+    let turn = |legal: Vec<LegalAction>| TurnPrompt {
+        hand_number: 7,
+        street: Street::Third,
+        legal,
+        to_call: 0,
+        stack: 99,
+        pot: 3,
+        action_timer_secs: Some(45),
+    };
+    let bring_in = turn(vec![
+        action(ActionKind::BringIn, 2, 2, false),
+        action(ActionKind::Complete, 5, 5, false),
+    ]);
+    let free = turn(vec![
+        action(ActionKind::Check, 0, 0, false),
+        action(ActionKind::Bet, 5, 5, false),
+    ]);
+    for (prompt, en, es, id) in [
+        (
+            &bring_in,
+            "If time runs out, the bring-in is posted for you.",
+            "haces el bring-in automáticamente.",
+            "kamu otomatis bring-in.",
+        ),
+        (
+            &free,
+            "If time runs out, you check.",
+            "pasas.",
+            "kamu otomatis check.",
+        ),
+    ] {
+        assert!(render::your_turn(Locale::En, prompt).ends_with(en));
+        assert!(render::your_turn(Locale::Es, prompt).ends_with(es));
+        assert!(render::your_turn(Locale::Id, prompt).ends_with(id));
+    }
+    assert_eq!(
+        studbot::table::default_action(&bring_in.legal).map(|action| action.kind),
+        Some(ActionKind::BringIn)
+    );
+    assert_eq!(
+        studbot::table::default_action(&free.legal).map(|action| action.kind),
+        Some(ActionKind::Check)
+    );
+    assert_eq!(
+        render::your_turn_line(Locale::En, &bring_in),
+        "**Your turn** — hand #7, Third street · Nothing to call · your stack 99 · pot 3"
     );
 }

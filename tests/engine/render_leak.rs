@@ -61,6 +61,7 @@ fn no_public_text_names_a_down_card_that_was_not_shown() {
             idle: Vec::new(),
             action_timer_secs: Some(30),
             mix_leg: None,
+            sit_and_go: false,
         };
         let game = studbot::table::Game::ALL[seed as usize % 3];
         let mut hand = Hand::new(
@@ -196,6 +197,7 @@ fn dealt_out_boards(mut hand: Hand) -> Vec<String> {
         idle: Vec::new(),
         action_timer_secs: None,
         mix_leg: None,
+        sit_and_go: false,
     };
     let mut boards = Vec::new();
     while hand.phase() == Phase::DealingOut {

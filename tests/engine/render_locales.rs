@@ -7,15 +7,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_bundle::FluentValue;
 use studbot::render::locale::{FTL_FILES, Locale, tr_checked};
-use words_common::messages_of;
+use words_common::{file_messages, messages_of};
 
 #[test]
 fn no_message_id_is_defined_in_two_files() {
     for locale in Locale::ALL {
         let mut owner: BTreeMap<String, &str> = BTreeMap::new();
         for file in FTL_FILES {
-            let label = format!("locales/{locale}/{}", file.name);
-            for id in messages_of(file.source(locale), &label).into_keys() {
+            for id in file_messages(file, locale).into_keys() {
                 if let Some(first) = owner.insert(id.clone(), file.name) {
                     panic!("{locale}: `{id}` is in both {first} and {}", file.name);
                 }
@@ -30,8 +29,7 @@ fn every_message_exists_in_all_three_languages() {
         let ids: Vec<(Locale, BTreeSet<String>)> = Locale::ALL
             .iter()
             .map(|locale| {
-                let label = format!("locales/{locale}/{}", file.name);
-                let messages = messages_of(file.source(*locale), &label);
+                let messages = file_messages(file, *locale);
                 (*locale, messages.into_keys().collect())
             })
             .collect();
@@ -64,7 +62,7 @@ fn every_message_formats_without_errors_in_every_language_and_variant() {
     for file in FTL_FILES {
         for locale in Locale::ALL {
             let label = format!("locales/{locale}/{}", file.name);
-            for (id, (variables, _)) in messages_of(file.source(locale), &label) {
+            for (id, (variables, _)) in file_messages(file, locale) {
                 let base: Vec<(String, FluentValue<'static>)> = variables
                     .keys()
                     .map(|name| (name.clone(), sample(name)))
@@ -77,6 +75,10 @@ fn every_message_formats_without_errors_in_every_language_and_variant() {
                             // Plural categories are chosen by numbers.
                             "one" => FluentValue::from(1u64),
                             "other" | "few" | "many" | "zero" | "two" => FluentValue::from(5u64),
+                            // A number's own variant ("[0] no prize") takes that number.
+                            number if number.parse::<u64>().is_ok() => {
+                                FluentValue::from(number.parse::<u64>().unwrap_or_default())
+                            }
                             other => FluentValue::from(other.to_string()),
                         };
                         let mut run = base.clone();
@@ -127,7 +129,7 @@ fn every_message_id_the_renderer_uses_exists() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.ends_with("locale.rs") {
+        if path.ends_with("language.rs") {
             // Its literals are language tags ("es-419"), not message ids.
             continue;
         }
@@ -153,4 +155,32 @@ fn every_message_id_the_renderer_uses_exists() {
         }
     }
     assert!(checked > 80, "only {checked} ids found");
+}
+
+/// Discord refuses a slash command, option or choice description past 100 characters (and
+/// with it every command of the bot): each `cmd-`, `opt-` and `choice-` message fits, in
+/// every language.
+#[test]
+fn every_command_description_fits_discords_100_characters_in_every_language() {
+    let mut long = Vec::new();
+    for locale in Locale::ALL {
+        for message in words_common::messages(locale) {
+            let described = ["cmd-", "opt-", "choice-"]
+                .iter()
+                .any(|prefix| message.id.starts_with(prefix));
+            if !described {
+                continue;
+            }
+            let text =
+                tr_checked(locale, &message.id, &[]).unwrap_or_else(|error| panic!("{error}"));
+            if text.chars().count() > 100 {
+                long.push(format!(
+                    "{locale}: `{}` has {} characters: {text}",
+                    message.id,
+                    text.chars().count()
+                ));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
 }

@@ -199,7 +199,7 @@ fn rules_tell_the_table_s_raise_cap_and_house_rules_in_every_language() {
             [
                 "sesudahnya. Satu bet dan paling banyak 3 raise per putaran taruhan, tanpa batas raise kalau tinggal dua pemain.",
                 "sesudahnya. Satu bet dan paling banyak 4 raise per putaran taruhan.",
-                "sesudahnya; sepasang kartu terbuka di Fourth Street membolehkan taruhan besar. Satu bet dan paling banyak 1 raise per putaran taruhan, tanpa batas raise",
+                "sesudahnya; pair terbuka di Fourth Street membolehkan taruhan besar. Satu bet dan paling banyak 1 raise per putaran taruhan, tanpa batas raise",
             ],
         ),
     ];

@@ -112,3 +112,41 @@ fn seats_rotate_every_player_through_every_position_and_neighbour() {
         "player 0 always sat before {next_to_first:?}"
     );
 }
+
+/// The seats of a level are also reported together: the mean of their rates, with one standard
+/// error from their hand-by-hand total; between two levels the chips one wins the other loses.
+#[test]
+fn seats_of_one_level_are_reported_together_with_one_standard_error() {
+    let report = report_json(&[
+        "--seats",
+        "good,easy,easy,good",
+        "--hands",
+        "40",
+        "--seed",
+        "6",
+        "--game",
+        "stud",
+    ]);
+    let seats = report["seats"].as_array().unwrap();
+    let levels = report["levels"].as_array().unwrap();
+    let names: Vec<&str> = levels
+        .iter()
+        .map(|l| l["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["good", "easy"]);
+    for level in levels {
+        assert_eq!(level["seats"], 2);
+        let own: Vec<f64> = seats
+            .iter()
+            .filter(|seat| seat["level"] == level["level"])
+            .map(|seat| seat["bb_per_100"].as_f64().unwrap())
+            .collect();
+        let mean = (own[0] + own[1]) / 2.0;
+        assert!((level["bb_per_100"].as_f64().unwrap() - mean).abs() < 0.02);
+    }
+    let rate = |index: usize| levels[index]["bb_per_100"].as_f64().unwrap();
+    let error = |index: usize| levels[index]["bb_per_100_se"].as_f64().unwrap();
+    assert!((rate(0) + rate(1)).abs() < 0.02, "{levels:?}");
+    assert!((error(0) - error(1)).abs() < 0.02, "{levels:?}");
+    assert!(error(0) > 0.0);
+}

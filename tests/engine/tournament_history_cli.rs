@@ -53,20 +53,32 @@ fn history_at_a_turn_of_play_tournament_tells_the_last_hand_played() {
     let dir = tempfile::tempdir().unwrap();
     let mut command = child::studbot();
     command
-        .args(["play", "--tournament", "--players", "2", "--seed", "2"])
-        .args(["--structure", "turbo", "--data"])
+        .args(["play", "--tournament", "--players", "2", "--seed", "4"])
+        .args(["--structure", "turbo", "--between-hands", "0", "--data"])
         .arg(dir.path());
     // Asked before any hand is recorded, then at every turn while playing hands down.
     let input = format!("history\n{}", "history\nc\nbring-in\n".repeat(40));
     let output = child::run(command, &input, "studbot play --tournament");
     assert!(output.status.success(), "{output:?}");
     let said = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        said.contains("There is no such hand in this table's history."),
-        "{said}"
-    );
-    assert!(
-        said.contains("Sit & go #1, hand 1 — Seven-Card Stud Hi/Lo"),
-        "{said}"
-    );
+    assert!(said.contains("No hand has been played yet."), "{said}");
+    // Each history told is of the last hand whose result was shown before it.
+    let mut last_result = None;
+    let mut told = 0;
+    for line in said.lines() {
+        if let Some(hand) = line
+            .strip_prefix("Hand #")
+            .and_then(|rest| rest.strip_suffix(" — results"))
+        {
+            last_result = hand.parse::<u64>().ok();
+        }
+        if let Some(hand) = line
+            .strip_prefix("Sit & go #1, hand ")
+            .and_then(|rest| rest.split_once(" — Seven-Card Stud Hi/Lo"))
+        {
+            assert_eq!(hand.0.parse::<u64>().ok(), last_result, "{line}\n{said}");
+            told += 1;
+        }
+    }
+    assert!(told > 0, "{said}");
 }

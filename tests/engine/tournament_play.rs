@@ -14,7 +14,8 @@ fn play(dir: &Path, input: &str) -> String {
     let mut command = child::studbot();
     command
         .args(["play", "--tournament", "--players", "3", "--seed", "4"])
-        .args(["--structure", "turbo", "--buy-in", "150", "--data"])
+        .args(["--structure", "turbo", "--buy-in", "150"])
+        .args(["--between-hands", "0", "--street-pause-ms", "0", "--data"])
         .arg(dir);
     let output = child::run(command, input, "studbot play --tournament");
     assert!(
@@ -35,14 +36,17 @@ fn audit(dir: &Path) -> serde_json::Value {
 fn a_sit_and_go_at_the_terminal_waits_where_it_was_left_and_plays_on_to_a_winner() {
     let dir = tempfile::tempdir().unwrap();
     let first = play(dir.path(), "c\nc\nc\n");
-    assert!(first.contains("A sit & go of 3 players"), "{first}");
+    assert!(
+        first.contains("A sit & go of Seven-Card Stud Hi/Lo for 3 players"),
+        "{first}"
+    );
     assert!(first.contains("prize pool 450"), "{first}");
     assert!(
-        first.contains("Level 1: ante 2, bring-in 3, bets 10/20 · 6 hands to the next level · 3 players left · average stack 600"),
+        first.contains("Level 1: ante 2, bring-in 3, stakes 10/20 · 6 hands to the next level · 3 players left · average stack 600"),
         "{first}"
     );
     assert!(
-        first.contains("You left the sit & go where it is"),
+        first.contains("Sit & go paused: run “studbot play --tournament” again"),
         "{first}"
     );
     let report = audit(dir.path());
@@ -55,10 +59,12 @@ fn a_sit_and_go_at_the_terminal_waits_where_it_was_left_and_plays_on_to_a_winner
     assert!(second.contains("The sit & go is over after"), "{second}");
     let places: Vec<&str> = second
         .lines()
-        .filter(|line| line.starts_with("Place "))
+        .filter(|line| line.contains(" place: "))
         .collect();
     assert_eq!(places.len(), 3, "{second}");
-    assert!(places[0].starts_with("Place 1:") && places[0].ends_with("wins 450 chips."));
+    assert!(places[0].starts_with("1st place:") && places[0].ends_with("wins 450 chips."));
+    assert!(places[1].starts_with("2nd place:") && places[1].ends_with("no prize."));
+    assert!(places[2].starts_with("3rd place:") && places[2].ends_with("no prize."));
     let report = audit(dir.path());
     assert_eq!(report["tournament_chips"], 0);
     assert_eq!(

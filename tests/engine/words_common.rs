@@ -9,7 +9,7 @@ use fluent_bundle::FluentValue;
 use fluent_syntax::ast::{
     Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
 };
-use studbot::render::locale::{FTL_FILES, Locale, tr_checked};
+use studbot::render::locale::{FTL_FILES, FtlFile, Locale, tr_checked};
 
 /// How a message uses one variable: plain, or as the selector of these variant keys.
 #[derive(Debug, Default, Clone)]
@@ -27,7 +27,7 @@ pub struct Message {
     pub text: String,
 }
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Collected {
     variables: BTreeMap<String, VariableUse>,
     references: BTreeSet<String>,
@@ -91,6 +91,31 @@ pub fn messages_of(
     source: &str,
     label: &str,
 ) -> BTreeMap<String, (BTreeMap<String, VariableUse>, String)> {
+    messages_with(source, label, &[])
+}
+
+/// Like [`messages_of`] for one `.ftl` file of `locale`: its messages may reference those of
+/// the language's other files (one bundle holds them all).
+pub fn file_messages(
+    file: &FtlFile,
+    locale: Locale,
+) -> BTreeMap<String, (BTreeMap<String, VariableUse>, String)> {
+    let label = format!("locales/{locale}/{}", file.name);
+    let others: Vec<(String, &str)> = FTL_FILES
+        .iter()
+        .filter(|other| other.name != file.name)
+        .map(|other| {
+            (
+                format!("locales/{locale}/{}", other.name),
+                other.source(locale),
+            )
+        })
+        .collect();
+    messages_with(file.source(locale), &label, &others)
+}
+
+/// The messages of one file's source as they are written, each with what it references.
+fn direct_messages(source: &str, label: &str) -> BTreeMap<String, Collected> {
     let resource = fluent_syntax::parser::parse(source)
         .unwrap_or_else(|(_, errors)| panic!("{label}: syntax errors: {errors:?}"));
     let mut direct: BTreeMap<String, Collected> = BTreeMap::new();
@@ -111,6 +136,24 @@ pub fn messages_of(
             _ => {}
         }
     }
+    direct
+}
+
+/// The messages of `source`, whose references are looked up there and then in `others`
+/// (other files of the same language, `(label, source)`).
+fn messages_with(
+    source: &str,
+    label: &str,
+    others: &[(String, &str)],
+) -> BTreeMap<String, (BTreeMap<String, VariableUse>, String)> {
+    let direct = direct_messages(source, label);
+    let mut known: BTreeMap<String, Collected> = BTreeMap::new();
+    for (other_label, other) in others {
+        known.extend(direct_messages(other, other_label));
+    }
+    for (id, collected) in &direct {
+        known.insert(id.clone(), collected.clone());
+    }
     // A referenced message is formatted with the caller's arguments: merge its variables.
     let mut merged = BTreeMap::new();
     for (id, collected) in &direct {
@@ -121,7 +164,7 @@ pub fn messages_of(
             if !seen.insert(reference.clone()) {
                 continue;
             }
-            let more = direct
+            let more = known
                 .get(&reference)
                 .unwrap_or_else(|| panic!("{label}: `{id}` references unknown `{reference}`"));
             for (name, usage) in &more.variables {
@@ -141,8 +184,7 @@ pub fn messages_of(
 pub fn messages(locale: Locale) -> Vec<Message> {
     let mut all = Vec::new();
     for file in FTL_FILES {
-        let label = format!("locales/{locale}/{}", file.name);
-        for (id, (variables, text)) in messages_of(file.source(locale), &label) {
+        for (id, (variables, text)) in file_messages(file, locale) {
             all.push(Message {
                 file: file.name,
                 id,
@@ -188,6 +230,28 @@ pub const NUMERIC: &[&str] = &[
     "max_buy_in",
     "small_bet",
     "big_bet",
+    // Counts and amounts of sit & gos, the house and the bank's caps.
+    "chips",
+    "refund",
+    "entrants",
+    "pool",
+    "buy_in",
+    "average",
+    "left",
+    "next",
+    "wins",
+    "cashes",
+    "entries",
+    "won",
+    "lost",
+    "minted",
+    "cap",
+    "remaining",
+    "lines",
+    "target",
+    "computer_players",
+    "tournament",
+    "level",
 ];
 
 /// A text value for a text variable: a player's name, cards, a street… Chosen so that it
@@ -195,7 +259,7 @@ pub const NUMERIC: &[&str] = &[
 pub fn sample_text(name: &str) -> String {
     match name {
         "name" | "to_act" => "Ana".into(),
-        "names" | "players" | "seats" | "stacks" | "antes" | "lines" => "Ana, Budi".into(),
+        "names" | "players" | "seats" | "stacks" | "antes" => "Ana, Budi".into(),
         "mention" => "@Ana".into(),
         "cards" | "high_cards" | "low_cards" => "A♠️ 2♥️ 3♦️ 4♣️ 5♠️".into(),
         "card" => "7♦️".into(),
@@ -228,7 +292,9 @@ pub fn renderings(locale: Locale, message: &Message) -> Vec<(String, String)> {
             }
         }
         for key in &usage.selector_keys {
-            if !["one", "other", "few", "many", "zero", "two"].contains(&key.as_str()) {
+            if let Ok(number) = key.parse::<u64>() {
+                values.push((format!("{name}={key}"), FluentValue::from(number)));
+            } else if !["one", "other", "few", "many", "zero", "two"].contains(&key.as_str()) {
                 values.push((format!("{name}={key}"), FluentValue::from(key.clone())));
             }
         }
@@ -251,6 +317,26 @@ pub fn renderings(locale: Locale, message: &Message) -> Vec<(String, String)> {
             (label, text)
         })
         .collect()
+}
+
+/// `message` rendered with `variable` at `value` and every other number at 7 (text variables
+/// as [`sample_text`] gives them).
+pub fn rendering_with(locale: Locale, message: &Message, variable: &str, value: u64) -> String {
+    let args: Vec<(&str, FluentValue<'_>)> = message
+        .variables
+        .keys()
+        .map(|name| {
+            let sample = if name == variable {
+                FluentValue::from(value)
+            } else if NUMERIC.contains(&name.as_str()) {
+                FluentValue::from(7u64)
+            } else {
+                FluentValue::from(sample_text(name))
+            };
+            (name.as_str(), sample)
+        })
+        .collect();
+    tr_checked(locale, &message.id, &args).unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// Lowercase words of `text`: letters and digits, with inner hyphens, apostrophes and
@@ -351,6 +437,11 @@ fn agreement(locale: Locale) -> Agreement {
                 ("card", "cards"),
                 ("bot", "bots"),
                 ("raise", "raises"),
+                ("entrant", "entrants"),
+                ("entry", "entries"),
+                ("win", "wins"),
+                ("cash", "cashes"),
+                ("line", "lines"),
                 ("goes", "go"),
                 ("is", "are"),
                 ("was", "were"),
@@ -375,6 +466,11 @@ fn agreement(locale: Locale) -> Agreement {
                 ("diaria", "diarias"),
                 ("vuelve", "vuelven"),
                 ("queda", "quedan"),
+                ("inscrito", "inscritos"),
+                ("jugado", "jugados"),
+                ("ganado", "ganados"),
+                ("línea", "líneas"),
+                ("libre", "libres"),
             ],
             before: &[
                 ("falta", "faltan"),
@@ -403,6 +499,36 @@ fn agreement(locale: Locale) -> Agreement {
     }
 }
 
+/// `text` with each ratio ("3/6 entrants", "stakes 5/10") written as a word: a ratio is a
+/// label, which the noun after it does not agree with.
+fn without_ratios(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut index = 0;
+    while index < chars.len() {
+        let starts_number =
+            chars[index].is_ascii_digit() && (index == 0 || !chars[index - 1].is_alphanumeric());
+        if starts_number {
+            let mut end = index;
+            while end < chars.len() && chars[end].is_ascii_digit() {
+                end += 1;
+            }
+            if end + 1 < chars.len() && chars[end] == '/' && chars[end + 1].is_ascii_digit() {
+                end += 1;
+                while end < chars.len() && chars[end].is_ascii_digit() {
+                    end += 1;
+                }
+                out.push_str("ratio");
+                index = end;
+                continue;
+            }
+        }
+        out.push(chars[index]);
+        index += 1;
+    }
+    out
+}
+
 /// Where `text` disagrees with the number `n` it contains: "1 chips", "2 ficha",
 /// "Se le devuelven 1 ficha", "5 chips" in Indonesian. Only words in the same phrase as the
 /// number count (punctuation ends a phrase), and "#2" is a hand's number, not a count.
@@ -416,6 +542,7 @@ pub fn plural_errors(locale: Locale, text: &str, n: u64) -> Vec<String> {
             && ((want_singular && word == plural) || (!want_singular && word == singular))
     };
     let mut errors = Vec::new();
+    let text = without_ratios(text);
     let phrases = text.split(|c: char| {
         !(c.is_alphanumeric() || c.is_whitespace() || c == '-' || c == '\'' || c == '#')
     });
@@ -472,7 +599,8 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "showdown",
             "bring-in",
             "buy-in",
-            // A sit & go's buy-ins and its turbo structure, as Spanish players say them.
+            // A sit & go's buy-ins, its turbo structure and a sit & go with no buy-in, as
+            // Spanish players say them.
             "buy-ins",
             "turbo",
             // A tournament with no buy-in, and the Independent Chip Model (what a deal or
@@ -493,8 +621,13 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table resume",
             "/tournament deal",
             "/join",
+            "/leave",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
         Locale::Id => &[
             "seven card stud hi/lo",
@@ -544,17 +677,20 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "equity",
             "limit",
             // A sit & go's turbo structure, its levels, a custom one; a freeroll, a deal among
-            // the last players and ICM, as Indonesian players say them.
+            // the last players, ICM and a chip chop, as Indonesian players say them.
             "turbo",
             "level",
             "custom",
             "freeroll",
             "deal",
             "icm",
+            "chop",
             "pair",
             "admin",
             "restart",
             "error",
+            // A player's extra seconds, as Indonesian players of online rooms say it.
+            "time bank",
             "muck",
             "hand",
             "channel",
@@ -580,8 +716,13 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/table resume",
             "/tournament deal",
             "/join",
+            "/leave",
             "/back",
             "/cards",
+            // `/table open`'s option, which Discord shows by its English name.
+            "thread",
+            // `studbot play`'s word for a pre-action, typed as is in every language.
+            "pre",
         ],
     }
 }
@@ -595,9 +736,21 @@ fn shared_words(locale: Locale) -> &'static [&'static str] {
             "min", "antes", "balance",
         ],
         Locale::Id => &[
-            "pot", "status", "saldo", "bot", "server", "meja", "main", "per", "minimum", "poker",
-            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too.
-            "as", "bank",
+            "pot",
+            "status",
+            "saldo",
+            "bot",
+            "server",
+            "meja",
+            "main",
+            "per",
+            "minimum",
+            "poker",
+            // "As" is the Indonesian ace (kartu As); "bank" is Indonesian for a bank too;
+            // "administrator" is Indonesian as well (and Discord's name of the permission).
+            "as",
+            "bank",
+            "administrator",
         ],
     }
 }

@@ -1,4 +1,5 @@
-//! `studbot audit` run on a data directory, as the bank's and the engine's tests check books.
+//! `studbot audit` run on a data directory, as the bank's and the engine's tests check books;
+//! and a record damaged on disk, for the tests of what the audit and the bot do with it.
 
 use std::path::Path;
 
@@ -11,4 +12,25 @@ pub fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
     let output = run(command, "", "studbot audit");
     let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
     (output.status.code(), report)
+}
+
+/// Cuts sit & go `id`'s record short in the stopped bank at `bank_dir` (its sled directory), as
+/// damage on disk would: the record can no longer be read.
+#[allow(dead_code)] // Not every test binary damages a record.
+pub fn damage_sit_and_go_record(bank_dir: &Path, id: u64) {
+    use studbot::bank::store::{SledStore, Store, Tree, Write};
+    let store = SledStore::open(bank_dir, 1 << 20).expect("the bank's store");
+    let key = id.to_be_bytes().to_vec();
+    let record = store
+        .get(Tree::Tournaments, &key)
+        .expect("a read")
+        .expect("the record");
+    store
+        .apply(&[Write {
+            tree: Tree::Tournaments,
+            key,
+            value: Some(record[..record.len() / 2].to_vec()),
+        }])
+        .expect("a write");
+    store.flush().expect("a flush");
 }

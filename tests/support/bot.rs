@@ -9,7 +9,9 @@ use tokio::sync::oneshot;
 use super::fake_discord::{FakeDiscord, GUILD_ID};
 
 /// A config for the fake: its REST base, per-guild commands in the fake's guild, a seeded
-/// deck, long action timers (tests act at their own pace, never by the clock).
+/// deck, a 30 s action timer with no time bank and nobody stood up for being away (tests act
+/// at their own pace, never by the clock; the tests of the time bank and of away players,
+/// `discord_pace`, set their own).
 pub fn config_text(fake: &FakeDiscord, data_dir: &Path, deck_seed: u64) -> String {
     format!(
         r#"
@@ -20,8 +22,13 @@ shutdown_grace_secs = 1
 api_proxy = "{api}"
 guild_ids = [{GUILD_ID}]
 moderator_role = 555000000000000001
+cards = "text"
 [log]
 level = "warn"
+[table]
+action_timer_secs = 30
+time_bank_secs = 0
+away_hands = 0
 [all_in]
 street_pause_ms = 1200
 [testing]

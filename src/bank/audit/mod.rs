@@ -16,6 +16,7 @@
 //! [`balance_totals`] the stored balances totalled by kind, which both read.
 
 mod balance_totals;
+mod live_checks;
 mod tournament_checks;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,6 +31,7 @@ use super::tables::RegisteredTable;
 use super::tournaments::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, schema};
 use balance_totals::BalanceTotals;
+pub use live_checks::LiveSitAndGoReport;
 use tournament_checks::check_tournaments;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +85,14 @@ pub struct AuditReport {
     pub tournaments_live: u64,
     #[serde(default)]
     pub tournaments_over: u64,
+    /// Every live sit & go (registering or running) by number, with its guild and channel:
+    /// what an operator cancelling one by hand looks for. Reports of older versions have none.
+    #[serde(default)]
+    pub sit_and_gos_live: Vec<LiveSitAndGoReport>,
+    /// The sit & gos whose record cannot be read, by number (each is a break too): every
+    /// other is served. Reports of older versions have none.
+    #[serde(default)]
+    pub sit_and_gos_unreadable: Vec<u64>,
     /// Tables with a stored settings record.
     pub table_settings: u64,
     /// Hand histories kept (they hold no chips; only their keys are checked).
@@ -111,6 +121,12 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
     )?;
     let tables = check_tables(store, &mut books, &mut breaks)?;
     let tournaments = check_tournaments(store, &mut books, &mut breaks)?;
+    let sit_and_gos_live = live_checks::check_live_index(
+        store,
+        &tournaments.live_records,
+        &tournaments.unreadable,
+        &mut breaks,
+    )?;
     check_guild_sums(&books.by_guild, &mut breaks);
     let (table_settings, hand_histories) = count_lobby_records(store, &mut breaks)?;
     Ok(AuditReport {
@@ -131,6 +147,8 @@ pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
         tables_holding_chips: tables.holding_chips,
         tournaments_live: tournaments.live,
         tournaments_over: tournaments.over,
+        sit_and_gos_live,
+        sit_and_gos_unreadable: tournaments.unreadable.iter().map(|id| id.0).collect(),
         table_settings,
         hand_histories,
         breaks,

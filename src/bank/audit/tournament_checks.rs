@@ -10,11 +10,15 @@ use super::balance_totals::BalanceTotals;
 use crate::bank::BankError;
 use crate::bank::accounts::Account;
 use crate::bank::store::{Store, Tree};
-use crate::bank::tournaments;
+use crate::bank::tournaments::{self, TournamentId};
 
 pub(super) struct TournamentCounts {
     pub(super) live: u64,
     pub(super) over: u64,
+    /// Every readable live record, for the checks of the index of live sit & gos.
+    pub(super) live_records: Vec<tournaments::TournamentState>,
+    /// The numbers of the records that cannot be read (each a break already).
+    pub(super) unreadable: Vec<TournamentId>,
 }
 
 /// Tournaments: each escrow holds its buy-ins less what was paid out of it, which is what
@@ -26,13 +30,30 @@ pub(super) fn check_tournaments(
     books: &mut BalanceTotals,
     breaks: &mut Vec<String>,
 ) -> Result<TournamentCounts, BankError> {
-    let mut counts = TournamentCounts { live: 0, over: 0 };
+    let mut counts = TournamentCounts {
+        live: 0,
+        over: 0,
+        live_records: Vec::new(),
+        unreadable: Vec::new(),
+    };
     for item in store.scan_prefix(Tree::Tournaments, &[]) {
         let (key, value) = item?;
         let state = match tournaments::audit_record(&key, &value) {
             Ok(state) => state,
             Err(error) => {
-                breaks.push(format!("an unreadable tournament record {key:?}: {error}"));
+                let id = crate::bank::ledger::decode_u64(&key).map(TournamentId);
+                match id {
+                    Some(id) => {
+                        breaks.push(format!(
+                            "an unreadable tournament record of sit & go {}: {error}",
+                            id.0
+                        ));
+                        counts.unreadable.push(id);
+                    }
+                    None => {
+                        breaks.push(format!("an unreadable tournament record {key:?}: {error}"))
+                    }
+                }
                 continue;
             }
         };
@@ -42,6 +63,7 @@ pub(super) fn check_tournaments(
         *books.by_guild.entry(state.guild).or_default() += held;
         if state.is_live() {
             counts.live += 1;
+            counts.live_records.push(state.clone());
         } else {
             counts.over += 1;
         }

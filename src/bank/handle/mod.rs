@@ -3,6 +3,7 @@
 //! The operations are grouped by what they do: `writes` (movements through the committer),
 //! `reads` (beside it), `whole_store` (audits and backups of everything).
 
+mod live_sit_and_gos;
 mod reads;
 mod tournaments;
 pub use tournaments::OpenExtras;
@@ -47,6 +48,10 @@ struct Inner {
     hand_histories_kept: u64,
     /// What a member who never used the bank would start with (a look creates nothing).
     starting_balance: u64,
+    /// `[economy] house_mint_limit` and `computer_max_buy_in`, for the callers that word or
+    /// check them before asking (the operations enforce them).
+    house_mint_limit: u64,
+    computer_max_buy_in: u64,
     batch_clock: Arc<BatchClock>,
     /// The journals the committer keeps for the backups under way.
     journals: Arc<Journals>,
@@ -116,6 +121,8 @@ impl Bank {
         let timeout = Duration::from_millis(config.store_timeout_ms);
         let hand_histories_kept = config.hand_histories_kept;
         let starting_balance = config.starting_balance;
+        let (house_mint_limit, computer_max_buy_in) =
+            (config.house_mint_limit, config.computer_max_buy_in);
         let prepared = Arc::clone(&store);
         let now = clock.now_unix_ms();
         // Not under the timeout: a migration of a large database takes as long as it takes,
@@ -149,6 +156,8 @@ impl Bank {
                 timeout,
                 hand_histories_kept,
                 starting_balance,
+                house_mint_limit,
+                computer_max_buy_in,
                 batch_clock,
                 journals,
                 committer,

@@ -127,7 +127,15 @@ impl Bank {
     }
 
     /// What the guild's house account holds, won, lost and was minted.
+    /// The most one computer player buys in for (`[economy] computer_max_buy_in`).
+    pub fn computer_max_buy_in(&self) -> u64 {
+        self.inner.computer_max_buy_in
+    }
+
+    /// The house's record, with what the mint may create for it in all (`[economy]
+    /// house_mint_limit`).
     pub async fn house_stats(&self, guild: GuildId) -> Result<HouseStats, BankError> {
+        let mint_limit = self.inner.house_mint_limit;
         self.read(move |store| {
             let mut stats = house::read(store, guild)?;
             let account = Account::House { guild };
@@ -139,6 +147,7 @@ impl Bank {
                         BankError::Storage(format!("the balance of {account:?} is corrupt"))
                     })?,
             };
+            stats.mint_limit = mint_limit;
             Ok(stats)
         })
         .await

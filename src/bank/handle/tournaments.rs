@@ -352,6 +352,31 @@ impl Bank {
         .await
     }
 
+    /// Keeps running sit & go `tournament`'s time banks (milliseconds by tournament seat), so
+    /// that a restart deals on with them. Refused once it is not running.
+    pub async fn save_tournament_time_banks(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        millis: Vec<u64>,
+    ) -> Result<(), BankError> {
+        self.call(ops::SaveTournamentTimeBanks {
+            guild,
+            tournament,
+            millis,
+        })
+        .await
+    }
+
+    /// The time banks kept for `tournament` (milliseconds by tournament seat), if any.
+    pub async fn tournament_time_banks(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<Vec<u64>>, BankError> {
+        self.read(move |store| tournaments::stored_time_banks(store, tournament))
+            .await
+    }
+
     /// Whether a moderator paused `tournament`'s table (a restart reopens it paused).
     pub async fn tournament_paused(&self, tournament: TournamentId) -> Result<bool, BankError> {
         self.read(move |store| tournaments::stored_paused(store, tournament))
@@ -367,7 +392,10 @@ impl Bank {
             .await
     }
 
-    /// Every tournament the bank holds, by number (a restart resumes the live ones).
+    /// Every tournament the bank holds, by number, each record read and checked; one that
+    /// cannot be read fails the whole read. For tests and whole-bank tools: the bot finds a
+    /// channel's sit & go by the index ([`Bank::live_tournament_in`], [`Bank::live_tournaments`]),
+    /// whose cost does not grow with the sit & gos held.
     pub async fn tournaments(&self) -> Result<Vec<TournamentState>, BankError> {
         self.read(tournaments::all).await
     }

@@ -25,15 +25,19 @@ mod tournament_cancel;
 mod tournament_deal;
 mod tournament_entry;
 mod tournament_finish;
+#[cfg(test)]
+mod tournament_live_tests;
 mod tournament_open;
 mod tournament_pause;
 mod tournament_record_hand;
 mod tournament_register;
+mod tournament_sit_out;
 mod tournament_start;
 #[cfg(test)]
 mod tournament_testkit;
 #[cfg(test)]
 mod tournament_tests;
+mod tournament_time_banks;
 mod tournament_unregister;
 
 pub(crate) use begin_hand::BeginHand;
@@ -58,7 +62,9 @@ pub(crate) use tournament_open::OpenTournament;
 pub(crate) use tournament_pause::PauseTournament;
 pub(crate) use tournament_record_hand::RecordTournamentHand;
 pub(crate) use tournament_register::RegisterTournament;
+pub(crate) use tournament_sit_out::{NewDealSeries, SetTournamentSittingOut};
 pub(crate) use tournament_start::StartTournament;
+pub(crate) use tournament_time_banks::SaveTournamentTimeBanks;
 pub(crate) use tournament_unregister::UnregisterTournament;
 
 use super::ledger::Draft;

@@ -321,4 +321,93 @@ mod tests {
             Some(vec![(UserId(1), 500), (UserId(2), 500)])
         );
     }
+
+    #[test]
+    fn a_settlement_records_each_players_stats_and_a_computers_in_the_houses() {
+        let mut books = seated();
+        let computer = UserId::computer(3);
+        books
+            .run(crate::bank::ops::HouseBuyIn {
+                guild: crate::bank::ops::testing::GUILD,
+                table: TABLE,
+                computer,
+                amount: 500,
+                reference: "computer joins".into(),
+            })
+            .unwrap();
+        books.begin(1).unwrap();
+        let winner = crate::bank::SeatOutcome {
+            won_high: true,
+            won_low: true,
+            scooped: true,
+            ..outcome(1, 500, 800)
+        };
+        let computer_lost = crate::bank::SeatOutcome {
+            user: computer,
+            ..outcome(3, 500, 300)
+        };
+        books
+            .settle(1, &[winner, outcome(2, 500, 400), computer_lost])
+            .unwrap();
+        let won = books.stats(1);
+        assert_eq!(
+            (
+                won.hands_played,
+                won.won_high,
+                won.won_low,
+                won.scoops,
+                won.net
+            ),
+            (1, 1, 1, 1, 300)
+        );
+        assert_eq!(won.biggest_pot, 300);
+        let lost = books.stats(2);
+        assert_eq!((lost.hands_played, lost.won_high, lost.net), (1, 0, -100));
+        // The computer's hand is the house's, never a player's record.
+        let house = books.house();
+        assert_eq!((house.hands_played, house.won, house.lost), (1, 0, 200));
+        assert_eq!(books.stats(computer.0).hands_played, 0);
+        // A replay records nothing twice.
+        books
+            .settle(1, &[winner, outcome(2, 500, 400), computer_lost])
+            .unwrap();
+        assert_eq!(books.stats(1).hands_played, 1);
+        assert_eq!(books.house().hands_played, 1);
+    }
+
+    #[test]
+    fn two_losers_pay_two_winners_each_where_their_stretches_overlap_and_nowhere_else() {
+        let mut books = seated();
+        books.buy_in(3, 500);
+        books.buy_in(4, 500);
+        books.begin(1).unwrap();
+        // Losses laid end to end: 1 covers 0..100, 2 covers 100..400; gains: 3 covers 0..100,
+        // 4 covers 100..400. Player 1 pays 3 alone, player 2 pays 4 alone: no movement of 0.
+        let outcomes = [
+            outcome(1, 500, 400),
+            outcome(2, 500, 200),
+            outcome(3, 500, 600),
+            outcome(4, 500, 800),
+        ];
+        assert_eq!(books.settle(1, &outcomes), Ok(()));
+        assert_eq!(
+            (books.seat(1), books.seat(2), books.seat(3), books.seat(4)),
+            (400, 200, 600, 800)
+        );
+        let seat = |user: u64| crate::bank::accounts::Account::Seat {
+            table: TABLE,
+            user: UserId(user),
+        };
+        let settled: Vec<_> = books
+            .ledger()
+            .into_iter()
+            .filter(|entry| entry.reason == crate::bank::ledger::Reason::Settle { hand: 1 })
+            .map(|entry| (entry.from, entry.to, entry.amount))
+            .collect();
+        assert_eq!(
+            settled,
+            vec![(seat(1), seat(3), 100), (seat(2), seat(4), 300)]
+        );
+        books.assert_balanced();
+    }
 }

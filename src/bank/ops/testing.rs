@@ -133,6 +133,11 @@ impl Books {
         refusal
     }
 
+    /// The store under the books, for raw writes (a record damaged on disk) and reads.
+    pub fn store(&self) -> &MemoryStore {
+        &self.store
+    }
+
     /// Every key the books hold, to compare before and after.
     pub fn snapshot(&self) -> Keys {
         self.store.keys().clone()
@@ -164,6 +169,22 @@ impl Books {
             table: TABLE,
             user: UserId(user),
         })
+    }
+
+    /// `user`'s stats in `GUILD`, as the books hold them.
+    pub fn stats(&self, user: u64) -> crate::bank::PlayerStats {
+        match crate::bank::stats::read(&self.store, GUILD, UserId(user)) {
+            Ok(stats) => stats,
+            Err(error) => panic!("reading the stats: {error}"),
+        }
+    }
+
+    /// The house's record in `GUILD` (its balance left at 0: read it with `chips`).
+    pub fn house(&self) -> crate::bank::HouseStats {
+        match crate::bank::house::read(&self.store, GUILD) {
+            Ok(house) => house,
+            Err(error) => panic!("reading the house's record: {error}"),
+        }
     }
 
     /// The mint's balance: minus every chip it created.

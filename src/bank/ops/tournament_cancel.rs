@@ -15,7 +15,7 @@
 //! entry for each player still in and what their share made of their buy-in, but no win
 //! and no cash (the players out counted theirs at the bust).
 
-use super::tournament_finish::{forget_live_marks, pay_prizes_due, record_results};
+use super::tournament_finish::{pay_prizes_due, record_results};
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
@@ -93,7 +93,6 @@ impl Operation for CancelTournament {
             }
         };
         let answer = paid.clone();
-        forget_live_marks(draft, id);
         state.deal = None;
         state.phase = TournamentPhase::Cancelled { tournament, paid };
         tournaments::write(draft, &state);

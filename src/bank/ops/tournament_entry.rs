@@ -46,7 +46,7 @@ pub(super) fn enter(
     // A computer player's buy-in is the house's, never a player account's.
     let from = if user.is_computer() {
         if buy_in > 0 {
-            fund_house(draft, guild, buy_in, reference)?
+            fund_house(draft, config, guild, buy_in, reference)?
         } else {
             Account::House { guild }
         }

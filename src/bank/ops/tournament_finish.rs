@@ -82,7 +82,6 @@ pub(super) fn finish(
                 .ok_or_else(|| BankError::Storage(format!("no entrant at seat {}", payout.seat)))
         })
         .collect::<Result<_, _>>()?;
-    forget_live_marks(draft, state.id);
     tournaments::set_unannounced(draft, state.id, true);
     state.deal = None;
     state.phase = TournamentPhase::Finished {
@@ -90,14 +89,6 @@ pub(super) fn finish(
         payouts: paid,
     };
     Ok(())
-}
-
-/// Takes away what only a live sit & go keeps beside its record: its pause, its allowance
-/// of computer players, a cancel waiting for its hand.
-pub(super) fn forget_live_marks(draft: &mut Draft<'_>, tournament: TournamentId) {
-    tournaments::set_paused(draft, tournament, false);
-    tournaments::remove_computer_allowance(draft, tournament);
-    tournaments::set_cancel_requested(draft, tournament, None);
 }
 
 /// Adds results of a cancelled sit & go to its entrants' stats.

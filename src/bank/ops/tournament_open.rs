@@ -79,6 +79,10 @@ impl Operation for OpenTournament {
                 "an added prize needs its source, and only an added prize has one".into(),
             ));
         }
+        // Computers enter at the sit & go's buy-in: it may not pass their bound.
+        if computer_players != 0 {
+            super::house_buy_in::refuse_computer_buy_in_above_limit(config, settings.buy_in)?;
+        }
         // A full field must be playable as set: the start checks the field it gets.
         Tournament::start(settings.clone(), seats).map_err(refusal_of)?;
         if let Some(table) = tables::read_table(draft, channel)?

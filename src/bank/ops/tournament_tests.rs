@@ -156,8 +156,9 @@ fn a_sit_and_go_with_no_computer_players_keeps_no_allowance() {
     let mut books = Books::new();
     let before = books.snapshot().len();
     books.run(open_in(CHANNEL, 6, 100, 0, "o")).unwrap();
-    // The tournament's record, the next number and the reference with its time: no more.
-    assert_eq!(books.snapshot().len(), before + 4);
+    // The tournament's record, its channel's entry in the index of live sit & gos, the next
+    // number and the reference with its time: no more.
+    assert_eq!(books.snapshot().len(), before + 5);
 }
 
 #[test]

@@ -1,5 +1,7 @@
-//! `/chips grant|take`: moderators add chips to or remove chips from a player's balance (never
-//! a bot's: bots hold no accounts).
+//! `/chips grant|take`: the server's staff add chips to or remove chips from a player's
+//! balance (never a bot's: bots hold no accounts). Shown by Discord to members with Manage
+//! Server only (`default_member_permissions`, which a server can change), and decided by the
+//! bot on every call ([`crate::bot::rights`]): a channel's own permissions never suffice.
 
 use poise::serenity_prelude as serenity;
 
@@ -14,13 +16,14 @@ use crate::bot::reply::{Answer, Outcome, in_guild};
     slash_command,
     guild_only,
     subcommands("grant", "take"),
-    subcommand_required
+    subcommand_required,
+    default_member_permissions = "MANAGE_GUILD"
 )]
 pub async fn chips(_ctx: Context<'_>) -> Outcome {
     Ok(())
 }
 
-#[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
+#[poise::command(slash_command, guild_only)]
 pub async fn grant(
     ctx: Context<'_>,
     #[rename = "user"] player: serenity::User,
@@ -29,7 +32,7 @@ pub async fn grant(
     move_chips(ctx, player, amount, Direction::Grant).await
 }
 
-#[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
+#[poise::command(slash_command, guild_only)]
 pub async fn take(
     ctx: Context<'_>,
     #[rename = "user"] player: serenity::User,
@@ -65,6 +68,9 @@ async fn move_chips(
 ) -> Outcome {
     let reference = reference(ctx, direction.name());
     in_guild(ctx, |caller| async move {
+        if let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await {
+            return refused;
+        }
         if player.bot {
             return caller.refuse(&Refused::BotsHoldNoChips);
         }

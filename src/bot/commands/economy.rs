@@ -247,14 +247,12 @@ pub async fn stats(
     .await
 }
 
-/// `/stats house:True` (moderators): what the guild's house account holds, what its computer
-/// players won and lost, and what the mint created for it.
+/// `/stats house:True` (the server's staff): what the guild's house account holds, what its
+/// computer players won and lost, and what the mint created for it.
 async fn house_stats(ctx: Context<'_>) -> Outcome {
-    // The check refuses with `Refused::NotModerator`; here that means "not for you".
-    let allowed = crate::bot::checks::moderator(ctx).await.is_ok();
     in_guild(ctx, |caller| async move {
-        if !allowed {
-            return Answer::private(render::tr(caller.locale, "bot-house-moderators-only", &[]));
+        if let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await {
+            return refused;
         }
         match caller.bot.bank().house_stats(caller.guild).await {
             Ok(house) => Answer::private(render::house_stats(
@@ -265,6 +263,8 @@ async fn house_stats(ctx: Context<'_>) -> Outcome {
                     won: house.won,
                     lost: house.lost,
                     minted: house.minted,
+                    mint_limit: house.mint_limit,
+                    mint_left: house.mint_left(),
                     tournaments: tournament_block(house.tournaments),
                 },
             )),

@@ -54,7 +54,8 @@ async fn table_of(caller: &Caller) -> Result<TableHandle, LobbyError> {
 
 /// The shape of a table command: the table of the caller's channel is asked `ask` (with the
 /// caller's id), and what it answers is `told` to the caller or the channel; a refusal, the
-/// table's or the lobby's, goes to the caller alone.
+/// table's or the lobby's, goes to the caller alone. At a table paused because Discord
+/// refuses the bot's posts in the channel, the answer says so too.
 async fn at_table<T, Ask, Asked, Told>(
     ctx: Context<'_>,
     ask: Ask,
@@ -65,17 +66,53 @@ where
     Asked: Future<Output = Result<T, LobbyError>>,
     Told: Future<Output = Answer>,
 {
-    in_guild(ctx, |caller| async move {
-        let asked = match table_of(&caller).await {
-            Ok(table) => ask(table, caller.user).await,
-            Err(error) => Err(error),
-        };
-        match asked {
-            Ok(answer) => told(answer, caller).await,
-            Err(error) => caller.refuse(&error),
-        }
-    })
-    .await
+    in_guild(ctx, |caller| asked_at_table(caller, ask, told)).await
+}
+
+/// [`at_table`]'s work for a caller already made (inside the command's deferral).
+async fn asked_at_table<T, Ask, Asked, Told>(
+    caller: Caller,
+    ask: Ask,
+    told: impl FnOnce(T, Caller) -> Told,
+) -> Answer
+where
+    Ask: FnOnce(TableHandle, UserId) -> Asked,
+    Asked: Future<Output = Result<T, LobbyError>>,
+    Told: Future<Output = Answer>,
+{
+    let asked = match table_of(&caller).await {
+        Ok(table) => ask(table, caller.user).await,
+        Err(error) => Err(error),
+    };
+    let refused_as_paused = matches!(asked, Err(LobbyError::Paused));
+    let (bot, table, locales) = (
+        caller.bot.clone(),
+        caller.table,
+        (caller.public, caller.locale),
+    );
+    let answer = match asked {
+        Ok(answer) => told(answer, caller).await,
+        Err(error) => caller.refuse(&error),
+    };
+    let locale = if answer.public { locales.0 } else { locales.1 };
+    with_pause_reason(bot.pause_reason(table, locale), answer, refused_as_paused)
+}
+
+/// `answer`, told `reason` when the table is paused because Discord refuses the bot's posts
+/// in its channel: in place of a bare "the table is paused" (`refused_as_paused`), else after
+/// it.
+fn with_pause_reason(reason: Option<String>, answer: Answer, refused_as_paused: bool) -> Answer {
+    match reason {
+        Some(reason) if refused_as_paused => Answer {
+            text: reason,
+            ..answer
+        },
+        Some(reason) => Answer {
+            text: format!("{}\n{reason}", answer.text),
+            ..answer
+        },
+        None => answer,
+    }
 }
 
 /// The bank reference of a command: its interaction id, so a retried request is applied once.

@@ -4,17 +4,15 @@
 use crate::lobby::{Departure, LobbyError, PlayerCards, Seated, TableHandle};
 use crate::render::{self, Announcement};
 
-use super::at_table;
+use super::{asked_at_table, at_table};
 use crate::bot::Context;
-use crate::bot::reply::{Answer, Caller, Outcome};
+use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 
+// In a channel with a live sit & go, `/join` registers (`tournament::join`); elsewhere it sits
+// down at the channel's table. The sit & go is looked up inside the command's deferral.
 #[poise::command(slash_command, guild_only)]
 pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
-    if let Some(registered) =
-        super::tournament::registering(ctx, "tournament-register", super::tournament::join).await
-    {
-        return registered;
-    }
+    let reference = super::reference(ctx, "tournament-register");
     let bank = ctx.data().bank().clone();
     let ask = |table: TableHandle, user| async move {
         crate::lobby::sit_down(&table, &bank, user, buy_in).await
@@ -33,16 +31,22 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
             },
         })
     };
-    at_table(ctx, ask, told).await
+    in_guild(ctx, |caller| async move {
+        match super::tournament::live_here(&caller).await {
+            Ok(Some(state)) => super::tournament::join(caller, reference, state).await,
+            Ok(None) => asked_at_table(caller, ask, told).await,
+            Err(refused) => refused,
+        }
+    })
+    .await
 }
 
+// In a channel with a live sit & go, `/leave` unregisters (or, once it runs, sits out:
+// `tournament::leave`); elsewhere it leaves the channel's table. The sit & go is looked up
+// inside the command's deferral.
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Outcome {
-    if let Some(unregistered) =
-        super::tournament::registering(ctx, "tournament-unregister", super::tournament::leave).await
-    {
-        return unregistered;
-    }
+    let reference = super::reference(ctx, "tournament-unregister");
     let ask = |table: TableHandle, user| async move { table.leave(user).await };
     let told = |left, caller: Caller| async move {
         let name = caller.name();
@@ -54,9 +58,19 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
                 }
                 caller.tell_channel(&Announcement::LeavingAfterHand { name })
             }
+            Departure::SeatRequestWithdrawn => {
+                caller.tell_caller(&Announcement::SeatRequestWithdrawn)
+            }
         }
     };
-    at_table(ctx, ask, told).await
+    in_guild(ctx, |caller| async move {
+        match super::tournament::live_here(&caller).await {
+            Ok(Some(state)) => super::tournament::leave(caller, reference, state).await,
+            Ok(None) => asked_at_table(caller, ask, told).await,
+            Err(refused) => refused,
+        }
+    })
+    .await
 }
 
 #[poise::command(slash_command, guild_only)]
@@ -89,7 +103,10 @@ pub async fn cards(ctx: Context<'_>) -> Outcome {
         })
     };
     let told = |cards: PlayerCards, caller: Caller| async move {
-        Answer::private(render::private_hand(caller.locale, cards.hand, &cards.view))
+        // The private view: the cards, the pre-actions as buttons, the time bank.
+        let view =
+            crate::bot::private_view::message(&caller.bot, caller.locale, caller.table, &cards);
+        Answer::private(view.content).with_buttons(view.buttons)
     };
     at_table(ctx, ask, told).await
 }

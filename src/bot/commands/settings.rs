@@ -120,6 +120,8 @@ bounded_settings! {
     Seats = "seats" as u8;
     Timer = "timer" as u32;
     BetweenHands = "between_hands" as u32;
+    TimeBank = "time_bank" as u32;
+    AwayHands = "away_hands" as u32;
     MaxRaises = "max_raises" as u32;
     ComputerSeats = "computer_players" as u8;
 }
@@ -202,6 +204,8 @@ macro_rules! with_setting_options {
             seats: Bounded<Seats> => seats,
             timer: Bounded<Timer> => action_timer_secs,
             between_hands: Bounded<BetweenHands> => between_hands_secs,
+            time_bank: Bounded<TimeBank> => time_bank_secs,
+            away_hands: Bounded<AwayHands> => away_hands,
             max_raises: Bounded<MaxRaises> => rules.max_raises,
             heads_up_uncapped: bool => rules.heads_up_uncapped,
             short_all_in: ShortAllInChoice => rules.short_all_in,
@@ -238,17 +242,24 @@ macro_rules! setting_options {
 }
 with_setting_options!(setting_options! {});
 
-/// A moderator command taking every setting option, handing them to `$handler`.
+/// A moderator command taking every setting option, handing them to `$handler`; options of
+/// its own (`$extra`, offered first) follow them.
 macro_rules! settings_command {
-    ($command:ident => $handler:path;
+    ($command:ident => $handler:path $(, $extra:ident: $extra_ty:ty)*;
      $($name:ident: $ty:ty => $($field:ident).+,)*) => {
         #[allow(clippy::too_many_arguments)]
         #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
         pub async fn $command(
             ctx: $crate::bot::Context<'_>,
+            $($extra: Option<$extra_ty>,)*
             $($name: Option<$ty>,)*
         ) -> $crate::bot::reply::Outcome {
-            $handler(ctx, $crate::bot::commands::settings::SettingOptions { $($name,)* }).await
+            $handler(
+                ctx,
+                $crate::bot::commands::settings::SettingOptions { $($name,)* },
+                $($extra,)*
+            )
+            .await
         }
     };
 }

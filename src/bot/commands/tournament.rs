@@ -1,9 +1,9 @@
 //! `/tournament`: open, start and cancel a sit & go (moderators), its status and the results
 //! of a finished one (anyone), a deal among the last players (a player still in), and
-//! registration through `/join` and `/leave` in a channel where one is registering. Every
-//! chip moves in the bank at once (`Bank::register_tournament` and the rest); a running sit &
-//! go's cancel and deal go through its table, which makes them between hands only. This file
-//! only asks and tells; the words are `tournament_text`'s.
+//! registration through `/join` and `/leave` in a channel where one is live (`live_here`).
+//! Every chip moves in the bank at once (`Bank::register_tournament` and the rest); a running
+//! sit & go's cancel and deal go through its table, which makes them between hands only. This
+//! file only asks and tells; the words are `tournament_text`'s.
 
 use crate::bank::{OpenExtras, PrizeSource, TournamentId, TournamentPhase, TournamentState};
 use crate::lobby::{DealOffer, LobbyError, TournamentCancel};
@@ -14,8 +14,9 @@ use crate::tournament::{DealKind, PayoutTable, Structure, StructureKind, Tournam
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
 use super::tournament_text::{cancelled_text, deal_offer_text, results_text, status_text};
-use crate::bot::reply::{Answer, Caller, Outcome, caller, in_guild};
-use crate::bot::{Bot, Context};
+use crate::bot::Context;
+use crate::bot::permissions;
+use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 
 /// The structures, by the names Discord lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
@@ -116,9 +117,21 @@ pub async fn open(
     let seats = seats.0;
     let reference = reference(ctx, "tournament-open");
     let computers = computer_players.map_or(0, |computers| computers.0);
+    // What the bot may do in this channel, as Discord says with the interaction: no buy-in
+    // is taken for a sit & go whose boards the channel would refuse.
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
+        if !missing.is_empty() {
+            return missing_permissions(&caller, &missing);
+        }
         if computers >= seats {
             return caller.refuse(&TournamentRefused::TooManyComputers);
+        }
+        // Computer entrants' buy-ins come from the house: the server's staff only.
+        if computers > 0
+            && let Some(refused) = crate::bot::rights::refuse_unless_staff(ctx, &caller).await
+        {
+            return refused;
         }
         let payouts = match payouts.as_deref().map(PayoutTable::parse).transpose() {
             Ok(payouts) => payouts,
@@ -143,59 +156,83 @@ pub async fn open(
             added_prize,
             ..TournamentSettings::new(game.0, structure, buy_in)
         };
-        let bank = caller.bot.bank();
         let extras = OpenExtras {
             computer_players: usize::from(computers),
             added_by,
         };
-        let opened = bank
-            .open_tournament_with(
-                caller.guild,
-                caller.table,
-                usize::from(seats),
-                settings,
-                extras,
-                &reference,
-            )
-            .await;
-        let id = match opened {
-            Ok(id) => id,
-            Err(error) => return caller.refuse(&error),
-        };
-        match bank.tournament(id).await {
-            Ok(Some(state)) => {
-                let mut opened = tr(caller.public, "tournament-opened", &[]);
-                if computers > 0 {
-                    let filled = tr(
-                        caller.public,
-                        "tournament-computers-fill",
-                        &[("seats", computers.into())],
-                    );
-                    opened = format!("{opened}\n{filled}");
-                }
-                let register = crate::bot::custom_id::ButtonId::Register {
-                    tournament: state.id.0,
-                };
-                Answer::public(format!(
-                    "{opened}\n{}",
-                    status_text(&caller.bot, caller.public, &state, computers.into())
-                ))
-                .with_button(
-                    register.encode(),
-                    tr(caller.public, "tournament-register-button", &[]),
-                )
-            }
-            Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
-            Err(error) => caller.refuse(&error),
-        }
+        open_and_answer(&caller, seats, settings, extras, computers, &reference).await
     })
     .await
+}
+
+/// Opens the sit & go with `seats` seats and `settings` in the caller's channel: the
+/// channel's answer (its status and Register button), or the refusal.
+async fn open_and_answer(
+    caller: &Caller,
+    seats: u8,
+    settings: TournamentSettings,
+    extras: OpenExtras,
+    computers: u8,
+    reference: &str,
+) -> Answer {
+    let bank = caller.bot.bank();
+    let opened = bank
+        .open_tournament_with(
+            caller.guild,
+            caller.table,
+            usize::from(seats),
+            settings,
+            extras,
+            reference,
+        )
+        .await;
+    let id = match opened {
+        Ok(id) => id,
+        Err(error) => return caller.refuse(&error),
+    };
+    match bank.tournament(id).await {
+        Ok(Some(state)) => opened_answer(caller, &state, computers),
+        Ok(None) => caller.refuse(&crate::bot::refusals::Refused::Failed),
+        Err(error) => caller.refuse(&error),
+    }
+}
+
+/// The channel's answer to a sit & go just opened: its status, the computer players who fill
+/// `computers` of its seats, and the button to register.
+fn opened_answer(caller: &Caller, state: &TournamentState, computers: u8) -> Answer {
+    let mut opened = tr(caller.public, "tournament-opened", &[]);
+    if computers > 0 {
+        let filled = tr(
+            caller.public,
+            "tournament-computers-fill",
+            &[
+                ("seats", computers.into()),
+                ("buy_in", state.settings.buy_in.into()),
+            ],
+        );
+        opened = format!("{opened}\n{filled}");
+    }
+    let register = crate::bot::custom_id::ButtonId::Register {
+        tournament: state.id.0,
+    };
+    Answer::public(format!(
+        "{opened}\n{}",
+        status_text(&caller.bot, caller.public, state, computers.into())
+    ))
+    .with_button(
+        register.encode(),
+        tr(caller.public, "tournament-register-button", &[]),
+    )
 }
 
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
 pub async fn start(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-start");
+    let missing = permissions::missing_at_open(ctx, false);
     in_guild(ctx, |caller| async move {
+        if !missing.is_empty() {
+            return missing_permissions(&caller, &missing);
+        }
         let state = match here(&caller).await {
             Ok(state) => state,
             Err(answer) => return answer,
@@ -241,10 +278,14 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
         if still_in {
             return caller.refuse(&TournamentRefused::CancelByPlayer);
         }
-        let cancelled = match super::table_of(&caller).await {
+        let through_table = match super::table_of(&caller).await {
             Ok(table) => table.cancel_tournament(&reference).await,
-            // No table deals it (it could not open): nothing is in play to wait for.
-            Err(LobbyError::NoSuchTable { .. }) => caller
+            Err(error) => Err(error),
+        };
+        let cancelled = match through_table {
+            // No table deals it (it could not open, or its task ended meanwhile: the sit & go
+            // ended, or the bot is stopping): the bank says what is left to cancel.
+            Err(LobbyError::NoSuchTable { .. } | LobbyError::TableClosed { .. }) => caller
                 .bot
                 .bank()
                 .cancel_tournament(caller.guild, state.id, &reference)
@@ -254,7 +295,7 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
                     paid,
                 })
                 .map_err(LobbyError::from),
-            Err(error) => Err(error),
+            other => other,
         };
         match cancelled {
             Ok(TournamentCancel::Cancelled { refunded, paid }) => {
@@ -294,7 +335,10 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
                     let filled = tr(
                         caller.locale,
                         "tournament-computers-fill",
-                        &[("seats", computers.into())],
+                        &[
+                            ("seats", computers.into()),
+                            ("buy_in", state.settings.buy_in.into()),
+                        ],
                     );
                     text = format!("{text}\n{filled}");
                 }
@@ -367,18 +411,16 @@ fn deal_answer(caller: &Caller, offer: &DealOffer) -> Answer {
 #[poise::command(slash_command, guild_only)]
 pub async fn results(ctx: Context<'_>, #[min = 1] number: Option<u64>) -> Outcome {
     in_guild(ctx, |caller| async move {
-        let all = match caller.bot.bank().tournaments().await {
-            Ok(all) => all,
+        // One record, by its number or by the channel's last over: never every record.
+        let bank = caller.bot.bank();
+        let found = match number {
+            Some(number) => bank.tournament(TournamentId(number)).await,
+            None => bank.last_tournament_over_in(caller.table).await,
+        };
+        let found = match found {
+            Ok(found) => found.filter(|state| !state.is_live() && state.guild == caller.guild),
             Err(error) => return caller.refuse(&error),
         };
-        let found = all.into_iter().rev().find(|state| {
-            !state.is_live()
-                && state.guild == caller.guild
-                && match number {
-                    Some(number) => state.id == TournamentId(number),
-                    None => state.channel == caller.table,
-                }
-        });
         match found {
             Some(state) => Answer::private(results_text(&caller.bot, caller.locale, &state)),
             None => caller.refuse(&TournamentRefused::NoResults),
@@ -387,35 +429,35 @@ pub async fn results(ctx: Context<'_>, #[min = 1] number: Option<u64>) -> Outcom
     .await
 }
 
+/// The refusal of `/tournament open` or `start` where the bot lacks `missing` in the channel.
+fn missing_permissions(caller: &Caller, missing: &[&permissions::Needed]) -> Answer {
+    Answer::private(permissions::refusal(
+        caller.locale,
+        "tournament-missing-permissions",
+        missing,
+    ))
+}
+
 /// The live sit & go of the caller's channel, or the refusal to answer.
 async fn here(caller: &Caller) -> Result<TournamentState, Answer> {
-    match live_in(&caller.bot, caller).await {
+    match live_here(caller).await {
         Ok(Some(state)) => Ok(state),
         Ok(None) => Err(caller.refuse(&TournamentRefused::NoneHere)),
-        Err(error) => Err(caller.refuse(&error)),
+        Err(refused) => Err(refused),
     }
 }
 
-async fn live_in(
-    bot: &Bot,
-    caller: &Caller,
-) -> Result<Option<TournamentState>, crate::bank::BankError> {
-    Ok(bot.bank().tournaments().await?.into_iter().find(|state| {
-        state.is_live() && state.guild == caller.guild && state.channel == caller.table
-    }))
-}
-
-/// `/join` or `/leave` in a channel with a live sit & go: `then` registers or unregisters
-/// the caller. `None` where the channel has none (the command goes to the channel's table
-/// instead).
-pub(super) async fn registering<F, Fut>(ctx: Context<'_>, what: &str, then: F) -> Option<Outcome>
-where
-    F: FnOnce(Caller, String, TournamentState) -> Fut,
-    Fut: std::future::Future<Output = Answer>,
-{
-    let state = registering_in(&caller(ctx)?).await?;
-    let reference = reference(ctx, what);
-    Some(in_guild(ctx, |caller| then(caller, reference, state)).await)
+/// The live sit & go of the caller's channel, if there is one: one key of the bank's index
+/// of live sit & gos and its record, however many sit & gos the bank has held. A read that
+/// fails (the record unreadable, the bank too slow) is refused, never taken for "none here".
+pub(super) async fn live_here(caller: &Caller) -> Result<Option<TournamentState>, Answer> {
+    match caller.bot.bank().live_tournament_in(caller.table).await {
+        Ok(state) => Ok(state.filter(|state| state.guild == caller.guild)),
+        Err(error) => {
+            tracing::warn!(channel = caller.table.0, %error, "cannot read the channel's sit & go");
+            Err(caller.refuse(&error))
+        }
+    }
 }
 
 /// Registers the caller: the buy-in moves into the prize pool; the last seat starts it.
@@ -488,18 +530,6 @@ pub(super) async fn leave(caller: Caller, reference: String, state: TournamentSt
             ("refund", refund.into()),
         ],
     ))
-}
-
-/// The channel's live sit & go: registering, or running (where `/join` and `/leave` are
-/// refused: nobody enters late, nobody leaves with chips).
-async fn registering_in(caller: &Caller) -> Option<TournamentState> {
-    match live_in(&caller.bot, caller).await {
-        Ok(state) => state,
-        Err(error) => {
-            tracing::warn!(%error, "cannot read the channel's sit & go");
-            None
-        }
-    }
 }
 
 /// The channel is told the sit & go has started, and its status; its table opens and deals.

@@ -78,7 +78,7 @@ pub(super) fn status_text(
     state: &TournamentState,
     computers: usize,
 ) -> String {
-    let mut lines = status_head(bot, locale, state);
+    let mut lines = status_head(locale, state, &|user| name_of(bot, user));
     lines.extend(payout_lines(locale, state, computers));
     match state.tournament() {
         None => {
@@ -91,9 +91,14 @@ pub(super) fn status_text(
     lines.join("\n")
 }
 
-/// The status's first lines: the game, entrants and pool; what was added to the pool (or
-/// that a freeroll plays for places only); the structure; the rules.
-fn status_head(bot: &Bot, locale: Locale, state: &TournamentState) -> Vec<String> {
+/// The status's first lines: the game, entrants and pool (a freeroll when the buy-in is 0);
+/// what was added to the pool (or that a freeroll plays for places only); the structure;
+/// the rules. `name` names a member who added a prize.
+fn status_head(
+    locale: Locale,
+    state: &TournamentState,
+    name: &dyn Fn(UserId) -> String,
+) -> Vec<String> {
     let settings = &state.settings;
     let structure = &settings.structure;
     let first = structure.level_at(0).level;
@@ -107,7 +112,7 @@ fn status_head(bot: &Bot, locale: Locale, state: &TournamentState) -> Vec<String
         &[
             (
                 "game",
-                render::hand_names::game_choice_name(locale, settings.game, 1).into(),
+                render::hand_names::sit_and_go_game(locale, settings.game).into(),
             ),
             ("entrants", state.entrants.len().into()),
             ("seats", state.seats.into()),
@@ -119,7 +124,7 @@ fn status_head(bot: &Bot, locale: Locale, state: &TournamentState) -> Vec<String
         Some(source) if settings.added_prize > 0 => {
             let from = match source {
                 PrizeSource::House => tr(locale, "tournament-prize-from-house", &[]),
-                PrizeSource::Member(user) => name_of(bot, user),
+                PrizeSource::Member(user) => name(user),
             };
             lines.push(tr(
                 locale,
@@ -199,9 +204,13 @@ fn payouts_of(locale: Locale, table: &PayoutTable, pool: u64) -> String {
 }
 
 /// The payouts: once started, those it plays for; before, those of a full field and those
-/// it would pay if it started now (with the computers a start would seat).
+/// it would pay if it started now (with the computers a start would seat). None for a
+/// freeroll with no prize added: it plays for places only, as its head says.
 fn payout_lines(locale: Locale, state: &TournamentState, computers: usize) -> Vec<String> {
     let settings = &state.settings;
+    if settings.buy_in == 0 && settings.added_prize == 0 {
+        return Vec::new();
+    }
     if let Some(tournament) = state.tournament() {
         return vec![tr(
             locale,
@@ -322,7 +331,7 @@ pub(super) fn results_text(bot: &Bot, locale: Locale, state: &TournamentState) -
             ("number", state.id.0.into()),
             (
                 "game",
-                render::hand_names::game_choice_name(locale, state.settings.game, 1).into(),
+                render::hand_names::sit_and_go_game(locale, state.settings.game).into(),
             ),
             ("entrants", state.entrants.len().into()),
             ("hands", hands.into()),
@@ -392,4 +401,98 @@ fn place_lines(
             ))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::{GuildId, TournamentId};
+    use crate::table::GameChoice;
+    use crate::tournament::{Structure, StructureKind, TournamentSettings};
+
+    fn registering(game: GameChoice, buy_in: u64, added_prize: u64) -> TournamentState {
+        let mut settings =
+            TournamentSettings::new(game, Structure::built_in(StructureKind::Regular), buy_in);
+        settings.added_prize = added_prize;
+        TournamentState {
+            id: TournamentId(1),
+            guild: GuildId(1),
+            channel: crate::ids::TableId(1),
+            seats: 6,
+            settings,
+            entrants: vec![UserId(1), UserId(2)],
+            phase: TournamentPhase::Registering,
+            added_by: (added_prize > 0).then_some(PrizeSource::House),
+            deal: None,
+            deals_proposed: 0,
+        }
+    }
+
+    fn no_name(_: UserId) -> String {
+        String::new()
+    }
+
+    #[test]
+    fn a_freerolls_status_says_freeroll_and_tells_no_prizes_by_place() {
+        for locale in Locale::ALL {
+            let paid = registering(GameChoice::Stud, 100, 0);
+            let head = status_head(locale, &paid, &no_name);
+            assert!(head[0].contains("buy-in 100"), "{locale}: {head:?}");
+            assert!(!payout_lines(locale, &paid, 0).is_empty(), "{locale}");
+            let freeroll = registering(GameChoice::Stud, 0, 0);
+            let head = status_head(locale, &freeroll, &no_name);
+            assert!(head[0].contains("freeroll"), "{locale}: {head:?}");
+            assert!(!head[0].contains("buy-in"), "{locale}: {head:?}");
+            assert_eq!(
+                head[1],
+                tr(locale, "tournament-places-only", &[]),
+                "{locale}: {head:?}"
+            );
+            assert!(
+                payout_lines(locale, &freeroll, 0).is_empty(),
+                "{locale}: no payouts line"
+            );
+        }
+    }
+
+    #[test]
+    fn a_freeroll_with_a_prize_added_says_who_added_it_and_its_payouts() {
+        for locale in Locale::ALL {
+            let freeroll = registering(GameChoice::Stud, 0, 500);
+            let head = status_head(locale, &freeroll, &no_name);
+            assert_eq!(
+                head[1],
+                tr(
+                    locale,
+                    "tournament-status-added-prize",
+                    &[
+                        ("prize", 500_u64.into()),
+                        (
+                            "from",
+                            tr(locale, "tournament-prize-from-house", &[]).into()
+                        ),
+                    ],
+                ),
+                "{locale}: {head:?}"
+            );
+            let payouts = payout_lines(locale, &freeroll, 0);
+            assert!(!payouts.is_empty(), "{locale}");
+            assert!(
+                payouts.iter().any(|line| line.contains("500")),
+                "{locale}: {payouts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_mix_sit_and_gos_status_names_its_rotation_by_level_with_one_colon_at_most() {
+        for locale in Locale::ALL {
+            let head = &status_head(locale, &registering(GameChoice::Mix, 100, 0), &no_name)[0];
+            assert!(head.matches(':').count() <= 1, "{locale}: {head}");
+            assert!(
+                head.contains("Razz") && head.contains("Stud Hi/Lo"),
+                "{head}"
+            );
+        }
+    }
 }

@@ -10,7 +10,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 use crate::bank::EconomyConfig;
-use crate::lobby::TableSettings;
+use crate::lobby::{SettingsError, TableSettings};
 
 pub use super::computers_config::ComputersConfig;
 use crate::render::Locale;
@@ -83,8 +83,9 @@ pub struct TestingConfig {
     /// Shuffle every deck from this seed (mixed with the table id) so a test knows what is
     /// dealt. Never set it for real games: anyone who knows it can predict every card.
     pub deck_seed: Option<u64>,
-    /// Every button action reaches its table this many milliseconds late, so a test can see a
-    /// slow table's click deferred. 0 (the default) for real games.
+    /// Every button's work (an action reaching its table, a registration reaching the bank)
+    /// starts this many milliseconds late, so a test can see a slow click deferred. 0 (the
+    /// default) for real games.
     pub click_delay_ms: u64,
     /// Every slash command's work takes this many milliseconds longer, so a test can see slow
     /// commands deferred. 0 (the default) for real games.
@@ -123,6 +124,22 @@ pub struct DiscordConfig {
     pub shards: Option<ShardConfig>,
     /// Members with this role may use the moderator commands, besides those with Manage Channels.
     pub moderator_role: Option<u64>,
+    /// How boards, DMs and "My cards" show cards: the bot's own card emoji, or text.
+    pub cards: CardsConfig,
+    /// The card emoji in four colours (green clubs, blue diamonds) rather than red and black.
+    pub four_colour: bool,
+}
+
+/// `[discord] cards`: how cards are shown on Discord.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardsConfig {
+    /// Each card as one of the bot's application emoji (`src/faces/`), uploaded at start
+    /// where missing; text until they are all there, and for good if Discord refuses them.
+    #[default]
+    Emoji,
+    /// Rank and suit emoji ("A♠️ 10♥️"), as before.
+    Text,
 }
 
 /// Shards `first..=last` of `total`.
@@ -280,6 +297,18 @@ impl Config {
         self.table
             .validate()
             .map_err(|error| ("[table]", error.to_string()))?;
+        if let Err(SettingsError::ComputerBuyIn { max_buy_in, limit }) = self
+            .table
+            .check_computer_buy_in(self.economy.computer_max_buy_in)
+        {
+            return Err((
+                "[table] max_buy_in",
+                format!(
+                    "must be at most [economy] computer_max_buy_in ({limit}) while [table] \
+                     computer_players is above 0, not {max_buy_in}"
+                ),
+            ));
+        }
         self.backup.validate()?;
         self.computers.validate()
     }
@@ -368,6 +397,12 @@ fn validate_economy(economy: &EconomyConfig) -> Result<(), Problem> {
         return Err((
             "[economy] give_max",
             format!("must not be less than give_min ({})", economy.give_min),
+        ));
+    }
+    if economy.computer_max_buy_in == 0 {
+        return Err((
+            "[economy] computer_max_buy_in",
+            "must be at least 1".to_owned(),
         ));
     }
     if economy.store_timeout_ms == 0 {

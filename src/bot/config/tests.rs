@@ -129,6 +129,19 @@ fn invalid_values_are_named() {
             "[economy]\ngive_min = 10\ngive_max = 5\n",
             "config.toml: [economy] give_max: must not be less than give_min (10)",
         ),
+        (
+            "[economy]\nhouse_mint_limit = -1\n",
+            "config.toml: [economy] house_mint_limit: expected a whole number that fits, not integer -1",
+        ),
+        (
+            "[economy]\ncomputer_max_buy_in = 0\n",
+            "config.toml: [economy] computer_max_buy_in: must be at least 1",
+        ),
+        (
+            "[economy]\ncomputer_max_buy_in = 500\n[table]\ncomputer_players = 2\n",
+            "config.toml: [table] max_buy_in: must be at most [economy] computer_max_buy_in \
+             (500) while [table] computer_players is above 0, not 1000",
+        ),
     ];
     for (body, expected) in cases {
         let error = parse(&format!("token = \"t\"\n{body}")).unwrap_err();
@@ -141,4 +154,20 @@ fn a_syntax_error_is_one_line() {
     let error = parse("token = \"t\"\n[economy\n").unwrap_err();
     assert!(!error.contains('\n'), "{error}");
     assert!(error.starts_with("config.toml: "), "{error}");
+}
+
+#[test]
+fn cards_are_emoji_unless_the_config_says_text_and_any_other_value_is_one_clear_error() {
+    assert_eq!(
+        parse("token = \"t\"\n").unwrap().discord.cards,
+        CardsConfig::Emoji
+    );
+    let text = parse("token = \"t\"\n[discord]\ncards = \"text\"\nfour_colour = true\n").unwrap();
+    assert_eq!(text.discord.cards, CardsConfig::Text);
+    assert!(text.discord.four_colour);
+    let error = parse("token = \"t\"\n[discord]\ncards = \"pictures\"\n").unwrap_err();
+    assert_eq!(
+        error,
+        "config.toml: [discord] cards: unknown variant `pictures`, expected `emoji` or `text`"
+    );
 }

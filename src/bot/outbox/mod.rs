@@ -155,6 +155,30 @@ impl<W: MessageWriter> Outbox<W> {
         self.enqueue(channel, Job::Delete { message });
     }
 
+    /// Waits until every write queued in `channel` so far is done (what comes after is not
+    /// waited for): a thread is archived only once its last messages are in. A channel with
+    /// no worker has nothing queued: none is started for it (a closed table leaves none).
+    pub async fn settled(&self, channel: u64) {
+        let (reply, answer) = oneshot::channel();
+        {
+            let channels = self
+                .shared
+                .channels
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let Some(sender) = channels.get(&channel) else {
+                return;
+            };
+            self.shared.pending.fetch_add(1, Ordering::SeqCst);
+            if sender.send(Job::Settled { reply }).is_err() {
+                // The worker is gone (runtime shutting down): nothing is left to wait for.
+                self.shared.done(1);
+                return;
+            }
+        }
+        let _ = answer.await;
+    }
+
     /// Channels with a worker right now.
     pub fn channels(&self) -> usize {
         self.shared
@@ -246,6 +270,14 @@ async fn channel_worker<W: MessageWriter>(
             }
             continue;
         }
+        if matches!(queue.front(), Some(Job::Settled { .. })) {
+            // Writes nothing, so it waits for no window.
+            if let Some(Job::Settled { reply }) = queue.pop_front() {
+                let _ = reply.send(());
+            }
+            shared.done(1);
+            continue;
+        }
         let wait = window.delay(Instant::now());
         if !wait.is_zero() {
             if open {
@@ -283,6 +315,10 @@ async fn write_once<W: MessageWriter>(
     match job {
         Job::Create { body, reply } => create_once(shared, channel, body, reply, window).await,
         Job::Delete { message } => delete_once(shared, channel, message, window).await,
+        Job::Settled { reply } => {
+            let _ = reply.send(());
+            None
+        }
         Job::Edit {
             message,
             body,

@@ -68,6 +68,10 @@ pub(super) enum Job {
     Delete {
         message: u64,
     },
+    /// Writes nothing: answered once every write queued before it in its channel is done.
+    Settled {
+        reply: oneshot::Sender<()>,
+    },
 }
 
 /// Writes in the last `per`, and a 429's wait. A write is counted from when its answer came

@@ -90,6 +90,22 @@ async fn an_idle_channel_worker_ends_and_a_later_write_starts_another() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn settled_waits_for_the_channels_queued_writes_and_starts_no_worker_where_none_is() {
+    let recorder = Recorder::default();
+    let outbox = Outbox::new(recorder.clone(), RatePolicy::default());
+    // Nothing was written in channel 9: settled at once, and no worker is left behind.
+    outbox.settled(9).await;
+    assert_eq!(outbox.channels(), 0);
+    // Channel 1's six edits need a second window: settled only once the sixth is in.
+    for message in 0..6 {
+        drop(outbox.edit(1, message, json!({ "content": message }), None));
+    }
+    outbox.settled(1).await;
+    assert_eq!(recorder.writes().len(), 6);
+    assert!(outbox.flush(Duration::ZERO).await);
+}
+
+#[tokio::test(start_paused = true)]
 async fn deleting_a_message_drops_its_waiting_edits() {
     let recorder = Recorder::default();
     let outbox = Outbox::new(recorder.clone(), RatePolicy::default());

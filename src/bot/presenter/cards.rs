@@ -33,7 +33,8 @@ impl Presenter {
         if failed_this_hand {
             return;
         }
-        let text = render::private_hand(locale, cards.hand, &cards.view);
+        let text =
+            render::private_hand_styled(locale, cards.hand, &cards.view, self.bot.card_style());
         let body = json!({ "content": limits::fit_message(&text) });
         let mut failures = 0;
         let outcome = loop {

@@ -40,8 +40,13 @@ impl Presenter {
     ) -> BoardMessage {
         let locale = self.locale();
         let names: Vec<String> = summary.players.iter().map(|user| name(*user)).collect();
-        let final_board = with_tournament_line(locale, board, |limit| {
-            render::board_within(locale, &BoardView::from_public(&summary.view, facts), limit)
+        let final_board = with_lines_above(&self.lines_above(locale, board), |limit| {
+            render::board_fitted(
+                locale,
+                &BoardView::from_public(&summary.view, facts),
+                self.bot.card_style(),
+                limit,
+            )
         });
         let results = render::results(
             locale,
@@ -74,10 +79,11 @@ impl Presenter {
         turn: Option<&TurnOffer>,
     ) -> BoardMessage {
         let locale = self.locale();
-        let text = with_tournament_line(locale, board, |limit| {
-            render::board_within(
+        let text = with_lines_above(&self.lines_above(locale, board), |limit| {
+            render::board_fitted(
                 locale,
                 &crate::lobby::present::board_view_with(board, facts),
+                self.bot.card_style(),
                 limit,
             )
         });
@@ -91,6 +97,21 @@ impl Presenter {
             mention =
                 Some(turn.user).filter(|user| !user.is_computer() && self.bot.pings().wants(*user));
             buttons = self.action_buttons(turn);
+            if let Some(clock) = board.clock.filter(|clock| clock.time_bank_secs > 0) {
+                buttons.push(Button {
+                    custom_id: ButtonId::AddTime {
+                        table: self.table().0,
+                        hand: turn.hand,
+                        seq: turn.action_seq,
+                    }
+                    .encode(),
+                    label: render::pace::add_time_label(
+                        locale,
+                        u64::from(clock.time_bank_secs).min(crate::lobby::TIME_BANK_STEP.as_secs()),
+                    ),
+                    style: ButtonStyle::Secondary,
+                });
+            }
         }
         buttons.push(Button {
             custom_id: ButtonId::MyCards {
@@ -127,6 +148,7 @@ impl Presenter {
                 custom_id: ButtonId::Act {
                     table: self.table().0,
                     hand: turn.hand,
+                    deal: turn.deal,
                     seq: turn.action_seq,
                     action: action.kind,
                 }
@@ -142,21 +164,32 @@ impl Presenter {
     }
 }
 
-/// A sit & go's board: the tournament's line (level, hands to the next, players left,
-/// average stack) above the board, which is fitted into the room left.
-fn with_tournament_line(
-    locale: Locale,
-    board: &PublicBoard,
-    render_within: impl FnOnce(TextLimit) -> String,
-) -> String {
-    let Some(header) = &board.tournament else {
+impl Presenter {
+    /// The lines above the board: why the table is paused when Discord refuses the bot's
+    /// posts here (an edit still goes through), and a sit & go's line (level, hands to the
+    /// next, players left, average stack).
+    fn lines_above(&self, locale: Locale, board: &PublicBoard) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.cannot_post() {
+            lines.push(super::refused::pause_line(locale));
+        }
+        if let Some(header) = &board.tournament {
+            lines.push(crate::lobby::present::tournament_board_line(locale, header));
+        }
+        lines
+    }
+}
+
+/// `lines` above the board, which is fitted into the room they leave.
+fn with_lines_above(lines: &[String], render_within: impl FnOnce(TextLimit) -> String) -> String {
+    if lines.is_empty() {
         return render_within(limits::MESSAGE_TEXT);
-    };
-    let line = crate::lobby::present::tournament_board_line(locale, header);
-    let room = limits::MESSAGE.saturating_sub(limits::length(&line) + 1);
+    }
+    let above: usize = lines.iter().map(|line| limits::length(line) + 1).sum();
+    let room = limits::MESSAGE.saturating_sub(above);
     let text = render_within(TextLimit {
         max: room,
         length: limits::length,
     });
-    format!("{line}\n{text}")
+    format!("{}\n{text}", lines.join("\n"))
 }

@@ -4,13 +4,10 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use serde_json::json;
-
-use crate::bank::UserId;
+use crate::bot::lock;
 use crate::bot::outbox::Freshness;
-use crate::bot::{limits, lock};
 
-use super::message::BoardMessage;
+use super::message::{BoardMessage, text_body};
 use super::turn_pings::PingDue;
 use super::{News, Presenter};
 
@@ -109,6 +106,19 @@ impl Presenter {
                 }
                 Some(_) => {}
             }
+        }
+        // Where Discord refuses the bot's posts, a new board would be refused too: only the
+        // board already there is edited (it says why the table is paused).
+        if self.cannot_post() {
+            post = None;
+        }
+        if let Some((id, previous)) = self.previous_board_edit(&mut state) {
+            // The last hand's board, said paused or put back; nothing to do if refused.
+            drop(
+                self.bot
+                    .outbox()
+                    .edit(self.channel(), id, previous.to_json(false), None),
+            );
         }
         let ping = if post.is_none() {
             self.take_ping(&mut state)
@@ -237,13 +247,4 @@ impl Presenter {
             }
         });
     }
-}
-
-/// A plain message that may mention `ping` only.
-pub(super) fn text_body(text: String, ping: Option<UserId>) -> serde_json::Value {
-    let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
-    json!({
-        "content": limits::fit_message(&text),
-        "allowed_mentions": { "parse": [], "users": users },
-    })
 }

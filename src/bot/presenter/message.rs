@@ -1,11 +1,23 @@
 //! A board message as the bot writes it (text and buttons), and its JSON for Discord, within
-//! Discord's limits (see [`crate::bot::limits`]).
+//! Discord's limits (see [`crate::bot::limits`]); and the body of a plain message (a result,
+//! a turn ping), which the flush and the turn pings both send.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton};
 
+use serde_json::json;
+
 use crate::bank::UserId;
 use crate::bot::limits;
+
+/// A plain message that may mention `ping` only.
+pub(super) fn text_body(text: String, ping: Option<UserId>) -> serde_json::Value {
+    let users: Vec<String> = ping.iter().map(|user| user.0.to_string()).collect();
+    json!({
+        "content": limits::fit_message(&text),
+        "allowed_mentions": { "parse": [], "users": users },
+    })
+}
 
 /// A board message: text and buttons.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

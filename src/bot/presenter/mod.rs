@@ -16,6 +16,7 @@
 //! [`catch_up`] (waiting for the loop), [`cards`] (DMs), [`turn_pings`], [`refused`] (a channel
 //! refusing the bot's posts).
 
+mod away;
 mod cards;
 mod catch_up;
 mod compose;
@@ -54,6 +55,8 @@ pub struct Snapshot {
     pub action_seq: u32,
     /// The hand's result is in.
     pub finished: bool,
+    /// How many times the player to act took "+30 s" this turn, as the board shows it.
+    pub extensions: u32,
     pub version: u64,
     pub board_message: Option<u64>,
     pub message: Option<BoardMessage>,
@@ -99,6 +102,11 @@ struct State {
     final_edits: Vec<(u64, BoardMessage)>,
     /// The board post being tried, until it lands.
     unlanded: Option<landing::Unlanded>,
+    /// The last finished hand's board message and its final words: where the table says why
+    /// it is paused when Discord refuses the next hand's board ([`refused`]).
+    previous_board: Option<(u64, BoardMessage)>,
+    /// `previous_board` is on Discord with that reason above it.
+    previous_told_paused: bool,
 }
 
 pub struct Presenter {
@@ -123,6 +131,8 @@ pub struct Presenter {
     /// Who waits for the loop to have handled every notice sent before they asked.
     catch_up: Mutex<CatchUp>,
     catch_up_asked: Notify,
+    /// True once the loop has ended (its table closed) and its last writes are queued.
+    stopped: watch::Sender<bool>,
 }
 
 /// A message for the channel that no command answered.
@@ -168,6 +178,7 @@ impl Presenter {
             missing_permissions: AtomicBool::new(false),
             catch_up: Mutex::default(),
             catch_up_asked: Notify::new(),
+            stopped: watch::channel(false).0,
         })
     }
 
@@ -239,7 +250,15 @@ impl Presenter {
         // No turn is current, so every mention goes.
         lock(&self.state).turn = None;
         self.retire_pings();
+        self.stopped.send_replace(true);
         tracing::info!("table closed; presenter stopped");
+    }
+
+    /// Waits until the loop has ended: the table closed and every write the presenter had left
+    /// (its last news, the deletion of its mentions) is queued.
+    pub async fn stopped(&self) {
+        let mut stopped = self.stopped.subscribe();
+        let _ = stopped.wait_for(|stopped| *stopped).await;
     }
 
     /// The state a click waits on.
@@ -285,6 +304,11 @@ impl Presenter {
             hand: state.hand,
             action_seq: state.board.as_ref().map_or(0, |board| board.action_seq),
             finished: state.result.is_some(),
+            extensions: state
+                .board
+                .as_ref()
+                .and_then(|board| board.clock)
+                .map_or(0, |clock| clock.extensions),
             version: state.version,
             board_message: state.board_message,
             message: self.compose(&state),
@@ -315,6 +339,26 @@ impl Presenter {
             drop(state);
             self.changed();
         }
+    }
+}
+
+/// Waits until the presenter has handled the board of an accepted "+30 s" at turn `turn`:
+/// one with more than `extensions` taken, or a later turn; for at most `timeout`.
+pub async fn wait_for_extension(
+    receiver: &mut watch::Receiver<Snapshot>,
+    turn: (u64, u32),
+    extensions: u32,
+    timeout: Duration,
+) -> Option<Snapshot> {
+    let reached = |snapshot: &Snapshot| {
+        (snapshot.hand, snapshot.action_seq) > turn
+            || (snapshot.hand, snapshot.action_seq) == turn && snapshot.extensions > extensions
+            || snapshot.hand == turn.0 && snapshot.finished
+    };
+    let wait = receiver.wait_for(|snapshot| reached(snapshot));
+    match tokio::time::timeout(timeout, wait).await {
+        Ok(Ok(snapshot)) => Some(snapshot.clone()),
+        _ => None,
     }
 }
 

@@ -52,13 +52,17 @@ impl Presenter {
         match notice.body {
             NoticeBody::Board(board) => {
                 if board.hand != state.hand {
-                    // The next hand began before the last one's result reached its board.
                     if let Some(message_id) = state.board_message
-                        && state.result.is_some()
-                        && state.version > self.written.load(Ordering::SeqCst)
                         && let Some(final_board) = self.compose(&state)
                     {
-                        state.final_edits.push((message_id, final_board));
+                        // The next hand began before the last one's result reached its board.
+                        if state.result.is_some()
+                            && state.version > self.written.load(Ordering::SeqCst)
+                        {
+                            state.final_edits.push((message_id, final_board.clone()));
+                        }
+                        state.previous_board = Some((message_id, final_board));
+                        state.previous_told_paused = false;
                     }
                     state.hand = board.hand;
                     state.board_message = None;
@@ -96,8 +100,9 @@ impl Presenter {
                 {
                     self.set_language(settings.language);
                 }
-                if matches!(message, TableMessage::Resumed) {
-                    self.resumed();
+                if matches!(message, TableMessage::Resumed) && self.forget_refusal() {
+                    // The board no longer says it is paused for permissions.
+                    state.version += 1;
                 }
                 if let Some(news) = self.news(&mut state, message) {
                     state.news.push(news);
@@ -106,6 +111,12 @@ impl Presenter {
             NoticeBody::Error { user, error } => {
                 let text = format!("<@{}> {}", user.0, self.bot.refusal(self.locale(), &error));
                 state.news.push(News::new(text, Some(user)));
+            }
+            NoticeBody::Away { user, away } => {
+                drop(state);
+                let presenter = Arc::clone(self);
+                self.bot
+                    .spawn(async move { presenter.tell_away(user, away).await });
             }
         }
     }

@@ -20,7 +20,7 @@ use crate::bot::rest::RestError;
 use crate::lobby::TurnOffer;
 use crate::render;
 
-use super::flush::text_body;
+use super::message::text_body;
 use super::{Presenter, State};
 
 /// An answered action click: its token may carry the mention of the turn its action led to.

@@ -8,25 +8,30 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::io::{AsyncBufReadExt, BufReader, Lines, Stdin};
 
 use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, NameOf};
 use crate::lobby::{
-    BankTableStore, DealingOutPace, Departure, Lobby, LobbyConfig, LobbyError, NoticeBody,
-    NoticeReceiver, ShutdownOutcome, TableHandle, TableMessage, TableSettings, TableStatus,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
+    ShutdownOutcome, TableMessage, TableSettings,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
+mod computers;
+mod pace;
+mod screen;
 mod session;
 mod table_args;
 mod tournament;
 mod words;
 
-use session::PlaySession;
+use computers::{Players, Seating, seat_computer_player};
+use session::{Ended, Game, PlaySession};
 pub use table_args::TableArgs;
+use table_args::chips;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -53,8 +58,9 @@ pub struct PlayArgs {
     /// Seconds between hands.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=120))]
     pub between_hands: u32,
-    /// Chips you sit down with (between `--min-buy-in` and `--max-buy-in`).
-    #[arg(long, default_value_t = 200)]
+    /// Chips you sit down with (between `--min-buy-in` and `--max-buy-in`); with
+    /// `--tournament`, each player's buy-in into the prize pool.
+    #[arg(long, default_value_t = 200, value_parser = chips("buy_in"), allow_negative_numbers = true)]
     pub buy_in: u64,
     /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
     /// `--mix-hands` hands).
@@ -84,9 +90,9 @@ pub struct PlayArgs {
     /// pool, everyone starts with the structure's stack (`play::tournament`).
     #[arg(long, default_value_t = false)]
     pub tournament: bool,
-    /// With `--tournament`: the structure (`custom` takes `--levels`).
-    #[arg(long, value_enum, default_value_t = crate::tournament::StructureKind::Regular, requires = "tournament")]
-    pub structure: crate::tournament::StructureKind,
+    /// With `--tournament`: the structure (default `regular`).
+    #[arg(long, value_enum)]
+    pub structure: Option<crate::tournament::StructureKind>,
     /// With `--structure custom`: the levels, `ante/bring-in/small/big x hands` separated by
     /// commas (`2/3/10/20x12,3/5/15/30x12`), 30 big bets of the first level deep.
     #[arg(long, requires = "tournament")]
@@ -106,14 +112,13 @@ pub enum InputTiming {
 }
 
 impl PlayArgs {
-    /// The table's settings: the game, the seats and the pause between hands from the
-    /// arguments, a turn as long as a table allows (you may think), the rest the defaults.
+    /// The table's settings: the game, the seats, the pause between hands, the stakes, the
+    /// house rules and the clock from the arguments, the rest the defaults.
     fn settings(&self) -> TableSettings {
         self.table.apply(TableSettings {
             game: self.game,
             mix_hands: self.mix_hands,
             seats: self.players,
-            action_timer_secs: TableSettings::MAX_ACTION_TIMER_SECS,
             between_hands_secs: self.between_hands,
             ..TableSettings::default()
         })
@@ -124,6 +129,43 @@ impl PlayArgs {
             street_pause: std::time::Duration::from_millis(self.street_pause_ms),
             equity_budget: std::time::Duration::from_millis(self.equity_budget_ms),
         }
+    }
+
+    /// What is wrong with the flags, said in `locale` where a player reads it, before
+    /// anything else is printed or opened: the table's settings as `/table open` checks them,
+    /// and the buy-in within the table's bounds.
+    fn refusal(&self, locale: Locale) -> Option<String> {
+        if self.structure.is_some() && !self.tournament {
+            // The flags are written as typed, in every language.
+            return Some(tr(
+                locale,
+                "play-structure-without-tournament",
+                &[
+                    ("structure", "--structure".into()),
+                    ("tournament", "--tournament".into()),
+                ],
+            ));
+        }
+        if self.tournament {
+            return None;
+        }
+        let settings = self.settings();
+        if let Err(error) = settings.validate() {
+            return Some(render::tr_numbers(
+                locale,
+                error.message_id(),
+                &error.message_args(),
+            ));
+        }
+        if !(settings.min_buy_in..=settings.max_buy_in).contains(&self.buy_in) {
+            let error = LobbyError::BuyInOutOfRange {
+                min: settings.min_buy_in,
+                max: settings.max_buy_in,
+                amount: self.buy_in,
+            };
+            return Some(render::refusal(locale, &error, &name_of(locale)));
+        }
+        None
     }
 }
 
@@ -137,6 +179,11 @@ const QUIT_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let locale: Locale = args.lang.parse()?;
+    // A wrong flag is said before anything else, and changes nothing: no bank is made.
+    if let Some(refusal) = args.refusal(locale) {
+        say(&refusal);
+        return Ok(ExitCode::from(super::exit::CONFIGURATION));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -153,7 +200,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 fn say(text: &str) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
-    if let Err(error) = writeln!(out, "{}", for_terminal(text)) {
+    let plain = for_terminal(text);
+    if let Err(error) = writeln!(out, "{}", super::terminal::colour_cards(&plain)) {
         if error.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
@@ -175,32 +223,24 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 }
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
-    // Checked as /table open checks them, before the bank is opened or anything is said.
     let settings = args.settings();
-    if let Err(error) = settings.validate() {
-        say(&render::tr_numbers(
-            locale,
-            error.message_id(),
-            &error.message_args(),
-        ));
-        return Ok(ExitCode::from(super::exit::CONFIGURATION));
-    }
-    let (data, create) = match &args.data {
-        Some(data) => (data.clone(), args.create),
-        None => (PathBuf::from("studbot-data"), true),
-    };
-    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
-    let (bank, lobby) = open(&data, &bank_dir, args.seed, args.pace()).await?;
+    let data = args.data_dir();
+    let bank_dir = super::data_dir::bank_to_play(&data.0, data.1)?;
+    let (bank, lobby) = open(&data.0, &bank_dir, lobby_config(&args, settings)).await?;
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
-    close_left_table(&lobby, locale, &names).await?;
+    let left_behind = close_left_table(&lobby, locale, &names).await?;
+    tournament::stop_sit_and_go(&lobby).await?;
     let table = lobby.open_table(GUILD, TABLE, settings).await?;
     let mut notices = table.subscribe().await?;
     // Everyone sits down before the first hand is dealt.
     table.pause().await?;
 
-    say_welcome(&bank, &args, locale, bots.len()).await?;
+    say_welcome(&bank, &args, locale, bots.len(), &data.0).await?;
+    for text in left_behind {
+        say(&text);
+    }
     match table.join(YOU, args.buy_in).await {
         Ok(joined) => say(&tr(
             locale,
@@ -218,7 +258,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
         seat_computer_player(&table, &bank, *bot, settings.min_buy_in, args.buy_in).await?;
     }
     table.resume().await?;
-    say(&tr(locale, "play-help", &[]));
+    say_help(locale, "play-help", settings.action_timer_secs);
 
     let mut players = Players {
         computers: ComputerPlayers::at_level(
@@ -235,15 +275,68 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
             leaving_after_hand: Vec::new(),
         },
     };
-    let mut session = PlaySession::new(locale, &table, &lobby, &bank, Box::new(names));
-    let timing = args.input.unwrap_or(if std::io::stdin().is_terminal() {
-        InputTiming::AtOnce
-    } else {
-        InputTiming::AtYourTurn
-    });
-    serve(&mut session, &mut players, &mut notices, timing).await?;
+    let game = Game::Cash {
+        buy_in: args.buy_in,
+    };
+    let mut session = PlaySession::new(locale, &table, &lobby, &bank, game, Box::new(names));
+    serve(
+        &mut session,
+        Some(&mut players),
+        &mut notices,
+        args.timing(),
+    )
+    .await?;
     say_goodbye(&bank, locale).await?;
     Ok(ExitCode::SUCCESS)
+}
+
+impl PlayArgs {
+    /// The data directory, and whether a new bank may be made there.
+    fn data_dir(&self) -> (PathBuf, bool) {
+        match &self.data {
+            Some(data) => (data.clone(), self.create),
+            None => (PathBuf::from("studbot-data"), true),
+        }
+    }
+
+    fn timing(&self) -> InputTiming {
+        self.input.unwrap_or(if std::io::stdin().is_terminal() {
+            InputTiming::AtOnce
+        } else {
+            InputTiming::AtYourTurn
+        })
+    }
+}
+
+/// The lobby of the terminal: decks from `--seed`, the dealing-out pace of the flags, and a
+/// sit & go's table with the cash table's timer, pause between hands and computer level.
+/// Computer players of a sit & go act at once, as the cash table's do.
+fn lobby_config(args: &PlayArgs, settings: TableSettings) -> LobbyConfig {
+    LobbyConfig {
+        deck_seed: args.seed,
+        pace: args.pace(),
+        sit_and_go_table: TableSettings {
+            computer_level: args.level,
+            ..settings
+        },
+        thinking: crate::lobby::computer::ThinkingTime {
+            shortest: std::time::Duration::ZERO,
+            longest: std::time::Duration::ZERO,
+            forced: std::time::Duration::ZERO,
+        },
+        // The terminal shows every table it reopens: nothing to learn before dealing.
+        hold_reopened: false,
+    }
+}
+
+/// The words you can type, and the timer's rule, said once.
+fn say_help(locale: Locale, help: &str, timer_secs: u32) {
+    say(&tr(locale, help, &[]));
+    say(&tr(
+        locale,
+        "play-timer-rule",
+        &[("seconds", timer_secs.into())],
+    ));
 }
 
 /// Your balance once you have left, and the bank shut down.
@@ -260,28 +353,40 @@ async fn say_goodbye(bank: &Bank, locale: Locale) -> anyhow::Result<()> {
 }
 
 /// A table left by an earlier run (stopped mid-hand) is closed first: its hand was refunded
-/// when the bank opened, and closing cashes everyone out. What it had left to say is said.
-async fn close_left_table(lobby: &Lobby, locale: Locale, names: NameOf<'_>) -> anyhow::Result<()> {
+/// when the bank opened, and closing cashes everyone out. Answers what it had left to say,
+/// to be said after the welcome (not that it deals on: it is closed).
+async fn close_left_table(
+    lobby: &Lobby,
+    locale: Locale,
+    names: NameOf<'_>,
+) -> anyhow::Result<Vec<String>> {
+    let mut texts = Vec::new();
     let Ok(old) = lobby.table(TABLE) else {
-        return Ok(());
+        return Ok(texts);
     };
     if let Ok(mut notices) = old.subscribe().await {
         while let Ok(notice) = notices.try_recv() {
-            if let NoticeBody::Table(message) = &notice.body {
-                say(&present::message_text(locale, message, names));
+            match &notice.body {
+                NoticeBody::Table(TableMessage::NextHandIn { .. }) => {}
+                NoticeBody::Table(message) => {
+                    texts.push(present::message_text(locale, message, names));
+                }
+                _ => {}
             }
         }
     }
     old.close().await?;
-    Ok(())
+    Ok(texts)
 }
 
-/// The game, how many computer players, and your balance before you buy in.
+/// The game, how many computer players, your balance before you buy in, and where it is
+/// kept.
 async fn say_welcome(
     bank: &Bank,
     args: &PlayArgs,
     locale: Locale,
     bots: usize,
+    data: &Path,
 ) -> anyhow::Result<()> {
     let balance = bank.balance(GUILD, YOU).await?;
     say(&tr(
@@ -296,72 +401,92 @@ async fn say_welcome(
             ("balance", balance.into()),
         ],
     ));
+    say_data_dir(locale, data);
     Ok(())
 }
 
-/// The computer players at the table, and where they sit down again.
-struct Players<'a> {
-    computers: ComputerPlayers,
-    /// The user a new computer player is given.
-    next_bot: UserId,
-    seating: Seating<'a>,
+/// Where your balance is kept, so that a player knows what to keep (or what to delete).
+fn say_data_dir(locale: Locale, data: &Path) {
+    say(&tr(
+        locale,
+        "play-data-dir",
+        &[("dir", format!("{}/", data.display()).into())],
+    ));
 }
 
-/// The session until it ends: each notice shown (a computer player's turn answered), each
-/// line you type read when `timing` says, and the table closed once the lobby has stopped it
-/// after you quit.
+/// The session until it ends: each notice shown (a computer player's turn answered, when
+/// this session drives them), each line you type read when `timing` says, the table closed
+/// once the lobby has stopped it after you quit. Once a sit & go is over, its table gone,
+/// lines are still read (its hands may be read back) until `quit` or the end of the input.
 async fn serve(
     session: &mut PlaySession,
-    players: &mut Players<'_>,
+    mut players: Option<&mut Players<'_>>,
     notices: &mut NoticeReceiver,
     timing: InputTiming,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Ended> {
     let table = session.table.clone();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
+    let mut table_gone = false;
+    // A script's next line (`None`: its end), read ahead so that a `pre` line is taken
+    // before your turn and any other line at it.
+    let mut ahead: Option<Option<String>> = None;
     loop {
-        let wants_input =
-            input_open && (timing == InputTiming::AtOnce || session.wants_input().await?);
+        if table_gone && (!input_open || session.leaving) {
+            return Ok(Ended::Closed);
+        }
+        if let Some(over) = take_ahead_if_due(session, &mut ahead, &mut input_open).await? {
+            if over && !table_gone {
+                return Ok(Ended::Closed);
+            }
+            continue;
+        }
+        let wants_input = input_open && ahead.is_none();
         tokio::select! {
-            notice = notices.recv() => {
-                let Some(notice) = notice else { return Ok(()) };
-                if let Some(offer) = players.computers.observe(&notice) {
-                    let offer = offer.clone();
-                    let _ = players.computers.answer(&table, &offer).await;
-                    continue;
-                }
-                if session.show(&notice).await? {
-                    return Ok(());
-                }
-                if session.leaving {
-                    continue;
-                }
-                match &notice.body {
-                    NoticeBody::HandResult(_) => {
-                        players.seating.reseat_broke(&mut players.computers, &mut players.next_bot).await?;
+            notice = notices.recv(), if !table_gone => {
+                let ended = match notice {
+                    None => Some(Ended::Closed),
+                    Some(notice) => {
+                        if let Some(players) = players.as_deref_mut() {
+                            if let Some(offer) = players.turn(&notice) {
+                                if timing == InputTiming::AtYourTurn
+                                    && take_lines_due(session, &mut lines, &mut ahead, &mut input_open).await?
+                                {
+                                    return Ok(Ended::Closed);
+                                }
+                                players.answer(&table, &offer).await;
+                                continue;
+                            }
+                            players.take(&notice, session.leaving).await?;
+                        }
+                        session.show(&notice).await?
                     }
-                    NoticeBody::Table(TableMessage::Left { user, .. }) => {
-                        players.seating.left(*user, &mut players.computers, &mut players.next_bot).await?;
+                };
+                match ended {
+                    Some(Ended::Closed) if session.sit_and_go_over() && input_open && !session.leaving => {
+                        say(&tr(session.locale, "play-tournament-ended", &[]));
+                        table_gone = true;
                     }
-                    _ => {}
+                    Some(ended) => return Ok(ended),
+                    None => {}
                 }
             }
             line = lines.next_line(), if wants_input => {
-                match line? {
-                    Some(line) => session.command(line.trim()).await?,
-                    None => {
-                        input_open = false;
-                        session.quit().await?;
-                    }
-                }
-                if session.leaving && !table.is_open() {
-                    return Ok(());
+                let line = line?;
+                if timing == InputTiming::AtYourTurn {
+                    ahead = Some(line);
+                } else if take_line(session, line, &mut input_open).await? && !table_gone {
+                    return Ok(Ended::Closed);
                 }
             }
             stopped = wait_for(&mut session.stopped), if session.stopped.is_some() => {
                 session.stopped = None;
                 if let Ok(ShutdownOutcome::CancelFailed { reason, .. }) = stopped {
                     say(&reason);
+                }
+                if players.is_none() {
+                    // A sit & go's table stops where it is; nobody is cashed out.
+                    return Ok(Ended::LeftTheSitAndGo);
                 }
                 // Everyone still seated is cashed out; the Closed notice ends the session.
                 match table.close().await {
@@ -371,6 +496,66 @@ async fn serve(
             }
         }
     }
+}
+
+/// Takes a line you typed (`None`: the input ended, which quits). Returns whether the
+/// session is over: you left and the table is closed.
+async fn take_line(
+    session: &mut PlaySession,
+    line: Option<String>,
+    input_open: &mut bool,
+) -> anyhow::Result<bool> {
+    match line {
+        Some(line) => session.command(line.trim()).await?,
+        None => {
+            *input_open = false;
+            session.quit().await?;
+        }
+    }
+    Ok(session.leaving && !session.table.is_open())
+}
+
+/// Before a computer player's turn is answered, a script's lines due now are taken first (a
+/// `pre` line while someone else is to act), whatever the pipe's timing: the same script
+/// plays the same game. Returns whether the session is over: you left and the table is closed.
+async fn take_lines_due(
+    session: &mut PlaySession,
+    lines: &mut Lines<BufReader<Stdin>>,
+    ahead: &mut Option<Option<String>>,
+    input_open: &mut bool,
+) -> anyhow::Result<bool> {
+    if !*input_open {
+        return Ok(false);
+    }
+    if ahead.is_none() {
+        *ahead = Some(lines.next_line().await?);
+    }
+    while let Some(over) = take_ahead_if_due(session, ahead, input_open).await? {
+        if over {
+            return Ok(true);
+        }
+        if *input_open {
+            *ahead = Some(lines.next_line().await?);
+        }
+    }
+    Ok(false)
+}
+
+/// Takes the line read ahead (`ahead`) if it is due now (`PlaySession::script_line_due`), else
+/// keeps it. Returns `None` when no line was taken, else whether the session is over.
+async fn take_ahead_if_due(
+    session: &mut PlaySession,
+    ahead: &mut Option<Option<String>>,
+    input_open: &mut bool,
+) -> anyhow::Result<Option<bool>> {
+    let Some(line) = ahead.take() else {
+        return Ok(None);
+    };
+    if !session.script_line_due(line.as_deref()).await? {
+        *ahead = Some(line);
+        return Ok(None);
+    }
+    take_line(session, line, input_open).await.map(Some)
 }
 
 /// The outcome of the lobby's shutdown of the table, once it has one.
@@ -385,13 +570,9 @@ async fn wait_for(
     }
 }
 
-async fn open(
-    data: &Path,
-    bank_dir: &Path,
-    seed: Option<u64>,
-    pace: DealingOutPace,
-) -> anyhow::Result<(Bank, Lobby)> {
-    let bank = Bank::open(bank_dir, EconomyConfig::default())
+async fn open(data: &Path, bank_dir: &Path, config: LobbyConfig) -> anyhow::Result<(Bank, Lobby)> {
+    // The terminal game's economy: one person plays the house's computers on their own machine.
+    let bank = Bank::open(bank_dir, EconomyConfig::for_one_local_player())
         .await
         .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
     // Table settings live in the bank; older versions kept them in `<data>/tables/`.
@@ -399,193 +580,6 @@ async fn open(
     crate::lobby::import_table_files(&data.join("tables"), &store)
         .await
         .map_err(anyhow::Error::msg)?;
-    let (lobby, _recovered) = Lobby::start(
-        bank.clone(),
-        Arc::new(store),
-        LobbyConfig {
-            deck_seed: seed,
-            pace,
-            ..LobbyConfig::default()
-        },
-    )
-    .await?;
+    let (lobby, _recovered) = Lobby::start(bank.clone(), Arc::new(store), config).await?;
     Ok((bank, lobby))
-}
-
-/// Seats a computer player; one whose balance has run too low is given nothing and skipped.
-async fn seat_computer_player(
-    table: &TableHandle,
-    bank: &Bank,
-    bot: UserId,
-    min_buy_in: u64,
-    buy_in: u64,
-) -> anyhow::Result<()> {
-    let balance = bank.balance(GUILD, bot).await?;
-    let amount = buy_in.min(balance);
-    if amount < min_buy_in {
-        return Ok(());
-    }
-    match table.join(bot, amount).await {
-        Ok(_) | Err(LobbyError::AlreadySeated) => Ok(()),
-        Err(error) => Err(error.into()),
-    }
-}
-
-/// Where computer players sit down, and with what.
-struct Seating<'a> {
-    table: &'a TableHandle,
-    bank: &'a Bank,
-    min_buy_in: u64,
-    buy_in: u64,
-    /// Broke computer players told to leave while a hand was being played: each sits down
-    /// again once the table says it has gone.
-    leaving_after_hand: Vec<UserId>,
-}
-
-/// The computer players who are broke: seated with no chips and not dealt into the hand in
-/// progress. The table's answer can be of a later hand than the result that asked, and a
-/// computer all-in in that hand also has no chips behind: it is not broke, its hand decides.
-fn broke_computers(status: &TableStatus, computers: &ComputerPlayers) -> Vec<UserId> {
-    status
-        .seats
-        .iter()
-        .filter(|seat| seat.stack == 0 && seat.hand_seat.is_none() && computers.plays(seat.user))
-        .map(|seat| seat.user)
-        .collect()
-}
-
-impl Seating<'_> {
-    /// A computer player left with no chips buys in again, so that a long game goes on: it
-    /// leaves its empty seat and sits down anew with a fresh buy-in from its balance; one
-    /// whose balance cannot pay a buy-in is replaced by a new computer player, who starts
-    /// with the starting balance as every new player does.
-    async fn reseat_broke(
-        &mut self,
-        computers: &mut ComputerPlayers,
-        next_bot: &mut UserId,
-    ) -> anyhow::Result<()> {
-        let status = match self.table.status().await {
-            Ok(status) => status,
-            Err(LobbyError::TableClosed { .. }) => return Ok(()),
-            Err(error) => return Err(error.into()),
-        };
-        for bot in broke_computers(&status, computers) {
-            if self.leaving_after_hand.contains(&bot) {
-                continue;
-            }
-            match self.table.leave(bot).await {
-                Ok(Departure::CashedOut(_)) | Err(LobbyError::NotSeated) => {}
-                // Its chair is free only once the hand ends: it sits down when it has left.
-                Ok(Departure::AfterHand) => {
-                    self.leaving_after_hand.push(bot);
-                    continue;
-                }
-                Err(LobbyError::TableClosed { .. }) => return Ok(()),
-                Err(error) => return Err(error.into()),
-            }
-            self.buy_in_again(bot, computers, next_bot).await?;
-        }
-        Ok(())
-    }
-
-    /// `user` has left the table: a broke computer player that waited for the hand to end
-    /// sits down again now.
-    async fn left(
-        &mut self,
-        user: UserId,
-        computers: &mut ComputerPlayers,
-        next_bot: &mut UserId,
-    ) -> anyhow::Result<()> {
-        let Some(at) = self.leaving_after_hand.iter().position(|bot| *bot == user) else {
-            return Ok(());
-        };
-        self.leaving_after_hand.remove(at);
-        self.buy_in_again(user, computers, next_bot).await
-    }
-
-    /// Seats `bot` anew from its balance, or a new computer player when that cannot pay.
-    async fn buy_in_again(
-        &mut self,
-        bot: UserId,
-        computers: &mut ComputerPlayers,
-        next_bot: &mut UserId,
-    ) -> anyhow::Result<()> {
-        let bot = if self.bank.balance(GUILD, bot).await? >= self.min_buy_in {
-            bot
-        } else {
-            let replacement = *next_bot;
-            *next_bot = UserId(replacement.0.saturating_add(1));
-            computers.add(replacement);
-            replacement
-        };
-        seat_computer_player(self.table, self.bank, bot, self.min_buy_in, self.buy_in).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lobby::{SeatInfo, SeatStatus, SitOutReason};
-
-    fn seat(chair: u8, user: UserId, stack: u64, hand_seat: Option<usize>) -> SeatInfo {
-        SeatInfo {
-            chair,
-            user,
-            stack,
-            status: SeatStatus::Playing,
-            hand_seat,
-            away: false,
-        }
-    }
-
-    fn status(hand_in_progress: bool, seats: Vec<SeatInfo>) -> TableStatus {
-        TableStatus {
-            guild: GUILD,
-            table: TABLE,
-            settings: TableSettings::default(),
-            pending_settings: None,
-            paused: false,
-            stopping: false,
-            hand: 10,
-            hand_in_progress,
-            settling: false,
-            seats,
-            board: None,
-        }
-    }
-
-    /// A result can be read after the next hand was dealt: a computer all-in for that
-    /// hand's ante has no chips behind, and was taken for broke, told to leave after the
-    /// hand and refused its new seat (still seated): it left for good and the game stopped.
-    #[test]
-    fn a_computer_all_in_in_the_hand_being_played_is_not_taken_for_broke() {
-        let (bot, other) = (UserId(2), UserId(3));
-        let computers = ComputerPlayers::new([bot, other], 1);
-        let all_in = status(
-            true,
-            vec![
-                seat(0, YOU, 190, Some(0)),
-                seat(1, bot, 0, Some(1)),
-                seat(2, other, 90, Some(2)),
-            ],
-        );
-        assert_eq!(broke_computers(&all_in, &computers), Vec::<UserId>::new());
-
-        let mut busted = seat(1, bot, 0, None);
-        busted.status = SeatStatus::SittingOut {
-            reason: SitOutReason::Busted,
-        };
-        let sitting_out = status(
-            true,
-            vec![
-                seat(0, YOU, 190, Some(0)),
-                busted,
-                seat(2, other, 90, Some(1)),
-            ],
-        );
-        assert_eq!(broke_computers(&sitting_out, &computers), vec![bot]);
-        // You are never reseated, broke or not.
-        let between_hands = status(false, vec![seat(0, YOU, 0, None), seat(1, bot, 0, None)]);
-        assert_eq!(broke_computers(&between_hands, &computers), vec![bot]);
-    }
 }

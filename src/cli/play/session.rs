@@ -1,17 +1,42 @@
-//! One player's session at the terminal: shows the table's notices as text, keeps your turn's
-//! offer, and turns what you type into the table's commands.
+//! One player's session at the terminal, at a cash table or a sit & go's: shows the table's
+//! notices (what is printed is `screen`'s choice), keeps your turn's offer, and turns what you
+//! type into the table's commands.
 
-use crate::bank::{Bank, UserId};
-use crate::lobby::present::{self, board_view, status_view};
+use std::time::Duration;
+
+use crate::bank::{Bank, TableId, TournamentId, UserId};
+use crate::lobby::present::{self, status_view};
 use crate::lobby::{
-    HandSummary, Lobby, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus, ShutdownOutcome,
-    TableHandle, TableMessage, TableStatus, TurnOffer,
+    HandSummary, Lobby, LobbyError, Notice, NoticeBody, OfferedTurn, PublicBoard, SeatStatus,
+    ShutdownOutcome, SitOutReason, TableHandle, TableMessage, TableStatus, TurnOffer,
 };
 use crate::render::{self, Locale, tr};
 use crate::table::hand::SeatState;
 
+use super::screen::{Names, Screen};
 use super::words::{ActionChoice, PlayerCommand, Wish, choose, parse};
 use super::{GUILD, QUIT_GRACE, TABLE, YOU, say};
+
+/// What the session plays.
+pub(super) enum Game {
+    /// The cash table: you sat down with `buy_in`, which a bare `topup` buys back to.
+    Cash { buy_in: u64 },
+    /// Sit & go `id`, dealt in channel `channel`; `over` once it is paid.
+    SitAndGo {
+        id: TournamentId,
+        channel: TableId,
+        over: bool,
+    },
+}
+
+/// How a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ended {
+    /// The table closed (a cash table once you left; a sit & go once it was paid).
+    Closed,
+    /// You left a sit & go before its end: it waits where it is.
+    LeftTheSitAndGo,
+}
 
 pub(super) struct PlaySession {
     pub(super) locale: Locale,
@@ -20,28 +45,27 @@ pub(super) struct PlaySession {
     /// After quitting: the lobby's shutdown of the table, once the hand in progress ended.
     pub(super) stopped: Option<tokio::sync::oneshot::Receiver<ShutdownOutcome>>,
     pub(super) bank: Bank,
+    pub(super) game: Game,
     /// Your turn, while it is open.
     pub(super) offer: Option<TurnOffer>,
-    pub(super) board: Option<PublicBoard>,
+    /// The last board, for `board`.
+    board: Option<PublicBoard>,
     /// You asked to quit and are waiting to be cashed out.
     pub(super) leaving: bool,
     /// Players are being seated (the table is paused meanwhile; that is not news).
     pub(super) setting_up: bool,
-    pub(super) names: Box<dyn Fn(UserId) -> String + Send>,
+    /// You ran out of chips at the cash table: it waits for you (top up, or quit). The
+    /// computer players sit out meanwhile, so no hand is dealt without you; a pause would
+    /// freeze a hand already dealt to them, where sitting out takes effect between hands.
+    waiting_for_you: bool,
+    /// The computer players this session sat out while the table waits for you, until their
+    /// return is told (none of it is news to you).
+    sat_out_for_you: Vec<UserId>,
+    screen: Screen,
     /// The hand and the number of your cards last shown to you.
-    pub(super) cards_shown: Option<(u64, usize)>,
-}
-
-/// What the board shows beyond bets, stacks and the last action: the hand, the street, and
-/// each seat's cards and whether it is still in. When it changes, the whole board is shown.
-fn looks(board: &PublicBoard) -> impl PartialEq + '_ {
-    let seats: Vec<_> = board
-        .view
-        .seats
-        .iter()
-        .map(|seat| (&seat.up_cards, seat.down_count, &seat.shown, seat.state))
-        .collect();
-    (board.hand, board.view.street, board.view.community, seats)
+    cards_shown: Option<(u64, usize)>,
+    /// Your cards of a new deal, told before the board that deals them: shown after it.
+    cards_to_show: Option<crate::lobby::PlayerCards>,
 }
 
 fn card_count(view: &crate::table::hand::PrivateView) -> usize {
@@ -55,46 +79,44 @@ impl PlaySession {
         table: &TableHandle,
         lobby: &Lobby,
         bank: &Bank,
-        names: Box<dyn Fn(UserId) -> String + Send>,
+        game: Game,
+        names: Names,
     ) -> Self {
+        let setting_up = matches!(game, Game::Cash { .. });
         Self {
             locale,
             table: table.clone(),
             lobby: lobby.clone(),
             stopped: None,
             bank: bank.clone(),
+            game,
             offer: None,
             board: None,
             leaving: false,
-            setting_up: true,
-            names,
+            // `play` pauses a cash table while it seats everyone; a sit & go seats itself.
+            setting_up,
+            waiting_for_you: false,
+            sat_out_for_you: Vec::new(),
+            screen: Screen::new(locale, names),
             cards_shown: None,
+            cards_to_show: None,
         }
     }
 
     fn name(&self, user: UserId) -> String {
-        (self.names)(user)
+        self.screen.name(user)
     }
 
-    /// The board with the seats in chair order, so that every player's line stays where it
-    /// was from hand to hand.
-    fn seat_view(&self, board: &PublicBoard) -> render::BoardView {
-        let mut view = board_view(board, &|user| self.name(user));
-        let chair = |seat: usize| {
-            board
-                .players
-                .get(seat)
-                .and_then(|user| board.seats.iter().find(|info| info.user == *user))
-                .map_or(u8::MAX, |info| info.chair)
-        };
-        let mut seats: Vec<_> = std::mem::take(&mut view.seats)
-            .into_iter()
-            .enumerate()
-            .map(|(seat, line)| (chair(seat), line))
-            .collect();
-        seats.sort_by_key(|(chair, _)| *chair);
-        view.seats = seats.into_iter().map(|(_, line)| line).collect();
-        view
+    fn sit_and_go(&self) -> Option<(TournamentId, TableId)> {
+        match self.game {
+            Game::SitAndGo { id, channel, .. } => Some((id, channel)),
+            Game::Cash { .. } => None,
+        }
+    }
+
+    /// The sit & go has been paid: only `history`, `balance` and `quit` are left to do.
+    pub(super) fn sit_and_go_over(&self) -> bool {
+        matches!(self.game, Game::SitAndGo { over: true, .. })
     }
 
     /// Your cards at each new street you are still in, when no notice of the deal showed
@@ -127,61 +149,110 @@ impl PlaySession {
         })
     }
 
-    /// Shows a notice meant for you or for everyone. Returns true when the session is over.
-    pub(super) async fn show(&mut self, notice: &Notice) -> anyhow::Result<bool> {
+    /// Shows a notice meant for you or for everyone. Answers how the session ended, if it did.
+    pub(super) async fn show(&mut self, notice: &Notice) -> anyhow::Result<Option<Ended>> {
         let locale = self.locale;
         match &notice.body {
             NoticeBody::Board(board) => self.show_board(board).await,
+            // Shown under the board that deals them (`show_board`).
             NoticeBody::Cards(cards) if cards.user == YOU => {
-                say(&render::private_hand(locale, cards.hand, &cards.view));
-                self.cards_shown = Some((cards.hand, card_count(&cards.view)));
+                self.cards_to_show = Some((**cards).clone());
             }
             NoticeBody::YourTurn(offer) if offer.user == YOU => {
-                say(&render::your_turn(locale, &present::turn_prompt(offer)));
+                say(&self.screen.turn(offer));
                 self.offer = Some((**offer).clone());
                 self.prompt();
             }
-            NoticeBody::HandResult(summary) => self.show_result(summary),
-            // `play` seats everyone itself: the channel's "use /join to sit down" does not apply.
-            NoticeBody::Table(TableMessage::Opened { .. }) => {}
-            NoticeBody::Table(TableMessage::Paused) if self.setting_up => {}
-            // Once you quit, the table closes instead of dealing the hand it announces.
-            NoticeBody::Table(TableMessage::NextHandIn { .. }) if self.leaving => {}
-            NoticeBody::Table(TableMessage::Resumed) if self.setting_up => {
-                self.setting_up = false;
+            NoticeBody::HandResult(summary) => self.show_result(summary).await?,
+            NoticeBody::Table(message) => return self.show_message(message).await,
+            NoticeBody::Error { user, error } if *user == YOU => {
+                say(&render::refusal(locale, error, &|user| self.name(user)));
             }
+            NoticeBody::Away { user, away } if *user == YOU => {
+                say(&super::screen::away_text(locale, away));
+            }
+            _ => {}
+        }
+        Ok(None)
+    }
+
+    /// A table's message, unless it is not news at the terminal.
+    async fn show_message(&mut self, message: &TableMessage) -> anyhow::Result<Option<Ended>> {
+        let locale = self.locale;
+        match message {
+            // `play` seats everyone itself: the channel's "use /join to sit down" does not apply.
+            TableMessage::Opened { .. } => {}
+            TableMessage::Paused if self.setting_up => {}
+            // Once you quit, the table closes instead of dealing the hand it announces.
+            TableMessage::NextHandIn { .. } if self.leaving => {}
+            TableMessage::Resumed if self.setting_up => self.setting_up = false,
+            // While the table waits for you: the computer players sitting out and coming
+            // back, and the table waiting for players, are this session's doing.
+            TableMessage::SatOut { user, .. } if self.sat_out_for_you.contains(user) => {}
+            TableMessage::Back { user } if self.sat_out_for_you.contains(user) => {
+                self.sat_out_for_you.retain(|sat_out| sat_out != user);
+            }
+            TableMessage::WaitingForPlayers { .. }
+                if self.waiting_for_you || !self.sat_out_for_you.is_empty() => {}
+            TableMessage::Joined { user, .. } if self.waiting_for_you && *user != YOU => {
+                say(&present::message_text(locale, message, &|user| {
+                    self.name(user)
+                }));
+                self.sit_out_for_you(*user).await?;
+            }
+            // Said in your own words ("You have no chips left…", "You now have…").
+            TableMessage::SatOut {
+                user,
+                reason: SitOutReason::Busted,
+            }
+            | TableMessage::Back { user }
+            | TableMessage::ToppedUp { user, .. }
+                if *user == YOU && matches!(self.game, Game::Cash { .. }) => {}
+            // The welcome said where the sit & go goes on from.
+            TableMessage::TournamentResumed { .. } => {}
             // What happens to you is told to you ("You leave the table"), not about you.
-            NoticeBody::Table(TableMessage::Joined { user, .. }) if *user == YOU => {}
-            NoticeBody::Table(TableMessage::LeavingAfterHand { user }) if *user == YOU => {
+            TableMessage::Joined { user, .. } if *user == YOU => {}
+            TableMessage::LeavingAfterHand { user } if *user == YOU => {
                 say(&tr(locale, "play-leaving-after-hand", &[]));
             }
-            NoticeBody::Table(TableMessage::Left { user, cashed_out }) if *user == YOU => {
+            TableMessage::Left { user, cashed_out } if *user == YOU => {
                 say(&tr(
                     locale,
                     "play-cashed-out",
                     &[("amount", (*cashed_out).into())],
                 ));
             }
-            NoticeBody::Table(message) => {
+            TableMessage::TournamentOver { tournament, .. } => {
+                say(&present::message_text(locale, message, &|user| {
+                    self.name(user)
+                }));
+                // Told at the terminal: nothing is kept for a bot to announce.
+                self.lobby
+                    .sit_and_go_result_announced(GUILD, *tournament)
+                    .await?;
+                if let Game::SitAndGo { over, .. } = &mut self.game {
+                    *over = true;
+                }
+                self.offer = None;
+            }
+            // A sit & go's table closes once it is paid: the result said it.
+            TableMessage::Closed { .. } if self.sit_and_go().is_some() => {
+                return Ok(Some(Ended::Closed));
+            }
+            message => {
                 say(&present::message_text(locale, message, &|user| {
                     self.name(user)
                 }));
                 if let TableMessage::Closed { .. } = message {
-                    return Ok(true);
+                    return Ok(Some(Ended::Closed));
                 }
             }
-            NoticeBody::Error { user, error } if *user == YOU => {
-                say(&render::refusal(locale, error, &|user| self.name(user)));
-            }
-            _ => {}
         }
-        Ok(false)
+        Ok(None)
     }
 
-    /// The board, whole when cards, the street or who is in change and at your turn, else its
-    /// last lines; your cards at each new street.
+    /// What the board tells (`Screen::board`), and your cards at each new street.
     async fn show_board(&mut self, board: &PublicBoard) {
-        let locale = self.locale;
         if self
             .offer
             .as_ref()
@@ -189,56 +260,104 @@ impl PlaySession {
         {
             self.offer = None;
         }
-        let text = render::board(locale, &self.seat_view(board));
         let new_street = self
             .board
             .as_ref()
             .is_none_or(|shown| (shown.hand, shown.view.street) != (board.hand, board.view.street));
-        let cards_changed = self
-            .board
-            .as_ref()
-            .is_none_or(|shown| looks(shown) != looks(board));
-        let yours = board
-            .view
-            .to_act
-            .and_then(|seat| board.players.get(seat))
-            .is_some_and(|user| *user == YOU);
-        // A bet or a call changes only the last action and who is next: those two
-        // lines. The whole board when cards, the street or who is in change, and at
-        // your turn.
-        if cards_changed || yours {
+        for text in self.screen.board(board) {
             say(&text);
-        } else {
-            say(text.rsplit("\n\n").next().unwrap_or(&text));
         }
         self.board = Some(board.clone());
+        if let Some(cards) = self.cards_to_show.take_if(|cards| cards.hand == board.hand) {
+            say(&render::private_hand(self.locale, cards.hand, &cards.view));
+            self.cards_shown = Some((cards.hand, card_count(&cards.view)));
+        }
         if new_street {
             self.show_your_cards(board).await;
         }
     }
 
-    /// The hand's result, and whether it left you out of chips.
-    fn show_result(&mut self, summary: &HandSummary) {
+    /// The hand's actions no board told and its result; at the cash table, when it left you
+    /// with no chips, the table waits for you (paused) until you top up or quit.
+    async fn show_result(&mut self, summary: &HandSummary) -> anyhow::Result<()> {
         self.offer = None;
-        let view = present::result_view(summary, &|user| self.name(user));
-        say(&render::results(self.locale, &view));
+        for text in self.screen.result(summary) {
+            say(&text);
+        }
         let busted = summary
             .outcomes
             .iter()
             .any(|outcome| outcome.user == YOU && outcome.end == 0);
-        if busted && !self.leaving {
-            say(&tr(self.locale, "play-busted", &[]));
+        if !busted || self.leaving || !matches!(self.game, Game::Cash { .. }) {
+            return Ok(());
         }
+        let status = match self.table.status().await {
+            Ok(status) => status,
+            Err(LobbyError::TableClosed { .. }) => return Ok(()),
+            Err(error) => return Err(error.into()),
+        };
+        // Topped up already, between the hand's end and this result being read.
+        let has_chips = status
+            .seats
+            .iter()
+            .any(|seat| seat.user == YOU && seat.stack > 0);
+        if !has_chips {
+            self.waiting_for_you = true;
+            say(&tr(self.locale, "play-busted", &[]));
+            let playing = status
+                .seats
+                .iter()
+                .filter(|seat| seat.user != YOU && seat.status == SeatStatus::Playing);
+            for user in playing.map(|seat| seat.user).collect::<Vec<_>>() {
+                self.sit_out_for_you(user).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sits `user` out while the table waits for you.
+    async fn sit_out_for_you(&mut self, user: UserId) -> anyhow::Result<()> {
+        if self.sat_out_for_you.contains(&user) {
+            return Ok(());
+        }
+        self.sat_out_for_you.push(user);
+        match self.table.sit_out(user).await {
+            Ok(()) => Ok(()),
+            Err(LobbyError::AlreadySittingOut | LobbyError::NotSeated) => {
+                self.sat_out_for_you.retain(|sat_out| *sat_out != user);
+                Ok(())
+            }
+            Err(LobbyError::TableClosed { .. }) => Ok(()),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// You have chips again: the computer players this session sat out play again.
+    async fn deal_again(&mut self) -> anyhow::Result<()> {
+        self.waiting_for_you = false;
+        for user in self.sat_out_for_you.clone() {
+            match self.table.back(user).await {
+                Ok(()) => {}
+                // Broke meanwhile, or gone: nothing to bring back.
+                Err(LobbyError::NoChips | LobbyError::NotSittingOut | LobbyError::NotSeated) => {
+                    self.sat_out_for_you.retain(|sat_out| *sat_out != user);
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Ok(())
     }
 
     /// Whether to read your next line now. Lines are read when it is your turn, or when no
     /// turn of yours is coming (you are out of chips, alone, or leaving); otherwise they wait,
-    /// so typing ahead (or a script on standard input) meets the turn it was meant for.
+    /// so typing ahead (or a script on standard input) meets the turn it was meant for. At a
+    /// sit & go every hand deals you in until you are out, and once you are out the lines wait
+    /// for its end: they are read at your turns and once it is over.
     pub(super) async fn wants_input(&self) -> anyhow::Result<bool> {
-        if self.offer.is_some() {
+        if self.offer.is_some() || self.sit_and_go_over() {
             return Ok(true);
         }
-        if self.leaving {
+        if self.leaving || self.sit_and_go().is_some() {
             return Ok(false);
         }
         let status = match self.table.status().await {
@@ -246,16 +365,22 @@ impl PlaySession {
             Err(LobbyError::TableClosed { .. }) => return Ok(false),
             Err(error) => return Err(error.into()),
         };
+        // A top-up waits for the end of a hand dealt before the table stopped for you.
+        if self.waiting_for_you && status.hand_in_progress {
+            return Ok(false);
+        }
         let Some(me) = status.seats.iter().find(|seat| seat.user == YOU) else {
             return Ok(true);
         };
+        // Still in the hand in progress (all-in too: its end says whether you play on or are
+        // out of chips): the next line is for a later turn, or for what the end asks.
         if let (Some(board), Some(seat)) = (&status.board, me.hand_seat) {
-            let still_to_act = board
+            let still_in = board
                 .view
                 .seats
                 .get(seat)
-                .is_some_and(|public| public.state == SeatState::Active);
-            if still_to_act {
+                .is_some_and(|public| public.state != SeatState::Folded);
+            if still_in {
                 return Ok(false);
             }
         }
@@ -269,7 +394,7 @@ impl PlaySession {
         Ok(!next_hand_is_mine)
     }
 
-    fn prompt(&self) {
+    pub(super) fn prompt(&self) {
         say(&tr(
             self.locale,
             "play-prompt",
@@ -293,17 +418,20 @@ impl PlaySession {
             return Ok(());
         };
         match command {
-            PlayerCommand::Help => say(&tr(locale, "play-help", &[])),
+            PlayerCommand::Help => say(&tr(locale, self.help_id(), &[])),
             PlayerCommand::Quit => self.quit().await?,
+            PlayerCommand::History(hand) => self.history(hand).await?,
+            PlayerCommand::Balance => self.balance().await?,
+            // Once the sit & go is over, its table is gone: only its hands are left to read.
+            // Answers a script wrote for turns that never came are dropped without a word.
+            PlayerCommand::Action(..) if self.sit_and_go_over() => {}
+            _ if self.sit_and_go_over() => say(&tr(locale, "play-tournament-ended", &[])),
             PlayerCommand::Cards => match self.table.show_cards(YOU).await {
                 Ok(cards) => say(&render::private_hand(locale, cards.hand, &cards.view)),
                 Err(error) => self.refused(&error),
             },
             PlayerCommand::Board => match &self.board {
-                Some(board) => {
-                    let view = board_view(board, &|user| self.name(user));
-                    say(&render::board(locale, &view));
-                }
+                Some(board) => say(&self.screen.whole_board(board)),
                 None => say(&tr(locale, "play-waiting", &[])),
             },
             PlayerCommand::Status => {
@@ -311,9 +439,7 @@ impl PlaySession {
                 let view = status_view(&status, &|user| self.name(user));
                 say(&render::table_status(locale, &view));
             }
-            PlayerCommand::Balance => self.balance().await?,
-            PlayerCommand::History(hand) => self.history(hand).await?,
-            PlayerCommand::TopUp => self.top_up().await?,
+            PlayerCommand::TopUp(amount) => self.top_up(amount).await?,
             PlayerCommand::Ambiguous(message) => {
                 say(&tr(locale, message, &[]));
                 if self.offer.is_some() {
@@ -321,8 +447,18 @@ impl PlaySession {
                 }
             }
             PlayerCommand::Action(wish, amount) => self.action(line, wish, amount).await,
+            PlayerCommand::Pre(wish) => self.pre_action(line, wish).await,
+            PlayerCommand::AddTime => self.add_time().await,
+            PlayerCommand::Back => self.back().await,
         }
         Ok(())
+    }
+
+    fn help_id(&self) -> &'static str {
+        match self.game {
+            Game::Cash { .. } => "play-help",
+            Game::SitAndGo { .. } => "play-tournament-help",
+        }
     }
 
     /// Your stack at the table (0 when you are not seated).
@@ -338,7 +474,15 @@ impl PlaySession {
 
     async fn balance(&self) -> anyhow::Result<()> {
         let balance = self.bank.balance(GUILD, YOU).await?;
-        let (stack, _) = self.your_stack().await?;
+        let stack = match self.table.status().await {
+            Ok(status) => status
+                .seats
+                .iter()
+                .find(|seat| seat.user == YOU)
+                .map_or(0, |seat| seat.stack),
+            Err(LobbyError::TableClosed { .. }) => 0,
+            Err(error) => return Err(error.into()),
+        };
         say(&tr(
             self.locale,
             "play-balance",
@@ -347,34 +491,60 @@ impl PlaySession {
         Ok(())
     }
 
-    /// Hand `hand` of the table (the last one when `None`).
+    /// Hand `hand` of the table (the last one when `None`); at a sit & go, of the sit & go.
     async fn history(&self, hand: Option<u64>) -> anyhow::Result<()> {
-        match self.lobby.hand_history(TABLE, hand).await? {
-            Some(history) => {
-                let name_of = |user| self.name(user);
-                let view = crate::lobby::present::stored_history_view(&history, &name_of);
-                say(&render::history(self.locale, &view));
-            }
-            None => say(&tr(self.locale, "bot-no-history", &[])),
+        let name_of = |user| self.name(user);
+        let told = match self.sit_and_go() {
+            None => self.lobby.hand_history(TABLE, hand).await?.map(|history| {
+                let view = present::stored_history_view(&history, &name_of);
+                render::history(self.locale, &view)
+            }),
+            Some((id, channel)) => self
+                .lobby
+                .sit_and_go_hand_history(channel, id, hand)
+                .await?
+                .map(|history| {
+                    let view = present::stored_history_view(&history, &name_of);
+                    render::sit_and_go_history(self.locale, id.0, &view)
+                }),
+        };
+        match (told, hand) {
+            (Some(text), _) => say(&text),
+            (None, None) => say(&tr(self.locale, "play-no-hand-yet", &[])),
+            (None, Some(_)) => say(&tr(self.locale, "bot-no-history", &[])),
         }
         Ok(())
     }
 
-    /// Tops your stack up to the table's minimum buy-in, or 200 when that is less.
-    async fn top_up(&self) -> anyhow::Result<()> {
+    /// `topup`: back to the chips you sat down with; `topup N`: N chips more. The table's
+    /// buy-in bounds and your balance have the last word. A table that waited for you deals
+    /// again.
+    async fn top_up(&mut self, amount: Option<u64>) -> anyhow::Result<()> {
         let locale = self.locale;
-        let (stack, status) = self.your_stack().await?;
-        let target = status.settings.min_buy_in.max(200);
-        if stack >= target {
-            say(&tr(
-                locale,
-                "play-topup-not-needed",
-                &[("stack", stack.into()), ("target", target.into())],
-            ));
-            return Ok(());
-        }
-        match self.table.top_up(YOU, target - stack).await {
-            Ok(stack) => say(&tr(locale, "play-topped-up", &[("stack", stack.into())])),
+        let chips = match (amount, &self.game) {
+            (Some(chips), _) => chips,
+            (None, Game::Cash { buy_in }) => {
+                let (stack, _) = self.your_stack().await?;
+                if stack >= *buy_in {
+                    say(&tr(
+                        locale,
+                        "play-topup-not-needed",
+                        &[("stack", stack.into()), ("target", (*buy_in).into())],
+                    ));
+                    return Ok(());
+                }
+                buy_in - stack
+            }
+            // A sit & go's table refuses it, saying why.
+            (None, Game::SitAndGo { .. }) => 1,
+        };
+        match self.table.top_up(YOU, chips).await {
+            Ok(stack) => {
+                say(&tr(locale, "play-topped-up", &[("stack", stack.into())]));
+                if self.waiting_for_you {
+                    self.deal_again().await?;
+                }
+            }
             Err(error) => self.refused(&error),
         }
         Ok(())
@@ -382,7 +552,7 @@ impl PlaySession {
 
     /// `line` asked for an action: taken when your turn offers it, else what is offered is
     /// said.
-    async fn action(&mut self, line: &str, wish: Wish, amount: Option<u64>) {
+    pub(super) async fn action(&mut self, line: &str, wish: Wish, amount: Option<u64>) {
         let locale = self.locale;
         let Some(offer) = self.offer.clone() else {
             // Typed before the prompt: an action meant for a turn that has not come
@@ -413,45 +583,57 @@ impl PlaySession {
                 return;
             }
         };
-        match self
-            .table
-            .act(YOU, offer.hand, offer.action_seq, kind)
-            .await
-        {
+        // The turn as offered, its series of deals included: a sit & go's hand dealt again
+        // after a restart is a deal past the first.
+        let offered = OfferedTurn {
+            hand: offer.hand,
+            deal: offer.deal,
+            action_seq: offer.action_seq,
+        };
+        match self.table.act_on(YOU, offered, kind).await {
             Ok(_) => self.offer = None,
             Err(error) => self.refused(&error),
         }
     }
 
-    fn refused(&self, error: &LobbyError) {
+    pub(super) fn refused(&self, error: &LobbyError) {
         say(&render::refusal(self.locale, error, &|user| {
             self.name(user)
         }));
     }
 
-    /// Leaves the table (after the hand in progress, which the table finishes for you) and
-    /// has the lobby stop it: no new hand starts, and the hand in progress may finish within
-    /// `QUIT_GRACE`, else it is cancelled and refunded. Then the table closes, cashing the
-    /// computer players out too.
+    /// At the cash table: leaves (after the hand in progress, which the table finishes for
+    /// you) and has the lobby stop the table: no new hand starts, and the hand in progress
+    /// may finish within `QUIT_GRACE`, else it is cancelled and refunded. Then the table
+    /// closes, cashing the computer players out too. At a sit & go: the lobby stops its table
+    /// at once; the hand in progress is never recorded, and the next run deals it again. Once
+    /// a sit & go is over, nothing is left to stop.
     pub(super) async fn quit(&mut self) -> anyhow::Result<()> {
         if self.leaving {
             return Ok(());
         }
         self.leaving = true;
         self.offer = None;
-        match self.table.leave(YOU).await {
-            Ok(_) | Err(LobbyError::NotSeated) => {}
-            Err(error) => return Err(error.into()),
-        }
+        let grace = match self.game {
+            Game::Cash { .. } => {
+                match self.table.leave(YOU).await {
+                    Ok(_) | Err(LobbyError::NotSeated) => {}
+                    Err(error) => return Err(error.into()),
+                }
+                QUIT_GRACE
+            }
+            Game::SitAndGo { .. } => Duration::ZERO,
+        };
         // In a task: the hand goes on meanwhile, driven by the session's loop.
         let (done, stopped) = tokio::sync::oneshot::channel();
         let lobby = self.lobby.clone();
+        let table = self.table.table();
         tokio::spawn(async move {
             let outcome = lobby
-                .shutdown(QUIT_GRACE)
+                .shutdown(grace)
                 .await
                 .into_iter()
-                .find(|(table, _)| *table == TABLE)
+                .find(|(stopped, _)| *stopped == table)
                 .and_then(|(_, outcome)| outcome.ok())
                 .unwrap_or(ShutdownOutcome::Idle);
             let _ = done.send(outcome);

@@ -14,7 +14,8 @@ pub(super) enum PlayerCommand {
     Board,
     Status,
     Balance,
-    TopUp,
+    /// Buy more chips: back to your buy-in, or the chips typed after the word ("topup 100").
+    TopUp(Option<u64>),
     /// The last hand, or hand N, told from the bank's history.
     History(Option<u64>),
     /// An action word, with the amount typed after it, if any ("bet 5").
@@ -22,6 +23,22 @@ pub(super) enum PlayerCommand {
     /// A letter that reads as two actions in this language (Spanish `r`: *subir* or
     /// *retirarse*): answered with the message named, never guessed.
     Ambiguous(&'static str),
+    /// `pre …`: what to do when your turn comes, chosen ahead (`None`: clear it).
+    Pre(Option<PreWish>),
+    /// `time` (`+30`): take time from your time bank at your turn.
+    AddTime,
+    /// `back`: dealt in again after the table sat you out as away.
+    Back,
+}
+
+/// A pre-action as typed: the call is of whatever is bet now (`pre call`), or of anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum PreWish {
+    CheckFold,
+    Check,
+    Call,
+    CallAny,
+    Fold,
 }
 
 /// What a player means by an action word; the amounts follow from what is offered.
@@ -77,6 +94,14 @@ fn letter(locale: Locale, word: &str) -> Option<PlayerCommand> {
 pub(super) fn parse(locale: Locale, line: &str) -> Option<PlayerCommand> {
     let lowered = line.to_lowercase();
     let words: Vec<&str> = lowered.split_whitespace().collect();
+    if let ["pre", rest @ ..] = words.as_slice() {
+        return pre_wish(locale, &rest.join(" ")).map(PlayerCommand::Pre);
+    }
+    match words.as_slice() {
+        ["time" | "+30" | "tiempo" | "waktu"] => return Some(PlayerCommand::AddTime),
+        ["back" | "vuelvo" | "kembali"] => return Some(PlayerCommand::Back),
+        _ => {}
+    }
     if let ["history" | "historial" | "riwayat", rest @ ..] = words.as_slice() {
         return match rest {
             [] => Some(PlayerCommand::History(None)),
@@ -95,11 +120,33 @@ pub(super) fn parse(locale: Locale, line: &str) -> Option<PlayerCommand> {
         };
         return match parse_words(locale, &action.join(" "))? {
             PlayerCommand::Action(wish, None) => Some(PlayerCommand::Action(wish, Some(amount))),
+            PlayerCommand::TopUp(None) => Some(PlayerCommand::TopUp(Some(amount))),
             ambiguous @ PlayerCommand::Ambiguous(_) => Some(ambiguous),
             _ => None,
         };
     }
     parse_words(locale, &words.join(" "))
+}
+
+/// What follows `pre`: check/fold, check, call, call any, fold (in the words and letters of
+/// every language, as the actions take them), or `off` to clear it. `Some(None)` clears.
+fn pre_wish(locale: Locale, words: &str) -> Option<Option<PreWish>> {
+    let words = words.replace(" / ", "/");
+    Some(Some(match words.as_str() {
+        "off" | "clear" | "none" | "-" | "quitar" | "nada" | "batal" => return Some(None),
+        "check/fold" | "cf" | "check fold" | "pasar/retirarse" | "paso/no voy" | "cek/fold" => {
+            PreWish::CheckFold
+        }
+        "call any" | "ca" | "any" | "igualar lo que sea" | "veo todo" | "call berapa pun" => {
+            PreWish::CallAny
+        }
+        other => match parse_words(locale, other)? {
+            PlayerCommand::Action(Wish::Check, None) => PreWish::Check,
+            PlayerCommand::Action(Wish::Call, None) => PreWish::Call,
+            PlayerCommand::Action(Wish::Fold, None) => PreWish::Fold,
+            _ => return None,
+        },
+    }))
 }
 
 /// An amount as the player typed it: plain digits, or grouped as the options show it in
@@ -137,7 +184,9 @@ fn parse_words(locale: Locale, words: &str) -> Option<PlayerCommand> {
         "board" | "mesa" | "meja" => PlayerCommand::Board,
         "status" | "estado" => PlayerCommand::Status,
         "balance" | "saldo" => PlayerCommand::Balance,
-        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => PlayerCommand::TopUp,
+        "topup" | "top-up" | "top up" | "recargar" | "isi" | "isi ulang" => {
+            PlayerCommand::TopUp(None)
+        }
         "check" | "paso" | "pasar" | "cek" => action(Wish::Check),
         "call" | "veo" | "voy" | "igualo" | "igualar" | "ver" | "ikut" => action(Wish::Call),
         "fold" | "me retiro" | "no voy" | "retirarse" | "tirar" | "lipat" => action(Wish::Fold),
@@ -214,6 +263,40 @@ mod tests {
                 all_in: false,
             })
             .collect()
+    }
+
+    #[test]
+    fn pre_actions_time_and_back_are_understood_in_every_language() {
+        let pre = |locale, line| parse(locale, line);
+        for (locale, line, wish) in [
+            (Locale::En, "pre check/fold", Some(PreWish::CheckFold)),
+            (Locale::En, "pre cf", Some(PreWish::CheckFold)),
+            (Locale::En, "pre call any", Some(PreWish::CallAny)),
+            (Locale::En, "pre c", Some(PreWish::Call)),
+            (Locale::En, "pre fold", Some(PreWish::Fold)),
+            (Locale::En, "pre off", None),
+            (Locale::Es, "pre paso/no voy", Some(PreWish::CheckFold)),
+            (Locale::Es, "pre veo todo", Some(PreWish::CallAny)),
+            (Locale::Es, "pre paso", Some(PreWish::Check)),
+            (Locale::Es, "pre no voy", Some(PreWish::Fold)),
+            (Locale::Es, "pre quitar", None),
+            (Locale::Id, "pre call berapa pun", Some(PreWish::CallAny)),
+            (Locale::Id, "pre check", Some(PreWish::Check)),
+            (Locale::Id, "pre batal", None),
+        ] {
+            assert_eq!(pre(locale, line), Some(PlayerCommand::Pre(wish)), "{line}");
+        }
+        assert_eq!(pre(Locale::En, "pre raise"), None);
+        assert_eq!(pre(Locale::En, "pre"), None);
+        for (locale, time, back) in [
+            (Locale::En, "time", "back"),
+            (Locale::Es, "tiempo", "vuelvo"),
+            (Locale::Id, "waktu", "kembali"),
+        ] {
+            assert_eq!(pre(locale, time), Some(PlayerCommand::AddTime));
+            assert_eq!(pre(locale, "+30"), Some(PlayerCommand::AddTime));
+            assert_eq!(pre(locale, back), Some(PlayerCommand::Back));
+        }
     }
 
     #[test]
@@ -374,6 +457,30 @@ mod tests {
         ));
         assert!(parse(Locale::En, "history three").is_none());
         assert!(parse(Locale::En, "history 1 2").is_none());
+    }
+
+    /// The walk: `topup 100` answered "I do not know “topup 100”".
+    #[test]
+    fn topup_takes_an_optional_amount_in_every_language() {
+        for (line, amount) in [
+            ("topup", None),
+            ("topup 100", Some(100)),
+            ("top up 1,250", Some(1_250)),
+            ("recargar 50", Some(50)),
+            ("isi ulang 75", Some(75)),
+        ] {
+            assert_eq!(
+                parse(Locale::En, line),
+                Some(PlayerCommand::TopUp(amount)),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            parse(Locale::Es, "recargar 12.500"),
+            Some(PlayerCommand::TopUp(Some(12_500)))
+        );
+        assert!(parse(Locale::En, "topup lots").is_none());
+        assert!(parse(Locale::En, "topup -5").is_none());
     }
 
     fn offered(actions: &[(ActionKind, u64, u64)]) -> Vec<LegalAction> {

@@ -21,7 +21,7 @@ impl Bound {
 }
 
 /// Every numeric setting's bounds, in the order the commands offer them.
-pub const BOUNDS: [Bound; 12] = [
+pub const BOUNDS: [Bound; 14] = [
     Bound::new("mix_hands", 1, Some(TableSettings::MAX_MIX_HANDS as u64)),
     Bound::new("ante", 0, None),
     Bound::new("bring_in", 1, None),
@@ -44,6 +44,12 @@ pub const BOUNDS: [Bound; 12] = [
         0,
         Some(TableSettings::MAX_BETWEEN_HANDS_SECS as u64),
     ),
+    Bound::new(
+        "time_bank",
+        0,
+        Some(TableSettings::MAX_TIME_BANK_SECS as u64),
+    ),
+    Bound::new("away_hands", 0, Some(TableSettings::MAX_AWAY_HANDS as u64)),
     Bound::new(
         "max_raises",
         *Rules::MAX_RAISES.start() as u64,
@@ -77,6 +83,8 @@ mod tests {
             "seats" => settings.seats = u8::try_from(value).unwrap_or(u8::MAX),
             "timer" => settings.action_timer_secs = small(value),
             "between_hands" => settings.between_hands_secs = small(value),
+            "time_bank" => settings.time_bank_secs = small(value),
+            "away_hands" => settings.away_hands = small(value),
             "max_raises" => settings.rules.max_raises = small(value),
             "mix_hands" => settings.mix_hands = small(value),
             "computer_players" => {

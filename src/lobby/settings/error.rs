@@ -47,8 +47,22 @@ pub enum SettingsError {
     /// take the option. (A `mix` table may: its stud legs use it, its razz hands ignore it.)
     #[error("razz has no open-pair big bet: open_pair_big_bet must be off at a razz table")]
     OpenPairBigBetInRazz,
+    #[error(
+        "a time bank must be at most {max} seconds, not {0}",
+        max = TableSettings::MAX_TIME_BANK_SECS
+    )]
+    TimeBank(u32),
+    #[error(
+        "the hands a player may be away must be at most {max}, not {0}",
+        max = TableSettings::MAX_AWAY_HANDS
+    )]
+    AwayHands(u32),
     #[error("computer players may take at most {} of the {seats} seats, not {computer_players}", seats.saturating_sub(1))]
     ComputerPlayers { computer_players: u8, seats: u8 },
+    /// Computer players buy in at `max_buy_in`, which where they sit may not pass the
+    /// operator's `[economy] computer_max_buy_in`.
+    #[error("where computer players sit, max_buy_in may be at most {limit}, not {max_buy_in}")]
+    ComputerBuyIn { max_buy_in: u64, limit: u64 },
 }
 
 impl SettingsError {
@@ -66,6 +80,9 @@ impl SettingsError {
             SettingsError::MixHands(_) => "settings-mix-hands",
             SettingsError::OpenPairBigBetInRazz => "settings-open-pair-in-razz",
             SettingsError::ComputerPlayers { .. } => "settings-computer-players",
+            SettingsError::TimeBank(_) => "settings-time-bank",
+            SettingsError::AwayHands(_) => "settings-away-hands",
+            SettingsError::ComputerBuyIn { .. } => "settings-computer-buy-in",
         }
     }
 
@@ -107,6 +124,13 @@ impl SettingsError {
                 ("max", S::MAX_MIX_HANDS.into()),
             ],
             SettingsError::OpenPairBigBetInRazz => Vec::new(),
+            SettingsError::TimeBank(seconds) => vec![
+                ("seconds", seconds.into()),
+                ("max", S::MAX_TIME_BANK_SECS.into()),
+            ],
+            SettingsError::AwayHands(hands) => {
+                vec![("hands", hands.into()), ("max", S::MAX_AWAY_HANDS.into())]
+            }
             SettingsError::ComputerPlayers {
                 computer_players,
                 seats,
@@ -114,6 +138,9 @@ impl SettingsError {
                 ("computer_players", computer_players.into()),
                 ("max", u64::from(seats.saturating_sub(1))),
             ],
+            SettingsError::ComputerBuyIn { max_buy_in, limit } => {
+                vec![("max_buy_in", max_buy_in), ("limit", limit)]
+            }
         }
     }
 }

@@ -11,6 +11,11 @@ use crate::table::computer::ComputerLevel;
 use crate::table::rules::{Rules, RulesError, Stakes};
 use crate::table::{self, DEFAULT_MIX_HANDS, GameChoice};
 
+/// What a cash table's time bank earns back with every hand a player is dealt, up to the
+/// table's `time_bank_secs`: a player who spent it on one hard decision has it back after a
+/// dozen hands.
+pub const TIME_BANK_EARNED_PER_HAND: std::time::Duration = std::time::Duration::from_secs(5);
+
 mod bounds;
 mod choices;
 mod error;
@@ -40,6 +45,17 @@ pub struct TableSettings {
     pub action_timer_secs: u32,
     /// Seconds between the end of one hand and the start of the next.
     pub between_hands_secs: u32,
+    /// Seconds of each player's time bank: what runs on when the action timer runs out, and
+    /// what "+30 s" takes from. At a cash table a player sits down with it full and earns back
+    /// [`TIME_BANK_EARNED_PER_HAND`] a hand dealt, never past it; in a sit & go every entrant
+    /// starts with it. 0: no time bank.
+    pub time_bank_secs: u32,
+    /// In a sit & go, seconds added to every player's time bank at each new level.
+    pub time_bank_level_secs: u32,
+    /// At a cash table, hands a player may sit out (on their own or for timeouts) before they
+    /// are stood up and their chips go back to their balance; 0: never. In a sit & go
+    /// whoever sits out stays dealt in.
+    pub away_hands: u32,
     /// The language of the table's public text (board, results, notices), when a moderator
     /// chose one; `None` follows the server's language (see `Locale::for_table`).
     pub language: Option<Locale>,
@@ -59,6 +75,30 @@ impl TableSettings {
     pub const MAX_ACTION_TIMER_SECS: u32 = 600;
     pub const MAX_BETWEEN_HANDS_SECS: u32 = 120;
     pub const MAX_MIX_HANDS: u32 = 50;
+    pub const MAX_TIME_BANK_SECS: u32 = 600;
+    pub const MAX_AWAY_HANDS: u32 = 100;
+
+    /// Refuses computer players buying in for more than `limit` (`[economy]
+    /// computer_max_buy_in`): where computers sit, `max_buy_in` (what each buys in for) is
+    /// bounded.
+    pub fn check_computer_buy_in(&self, limit: u64) -> Result<(), SettingsError> {
+        if self.computer_players > 0 && self.max_buy_in > limit {
+            return Err(SettingsError::ComputerBuyIn {
+                max_buy_in: self.max_buy_in,
+                limit,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether these settings, replacing `before`, may have the house mint more: more
+    /// computer players, or computers buying in for more (each buys in at `max_buy_in`).
+    /// Fewer computers, a smaller buy-in or any other change draw no more on it. Opening a
+    /// table is replacing a table of no computers.
+    pub fn draws_more_on_the_house(&self, before: &TableSettings) -> bool {
+        self.computer_players > before.computer_players
+            || (self.computer_players > 0 && self.max_buy_in > before.max_buy_in)
+    }
 
     /// Checks every value; the first one that is wrong is named in the error.
     pub fn validate(&self) -> Result<(), SettingsError> {
@@ -95,6 +135,14 @@ impl TableSettings {
         if self.between_hands_secs > Self::MAX_BETWEEN_HANDS_SECS {
             return Err(SettingsError::BetweenHands(self.between_hands_secs));
         }
+        for seconds in [self.time_bank_secs, self.time_bank_level_secs] {
+            if seconds > Self::MAX_TIME_BANK_SECS {
+                return Err(SettingsError::TimeBank(seconds));
+            }
+        }
+        if self.away_hands > Self::MAX_AWAY_HANDS {
+            return Err(SettingsError::AwayHands(self.away_hands));
+        }
         if self.computer_players >= self.seats {
             return Err(SettingsError::ComputerPlayers {
                 computer_players: self.computer_players,
@@ -109,8 +157,9 @@ impl TableSettings {
 }
 
 impl Default for TableSettings {
-    /// 1/2/5/10 stakes, buy-in 100 to 1,000, 8 seats, 30 s to act, 5 s between hands,
-    /// the house rules of docs/RULES.md.
+    /// 1/2/5/10 stakes, buy-in 100 to 1,000, 8 seats, 20 s to act and a 60 s time bank
+    /// (30 s more each sit & go level), 5 s between hands, away players stood up after 5
+    /// hands, the house rules of docs/RULES.md.
     fn default() -> Self {
         TableSettings {
             game: GameChoice::default(),
@@ -120,8 +169,11 @@ impl Default for TableSettings {
             min_buy_in: 100,
             max_buy_in: 1_000,
             seats: TableSettings::MAX_SEATS,
-            action_timer_secs: 30,
+            action_timer_secs: 20,
             between_hands_secs: 5,
+            time_bank_secs: 60,
+            time_bank_level_secs: 30,
+            away_hands: 5,
             language: None,
             computer_players: 0,
             computer_level: ComputerLevel::Easy,
@@ -223,6 +275,23 @@ mod tests {
     }
 
     #[test]
+    fn settings_stored_before_time_banks_load_with_the_defaults_and_keep_their_timer() {
+        let mut stored = serde_json::to_value(TableSettings {
+            action_timer_secs: 30,
+            ..TableSettings::default()
+        })
+        .unwrap();
+        let object = stored.as_object_mut().unwrap();
+        object.remove("time_bank_secs");
+        object.remove("time_bank_level_secs");
+        object.remove("away_hands");
+        let loaded: TableSettings = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded.action_timer_secs, 30);
+        assert_eq!(loaded.time_bank_secs, 60);
+        assert_eq!(loaded.away_hands, 5);
+    }
+
+    #[test]
     fn default_settings_are_valid() {
         assert_eq!(TableSettings::default().validate(), Ok(()));
     }
@@ -230,7 +299,7 @@ mod tests {
     #[test]
     fn each_wrong_setting_is_named() {
         type Change = fn(&mut TableSettings);
-        let cases: [(Change, SettingsError); 10] = [
+        let cases: [(Change, SettingsError); 13] = [
             (|settings| settings.seats = 9, SettingsError::Seats(9)),
             (|settings| settings.seats = 1, SettingsError::Seats(1)),
             (
@@ -268,6 +337,18 @@ mod tests {
                 SettingsError::MixHands(0),
             ),
             (
+                |settings| settings.time_bank_secs = 601,
+                SettingsError::TimeBank(601),
+            ),
+            (
+                |settings| settings.time_bank_level_secs = 601,
+                SettingsError::TimeBank(601),
+            ),
+            (
+                |settings| settings.away_hands = 101,
+                SettingsError::AwayHands(101),
+            ),
+            (
                 |settings| {
                     settings.seats = 4;
                     settings.computer_players = 4;
@@ -283,5 +364,39 @@ mod tests {
             change(&mut settings);
             assert_eq!(settings.validate(), Err(expected));
         }
+    }
+
+    #[test]
+    fn more_computers_or_a_larger_computer_buy_in_draw_more_on_the_house_and_nothing_else_does() {
+        let none = TableSettings::default();
+        let two = TableSettings {
+            computer_players: 2,
+            ..none
+        };
+        assert!(two.draws_more_on_the_house(&none));
+        assert!(!none.draws_more_on_the_house(&two));
+        let richer = TableSettings {
+            max_buy_in: two.max_buy_in + 1,
+            ..two
+        };
+        assert!(richer.draws_more_on_the_house(&two));
+        assert!(!two.draws_more_on_the_house(&richer));
+        // A larger buy-in at a table of no computers draws nothing.
+        let richer_without = TableSettings {
+            max_buy_in: none.max_buy_in + 1,
+            ..none
+        };
+        assert!(!richer_without.draws_more_on_the_house(&none));
+        let other = TableSettings {
+            action_timer_secs: 60,
+            stakes: Stakes {
+                big_bet: two.stakes.big_bet * 2,
+                small_bet: two.stakes.small_bet * 2,
+                ..two.stakes
+            },
+            ..two
+        };
+        assert!(!other.draws_more_on_the_house(&two));
+        assert!(!two.draws_more_on_the_house(&two));
     }
 }

@@ -27,6 +27,7 @@ impl Table {
     /// Freezes the table in whatever phase it is: its timers stop, and a resume sets them
     /// again, whole.
     pub(super) fn freeze(&mut self) {
+        self.charge_time_bank();
         self.paused = true;
         self.phase.stop_timers();
     }
@@ -52,11 +53,13 @@ impl Table {
         Ok(())
     }
 
+    /// Between hands the player is cashed out at once; during a hand the kick takes effect
+    /// when it ends: the player plays it out (see `Seat::is_automatic`), so no kick decides a
+    /// pot.
     pub(super) async fn kick(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
         if self.phase.hand().is_some() {
             seat.status = SeatStatus::Kicked;
-            self.play_automatic_turns().await;
             return Ok(None);
         }
         match self.cash_out(user).await {
@@ -73,6 +76,7 @@ impl Table {
         settings: TableSettings,
     ) -> Result<u64, LobbyError> {
         settings.validate()?;
+        settings.check_computer_buy_in(self.services.bank.computer_max_buy_in())?;
         if self.seats.len() > usize::from(settings.seats) {
             return Err(LobbyError::TableFull {
                 seats: settings.seats,
@@ -107,6 +111,7 @@ impl Table {
 
     /// Installs new settings between hands, moving anyone whose chair no longer exists.
     pub(super) async fn apply_settings(&mut self, settings: TableSettings) {
+        self.fit_time_banks(&settings);
         self.settings = settings;
         if self.seats.fit_into(settings.seats) {
             self.save_chairs().await;

@@ -6,7 +6,9 @@ use std::collections::VecDeque;
 use crate::bank::UserId;
 
 use super::Table;
+use super::playing::TIMEOUTS_BEFORE_SIT_OUT;
 use super::settle::{DEPARTURE_RETRY, outcome_unknown};
+use crate::lobby::command::Departure;
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{PlayerCards, SeatStatus, SitOutReason, TableMessage};
 
@@ -19,6 +21,13 @@ pub(crate) struct Seat {
     pub stack: u64,
     pub status: SeatStatus,
     pub timeouts_in_a_row: u8,
+    /// What is left of the player's time bank (`pace`).
+    pub time_bank: std::time::Duration,
+    /// Hands dealt while the player sat out (on their own or for timeouts); back to 0 when
+    /// they come back.
+    pub hands_away: u32,
+    /// Stood up after this many hands away: told so once cashed out.
+    pub stood_up_after: Option<u32>,
     /// The reference of a cash-out the bank has not confirmed: asking again with it answers
     /// what the first request did, so the player is never paid twice or told wrong.
     pub cash_out_reference: Option<String>,
@@ -32,8 +41,17 @@ impl Seat {
             stack,
             status: SeatStatus::Playing,
             timeouts_in_a_row: 0,
+            time_bank: std::time::Duration::ZERO,
+            hands_away: 0,
+            stood_up_after: None,
             cash_out_reference: None,
         }
+    }
+
+    /// The seat with a time bank of `time_bank`.
+    pub(crate) fn with_time_bank(mut self, time_bank: std::time::Duration) -> Seat {
+        self.time_bank = time_bank;
+        self
     }
 
     /// Dealt into the next hand: playing, with chips.
@@ -46,16 +64,20 @@ impl Seat {
         matches!(self.status, SeatStatus::Leaving | SeatStatus::Kicked)
     }
 
-    /// Someone the table acts for at once when it is their turn.
+    /// Someone the table acts for at once when it is their turn. Never for a kick alone: the
+    /// table's check-or-fold would decide a contested pot for whoever kicked (a moderator
+    /// betting into the kicked player). A kicked player plays the hand in progress out as
+    /// anyone does, the timer acting only as it would for them (at once once timeouts had
+    /// sat them out), and leaves when it ends.
     pub(crate) fn is_automatic(&self) -> bool {
-        matches!(
-            self.status,
-            SeatStatus::Kicked
-                | SeatStatus::Leaving
-                | SeatStatus::SittingOut {
-                    reason: SitOutReason::TimedOut
-                }
-        )
+        match self.status {
+            SeatStatus::Leaving
+            | SeatStatus::SittingOut {
+                reason: SitOutReason::TimedOut,
+            } => true,
+            SeatStatus::Kicked => self.timeouts_in_a_row >= TIMEOUTS_BEFORE_SIT_OUT,
+            SeatStatus::Playing | SeatStatus::SittingOut { .. } => false,
+        }
     }
 }
 
@@ -239,7 +261,8 @@ impl Table {
             .bank
             .buy_in(self.guild, self.table, user, buy_in, &reference)
             .await?;
-        self.seats.insert(Seat::new(chair, user, stack));
+        self.seats
+            .insert(Seat::new(chair, user, stack).with_time_bank(self.full_time_bank()));
         self.save_chairs().await;
         self.message(TableMessage::Joined { user, chair, stack });
         self.maybe_schedule_next_hand();
@@ -276,7 +299,25 @@ impl Table {
         Ok(amount)
     }
 
-    pub(super) async fn leave(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
+    pub(super) async fn leave(&mut self, user: UserId) -> Result<Departure, LobbyError> {
+        if !self.seats.contains(user) {
+            return self.withdraw_seat_request(user);
+        }
+        self.leave_seat(user).await.map(Departure::from)
+    }
+
+    /// A player waiting for a computer's chair (`take_a_computers_chair`) changed their mind:
+    /// they are not seated when the hand ends.
+    fn withdraw_seat_request(&mut self, user: UserId) -> Result<Departure, LobbyError> {
+        let waiting = self.wanting_seat.len();
+        self.wanting_seat.retain(|(wanting, _)| *wanting != user);
+        if self.wanting_seat.len() == waiting {
+            return Err(LobbyError::NotSeated);
+        }
+        Ok(Departure::SeatRequestWithdrawn)
+    }
+
+    async fn leave_seat(&mut self, user: UserId) -> Result<Option<u64>, LobbyError> {
         let seat = self.seats.seated_mut(user)?;
         // While a hand runs the bank holds every seat's stack, dealt in or not.
         if self.phase.hand().is_some() {
@@ -348,6 +389,8 @@ impl Table {
         }
         seat.status = SeatStatus::Playing;
         seat.timeouts_in_a_row = 0;
+        seat.hands_away = 0;
+        seat.stood_up_after = None;
         self.message(TableMessage::Back { user });
         self.maybe_schedule_next_hand();
         Ok(())
@@ -392,15 +435,7 @@ impl Table {
     }
 
     pub(super) fn show_cards(&self, user: UserId) -> Result<PlayerCards, LobbyError> {
-        self.seats.seated(user)?;
-        let hand = self.phase.hand().ok_or(LobbyError::NoHandInProgress)?;
-        let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
-        let view = hand.hand.private_view(seat).ok_or(LobbyError::NotInHand)?;
-        Ok(PlayerCards {
-            user,
-            hand: hand.number,
-            view,
-        })
+        self.private_view_of(user)
     }
 }
 

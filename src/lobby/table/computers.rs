@@ -8,7 +8,7 @@
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::bank::UserId;
+use crate::bank::{BankError, UserId};
 use crate::table::computer::choose_action_at;
 
 use super::Table;
@@ -105,8 +105,9 @@ impl Table {
         }
     }
 
-    /// Between hands: seats the humans waiting for a computer's chair, lets go the computers
-    /// no longer wanted (and any busted), and seats those the next hand wants.
+    /// Between hands: seats the humans waiting for a computer's chair (at a buy-in the
+    /// settings now in force allow; `/leave` withdrew the others), lets go the computers no
+    /// longer wanted (and any busted), and seats those the next hand wants.
     pub(super) async fn arrange_computers(&mut self) {
         if self.paused
             || self.closing
@@ -116,19 +117,7 @@ impl Table {
         {
             return;
         }
-        for (user, buy_in) in std::mem::take(&mut self.wanting_seat) {
-            if self.seats.contains(user) {
-                continue;
-            }
-            if self.seats.len() >= usize::from(self.settings.seats)
-                && let Some(computer) = self.last_computer()
-            {
-                self.let_computer_go(computer).await;
-            }
-            if let Err(error) = self.seat_player(user, buy_in).await {
-                self.emit(NoticeBody::Error { user, error });
-            }
-        }
+        self.seat_players_waiting().await;
         let wanted = self.computers_wanted();
         let computers: Vec<(UserId, bool)> = self
             .seats
@@ -136,6 +125,18 @@ impl Table {
             .filter(|seat| seat.user.is_computer() && !seat.is_departing())
             .map(|seat| (seat.user, seat.is_ready()))
             .collect();
+        // What a computer buys in for: the table's largest buy-in, within the operator's
+        // bound (a table stored before the bound, or before it was lowered); none sits where
+        // that is below the table's smallest.
+        let buy_in = self
+            .settings
+            .max_buy_in
+            .min(self.services.bank.computer_max_buy_in());
+        let wanted = if buy_in < self.settings.min_buy_in {
+            0
+        } else {
+            wanted
+        };
         let mut kept = 0;
         for (computer, ready) in computers {
             if ready && kept < wanted {
@@ -152,12 +153,56 @@ impl Table {
             if self.seats.contains(computer) {
                 break;
             }
-            match self.seat_player(computer, self.settings.max_buy_in).await {
-                Ok(_) => kept += 1,
+            match self.seat_player(computer, buy_in).await {
+                Ok(_) => {
+                    kept += 1;
+                    self.house_dry_told = false;
+                }
+                Err(LobbyError::Bank {
+                    reason: BankError::HouseDry { .. },
+                }) if self.house_dry_told => break,
                 Err(error) => {
+                    // Told once while the house stays dry, not at every hand.
+                    self.house_dry_told = matches!(
+                        error,
+                        LobbyError::Bank {
+                            reason: BankError::HouseDry { .. }
+                        }
+                    );
                     tracing::warn!(table = self.table.0, "no computer player seated: {error}");
                     break;
                 }
+            }
+        }
+    }
+
+    /// Players who asked for a computer's chair sit down, each in the chair of the last
+    /// computer seated when the table is full, at a buy-in within the range of the hand they
+    /// are seated for.
+    async fn seat_players_waiting(&mut self) {
+        for (user, buy_in) in std::mem::take(&mut self.wanting_seat) {
+            if self.seats.contains(user) {
+                continue;
+            }
+            // Checked again against the settings of the hand they are seated for: a
+            // moderator may have changed the buy-in range since they asked.
+            let (min, max) = (self.settings.min_buy_in, self.settings.max_buy_in);
+            if !(min..=max).contains(&buy_in) {
+                let error = LobbyError::BuyInOutOfRange {
+                    min,
+                    max,
+                    amount: buy_in,
+                };
+                self.emit(NoticeBody::Error { user, error });
+                continue;
+            }
+            if self.seats.len() >= usize::from(self.settings.seats)
+                && let Some(computer) = self.last_computer()
+            {
+                self.let_computer_go(computer).await;
+            }
+            if let Err(error) = self.seat_player(user, buy_in).await {
+                self.emit(NoticeBody::Error { user, error });
             }
         }
     }
@@ -196,7 +241,11 @@ impl Table {
             return;
         };
         let public = hand.hand.public_view();
-        let offered = (hand.number, hand.hand.action_seq());
+        let offered = crate::lobby::command::OfferedTurn {
+            hand: hand.number,
+            deal: hand.deal,
+            action_seq: hand.hand.action_seq(),
+        };
         let level = self.settings.computer_level;
         let Some(action) = choose_action_at(level, &private, &public, &mut self.computer_rng)
         else {

@@ -6,14 +6,13 @@
 
 use std::time::Duration;
 
-use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use crate::equity::board::{BoardEquity, Budget, board_equity};
 use crate::table::hand::{Event, Phase as HandPhase, Street};
 
 use super::Table;
-use super::phase::TablePhase;
+use super::phase::{DealtOutStreet, TablePhase};
 
 /// How the table paces a hand dealt out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,19 +43,6 @@ impl Default for DealingOutPace {
             equity_budget: Duration::from_secs(1),
         }
     }
-}
-
-/// The street of a hand being dealt out whose board is up or about to be.
-pub(super) struct DealtOutStreet {
-    hand: u64,
-    street: Street,
-    /// The equities being computed for this board.
-    job: Option<JoinHandle<Option<BoardEquity>>>,
-    /// Show the board by then, with or without its equities.
-    publish_by: Option<Instant>,
-    /// When the next street is dealt (set once the board is up).
-    next_street_at: Option<Instant>,
-    pub(super) equity: Option<BoardEquity>,
 }
 
 impl DealtOutStreet {

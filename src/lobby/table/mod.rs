@@ -18,9 +18,11 @@
 
 mod admin;
 mod chairs;
+mod channel_gone;
 mod computers;
 mod dealing_out;
 mod notices;
+mod pace;
 mod phase;
 mod playing;
 mod settle;
@@ -40,7 +42,7 @@ use crate::bank::{Bank, GuildId, TableId, UserId};
 use crate::telemetry::record;
 
 use super::LobbyShared;
-use super::command::{Responder, ShutdownOutcome, TableCommand};
+use super::command::{Departure, Responder, ShutdownOutcome, TableCommand};
 use super::error::LobbyError;
 use super::notice::Notice;
 use super::settings::TableSettings;
@@ -48,6 +50,7 @@ use super::store::TableStore;
 
 pub(crate) use chairs::Chairs;
 pub use dealing_out::DealingOutPace;
+pub use pace::TIME_BANK_STEP;
 use phase::TablePhase;
 pub(crate) use tournament::{TournamentPlay, tournament_over};
 
@@ -110,6 +113,9 @@ pub(crate) struct Table {
     paused: bool,
     /// Paused by a moderator (not by a halt or a shutdown): stored, so a restart keeps it.
     paused_by_moderator: bool,
+    /// Reopened at start and not yet released by its front end (`TableCommand::Release`):
+    /// no hand starts, since nobody knows yet whether its channel can show one.
+    held: bool,
     stopping: Option<Stopping>,
     /// A close is under way: the hand it settles is followed by no other.
     closing: bool,
@@ -133,8 +139,15 @@ pub(crate) struct Table {
     wanting_seat: Vec<(UserId, u64)>,
     /// The computer players' thinking and choices.
     computer_rng: ChaCha20Rng,
+    /// The house ran dry seating a computer and the log said so: said again only once a
+    /// computer has sat down since.
+    house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
+    /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
+    /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
+    /// again.
+    deal_series: u64,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -143,7 +156,7 @@ fn answer<T>(reply: Responder<T>, result: Result<T, LobbyError>) {
 }
 
 impl Table {
-    pub(crate) fn new(init: TableInit) -> Table {
+    pub(crate) fn new(init: TableInit, held: bool) -> Table {
         let rng = init.services.deck_seed.map(|seed| {
             ChaCha20Rng::seed_from_u64(seed ^ init.table.0.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         });
@@ -163,6 +176,7 @@ impl Table {
             phase: TablePhase::between_hands(),
             paused: init.paused,
             paused_by_moderator: init.paused,
+            held,
             stopping: None,
             closing: false,
             last_hand: init.last_hand,
@@ -176,8 +190,18 @@ impl Table {
             seated_reported: 0,
             wanting_seat: Vec::new(),
             computer_rng,
+            house_dry_told: false,
+            deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
             tournament: init.tournament,
         };
+        // A cash table's banks start full again after a restart; a sit & go's came with its
+        // seats, as the bank kept them.
+        if !table.is_tournament() {
+            let full = table.full_time_bank();
+            for seat in table.seats.iter_mut() {
+                seat.time_bank = full;
+            }
+        }
         table.maybe_schedule_next_hand();
         table
     }
@@ -205,12 +229,15 @@ impl Table {
         self.count_seated(self.seats.len());
         while !self.phase.is_closed() {
             let deadline = self.next_deadline();
+            // A timer that has come is handled before any command that came meanwhile: a
+            // click that arrives once the player's time ran out finds it run out.
             tokio::select! {
+                biased;
+                () = sleep_until_or_forever(deadline) => Box::pin(self.on_timer()).await,
                 command = commands.recv() => match command {
                     Some(command) => Box::pin(self.handle(command)).await,
                     None => break,
                 },
-                () = sleep_until_or_forever(deadline) => Box::pin(self.on_timer()).await,
                 equity = dealing_out::equity_ready(&mut self.phase) => {
                     self.on_equity(equity);
                 }
@@ -230,6 +257,14 @@ impl Table {
     }
 
     async fn handle(&mut self, command: TableCommand) {
+        let command = if self.is_tournament() {
+            match self.handle_at_sit_and_go(command).await {
+                Some(command) => command,
+                None => return,
+            }
+        } else {
+            command
+        };
         match command {
             TableCommand::Subscribe { reply } => answer(reply, Ok(self.subscribe())),
             TableCommand::Status { reply } => answer(reply, Ok(self.status())),
@@ -240,45 +275,17 @@ impl Table {
                 reply,
             } => answer(reply, self.turn_on_screen(hand, action_seq, on_screen)),
             TableCommand::Pause { reply } => answer(reply, self.pause().await),
+            TableCommand::Release { reply } => {
+                self.held = false;
+                self.maybe_schedule_next_hand();
+                answer(reply, Ok(()));
+            }
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
-            TableCommand::Close { reply } if self.is_tournament() => {
-                answer(reply, self.close_if_tournament_ended().await);
-            }
+            TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),
-            // Chips come into a sit & go's table or leave it only through the tournament.
-            TableCommand::Kick { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::ChangeSettings { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::Join { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::TopUp { reply, .. } if self.is_tournament() => {
-                answer(reply, Err(LobbyError::SitAndGoTable));
-            }
-            TableCommand::Leave { user, reply } if self.is_tournament() => {
-                answer(reply, self.sit_out_of_tournament(user).await.map(|()| None));
-            }
-            TableCommand::SitOut { user, reply } if self.is_tournament() => {
-                answer(reply, self.sit_out_of_tournament(user).await);
-            }
-            TableCommand::CancelTournament { reference, reply } => {
-                answer(reply, self.cancel_tournament(reference).await);
-            }
-            TableCommand::ProposeDeal {
-                user,
-                kind,
-                reference,
-                reply,
-            } => answer(reply, self.propose_deal(user, kind, &reference).await),
-            TableCommand::AnswerDeal {
-                user,
-                number,
-                accept,
-                reply,
-            } => answer(reply, self.answer_deal(user, number, accept).await),
+            sit_and_go @ (TableCommand::CancelTournament { .. }
+            | TableCommand::ProposeDeal { .. }
+            | TableCommand::AnswerDeal { .. }) => self.handle_tournament_end(sit_and_go).await,
             TableCommand::Kick { user, reply } => answer(reply, self.kick(user).await),
             TableCommand::ChangeSettings { settings, reply } => {
                 answer(reply, self.change_settings(*settings).await);
@@ -298,14 +305,90 @@ impl Table {
             } => answer(reply, self.top_up(user, amount).await),
             TableCommand::Act {
                 user,
-                hand,
-                action_seq,
+                offered,
                 kind,
                 reply,
-            } => self.act(user, (hand, action_seq), kind, reply).await,
+            } => self.act(user, offered, kind, reply).await,
             TableCommand::ShowCards { user, reply } => answer(reply, self.show_cards(user)),
+            TableCommand::PreAction {
+                user,
+                hand,
+                street,
+                choice,
+                reply,
+            } => answer(reply, self.choose_pre_action(user, (hand, street), choice)),
+            TableCommand::AddTime {
+                user,
+                hand,
+                action_seq,
+                reply,
+            } => answer(reply, self.add_time(user, (hand, action_seq))),
             // Answered when the table has stopped, which may wait for the hand in progress.
             TableCommand::Shutdown { grace, reply } => self.begin_shutdown(grace, reply),
+        }
+    }
+
+    /// The commands a sit & go's table answers its own way (it closes only once the sit & go
+    /// has ended; chips come in or leave only through the tournament, and leaving or sitting
+    /// out keeps your chair): answered here, or handed back for `handle`.
+    async fn handle_at_sit_and_go(&mut self, command: TableCommand) -> Option<TableCommand> {
+        match command {
+            TableCommand::Close { reply } => {
+                answer(reply, self.close_if_tournament_ended().await);
+            }
+            // Chips come into a sit & go's table or leave it only through the tournament.
+            TableCommand::Kick { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::ChangeSettings { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::Join { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::TopUp { reply, .. } => {
+                answer(reply, Err(LobbyError::SitAndGoTable));
+            }
+            TableCommand::Leave { user, reply } => {
+                answer(
+                    reply,
+                    self.sit_out_of_tournament(user)
+                        .await
+                        .map(|()| Departure::AfterHand),
+                );
+            }
+            TableCommand::SitOut { user, reply } => {
+                answer(reply, self.sit_out_of_tournament(user).await);
+            }
+            TableCommand::Back { user, reply } => {
+                answer(reply, self.back_in_tournament(user).await);
+            }
+            command => return Some(command),
+        }
+        None
+    }
+
+    /// The commands that end a sit & go early: a cancel, and a deal proposed or answered
+    /// (`handle` hands these here; each refuses at a cash table).
+    async fn handle_tournament_end(&mut self, command: TableCommand) {
+        match command {
+            TableCommand::CancelTournament { reference, reply } => {
+                answer(reply, self.cancel_tournament(reference).await);
+            }
+            TableCommand::ProposeDeal {
+                user,
+                kind,
+                reference,
+                reply,
+            } => answer(reply, self.propose_deal(user, kind, &reference).await),
+            TableCommand::AnswerDeal {
+                user,
+                number,
+                accept,
+                reply,
+            } => answer(reply, self.answer_deal(user, number, accept).await),
+            // `handle` answers every other command itself.
+            other => Box::pin(self.handle(other)).await,
         }
     }
 
@@ -356,13 +439,11 @@ impl Table {
             *computer_turn_at = None;
             self.play_computer_turn().await;
         }
-        if let TablePhase::Playing {
-            action_deadline, ..
-        } = &mut self.phase
-            && due(*action_deadline)
+        if let TablePhase::Playing { clock, .. } = &mut self.phase
+            && let Some(ran_out) = clock.deadline.filter(|at| *at <= now)
         {
-            *action_deadline = None;
-            self.time_out().await;
+            clock.deadline = None;
+            self.time_out(ran_out).await;
         }
         if !self.paused {
             self.on_dealing_out_timer(now).await;

@@ -11,7 +11,7 @@ use super::phase::TablePhase;
 use super::tournament::TournamentPlay;
 use crate::lobby::command::TableStatus;
 use crate::lobby::notice::{
-    Notice, NoticeBody, NoticeReceiver, PlayerCards, PublicBoard, SeatInfo, TableMessage,
+    Notice, NoticeBody, NoticeReceiver, PublicBoard, SeatInfo, TableMessage,
 };
 
 /// Notices kept for the first subscriber while nobody listens.
@@ -125,6 +125,7 @@ impl Table {
             paused: self.paused,
             equity,
             tournament: self.tournament.as_ref().map(TournamentPlay::header),
+            clock: self.board_clock(),
         })
     }
 
@@ -138,16 +139,12 @@ impl Table {
         let Some(hand) = self.phase.hand() else {
             return;
         };
-        let (Some(user), Some(view)) = (hand.players.get(seat), hand.hand.private_view(seat))
-        else {
+        let Some(&user) = hand.players.get(seat) else {
             return;
         };
-        let cards = PlayerCards {
-            user: *user,
-            hand: hand.number,
-            view,
-        };
-        self.emit(NoticeBody::Cards(Box::new(cards)));
+        if let Ok(cards) = self.private_view_of(user) {
+            self.emit(NoticeBody::Cards(Box::new(cards)));
+        }
     }
 
     pub(super) fn status(&self) -> TableStatus {

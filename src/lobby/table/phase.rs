@@ -6,14 +6,20 @@
 //! The moves between phases belong to the file of the phase moved into: `playing` starts a hand
 //! (`BetweenHands` → `Playing`), `dealing_out` turns a hand with no decisions left to
 //! `DealingOut`, `settle` takes a finished hand to `Settling` and on to `BetweenHands`, and
-//! `admin` closes the table (`Closed`).
+//! `admin` closes the table (`Closed`). What each phase holds is declared here, beside the
+//! phase, so that the files that move the table between phases import it from here alone.
 
+use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::dealing_out::DealtOutStreet;
 use super::earliest;
-use super::playing::HandInPlay;
-use super::settle::Settlement;
+use std::time::Duration;
+
+use crate::bank::{BankError, UserId};
+use crate::equity::board::BoardEquity;
+use crate::lobby::notice::LastAction;
+use crate::table::PreAction;
+use crate::table::hand::{Hand, Street};
 
 /// The table's phase.
 pub(super) enum TablePhase {
@@ -22,8 +28,8 @@ pub(super) enum TablePhase {
     /// A hand in which a player is to act (or the table acts for one who has gone).
     Playing {
         hand: HandInPlay,
-        /// When the player to act runs out of time (none while the table is paused).
-        action_deadline: Option<Instant>,
+        /// The player to act's time: their action timer, then their time bank.
+        clock: TurnClock,
         /// When the computer player to act has thought enough and acts.
         computer_turn_at: Option<Instant>,
     },
@@ -40,6 +46,62 @@ pub(super) enum TablePhase {
     },
     /// Everyone was cashed out: the table's task ends.
     Closed,
+}
+
+/// A hand being played, dealt out or settled: the engine's hand, its number and players.
+pub(super) struct HandInPlay {
+    pub(super) number: u64,
+    /// The series of deals it was dealt in (see `TurnOffer::deal`).
+    pub(super) deal: u64,
+    pub(super) hand: Hand,
+    /// Deal order: `players[i]` is the engine's seat `i`.
+    pub(super) players: Vec<UserId>,
+    pub(super) last_action: Option<LastAction>,
+    /// Each player's pre-action, with the street it was chosen for (`pace`).
+    pub(super) pre_actions: Vec<(UserId, (Street, PreAction))>,
+    /// The pre-action of the player about to be asked that no longer fit: their turn says so.
+    pub(super) dropped: Option<(UserId, PreAction)>,
+}
+
+/// The player to act's time (`pace`).
+#[derive(Debug, Default)]
+pub(super) struct TurnClock {
+    /// When their time runs out: the action timer, then the time bank. `None` while the
+    /// table is paused or their buttons are not on screen.
+    pub(super) deadline: Option<Instant>,
+    /// The time bank runs on, since then: what it spent is taken from the bank when the
+    /// turn ends or its clock stops.
+    pub(super) bank_since: Option<Instant>,
+    /// Taken from the time bank this turn with "+30 s".
+    pub(super) added: Duration,
+    /// How many times "+30 s" was taken this turn.
+    pub(super) extensions: u32,
+}
+
+/// The street of a hand being dealt out whose board is up or about to be.
+pub(super) struct DealtOutStreet {
+    pub(super) hand: u64,
+    pub(super) street: Street,
+    /// The equities being computed for this board.
+    pub(super) job: Option<JoinHandle<Option<BoardEquity>>>,
+    /// Show the board by then, with or without its equities.
+    pub(super) publish_by: Option<Instant>,
+    /// When the next street is dealt (set once the board is up).
+    pub(super) next_street_at: Option<Instant>,
+    pub(super) equity: Option<BoardEquity>,
+}
+
+/// A finished hand the bank has not confirmed yet. What the bank is asked to settle (each
+/// seat's outcome, the public history) is built from the hand, which the table keeps until
+/// the bank answers, for each attempt: the only copy of it waits in the bank's queue.
+pub(super) struct Settlement {
+    /// Answers the bank could not give so far.
+    pub(super) unanswered: u32,
+    /// The players were told the hand is settling.
+    pub(super) told: bool,
+    pub(super) retry_at: Option<Instant>,
+    /// The bank's last answer that did not say whether the hand was settled.
+    pub(super) unconfirmed: Option<BankError>,
 }
 
 /// What is pending between two hands.
@@ -113,11 +175,11 @@ impl TablePhase {
         match self {
             TablePhase::BetweenHands(between) => between.next_hand_at = None,
             TablePhase::Playing {
-                action_deadline,
+                clock,
                 computer_turn_at,
                 ..
             } => {
-                *action_deadline = None;
+                clock.deadline = None;
                 *computer_turn_at = None;
             }
             TablePhase::DealingOut { .. } | TablePhase::Settling { .. } | TablePhase::Closed => {}
@@ -133,10 +195,10 @@ impl TablePhase {
                 earliest(next_hand_at, between.departures_retry_at)
             }
             TablePhase::Playing {
-                action_deadline,
+                clock,
                 computer_turn_at,
                 ..
-            } => earliest(*action_deadline, *computer_turn_at).filter(|_| !paused),
+            } => earliest(clock.deadline, *computer_turn_at).filter(|_| !paused),
             TablePhase::DealingOut { street, .. } => street.deadline().filter(|_| !paused),
             TablePhase::Settling { settlement, .. } => settlement.retry_at,
             TablePhase::Closed => None,

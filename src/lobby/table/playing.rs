@@ -13,17 +13,17 @@ use crate::table::hand::{
 };
 use crate::table::{Game, MixLeg};
 
-use super::phase::TablePhase;
+use super::phase::{HandInPlay, TablePhase, TurnClock};
 use super::settle::{applied, outcome_unknown, retry_delay};
 use super::{Table, answer};
-use crate::lobby::command::Responder;
+use crate::lobby::command::{OfferedTurn, Responder};
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{
     LastAction, NoticeBody, SeatStatus, SitOutReason, TableMessage, TurnOffer,
 };
 
 /// Timeouts in a row after which a player is sat out.
-const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
+pub(super) const TIMEOUTS_BEFORE_SIT_OUT: u8 = 2;
 
 /// Whether the hand is over and waits to be settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,19 +32,15 @@ enum HandOver {
     No,
 }
 
-pub(super) struct HandInPlay {
-    pub number: u64,
-    pub hand: Hand,
-    /// Deal order: `players[i]` is the engine's seat `i`.
-    pub players: Vec<UserId>,
-    pub last_action: Option<LastAction>,
-}
-
 impl Table {
     /// Between hands, with two players ready and nothing in the way: the next hand is dealt
     /// after the table's pause between hands.
     pub(super) fn maybe_schedule_next_hand(&mut self) {
-        if self.paused || self.closing || self.stopping.is_some() || self.ready_for_next_hand() < 2
+        if self.paused
+            || self.held
+            || self.closing
+            || self.stopping.is_some()
+            || self.ready_for_next_hand() < 2
         {
             return;
         }
@@ -73,7 +69,11 @@ impl Table {
     /// Deals the next hand to every ready player, the deal starting one chair after last time:
     /// `BetweenHands` becomes `Playing`.
     pub(super) async fn start_hand(&mut self) {
-        if self.paused || self.stopping.is_some() || self.phase.between_hands_mut().is_none() {
+        if self.paused
+            || self.held
+            || self.stopping.is_some()
+            || self.phase.between_hands_mut().is_none()
+        {
             return;
         }
         if self.is_tournament() {
@@ -165,14 +165,18 @@ impl Table {
         let setup = HandSetup::from_deck(game, settings.stakes, settings.rules, stacks, deck)
             .street_by_street();
         let hand = Hand::new(setup).map_err(|error| error.to_string())?;
+        self.deal_time_and_count_away(&players);
         self.phase = TablePhase::Playing {
             hand: HandInPlay {
                 number,
+                deal: self.deal_series,
                 hand,
                 players,
                 last_action: None,
+                pre_actions: Vec::new(),
+                dropped: None,
             },
-            action_deadline: None,
+            clock: TurnClock::default(),
             computer_turn_at: None,
         };
         for seat in 0..stacks.len() {
@@ -245,7 +249,7 @@ impl Table {
     pub(super) async fn act(
         &mut self,
         user: UserId,
-        offered: (u64, u32),
+        offered: OfferedTurn,
         kind: ActionKind,
         reply: Responder<u32>,
     ) {
@@ -261,14 +265,16 @@ impl Table {
         }
     }
 
-    /// Checks the action against the hand in play and applies it; returns the hand's next
-    /// action sequence number.
+    /// Checks the action against the hand in play (its number, its deal, its action sequence
+    /// number: a button of another deal of the same hand is stale) and applies it; returns the
+    /// hand's next action sequence number.
     fn apply_act(
         &mut self,
         user: UserId,
-        (offered_hand, offered_seq): (u64, u32),
+        offered: OfferedTurn,
         kind: ActionKind,
     ) -> Result<u32, LobbyError> {
+        let (offered_hand, offered_seq) = (offered.hand, offered.action_seq);
         self.seats.seated(user)?;
         if self.paused {
             return Err(LobbyError::Paused);
@@ -278,7 +284,7 @@ impl Table {
         };
         let seat = self.hand_seat(user).ok_or(LobbyError::NotInHand)?;
         let seq = hand.hand.action_seq();
-        if offered_hand != hand.number || offered_seq != seq {
+        if offered_hand != hand.number || offered.deal != hand.deal || offered_seq != seq {
             return Err(LobbyError::StaleAction {
                 offered_hand,
                 offered_seq,
@@ -303,12 +309,15 @@ impl Table {
 
     /// Applies one action to the hand and deals with what it caused (cards to send); the
     /// board and the next turn are `after_action`'s.
-    fn take_action(
+    pub(super) fn take_action(
         &mut self,
         seat: SeatIndex,
         kind: ActionKind,
         timed_out: bool,
     ) -> Result<(), LobbyError> {
+        if self.to_act().is_some_and(|(to_act, _)| to_act == seat) {
+            self.charge_time_bank();
+        }
         let Some(hand) = self.phase.hand_mut() else {
             return Err(LobbyError::NoHandInProgress);
         };
@@ -402,7 +411,7 @@ impl Table {
                 return HandOver::No;
             }
             self.publish_board();
-            if !self.play_one_automatic_turn() {
+            if !self.play_one_automatic_turn() && !self.play_pre_action() {
                 self.offer_turn();
                 return HandOver::No;
             }
@@ -450,28 +459,27 @@ impl Table {
     /// (or, for a forced bring-in that may not fold, the cheapest action offered).
     fn default_action(&self) -> Option<ActionKind> {
         let legal = self.phase.hand()?.hand.legal_actions();
-        [ActionKind::Check, ActionKind::Fold]
-            .into_iter()
-            .find(|kind| legal.iter().any(|action| action.kind == *kind))
-            .or_else(|| {
-                legal
-                    .iter()
-                    .min_by_key(|action| action.chips)
-                    .map(|action| action.kind)
-            })
+        crate::table::default_action(&legal).map(|action| action.kind)
     }
 
     fn offer_turn(&mut self) {
         let Some((seat, user)) = self.to_act() else {
             return;
         };
-        let Some(hand) = self.phase.hand() else {
+        let time_bank_secs = self.time_bank_of(user);
+        let Some(hand) = self.phase.hand_mut() else {
             return;
         };
+        let dropped = hand
+            .dropped
+            .take()
+            .filter(|(dropped_for, _)| *dropped_for == user)
+            .map(|(_, pre)| pre);
         let view = hand.hand.public_view();
         let offer = TurnOffer {
             user,
             hand: hand.number,
+            deal: hand.deal,
             action_seq: hand.hand.action_seq(),
             seat,
             street: view.street,
@@ -479,15 +487,16 @@ impl Table {
             pot: view.pot,
             legal: view.legal,
             timer_secs: self.settings.action_timer_secs,
+            time_bank_secs,
+            dropped,
         };
-        if !self.paused
-            && let TablePhase::Playing {
-                action_deadline, ..
-            } = &mut self.phase
-        {
-            *action_deadline = Some(
-                Instant::now() + Duration::from_secs(u64::from(self.settings.action_timer_secs)),
-            );
+        if let TablePhase::Playing { clock, .. } = &mut self.phase {
+            *clock = TurnClock {
+                deadline: (!self.paused).then(|| {
+                    Instant::now() + Duration::from_secs(u64::from(self.settings.action_timer_secs))
+                }),
+                ..TurnClock::default()
+            };
         }
         self.emit(NoticeBody::YourTurn(Box::new(offer)));
         self.schedule_computer_turn(user);
@@ -505,21 +514,28 @@ impl Table {
             return Ok(());
         }
         let timer = Duration::from_secs(u64::from(self.settings.action_timer_secs));
-        if let TablePhase::Playing {
-            hand: playing,
-            action_deadline,
-            ..
-        } = &mut self.phase
-            && playing.number == hand
-            && playing.hand.action_seq() == action_seq
-        {
-            *action_deadline = on_screen.then(|| Instant::now() + timer);
+        let this_turn = self.phase.hand().is_some_and(|playing| {
+            (playing.number, playing.hand.action_seq()) == (hand, action_seq)
+        });
+        if !this_turn {
+            return Ok(());
+        }
+        // A time bank running stops with the clock; the whole timer (and what "+30 s" added)
+        // comes back with the buttons.
+        self.charge_time_bank();
+        if let TablePhase::Playing { clock, .. } = &mut self.phase {
+            clock.deadline = on_screen.then(|| Instant::now() + timer + clock.added);
         }
         Ok(())
     }
 
-    pub(super) async fn time_out(&mut self) {
+    /// The player to act's time ran out at `ran_out`: their time bank runs on from then, or,
+    /// with none left, the table checks or folds for them.
+    pub(super) async fn time_out(&mut self, ran_out: Instant) {
         if self.paused {
+            return;
+        }
+        if self.run_time_bank(ran_out) {
             return;
         }
         let Some((seat, user)) = self.to_act() else {
@@ -545,10 +561,22 @@ impl Table {
             }
         }
         if sat_out {
+            // At a sit & go the bank keeps it, so a restart does not wait for them again; the
+            // table acts for them meanwhile whether or not the bank could keep it.
+            if let Err(error) = self.keep_sitting_out(user, Some(true)).await {
+                tracing::warn!(
+                    table = self.table.0,
+                    user = user.0,
+                    %error,
+                    "a sit & go player sat out for timeouts, but the bank could not keep it: \
+                     a restart waits for them again"
+                );
+            }
             self.message(TableMessage::SatOut {
                 user,
                 reason: SitOutReason::TimedOut,
             });
+            self.tell_sat_out_away(user);
         }
         self.after_action().await;
     }

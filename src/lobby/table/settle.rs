@@ -19,13 +19,13 @@ use crate::bank::{BankError, SeatOutcome, UserId};
 use crate::table::hand::Event;
 
 use super::Table;
-use super::phase::TablePhase;
-use super::playing::HandInPlay;
+use super::phase::{HandInPlay, Settlement, TablePhase};
 use crate::lobby::command::ShutdownOutcome;
 use crate::lobby::error::LobbyError;
 use crate::lobby::history::HandHistory;
 use crate::lobby::notice::{
-    CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason, TableMessage,
+    AwayNotice, CancelReason, HandSummary, NoticeBody, SeatStatus, ShownHand, SitOutReason,
+    TableMessage,
 };
 use crate::lobby::settlement::seat_outcomes;
 
@@ -39,19 +39,6 @@ pub(super) const DEPARTURE_RETRY: Duration = Duration::from_secs(5);
 /// table's own timer, not the bank's timeout, since a write the store has taken up is waited
 /// for as long as the store takes, and players should see why nothing happens.
 pub(super) const BANK_PATIENCE: Duration = Duration::from_secs(2);
-
-/// A finished hand the bank has not confirmed yet. What the bank is asked to settle (each
-/// seat's outcome, the public history) is built from the hand, which the table keeps until
-/// the bank answers, for each attempt: the only copy of it waits in the bank's queue.
-pub(super) struct Settlement {
-    /// Answers the bank could not give so far.
-    unanswered: u32,
-    /// The players were told the hand is settling.
-    told: bool,
-    pub(super) retry_at: Option<Instant>,
-    /// The bank's last answer that did not say whether the hand was settled.
-    pub(super) unconfirmed: Option<BankError>,
-}
 
 /// An answer that does not say whether the operation happened: it may still commit, so it
 /// is asked again (with the same reference or hand) rather than reported as failed.
@@ -326,18 +313,26 @@ impl Table {
     /// again with the same reference (which answers what the first one did) a little later.
     pub(super) async fn let_departing_go(&mut self) {
         let mut retry_at = None;
-        let departing: Vec<(UserId, SeatStatus)> = self
+        let departing: Vec<(UserId, SeatStatus, Option<u32>)> = self
             .seats
             .iter()
             .filter(|seat| seat.is_departing())
-            .map(|seat| (seat.user, seat.status))
+            .map(|seat| (seat.user, seat.status, seat.stood_up_after))
             .collect();
-        for (user, status) in departing {
+        for (user, status, stood_up_after) in departing {
             match self.cash_out(user).await {
                 Ok(cashed_out) if status == SeatStatus::Kicked => {
                     self.message(TableMessage::Kicked { user, cashed_out });
                 }
-                Ok(cashed_out) => self.message(TableMessage::Left { user, cashed_out }),
+                Ok(cashed_out) => {
+                    if let Some(hands) = stood_up_after {
+                        self.emit(NoticeBody::Away {
+                            user,
+                            away: AwayNotice::StoodUp { hands, cashed_out },
+                        });
+                    }
+                    self.message(TableMessage::Left { user, cashed_out });
+                }
                 Err(LobbyError::Bank { reason }) if outcome_unknown(&reason) => {
                     retry_at = Some(Instant::now() + DEPARTURE_RETRY);
                 }
@@ -351,6 +346,7 @@ impl Table {
 
     /// Between hands: departures, busted players, pending settings, the next hand.
     pub(super) async fn after_hand(&mut self) {
+        self.stand_up_the_away();
         self.let_departing_go().await;
         let busted_out = SeatStatus::SittingOut {
             reason: SitOutReason::Busted,

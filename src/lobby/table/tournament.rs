@@ -12,22 +12,28 @@
 //!   The hand's public history goes with it, stored by the same bank transaction as the sit
 //!   & go's hand (numbered apart from the channel's cash hands) for `/history`.
 //! - A hand cut short (a crash, a shutdown) is never recorded: the tournament deals it again
-//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table).
+//!   from its start, from the record the bank keeps ([`Lobby::start`] reopens the table), as
+//!   a new deal: each opening of the table, and each hand dealt again in one process, starts
+//!   a new series of deals that its buttons carry, so the old board's buttons are stale.
 //! - Nobody leaves with chips: a player who leaves (or times out) sits out and is dealt in
 //!   all the same, the table checking or folding for them, so they keep paying antes and
-//!   bring-ins.
+//!   bring-ins. Who sits out is kept in the bank (a restart waits for none of them again).
 //! - The hand that busts a player tells their place and the prize the same bank transaction
 //!   paid them; the last hand tells every place and prize, and the table closes.
 //! - Its rules are the sit & go's, fixed at its open, capped until the event is heads-up
 //!   (the tournament gives each hand's); a hand that begins a level says so on its board.
-//! - A cancel and a deal end it between hands only (`tournament_end`): while either waits,
-//!   no hand is dealt.
+//! - A cancel and a deal of the prizes end it between hands only (`tournament_end`): while
+//!   either waits, no hand is dealt.
 //!
 //! [`Lobby::start`]: crate::lobby::Lobby::start
 
+use std::time::Duration;
+
 use tokio::time::Instant;
 
-use crate::bank::{BankError, Payouts, TournamentId, TournamentPhase, TournamentState, UserId};
+use crate::bank::{
+    BankError, Payouts, SatOut, TournamentId, TournamentPhase, TournamentState, UserId,
+};
 use crate::table::GameChoice;
 use crate::telemetry::record;
 use crate::tournament::{DealKind, Tournament};
@@ -52,11 +58,19 @@ pub(crate) struct TournamentPlay {
     pub tournament: Tournament,
     /// A moderator's cancel waiting for the hand in play: the reference it carries.
     pub cancel: Option<String>,
-    /// A deal proposed and waiting for the players left.
+    /// A deal of the prizes proposed and waiting for the players left.
     pub deal: Option<OpenDeal>,
+    /// Each entrant's time bank (milliseconds by tournament seat) as the bank last kept it;
+    /// `None` before any was kept (each then starts full).
+    pub time_banks: Option<Vec<u64>>,
+    /// Who sits out, as the bank keeps it: a restart deals on without waiting for them.
+    pub sitting_out: Vec<SatOut>,
+    /// The series of deals (of cards) this opening of its table starts
+    /// (`Bank::new_deal_series`).
+    pub deal_series: u64,
 }
 
-/// A deal the players left are asked to accept.
+/// A deal of the prizes the players left are asked to accept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct OpenDeal {
     pub number: u64,
@@ -66,20 +80,25 @@ pub(crate) struct OpenDeal {
 }
 
 impl TournamentPlay {
-    /// The running sit & go of a bank record, with the cancel waiting for its hand if one
-    /// does; `None` unless it is running.
-    pub(crate) fn of(state: &TournamentState, cancel: Option<String>) -> Option<TournamentPlay> {
+    /// The running sit & go of a bank record, with its deal of the prizes if one is open
+    /// (who sits out, the series of deals, a cancel waiting and the time banks kept are the
+    /// caller's to fill in);
+    /// `None` unless it is running.
+    pub(crate) fn of(state: &TournamentState) -> Option<TournamentPlay> {
         match &state.phase {
             TournamentPhase::Running(tournament) => Some(TournamentPlay {
                 id: state.id,
                 entrants: state.entrants.clone(),
                 tournament: tournament.clone(),
-                cancel,
+                cancel: None,
                 deal: state.deal.as_ref().map(|deal| OpenDeal {
                     number: deal.number,
                     kind: deal.kind,
                     lapse_at: None,
                 }),
+                time_banks: None,
+                sitting_out: Vec::new(),
+                deal_series: 0,
             }),
             _ => None,
         }
@@ -90,8 +109,10 @@ impl TournamentPlay {
         self.cancel.is_some() || self.deal.is_some()
     }
 
-    /// The entrants still in, each in the chair of their tournament seat with their chips.
-    pub(crate) fn seats(&self) -> Chairs {
+    /// The entrants still in, each in the chair of their tournament seat with their chips,
+    /// sitting out as the bank keeps it, and their time bank as the bank kept it
+    /// (`first_bank` when none was kept).
+    pub(crate) fn seats(&self, first_bank: Duration) -> Chairs {
         let mut seats = Chairs::default();
         for seat in self.tournament.players_left() {
             let (Some(&user), Some(&stack), Ok(chair)) = (
@@ -101,9 +122,28 @@ impl TournamentPlay {
             ) else {
                 continue;
             };
-            seats.insert(Seat::new(chair, user, stack));
+            let bank = self
+                .time_banks
+                .as_ref()
+                .and_then(|banks| banks.get(seat))
+                .map_or(first_bank, |millis| Duration::from_millis(*millis));
+            let mut seat = Seat::new(chair, user, stack).with_time_bank(bank);
+            if let Some(away) = self.sitting_out.iter().find(|away| away.user == user) {
+                let reason = if away.timed_out {
+                    SitOutReason::TimedOut
+                } else {
+                    SitOutReason::Asked
+                };
+                seat.status = SeatStatus::SittingOut { reason };
+            }
+            seats.insert(seat);
         }
         seats
+    }
+
+    /// The level the next hand is dealt at (from 0).
+    fn level(&self) -> usize {
+        self.tournament.status().level.index
     }
 
     /// The table's settings: `base`'s timers and language, the tournament's seats, and the
@@ -195,12 +235,41 @@ impl Table {
         // The sit & go's own rules, fixed at its open: capped until the event is heads-up.
         self.settings.rules = next.rules;
         let number = next.number.saturating_add(1);
+        if number == self.last_hand && !self.begin_new_deal_series().await {
+            return;
+        }
         self.last_hand = number;
         if let Err(why) = self.deal(number, next.game, players, &next.stacks) {
             self.halt(&why);
             return;
         }
         self.after_action().await;
+    }
+
+    /// The hand about to be dealt was dealt before in this process (its record was refused
+    /// and a moderator resumed the table): a new series of deals numbers it apart, so the old
+    /// deal's buttons are stale. Whether it may be dealt.
+    async fn begin_new_deal_series(&mut self) -> bool {
+        let Some(play) = &self.tournament else {
+            return false;
+        };
+        match self
+            .services
+            .bank
+            .new_deal_series(self.guild, play.id)
+            .await
+        {
+            Ok(series) => {
+                self.deal_series = series;
+                true
+            }
+            Err(error) => {
+                self.halt(&format!(
+                    "a new series of deals could not begin in the bank: {error}"
+                ));
+                false
+            }
+        }
     }
 
     /// Asks the bank to record the finished hand (again), and acts on its answer: recorded,
@@ -284,6 +353,7 @@ impl Table {
         let Some(play) = &mut self.tournament else {
             return;
         };
+        let level_before = play.level();
         let decided = match play.tournament.record_hand(final_stacks) {
             Ok(decided) => decided,
             Err(error) => {
@@ -318,11 +388,71 @@ impl Table {
             self.close_tournament_table();
             return;
         }
+        let new_level = self
+            .tournament
+            .as_ref()
+            .is_some_and(|play| play.level() > level_before);
+        if new_level {
+            self.top_up_time_banks();
+        }
+        // Kept before a waiting cancel, whose write takes them away with the sit & go.
+        self.keep_time_banks().await;
         if let Some(reference) = cancel {
             self.cancel_now(&reference).await;
             return;
         }
         self.after_hand().await;
+    }
+
+    /// A new level: every player's time bank grows by the table's `time_bank_level_secs`
+    /// (never past the most a bank may hold).
+    fn top_up_time_banks(&mut self) {
+        let top_up = Duration::from_secs(u64::from(self.settings.time_bank_level_secs));
+        let most = Duration::from_secs(u64::from(TableSettings::MAX_TIME_BANK_SECS));
+        for seat in self.seats.iter_mut() {
+            seat.time_bank = (seat.time_bank + top_up).min(most);
+        }
+    }
+
+    /// Asks the bank to keep every entrant's time bank when it changed since it last kept
+    /// them, so that a restart deals on with them. A bank that refuses or fails costs only
+    /// the time the players spent since (a restart gives back what was last kept), so it is
+    /// logged.
+    async fn keep_time_banks(&mut self) {
+        let Some(play) = &self.tournament else {
+            return;
+        };
+        let millis: Vec<u64> = play
+            .entrants
+            .iter()
+            .map(|user| {
+                self.seats.get(*user).map_or(0, |seat| {
+                    u64::try_from(seat.time_bank.as_millis()).unwrap_or(u64::MAX)
+                })
+            })
+            .collect();
+        if play.time_banks.as_ref() == Some(&millis) {
+            return;
+        }
+        let (guild, id) = (self.guild, play.id);
+        match self
+            .services
+            .bank
+            .save_tournament_time_banks(guild, id, millis.clone())
+            .await
+        {
+            Ok(()) => {
+                if let Some(play) = &mut self.tournament {
+                    play.time_banks = Some(millis);
+                }
+            }
+            Err(error) => tracing::warn!(
+                table = self.table.0,
+                tournament = id.0,
+                %error,
+                "the sit & go's time banks could not be kept; a restart gives back the last kept"
+            ),
+        }
     }
 
     /// The sit & go is over or cancelled: the table's task ends, holding nothing.
@@ -335,20 +465,51 @@ impl Table {
     }
 
     /// A sit & go's player asked to leave: nobody leaves with chips, so they sit out and are
-    /// dealt in all the same, the table acting for them at once when it is their turn.
+    /// dealt in all the same, the table acting for them at once when it is their turn. Kept
+    /// in the bank before it is told, so a restart does not wait for them again.
     pub(super) async fn sit_out_of_tournament(&mut self, user: UserId) -> Result<(), LobbyError> {
-        let seat = self.seats.seated_mut(user)?;
+        let seat = self.seats.seated(user)?;
         if seat.status != SeatStatus::Playing {
             return Err(LobbyError::AlreadySittingOut);
         }
-        seat.status = SeatStatus::SittingOut {
-            reason: SitOutReason::Asked,
-        };
+        self.keep_sitting_out(user, Some(false)).await?;
+        if let Some(seat) = self.seats.get_mut(user) {
+            seat.status = SeatStatus::SittingOut {
+                reason: SitOutReason::Asked,
+            };
+        }
         self.message(TableMessage::SatOut {
             user,
             reason: SitOutReason::Asked,
         });
         self.play_automatic_turns().await;
+        Ok(())
+    }
+
+    /// A sit & go's player who sat out is back: the bank forgets it first, then the table.
+    pub(super) async fn back_in_tournament(&mut self, user: UserId) -> Result<(), LobbyError> {
+        let seat = self.seats.seated(user)?;
+        if !matches!(seat.status, SeatStatus::SittingOut { .. }) {
+            return Err(LobbyError::NotSittingOut);
+        }
+        self.keep_sitting_out(user, None).await?;
+        self.back(user)
+    }
+
+    /// Keeps in the bank that `user` sits out of the sit & go (`Some(timed_out)`) or is back
+    /// (`None`).
+    pub(super) async fn keep_sitting_out(
+        &self,
+        user: UserId,
+        away: Option<bool>,
+    ) -> Result<(), LobbyError> {
+        let Some(play) = &self.tournament else {
+            return Ok(());
+        };
+        self.services
+            .bank
+            .set_tournament_sitting_out(self.guild, play.id, user, away)
+            .await?;
         Ok(())
     }
 

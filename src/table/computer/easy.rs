@@ -373,6 +373,8 @@ mod tests {
             down_count: 2,
             state: SeatState::Active,
             shown: None,
+            wagers: [0; 5],
+            acted: None,
         }
     }
 

@@ -66,6 +66,23 @@ impl CardSet {
         (self.bits & lane).count_ones() as u8
     }
 
+    /// The ranks the set holds, whatever their suits: bit 0 = deuce … bit 12 = ace.
+    #[inline]
+    pub fn rank_mask(self) -> u16 {
+        let [clubs, diamonds, hearts, spades] = suit_masks(self.bits);
+        (clubs | diamonds | hearts | spades) as u16
+    }
+
+    /// The most cards the set holds of one suit.
+    #[inline]
+    pub fn longest_suit(self) -> u8 {
+        suit_masks(self.bits)
+            .iter()
+            .map(|mask| mask.count_ones() as u8)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The number of distinct cards in the set.
     pub fn len(self) -> usize {
         self.bits.count_ones() as usize

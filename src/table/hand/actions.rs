@@ -117,8 +117,14 @@ impl Hand {
     ) -> Result<(), MissingCard> {
         let state = &mut self.state;
         state.round.apply(&mut state.seats, seat, action);
+        if action.kind.is_wager() {
+            state.seats.count_wager(seat, state.street);
+        }
         state.action_seq = state.action_seq.wrapping_add(1);
         state.last_action = Some((seat, action));
+        if let Some(acted) = state.seats.acted.get_mut(seat) {
+            *acted = Some(action.kind);
+        }
         record(&mut self.events, || Event::Acted {
             seat,
             kind: action.kind,

@@ -23,6 +23,7 @@ impl Hand {
         seats.stack[winner] = seats.stack[winner].saturating_add(amount);
         seats.committed = [0; MAX_SEATS];
         seats.street_bet = [0; MAX_SEATS];
+        seats.acted = [None; MAX_SEATS];
         let award = PotAward {
             pot: 0,
             amount,
@@ -119,6 +120,7 @@ impl Hand {
         }
         seats.committed = [0; MAX_SEATS];
         seats.street_bet = [0; MAX_SEATS];
+        seats.acted = [None; MAX_SEATS];
         self.finish(awards, shown_seats);
     }
 

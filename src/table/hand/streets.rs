@@ -44,6 +44,7 @@ impl Hand {
         let state = &mut self.state;
         state.street = street;
         state.seats.street_bet = [0; MAX_SEATS];
+        state.seats.acted = [None; MAX_SEATS];
         let first = if street == Street::Third {
             first_to_act_on_third(&state.seats, &state.dealt, self.game.bring_in_card())
         } else {

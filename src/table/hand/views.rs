@@ -7,7 +7,8 @@ use crate::table::card::Card;
 use crate::table::eval::{CardSet, HighValue, LowValue};
 use crate::table::game::Game;
 use crate::table::rules::{Rules, Stakes};
-use crate::table::vocab::{Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
+use crate::table::seats::STREETS_BET;
+use crate::table::vocab::{ActionKind, Event, LegalAction, PotAward, SeatIndex, SeatState, Street};
 
 use super::Hand;
 
@@ -25,6 +26,12 @@ pub struct PublicSeat {
     pub state: SeatState,
     /// The seat's whole hand, once shown at showdown.
     pub shown: Option<Vec<Card>>,
+    /// The highest wager the seat made on each street, third to seventh (index 0 is third
+    /// street), counted as the street's wagers with it: 1 a completion or bet, 2 a raise,
+    /// 3 a re-raise …; 0 when it made none.
+    pub wagers: [u8; STREETS_BET],
+    /// What the seat did last on this street, if it has acted on it (the board says it).
+    pub acted: Option<ActionKind>,
 }
 
 /// What anyone at the table may see of the hand. Holds no down card.
@@ -172,6 +179,8 @@ impl Hand {
                     down_count: 0,
                     state: SeatState::Active,
                     shown: None,
+                    wagers: [0; STREETS_BET],
+                    acted: None,
                 });
             }
             let public = &mut view.seats[seat];
@@ -182,6 +191,8 @@ impl Hand {
             public.up_cards.extend(state.dealt.up_cards(seat));
             public.down_count = state.dealt.down_cards(seat).count();
             public.state = seats.state[seat];
+            public.wagers = seats.wagers[seat];
+            public.acted = seats.acted[seat];
             public.shown = (shown.contains(&seat) || state.turned_face_up && seats.is_live(seat))
                 .then(|| self.own_cards(seat));
         }

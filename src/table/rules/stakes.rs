@@ -23,6 +23,8 @@ pub struct Stakes {
 pub enum StakesError {
     #[error("bring_in must be more than 0")]
     ZeroBringIn,
+    #[error("small_bet must be more than 0")]
+    ZeroSmallBet,
     #[error("bring_in ({bring_in}) must not be more than small_bet ({small_bet})")]
     BringInAboveSmallBet { bring_in: u64, small_bet: u64 },
     #[error("big_bet ({big_bet}) must be more than small_bet ({small_bet})")]
@@ -34,6 +36,10 @@ impl Stakes {
     pub fn validate(&self) -> Result<(), StakesError> {
         if self.bring_in == 0 {
             return Err(StakesError::ZeroBringIn);
+        }
+        // Named before the bring-in is compared with it: "more than 0" is what is wrong.
+        if self.small_bet == 0 {
+            return Err(StakesError::ZeroSmallBet);
         }
         if self.bring_in > self.small_bet {
             return Err(StakesError::BringInAboveSmallBet {
@@ -68,6 +74,7 @@ impl StakesError {
     pub fn message_id(&self) -> &'static str {
         match self {
             StakesError::ZeroBringIn => "settings-bring-in-zero",
+            StakesError::ZeroSmallBet => "settings-small-bet-zero",
             StakesError::BringInAboveSmallBet { .. } => "settings-bring-in-above-small-bet",
             StakesError::BigBetNotAboveSmallBet { .. } => "settings-big-bet-not-above-small-bet",
         }
@@ -76,7 +83,7 @@ impl StakesError {
     /// The numbers [`StakesError::message_id`]'s message names.
     pub fn message_args(&self) -> Vec<(&'static str, u64)> {
         match *self {
-            StakesError::ZeroBringIn => Vec::new(),
+            StakesError::ZeroBringIn | StakesError::ZeroSmallBet => Vec::new(),
             StakesError::BringInAboveSmallBet {
                 bring_in,
                 small_bet,
@@ -130,6 +137,32 @@ mod tests {
             refusal(upside_down),
             Err("big_bet (4) must be more than small_bet (5)".into())
         );
+    }
+
+    /// `--small-bet 0` said "the bring-in (2) cannot be more than the small bet (0)": true,
+    /// but what is wrong is the small bet of nothing.
+    #[test]
+    fn a_small_bet_of_nothing_is_refused_as_nothing_before_the_bring_in_is_compared() {
+        let nothing = Stakes {
+            small_bet: 0,
+            ..Stakes::default()
+        };
+        assert_eq!(nothing.validate(), Err(StakesError::ZeroSmallBet));
+        assert_eq!(
+            StakesError::ZeroSmallBet.to_string(),
+            "small_bet must be more than 0"
+        );
+        assert_eq!(
+            StakesError::ZeroSmallBet.message_id(),
+            "settings-small-bet-zero"
+        );
+        assert_eq!(StakesError::ZeroSmallBet.message_args(), Vec::new());
+        // A bring-in of nothing is still named first.
+        let both = Stakes {
+            bring_in: 0,
+            ..nothing
+        };
+        assert_eq!(both.validate(), Err(StakesError::ZeroBringIn));
     }
 
     /// docs/RULES.md, Stakes: "A bring-in equal to the small bet is allowed", and a big bet

@@ -145,6 +145,17 @@ impl FakeDiscord {
         .await
     }
 
+    /// The message interaction `id`'s response made (a type-4 response: an ephemeral one
+    /// included), once it has one: what a user clicks the buttons of.
+    pub async fn response_message(&self, interaction: u64) -> u64 {
+        self.response_to(interaction).await;
+        self.lock()
+            .interactions
+            .get(&interaction)
+            .and_then(|record| record.original)
+            .unwrap_or_else(|| panic!("fake discord: interaction {interaction} made no message"))
+    }
+
     /// A user runs slash command `name` in `channel`; its readable answer (see
     /// [`FakeDiscord::answer_to`]).
     pub async fn ask(
@@ -199,8 +210,9 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> Value {
-        let (joined_at, app_permissions, guild_locale, thread) = {
+        let (joined_at, app_permissions, guild_locale, thread, permissions) = {
             let inner = self.lock();
+            let permissions = super::guild::member_permissions(&inner, user, channel);
             let denied = inner.channels.get(&channel).map_or(0, |c| c.bot_denied);
             let thread = inner
                 .channels
@@ -211,6 +223,7 @@ impl FakeDiscord {
                 ALL_PERMISSIONS & !denied,
                 inner.guild_locale.clone(),
                 thread,
+                permissions,
             )
         };
         let mut interaction = json!({
@@ -228,7 +241,7 @@ impl FakeDiscord {
                 "deaf": false,
                 "mute": false,
                 "flags": 0,
-                "permissions": user.permissions.to_string(),
+                "permissions": permissions.to_string(),
             },
             "token": token,
             "version": 1,

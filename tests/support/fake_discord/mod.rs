@@ -5,10 +5,14 @@
 //! - [`schema`]: every request is matched against Discord's OpenAPI spec and its body validated;
 //! - [`rules`]: what the spec cannot say (3-second deadline, 15-minute tokens, deferral
 //!   visibility, UTF-16 limits, per-channel write buckets, 30046, permissions);
-//! - [`rest`] and [`webhooks`]: the REST routes the bot calls;
+//! - [`rest`] and [`webhooks`]: the REST routes the bot calls; [`emoji`]: the application's
+//!   own emoji (the card faces);
 //! - [`settings`]: what a test sets (permissions, closed DMs, 429s, the clock...);
+//! - [`guild`]: the guild's roles, owner and channel overwrites, the member permissions
+//!   Discord computes from them, `GET /guilds/{id}` and `GET /channels/{id}`;
 //! - [`world`]: what moderators and Discord change under the bot (deleted messages, channels,
 //!   threads, the bot removed from the guild, 5xx and hangs on chosen routes, threads);
+//! - [`threads`]: threads the bot starts, reads and archives, with Discord's rules for them;
 //! - [`gateway`]: HELLO, IDENTIFY/READY, RESUME with missed events replayed, op 7 and op 9;
 //! - [`interactions`]: what a test does as a user (slash commands, clicks) and waits for.
 //!
@@ -26,12 +30,15 @@
 // accessors stay whether or not today's tests call each one.
 #![allow(dead_code)]
 
+mod emoji;
 mod gateway;
+pub mod guild;
 mod interactions;
 mod rest;
 pub mod rules;
 pub mod schema;
 mod settings;
+mod threads;
 mod webhooks;
 mod world;
 
@@ -49,11 +56,17 @@ use tokio::time::Instant;
 
 // Each test binary uses some of these.
 #[allow(unused_imports)]
+pub use emoji::AppEmoji;
+#[allow(unused_imports)]
+pub use guild::{
+    ADMIN_ROLE, ADMINISTRATOR, CONFIGURED_MODERATOR_ROLE, MANAGE_GUILD, OWNER_ID, STAFF_ROLE,
+};
+#[allow(unused_imports)]
 pub use interactions::{boolean, int, string, sub, user_opt};
 #[allow(unused_imports)]
 pub use rules::{
-    EPHEMERAL, MANAGE_CHANNELS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_AND_SEND,
-    VIEW_CHANNEL,
+    CREATE_PUBLIC_THREADS, EPHEMERAL, MANAGE_CHANNELS, MANAGE_THREADS, SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS, VIEW_AND_SEND, VIEW_CHANNEL,
 };
 #[allow(unused_imports)]
 pub use world::RouteFault;
@@ -73,8 +86,8 @@ pub const GUILD_ID: u64 = 700_000_000_000_000_001;
 pub struct FakeUser {
     pub id: u64,
     pub name: String,
-    /// The member's permissions in the channel, as Discord computes them (a bit set).
-    pub permissions: u64,
+    /// The member's roles; what they hold in a channel is computed from them and the
+    /// channel's overwrites as Discord does ([`guild`]).
     pub roles: Vec<u64>,
     /// The Discord client's language ("en-US", "es-ES", "id").
     pub locale: String,
@@ -87,18 +100,17 @@ impl FakeUser {
         FakeUser {
             id,
             name: name.to_owned(),
-            permissions: VIEW_AND_SEND,
             roles: Vec::new(),
             locale: "en-US".to_owned(),
             bot: false,
         }
     }
 
+    /// A moderator of the server: its staff role (Manage Server and Manage Channels for the
+    /// whole server). A member who may only manage one channel is a player given
+    /// [`FakeDiscord::allow_member_in`].
     pub fn moderator(id: u64, name: &str) -> FakeUser {
-        FakeUser {
-            permissions: VIEW_AND_SEND | MANAGE_CHANNELS,
-            ..FakeUser::player(id, name)
-        }
+        FakeUser::staff(id, name)
     }
 
     /// Another bot in the guild (it never runs commands; commands may name it).
@@ -312,9 +324,18 @@ pub(crate) struct StoredMessage {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ChannelState {
     bot_denied: u64,
+    /// Member overwrites: each member's (allow, deny) in this channel.
+    member_overwrites: HashMap<u64, (u64, u64)>,
     /// A thread (or forum post) in this parent channel: posting there needs Send Messages in
     /// Threads, not Send Messages.
     thread_parent: Option<u64>,
+    /// A thread's creator (the bot, for one it started): who may archive it without Manage
+    /// Threads.
+    thread_owner: Option<u64>,
+    /// A thread's name, as it was started.
+    thread_name: Option<String>,
+    /// An archived thread: a post unarchives it, an edit or a delete is refused (50083).
+    archived: bool,
 }
 
 pub(crate) struct Inner {
@@ -348,6 +369,10 @@ pub(crate) struct Inner {
     deleted_channels: HashSet<u64>,
     /// The bot was removed from the guild: every guild channel answers 50001.
     removed_from_guild: bool,
+    /// The guild's roles and what each holds (@everyone's id is the guild's).
+    roles: std::collections::BTreeMap<u64, u64>,
+    /// Times the bot read the guild (`GET /guilds/{guild_id}`).
+    guild_reads: u64,
     /// 5xx answers and hangs a test asked for, on routes it chose.
     route_faults: Vec<world::RouteFault>,
     /// Messages created with `enforce_nonce`, by (channel, nonce): a create with the same
@@ -357,6 +382,9 @@ pub(crate) struct Inner {
     hangs_started: u64,
     /// The sequence part of the next snowflake (ids stay unique within a millisecond).
     id_sequence: u64,
+    /// The application's own emoji, oldest first.
+    app_emoji: Vec<emoji::AppEmoji>,
+    emoji_settings: emoji::EmojiSettings,
 }
 
 impl Inner {
@@ -451,10 +479,14 @@ impl FakeDiscord {
                 guild_locale: "en-US".to_owned(),
                 deleted_channels: HashSet::new(),
                 removed_from_guild: false,
+                roles: guild::starting_roles(),
+                guild_reads: 0,
                 route_faults: Vec::new(),
                 nonces: HashMap::new(),
                 hangs_started: 0,
                 id_sequence: 0,
+                app_emoji: Vec::new(),
+                emoji_settings: emoji::EmojiSettings::default(),
             }),
             changed: Notify::new(),
             address,

@@ -305,6 +305,19 @@ fn answer(
             register_commands(inner, body)
         }
         (Method::POST, ["users", "@me", "channels"]) => open_dm(inner, body),
+        (Method::GET, ["guilds", guild]) => {
+            super::guild::get_guild(inner, guild.parse().unwrap_or(0))
+        }
+        (Method::GET, ["users", "@me", "guilds"]) => current_guilds(inner),
+        (Method::GET | Method::POST, ["applications", application, "emojis"]) => {
+            super::emoji::application_emojis(inner, method, application, body)
+        }
+        (Method::POST, ["channels", parent, "threads"]) => {
+            super::threads::create(inner, parent.parse().unwrap_or(0), body)
+        }
+        (Method::GET | Method::PATCH, ["channels", channel]) => {
+            super::threads::channel(inner, method, channel.parse().unwrap_or(0), body)
+        }
         (method, ["channels", channel, "messages", rest @ ..]) if rest.len() <= 1 => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let message = rest.first().map(|id| id.parse::<u64>().unwrap_or(0));
@@ -345,6 +358,10 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
             if command.get("description").is_none() {
                 command["description"] = json!("");
             }
+            // Taken as an integer, answered as a string (ApplicationCommandResponse).
+            if let Some(bits) = command["default_member_permissions"].as_u64() {
+                command["default_member_permissions"] = json!(bits.to_string());
+            }
             command
         })
         .collect();
@@ -353,6 +370,27 @@ fn register_commands(inner: &mut Inner, body: &Value) -> Outcome {
         inner,
         "command list",
         Value::Array(commands),
+    ))
+}
+
+/// `GET /users/@me/guilds`: the fake's one guild, unless the bot was removed from it.
+fn current_guilds(inner: &mut Inner) -> Outcome {
+    let guilds = if inner.removed_from_guild {
+        json!([])
+    } else {
+        json!([{
+            "id": GUILD_ID.to_string(),
+            "name": "the fake's guild",
+            "icon": null,
+            "owner": false,
+            "permissions": "0",
+            "features": [],
+        }])
+    };
+    Outcome::ok(checked::<Vec<serenity::model::guild::GuildInfo>>(
+        inner,
+        "guild list",
+        guilds,
     ))
 }
 
@@ -437,6 +475,18 @@ fn channel_message(
             }
             return refused;
         }
+        if state.archived {
+            // A post unarchives an unlocked thread; its messages cannot change meanwhile.
+            match *method {
+                Method::POST => {
+                    if let Some(thread) = inner.channels.get_mut(&channel) {
+                        thread.archived = false;
+                    }
+                }
+                Method::GET => {}
+                _ => return Outcome::error(rules::thread_archived()),
+            }
+        }
         Visibility::Channel(channel)
     };
     if writes && inner.buckets_on {
@@ -517,7 +567,11 @@ pub(crate) fn forced_rate_limit(inner: &mut Inner, interaction_write: bool) -> O
 }
 
 /// `value`, once serenity has read it as a `T`.
-fn checked<T: serde::de::DeserializeOwned>(inner: &mut Inner, what: &str, value: Value) -> Value {
+pub(crate) fn checked<T: serde::de::DeserializeOwned>(
+    inner: &mut Inner,
+    what: &str,
+    value: Value,
+) -> Value {
     assert_serenity_parses::<T>(inner, what, &value);
     value
 }

@@ -38,6 +38,10 @@ pub const VIEW_CHANNEL: u64 = 1 << 10;
 pub const SEND_MESSAGES: u64 = 1 << 11;
 pub const EMBED_LINKS: u64 = 1 << 14;
 pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+/// Archiving or locking any thread (its creator may archive their own without it).
+pub const MANAGE_THREADS: u64 = 1 << 34;
+/// Starting a public thread.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 /// Posting in a thread or forum post takes this, not Send Messages.
 pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 pub const VIEW_AND_SEND: u64 = VIEW_CHANNEL | SEND_MESSAGES;
@@ -229,6 +233,8 @@ pub fn permission_names(missing: u64) -> String {
         (EMBED_LINKS, "EMBED_LINKS"),
         (READ_MESSAGE_HISTORY, "READ_MESSAGE_HISTORY"),
         (SEND_MESSAGES_IN_THREADS, "SEND_MESSAGES_IN_THREADS"),
+        (CREATE_PUBLIC_THREADS, "CREATE_PUBLIC_THREADS"),
+        (MANAGE_THREADS, "MANAGE_THREADS"),
     ];
     let named: Vec<&str> = names
         .iter()
@@ -288,6 +294,22 @@ pub fn server_error(status: StatusCode) -> (StatusCode, Value) {
     (
         status,
         error_body(0, &format!("{}: Internal Server Error", status.as_u16())),
+    )
+}
+
+/// A thread asked of a channel that cannot hold one (a thread, a DM, a voice channel).
+pub fn wrong_channel_type() -> (StatusCode, Value) {
+    (
+        StatusCode::BAD_REQUEST,
+        error_body(50024, "Cannot execute action on this channel type"),
+    )
+}
+
+/// An edit or a delete in an archived thread.
+pub fn thread_archived() -> (StatusCode, Value) {
+    (
+        StatusCode::BAD_REQUEST,
+        error_body(50083, "Thread is archived"),
     )
 }
 

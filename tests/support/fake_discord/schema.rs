@@ -172,11 +172,38 @@ pub fn validate_body(method: &str, template: &str, body: &Value) -> Result<(), S
     }
 }
 
+/// Checks the fake's own 200 answer to `method template` against the spec's response schema:
+/// a route the fake serves answers as Discord documents it, or the test fails naming what is
+/// off. `Err` lists the violations (at most five).
+pub fn validate_answer(method: &str, template: &str, answer: &Value) -> Result<(), String> {
+    let method = method.to_ascii_lowercase();
+    let validator = validator_at(&method, template, "responses/200")?;
+    let errors: Vec<String> = validator
+        .iter_errors(answer)
+        .take(5)
+        .map(|error| {
+            let at = error.instance_path().to_string();
+            let at = if at.is_empty() { "/".to_owned() } else { at };
+            format!("at {at}: {error}")
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("; "))
+    }
+}
+
 fn validator(method: &str, template: &str) -> Result<Arc<Validator>, String> {
+    validator_at(method, template, "requestBody")
+}
+
+/// The compiled schema of `method template`'s `part` (`requestBody`, `responses/200`).
+fn validator_at(method: &str, template: &str, part: &str) -> Result<Arc<Validator>, String> {
     let spec = spec();
     // A JSON pointer (RFC 6901) to the schema, percent-encoded for a URI fragment.
     let pointer = format!(
-        "/paths/{}/{method}/requestBody/content/application~1json/schema",
+        "/paths/{}/{method}/{part}/content/application~1json/schema",
         template.replace('~', "~0").replace('/', "~1")
     )
     .replace('{', "%7B")

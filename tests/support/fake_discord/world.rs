@@ -239,6 +239,13 @@ impl FakeDiscord {
             .await;
     }
 
+    /// The bot was kicked from the guild while no bot was connected: 50001 for every channel
+    /// there and for `GET /guilds/{id}` from now on, no guild in `GET /users/@me/guilds`, and
+    /// no event.
+    pub fn remove_bot_from_guild_while_away(&self) {
+        self.lock().removed_from_guild = true;
+    }
+
     /// The guild is unavailable (a Discord outage): GUILD_DELETE with `unavailable: true`;
     /// the bot is still a member.
     pub async fn make_guild_unavailable(&self) {

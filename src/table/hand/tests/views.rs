@@ -75,6 +75,68 @@ fn the_public_view_shows_stacks_bets_up_cards_and_the_turn_but_no_down_card() {
 }
 
 #[test]
+fn the_public_view_tells_each_seats_highest_wager_street_by_street() {
+    let mut hand = hand(&[100; 3], &THREE);
+    act(&mut hand, 0, BringIn);
+    act(&mut hand, 1, Complete);
+    act(&mut hand, 2, ActionKind::Raise);
+    act(&mut hand, 0, Fold);
+    act(&mut hand, 1, ActionKind::Raise);
+    act(&mut hand, 2, Call);
+    let wagers = |hand: &Hand| -> Vec<[u8; 5]> {
+        hand.public_view()
+            .seats
+            .iter()
+            .map(|seat| seat.wagers)
+            .collect()
+    };
+    // A bring-in and a call are not wagers; the completion is the first, the raises the
+    // second and third.
+    assert_eq!(wagers(&hand), [[0; 5], [3, 0, 0, 0, 0], [2, 0, 0, 0, 0]]);
+    assert_eq!(hand.street(), Street::Fourth);
+    let first = hand.to_act().unwrap();
+    act(&mut hand, first, ActionKind::Bet);
+    let other = hand.to_act().unwrap();
+    act(&mut hand, other, ActionKind::Raise);
+    let counted = wagers(&hand);
+    assert_eq!(counted[first][1], 1);
+    assert_eq!(counted[other][1], 2);
+    assert_eq!(counted[first][0] + counted[other][0], 5);
+}
+
+#[test]
+fn the_public_view_tells_what_each_seat_did_on_this_street_and_forgets_it_on_the_next() {
+    let mut hand = hand(&[100; 3], &THREE);
+    let acted = |hand: &Hand| -> Vec<Option<ActionKind>> {
+        hand.public_view()
+            .seats
+            .iter()
+            .map(|seat| seat.acted)
+            .collect()
+    };
+    assert_eq!(acted(&hand), [None, None, None]);
+    act(&mut hand, 0, BringIn);
+    act(&mut hand, 1, Complete);
+    assert_eq!(acted(&hand), [Some(BringIn), Some(Complete), None]);
+    act(&mut hand, 2, Fold);
+    act(&mut hand, 0, Call);
+    // The bring-in's call replaces its bring-in; fourth street starts with nobody having acted.
+    assert_eq!(hand.street(), Street::Fourth);
+    assert_eq!(acted(&hand), [None, None, None]);
+    let first = hand.public_view().to_act.unwrap();
+    act(&mut hand, first, Check);
+    let view = hand.public_view();
+    assert_eq!(view.seats[first].acted, Some(Check));
+    assert_eq!(
+        view.seats
+            .iter()
+            .filter(|seat| seat.acted.is_some())
+            .count(),
+        1
+    );
+}
+
+#[test]
 fn the_public_view_shows_the_hands_shown_at_showdown_or_turned_up_and_no_other() {
     let all = lists(&THREE);
     let mut shown_down = hand(&[100; 3], &THREE);

@@ -1,36 +1,16 @@
-//! The `good` computer player: it decides by its equity, its expected share of the pot,
-//! measured by Monte Carlo against the hands still live.
-//!
-//! Each decision deals [`RUNOUTS`] random completions of every live hand from the cards its
-//! seat has not seen (every up card, folded ones included, is out of the deck, so a dead
-//! card weighs exactly as much as it takes from a draw: a dead ace-to-five takes a low card
-//! from every low draw, a dead six-to-eight only from the rougher ones). Each runout is
-//! settled as the game divides a pot (high and low halves in Stud/8, with ties and
-//! quartering; the high alone in Stud; the ace-to-five low alone in Razz), and weighted by
-//! how well the opponents' hidden cards fit their betting: a seat that came in for more
-//! than the bring-in rarely holds a junk start, a seat that bet or raised this street
-//! rarely holds nothing (in Stud and Razz; in Stud/8, where half the pot is worth playing for,
-//! no range is read and the thresholds below are lower, as measured: `STUD8`). Then:
-//! - It bets and raises for value when its equity is well above its fair share of the pot
-//!   (one over the live hands), calls when the pot and the bets still to come pay for its
-//!   equity, and folds otherwise: a draw gone dead, or a one-way hand facing a likely scoop,
-//!   has too little equity to call.
-//! - On third street it completes from the bring-in with a strong start, and steals with a
-//!   wider range when every door yet to act is worse than its own.
-//! - It slow-plays a big hand now and then before seventh street and bluffs now and then
-//!   when checked to with few opponents, so one street of its betting says little.
-//!
-//! It reads only its [`PrivateView`] and the [`PublicView`], and every random draw comes
-//! from the RNG it is handed, so the same views and RNG give the same choice whatever the
-//! other seats' down cards are.
+//! The `good` computer player as it was at 859bfe7 (before it read the others' betting street
+//! by street and sampled only while a decision was in doubt): the speed reference
+//! `benches/computer.rs` measures the `good` of today against, in the same run. The same
+//! algorithm, restated with the crate's public types; only the speed of it is used.
+#![allow(dead_code)]
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::table::card::{Card, Rank};
-use crate::table::eval::CardSet;
-use crate::table::game::Game;
-use crate::table::hand::{ActionKind, LegalAction, PrivateView, PublicView, SeatState, Street};
+use studbot::table::Game;
+use studbot::table::card::{Card, Rank};
+use studbot::table::eval::{CardSet, HighValue, LowValue};
+use studbot::table::hand::{ActionKind, LegalAction, PrivateView, PublicView, SeatState, Street};
 
 /// Random runouts measured for each decision.
 pub const RUNOUTS: u32 = 2000;
@@ -104,7 +84,7 @@ pub fn choose_action<R: Rng + ?Sized>(
     let mut sampler = Xoshiro256PlusPlus::seed_from_u64(rng.random());
     let Some(equity) = equity(private, public, RUNOUTS, &mut sampler) else {
         // Too few unseen cards to deal every live hand out: the simple plan decides.
-        return super::easy::choose_action(private, public, rng);
+        return studbot::table::computer::easy::choose_action(private, public, rng);
     };
     Some(decide(private, public, equity, rng))
 }
@@ -351,11 +331,12 @@ fn has_something(game: Game, cards: CardSet) -> bool {
     }
 }
 
-/// One hand at showdown: high and low as numbers, greater is better, 0 for none.
+/// One hand at showdown, as the game plays it (greater is better, `None` for none).
 #[derive(Clone, Copy, Default)]
 struct ShowdownValue {
-    high: u32,
-    low: u32,
+    high: Option<HighValue>,
+    low: Option<LowValue>,
+    razz: Option<u32>,
 }
 
 impl ShowdownValue {
@@ -364,43 +345,49 @@ impl ShowdownValue {
             Game::Stud8 => {
                 let (high, low) = cards.high_low();
                 ShowdownValue {
-                    high: high.0,
-                    low: low.map_or(0, |low| low.0.get()),
+                    high: Some(high),
+                    low,
+                    razz: None,
                 }
             }
             Game::Stud => ShowdownValue {
-                high: cards.high().0,
-                low: 0,
+                high: Some(cards.high()),
+                ..ShowdownValue::default()
             },
             Game::Razz => ShowdownValue {
-                high: 0,
-                low: cards.ace_five_low().get(),
+                razz: Some(cards.ace_five_low().get()),
+                ..ShowdownValue::default()
             },
         }
     }
 }
 
+/// The first hand's share of one half among `hands`, by `value`; `None` when no hand has one.
+fn half<T: Ord + Copy>(
+    hands: &[ShowdownValue],
+    value: fn(&ShowdownValue) -> Option<T>,
+) -> Option<f64> {
+    let best = hands.iter().filter_map(value).max()?;
+    let mine = hands.first().and_then(value);
+    if mine != Some(best) {
+        return Some(0.0);
+    }
+    let tied = hands
+        .iter()
+        .filter(|hand| value(hand) == Some(best))
+        .count();
+    Some(1.0 / tied as f64)
+}
+
 /// The first hand's share of one pot among `hands`: half to the best high and half to the
 /// best low in Stud/8 (all to the high with no low), ties sharing their half.
 fn share(game: Game, hands: &[ShowdownValue]) -> f64 {
-    let half = |value: fn(&ShowdownValue) -> u32| -> Option<f64> {
-        let best = hands.iter().map(value).max().unwrap_or(0);
-        if best == 0 {
-            return None;
-        }
-        let mine = hands.first().map(value).unwrap_or(0);
-        if mine < best {
-            return Some(0.0);
-        }
-        let tied = hands.iter().filter(|hand| value(hand) == best).count();
-        Some(1.0 / tied as f64)
-    };
     match game {
-        Game::Stud => half(|hand| hand.high).unwrap_or(0.0),
-        Game::Razz => half(|hand| hand.low).unwrap_or(0.0),
+        Game::Stud => half(hands, |hand| hand.high).unwrap_or(0.0),
+        Game::Razz => half(hands, |hand| hand.razz).unwrap_or(0.0),
         Game::Stud8 => {
-            let high = half(|hand| hand.high).unwrap_or(0.0);
-            match half(|hand| hand.low) {
+            let high = half(hands, |hand| hand.high).unwrap_or(0.0);
+            match half(hands, |hand| hand.low) {
                 Some(low) => (high + low) / 2.0,
                 None => high,
             }
