@@ -66,23 +66,23 @@ fn bubble_busts_at_both_tables(low_a: u64, low_b: u64) -> (Event, Finish, Finish
 
 #[test]
 fn players_out_in_one_round_of_hand_for_hand_at_two_tables_place_by_their_stacks_at_its_start() {
-    // Eleven entries of 100 pay 537, 318, 245: the one who began with more takes third.
+    // Eleven entries of 100 pay 460, 350, 290: the one who began with more takes third.
     let (_, smaller, larger) = bubble_busts_at_both_tables(100, 200);
     assert_eq!((smaller.place, smaller.prize), (4, 0));
-    assert_eq!((larger.place, larger.prize), (3, 245));
+    assert_eq!((larger.place, larger.prize), (3, 290));
 }
 
 #[test]
 fn players_out_in_one_round_of_hand_for_hand_with_equal_stacks_share_the_places_and_prizes() {
     let (event, one, other) = bubble_busts_at_both_tables(150, 150);
     assert_eq!((one.place, other.place), (3, 3));
-    // Third and fourth place's prizes (245 and 0) split, the odd chip to the earlier entry.
+    // Third and fourth place's prizes (290 and 0) split equally.
     let (earlier, later) = if one.seat < other.seat {
         (one, other)
     } else {
         (other, one)
     };
-    assert_eq!((earlier.prize, later.prize), (123, 122));
+    assert_eq!((earlier.prize, later.prize), (145, 145));
     assert_eq!(event.field().players_left(), 2);
     assert_eq!(event.seating().tables().len(), 2, "nobody moved yet");
 }
