@@ -53,6 +53,19 @@ pub(crate) enum TableCommand {
     Release {
         reply: Responder<()>,
     },
+    /// From now on, after each hand the table deals the next only once its front end says it
+    /// is done with the hand's end (`HandDone`): a front end that seats players between
+    /// hands (the terminal's computer players) then seats them before the next deal, never
+    /// racing it. The hands dealt so far count as done.
+    WaitForEachHandDone {
+        reply: Responder<()>,
+    },
+    /// The front end is done with hand `hand`'s end (see `WaitForEachHandDone`): the next
+    /// hand may be dealt. A table not waiting answers the same.
+    HandDone {
+        hand: u64,
+        reply: Responder<()>,
+    },
     /// Remove a player: at once between hands, else when the current hand ends (they play
     /// it out meanwhile). Their stack goes back to their balance. Answers the chips cashed
     /// out, `None` when that waits for the hand's end.
@@ -342,6 +355,19 @@ impl TableHandle {
     /// Lets a table held since start-up deal (see `LobbyConfig::hold_reopened`).
     pub async fn release(&self) -> Result<(), LobbyError> {
         self.ask(|reply| TableCommand::Release { reply }).await
+    }
+
+    /// After each hand, deal the next only once told `hand_done` (see
+    /// `TableCommand::WaitForEachHandDone`).
+    pub async fn wait_for_each_hand_done(&self) -> Result<(), LobbyError> {
+        self.ask(|reply| TableCommand::WaitForEachHandDone { reply })
+            .await
+    }
+
+    /// The front end is done with hand `hand`'s end: the next may be dealt.
+    pub async fn hand_done(&self, hand: u64) -> Result<(), LobbyError> {
+        self.ask(|reply| TableCommand::HandDone { hand, reply })
+            .await
     }
 
     pub async fn resume(&self) -> Result<(), LobbyError> {

@@ -19,6 +19,9 @@ use super::notice::{
 /// How a front end names a player.
 pub type NameOf<'a> = &'a dyn Fn(UserId) -> String;
 
+/// Whether a player is a computer, as a front end knows its players.
+pub type IsComputer<'a> = &'a dyn Fn(UserId) -> bool;
+
 /// The board for the channel.
 pub fn board_view(board: &PublicBoard, name_of: NameOf<'_>) -> BoardView {
     board_view_with(board, &board_facts(board, name_of))
@@ -71,6 +74,16 @@ pub fn away_text(locale: Locale, away: &AwayNotice) -> String {
 /// What the board shows beside the cards: who plays, who waits or sits out, the timer.
 /// A front end that knows more (a player's DMs are closed) adds it to these facts.
 pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
+    board_facts_of(board, name_of, &UserId::is_computer)
+}
+
+/// [`board_facts`] for a front end that knows its computer players by other means than
+/// their ids (the terminal's cash table, whose computers buy in as players do).
+pub fn board_facts_of(
+    board: &PublicBoard,
+    name_of: NameOf<'_>,
+    is_computer: IsComputer<'_>,
+) -> TableFacts {
     let players = board
         .players
         .iter()
@@ -83,7 +96,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
                 name: name_of(*user),
                 away,
                 dm_closed: false,
-                computer: user.is_computer(),
+                computer: is_computer(*user),
             }
         })
         .collect();
@@ -94,7 +107,7 @@ pub fn board_facts(board: &PublicBoard, name_of: NameOf<'_>) -> TableFacts {
         .map(|seat| IdleSeat {
             name: name_of(seat.user),
             stack: seat.stack,
-            computer: seat.user.is_computer(),
+            computer: is_computer(seat.user),
             state: match seat.status {
                 SeatStatus::Playing => IdleState::Waiting,
                 _ => IdleState::SittingOut,
@@ -168,6 +181,16 @@ pub fn stored_history_view(history: &super::HandHistory, name_of: NameOf<'_>) ->
 
 /// `/table status`.
 pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView {
+    status_view_of(status, name_of, &UserId::is_computer)
+}
+
+/// [`status_view`] for a front end that knows its computer players by other means than their
+/// ids (see [`board_facts_of`]).
+pub fn status_view_of(
+    status: &TableStatus,
+    name_of: NameOf<'_>,
+    is_computer: IsComputer<'_>,
+) -> TableStatusView {
     TableStatusView {
         game: status.settings.game,
         mix_hands: status.settings.mix_hands,
@@ -184,7 +207,7 @@ pub fn status_view(status: &TableStatus, name_of: NameOf<'_>) -> TableStatusView
             .map(|seat| StatusSeat {
                 name: name_of(seat.user),
                 stack: seat.stack,
-                computer: seat.user.is_computer(),
+                computer: is_computer(seat.user),
                 status: match (seat.status, seat.hand_seat) {
                     (SeatStatus::SittingOut { .. }, _) => render::SeatStatusView::SittingOut,
                     (_, Some(_)) => render::SeatStatusView::Active,

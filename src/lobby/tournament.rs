@@ -181,7 +181,7 @@ impl Lobby {
         };
         let bank = self.bank();
         play.sitting_out = bank.tournament_sitting_out(state.id).await?;
-        play.deal_series = bank.new_deal_series(state.guild, state.id).await?;
+        play.redeal_number = bank.new_deal_series(state.guild, state.id).await?;
         play.cancel = bank.tournament_cancel_requested(state.id).await?;
         // Each player's time bank as it was when the last hand ended.
         play.time_banks = bank.tournament_time_banks(state.id).await?;

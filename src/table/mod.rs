@@ -45,6 +45,7 @@ mod odd_chip;
 mod outcome;
 pub mod phh;
 mod pot;
+mod pot_division;
 mod pre_action;
 pub mod replay;
 pub mod rules;

@@ -9,7 +9,8 @@
 use super::ace_five_low::AceFiveLow;
 use super::eval::CardSet;
 use super::game::PotRule;
-use super::pot::{Contender, LowClaim, Pot};
+use super::pot::Pot;
+use super::pot_division::{Contender, LowClaim};
 use super::seats::Seats;
 use super::vocab::SeatIndex;
 

@@ -324,3 +324,48 @@ async fn the_status_before_the_start_shows_the_payouts_if_it_started_now_and_a_n
     let (code, report) = support::audit::audit(data.path());
     assert_eq!(code, Some(0), "{report}");
 }
+
+/// A cancel at a sit & go paused in the middle of a hand is answered at once (Discord takes a
+/// deferred answer for 15 minutes only): it is recorded and made when the hand in play ends,
+/// once the table is resumed; the channel is told then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancel_at_a_sit_and_go_paused_in_a_hand_is_answered_at_once_and_made_after_the_hand() {
+    const CHANNEL: u64 = 300_000_000_000_004_011;
+    let (fake, data, bot) = start_bot_with(quick_config, SEED).await;
+    let cancelling = moderator();
+    let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cy")];
+    add_people(&fake, &players);
+    open(&fake, CHANNEL, 3, 100).await;
+    register(&fake, CHANNEL, &players).await;
+    wait_until(&fake, "hand 1 was never dealt", dealt(CHANNEL)).await;
+    let paused = fake
+        .ask(&cancelling, CHANNEL, "table", vec![sub("pause", vec![])])
+        .await;
+    assert!(paused.is_success(), "{paused:?}");
+
+    let started = Instant::now();
+    let cancelled = tournament(&fake, &cancelling, CHANNEL, "cancel").await;
+    assert_public(&cancelled, CHANNEL, "when the hand in play ends");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "answered at once"
+    );
+
+    let resumed = fake
+        .ask(&cancelling, CHANNEL, "table", vec![sub("resume", vec![])])
+        .await;
+    assert!(resumed.is_success(), "{resumed:?}");
+    let cancelled_told = |fake: &FakeDiscord| {
+        channel_says(fake, CHANNEL, "cancelled before anyone was out")
+            || channel_says(fake, CHANNEL, "The sit & go is cancelled: the prizes")
+    };
+    click_until(&fake, CHANNEL, &players, cancelled_told).await;
+    assert!(
+        !board_of_hand(&fake, CHANNEL, 2),
+        "no hand after the cancel"
+    );
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+    let (code, report) = support::audit::audit(data.path());
+    assert_eq!(code, Some(0), "{report}");
+}

@@ -11,6 +11,8 @@ mod common;
 #[path = "../support/killable.rs"]
 mod killable;
 mod words_common;
+mod words_english;
+mod words_plurals;
 
 mod computer_good;
 mod deploy_files;
@@ -32,6 +34,7 @@ mod phh_format;
 mod play_data_dir;
 mod play_history;
 mod play_newcomer;
+mod play_seed;
 mod play_session;
 mod play_words;
 mod pokerkit_agreement;
@@ -73,6 +76,8 @@ mod sim_seats;
 mod tournament_core;
 mod tournament_data;
 mod tournament_history_cli;
+mod tournament_levels;
 mod tournament_play;
+mod tournament_prizes;
 mod tournament_sim;
 mod tournament_stored;

@@ -514,3 +514,38 @@ fn pre_actions_and_time_are_understood_in_spanish_and_indonesian() {
         "{out}"
     );
 }
+
+/// The terminal's cash table marks its computer players with 🤖 as a sit & go's do (they are
+/// seated as players, so their ids alone did not say it): on every board and in `status`;
+/// you are never marked.
+#[test]
+fn the_cash_tables_computer_players_are_marked_with_a_robot_on_the_board_and_in_status() {
+    let data = tempfile::tempdir().unwrap();
+    let out = play(data.path(), &["--players", "3"], "status\nboard\nc\nquit\n");
+    let seat_lines: Vec<&str> = out
+        .lines()
+        .filter(|line| {
+            ["▫️ ", "▶️ ", "✖️ ", "💰 ", "• "]
+                .iter()
+                .any(|marker| line.starts_with(marker))
+        })
+        .collect();
+    let bots: Vec<&&str> = seat_lines
+        .iter()
+        .filter(|line| line.contains("Bot "))
+        .collect();
+    assert!(
+        bots.iter().any(|line| line.starts_with("• "))
+            && bots.iter().any(|line| !line.starts_with("• ")),
+        "the board and the status list the computer players:\n{out}"
+    );
+    for line in &bots {
+        assert!(
+            line.contains('🤖'),
+            "a computer player unmarked: {line}\n{out}"
+        );
+    }
+    for line in seat_lines.iter().filter(|line| line.contains("Player")) {
+        assert!(!line.contains('🤖'), "you are marked as a computer: {line}");
+    }
+}

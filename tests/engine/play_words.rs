@@ -3,14 +3,14 @@
 //! and a whole session, first line to `quit`, holds no English a player of that language
 //! would not use.
 
-use crate::words_common;
+use crate::words_english;
 
 use std::path::Path;
 
 use crate::common::play_terminal;
 
 use studbot::render::Locale;
-use words_common::{english_in, english_vocabulary};
+use words_english::{english_in, english_vocabulary};
 
 fn play(data: &Path, lang: &str, script: &str) -> String {
     play_terminal(

@@ -10,6 +10,7 @@ use crate::words_common;
 
 use std::collections::BTreeSet;
 
+use crate::words_english::{english_in, english_vocabulary};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use studbot::bank::{BankError, TableId, UserId};
@@ -20,7 +21,7 @@ use studbot::render::{
 use studbot::table::hand::{ActionKind, Hand, HandSetup};
 use studbot::table::rules::{Rules, Stakes, StakesError};
 use studbot::table::{Deck, Game, GameChoice};
-use words_common::{english_in, english_vocabulary, messages, renderings};
+use words_common::{messages, renderings};
 
 fn every_stakes_error() -> Vec<StakesError> {
     let all = vec![

@@ -215,7 +215,7 @@ fn the_english_words_players_use_are_the_glossarys_terms_for_their_language() {
             ][..],
         ),
     ] {
-        let allowed = words_common::english_allowed(locale);
+        let allowed = crate::words_english::english_allowed(locale);
         let glossary_terms = column(locale);
         for word in words {
             assert!(allowed.contains(word), "{locale}: “{word}” is not allowed");

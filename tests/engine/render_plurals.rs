@@ -5,8 +5,9 @@
 
 use crate::words_common;
 
+use crate::words_plurals::plural_errors;
 use studbot::render::Locale;
-use words_common::{NUMERIC, messages, plural_errors, renderings};
+use words_common::{NUMERIC, messages, renderings};
 
 #[test]
 fn every_count_agrees_with_its_number_in_every_language() {

@@ -11,6 +11,7 @@ pub mod seats;
 pub mod settings;
 pub mod table;
 pub mod tournament;
+pub mod tournament_entry;
 mod tournament_text;
 
 use std::future::Future;

@@ -8,8 +8,8 @@ use super::{asked_at_table, at_table};
 use crate::bot::Context;
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
 
-// In a channel with a live sit & go, `/join` registers (`tournament::join`); elsewhere it sits
-// down at the channel's table. The sit & go is looked up inside the command's deferral.
+// In a channel with a live sit & go, `/join` registers (`tournament_entry::join`); elsewhere
+// it sits down at the channel's table. The sit & go is looked up inside the command's deferral.
 #[poise::command(slash_command, guild_only)]
 pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
     let reference = super::reference(ctx, "tournament-register");
@@ -32,8 +32,8 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
         })
     };
     in_guild(ctx, |caller| async move {
-        match super::tournament::live_here(&caller).await {
-            Ok(Some(state)) => super::tournament::join(caller, reference, state).await,
+        match super::tournament_entry::live_here(&caller).await {
+            Ok(Some(state)) => super::tournament_entry::join(caller, reference, state).await,
             Ok(None) => asked_at_table(caller, ask, told).await,
             Err(refused) => refused,
         }
@@ -42,7 +42,7 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
 }
 
 // In a channel with a live sit & go, `/leave` unregisters (or, once it runs, sits out:
-// `tournament::leave`); elsewhere it leaves the channel's table. The sit & go is looked up
+// `tournament_entry::leave`); elsewhere it leaves the channel's table. The sit & go is looked up
 // inside the command's deferral.
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Outcome {
@@ -64,8 +64,8 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
         }
     };
     in_guild(ctx, |caller| async move {
-        match super::tournament::live_here(&caller).await {
-            Ok(Some(state)) => super::tournament::leave(caller, reference, state).await,
+        match super::tournament_entry::live_here(&caller).await {
+            Ok(Some(state)) => super::tournament_entry::leave(caller, reference, state).await,
             Ok(None) => asked_at_table(caller, ask, told).await,
             Err(refused) => refused,
         }

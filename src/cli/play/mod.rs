@@ -14,12 +14,14 @@ use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use crate::lobby::computer::ComputerPlayers;
 use crate::lobby::present::{self, NameOf};
 use crate::lobby::{
-    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
-    ShutdownOutcome, TableMessage, TableSettings,
+    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, Notice, NoticeBody,
+    NoticeReceiver, ShutdownOutcome, TableHandle, TableMessage, TableSettings,
 };
 use crate::render::{self, Locale, for_terminal, tr};
 use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 
+mod choice;
+mod commands;
 mod computers;
 mod pace;
 mod screen;
@@ -210,6 +212,13 @@ fn say(text: &str) {
     }
 }
 
+/// At the terminal every player but you is a computer, shown with 🤖 as the channel shows
+/// one: a sit & go's are the table's own, the cash table's buy in from balances as players
+/// do (so their ids are players' ids, which `UserId::is_computer` does not know).
+fn is_computer(user: UserId) -> bool {
+    user != YOU
+}
+
 fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
     move |user| {
         if user == YOU {
@@ -236,6 +245,10 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     let mut notices = table.subscribe().await?;
     // Everyone sits down before the first hand is dealt.
     table.pause().await?;
+    // Between hands this session seats broke computer players again (and sits them out when
+    // you are broke): the table deals the next hand only once that is done, so that one seed
+    // plays one game however fast the table deals (`serve`, `hand_done`).
+    table.wait_for_each_hand_done().await?;
 
     say_welcome(&bank, &args, locale, bots.len(), &data.0).await?;
     for text in left_behind {
@@ -446,8 +459,8 @@ async fn serve(
             notice = notices.recv(), if !table_gone => {
                 let ended = match notice {
                     None => Some(Ended::Closed),
-                    Some(notice) => {
-                        if let Some(players) = players.as_deref_mut() {
+                    Some(notice) => match players.as_deref_mut() {
+                        Some(players) => {
                             if let Some(offer) = players.turn(&notice) {
                                 if timing == InputTiming::AtYourTurn
                                     && take_lines_due(session, &mut lines, &mut ahead, &mut input_open).await?
@@ -458,9 +471,10 @@ async fn serve(
                                 continue;
                             }
                             players.take(&notice, session.leaving).await?;
+                            show_at_cash_table(session, &table, &notice).await?
                         }
-                        session.show(&notice).await?
-                    }
+                        None => session.show(&notice).await?,
+                    },
                 };
                 match ended {
                     Some(Ended::Closed) if session.sit_and_go_over() && input_open && !session.leaving => {
@@ -496,6 +510,24 @@ async fn serve(
             }
         }
     }
+}
+
+/// Shows a cash table's notice once the computer players took it; after a hand's result
+/// (broke computers seated again, the table stopped for you when you are broke), the table
+/// may deal the next.
+async fn show_at_cash_table(
+    session: &mut PlaySession,
+    table: &TableHandle,
+    notice: &Notice,
+) -> anyhow::Result<Option<Ended>> {
+    let ended = session.show(notice).await?;
+    if let NoticeBody::HandResult(summary) = &notice.body {
+        match table.hand_done(summary.hand).await {
+            Ok(()) | Err(LobbyError::TableClosed { .. }) => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Ok(ended)
 }
 
 /// Takes a line you typed (`None`: the input ended, which quits). Returns whether the

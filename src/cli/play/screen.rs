@@ -6,7 +6,7 @@
 //! in order, so what a player reads can be tested without a terminal.
 
 use crate::bank::UserId;
-use crate::lobby::present::{self, board_view};
+use crate::lobby::present::{self, board_facts_of, board_view_with};
 use crate::lobby::{AwayNotice, HandSummary, PublicBoard, TournamentHeader, TurnOffer};
 use crate::render::{self, BoardView, Locale, tr};
 use crate::table::hand::{Event, SeatState};
@@ -92,10 +92,16 @@ impl Screen {
         (self.names)(user)
     }
 
+    /// The board as the channel shows it, every computer player marked.
+    fn view(&self, board: &PublicBoard) -> BoardView {
+        let facts = board_facts_of(board, &|user| self.name(user), &super::is_computer);
+        board_view_with(board, &facts)
+    }
+
     /// The board with the seats in chair order, so that every player's line stays where it
     /// was from hand to hand.
     pub(super) fn seat_view(&self, board: &PublicBoard) -> BoardView {
-        let mut view = board_view(board, &|user| self.name(user));
+        let mut view = self.view(board);
         let chair = |seat: usize| {
             board
                 .players
@@ -126,7 +132,7 @@ impl Screen {
             self.told = (board.hand, 0);
         }
         if board.action_seq > self.told.1 {
-            let view = board_view(board, &|user| self.name(user));
+            let view = self.view(board);
             // A player whose time ran out is told by the table's own notice instead.
             let timed_out = board.last_action.is_some_and(|last| last.timed_out);
             if let Some(last) = view.last_action.filter(|_| !timed_out) {

@@ -1,21 +1,18 @@
 //! One player's session at the terminal, at a cash table or a sit & go's: shows the table's
-//! notices (what is printed is `screen`'s choice), keeps your turn's offer, and turns what you
-//! type into the table's commands.
-
-use std::time::Duration;
+//! notices (what is printed is `screen`'s choice), keeps your turn's offer, and waits for you
+//! when you are out of chips. What you type is done by `commands` (and `pace`).
 
 use crate::bank::{Bank, TableId, TournamentId, UserId};
-use crate::lobby::present::{self, status_view};
+use crate::lobby::present;
 use crate::lobby::{
-    HandSummary, Lobby, LobbyError, Notice, NoticeBody, OfferedTurn, PublicBoard, SeatStatus,
-    ShutdownOutcome, SitOutReason, TableHandle, TableMessage, TableStatus, TurnOffer,
+    HandSummary, Lobby, LobbyError, Notice, NoticeBody, PublicBoard, SeatStatus, ShutdownOutcome,
+    SitOutReason, TableHandle, TableMessage, TurnOffer,
 };
 use crate::render::{self, Locale, tr};
 use crate::table::hand::SeatState;
 
 use super::screen::{Names, Screen};
-use super::words::{ActionChoice, PlayerCommand, Wish, choose, parse};
-use super::{GUILD, QUIT_GRACE, TABLE, YOU, say};
+use super::{GUILD, YOU, say};
 
 /// What the session plays.
 pub(super) enum Game {
@@ -49,7 +46,7 @@ pub(super) struct PlaySession {
     /// Your turn, while it is open.
     pub(super) offer: Option<TurnOffer>,
     /// The last board, for `board`.
-    board: Option<PublicBoard>,
+    pub(super) board: Option<PublicBoard>,
     /// You asked to quit and are waiting to be cashed out.
     pub(super) leaving: bool,
     /// Players are being seated (the table is paused meanwhile; that is not news).
@@ -57,11 +54,11 @@ pub(super) struct PlaySession {
     /// You ran out of chips at the cash table: it waits for you (top up, or quit). The
     /// computer players sit out meanwhile, so no hand is dealt without you; a pause would
     /// freeze a hand already dealt to them, where sitting out takes effect between hands.
-    waiting_for_you: bool,
+    pub(super) waiting_for_you: bool,
     /// The computer players this session sat out while the table waits for you, until their
     /// return is told (none of it is news to you).
     sat_out_for_you: Vec<UserId>,
-    screen: Screen,
+    pub(super) screen: Screen,
     /// The hand and the number of your cards last shown to you.
     cards_shown: Option<(u64, usize)>,
     /// Your cards of a new deal, told before the board that deals them: shown after it.
@@ -103,11 +100,11 @@ impl PlaySession {
         }
     }
 
-    fn name(&self, user: UserId) -> String {
+    pub(super) fn name(&self, user: UserId) -> String {
         self.screen.name(user)
     }
 
-    fn sit_and_go(&self) -> Option<(TournamentId, TableId)> {
+    pub(super) fn sit_and_go(&self) -> Option<(TournamentId, TableId)> {
         match self.game {
             Game::SitAndGo { id, channel, .. } => Some((id, channel)),
             Game::Cash { .. } => None,
@@ -143,7 +140,7 @@ impl PlaySession {
         }
     }
 
-    fn options(&self) -> String {
+    pub(super) fn options(&self) -> String {
         self.offer.as_ref().map_or_else(String::new, |offer| {
             render::action_options(self.locale, &offer.legal)
         })
@@ -333,7 +330,7 @@ impl PlaySession {
     }
 
     /// You have chips again: the computer players this session sat out play again.
-    async fn deal_again(&mut self) -> anyhow::Result<()> {
+    pub(super) async fn deal_again(&mut self) -> anyhow::Result<()> {
         self.waiting_for_you = false;
         for user in self.sat_out_for_you.clone() {
             match self.table.back(user).await {
@@ -400,245 +397,5 @@ impl PlaySession {
             "play-prompt",
             &[("options", self.options().into())],
         ));
-    }
-
-    pub(super) async fn command(&mut self, line: &str) -> anyhow::Result<()> {
-        if line.is_empty() {
-            if self.offer.is_some() {
-                self.prompt();
-            }
-            return Ok(());
-        }
-        let locale = self.locale;
-        let Some(command) = parse(locale, line) else {
-            say(&tr(locale, "play-unknown-word", &[("input", line.into())]));
-            if self.offer.is_some() {
-                self.prompt();
-            }
-            return Ok(());
-        };
-        match command {
-            PlayerCommand::Help => say(&tr(locale, self.help_id(), &[])),
-            PlayerCommand::Quit => self.quit().await?,
-            PlayerCommand::History(hand) => self.history(hand).await?,
-            PlayerCommand::Balance => self.balance().await?,
-            // Once the sit & go is over, its table is gone: only its hands are left to read.
-            // Answers a script wrote for turns that never came are dropped without a word.
-            PlayerCommand::Action(..) if self.sit_and_go_over() => {}
-            _ if self.sit_and_go_over() => say(&tr(locale, "play-tournament-ended", &[])),
-            PlayerCommand::Cards => match self.table.show_cards(YOU).await {
-                Ok(cards) => say(&render::private_hand(locale, cards.hand, &cards.view)),
-                Err(error) => self.refused(&error),
-            },
-            PlayerCommand::Board => match &self.board {
-                Some(board) => say(&self.screen.whole_board(board)),
-                None => say(&tr(locale, "play-waiting", &[])),
-            },
-            PlayerCommand::Status => {
-                let status = self.table.status().await?;
-                let view = status_view(&status, &|user| self.name(user));
-                say(&render::table_status(locale, &view));
-            }
-            PlayerCommand::TopUp(amount) => self.top_up(amount).await?,
-            PlayerCommand::Ambiguous(message) => {
-                say(&tr(locale, message, &[]));
-                if self.offer.is_some() {
-                    self.prompt();
-                }
-            }
-            PlayerCommand::Action(wish, amount) => self.action(line, wish, amount).await,
-            PlayerCommand::Pre(wish) => self.pre_action(line, wish).await,
-            PlayerCommand::AddTime => self.add_time().await,
-            PlayerCommand::Back => self.back().await,
-        }
-        Ok(())
-    }
-
-    fn help_id(&self) -> &'static str {
-        match self.game {
-            Game::Cash { .. } => "play-help",
-            Game::SitAndGo { .. } => "play-tournament-help",
-        }
-    }
-
-    /// Your stack at the table (0 when you are not seated).
-    async fn your_stack(&self) -> anyhow::Result<(u64, TableStatus)> {
-        let status = self.table.status().await?;
-        let stack = status
-            .seats
-            .iter()
-            .find(|seat| seat.user == YOU)
-            .map_or(0, |seat| seat.stack);
-        Ok((stack, status))
-    }
-
-    async fn balance(&self) -> anyhow::Result<()> {
-        let balance = self.bank.balance(GUILD, YOU).await?;
-        let stack = match self.table.status().await {
-            Ok(status) => status
-                .seats
-                .iter()
-                .find(|seat| seat.user == YOU)
-                .map_or(0, |seat| seat.stack),
-            Err(LobbyError::TableClosed { .. }) => 0,
-            Err(error) => return Err(error.into()),
-        };
-        say(&tr(
-            self.locale,
-            "play-balance",
-            &[("balance", balance.into()), ("stack", stack.into())],
-        ));
-        Ok(())
-    }
-
-    /// Hand `hand` of the table (the last one when `None`); at a sit & go, of the sit & go.
-    async fn history(&self, hand: Option<u64>) -> anyhow::Result<()> {
-        let name_of = |user| self.name(user);
-        let told = match self.sit_and_go() {
-            None => self.lobby.hand_history(TABLE, hand).await?.map(|history| {
-                let view = present::stored_history_view(&history, &name_of);
-                render::history(self.locale, &view)
-            }),
-            Some((id, channel)) => self
-                .lobby
-                .sit_and_go_hand_history(channel, id, hand)
-                .await?
-                .map(|history| {
-                    let view = present::stored_history_view(&history, &name_of);
-                    render::sit_and_go_history(self.locale, id.0, &view)
-                }),
-        };
-        match (told, hand) {
-            (Some(text), _) => say(&text),
-            (None, None) => say(&tr(self.locale, "play-no-hand-yet", &[])),
-            (None, Some(_)) => say(&tr(self.locale, "bot-no-history", &[])),
-        }
-        Ok(())
-    }
-
-    /// `topup`: back to the chips you sat down with; `topup N`: N chips more. The table's
-    /// buy-in bounds and your balance have the last word. A table that waited for you deals
-    /// again.
-    async fn top_up(&mut self, amount: Option<u64>) -> anyhow::Result<()> {
-        let locale = self.locale;
-        let chips = match (amount, &self.game) {
-            (Some(chips), _) => chips,
-            (None, Game::Cash { buy_in }) => {
-                let (stack, _) = self.your_stack().await?;
-                if stack >= *buy_in {
-                    say(&tr(
-                        locale,
-                        "play-topup-not-needed",
-                        &[("stack", stack.into()), ("target", (*buy_in).into())],
-                    ));
-                    return Ok(());
-                }
-                buy_in - stack
-            }
-            // A sit & go's table refuses it, saying why.
-            (None, Game::SitAndGo { .. }) => 1,
-        };
-        match self.table.top_up(YOU, chips).await {
-            Ok(stack) => {
-                say(&tr(locale, "play-topped-up", &[("stack", stack.into())]));
-                if self.waiting_for_you {
-                    self.deal_again().await?;
-                }
-            }
-            Err(error) => self.refused(&error),
-        }
-        Ok(())
-    }
-
-    /// `line` asked for an action: taken when your turn offers it, else what is offered is
-    /// said.
-    pub(super) async fn action(&mut self, line: &str, wish: Wish, amount: Option<u64>) {
-        let locale = self.locale;
-        let Some(offer) = self.offer.clone() else {
-            // Typed before the prompt: an action meant for a turn that has not come
-            // is dropped, never kept for a later street.
-            say(&tr(locale, "play-not-your-turn", &[]));
-            return;
-        };
-        let kind = match choose(wish, amount, &offer.legal) {
-            ActionChoice::Take(kind) => kind,
-            ActionChoice::OtherAmount(offered) => {
-                say(&tr(
-                    locale,
-                    "play-other-amount",
-                    &[
-                        ("input", line.into()),
-                        ("count", offered.len().into()),
-                        ("offered", render::action_options(locale, &offered).into()),
-                    ],
-                ));
-                return;
-            }
-            ActionChoice::NotOffered => {
-                say(&tr(
-                    locale,
-                    "play-bad-input",
-                    &[("input", line.into()), ("options", self.options().into())],
-                ));
-                return;
-            }
-        };
-        // The turn as offered, its series of deals included: a sit & go's hand dealt again
-        // after a restart is a deal past the first.
-        let offered = OfferedTurn {
-            hand: offer.hand,
-            deal: offer.deal,
-            action_seq: offer.action_seq,
-        };
-        match self.table.act_on(YOU, offered, kind).await {
-            Ok(_) => self.offer = None,
-            Err(error) => self.refused(&error),
-        }
-    }
-
-    pub(super) fn refused(&self, error: &LobbyError) {
-        say(&render::refusal(self.locale, error, &|user| {
-            self.name(user)
-        }));
-    }
-
-    /// At the cash table: leaves (after the hand in progress, which the table finishes for
-    /// you) and has the lobby stop the table: no new hand starts, and the hand in progress
-    /// may finish within `QUIT_GRACE`, else it is cancelled and refunded. Then the table
-    /// closes, cashing the computer players out too. At a sit & go: the lobby stops its table
-    /// at once; the hand in progress is never recorded, and the next run deals it again. Once
-    /// a sit & go is over, nothing is left to stop.
-    pub(super) async fn quit(&mut self) -> anyhow::Result<()> {
-        if self.leaving {
-            return Ok(());
-        }
-        self.leaving = true;
-        self.offer = None;
-        let grace = match self.game {
-            Game::Cash { .. } => {
-                match self.table.leave(YOU).await {
-                    Ok(_) | Err(LobbyError::NotSeated) => {}
-                    Err(error) => return Err(error.into()),
-                }
-                QUIT_GRACE
-            }
-            Game::SitAndGo { .. } => Duration::ZERO,
-        };
-        // In a task: the hand goes on meanwhile, driven by the session's loop.
-        let (done, stopped) = tokio::sync::oneshot::channel();
-        let lobby = self.lobby.clone();
-        let table = self.table.table();
-        tokio::spawn(async move {
-            let outcome = lobby
-                .shutdown(grace)
-                .await
-                .into_iter()
-                .find(|(stopped, _)| *stopped == table)
-                .and_then(|(_, outcome)| outcome.ok())
-                .unwrap_or(ShutdownOutcome::Idle);
-            let _ = done.send(outcome);
-        });
-        self.stopped = Some(stopped);
-        Ok(())
     }
 }

@@ -116,6 +116,10 @@ pub(crate) struct Table {
     /// Reopened at start and not yet released by its front end (`TableCommand::Release`):
     /// no hand starts, since nobody knows yet whether its channel can show one.
     held: bool,
+    /// Set by a front end that works between hands (`TableCommand::WaitForEachHandDone`):
+    /// the last hand it is done with. No next hand is scheduled until it is done with the
+    /// last one dealt.
+    front_end_done_with: Option<u64>,
     stopping: Option<Stopping>,
     /// A close is under way: the hand it settles is followed by no other.
     closing: bool,
@@ -144,10 +148,10 @@ pub(crate) struct Table {
     house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
-    /// The series its deals are in (`TurnOffer::deal`): 0 at a cash table, whose hand numbers
-    /// never repeat; a sit & go's, from the bank, new at each opening and each hand dealt
-    /// again.
-    deal_series: u64,
+    /// The number that sets its deals of cards apart from an earlier deal of the same hand
+    /// numbers (`TurnOffer::deal`): 0 at a cash table, whose hand numbers never repeat; a sit &
+    /// go's, from the bank, new at each opening and each hand dealt again.
+    redeal_number: u64,
 }
 
 /// Sends a command's answer; the asker may have gone away, and the table goes on regardless.
@@ -177,6 +181,7 @@ impl Table {
             paused: init.paused,
             paused_by_moderator: init.paused,
             held,
+            front_end_done_with: None,
             stopping: None,
             closing: false,
             last_hand: init.last_hand,
@@ -191,7 +196,10 @@ impl Table {
             wanting_seat: Vec::new(),
             computer_rng,
             house_dry_told: false,
-            deal_series: init.tournament.as_ref().map_or(0, |play| play.deal_series),
+            redeal_number: init
+                .tournament
+                .as_ref()
+                .map_or(0, |play| play.redeal_number),
             tournament: init.tournament,
         };
         // A cash table's banks start full again after a restart; a sit & go's came with its
@@ -280,6 +288,10 @@ impl Table {
                 self.maybe_schedule_next_hand();
                 answer(reply, Ok(()));
             }
+            TableCommand::WaitForEachHandDone { reply } => {
+                answer(reply, self.wait_for_each_hand_done());
+            }
+            TableCommand::HandDone { hand, reply } => answer(reply, self.hand_done(hand)),
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),

@@ -41,6 +41,9 @@ impl Table {
             || self.closing
             || self.stopping.is_some()
             || self.ready_for_next_hand() < 2
+            || self
+                .front_end_done_with
+                .is_some_and(|done| done < self.last_hand)
         {
             return;
         }
@@ -64,6 +67,22 @@ impl Table {
             hand: self.last_hand + 1,
             secs,
         });
+    }
+
+    /// From now on the next hand waits for the front end to be done with the last (see
+    /// `TableCommand::WaitForEachHandDone`); the hands dealt so far count as done.
+    pub(super) fn wait_for_each_hand_done(&mut self) -> Result<(), LobbyError> {
+        self.front_end_done_with = Some(self.last_hand);
+        Ok(())
+    }
+
+    /// The front end is done with hand `hand`'s end: the next may be scheduled.
+    pub(super) fn hand_done(&mut self, hand: u64) -> Result<(), LobbyError> {
+        if let Some(done) = &mut self.front_end_done_with {
+            *done = (*done).max(hand);
+        }
+        self.maybe_schedule_next_hand();
+        Ok(())
     }
 
     /// Deals the next hand to every ready player, the deal starting one chair after last time:
@@ -169,7 +188,7 @@ impl Table {
         self.phase = TablePhase::Playing {
             hand: HandInPlay {
                 number,
-                deal: self.deal_series,
+                deal: self.redeal_number,
                 hand,
                 players,
                 last_action: None,

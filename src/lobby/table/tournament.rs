@@ -65,9 +65,9 @@ pub(crate) struct TournamentPlay {
     pub time_banks: Option<Vec<u64>>,
     /// Who sits out, as the bank keeps it: a restart deals on without waiting for them.
     pub sitting_out: Vec<SatOut>,
-    /// The series of deals (of cards) this opening of its table starts
-    /// (`Bank::new_deal_series`).
-    pub deal_series: u64,
+    /// The number that sets this opening's deals of cards apart from an earlier deal of the
+    /// same hand numbers (`TurnOffer::deal`; `Bank::new_deal_series`): not a prize `deal`.
+    pub redeal_number: u64,
 }
 
 /// A deal of the prizes the players left are asked to accept.
@@ -98,7 +98,7 @@ impl TournamentPlay {
                 }),
                 time_banks: None,
                 sitting_out: Vec::new(),
-                deal_series: 0,
+                redeal_number: 0,
             }),
             _ => None,
         }
@@ -235,7 +235,7 @@ impl Table {
         // The sit & go's own rules, fixed at its open: capped until the event is heads-up.
         self.settings.rules = next.rules;
         let number = next.number.saturating_add(1);
-        if number == self.last_hand && !self.begin_new_deal_series().await {
+        if number == self.last_hand && !self.number_the_redeal().await {
             return;
         }
         self.last_hand = number;
@@ -249,7 +249,7 @@ impl Table {
     /// The hand about to be dealt was dealt before in this process (its record was refused
     /// and a moderator resumed the table): a new series of deals numbers it apart, so the old
     /// deal's buttons are stale. Whether it may be dealt.
-    async fn begin_new_deal_series(&mut self) -> bool {
+    async fn number_the_redeal(&mut self) -> bool {
         let Some(play) = &self.tournament else {
             return false;
         };
@@ -260,7 +260,7 @@ impl Table {
             .await
         {
             Ok(series) => {
-                self.deal_series = series;
+                self.redeal_number = series;
                 true
             }
             Err(error) => {

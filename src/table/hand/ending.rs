@@ -4,7 +4,8 @@
 use crate::table::card::Card;
 use crate::table::eval::{CardSet, HighValue};
 use crate::table::odd_chip::OddChipOrder;
-use crate::table::pot::{NO_CONTENDER, build_pots, split_pot};
+use crate::table::pot::build_pots;
+use crate::table::pot_division::{NO_CONTENDER, split_pot};
 use crate::table::seats::MAX_SEATS;
 use crate::table::showdown::{contender, show_or_muck, showing_order};
 use crate::table::vocab::HAND_CARDS;

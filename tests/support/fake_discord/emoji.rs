@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use base64::Engine as _;
 use serde_json::{Value, json};
 
-use super::rest::{Outcome, checked};
+use super::outcome::{Outcome, checked};
 use super::{APPLICATION_ID, BOT_USER_ID, FakeDiscord, Inner, rules, user_json};
 
 /// The most emoji an application may own.

@@ -10,7 +10,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::rest::Outcome;
+use super::outcome::Outcome;
 use super::rules::{self, ALL_PERMISSIONS};
 use super::{FakeDiscord, FakeUser, GUILD_ID, Inner, schema};
 

@@ -5,8 +5,10 @@
 //! - [`schema`]: every request is matched against Discord's OpenAPI spec and its body validated;
 //! - [`rules`]: what the spec cannot say (3-second deadline, 15-minute tokens, deferral
 //!   visibility, UTF-16 limits, per-channel write buckets, 30046, permissions);
-//! - [`rest`] and [`webhooks`]: the REST routes the bot calls; [`emoji`]: the application's
-//!   own emoji (the card faces);
+//! - [`rest`] and [`webhooks`]: the REST routes the bot calls, each answered with an
+//!   [`outcome`]; [`messages`]: a channel's messages; [`emoji`]: the application's own emoji
+//!   (the card faces);
+//! - [`users`]: the people a test plays; [`recorded`]: every request with who could read it;
 //! - [`settings`]: what a test sets (permissions, closed DMs, 429s, the clock...);
 //! - [`guild`]: the guild's roles, owner and channel overwrites, the member permissions
 //!   Discord computes from them, `GET /guilds/{id}` and `GET /channels/{id}`;
@@ -34,11 +36,15 @@ mod emoji;
 mod gateway;
 pub mod guild;
 mod interactions;
+mod messages;
+mod outcome;
+mod recorded;
 mod rest;
 pub mod rules;
 pub mod schema;
 mod settings;
 mod threads;
+mod users;
 mod webhooks;
 mod world;
 
@@ -48,9 +54,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
-use axum::http::Method;
 use axum::routing::get;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
@@ -71,6 +76,11 @@ pub use rules::{
 #[allow(unused_imports)]
 pub use world::RouteFault;
 
+pub(crate) use recorded::readable_text;
+pub use recorded::{Recorded, Visibility};
+pub use users::FakeUser;
+pub(crate) use users::user_json;
+
 use gateway::GatewayState;
 use rules::{ChannelBuckets, Clock};
 
@@ -80,180 +90,6 @@ pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(20);
 pub const APPLICATION_ID: u64 = 800_000_000_000_000_001;
 pub const BOT_USER_ID: u64 = 800_000_000_000_000_002;
 pub const GUILD_ID: u64 = 700_000_000_000_000_001;
-
-/// A user the test plays. Ids are old snowflakes (accounts created in 2015).
-#[derive(Debug, Clone)]
-pub struct FakeUser {
-    pub id: u64,
-    pub name: String,
-    /// The member's roles; what they hold in a channel is computed from them and the
-    /// channel's overwrites as Discord does ([`guild`]).
-    pub roles: Vec<u64>,
-    /// The Discord client's language ("en-US", "es-ES", "id").
-    pub locale: String,
-    /// A bot account (Discord's `bot` flag on the user).
-    pub bot: bool,
-}
-
-impl FakeUser {
-    pub fn player(id: u64, name: &str) -> FakeUser {
-        FakeUser {
-            id,
-            name: name.to_owned(),
-            roles: Vec::new(),
-            locale: "en-US".to_owned(),
-            bot: false,
-        }
-    }
-
-    /// A moderator of the server: its staff role (Manage Server and Manage Channels for the
-    /// whole server). A member who may only manage one channel is a player given
-    /// [`FakeDiscord::allow_member_in`].
-    pub fn moderator(id: u64, name: &str) -> FakeUser {
-        FakeUser::staff(id, name)
-    }
-
-    /// Another bot in the guild (it never runs commands; commands may name it).
-    pub fn robot(id: u64, name: &str) -> FakeUser {
-        FakeUser {
-            bot: true,
-            ..FakeUser::player(id, name)
-        }
-    }
-
-    pub fn with_role(mut self, role: u64) -> FakeUser {
-        self.roles.push(role);
-        self
-    }
-
-    pub fn with_locale(mut self, locale: &str) -> FakeUser {
-        self.locale = locale.to_owned();
-        self
-    }
-
-    pub fn json(&self) -> Value {
-        user_json(self.id, &self.name, self.bot)
-    }
-
-    pub fn mention(&self) -> String {
-        format!("<@{}>", self.id)
-    }
-}
-
-pub(crate) fn user_json(id: u64, name: &str, bot: bool) -> Value {
-    json!({
-        "id": id.to_string(),
-        "username": name,
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": null,
-        "bot": bot,
-    })
-}
-
-/// Who can read what a request wrote.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Visibility {
-    /// Everyone in the channel: a channel message, or a non-ephemeral interaction response.
-    Channel(u64),
-    /// Only this user, in their DMs.
-    Dm(u64),
-    /// Only this user, as an ephemeral interaction response.
-    Ephemeral(u64),
-    /// Writes nothing anyone reads (gateway, commands registration, reads, deferrals...).
-    Nobody,
-}
-
-/// One request the bot made, with the fake's answer.
-#[derive(Debug, Clone)]
-pub struct Recorded {
-    /// Position in the order requests arrived (0 first).
-    pub index: usize,
-    pub method: Method,
-    /// The path without `/api/v10`, e.g. `/channels/5/messages`.
-    pub path: String,
-    /// The JSON body (multipart's `payload_json`), or `Null`.
-    pub body: Value,
-    pub status: u16,
-    /// When it arrived, on the fake's clock.
-    pub at: Instant,
-    pub visibility: Visibility,
-    /// For interaction callbacks, followups and edits: the interaction this answers.
-    pub interaction: Option<u64>,
-    /// The fake's answer body (a created message's JSON with its id, or Discord's error).
-    pub response: Option<Value>,
-}
-
-impl Recorded {
-    /// POST or PATCH of a message in a channel (not an interaction response): what Discord
-    /// rate-limits per channel.
-    pub fn is_channel_write(&self) -> bool {
-        (self.method == Method::POST || self.method == Method::PATCH)
-            && self.path.starts_with("/channels/")
-            && self.path.contains("/messages")
-    }
-
-    /// The channel of a `/channels/{id}/...` request.
-    pub fn channel(&self) -> Option<u64> {
-        self.path
-            .strip_prefix("/channels/")?
-            .split('/')
-            .next()?
-            .parse()
-            .ok()
-    }
-
-    pub fn content(&self) -> &str {
-        self.body
-            .get("content")
-            .or_else(|| self.body.pointer("/data/content"))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    }
-
-    /// Every piece of text a person could read in this request: content, embeds and the labels
-    /// of components, as one string (for leak checks).
-    pub fn readable_text(&self) -> String {
-        readable_text(&self.body)
-    }
-
-    pub fn is_success(&self) -> bool {
-        (200..300).contains(&self.status)
-    }
-
-    /// Discord's error code in the answer (50013, 30046...), if it was an error.
-    pub fn error_code(&self) -> Option<u64> {
-        if self.is_success() {
-            return None;
-        }
-        self.response.as_ref()?.get("code")?.as_u64()
-    }
-}
-
-pub(crate) fn readable_text(body: &Value) -> String {
-    let mut out = String::new();
-    collect_strings(body, &mut out);
-    out
-}
-
-fn collect_strings(value: &Value, out: &mut String) {
-    match value {
-        Value::String(text) => {
-            out.push_str(text);
-            out.push('\n');
-        }
-        Value::Array(items) => items.iter().for_each(|item| collect_strings(item, out)),
-        Value::Object(map) => {
-            for (key, item) in map {
-                // Ids carry no words a person reads.
-                if key != "custom_id" && key != "id" {
-                    collect_strings(item, out);
-                }
-            }
-        }
-        _ => {}
-    }
-}
 
 /// 429s a test asked for, besides Discord's own buckets.
 #[derive(Debug, Clone, Copy)]

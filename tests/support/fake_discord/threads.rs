@@ -11,7 +11,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::rest::{Outcome, checked};
+use super::outcome::{Outcome, checked};
 use super::rules::{self, CREATE_PUBLIC_THREADS, MANAGE_THREADS, VIEW_CHANNEL};
 use super::{BOT_USER_ID, ChannelState, FakeDiscord, GUILD_ID, Inner};
 

@@ -7,7 +7,8 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::rest::{Outcome, edit_message, forced_rate_limit, new_message};
+use super::messages::{edit_message, new_message};
+use super::outcome::{Outcome, forced_rate_limit};
 use super::rules::{self, EPHEMERAL, INTERACTION_DEADLINE, LOADING, TOKEN_LIFETIME};
 use super::{Acknowledged, Inner, Visibility};
 
