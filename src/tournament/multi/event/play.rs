@@ -9,6 +9,7 @@ use crate::tournament::multi::clock::{ClockAt, clock_at};
 use crate::tournament::multi::hands::{
     HandForHand, HandResult, HandToDeal, Recorded, Tidied, Turn, Wait,
 };
+use crate::tournament::multi::seating::EventTable;
 use crate::tournament::multi::settings::EventError;
 
 impl Event {
@@ -246,36 +247,7 @@ impl Event {
                 next,
             });
         }
-        let refuse = |why: &str| EventError::HandRefused {
-            table: hand.table,
-            why: why.to_string(),
-        };
-        if hand.dealt.len() < 2 || hand.dealt.len() != hand.final_stacks.len() {
-            return Err(refuse("players and stacks do not match"));
-        }
-        let mut chairs = Vec::with_capacity(hand.dealt.len());
-        for &entry in &hand.dealt {
-            let chair = table
-                .chair_of(entry)
-                .ok_or_else(|| refuse("a player not seated"))?;
-            if chairs.contains(&chair) {
-                return Err(refuse("a player dealt twice"));
-            }
-            chairs.push(chair);
-        }
-        let before: Vec<u64> = hand.dealt.iter().map(|&e| self.field.stack(e)).collect();
-        if before.contains(&0) {
-            return Err(refuse("a player out was dealt"));
-        }
-        let sum = |stacks: &[u64]| {
-            stacks
-                .iter()
-                .try_fold(0u64, |sum, &stack| sum.checked_add(stack))
-        };
-        if sum(&before).is_none() || sum(&before) != sum(&hand.final_stacks) {
-            return Err(refuse("chips appeared or vanished"));
-        }
-        let first_chair = chairs[0];
+        let (first_chair, before) = self.fits_the_table(table, hand)?;
         let mut busted = Vec::new();
         let mut group = Vec::new();
         for (index, &entry) in hand.dealt.iter().enumerate() {
@@ -308,6 +280,46 @@ impl Event {
             finishes,
             hand_for_hand_changed: was_hand_for_hand != self.hand_for_hand.is_some(),
         })
+    }
+
+    /// The first chair dealt and the stacks the players of `hand` began with, or why the hand
+    /// does not fit `table`: players and stacks unmatched, a player not seated there or dealt
+    /// twice, a player out dealt, chips appearing or vanishing.
+    fn fits_the_table(
+        &self,
+        table: &EventTable,
+        hand: &HandResult,
+    ) -> Result<(usize, Vec<u64>), EventError> {
+        let refuse = |why: &str| EventError::HandRefused {
+            table: hand.table,
+            why: why.to_string(),
+        };
+        if hand.dealt.len() < 2 || hand.dealt.len() != hand.final_stacks.len() {
+            return Err(refuse("players and stacks do not match"));
+        }
+        let mut chairs = Vec::with_capacity(hand.dealt.len());
+        for &entry in &hand.dealt {
+            let chair = table
+                .chair_of(entry)
+                .ok_or_else(|| refuse("a player not seated"))?;
+            if chairs.contains(&chair) {
+                return Err(refuse("a player dealt twice"));
+            }
+            chairs.push(chair);
+        }
+        let before: Vec<u64> = hand.dealt.iter().map(|&e| self.field.stack(e)).collect();
+        if before.contains(&0) {
+            return Err(refuse("a player out was dealt"));
+        }
+        let sum = |stacks: &[u64]| {
+            stacks
+                .iter()
+                .try_fold(0u64, |sum, &stack| sum.checked_add(stack))
+        };
+        if sum(&before).is_none() || sum(&before) != sum(&hand.final_stacks) {
+            return Err(refuse("chips appeared or vanished"));
+        }
+        Ok((chairs[0], before))
     }
 
     /// Ends the round of hand-for-hand once every table has played it (or cannot, with fewer
