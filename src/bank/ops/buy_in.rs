@@ -64,3 +64,76 @@ pub(super) fn seat_from(
     accounts::transfer(draft, from, seat, amount, Reason::BuyIn, reference)?;
     accounts::chips(draft, seat)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::BuyIn;
+    use crate::bank::ops::testing::{Books, GUILD, TABLE, outcome};
+    use crate::bank::{BankError, UserId};
+
+    fn buy_in(user: u64, amount: u64, reference: &str) -> BuyIn {
+        BuyIn {
+            guild: GUILD,
+            table: TABLE,
+            user: UserId(user),
+            amount,
+            reference: reference.into(),
+        }
+    }
+
+    #[test]
+    fn a_buy_in_moves_chips_from_the_balance_to_the_seat_and_answers_the_stack() {
+        let mut books = Books::new();
+        assert_eq!(books.run(buy_in(1, 300, "b1")), Ok(300));
+        assert_eq!(books.run(buy_in(1, 200, "b2")), Ok(500));
+        assert_eq!((books.player(1), books.seat(1)), (500, 500));
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn a_retried_buy_in_seats_once_and_answers_the_same() {
+        let mut books = Books::new();
+        assert_eq!(books.run(buy_in(1, 300, "b")), Ok(300));
+        assert_eq!(books.run(buy_in(1, 300, "b")), Ok(300));
+        assert_eq!((books.player(1), books.seat(1)), (700, 300));
+        assert_eq!(
+            books.refused(buy_in(1, 301, "b")),
+            BankError::ReferenceReused {
+                reference: "b".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_buy_in_of_no_chips_or_past_the_balance_is_refused() {
+        let mut books = Books::new();
+        assert_eq!(books.refused(buy_in(1, 0, "b0")), BankError::ZeroAmount);
+        assert_eq!(
+            books.refused(buy_in(1, 1_001, "b1")),
+            BankError::InsufficientFunds {
+                balance: 1_000,
+                needed: 1_001
+            }
+        );
+        assert_eq!(books.run(buy_in(1, 1_000, "b2")), Ok(1_000));
+    }
+
+    #[test]
+    fn a_player_in_the_hand_in_progress_cannot_buy_in_until_it_settles() {
+        let mut books = Books::new();
+        books.buy_in(1, 300);
+        books.buy_in(2, 300);
+        books.begin(1).unwrap();
+        assert_eq!(
+            books.refused(buy_in(1, 100, "b")),
+            BankError::HandInProgress {
+                table: TABLE,
+                hand: 1
+            }
+        );
+        books
+            .settle(1, &[outcome(1, 300, 200), outcome(2, 300, 400)])
+            .unwrap();
+        assert_eq!(books.run(buy_in(1, 100, "b")), Ok(300));
+    }
+}

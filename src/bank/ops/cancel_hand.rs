@@ -57,3 +57,80 @@ impl Operation for CancelHand {
         self.cancel(draft).map(|_| ())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::CancelHand;
+    use crate::bank::BankError;
+    use crate::bank::ops::testing::{Books, TABLE, outcome};
+    use crate::bank::tables::HandStatus;
+
+    fn in_hand() -> Books {
+        let mut books = Books::new();
+        books.buy_in(1, 500);
+        books.buy_in(2, 300);
+        books.begin(1).unwrap();
+        books
+    }
+
+    fn cancel(hand: u64) -> CancelHand {
+        CancelHand { table: TABLE, hand }
+    }
+
+    #[test]
+    fn cancelling_a_hand_moves_no_chip_marks_it_cancelled_and_frees_the_table_for_the_next() {
+        let mut books = in_hand();
+        let entries = books.ledger().len();
+        assert_eq!(books.run(cancel(1)), Ok(()));
+        assert_eq!((books.seat(1), books.seat(2)), (500, 300));
+        assert_eq!(books.ledger().len(), entries);
+        assert_eq!(
+            books.hand(1).map(|marker| marker.state),
+            Some(HandStatus::Cancelled)
+        );
+        let record = books.table().expect("registered");
+        assert_eq!((record.hand_in_progress, record.last_hand), (None, 1));
+        assert_eq!(books.begin(2), Ok(()));
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn cancelling_a_cancelled_hand_changes_nothing() {
+        let mut books = in_hand();
+        books.run(cancel(1)).unwrap();
+        books.begin(2).unwrap();
+        let before = books.snapshot();
+        assert_eq!(books.run(cancel(1)), Ok(()));
+        assert!(
+            books.snapshot() == before,
+            "a second cancel wrote something"
+        );
+        assert_eq!(
+            books.table().and_then(|record| record.hand_in_progress),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn cancelling_a_settled_or_unknown_hand_is_refused() {
+        let mut books = in_hand();
+        books
+            .settle(1, &[outcome(1, 500, 400), outcome(2, 300, 400)])
+            .unwrap();
+        assert_eq!(
+            books.refused(cancel(1)),
+            BankError::HandFinished {
+                table: TABLE,
+                hand: 1
+            }
+        );
+        assert_eq!(
+            books.refused(cancel(9)),
+            BankError::UnknownHand {
+                table: TABLE,
+                hand: 9
+            }
+        );
+        assert_eq!((books.seat(1), books.seat(2)), (400, 400));
+    }
+}

@@ -55,3 +55,58 @@ impl Operation for RecoverTable {
         Ok(cancelled.into_iter().collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{RecoverAll, RecoverTable};
+    use crate::bank::ops::testing::{Books, GUILD, TABLE};
+    use crate::bank::tables::HandStatus;
+    use crate::bank::{Recovery, UserId};
+
+    fn in_hand() -> Books {
+        let mut books = Books::new();
+        books.buy_in(1, 500);
+        books.buy_in(2, 300);
+        books.begin(4).unwrap();
+        books
+    }
+
+    fn recovered() -> Vec<Recovery> {
+        vec![Recovery {
+            guild: GUILD,
+            table: TABLE,
+            hand: 4,
+            stacks: vec![(UserId(1), 500), (UserId(2), 300)],
+        }]
+    }
+
+    #[test]
+    fn recovery_at_start_cancels_the_hand_in_progress_and_names_each_players_stack() {
+        let mut books = in_hand();
+        assert_eq!(books.run(RecoverAll), Ok(recovered()));
+        assert_eq!(
+            books.hand(4).map(|marker| marker.state),
+            Some(HandStatus::Cancelled)
+        );
+        assert_eq!(
+            books.table().and_then(|record| record.hand_in_progress),
+            None
+        );
+        assert_eq!(books.run(RecoverAll), Ok(Vec::new()));
+        assert_eq!((books.seat(1), books.seat(2)), (500, 300));
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn recovering_one_table_cancels_its_hand_once() {
+        let mut books = in_hand();
+        let table = || RecoverTable { table: TABLE };
+        assert_eq!(books.run(table()), Ok(recovered()));
+        assert_eq!(
+            books.hand(4).map(|marker| marker.state),
+            Some(HandStatus::Cancelled)
+        );
+        assert_eq!(books.run(table()), Ok(Vec::new()));
+        assert_eq!((books.seat(1), books.seat(2)), (500, 300));
+    }
+}
