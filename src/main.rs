@@ -92,6 +92,8 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(code) => code,
+        // `studbot sim | head -1`: the reader has all it wanted.
+        Err(error) if cli::stdout::reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("studbot: {error:#}");
             ExitCode::from(2)

@@ -24,6 +24,7 @@ pub mod sim_multi;
 pub mod sim_session;
 pub mod sim_tournament;
 pub mod sim_tournament_data;
+pub mod stdout;
 pub mod terminal;
 
 use crate::table::GameChoice;

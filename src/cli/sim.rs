@@ -308,9 +308,9 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(levels) = &args.seats {
         let report = simulate_seats(&args, levels, write_phh)?;
         if args.json {
-            println!("{}", serde_json::to_string(&report)?);
+            super::stdout::print_line(&serde_json::to_string(&report)?)?;
         } else {
-            print!("{}", report.to_text());
+            super::stdout::print(&report.to_text())?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -337,7 +337,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
             bank: None,
         },
     };
-    println!("{}", serde_json::to_string(&report)?);
+    super::stdout::print_line(&serde_json::to_string(&report)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,7 +14,6 @@
 //! earlier run's operation. An earlier run killed mid-way leaves its stacks at the table
 //! (its interrupted hand was cancelled when the bank opened): they are cashed out first.
 
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -235,10 +234,7 @@ fn report_progress(hand: u64, sim_hand: u64, moved: bool) -> anyhow::Result<()> 
         "sim_hand": sim_hand,
         "moved": moved,
     });
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}")
-        .and_then(|()| out.flush())
-        .context("cannot print progress")
+    super::stdout::print_line(&line.to_string()).context("cannot print progress")
 }
 
 async fn recovered_hands(bank: &Bank, guild: GuildId) -> anyhow::Result<Vec<u64>> {

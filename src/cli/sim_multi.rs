@@ -11,7 +11,6 @@
 //! JSON object a line with `--json`) and, on stderr, how long they took.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -276,15 +275,7 @@ pub fn run(config: &MultiSimConfig, json: bool) -> anyhow::Result<ExitCode> {
         } else {
             describe(index + 1, &report)
         };
-        let mut out = std::io::stdout().lock();
-        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-            Ok(()) => {}
-            // The reader went away (`| head`): nothing more is wanted.
-            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
-                return Ok(ExitCode::SUCCESS);
-            }
-            Err(error) => return Err(error).context("cannot write the report"),
-        }
+        super::stdout::print(&text)?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let rate = if seconds > 0.0 {

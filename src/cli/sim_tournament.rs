@@ -216,9 +216,9 @@ pub fn run(config: &TournamentSimConfig, json: bool) -> anyhow::Result<ExitCode>
     for index in 0..config.count {
         let report = play_tournament(config, index)?;
         if json {
-            println!("{}", serde_json::to_string(&report)?);
+            super::stdout::print_line(&serde_json::to_string(&report)?)?;
         } else {
-            print!("{}", describe(index + 1, &report));
+            super::stdout::print(&describe(index + 1, &report))?;
         }
     }
     let seconds = started.elapsed().as_secs_f64();

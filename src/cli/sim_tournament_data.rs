@@ -17,8 +17,6 @@
 //! being the ledger's next sequence number when the run started (as `sim --data` does), so
 //! no run replays another's request.
 
-use std::io::Write;
-
 use anyhow::{Context, bail};
 
 use super::sim_data::{next_ledger_seq, sim_user};
@@ -106,15 +104,12 @@ async fn play_all(
 }
 
 fn print_report(report: &TournamentReport, json: bool) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
     let text = if json {
         format!("{}\n", serde_json::to_string(report)?)
     } else {
         describe(report.tournament.unwrap_or(0), report)
     };
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .context("cannot print the sit & go")
+    super::stdout::print(&text).context("cannot print the sit & go")
 }
 
 struct SimTournaments<'a> {
@@ -302,8 +297,5 @@ impl SimTournaments<'_> {
 /// One line per recorded hand, flushed, so a reader knows the hand is durable.
 fn report_progress(id: TournamentId, hand: u64) -> anyhow::Result<()> {
     let line = serde_json::json!({ "tournament": id.0, "hand": hand });
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}")
-        .and_then(|()| out.flush())
-        .context("cannot print progress")
+    super::stdout::print_line(&line.to_string()).context("cannot print progress")
 }

@@ -199,3 +199,44 @@ fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
         .map(|e| e.to_string());
     assert!(without.expect("refused").contains("--tournament"));
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_tournament_sims_quietly() {
+    use std::io::BufRead as _;
+    let sit_and_go = ["--players", "6", "--seed", "3", "--structure", "turbo"];
+    let multi_table = ["--players", "20", "--table-size", "6", "--seed", "5"];
+    let runs: [(&[&str], &str); 3] = [
+        (&sit_and_go, "sit & go text"),
+        (&[&sit_and_go[..], &["--json"]].concat(), "sit & go JSON"),
+        (&multi_table, "multi-table text"),
+    ];
+    for (flags, what) in runs {
+        let mut command = child::studbot();
+        command
+            .args(["sim", "--tournament", "--count", "1000000"])
+            .args(flags)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut sim = command.spawn().expect("studbot sim starts");
+        // `studbot sim --tournament | head -1`: read one line, then close the pipe long before
+        // the million events could end.
+        let mut first = String::new();
+        std::io::BufReader::new(sim.stdout.take().expect("stdout"))
+            .read_line(&mut first)
+            .expect("the sim prints");
+        assert!(!first.is_empty(), "{what}: nothing printed");
+        let output = child::output_within(
+            sim,
+            std::time::Duration::from_secs(120),
+            "studbot sim --tournament | head -1",
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+        assert!(
+            output.status.success(),
+            "{what}: {:?}: {stderr}",
+            output.status
+        );
+        assert!(stderr.is_empty(), "{what}: not quiet: {stderr}");
+    }
+}
