@@ -150,11 +150,18 @@ fn custom_levels_and_hands_per_level_are_played_as_written() {
 #[test]
 fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
     let refusal = |extra: &[&str]| args(extra).err().map(|error| error.to_string());
-    let too_many = refusal(&["--players", "9"]).expect("refused");
+    // Nine players do not fit a sit & go's table: only a multi-table event seats them.
+    let too_many = args(&["--players", "9"])
+        .expect("flags that parse")
+        .tournament_config()
+        .expect_err("nine at one table")
+        .to_string();
     assert!(
-        too_many.contains("--players") && too_many.contains("2..=8"),
+        too_many.contains("--players") && too_many.contains("2 to 8"),
         "{too_many}"
     );
+    let past_any_event = refusal(&["--players", "5001"]).expect("refused");
+    assert!(past_any_event.contains("2..=5000"), "{past_any_event}");
     let too_few = refusal(&["--players", "1"]).expect("refused");
     assert!(too_few.contains("--players"), "{too_few}");
     assert!(args(&["--players", "2"]).is_ok() && args(&["--players", "8"]).is_ok());
