@@ -5,7 +5,7 @@
 
 use std::str::FromStr;
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Statement};
@@ -315,9 +315,14 @@ pub struct Pool {
     /// The database as a URL without its password, for messages.
     pub name: String,
     readers: Mutex<Vec<Connection>>,
+    /// How long reads try to reach a server that refuses connections, counted from its first
+    /// refusal: one window for every read, not one each.
+    read_reconnect: Duration,
+    /// Since when the server has refused every new connection (none while it accepts them).
+    refusing_since: Mutex<Option<Instant>>,
 }
 
-/// How long a read tries to reach a server that refuses connections for a moment.
+/// How long reads try to reach a server that refuses connections for a moment.
 const READ_RECONNECT: Duration = Duration::from_secs(10);
 
 impl Pool {
@@ -333,7 +338,16 @@ impl Pool {
             name: display_name(&config),
             config,
             readers: Mutex::new(Vec::new()),
+            read_reconnect: READ_RECONNECT,
+            refusing_since: Mutex::new(None),
         })
+    }
+
+    /// The same pool with reads trying a refusing server for `window` (tests).
+    #[cfg(test)]
+    fn with_read_reconnect(mut self, window: Duration) -> Pool {
+        self.read_reconnect = window;
+        self
     }
 
     pub fn connect_client(&self) -> Result<Client, StoreError> {
@@ -383,8 +397,17 @@ impl Pool {
     }
     /// A new connection with its statements prepared.
     pub fn connect(&self) -> Result<Connection, StoreError> {
-        let client = self.connect_client()?;
-        self.prepare_statements(client)
+        let connected = self
+            .connect_client()
+            .and_then(|client| self.prepare_statements(client));
+        let mut refusing_since = lock(&self.refusing_since);
+        match &connected {
+            Ok(_) => *refusing_since = None,
+            Err(_) => {
+                refusing_since.get_or_insert_with(Instant::now);
+            }
+        }
+        connected
     }
     /// A connection for a read beside the committer: a pooled one, or a new one.
     pub fn take_reader(&self) -> Result<Connection, StoreError> {
@@ -394,15 +417,22 @@ impl Pool {
             _ => self.connect(),
         }
     }
-    /// A new connection for a read, tried for [`READ_RECONNECT`] while the server refuses
-    /// (shutting down, starting up again): a restarted server is back within it, and a read
-    /// is safe to run late. A server still away after it is an error.
+    /// A new connection for a read, tried while the server has refused connections for less
+    /// than [`READ_RECONNECT`] (shutting down, starting up again): a restarted server is back
+    /// within it, and a read is safe to run late. The window runs from the server's first
+    /// refusal, whoever met it: once it is over, every read fails at its first refused
+    /// attempt, so reads neither hide a server that stays away nor hold up the exit (the
+    /// runtime waits for reads in flight) by a window each.
     fn reconnect_for_read(&self) -> Result<Connection, StoreError> {
-        let deadline = std::time::Instant::now() + READ_RECONNECT;
+        let started = Instant::now();
         loop {
-            match self.connect() {
+            let connected = self.connect();
+            let window_over = started.elapsed() >= self.read_reconnect
+                || lock(&self.refusing_since)
+                    .is_some_and(|since| since.elapsed() >= self.read_reconnect);
+            match connected {
                 Ok(connection) => return Ok(connection),
-                Err(error) if std::time::Instant::now() >= deadline => return Err(error),
+                Err(error) if window_over => return Err(error),
                 Err(_) => std::thread::sleep(Duration::from_millis(100)),
             }
         }
@@ -419,7 +449,7 @@ impl Pool {
     /// What became of transaction `txid`, whose commit was sent on a connection lost before
     /// it answered: asked over a new connection for a while.
     pub fn resolve(&self, txid: i64) -> Result<(), CommitError> {
-        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(10);
         let rolled_back = || {
             CommitError::NotWritten(
                 "the connection was lost while committing; the transaction was rolled back".into(),
@@ -446,7 +476,7 @@ impl Pool {
                 Ok(Some(state)) if state == "committed" => return Ok(()),
                 Ok(Some(state)) if state == "aborted" => return Err(rolled_back()),
                 Err(StoreError(why)) if why == "in the future" => return Err(rolled_back()),
-                _ if std::time::Instant::now() < deadline => {
+                _ if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(200));
                 }
                 _ => {
@@ -515,4 +545,35 @@ pub fn get(
         .client()
         .query_opt(&statement, &[&tree.code(), &key])?;
     Ok(row.map(|row| (row.get(0), row.get(1))))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{Connections, Pool, get};
+    use crate::bank::store::Tree;
+
+    /// Nothing listens on port 1: every connection is refused at once.
+    const REFUSING: &str = "postgres://studbot@127.0.0.1:1/studbot";
+
+    #[test]
+    fn reads_wait_for_a_refusing_server_one_window_in_all_then_fail_at_once() {
+        let window = Duration::from_secs(2);
+        let pool = Pool::new(REFUSING)
+            .expect("a PostgreSQL URL")
+            .with_read_reconnect(window);
+        let read = || pool.with_connection(|connection| get(connection, Tree::Meta, b"k", false));
+        let first = Instant::now();
+        assert!(read().is_err(), "a refusing server answered");
+        assert!(first.elapsed() >= window, "the first read gave up early");
+        // The window is over: the next reads fail at their first refusal, not a window each.
+        let second = Instant::now();
+        assert!(read().is_err() && read().is_err());
+        assert!(
+            second.elapsed() < window,
+            "two later reads waited {:?}",
+            second.elapsed()
+        );
+    }
 }
