@@ -1,6 +1,7 @@
 //! Standard output for the tools. `println!` panics when the reader has gone
-//! (`studbot sim --tournament | head -1`); every tool writes here instead, and a closed pipe
-//! becomes [`ReaderGone`], which `main` ends quietly with exit 0: nothing more is wanted.
+//! (`studbot sim --tournament | head -1`); `sim`, `replay`, `equity` and `eval` write here
+//! instead, and a closed pipe becomes [`ReaderGone`], which `main` ends quietly with exit 0:
+//! nothing more is wanted.
 
 use std::io::{self, Write as _};
 
