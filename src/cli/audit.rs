@@ -1,8 +1,9 @@
 //! `studbot audit --data DIR` (or `--store URL`): checks the ledger and prints totals as JSON.
 //!
 //! Exit status: 0 when the books balance, 1 on any break (listed in the JSON), 2 when the
-//! directory cannot be read as a studbot bank. The directory is never written to: the audit
-//! works on a copy. A PostgreSQL bank is audited from one snapshot, while bots write it.
+//! directory cannot be read as a studbot bank; a closed standard output changes none of them.
+//! The directory is never written to: the audit works on a copy. A PostgreSQL bank is audited
+//! from one snapshot, while bots write it.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ pub fn run(args: AuditArgs) -> anyhow::Result<ExitCode> {
     let report =
         bank::audit_location(&location).with_context(|| format!("cannot audit {location}"))?;
     let json = serde_json::to_string_pretty(&report).context("cannot print the report")?;
-    println!("{json}");
+    super::stdout::print_line_keeping_verdict(&json)?;
     if report.ok {
         Ok(ExitCode::SUCCESS)
     } else {

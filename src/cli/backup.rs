@@ -74,7 +74,7 @@ pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
         .and_then(|store| backup::write_backup(&store, &args.out));
     match written {
         Ok(summary) => {
-            println!("{}", serde_json::to_string_pretty(&summary)?);
+            super::stdout::print_line(&serde_json::to_string_pretty(&summary)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
@@ -141,7 +141,7 @@ fn backup_database(url: &str, out: &std::path::Path, force: bool) -> anyhow::Res
         });
     match written {
         Ok(summary) => {
-            println!("{}", serde_json::to_string_pretty(&summary)?);
+            super::stdout::print_line(&serde_json::to_string_pretty(&summary)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
@@ -182,14 +182,13 @@ pub fn run_restore(args: RestoreArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&serde_json::json!({
+    super::stdout::print_line_keeping_verdict(&serde_json::to_string_pretty(
+        &serde_json::json!({
             "restored": summary,
             "bank": location.display(),
             "audit": report,
-        }))?
-    );
+        }),
+    )?)?;
     if report.ok {
         Ok(ExitCode::SUCCESS)
     } else {

@@ -56,7 +56,7 @@ pub fn run(args: CloseTableArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start the runtime")?;
     let closed = runtime.block_on(close_table(&args))?;
     let json = serde_json::to_string_pretty(&closed).context("cannot print the result")?;
-    println!("{json}");
+    super::stdout::print_line(&json)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -46,7 +46,7 @@ pub fn run(args: MigrateArgs) -> anyhow::Result<ExitCode> {
     };
     match move_bank(&from, &to) {
         Ok(moved) => {
-            println!("{}", serde_json::to_string_pretty(&moved)?);
+            super::stdout::print_line(&serde_json::to_string_pretty(&moved)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {

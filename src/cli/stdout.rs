@@ -1,7 +1,8 @@
 //! Standard output for the tools. `println!` panics when the reader has gone
-//! (`studbot sim --tournament | head -1`); `sim`, `replay`, `equity` and `eval` write here
-//! instead, and a closed pipe becomes [`ReaderGone`], which `main` ends quietly with exit 0:
-//! nothing more is wanted.
+//! (`studbot sim --tournament | head -1`); every tool writes here instead, and a closed pipe
+//! becomes [`ReaderGone`], which `main` ends quietly with exit 0: nothing more is wanted.
+//! Tools whose exit code is a verdict (`audit`, `restore`, `health`) write their report with
+//! [`print_line_keeping_verdict`], so a reader gone never turns their 1 into a 0.
 
 use std::io::{self, Write as _};
 
@@ -22,6 +23,16 @@ pub fn print(text: &str) -> anyhow::Result<()> {
 /// Writes `text` and a newline, flushed.
 pub fn print_line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
+}
+
+/// Writes `text` and a newline like [`print_line`], but a reader gone is no failure: for a
+/// tool whose exit code carries the verdict (1 = the books do not balance), which must stand
+/// whoever reads the report.
+pub fn print_line_keeping_verdict(text: &str) -> anyhow::Result<()> {
+    match print_line(text) {
+        Err(error) if reader_gone(&error) => Ok(()),
+        written => written,
+    }
 }
 
 /// A failed write to standard output: [`ReaderGone`] for a closed pipe, else the I/O error.
