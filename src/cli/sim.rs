@@ -264,6 +264,17 @@ struct SimReport {
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
+    // Refused before any bank is opened: a multi-table event has no bank records yet.
+    if args.tournament
+        && let Some(config) = args.multi_table_config()?
+    {
+        if args.data.is_some() || args.store.is_some() {
+            bail!(
+                "a multi-table --tournament does not yet play through the bank (--data, --store)"
+            );
+        }
+        return super::sim_multi::run(&config, args.json);
+    }
     let location = match (&args.store, &args.data) {
         (None, None) => None,
         (store, data) => Some(super::data_dir::bank_location(
@@ -276,12 +287,6 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--guild and --progress play through a bank: give --data DIR or --store URL");
     }
     if args.tournament {
-        if let Some(config) = args.multi_table_config()? {
-            if args.data.is_some() {
-                bail!("a multi-table --tournament does not yet play through the bank (--data)");
-            }
-            return super::sim_multi::run(&config, args.json);
-        }
         let config = args.tournament_config()?;
         return match &location {
             Some(location) => {
