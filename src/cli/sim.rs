@@ -263,17 +263,24 @@ struct SimReport {
     bank: Option<BankSummary>,
 }
 
+/// Plays a multi-table `--tournament` when the flags ask for one (`None` otherwise), refused
+/// before any bank is opened: a multi-table event has no bank records yet.
+fn run_multi_table(args: &SimArgs) -> anyhow::Result<Option<ExitCode>> {
+    if !args.tournament {
+        return Ok(None);
+    }
+    let Some(config) = args.multi_table_config()? else {
+        return Ok(None);
+    };
+    if args.data.is_some() || args.store.is_some() {
+        bail!("a multi-table --tournament does not yet play through the bank (--data, --store)");
+    }
+    super::sim_multi::run(&config, args.json).map(Some)
+}
+
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
-    // Refused before any bank is opened: a multi-table event has no bank records yet.
-    if args.tournament
-        && let Some(config) = args.multi_table_config()?
-    {
-        if args.data.is_some() || args.store.is_some() {
-            bail!(
-                "a multi-table --tournament does not yet play through the bank (--data, --store)"
-            );
-        }
-        return super::sim_multi::run(&config, args.json);
+    if let Some(code) = run_multi_table(&args)? {
+        return Ok(code);
     }
     let location = match (&args.store, &args.data) {
         (None, None) => None,
