@@ -8,7 +8,7 @@ use super::{
 };
 use crate::bank::accounts::Account;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
-use crate::bank::{BankError, TableId, UserId};
+use crate::bank::{BankError, EconomyConfig, TableId, UserId};
 use crate::table::GameChoice;
 use crate::tournament::{Structure, StructureKind, TournamentSettings};
 
@@ -347,5 +347,30 @@ fn cancelling_a_freeroll_pays_nothing_back() {
     assert_eq!(
         books.run(cancel(id)),
         Ok(vec![(UserId(1), 0), (UserId(2), 0)])
+    );
+}
+
+#[test]
+fn a_sit_and_go_computers_may_enter_is_refused_above_their_buy_in_bound_and_one_without_them_is_not()
+{
+    let mut books = Books::with(EconomyConfig {
+        computer_max_buy_in: 100,
+        ..EconomyConfig::default()
+    });
+    assert_eq!(
+        books.refused(open_in(CHANNEL, 6, 101, 1, "above")),
+        BankError::ComputerBuyInTooLarge {
+            amount: 101,
+            limit: 100
+        }
+    );
+    assert_eq!(
+        books.run(open_in(CHANNEL, 6, 100, 1, "at")),
+        Ok(TournamentId(1))
+    );
+    // With no computer entering, the buy-in is the players' own affair.
+    assert_eq!(
+        books.run(open_in(TableId(41), 6, 101, 0, "none")),
+        Ok(TournamentId(2))
     );
 }
