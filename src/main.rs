@@ -38,6 +38,8 @@ enum Command {
     CancelSitAndGo(cli::cancel_sit_and_go::CancelSitAndGoArgs),
     /// Rebuild a data directory from a backup file (then audit it).
     Restore(cli::backup::RestoreArgs),
+    /// Move a stopped bot's bank between its data directory and a PostgreSQL database.
+    Migrate(cli::migrate::MigrateArgs),
     /// Evaluate up to 7 cards: best high and best eight-or-better low.
     Eval(cli::eval::EvalArgs),
     /// All-in equity: each hand's share of the pot from the cards it holds so far.
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Command::CancelSitAndGo(args) => cli::cancel_sit_and_go::run(args),
         Command::Backup(args) => cli::backup::run_backup(args),
         Command::Restore(args) => cli::backup::run_restore(args),
+        Command::Migrate(args) => cli::migrate::run(args),
         Command::Eval(args) => cli::eval::run(args),
         Command::Equity(args) => cli::equity::run(args),
         Command::Invite(args) => cli::invite::run(args),
@@ -89,6 +92,8 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(code) => code,
+        // `studbot sim | head -1`: the reader has all it wanted.
+        Err(error) if cli::stdout::reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("studbot: {error:#}");
             ExitCode::from(2)

@@ -382,6 +382,7 @@ bank-house-dry = The house can't pay a computer player's buy-in of { $needed }: 
 }. No computer player sits down until the house wins chips back.
 bank-computer-buy-in-too-large = A computer player buys in for at most { $limit } chips on this server, not { $amount }. Lower the buy-in, or play without computer players.
 bank-too-slow = The bank was too slow to answer, so nothing was changed. Try again.
+bank-guild-elsewhere = Another copy of the bot runs this server's tables right now, so nothing was changed. Try again in a minute.
 
 ## Games: Stud/8, Stud, Razz and the mix (the table's `game`)
 

@@ -381,6 +381,7 @@ bank-house-dry = La casa no puede pagar el buy-in de { $needed } de un bot: tien
 }. Ningún bot se sienta hasta que la casa recupere fichas.
 bank-computer-buy-in-too-large = En este servidor un bot entra con un buy-in de { $limit } fichas como máximo, no de { $amount }. Baja el buy-in o juega sin bots.
 bank-too-slow = El banco tardó demasiado en responder, así que no se cambió nada. Inténtalo de nuevo.
+bank-guild-elsewhere = Ahora mismo las mesas de este servidor las lleva otra copia del bot, así que no se cambió nada. Prueba otra vez en un minuto.
 
 ## Juegos: Stud/8, Stud, Razz y el mix (el `game` de la mesa)
 

@@ -301,6 +301,7 @@ bank-house-dry = Bandar tidak bisa membayar { $needed } chip untuk buy-in bot: b
 }. Bot tidak duduk sampai bandar memenangkan chip lagi.
 bank-computer-buy-in-too-large = Di server ini buy-in bot paling banyak { $limit } chip, bukan { $amount }. Turunkan buy-in-nya atau main tanpa bot.
 bank-too-slow = Bank terlalu lambat menjawab, jadi tidak ada yang berubah. Coba lagi.
+bank-guild-elsewhere = Meja-meja di server ini sekarang lagi dipegang salinan bot yang lain, jadi tidak ada yang berubah. Coba lagi semenit lagi ya.
 
 ## Permainan: Stud/8, Stud, Razz dan mix (`game` meja)
 

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::TournamentId;
 use super::store::StoreError;
-use crate::ids::TableId;
+use crate::ids::{GuildId, TableId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BankError {
@@ -150,6 +150,14 @@ pub enum BankError {
     },
     #[error("the bank has stopped")]
     Stopped,
+    /// A writer sharing the store drafted more ledger entries than its block of numbers
+    /// holds: the committer takes a larger block and drafts the batch again (never answered).
+    #[error("the ledger numbers this writer holds are used up")]
+    LedgerBlockUsedUp,
+    /// Another process runs this guild's tables now (it took the guild's lease): this one
+    /// changes nothing there.
+    #[error("guild {}'s tables are run by another process now", guild.0)]
+    LeaseLost { guild: GuildId },
     /// The store failed earlier and refuses every write until the process restarts (sled
     /// 0.34 keeps its first write error): nothing was queued, nothing changed.
     #[error("the bank's storage failed; nothing was changed. The bot restarts to recover: {0}")]

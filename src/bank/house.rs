@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ledger::Draft;
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::{BankError, GuildId, SeatOutcome, TournamentStats};
 
 /// What the house did in one guild.
@@ -62,7 +62,7 @@ pub(crate) fn tournament_key(guild: GuildId) -> Vec<u8> {
 }
 
 /// The house's record, its sit & gos included (its balance is the caller's to read).
-pub(crate) fn read(store: &dyn Store, guild: GuildId) -> Result<HouseStats, BankError> {
+pub(crate) fn read(store: &dyn Reads, guild: GuildId) -> Result<HouseStats, BankError> {
     let mut stats: HouseStats = match store.get(Tree::Stats, &house_key(guild))? {
         None => HouseStats::default(),
         Some(bytes) => super::encoding::decode(&bytes, "house stats")?,

@@ -13,10 +13,12 @@
 //!    `tournament_legacy` (a sit & go's record as an older studbot wrote it);
 //! 4. `ledger`: the sequence of entries and the draft an operation writes into;
 //! 5. the books: `idempotency`, `accounts`, `leaderboard`, `economy`, `tables`,
-//!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`;
+//!    `tournaments`, `tournament_live`, `records`, `stats`, `house`, `migration`, `describe`
+//!    (the records as JSON for operators);
 //! 6. what runs over the books: the write operations (`ops/`), the `audit`, the `backup`;
 //! 7. `committer`: the thread that applies operations in batches;
-//! 8. `handle`: the [`Bank`](super::Bank) every caller holds.
+//! 8. `handle`: the [`Bank`](super::Bank) every caller holds, and `moving` (a bank copied
+//!    between stores it opens by their location, as the handle does).
 //!
 //! `mod.rs` itself is the bank's front door (it declares the modules and re-exports what the
 //! crate may use), above every layer. A folder's `mod.rs` declaring and re-exporting its own
@@ -53,11 +55,13 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "stats",
             "house",
             "migration",
+            "describe",
+            "leases",
         ],
     ),
     ("operations", &["ops", "audit", "backup"]),
     ("committer", &["committer"]),
-    ("handle", &["handle"]),
+    ("handle", &["handle", "moving"]),
 ];
 
 #[cfg(test)]
@@ -523,6 +527,7 @@ mod tests {
         for (module, (uses, code)) in &declarations {
             let entry = edges.entry(module.clone()).or_default();
             let own_child = |path: &str| {
+                let path = path.strip_prefix("self::").unwrap_or(path);
                 let first = path.split("::").next().unwrap_or(path);
                 let mut child = segments(module);
                 child.push(first.to_string());

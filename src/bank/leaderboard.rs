@@ -3,7 +3,7 @@
 //! rather than a scan of every account.
 
 use super::ledger::Draft;
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::{BankError, GuildId, UserId};
 
 fn board_key(guild: GuildId, user: UserId, balance: i128) -> Vec<u8> {
@@ -47,7 +47,7 @@ pub(crate) fn decode(key: &[u8]) -> Option<(GuildId, UserId, u64)> {
 
 /// The `limit` richest players of `guild`, richest first (ties by user id).
 pub(crate) fn top(
-    store: &dyn Store,
+    store: &dyn Reads,
     guild: GuildId,
     limit: usize,
 ) -> Result<Vec<(UserId, u64)>, BankError> {

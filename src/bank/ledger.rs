@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::BankError;
 use super::encoding;
-use super::store::{KeyValue, Store, Tree, Write};
+use super::store::{KeyValue, Reads, Tree, Write};
 use super::vocab::Account;
 // The entries the ledger holds, named here too, where its readers have always found them.
 pub use super::vocab::{LedgerEntry, Reason};
@@ -27,14 +27,68 @@ pub(crate) fn decode_u64(bytes: &[u8]) -> Option<u64> {
     Some(u64::from_be_bytes(bytes.try_into().ok()?))
 }
 
-/// Reads the next sequence number a new entry gets (1 on a new database).
-pub(crate) fn load_next_seq(store: &dyn Store) -> Result<u64, BankError> {
+/// Reads the next sequence number a new entry gets (1 on a new database). With several
+/// writers, the first number no writer's block holds yet (see [`Numbering::Block`]).
+pub(crate) fn load_next_seq(store: &dyn Reads) -> Result<u64, BankError> {
     let stored = store.get(Tree::Meta, NEXT_SEQ_KEY)?;
     match stored {
         None => Ok(1),
         Some(bytes) => decode_u64(&bytes).ok_or_else(|| {
             BankError::Storage("the ledger's next sequence number is corrupt".into())
         }),
+    }
+}
+
+/// The key prefix of the records of the blocks of numbers writers took (`Numbering::Block`):
+/// `ledger_block` and the block's first number; the value is the next number the block gives
+/// and its end (exclusive), both big-endian. The numbers from the next to the end were never
+/// given: a writer that stopped left them, and the audit knows them as no gap.
+pub(crate) const BLOCK_PREFIX: &[u8] = b"ledger_block";
+
+pub(crate) fn block_key(start: u64) -> Vec<u8> {
+    let mut key = BLOCK_PREFIX.to_vec();
+    key.extend_from_slice(&start.to_be_bytes());
+    key
+}
+
+/// A block record: (its first number, the next number it gives, its end).
+pub(crate) fn decode_block(key: &[u8], value: &[u8]) -> Option<(u64, u64, u64)> {
+    let start = decode_u64(key.get(BLOCK_PREFIX.len()..)?)?;
+    let next = decode_u64(value.get(..8)?)?;
+    let end = decode_u64(value.get(8..)?)?;
+    (start <= next && next <= end).then_some((start, next, end))
+}
+
+pub(crate) fn encode_block(next: u64, end: u64) -> Vec<u8> {
+    let mut value = next.to_be_bytes().to_vec();
+    value.extend_from_slice(&end.to_be_bytes());
+    value
+}
+
+/// Where a draft's ledger entries take their numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Numbering {
+    /// The only writer: the ledger's next number (`next_seq` in `Meta`), 1, 2, 3, …
+    Sole { next: u64 },
+    /// One of several writers: the next number of a block this writer took for itself
+    /// (`start..end`, recorded under [`block_key`]), so that writers never wait for one
+    /// another's numbers. A draft that needs more than the block holds is refused.
+    Block { start: u64, next: u64, end: u64 },
+}
+
+impl Numbering {
+    pub fn next(self) -> u64 {
+        match self {
+            Numbering::Sole { next } | Numbering::Block { next, .. } => next,
+        }
+    }
+
+    /// The same numbering, with `next` the next number it gives.
+    pub fn at(self, next: u64) -> Numbering {
+        match self {
+            Numbering::Sole { .. } => Numbering::Sole { next },
+            Numbering::Block { start, end, .. } => Numbering::Block { start, next, end },
+        }
     }
 }
 
@@ -51,29 +105,49 @@ pub(crate) fn into_writes(overlay: Overlay) -> Vec<Write> {
 
 /// The writes of one operation, not yet applied.
 pub(crate) struct Draft<'s> {
-    store: &'s dyn Store,
+    store: &'s dyn Reads,
     /// The accepted operations before this one in the batch.
     batch: &'s Overlay,
     overlay: Overlay,
-    next_seq: u64,
+    numbering: Numbering,
     first_seq: u64,
     pub now_unix_ms: u64,
+    /// This process's number among the writers of a store several share (`leases`); `None`
+    /// when it is the store's only writer.
+    pub holder: Option<u64>,
 }
 
 impl<'s> Draft<'s> {
+    /// A draft of the ledger's only writer, whose next entry is numbered `next_seq`.
     pub fn new(
-        store: &'s dyn Store,
+        store: &'s dyn Reads,
         batch: &'s Overlay,
         next_seq: u64,
+        now_unix_ms: u64,
+    ) -> Draft<'s> {
+        Draft::numbered(
+            store,
+            batch,
+            Numbering::Sole { next: next_seq },
+            now_unix_ms,
+        )
+    }
+
+    /// A draft whose entries are numbered as `numbering` says.
+    pub fn numbered(
+        store: &'s dyn Reads,
+        batch: &'s Overlay,
+        numbering: Numbering,
         now_unix_ms: u64,
     ) -> Draft<'s> {
         Draft {
             store,
             batch,
             overlay: BTreeMap::new(),
-            next_seq,
-            first_seq: next_seq,
+            numbering,
+            first_seq: numbering.next(),
             now_unix_ms,
+            holder: None,
         }
     }
 
@@ -190,7 +264,12 @@ impl<'s> Draft<'s> {
         reason: Reason,
         reference: &str,
     ) -> Result<(), BankError> {
-        let seq = self.next_seq;
+        let seq = self.numbering.next();
+        if let Numbering::Block { end, .. } = self.numbering
+            && seq >= end
+        {
+            return Err(BankError::LedgerBlockUsedUp);
+        }
         let entry = LedgerEntry {
             seq,
             time_unix_ms: self.now_unix_ms,
@@ -205,16 +284,28 @@ impl<'s> Draft<'s> {
             seq_key(seq).to_vec(),
             encoding::encode_entry(&entry),
         );
-        self.next_seq = seq.checked_add(1).ok_or(BankError::Overflow)?;
+        let next = seq.checked_add(1).ok_or(BankError::Overflow)?;
+        self.numbering = self.numbering.at(next);
         Ok(())
     }
 
     /// The operation's writes, and the next sequence number once they are applied.
     pub fn finish(mut self) -> (Overlay, u64) {
-        if self.next_seq != self.first_seq {
-            let next = self.next_seq.to_be_bytes().to_vec();
-            self.put(Tree::Meta, NEXT_SEQ_KEY.to_vec(), next);
+        let next = self.numbering.next();
+        if next != self.first_seq {
+            match self.numbering {
+                Numbering::Sole { .. } => {
+                    self.put(
+                        Tree::Meta,
+                        NEXT_SEQ_KEY.to_vec(),
+                        next.to_be_bytes().to_vec(),
+                    );
+                }
+                Numbering::Block { start, end, .. } => {
+                    self.put(Tree::Meta, block_key(start), encode_block(next, end));
+                }
+            }
         }
-        (self.overlay, self.next_seq)
+        (self.overlay, next)
     }
 }

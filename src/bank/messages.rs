@@ -21,6 +21,8 @@ impl BankError {
             BankError::ReceiveCapReached { .. } => "bank-receive-cap-reached",
             // Nothing changed: the player may simply try again.
             BankError::Timeout(_) => "bank-too-slow",
+            // Another process runs the guild's tables: nothing changed, and it may pass.
+            BankError::LeaseLost { .. } => "bank-guild-elsewhere",
             BankError::SchemaTooNew { .. }
             | BankError::Internal(_)
             | BankError::NotDurable(_)
@@ -35,6 +37,7 @@ impl BankError {
             | BankError::HandFinished { .. }
             | BankError::UnknownHand { .. }
             | BankError::Stopped
+            | BankError::LedgerBlockUsedUp
             | BankError::Failed(_) => "bot-failed",
             BankError::UnknownTournament { .. } | BankError::TournamentOver { .. } => {
                 "tournament-over"

@@ -63,6 +63,7 @@ pub mod backup;
 mod clock;
 mod committer;
 mod config;
+mod describe;
 mod economy;
 mod encoding;
 mod error;
@@ -72,9 +73,11 @@ mod idempotency;
 #[cfg(test)]
 mod layers;
 mod leaderboard;
+mod leases;
 mod ledger;
 mod messages;
 mod migration;
+mod moving;
 mod ops;
 mod records;
 mod references;
@@ -94,11 +97,15 @@ pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
 pub use audit::{AuditReport, HandInProgress, LiveSitAndGoReport, TableEscrow, audit_data_dir};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
+pub use describe::BankRecords;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use handle::{Bank, OpenExtras};
+pub use handle::{Bank, OpenExtras, StoreLocation, audit_location};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
+pub use leases::LEASE_MS;
+pub use moving::{Moved, move_bank};
+pub use ops::LeasesTaken;
 pub use records::ChannelHand;
 pub use references::{
     cash_sim_reference, channel_gone_cancel_reference, failed_close_reference,

@@ -4,12 +4,12 @@
 //! same transaction as its settlement, so a settled hand always has its history.
 
 use super::ledger::Draft;
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::tables::hand_key;
 use super::{BankError, TableId, TournamentId};
 
 /// Every table's settings record, by table id.
-pub(crate) fn all_settings(store: &dyn Store) -> Result<Vec<(TableId, Vec<u8>)>, BankError> {
+pub(crate) fn all_settings(store: &dyn Reads) -> Result<Vec<(TableId, Vec<u8>)>, BankError> {
     let mut records = Vec::new();
     for item in store.scan_prefix(Tree::TableSettings, &[]) {
         let (key, value) = item?;
@@ -67,7 +67,7 @@ fn store_pruning(
 /// The history of the table's latest hand that has one, looked for among its last `kept`
 /// hand numbers (point reads from the newest down: usually the first one is it).
 fn latest_history(
-    store: &dyn Store,
+    store: &dyn Reads,
     table: TableId,
     kept: u64,
 ) -> Result<Option<(u64, Vec<u8>)>, BankError> {
@@ -169,7 +169,7 @@ pub(crate) fn record_sit_and_go_history(
 
 /// The stored history of one hand of the channel.
 pub(crate) fn channel_history(
-    store: &dyn Store,
+    store: &dyn Reads,
     table: TableId,
     hand: ChannelHand,
 ) -> Result<Option<Vec<u8>>, BankError> {
@@ -181,7 +181,7 @@ pub(crate) fn channel_history(
 
 /// The latest hand sit & go `tournament` played in the channel that has a history kept.
 pub(crate) fn latest_sit_and_go_history(
-    store: &dyn Store,
+    store: &dyn Reads,
     table: TableId,
     tournament: TournamentId,
 ) -> Result<Option<(ChannelHand, Vec<u8>)>, BankError> {
@@ -213,7 +213,7 @@ fn hand_of_key(key: &[u8]) -> Result<ChannelHand, BankError> {
 /// The channel's latest history written, cash or sit & go: the one its marker names, else
 /// (a bank from before the marker) its cash table's latest ([`latest_history`]).
 pub(crate) fn latest_channel_history(
-    store: &dyn Store,
+    store: &dyn Reads,
     table: TableId,
     kept: u64,
 ) -> Result<Option<(ChannelHand, Vec<u8>)>, BankError> {

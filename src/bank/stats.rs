@@ -3,7 +3,7 @@
 //! when it is cancelled after its start).
 
 use super::ledger::Draft;
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::{BankError, GuildId, PlayerStats, SeatOutcome, TournamentStats, UserId};
 
 fn stats_key(guild: GuildId, user: UserId) -> Vec<u8> {
@@ -15,7 +15,7 @@ fn stats_key(guild: GuildId, user: UserId) -> Vec<u8> {
 
 /// The player's stats (all zero for a player who never finished a hand).
 pub(crate) fn read(
-    store: &dyn Store,
+    store: &dyn Reads,
     guild: GuildId,
     user: UserId,
 ) -> Result<PlayerStats, BankError> {
@@ -120,7 +120,7 @@ pub(crate) fn record_tournament(
 
 /// The player's tournament stats (all zero for a player who never finished one).
 pub(crate) fn read_tournament(
-    store: &dyn Store,
+    store: &dyn Reads,
     guild: GuildId,
     user: UserId,
 ) -> Result<TournamentStats, BankError> {
@@ -134,7 +134,7 @@ pub(crate) fn read_tournament(
 /// wins, then more cashes, then by user id). Only players who entered a tournament have a
 /// record, so this reads those of one guild, not every account.
 pub(crate) fn tournament_top(
-    store: &dyn Store,
+    store: &dyn Reads,
     guild: GuildId,
     limit: usize,
 ) -> Result<Vec<(UserId, TournamentStats)>, BankError> {

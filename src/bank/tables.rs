@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{self, Account};
 use super::encoding;
 use super::ledger::Draft;
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::vocab::seat_prefix;
 use super::{BankError, GuildId, TableId, UserId};
 
@@ -106,7 +106,7 @@ pub(super) fn open_record(
 }
 
 /// Every seat of `table` and its stack, by user id.
-pub(crate) fn stacks(store: &dyn Store, table: TableId) -> Result<Vec<(UserId, u64)>, BankError> {
+pub(crate) fn stacks(store: &dyn Reads, table: TableId) -> Result<Vec<(UserId, u64)>, BankError> {
     let mut rows = Vec::new();
     for item in store.scan_prefix(Tree::Balances, &seat_prefix(table)) {
         let (key, value) = item?;
@@ -193,6 +193,24 @@ pub(crate) fn hands_in_progress(draft: &Draft<'_>) -> Result<Vec<(TableId, u64)>
     Ok(found)
 }
 
+/// Every hand left in progress, with its table's guild.
+pub(crate) fn guild_hands_in_progress(
+    draft: &Draft<'_>,
+) -> Result<Vec<(GuildId, TableId, u64)>, BankError> {
+    let mut found = Vec::new();
+    for (key, value) in draft.scan_prefix(Tree::Tables, &[])? {
+        let record: RegisteredTable = encoding::decode(&value, "table")?;
+        let table = TableId(
+            super::ledger::decode_u64(&key)
+                .ok_or_else(|| BankError::Storage("a corrupt table key".into()))?,
+        );
+        if let Some(hand) = record.hand_in_progress {
+            found.push((record.guild, table, hand));
+        }
+    }
+    Ok(found)
+}
+
 /// What the bank knows of one table: whose it is, open or closed, the hand in progress.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableState {
@@ -204,7 +222,7 @@ pub struct TableState {
 
 /// The state of `table`, if the bank knows it.
 pub(crate) fn table_state(
-    store: &dyn Store,
+    store: &dyn Reads,
     table: TableId,
 ) -> Result<Option<TableState>, BankError> {
     let Some(bytes) = store.get(Tree::Tables, &table_key(table))? else {
@@ -220,7 +238,7 @@ pub(crate) fn table_state(
 }
 
 /// The number the table's next hand should take.
-pub(crate) fn next_hand_number(store: &dyn Store, table: TableId) -> Result<u64, BankError> {
+pub(crate) fn next_hand_number(store: &dyn Reads, table: TableId) -> Result<u64, BankError> {
     let record: Option<RegisteredTable> = match store.get(Tree::Tables, &table_key(table))? {
         None => None,
         Some(bytes) => Some(encoding::decode(&bytes, "table")?),

@@ -24,7 +24,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ledger::{Draft, decode_u64};
-use super::store::{Store, Tree, Write};
+use super::store::{Reads, Tree, Write};
 use super::vocab::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, encoding};
 
@@ -120,7 +120,7 @@ pub(crate) fn follow(draft: &mut Draft<'_>, sit_and_go: LiveSitAndGo, live: bool
 /// The last sit & go over (finished or cancelled) in `channel`, read outside an operation:
 /// its number, guild and channel.
 pub(crate) fn stored_last_over_in(
-    store: &dyn Store,
+    store: &dyn Reads,
     channel: TableId,
 ) -> Result<Option<LiveSitAndGo>, BankError> {
     match store.get(Tree::Meta, &prefixed(LAST_OVER_PREFIX, channel.0))? {
@@ -155,7 +155,7 @@ pub(crate) fn in_channel(
 
 /// [`in_channel`], read outside an operation.
 pub(crate) fn stored_in_channel(
-    store: &dyn Store,
+    store: &dyn Reads,
     channel: TableId,
 ) -> Result<Option<LiveSitAndGo>, BankError> {
     match store.get(Tree::Meta, &live_key(channel))? {
@@ -167,7 +167,7 @@ pub(crate) fn stored_in_channel(
 }
 
 /// Every entry of the index, by channel. `Err` carries a key or value that names none.
-pub(crate) fn all(store: &dyn Store) -> Result<Vec<Result<LiveSitAndGo, Vec<u8>>>, BankError> {
+pub(crate) fn all(store: &dyn Reads) -> Result<Vec<Result<LiveSitAndGo, Vec<u8>>>, BankError> {
     let mut found = Vec::new();
     for item in store.scan_prefix(Tree::Meta, LIVE_PREFIX) {
         let (key, value) = item?;
@@ -191,7 +191,7 @@ pub(crate) fn sitting_out(
 
 /// [`sitting_out`], read outside an operation.
 pub(crate) fn stored_sitting_out(
-    store: &dyn Store,
+    store: &dyn Reads,
     tournament: TournamentId,
 ) -> Result<Vec<SatOut>, BankError> {
     let bytes = store.get(Tree::Meta, &prefixed(SITTING_OUT_PREFIX, tournament.0))?;
@@ -247,7 +247,7 @@ pub(crate) type KeptBeside = (&'static str, Result<TournamentId, Vec<u8>>);
 
 /// Every tournament something only a live one keeps is stored for (its sitting out, its
 /// series of deals), for the audit.
-pub(crate) fn kept_beside(store: &dyn Store) -> Result<Vec<KeptBeside>, BankError> {
+pub(crate) fn kept_beside(store: &dyn Reads) -> Result<Vec<KeptBeside>, BankError> {
     let mut found = Vec::new();
     for (what, prefix) in [
         ("sitting out", SITTING_OUT_PREFIX),

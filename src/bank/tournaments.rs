@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::idempotency::{Reply, Stored};
 use super::ledger::Draft;
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::tournament_legacy::{OlderPhase, OlderState};
 // The number of a sit & go is the bank's vocabulary; named here too, where the operations
 // on sit & gos have always found it.
@@ -432,7 +432,7 @@ pub(crate) fn take_next_id(draft: &mut Draft<'_>) -> Result<TournamentId, BankEr
 }
 
 /// [`take_next_id`]'s number, read outside an operation.
-pub(crate) fn stored_next_id(store: &dyn Store) -> Result<u64, BankError> {
+pub(crate) fn stored_next_id(store: &dyn Reads) -> Result<u64, BankError> {
     match store.get(Tree::Meta, NEXT_TOURNAMENT_KEY)? {
         None => Ok(1),
         Some(bytes) => super::ledger::decode_u64(&bytes)
@@ -488,7 +488,7 @@ pub(crate) fn remove_computer_allowance(draft: &mut Draft<'_>, tournament: Tourn
 
 /// [`computer_allowance`], read outside an operation.
 pub(crate) fn stored_computer_allowance(
-    store: &dyn Store,
+    store: &dyn Reads,
     tournament: TournamentId,
 ) -> Result<usize, BankError> {
     let bytes = store.get(Tree::Meta, &computers_key(tournament))?;
@@ -517,7 +517,7 @@ pub(crate) fn set_paused(draft: &mut Draft<'_>, tournament: TournamentId, paused
 /// Every tournament a pause is kept for, for the audit (a pause of one not running is a
 /// pause the finish or the cancel failed to take away). `Err` carries a key that names none.
 pub(crate) fn paused_tournaments(
-    store: &dyn Store,
+    store: &dyn Reads,
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     ids_under(store, PAUSED_PREFIX)
 }
@@ -575,7 +575,7 @@ pub(crate) fn cancel_requested(
 
 /// [`cancel_requested`], read outside an operation.
 pub(crate) fn stored_cancel_requested(
-    store: &dyn Store,
+    store: &dyn Reads,
     tournament: TournamentId,
 ) -> Result<Option<String>, BankError> {
     reference_from(tournament, store.get(Tree::Meta, &cancel_key(tournament))?)
@@ -584,7 +584,7 @@ pub(crate) fn stored_cancel_requested(
 /// Every tournament a cancel waits for, for the audit (one kept for a tournament not
 /// running is a mark its cancel failed to take away).
 pub(crate) fn cancels_requested(
-    store: &dyn Store,
+    store: &dyn Reads,
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     ids_under(store, CANCEL_PREFIX)
 }
@@ -613,7 +613,7 @@ pub(crate) fn remove_time_banks(draft: &mut Draft<'_>, tournament: TournamentId)
 /// The time banks kept for `tournament` (milliseconds by seat), read outside an operation;
 /// `None` when none are kept (none was ever saved, or it is over).
 pub(crate) fn stored_time_banks(
-    store: &dyn Store,
+    store: &dyn Reads,
     tournament: TournamentId,
 ) -> Result<Option<Vec<u64>>, BankError> {
     let Some(bytes) = store.get(Tree::Meta, &time_banks_key(tournament))? else {
@@ -656,13 +656,13 @@ pub(crate) fn set_unannounced(draft: &mut Draft<'_>, tournament: TournamentId, p
 /// Every finished sit & go whose result is still to announce (for a start, and the audit).
 /// `Err` carries a key that names none.
 pub(crate) fn unannounced_tournaments(
-    store: &dyn Store,
+    store: &dyn Reads,
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     ids_under(store, UNANNOUNCED_PREFIX)
 }
 
 fn ids_under(
-    store: &dyn Store,
+    store: &dyn Reads,
     prefix: &[u8],
 ) -> Result<Vec<Result<TournamentId, Vec<u8>>>, BankError> {
     let mut found = Vec::new();
@@ -679,7 +679,7 @@ fn ids_under(
 
 /// Whether a moderator paused `tournament`'s table, read outside an operation.
 pub(crate) fn stored_paused(
-    store: &dyn Store,
+    store: &dyn Reads,
     tournament: TournamentId,
 ) -> Result<bool, BankError> {
     Ok(store.get(Tree::Meta, &paused_key(tournament))?.is_some())
@@ -708,7 +708,7 @@ pub(crate) fn refuse_if_live_in_channel(
 }
 
 /// Every tournament the bank holds, by number; a corrupt record fails the read.
-pub(crate) fn all(store: &dyn Store) -> Result<Vec<TournamentState>, BankError> {
+pub(crate) fn all(store: &dyn Reads) -> Result<Vec<TournamentState>, BankError> {
     let mut found = Vec::new();
     for item in store.scan_prefix(Tree::Tournaments, &[]) {
         let (key_bytes, value) = item?;
@@ -724,7 +724,7 @@ pub(crate) fn audit_record(key_bytes: &[u8], value: &[u8]) -> Result<TournamentS
 }
 
 pub(crate) fn one(
-    store: &dyn Store,
+    store: &dyn Reads,
     tournament: TournamentId,
 ) -> Result<Option<TournamentState>, BankError> {
     match store.get(Tree::Tournaments, &key(tournament))? {

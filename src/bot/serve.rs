@@ -76,7 +76,9 @@ pub async fn serve_observed(
     super::emoji::start(&bot);
     started(bot.clone());
     let shard_manager = client.shard_manager.clone();
-    let mut gateway = run_gateway(client, config.discord.shards);
+    // Checked when the config was read: a config that passed has a valid shard range.
+    let shards = config.discord.shard_config().unwrap_or_default();
+    let mut gateway = run_gateway(client, shards);
 
     tokio::spawn(watch_shard_runners(
         bot.clone(),
@@ -141,9 +143,10 @@ async fn open_bank(config: &Config) -> anyhow::Result<Bank> {
             data_dir.display()
         ))
     })?;
-    Bank::open(&data_dir.join("bank"), config.economy.clone())
+    let location = config.bank_location();
+    Bank::open_at(&location, config.economy.clone())
         .await
-        .map_err(|error| anyhow::anyhow!("opening the bank in {}: {error}", data_dir.display()))
+        .map_err(|error| anyhow::anyhow!("opening the bank in {location}: {error}"))
 }
 
 /// The health the metrics report, and the metrics server when one is configured.
@@ -204,6 +207,12 @@ async fn start_lobby(
         pace: config.all_in.pace(),
         sit_and_go_table: config.table,
         thinking: config.computers.thinking(),
+        serves: config
+            .discord
+            .shard_config()
+            .ok()
+            .flatten()
+            .map(|shards| shards.guilds()),
         // Nothing is dealt before Discord says each table's channel can show it
         // (`reopening.rs`).
         hold_reopened: true,

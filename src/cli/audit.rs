@@ -1,8 +1,9 @@
-//! `studbot audit --data DIR`: checks the ledger and prints totals as JSON.
+//! `studbot audit --data DIR` (or `--store URL`): checks the ledger and prints totals as JSON.
 //!
 //! Exit status: 0 when the books balance, 1 on any break (listed in the JSON), 2 when the
-//! directory cannot be read as a studbot bank. The directory is never written to: the audit
-//! works on a copy.
+//! directory cannot be read as a studbot bank; a closed standard output changes none of them.
+//! The directory is never written to: the audit works on a copy. A PostgreSQL bank is audited
+//! from one snapshot, while bots write it.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,19 +13,27 @@ use anyhow::Context;
 use crate::bank;
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("bank").required(true).args(["data", "store"])))]
 pub struct AuditArgs {
     /// The data directory to check: the bot's `data_dir`, whose bank is `DIR/bank` (the same
     /// meaning in every subcommand). Never written to.
     #[arg(long)]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
+    /// The PostgreSQL database the bank is in (`postgres://user@host/db`), instead of `--data`.
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
 }
 
 pub fn run(args: AuditArgs) -> anyhow::Result<ExitCode> {
-    let dir = super::data_dir::existing_bank(&args.data)?;
-    let report = bank::audit_data_dir(&dir)
-        .with_context(|| format!("cannot audit {}", args.data.display()))?;
+    let location = super::data_dir::bank_location(
+        args.store.as_deref(),
+        args.data.as_deref(),
+        super::data_dir::existing_bank,
+    )?;
+    let report =
+        bank::audit_location(&location).with_context(|| format!("cannot audit {location}"))?;
     let json = serde_json::to_string_pretty(&report).context("cannot print the report")?;
-    println!("{json}");
+    super::stdout::print_line_keeping_verdict(&json)?;
     if report.ok {
         Ok(ExitCode::SUCCESS)
     } else {

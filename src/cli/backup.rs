@@ -1,7 +1,10 @@
 //! `studbot backup --data DIR --out FILE` and `studbot restore --from FILE --data DIR`: a
 //! consistent snapshot of everything the bank holds as one checked file, and a data directory
 //! rebuilt from it (then audited). A running bot holds its directory, and writes the same files
-//! itself: on its schedule (`[backup]` in the config) and whenever sent SIGUSR1.
+//! itself: on its schedule (`[backup]` in the config) and whenever sent SIGUSR1. With
+//! `--store URL` the bank is a PostgreSQL database: backed up from one snapshot (bots may run
+//! meanwhile), and restored into an empty database in one transaction (`pg_dump` backs it up
+//! too).
 //!
 //! Exit status: 0 done; 1 the restored books do not balance; 2 bad input (an unreadable or
 //! foreign file, a target that is not empty, a directory in use, a backup file that exists
@@ -15,12 +18,16 @@ use crate::bank::store::SledStore;
 use crate::bank::{self, BankError};
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("bank").required(true).args(["data", "store"])))]
 pub struct BackupArgs {
     /// The data directory to back up: the bot's `data_dir`, whose bank is `DIR/bank` (the
     /// same meaning in every subcommand). The bot must be stopped; a running bot backs itself
     /// up (`[backup]` in its config, or SIGUSR1 for one now).
     #[arg(long)]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
+    /// The PostgreSQL database to back up (`postgres://user@host/db`), instead of `--data`.
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// The backup file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -30,6 +37,7 @@ pub struct BackupArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("bank").required(true).args(["data", "store"])))]
 pub struct RestoreArgs {
     /// The backup file to read.
     #[arg(long)]
@@ -37,11 +45,19 @@ pub struct RestoreArgs {
     /// The data directory to create (new or empty), as `data_dir` and every `--data` mean it:
     /// the bank goes into its `bank/` folder.
     #[arg(long)]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
+    /// The PostgreSQL database to restore into (`postgres://user@host/db`), which must hold
+    /// no bank yet, instead of `--data`.
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
 }
 
 pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
-    let dir = match super::data_dir::existing_bank(&args.data) {
+    let Some(data) = &args.data else {
+        let url = args.store.as_deref().unwrap_or_default();
+        return backup_database(url, &args.out, args.force);
+    };
+    let dir = match super::data_dir::existing_bank(data) {
         Ok(dir) => dir,
         Err(error) => {
             eprintln!("studbot backup: {error}");
@@ -58,7 +74,7 @@ pub fn run_backup(args: BackupArgs) -> anyhow::Result<ExitCode> {
         .and_then(|store| backup::write_backup(&store, &args.out));
     match written {
         Ok(summary) => {
-            println!("{}", serde_json::to_string_pretty(&summary)?);
+            super::stdout::print_line(&serde_json::to_string_pretty(&summary)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
@@ -103,29 +119,76 @@ fn out_refusal(bank: &std::path::Path, out: &std::path::Path, force: bool) -> Op
     None
 }
 
+/// `backup --store URL`: the database's bank, from one snapshot.
+fn backup_database(url: &str, out: &std::path::Path, force: bool) -> anyhow::Result<ExitCode> {
+    let location = super::data_dir::database(url)?;
+    if out.exists() && !force {
+        eprintln!(
+            "studbot backup: {} already exists: choose another --out, or add --force to replace it",
+            out.display()
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let written = location
+        .open_existing()
+        .map_err(BackupError::from)
+        .and_then(|store| {
+            let shared = store.shared().ok_or_else(|| {
+                BackupError::from(BankError::Internal("a PostgreSQL store is shared".into()))
+            })?;
+            let snapshot = shared.snapshot().map_err(BankError::from)?;
+            backup::write_backup(snapshot.as_ref(), out)
+        });
+    match written {
+        Ok(summary) => {
+            super::stdout::print_line(&serde_json::to_string_pretty(&summary)?)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("studbot backup: {error}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
 pub fn run_restore(args: RestoreArgs) -> anyhow::Result<ExitCode> {
-    let summary = match backup::restore(&args.from, &args.data) {
+    let (summary, location) = match (&args.data, &args.store) {
+        (Some(data), _) => (
+            backup::restore(&args.from, data),
+            bank::StoreLocation::Sled(data.join("bank")),
+        ),
+        (None, store) => {
+            let location = super::data_dir::database(store.as_deref().unwrap_or_default())?;
+            let restored = location
+                .open_store(16 << 20)
+                .map_err(BackupError::from)
+                .and_then(|store| {
+                    backup::restore_into_shared(&args.from, store.as_ref(), &location.display())
+                });
+            (restored, location)
+        }
+    };
+    let summary = match summary {
         Ok(summary) => summary,
         Err(error) => {
             eprintln!("studbot restore: {error}");
             return Ok(ExitCode::from(2));
         }
     };
-    let report = match bank::audit_data_dir(&args.data.join("bank")) {
+    let report = match bank::audit_location(&location) {
         Ok(report) => report,
         Err(error) => {
             eprintln!("studbot restore: restored, but the audit could not run: {error}");
             return Ok(ExitCode::from(1));
         }
     };
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&serde_json::json!({
+    super::stdout::print_line_keeping_verdict(&serde_json::to_string_pretty(
+        &serde_json::json!({
             "restored": summary,
-            "bank": args.data.join("bank"),
+            "bank": location.display(),
             "audit": report,
-        }))?
-    );
+        }),
+    )?)?;
     if report.ok {
         Ok(ExitCode::SUCCESS)
     } else {

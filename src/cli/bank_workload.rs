@@ -12,15 +12,28 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::bank::{
-    Bank, BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, settlement_reference,
-    workload_player_reference, workload_reference,
+    Bank, BankError, EconomyConfig, GuildId, SeatOutcome, StoreLocation, TableId, UserId,
+    settlement_reference, workload_player_reference, workload_reference,
 };
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("bank").required(true).args(["data", "store"])))]
 pub struct BankWorkloadArgs {
     /// The sled data directory.
     #[arg(long)]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
+    /// The PostgreSQL database, instead of `--data` (several workloads may share it).
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
+    /// The guild whose tables this workload runs (it takes the guild's lease first).
+    #[arg(long, default_value_t = 1)]
+    pub guild: u64,
+    /// The guild whose members the economy task moves chips of (default: `--guild`).
+    #[arg(long)]
+    pub economy_guild: Option<u64>,
+    /// The tables whose players the economy task moves chips of (default: `--tables`).
+    #[arg(long)]
+    pub economy_tables: Option<u64>,
     /// Seeds the random choices; also makes this run's references unique.
     #[arg(long)]
     pub seed: u64,
@@ -32,7 +45,6 @@ pub struct BankWorkloadArgs {
     pub operations: Option<u64>,
 }
 
-const GUILD: GuildId = GuildId(1);
 const PLAYERS_PER_TABLE: u64 = 3;
 
 /// Prints one acknowledged movement; the line is complete and flushed before the next call.
@@ -49,14 +61,21 @@ fn table_players(table_index: u64) -> Vec<UserId> {
         .collect()
 }
 
+/// The table a guild's workload plays at, by its index (guild 1's from 1000, each next guild
+/// 100,000 further).
+fn table_of(guild: GuildId, table_index: u64) -> TableId {
+    TableId(1_000 + table_index + guild.0.saturating_sub(1).saturating_mul(100_000))
+}
+
 async fn play_table(
     bank: Bank,
+    guild: GuildId,
     seed: u64,
     table_index: u64,
     operations: Option<u64>,
 ) -> Result<(), BankError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (table_index << 32));
-    let table = TableId(1_000 + table_index);
+    let table = table_of(guild, table_index);
     let players = table_players(table_index);
     let mut done = 0u64;
     while operations.is_none_or(|limit| done < limit) {
@@ -70,20 +89,20 @@ async fn play_table(
                 .any(|&(seated, stack)| seated == user && stack > 0);
             if seated && rng.random_range(0..10) == 0 {
                 let reference = workload_player_reference(&reference, "out", index);
-                if bank.cash_out(GUILD, table, user, &reference).await? > 0 {
+                if bank.cash_out(guild, table, user, &reference).await? > 0 {
                     acknowledge("cash_out", &reference);
                 }
             } else if !seated {
-                let balance = bank.balance(GUILD, user).await?;
+                let balance = bank.balance(guild, user).await?;
                 if balance < 50 {
                     let reference = workload_player_reference(&reference, "grant", index);
-                    bank.grant(GUILD, UserId(0), user, 500, &reference).await?;
+                    bank.grant(guild, UserId(0), user, 500, &reference).await?;
                     acknowledge("grant", &reference);
                 }
-                let balance = bank.balance(GUILD, user).await?;
+                let balance = bank.balance(guild, user).await?;
                 let amount = rng.random_range(1..=balance.min(400));
                 let reference = workload_player_reference(&reference, "in", index);
-                match bank.buy_in(GUILD, table, user, amount, &reference).await {
+                match bank.buy_in(guild, table, user, amount, &reference).await {
                     Ok(_) => acknowledge("buy_in", &reference),
                     // The economy task took chips between the two calls.
                     Err(BankError::InsufficientFunds { .. }) => {}
@@ -96,9 +115,9 @@ async fn play_table(
             continue;
         }
         let hand = bank.next_hand_number(table).await?;
-        bank.begin_hand(GUILD, table, hand).await?;
+        bank.begin_hand(guild, table, hand).await?;
         let outcomes = random_outcomes(&mut rng, &stacks);
-        bank.settle_hand(GUILD, table, hand, &outcomes).await?;
+        bank.settle_hand(guild, table, hand, &outcomes).await?;
         // A winner may win back only their own chips: then no chip moved.
         if outcomes.iter().any(|outcome| outcome.end != outcome.start) {
             acknowledge("settle", &settlement_reference(table, hand));
@@ -139,6 +158,7 @@ fn random_outcomes(rng: &mut ChaCha8Rng, stacks: &[(UserId, u64)]) -> Vec<SeatOu
 
 async fn run_economy(
     bank: Bank,
+    guild: GuildId,
     seed: u64,
     tables: u64,
     operations: Option<u64>,
@@ -151,10 +171,10 @@ async fn run_economy(
         let reference = workload_reference(seed, "economy", done);
         let user = everyone[rng.random_range(0..everyone.len())];
         let outcome = match rng.random_range(0..4) {
-            0 => bank.daily(GUILD, user, &reference).await.map(|_| "daily"),
+            0 => bank.daily(guild, user, &reference).await.map(|_| "daily"),
             1 => bank
                 .grant(
-                    GUILD,
+                    guild,
                     UserId(0),
                     user,
                     rng.random_range(1..=100),
@@ -164,7 +184,7 @@ async fn run_economy(
                 .map(|_| "grant"),
             2 => bank
                 .take(
-                    GUILD,
+                    guild,
                     UserId(0),
                     user,
                     rng.random_range(1..=100),
@@ -175,7 +195,7 @@ async fn run_economy(
             _ => {
                 let to = everyone[rng.random_range(0..everyone.len())];
                 bank.give(
-                    GUILD,
+                    guild,
                     user,
                     to,
                     false,
@@ -212,24 +232,38 @@ pub fn run(args: BankWorkloadArgs) -> anyhow::Result<ExitCode> {
             min_account_age_secs: 0,
             ..EconomyConfig::default()
         };
-        let bank = Bank::open(&args.data, config)
+        let location = match (&args.store, &args.data) {
+            (Some(url), _) => super::data_dir::database(url)?,
+            (None, Some(dir)) => StoreLocation::Sled(dir.clone()),
+            (None, None) => anyhow::bail!("give --data DIR or --store URL"),
+        };
+        let bank = Bank::open_at(&location, config)
             .await
-            .with_context(|| format!("cannot open the bank in {}", args.data.display()))?;
+            .with_context(|| format!("cannot open the bank in {location}"))?;
+        let guild = GuildId(args.guild);
+        if args.tables > 0 {
+            super::sim_data::take_guild(&bank, guild).await?;
+        }
         let mut tasks = tokio::task::JoinSet::new();
         for table_index in 0..args.tables {
             tasks.spawn(play_table(
                 bank.clone(),
+                guild,
                 args.seed,
                 table_index,
                 args.operations,
             ));
         }
-        tasks.spawn(run_economy(
-            bank.clone(),
-            args.seed,
-            args.tables,
-            args.operations,
-        ));
+        let economy_tables = args.economy_tables.unwrap_or(args.tables);
+        if economy_tables > 0 {
+            tasks.spawn(run_economy(
+                bank.clone(),
+                GuildId(args.economy_guild.unwrap_or(args.guild)),
+                args.seed,
+                economy_tables,
+                args.operations,
+            ));
+        }
         while let Some(finished) = tasks.join_next().await {
             finished.context("a workload task panicked")??;
         }

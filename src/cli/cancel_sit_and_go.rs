@@ -53,7 +53,7 @@ pub fn run(args: CancelSitAndGoArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start the runtime")?;
     let cancelled = runtime.block_on(cancel(&args))?;
     let json = serde_json::to_string_pretty(&cancelled).context("cannot print the result")?;
-    println!("{json}");
+    super::stdout::print_line(&json)?;
     Ok(ExitCode::SUCCESS)
 }
 

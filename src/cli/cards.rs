@@ -34,12 +34,12 @@ pub fn run(args: CardsArgs) -> anyhow::Result<ExitCode> {
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         bytes += png.len();
     }
-    println!(
+    super::stdout::print_line(&format!(
         "{} faces of {size} × {size} pixels ({} KiB in all) written to {}",
         faces.len(),
         bytes.div_ceil(1024),
         args.out.display(),
         size = faces::SIZE,
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -22,11 +22,16 @@ use serde::Serialize;
 use crate::bank::{Bank, EconomyConfig, GuildId, Payouts, TableId};
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("bank").required(true).args(["data", "store"])))]
 pub struct CloseTableArgs {
     /// The stopped bot's data directory: its `data_dir`, whose bank is `DIR/bank` (the same
     /// meaning in every subcommand).
     #[arg(long)]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
+    /// The PostgreSQL database the bank is in (`postgres://user@host/db`), instead of `--data`:
+    /// the table's guild must be run by no live bot (the close takes its lease).
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// The table's id: its channel's (or thread's) id, as `studbot audit` lists it.
     pub table: u64,
 }
@@ -51,15 +56,19 @@ pub fn run(args: CloseTableArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start the runtime")?;
     let closed = runtime.block_on(close_table(&args))?;
     let json = serde_json::to_string_pretty(&closed).context("cannot print the result")?;
-    println!("{json}");
+    super::stdout::print_line(&json)?;
     Ok(ExitCode::SUCCESS)
 }
 
 async fn close_table(args: &CloseTableArgs) -> anyhow::Result<Closed> {
-    let dir = super::data_dir::existing_bank(&args.data)?;
-    let bank = Bank::open(&dir, EconomyConfig::default())
+    let location = super::data_dir::bank_location(
+        args.store.as_deref(),
+        args.data.as_deref(),
+        super::data_dir::existing_bank,
+    )?;
+    let bank = Bank::open_at(&location, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", args.data.display()))?;
+        .with_context(|| format!("cannot open the bank in {location}"))?;
     let closed = close_in(&bank, TableId(args.table)).await;
     let shut = bank.shutdown().await;
     let closed = closed?;
@@ -85,6 +94,14 @@ async fn close_in(bank: &Bank, table: TableId) -> anyhow::Result<Closed> {
     let Some(state) = bank.table_state(table).await? else {
         bail!("the bank knows no table {}", table.0);
     };
+    // With a bank bots share, the table's guild is taken from whoever ran it (its hands in
+    // progress cancelled as it is); a bot still running it keeps it.
+    if !bank.take_leases(&[state.guild]).await?.elsewhere.is_empty() {
+        bail!(
+            "a running bot runs guild {}'s tables: stop it, or close the table through it",
+            state.guild.0
+        );
+    }
     // Opening the bank cancelled every hand a stop interrupted, as a start of the bot does.
     let recovered = bank
         .recover()

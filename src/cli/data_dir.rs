@@ -13,9 +13,40 @@
 //!   the bank is elsewhere (its backups without it, or a data directory inside it) is refused.
 //!
 //! A directory the process may not read or write is named as such, with what to do.
+//!
+//! `--store URL` names a PostgreSQL database instead (`postgres://user@host/db`), where every
+//! one of these commands finds the bank, as `[bank] store` does for the bot.
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+
+use crate::bank::StoreLocation;
+
+/// `--store`'s database, checked to be a PostgreSQL URL.
+pub fn database(url: &str) -> anyhow::Result<StoreLocation> {
+    if StoreLocation::is_url(url) {
+        Ok(StoreLocation::Postgres(url.to_string()))
+    } else {
+        anyhow::bail!(
+            "--store expects a PostgreSQL URL such as postgres://user@host/db, not {}",
+            crate::bank::store::postgres::display_url(url)
+        )
+    }
+}
+
+/// The bank a command opens: `--store`'s database, else the sled bank of `--data` as `sled`
+/// finds it (clap sees to it that one of the two is given).
+pub fn bank_location(
+    store: Option<&str>,
+    data: Option<&Path>,
+    sled: impl FnOnce(&Path) -> Result<PathBuf, DataDirError>,
+) -> anyhow::Result<StoreLocation> {
+    match (store, data) {
+        (Some(url), _) => database(url),
+        (None, Some(dir)) => Ok(StoreLocation::Sled(sled(dir)?)),
+        (None, None) => anyhow::bail!("give the bank's --data DIR or --store URL"),
+    }
+}
 
 /// Why `--data` (or `data_dir`) names no bank this command may use.
 #[derive(Debug, thiserror::Error)]

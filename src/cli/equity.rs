@@ -279,9 +279,9 @@ pub fn run(args: EquityArgs) -> anyhow::Result<ExitCode> {
     match answer {
         Ok((equity, elapsed)) => {
             if args.json {
-                println!("{}", json_report(&equity, elapsed));
+                super::stdout::print_line(&json_report(&equity, elapsed).to_string())?;
             } else {
-                print!("{}", text_report(&equity, elapsed));
+                super::stdout::print(&text_report(&equity, elapsed))?;
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -112,9 +112,9 @@ pub fn run(args: EvalArgs) -> anyhow::Result<ExitCode> {
         }
     };
     if args.json {
-        println!("{}", json_report(&cards));
+        super::stdout::print_line(&json_report(&cards).to_string())?;
     } else {
-        print!("{}", text_report(&cards));
+        super::stdout::print(&text_report(&cards))?;
     }
     Ok(ExitCode::SUCCESS)
 }

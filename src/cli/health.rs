@@ -34,7 +34,7 @@ pub fn run(args: HealthArgs) -> anyhow::Result<ExitCode> {
         .context("starting the async runtime")?;
     match runtime.block_on(ask(url.clone())) {
         Ok((200, body)) => {
-            println!("{}", body.trim_end());
+            super::stdout::print_line_keeping_verdict(body.trim_end())?;
             Ok(ExitCode::SUCCESS)
         }
         Ok((status, body)) => {

@@ -49,13 +49,15 @@ pub fn run(args: InviteArgs) -> anyhow::Result<ExitCode> {
             }
         }
     };
-    println!("{}", permissions::invite_url(application_id));
-    println!();
-    println!("Open the link, pick your server and authorise. The bot asks for:");
+    let mut text = format!(
+        "{}\n\nOpen the link, pick your server and authorise. The bot asks for:\n",
+        permissions::invite_url(application_id)
+    );
     for needed in NEEDED {
-        println!("  {:<25} {}", needed.name, needed.why);
+        text.push_str(&format!("  {:<25} {}\n", needed.name, needed.why));
     }
-    println!("and no privileged gateway intent.");
+    text.push_str("and no privileged gateway intent.");
+    super::stdout::print_line(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -13,15 +13,18 @@ pub mod eval;
 pub mod exit;
 pub mod health;
 pub mod invite;
+pub mod migrate;
 pub mod play;
 pub mod replay;
 pub mod run;
 pub mod sim;
 pub mod sim_data;
 pub mod sim_external;
+pub mod sim_multi;
 pub mod sim_session;
 pub mod sim_tournament;
 pub mod sim_tournament_data;
+pub mod stdout;
 pub mod terminal;
 
 use crate::table::GameChoice;

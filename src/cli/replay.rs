@@ -4,7 +4,8 @@
 //! `--tournament` one whole sit & go ([`crate::tournament::replay`]); each gives exactly one
 //! output line, `{"ok":true,...}` or `{"ok":false,"error":...}`, in input order. A bad line
 //! never stops the run: the exit code is 0 even when some lines are errors, and non-zero
-//! only when the input cannot be read or the output cannot be written.
+//! only when the input cannot be read or the output cannot be written. A reader that goes
+//! away (`| head`) ends the run quietly, with 0.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
@@ -19,7 +20,7 @@ use anyhow::Context;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Each non-blank input line is one hand: {\"stakes\":{...},\"rules\":{...},\"stacks\":[...],\"cards\":[[...],...],\"community\":null,\"actions\":[\"bring-in\",...]}.\nEach gives one output line, {\"ok\":true,\"stacks\":[...],...} or {\"ok\":false,\"error\":\"...\",\"action_index\":N}.\nWith --tournament each line is one whole sit & go: {\"game\":\"stud8\",\"structure\":\"turbo\",\"buy_in\":100,\"hands\":[{\"cards\":[[...],null,...],\"actions\":[...]},...],\"end\":\"cancel\"}, answered {\"ok\":true,\"hands\":N,\"finished\":false,\"stacks\":[...],\"level\":L,\"places\":[...],\"paid\":[...]} or {\"ok\":false,\"error\":\"...\",\"hand_index\":H,\"action_index\":A}.\nExit status: 0 when every line was answered, even if some lines were errors; 2 when the input could not be read or the output written."
+    after_help = "Each non-blank input line is one hand: {\"stakes\":{...},\"rules\":{...},\"stacks\":[...],\"cards\":[[...],...],\"community\":null,\"actions\":[\"bring-in\",...]}.\nEach gives one output line, {\"ok\":true,\"stacks\":[...],...} or {\"ok\":false,\"error\":\"...\",\"action_index\":N}.\nWith --tournament each line is one whole sit & go: {\"game\":\"stud8\",\"structure\":\"turbo\",\"buy_in\":100,\"hands\":[{\"cards\":[[...],null,...],\"actions\":[...]},...],\"end\":\"cancel\"}, answered {\"ok\":true,\"hands\":N,\"finished\":false,\"stacks\":[...],\"level\":L,\"places\":[...],\"paid\":[...]} or {\"ok\":false,\"error\":\"...\",\"hand_index\":H,\"action_index\":A}.\nExit status: 0 when every line was answered, even if some lines were errors, or when the reader went away (a closed pipe); 2 when the input could not be read or the output written."
 )]
 pub struct ReplayArgs {
     /// Each line is one whole sit & go, replayed through the tournament core (no bank, no
@@ -54,16 +55,22 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             }))
         }
     };
-    match args.input.as_deref() {
+    let replayed = match args.input.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let file =
                 File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
             replay_lines(BufReader::new(file), &mut output, answer, not_utf8)
         }
         _ => replay_lines(io::stdin().lock(), &mut output, answer, not_utf8),
+    };
+    match replayed {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        // Only writing can meet a closed pipe: the reader has gone (`| head`).
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+            Err(super::stdout::ReaderGone.into())
+        }
+        Err(error) => Err(error).context("replay stopped"),
     }
-    .context("replay stopped")?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Replays every hand read from `input`, writing one result line per non-blank line to

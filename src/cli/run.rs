@@ -17,20 +17,37 @@ use super::exit;
 pub struct RunArgs {
     #[arg(long, default_value = "config.toml")]
     pub config: PathBuf,
+    /// Keep the bank in this PostgreSQL database (`postgres://user@host/db`), in place of the
+    /// config's `[bank] store` (or its sled database in `data_dir`).
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let config = match Config::load(&args.config) {
+    let mut config = match Config::load(&args.config) {
         Ok(config) => config,
         Err(error) => {
             eprintln!("{error}");
             return Ok(ExitCode::from(exit::CONFIGURATION));
         }
     };
+    if let Some(url) = args.store {
+        if !crate::bank::StoreLocation::is_url(&url) {
+            eprintln!(
+                "studbot: --store expects a PostgreSQL URL such as postgres://user@host/db, not {}",
+                crate::bank::store::postgres::display_url(&url)
+            );
+            return Ok(ExitCode::from(exit::CONFIGURATION));
+        }
+        config.bank.store = Some(url);
+    }
     // The data directory before anything else: a path that holds other files but no bank,
     // or that the bot's user may not write, is a configuration error, said in one line. A
     // first start makes it (Docker's volume and systemd's StateDirectory start out empty).
-    if let Err(error) = super::data_dir::bank_to_serve(&config.data_dir) {
+    // With the bank in PostgreSQL the directory holds only the bot's backups and files.
+    if config.bank.store.is_none()
+        && let Err(error) = super::data_dir::bank_to_serve(&config.data_dir)
+    {
         eprintln!("studbot: data directory: {error}");
         return Ok(ExitCode::from(exit::CONFIGURATION));
     }

@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use serde::Serialize;
 
 use super::sim_data::{BankRun, BankSummary};
 use super::sim_external::ExternalSeats;
+use super::sim_multi::{MultiSimConfig, MultiTableArgs};
 pub use super::sim_session::{Actions, SeatLevel, Session, SimConfig, SimSummary};
 use super::sim_tournament::TournamentSimConfig;
 use crate::table::hand::Hand;
@@ -39,8 +40,10 @@ pub enum OddChipArg {
 pub struct SimArgs {
     #[arg(long, default_value_t = 1000)]
     pub hands: u64,
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=8))]
-    pub players: u8,
+    /// Players at the table, 2 to 8; with `--tournament --table-size T`, more than `T` (up to
+    /// 5,000) play a multi-table event.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(2..=5000))]
+    pub players: u16,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The game dealt: one of the three, or `mix` (Razz → Stud → Stud/8, switching every
@@ -88,17 +91,21 @@ pub struct SimArgs {
     /// sit & gos are opened in channel 2, bought into and paid out by the bank, each hand
     /// recorded durably (a killed run's sit & go is resumed first). A directory that holds no
     /// bank yet is used only if it is empty, or with `--create`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "store")]
     pub data: Option<PathBuf>,
+    /// As `--data`, with the bank in this PostgreSQL database (`postgres://user@host/db`);
+    /// the guild's lease is taken first (a live bot running it keeps it).
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// With `--data`: start a new bank there when it holds none (and make the directory).
     #[arg(long, requires = "data")]
     pub create: bool,
-    /// With `--data`: the guild whose accounts play.
-    #[arg(long, default_value_t = 0, requires = "data")]
+    /// With `--data` or `--store`: the guild whose accounts play.
+    #[arg(long, default_value_t = 0)]
     pub guild: u64,
-    /// With `--data`: print one JSON line per settled hand (with `--tournament`, per recorded
-    /// hand), flushed, before the summary.
-    #[arg(long, default_value_t = false, requires = "data")]
+    /// With `--data` or `--store`: print one JSON line per settled hand (with `--tournament`,
+    /// per recorded hand), flushed, before the summary.
+    #[arg(long, default_value_t = false)]
     pub progress: bool,
     #[arg(long, default_value_t = 1)]
     pub ante: u64,
@@ -141,6 +148,8 @@ pub struct SimArgs {
     /// With `--tournament`: each player's buy-in (the prize pool is all of them).
     #[arg(long, default_value_t = 100, requires = "tournament")]
     pub buy_in: u64,
+    #[command(flatten)]
+    pub multi: MultiTableArgs,
 }
 
 impl SimArgs {
@@ -172,11 +181,9 @@ impl SimArgs {
     /// What `--tournament` plays; refused for a structure the stake rules refuse (the level
     /// that breaks them named).
     pub fn tournament_config(&self) -> anyhow::Result<TournamentSimConfig> {
-        let structure =
-            Structure::chosen(self.structure, self.hands_per_level, self.levels.as_deref())
-                .map_err(|error| anyhow::anyhow!("invalid structure: {error}"))?;
+        let structure = self.structure()?;
         Ok(TournamentSimConfig {
-            players: self.players,
+            players: self.players_at_one_table()?,
             seed: self.seed,
             count: self.count,
             game: self.game,
@@ -184,6 +191,47 @@ impl SimArgs {
             buy_in: self.buy_in,
             rules: self.rules(),
         })
+    }
+
+    /// The structure `--structure`, `--hands-per-level` and `--levels` ask for.
+    fn structure(&self) -> anyhow::Result<Structure> {
+        Structure::chosen(self.structure, self.hands_per_level, self.levels.as_deref())
+            .map_err(|error| anyhow::anyhow!("invalid structure: {error}"))
+    }
+
+    /// `--players`, refused above eight unless a multi-table event plays.
+    fn players_at_one_table(&self) -> anyhow::Result<u8> {
+        match u8::try_from(self.players) {
+            Ok(players) if players <= 8 => Ok(players),
+            _ => bail!(
+                "--players {} does not fit one table (2 to 8): more play only a multi-table \
+                 --tournament with --table-size",
+                self.players
+            ),
+        }
+    }
+
+    /// What a multi-table `--tournament` plays, when `--table-size` is given and the players do
+    /// not fit one table.
+    pub fn multi_table_config(&self) -> anyhow::Result<Option<MultiSimConfig>> {
+        let Some(table_size) = self.multi.table_size else {
+            return Ok(None);
+        };
+        if usize::from(self.players) <= usize::from(table_size) {
+            return Ok(None);
+        }
+        Ok(Some(MultiSimConfig {
+            players: usize::from(self.players),
+            table_size: usize::from(table_size),
+            late_registration_levels: self.multi.late_reg_levels,
+            re_entries: self.multi.re_entries,
+            seed: self.seed,
+            count: self.count,
+            game: self.game,
+            structure: self.structure()?,
+            buy_in: self.buy_in,
+            rules: self.rules(),
+        }))
     }
 
     /// What the run plays.
@@ -199,7 +247,8 @@ impl SimArgs {
                 .seats
                 .as_ref()
                 .and_then(|seats| u8::try_from(seats.len()).ok())
-                .unwrap_or(self.players),
+                // `run` refuses more than eight players at one table.
+                .unwrap_or_else(|| u8::try_from(self.players).unwrap_or(u8::MAX)),
             stack: self.stack,
         }
     }
@@ -215,13 +264,34 @@ struct SimReport {
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
+    // Refused before any bank is opened: a multi-table event has no bank records yet.
+    if args.tournament
+        && let Some(config) = args.multi_table_config()?
+    {
+        if args.data.is_some() || args.store.is_some() {
+            bail!(
+                "a multi-table --tournament does not yet play through the bank (--data, --store)"
+            );
+        }
+        return super::sim_multi::run(&config, args.json);
+    }
+    let location = match (&args.store, &args.data) {
+        (None, None) => None,
+        (store, data) => Some(super::data_dir::bank_location(
+            store.as_deref(),
+            data.as_deref(),
+            |data| super::data_dir::bank_to_play(data, args.create),
+        )?),
+    };
+    if (args.progress || args.guild != 0) && location.is_none() {
+        anyhow::bail!("--guild and --progress play through a bank: give --data DIR or --store URL");
+    }
     if args.tournament {
         let config = args.tournament_config()?;
-        return match &args.data {
-            Some(data) => {
-                let dir = &super::data_dir::bank_to_play(data, args.create)?;
+        return match &location {
+            Some(location) => {
                 let run = super::sim_tournament_data::TournamentBankRun {
-                    dir,
+                    location,
                     guild: args.guild,
                     progress: args.progress,
                     json: args.json,
@@ -231,6 +301,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
             None => super::sim_tournament::run(&config, args.json),
         };
     }
+    args.players_at_one_table()?;
     if let Some(dir) = &args.phh {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the PHH directory {}", dir.display()))?;
@@ -242,17 +313,16 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(levels) = &args.seats {
         let report = simulate_seats(&args, levels, write_phh)?;
         if args.json {
-            println!("{}", serde_json::to_string(&report)?);
+            super::stdout::print_line(&serde_json::to_string(&report)?)?;
         } else {
-            print!("{}", report.to_text());
+            super::stdout::print(&report.to_text())?;
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let report = match &args.data {
-        Some(data) => {
-            let dir = &super::data_dir::bank_to_play(data, args.create)?;
+    let report = match &location {
+        Some(location) => {
             let bank_run = BankRun {
-                dir,
+                location,
                 guild: args.guild,
                 progress: args.progress,
             };
@@ -272,7 +342,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
             bank: None,
         },
     };
-    println!("{}", serde_json::to_string(&report)?);
+    super::stdout::print_line(&serde_json::to_string(&report)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

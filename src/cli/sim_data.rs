@@ -14,7 +14,6 @@
 //! earlier run's operation. An earlier run killed mid-way leaves its stacks at the table
 //! (its interrupted hand was cancelled when the bank opened): they are cashed out first.
 
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -22,7 +21,7 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use super::sim_session::{PlayedHand, Session, SimConfig, SimSummary};
-use crate::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
+use crate::bank::{Bank, EconomyConfig, GuildId, StoreLocation, TableId, UserId};
 use crate::lobby::{HandHistory, seat_outcomes};
 use crate::table::hand::Hand;
 
@@ -82,8 +81,8 @@ fn dir_bytes(dir: &Path) -> u64 {
 /// Where and how a run plays through the bank.
 #[derive(Debug, Clone, Copy)]
 pub struct BankRun<'a> {
-    /// The bank's sled directory.
-    pub dir: &'a Path,
+    /// The bank: a sled directory, or a PostgreSQL database.
+    pub location: &'a StoreLocation,
     /// The guild whose accounts play.
     pub guild: u64,
     /// Print one JSON line per settled hand (flushed) before the summary.
@@ -111,19 +110,26 @@ async fn open_play_and_shut_down(
     run: &BankRun<'_>,
     after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
 ) -> anyhow::Result<(SimSummary, BankSummary)> {
-    let dir = run.dir;
-    let before = dir_bytes(dir);
-    let bank = Bank::open(dir, EconomyConfig::default())
+    let dir = run.location.sled_dir();
+    let mut before = dir.map_or(0, dir_bytes);
+    let bank = Bank::open_at(run.location, EconomyConfig::default())
         .await
-        .with_context(|| format!("cannot open the bank in {}", dir.display()))?;
+        .with_context(|| format!("cannot open the bank in {}", run.location))?;
+    if let Some(bytes) = bank.database_bytes().await? {
+        before = bytes;
+    }
     let played = play(config, hands, run, &bank, after_hand).await;
+    let database_after = bank.database_bytes().await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
     let (summary, mut bank_summary) = played?;
     stopped?;
     {
         let bank = &mut bank_summary;
         bank.disk_bytes_before = before;
-        bank.disk_bytes_after = dir_bytes(dir);
+        bank.disk_bytes_after = match dir {
+            Some(dir) => dir_bytes(dir),
+            None => database_after?.unwrap_or(0),
+        };
         bank.disk_bytes_per_hand =
             bank.disk_bytes_after.saturating_sub(before) as f64 / bank.settlements.max(1) as f64;
         eprintln!(
@@ -147,6 +153,7 @@ async fn play(
     mut after_hand: impl FnMut(u64, &Hand, &[usize]) -> anyhow::Result<()>,
 ) -> anyhow::Result<(SimSummary, BankSummary)> {
     let mut session = Session::new(config)?;
+    take_guild(bank, GuildId(run.guild)).await?;
     let mut table = SimTable::open(bank, GuildId(run.guild)).await?;
     let recovered_hands = recovered_hands(bank, table.guild).await?;
     let leftover_returned = table.return_leftovers().await?;
@@ -199,6 +206,18 @@ async fn play(
     Ok((summary, bank_summary))
 }
 
+/// With a bank bots share, the guild's lease: the sim runs its table (a bot running the guild
+/// keeps it, and the sim stops).
+pub async fn take_guild(bank: &Bank, guild: GuildId) -> anyhow::Result<()> {
+    if !bank.take_leases(&[guild]).await?.elsewhere.is_empty() {
+        anyhow::bail!(
+            "a running bot runs guild {}'s tables: play in another --guild",
+            guild.0
+        );
+    }
+    Ok(())
+}
+
 fn per_second(count: u64, seconds: f64) -> f64 {
     if seconds > 0.0 {
         count as f64 / seconds
@@ -215,10 +234,7 @@ fn report_progress(hand: u64, sim_hand: u64, moved: bool) -> anyhow::Result<()> 
         "sim_hand": sim_hand,
         "moved": moved,
     });
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}")
-        .and_then(|()| out.flush())
-        .context("cannot print progress")
+    super::stdout::print_line(&line.to_string()).context("cannot print progress")
 }
 
 async fn recovered_hands(bank: &Bank, guild: GuildId) -> anyhow::Result<Vec<u64>> {

@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::sim_session::{hand_deck, hand_seed};
 use crate::table::computer::choose_for_hand;
 use crate::table::hand::{Hand, HandSetup};
-use crate::table::{GameChoice, Rules};
+use crate::table::{Game, GameChoice, Rules, Stakes};
 use crate::tournament::{NextHand, Structure, Tournament, TournamentSettings};
 
 /// A tournament that has not ended after this many hands is a fault in the engine or the
@@ -72,10 +72,12 @@ pub(super) struct Dealer {
 impl Dealer {
     /// The dealer of sit & go `index` (from 0) of a run seeded with `config.seed`.
     pub(super) fn new(config: &TournamentSimConfig, index: u64) -> Dealer {
-        Dealer {
-            seed: hand_seed(config.seed, index),
-            hand: None,
-        }
+        Dealer::seeded(hand_seed(config.seed, index))
+    }
+
+    /// A dealer whose hand `n` is dealt and decided from `seed` and `n` alone.
+    pub(super) fn seeded(seed: u64) -> Dealer {
+        Dealer { seed, hand: None }
     }
 
     /// The hand last played to its end, whose events make its history (`sim --data`).
@@ -88,13 +90,29 @@ impl Dealer {
         if next.number >= MAX_HANDS {
             bail!("the sit & go did not end in {MAX_HANDS} hands");
         }
-        let deck = hand_deck(self.seed, next.number);
-        let mut decisions = Xoshiro256PlusPlus::seed_from_u64(hand_seed(
-            hand_seed(self.seed, u64::MAX),
-            next.number,
-        ));
         // The tournament's rules of this hand: capped until the event is heads-up.
-        let (game, stakes, rules, stacks) = (next.game, next.stakes, next.rules, &next.stacks);
+        self.play_hand(
+            next.number,
+            next.game,
+            next.stakes,
+            next.rules,
+            &next.stacks,
+        )
+    }
+
+    /// Plays hand `number` of `game` at `stakes` under `rules` from `stacks` (in deal order)
+    /// to its end; answers the stacks it ended with, in the same order.
+    pub(super) fn play_hand(
+        &mut self,
+        number: u64,
+        game: Game,
+        stakes: Stakes,
+        rules: Rules,
+        stacks: &[u64],
+    ) -> anyhow::Result<Vec<u64>> {
+        let deck = hand_deck(self.seed, number);
+        let mut decisions =
+            Xoshiro256PlusPlus::seed_from_u64(hand_seed(hand_seed(self.seed, u64::MAX), number));
         let playing = match &mut self.hand {
             Some(hand) => hand
                 .restart(HandSetup::from_deck(game, stakes, rules, stacks, deck))
@@ -102,18 +120,18 @@ impl Dealer {
             slot @ None => Hand::new(HandSetup::from_deck(game, stakes, rules, stacks, deck))
                 .map(|hand| slot.insert(hand)),
         }
-        .with_context(|| format!("hand {} could not start", next.number + 1))?;
+        .with_context(|| format!("hand {} could not start", number + 1))?;
         while let Some(seat) = playing.to_act() {
             let Some(choice) = choose_for_hand(playing, &mut decisions) else {
                 bail!(
                     "hand {}: the computer player found no legal action for seat {seat}",
-                    next.number + 1
+                    number + 1
                 );
             };
             playing.act_quietly(seat, choice.kind).with_context(|| {
                 format!(
                     "hand {}: the engine refused {:?} for seat {seat}, which it listed as legal",
-                    next.number + 1,
+                    number + 1,
                     choice.kind
                 )
             })?;
@@ -121,7 +139,7 @@ impl Dealer {
         let Some(result) = playing.result() else {
             bail!(
                 "hand {}: no one is to act but the hand has no result",
-                next.number + 1
+                number + 1
             );
         };
         Ok(result.final_stacks.clone())
@@ -198,9 +216,9 @@ pub fn run(config: &TournamentSimConfig, json: bool) -> anyhow::Result<ExitCode>
     for index in 0..config.count {
         let report = play_tournament(config, index)?;
         if json {
-            println!("{}", serde_json::to_string(&report)?);
+            super::stdout::print_line(&serde_json::to_string(&report)?)?;
         } else {
-            print!("{}", describe(index + 1, &report));
+            super::stdout::print(&describe(index + 1, &report))?;
         }
     }
     let seconds = started.elapsed().as_secs_f64();

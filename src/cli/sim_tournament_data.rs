@@ -17,9 +17,6 @@
 //! being the ledger's next sequence number when the run started (as `sim --data` does), so
 //! no run replays another's request.
 
-use std::io::Write;
-use std::path::Path;
-
 use anyhow::{Context, bail};
 
 use super::sim_data::{next_ledger_seq, sim_user};
@@ -42,7 +39,7 @@ const SIM_MODERATOR: UserId = UserId(0);
 /// Where and how a run plays through the bank.
 #[derive(Debug, Clone, Copy)]
 pub struct TournamentBankRun<'a> {
-    pub dir: &'a Path,
+    pub location: &'a crate::bank::StoreLocation,
     pub guild: u64,
     /// Print `{"tournament":T,"hand":N}` (flushed) once each hand is recorded durably.
     pub progress: bool,
@@ -57,9 +54,10 @@ pub fn run(config: &TournamentSimConfig, run: &TournamentBankRun<'_>) -> anyhow:
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let bank = Bank::open(run.dir, EconomyConfig::default())
+        let bank = Bank::open_at(run.location, EconomyConfig::default())
             .await
-            .with_context(|| format!("cannot open the bank in {}", run.dir.display()))?;
+            .with_context(|| format!("cannot open the bank in {}", run.location))?;
+        super::sim_data::take_guild(&bank, GuildId(run.guild)).await?;
         let played = play_all(config, run, &bank).await;
         let stopped = bank.shutdown().await.context("the bank did not shut down");
         played?;
@@ -106,15 +104,12 @@ async fn play_all(
 }
 
 fn print_report(report: &TournamentReport, json: bool) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
     let text = if json {
         format!("{}\n", serde_json::to_string(report)?)
     } else {
         describe(report.tournament.unwrap_or(0), report)
     };
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .context("cannot print the sit & go")
+    super::stdout::print(&text).context("cannot print the sit & go")
 }
 
 struct SimTournaments<'a> {
@@ -302,8 +297,5 @@ impl SimTournaments<'_> {
 /// One line per recorded hand, flushed, so a reader knows the hand is durable.
 fn report_progress(id: TournamentId, hand: u64) -> anyhow::Result<()> {
     let line = serde_json::json!({ "tournament": id.0, "hand": hand });
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}")
-        .and_then(|()| out.flush())
-        .context("cannot print progress")
+    super::stdout::print_line(&line.to_string()).context("cannot print progress")
 }

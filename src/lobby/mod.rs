@@ -39,6 +39,7 @@ mod command;
 pub mod computer;
 mod error;
 mod gone;
+mod guilds;
 mod history;
 mod notice;
 pub mod present;
@@ -62,6 +63,7 @@ pub use command::{
     TableStatus, TournamentCancel,
 };
 pub use error::LobbyError;
+pub use guilds::GuildShare;
 pub use history::HandHistory;
 pub use notice::{
     Audience, AwayNotice, BoardClock, CancelReason, HandSummary, LastAction, Notice, NoticeBody,
@@ -96,6 +98,9 @@ pub struct LobbyConfig {
     pub sit_and_go_table: TableSettings,
     /// How long computer players think before they act.
     pub thinking: computer::ThinkingTime,
+    /// The guilds whose tables this process runs; `None`: every guild. With a bank several
+    /// processes share, it runs those it also holds the lease of (see `guilds`).
+    pub serves: Option<GuildShare>,
     /// Every table [`Lobby::start`] reopens (cash tables and sit & gos) deals nothing until
     /// [`TableHandle::release`]: a front end that must first learn whether the table's
     /// channel can still show a hand (a Discord channel hidden, deleted, or in a server that
@@ -121,6 +126,8 @@ pub(crate) struct LobbyShared {
 #[derive(Default)]
 struct Registry {
     tables: HashMap<TableId, TableHandle>,
+    /// Each table's task, to stop it where another process took its guild over.
+    tasks: HashMap<TableId, tokio::task::AbortHandle>,
     /// Tables being opened (the store is being written).
     opening: HashSet<TableId>,
 }
@@ -135,7 +142,9 @@ impl LobbyShared {
 
     /// Called by a table's task when it closes.
     pub(crate) fn forget(&self, table: TableId) {
-        if self.registry().tables.remove(&table).is_some() {
+        let mut registry = self.registry();
+        registry.tasks.remove(&table);
+        if registry.tables.remove(&table).is_some() {
             record::table_closed();
         }
     }
@@ -226,7 +235,6 @@ impl Lobby {
         store: Arc<dyn TableStore>,
         config: LobbyConfig,
     ) -> Result<(Lobby, Vec<Recovery>), LobbyError> {
-        let recoveries = bank.recover().await?;
         let records = store
             .load_all()
             .await
@@ -243,12 +251,17 @@ impl Lobby {
                     pace: config.pace,
                     sit_and_go_table: config.sit_and_go_table,
                     thinking: config.thinking,
+                    serves: config.serves,
                     lobby: lobby.clone(),
                 }),
                 registry: Mutex::new(Registry::default()),
                 holding: std::sync::atomic::AtomicBool::new(config.hold_reopened),
             }),
         };
+        // With a bank other processes share, the tables reopened are those of the guilds
+        // this one takes the leases of; their hands a stopped process left are cancelled.
+        let records = lobby.take_guilds(records).await?;
+        let recoveries = lobby.shared.services.bank.recover().await?;
         // A table the bank recovered but whose settings are gone (it was being closed when
         // the process stopped) cannot reopen: its players get their stacks back instead.
         for recovery in &recoveries {
@@ -266,17 +279,32 @@ impl Lobby {
                     .await?;
             }
         }
-        for record in records {
-            lobby.reopen(record, &recoveries).await?;
-        }
-        let resumed = lobby.resume_sit_and_gos().await;
-        // Tables opened from now on (a command's) are not held, whatever happened.
+        let reopened = match lobby.reopen_all(records, &recoveries).await {
+            Ok(()) => lobby.resume_sit_and_gos().await,
+            Err(error) => Err(error),
+        };
+        // Tables opened from now on (a command's, or a guild's taken over later) are not
+        // held, whatever happened.
         lobby
             .shared
             .holding
             .store(false, std::sync::atomic::Ordering::SeqCst);
-        resumed?;
+        reopened?;
+        lobby.keep_guilds();
         Ok((lobby, recoveries))
+    }
+
+    /// Reopens the stored tables `records` (their hands cancelled in `recoveries` told to
+    /// their first subscriber).
+    async fn reopen_all(
+        &self,
+        records: Vec<TableRecord>,
+        recoveries: &[Recovery],
+    ) -> Result<(), LobbyError> {
+        for record in records {
+            self.reopen(record, recoveries).await?;
+        }
+        Ok(())
     }
 
     /// Reopens the table `record` keeps at start-up, with the chips the bank holds for it; a
@@ -325,6 +353,7 @@ impl Lobby {
     ) -> Result<TableHandle, LobbyError> {
         settings.validate()?;
         settings.check_computer_buy_in(self.shared.services.bank.computer_max_buy_in())?;
+        self.hold_guild(guild).await?;
         {
             let mut registry = self.shared.registry();
             if registry.tables.contains_key(&table) || !registry.opening.insert(table) {
@@ -400,8 +429,10 @@ impl Lobby {
             .holding
             .load(std::sync::atomic::Ordering::SeqCst);
         let task = tokio::spawn(Table::new(init, held).run(receiver));
+        let abort = task.abort_handle();
         tokio::spawn(supervise(services, guild, table, task));
         let mut registry = self.shared.registry();
+        registry.tasks.insert(table, abort);
         registry.opening.remove(&table);
         if registry.tables.insert(table, handle.clone()).is_none() {
             record::table_opened();

@@ -133,6 +133,10 @@ impl Lobby {
     /// is left as it is, logged once, and every other reopens.
     pub(super) async fn resume_sit_and_gos(&self) -> Result<(), LobbyError> {
         for live in self.bank().live_tournaments().await? {
+            // Another process runs this guild's tables (a bank shared with others).
+            if !self.runs(live.guild) {
+                continue;
+            }
             let state = match self.bank().tournament(live.tournament).await {
                 Ok(Some(state)) => state,
                 Ok(None) => continue,

@@ -17,6 +17,8 @@ pub const BANK_COMMIT_SECONDS: &str = "studbot_bank_commit_seconds";
 pub const BANK_QUEUE_DEPTH: &str = "studbot_bank_queue_depth";
 pub const BANK_STORE_TIMEOUTS: &str = "studbot_bank_store_timeouts_total";
 pub const BANK_FAILED: &str = "studbot_bank_failed";
+pub const BANK_CONFLICTS: &str = "studbot_bank_conflicts_total";
+pub const GUILD_LEASES: &str = "studbot_guild_leases";
 
 /// Histogram buckets for latencies, in seconds: 1 ms to 10 s.
 pub const LATENCY_BUCKETS: &[f64] = &[
@@ -67,6 +69,14 @@ pub(super) fn describe() {
         BANK_FAILED,
         "1 once the bank's store has failed (it refuses writes until the bot restarts)"
     );
+    describe_counter!(
+        BANK_CONFLICTS,
+        "Bank batches drafted again because another process's transaction conflicted (PostgreSQL)"
+    );
+    describe_gauge!(
+        GUILD_LEASES,
+        "Guilds whose tables this process runs (leases held in a shared store)"
+    );
     for counter in [
         TABLE_TASKS_FAILED,
         HANDS,
@@ -75,6 +85,7 @@ pub(super) fn describe() {
         GATEWAY_RECONNECTS,
         INTERACTIONS_LATE,
         BANK_STORE_TIMEOUTS,
+        BANK_CONFLICTS,
     ] {
         metrics::counter!(counter).absolute(0);
     }
@@ -84,6 +95,7 @@ pub(super) fn describe() {
         GATEWAY_UP,
         BANK_QUEUE_DEPTH,
         BANK_FAILED,
+        GUILD_LEASES,
     ] {
         metrics::gauge!(gauge).set(0.0);
     }

@@ -74,6 +74,16 @@ pub fn bank_store_timeout() {
     metrics::counter!(names::BANK_STORE_TIMEOUTS).increment(1);
 }
 
+/// Another process's transaction conflicted with a batch, which is drafted again.
+pub fn bank_conflict() {
+    metrics::counter!(names::BANK_CONFLICTS).increment(1);
+}
+
+/// This process runs the tables of `count` guilds (their leases held).
+pub fn guild_leases(count: usize) {
+    metrics::gauge!(names::GUILD_LEASES).set(count as f64);
+}
+
 /// The bank's store failed; it refuses writes until the process restarts.
 pub fn bank_failed() {
     metrics::gauge!(names::BANK_FAILED).set(1.0);

@@ -20,6 +20,7 @@
 //! Every division of the prize pool sums to it exactly.
 
 mod icm;
+pub mod multi;
 mod payout;
 pub mod replay;
 mod standings;

@@ -183,35 +183,8 @@ impl Standings {
                 busted.push((entrant, before[index]));
             }
         }
-        // The larger stack at the hand's start places higher; equal stacks, the earlier
-        // entrant first (it matters only for who takes an odd chip of a shared prize).
-        busted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let left = self.players_left().len();
-        let mut decided = Vec::new();
-        let mut index = 0;
-        while index < busted.len() {
-            let start_stack = busted[index].1;
-            let sharing = busted[index..]
-                .iter()
-                .take_while(|(_, stack)| *stack == start_stack)
-                .count();
-            let place = left + index + 1;
-            let pooled: u64 = (place..place + sharing).map(|p| self.prize_of(p)).sum();
-            let shares = divide_in_proportion(pooled, &vec![1; sharing]);
-            for (&(entrant, _), prize) in busted[index..index + sharing].iter().zip(shares) {
-                decided.push(Finish {
-                    seat: entrant,
-                    place,
-                    hands,
-                    prize,
-                    paid: false,
-                });
-            }
-            index += sharing;
-        }
-        // Recorded from the lowest place up, the order they went out in; a shared place by
-        // entrant.
-        decided.sort_by(|a, b| b.place.cmp(&a.place).then(a.seat.cmp(&b.seat)));
+        let mut decided = bust_finishes(busted, left, hands, |place| self.prize_of(place));
         self.finishes.extend_from_slice(&decided);
         if left == 1
             && let Some(&winner) = self.players_left().first()
@@ -246,18 +219,11 @@ impl Standings {
         if self.finishes.is_empty() {
             return Some(CancelDivision::Refund);
         }
-        let left = self.players_left();
-        let stacks: Vec<u64> = left.iter().map(|&entrant| self.stacks[entrant]).collect();
-        // Eight players at most in a sit & go: within ICM's reach. Past it (an event of
-        // many tables cancelled early) the unpaid prizes go by chips within the same bounds.
-        let unpaid = self.unpaid_prizes();
-        let division = icm::icm_division(&stacks, unpaid)
-            .unwrap_or_else(|_| icm::bounded_by_chips(&stacks, unpaid));
-        let mut shares = vec![0; self.stacks.len()];
-        for (&entrant, share) in left.iter().zip(division) {
-            shares[entrant] = share;
-        }
-        Some(CancelDivision::Shares(shares))
+        Some(CancelDivision::Shares(cancel_shares(
+            &self.stacks,
+            &self.players_left(),
+            self.unpaid_prizes(),
+        )))
     }
 
     /// What a deal of `kind` pays each player still in, by entrant (in entrant order).
@@ -266,17 +232,12 @@ impl Standings {
         if self.is_over() {
             return Err(DealError::Over);
         }
-        let left = self.players_left();
-        if !DEAL_PLAYERS.contains(&left.len()) {
-            return Err(DealError::Players(left.len()));
-        }
-        let stacks: Vec<u64> = left.iter().map(|&entrant| self.stacks[entrant]).collect();
-        let unpaid = self.unpaid_prizes();
-        let amounts = match kind {
-            DealKind::Icm => icm::icm_division(&stacks, unpaid)?,
-            DealKind::ChipChop => icm::chip_chop(&stacks, unpaid)?,
-        };
-        Ok(left.into_iter().zip(amounts).collect())
+        deal_division(
+            kind,
+            &self.stacks,
+            self.players_left(),
+            self.unpaid_prizes(),
+        )
     }
 
     /// Ends the event with a deal of `kind`: each player still in is paid the deal's amount
@@ -288,27 +249,7 @@ impl Standings {
         hands: u64,
     ) -> Result<Vec<Finish>, DealError> {
         let amounts = self.deal_amounts(kind)?;
-        let mut by_chips: Vec<(usize, u64, u64)> = amounts
-            .iter()
-            .map(|&(entrant, amount)| (entrant, self.stacks[entrant], amount))
-            .collect();
-        by_chips.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let mut decided: Vec<Finish> = Vec::with_capacity(by_chips.len());
-        for (index, &(entrant, stack, amount)) in by_chips.iter().enumerate() {
-            let place = match index.checked_sub(1).map(|above| by_chips[above]) {
-                Some((_, above_stack, _)) if above_stack == stack => {
-                    decided.last().map_or(index + 1, |finish| finish.place)
-                }
-                _ => index + 1,
-            };
-            decided.push(Finish {
-                seat: entrant,
-                place,
-                hands,
-                prize: amount,
-                paid: false,
-            });
-        }
+        let decided = deal_finishes(&amounts, &self.stacks, hands);
         // Recorded lowest place first, as the event's other finishes.
         self.finishes.extend(decided.iter().rev());
         Ok(decided)
@@ -329,4 +270,111 @@ impl Standings {
             finish.paid = true;
         }
     }
+}
+
+/// The finishes of a deal (a sit & go's or a multi-table event's): each player of `amounts`
+/// (entrant, amount) paid their amount and placed by their chips in `stacks` (the larger stack
+/// higher; equal stacks share the place), first place first.
+pub(super) fn deal_finishes(amounts: &[(usize, u64)], stacks: &[u64], hands: u64) -> Vec<Finish> {
+    let mut by_chips: Vec<(usize, u64, u64)> = amounts
+        .iter()
+        .map(|&(entrant, amount)| (entrant, stacks.get(entrant).copied().unwrap_or(0), amount))
+        .collect();
+    by_chips.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut decided: Vec<Finish> = Vec::with_capacity(by_chips.len());
+    for (index, &(entrant, stack, amount)) in by_chips.iter().enumerate() {
+        let place = match index.checked_sub(1).map(|above| by_chips[above]) {
+            Some((_, above_stack, _)) if above_stack == stack => {
+                decided.last().map_or(index + 1, |finish| finish.place)
+            }
+            _ => index + 1,
+        };
+        decided.push(Finish {
+            seat: entrant,
+            place,
+            hands,
+            prize: amount,
+            paid: false,
+        });
+    }
+    decided
+}
+
+/// A cancel's shares by entrant: the `unpaid` prizes divided among the entrants `left` by ICM
+/// on their chips in `stacks` (past ICM's reach, an event of many tables cancelled early, by
+/// chips within the same bounds); 0 to everyone else.
+pub(super) fn cancel_shares(stacks: &[u64], left: &[usize], unpaid: &[u64]) -> Vec<u64> {
+    let chips: Vec<u64> = left
+        .iter()
+        .map(|&entrant| stacks.get(entrant).copied().unwrap_or(0))
+        .collect();
+    let division =
+        icm::icm_division(&chips, unpaid).unwrap_or_else(|_| icm::bounded_by_chips(&chips, unpaid));
+    let mut shares = vec![0; stacks.len()];
+    for (&entrant, share) in left.iter().zip(division) {
+        if let Some(slot) = shares.get_mut(entrant) {
+            *slot = share;
+        }
+    }
+    shares
+}
+
+/// What a deal of `kind` pays each of the entrants `left` (two to four) from the `unpaid`
+/// prizes by their chips in `stacks`, by entrant.
+pub(super) fn deal_division(
+    kind: DealKind,
+    stacks: &[u64],
+    left: Vec<usize>,
+    unpaid: &[u64],
+) -> Result<Vec<(usize, u64)>, DealError> {
+    if !DEAL_PLAYERS.contains(&left.len()) {
+        return Err(DealError::Players(left.len()));
+    }
+    let chips: Vec<u64> = left
+        .iter()
+        .map(|&entrant| stacks.get(entrant).copied().unwrap_or(0))
+        .collect();
+    let amounts = match kind {
+        DealKind::Icm => icm::icm_division(&chips, unpaid)?,
+        DealKind::ChipChop => icm::chip_chop(&chips, unpaid)?,
+    };
+    Ok(left.into_iter().zip(amounts).collect())
+}
+
+/// The finishes of players out together (`busted`: each entrant with their stack at the
+/// hand's start) below the `left` players still in, with the prize of each place from
+/// `prize_of`: the larger stack at the start places higher; equal stacks share their places
+/// and split those places' prizes, the odd chips to the earlier entrant. Lowest place first
+/// (the order they went out in), a shared place by entrant.
+pub(super) fn bust_finishes(
+    mut busted: Vec<(usize, u64)>,
+    left: usize,
+    hands: u64,
+    prize_of: impl Fn(usize) -> u64,
+) -> Vec<Finish> {
+    busted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut decided = Vec::with_capacity(busted.len());
+    let mut index = 0;
+    while index < busted.len() {
+        let start_stack = busted[index].1;
+        let sharing = busted[index..]
+            .iter()
+            .take_while(|(_, stack)| *stack == start_stack)
+            .count();
+        let place = left + index + 1;
+        let pooled: u64 = (place..place + sharing).map(&prize_of).sum();
+        let shares = divide_in_proportion(pooled, &vec![1; sharing]);
+        for (&(entrant, _), prize) in busted[index..index + sharing].iter().zip(shares) {
+            decided.push(Finish {
+                seat: entrant,
+                place,
+                hands,
+                prize,
+                paid: false,
+            });
+        }
+        index += sharing;
+    }
+    decided.sort_by(|a, b| b.place.cmp(&a.place).then(a.seat.cmp(&b.seat)));
+    decided
 }

@@ -4,7 +4,7 @@
 //! accounts' sum, is planted in `bank_audit_cli`.)
 
 use serde::{Deserialize, Serialize};
-use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, EconomyConfig, GuildId, LedgerEntry, TableId, UserId};
 
 use crate::audit::audit;

@@ -50,25 +50,29 @@ async fn the_audit_of_sound_books_prints_totals_exits_zero_and_writes_nothing() 
     );
 }
 
+/// [`a_bank_with_some_play`] whose books do not balance: player 1's balance says 800, its
+/// ledger entries 700.
+async fn a_bank_whose_books_do_not_balance(dir: &Path) {
+    a_bank_with_some_play(dir).await;
+    let store = SledStore::open(dir, 1 << 20).unwrap();
+    let player = Account::Player {
+        guild: GuildId(1),
+        user: UserId(1),
+    };
+    store
+        .apply(&[Write {
+            tree: Tree::Balances,
+            key: player.key(),
+            value: Some(800i128.to_be_bytes().to_vec()),
+        }])
+        .unwrap();
+    store.flush().unwrap();
+}
+
 #[tokio::test]
 async fn a_balance_that_disagrees_with_the_ledger_fails_the_audit() {
     let dir = tempfile::tempdir().unwrap();
-    a_bank_with_some_play(dir.path()).await;
-    {
-        let store = SledStore::open(dir.path(), 1 << 20).unwrap();
-        let player = Account::Player {
-            guild: GuildId(1),
-            user: UserId(1),
-        };
-        store
-            .apply(&[Write {
-                tree: Tree::Balances,
-                key: player.key(),
-                value: Some(800i128.to_be_bytes().to_vec()),
-            }])
-            .unwrap();
-        store.flush().unwrap();
-    }
+    a_bank_whose_books_do_not_balance(dir.path()).await;
     let (code, report) = audit(dir.path());
     assert_eq!(code, Some(1), "{report}");
     assert_eq!(report["ok"], false);
@@ -187,4 +191,47 @@ async fn close_table_refuses_an_unknown_table_and_a_data_dir_a_running_bot_holds
     assert_eq!(running.table_stacks(TableId(2)).await.unwrap().len(), 2);
     assert_eq!(running.table_settings().await.unwrap().len(), 1);
     running.shutdown().await.unwrap();
+}
+
+/// `studbot ARGS` whose standard output is a pipe already closed by its reader (`| true`):
+/// its exit code and its stderr.
+fn with_stdout_closed(args: &[&str]) -> (Option<i32>, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut command = crate::child::studbot();
+    command
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped());
+    let child = command.spawn().unwrap();
+    // The command holds the pipe's write end: dropped, so the child holds the only one.
+    drop(command);
+    let output = crate::child::output_within(child, crate::child::CHILD_LIMIT, &args.join(" "));
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+#[tokio::test]
+async fn a_reader_gone_keeps_the_audits_verdict_and_lets_a_one_shot_tool_succeed_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    a_bank_whose_books_do_not_balance(dir.path()).await;
+    let data = dir.path().to_str().unwrap();
+    let (code, stderr) = with_stdout_closed(&["audit", "--data", data]);
+    assert_eq!(code, Some(1), "the books still do not balance: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("sum to 100, not 0"), "{stderr}");
+
+    let dir = tempfile::tempdir().unwrap();
+    a_stopped_bot_mid_hand(dir.path()).await;
+    let data = dir.path().to_str().unwrap();
+    let (code, stderr) = with_stdout_closed(&["close-table", "--data", data, "2"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let (code, report) = audit(dir.path());
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(
+        report["escrow_chips"], 0,
+        "the table was closed all the same"
+    );
 }

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use studbot::bank::store::{KeyValue, SledStore, Store, Tree};
+use studbot::bank::store::{KeyValue, Reads, SledStore, Tree};
 
 fn studbot(args: &[&str]) -> Output {
     crate::child::run_args(args)

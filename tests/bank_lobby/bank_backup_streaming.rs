@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use studbot::bank::backup::{self, BackupError};
-use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{
     Account, Bank, EconomyConfig, GuildId, LedgerEntry, SeatOutcome, SystemClock, TableId, UserId,
 };
@@ -57,11 +57,10 @@ struct GatedStore {
     gate: Arc<Gate>,
 }
 
-impl Store for GatedStore {
+impl Reads for GatedStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.inner.get(tree, key)
     }
-
     fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
         let scan = self.inner.scan_prefix(tree, prefix);
         if tree != Tree::Ledger || !prefix.is_empty() {
@@ -75,11 +74,12 @@ impl Store for GatedStore {
             item
         }))
     }
-
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         self.inner.scan_from(tree, start)
     }
+}
 
+impl Store for GatedStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         self.inner.apply(writes)
     }

@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, ManualClock, SeatOutcome, TableId, UserId};
+use studbot::bank::{
+    Bank, EconomyConfig, GuildId, ManualClock, SeatOutcome, StoreLocation, TableId, UserId,
+};
 
 /// The bank's clock in these tests: 2024-01-01 00:00 UTC.
 pub const NOW_MS: u64 = 1_704_067_200_000;
@@ -14,6 +16,98 @@ pub const NOW_MS: u64 = 1_704_067_200_000;
 /// The guild and the table the bank's tests play at.
 pub const GUILD: GuildId = GuildId(7);
 pub const TABLE: TableId = TableId(100);
+
+/// The store a test's bank is kept in: each test written for both runs once on each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestStore {
+    Sled,
+    Postgres,
+}
+
+/// A new, empty place for a test's bank: a temporary sled directory, or a new database of
+/// the test binary's PostgreSQL server (`support::postgres`).
+pub struct TestPlace {
+    location: StoreLocation,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestPlace {
+    pub fn new(store: TestStore) -> TestPlace {
+        match store {
+            TestStore::Sled => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                TestPlace {
+                    location: StoreLocation::Sled(dir.path().to_path_buf()),
+                    _dir: Some(dir),
+                }
+            }
+            TestStore::Postgres => TestPlace {
+                location: StoreLocation::Postgres(crate::postgres::database()),
+                _dir: None,
+            },
+        }
+    }
+
+    pub fn location(&self) -> &StoreLocation {
+        &self.location
+    }
+}
+
+/// Declares each named test once per store, as `sled::NAME` and `postgres::NAME`: each is an
+/// `async fn NAME(store: TestStore)`, run under the test attribute its group is given.
+///
+/// ```ignore
+/// on_each_store!(#[tokio::test] first_test, second_test; #[tokio::test(start_paused = true)] third);
+/// ```
+macro_rules! on_each_store {
+    ($( #[$attr:meta] $($test:ident),+ $(,)? );+ $(;)?) => {
+        mod sled {
+            $( $(
+                #[$attr]
+                async fn $test() {
+                    super::$test($crate::bank_common::TestStore::Sled).await
+                }
+            )+ )+
+        }
+        mod postgres {
+            $( $(
+                #[$attr]
+                async fn $test() {
+                    super::$test($crate::bank_common::TestStore::Postgres).await
+                }
+            )+ )+
+        }
+    };
+}
+
+/// A bank at `place` with the default economy, on a clock that moves only when the test says.
+pub async fn open_bank_at(place: &TestPlace) -> (Bank, Arc<ManualClock>) {
+    open_bank_at_with(place, EconomyConfig::default()).await
+}
+
+/// A bank at `place` with `config`, on a clock that moves only when the test says.
+pub async fn open_bank_at_with(
+    place: &TestPlace,
+    config: EconomyConfig,
+) -> (Bank, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(NOW_MS));
+    let bank = Bank::open_at_with_clock(place.location(), config, clock.clone())
+        .await
+        .expect("open");
+    bank.take_leases(&TEST_GUILDS).await.expect("leases");
+    (bank, clock)
+}
+
+/// Every guild the bank's and the lobby's tests play in: on a shared store, a bank opened for
+/// a test takes their leases, as a process running their tables does.
+pub const TEST_GUILDS: [GuildId; 6] = [
+    GuildId(1),
+    GuildId(3),
+    GuildId(5),
+    GuildId(7),
+    GuildId(8),
+    GuildId(9),
+];
 
 /// A bank in `dir` with the default economy, on a clock that moves only when the test says.
 pub async fn open_bank(dir: &Path) -> (Bank, Arc<ManualClock>) {

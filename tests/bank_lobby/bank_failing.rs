@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, SystemClock, TableId, UserId};
 use studbot::telemetry::Health;
 
@@ -30,7 +30,7 @@ impl PoisonedStore {
     }
 }
 
-impl Store for PoisonedStore {
+impl Reads for PoisonedStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.inner.get(tree, key)
     }
@@ -40,6 +40,9 @@ impl Store for PoisonedStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         self.inner.scan_from(tree, start)
     }
+}
+
+impl Store for PoisonedStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         self.refuse()?;
         self.inner.apply(writes)
@@ -129,4 +132,74 @@ async fn a_write_the_store_refused_outright_also_marks_the_bank_failed() {
         Some("bank failing"),
         "failing says more than stopped"
     );
+}
+
+/// PostgreSQL gone for good (not restarting): the bank retries a while, then fails as a full
+/// disk fails sled, refusing loudly: the caller is told nothing changed, `/healthz` says "bank
+/// failing", the binary is signalled to exit with the restartable code, and nothing more is
+/// queued. The database back, its books hold what was acknowledged and nothing else.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_stays_down_fails_the_bank_loudly_after_its_retries() {
+    use studbot::bank::StoreLocation;
+    let server = crate::postgres::private_server();
+    let location = StoreLocation::Postgres(server.database());
+    let bank = Bank::open_at(&location, EconomyConfig::default())
+        .await
+        .unwrap();
+    bank.take_leases(&[GUILD]).await.unwrap();
+    let health = Health::default();
+    let watched = bank.clone();
+    health.set_gateway_up(true);
+    health.watch_bank(move || watched.problem());
+    let before = bank.daily(GUILD, UserId(1), "daily-1").await.unwrap();
+
+    server.stop();
+    let refused = bank.daily(GUILD, UserId(2), "daily-2").await;
+    assert!(
+        matches!(refused, Err(BankError::Storage(_) | BankError::Failed(_))),
+        "{refused:?}"
+    );
+    let failure = bank.failure().expect("the bank knows it failed");
+    assert_eq!(health.problems(), vec!["bank failing"]);
+    let signalled = tokio::time::timeout(std::time::Duration::from_secs(5), bank.failed())
+        .await
+        .expect("the failure is signalled");
+    assert_eq!(signalled, failure);
+    assert!(matches!(
+        bank.give(GUILD, UserId(1), UserId(3), false, 10, "gift")
+            .await,
+        Err(BankError::Failed(_))
+    ));
+    let _ = bank.shutdown().await;
+
+    server.start_again();
+    let audited = location.clone();
+    let report = tokio::task::spawn_blocking(move || studbot::bank::audit_location(&audited))
+        .await
+        .unwrap()
+        .expect("audit");
+    assert!(report.ok, "{:?}", report.breaks);
+    let bank = Bank::open_at(&location, EconomyConfig::default())
+        .await
+        .unwrap();
+    assert_eq!(bank.balance(GUILD, UserId(1)).await.unwrap(), before);
+    let references: Vec<String> = bank
+        .ledger(1, usize::MAX)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|entry| entry.reference)
+        .collect();
+    assert!(
+        references
+            .iter()
+            .any(|reference| reference.contains("daily-1"))
+    );
+    assert!(
+        !references
+            .iter()
+            .any(|reference| reference.contains("daily-2")),
+        "{references:?}"
+    );
+    bank.shutdown().await.unwrap();
 }

@@ -9,7 +9,9 @@ use studbot::bank::{
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
-use crate::bank_common::{open_bank, open_bank_with, outcome};
+use crate::bank_common::{
+    TestPlace, TestStore, open_bank, open_bank_at, open_bank_at_with, outcome,
+};
 
 const GUILD: GuildId = GuildId(7);
 const TABLE: TableId = TableId(100);
@@ -30,10 +32,9 @@ async fn assert_audit_clean(bank: &studbot::bank::Bank) -> studbot::bank::AuditR
     report
 }
 
-#[tokio::test]
-async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let stack = bank
         .buy_in(GUILD, TABLE, computer(1), 300, "computer-1-join")
         .await
@@ -56,10 +57,11 @@ async fn a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint() 
     );
 }
 
-#[tokio::test]
-async fn a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     bank.buy_in(GUILD, TABLE, computer(1), 300, "c1-join")
         .await
         .unwrap();
@@ -147,10 +149,9 @@ async fn a_computers_results_and_cash_out_are_the_houses_and_no_player_stats_or_
     assert_eq!(report.player_accounts, 1);
 }
 
-#[tokio::test]
-async fn a_closing_table_pays_a_computers_stack_to_the_house() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_closing_table_pays_a_computers_stack_to_the_house(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     bank.buy_in(GUILD, TABLE, UserId(HUMAN), 200, "human-join")
         .await
         .unwrap();
@@ -165,10 +166,9 @@ async fn a_closing_table_pays_a_computers_stack_to_the_house() {
     assert_eq!(report.player_accounts, 1);
 }
 
-#[tokio::test]
-async fn a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     for _ in 0..2 {
         assert_eq!(
             bank.buy_in(GUILD, TABLE, computer(5), 250, "c5-join")
@@ -194,10 +194,11 @@ fn computer_ids_are_no_discord_members_and_are_numbered_by_chair() {
     assert!(!UserId(1_200_000_000_000_000_000).is_computer());
 }
 
-#[tokio::test]
-async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     for _ in 0..2 {
         assert_eq!(
             bank.buy_in(GUILD, TABLE, computer(1), 300, "computer-1-join")
@@ -231,10 +232,11 @@ fn house_bounded(house_mint_limit: u64, computer_max_buy_in: u64) -> EconomyConf
     }
 }
 
-#[tokio::test]
-async fn a_sit_and_go_that_computers_may_enter_takes_no_buy_in_above_the_computers_bound() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank_with(dir.path(), house_bounded(100_000, 300)).await;
+async fn a_sit_and_go_that_computers_may_enter_takes_no_buy_in_above_the_computers_bound(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at_with(&place, house_bounded(100_000, 300)).await;
     let channel = TableId(41);
     let refused = bank
         .open_tournament_with_computers(GUILD, channel, 4, sit_and_go(301), 2, "past")
@@ -255,11 +257,12 @@ async fn a_sit_and_go_that_computers_may_enter_takes_no_buy_in_above_the_compute
         .unwrap();
 }
 
-#[tokio::test]
-async fn a_sit_and_go_whose_computers_the_dry_house_cannot_pay_for_does_not_start() {
-    let dir = tempfile::tempdir().unwrap();
+async fn a_sit_and_go_whose_computers_the_dry_house_cannot_pay_for_does_not_start(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
     // The mint may create 250 for the house: one computer's buy-in of 200, not two.
-    let (bank, _) = open_bank_with(dir.path(), house_bounded(250, 1_000)).await;
+    let (bank, _) = open_bank_at_with(&place, house_bounded(250, 1_000)).await;
     let id = bank
         .open_tournament_with_computers(GUILD, TableId(43), 4, sit_and_go(200), 2, "open")
         .await
@@ -287,10 +290,9 @@ async fn a_sit_and_go_whose_computers_the_dry_house_cannot_pay_for_does_not_star
     assert_audit_clean(&bank).await;
 }
 
-#[tokio::test]
-async fn the_houses_record_says_what_the_mint_may_still_create_for_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank_with(dir.path(), house_bounded(1_000, 1_000)).await;
+async fn the_houses_record_says_what_the_mint_may_still_create_for_it(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at_with(&place, house_bounded(1_000, 1_000)).await;
     let house = bank.house_stats(GUILD).await.unwrap();
     assert_eq!((house.mint_limit, house.mint_left()), (1_000, 1_000));
     bank.buy_in(GUILD, TABLE, computer(1), 600, "c1")
@@ -317,3 +319,15 @@ async fn the_houses_record_says_what_the_mint_may_still_create_for_it() {
         .unwrap();
     assert_audit_clean(&bank).await;
 }
+
+on_each_store!(
+    #[tokio::test]
+    a_computers_buy_in_mints_the_shortfall_for_the_house_as_a_house_mint,
+    a_house_holding_enough_mints_nothing_and_one_holding_some_mints_only_the_rest,
+    a_closing_table_pays_a_computers_stack_to_the_house,
+    a_computer_buy_in_replayed_with_its_reference_mints_and_moves_once,
+    a_replayed_computer_buy_in_answers_its_first_stack_and_mints_and_moves_chips_once,
+    a_sit_and_go_that_computers_may_enter_takes_no_buy_in_above_the_computers_bound,
+    a_sit_and_go_whose_computers_the_dry_house_cannot_pay_for_does_not_start,
+    the_houses_record_says_what_the_mint_may_still_create_for_it,
+);

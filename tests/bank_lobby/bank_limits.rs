@@ -4,14 +4,13 @@
 use studbot::bank::{BankError, EconomyConfig, HAND_MARKERS_KEPT, UserId};
 
 use crate::bank_common::{
-    GUILD, TABLE, assert_books_balance, gifts_from_10_to_500, open_bank, open_bank_with, outcome,
-    play_hands,
+    GUILD, TABLE, TestPlace, TestStore, assert_books_balance, gifts_from_10_to_500, open_bank_at,
+    open_bank_at_with, open_bank_with, outcome, play_hands,
 };
 
-#[tokio::test]
-async fn a_gift_of_exactly_give_max_goes_through_and_one_chip_more_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank_with(dir.path(), gifts_from_10_to_500()).await;
+async fn a_gift_of_exactly_give_max_goes_through_and_one_chip_more_is_refused(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at_with(&place, gifts_from_10_to_500()).await;
     assert_eq!(
         bank.give(GUILD, UserId(1), UserId(2), false, 501, "over")
             .await,
@@ -93,10 +92,11 @@ async fn a_gift_of_exactly_what_is_left_of_the_receivers_daily_cap_goes_through_
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn an_old_hands_settlement_after_its_marker_is_pruned_is_refused_and_moves_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn an_old_hands_settlement_after_its_marker_is_pruned_is_refused_and_moves_nothing(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let hands = HAND_MARKERS_KEPT + 2;
     play_hands(&bank, hands).await;
     let before = bank.ledger(0, usize::MAX).await.unwrap();
@@ -119,10 +119,9 @@ async fn an_old_hands_settlement_after_its_marker_is_pruned_is_refused_and_moves
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn a_hand_the_bank_never_saw_begin_settles_once_it_is_newer_than_the_last() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_hand_the_bank_never_saw_begin_settles_once_it_is_newer_than_the_last(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     play_hands(&bank, 2).await;
     // Its begin never reached the bank (it timed out, say): no marker, newer than the last.
     bank.settle_hand(
@@ -141,14 +140,15 @@ async fn a_hand_the_bank_never_saw_begin_settles_once_it_is_newer_than_the_last(
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn stats_saturate_at_the_end_of_their_range_instead_of_refusing_the_settlement() {
-    let dir = tempfile::tempdir().unwrap();
+async fn stats_saturate_at_the_end_of_their_range_instead_of_refusing_the_settlement(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
     let config = EconomyConfig {
         starting_balance: u64::MAX / 4 * 3,
         ..EconomyConfig::default()
     };
-    let (bank, _) = open_bank_with(dir.path(), config).await;
+    let (bank, _) = open_bank_at_with(&place, config).await;
     let big = i64::MAX.unsigned_abs();
     let (winner, loser) = (UserId(1), UserId(2));
     bank.buy_in(GUILD, TABLE, winner, 100, "in-1")
@@ -186,3 +186,11 @@ async fn stats_saturate_at_the_end_of_their_range_instead_of_refusing_the_settle
     assert_eq!(bank.stats(GUILD, loser).await.unwrap().net, i64::MIN);
     assert_books_balance(&bank).await;
 }
+
+on_each_store!(
+    #[tokio::test]
+    a_gift_of_exactly_give_max_goes_through_and_one_chip_more_is_refused,
+    an_old_hands_settlement_after_its_marker_is_pruned_is_refused_and_moves_nothing,
+    a_hand_the_bank_never_saw_begin_settles_once_it_is_newer_than_the_last,
+    stats_saturate_at_the_end_of_their_range_instead_of_refusing_the_settlement,
+);

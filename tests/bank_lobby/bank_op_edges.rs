@@ -6,16 +6,15 @@
 use studbot::bank::{BankError, EconomyConfig, HAND_MARKERS_KEPT, UserId};
 
 use crate::bank_common::{
-    GUILD, TABLE, account_aged_ms, assert_books_balance, gifts_from_10_to_500, open_bank,
-    open_bank_with, outcome, play_hands, seat,
+    GUILD, TABLE, TestPlace, TestStore, account_aged_ms, assert_books_balance,
+    gifts_from_10_to_500, open_bank_at, open_bank_at_with, outcome, play_hands, seat,
 };
 
 const MODERATOR: UserId = UserId(99);
 
-#[tokio::test]
-async fn a_gift_of_exactly_give_min_goes_through_and_one_chip_less_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank_with(dir.path(), gifts_from_10_to_500()).await;
+async fn a_gift_of_exactly_give_min_goes_through_and_one_chip_less_is_refused(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at_with(&place, gifts_from_10_to_500()).await;
     assert_eq!(
         bank.give(GUILD, UserId(1), UserId(2), false, 9, "under")
             .await,
@@ -29,10 +28,11 @@ async fn a_gift_of_exactly_give_min_goes_through_and_one_chip_less_is_refused() 
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn an_account_exactly_old_enough_claims_the_daily_and_one_millisecond_younger_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn an_account_exactly_old_enough_claims_the_daily_and_one_millisecond_younger_is_refused(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let age_ms = EconomyConfig::default().min_account_age_secs * 1000;
     // A snowflake counts milliseconds: one younger is one millisecond short.
     assert_eq!(
@@ -45,10 +45,11 @@ async fn an_account_exactly_old_enough_claims_the_daily_and_one_millisecond_youn
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn a_replayed_cash_out_answers_the_chips_it_first_paid_and_pays_nothing_more() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_replayed_cash_out_answers_the_chips_it_first_paid_and_pays_nothing_more(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     seat(&bank, &[1], 300).await;
     assert_eq!(bank.cash_out(GUILD, TABLE, UserId(1), "out").await, Ok(300));
     assert_eq!(bank.cash_out(GUILD, TABLE, UserId(1), "out").await, Ok(300));
@@ -58,10 +59,9 @@ async fn a_replayed_cash_out_answers_the_chips_it_first_paid_and_pays_nothing_mo
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn a_replayed_grant_or_take_answers_the_first_balance_and_moves_chips_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_replayed_grant_or_take_answers_the_first_balance_and_moves_chips_once(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     for _ in 0..2 {
         assert_eq!(
             bank.grant(GUILD, MODERATOR, UserId(1), 500, "g").await,
@@ -78,10 +78,11 @@ async fn a_replayed_grant_or_take_answers_the_first_balance_and_moves_chips_once
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn beginning_the_hand_in_progress_again_is_answered_done_and_the_hand_settles_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn beginning_the_hand_in_progress_again_is_answered_done_and_the_hand_settles_once(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     seat(&bank, &[1, 2], 100).await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     // A begin whose answer was lost is asked again with the same number.
@@ -108,10 +109,9 @@ async fn beginning_the_hand_in_progress_again_is_answered_done_and_the_hand_sett
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn an_old_hand_cannot_begin_again_after_its_marker_is_pruned() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn an_old_hand_cannot_begin_again_after_its_marker_is_pruned(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let hands = HAND_MARKERS_KEPT + 2;
     play_hands(&bank, hands).await;
     // Hand 1's marker is gone; only the table's last hand number remembers it.
@@ -126,10 +126,9 @@ async fn an_old_hand_cannot_begin_again_after_its_marker_is_pruned() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn a_seat_that_breaks_even_moves_no_chip_while_the_others_settle() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_seat_that_breaks_even_moves_no_chip_while_the_others_settle(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     seat(&bank, &[1, 2, 3], 200).await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     let before = bank.ledger(0, usize::MAX).await.unwrap().len();
@@ -148,10 +147,9 @@ async fn a_seat_that_breaks_even_moves_no_chip_while_the_others_settle() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn one_winner_takes_from_each_of_several_losers_exactly_what_each_lost() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn one_winner_takes_from_each_of_several_losers_exactly_what_each_lost(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     seat(&bank, &[1, 2, 3, 4], 200).await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     let outcomes = [
@@ -173,10 +171,9 @@ async fn one_winner_takes_from_each_of_several_losers_exactly_what_each_lost() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn two_winners_share_one_losers_chips_each_taking_exactly_what_they_won() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn two_winners_share_one_losers_chips_each_taking_exactly_what_they_won(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     seat(&bank, &[1, 2, 3], 200).await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
     let outcomes = [
@@ -191,3 +188,16 @@ async fn two_winners_share_one_losers_chips_each_taking_exactly_what_they_won() 
     );
     assert_books_balance(&bank).await;
 }
+
+on_each_store!(
+    #[tokio::test]
+    a_gift_of_exactly_give_min_goes_through_and_one_chip_less_is_refused,
+    an_account_exactly_old_enough_claims_the_daily_and_one_millisecond_younger_is_refused,
+    a_replayed_cash_out_answers_the_chips_it_first_paid_and_pays_nothing_more,
+    a_replayed_grant_or_take_answers_the_first_balance_and_moves_chips_once,
+    beginning_the_hand_in_progress_again_is_answered_done_and_the_hand_settles_once,
+    an_old_hand_cannot_begin_again_after_its_marker_is_pruned,
+    a_seat_that_breaks_even_moves_no_chip_while_the_others_settle,
+    one_winner_takes_from_each_of_several_losers_exactly_what_each_lost,
+    two_winners_share_one_losers_chips_each_taking_exactly_what_they_won,
+);

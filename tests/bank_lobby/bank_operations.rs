@@ -4,8 +4,8 @@
 use studbot::bank::{Bank, BankError, EconomyConfig, GuildId, UserId};
 
 use crate::bank_common::{
-    GUILD, TABLE, account_aged_ms, assert_books_balance, buy_in, files_of, gifts_from_10_to_500,
-    open_bank, open_bank_with, outcome,
+    GUILD, TABLE, TestPlace, TestStore, account_aged_ms, assert_books_balance, buy_in, files_of,
+    gifts_from_10_to_500, open_bank, open_bank_at, open_bank_at_with, outcome,
 };
 
 /// `user`'s balance in `GUILD`.
@@ -13,10 +13,9 @@ async fn balance(bank: &Bank, user: u64) -> u64 {
     bank.balance(GUILD, UserId(user)).await.expect("balance")
 }
 
-#[tokio::test]
-async fn new_accounts_start_with_the_starting_balance_from_the_mint() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn new_accounts_start_with_the_starting_balance_from_the_mint(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     bank.daily(GUILD, UserId(1), "first-daily").await.unwrap();
     assert_eq!(balance(&bank, 1).await, 1_200);
     let report = bank.audit().await.unwrap();
@@ -26,10 +25,9 @@ async fn new_accounts_start_with_the_starting_balance_from_the_mint() {
     assert_eq!(report.ledger_entries, 2, "the opening and the daily");
 }
 
-#[tokio::test]
-async fn looking_at_a_balance_creates_no_account() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn looking_at_a_balance_creates_no_account(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     assert_eq!(balance(&bank, 1).await, 1_000);
     assert_eq!(balance(&bank, 2).await, 1_000);
     let report = bank.audit().await.unwrap();
@@ -39,10 +37,9 @@ async fn looking_at_a_balance_creates_no_account() {
     assert_eq!(bank.leaderboard(GUILD, 10).await.unwrap(), vec![]);
 }
 
-#[tokio::test]
-async fn a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     assert_eq!(buy_in(&bank, 1, 300, "b1").await, 300);
     assert_eq!(buy_in(&bank, 2, 200, "b2").await, 200);
     assert_eq!(balance(&bank, 1).await, 700);
@@ -80,10 +77,9 @@ async fn a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn a_replayed_reference_returns_the_first_result_and_moves_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_replayed_reference_returns_the_first_result_and_moves_nothing(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     assert_eq!(buy_in(&bank, 1, 300, "join-1").await, 300);
     assert_eq!(buy_in(&bank, 1, 300, "join-1").await, 300);
     assert_eq!(balance(&bank, 1).await, 700);
@@ -110,10 +106,9 @@ async fn a_replayed_reference_returns_the_first_result_and_moves_nothing() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn settling_a_hand_twice_takes_effect_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn settling_a_hand_twice_takes_effect_once(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     buy_in(&bank, 1, 100, "b1").await;
     buy_in(&bank, 2, 100, "b2").await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
@@ -135,10 +130,9 @@ async fn settling_a_hand_twice_takes_effect_once() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn an_unbalanced_or_stale_settlement_is_refused_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn an_unbalanced_or_stale_settlement_is_refused_and_changes_nothing(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     buy_in(&bank, 1, 100, "b1").await;
     buy_in(&bank, 2, 100, "b2").await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
@@ -178,10 +172,9 @@ async fn an_unbalanced_or_stale_settlement_is_refused_and_changes_nothing() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn a_player_in_the_hand_in_progress_cannot_buy_in_or_cash_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_player_in_the_hand_in_progress_cannot_buy_in_or_cash_out(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     buy_in(&bank, 1, 100, "b1").await;
     buy_in(&bank, 2, 100, "b2").await;
     bank.begin_hand(GUILD, TABLE, 1).await.unwrap();
@@ -209,18 +202,17 @@ async fn a_player_in_the_hand_in_progress_cannot_buy_in_or_cash_out() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn reopening_cancels_the_interrupted_hand_and_reports_the_stacks() {
-    let dir = tempfile::tempdir().unwrap();
+async fn reopening_cancels_the_interrupted_hand_and_reports_the_stacks(store: TestStore) {
+    let place = TestPlace::new(store);
     {
-        let (bank, _) = open_bank(dir.path()).await;
+        let (bank, _) = open_bank_at(&place).await;
         buy_in(&bank, 1, 120, "b1").await;
         buy_in(&bank, 2, 80, "b2").await;
         bank.begin_hand(GUILD, TABLE, 4).await.unwrap();
         assert_eq!(bank.recover().await.unwrap(), vec![]);
         bank.shutdown().await.unwrap();
     }
-    let (bank, _) = open_bank(dir.path()).await;
+    let (bank, _) = open_bank_at(&place).await;
     let recovered = bank.recover().await.unwrap();
     assert_eq!(recovered.len(), 1);
     assert_eq!(recovered[0].guild, GUILD);
@@ -244,10 +236,9 @@ async fn reopening_cancels_the_interrupted_hand_and_reports_the_stacks() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn the_daily_claim_waits_for_its_cooldown() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, clock) = open_bank(dir.path()).await;
+async fn the_daily_claim_waits_for_its_cooldown(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, clock) = open_bank_at(&place).await;
     let user = account_aged_ms(30 * 24 * 3600 * 1000);
     assert_eq!(bank.daily(GUILD, user, "d1").await.unwrap(), 1_200);
     let cooldown = EconomyConfig::default().daily_cooldown_secs;
@@ -264,10 +255,11 @@ async fn the_daily_claim_waits_for_its_cooldown() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn the_daily_claim_is_refused_to_young_discord_accounts_but_not_to_local_players() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn the_daily_claim_is_refused_to_young_discord_accounts_but_not_to_local_players(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let young = account_aged_ms(3600 * 1000);
     assert_eq!(
         bank.daily(GUILD, young, "d1").await,
@@ -282,10 +274,9 @@ async fn the_daily_claim_is_refused_to_young_discord_accounts_but_not_to_local_p
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn gifts_respect_limits_and_refuse_self_bots_and_overdrafts() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank_with(dir.path(), gifts_from_10_to_500()).await;
+async fn gifts_respect_limits_and_refuse_self_bots_and_overdrafts(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at_with(&place, gifts_from_10_to_500()).await;
     let give = |from: u64, to: u64, bot: bool, amount: u64, reference: &'static str| {
         let bank = bank.clone();
         async move {
@@ -319,10 +310,9 @@ async fn gifts_respect_limits_and_refuse_self_bots_and_overdrafts() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn moderators_grant_and_take_through_the_mint_within_bounds() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn moderators_grant_and_take_through_the_mint_within_bounds(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let moderator = UserId(99);
     assert_eq!(
         bank.grant(GUILD, moderator, UserId(1), 500, "g1")
@@ -358,10 +348,9 @@ async fn moderators_grant_and_take_through_the_mint_within_bounds() {
     assert_eq!(report.mint_balance, -100);
 }
 
-#[tokio::test]
-async fn the_leaderboard_lists_the_richest_players_of_the_guild_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn the_leaderboard_lists_the_richest_players_of_the_guild_first(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let moderator = UserId(99);
     bank.grant(GUILD, moderator, UserId(1), 10, "a")
         .await
@@ -389,10 +378,9 @@ async fn the_leaderboard_lists_the_richest_players_of_the_guild_first() {
     assert_books_balance(&bank).await;
 }
 
-#[tokio::test]
-async fn closing_a_table_pays_every_stack_back_and_keeps_it_empty() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn closing_a_table_pays_every_stack_back_and_keeps_it_empty(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     bank.open_table(GUILD, TABLE).await.unwrap();
     buy_in(&bank, 1, 100, "b1").await;
     buy_in(&bank, 2, 300, "b2").await;
@@ -468,15 +456,14 @@ async fn a_database_of_a_newer_schema_is_refused_untouched() {
     assert_eq!(bank.audit().await.unwrap().player_accounts, 1);
 }
 
-#[tokio::test]
-async fn gifts_are_capped_per_member_and_utc_day_with_the_numbers_in_the_refusal() {
-    let dir = tempfile::tempdir().unwrap();
+async fn gifts_are_capped_per_member_and_utc_day_with_the_numbers_in_the_refusal(store: TestStore) {
+    let place = TestPlace::new(store);
     let config = EconomyConfig {
         give_daily_cap: 300,
         receive_daily_cap: 250,
         ..EconomyConfig::default()
     };
-    let (bank, clock) = open_bank_with(dir.path(), config).await;
+    let (bank, clock) = open_bank_at_with(&place, config).await;
     let (alt, main, other, fourth) = (UserId(1), UserId(2), UserId(3), UserId(4));
     bank.give(GUILD, alt, main, false, 200, "g1").await.unwrap();
     assert_eq!(
@@ -509,3 +496,22 @@ async fn gifts_are_capped_per_member_and_utc_day_with_the_numbers_in_the_refusal
     assert_eq!(bank.balance(GUILD, alt).await.unwrap(), 650);
     assert_books_balance(&bank).await;
 }
+
+on_each_store!(
+    #[tokio::test]
+    new_accounts_start_with_the_starting_balance_from_the_mint,
+    looking_at_a_balance_creates_no_account,
+    a_hand_moves_chips_between_seats_and_cash_out_returns_the_stack,
+    a_replayed_reference_returns_the_first_result_and_moves_nothing,
+    settling_a_hand_twice_takes_effect_once,
+    an_unbalanced_or_stale_settlement_is_refused_and_changes_nothing,
+    a_player_in_the_hand_in_progress_cannot_buy_in_or_cash_out,
+    reopening_cancels_the_interrupted_hand_and_reports_the_stacks,
+    the_daily_claim_waits_for_its_cooldown,
+    the_daily_claim_is_refused_to_young_discord_accounts_but_not_to_local_players,
+    gifts_respect_limits_and_refuse_self_bots_and_overdrafts,
+    moderators_grant_and_take_through_the_mint_within_bounds,
+    the_leaderboard_lists_the_richest_players_of_the_guild_first,
+    closing_a_table_pays_every_stack_back_and_keeps_it_empty,
+    gifts_are_capped_per_member_and_utc_day_with_the_numbers_in_the_refusal,
+);

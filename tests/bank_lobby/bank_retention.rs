@@ -1,7 +1,7 @@
 //! What the bank keeps, and for how long: references for a window, finished-hand markers for
 //! a table's last hands, older databases migrated, and books checked guild by guild.
 
-use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
 use studbot::bank::{
     Account, BankError, GuildId, HAND_MARKERS_KEPT, LedgerEntry, REFERENCE_WINDOW_SECS, Reason,
     TableId, UserId,

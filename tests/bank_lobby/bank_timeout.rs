@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, BankError, Clock, EconomyConfig, GuildId, Sleep, TableId, UserId};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -77,7 +77,7 @@ impl StallingStore {
     }
 }
 
-impl Store for StallingStore {
+impl Reads for StallingStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         if tree == Tree::Balances && self.panic_on_get.swap(false, Ordering::SeqCst) {
             panic!("an injected panic while reading a balance");
@@ -90,6 +90,9 @@ impl Store for StallingStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         self.inner.scan_from(tree, start)
     }
+}
+
+impl Store for StallingStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         if self.panic_on_apply.swap(false, Ordering::SeqCst) {
             panic!("an injected panic while writing a batch");

@@ -14,6 +14,7 @@ use studbot::lobby::{
 use studbot::table::hand::ActionKind;
 
 use crate::actions::{PASSIVE, first_offered};
+pub use crate::bank_common::{TEST_GUILDS, TestPlace, TestStore};
 
 pub const GUILD: GuildId = GuildId(7);
 pub const TABLE: TableId = TableId(100);
@@ -126,29 +127,52 @@ pub async fn restart_lobby_without_settings(bank: &Bank, config: LobbyConfig) ->
 pub struct Fixture {
     pub bank: Bank,
     pub lobby: Lobby,
-    /// Held for the test's length: the bank's directory, and the clock that moves only when
-    /// the test advances it.
-    _dir: tempfile::TempDir,
+    /// Held for the test's length: the bank's place, and the clock that moves only when the
+    /// test advances it.
+    _place: TestPlace,
     _clock: ClockHold,
 }
 
 pub async fn fixture(seed: u64) -> Fixture {
-    fixture_with_store(seed, Arc::new(MemoryTableStore::new())).await
+    fixture_on(TestStore::Sled, seed).await
+}
+
+/// A fixture whose bank is kept in `bank_store`.
+pub async fn fixture_on(bank_store: TestStore, seed: u64) -> Fixture {
+    fixture_with_store_on(bank_store, seed, Arc::new(MemoryTableStore::new())).await
 }
 
 pub async fn fixture_with_store(seed: u64, store: Arc<dyn TableStore>) -> Fixture {
+    fixture_with_store_on(TestStore::Sled, seed, store).await
+}
+
+pub async fn fixture_with_store_on(
+    bank_store: TestStore,
+    seed: u64,
+    store: Arc<dyn TableStore>,
+) -> Fixture {
     // The clock is held: a hand dealt out goes on as soon as each board's equities are in,
     // without a pause the tests would have to advance through.
     let pace = DealingOutPace {
         street_pause: Duration::ZERO,
         ..DealingOutPace::default()
     };
-    fixture_with(seed, store, pace).await
+    fixture_with_on(bank_store, seed, store, pace).await
 }
 
 /// A fixture whose tables deal all-in hands out at `pace`.
 pub async fn fixture_with(seed: u64, store: Arc<dyn TableStore>, pace: DealingOutPace) -> Fixture {
-    fixture_with_economy(seed, store, pace, economy()).await
+    fixture_with_on(TestStore::Sled, seed, store, pace).await
+}
+
+/// [`fixture_with`], its bank kept in `bank_store`.
+pub async fn fixture_with_on(
+    bank_store: TestStore,
+    seed: u64,
+    store: Arc<dyn TableStore>,
+    pace: DealingOutPace,
+) -> Fixture {
+    fixture_with_economy_on(bank_store, seed, store, pace, economy()).await
 }
 
 /// [`fixture_with`] over a bank with the economy `config` (the house's bounds, say).
@@ -158,9 +182,21 @@ pub async fn fixture_with_economy(
     pace: DealingOutPace,
     config: EconomyConfig,
 ) -> Fixture {
+    fixture_with_economy_on(TestStore::Sled, seed, store, pace, config).await
+}
+
+/// [`fixture_with_economy`], its bank kept in `bank_store`.
+pub async fn fixture_with_economy_on(
+    bank_store: TestStore,
+    seed: u64,
+    store: Arc<dyn TableStore>,
+    pace: DealingOutPace,
+    config: EconomyConfig,
+) -> Fixture {
     let clock = hold_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let bank = Bank::open(dir.path(), config).await.unwrap();
+    let place = TestPlace::new(bank_store);
+    let bank = Bank::open_at(place.location(), config).await.unwrap();
+    bank.take_leases(&TEST_GUILDS).await.unwrap();
     let config = LobbyConfig {
         deck_seed: Some(seed),
         pace,
@@ -170,7 +206,7 @@ pub async fn fixture_with_economy(
     Fixture {
         bank,
         lobby,
-        _dir: dir,
+        _place: place,
         _clock: clock,
     }
 }

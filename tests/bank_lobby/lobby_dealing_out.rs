@@ -28,9 +28,8 @@ fn sum(fractions: impl Iterator<Item = Fraction>) -> (u128, u128) {
     })
 }
 
-#[tokio::test(start_paused = true)]
-async fn an_all_in_hand_is_dealt_out_street_by_street_with_each_players_equity() {
-    let fixture = fixture_with(9, Arc::new(MemoryTableStore::new()), PACE).await;
+async fn an_all_in_hand_is_dealt_out_street_by_street_with_each_players_equity(store: TestStore) {
+    let fixture = fixture_with_on(store, 9, Arc::new(MemoryTableStore::new()), PACE).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let hand = play_until_all_in(&table, &mut notices).await;
@@ -128,9 +127,10 @@ fn end_stacks(summary: &HandSummary) -> Vec<(UserId, u64)> {
     ends
 }
 
-#[tokio::test(start_paused = true)]
-async fn closing_a_table_during_an_all_in_runout_deals_the_hand_out_and_pays_its_result() {
-    let fixture = fixture_with(9, Arc::new(MemoryTableStore::new()), PACE).await;
+async fn closing_a_table_during_an_all_in_runout_deals_the_hand_out_and_pays_its_result(
+    store: TestStore,
+) {
+    let fixture = fixture_with_on(store, 9, Arc::new(MemoryTableStore::new()), PACE).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let hand = play_until_all_in(&table, &mut notices).await;
@@ -154,9 +154,10 @@ async fn closing_a_table_during_an_all_in_runout_deals_the_hand_out_and_pays_its
     assert!(fixture.bank.table_stacks(TABLE).await.unwrap().is_empty());
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_shutdown_during_an_all_in_runout_deals_the_hand_out_and_settles_it_at_the_grace() {
-    let fixture = fixture_with(9, Arc::new(MemoryTableStore::new()), PACE).await;
+async fn a_shutdown_during_an_all_in_runout_deals_the_hand_out_and_settles_it_at_the_grace(
+    store: TestStore,
+) {
+    let fixture = fixture_with_on(store, 9, Arc::new(MemoryTableStore::new()), PACE).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let hand = play_until_all_in(&table, &mut notices).await;
@@ -187,3 +188,10 @@ async fn a_shutdown_during_an_all_in_runout_deals_the_hand_out_and_settles_it_at
     assert!(audit.ok, "{:?}", audit.breaks);
     assert!(audit.hands_in_progress.is_empty());
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    an_all_in_hand_is_dealt_out_street_by_street_with_each_players_equity,
+    closing_a_table_during_an_all_in_runout_deals_the_hand_out_and_pays_its_result,
+    a_shutdown_during_an_all_in_runout_deals_the_hand_out_and_settles_it_at_the_grace,
+);

@@ -12,9 +12,10 @@ use studbot::lobby::{
 use studbot::table::hand::ActionKind;
 use studbot::table::rules::Stakes;
 
-#[tokio::test(start_paused = true)]
-async fn a_hand_starts_by_itself_once_two_players_are_ready_and_the_pause_has_passed() {
-    let fixture = fixture(1).await;
+async fn a_hand_starts_by_itself_once_two_players_are_ready_and_the_pause_has_passed(
+    store: TestStore,
+) {
+    let fixture = fixture_on(store, 1).await;
     let (table, mut notices) = seated(&fixture, &[ANA]).await;
     let before: Vec<_> = drain(&mut notices);
     assert!(
@@ -99,9 +100,8 @@ fn told(batch: &[Notice]) -> Vec<String> {
 /// A front end that handles each batch as it comes writes a board with its buttons once: it
 /// never has a hand's board without the turn that board offers, so it never writes the
 /// board alone and again with the buttons (a Discord channel takes ~5 writes in 5 s).
-#[tokio::test(start_paused = true)]
-async fn a_hands_board_and_the_turn_it_offers_reach_a_subscriber_in_one_batch() {
-    let fixture = fixture(1).await;
+async fn a_hands_board_and_the_turn_it_offers_reach_a_subscriber_in_one_batch(store: TestStore) {
+    let fixture = fixture_on(store, 1).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let (first_board, batch) = batch_with_board(&mut notices, 1, 0).await;
@@ -128,9 +128,8 @@ async fn a_hands_board_and_the_turn_it_offers_reach_a_subscriber_in_one_batch() 
     assert_ne!(next_turn.user, first_turn.user);
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_timer_posts_a_forced_bring_in_and_folds_a_player_facing_a_bet() {
-    let fixture = fixture(2).await;
+async fn the_timer_posts_a_forced_bring_in_and_folds_a_player_facing_a_bet(store: TestStore) {
+    let fixture = fixture_on(store, 2).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let first = next_turn(&mut notices).await;
@@ -168,9 +167,8 @@ async fn the_timer_posts_a_forced_bring_in_and_folds_a_player_facing_a_bet() {
     drop(table);
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_timer_checks_for_a_player_when_checking_is_free() {
-    let fixture = fixture(3).await;
+async fn the_timer_checks_for_a_player_when_checking_is_free(store: TestStore) {
+    let fixture = fixture_on(store, 3).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     // Third street: both players just call along.
@@ -200,9 +198,8 @@ async fn the_timer_checks_for_a_player_when_checking_is_free() {
     assert_eq!(board.action_seq, offer.action_seq + 1);
 }
 
-#[tokio::test(start_paused = true)]
-async fn two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again() {
-    let fixture = fixture(4).await;
+async fn two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again(store: TestStore) {
+    let fixture = fixture_on(store, 4).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let mut ben_timeouts = 0;
@@ -251,9 +248,8 @@ async fn two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again(
     table.back(BEN).await.unwrap();
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_next_hand_waits_for_the_pause_between_hands_and_the_deal_rotates() {
-    let fixture = fixture(5).await;
+async fn the_next_hand_waits_for_the_pause_between_hands_and_the_deal_rotates(store: TestStore) {
+    let fixture = fixture_on(store, 5).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let first_players = until(&mut notices, |n| match &n.body {
@@ -295,9 +291,10 @@ async fn the_next_hand_waits_for_the_pause_between_hands_and_the_deal_rotates() 
     assert_eq!(second_players, vec![BEN, CHEN, ANA]);
 }
 
-#[tokio::test(start_paused = true)]
-async fn stale_duplicated_out_of_turn_and_unseated_actions_are_refused_and_change_nothing() {
-    let fixture = fixture(6).await;
+async fn stale_duplicated_out_of_turn_and_unseated_actions_are_refused_and_change_nothing(
+    store: TestStore,
+) {
+    let fixture = fixture_on(store, 6).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
@@ -354,9 +351,8 @@ async fn stale_duplicated_out_of_turn_and_unseated_actions_are_refused_and_chang
     assert_eq!(after_duplicate.action_seq, offer.action_seq + 1);
 }
 
-#[tokio::test(start_paused = true)]
-async fn joining_without_enough_chips_or_outside_the_buy_in_range_is_refused() {
-    let fixture = fixture(7).await;
+async fn joining_without_enough_chips_or_outside_the_buy_in_range_is_refused(store: TestStore) {
+    let fixture = fixture_on(store, 7).await;
     let rich_table = TableSettings {
         min_buy_in: 500,
         max_buy_in: 5_000,
@@ -389,9 +385,8 @@ async fn joining_without_enough_chips_or_outside_the_buy_in_range_is_refused() {
     assert_eq!(table.join(ANA, 600).await, Err(LobbyError::AlreadySeated));
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_player_who_leaves_mid_hand_is_played_for_and_cashed_out_when_it_ends() {
-    let fixture = fixture(8).await;
+async fn a_player_who_leaves_mid_hand_is_played_for_and_cashed_out_when_it_ends(store: TestStore) {
+    let fixture = fixture_on(store, 8).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
@@ -438,9 +433,8 @@ async fn a_player_who_leaves_mid_hand_is_played_for_and_cashed_out_when_it_ends(
     );
 }
 
-#[tokio::test(start_paused = true)]
-async fn closing_mid_hand_cancels_and_refunds_it_and_cashes_everyone_out() {
-    let fixture = fixture(9).await;
+async fn closing_mid_hand_cancels_and_refunds_it_and_cashes_everyone_out(store: TestStore) {
+    let fixture = fixture_on(store, 9).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     for _ in 0..2 {
@@ -475,12 +469,11 @@ async fn closing_mid_hand_cancels_and_refunds_it_and_cashes_everyone_out() {
     assert!(fixture.lobby.table(TABLE).is_err());
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_kicked_player_plays_the_hand_out_and_is_removed_when_it_ends() {
+async fn a_kicked_player_plays_the_hand_out_and_is_removed_when_it_ends(store: TestStore) {
     // Heads-up: Ana, who can kick, bets into Ben and kicks him. The kick decides nothing: Ben
     // is offered his turn as before, his call stands, the hand reaches its showdown, and only
     // then is Ben cashed out with what the hand left him.
-    let fixture = fixture(10).await;
+    let fixture = fixture_on(store, 10).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let aggressive = [ActionKind::Complete, ActionKind::Bet, ActionKind::Raise];
@@ -559,9 +552,8 @@ async fn a_kicked_player_plays_the_hand_out_and_is_removed_when_it_ends() {
     assert_eq!(table.kick(BEN).await, Err(LobbyError::NotSeated));
 }
 
-#[tokio::test(start_paused = true)]
-async fn settings_changed_mid_hand_apply_from_the_next_hand() {
-    let fixture = fixture(11).await;
+async fn settings_changed_mid_hand_apply_from_the_next_hand(store: TestStore) {
+    let fixture = fixture_on(store, 11).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
@@ -619,9 +611,8 @@ async fn settings_changed_mid_hand_apply_from_the_next_hand() {
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn pausing_mid_hand_stops_the_timer_and_actions_until_resumed() {
-    let fixture = fixture(12).await;
+async fn pausing_mid_hand_stops_the_timer_and_actions_until_resumed(store: TestStore) {
+    let fixture = fixture_on(store, 12).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
@@ -653,9 +644,8 @@ async fn pausing_mid_hand_stops_the_timer_and_actions_until_resumed() {
     ));
 }
 
-#[tokio::test(start_paused = true)]
-async fn every_hand_is_settled_in_the_bank_before_its_result_is_announced() {
-    let fixture = fixture(13).await;
+async fn every_hand_is_settled_in_the_bank_before_its_result_is_announced(store: TestStore) {
+    let fixture = fixture_on(store, 13).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     for _ in 0..3 {
@@ -687,9 +677,8 @@ async fn every_hand_is_settled_in_the_bank_before_its_result_is_announced() {
     assert!(fixture.bank.audit().await.unwrap().ok);
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_busted_player_sits_out_and_comes_back_by_topping_up() {
-    let fixture = fixture(14).await;
+async fn a_busted_player_sits_out_and_comes_back_by_topping_up(store: TestStore) {
+    let fixture = fixture_on(store, 14).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     // Both players put in every chip they can until one has none left.
@@ -740,9 +729,8 @@ async fn a_busted_player_sits_out_and_comes_back_by_topping_up() {
     ));
 }
 
-#[tokio::test(start_paused = true)]
-async fn down_cards_go_privately_to_their_owner_on_third_and_seventh_street() {
-    let fixture = fixture(15).await;
+async fn down_cards_go_privately_to_their_owner_on_third_and_seventh_street(store: TestStore) {
+    let fixture = fixture_on(store, 15).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let mut private = Vec::new();
@@ -777,9 +765,8 @@ async fn down_cards_go_privately_to_their_owner_on_third_and_seventh_street() {
     );
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand() {
-    let fixture = fixture(16).await;
+async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand(store: TestStore) {
+    let fixture = fixture_on(store, 16).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
@@ -817,3 +804,24 @@ async fn a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand() {
         }
     }
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_hand_starts_by_itself_once_two_players_are_ready_and_the_pause_has_passed,
+    a_hands_board_and_the_turn_it_offers_reach_a_subscriber_in_one_batch,
+    the_timer_posts_a_forced_bring_in_and_folds_a_player_facing_a_bet,
+    the_timer_checks_for_a_player_when_checking_is_free,
+    two_timeouts_in_a_row_sit_a_player_out_and_they_are_not_dealt_in_again,
+    the_next_hand_waits_for_the_pause_between_hands_and_the_deal_rotates,
+    stale_duplicated_out_of_turn_and_unseated_actions_are_refused_and_change_nothing,
+    joining_without_enough_chips_or_outside_the_buy_in_range_is_refused,
+    a_player_who_leaves_mid_hand_is_played_for_and_cashed_out_when_it_ends,
+    closing_mid_hand_cancels_and_refunds_it_and_cashes_everyone_out,
+    a_kicked_player_plays_the_hand_out_and_is_removed_when_it_ends,
+    settings_changed_mid_hand_apply_from_the_next_hand,
+    pausing_mid_hand_stops_the_timer_and_actions_until_resumed,
+    every_hand_is_settled_in_the_bank_before_its_result_is_announced,
+    a_busted_player_sits_out_and_comes_back_by_topping_up,
+    down_cards_go_privately_to_their_owner_on_third_and_seventh_street,
+    a_player_who_joins_mid_hand_is_dealt_in_from_the_next_hand,
+);

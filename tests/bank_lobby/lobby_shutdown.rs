@@ -21,9 +21,8 @@ fn no_new_hand(notices: &[studbot::lobby::Notice]) -> bool {
     })
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_hand_unfinished_after_the_grace_is_cancelled_refunded_and_announced() {
-    let fixture = fixture(11).await;
+async fn a_hand_unfinished_after_the_grace_is_cancelled_refunded_and_announced(store: TestStore) {
+    let fixture = fixture_on(store, 11).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let offer = next_turn(&mut notices).await;
@@ -73,9 +72,8 @@ async fn a_hand_unfinished_after_the_grace_is_cancelled_refunded_and_announced()
     );
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_hand_that_finishes_within_the_grace_is_settled_and_no_other_starts() {
-    let fixture = fixture(12).await;
+async fn a_hand_that_finishes_within_the_grace_is_settled_and_no_other_starts(store: TestStore) {
+    let fixture = fixture_on(store, 12).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN]).await;
     advance_secs(5).await;
     let first = next_turn(&mut notices).await;
@@ -120,9 +118,8 @@ async fn a_hand_that_finishes_within_the_grace_is_settled_and_no_other_starts() 
     assert_eq!(outcomes, vec![(TABLE, Ok(ShutdownOutcome::Idle))]);
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_stored_history_of_a_hand_holds_no_down_card_that_was_not_shown() {
-    let fixture = fixture(13).await;
+async fn the_stored_history_of_a_hand_holds_no_down_card_that_was_not_shown(store: TestStore) {
+    let fixture = fixture_on(store, 13).await;
     let (table, mut notices) = seated(&fixture, &[ANA, BEN, CHEN]).await;
     advance_secs(5).await;
     let mut down_cards = Vec::new();
@@ -198,3 +195,10 @@ async fn the_stored_history_of_a_hand_holds_no_down_card_that_was_not_shown() {
         None
     );
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_hand_unfinished_after_the_grace_is_cancelled_refunded_and_announced,
+    a_hand_that_finishes_within_the_grace_is_settled_and_no_other_starts,
+    the_stored_history_of_a_hand_holds_no_down_card_that_was_not_shown,
+);

@@ -11,7 +11,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use lobby_common::*;
-use studbot::bank::store::{Scan, SledStore, Store, StoreError, Tree, Write};
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{Bank, EconomyConfig, SystemClock, UserId};
 use studbot::lobby::{
     Departure, HandSummary, LobbyConfig, LobbyError, Notice, NoticeBody, NoticeReceiver,
@@ -53,7 +53,7 @@ impl GatedStore {
     }
 }
 
-impl Store for GatedStore {
+impl Reads for GatedStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.inner.get(tree, key)
     }
@@ -63,6 +63,9 @@ impl Store for GatedStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         self.inner.scan_from(tree, start)
     }
+}
+
+impl Store for GatedStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         let mut closed = self.closed.lock().unwrap();
         if *closed {

@@ -17,6 +17,7 @@ use studbot::table::GameChoice;
 use studbot::table::hand::{ActionKind, Event};
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
+use crate::bank_common::TestStore;
 use crate::lobby_common::*;
 
 const BUY_IN: u64 = 100;
@@ -344,10 +345,11 @@ async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
     assert_eq!(places[0].user, ANA);
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_reopens_it() {
+async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_reopens_it(
+    bank_store: TestStore,
+) {
     let store = Arc::new(MemoryTableStore::new());
-    let fixture = fixture_with(2_306, store.clone(), DealingOutPace::NO_PAUSE).await;
+    let fixture = fixture_with_on(bank_store, 2_306, store.clone(), DealingOutPace::NO_PAUSE).await;
     let id = started(&fixture.bank, &[ANA, BEN]).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     table.pause().await.unwrap();
@@ -426,3 +428,8 @@ async fn a_computer_entrant_plays_its_own_turns_to_the_end_and_the_house_is_paid
     let report = fixture.bank.audit().await.unwrap();
     assert!(report.ok, "{:?}", report.breaks);
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_reopens_it,
+);

@@ -31,8 +31,9 @@ async fn settle() {
     std::thread::yield_now();
 }
 
-async fn quick(seed: u64) -> Fixture {
-    fixture_with(
+async fn quick(store: TestStore, seed: u64) -> Fixture {
+    fixture_with_on(
+        store,
         seed,
         Arc::new(MemoryTableStore::new()),
         DealingOutPace::NO_PAUSE,
@@ -68,9 +69,10 @@ fn restarted_config() -> LobbyConfig {
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_before_any_hand() {
-    let fixture = quick(4_040).await;
+async fn a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_before_any_hand(
+    store: TestStore,
+) {
+    let fixture = quick(store, 4_040).await;
     let players = [ANA, BEN, CHEN];
     let id = started(&fixture.bank, &players).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
@@ -134,9 +136,10 @@ async fn a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_befo
     assert!(report.ok, "{:?}", report.breaks);
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_acceptance_makes_it() {
-    let fixture = quick(4_042).await;
+async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_acceptance_makes_it(
+    store: TestStore,
+) {
+    let fixture = quick(store, 4_042).await;
     let players = [ANA, BEN];
     let id = started(&fixture.bank, &players).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
@@ -196,9 +199,8 @@ async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_accep
     assert!(report.ok, "{:?}", report.breaks);
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on() {
-    let fixture = quick(4_043).await;
+async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(store: TestStore) {
+    let fixture = quick(store, 4_043).await;
     let players = [ANA, BEN, CHEN];
     let id = started(&fixture.bank, &players).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
@@ -253,9 +255,10 @@ async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart() {
-    let fixture = quick(4_044).await;
+async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart(
+    store: TestStore,
+) {
+    let fixture = quick(store, 4_044).await;
     let mut settings = TournamentSettings::new(
         GameChoice::Stud,
         Structure::built_in(StructureKind::Turbo),
@@ -290,3 +293,11 @@ async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says
     assert_eq!(rules.max_raises, 2, "the open's, not the config's");
     assert!(!rules.heads_up_uncapped, "still three in the sit & go");
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_before_any_hand,
+    a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_acceptance_makes_it,
+    a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on,
+    a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart,
+);

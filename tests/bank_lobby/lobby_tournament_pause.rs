@@ -18,6 +18,7 @@ use studbot::table::GameChoice;
 use studbot::table::hand::ActionKind;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
+use crate::bank_common::TestStore;
 use crate::lobby_common::*;
 
 fn turbo_stud() -> TournamentSettings {
@@ -89,9 +90,9 @@ async fn play_to_the_end(table: &TableHandle, notices: &mut NoticeReceiver) -> u
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_moderators_pause_of_a_sit_and_go_holds_across_a_restart_until_resumed() {
-    let fixture = fixture_with(
+async fn a_moderators_pause_of_a_sit_and_go_holds_across_a_restart_until_resumed(store: TestStore) {
+    let fixture = fixture_with_on(
+        store,
         2_401,
         Arc::new(MemoryTableStore::new()),
         DealingOutPace::NO_PAUSE,
@@ -233,3 +234,8 @@ async fn quick_bank() -> Fixture {
     )
     .await
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_moderators_pause_of_a_sit_and_go_holds_across_a_restart_until_resumed,
+);

@@ -14,6 +14,7 @@ use studbot::table::GameChoice;
 use studbot::table::hand::ActionKind;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
+use crate::bank_common::TestStore;
 use crate::lobby_common::*;
 
 const BUY_IN: u64 = 100;
@@ -59,9 +60,8 @@ async fn restart(bank: &Bank) -> Lobby {
     restart_lobby_without_settings(bank, LobbyConfig::default()).await
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart() {
-    let fixture = fixture_with_store(2_351, Arc::new(MemoryTableStore::new())).await;
+async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart(store: TestStore) {
+    let fixture = fixture_with_store_on(store, 2_351, Arc::new(MemoryTableStore::new())).await;
     let players = [ANA, BEN, CHEN];
     let id = started(&fixture.bank, &players).await;
     finish_in_the_bank(&fixture.bank, id).await;
@@ -130,9 +130,10 @@ async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart
     assert!(report.ok, "{:?}", report.breaks);
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot_clear_one() {
-    let fixture = fixture_with_store(2_352, Arc::new(MemoryTableStore::new())).await;
+async fn a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot_clear_one(
+    store: TestStore,
+) {
+    let fixture = fixture_with_store_on(store, 2_352, Arc::new(MemoryTableStore::new())).await;
     let running = started(&fixture.bank, &[ANA, BEN]).await;
     assert!(
         fixture
@@ -216,9 +217,11 @@ async fn play_at_the_table(fixture: &Fixture, id: TournamentId) -> TableMessage 
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_result_a_table_told_stays_to_announce_until_the_front_end_says_it_was_posted() {
-    let fixture = fixture_with(
+async fn the_result_a_table_told_stays_to_announce_until_the_front_end_says_it_was_posted(
+    store: TestStore,
+) {
+    let fixture = fixture_with_on(
+        store,
         2_353,
         Arc::new(MemoryTableStore::new()),
         DealingOutPace::NO_PAUSE,
@@ -248,3 +251,10 @@ async fn the_result_a_table_told_stays_to_announce_until_the_front_end_says_it_w
             .is_empty()
     );
 }
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart,
+    a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot_clear_one,
+    the_result_a_table_told_stays_to_announce_until_the_front_end_says_it_was_posted,
+);

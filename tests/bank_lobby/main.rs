@@ -4,12 +4,15 @@
 mod actions;
 #[path = "../support/audit.rs"]
 mod audit;
+#[macro_use]
 mod bank_common;
 #[path = "../support/child.rs"]
 mod child;
 #[path = "../support/killable.rs"]
 mod killable;
 mod lobby_common;
+#[path = "../support/postgres.rs"]
+mod postgres;
 
 mod bank_audit_breaks;
 mod bank_audit_cli;
@@ -46,6 +49,9 @@ mod lobby_tournament_end;
 mod lobby_tournament_gone;
 mod lobby_tournament_pause;
 mod lobby_tournament_result;
+mod pg_moving;
+mod pg_processes;
+mod pg_views;
 mod tournament_audit_breaks;
 mod tournament_bank;
 mod tournament_cancel_cli;

@@ -5,7 +5,7 @@
 //! account its entrants do not make (a computer entrant's buy-in taken from a member rather
 //! than the house). `studbot audit` names exactly the breaks the plant implies and exits 1.
 
-use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
 use studbot::bank::{Account, Bank, GuildId, TableId, TournamentId, TournamentPhase, UserId};
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};

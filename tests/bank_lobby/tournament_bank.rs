@@ -3,14 +3,14 @@
 //! refusal clear and changing nothing; a restart resumes where the tournament was; a
 //! corrupt record refused, never played.
 
-use studbot::bank::store::{SledStore, Store, Tree, Write};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
 use studbot::bank::{
     Bank, BankError, EconomyConfig, GuildId, Reason, TableId, TournamentId, TournamentPhase, UserId,
 };
 use studbot::table::GameChoice;
-use studbot::tournament::{Structure, StructureKind, TournamentSettings};
+use studbot::tournament::{DealKind, Structure, StructureKind, TournamentSettings};
 
-use crate::bank_common::open_bank;
+use crate::bank_common::{TestPlace, TestStore, open_bank, open_bank_at};
 
 const GUILD: GuildId = GuildId(7);
 const CHANNEL: TableId = TableId(40);
@@ -66,10 +66,11 @@ async fn play_out(bank: &Bank, id: TournamentId) -> u64 {
     }
 }
 
-#[tokio::test]
-async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 3, 100, 3).await;
     let state = bank.tournament(id).await.unwrap().unwrap();
     assert!(
@@ -114,10 +115,9 @@ async fn a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn every_refusal_is_clear_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn every_refusal_is_clear_and_changes_nothing(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 4, 100, 1).await;
     let before = ledger_len(&bank).await;
     let refusals = [
@@ -244,10 +244,9 @@ async fn every_refusal_is_clear_and_changes_nothing() {
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 6, 250, 3).await;
     assert_eq!(
         bank.unregister_tournament(GUILD, id, user(2), "leave")
@@ -279,10 +278,11 @@ async fn unregistering_and_cancelling_before_the_start_refund_every_buy_in() {
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, 3, 100, 3).await;
     let state = bank.tournament(id).await.unwrap().unwrap();
     let next = state.tournament().unwrap().next_hand().unwrap();
@@ -408,4 +408,85 @@ async fn a_corrupt_tournament_record_is_refused_never_played() {
     assert_eq!(report.sit_and_gos_live[0].channel, CHANNEL);
     assert_eq!(report.sit_and_gos_live[0].phase, "unreadable");
     bank.shutdown().await.unwrap();
+}
+
+on_each_store!(
+    #[tokio::test]
+    a_full_sit_and_go_starts_by_itself_pays_its_pool_in_one_transaction_and_holds_nothing,
+    every_refusal_is_clear_and_changes_nothing,
+    unregistering_and_cancelling_before_the_start_refund_every_buy_in,
+    cancelling_a_running_sit_and_go_after_an_unpaid_bust_divides_the_unpaid_prizes_by_icm,
+);
+
+/// Two processes on one PostgreSQL bank: only the one holding the guild's lease runs its sit
+/// & go's table, so every operation that table makes (#40's waiting cancel, a deal's
+/// proposal, answer and lapse, and the cancel it carries out) is refused to the other with
+/// `LeaseLost`, whatever it believes, and changes nothing; the holder goes on.
+#[tokio::test]
+async fn a_process_without_the_guilds_lease_cannot_cancel_or_deal_at_its_sit_and_go() {
+    let place = TestPlace::new(TestStore::Postgres);
+    let (holder, _) = open_bank_at(&place).await;
+    let other = Bank::open_at(place.location(), EconomyConfig::default())
+        .await
+        .expect("a second process's bank");
+    let id = open_with(&holder, 3, 100, 3).await;
+    let lost = |answer: &str, result: Result<(), BankError>| {
+        assert!(
+            matches!(result, Err(BankError::LeaseLost { guild }) if guild == GUILD),
+            "{answer}: {result:?}"
+        );
+    };
+    lost(
+        "the waiting cancel",
+        other.request_tournament_cancel(GUILD, id, "cancel").await,
+    );
+    lost(
+        "the table's cancel",
+        other
+            .cancel_tournament_at_table(GUILD, id, "cancel")
+            .await
+            .map(drop),
+    );
+    lost(
+        "a proposal",
+        other
+            .propose_deal(GUILD, id, user(1), DealKind::ChipChop, "deal")
+            .await
+            .map(drop),
+    );
+    let number = holder
+        .propose_deal(GUILD, id, user(1), DealKind::ChipChop, "deal")
+        .await
+        .expect("the holder's table proposes");
+    lost(
+        "an answer",
+        other
+            .answer_deal(GUILD, id, number, user(2), true)
+            .await
+            .map(drop),
+    );
+    lost("a lapse", other.lapse_deal(GUILD, id, number).await);
+
+    let state = holder.tournament(id).await.unwrap().expect("known");
+    assert!(matches!(state.phase, TournamentPhase::Running(_)));
+    let deal = state.deal.expect("the holder's deal still waits");
+    assert_eq!(
+        deal.accepted,
+        vec![user(1)],
+        "the other's answer counted nothing"
+    );
+    assert_eq!(holder.tournament_cancel_requested(id).await.unwrap(), None);
+    holder
+        .request_tournament_cancel(GUILD, id, "cancel")
+        .await
+        .expect("the holder keeps a cancel");
+    let paid = holder
+        .cancel_tournament_at_table(GUILD, id, "cancel")
+        .await
+        .expect("the holder cancels");
+    assert_eq!(paid.iter().map(|(_, chips)| chips).sum::<u64>(), 300);
+    let report = holder.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    other.shutdown().await.unwrap();
+    holder.shutdown().await.unwrap();
 }

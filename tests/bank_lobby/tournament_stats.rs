@@ -14,7 +14,7 @@ use studbot::bank::{
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
-use crate::bank_common::open_bank;
+use crate::bank_common::{TestPlace, TestStore, open_bank, open_bank_at};
 
 const GUILD: GuildId = GuildId(7);
 const CHANNEL: TableId = TableId(40);
@@ -86,10 +86,11 @@ async fn stats_of(bank: &Bank, user: UserId) -> TournamentStats {
     bank.tournament_stats(GUILD, user).await.unwrap()
 }
 
-#[tokio::test]
-async fn a_finished_sit_and_go_counts_entries_wins_cashes_and_net_apart_from_cash_play() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_finished_sit_and_go_counts_entries_wins_cashes_and_net_apart_from_cash_play(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     // Five entrants of 100: 65/35 of 500.
     let id = open_with(&bank, "first", 5, 100, 5).await;
     let places = play_out(&bank, id).await;
@@ -164,10 +165,9 @@ async fn a_finished_sit_and_go_counts_entries_wins_cashes_and_net_apart_from_cas
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_sit_and_go_cancelled_before_its_start_counts_for_nobody() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_sit_and_go_cancelled_before_its_start_counts_for_nobody(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, "one", 4, 100, 3).await;
     bank.unregister_tournament(GUILD, id, UserId(3), "leave")
         .await
@@ -185,10 +185,11 @@ async fn a_sit_and_go_cancelled_before_its_start_counts_for_nobody() {
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_sit_and_go_cancelled_after_its_start_counts_entries_and_nets_but_no_win_or_cash() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_sit_and_go_cancelled_after_its_start_counts_entries_and_nets_but_no_win_or_cash(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = open_with(&bank, "one", 3, 100, 3).await;
     let state = bank.tournament(id).await.unwrap().unwrap();
     let next = state.tournament().unwrap().next_hand().unwrap();
@@ -283,10 +284,11 @@ async fn tournament_stats_at_the_end_of_their_range_saturate_and_never_refuse_a_
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_computer_entrant_buys_in_from_the_house_is_paid_to_it_and_counts_only_for_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_computer_entrant_buys_in_from_the_house_is_paid_to_it_and_counts_only_for_it(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = bank
         .open_tournament(GUILD, CHANNEL, 3, settings(100), "open")
         .await
@@ -354,10 +356,11 @@ async fn a_computer_entrant_buys_in_from_the_house_is_paid_to_it_and_counts_only
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_computer_unregistered_or_refunded_by_a_cancel_gives_its_buy_in_back_to_the_house() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_computer_unregistered_or_refunded_by_a_cancel_gives_its_buy_in_back_to_the_house(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     let id = bank
         .open_tournament(GUILD, CHANNEL, 4, settings(100), "open")
         .await
@@ -393,10 +396,11 @@ async fn a_computer_unregistered_or_refunded_by_a_cancel_gives_its_buy_in_back_t
     bank.shutdown().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_moderators_start_fills_the_allowed_free_seats_with_computers_of_the_house() {
-    let dir = tempfile::tempdir().unwrap();
-    let (bank, _) = open_bank(dir.path()).await;
+async fn a_moderators_start_fills_the_allowed_free_seats_with_computers_of_the_house(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
     // Computers may not take every seat.
     let refused = bank
         .open_tournament_with_computers(GUILD, CHANNEL, 4, settings(100), 4, "all computers")
@@ -466,3 +470,13 @@ async fn a_moderators_start_fills_the_allowed_free_seats_with_computers_of_the_h
     assert!(state.entrants.contains(&UserId::computer(2)));
     bank.shutdown().await.unwrap();
 }
+
+on_each_store!(
+    #[tokio::test]
+    a_finished_sit_and_go_counts_entries_wins_cashes_and_net_apart_from_cash_play,
+    a_sit_and_go_cancelled_before_its_start_counts_for_nobody,
+    a_sit_and_go_cancelled_after_its_start_counts_entries_and_nets_but_no_win_or_cash,
+    a_computer_entrant_buys_in_from_the_house_is_paid_to_it_and_counts_only_for_it,
+    a_computer_unregistered_or_refunded_by_a_cancel_gives_its_buy_in_back_to_the_house,
+    a_moderators_start_fills_the_allowed_free_seats_with_computers_of_the_house,
+);

@@ -170,7 +170,7 @@ fn every_setting_the_config_accepts_is_documented_in_the_example_and_nothing_els
     for known in [
         "token",
         "table.stakes.ante",
-        "discord.shards.total",
+        "discord.shard_total",
         "metrics.listen",
     ] {
         assert!(

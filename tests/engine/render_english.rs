@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use crate::words_english::{english_in, english_vocabulary};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use studbot::bank::{BankError, TableId, UserId};
+use studbot::bank::{BankError, GuildId, TableId, UserId};
 use studbot::lobby::{LobbyError, SettingsError};
 use studbot::render::{
     self, BoardView, HistoryView, Locale, PlayerFacts, ResultView, TableFacts, TurnPrompt,
@@ -129,6 +129,8 @@ fn every_bank_error() -> Vec<BankError> {
         BankError::HandFinished { table, hand: 4 },
         BankError::UnknownHand { table, hand: 4 },
         BankError::Stopped,
+        BankError::LedgerBlockUsedUp,
+        BankError::LeaseLost { guild: GuildId(5) },
         BankError::Failed("No space left on device".into()),
         BankError::Internal("a panic".into()),
         BankError::NotDurable("flush failed".into()),
@@ -214,6 +216,8 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::HandFinished { .. }
             | BankError::UnknownHand { .. }
             | BankError::Stopped
+            | BankError::LedgerBlockUsedUp
+            | BankError::LeaseLost { .. }
             | BankError::Failed(_)
             | BankError::Internal(_)
             | BankError::NotDurable(_)

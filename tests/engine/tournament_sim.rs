@@ -150,11 +150,18 @@ fn custom_levels_and_hands_per_level_are_played_as_written() {
 #[test]
 fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
     let refusal = |extra: &[&str]| args(extra).err().map(|error| error.to_string());
-    let too_many = refusal(&["--players", "9"]).expect("refused");
+    // Nine players do not fit a sit & go's table: only a multi-table event seats them.
+    let too_many = args(&["--players", "9"])
+        .expect("flags that parse")
+        .tournament_config()
+        .expect_err("nine at one table")
+        .to_string();
     assert!(
-        too_many.contains("--players") && too_many.contains("2..=8"),
+        too_many.contains("--players") && too_many.contains("2 to 8"),
         "{too_many}"
     );
+    let past_any_event = refusal(&["--players", "5001"]).expect("refused");
+    assert!(past_any_event.contains("2..=5000"), "{past_any_event}");
     let too_few = refusal(&["--players", "1"]).expect("refused");
     assert!(too_few.contains("--players"), "{too_few}");
     assert!(args(&["--players", "2"]).is_ok() && args(&["--players", "8"]).is_ok());
@@ -191,4 +198,45 @@ fn bad_tournament_flags_are_refused_naming_what_is_wrong() {
         .err()
         .map(|e| e.to_string());
     assert!(without.expect("refused").contains("--tournament"));
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_tournament_sims_quietly() {
+    use std::io::BufRead as _;
+    let sit_and_go = ["--players", "6", "--seed", "3", "--structure", "turbo"];
+    let multi_table = ["--players", "20", "--table-size", "6", "--seed", "5"];
+    let runs: [(&[&str], &str); 3] = [
+        (&sit_and_go, "sit & go text"),
+        (&[&sit_and_go[..], &["--json"]].concat(), "sit & go JSON"),
+        (&multi_table, "multi-table text"),
+    ];
+    for (flags, what) in runs {
+        let mut command = child::studbot();
+        command
+            .args(["sim", "--tournament", "--count", "1000000"])
+            .args(flags)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut sim = command.spawn().expect("studbot sim starts");
+        // `studbot sim --tournament | head -1`: read one line, then close the pipe long before
+        // the million events could end.
+        let mut first = String::new();
+        std::io::BufReader::new(sim.stdout.take().expect("stdout"))
+            .read_line(&mut first)
+            .expect("the sim prints");
+        assert!(!first.is_empty(), "{what}: nothing printed");
+        let output = child::output_within(
+            sim,
+            std::time::Duration::from_secs(120),
+            "studbot sim --tournament | head -1",
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+        assert!(
+            output.status.success(),
+            "{what}: {:?}: {stderr}",
+            output.status
+        );
+        assert!(stderr.is_empty(), "{what}: not quiet: {stderr}");
+    }
 }

@@ -14,11 +14,21 @@ pub fn audit(dir: &Path) -> (Option<i32>, serde_json::Value) {
     (output.status.code(), report)
 }
 
+/// `studbot audit --store URL`: its exit code and its JSON report.
+#[allow(dead_code)]
+pub fn audit_store(url: &str) -> (Option<i32>, serde_json::Value) {
+    let mut command = studbot();
+    command.args(["audit", "--store", url]);
+    let output = run(command, "", "studbot audit --store");
+    let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
+    (output.status.code(), report)
+}
+
 /// Cuts sit & go `id`'s record short in the stopped bank at `bank_dir` (its sled directory), as
 /// damage on disk would: the record can no longer be read.
 #[allow(dead_code)] // Not every test binary damages a record.
 pub fn damage_sit_and_go_record(bank_dir: &Path, id: u64) {
-    use studbot::bank::store::{SledStore, Store, Tree, Write};
+    use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
     let store = SledStore::open(bank_dir, 1 << 20).expect("the bank's store");
     let key = id.to_be_bytes().to_vec();
     let record = store

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::bank::store::Store;
+use crate::bank::store::Reads;
 use crate::bank::tournament_live::{self, LiveSitAndGo};
 use crate::bank::tournaments::{TournamentId, TournamentPhase, TournamentState};
 use crate::bank::{BankError, GuildId, TableId};
@@ -31,7 +31,7 @@ pub struct LiveSitAndGoReport {
 /// Checks the index against the live records (`live`, every readable one) and lists every
 /// live sit & go, by number.
 pub(super) fn check_live_index(
-    store: &dyn Store,
+    store: &dyn Reads,
     live: &[TournamentState],
     unreadable: &[TournamentId],
     breaks: &mut Vec<String>,
@@ -95,7 +95,7 @@ pub(super) fn check_live_index(
 
 /// The live sit & go index, by channel; an entry that cannot be read is a break.
 fn index_entries(
-    store: &dyn Store,
+    store: &dyn Reads,
     breaks: &mut Vec<String>,
 ) -> Result<BTreeMap<TableId, LiveSitAndGo>, BankError> {
     let mut entries = BTreeMap::new();
@@ -115,7 +115,7 @@ fn index_entries(
 /// What only a live sit & go keeps beside its record: kept for one that is not live (or
 /// under a corrupt key) is a break.
 fn check_kept_beside(
-    store: &dyn Store,
+    store: &dyn Reads,
     live_ids: &BTreeSet<TournamentId>,
     unreadable: &[TournamentId],
     breaks: &mut Vec<String>,

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{self, Account};
 use super::encoding;
 use super::ledger::{self, LedgerEntry, NEXT_SEQ_KEY};
-use super::store::{Store, Tree};
+use super::store::{Reads, Tree};
 use super::tables::RegisteredTable;
 use super::tournaments::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, schema};
@@ -100,7 +100,7 @@ pub struct AuditReport {
     pub breaks: Vec<String>,
 }
 
-pub(crate) fn audit_store(store: &dyn Store) -> Result<AuditReport, BankError> {
+pub(crate) fn audit_store(store: &dyn Reads) -> Result<AuditReport, BankError> {
     let mut breaks = Vec::new();
     let schema_version = schema::stored_version(store)?.unwrap_or(0);
     let ledger = recompute_ledger(store, &mut breaks)?;
@@ -166,9 +166,38 @@ struct Recomputed {
     tournament_parties: BTreeMap<TournamentId, BTreeMap<Account, i128>>,
 }
 
-/// The ledger, recomputed into balances: numbered 1, 2, 3, … with no gap, every entry
-/// moving something between two accounts.
-fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recomputed, BankError> {
+/// The numbers of the ledger that were never given: the rest of each block a writer sharing
+/// the store took and stopped before using up (`ledger::Numbering::Block`), first → end.
+fn unused_numbers(
+    store: &dyn Reads,
+    breaks: &mut Vec<String>,
+) -> Result<BTreeMap<u64, u64>, BankError> {
+    let mut unused = BTreeMap::new();
+    for item in store.scan_prefix(Tree::Meta, ledger::BLOCK_PREFIX) {
+        let (key, value) = item?;
+        match ledger::decode_block(&key, &value) {
+            Some((_, next, end)) if next < end => {
+                unused.insert(next, end);
+            }
+            Some(_) => {}
+            None => breaks.push(format!("a corrupt ledger block record {key:?}")),
+        }
+    }
+    Ok(unused)
+}
+
+/// The number expected after `expected` once the unused numbers starting there are skipped.
+fn past_unused(mut expected: u64, unused: &BTreeMap<u64, u64>) -> u64 {
+    while let Some(&end) = unused.get(&expected) {
+        expected = end;
+    }
+    expected
+}
+
+/// The ledger, recomputed into balances: numbered 1, 2, 3, … with no gap (but the numbers
+/// of a writer's block it never gave), every entry moving something between two accounts.
+fn recompute_ledger(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<Recomputed, BankError> {
+    let unused = unused_numbers(store, breaks)?;
     let mut balances: BTreeMap<Account, i128> = BTreeMap::new();
     let mut tournament_flows: BTreeMap<TournamentId, (i128, i128)> = BTreeMap::new();
     let mut tournament_parties: BTreeMap<TournamentId, BTreeMap<Account, i128>> = BTreeMap::new();
@@ -187,6 +216,7 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
                 continue;
             }
         };
+        expected_seq = past_unused(expected_seq, &unused);
         if ledger::decode_u64(&key) != Some(entry.seq) || entry.seq != expected_seq {
             breaks.push(format!(
                 "ledger entry {} found where {expected_seq} was expected",
@@ -223,6 +253,7 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
                 .or_default() -= amount;
         }
     }
+    expected_seq = past_unused(expected_seq, &unused);
     let next_seq = ledger::load_next_seq(store)?;
     if store.get(Tree::Meta, NEXT_SEQ_KEY)?.is_some() && next_seq != expected_seq {
         breaks.push(format!(
@@ -240,7 +271,7 @@ fn recompute_ledger(store: &dyn Store, breaks: &mut Vec<String>) -> Result<Recom
 /// Every stored balance against the ledger; no player, seat or prize pool below zero, no
 /// mint above it.
 fn check_balances(
-    store: &dyn Store,
+    store: &dyn Reads,
     ledger: Recomputed,
     breaks: &mut Vec<String>,
 ) -> Result<BalanceTotals, BankError> {
@@ -284,7 +315,7 @@ fn check_balances(
 
 /// The leaderboard index against the balances.
 fn check_leaderboard(
-    store: &dyn Store,
+    store: &dyn Reads,
     mut expected_board: BTreeSet<(GuildId, UserId, u64)>,
     breaks: &mut Vec<String>,
 ) -> Result<(), BankError> {
@@ -318,7 +349,7 @@ struct TableCounts {
 /// Tables: a closed table holds no chips and no hand; seats belong to a registered table.
 /// Each table's seats are counted in its guild.
 fn check_tables(
-    store: &dyn Store,
+    store: &dyn Reads,
     books: &mut BalanceTotals,
     breaks: &mut Vec<String>,
 ) -> Result<TableCounts, BankError> {
@@ -393,7 +424,7 @@ fn check_guild_sums(by_guild: &BTreeMap<GuildId, i128>, breaks: &mut Vec<String>
 /// The lobby's records hold no chips: only their keys are the bank's to check. Answers the
 /// table settings and hand histories counted.
 fn count_lobby_records(
-    store: &dyn Store,
+    store: &dyn Reads,
     breaks: &mut Vec<String>,
 ) -> Result<(u64, u64), BankError> {
     let mut table_settings = 0u64;

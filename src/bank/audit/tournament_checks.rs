@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::balance_totals::BalanceTotals;
 use crate::bank::BankError;
 use crate::bank::accounts::Account;
-use crate::bank::store::{Store, Tree};
+use crate::bank::store::{Reads, Tree};
 use crate::bank::tournaments::{self, TournamentId};
 
 pub(super) struct TournamentCounts {
@@ -26,7 +26,7 @@ pub(super) struct TournamentCounts {
 /// cancelled); a prize pool belongs to a readable tournament record. Each escrow is counted
 /// in its tournament's guild.
 pub(super) fn check_tournaments(
-    store: &dyn Store,
+    store: &dyn Reads,
     books: &mut BalanceTotals,
     breaks: &mut Vec<String>,
 ) -> Result<TournamentCounts, BankError> {
@@ -99,7 +99,7 @@ pub(super) fn check_tournaments(
 
 /// A moderator's pause is kept only for a running sit & go: the finish and the cancel take
 /// it away, so one left for a tournament over (or never opened) is a break.
-fn check_pauses(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), BankError> {
+fn check_pauses(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<(), BankError> {
     for paused in tournaments::paused_tournaments(store)? {
         let id = match paused {
             Ok(id) => id,
@@ -124,7 +124,7 @@ fn check_pauses(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), BankE
 
 /// A cancel waiting for the hand in play is kept only for a running sit & go: the cancel
 /// and the finish take it away.
-fn check_cancels(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), BankError> {
+fn check_cancels(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<(), BankError> {
     for waiting in tournaments::cancels_requested(store)? {
         let id = match waiting {
             Ok(id) => id,
@@ -149,7 +149,7 @@ fn check_cancels(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), Bank
 
 /// A result still to announce is kept only for a sit & go that finished: one kept for any
 /// other is a mark the finish did not put.
-fn check_unannounced(store: &dyn Store, breaks: &mut Vec<String>) -> Result<(), BankError> {
+fn check_unannounced(store: &dyn Reads, breaks: &mut Vec<String>) -> Result<(), BankError> {
     for pending in tournaments::unannounced_tournaments(store)? {
         let id = match pending {
             Ok(id) => id,

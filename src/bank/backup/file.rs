@@ -24,7 +24,7 @@ use super::journal::{Journal, snapshot_scan};
 use super::{BackupError, BackupSummary};
 use crate::bank::BankError;
 use crate::bank::schema::{self, SCHEMA_VERSION};
-use crate::bank::store::{BATCHES_KEY, Store, Tree, Write};
+use crate::bank::store::{BATCHES_KEY, Reads, Tree, Write};
 
 const MAGIC: &[u8] = b"studbot-backup\n";
 const END: &[u8] = b"studbot-backup-end\n";
@@ -65,7 +65,7 @@ impl HashingWriter<'_> {
 /// Streams every key of `store` as it was when `journal` began into `out` (the file at
 /// `path`), tree by tree in key order.
 pub fn write_snapshot(
-    store: &dyn Store,
+    store: &dyn Reads,
     journal: &Journal,
     out: &mut dyn std::io::Write,
     path: &Path,

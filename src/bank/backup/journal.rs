@@ -16,7 +16,7 @@ use std::ops::Bound;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::bank::BankError;
-use crate::bank::store::{KeyValue, Scan, Store, Tree, Write};
+use crate::bank::store::{KeyValue, Reads, Scan, Tree, Write};
 
 /// A key's value when the journal began; `None`: it was absent.
 type BeforeImage = Option<Vec<u8>>;
@@ -42,7 +42,7 @@ impl Journal {
     /// Records the current value of every key of `writes` not yet in the journal. Called by
     /// the only writer, before it applies `writes`. A failed read breaks this journal alone
     /// (its backup fails); the batch goes ahead.
-    fn record(&self, store: &dyn Store, writes: &[Write]) {
+    fn record(&self, store: &dyn Reads, writes: &[Write]) {
         let unrecorded: Vec<(Tree, Vec<u8>)> = {
             let state = locked(&self.state);
             if state.broken.is_some() {
@@ -143,7 +143,7 @@ impl Journals {
     /// under way; no journal can begin in between.
     pub fn recorded_apply<T>(
         &self,
-        store: &dyn Store,
+        store: &dyn Reads,
         writes: &[Write],
         apply: impl FnOnce() -> T,
     ) -> T {
@@ -178,7 +178,7 @@ impl Drop for JournalGuard {
 /// Every key of `tree` as it was when `journal` began, in key order, read from `store` while
 /// it changes.
 pub(crate) fn snapshot_scan<'a>(
-    store: &'a dyn Store,
+    store: &'a dyn Reads,
     journal: &'a Journal,
     tree: Tree,
 ) -> SnapshotScan<'a> {

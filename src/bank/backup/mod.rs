@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use super::BankError;
 use super::schema;
-use super::store::{SledStore, Store, Write};
+use super::store::{Reads, SledStore, Store, Write};
 
 pub use file::{BACKUP_FORMAT, write_file};
 pub use journal::Journal;
@@ -52,6 +52,11 @@ pub enum BackupError {
          live data is overwritten"
     )]
     TargetNotEmpty { path: PathBuf },
+    #[error(
+        "{database} already holds a bank: restore only into an empty database, so that no live \
+         data is overwritten"
+    )]
+    DatabaseNotEmpty { database: String },
     #[error(transparent)]
     Bank(#[from] BankError),
 }
@@ -71,13 +76,13 @@ pub struct BackupSummary {
 /// Writes every key of `store` to `out`, streamed (see `file`). The caller makes sure no
 /// write happens meanwhile (a store nobody else has open); a running bank backs itself up
 /// with `Bank::backup`.
-pub fn write_backup(store: &dyn Store, out: &Path) -> Result<BackupSummary, BackupError> {
+pub fn write_backup(store: &dyn Reads, out: &Path) -> Result<BackupSummary, BackupError> {
     write_snapshot_file(store, &Journal::default(), out)
 }
 
 /// Writes `store` as it was when `journal` began to `out`, while its writer goes on.
 pub fn write_snapshot_file(
-    store: &dyn Store,
+    store: &dyn Reads,
     journal: &Journal,
     out: &Path,
 ) -> Result<BackupSummary, BackupError> {
@@ -160,6 +165,46 @@ fn write_restored(
         });
     }
     schema::write_marker(bank_dir, summary.schema)?;
+    Ok(summary)
+}
+
+/// Restores `backup` into a database several processes may share (PostgreSQL), which must
+/// hold no bank yet: the file is read and checked in full, then written in one transaction,
+/// committed only once the second reading matched the first. Nothing is written otherwise.
+pub fn restore_into_shared(
+    backup: &Path,
+    store: &dyn Store,
+    database: &str,
+) -> Result<BackupSummary, BackupError> {
+    let checked = read_backup(backup)?.summary;
+    let Some(shared) = store.shared() else {
+        return Err(
+            BankError::Internal("restoring into a store only one process writes".into()).into(),
+        );
+    };
+    if !schema::holds_no_bank(store)? {
+        return Err(BackupError::DatabaseNotEmpty {
+            database: database.to_string(),
+        });
+    }
+    let mut load = shared.load().map_err(BankError::from)?;
+    let mut chunk: Vec<Write> = Vec::with_capacity(RESTORE_CHUNK);
+    let summary = file::read_entries(backup, |write| {
+        chunk.push(write);
+        if chunk.len() == RESTORE_CHUNK {
+            load.write(&chunk).map_err(BankError::from)?;
+            chunk.clear();
+        }
+        Ok(())
+    })?;
+    load.write(&chunk).map_err(BankError::from)?;
+    if summary != checked {
+        return Err(BackupError::Damaged {
+            path: backup.to_path_buf(),
+            why: "it changed while it was being restored".into(),
+        });
+    }
+    load.commit().map_err(BankError::from)?;
     Ok(summary)
 }
 

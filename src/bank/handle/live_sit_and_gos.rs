@@ -82,12 +82,16 @@ impl Bank {
         user: UserId,
         away: Option<bool>,
     ) -> Result<(), BankError> {
-        self.call(ops::SetTournamentSittingOut {
+        // The table's own doing: only the process running the guild's tables writes it.
+        self.call_leased(
             guild,
-            tournament,
-            user,
-            away,
-        })
+            ops::SetTournamentSittingOut {
+                guild,
+                tournament,
+                user,
+                away,
+            },
+        )
         .await
     }
 
@@ -99,6 +103,7 @@ impl Bank {
         guild: GuildId,
         tournament: TournamentId,
     ) -> Result<u64, BankError> {
-        self.call(ops::NewDealSeries { guild, tournament }).await
+        self.call_leased(guild, ops::NewDealSeries { guild, tournament })
+            .await
     }
 }

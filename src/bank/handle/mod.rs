@@ -3,15 +3,18 @@
 //! The operations are grouped by what they do: `writes` (movements through the committer),
 //! `reads` (beside it), `whole_store` (audits and backups of everything).
 
+mod leases;
 mod live_sit_and_gos;
+mod location;
 mod reads;
 mod tournaments;
 pub use tournaments::OpenExtras;
 mod whole_store;
 mod writes;
 
+use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::{Arc, OnceLock, RwLock, mpsc};
+use std::sync::{Arc, Mutex, RwLock, mpsc};
 use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
@@ -22,14 +25,16 @@ use super::committer::{BatchClock, Committer, Queued, Request, Ticket};
 use super::migration;
 use super::ops::{self, Operation};
 use super::schema::{self, SCHEMA_VERSION};
-use super::store::{SledStore, Store};
-use super::{BankError, BankFailed, EconomyConfig, Recovery};
+use super::store::{Reads, SledStore, Store};
+use super::{BankError, BankFailed, EconomyConfig, GuildId, Recovery};
 
 /// The bank handle; cheap to clone, shared by every table.
 #[derive(Clone)]
 pub struct Bank {
     inner: Arc<Inner>,
 }
+
+pub use location::{StoreLocation, audit_location};
 
 impl std::fmt::Debug for Bank {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -59,9 +64,21 @@ struct Inner {
     committer: std::thread::JoinHandle<()>,
     /// Times the callers' waits.
     clock: Arc<dyn Clock>,
-    recovered: OnceLock<Vec<Recovery>>,
+    /// The hands this bank cancelled as it opened, and as it took guilds over.
+    recovered: Mutex<Vec<Recovery>>,
     /// The committer's first failed write, once there is one.
     failure: watch::Receiver<Option<BankFailed>>,
+    /// With a shared store: the guilds whose leases this process holds.
+    leases: Mutex<BTreeSet<GuildId>>,
+    /// With a shared store: every guild whose lease this process lost while it ran.
+    lost: watch::Sender<BTreeSet<GuildId>>,
+}
+
+/// A lock of the handle's own state; a panic holding it left that state whole.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 async fn within<T>(
@@ -162,12 +179,24 @@ impl Bank {
                 journals,
                 committer,
                 clock,
-                recovered: OnceLock::new(),
+                recovered: Mutex::new(Vec::new()),
                 failure,
+                leases: Mutex::new(BTreeSet::new()),
+                lost: watch::channel(BTreeSet::new()).0,
             }),
         };
-        let recovered = bank.call(ops::RecoverAll).await?;
-        let _ = bank.inner.recovered.set(recovered);
+        // With other processes writing the store, the hands at their tables are theirs: only
+        // those of guilds no live process holds are cancelled now, the others by whoever
+        // takes their guild over (`Bank::take_leases`).
+        let recovered = if bank.store()?.shared().is_some() {
+            let stopped = bank.stopped_holders().await?;
+            let recovered = bank.call(ops::RecoverUnleased { stopped }).await?;
+            bank.keep_leases_renewed();
+            recovered
+        } else {
+            bank.call(ops::RecoverAll).await?
+        };
+        lock(&bank.inner.recovered).extend(recovered);
         Ok(bank)
     }
 
@@ -184,6 +213,7 @@ impl Bank {
             op,
             ticket: ticket.clone(),
             reply,
+            drafted: None,
         })))?;
         let answered = match self.in_time(&mut answer).await {
             Some(answered) => answered,
@@ -231,7 +261,7 @@ impl Bank {
     /// Runs a read on the blocking pool, under the store timeout.
     async fn read<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&dyn Store) -> Result<T, BankError> + Send + 'static,
+        work: impl FnOnce(&dyn Reads) -> Result<T, BankError> + Send + 'static,
     ) -> Result<T, BankError> {
         let store = self.store()?;
         match self
@@ -289,6 +319,12 @@ impl Bank {
     /// Stops the committer after the requests already sent and closes the store (once any read
     /// in flight ends). Every later call answers `Stopped`.
     pub async fn shutdown(&self) -> Result<(), BankError> {
+        // Another process may take this one's guilds over at once.
+        let held: Vec<GuildId> = lock(&self.inner.leases).iter().copied().collect();
+        if !held.is_empty() && self.failure().is_none() {
+            self.call(ops::ReleaseLeases { guilds: held }).await?;
+            lock(&self.inner.leases).clear();
+        }
         let (done, stopped) = oneshot::channel();
         if self.send(Request::Shutdown { done }).is_ok()
             && tokio::time::timeout(self.inner.timeout, stopped)

@@ -205,13 +205,16 @@ impl Bank {
         final_stacks: &[u64],
         history: Option<Vec<u8>>,
     ) -> Result<(), BankError> {
-        self.call(ops::RecordTournamentHand {
+        self.call_leased(
             guild,
-            tournament,
-            hand,
-            final_stacks: final_stacks.to_vec(),
-            history,
-        })
+            ops::RecordTournamentHand {
+                guild,
+                tournament,
+                hand,
+                final_stacks: final_stacks.to_vec(),
+                history,
+            },
+        )
         .await
     }
 
@@ -234,19 +237,43 @@ impl Bank {
         .await
     }
 
+    /// [`Bank::cancel_tournament`] carried out by the sit & go's own table (a moderator's
+    /// cancel, at once or once the hand in play ends, or its channel gone): a table
+    /// operation, so only the process holding the guild's lease carries it out.
+    pub async fn cancel_tournament_at_table(
+        &self,
+        guild: GuildId,
+        tournament: TournamentId,
+        reference: &str,
+    ) -> Result<Payouts, BankError> {
+        self.call_leased(
+            guild,
+            ops::CancelTournament {
+                guild,
+                tournament,
+                reference: reference.to_string(),
+            },
+        )
+        .await
+    }
+
     /// A moderator's cancel of running `tournament` waits for the hand in play: kept so a
     /// restart cancels before dealing, under `reference` (the one the cancel will carry).
+    /// Kept by the sit & go's table, so only under the guild's lease.
     pub async fn request_tournament_cancel(
         &self,
         guild: GuildId,
         tournament: TournamentId,
         reference: &str,
     ) -> Result<(), BankError> {
-        self.call(ops::RequestTournamentCancel {
+        self.call_leased(
             guild,
-            tournament,
-            reference: reference.to_string(),
-        })
+            ops::RequestTournamentCancel {
+                guild,
+                tournament,
+                reference: reference.to_string(),
+            },
+        )
         .await
     }
 
@@ -260,7 +287,8 @@ impl Bank {
     }
 
     /// `user`, a player still in, proposes a deal of `kind` while two to four are left;
-    /// answers its number. Refused while another waits.
+    /// answers its number. Refused while another waits. At the sit & go's table, so only
+    /// under the guild's lease.
     pub async fn propose_deal(
         &self,
         guild: GuildId,
@@ -269,18 +297,21 @@ impl Bank {
         kind: DealKind,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call(ops::ProposeDeal {
+        self.call_leased(
             guild,
-            tournament,
-            user,
-            kind,
-            reference: reference.to_string(),
-        })
+            ops::ProposeDeal {
+                guild,
+                tournament,
+                user,
+                kind,
+                reference: reference.to_string(),
+            },
+        )
         .await
     }
 
     /// `user` accepts (or declines) deal `number`; answers what the deal paid when this
-    /// answer made it (empty otherwise).
+    /// answer made it (empty otherwise). Under the guild's lease.
     pub async fn answer_deal(
         &self,
         guild: GuildId,
@@ -289,28 +320,35 @@ impl Bank {
         user: UserId,
         accept: bool,
     ) -> Result<Payouts, BankError> {
-        self.call(ops::AnswerDeal {
+        self.call_leased(
             guild,
-            tournament,
-            number,
-            user,
-            accept,
-        })
+            ops::AnswerDeal {
+                guild,
+                tournament,
+                number,
+                user,
+                accept,
+            },
+        )
         .await
     }
 
-    /// Deal `number` lapsed: it is dropped (nothing when it is gone already).
+    /// Deal `number` lapsed: it is dropped (nothing when it is gone already). Under the
+    /// guild's lease.
     pub async fn lapse_deal(
         &self,
         guild: GuildId,
         tournament: TournamentId,
         number: u64,
     ) -> Result<(), BankError> {
-        self.call(ops::LapseDeal {
+        self.call_leased(
             guild,
-            tournament,
-            number,
-        })
+            ops::LapseDeal {
+                guild,
+                tournament,
+                number,
+            },
+        )
         .await
     }
 
@@ -360,11 +398,15 @@ impl Bank {
         tournament: TournamentId,
         millis: Vec<u64>,
     ) -> Result<(), BankError> {
-        self.call(ops::SaveTournamentTimeBanks {
+        // The table's own doing: only the process running the guild's tables writes it.
+        self.call_leased(
             guild,
-            tournament,
-            millis,
-        })
+            ops::SaveTournamentTimeBanks {
+                guild,
+                tournament,
+                millis,
+            },
+        )
         .await
     }
 

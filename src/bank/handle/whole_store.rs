@@ -1,6 +1,7 @@
 //! Reads of the whole store beside the committer while it keeps serving: an audit, consistent
 //! because a read that saw a batch land meanwhile starts over, and a backup, consistent because
-//! the committer journals what it overwrites while the backup reads.
+//! the committer journals what it overwrites while the backup reads. A store other processes
+//! write too offers a snapshot instead, which both read.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -9,9 +10,9 @@ use tokio::sync::oneshot;
 
 use crate::bank::BankError;
 use crate::bank::audit::{self, AuditReport};
-use crate::bank::backup::{self, BackupError, BackupSummary};
+use crate::bank::backup::{self, BackupError, BackupSummary, Journal};
 use crate::bank::committer::{BatchClock, Request};
-use crate::bank::store::Store;
+use crate::bank::store::{Reads, Store};
 
 use super::Bank;
 
@@ -25,8 +26,11 @@ const BESIDE_ATTEMPTS: usize = 5;
 fn beside_committer<T>(
     store: &dyn Store,
     batch_clock: &BatchClock,
-    read: impl Fn(&dyn Store) -> Result<T, BankError>,
+    read: impl Fn(&dyn Reads) -> Result<T, BankError>,
 ) -> Result<Option<T>, BankError> {
+    if let Some(shared) = store.shared() {
+        return read(shared.snapshot()?.as_ref()).map(Some);
+    }
     for _ in 0..BESIDE_ATTEMPTS {
         let Some(before) = batch_clock.settled() else {
             std::thread::yield_now();
@@ -46,8 +50,9 @@ impl Bank {
     /// [`BESIDE_ATTEMPTS`] times does it ask the committer to audit between two batches.
     pub async fn audit(&self) -> Result<AuditReport, BankError> {
         let batch_clock = Arc::clone(&self.inner.batch_clock);
+        let store = self.store()?;
         let beside = self
-            .read(move |store| beside_committer(store, &batch_clock, audit::audit_store))
+            .read(move |_| beside_committer(store.as_ref(), &batch_clock, audit::audit_store))
             .await?;
         if let Some(report) = beside {
             return Ok(report);
@@ -71,9 +76,15 @@ impl Bank {
         let store = self.store()?;
         let journals = Arc::clone(&self.inner.journals);
         let out = out.to_path_buf();
-        tokio::task::spawn_blocking(move || {
-            let journal = journals.begin();
-            backup::write_snapshot_file(store.as_ref(), &journal, &out)
+        tokio::task::spawn_blocking(move || match store.shared() {
+            Some(shared) => {
+                let snapshot = shared.snapshot().map_err(BankError::from)?;
+                backup::write_snapshot_file(snapshot.as_ref(), &Journal::default(), &out)
+            }
+            None => {
+                let journal = journals.begin();
+                backup::write_snapshot_file(store.as_ref(), &journal, &out)
+            }
         })
         .await
         .map_err(|error| BankError::Internal(format!("a backup failed: {error}")))?

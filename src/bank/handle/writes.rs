@@ -25,22 +25,28 @@ impl Bank {
         if user.is_computer() {
             // A computer player's chips are the house's, never a player account's.
             return self
-                .call(ops::HouseBuyIn {
+                .call_leased(
                     guild,
-                    table,
-                    computer: user,
-                    amount,
-                    reference: reference.to_string(),
-                })
+                    ops::HouseBuyIn {
+                        guild,
+                        table,
+                        computer: user,
+                        amount,
+                        reference: reference.to_string(),
+                    },
+                )
                 .await;
         }
-        self.call(ops::BuyIn {
+        self.call_leased(
             guild,
-            table,
-            user,
-            amount,
-            reference: reference.to_string(),
-        })
+            ops::BuyIn {
+                guild,
+                table,
+                user,
+                amount,
+                reference: reference.to_string(),
+            },
+        )
         .await
     }
 
@@ -55,12 +61,15 @@ impl Bank {
         user: UserId,
         reference: &str,
     ) -> Result<u64, BankError> {
-        self.call(ops::CashOut {
+        self.call_leased(
             guild,
-            table,
-            user,
-            reference: reference.to_string(),
-        })
+            ops::CashOut {
+                guild,
+                table,
+                user,
+                reference: reference.to_string(),
+            },
+        )
         .await
     }
 
@@ -73,7 +82,8 @@ impl Bank {
         table: TableId,
         hand: u64,
     ) -> Result<(), BankError> {
-        self.call(ops::BeginHand { guild, table, hand }).await
+        self.call_leased(guild, ops::BeginHand { guild, table, hand })
+            .await
     }
 
     /// Settles a finished hand in one transaction: every seat's stack becomes its `end`,
@@ -113,13 +123,16 @@ impl Bank {
         outcomes: &[SeatOutcome],
         history: Option<Vec<u8>>,
     ) -> Result<(), BankError> {
-        self.call(ops::SettleHand {
+        self.call_leased(
             guild,
-            table,
-            hand,
-            outcomes: outcomes.to_vec(),
-            history,
-        })
+            ops::SettleHand {
+                guild,
+                table,
+                hand,
+                outcomes: outcomes.to_vec(),
+                history,
+            },
+        )
         .await
     }
 
@@ -130,7 +143,8 @@ impl Bank {
 
     /// Registers `table` as open in `guild` (or reopens it).
     pub async fn open_table(&self, guild: GuildId, table: TableId) -> Result<(), BankError> {
-        self.call(ops::OpenTable { guild, table }).await
+        self.call_leased(guild, ops::OpenTable { guild, table })
+            .await
     }
 
     /// Pays every stack at `table` back to its player and marks the table closed (a closed
@@ -141,11 +155,14 @@ impl Bank {
         table: TableId,
         reference: &str,
     ) -> Result<Payouts, BankError> {
-        self.call(ops::CloseTable {
+        self.call_leased(
             guild,
-            table,
-            reference: reference.to_string(),
-        })
+            ops::CloseTable {
+                guild,
+                table,
+                reference: reference.to_string(),
+            },
+        )
         .await
     }
 
@@ -247,9 +264,10 @@ impl Bank {
     }
 
     /// What opening the bank recovered: every hand an earlier process left in progress, now
-    /// cancelled. Calling it again returns the same list (it never cancels a live hand).
+    /// cancelled; with a shared store, also the hands of every guild taken over since
+    /// (`Bank::take_leases`). Calling it again cancels nothing more.
     pub async fn recover(&self) -> Result<Vec<Recovery>, BankError> {
-        Ok(self.inner.recovered.get().cloned().unwrap_or_default())
+        Ok(super::lock(&self.inner.recovered).clone())
     }
 
     /// Recovers one table whose task ended abnormally while the process runs: its hand in

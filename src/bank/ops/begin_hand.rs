@@ -8,6 +8,7 @@ use crate::bank::store::Tree;
 use crate::bank::tables::{self, HandRecord, HandStatus, hand_key, table_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 
+#[derive(Clone)]
 pub(crate) struct BeginHand {
     pub guild: GuildId,
     pub table: TableId,

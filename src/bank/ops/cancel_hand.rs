@@ -9,6 +9,7 @@ use crate::bank::store::Tree;
 use crate::bank::tables::{self, HandRecord, HandStatus, hand_key, table_key};
 use crate::bank::{BankError, EconomyConfig, Recovery, TableId};
 
+#[derive(Clone)]
 pub(crate) struct CancelHand {
     pub table: TableId,
     pub hand: u64,

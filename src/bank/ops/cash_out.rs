@@ -7,6 +7,7 @@ use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tables;
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId, UserId};
 
+#[derive(Clone)]
 pub(crate) struct CashOut {
     pub guild: GuildId,
     pub table: TableId,

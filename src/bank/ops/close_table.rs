@@ -8,6 +8,7 @@ use crate::bank::store::Tree;
 use crate::bank::tables::{self, RegisteredTable, table_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, TableId};
 
+#[derive(Clone)]
 pub(crate) struct CloseTable {
     pub guild: GuildId,
     pub table: TableId,

@@ -8,6 +8,7 @@ use crate::bank::ledger::{Draft, Reason, decode_u64};
 use crate::bank::store::Tree;
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 
+#[derive(Clone)]
 pub(crate) struct Daily {
     pub guild: GuildId,
     pub user: UserId,

@@ -8,6 +8,7 @@ use crate::bank::economy::{self, remaining, utc_day};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::{BankError, EconomyConfig, GuildId, Transfer, UserId};
 
+#[derive(Clone)]
 pub(crate) struct Give {
     pub guild: GuildId,
     pub from: UserId,

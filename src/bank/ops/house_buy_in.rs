@@ -15,6 +15,7 @@ use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId, UserId, house};
 
+#[derive(Clone)]
 pub(crate) struct HouseBuyIn {
     pub guild: GuildId,
     pub table: TableId,

@@ -12,6 +12,8 @@ mod close_table;
 mod daily;
 mod give;
 mod house_buy_in;
+mod leased;
+mod leases;
 mod moderate;
 mod open_table;
 mod recover_all;
@@ -48,6 +50,9 @@ pub(crate) use close_table::CloseTable;
 pub(crate) use daily::Daily;
 pub(crate) use give::Give;
 pub(crate) use house_buy_in::HouseBuyIn;
+pub(crate) use leased::Leased;
+pub use leases::LeasesTaken;
+pub(crate) use leases::{Guilds, RecoverUnleased, ReleaseLeases, RenewLeases, TakeLeases};
 pub(crate) use moderate::{MintMove, Moderate};
 pub(crate) use open_table::OpenTable;
 pub(crate) use recover_all::{RecoverAll, RecoverTable};
@@ -74,7 +79,7 @@ use super::idempotency::{self, Stored};
 use super::{BankError, EconomyConfig};
 
 /// One write operation of the bank.
-pub(crate) trait Operation: Send + 'static {
+pub(crate) trait Operation: Clone + Send + 'static {
     /// What the caller is answered (and, for an operation with a reference, remembered).
     type Output: Stored + Send + 'static;
 

@@ -15,6 +15,7 @@ pub(crate) enum MintMove {
     Take,
 }
 
+#[derive(Clone)]
 pub(crate) struct Moderate {
     pub guild: GuildId,
     pub moderator: UserId,

@@ -7,6 +7,7 @@ use crate::bank::store::Tree;
 use crate::bank::tables::{self, RegisteredTable, table_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 
+#[derive(Clone)]
 pub(crate) struct OpenTable {
     pub guild: GuildId,
     pub table: TableId,

@@ -6,6 +6,7 @@ use crate::bank::ledger::Draft;
 use crate::bank::tables;
 use crate::bank::{BankError, EconomyConfig, Recovery, TableId};
 
+#[derive(Clone)]
 pub(crate) struct RecoverAll;
 
 impl Operation for RecoverAll {
@@ -29,6 +30,7 @@ impl Operation for RecoverAll {
 
 /// Recovery of one table whose task ended abnormally (it panicked): its hand in progress, if
 /// any, is cancelled exactly as at start.
+#[derive(Clone)]
 pub(crate) struct RecoverTable {
     pub table: TableId,
 }

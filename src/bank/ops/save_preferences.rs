@@ -6,6 +6,7 @@ use crate::bank::ledger::Draft;
 use crate::bank::store::Tree;
 use crate::bank::{BankError, EconomyConfig, MemberPreferences, UserId};
 
+#[derive(Clone)]
 pub(crate) struct SavePreferences {
     pub user: UserId,
     pub preferences: MemberPreferences,

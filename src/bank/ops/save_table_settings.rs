@@ -7,6 +7,7 @@ use crate::bank::store::Tree;
 use crate::bank::tables::table_key;
 use crate::bank::{BankError, EconomyConfig, TableId};
 
+#[derive(Clone)]
 pub(crate) struct SaveTableSettings {
     pub table: TableId,
     pub record: Vec<u8>,

@@ -15,6 +15,7 @@ use crate::bank::{
     BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, house, records, stats,
 };
 
+#[derive(Clone)]
 pub(crate) struct SettleHand {
     pub guild: GuildId,
     pub table: TableId,

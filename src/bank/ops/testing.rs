@@ -11,7 +11,7 @@ use super::{BeginHand, BuyIn, Operation, SettleHand, run};
 use crate::bank::accounts::{self, Account};
 use crate::bank::audit::audit_store;
 use crate::bank::ledger::{self, Draft, LedgerEntry, Overlay};
-use crate::bank::store::{Scan, Store, StoreError, Tree, Write};
+use crate::bank::store::{Reads, Scan, Store, StoreError, Tree, Write};
 use crate::bank::tables::{self, HandRecord, RegisteredTable, hand_key};
 use crate::bank::{BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, encoding};
 
@@ -42,19 +42,19 @@ impl MemoryStore {
     }
 }
 
-impl Store for MemoryStore {
+impl Reads for MemoryStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self.keys().get(&(tree, key.to_vec())).cloned())
     }
-
     fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
         self.rows(tree, prefix, Some(prefix))
     }
-
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         self.rows(tree, start, None)
     }
+}
 
+impl Store for MemoryStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         let mut keys = self.keys();
         for write in writes {

@@ -24,6 +24,7 @@ use crate::bank::tournaments::{self, PrizeSource, TournamentId, TournamentPhase,
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 use crate::tournament::CancelDivision;
 
+#[derive(Clone)]
 pub(crate) struct CancelTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,
@@ -103,6 +104,7 @@ impl Operation for CancelTournament {
 /// A moderator's cancel of a running sit & go waits for the hand in play: kept beside its
 /// record (with the reference the cancel will carry), so that a restart, which deals that
 /// hand again, cancels before dealing. Asking again keeps the first reference.
+#[derive(Clone)]
 pub(crate) struct RequestTournamentCancel {
     pub guild: GuildId,
     pub tournament: TournamentId,

@@ -14,6 +14,7 @@ use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, UserId};
 use crate::tournament::{DealError, DealKind, Tournament};
 
 /// A player still in proposes a deal; answers its number.
+#[derive(Clone)]
 pub(crate) struct ProposeDeal {
     pub guild: GuildId,
     pub tournament: TournamentId,
@@ -108,6 +109,7 @@ impl Operation for ProposeDeal {
 /// A player left accepts (or declines) deal `number`. Accepting twice is accepting once.
 /// Answers what the deal paid when this answer made it (empty while others are to accept,
 /// and after a decline).
+#[derive(Clone)]
 pub(crate) struct AnswerDeal {
     pub guild: GuildId,
     pub tournament: TournamentId,
@@ -164,6 +166,7 @@ impl Operation for AnswerDeal {
 }
 
 /// Deal `number` lapsed (its time ran out): it is dropped. Nothing when it is gone already.
+#[derive(Clone)]
 pub(crate) struct LapseDeal {
     pub guild: GuildId,
     pub tournament: TournamentId,

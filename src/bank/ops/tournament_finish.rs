@@ -106,6 +106,7 @@ pub(super) fn record_results(
 /// The result of finished sit & go `tournament` was posted: it is no longer to announce.
 /// Idempotent (a post confirmed twice clears nothing more); refused for a tournament of
 /// another guild.
+#[derive(Clone)]
 pub(crate) struct TournamentResultAnnounced {
     pub guild: GuildId,
     pub tournament: TournamentId,

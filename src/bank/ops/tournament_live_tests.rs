@@ -8,7 +8,7 @@ use super::{
     CancelTournament, NewDealSeries, OpenTable, OpenTournament, RecordTournamentHand,
     RegisterTournament, SetTournamentSittingOut,
 };
-use crate::bank::store::{Store, Tree, Write};
+use crate::bank::store::{Reads, Store, Tree, Write};
 use crate::bank::tournament_live::{self, LiveSitAndGo, SatOut};
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, TableId, UserId, migration, schema};

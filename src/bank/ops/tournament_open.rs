@@ -18,6 +18,7 @@ use crate::bank::tournaments::{self, PrizeSource, TournamentId, TournamentPhase,
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 use crate::tournament::{Tournament, TournamentError, TournamentSettings};
 
+#[derive(Clone)]
 pub(crate) struct OpenTournament {
     pub guild: GuildId,
     pub channel: TableId,

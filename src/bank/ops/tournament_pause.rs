@@ -8,6 +8,7 @@ use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId};
 
+#[derive(Clone)]
 pub(crate) struct PauseTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,

@@ -15,6 +15,7 @@ use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId, records};
 
+#[derive(Clone)]
 pub(crate) struct RecordTournamentHand {
     pub guild: GuildId,
     pub tournament: TournamentId,

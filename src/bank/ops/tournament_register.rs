@@ -11,6 +11,7 @@ use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, TournamentId};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 
+#[derive(Clone)]
 pub(crate) struct RegisterTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,

@@ -9,6 +9,7 @@ use crate::bank::tournament_live::{self, SatOut};
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 
+#[derive(Clone)]
 pub(crate) struct SetTournamentSittingOut {
     pub guild: GuildId,
     pub tournament: TournamentId,
@@ -56,6 +57,7 @@ impl Operation for SetTournamentSittingOut {
 /// restart, or deals a hand again): answers the new series' number, from 0. Its buttons carry
 /// it, so that no board of a deal cut short can act on the deal that replaces it. Without a
 /// reference: a retry only skips a number.
+#[derive(Clone)]
 pub(crate) struct NewDealSeries {
     pub guild: GuildId,
     pub tournament: TournamentId,

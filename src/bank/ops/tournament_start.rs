@@ -20,6 +20,7 @@ use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentSt
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 use crate::tournament::Tournament;
 
+#[derive(Clone)]
 pub(crate) struct StartTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,

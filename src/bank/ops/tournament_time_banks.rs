@@ -7,6 +7,7 @@ use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId};
 
+#[derive(Clone)]
 pub(crate) struct SaveTournamentTimeBanks {
     pub guild: GuildId,
     pub tournament: TournamentId,

@@ -9,6 +9,7 @@ use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tournaments::{self, TournamentId};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 
+#[derive(Clone)]
 pub(crate) struct UnregisterTournament {
     pub guild: GuildId,
     pub tournament: TournamentId,

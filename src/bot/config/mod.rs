@@ -24,7 +24,8 @@ pub const TOKEN_VARIABLE: &str = "DISCORD_TOKEN";
 pub struct Config {
     /// The bot token; the `DISCORD_TOKEN` variable wins over it.
     pub token: SecretString,
-    /// Where the bank's sled database lives.
+    /// The bot's own files: its bank's sled database (unless `[bank] store` names another),
+    /// its scheduled backups, the members' preferences file.
     pub data_dir: PathBuf,
     /// The language used when the player's Discord locale is none of ours.
     pub locale: Locale,
@@ -34,6 +35,8 @@ pub struct Config {
     pub discord: DiscordConfig,
     pub log: LogConfig,
     pub economy: EconomyConfig,
+    /// Where the bank is kept.
+    pub bank: BankConfig,
     /// What `/table open` uses for every option the moderator leaves out.
     pub table: TableSettings,
     /// Prometheus metrics and `/healthz` (off unless `listen` is set).
@@ -45,6 +48,25 @@ pub struct Config {
     /// How long computer players think before they act.
     pub computers: ComputersConfig,
     pub testing: TestingConfig,
+}
+
+/// `[bank]`: where the bank is kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BankConfig {
+    /// A PostgreSQL database (`postgres://user@host/db`), which several bot processes may
+    /// share; none: the sled database in `data_dir/bank`.
+    pub store: Option<String>,
+}
+
+impl Config {
+    /// Where the bank is kept: `[bank] store`, else `data_dir/bank`.
+    pub fn bank_location(&self) -> crate::bank::StoreLocation {
+        match &self.bank.store {
+            Some(url) => crate::bank::StoreLocation::Postgres(url.clone()),
+            None => crate::bank::StoreLocation::Sled(self.data_dir.join("bank")),
+        }
+    }
 }
 
 /// How an all-in hand is dealt out: each street's board, with the equities, stays up
@@ -102,6 +124,7 @@ impl Default for Config {
             discord: DiscordConfig::default(),
             log: LogConfig::default(),
             economy: EconomyConfig::default(),
+            bank: BankConfig::default(),
             table: TableSettings::default(),
             metrics: crate::telemetry::MetricsConfig::default(),
             all_in: AllInConfig::default(),
@@ -120,8 +143,11 @@ pub struct DiscordConfig {
     pub api_proxy: Option<String>,
     /// Register the slash commands in these guilds only (instant); empty means global.
     pub guild_ids: Vec<u64>,
-    /// The shards this process runs; none means one process for all (autosharded).
-    pub shards: Option<ShardConfig>,
+    /// The shards this process runs: `"first-last"` (or one `"n"`) of `shard_total`, or the
+    /// table `{ first, last, total }`; none means one process for all (autosharded).
+    pub shards: Option<Shards>,
+    /// How many shards the bot has in all, with `shards = "first-last"`.
+    pub shard_total: Option<u32>,
     /// Members with this role may use the moderator commands, besides those with Manage Channels.
     pub moderator_role: Option<u64>,
     /// How boards, DMs and "My cards" show cards: the bot's own card emoji, or text.
@@ -142,6 +168,16 @@ pub enum CardsConfig {
     Text,
 }
 
+/// `[discord] shards` as written: a range of shards, or the older table.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Shards {
+    /// `"0-3"` or `"2"`, with `shard_total`.
+    Range(String),
+    /// `{ first = 0, last = 3, total = 8 }`.
+    Table(ShardConfig),
+}
+
 /// Shards `first..=last` of `total`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -154,6 +190,59 @@ pub struct ShardConfig {
 impl ShardConfig {
     pub fn range(&self) -> Range<u32> {
         self.first..self.last.saturating_add(1)
+    }
+
+    /// The guilds of these shards, as the lobby runs them.
+    pub fn guilds(&self) -> crate::lobby::GuildShare {
+        crate::lobby::GuildShare {
+            first: self.first,
+            last: self.last,
+            total: self.total,
+        }
+    }
+}
+
+impl DiscordConfig {
+    /// The shards this process runs (`None`: all of them), or what is wrong with them.
+    pub fn shard_config(&self) -> Result<Option<ShardConfig>, String> {
+        let shards = match (&self.shards, self.shard_total) {
+            (None, None) => return Ok(None),
+            (None, Some(_)) => {
+                return Err("shard_total needs shards = \"first-last\" beside it".to_owned());
+            }
+            (Some(Shards::Table(shards)), None) => *shards,
+            (Some(Shards::Table(_)), Some(_)) => {
+                return Err("give the total once: in shards' table or as shard_total".to_owned());
+            }
+            (Some(Shards::Range(range)), total) => {
+                let Some(total) = total else {
+                    return Err(format!(
+                        "shards = \"{range}\" needs shard_total, the number of shards in all"
+                    ));
+                };
+                let number = |text: &str| text.trim().parse::<u32>().ok();
+                let (first, last) = match range.split_once('-') {
+                    Some((first, last)) => (number(first), number(last)),
+                    None => (number(range), number(range)),
+                };
+                let (Some(first), Some(last)) = (first, last) else {
+                    return Err(format!(
+                        "expected a range of shards such as \"0-3\" or \"2\", got \"{range}\""
+                    ));
+                };
+                ShardConfig { first, last, total }
+            }
+        };
+        if shards.total == 0 {
+            return Err("total must be at least 1".to_owned());
+        }
+        if shards.first > shards.last || shards.last >= shards.total {
+            return Err(format!(
+                "expected first <= last < total, got first = {}, last = {}, total = {}",
+                shards.first, shards.last, shards.total
+            ));
+        }
+        Ok(Some(shards))
     }
 }
 
@@ -294,6 +383,7 @@ impl Config {
         validate_all_in(&self.all_in)?;
         validate_log(&self.log)?;
         validate_economy(&self.economy)?;
+        validate_bank(&self.bank)?;
         self.table
             .validate()
             .map_err(|error| ("[table]", error.to_string()))?;
@@ -350,21 +440,23 @@ fn validate_discord(discord: &DiscordConfig) -> Result<(), Problem> {
     if discord.moderator_role == Some(0) {
         return Err(("[discord] moderator_role", "0 is not a role id".to_owned()));
     }
-    if let Some(shards) = discord.shards {
-        if shards.total == 0 {
-            return Err(("[discord] shards", "total must be at least 1".to_owned()));
-        }
-        if shards.first > shards.last || shards.last >= shards.total {
-            return Err((
-                "[discord] shards",
-                format!(
-                    "expected first <= last < total, got first = {}, last = {}, total = {}",
-                    shards.first, shards.last, shards.total
-                ),
-            ));
-        }
-    }
+    discord
+        .shard_config()
+        .map_err(|problem| ("[discord] shards", problem))?;
     Ok(())
+}
+
+fn validate_bank(bank: &BankConfig) -> Result<(), Problem> {
+    match &bank.store {
+        Some(url) if !crate::bank::StoreLocation::is_url(url) => Err((
+            "[bank] store",
+            format!(
+                "expected a PostgreSQL URL such as postgres://user@host/db, got `{}`",
+                crate::bank::store::postgres::display_url(url)
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn validate_all_in(all_in: &AllInConfig) -> Result<(), Problem> {

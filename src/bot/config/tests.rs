@@ -110,6 +110,26 @@ fn invalid_values_are_named() {
             "config.toml: [discord] shards: expected first <= last < total, got first = 2, last = 1, total = 4",
         ),
         (
+            "[discord]\nshards = \"0-3\"\n",
+            "config.toml: [discord] shards: shards = \"0-3\" needs shard_total, the number of shards in all",
+        ),
+        (
+            "[discord]\nshards = \"2-9\"\nshard_total = 8\n",
+            "config.toml: [discord] shards: expected first <= last < total, got first = 2, last = 9, total = 8",
+        ),
+        (
+            "[discord]\nshards = \"two\"\nshard_total = 8\n",
+            "config.toml: [discord] shards: expected a range of shards such as \"0-3\" or \"2\", got \"two\"",
+        ),
+        (
+            "[bank]\nstore = \"mysql://root@db/bank\"\n",
+            "config.toml: [bank] store: expected a PostgreSQL URL such as postgres://user@host/db, got `mysql://root@db/bank`",
+        ),
+        (
+            "[bank]\nstore = \"mysql://root:hunter2@db/bank\"\n",
+            "config.toml: [bank] store: expected a PostgreSQL URL such as postgres://user@host/db, got `mysql://root@db/bank`",
+        ),
+        (
             "[table.stakes]\nante = -1\n",
             "config.toml: [table.stakes] ante: must be a whole number of chips, 0 or more, not -1",
         ),

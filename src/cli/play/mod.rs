@@ -46,8 +46,11 @@ pub struct PlayArgs {
     /// in every subcommand; default: `studbot-data` in the current directory, made on first
     /// use). A directory that holds no bank yet is used only if it is empty, or with
     /// `--create`: a mistyped path is refused rather than dealt a new, empty bank.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "store")]
     pub data: Option<PathBuf>,
+    /// Keep your balance in this PostgreSQL database (`postgres://user@host/db`) instead.
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// Start a new bank in `--data` when it holds none (and make the directory).
     #[arg(long, requires = "data")]
     pub create: bool,
@@ -233,9 +236,8 @@ fn name_of(locale: Locale) -> impl Fn(UserId) -> String {
 
 async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     let settings = args.settings();
-    let data = args.data_dir();
-    let bank_dir = super::data_dir::bank_to_play(&data.0, data.1)?;
-    let (bank, lobby) = open(&data.0, &bank_dir, lobby_config(&args, settings)).await?;
+    let (data, location) = play_location(&args)?;
+    let (bank, lobby) = open(data.as_deref(), &location, lobby_config(&args, settings)).await?;
     let names = name_of(locale);
     let bots: Vec<UserId> = (2..=u64::from(args.players)).map(UserId).collect();
 
@@ -250,7 +252,7 @@ async fn play(args: PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     // plays one game however fast the table deals (`serve`, `hand_done`).
     table.wait_for_each_hand_done().await?;
 
-    say_welcome(&bank, &args, locale, bots.len(), &data.0).await?;
+    say_welcome(&bank, &args, locale, bots.len(), data.as_deref()).await?;
     for text in left_behind {
         say(&text);
     }
@@ -339,6 +341,8 @@ fn lobby_config(args: &PlayArgs, settings: TableSettings) -> LobbyConfig {
         },
         // The terminal shows every table it reopens: nothing to learn before dealing.
         hold_reopened: false,
+        // Every guild of the bank: the terminal's one.
+        serves: None,
     }
 }
 
@@ -399,7 +403,7 @@ async fn say_welcome(
     args: &PlayArgs,
     locale: Locale,
     bots: usize,
-    data: &Path,
+    data: Option<&Path>,
 ) -> anyhow::Result<()> {
     let balance = bank.balance(GUILD, YOU).await?;
     say(&tr(
@@ -414,7 +418,9 @@ async fn say_welcome(
             ("balance", balance.into()),
         ],
     ));
-    say_data_dir(locale, data);
+    if let Some(data) = data {
+        say_data_dir(locale, data);
+    }
     Ok(())
 }
 
@@ -602,16 +608,35 @@ async fn wait_for(
     }
 }
 
-async fn open(data: &Path, bank_dir: &Path, config: LobbyConfig) -> anyhow::Result<(Bank, Lobby)> {
+/// Where `play` keeps the balance: `--store`'s database, or `--data`'s directory (by default
+/// `studbot-data`, made on first use) and its sled bank.
+pub(super) fn play_location(
+    args: &PlayArgs,
+) -> anyhow::Result<(Option<PathBuf>, crate::bank::StoreLocation)> {
+    if let Some(url) = &args.store {
+        return Ok((None, super::data_dir::database(url)?));
+    }
+    let (data, create) = args.data_dir();
+    let bank_dir = super::data_dir::bank_to_play(&data, create)?;
+    Ok((Some(data), crate::bank::StoreLocation::Sled(bank_dir)))
+}
+
+async fn open(
+    data: Option<&Path>,
+    location: &crate::bank::StoreLocation,
+    config: LobbyConfig,
+) -> anyhow::Result<(Bank, Lobby)> {
     // The terminal game's economy: one person plays the house's computers on their own machine.
-    let bank = Bank::open(bank_dir, EconomyConfig::for_one_local_player())
+    let bank = Bank::open_at(location, EconomyConfig::for_one_local_player())
         .await
-        .with_context(|| format!("cannot open the bank in {}", bank_dir.display()))?;
+        .with_context(|| format!("cannot open the bank in {location}"))?;
     // Table settings live in the bank; older versions kept them in `<data>/tables/`.
     let store = BankTableStore::new(bank.clone());
-    crate::lobby::import_table_files(&data.join("tables"), &store)
-        .await
-        .map_err(anyhow::Error::msg)?;
+    if let Some(data) = data {
+        crate::lobby::import_table_files(&data.join("tables"), &store)
+            .await
+            .map_err(anyhow::Error::msg)?;
+    }
     let (lobby, _recovered) = Lobby::start(bank.clone(), Arc::new(store), config).await?;
     Ok((bank, lobby))
 }

@@ -33,10 +33,14 @@ pub(super) const CHANNEL: TableId = TableId(2);
 
 pub(super) async fn play(args: &PlayArgs, locale: Locale) -> anyhow::Result<ExitCode> {
     // `--data` means what it means for every subcommand: the bank lives in `DIR/bank`.
-    let (data, create) = args.data_dir();
-    let bank_dir = crate::cli::data_dir::bank_to_play(&data, create)?;
-    let (bank, lobby) = open(&data, &bank_dir, lobby_config(args, args.settings())).await?;
-    let played = play_in(&bank, &lobby, args, locale, &data).await;
+    let (data, location) = super::play_location(args)?;
+    let (bank, lobby) = open(
+        data.as_deref(),
+        &location,
+        lobby_config(args, args.settings()),
+    )
+    .await?;
+    let played = play_in(&bank, &lobby, args, locale, data.as_deref()).await;
     let stopped = bank.shutdown().await.context("the bank did not shut down");
     let code = played?;
     stopped?;
@@ -48,7 +52,7 @@ async fn play_in(
     lobby: &Lobby,
     args: &PlayArgs,
     locale: Locale,
-    data: &std::path::Path,
+    data: Option<&std::path::Path>,
 ) -> anyhow::Result<ExitCode> {
     let names = name_of(locale);
     // A cash table an earlier `play` left (stopped mid-hand) deals nothing meanwhile.
@@ -68,7 +72,9 @@ async fn play_in(
         table.resume().await?;
     }
     say_welcome(bank, id, resumed, locale).await?;
-    say_data_dir(locale, data);
+    if let Some(data) = data {
+        say_data_dir(locale, data);
+    }
     for text in left_behind {
         say(&text);
     }

@@ -67,7 +67,7 @@ impl Table {
         let cancelled = self
             .services
             .bank
-            .cancel_tournament(self.guild, id, &reference)
+            .cancel_tournament_at_table(self.guild, id, &reference)
             .await;
         let gone = match cancelled {
             Ok(paid) => Gone::SitAndGoCancelled {

@@ -68,6 +68,8 @@ pub(crate) struct TableServices {
     pub sit_and_go_table: TableSettings,
     /// How long its computer players think before they act.
     pub thinking: crate::lobby::computer::ThinkingTime,
+    /// The guilds whose tables this process runs (`None`: all).
+    pub serves: Option<crate::lobby::GuildShare>,
     /// The lobby, told when a table closes.
     pub lobby: Weak<LobbyShared>,
 }

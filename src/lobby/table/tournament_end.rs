@@ -105,7 +105,7 @@ impl Table {
         let paid = self
             .services
             .bank
-            .cancel_tournament(self.guild, id, reference)
+            .cancel_tournament_at_table(self.guild, id, reference)
             .await?;
         self.message(TableMessage::TournamentCancelled {
             tournament: id,

@@ -1,129 +1,10 @@
-//! The narrow storage interface the bank is written against, and its sled implementation.
-//!
-//! The bank needs only this from a store: point reads, ordered scans, one atomic write of a
-//! set of keys across named trees, and a durable flush. Everything else (balances, ledger,
-//! idempotency) is built on top, so another embedded store could replace sled here without
-//! touching the rest of the bank. Only the bank's committer thread writes, so a write set
-//! computed from plain reads is applied with no interleaved writer (no read-modify-write
-//! conflict can occur).
+//! sled behind the bank's storage interface: one `Db`, one sled tree per [`Tree`], a write
+//! set applied as one multi-tree transaction. The bank's committer is its only writer.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
-/// The named key spaces of the bank. Their names are part of the on-disk format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Tree {
-    /// Schema version and the next ledger sequence number.
-    Meta,
-    /// Account key → signed balance.
-    Balances,
-    /// Sequence number → ledger entry; append-only.
-    Ledger,
-    /// (guild, reference) → the original result of the operation that carried it.
-    References,
-    /// (table, hand) → the hand's record (in progress, settled or cancelled).
-    Hands,
-    /// Table → its registry record (guild, open or closed, hand in progress).
-    Tables,
-    /// (guild, !balance, user) → nothing: the leaderboard index.
-    Board,
-    /// (guild, user) → player stats.
-    Stats,
-    /// (guild, user) → time of the last daily claim.
-    Claims,
-    /// Table → its settings record (opaque to the bank: the lobby's format).
-    TableSettings,
-    /// (table, hand) → the hand's public history (opaque to the bank: the lobby's format).
-    HandHistories,
-    /// (time used, guild, reference) → nothing: the order references are pruned in.
-    ReferenceTimes,
-    /// (guild, user, UTC day) → chips given and received by gifts that day (the daily caps).
-    GiftTotals,
-    /// User → the member's preferences (`MemberPreferences`), kept only when not the default.
-    Preferences,
-    /// Tournament → its record (`TournamentState`: entrants, stacks, level, places).
-    Tournaments,
-}
-
-/// The key of the count of batches written, in `Tree::Meta`: written by every batch, so
-/// after a failed write the committer can tell whether the batch landed.
-pub(crate) const BATCHES_KEY: &[u8] = b"batches";
-
-impl Tree {
-    pub const ALL: [Tree; 15] = [
-        Tree::Meta,
-        Tree::Balances,
-        Tree::Ledger,
-        Tree::References,
-        Tree::Hands,
-        Tree::Tables,
-        Tree::Board,
-        Tree::Stats,
-        Tree::Claims,
-        Tree::TableSettings,
-        Tree::HandHistories,
-        Tree::ReferenceTimes,
-        Tree::GiftTotals,
-        Tree::Preferences,
-        Tree::Tournaments,
-    ];
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tree::Meta => "meta",
-            Tree::Balances => "balances",
-            Tree::Ledger => "ledger",
-            Tree::References => "references",
-            Tree::Hands => "hands",
-            Tree::Tables => "tables",
-            Tree::Board => "board",
-            Tree::Stats => "stats",
-            Tree::Claims => "claims",
-            Tree::TableSettings => "table_settings",
-            Tree::HandHistories => "hand_histories",
-            Tree::ReferenceTimes => "reference_times",
-            Tree::GiftTotals => "gift_totals",
-            Tree::Preferences => "preferences",
-            Tree::Tournaments => "tournaments",
-        }
-    }
-}
-
-#[derive(Debug, Error)]
-#[error("{0}")]
-pub struct StoreError(pub String);
-
-/// One key to set (`Some`) or delete (`None`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Write {
-    pub tree: Tree,
-    pub key: Vec<u8>,
-    pub value: Option<Vec<u8>>,
-}
-
-pub type KeyValue = (Vec<u8>, Vec<u8>);
-pub type Scan<'a> = Box<dyn Iterator<Item = Result<KeyValue, StoreError>> + 'a>;
-
-/// What the bank needs from an embedded store.
-pub trait Store: Send + Sync + 'static {
-    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError>;
-    /// Keys starting with `prefix`, in key order.
-    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_>;
-    /// Keys from `start` (inclusive) on, in key order.
-    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_>;
-    /// Applies every write or none of them, atomically also across a crash.
-    fn apply(&self, writes: &[Write]) -> Result<(), StoreError>;
-    /// Makes every applied write durable.
-    fn flush(&self) -> Result<(), StoreError>;
-    /// True when the store holds no key at all (a new database).
-    fn is_empty(&self) -> Result<bool, StoreError>;
-}
+use super::{KeyValue, Reads, Scan, Store, StoreError, Tree, Write};
 
 /// sled 0.34: one `Db`, one sled tree per [`Tree`]; a write set is one multi-tree transaction.
 pub struct SledStore {
@@ -231,7 +112,7 @@ fn owned(item: sled::Result<(sled::IVec, sled::IVec)>) -> Result<KeyValue, Store
         .map_err(sled_error)
 }
 
-impl Store for SledStore {
+impl Reads for SledStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.tree(tree)
             .get(key)
@@ -246,7 +127,9 @@ impl Store for SledStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         Box::new(self.tree(tree).range(start.to_vec()..).map(owned))
     }
+}
 
+impl Store for SledStore {
     fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
         use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
         if writes.is_empty() {

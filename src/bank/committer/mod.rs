@@ -1,18 +1,26 @@
-//! The committer: the one thread that writes to the store.
+//! The committer: the one thread of this process that writes to the store.
 //!
 //! Callers send requests over a channel; the thread takes every request waiting and drafts
 //! each in turn over the state left by the ones before it. A refused operation's draft is
 //! dropped (it changes nothing, the others still go ahead); the accepted ones are applied
-//! together as one atomic store transaction, flushed once, and only then is each caller
+//! together as one atomic store transaction, made durable once, and only then is each caller
 //! answered. Many tables settling at once therefore share one transaction and one flush
 //! (group commit). Each operation stays all-or-nothing: its writes are part of one atomic
-//! write set, and nothing of a batch is acknowledged before that set is durable. Being the
-//! only writer, the thread can validate with plain reads: no other writer comes in between.
+//! write set, and nothing of a batch is acknowledged before that set is durable.
+//!
+//! How a batch is written depends on the store: `sole` when this thread is the store's only
+//! writer (sled), which validates with plain reads since no other writer comes in between;
+//! `shared` when other processes write the same store (PostgreSQL), where a batch is read
+//! and written inside one serializable transaction and drafted again when it conflicts.
 //!
 //! Measured (benches/bank.rs): a sled transaction costs about as much per write as the flush
 //! costs per batch, so one transaction per batch rather than one per operation doubles the
 //! rate with 100 tables.
 
+mod shared;
+mod sole;
+
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -25,9 +33,9 @@ use super::audit::{self, AuditReport};
 use super::backup::Journals;
 use super::clock::Clock;
 use super::idempotency;
-use super::ledger::{self, Draft, Overlay};
+use super::ledger::{self, Draft, Numbering, Overlay};
 use super::ops::{self, Operation};
-use super::store::{BATCHES_KEY, Store, StoreError, Tree};
+use super::store::{Reads, Store};
 use super::{BankError, BankFailed, EconomyConfig};
 use crate::telemetry::record;
 
@@ -93,25 +101,31 @@ pub(crate) trait QueuedOperation: Send {
     /// The committer takes the request up; false when its caller already withdrew it.
     fn start(&self) -> bool;
 
-    /// Drafts the operation into the batch; returns how to answer its caller once the
-    /// batch's fate is known.
+    /// Drafts the operation into the batch over `reads`, keeping its answer for [`answer`]
+    /// (a batch drafted again, after a conflict, drafts each operation again).
+    ///
+    /// [`answer`]: QueuedOperation::answer
     fn draft(
-        self: Box<Self>,
+        &mut self,
         committer: &Committer,
+        reads: &dyn Reads,
         batch: &mut Overlay,
-        next_seq: &mut u64,
-    ) -> PendingAnswer;
-}
+        numbering: &mut Numbering,
+    );
 
-/// Sends a drafted operation's answer once its batch is written: given the batch's failure,
-/// an accepted operation answers that failure instead (a refused one its refusal).
-pub(crate) type PendingAnswer = Box<dyn FnOnce(Option<&BankError>) + Send>;
+    /// Answers the caller with its last draft's outcome, once the batch's fate is known:
+    /// given the batch's failure, an accepted operation answers that failure instead (a
+    /// refused one its refusal).
+    fn answer(self: Box<Self>, failed: Option<&BankError>);
+}
 
 /// Operation `O` as queued by its caller.
 pub(crate) struct Queued<O: Operation> {
     pub op: O,
     pub ticket: Ticket,
     pub reply: oneshot::Sender<Result<O::Output, BankError>>,
+    /// The outcome of its last draft.
+    pub drafted: Option<Result<O::Output, BankError>>,
 }
 
 impl<O: Operation> QueuedOperation for Queued<O> {
@@ -120,20 +134,29 @@ impl<O: Operation> QueuedOperation for Queued<O> {
     }
 
     fn draft(
-        self: Box<Self>,
+        &mut self,
         committer: &Committer,
+        reads: &dyn Reads,
         batch: &mut Overlay,
-        next_seq: &mut u64,
-    ) -> PendingAnswer {
-        let Queued { op, reply, .. } = *self;
-        let result = committer.draft(batch, next_seq, |draft, config| ops::run(op, draft, config));
-        Box::new(move |failed| {
-            let result = match failed {
-                Some(failed) if result.is_ok() => Err(failed.clone()),
-                _ => result,
-            };
-            let _ = reply.send(result);
-        })
+        numbering: &mut Numbering,
+    ) {
+        let op = self.op.clone();
+        self.drafted = Some(committer.draft(reads, batch, numbering, |draft, config| {
+            ops::run(op, draft, config)
+        }));
+    }
+
+    fn answer(self: Box<Self>, failed: Option<&BankError>) {
+        let result = match (self.drafted, failed) {
+            (Some(Ok(_)), Some(failed)) => Err(failed.clone()),
+            (Some(result), _) => result,
+            // The store failed before the batch could be drafted (a database out of reach).
+            (None, Some(failed)) => Err(failed.clone()),
+            (None, None) => Err(BankError::Internal(
+                "the operation was never drafted".into(),
+            )),
+        };
+        let _ = self.reply.send(result);
     }
 }
 
@@ -153,23 +176,27 @@ pub(crate) struct Committer {
     pub store: Arc<dyn Store>,
     pub config: EconomyConfig,
     pub clock: Arc<dyn Clock>,
+    /// The only writer's next ledger number (`sole`).
     pub next_seq: u64,
-    /// Batches written so far (the stored count).
+    /// Batches written so far (the stored count; `sole`).
     pub batches: u64,
     pub batch_clock: Arc<BatchClock>,
-    /// The before-image journals of the backups under way, recorded into before each batch.
+    /// The before-image journals of the backups under way, recorded into before each batch
+    /// (`sole`: a shared store's backups read a snapshot instead).
     pub journals: Arc<Journals>,
     /// Set on the first failed write: sled 0.34 keeps a write error until the process
-    /// restarts, so the bank refuses every later write and the binary restarts.
+    /// restarts, and a shared store that stays out of reach cannot be written either, so the
+    /// bank refuses every later write and the binary restarts.
     pub failure: watch::Sender<Option<BankFailed>>,
-}
-
-fn load_batches(store: &dyn Store) -> Result<u64, BankError> {
-    match store.get(Tree::Meta, BATCHES_KEY)? {
-        None => Ok(0),
-        Some(bytes) => ledger::decode_u64(&bytes)
-            .ok_or_else(|| BankError::Storage("the count of batches is corrupt".into())),
-    }
+    /// Of a shared store: the block of ledger numbers this writer gives, as (first, next,
+    /// end), once taken.
+    block: Option<(u64, u64, u64)>,
+    /// Set by a draft that needed more ledger numbers than the block holds.
+    numbers_used_up: Cell<bool>,
+    /// Of a shared store: when expired references were last pruned.
+    last_prune: Option<Instant>,
+    /// Of a shared store: this process's number among its writers (`leases`).
+    holder: Option<u64>,
 }
 
 /// The text of a caught panic.
@@ -190,8 +217,16 @@ impl Committer {
         journals: Arc<Journals>,
         failure: watch::Sender<Option<BankFailed>>,
     ) -> Result<Committer, BankError> {
-        let next_seq = ledger::load_next_seq(store.as_ref())?;
-        let batches = load_batches(store.as_ref())?;
+        let holder = store.shared().map(|shared| shared.holder());
+        let (next_seq, batches) = if store.shared().is_some() {
+            // Read inside each transaction instead: other processes move them.
+            (0, 0)
+        } else {
+            (
+                ledger::load_next_seq(store.as_ref())?,
+                sole::load_batches(store.as_ref())?,
+            )
+        };
         Ok(Committer {
             store,
             config,
@@ -201,6 +236,10 @@ impl Committer {
             batch_clock,
             journals,
             failure,
+            block: None,
+            numbers_used_up: Cell::new(false),
+            last_prune: None,
+            holder,
         })
     }
 
@@ -224,38 +263,44 @@ impl Committer {
         }
     }
 
-    /// Validates and drafts one operation over the batch so far; an accepted operation's
-    /// writes join the batch, a refused one's are dropped.
+    /// Validates and drafts one operation over `reads` and the batch so far; an accepted
+    /// operation's writes join the batch, a refused one's are dropped.
     /// A panic while drafting fails this operation alone: its draft is dropped unmerged.
     fn draft<T>(
         &self,
+        reads: &dyn Reads,
         batch: &mut Overlay,
-        next_seq: &mut u64,
+        numbering: &mut Numbering,
         operation: impl FnOnce(&mut Draft<'_>, &EconomyConfig) -> Result<T, BankError>,
     ) -> Result<T, BankError> {
-        let store = Arc::clone(&self.store);
         let now = self.clock.now_unix_ms();
         let drafted = catch_unwind(AssertUnwindSafe(|| {
-            let mut draft = Draft::new(store.as_ref(), batch, *next_seq, now);
+            let mut draft = Draft::numbered(reads, batch, *numbering, now);
+            draft.holder = self.holder;
             let answer = operation(&mut draft, &self.config)?;
             Ok::<_, BankError>((answer, draft.finish()))
         }));
         let (answer, (writes, next)) = match drafted {
-            Ok(drafted) => drafted?,
+            Ok(Ok(drafted)) => drafted,
+            Ok(Err(BankError::LedgerBlockUsedUp)) => {
+                self.numbers_used_up.set(true);
+                return Err(BankError::LedgerBlockUsedUp);
+            }
+            Ok(Err(refused)) => return Err(refused),
             Err(panic) => return Err(BankError::Internal(panic_text(panic.as_ref()))),
         };
         batch.extend(writes);
-        *next_seq = next;
+        *numbering = numbering.at(next);
         Ok(answer)
     }
 
-    /// Housekeeping drafted into a batch that writes anyway: pruning expired references.
+    /// Pruning expired references, drafted over `reads` into a batch that writes anyway.
     /// Failing (or panicking) here costs only the pruning.
-    fn draft_upkeep(&self, batch: &mut Overlay, next_seq: u64) {
-        let store = Arc::clone(&self.store);
+    fn draft_upkeep(&self, reads: &dyn Reads, batch: &mut Overlay) {
         let now = self.clock.now_unix_ms();
         let drafted = catch_unwind(AssertUnwindSafe(|| {
-            let mut draft = Draft::new(store.as_ref(), batch, next_seq, now);
+            // Pruning appends no entry: its numbering is never used.
+            let mut draft = Draft::new(reads, batch, 0, now);
             idempotency::prune(&mut draft).map(|()| draft.finish().0)
         }));
         if let Ok(Ok(writes)) = drafted {
@@ -263,63 +308,8 @@ impl Committer {
         }
     }
 
-    /// Applies and flushes the batch. On an error or a panic, tells whether the batch landed
-    /// (its count of batches is in the store) so the callers hear the truth.
-    fn write(&mut self, mut batch: Overlay, next_seq: u64) -> Result<(), BankError> {
-        let batches = self.batches + 1;
-        batch.insert(
-            (Tree::Meta, BATCHES_KEY.to_vec()),
-            Some(batches.to_be_bytes().to_vec()),
-        );
-        let store = Arc::clone(&self.store);
-        let writes = ledger::into_writes(batch);
-        self.batch_clock.begin();
-        let applied = catch_unwind(AssertUnwindSafe(|| {
-            self.journals
-                .recorded_apply(store.as_ref(), &writes, || store.apply(&writes))
-        }));
-        // A store that answers an error keeps it (sled 0.34); a panic is this batch's alone.
-        if let Ok(Err(error)) = &applied {
-            self.mark_failed(&error.0);
-        }
-        let applied = applied.unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
-        self.batch_clock.end();
-        let landed = match applied {
-            Ok(()) => true,
-            Err(error) => {
-                let stored = catch_unwind(AssertUnwindSafe(|| load_batches(store.as_ref())));
-                match stored {
-                    Ok(Ok(stored)) if stored == batches => true,
-                    Ok(Ok(_)) => {
-                        return Err(BankError::Storage(format!(
-                            "the batch was not written, nothing changed: {error}"
-                        )));
-                    }
-                    _ => {
-                        // Neither the write nor the check answered: what the store holds is
-                        // unknown, so no one may be told anything happened, nor that it did
-                        // not. Stop rather than guess.
-                        return Err(BankError::NotDurable(format!(
-                            "the store failed and cannot tell whether the batch landed: {error}"
-                        )));
-                    }
-                }
-            }
-        };
-        if landed {
-            self.batches = batches;
-            self.next_seq = next_seq;
-        }
-        let flushed = catch_unwind(AssertUnwindSafe(|| store.flush()));
-        if let Ok(Err(error)) = &flushed {
-            self.mark_failed(&error.0);
-        }
-        let flushed = flushed.unwrap_or_else(|panic| Err(StoreError(panic_text(panic.as_ref()))));
-        flushed.map_err(|error| BankError::NotDurable(error.to_string()))
-    }
-
     /// The thread's loop: take every waiting request, skip the withdrawn ones, draft the
-    /// others, apply the accepted ones as one atomic write set, flush once, answer.
+    /// others, write the accepted ones as one atomic, durable write set, answer.
     pub fn run_loop(mut self, requests: Receiver<Request>) {
         let mut shutdown = None;
         while shutdown.is_none() {
@@ -332,46 +322,33 @@ impl Committer {
                 }
             }
             record::bank_requests_taken(waiting.len());
-            let mut batch = Overlay::new();
-            let mut next_seq = self.next_seq;
-            let mut answers = Vec::with_capacity(waiting.len());
+            let mut jobs = Vec::with_capacity(waiting.len());
             let mut audits = Vec::new();
             for request in waiting {
                 match request {
                     Request::Audit { reply } => audits.push(reply),
-                    Request::Run(job) => {
-                        // A request its caller withdrew (timed out) never happens: the
-                        // caller was told so.
-                        if job.start() {
-                            answers.push(job.draft(&self, &mut batch, &mut next_seq));
-                        }
-                    }
+                    // A request its caller withdrew (timed out) never happens: the caller was
+                    // told so.
+                    Request::Run(job) if job.start() => jobs.push(job),
+                    Request::Run(_) => {}
                     Request::Shutdown { done } => shutdown = Some(done),
                 }
             }
-            let mut failed = None;
-            if !batch.is_empty() {
-                self.draft_upkeep(&mut batch, next_seq);
-                let started = Instant::now();
-                let written = self.write(batch, next_seq);
-                record::bank_commit(started.elapsed());
-                if let Err(error) = written {
-                    failed = Some(error);
-                    if let Ok(next) = ledger::load_next_seq(self.store.as_ref()) {
-                        self.next_seq = next;
-                    }
-                    if let Ok(batches) = load_batches(self.store.as_ref()) {
-                        self.batches = batches;
-                    }
-                }
-            }
-            for answer in answers {
-                answer(failed.as_ref());
+            let store = Arc::clone(&self.store);
+            let failed = match store.shared() {
+                _ if jobs.is_empty() => None,
+                Some(shared) => self.write_shared(shared, &mut jobs),
+                None => self.write_sole(&mut jobs),
+            };
+            for job in jobs {
+                job.answer(failed.as_ref());
             }
             if !audits.is_empty() {
-                let store = Arc::clone(&self.store);
-                let report = catch_unwind(AssertUnwindSafe(|| audit::audit_store(store.as_ref())))
-                    .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
+                let report = catch_unwind(AssertUnwindSafe(|| match store.shared() {
+                    Some(shared) => audit::audit_store(shared.snapshot()?.as_ref()),
+                    None => audit::audit_store(store.as_ref()),
+                }))
+                .unwrap_or_else(|panic| Err(BankError::Internal(panic_text(panic.as_ref()))));
                 for reply in audits {
                     let _ = reply.send(report.clone());
                 }

@@ -1,0 +1,376 @@
+//! A batch's transaction on the committer's connection (its reads locking what they read),
+//! and the read-only snapshot an audit or a backup reads.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::sync::MutexGuard;
+
+use super::cache::Cache;
+use super::connection::{
+    CachedRows, Connection, Connections, Pool, WriteArrays, classify, get, sql_error,
+};
+use super::scan::{ChunkedScan, Range};
+
+/// A key of a tree.
+type Key = (Tree, Vec<u8>);
+use crate::bank::store::{
+    CommitError, Describe, Reads, Scan, StoreError, Transaction, Tree, Write,
+};
+
+/// The committer's connection (made again when lost) and what it remembers.
+pub(super) struct Writer {
+    pub connection: Option<Connection>,
+    pub cache: Cache,
+}
+
+pub(super) struct PgTransaction<'a> {
+    pool: &'a Pool,
+    describe: &'a dyn Describe,
+    writer: RefCell<MutexGuard<'a, Writer>>,
+    /// The remembered rows the batch used, locked and checked before it writes.
+    cached: RefCell<CachedRows>,
+    /// The keys the batch read and found absent: created only if still absent.
+    read_absent: RefCell<HashSet<Key>>,
+    /// The first statement that failed: PostgreSQL refuses every later one, and the commit
+    /// answers it.
+    failure: RefCell<Option<CommitError>>,
+    /// Begun and neither committed nor rolled back.
+    open: Cell<bool>,
+}
+
+impl<'a> PgTransaction<'a> {
+    pub fn new(
+        pool: &'a Pool,
+        describe: &'a dyn Describe,
+        writer: MutexGuard<'a, Writer>,
+    ) -> PgTransaction<'a> {
+        PgTransaction {
+            pool,
+            describe,
+            writer: RefCell::new(writer),
+            cached: RefCell::new(CachedRows::default()),
+            read_absent: RefCell::new(HashSet::new()),
+            failure: RefCell::new(None),
+            open: Cell::new(true),
+        }
+    }
+
+    /// Ends the transaction without writing; a connection that cannot even do that is
+    /// dropped (made again by the next batch).
+    fn roll_back(&self) {
+        if !self.open.replace(false) {
+            return;
+        }
+        let mut writer = self.writer.borrow_mut();
+        let rolled_back = writer
+            .connection
+            .as_mut()
+            .is_some_and(|connection| connection.client().batch_execute("ROLLBACK").is_ok());
+        if !rolled_back {
+            writer.connection = None;
+        }
+    }
+
+    fn fail(&self, error: CommitError) -> StoreError {
+        let why = error.to_string();
+        self.failure.borrow_mut().get_or_insert(error);
+        StoreError(why)
+    }
+}
+
+impl Connections for PgTransaction<'_> {
+    fn locking(&self) -> bool {
+        true
+    }
+
+    fn with_connection<T>(
+        &self,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        if let Some(failed) = self.failure.borrow().as_ref() {
+            return Err(StoreError(failed.to_string()));
+        }
+        let mut writer = self.writer.borrow_mut();
+        let Some(connection) = writer.connection.as_mut() else {
+            drop(writer);
+            return Err(self.fail(CommitError::NotWritten("the connection was lost".into())));
+        };
+        match work(connection) {
+            Ok(value) => Ok(value),
+            Err(error) => {
+                drop(writer);
+                Err(self.fail(classify(&error)))
+            }
+        }
+    }
+}
+
+impl Reads for PgTransaction<'_> {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        let remembered = {
+            let writer = self.writer.borrow();
+            writer
+                .cache
+                .get(tree, key)
+                .map(|cached| (cached.value.clone(), cached.version))
+        };
+        let value = match remembered {
+            Some((value, version)) => {
+                self.cached.borrow_mut().push(tree, key, version);
+                value
+            }
+            None => {
+                let row = self.with_connection(|connection| get(connection, tree, key, true))?;
+                let (value, version) = match row {
+                    Some((value, version)) => (Some(value), version),
+                    None => (None, 0),
+                };
+                self.writer
+                    .borrow_mut()
+                    .cache
+                    .remember(tree, key, value.clone(), version);
+                value
+            }
+        };
+        if value.is_none() {
+            self.read_absent.borrow_mut().insert((tree, key.to_vec()));
+        }
+        Ok(value)
+    }
+
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::prefix(prefix)))
+    }
+
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::from(start)))
+    }
+}
+
+impl PgTransaction<'_> {
+    /// Locks the remembered rows the batch used, checks them, and writes: the transaction's
+    /// id, or why it must not commit.
+    fn write(&self, writes: &[Write]) -> Result<i64, CommitError> {
+        let mut writer = self.writer.borrow_mut();
+        let writer = &mut *writer;
+        let Some(connection) = writer.connection.as_mut() else {
+            return Err(CommitError::NotWritten("the connection was lost".into()));
+        };
+        let cached = self.cached.borrow();
+        if !cached.is_empty() {
+            let stale = cached.stale(connection).map_err(|error| classify(&error))?;
+            if stale > 0 {
+                writer.cache.clear();
+                return Err(CommitError::Conflict(format!(
+                    "{stale} values this process had read were changed by another process"
+                )));
+            }
+        }
+        let read_absent = self.read_absent.borrow();
+        let arrays = WriteArrays::new(writes, self.describe, |tree, key| {
+            read_absent.contains(&(tree, key.to_vec()))
+        });
+        let statement = connection.statements.write.clone();
+        let (txid, created) = arrays
+            .run(connection.client(), &statement)
+            .map_err(|error| classify(&error))?;
+        if created < arrays.created() {
+            writer.cache.clear();
+            return Err(CommitError::Conflict(
+                "a key this batch found absent was created by another process meanwhile".into(),
+            ));
+        }
+        Ok(txid)
+    }
+}
+
+impl Transaction for PgTransaction<'_> {
+    fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), CommitError> {
+        if let Some(failed) = self.failure.borrow_mut().take() {
+            self.roll_back();
+            return Err(failed);
+        }
+        let txid = match self.write(writes) {
+            Ok(txid) => txid,
+            Err(error) => {
+                self.roll_back();
+                return Err(error);
+            }
+        };
+        self.open.set(false);
+        let mut writer = self.writer.borrow_mut();
+        let committed = writer
+            .connection
+            .as_mut()
+            .map(|connection| connection.client().batch_execute("COMMIT"));
+        let outcome = match committed {
+            Some(Ok(())) => Ok(()),
+            // The server answered: nothing was written.
+            Some(Err(error)) if error.as_db_error().is_some() => Err(classify(&error)),
+            // The connection was lost with the commit sent: ask what became of it.
+            _ => {
+                writer.connection = None;
+                self.pool.resolve(txid)
+            }
+        };
+        match &outcome {
+            Ok(()) => {
+                for write in writes {
+                    writer.cache.remember_written(
+                        write.tree,
+                        &write.key,
+                        write.value.as_ref(),
+                        txid,
+                    );
+                }
+            }
+            Err(_) => writer.cache.clear(),
+        }
+        outcome
+    }
+}
+
+impl Drop for PgTransaction<'_> {
+    fn drop(&mut self) {
+        self.roll_back();
+    }
+}
+
+/// A REPEATABLE READ, read-only transaction on a reader's connection: the whole store as of
+/// its first read, while the writers go on.
+pub(super) struct Snapshot<'a> {
+    pool: &'a Pool,
+    connection: RefCell<Option<Connection>>,
+}
+
+impl<'a> Snapshot<'a> {
+    pub fn new(pool: &'a Pool, connection: Connection) -> Snapshot<'a> {
+        Snapshot {
+            pool,
+            connection: RefCell::new(Some(connection)),
+        }
+    }
+}
+
+impl Connections for Snapshot<'_> {
+    fn locking(&self) -> bool {
+        false
+    }
+
+    fn with_connection<T>(
+        &self,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.borrow_mut();
+        let connection = connection
+            .as_mut()
+            .ok_or_else(|| StoreError("the snapshot's connection was lost".into()))?;
+        work(connection).map_err(sql_error)
+    }
+}
+
+impl Reads for Snapshot<'_> {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.with_connection(|connection| get(connection, tree, key, false))
+            .map(|row| row.map(|(value, _)| value))
+    }
+
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::prefix(prefix)))
+    }
+
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::from(start)))
+    }
+}
+
+impl Drop for Snapshot<'_> {
+    fn drop(&mut self) {
+        if let Some(mut connection) = self.connection.borrow_mut().take()
+            && connection.client().batch_execute("ROLLBACK").is_ok()
+        {
+            self.pool.return_reader(connection);
+        }
+    }
+}
+
+/// A whole bank written in one transaction on a connection of its own.
+pub(super) struct Loading<'a> {
+    pool: &'a Pool,
+    describe: &'a dyn Describe,
+    connection: RefCell<Option<Connection>>,
+}
+
+impl<'a> Loading<'a> {
+    pub fn new(pool: &'a Pool, describe: &'a dyn Describe, connection: Connection) -> Loading<'a> {
+        Loading {
+            pool,
+            describe,
+            connection: RefCell::new(Some(connection)),
+        }
+    }
+}
+
+impl Connections for Loading<'_> {
+    fn locking(&self) -> bool {
+        false
+    }
+
+    fn with_connection<T>(
+        &self,
+        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.borrow_mut();
+        let connection = connection
+            .as_mut()
+            .ok_or_else(|| StoreError("the connection was lost".into()))?;
+        work(connection).map_err(sql_error)
+    }
+}
+
+impl Reads for Loading<'_> {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.with_connection(|connection| get(connection, tree, key, false))
+            .map(|row| row.map(|(value, _)| value))
+    }
+
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::prefix(prefix)))
+    }
+
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::from(start)))
+    }
+}
+
+impl crate::bank::store::Load for Loading<'_> {
+    fn write(&mut self, writes: &[Write]) -> Result<(), StoreError> {
+        let arrays = WriteArrays::new(writes, self.describe, |_, _| false);
+        self.with_connection(|connection| {
+            let statement = connection.statements.write.clone();
+            arrays.run(connection.client(), &statement).map(|_| ())
+        })
+    }
+
+    fn reads(&self) -> &dyn Reads {
+        self
+    }
+
+    fn commit(self: Box<Self>) -> Result<(), StoreError> {
+        let result = self.with_connection(|connection| connection.client().batch_execute("COMMIT"));
+        if let Some(connection) = self.connection.borrow_mut().take() {
+            self.pool.return_reader(connection);
+        }
+        result
+    }
+}
+
+impl Drop for Loading<'_> {
+    fn drop(&mut self) {
+        if let Some(mut connection) = self.connection.borrow_mut().take()
+            && connection.client().batch_execute("ROLLBACK").is_ok()
+        {
+            self.pool.return_reader(connection);
+        }
+    }
+}
