@@ -420,4 +420,35 @@ mod tests {
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 0);
         assert_books_balance(&bank).await;
     }
+
+    #[tokio::test]
+    async fn a_cancel_request_waits_only_beside_a_running_sit_and_go_keeping_its_first_reference() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 3, 100, 2).await;
+        assert_eq!(
+            bank.request_tournament_cancel(GUILD, id, "too early").await,
+            Err(BankError::TournamentNotRunning { tournament: id })
+        );
+        assert_eq!(bank.tournament_cancel_requested(id).await, Ok(None));
+        bank.register_tournament(GUILD, id, UserId(3), "register 3")
+            .await
+            .unwrap();
+        bank.request_tournament_cancel(GUILD, id, "first")
+            .await
+            .unwrap();
+        bank.request_tournament_cancel(GUILD, id, "second")
+            .await
+            .unwrap();
+        assert_eq!(
+            bank.tournament_cancel_requested(id).await,
+            Ok(Some("first".to_string()))
+        );
+        bank.cancel_tournament(GUILD, id, "first").await.unwrap();
+        assert_eq!(bank.tournament_cancel_requested(id).await, Ok(None));
+        assert_eq!(
+            bank.request_tournament_cancel(GUILD, id, "too late").await,
+            Err(BankError::TournamentOver { tournament: id })
+        );
+        assert_eq!(bank.tournament_cancel_requested(id).await, Ok(None));
+    }
 }

@@ -270,4 +270,59 @@ mod tests {
         assert!(matches!(state.phase, TournamentPhase::Running(_)));
         assert_books_balance(&bank).await;
     }
+
+    #[tokio::test]
+    async fn a_retried_proposal_answers_its_number_and_proposes_once() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 3, 100, 3).await;
+        let proposer = bank.tournament(id).await.unwrap().expect("known").entrants[0];
+        let number = bank
+            .propose_deal(GUILD, id, proposer, DealKind::Icm, "deal")
+            .await
+            .unwrap();
+        assert_eq!(
+            bank.propose_deal(GUILD, id, proposer, DealKind::Icm, "deal")
+                .await,
+            Ok(number)
+        );
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        assert_eq!(state.deals_proposed, 1);
+        assert_eq!(state.deal.map(|deal| deal.number), Some(number));
+    }
+
+    #[tokio::test]
+    async fn a_computer_accepts_a_deal_worth_its_icm_value_and_no_person_accepts_but_the_proposer()
+    {
+        let bank = open_bank().await;
+        // Two people and a computer the start seats: winner takes all, so an ICM deal pays
+        // each their chips' share, the computer its ICM value.
+        let id = open_with_computers(&bank, 3, 100, 1, 2).await;
+        bank.start_tournament_seeded(GUILD, id, 0, "start")
+            .await
+            .unwrap();
+        let state = bank.tournament(id).await.unwrap().expect("known");
+        let computer = *state
+            .entrants
+            .iter()
+            .find(|user| user.is_computer())
+            .expect("a computer entered");
+        let people: Vec<UserId> = state
+            .entrants
+            .iter()
+            .copied()
+            .filter(|user| !user.is_computer())
+            .collect();
+        bank.propose_deal(GUILD, id, people[0], DealKind::Icm, "deal")
+            .await
+            .unwrap();
+        let deal = bank
+            .tournament(id)
+            .await
+            .unwrap()
+            .expect("known")
+            .deal
+            .expect("proposed");
+        assert_eq!(deal.accepted, vec![people[0], computer]);
+        assert!(!deal.is_agreed());
+    }
 }

@@ -124,6 +124,7 @@ impl Operation for TournamentResultAnnounced {
 
 #[cfg(test)]
 mod tests {
+    use crate::bank::GuildId;
     use crate::bank::TournamentPhase;
     use crate::bank::TournamentStats;
     use crate::bank::ops::tournament_testkit::*;
@@ -176,5 +177,25 @@ mod tests {
         play_out(&bank, id).await;
         assert_eq!(bank.tournament_computer_players(id).await.unwrap(), 0);
         assert_books_balance(&bank).await;
+    }
+
+    #[tokio::test]
+    async fn a_finished_sit_and_go_is_to_announce_until_its_own_guild_says_its_result_was_posted() {
+        let bank = open_bank().await;
+        let id = open_with(&bank, 2, 100, 2).await;
+        play_out(&bank, id).await;
+        assert_eq!(bank.unannounced_tournaments().await, Ok(vec![id]));
+        assert!(
+            bank.tournament_result_announced(GuildId(8), id)
+                .await
+                .is_err(),
+            "another guild's word is refused"
+        );
+        assert_eq!(bank.unannounced_tournaments().await, Ok(vec![id]));
+        bank.tournament_result_announced(GUILD, id).await.unwrap();
+        assert_eq!(bank.unannounced_tournaments().await, Ok(Vec::new()));
+        // Said twice (a post confirmed again), it clears nothing more.
+        bank.tournament_result_announced(GUILD, id).await.unwrap();
+        assert_eq!(bank.unannounced_tournaments().await, Ok(Vec::new()));
     }
 }

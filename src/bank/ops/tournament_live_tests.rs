@@ -99,6 +99,18 @@ fn play_out(books: &mut Books, id: TournamentId) {
                 history: None,
             })
             .expect("recorded");
+        // A hand answered but not counted would be dealt again forever: fail at once.
+        let state = books
+            .read(|draft| tournaments::read(draft, id))
+            .expect("known");
+        if let TournamentPhase::Running(tournament) = &state.phase {
+            assert_eq!(
+                tournament.hands_played(),
+                next.number + 1,
+                "hand {} was answered but not counted",
+                next.number
+            );
+        }
     }
 }
 

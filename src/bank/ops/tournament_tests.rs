@@ -3,14 +3,14 @@
 
 use super::testing::{Books, GUILD};
 use super::{
-    CancelTournament, CloseTable, OpenTable, OpenTournament, RegisterTournament, StartTournament,
-    UnregisterTournament,
+    AnswerDeal, CancelTournament, CloseTable, OpenTable, OpenTournament, ProposeDeal,
+    RecordTournamentHand, RegisterTournament, StartTournament, UnregisterTournament,
 };
 use crate::bank::accounts::Account;
 use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
-use crate::bank::{BankError, TableId, UserId};
+use crate::bank::{BankError, EconomyConfig, TableId, UserId};
 use crate::table::GameChoice;
-use crate::tournament::{Structure, StructureKind, TournamentSettings};
+use crate::tournament::{DealKind, Structure, StructureKind, TournamentSettings};
 
 const CHANNEL: TableId = TableId(40);
 
@@ -348,4 +348,81 @@ fn cancelling_a_freeroll_pays_nothing_back() {
         books.run(cancel(id)),
         Ok(vec![(UserId(1), 0), (UserId(2), 0)])
     );
+}
+
+#[test]
+fn a_sit_and_go_computers_may_enter_is_refused_above_their_buy_in_bound_and_one_without_them_is_not()
+ {
+    let mut books = Books::with(EconomyConfig {
+        computer_max_buy_in: 100,
+        ..EconomyConfig::default()
+    });
+    assert_eq!(
+        books.refused(open_in(CHANNEL, 6, 101, 1, "above")),
+        BankError::ComputerBuyInTooLarge {
+            amount: 101,
+            limit: 100
+        }
+    );
+    assert_eq!(
+        books.run(open_in(CHANNEL, 6, 100, 1, "at")),
+        Ok(TournamentId(1))
+    );
+    // With no computer entering, the buy-in is the players' own affair.
+    assert_eq!(
+        books.run(open_in(TableId(41), 6, 101, 0, "none")),
+        Ok(TournamentId(2))
+    );
+}
+
+#[test]
+fn a_deal_kept_past_a_hand_recorded_since_is_refused_even_with_the_same_stacks() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 3, 100, 0, 3);
+    let entrants = state(&books, id).entrants;
+    books
+        .run(ProposeDeal {
+            guild: GUILD,
+            tournament: id,
+            user: entrants[0],
+            kind: DealKind::Icm,
+            reference: "deal".into(),
+        })
+        .expect("proposed");
+    let proposed = state(&books, id).deal.expect("waits");
+    // A hand that gave every stack back as it was: the recording drops the proposal, which
+    // a record an older version wrote kept.
+    let TournamentPhase::Running(tournament) = state(&books, id).phase else {
+        panic!("running");
+    };
+    let next = tournament.next_hand().expect("a next hand");
+    books
+        .run(RecordTournamentHand {
+            guild: GUILD,
+            tournament: id,
+            hand: next.number,
+            final_stacks: next.stacks,
+            history: None,
+        })
+        .expect("recorded");
+    let mut kept = state(&books, id);
+    assert_eq!(kept.deal, None);
+    kept.deal = Some(proposed.clone());
+    books.write(|draft| tournaments::write(draft, &kept));
+    let answer = |user: UserId| AnswerDeal {
+        guild: GUILD,
+        tournament: id,
+        number: proposed.number,
+        user,
+        accept: true,
+    };
+    assert_eq!(books.run(answer(entrants[1])), Ok(Vec::new()));
+    assert_eq!(
+        books.run(answer(entrants[2])),
+        Err(BankError::NoSuchDeal { tournament: id })
+    );
+    // Refused, it paid nothing: the sit & go plays on with its whole pool.
+    assert!(running(&books, id));
+    assert_eq!(escrow(&books, id), 300);
+    assert_eq!(books.player(entrants[2].0), 900);
 }
