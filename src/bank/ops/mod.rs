@@ -14,6 +14,8 @@ mod give;
 mod house_buy_in;
 mod leased;
 mod leases;
+#[cfg(test)]
+mod leases_tests;
 mod moderate;
 mod open_table;
 mod recover_all;

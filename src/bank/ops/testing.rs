@@ -89,6 +89,9 @@ pub(super) struct Books {
     next_seq: u64,
     pub now_unix_ms: u64,
     pub config: EconomyConfig,
+    /// The writer the books run as, as a store several processes share numbers it
+    /// (`bank::leases`); `None`, the store's only writer, unless a test sets it.
+    pub holder: Option<u64>,
 }
 
 impl Books {
@@ -102,6 +105,7 @@ impl Books {
             next_seq: 1,
             now_unix_ms: NOW_MS,
             config,
+            holder: None,
         }
     }
 
@@ -110,6 +114,7 @@ impl Books {
     pub fn run<O: Operation>(&mut self, op: O) -> Result<O::Output, BankError> {
         let batch = Overlay::new();
         let mut draft = Draft::new(&self.store, &batch, self.next_seq, self.now_unix_ms);
+        draft.holder = self.holder;
         let answer = run(op, &mut draft, &self.config)?;
         let (writes, next_seq) = draft.finish();
         self.store
@@ -124,6 +129,7 @@ impl Books {
     pub fn write(&mut self, write: impl FnOnce(&mut Draft<'_>)) {
         let batch = Overlay::new();
         let mut draft = Draft::new(&self.store, &batch, self.next_seq, self.now_unix_ms);
+        draft.holder = self.holder;
         write(&mut draft);
         let (writes, next_seq) = draft.finish();
         self.store
