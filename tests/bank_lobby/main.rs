@@ -32,6 +32,7 @@ mod bank_properties;
 mod bank_records;
 mod bank_retention;
 mod bank_timeout;
+mod event_bank;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_failed_task;
