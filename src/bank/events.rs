@@ -139,6 +139,11 @@ impl EventRecord {
         }
     }
 
+    /// The bytes the bank writes for this record (each hand rewrites it whole).
+    pub fn stored_bytes(&self) -> usize {
+        encode_record(self).len()
+    }
+
     /// The user of entry `entry`.
     pub fn user_of(&self, entry: usize) -> Option<UserId> {
         self.event()?.entry(entry).map(|of| of.user)
