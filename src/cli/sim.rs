@@ -275,11 +275,10 @@ fn run_multi_table(args: &SimArgs) -> anyhow::Result<Option<ExitCode>> {
     if args.data.is_none() && args.store.is_none() {
         return super::sim_multi::run(&config, args.json).map(Some);
     }
-    let location = super::data_dir::bank_location(
-        args.store.as_deref(),
-        args.data.as_deref(),
-        |data| super::data_dir::bank_to_play(data, args.create),
-    )?;
+    let location =
+        super::data_dir::bank_location(args.store.as_deref(), args.data.as_deref(), |data| {
+            super::data_dir::bank_to_play(data, args.create)
+        })?;
     let run = super::sim_multi_data::EventBankRun {
         location: &location,
         guild: args.guild,

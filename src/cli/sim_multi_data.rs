@@ -250,7 +250,9 @@ impl SimEvents<'_> {
                 self.bank
                     .record_event_hand(self.guild, id, result.clone(), round, None)
                     .await
-                    .with_context(|| format!("event {} table {} hand {}", id.0, hand.table, hand.number))?;
+                    .with_context(|| {
+                        format!("event {} table {} hand {}", id.0, hand.table, hand.number)
+                    })?;
                 event.record_hand(&result, round)?;
                 // The bank pays every prize a hand decides in its transaction.
                 event.mark_prizes_paid();
@@ -295,7 +297,10 @@ impl SimEvents<'_> {
     async fn compare(&mut self, id: TournamentId, event: &Event, hands: u64) -> anyhow::Result<()> {
         let record = self.record(id).await?;
         if record.event() != Some(event) {
-            bail!("event {}: the bank's record and the sim's copy differ", id.0);
+            bail!(
+                "event {}: the bank's record and the sim's copy differ",
+                id.0
+            );
         }
         let bytes = record.stored_bytes();
         self.hands += hands;
