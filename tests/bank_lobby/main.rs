@@ -33,6 +33,7 @@ mod bank_records;
 mod bank_retention;
 mod bank_timeout;
 mod event_bank;
+mod event_sim_store;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_failed_task;
