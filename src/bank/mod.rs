@@ -67,7 +67,7 @@ mod describe;
 mod economy;
 mod encoding;
 mod error;
-mod events;
+
 mod handle;
 mod house;
 mod idempotency;
@@ -103,7 +103,6 @@ pub use config::EconomyConfig;
 pub use describe::BankRecords;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use events::{EventPhase, EventRecord, IdleTables};
 pub use handle::{Bank, EventSchedule, OpenExtras, StoreLocation, audit_location};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
@@ -120,6 +119,7 @@ pub use references::{
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournament_live::{LiveSitAndGo, SatOut};
+pub use tournaments::events::{EventPhase, EventRecord, IdleTables};
 pub use tournaments::{
     DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentPhase,
     TournamentState,

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::balance_totals::BalanceTotals;
 use crate::bank::accounts::Account;
-use crate::bank::events::{self, EventPhase, EventRecord};
 use crate::bank::store::Reads;
+use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
 use crate::bank::{BankError, GuildId, TableId};
 
 /// A live multi-table event, as the audit names it: what an operator cancelling one by hand

@@ -5,8 +5,8 @@
 //! the start, the tidying and the hands are table operations, fenced by the guild's lease.
 
 use super::Bank;
-use crate::bank::events::{self, EventRecord, IdleTables};
 use crate::bank::ops;
+use crate::bank::tournaments::events::{self, EventRecord, IdleTables};
 use crate::bank::tournaments::{PrizeSource, TournamentId};
 use crate::bank::{BankError, GuildId, Payouts, TableId, UserId};
 use crate::tournament::multi::{EventSettings, HandResult};

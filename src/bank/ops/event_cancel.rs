@@ -9,9 +9,9 @@ use super::event_play::pay_prizes_due;
 use super::event_schedule::source_account;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
-use crate::bank::events::{self, EventPhase, EventRecord};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tournaments::TournamentId;
+use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, UserId};
 use crate::tournament::CancelDivision;
 

@@ -10,9 +10,9 @@
 use super::house_buy_in::fund_house;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
-use crate::bank::events::{self, EventPhase, EventRecord};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tournaments::TournamentId;
+use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId};
 use crate::tournament::multi::EventError;
 

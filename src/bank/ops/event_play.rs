@@ -10,11 +10,11 @@
 
 use super::Operation;
 use crate::bank::accounts::{self, Account};
-use crate::bank::events::{self, EventPhase, EventRecord, IdleTables as Idle};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::references;
 use crate::bank::stats::{self, TournamentResult};
 use crate::bank::tournaments::TournamentId;
+use crate::bank::tournaments::events::{self, EventPhase, EventRecord, IdleTables as Idle};
 use crate::bank::{BankError, EconomyConfig, GuildId};
 use crate::tournament::multi::{Event, HandResult};
 

@@ -7,9 +7,9 @@
 
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
-use crate::bank::events::{self, EventPhase, EventRecord};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tables;
+use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
 use crate::bank::tournaments::{self, PrizeSource, TournamentId};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 use crate::tournament::multi::EventSettings;

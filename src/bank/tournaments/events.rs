@@ -21,11 +21,11 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::ledger::Draft;
-use super::store::{Reads, Tree};
-use super::tournaments::PrizeSource;
-use super::vocab::TournamentId;
-use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
+use super::PrizeSource;
+use crate::bank::ledger::{Draft, decode_u64};
+use crate::bank::store::{Reads, Tree};
+use crate::bank::vocab::TournamentId;
+use crate::bank::{BankError, GuildId, Payouts, TableId, UserId, encoding};
 use crate::tournament::multi::{Event, EventSettings};
 
 /// Where an event is in its life.
@@ -291,7 +291,7 @@ pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
 }
 
 fn id_from(bytes: &[u8]) -> Result<TournamentId, BankError> {
-    super::ledger::decode_u64(bytes)
+    decode_u64(bytes)
         .map(TournamentId)
         .ok_or_else(|| BankError::Storage(format!("a corrupt event number {bytes:?}")))
 }
@@ -338,7 +338,7 @@ pub(crate) fn live_index(store: &dyn Reads) -> Result<Vec<(TableId, TournamentId
         let (key, value) = item?;
         let channel = key
             .get(LIVE_PREFIX.len()..)
-            .and_then(super::ledger::decode_u64)
+            .and_then(decode_u64)
             .map(TableId)
             .ok_or_else(|| BankError::Storage(format!("a corrupt live event key {key:?}")))?;
         found.push((channel, id_from(&value)?));
@@ -356,7 +356,7 @@ pub(crate) fn all_for_audit(
         let (key, value) = item?;
         let id = key
             .get(EVENT_PREFIX.len()..)
-            .and_then(super::ledger::decode_u64)
+            .and_then(decode_u64)
             .map(TournamentId);
         found.push(match id {
             Some(id) => decode(id, &value).map_err(|error| (key, error)),
