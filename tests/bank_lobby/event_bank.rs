@@ -336,6 +336,17 @@ async fn refusals_are_clear_and_change_nothing(store: TestStore) {
             .await,
         Err(BankError::TournamentInChannel { tournament: id })
     );
+    let sit_and_go = TournamentSettings::new(
+        GameChoice::Stud,
+        Structure::built_in(StructureKind::Turbo),
+        100,
+    );
+    assert_eq!(
+        bank.open_tournament(GUILD, CHANNEL, 3, sit_and_go, "sng here")
+            .await,
+        Err(BankError::TournamentInChannel { tournament: id }),
+        "no sit & go opens where an event is live"
+    );
     bank.start_event(GUILD, id, 1).await.unwrap();
     assert_eq!(
         bank.unregister_event(GUILD, id, UserId(1), "late").await,
