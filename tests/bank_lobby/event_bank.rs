@@ -414,3 +414,64 @@ on_each_store!(
     refusals_are_clear_and_change_nothing,
     the_coordinator_finds_each_live_event_by_channel_and_at_start_up,
 );
+
+/// The event's record key in `Tree::Meta` (`b"mtt_event"` and its number), and its record
+/// as stored (the version, then postcard).
+fn event_key(id: TournamentId) -> Vec<u8> {
+    let mut key = b"mtt_event".to_vec();
+    key.extend_from_slice(&id.0.to_be_bytes());
+    key
+}
+
+/// The audit checks each event's escrow against its record: a record planted with one
+/// registration fewer than the buy-ins its escrow holds is named, as is an escrow whose
+/// event record is gone (and the live index that still names it).
+#[tokio::test]
+async fn the_audit_names_an_event_whose_escrow_its_record_does_not_make() {
+    use studbot::bank::store::{SledStore, Store, Tree, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let (bank, _) = crate::bank_common::open_bank(dir.path()).await;
+    let id = scheduled_with(&bank, settings(100, 6), 3).await;
+    let mut short = record(&bank, id).await;
+    bank.shutdown().await.unwrap();
+    short.registered.pop();
+    let mut bytes = vec![1u8];
+    bytes.extend(postcard::to_stdvec(&short).unwrap());
+    let plant = |writes: &[Write]| {
+        let store = SledStore::open(dir.path(), 1 << 20).unwrap();
+        store.apply(writes).unwrap();
+        store.flush().unwrap();
+    };
+    plant(&[Write {
+        tree: Tree::Meta,
+        key: event_key(id),
+        value: Some(bytes),
+    }]);
+    let (bank, _) = crate::bank_common::open_bank(dir.path()).await;
+    let report = bank.audit().await.unwrap();
+    assert!(!report.ok);
+    let holds = format!(
+        "event {} holds 300 chips where its record makes it 200",
+        id.0
+    );
+    assert!(report.breaks.contains(&holds), "{:?}", report.breaks);
+    bank.shutdown().await.unwrap();
+    plant(&[Write {
+        tree: Tree::Meta,
+        key: event_key(id),
+        value: None,
+    }]);
+    let (bank, _) = crate::bank_common::open_bank(dir.path()).await;
+    let report = bank.audit().await.unwrap();
+    let orphan = format!("tournament {} has no record but holds 300 chips", id.0);
+    assert!(report.breaks.contains(&orphan), "{:?}", report.breaks);
+    assert!(
+        report
+            .breaks
+            .iter()
+            .any(|found| found.contains("index of live events")),
+        "{:?}",
+        report.breaks
+    );
+    bank.shutdown().await.unwrap();
+}
