@@ -2,8 +2,9 @@
 //! entry, re-entry) one transaction into the event's escrow with an idempotent reference;
 //! refusals that charge nothing; each table's hand recorded on its own, paying the prizes it
 //! decides in its own transaction; a cancel's refunds; a crash between two tables' hands
-//! losing nothing; the audit checking each event's escrow and naming the live ones; and the
-//! reads the lobby's coordinator resumes from.
+//! losing nothing; the audit checking each event's escrow (and naming a record that does not
+//! make it) and naming the live ones; the table operations fenced by the guild's lease; and
+//! the reads the lobby's coordinator resumes from.
 
 use studbot::bank::{
     Bank, BankError, EventPhase, EventRecord, EventSchedule, GuildId, IdleTables, Reason, TableId,
@@ -474,4 +475,52 @@ async fn the_audit_names_an_event_whose_escrow_its_record_does_not_make() {
         report.breaks
     );
     bank.shutdown().await.unwrap();
+}
+
+/// Two processes on one PostgreSQL bank: only the one holding the guild's lease runs the
+/// event's tables, so its start, its tidying and its tables' hands are refused to the other
+/// with `LeaseLost`, changing nothing; the holder goes on.
+#[tokio::test]
+async fn a_process_without_the_guilds_lease_cannot_start_tidy_or_record_an_events_hand() {
+    let place = TestPlace::new(TestStore::Postgres);
+    let (holder, _) = open_bank_at(&place).await;
+    let other = Bank::open_at(place.location(), studbot::bank::EconomyConfig::default())
+        .await
+        .expect("a second process's bank");
+    let id = scheduled_with(&holder, settings(100, 4), 8).await;
+    let lost = |what: &str, result: Result<(), BankError>| {
+        assert!(
+            matches!(result, Err(BankError::LeaseLost { guild }) if guild == GUILD),
+            "{what}: {result:?}"
+        );
+    };
+    lost("the start", other.start_event(GUILD, id, 1).await);
+    assert!(matches!(
+        record(&holder, id).await.phase,
+        EventPhase::Scheduled
+    ));
+    holder.start_event(GUILD, id, 1).await.unwrap();
+    let all = IdleTables {
+        tables: Vec::new(),
+        all: true,
+    };
+    lost("the tidying", other.tidy_event(GUILD, id, all, 5).await);
+    let started = record(&holder, id).await;
+    let table = started.event().unwrap().seating().numbers()[0];
+    let hand = busting_hand(&started, table, 0).unwrap();
+    lost(
+        "a hand",
+        other
+            .record_event_hand(GUILD, id, hand.clone(), 0, None)
+            .await,
+    );
+    assert_eq!(record(&holder, id).await, started, "nothing changed");
+    holder
+        .record_event_hand(GUILD, id, hand, 0, None)
+        .await
+        .expect("the holder records");
+    assert_eq!(record(&holder, id).await.event().unwrap().hands(), 1);
+    assert_audit_ok(&holder).await;
+    other.shutdown().await.unwrap();
+    holder.shutdown().await.unwrap();
 }
