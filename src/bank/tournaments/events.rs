@@ -368,3 +368,81 @@ pub(crate) fn all_for_audit(
     }
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::GameChoice;
+    use crate::tournament::{Structure, StructureKind};
+
+    fn scheduled(registered: &[u64]) -> EventRecord {
+        EventRecord {
+            id: TournamentId(4),
+            guild: GuildId(1),
+            channel: TableId(9),
+            name: "weekly".into(),
+            starts_at: 10,
+            settings: EventSettings::new(
+                GameChoice::Stud,
+                Structure::built_in(StructureKind::Turbo),
+                100,
+                6,
+            ),
+            added_by: None,
+            registered: registered.iter().copied().map(UserId).collect(),
+            clock: 0,
+            tables_at_clock: Vec::new(),
+            phase: EventPhase::Scheduled,
+        }
+    }
+
+    #[test]
+    fn a_scheduled_record_holds_its_buy_ins_and_one_registering_twice_is_refused() {
+        let record = scheduled(&[1, 2, 3]);
+        assert_eq!(record.check(), Ok(()));
+        assert_eq!(record.escrow_due(), Some(300));
+        assert!(record.is_live());
+        assert!(scheduled(&[1, 2, 1]).check().is_err());
+        let added = EventRecord {
+            settings: EventSettings {
+                added_prize: 50,
+                ..record.settings.clone()
+            },
+            ..record.clone()
+        };
+        assert!(added.check().is_err(), "an added prize needs its source");
+    }
+
+    #[test]
+    fn a_cancel_must_pay_back_exactly_what_was_paid_in() {
+        let mut record = scheduled(&[1, 2]);
+        record.phase = EventPhase::Cancelled {
+            event: None,
+            paid: vec![(UserId(1), 100), (UserId(2), 100)],
+        };
+        assert_eq!(record.check(), Ok(()));
+        assert_eq!(record.escrow_due(), Some(0));
+        assert!(!record.is_live());
+        record.phase = EventPhase::Cancelled {
+            event: None,
+            paid: vec![(UserId(1), 100), (UserId(2), 99)],
+        };
+        assert!(record.check().is_err(), "a chip left in the escrow");
+    }
+
+    #[test]
+    fn a_record_read_back_is_checked_and_another_version_refused() {
+        let record = scheduled(&[1, 2]);
+        let bytes = encode_record(&record);
+        assert_eq!(record.stored_bytes(), bytes.len());
+        assert_eq!(decode(record.id, &bytes), Ok(record.clone()));
+        assert!(decode(TournamentId(5), &bytes).is_err(), "another number's");
+        let mut other = bytes.clone();
+        other[0] = 2;
+        assert!(decode(record.id, &other).is_err());
+        let mut twice = scheduled(&[1, 1]);
+        twice.registered.dedup();
+        twice.registered.push(UserId(1));
+        assert!(decode(twice.id, &encode_record(&twice)).is_err());
+    }
+}
