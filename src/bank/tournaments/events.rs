@@ -346,11 +346,11 @@ pub(crate) fn live_index(store: &dyn Reads) -> Result<Vec<(TableId, TournamentId
     Ok(found)
 }
 
-/// Every stored event record by number, each read and checked (an unreadable one as its
-/// error, with its key), for the audit.
-pub(crate) fn all_for_audit(
-    store: &dyn Reads,
-) -> Result<Vec<Result<EventRecord, (Vec<u8>, BankError)>>, BankError> {
+/// A stored event record read and checked, or its key and why it cannot be read.
+pub(crate) type AuditedRecord = Result<EventRecord, (Vec<u8>, BankError)>;
+
+/// Every stored event record by number, each read and checked, for the audit.
+pub(crate) fn all_for_audit(store: &dyn Reads) -> Result<Vec<AuditedRecord>, BankError> {
     let mut found = Vec::new();
     for item in store.scan_prefix(Tree::Meta, EVENT_PREFIX) {
         let (key, value) = item?;
