@@ -253,6 +253,11 @@ async fn a_cancel_refunds_every_buy_in_before_a_bust_and_shares_the_pool_after(s
         .unwrap();
     let shares = bank.cancel_event(GUILD, id, "cancel 2").await.unwrap();
     assert_eq!(shares.iter().map(|&(_, chips)| chips).sum::<u64>(), 800);
+    // Each player still in counts the event in their stats, with what their share made.
+    let (user, share) = shares[0];
+    let stats = bank.tournament_stats(GUILD, user).await.unwrap();
+    assert_eq!(stats.entries, 1);
+    assert_eq!(stats.net, share as i64 - 100);
     assert!(matches!(
         record(&bank, id).await.phase,
         EventPhase::Cancelled { .. }

@@ -2,18 +2,21 @@
 //! while nobody is out, every buy-in goes back to whoever paid it (the added prize to its
 //! source); after a bust, the prizes paid at the busts stand, late registration closes (its
 //! places paid) and the prizes not yet won are shared among the players left
-//! (`standings::cancel_shares`, by ICM on their chips). One transaction; the escrow is left
-//! empty. A retry of the same reference answers the same; an event over is refused.
+//! (`standings::cancel_shares`, by ICM on their chips), each player still in counted in the
+//! stats with their share, as a sit & go's cancel counts them. One transaction; the escrow is
+//! left empty. A retry of the same reference answers the same; an event over is refused.
 
 use super::event_play::pay_prizes_due;
 use super::event_schedule::source_account;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
+use crate::bank::stats::{self, TournamentResult};
 use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, UserId};
 use crate::tournament::CancelDivision;
+use crate::tournament::multi::Event;
 
 #[derive(Clone)]
 pub(crate) struct CancelEvent {
@@ -41,6 +44,29 @@ fn pay_out(
                 reference,
             )?;
         }
+    }
+    Ok(())
+}
+
+/// Adds each player still in to the stats as the sit & go's cancel does: an entry and what
+/// their share made of their buy-in, no place (the players out counted theirs at the bust).
+fn record_shares(
+    draft: &mut Draft<'_>,
+    record: &EventRecord,
+    event: &Event,
+    shares: &[u64],
+) -> Result<(), BankError> {
+    for entry in (0..event.entries().len()).filter(|&entry| event.field().stack(entry) > 0) {
+        let Some(of) = event.entry(entry) else {
+            continue;
+        };
+        let result = TournamentResult {
+            user: of.user,
+            buy_in: record.settings.buy_in,
+            paid: shares.get(entry).copied().unwrap_or(0),
+            place: None,
+        };
+        stats::record_tournament(draft, record.guild, &result)?;
     }
     Ok(())
 }
@@ -88,6 +114,7 @@ impl Operation for CancelEvent {
                                     .ok_or_else(|| BankError::Storage(format!("no entry {entry}")))
                             })
                             .collect::<Result<Payouts, _>>()?;
+                        record_shares(draft, &record, &event, &shares)?;
                         (Some(event), paid, false)
                     }
                 }
