@@ -346,6 +346,13 @@ pub(crate) fn live_index(store: &dyn Reads) -> Result<Vec<(TableId, TournamentId
     Ok(found)
 }
 
+/// The record stored under `key` of `Tree::Meta`, if `key` is an event record's and it reads
+/// back whole (for the operators' JSON rendering).
+pub(crate) fn stored_record(key: &[u8], value: &[u8]) -> Option<EventRecord> {
+    let id = decode_u64(key.strip_prefix(EVENT_PREFIX)?).map(TournamentId)?;
+    decode(id, value).ok()
+}
+
 /// A stored event record read and checked, or its key and why it cannot be read.
 pub(crate) type AuditedRecord = Result<EventRecord, (Vec<u8>, BankError)>;
 
@@ -428,6 +435,21 @@ mod tests {
             paid: vec![(UserId(1), 100), (UserId(2), 99)],
         };
         assert!(record.check().is_err(), "a chip left in the escrow");
+    }
+
+    #[test]
+    fn an_operator_reads_an_event_record_as_a_short_summary() {
+        use crate::bank::describe::BankRecords;
+        use crate::bank::store::Describe;
+        let record = scheduled(&[1, 2]);
+        let doc = BankRecords
+            .describe(Tree::Meta, &key(record.id), &encode_record(&record))
+            .expect("described");
+        let doc: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        assert_eq!(doc["event"], 4);
+        assert_eq!(doc["phase"], "scheduled");
+        assert_eq!(doc["entries"], 2);
+        assert_eq!(doc["prize_pool"], 200);
     }
 
     #[test]
