@@ -112,6 +112,9 @@ pub(super) fn settings(config: &MultiSimConfig) -> EventSettings {
 /// chips) whom the event lets enter now, in the order of their last entry. Read from the
 /// event alone, so a run resumed from the bank's record re-enters the same players.
 pub(super) fn reentries_due(event: &Event, clock: u64) -> Vec<UserId> {
+    if !event.registration_open() || event.settings().re_entries == 0 {
+        return Vec::new();
+    }
     let mut due: Vec<(usize, UserId)> = Vec::new();
     for (index, entry) in event.entries().iter().enumerate() {
         due.retain(|&(_, user)| user != entry.user);
