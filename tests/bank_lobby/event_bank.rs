@@ -307,6 +307,44 @@ async fn a_crash_between_two_tables_hands_loses_nothing(store: TestStore) {
     bank.shutdown().await.unwrap();
 }
 
+/// A hand recorded with the seats tidied after it, in one transaction, leaves the record a
+/// copy given the same two calls holds: its busts, the balancing they call for, its clock.
+async fn a_hand_and_the_tidying_after_it_are_one_record(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
+    let id = scheduled_with(&bank, settings(100, 4), 8).await;
+    bank.start_event(GUILD, id, 8).await.unwrap();
+    let started = record(&bank, id).await;
+    let mut copy = started.event().unwrap().clone();
+    let tables = copy.seating().numbers();
+    // Two tables of four; the first player dealt at one takes the chips of the last two, which
+    // leaves two there and four at the other: balancing moves one.
+    let mut hand = busting_hand(&started, tables[0], 0).unwrap();
+    let last = hand.final_stacks.len() - 1;
+    hand.final_stacks[0] += hand.final_stacks[last - 1];
+    hand.final_stacks[last - 1] = 0;
+    let idle = IdleTables {
+        tables: tables.clone(),
+        all: true,
+    };
+    bank.record_event_hand(GUILD, id, hand.clone(), 3, Some(idle))
+        .await
+        .unwrap();
+    copy.record_hand(&hand, 3).unwrap();
+    copy.tidy(&tables, true, 3);
+    copy.mark_prizes_paid();
+    let after = record(&bank, id).await;
+    assert_eq!(after.event(), Some(&copy));
+    assert_eq!(copy.moves(), 1, "the short table was balanced");
+    assert_eq!(copy.seating().spread(), 0);
+    assert_eq!(
+        (after.clock, after.tables_at_clock.clone()),
+        (3, vec![tables[0]])
+    );
+    assert_audit_ok(&bank).await;
+    bank.shutdown().await.unwrap();
+}
+
 async fn refusals_are_clear_and_change_nothing(store: TestStore) {
     let place = TestPlace::new(store);
     let (bank, _) = open_bank_at(&place).await;
@@ -417,6 +455,7 @@ on_each_store!(
     a_bust_pays_its_prize_in_the_hands_transaction_and_the_end_empties_the_escrow,
     a_cancel_refunds_every_buy_in_before_a_bust_and_shares_the_pool_after,
     a_crash_between_two_tables_hands_loses_nothing,
+    a_hand_and_the_tidying_after_it_are_one_record,
     refusals_are_clear_and_change_nothing,
     the_coordinator_finds_each_live_event_by_channel_and_at_start_up,
 );
