@@ -7,8 +7,8 @@
 //! the reads the lobby's coordinator resumes from.
 
 use studbot::bank::{
-    Bank, BankError, EventPhase, EventRecord, EventSchedule, GuildId, IdleTables, Reason, TableId,
-    TournamentId, UserId,
+    Bank, BankError, EventPhase, EventRecord, EventSchedule, GuildId, IdleTables, PrizeSource,
+    Reason, TableId, TournamentId, UserId,
 };
 use studbot::table::GameChoice;
 use studbot::tournament::multi::{EventSettings, HandResult, Turn};
@@ -345,6 +345,45 @@ async fn a_hand_and_the_tidying_after_it_are_one_record(store: TestStore) {
     bank.shutdown().await.unwrap();
 }
 
+/// A prize a member adds at the schedule moves into the escrow with it, is part of the
+/// pool, and a cancel before the start sends it back to them.
+async fn an_added_prize_is_in_the_pool_and_a_refund_sends_it_back(store: TestStore) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
+    let sponsor = UserId(9);
+    let before = balance(&bank, sponsor.0).await;
+    let added = EventSettings {
+        added_prize: 50,
+        ..settings(100, 6)
+    };
+    let with_prize = EventSchedule {
+        added_by: Some(PrizeSource::Member(sponsor)),
+        ..schedule()
+    };
+    assert!(matches!(
+        bank.schedule_event(GUILD, schedule(), added.clone(), "no source")
+            .await,
+        Err(BankError::BadTournament(_))
+    ));
+    let id = bank
+        .schedule_event(GUILD, with_prize, added, "sponsored")
+        .await
+        .unwrap();
+    for user in 1..=2 {
+        bank.enter_event(GUILD, id, UserId(user), 0, &format!("r{user}"))
+            .await
+            .unwrap();
+    }
+    assert_eq!(balance(&bank, sponsor.0).await, before - 50);
+    let report = assert_audit_ok(&bank).await;
+    assert_eq!(report.tournament_chips, 250);
+    assert_eq!(report.events_live[0].prize_pool, 250);
+    bank.cancel_event(GUILD, id, "cancel").await.unwrap();
+    assert_eq!(balance(&bank, sponsor.0).await, before);
+    assert_eq!(assert_audit_ok(&bank).await.tournament_chips, 0);
+    bank.shutdown().await.unwrap();
+}
+
 async fn refusals_are_clear_and_change_nothing(store: TestStore) {
     let place = TestPlace::new(store);
     let (bank, _) = open_bank_at(&place).await;
@@ -456,6 +495,7 @@ on_each_store!(
     a_cancel_refunds_every_buy_in_before_a_bust_and_shares_the_pool_after,
     a_crash_between_two_tables_hands_loses_nothing,
     a_hand_and_the_tidying_after_it_are_one_record,
+    an_added_prize_is_in_the_pool_and_a_refund_sends_it_back,
     refusals_are_clear_and_change_nothing,
     the_coordinator_finds_each_live_event_by_channel_and_at_start_up,
 );

@@ -55,7 +55,7 @@ impl Operation for ScheduleEvent {
     fn apply(
         self,
         draft: &mut Draft<'_>,
-        _config: &EconomyConfig,
+        config: &EconomyConfig,
     ) -> Result<TournamentId, BankError> {
         let ScheduleEvent {
             guild,
@@ -90,6 +90,12 @@ impl Operation for ScheduleEvent {
         events::refuse_if_live_in_channel(draft, channel)?;
         let id = tournaments::take_next_id(draft)?;
         if let Some(source) = added_by {
+            // A member's first movement opens their account, as a buy-in's does.
+            if let PrizeSource::Member(user) = source
+                && !user.is_computer()
+            {
+                accounts::ensure_player(draft, config, guild, user)?;
+            }
             accounts::transfer(
                 draft,
                 source_account(guild, source),
