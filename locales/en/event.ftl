@@ -29,3 +29,78 @@ event-break-half-given = A break needs both break_minutes and break_every.
 event-break-minutes = A break lasts { $min } to { $max } minutes.
 event-break-every = Breaks come every 1 to { $max } levels.
 event-bad = That event cannot be held with these settings: its chips or prize pool are more than can be counted, or its rules do not fit its game.
+
+## The event's message, edited as it goes. $start and $next are Discord timestamps: each
+## reader sees them in their own time zone ("Sunday, December 20, 2026 8:00 PM", "in 2 hours").
+event-title = **{ $name }** · multi-table tournament · { $game }
+event-starts = Starts { $start } ({ $relative })
+event-buy-in = { $buy_in ->
+    [0] Freeroll
+   *[other] Buy-in { $buy_in }
+} · starting stack { $stack } tournament { $stack ->
+    [one] chip
+   *[other] chips
+}
+event-levels = Levels of { $max } min · level 1: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-levels-varied = Levels of { $min } to { $max } min · level 1: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-late-none = no late registration
+event-late = late registration until the end of level { $level }
+event-tables = Tables of { $seats } · { $late } · { $count ->
+    [0] no re-entry
+    [one] 1 re-entry
+   *[other] { $count } re-entries
+}
+event-breaks = A { $minutes } min break every { $count ->
+    [one] level
+   *[other] { $count } levels
+}
+event-payouts-by-field = Payouts by field size: about 15% of the entries paid
+event-payouts-table = Payouts: { $payouts }
+event-computers-allowed = Computer players 🤖 may play.
+event-registered = { $count ->
+    [0] Nobody has registered yet.
+    [one] 1 player registered{ $pool ->
+        [0] {""}
+       *[other] {" "}· prize pool { $pool }
+    }
+   *[other] { $count } players registered{ $pool ->
+        [0] {""}
+       *[other] {" "}· prize pool { $pool }
+    }
+}
+event-cap-line = At most { $cap } { $cap ->
+    [one] entry
+   *[other] entries
+}.
+event-and-more = and { $count } more
+event-join = Use /join or the Register button to register.
+event-level = Level { $level }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-level-mix = Level { $level }, { $game }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-next-level = Next level { $next }
+event-on-break = On a break: play resumes { $next }
+event-last-level = Last level: the stakes stay here.
+event-paused = The clock is paused: no table deals a new hand.
+event-hand-for-hand = Hand-for-hand: every table plays one hand at a time until the bubble bursts.
+event-field = { $left } of { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+} still in · average stack { $average } · largest { $largest } ({ $name }) · { $tables } { $tables ->
+    [one] table
+   *[other] tables
+}
+event-pool = { $pool ->
+    [0] A freeroll with no prize: it plays for places only.
+   *[other] Prize pool { $pool } · { $paid } { $paid ->
+        [one] place
+       *[other] places
+    } paid
+}
+event-prize = { finishing-place } { $chips }
+event-late-open = Late registration open until the end of level { $level }
+event-over = It's over: { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+}{ $pool ->
+    [0] , played for places only.
+   *[other] , prize pool { $pool }.
+}

@@ -29,3 +29,81 @@ event-break-half-given = Un descanso necesita su duración (break_minutes) y cad
 event-break-minutes = Un descanso dura de { $min } a { $max } minutos.
 event-break-every = Los descansos van cada 1 a { $max } niveles.
 event-bad = Ese torneo no se puede jugar con estos ajustes: sus fichas o su bolsa de premios no se pueden contar. También puede ser que sus reglas no sirvan para su juego.
+
+## El mensaje del torneo, que se edita a medida que avanza. $start y $next son marcas de tiempo
+## de Discord: cada jugador las ve en su propia zona horaria («en 2 horas»).
+event-title = **{ $name }** · torneo multimesa · { $game }
+event-starts = Empieza el { $start } ({ $relative })
+event-buy-in = { $buy_in ->
+    [0] Freeroll
+   *[other] Buy-in { $buy_in }
+} · { $stack } { $stack ->
+    [one] ficha inicial
+   *[other] fichas iniciales
+} de torneo
+event-levels = Niveles de { $max } min · nivel 1: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }
+event-levels-varied = Niveles de { $min } a { $max } min · nivel 1: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }
+event-late-none = sin inscripción tardía
+event-late = inscripción tardía hasta el final del nivel { $level }
+event-tables = Mesas de { $seats } · { $late } · { $count ->
+    [0] sin reentrada
+    [one] 1 reentrada
+   *[other] { $count } reentradas
+}
+event-breaks = Descanso de { $minutes } min { $count ->
+    [one] después de cada nivel
+   *[other] cada { $count } niveles
+}
+event-payouts-by-field = Pagos por puesto según los inscritos: cobra cerca del 15 % de las entradas
+event-payouts-table = Pagos por puesto: { $payouts }
+event-computers-allowed = Pueden jugar bots 🤖.
+event-registered = { $count ->
+    [0] Todavía no se inscribió nadie.
+    [one] Se inscribió 1 jugador{ $pool ->
+        [0] {""}
+       *[other] {" "}· bolsa de premios { $pool }
+    }
+   *[other] Se inscribieron { $count } jugadores{ $pool ->
+        [0] {""}
+       *[other] {" "}· bolsa de premios { $pool }
+    }
+}
+event-cap-line = Como mucho { $cap } { $cap ->
+    [one] entrada
+   *[other] entradas
+}.
+event-and-more = y { $count } más
+event-join = Usa /join o el botón Inscribirme para inscribirte.
+event-level = Nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }
+event-level-mix = Nivel { $level }, { $game }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet }
+event-next-level = Siguiente nivel { $next }
+event-on-break = En descanso: se vuelve a jugar { $next }
+event-last-level = Último nivel: los límites ya no suben.
+event-paused = El reloj está en pausa: ninguna mesa reparte una mano nueva.
+event-hand-for-hand = Mano por mano: cada mesa juega una mano a la vez hasta que explote la burbuja.
+event-field = { $left ->
+    [one] Queda 1
+   *[other] Quedan { $left }
+} de { $entries } { $entries ->
+    [one] entrada
+   *[other] entradas
+} · media de fichas { $average } · la mayor { $largest } ({ $name }) · { $tables } { $tables ->
+    [one] mesa
+   *[other] mesas
+}
+event-pool = { $pool ->
+    [0] Un freeroll sin premio: se juega solo por los puestos.
+   *[other] Bolsa de premios { $pool } · { $paid } { $paid ->
+        [one] puesto pagado
+       *[other] puestos pagados
+    }
+}
+event-prize = { finishing-place }: { $chips }
+event-late-open = Inscripción tardía abierta hasta el final del nivel { $level }
+event-over = Terminado: { $entries } { $entries ->
+    [one] entrada
+   *[other] entradas
+}{ $pool ->
+    [0] , jugado solo por los puestos.
+   *[other] , bolsa de premios { $pool }.
+}

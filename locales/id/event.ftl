@@ -20,3 +20,55 @@ event-break-half-given = Break butuh durasinya (break_minutes) dan jaraknya dala
 event-break-minutes = Break berlangsung { $min } sampai { $max } menit.
 event-break-every = Break diadakan tiap 1 sampai { $max } level.
 event-bad = Turnamen itu tidak bisa dimainkan dengan pengaturan ini: chip atau total hadiahnya terlalu besar untuk dihitung. Bisa juga aturannya tidak cocok dengan permainannya.
+
+## Pesan turnamen, diedit selama turnamen berjalan. $start dan $next adalah timestamp Discord:
+## tiap pemain melihatnya di zona waktunya sendiri ("dalam 2 jam").
+event-title = **{ $name }** · turnamen multi-table · { $game }
+event-starts = Mulai { $start } ({ $relative })
+event-buy-in = { $buy_in ->
+    [0] Freeroll
+   *[other] Buy-in { $buy_in }
+} · chip awal { $stack } chip turnamen
+event-levels = Level { $max } menit · level 1: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }
+event-levels-varied = Level { $min } sampai { $max } menit · level 1: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }
+event-late-none = tanpa late reg
+event-late = late reg sampai akhir level { $level }
+event-tables = Meja { $seats } kursi · { $late } · { $count ->
+    [0] tanpa re-entry
+   *[other] { $count } kali re-entry
+}
+event-breaks = Break { $minutes } menit { $count ->
+    [one] tiap level
+   *[other] tiap { $count } level
+}
+event-payouts-by-field = Pembagian hadiah menurut jumlah peserta: sekitar 15% entry dapat hadiah
+event-payouts-table = Pembagian hadiah: { $payouts }
+event-computers-allowed = Bot 🤖 boleh ikut main.
+event-registered = { $count ->
+    [0] Belum ada yang mendaftar.
+   *[other] { $count } pemain sudah mendaftar{ $pool ->
+        [0] {""}
+       *[other] {" "}· total hadiah { $pool }
+    }
+}
+event-cap-line = Paling banyak { $cap } entry.
+event-and-more = dan { $count } lainnya
+event-join = Pakai /join atau tombol Daftar untuk mendaftar.
+event-level = Level { $level }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }
+event-level-mix = Level { $level }, { $game }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet }
+event-next-level = Level naik { $next }
+event-on-break = Sedang break: main lagi { $next }
+event-last-level = Level terakhir: limit tidak naik lagi.
+event-paused = Jam turnamen dihentikan sementara: tidak ada meja yang membagi hand baru.
+event-hand-for-hand = Hand-for-hand: tiap meja main satu hand sekaligus sampai bubble pecah.
+event-field = { $left } dari { $entries } entry masih bertahan · rata-rata chip { $average } · terbanyak { $largest } ({ $name }) · { $tables } meja
+event-pool = { $pool ->
+    [0] Freeroll tanpa hadiah: main hanya untuk peringkat.
+   *[other] Total hadiah { $pool } · { $paid } peringkat dapat hadiah
+}
+event-prize = { finishing-place }: { $chips }
+event-late-open = Late reg masih buka sampai akhir level { $level }
+event-over = Selesai: { $entries } entry{ $pool ->
+    [0] , main hanya untuk peringkat.
+   *[other] , total hadiah { $pool }.
+}

@@ -169,7 +169,9 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "entry",
             "break",
             "hand-for-hand",
+            "bubble",
             "final table",
+            "multi-table",
             "timestamp",
             // `studbot play`'s word for a pre-action, typed as is in every language.
             "pre",
