@@ -104,3 +104,6 @@ event-over = It's over: { $entries } { $entries ->
     [0] , played for places only.
    *[other] , prize pool { $pool }.
 }
+
+## The reminder, a few minutes before the start, mentioning the players registered.
+event-reminder = **{ $name }** starts { $start }: take your seats.

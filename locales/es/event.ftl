@@ -107,3 +107,6 @@ event-over = Terminado: { $entries } { $entries ->
     [0] , jugado solo por los puestos.
    *[other] , bolsa de premios { $pool }.
 }
+
+## El aviso, unos minutos antes del inicio, que menciona a los inscritos.
+event-reminder = **{ $name }** empieza { $start }: prepárate para sentarte.

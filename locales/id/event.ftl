@@ -72,3 +72,6 @@ event-over = Selesai: { $entries } entry{ $pool ->
     [0] , main hanya untuk peringkat.
    *[other] , total hadiah { $pool }.
 }
+
+## Pengingat, beberapa menit sebelum mulai, yang menyebut semua peserta.
+event-reminder = **{ $name }** mulai { $start }: siap-siap duduk di meja.
