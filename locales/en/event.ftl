@@ -107,3 +107,19 @@ event-over = It's over: { $entries } { $entries ->
 
 ## The reminder, a few minutes before the start, mentioning the players registered.
 event-reminder = **{ $name }** starts { $start }: take your seats.
+
+## /tournament status for a player of a multi-table event (private).
+event-status-not-in = You are not in this event.
+event-status-seat = You are at table { $table }, seat { $seat }.
+event-status-stack = Your stack: { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+} (average { $average }) · chip rank { $rank } of { $left }
+event-status-level = Level { $level }, { $game }: ante { $ante }, stakes { $small_bet }/{ $big_bet }
+event-status-out = { $chips ->
+    [0] You are out in { finishing-place }, with no prize.
+    [one] You are out in { finishing-place } and win { $chips } chip.
+   *[other] You are out in { finishing-place } and win { $chips } chips.
+}
+event-status-out-unplaced = You are out: your place is decided when late registration closes.
+event-status-re-enter = You may re-enter while late registration is open: use /join to buy in again.

@@ -110,3 +110,16 @@ event-over = Terminado: { $entries } { $entries ->
 
 ## El aviso, unos minutos antes del inicio, que menciona a los inscritos.
 event-reminder = **{ $name }** empieza { $start }: prepárate para sentarte.
+
+## /tournament status de un jugador de un torneo multimesa (privado).
+event-status-not-in = No juegas este torneo.
+event-status-seat = Estás en la mesa { $table }, asiento { $seat }.
+event-status-stack = Tus fichas: { $chips } (media de fichas { $average }) · puesto por fichas { $rank } de { $left }
+event-status-level = Nivel { $level }, { $game }: ante { $ante }, límites { $small_bet }/{ $big_bet }
+event-status-out = { $chips ->
+    [0] Quedaste fuera en el { finishing-place }, sin premio.
+    [one] Quedaste fuera en el { finishing-place } y cobras { $chips } ficha.
+   *[other] Quedaste fuera en el { finishing-place } y cobras { $chips } fichas.
+}
+event-status-out-unplaced = Quedaste fuera: tu puesto se decide cuando cierre la inscripción tardía.
+event-status-re-enter = Puedes hacer una reentrada mientras siga abierta la inscripción tardía: usa /join para volver a pagar el buy-in.

@@ -75,3 +75,15 @@ event-over = Selesai: { $entries } entry{ $pool ->
 
 ## Pengingat, beberapa menit sebelum mulai, yang menyebut semua peserta.
 event-reminder = **{ $name }** mulai { $start }: siap-siap duduk di meja.
+
+## /tournament status untuk pemain turnamen multi-table (pribadi).
+event-status-not-in = Kamu tidak ikut turnamen ini.
+event-status-seat = Kamu di meja { $table }, kursi { $seat }.
+event-status-stack = Chip kamu: { $chips } (rata-rata chip { $average }) · peringkat chip { $rank } dari { $left }
+event-status-level = Level { $level }, { $game }: ante { $ante }, limit { $small_bet }/{ $big_bet }
+event-status-out = { $chips ->
+    [0] Kamu tersingkir di { finishing-place }, tanpa hadiah.
+   *[other] Kamu tersingkir di { finishing-place } dan dapat hadiah { $chips } chip.
+}
+event-status-out-unplaced = Kamu tersingkir: peringkatmu ditentukan saat late reg ditutup.
+event-status-re-enter = Kamu boleh re-entry selama late reg masih buka: pakai /join untuk buy-in lagi.

@@ -1,13 +1,15 @@
 //! A multi-table event's message (render::event_message) in every phase and language: before
 //! the start with 0, 1, 20 and 1,000 players registered, running and finished with 2, 20 and
 //! 1,000 entries, always within Discord's 2,000 UTF-16 units with the longest names, as many
-//! names or places shown as fit and the rest counted exactly.
+//! names or places shown as fit and the rest counted exactly; a freeroll's; and what
+//! `/tournament status` tells a player of it.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use studbot::bot::limits::{MESSAGE, MESSAGE_TEXT, length};
 use studbot::ids::UserId;
 use studbot::render::event_message::{EventPhase, discord_timestamp, event_message};
+use studbot::render::event_status::{ClockReading, player_status};
 use studbot::render::numbers::grouped;
 use studbot::render::{Locale, tr};
 use studbot::table::{GameChoice, Rules};
@@ -297,4 +299,126 @@ fn a_finished_event_lists_places_and_prizes_as_far_as_they_fit_and_counts_the_re
             );
         }
     }
+}
+
+fn status_of(locale: Locale, event: &Event, user: UserId, clock: u64) -> String {
+    let reading = ClockReading {
+        clock,
+        now_unix: NOW,
+        paused: false,
+    };
+    player_status(locale, event, user, reading)
+}
+
+#[test]
+fn a_player_is_told_their_table_seat_stack_rank_and_level_in_every_language() {
+    let scheduled = scheduled(GameChoice::Stud);
+    let event = started(&scheduled, 1_000);
+    let user = UserId(500);
+    let entry = event.live_entry(user).expect("in");
+    let (table, chair) = event.seating().find(entry).expect("seated");
+    for locale in Locale::ALL {
+        let text = status_of(locale, &event, user, 100);
+        let seat = tr(
+            locale,
+            "event-status-seat",
+            &[("table", table.into()), ("seat", (chair + 1).into())],
+        );
+        assert!(text.contains(&seat), "{locale}: {text}");
+        // Everyone has 600: the same rank, first, of 1,000 players left.
+        assert!(text.contains("600"), "{locale}: {text}");
+        assert!(text.contains(&grouped(locale, 1_000)), "{locale}: {text}");
+        assert!(
+            text.contains(&discord_timestamp(NOW + 1_100, 'R')),
+            "{text}"
+        );
+        assert!(text.contains("10/20"), "{locale}: {text}");
+        let stranger = status_of(locale, &event, UserId(5_000), 100);
+        assert_eq!(stranger, tr(locale, "event-status-not-in", &[]));
+    }
+}
+
+#[test]
+fn a_player_out_is_told_their_place_and_prize_or_that_it_waits_for_late_registration() {
+    let scheduled = scheduled(GameChoice::Stud8);
+    let mut event = started(&scheduled, 60);
+    play_until(&mut event, 9, |event| event.field().players_left() < 60);
+    let out = event
+        .entries()
+        .iter()
+        .map(|entry| entry.user)
+        .find(|&user| event.live_entry(user).is_none())
+        .expect("a player out");
+    for locale in Locale::ALL {
+        let text = status_of(locale, &event, out, 0);
+        assert!(event.registration_open(), "late registration is open");
+        assert!(
+            text.contains(&tr(locale, "event-status-out-unplaced", &[])),
+            "{text}"
+        );
+        // One re-entry is allowed while late registration is open.
+        assert!(
+            text.contains(&tr(locale, "event-status-re-enter", &[])),
+            "{text}"
+        );
+    }
+    event.close_registration();
+    play_until(&mut event, 9, |_| false);
+    let payouts = event.payouts().expect("over");
+    for payout in [&payouts[0], payouts.last().expect("a last place")] {
+        let user = event.entry(payout.seat).expect("an entry").user;
+        for locale in Locale::ALL {
+            let text = status_of(locale, &event, user, 0);
+            let expected = tr(
+                locale,
+                "event-status-out",
+                &[
+                    ("place", payout.place.into()),
+                    ("chips", payout.chips.into()),
+                ],
+            );
+            assert_eq!(text, expected, "{locale}");
+        }
+    }
+}
+
+#[test]
+fn a_freeroll_plays_for_places_only_and_says_so() {
+    let options = ScheduleOptions::new("Freeroll", GameChoice::Stud8, "in 2h", 0);
+    let scheduled = schedule(&options, NOW, Rules::default()).expect("scheduled");
+    let names: Vec<String> = (1..=3).map(|n| long_name(UserId(n))).collect();
+    let mut event = started(&scheduled, 3);
+    for locale in Locale::ALL {
+        let before = event_message(
+            locale,
+            &scheduled,
+            &EventPhase::Registering { registered: &names },
+            &|_| String::new(),
+            MESSAGE_TEXT,
+        );
+        assert!(!before.contains("100"), "{before}");
+        let running = event_message(
+            locale,
+            &scheduled,
+            &running(&event, 0, false),
+            &|user| long_name(user),
+            MESSAGE_TEXT,
+        );
+        let only = tr(
+            locale,
+            "event-pool",
+            &[("pool", 0u64.into()), ("paid", 0u64.into())],
+        );
+        assert!(running.contains(&only), "{running}");
+    }
+    play_until(&mut event, 1, |_| false);
+    let over = event_message(
+        Locale::En,
+        &scheduled,
+        &EventPhase::Finished { event: &event },
+        &|user| long_name(user),
+        MESSAGE_TEXT,
+    );
+    assert!(over.contains("no prize"), "{over}");
+    assert!(!over.contains("wins 0"), "{over}");
 }
