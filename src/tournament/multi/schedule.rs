@@ -248,7 +248,7 @@ pub fn schedule(
     let structure = structure_of(options)?;
     let table_size = options
         .table_size
-        .map_or(Ok(DEFAULT_TABLE_SIZE), |seats| table_size_of(seats))?;
+        .map_or(Ok(DEFAULT_TABLE_SIZE), table_size_of)?;
     let cap = options.cap.map(cap_of).transpose()?;
     let late_registration_levels = options.late_registration_levels.unwrap_or(0);
     if late_registration_levels as usize > structure.levels().len() {
