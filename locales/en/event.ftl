@@ -54,7 +54,11 @@ event-breaks = A { $minutes } min break every { $count ->
     [one] level
    *[other] { $count } levels
 }
-event-payouts-by-field = Payouts by field size: about 15% of the entries paid
+event-payouts-by-field = Payouts by field size: the winner takes all up to 4 entries; past 10, 15% of the field is paid
+event-payouts-now = If it started now: { $paid } { $paid ->
+    [one] place
+   *[other] places
+} paid, first place { $chips }
 event-payouts-table = Payouts: { $payouts }
 event-computers-allowed = Computer players 🤖 may play.
 event-registered = { $count ->

@@ -54,7 +54,11 @@ event-breaks = Descanso de { $minutes } min { $count ->
     [one] después de cada nivel
    *[other] cada { $count } niveles
 }
-event-payouts-by-field = Pagos por puesto según los inscritos: cobra cerca del 15 % de las entradas
+event-payouts-by-field = Pagos por puesto según las entradas: hasta 4, el primer puesto se lo lleva todo; con más de 10, cobra el 15 % de las entradas
+event-payouts-now = Si empezara ahora: { $paid } { $paid ->
+    [one] puesto pagado
+   *[other] puestos pagados
+}, el primero cobra { $chips }
 event-payouts-table = Pagos por puesto: { $payouts }
 event-computers-allowed = Pueden jugar bots 🤖.
 event-registered = { $count ->

@@ -41,7 +41,8 @@ event-breaks = Break { $minutes } menit { $count ->
     [one] tiap level
    *[other] tiap { $count } level
 }
-event-payouts-by-field = Pembagian hadiah menurut jumlah peserta: sekitar 15% entry dapat hadiah
+event-payouts-by-field = Pembagian hadiah menurut jumlah entry: sampai 4 entry, juara ambil semua; di atas 10, 15% entry dapat hadiah
+event-payouts-now = Kalau mulai sekarang: { $paid } peringkat dapat hadiah, juara dapat { $chips }
 event-payouts-table = Pembagian hadiah: { $payouts }
 event-computers-allowed = Bot 🤖 boleh ikut main.
 event-registered = { $count ->

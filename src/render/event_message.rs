@@ -168,6 +168,20 @@ fn registering_head(locale: Locale, scheduled: &ScheduledEvent, registered: usiz
             ),
         ],
     ));
+    let now = settings.prizes(registered).unwrap_or_default();
+    if registered >= 2 && now.first().is_some_and(|&first| first > 0) {
+        lines.push(tr(
+            locale,
+            "event-payouts-now",
+            &[
+                (
+                    "paid",
+                    now.iter().filter(|&&chips| chips > 0).count().into(),
+                ),
+                ("chips", now[0].into()),
+            ],
+        ));
+    }
     if let Some(cap) = settings.cap {
         lines.push(tr(locale, "event-cap-line", &[("cap", cap.into())]));
     }

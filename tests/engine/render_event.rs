@@ -92,6 +92,17 @@ fn before_the_start_every_name_fits_or_the_rest_are_counted_at_0_1_20_and_1000_p
                 rest_counted(locale, &text, count as usize - seen),
                 "{locale} {count}: {text}"
             );
+            // What it would pay if it started now, from two players registered.
+            let prizes = event.settings.prizes(count as usize).expect("prizes");
+            let now = tr(
+                locale,
+                "event-payouts-now",
+                &[
+                    ("paid", prizes.iter().filter(|&&c| c > 0).count().into()),
+                    ("chips", prizes.first().copied().unwrap_or(0).into()),
+                ],
+            );
+            assert_eq!(text.contains(&now), count >= 2, "{locale} {count}: {text}");
             let pool = grouped(locale, count * 100);
             if count > 0 && count < 1_000 {
                 assert!(text.contains(&pool), "{locale} {count}: pool in {text}");
