@@ -19,8 +19,12 @@ use studbot::tournament::multi::{Event, HandResult, Turn};
 /// 2026-12-06 17:00:00 UTC.
 const NOW: u64 = 1_796_576_400;
 
+/// Thirty times over, the longest name an event takes (60 characters), as long as Discord
+/// counts it: each `*` escaped, each 🂠 two UTF-16 units.
+const EVENT_NAME: &str = "*🂠";
+
 fn scheduled(game: GameChoice) -> ScheduledEvent {
-    let mut options = ScheduleOptions::new(&"Ñ".repeat(60), game, "in 2h", 100);
+    let mut options = ScheduleOptions::new(&EVENT_NAME.repeat(30), game, "in 2h", 100);
     options.late_registration_levels = Some(4);
     options.re_entries = Some(1);
     options.break_minutes = Some(5);
@@ -74,7 +78,8 @@ fn before_the_start_every_name_fits_or_the_rest_are_counted_at_0_1_20_and_1000_p
                 text.contains(&discord_timestamp(NOW + 7_200, 'R')),
                 "{text}"
             );
-            assert!(text.contains(&"Ñ".repeat(60)), "{text}");
+            // The name as written, its markdown escaped: it cannot restyle the message.
+            assert!(text.contains(&"\\*🂠".repeat(30)), "{text}");
             assert!(text.contains(&tr(locale, "event-join", &[])), "{text}");
             let seen = shown(&text, &registered);
             if count <= 20 {
