@@ -127,3 +127,7 @@ event-status-out = { $chips ->
 }
 event-status-out-unplaced = You are out: your place is decided when late registration closes.
 event-status-re-enter = You may re-enter while late registration is open: use /join to buy in again.
+
+## The event's message once a moderator cancelled it.
+event-cancelled-refunded = Cancelled before anyone was out: every buy-in went back.
+event-cancelled-shares = Cancelled: the prizes already won stand, and the prizes not yet won went to the players still in by ICM (what their chips are worth in prizes):

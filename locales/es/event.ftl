@@ -127,3 +127,7 @@ event-status-out = { $chips ->
 }
 event-status-out-unplaced = Quedaste fuera: tu puesto se decide cuando cierre la inscripción tardía.
 event-status-re-enter = Puedes hacer una reentrada mientras siga abierta la inscripción tardía: usa /join para volver a pagar el buy-in.
+
+## El mensaje del torneo cuando un moderador lo cancela.
+event-cancelled-refunded = Cancelado antes de que nadie quedara fuera: se devolvieron todos los buy-ins.
+event-cancelled-shares = Cancelado: los premios ya cobrados se mantienen, y los premios pendientes se repartieron por ICM (lo que valen sus fichas en premios) entre los que seguían vivos:

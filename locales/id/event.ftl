@@ -88,3 +88,7 @@ event-status-out = { $chips ->
 }
 event-status-out-unplaced = Kamu tersingkir: peringkatmu ditentukan saat late reg ditutup.
 event-status-re-enter = Kamu boleh re-entry selama late reg masih buka: pakai /join untuk buy-in lagi.
+
+## Pesan turnamen setelah dibatalkan moderator.
+event-cancelled-refunded = Dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan.
+event-cancelled-shares = Dibatalkan: hadiah yang sudah didapat tetap berlaku, dan sisa hadiah dibagi menurut ICM (nilai chip mereka dalam hadiah) kepada pemain yang masih bertahan:

@@ -1,7 +1,7 @@
 //! A multi-table event's one message in its channel, edited as the event goes
 //! (docs/TOURNAMENTS.md): before the start what it is and who registered, while it runs its
 //! level, clock, field and prizes, and once over its results, all within one message's
-//! content. The lobby's coordinator (a later session) renders it at each change worth telling
+//! content (or, cancelled, how it was settled). The lobby's coordinator (a later session) renders it at each change worth telling
 //! (a registration, a level, a bust, a table closed, hand-for-hand) and edits the message it
 //! posted at `/tournament schedule`; it sends it with no mention allowed, since names are
 //! the players' own text.
@@ -39,6 +39,9 @@ pub enum EventPhase<'a> {
     },
     /// Over: every place and prize.
     Finished { event: &'a Event },
+    /// Cancelled by a moderator: `shares` is what each player still in was paid of the
+    /// prizes not yet won (by ICM); none when every buy-in went back.
+    Cancelled { shares: &'a [(UserId, u64)] },
 }
 
 /// The event's message in `locale`, within `limit` (Discord's content limit from the bot):
@@ -73,6 +76,28 @@ pub fn event_message(
             let head = finished_head(locale, scheduled, event);
             let places = place_lines(locale, event, name_of);
             fit_listed(locale, &head, &places, "\n", "", limit)
+        }
+        EventPhase::Cancelled { shares } => {
+            let id = if shares.is_empty() {
+                "event-cancelled-refunded"
+            } else {
+                "event-cancelled-shares"
+            };
+            let head = format!("{}\n{}", title(locale, scheduled), tr(locale, id, &[]));
+            let lines: Vec<String> = shares
+                .iter()
+                .map(|&(user, chips)| {
+                    tr(
+                        locale,
+                        "tournament-cancel-share",
+                        &[
+                            ("name", display_name(&name_of(user)).into()),
+                            ("chips", chips.into()),
+                        ],
+                    )
+                })
+                .collect();
+            fit_listed(locale, &head, &lines, "\n", "", limit)
         }
     }
 }

@@ -2,7 +2,7 @@
 //! the start with 0, 1, 20 and 1,000 players registered, running and finished with 2, 20 and
 //! 1,000 entries, always within Discord's 2,000 UTF-16 units with the longest names, as many
 //! names or places shown as fit and the rest counted exactly; a freeroll's; and what
-//! `/tournament status` tells a player of it.
+//! `/tournament status` tells a player of it; and a cancelled event.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -437,4 +437,45 @@ fn a_freeroll_plays_for_places_only_and_says_so() {
     );
     assert!(over.contains("no prize"), "{over}");
     assert!(!over.contains("wins 0"), "{over}");
+}
+
+#[test]
+fn a_cancelled_event_says_how_it_was_settled_and_fits_at_a_thousand_shares() {
+    let scheduled = scheduled(GameChoice::Stud8);
+    let shares: Vec<(UserId, u64)> = users(1_000).into_iter().map(|u| (u, 97)).collect();
+    for locale in Locale::ALL {
+        let refunded = event_message(
+            locale,
+            &scheduled,
+            &EventPhase::Cancelled { shares: &[] },
+            &|user| long_name(user),
+            MESSAGE_TEXT,
+        );
+        assert!(
+            refunded.contains(&tr(locale, "event-cancelled-refunded", &[])),
+            "{refunded}"
+        );
+        for count in [1, 20, 1_000] {
+            let text = event_message(
+                locale,
+                &scheduled,
+                &EventPhase::Cancelled {
+                    shares: &shares[..count],
+                },
+                &|user| long_name(user),
+                MESSAGE_TEXT,
+            );
+            assert!(
+                length(&text) <= MESSAGE,
+                "{locale} {count}: {}",
+                length(&text)
+            );
+            assert!(text.contains(&tr(locale, "event-cancelled-shares", &[])));
+            let seen = shown(&text, &users(count as u64));
+            if count <= 20 {
+                assert_eq!(seen, count, "{locale}: {text}");
+            }
+            assert!(rest_counted(locale, &text, count - seen), "{text}");
+        }
+    }
 }
