@@ -9,7 +9,7 @@ use super::connection::{
 };
 use super::scan::{ChunkedScan, Range};
 use super::schema;
-use super::transaction::{Loading, PgTransaction, Snapshot, Writer};
+use super::transaction::{Held, Loading, PgTransaction, Writer};
 use crate::bank::store::{
     CommitError, Describe, Reads, Scan, SharedStore, Store, StoreError, Transaction, Tree, Write,
 };
@@ -121,6 +121,14 @@ impl Reads for PostgresStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         Box::new(ChunkedScan::new(&self.pool, tree, Range::from(start)))
     }
+
+    fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(
+            &self.pool,
+            tree,
+            Range::between(start, end),
+        ))
+    }
 }
 
 impl Store for PostgresStore {
@@ -213,17 +221,9 @@ impl SharedStore for PostgresStore {
     }
 
     fn load(&self) -> Result<Box<dyn crate::bank::store::Load + '_>, StoreError> {
-        let mut connection = self.pool.take_reader()?;
-        connection
-            .client()
-            .batch_execute("BEGIN")
-            .map_err(sql_error)?;
+        let held = Held::begin(&self.pool, "BEGIN")?;
         self.writer().cache.clear();
-        Ok(Box::new(Loading::new(
-            &self.pool,
-            self.describe.as_ref(),
-            connection,
-        )))
+        Ok(Box::new(Loading::new(held, self.describe.as_ref())))
     }
 
     fn disk_bytes(&self) -> Result<u64, StoreError> {
@@ -236,11 +236,9 @@ impl SharedStore for PostgresStore {
     }
 
     fn snapshot(&self) -> Result<Box<dyn Reads + '_>, StoreError> {
-        let mut connection = self.pool.take_reader()?;
-        connection
-            .client()
-            .batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            .map_err(sql_error)?;
-        Ok(Box::new(Snapshot::new(&self.pool, connection)))
+        Ok(Box::new(Held::begin(
+            &self.pool,
+            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        )?))
     }
 }
