@@ -186,6 +186,11 @@ pub trait SharedStore: Send + Sync {
     fn load(&self) -> Result<Box<dyn Load + '_>, StoreError>;
     /// The bytes the store's database takes on disk.
     fn disk_bytes(&self) -> Result<u64, StoreError>;
+    /// Waits for, then holds until the guard is dropped, the store's lock of opening: one
+    /// process at a time prepares and migrates the bank, so a process opening an older bank
+    /// while another migrates it finds it migrated, and never converts or indexes records
+    /// the other already changed.
+    fn hold_opening(&self) -> Result<Box<dyn Send>, StoreError>;
 }
 
 /// A whole bank being written in one transaction ([`SharedStore::load`]); dropped without

@@ -14,6 +14,22 @@ use crate::bank::store::{
     CommitError, Describe, Reads, Scan, SharedStore, Store, StoreError, Transaction, Tree, Write,
 };
 
+/// The advisory lock a process holds while it prepares and migrates the bank
+/// ([`SharedStore::hold_opening`]; "studbopn" in ASCII).
+pub const OPENING_LOCK: i64 = 0x7374_7564_626f_706e;
+
+/// The lock of opening, held by a connection of its own: let go when dropped, or when the
+/// process stops however it stops (the server ends the session).
+struct OpeningHeld(postgres::Client);
+
+impl Drop for OpeningHeld {
+    fn drop(&mut self) {
+        let _ = self
+            .0
+            .execute("SELECT pg_advisory_unlock($1)", &[&OPENING_LOCK]);
+    }
+}
+
 /// A bank in a PostgreSQL database.
 pub struct PostgresStore {
     pool: Pool,
@@ -233,6 +249,14 @@ impl SharedStore for PostgresStore {
                 .query_one("SELECT pg_database_size(current_database())", &[])?;
             Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
         })
+    }
+
+    fn hold_opening(&self) -> Result<Box<dyn Send>, StoreError> {
+        let mut client = self.pool.connect_client()?;
+        client
+            .execute("SELECT pg_advisory_lock($1)", &[&OPENING_LOCK])
+            .map_err(sql_error)?;
+        Ok(Box::new(OpeningHeld(client)))
     }
 
     fn snapshot(&self) -> Result<Box<dyn Reads + '_>, StoreError> {
