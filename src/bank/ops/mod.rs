@@ -63,7 +63,7 @@ pub(crate) use save_preferences::SavePreferences;
 pub(crate) use save_table_settings::SaveTableSettings;
 pub(crate) use settle_hand::SettleHand;
 pub(crate) use tournament_cancel::{CancelTournament, RequestTournamentCancel};
-pub(crate) use tournament_deal::{AnswerDeal, AnsweredDeal, LapseDeal, ProposeDeal};
+pub(crate) use tournament_deal::{AnswerDeal, LapseDeal, ProposeDeal};
 pub(crate) use tournament_finish::TournamentResultAnnounced;
 pub(crate) use tournament_open::OpenTournament;
 pub(crate) use tournament_pause::PauseTournament;

@@ -2,8 +2,9 @@
 //! what each moves into and out of the prize pool's escrow, and what each refuses.
 
 use super::testing::{Books, GUILD};
+use super::tournament_deal::AnsweredDeal;
 use super::{
-    AnswerDeal, AnsweredDeal, CancelTournament, CloseTable, OpenTable, OpenTournament, ProposeDeal,
+    AnswerDeal, CancelTournament, CloseTable, OpenTable, OpenTournament, ProposeDeal,
     RecordTournamentHand, RegisterTournament, StartTournament, UnregisterTournament,
 };
 use crate::bank::accounts::Account;
