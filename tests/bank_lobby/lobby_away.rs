@@ -6,6 +6,7 @@ use studbot::lobby::{AwayNotice, NoticeBody, SitOutReason, TableMessage, TableSe
 
 use crate::lobby_common::*;
 use crate::pace_common::*;
+use crate::sit_and_go_common::*;
 
 #[tokio::test(start_paused = true)]
 async fn an_away_player_is_sat_out_told_privately_and_stood_up_after_the_tables_hands() {
@@ -119,7 +120,7 @@ async fn an_away_player_in_a_sit_and_go_is_told_privately_and_stays_dealt_in() {
     )
     .await;
     let players = [ANA, BEN, CHEN];
-    let id = sit_and_go(&fixture.bank, &players).await;
+    let id = started_turbo(&fixture.bank, &players).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     // Ben never acts: his timer and his time bank run out, twice.

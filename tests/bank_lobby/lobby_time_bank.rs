@@ -7,6 +7,7 @@ use studbot::lobby::{LobbyError, Notice, NoticeBody, PublicBoard, TableMessage};
 
 use crate::lobby_common::*;
 use crate::pace_common::*;
+use crate::sit_and_go_common::*;
 
 /// The last board among `notices`.
 fn last_board(notices: &[Notice]) -> Option<PublicBoard> {
@@ -177,7 +178,7 @@ async fn a_sit_and_gos_time_banks_grow_each_level_and_survive_a_restart() {
     )
     .await;
     let players = [ANA, BEN];
-    let id = sit_and_go(&fixture.bank, &players).await;
+    let id = started_turbo(&fixture.bank, &players).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     // The sit & go's table takes its clock from the lobby's: 20 s, then a 60 s bank.

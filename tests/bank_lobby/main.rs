@@ -14,6 +14,7 @@ mod lobby_common;
 mod pace_common;
 #[path = "../support/postgres.rs"]
 mod postgres;
+mod sit_and_go_common;
 
 mod bank_audit_breaks;
 mod bank_audit_cli;

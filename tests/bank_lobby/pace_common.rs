@@ -1,6 +1,7 @@
 //! The paced tables the pace tests (`lobby_pace`, `lobby_time_bank`, `lobby_away`) play at,
 //! and how they play on: a table with a time bank and away players stood up, seated; the
-//! next turn wanted; play going on without a player who is away; a sit & go started.
+//! next turn wanted; play going on without a player who is away. The sit & go they play is
+//! `sit_and_go_common`'s.
 
 use studbot::bank::UserId;
 use studbot::lobby::{
@@ -86,29 +87,4 @@ pub(crate) async fn play_on_without<T>(
             _ => {}
         }
     }
-}
-
-/// Opens a turbo sit & go of Stud in the test channel for `players` (buy-in 100) and starts
-/// it.
-pub(crate) async fn sit_and_go(
-    bank: &studbot::bank::Bank,
-    players: &[UserId],
-) -> studbot::bank::TournamentId {
-    use studbot::tournament::{Structure, StructureKind, TournamentSettings};
-    let settings = TournamentSettings::new(
-        studbot::table::GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        100,
-    );
-    let id = bank
-        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
-    bank.start_tournament(GUILD, id, "start").await.unwrap();
-    id
 }
