@@ -36,19 +36,11 @@ async fn opened(
     settings: TournamentSettings,
     start: bool,
 ) -> TournamentId {
-    let id = bank
-        .open_tournament(GUILD, TABLE, seats, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
     if start {
-        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        started_sit_and_go(bank, seats, players, settings).await
+    } else {
+        opened_sit_and_go(bank, seats, players, settings).await
     }
-    id
 }
 
 async fn balance(bank: &Bank, user: UserId) -> u64 {

@@ -23,9 +23,8 @@ pub fn turbo_stud() -> TournamentSettings {
     )
 }
 
-/// A sit & go of `seats` under `settings` in the test channel, `players` registered, started
-/// by a moderator (so it need not fill up).
-pub async fn started_sit_and_go(
+/// A sit & go of `seats` under `settings` in the test channel, `players` registered.
+pub async fn opened_sit_and_go(
     bank: &Bank,
     seats: usize,
     players: &[UserId],
@@ -40,6 +39,17 @@ pub async fn started_sit_and_go(
             .await
             .unwrap();
     }
+    id
+}
+
+/// [`opened_sit_and_go`], started by a moderator (so it need not fill up).
+pub async fn started_sit_and_go(
+    bank: &Bank,
+    seats: usize,
+    players: &[UserId],
+    settings: TournamentSettings,
+) -> TournamentId {
+    let id = opened_sit_and_go(bank, seats, players, settings).await;
     bank.start_tournament(GUILD, id, "start").await.unwrap();
     id
 }
