@@ -120,9 +120,7 @@ async fn an_away_player_in_a_sit_and_go_is_told_privately_and_stays_dealt_in() {
     )
     .await;
     let players = [ANA, BEN, CHEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (_, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Ben never acts: his timer and his time bank run out, twice.
     let mut steps = Steps::until("Ben told he sits out");
     let told = loop {

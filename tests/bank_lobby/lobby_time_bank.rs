@@ -178,9 +178,7 @@ async fn a_sit_and_gos_time_banks_grow_each_level_and_survive_a_restart() {
     )
     .await;
     let players = [ANA, BEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // The sit & go's table takes its clock from the lobby's: 20 s, then a 60 s bank.
     let first = turn_of(&table, &mut notices, |_| true).await;
     assert_eq!((first.timer_secs, first.time_bank_secs), (20, 60));

@@ -120,9 +120,7 @@ async fn assert_paid_once(
 async fn a_sit_and_go_is_dealt_at_its_table_hand_by_hand_to_a_winner_paid_in_the_bank() {
     let fixture = quick(2_301).await;
     let players = [ANA, BEN, CHEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // The start and a restart may both ask: the table open is the one answered.
     let again = fixture.lobby.open_sit_and_go(id).await.unwrap();
     assert_eq!(again.table(), table.table());
@@ -156,9 +154,7 @@ async fn a_sit_and_go_is_dealt_at_its_table_hand_by_hand_to_a_winner_paid_in_the
 async fn a_player_who_leaves_after_the_start_sits_out_and_keeps_paying_antes_and_bring_ins() {
     let fixture = quick(2_302).await;
     let players = [ANA, BEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
 
     // `/leave` after the start sits Ben out: no chips leave, and he is dealt in all the same.
     table.sit_out(BEN).await.unwrap();
@@ -211,9 +207,7 @@ async fn a_player_who_leaves_after_the_start_sits_out_and_keeps_paying_antes_and
 async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pays_once() {
     let fixture = quick(2_303).await;
     let players = [ANA, BEN, CHEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Hand 1 is played to its end and recorded; hand 2 is cut short after one action.
     let mut steps = Steps::until("hand 2's first turn");
     let mut acted_in_hand_2 = false;
@@ -272,9 +266,7 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
 async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
     let fixture = quick(2_305).await;
     let players = [ANA, BEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     let mut offered_to_ben = 0;
     let mut sat_out_at = None;
     let mut steps = Steps::until("the sit & go's end");

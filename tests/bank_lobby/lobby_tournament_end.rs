@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use studbot::bank::{BankError, TournamentPhase};
 use studbot::lobby::{
-    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, NoticeBody, TableMessage, TournamentCancel,
+    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver, TableMessage,
+    TournamentCancel,
 };
 use studbot::tournament::DealKind;
 
@@ -29,6 +30,17 @@ async fn settle() {
     std::thread::yield_now();
 }
 
+/// Reads the sit & go's notices up to the pause before its first hand.
+async fn until_the_first_pause(notices: &mut NoticeReceiver) {
+    let mut steps = Steps::until("the first pause between hands");
+    loop {
+        steps.step();
+        if let NoticeBody::Table(TableMessage::NextHandIn { .. }) = next(notices).await.body {
+            break;
+        }
+    }
+}
+
 fn restarted_config() -> LobbyConfig {
     LobbyConfig {
         deck_seed: Some(4_041),
@@ -42,9 +54,7 @@ async fn a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_befo
 ) {
     let fixture = quick_on(store, 4_040).await;
     let players = [ANA, BEN, CHEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Hand 1 is dealt: the first turn is offered.
     let mut steps = Steps::until("hand 1's first turn");
     loop {
@@ -109,17 +119,9 @@ async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_accep
 ) {
     let fixture = quick_on(store, 4_042).await;
     let players = [ANA, BEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Before hand 1: the pause between hands, on the paused clock.
-    let mut steps = Steps::until("the first pause between hands");
-    loop {
-        steps.step();
-        if let NoticeBody::Table(TableMessage::NextHandIn { .. }) = next(&mut notices).await.body {
-            break;
-        }
-    }
+    until_the_first_pause(&mut notices).await;
     let offer = table
         .propose_deal(ANA, DealKind::Icm, "deal")
         .await
@@ -170,16 +172,8 @@ async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_accep
 async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(store: TestStore) {
     let fixture = quick_on(store, 4_043).await;
     let players = [ANA, BEN, CHEN];
-    let id = started_turbo(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
-    let mut steps = Steps::until("the first pause between hands");
-    loop {
-        steps.step();
-        if let NoticeBody::Table(TableMessage::NextHandIn { .. }) = next(&mut notices).await.body {
-            break;
-        }
-    }
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
+    until_the_first_pause(&mut notices).await;
     let offer = table
         .propose_deal(BEN, DealKind::ChipChop, "deal")
         .await

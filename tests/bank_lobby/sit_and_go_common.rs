@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use studbot::bank::{Bank, TournamentId, UserId};
-use studbot::lobby::{DealingOutPace, MemoryTableStore};
+use studbot::lobby::{DealingOutPace, MemoryTableStore, NoticeReceiver, TableHandle};
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
@@ -58,6 +58,18 @@ pub async fn started_sit_and_go(
 /// a moderator says so, not by filling up.
 pub async fn started_turbo(bank: &Bank, players: &[UserId]) -> TournamentId {
     started_sit_and_go(bank, players.len() + 1, players, turbo_stud()).await
+}
+
+/// A [`started_turbo`] sit & go for `players` in `fixture`'s lobby, its table open and
+/// listened to.
+pub async fn turbo_at_its_table(
+    fixture: &Fixture,
+    players: &[UserId],
+) -> (TournamentId, TableHandle, NoticeReceiver) {
+    let id = started_turbo(&fixture.bank, players).await;
+    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
+    let notices = table.subscribe().await.unwrap();
+    (id, table, notices)
 }
 
 /// A lobby on a bank in `store` whose all-in hands are dealt out at once, without equities:
