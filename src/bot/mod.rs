@@ -13,6 +13,7 @@
 //! - `kept_results.rs`: a sit & go's result, kept by the bank until its post landed, and
 //!   posted at start-up when a crash kept it from its channel.
 //! - [`world`]: deleted channels, threads, boards and servers.
+//! - [`reminders`]: when a multi-table event's reminder is due, and its messages.
 
 mod attach_gates;
 pub mod backups;
@@ -38,6 +39,7 @@ pub mod presenter;
 pub mod private_view;
 pub mod refusals;
 pub mod registration;
+pub mod reminders;
 mod reopening;
 pub mod reply;
 pub mod rest;

@@ -35,7 +35,7 @@ macro_rules! ftl_files {
 
 /// Every `.ftl` file, each present in `locales/en`, `locales/es` and `locales/id`.
 /// Add one line here for a new file.
-pub const FTL_FILES: &[FtlFile] = ftl_files!["render.ftl", "lobby.ftl", "bot.ftl",];
+pub const FTL_FILES: &[FtlFile] = ftl_files!["render.ftl", "lobby.ftl", "bot.ftl", "event.ftl",];
 
 impl FtlFile {
     /// This file's text in `locale`.

@@ -9,6 +9,8 @@
 
 pub mod board;
 pub mod cards;
+pub mod event_message;
+pub mod event_status;
 pub mod hand_names;
 pub mod history;
 pub mod language;
@@ -103,7 +105,13 @@ pub fn for_terminal(text: &str) -> String {
 /// A player's name as shown: at most [`MAX_NAME_CHARS`] characters (an ellipsis marks a cut),
 /// Discord markdown characters escaped so a name cannot restyle the board.
 pub fn display_name(name: &str) -> String {
-    let mut shown = shorten(name, MAX_NAME_CHARS);
+    escape_markdown(&shorten(name, MAX_NAME_CHARS))
+}
+
+/// `text` as written (`?` when empty), Discord markdown characters escaped and control
+/// characters as spaces, so that a name (a player's, an event's) cannot restyle a message.
+pub fn escape_markdown(text: &str) -> String {
+    let mut shown = text.to_owned();
     if shown.is_empty() {
         shown.push('?');
     }

@@ -42,6 +42,7 @@ mod render_amounts;
 mod render_board;
 mod render_board_emoji;
 mod render_english;
+mod render_event;
 mod render_games;
 mod render_glitches;
 mod render_glossary;

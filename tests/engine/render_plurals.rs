@@ -183,6 +183,8 @@ const NEVER_ZERO: &[(&str, &str)] = &[
     ("results-uncontested", "amount"),
     ("results-wins", "amount"),
     ("play-tournament-welcome", "pool"),
+    // Told only when the first place of the field registered so far would be paid.
+    ("event-payouts-now", "chips"),
 ];
 
 #[test]

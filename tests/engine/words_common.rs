@@ -253,6 +253,11 @@ pub const NUMERIC: &[&str] = &[
     "computer_players",
     "tournament",
     "level",
+    // A multi-table event's places paid, tables, largest stack and days ahead.
+    "paid",
+    "tables",
+    "largest",
+    "days",
 ];
 
 /// A text value for a text variable: a player's name, cards, a street… Chosen so that it

@@ -54,6 +54,12 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/cards",
             // `/table open`'s option, which Discord shows by its English name.
             "thread",
+            // `/tournament schedule`'s options, which Discord shows by their English names,
+            // and UTC, the offsets' name in every language.
+            "late_registration",
+            "break_minutes",
+            "break_every",
+            "utc",
             // `studbot play`'s word for a pre-action, typed as is in every language.
             "pre",
         ],
@@ -149,6 +155,24 @@ pub fn english_allowed(locale: Locale) -> &'static [&'static str] {
             "/cards",
             // `/table open`'s option, which Discord shows by its English name.
             "thread",
+            // `/tournament schedule`'s options, which Discord shows by their English names,
+            // and UTC, the offsets' name in every language.
+            "late_registration",
+            "break_minutes",
+            "break_every",
+            "utc",
+            // A multi-table event's words as Indonesian players say them (locales/GLOSSARY.md,
+            // Tournaments): late reg, re-entry and its entries, a break, hand-for-hand, the
+            // final table, and a Discord timestamp.
+            "late reg",
+            "re-entry",
+            "entry",
+            "break",
+            "hand-for-hand",
+            "bubble",
+            "final table",
+            "multi-table",
+            "timestamp",
             // `studbot play`'s word for a pre-action, typed as is in every language.
             "pre",
         ],

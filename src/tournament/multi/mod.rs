@@ -15,14 +15,17 @@
 //! - [`event`]: the event as a whole: entries, late registration and re-entries, the next
 //!   hand of each table, hand-for-hand on the bubble, cancel and deal.
 //! - [`hands`]: what passes between the event and a table.
+//! - [`schedule`] and [`start_time`]: `/tournament schedule`'s options read into an event.
 
 pub mod clock;
 pub mod event;
 pub mod field;
 pub mod hands;
 pub mod payouts;
+pub mod schedule;
 pub mod seating;
 mod settings;
+pub mod start_time;
 #[cfg(test)]
 mod tests;
 

@@ -330,6 +330,7 @@ fn eleven_on_the_bubble() -> Event {
 }
 
 mod places;
+mod schedule;
 mod seats;
 mod turns;
 mod whole_events;

@@ -1,0 +1,133 @@
+# Multi-table tournaments: /tournament schedule's refusals, the event's message, the reminder
+# and a player's /tournament status.
+
+## /tournament schedule refused
+event-name = An event needs a name of 1 to { $max } characters.
+event-start-unreadable = I can't read that start time. Write it from now (in 2h, 90m, 1d 4h), as a date and time with its offset from UTC (2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00), or as a Discord timestamp (<t:1797796800>).
+event-start-passed = That start time has passed or is less than { $minutes } { $minutes ->
+    [one] minute
+   *[other] minutes
+} away: players need time to register.
+event-start-too-far = An event starts within { $days } days: that start time is further away.
+event-level-minutes = A level lasts { $min } to { $max } minutes, not { $minutes }.
+event-custom-level-minutes = Level { $level } of the structure lasts { $minutes } { $minutes ->
+    [one] minute
+   *[other] minutes
+}: a level lasts { $min } to { $max }.
+event-level-unreadable = Level { $level } of the structure cannot be read: write each level as ante/bring-in/small bet/big bet x minutes, like 2/3/10/20x20.
+event-starting-stack = The starting stack ({ $stack }) is less than the big bet of level 1 ({ $big_bet }).
+event-table-size = Seats per table: { $min } to { $max }, not { $seats }.
+event-cap = A cap on entries is { $min } to { $max }, not { $cap }.
+event-late-registration-levels = Late registration can last until the end of level { $count } at most: the structure has { $count } { $count ->
+    [one] level
+   *[other] levels
+}.
+event-re-entries-need-late = Re-entries need late registration: a player who is out may buy in again only while it is open. Set late_registration too.
+event-re-entries-max = A player may re-enter { $max } times at most.
+event-payouts-past-cap = Payouts for { $places } places need a cap above { $places } entries, not { $cap }.
+event-break-half-given = A break needs both break_minutes and break_every.
+event-break-minutes = A break lasts { $min } to { $max } minutes.
+event-break-every = Breaks come every 1 to { $max } levels.
+event-bad = That event cannot be held with these settings: its chips or prize pool are more than can be counted, or its rules do not fit its game.
+
+## The event's message, edited as it goes. $start and $next are Discord timestamps: each
+## reader sees them in their own time zone ("Sunday, December 20, 2026 8:00 PM", "in 2 hours").
+event-title = **{ $name }** · multi-table tournament · { $game }
+event-starts = Starts { $start } ({ $relative })
+event-buy-in = { $buy_in ->
+    [0] Freeroll
+   *[other] Buy-in { $buy_in }
+} · starting stack { $stack } tournament { $stack ->
+    [one] chip
+   *[other] chips
+}
+event-levels = Levels of { $max } min · level 1: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-levels-varied = Levels of { $min } to { $max } min · level 1: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-late-none = no late registration
+event-late = late registration until the end of level { $level }
+event-tables = Tables of { $seats } · { $late } · { $count ->
+    [0] no re-entry
+    [one] 1 re-entry
+   *[other] { $count } re-entries
+}
+event-breaks = A { $minutes } min break every { $count ->
+    [one] level
+   *[other] { $count } levels
+}
+event-payouts-by-field = Payouts by field size: the winner takes all up to 4 entries; past 10, 15% of the field is paid
+event-payouts-now = If it started now: { $paid } { $paid ->
+    [one] place
+   *[other] places
+} paid, first place { $chips }
+event-payouts-table = Payouts: { $payouts }
+event-computers-allowed = Computer players 🤖 may play.
+event-registered = { $count ->
+    [0] Nobody has registered yet.
+    [one] 1 player registered{ $pool ->
+        [0] {""}
+       *[other] {" "}· prize pool { $pool }
+    }
+   *[other] { $count } players registered{ $pool ->
+        [0] {""}
+       *[other] {" "}· prize pool { $pool }
+    }
+}
+event-cap-line = At most { $cap } { $cap ->
+    [one] entry
+   *[other] entries
+}.
+event-and-more = and { $count } more
+event-join = Use /join or the Register button to register.
+event-level = Level { $level }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-level-mix = Level { $level }, { $game }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet }
+event-next-level = Next level { $next }
+event-on-break = On a break: play resumes { $next }
+event-last-level = Last level: the stakes stay here.
+event-paused = The clock is paused: no table deals a new hand.
+event-hand-for-hand = Hand-for-hand: every table plays one hand at a time until the bubble bursts.
+event-field = { $left } of { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+} still in · average stack { $average } · largest { $largest } ({ $name }) · { $tables } { $tables ->
+    [one] table
+   *[other] tables
+}
+event-pool = { $pool ->
+    [0] A freeroll with no prize: it plays for places only.
+   *[other] Prize pool { $pool } · { $paid } { $paid ->
+        [one] place
+       *[other] places
+    } paid
+}
+event-prize = { finishing-place } { $chips }
+event-late-open = Late registration open until the end of level { $level }
+event-over = It's over: { $entries } { $entries ->
+    [one] entry
+   *[other] entries
+}{ $pool ->
+    [0] , played for places only.
+   *[other] , prize pool { $pool }.
+}
+
+## The reminder, a few minutes before the start, mentioning the players registered.
+event-reminder = **{ $name }** starts { $start }: take your seats.
+
+## /tournament status for a player of a multi-table event (private).
+event-status-not-in = You are not in this event.
+event-status-seat = You are at table { $table }, seat { $seat }.
+event-status-stack = Your stack: { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+} (average { $average }) · chip rank { $rank } of { $left }
+event-status-level = Level { $level }, { $game }: ante { $ante }, stakes { $small_bet }/{ $big_bet }
+event-status-out = { $chips ->
+    [0] You are out in { finishing-place }, with no prize.
+    [one] You are out in { finishing-place } and win { $chips } chip.
+   *[other] You are out in { finishing-place } and win { $chips } chips.
+}
+event-status-out-unplaced = You are out: your place is decided when late registration closes.
+event-status-re-enter = You may re-enter while late registration is open: use /join to buy in again.
+
+## The event's message once a moderator cancelled it.
+event-cancelled-refunded = Cancelled before anyone was out: every buy-in went back.
+event-cancelled-shares = Cancelled: the prizes already won stand, and the prizes not yet won went to the players still in by ICM (what their chips are worth in prizes):
