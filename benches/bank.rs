@@ -173,8 +173,9 @@ fn worker(runtime: &tokio::runtime::Runtime, args: &[String]) {
 }
 
 /// Two worker processes of this bench on `url`, each its own guild and half the tables,
-/// settling over the same `run_for`; their settlements per second together.
-fn two_processes(url: &str, tables: u64, run_for: Duration) -> f64 {
+/// settling over the same `run_for`; their settlements per second together, and the
+/// settlements.
+fn two_processes(url: &str, tables: u64, run_for: Duration) -> (f64, u64) {
     use std::io::{BufRead, BufReader, Write};
     let exe = std::env::current_exe().expect("this bench's path");
     let half = tables / 2;
@@ -214,7 +215,30 @@ fn two_processes(url: &str, tables: u64, run_for: Duration) -> f64 {
             count
         })
         .sum();
-    settled as f64 / run_for.as_secs_f64()
+    (settled as f64 / run_for.as_secs_f64(), settled)
+}
+
+/// Database `name`'s transactions while `phase` ran: how many settlements each committed
+/// transaction carried (the committer's batches, beside the short ones that take ledger
+/// numbers or prune references), and how many were rolled back (conflicts).
+fn batching<T>(
+    server: &postgres::Server,
+    name: &str,
+    phase: impl FnOnce() -> T,
+    settled: impl Fn(&T) -> u64,
+) -> (T, String) {
+    let (commits, rollbacks) = server.transactions(name);
+    let result = phase();
+    // A connection reports its counts as it ends: give the ended ones a moment.
+    std::thread::sleep(Duration::from_millis(1500));
+    let (commits_after, rollbacks_after) = server.transactions(name);
+    let committed = commits_after.saturating_sub(commits);
+    let summary = format!(
+        "{committed} transactions committed, {:.1} settlements each; {} rolled back",
+        settled(&result) as f64 / committed.max(1) as f64,
+        rollbacks_after.saturating_sub(rollbacks)
+    );
+    (result, summary)
 }
 
 fn main() {
@@ -277,8 +301,13 @@ fn main() {
         server.sql(&format!("CREATE DATABASE {name}"));
         (StoreLocation::Postgres(server.url(name)), name.to_string())
     };
-    let (pg_one_at, _) = database("one");
-    let (pg_one, _) = runtime.block_on(bank_rate(&pg_one_at, GUILD, 1, 1, run_for));
+    let (pg_one_at, one_name) = database("one");
+    let ((pg_one, _), one_batches) = batching(
+        &server,
+        &one_name,
+        || runtime.block_on(bank_rate(&pg_one_at, GUILD, 1, 1, run_for)),
+        |(_, settled)| *settled,
+    );
     let (pg_hundred_at, name) = database("hundred");
     // The tables made first, so that only what the settlements wrote is counted.
     runtime.block_on(async {
@@ -288,27 +317,40 @@ fn main() {
         bank.shutdown().await.expect("shutdown");
     });
     let before = server.database_size(&name);
-    let (pg_hundred, settled) = runtime.block_on(bank_rate(&pg_hundred_at, GUILD, 1, 100, run_for));
+    let ((pg_hundred, settled), hundred_batches) = batching(
+        &server,
+        &name,
+        || runtime.block_on(bank_rate(&pg_hundred_at, GUILD, 1, 100, run_for)),
+        |(_, settled)| *settled,
+    );
     let grown = server.database_size(&name).saturating_sub(before);
     assert_audits(&pg_hundred_at);
-    let (pg_two_at, _) = database("two");
+    let (pg_two_at, two_name) = database("two");
     let StoreLocation::Postgres(two_url) = &pg_two_at else {
         unreachable!("a database")
     };
-    let pg_two = two_processes(two_url, 100, run_for);
+    let ((pg_two, _), two_batches) = batching(
+        &server,
+        &two_name,
+        || two_processes(two_url, 100, run_for),
+        |(_, settled)| *settled,
+    );
     assert_audits(&pg_two_at);
     println!(
         "postgres, 1 table settling:           {pg_one:>10.0} /s  ({:.2} x sled's 1 table)",
         pg_one / one
     );
+    println!("    {one_batches}");
     println!(
         "postgres, 100 tables, 1 process:      {pg_hundred:>10.0} /s  ({:.2} x sled's 100 tables)",
         pg_hundred / hundred
     );
+    println!("    {hundred_batches}");
     println!(
         "postgres, 100 tables, 2 processes:    {pg_two:>10.0} /s  ({:.2} x 1 process)",
         pg_two / pg_hundred
     );
+    println!("    {two_batches}");
     let pg_per_settlement = grown as f64 / settled.max(1) as f64;
     println!(
         "postgres, bytes per settlement:       {pg_per_settlement:>10.0}     ({:.2} x sled; \

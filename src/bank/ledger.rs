@@ -210,11 +210,8 @@ impl<'s> Draft<'s> {
             return Ok(Vec::new());
         }
         let mut keys = std::collections::BTreeSet::new();
-        for item in self.store.scan_from(tree, start).take(limit) {
+        for item in self.store.scan_between(tree, start, end).take(limit) {
             let (key, _) = item?;
-            if key.as_slice() >= end {
-                break;
-            }
             keys.insert(key);
         }
         for layer in [self.batch, &self.overlay] {

@@ -237,4 +237,7 @@ impl Reads for Borrowed<'_> {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> super::store::Scan<'_> {
         self.0.scan_from(tree, start)
     }
+    fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> super::store::Scan<'_> {
+        self.0.scan_between(tree, start, end)
+    }
 }

@@ -54,6 +54,8 @@ mod lobby_tournament_end;
 mod lobby_tournament_gone;
 mod lobby_tournament_pause;
 mod lobby_tournament_result;
+mod pg_locks;
+mod pg_migration;
 mod pg_moving;
 mod pg_processes;
 mod pg_views;

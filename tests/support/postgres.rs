@@ -254,6 +254,30 @@ impl Server {
         &self.dir
     }
 
+    /// The transactions database `name` has committed and rolled back so far, as the
+    /// server's statistics count them (`pg_stat_database`, which a connection reports when it
+    /// ends or every second).
+    pub fn transactions(&self, name: &str) -> (u64, u64) {
+        let url = self.url("postgres");
+        let name = name.to_string();
+        std::thread::spawn(move || {
+            let mut client =
+                postgres::Client::connect(&url, postgres::NoTls).expect("connect to the server");
+            client
+                .batch_execute("SELECT pg_stat_clear_snapshot()")
+                .expect("fresh statistics");
+            let row = client
+                .query_one(
+                    "SELECT xact_commit, xact_rollback FROM pg_stat_database WHERE datname = $1",
+                    &[&name],
+                )
+                .expect("the database's statistics");
+            (row.get::<_, i64>(0) as u64, row.get::<_, i64>(1) as u64)
+        })
+        .join()
+        .expect("no panic")
+    }
+
     /// Bytes the database `url` names takes on disk.
     pub fn database_size(&self, name: &str) -> u64 {
         let url = self.url("postgres");

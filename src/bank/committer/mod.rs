@@ -11,7 +11,8 @@
 //! How a batch is written depends on the store: `sole` when this thread is the store's only
 //! writer (sled), which validates with plain reads since no other writer comes in between;
 //! `shared` when other processes write the same store (PostgreSQL), where a batch is read
-//! and written inside one serializable transaction and drafted again when it conflicts.
+//! and written inside one transaction whose reads lock what they read, and drafted again
+//! when it conflicts.
 //!
 //! Measured (benches/bank.rs): a sled transaction costs about as much per write as the flush
 //! costs per batch, so one transaction per batch rather than one per operation doubles the

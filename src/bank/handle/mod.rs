@@ -145,6 +145,11 @@ impl Bank {
         // Not under the timeout: a migration of a large database takes as long as it takes,
         // and stopping it half-way would only make the next start do it again.
         tokio::task::spawn_blocking(move || {
+            // Other processes opening the same bank wait meanwhile (a shared store).
+            let _opening = match prepared.shared() {
+                Some(shared) => Some(shared.hold_opening()?),
+                None => None,
+            };
             schema::prepare(prepared.as_ref())?;
             migration::migrate(prepared.as_ref(), now)
         })

@@ -153,6 +153,16 @@ pub trait Reads {
     fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_>;
     /// Keys from `start` (inclusive) on, in key order.
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_>;
+    /// Keys from `start` (inclusive) to `end` (exclusive), in key order. A store whose reads
+    /// inside a transaction lock what they read (PostgreSQL) reads no key past `end`: a range
+    /// of one table's keys must not hold up another process working on the next table.
+    fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> Scan<'_> {
+        let end = end.to_vec();
+        Box::new(
+            self.scan_from(tree, start)
+                .take_while(move |item| !matches!(item, Ok((key, _)) if *key >= end)),
+        )
+    }
 }
 
 /// A store several processes write at once: each batch is read and written in one of its
@@ -176,6 +186,11 @@ pub trait SharedStore: Send + Sync {
     fn load(&self) -> Result<Box<dyn Load + '_>, StoreError>;
     /// The bytes the store's database takes on disk.
     fn disk_bytes(&self) -> Result<u64, StoreError>;
+    /// Waits for, then holds until the guard is dropped, the store's lock of opening: one
+    /// process at a time prepares and migrates the bank, so a process opening an older bank
+    /// while another migrates it finds it migrated, and never converts or indexes records
+    /// the other already changed.
+    fn hold_opening(&self) -> Result<Box<dyn Send>, StoreError>;
 }
 
 /// A whole bank being written in one transaction ([`SharedStore::load`]); dropped without

@@ -37,4 +37,4 @@ mod transaction;
 
 pub use self::connection::display_url;
 pub use self::schema::STORE_SCHEMA_VERSION;
-pub use self::store::PostgresStore;
+pub use self::store::{OPENING_LOCK, PostgresStore};

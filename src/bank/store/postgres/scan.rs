@@ -32,6 +32,14 @@ impl Range {
             end: None,
         }
     }
+
+    /// The keys from `start` to `end` (exclusive).
+    pub fn between(start: &[u8], end: &[u8]) -> Range {
+        Range {
+            start: start.to_vec(),
+            end: Some(end.to_vec()),
+        }
+    }
 }
 
 /// The first key past every key starting with `prefix` (`None` when there is none: an

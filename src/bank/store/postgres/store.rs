@@ -9,10 +9,26 @@ use super::connection::{
 };
 use super::scan::{ChunkedScan, Range};
 use super::schema;
-use super::transaction::{Loading, PgTransaction, Snapshot, Writer};
+use super::transaction::{Held, Loading, PgTransaction, Writer};
 use crate::bank::store::{
     CommitError, Describe, Reads, Scan, SharedStore, Store, StoreError, Transaction, Tree, Write,
 };
+
+/// The advisory lock a process holds while it prepares and migrates the bank
+/// ([`SharedStore::hold_opening`]; "studbopn" in ASCII).
+pub const OPENING_LOCK: i64 = 0x7374_7564_626f_706e;
+
+/// The lock of opening, held by a connection of its own: let go when dropped, or when the
+/// process stops however it stops (the server ends the session).
+struct OpeningHeld(postgres::Client);
+
+impl Drop for OpeningHeld {
+    fn drop(&mut self) {
+        let _ = self
+            .0
+            .execute("SELECT pg_advisory_unlock($1)", &[&OPENING_LOCK]);
+    }
+}
 
 /// A bank in a PostgreSQL database.
 pub struct PostgresStore {
@@ -121,6 +137,14 @@ impl Reads for PostgresStore {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         Box::new(ChunkedScan::new(&self.pool, tree, Range::from(start)))
     }
+
+    fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(
+            &self.pool,
+            tree,
+            Range::between(start, end),
+        ))
+    }
 }
 
 impl Store for PostgresStore {
@@ -213,17 +237,9 @@ impl SharedStore for PostgresStore {
     }
 
     fn load(&self) -> Result<Box<dyn crate::bank::store::Load + '_>, StoreError> {
-        let mut connection = self.pool.take_reader()?;
-        connection
-            .client()
-            .batch_execute("BEGIN")
-            .map_err(sql_error)?;
+        let held = Held::begin(&self.pool, "BEGIN")?;
         self.writer().cache.clear();
-        Ok(Box::new(Loading::new(
-            &self.pool,
-            self.describe.as_ref(),
-            connection,
-        )))
+        Ok(Box::new(Loading::new(held, self.describe.as_ref())))
     }
 
     fn disk_bytes(&self) -> Result<u64, StoreError> {
@@ -235,12 +251,18 @@ impl SharedStore for PostgresStore {
         })
     }
 
-    fn snapshot(&self) -> Result<Box<dyn Reads + '_>, StoreError> {
-        let mut connection = self.pool.take_reader()?;
-        connection
-            .client()
-            .batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    fn hold_opening(&self) -> Result<Box<dyn Send>, StoreError> {
+        let mut client = self.pool.connect_client()?;
+        client
+            .execute("SELECT pg_advisory_lock($1)", &[&OPENING_LOCK])
             .map_err(sql_error)?;
-        Ok(Box::new(Snapshot::new(&self.pool, connection)))
+        Ok(Box::new(OpeningHeld(client)))
+    }
+
+    fn snapshot(&self) -> Result<Box<dyn Reads + '_>, StoreError> {
+        Ok(Box::new(Held::begin(
+            &self.pool,
+            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        )?))
     }
 }

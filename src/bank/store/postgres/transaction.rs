@@ -1,5 +1,6 @@
 //! A batch's transaction on the committer's connection (its reads locking what they read),
-//! and the read-only snapshot an audit or a backup reads.
+//! and the transactions of a reader's connection (a snapshot an audit or a backup reads, a
+//! whole bank being loaded).
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
@@ -145,6 +146,13 @@ impl Reads for PgTransaction<'_> {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         Box::new(ChunkedScan::new(self, tree, Range::from(start)))
     }
+
+    /// Bounded in the statement itself: a chunk read past `end` would lock rows of other
+    /// tables' ranges, which another process's batch may hold (a deadlock, measured in
+    /// benches/bank.rs with two processes, each its own guild).
+    fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::between(start, end)))
+    }
 }
 
 impl PgTransaction<'_> {
@@ -236,23 +244,40 @@ impl Drop for PgTransaction<'_> {
     }
 }
 
-/// A REPEATABLE READ, read-only transaction on a reader's connection: the whole store as of
-/// its first read, while the writers go on.
-pub(super) struct Snapshot<'a> {
+/// A transaction of its own on a reader's connection, whose reads lock nothing: a snapshot
+/// (REPEATABLE READ, read-only: the whole store as of its first read, while the writers go
+/// on) or a whole bank being loaded. Rolled back and its connection given back to the pool
+/// when dropped, unless ended before.
+pub(super) struct Held<'a> {
     pool: &'a Pool,
     connection: RefCell<Option<Connection>>,
 }
 
-impl<'a> Snapshot<'a> {
-    pub fn new(pool: &'a Pool, connection: Connection) -> Snapshot<'a> {
-        Snapshot {
+impl<'a> Held<'a> {
+    /// Takes a reader's connection and begins the transaction with `begin`.
+    pub fn begin(pool: &'a Pool, begin: &str) -> Result<Held<'a>, StoreError> {
+        let mut connection = pool.take_reader()?;
+        connection
+            .client()
+            .batch_execute(begin)
+            .map_err(sql_error)?;
+        Ok(Held {
             pool,
             connection: RefCell::new(Some(connection)),
+        })
+    }
+
+    /// Ends the transaction with `end` (`COMMIT`) and gives the connection back.
+    fn end(&self, end: &str) -> Result<(), StoreError> {
+        let ended = self.with_connection(|connection| connection.client().batch_execute(end));
+        if let Some(connection) = self.connection.borrow_mut().take() {
+            self.pool.return_reader(connection);
         }
+        ended
     }
 }
 
-impl Connections for Snapshot<'_> {
+impl Connections for Held<'_> {
     fn locking(&self) -> bool {
         false
     }
@@ -264,12 +289,12 @@ impl Connections for Snapshot<'_> {
         let mut connection = self.connection.borrow_mut();
         let connection = connection
             .as_mut()
-            .ok_or_else(|| StoreError("the snapshot's connection was lost".into()))?;
+            .ok_or_else(|| StoreError("the transaction's connection was lost".into()))?;
         work(connection).map_err(sql_error)
     }
 }
 
-impl Reads for Snapshot<'_> {
+impl Reads for Held<'_> {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.with_connection(|connection| get(connection, tree, key, false))
             .map(|row| row.map(|(value, _)| value))
@@ -282,9 +307,13 @@ impl Reads for Snapshot<'_> {
     fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
         Box::new(ChunkedScan::new(self, tree, Range::from(start)))
     }
+
+    fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> Scan<'_> {
+        Box::new(ChunkedScan::new(self, tree, Range::between(start, end)))
+    }
 }
 
-impl Drop for Snapshot<'_> {
+impl Drop for Held<'_> {
     fn drop(&mut self) {
         if let Some(mut connection) = self.connection.borrow_mut().take()
             && connection.client().batch_execute("ROLLBACK").is_ok()
@@ -296,81 +325,30 @@ impl Drop for Snapshot<'_> {
 
 /// A whole bank written in one transaction on a connection of its own.
 pub(super) struct Loading<'a> {
-    pool: &'a Pool,
+    held: Held<'a>,
     describe: &'a dyn Describe,
-    connection: RefCell<Option<Connection>>,
 }
 
 impl<'a> Loading<'a> {
-    pub fn new(pool: &'a Pool, describe: &'a dyn Describe, connection: Connection) -> Loading<'a> {
-        Loading {
-            pool,
-            describe,
-            connection: RefCell::new(Some(connection)),
-        }
-    }
-}
-
-impl Connections for Loading<'_> {
-    fn locking(&self) -> bool {
-        false
-    }
-
-    fn with_connection<T>(
-        &self,
-        mut work: impl FnMut(&mut Connection) -> Result<T, postgres::Error>,
-    ) -> Result<T, StoreError> {
-        let mut connection = self.connection.borrow_mut();
-        let connection = connection
-            .as_mut()
-            .ok_or_else(|| StoreError("the connection was lost".into()))?;
-        work(connection).map_err(sql_error)
-    }
-}
-
-impl Reads for Loading<'_> {
-    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        self.with_connection(|connection| get(connection, tree, key, false))
-            .map(|row| row.map(|(value, _)| value))
-    }
-
-    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
-        Box::new(ChunkedScan::new(self, tree, Range::prefix(prefix)))
-    }
-
-    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
-        Box::new(ChunkedScan::new(self, tree, Range::from(start)))
+    pub fn new(held: Held<'a>, describe: &'a dyn Describe) -> Loading<'a> {
+        Loading { held, describe }
     }
 }
 
 impl crate::bank::store::Load for Loading<'_> {
     fn write(&mut self, writes: &[Write]) -> Result<(), StoreError> {
         let arrays = WriteArrays::new(writes, self.describe, |_, _| false);
-        self.with_connection(|connection| {
+        self.held.with_connection(|connection| {
             let statement = connection.statements.write.clone();
             arrays.run(connection.client(), &statement).map(|_| ())
         })
     }
 
     fn reads(&self) -> &dyn Reads {
-        self
+        &self.held
     }
 
     fn commit(self: Box<Self>) -> Result<(), StoreError> {
-        let result = self.with_connection(|connection| connection.client().batch_execute("COMMIT"));
-        if let Some(connection) = self.connection.borrow_mut().take() {
-            self.pool.return_reader(connection);
-        }
-        result
-    }
-}
-
-impl Drop for Loading<'_> {
-    fn drop(&mut self) {
-        if let Some(mut connection) = self.connection.borrow_mut().take()
-            && connection.client().batch_execute("ROLLBACK").is_ok()
-        {
-            self.pool.return_reader(connection);
-        }
+        self.held.end("COMMIT")
     }
 }
