@@ -38,6 +38,7 @@
 mod command;
 pub mod computer;
 mod error;
+pub mod event;
 mod gone;
 mod guilds;
 mod history;
@@ -130,6 +131,8 @@ struct Registry {
     tasks: HashMap<TableId, tokio::task::AbortHandle>,
     /// Tables being opened (the store is being written).
     opening: HashSet<TableId>,
+    /// The coordinator of each multi-table event this process runs.
+    events: HashMap<crate::bank::TournamentId, event::EventHandle>,
 }
 
 impl LobbyShared {
@@ -488,6 +491,7 @@ impl Lobby {
         &self,
         grace: std::time::Duration,
     ) -> Vec<(TableId, Result<ShutdownOutcome, LobbyError>)> {
+        self.stop_events().await;
         let mut stopping = tokio::task::JoinSet::new();
         for handle in self.tables() {
             stopping.spawn(async move { (handle.table(), handle.shutdown(grace).await) });

@@ -39,6 +39,7 @@ mod event_sim_store;
 mod lobby_away;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
+mod lobby_event;
 mod lobby_failed_task;
 mod lobby_games;
 mod lobby_leaks;

@@ -22,6 +22,7 @@ mod chairs;
 mod channel_gone;
 mod computers;
 mod dealing_out;
+pub(crate) mod event_play;
 mod notices;
 mod pace;
 mod phase;
