@@ -524,6 +524,105 @@ async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store
     assert!(reached > 0, "hand-for-hand played at two tables or more");
 }
 
+async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: TestStore) {
+    let fixture = event_fixture(store).await;
+    let id = scheduled(&fixture.bank, 20, 7).await;
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let mut notices = event.subscribe();
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "the first bust", |notice| {
+        matches!(notice, EventNotice::Out { .. })
+    })
+    .await;
+    event.cancel("cancel the event").await.unwrap();
+    until(&mut notices, &mut told, "the cancel", |notice| {
+        matches!(notice, EventNotice::Cancelled { .. })
+    })
+    .await;
+    assert_eq!(
+        in_play(&told),
+        0,
+        "every hand in play ended and was recorded first"
+    );
+    let Some(EventNotice::Cancelled { paid }) = told.notices.last() else {
+        unreachable!()
+    };
+    let prizes: u64 = told
+        .notices
+        .iter()
+        .filter_map(|notice| match notice {
+            EventNotice::Out { prize, .. } => Some(*prize),
+            _ => None,
+        })
+        .sum();
+    let shared: u64 = paid.iter().map(|(_, chips)| chips).sum();
+    assert_eq!(prizes + shared, BUY_IN * 20, "the pool is paid, once");
+    let record = fixture.bank.event(id).await.unwrap().unwrap();
+    assert!(matches!(record.phase, EventPhase::Cancelled { .. }));
+    let report = fixture.bank.audit().await.unwrap();
+    assert!(report.ok, "audit: {:?}", report.breaks);
+    tokio::time::advance(Duration::from_secs(60)).await;
+    assert!(event.is_finished(), "the coordinator ends with the event");
+}
+
+async fn the_event_starts_at_its_start_time(store: TestStore) {
+    let fixture = event_fixture(store).await;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let settings = EventSettings::new(
+        GameChoice::Stud,
+        Structure::built_in_with_hands(LEVEL_SECS),
+        BUY_IN,
+        7,
+    );
+    let schedule = EventSchedule {
+        channel: EVENT_CHANNEL,
+        name: "later".into(),
+        starts_at: now + 600,
+        now,
+        added_by: None,
+    };
+    let id = fixture
+        .bank
+        .schedule_event(GUILD, schedule, settings, "schedule later")
+        .await
+        .unwrap();
+    for user in players(9) {
+        fixture
+            .bank
+            .enter_event(GUILD, id, user, 0, &format!("register later {}", user.0))
+            .await
+            .unwrap();
+    }
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let mut notices = event.subscribe();
+    for _ in 0..590 {
+        tokio::time::advance(Duration::from_secs(1)).await;
+    }
+    assert!(notices.try_recv().is_err(), "nothing before the start");
+    let record = fixture.bank.event(id).await.unwrap().unwrap();
+    assert!(matches!(record.phase, EventPhase::Scheduled));
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "the start", |notice| {
+        matches!(notice, EventNotice::Playing { .. })
+    })
+    .await;
+    let Some(EventNotice::Playing { tables, .. }) = told.notices.last() else {
+        unreachable!()
+    };
+    assert_eq!(tables.len(), 2, "9 players at tables of 7 sit at two");
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
     an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once,
@@ -531,4 +630,6 @@ on_each_store!(
     a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes_on,
     levels_rise_on_the_clock_with_each_tables_next_hand,
     hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble,
+    a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool,
+    the_event_starts_at_its_start_time,
 );
