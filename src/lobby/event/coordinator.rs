@@ -21,7 +21,7 @@ use crate::bank::{Bank, BankError, EventPhase, GuildId, IdleTables, TableId, Tou
 use crate::lobby::computer::ThinkingTime;
 use crate::lobby::table::event_play::play_event_hand;
 use crate::tournament::Finish;
-use crate::tournament::multi::{Event, HandResult, HandToDeal, Recorded, Tidied, Turn, Wait};
+use crate::tournament::multi::{Event, HandResult, HandToDeal, Tidied, Turn, Wait};
 
 /// How often a bank call that failed is tried again before the coordinator stops.
 const BANK_TRIES: u32 = 5;
@@ -324,7 +324,7 @@ impl Coordinator {
             channel: play.channels.get(&table).copied().unwrap_or(TableId(0)),
             number: result.number,
         });
-        self.tell_tidied(play, &tidied, &recorded_finishes(&recorded));
+        self.tell_tidied(play, &tidied, &recorded.finishes);
         Ok(())
     }
 
@@ -427,8 +427,4 @@ impl Coordinator {
             .collect();
         self.tell(EventNotice::Over { places });
     }
-}
-
-fn recorded_finishes(recorded: &Recorded) -> Vec<Finish> {
-    recorded.finishes.clone()
 }
