@@ -231,6 +231,40 @@ fn assert_balanced(told: &Told) {
     }
 }
 
+/// Nobody is dealt at two tables at once, and a player moved is next dealt at the table
+/// the move named.
+fn assert_nobody_dealt_while_moving(told: &Told) {
+    let mut in_hand: BTreeMap<UserId, u32> = BTreeMap::new();
+    let mut moved_to: BTreeMap<UserId, u32> = BTreeMap::new();
+    for notice in &told.notices {
+        match notice {
+            EventNotice::HandDealt { table, dealt, .. } => {
+                for user in dealt {
+                    if let Some(other) = in_hand.insert(*user, *table) {
+                        panic!(
+                            "player {} dealt at {table} while in a hand at {other}",
+                            user.0
+                        );
+                    }
+                    if let Some(to) = moved_to.remove(user) {
+                        assert_eq!(to, *table, "player {} dealt where they moved", user.0);
+                    }
+                }
+            }
+            EventNotice::HandRecorded { table, .. } => in_hand.retain(|_, at| at != table),
+            EventNotice::Moved { user, to, .. } => {
+                assert!(
+                    !in_hand.contains_key(user),
+                    "player {} moved mid-hand",
+                    user.0
+                );
+                moved_to.insert(*user, *to);
+            }
+            _ => {}
+        }
+    }
+}
+
 async fn an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once(store: TestStore) {
     let fixture = event_fixture(store).await;
     let id = scheduled(&fixture.bank, 20, 7).await;
@@ -259,6 +293,7 @@ async fn an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once(s
         .count();
     assert!(moves > 0, "balancing or a table breaking moved players");
     assert_balanced(&told);
+    assert_nobody_dealt_while_moving(&told);
     let outs = told
         .notices
         .iter()

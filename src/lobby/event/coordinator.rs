@@ -253,6 +253,11 @@ impl Coordinator {
     fn start_hand(&self, play: &mut Play, hand: HandToDeal, clock: u64) {
         let seating = play.event.seating();
         let players = hand.seats.len();
+        let dealt = hand
+            .seats
+            .iter()
+            .filter_map(|&(_, entry)| play.event.entry(entry).map(|entry| entry.user))
+            .collect();
         let sizes = seating.tables().iter().map(|table| table.players());
         let fewest = sizes.clone().min().unwrap_or(players);
         let largest = sizes.max().unwrap_or(players);
@@ -268,6 +273,7 @@ impl Coordinator {
             level: hand.level,
             round: hand.round,
             players,
+            dealt,
             fewest,
             largest,
             clock,

@@ -72,6 +72,8 @@ pub enum EventNotice {
         /// The round of hand-for-hand it plays, if one is under way.
         round: Option<u64>,
         players: usize,
+        /// Who is dealt in, in deal order.
+        dealt: Vec<UserId>,
         fewest: usize,
         largest: usize,
         clock: u64,
