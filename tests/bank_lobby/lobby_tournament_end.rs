@@ -252,10 +252,69 @@ async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says
     assert!(!rules.heads_up_uncapped, "still three in the sit & go");
 }
 
+/// The bank no longer holds the deal the table waits on (a decline the bank took whose
+/// answer the table never heard; or a deal the bank voided, its stacks having moved under
+/// it): the next answer, refused as gone, drops the table's copy at once and tells why, and
+/// the next hand follows its pause, with no wait for the deal's lapse.
+async fn a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_goes_on(
+    store: TestStore,
+) {
+    let fixture = quick_on(store, 4_045).await;
+    let players = [ANA, BEN, CHEN];
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
+    until_the_first_pause(&mut notices).await;
+    let offer = table
+        .propose_deal(BEN, DealKind::Icm, "deal")
+        .await
+        .unwrap();
+    // Chen's decline reaches the bank, never the table.
+    assert_eq!(
+        fixture
+            .bank
+            .answer_deal(GUILD, id, offer.number, CHEN, false)
+            .await,
+        Ok(Vec::new())
+    );
+    assert_eq!(
+        table.answer_deal(ANA, offer.number, true).await,
+        Err(LobbyError::Bank {
+            reason: BankError::NoSuchDeal { tournament: id }
+        })
+    );
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::DealVoid,
+        "the table says at once why the deal is off"
+    );
+    // Only the pause between hands passes, never the deal's two action timers.
+    let timer = table.status().await.unwrap().settings.action_timer_secs;
+    let mut waited = 0;
+    let mut steps = Steps::until("the next hand");
+    loop {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(_) => break,
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                waited += u64::from(secs);
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(TableMessage::DealLapsed) => panic!("the deal was left to lapse"),
+            _ => {}
+        }
+    }
+    assert!(waited < u64::from(timer) * 2, "waited {waited} s");
+    assert_eq!(table.status().await.unwrap().hand, 1);
+    // The table takes a new proposal once the hand is over; the bank already does.
+    let state = fixture.bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(state.deal, None);
+    assert!(matches!(state.phase, TournamentPhase::Running(_)));
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
     a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_before_any_hand,
     a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_acceptance_makes_it,
     a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on,
+    a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_goes_on,
     a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart,
 );

@@ -179,7 +179,8 @@ impl Presenter {
                 after_hand: true, ..
             }
             | TableMessage::DealStillOpen { .. }
-            | TableMessage::DealLapsed) => {
+            | TableMessage::DealLapsed
+            | TableMessage::DealVoid) => {
                 let text = crate::lobby::present::message_text(locale, &tournament, &name);
                 return Some(News::new(text, None));
             }

@@ -157,6 +157,7 @@ impl Table {
                 number,
                 kind,
                 lapse_at,
+                hands_played: proposal.hands_played,
             });
         }
         if let Some(between) = self.phase.between_hands_mut() {
@@ -194,9 +195,18 @@ impl Table {
             return Err(BankError::NoSuchDeal { tournament: id }.into());
         }
         let bank = self.services.bank.clone();
-        let paid: Payouts = bank
-            .answer_deal(self.guild, id, number, user, accept)
-            .await?;
+        let paid: Payouts = match bank.answer_deal(self.guild, id, number, user, accept).await {
+            Ok(paid) => paid,
+            Err(gone @ BankError::NoSuchDeal { .. }) => {
+                // The bank holds no deal `number`: it voided it, its stacks having moved
+                // since it was proposed (a record an older version kept past a hand), or an
+                // answer whose outcome the table never heard dropped it. Waiting for its
+                // lapse would hold the table for nothing.
+                self.deal_dropped(TableMessage::DealVoid);
+                return Err(gone.into());
+            }
+            Err(error) => return Err(error.into()),
+        };
         if !paid.is_empty() {
             self.deal_made(id).await?;
             return Ok(DealAnswer::Made);
@@ -271,6 +281,22 @@ impl Table {
         }
     }
 
+    /// The deal the table reopened with is void: the bank drops it and play goes on. A bank
+    /// that fails keeps it, and its lapse asks again.
+    async fn void_stale_deal(&mut self, number: u64) {
+        let Some(play) = &self.tournament else {
+            return;
+        };
+        let id = play.id;
+        match self.services.bank.lapse_deal(self.guild, id, number).await {
+            Ok(()) => self.deal_dropped(TableMessage::DealVoid),
+            Err(error) => {
+                tracing::warn!(table = self.table.0, "a void deal was not dropped: {error}");
+                self.restart_deal_time();
+            }
+        }
+    }
+
     /// A table reopened (a restart, or the start): a cancel that waited for a hand is made
     /// now, before any hand; a deal that waited is open again for its whole time.
     pub(super) async fn resume_tournament_end(&mut self) {
@@ -284,6 +310,12 @@ impl Table {
         let Some(deal) = play.deal else {
             return;
         };
+        if deal.hands_played != play.tournament.hands_played() {
+            // A record an older version kept past a hand: its amounts divide chips no longer
+            // there, so it is dropped before anyone is asked to accept it.
+            self.void_stale_deal(deal.number).await;
+            return;
+        }
         let lapse_at = (!self.paused).then(|| Instant::now() + self.deal_time());
         let secs = self.deal_time().as_secs();
         if let Some(play) = &mut self.tournament {
