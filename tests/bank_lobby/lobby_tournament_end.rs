@@ -4,13 +4,23 @@
 //! holds the table (no hand is dealt), is open again after a restart, and is made by the
 //! last acceptance; a deal left unanswered lapses after two action timers and play goes on;
 //! its rules are those fixed at its open, whatever the config says when the bot restarts.
+//! A deal the bank no longer holds, or one whose stacks moved under it, is dropped by the
+//! table as soon as it learns so, the channel told why, and play goes on without waiting for
+//! its lapse. Through this version's lobby a deal reaches the table stale only in a record an
+//! older version wrote (recording a hand drops the deal, and none is proposed during a hand);
+//! the bank drops a deal behind the table only when an answer's outcome is lost.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{BankError, TournamentPhase};
+use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
+use studbot::bank::{
+    Bank, BankError, DealProposal, StoreLocation, TOURNAMENT_RECORD_VERSION, TournamentId,
+    TournamentPhase, TournamentState,
+};
 use studbot::lobby::{
-    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver, TableMessage,
-    TournamentCancel,
+    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody,
+    NoticeReceiver, TableMessage, TournamentCancel,
 };
 use studbot::tournament::DealKind;
 
@@ -308,6 +318,104 @@ async fn a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     assert_eq!(state.deal, None);
     assert!(matches!(state.phase, TournamentPhase::Running(_)));
+}
+
+/// A sit & go record as a version that kept a deal past a hand left it: the deal proposed
+/// before the bot stopped, then a hand recorded (it moved no stack) and the proposal kept.
+/// Written past the bank, in sled, as `tournament_older_records` plants its records.
+fn plant_deal_kept_past_a_hand(dir: &std::path::Path, id: TournamentId, deal: DealProposal) {
+    let store = SledStore::open(dir, 1 << 20).unwrap();
+    let key = id.0.to_be_bytes().to_vec();
+    let record = store
+        .get(Tree::Tournaments, &key)
+        .unwrap()
+        .expect("a record");
+    let [0, TOURNAMENT_RECORD_VERSION, rest @ ..] = record.as_slice() else {
+        panic!("a record of this version");
+    };
+    let mut state: TournamentState = postcard::from_bytes(rest).unwrap();
+    assert_eq!(state.deal, None, "the hand's record dropped the deal");
+    state.deal = Some(deal);
+    let mut value = vec![0, TOURNAMENT_RECORD_VERSION];
+    value.extend(postcard::to_stdvec(&state).unwrap());
+    store
+        .apply(&[Write {
+            tree: Tree::Tournaments,
+            key,
+            value: Some(value),
+        }])
+        .unwrap();
+    store.flush().unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_deal_kept_past_a_hand_by_an_older_version_is_dropped_when_the_table_reopens() {
+    let _clock = hold_clock();
+    let place = TestPlace::new(TestStore::Sled);
+    let StoreLocation::Sled(dir) = place.location().clone() else {
+        unreachable!("a sled place");
+    };
+    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    bank.take_leases(&TEST_GUILDS).await.unwrap();
+    let (lobby, _) =
+        start_lobby(&bank, Arc::new(MemoryTableStore::new()), restarted_config()).await;
+    let id = started_turbo(&bank, &[ANA, BEN, CHEN]).await;
+    let table = lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    until_the_first_pause(&mut notices).await;
+    table
+        .propose_deal(BEN, DealKind::Icm, "deal")
+        .await
+        .unwrap();
+    let proposed = bank.tournament(id).await.unwrap().unwrap().deal.unwrap();
+    lobby.shutdown(Duration::ZERO).await;
+    // The older version records a hand that gives every stack back, and keeps the deal.
+    let running = bank.tournament(id).await.unwrap().unwrap();
+    let hand = running.tournament().unwrap().next_hand().unwrap();
+    bank.record_tournament_hand(GUILD, id, hand.number, &hand.stacks)
+        .await
+        .unwrap();
+    bank.shutdown().await.unwrap();
+    drop(bank);
+    plant_deal_kept_past_a_hand(&dir, id, proposed.clone());
+
+    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    bank.take_leases(&TEST_GUILDS).await.unwrap();
+    let lobby = restart_lobby_without_settings(&bank, restarted_config()).await;
+    let table = lobby.table(TABLE).expect("reopened");
+    let mut notices = table.subscribe().await.unwrap();
+    let timer = table.status().await.unwrap().settings.action_timer_secs;
+    let (mut void, mut waited) = (false, 0);
+    let mut steps = Steps::until("the next hand");
+    loop {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(_) => break,
+            NoticeBody::Table(TableMessage::DealVoid) => void = true,
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                waited += u64::from(secs);
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(
+                message @ (TableMessage::DealStillOpen { .. } | TableMessage::DealLapsed),
+            ) => panic!("a void deal offered or left to lapse: {message:?}"),
+            _ => {}
+        }
+    }
+    assert!(void, "the channel is told why the deal is off");
+    assert!(waited < u64::from(timer) * 2, "waited {waited} s");
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(state.deal, None, "dropped in the bank too");
+    assert!(matches!(state.phase, TournamentPhase::Running(_)));
+    assert_eq!(
+        table.answer_deal(ANA, proposed.number, true).await,
+        Err(LobbyError::Bank {
+            reason: BankError::NoSuchDeal { tournament: id }
+        })
+    );
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    lobby.shutdown(Duration::ZERO).await;
 }
 
 on_each_store!(
