@@ -13,11 +13,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
-use studbot::bank::{
-    Bank, BankError, DealProposal, StoreLocation, TOURNAMENT_RECORD_VERSION, TournamentId,
-    TournamentPhase, TournamentState,
-};
+use studbot::bank::{Bank, BankError, StoreLocation, TournamentPhase};
 use studbot::lobby::{
     DealAnswer, DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody,
     NoticeReceiver, TableMessage, TournamentCancel,
@@ -320,34 +316,6 @@ async fn a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_
     assert!(matches!(state.phase, TournamentPhase::Running(_)));
 }
 
-/// A sit & go record as a version that kept a deal past a hand left it: the deal proposed
-/// before the bot stopped, then a hand recorded (it moved no stack) and the proposal kept.
-/// Written past the bank, in sled, as `tournament_older_records` plants its records.
-fn plant_deal_kept_past_a_hand(dir: &std::path::Path, id: TournamentId, deal: DealProposal) {
-    let store = SledStore::open(dir, 1 << 20).unwrap();
-    let key = id.0.to_be_bytes().to_vec();
-    let record = store
-        .get(Tree::Tournaments, &key)
-        .unwrap()
-        .expect("a record");
-    let [0, TOURNAMENT_RECORD_VERSION, rest @ ..] = record.as_slice() else {
-        panic!("a record of this version");
-    };
-    let mut state: TournamentState = postcard::from_bytes(rest).unwrap();
-    assert_eq!(state.deal, None, "the hand's record dropped the deal");
-    state.deal = Some(deal);
-    let mut value = vec![0, TOURNAMENT_RECORD_VERSION];
-    value.extend(postcard::to_stdvec(&state).unwrap());
-    store
-        .apply(&[Write {
-            tree: Tree::Tournaments,
-            key,
-            value: Some(value),
-        }])
-        .unwrap();
-    store.flush().unwrap();
-}
-
 #[tokio::test(start_paused = true)]
 async fn a_deal_kept_past_a_hand_by_an_older_version_is_dropped_when_the_table_reopens() {
     let _clock = hold_clock();
@@ -377,7 +345,8 @@ async fn a_deal_kept_past_a_hand_by_an_older_version_is_dropped_when_the_table_r
         .unwrap();
     bank.shutdown().await.unwrap();
     drop(bank);
-    plant_deal_kept_past_a_hand(&dir, id, proposed.clone());
+    // As the version that kept the deal past that hand left its record.
+    crate::audit::plant_deal_kept_past_a_hand(&dir, id.0, proposed.clone());
 
     let bank = Bank::open_at(place.location(), economy()).await.unwrap();
     bank.take_leases(&TEST_GUILDS).await.unwrap();
