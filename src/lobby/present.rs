@@ -275,7 +275,8 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         | TableMessage::DealAccepted { .. }
         | TableMessage::DealDeclined { .. }
         | TableMessage::DealLapsed
-        | TableMessage::DealVoid) => return sit_and_go_text(locale, sit_and_go, name_of),
+        | TableMessage::DealVoid
+        | TableMessage::DealGone) => return sit_and_go_text(locale, sit_and_go, name_of),
     };
     render::notice(locale, &rendered)
 }
@@ -325,6 +326,7 @@ fn sit_and_go_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) 
         ),
         TableMessage::DealLapsed => render::tr(locale, "tournament-deal-lapsed", &[]),
         TableMessage::DealVoid => render::tr(locale, "tournament-deal-void", &[]),
+        TableMessage::DealGone => render::tr(locale, "tournament-deal-off", &[]),
         // Every other message is a cash table's too: message_text words it.
         other => message_text(locale, other, name_of),
     }

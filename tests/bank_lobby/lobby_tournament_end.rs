@@ -289,7 +289,7 @@ async fn a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_
     );
     assert_eq!(
         next_message(&mut notices).await,
-        TableMessage::DealVoid,
+        TableMessage::DealGone,
         "the table says at once why the deal is off"
     );
     // Only the pause between hands passes, never the deal's two action timers.

@@ -180,7 +180,8 @@ impl Presenter {
             }
             | TableMessage::DealStillOpen { .. }
             | TableMessage::DealLapsed
-            | TableMessage::DealVoid) => {
+            | TableMessage::DealVoid
+            | TableMessage::DealGone) => {
                 let text = crate::lobby::present::message_text(locale, &tournament, &name);
                 return Some(News::new(text, None));
             }

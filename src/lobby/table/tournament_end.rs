@@ -9,7 +9,9 @@
 //!   left accepts with a button, or declines; it lapses after twice the action timer (not
 //!   while the table is paused). The last acceptance ends the sit & go with the deal's
 //!   amounts, in one bank transaction. A deal waiting when the bot stopped is open again,
-//!   its whole time, when the table reopens.
+//!   its whole time, when the table reopens; one whose stacks moved since it was proposed
+//!   (a record an older version kept past a hand) is dropped then instead. A deal the bank
+//!   no longer holds is dropped at the answer it refuses: play goes on without its lapse.
 
 use std::time::Duration;
 
@@ -198,11 +200,10 @@ impl Table {
         let paid: Payouts = match bank.answer_deal(self.guild, id, number, user, accept).await {
             Ok(paid) => paid,
             Err(gone @ BankError::NoSuchDeal { .. }) => {
-                // The bank holds no deal `number`: it voided it, its stacks having moved
-                // since it was proposed (a record an older version kept past a hand), or an
-                // answer whose outcome the table never heard dropped it. Waiting for its
-                // lapse would hold the table for nothing.
-                self.deal_dropped(TableMessage::DealVoid);
+                // The bank holds no deal `number`: it voided it (what it divides no longer
+                // matches the stacks), or an answer whose outcome the table never heard
+                // dropped it. Waiting for its lapse would hold the table for nothing.
+                self.deal_dropped(TableMessage::DealGone);
                 return Err(gone.into());
             }
             Err(error) => return Err(error.into()),
