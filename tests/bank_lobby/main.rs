@@ -34,6 +34,8 @@ mod bank_properties;
 mod bank_records;
 mod bank_retention;
 mod bank_timeout;
+mod event_bank;
+mod event_sim_store;
 mod lobby_away;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
