@@ -251,7 +251,8 @@ impl Table {
         self.maybe_schedule_next_hand();
     }
 
-    /// The deal's time ran out: the bank drops it and play goes on.
+    /// The deal's time ran out, or it is void (its stacks moved since it was proposed): the
+    /// bank drops it, the channel is told which, and play goes on.
     pub(super) async fn lapse_deal(&mut self) {
         let Some(play) = &self.tournament else {
             return;
@@ -260,13 +261,18 @@ impl Table {
             return;
         };
         let id = play.id;
+        let why = if deal.hands_played == play.tournament.hands_played() {
+            TableMessage::DealLapsed
+        } else {
+            TableMessage::DealVoid
+        };
         match self
             .services
             .bank
             .lapse_deal(self.guild, id, deal.number)
             .await
         {
-            Ok(()) => self.deal_dropped(TableMessage::DealLapsed),
+            Ok(()) => self.deal_dropped(why),
             Err(error) => {
                 // Asked again after a while: the bank must drop it before play goes on.
                 tracing::warn!(
@@ -278,22 +284,6 @@ impl Table {
                 {
                     open.lapse_at = Some(Instant::now() + Duration::from_secs(5));
                 }
-            }
-        }
-    }
-
-    /// The deal the table reopened with is void: the bank drops it and play goes on. A bank
-    /// that fails keeps it, and its lapse asks again.
-    async fn void_stale_deal(&mut self, number: u64) {
-        let Some(play) = &self.tournament else {
-            return;
-        };
-        let id = play.id;
-        match self.services.bank.lapse_deal(self.guild, id, number).await {
-            Ok(()) => self.deal_dropped(TableMessage::DealVoid),
-            Err(error) => {
-                tracing::warn!(table = self.table.0, "a void deal was not dropped: {error}");
-                self.restart_deal_time();
             }
         }
     }
@@ -313,8 +303,12 @@ impl Table {
         };
         if deal.hands_played != play.tournament.hands_played() {
             // A record an older version kept past a hand: its amounts divide chips no longer
-            // there, so it is dropped before anyone is asked to accept it.
-            self.void_stale_deal(deal.number).await;
+            // there, so it is dropped (as its lapse drops it) before anyone is asked to
+            // accept it.
+            if let Some(between) = self.phase.between_hands_mut() {
+                between.next_hand_at = None;
+            }
+            self.lapse_deal().await;
             return;
         }
         let lapse_at = (!self.paused).then(|| Instant::now() + self.deal_time());
