@@ -310,7 +310,7 @@ async fn a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_
     }
     assert!(waited < u64::from(timer) * 2, "waited {waited} s");
     assert_eq!(table.status().await.unwrap().hand, 1);
-    // The table takes a new proposal once the hand is over; the bank already does.
+    // The bank holds no deal either, and the sit & go runs on.
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     assert_eq!(state.deal, None);
     assert!(matches!(state.phase, TournamentPhase::Running(_)));
