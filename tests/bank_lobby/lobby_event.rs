@@ -84,13 +84,20 @@ async fn scheduled(bank: &Bank, count: u64, table_size: usize) -> TournamentId {
     scheduled_for(bank, &players(count), table_size).await
 }
 
-async fn scheduled_for(bank: &Bank, players: &[UserId], table_size: usize) -> TournamentId {
-    let settings = EventSettings::new(
+fn settings_for(table_size: usize) -> EventSettings {
+    EventSettings::new(
         GameChoice::Stud,
         Structure::built_in_with_hands(LEVEL_SECS),
         BUY_IN,
         table_size,
-    );
+    )
+}
+
+async fn scheduled_for(bank: &Bank, players: &[UserId], table_size: usize) -> TournamentId {
+    scheduled_with(bank, players, settings_for(table_size)).await
+}
+
+async fn scheduled_with(bank: &Bank, players: &[UserId], settings: EventSettings) -> TournamentId {
     let schedule = EventSchedule {
         channel: EVENT_CHANNEL,
         name: "Sunday stud".into(),
@@ -658,8 +665,177 @@ async fn the_event_starts_at_its_start_time(store: TestStore) {
     assert_eq!(tables.len(), 2, "9 players at tables of 7 sit at two");
 }
 
+/// A moderator's pause, once told.
+async fn pause(
+    event: &EventHandle,
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+) {
+    event.pause().await.unwrap();
+    until(notices, told, "the pause", |notice| {
+        matches!(notice, EventNotice::Paused { .. })
+    })
+    .await;
+}
+
+/// Whether `user` was dealt in the notice.
+fn deals(notice: &EventNotice, user: UserId) -> bool {
+    matches!(notice, EventNotice::HandDealt { dealt, .. } if dealt.contains(&user))
+}
+
+async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(store: TestStore) {
+    // A field whose money is far: late registration stays open through the first busts.
+    const FIELD: u64 = 40;
+    let fixture = event_fixture(store).await;
+    // Long levels and late registration to the 40th: the paused clock leaps to the next
+    // timer while the bank's store answers, and late registration must outlast the leaps.
+    let mut settings = settings_for(7);
+    settings.structure = Structure::built_in_with_hands(4 * LEVEL_SECS);
+    settings.late_registration_levels = 40;
+    settings.re_entries = 1;
+    let id = scheduled_with(&fixture.bank, &players(FIELD), settings).await;
+    let late = UserId(9_001);
+    let mut starts = balances(&fixture.bank, FIELD).await;
+    starts.insert(late, balance(&fixture.bank, late).await);
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let mut notices = event.subscribe();
+    let mut told = Told::default();
+    // Each entry is made while a moderator's pause holds the tables, so that no hand the
+    // test's own bank reads let play meanwhile closes late registration first.
+    until(&mut notices, &mut told, "a hand recorded", |notice| {
+        matches!(notice, EventNotice::HandRecorded { .. })
+    })
+    .await;
+    pause(&event, &mut notices, &mut told).await;
+    let entered = fixture.lobby.enter_event(id, late, "late 9001").await;
+    if entered.is_err() {
+        let record = fixture.bank.event(id).await.unwrap().unwrap();
+        let running = record.event().unwrap();
+        panic!(
+            "{entered:?} clock {} open {} left {} tables {:?} told {:?}",
+            record.clock,
+            running.registration_open(),
+            running.field().players_left(),
+            running
+                .seating()
+                .tables()
+                .iter()
+                .map(|t| t.players())
+                .collect::<Vec<_>>(),
+            told.notices.len(),
+        );
+    }
+    assert_eq!(
+        fixture.lobby.enter_event(id, late, "late 9001").await,
+        Ok(1),
+        "a retried entry answers the same and charges nothing more"
+    );
+    event.resume().await.unwrap();
+    until(&mut notices, &mut told, "the late entry dealt", |notice| {
+        deals(notice, late)
+    })
+    .await;
+    // A player out while late registration is open buys in again.
+    let busted = loop {
+        until(&mut notices, &mut told, "a hand recorded", |notice| {
+            matches!(notice, EventNotice::HandRecorded { .. })
+        })
+        .await;
+        pause(&event, &mut notices, &mut told).await;
+        let record = fixture.bank.event(id).await.unwrap().unwrap();
+        let running = record.event().unwrap();
+        assert!(
+            running.registration_open(),
+            "a bust before the late registration's end"
+        );
+        if let Some(&user) = players(FIELD)
+            .iter()
+            .find(|&&user| running.live_entry(user).is_none())
+        {
+            break user;
+        }
+        event.resume().await.unwrap();
+    };
+    let reference = format!("re-entry {}", busted.0);
+    assert_eq!(
+        fixture.lobby.enter_event(id, busted, &reference).await,
+        Ok(2)
+    );
+    event.resume().await.unwrap();
+    until(&mut notices, &mut told, "the re-entry dealt", |notice| {
+        deals(notice, busted)
+    })
+    .await;
+    let record = fixture.bank.event(id).await.unwrap().unwrap();
+    assert_eq!(
+        record.event().unwrap().prize_pool(),
+        BUY_IN * (FIELD + 2),
+        "the pool grew by two buy-ins"
+    );
+    until(&mut notices, &mut told, "the event's end", over).await;
+    assert_nobody_dealt_while_moving(&told);
+    let places = told.places().unwrap();
+    assert_eq!(places.len() as u64, FIELD + 2, "every entry placed once");
+    let entries: BTreeSet<UserId> = places.iter().map(|place| place.user).collect();
+    assert_eq!(entries.len() as u64, FIELD + 1);
+    assert_eq!(
+        places.iter().map(|place| place.prize).sum::<u64>(),
+        BUY_IN * (FIELD + 2)
+    );
+    for (&user, &start) in &starts {
+        // The players registered paid before `starts` was read; the late one after.
+        let buy_ins = u64::from(user == busted) + u64::from(user == late);
+        let prizes: u64 = places
+            .iter()
+            .filter(|place| place.user == user)
+            .map(|place| place.prize)
+            .sum();
+        assert_eq!(
+            balance(&fixture.bank, user).await,
+            start - BUY_IN * buy_ins + prizes
+        );
+    }
+    let report = fixture.bank.audit().await.unwrap();
+    assert!(report.ok, "audit: {:?}", report.breaks);
+}
+
+async fn an_entry_past_late_registration_is_refused_and_charges_nothing(store: TestStore) {
+    let fixture = event_fixture(store).await;
+    let id = scheduled(&fixture.bank, 9, 7).await;
+    let late = UserId(9_002);
+    let start = balance(&fixture.bank, late).await;
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let mut notices = event.subscribe();
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "a hand dealt", |notice| {
+        matches!(notice, EventNotice::HandDealt { .. })
+    })
+    .await;
+    let refused = fixture.lobby.enter_event(id, late, "too late").await;
+    assert!(refused.is_err(), "past late registration: {refused:?}");
+    assert_eq!(balance(&fixture.bank, late).await, start, "nothing charged");
+    let record = fixture.bank.event(id).await.unwrap().unwrap();
+    assert_eq!(record.event().unwrap().entries().len(), 9);
+    assert_eq!(record.event().unwrap().prize_pool(), BUY_IN * 9);
+    until(&mut notices, &mut told, "a hand recorded", |notice| {
+        matches!(notice, EventNotice::HandRecorded { .. })
+    })
+    .await;
+    assert!(!event.is_finished(), "the coordinator plays on");
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
+    a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool,
+    an_entry_past_late_registration_is_refused_and_charges_nothing,
     an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once,
     a_restart_in_the_middle_of_hands_deals_them_again_and_pays_nothing_twice,
     a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes_on,

@@ -17,7 +17,9 @@ use tokio::time::Instant;
 
 use super::clock::EventClock;
 use super::notice::{EventCommand, EventNotice, EventPlace, EventTables};
-use crate::bank::{Bank, BankError, EventPhase, GuildId, IdleTables, TableId, TournamentId};
+use crate::bank::{
+    Bank, BankError, EventPhase, GuildId, IdleTables, TableId, TournamentId, UserId,
+};
 use crate::lobby::computer::ThinkingTime;
 use crate::lobby::table::event_play::play_event_hand;
 use crate::tournament::Finish;
@@ -43,6 +45,8 @@ struct Play {
     event: Event,
     clock: EventClock,
     channels: BTreeMap<u32, TableId>,
+    /// The channel the event was scheduled in (its tables' threads live under it).
+    home: TableId,
     /// The hands being played, each a task answering its table's end.
     hands: JoinSet<(u32, Result<HandResult, String>)>,
     cancel: Option<String>,
@@ -134,6 +138,15 @@ impl Coordinator {
                             return self.cancel_now(&reference).await.map(|()| None);
                         }
                         EventCommand::Shutdown => return Ok(None),
+                        // Before the start an entry is a registration: nothing to seat.
+                        EventCommand::Enter { user, reference, reply } => {
+                            let entered = self
+                                .bank
+                                .enter_event(self.guild, self.id, user, 0, &reference)
+                                .await;
+                            let _ = reply.send(entered);
+                            continue;
+                        }
                         _ => continue,
                     }
                 }
@@ -170,6 +183,7 @@ impl Coordinator {
             event,
             clock: EventClock::stopped_at(record.clock),
             channels: BTreeMap::new(),
+            home: record.channel,
             hands: JoinSet::new(),
             cancel: None,
         };
@@ -401,11 +415,63 @@ impl Coordinator {
                     clock: play.clock.now(),
                 });
             }
+            EventCommand::Enter {
+                user,
+                reference,
+                reply,
+            } => {
+                let entered = self.enter(play, user, &reference).await?;
+                let _ = reply.send(entered);
+            }
             EventCommand::Cancel { reference } => play.cancel = Some(reference),
             EventCommand::Shutdown => return Ok(true),
             EventCommand::Pause | EventCommand::Resume => {}
         }
         Ok(false)
+    }
+
+    /// A late entry or a re-entry: made in the bank at the event's clock, then in the copy
+    /// (the same draw of the seat, both in the same order), its table given a channel if it
+    /// is new, and told. The bank's refusal is the caller's answer and changes nothing.
+    async fn enter(
+        &mut self,
+        play: &mut Play,
+        user: UserId,
+        reference: &str,
+    ) -> Result<Result<u64, BankError>, String> {
+        let clock = play.clock.now();
+        let entered = self
+            .bank
+            .enter_event(self.guild, self.id, user, clock, reference)
+            .await;
+        let Ok(number) = entered else {
+            return Ok(entered);
+        };
+        // A retried reference answers the entry the copy already holds.
+        if play.event.entries_of(user).len() as u64 >= number {
+            return Ok(Ok(number));
+        }
+        let (_, change) = play.event.enter(user, clock).map_err(|error| {
+            format!("the coordinator's copy refused an entry the bank took: {error}")
+        })?;
+        for moved in change.moves() {
+            let table = moved.to.0;
+            if play.channels.contains_key(&table) {
+                continue;
+            }
+            let channel = self
+                .tables
+                .table_channel(self.guild, self.id, play.home, table)
+                .await
+                .map_err(|reason| format!("table {table} has no channel: {reason}"))?;
+            play.channels.insert(table, channel);
+        }
+        let tidied = Tidied {
+            changes: vec![change],
+            ..Tidied::default()
+        };
+        self.tell_tidied(play, &tidied, &[]);
+        Ok(Ok(number))
     }
 
     async fn cancel_now(&self, reference: &str) -> Result<(), String> {

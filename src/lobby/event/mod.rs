@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use tokio::sync::{broadcast, mpsc};
 
-use crate::bank::{BankError, TournamentId};
+use crate::bank::{BankError, TournamentId, UserId};
 use crate::lobby::{Lobby, LobbyError};
 use coordinator::Coordinator;
 use notice::EventCommand;
@@ -61,6 +61,21 @@ impl EventHandle {
 
     pub async fn resume(&self) -> Result<(), LobbyError> {
         self.send(EventCommand::Resume).await
+    }
+
+    /// Buys `user` into the event: a registration before the start, a late entry or a
+    /// re-entry while late registration is open, seated at once (at a new table if every
+    /// table is full). Answers which of the user's entries it is; a refusal changes nothing.
+    pub async fn enter(&self, user: UserId, reference: &str) -> Result<u64, LobbyError> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.send(EventCommand::Enter {
+            user,
+            reference: reference.to_string(),
+            reply,
+        })
+        .await?;
+        let entered = answer.await.map_err(|_| over(self.id))?;
+        Ok(entered?)
     }
 
     /// Cancels the event (`Bank::cancel_event`) once every table is between hands.
@@ -148,6 +163,25 @@ impl Lobby {
             handles.push(self.open_event(record.id, Arc::clone(&tables)).await?);
         }
         Ok(handles)
+    }
+
+    /// Buys `user` into event `id` (`EventHandle::enter`): through its coordinator when it
+    /// runs in this process, so that its copy of the event learns of the entry; else straight
+    /// in the bank, at the clock the bank last recorded (the next coordinator reads it there).
+    pub async fn enter_event(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        reference: &str,
+    ) -> Result<u64, LobbyError> {
+        if let Some(handle) = self.event(id) {
+            return handle.enter(user, reference).await;
+        }
+        let bank = &self.shared.services.bank;
+        let record = bank.event(id).await?.ok_or_else(|| over(id))?;
+        Ok(bank
+            .enter_event(record.guild, id, user, record.clock, reference)
+            .await?)
     }
 
     /// The coordinator of event `id`, if it runs in this process.

@@ -2,7 +2,7 @@
 //! publishes (for the event's message, each table's channel and the players), the commands
 //! a moderator sends it, and the channels a front end gives its tables ([`EventTables`]).
 
-use crate::bank::{GuildId, Payouts, TableId, TournamentId, UserId};
+use crate::bank::{BankError, GuildId, Payouts, TableId, TournamentId, UserId};
 
 /// Gives each table of an event its channel (Discord: a thread under the event's channel;
 /// the terminal and tests: plain ids). Asked again for the same table after a restart, it
@@ -125,10 +125,17 @@ pub enum EventNotice {
 }
 
 /// A moderator's command to a running event.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) enum EventCommand {
     Pause,
     Resume,
+    /// A late entry or a re-entry, made through the bank at the coordinator's clock and
+    /// applied to its copy in the same order; answered with which of the user's entries it is.
+    Enter {
+        user: UserId,
+        reference: String,
+        reply: tokio::sync::oneshot::Sender<Result<u64, BankError>>,
+    },
     /// Cancel once every table is between hands, with the bank reference the cancel carries.
     Cancel {
         reference: String,
