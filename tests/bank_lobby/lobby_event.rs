@@ -711,24 +711,10 @@ async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(sto
     })
     .await;
     pause(&event, &mut notices, &mut told).await;
-    let entered = fixture.lobby.enter_event(id, late, "late 9001").await;
-    if entered.is_err() {
-        let record = fixture.bank.event(id).await.unwrap().unwrap();
-        let running = record.event().unwrap();
-        panic!(
-            "{entered:?} clock {} open {} left {} tables {:?} told {:?}",
-            record.clock,
-            running.registration_open(),
-            running.field().players_left(),
-            running
-                .seating()
-                .tables()
-                .iter()
-                .map(|t| t.players())
-                .collect::<Vec<_>>(),
-            told.notices.len(),
-        );
-    }
+    assert_eq!(
+        fixture.lobby.enter_event(id, late, "late 9001").await,
+        Ok(1)
+    );
     assert_eq!(
         fixture.lobby.enter_event(id, late, "late 9001").await,
         Ok(1),
