@@ -818,8 +818,93 @@ async fn an_entry_past_late_registration_is_refused_and_charges_nothing(store: T
     assert!(!event.is_finished(), "the coordinator plays on");
 }
 
+async fn a_pause_is_kept_across_a_restart_with_its_clock_stopped(store: TestStore) {
+    let fixture = event_fixture(store).await;
+    let id = scheduled(&fixture.bank, 20, 7).await;
+    let starts = balances(&fixture.bank, 20).await;
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let mut notices = event.subscribe();
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "a hand recorded", |notice| {
+        matches!(notice, EventNotice::HandRecorded { .. })
+    })
+    .await;
+    pause(&event, &mut notices, &mut told).await;
+    let Some(EventNotice::Paused { clock: stopped }) = told.notices.last().cloned() else {
+        unreachable!()
+    };
+    while in_play(&told) > 0 {
+        until(&mut notices, &mut told, "the hands in play", |notice| {
+            matches!(notice, EventNotice::HandRecorded { .. })
+        })
+        .await;
+    }
+    fixture.lobby.shutdown(Duration::ZERO).await;
+    assert!(
+        fixture.bank.event_paused(id).await.unwrap(),
+        "the pause is kept"
+    );
+
+    let lobby = start_lobby_on(&fixture.bank).await;
+    let resumed = lobby.resume_events(Arc::new(TABLES)).await.unwrap();
+    assert_eq!(resumed.len(), 1, "the paused event resumes");
+    let mut notices = resumed[0].subscribe();
+    let mut after = Told::default();
+    until(&mut notices, &mut after, "the pause told again", |notice| {
+        matches!(notice, EventNotice::Paused { .. })
+    })
+    .await;
+    // An hour after the restart: nothing dealt, the clock where the pause stopped it.
+    for _ in 0..3_600 {
+        tokio::time::advance(Duration::from_secs(1)).await;
+        tokio::task::yield_now().await;
+    }
+    while let Ok(notice) = notices.try_recv() {
+        after.notices.push(notice);
+    }
+    assert!(
+        after
+            .notices
+            .iter()
+            .all(|notice| !matches!(notice, EventNotice::HandDealt { .. })),
+        "no table deals while the pause holds: {:?}",
+        after.notices
+    );
+    let record = fixture.bank.event(id).await.unwrap().unwrap();
+    assert!(
+        record.clock <= stopped + 1,
+        "the clock stood through the restart"
+    );
+    resumed[0].resume().await.unwrap();
+    until(
+        &mut notices,
+        &mut after,
+        "a hand after the resume",
+        |notice| matches!(notice, EventNotice::HandDealt { .. }),
+    )
+    .await;
+    let Some(EventNotice::HandDealt { clock, .. }) = after.notices.last() else {
+        unreachable!()
+    };
+    assert!(
+        *clock <= stopped + 1,
+        "the restart's hour was not charged: {clock} after {stopped}"
+    );
+    assert!(
+        !fixture.bank.event_paused(id).await.unwrap(),
+        "the resume is kept"
+    );
+    until(&mut notices, &mut after, "the event's end", over).await;
+    assert_paid_once(&fixture.bank, id, 20, after.places().unwrap(), &starts).await;
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
+    a_pause_is_kept_across_a_restart_with_its_clock_stopped,
     a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool,
     an_entry_past_late_registration_is_refused_and_charges_nothing,
     an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once,

@@ -137,6 +137,30 @@ impl Bank {
         .await
     }
 
+    /// Keeps a moderator's pause (`paused`, at the event's `clock`) or resume of running
+    /// `event`, so that a restart resumes it as it was. Pausing one not running is refused.
+    pub async fn pause_event(
+        &self,
+        guild: GuildId,
+        event: TournamentId,
+        paused: bool,
+        clock: u64,
+    ) -> Result<(), BankError> {
+        self.call(ops::PauseEvent {
+            guild,
+            event,
+            paused,
+            clock,
+        })
+        .await
+    }
+
+    /// Whether a moderator's pause is kept for `event` (a restart resumes it paused).
+    pub async fn event_paused(&self, event: TournamentId) -> Result<bool, BankError> {
+        self.read(move |store| events::stored_paused(store, event))
+            .await
+    }
+
     /// Cancels `event` (the sit & go's rule); answers what the cancel paid each player.
     pub async fn cancel_event(
         &self,

@@ -296,6 +296,27 @@ fn id_from(bytes: &[u8]) -> Result<TournamentId, BankError> {
         .ok_or_else(|| BankError::Storage(format!("a corrupt event number {bytes:?}")))
 }
 
+/// A moderator's pause of a running event, kept beside its record so that a restart resumes
+/// it paused, its clock stopped: `b"mtt_paused"` and its number, present only while paused.
+/// (Not under `mtt_event`, whose keys are records.)
+const PAUSED_PREFIX: &[u8] = b"mtt_paused";
+
+pub(crate) fn set_paused(draft: &mut Draft<'_>, event: TournamentId, paused: bool) {
+    let key = prefixed(PAUSED_PREFIX, event.0);
+    if paused {
+        draft.put(Tree::Meta, key, vec![1]);
+    } else {
+        draft.remove(Tree::Meta, key);
+    }
+}
+
+/// Whether a moderator's pause is kept for `event`, read outside an operation.
+pub(crate) fn stored_paused(store: &dyn Reads, event: TournamentId) -> Result<bool, BankError> {
+    Ok(store
+        .get(Tree::Meta, &prefixed(PAUSED_PREFIX, event.0))?
+        .is_some())
+}
+
 /// Refuses a channel that holds a live event.
 pub(crate) fn refuse_if_live_in_channel(
     draft: &Draft<'_>,

@@ -202,7 +202,19 @@ impl Coordinator {
             clock: play.clock.now(),
             tables: play.channels.iter().map(|(&t, &c)| (t, c)).collect(),
         });
-        play.clock.start();
+        // A moderator's pause outlives a restart: the clock stays stopped until the resume.
+        let paused = self
+            .bank
+            .event_paused(self.id)
+            .await
+            .map_err(|error| format!("the event's pause could not be read: {error}"))?;
+        if paused {
+            self.tell(EventNotice::Paused {
+                clock: play.clock.now(),
+            });
+        } else {
+            play.clock.start();
+        }
         Ok(play)
     }
 
@@ -395,6 +407,7 @@ impl Coordinator {
         match command {
             EventCommand::Pause if play.clock.is_running() => {
                 play.clock.stop();
+                self.keep_pause(true, play.clock.now()).await?;
                 // The clock's reading is kept, so a restart resumes from it.
                 let dealing: Vec<u32> = play.event.tables_dealing().collect();
                 let idle = play
@@ -410,6 +423,7 @@ impl Coordinator {
                 });
             }
             EventCommand::Resume if !play.clock.is_running() => {
+                self.keep_pause(false, play.clock.now()).await?;
                 play.clock.start();
                 self.tell(EventNotice::Resumed {
                     clock: play.clock.now(),
@@ -428,6 +442,14 @@ impl Coordinator {
             EventCommand::Pause | EventCommand::Resume => {}
         }
         Ok(false)
+    }
+
+    /// Keeps the moderator's pause (or its end) in the bank, so a restart resumes as it was.
+    async fn keep_pause(&self, paused: bool, clock: u64) -> Result<(), String> {
+        self.with_retries(|bank, guild, id| async move {
+            bank.pause_event(guild, id, paused, clock).await
+        })
+        .await
     }
 
     /// A late entry or a re-entry: made in the bank at the event's clock, then in the copy
