@@ -487,8 +487,45 @@ async fn the_coordinator_finds_each_live_event_by_channel_and_at_start_up(store:
     bank.shutdown().await.unwrap();
 }
 
+async fn a_pause_is_kept_with_its_clock_only_while_running_and_twice_changes_nothing(
+    store: TestStore,
+) {
+    let place = TestPlace::new(store);
+    let (bank, _) = open_bank_at(&place).await;
+    let id = scheduled_with(&bank, settings(100, 6), 3).await;
+    assert_eq!(
+        bank.pause_event(GUILD, id, true, 0).await,
+        Err(BankError::TournamentNotRunning { tournament: id })
+    );
+    assert!(!bank.event_paused(id).await.unwrap());
+    bank.start_event(GUILD, id, 41).await.unwrap();
+    for _ in 0..2 {
+        bank.pause_event(GUILD, id, true, 120).await.unwrap();
+        assert!(bank.event_paused(id).await.unwrap());
+        assert_eq!(
+            record(&bank, id).await.clock,
+            120,
+            "the clock kept with the pause"
+        );
+    }
+    for _ in 0..2 {
+        bank.pause_event(GUILD, id, false, 120).await.unwrap();
+        assert!(!bank.event_paused(id).await.unwrap());
+    }
+    // A cancel of a paused event takes the pause away with the chips.
+    bank.pause_event(GUILD, id, true, 125).await.unwrap();
+    bank.cancel_event(GUILD, id, "cancel").await.unwrap();
+    assert_eq!(
+        bank.pause_event(GUILD, id, true, 130).await,
+        Err(BankError::TournamentOver { tournament: id })
+    );
+    assert!(!bank.event_paused(id).await.unwrap());
+    assert_audit_ok(&bank).await;
+}
+
 on_each_store!(
     #[tokio::test]
+    a_pause_is_kept_with_its_clock_only_while_running_and_twice_changes_nothing,
     a_retried_registration_charges_once_and_registering_twice_is_refused,
     a_re_entry_past_late_registration_is_refused_and_charges_nothing,
     a_bust_pays_its_prize_in_the_hands_transaction_and_the_end_empties_the_escrow,

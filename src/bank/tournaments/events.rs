@@ -276,7 +276,8 @@ pub(crate) fn read_in_guild(
     }
 }
 
-/// Writes the record, and with it its channel's entry in the index of live events.
+/// Writes the record, and with it its channel's entry in the index of live events (and, once
+/// it is over, takes its pause away).
 pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
     draft.put(Tree::Meta, key(record.id), encode_record(record));
     if record.is_live() {
@@ -287,6 +288,8 @@ pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
         );
     } else {
         draft.remove(Tree::Meta, live_key(record.channel));
+        // Over: no pause left to keep.
+        set_paused(draft, record.id, false);
     }
 }
 
