@@ -902,8 +902,83 @@ async fn a_pause_is_kept_across_a_restart_with_its_clock_stopped(store: TestStor
     assert_paid_once(&fixture.bank, id, 20, after.places().unwrap(), &starts).await;
 }
 
+/// A new channel each time a table is asked for one, as Discord makes a new thread.
+struct NewThreads {
+    next: std::sync::atomic::AtomicU64,
+}
+
+impl NewThreads {
+    fn from(first: u64) -> Arc<NewThreads> {
+        Arc::new(NewThreads {
+            next: std::sync::atomic::AtomicU64::new(first),
+        })
+    }
+
+    fn made(&self, first: u64) -> u64 {
+        self.next.load(std::sync::atomic::Ordering::SeqCst) - first
+    }
+}
+
+#[async_trait::async_trait]
+impl studbot::lobby::event::EventTables for NewThreads {
+    async fn table_channel(
+        &self,
+        _guild: studbot::bank::GuildId,
+        _event: TournamentId,
+        _channel: TableId,
+        _table: u32,
+    ) -> Result<TableId, String> {
+        Ok(TableId(
+            self.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+        ))
+    }
+}
+
+fn playing_tables(told: &Told) -> Vec<(u32, TableId)> {
+    match told.notices.first() {
+        Some(EventNotice::Playing { tables, .. }) => tables.clone(),
+        other => panic!("the event tells its tables first: {other:?}"),
+    }
+}
+
+async fn a_restart_plays_each_table_in_the_channel_the_bank_kept(store: TestStore) {
+    let fixture = event_fixture(store).await;
+    let id = scheduled(&fixture.bank, 20, 7).await;
+    let threads = NewThreads::from(70_000);
+    let event = fixture.lobby.open_event(id, threads.clone()).await.unwrap();
+    let mut notices = event.subscribe();
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "a hand recorded", |notice| {
+        matches!(notice, EventNotice::HandRecorded { .. })
+    })
+    .await;
+    fixture.lobby.shutdown(Duration::ZERO).await;
+    let before = playing_tables(&told);
+    assert_eq!(threads.made(70_000), 3, "a thread made for each table");
+    let kept = fixture.bank.event_channels(id).await.unwrap();
+    assert_eq!(kept.into_iter().collect::<Vec<_>>(), before);
+
+    let lobby = start_lobby_on(&fixture.bank).await;
+    let again = NewThreads::from(80_000);
+    let resumed = lobby.resume_events(again.clone()).await.unwrap();
+    let mut notices = resumed[0].subscribe();
+    let mut after = Told::default();
+    until(&mut notices, &mut after, "the resumed event's end", over).await;
+    assert_eq!(
+        playing_tables(&after),
+        before,
+        "each table in the channel it had"
+    );
+    assert_eq!(again.made(80_000), 0, "no thread made again");
+    assert!(
+        fixture.bank.event_channels(id).await.unwrap().is_empty(),
+        "the channels go with the event's end"
+    );
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
+    a_restart_plays_each_table_in_the_channel_the_bank_kept,
     a_pause_is_kept_across_a_restart_with_its_clock_stopped,
     a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool,
     an_entry_past_late_registration_is_refused_and_charges_nothing,

@@ -161,6 +161,34 @@ impl Bank {
             .await
     }
 
+    /// Keeps `channel` as table `table`'s of live `event`, unless one is kept already;
+    /// answers the channel the table plays in.
+    pub async fn keep_event_channel(
+        &self,
+        guild: GuildId,
+        event: TournamentId,
+        table: u32,
+        channel: TableId,
+    ) -> Result<TableId, BankError> {
+        self.call(ops::KeepEventChannel {
+            guild,
+            event,
+            table,
+            channel,
+        })
+        .await
+        .map(TableId)
+    }
+
+    /// The channels kept for `event`'s tables.
+    pub async fn event_channels(
+        &self,
+        event: TournamentId,
+    ) -> Result<std::collections::BTreeMap<u32, TableId>, BankError> {
+        self.read(move |store| events::stored_channels(store, event))
+            .await
+    }
+
     /// Cancels `event` (the sit & go's rule); answers what the cancel paid each player.
     pub async fn cancel_event(
         &self,

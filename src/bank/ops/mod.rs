@@ -57,7 +57,7 @@ pub(crate) use close_table::CloseTable;
 pub(crate) use daily::Daily;
 pub(crate) use event_cancel::CancelEvent;
 pub(crate) use event_entry::{EnterEvent, UnregisterEvent};
-pub(crate) use event_pause::PauseEvent;
+pub(crate) use event_pause::{KeepEventChannel, PauseEvent};
 pub(crate) use event_play::{RecordEventHand, StartEvent, TidyEvent};
 pub(crate) use event_schedule::ScheduleEvent;
 pub(crate) use give::Give;

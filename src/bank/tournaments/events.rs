@@ -22,6 +22,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::PrizeSource;
+use std::collections::BTreeMap;
+
 use crate::bank::ledger::{Draft, decode_u64};
 use crate::bank::store::{Reads, Tree};
 use crate::bank::vocab::TournamentId;
@@ -288,8 +290,9 @@ pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
         );
     } else {
         draft.remove(Tree::Meta, live_key(record.channel));
-        // Over: no pause left to keep.
+        // Over: no pause left to keep, no table to play in.
         set_paused(draft, record.id, false);
+        set_channels(draft, record.id, &BTreeMap::new());
     }
 }
 
@@ -318,6 +321,58 @@ pub(crate) fn stored_paused(store: &dyn Reads, event: TournamentId) -> Result<bo
     Ok(store
         .get(Tree::Meta, &prefixed(PAUSED_PREFIX, event.0))?
         .is_some())
+}
+
+/// The channel each table of a live event plays in, kept so that a restart reuses it (a
+/// Discord thread stays its table's): `b"mtt_channels"` and its number, holding
+/// `(table, channel)` pairs. Taken away once the event is over.
+const CHANNELS_PREFIX: &[u8] = b"mtt_channels";
+
+fn decode_channels(
+    event: TournamentId,
+    bytes: Option<&[u8]>,
+) -> Result<BTreeMap<u32, TableId>, BankError> {
+    let Some(bytes) = bytes else {
+        return Ok(BTreeMap::new());
+    };
+    let pairs: Vec<(u32, u64)> = encoding::decode(bytes, &format!("event {} channels", event.0))
+        .map_err(|error| BankError::UnreadableTournament {
+            tournament: event,
+            reason: error.to_string(),
+        })?;
+    Ok(pairs.into_iter().map(|(t, c)| (t, TableId(c))).collect())
+}
+
+/// The channels kept for `event`'s tables, in an operation.
+pub(crate) fn channels(
+    draft: &Draft<'_>,
+    event: TournamentId,
+) -> Result<BTreeMap<u32, TableId>, BankError> {
+    let bytes = draft.get(Tree::Meta, &prefixed(CHANNELS_PREFIX, event.0))?;
+    decode_channels(event, bytes.as_deref())
+}
+
+pub(crate) fn set_channels(
+    draft: &mut Draft<'_>,
+    event: TournamentId,
+    channels: &BTreeMap<u32, TableId>,
+) {
+    let key = prefixed(CHANNELS_PREFIX, event.0);
+    if channels.is_empty() {
+        draft.remove(Tree::Meta, key);
+    } else {
+        let pairs: Vec<(u32, u64)> = channels.iter().map(|(&t, c)| (t, c.0)).collect();
+        draft.put(Tree::Meta, key, encoding::encode(&pairs));
+    }
+}
+
+/// The channels kept for `event`'s tables, read outside an operation.
+pub(crate) fn stored_channels(
+    store: &dyn Reads,
+    event: TournamentId,
+) -> Result<BTreeMap<u32, TableId>, BankError> {
+    let bytes = store.get(Tree::Meta, &prefixed(CHANNELS_PREFIX, event.0))?;
+    decode_channels(event, bytes.as_deref())
 }
 
 /// Refuses a channel that holds a live event.

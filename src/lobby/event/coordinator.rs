@@ -190,12 +190,16 @@ impl Coordinator {
         // The clock starts once the tables can deal: opening them is not charged.
         let tables = play.event.seating().numbers();
         self.tidy(&mut play, tables, true).await?;
+        let kept = self
+            .bank
+            .event_channels(self.id)
+            .await
+            .map_err(|error| format!("the tables' channels could not be read: {error}"))?;
         for table in play.event.seating().numbers() {
-            let channel = self
-                .tables
-                .table_channel(self.guild, self.id, record.channel, table)
-                .await
-                .map_err(|reason| format!("table {table} has no channel: {reason}"))?;
+            let channel = match kept.get(&table) {
+                Some(&channel) => channel,
+                None => self.new_channel(play.home, table).await?,
+            };
             play.channels.insert(table, channel);
         }
         self.tell(EventNotice::Playing {
@@ -444,6 +448,20 @@ impl Coordinator {
         Ok(false)
     }
 
+    /// A channel for `table` from the front end, kept in the bank so a restart reuses it
+    /// (answers the one kept, should another have been kept first).
+    async fn new_channel(&self, home: TableId, table: u32) -> Result<TableId, String> {
+        let channel = self
+            .tables
+            .table_channel(self.guild, self.id, home, table)
+            .await
+            .map_err(|reason| format!("table {table} has no channel: {reason}"))?;
+        self.bank
+            .keep_event_channel(self.guild, self.id, table, channel)
+            .await
+            .map_err(|error| format!("table {table}'s channel could not be kept: {error}"))
+    }
+
     /// Keeps the moderator's pause (or its end) in the bank, so a restart resumes as it was.
     async fn keep_pause(&self, paused: bool, clock: u64) -> Result<(), String> {
         self.with_retries(|bank, guild, id| async move {
@@ -481,11 +499,7 @@ impl Coordinator {
             if play.channels.contains_key(&table) {
                 continue;
             }
-            let channel = self
-                .tables
-                .table_channel(self.guild, self.id, play.home, table)
-                .await
-                .map_err(|reason| format!("table {table} has no channel: {reason}"))?;
+            let channel = self.new_channel(play.home, table).await?;
             play.channels.insert(table, channel);
         }
         let tidied = Tidied {
