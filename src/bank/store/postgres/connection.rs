@@ -26,6 +26,9 @@ pub struct Statements {
     scans: [Statement; 8],
     validate: Statement,
     pub write: Statement,
+    /// A batch's keys and ranges read ahead (`prefetch`).
+    pub prefetch_keys: Statement,
+    pub prefetch_ranges: Statement,
 }
 
 impl Statements {
@@ -389,6 +392,8 @@ impl Pool {
                 .unwrap_or_else(|_| unreachable!("eight scans were prepared")),
             validate: prepare(VALIDATE)?,
             write: prepare(WRITE)?,
+            prefetch_keys: prepare(super::prefetch::KEYS)?,
+            prefetch_ranges: prepare(super::prefetch::RANGES)?,
         };
         Ok(Connection {
             client: Some(client),
