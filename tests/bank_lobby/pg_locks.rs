@@ -121,3 +121,31 @@ fn a_key_read_ahead_as_absent_that_another_process_creates_before_the_batch_writ
         "the other process's row was changed"
     );
 }
+
+/// Two writers taking ledger numbers in turn (`Tree::Meta`'s next number, as
+/// `committer::shared` takes a block): each reads what the other wrote.
+#[test]
+fn a_writer_reads_the_ledgers_next_number_another_writer_moved_without_a_conflict() {
+    let url = postgres::database();
+    let first = PostgresStore::open(&url, Arc::new(BankRecords)).expect("a process");
+    let second = PostgresStore::open(&url, Arc::new(BankRecords)).expect("another process");
+    let next = |value: u8| Write {
+        tree: Tree::Meta,
+        key: b"next".to_vec(),
+        value: Some(vec![value]),
+    };
+    let take = |store: &PostgresStore, value: u8| {
+        let transaction = store.shared().expect("shared").begin().expect("begun");
+        let read = transaction.get(Tree::Meta, b"next").expect("read");
+        let outcome = transaction.commit(&[next(value)]);
+        (read, outcome)
+    };
+    assert_eq!(take(&first, 1), (None, Ok(())));
+    assert_eq!(take(&second, 2), (Some(vec![1]), Ok(())));
+    // The first writer wrote 1 and remembers writing it; the second moved it to 2.
+    assert_eq!(
+        take(&first, 3),
+        (Some(vec![2]), Ok(())),
+        "the first writer answered its own stale copy"
+    );
+}

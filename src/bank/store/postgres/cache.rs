@@ -31,6 +31,14 @@ fn read_back(tree: Tree) -> bool {
     )
 }
 
+/// Trees every writer changes (the ledger's next number, taken by each writer for its block
+/// of numbers): never remembered, so a batch reads them from the server, locked, waiting for
+/// the writer that holds them, rather than answering a stale copy that makes it a conflict
+/// (drafted again) each time another writer moved them meanwhile.
+fn shared_by_every_writer(tree: Tree) -> bool {
+    tree == Tree::Meta
+}
+
 impl Cache {
     pub fn get(&self, tree: Tree, key: &[u8]) -> Option<&Cached> {
         self.trees.get(&tree)?.get(key)
@@ -38,6 +46,9 @@ impl Cache {
 
     /// Remembers a row as read or written at `version`.
     pub fn remember(&mut self, tree: Tree, key: &[u8], value: Option<Vec<u8>>, version: i64) {
+        if shared_by_every_writer(tree) {
+            return;
+        }
         let size = key.len() + value.as_ref().map_or(0, Vec::len) + 48;
         if self.bytes + size > MAX_BYTES {
             self.clear();
