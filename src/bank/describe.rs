@@ -9,6 +9,8 @@
 //! `at`, the `from_*` and `to_*` accounts, `amount`, `reason`, `hand`, `reference`), `tables`
 //! (each table's guild, state, hand in progress and escrow), `escrow` (each seat's stack),
 //! and `tournaments` (each sit & go's guild, channel, phase, entrants, buy-in and prize pool).
+//! A multi-table event's record (in `meta`) reads as its summary: number, guild, channel,
+//! name, start, phase, buy-in, entries, players left, prize pool, prizes paid and clock.
 
 use serde_json::{Value, json};
 
@@ -16,6 +18,7 @@ use super::encoding;
 use super::ledger;
 use super::store::{Describe, Tree};
 use super::tables::{HandRecord, RegisteredTable};
+use super::tournaments::events::{EventPhase, EventRecord};
 use super::tournaments::{TournamentPhase, TournamentState};
 use super::vocab::Account;
 use super::{MemberPreferences, PlayerStats};
@@ -74,6 +77,29 @@ fn tournament(state: &TournamentState, key: &[u8]) -> Option<Value> {
     }))
 }
 
+fn event(record: &EventRecord) -> Value {
+    let phase = match &record.phase {
+        EventPhase::Scheduled => "scheduled",
+        EventPhase::Running(_) => "running",
+        EventPhase::Finished(_) => "finished",
+        EventPhase::Cancelled { .. } => "cancelled",
+    };
+    json!({
+        "event": record.id.0,
+        "guild": record.guild,
+        "channel": record.channel,
+        "name": record.name,
+        "starts_at": record.starts_at,
+        "phase": phase,
+        "buy_in": record.settings.buy_in,
+        "entries": record.entries(),
+        "players_left": record.event().map(|event| event.field().players_left()),
+        "prize_pool": record.paid_in(),
+        "prizes_paid": record.prizes_paid(),
+        "clock": record.clock,
+    })
+}
+
 impl BankRecords {
     fn describe_value(tree: Tree, key: &[u8], value: &[u8]) -> Option<Value> {
         match tree {
@@ -117,6 +143,11 @@ impl BankRecords {
                 let mut doc = serde_json::to_value(preferences).ok()?;
                 doc["user"] = json!(number(key)?);
                 Some(doc)
+            }
+            Tree::Meta if key.starts_with(b"mtt_event") => {
+                // A multi-table event's record, summed up: the whole event is rewritten with
+                // each hand, and its rendering stays a few hundred bytes.
+                super::tournaments::events::stored_record(key, value).map(|record| event(&record))
             }
             Tree::Meta => {
                 // A name, then for some an 8-byte number (a ledger block's first, a sit & go's).

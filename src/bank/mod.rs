@@ -67,6 +67,7 @@ mod describe;
 mod economy;
 mod encoding;
 mod error;
+
 mod handle;
 mod house;
 mod idempotency;
@@ -94,13 +95,15 @@ mod types;
 mod vocab;
 
 pub use crate::ids::{ChannelId, GuildId, InteractionId, TableId, UserId};
-pub use audit::{AuditReport, HandInProgress, LiveSitAndGoReport, TableEscrow, audit_data_dir};
+pub use audit::{
+    AuditReport, HandInProgress, LiveEventReport, LiveSitAndGoReport, TableEscrow, audit_data_dir,
+};
 pub use clock::{Clock, ManualClock, Sleep, SystemClock};
 pub use config::EconomyConfig;
 pub use describe::BankRecords;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use handle::{Bank, OpenExtras, StoreLocation, audit_location};
+pub use handle::{Bank, EventSchedule, OpenExtras, StoreLocation, audit_location};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use leases::LEASE_MS;
@@ -116,6 +119,7 @@ pub use references::{
 pub use schema::{SCHEMA_VERSION, check_marker as check_schema_marker, stamp_version};
 pub use tables::{HAND_MARKERS_KEPT, TableState};
 pub use tournament_live::{LiveSitAndGo, SatOut};
+pub use tournaments::events::{EventPhase, EventRecord, IdleTables};
 pub use tournaments::{
     DealProposal, PrizeSource, RECORD_VERSION as TOURNAMENT_RECORD_VERSION, TournamentPhase,
     TournamentState,

@@ -21,6 +21,7 @@ pub mod sim;
 pub mod sim_data;
 pub mod sim_external;
 pub mod sim_multi;
+pub mod sim_multi_data;
 pub mod sim_session;
 pub mod sim_tournament;
 pub mod sim_tournament_data;

@@ -272,10 +272,20 @@ fn run_multi_table(args: &SimArgs) -> anyhow::Result<Option<ExitCode>> {
     let Some(config) = args.multi_table_config()? else {
         return Ok(None);
     };
-    if args.data.is_some() || args.store.is_some() {
-        bail!("a multi-table --tournament does not yet play through the bank (--data, --store)");
+    if args.data.is_none() && args.store.is_none() {
+        return super::sim_multi::run(&config, args.json).map(Some);
     }
-    super::sim_multi::run(&config, args.json).map(Some)
+    let location =
+        super::data_dir::bank_location(args.store.as_deref(), args.data.as_deref(), |data| {
+            super::data_dir::bank_to_play(data, args.create)
+        })?;
+    let run = super::sim_multi_data::EventBankRun {
+        location: &location,
+        guild: args.guild,
+        progress: args.progress,
+        json: args.json,
+    };
+    super::sim_multi_data::run(&config, &run).map(|()| Some(ExitCode::SUCCESS))
 }
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {

@@ -21,7 +21,7 @@ use super::sim_tournament::{Dealer, MAX_HANDS};
 use crate::ids::UserId;
 use crate::table::{GameChoice, Rules};
 use crate::tournament::Structure;
-use crate::tournament::multi::{Event, EventSettings, HandResult, Turn};
+use crate::tournament::multi::{Event, EventSettings, HandResult, HandToDeal, Turn};
 
 /// The flags of a multi-table `sim --tournament`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -69,6 +69,9 @@ pub struct EventPlace {
 /// One finished event, as printed (`--json`: this object on one line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EventReport {
+    /// The event's number in the bank (`--data`, `--store`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<u64>,
     pub players: usize,
     /// Buy-ins, re-entries counted.
     pub entries: usize,
@@ -91,7 +94,7 @@ pub struct EventReport {
 }
 
 /// The settings every event of `config` is played with.
-fn settings(config: &MultiSimConfig) -> EventSettings {
+pub(super) fn settings(config: &MultiSimConfig) -> EventSettings {
     EventSettings {
         late_registration_levels: config.late_registration_levels,
         re_entries: config.re_entries,
@@ -105,6 +108,85 @@ fn settings(config: &MultiSimConfig) -> EventSettings {
     }
 }
 
+/// The players who buy in again at round `clock`'s start: every player out (no entry with
+/// chips) whom the event lets enter now, in the order of their last entry. Read from the
+/// event alone, so a run resumed from the bank's record re-enters the same players.
+pub(super) fn reentries_due(event: &Event, clock: u64) -> Vec<UserId> {
+    if !event.registration_open() || event.settings().re_entries == 0 {
+        return Vec::new();
+    }
+    let mut due: Vec<(usize, UserId)> = Vec::new();
+    for (index, entry) in event.entries().iter().enumerate() {
+        due.retain(|&(_, user)| user != entry.user);
+        if event.live_entry(entry.user).is_none() && event.can_enter(entry.user, clock).is_ok() {
+            due.push((index, entry.user));
+        }
+    }
+    due.into_iter().map(|(_, user)| user).collect()
+}
+
+/// The dealers of an event's tables: table `t` deals its hand `n` from the event's seed, `t`
+/// and `n` alone.
+pub(super) struct TableDealers {
+    seed: u64,
+    dealers: BTreeMap<u32, Dealer>,
+}
+
+impl TableDealers {
+    pub(super) fn new(event_seed: u64) -> TableDealers {
+        TableDealers {
+            seed: event_seed,
+            dealers: BTreeMap::new(),
+        }
+    }
+
+    /// Plays `hand` to its end: what the event records.
+    pub(super) fn play(&mut self, hand: &HandToDeal) -> anyhow::Result<HandResult> {
+        let seed = self.seed;
+        let dealer = self
+            .dealers
+            .entry(hand.table)
+            .or_insert_with(|| Dealer::seeded(hand_seed(seed, u64::from(hand.table))));
+        let final_stacks = dealer
+            .play_hand(
+                hand.number.saturating_sub(1),
+                hand.game,
+                hand.stakes,
+                hand.rules,
+                &hand.stacks,
+            )
+            .with_context(|| format!("table {} hand {}", hand.table, hand.number))?;
+        Ok(HandResult {
+            table: hand.table,
+            number: hand.number,
+            dealt: hand.seats.iter().map(|&(_, entry)| entry).collect(),
+            final_stacks,
+            round: hand.round,
+        })
+    }
+}
+
+/// Deals every table of `event` that deals at `round`, marking them dealing.
+pub(super) fn deal_round(event: &mut Event, round: u64) -> Vec<HandToDeal> {
+    let mut hands = Vec::new();
+    for table in event.seating().numbers() {
+        if let Turn::Deal(hand) = event.deal(table, round) {
+            hands.push(*hand);
+        }
+    }
+    hands
+}
+
+/// The spread of `event`'s tables now, counted when more than one table plays and no round
+/// of hand-for-hand is under way.
+pub(super) fn spread_now(event: &Event) -> usize {
+    if event.seating().tables().len() > 1 && !event.round_under_way() {
+        event.seating().spread()
+    } else {
+        0
+    }
+}
+
 /// Plays event `index` (from 0) of `config` to its end.
 pub fn play_event(config: &MultiSimConfig, index: u64) -> anyhow::Result<EventReport> {
     config.rules.validate().context("invalid rules")?;
@@ -112,54 +194,26 @@ pub fn play_event(config: &MultiSimConfig, index: u64) -> anyhow::Result<EventRe
     let players: Vec<UserId> = (1..=config.players as u64).map(UserId).collect();
     let mut event = Event::start(settings(config), &players, seed)
         .map_err(|error| anyhow::anyhow!("the event cannot start: {error}"))?;
-    let mut dealers: BTreeMap<u32, Dealer> = BTreeMap::new();
-    let mut out: Vec<UserId> = Vec::new();
+    let mut dealers = TableDealers::new(seed);
     let mut max_table_spread = 0;
     let mut round = 0;
     while !event.is_over() {
         if round >= MAX_HANDS {
             bail!("event {} did not end in {MAX_HANDS} rounds", index + 1);
         }
-        // Players out buy in again while they may, in the order they went out.
-        for user in std::mem::take(&mut out) {
-            if event.can_enter(user, round).is_ok() {
-                event
-                    .enter(user, round)
-                    .map_err(|error| anyhow::anyhow!("player {} re-enters: {error}", user.0))?;
-            }
+        for user in reentries_due(&event, round) {
+            event
+                .enter(user, round)
+                .map_err(|error| anyhow::anyhow!("player {} re-enters: {error}", user.0))?;
         }
         let tables = event.seating().numbers();
         event.tidy(&tables, true, round);
-        if event.seating().tables().len() > 1 && !event.round_under_way() {
-            max_table_spread = max_table_spread.max(event.seating().spread());
-        }
-        let mut hands = Vec::new();
-        for table in event.seating().numbers() {
-            if let Turn::Deal(hand) = event.deal(table, round) {
-                hands.push(hand);
-            }
-        }
-        for hand in hands {
-            let dealer = dealers
-                .entry(hand.table)
-                .or_insert_with(|| Dealer::seeded(hand_seed(seed, u64::from(hand.table))));
-            let final_stacks = dealer
-                .play_hand(
-                    hand.number.saturating_sub(1),
-                    hand.game,
-                    hand.stakes,
-                    hand.rules,
-                    &hand.stacks,
-                )
-                .with_context(|| format!("event {}, table {}", index + 1, hand.table))?;
-            let result = HandResult {
-                table: hand.table,
-                number: hand.number,
-                dealt: hand.seats.iter().map(|&(_, entry)| entry).collect(),
-                final_stacks,
-                round: hand.round,
-            };
-            let recorded = event.record_hand(&result, round).with_context(|| {
+        max_table_spread = max_table_spread.max(spread_now(&event));
+        for hand in deal_round(&mut event, round) {
+            let result = dealers
+                .play(&hand)
+                .with_context(|| format!("event {}", index + 1))?;
+            event.record_hand(&result, round).with_context(|| {
                 format!(
                     "event {}, table {} hand {}",
                     index + 1,
@@ -167,15 +221,6 @@ pub fn play_event(config: &MultiSimConfig, index: u64) -> anyhow::Result<EventRe
                     hand.number
                 )
             })?;
-            if event.registration_open() && config.re_entries > 0 {
-                out.extend(
-                    recorded
-                        .busted
-                        .iter()
-                        .filter_map(|&entry| event.entry(entry))
-                        .map(|entry| entry.user),
-                );
-            }
         }
         round += 1;
     }
@@ -187,7 +232,7 @@ pub fn play_event(config: &MultiSimConfig, index: u64) -> anyhow::Result<EventRe
 }
 
 /// The report of a finished event of `players` players after `rounds` rounds.
-fn report_of(
+pub(super) fn report_of(
     event: &Event,
     players: usize,
     rounds: u64,
@@ -211,6 +256,7 @@ fn report_of(
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(EventReport {
+        event: None,
         players,
         entries: event.entries().len(),
         hands: event.hands(),

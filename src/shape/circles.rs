@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::source::{blank_literals, cut_tests, find_word, is_word_char, sources};
 
 /// The imports of one file: imported module → the paths that name it.
-type Imports = BTreeMap<String, BTreeSet<String>>;
+pub(crate) type Imports = BTreeMap<String, BTreeSet<String>>;
 
 /// Expands `a::{b, c::{d, e as f}}` into `a::b`, `a::c::d`, `a::c::e`.
 fn expand(prefix: &str, tree: &str, paths: &mut Vec<String>) {
@@ -164,8 +164,9 @@ impl Graph {
     }
 }
 
-/// The imports between the crate's files: importer → imports.
-fn imports() -> BTreeMap<String, Imports> {
+/// The imports between the crate's files: importer → imports (a module path under `src`,
+/// `""` for `lib.rs`). The bank's layer test (`bank::layers`) reads its own files' from here.
+pub(crate) fn imports() -> BTreeMap<String, Imports> {
     let sources = sources();
     let mut graph = Graph {
         modules: sources.iter().map(|source| source.module.clone()).collect(),
@@ -196,6 +197,7 @@ fn imports() -> BTreeMap<String, Imports> {
     for (module, (uses, code)) in &declarations {
         let entry = edges.entry(module.clone()).or_default();
         let own_child = |path: &str| {
+            let path = path.strip_prefix("self::").unwrap_or(path);
             let first = path.split("::").next().unwrap_or(path);
             let mut child = segments(module);
             child.push(first.to_string());
@@ -260,7 +262,7 @@ fn folder_graphs(edges: &BTreeMap<String, Imports>) -> BTreeMap<String, BTreeMap
 
 /// Entries importing each other, directly or round a longer circle (Tarjan's strongly
 /// connected components of more than one entry).
-fn circles(edges: &BTreeMap<String, Imports>) -> Vec<Vec<String>> {
+pub(crate) fn circles(edges: &BTreeMap<String, Imports>) -> Vec<Vec<String>> {
     struct Walk<'a> {
         edges: &'a BTreeMap<String, Imports>,
         index: BTreeMap<&'a str, usize>,
@@ -427,4 +429,6 @@ fn the_finder_sees_a_circle_through_a_reexport_and_a_path_written_in_code() {
     }
     edges.entry("d".into()).or_default();
     assert_eq!(circles(&edges), [vec!["a", "b", "c"]]);
+    let (_, declared) = cut_tests("#[cfg(test)]\nmod testing;\nmod real;");
+    assert_eq!(declared, ["testing"]);
 }

@@ -162,7 +162,7 @@ impl Standings {
 
     /// The chips of the prizes paid or due so far.
     pub fn prizes_won(&self) -> u64 {
-        self.finishes.iter().map(|finish| finish.prize).sum()
+        prizes_won(&self.finishes)
     }
 
     /// Records the end of one hand: `dealt` entrants began it with `before` and ended with
@@ -249,33 +249,66 @@ impl Standings {
         hands: u64,
     ) -> Result<Vec<Finish>, DealError> {
         let amounts = self.deal_amounts(kind)?;
-        let decided = deal_finishes(&amounts, &self.stacks, hands);
-        // Recorded lowest place first, as the event's other finishes.
-        self.finishes.extend(decided.iter().rev());
-        Ok(decided)
+        Ok(record_deal(
+            &mut self.finishes,
+            &amounts,
+            &self.stacks,
+            hands,
+        ))
     }
 
     /// The finishes whose prizes are not yet paid, in the order decided.
     pub fn prizes_due(&self) -> Vec<Finish> {
-        self.finishes
-            .iter()
-            .filter(|finish| !finish.paid)
-            .copied()
-            .collect()
+        prizes_due(&self.finishes)
     }
 
     /// Every prize decided is paid (the bank paid them in the transaction that recorded them).
     pub(super) fn mark_prizes_paid(&mut self) {
-        for finish in &mut self.finishes {
-            finish.paid = true;
-        }
+        mark_prizes_paid(&mut self.finishes);
     }
 }
 
-/// The finishes of a deal (a sit & go's or a multi-table event's): each player of `amounts`
-/// (entrant, amount) paid their amount and placed by their chips in `stacks` (the larger stack
-/// higher; equal stacks share the place), first place first.
-pub(super) fn deal_finishes(amounts: &[(usize, u64)], stacks: &[u64], hands: u64) -> Vec<Finish> {
+/// Of an event's `finishes` (a sit & go's or a multi-table event's), those whose prizes are
+/// not yet paid, in the order decided.
+pub(super) fn prizes_due(finishes: &[Finish]) -> Vec<Finish> {
+    finishes
+        .iter()
+        .filter(|finish| !finish.paid)
+        .copied()
+        .collect()
+}
+
+/// Every prize of an event's `finishes` is paid (the bank paid them in the transaction that
+/// recorded them).
+pub(super) fn mark_prizes_paid(finishes: &mut [Finish]) {
+    for finish in finishes {
+        finish.paid = true;
+    }
+}
+
+/// The chips of the prizes an event's `finishes` won, paid or due.
+pub(super) fn prizes_won(finishes: &[Finish]) -> u64 {
+    finishes.iter().map(|finish| finish.prize).sum()
+}
+
+/// Ends an event (a sit & go or a multi-table event) with a deal: each player of `amounts`
+/// (entrant, amount) is paid their amount and placed by their chips in `stacks` (the larger
+/// stack higher; equal stacks share the place), recorded in the event's `finishes` lowest
+/// place first, as its other finishes. Returns the deal's finishes, first place first.
+pub(super) fn record_deal(
+    finishes: &mut Vec<Finish>,
+    amounts: &[(usize, u64)],
+    stacks: &[u64],
+    hands: u64,
+) -> Vec<Finish> {
+    let decided = deal_finishes(amounts, stacks, hands);
+    finishes.extend(decided.iter().rev());
+    decided
+}
+
+/// The finishes of a deal: each player of `amounts` (entrant, amount) paid their amount and
+/// placed by their chips in `stacks`, first place first.
+fn deal_finishes(amounts: &[(usize, u64)], stacks: &[u64], hands: u64) -> Vec<Finish> {
     let mut by_chips: Vec<(usize, u64, u64)> = amounts
         .iter()
         .map(|&(entrant, amount)| (entrant, stacks.get(entrant).copied().unwrap_or(0), amount))

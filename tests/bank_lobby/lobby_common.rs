@@ -32,7 +32,7 @@ pub fn economy() -> EconomyConfig {
 }
 
 /// The test table: 30 s to act and no time bank, nobody stood up for being away (the
-/// tests of those set them: `lobby_pace`).
+/// tests of those set them: `lobby_time_bank`, `lobby_away`).
 pub fn settings() -> TableSettings {
     TableSettings {
         action_timer_secs: 30,

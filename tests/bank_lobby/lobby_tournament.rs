@@ -13,46 +13,14 @@ use studbot::lobby::{
     DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
     SitOutReason, TableHandle, TableMessage, TableStore, TournamentPlace,
 };
-use studbot::table::GameChoice;
 use studbot::table::hand::{ActionKind, Event};
-use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
 use crate::bank_common::TestStore;
 use crate::lobby_common::*;
+use crate::sit_and_go_common::*;
 
-const BUY_IN: u64 = 100;
+const BUY_IN: u64 = SIT_AND_GO_BUY_IN;
 const START_BALANCE: u64 = 1_000;
-
-/// A lobby whose all-in hands are dealt out at once, without equities: a sit & go has many.
-async fn quick(seed: u64) -> Fixture {
-    fixture_with(
-        seed,
-        Arc::new(MemoryTableStore::new()),
-        DealingOutPace::NO_PAUSE,
-    )
-    .await
-}
-
-/// Opens a turbo sit & go of Stud in the test channel, registers `players` and starts it.
-async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
-    let settings = TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    );
-    // One more seat than players: it starts when a moderator says so, not by filling up.
-    let id = bank
-        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
-    bank.start_tournament(GUILD, id, "start").await.unwrap();
-    id
-}
 
 /// What a sit & go's table told until it finished.
 #[derive(Default)]
@@ -152,9 +120,7 @@ async fn assert_paid_once(
 async fn a_sit_and_go_is_dealt_at_its_table_hand_by_hand_to_a_winner_paid_in_the_bank() {
     let fixture = quick(2_301).await;
     let players = [ANA, BEN, CHEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // The start and a restart may both ask: the table open is the one answered.
     let again = fixture.lobby.open_sit_and_go(id).await.unwrap();
     assert_eq!(again.table(), table.table());
@@ -188,9 +154,7 @@ async fn a_sit_and_go_is_dealt_at_its_table_hand_by_hand_to_a_winner_paid_in_the
 async fn a_player_who_leaves_after_the_start_sits_out_and_keeps_paying_antes_and_bring_ins() {
     let fixture = quick(2_302).await;
     let players = [ANA, BEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
 
     // `/leave` after the start sits Ben out: no chips leave, and he is dealt in all the same.
     table.sit_out(BEN).await.unwrap();
@@ -243,9 +207,7 @@ async fn a_player_who_leaves_after_the_start_sits_out_and_keeps_paying_antes_and
 async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pays_once() {
     let fixture = quick(2_303).await;
     let players = [ANA, BEN, CHEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Hand 1 is played to its end and recorded; hand 2 is cut short after one action.
     let mut steps = Steps::until("hand 2's first turn");
     let mut acted_in_hand_2 = false;
@@ -304,9 +266,7 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
 async fn a_player_who_times_out_twice_sits_out_and_is_dealt_in_until_out() {
     let fixture = quick(2_305).await;
     let players = [ANA, BEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     let mut offered_to_ben = 0;
     let mut sat_out_at = None;
     let mut steps = Steps::until("the sit & go's end");
@@ -350,7 +310,7 @@ async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_r
 ) {
     let store = Arc::new(MemoryTableStore::new());
     let fixture = fixture_with_on(bank_store, 2_306, store.clone(), DealingOutPace::NO_PAUSE).await;
-    let id = started(&fixture.bank, &[ANA, BEN]).await;
+    let id = started_turbo(&fixture.bank, &[ANA, BEN]).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     table.pause().await.unwrap();
     table.resume().await.unwrap();
@@ -368,14 +328,9 @@ async fn a_paused_sit_and_go_is_not_stored_as_a_cash_table_and_a_restart_still_r
 #[tokio::test(start_paused = true)]
 async fn a_computer_entrant_plays_its_own_turns_to_the_end_and_the_house_is_paid() {
     let fixture = quick(2_306).await;
-    let settings = TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    );
     let id = fixture
         .bank
-        .open_tournament_with_computers(GUILD, TABLE, 3, settings, 2, "open")
+        .open_tournament_with_computers(GUILD, TABLE, 3, turbo_stud(), 2, "open")
         .await
         .unwrap();
     fixture

@@ -7,39 +7,20 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
+use studbot::bank::TournamentPhase;
 use studbot::lobby::{
     DealingOutPace, MemoryTableStore, NoticeBody, NoticeReceiver, TableMessage, TournamentCancel,
     TurnOffer,
 };
 use studbot::table::hand::ActionKind;
 use studbot::table::{GameChoice, Stakes};
-use studbot::tournament::{Level, Structure, StructureKind, TournamentSettings};
+use studbot::tournament::{Level, Structure, TournamentSettings};
 
 use crate::lobby_common::*;
+use crate::sit_and_go_common::*;
 
-const BUY_IN: u64 = 100;
+const BUY_IN: u64 = SIT_AND_GO_BUY_IN;
 const START_BALANCE: u64 = 1_000;
-
-/// A started sit & go of `seats` in the test channel with `players`, under `settings`.
-async fn started(
-    bank: &Bank,
-    seats: usize,
-    players: &[UserId],
-    settings: TournamentSettings,
-) -> TournamentId {
-    let id = bank
-        .open_tournament(GUILD, TABLE, seats, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
-    bank.start_tournament(GUILD, id, "start").await.unwrap();
-    id
-}
 
 /// The next turn offered, the clock moved over any pause before a hand.
 async fn turn(notices: &mut NoticeReceiver) -> TurnOffer {
@@ -54,14 +35,6 @@ async fn turn(notices: &mut NoticeReceiver) -> TurnOffer {
             _ => {}
         }
     }
-}
-
-fn turbo() -> TournamentSettings {
-    TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    )
 }
 
 /// Two big bets deep: two raises put a player all-in.
@@ -88,7 +61,7 @@ async fn a_cancel_during_a_hands_betting_waits_for_that_hand_to_be_played_out_an
     )
     .await;
     let players = [ANA, BEN, CHEN];
-    let id = started(&fixture.bank, 4, &players, turbo()).await;
+    let id = started_sit_and_go(&fixture.bank, 4, &players, turbo_stud()).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     let first = turn(&mut notices).await;
@@ -152,7 +125,7 @@ async fn a_cancel_while_an_all_in_hand_is_dealt_out_records_that_hand_first() {
         equity_budget: Duration::ZERO,
     };
     let fixture = fixture_with(3_952, Arc::new(MemoryTableStore::new()), pace).await;
-    let id = started(&fixture.bank, 3, &[ANA, BEN], shallow()).await;
+    let id = started_sit_and_go(&fixture.bank, 3, &[ANA, BEN], shallow()).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     loop {

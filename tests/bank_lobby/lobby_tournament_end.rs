@@ -5,20 +5,19 @@
 //! last acceptance; a deal left unanswered lapses after two action timers and play goes on;
 //! its rules are those fixed at its open, whatever the config says when the bot restarts.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, BankError, TournamentId, TournamentPhase, UserId};
+use studbot::bank::{BankError, TournamentPhase};
 use studbot::lobby::{
-    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody,
-    TableMessage, TournamentCancel,
+    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver, TableMessage,
+    TournamentCancel,
 };
-use studbot::table::GameChoice;
-use studbot::tournament::{DealKind, Structure, StructureKind, TournamentSettings};
+use studbot::tournament::DealKind;
 
 use crate::lobby_common::*;
+use crate::sit_and_go_common::*;
 
-const BUY_IN: u64 = 100;
+const BUY_IN: u64 = SIT_AND_GO_BUY_IN;
 
 /// How long (real time) a test waits for the lobby to act on its own: the clock is held, so
 /// a wait on it would never end; the lobby's tasks and the bank's committer thread are let
@@ -31,34 +30,15 @@ async fn settle() {
     std::thread::yield_now();
 }
 
-async fn quick(store: TestStore, seed: u64) -> Fixture {
-    fixture_with_on(
-        store,
-        seed,
-        Arc::new(MemoryTableStore::new()),
-        DealingOutPace::NO_PAUSE,
-    )
-    .await
-}
-
-/// A turbo sit & go of Stud for `players`, started by a moderator.
-async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
-    let settings = TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    );
-    let id = bank
-        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
+/// Reads the sit & go's notices up to the pause before its first hand.
+async fn until_the_first_pause(notices: &mut NoticeReceiver) {
+    let mut steps = Steps::until("the first pause between hands");
+    loop {
+        steps.step();
+        if let NoticeBody::Table(TableMessage::NextHandIn { .. }) = next(notices).await.body {
+            break;
+        }
     }
-    bank.start_tournament(GUILD, id, "start").await.unwrap();
-    id
 }
 
 fn restarted_config() -> LobbyConfig {
@@ -72,11 +52,9 @@ fn restarted_config() -> LobbyConfig {
 async fn a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_before_any_hand(
     store: TestStore,
 ) {
-    let fixture = quick(store, 4_040).await;
+    let fixture = quick_on(store, 4_040).await;
     let players = [ANA, BEN, CHEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Hand 1 is dealt: the first turn is offered.
     let mut steps = Steps::until("hand 1's first turn");
     loop {
@@ -139,19 +117,11 @@ async fn a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_befo
 async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_acceptance_makes_it(
     store: TestStore,
 ) {
-    let fixture = quick(store, 4_042).await;
+    let fixture = quick_on(store, 4_042).await;
     let players = [ANA, BEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Before hand 1: the pause between hands, on the paused clock.
-    let mut steps = Steps::until("the first pause between hands");
-    loop {
-        steps.step();
-        if let NoticeBody::Table(TableMessage::NextHandIn { .. }) = next(&mut notices).await.body {
-            break;
-        }
-    }
+    until_the_first_pause(&mut notices).await;
     let offer = table
         .propose_deal(ANA, DealKind::Icm, "deal")
         .await
@@ -200,18 +170,10 @@ async fn a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_accep
 }
 
 async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(store: TestStore) {
-    let fixture = quick(store, 4_043).await;
+    let fixture = quick_on(store, 4_043).await;
     let players = [ANA, BEN, CHEN];
-    let id = started(&fixture.bank, &players).await;
-    let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
-    let mut notices = table.subscribe().await.unwrap();
-    let mut steps = Steps::until("the first pause between hands");
-    loop {
-        steps.step();
-        if let NoticeBody::Table(TableMessage::NextHandIn { .. }) = next(&mut notices).await.body {
-            break;
-        }
-    }
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
+    until_the_first_pause(&mut notices).await;
     let offer = table
         .propose_deal(BEN, DealKind::ChipChop, "deal")
         .await
@@ -258,12 +220,8 @@ async fn a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on(
 async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart(
     store: TestStore,
 ) {
-    let fixture = quick(store, 4_044).await;
-    let mut settings = TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    );
+    let fixture = quick_on(store, 4_044).await;
+    let mut settings = turbo_stud();
     settings.rules.max_raises = 2;
     let id = fixture
         .bank

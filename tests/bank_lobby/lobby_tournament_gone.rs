@@ -19,29 +19,13 @@ use studbot::lobby::{
 use studbot::lobby::{NoticeReceiver, TurnOffer};
 use studbot::table::hand::ActionKind;
 use studbot::table::{GameChoice, Stakes};
-use studbot::tournament::{Level, Structure, StructureKind, TournamentSettings};
+use studbot::tournament::{Level, Structure, TournamentSettings};
 
 use crate::lobby_common::*;
+use crate::sit_and_go_common::*;
 
-const BUY_IN: u64 = 100;
+const BUY_IN: u64 = SIT_AND_GO_BUY_IN;
 const START_BALANCE: u64 = 1_000;
-
-async fn quick(seed: u64) -> Fixture {
-    fixture_with(
-        seed,
-        Arc::new(MemoryTableStore::new()),
-        DealingOutPace::NO_PAUSE,
-    )
-    .await
-}
-
-fn turbo() -> TournamentSettings {
-    TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    )
-}
 
 /// A sit & go of `seats` in the test channel with `players` registered, under `settings`;
 /// a moderator starts it when `start`.
@@ -52,19 +36,11 @@ async fn opened(
     settings: TournamentSettings,
     start: bool,
 ) -> TournamentId {
-    let id = bank
-        .open_tournament(GUILD, TABLE, seats, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
     if start {
-        bank.start_tournament(GUILD, id, "start").await.unwrap();
+        started_sit_and_go(bank, seats, players, settings).await
+    } else {
+        opened_sit_and_go(bank, seats, players, settings).await
     }
-    id
 }
 
 async fn balance(bank: &Bank, user: UserId) -> u64 {
@@ -97,7 +73,7 @@ async fn turn(notices: &mut NoticeReceiver) -> TurnOffer {
 #[tokio::test(start_paused = true)]
 async fn a_registering_sit_and_go_whose_channel_is_gone_refunds_every_buy_in() {
     let fixture = quick(3_901).await;
-    let id = opened(&fixture.bank, 4, &[ANA, BEN], turbo(), false).await;
+    let id = opened(&fixture.bank, 4, &[ANA, BEN], turbo_stud(), false).await;
     assert_eq!(balance(&fixture.bank, ANA).await, START_BALANCE - BUY_IN);
 
     let gone = fixture.lobby.channel_gone(TABLE).await.unwrap();
@@ -128,7 +104,7 @@ async fn a_running_sit_and_go_whose_channel_is_gone_mid_betting_undoes_that_hand
 {
     let fixture = quick(3_902).await;
     let players = [ANA, BEN, CHEN];
-    let id = opened(&fixture.bank, 4, &players, turbo(), true).await;
+    let id = opened(&fixture.bank, 4, &players, turbo_stud(), true).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     // Hand 1 is played to its end and recorded; hand 2 has one action when the channel goes.
@@ -249,7 +225,7 @@ async fn a_sit_and_go_whose_channel_is_gone_while_a_hand_is_dealt_out_records_th
 async fn a_restart_keeps_who_sat_out_of_a_sit_and_go_and_waits_for_none_of_them() {
     let fixture = quick(3_904).await;
     let players = [ANA, BEN, CHEN];
-    let id = opened(&fixture.bank, 4, &players, turbo(), true).await;
+    let id = opened(&fixture.bank, 4, &players, turbo_stud(), true).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     // Ben asks to sit out (`/leave` after the start); Chen times out twice.
@@ -350,7 +326,7 @@ async fn a_restart_keeps_who_sat_out_of_a_sit_and_go_and_waits_for_none_of_them(
 #[tokio::test(start_paused = true)]
 async fn a_hand_dealt_again_after_a_restart_refuses_a_turn_of_the_deal_it_replaces() {
     let fixture = quick(3_906).await;
-    let id = opened(&fixture.bank, 3, &[ANA, BEN], turbo(), true).await;
+    let id = opened(&fixture.bank, 3, &[ANA, BEN], turbo_stud(), true).await;
     let table = fixture.lobby.open_sit_and_go(id).await.unwrap();
     let mut notices = table.subscribe().await.unwrap();
     let first = turn(&mut notices).await;

@@ -14,34 +14,15 @@ use studbot::lobby::{
     TableHandle, TableMessage,
 };
 use studbot::render::Locale;
-use studbot::table::GameChoice;
 use studbot::table::hand::ActionKind;
-use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
 use crate::bank_common::TestStore;
 use crate::lobby_common::*;
-
-fn turbo_stud() -> TournamentSettings {
-    TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        100,
-    )
-}
+use crate::sit_and_go_common::*;
 
 /// A turbo sit & go of Stud for Ana and Ben in the test channel, started by a moderator.
 async fn started(bank: &Bank) -> TournamentId {
-    let id = bank
-        .open_tournament(GUILD, TABLE, 3, turbo_stud(), "open")
-        .await
-        .unwrap();
-    for player in [ANA, BEN] {
-        bank.register_tournament(GUILD, id, player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
-    bank.start_tournament(GUILD, id, "start").await.unwrap();
-    id
+    started_sit_and_go(bank, 3, &[ANA, BEN], turbo_stud()).await
 }
 
 async fn restarted(bank: &Bank) -> Lobby {

@@ -6,38 +6,17 @@
 use std::sync::Arc;
 
 use studbot::bank::store::{SledStore, Store, Tree, Write};
-use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
+use studbot::bank::{Bank, TournamentId, TournamentPhase};
 use studbot::lobby::{
     DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, TableMessage,
 };
-use studbot::table::GameChoice;
 use studbot::table::hand::ActionKind;
-use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
 use crate::bank_common::TestStore;
 use crate::lobby_common::*;
+use crate::sit_and_go_common::*;
 
-const BUY_IN: u64 = 100;
-
-/// Opens a turbo sit & go in the test channel for `players` and starts it.
-async fn started(bank: &Bank, players: &[UserId]) -> TournamentId {
-    let settings = TournamentSettings::new(
-        GameChoice::Stud,
-        Structure::built_in(StructureKind::Turbo),
-        BUY_IN,
-    );
-    let id = bank
-        .open_tournament(GUILD, TABLE, players.len() + 1, settings, "open")
-        .await
-        .unwrap();
-    for player in players {
-        bank.register_tournament(GUILD, id, *player, &format!("register {}", player.0))
-            .await
-            .unwrap();
-    }
-    bank.start_tournament(GUILD, id, "start").await.unwrap();
-    id
-}
+const BUY_IN: u64 = SIT_AND_GO_BUY_IN;
 
 /// Records the sit & go's hands in the bank to its end, as its table would have just before
 /// the process died: each hand the first player dealt takes every chip of the last one.
@@ -63,7 +42,7 @@ async fn restart(bank: &Bank) -> Lobby {
 async fn a_sit_and_go_paid_but_never_announced_is_announced_once_after_a_restart(store: TestStore) {
     let fixture = fixture_with_store_on(store, 2_351, Arc::new(MemoryTableStore::new())).await;
     let players = [ANA, BEN, CHEN];
-    let id = started(&fixture.bank, &players).await;
+    let id = started_turbo(&fixture.bank, &players).await;
     finish_in_the_bank(&fixture.bank, id).await;
     let state = fixture.bank.tournament(id).await.unwrap().unwrap();
     let TournamentPhase::Finished {
@@ -134,7 +113,7 @@ async fn a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot
     store: TestStore,
 ) {
     let fixture = fixture_with_store_on(store, 2_352, Arc::new(MemoryTableStore::new())).await;
-    let running = started(&fixture.bank, &[ANA, BEN]).await;
+    let running = started_turbo(&fixture.bank, &[ANA, BEN]).await;
     assert!(
         fixture
             .lobby
@@ -167,7 +146,7 @@ async fn a_running_sit_and_go_has_no_result_to_announce_and_another_guild_cannot
 async fn a_result_kept_to_announce_for_a_running_sit_and_go_is_a_break_the_audit_names() {
     let dir = tempfile::tempdir().unwrap();
     let (bank, _) = crate::bank_common::open_bank(dir.path()).await;
-    let running = started(&bank, &[ANA, BEN]).await;
+    let running = started_turbo(&bank, &[ANA, BEN]).await;
     bank.shutdown().await.unwrap();
     let mut key = b"tournament_unannounced".to_vec();
     key.extend_from_slice(&running.0.to_be_bytes());
@@ -227,7 +206,7 @@ async fn the_result_a_table_told_stays_to_announce_until_the_front_end_says_it_w
         DealingOutPace::NO_PAUSE,
     )
     .await;
-    let id = started(&fixture.bank, &[ANA, BEN]).await;
+    let id = started_turbo(&fixture.bank, &[ANA, BEN]).await;
     let told = play_at_the_table(&fixture, id).await;
     let TableMessage::TournamentOver { tournament, .. } = &told else {
         unreachable!("play_at_the_table answers the result");

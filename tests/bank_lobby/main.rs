@@ -11,8 +11,10 @@ mod child;
 #[path = "../support/killable.rs"]
 mod killable;
 mod lobby_common;
+mod pace_common;
 #[path = "../support/postgres.rs"]
 mod postgres;
+mod sit_and_go_common;
 
 mod bank_audit_breaks;
 mod bank_audit_cli;
@@ -32,6 +34,9 @@ mod bank_properties;
 mod bank_records;
 mod bank_retention;
 mod bank_timeout;
+mod event_bank;
+mod event_sim_store;
+mod lobby_away;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_failed_task;
@@ -40,9 +45,11 @@ mod lobby_leaks;
 mod lobby_open_cancelled;
 mod lobby_pace;
 mod lobby_restart;
+mod lobby_seats;
 mod lobby_service;
 mod lobby_shutdown;
 mod lobby_stalled_store;
+mod lobby_time_bank;
 mod lobby_tournament;
 mod lobby_tournament_cancel;
 mod lobby_tournament_end;

@@ -326,10 +326,7 @@ async fn a_sit_and_go_is_played_in_its_channel_to_a_winner_who_is_paid() {
         &players[1],
         "There is no such hand in this table's history.",
     );
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -549,8 +546,5 @@ async fn a_sit_and_gos_computer_plays_its_own_turns_and_is_never_mentioned() {
         texts.iter().all(|text| !text.contains(&mention)),
         "a computer has no account to mention: {texts:#?}"
     );
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }

@@ -130,10 +130,7 @@ async fn a_cancel_during_a_hand_waits_for_it_to_be_played_out_and_a_moderator_st
     assert_eq!(total, 3_000, "{told}");
     let gone = tournament(&fake, &players[1], CHANNEL, "status").await;
     assert_private_to(&gone, &players[1], "There is no sit & go in this channel.");
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -194,10 +191,7 @@ async fn a_paid_place_is_paid_and_told_its_prize_the_moment_it_is_out() {
     );
     // Paid once: the end pays the places still to be paid only.
     assert_balance(&fake, CHANNEL, third, 1_000 - 100 + prize).await;
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -250,10 +244,7 @@ async fn a_deal_every_player_left_accepts_ends_the_sit_and_go_with_its_amounts()
     }
     let results = tournament(&fake, &players[0], CHANNEL, "results").await;
     assert_private_to(&results, &players[0], "It ended with a deal (ICM).");
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -283,10 +274,7 @@ async fn a_deal_not_every_player_accepts_in_time_lapses_and_play_goes_on() {
     let during = propose(&fake, &players[1], CHANNEL, 0).await;
     assert_private_to(&during, &players[1], "between hands");
     assert!(!channel_says(&fake, CHANNEL, "ends with a deal"));
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -319,10 +307,7 @@ async fn the_status_before_the_start_shows_the_payouts_if_it_started_now_and_a_n
         "{:?}",
         channel_texts(&fake, CHANNEL)
     );
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 /// A cancel at a sit & go paused in the middle of a hand is answered at once (Discord takes a
@@ -364,8 +349,5 @@ async fn a_cancel_at_a_sit_and_go_paused_in_a_hand_is_answered_at_once_and_made_
         !board_of_hand(&fake, CHANNEL, 2),
         "no hand after the cancel"
     );
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    let (code, report) = support::audit::audit(data.path());
-    assert_eq!(code, Some(0), "{report}");
+    stop_and_audit(&fake, bot, data.path()).await;
 }

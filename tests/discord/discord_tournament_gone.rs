@@ -132,9 +132,7 @@ async fn a_deleted_channel_refunds_a_registering_sit_and_go() {
     until_none_live(&running).await;
     assert_eq!(balances(&fake, &players).await, [START, START]);
     assert!(refunded(&running, 1).await);
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    audit_passes(data.path());
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -315,9 +313,7 @@ async fn a_restart_keeps_who_sat_out_of_a_sit_and_go() {
     };
     let clicked = click_until(&fake, CHANNEL, &awake, two_hands).await;
     assert!(!clicked.contains(&ben.id));
-    assert!(fake.take_violations().is_empty());
-    bot.stop().await;
-    audit_passes(data.path());
+    stop_and_audit(&fake, bot, data.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -149,6 +149,15 @@ pub async fn start_bot_with(
     (fake, data, bot)
 }
 
+/// The end of a sit & go test through the fake Discord: nothing was sent that Discord would
+/// refuse, the bot stops, and `studbot audit` passes on its data.
+pub async fn stop_and_audit(fake: &FakeDiscord, bot: TestBot, data: &Path) {
+    assert!(fake.take_violations().is_empty());
+    bot.stop().await;
+    let (code, report) = support::audit::audit(data);
+    assert_eq!(code, Some(0), "{report}");
+}
+
 /// Writes `config` for the `studbot` binary as `dir/config.toml`, its data in `dir/data`;
 /// the config file's path.
 pub fn child_config(

@@ -217,7 +217,20 @@ proptest! {
             }
             prop_assert_eq!(hand.total_chips(), total);
             for seat in 0..stacks.len() {
-                prop_assert!(hand.private_view(seat).is_some());
+                let view = hand.private_view(seat);
+                prop_assert!(view.is_some());
+                // Built from its cards alone (as the terminal builds yours from a board), a
+                // view is the hand's.
+                if let Some(view) = view {
+                    let rebuilt = studbot::table::hand::PrivateView::of(
+                        view.game,
+                        seat,
+                        view.down_cards.clone(),
+                        view.up_cards.clone(),
+                        view.community,
+                    );
+                    prop_assert_eq!(rebuilt, view);
+                }
             }
         }
     }

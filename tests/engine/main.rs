@@ -71,6 +71,7 @@ mod rules_stud;
 mod sim_data;
 mod sim_external;
 mod sim_games;
+mod sim_multi_data;
 mod sim_multi_table;
 mod sim_runs;
 mod sim_seats;

@@ -35,6 +35,23 @@ fn one(line: Value) -> Value {
     replay(&[line]).remove(0)
 }
 
+/// The places a line answers: each (seat, place, prize).
+fn places(places: &[(u64, u64, u64)]) -> Value {
+    places
+        .iter()
+        .map(|&(seat, place, prize)| json!({ "seat": seat, "place": place, "prize": prize }))
+        .collect()
+}
+
+/// The prizes a line answers paid: each (seat, after hand, prize).
+fn paid(paid: &[(u64, u64, u64)]) -> Value {
+    paid.iter()
+        .map(|&(seat, after_hand, prize)| {
+            json!({ "seat": seat, "after_hand": after_hand, "prize": prize })
+        })
+        .collect()
+}
+
 /// One hand: each seat's cards as written (`""` for a seat whose player is out).
 fn hand(cards: &[&str], actions: &[&str]) -> Value {
     let cards: Vec<Value> = cards
@@ -132,10 +149,7 @@ fn the_first_seat_dealt_moves_one_seat_left_each_hand_past_players_who_are_out()
     // Hand 1: seat 0's trip aces take 7 (the 3 of the antes, 4 of the bring-in called).
     // Hand 2: seat 2 brings in (3d), seat 0 calls, seat 2 bets first on the tied boards.
     assert_eq!(value["stacks"], json!([101, 0, 100]));
-    assert_eq!(
-        value["places"],
-        json!([{ "seat": 1, "place": 3, "prize": 0 }])
-    );
+    assert_eq!(value["places"], places(&[(1, 3, 0)]));
 }
 
 #[test]
@@ -180,22 +194,9 @@ fn players_out_in_one_hand_place_by_their_starting_stacks_and_are_paid_at_once()
     assert_eq!(value["stacks"], json!([1300, 0, 0, 0, 0]));
     assert_eq!(
         value["places"],
-        json!([
-            { "seat": 0, "place": 1, "prize": 325 },
-            { "seat": 3, "place": 2, "prize": 88 },
-            { "seat": 4, "place": 2, "prize": 87 },
-            { "seat": 1, "place": 4, "prize": 0 },
-            { "seat": 2, "place": 4, "prize": 0 },
-        ])
+        places(&[(0, 1, 325), (3, 2, 88), (4, 2, 87), (1, 4, 0), (2, 4, 0)])
     );
-    assert_eq!(
-        value["paid"],
-        json!([
-            { "seat": 3, "after_hand": 1, "prize": 88 },
-            { "seat": 4, "after_hand": 1, "prize": 87 },
-            { "seat": 0, "after_hand": 1, "prize": 325 },
-        ])
-    );
+    assert_eq!(value["paid"], paid(&[(3, 1, 88), (4, 1, 87), (0, 1, 325)]));
 }
 
 /// Four of 100 paying 50/30/20 (200/120/80), all-in on the ante: seat 1 takes the main pot
@@ -219,11 +220,7 @@ fn a_cancel_refunds_every_buy_in_before_anyone_is_out_and_pays_icm_within_the_bo
     assert_eq!(values[0]["finished"], false);
     assert_eq!(
         values[0]["paid"],
-        json!([
-            { "seat": 0, "after_hand": 0, "prize": 100 },
-            { "seat": 1, "after_hand": 0, "prize": 100 },
-            { "seat": 2, "after_hand": 0, "prize": 100 },
-        ])
+        paid(&[(0, 0, 100), (1, 0, 100), (2, 0, 100)])
     );
     let after = &values[1];
     assert_ok(after);
@@ -232,17 +229,10 @@ fn a_cancel_refunds_every_buy_in_before_anyone_is_out_and_pays_icm_within_the_bo
     // stack, each within 80..=200 (a chip split would give the leader 280).
     assert_eq!(
         after["paid"],
-        json!([
-            { "seat": 1, "after_hand": 1, "prize": 175 },
-            { "seat": 2, "after_hand": 1, "prize": 123 },
-            { "seat": 3, "after_hand": 1, "prize": 102 },
-        ])
+        paid(&[(1, 1, 175), (2, 1, 123), (3, 1, 102)])
     );
     assert_eq!(after["finished"], false);
-    assert_eq!(
-        after["places"],
-        json!([{ "seat": 0, "place": 4, "prize": 0 }])
-    );
+    assert_eq!(after["places"], places(&[(0, 4, 0)]));
 }
 
 #[test]
@@ -260,21 +250,9 @@ fn a_deal_pays_a_chip_chop_or_icm_and_places_the_players_left_by_chips() {
     // 80 each guaranteed, the other 160 by chips 700/200/100: 112/32/16.
     assert_eq!(
         chop["places"],
-        json!([
-            { "seat": 1, "place": 1, "prize": 192 },
-            { "seat": 2, "place": 2, "prize": 112 },
-            { "seat": 3, "place": 3, "prize": 96 },
-            { "seat": 0, "place": 4, "prize": 0 },
-        ])
+        places(&[(1, 1, 192), (2, 2, 112), (3, 3, 96), (0, 4, 0)])
     );
-    assert_eq!(
-        chop["paid"],
-        json!([
-            { "seat": 3, "after_hand": 1, "prize": 96 },
-            { "seat": 2, "after_hand": 1, "prize": 112 },
-            { "seat": 1, "after_hand": 1, "prize": 192 },
-        ])
-    );
+    assert_eq!(chop["paid"], paid(&[(3, 1, 96), (2, 1, 112), (1, 1, 192)]));
     let icm = &values[1];
     assert_ok(icm);
     let prizes: Vec<u64> = icm["places"]

@@ -231,7 +231,9 @@ fn multi_table_flags_are_refused_where_they_mean_nothing() {
         "--data",
         "/nonexistent-studbot-dir",
     ]);
+    // Through the bank as every `--data`: a directory that is not there is refused, not made
+    // (without `--create`).
     assert!(!bank.status.success());
     let stderr = String::from_utf8(bank.stderr).expect("utf-8");
-    assert!(stderr.contains("--data"), "{stderr}");
+    assert!(stderr.contains("/nonexistent-studbot-dir"), "{stderr}");
 }

@@ -16,6 +16,7 @@
 //! [`balance_totals`] the stored balances totalled by kind, which both read.
 
 mod balance_totals;
+mod event_checks;
 mod live_checks;
 mod tournament_checks;
 
@@ -31,6 +32,7 @@ use super::tables::RegisteredTable;
 use super::tournaments::TournamentId;
 use super::{BankError, GuildId, TableId, UserId, schema};
 use balance_totals::BalanceTotals;
+pub use event_checks::LiveEventReport;
 pub use live_checks::LiveSitAndGoReport;
 use tournament_checks::check_tournaments;
 
@@ -93,6 +95,10 @@ pub struct AuditReport {
     /// other is served. Reports of older versions have none.
     #[serde(default)]
     pub sit_and_gos_unreadable: Vec<u64>,
+    /// Every live multi-table event (scheduled or running). Reports of older versions have
+    /// none.
+    #[serde(default)]
+    pub events_live: Vec<LiveEventReport>,
     /// Tables with a stored settings record.
     pub table_settings: u64,
     /// Hand histories kept (they hold no chips; only their keys are checked).
@@ -149,6 +155,7 @@ pub(crate) fn audit_store(store: &dyn Reads) -> Result<AuditReport, BankError> {
         tournaments_over: tournaments.over,
         sit_and_gos_live,
         sit_and_gos_unreadable: tournaments.unreadable.iter().map(|id| id.0).collect(),
+        events_live: tournaments.events_live,
         table_settings,
         hand_histories,
         breaks,

@@ -19,6 +19,8 @@ pub(super) struct TournamentCounts {
     pub(super) live_records: Vec<tournaments::TournamentState>,
     /// The numbers of the records that cannot be read (each a break already).
     pub(super) unreadable: Vec<TournamentId>,
+    /// The live multi-table events (whose escrows share the tournaments' numbering).
+    pub(super) events_live: Vec<super::event_checks::LiveEventReport>,
 }
 
 /// Tournaments: each escrow holds its buy-ins less what was paid out of it, which is what
@@ -35,6 +37,7 @@ pub(super) fn check_tournaments(
         over: 0,
         live_records: Vec::new(),
         unreadable: Vec::new(),
+        events_live: Vec::new(),
     };
     for item in store.scan_prefix(Tree::Tournaments, &[]) {
         let (key, value) = item?;
@@ -88,6 +91,7 @@ pub(super) fn check_tournaments(
     check_pauses(store, breaks)?;
     check_cancels(store, breaks)?;
     check_unannounced(store, breaks)?;
+    counts.events_live = super::event_checks::check_events(store, books, breaks)?;
     for (tournament, held) in std::mem::take(&mut books.escrow_by_tournament) {
         breaks.push(format!(
             "tournament {} has no record but holds {held} chips",

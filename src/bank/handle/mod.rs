@@ -3,11 +3,13 @@
 //! The operations are grouped by what they do: `writes` (movements through the committer),
 //! `reads` (beside it), `whole_store` (audits and backups of everything).
 
+mod events;
 mod leases;
 mod live_sit_and_gos;
 mod location;
 mod reads;
 mod tournaments;
+pub use events::EventSchedule;
 pub use tournaments::OpenExtras;
 mod whole_store;
 mod writes;

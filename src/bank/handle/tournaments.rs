@@ -311,7 +311,8 @@ impl Bank {
     }
 
     /// `user` accepts (or declines) deal `number`; answers what the deal paid when this
-    /// answer made it (empty otherwise). Under the guild's lease.
+    /// answer made it (empty otherwise). A deal whose stacks moved since it was proposed is
+    /// dropped (for good) and refused as gone. Under the guild's lease.
     pub async fn answer_deal(
         &self,
         guild: GuildId,
@@ -330,7 +331,8 @@ impl Bank {
                 accept,
             },
         )
-        .await
+        .await?
+        .into_result(tournament)
     }
 
     /// Deal `number` lapsed: it is dropped (nothing when it is gone already). Under the

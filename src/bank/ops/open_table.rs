@@ -23,6 +23,7 @@ impl Operation for OpenTable {
             Some(record) if record.open => Ok(()),
             Some(record) => {
                 crate::bank::tournaments::refuse_if_live_in_channel(draft, table)?;
+                crate::bank::tournaments::events::refuse_if_live_in_channel(draft, table)?;
                 let reopened = RegisteredTable {
                     open: true,
                     ..record

@@ -3,11 +3,14 @@
 //! stacks then and kept with the sit & go; each player left accepts (a computer player
 //! accepts when the deal pays it at least its ICM value); when the last one does, the same
 //! transaction ends the sit & go with the deal's amounts, places by chips. A decline, a lapse
-//! or a hand recorded since (its stacks moved) drops the proposal. The table deals no hand
-//! while one waits (the lobby's part), and a restart finds it here.
+//! or a hand recorded since (its stacks moved) drops the proposal; so does the last
+//! acceptance of a deal whose stacks moved under it (a record an older version kept past a
+//! hand), which is refused as gone. The table deals no hand while one waits (the lobby's
+//! part), and a restart finds it here.
 
 use super::tournament_finish::{finish, pay_prizes_due};
 use super::{Once, Operation};
+use crate::bank::idempotency::{Reply, Stored};
 use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, DealProposal, TournamentId, TournamentPhase};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts, UserId};
@@ -108,7 +111,7 @@ impl Operation for ProposeDeal {
 
 /// A player left accepts (or declines) deal `number`. Accepting twice is accepting once.
 /// Answers what the deal paid when this answer made it (empty while others are to accept,
-/// and after a decline).
+/// and after a decline), or that the deal was void.
 #[derive(Clone)]
 pub(crate) struct AnswerDeal {
     pub guild: GuildId,
@@ -118,10 +121,47 @@ pub(crate) struct AnswerDeal {
     pub accept: bool,
 }
 
-impl Operation for AnswerDeal {
-    type Output = Payouts;
+/// What answering a deal did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum AnsweredDeal {
+    /// What the deal paid when this answer made it (empty while others are to accept, and
+    /// after a decline).
+    Answered(Payouts),
+    /// The deal divided stacks that have moved since it was proposed: it is dropped, and
+    /// that sticks (a refusal's writes are thrown away, so this is an answer, not an error),
+    /// so the table plays on and a new deal may be proposed without waiting for its lapse.
+    /// The player is told it is gone ([`AnsweredDeal::into_result`]).
+    Void,
+}
 
-    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<Payouts, BankError> {
+impl AnsweredDeal {
+    /// The answer as a caller takes it: a void deal refused as gone.
+    pub(crate) fn into_result(self, tournament: TournamentId) -> Result<Payouts, BankError> {
+        match self {
+            AnsweredDeal::Answered(paid) => Ok(paid),
+            AnsweredDeal::Void => Err(BankError::NoSuchDeal { tournament }),
+        }
+    }
+}
+
+/// An answer never kept under a reference (answering carries none).
+impl Stored for AnsweredDeal {
+    fn to_reply(&self) -> Reply {
+        Reply::Done
+    }
+    fn from_reply(_: Reply) -> Option<AnsweredDeal> {
+        None
+    }
+}
+
+impl Operation for AnswerDeal {
+    type Output = AnsweredDeal;
+
+    fn apply(
+        self,
+        draft: &mut Draft<'_>,
+        _config: &EconomyConfig,
+    ) -> Result<AnsweredDeal, BankError> {
         let id = self.tournament;
         let mut state = tournaments::read_in_guild(draft, self.guild, id)?;
         let mut tournament = running(&state.phase, id)?.clone();
@@ -134,7 +174,7 @@ impl Operation for AnswerDeal {
         if !self.accept {
             state.deal = None;
             tournaments::write(draft, &state);
-            return Ok(Vec::new());
+            return Ok(AnsweredDeal::Answered(Vec::new()));
         }
         if !deal.accepted.contains(&self.user) {
             deal.accepted.push(self.user);
@@ -142,7 +182,7 @@ impl Operation for AnswerDeal {
         if !deal.is_agreed() {
             state.deal = Some(deal);
             tournaments::write(draft, &state);
-            return Ok(Vec::new());
+            return Ok(AnsweredDeal::Answered(Vec::new()));
         }
         let decided = tournament
             .end_by_deal(deal.kind)
@@ -153,15 +193,16 @@ impl Operation for AnswerDeal {
                 .is_some_and(|user| deal.amounts.contains(&(user, finish.prize)))
         });
         if !agreed || deal.hands_played != tournament.hands_played() {
-            // The stacks moved since it was proposed: it divides chips no longer there.
+            // The stacks moved since it was proposed: it divides chips no longer there. The
+            // tournament's clone, which the deal ended, is not written.
             state.deal = None;
             tournaments::write(draft, &state);
-            return Err(BankError::NoSuchDeal { tournament: id });
+            return Ok(AnsweredDeal::Void);
         }
         pay_prizes_due(draft, &state, &mut tournament)?;
         finish(draft, &mut state, tournament)?;
         tournaments::write(draft, &state);
-        Ok(deal.amounts)
+        Ok(AnsweredDeal::Answered(deal.amounts))
     }
 }
 

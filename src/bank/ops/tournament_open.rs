@@ -92,6 +92,7 @@ impl Operation for OpenTournament {
             return Err(BankError::TableOpenInChannel { table: channel });
         }
         tournaments::refuse_if_live_in_channel(draft, channel)?;
+        tournaments::events::refuse_if_live_in_channel(draft, channel)?;
         let id = tournaments::take_next_id(draft)?;
         if computer_players > 0 {
             tournaments::set_computer_allowance(draft, id, computer_players as u64);

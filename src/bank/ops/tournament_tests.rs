@@ -2,6 +2,7 @@
 //! what each moves into and out of the prize pool's escrow, and what each refuses.
 
 use super::testing::{Books, GUILD};
+use super::tournament_deal::AnsweredDeal;
 use super::{
     AnswerDeal, CancelTournament, CloseTable, OpenTable, OpenTournament, ProposeDeal,
     RecordTournamentHand, RegisterTournament, StartTournament, UnregisterTournament,
@@ -375,6 +376,17 @@ fn a_sit_and_go_computers_may_enter_is_refused_above_their_buy_in_bound_and_one_
     );
 }
 
+/// `user` accepts deal `number` of sit & go `id`.
+fn accept(id: TournamentId, number: u64, user: UserId) -> AnswerDeal {
+    AnswerDeal {
+        guild: GUILD,
+        tournament: id,
+        number,
+        user,
+        accept: true,
+    }
+}
+
 #[test]
 fn a_deal_kept_past_a_hand_recorded_since_is_refused_even_with_the_same_stacks() {
     let mut books = Books::new();
@@ -409,20 +421,61 @@ fn a_deal_kept_past_a_hand_recorded_since_is_refused_even_with_the_same_stacks()
     assert_eq!(kept.deal, None);
     kept.deal = Some(proposed.clone());
     books.write(|draft| tournaments::write(draft, &kept));
-    let answer = |user: UserId| AnswerDeal {
-        guild: GUILD,
-        tournament: id,
-        number: proposed.number,
-        user,
-        accept: true,
-    };
-    assert_eq!(books.run(answer(entrants[1])), Ok(Vec::new()));
+    let answer = |user: UserId| accept(id, proposed.number, user);
     assert_eq!(
-        books.run(answer(entrants[2])),
+        books.run(answer(entrants[1])),
+        Ok(AnsweredDeal::Answered(Vec::new()))
+    );
+    assert_eq!(
+        books
+            .run(answer(entrants[2]))
+            .and_then(|answer| answer.into_result(id)),
         Err(BankError::NoSuchDeal { tournament: id })
     );
     // Refused, it paid nothing: the sit & go plays on with its whole pool.
     assert!(running(&books, id));
     assert_eq!(escrow(&books, id), 300);
     assert_eq!(books.player(entrants[2].0), 900);
+}
+
+#[test]
+fn a_stale_deal_refused_is_dropped_so_a_new_one_may_be_proposed_without_waiting_for_its_lapse() {
+    let mut books = Books::new();
+    let id = opened(&mut books, 3, 100, 0, 3);
+    let entrants = state(&books, id).entrants;
+    let propose = |user: UserId, reference: &str| ProposeDeal {
+        guild: GUILD,
+        tournament: id,
+        user,
+        kind: DealKind::Icm,
+        reference: reference.into(),
+    };
+    books.run(propose(entrants[0], "deal")).expect("proposed");
+    // As an older version left it: a proposal kept past a hand that moved no stack.
+    let mut stale = state(&books, id).deal.expect("waits");
+    stale.hands_played += 1;
+    let mut kept = state(&books, id);
+    kept.deal = Some(stale.clone());
+    books.write(|draft| tournaments::write(draft, &kept));
+    let answer = |user: UserId| accept(id, stale.number, user);
+    assert_eq!(
+        books.run(answer(entrants[1])),
+        Ok(AnsweredDeal::Answered(Vec::new()))
+    );
+    assert_eq!(books.run(answer(entrants[2])), Ok(AnsweredDeal::Void));
+    // The refusal dropped it for good: answering it again is refused as gone, a new
+    // proposal is taken at once, and the sit & go plays on with its whole pool.
+    assert_eq!(state(&books, id).deal, None);
+    assert_eq!(
+        books
+            .run(answer(entrants[0]))
+            .and_then(|answer| answer.into_result(id)),
+        Err(BankError::NoSuchDeal { tournament: id })
+    );
+    assert_eq!(
+        books.run(propose(entrants[1], "deal 2")),
+        Ok(stale.number + 1)
+    );
+    assert!(running(&books, id));
+    assert_eq!(escrow(&books, id), 300);
 }

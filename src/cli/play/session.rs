@@ -9,7 +9,8 @@ use crate::lobby::{
     SitOutReason, TableHandle, TableMessage, TurnOffer,
 };
 use crate::render::{self, Locale, tr};
-use crate::table::hand::SeatState;
+use crate::table::Card;
+use crate::table::hand::{PrivateView, SeatState};
 
 use super::screen::{Names, Screen};
 use super::{GUILD, YOU, say};
@@ -63,6 +64,9 @@ pub(super) struct PlaySession {
     cards_shown: Option<(u64, usize)>,
     /// Your cards of a new deal, told before the board that deals them: shown after it.
     cards_to_show: Option<crate::lobby::PlayerCards>,
+    /// Your down cards in the hand they were dealt in, as the last notice of your cards told
+    /// them: with a board's up cards, your cards as of that board.
+    down_cards: Option<(u64, Vec<Card>)>,
 }
 
 fn card_count(view: &crate::table::hand::PrivateView) -> usize {
@@ -97,6 +101,7 @@ impl PlaySession {
             screen: Screen::new(locale, names),
             cards_shown: None,
             cards_to_show: None,
+            down_cards: None,
         }
     }
 
@@ -117,8 +122,10 @@ impl PlaySession {
     }
 
     /// Your cards at each new street you are still in, when no notice of the deal showed
-    /// them (the table sends your cards when down cards are dealt: third and seventh).
-    async fn show_your_cards(&mut self, board: &PublicBoard) {
+    /// them (the table sends your cards when down cards are dealt: third and seventh): the
+    /// cards as of `board`, your down cards as last told and its up cards. Never the table's
+    /// cards when this is printed, which may be a street further on: one seed, one transcript.
+    fn show_your_cards(&mut self, board: &PublicBoard) {
         let Some(seat) = board.players.iter().position(|user| *user == YOU) else {
             return;
         };
@@ -132,12 +139,22 @@ impl PlaySession {
         if self.cards_shown == Some((board.hand, count)) {
             return;
         }
-        if let Ok(cards) = self.table.show_cards(YOU).await
-            && cards.hand == board.hand
-        {
-            say(&render::private_hand(self.locale, cards.hand, &cards.view));
-            self.cards_shown = Some((cards.hand, card_count(&cards.view)));
-        }
+        let Some((_, down)) = self
+            .down_cards
+            .as_ref()
+            .filter(|(hand, down)| *hand == board.hand && down.len() == public.down_count)
+        else {
+            return;
+        };
+        let view = PrivateView::of(
+            board.view.game,
+            seat,
+            down.clone(),
+            public.up_cards.clone(),
+            board.view.community,
+        );
+        say(&render::private_hand(self.locale, board.hand, &view));
+        self.cards_shown = Some((board.hand, count));
     }
 
     pub(super) fn options(&self) -> String {
@@ -150,9 +167,10 @@ impl PlaySession {
     pub(super) async fn show(&mut self, notice: &Notice) -> anyhow::Result<Option<Ended>> {
         let locale = self.locale;
         match &notice.body {
-            NoticeBody::Board(board) => self.show_board(board).await,
+            NoticeBody::Board(board) => self.show_board(board),
             // Shown under the board that deals them (`show_board`).
             NoticeBody::Cards(cards) if cards.user == YOU => {
+                self.down_cards = Some((cards.hand, cards.view.down_cards.clone()));
                 self.cards_to_show = Some((**cards).clone());
             }
             NoticeBody::YourTurn(offer) if offer.user == YOU => {
@@ -249,7 +267,7 @@ impl PlaySession {
     }
 
     /// What the board tells (`Screen::board`), and your cards at each new street.
-    async fn show_board(&mut self, board: &PublicBoard) {
+    fn show_board(&mut self, board: &PublicBoard) {
         if self
             .offer
             .as_ref()
@@ -270,7 +288,7 @@ impl PlaySession {
             self.cards_shown = Some((cards.hand, card_count(&cards.view)));
         }
         if new_street {
-            self.show_your_cards(board).await;
+            self.show_your_cards(board);
         }
     }
 

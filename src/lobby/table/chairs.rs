@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use crate::bank::UserId;
 
 use super::Table;
-use super::playing::TIMEOUTS_BEFORE_SIT_OUT;
 use super::settle::{DEPARTURE_RETRY, outcome_unknown};
+use super::turns::TIMEOUTS_BEFORE_SIT_OUT;
 use crate::lobby::command::Departure;
 use crate::lobby::error::LobbyError;
 use crate::lobby::notice::{PlayerCards, SeatStatus, SitOutReason, TableMessage};

@@ -8,13 +8,14 @@
 //! clocks' pace, the lobby) is one [`TableServices`], built once by the lobby.
 //!
 //! This file is the run loop: dispatch and timers. The rest, by concern, each owning the
-//! moves into its phase: `playing` (dealing the next hand: into `Playing`; acting, timeouts),
-//! `dealing_out` (an all-in hand dealt street by street with each board's equities: into
-//! `DealingOut`), `settle` (the bank's settlement: into `Settling`, then `BetweenHands`, and
-//! what follows a hand), `admin` (pause, settings, kick, close: into `Closed`), `chairs` (the
-//! `Chairs` collection and the players' seat commands), `computers` (the table's own
-//! computer players: their chairs between hands, their turns), `shutdown`, `notices` (what the table
-//! publishes, its status).
+//! moves into its phase: `playing` (dealing the next hand: into `Playing`; acting), `turns`
+//! (offering the turn, the action timer, timeouts, the turns the table plays for players
+//! away), `dealing_out` (an all-in hand dealt street by street with each board's equities:
+//! into `DealingOut`), `settle` (the bank's settlement: into `Settling`, then `BetweenHands`,
+//! and what follows a hand), `admin` (pause, settings, kick, close: into `Closed`), `chairs`
+//! (the `Chairs` collection and the players' seat commands), `computers` (the table's own
+//! computer players: their chairs between hands, their turns), `shutdown`, `notices` (what
+//! the table publishes, its status).
 
 mod admin;
 mod chairs;
@@ -29,6 +30,7 @@ mod settle;
 mod shutdown;
 mod tournament;
 mod tournament_end;
+mod turns;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Weak};

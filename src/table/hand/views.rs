@@ -83,6 +83,35 @@ pub struct PrivateView {
     pub low: Option<LowValue>,
 }
 
+impl PrivateView {
+    /// `seat`'s view of its own cards in `game`: its `down_cards`, its `up_cards` and the
+    /// `community` card, with the values they make (as [`Hand::private_view`] gives them).
+    pub fn of(
+        game: Game,
+        seat: SeatIndex,
+        down_cards: Vec<Card>,
+        up_cards: Vec<Card>,
+        community: Option<Card>,
+    ) -> PrivateView {
+        let cards: CardSet = down_cards
+            .iter()
+            .chain(&up_cards)
+            .copied()
+            .chain(community)
+            .collect();
+        let (high, low) = cards.high_low();
+        PrivateView {
+            game,
+            seat,
+            down_cards,
+            up_cards,
+            community,
+            high,
+            low,
+        }
+    }
+}
+
 /// The final outcome of a finished hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HandResult {

@@ -10,7 +10,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::standings::{
-    DealError, DealKind, Finish, bust_finishes, cancel_shares, deal_division, deal_finishes,
+    DealError, DealKind, Finish, bust_finishes, cancel_shares, deal_division, mark_prizes_paid,
+    prizes_due, prizes_won, record_deal,
 };
 use super::seating::Entry;
 use crate::tournament::CancelDivision;
@@ -207,29 +208,27 @@ impl Field {
         hands: u64,
     ) -> Result<Vec<Finish>, DealError> {
         let amounts = self.deal_amounts(kind)?;
-        let decided = deal_finishes(&amounts, &self.stacks, hands);
-        self.finishes.extend(decided.iter().rev());
-        Ok(decided)
+        Ok(record_deal(
+            &mut self.finishes,
+            &amounts,
+            &self.stacks,
+            hands,
+        ))
     }
 
     /// The finishes whose prizes are not yet paid, in the order decided.
     pub fn prizes_due(&self) -> Vec<Finish> {
-        self.finishes
-            .iter()
-            .filter(|finish| !finish.paid)
-            .copied()
-            .collect()
+        prizes_due(&self.finishes)
     }
 
+    /// Every prize decided is paid (the bank paid them in the transaction that recorded them).
     pub(super) fn mark_prizes_paid(&mut self) {
-        for finish in &mut self.finishes {
-            finish.paid = true;
-        }
+        mark_prizes_paid(&mut self.finishes);
     }
 
     /// The prizes decided so far.
     pub fn prizes_won(&self) -> u64 {
-        self.finishes.iter().map(|finish| finish.prize).sum()
+        prizes_won(&self.finishes)
     }
 
     /// Checks a field read back: finishes of known entries, each once, with no chips; places
