@@ -1,10 +1,12 @@
 //! What the committer remembers of the rows it read and wrote, with each row's version, so
 //! that reading them again in a later batch costs no round trip: the batch's write statement
 //! checks that every remembered row it used is still at that version (a row another process
-//! changed meanwhile makes the batch a conflict, drafted again with nothing remembered).
+//! changed meanwhile makes the batch a conflict, drafted again with nothing remembered);
+//! and the remembered rows a batch used (`CachedRows`), locked and checked before it writes.
 
 use std::collections::HashMap;
 
+use super::connection::Connection;
 use crate::bank::store::Tree;
 
 /// Bytes of values remembered at most; past it everything is forgotten at once.
@@ -77,5 +79,34 @@ impl Cache {
     pub fn clear(&mut self) {
         self.trees.clear();
         self.bytes = 0;
+    }
+}
+
+/// The rows a batch used from the cache, locked and checked before it writes.
+#[derive(Default)]
+pub struct CachedRows {
+    trees: Vec<i16>,
+    keys: Vec<Vec<u8>>,
+    versions: Vec<i64>,
+}
+
+impl CachedRows {
+    pub fn push(&mut self, tree: Tree, key: &[u8], version: i64) {
+        self.trees.push(tree.code());
+        self.keys.push(key.to_vec());
+        self.versions.push(version);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Locks the rows and counts those no longer as remembered.
+    pub fn stale(&self, connection: &mut Connection) -> Result<i64, postgres::Error> {
+        let statement = connection.statements.validate.clone();
+        let row = connection
+            .client()
+            .query_one(&statement, &[&self.trees, &self.keys, &self.versions])?;
+        Ok(row.get(0))
     }
 }

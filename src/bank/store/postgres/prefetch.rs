@@ -11,29 +11,6 @@ use super::connection::Connection;
 use super::scan::CHUNK;
 use crate::bank::store::{KeyValue, Tree};
 
-/// The rows of the keys asked for, locked. Parameters: tree and key arrays. Answers each
-/// row found with its place (from 1) in the arrays.
-pub(super) const KEYS: &str = "
-    SELECT p.n, l.value, l.version
-    FROM unnest($1::int2[], $2::bytea[]) WITH ORDINALITY AS p(tree, key, n)
-    CROSS JOIN LATERAL (
-        SELECT k.value, k.version FROM studbot.kv k
-        WHERE k.tree = p.tree AND k.key = p.key FOR UPDATE
-    ) AS l";
-
-/// The rows of the ranges asked for, locked, at most `$4` a range (as a scan's first chunk).
-/// Parameters: tree, start and end (exclusive) arrays, the limit. Answers each row with its
-/// range's place (from 1), in key order within a range.
-pub(super) const RANGES: &str = "
-    SELECT r.n, l.key, l.value
-    FROM unnest($1::int2[], $2::bytea[], $3::bytea[]) WITH ORDINALITY AS r(tree, first, past, n)
-    CROSS JOIN LATERAL (
-        SELECT k.key, k.value FROM studbot.kv k
-        WHERE k.tree = r.tree AND k.key >= r.first AND k.key < r.past
-        ORDER BY k.key LIMIT $4 FOR UPDATE
-    ) AS l
-    ORDER BY r.n, l.key";
-
 type Key = (Tree, Vec<u8>);
 type Range = (Tree, Vec<u8>, Vec<u8>);
 

@@ -6,10 +6,8 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::sync::MutexGuard;
 
-use super::cache::Cache;
-use super::connection::{
-    CachedRows, Connection, Connections, Pool, WriteArrays, classify, get, sql_error,
-};
+use super::cache::{Cache, CachedRows};
+use super::connection::{Connection, Connections, Pool, WriteArrays, classify, get, sql_error};
 use super::prefetch::{self, Fetched};
 use super::scan::{ChunkedScan, Range};
 
