@@ -36,7 +36,9 @@ fn read_back(tree: Tree) -> bool {
 /// Trees every writer changes (the ledger's next number, taken by each writer for its block
 /// of numbers): never remembered, so a batch reads them from the server, locked, waiting for
 /// the writer that holds them, rather than answering a stale copy that makes it a conflict
-/// (drafted again) each time another writer moved them meanwhile.
+/// (drafted again) each time another writer moved them meanwhile. The whole tree, as the store
+/// knows no key of the bank's: its other rows (the index of live sit & gos) cost a locked
+/// read each batch that uses them.
 fn shared_by_every_writer(tree: Tree) -> bool {
     tree == Tree::Meta
 }

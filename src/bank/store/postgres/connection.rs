@@ -70,8 +70,9 @@ const WRITE: &str = "
     )
     SELECT txid_current(), (SELECT count(*) FROM created)";
 
-/// A batch's keys read ahead (`prefetch`): the rows of the keys asked for, locked. Parameters: tree and key arrays. Answers each
-/// row found with its place (from 1) in the arrays.
+/// A batch's keys read ahead (`prefetch`): the rows of the keys asked for, locked.
+/// Parameters: tree and key arrays. Answers each row found with its place (from 1) in the
+/// arrays.
 const PREFETCH_KEYS: &str = "
     SELECT p.n, l.value, l.version
     FROM unnest($1::int2[], $2::bytea[]) WITH ORDINALITY AS p(tree, key, n)
@@ -80,9 +81,10 @@ const PREFETCH_KEYS: &str = "
         WHERE k.tree = p.tree AND k.key = p.key FOR UPDATE
     ) AS l";
 
-/// A batch's ranges read ahead (`prefetch`): the rows of the ranges asked for, locked, at most `$4` a range (as a scan's first chunk).
-/// Parameters: tree, start and end (exclusive) arrays, the limit. Answers each row with its
-/// range's place (from 1), in key order within a range.
+/// A batch's ranges read ahead (`prefetch`): the rows of the ranges asked for, locked, at
+/// most `$4` a range (as a scan's first chunk). Parameters: tree, start and end (exclusive)
+/// arrays, the limit. Answers each row with its range's place (from 1), in key order within
+/// a range.
 const PREFETCH_RANGES: &str = "
     SELECT r.n, l.key, l.value
     FROM unnest($1::int2[], $2::bytea[], $3::bytea[]) WITH ORDINALITY AS r(tree, first, past, n)
