@@ -203,6 +203,8 @@ lobby-tournament-level-begins = Level { $level } begins: ante { $ante }, bring-i
 tournament-cancel-refund = The sit & go is cancelled before anyone was out: every buy-in went back, and any prize added to where it came from.
 tournament-cancelled-shares = The sit & go is cancelled: the prizes already paid stand, and the prizes not yet won go to the players still in by ICM (what their chips are worth in prizes):
 tournament-deal-lapsed = Not every player left accepted the deal in time: play goes on.
+tournament-deal-void = The deal is off: the stacks have changed since it was proposed. Play goes on, and a new deal can be proposed.
+tournament-deal-off = The deal is no longer open: play goes on, and a new deal can be proposed.
 tournament-deal-still-open = A deal proposed before the bot restarted is open again: { $secs } s to accept it with its buttons.
 
 ## Time banks and away players (settings)

@@ -202,6 +202,8 @@ lobby-tournament-level-begins = Empieza el nivel { $level }: ante { $ante }, bri
 tournament-cancel-refund = El torneo se canceló antes de que nadie quedara fuera: se devolvieron todos los buy-ins, y el premio añadido volvió a quien lo puso.
 tournament-cancelled-shares = El torneo se canceló: los premios ya cobrados se mantienen, y los que faltan se reparten por ICM entre los jugadores que siguen (lo que valen sus fichas en premios):
 tournament-deal-lapsed = No todos los jugadores aceptaron el trato a tiempo: se sigue jugando.
+tournament-deal-void = Se cae el trato: las fichas cambiaron desde que se propuso. Se sigue jugando y se puede proponer otro trato.
+tournament-deal-off = El trato ya no está abierto: se sigue jugando y se puede proponer otro trato.
 tournament-deal-still-open = El trato propuesto antes de que el bot se reiniciara vuelve a estar abierto: { $secs } s para aceptarlo con sus botones.
 
 ## Time banks and away players (settings)

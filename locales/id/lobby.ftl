@@ -130,6 +130,8 @@ lobby-tournament-level-begins = Level { $level } dimulai: ante { $ante }, bring-
 tournament-cancel-refund = Turnamen dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan, dan hadiah tambahan kembali ke yang memberinya.
 tournament-cancelled-shares = Turnamen dibatalkan: hadiah yang sudah dibayar tetap berlaku, dan sisa hadiah dibagi dengan ICM di antara pemain yang masih bertahan (nilai chip mereka dalam hadiah):
 tournament-deal-lapsed = Tidak semua pemain yang tersisa menerima deal tepat waktu: permainan berlanjut.
+tournament-deal-void = Deal batal: chip di meja sudah berubah sejak deal diusulkan. Permainan berlanjut, dan deal baru boleh diusulkan.
+tournament-deal-off = Deal itu sudah tidak berlaku: permainan berlanjut, dan deal baru boleh diusulkan.
 tournament-deal-still-open = Deal yang diusulkan sebelum bot restart dibuka lagi: { $secs } dtk untuk menerimanya dengan tombolnya.
 
 ## Time banks and away players (settings)

@@ -495,6 +495,13 @@ pub enum TableMessage {
     },
     /// Not everyone accepted the deal in time: play goes on.
     DealLapsed,
+    /// The deal divided stacks that have changed since it was proposed: play goes on, and a
+    /// new one may be proposed.
+    DealVoid,
+    /// The bank no longer holds the deal the table waited on (it voided it, or dropped it on
+    /// an answer whose outcome the table never heard): play goes on, and a new one may be
+    /// proposed.
+    DealGone,
     /// A sit & go's table reopened after a restart: it deals on from hand `hand`, the stacks
     /// as they were at its start (a hand cut short is never recorded); or, `paused` by a
     /// moderator before the restart, it waits at that hand for `/table resume`.

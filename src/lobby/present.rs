@@ -274,7 +274,9 @@ pub fn message_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>)
         | TableMessage::DealStillOpen { .. }
         | TableMessage::DealAccepted { .. }
         | TableMessage::DealDeclined { .. }
-        | TableMessage::DealLapsed) => return sit_and_go_text(locale, sit_and_go, name_of),
+        | TableMessage::DealLapsed
+        | TableMessage::DealVoid
+        | TableMessage::DealGone) => return sit_and_go_text(locale, sit_and_go, name_of),
     };
     render::notice(locale, &rendered)
 }
@@ -323,6 +325,8 @@ fn sit_and_go_text(locale: Locale, message: &TableMessage, name_of: NameOf<'_>) 
             &[("name", render::display_name(&name_of(*user)).into())],
         ),
         TableMessage::DealLapsed => render::tr(locale, "tournament-deal-lapsed", &[]),
+        TableMessage::DealVoid => render::tr(locale, "tournament-deal-void", &[]),
+        TableMessage::DealGone => render::tr(locale, "tournament-deal-off", &[]),
         // Every other message is a cash table's too: message_text words it.
         other => message_text(locale, other, name_of),
     }

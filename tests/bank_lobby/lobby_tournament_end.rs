@@ -4,13 +4,19 @@
 //! holds the table (no hand is dealt), is open again after a restart, and is made by the
 //! last acceptance; a deal left unanswered lapses after two action timers and play goes on;
 //! its rules are those fixed at its open, whatever the config says when the bot restarts.
+//! A deal the bank no longer holds, or one whose stacks moved under it, is dropped by the
+//! table as soon as it learns so, the channel told why, and play goes on without waiting for
+//! its lapse. Through this version's lobby a deal reaches the table stale only in a record an
+//! older version wrote (recording a hand drops the deal, and none is proposed during a hand);
+//! the bank drops a deal behind the table only when an answer's outcome is lost.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{BankError, TournamentPhase};
+use studbot::bank::{Bank, BankError, StoreLocation, TournamentPhase};
 use studbot::lobby::{
-    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver, TableMessage,
-    TournamentCancel,
+    DealAnswer, DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody,
+    NoticeReceiver, TableMessage, TournamentCancel,
 };
 use studbot::tournament::DealKind;
 
@@ -252,10 +258,140 @@ async fn a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says
     assert!(!rules.heads_up_uncapped, "still three in the sit & go");
 }
 
+/// The bank no longer holds the deal the table waits on (a decline the bank took whose
+/// answer the table never heard; or a deal the bank voided, its stacks having moved under
+/// it): the next answer, refused as gone, drops the table's copy at once and tells why, and
+/// the next hand follows its pause, with no wait for the deal's lapse.
+async fn a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_goes_on(
+    store: TestStore,
+) {
+    let fixture = quick_on(store, 4_045).await;
+    let players = [ANA, BEN, CHEN];
+    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
+    until_the_first_pause(&mut notices).await;
+    let offer = table
+        .propose_deal(BEN, DealKind::Icm, "deal")
+        .await
+        .unwrap();
+    // Chen's decline reaches the bank, never the table.
+    assert_eq!(
+        fixture
+            .bank
+            .answer_deal(GUILD, id, offer.number, CHEN, false)
+            .await,
+        Ok(Vec::new())
+    );
+    assert_eq!(
+        table.answer_deal(ANA, offer.number, true).await,
+        Err(LobbyError::Bank {
+            reason: BankError::NoSuchDeal { tournament: id }
+        })
+    );
+    assert_eq!(
+        next_message(&mut notices).await,
+        TableMessage::DealGone,
+        "the table says at once why the deal is off"
+    );
+    // Only the pause between hands passes, never the deal's two action timers.
+    let timer = table.status().await.unwrap().settings.action_timer_secs;
+    let mut waited = 0;
+    let mut steps = Steps::until("the next hand");
+    loop {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(_) => break,
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                waited += u64::from(secs);
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(TableMessage::DealLapsed) => panic!("the deal was left to lapse"),
+            _ => {}
+        }
+    }
+    assert!(waited < u64::from(timer) * 2, "waited {waited} s");
+    assert_eq!(table.status().await.unwrap().hand, 1);
+    // The bank holds no deal either, and the sit & go runs on.
+    let state = fixture.bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(state.deal, None);
+    assert!(matches!(state.phase, TournamentPhase::Running(_)));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_deal_kept_past_a_hand_by_an_older_version_is_dropped_when_the_table_reopens() {
+    let _clock = hold_clock();
+    let place = TestPlace::new(TestStore::Sled);
+    let StoreLocation::Sled(dir) = place.location().clone() else {
+        unreachable!("a sled place");
+    };
+    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    bank.take_leases(&TEST_GUILDS).await.unwrap();
+    let (lobby, _) =
+        start_lobby(&bank, Arc::new(MemoryTableStore::new()), restarted_config()).await;
+    let id = started_turbo(&bank, &[ANA, BEN, CHEN]).await;
+    let table = lobby.open_sit_and_go(id).await.unwrap();
+    let mut notices = table.subscribe().await.unwrap();
+    until_the_first_pause(&mut notices).await;
+    table
+        .propose_deal(BEN, DealKind::Icm, "deal")
+        .await
+        .unwrap();
+    let proposed = bank.tournament(id).await.unwrap().unwrap().deal.unwrap();
+    lobby.shutdown(Duration::ZERO).await;
+    // The older version records a hand that gives every stack back, and keeps the deal.
+    let running = bank.tournament(id).await.unwrap().unwrap();
+    let hand = running.tournament().unwrap().next_hand().unwrap();
+    bank.record_tournament_hand(GUILD, id, hand.number, &hand.stacks)
+        .await
+        .unwrap();
+    bank.shutdown().await.unwrap();
+    drop(bank);
+    // As the version that kept the deal past that hand left its record.
+    crate::audit::plant_deal_kept_past_a_hand(&dir, id.0, proposed.clone());
+
+    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    bank.take_leases(&TEST_GUILDS).await.unwrap();
+    let lobby = restart_lobby_without_settings(&bank, restarted_config()).await;
+    let table = lobby.table(TABLE).expect("reopened");
+    let mut notices = table.subscribe().await.unwrap();
+    let timer = table.status().await.unwrap().settings.action_timer_secs;
+    let (mut void, mut waited) = (false, 0);
+    let mut steps = Steps::until("the next hand");
+    loop {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(_) => break,
+            NoticeBody::Table(TableMessage::DealVoid) => void = true,
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                waited += u64::from(secs);
+                advance_secs(u64::from(secs)).await;
+            }
+            NoticeBody::Table(
+                message @ (TableMessage::DealStillOpen { .. } | TableMessage::DealLapsed),
+            ) => panic!("a void deal offered or left to lapse: {message:?}"),
+            _ => {}
+        }
+    }
+    assert!(void, "the channel is told why the deal is off");
+    assert!(waited < u64::from(timer) * 2, "waited {waited} s");
+    let state = bank.tournament(id).await.unwrap().unwrap();
+    assert_eq!(state.deal, None, "dropped in the bank too");
+    assert!(matches!(state.phase, TournamentPhase::Running(_)));
+    assert_eq!(
+        table.answer_deal(ANA, proposed.number, true).await,
+        Err(LobbyError::Bank {
+            reason: BankError::NoSuchDeal { tournament: id }
+        })
+    );
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "{:?}", report.breaks);
+    lobby.shutdown(Duration::ZERO).await;
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
     a_cancel_waiting_for_its_hand_survives_a_stop_mid_hand_and_is_made_before_any_hand,
     a_deal_holds_the_table_is_open_again_after_a_restart_and_the_last_acceptance_makes_it,
     a_deal_left_unanswered_lapses_after_two_action_timers_and_play_goes_on,
+    a_deal_the_bank_no_longer_holds_is_dropped_at_the_next_answer_and_play_goes_on,
     a_sit_and_go_deals_the_rules_fixed_at_its_open_whatever_the_config_says_at_a_restart,
 );

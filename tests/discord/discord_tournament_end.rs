@@ -2,16 +2,19 @@
 //! fake Discord: a moderator's cancel during a hand waits for that hand to be played out
 //! and recorded (never deciding its pot), and a moderator still in cannot cancel at all; a
 //! paid place is paid and told the moment it is out; a deal proposed between hands is made
-//! when every player left accepts with its button, and lapses when they do not; the status
+//! when every player left accepts with its button, and lapses when they do not; one an older
+//! version kept past a hand is called off when the bot restarts, and play goes on; the status
 //! before the start shows the payouts if it started now, and a new level is told on its board.
 
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use studbot::bank::{Bank, EconomyConfig, GuildId, TournamentId};
 
 use crate::support;
 use crate::tournament_common::*;
 
+use support::bot::TestBot;
 use support::fake_discord::*;
 
 const SEED: u64 = 4_040;
@@ -273,6 +276,64 @@ async fn a_deal_not_every_player_accepts_in_time_lapses_and_play_goes_on() {
     assert!(fake.response_to(click).await.is_success());
     let during = propose(&fake, &players[1], CHANNEL, 0).await;
     assert_private_to(&during, &players[1], "between hands");
+    assert!(!channel_says(&fake, CHANNEL, "ends with a deal"));
+    stop_and_audit(&fake, bot, data.path()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_kept_past_a_hand_by_an_older_version_is_called_off_at_the_restart_and_play_goes_on()
+{
+    const CHANNEL: u64 = 300_000_000_000_004_005;
+    let (fake, data, bot) = start_bot_with(deal_config, SEED).await;
+    let players = [player(1, "Ada"), player(2, "Ben"), player(3, "Cat")];
+    add_people(&fake, &players);
+    open(&fake, CHANNEL, 3, 100).await;
+    register(&fake, CHANNEL, &players).await;
+    let proposed = propose(&fake, &players[0], CHANNEL, 0).await;
+    assert_public(&proposed, CHANNEL, "Ada proposes a deal (ICM)");
+    bot.stop().await;
+    // While the bot is stopped, a version that kept a deal past a hand records one that
+    // gives every stack back, and keeps the deal in the sit & go's record.
+    let bank_dir = data.path().join("bank");
+    let bank = Bank::open(&bank_dir, EconomyConfig::default())
+        .await
+        .unwrap();
+    let guild = GuildId(GUILD_ID);
+    bank.take_leases(&[guild]).await.unwrap();
+    let id = TournamentId(1);
+    let state = bank.tournament(id).await.unwrap().expect("the sit & go");
+    let deal = state.deal.clone().expect("the deal waits");
+    let hand = state.tournament().unwrap().next_hand().unwrap();
+    bank.record_tournament_hand(guild, id, hand.number, &hand.stacks)
+        .await
+        .unwrap();
+    bank.shutdown().await.unwrap();
+    drop(bank);
+    support::audit::plant_deal_kept_past_a_hand(&bank_dir, id.0, deal);
+
+    let bot = TestBot::start(&fake, &deal_config(&fake, data.path(), SEED)).await;
+    wait_until(&fake, "the void deal was never called off", |fake| {
+        assert!(
+            !channel_says(fake, CHANNEL, "is open again"),
+            "the void deal was offered again"
+        );
+        channel_says(
+            fake,
+            CHANNEL,
+            "The deal is off: the stacks have changed since it was proposed.",
+        )
+    })
+    .await;
+    wait_until(&fake, "play did not go on", dealt(CHANNEL)).await;
+    assert!(!channel_says(
+        &fake,
+        CHANNEL,
+        "Not every player left accepted the deal in time"
+    ));
+    // Its old buttons answer nothing, and nobody was paid by it.
+    let (message, accept) = deal_message(&fake, CHANNEL).expect("the deal's buttons");
+    let click = fake.click(&players[1], message, &accept).await;
+    assert!(fake.response_to(click).await.is_success());
     assert!(!channel_says(&fake, CHANNEL, "ends with a deal"));
     stop_and_audit(&fake, bot, data.path()).await;
 }

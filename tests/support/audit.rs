@@ -44,3 +44,33 @@ pub fn damage_sit_and_go_record(bank_dir: &Path, id: u64) {
         .expect("a write");
     store.flush().expect("a flush");
 }
+
+/// Puts `deal` back into sit & go `id`'s record in the stopped bank at `bank_dir` (its sled
+/// directory), as a version that kept a deal past a hand recorded since left it.
+#[allow(dead_code)] // Not every test binary plants an older version's record.
+pub fn plant_deal_kept_past_a_hand(bank_dir: &Path, id: u64, deal: studbot::bank::DealProposal) {
+    use studbot::bank::store::{Reads, SledStore, Store, Tree, Write};
+    use studbot::bank::{TOURNAMENT_RECORD_VERSION, TournamentState};
+    let store = SledStore::open(bank_dir, 1 << 20).expect("the bank's store");
+    let key = id.to_be_bytes().to_vec();
+    let record = store
+        .get(Tree::Tournaments, &key)
+        .expect("a read")
+        .expect("the record");
+    let [0, TOURNAMENT_RECORD_VERSION, rest @ ..] = record.as_slice() else {
+        panic!("a record of this version");
+    };
+    let mut state: TournamentState = postcard::from_bytes(rest).expect("a record to decode");
+    assert_eq!(state.deal, None, "the hand's record dropped the deal");
+    state.deal = Some(deal);
+    let mut value = vec![0, TOURNAMENT_RECORD_VERSION];
+    value.extend(postcard::to_stdvec(&state).expect("a record to encode"));
+    store
+        .apply(&[Write {
+            tree: Tree::Tournaments,
+            key,
+            value: Some(value),
+        }])
+        .expect("a write");
+    store.flush().expect("a flush");
+}

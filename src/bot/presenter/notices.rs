@@ -179,7 +179,9 @@ impl Presenter {
                 after_hand: true, ..
             }
             | TableMessage::DealStillOpen { .. }
-            | TableMessage::DealLapsed) => {
+            | TableMessage::DealLapsed
+            | TableMessage::DealVoid
+            | TableMessage::DealGone) => {
                 let text = crate::lobby::present::message_text(locale, &tournament, &name);
                 return Some(News::new(text, None));
             }

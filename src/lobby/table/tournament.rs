@@ -77,6 +77,8 @@ pub(crate) struct OpenDeal {
     pub kind: DealKind,
     /// When it lapses (none while the table is paused: a resume sets it again, whole).
     pub lapse_at: Option<Instant>,
+    /// The hands played when it was proposed: a hand recorded since makes it void.
+    pub hands_played: u64,
 }
 
 impl TournamentPlay {
@@ -95,6 +97,7 @@ impl TournamentPlay {
                     number: deal.number,
                     kind: deal.kind,
                     lapse_at: None,
+                    hands_played: deal.hands_played,
                 }),
                 time_banks: None,
                 sitting_out: Vec::new(),

@@ -9,7 +9,9 @@
 //!   left accepts with a button, or declines; it lapses after twice the action timer (not
 //!   while the table is paused). The last acceptance ends the sit & go with the deal's
 //!   amounts, in one bank transaction. A deal waiting when the bot stopped is open again,
-//!   its whole time, when the table reopens.
+//!   its whole time, when the table reopens; one whose stacks moved since it was proposed
+//!   (a record an older version kept past a hand) is dropped then instead. A deal the bank
+//!   no longer holds is dropped at the answer it refuses: play goes on without its lapse.
 
 use std::time::Duration;
 
@@ -157,6 +159,7 @@ impl Table {
                 number,
                 kind,
                 lapse_at,
+                hands_played: proposal.hands_played,
             });
         }
         if let Some(between) = self.phase.between_hands_mut() {
@@ -194,9 +197,17 @@ impl Table {
             return Err(BankError::NoSuchDeal { tournament: id }.into());
         }
         let bank = self.services.bank.clone();
-        let paid: Payouts = bank
-            .answer_deal(self.guild, id, number, user, accept)
-            .await?;
+        let paid: Payouts = match bank.answer_deal(self.guild, id, number, user, accept).await {
+            Ok(paid) => paid,
+            Err(gone @ BankError::NoSuchDeal { .. }) => {
+                // The bank holds no deal `number`: it voided it (what it divides no longer
+                // matches the stacks), or an answer whose outcome the table never heard
+                // dropped it. Waiting for its lapse would hold the table for nothing.
+                self.deal_dropped(TableMessage::DealGone);
+                return Err(gone.into());
+            }
+            Err(error) => return Err(error.into()),
+        };
         if !paid.is_empty() {
             self.deal_made(id).await?;
             return Ok(DealAnswer::Made);
@@ -240,7 +251,8 @@ impl Table {
         self.maybe_schedule_next_hand();
     }
 
-    /// The deal's time ran out: the bank drops it and play goes on.
+    /// The deal's time ran out, or it is void (its stacks moved since it was proposed): the
+    /// bank drops it, the channel is told which, and play goes on.
     pub(super) async fn lapse_deal(&mut self) {
         let Some(play) = &self.tournament else {
             return;
@@ -249,13 +261,18 @@ impl Table {
             return;
         };
         let id = play.id;
+        let why = if deal.hands_played == play.tournament.hands_played() {
+            TableMessage::DealLapsed
+        } else {
+            TableMessage::DealVoid
+        };
         match self
             .services
             .bank
             .lapse_deal(self.guild, id, deal.number)
             .await
         {
-            Ok(()) => self.deal_dropped(TableMessage::DealLapsed),
+            Ok(()) => self.deal_dropped(why),
             Err(error) => {
                 // Asked again after a while: the bank must drop it before play goes on.
                 tracing::warn!(
@@ -284,6 +301,16 @@ impl Table {
         let Some(deal) = play.deal else {
             return;
         };
+        if deal.hands_played != play.tournament.hands_played() {
+            // A record an older version kept past a hand: its amounts divide chips no longer
+            // there, so it is dropped (as its lapse drops it) before anyone is asked to
+            // accept it.
+            if let Some(between) = self.phase.between_hands_mut() {
+                between.next_hand_at = None;
+            }
+            self.lapse_deal().await;
+            return;
+        }
         let lapse_at = (!self.paused).then(|| Instant::now() + self.deal_time());
         let secs = self.deal_time().as_secs();
         if let Some(play) = &mut self.tournament {
