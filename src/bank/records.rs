@@ -34,13 +34,25 @@ pub(crate) fn record_history(
     if kept == 0 || ChannelHand::Cash(hand).code().is_none() {
         return Ok(());
     }
-    store_pruning(
-        draft,
-        table,
-        hand,
-        history,
-        0..hand.saturating_sub(kept - 1),
-    )
+    store_pruning(draft, table, hand, history, forgotten_histories(hand, kept))
+}
+
+/// The range of `Tree::HandHistories` whose histories [`record_history`] forgets (start,
+/// end exclusive), if it stores one.
+pub(crate) fn pruned_histories(table: TableId, hand: u64, kept: u64) -> Option<(Vec<u8>, Vec<u8>)> {
+    if kept == 0 || ChannelHand::Cash(hand).code().is_none() {
+        return None;
+    }
+    let forgotten = forgotten_histories(hand, kept);
+    Some((
+        hand_key(table, forgotten.start),
+        hand_key(table, forgotten.end),
+    ))
+}
+
+/// The hand numbers whose histories are forgotten as hand `hand`'s is stored.
+fn forgotten_histories(hand: u64, kept: u64) -> std::ops::Range<u64> {
+    0..hand.saturating_sub(kept - 1)
 }
 
 /// Writes a history under key code `code`, marks it the channel's latest, and forgets the

@@ -166,15 +166,17 @@ pub(super) fn prune_hand_markers(
     table: TableId,
     hand: u64,
 ) -> Result<(), BankError> {
-    let oldest_kept = hand.saturating_sub(HAND_MARKERS_KEPT - 1);
-    for key in draft.keys_between(
-        Tree::Hands,
-        &hand_key(table, 0),
-        &hand_key(table, oldest_kept),
-    )? {
+    let (start, end) = pruned_markers(table, hand);
+    for key in draft.keys_between(Tree::Hands, &start, &end)? {
         draft.remove(Tree::Hands, key);
     }
     Ok(())
+}
+
+/// The range of `Tree::Hands` whose markers settling `hand` forgets (start, end exclusive).
+pub(crate) fn pruned_markers(table: TableId, hand: u64) -> (Vec<u8>, Vec<u8>) {
+    let oldest_kept = hand.saturating_sub(HAND_MARKERS_KEPT - 1);
+    (hand_key(table, 0), hand_key(table, oldest_kept))
 }
 
 /// Every hand left in progress, by table.

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use studbot::bank::BankRecords;
-use studbot::bank::store::{PostgresStore, Store, Tree, Write};
+use studbot::bank::store::{CommitError, PostgresStore, Prefetch, Reads, Store, Tree, Write};
 
 use crate::postgres;
 
@@ -49,4 +49,103 @@ fn a_batchs_range_read_locks_the_rows_in_its_range_and_none_past_its_end() {
         "the batch locked rows past its range's end"
     );
     transaction.commit(&[]).expect("committed");
+}
+
+#[test]
+fn a_batchs_prefetch_answers_its_reads_as_they_would_read_and_locks_only_their_rows() {
+    let url = postgres::database();
+    let store = PostgresStore::open(&url, Arc::new(BankRecords)).expect("the store opens");
+    store
+        .apply(&[put(b"a1"), put(b"a2"), put(b"b1"), put(b"b2"), put(b"c1")])
+        .expect("written");
+    let shared = store.shared().expect("a shared store");
+    let transaction = shared.begin().expect("a batch's transaction");
+    let mut wanted = Prefetch::default();
+    wanted.key(Tree::Hands, b"c1".to_vec());
+    wanted.key(Tree::Hands, b"c9".to_vec());
+    wanted.range(Tree::Hands, b"a".to_vec(), b"b".to_vec());
+    transaction.prefetch(&wanted);
+    // Locked as the batch's own reads lock: the keys and the range's rows, nothing past it.
+    assert!(!free(&url, b"c1"), "a key read ahead is not locked");
+    assert!(
+        !free(&url, b"a1") && !free(&url, b"a2"),
+        "a range read ahead is not locked"
+    );
+    assert!(
+        free(&url, b"b1") && free(&url, b"b2"),
+        "reading ahead locked rows past its range's end"
+    );
+    // Answered as the reads themselves answer.
+    assert_eq!(
+        transaction.get(Tree::Hands, b"c1").expect("read"),
+        Some(vec![1])
+    );
+    assert_eq!(transaction.get(Tree::Hands, b"c9").expect("read"), None);
+    let keys: Vec<Vec<u8>> = transaction
+        .scan_between(Tree::Hands, b"a", b"b")
+        .map(|item| item.expect("a row").0)
+        .collect();
+    assert_eq!(keys, vec![b"a1".to_vec(), b"a2".to_vec()]);
+    transaction.commit(&[]).expect("committed");
+}
+
+#[test]
+fn a_key_read_ahead_as_absent_that_another_process_creates_before_the_batch_writes_it_is_a_conflict()
+ {
+    let url = postgres::database();
+    let store = PostgresStore::open(&url, Arc::new(BankRecords)).expect("the store opens");
+    let shared = store.shared().expect("a shared store");
+    let transaction = shared.begin().expect("a batch's transaction");
+    let mut wanted = Prefetch::default();
+    wanted.key(Tree::Hands, b"new".to_vec());
+    transaction.prefetch(&wanted);
+    // Another process creates the key between the read ahead and the batch's write.
+    let other = PostgresStore::open(&url, Arc::new(BankRecords)).expect("another process");
+    other.apply(&[put(b"new")]).expect("created by the other");
+    assert_eq!(transaction.get(Tree::Hands, b"new").expect("read"), None);
+    let created = Write {
+        tree: Tree::Hands,
+        key: b"new".to_vec(),
+        value: Some(vec![2]),
+    };
+    assert!(
+        matches!(
+            transaction.commit(&[created]),
+            Err(CommitError::Conflict(_))
+        ),
+        "a key read absent and created meanwhile was written over"
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"new").expect("read"),
+        Some(vec![1]),
+        "the other process's row was changed"
+    );
+}
+
+/// Two writers taking ledger numbers in turn (`Tree::Meta`'s next number, as
+/// `committer::shared` takes a block): each reads what the other wrote.
+#[test]
+fn a_writer_reads_the_ledgers_next_number_another_writer_moved_without_a_conflict() {
+    let url = postgres::database();
+    let first = PostgresStore::open(&url, Arc::new(BankRecords)).expect("a process");
+    let second = PostgresStore::open(&url, Arc::new(BankRecords)).expect("another process");
+    let next = |value: u8| Write {
+        tree: Tree::Meta,
+        key: b"next".to_vec(),
+        value: Some(vec![value]),
+    };
+    let take = |store: &PostgresStore, value: u8| {
+        let transaction = store.shared().expect("shared").begin().expect("begun");
+        let read = transaction.get(Tree::Meta, b"next").expect("read");
+        let outcome = transaction.commit(&[next(value)]);
+        (read, outcome)
+    };
+    assert_eq!(take(&first, 1), (None, Ok(())));
+    assert_eq!(take(&second, 2), (Some(vec![1]), Ok(())));
+    // The first writer wrote 1 and remembers writing it; the second moved it to 2.
+    assert_eq!(
+        take(&first, 3),
+        (Some(vec![2]), Ok(())),
+        "the first writer answered its own stale copy"
+    );
 }

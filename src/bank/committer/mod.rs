@@ -36,7 +36,7 @@ use super::clock::Clock;
 use super::idempotency;
 use super::ledger::{self, Draft, Numbering, Overlay};
 use super::ops::{self, Operation};
-use super::store::{Reads, Store};
+use super::store::{Prefetch, Reads, Store};
 use super::{BankError, BankFailed, EconomyConfig};
 use crate::telemetry::record;
 
@@ -102,6 +102,9 @@ pub(crate) trait QueuedOperation: Send {
     /// The committer takes the request up; false when its caller already withdrew it.
     fn start(&self) -> bool;
 
+    /// Adds what the operation is known to read before it is drafted (`Operation::prefetch`).
+    fn prefetch(&self, config: &EconomyConfig, wanted: &mut Prefetch);
+
     /// Drafts the operation into the batch over `reads`, keeping its answer for [`answer`]
     /// (a batch drafted again, after a conflict, drafts each operation again).
     ///
@@ -132,6 +135,10 @@ pub(crate) struct Queued<O: Operation> {
 impl<O: Operation> QueuedOperation for Queued<O> {
     fn start(&self) -> bool {
         self.ticket.start()
+    }
+
+    fn prefetch(&self, config: &EconomyConfig, wanted: &mut Prefetch) {
+        self.op.prefetch(config, wanted);
     }
 
     fn draft(

@@ -17,7 +17,7 @@ use rand::Rng;
 use super::{Committer, QueuedOperation, panic_text};
 use crate::bank::BankError;
 use crate::bank::ledger::{self, Numbering, Overlay};
-use crate::bank::store::{CommitError, Reads, SharedStore, Transaction, Tree, Write};
+use crate::bank::store::{CommitError, Prefetch, Reads, SharedStore, Transaction, Tree, Write};
 use crate::telemetry::record;
 
 /// How many ledger numbers a block holds at least.
@@ -48,6 +48,10 @@ impl Committer {
         let give_up = started + RETRY_FOR;
         let mut needed = (jobs.len() as u64).saturating_mul(ENTRIES_PER_OPERATION);
         let mut conflicts = 0u32;
+        let mut wanted = Prefetch::default();
+        for job in jobs.iter() {
+            job.prefetch(&self.config, &mut wanted);
+        }
         loop {
             let block = match self.block {
                 Some((start, next, end)) if end - next >= needed => (start, next, end),
@@ -67,6 +71,8 @@ impl Committer {
             let mut numbering = Numbering::Block { start, next, end };
             let mut batch = Overlay::new();
             self.numbers_used_up.set(false);
+            // What the operations will read, in a round trip or two rather than one each.
+            transaction.prefetch(&wanted);
             {
                 let reads: &dyn Reads = transaction.as_reads();
                 for job in jobs.iter_mut() {

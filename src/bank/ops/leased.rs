@@ -4,6 +4,7 @@
 use super::{Once, Operation};
 use crate::bank::leases;
 use crate::bank::ledger::Draft;
+use crate::bank::store::Prefetch;
 use crate::bank::{BankError, EconomyConfig, GuildId};
 
 #[derive(Clone)]
@@ -17,6 +18,10 @@ impl<O: Operation> Operation for Leased<O> {
 
     fn once(&self) -> Option<Once> {
         self.op.once()
+    }
+
+    fn prefetch(&self, config: &EconomyConfig, wanted: &mut Prefetch) {
+        self.op.prefetch(config, wanted);
     }
 
     fn apply(self, draft: &mut Draft<'_>, config: &EconomyConfig) -> Result<O::Output, BankError> {

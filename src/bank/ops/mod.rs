@@ -85,6 +85,7 @@ pub(crate) use tournament_time_banks::SaveTournamentTimeBanks;
 pub(crate) use tournament_unregister::UnregisterTournament;
 
 use super::ledger::Draft;
+use super::store::Prefetch;
 // `Once` is the idempotency's own vocabulary; named here too, where every operation finds it.
 pub(crate) use super::idempotency::Once;
 use super::idempotency::{self, Stored};
@@ -99,6 +100,13 @@ pub(crate) trait Operation: Clone + Send + 'static {
     /// operation idempotent by its own arguments (a hand number) or by what it does.
     fn once(&self) -> Option<Once> {
         None
+    }
+
+    /// Adds the keys and ranges `apply` is known to read, whatever they hold, for a store
+    /// whose reads are round trips to read them all ahead at once (a read not listed is
+    /// still made, in turn). Nothing by default.
+    fn prefetch(&self, config: &EconomyConfig, wanted: &mut Prefetch) {
+        let _ = (config, wanted);
     }
 
     /// Validates the operation over what `draft` sees and drafts its writes; a refusal's

@@ -9,7 +9,7 @@ use super::Operation;
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::references;
-use crate::bank::store::Tree;
+use crate::bank::store::{Prefetch, Tree};
 use crate::bank::tables::{self, HandRecord, HandStatus, hand_key, table_key};
 use crate::bank::{
     BankError, EconomyConfig, GuildId, SeatOutcome, TableId, UserId, house, records, stats,
@@ -27,6 +27,29 @@ pub(crate) struct SettleHand {
 
 impl Operation for SettleHand {
     type Output = ();
+
+    /// The table, the hand's marker (absent until written: never remembered), the seats and
+    /// the ranges pruned.
+    fn prefetch(&self, config: &EconomyConfig, wanted: &mut Prefetch) {
+        let table = self.table;
+        wanted.key(Tree::Tables, table_key(table));
+        wanted.key(Tree::Hands, hand_key(table, self.hand));
+        for outcome in &self.outcomes {
+            let seat = Account::Seat {
+                table,
+                user: outcome.user,
+            };
+            wanted.key(Tree::Balances, seat.key());
+        }
+        let (start, end) = tables::pruned_markers(table, self.hand);
+        wanted.range(Tree::Hands, start, end);
+        if self.history.is_some()
+            && let Some((start, end)) =
+                records::pruned_histories(table, self.hand, config.hand_histories_kept)
+        {
+            wanted.range(Tree::HandHistories, start, end);
+        }
+    }
 
     fn apply(self, draft: &mut Draft<'_>, config: &EconomyConfig) -> Result<(), BankError> {
         let SettleHand {

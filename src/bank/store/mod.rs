@@ -203,8 +203,39 @@ pub trait Load {
     fn commit(self: Box<Self>) -> Result<(), StoreError>;
 }
 
+/// Keys and ranges a batch's operations are known to read before they are drafted
+/// ([`Transaction::prefetch`]).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Prefetch {
+    /// Point reads: (tree, key).
+    pub keys: Vec<(Tree, Vec<u8>)>,
+    /// Range reads as [`Reads::scan_between`] makes them: (tree, start, end).
+    pub ranges: Vec<(Tree, Vec<u8>, Vec<u8>)>,
+}
+
+impl Prefetch {
+    pub fn key(&mut self, tree: Tree, key: Vec<u8>) {
+        self.keys.push((tree, key));
+    }
+
+    /// A range; an empty one (`start >= end`) is never read, so it is not asked for.
+    pub fn range(&mut self, tree: Tree, start: Vec<u8>, end: Vec<u8>) {
+        if start < end {
+            self.ranges.push((tree, start, end));
+        }
+    }
+}
+
 /// One batch's transaction: nothing another writer commits meanwhile changes what it read.
 pub trait Transaction: Reads {
+    /// Reads `wanted` ahead, in as few round trips as the store can, so that the batch's
+    /// reads of those keys and ranges are answered without one each: what each later read
+    /// answers is what it would have read itself in this transaction (the same rows, locked
+    /// alike). A store whose reads cost no round trip ignores it (the default).
+    fn prefetch(&self, wanted: &Prefetch) {
+        let _ = wanted;
+    }
+
     /// Applies `writes` and commits them: durable once it answers `Ok`. A read that failed
     /// earlier in the transaction (a conflict, a lost connection) fails the commit the same
     /// way, writing nothing.

@@ -1,10 +1,12 @@
 //! What the committer remembers of the rows it read and wrote, with each row's version, so
 //! that reading them again in a later batch costs no round trip: the batch's write statement
 //! checks that every remembered row it used is still at that version (a row another process
-//! changed meanwhile makes the batch a conflict, drafted again with nothing remembered).
+//! changed meanwhile makes the batch a conflict, drafted again with nothing remembered);
+//! and the remembered rows a batch used (`CachedRows`), locked and checked before it writes.
 
 use std::collections::HashMap;
 
+use super::connection::Connection;
 use crate::bank::store::Tree;
 
 /// Bytes of values remembered at most; past it everything is forgotten at once.
@@ -31,6 +33,16 @@ fn read_back(tree: Tree) -> bool {
     )
 }
 
+/// Trees every writer changes (the ledger's next number, taken by each writer for its block
+/// of numbers): never remembered, so a batch reads them from the server, locked, waiting for
+/// the writer that holds them, rather than answering a stale copy that makes it a conflict
+/// (drafted again) each time another writer moved them meanwhile. The whole tree, as the store
+/// knows no key of the bank's: its other rows (the index of live sit & gos) cost a locked
+/// read each batch that uses them.
+fn shared_by_every_writer(tree: Tree) -> bool {
+    tree == Tree::Meta
+}
+
 impl Cache {
     pub fn get(&self, tree: Tree, key: &[u8]) -> Option<&Cached> {
         self.trees.get(&tree)?.get(key)
@@ -38,6 +50,9 @@ impl Cache {
 
     /// Remembers a row as read or written at `version`.
     pub fn remember(&mut self, tree: Tree, key: &[u8], value: Option<Vec<u8>>, version: i64) {
+        if shared_by_every_writer(tree) {
+            return;
+        }
         let size = key.len() + value.as_ref().map_or(0, Vec::len) + 48;
         if self.bytes + size > MAX_BYTES {
             self.clear();
@@ -66,5 +81,34 @@ impl Cache {
     pub fn clear(&mut self) {
         self.trees.clear();
         self.bytes = 0;
+    }
+}
+
+/// The rows a batch used from the cache, locked and checked before it writes.
+#[derive(Default)]
+pub struct CachedRows {
+    trees: Vec<i16>,
+    keys: Vec<Vec<u8>>,
+    versions: Vec<i64>,
+}
+
+impl CachedRows {
+    pub fn push(&mut self, tree: Tree, key: &[u8], version: i64) {
+        self.trees.push(tree.code());
+        self.keys.push(key.to_vec());
+        self.versions.push(version);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Locks the rows and counts those no longer as remembered.
+    pub fn stale(&self, connection: &mut Connection) -> Result<i64, postgres::Error> {
+        let statement = connection.statements.validate.clone();
+        let row = connection
+            .client()
+            .query_one(&statement, &[&self.trees, &self.keys, &self.versions])?;
+        Ok(row.get(0))
     }
 }

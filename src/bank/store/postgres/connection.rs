@@ -24,8 +24,11 @@ pub struct Statements {
     get_locked: Statement,
     /// Scans: bounded or open at the end, from a key or past it, locking or not.
     scans: [Statement; 8],
-    validate: Statement,
+    pub validate: Statement,
     pub write: Statement,
+    /// A batch's keys and ranges read ahead (`prefetch`).
+    pub prefetch_keys: Statement,
+    pub prefetch_ranges: Statement,
 }
 
 impl Statements {
@@ -66,6 +69,31 @@ const WRITE: &str = "
         RETURNING 1
     )
     SELECT txid_current(), (SELECT count(*) FROM created)";
+
+/// A batch's keys read ahead (`prefetch`): the rows of the keys asked for, locked.
+/// Parameters: tree and key arrays. Answers each row found with its place (from 1) in the
+/// arrays.
+const PREFETCH_KEYS: &str = "
+    SELECT p.n, l.value, l.version
+    FROM unnest($1::int2[], $2::bytea[]) WITH ORDINALITY AS p(tree, key, n)
+    CROSS JOIN LATERAL (
+        SELECT k.value, k.version FROM studbot.kv k
+        WHERE k.tree = p.tree AND k.key = p.key FOR UPDATE
+    ) AS l";
+
+/// A batch's ranges read ahead (`prefetch`): the rows of the ranges asked for, locked, at
+/// most `$4` a range (as a scan's first chunk). Parameters: tree, start and end (exclusive)
+/// arrays, the limit. Answers each row with its range's place (from 1), in key order within
+/// a range.
+const PREFETCH_RANGES: &str = "
+    SELECT r.n, l.key, l.value
+    FROM unnest($1::int2[], $2::bytea[], $3::bytea[]) WITH ORDINALITY AS r(tree, first, past, n)
+    CROSS JOIN LATERAL (
+        SELECT k.key, k.value FROM studbot.kv k
+        WHERE k.tree = r.tree AND k.key >= r.first AND k.key < r.past
+        ORDER BY k.key LIMIT $4 FOR UPDATE
+    ) AS l
+    ORDER BY r.n, l.key";
 
 /// How long a batch waits for a row another process's batch holds before it is a conflict.
 const LOCK_TIMEOUT: &str = "SET lock_timeout = '5s'";
@@ -190,35 +218,6 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// The rows a batch used from the cache, locked and checked before it writes.
-#[derive(Default)]
-pub struct CachedRows {
-    trees: Vec<i16>,
-    keys: Vec<Vec<u8>>,
-    versions: Vec<i64>,
-}
-
-impl CachedRows {
-    pub fn push(&mut self, tree: Tree, key: &[u8], version: i64) {
-        self.trees.push(tree.code());
-        self.keys.push(key.to_vec());
-        self.versions.push(version);
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
-    /// Locks the rows and counts those no longer as remembered.
-    pub fn stale(&self, connection: &mut Connection) -> Result<i64, postgres::Error> {
-        let statement = connection.statements.validate.clone();
-        let row = connection
-            .client()
-            .query_one(&statement, &[&self.trees, &self.keys, &self.versions])?;
-        Ok(row.get(0))
-    }
 }
 
 /// Rows to write: trees, keys, values and their JSON.
@@ -389,6 +388,8 @@ impl Pool {
                 .unwrap_or_else(|_| unreachable!("eight scans were prepared")),
             validate: prepare(VALIDATE)?,
             write: prepare(WRITE)?,
+            prefetch_keys: prepare(PREFETCH_KEYS)?,
+            prefetch_ranges: prepare(PREFETCH_RANGES)?,
         };
         Ok(Connection {
             client: Some(client),

@@ -30,6 +30,7 @@
 
 mod cache;
 mod connection;
+mod prefetch;
 mod scan;
 mod schema;
 mod store;

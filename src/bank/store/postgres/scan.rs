@@ -8,7 +8,7 @@ use super::connection::Connections;
 use crate::bank::store::{KeyValue, StoreError, Tree};
 
 /// Rows read per round trip.
-const CHUNK: i64 = 256;
+pub(super) const CHUNK: i64 = 256;
 
 /// The keys a scan covers: from `start` (inclusive) to `end` (exclusive; `None`: to the end).
 pub(super) struct Range {

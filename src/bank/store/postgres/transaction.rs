@@ -6,16 +6,15 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::sync::MutexGuard;
 
-use super::cache::Cache;
-use super::connection::{
-    CachedRows, Connection, Connections, Pool, WriteArrays, classify, get, sql_error,
-};
+use super::cache::{Cache, CachedRows};
+use super::connection::{Connection, Connections, Pool, WriteArrays, classify, get, sql_error};
+use super::prefetch::{self, Fetched};
 use super::scan::{ChunkedScan, Range};
 
 /// A key of a tree.
 type Key = (Tree, Vec<u8>);
 use crate::bank::store::{
-    CommitError, Describe, Reads, Scan, StoreError, Transaction, Tree, Write,
+    CommitError, Describe, Prefetch, Reads, Scan, StoreError, Transaction, Tree, Write,
 };
 
 /// The committer's connection (made again when lost) and what it remembers.
@@ -32,6 +31,8 @@ pub(super) struct PgTransaction<'a> {
     cached: RefCell<CachedRows>,
     /// The keys the batch read and found absent: created only if still absent.
     read_absent: RefCell<HashSet<Key>>,
+    /// What the batch read ahead in this transaction, locked (`Transaction::prefetch`).
+    fetched: RefCell<Fetched>,
     /// The first statement that failed: PostgreSQL refuses every later one, and the commit
     /// answers it.
     failure: RefCell<Option<CommitError>>,
@@ -51,6 +52,7 @@ impl<'a> PgTransaction<'a> {
             writer: RefCell::new(writer),
             cached: RefCell::new(CachedRows::default()),
             read_absent: RefCell::new(HashSet::new()),
+            fetched: RefCell::new(Fetched::default()),
             failure: RefCell::new(None),
             open: Cell::new(true),
         }
@@ -106,8 +108,10 @@ impl Connections for PgTransaction<'_> {
     }
 }
 
-impl Reads for PgTransaction<'_> {
-    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+impl PgTransaction<'_> {
+    /// A key's value as remembered (its row then checked at the write), else read from the
+    /// server, locked.
+    fn read(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         let remembered = {
             let writer = self.writer.borrow();
             writer
@@ -133,6 +137,17 @@ impl Reads for PgTransaction<'_> {
                 value
             }
         };
+        Ok(value)
+    }
+}
+
+impl Reads for PgTransaction<'_> {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        let fetched = self.fetched.borrow().value(tree, key);
+        let value = match fetched {
+            Some(value) => value,
+            None => self.read(tree, key)?,
+        };
         if value.is_none() {
             self.read_absent.borrow_mut().insert((tree, key.to_vec()));
         }
@@ -151,6 +166,9 @@ impl Reads for PgTransaction<'_> {
     /// tables' ranges, which another process's batch may hold (a deadlock, measured in
     /// benches/bank.rs with two processes, each its own guild).
     fn scan_between(&self, tree: Tree, start: &[u8], end: &[u8]) -> Scan<'_> {
+        if let Some(rows) = self.fetched.borrow().range(tree, start, end) {
+            return Box::new(rows.into_iter().map(Ok));
+        }
         Box::new(ChunkedScan::new(self, tree, Range::between(start, end)))
     }
 }
@@ -193,6 +211,40 @@ impl PgTransaction<'_> {
 }
 
 impl Transaction for PgTransaction<'_> {
+    /// Reads ahead the keys not remembered (a remembered one costs no round trip already)
+    /// and the ranges, locking their rows as the batch's own reads would; a failure is the
+    /// transaction's, answered by the commit.
+    fn prefetch(&self, wanted: &Prefetch) {
+        let mut keys: Vec<Key> = {
+            let writer = self.writer.borrow();
+            wanted
+                .keys
+                .iter()
+                .filter(|(tree, key)| writer.cache.get(*tree, key).is_none())
+                .cloned()
+                .collect()
+        };
+        keys.sort();
+        keys.dedup();
+        let mut ranges = wanted.ranges.clone();
+        ranges.sort();
+        ranges.dedup();
+        if keys.is_empty() && ranges.is_empty() {
+            return;
+        }
+        let Ok(fetched) =
+            self.with_connection(|connection| prefetch::fetch(connection, &keys, &ranges))
+        else {
+            return;
+        };
+        let mut writer = self.writer.borrow_mut();
+        for ((tree, key), value, version) in fetched.rows() {
+            writer.cache.remember(*tree, key, value.cloned(), version);
+        }
+        drop(writer);
+        *self.fetched.borrow_mut() = fetched;
+    }
+
     fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), CommitError> {
         if let Some(failed) = self.failure.borrow_mut().take() {
             self.roll_back();
