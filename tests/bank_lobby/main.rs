@@ -8,6 +8,7 @@ mod audit;
 mod bank_common;
 #[path = "../support/child.rs"]
 mod child;
+mod event_common;
 #[path = "../support/killable.rs"]
 mod killable;
 mod lobby_common;
@@ -40,6 +41,8 @@ mod lobby_away;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_event;
+mod lobby_event_entries;
+mod lobby_event_kept;
 mod lobby_failed_task;
 mod lobby_games;
 mod lobby_leaks;

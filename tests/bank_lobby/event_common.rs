@@ -1,0 +1,308 @@
+//! What the multi-table event tests of the lobby share (#41): a bank and a lobby on tokio's
+//! paused clock whose computer players think one second a decision, events scheduled with
+//! their players registered, the coordinator's notices gathered a second at a time, and the
+//! checks every whole event ends with (everyone placed once and paid once, the tables
+//! balanced, nobody dealt while moving).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use studbot::bank::{Bank, EventPhase, EventSchedule, TableId, TournamentId, UserId};
+use studbot::lobby::computer::ThinkingTime;
+use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
+use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore};
+use studbot::table::GameChoice;
+use studbot::tournament::Structure;
+use studbot::tournament::multi::EventSettings;
+use tokio::sync::broadcast;
+
+use crate::lobby_common::*;
+
+pub const BUY_IN: u64 = 100;
+/// Each level lasts this many seconds of the event's clock.
+pub const LEVEL_SECS: u32 = 300;
+pub const EVENT_CHANNEL: TableId = TableId(4_100);
+pub const TABLES: NumberedTables = NumberedTables { first: 50_000 };
+
+/// Every computer decision takes one second, so the test's one-second steps move each
+/// table one action on.
+pub fn thinking() -> ThinkingTime {
+    ThinkingTime {
+        shortest: Duration::from_secs(1),
+        longest: Duration::from_secs(1),
+        forced: Duration::from_secs(1),
+    }
+}
+
+pub struct EventFixture {
+    pub bank: Bank,
+    pub lobby: Lobby,
+    pub _place: TestPlace,
+    pub _clock: ClockHold,
+}
+
+pub async fn start_lobby_on(bank: &Bank) -> Lobby {
+    let config = LobbyConfig {
+        thinking: thinking(),
+        ..LobbyConfig::default()
+    };
+    start_lobby(bank, Arc::new(MemoryTableStore::new()), config)
+        .await
+        .0
+}
+
+pub async fn event_fixture(store: TestStore) -> EventFixture {
+    let clock = hold_clock();
+    let place = TestPlace::new(store);
+    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    bank.take_leases(&TEST_GUILDS).await.unwrap();
+    let lobby = start_lobby_on(&bank).await;
+    EventFixture {
+        bank,
+        lobby,
+        _place: place,
+        _clock: clock,
+    }
+}
+
+/// The players of the tests' events (the hand-for-hand test's later events seat others, so
+/// that nobody runs out of chips).
+pub fn players(count: u64) -> Vec<UserId> {
+    players_from(1_000, count)
+}
+
+pub fn players_from(first: u64, count: u64) -> Vec<UserId> {
+    (1..=count).map(|n| UserId(first + n)).collect()
+}
+
+/// An event of `count` players at tables of `table_size`, whose start has passed: the
+/// coordinator starts it at once.
+pub async fn scheduled(bank: &Bank, count: u64, table_size: usize) -> TournamentId {
+    scheduled_for(bank, &players(count), table_size).await
+}
+
+pub fn settings_for(table_size: usize) -> EventSettings {
+    EventSettings::new(
+        GameChoice::Stud,
+        Structure::built_in_with_hands(LEVEL_SECS),
+        BUY_IN,
+        table_size,
+    )
+}
+
+pub async fn scheduled_for(bank: &Bank, players: &[UserId], table_size: usize) -> TournamentId {
+    scheduled_with(bank, players, settings_for(table_size)).await
+}
+
+pub async fn scheduled_with(
+    bank: &Bank,
+    players: &[UserId],
+    settings: EventSettings,
+) -> TournamentId {
+    let schedule = EventSchedule {
+        channel: EVENT_CHANNEL,
+        name: "Sunday stud".into(),
+        starts_at: 1_000,
+        now: 0,
+        added_by: None,
+    };
+    static SCHEDULED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let number = SCHEDULED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let id = bank
+        .schedule_event(GUILD, schedule, settings, &format!("schedule {number}"))
+        .await
+        .unwrap();
+    for &user in players {
+        bank.enter_event(GUILD, id, user, 0, &format!("register {} {}", id.0, user.0))
+            .await
+            .unwrap();
+    }
+    id
+}
+
+pub async fn balance(bank: &Bank, user: UserId) -> u64 {
+    bank.balance(GUILD, user).await.unwrap()
+}
+
+/// What the coordinator told, in order.
+#[derive(Default)]
+pub struct Told {
+    pub notices: Vec<EventNotice>,
+}
+
+impl Told {
+    pub fn places(&self) -> Option<&[EventPlace]> {
+        self.notices.iter().find_map(|notice| match notice {
+            EventNotice::Over { places } => Some(places.as_slice()),
+            _ => None,
+        })
+    }
+}
+
+/// Moves the clock a second at a time, gathering notices, until one satisfies `done`.
+pub async fn until(
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+    what: &str,
+    done: impl Fn(&EventNotice) -> bool,
+) {
+    for _ in 0..2_000_000u32 {
+        loop {
+            match notices.try_recv() {
+                Ok(notice) => {
+                    if let EventNotice::Halted { reason } = &notice {
+                        panic!("the coordinator halted: {reason}");
+                    }
+                    let finished = done(&notice);
+                    told.notices.push(notice);
+                    if finished {
+                        return;
+                    }
+                }
+                Err(broadcast::error::TryRecvError::Empty) => break,
+                Err(error) => panic!("notices lost: {error}"),
+            }
+        }
+        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        tokio::task::yield_now().await;
+    }
+    panic!("no end to waiting for {what}");
+}
+
+pub fn over(notice: &EventNotice) -> bool {
+    matches!(notice, EventNotice::Over { .. })
+}
+
+/// The bank holds the event finished: every player placed once, the pool paid once, each
+/// balance its start less the buy-in plus the prize told, the audit passing.
+pub async fn assert_paid_once(
+    bank: &Bank,
+    id: TournamentId,
+    count: u64,
+    places: &[EventPlace],
+    starts: &BTreeMap<UserId, u64>,
+) {
+    let record = bank.event(id).await.unwrap().unwrap();
+    assert!(matches!(record.phase, EventPhase::Finished(_)), "finished");
+    let users: BTreeSet<UserId> = places.iter().map(|place| place.user).collect();
+    assert_eq!(users.len() as u64, count, "everyone placed once");
+    // Places 1..N once each; players out in one hand share the best of their places.
+    let mut numbers: Vec<usize> = places.iter().map(|place| place.place).collect();
+    numbers.sort_unstable();
+    for (index, &place) in numbers.iter().enumerate() {
+        assert!(
+            place == index + 1 || (index > 0 && place == numbers[index - 1]),
+            "places {numbers:?}"
+        );
+    }
+    let paid: u64 = places.iter().map(|place| place.prize).sum();
+    assert_eq!(paid, BUY_IN * count, "the pool is paid");
+    for place in places {
+        assert_eq!(
+            balance(bank, place.user).await,
+            starts[&place.user] + place.prize,
+            "player {} got their prize once",
+            place.user.0
+        );
+    }
+    let report = bank.audit().await.unwrap();
+    assert!(report.ok, "audit: {:?}", report.breaks);
+}
+
+pub async fn balances(bank: &Bank, count: u64) -> BTreeMap<UserId, u64> {
+    let mut starts = BTreeMap::new();
+    for user in players(count) {
+        starts.insert(user, balance(bank, user).await);
+    }
+    starts
+}
+
+/// No table outside hand-for-hand deals with two players more than the shortest table
+/// while it is the largest (the largest gives a player first, between its hands).
+pub fn assert_balanced(told: &Told) {
+    for notice in &told.notices {
+        if let EventNotice::HandDealt {
+            round: None,
+            players,
+            fewest,
+            largest,
+            table,
+            number,
+            ..
+        } = notice
+        {
+            assert!(
+                players <= &(fewest + 1) || players < largest,
+                "table {table} hand {number} dealt {players} players beside {fewest}"
+            );
+        }
+    }
+}
+
+/// Nobody is dealt at two tables at once, and a player moved is next dealt at the table
+/// the move named.
+pub fn assert_nobody_dealt_while_moving(told: &Told) {
+    let mut in_hand: BTreeMap<UserId, u32> = BTreeMap::new();
+    let mut moved_to: BTreeMap<UserId, u32> = BTreeMap::new();
+    for notice in &told.notices {
+        match notice {
+            EventNotice::HandDealt { table, dealt, .. } => {
+                for user in dealt {
+                    if let Some(other) = in_hand.insert(*user, *table) {
+                        panic!(
+                            "player {} dealt at {table} while in a hand at {other}",
+                            user.0
+                        );
+                    }
+                    if let Some(to) = moved_to.remove(user) {
+                        assert_eq!(to, *table, "player {} dealt where they moved", user.0);
+                    }
+                }
+            }
+            EventNotice::HandRecorded { table, .. } => in_hand.retain(|_, at| at != table),
+            EventNotice::Moved { user, to, .. } => {
+                assert!(
+                    !in_hand.contains_key(user),
+                    "player {} moved mid-hand",
+                    user.0
+                );
+                moved_to.insert(*user, *to);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A moderator's pause, once told.
+pub async fn pause(
+    event: &EventHandle,
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+) {
+    event.pause().await.unwrap();
+    until(notices, told, "the pause", |notice| {
+        matches!(notice, EventNotice::Paused { .. })
+    })
+    .await;
+}
+
+/// Whether `user` was dealt in the notice.
+pub fn deals(notice: &EventNotice, user: UserId) -> bool {
+    matches!(notice, EventNotice::HandDealt { dealt, .. } if dealt.contains(&user))
+}
+
+/// The hands dealt and not yet recorded.
+pub fn in_play(told: &Told) -> usize {
+    let count = |dealt: bool| {
+        told.notices
+            .iter()
+            .filter(|notice| match notice {
+                EventNotice::HandDealt { .. } => dealt,
+                EventNotice::HandRecorded { .. } => !dealt,
+                _ => false,
+            })
+            .count()
+    };
+    count(true) - count(false)
+}
