@@ -66,14 +66,12 @@ pub async fn event_fixture(store: TestStore) -> EventFixture {
     }
 }
 
-/// The players of the tests' events (the hand-for-hand test's later events seat others, so
-/// that nobody runs out of chips).
+/// The computer entries of the tests' events (at most 256: the house's computers), whose
+/// buy-ins and prizes are the house's.
 pub fn players(count: u64) -> Vec<UserId> {
-    players_from(1_000, count)
-}
-
-pub fn players_from(first: u64, count: u64) -> Vec<UserId> {
-    (1..=count).map(|n| UserId(first + n)).collect()
+    (0..count)
+        .map(|n| UserId::computer(u8::try_from(n).expect("at most 256 computers")))
+        .collect()
 }
 
 /// An event of `count` players at tables of `table_size`, whose start has passed: the
@@ -174,14 +172,26 @@ pub fn over(notice: &EventNotice) -> bool {
     matches!(notice, EventNotice::Over { .. })
 }
 
+/// The balances an event's payouts are checked against: each person's, and the house's
+/// (which holds its computers' chips).
+pub struct Starts {
+    pub people: BTreeMap<UserId, u64>,
+    pub house: u64,
+}
+
+pub async fn house_balance(bank: &Bank) -> u64 {
+    bank.house_stats(GUILD).await.unwrap().balance
+}
+
 /// The bank holds the event finished: every player placed once, the pool paid once, each
-/// balance its start less the buy-in plus the prize told, the audit passing.
+/// person's balance their start plus the prize told and the house's its start plus its
+/// computers' prizes, the audit passing.
 pub async fn assert_paid_once(
     bank: &Bank,
     id: TournamentId,
     count: u64,
     places: &[EventPlace],
-    starts: &BTreeMap<UserId, u64>,
+    starts: &Starts,
 ) {
     let record = bank.event(id).await.unwrap().unwrap();
     assert!(matches!(record.phase, EventPhase::Finished(_)), "finished");
@@ -198,24 +208,66 @@ pub async fn assert_paid_once(
     }
     let paid: u64 = places.iter().map(|place| place.prize).sum();
     assert_eq!(paid, BUY_IN * count, "the pool is paid");
-    for place in places {
+    for place in places.iter().filter(|place| !place.user.is_computer()) {
         assert_eq!(
             balance(bank, place.user).await,
-            starts[&place.user] + place.prize,
+            starts.people[&place.user] + place.prize,
             "player {} got their prize once",
             place.user.0
         );
     }
+    let computers_won: u64 = places
+        .iter()
+        .filter(|place| place.user.is_computer())
+        .map(|place| place.prize)
+        .sum();
+    assert_eq!(
+        house_balance(bank).await,
+        starts.house + computers_won,
+        "the house got its computers' prizes once"
+    );
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "audit: {:?}", report.breaks);
 }
 
-pub async fn balances(bank: &Bank, count: u64) -> BTreeMap<UserId, u64> {
-    let mut starts = BTreeMap::new();
-    for user in players(count) {
-        starts.insert(user, balance(bank, user).await);
+/// The balances once `people` (and the computers) bought in.
+pub async fn balances_of(bank: &Bank, people: &[UserId]) -> Starts {
+    let mut starts = Starts {
+        people: BTreeMap::new(),
+        house: house_balance(bank).await,
+    };
+    for &user in people {
+        starts.people.insert(user, balance(bank, user).await);
     }
     starts
+}
+
+/// The balances of an event of computers only.
+pub async fn balances(bank: &Bank, _count: u64) -> Starts {
+    balances_of(bank, &[]).await
+}
+
+/// An event of `count` computers at tables of `table_size`, started by the lobby's
+/// coordinator: its handle, its notices from the start, and the balances before.
+pub async fn started_event(
+    fixture: &EventFixture,
+    count: u64,
+    table_size: usize,
+) -> (
+    TournamentId,
+    EventHandle,
+    broadcast::Receiver<EventNotice>,
+    Starts,
+) {
+    let id = scheduled(&fixture.bank, count, table_size).await;
+    let starts = balances(&fixture.bank, count).await;
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let notices = event.subscribe();
+    (id, event, notices, starts)
 }
 
 /// No table outside hand-for-hand deals with two players more than the shortest table

@@ -17,11 +17,12 @@ use tokio::time::Instant;
 
 use super::clock::EventClock;
 use super::notice::{EventCommand, EventNotice, EventPlace, EventTables};
+use super::tables::TableActors;
 use crate::bank::{
     Bank, BankError, EventPhase, GuildId, IdleTables, TableId, TournamentId, UserId,
 };
-use crate::lobby::computer::ThinkingTime;
-use crate::lobby::table::event_play::play_event_hand;
+use crate::lobby::LobbyShared;
+use crate::lobby::table::event_play::{EventBust, EventDeal};
 use crate::tournament::Finish;
 use crate::tournament::multi::{Event, HandResult, HandToDeal, Tidied, Turn, Wait};
 
@@ -33,7 +34,9 @@ pub(crate) struct Coordinator {
     pub guild: GuildId,
     pub id: TournamentId,
     pub tables: std::sync::Arc<dyn EventTables>,
-    pub thinking: ThinkingTime,
+    /// The lobby its tables' actors are opened in (registered by channel, so each
+    /// channel's commands reach its table).
+    pub lobby: std::sync::Weak<LobbyShared>,
     pub notices: broadcast::Sender<EventNotice>,
     pub commands: mpsc::Receiver<EventCommand>,
     /// Dropped with the coordinator: its handle learns it has ended.
@@ -49,6 +52,8 @@ struct Play {
     home: TableId,
     /// The hands being played, each a task answering its table's end.
     hands: JoinSet<(u32, Result<HandResult, String>)>,
+    /// The tables' actors, closed with the coordinator (after the hands' tasks).
+    actors: TableActors,
     cancel: Option<String>,
 }
 
@@ -179,6 +184,7 @@ impl Coordinator {
     /// with every table between hands, each table's channel.
     async fn resumed(&mut self, event: Event) -> Result<Play, String> {
         let record = self.record().await?;
+        let table_size = event.settings().table_size;
         let mut play = Play {
             event,
             clock: EventClock::stopped_at(record.clock),
@@ -186,6 +192,7 @@ impl Coordinator {
             home: record.channel,
             hands: JoinSet::new(),
             cancel: None,
+            actors: TableActors::new(self.lobby.clone(), self.guild, table_size),
         };
         // The clock starts once the tables can deal: opening them is not charged.
         let tables = play.event.seating().numbers();
@@ -281,13 +288,18 @@ impl Coordinator {
     }
 
     fn start_hand(&self, play: &mut Play, hand: HandToDeal, clock: u64) {
-        let seating = play.event.seating();
-        let players = hand.seats.len();
-        let dealt = hand
+        let players: Vec<UserId> = hand
             .seats
             .iter()
             .filter_map(|&(_, entry)| play.event.entry(entry).map(|entry| entry.user))
             .collect();
+        if players.len() != hand.seats.len() {
+            // Never so: every seat of the copy is an entry of it.
+            tracing::error!(event = self.id.0, table = hand.table, "a seat has no entry");
+        }
+        let seating = play.event.seating();
+        let (dealt, seated) = (players.clone(), players);
+        let players = hand.seats.len();
         let sizes = seating.tables().iter().map(|table| table.players());
         let fewest = sizes.clone().min().unwrap_or(players);
         let largest = sizes.max().unwrap_or(players);
@@ -308,9 +320,13 @@ impl Coordinator {
             largest,
             clock,
         });
-        let (thinking, seed, table) = (self.thinking, rand::random(), hand.table);
-        play.hands
-            .spawn(async move { (table, play_event_hand(hand, thinking, seed).await) });
+        let table = hand.table;
+        let played = play.actors.deal(table, channel, move |done| EventDeal {
+            hand,
+            players: seated,
+            done,
+        });
+        play.hands.spawn(async move { (table, played.await) });
     }
 
     /// A table's hand is over: recorded in the bank (with the seats tidied among the tables
@@ -355,6 +371,19 @@ impl Coordinator {
             play.event.tidy(&idle, tidy.all, clock)
         };
         play.event.mark_prizes_paid();
+        let busts = recorded
+            .finishes
+            .iter()
+            .filter(|finish| finish.place > 1)
+            .filter_map(|finish| {
+                Some(EventBust {
+                    user: play.event.entry(finish.seat)?.user,
+                    place: finish.place,
+                    prize: finish.prize,
+                })
+            })
+            .collect();
+        play.actors.recorded(table, result.number, busts).await;
         self.tell(EventNotice::HandRecorded {
             table,
             channel: play.channels.get(&table).copied().unwrap_or(TableId(0)),
@@ -388,6 +417,9 @@ impl Coordinator {
             if moved.from.is_some_and(|(from, _)| from == moved.to.0) {
                 continue;
             }
+            if let Some((from, _)) = moved.from {
+                play.actors.left(from, entry.user);
+            }
             self.tell(EventNotice::Moved {
                 user: entry.user,
                 from: moved.from.map(|(from, _)| from),
@@ -397,6 +429,7 @@ impl Coordinator {
             });
         }
         for closed in &tidied.closed {
+            play.actors.close(*closed);
             if let Some(channel) = play.channels.remove(closed) {
                 self.tell(EventNotice::TableClosed {
                     table: *closed,

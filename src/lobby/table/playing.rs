@@ -51,6 +51,14 @@ impl Table {
         {
             return;
         }
+        // An event's table deals only the hand its coordinator gave.
+        if self
+            .event
+            .as_ref()
+            .is_some_and(|play| play.waits_for_a_hand())
+        {
+            return;
+        }
         let Some(between) = self.phase.between_hands_mut() else {
             return;
         };
@@ -89,6 +97,10 @@ impl Table {
             || self.stopping.is_some()
             || self.phase.between_hands_mut().is_none()
         {
+            return;
+        }
+        if self.is_event_table() {
+            self.start_event_hand().await;
             return;
         }
         if self.is_tournament() {

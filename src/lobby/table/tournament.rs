@@ -206,8 +206,10 @@ pub(crate) fn tournament_over(
 }
 
 impl Table {
+    /// A sit & go's table or a multi-table event's: chips come and go only through the
+    /// tournament, and everyone still in is dealt in.
     pub(super) fn is_tournament(&self) -> bool {
-        self.tournament.is_some()
+        self.tournament.is_some() || self.event.is_some()
     }
 
     /// Deals the sit & go's next hand to every entrant still in, sitting out or not:
