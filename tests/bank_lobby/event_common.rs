@@ -11,7 +11,7 @@ use std::time::Duration;
 use studbot::bank::{Bank, EventPhase, EventSchedule, TableId, TournamentId, UserId};
 use studbot::lobby::computer::ThinkingTime;
 use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
-use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore};
+use studbot::lobby::{DealingOutPace, Lobby, LobbyConfig, MemoryTableStore};
 use studbot::table::GameChoice;
 use studbot::tournament::Structure;
 use studbot::tournament::multi::EventSettings;
@@ -45,6 +45,12 @@ pub struct EventFixture {
 pub async fn start_lobby_on(bank: &Bank) -> Lobby {
     let config = LobbyConfig {
         thinking: thinking(),
+        // No equities on an all-in's boards and no pause between their streets: these tests
+        // play whole events, and their tables' all-ins need not be shown.
+        pace: DealingOutPace {
+            street_pause: Duration::ZERO,
+            equity_budget: Duration::ZERO,
+        },
         ..LobbyConfig::default()
     };
     start_lobby(bank, Arc::new(MemoryTableStore::new()), config)
@@ -176,11 +182,15 @@ pub fn over(notice: &EventNotice) -> bool {
 /// (which holds its computers' chips).
 pub struct Starts {
     pub people: BTreeMap<UserId, u64>,
-    pub house: u64,
+    /// The house's balance less what the mint made for it so far (it mints when a
+    /// computer's buy-in finds it short).
+    pub house: i128,
 }
 
-pub async fn house_balance(bank: &Bank) -> u64 {
-    bank.house_stats(GUILD).await.unwrap().balance
+/// The house's balance less every chip the mint made for it.
+pub async fn house_balance(bank: &Bank) -> i128 {
+    let house = bank.house_stats(GUILD).await.unwrap();
+    i128::from(house.balance) - i128::from(house.minted)
 }
 
 /// The bank holds the event finished: every player placed once, the pool paid once, each
@@ -223,7 +233,7 @@ pub async fn assert_paid_once(
         .sum();
     assert_eq!(
         house_balance(bank).await,
-        starts.house + computers_won,
+        starts.house + i128::from(computers_won),
         "the house got its computers' prizes once"
     );
     let report = bank.audit().await.unwrap();

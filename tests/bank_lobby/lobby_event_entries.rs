@@ -124,7 +124,7 @@ async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(sto
     assert!(busted.is_computer());
     assert_eq!(
         house_balance(&fixture.bank).await,
-        starts.house - BUY_IN + computers_won,
+        starts.house - i128::from(BUY_IN) + i128::from(computers_won),
         "the house paid the computer's re-entry and got its computers' prizes"
     );
     let report = fixture.bank.audit().await.unwrap();

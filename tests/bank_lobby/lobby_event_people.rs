@@ -348,23 +348,27 @@ async fn a_person_moved_to_another_table_acts_there_and_not_at_the_old_one(store
             },
         )
         .await;
-        let Some(to) = moved(&watch.told) else {
-            event
-                .cancel(&format!("cancel attempt {attempt}"))
-                .await
-                .ok();
-            until(
-                &mut watch.notices,
-                &mut watch.told,
-                "the cancel",
-                |notice| {
-                    matches!(
-                        notice,
-                        EventNotice::Cancelled { .. } | EventNotice::Over { .. }
-                    )
-                },
-            )
-            .await;
+        // Moved and acting at the new table (not out first).
+        let acted_at = |to: &TableId| people[0].acted.iter().any(|&(at, _, _)| at == *to);
+        let Some(to) = moved(&watch.told).filter(acted_at) else {
+            if watch.told.places().is_none() {
+                event
+                    .cancel(&format!("cancel attempt {attempt}"))
+                    .await
+                    .unwrap();
+                until(
+                    &mut watch.notices,
+                    &mut watch.told,
+                    "the cancel",
+                    |notice| {
+                        matches!(
+                            notice,
+                            EventNotice::Cancelled { .. } | EventNotice::Over { .. }
+                        )
+                    },
+                )
+                .await;
+            }
             continue;
         };
         let person_seen = &people[0];
