@@ -39,6 +39,7 @@ mod command;
 pub mod computer;
 mod error;
 pub mod event;
+mod event_order;
 mod gone;
 mod guilds;
 mod history;

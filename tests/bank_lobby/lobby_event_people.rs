@@ -311,7 +311,7 @@ async fn a_person_moved_to_another_table_acts_there_and_not_at_the_old_one(store
     // Four short stacks at tables of three (two and two): the first bust breaks a table
     // into the final table, so the person is often moved (they play tightly, so the others
     // bust first); an event where they are not is cancelled and another played.
-    for attempt in 0..12 {
+    for attempt in 0..40 {
         let person = UserId(7_100 + attempt);
         let (_, event, mut watch, _) =
             event_with_people_on(&fixture, &[person], 3, short_stacked(3)).await;

@@ -22,7 +22,7 @@ use crate::bank::{
     Bank, BankError, EventPhase, GuildId, IdleTables, TableId, TournamentId, UserId,
 };
 use crate::lobby::LobbyShared;
-use crate::lobby::table::event_play::{EventBust, EventDeal};
+use crate::lobby::event_order::{EventBust, EventDeal};
 use crate::tournament::Finish;
 use crate::tournament::multi::{Event, HandResult, HandToDeal, Tidied, Turn, Wait};
 

@@ -12,8 +12,9 @@ use tokio::sync::oneshot;
 
 use crate::bank::{GuildId, TableId, UserId};
 use crate::lobby::command::TableCommand;
+use crate::lobby::event_order::{EventBust, EventDeal, EventOrder};
 use crate::lobby::settings::TableSettings;
-use crate::lobby::table::event_play::{EventBust, EventDeal, EventOrder, EventTablePlay};
+use crate::lobby::table::event_play::EventTablePlay;
 use crate::lobby::table::{Chairs, TableInit};
 use crate::lobby::{Lobby, LobbyShared, TableHandle};
 use crate::tournament::multi::HandResult;

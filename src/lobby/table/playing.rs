@@ -99,10 +99,6 @@ impl Table {
         {
             return;
         }
-        if self.is_event_table() {
-            self.start_event_hand().await;
-            return;
-        }
         if self.is_tournament() {
             self.start_tournament_hand().await;
             return;

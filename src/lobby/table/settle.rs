@@ -117,10 +117,6 @@ impl Table {
     /// Asks the bank to settle the finished hand (again), and acts on its answer: settled or
     /// refused, `Settling` becomes `BetweenHands`; not known yet, another try is scheduled.
     pub(super) async fn settle(&mut self) {
-        if self.is_event_table() {
-            self.answer_event_hand();
-            return;
-        }
         if self.is_tournament() {
             self.record_tournament_hand().await;
             return;
