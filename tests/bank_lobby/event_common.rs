@@ -45,6 +45,8 @@ pub struct EventFixture {
 pub async fn start_lobby_on(bank: &Bank) -> Lobby {
     let config = LobbyConfig {
         thinking: thinking(),
+        // Each event's draw, decks and computers' choices from one seed: the same each run.
+        deck_seed: Some(41),
         // No equities on an all-in's boards and no pause between their streets: these tests
         // play whole events, and their tables' all-ins need not be shown.
         pace: DealingOutPace {

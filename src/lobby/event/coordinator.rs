@@ -37,6 +37,8 @@ pub(crate) struct Coordinator {
     /// The lobby its tables' actors are opened in (registered by channel, so each
     /// channel's commands reach its table).
     pub lobby: std::sync::Weak<LobbyShared>,
+    /// The lobby's deck seed, which seeds the start's draw of the seats too.
+    pub deck_seed: Option<u64>,
     pub notices: broadcast::Sender<EventNotice>,
     pub commands: mpsc::Receiver<EventCommand>,
     /// Dropped with the coordinator: its handle learns it has ended.
@@ -158,7 +160,7 @@ impl Coordinator {
             }
             match self
                 .bank
-                .start_event(self.guild, self.id, rand::random())
+                .start_event(self.guild, self.id, self.draw_seed())
                 .await
             {
                 Ok(()) => {}
@@ -170,6 +172,14 @@ impl Coordinator {
                 Err(error) => return Err(format!("the event could not start: {error}")),
             }
         }
+    }
+
+    /// The seed of the start's draw of the seats: from the lobby's deck seed when it has
+    /// one (tests and `--seed`: the same event each time), else at random.
+    fn draw_seed(&self) -> u64 {
+        self.deck_seed.map_or_else(rand::random, |seed| {
+            seed ^ self.id.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        })
     }
 
     async fn record(&self) -> Result<crate::bank::EventRecord, String> {

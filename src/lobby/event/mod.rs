@@ -136,6 +136,7 @@ impl Lobby {
             id,
             tables,
             lobby: Arc::downgrade(&self.shared),
+            deck_seed: services.deck_seed,
             notices: notices.clone(),
             commands: received,
             _running: running_sender,
