@@ -131,3 +131,58 @@ event-status-re-enter = Puedes hacer una reentrada mientras siga abierta la insc
 ## El mensaje del torneo cuando un moderador lo cancela.
 event-cancelled-refunded = Cancelado antes de que nadie quedara fuera: se devolvieron todos los buy-ins.
 event-cancelled-shares = Cancelado: los premios ya cobrados se mantienen, y los premios pendientes se repartieron por ICM (lo que valen sus fichas en premios) entre los que seguían vivos:
+
+## /tournament schedule respondido (en privado, al moderador); su rechazo por permisos.
+event-scheduled = **{ $name }** está programado: empieza { $start } ({ $relative }). Su mensaje en este canal recibe las inscripciones.
+event-missing-permissions = No puedo organizar un torneo multimesa en este canal: me { $count ->
+    [one] falta el permiso
+   *[other] faltan los permisos
+} { $permissions }, y cada mesa juega en su propio hilo dentro de este canal. Pide a un administrador del servidor que me { $count ->
+    [one] lo dé
+   *[other] los dé
+} en Editar canal › Permisos y vuelve a intentarlo. No se programó nada.
+
+## Inscribirse y anular la inscripción (cada respuesta, privada al jugador).
+event-unregister-button = Anular inscripción
+event-entered = Te inscribiste en **{ $name }**: { $buy_in ->
+    [0] es un freeroll
+   *[other] tu buy-in de { $buy_in } ya está en la bolsa de premios
+}. Empieza { $start }; hasta entonces puedes usar /leave para anular la inscripción.
+event-entered-late = Estás en **{ $name }** ({ $entry ->
+    [1] tu primera entrada
+   *[other] entrada { $entry }
+}{ $buy_in ->
+    [0] {""}
+   *[other] , buy-in { $buy_in }
+}): el hilo de tu mesa te dice dónde te sientas.
+event-unregistered = Anulaste tu inscripción en **{ $name }**{ $refund ->
+    [0] .
+   *[other] : tu buy-in de { $refund } volvió a tu saldo.
+}
+event-status-registered = Te inscribiste en este torneo.
+
+## Los rechazos del torneo.
+event-already-in = Ya estás en este torneo.
+event-registration-closed = La inscripción de este torneo está cerrada.
+event-no-re-entry-left = No te quedan reentradas en este torneo.
+event-full = El torneo está completo: admite como máximo { $cap } { $cap ->
+    [one] entrada
+   *[other] entradas
+}.
+event-over-refused = Este torneo ya terminó.
+event-not-registered = No te inscribiste en este torneo.
+event-unregister-started = El torneo ya empezó: ya nadie puede anular su inscripción.
+event-not-started = El torneo todavía no empezó.
+event-none-here = No hay ningún torneo multimesa en este canal.
+event-already-paused = El torneo ya está en pausa.
+event-not-paused = El torneo no está en pausa.
+
+## Los comandos de los moderadores, contados en el canal.
+event-paused-by = ⏸ { $name } pausó el torneo: el reloj se detiene, y cada mesa en cuanto termine su mano.
+event-resumed-by = ▶ { $name } reanudó el torneo: el reloj vuelve a correr.
+event-cancel-after-hands = **{ $name }** se está cancelando: cuando termine la mano de cada mesa, las fichas se liquidan como muestra el mensaje del torneo.
+event-cancelled-now = **{ $name }** quedó cancelado: se devolvieron todos los buy-ins.
+
+## El hilo de cada mesa, y un jugador que cambia de mesa.
+event-thread-name = { $name } · Mesa { $table }
+event-moved = { $user } pasa de la mesa { $from } a la mesa { $to }: tu asiento está aquí.

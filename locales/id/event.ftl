@@ -92,3 +92,49 @@ event-status-re-enter = Kamu boleh re-entry selama late reg masih buka: pakai /j
 ## Pesan turnamen setelah dibatalkan moderator.
 event-cancelled-refunded = Dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan.
 event-cancelled-shares = Dibatalkan: hadiah yang sudah didapat tetap berlaku, dan sisa hadiah dibagi menurut ICM (nilai chip mereka dalam hadiah) kepada pemain yang masih bertahan:
+
+## Jawaban /tournament schedule (pribadi, ke moderator); penolakannya karena izin.
+event-scheduled = **{ $name }** sudah dijadwalkan: mulai { $start } ({ $relative }). Pendaftaran lewat pesannya di channel ini.
+event-missing-permissions = Aku tidak bisa menjalankan turnamen multi-table di channel ini: aku belum punya izin { $permissions }, dan tiap meja main di thread-nya sendiri di bawah channel ini. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu coba lagi. Belum ada yang dijadwalkan.
+
+## Mendaftar dan batal mendaftar (tiap jawaban hanya untuk pemainnya).
+event-unregister-button = Batal daftar
+event-entered = Kamu sudah terdaftar di **{ $name }**: { $buy_in ->
+    [0] ini freeroll
+   *[other] buy-in { $buy_in } milikmu sudah masuk total hadiah
+}. Mulai { $start }; sebelum itu kamu bisa pakai /leave untuk batal mendaftar.
+event-entered-late = Kamu ikut **{ $name }** ({ $entry ->
+    [1] entry pertamamu
+   *[other] entry ke-{ $entry }
+}{ $buy_in ->
+    [0] {""}
+   *[other] , buy-in { $buy_in }
+}): thread mejamu memberi tahu di mana kamu duduk.
+event-unregistered = Kamu batal mendaftar di **{ $name }**{ $refund ->
+    [0] .
+   *[other] : buy-in { $refund } milikmu sudah kembali ke saldo.
+}
+event-status-registered = Kamu sudah terdaftar.
+
+## Penolakan turnamen.
+event-already-in = Kamu sudah ikut turnamen ini.
+event-registration-closed = Pendaftaran turnamen ini sudah ditutup.
+event-no-re-entry-left = Jatah re-entry kamu di turnamen ini sudah habis.
+event-full = Turnamen sudah penuh: paling banyak { $cap } entry.
+event-over-refused = Turnamen ini sudah selesai.
+event-not-registered = Kamu belum terdaftar di turnamen ini.
+event-unregister-started = Turnamen sudah mulai: sekarang tidak ada yang bisa batal mendaftar.
+event-not-started = Turnamen belum mulai.
+event-none-here = Tidak ada turnamen multi-table di channel ini.
+event-already-paused = Turnamen sudah dijeda.
+event-not-paused = Turnamen tidak sedang dijeda.
+
+## Perintah moderator, diumumkan di channel.
+event-paused-by = ⏸ { $name } menjeda turnamen: jam berhenti, dan tiap meja berhenti begitu hand-nya selesai.
+event-resumed-by = ▶ { $name } melanjutkan turnamen: jam jalan lagi.
+event-cancel-after-hands = **{ $name }** sedang dibatalkan: begitu hand di tiap meja selesai, chip diselesaikan seperti yang ditunjukkan pesan turnamen.
+event-cancelled-now = **{ $name }** dibatalkan: semua buy-in dikembalikan.
+
+## Thread tiap meja, dan pemain yang pindah meja.
+event-thread-name = { $name } · Meja { $table }
+event-moved = { $user } pindah dari meja { $from } ke meja { $to }: kursimu di sini.

@@ -11,6 +11,7 @@ use crate::refusal::Refusal;
 use crate::render::tr;
 use crate::tournament::{DealKind, PayoutTable, Structure, StructureKind, TournamentSettings};
 
+use super::event::{pause, resume, schedule};
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
 use super::tournament_entry::{live_here, started};
@@ -31,7 +32,7 @@ pub enum StructureOption {
 }
 
 impl StructureOption {
-    fn kind(self) -> StructureKind {
+    pub(super) fn kind(self) -> StructureKind {
         match self {
             StructureOption::Regular => StructureKind::Regular,
             StructureOption::Turbo => StructureKind::Turbo,
@@ -91,7 +92,9 @@ impl Refusal for TournamentRefused {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("open", "start", "cancel", "status", "deal", "results"),
+    subcommands(
+        "open", "start", "cancel", "status", "deal", "results", "schedule", "pause", "resume"
+    ),
     subcommand_required
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Outcome {
@@ -258,6 +261,11 @@ pub async fn start(ctx: Context<'_>) -> Outcome {
 pub async fn cancel(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-cancel");
     in_guild(ctx, |caller| async move {
+        match crate::bot::events::entry::live_here(&caller).await {
+            Ok(Some(event)) => return super::event::cancel(&caller, event, &reference).await,
+            Ok(None) => {}
+            Err(refused) => return refused,
+        }
         let state = match here(&caller).await {
             Ok(state) => state,
             Err(answer) => return answer,
@@ -314,6 +322,11 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Outcome {
     in_guild(ctx, |caller| async move {
+        match crate::bot::events::entry::live_here(&caller).await {
+            Ok(Some(event)) => return super::event::status(&caller, event).await,
+            Ok(None) => {}
+            Err(refused) => return refused,
+        }
         match here(&caller).await {
             Ok(state) => {
                 // Before the start the entrants list shows no computer yet: say how many
