@@ -69,7 +69,7 @@ impl Bot {
 
     /// Opens (or finds) `event`'s coordinator with its tables in threads, and keeps its
     /// message.
-    pub(crate) async fn open_event(
+    pub async fn open_event(
         &self,
         event: TournamentId,
     ) -> Result<EventHandle, crate::lobby::LobbyError> {
