@@ -127,6 +127,31 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
     let status = tournament(&fake, &outsider, CHANNEL, "status").await;
     assert_private_to(&status, &outsider, "There is no sit & go in this channel.");
 
+    // Nine players fit in two tables once one is out: a table broke and its players moved,
+    // each mentioned in their new table's thread, that player alone notified.
+    let moves: Vec<Recorded> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.content().contains("moves from table"))
+        .collect();
+    assert!(!moves.is_empty(), "nobody was told of a move");
+    for told in &moves {
+        let thread = told.channel().expect("a channel write");
+        assert!(threads.contains(&thread), "told outside a table's thread");
+        let users = &told.body["allowed_mentions"]["users"];
+        let mentioned = users.as_array().cloned().unwrap_or_default();
+        assert_eq!(mentioned.len(), 1, "{}", told.body);
+        let user = mentioned[0].as_str().unwrap_or_default();
+        assert!(
+            told.content().starts_with(&format!("<@{user}> moves")),
+            "{}",
+            told.content()
+        );
+        assert_eq!(
+            told.body["allowed_mentions"]["parse"],
+            serde_json::json!([])
+        );
+    }
     // Every thread archived once its table's last messages are in.
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while !threads.iter().all(|&thread| fake.thread_archived(thread)) {
@@ -244,4 +269,89 @@ async fn wait_saying_for(
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_registered_are_reminded_once_before_the_start_even_across_a_restart() {
+    const CHANNEL: u64 = 300_000_000_000_004_203;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a data directory");
+    let config = quick_computers_config(&fake, data.path(), SEED);
+    let (bot, running) = support::bot::TestBot::start_observed(&fake, &config).await;
+    let players: Vec<FakeUser> = (1..=4).map(|n| player(n, &format!("P{n}"))).collect();
+    add_people(&fake, &players);
+    tournament(&fake, &moderator(), CHANNEL, "status").await;
+
+    // Scheduled a while ago, starting just past the reminder's lead: due in seconds.
+    let guild = GuildId(GUILD_ID);
+    let now = now_unix();
+    let options = ScheduleOptions::new("Reminder Cup", GameChoice::Stud8, "in 1h", 10);
+    let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
+    let lead = studbot::bot::reminders::REMINDER_LEAD_SECS + 6;
+    let stored = EventSchedule {
+        channel: studbot::bank::TableId(CHANNEL),
+        name: "Reminder Cup".to_owned(),
+        starts_at: now + lead,
+        now,
+        added_by: None,
+    };
+    let bank = running.bank();
+    let id = bank
+        .schedule_event(guild, stored, scheduled.settings, "reminder-cup")
+        .await
+        .expect("scheduled");
+    let note = studbot::bank::EventNote::Scheduled {
+        computers_allowed: true,
+        scheduled_at: now - 3_600,
+    };
+    bank.note_event(guild, id, note).await.expect("noted");
+    bank.enter_event(guild, id, UserId::computer(0), 0, "reminded-computer")
+        .await
+        .expect("a computer player registered");
+    running.open_event(id).await.expect("its coordinator runs");
+    let message = event_message(&fake, CHANNEL, "Reminder Cup").await;
+    for user in &players[..3] {
+        fake.ask(user, CHANNEL, "join", vec![]).await;
+    }
+    let reminders = |fake: &FakeDiscord| -> Vec<Recorded> {
+        fake.requests()
+            .into_iter()
+            .filter(|r| {
+                r.method == "POST" && r.is_success() && r.content().contains("take your seats")
+            })
+            .collect()
+    };
+    let reminder = fake
+        .wait_for("the reminder", 0, |r| {
+            r.method == "POST" && r.is_success() && r.content().contains("take your seats")
+        })
+        .await;
+    assert!(
+        reminder
+            .content()
+            .starts_with("**Reminder Cup** starts <t:")
+    );
+    let mut mentioned: Vec<String> = reminder.body["allowed_mentions"]["users"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|user| user.as_str().map(str::to_owned))
+        .collect();
+    mentioned.sort();
+    let mut expected: Vec<String> = players[..3].iter().map(|p| p.id.to_string()).collect();
+    expected.sort();
+    assert_eq!(mentioned, expected, "exactly the people registered");
+    assert_eq!(
+        reminder.body["allowed_mentions"]["parse"],
+        serde_json::json!([])
+    );
+    bot.stop().await;
+
+    let bot = support::bot::TestBot::start(&fake, &config).await;
+    fake.ask(&players[3], CHANNEL, "join", vec![]).await;
+    // The computer player and four people.
+    wait_saying(&fake, message, "5 players registered").await;
+    assert_eq!(reminders(&fake).len(), 1, "reminded twice");
+    bot.stop().await;
 }
