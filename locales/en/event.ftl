@@ -183,3 +183,20 @@ event-cancelled-now = **{ $name }** is cancelled: every buy-in went back.
 ## Each table's thread, and a player moved there.
 event-thread-name = { $name } · Table { $table }
 event-moved = { $user } moves from table { $from } to table { $to }: your seat is here.
+
+## /tournament schedule, pause and resume: the commands and their options as Discord lists them.
+cmd-tournament-schedule = Schedule a multi-table tournament in this channel, tables in threads (moderators)
+cmd-tournament-pause = Pause this channel's multi-table tournament: the clock and every table stop (moderators)
+cmd-tournament-resume = Resume this channel's paused multi-table tournament (moderators)
+opt-name = The tournament's name, as its message and its tables' threads show it
+opt-start = When it starts: in 2h, 2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00, or <t:1797796800>
+opt-starting-stack = Tournament chips each entry starts with (by default 30 big bets of level 1)
+opt-timed-levels = Custom levels, ante/bring-in/small/big x minutes: 2/3/10/20x20, 3/5/15/30x20
+opt-minutes-per-level = Minutes of each level, 3 to 120 (by default 20 regular, 10 turbo)
+opt-table-size = Seats at each table, 2 to 8 (by default 7)
+opt-cap = The most entries it takes, re-entries counted (by default no cap)
+opt-late-registration = Late registration until the end of this level (by default none)
+opt-re-entries = Times a player who is out may buy in again during late registration (by default 0)
+opt-computers-allowed = Whether computer players may be entered (their buy-ins from the house)
+opt-break-minutes = A break of this many minutes (with break_every)
+opt-break-every = A break after every this many levels (with break_minutes)

@@ -186,3 +186,20 @@ event-cancelled-now = **{ $name }** quedó cancelado: se devolvieron todos los b
 ## El hilo de cada mesa, y un jugador que cambia de mesa.
 event-thread-name = { $name } · Mesa { $table }
 event-moved = { $user } pasa de la mesa { $from } a la mesa { $to }: tu asiento está aquí.
+
+## /tournament schedule, pause y resume: los comandos y sus opciones como los muestra Discord.
+cmd-tournament-schedule = Programar un torneo multimesa en este canal, cada mesa en su hilo (moderadores)
+cmd-tournament-pause = Pausar el torneo multimesa de este canal: se detienen el reloj y las mesas (moderadores)
+cmd-tournament-resume = Reanudar el torneo multimesa pausado de este canal (moderadores)
+opt-name = El nombre del torneo, como lo muestran su mensaje y los hilos de sus mesas
+opt-start = Cuándo empieza: en 2h, 2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00 o <t:1797796800>
+opt-starting-stack = Fichas de torneo con las que empieza cada entrada (por defecto, 30 apuestas grandes del nivel 1)
+opt-timed-levels = Niveles a medida, ante/bring-in/apuesta pequeña/grande x minutos: 2/3/10/20x20, 3/5/15/30x20
+opt-minutes-per-level = Minutos de cada nivel, de 3 a 120 (por defecto 20 normal, 10 turbo)
+opt-table-size = Asientos de cada mesa, de 2 a 8 (por defecto 7)
+opt-cap = Máximo de entradas, contando las reentradas (por defecto sin límite)
+opt-late-registration = Inscripción tardía hasta el final de este nivel (por defecto, ninguna)
+opt-re-entries = Reentradas que tiene quien queda fuera durante la inscripción tardía (por defecto 0)
+opt-computers-allowed = Si se pueden inscribir bots (sus buy-ins los paga la casa)
+opt-break-minutes = Un descanso de estos minutos (con break_every)
+opt-break-every = Un descanso cada tantos niveles (con break_minutes)

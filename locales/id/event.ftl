@@ -138,3 +138,20 @@ event-cancelled-now = **{ $name }** dibatalkan: semua buy-in dikembalikan.
 ## Thread tiap meja, dan pemain yang pindah meja.
 event-thread-name = { $name } · Meja { $table }
 event-moved = { $user } pindah dari meja { $from } ke meja { $to }: kursimu di sini.
+
+## /tournament schedule, pause dan resume: perintah dan opsinya seperti yang ditampilkan Discord.
+cmd-tournament-schedule = Jadwalkan turnamen multi-table di channel ini, tiap meja di thread-nya (moderator)
+cmd-tournament-pause = Jeda turnamen multi-table di channel ini: jam dan semua meja berhenti (moderator)
+cmd-tournament-resume = Lanjutkan turnamen multi-table yang dijeda di channel ini (moderator)
+opt-name = Nama turnamen, seperti yang muncul di pesannya dan di thread mejanya
+opt-start = Kapan mulai: dalam 2h, 2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00 atau <t:1797796800>
+opt-starting-stack = Chip turnamen untuk tiap entry (bawaan: 30 taruhan besar level 1)
+opt-timed-levels = Level custom, ante/bring-in/bet kecil/bet besar x menit: 2/3/10/20x20, 3/5/15/30x20
+opt-minutes-per-level = Menit tiap level, 3 sampai 120 (bawaan: 20 biasa, 10 turbo)
+opt-table-size = Kursi di tiap meja, 2 sampai 8 (bawaan: 7)
+opt-cap = Jumlah entry paling banyak, re-entry ikut dihitung (bawaan: tanpa batas)
+opt-late-registration = Late reg sampai akhir level ini (bawaan: tidak ada)
+opt-re-entries = Berapa kali pemain yang tersingkir boleh buy-in lagi selama late reg (bawaan: 0)
+opt-computers-allowed = Apakah bot boleh didaftarkan (buy-in mereka dari akun bandar server)
+opt-break-minutes = Break selama sekian menit (bersama break_every)
+opt-break-every = Break setiap sekian level (bersama break_minutes)

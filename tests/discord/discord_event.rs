@@ -81,7 +81,7 @@ async fn a_schedule_refused_is_told_in_the_moderators_language_and_changes_nothi
     assert_private_to(&passed, &moderator(), "That start time has passed");
     let unreadable = schedule_with(&fake, CHANNEL, "Odd", "tomorrow at eight", 10, vec![]).await;
     assert_private_to(&unreadable, &moderator(), "I can't read that start time.");
-    let custom = vec![int("structure", CUSTOM), string("levels", "1/2/5")];
+    let custom = vec![int("structure", CUSTOM), string("timed_levels", "1/2/5")];
     let broken = schedule_with(&fake, CHANNEL, "Odd", "in 2h", 10, custom).await;
     assert_eq!(broken.visibility, Visibility::Ephemeral(moderator().id));
     let late = vec![int("re_entries", 1)];

@@ -19,7 +19,7 @@ use crate::render::{escape_markdown, tr};
 use crate::tournament::multi::schedule::{ScheduleOptions, ScheduledEvent, schedule as checked};
 
 use super::settings::GameChoiceOption;
-use super::tournament::StructureOption;
+use super::settings::StructureOption;
 
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only, check = "crate::bot::checks::moderator")]
@@ -31,14 +31,14 @@ pub async fn schedule(
     #[min = 0] buy_in: u64,
     #[min = 1] starting_stack: Option<u64>,
     structure: Option<StructureOption>,
-    levels: Option<String>,
+    timed_levels: Option<String>,
     #[min = 1] minutes_per_level: Option<u32>,
     #[min = 1] table_size: Option<u64>,
     #[min = 1] cap: Option<u64>,
     #[min = 0] late_registration: Option<u32>,
     #[min = 0] re_entries: Option<u32>,
     payouts: Option<String>,
-    computer_players: Option<bool>,
+    computers_allowed: Option<bool>,
     #[min = 1] break_minutes: Option<u32>,
     #[min = 1] break_every: Option<u32>,
 ) -> Outcome {
@@ -51,14 +51,14 @@ pub async fn schedule(
         buy_in,
         starting_stack,
         structure: structure.map_or(crate::tournament::StructureKind::Regular, |s| s.kind()),
-        levels,
+        levels: timed_levels,
         minutes_per_level,
         table_size,
         cap,
         late_registration_levels: late_registration,
         re_entries,
         payouts,
-        computers_allowed: computer_players,
+        computers_allowed,
         break_minutes,
         break_every,
     };

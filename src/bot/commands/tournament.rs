@@ -9,37 +9,16 @@ use crate::bank::{OpenExtras, PrizeSource, TournamentId, TournamentPhase, Tourna
 use crate::lobby::{DealOffer, LobbyError, TournamentCancel};
 use crate::refusal::Refusal;
 use crate::render::tr;
-use crate::tournament::{DealKind, PayoutTable, Structure, StructureKind, TournamentSettings};
+use crate::tournament::{DealKind, PayoutTable, Structure, TournamentSettings};
 
 use super::event::{pause, resume, schedule};
 use super::reference;
-use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
+use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats, StructureOption};
 use super::tournament_entry::{live_here, started};
 use super::tournament_text::{cancelled_text, deal_offer_text, results_text, status_text};
 use crate::bot::Context;
 use crate::bot::permissions;
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
-
-/// The structures, by the names Discord lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum StructureOption {
-    #[name = "regular"]
-    Regular,
-    #[name = "turbo"]
-    Turbo,
-    #[name = "custom"]
-    Custom,
-}
-
-impl StructureOption {
-    pub(super) fn kind(self) -> StructureKind {
-        match self {
-            StructureOption::Regular => StructureKind::Regular,
-            StructureOption::Turbo => StructureKind::Turbo,
-            StructureOption::Custom => StructureKind::Custom,
-        }
-    }
-}
 
 /// Where a prize added at the open comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
@@ -508,13 +487,33 @@ mod tests {
             TournamentRefused::NoResults,
         ];
         let structures = [
-            crate::tournament::Structure::chosen(StructureKind::Custom, None, None),
-            crate::tournament::Structure::chosen(StructureKind::Custom, None, Some("1/2/5")),
-            crate::tournament::Structure::chosen(StructureKind::Custom, None, Some("1/2/5/10x0")),
-            crate::tournament::Structure::chosen(StructureKind::Turbo, Some(101), None),
-            crate::tournament::Structure::chosen(StructureKind::Turbo, None, Some("1/2/5/10")),
             crate::tournament::Structure::chosen(
-                StructureKind::Custom,
+                crate::tournament::StructureKind::Custom,
+                None,
+                None,
+            ),
+            crate::tournament::Structure::chosen(
+                crate::tournament::StructureKind::Custom,
+                None,
+                Some("1/2/5"),
+            ),
+            crate::tournament::Structure::chosen(
+                crate::tournament::StructureKind::Custom,
+                None,
+                Some("1/2/5/10x0"),
+            ),
+            crate::tournament::Structure::chosen(
+                crate::tournament::StructureKind::Turbo,
+                Some(101),
+                None,
+            ),
+            crate::tournament::Structure::chosen(
+                crate::tournament::StructureKind::Turbo,
+                None,
+                Some("1/2/5/10"),
+            ),
+            crate::tournament::Structure::chosen(
+                crate::tournament::StructureKind::Custom,
                 None,
                 Some("1/2/5/10x3, 2/12/10/20x3"),
             ),
