@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use studbot::bank::{EventSchedule, GuildId, TournamentId, UserId};
+use studbot::bank::{EventSchedule, GuildId, UserId};
 use studbot::table::{GameChoice, Rules};
 use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
 
@@ -21,42 +21,6 @@ use crate::tournament_common::*;
 use support::fake_discord::*;
 
 const SEED: u64 = 4_201;
-
-fn now_unix() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs())
-}
-
-/// Schedules `name` in `channel` through the bank, to start `lead` seconds from now, at
-/// tables of `table_size` with `stack` chips each (two big bets: busts come quickly).
-async fn schedule_soon(
-    bot: &studbot::bot::Bot,
-    channel: u64,
-    name: &str,
-    lead: u64,
-    (table_size, stack): (u64, u64),
-) -> TournamentId {
-    let now = now_unix();
-    let mut options = ScheduleOptions::new(name, GameChoice::Stud8, "in 1h", 10);
-    options.table_size = Some(table_size);
-    options.starting_stack = Some(stack);
-    let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
-    let stored = EventSchedule {
-        channel: studbot::bank::TableId(channel),
-        name: name.to_owned(),
-        starts_at: now + lead,
-        now,
-        added_by: None,
-    };
-    let id = bot
-        .bank()
-        .schedule_event(GuildId(GUILD_ID), stored, scheduled.settings, name)
-        .await
-        .expect("scheduled");
-    bot.open_event(id).await.expect("its coordinator runs");
-    id
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_results() {
@@ -72,8 +36,13 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
 
     // The channel as Discord shows it to the bot once someone uses it.
     tournament(&fake, &outsider, CHANNEL, "status").await;
-    schedule_soon(&running, CHANNEL, "Night Run", 6, (4, 40)).await;
+    schedule_soon(&running, CHANNEL, "Night Run", 6, |options| {
+        options.table_size = Some(4);
+        options.starting_stack = Some(40);
+    })
+    .await;
     let message = event_message(&fake, CHANNEL, "Night Run").await;
+    let register = button(&fake, message, ":r");
     for user in &players {
         let joined = fake.ask(user, CHANNEL, "join", vec![]).await;
         assert_private_to(&joined, user, "You're registered for **Night Run**");
@@ -123,6 +92,11 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
     .await;
     let text = over["content"].as_str().unwrap_or_default();
     assert!(text.contains("1st"), "{text}");
+    // A Register button kept from before the start: refused, nothing charged.
+    let stale = fake.click(&outsider, message, &register).await;
+    let stale = fake.answer_to(stale).await;
+    assert_private_to(&stale, &outsider, "This event is over.");
+    assert_balance(&fake, CHANNEL, &outsider, 1_000).await;
     // Over, the event holds the channel no more: a sit & go or a table may be opened there.
     let status = tournament(&fake, &outsider, CHANNEL, "status").await;
     assert_private_to(&status, &outsider, "There is no sit & go in this channel.");
@@ -171,7 +145,8 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
             .expect("a balance");
     }
     assert_eq!(total, 9 * 1_000);
-    assert_eq!(event_messages(&fake, CHANNEL, "Night Run").len(), 1);
+    let shown = event_messages(&fake, CHANNEL, "Night Run");
+    assert_eq!(shown.len(), 1, "{shown:#?}");
     bot.stop().await;
 }
 
@@ -188,7 +163,11 @@ async fn moderators_pause_resume_and_cancel_a_running_event_and_players_read_the
     fake.add_user(&outsider);
 
     tournament(&fake, &outsider, CHANNEL, "status").await;
-    schedule_soon(&running, CHANNEL, "Pause Cup", 5, (4, 2_000)).await;
+    schedule_soon(&running, CHANNEL, "Pause Cup", 5, |options| {
+        options.table_size = Some(4);
+        options.starting_stack = Some(2_000);
+    })
+    .await;
     let message = event_message(&fake, CHANNEL, "Pause Cup").await;
     let early = tournament(&fake, &moderator(), CHANNEL, "pause").await;
     assert_private_to(&early, &moderator(), "The event hasn't started yet.");
@@ -244,31 +223,6 @@ async fn moderators_pause_resume_and_cancel_a_running_event_and_players_read_the
     let after = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
     assert_eq!(after.visibility, Visibility::Ephemeral(moderator().id));
     bot.stop().await;
-}
-
-/// [`wait_saying`] with a longer deadline than the fake's own: an event's whole play.
-async fn wait_saying_for(
-    fake: &FakeDiscord,
-    id: u64,
-    says: &str,
-    within: Duration,
-) -> serde_json::Value {
-    let deadline = std::time::Instant::now() + within;
-    loop {
-        if let Some(message) = fake.message(id)
-            && message["content"]
-                .as_str()
-                .is_some_and(|text| text.contains(says))
-        {
-            return message;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "message {id} never said {says}: {:?}",
-            fake.message(id)
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

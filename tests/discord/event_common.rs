@@ -5,6 +5,10 @@
 
 use std::time::Duration;
 
+use studbot::bank::{EventSchedule, GuildId, TournamentId};
+use studbot::table::{GameChoice, Rules};
+use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
+
 use serde_json::Value;
 
 use crate::support;
@@ -44,7 +48,7 @@ pub fn event_messages(fake: &FakeDiscord, channel: u64, name: &str) -> Vec<Value
         .filter(|message| {
             message["content"]
                 .as_str()
-                .is_some_and(|text| text.starts_with(&format!("**{name}**")))
+                .is_some_and(|text| text.starts_with(&format!("**{name}** ·")))
         })
         .collect()
 }
@@ -84,4 +88,64 @@ pub async fn wait_saying(fake: &FakeDiscord, id: u64, says: &str) -> Value {
             .is_some_and(|text| text.contains(says))
     })
     .await
+}
+
+pub fn now_unix() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+}
+
+/// Schedules `name` in `channel` through the bank (a stud8 event, buy-in 10, its options
+/// set by `set`), to start `lead` seconds from now, and starts its coordinator and message.
+pub async fn schedule_soon(
+    bot: &studbot::bot::Bot,
+    channel: u64,
+    name: &str,
+    lead: u64,
+    set: impl FnOnce(&mut ScheduleOptions),
+) -> TournamentId {
+    let now = now_unix();
+    let mut options = ScheduleOptions::new(name, GameChoice::Stud8, "in 1h", 10);
+    set(&mut options);
+    let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
+    let stored = EventSchedule {
+        channel: studbot::bank::TableId(channel),
+        name: name.to_owned(),
+        starts_at: now + lead,
+        now,
+        added_by: None,
+    };
+    let id = bot
+        .bank()
+        .schedule_event(GuildId(GUILD_ID), stored, scheduled.settings, name)
+        .await
+        .expect("scheduled");
+    bot.open_event(id).await.expect("its coordinator runs");
+    id
+}
+
+/// [`wait_saying`] with a longer deadline than the fake's own: an event's whole play.
+pub async fn wait_saying_for(
+    fake: &FakeDiscord,
+    id: u64,
+    says: &str,
+    within: Duration,
+) -> serde_json::Value {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        if let Some(message) = fake.message(id)
+            && message["content"]
+                .as_str()
+                .is_some_and(|text| text.contains(says))
+        {
+            return message;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "message {id} never said {says}: {:?}",
+            fake.message(id)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

@@ -399,7 +399,12 @@ impl Board {
 
     /// When the reminder is to be sent, if it is still to be.
     fn reminder_at(&self) -> Option<Instant> {
-        if self.notes.reminded || !matches!(self.record.phase, BankPhase::Scheduled) {
+        // When it was scheduled is unknown (its notes were never kept): it may have been
+        // minutes ago, inside the reminder's window, so no reminder rather than a late one.
+        if self.notes.reminded
+            || self.notes.scheduled_at == 0
+            || !matches!(self.record.phase, BankPhase::Scheduled)
+        {
             return None;
         }
         let at = crate::bot::reminders::reminder_time(&self.scheduled())?;
