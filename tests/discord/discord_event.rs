@@ -169,3 +169,43 @@ async fn a_restart_finds_the_events_message_and_edits_it_instead_of_posting_anot
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_discord_will_no_longer_edit_is_replaced_so_the_channel_holds_one() {
+    const CHANNEL: u64 = 300_000_000_000_004_106;
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a data directory");
+    let config = support::bot::config_text(&fake, data.path(), SEED);
+    let bot = TestBot::start(&fake, &config).await;
+    let (ada, ben) = (player(1, "Ada"), player(2, "Ben"));
+    add_people(&fake, [&ada, &ben]);
+    schedule_with(&fake, CHANNEL, "Old Post", "in 5h", 20, vec![]).await;
+    let first = event_message(&fake, CHANNEL, "Old Post").await;
+    // Scheduled hours ahead, its message is past the hour Discord lets a bot edit freely.
+    fake.make_message_older(first, std::time::Duration::from_secs(2 * 3_600));
+    fake.ask(&ada, CHANNEL, "join", vec![]).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let second = loop {
+        let shown = event_messages(&fake, CHANNEL, "Old Post");
+        if let [only] = shown.as_slice()
+            && only["content"]
+                .as_str()
+                .is_some_and(|text| text.contains("1 player registered"))
+        {
+            break only["id"].as_str().and_then(|id| id.parse::<u64>().ok());
+        }
+        assert!(std::time::Instant::now() < deadline, "{shown:#?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let second = second.expect("a message id");
+    assert_ne!(second, first);
+    assert!(fake.message(first).is_none(), "the old message stays");
+    bot.stop().await;
+
+    // The new message is the one kept: a restart edits it.
+    let bot = TestBot::start(&fake, &config).await;
+    fake.ask(&ben, CHANNEL, "join", vec![]).await;
+    wait_saying(&fake, second, "2 players registered").await;
+    assert_eq!(event_messages(&fake, CHANNEL, "Old Post").len(), 1);
+    bot.stop().await;
+}
