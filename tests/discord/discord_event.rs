@@ -110,9 +110,14 @@ async fn a_schedule_refused_is_told_in_the_moderators_language_and_changes_nothi
     assert_eq!(taken.visibility, Visibility::Ephemeral(moderator().id));
     assert!(taken.content().contains("sit & go"), "{}", taken.content());
 
-    fake.deny_bot(NO_THREADS, CREATE_PUBLIC_THREADS);
+    fake.deny_bot(NO_THREADS, CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS);
     let no_threads = schedule_with(&fake, NO_THREADS, "Threadless", "in 2h", 10, vec![]).await;
     assert_private_to(&no_threads, &moderator(), "Create Public Threads");
+    assert!(
+        no_threads.content().contains("Send Messages in Threads"),
+        "{}",
+        no_threads.content()
+    );
 
     for channel in [CHANNEL, SIT_AND_GO, NO_THREADS] {
         let status = tournament(&fake, &moderator(), channel, "pause").await;

@@ -211,10 +211,9 @@ impl Board {
                     false,
                 )
             }
-            EventNotice::HandRecorded { .. } => {
-                self.refresh(bot).await;
-                (Change::Routine, false)
-            }
+            // The record is read again only when the message is shown: at 143 tables a
+            // hand ends every few hundred milliseconds.
+            EventNotice::HandRecorded { .. } => (Change::Routine, false),
             EventNotice::Out { .. } => (Change::Awaited, false),
             EventNotice::Moved {
                 user,
