@@ -1,5 +1,7 @@
 //! `/tournament`: open, start and cancel a sit & go (moderators), its status and the results
-//! of a finished one (anyone), and a deal among the last players (a player still in);
+//! of a finished one (anyone), and a deal among the last players (a player still in); in a
+//! channel holding a multi-table event, `cancel` and `status` are the event's, and
+//! `schedule`, `pause` and `resume` are only the event's ([`super::event`]);
 //! registration through `/join` and `/leave` is [`super::tournament_entry`]'s. Every chip
 //! moves in the bank at once; a running sit & go's cancel and deal go through its table,
 //! which makes them between hands only. This file only asks and tells; the words are
@@ -445,6 +447,7 @@ mod tests {
     use super::*;
     use crate::bank::BankError;
     use crate::render::{self, Locale};
+    use crate::tournament::StructureKind;
 
     #[test]
     fn every_tournament_refusal_a_player_can_act_on_has_its_own_words_in_every_language() {
@@ -487,33 +490,13 @@ mod tests {
             TournamentRefused::NoResults,
         ];
         let structures = [
+            crate::tournament::Structure::chosen(StructureKind::Custom, None, None),
+            crate::tournament::Structure::chosen(StructureKind::Custom, None, Some("1/2/5")),
+            crate::tournament::Structure::chosen(StructureKind::Custom, None, Some("1/2/5/10x0")),
+            crate::tournament::Structure::chosen(StructureKind::Turbo, Some(101), None),
+            crate::tournament::Structure::chosen(StructureKind::Turbo, None, Some("1/2/5/10")),
             crate::tournament::Structure::chosen(
-                crate::tournament::StructureKind::Custom,
-                None,
-                None,
-            ),
-            crate::tournament::Structure::chosen(
-                crate::tournament::StructureKind::Custom,
-                None,
-                Some("1/2/5"),
-            ),
-            crate::tournament::Structure::chosen(
-                crate::tournament::StructureKind::Custom,
-                None,
-                Some("1/2/5/10x0"),
-            ),
-            crate::tournament::Structure::chosen(
-                crate::tournament::StructureKind::Turbo,
-                Some(101),
-                None,
-            ),
-            crate::tournament::Structure::chosen(
-                crate::tournament::StructureKind::Turbo,
-                None,
-                Some("1/2/5/10"),
-            ),
-            crate::tournament::Structure::chosen(
-                crate::tournament::StructureKind::Custom,
+                StructureKind::Custom,
                 None,
                 Some("1/2/5/10x3, 2/12/10/20x3"),
             ),

@@ -174,3 +174,61 @@ pub(crate) async fn unregister(caller: Caller, reference: String, record: EventR
         Err(error) => refuse(&caller, &LobbyError::from(error), Asked::Unregister),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::TournamentId;
+    use crate::render::{self, Locale};
+
+    #[test]
+    fn every_event_refusal_has_its_own_words_in_every_language() {
+        let every = [
+            EventRefused::AlreadyIn,
+            EventRefused::RegistrationClosed,
+            EventRefused::NoReEntryLeft,
+            EventRefused::Full { cap: 200 },
+            EventRefused::Over,
+            EventRefused::NotRegistered,
+            EventRefused::UnregisterStarted,
+            EventRefused::NotStarted,
+            EventRefused::NoneHere,
+            EventRefused::AlreadyPaused,
+            EventRefused::NotPaused,
+        ];
+        for why in every {
+            for locale in Locale::ALL {
+                let text = render::refusal(locale, &why, &|_| String::new());
+                assert_ne!(text, tr(locale, "bot-failed", &[]), "{locale}: {why}");
+                assert_ne!(text, why.message_id(), "{locale}: {why}");
+            }
+        }
+        let full = render::refusal(Locale::En, &EventRefused::Full { cap: 200 }, &|_| {
+            String::new()
+        });
+        assert_eq!(full, "The event is full: it takes at most 200 entries.");
+    }
+
+    #[test]
+    fn a_re_entry_past_late_registration_reads_as_registration_closed_not_started() {
+        let event = TournamentId(3);
+        let started = BankError::TournamentStarted { tournament: event };
+        assert_eq!(
+            event_refusal(&started, Asked::Enter),
+            Some(EventRefused::RegistrationClosed)
+        );
+        assert_eq!(
+            event_refusal(&started, Asked::Unregister),
+            Some(EventRefused::UnregisterStarted)
+        );
+        let no_more = BankError::BadTournament(EventError::NoReEntryLeft.to_string());
+        assert_eq!(
+            event_refusal(&no_more, Asked::Enter),
+            Some(EventRefused::NoReEntryLeft)
+        );
+        let words = render::refusal(Locale::En, &EventRefused::RegistrationClosed, &|_| {
+            String::new()
+        });
+        assert!(!words.contains("started"), "{words}");
+    }
+}
