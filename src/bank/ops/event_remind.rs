@@ -118,6 +118,112 @@ impl Operation for NoteEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bank::ops::ScheduleEvent;
+    use crate::bank::ops::testing::{Books, GUILD, TABLE};
+    use crate::tournament::multi::EventSettings;
+    use crate::tournament::{Structure, StructureKind};
+
+    fn scheduled(books: &mut Books) -> TournamentId {
+        let settings = EventSettings::new(
+            crate::table::GameChoice::Stud,
+            Structure::built_in(StructureKind::Turbo),
+            10,
+            7,
+        );
+        books
+            .run(ScheduleEvent {
+                guild: GUILD,
+                channel: TABLE,
+                name: "Sunday".into(),
+                starts_at: 2_000_000_000,
+                now: 1_900_000_000,
+                settings,
+                added_by: None,
+                reference: "schedule".into(),
+            })
+            .expect("scheduled")
+    }
+
+    fn note(event: TournamentId, note: EventNote) -> NoteEvent {
+        NoteEvent {
+            guild: GUILD,
+            event,
+            note,
+        }
+    }
+
+    fn notes(books: &Books, event: TournamentId) -> EventNotes {
+        books.read(|draft| decode(event, draft.get(Tree::Meta, &key(event))?.as_deref()))
+    }
+
+    #[test]
+    fn the_first_message_kept_stays_kept_until_it_is_gone_and_a_reminder_stays_sent() {
+        let mut books = Books::new();
+        let event = scheduled(&mut books);
+        assert_eq!(notes(&books, event), EventNotes::default());
+        let when = EventNote::Scheduled {
+            computers_allowed: true,
+            scheduled_at: 1_900_000_000,
+        };
+        assert_eq!(books.run(note(event, when)).ok(), Some(0));
+        assert_eq!(
+            books.run(note(event, EventNote::Message(11))).ok(),
+            Some(11)
+        );
+        // A second keeper's message loses: the first one stays the event's.
+        assert_eq!(
+            books.run(note(event, EventNote::Message(12))).ok(),
+            Some(11)
+        );
+        // Another message gone changes nothing; the kept one gone frees the place.
+        assert_eq!(
+            books.run(note(event, EventNote::MessageGone(12))).ok(),
+            Some(11)
+        );
+        assert_eq!(
+            books.run(note(event, EventNote::MessageGone(11))).ok(),
+            Some(0)
+        );
+        assert_eq!(
+            books.run(note(event, EventNote::Message(13))).ok(),
+            Some(13)
+        );
+        books
+            .run(note(event, EventNote::Reminded))
+            .expect("reminded");
+        books
+            .run(note(event, EventNote::Reminded))
+            .expect("twice changes nothing");
+        let kept = notes(&books, event);
+        assert_eq!(
+            kept,
+            EventNotes {
+                message: Some(13),
+                reminded: true,
+                computers_allowed: true,
+                scheduled_at: 1_900_000_000,
+            }
+        );
+        books.assert_balanced();
+    }
+
+    #[test]
+    fn an_event_of_another_guild_or_none_is_not_noted() {
+        let mut books = Books::new();
+        let event = scheduled(&mut books);
+        let elsewhere = NoteEvent {
+            guild: GuildId(GUILD.0 + 1),
+            event,
+            note: EventNote::Reminded,
+        };
+        assert!(books.run(elsewhere).is_err());
+        assert!(
+            books
+                .run(note(TournamentId(event.0 + 9), EventNote::Reminded))
+                .is_err()
+        );
+        assert_eq!(notes(&books, event), EventNotes::default());
+    }
 
     #[test]
     fn notes_round_trip_and_none_kept_reads_as_the_default() {
