@@ -200,3 +200,4 @@ opt-re-entries = Times a player who is out may buy in again during late registra
 opt-computers-allowed = Whether computer players may be entered (their buy-ins from the house)
 opt-break-minutes = A break of this many minutes (with break_every)
 opt-break-every = A break after every this many levels (with break_minutes)
+event-seated = { $users }: your seat is at this table. Good luck!

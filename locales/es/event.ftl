@@ -203,3 +203,4 @@ opt-re-entries = Reentradas que tiene quien queda fuera durante la inscripción 
 opt-computers-allowed = Si se pueden inscribir bots (sus buy-ins los paga la casa)
 opt-break-minutes = Un descanso de estos minutos (con break_every)
 opt-break-every = Un descanso cada tantos niveles (con break_minutes)
+event-seated = { $users }: tu asiento está en esta mesa. ¡Suerte!

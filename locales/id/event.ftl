@@ -155,3 +155,4 @@ opt-re-entries = Berapa kali pemain yang tersingkir boleh buy-in lagi selama lat
 opt-computers-allowed = Apakah bot boleh didaftarkan (buy-in mereka dari akun bandar server)
 opt-break-minutes = Break selama sekian menit (bersama break_every)
 opt-break-every = Break setiap sekian level (bersama break_minutes)
+event-seated = { $users }: kursimu di meja ini. Semoga beruntung!

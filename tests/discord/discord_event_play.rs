@@ -126,6 +126,34 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
             serde_json::json!([])
         );
     }
+    // At the start each person was told their table in its thread, once, alone notified
+    // among those of that table.
+    let seated: Vec<Recorded> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| {
+            r.method == "POST"
+                && r.is_success()
+                && r.content().contains("your seat is at this table")
+        })
+        .collect();
+    let mut told: Vec<String> = Vec::new();
+    for message in &seated {
+        assert!(threads.contains(&message.channel().unwrap_or(0)));
+        let users = message.body["allowed_mentions"]["users"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for user in users {
+            let user = user.as_str().unwrap_or_default().to_owned();
+            assert!(message.content().contains(&format!("<@{user}>")));
+            told.push(user);
+        }
+    }
+    told.sort();
+    let mut expected: Vec<String> = players.iter().map(|p| p.id.to_string()).collect();
+    expected.sort();
+    assert_eq!(told, expected);
     // Every thread archived once its table's last messages are in.
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while !threads.iter().all(|&thread| fake.thread_archived(thread)) {

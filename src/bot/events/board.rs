@@ -9,7 +9,7 @@
 //! no longer edit (older than an hour: 30046, or deleted) is replaced by a new one, the old
 //! one deleted: the channel always holds one.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -71,6 +71,8 @@ struct Board {
     threads: BTreeSet<TableId>,
     /// The level the tables last dealt.
     level: Option<usize>,
+    /// Players given a first seat, by their table's thread, not yet told.
+    seated: BTreeMap<TableId, Vec<crate::ids::UserId>>,
 }
 
 /// Keeps `handle`'s event message until the event ends (or its coordinator halts).
@@ -158,6 +160,7 @@ impl Board {
             clock,
             threads,
             level: None,
+            seated: BTreeMap::new(),
         })
     }
 
@@ -185,9 +188,13 @@ impl Board {
         match notice {
             EventNotice::Playing { clock, tables } => {
                 self.threads
-                    .extend(tables.into_iter().map(|(_, channel)| channel));
+                    .extend(tables.iter().map(|&(_, channel)| channel));
                 self.tick(clock, false);
                 self.refresh(bot).await;
+                // At the start (not a restart's resume) everyone learns their table.
+                if clock == 0 {
+                    self.seat_everyone(&tables);
+                }
                 (Change::Awaited, false)
             }
             EventNotice::HandDealt {
@@ -223,8 +230,18 @@ impl Board {
                 ..
             } => {
                 self.threads.insert(channel);
-                tables::tell_moved(bot, self.locale, user, from, to, channel);
-                (Change::Routine, false)
+                match from {
+                    Some(from) => {
+                        tables::tell_moved(bot, self.locale, user, from, to, channel);
+                        (Change::Routine, false)
+                    }
+                    // A first seat (the start's draw, or a late entry): told with the others
+                    // seated there meanwhile, in one message per thread.
+                    None => {
+                        self.seated.entry(channel).or_default().push(user);
+                        (Change::Awaited, false)
+                    }
+                }
             }
             EventNotice::TableClosed { channel, .. } => {
                 tables::close(bot, channel);
@@ -245,6 +262,23 @@ impl Board {
                 (Change::Awaited, true)
             }
             EventNotice::Halted { .. } => (Change::Awaited, true),
+        }
+    }
+
+    /// Every player of the seats the start drew, to be told in their table's thread.
+    fn seat_everyone(&mut self, tables: &[(u32, TableId)]) {
+        let Some(event) = self.record.event() else {
+            return;
+        };
+        for table in event.seating().tables() {
+            let Some(&(_, channel)) = tables.iter().find(|(number, _)| *number == table.number)
+            else {
+                continue;
+            };
+            let users = table
+                .seated()
+                .filter_map(|(_, entry)| self.record.user_of(entry));
+            self.seated.entry(channel).or_default().extend(users);
         }
     }
 
@@ -336,6 +370,9 @@ impl Board {
     /// Posts the message (once) or edits the one kept; a message Discord will no longer
     /// edit is replaced.
     async fn show(&mut self, bot: &Bot) {
+        for (channel, users) in std::mem::take(&mut self.seated) {
+            tables::tell_seated(bot, self.locale, &users, channel);
+        }
         let body = self.render(bot).await.to_json(false);
         let channel = self.record.channel.0;
         if let Some(message) = self.notes.message {

@@ -66,22 +66,18 @@ impl EventTables for ThreadTables {
     }
 }
 
-/// Mentions `user` in the thread of the table they moved to (or first sat at), that user
-/// alone notified.
+/// Mentions `user` in the thread of the table they moved to, that user alone notified.
 pub(super) fn tell_moved(
     bot: &Bot,
     locale: Locale,
     user: UserId,
-    from: Option<u32>,
+    from: u32,
     to: u32,
     channel: TableId,
 ) {
     if user.is_computer() {
         return;
     }
-    let Some(from) = from else {
-        return;
-    };
     let name = display_name(&bot.names().name_or_placeholder(user));
     let text = tr(
         locale,
@@ -103,6 +99,35 @@ pub(super) fn tell_moved(
             tracing::warn!(%error, "a moved player could not be told in their new table's thread");
         }
     });
+}
+
+/// Mentions the people of `users` (given their first seat) in their table's thread, each
+/// message within Discord's limits (at most 100 mentions), those users alone notified.
+pub(super) fn tell_seated(bot: &Bot, locale: Locale, users: &[UserId], channel: TableId) {
+    let people: Vec<UserId> = users
+        .iter()
+        .copied()
+        .filter(|user| !user.is_computer())
+        .collect();
+    for group in people.chunks(crate::bot::reminders::MENTIONS_PER_MESSAGE / 4) {
+        let mentions: Vec<String> = group.iter().map(|user| format!("<@{}>", user.0)).collect();
+        let text = tr(
+            locale,
+            "event-seated",
+            &[("users", mentions.join(" ").into())],
+        );
+        let ids: Vec<String> = group.iter().map(|user| user.0.to_string()).collect();
+        let body = json!({
+            "content": crate::bot::limits::fit_message(&text),
+            "allowed_mentions": { "parse": [], "users": ids },
+        });
+        let outbox = bot.outbox().clone();
+        bot.spawn(async move {
+            if let Err(error) = outbox.post(channel.0, body).await {
+                tracing::warn!(%error, "the players seated could not be told in their thread");
+            }
+        });
+    }
 }
 
 /// Archives a broken table's thread once its last messages are in.
