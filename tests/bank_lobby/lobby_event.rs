@@ -255,7 +255,7 @@ async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store
     // hand begun before the bubble can bust past it, so events are played until one
     // reaches it (each checked all the same).
     let mut reached = 0;
-    for _ in 0..20 {
+    for _ in 0..60 {
         let (_, _event, mut notices, _) = started_event(&fixture, 30, 4).await;
         let mut told = Told::default();
         until(&mut notices, &mut told, "the event's end", over).await;
