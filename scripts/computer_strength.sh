@@ -69,5 +69,5 @@ jq -r '
   (.levels[] | select(.level == "good")) as $good
   | (.levels[] | select(.level != "good")) as $other
   | (.cell | split(" ")) as $c
-  | "| \($c[0]) | \($c[1]) | \($c[2]) | \($c[3]) | \($c[4] // "carried") | \($good.bb_per_100) ± \($good.bb_per_100_se) | \($other.bb_per_100) ± \($other.bb_per_100_se) | \([.seats[].errors] | add) | \(if $good.bb_per_100_se > 0 then ($good.bb_per_100 / $good.bb_per_100_se * 10 | round / 10) else "-" end) |"
+  | "| \($c[0]) | \($c[1]) | \($c[2]) | \($c[3]) | \($c[4] // "carried") | \($good.bb_per_100) ± \($good.bb_per_100_se) | \($other.bb_per_100) ± \($other.bb_per_100_se) | \([.seats[].errors] | add) | \(if $good.bb_per_100_se > 0 then ($good.bb_per_100 / $good.bb_per_100_se * 10 | round / 10) else "-" end) | \(.seconds) |"
 ' "$out"
