@@ -118,6 +118,12 @@ pub struct SimArgs {
     /// Each player's stack at the start of the session.
     #[arg(long, default_value_t = 200)]
     pub stack: u64,
+    /// With `--seats`: every seat starts every hand with `--stack` (nothing carried from hand
+    /// to hand), so each hand is measured alone and a heads-up raising war without a cap ends
+    /// at the stack. Without it the stacks carry over and a busted player rebuys, so the
+    /// winners' stacks grow with the run.
+    #[arg(long, default_value_t = false, requires = "seats")]
+    pub reset_stacks: bool,
     #[arg(long, default_value_t = 3)]
     pub max_raises: u32,
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
@@ -519,7 +525,11 @@ pub fn simulate_seats(
     let mut level_totals = vec![0f64; names.len()];
     let mut before = Vec::with_capacity(levels.len());
     for number in 0..args.hands {
-        session.rebuy_busted();
+        if args.reset_stacks {
+            session.reset_stacks();
+        } else {
+            session.rebuy_busted();
+        }
         before.clear();
         before.extend_from_slice(session.stacks());
         let (hand, players) = session.play_with(number, Some(&mut external))?;
