@@ -3,16 +3,17 @@
 //! schedule starts at least a minute ahead), the event's message and its buttons, and the
 //! channel's messages that hold it.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
-use studbot::bank::{EventSchedule, GuildId, TournamentId};
+use studbot::bank::{EventNote, EventSchedule, GuildId, TournamentId, UserId};
 use studbot::table::{GameChoice, Rules};
 use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
 
 use serde_json::Value;
 
 use crate::support;
-use crate::tournament_common::moderator;
+use crate::tournament_common::{click_turn, current_turn, moderator};
 use support::fake_discord::*;
 
 /// `/tournament schedule` by the moderator with `options` after the name, game, start and
@@ -105,9 +106,25 @@ pub async fn schedule_soon(
     lead: u64,
     set: impl FnOnce(&mut ScheduleOptions),
 ) -> TournamentId {
+    schedule_soon_with_computers(bot, channel, name, lead, 0, set).await
+}
+
+/// [`schedule_soon`] with `computers` computer players registered before it opens (computer
+/// players allowed, their buy-ins paid by the house).
+pub async fn schedule_soon_with_computers(
+    bot: &studbot::bot::Bot,
+    channel: u64,
+    name: &str,
+    lead: u64,
+    computers: u8,
+    set: impl FnOnce(&mut ScheduleOptions),
+) -> TournamentId {
     let now = now_unix();
     let mut options = ScheduleOptions::new(name, GameChoice::Stud8, "in 1h", 10);
     set(&mut options);
+    if computers > 0 {
+        options.computers_allowed = Some(true);
+    }
     let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
     let stored = EventSchedule {
         channel: studbot::bank::TableId(channel),
@@ -116,13 +133,66 @@ pub async fn schedule_soon(
         now,
         added_by: None,
     };
-    let id = bot
-        .bank()
-        .schedule_event(GuildId(GUILD_ID), stored, scheduled.settings, name)
+    let guild = GuildId(GUILD_ID);
+    let bank = bot.bank();
+    let id = bank
+        .schedule_event(guild, stored, scheduled.settings, name)
         .await
         .expect("scheduled");
+    if computers > 0 {
+        let note = EventNote::Scheduled {
+            computers_allowed: true,
+            scheduled_at: now,
+        };
+        bank.note_event(guild, id, note).await.expect("noted");
+        for number in 0..computers {
+            bank.enter_event(
+                guild,
+                id,
+                UserId::computer(number),
+                0,
+                &format!("computer-{number}"),
+            )
+            .await
+            .expect("a computer player registered");
+        }
+    }
     bot.open_event(id).await.expect("its coordinator runs");
     id
+}
+
+/// `people` take their turns at the event's tables (the threads under `channel`) while
+/// `until` runs: whenever a thread's newest board shows one of them to act, they click a way
+/// to stay in ([`click_turn`]), as a person at the table would. Returns what `until` gives
+/// and how many turns they clicked.
+pub async fn playing_until<T>(
+    fake: &FakeDiscord,
+    channel: u64,
+    people: &[FakeUser],
+    until: impl Future<Output = T>,
+) -> (T, usize) {
+    let mut until = std::pin::pin!(until);
+    let mut clicked: HashMap<u64, String> = HashMap::new();
+    let mut clicks = 0;
+    loop {
+        tokio::select! {
+            done = &mut until => return (done, clicks),
+            () = tokio::time::sleep(Duration::from_millis(40)) => {}
+        }
+        for thread in fake.threads_started_in(channel) {
+            let Some(turn) = current_turn(fake, thread) else {
+                continue;
+            };
+            if clicked.get(&thread) == Some(&turn.prefix)
+                || !people.iter().any(|person| person.id == turn.user)
+            {
+                continue;
+            }
+            click_turn(fake, &turn, people).await;
+            clicks += 1;
+            clicked.insert(thread, turn.prefix);
+        }
+    }
 }
 
 /// [`wait_saying`] with a longer deadline than the fake's own: an event's whole play.

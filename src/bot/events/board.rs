@@ -204,6 +204,7 @@ impl Board {
                 ..
             } => {
                 self.threads.insert(channel);
+                tables::present(bot, channel);
                 self.tick(clock, self.clock.paused);
                 let leveled = self
                     .level
