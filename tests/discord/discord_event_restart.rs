@@ -103,10 +103,11 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     wait_saying(&fake, message, "20 players registered").await;
 
     // Running, and someone is out: the restart comes in the middle.
-    wait_until_message(&fake, message, "a bust", Duration::from_secs(90), |text| {
+    // The people play their turns; the computer players act by themselves.
+    let bust = wait_until_message(&fake, message, "a bust", Duration::from_secs(90), |text| {
         still_in(text).is_some_and(|left| left < 20)
-    })
-    .await;
+    });
+    playing_until(&fake, CHANNEL, &people, STAY_IN, bust).await;
     let threads_before = fake.threads_started_in(CHANNEL);
     assert_eq!(threads_before.len(), 3, "{threads_before:?}");
     bot.stop().await;
@@ -114,14 +115,14 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     assert_eq!(code, Some(0), "mid-event: {report}");
 
     let (bot, _running) = support::bot::TestBot::start_observed(&fake, &config).await;
-    let over = wait_until_message(
+    let end = wait_until_message(
         &fake,
         message,
         "the end",
         Duration::from_secs(240),
         |text| text.contains("It's over: 20 entries"),
-    )
-    .await;
+    );
+    let (over, _) = playing_until(&fake, CHANNEL, &people, STAY_IN, end).await;
     assert!(over.contains("1st"), "{over}");
     // Every table kept its thread across the restart; a thread only for a table new since.
     let threads = fake.threads_started_in(CHANNEL);

@@ -106,6 +106,7 @@ async fn a_person_at_an_event_table_sees_its_board_in_the_thread_and_plays_its_b
         &fake,
         CHANNEL,
         std::slice::from_ref(&ana),
+        STAY_IN,
         wait_saying_for(
             &fake,
             message,

@@ -13,7 +13,7 @@ use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
 use serde_json::Value;
 
 use crate::support;
-use crate::tournament_common::{click_turn, current_turn, moderator};
+use crate::tournament_common::{current_turn, moderator};
 use support::fake_discord::*;
 
 /// `/tournament schedule` by the moderator with `options` after the name, game, start and
@@ -161,18 +161,29 @@ pub async fn schedule_soon_with_computers(
     id
 }
 
+/// The way to stay in a person clicks by default (as [`click_turn`]): raise, bet or
+/// complete when offered, else call, check or the bring-in.
+pub const STAY_IN: &[&str] = &["ra", "be", "co", "ca", "ch", "bi"];
+
+/// Never raising: call a bet, else bet; the bring-in rather than completing. The chips
+/// change hands a bet at a time, so the players go out one by one.
+pub const NEVER_RAISE: &[&str] = &["ca", "be", "bi", "ch", "co"];
+
 /// `people` take their turns at the event's tables (the threads under `channel`) while
-/// `until` runs: whenever a thread's newest board shows one of them to act, they click a way
-/// to stay in ([`click_turn`]), as a person at the table would. Returns what `until` gives
-/// and how many turns they clicked.
+/// `until` runs: whenever a thread's newest board shows one of them to act, they click the
+/// first of `preference` it offers, as a person at the table would. Returns what `until`
+/// gives and how many turns they clicked.
 pub async fn playing_until<T>(
     fake: &FakeDiscord,
     channel: u64,
     people: &[FakeUser],
+    preference: &[&str],
     until: impl Future<Output = T>,
 ) -> (T, usize) {
     let mut until = std::pin::pin!(until);
-    let mut clicked: HashMap<u64, String> = HashMap::new();
+    // Each thread's last turn clicked, by board and buttons (a restarted bot posts a new
+    // board for the same turn).
+    let mut clicked: HashMap<u64, (u64, String)> = HashMap::new();
     let mut clicks = 0;
     loop {
         tokio::select! {
@@ -183,14 +194,26 @@ pub async fn playing_until<T>(
             let Some(turn) = current_turn(fake, thread) else {
                 continue;
             };
-            if clicked.get(&thread) == Some(&turn.prefix)
-                || !people.iter().any(|person| person.id == turn.user)
+            let Some(person) = people.iter().find(|person| person.id == turn.user) else {
+                continue;
+            };
+            if clicked
+                .get(&thread)
+                .is_some_and(|(board, prefix)| *board == turn.board && *prefix == turn.prefix)
             {
                 continue;
             }
-            click_turn(fake, &turn, people).await;
+            let code = preference
+                .iter()
+                .find(|code| turn.codes.iter().any(|offered| offered == *code))
+                .expect("a board offers a way to stay in");
+            let click = fake
+                .click(person, turn.board, &format!("{}{code}", turn.prefix))
+                .await;
+            let response = fake.response_to(click).await;
+            assert!(response.is_success(), "{:?}", response.body);
             clicks += 1;
-            clicked.insert(thread, turn.prefix);
+            clicked.insert(thread, (turn.board, turn.prefix));
         }
     }
 }
