@@ -178,6 +178,12 @@ impl Board {
         }
     }
 
+    /// Table `channel` deals: kept among the event's threads, and presented.
+    fn present_table(&mut self, bot: &Bot, channel: TableId) {
+        self.threads.insert(channel);
+        tables::present(bot, channel);
+    }
+
     /// The record read again (a registration, a bust, the end).
     async fn refresh(&mut self, bot: &Bot) {
         match bot.bank().event(self.id).await {
@@ -217,8 +223,7 @@ impl Board {
                 channel,
                 ..
             } => {
-                self.threads.insert(channel);
-                tables::present(bot, channel);
+                self.present_table(bot, channel);
                 self.tick(clock, self.clock.paused);
                 let leveled = self
                     .level

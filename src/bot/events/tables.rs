@@ -139,7 +139,8 @@ pub(super) fn present(bot: &Bot, channel: TableId) {
     if bot.existing_presenter(channel).is_some() {
         return;
     }
-    // The coordinator opens the table's actor before it tells of its first hand.
+    // The coordinator opens the table's actor in the same step (no await) as it tells of
+    // the hand; a notice read in between finds no table yet, and the next hand attaches it.
     let Ok(handle) = bot.lobby().table(channel) else {
         return;
     };
