@@ -425,6 +425,46 @@ pub(crate) fn live_index(store: &dyn Reads) -> Result<Vec<(TableId, TournamentId
     Ok(found)
 }
 
+/// What is kept beside an event's record while it is live: its moderator's pause, its
+/// tables' channels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeptBeside {
+    Pause,
+    Channels,
+}
+
+impl KeptBeside {
+    pub fn name(self) -> &'static str {
+        match self {
+            KeptBeside::Pause => "pause",
+            KeptBeside::Channels => "tables' channels",
+        }
+    }
+}
+
+/// Every pause and every tables' channels kept, by the event they are kept for (for the
+/// audit: none may outlive its event).
+pub(crate) fn kept_beside(store: &dyn Reads) -> Result<Vec<(KeptBeside, TournamentId)>, BankError> {
+    let mut found = Vec::new();
+    for (kept, prefix) in [
+        (KeptBeside::Pause, PAUSED_PREFIX),
+        (KeptBeside::Channels, CHANNELS_PREFIX),
+    ] {
+        for item in store.scan_prefix(Tree::Meta, prefix) {
+            let (key, _) = item?;
+            let id = key
+                .get(prefix.len()..)
+                .and_then(decode_u64)
+                .map(TournamentId)
+                .ok_or_else(|| {
+                    BankError::Storage(format!("a corrupt event {} key {key:?}", kept.name()))
+                })?;
+            found.push((kept, id));
+        }
+    }
+    Ok(found)
+}
+
 /// The record stored under `key` of `Tree::Meta`, if `key` is an event record's and it reads
 /// back whole (for the operators' JSON rendering).
 pub(crate) fn stored_record(key: &[u8], value: &[u8]) -> Option<EventRecord> {
