@@ -110,23 +110,16 @@ impl EventRecord {
 
     /// The prizes paid out of the escrow at the busts so far.
     pub fn prizes_paid(&self) -> u64 {
-        self.event().map_or(0, |event| {
-            event
-                .field()
-                .finishes()
-                .iter()
-                .filter(|finish| finish.paid)
-                .map(|finish| finish.prize)
-                .sum()
-        })
+        self.event()
+            .map_or(0, |event| super::prizes_paid(event.field().finishes()))
     }
 
     /// Whether a cancel gave every buy-in back, the added prize to its source.
     pub fn refunded(&self) -> bool {
         match &self.phase {
-            EventPhase::Cancelled { event, .. } => event
-                .as_ref()
-                .is_none_or(|event| event.field().finishes().is_empty()),
+            EventPhase::Cancelled { event, .. } => {
+                super::refunded_with(event.as_ref().map(|event| event.field().finishes()))
+            }
             _ => false,
         }
     }
