@@ -102,12 +102,12 @@ opt-house = The guild house's account, which its computer players play with (ser
 bot-not-staff = Only the server's staff can do that: the moderator role, or Manage Server or Administrator across the whole server. Permissions in a single channel are not enough.
 bot-rights-unknown = Discord didn't say whether you may do that, so nothing was done. Try again in a moment.
 # Sit & go tournaments (/tournament, and /join and /leave while one is registering)
-cmd-tournament = The sit & go tournament of this channel
+cmd-tournament = The sit & go or multi-table tournament of this channel
 cmd-tournament-open = Open a sit & go in this channel: players register with /join (moderators)
 cmd-tournament-start = Start the sit & go with the players registered so far, at least two (moderators)
-cmd-tournament-cancel = Cancel the sit & go between hands: buy-ins back, or the prizes left by ICM (moderators)
-cmd-tournament-status = Show the sit & go: entrants, prize pool, structure, payouts, standings
-opt-structure = How fast the stakes rise: regular, turbo (levels of half as many hands) or custom (your levels)
+cmd-tournament-cancel = Cancel the tournament between hands: buy-ins back, or the prizes left by ICM (moderators)
+cmd-tournament-status = Show the tournament: entrants, prize pool, structure, payouts; your table and stack
+opt-structure = How fast the stakes rise: regular, turbo (levels half as long) or custom (your levels)
 opt-payouts = Prize percentages by place, like 65/35 (by default set by the number of entrants)
 choice-regular = Regular
 choice-turbo = Turbo

@@ -131,3 +131,73 @@ event-status-re-enter = You may re-enter while late registration is open: use /j
 ## The event's message once a moderator cancelled it.
 event-cancelled-refunded = Cancelled before anyone was out: every buy-in went back.
 event-cancelled-shares = Cancelled: the prizes already won stand, and the prizes not yet won went to the players still in by ICM (what their chips are worth in prizes):
+
+## /tournament schedule answered (privately, to the moderator); its refusal for permissions.
+event-scheduled = **{ $name }** is scheduled: it starts { $start } ({ $relative }). Its message in this channel takes registrations.
+event-missing-permissions = I can't run a multi-table tournament in this channel: I don't have { $permissions } here, and each table plays in its own thread under this channel. Ask a server admin to give me { $count ->
+    [one] that permission
+   *[other] those permissions
+} in this channel's settings (Permissions), then try again. Nothing was scheduled.
+
+## Entering and leaving an event (each answer private to the player).
+event-unregister-button = Unregister
+event-entered = You're registered for **{ $name }**: { $buy_in ->
+    [0] a freeroll
+   *[other] the prize pool holds your buy-in ({ $buy_in })
+}. It starts { $start }; use /leave before then to unregister.
+event-entered-late = You're in **{ $name }** ({ $entry ->
+    [1] your first entry
+   *[other] entry { $entry }
+}{ $buy_in ->
+    [0] {""}
+   *[other] , buy-in { $buy_in }
+}): your table's thread tells you where you sit.
+event-unregistered = You're unregistered from **{ $name }**{ $refund ->
+    [0] .
+   *[other] : your buy-in ({ $refund }) went back to your balance.
+}
+event-status-registered = You're registered.
+
+## The event's refusals.
+event-already-in = You're in this event already.
+event-registration-closed = Registration for this event is closed.
+event-no-re-entry-left = You have no re-entry left in this event.
+event-full = The event is full: it takes at most { $cap } { $cap ->
+    [one] entry
+   *[other] entries
+}.
+event-over-refused = This event is over.
+event-not-registered = You're not registered for this event.
+event-unregister-started = The event has started: nobody can unregister now.
+event-not-started = The event hasn't started yet.
+event-none-here = There's no multi-table tournament in this channel.
+event-already-paused = The event is paused already.
+event-not-paused = The event isn't paused.
+
+## Moderators' commands, told in the channel.
+event-paused-by = ⏸ { $name } paused the event: the clock stops, and each table once its hand is over.
+event-resumed-by = ▶ { $name } resumed the event: the clock runs again.
+event-cancel-after-hands = **{ $name }** is being cancelled: once every table's hand is over, the chips are settled as the event's message shows.
+event-cancelled-now = **{ $name }** is cancelled: every buy-in went back.
+
+## Each table's thread, and a player moved there.
+event-thread-name = { $name } · Table { $table }
+event-moved = { $user } moves from table { $from } to table { $to }: your seat is here.
+
+## /tournament schedule, pause and resume: the commands and their options as Discord lists them.
+cmd-tournament-schedule = Schedule a multi-table tournament in this channel, tables in threads (moderators)
+cmd-tournament-pause = Pause this channel's multi-table tournament: the clock and every table stop (moderators)
+cmd-tournament-resume = Resume this channel's paused multi-table tournament (moderators)
+opt-name = The tournament's name, as its message and its tables' threads show it
+opt-start = When it starts: in 2h, 2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00, or <t:1797796800>
+opt-starting-stack = Tournament chips each entry starts with (by default 30 big bets of level 1)
+opt-timed-levels = Custom levels, ante/bring-in/small/big x minutes: 2/3/10/20x20, 3/5/15/30x20
+opt-minutes-per-level = Minutes of each level, 3 to 120 (by default 20 regular, 10 turbo)
+opt-table-size = Seats at each table, 2 to 8 (by default 7)
+opt-cap = The most entries it takes, re-entries counted (by default no cap)
+opt-late-registration = Late registration until the end of this level (by default none)
+opt-re-entries = Times a player who is out may buy in again during late registration (by default 0)
+opt-computers-allowed = Whether computer players may be entered (their buy-ins from the house)
+opt-break-minutes = A break of this many minutes (with break_every)
+opt-break-every = A break after every this many levels (with break_minutes)
+event-seated = { $users }: your seat is at this table. Good luck!

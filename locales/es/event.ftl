@@ -131,3 +131,76 @@ event-status-re-enter = Puedes hacer una reentrada mientras siga abierta la insc
 ## El mensaje del torneo cuando un moderador lo cancela.
 event-cancelled-refunded = Cancelado antes de que nadie quedara fuera: se devolvieron todos los buy-ins.
 event-cancelled-shares = Cancelado: los premios ya cobrados se mantienen, y los premios pendientes se repartieron por ICM (lo que valen sus fichas en premios) entre los que seguían vivos:
+
+## /tournament schedule respondido (en privado, al moderador); su rechazo por permisos.
+event-scheduled = **{ $name }** está programado: empieza { $start } ({ $relative }). Su mensaje en este canal recibe las inscripciones.
+event-missing-permissions = No puedo organizar un torneo multimesa en este canal: me { $count ->
+    [one] falta el permiso
+   *[other] faltan los permisos
+} { $permissions }, y cada mesa juega en su propio hilo dentro de este canal. Pide a un administrador del servidor que me { $count ->
+    [one] lo dé
+   *[other] los dé
+} en Editar canal › Permisos y vuelve a intentarlo. No se programó nada.
+
+## Inscribirse y anular la inscripción (cada respuesta, privada al jugador).
+event-unregister-button = Anular inscripción
+event-entered = Te inscribiste en **{ $name }**: { $buy_in ->
+    [0] es un freeroll
+   *[other] tu buy-in de { $buy_in } ya está en la bolsa de premios
+}. Empieza { $start }; hasta entonces puedes usar /leave para anular la inscripción.
+event-entered-late = Estás en **{ $name }** ({ $entry ->
+    [1] tu primera entrada
+   *[other] entrada { $entry }
+}{ $buy_in ->
+    [0] {""}
+   *[other] , buy-in { $buy_in }
+}): el hilo de tu mesa te dice dónde te sientas.
+event-unregistered = Anulaste tu inscripción en **{ $name }**{ $refund ->
+    [0] .
+   *[other] : tu buy-in de { $refund } volvió a tu saldo.
+}
+event-status-registered = Te inscribiste en este torneo.
+
+## Los rechazos del torneo.
+event-already-in = Ya estás en este torneo.
+event-registration-closed = La inscripción de este torneo está cerrada.
+event-no-re-entry-left = No te quedan reentradas en este torneo.
+event-full = El torneo está completo: admite como máximo { $cap } { $cap ->
+    [one] entrada
+   *[other] entradas
+}.
+event-over-refused = Este torneo ya terminó.
+event-not-registered = No te inscribiste en este torneo.
+event-unregister-started = El torneo ya empezó: ya nadie puede anular su inscripción.
+event-not-started = El torneo todavía no empezó.
+event-none-here = No hay ningún torneo multimesa en este canal.
+event-already-paused = El torneo ya está en pausa.
+event-not-paused = El torneo no está en pausa.
+
+## Los comandos de los moderadores, contados en el canal.
+event-paused-by = ⏸ { $name } pausó el torneo: el reloj se detiene, y cada mesa en cuanto termine su mano.
+event-resumed-by = ▶ { $name } reanudó el torneo: el reloj vuelve a correr.
+event-cancel-after-hands = **{ $name }** se está cancelando: cuando termine la mano de cada mesa, las fichas se liquidan como muestra el mensaje del torneo.
+event-cancelled-now = **{ $name }** quedó cancelado: se devolvieron todos los buy-ins.
+
+## El hilo de cada mesa, y un jugador que cambia de mesa.
+event-thread-name = { $name } · Mesa { $table }
+event-moved = { $user } pasa de la mesa { $from } a la mesa { $to }: tu asiento está aquí.
+
+## /tournament schedule, pause y resume: los comandos y sus opciones como los muestra Discord.
+cmd-tournament-schedule = Programar un torneo multimesa en este canal, cada mesa en su hilo (moderadores)
+cmd-tournament-pause = Pausar el torneo multimesa de este canal: se detienen el reloj y las mesas (moderadores)
+cmd-tournament-resume = Reanudar el torneo multimesa pausado de este canal (moderadores)
+opt-name = El nombre del torneo, como lo muestran su mensaje y los hilos de sus mesas
+opt-start = Cuándo empieza: en 2h, 2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00 o <t:1797796800>
+opt-starting-stack = Fichas de torneo con las que empieza cada entrada (por defecto, 30 apuestas grandes del nivel 1)
+opt-timed-levels = Niveles a medida, ante/bring-in/apuesta pequeña/grande x minutos: 2/3/10/20x20, 3/5/15/30x20
+opt-minutes-per-level = Minutos de cada nivel, de 3 a 120 (por defecto 20 normal, 10 turbo)
+opt-table-size = Asientos de cada mesa, de 2 a 8 (por defecto 7)
+opt-cap = Máximo de entradas, contando las reentradas (por defecto sin límite)
+opt-late-registration = Inscripción tardía hasta el final de este nivel (por defecto, ninguna)
+opt-re-entries = Reentradas que tiene quien queda fuera durante la inscripción tardía (por defecto 0)
+opt-computers-allowed = Si se pueden inscribir bots (sus buy-ins los paga la casa)
+opt-break-minutes = Un descanso de estos minutos (con break_every)
+opt-break-every = Un descanso cada tantos niveles (con break_minutes)
+event-seated = { $users }: tu asiento está en esta mesa. ¡Suerte!

@@ -92,3 +92,67 @@ event-status-re-enter = Kamu boleh re-entry selama late reg masih buka: pakai /j
 ## Pesan turnamen setelah dibatalkan moderator.
 event-cancelled-refunded = Dibatalkan sebelum ada yang tersingkir: semua buy-in dikembalikan.
 event-cancelled-shares = Dibatalkan: hadiah yang sudah didapat tetap berlaku, dan sisa hadiah dibagi menurut ICM (nilai chip mereka dalam hadiah) kepada pemain yang masih bertahan:
+
+## Jawaban /tournament schedule (pribadi, ke moderator); penolakannya karena izin.
+event-scheduled = **{ $name }** sudah dijadwalkan: mulai { $start } ({ $relative }). Pendaftaran lewat pesannya di channel ini.
+event-missing-permissions = Aku tidak bisa menjalankan turnamen multi-table di channel ini: aku belum punya izin { $permissions }, dan tiap meja main di thread-nya sendiri di bawah channel ini. Minta admin server memberiku izin itu di Edit Saluran › Izin, lalu coba lagi. Belum ada yang dijadwalkan.
+
+## Mendaftar dan batal mendaftar (tiap jawaban hanya untuk pemainnya).
+event-unregister-button = Batal daftar
+event-entered = Kamu sudah terdaftar di **{ $name }**: { $buy_in ->
+    [0] ini freeroll
+   *[other] buy-in { $buy_in } milikmu sudah masuk total hadiah
+}. Mulai { $start }; sebelum itu kamu bisa pakai /leave untuk batal mendaftar.
+event-entered-late = Kamu ikut **{ $name }** ({ $entry ->
+    [1] entry pertamamu
+   *[other] entry ke-{ $entry }
+}{ $buy_in ->
+    [0] {""}
+   *[other] , buy-in { $buy_in }
+}): thread mejamu memberi tahu di mana kamu duduk.
+event-unregistered = Kamu batal mendaftar di **{ $name }**{ $refund ->
+    [0] .
+   *[other] : buy-in { $refund } milikmu sudah kembali ke saldo.
+}
+event-status-registered = Kamu sudah terdaftar.
+
+## Penolakan turnamen.
+event-already-in = Kamu sudah ikut turnamen ini.
+event-registration-closed = Pendaftaran turnamen ini sudah ditutup.
+event-no-re-entry-left = Jatah re-entry kamu di turnamen ini sudah habis.
+event-full = Turnamen sudah penuh: paling banyak { $cap } entry.
+event-over-refused = Turnamen ini sudah selesai.
+event-not-registered = Kamu belum terdaftar di turnamen ini.
+event-unregister-started = Turnamen sudah mulai: sekarang tidak ada yang bisa batal mendaftar.
+event-not-started = Turnamen belum mulai.
+event-none-here = Tidak ada turnamen multi-table di channel ini.
+event-already-paused = Turnamen sudah dijeda.
+event-not-paused = Turnamen tidak sedang dijeda.
+
+## Perintah moderator, diumumkan di channel.
+event-paused-by = ⏸ { $name } menjeda turnamen: jam berhenti, dan tiap meja berhenti begitu hand-nya selesai.
+event-resumed-by = ▶ { $name } melanjutkan turnamen: jam jalan lagi.
+event-cancel-after-hands = **{ $name }** sedang dibatalkan: begitu hand di tiap meja selesai, chip diselesaikan seperti yang ditunjukkan pesan turnamen.
+event-cancelled-now = **{ $name }** dibatalkan: semua buy-in dikembalikan.
+
+## Thread tiap meja, dan pemain yang pindah meja.
+event-thread-name = { $name } · Meja { $table }
+event-moved = { $user } pindah dari meja { $from } ke meja { $to }: kursimu di sini.
+
+## /tournament schedule, pause dan resume: perintah dan opsinya seperti yang ditampilkan Discord.
+cmd-tournament-schedule = Jadwalkan turnamen multi-table di channel ini, tiap meja di thread-nya (moderator)
+cmd-tournament-pause = Jeda turnamen multi-table di channel ini: jam dan semua meja berhenti (moderator)
+cmd-tournament-resume = Lanjutkan turnamen multi-table yang dijeda di channel ini (moderator)
+opt-name = Nama turnamen, seperti yang muncul di pesannya dan di thread mejanya
+opt-start = Kapan mulai: dalam 2h, 2026-12-20 20:00 UTC, 2026-12-20 21:00 +01:00 atau <t:1797796800>
+opt-starting-stack = Chip turnamen untuk tiap entry (bawaan: 30 taruhan besar level 1)
+opt-timed-levels = Level custom, ante/bring-in/bet kecil/bet besar x menit: 2/3/10/20x20, 3/5/15/30x20
+opt-minutes-per-level = Menit tiap level, 3 sampai 120 (bawaan: 20 biasa, 10 turbo)
+opt-table-size = Kursi di tiap meja, 2 sampai 8 (bawaan: 7)
+opt-cap = Jumlah entry paling banyak, re-entry ikut dihitung (bawaan: tanpa batas)
+opt-late-registration = Late reg sampai akhir level ini (bawaan: tidak ada)
+opt-re-entries = Berapa kali pemain yang tersingkir boleh buy-in lagi selama late reg (bawaan: 0)
+opt-computers-allowed = Apakah bot boleh didaftarkan (buy-in mereka dari akun bandar server)
+opt-break-minutes = Break selama sekian menit (bersama break_every)
+opt-break-every = Break setiap sekian level (bersama break_minutes)
+event-seated = { $users }: kursimu di meja ini. Semoga beruntung!

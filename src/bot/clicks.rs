@@ -40,6 +40,7 @@ const ACT_LIMIT: Duration = Duration::from_secs(10);
 /// How long an answered click waits for the presenter's new board.
 const BOARD_WAIT: Duration = Duration::from_millis(800);
 
+mod event;
 mod tournament;
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {
@@ -102,6 +103,9 @@ impl Click<'_> {
             }
             Some(ButtonId::Register { tournament }) => {
                 self.register(TournamentId(tournament)).await;
+            }
+            Some(ButtonId::EventEntry { event, register }) => {
+                self.event_entry(TournamentId(event), register).await;
             }
             Some(ButtonId::Deal {
                 tournament,

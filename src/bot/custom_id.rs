@@ -24,6 +24,9 @@ pub enum ButtonId {
     MyCards { table: u64 },
     /// `r:{tournament}`: register me in this sit & go (as `/join` does).
     Register { tournament: u64 },
+    /// `e:{event}:{r|u}`: register me in this multi-table event (as `/join` does), or
+    /// unregister me before its start.
+    EventEntry { event: u64, register: bool },
     /// `d:{tournament}:{number}:{a|d}`: accept (or decline) deal `number` of this sit & go.
     Deal {
         tournament: u64,
@@ -145,6 +148,9 @@ impl ButtonId {
             } => format!("a:{table}:{hand}.{deal}:{seq}:{}", action_code(*action)),
             ButtonId::MyCards { table } => format!("c:{table}"),
             ButtonId::Register { tournament } => format!("r:{tournament}"),
+            ButtonId::EventEntry { event, register } => {
+                format!("e:{event}:{}", if *register { "r" } else { "u" })
+            }
             ButtonId::Deal {
                 tournament,
                 number,
@@ -196,6 +202,14 @@ impl ButtonId {
             },
             "r" => ButtonId::Register {
                 tournament: parts.next()?.parse().ok()?,
+            },
+            "e" => ButtonId::EventEntry {
+                event: parts.next()?.parse().ok()?,
+                register: match parts.next()? {
+                    "r" => true,
+                    "u" => false,
+                    _ => return None,
+                },
             },
             "d" => ButtonId::Deal {
                 tournament: parts.next()?.parse().ok()?,
@@ -253,6 +267,15 @@ mod tests {
         };
         assert!(register.encode().len() <= MAX_LEN);
         assert_eq!(ButtonId::decode(&register.encode()), Some(register));
+        for register in [true, false] {
+            let entry = ButtonId::EventEntry {
+                event: u64::MAX,
+                register,
+            };
+            assert!(entry.encode().len() <= MAX_LEN);
+            assert_eq!(ButtonId::decode(&entry.encode()), Some(entry));
+        }
+        assert_eq!(ButtonId::decode("e:1:x"), None);
         for accept in [true, false] {
             let deal = ButtonId::Deal {
                 tournament: u64::MAX,

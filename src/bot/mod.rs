@@ -14,6 +14,8 @@
 //!   posted at start-up when a crash kept it from its channel.
 //! - [`world`]: deleted channels, threads, boards and servers.
 //! - [`reminders`]: when a multi-table event's reminder is due, and its messages.
+//! - [`events`]: each live multi-table event's message, entries, tables' threads and
+//!   reminder.
 
 mod attach_gates;
 pub mod backups;
@@ -26,6 +28,7 @@ pub mod config;
 pub mod custom_id;
 pub mod discord_time;
 pub mod emoji;
+pub mod events;
 pub mod framework;
 pub mod interaction_age;
 pub(crate) mod kept_results;
@@ -136,6 +139,8 @@ struct BotInner {
     card_emoji: emoji::CardEmoji,
     /// The bot's own user id, as the gateway's READY told it.
     own_user: OnceLock<u64>,
+    /// Each live event's message keeper (`events`).
+    events: events::Keepers,
 }
 
 impl Bot {

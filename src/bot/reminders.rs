@@ -1,10 +1,10 @@
 //! The reminder of a multi-table event: once, a few minutes before the start, the players
 //! registered are mentioned in the event's channel. Pure: when it is due ([`reminder_due`])
 //! and the messages that mention them ([`reminder_messages`]), within Discord's limits. The
-//! lobby's coordinator (a later session) asks at each tick whether it is due, sends the
+//! event's message keeper (`events/board.rs`) wakes at its time, records in the bank that
+//! it is sent (`EventNote::Reminded`), so a restart does not send it twice, and sends the
 //! messages through the outbox (which paces a channel's writes) each with exactly its
-//! mentions allowed, and records in the bank that it was sent, so a restart does not send
-//! it twice.
+//! mentions allowed (`events/reminder.rs`).
 //!
 //! An event scheduled inside the reminder's window gets none: everyone registered then did
 //! so minutes ago, with the event's message and its countdown on screen, and a burst of

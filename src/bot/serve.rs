@@ -87,6 +87,7 @@ pub async fn serve_observed(
     ));
     bot.spawn(super::reopening::check_reopened_tables(bot.clone()));
     bot.announce_kept_results().await;
+    bot.resume_events().await;
     let finding = bot.clone();
     bot.spawn(async move { finding.find_sit_and_gos_gone().await });
 
@@ -268,6 +269,7 @@ fn build_bot(
             health,
             card_emoji: super::emoji::CardEmoji::default(),
             own_user: std::sync::OnceLock::new(),
+            events: super::events::Keepers::default(),
         }),
     }
 }

@@ -3,6 +3,7 @@
 //! The operations are grouped by what they do: `writes` (movements through the committer),
 //! `reads` (beside it), `whole_store` (audits and backups of everything).
 
+mod event_notes;
 mod events;
 mod leases;
 mod live_sit_and_gos;

@@ -6,6 +6,7 @@
 
 pub mod chips;
 pub mod economy;
+mod event;
 pub mod info;
 pub mod seats;
 pub mod settings;

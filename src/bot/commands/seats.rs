@@ -1,6 +1,7 @@
 //! A player's own seat: `/join` (or top up), `/leave`, `/sitout`, `/back`, `/cards`, and
 //! `/ping on|off` (whether the bot mentions them when it is their turn).
 
+use crate::bot::events::entry as events;
 use crate::lobby::{Departure, LobbyError, PlayerCards, Seated, TableHandle};
 use crate::render::{self, Announcement};
 
@@ -34,7 +35,11 @@ pub async fn join(ctx: Context<'_>, #[min = 1] buy_in: Option<u64>) -> Outcome {
     in_guild(ctx, |caller| async move {
         match super::tournament_entry::live_here(&caller).await {
             Ok(Some(state)) => super::tournament_entry::join(caller, reference, state).await,
-            Ok(None) => asked_at_table(caller, ask, told).await,
+            Ok(None) => match events::live_here(&caller).await {
+                Ok(Some(event)) => events::enter(caller, reference, event).await,
+                Ok(None) => asked_at_table(caller, ask, told).await,
+                Err(refused) => refused,
+            },
             Err(refused) => refused,
         }
     })
@@ -66,7 +71,11 @@ pub async fn leave(ctx: Context<'_>) -> Outcome {
     in_guild(ctx, |caller| async move {
         match super::tournament_entry::live_here(&caller).await {
             Ok(Some(state)) => super::tournament_entry::leave(caller, reference, state).await,
-            Ok(None) => asked_at_table(caller, ask, told).await,
+            Ok(None) => match events::live_here(&caller).await {
+                Ok(Some(event)) => events::unregister(caller, reference, event).await,
+                Ok(None) => asked_at_table(caller, ask, told).await,
+                Err(refused) => refused,
+            },
             Err(refused) => refused,
         }
     })

@@ -265,6 +265,27 @@ macro_rules! settings_command {
 }
 pub(crate) use settings_command;
 
+/// The structures, by the names Discord lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum StructureOption {
+    #[name = "regular"]
+    Regular,
+    #[name = "turbo"]
+    Turbo,
+    #[name = "custom"]
+    Custom,
+}
+
+impl StructureOption {
+    pub(super) fn kind(self) -> crate::tournament::StructureKind {
+        match self {
+            StructureOption::Regular => crate::tournament::StructureKind::Regular,
+            StructureOption::Turbo => crate::tournament::StructureKind::Turbo,
+            StructureOption::Custom => crate::tournament::StructureKind::Custom,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,7 @@
 //! `/tournament`: open, start and cancel a sit & go (moderators), its status and the results
-//! of a finished one (anyone), and a deal among the last players (a player still in);
+//! of a finished one (anyone), and a deal among the last players (a player still in); in a
+//! channel holding a multi-table event, `cancel` and `status` are the event's, and
+//! `schedule`, `pause` and `resume` are only the event's ([`super::event`]);
 //! registration through `/join` and `/leave` is [`super::tournament_entry`]'s. Every chip
 //! moves in the bank at once; a running sit & go's cancel and deal go through its table,
 //! which makes them between hands only. This file only asks and tells; the words are
@@ -9,36 +11,16 @@ use crate::bank::{OpenExtras, PrizeSource, TournamentId, TournamentPhase, Tourna
 use crate::lobby::{DealOffer, LobbyError, TournamentCancel};
 use crate::refusal::Refusal;
 use crate::render::tr;
-use crate::tournament::{DealKind, PayoutTable, Structure, StructureKind, TournamentSettings};
+use crate::tournament::{DealKind, PayoutTable, Structure, TournamentSettings};
 
+use super::event::{pause, resume, schedule};
 use super::reference;
-use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats};
+use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats, StructureOption};
 use super::tournament_entry::{live_here, started};
 use super::tournament_text::{cancelled_text, deal_offer_text, results_text, status_text};
 use crate::bot::Context;
 use crate::bot::permissions;
 use crate::bot::reply::{Answer, Caller, Outcome, in_guild};
-
-/// The structures, by the names Discord lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum StructureOption {
-    #[name = "regular"]
-    Regular,
-    #[name = "turbo"]
-    Turbo,
-    #[name = "custom"]
-    Custom,
-}
-
-impl StructureOption {
-    fn kind(self) -> StructureKind {
-        match self {
-            StructureOption::Regular => StructureKind::Regular,
-            StructureOption::Turbo => StructureKind::Turbo,
-            StructureOption::Custom => StructureKind::Custom,
-        }
-    }
-}
 
 /// Where a prize added at the open comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
@@ -91,7 +73,9 @@ impl Refusal for TournamentRefused {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("open", "start", "cancel", "status", "deal", "results"),
+    subcommands(
+        "open", "start", "cancel", "status", "deal", "results", "schedule", "pause", "resume"
+    ),
     subcommand_required
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Outcome {
@@ -258,6 +242,11 @@ pub async fn start(ctx: Context<'_>) -> Outcome {
 pub async fn cancel(ctx: Context<'_>) -> Outcome {
     let reference = reference(ctx, "tournament-cancel");
     in_guild(ctx, |caller| async move {
+        match crate::bot::events::entry::live_here(&caller).await {
+            Ok(Some(event)) => return super::event::cancel(&caller, event, &reference).await,
+            Ok(None) => {}
+            Err(refused) => return refused,
+        }
         let state = match here(&caller).await {
             Ok(state) => state,
             Err(answer) => return answer,
@@ -314,6 +303,11 @@ pub async fn cancel(ctx: Context<'_>) -> Outcome {
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Outcome {
     in_guild(ctx, |caller| async move {
+        match crate::bot::events::entry::live_here(&caller).await {
+            Ok(Some(event)) => return super::event::status(&caller, event).await,
+            Ok(None) => {}
+            Err(refused) => return refused,
+        }
         match here(&caller).await {
             Ok(state) => {
                 // Before the start the entrants list shows no computer yet: say how many
@@ -453,6 +447,7 @@ mod tests {
     use super::*;
     use crate::bank::BankError;
     use crate::render::{self, Locale};
+    use crate::tournament::StructureKind;
 
     #[test]
     fn every_tournament_refusal_a_player_can_act_on_has_its_own_words_in_every_language() {

@@ -1,0 +1,68 @@
+//! The Register and Unregister buttons of a multi-table event's message: the clicker enters
+//! (as with `/join`) or unregisters before the start (as with `/leave`), answered privately;
+//! the event's message shows the field. Deferred, privately, once [`DEFER_CLICK_AFTER`]
+//! passes with no answer, so an entry made is never told "This interaction failed".
+
+use crate::bank::{GuildId, InteractionId, TableId, TournamentId};
+use crate::bot::events::entry::{self, EventRefused};
+use crate::bot::refusals::Refused;
+use crate::bot::reply::{Answer, Caller, deferring};
+
+use super::{Click, DEFER_CLICK_AFTER};
+
+impl Click<'_> {
+    pub(super) async fn event_entry(&self, event: TournamentId, register: bool) {
+        let defer_at = crate::bot::interaction_age::defer_at(
+            self.bot,
+            self.interaction.id.get(),
+            DEFER_CLICK_AFTER,
+        );
+        let defer = async {
+            match self.interaction.defer_ephemeral(&self.ctx.http).await {
+                Ok(()) => true,
+                Err(error) => {
+                    tracing::warn!(%error, "deferring a slow event click failed");
+                    false
+                }
+            }
+        };
+        let (answer, deferred) =
+            deferring(defer_at, self.event_answer(event, register), defer).await;
+        self.answer_privately(answer.text, deferred.unwrap_or(false))
+            .await;
+    }
+
+    async fn event_answer(&self, event: TournamentId, register: bool) -> Answer {
+        let (Some(guild), table) = (
+            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
+            TableId(self.interaction.channel_id.get()),
+        ) else {
+            return Answer::private(self.refusal(&Refused::UnknownButton).await);
+        };
+        let record = match self.bot.bank().event(event).await {
+            Ok(Some(record)) if record.guild == guild && record.channel == table => record,
+            Ok(_) => return Answer::private(self.refusal(&EventRefused::NoneHere).await),
+            Err(error) => return Answer::private(self.refusal(&error).await),
+        };
+        let caller = Caller {
+            bot: self.bot.clone(),
+            user: self.user,
+            guild,
+            table,
+            locale: self.locale,
+            public: self.public,
+        };
+        let what = if register {
+            "event-register"
+        } else {
+            "event-unregister"
+        };
+        let reference =
+            crate::bank::interaction_reference(InteractionId(self.interaction.id.get()), what);
+        if register {
+            entry::enter(caller, reference, record).await
+        } else {
+            entry::unregister(caller, reference, record).await
+        }
+    }
+}

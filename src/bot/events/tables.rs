@@ -1,0 +1,139 @@
+//! Each table of an event in its own public thread under the event's channel, named for the
+//! event and the table ([`ThreadTables`], the coordinator's `EventTables` on Discord; the
+//! coordinator keeps each thread in the bank, so a restart plays on in the same one). A
+//! player moved is mentioned in their new table's thread (that user alone may be notified);
+//! a table that broke has its thread archived once its last messages are in.
+
+use std::sync::Weak;
+
+use serde_json::json;
+
+use crate::bank::{GuildId, TableId, TournamentId, UserId};
+use crate::bot::{Bot, BotInner};
+use crate::lobby::event::EventTables;
+use crate::render::{self, Locale, display_name, tr};
+
+/// Discord's longest thread name.
+const NAME_LIMIT: usize = 100;
+
+/// Starts each table's thread; holds the bot weakly (the coordinator outlives no bot).
+pub struct ThreadTables {
+    bot: Weak<BotInner>,
+}
+
+impl ThreadTables {
+    pub(crate) fn new(bot: &Bot) -> ThreadTables {
+        ThreadTables {
+            bot: std::sync::Arc::downgrade(&bot.inner),
+        }
+    }
+}
+
+/// The thread's name: the event's, and the table's number.
+pub fn thread_name(locale: Locale, event: &str, table: u32) -> String {
+    let name = tr(
+        locale,
+        "event-thread-name",
+        &[("name", event.into()), ("table", table.into())],
+    );
+    render::shorten(&name, NAME_LIMIT)
+}
+
+#[async_trait::async_trait]
+impl EventTables for ThreadTables {
+    async fn table_channel(
+        &self,
+        guild: GuildId,
+        event: TournamentId,
+        channel: TableId,
+        table: u32,
+    ) -> Result<TableId, String> {
+        let bot = Bot {
+            inner: self.bot.upgrade().ok_or("the bot has stopped")?,
+        };
+        let record = bot
+            .bank()
+            .event(event)
+            .await
+            .map_err(|error| error.to_string())?
+            .ok_or_else(|| format!("no event {}", event.0))?;
+        let locale = bot.public_locale(guild, channel);
+        let name = thread_name(locale, &record.name, table);
+        crate::bot::threads::start(&bot, channel.0, &name)
+            .await
+            .map(TableId)
+            .map_err(|refused| format!("table {table}'s thread: {refused}"))
+    }
+}
+
+/// Mentions `user` in the thread of the table they moved to, that user alone notified.
+pub(super) fn tell_moved(
+    bot: &Bot,
+    locale: Locale,
+    user: UserId,
+    from: u32,
+    to: u32,
+    channel: TableId,
+) {
+    if user.is_computer() {
+        return;
+    }
+    let name = display_name(&bot.names().name_or_placeholder(user));
+    let text = tr(
+        locale,
+        "event-moved",
+        &[
+            ("user", format!("<@{}>", user.0).into()),
+            ("name", name.into()),
+            ("from", from.into()),
+            ("to", to.into()),
+        ],
+    );
+    let body = json!({
+        "content": crate::bot::limits::fit_message(&text),
+        "allowed_mentions": { "parse": [], "users": [user.0.to_string()] },
+    });
+    let outbox = bot.outbox().clone();
+    bot.spawn(async move {
+        if let Err(error) = outbox.post(channel.0, body).await {
+            tracing::warn!(%error, "a moved player could not be told in their new table's thread");
+        }
+    });
+}
+
+/// Mentions the people of `users` (given their first seat) in their table's thread, each
+/// message within Discord's limits (at most 100 mentions), those users alone notified.
+pub(super) fn tell_seated(bot: &Bot, locale: Locale, users: &[UserId], channel: TableId) {
+    let people: Vec<UserId> = users
+        .iter()
+        .copied()
+        .filter(|user| !user.is_computer())
+        .collect();
+    for group in people.chunks(crate::bot::reminders::MENTIONS_PER_MESSAGE / 4) {
+        let mentions: Vec<String> = group.iter().map(|user| format!("<@{}>", user.0)).collect();
+        let text = tr(
+            locale,
+            "event-seated",
+            &[("users", mentions.join(" ").into())],
+        );
+        let ids: Vec<String> = group.iter().map(|user| user.0.to_string()).collect();
+        let body = json!({
+            "content": crate::bot::limits::fit_message(&text),
+            "allowed_mentions": { "parse": [], "users": ids },
+        });
+        let outbox = bot.outbox().clone();
+        bot.spawn(async move {
+            if let Err(error) = outbox.post(channel.0, body).await {
+                tracing::warn!(%error, "the players seated could not be told in their thread");
+            }
+        });
+    }
+}
+
+/// Archives a broken table's thread once its last messages are in.
+pub(super) fn close(bot: &Bot, channel: TableId) {
+    let archiving = bot.clone();
+    bot.spawn(async move {
+        crate::bot::threads::archive_if_own(&archiving, channel, None).await;
+    });
+}
