@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, EventPhase, EventSchedule, TableId, TournamentId, UserId};
+use studbot::bank::{
+    Bank, Clock, EventPhase, EventSchedule, SystemClock, TableId, TournamentId, UserId,
+};
 use studbot::lobby::computer::ThinkingTime;
 use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
 use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore};
@@ -52,10 +54,41 @@ pub async fn start_lobby_on(bank: &Bank) -> Lobby {
         .0
 }
 
+/// The bank's clock in these tests: the machine's time plus the time the test has moved
+/// tokio's paused clock since it was made. The coordinator reads the machine's time and then
+/// waits on tokio's clock for an event's start: the bank, which starts an event only at its
+/// time, must find that time reached when the coordinator wakes for it.
+/// Read through the test's runtime, whose paused clock the bank's committer thread would not
+/// see otherwise.
+struct MovedTime {
+    runtime: tokio::runtime::Handle,
+    made: tokio::time::Instant,
+}
+
+impl MovedTime {
+    fn new() -> MovedTime {
+        MovedTime {
+            runtime: tokio::runtime::Handle::current(),
+            made: tokio::time::Instant::now(),
+        }
+    }
+}
+
+impl Clock for MovedTime {
+    fn now_unix_ms(&self) -> u64 {
+        let _inside = self.runtime.enter();
+        let moved = u64::try_from(self.made.elapsed().as_millis()).unwrap_or(u64::MAX);
+        SystemClock.now_unix_ms().saturating_add(moved)
+    }
+}
+
 pub async fn event_fixture(store: TestStore) -> EventFixture {
     let clock = hold_clock();
     let place = TestPlace::new(store);
-    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    let time = Arc::new(MovedTime::new());
+    let bank = Bank::open_at_with_clock(place.location(), economy(), time)
+        .await
+        .unwrap();
     bank.take_leases(&TEST_GUILDS).await.unwrap();
     let lobby = start_lobby_on(&bank).await;
     EventFixture {
