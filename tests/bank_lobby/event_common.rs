@@ -63,13 +63,17 @@ pub async fn start_lobby_on(bank: &Bank) -> Lobby {
 struct MovedTime {
     runtime: tokio::runtime::Handle,
     made: tokio::time::Instant,
+    /// How far the bank's clock is behind the machine's (a bank on another host whose clock
+    /// lags).
+    behind_ms: u64,
 }
 
 impl MovedTime {
-    fn new() -> MovedTime {
+    fn new(behind_ms: u64) -> MovedTime {
         MovedTime {
             runtime: tokio::runtime::Handle::current(),
             made: tokio::time::Instant::now(),
+            behind_ms,
         }
     }
 }
@@ -78,14 +82,23 @@ impl Clock for MovedTime {
     fn now_unix_ms(&self) -> u64 {
         let _inside = self.runtime.enter();
         let moved = u64::try_from(self.made.elapsed().as_millis()).unwrap_or(u64::MAX);
-        SystemClock.now_unix_ms().saturating_add(moved)
+        SystemClock
+            .now_unix_ms()
+            .saturating_add(moved)
+            .saturating_sub(self.behind_ms)
     }
 }
 
 pub async fn event_fixture(store: TestStore) -> EventFixture {
+    event_fixture_with_bank_behind(store, 0).await
+}
+
+/// The fixture with the bank's clock `behind_ms` behind the machine's, which the coordinator
+/// reads.
+pub async fn event_fixture_with_bank_behind(store: TestStore, behind_ms: u64) -> EventFixture {
     let clock = hold_clock();
     let place = TestPlace::new(store);
-    let time = Arc::new(MovedTime::new());
+    let time = Arc::new(MovedTime::new(behind_ms));
     let bank = Bank::open_at_with_clock(place.location(), economy(), time)
         .await
         .unwrap();
