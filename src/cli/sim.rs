@@ -285,7 +285,7 @@ fn run_multi_table(args: &SimArgs) -> anyhow::Result<Option<ExitCode>> {
         super::data_dir::bank_location(args.store.as_deref(), args.data.as_deref(), |data| {
             super::data_dir::bank_to_play(data, args.create)
         })?;
-    let run = super::sim_multi_data::EventBankRun {
+    let run = BankRun {
         location: &location,
         guild: args.guild,
         progress: args.progress,
@@ -313,7 +313,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         let config = args.tournament_config()?;
         return match &location {
             Some(location) => {
-                let run = super::sim_tournament_data::TournamentBankRun {
+                let run = BankRun {
                     location,
                     guild: args.guild,
                     progress: args.progress,
@@ -348,6 +348,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
                 location,
                 guild: args.guild,
                 progress: args.progress,
+                json: args.json,
             };
             let (summary, bank) = super::sim_data::simulate_through_bank(
                 args.config(),
