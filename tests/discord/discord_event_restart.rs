@@ -104,7 +104,7 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
 
     // Running, and someone is out: the restart comes in the middle.
     // The people play their turns; the computer players act by themselves.
-    let bust = wait_until_message(&fake, message, "a bust", Duration::from_secs(90), |text| {
+    let bust = wait_until_message(&fake, message, "a bust", Duration::from_secs(180), |text| {
         still_in(text).is_some_and(|left| left < 20)
     });
     playing_until(&fake, CHANNEL, &people, STAY_IN, bust).await;
@@ -119,7 +119,7 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
         &fake,
         message,
         "the end",
-        Duration::from_secs(240),
+        Duration::from_secs(480),
         |text| text.contains("It's over: 20 entries"),
     );
     let (over, _) = playing_until(&fake, CHANNEL, &people, STAY_IN, end).await;
