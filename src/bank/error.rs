@@ -103,6 +103,14 @@ pub enum BankError {
     },
     #[error("tournament {} is not running", tournament.0)]
     TournamentNotRunning { tournament: TournamentId },
+    #[error(
+        "tournament {} starts at {starts_at} (seconds since the epoch), not before",
+        tournament.0
+    )]
+    EventNotYet {
+        tournament: TournamentId,
+        starts_at: u64,
+    },
     #[error("tournament {} is over (finished or cancelled)", tournament.0)]
     TournamentOver { tournament: TournamentId },
     #[error("hand {hand} of tournament {} is not the next one ({next} is)", tournament.0)]

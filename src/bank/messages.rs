@@ -63,7 +63,10 @@ impl BankError {
             BankError::UnreadableTournament { .. } => "tournament-unreadable",
             // A hand the dealer recorded wrongly, or a tournament named from another server:
             // the program's fault, never the player's.
+            // Only the lobby's coordinator starts an event, at its time: one asked early is
+            // the program's fault.
             BankError::TournamentWrongGuild { .. }
+            | BankError::EventNotYet { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. } => "bot-failed",
         }

@@ -118,6 +118,12 @@ pub struct SimArgs {
     /// Each player's stack at the start of the session.
     #[arg(long, default_value_t = 200)]
     pub stack: u64,
+    /// With `--seats`: every seat starts every hand with `--stack` (nothing carried from hand
+    /// to hand), so each hand is measured alone and a heads-up raising war without a cap ends
+    /// at the stack. Without it the stacks carry over and a busted player rebuys, so the
+    /// winners' stacks grow with the run.
+    #[arg(long, default_value_t = false, requires = "seats")]
+    pub reset_stacks: bool,
     #[arg(long, default_value_t = 3)]
     pub max_raises: u32,
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
@@ -279,7 +285,7 @@ fn run_multi_table(args: &SimArgs) -> anyhow::Result<Option<ExitCode>> {
         super::data_dir::bank_location(args.store.as_deref(), args.data.as_deref(), |data| {
             super::data_dir::bank_to_play(data, args.create)
         })?;
-    let run = super::sim_multi_data::EventBankRun {
+    let run = BankRun {
         location: &location,
         guild: args.guild,
         progress: args.progress,
@@ -307,7 +313,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         let config = args.tournament_config()?;
         return match &location {
             Some(location) => {
-                let run = super::sim_tournament_data::TournamentBankRun {
+                let run = BankRun {
                     location,
                     guild: args.guild,
                     progress: args.progress,
@@ -342,6 +348,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
                 location,
                 guild: args.guild,
                 progress: args.progress,
+                json: args.json,
             };
             let (summary, bank) = super::sim_data::simulate_through_bank(
                 args.config(),
@@ -519,7 +526,11 @@ pub fn simulate_seats(
     let mut level_totals = vec![0f64; names.len()];
     let mut before = Vec::with_capacity(levels.len());
     for number in 0..args.hands {
-        session.rebuy_busted();
+        if args.reset_stacks {
+            session.reset_stacks();
+        } else {
+            session.rebuy_busted();
+        }
         before.clear();
         before.extend_from_slice(session.stacks());
         let (hand, players) = session.play_with(number, Some(&mut external))?;

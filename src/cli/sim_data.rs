@@ -28,8 +28,8 @@ use crate::table::hand::Hand;
 /// The table the sim plays at (reopened by every run).
 pub const SIM_TABLE: TableId = TableId(1);
 
-/// The "moderator" named in the sim's grants.
-const SIM_MODERATOR: UserId = UserId(0);
+/// The "moderator" named in the sims' grants.
+pub const SIM_MODERATOR: UserId = UserId(0);
 
 /// What the bank did during a `sim --data` run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -85,8 +85,32 @@ pub struct BankRun<'a> {
     pub location: &'a StoreLocation,
     /// The guild whose accounts play.
     pub guild: u64,
-    /// Print one JSON line per settled hand (flushed) before the summary.
+    /// Print one JSON line per hand (flushed) once it is settled or recorded durably.
     pub progress: bool,
+    /// Reports as JSON.
+    pub json: bool,
+}
+
+/// Opens the bank of `run` on a current-thread runtime, takes its guild's lease, plays on it,
+/// and shuts it down (after a failed play too): the sit & go and multi-table sims' frame.
+pub fn with_bank(
+    run: &BankRun<'_>,
+    play: impl AsyncFnOnce(&Bank) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let bank = Bank::open_at(run.location, EconomyConfig::default())
+            .await
+            .with_context(|| format!("cannot open the bank in {}", run.location))?;
+        take_guild(&bank, GuildId(run.guild)).await?;
+        let played = play(&bank).await;
+        let stopped = bank.shutdown().await.context("the bank did not shut down");
+        played?;
+        stopped
+    })
 }
 
 /// Plays `hands` hands of `config` through the bank of `run` on a current-thread runtime

@@ -20,7 +20,7 @@
 
 use anyhow::{Context, bail};
 
-use super::sim_data::{next_ledger_seq, sim_user};
+use super::sim_data::{BankRun, SIM_MODERATOR, next_ledger_seq, sim_user, with_bank};
 use super::sim_multi::{
     EventReport, MultiSimConfig, TableDealers, deal_round, describe, reentries_due, report_of,
     settings, spread_now,
@@ -28,8 +28,8 @@ use super::sim_multi::{
 use super::sim_session::hand_seed;
 use super::sim_tournament::MAX_HANDS;
 use crate::bank::{
-    Bank, EconomyConfig, EventPhase, EventRecord, EventSchedule, GuildId, IdleTables, TableId,
-    TournamentId, UserId,
+    Bank, EventPhase, EventRecord, EventSchedule, GuildId, IdleTables, TableId, TournamentId,
+    UserId,
 };
 use crate::tournament::multi::Event;
 
@@ -37,43 +37,13 @@ use crate::tournament::multi::Event;
 /// sit & gos' 2).
 pub const SIM_EVENT_CHANNEL: TableId = TableId(3);
 
-/// The "moderator" named in the sim's grants.
-const SIM_MODERATOR: UserId = UserId(0);
-
-/// Where and how a run plays through the bank.
-#[derive(Debug, Clone, Copy)]
-pub struct EventBankRun<'a> {
-    pub location: &'a crate::bank::StoreLocation,
-    pub guild: u64,
-    /// Print `{"event":E,"table":T,"hand":N}` (flushed) once each hand is recorded durably.
-    pub progress: bool,
-    pub json: bool,
-}
-
 /// Plays the events of `config` through the bank of `run` on a current-thread runtime.
-pub fn run(config: &MultiSimConfig, run: &EventBankRun<'_>) -> anyhow::Result<()> {
+pub fn run(config: &MultiSimConfig, run: &BankRun<'_>) -> anyhow::Result<()> {
     config.rules.validate().context("invalid rules")?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
-    runtime.block_on(async {
-        let bank = Bank::open_at(run.location, EconomyConfig::default())
-            .await
-            .with_context(|| format!("cannot open the bank in {}", run.location))?;
-        super::sim_data::take_guild(&bank, GuildId(run.guild)).await?;
-        let played = play_all(config, run, &bank).await;
-        let stopped = bank.shutdown().await.context("the bank did not shut down");
-        played?;
-        stopped
-    })
+    with_bank(run, async |bank| play_all(config, run, bank).await)
 }
 
-async fn play_all(
-    config: &MultiSimConfig,
-    run: &EventBankRun<'_>,
-    bank: &Bank,
-) -> anyhow::Result<()> {
+async fn play_all(config: &MultiSimConfig, run: &BankRun<'_>, bank: &Bank) -> anyhow::Result<()> {
     let mut sim = SimEvents {
         bank,
         guild: GuildId(run.guild),

@@ -272,6 +272,12 @@ impl Session {
         rebought
     }
 
+    /// Brings every player back to the starting stack, up or down, as a run that measures
+    /// each hand alone does before every hand (`sim --reset-stacks`); rebuys are not counted.
+    pub fn reset_stacks(&mut self) {
+        self.stacks.fill(self.config.stack);
+    }
+
     /// Plays hand `number` (from 0) to the end with the current stacks.
     pub fn play_hand(&mut self, number: u64) -> anyhow::Result<PlayedHand> {
         let (hand, players) = self.play(number)?;

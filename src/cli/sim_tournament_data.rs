@@ -19,55 +19,27 @@
 
 use anyhow::{Context, bail};
 
-use super::sim_data::{next_ledger_seq, sim_user};
+use super::sim_data::{BankRun, SIM_MODERATOR, next_ledger_seq, sim_user, with_bank};
 use super::sim_session::hand_seed;
 use super::sim_tournament::{
     Dealer, TournamentReport, TournamentSimConfig, describe, report_of, settings,
 };
-use crate::bank::{
-    Bank, EconomyConfig, GuildId, TableId, TournamentId, TournamentPhase, TournamentState, UserId,
-};
+use crate::bank::{Bank, GuildId, TableId, TournamentId, TournamentPhase, TournamentState, UserId};
 use crate::lobby::HandHistory;
 use crate::tournament::NextHand;
 
 /// The channel the sim's sit & gos are played in (the cash sim's table is 1).
 pub const SIM_TOURNAMENT_CHANNEL: TableId = TableId(2);
 
-/// The "moderator" named in the sim's grants.
-const SIM_MODERATOR: UserId = UserId(0);
-
-/// Where and how a run plays through the bank.
-#[derive(Debug, Clone, Copy)]
-pub struct TournamentBankRun<'a> {
-    pub location: &'a crate::bank::StoreLocation,
-    pub guild: u64,
-    /// Print `{"tournament":T,"hand":N}` (flushed) once each hand is recorded durably.
-    pub progress: bool,
-    pub json: bool,
-}
-
 /// Plays the sit & gos of `config` through the bank of `run` on a current-thread runtime.
-pub fn run(config: &TournamentSimConfig, run: &TournamentBankRun<'_>) -> anyhow::Result<()> {
+pub fn run(config: &TournamentSimConfig, run: &BankRun<'_>) -> anyhow::Result<()> {
     config.rules.validate().context("invalid rules")?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
-    runtime.block_on(async {
-        let bank = Bank::open_at(run.location, EconomyConfig::default())
-            .await
-            .with_context(|| format!("cannot open the bank in {}", run.location))?;
-        super::sim_data::take_guild(&bank, GuildId(run.guild)).await?;
-        let played = play_all(config, run, &bank).await;
-        let stopped = bank.shutdown().await.context("the bank did not shut down");
-        played?;
-        stopped
-    })
+    with_bank(run, async |bank| play_all(config, run, bank).await)
 }
 
 async fn play_all(
     config: &TournamentSimConfig,
-    run: &TournamentBankRun<'_>,
+    run: &BankRun<'_>,
     bank: &Bank,
 ) -> anyhow::Result<()> {
     let mut sim = SimTournaments {

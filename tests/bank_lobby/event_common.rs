@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, EventPhase, EventSchedule, TableId, TournamentId, UserId};
+use studbot::bank::{
+    Bank, Clock, EventPhase, EventSchedule, SystemClock, TableId, TournamentId, UserId,
+};
 use studbot::lobby::computer::ThinkingTime;
 use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
 use studbot::lobby::{DealingOutPace, Lobby, LobbyConfig, MemoryTableStore};
@@ -60,10 +62,54 @@ pub async fn start_lobby_on(bank: &Bank) -> Lobby {
         .0
 }
 
+/// The bank's clock in these tests: the machine's time plus the time the test has moved
+/// tokio's paused clock since it was made. The coordinator reads the machine's time and then
+/// waits on tokio's clock for an event's start: the bank, which starts an event only at its
+/// time, must find that time reached when the coordinator wakes for it.
+/// Read through the test's runtime, whose paused clock the bank's committer thread would not
+/// see otherwise.
+struct MovedTime {
+    runtime: tokio::runtime::Handle,
+    made: tokio::time::Instant,
+    /// How far the bank's clock is behind the machine's (a bank on another host whose clock
+    /// lags).
+    behind_ms: u64,
+}
+
+impl MovedTime {
+    fn new(behind_ms: u64) -> MovedTime {
+        MovedTime {
+            runtime: tokio::runtime::Handle::current(),
+            made: tokio::time::Instant::now(),
+            behind_ms,
+        }
+    }
+}
+
+impl Clock for MovedTime {
+    fn now_unix_ms(&self) -> u64 {
+        let _inside = self.runtime.enter();
+        let moved = u64::try_from(self.made.elapsed().as_millis()).unwrap_or(u64::MAX);
+        SystemClock
+            .now_unix_ms()
+            .saturating_add(moved)
+            .saturating_sub(self.behind_ms)
+    }
+}
+
 pub async fn event_fixture(store: TestStore) -> EventFixture {
+    event_fixture_with_bank_behind(store, 0).await
+}
+
+/// The fixture with the bank's clock `behind_ms` behind the machine's, which the coordinator
+/// reads.
+pub async fn event_fixture_with_bank_behind(store: TestStore, behind_ms: u64) -> EventFixture {
     let clock = hold_clock();
     let place = TestPlace::new(store);
-    let bank = Bank::open_at(place.location(), economy()).await.unwrap();
+    let time = Arc::new(MovedTime::new(behind_ms));
+    let bank = Bank::open_at_with_clock(place.location(), economy(), time)
+        .await
+        .unwrap();
     bank.take_leases(&TEST_GUILDS).await.unwrap();
     let lobby = start_lobby_on(&bank).await;
     EventFixture {

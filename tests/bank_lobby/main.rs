@@ -8,6 +8,7 @@ mod audit;
 mod bank_common;
 #[path = "../support/child.rs"]
 mod child;
+mod event_bank_common;
 mod event_common;
 #[path = "../support/killable.rs"]
 mod killable;
@@ -36,6 +37,8 @@ mod bank_records;
 mod bank_retention;
 mod bank_timeout;
 mod event_bank;
+mod event_bank_audit;
+mod event_bank_play;
 mod event_sim_store;
 mod lobby_away;
 mod lobby_computer_seats;
@@ -44,6 +47,7 @@ mod lobby_event;
 mod lobby_event_entries;
 mod lobby_event_kept;
 mod lobby_event_people;
+mod lobby_event_start;
 mod lobby_failed_task;
 mod lobby_games;
 mod lobby_leaks;

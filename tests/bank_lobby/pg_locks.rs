@@ -149,3 +149,92 @@ fn a_writer_reads_the_ledgers_next_number_another_writer_moved_without_a_conflic
         "the first writer answered its own stale copy"
     );
 }
+
+fn write(key: &[u8], value: u8) -> Write {
+    Write {
+        tree: Tree::Hands,
+        key: key.to_vec(),
+        value: Some(vec![value]),
+    }
+}
+
+/// The remembered rows' check runs in the write's own statement: were any row it writes or
+/// deletes changed by that statement before the check locked it, `FOR UPDATE` would skip it
+/// and count it stale, and every such batch would be a conflict.
+#[test]
+fn a_batch_writing_and_deleting_rows_it_remembers_commits_without_a_conflict() {
+    let url = postgres::database();
+    let store = PostgresStore::open(&url, Arc::new(BankRecords)).expect("the store opens");
+    let shared = store.shared().expect("a shared store");
+    let first = shared.begin().expect("a batch's transaction");
+    first
+        .commit(&[write(b"kept", 1), write(b"gone", 1)])
+        .expect("the first batch commits");
+    // Both rows are now remembered: the second batch reads them without a round trip.
+    let second = shared.begin().expect("a batch's transaction");
+    assert_eq!(
+        second.get(Tree::Hands, b"kept").expect("read"),
+        Some(vec![1])
+    );
+    assert_eq!(
+        second.get(Tree::Hands, b"gone").expect("read"),
+        Some(vec![1])
+    );
+    let gone = Write {
+        tree: Tree::Hands,
+        key: b"gone".to_vec(),
+        value: None,
+    };
+    assert_eq!(
+        second.commit(&[write(b"kept", 2), gone]),
+        Ok(()),
+        "a batch writing the rows it remembered was refused"
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"kept").expect("read"),
+        Some(vec![2])
+    );
+    assert_eq!(store.get(Tree::Hands, b"gone").expect("read"), None);
+}
+
+#[test]
+fn a_remembered_row_another_process_changed_makes_the_batch_a_conflict_that_writes_nothing() {
+    let url = postgres::database();
+    let store = PostgresStore::open(&url, Arc::new(BankRecords)).expect("the store opens");
+    let shared = store.shared().expect("a shared store");
+    let first = shared.begin().expect("a batch's transaction");
+    first.commit(&[write(b"seat", 1)]).expect("committed");
+    let other = PostgresStore::open(&url, Arc::new(BankRecords)).expect("another process");
+    other
+        .apply(&[write(b"seat", 5)])
+        .expect("changed by the other");
+    let second = shared.begin().expect("a batch's transaction");
+    assert_eq!(
+        second.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![1]),
+        "the batch read its remembered copy"
+    );
+    assert!(
+        matches!(
+            second.commit(&[write(b"seat", 2), write(b"beside", 2)]),
+            Err(CommitError::Conflict(_))
+        ),
+        "a stale remembered row was written over"
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![5])
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"beside").expect("read"),
+        None,
+        "a batch found stale wrote part of itself"
+    );
+    // Drafted again, the batch reads what the other process wrote, and commits.
+    let again = shared.begin().expect("a batch's transaction");
+    assert_eq!(
+        again.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![5])
+    );
+    assert_eq!(again.commit(&[write(b"seat", 6)]), Ok(()));
+}

@@ -68,6 +68,7 @@ mod rules_razz;
 mod rules_settings;
 mod rules_showdown;
 mod rules_stud;
+mod sim_bank_common;
 mod sim_data;
 mod sim_external;
 mod sim_games;

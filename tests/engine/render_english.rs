@@ -161,6 +161,10 @@ fn every_bank_error() -> Vec<BankError> {
             entrants: 1,
         },
         BankError::TournamentNotRunning { tournament },
+        BankError::EventNotYet {
+            tournament,
+            starts_at: 1_704_067_200,
+        },
         BankError::TournamentOver { tournament },
         BankError::TournamentHandOutOfTurn {
             tournament,
@@ -234,6 +238,7 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::TournamentStarted { .. }
             | BankError::TooFewEntrants { .. }
             | BankError::TournamentNotRunning { .. }
+            | BankError::EventNotYet { .. }
             | BankError::TournamentOver { .. }
             | BankError::TournamentHandOutOfTurn { .. }
             | BankError::TournamentHandRefused { .. }

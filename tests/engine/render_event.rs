@@ -163,6 +163,23 @@ fn play_until(event: &mut Event, seed: u64, stop: impl Fn(&Event) -> bool) {
     panic!("the event did not end");
 }
 
+/// The event's message with the longest names, which always fits in one Discord message.
+fn rendered(locale: Locale, scheduled: &ScheduledEvent, phase: &EventPhase<'_>) -> String {
+    let text = event_message(
+        locale,
+        scheduled,
+        phase,
+        &|user| long_name(user),
+        MESSAGE_TEXT,
+    );
+    assert!(
+        length(&text) <= MESSAGE,
+        "{locale}: {} units",
+        length(&text)
+    );
+    text
+}
+
 fn started(scheduled: &ScheduledEvent, count: u64) -> Event {
     Event::start(scheduled.settings.clone(), &users(count), 7).expect("started")
 }
@@ -182,18 +199,7 @@ fn a_running_event_tells_its_level_clock_field_and_prizes_within_one_message() {
     for count in [2, 20, 1_000] {
         let event = started(&scheduled, count);
         for locale in Locale::ALL {
-            let text = event_message(
-                locale,
-                &scheduled,
-                &running(&event, 100, false),
-                &|user| long_name(user),
-                MESSAGE_TEXT,
-            );
-            assert!(
-                length(&text) <= MESSAGE,
-                "{locale} {count}: {}",
-                length(&text)
-            );
+            let text = rendered(locale, &scheduled, &running(&event, 100, false));
             // Level 1 of 20 minutes: the next level 1,100 s after now, as Discord counts down.
             assert!(
                 text.contains(&discord_timestamp(NOW + 1_100, 'R')),
@@ -235,13 +241,7 @@ fn a_break_a_pause_and_hand_for_hand_are_told_while_running() {
     let event = started(&scheduled, 20);
     for locale in Locale::ALL {
         let render = |clock, paused, event: &Event| {
-            event_message(
-                locale,
-                &scheduled,
-                &running(event, clock, paused),
-                &|user| long_name(user),
-                MESSAGE_TEXT,
-            )
+            rendered(locale, &scheduled, &running(event, clock, paused))
         };
         // Six levels of 20 min, then a 5 min break: 2 min into it, play resumes in 3.
         let on_break = render(6 * 1_200 + 120, false, &event);
@@ -265,13 +265,7 @@ fn a_break_a_pause_and_hand_for_hand_are_told_while_running() {
     play_until(&mut event, 3, |event| event.hand_for_hand().is_some());
     assert!(event.hand_for_hand().is_some(), "the bubble is reached");
     for locale in Locale::ALL {
-        let text = event_message(
-            locale,
-            &scheduled,
-            &running(&event, 200, false),
-            &|user| long_name(user),
-            MESSAGE_TEXT,
-        );
+        let text = rendered(locale, &scheduled, &running(&event, 200, false));
         assert!(
             text.contains(&tr(locale, "event-hand-for-hand", &[])),
             "{text}"
@@ -288,18 +282,7 @@ fn a_finished_event_lists_places_and_prizes_as_far_as_they_fit_and_counts_the_re
         let payouts = event.payouts().expect("over");
         let winner = event.entry(payouts[0].seat).expect("an entry").user;
         for locale in Locale::ALL {
-            let text = event_message(
-                locale,
-                &scheduled,
-                &EventPhase::Finished { event: &event },
-                &|user| long_name(user),
-                MESSAGE_TEXT,
-            );
-            assert!(
-                length(&text) <= MESSAGE,
-                "{locale} {count}: {}",
-                length(&text)
-            );
+            let text = rendered(locale, &scheduled, &EventPhase::Finished { event: &event });
             assert!(
                 text.contains(&long_name(winner)),
                 "{locale}: winner in {text}"
@@ -413,13 +396,7 @@ fn a_freeroll_plays_for_places_only_and_says_so() {
             MESSAGE_TEXT,
         );
         assert!(!before.contains("100"), "{before}");
-        let running = event_message(
-            locale,
-            &scheduled,
-            &running(&event, 0, false),
-            &|user| long_name(user),
-            MESSAGE_TEXT,
-        );
+        let running = rendered(locale, &scheduled, &running(&event, 0, false));
         let only = tr(
             locale,
             "event-pool",
@@ -444,26 +421,18 @@ fn a_cancelled_event_says_how_it_was_settled_and_fits_at_a_thousand_shares() {
     let scheduled = scheduled(GameChoice::Stud8);
     let shares: Vec<(UserId, u64)> = users(1_000).into_iter().map(|u| (u, 97)).collect();
     for locale in Locale::ALL {
-        let refunded = event_message(
-            locale,
-            &scheduled,
-            &EventPhase::Cancelled { shares: &[] },
-            &|user| long_name(user),
-            MESSAGE_TEXT,
-        );
+        let refunded = rendered(locale, &scheduled, &EventPhase::Cancelled { shares: &[] });
         assert!(
             refunded.contains(&tr(locale, "event-cancelled-refunded", &[])),
             "{refunded}"
         );
         for count in [1, 20, 1_000] {
-            let text = event_message(
+            let text = rendered(
                 locale,
                 &scheduled,
                 &EventPhase::Cancelled {
                     shares: &shares[..count],
                 },
-                &|user| long_name(user),
-                MESSAGE_TEXT,
             );
             assert!(
                 length(&text) <= MESSAGE,

@@ -16,6 +16,7 @@ use studbot::bank::{Account, Bank, EconomyConfig, EventPhase, Reason, Tournament
 
 use crate::child;
 use crate::killable::Killable;
+use crate::sim_bank_common::{audit_passes, sim_lines};
 
 const KILLS: usize = 4;
 
@@ -42,31 +43,7 @@ fn flags(players: u64, extra: &[&str]) -> Vec<String> {
 
 /// The JSON lines `sim` printed.
 fn sim(flags: &[String], data: Option<&Path>) -> Vec<Value> {
-    let mut command = child::studbot();
-    command.args(flags);
-    if let Some(dir) = data {
-        command.arg("--data").arg(dir);
-    }
-    let output = child::run(command, "", "studbot sim --tournament --table-size");
-    assert!(
-        output.status.success(),
-        "sim failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
-
-fn audit_passes(dir: &Path) -> Value {
-    let (code, report) = crate::audit::audit(dir);
-    assert!(
-        code == Some(0) && report["ok"] == true && report["sum"] == 0,
-        "audit failed ({code:?}): {report}"
-    );
-    report
+    sim_lines(flags, data, "studbot sim --tournament --table-size")
 }
 
 #[test]

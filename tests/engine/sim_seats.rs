@@ -150,3 +150,50 @@ fn seats_of_one_level_are_reported_together_with_one_standard_error() {
     assert!((error(0) - error(1)).abs() < 0.02, "{levels:?}");
     assert!(error(0) > 0.0);
 }
+
+/// `--reset-stacks` deals every hand from the stack given, so two players who raise whenever
+/// they may, heads-up with no cap, stop at that stack however the run has gone; without it the
+/// stacks carry over and grow with the winners.
+#[test]
+fn reset_stacks_starts_every_hand_at_the_stack_and_carried_stacks_grow() {
+    let run = |reset: bool| {
+        let mut flags = vec![
+            "--seats",
+            "random,random,random",
+            "--hands",
+            "120",
+            "--seed",
+            "4",
+            "--stack",
+            "60",
+            "--game",
+            "stud",
+        ];
+        if reset {
+            flags.push("--reset-stacks");
+        }
+        let args = args(&flags).expect("flags parse");
+        let levels = args.seats.clone().expect("--seats given");
+        let mut starts: Vec<Vec<u64>> = Vec::new();
+        let report = simulate_seats(&args, &levels, |_, hand, _| {
+            starts.push(hand.starting_stacks().to_vec());
+            Ok(())
+        })
+        .expect("sim runs");
+        let net: i64 = report.seats.iter().map(|seat| seat.net).sum();
+        assert_eq!(net, 0, "chips move between the seats, none made or lost");
+        starts
+    };
+    let reset = run(true);
+    assert_eq!(reset.len(), 120);
+    assert!(
+        reset.iter().all(|stacks| stacks == &[60, 60, 60]),
+        "{reset:?}"
+    );
+    let carried = run(false);
+    assert!(
+        carried.iter().flatten().any(|&stack| stack > 60),
+        "carried stacks never grew: {carried:?}"
+    );
+    assert!(args(&["--reset-stacks"]).is_err(), "only with --seats");
+}

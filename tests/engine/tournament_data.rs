@@ -20,6 +20,7 @@ use studbot::bank::{
 
 use crate::child;
 use crate::killable::Killable;
+use crate::sim_bank_common::{audit_passes, sim_lines};
 
 const KILLS: usize = 8;
 
@@ -44,31 +45,7 @@ fn flags(count: u64) -> Vec<String> {
 
 /// The JSON lines `sim` printed.
 fn sim(count: u64, data: Option<&Path>) -> Vec<Value> {
-    let mut command = child::studbot();
-    command.args(flags(count));
-    if let Some(dir) = data {
-        command.arg("--data").arg(dir);
-    }
-    let output = child::run(command, "", "studbot sim --tournament");
-    assert!(
-        output.status.success(),
-        "sim failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
-
-fn audit_passes(dir: &Path) -> Value {
-    let (code, report) = crate::audit::audit(dir);
-    assert!(
-        code == Some(0) && report["ok"] == true && report["sum"] == 0,
-        "audit failed ({code:?}): {report}"
-    );
-    report
+    sim_lines(&flags(count), data, "studbot sim --tournament")
 }
 
 #[tokio::test]

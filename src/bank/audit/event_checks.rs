@@ -2,7 +2,8 @@
 //! (its buy-ins, re-entries counted, and the added prize) less the prizes paid at the busts
 //! while it is live, and nothing once over; the chips moved through it by the ledger agree;
 //! each account's chips in and out of it match its buy-ins, prizes and refunds; the index of
-//! live events names exactly the live events. Each escrow is counted in its event's guild.
+//! live events names exactly the live events; no pause nor tables' channels are kept for an
+//! event that is over or unknown. Each escrow is counted in its event's guild.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::balance_totals::BalanceTotals;
 use crate::bank::accounts::Account;
 use crate::bank::store::Reads;
+use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
 use crate::bank::{BankError, GuildId, TableId};
 
@@ -36,6 +38,7 @@ pub(super) fn check_events(
     breaks: &mut Vec<String>,
 ) -> Result<Vec<LiveEventReport>, BankError> {
     let mut live = Vec::new();
+    let mut known = BTreeMap::new();
     for found in events::all_for_audit(store)? {
         let record = match found {
             Ok(record) => record,
@@ -45,6 +48,7 @@ pub(super) fn check_events(
             }
         };
         let id = record.id;
+        known.insert(id, record.is_live());
         let held = books.escrow_by_tournament.remove(&id).unwrap_or(0);
         let (paid_in, paid_out) = books.tournament_flows.remove(&id).unwrap_or((0, 0));
         *books.by_guild.entry(record.guild).or_default() += held;
@@ -81,7 +85,33 @@ pub(super) fn check_events(
         }
     }
     check_index(store, &live, breaks)?;
+    check_kept_beside(store, &known, breaks)?;
     Ok(live)
+}
+
+/// A pause or tables' channels kept beside an event only while it is live: one left for an
+/// event over (its end should have taken it away) or unknown is named.
+fn check_kept_beside(
+    store: &dyn Reads,
+    known: &BTreeMap<TournamentId, bool>,
+    breaks: &mut Vec<String>,
+) -> Result<(), BankError> {
+    for (kept, id) in events::kept_beside(store)? {
+        match known.get(&id) {
+            Some(true) => {}
+            Some(false) => breaks.push(format!(
+                "event {} is over but its {} is still kept",
+                id.0,
+                kept.name()
+            )),
+            None => breaks.push(format!(
+                "a {} is kept for event {}, which the bank does not know",
+                kept.name(),
+                id.0
+            )),
+        }
+    }
+    Ok(())
 }
 
 /// The index of live events names each live event in its channel, and nothing else.

@@ -83,7 +83,8 @@ impl Bank {
         .await
     }
 
-    /// Starts `event`, its seats drawn from `seed` (at least two registered).
+    /// Starts `event`, its seats drawn from `seed` (at least two registered), at its start
+    /// time or after by the bank's clock: earlier is refused (`EventNotYet`).
     pub async fn start_event(
         &self,
         guild: GuildId,

@@ -7,7 +7,7 @@
 //! left empty. A retry of the same reference answers the same; an event over is refused.
 
 use super::event_play::pay_prizes_due;
-use super::event_schedule::source_account;
+use super::prize_pool::source_account;
 use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};

@@ -94,8 +94,9 @@ fn advance_clock(record: &mut EventRecord, clock: u64) {
     }
 }
 
-/// The event starts: the seats of those registered are drawn from `seed`. Starting one
-/// already started changes nothing; fewer than two registered are refused (cancel it).
+/// The event starts at its time, by the bank's clock: the seats of those registered are
+/// drawn from `seed`. Starting one already started changes nothing; one before its time, or
+/// with fewer than two registered (cancel it), is refused, changing nothing.
 #[derive(Clone)]
 pub(crate) struct StartEvent {
     pub guild: GuildId,
@@ -116,6 +117,12 @@ impl Operation for StartEvent {
                     tournament: self.event,
                 });
             }
+        }
+        if draft.now_unix_ms < record.starts_at.saturating_mul(1_000) {
+            return Err(BankError::EventNotYet {
+                tournament: self.event,
+                starts_at: record.starts_at,
+            });
         }
         if record.registered.len() < 2 {
             return Err(BankError::TooFewEntrants {

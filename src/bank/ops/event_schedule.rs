@@ -5,12 +5,10 @@
 //! nothing: settings no event can be played with, a start before `now`, a channel where a
 //! table is open or a sit & go or another event is live.
 
-use super::{Once, Operation};
-use crate::bank::accounts::{self, Account};
-use crate::bank::ledger::{Draft, Reason};
-use crate::bank::tables;
+use super::{Once, Operation, prize_pool};
+use crate::bank::ledger::Draft;
 use crate::bank::tournaments::events::{self, EventPhase, EventRecord};
-use crate::bank::tournaments::{self, PrizeSource, TournamentId};
+use crate::bank::tournaments::{PrizeSource, TournamentId};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 use crate::tournament::multi::EventSettings;
 
@@ -27,14 +25,6 @@ pub(crate) struct ScheduleEvent {
     /// Where `settings.added_prize` comes from (required when it is more than 0).
     pub added_by: Option<PrizeSource>,
     pub reference: String,
-}
-
-/// The account an added prize comes from, and a refund returns it to.
-pub(super) fn source_account(guild: GuildId, source: PrizeSource) -> Account {
-    match source {
-        PrizeSource::House => Account::House { guild },
-        PrizeSource::Member(user) => Account::owner(guild, user),
-    }
 }
 
 impl Operation for ScheduleEvent {
@@ -73,38 +63,13 @@ impl Operation for ScheduleEvent {
         if starts_at < now {
             return Err(BankError::BadTournament("the start time is past".into()));
         }
-        if (settings.added_prize > 0) != added_by.is_some() {
-            return Err(BankError::BadTournament(
-                "an added prize needs its source, and only an added prize has one".into(),
-            ));
-        }
+        prize_pool::refuse_unsourced_prize(settings.added_prize, added_by)?;
         settings
             .prize_pool(settings.max_entries())
             .ok_or(BankError::Overflow)?;
-        if let Some(table) = tables::read_table(draft, channel)?
-            && table.open
-        {
-            return Err(BankError::TableOpenInChannel { table: channel });
-        }
-        tournaments::refuse_if_live_in_channel(draft, channel)?;
-        events::refuse_if_live_in_channel(draft, channel)?;
-        let id = tournaments::take_next_id(draft)?;
-        if let Some(source) = added_by {
-            // A member's first movement opens their account, as a buy-in's does.
-            if let PrizeSource::Member(user) = source
-                && !user.is_computer()
-            {
-                accounts::ensure_player(draft, config, guild, user)?;
-            }
-            accounts::transfer(
-                draft,
-                source_account(guild, source),
-                id.escrow(),
-                settings.added_prize,
-                Reason::TournamentAddedPrize,
-                &reference,
-            )?;
-        }
+        let id = prize_pool::take_channel(draft, channel)?;
+        let added = (settings.added_prize, added_by);
+        prize_pool::pay_added_prize(draft, config, guild, id, added, &reference)?;
         let record = EventRecord {
             id,
             guild,

@@ -24,6 +24,7 @@ mod leases;
 mod leases_tests;
 mod moderate;
 mod open_table;
+mod prize_pool;
 mod recover_all;
 mod remove_table_settings;
 mod save_preferences;

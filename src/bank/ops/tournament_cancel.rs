@@ -20,7 +20,7 @@ use super::{Once, Operation};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::stats::TournamentResult;
-use crate::bank::tournaments::{self, PrizeSource, TournamentId, TournamentPhase, TournamentState};
+use crate::bank::tournaments::{self, TournamentId, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, Payouts};
 use crate::tournament::CancelDivision;
 
@@ -164,21 +164,13 @@ fn refund(
         accounts::transfer(
             draft,
             state.id.escrow(),
-            source_account(state, source),
+            super::prize_pool::source_account(state.guild, source),
             state.settings.added_prize,
             Reason::TournamentRefund,
             reference,
         )?;
     }
     Ok(paid)
-}
-
-/// The account an added prize came from (and goes back to).
-pub(super) fn source_account(state: &TournamentState, source: PrizeSource) -> Account {
-    match source {
-        PrizeSource::House => Account::House { guild: state.guild },
-        PrizeSource::Member(user) => Account::owner(state.guild, user),
-    }
 }
 
 /// Each entrant's share (by seat) paid out of the escrow.

@@ -9,11 +9,8 @@
 //! allowed every seat (a sit & go is for people; computers fill the free seats at the
 //! start).
 
-use super::tournament_cancel::source_account;
-use super::{Once, Operation};
-use crate::bank::accounts::{self, Account};
-use crate::bank::ledger::{Draft, Reason};
-use crate::bank::tables;
+use super::{Once, Operation, prize_pool};
+use crate::bank::ledger::Draft;
 use crate::bank::tournaments::{self, PrizeSource, TournamentId, TournamentPhase, TournamentState};
 use crate::bank::{BankError, EconomyConfig, GuildId, TableId};
 use crate::tournament::{Tournament, TournamentError, TournamentSettings};
@@ -75,25 +72,14 @@ impl Operation for OpenTournament {
                 "{computer_players} computer players for {seats} seats"
             )));
         }
-        if (settings.added_prize > 0) != added_by.is_some() {
-            return Err(BankError::BadTournament(
-                "an added prize needs its source, and only an added prize has one".into(),
-            ));
-        }
+        prize_pool::refuse_unsourced_prize(settings.added_prize, added_by)?;
         // Computers enter at the sit & go's buy-in: it may not pass their bound.
         if computer_players != 0 {
             super::house_buy_in::refuse_computer_buy_in_above_limit(config, settings.buy_in)?;
         }
         // A full field must be playable as set: the start checks the field it gets.
         Tournament::start(settings.clone(), seats).map_err(refusal_of)?;
-        if let Some(table) = tables::read_table(draft, channel)?
-            && table.open
-        {
-            return Err(BankError::TableOpenInChannel { table: channel });
-        }
-        tournaments::refuse_if_live_in_channel(draft, channel)?;
-        tournaments::events::refuse_if_live_in_channel(draft, channel)?;
-        let id = tournaments::take_next_id(draft)?;
+        let id = prize_pool::take_channel(draft, channel)?;
         if computer_players > 0 {
             tournaments::set_computer_allowance(draft, id, computer_players as u64);
         }
@@ -109,20 +95,8 @@ impl Operation for OpenTournament {
             deal: None,
             deals_proposed: 0,
         };
-        if let Some(source) = added_by {
-            let from = source_account(&state, source);
-            if let Account::Player { user, .. } = from {
-                accounts::ensure_player(draft, config, guild, user)?;
-            }
-            accounts::transfer(
-                draft,
-                from,
-                id.escrow(),
-                state.settings.added_prize,
-                Reason::TournamentAddedPrize,
-                &reference,
-            )?;
-        }
+        let added = (state.settings.added_prize, added_by);
+        prize_pool::pay_added_prize(draft, config, guild, id, added, &reference)?;
         tournaments::write(draft, &state);
         Ok(id)
     }

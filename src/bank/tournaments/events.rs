@@ -110,23 +110,16 @@ impl EventRecord {
 
     /// The prizes paid out of the escrow at the busts so far.
     pub fn prizes_paid(&self) -> u64 {
-        self.event().map_or(0, |event| {
-            event
-                .field()
-                .finishes()
-                .iter()
-                .filter(|finish| finish.paid)
-                .map(|finish| finish.prize)
-                .sum()
-        })
+        self.event()
+            .map_or(0, |event| super::prizes_paid(event.field().finishes()))
     }
 
     /// Whether a cancel gave every buy-in back, the added prize to its source.
     pub fn refunded(&self) -> bool {
         match &self.phase {
-            EventPhase::Cancelled { event, .. } => event
-                .as_ref()
-                .is_none_or(|event| event.field().finishes().is_empty()),
+            EventPhase::Cancelled { event, .. } => {
+                super::refunded_with(event.as_ref().map(|event| event.field().finishes()))
+            }
             _ => false,
         }
     }
@@ -421,6 +414,46 @@ pub(crate) fn live_index(store: &dyn Reads) -> Result<Vec<(TableId, TournamentId
             .map(TableId)
             .ok_or_else(|| BankError::Storage(format!("a corrupt live event key {key:?}")))?;
         found.push((channel, id_from(&value)?));
+    }
+    Ok(found)
+}
+
+/// What is kept beside an event's record while it is live: its moderator's pause, its
+/// tables' channels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeptBeside {
+    Pause,
+    Channels,
+}
+
+impl KeptBeside {
+    pub fn name(self) -> &'static str {
+        match self {
+            KeptBeside::Pause => "pause",
+            KeptBeside::Channels => "tables' channels",
+        }
+    }
+}
+
+/// Every pause and every tables' channels kept, by the event they are kept for (for the
+/// audit: none may outlive its event).
+pub(crate) fn kept_beside(store: &dyn Reads) -> Result<Vec<(KeptBeside, TournamentId)>, BankError> {
+    let mut found = Vec::new();
+    for (kept, prefix) in [
+        (KeptBeside::Pause, PAUSED_PREFIX),
+        (KeptBeside::Channels, CHANNELS_PREFIX),
+    ] {
+        for item in store.scan_prefix(Tree::Meta, prefix) {
+            let (key, _) = item?;
+            let id = key
+                .get(prefix.len()..)
+                .and_then(decode_u64)
+                .map(TournamentId)
+                .ok_or_else(|| {
+                    BankError::Storage(format!("a corrupt event {} key {key:?}", kept.name()))
+                })?;
+            found.push((kept, id));
+        }
     }
     Ok(found)
 }

@@ -32,7 +32,7 @@ use super::tournament_legacy::{OlderPhase, OlderState};
 // on sit & gos have always found it.
 pub use super::vocab::TournamentId;
 use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
-use crate::tournament::{DealKind, PLAYERS, Tournament, TournamentSettings};
+use crate::tournament::{DealKind, Finish, PLAYERS, Tournament, TournamentSettings};
 
 pub(crate) mod events;
 mod marks;
@@ -166,23 +166,17 @@ impl TournamentState {
 
     /// The prizes paid out of the escrow at the busts (and at the end) so far.
     pub fn prizes_paid(&self) -> u64 {
-        self.tournament().map_or(0, |tournament| {
-            tournament
-                .finishes()
-                .iter()
-                .filter(|finish| finish.paid)
-                .map(|finish| finish.prize)
-                .sum()
-        })
+        self.tournament()
+            .map_or(0, |tournament| prizes_paid(tournament.finishes()))
     }
 
     /// Whether a cancel gave every buy-in back (before the start, or while nobody was out),
     /// the added prize going back to where it came from.
     pub fn refunded(&self) -> bool {
         match &self.phase {
-            TournamentPhase::Cancelled { tournament, .. } => tournament
-                .as_ref()
-                .is_none_or(|tournament| tournament.finishes().is_empty()),
+            TournamentPhase::Cancelled { tournament, .. } => {
+                refunded_with(tournament.as_ref().map(|tournament| tournament.finishes()))
+            }
             _ => false,
         }
     }
@@ -501,4 +495,19 @@ pub(crate) fn one(
         None => Ok(None),
         Some(value) => decode(&key(tournament), &value).map(Some),
     }
+}
+
+/// The prizes `finishes` paid so far (a sit & go's or a multi-table event's).
+pub(crate) fn prizes_paid(finishes: &[Finish]) -> u64 {
+    finishes
+        .iter()
+        .filter(|finish| finish.paid)
+        .map(|finish| finish.prize)
+        .sum()
+}
+
+/// Whether a cancel gave every buy-in back: cancelled before the start (no `finishes`), or
+/// while nobody was out.
+pub(crate) fn refunded_with(finishes: Option<&[Finish]>) -> bool {
+    finishes.is_none_or(<[Finish]>::is_empty)
 }

@@ -29,6 +29,9 @@ use crate::tournament::multi::{Event, HandResult, HandToDeal, Tidied, Turn, Wait
 /// How often a bank call that failed is tried again before the coordinator stops.
 const BANK_TRIES: u32 = 5;
 
+/// How long the coordinator waits to ask again for a start the bank's clock says is not due.
+const START_AGAIN_AFTER: Duration = Duration::from_secs(1);
+
 pub(crate) struct Coordinator {
     pub bank: Bank,
     pub guild: GuildId,
@@ -168,6 +171,11 @@ impl Coordinator {
                 Err(BankError::TooFewEntrants { .. }) => {
                     let reference = format!("event:{}:too-few", self.id.0);
                     return self.cancel_now(&reference).await.map(|()| None);
+                }
+                // The bank's clock is behind the machine's: ask again once it may have
+                // reached the start, rather than give the event up.
+                Err(BankError::EventNotYet { .. }) => {
+                    tokio::time::sleep(START_AGAIN_AFTER).await;
                 }
                 Err(error) => return Err(format!("the event could not start: {error}")),
             }

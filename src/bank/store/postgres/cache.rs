@@ -2,11 +2,10 @@
 //! that reading them again in a later batch costs no round trip: the batch's write statement
 //! checks that every remembered row it used is still at that version (a row another process
 //! changed meanwhile makes the batch a conflict, drafted again with nothing remembered);
-//! and the remembered rows a batch used (`CachedRows`), locked and checked before it writes.
+//! and the remembered rows a batch used (`CachedRows`), locked and checked by its write.
 
 use std::collections::HashMap;
 
-use super::connection::Connection;
 use crate::bank::store::Tree;
 
 /// Bytes of values remembered at most; past it everything is forgotten at once.
@@ -84,12 +83,12 @@ impl Cache {
     }
 }
 
-/// The rows a batch used from the cache, locked and checked before it writes.
+/// The rows a batch used from the cache, locked and checked by its write statement.
 #[derive(Default)]
 pub struct CachedRows {
-    trees: Vec<i16>,
-    keys: Vec<Vec<u8>>,
-    versions: Vec<i64>,
+    pub trees: Vec<i16>,
+    pub keys: Vec<Vec<u8>>,
+    pub versions: Vec<i64>,
 }
 
 impl CachedRows {
@@ -97,18 +96,5 @@ impl CachedRows {
         self.trees.push(tree.code());
         self.keys.push(key.to_vec());
         self.versions.push(version);
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
-    /// Locks the rows and counts those no longer as remembered.
-    pub fn stale(&self, connection: &mut Connection) -> Result<i64, postgres::Error> {
-        let statement = connection.statements.validate.clone();
-        let row = connection
-            .client()
-            .query_one(&statement, &[&self.trees, &self.keys, &self.versions])?;
-        Ok(row.get(0))
     }
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Statement};
 
+use super::cache::CachedRows;
 use crate::bank::store::{CommitError, Describe, StoreError, Tree, Write};
 
 /// Connections kept open for reads beside the committer.
@@ -24,7 +25,6 @@ pub struct Statements {
     get_locked: Statement,
     /// Scans: bounded or open at the end, from a key or past it, locking or not.
     scans: [Statement; 8],
-    pub validate: Statement,
     pub write: Statement,
     /// A batch's keys and ranges read ahead (`prefetch`).
     pub prefetch_keys: Statement,
@@ -37,38 +37,46 @@ impl Statements {
     }
 }
 
-/// Locks the remembered rows a batch used and counts those no longer at the version
-/// remembered (version 0: remembered absent). Parameters: tree, key, version arrays.
-const VALIDATE: &str = "
-    SELECT count(*)
-    FROM unnest($1::int2[], $2::bytea[], $3::int8[]) AS c(tree, key, version)
-    LEFT JOIN LATERAL (
-        SELECT k.version FROM studbot.kv k WHERE k.tree = c.tree AND k.key = c.key FOR UPDATE
-    ) AS l ON true
-    WHERE l.version IS DISTINCT FROM NULLIF(c.version, 0)";
-
-/// Deletes and writes a batch's keys; answers the transaction's id (the version of every row
-/// it writes) and how many of the keys read as absent it inserted (fewer than it was given:
+/// Locks the remembered rows a batch used (`$11`-`$13`: tree, key and version arrays;
+/// version 0: remembered absent) and counts those no longer at the version remembered; then,
+/// only if none is, deletes and writes the batch's keys. Answers the transaction's id (the
+/// version of every row it writes), how many remembered rows were stale (nothing written when
+/// any was), and how many of the keys read as absent it inserted (fewer than it was given:
 /// another process created one meanwhile). Parameters: the keys deleted (tree, key), the rows
 /// written over whatever is there (tree, key, value, doc), the rows read as absent (the same).
+///
+/// The check runs whole before any write of the same statement: every write waits on its
+/// count (an aggregate, so every remembered row is locked before it answers). A row this
+/// statement had already updated would be skipped by `FOR UPDATE` (changed by the current
+/// command) and so counted stale.
 const WRITE: &str = "
-    WITH deleted AS (
+    WITH checked AS (
+        SELECT count(*) AS stale
+        FROM unnest($11::int2[], $12::bytea[], $13::int8[]) AS c(tree, key, version)
+        LEFT JOIN LATERAL (
+            SELECT k.version FROM studbot.kv k
+            WHERE k.tree = c.tree AND k.key = c.key FOR UPDATE
+        ) AS l ON true
+        WHERE l.version IS DISTINCT FROM NULLIF(c.version, 0)
+    ), deleted AS (
         DELETE FROM studbot.kv k USING unnest($1::int2[], $2::bytea[]) AS d(tree, key)
-        WHERE k.tree = d.tree AND k.key = d.key
+        WHERE k.tree = d.tree AND k.key = d.key AND (SELECT stale FROM checked) = 0
     ), written AS (
         INSERT INTO studbot.kv (tree, key, value, version, doc)
         SELECT w.tree, w.key, w.value, txid_current(), w.doc::jsonb
         FROM unnest($3::int2[], $4::bytea[], $5::bytea[], $6::text[]) AS w(tree, key, value, doc)
+        WHERE (SELECT stale FROM checked) = 0
         ON CONFLICT (tree, key) DO UPDATE
             SET value = excluded.value, version = excluded.version, doc = excluded.doc
     ), created AS (
         INSERT INTO studbot.kv (tree, key, value, version, doc)
         SELECT w.tree, w.key, w.value, txid_current(), w.doc::jsonb
         FROM unnest($7::int2[], $8::bytea[], $9::bytea[], $10::text[]) AS w(tree, key, value, doc)
+        WHERE (SELECT stale FROM checked) = 0
         ON CONFLICT (tree, key) DO NOTHING
         RETURNING 1
     )
-    SELECT txid_current(), (SELECT count(*) FROM created)";
+    SELECT txid_current(), (SELECT stale FROM checked), (SELECT count(*) FROM created)";
 
 /// A batch's keys read ahead (`prefetch`): the rows of the keys asked for, locked.
 /// Parameters: tree and key arrays. Answers each row found with its place (from 1) in the
@@ -229,6 +237,16 @@ struct Rows<'w> {
     docs: Vec<Option<String>>,
 }
 
+/// What the write statement answers.
+pub struct Written {
+    /// The transaction's id: the version of every row written.
+    pub txid: i64,
+    /// Remembered rows no longer as remembered: when any, nothing was written.
+    pub stale: i64,
+    /// Rows created of those read as absent.
+    pub created: i64,
+}
+
 /// A write set as the write statement's arrays: the deletes, the rows written over whatever
 /// is there, and the rows created where the batch read nothing (which must still be absent).
 pub struct WriteArrays<'w> {
@@ -283,12 +301,13 @@ impl<'w> WriteArrays<'w> {
         self.created.keys.len() as i64
     }
 
-    /// Runs the write statement: the transaction's id, and how many rows it created.
+    /// Runs the write statement, checking the remembered rows `checked` first.
     pub fn run(
         &self,
         client: &mut impl postgres::GenericClient,
         statement: &Statement,
-    ) -> Result<(i64, i64), postgres::Error> {
+        checked: &CachedRows,
+    ) -> Result<Written, postgres::Error> {
         let row = client.query_one(
             statement,
             &[
@@ -302,9 +321,16 @@ impl<'w> WriteArrays<'w> {
                 &self.created.keys,
                 &self.created.values,
                 &self.created.docs,
+                &checked.trees,
+                &checked.keys,
+                &checked.versions,
             ],
         )?;
-        Ok((row.get(0), row.get(1)))
+        Ok(Written {
+            txid: row.get(0),
+            stale: row.get(1),
+            created: row.get(2),
+        })
     }
 }
 
@@ -386,7 +412,6 @@ impl Pool {
             scans: scans
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("eight scans were prepared")),
-            validate: prepare(VALIDATE)?,
             write: prepare(WRITE)?,
             prefetch_keys: prepare(PREFETCH_KEYS)?,
             prefetch_ranges: prepare(PREFETCH_RANGES)?,

@@ -15,8 +15,11 @@
 //! working on different guilds never wait for one another.
 //!
 //! Values the committer read or wrote before are remembered (`cache`) with their versions;
-//! a batch that uses them locks them and checks they are still at those versions before it
-//! writes, so a hit costs no round trip of its own and a stale one is a conflict.
+//! a batch that uses them locks them and checks they are still at those versions in its write
+//! statement, before any row is written, so a hit costs no round trip of its own and a stale
+//! one is a conflict with nothing written. A batch's commit begins the next batch's
+//! transaction in the same round trip (a transaction begun and unused holds no lock, no
+//! snapshot and no id), so a batch costs its reads ahead, its write and its commit.
 //!
 //! Reads beside the committer use a small pool of connections, each statement on its own
 //! (what a single statement reads is consistent); an audit or a backup reads one

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::cache::Cache;
+use super::cache::{Cache, CachedRows};
 use super::connection::{
     Connection, Connections, Pool, WriteArrays, classify, get, lock, sql_error,
 };
@@ -62,6 +62,7 @@ impl PostgresStore {
             writer: Mutex::new(Writer {
                 connection: None,
                 cache: Cache::default(),
+                begun_ahead: None,
             }),
             // Positive as a bigint, never 0, and never the lock of preparing.
             holder: rand::random_range(1..(1u64 << 62)),
@@ -112,7 +113,7 @@ impl PostgresStore {
             let client = connection.client();
             let mut transaction = client.transaction().map_err(sql_error)?;
             arrays
-                .run(&mut transaction, &statement)
+                .run(&mut transaction, &statement, &CachedRows::default())
                 .map_err(sql_error)?;
             transaction.commit().map_err(sql_error)
         })();
@@ -181,21 +182,14 @@ impl SharedStore for PostgresStore {
         let mut writer = self.writer();
         if writer.connection.as_ref().is_none_or(Connection::is_closed) {
             writer.connection = None;
+            writer.begun_ahead = None;
             let connection = self
                 .pool
                 .connect()
                 .map_err(|error| CommitError::NotWritten(error.0))?;
             writer.connection = Some(connection);
         }
-        let begun = writer
-            .connection
-            .as_mut()
-            .map(|connection| {
-                connection
-                    .client()
-                    .batch_execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-            })
-            .unwrap_or_else(|| unreachable!("connected above"));
+        let begun = writer.begin();
         if let Err(error) = begun {
             let refused = classify(&error);
             if writer

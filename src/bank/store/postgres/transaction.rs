@@ -5,6 +5,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::sync::MutexGuard;
+use std::time::{Duration, Instant};
 
 use super::cache::{Cache, CachedRows};
 use super::connection::{Connection, Connections, Pool, WriteArrays, classify, get, sql_error};
@@ -17,10 +18,54 @@ use crate::bank::store::{
     CommitError, Describe, Prefetch, Reads, Scan, StoreError, Transaction, Tree, Write,
 };
 
+/// How a batch's transaction begins.
+const BEGIN: &str = "BEGIN ISOLATION LEVEL READ COMMITTED";
+
+/// How long a transaction begun ahead stays the next batch's: past it, it is begun anew (the
+/// round trip it saved), so that a batch never starts on a session the server may be ending
+/// for idling in a transaction (`idle_in_transaction_session_timeout`). A transaction begun
+/// and unused holds no lock, no snapshot and no transaction id.
+const BEGUN_AHEAD_FOR: Duration = Duration::from_secs(1);
+
 /// The committer's connection (made again when lost) and what it remembers.
 pub(super) struct Writer {
     pub connection: Option<Connection>,
     pub cache: Cache,
+    /// When the connection's next transaction was begun, in the round trip that ended the
+    /// batch before (none: not begun).
+    pub begun_ahead: Option<Instant>,
+}
+
+impl Writer {
+    /// Begins a batch's transaction on the connection: the one begun ahead if fresh (no round
+    /// trip), else a new one.
+    pub fn begin(&mut self) -> Result<(), postgres::Error> {
+        let ahead = self.begun_ahead.take();
+        let Some(connection) = self.connection.as_mut() else {
+            unreachable!("the committer connects before it begins");
+        };
+        match ahead {
+            Some(at) if at.elapsed() < BEGUN_AHEAD_FOR => Ok(()),
+            Some(_) => connection
+                .client()
+                .batch_execute(&format!("ROLLBACK; {BEGIN}")),
+            None => connection.client().batch_execute(BEGIN),
+        }
+    }
+
+    /// Ends the batch's transaction with `end` (`COMMIT`, `ROLLBACK`) and begins the next
+    /// batch's, in one round trip; `None` without a connection.
+    fn end_and_begin(&mut self, end: &str) -> Option<Result<(), postgres::Error>> {
+        self.begun_ahead = None;
+        let connection = self.connection.as_mut()?;
+        let ended = connection
+            .client()
+            .batch_execute(&format!("{end}; {BEGIN}"));
+        if ended.is_ok() {
+            self.begun_ahead = Some(Instant::now());
+        }
+        Some(ended)
+    }
 }
 
 pub(super) struct PgTransaction<'a> {
@@ -65,10 +110,7 @@ impl<'a> PgTransaction<'a> {
             return;
         }
         let mut writer = self.writer.borrow_mut();
-        let rolled_back = writer
-            .connection
-            .as_mut()
-            .is_some_and(|connection| connection.client().batch_execute("ROLLBACK").is_ok());
+        let rolled_back = matches!(writer.end_and_begin("ROLLBACK"), Some(Ok(())));
         if !rolled_back {
             writer.connection = None;
         }
@@ -174,39 +216,36 @@ impl Reads for PgTransaction<'_> {
 }
 
 impl PgTransaction<'_> {
-    /// Locks the remembered rows the batch used, checks them, and writes: the transaction's
-    /// id, or why it must not commit.
+    /// Locks the remembered rows the batch used, checks them, and writes, in one statement:
+    /// the transaction's id, or why it must not commit.
     fn write(&self, writes: &[Write]) -> Result<i64, CommitError> {
         let mut writer = self.writer.borrow_mut();
         let writer = &mut *writer;
         let Some(connection) = writer.connection.as_mut() else {
             return Err(CommitError::NotWritten("the connection was lost".into()));
         };
-        let cached = self.cached.borrow();
-        if !cached.is_empty() {
-            let stale = cached.stale(connection).map_err(|error| classify(&error))?;
-            if stale > 0 {
-                writer.cache.clear();
-                return Err(CommitError::Conflict(format!(
-                    "{stale} values this process had read were changed by another process"
-                )));
-            }
-        }
         let read_absent = self.read_absent.borrow();
         let arrays = WriteArrays::new(writes, self.describe, |tree, key| {
             read_absent.contains(&(tree, key.to_vec()))
         });
         let statement = connection.statements.write.clone();
-        let (txid, created) = arrays
-            .run(connection.client(), &statement)
+        let written = arrays
+            .run(connection.client(), &statement, &self.cached.borrow())
             .map_err(|error| classify(&error))?;
-        if created < arrays.created() {
+        if written.stale > 0 {
+            writer.cache.clear();
+            return Err(CommitError::Conflict(format!(
+                "{} values this process had read were changed by another process",
+                written.stale
+            )));
+        }
+        if written.created < arrays.created() {
             writer.cache.clear();
             return Err(CommitError::Conflict(
                 "a key this batch found absent was created by another process meanwhile".into(),
             ));
         }
-        Ok(txid)
+        Ok(written.txid)
     }
 }
 
@@ -259,14 +298,16 @@ impl Transaction for PgTransaction<'_> {
         };
         self.open.set(false);
         let mut writer = self.writer.borrow_mut();
-        let committed = writer
-            .connection
-            .as_mut()
-            .map(|connection| connection.client().batch_execute("COMMIT"));
+        let committed = writer.end_and_begin("COMMIT");
         let outcome = match committed {
             Some(Ok(())) => Ok(()),
-            // The server answered: nothing was written.
-            Some(Err(error)) if error.as_db_error().is_some() => Err(classify(&error)),
+            // The server refused the commit, or (never seen) the next batch's begin after it:
+            // which, the server's record of the transaction tells. The connection, in a state
+            // unknown, is made again.
+            Some(Err(error)) if error.as_db_error().is_some() => {
+                writer.connection = None;
+                self.pool.resolve(txid).map_err(|_| classify(&error))
+            }
             // The connection was lost with the commit sent: ask what became of it.
             _ => {
                 writer.connection = None;
@@ -392,7 +433,9 @@ impl crate::bank::store::Load for Loading<'_> {
         let arrays = WriteArrays::new(writes, self.describe, |_, _| false);
         self.held.with_connection(|connection| {
             let statement = connection.statements.write.clone();
-            arrays.run(connection.client(), &statement).map(|_| ())
+            arrays
+                .run(connection.client(), &statement, &CachedRows::default())
+                .map(|_| ())
         })
     }
 
