@@ -48,9 +48,9 @@ pub(super) fn refusal(players: u32, table_size: u8, locale: Locale) -> Option<St
             locale,
             "event-table-size",
             &[
-                ("min", 2u64.into()),
-                ("max", 8u64.into()),
-                ("seats", u64::from(table_size).into()),
+                ("min", 2u64),
+                ("max", 8u64),
+                ("seats", u64::from(table_size)),
             ],
         ));
     }
