@@ -84,11 +84,12 @@ fn a_multi_table_event_follows_you_when_your_table_breaks_and_plays_on_to_its_en
             3 => "rd",
             _ => "th",
         };
-        let told = out
+        let told: Vec<(usize, &str)> = out
             .lines()
-            .filter(|line| line.contains(&format!(" is out in {place}{suffix} place")))
-            .count();
-        assert!(told <= 1, "place {place} told {told} times: {out}");
+            .enumerate()
+            .filter(|(_, line)| line.contains(&format!(" is out in {place}{suffix} place")))
+            .collect();
+        assert!(told.len() <= 1, "place {place} told {told:?}: {out}");
     }
     let (code, report) = crate::audit::audit(dir.path());
     assert!(code == Some(0) && report["ok"] == true, "{report}");

@@ -241,6 +241,8 @@ async fn play_in(
         level: None,
         seat_told: None,
         dealt_here: Vec::new(),
+        result_pending: false,
+        before_your_hand: false,
         told_out: std::collections::BTreeSet::new(),
         round: None,
         out: false,
@@ -267,11 +269,7 @@ async fn play_in(
                 Err(RecvError::Closed) => return Ok(ExitCode::SUCCESS),
             },
             notice = next_table_notice(&mut follow.table_notices) => match notice {
-                Some(notice) => {
-                    if let Some(session) = follow.session.as_mut() {
-                        session.show(&notice).await?;
-                    }
-                }
+                Some(notice) => follow.table_notice(&notice).await?,
                 None => follow.table_notices = None,
             },
             line = lines.next_line(), if wants_line => {
@@ -317,6 +315,10 @@ struct Follow {
     level: Option<usize>,
     /// The players whose finish was told.
     told_out: std::collections::BTreeSet<UserId>,
+    /// You were dealt in your table's last hand and its result is not shown yet.
+    result_pending: bool,
+    /// You came to a table and were not dealt there yet.
+    before_your_hand: bool,
     /// Who was dealt in the last hand of your table.
     dealt_here: Vec<UserId>,
     /// The table your seat was last told at.
@@ -373,6 +375,7 @@ impl Follow {
                     self.sit_at(table, channel).await?;
                 }
                 if self.at.map(|(_, at)| at) == Some(channel) {
+                    self.result_pending = dealt.contains(&YOU);
                     self.dealt_here = dealt;
                 }
             }
@@ -443,6 +446,7 @@ impl Follow {
             }
             EventNotice::Out { place, prize, .. } => {
                 self.out = true;
+                self.dealt_here.clear();
                 let id = if prize == 0 {
                     "play-event-your-finish"
                 } else {
@@ -493,6 +497,28 @@ impl Follow {
         Ok(false)
     }
 
+    /// Shows what the table you sit at tells; at a table you just came to, from the first
+    /// hand you are dealt (the hand it was playing is others' news).
+    async fn table_notice(&mut self, notice: &crate::lobby::Notice) -> anyhow::Result<()> {
+        use crate::lobby::NoticeBody;
+        if self.before_your_hand {
+            match &notice.body {
+                NoticeBody::Cards(cards) if cards.user == YOU => self.before_your_hand = false,
+                NoticeBody::Board(board) if board.players.contains(&YOU) => {
+                    self.before_your_hand = false;
+                }
+                _ => return Ok(()),
+            }
+        }
+        if matches!(notice.body, NoticeBody::HandResult(_)) {
+            self.result_pending = false;
+        }
+        if let Some(session) = self.session.as_mut() {
+            session.show(notice).await?;
+        }
+        Ok(())
+    }
+
     /// The rest of what the table you leave tells (the result of your last hand there,
     /// told once the bank recorded it), for a moment at most.
     async fn finish_last_table(&mut self) -> anyhow::Result<()> {
@@ -500,6 +526,10 @@ impl Follow {
         else {
             return Ok(());
         };
+        if !self.result_pending {
+            return Ok(());
+        }
+        self.result_pending = false;
         let wait = std::time::Duration::from_millis(300);
         while let Ok(Some(notice)) = tokio::time::timeout(wait, notices.recv()).await {
             session.show(&notice).await?;
@@ -521,12 +551,15 @@ impl Follow {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
             handle = self.lobby.table(channel);
         }
-        self.finish_last_table().await?;
         let Ok(handle) = handle else {
             // Closed meanwhile: the next hand you are dealt is followed.
+            self.finish_last_table().await?;
             return Ok(());
         };
-        self.table_notices = Some(handle.subscribe().await?);
+        // Listening to the new table before the old one's last words: its hand is not missed.
+        let notices = handle.subscribe().await?;
+        self.finish_last_table().await?;
+        self.table_notices = Some(notices);
         let game = Game::SitAndGo {
             id: self.id,
             channel,
@@ -541,6 +574,7 @@ impl Follow {
             Box::new(name_of(self.locale)),
         ));
         self.at = Some((table, channel));
+        self.before_your_hand = true;
         // Your first seat may have been drawn before this session listened to the event.
         if self.seat_told != Some(table) {
             self.seat_told = Some(table);
