@@ -140,7 +140,7 @@ fn an_event_the_flags_cannot_make_is_refused_naming_the_limit_and_changes_nothin
 fn the_event_refusals_are_said_in_every_language_and_a_table_past_eight_is_refused() {
     for (lang, refusal) in [
         ("es", "La casa tiene 255 bots"),
-        ("id", "House punya 255 bot"),
+        ("id", "Bandar punya 255 bot"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let extra = ["--lang", lang, "--players", "300", "--table-size", "8"];

@@ -165,7 +165,10 @@ impl PlayArgs {
             return Some(tr(
                 locale,
                 "play-players-range",
-                &[("players", self.players.into())],
+                &[
+                    ("players", self.players.into()),
+                    ("flags", "--tournament --table-size".into()),
+                ],
             ));
         }
         if self.tournament {
