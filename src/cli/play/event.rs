@@ -58,7 +58,14 @@ pub(super) fn refusal(players: u32, table_size: u8, locale: Locale) -> Option<St
         return Some(tr(
             locale,
             "play-event-players-few",
-            &[("players", players.into()), ("size", table_size.into())],
+            // The flags are written as typed, in every language.
+            &[
+                ("players", players.into()),
+                ("size", table_size.into()),
+                ("players_flag", "--players".into()),
+                ("size_flag", "--table-size".into()),
+                ("tournament_flag", "--tournament".into()),
+            ],
         ));
     }
     if u64::from(players) > MAX_ENTRIES as u64 {
