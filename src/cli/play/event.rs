@@ -211,24 +211,7 @@ async fn play_in(
         }
     };
     let record = bank.event(id).await?.context("the event vanished")?;
-    say(&tr(
-        locale,
-        if resumed {
-            "play-event-resumed"
-        } else {
-            "play-event-welcome"
-        },
-        &[
-            ("players", record.entries().into()),
-            (
-                "game",
-                render::hand_names::sit_and_go_game(locale, record.settings.game).into(),
-            ),
-            ("size", record.settings.table_size.into()),
-            ("buy_in", record.settings.buy_in.into()),
-            ("stack", record.settings.structure.starting_stack().into()),
-        ],
-    ));
+    say_welcome(&record, resumed, locale);
     say_help(
         locale,
         "play-tournament-help",
@@ -236,24 +219,7 @@ async fn play_in(
     );
     let event = lobby.open_event(id, Arc::new(TABLES)).await?;
     let mut notices = event.subscribe();
-    let mut follow = Follow {
-        locale,
-        lobby: lobby.clone(),
-        bank: bank.clone(),
-        id,
-        settings: record.settings.clone(),
-        session: None,
-        table_notices: None,
-        at: None,
-        level: None,
-        seat_told: None,
-        dealt_here: Vec::new(),
-        result_pending: false,
-        before_your_hand: false,
-        told_out: std::collections::BTreeSet::new(),
-        round: None,
-        out: false,
-    };
+    let mut follow = Follow::new(locale, lobby, bank, &record);
     let timing = args.timing();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
@@ -301,6 +267,28 @@ async fn play_in(
     }
 }
 
+/// The event's players, game, table size, buy-in and starting stack.
+fn say_welcome(record: &crate::bank::EventRecord, resumed: bool, locale: Locale) {
+    say(&tr(
+        locale,
+        if resumed {
+            "play-event-resumed"
+        } else {
+            "play-event-welcome"
+        },
+        &[
+            ("players", record.entries().into()),
+            (
+                "game",
+                render::hand_names::sit_and_go_game(locale, record.settings.game).into(),
+            ),
+            ("size", record.settings.table_size.into()),
+            ("buy_in", record.settings.buy_in.into()),
+            ("stack", record.settings.structure.starting_stack().into()),
+        ],
+    ));
+}
+
 async fn next_table_notice(notices: &mut Option<NoticeReceiver>) -> Option<crate::lobby::Notice> {
     match notices {
         Some(notices) => notices.recv().await,
@@ -336,6 +324,32 @@ struct Follow {
 }
 
 impl Follow {
+    fn new(
+        locale: Locale,
+        lobby: &Lobby,
+        bank: &Bank,
+        record: &crate::bank::EventRecord,
+    ) -> Follow {
+        Follow {
+            locale,
+            lobby: lobby.clone(),
+            bank: bank.clone(),
+            id: record.id,
+            settings: record.settings.clone(),
+            session: None,
+            table_notices: None,
+            at: None,
+            level: None,
+            seat_told: None,
+            dealt_here: Vec::new(),
+            result_pending: false,
+            before_your_hand: false,
+            told_out: std::collections::BTreeSet::new(),
+            round: None,
+            out: false,
+        }
+    }
+
     fn name(&self, user: UserId) -> String {
         name_of(self.locale)(user)
     }
@@ -352,28 +366,7 @@ impl Follow {
                 dealt,
                 ..
             } => {
-                if self.level != Some(level) {
-                    self.level = Some(level);
-                    if let Some(stakes) = self
-                        .settings
-                        .structure
-                        .levels()
-                        .get(level)
-                        .map(|level| level.stakes)
-                    {
-                        say(&tr(
-                            locale,
-                            "event-level",
-                            &[
-                                ("level", (level + 1).into()),
-                                ("ante", stakes.ante.into()),
-                                ("bring_in", stakes.bring_in.into()),
-                                ("small_bet", stakes.small_bet.into()),
-                                ("big_bet", stakes.big_bet.into()),
-                            ],
-                        ));
-                    }
-                }
+                self.say_level(level);
                 if round.is_some() && self.round.is_none() {
                     say(&tr(locale, "event-hand-for-hand", &[]));
                 }
@@ -427,11 +420,30 @@ impl Follow {
                     &[("table", table.into())],
                 ));
             }
+            EventNotice::Out { user, place, prize } => self.player_out(user, place, prize),
+            EventNotice::Over { places } => {
+                self.say_places(&places).await?;
+                return Ok(true);
+            }
+            EventNotice::Halted { reason } => {
+                say(&reason);
+                return Ok(true);
+            }
+            EventNotice::Cancelled { .. } => return Ok(true),
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    /// A player out: their place and prize (yours in your words); each told once.
+    fn player_out(&mut self, user: UserId, place: usize, prize: u64) {
+        let locale = self.locale;
+        match () {
             // A player out is told once, however often the coordinator tells it.
-            EventNotice::Out { user, .. } if !self.told_out.insert(user) => {}
+            _ if !self.told_out.insert(user) => {}
             // Your table's result tells who it put out.
-            EventNotice::Out { user, .. } if user != YOU && self.dealt_here.contains(&user) => {}
-            EventNotice::Out { user, place, prize } if user != YOU => {
+            _ if user != YOU && self.dealt_here.contains(&user) => {}
+            _ if user != YOU => {
                 let text = if prize == 0 {
                     tr(
                         locale,
@@ -451,7 +463,7 @@ impl Follow {
                 };
                 say(&text);
             }
-            EventNotice::Out { place, prize, .. } => {
+            _ => {
                 self.out = true;
                 self.dealt_here.clear();
                 let id = if prize == 0 {
@@ -469,39 +481,63 @@ impl Follow {
                 self.table_notices = None;
                 self.at = None;
             }
-            EventNotice::Over { places } => {
-                say(&tr(
-                    locale,
-                    "play-event-over",
-                    &[("event", self.id.0.into())],
-                ));
-                for place in &places {
-                    say(&tr(
-                        locale,
-                        "play-tournament-place",
-                        &[
-                            ("place", place.place.into()),
-                            ("name", self.name(place.user).into()),
-                            ("chips", place.prize.into()),
-                        ],
-                    ));
-                }
-                let balance = self.bank.balance(GUILD, YOU).await?;
-                say(&tr(
-                    locale,
-                    "play-final-balance",
-                    &[("balance", balance.into())],
-                ));
-                return Ok(true);
-            }
-            EventNotice::Halted { reason } => {
-                say(&reason);
-                return Ok(true);
-            }
-            EventNotice::Cancelled { .. } => return Ok(true),
-            _ => {}
         }
-        Ok(false)
+    }
+
+    /// Each new level, once.
+    fn say_level(&mut self, level: usize) {
+        let locale = self.locale;
+        if self.level == Some(level) {
+            return;
+        }
+        self.level = Some(level);
+        if let Some(stakes) = self
+            .settings
+            .structure
+            .levels()
+            .get(level)
+            .map(|level| level.stakes)
+        {
+            say(&tr(
+                locale,
+                "event-level",
+                &[
+                    ("level", (level + 1).into()),
+                    ("ante", stakes.ante.into()),
+                    ("bring_in", stakes.bring_in.into()),
+                    ("small_bet", stakes.small_bet.into()),
+                    ("big_bet", stakes.big_bet.into()),
+                ],
+            ));
+        }
+    }
+
+    /// The event's end: every place and prize, and your balance.
+    async fn say_places(&self, places: &[crate::lobby::event::EventPlace]) -> anyhow::Result<()> {
+        let locale = self.locale;
+        say(&tr(
+            locale,
+            "play-event-over",
+            &[("event", self.id.0.into())],
+        ));
+        for place in places {
+            say(&tr(
+                locale,
+                "play-tournament-place",
+                &[
+                    ("place", place.place.into()),
+                    ("name", self.name(place.user).into()),
+                    ("chips", place.prize.into()),
+                ],
+            ));
+        }
+        let balance = self.bank.balance(GUILD, YOU).await?;
+        say(&tr(
+            locale,
+            "play-final-balance",
+            &[("balance", balance.into())],
+        ));
+        Ok(())
     }
 
     /// Shows what the table you sit at tells; at a table you just came to, from the first
