@@ -80,7 +80,14 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     };
     let bank = running.bank();
     let id = bank
-        .schedule_event(guild, stored, scheduled.settings, "big-sunday")
+        .schedule_event(
+            guild,
+            stored,
+            // Levels of 20 s: at Discord's pace (a hand takes seconds at each table) the
+            // stakes rise every few hands, so 20 players are down to one within the wait.
+            with_level_secs(scheduled.settings, 20),
+            "big-sunday",
+        )
         .await
         .expect("scheduled");
     let note = EventNote::Scheduled {

@@ -23,7 +23,9 @@ async fn a_person_at_an_event_table_sees_its_board_in_the_thread_and_plays_its_b
     let ana = player(1, "Ana");
     add_people(&fake, [&ana]);
     tournament(&fake, &moderator(), CHANNEL, "status").await;
-    schedule_soon_with_computers(&running, CHANNEL, "Table Talk", 5, 3, |options| {
+    // Levels of 20 s: at Discord's pace the stakes rise every few hands, so the event ends
+    // within the wait however its cards fall.
+    schedule_soon_with_computers(&running, CHANNEL, "Table Talk", 5, 3, Some(20), |options| {
         options.table_size = Some(4);
         options.starting_stack = Some(20);
     })
@@ -111,7 +113,7 @@ async fn a_person_at_an_event_table_sees_its_board_in_the_thread_and_plays_its_b
             &fake,
             message,
             "It's over: 4 entries",
-            Duration::from_secs(90),
+            Duration::from_secs(150),
         ),
     )
     .await;

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use studbot::bank::{EventNote, EventSchedule, GuildId, TournamentId, UserId};
 use studbot::table::{GameChoice, Rules};
+use studbot::tournament::multi::EventSettings;
 use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
+use studbot::tournament::{Level, Structure};
 
 use serde_json::Value;
 
@@ -106,17 +108,41 @@ pub async fn schedule_soon(
     lead: u64,
     set: impl FnOnce(&mut ScheduleOptions),
 ) -> TournamentId {
-    schedule_soon_with_computers(bot, channel, name, lead, 0, set).await
+    schedule_soon_with_computers(bot, channel, name, lead, 0, None, set).await
+}
+
+/// `settings` with each level lasting `secs` seconds of the event's clock instead of the
+/// minutes a moderator may choose, the stakes and starting stack kept: an event of people
+/// dealt at Discord's pace (a hand takes seconds, held by the channel's write limit) reaches
+/// stakes that end it within a test's wait.
+pub fn with_level_secs(settings: EventSettings, secs: u32) -> EventSettings {
+    let levels = settings
+        .structure
+        .levels()
+        .iter()
+        .map(|level| Level {
+            stakes: level.stakes,
+            hands: secs,
+        })
+        .collect();
+    let structure = Structure::new(settings.structure.starting_stack(), levels)
+        .expect("the same stakes make a valid structure");
+    EventSettings {
+        structure,
+        ..settings
+    }
 }
 
 /// [`schedule_soon`] with `computers` computer players registered before it opens (computer
-/// players allowed, their buy-ins paid by the house).
+/// players allowed, their buy-ins paid by the house), and levels of `level_secs` seconds
+/// when given ([`with_level_secs`]).
 pub async fn schedule_soon_with_computers(
     bot: &studbot::bot::Bot,
     channel: u64,
     name: &str,
     lead: u64,
     computers: u8,
+    level_secs: Option<u32>,
     set: impl FnOnce(&mut ScheduleOptions),
 ) -> TournamentId {
     let now = now_unix();
@@ -126,6 +152,10 @@ pub async fn schedule_soon_with_computers(
         options.computers_allowed = Some(true);
     }
     let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
+    let settings = match level_secs {
+        Some(secs) => with_level_secs(scheduled.settings, secs),
+        None => scheduled.settings,
+    };
     let stored = EventSchedule {
         channel: studbot::bank::TableId(channel),
         name: name.to_owned(),
@@ -136,7 +166,7 @@ pub async fn schedule_soon_with_computers(
     let guild = GuildId(GUILD_ID);
     let bank = bot.bank();
     let id = bank
-        .schedule_event(guild, stored, scheduled.settings, name)
+        .schedule_event(guild, stored, settings, name)
         .await
         .expect("scheduled");
     if computers > 0 {
