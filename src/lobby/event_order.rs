@@ -1,6 +1,9 @@
 //! What a multi-table event's coordinator tells one of its tables (`TableCommand::Event`):
 //! a leaf both the table (`table::event_play`) and the commands (`command`) name, so that
-//! neither imports the other.
+//! neither imports the other; and who sits out of the event ([`EventAway`]), which both hold.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
 
@@ -36,4 +39,39 @@ pub(crate) enum EventOrder {
     Left { user: UserId },
     /// The table deals no more: it broke, the event is over, or its coordinator stopped.
     Close,
+}
+
+/// Who sits out of an event, and whether for timeouts (`true`) or asked (`false`): kept in
+/// the bank, and shared by the event's coordinator (which reads it back after a restart)
+/// and its tables (each seats a player who comes to it as they were), so that a player who
+/// sat out is neither asked again at the next table nor after a restart. Never held across
+/// an await.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct EventAway(Arc<Mutex<BTreeMap<UserId, bool>>>);
+
+impl EventAway {
+    fn held(&self) -> std::sync::MutexGuard<'_, BTreeMap<UserId, bool>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether `user` sits out: `Some(timed_out)`.
+    pub(crate) fn of(&self, user: UserId) -> Option<bool> {
+        self.held().get(&user).copied()
+    }
+
+    /// `user` sits out (`Some(timed_out)`) or is back (`None`).
+    pub(crate) fn set(&self, user: UserId, away: Option<bool>) {
+        let mut held = self.held();
+        match away {
+            Some(timed_out) => held.insert(user, timed_out),
+            None => held.remove(&user),
+        };
+    }
+
+    /// Everyone who sits out, as the bank kept them.
+    pub(crate) fn replace(&self, away: BTreeMap<UserId, bool>) {
+        *self.held() = away;
+    }
 }

@@ -28,28 +28,28 @@ use crate::lobby_common::*;
 use crate::event_common::until;
 
 /// The table a person was last dealt at, as the test sees it through the lobby.
-struct AtTable {
-    channel: TableId,
-    table: TableHandle,
+pub(crate) struct AtTable {
+    pub(crate) channel: TableId,
+    pub(crate) table: TableHandle,
     notices: NoticeReceiver,
 }
 
 /// A person at the event, played by the test.
-struct Person {
-    user: UserId,
-    at: Option<AtTable>,
+pub(crate) struct Person {
+    pub(crate) user: UserId,
+    pub(crate) at: Option<AtTable>,
     /// Each turn offered them: the table's channel and the offer.
-    turns: Vec<(TableId, TurnOffer)>,
+    pub(crate) turns: Vec<(TableId, TurnOffer)>,
     /// Each action they took: the channel, the hand and the action.
-    acted: Vec<(TableId, u64, ActionKind)>,
+    pub(crate) acted: Vec<(TableId, u64, ActionKind)>,
     /// The results of the hands they were dealt, by channel.
-    results: Vec<(TableId, HandSummary)>,
+    pub(crate) results: Vec<(TableId, HandSummary)>,
     /// Every other notice of their tables, by channel.
-    seen: Vec<(TableId, NoticeBody)>,
+    pub(crate) seen: Vec<(TableId, NoticeBody)>,
 }
 
 impl Person {
-    fn new(user: UserId) -> Person {
+    pub(crate) fn new(user: UserId) -> Person {
         Person {
             user,
             at: None,
@@ -60,12 +60,12 @@ impl Person {
         }
     }
 
-    fn channel(&self) -> Option<TableId> {
+    pub(crate) fn channel(&self) -> Option<TableId> {
         self.at.as_ref().map(|at| at.channel)
     }
 
     /// The result of hand `hand` at `channel`, once told.
-    fn result(&self, channel: TableId, hand: u64) -> Option<&HandSummary> {
+    pub(crate) fn result(&self, channel: TableId, hand: u64) -> Option<&HandSummary> {
         self.results
             .iter()
             .find(|(at, summary)| *at == channel && summary.hand == hand)
@@ -74,34 +74,34 @@ impl Person {
 }
 
 /// How the test answers a person's turn: an action, or nothing (their timer acts).
-type Answer = fn(&TurnOffer) -> Option<ActionKind>;
+pub(crate) type Answer = fn(&TurnOffer) -> Option<ActionKind>;
 
-fn passively(offer: &TurnOffer) -> Option<ActionKind> {
+pub(crate) fn passively(offer: &TurnOffer) -> Option<ActionKind> {
     Some(passive(offer))
 }
 
 /// Puts in only what is forced: checks when free, else folds.
-fn tightly(offer: &TurnOffer) -> Option<ActionKind> {
+pub(crate) fn tightly(offer: &TurnOffer) -> Option<ActionKind> {
     [ActionKind::Check, ActionKind::Fold]
         .into_iter()
         .find(|kind| offers(offer, *kind))
         .or_else(|| Some(passive(offer)))
 }
 
-fn never(_: &TurnOffer) -> Option<ActionKind> {
+pub(crate) fn never(_: &TurnOffer) -> Option<ActionKind> {
     None
 }
 
 /// The event's notices and what the test gathered of them.
-struct Watch {
-    notices: broadcast::Receiver<EventNotice>,
-    told: Told,
+pub(crate) struct Watch {
+    pub(crate) notices: broadcast::Receiver<EventNotice>,
+    pub(crate) told: Told,
 }
 
 /// Moves the clock a second at a time: gathers the event's notices, follows each person to
 /// the table they are dealt at (subscribing in its channel), answers their turns, until
 /// `done` holds.
-async fn drive(
+pub(crate) async fn drive(
     lobby: &Lobby,
     watch: &mut Watch,
     people: &mut [Person],
@@ -142,7 +142,7 @@ async fn drive(
 }
 
 /// Reads what the person's table told and answers their turn.
-async fn play_turns(person: &mut Person, answer: Answer) {
+pub(crate) async fn play_turns(person: &mut Person, answer: Answer) {
     let Some(at) = &mut person.at else {
         return;
     };
@@ -170,7 +170,7 @@ async fn play_turns(person: &mut Person, answer: Answer) {
 }
 
 /// An event of `people` and `computers` computers at tables of `table_size`, started.
-async fn event_with_people(
+pub(crate) async fn event_with_people(
     fixture: &EventFixture,
     people: &[UserId],
     computers: u64,
@@ -180,7 +180,7 @@ async fn event_with_people(
 }
 
 /// Three big bets deep: players bust within a few hands, so tables soon break.
-fn short_stacked(table_size: usize) -> EventSettings {
+pub(crate) fn short_stacked(table_size: usize) -> EventSettings {
     let mut settings = settings_for(table_size);
     let levels = settings.structure.levels().to_vec();
     let big_bet = levels[0].stakes.big_bet;
@@ -188,7 +188,7 @@ fn short_stacked(table_size: usize) -> EventSettings {
     settings
 }
 
-async fn event_with_people_on(
+pub(crate) async fn event_with_people_on(
     fixture: &EventFixture,
     people: &[UserId],
     computers: u64,
@@ -210,7 +210,7 @@ async fn event_with_people_on(
     (id, event, watch, starts)
 }
 
-fn recorded(told: &Told, channel: TableId, hand: u64) -> bool {
+pub(crate) fn recorded(told: &Told, channel: TableId, hand: u64) -> bool {
     told.notices.iter().any(|notice| {
         matches!(notice, EventNotice::HandRecorded { channel: at, number, .. }
             if *at == channel && *number == hand)
@@ -218,7 +218,11 @@ fn recorded(told: &Told, channel: TableId, hand: u64) -> bool {
 }
 
 /// Whether `summary` holds an action of `user`'s seat that `pick` accepts.
-fn acted_in(summary: &HandSummary, user: UserId, pick: impl Fn(ActionKind) -> bool) -> bool {
+pub(crate) fn acted_in(
+    summary: &HandSummary,
+    user: UserId,
+    pick: impl Fn(ActionKind) -> bool,
+) -> bool {
     let Some(seat) = summary.players.iter().position(|&player| player == user) else {
         return false;
     };
@@ -227,7 +231,7 @@ fn acted_in(summary: &HandSummary, user: UserId, pick: impl Fn(ActionKind) -> bo
     })
 }
 
-const PERSON: UserId = UserId(7_001);
+pub(crate) const PERSON: UserId = UserId(7_001);
 
 async fn a_person_at_an_event_table_acts_on_their_turn_and_the_hand_records_their_action(
     store: TestStore,

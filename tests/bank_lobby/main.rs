@@ -44,6 +44,7 @@ mod lobby_away;
 mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_event;
+mod lobby_event_away;
 mod lobby_event_entries;
 mod lobby_event_kept;
 mod lobby_event_people;

@@ -190,6 +190,33 @@ impl Bank {
             .await
     }
 
+    /// Keeps that `user` sits out of running `event` (`Some(timed_out)`) or is back
+    /// (`None`), so a restart or a move to another table deals on as it was.
+    pub async fn set_event_sitting_out(
+        &self,
+        guild: GuildId,
+        event: TournamentId,
+        user: UserId,
+        away: Option<bool>,
+    ) -> Result<(), BankError> {
+        self.call(ops::SetEventSittingOut {
+            guild,
+            event,
+            user,
+            away,
+        })
+        .await
+    }
+
+    /// Who sits out of `event`, and whether for timeouts.
+    pub async fn event_sitting_out(
+        &self,
+        event: TournamentId,
+    ) -> Result<std::collections::BTreeMap<UserId, bool>, BankError> {
+        self.read(move |store| crate::bank::tournaments::event_away::stored_away(store, event))
+            .await
+    }
+
     /// Cancels `event` (the sit & go's rule); answers what the cancel paid each player.
     pub async fn cancel_event(
         &self,

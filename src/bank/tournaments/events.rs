@@ -286,6 +286,7 @@ pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
         // Over: no pause left to keep, no table to play in.
         set_paused(draft, record.id, false);
         set_channels(draft, record.id, &BTreeMap::new());
+        super::event_away::set_away(draft, record.id, &BTreeMap::new());
     }
 }
 
@@ -419,11 +420,12 @@ pub(crate) fn live_index(store: &dyn Reads) -> Result<Vec<(TableId, TournamentId
 }
 
 /// What is kept beside an event's record while it is live: its moderator's pause, its
-/// tables' channels.
+/// tables' channels, who sits out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum KeptBeside {
     Pause,
     Channels,
+    Away,
 }
 
 impl KeptBeside {
@@ -431,6 +433,7 @@ impl KeptBeside {
         match self {
             KeptBeside::Pause => "pause",
             KeptBeside::Channels => "tables' channels",
+            KeptBeside::Away => "players sitting out",
         }
     }
 }
@@ -442,6 +445,7 @@ pub(crate) fn kept_beside(store: &dyn Reads) -> Result<Vec<(KeptBeside, Tourname
     for (kept, prefix) in [
         (KeptBeside::Pause, PAUSED_PREFIX),
         (KeptBeside::Channels, CHANNELS_PREFIX),
+        (KeptBeside::Away, super::event_away::AWAY_PREFIX),
     ] {
         for item in store.scan_prefix(Tree::Meta, prefix) {
             let (key, _) = item?;

@@ -210,8 +210,15 @@ impl Coordinator {
             home: record.channel,
             hands: JoinSet::new(),
             cancel: None,
-            actors: TableActors::new(self.lobby.clone(), self.guild, table_size),
+            actors: TableActors::new(self.lobby.clone(), self.guild, self.id, table_size),
         };
+        // Who sat out sits out on: nobody is asked again after a restart.
+        let away = self
+            .bank
+            .event_sitting_out(self.id)
+            .await
+            .map_err(|error| format!("who sits out could not be read: {error}"))?;
+        play.actors.away.replace(away);
         // The clock starts once the tables can deal: opening them is not charged.
         let tables = play.event.seating().numbers();
         self.tidy(&mut play, tables, true).await?;
@@ -545,6 +552,14 @@ impl Coordinator {
         let (_, change) = play.event.enter(user, clock).map_err(|error| {
             format!("the coordinator's copy refused an entry the bank took: {error}")
         })?;
+        // A re-entry plays: whoever sat out before their bust is back.
+        if play.actors.away.of(user).is_some() {
+            self.with_retries(|bank, guild, id| async move {
+                bank.set_event_sitting_out(guild, id, user, None).await
+            })
+            .await?;
+            play.actors.away.set(user, None);
+        }
         for moved in change.moves() {
             let table = moved.to.0;
             if play.channels.contains_key(&table) {

@@ -10,9 +10,9 @@ use std::sync::{Arc, Weak};
 
 use tokio::sync::oneshot;
 
-use crate::bank::{GuildId, TableId, UserId};
+use crate::bank::{GuildId, TableId, TournamentId, UserId};
 use crate::lobby::command::TableCommand;
-use crate::lobby::event_order::{EventBust, EventDeal, EventOrder};
+use crate::lobby::event_order::{EventAway, EventBust, EventDeal, EventOrder};
 use crate::lobby::settings::TableSettings;
 use crate::lobby::table::event_play::EventTablePlay;
 use crate::lobby::table::{Chairs, TableInit};
@@ -22,13 +22,21 @@ use crate::tournament::multi::HandResult;
 pub(super) struct TableActors {
     lobby: Weak<LobbyShared>,
     guild: GuildId,
+    event: TournamentId,
+    /// Who sits out of the event, shared with every table.
+    pub(super) away: EventAway,
     /// Every table's settings but its hands' game and stakes (each hand brings its own).
     settings: TableSettings,
     open: BTreeMap<u32, TableHandle>,
 }
 
 impl TableActors {
-    pub(super) fn new(lobby: Weak<LobbyShared>, guild: GuildId, table_size: usize) -> TableActors {
+    pub(super) fn new(
+        lobby: Weak<LobbyShared>,
+        guild: GuildId,
+        event: TournamentId,
+        table_size: usize,
+    ) -> TableActors {
         let settings = lobby
             .upgrade()
             .map_or_else(TableSettings::default, |shared| {
@@ -37,6 +45,8 @@ impl TableActors {
         TableActors {
             lobby,
             guild,
+            event,
+            away: EventAway::default(),
             settings: TableSettings {
                 seats: u8::try_from(table_size).unwrap_or(u8::MAX),
                 computer_players: 0,
@@ -65,7 +75,7 @@ impl TableActors {
             backlog: Vec::new(),
             services,
             tournament: None,
-            event: Some(EventTablePlay::new()),
+            event: Some(EventTablePlay::new(self.event, self.away.clone())),
         };
         // The coordinator decides when it deals: never held for a front end.
         let handle = lobby.spawn_as(init, false);

@@ -21,18 +21,25 @@
 
 use tokio::sync::oneshot;
 
-use super::Table;
 use super::chairs::{Chairs, Seat};
 use super::phase::TablePhase;
-use crate::bank::UserId;
-use crate::lobby::event_order::{EventBust, EventDeal, EventOrder};
+use super::{Table, answer};
+use crate::bank::{TournamentId, UserId};
+use crate::lobby::command::{Departure, TableCommand};
+use crate::lobby::error::LobbyError;
+use crate::lobby::event_order::{EventAway, EventBust, EventDeal, EventOrder};
 use crate::lobby::notice::TableMessage;
+use crate::lobby::notice::{SeatStatus, SitOutReason};
 use crate::table::GameChoice;
 use crate::telemetry::record;
 use crate::tournament::multi::{HandResult, HandToDeal};
 
 /// What a table of an event holds of it: the hand given and the hand in play.
 pub(crate) struct EventTablePlay {
+    /// The event: who sits out of it is kept in the bank under its number.
+    id: TournamentId,
+    /// Who sits out of the event, shared with its coordinator and other tables.
+    away: EventAway,
     /// The hand given and not yet dealt.
     next: Option<EventDeal>,
     /// The hand in play: what it was given as, and where its end is answered.
@@ -40,8 +47,10 @@ pub(crate) struct EventTablePlay {
 }
 
 impl EventTablePlay {
-    pub(crate) fn new() -> EventTablePlay {
+    pub(crate) fn new(id: TournamentId, away: EventAway) -> EventTablePlay {
         EventTablePlay {
+            id,
+            away,
             next: None,
             dealing: None,
         }
@@ -56,6 +65,27 @@ impl EventTablePlay {
 impl Table {
     pub(super) fn is_event_table(&self) -> bool {
         self.event.is_some()
+    }
+
+    /// The commands an event's table answers as a sit & go's does (nobody leaves with
+    /// chips: leaving is sitting out, dealt in all the same and acted for at once), kept in
+    /// the bank with the event so they hold at the next table and after a restart; answered
+    /// here, or handed back for `handle`.
+    pub(super) async fn handle_at_event(&mut self, command: TableCommand) -> Option<TableCommand> {
+        match command {
+            TableCommand::SitOut { user, reply } => {
+                answer(reply, self.sit_out_of_tournament(user).await);
+            }
+            TableCommand::Back { user, reply } => {
+                answer(reply, self.back_in_tournament(user).await);
+            }
+            TableCommand::Leave { user, reply } => {
+                let sat_out = self.sit_out_of_tournament(user).await;
+                answer(reply, sat_out.map(|()| Departure::AfterHand));
+            }
+            command => return Some(command),
+        }
+        None
     }
 
     /// Acts on the coordinator's order.
@@ -88,7 +118,8 @@ impl Table {
     }
 
     /// The table's chairs become the hand's players, each with their stack: a player still
-    /// here keeps their time bank and whether they sit out; a newcomer's bank is full.
+    /// here keeps their time bank and whether they sit out; a newcomer's bank is full, and
+    /// they sit out if they sat out of the event (at their last table, or before a restart).
     fn seat_event_players(&mut self, deal: &EventDeal) {
         let full = self.full_time_bank();
         let mut chairs = Chairs::default();
@@ -106,11 +137,44 @@ impl Table {
                     seat.stack = stack;
                     seat
                 }
-                None => Seat::new(chair, user, stack).with_time_bank(full),
+                None => self.newcomer(chair, user, stack).with_time_bank(full),
             };
             chairs.insert(seat);
         }
         self.seats = chairs;
+    }
+
+    /// A seat for `user`, come to this table: sitting out as they sat out of the event.
+    fn newcomer(&self, chair: u8, user: UserId, stack: u64) -> Seat {
+        let mut seat = Seat::new(chair, user, stack);
+        let away = self.event.as_ref().and_then(|play| play.away.of(user));
+        if let Some(timed_out) = away {
+            let reason = if timed_out {
+                SitOutReason::TimedOut
+            } else {
+                SitOutReason::Asked
+            };
+            seat.status = SeatStatus::SittingOut { reason };
+        }
+        seat
+    }
+
+    /// Keeps in the bank that `user` sits out of the event (`Some(timed_out)`) or is back
+    /// (`None`), then shares it with the event's other tables and its coordinator.
+    pub(super) async fn keep_sitting_out_of_event(
+        &self,
+        user: UserId,
+        away: Option<bool>,
+    ) -> Result<(), LobbyError> {
+        let Some(play) = &self.event else {
+            return Ok(());
+        };
+        self.services
+            .bank
+            .set_event_sitting_out(self.guild, play.id, user, away)
+            .await?;
+        play.away.set(user, away);
+        Ok(())
     }
 
     /// A player moved away between hands leaves their chair (never one in the hand in play

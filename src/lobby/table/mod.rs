@@ -285,6 +285,11 @@ impl Table {
                 Some(command) => command,
                 None => return,
             }
+        } else if self.is_event_table() {
+            match self.handle_at_event(command).await {
+                Some(command) => command,
+                None => return,
+            }
         } else {
             command
         };

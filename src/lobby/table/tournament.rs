@@ -511,13 +511,16 @@ impl Table {
         self.back(user)
     }
 
-    /// Keeps in the bank that `user` sits out of the sit & go (`Some(timed_out)`) or is back
-    /// (`None`).
+    /// Keeps in the bank that `user` sits out of the sit & go or multi-table event
+    /// (`Some(timed_out)`) or is back (`None`).
     pub(super) async fn keep_sitting_out(
         &self,
         user: UserId,
         away: Option<bool>,
     ) -> Result<(), LobbyError> {
+        if self.is_event_table() {
+            return self.keep_sitting_out_of_event(user, away).await;
+        }
         let Some(play) = &self.tournament else {
             return Ok(());
         };

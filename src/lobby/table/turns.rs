@@ -35,8 +35,9 @@ impl Table {
         let Some((seat, user)) = self.to_act() else {
             return false;
         };
-        // At a sit & go everyone still in is dealt in: whoever sits out is acted for.
-        let tournament = self.is_tournament();
+        // At a sit & go or an event everyone still in is dealt in: whoever sits out is acted
+        // for.
+        let tournament = self.is_tournament() || self.is_event_table();
         if !self
             .seats
             .get(user)

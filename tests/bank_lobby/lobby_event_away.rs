@@ -1,0 +1,193 @@
+//! A person who sits out of a multi-table event (#41) sits out until they come back, as at
+//! a sit & go: after a restart of the bot (the bank keeps who sits out beside the event)
+//! and at the table balancing moves them to, they are acted for at once, never asked again
+//! nor timed out again; coming back deals them in again.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use studbot::bank::{TableId, UserId};
+use studbot::lobby::event::EventNotice;
+use studbot::lobby::{NoticeBody, SitOutReason, TableMessage};
+
+use crate::event_common::*;
+use crate::lobby_common::*;
+use crate::lobby_event_people::{
+    PERSON, Person, Watch, drive, event_with_people, event_with_people_on, never, passively,
+    short_stacked,
+};
+// The event tests' own `until` (a second at a time, gathering notices), not the lobby's.
+use crate::event_common::until;
+
+/// Where `person` was told they sit out for `reason`, if they were.
+fn sat_out_at(person: &Person, why: SitOutReason) -> Option<TableId> {
+    person.seen.iter().find_map(|(channel, body)| match body {
+        NoticeBody::Table(TableMessage::SatOut { user, reason })
+            if *user == person.user && *reason == why =>
+        {
+            Some(*channel)
+        }
+        _ => None,
+    })
+}
+
+fn timed_out(person: &Person) -> bool {
+    person.seen.iter().any(|(_, body)| {
+        matches!(body, NoticeBody::Table(TableMessage::TimedOut { user, .. }) if *user == person.user)
+    })
+}
+
+async fn a_person_who_sat_out_for_timeouts_sits_out_after_a_restart_until_they_come_back(
+    store: TestStore,
+) {
+    let fixture = event_fixture(store).await;
+    let (id, _event, mut watch, _) = event_with_people(&fixture, &[PERSON], 8, 5).await;
+    let mut people = [Person::new(PERSON)];
+    drive(
+        &fixture.lobby,
+        &mut watch,
+        &mut people,
+        never,
+        "the person sat out for timeouts",
+        |_, people| sat_out_at(&people[0], SitOutReason::TimedOut).is_some(),
+    )
+    .await;
+    let kept = fixture.bank.event_sitting_out(id).await.unwrap();
+    assert_eq!(
+        kept.get(&PERSON),
+        Some(&true),
+        "the bank keeps it: {kept:?}"
+    );
+    fixture.lobby.shutdown(Duration::ZERO).await;
+
+    let lobby = start_lobby_on(&fixture.bank).await;
+    let resumed = lobby.resume_events(Arc::new(TABLES)).await.unwrap();
+    let mut after = Watch {
+        notices: resumed[0].subscribe(),
+        told: Told::default(),
+    };
+    let mut people = [Person::new(PERSON)];
+    drive(
+        &lobby,
+        &mut after,
+        &mut people,
+        never,
+        "three hands dealt to the person after the restart",
+        |_, people| people[0].results.len() >= 3,
+    )
+    .await;
+    let person = &people[0];
+    assert!(
+        person.turns.is_empty(),
+        "not asked again after the restart: {:?}",
+        person.turns
+    );
+    assert!(!timed_out(person), "not timed out again after the restart");
+
+    // Back: dealt in and asked again, and the bank forgets it.
+    let table = &people[0].at.as_ref().unwrap().table;
+    table.back(PERSON).await.unwrap();
+    let kept = fixture.bank.event_sitting_out(id).await.unwrap();
+    assert!(!kept.contains_key(&PERSON), "the bank forgets it: {kept:?}");
+    drive(
+        &lobby,
+        &mut after,
+        &mut people,
+        passively,
+        "the person back and acting",
+        |_, people| !people[0].acted.is_empty(),
+    )
+    .await;
+}
+
+async fn a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table(store: TestStore) {
+    let fixture = event_fixture(store).await;
+    // Four short stacks at tables of three (two and two): the first bust breaks a table into
+    // the final table, so the person is often moved; an event where they are not (or bust
+    // first) is cancelled and another played.
+    for attempt in 0..40 {
+        let person = UserId(7_300 + attempt);
+        let (_, event, mut watch, _) =
+            event_with_people_on(&fixture, &[person], 3, short_stacked(3)).await;
+        let mut people = [Person::new(person)];
+        drive(
+            &fixture.lobby,
+            &mut watch,
+            &mut people,
+            never,
+            "the person seated",
+            |_, people| people[0].at.is_some(),
+        )
+        .await;
+        let first = people[0].channel().unwrap();
+        let table = &people[0].at.as_ref().unwrap().table;
+        table.sit_out(person).await.unwrap();
+        let out = |told: &Told| {
+            told.notices
+                .iter()
+                .any(|notice| matches!(notice, EventNotice::Out { user, .. } if *user == person))
+        };
+        let moved_and_dealt = |people: &[Person]| {
+            people[0]
+                .results
+                .iter()
+                .filter(|(channel, _)| *channel != first)
+                .count()
+                >= 2
+        };
+        drive(
+            &fixture.lobby,
+            &mut watch,
+            &mut people,
+            never,
+            "the person moved and dealt two hands at the new table, or out",
+            |told, people| out(told) || told.places().is_some() || moved_and_dealt(people),
+        )
+        .await;
+        if !moved_and_dealt(&people) {
+            if watch.told.places().is_none() {
+                event
+                    .cancel(&format!("cancel away {attempt}"))
+                    .await
+                    .unwrap();
+                until(
+                    &mut watch.notices,
+                    &mut watch.told,
+                    "the cancel",
+                    |notice| {
+                        matches!(
+                            notice,
+                            EventNotice::Cancelled { .. } | EventNotice::Over { .. }
+                        )
+                    },
+                )
+                .await;
+            }
+            continue;
+        }
+        // (A turn offered before the sit-out was read may show at the first table.)
+        let person_seen = &people[0];
+        let asked_there: Vec<_> = person_seen
+            .turns
+            .iter()
+            .filter(|(channel, _)| *channel != first)
+            .collect();
+        assert!(
+            asked_there.is_empty(),
+            "asked at the new table: {asked_there:?}"
+        );
+        let timed_out_there = person_seen.seen.iter().any(|(channel, body)| {
+            *channel != first
+                && matches!(body, NoticeBody::Table(TableMessage::TimedOut { user, .. }) if *user == person)
+        });
+        assert!(!timed_out_there, "timed out at the new table");
+        return;
+    }
+    panic!("no event moved the person");
+}
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    a_person_who_sat_out_for_timeouts_sits_out_after_a_restart_until_they_come_back,
+    a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table,
+);
