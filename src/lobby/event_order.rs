@@ -32,8 +32,13 @@ pub(crate) struct EventBust {
 pub(crate) enum EventOrder {
     /// Deal this hand next.
     Deal(Box<EventDeal>),
-    /// The bank recorded hand `number`: tell its result and the players it busted.
-    Recorded { number: u64, busts: Vec<EventBust> },
+    /// The bank recorded hand `number`: tell its result and the players it busted, then
+    /// answer `told` (so the coordinator tells a bust only after the hand that made it).
+    Recorded {
+        number: u64,
+        busts: Vec<EventBust>,
+        told: oneshot::Sender<()>,
+    },
     /// The player moved to another table between this table's hands: their chair here is
     /// empty from now on (they are dealt nowhere until their new table deals).
     Left { user: UserId },

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
@@ -42,7 +42,7 @@ pub(crate) struct Coordinator {
     pub lobby: std::sync::Weak<LobbyShared>,
     /// The lobby's deck seed, which seeds the start's draw of the seats too.
     pub deck_seed: Option<u64>,
-    pub notices: broadcast::Sender<EventNotice>,
+    pub notices: std::sync::Arc<super::publish::Publisher>,
     pub commands: mpsc::Receiver<EventCommand>,
     /// Dropped with the coordinator: its handle learns it has ended.
     pub _running: tokio::sync::watch::Sender<()>,
@@ -72,8 +72,7 @@ impl Coordinator {
     }
 
     fn tell(&self, notice: EventNotice) {
-        // Nobody listening is not a fault: the bank holds what matters.
-        let _ = self.notices.send(notice);
+        self.notices.tell(notice);
     }
 
     async fn run_to_end(&mut self) -> Result<(), String> {

@@ -9,6 +9,7 @@
 mod clock;
 mod coordinator;
 mod notice;
+mod publish;
 mod tables;
 
 use std::sync::Arc;
@@ -20,9 +21,7 @@ use crate::lobby::{Lobby, LobbyError};
 use coordinator::Coordinator;
 use notice::EventCommand;
 pub use notice::{EventNotice, EventPlace, EventTables, NumberedTables};
-
-/// How many notices a slow subscriber may fall behind before it misses some.
-const NOTICE_BACKLOG: usize = 4_096;
+use publish::Publisher;
 
 /// The refusal of a command to an event that no longer runs.
 fn over(event: TournamentId) -> LobbyError {
@@ -36,7 +35,7 @@ fn over(event: TournamentId) -> LobbyError {
 pub struct EventHandle {
     id: TournamentId,
     commands: mpsc::Sender<EventCommand>,
-    notices: broadcast::Sender<EventNotice>,
+    notices: Arc<Publisher>,
     task: tokio::task::AbortHandle,
     /// Closed once the coordinator has ended.
     running: tokio::sync::watch::Receiver<()>,
@@ -47,7 +46,8 @@ impl EventHandle {
         self.id
     }
 
-    /// Every notice from now on.
+    /// Every notice from now on; made before the first hand is recorded, every notice
+    /// from the start.
     pub fn subscribe(&self) -> broadcast::Receiver<EventNotice> {
         self.notices.subscribe()
     }
@@ -128,7 +128,7 @@ impl Lobby {
             return Ok(running.clone());
         }
         let (commands, received) = mpsc::channel(16);
-        let (notices, _) = broadcast::channel(NOTICE_BACKLOG);
+        let notices = Arc::new(Publisher::new());
         let (running_sender, running) = tokio::sync::watch::channel(());
         let coordinator = Coordinator {
             bank: services.bank.clone(),
@@ -137,7 +137,7 @@ impl Lobby {
             tables,
             lobby: Arc::downgrade(&self.shared),
             deck_seed: services.deck_seed,
-            notices: notices.clone(),
+            notices: Arc::clone(&notices),
             commands: received,
             _running: running_sender,
         };

@@ -107,12 +107,21 @@ impl TableActors {
         }
     }
 
-    /// Tells table `table` the bank recorded hand `number`, and whom it busted.
+    /// Tells table `table` the bank recorded hand `number`, and whom it busted; answers
+    /// once the table has told the hand's result (at once if it is gone: nobody to tell).
     pub(super) async fn recorded(&self, table: u32, number: u64, busts: Vec<EventBust>) {
-        if let Some(actor) = self.open.get(&table) {
-            let order = EventOrder::Recorded { number, busts };
-            // A table gone meanwhile has nobody to tell.
-            let _ = actor.sender.send(TableCommand::Event(order)).await;
+        let Some(actor) = self.open.get(&table) else {
+            return;
+        };
+        let (told, result_told) = oneshot::channel();
+        let order = EventOrder::Recorded {
+            number,
+            busts,
+            told,
+        };
+        if actor.sender.send(TableCommand::Event(order)).await.is_ok() {
+            // The table tells it between two commands; an error is a table gone meanwhile.
+            let _ = result_told.await;
         }
     }
 
@@ -151,5 +160,41 @@ impl Drop for TableActors {
         for table in tables {
             self.close(table);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The coordinator tells a bust (`EventNotice::Out`) once `recorded` answers: a front end
+    /// then tells the hand first, then the bust.
+    #[tokio::test]
+    async fn a_recorded_hand_is_answered_only_once_its_table_has_told_the_result() {
+        let (sender, mut received) = tokio::sync::mpsc::channel(4);
+        let mut actors = TableActors::new(Weak::new(), GuildId(1), TournamentId(1), 5);
+        let handle = TableHandle {
+            guild: GuildId(1),
+            table: TableId(10),
+            sender,
+        };
+        actors.open.insert(1, handle);
+        let recorded = actors.recorded(1, 7, Vec::new());
+        tokio::pin!(recorded);
+        let told = tokio::select! {
+            biased;
+            () = &mut recorded => panic!("answered before the table had the order"),
+            Some(TableCommand::Event(EventOrder::Recorded { number: 7, told, .. })) =
+                received.recv() => told,
+        };
+        for _ in 0..10 {
+            tokio::select! {
+                biased;
+                () = &mut recorded => panic!("answered before the table told the result"),
+                () = tokio::task::yield_now() => {}
+            }
+        }
+        told.send(()).unwrap();
+        recorded.await;
     }
 }

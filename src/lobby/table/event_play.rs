@@ -95,7 +95,11 @@ impl Table {
         }
         match order {
             EventOrder::Deal(deal) => self.take_event_hand(*deal),
-            EventOrder::Recorded { number, busts } => self.event_hand_recorded(number, busts).await,
+            EventOrder::Recorded {
+                number,
+                busts,
+                told,
+            } => self.event_hand_recorded(number, busts, told).await,
             EventOrder::Left { user } => self.event_player_left(user),
             EventOrder::Close => self.close_event_table(),
         }
@@ -245,8 +249,14 @@ impl Table {
     }
 
     /// The bank recorded hand `number`: its result is told, each player it busted leaves
-    /// with their place and prize, and the table waits for its next hand.
-    async fn event_hand_recorded(&mut self, number: u64, busts: Vec<EventBust>) {
+    /// with their place and prize, the coordinator hears it was told (`told`; dropped
+    /// unanswered when the table has no such hand), and the table waits for its next hand.
+    async fn event_hand_recorded(
+        &mut self,
+        number: u64,
+        busts: Vec<EventBust>,
+        told: oneshot::Sender<()>,
+    ) {
         let recorded =
             matches!(&self.phase, TablePhase::Settling { hand, .. } if hand.number == number);
         if !recorded {
@@ -265,6 +275,8 @@ impl Table {
                 prize: bust.prize,
             });
         }
+        // The coordinator may be gone: nobody left to tell.
+        let _ = told.send(());
         self.after_hand().await;
     }
 
