@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use studbot::bank::{TableId, UserId};
 use studbot::lobby::event::EventNotice;
-use studbot::lobby::{NoticeBody, SitOutReason, TableMessage};
+use studbot::lobby::{NoticeBody, SeatStatus, SitOutReason, TableMessage};
 
 use crate::event_common::*;
 use crate::lobby_common::*;
 use crate::lobby_event_people::{
     PERSON, Person, Watch, drive, event_with_people, event_with_people_on, never, passively,
-    short_stacked,
+    recorded, short_stacked,
 };
 // The event tests' own `until` (a second at a time, gathering notices), not the lobby's.
 use crate::event_common::until;
@@ -29,6 +29,20 @@ fn sat_out_at(person: &Person, why: SitOutReason) -> Option<TableId> {
         }
         _ => None,
     })
+}
+
+/// The hand `user` is dealt in and not yet recorded, if there is one: its channel and number.
+fn in_play_for(told: &Told, user: UserId) -> Option<(TableId, u64)> {
+    let last = told.notices.iter().rev().find_map(|notice| match notice {
+        EventNotice::HandDealt {
+            channel,
+            number,
+            dealt,
+            ..
+        } if dealt.contains(&user) => Some((*channel, *number)),
+        _ => None,
+    });
+    last.filter(|&(channel, number)| !recorded(told, channel, number))
 }
 
 fn timed_out(person: &Person) -> bool {
@@ -72,8 +86,8 @@ async fn a_person_who_sat_out_for_timeouts_sits_out_after_a_restart_until_they_c
         &mut after,
         &mut people,
         never,
-        "three hands dealt to the person after the restart",
-        |_, people| people[0].results.len() >= 3,
+        "three hands dealt to the person after the restart, and a fourth in play",
+        |told, people| people[0].results.len() >= 3 && in_play_for(told, PERSON).is_some(),
     )
     .await;
     let person = &people[0];
@@ -84,20 +98,43 @@ async fn a_person_who_sat_out_for_timeouts_sits_out_after_a_restart_until_they_c
     );
     assert!(!timed_out(person), "not timed out again after the restart");
 
-    // Back: dealt in and asked again, and the bank forgets it.
-    let table = &people[0].at.as_ref().unwrap().table;
+    // Back, at the table whose hand they are in (between hands they may be moving): playing
+    // again, and the bank forgets it.
+    let (channel, _) = in_play_for(&after.told, PERSON).unwrap();
+    let table = lobby.table(channel).unwrap();
+    let status = table.status().await.unwrap();
+    let seat = status
+        .seats
+        .iter()
+        .find(|seat| seat.user == PERSON)
+        .unwrap();
+    assert!(matches!(seat.status, SeatStatus::SittingOut { .. }));
     table.back(PERSON).await.unwrap();
+    let status = table.status().await.unwrap();
+    let seat = status
+        .seats
+        .iter()
+        .find(|seat| seat.user == PERSON)
+        .unwrap();
+    assert_eq!(seat.status, SeatStatus::Playing, "back in");
     let kept = fixture.bank.event_sitting_out(id).await.unwrap();
     assert!(!kept.contains_key(&PERSON), "the bank forgets it: {kept:?}");
+    // Asked again on their next turn (unless the antes had put them all in meanwhile).
+    let out = |told: &Told| {
+        told.notices
+            .iter()
+            .any(|notice| matches!(notice, EventNotice::Out { user, .. } if *user == PERSON))
+    };
     drive(
         &lobby,
         &mut after,
         &mut people,
         passively,
-        "the person back and acting",
-        |_, people| !people[0].acted.is_empty(),
+        "the person back and acting, or out",
+        |told, people| !people[0].acted.is_empty() || out(told) || told.places().is_some(),
     )
     .await;
+    assert!(!people[0].acted.is_empty() || out(&after.told));
 }
 
 async fn a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table(store: TestStore) {
