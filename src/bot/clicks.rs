@@ -41,6 +41,7 @@ const ACT_LIMIT: Duration = Duration::from_secs(10);
 const BOARD_WAIT: Duration = Duration::from_millis(800);
 
 mod event;
+mod here;
 mod tournament;
 
 pub async fn handle(bot: &Bot, ctx: &serenity::Context, click: &ComponentInteraction) {

@@ -3,10 +3,9 @@
 //! the event's message shows the field. Deferred, privately, once [`DEFER_CLICK_AFTER`]
 //! passes with no answer, so an entry made is never told "This interaction failed".
 
-use crate::bank::{GuildId, InteractionId, TableId, TournamentId};
+use crate::bank::{EventRecord, InteractionId, TournamentId};
 use crate::bot::events::entry::{self, EventRefused};
-use crate::bot::refusals::Refused;
-use crate::bot::reply::{Answer, Caller, deferring};
+use crate::bot::reply::{Answer, deferring};
 
 use super::{Click, DEFER_CLICK_AFTER};
 
@@ -33,24 +32,18 @@ impl Click<'_> {
     }
 
     async fn event_answer(&self, event: TournamentId, register: bool) -> Answer {
-        let (Some(guild), table) = (
-            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
-            TableId(self.interaction.channel_id.get()),
-        ) else {
-            return Answer::private(self.refusal(&Refused::UnknownButton).await);
+        let caller = match self.caller_here().await {
+            Ok(caller) => caller,
+            Err(refused) => return refused,
         };
-        let record = match self.bot.bank().event(event).await {
-            Ok(Some(record)) if record.guild == guild && record.channel == table => record,
-            Ok(_) => return Answer::private(self.refusal(&EventRefused::NoneHere).await),
-            Err(error) => return Answer::private(self.refusal(&error).await),
-        };
-        let caller = Caller {
-            bot: self.bot.clone(),
-            user: self.user,
-            guild,
-            table,
-            locale: self.locale,
-            public: self.public,
+        let read = self.bot.bank().event(event).await;
+        let here = |record: &EventRecord| (record.guild, record.channel);
+        let record = match self
+            .record_here(&caller, read, here, &EventRefused::NoneHere)
+            .await
+        {
+            Ok(record) => record,
+            Err(refused) => return refused,
         };
         let what = if register {
             "event-register"

@@ -10,10 +10,10 @@ use serenity::{
     CreateInteractionResponseMessage,
 };
 
-use crate::bank::{GuildId, InteractionId, TableId, TournamentId};
+use crate::bank::{InteractionId, TableId, TournamentId, TournamentState};
 use crate::bot::commands::tournament::TournamentRefused;
 use crate::bot::refusals::Refused;
-use crate::bot::reply::{Answer, Caller, deferring};
+use crate::bot::reply::{Answer, deferring};
 use crate::render;
 
 use super::{ACT_LIMIT, Click, DEFER_CLICK_AFTER};
@@ -157,24 +157,18 @@ impl Click<'_> {
         if !click_delay.is_zero() {
             tokio::time::sleep(click_delay).await;
         }
-        let (Some(guild), table) = (
-            self.interaction.guild_id.map(|guild| GuildId(guild.get())),
-            TableId(self.interaction.channel_id.get()),
-        ) else {
-            return Answer::private(self.refusal(&Refused::UnknownButton).await);
+        let caller = match self.caller_here().await {
+            Ok(caller) => caller,
+            Err(refused) => return refused,
         };
-        let state = match self.bot.bank().tournament(tournament).await {
-            Ok(Some(state)) if state.guild == guild && state.channel == table => state,
-            Ok(_) => return Answer::private(self.refusal(&TournamentRefused::NoneHere).await),
-            Err(error) => return Answer::private(self.refusal(&error).await),
-        };
-        let caller = Caller {
-            bot: self.bot.clone(),
-            user: self.user,
-            guild,
-            table,
-            locale: self.locale,
-            public: self.public,
+        let read = self.bot.bank().tournament(tournament).await;
+        let here = |state: &TournamentState| (state.guild, state.channel);
+        let state = match self
+            .record_here(&caller, read, here, &TournamentRefused::NoneHere)
+            .await
+        {
+            Ok(state) => state,
+            Err(refused) => return refused,
         };
         let reference = crate::bank::interaction_reference(
             InteractionId(self.interaction.id.get()),
