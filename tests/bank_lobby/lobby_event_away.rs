@@ -157,7 +157,7 @@ async fn a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table(store: 
         )
         .await;
         let first = people[0].channel().unwrap();
-        let table = &people[0].at.as_ref().unwrap().table;
+        let table = fixture.lobby.table(first).unwrap();
         table.sit_out(person).await.unwrap();
         let out = |told: &Told| {
             told.notices
