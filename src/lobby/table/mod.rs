@@ -280,18 +280,8 @@ impl Table {
     }
 
     async fn handle(&mut self, command: TableCommand) {
-        let command = if self.is_tournament() {
-            match self.handle_at_sit_and_go(command).await {
-                Some(command) => command,
-                None => return,
-            }
-        } else if self.is_event_table() {
-            match self.handle_at_event(command).await {
-                Some(command) => command,
-                None => return,
-            }
-        } else {
-            command
+        let Some(command) = self.handle_by_kind(command).await else {
+            return;
         };
         match command {
             TableCommand::Subscribe { reply } => answer(reply, Ok(self.subscribe())),
@@ -358,6 +348,18 @@ impl Table {
             } => answer(reply, self.add_time(user, (hand, action_seq))),
             // Answered when the table has stopped, which may wait for the hand in progress.
             TableCommand::Shutdown { grace, reply } => self.begin_shutdown(grace, reply),
+        }
+    }
+
+    /// A sit & go's or an event's table answers some commands its own way; answers the
+    /// command left for `handle`.
+    async fn handle_by_kind(&mut self, command: TableCommand) -> Option<TableCommand> {
+        if self.is_tournament() {
+            self.handle_at_sit_and_go(command).await
+        } else if self.is_event_table() {
+            self.handle_at_event(command).await
+        } else {
+            Some(command)
         }
     }
 
