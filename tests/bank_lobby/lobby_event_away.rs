@@ -1,12 +1,12 @@
 //! A person who sits out of a multi-table event (#41) sits out until they come back, as at
 //! a sit & go: after a restart of the bot (the bank keeps who sits out beside the event)
 //! and at the table balancing moves them to, they are acted for at once, never asked again
-//! nor timed out again; coming back deals them in again.
+//! nor timed out again; coming back deals them in again. And the bank's side of it.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{TableId, UserId};
+use studbot::bank::{BankError, TableId, UserId};
 use studbot::lobby::event::EventNotice;
 use studbot::lobby::{NoticeBody, SeatStatus, SitOutReason, TableMessage};
 
@@ -223,7 +223,59 @@ async fn a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table(store: 
     panic!("no event moved the person");
 }
 
+/// The bank's side: who sits out is kept only while the event runs and only for a player
+/// still in; coming back forgets it; the event's end takes it away (the audit checks none
+/// outlives its event).
+async fn the_bank_keeps_who_sits_out_only_while_the_event_runs(store: TestStore) {
+    use crate::event_bank_common::{assert_audit_ok, scheduled_with, settings, start};
+    let place = crate::bank_common::TestPlace::new(store);
+    let (bank, clock) = crate::bank_common::open_bank_at(&place).await;
+    let id = scheduled_with(&bank, settings(100, 6), 3).await;
+    let (one, two, stranger) = (UserId(1), UserId(2), UserId(99));
+    assert_eq!(
+        bank.set_event_sitting_out(GUILD, id, one, Some(true)).await,
+        Err(BankError::TournamentNotRunning { tournament: id })
+    );
+    start(&bank, &clock, id, 41).await.unwrap();
+    assert_eq!(
+        bank.set_event_sitting_out(GUILD, id, stranger, Some(false))
+            .await,
+        Err(BankError::NotRegistered { tournament: id })
+    );
+    for _ in 0..2 {
+        bank.set_event_sitting_out(GUILD, id, one, Some(true))
+            .await
+            .unwrap();
+        bank.set_event_sitting_out(GUILD, id, two, Some(false))
+            .await
+            .unwrap();
+    }
+    let kept = bank.event_sitting_out(id).await.unwrap();
+    assert_eq!(
+        kept.into_iter().collect::<Vec<_>>(),
+        vec![(one, true), (two, false)]
+    );
+    bank.set_event_sitting_out(GUILD, id, two, None)
+        .await
+        .unwrap();
+    let kept = bank.event_sitting_out(id).await.unwrap();
+    assert_eq!(kept.into_iter().collect::<Vec<_>>(), vec![(one, true)]);
+    assert_audit_ok(&bank).await;
+    bank.cancel_event(GUILD, id, "cancel").await.unwrap();
+    assert!(
+        bank.event_sitting_out(id).await.unwrap().is_empty(),
+        "gone with the event"
+    );
+    assert_eq!(
+        bank.set_event_sitting_out(GUILD, id, one, Some(true)).await,
+        Err(BankError::TournamentOver { tournament: id })
+    );
+    assert_audit_ok(&bank).await;
+}
+
 on_each_store!(
+    #[tokio::test]
+    the_bank_keeps_who_sits_out_only_while_the_event_runs;
     #[tokio::test(start_paused = true)]
     a_person_who_sat_out_for_timeouts_sits_out_after_a_restart_until_they_come_back,
     a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table,
