@@ -224,3 +224,39 @@ lobby-pre-action-stale = That pre-action no longer fits: the street or the bet h
 lobby-your-turn-now = It is your turn: choose on the table's message.
 lobby-time-bank-empty = Your time bank is empty.
 lobby-time-bank-running = Your time bank is already running.
+
+## `play --tournament --table-size`: a multi-table tournament at the terminal.
+play-players-range = A table seats 2 to 8 players, not { $players }: for more, play a multi-table tournament ({ $flags }).
+play-event-players-few = A multi-table tournament needs more players than one table seats: { $players_flag } { $players } with { $size_flag } { $size }. For one table, play a sit & go ({ $tournament_flag } without { $size_flag }).
+play-event-players-cap = A multi-table tournament takes at most { $cap } { $cap ->
+    [one] player
+   *[other] players
+}, not { $players }.
+play-event-computers = The house has { $computers } computer { $computers ->
+    [one] player
+   *[other] players
+}: with you, a multi-table tournament here takes at most { $most } { $most ->
+    [one] player
+   *[other] players
+}, not { $players }.
+play-event-welcome = A multi-table tournament of { $game } for { $players } { $players ->
+    [one] player
+   *[other] players
+} at tables of { $size }: { $buy_in ->
+    [0] a freeroll
+   *[other] buy-in { $buy_in }
+}, starting stack { $stack }.
+play-event-resumed = The multi-table tournament you left plays on: { $players } { $players ->
+    [one] player
+   *[other] players
+} of { $game } at tables of { $size }.
+play-event-moved = You move from table { $from } to table { $to }, seat { $seat }.
+play-event-table-broken = Your table { $table } breaks: you move to another.
+play-event-your-finish = You finish in { finishing-place }, no prize. The tournament plays on to its end.
+play-event-your-prize = You finish in { finishing-place } and win { $prize } { $prize ->
+    [one] chip
+   *[other] chips
+}. The tournament plays on to its end.
+play-event-over = The multi-table tournament is over:
+play-event-quit = Tournament paused: run { $command } again to play on.
+play-event-final-table = Final table: you are drawn to seat { $seat } of table { $table }.

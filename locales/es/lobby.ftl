@@ -223,3 +223,39 @@ lobby-pre-action-stale = Esa acción anticipada ya no se puede hacer: cambió la
 lobby-your-turn-now = Te toca: elige en la mesa.
 lobby-time-bank-empty = Tu banco de tiempo está vacío.
 lobby-time-bank-running = Tu banco de tiempo ya está corriendo.
+
+## `play --tournament --table-size`: un torneo multimesa en la terminal.
+play-players-range = En una mesa caben de 2 a 8 jugadores, no { $players }: para más, juega un torneo multimesa ({ $flags }).
+play-event-players-few = Un torneo multimesa necesita más jugadores de los que caben en una mesa: { $players_flag } { $players } con { $size_flag } { $size }. Para una sola mesa, juega un torneo de una mesa ({ $tournament_flag } sin { $size_flag }).
+play-event-players-cap = Un torneo multimesa admite como mucho { $cap } { $cap ->
+    [one] jugador
+   *[other] jugadores
+}, no { $players }.
+play-event-computers = La casa tiene { $computers } { $computers ->
+    [one] bot
+   *[other] bots
+}: contigo, un torneo multimesa aquí admite como mucho { $most } { $most ->
+    [one] jugador
+   *[other] jugadores
+}, no { $players }.
+play-event-welcome = Torneo multimesa de { $game } para { $players } { $players ->
+    [one] jugador
+   *[other] jugadores
+} en mesas de { $size }: { $buy_in ->
+    [0] freeroll
+   *[other] buy-in { $buy_in }
+}, fichas iniciales { $stack }.
+play-event-resumed = Sigue el torneo multimesa que dejaste: { $players } { $players ->
+    [one] jugador
+   *[other] jugadores
+} de { $game } en mesas de { $size }.
+play-event-moved = Pasas de la mesa { $from } a la mesa { $to }, asiento { $seat }.
+play-event-table-broken = Se rompe tu mesa { $table }: pasas a otra.
+play-event-your-finish = Terminas en el { finishing-place }, sin premio. El torneo sigue hasta el final.
+play-event-your-prize = Terminas en el { finishing-place } y cobras { $prize } { $prize ->
+    [one] ficha
+   *[other] fichas
+}. El torneo sigue hasta el final.
+play-event-over = Terminó el torneo multimesa:
+play-event-quit = Torneo en pausa: vuelve a ejecutar { $command } para seguir.
+play-event-final-table = Mesa final: te toca el asiento { $seat } de la mesa { $table }.

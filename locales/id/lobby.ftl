@@ -145,3 +145,21 @@ lobby-pre-action-stale = Pilihan itu sudah tidak cocok: street atau taruhannya s
 lobby-your-turn-now = Sekarang giliranmu: pilih di pesan meja.
 lobby-time-bank-empty = Time bank kamu sudah habis.
 lobby-time-bank-running = Time bank kamu sudah berjalan.
+
+## `play --tournament --table-size`: turnamen multi-table di terminal.
+play-players-range = Satu meja muat 2 sampai 8 pemain, bukan { $players }: kalau lebih, main turnamen multi-table ({ $flags }).
+play-event-players-few = Turnamen multi-table butuh pemain lebih banyak dari kursi satu meja: { $players_flag } { $players } dengan { $size_flag } { $size }. Untuk satu meja, main turnamen satu meja ({ $tournament_flag } tanpa { $size_flag }).
+play-event-players-cap = Turnamen multi-table paling banyak { $cap } pemain, bukan { $players }.
+play-event-computers = Bandar punya { $computers } bot: bersama kamu, turnamen multi-table di sini paling banyak { $most } pemain, bukan { $players }.
+play-event-welcome = Turnamen multi-table { $game } untuk { $players } pemain di meja isi { $size }: { $buy_in ->
+    [0] freeroll
+   *[other] buy-in { $buy_in }
+}, chip awal { $stack }.
+play-event-resumed = Turnamen multi-table yang kamu tinggalkan lanjut: { $players } pemain { $game } di meja isi { $size }.
+play-event-moved = Kamu pindah dari meja { $from } ke meja { $to }, kursi { $seat }.
+play-event-table-broken = Meja { $table } kamu dibubarkan: kamu pindah ke meja lain.
+play-event-your-finish = Kamu finis di { finishing-place }, tanpa hadiah. Turnamen lanjut sampai selesai.
+play-event-your-prize = Kamu finis di { finishing-place } dan dapat hadiah { $prize } chip. Turnamen lanjut sampai selesai.
+play-event-over = Turnamen multi-table selesai:
+play-event-quit = Turnamen disimpan: jalankan lagi { $command } untuk melanjutkan.
+play-event-final-table = Final table: kamu dapat kursi { $seat } di meja { $table }.

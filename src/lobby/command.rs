@@ -165,6 +165,8 @@ pub(crate) enum TableCommand {
         accept: bool,
         reply: Responder<DealAnswer>,
     },
+    /// From a multi-table event's coordinator to one of its tables (ignored elsewhere).
+    Event(super::event_order::EventOrder),
     /// The process is stopping: start no new hand; let the hand in progress finish within
     /// `grace`, else cancel it through the bank and tell the channel. Answered once the table
     /// has stopped (it then stays paused).

@@ -39,6 +39,7 @@ mod command;
 pub mod computer;
 mod error;
 pub mod event;
+mod event_order;
 mod gone;
 mod guilds;
 mod history;
@@ -144,6 +145,22 @@ impl LobbyShared {
     }
 
     /// Called by a table's task when it closes.
+    /// Forgets the table `handle` names if it is still the one registered in its channel (a
+    /// table opened there since stays); answers its task, to stop it.
+    pub(crate) fn forget_handle(&self, handle: &TableHandle) -> Option<tokio::task::AbortHandle> {
+        let mut registry = self.registry();
+        let same = registry
+            .tables
+            .get(&handle.table)
+            .is_some_and(|open| open.sender.same_channel(&handle.sender));
+        if !same {
+            return None;
+        }
+        registry.tables.remove(&handle.table);
+        record::table_closed();
+        registry.tasks.remove(&handle.table)
+    }
+
     pub(crate) fn forget(&self, table: TableId) {
         let mut registry = self.registry();
         registry.tasks.remove(&table);
@@ -342,6 +359,7 @@ impl Lobby {
             backlog,
             services: Arc::clone(&self.shared.services),
             tournament: None,
+            event: None,
         });
         Ok(())
     }
@@ -386,6 +404,7 @@ impl Lobby {
             }],
             services: Arc::clone(&self.shared.services),
             tournament: None,
+            event: None,
         });
         Ok(handle)
     }
@@ -419,6 +438,15 @@ impl Lobby {
     }
 
     fn spawn(&self, init: TableInit) -> TableHandle {
+        let held = self
+            .shared
+            .holding
+            .load(std::sync::atomic::Ordering::SeqCst);
+        self.spawn_as(init, held)
+    }
+
+    /// Spawns a table's task, `held` until its front end releases it or not.
+    fn spawn_as(&self, init: TableInit, held: bool) -> TableHandle {
         let (sender, receiver) = mpsc::channel(COMMAND_QUEUE);
         let handle = TableHandle {
             guild: init.guild,
@@ -427,10 +455,6 @@ impl Lobby {
         };
         let (guild, table) = (init.guild, init.table);
         let services = Arc::clone(&init.services);
-        let held = self
-            .shared
-            .holding
-            .load(std::sync::atomic::Ordering::SeqCst);
         let task = tokio::spawn(Table::new(init, held).run(receiver));
         let abort = task.abort_handle();
         tokio::spawn(supervise(services, guild, table, task));

@@ -216,6 +216,7 @@ impl Lobby {
             backlog,
             services,
             tournament: Some(play),
+            event: None,
         })
     }
 }

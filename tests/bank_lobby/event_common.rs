@@ -13,7 +13,7 @@ use studbot::bank::{
 };
 use studbot::lobby::computer::ThinkingTime;
 use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
-use studbot::lobby::{Lobby, LobbyConfig, MemoryTableStore};
+use studbot::lobby::{DealingOutPace, Lobby, LobbyConfig, MemoryTableStore};
 use studbot::table::GameChoice;
 use studbot::tournament::Structure;
 use studbot::tournament::multi::EventSettings;
@@ -47,6 +47,14 @@ pub struct EventFixture {
 pub async fn start_lobby_on(bank: &Bank) -> Lobby {
     let config = LobbyConfig {
         thinking: thinking(),
+        // Each event's draw, decks and computers' choices from one seed: the same each run.
+        deck_seed: Some(41),
+        // No equities on an all-in's boards and no pause between their streets: these tests
+        // play whole events, and their tables' all-ins need not be shown.
+        pace: DealingOutPace {
+            street_pause: Duration::ZERO,
+            equity_budget: Duration::ZERO,
+        },
         ..LobbyConfig::default()
     };
     start_lobby(bank, Arc::new(MemoryTableStore::new()), config)
@@ -112,14 +120,12 @@ pub async fn event_fixture_with_bank_behind(store: TestStore, behind_ms: u64) ->
     }
 }
 
-/// The players of the tests' events (the hand-for-hand test's later events seat others, so
-/// that nobody runs out of chips).
+/// The computer entries of the tests' events (at most 256: the house's computers), whose
+/// buy-ins and prizes are the house's.
 pub fn players(count: u64) -> Vec<UserId> {
-    players_from(1_000, count)
-}
-
-pub fn players_from(first: u64, count: u64) -> Vec<UserId> {
-    (1..=count).map(|n| UserId(first + n)).collect()
+    (0..count)
+        .map(|n| UserId::computer(u8::try_from(n).expect("at most 256 computers")))
+        .collect()
 }
 
 /// An event of `count` players at tables of `table_size`, whose start has passed: the
@@ -220,14 +226,30 @@ pub fn over(notice: &EventNotice) -> bool {
     matches!(notice, EventNotice::Over { .. })
 }
 
+/// The balances an event's payouts are checked against: each person's, and the house's
+/// (which holds its computers' chips).
+pub struct Starts {
+    pub people: BTreeMap<UserId, u64>,
+    /// The house's balance less what the mint made for it so far (it mints when a
+    /// computer's buy-in finds it short).
+    pub house: i128,
+}
+
+/// The house's balance less every chip the mint made for it.
+pub async fn house_balance(bank: &Bank) -> i128 {
+    let house = bank.house_stats(GUILD).await.unwrap();
+    i128::from(house.balance) - i128::from(house.minted)
+}
+
 /// The bank holds the event finished: every player placed once, the pool paid once, each
-/// balance its start less the buy-in plus the prize told, the audit passing.
+/// person's balance their start plus the prize told and the house's its start plus its
+/// computers' prizes, the audit passing.
 pub async fn assert_paid_once(
     bank: &Bank,
     id: TournamentId,
     count: u64,
     places: &[EventPlace],
-    starts: &BTreeMap<UserId, u64>,
+    starts: &Starts,
 ) {
     let record = bank.event(id).await.unwrap().unwrap();
     assert!(matches!(record.phase, EventPhase::Finished(_)), "finished");
@@ -244,24 +266,80 @@ pub async fn assert_paid_once(
     }
     let paid: u64 = places.iter().map(|place| place.prize).sum();
     assert_eq!(paid, BUY_IN * count, "the pool is paid");
-    for place in places {
+    for place in places.iter().filter(|place| !place.user.is_computer()) {
         assert_eq!(
             balance(bank, place.user).await,
-            starts[&place.user] + place.prize,
+            starts.people[&place.user] + place.prize,
             "player {} got their prize once",
             place.user.0
         );
     }
+    let computers_won: u64 = places
+        .iter()
+        .filter(|place| place.user.is_computer())
+        .map(|place| place.prize)
+        .sum();
+    assert_eq!(
+        house_balance(bank).await,
+        starts.house + i128::from(computers_won),
+        "the house got its computers' prizes once"
+    );
     let report = bank.audit().await.unwrap();
     assert!(report.ok, "audit: {:?}", report.breaks);
 }
 
-pub async fn balances(bank: &Bank, count: u64) -> BTreeMap<UserId, u64> {
-    let mut starts = BTreeMap::new();
-    for user in players(count) {
-        starts.insert(user, balance(bank, user).await);
+/// The balances once `people` (and the computers) bought in.
+pub async fn balances_of(bank: &Bank, people: &[UserId]) -> Starts {
+    let mut starts = Starts {
+        people: BTreeMap::new(),
+        house: house_balance(bank).await,
+    };
+    for &user in people {
+        starts.people.insert(user, balance(bank, user).await);
     }
     starts
+}
+
+/// The balances of an event of computers only.
+pub async fn balances(bank: &Bank, _count: u64) -> Starts {
+    balances_of(bank, &[]).await
+}
+
+/// An event of `count` computers at tables of `table_size`, started by the lobby's
+/// coordinator: its handle, its notices from the start, and the balances before.
+pub async fn started_event(
+    fixture: &EventFixture,
+    count: u64,
+    table_size: usize,
+) -> (
+    TournamentId,
+    EventHandle,
+    broadcast::Receiver<EventNotice>,
+    Starts,
+) {
+    started_event_with(fixture, count, settings_for(table_size)).await
+}
+
+/// [`started_event`] with its `settings`.
+pub async fn started_event_with(
+    fixture: &EventFixture,
+    count: u64,
+    settings: EventSettings,
+) -> (
+    TournamentId,
+    EventHandle,
+    broadcast::Receiver<EventNotice>,
+    Starts,
+) {
+    let id = scheduled_with(&fixture.bank, &players(count), settings).await;
+    let starts = balances(&fixture.bank, count).await;
+    let event = fixture
+        .lobby
+        .open_event(id, Arc::new(TABLES))
+        .await
+        .unwrap();
+    let notices = event.subscribe();
+    (id, event, notices, starts)
 }
 
 /// No table outside hand-for-hand deals with two players more than the shortest table

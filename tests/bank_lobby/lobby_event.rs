@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use studbot::bank::{EventPhase, EventSchedule, TableId, UserId};
-use studbot::lobby::event::{EventHandle, EventNotice};
+use studbot::lobby::event::EventNotice;
 use studbot::table::GameChoice;
 use studbot::tournament::Structure;
 use studbot::tournament::multi::{EventSettings, clock_at};
@@ -23,14 +23,7 @@ use crate::event_common::until;
 
 async fn an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once(store: TestStore) {
     let fixture = event_fixture(store).await;
-    let id = scheduled(&fixture.bank, 20, 7).await;
-    let starts = balances(&fixture.bank, 20).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (id, _event, mut notices, starts) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the event's end", over).await;
     let Some(EventNotice::Playing { tables, .. }) = told.notices.first() else {
@@ -63,14 +56,7 @@ async fn a_restart_in_the_middle_of_hands_deals_them_again_and_pays_nothing_twic
     store: TestStore,
 ) {
     let fixture = event_fixture(store).await;
-    let id = scheduled(&fixture.bank, 20, 7).await;
-    let starts = balances(&fixture.bank, 20).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (id, _event, mut notices, starts) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the first bust", |notice| {
         matches!(notice, EventNotice::Out { .. })
@@ -141,13 +127,7 @@ async fn a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes
     store: TestStore,
 ) {
     let fixture = event_fixture(store).await;
-    let id = scheduled(&fixture.bank, 20, 7).await;
-    let event: EventHandle = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (id, event, mut notices, _) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "a hand recorded", |notice| {
         matches!(notice, EventNotice::HandRecorded { .. })
@@ -210,13 +190,7 @@ async fn a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes
 
 async fn levels_rise_on_the_clock_with_each_tables_next_hand(store: TestStore) {
     let fixture = event_fixture(store).await;
-    let id = scheduled(&fixture.bank, 20, 7).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (_, _event, mut notices, _) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the event's end", over).await;
     let mut highest = 0;
@@ -282,15 +256,8 @@ async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store
     // events are played until one reaches it, each checked all the same; 60 events leave
     // a chance of about one in 17,000 that none does.
     let mut reached = 0;
-    for attempt in 0..60 {
-        let seated = players_from(10_000 + attempt * 100, 30);
-        let id = scheduled_for(&fixture.bank, &seated, 4).await;
-        let event = fixture
-            .lobby
-            .open_event(id, Arc::new(TABLES))
-            .await
-            .unwrap();
-        let mut notices = event.subscribe();
+    for _ in 0..60 {
+        let (_, _event, mut notices, _) = started_event(&fixture, 30, 4).await;
         let mut told = Told::default();
         until(&mut notices, &mut told, "the event's end", over).await;
         reached += rounds_at_two_tables(&told);
@@ -303,13 +270,12 @@ async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store
 
 async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: TestStore) {
     let fixture = event_fixture(store).await;
-    let id = scheduled(&fixture.bank, 20, 7).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    // The stakes stay at the first level: on a loaded machine the test's clock can run far
+    // ahead of the bank's real writes, and rising stakes would then end the event in the
+    // hand after the first bust, before the cancel is read.
+    let mut settings = settings_for(7);
+    settings.structure = Structure::built_in_with_hands(u32::MAX);
+    let (id, event, mut notices, _) = started_event_with(&fixture, 20, settings).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the first bust", |notice| {
         matches!(notice, EventNotice::Out { .. })

@@ -24,9 +24,10 @@ async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(sto
     settings.late_registration_levels = 40;
     settings.re_entries = 1;
     let id = scheduled_with(&fixture.bank, &players(FIELD), settings).await;
+    // A person comes late (and, doing nothing, is checked or folded for on their timer);
+    // a computer re-enters.
     let late = UserId(9_001);
-    let mut starts = balances(&fixture.bank, FIELD).await;
-    starts.insert(late, balance(&fixture.bank, late).await);
+    let starts = balances_of(&fixture.bank, &[late]).await;
     let event = fixture
         .lobby
         .open_event(id, Arc::new(TABLES))
@@ -102,19 +103,30 @@ async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(sto
         places.iter().map(|place| place.prize).sum::<u64>(),
         BUY_IN * (FIELD + 2)
     );
-    for (&user, &start) in &starts {
-        // The players registered paid before `starts` was read; the late one after.
-        let buy_ins = u64::from(user == busted) + u64::from(user == late);
-        let prizes: u64 = places
+    // The players registered paid before `starts` was read; the late one and the re-entry
+    // (the house's, for a computer) after.
+    let prizes_of = |user: UserId| -> u64 {
+        places
             .iter()
             .filter(|place| place.user == user)
             .map(|place| place.prize)
-            .sum();
-        assert_eq!(
-            balance(&fixture.bank, user).await,
-            start - BUY_IN * buy_ins + prizes
-        );
-    }
+            .sum()
+    };
+    assert_eq!(
+        balance(&fixture.bank, late).await,
+        starts.people[&late] - BUY_IN + prizes_of(late)
+    );
+    let computers_won: u64 = places
+        .iter()
+        .filter(|place| place.user.is_computer())
+        .map(|place| place.prize)
+        .sum();
+    assert!(busted.is_computer());
+    assert_eq!(
+        house_balance(&fixture.bank).await,
+        starts.house - i128::from(BUY_IN) + i128::from(computers_won),
+        "the house paid the computer's re-entry and got its computers' prizes"
+    );
     let report = fixture.bank.audit().await.unwrap();
     assert!(report.ok, "audit: {:?}", report.breaks);
 }

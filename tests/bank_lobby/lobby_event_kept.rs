@@ -14,14 +14,7 @@ use crate::event_common::until;
 
 async fn a_pause_is_kept_across_a_restart_with_its_clock_stopped(store: TestStore) {
     let fixture = event_fixture(store).await;
-    let id = scheduled(&fixture.bank, 20, 7).await;
-    let starts = balances(&fixture.bank, 20).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (id, event, mut notices, starts) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "a hand recorded", |notice| {
         matches!(notice, EventNotice::HandRecorded { .. })

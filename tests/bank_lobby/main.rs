@@ -46,6 +46,7 @@ mod lobby_dealing_out;
 mod lobby_event;
 mod lobby_event_entries;
 mod lobby_event_kept;
+mod lobby_event_people;
 mod lobby_event_start;
 mod lobby_failed_task;
 mod lobby_games;

@@ -68,22 +68,28 @@ async fn late_entries_and_re_entries_are_taken_while_late_registration_is_open()
     let unregister = fake.ask(&players[0], CHANNEL, "leave", vec![]).await;
     assert_private_to(&unregister, &players[0], "nobody can unregister now");
 
-    // Someone is out: they may buy in again, once; the others are still in.
+    // Someone is out (the players play their turns, never raising, so the field is not
+    // near the money at once): they may buy in again, once; the
+    // others are still in.
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    loop {
-        let text = fake
-            .message(message)
-            .and_then(|json| json["content"].as_str().map(str::to_owned))
-            .unwrap_or_default();
-        if still_in(&text).is_some_and(|(left, entries)| left < entries) {
-            break;
+    let someone_out = async {
+        loop {
+            let text = fake
+                .message(message)
+                .and_then(|json| json["content"].as_str().map(str::to_owned))
+                .unwrap_or_default();
+            if still_in(&text).is_some_and(|(left, entries)| left < entries) {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "nobody was out: {text}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "nobody was out: {text}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    };
+    let seated: Vec<FakeUser> = players.iter().chain([&late]).cloned().collect();
+    playing_until(&fake, CHANNEL, &seated, NEVER_RAISE, someone_out).await;
     let mut re_entered = Vec::new();
     for user in players.iter().chain([&late]) {
         let answer = fake.ask(user, CHANNEL, "join", vec![]).await;

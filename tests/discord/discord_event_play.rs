@@ -83,11 +83,18 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
         "{said}"
     );
 
-    let over = wait_saying_for(
+    // The players play their turns (none waits out a timer) to the end.
+    let (over, _) = playing_until(
         &fake,
-        message,
-        "It's over: 9 entries",
-        Duration::from_secs(120),
+        CHANNEL,
+        &players,
+        STAY_IN,
+        wait_saying_for(
+            &fake,
+            message,
+            "It's over: 9 entries",
+            Duration::from_secs(120),
+        ),
     )
     .await;
     let text = over["content"].as_str().unwrap_or_default();
@@ -217,7 +224,15 @@ async fn moderators_pause_resume_and_cancel_a_running_event_and_players_read_the
     }
     let paused = tournament(&fake, &moderator(), CHANNEL, "pause").await;
     assert_public(&paused, CHANNEL, "Mod paused the event");
-    wait_saying(&fake, message, "The clock is paused").await;
+    // The tables stop once their hands are over, the players playing their turns.
+    playing_until(
+        &fake,
+        CHANNEL,
+        &players,
+        STAY_IN,
+        wait_saying(&fake, message, "The clock is paused"),
+    )
+    .await;
     let twice = tournament(&fake, &moderator(), CHANNEL, "pause").await;
     assert_private_to(&twice, &moderator(), "The event is paused already.");
 
@@ -238,7 +253,14 @@ async fn moderators_pause_resume_and_cancel_a_running_event_and_players_read_the
 
     let cancelled = tournament(&fake, &moderator(), CHANNEL, "cancel").await;
     assert_public(&cancelled, CHANNEL, "**Pause Cup** is being cancelled");
-    wait_saying_for(&fake, message, "Cancelled", Duration::from_secs(30)).await;
+    playing_until(
+        &fake,
+        CHANNEL,
+        &players,
+        STAY_IN,
+        wait_saying_for(&fake, message, "Cancelled", Duration::from_secs(30)),
+    )
+    .await;
     let mut total = 0;
     for user in &players {
         total += running

@@ -80,7 +80,14 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     };
     let bank = running.bank();
     let id = bank
-        .schedule_event(guild, stored, scheduled.settings, "big-sunday")
+        .schedule_event(
+            guild,
+            stored,
+            // Levels of 20 s: at Discord's pace (a hand takes seconds at each table) the
+            // stakes rise every few hands, so 20 players are down to one within the wait.
+            with_level_secs(scheduled.settings, 20),
+            "big-sunday",
+        )
         .await
         .expect("scheduled");
     let note = EventNote::Scheduled {
@@ -103,10 +110,11 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     wait_saying(&fake, message, "20 players registered").await;
 
     // Running, and someone is out: the restart comes in the middle.
-    wait_until_message(&fake, message, "a bust", Duration::from_secs(90), |text| {
+    // The people play their turns; the computer players act by themselves.
+    let bust = wait_until_message(&fake, message, "a bust", Duration::from_secs(180), |text| {
         still_in(text).is_some_and(|left| left < 20)
-    })
-    .await;
+    });
+    playing_until(&fake, CHANNEL, &people, STAY_IN, bust).await;
     let threads_before = fake.threads_started_in(CHANNEL);
     assert_eq!(threads_before.len(), 3, "{threads_before:?}");
     bot.stop().await;
@@ -114,14 +122,14 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     assert_eq!(code, Some(0), "mid-event: {report}");
 
     let (bot, _running) = support::bot::TestBot::start_observed(&fake, &config).await;
-    let over = wait_until_message(
+    let end = wait_until_message(
         &fake,
         message,
         "the end",
-        Duration::from_secs(240),
+        Duration::from_secs(480),
         |text| text.contains("It's over: 20 entries"),
-    )
-    .await;
+    );
+    let (over, _) = playing_until(&fake, CHANNEL, &people, STAY_IN, end).await;
     assert!(over.contains("1st"), "{over}");
     // Every table kept its thread across the restart; a thread only for a table new since.
     let threads = fake.threads_started_in(CHANNEL);

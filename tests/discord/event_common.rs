@@ -3,16 +3,19 @@
 //! schedule starts at least a minute ahead), the event's message and its buttons, and the
 //! channel's messages that hold it.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
-use studbot::bank::{EventSchedule, GuildId, TournamentId};
+use studbot::bank::{EventNote, EventSchedule, GuildId, TournamentId, UserId};
 use studbot::table::{GameChoice, Rules};
+use studbot::tournament::multi::EventSettings;
 use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
+use studbot::tournament::{Level, Structure};
 
 use serde_json::Value;
 
 use crate::support;
-use crate::tournament_common::moderator;
+use crate::tournament_common::{current_turn, moderator};
 use support::fake_discord::*;
 
 /// `/tournament schedule` by the moderator with `options` after the name, game, start and
@@ -105,10 +108,54 @@ pub async fn schedule_soon(
     lead: u64,
     set: impl FnOnce(&mut ScheduleOptions),
 ) -> TournamentId {
+    schedule_soon_with_computers(bot, channel, name, lead, 0, None, set).await
+}
+
+/// `settings` with each level lasting `secs` seconds of the event's clock instead of the
+/// minutes a moderator may choose, the stakes and starting stack kept: an event of people
+/// dealt at Discord's pace (a hand takes seconds, held by the channel's write limit) reaches
+/// stakes that end it within a test's wait.
+pub fn with_level_secs(settings: EventSettings, secs: u32) -> EventSettings {
+    let levels = settings
+        .structure
+        .levels()
+        .iter()
+        .map(|level| Level {
+            stakes: level.stakes,
+            hands: secs,
+        })
+        .collect();
+    let structure = Structure::new(settings.structure.starting_stack(), levels)
+        .expect("the same stakes make a valid structure");
+    EventSettings {
+        structure,
+        ..settings
+    }
+}
+
+/// [`schedule_soon`] with `computers` computer players registered before it opens (computer
+/// players allowed, their buy-ins paid by the house), and levels of `level_secs` seconds
+/// when given ([`with_level_secs`]).
+pub async fn schedule_soon_with_computers(
+    bot: &studbot::bot::Bot,
+    channel: u64,
+    name: &str,
+    lead: u64,
+    computers: u8,
+    level_secs: Option<u32>,
+    set: impl FnOnce(&mut ScheduleOptions),
+) -> TournamentId {
     let now = now_unix();
     let mut options = ScheduleOptions::new(name, GameChoice::Stud8, "in 1h", 10);
     set(&mut options);
+    if computers > 0 {
+        options.computers_allowed = Some(true);
+    }
     let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
+    let settings = match level_secs {
+        Some(secs) => with_level_secs(scheduled.settings, secs),
+        None => scheduled.settings,
+    };
     let stored = EventSchedule {
         channel: studbot::bank::TableId(channel),
         name: name.to_owned(),
@@ -116,13 +163,89 @@ pub async fn schedule_soon(
         now,
         added_by: None,
     };
-    let id = bot
-        .bank()
-        .schedule_event(GuildId(GUILD_ID), stored, scheduled.settings, name)
+    let guild = GuildId(GUILD_ID);
+    let bank = bot.bank();
+    let id = bank
+        .schedule_event(guild, stored, settings, name)
         .await
         .expect("scheduled");
+    if computers > 0 {
+        let note = EventNote::Scheduled {
+            computers_allowed: true,
+            scheduled_at: now,
+        };
+        bank.note_event(guild, id, note).await.expect("noted");
+        for number in 0..computers {
+            bank.enter_event(
+                guild,
+                id,
+                UserId::computer(number),
+                0,
+                &format!("computer-{number}"),
+            )
+            .await
+            .expect("a computer player registered");
+        }
+    }
     bot.open_event(id).await.expect("its coordinator runs");
     id
+}
+
+/// The way to stay in a person clicks by default (as [`click_turn`]): raise, bet or
+/// complete when offered, else call, check or the bring-in.
+pub const STAY_IN: &[&str] = &["ra", "be", "co", "ca", "ch", "bi"];
+
+/// Never raising: call a bet, else bet; the bring-in rather than completing. The chips
+/// change hands a bet at a time, so the players go out one by one.
+pub const NEVER_RAISE: &[&str] = &["ca", "be", "bi", "ch", "co"];
+
+/// `people` take their turns at the event's tables (the threads under `channel`) while
+/// `until` runs: whenever a thread's newest board shows one of them to act, they click the
+/// first of `preference` it offers, as a person at the table would. Returns what `until`
+/// gives and how many turns they clicked.
+pub async fn playing_until<T>(
+    fake: &FakeDiscord,
+    channel: u64,
+    people: &[FakeUser],
+    preference: &[&str],
+    until: impl Future<Output = T>,
+) -> (T, usize) {
+    let mut until = std::pin::pin!(until);
+    // Each thread's last turn clicked, by board and buttons (a restarted bot posts a new
+    // board for the same turn).
+    let mut clicked: HashMap<u64, (u64, String)> = HashMap::new();
+    let mut clicks = 0;
+    loop {
+        tokio::select! {
+            done = &mut until => return (done, clicks),
+            () = tokio::time::sleep(Duration::from_millis(40)) => {}
+        }
+        for thread in fake.threads_started_in(channel) {
+            let Some(turn) = current_turn(fake, thread) else {
+                continue;
+            };
+            let Some(person) = people.iter().find(|person| person.id == turn.user) else {
+                continue;
+            };
+            if clicked
+                .get(&thread)
+                .is_some_and(|(board, prefix)| *board == turn.board && *prefix == turn.prefix)
+            {
+                continue;
+            }
+            let code = preference
+                .iter()
+                .find(|code| turn.codes.iter().any(|offered| offered == *code))
+                .expect("a board offers a way to stay in");
+            let click = fake
+                .click(person, turn.board, &format!("{}{code}", turn.prefix))
+                .await;
+            let response = fake.response_to(click).await;
+            assert!(response.is_success(), "{:?}", response.body);
+            clicks += 1;
+            clicked.insert(thread, (turn.board, turn.prefix));
+        }
+    }
 }
 
 /// [`wait_saying`] with a longer deadline than the fake's own: an event's whole play.

@@ -32,6 +32,7 @@ mod event_form;
 mod hand_properties;
 mod phh_format;
 mod play_data_dir;
+mod play_event;
 mod play_history;
 mod play_newcomer;
 mod play_seed;

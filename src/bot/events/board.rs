@@ -82,6 +82,9 @@ pub(super) async fn keep(bot: &Bot, handle: EventHandle, poke: Arc<Notify>) {
         return;
     };
     board.show(bot).await;
+    // A resumed event's tables may have dealt before this keeper listened: each one open
+    // is presented now (the others at their first hand).
+    board.present_tables(bot);
     let mut change = Change::None;
     let mut last_edit = Instant::now();
     loop {
@@ -109,7 +112,11 @@ pub(super) async fn keep(bot: &Bot, handle: EventHandle, poke: Arc<Notify>) {
                         return;
                     }
                 }
-                Err(broadcast::error::RecvError::Lagged(_)) => change = Change::Awaited,
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // A hand dealt may be among the notices missed.
+                    board.present_tables(bot);
+                    change = Change::Awaited;
+                }
                 Err(broadcast::error::RecvError::Closed) => return,
             },
             () = poke.notified() => change = Change::Awaited,
@@ -164,6 +171,19 @@ impl Board {
         })
     }
 
+    /// Every table of the event open in its thread gets the bot's table presenter.
+    fn present_tables(&self, bot: &Bot) {
+        for &thread in &self.threads {
+            tables::present(bot, thread);
+        }
+    }
+
+    /// Table `channel` deals: kept among the event's threads, and presented.
+    fn present_table(&mut self, bot: &Bot, channel: TableId) {
+        self.threads.insert(channel);
+        tables::present(bot, channel);
+    }
+
     /// The record read again (a registration, a bust, the end).
     async fn refresh(&mut self, bot: &Bot) {
         match bot.bank().event(self.id).await {
@@ -203,7 +223,7 @@ impl Board {
                 channel,
                 ..
             } => {
-                self.threads.insert(channel);
+                self.present_table(bot, channel);
                 self.tick(clock, self.clock.paused);
                 let leveled = self
                     .level

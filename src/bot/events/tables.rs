@@ -2,7 +2,8 @@
 //! event and the table ([`ThreadTables`], the coordinator's `EventTables` on Discord; the
 //! coordinator keeps each thread in the bank, so a restart plays on in the same one). A
 //! player moved is mentioned in their new table's thread (that user alone may be notified);
-//! a table that broke has its thread archived once its last messages are in.
+//! a table that broke has its thread archived once its last messages are in. Each table's
+//! thread gets the bot's ordinary table presenter from its first hand ([`present`]).
 
 use std::sync::Weak;
 
@@ -128,6 +129,27 @@ pub(super) fn tell_seated(bot: &Bot, locale: Locale, users: &[UserId], channel: 
             }
         });
     }
+}
+
+/// Attaches the bot's table presenter (boards, turns, buttons, down cards by DM) to the
+/// event table playing in `channel`, unless one runs there: called at each hand dealt, so
+/// a table is presented from its first hand and again after a restart, once per channel.
+/// The presenter ends with the table's actor (the table broke, or the event ended).
+pub(super) fn present(bot: &Bot, channel: TableId) {
+    if bot.existing_presenter(channel).is_some() {
+        return;
+    }
+    // The coordinator opens the table's actor in the same step (no await) as it tells of
+    // the hand; a notice read in between finds no table yet, and the next hand attaches it.
+    let Ok(handle) = bot.lobby().table(channel) else {
+        return;
+    };
+    let attaching = bot.clone();
+    bot.spawn(async move {
+        if let Err(error) = attaching.presenter(&handle).await {
+            tracing::warn!(%error, "an event table's presenter could not start");
+        }
+    });
 }
 
 /// Archives a broken table's thread once its last messages are in.

@@ -22,6 +22,7 @@ use crate::table::{DEFAULT_MIX_HANDS, GameChoice};
 mod choice;
 mod commands;
 mod computers;
+mod event;
 mod pace;
 mod screen;
 mod serve;
@@ -38,9 +39,10 @@ use table_args::chips;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Players at the table, you included.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=8))]
-    pub players: u8,
+    /// Players at the table, you included (2 to 8); with `--tournament --table-size`, players
+    /// in the multi-table event.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(2..))]
+    pub players: u32,
     #[arg(long)]
     pub seed: Option<u64>,
     /// The data directory your balance is kept in, its bank in `DIR/bank` (the same meaning
@@ -106,6 +108,10 @@ pub struct PlayArgs {
     /// With `--tournament`: hands per level (by default 12 regular, 6 turbo).
     #[arg(long, requires = "tournament")]
     pub hands_per_level: Option<u32>,
+    /// With `--tournament`: a multi-table event of `--players` at tables of this many seats
+    /// (2 to 8, fewer than `--players`) instead of a sit & go (`play::event`).
+    #[arg(long, requires = "tournament")]
+    pub table_size: Option<u8>,
     #[command(flatten)]
     pub table: TableArgs,
 }
@@ -124,7 +130,7 @@ impl PlayArgs {
         self.table.apply(TableSettings {
             game: self.game,
             mix_hands: self.mix_hands,
-            seats: self.players,
+            seats: u8::try_from(self.players).unwrap_or(u8::MAX),
             between_hands_secs: self.between_hands,
             ..TableSettings::default()
         })
@@ -149,6 +155,19 @@ impl PlayArgs {
                 &[
                     ("structure", "--structure".into()),
                     ("tournament", "--tournament".into()),
+                ],
+            ));
+        }
+        if let Some(table_size) = self.table_size {
+            return event::refusal(self.players, table_size, locale);
+        }
+        if self.players > 8 {
+            return Some(tr(
+                locale,
+                "play-players-range",
+                &[
+                    ("players", self.players.into()),
+                    ("flags", "--tournament --table-size".into()),
                 ],
             ));
         }
@@ -195,6 +214,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    if let Some(table_size) = args.table_size {
+        return runtime.block_on(event::play(&args, table_size, locale));
+    }
     if args.tournament {
         return runtime.block_on(tournament::play(&args, locale));
     }

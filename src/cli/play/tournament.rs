@@ -209,7 +209,7 @@ async fn open_or_resume(bank: &Bank, args: &PlayArgs) -> anyhow::Result<(Tournam
             let reference = crate::bank::play_tournament_open_reference(
                 usize::try_from(count).unwrap_or(usize::MAX),
             );
-            let seats = usize::from(args.players);
+            let seats = usize::try_from(args.players).unwrap_or(usize::MAX);
             (
                 bank.open_tournament(GUILD, CHANNEL, seats, settings, &reference)
                     .await?,

@@ -17,11 +17,12 @@ use tokio::time::Instant;
 
 use super::clock::EventClock;
 use super::notice::{EventCommand, EventNotice, EventPlace, EventTables};
+use super::tables::TableActors;
 use crate::bank::{
     Bank, BankError, EventPhase, GuildId, IdleTables, TableId, TournamentId, UserId,
 };
-use crate::lobby::computer::ThinkingTime;
-use crate::lobby::table::event_play::play_event_hand;
+use crate::lobby::LobbyShared;
+use crate::lobby::event_order::{EventBust, EventDeal};
 use crate::tournament::Finish;
 use crate::tournament::multi::{Event, HandResult, HandToDeal, Tidied, Turn, Wait};
 
@@ -36,7 +37,11 @@ pub(crate) struct Coordinator {
     pub guild: GuildId,
     pub id: TournamentId,
     pub tables: std::sync::Arc<dyn EventTables>,
-    pub thinking: ThinkingTime,
+    /// The lobby its tables' actors are opened in (registered by channel, so each
+    /// channel's commands reach its table).
+    pub lobby: std::sync::Weak<LobbyShared>,
+    /// The lobby's deck seed, which seeds the start's draw of the seats too.
+    pub deck_seed: Option<u64>,
     pub notices: broadcast::Sender<EventNotice>,
     pub commands: mpsc::Receiver<EventCommand>,
     /// Dropped with the coordinator: its handle learns it has ended.
@@ -52,6 +57,8 @@ struct Play {
     home: TableId,
     /// The hands being played, each a task answering its table's end.
     hands: JoinSet<(u32, Result<HandResult, String>)>,
+    /// The tables' actors, closed with the coordinator (after the hands' tasks).
+    actors: TableActors,
     cancel: Option<String>,
 }
 
@@ -156,7 +163,7 @@ impl Coordinator {
             }
             match self
                 .bank
-                .start_event(self.guild, self.id, rand::random())
+                .start_event(self.guild, self.id, self.draw_seed())
                 .await
             {
                 Ok(()) => {}
@@ -175,6 +182,14 @@ impl Coordinator {
         }
     }
 
+    /// The seed of the start's draw of the seats: from the lobby's deck seed when it has
+    /// one (tests and `--seed`: the same event each time), else at random.
+    fn draw_seed(&self) -> u64 {
+        self.deck_seed.map_or_else(rand::random, |seed| {
+            seed ^ self.id.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        })
+    }
+
     async fn record(&self) -> Result<crate::bank::EventRecord, String> {
         self.bank
             .event(self.id)
@@ -187,6 +202,7 @@ impl Coordinator {
     /// with every table between hands, each table's channel.
     async fn resumed(&mut self, event: Event) -> Result<Play, String> {
         let record = self.record().await?;
+        let table_size = event.settings().table_size;
         let mut play = Play {
             event,
             clock: EventClock::stopped_at(record.clock),
@@ -194,6 +210,7 @@ impl Coordinator {
             home: record.channel,
             hands: JoinSet::new(),
             cancel: None,
+            actors: TableActors::new(self.lobby.clone(), self.guild, table_size),
         };
         // The clock starts once the tables can deal: opening them is not charged.
         let tables = play.event.seating().numbers();
@@ -289,13 +306,18 @@ impl Coordinator {
     }
 
     fn start_hand(&self, play: &mut Play, hand: HandToDeal, clock: u64) {
-        let seating = play.event.seating();
-        let players = hand.seats.len();
-        let dealt = hand
+        let players: Vec<UserId> = hand
             .seats
             .iter()
             .filter_map(|&(_, entry)| play.event.entry(entry).map(|entry| entry.user))
             .collect();
+        if players.len() != hand.seats.len() {
+            // Never so: every seat of the copy is an entry of it.
+            tracing::error!(event = self.id.0, table = hand.table, "a seat has no entry");
+        }
+        let seating = play.event.seating();
+        let (dealt, seated) = (players.clone(), players);
+        let players = hand.seats.len();
         let sizes = seating.tables().iter().map(|table| table.players());
         let fewest = sizes.clone().min().unwrap_or(players);
         let largest = sizes.max().unwrap_or(players);
@@ -316,9 +338,13 @@ impl Coordinator {
             largest,
             clock,
         });
-        let (thinking, seed, table) = (self.thinking, rand::random(), hand.table);
-        play.hands
-            .spawn(async move { (table, play_event_hand(hand, thinking, seed).await) });
+        let table = hand.table;
+        let played = play.actors.deal(table, channel, move |done| EventDeal {
+            hand,
+            players: seated,
+            done,
+        });
+        play.hands.spawn(async move { (table, played.await) });
     }
 
     /// A table's hand is over: recorded in the bank (with the seats tidied among the tables
@@ -363,6 +389,19 @@ impl Coordinator {
             play.event.tidy(&idle, tidy.all, clock)
         };
         play.event.mark_prizes_paid();
+        let busts = recorded
+            .finishes
+            .iter()
+            .filter(|finish| finish.place > 1)
+            .filter_map(|finish| {
+                Some(EventBust {
+                    user: play.event.entry(finish.seat)?.user,
+                    place: finish.place,
+                    prize: finish.prize,
+                })
+            })
+            .collect();
+        play.actors.recorded(table, result.number, busts).await;
         self.tell(EventNotice::HandRecorded {
             table,
             channel: play.channels.get(&table).copied().unwrap_or(TableId(0)),
@@ -396,6 +435,9 @@ impl Coordinator {
             if moved.from.is_some_and(|(from, _)| from == moved.to.0) {
                 continue;
             }
+            if let Some((from, _)) = moved.from {
+                play.actors.left(from, entry.user);
+            }
             self.tell(EventNotice::Moved {
                 user: entry.user,
                 from: moved.from.map(|(from, _)| from),
@@ -405,6 +447,7 @@ impl Coordinator {
             });
         }
         for closed in &tidied.closed {
+            play.actors.close(*closed);
             if let Some(channel) = play.channels.remove(closed) {
                 self.tell(EventNotice::TableClosed {
                     table: *closed,

@@ -1,13 +1,15 @@
 //! Multi-table events in the lobby (#41): one coordinator task per live event
-//! (`coordinator`), its tables' hands played as tasks of their own
-//! (`crate::lobby::table::event_play`), its clock (`clock`), and what it tells and is told
-//! (`notice`). [`Lobby::open_event`] starts the coordinator of an event the bank holds
+//! (`coordinator`), its tables each the lobby's table actor in its channel (`tables`; the
+//! actor's event mode is `crate::lobby::table::event_play`), so people play their seats
+//! through the table commands of any table, its clock (`clock`), and what it tells and is
+//! told (`notice`). [`Lobby::open_event`] starts the coordinator of an event the bank holds
 //! (scheduled: it starts it at its start time; running: it resumes it from the record);
 //! [`Lobby::resume_events`] does so for every live event at start-up.
 
 mod clock;
 mod coordinator;
 mod notice;
+mod tables;
 
 use std::sync::Arc;
 
@@ -133,7 +135,8 @@ impl Lobby {
             guild: record.guild,
             id,
             tables,
-            thinking: services.thinking,
+            lobby: Arc::downgrade(&self.shared),
+            deck_seed: services.deck_seed,
             notices: notices.clone(),
             commands: received,
             _running: running_sender,

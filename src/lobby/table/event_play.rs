@@ -1,57 +1,216 @@
-//! A table of a multi-table event, as the event's coordinator plays it: it is given the
-//! event's next hand for the table (`HandToDeal`: its players in deal order, their stacks,
-//! the level's game, stakes and rules) and plays it with the engine to its end, every seat
-//! deciding as a computer player does, each decision after the computer's thinking time on
-//! the lobby's clock. It answers the hand's end (`HandResult`) and nothing else: recording
-//! it, telling its result, the busts and the moves are the coordinator's, so a hand that is
-//! cut short (the task dropped) leaves nothing behind and is dealt again from its start.
+//! A table of a multi-table event: the same actor as a cash table or a sit & go's (one board
+//! per hand, the quiet channel, turns, timers, time bank, pre-actions, buttons, DMs of down
+//! cards), with the event's coordinator as the source of its hands.
+//!
+//! - The coordinator hands the table each hand ([`EventOrder::Deal`]: a `HandToDeal` with its
+//!   players in deal order, their stacks, the level's game, stakes and rules). The table
+//!   seats exactly those players (a player moved away is gone from it, one moved in takes
+//!   the chair the event drew) and deals it after its pause between hands.
+//! - People act through the same commands as at any table, in this table's channel; a
+//!   computer entry plays as the table's computers do, after the lobby's thinking time; a
+//!   person away is checked or folded for on their timer, as at a sit & go.
+//! - A finished hand is answered to the coordinator (`HandResult`) and waits, settling, for
+//!   the coordinator to say the bank recorded it ([`EventOrder::Recorded`]); only then is
+//!   the result told, with each player it busted and their place and prize.
+//! - No chip sits at the table and nothing of a hand is in the bank before its record, so a
+//!   hand cut short (the table closed, the coordinator stopped, a crash) leaves nothing: the
+//!   next coordinator deals it again from its start, as a new deal (a new series numbers its
+//!   buttons apart from the old board's).
+//! - The coordinator closes the table ([`EventOrder::Close`]) when it breaks, when the event
+//!   ends, and when the coordinator itself stops.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
+use tokio::sync::oneshot;
 
-use crate::lobby::computer::ThinkingTime;
-use crate::table::computer::{ComputerLevel, choose_for_hand_at};
-use crate::table::{Deck, Hand, HandSetup};
+use super::Table;
+use super::chairs::{Chairs, Seat};
+use super::phase::TablePhase;
+use crate::bank::UserId;
+use crate::lobby::event_order::{EventBust, EventDeal, EventOrder};
+use crate::lobby::notice::TableMessage;
+use crate::table::GameChoice;
+use crate::telemetry::record;
 use crate::tournament::multi::{HandResult, HandToDeal};
 
-/// Plays `hand` to its end with computer decisions paced by `thinking`; `seed` shuffles its
-/// deck and draws its decisions (a hand dealt again gets a new one from its caller).
-pub(crate) async fn play_event_hand(
-    hand: HandToDeal,
-    thinking: ThinkingTime,
-    seed: u64,
-) -> Result<HandResult, String> {
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let deck = Deck::shuffled_with(&mut rng);
-    let setup = HandSetup::from_deck(hand.game, hand.stakes, hand.rules, &hand.stacks, deck);
-    let mut playing = Hand::new(setup).map_err(|error| {
-        format!(
-            "table {} hand {} could not start: {error}",
-            hand.table, hand.number
-        )
-    })?;
-    while let Some(seat) = playing.to_act() {
-        let legal = playing.legal_actions();
-        tokio::time::sleep(thinking.draw(&legal, &mut rng)).await;
-        let Some(choice) = choose_for_hand_at(ComputerLevel::Easy, &playing, &mut rng) else {
-            return Err(format!(
-                "table {} hand {}: no legal action for seat {seat}",
-                hand.table, hand.number
-            ));
-        };
-        playing
-            .act_quietly(seat, choice.kind)
-            .map_err(|error| format!("table {} hand {}: {error}", hand.table, hand.number))?;
+/// What a table of an event holds of it: the hand given and the hand in play.
+pub(crate) struct EventTablePlay {
+    /// The hand given and not yet dealt.
+    next: Option<EventDeal>,
+    /// The hand in play: what it was given as, and where its end is answered.
+    dealing: Option<(HandToDeal, oneshot::Sender<HandResult>)>,
+}
+
+impl EventTablePlay {
+    pub(crate) fn new() -> EventTablePlay {
+        EventTablePlay {
+            next: None,
+            dealing: None,
+        }
     }
-    let final_stacks = playing
-        .result()
-        .map(|result| result.final_stacks.clone())
-        .ok_or_else(|| format!("table {} hand {} has no result", hand.table, hand.number))?;
-    Ok(HandResult {
-        table: hand.table,
-        number: hand.number,
-        dealt: hand.seats.iter().map(|&(_, entry)| entry).collect(),
-        final_stacks,
-        round: hand.round,
-    })
+
+    /// No hand to deal until the coordinator gives one.
+    pub(super) fn waits_for_a_hand(&self) -> bool {
+        self.next.is_none()
+    }
+}
+
+impl Table {
+    pub(super) fn is_event_table(&self) -> bool {
+        self.event.is_some()
+    }
+
+    /// Acts on the coordinator's order.
+    pub(super) async fn obey_event(&mut self, order: EventOrder) {
+        if !self.is_event_table() {
+            return;
+        }
+        match order {
+            EventOrder::Deal(deal) => self.take_event_hand(*deal),
+            EventOrder::Recorded { number, busts } => self.event_hand_recorded(number, busts).await,
+            EventOrder::Left { user } => self.event_player_left(user),
+            EventOrder::Close => self.close_event_table(),
+        }
+    }
+
+    /// The coordinator's next hand: its players take their chairs (those gone leave), and
+    /// it is dealt after the pause between hands.
+    fn take_event_hand(&mut self, deal: EventDeal) {
+        if self.phase.between_hands_mut().is_none() {
+            // The coordinator deals a table only once its last hand is recorded; dropping
+            // the order answers it that the table could not.
+            tracing::error!(table = self.table.0, "an event hand came during a hand");
+            return;
+        }
+        self.seat_event_players(&deal);
+        if let Some(play) = &mut self.event {
+            play.next = Some(deal);
+        }
+        self.maybe_schedule_next_hand();
+    }
+
+    /// The table's chairs become the hand's players, each with their stack: a player still
+    /// here keeps their time bank and whether they sit out; a newcomer's bank is full.
+    fn seat_event_players(&mut self, deal: &EventDeal) {
+        let full = self.full_time_bank();
+        let mut chairs = Chairs::default();
+        let seated = deal
+            .hand
+            .seats
+            .iter()
+            .zip(&deal.players)
+            .zip(&deal.hand.stacks);
+        for ((&(chair, _), &user), &stack) in seated {
+            let chair = u8::try_from(chair).unwrap_or(u8::MAX);
+            let seat = match self.seats.remove(user) {
+                Some(mut seat) => {
+                    seat.chair = chair;
+                    seat.stack = stack;
+                    seat
+                }
+                None => Seat::new(chair, user, stack).with_time_bank(full),
+            };
+            chairs.insert(seat);
+        }
+        self.seats = chairs;
+    }
+
+    /// A player moved away between hands leaves their chair (never one in the hand in play
+    /// or the next one given: the coordinator moves only players of tables between hands).
+    fn event_player_left(&mut self, user: UserId) {
+        let in_hand = self
+            .phase
+            .hand()
+            .is_some_and(|hand| hand.players.contains(&user));
+        let dealt_next = self
+            .event
+            .as_ref()
+            .and_then(|play| play.next.as_ref())
+            .is_some_and(|next| next.players.contains(&user));
+        if !in_hand && !dealt_next {
+            self.seats.remove(user);
+        }
+    }
+
+    /// Deals the hand the coordinator gave: `BetweenHands` becomes `Playing`.
+    pub(super) async fn start_event_hand(&mut self) {
+        let Some(deal) = self.event.as_mut().and_then(|play| play.next.take()) else {
+            return;
+        };
+        let EventDeal {
+            hand,
+            players,
+            done,
+        } = deal;
+        self.settings.game = GameChoice::from(hand.game);
+        self.settings.stakes = hand.stakes;
+        self.settings.rules = hand.rules;
+        self.last_hand = hand.number;
+        if let Err(why) = self.deal(hand.number, hand.game, players, &hand.stacks) {
+            // Dropping `done` tells the coordinator, which stops: a restart deals it again.
+            self.halt(&why);
+            return;
+        }
+        if let Some(play) = &mut self.event {
+            play.dealing = Some((hand, done));
+        }
+        self.after_action().await;
+    }
+
+    /// The hand is over (`Settling`): its end goes to the coordinator, and the table waits
+    /// for the record before telling anything of it.
+    pub(super) fn answer_event_hand(&mut self) {
+        let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
+            return;
+        };
+        let Some(final_stacks) = in_play.hand.result().map(|r| r.final_stacks.clone()) else {
+            return;
+        };
+        let Some((hand, done)) = self.event.as_mut().and_then(|play| play.dealing.take()) else {
+            return;
+        };
+        let result = HandResult {
+            table: hand.table,
+            number: hand.number,
+            dealt: hand.seats.iter().map(|&(_, entry)| entry).collect(),
+            final_stacks,
+            round: hand.round,
+        };
+        if done.send(result).is_err() {
+            // The coordinator is gone: the hand is dealt again by the next one.
+            self.close_event_table();
+        }
+    }
+
+    /// The bank recorded hand `number`: its result is told, each player it busted leaves
+    /// with their place and prize, and the table waits for its next hand.
+    async fn event_hand_recorded(&mut self, number: u64, busts: Vec<EventBust>) {
+        let recorded =
+            matches!(&self.phase, TablePhase::Settling { hand, .. } if hand.number == number);
+        if !recorded {
+            return;
+        }
+        let Some(in_play) = self.phase.end_hand() else {
+            return;
+        };
+        record::hand_finished();
+        self.announce_result(in_play);
+        for bust in busts {
+            self.seats.remove(bust.user);
+            self.message(TableMessage::TournamentOut {
+                user: bust.user,
+                place: bust.place,
+                prize: bust.prize,
+            });
+        }
+        self.after_hand().await;
+    }
+
+    /// The table deals no more: a hand in play is dropped unrecorded (nothing of it is in
+    /// the bank), and the task ends.
+    pub(super) fn close_event_table(&mut self) {
+        if self.phase.end_hand().is_some() {
+            record::hand_finished();
+        }
+        self.seats.clear();
+        self.phase = TablePhase::Closed;
+    }
 }

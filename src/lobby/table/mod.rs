@@ -93,6 +93,8 @@ pub(crate) struct TableInit {
     pub services: Arc<TableServices>,
     /// A sit & go's table: the tournament its seats, stacks and stakes come from.
     pub tournament: Option<TournamentPlay>,
+    /// A multi-table event's table: its coordinator gives each hand.
+    pub event: Option<event_play::EventTablePlay>,
 }
 
 /// A shutdown under way: no new hand starts.
@@ -153,6 +155,8 @@ pub(crate) struct Table {
     house_dry_told: bool,
     /// A sit & go's table (`tournament`); `None` at a cash table.
     tournament: Option<TournamentPlay>,
+    /// A multi-table event's table (`event_play`); `None` elsewhere.
+    event: Option<event_play::EventTablePlay>,
     /// The number that sets its deals of cards apart from an earlier deal of the same hand
     /// numbers (`TurnOffer::deal`): 0 at a cash table, whose hand numbers never repeat; a sit &
     /// go's, from the bank, new at each opening and each hand dealt again.
@@ -206,7 +210,13 @@ impl Table {
                 .as_ref()
                 .map_or(0, |play| play.redeal_number),
             tournament: init.tournament,
+            event: init.event,
         };
+        if table.is_event_table() {
+            // A new series of deals at each opening: no button of a deal cut short acts on
+            // the deal of the same hand that replaces it.
+            table.redeal_number = u64::from(rand::random::<u32>());
+        }
         // A cash table's banks start full again after a restart; a sit & go's came with its
         // seats, as the bank kept them.
         if !table.is_tournament() {
@@ -300,6 +310,7 @@ impl Table {
             TableCommand::Resume { reply } => answer(reply, self.resume().await),
             TableCommand::ChannelGone { reply } => answer(reply, self.channel_gone().await),
             TableCommand::Close { reply } => answer(reply, self.close().await),
+            TableCommand::Event(order) => self.obey_event(order).await,
             sit_and_go @ (TableCommand::CancelTournament { .. }
             | TableCommand::ProposeDeal { .. }
             | TableCommand::AnswerDeal { .. }) => self.handle_tournament_end(sit_and_go).await,

@@ -51,6 +51,14 @@ impl Table {
         {
             return;
         }
+        // An event's table deals only the hand its coordinator gave.
+        if self
+            .event
+            .as_ref()
+            .is_some_and(|play| play.waits_for_a_hand())
+        {
+            return;
+        }
         let Some(between) = self.phase.between_hands_mut() else {
             return;
         };

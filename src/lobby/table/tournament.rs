@@ -206,14 +206,21 @@ pub(crate) fn tournament_over(
 }
 
 impl Table {
+    /// A sit & go's table or a multi-table event's: chips come and go only through the
+    /// tournament, and everyone still in is dealt in.
     pub(super) fn is_tournament(&self) -> bool {
-        self.tournament.is_some()
+        self.tournament.is_some() || self.event.is_some()
     }
 
-    /// Deals the sit & go's next hand to every entrant still in, sitting out or not:
+    /// Deals the sit & go's next hand to every entrant still in, sitting out or not (an
+    /// event's table, the hand its coordinator gave):
     /// `BetweenHands` becomes `Playing`. The table shows hands from 1; the bank counts them
     /// from 0.
     pub(super) async fn start_tournament_hand(&mut self) {
+        if self.is_event_table() {
+            self.start_event_hand().await;
+            return;
+        }
         let Some(play) = &self.tournament else {
             return;
         };
@@ -280,6 +287,11 @@ impl Table {
     /// try is scheduled; the sit & go cancelled meanwhile, the table closes; refused, the
     /// hand is dealt again from its start once a moderator resumes the table.
     pub(super) async fn record_tournament_hand(&mut self) {
+        if self.is_event_table() {
+            // An event's coordinator records it, and says so.
+            self.answer_event_hand();
+            return;
+        }
         let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
             return;
         };
