@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use studbot::bank::BankRecords;
-use studbot::bank::store::{CommitError, PostgresStore, Prefetch, Reads, Store, Tree, Write};
+use studbot::bank::store::{
+    CommitError, PostgresStore, Prefetch, Reads, Store, Transaction, Tree, Write,
+};
 
 use crate::postgres;
 
@@ -237,4 +239,162 @@ fn a_remembered_row_another_process_changed_makes_the_batch_a_conflict_that_writ
         Some(vec![5])
     );
     assert_eq!(again.commit(&[write(b"seat", 6)]), Ok(()));
+}
+
+/// A store whose committer remembers `seat` at value 1, as written by its last batch.
+fn remembering_seat(url: &str) -> PostgresStore {
+    let store = PostgresStore::open(url, Arc::new(BankRecords)).expect("the store opens");
+    let shared = store.shared().expect("a shared store");
+    let first = shared.begin().expect("a batch's transaction");
+    first.commit(&[write(b"seat", 1)]).expect("committed");
+    store
+}
+
+/// The same, after another process set `seat` to `value` (`None`: deleted it).
+fn remembering_seat_another_process_changed(url: &str, value: Option<Vec<u8>>) -> PostgresStore {
+    let store = remembering_seat(url);
+    let other = PostgresStore::open(url, Arc::new(BankRecords)).expect("another process");
+    other
+        .apply(&[Write {
+            tree: Tree::Hands,
+            key: b"seat".to_vec(),
+            value,
+        }])
+        .expect("changed by the other");
+    store
+}
+
+/// A batch that has read `seat` from what its committer remembers (value 1).
+fn batch_reading_remembered_seat(store: &PostgresStore) -> Box<dyn Transaction + '_> {
+    let batch = store.shared().expect("shared").begin().expect("begun");
+    assert_eq!(
+        batch.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![1]),
+        "the batch read its remembered copy"
+    );
+    batch
+}
+
+fn conflict_says(outcome: Result<(), CommitError>, what: &str) {
+    match outcome {
+        Err(CommitError::Conflict(why)) => assert!(
+            why.contains("changed by another process"),
+            "{what}: a conflict for another reason: {why}"
+        ),
+        other => panic!("{what}: {other:?}"),
+    }
+}
+
+/// The remembered rows a batch writes carry their check in the write itself (written only if
+/// still at the version remembered): a row another process deleted is not written back.
+#[test]
+fn a_remembered_row_another_process_deleted_makes_a_batch_writing_it_a_conflict_that_writes_nothing()
+ {
+    let url = postgres::database();
+    let store = remembering_seat_another_process_changed(&url, None);
+    let second = batch_reading_remembered_seat(&store);
+    conflict_says(
+        second.commit(&[write(b"seat", 2), write(b"beside", 2)]),
+        "a deleted remembered row was written back",
+    );
+    assert_eq!(store.get(Tree::Hands, b"seat").expect("read"), None);
+    assert_eq!(store.get(Tree::Hands, b"beside").expect("read"), None);
+}
+
+#[test]
+fn a_remembered_row_another_process_changed_makes_a_batch_deleting_it_a_conflict() {
+    let url = postgres::database();
+    let store = remembering_seat_another_process_changed(&url, Some(vec![5]));
+    let second = batch_reading_remembered_seat(&store);
+    let gone = Write {
+        tree: Tree::Hands,
+        key: b"seat".to_vec(),
+        value: None,
+    };
+    conflict_says(
+        second.commit(&[gone]),
+        "a remembered row changed meanwhile was deleted",
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![5])
+    );
+}
+
+/// A remembered row the batch only reads is still checked (locked, at its version) when
+/// the batch writes others.
+#[test]
+fn a_remembered_row_only_read_that_another_process_changed_makes_the_batch_a_conflict() {
+    let url = postgres::database();
+    let store = remembering_seat_another_process_changed(&url, Some(vec![5]));
+    let second = batch_reading_remembered_seat(&store);
+    conflict_says(
+        second.commit(&[write(b"beside", 2)]),
+        "a batch drafted from a stale remembered row committed",
+    );
+    assert_eq!(store.get(Tree::Hands, b"beside").expect("read"), None);
+}
+
+/// The race the version check in the write exists for: another process holds the row,
+/// changes it and commits while the batch's write waits for it. The write, given the row
+/// once the other commits, finds it at another version and leaves it: a conflict, never the
+/// other process's update lost.
+#[test]
+fn a_remembered_row_changed_while_the_batchs_write_waits_for_it_is_a_conflict_not_a_lost_update() {
+    let url = postgres::database();
+    let store = remembering_seat(&url);
+    let mut other = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+    let mut holding = other.transaction().expect("a transaction");
+    holding
+        .execute(
+            "UPDATE studbot.kv SET value = '\\x05', version = txid_current() \
+             WHERE tree = $1 AND key = $2",
+            &[&Tree::Hands.code(), &b"seat".as_slice()],
+        )
+        .expect("changed by the other, not yet committed");
+    let outcome = std::thread::scope(|scope| {
+        let batch =
+            scope.spawn(|| batch_reading_remembered_seat(&store).commit(&[write(b"seat", 2)]));
+        wait_for_a_lock_wait(&url, &batch);
+        holding.commit().expect("the other commits");
+        batch.join().expect("the batch's thread")
+    });
+    conflict_says(
+        outcome,
+        "a stale write went through after waiting for the row",
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![5]),
+        "the other process's update was lost"
+    );
+}
+
+/// Until a studbot session of this database waits for a row lock (the batch's write), or
+/// fails at once when the batch ended without waiting.
+fn wait_for_a_lock_wait<T>(url: &str, batch: &std::thread::ScopedJoinHandle<'_, T>) {
+    let mut client = ::postgres::Client::connect(url, ::postgres::NoTls).expect("connect");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let waiting: i64 = client
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+                 AND application_name = 'studbot' AND wait_event_type = 'Lock'",
+                &[],
+            )
+            .expect("pg_stat_activity")
+            .get(0);
+        if waiting > 0 {
+            return;
+        }
+        assert!(
+            !batch.is_finished(),
+            "the batch ended without waiting for the row"
+        );
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the batch never waited for the row"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
 }

@@ -1,7 +1,7 @@
 //! A connection to the database and what every part of the PostgreSQL store shares: its
 //! prepared statements, the pool of connections for reads beside the committer (and the
-//! connection the committer asks what became of a commit it lost), how a failed statement is
-//! told, and a batch's writes as the write statement's arrays.
+//! connections the committer asks what became of a commit it lost, `resolve`), and how a
+//! failed statement is told.
 
 use std::str::FromStr;
 use std::sync::{Mutex, MutexGuard};
@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Statement};
 
-use super::cache::CachedRows;
-use crate::bank::store::{CommitError, Describe, StoreError, Tree, Write};
+use super::write::WRITE;
+use crate::bank::store::{CommitError, StoreError, Tree};
 
 /// Connections kept open for reads beside the committer.
 const POOLED: usize = 8;
@@ -36,47 +36,6 @@ impl Statements {
         &self.scans[usize::from(bounded) * 4 + usize::from(after) * 2 + usize::from(locking)]
     }
 }
-
-/// Locks the remembered rows a batch used (`$11`-`$13`: tree, key and version arrays;
-/// version 0: remembered absent) and counts those no longer at the version remembered; then,
-/// only if none is, deletes and writes the batch's keys. Answers the transaction's id (the
-/// version of every row it writes), how many remembered rows were stale (nothing written when
-/// any was), and how many of the keys read as absent it inserted (fewer than it was given:
-/// another process created one meanwhile). Parameters: the keys deleted (tree, key), the rows
-/// written over whatever is there (tree, key, value, doc), the rows read as absent (the same).
-///
-/// The check runs whole before any write of the same statement: every write waits on its
-/// count (an aggregate, so every remembered row is locked before it answers). A row this
-/// statement had already updated would be skipped by `FOR UPDATE` (changed by the current
-/// command) and so counted stale.
-const WRITE: &str = "
-    WITH checked AS (
-        SELECT count(*) AS stale
-        FROM unnest($11::int2[], $12::bytea[], $13::int8[]) AS c(tree, key, version)
-        LEFT JOIN LATERAL (
-            SELECT k.version FROM studbot.kv k
-            WHERE k.tree = c.tree AND k.key = c.key FOR UPDATE
-        ) AS l ON true
-        WHERE l.version IS DISTINCT FROM NULLIF(c.version, 0)
-    ), deleted AS (
-        DELETE FROM studbot.kv k USING unnest($1::int2[], $2::bytea[]) AS d(tree, key)
-        WHERE k.tree = d.tree AND k.key = d.key AND (SELECT stale FROM checked) = 0
-    ), written AS (
-        INSERT INTO studbot.kv (tree, key, value, version, doc)
-        SELECT w.tree, w.key, w.value, txid_current(), w.doc::jsonb
-        FROM unnest($3::int2[], $4::bytea[], $5::bytea[], $6::text[]) AS w(tree, key, value, doc)
-        WHERE (SELECT stale FROM checked) = 0
-        ON CONFLICT (tree, key) DO UPDATE
-            SET value = excluded.value, version = excluded.version, doc = excluded.doc
-    ), created AS (
-        INSERT INTO studbot.kv (tree, key, value, version, doc)
-        SELECT w.tree, w.key, w.value, txid_current(), w.doc::jsonb
-        FROM unnest($7::int2[], $8::bytea[], $9::bytea[], $10::text[]) AS w(tree, key, value, doc)
-        WHERE (SELECT stale FROM checked) = 0
-        ON CONFLICT (tree, key) DO NOTHING
-        RETURNING 1
-    )
-    SELECT txid_current(), (SELECT stale FROM checked), (SELECT count(*) FROM created)";
 
 /// A batch's keys read ahead (`prefetch`): the rows of the keys asked for, locked.
 /// Parameters: tree and key arrays. Answers each row found with its place (from 1) in the
@@ -141,7 +100,7 @@ pub fn sql_error(error: postgres::Error) -> StoreError {
 
 /// An error as one line: the server's message and SQLSTATE when it answered, else what
 /// happened to the connection.
-fn describe_error(error: &postgres::Error) -> String {
+pub(super) fn describe_error(error: &postgres::Error) -> String {
     match error.as_db_error() {
         Some(db) => format!("{} ({})", db.message(), db.code().code()),
         None => error.to_string(),
@@ -226,112 +185,6 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Rows to write: trees, keys, values and their JSON.
-#[derive(Default)]
-struct Rows<'w> {
-    trees: Vec<i16>,
-    keys: Vec<&'w [u8]>,
-    values: Vec<&'w [u8]>,
-    docs: Vec<Option<String>>,
-}
-
-/// What the write statement answers.
-pub struct Written {
-    /// The transaction's id: the version of every row written.
-    pub txid: i64,
-    /// Remembered rows no longer as remembered: when any, nothing was written.
-    pub stale: i64,
-    /// Rows created of those read as absent.
-    pub created: i64,
-}
-
-/// A write set as the write statement's arrays: the deletes, the rows written over whatever
-/// is there, and the rows created where the batch read nothing (which must still be absent).
-pub struct WriteArrays<'w> {
-    deleted_trees: Vec<i16>,
-    deleted_keys: Vec<&'w [u8]>,
-    written: Rows<'w>,
-    created: Rows<'w>,
-}
-
-impl<'w> WriteArrays<'w> {
-    /// `read_absent` tells the keys the batch read and found absent.
-    pub fn new(
-        writes: &'w [Write],
-        describe: &dyn Describe,
-        read_absent: impl Fn(Tree, &[u8]) -> bool,
-    ) -> WriteArrays<'w> {
-        let mut arrays = WriteArrays {
-            deleted_trees: Vec::new(),
-            deleted_keys: Vec::new(),
-            written: Rows::default(),
-            created: Rows::default(),
-        };
-        for write in writes {
-            let Some(value) = &write.value else {
-                arrays.deleted_trees.push(write.tree.code());
-                arrays.deleted_keys.push(&write.key);
-                continue;
-            };
-            let rows = if read_absent(write.tree, &write.key) {
-                &mut arrays.created
-            } else {
-                &mut arrays.written
-            };
-            rows.trees.push(write.tree.code());
-            rows.keys.push(&write.key);
-            rows.values.push(value);
-            // A describer's slip must never stop the bank: JSON PostgreSQL would refuse (a NUL
-            // in a string) is left out, the value is what counts.
-            let described = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                describe.describe(write.tree, &write.key, value)
-            }));
-            let doc = described
-                .ok()
-                .flatten()
-                .filter(|doc| !doc.contains("\\u0000"));
-            rows.docs.push(doc);
-        }
-        arrays
-    }
-
-    pub fn created(&self) -> i64 {
-        self.created.keys.len() as i64
-    }
-
-    /// Runs the write statement, checking the remembered rows `checked` first.
-    pub fn run(
-        &self,
-        client: &mut impl postgres::GenericClient,
-        statement: &Statement,
-        checked: &CachedRows,
-    ) -> Result<Written, postgres::Error> {
-        let row = client.query_one(
-            statement,
-            &[
-                &self.deleted_trees,
-                &self.deleted_keys,
-                &self.written.trees,
-                &self.written.keys,
-                &self.written.values,
-                &self.written.docs,
-                &self.created.trees,
-                &self.created.keys,
-                &self.created.values,
-                &self.created.docs,
-                &checked.trees,
-                &checked.keys,
-                &checked.versions,
-            ],
-        )?;
-        Ok(Written {
-            txid: row.get(0),
-            stale: row.get(1),
-            created: row.get(2),
-        })
-    }
 }
 
 /// The database's address, and the connections kept open for reads.
@@ -470,49 +323,6 @@ impl Pool {
         let mut readers = lock(&self.readers);
         if readers.len() < POOLED {
             readers.push(connection);
-        }
-    }
-    /// What became of transaction `txid`, whose commit was sent on a connection lost before
-    /// it answered: asked over a new connection for a while.
-    pub fn resolve(&self, txid: i64) -> Result<(), CommitError> {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let rolled_back = || {
-            CommitError::NotWritten(
-                "the connection was lost while committing; the transaction was rolled back".into(),
-            )
-        };
-        loop {
-            let status = self.connect_client().and_then(|mut client| {
-                client
-                    .query_one("SELECT txid_status($1)", &[&txid])
-                    .map(|row| row.get::<_, Option<String>>(0))
-                    .map_err(|error| {
-                        // A server that restarted before the commit reached its log knows the
-                        // transaction's id no more: it was never committed.
-                        if error.code() == Some(&SqlState::INVALID_PARAMETER_VALUE)
-                            && describe_error(&error).contains("in the future")
-                        {
-                            StoreError("in the future".into())
-                        } else {
-                            sql_error(error)
-                        }
-                    })
-            });
-            match &status {
-                Ok(Some(state)) if state == "committed" => return Ok(()),
-                Ok(Some(state)) if state == "aborted" => return Err(rolled_back()),
-                Err(StoreError(why)) if why == "in the future" => return Err(rolled_back()),
-                _ if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(200));
-                }
-                _ => {
-                    return Err(CommitError::Unknown(format!(
-                        "the connection to {} was lost while committing, and the server cannot \
-                         say what became of the transaction: {status:?}",
-                        self.name
-                    )));
-                }
-            }
         }
     }
 }

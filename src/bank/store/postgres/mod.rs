@@ -15,9 +15,10 @@
 //! working on different guilds never wait for one another.
 //!
 //! Values the committer read or wrote before are remembered (`cache`) with their versions;
-//! a batch that uses them locks them and checks they are still at those versions in its write
-//! statement, before any row is written, so a hit costs no round trip of its own and a stale
-//! one is a conflict with nothing written. A batch's commit begins the next batch's
+//! a batch's write statement (`write`) checks that those it used are still at those versions:
+//! the ones it writes or deletes by writing them only where still at their version, the ones
+//! it only read locked and checked before any row is written. A hit costs no round trip of
+//! its own, and a stale one is a conflict whose transaction is rolled back. A batch's commit begins the next batch's
 //! transaction in the same round trip (a transaction begun and unused holds no lock, no
 //! snapshot and no id), so a batch costs its reads ahead, its write and its commit.
 //!
@@ -34,10 +35,12 @@
 mod cache;
 mod connection;
 mod prefetch;
+mod resolve;
 mod scan;
 mod schema;
 mod store;
 mod transaction;
+mod write;
 
 pub use self::connection::display_url;
 pub use self::schema::STORE_SCHEMA_VERSION;

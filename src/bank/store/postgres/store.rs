@@ -4,12 +4,11 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::cache::{Cache, CachedRows};
-use super::connection::{
-    Connection, Connections, Pool, WriteArrays, classify, get, lock, sql_error,
-};
+use super::connection::{Connection, Connections, Pool, get, lock, sql_error};
 use super::scan::{ChunkedScan, Range};
 use super::schema;
 use super::transaction::{Held, Loading, PgTransaction, Writer};
+use super::write::WriteArrays;
 use crate::bank::store::{
     CommitError, Describe, Reads, Scan, SharedStore, Store, StoreError, Transaction, Tree, Write,
 };
@@ -107,13 +106,18 @@ impl PostgresStore {
     /// (preparing, migrating, restoring).
     fn apply_outside(&self, writes: &[Write]) -> Result<(), StoreError> {
         let mut connection = self.pool.take_reader()?;
-        let arrays = WriteArrays::new(writes, self.describe.as_ref(), |_, _| false);
+        let arrays = WriteArrays::new(
+            writes,
+            self.describe.as_ref(),
+            |_, _| false,
+            &CachedRows::default(),
+        );
         let result = (|| {
             let statement = connection.statements.write.clone();
             let client = connection.client();
             let mut transaction = client.transaction().map_err(sql_error)?;
             arrays
-                .run(&mut transaction, &statement, &CachedRows::default())
+                .run(&mut transaction, &statement)
                 .map_err(sql_error)?;
             transaction.commit().map_err(sql_error)
         })();
@@ -180,27 +184,7 @@ impl SharedStore for PostgresStore {
         self.keep_live()
             .map_err(|error| CommitError::NotWritten(error.0))?;
         let mut writer = self.writer();
-        if writer.connection.as_ref().is_none_or(Connection::is_closed) {
-            writer.connection = None;
-            writer.begun_ahead = None;
-            let connection = self
-                .pool
-                .connect()
-                .map_err(|error| CommitError::NotWritten(error.0))?;
-            writer.connection = Some(connection);
-        }
-        let begun = writer.begin();
-        if let Err(error) = begun {
-            let refused = classify(&error);
-            if writer
-                .connection
-                .as_ref()
-                .is_some_and(Connection::is_closed)
-            {
-                writer.connection = None;
-            }
-            return Err(refused);
-        }
+        writer.begin(&self.pool)?;
         Ok(Box::new(PgTransaction::new(
             &self.pool,
             self.describe.as_ref(),

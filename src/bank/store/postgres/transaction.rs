@@ -8,9 +8,10 @@ use std::sync::MutexGuard;
 use std::time::{Duration, Instant};
 
 use super::cache::{Cache, CachedRows};
-use super::connection::{Connection, Connections, Pool, WriteArrays, classify, get, sql_error};
+use super::connection::{Connection, Connections, Pool, classify, get, sql_error};
 use super::prefetch::{self, Fetched};
 use super::scan::{ChunkedScan, Range};
+use super::write::WriteArrays;
 
 /// A key of a tree.
 type Key = (Tree, Vec<u8>);
@@ -37,20 +38,37 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// Begins a batch's transaction on the connection: the one begun ahead if fresh (no round
-    /// trip), else a new one.
-    pub fn begin(&mut self) -> Result<(), postgres::Error> {
+    /// Begins a batch's transaction: the one begun ahead if fresh (no round trip), else a new
+    /// one, on a new connection when the last was lost.
+    pub fn begin(&mut self, pool: &Pool) -> Result<(), CommitError> {
+        if self.connection.as_ref().is_none_or(Connection::is_closed) {
+            self.connection = None;
+            self.begun_ahead = None;
+            let connection = pool
+                .connect()
+                .map_err(|error| CommitError::NotWritten(error.0))?;
+            self.connection = Some(connection);
+        }
         let ahead = self.begun_ahead.take();
         let Some(connection) = self.connection.as_mut() else {
-            unreachable!("the committer connects before it begins");
+            return Err(CommitError::NotWritten(
+                "the connection to the database was lost before the batch began".into(),
+            ));
         };
-        match ahead {
+        let begun = match ahead {
             Some(at) if at.elapsed() < BEGUN_AHEAD_FOR => Ok(()),
             Some(_) => connection
                 .client()
                 .batch_execute(&format!("ROLLBACK; {BEGIN}")),
             None => connection.client().batch_execute(BEGIN),
+        };
+        let Err(error) = begun else {
+            return Ok(());
+        };
+        if self.connection.as_ref().is_some_and(Connection::is_closed) {
+            self.connection = None;
         }
+        Err(classify(&error))
     }
 
     /// Ends the batch's transaction with `end` (`COMMIT`, `ROLLBACK`) and begins the next
@@ -216,8 +234,9 @@ impl Reads for PgTransaction<'_> {
 }
 
 impl PgTransaction<'_> {
-    /// Locks the remembered rows the batch used, checks them, and writes, in one statement:
-    /// the transaction's id, or why it must not commit.
+    /// Writes, checking the remembered rows the batch used in the same statement (those it
+    /// writes by writing them only if still as remembered, the others locked first): the
+    /// transaction's id, or why it must not commit.
     fn write(&self, writes: &[Write]) -> Result<i64, CommitError> {
         let mut writer = self.writer.borrow_mut();
         let writer = &mut *writer;
@@ -225,12 +244,15 @@ impl PgTransaction<'_> {
             return Err(CommitError::NotWritten("the connection was lost".into()));
         };
         let read_absent = self.read_absent.borrow();
-        let arrays = WriteArrays::new(writes, self.describe, |tree, key| {
-            read_absent.contains(&(tree, key.to_vec()))
-        });
+        let arrays = WriteArrays::new(
+            writes,
+            self.describe,
+            |tree, key| read_absent.contains(&(tree, key.to_vec())),
+            &self.cached.borrow(),
+        );
         let statement = connection.statements.write.clone();
         let written = arrays
-            .run(connection.client(), &statement, &self.cached.borrow())
+            .run(connection.client(), &statement)
             .map_err(|error| classify(&error))?;
         if written.stale > 0 {
             writer.cache.clear();
@@ -430,12 +452,10 @@ impl<'a> Loading<'a> {
 
 impl crate::bank::store::Load for Loading<'_> {
     fn write(&mut self, writes: &[Write]) -> Result<(), StoreError> {
-        let arrays = WriteArrays::new(writes, self.describe, |_, _| false);
+        let arrays = WriteArrays::new(writes, self.describe, |_, _| false, &CachedRows::default());
         self.held.with_connection(|connection| {
             let statement = connection.statements.write.clone();
-            arrays
-                .run(connection.client(), &statement, &CachedRows::default())
-                .map(|_| ())
+            arrays.run(connection.client(), &statement).map(|_| ())
         })
     }
 
