@@ -45,6 +45,7 @@ mod lobby_computer_seats;
 mod lobby_dealing_out;
 mod lobby_event;
 mod lobby_event_entries;
+mod lobby_event_history;
 mod lobby_event_kept;
 mod lobby_event_people;
 mod lobby_event_start;

@@ -1,0 +1,115 @@
+//! An event table's hands in `/history` (#41): the bank stores each hand's public history
+//! in its table's channel (the thread) by the transaction that records the hand, so a
+//! recorded hand has its history and the channel's latest hand is the table's last one;
+//! the history keeps no down card that was not shown, numbers the table's own hands, and
+//! says whose event it is. On each store.
+
+use studbot::bank::{ChannelHand, TableId};
+use studbot::lobby::event::EventNotice;
+use studbot::table::hand::Event;
+
+use crate::bank_common::TestStore;
+use crate::event_common::*;
+
+/// The channel and number of each hand recorded at the event so far, in order.
+fn recorded_hands(told: &Told) -> Vec<(TableId, u64)> {
+    told.notices
+        .iter()
+        .filter_map(|notice| match notice {
+            EventNotice::HandRecorded {
+                channel, number, ..
+            } => Some((*channel, *number)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn dealt_in(told: &Told, channel: TableId, hand: u64) -> Vec<studbot::bank::UserId> {
+    told.notices
+        .iter()
+        .find_map(|notice| match notice {
+            EventNotice::HandDealt {
+                channel: at,
+                number,
+                dealt,
+                ..
+            } if *at == channel && *number == hand => Some(dealt.clone()),
+            _ => None,
+        })
+        .expect("a recorded hand was dealt")
+}
+
+async fn an_event_tables_recorded_hands_are_its_threads_history_without_unshown_down_cards(
+    store: TestStore,
+) {
+    let fixture = event_fixture(store).await;
+    let (id, _event, mut notices, _) = started_event(&fixture, 9, 5).await;
+    let mut told = Told::default();
+    while recorded_hands(&told).len() < 4 {
+        until(&mut notices, &mut told, "four hands recorded", |notice| {
+            matches!(notice, EventNotice::HandRecorded { .. })
+        })
+        .await;
+    }
+    let lobby = &fixture.lobby;
+    for (channel, number) in recorded_hands(&told) {
+        let history = lobby
+            .hand_history(channel, Some(number))
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("hand {number} of channel {} is kept", channel.0));
+        assert_eq!(history.hand, number, "numbered as the table's hand");
+        assert_eq!(history.event, Some(id), "it says whose event it is");
+        assert_eq!(history.sit_and_go, None);
+        assert_eq!(history.players, dealt_in(&told, channel, number));
+        assert!(
+            !history
+                .events
+                .iter()
+                .any(|event| matches!(event, Event::DownCard { .. })),
+            "no down card kept but those shown: {:?}",
+            history.events
+        );
+        assert!(
+            history
+                .events
+                .iter()
+                .any(|event| matches!(event, Event::Acted { .. })),
+            "the hand's actions are kept"
+        );
+        let stored = fixture
+            .bank
+            .channel_hand_history(
+                channel,
+                ChannelHand::Event {
+                    event: id,
+                    hand: number,
+                },
+            )
+            .await
+            .unwrap();
+        assert!(
+            stored.is_some(),
+            "kept under the event's hand in the thread"
+        );
+    }
+    // Each thread's latest is its table's last hand recorded (or one recorded since, as the
+    // event plays on); a hand not played has none.
+    let (channel, last) = *recorded_hands(&told).last().unwrap();
+    let latest = lobby.hand_history(channel, None).await.unwrap().unwrap();
+    assert!(latest.hand >= last, "the thread's latest is its last hand");
+    assert_eq!(latest.event, Some(id));
+    assert!(
+        lobby
+            .hand_history(channel, Some(last + 1_000))
+            .await
+            .unwrap()
+            .is_none(),
+        "a hand not played has no history"
+    );
+}
+
+on_each_store!(
+    #[tokio::test(start_paused = true)]
+    an_event_tables_recorded_hands_are_its_threads_history_without_unshown_down_cards,
+);
