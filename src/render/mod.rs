@@ -11,6 +11,7 @@ pub mod board;
 pub mod cards;
 pub mod event_message;
 pub mod event_status;
+pub mod event_table;
 pub mod hand_names;
 pub mod history;
 pub mod language;

@@ -2,14 +2,20 @@
 //! in its table's channel (the thread) by the transaction that records the hand, so a
 //! recorded hand has its history and the channel's latest hand is the table's last one;
 //! the history keeps no down card that was not shown, numbers the table's own hands, and
-//! says whose event it is. On each store.
+//! says whose event it is. An event table's board says its computers are entrants (they
+//! give up no seat, unlike a cash table's). On each store.
+
+use std::time::Duration;
 
 use studbot::bank::{ChannelHand, TableId};
 use studbot::lobby::event::EventNotice;
+use studbot::lobby::{NoticeBody, present};
+use studbot::render::Locale;
 use studbot::table::hand::Event;
 
 use crate::bank_common::TestStore;
 use crate::event_common::*;
+use crate::lobby_common::deadline;
 
 /// The channel and number of each hand recorded at the event so far, in order.
 fn recorded_hands(told: &Told) -> Vec<(TableId, u64)> {
@@ -109,7 +115,62 @@ async fn an_event_tables_recorded_hands_are_its_threads_history_without_unshown_
     );
 }
 
+async fn an_event_tables_board_says_its_computers_are_entrants_keeping_their_seats(
+    store: TestStore,
+) {
+    let fixture = event_fixture(store).await;
+    let (_, _event, mut notices, _) = started_event(&fixture, 9, 5).await;
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "a hand dealt", |notice| {
+        matches!(notice, EventNotice::HandDealt { .. })
+    })
+    .await;
+    let channel = told
+        .notices
+        .iter()
+        .find_map(|notice| match notice {
+            EventNotice::HandDealt { channel, .. } => Some(*channel),
+            _ => None,
+        })
+        .unwrap();
+    let table = fixture.lobby.table(channel).unwrap();
+    let mut boards = table.subscribe().await.unwrap();
+    // The table's clock moves a second at a time until it shows a board.
+    let mut shown = None;
+    for _ in 0..600 {
+        while let Ok(notice) = boards.try_recv() {
+            if let NoticeBody::Board(board) = notice.body {
+                shown.get_or_insert(board);
+            }
+        }
+        if shown.is_some() {
+            break;
+        }
+        deadline("a board", tokio::time::advance(Duration::from_secs(1))).await;
+        tokio::task::yield_now().await;
+    }
+    let board = shown.expect("the event table shows a board");
+    assert!(board.event_table, "the board says it is an event's table");
+    let name_of = |user: studbot::bank::UserId| format!("P{}", user.0);
+    for (locale, entrants, giving) in [
+        (Locale::En, "🤖 = computer player\n", "gives its seat"),
+        (Locale::Es, "🤖 = bot\n", "cede su asiento"),
+        (Locale::Id, "🤖 = bot\n", "memberikan kursinya"),
+    ] {
+        let text = present::notice_text(locale, &NoticeBody::Board(board.clone()), &name_of);
+        assert!(
+            format!("{text}\n").contains(entrants),
+            "{locale:?}: the entrants' legend:\n{text}"
+        );
+        assert!(
+            !text.contains(giving),
+            "{locale:?}: no seat is given up:\n{text}"
+        );
+    }
+}
+
 on_each_store!(
     #[tokio::test(start_paused = true)]
     an_event_tables_recorded_hands_are_its_threads_history_without_unshown_down_cards,
+    an_event_tables_board_says_its_computers_are_entrants_keeping_their_seats,
 );
