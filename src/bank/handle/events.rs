@@ -247,6 +247,16 @@ impl Bank {
         .await
     }
 
+    /// The event last over in `channel` (its own or one of its tables' threads), until a
+    /// new event or sit & go takes the channel.
+    pub async fn last_event_over_in(
+        &self,
+        channel: TableId,
+    ) -> Result<Option<EventRecord>, BankError> {
+        self.read(move |store| crate::bank::tournaments::event_last::last_over_in(store, channel))
+            .await
+    }
+
     /// Every live event, by channel: what the lobby's coordinator resumes at start-up (each
     /// with its clock, its seats, its tables' hands and its hand-for-hand as recorded).
     pub async fn live_events(&self) -> Result<Vec<EventRecord>, BankError> {

@@ -34,6 +34,7 @@ pub use super::vocab::TournamentId;
 use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
 use crate::tournament::{DealKind, Finish, PLAYERS, Tournament, TournamentSettings};
 
+pub(crate) mod event_last;
 pub(crate) mod events;
 mod marks;
 
