@@ -253,8 +253,14 @@ impl Bank {
         &self,
         channel: TableId,
     ) -> Result<Option<EventRecord>, BankError> {
-        self.read(move |store| crate::bank::tournaments::event_last::last_over_in(store, channel))
-            .await
+        self.read(move |store| {
+            let Some(id) = crate::bank::tournaments::event_last::last_over_in(store, channel)?
+            else {
+                return Ok(None);
+            };
+            Ok(events::one(store, id)?.filter(|record| !record.is_live()))
+        })
+        .await
     }
 
     /// Every live event, by channel: what the lobby's coordinator resumes at start-up (each

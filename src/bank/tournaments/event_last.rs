@@ -7,7 +7,6 @@
 //! an event no longer kept reads as none.
 
 use super::TournamentId;
-use super::events::{self, EventRecord};
 use crate::bank::ledger::{Draft, decode_u64};
 use crate::bank::store::{Reads, Tree};
 use crate::bank::{BankError, TableId};
@@ -40,17 +39,16 @@ pub(crate) fn forget(draft: &mut Draft<'_>, channel: TableId) {
     draft.remove(Tree::Meta, last_key(channel));
 }
 
-/// The event last over in `channel` (its own or one of its tables'), read outside an
-/// operation; `None` once a new prize pool took the channel, or for one still live.
+/// The number of the event last over in `channel` (its own or one of its tables'), read
+/// outside an operation; `None` once a new prize pool took the channel.
 pub(crate) fn last_over_in(
     store: &dyn Reads,
     channel: TableId,
-) -> Result<Option<EventRecord>, BankError> {
+) -> Result<Option<TournamentId>, BankError> {
     let Some(bytes) = store.get(Tree::Meta, &last_key(channel))? else {
         return Ok(None);
     };
-    let id = decode_u64(&bytes)
-        .map(TournamentId)
-        .ok_or_else(|| BankError::Storage(format!("a corrupt last event {bytes:?}")))?;
-    Ok(events::one(store, id)?.filter(|record| !record.is_live()))
+    decode_u64(&bytes)
+        .map(|id| Some(TournamentId(id)))
+        .ok_or_else(|| BankError::Storage(format!("a corrupt last event {bytes:?}")))
 }

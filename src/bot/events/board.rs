@@ -185,6 +185,29 @@ impl Board {
         tables::present(bot, channel);
     }
 
+    /// Table `table` in `channel` deals at `level` (from 0): it is headed and presented;
+    /// a new level is awaited on the message.
+    fn dealt(
+        &mut self,
+        bot: &Bot,
+        (table, channel): (u32, TableId),
+        level: usize,
+        clock: u64,
+    ) -> Change {
+        self.head_table(bot, channel, table, level);
+        self.present_table(bot, channel);
+        self.tick(clock, self.clock.paused);
+        let leveled = self
+            .level
+            .replace(level)
+            .is_some_and(|shown| shown != level);
+        if leveled {
+            Change::Awaited
+        } else {
+            Change::None
+        }
+    }
+
     /// The header of the board table `table` deals at `level` (from 0) in `channel`.
     fn head_table(&self, bot: &Bot, channel: TableId, table: u32, level: usize) {
         // Past the structure's last level, its stakes stay.
@@ -245,23 +268,7 @@ impl Board {
                 clock,
                 channel,
                 ..
-            } => {
-                self.head_table(bot, channel, table, level);
-                self.present_table(bot, channel);
-                self.tick(clock, self.clock.paused);
-                let leveled = self
-                    .level
-                    .replace(level)
-                    .is_some_and(|shown| shown != level);
-                (
-                    if leveled {
-                        Change::Awaited
-                    } else {
-                        Change::None
-                    },
-                    false,
-                )
-            }
+            } => (self.dealt(bot, (table, channel), level, clock), false),
             // The record is read again only when the message is shown: at 143 tables a
             // hand ends every few hundred milliseconds.
             EventNotice::HandRecorded { .. } => (Change::Routine, false),
