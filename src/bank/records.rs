@@ -285,3 +285,62 @@ pub(crate) fn latest_channel_history(
     Ok(latest_history(store, table, kept)?
         .map(|(hand, history)| (ChannelHand::Cash(hand), history)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_hand_reads_back_from_its_key_and_the_kinds_never_share_one() {
+        let hands = [
+            ChannelHand::Cash(7),
+            ChannelHand::SitAndGo {
+                tournament: TournamentId(3),
+                hand: 7,
+            },
+            ChannelHand::Event {
+                event: TournamentId(3),
+                hand: 7,
+            },
+            ChannelHand::Event {
+                event: TournamentId((1 << 30) - 1),
+                hand: u64::from(u32::MAX),
+            },
+        ];
+        let codes: Vec<u64> = hands.iter().map(|hand| hand.code().unwrap()).collect();
+        for (hand, &code) in hands.iter().zip(&codes) {
+            assert_eq!(ChannelHand::of_code(code), *hand);
+        }
+        let mut apart = codes.clone();
+        apart.dedup();
+        assert_eq!(apart.len(), codes.len());
+        // A sit & go's histories (pruned up to its own codes) sort below every event's.
+        let last_sit_and_go = ChannelHand::SitAndGo {
+            tournament: TournamentId((1 << 30) - 1),
+            hand: u64::from(u32::MAX),
+        };
+        assert!(last_sit_and_go.code().unwrap() < codes[2]);
+    }
+
+    #[test]
+    fn a_tournament_or_hand_past_what_a_key_holds_keeps_no_history() {
+        let past = [
+            ChannelHand::Cash(SIT_AND_GO_BIT),
+            ChannelHand::SitAndGo {
+                tournament: TournamentId(1 << 30),
+                hand: 1,
+            },
+            ChannelHand::Event {
+                event: TournamentId(1 << 30),
+                hand: 1,
+            },
+            ChannelHand::Event {
+                event: TournamentId(1),
+                hand: 1 << 32,
+            },
+        ];
+        for hand in past {
+            assert_eq!(hand.code(), None, "{hand:?}");
+        }
+    }
+}
