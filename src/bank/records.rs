@@ -181,18 +181,9 @@ pub(crate) fn record_sit_and_go_history(
     history: Vec<u8>,
     kept: u64,
 ) -> Result<(), BankError> {
-    let at = ChannelHand::SitAndGo { tournament, hand };
-    let oldest_kept = ChannelHand::SitAndGo {
-        tournament,
-        hand: hand.saturating_sub(kept.saturating_sub(1)),
-    };
-    let (Some(code), Some(oldest_code)) = (at.code(), oldest_kept.code()) else {
-        return Ok(());
-    };
-    if kept == 0 {
-        return Ok(());
-    }
-    store_pruning(draft, table, code, history, SIT_AND_GO_BIT..oldest_code)
+    let hand_of = |hand| ChannelHand::SitAndGo { tournament, hand };
+    let numbered = (hand_of, SIT_AND_GO_BIT);
+    record_tournament_history(draft, table, numbered, hand, history, kept)
 }
 
 /// Stores the history of hand `hand` (from 1) of an event's table in that table's channel
@@ -206,19 +197,29 @@ pub(crate) fn record_event_history(
     history: Vec<u8>,
     kept: u64,
 ) -> Result<(), BankError> {
-    let at = ChannelHand::Event { event, hand };
-    let oldest_kept = ChannelHand::Event {
-        event,
-        hand: hand.saturating_sub(kept.saturating_sub(1)),
-    };
-    let (Some(code), Some(oldest_code)) = (at.code(), oldest_kept.code()) else {
+    let hand_of = |hand| ChannelHand::Event { event, hand };
+    let numbered = (hand_of, SIT_AND_GO_BIT | EVENT_BIT);
+    record_tournament_history(draft, table, numbered, hand, history, kept)
+}
+
+/// Stores the history of a tournament's hand `hand_of(hand)`, forgetting the channel's
+/// histories of that kind (codes from `kind`) older than its last `kept` hands.
+fn record_tournament_history(
+    draft: &mut Draft<'_>,
+    table: TableId,
+    (hand_of, kind): (impl Fn(u64) -> ChannelHand, u64),
+    hand: u64,
+    history: Vec<u8>,
+    kept: u64,
+) -> Result<(), BankError> {
+    let oldest_kept = hand_of(hand.saturating_sub(kept.saturating_sub(1)));
+    let (Some(code), Some(oldest_code)) = (hand_of(hand).code(), oldest_kept.code()) else {
         return Ok(());
     };
     if kept == 0 {
         return Ok(());
     }
-    let forgotten = (SIT_AND_GO_BIT | EVENT_BIT)..oldest_code;
-    store_pruning(draft, table, code, history, forgotten)
+    store_pruning(draft, table, code, history, kind..oldest_code)
 }
 
 /// The stored history of one hand of the channel.
