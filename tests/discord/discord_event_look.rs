@@ -2,7 +2,7 @@
 //! board in its thread is headed by the event's name, the table's number, the level and
 //! the players left, and its legend says its computers are players of the event (they give
 //! up no seat); `/history` in the thread tells that table's hands, headed by the event's
-//! name; once the event is over, `/tournament status` in its channel or in one of its
+//! name; `/tournament status` there tells the event; once the event is over, `/tournament status` in its channel or in one of its
 //! threads shows its places and prizes, until a sit & go opens in the channel.
 
 use std::time::{Duration, Instant};
@@ -76,6 +76,10 @@ async fn an_event_table_is_headed_and_looked_up_like_any_table_and_its_results_s
     assert!(board.contains("players left"), "{board}");
     assert!(board.contains("🤖 = computer player"), "{board}");
     assert!(!board.contains("gives its seat"), "{board}");
+
+    // `/tournament status` in the thread, while it plays: the event.
+    let status = tournament(&fake, &outsider, thread, "status").await;
+    assert_private_to(&status, &outsider, "Harbor Cup");
 
     // `/history` in the thread: that table's hand, headed by the event's name.
     let bank = running.bank();

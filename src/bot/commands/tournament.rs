@@ -313,6 +313,10 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
             Ok(None) => {}
             Err(refused) => return refused,
         }
+        // In a table's thread of a live event, that event.
+        if let Some(event) = live_event_of_thread(&caller).await {
+            return super::event::status(&caller, event).await;
+        }
         // Over, an event's results are shown in its channel and its threads until another
         // event or sit & go takes the channel.
         match caller.bot.bank().last_event_over_in(caller.table).await {
@@ -324,6 +328,19 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
         }
     })
     .await
+}
+
+/// The live event of the guild one of whose tables plays in the caller's channel (a thread).
+async fn live_event_of_thread(caller: &Caller) -> Option<crate::bank::EventRecord> {
+    let bank = caller.bot.bank();
+    let live = bank.live_events_of(caller.guild).await.ok()?;
+    for record in live {
+        let threads = bank.event_channels(record.id).await.ok()?;
+        if threads.values().any(|&thread| thread == caller.table) {
+            return Some(record);
+        }
+    }
+    None
 }
 
 /// The status of the sit & go live here.
