@@ -182,6 +182,11 @@ event-cancelled-now = **{ $name }** is cancelled: every buy-in went back.
 
 ## Each table's thread, and a player moved there.
 event-thread-name = { $name } · Table { $table }
+# The line above an event table's board, in its thread.
+event-table-board = **{ $name }** · Table { $table } · level { $level }: ante { $ante }, bring-in { $bring_in }, stakes { $small_bet }/{ $big_bet } · { $left ->
+    [one] 1 player left
+   *[other] { $left } players left
+}
 event-moved = { $user } moves from table { $from } to table { $to }: your seat is here.
 
 ## /tournament schedule, pause and resume: the commands and their options as Discord lists them.

@@ -185,6 +185,11 @@ event-cancelled-now = **{ $name }** quedó cancelado: se devolvieron todos los b
 
 ## El hilo de cada mesa, y un jugador que cambia de mesa.
 event-thread-name = { $name } · Mesa { $table }
+# La línea sobre el tablero de una mesa del torneo, en su hilo.
+event-table-board = **{ $name }** · Mesa { $table } · nivel { $level }: ante { $ante }, bring-in { $bring_in }, límites { $small_bet }/{ $big_bet } · { $left ->
+    [one] queda 1 jugador
+   *[other] quedan { $left } jugadores
+}
 event-moved = { $user } pasa de la mesa { $from } a la mesa { $to }: tu asiento está aquí.
 
 ## /tournament schedule, pause y resume: los comandos y sus opciones como los muestra Discord.

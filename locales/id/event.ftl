@@ -137,6 +137,8 @@ event-cancelled-now = **{ $name }** dibatalkan: semua buy-in dikembalikan.
 
 ## Thread tiap meja, dan pemain yang pindah meja.
 event-thread-name = { $name } · Meja { $table }
+# Baris di atas papan meja turnamen, di thread-nya.
+event-table-board = **{ $name }** · Meja { $table } · level { $level }: ante { $ante }, bring-in { $bring_in }, limit { $small_bet }/{ $big_bet } · sisa { $left } pemain
 event-moved = { $user } pindah dari meja { $from } ke meja { $to }: kursimu di sini.
 
 ## /tournament schedule, pause dan resume: perintah dan opsinya seperti yang ditampilkan Discord.

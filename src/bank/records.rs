@@ -1,5 +1,5 @@
 //! Records the bank keeps for the tables besides chips: each table's settings, and the public
-//! histories of its recent hands, a sit & go's hands among them ([`ChannelHand`]). Their bytes are the lobby's format (the bank never reads
+//! histories of its recent hands, a sit & go's and an event table's among them ([`ChannelHand`]). Their bytes are the lobby's format (the bank never reads
 //! them); the bank makes them durable like any other write, and writes a hand's history in the
 //! same transaction as its settlement, so a settled hand always has its history.
 
@@ -99,43 +99,59 @@ fn latest_history(
 
 /// Which hand of a channel a stored history tells: a cash table's hand by its number, or a
 /// sit & go's hand by the tournament's number and the hand's (from 1, as the board shows
-/// it). The two are numbered apart, so a sit & go's hand 3 never takes the place of the
-/// channel's cash hand 3.
+/// it), or a multi-table event's hand by the event's number and the table's hand number
+/// (from 1; the channel is that table's thread). They are numbered apart, so a sit & go's
+/// hand 3 never takes the place of the channel's cash hand 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChannelHand {
     Cash(u64),
     SitAndGo { tournament: TournamentId, hand: u64 },
+    Event { event: TournamentId, hand: u64 },
 }
 
-/// A history key's last 8 bytes: a cash hand's number (below 2^63), or for a sit & go's
-/// hand the top bit set, the tournament's number in the next 31 bits and the hand's in
-/// the low 32. Keys stay 16 bytes, sort by tournament then hand, and a cash table's
-/// pruning (of keys below its oldest hand kept) never reaches a sit & go's.
+/// A history key's last 8 bytes: a cash hand's number (below 2^63), or for a tournament's
+/// hand the top bit set, the next bit set for an event's (clear for a sit & go's), the
+/// tournament's number in the next 30 bits and the hand's in the low 32. Keys stay 16
+/// bytes, sort by kind, tournament then hand, and a cash table's pruning (of keys below
+/// its oldest hand kept) never reaches a tournament's, nor a sit & go's an event's.
 const SIT_AND_GO_BIT: u64 = 1 << 63;
+const EVENT_BIT: u64 = 1 << 62;
+
+/// A tournament's hand's code under `flags`: `None` past 2^30 tournaments or 2^32 hands.
+fn tournament_code(flags: u64, tournament: TournamentId, hand: u64) -> Option<u64> {
+    let tournament = u32::try_from(tournament.0)
+        .ok()
+        .filter(|id| id >> 30 == 0)?;
+    let hand = u32::try_from(hand).ok()?;
+    Some(flags | u64::from(tournament) << 32 | u64::from(hand))
+}
 
 impl ChannelHand {
     /// Its place in the key; `None` past what the key holds (a cash hand from 2^63, a
-    /// tournament from 2^31, a sit & go's hand from 2^32): such a hand keeps no history.
+    /// tournament from 2^30, a tournament's hand from 2^32): such a hand keeps no history.
     fn code(self) -> Option<u64> {
         match self {
             ChannelHand::Cash(hand) => (hand < SIT_AND_GO_BIT).then_some(hand),
             ChannelHand::SitAndGo { tournament, hand } => {
-                let tournament = u32::try_from(tournament.0)
-                    .ok()
-                    .filter(|id| id >> 31 == 0)?;
-                let hand = u32::try_from(hand).ok()?;
-                Some(SIT_AND_GO_BIT | u64::from(tournament) << 32 | u64::from(hand))
+                tournament_code(SIT_AND_GO_BIT, tournament, hand)
+            }
+            ChannelHand::Event { event, hand } => {
+                tournament_code(SIT_AND_GO_BIT | EVENT_BIT, event, hand)
             }
         }
     }
 
     fn of_code(code: u64) -> ChannelHand {
+        let tournament = TournamentId((code & !(SIT_AND_GO_BIT | EVENT_BIT)) >> 32);
+        let hand = code & u64::from(u32::MAX);
         if code & SIT_AND_GO_BIT == 0 {
             ChannelHand::Cash(code)
+        } else if code & EVENT_BIT == 0 {
+            ChannelHand::SitAndGo { tournament, hand }
         } else {
-            ChannelHand::SitAndGo {
-                tournament: TournamentId((code & !SIT_AND_GO_BIT) >> 32),
-                hand: code & u64::from(u32::MAX),
+            ChannelHand::Event {
+                event: tournament,
+                hand,
             }
         }
     }
@@ -165,18 +181,45 @@ pub(crate) fn record_sit_and_go_history(
     history: Vec<u8>,
     kept: u64,
 ) -> Result<(), BankError> {
-    let at = ChannelHand::SitAndGo { tournament, hand };
-    let oldest_kept = ChannelHand::SitAndGo {
-        tournament,
-        hand: hand.saturating_sub(kept.saturating_sub(1)),
-    };
-    let (Some(code), Some(oldest_code)) = (at.code(), oldest_kept.code()) else {
+    let hand_of = |hand| ChannelHand::SitAndGo { tournament, hand };
+    let numbered = (hand_of, SIT_AND_GO_BIT);
+    record_tournament_history(draft, table, numbered, hand, history, kept)
+}
+
+/// Stores the history of hand `hand` (from 1) of an event's table in that table's channel
+/// (its thread), and forgets the channel's event histories older than its last `kept`
+/// hands. `kept == 0` keeps nothing; a hand past what a key holds keeps no history.
+pub(crate) fn record_event_history(
+    draft: &mut Draft<'_>,
+    table: TableId,
+    event: TournamentId,
+    hand: u64,
+    history: Vec<u8>,
+    kept: u64,
+) -> Result<(), BankError> {
+    let hand_of = |hand| ChannelHand::Event { event, hand };
+    let numbered = (hand_of, SIT_AND_GO_BIT | EVENT_BIT);
+    record_tournament_history(draft, table, numbered, hand, history, kept)
+}
+
+/// Stores the history of a tournament's hand `hand_of(hand)`, forgetting the channel's
+/// histories of that kind (codes from `kind`) older than its last `kept` hands.
+fn record_tournament_history(
+    draft: &mut Draft<'_>,
+    table: TableId,
+    (hand_of, kind): (impl Fn(u64) -> ChannelHand, u64),
+    hand: u64,
+    history: Vec<u8>,
+    kept: u64,
+) -> Result<(), BankError> {
+    let oldest_kept = hand_of(hand.saturating_sub(kept.saturating_sub(1)));
+    let (Some(code), Some(oldest_code)) = (hand_of(hand).code(), oldest_kept.code()) else {
         return Ok(());
     };
     if kept == 0 {
         return Ok(());
     }
-    store_pruning(draft, table, code, history, SIT_AND_GO_BIT..oldest_code)
+    store_pruning(draft, table, code, history, kind..oldest_code)
 }
 
 /// The stored history of one hand of the channel.
@@ -242,4 +285,63 @@ pub(crate) fn latest_channel_history(
     }
     Ok(latest_history(store, table, kept)?
         .map(|(hand, history)| (ChannelHand::Cash(hand), history)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_hand_reads_back_from_its_key_and_the_kinds_never_share_one() {
+        let hands = [
+            ChannelHand::Cash(7),
+            ChannelHand::SitAndGo {
+                tournament: TournamentId(3),
+                hand: 7,
+            },
+            ChannelHand::Event {
+                event: TournamentId(3),
+                hand: 7,
+            },
+            ChannelHand::Event {
+                event: TournamentId((1 << 30) - 1),
+                hand: u64::from(u32::MAX),
+            },
+        ];
+        let codes: Vec<u64> = hands.iter().map(|hand| hand.code().unwrap()).collect();
+        for (hand, &code) in hands.iter().zip(&codes) {
+            assert_eq!(ChannelHand::of_code(code), *hand);
+        }
+        let mut apart = codes.clone();
+        apart.dedup();
+        assert_eq!(apart.len(), codes.len());
+        // A sit & go's histories (pruned up to its own codes) sort below every event's.
+        let last_sit_and_go = ChannelHand::SitAndGo {
+            tournament: TournamentId((1 << 30) - 1),
+            hand: u64::from(u32::MAX),
+        };
+        assert!(last_sit_and_go.code().unwrap() < codes[2]);
+    }
+
+    #[test]
+    fn a_tournament_or_hand_past_what_a_key_holds_keeps_no_history() {
+        let past = [
+            ChannelHand::Cash(SIT_AND_GO_BIT),
+            ChannelHand::SitAndGo {
+                tournament: TournamentId(1 << 30),
+                hand: 1,
+            },
+            ChannelHand::Event {
+                event: TournamentId(1 << 30),
+                hand: 1,
+            },
+            ChannelHand::Event {
+                event: TournamentId(1),
+                hand: 1 << 32,
+            },
+        ];
+        for hand in past {
+            assert_eq!(hand.code(), None, "{hand:?}");
+        }
+    }
 }

@@ -104,6 +104,8 @@ struct BotInner {
     /// Each table's presenter, held by its own task: the bot only points at it, so a closed
     /// table's presenter goes with its task.
     presenters: Mutex<HashMap<TableId, Weak<Presenter>>>,
+    /// Each event table's header above its board, by its thread (`events::tables`).
+    event_tables: Mutex<HashMap<TableId, crate::render::event_table::EventTableHeader>>,
     /// Each table's gate, held while its first presenter subscribes: the table hands its
     /// backlog (a restart's "hand cancelled and refunded") to its first subscriber, so two
     /// first attaches must not both subscribe and drop the one that got it. One gate per

@@ -252,6 +252,7 @@ fn build_bot(
             http: OnceLock::new(),
             discord_cache: OnceLock::new(),
             presenters: Mutex::new(HashMap::new()),
+            event_tables: Mutex::new(HashMap::new()),
             attaching: super::attach_gates::AttachGates::default(),
             unseen_at_start: Mutex::new(std::collections::HashSet::new()),
             tasks: TaskTracker::new(),

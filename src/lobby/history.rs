@@ -41,6 +41,10 @@ pub struct HandHistory {
     /// lobby fills it in when it reads the record back.
     #[serde(default, skip)]
     pub sit_and_go: Option<TournamentId>,
+    /// The multi-table event whose hand it is (`hand` then counts its table's hands, from
+    /// 1); filled in from the bank's key, as `sit_and_go` is.
+    #[serde(default, skip)]
+    pub event: Option<TournamentId>,
 }
 
 impl HandHistory {
@@ -65,6 +69,7 @@ impl HandHistory {
                 .cloned()
                 .collect(),
             sit_and_go: None,
+            event: None,
         }
     }
 
@@ -94,13 +99,16 @@ impl HandHistory {
         Ok(bytes)
     }
 
-    /// A record the bank keeps for `hand` of a channel: a sit & go's says whose it is.
+    /// A record the bank keeps for `hand` of a channel: a sit & go's or an event's says
+    /// whose it is.
     pub(crate) fn of_stored(
         (hand, bytes): (ChannelHand, Vec<u8>),
     ) -> Result<HandHistory, LobbyError> {
         let mut history = HandHistory::from_bytes(&bytes)?;
-        if let ChannelHand::SitAndGo { tournament, .. } = hand {
-            history.sit_and_go = Some(tournament);
+        match hand {
+            ChannelHand::SitAndGo { tournament, .. } => history.sit_and_go = Some(tournament),
+            ChannelHand::Event { event, .. } => history.event = Some(event),
+            ChannelHand::Cash(_) => {}
         }
         Ok(history)
     }

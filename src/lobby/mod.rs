@@ -487,23 +487,30 @@ impl Lobby {
         &self.shared.services.bank
     }
 
-    /// The stored public history of cash hand `hand` of `table`, or of the channel's latest
-    /// hand (a sit & go's included) when `hand` is `None`; `None` when no such hand is among the recent ones the bank keeps. Works for
-    /// any table that ever played, open or not, in this process or an earlier one.
+    /// The stored public history of hand `hand` of `table` (a cash hand, or in an event
+    /// table's thread that table's hand), or of the channel's latest hand (a sit & go's
+    /// included) when `hand` is `None`; `None` when no such hand is among the recent ones
+    /// the bank keeps. Works for any table that ever played, open or not, in this process
+    /// or an earlier one.
     pub async fn hand_history(
         &self,
         table: TableId,
         hand: Option<u64>,
     ) -> Result<Option<HandHistory>, LobbyError> {
         let bank = &self.shared.services.bank;
-        let stored = match hand {
-            Some(hand) => bank
-                .channel_hand_history(table, ChannelHand::Cash(hand))
-                .await?
-                .map(|bytes| (ChannelHand::Cash(hand), bytes)),
-            None => bank.latest_channel_hand_history(table).await?,
+        let latest = bank.latest_channel_hand_history(table).await?;
+        let Some(hand) = hand else {
+            return latest.map(HandHistory::of_stored).transpose();
         };
-        stored.map(HandHistory::of_stored).transpose()
+        // An event table's thread numbers only that table's hands.
+        let at = match latest {
+            Some((ChannelHand::Event { event, .. }, _)) => ChannelHand::Event { event, hand },
+            _ => ChannelHand::Cash(hand),
+        };
+        let stored = bank.channel_hand_history(table, at).await?;
+        stored
+            .map(|bytes| HandHistory::of_stored((at, bytes)))
+            .transpose()
     }
 
     /// Stops every table for a shutdown: no table starts another hand; a hand in progress may

@@ -231,6 +231,9 @@ pub struct PublicBoard {
     pub equity: Option<BoardEquity>,
     /// At a sit & go's table: where the tournament stands (the board's header says it).
     pub tournament: Option<TournamentHeader>,
+    /// At a multi-table event's table (its header is the front end's: the event is not
+    /// the table's). Its computers are entrants, as a sit & go's: they give up no seat.
+    pub event_table: bool,
     /// The clock of the player to act, when a person is to act.
     pub clock: Option<BoardClock>,
 }

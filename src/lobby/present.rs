@@ -120,7 +120,7 @@ pub fn board_facts_of(
         idle,
         action_timer_secs: Some(u64::from(board.action_timer_secs)),
         mix_leg: board.mix_leg,
-        sit_and_go: board.tournament.is_some(),
+        sit_and_go: board.tournament.is_some() || board.event_table,
     }
 }
 

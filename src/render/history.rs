@@ -1,7 +1,8 @@
 //! A readable public history of a whole hand from its events: antes, up cards street by
 //! street, every action, shown hands, pots and final stacks. Down cards appear only in the
 //! hands their owners showed (the [`HistoryView`] holds no `DownCard` event). A sit & go's
-//! hand says whose it is in its header ([`sit_and_go_history`]).
+//! hand says whose it is in its header ([`sit_and_go_history`]), and so does an event's
+//! ([`event_history_within`]).
 
 use crate::table::hand::{Event, Street};
 use crate::table::{Card, PotAward};
@@ -48,6 +49,20 @@ pub fn sit_and_go_history_within(
     let mut args = header_args(locale, view);
     args.push(("tournament", tournament.into()));
     let header = tr(locale, "history-header-sit-and-go", &args);
+    shortened(locale, told(locale, view, header), limit)
+}
+
+/// [`history_within`] of hand `view.hand_number` (from 1) of an event's table: its header
+/// names the event (`event_name`, as scheduled) rather than a cash table's hand.
+pub fn event_history_within(
+    locale: Locale,
+    event_name: &str,
+    view: &HistoryView,
+    limit: TextLimit,
+) -> String {
+    let mut args = header_args(locale, view);
+    args.push(("event", super::escape_markdown(event_name).into()));
+    let header = tr(locale, "history-header-event", &args);
     shortened(locale, told(locale, view, header), limit)
 }
 

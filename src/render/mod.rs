@@ -11,6 +11,7 @@ pub mod board;
 pub mod cards;
 pub mod event_message;
 pub mod event_status;
+pub mod event_table;
 pub mod hand_names;
 pub mod history;
 pub mod language;
@@ -30,7 +31,9 @@ mod view_status;
 pub use board::{board, board_fitted, board_within, turn_news};
 pub use cards::{CardImages, CardStyle, card, card_back, cards, colour_for_terminal};
 pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
-pub use history::{history, history_within, sit_and_go_history, sit_and_go_history_within};
+pub use history::{
+    event_history_within, history, history_within, sit_and_go_history, sit_and_go_history_within,
+};
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
 pub use notices::{
     Announcement, house_stats, leaderboard, notice, quoted_list, rules_summary, stats,

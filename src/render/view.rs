@@ -77,7 +77,8 @@ pub struct TableFacts {
     pub action_timer_secs: Option<u64>,
     /// At a `mix` table, where this hand stands in the rotation (the header says it).
     pub mix_leg: Option<MixLeg>,
-    /// A sit & go's table: its computer players are entrants, who keep their seats.
+    /// A sit & go's or an event's table: its computer players are entrants, who keep their
+    /// seats (the legend says so rather than that they give them up).
     pub sit_and_go: bool,
 }
 

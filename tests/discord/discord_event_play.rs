@@ -104,9 +104,11 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
     let stale = fake.answer_to(stale).await;
     assert_private_to(&stale, &outsider, "This event is over.");
     assert_balance(&fake, CHANNEL, &outsider, 1_000).await;
-    // Over, the event holds the channel no more: a sit & go or a table may be opened there.
+    // Over, `/tournament status` there shows its results, to anyone, until another event
+    // or sit & go takes the channel (the event holds it no more).
     let status = tournament(&fake, &outsider, CHANNEL, "status").await;
-    assert_private_to(&status, &outsider, "There is no sit & go in this channel.");
+    assert_private_to(&status, &outsider, "It's over: 9 entries");
+    assert!(status.content().contains("1st"), "{}", status.content());
 
     // Nine players fit in two tables once one is out: a table broke and its players moved,
     // each mentioned in their new table's thread, that player alone notified.

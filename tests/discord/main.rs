@@ -20,6 +20,7 @@ mod discord_computer_players;
 mod discord_duplicate_boards;
 mod discord_event;
 mod discord_event_entries;
+mod discord_event_look;
 mod discord_event_play;
 mod discord_event_restart;
 mod discord_event_tables;

@@ -116,7 +116,9 @@ impl Bank {
     }
 
     /// Records a table's hand of `event` (`Event::record_hand`), paying the prizes it
-    /// decides, then, with `then_tidy`, tidies the seats, in one transaction.
+    /// decides, then, with `then_tidy`, tidies the seats, in one transaction; the hand's
+    /// public history, if its table staged it ([`Bank::stage_event_hand_history`]), is
+    /// stored in the table's channel by the same transaction.
     pub async fn record_event_hand(
         &self,
         guild: GuildId,
@@ -125,6 +127,19 @@ impl Bank {
         clock: u64,
         then_tidy: Option<IdleTables>,
     ) -> Result<(), BankError> {
+        let number = hand.number;
+        // A history is only looked for when a table staged one (`sim` never does); one that
+        // cannot be found leaves the hand recorded without it.
+        let channel = if self.inner.staged_histories.is_empty() {
+            None
+        } else {
+            let channels = self.event_channels(event).await.unwrap_or_default();
+            channels.get(&hand.table).copied()
+        };
+        let history = channel.and_then(|channel| {
+            let bytes = self.inner.staged_histories.peek(channel, number)?;
+            Some((channel, bytes))
+        });
         self.call_leased(
             guild,
             ops::RecordEventHand {
@@ -133,9 +148,22 @@ impl Bank {
                 hand,
                 clock,
                 then_tidy,
+                history,
             },
         )
-        .await
+        .await?;
+        if let Some(channel) = channel {
+            self.inner.staged_histories.forget(channel, number);
+        }
+        Ok(())
+    }
+
+    /// Stages the public history of hand `hand` (from 1) of the event table playing in
+    /// `channel`, for the transaction that records the hand ([`Bank::record_event_hand`]).
+    /// The table stages it before it answers the hand to its coordinator, who records it;
+    /// a channel stages one hand at a time (the next one replaces a hand never recorded).
+    pub fn stage_event_hand_history(&self, channel: TableId, hand: u64, history: Vec<u8>) {
+        self.inner.staged_histories.stage(channel, hand, history);
     }
 
     /// Keeps a moderator's pause (`paused`, at the event's `clock`) or resume of running
@@ -242,6 +270,22 @@ impl Bank {
         self.read(move |store| {
             Ok(events::live_in_channel(store, channel)?
                 .filter(|record| record.is_live() && record.channel == channel))
+        })
+        .await
+    }
+
+    /// The event last over in `channel` (its own or one of its tables' threads), until a
+    /// new event or sit & go takes the channel.
+    pub async fn last_event_over_in(
+        &self,
+        channel: TableId,
+    ) -> Result<Option<EventRecord>, BankError> {
+        self.read(move |store| {
+            let Some(id) = crate::bank::tournaments::event_last::last_over_in(store, channel)?
+            else {
+                return Ok(None);
+            };
+            Ok(events::one(store, id)?.filter(|record| !record.is_live()))
         })
         .await
     }

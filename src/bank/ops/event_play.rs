@@ -6,7 +6,10 @@
 //! finishes it with every prize paid and the escrow empty. A hand already recorded (a retry
 //! after a crash) changes nothing; one out of turn, or stacks that do not fit the table, are
 //! refused, changing nothing. The calls are the core's own, on the record's copy of the
-//! event, so a caller making the same calls on its copy keeps the same event.
+//! event, so a caller making the same calls on its copy keeps the same event. A hand's
+//! public history (when given) is stored in its table's channel by the transaction that
+//! records the hand (`records::ChannelHand::Event`), so a recorded hand has its history
+//! and a hand cut short has none.
 
 use super::Operation;
 use crate::bank::accounts::{self, Account};
@@ -15,7 +18,7 @@ use crate::bank::references;
 use crate::bank::stats::{self, TournamentResult};
 use crate::bank::tournaments::TournamentId;
 use crate::bank::tournaments::events::{self, EventPhase, EventRecord, IdleTables as Idle};
-use crate::bank::{BankError, EconomyConfig, GuildId};
+use crate::bank::{BankError, EconomyConfig, GuildId, TableId, records};
 use crate::tournament::multi::{Event, HandResult};
 
 /// Pays every prize `event` decided and not yet paid, out of `record`'s escrow (a
@@ -172,12 +175,14 @@ pub(crate) struct RecordEventHand {
     pub hand: HandResult,
     pub clock: u64,
     pub then_tidy: Option<Idle>,
+    /// The hand's public history and the channel its table plays in, stored with it.
+    pub history: Option<(TableId, Vec<u8>)>,
 }
 
 impl Operation for RecordEventHand {
     type Output = ();
 
-    fn apply(self, draft: &mut Draft<'_>, _config: &EconomyConfig) -> Result<(), BankError> {
+    fn apply(self, draft: &mut Draft<'_>, config: &EconomyConfig) -> Result<(), BankError> {
         let id = self.event;
         let mut record = events::read_in_guild(draft, self.guild, id)?;
         let mut event = match running(&record) {
@@ -208,6 +213,11 @@ impl Operation for RecordEventHand {
         if record.clock == self.clock && !record.tables_at_clock.contains(&self.hand.table) {
             record.tables_at_clock.push(self.hand.table);
         }
-        settle(draft, record, event)
+        settle(draft, record, event)?;
+        if let Some((channel, history)) = self.history {
+            let kept = config.hand_histories_kept;
+            records::record_event_history(draft, channel, id, self.hand.number, history, kept)?;
+        }
+        Ok(())
     }
 }

@@ -31,7 +31,8 @@ pub(super) fn refuse_unsourced_prize(
 }
 
 /// Takes `channel` for a new prize pool: refused where a table is open or a sit & go or an
-/// event is live; answers the pool's tournament number.
+/// event is live; answers the pool's tournament number. The channel's last event over is
+/// shown by `/tournament status` no more.
 pub(super) fn take_channel(
     draft: &mut Draft<'_>,
     channel: TableId,
@@ -43,6 +44,8 @@ pub(super) fn take_channel(
     }
     tournaments::refuse_if_live_in_channel(draft, channel)?;
     tournaments::events::refuse_if_live_in_channel(draft, channel)?;
+    // The last event's results are shown here no more.
+    tournaments::event_last::forget(draft, channel);
     tournaments::take_next_id(draft)
 }
 

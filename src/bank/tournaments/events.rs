@@ -272,7 +272,7 @@ pub(crate) fn read_in_guild(
 }
 
 /// Writes the record, and with it its channel's entry in the index of live events (and, once
-/// it is over, takes its pause away).
+/// it is over, takes its pause away and marks it the last event of its channels).
 pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
     draft.put(Tree::Meta, key(record.id), encode_record(record));
     if record.is_live() {
@@ -283,7 +283,11 @@ pub(crate) fn write(draft: &mut Draft<'_>, record: &EventRecord) {
         );
     } else {
         draft.remove(Tree::Meta, live_key(record.channel));
-        // Over: no pause left to keep, no table to play in.
+        // Over: its results are shown in its channel and its tables' (`event_last`).
+        let tables = channels(draft, record.id).unwrap_or_default();
+        let shown_in = std::iter::once(record.channel).chain(tables.into_values());
+        super::event_last::mark_over(draft, record.id, shown_in);
+        // No pause left to keep, no table to play in.
         set_paused(draft, record.id, false);
         set_channels(draft, record.id, &BTreeMap::new());
         super::event_away::set_away(draft, record.id, &BTreeMap::new());

@@ -35,6 +35,7 @@ use super::{BankError, GuildId, Payouts, TableId, UserId, encoding};
 use crate::tournament::{DealKind, Finish, PLAYERS, Tournament, TournamentSettings};
 
 pub(crate) mod event_away;
+pub(crate) mod event_last;
 pub(crate) mod events;
 mod marks;
 

@@ -250,7 +250,8 @@ pub(super) async fn cancel(caller: &Caller, record: EventRecord, reference: &str
 }
 
 /// `/tournament status` of `record`'s event, privately: a player's table, seat and stack;
-/// anyone else the event as its message shows it.
+/// anyone else the event as its message shows it; once over, its places and prizes (or
+/// its cancel) to anyone.
 pub(super) async fn status(caller: &Caller, record: EventRecord) -> Answer {
     let notes = caller
         .bot
@@ -293,7 +294,21 @@ pub(super) async fn status(caller: &Caller, record: EventRecord) -> Answer {
             };
             event_message(caller.locale, &scheduled, &phase, &name_of, limit)
         }
-        _ => {
+        // Over: its places and prizes, or its cancel and what it paid back.
+        EventPhase::Finished(event) => {
+            let phase = ShownPhase::Finished { event };
+            event_message(caller.locale, &scheduled, &phase, &name_of, limit)
+        }
+        EventPhase::Cancelled { event, paid } => {
+            let shares: &[(crate::ids::UserId, u64)] = if record.refunded() || event.is_none() {
+                &[]
+            } else {
+                paid
+            };
+            let phase = ShownPhase::Cancelled { shares };
+            event_message(caller.locale, &scheduled, &phase, &name_of, limit)
+        }
+        EventPhase::Scheduled => {
             let registered: Vec<String> = record.registered.iter().map(|&u| name_of(u)).collect();
             let phase = ShownPhase::Registering {
                 registered: &registered,

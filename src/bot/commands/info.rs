@@ -1,4 +1,5 @@
-//! `/history` (a recent hand of this channel, a cash hand or a sit & go's, from the bank)
+//! `/history` (a recent hand of this channel, a cash hand, a sit & go's or, in an event
+//! table's thread, that table's, from the bank)
 //! and `/rules`.
 
 use crate::bank::TournamentId;
@@ -37,11 +38,18 @@ pub async fn history(
         // A long hand (heads-up raises without a cap) keeps its start and its end, whole
         // lines, and says what it leaves out, rather than being cut mid-word.
         let limit = crate::bot::limits::MESSAGE_TEXT;
-        let text = match history.sit_and_go {
-            Some(tournament) => {
+        let text = match (history.sit_and_go, history.event) {
+            (Some(tournament), _) => {
                 render::sit_and_go_history_within(caller.locale, tournament.0, &view, limit)
             }
-            None => render::history_within(caller.locale, &view, limit),
+            (None, Some(event)) => {
+                let name = match lobby.bank().event(event).await {
+                    Ok(Some(record)) => record.name,
+                    _ => format!("#{}", event.0),
+                };
+                render::event_history_within(caller.locale, &name, &view, limit)
+            }
+            (None, None) => render::history_within(caller.locale, &view, limit),
         };
         Answer::private(text)
     })

@@ -308,41 +308,71 @@ pub async fn status(ctx: Context<'_>) -> Outcome {
             Ok(None) => {}
             Err(refused) => return refused,
         }
-        match here(&caller).await {
-            Ok(state) => {
-                // Before the start the entrants list shows no computer yet: say how many
-                // seats they may fill, as the open message did.
-                let computers = if state.tournament().is_none() {
-                    match caller
-                        .bot
-                        .bank()
-                        .tournament_computer_players(state.id)
-                        .await
-                    {
-                        Ok(seats) => seats,
-                        Err(error) => return caller.refuse(&error),
-                    }
-                } else {
-                    0
-                };
-                let mut text = status_text(&caller.bot, caller.locale, &state, computers);
-                if computers > 0 {
-                    let filled = tr(
-                        caller.locale,
-                        "tournament-computers-fill",
-                        &[
-                            ("seats", computers.into()),
-                            ("buy_in", state.settings.buy_in.into()),
-                        ],
-                    );
-                    text = format!("{text}\n{filled}");
-                }
-                Answer::private(text)
+        match live_here(&caller).await {
+            Ok(Some(state)) => return sit_and_go_status(&caller, &state).await,
+            Ok(None) => {}
+            Err(refused) => return refused,
+        }
+        // In a table's thread of a live event, that event.
+        if let Some(event) = live_event_of_thread(&caller).await {
+            return super::event::status(&caller, event).await;
+        }
+        // Over, an event's results are shown in its channel and its threads until another
+        // event or sit & go takes the channel.
+        match caller.bot.bank().last_event_over_in(caller.table).await {
+            Ok(Some(event)) if event.guild == caller.guild => {
+                super::event::status(&caller, event).await
             }
-            Err(answer) => answer,
+            Ok(_) => caller.refuse(&TournamentRefused::NoneHere),
+            Err(error) => caller.refuse(&error),
         }
     })
     .await
+}
+
+/// The live event of the guild one of whose tables plays in the caller's channel (a thread).
+async fn live_event_of_thread(caller: &Caller) -> Option<crate::bank::EventRecord> {
+    let bank = caller.bot.bank();
+    let live = bank.live_events_of(caller.guild).await.ok()?;
+    for record in live {
+        let threads = bank.event_channels(record.id).await.ok()?;
+        if threads.values().any(|&thread| thread == caller.table) {
+            return Some(record);
+        }
+    }
+    None
+}
+
+/// The status of the sit & go live here.
+async fn sit_and_go_status(caller: &Caller, state: &TournamentState) -> Answer {
+    // Before the start the entrants list shows no computer yet: say how many seats they
+    // may fill, as the open message did.
+    let computers = if state.tournament().is_none() {
+        match caller
+            .bot
+            .bank()
+            .tournament_computer_players(state.id)
+            .await
+        {
+            Ok(seats) => seats,
+            Err(error) => return caller.refuse(&error),
+        }
+    } else {
+        0
+    };
+    let mut text = status_text(&caller.bot, caller.locale, state, computers);
+    if computers > 0 {
+        let filled = tr(
+            caller.locale,
+            "tournament-computers-fill",
+            &[
+                ("seats", computers.into()),
+                ("buy_in", state.settings.buy_in.into()),
+            ],
+        );
+        text = format!("{text}\n{filled}");
+    }
+    Answer::private(text)
 }
 
 // A player still in proposes a deal to the players left (two to four), between hands: the

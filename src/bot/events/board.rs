@@ -25,6 +25,7 @@ use crate::bot::limits;
 use crate::bot::presenter::{BoardMessage, Button};
 use crate::lobby::event::{EventHandle, EventNotice};
 use crate::render::event_message::{EventPhase, event_message};
+use crate::render::event_table::EventTableHeader;
 use crate::render::{Locale, tr};
 use crate::tournament::multi::schedule::ScheduledEvent;
 
@@ -184,6 +185,50 @@ impl Board {
         tables::present(bot, channel);
     }
 
+    /// Table `table` in `channel` deals at `level` (from 0): it is headed and presented;
+    /// a new level is awaited on the message.
+    fn dealt(
+        &mut self,
+        bot: &Bot,
+        (table, channel): (u32, TableId),
+        level: usize,
+        clock: u64,
+    ) -> Change {
+        self.head_table(bot, channel, table, level);
+        self.present_table(bot, channel);
+        self.tick(clock, self.clock.paused);
+        let leveled = self
+            .level
+            .replace(level)
+            .is_some_and(|shown| shown != level);
+        if leveled {
+            Change::Awaited
+        } else {
+            Change::None
+        }
+    }
+
+    /// The header of the board table `table` deals at `level` (from 0) in `channel`.
+    fn head_table(&self, bot: &Bot, channel: TableId, table: u32, level: usize) {
+        // Past the structure's last level, its stakes stay.
+        let levels = self.record.settings.structure.levels();
+        let Some(stakes) = levels.get(level).or(levels.last()).map(|l| l.stakes) else {
+            return;
+        };
+        let players_left = self
+            .record
+            .event()
+            .map_or(0, |event| event.field().players_left());
+        let header = EventTableHeader {
+            name: self.record.name.clone(),
+            table,
+            level: level.saturating_add(1),
+            stakes,
+            players_left,
+        };
+        bot.set_event_table_header(channel, header);
+    }
+
     /// The record read again (a registration, a bust, the end).
     async fn refresh(&mut self, bot: &Bot) {
         match bot.bank().event(self.id).await {
@@ -218,30 +263,20 @@ impl Board {
                 (Change::Awaited, false)
             }
             EventNotice::HandDealt {
+                table,
                 level,
                 clock,
                 channel,
                 ..
-            } => {
-                self.present_table(bot, channel);
-                self.tick(clock, self.clock.paused);
-                let leveled = self
-                    .level
-                    .replace(level)
-                    .is_some_and(|shown| shown != level);
-                (
-                    if leveled {
-                        Change::Awaited
-                    } else {
-                        Change::None
-                    },
-                    false,
-                )
-            }
+            } => (self.dealt(bot, (table, channel), level, clock), false),
             // The record is read again only when the message is shown: at 143 tables a
             // hand ends every few hundred milliseconds.
             EventNotice::HandRecorded { .. } => (Change::Routine, false),
-            EventNotice::Out { .. } => (Change::Awaited, false),
+            EventNotice::Out { .. } => {
+                // The players left, as the next boards' headers count them.
+                self.refresh(bot).await;
+                (Change::Awaited, false)
+            }
             EventNotice::Moved {
                 user,
                 to,

@@ -3,7 +3,9 @@
 //! coordinator keeps each thread in the bank, so a restart plays on in the same one). A
 //! player moved is mentioned in their new table's thread (that user alone may be notified);
 //! a table that broke has its thread archived once its last messages are in. Each table's
-//! thread gets the bot's ordinary table presenter from its first hand ([`present`]).
+//! thread gets the bot's ordinary table presenter from its first hand ([`present`]), and
+//! its board is headed by the event's name, the table's number, the level and the players
+//! left ([`Bot::event_table_header`], kept by the event's message keeper as hands are dealt).
 
 use std::sync::Weak;
 
@@ -12,6 +14,7 @@ use serde_json::json;
 use crate::bank::{GuildId, TableId, TournamentId, UserId};
 use crate::bot::{Bot, BotInner};
 use crate::lobby::event::EventTables;
+use crate::render::event_table::EventTableHeader;
 use crate::render::{self, Locale, display_name, tr};
 
 /// Discord's longest thread name.
@@ -64,6 +67,23 @@ impl EventTables for ThreadTables {
             .await
             .map(TableId)
             .map_err(|refused| format!("table {table}'s thread: {refused}"))
+    }
+}
+
+impl Bot {
+    /// The header of the event table playing in `channel`, if it is one.
+    pub(crate) fn event_table_header(&self, channel: TableId) -> Option<EventTableHeader> {
+        crate::bot::lock(&self.inner.event_tables)
+            .get(&channel)
+            .cloned()
+    }
+
+    pub(super) fn set_event_table_header(&self, channel: TableId, header: EventTableHeader) {
+        crate::bot::lock(&self.inner.event_tables).insert(channel, header);
+    }
+
+    pub(super) fn forget_event_table(&self, channel: TableId) {
+        crate::bot::lock(&self.inner.event_tables).remove(&channel);
     }
 }
 
@@ -154,6 +174,7 @@ pub(super) fn present(bot: &Bot, channel: TableId) {
 
 /// Archives a broken table's thread once its last messages are in.
 pub(super) fn close(bot: &Bot, channel: TableId) {
+    bot.forget_event_table(channel);
     let archiving = bot.clone();
     bot.spawn(async move {
         crate::bot::threads::archive_if_own(&archiving, channel, None).await;

@@ -167,7 +167,8 @@ impl Presenter {
 impl Presenter {
     /// The lines above the board: why the table is paused when Discord refuses the bot's
     /// posts here (an edit still goes through), and a sit & go's line (level, hands to the
-    /// next, players left, average stack).
+    /// next, players left, average stack) or an event table's (the event, the table, the
+    /// level, players left).
     fn lines_above(&self, locale: Locale, board: &PublicBoard) -> Vec<String> {
         let mut lines = Vec::new();
         if self.cannot_post() {
@@ -175,6 +176,11 @@ impl Presenter {
         }
         if let Some(header) = &board.tournament {
             lines.push(crate::lobby::present::tournament_board_line(locale, header));
+        }
+        if board.event_table
+            && let Some(header) = self.bot.event_table_header(self.handle.table())
+        {
+            lines.push(render::event_table::event_table_line(locale, &header));
         }
         lines
     }

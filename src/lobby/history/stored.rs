@@ -71,6 +71,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<HandHistory, StoredError> {
         starting_stacks: stored.starting_stacks,
         events,
         sit_and_go: None,
+        event: None,
     })
 }
 

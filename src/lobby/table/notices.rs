@@ -125,6 +125,7 @@ impl Table {
             paused: self.paused,
             equity,
             tournament: self.tournament.as_ref().map(TournamentPlay::header),
+            event_table: self.is_event_table(),
             clock: self.board_clock(),
         })
     }

@@ -282,13 +282,34 @@ impl Table {
         }
     }
 
+    /// The settling hand's number and public history, stored with its record (none if it
+    /// does not serialize: the hand is recorded all the same; only `/history` lacks it).
+    fn settling_history(&self) -> Option<(u64, Vec<u8>)> {
+        let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
+            return None;
+        };
+        let number = in_play.number;
+        match HandHistory::of_hand(number, &in_play.hand, &in_play.players)?.to_bytes() {
+            Ok(history) => Some((number, history)),
+            Err(error) => {
+                tracing::error!(table = self.table.0, "{error}");
+                None
+            }
+        }
+    }
+
     /// Asks the bank to record the finished hand (again), and acts on its answer: recorded,
     /// the result, the busts and, at the end, the places are told; not known yet, another
     /// try is scheduled; the sit & go cancelled meanwhile, the table closes; refused, the
     /// hand is dealt again from its start once a moderator resumes the table.
     pub(super) async fn record_tournament_hand(&mut self) {
         if self.is_event_table() {
-            // An event's coordinator records it, and says so.
+            // An event's coordinator records it, and says so; its history waits in the bank
+            // for that record.
+            if let Some((number, history)) = self.settling_history() {
+                let bank = &self.services.bank;
+                bank.stage_event_hand_history(self.table, number, history);
+            }
             self.answer_event_hand();
             return;
         }
@@ -300,18 +321,8 @@ impl Table {
         };
         let number = in_play.number;
         let final_stacks = result.final_stacks.clone();
-        let history = match HandHistory::of_hand(number, &in_play.hand, &in_play.players)
-            .map(|history| history.to_bytes())
-        {
-            Some(Ok(history)) => Some(history),
-            Some(Err(error)) => {
-                // The hand is recorded all the same; only `/history` lacks it.
-                tracing::error!(table = self.table.0, "{error}");
-                None
-            }
-            None => None,
-        };
         let (bank, guild, id) = (self.services.bank.clone(), self.guild, play.id);
+        let history = self.settling_history().map(|(_, history)| history);
         let stacks = final_stacks.clone();
         let call = async move {
             let hand = number.saturating_sub(1);
