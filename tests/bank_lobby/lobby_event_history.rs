@@ -12,6 +12,7 @@ use studbot::lobby::event::EventNotice;
 use studbot::lobby::{NoticeBody, present};
 use studbot::render::Locale;
 use studbot::table::hand::Event;
+use studbot::tournament::Structure;
 
 use crate::bank_common::TestStore;
 use crate::event_common::*;
@@ -49,7 +50,12 @@ async fn an_event_tables_recorded_hands_are_its_threads_history_without_unshown_
     store: TestStore,
 ) {
     let fixture = event_fixture(store).await;
-    let (id, _event, mut notices, _) = started_event(&fixture, 9, 5).await;
+    // The first level's stakes throughout: on a loaded machine the test's clock can run
+    // ahead of the bank's writes, and rising antes would put every player all-in before
+    // anyone acts.
+    let mut settings = settings_for(5);
+    settings.structure = Structure::built_in_with_hands(u32::MAX);
+    let (id, _event, mut notices, _) = started_event_with(&fixture, 9, settings).await;
     let mut told = Told::default();
     while recorded_hands(&told).len() < 4 {
         until(&mut notices, &mut told, "four hands recorded", |notice| {
@@ -81,7 +87,8 @@ async fn an_event_tables_recorded_hands_are_its_threads_history_without_unshown_
                 .events
                 .iter()
                 .any(|event| matches!(event, Event::Acted { .. })),
-            "the hand's actions are kept"
+            "the hand's actions are kept: {:?}",
+            history.events
         );
         let stored = fixture
             .bank
