@@ -172,11 +172,14 @@ pub(super) fn present(bot: &Bot, channel: TableId) {
     });
 }
 
-/// Archives a broken table's thread once its last messages are in.
+/// Archives a table's thread (it broke, or the event ended) once its presenter has stopped
+/// and its last messages are in: the presenter still writes the last hand's result after
+/// the coordinator tells of the close, and a post after the archive would unarchive it.
 pub(super) fn close(bot: &Bot, channel: TableId) {
     bot.forget_event_table(channel);
+    let presenter = bot.existing_presenter(channel);
     let archiving = bot.clone();
     bot.spawn(async move {
-        crate::bot::threads::archive_if_own(&archiving, channel, None).await;
+        crate::bot::threads::archive_if_own(&archiving, channel, presenter).await;
     });
 }
