@@ -22,6 +22,7 @@ mod discord_event;
 mod discord_event_entries;
 mod discord_event_play;
 mod discord_event_restart;
+mod discord_event_scale;
 mod discord_event_tables;
 mod discord_fake;
 mod discord_games;
