@@ -15,6 +15,7 @@
 
 mod common;
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -22,12 +23,15 @@ use std::time::{Duration, Instant};
 use common::{env_or, mib, resident_bytes};
 use futures::StreamExt;
 use studbot::bank::{Bank, EconomyConfig, EventSchedule, GuildId, TableId, TournamentId, UserId};
-use studbot::lobby::computer::ComputerPlayers;
 use studbot::lobby::event::{EventHandle, EventNotice, NumberedTables};
 use studbot::lobby::{
     BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
-    SitOutReason, TableHandle, TableMessage, TableSettings,
+    OfferedTurn, SitOutReason, TableHandle, TableMessage, TableSettings, TurnOffer,
 };
+use studbot::table::computer::{ComputerLevel, choose_action_at};
+use studbot::table::hand::PublicView;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
 use studbot::table::GameChoice;
 use studbot::tournament::Structure;
 use studbot::tournament::multi::EventSettings;
@@ -65,7 +69,11 @@ impl Pace {
 /// One table's player driving: computer decisions for its players, the pace recorded.
 struct Driver {
     table: TableHandle,
-    computers: ComputerPlayers,
+    /// The players it plays (at the event's tables, every entrant: they move between them).
+    users: Arc<HashSet<UserId>>,
+    rng: ChaCha20Rng,
+    /// The latest public board and the hand and action it belongs to.
+    board: Option<(u64, u32, PublicView)>,
     pace: Arc<Pace>,
     pause: Duration,
     /// Tops busted players up (cash tables).
@@ -79,6 +87,10 @@ impl Driver {
         while let Some(notice) = notices.recv().await {
             if !running.load(Ordering::Relaxed) {
                 break;
+            }
+            if self.bank.is_none() && std::env::var_os("TRACE").is_some() {
+                let text = format!("{:?}", notice.body);
+                eprintln!("table {}: {}", self.table.table().0, &text[..text.len().min(160)]);
             }
             match &notice.body {
                 NoticeBody::Board(board) if started.is_none_or(|(hand, _)| hand != board.hand) => {
@@ -102,9 +114,13 @@ impl Driver {
                 }) if self.bank.is_some() => busted.push(*user),
                 _ => {}
             }
-            if let Some(offer) = self.computers.observe(&notice) {
-                let offer = offer.clone();
-                let _ = self.computers.answer(&self.table, &offer).await;
+            if let NoticeBody::Board(board) = &notice.body {
+                self.board = Some((board.hand, board.action_seq, board.view.clone()));
+            }
+            if let NoticeBody::YourTurn(offer) = &notice.body
+                && self.users.contains(&offer.user)
+            {
+                let _ = self.answer(offer).await;
             }
             let mut still_busted = Vec::new();
             for user in busted.drain(..) {
@@ -114,6 +130,34 @@ impl Driver {
             }
             busted = still_busted;
         }
+    }
+
+    /// Answers `offer` with the computer's strategy, in the offer's deal (an event's table
+    /// numbers its deals apart: `ComputerPlayers::answer` acts in deal 0, which such a table
+    /// refuses as stale).
+    async fn answer(&mut self, offer: &TurnOffer) -> Result<u32, LobbyError> {
+        let cards = self.table.show_cards(offer.user).await?;
+        let public = match &self.board {
+            Some((hand, seq, view)) if *hand == offer.hand && *seq == offer.action_seq => {
+                view.clone()
+            }
+            _ => self
+                .table
+                .status()
+                .await?
+                .board
+                .map(|board| board.view)
+                .ok_or(LobbyError::NoHandInProgress)?,
+        };
+        let action =
+            choose_action_at(ComputerLevel::default(), &cards.view, &public, &mut self.rng)
+                .ok_or(LobbyError::NotYourTurn { to_act: None })?;
+        let offered = OfferedTurn {
+            hand: offer.hand,
+            deal: offer.deal,
+            action_seq: offer.action_seq,
+        };
+        self.table.act_on(offer.user, offered, action.kind).await
     }
 
     /// Tops up a busted player, granting them chips first when their balance is short.
@@ -201,7 +245,7 @@ async fn schedule_event(bank: &Bank, players: &[UserId], table_size: u64) -> Tou
 async fn follow_event(
     lobby: Lobby,
     event: EventHandle,
-    players: Vec<UserId>,
+    players: Arc<HashSet<UserId>>,
     pace: Arc<Pace>,
     pause: Duration,
     running: Arc<AtomicBool>,
@@ -209,20 +253,31 @@ async fn follow_event(
     let mut notices = event.subscribe();
     let mut followed = std::collections::HashSet::new();
     while let Ok(notice) = notices.recv().await {
+        if std::env::var_os("TRACE").is_some() {
+            eprintln!("{notice:?}");
+        }
         match notice {
             EventNotice::HandDealt { channel, .. } if followed.insert(channel) => {
                 // The coordinator tells the hand just before it opens the table's actor.
                 let mut handle = lobby.table(channel);
-                while handle.is_err() {
+                for _ in 0..1_000 {
+                    if handle.is_ok() {
+                        break;
+                    }
                     tokio::time::sleep(Duration::from_millis(2)).await;
                     handle = lobby.table(channel);
                 }
-                let table = handle.unwrap();
+                let Ok(table) = handle else {
+                    eprintln!("event table in {} never opened in the lobby", channel.0);
+                    continue;
+                };
                 let Ok(table_notices) = table.subscribe().await else {
                     continue;
                 };
                 let driver = Driver {
-                    computers: ComputerPlayers::new(players.iter().copied(), channel.0),
+                    users: Arc::clone(&players),
+                    rng: ChaCha20Rng::seed_from_u64(channel.0),
+                    board: None,
                     table,
                     pace: Arc::clone(&pace),
                     pause,
@@ -230,7 +285,11 @@ async fn follow_event(
                 };
                 tokio::spawn(driver.run(table_notices, Arc::clone(&running)));
             }
-            EventNotice::Over { .. } | EventNotice::Halted { .. } => return,
+            EventNotice::Over { .. } => return,
+            EventNotice::Halted { reason } => {
+                eprintln!("the event's coordinator halted: {reason}");
+                return;
+            }
             _ => {}
         }
     }
@@ -342,10 +401,9 @@ async fn start_cash(
         let table = handle.table();
         let driver = Driver {
             table: handle.clone(),
-            computers: ComputerPlayers::new(
-                (0..run.players).map(|seat| cash_player(table, seat)),
-                table.0,
-            ),
+            users: Arc::new((0..run.players).map(|seat| cash_player(table, seat)).collect()),
+            rng: ChaCha20Rng::seed_from_u64(table.0),
+            board: None,
             pace: Arc::clone(pace),
             pause: Duration::from_secs(u64::from(run.pause)),
             bank: Some(bank.clone()),
@@ -403,7 +461,7 @@ async fn measure(run: Run) {
     let follower = tokio::spawn(follow_event(
         lobby.clone(),
         handle,
-        players,
+        Arc::new(players.into_iter().collect()),
         Arc::clone(&event_pace),
         pause,
         Arc::clone(&running),
