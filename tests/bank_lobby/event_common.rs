@@ -317,7 +317,21 @@ pub async fn started_event(
     broadcast::Receiver<EventNotice>,
     Starts,
 ) {
-    let id = scheduled(&fixture.bank, count, table_size).await;
+    started_event_with(fixture, count, settings_for(table_size)).await
+}
+
+/// [`started_event`] with its `settings`.
+pub async fn started_event_with(
+    fixture: &EventFixture,
+    count: u64,
+    settings: EventSettings,
+) -> (
+    TournamentId,
+    EventHandle,
+    broadcast::Receiver<EventNotice>,
+    Starts,
+) {
+    let id = scheduled_with(&fixture.bank, &players(count), settings).await;
     let starts = balances(&fixture.bank, count).await;
     let event = fixture
         .lobby

@@ -27,9 +27,8 @@ use crate::lobby_common::*;
 // The event tests' own `until` (a second at a time, gathering notices), not the lobby's.
 use crate::event_common::until;
 
-/// The table a person was last dealt at, as the test sees it through the lobby.
-struct AtTable {
-    channel: TableId,
+/// A table of the event as a person's test watches it through the lobby.
+struct Watched {
     table: TableHandle,
     notices: NoticeReceiver,
 }
@@ -37,7 +36,11 @@ struct AtTable {
 /// A person at the event, played by the test.
 struct Person {
     user: UserId,
-    at: Option<AtTable>,
+    /// Every table of the event, watched from its first hand: a person moved is offered
+    /// their first turn at the new table before the test reads of the move.
+    tables: BTreeMap<TableId, Watched>,
+    /// The table they were last seated or dealt at.
+    at: Option<TableId>,
     /// Each turn offered them: the table's channel and the offer.
     turns: Vec<(TableId, TurnOffer)>,
     /// Each action they took: the channel, the hand and the action.
@@ -52,6 +55,7 @@ impl Person {
     fn new(user: UserId) -> Person {
         Person {
             user,
+            tables: BTreeMap::new(),
             at: None,
             turns: Vec::new(),
             acted: Vec::new(),
@@ -61,7 +65,7 @@ impl Person {
     }
 
     fn channel(&self) -> Option<TableId> {
-        self.at.as_ref().map(|at| at.channel)
+        self.at
     }
 
     /// The result of hand `hand` at `channel`, once told.
@@ -78,14 +82,6 @@ type Answer = fn(&TurnOffer) -> Option<ActionKind>;
 
 fn passively(offer: &TurnOffer) -> Option<ActionKind> {
     Some(passive(offer))
-}
-
-/// Puts in only what is forced: checks when free, else folds.
-fn tightly(offer: &TurnOffer) -> Option<ActionKind> {
-    [ActionKind::Check, ActionKind::Fold]
-        .into_iter()
-        .find(|kind| offers(offer, *kind))
-        .or_else(|| Some(passive(offer)))
 }
 
 fn never(_: &TurnOffer) -> Option<ActionKind> {
@@ -114,16 +110,23 @@ async fn drive(
             if let EventNotice::Halted { reason } = &notice {
                 panic!("the coordinator halted: {reason}");
             }
-            if let EventNotice::HandDealt { channel, dealt, .. } = &notice {
+            // Each person watches every table from its first hand, and sits at the one
+            // that seats them or deals them in.
+            let seated = match &notice {
+                EventNotice::HandDealt { channel, dealt, .. } => Some((*channel, dealt.clone())),
+                EventNotice::Moved { user, channel, .. } => Some((*channel, vec![*user])),
+                _ => None,
+            };
+            if let Some((channel, dealt)) = &seated {
                 for person in people.iter_mut() {
-                    if dealt.contains(&person.user) && person.channel() != Some(*channel) {
-                        let table = lobby.table(*channel).expect("a dealing table is open");
+                    if !person.tables.contains_key(channel)
+                        && let Ok(table) = lobby.table(*channel)
+                    {
                         let notices = table.subscribe().await.unwrap();
-                        person.at = Some(AtTable {
-                            channel: *channel,
-                            table,
-                            notices,
-                        });
+                        person.tables.insert(*channel, Watched { table, notices });
+                    }
+                    if dealt.contains(&person.user) {
+                        person.at = Some(*channel);
                     }
                 }
             }
@@ -141,30 +144,33 @@ async fn drive(
     panic!("no end to waiting for {what}");
 }
 
-/// Reads what the person's table told and answers their turn.
+/// Reads what the event's tables told and answers the person's turns; keeps what their
+/// own table told.
 async fn play_turns(person: &mut Person, answer: Answer) {
-    let Some(at) = &mut person.at else {
-        return;
-    };
-    while let Ok(notice) = at.notices.try_recv() {
-        if let Some(refusal) = bank_refusal(&notice.body) {
-            panic!("{refusal}");
-        }
-        match notice.body {
-            NoticeBody::YourTurn(offer) if offer.user == person.user => {
-                person.turns.push((at.channel, (*offer).clone()));
-                if let Some(kind) = answer(&offer) {
-                    at.table
-                        .act_on(person.user, offered_turn(&offer), kind)
-                        .await
-                        .expect("the person's action on their turn is taken");
-                    person.acted.push((at.channel, offer.hand, kind));
+    for (&channel, watched) in &mut person.tables {
+        while let Ok(notice) = watched.notices.try_recv() {
+            if let Some(refusal) = bank_refusal(&notice.body) {
+                panic!("{refusal}");
+            }
+            match notice.body {
+                NoticeBody::YourTurn(offer) if offer.user == person.user => {
+                    person.at = Some(channel);
+                    person.turns.push((channel, (*offer).clone()));
+                    if let Some(kind) = answer(&offer) {
+                        watched
+                            .table
+                            .act_on(person.user, offered_turn(&offer), kind)
+                            .await
+                            .expect("the person's action on their turn is taken");
+                        person.acted.push((channel, offer.hand, kind));
+                    }
                 }
+                NoticeBody::HandResult(summary) if summary.players.contains(&person.user) => {
+                    person.results.push((channel, *summary));
+                }
+                body if person.at == Some(channel) => person.seen.push((channel, body)),
+                _ => {}
             }
-            NoticeBody::HandResult(summary) if summary.players.contains(&person.user) => {
-                person.results.push((at.channel, *summary));
-            }
-            body => person.seen.push((at.channel, body)),
         }
     }
 }
@@ -308,49 +314,32 @@ async fn a_person_who_does_nothing_is_checked_or_folded_on_their_timer_and_the_e
 
 async fn a_person_moved_to_another_table_acts_there_and_not_at_the_old_one(store: TestStore) {
     let fixture = event_fixture(store).await;
-    // Four short stacks at tables of three (two and two): the first bust breaks a table
-    // into the final table, so the person is often moved (they play tightly, so the others
-    // bust first); an event where they are not is cancelled and another played.
-    for attempt in 0..40 {
-        let person = UserId(7_100 + attempt);
+    // Three people and a computer, short-stacked, at tables of three (two and two): one
+    // person at least sits at table 2, which the first bust breaks into table 1 (tables
+    // break from the highest number). A person there who is not the first out moves and,
+    // unless the antes left them all-in, acts at table 1. An event where none does is
+    // cancelled and another played (most events move one: 30 leave no real chance that
+    // none does). Each person watches every table, so the first turn after a move, offered
+    // before the test reads of the move, is not missed.
+    for attempt in 0..30 {
+        let users: Vec<UserId> = (0..3).map(|n| UserId(7_100 + attempt * 3 + n)).collect();
         let (_, event, mut watch, _) =
-            event_with_people_on(&fixture, &[person], 3, short_stacked(3)).await;
-        let mut people = [Person::new(person)];
-        let moved = |told: &Told| {
-            told.notices.iter().find_map(|notice| match notice {
-                EventNotice::Moved {
-                    user,
-                    from: Some(from),
-                    to,
-                    channel,
-                    ..
-                } if *user == person && from != to => Some(*channel),
-                _ => None,
-            })
-        };
-        let out = |told: &Told| {
-            told.notices
-                .iter()
-                .any(|notice| matches!(notice, EventNotice::Out { user, .. } if *user == person))
-        };
+            event_with_people_on(&fixture, &users, 1, short_stacked(3)).await;
+        let mut people: Vec<Person> = users.iter().map(|&user| Person::new(user)).collect();
         drive(
             &fixture.lobby,
             &mut watch,
             &mut people,
-            tightly,
-            "the person moved and acting at the new table, or out",
+            passively,
+            "a person moved and acting at the new table, or the first bust played on",
             |told, people| {
-                out(told)
-                    || told.places().is_some()
-                    || moved(told).is_some_and(|to| {
-                        people[0].acted.iter().any(|&(channel, _, _)| channel == to)
-                    })
+                told.places().is_some()
+                    || moved_and_acting(told, people).is_some()
+                    || (first_bust_moves_over(told) && moved_and_acting(told, people).is_none())
             },
         )
         .await;
-        // Moved and acting at the new table (not out first).
-        let acted_at = |to: &TableId| people[0].acted.iter().any(|&(at, _, _)| at == *to);
-        let Some(to) = moved(&watch.told).filter(acted_at) else {
+        let Some((index, to)) = moved_and_acting(&watch.told, &people) else {
             if watch.told.places().is_none() {
                 event
                     .cancel(&format!("cancel attempt {attempt}"))
@@ -371,8 +360,8 @@ async fn a_person_moved_to_another_table_acts_there_and_not_at_the_old_one(store
             }
             continue;
         };
-        let person_seen = &people[0];
-        let (old, old_offer) = person_seen
+        let person = &people[index];
+        let (old, old_offer) = person
             .turns
             .iter()
             .find(|(channel, _)| *channel != to)
@@ -381,26 +370,58 @@ async fn a_person_moved_to_another_table_acts_there_and_not_at_the_old_one(store
         // At the old table: not seated there any more, or the table closed.
         if let Ok(table) = fixture.lobby.table(old) {
             let refused = table
-                .act_on(person, offered_turn(&old_offer), passive(&old_offer))
+                .act_on(person.user, offered_turn(&old_offer), passive(&old_offer))
                 .await;
             assert!(refused.is_err(), "an action at the old table: {refused:?}");
             if let Ok(status) = table.status().await {
                 assert!(
-                    status.seats.iter().all(|seat| seat.user != person),
+                    status.seats.iter().all(|seat| seat.user != person.user),
                     "the person has left the old table's chairs"
                 );
             }
         }
-        assert!(
-            person_seen
-                .acted
-                .iter()
-                .any(|&(channel, _, _)| channel == to),
-            "the person acted at the new table"
-        );
         return;
     }
-    panic!("no event moved the person");
+    panic!("no event moved a person who then acted");
+}
+
+/// The first of `people` moved by a table breaking or balancing who has acted at their new
+/// table since: their index and the new table's channel.
+fn moved_and_acting(told: &Told, people: &[Person]) -> Option<(usize, TableId)> {
+    people.iter().enumerate().find_map(|(index, person)| {
+        let to = told.notices.iter().find_map(|notice| match notice {
+            EventNotice::Moved {
+                user,
+                from: Some(from),
+                to,
+                channel,
+                ..
+            } if *user == person.user && from != to => Some(*channel),
+            _ => None,
+        })?;
+        person
+            .acted
+            .iter()
+            .any(|&(channel, _, _)| channel == to)
+            .then_some((index, to))
+    })
+}
+
+/// The first bust's table broke and a hand of the table they moved to was recorded since:
+/// whoever moved had their chance to act there.
+fn first_bust_moves_over(told: &Told) -> bool {
+    let Some(closed) = told
+        .notices
+        .iter()
+        .position(|notice| matches!(notice, EventNotice::TableClosed { .. }))
+    else {
+        return false;
+    };
+    told.notices[closed..]
+        .iter()
+        .filter(|notice| matches!(notice, EventNotice::HandRecorded { .. }))
+        .count()
+        >= 2
 }
 
 async fn an_action_out_of_turn_or_in_another_tables_channel_is_refused_and_changes_nothing(
