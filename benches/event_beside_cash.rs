@@ -22,17 +22,17 @@ use std::time::{Duration, Instant};
 
 use common::{env_or, mib, resident_bytes};
 use futures::StreamExt;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
 use studbot::bank::{Bank, EconomyConfig, EventSchedule, GuildId, TableId, TournamentId, UserId};
 use studbot::lobby::event::{EventHandle, EventNotice, NumberedTables};
 use studbot::lobby::{
     BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
     OfferedTurn, SitOutReason, TableHandle, TableMessage, TableSettings, TurnOffer,
 };
+use studbot::table::GameChoice;
 use studbot::table::computer::{ComputerLevel, choose_action_at};
 use studbot::table::hand::PublicView;
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
-use studbot::table::GameChoice;
 use studbot::tournament::Structure;
 use studbot::tournament::multi::EventSettings;
 
@@ -90,7 +90,11 @@ impl Driver {
             }
             if self.bank.is_none() && std::env::var_os("TRACE").is_some() {
                 let text = format!("{:?}", notice.body);
-                eprintln!("table {}: {}", self.table.table().0, &text[..text.len().min(160)]);
+                eprintln!(
+                    "table {}: {}",
+                    self.table.table().0,
+                    &text[..text.len().min(160)]
+                );
             }
             match &notice.body {
                 NoticeBody::Board(board) if started.is_none_or(|(hand, _)| hand != board.hand) => {
@@ -149,9 +153,13 @@ impl Driver {
                 .map(|board| board.view)
                 .ok_or(LobbyError::NoHandInProgress)?,
         };
-        let action =
-            choose_action_at(ComputerLevel::default(), &cards.view, &public, &mut self.rng)
-                .ok_or(LobbyError::NotYourTurn { to_act: None })?;
+        let action = choose_action_at(
+            ComputerLevel::default(),
+            &cards.view,
+            &public,
+            &mut self.rng,
+        )
+        .ok_or(LobbyError::NotYourTurn { to_act: None })?;
         let offered = OfferedTurn {
             hand: offer.hand,
             deal: offer.deal,
@@ -401,7 +409,11 @@ async fn start_cash(
         let table = handle.table();
         let driver = Driver {
             table: handle.clone(),
-            users: Arc::new((0..run.players).map(|seat| cash_player(table, seat)).collect()),
+            users: Arc::new(
+                (0..run.players)
+                    .map(|seat| cash_player(table, seat))
+                    .collect(),
+            ),
             rng: ChaCha20Rng::seed_from_u64(table.0),
             board: None,
             pace: Arc::clone(pace),
