@@ -144,6 +144,16 @@ impl Rest {
         snowflake(&answer["id"])
     }
 
+    /// Starts a public thread named `name` under `parent`, archived after a quiet week;
+    /// returns its id.
+    pub async fn start_thread(&self, parent: u64, name: &str) -> Result<u64, RestError> {
+        let body = serde_json::json!({"name": name, "type": 11, "auto_archive_duration": 10080});
+        let answer = self
+            .send(Method::POST, &format!("/channels/{parent}/threads"), &body)
+            .await?;
+        snowflake(&answer["id"])
+    }
+
     pub async fn edit_message(
         &self,
         channel: u64,

@@ -55,26 +55,31 @@ pub fn thread_name(locale: Locale, settings: &TableSettings) -> String {
     render::shorten(&name, NAME_LIMIT)
 }
 
-/// Starts a public thread named `name` under channel `parent`; its id.
+/// Starts a public thread named `name` under channel `parent`; its id. A 429 is waited out
+/// (its `retry_after`, however long: Discord answers a burst of starts so, and a table
+/// without its thread cannot play) and the start asked again; a failure of Discord's own
+/// is tried again a few times.
 pub async fn start(bot: &Bot, parent: u64, name: &str) -> Result<u64, Refused> {
-    let Some(http) = bot.http() else {
-        return Err(Refused::Failed);
-    };
-    let builder = serenity::CreateThread::new(name)
-        .kind(serenity::ChannelType::PublicThread)
-        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    match serenity::ChannelId::new(parent.max(1))
-        .create_thread(&http, builder)
-        .await
-    {
-        Ok(thread) => {
-            tracing::info!(parent, thread = thread.id.get(), "a table's thread started");
-            Ok(thread.id.get())
-        }
-        Err(error) => {
-            tracing::warn!(parent, %error, "starting a table's thread failed");
-            Err(Refused::ThreadFailed)
-        }
+    const ATTEMPTS: u32 = 3;
+    let mut failures = 0;
+    loop {
+        let wait = match bot.rest().start_thread(parent.max(1), name).await {
+            Ok(thread) => {
+                tracing::info!(parent, thread, "a table's thread started");
+                return Ok(thread);
+            }
+            Err(crate::bot::rest::RestError::RateLimited(wait)) => wait,
+            Err(error) if error.is_transient() && failures + 1 < ATTEMPTS => {
+                failures += 1;
+                Duration::from_secs(1 << (failures - 1))
+            }
+            Err(error) => {
+                tracing::warn!(parent, %error, "starting a table's thread failed");
+                return Err(Refused::ThreadFailed);
+            }
+        };
+        tracing::info!(parent, ?wait, "a table's thread waits for Discord's limit");
+        tokio::time::sleep(wait).await;
     }
 }
 

@@ -23,6 +23,7 @@ mod discord_event_entries;
 mod discord_event_look;
 mod discord_event_play;
 mod discord_event_restart;
+mod discord_event_scale;
 mod discord_event_tables;
 mod discord_fake;
 mod discord_games;

@@ -26,6 +26,9 @@ pub const ROWS_PER_MESSAGE: usize = 5;
 /// Writes to one channel: this many per window.
 pub const CHANNEL_WRITES: u32 = 5;
 pub const CHANNEL_WINDOW: Duration = Duration::from_secs(5);
+/// Threads a guild may hold not archived ("guilds are capped at a certain number of active
+/// threads": 1,000, error 160006).
+pub const ACTIVE_THREADS: usize = 1_000;
 
 /// Interaction response flag: only the user who interacted sees it.
 pub const EPHEMERAL: u64 = 1 << 6;
@@ -302,6 +305,14 @@ pub fn wrong_channel_type() -> (StatusCode, Value) {
     (
         StatusCode::BAD_REQUEST,
         error_body(50024, "Cannot execute action on this channel type"),
+    )
+}
+
+/// A thread started past the guild's [`ACTIVE_THREADS`].
+pub fn too_many_threads() -> (StatusCode, Value) {
+    (
+        StatusCode::BAD_REQUEST,
+        error_body(160006, "Maximum number of active threads reached"),
     )
 }
 

@@ -6,6 +6,12 @@
 //! - it takes View Channel (50001 without) and Create Public Threads (50013) in the parent;
 //! - the thread has its parent's permissions;
 //! - archiving takes being its creator, or Manage Threads (50013);
+//! - starting a thread is a write in its parent: it takes room in the parent's write bucket
+//!   (Discord's own bucket for thread creation is undocumented and was seen answering 429 with
+//!   minutes to wait after a burst, discord-api-docs issue 7816: the parent's 5 per 5 s is at
+//!   least as strict for a burst of a few dozen);
+//! - a guild holds at most [`rules::ACTIVE_THREADS`] threads not archived; past them a start
+//!   is refused (160006);
 //! - in an archived thread a post unarchives it, an edit or a delete is refused (50083).
 
 use axum::http::{Method, StatusCode};
@@ -45,6 +51,20 @@ pub(crate) fn create(inner: &mut Inner, parent: u64, body: &Value) -> Outcome {
              no default type, and a private thread is not what a table wants: {body}"
         ));
         return Outcome::error(rules::invalid_form_body("type is required"));
+    }
+    let active = inner
+        .channels
+        .values()
+        .filter(|channel| channel.thread_parent.is_some() && !channel.archived)
+        .count();
+    if active >= rules::ACTIVE_THREADS {
+        return Outcome::error(rules::too_many_threads());
+    }
+    if inner.buckets_on {
+        let now = inner.clock.now();
+        if let Err(wait) = inner.buckets.take(parent, now) {
+            return Outcome::error(rules::rate_limited(wait.as_secs_f64().max(0.001)));
+        }
     }
     let name = body["name"].as_str().unwrap_or_default().to_owned();
     let thread = inner.new_id();
