@@ -157,7 +157,7 @@ async fn a_restart_finds_the_events_message_and_edits_it_instead_of_posting_anot
         .iter()
         .filter(|r| {
             r.method == "POST"
-                && r.path.starts_with("/channels/")
+                && r.channel() == Some(CHANNEL)
                 && r.is_success()
                 && r.content().starts_with("**Weekly** ·")
         })

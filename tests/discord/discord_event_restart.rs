@@ -155,8 +155,10 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
         .requests()
         .iter()
         .filter(|r| {
+            // In the event's channel: each table's board in its thread is headed with the
+            // event's name too.
             r.method == "POST"
-                && r.path.starts_with("/channels/")
+                && r.channel() == Some(CHANNEL)
                 && r.is_success()
                 && r.content().starts_with("**Big Sunday** ·")
         })
