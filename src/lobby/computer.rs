@@ -134,9 +134,9 @@ impl ComputerPlayers {
         };
         let action = choose_action_at(self.level, &cards.view, &public, &mut self.rng)
             .ok_or(LobbyError::NotYourTurn { to_act: None })?;
-        table
-            .act(offer.user, offer.hand, offer.action_seq, action.kind)
-            .await
+        // The offer's own deal series: a hand dealt again (a sit & go after a restart, an
+        // event's table) numbers its deals apart, and an answer in series 0 would be stale.
+        table.act_on(offer.user, offer.offered(), action.kind).await
     }
 
     /// Plays until the table closes or its notices end. Every notice is also passed to

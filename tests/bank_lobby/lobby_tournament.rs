@@ -9,10 +9,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use studbot::bank::{Bank, TournamentId, TournamentPhase, UserId};
+use studbot::lobby::computer::ComputerPlayers;
 use studbot::lobby::{
     DealingOutPace, LobbyConfig, LobbyError, MemoryTableStore, NoticeBody, NoticeReceiver,
     SitOutReason, TableHandle, TableMessage, TableStore, TournamentPlace,
 };
+use studbot::table::computer::ComputerLevel;
 use studbot::table::hand::{ActionKind, Event};
 
 use crate::bank_common::TestStore;
@@ -260,6 +262,62 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
     let again = restart_lobby_without_settings(&fixture.bank, LobbyConfig::default()).await;
     assert!(again.tables().is_empty());
     assert_paid_once(&fixture.bank, id, &players, &played.places).await;
+}
+
+/// The terminal's computer players (`ComputerPlayers`) answer a sit & go's hand dealt again
+/// after a restart: its deals are numbered apart (the offer's `deal` is not 0), and an answer
+/// carrying deal 0 was refused as stale, so every computer turn ran out on its timer.
+#[tokio::test(start_paused = true)]
+async fn computer_players_answer_a_hand_dealt_again_after_a_restart() {
+    let fixture = quick(2_311).await;
+    let players = [ANA, BEN, CHEN];
+    let (_, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
+    // Hand 1 played and recorded, hand 2 cut short after its first action.
+    let mut steps = Steps::until("hand 2's first turn");
+    let mut acted_in_hand_2 = false;
+    while !acted_in_hand_2 {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(offer) => {
+                take(&table, &offer, passive(&offer)).await;
+                acted_in_hand_2 = offer.hand == 2;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(secs)).await;
+            }
+            _ => {}
+        }
+    }
+    fixture.lobby.shutdown(Duration::ZERO).await;
+    let config = LobbyConfig {
+        deck_seed: Some(2_312),
+        pace: DealingOutPace::NO_PAUSE,
+        ..LobbyConfig::default()
+    };
+    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
+    let resumed = lobby.table(TABLE).expect("the sit & go's table reopens");
+    let mut notices = resumed.subscribe().await.unwrap();
+    let mut computers = ComputerPlayers::at_level(players, ComputerLevel::Good, 7);
+    let mut steps = Steps::until("a turn of the hand dealt again");
+    let offer = loop {
+        steps.step();
+        let notice = next(&mut notices).await;
+        if let NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) = notice.body {
+            advance_secs(u64::from(secs)).await;
+        }
+        if let Some(offer) = computers.observe(&notice) {
+            break offer.clone();
+        }
+    };
+    assert_ne!(
+        offer.deal, 0,
+        "a hand dealt again is a deal of its own series"
+    );
+    let answered = computers.answer(&resumed, &offer).await;
+    assert!(
+        answered.is_ok(),
+        "the computer's answer was taken: {answered:?}"
+    );
 }
 
 #[tokio::test(start_paused = true)]

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::lobby::present::{self, status_view_of};
-use crate::lobby::{LobbyError, OfferedTurn, ShutdownOutcome, TableStatus};
+use crate::lobby::{LobbyError, ShutdownOutcome, TableStatus};
 use crate::render::{self, tr};
 
 use super::choice::{ActionChoice, choose};
@@ -198,12 +198,7 @@ impl PlaySession {
         };
         // The turn as offered, its series of deals included: a sit & go's hand dealt again
         // after a restart is a deal past the first.
-        let offered = OfferedTurn {
-            hand: offer.hand,
-            deal: offer.deal,
-            action_seq: offer.action_seq,
-        };
-        match self.table.act_on(YOU, offered, kind).await {
+        match self.table.act_on(YOU, offer.offered(), kind).await {
             Ok(_) => self.offer = None,
             Err(error) => self.refused(&error),
         }

@@ -74,11 +74,9 @@ impl PlaySession {
                 PreWish::Fold => PreAction::Fold,
             };
             return match pre.action_at(&offer.legal) {
-                Some(kind) => match self
-                    .table
-                    .act(YOU, offer.hand, offer.action_seq, kind)
-                    .await
-                {
+                // The offer's own deal series: at a table dealt again (a resumed sit & go,
+                // an event's table) an answer in series 0 is refused as stale.
+                Some(kind) => match self.table.act_on(YOU, offer.offered(), kind).await {
                     Ok(_) => self.offer = None,
                     Err(error) => self.refused(&error),
                 },
