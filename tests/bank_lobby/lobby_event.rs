@@ -26,12 +26,16 @@ async fn an_event_of_20_at_tables_of_7_plays_to_the_end_balanced_and_paid_once(s
     let (id, _event, mut notices, starts) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the event's end", over).await;
-    let Some(EventNotice::Playing { tables, .. }) = told.notices.first() else {
+    let Some(EventNotice::Playing {
+        tables, started, ..
+    }) = told.notices.first()
+    else {
         panic!(
             "the event tells its tables first: {:?}",
             told.notices.first()
         );
     };
+    assert!(*started, "the coordinator that starts the event says so");
     assert_eq!(tables.len(), 3, "20 players sit at 3 tables of 7");
     let channels: BTreeSet<_> = tables.iter().map(|(_, channel)| *channel).collect();
     assert_eq!(channels.len(), 3, "each table its own channel");
@@ -82,9 +86,18 @@ async fn a_restart_in_the_middle_of_hands_deals_them_again_and_pays_nothing_twic
     let mut notices = resumed[0].subscribe();
     let mut after = Told::default();
     until(&mut notices, &mut after, "the resumed event's end", over).await;
-    let Some(EventNotice::Playing { clock, tables }) = after.notices.first() else {
+    let Some(EventNotice::Playing {
+        clock,
+        tables,
+        started,
+    }) = after.notices.first()
+    else {
         panic!("the resumed event tells its tables first");
     };
+    assert!(
+        !started,
+        "a resumed event is not started again: its seats are not told again"
+    );
     assert_eq!(
         *clock, recorded.clock,
         "the clock resumes where the bank left it"

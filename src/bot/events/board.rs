@@ -251,13 +251,18 @@ impl Board {
     /// What a notice changes, and whether the event has ended.
     async fn take(&mut self, bot: &Bot, notice: EventNotice) -> (Change, bool) {
         match notice {
-            EventNotice::Playing { clock, tables } => {
+            EventNotice::Playing {
+                clock,
+                tables,
+                started,
+            } => {
                 self.threads
                     .extend(tables.iter().map(|&(_, channel)| channel));
                 self.tick(clock, false);
                 self.refresh(bot).await;
-                // At the start (not a restart's resume) everyone learns their table.
-                if clock == 0 {
+                // At the start (not a restart's resume, even one within its first second)
+                // everyone learns their table.
+                if started {
                     self.seat_everyone(&tables);
                 }
                 (Change::Awaited, false)

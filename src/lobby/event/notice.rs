@@ -61,6 +61,9 @@ pub enum EventNotice {
     Playing {
         clock: u64,
         tables: Vec<(u32, TableId)>,
+        /// This coordinator started the event (the players are told their seats); not a
+        /// restart's resume of a running event, whatever its clock.
+        started: bool,
     },
     /// A table deals a hand. `players` at it; `fewest` and `largest` at any table of the
     /// event.

@@ -81,10 +81,10 @@ impl Coordinator {
     }
 
     async fn run_to_end(&mut self) -> Result<(), String> {
-        let Some(event) = self.started().await? else {
+        let Some((event, started)) = self.started().await? else {
             return Ok(());
         };
-        let mut play = self.resumed(event).await?;
+        let mut play = self.resumed(event, started).await?;
         loop {
             if play.event.is_over() {
                 self.tell_over(&play.event);

@@ -17,12 +17,14 @@ use crate::tournament::multi::Event;
 
 impl Coordinator {
     /// The event's running copy: read from the bank, waiting for its start time and starting
-    /// it if it has not started; `None` when it ended before (cancelled meanwhile).
-    pub(super) async fn started(&mut self) -> Result<Option<Event>, String> {
+    /// it if it has not started; `None` when it ended before (cancelled meanwhile). With it,
+    /// whether this coordinator started it (not a restart's resume of a running event).
+    pub(super) async fn started(&mut self) -> Result<Option<(Event, bool)>, String> {
+        let mut started_here = false;
         loop {
             let record = self.record().await?;
             match record.phase {
-                EventPhase::Running(event) => return Ok(Some(*event)),
+                EventPhase::Running(event) => return Ok(Some((*event, started_here))),
                 EventPhase::Scheduled => {}
                 _ => return Ok(None),
             }
@@ -56,7 +58,7 @@ impl Coordinator {
                 .start_event(self.guild, self.id, self.draw_seed())
                 .await
             {
-                Ok(()) => {}
+                Ok(()) => started_here = true,
                 // Too few came: the cancel gives every buy-in back.
                 Err(BankError::TooFewEntrants { .. }) => {
                     let reference = format!("event:{}:too-few", self.id.0);
@@ -82,7 +84,7 @@ impl Coordinator {
 
     /// The event playing from its record: the clock where the bank left it, the seats tidied
     /// with every table between hands, each table's channel.
-    pub(super) async fn resumed(&mut self, event: Event) -> Result<Play, String> {
+    pub(super) async fn resumed(&mut self, event: Event, started: bool) -> Result<Play, String> {
         let record = self.record().await?;
         let table_size = event.settings().table_size;
         let mut play = Play {
@@ -119,6 +121,7 @@ impl Coordinator {
         self.tell(EventNotice::Playing {
             clock: play.clock.now(),
             tables: play.channels.iter().map(|(&t, &c)| (t, c)).collect(),
+            started,
         });
         // A moderator's pause outlives a restart: the clock stays stopped until the resume.
         let paused = self
