@@ -224,6 +224,17 @@ pub struct OfferedTurn {
     pub action_seq: u32,
 }
 
+impl super::notice::TurnOffer {
+    /// The turn an answer to this offer names: its hand, deal series and action.
+    pub fn offered(&self) -> OfferedTurn {
+        OfferedTurn {
+            hand: self.hand,
+            deal: self.deal,
+            action_seq: self.action_seq,
+        }
+    }
+}
+
 /// A player's new seat: the chair they sit in and the stack they sat down with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Joined {

@@ -327,17 +327,6 @@ pub struct TurnOffer {
     pub dropped: Option<PreAction>,
 }
 
-impl TurnOffer {
-    /// The turn an answer to this offer names: its hand, deal series and action.
-    pub fn offered(&self) -> crate::lobby::command::OfferedTurn {
-        crate::lobby::command::OfferedTurn {
-            hand: self.hand,
-            deal: self.deal,
-            action_seq: self.action_seq,
-        }
-    }
-}
-
 /// A hand shown at showdown.
 #[derive(Debug, Clone, Serialize)]
 pub struct ShownHand {
