@@ -205,4 +205,31 @@ opt-re-entries = Times a player who is out may buy in again during late registra
 opt-computers-allowed = Whether computer players may be entered (their buy-ins from the house)
 opt-break-minutes = A break of this many minutes (with break_every)
 opt-break-every = A break after every this many levels (with break_minutes)
+## /tournament computers: computer players entered by the server's staff (answered privately).
+event-computers-entered = 🤖 { $count ->
+    [one] 1 computer player is
+   *[other] { $count } computer players are
+} in **{ $name }** now. { $paid ->
+    [0] It's a freeroll: no buy-in to pay.
+   *[other] The house paid { $paid } chips of buy-ins.
+} { $entries ->
+    [one] 1 entry
+   *[other] { $entries } entries
+} so far.
+event-computers-entered-partly = 🤖 Only { $entered } of the { $count } computer players got into **{ $name }**; the rest were stopped:
+event-computers-not-allowed = This event was scheduled without computer players, so none can be entered.
+event-computers-none-asked = Enter at least 1 computer player.
+event-computers-past-cap = { $room ->
+    [0] The event is full
+    [one] Only 1 more entry fits
+   *[other] Only { $room } more entries fit
+} (at most { $cap } in all). No computer player was entered.
+event-computers-too-many = One event takes at most { $most } computer players. No computer player was entered.
+event-computers-house-short = The house can't pay the buy-ins of { $count } computer players ({ $needed } chips): it holds { $held }, and { $left ->
+    [0] the mint may create no more chips for it
+    [one] the mint may create only 1 more chip for it
+   *[other] the mint may create only { $left } more chips for it
+}. No computer player was entered.
+cmd-tournament-computers = Enter computer players in this channel's tournament, buy-ins from the house (server staff)
+opt-count = How many computer players to enter
 event-seated = { $users }: your seat is at this table. Good luck!

@@ -208,4 +208,31 @@ opt-re-entries = Reentradas que tiene quien queda fuera durante la inscripción 
 opt-computers-allowed = Si se pueden inscribir bots (sus buy-ins los paga la casa)
 opt-break-minutes = Un descanso de estos minutos (con break_every)
 opt-break-every = Un descanso cada tantos niveles (con break_minutes)
+## /tournament computers: bots que inscribe la administración del servidor (respuesta privada).
+event-computers-entered = 🤖 { $count ->
+    [one] Se inscribió 1 bot
+   *[other] Se inscribieron { $count } bots
+} en **{ $name }**. { $paid ->
+    [0] Es un freeroll: no hay buy-in que pagar.
+   *[other] La casa pagó { $paid } fichas de buy-in.
+} Ya { $entries ->
+    [one] hay 1 entrada
+   *[other] hay { $entries } entradas
+}.
+event-computers-entered-partly = 🤖 Solo { $entered } de los { $count } bots entraron en **{ $name }**; el resto no pudo:
+event-computers-not-allowed = Este torneo se programó sin bots, así que no se puede inscribir ninguno.
+event-computers-none-asked = Inscribe al menos 1 bot.
+event-computers-past-cap = { $room ->
+    [0] El torneo está completo
+    [one] Solo cabe 1 entrada más
+   *[other] Solo caben { $room } entradas más
+} (máximo { $cap } en total). No se inscribió ningún bot.
+event-computers-too-many = Un torneo admite como máximo { $most } bots. No se inscribió ningún bot.
+event-computers-house-short = La casa no puede pagar el buy-in de { $count } bots ({ $needed } fichas): tiene { $held } y { $left ->
+    [0] ya no se pueden crear más fichas para ella
+    [one] solo se puede crear 1 ficha más para ella
+   *[other] solo se pueden crear { $left } fichas más para ella
+}. No se inscribió ningún bot.
+cmd-tournament-computers = Inscribir bots en el torneo multimesa del canal; la casa paga sus buy-ins (administración)
+opt-count = Cuántos bots inscribir
 event-seated = { $users }: tu asiento está en esta mesa. ¡Suerte!

@@ -157,4 +157,23 @@ opt-re-entries = Berapa kali pemain yang tersingkir boleh buy-in lagi selama lat
 opt-computers-allowed = Apakah bot boleh didaftarkan (buy-in mereka dari akun bandar server)
 opt-break-minutes = Break selama sekian menit (bersama break_every)
 opt-break-every = Break setiap sekian level (bersama break_minutes)
+## /tournament computers: bot yang didaftarkan admin server (jawaban hanya untuk yang meminta).
+event-computers-entered = 🤖 { $count } bot sudah masuk **{ $name }**. { $paid ->
+    [0] Ini freeroll: tidak ada buy-in yang perlu dibayar.
+   *[other] Bandar sudah bayar buy-in mereka, total { $paid } chip.
+} Sekarang ada { $entries } entry.
+event-computers-entered-partly = 🤖 Cuma { $entered } dari { $count } bot yang masuk **{ $name }**; sisanya tertahan:
+event-computers-not-allowed = Turnamen ini dijadwalkan tanpa bot, jadi tidak ada bot yang bisa didaftarkan.
+event-computers-none-asked = Daftarkan minimal 1 bot.
+event-computers-past-cap = { $room ->
+    [0] Turnamen sudah penuh
+   *[other] Cuma muat { $room } entry lagi
+} (paling banyak { $cap } entry). Tidak ada bot yang didaftarkan.
+event-computers-too-many = Satu turnamen paling banyak { $most } bot. Tidak ada bot yang didaftarkan.
+event-computers-house-short = Bandar tidak bisa membayar buy-in { $count } bot ({ $needed } chip): bandar punya { $held }, dan { $left ->
+    [0] tidak ada lagi chip baru yang boleh dibuat untuknya
+   *[other] chip baru yang masih boleh dibuat untuknya hanya { $left }
+}. Tidak ada bot yang didaftarkan.
+cmd-tournament-computers = Daftarkan bot ke turnamen multi-table di channel ini, buy-in dari bandar (admin server)
+opt-count = Berapa bot yang didaftarkan
 event-seated = { $users }: kursimu di meja ini. Semoga beruntung!

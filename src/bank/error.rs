@@ -146,6 +146,12 @@ pub enum BankError {
         held: u64,
         mint_left: u64,
     },
+    /// Computer players were asked into an event whose schedule did not allow them.
+    #[error("event {} takes no computer players", tournament.0)]
+    ComputersNotAllowed { tournament: TournamentId },
+    /// More computer players asked into one event than there are computer numbers.
+    #[error("one event takes at most {most} computer players")]
+    TooManyComputers { most: u64 },
     /// A computer player would buy in for more than `[economy] computer_max_buy_in`.
     #[error("a computer player buys in for at most {limit} chips, not {amount}")]
     ComputerBuyInTooLarge { amount: u64, limit: u64 },

@@ -58,6 +58,8 @@ impl BankError {
             BankError::NoSuchDeal { .. } => "tournament-deal-gone",
             BankError::HouseDry { .. } => "bank-house-dry",
             BankError::ComputerBuyInTooLarge { .. } => "bank-computer-buy-in-too-large",
+            BankError::ComputersNotAllowed { .. } => "event-computers-not-allowed",
+            BankError::TooManyComputers { .. } => "event-computers-too-many",
             // The store's fault, not the player's, but worth its own words: that one sit & go
             // is refused while every other plays on (the log said so at the start).
             BankError::UnreadableTournament { .. } => "tournament-unreadable",
@@ -109,6 +111,7 @@ impl BankError {
             BankError::ComputerBuyInTooLarge { amount, limit } => {
                 vec![("amount", amount), ("limit", limit)]
             }
+            BankError::TooManyComputers { most } => vec![("most", most)],
             BankError::UnreadableTournament { tournament, .. } => {
                 vec![("tournament", tournament.0)]
             }

@@ -108,7 +108,8 @@ pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use leases::LEASE_MS;
 pub use moving::{Moved, move_bank};
-pub use ops::{EventNote, EventNotes, LeasesTaken};
+pub(crate) use ops::event_refusal_of;
+pub use ops::{EventNote, EventNotes, LeasesTaken, free_computers};
 pub use records::ChannelHand;
 pub use references::{
     cash_sim_reference, channel_gone_cancel_reference, failed_close_reference,

@@ -241,6 +241,7 @@ mod tests {
             "tournament deal",
             "tournament results",
             "tournament schedule",
+            "tournament computers",
             "tournament pause",
             "tournament resume",
             "join",

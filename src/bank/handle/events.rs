@@ -66,6 +66,25 @@ impl Bank {
         .await
     }
 
+    /// Registers `count` computer players for `event` before its start, their buy-ins paid
+    /// by the guild's house, all in one transaction or none; answers how many are
+    /// registered now.
+    pub async fn enter_event_computers(
+        &self,
+        guild: GuildId,
+        event: TournamentId,
+        count: usize,
+        reference: &str,
+    ) -> Result<u64, BankError> {
+        self.call(ops::EnterEventComputers {
+            guild,
+            event,
+            count,
+            reference: reference.to_string(),
+        })
+        .await
+    }
+
     /// Unregisters `user` before the start; answers the buy-in refunded.
     pub async fn unregister_event(
         &self,

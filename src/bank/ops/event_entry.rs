@@ -27,7 +27,7 @@ pub(crate) struct EnterEvent {
 }
 
 /// A refusal of the core's, as the bank says it.
-pub(super) fn refusal_of(event: TournamentId, error: EventError) -> BankError {
+pub(crate) fn refusal_of(event: TournamentId, error: EventError) -> BankError {
     match error {
         EventError::AlreadyIn => BankError::AlreadyRegistered { tournament: event },
         EventError::RegistrationClosed => BankError::TournamentStarted { tournament: event },

@@ -73,6 +73,14 @@ pub(crate) fn stored_notes(
     decode(event, bytes.as_deref())
 }
 
+/// The notes kept of `event`, as an operation's draft sees them.
+pub(crate) fn drafted_notes(
+    draft: &Draft<'_>,
+    event: TournamentId,
+) -> Result<EventNotes, BankError> {
+    decode(event, draft.get(Tree::Meta, &key(event))?.as_deref())
+}
+
 /// Keeps one note of an event of `guild`; answers the message kept after it (0: none).
 #[derive(Clone)]
 pub(crate) struct NoteEvent {

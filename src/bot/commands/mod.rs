@@ -7,6 +7,7 @@
 pub mod chips;
 pub mod economy;
 mod event;
+mod event_computers;
 pub mod info;
 pub mod seats;
 pub mod settings;

@@ -14,6 +14,7 @@ use crate::render::tr;
 use crate::tournament::{DealKind, PayoutTable, Structure, TournamentSettings};
 
 use super::event::{pause, resume, schedule};
+use super::event_computers::computers;
 use super::reference;
 use super::settings::{Bounded, ComputerSeats, GameChoiceOption, Seats, StructureOption};
 use super::tournament_entry::{live_here, started};
@@ -74,7 +75,16 @@ impl Refusal for TournamentRefused {
     slash_command,
     guild_only,
     subcommands(
-        "open", "start", "cancel", "status", "deal", "results", "schedule", "pause", "resume"
+        "open",
+        "start",
+        "cancel",
+        "status",
+        "deal",
+        "results",
+        "schedule",
+        "computers",
+        "pause",
+        "resume"
     ),
     subcommand_required
 )]
