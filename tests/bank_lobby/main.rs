@@ -38,6 +38,7 @@ mod bank_retention;
 mod bank_timeout;
 mod event_bank;
 mod event_bank_audit;
+mod event_bank_computers;
 mod event_bank_history;
 mod event_bank_play;
 mod event_sim_store;
