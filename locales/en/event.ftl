@@ -225,7 +225,10 @@ event-computers-past-cap = { $room ->
    *[other] Only { $room } more entries fit
 } (at most { $cap } in all). No computer player was entered.
 event-computers-too-many = One event takes at most { $most } computer players. No computer player was entered.
-event-computers-house-short = The house can't pay the buy-ins of { $count } computer players ({ $needed } chips): it holds { $held }, and { $left ->
+event-computers-house-short = The house can't pay { $count ->
+    [one] a computer player's buy-in
+   *[other] the buy-ins of { $count } computer players
+} ({ $needed } chips): it holds { $held }, and { $left ->
     [0] the mint may create no more chips for it
     [one] the mint may create only 1 more chip for it
    *[other] the mint may create only { $left } more chips for it

@@ -228,7 +228,10 @@ event-computers-past-cap = { $room ->
    *[other] Solo caben { $room } entradas más
 } (máximo { $cap } en total). No se inscribió ningún bot.
 event-computers-too-many = Un torneo admite como máximo { $most } bots. No se inscribió ningún bot.
-event-computers-house-short = La casa no puede pagar el buy-in de { $count } bots ({ $needed } fichas): tiene { $held } y { $left ->
+event-computers-house-short = La casa no puede pagar el buy-in de { $count ->
+    [one] 1 bot
+   *[other] { $count } bots
+} ({ $needed } fichas): tiene { $held } y { $left ->
     [0] ya no se pueden crear más fichas para ella
     [one] solo se puede crear 1 ficha más para ella
    *[other] solo se pueden crear { $left } fichas más para ella

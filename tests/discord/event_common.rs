@@ -135,7 +135,8 @@ pub fn with_level_secs(settings: EventSettings, secs: u32) -> EventSettings {
 
 /// [`schedule_soon`] with `computers` computer players registered before it opens (computer
 /// players allowed, their buy-ins paid by the house), and levels of `level_secs` seconds
-/// when given ([`with_level_secs`]).
+/// when given ([`with_level_secs`]). Computer players are allowed (noted as
+/// `/tournament schedule` notes it) whenever `set` allows them, even with none registered.
 pub async fn schedule_soon_with_computers(
     bot: &studbot::bot::Bot,
     channel: u64,
@@ -169,12 +170,14 @@ pub async fn schedule_soon_with_computers(
         .schedule_event(guild, stored, settings, name)
         .await
         .expect("scheduled");
-    if computers > 0 {
+    if scheduled.computers_allowed {
         let note = EventNote::Scheduled {
             computers_allowed: true,
             scheduled_at: now,
         };
         bank.note_event(guild, id, note).await.expect("noted");
+    }
+    if computers > 0 {
         for number in 0..computers {
             bank.enter_event(
                 guild,

@@ -19,6 +19,7 @@ mod discord_commands;
 mod discord_computer_players;
 mod discord_duplicate_boards;
 mod discord_event;
+mod discord_event_computers;
 mod discord_event_entries;
 mod discord_event_look;
 mod discord_event_play;

@@ -109,6 +109,9 @@ async fn enter_and_answer(
     if let Err(refused) = room_for(&record, asked) {
         return caller.refuse(&refused);
     }
+    if let Err(why) = takes_entries(&record, asked) {
+        return refuse(caller, &record, asked, &why.into());
+    }
     if let Err(refused) = house_pays(caller, &record, count).await {
         return refused;
     }
@@ -246,23 +249,15 @@ async fn enter_late(
     asked: usize,
     reference: &str,
 ) -> Entered {
-    let taken: Vec<UserId> = event.entries().iter().map(|entry| entry.user).collect();
-    let Some(computers) = free_computers(&taken, asked) else {
-        let most = UserId::COMPUTERS;
-        return Entered::Partly {
-            entered: 0,
-            why: BankError::TooManyComputers { most }.into(),
-        };
+    let computers = match late_computers(record, event, asked) {
+        Ok(computers) => computers,
+        Err(why) => {
+            return Entered::Partly {
+                entered: 0,
+                why: why.into(),
+            };
+        }
     };
-    if let Some(&first) = computers.first()
-        && let Err(error) = event.can_enter(first, record.clock)
-    {
-        let why = crate::bank::event_refusal_of(record.id, error);
-        return Entered::Partly {
-            entered: 0,
-            why: why.into(),
-        };
-    }
     let lobby = caller.bot.lobby();
     let mut entries = u64::try_from(event.entries().len()).unwrap_or(u64::MAX);
     for (place, computer) in computers.into_iter().enumerate() {
@@ -276,6 +271,37 @@ async fn enter_late(
         entries = entries.saturating_add(1);
     }
     Entered::All { entries }
+}
+
+/// Refuses what the event refuses before any chip moves: an event over, registration
+/// closed, the computer numbers run out (the bank checks all again as it enters them).
+fn takes_entries(record: &EventRecord, asked: usize) -> Result<(), BankError> {
+    match &record.phase {
+        EventPhase::Scheduled => Ok(()),
+        EventPhase::Running(event) => late_computers(record, event, asked).map(|_| ()),
+        EventPhase::Finished(_) | EventPhase::Cancelled { .. } => Err(BankError::TournamentOver {
+            tournament: record.id,
+        }),
+    }
+}
+
+/// The `asked` computers a running event would take now: the lowest numbers never entered,
+/// the first of them asked whether the event still takes entries at the bank's clock.
+fn late_computers(
+    record: &EventRecord,
+    event: &Event,
+    asked: usize,
+) -> Result<Vec<UserId>, BankError> {
+    let taken: Vec<UserId> = event.entries().iter().map(|entry| entry.user).collect();
+    let computers = free_computers(&taken, asked).ok_or(BankError::TooManyComputers {
+        most: UserId::COMPUTERS,
+    })?;
+    if let Some(&first) = computers.first() {
+        event
+            .can_enter(first, record.clock)
+            .map_err(|error| crate::bank::event_refusal_of(record.id, error))?;
+    }
+    Ok(computers)
 }
 
 /// The moderator's answer: how many entered, what the house paid, the entries now.
