@@ -211,12 +211,16 @@ event-computers-entered = 🤖 { $count ->
    *[other] { $count } computer players are
 } in **{ $name }** now. { $paid ->
     [0] It's a freeroll: no buy-in to pay.
+    [one] The house paid 1 chip of buy-ins.
    *[other] The house paid { $paid } chips of buy-ins.
 } { $entries ->
     [one] 1 entry
    *[other] { $entries } entries
 } so far.
-event-computers-entered-partly = 🤖 Only { $entered } of the { $count } computer players got into **{ $name }**; the rest were stopped:
+event-computers-entered-partly = 🤖 Only { $entered } of the { $count ->
+    [one] 1 computer player
+   *[other] { $count } computer players
+} got into **{ $name }**; the rest were stopped:
 event-computers-not-allowed = This event was scheduled without computer players, so none can be entered.
 event-computers-none-asked = Enter at least 1 computer player.
 event-computers-past-cap = { $room ->
@@ -228,7 +232,10 @@ event-computers-too-many = One event takes at most { $most } computer players. N
 event-computers-house-short = The house can't pay { $count ->
     [one] a computer player's buy-in
    *[other] the buy-ins of { $count } computer players
-} ({ $needed } chips): it holds { $held }, and { $left ->
+} ({ $needed ->
+    [one] 1 chip
+   *[other] { $needed } chips
+}): it holds { $held }, and { $left ->
     [0] the mint may create no more chips for it
     [one] the mint may create only 1 more chip for it
    *[other] the mint may create only { $left } more chips for it

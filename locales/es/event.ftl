@@ -214,12 +214,17 @@ event-computers-entered = 🤖 { $count ->
    *[other] Se inscribieron { $count } bots
 } en **{ $name }**. { $paid ->
     [0] Es un freeroll: no hay buy-in que pagar.
+    [one] La casa pagó 1 ficha de buy-in.
    *[other] La casa pagó { $paid } fichas de buy-in.
-} Ya { $entries ->
-    [one] hay 1 entrada
-   *[other] hay { $entries } entradas
-}.
-event-computers-entered-partly = 🤖 Solo { $entered } de los { $count } bots entraron en **{ $name }**; el resto no pudo:
+} { $entries ->
+    [0] Todavía no hay entradas.
+    [one] Ya hay 1 entrada.
+   *[other] Ya hay { $entries } entradas.
+}
+event-computers-entered-partly = 🤖 Solo { $entered } de { $count ->
+    [one] 1 bot
+   *[other] los { $count } bots
+} entraron en **{ $name }**; el resto no pudo:
 event-computers-not-allowed = Este torneo se programó sin bots, así que no se puede inscribir ninguno.
 event-computers-none-asked = Inscribe al menos 1 bot.
 event-computers-past-cap = { $room ->
@@ -231,7 +236,10 @@ event-computers-too-many = Un torneo admite como máximo { $most } bots. No se i
 event-computers-house-short = La casa no puede pagar el buy-in de { $count ->
     [one] 1 bot
    *[other] { $count } bots
-} ({ $needed } fichas): tiene { $held } y { $left ->
+} ({ $needed ->
+    [one] 1 ficha
+   *[other] { $needed } fichas
+}): tiene { $held } y { $left ->
     [0] ya no se pueden crear más fichas para ella
     [one] solo se puede crear 1 ficha más para ella
    *[other] solo se pueden crear { $left } fichas más para ella

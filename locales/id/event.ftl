@@ -170,7 +170,7 @@ event-computers-past-cap = { $room ->
    *[other] Cuma muat { $room } entry lagi
 } (paling banyak { $cap } entry). Tidak ada bot yang didaftarkan.
 event-computers-too-many = Satu turnamen paling banyak { $most } bot. Tidak ada bot yang didaftarkan.
-event-computers-house-short = Bandar tidak bisa membayar buy-in { $count } bot ({ $needed } chip): bandar punya { $held }, dan { $left ->
+event-computers-house-short = Bandar tidak bisa membayar buy-in untuk { $count } bot ({ $needed } chip): bandar punya { $held }, dan { $left ->
     [0] tidak ada lagi chip baru yang boleh dibuat untuknya
    *[other] chip baru yang masih boleh dibuat untuknya hanya { $left }
 }. Tidak ada bot yang didaftarkan.

@@ -196,6 +196,8 @@ fn every_bank_error() -> Vec<BankError> {
             tournament,
             reason: "place 0 among 4".into(),
         },
+        BankError::ComputersNotAllowed { tournament },
+        BankError::TooManyComputers { most: 256 },
     ];
     for error in &all {
         match error {
@@ -249,7 +251,9 @@ fn every_bank_error() -> Vec<BankError> {
             | BankError::NoSuchDeal { .. }
             | BankError::HouseDry { .. }
             | BankError::ComputerBuyInTooLarge { .. }
-            | BankError::UnreadableTournament { .. } => {}
+            | BankError::UnreadableTournament { .. }
+            | BankError::ComputersNotAllowed { .. }
+            | BankError::TooManyComputers { .. } => {}
         }
     }
     all
