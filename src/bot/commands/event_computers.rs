@@ -343,3 +343,51 @@ fn refuse(caller: &Caller, record: &EventRecord, asked: usize, why: &LobbyError)
         _ => entry::refuse(caller, why, Asked::Enter),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::TournamentId;
+    use crate::render::{self, Locale};
+
+    #[test]
+    fn every_computers_refusal_has_its_own_words_in_every_language() {
+        let ours = [
+            ComputersRefused::NoneAsked,
+            ComputersRefused::PastCap { room: 0, cap: 5 },
+            ComputersRefused::PastCap { room: 1, cap: 5 },
+            ComputersRefused::HouseShort {
+                count: 3,
+                needed: 300,
+                held: 20,
+                mint_left: 0,
+            },
+        ];
+        let bank = [
+            BankError::ComputersNotAllowed {
+                tournament: TournamentId(4),
+            },
+            BankError::TooManyComputers { most: 256 },
+        ];
+        let every = ours
+            .iter()
+            .map(|why| why as &dyn Refusal)
+            .chain(bank.iter().map(|why| why as &dyn Refusal));
+        for why in every {
+            assert!(!why.is_fault(), "{why}");
+            for locale in Locale::ALL {
+                let text = render::refusal(locale, why, &|_| String::new());
+                assert_ne!(text, tr(locale, "bot-failed", &[]), "{locale}: {why}");
+                assert_ne!(text, why.message_id(), "{locale}: {why}");
+                assert!(!text.contains('{'), "{locale}: {text}");
+            }
+        }
+        let full = render::refusal(Locale::En, &ours[1], &|_| String::new());
+        assert_eq!(
+            full,
+            "The event is full (at most 5 in all). No computer player was entered."
+        );
+        let short = render::refusal(Locale::En, &ours[3], &|_| String::new());
+        assert!(short.contains("it holds 20"), "{short}");
+    }
+}
