@@ -85,8 +85,9 @@ async fn staff_enter_computers_paid_by_the_house_and_the_event_starts_with_them_
         tournament(&fake, &moderator, channel, "status").await;
     }
     let other = schedule_soon(&running, NO_COMPUTERS, "Human Cup", 3_600, |_| {}).await;
-    // Long enough ahead for every refusal below on a loaded machine; at most 5 entries.
-    let id = schedule_soon(&running, CHANNEL, "Robot Cup", 12, |options| {
+    // Six seconds ahead: every refusal below and the entry take about 0.1 s (measured at a
+    // load average of 67 on 2 cores). At most 5 entries.
+    let id = schedule_soon(&running, CHANNEL, "Robot Cup", 6, |options| {
         options.computers_allowed = Some(true);
         options.cap = Some(5);
         options.table_size = Some(5);
