@@ -48,10 +48,19 @@ async fn an_event_table_is_headed_and_looked_up_like_any_table_and_its_results_s
     fake.add_user(&outsider);
     tournament(&fake, &outsider, CHANNEL, "status").await;
     // Nine computers at tables of five: two tables, levels of 20 s.
-    schedule_soon_with_computers(&running, CHANNEL, "Harbor Cup", 3, 9, Some(20), |options| {
-        options.table_size = Some(5);
-        options.starting_stack = Some(40);
-    })
+    schedule_soon_with_computers(
+        &fake,
+        &running,
+        CHANNEL,
+        "Harbor Cup",
+        3,
+        9,
+        Some(20),
+        |options| {
+            options.table_size = Some(5);
+            options.starting_stack = Some(40);
+        },
+    )
     .await;
     let message = event_message(&fake, CHANNEL, "Harbor Cup").await;
     let deadline = Instant::now() + Duration::from_secs(60);

@@ -73,6 +73,7 @@ async fn a_dozen_tables_get_their_threads_through_discords_limits_and_the_event_
     let started = Instant::now();
     // Levels of 20 s and short stacks: at Discord's pace the event ends within the wait.
     schedule_soon_with_computers(
+        &fake,
         &running,
         CHANNEL,
         "Big Field",

@@ -25,10 +25,19 @@ async fn a_person_at_an_event_table_sees_its_board_in_the_thread_and_plays_its_b
     tournament(&fake, &moderator(), CHANNEL, "status").await;
     // Levels of 20 s: at Discord's pace the stakes rise every few hands, so the event ends
     // within the wait however its cards fall.
-    schedule_soon_with_computers(&running, CHANNEL, "Table Talk", 5, 3, Some(20), |options| {
-        options.table_size = Some(4);
-        options.starting_stack = Some(20);
-    })
+    schedule_soon_with_computers(
+        &fake,
+        &running,
+        CHANNEL,
+        "Table Talk",
+        5,
+        3,
+        Some(20),
+        |options| {
+            options.table_size = Some(4);
+            options.starting_stack = Some(20);
+        },
+    )
     .await;
     let message = event_message(&fake, CHANNEL, "Table Talk").await;
     let joined = fake.ask(&ana, CHANNEL, "join", vec![]).await;

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use studbot::bank::{EventNote, EventSchedule, GuildId, TournamentId, UserId};
+use studbot::bank::{EventNote, EventSchedule, GuildId, TournamentId};
 use studbot::table::{GameChoice, Rules};
 use studbot::tournament::multi::EventSettings;
 use studbot::tournament::multi::schedule::{ScheduleOptions, schedule};
@@ -108,7 +108,9 @@ pub async fn schedule_soon(
     lead: u64,
     set: impl FnOnce(&mut ScheduleOptions),
 ) -> TournamentId {
-    schedule_soon_with_computers(bot, channel, name, lead, 0, None, set).await
+    let id = scheduled_soon(bot, channel, name, lead, None, set).await;
+    bot.open_event(id).await.expect("its coordinator runs");
+    id
 }
 
 /// `settings` with each level lasting `secs` seconds of the event's clock instead of the
@@ -133,11 +135,13 @@ pub fn with_level_secs(settings: EventSettings, secs: u32) -> EventSettings {
     }
 }
 
-/// [`schedule_soon`] with `computers` computer players registered before it opens (computer
-/// players allowed, their buy-ins paid by the house), and levels of `level_secs` seconds
-/// when given ([`with_level_secs`]). Computer players are allowed (noted as
-/// `/tournament schedule` notes it) whenever `set` allows them, even with none registered.
+/// [`schedule_soon`] with `computers` computer players registered before it opens by the
+/// staff's `/tournament computers` (computer players allowed, their buy-ins paid by the
+/// house), and levels of `level_secs` seconds when given ([`with_level_secs`]). Computer
+/// players are allowed whenever `set` allows them, even with none registered.
+#[allow(clippy::too_many_arguments)]
 pub async fn schedule_soon_with_computers(
+    fake: &FakeDiscord,
     bot: &studbot::bot::Bot,
     channel: u64,
     name: &str,
@@ -146,12 +150,48 @@ pub async fn schedule_soon_with_computers(
     level_secs: Option<u32>,
     set: impl FnOnce(&mut ScheduleOptions),
 ) -> TournamentId {
+    let id = scheduled_soon(bot, channel, name, lead, level_secs, |options| {
+        set(options);
+        if computers > 0 {
+            options.computers_allowed = Some(true);
+        }
+    })
+    .await;
+    // The staff's `/tournament computers`, before the coordinator runs: however long it
+    // takes, the event has not started.
+    if computers > 0 {
+        fake.add_user(&moderator());
+        let entered = fake
+            .ask(
+                &moderator(),
+                channel,
+                "tournament",
+                vec![sub("computers", vec![int("count", i64::from(computers))])],
+            )
+            .await;
+        assert!(
+            entered.content().starts_with("🤖 ") && entered.content().contains(" in **"),
+            "{}",
+            entered.content()
+        );
+    }
+    bot.open_event(id).await.expect("its coordinator runs");
+    id
+}
+
+/// Schedules the event through the bank (computer players allowed noted as `/tournament
+/// schedule` notes it), its coordinator not started yet.
+async fn scheduled_soon(
+    bot: &studbot::bot::Bot,
+    channel: u64,
+    name: &str,
+    lead: u64,
+    level_secs: Option<u32>,
+    set: impl FnOnce(&mut ScheduleOptions),
+) -> TournamentId {
     let now = now_unix();
     let mut options = ScheduleOptions::new(name, GameChoice::Stud8, "in 1h", 10);
     set(&mut options);
-    if computers > 0 {
-        options.computers_allowed = Some(true);
-    }
     let scheduled = schedule(&options, now, Rules::default()).expect("a valid event");
     let settings = match level_secs {
         Some(secs) => with_level_secs(scheduled.settings, secs),
@@ -177,20 +217,6 @@ pub async fn schedule_soon_with_computers(
         };
         bank.note_event(guild, id, note).await.expect("noted");
     }
-    if computers > 0 {
-        for number in 0..computers {
-            bank.enter_event(
-                guild,
-                id,
-                UserId::computer(number),
-                0,
-                &format!("computer-{number}"),
-            )
-            .await
-            .expect("a computer player registered");
-        }
-    }
-    bot.open_event(id).await.expect("its coordinator runs");
     id
 }
 
