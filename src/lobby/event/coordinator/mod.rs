@@ -29,7 +29,8 @@ use super::notice::{EventCommand, EventNotice, EventPlace, EventTables};
 use super::tables::TableActors;
 use crate::bank::{Bank, BankError, GuildId, TableId, TournamentId};
 use crate::lobby::LobbyShared;
-use crate::tournament::multi::{Event, HandResult};
+use crate::lobby::event_order::EventHandEnd;
+use crate::tournament::multi::Event;
 
 /// How often a bank call that failed is tried again before the coordinator stops.
 const BANK_TRIES: u32 = 5;
@@ -61,7 +62,7 @@ struct Play {
     /// The channel the event was scheduled in (its tables' threads live under it).
     home: TableId,
     /// The hands being played, each a task answering its table's end.
-    hands: JoinSet<(u32, Result<HandResult, String>)>,
+    hands: JoinSet<(u32, Result<EventHandEnd, String>)>,
     /// The tables' actors, closed with the coordinator (after the hands' tasks).
     actors: TableActors,
     cancel: Option<String>,
@@ -121,9 +122,9 @@ impl Coordinator {
         };
         tokio::select! {
             Some(joined) = play.hands.join_next() => {
-                let (table, result) = joined.map_err(|error| format!("a table's hand failed: {error}"))?;
-                let result = result?;
-                self.hand_over(play, table, result).await.map(|()| false)
+                let (table, end) = joined.map_err(|error| format!("a table's hand failed: {error}"))?;
+                let end = end?;
+                self.hand_over(play, table, end).await.map(|()| false)
             }
             Some(command) = self.commands.recv() => self.obey(play, command).await,
             () = sleep => Ok(false),
