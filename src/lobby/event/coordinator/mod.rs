@@ -1,8 +1,9 @@
 //! The coordinator of one live multi-table event: a task, as a table is. It starts the
 //! event at its start time, gives each table a channel, keeps the event's clock, deals each
 //! table its next hand as soon as the event lets it (never waiting for another table, but in
-//! hand-for-hand), records each hand in the bank (`record_event_hand`, with the seats tidied
-//! among the tables between hands in the same transaction) before anything of it is told,
+//! hand-for-hand), records each hand in the bank (`record_event_hand_with_history`: the seats
+//! tidied among the tables between hands, and the hand's public history its table answered
+//! stored in the table's channel, in the same transaction) before anything of it is told,
 //! and applies the same calls to its own copy of the event, so both agree. A pause stops
 //! the clock and every table once its hand is over; a cancel waits for every table's hand.
 //! Dropped at any moment (a crash, a shutdown), it leaves only what the bank recorded: the
