@@ -160,8 +160,7 @@ fn the_event_refusals_are_said_in_every_language_and_a_table_past_eight_is_refus
 /// go's), and `history` tells your table's last hand headed as its board is: the event's
 /// name, your table's number and the level it was dealt at.
 #[test]
-fn at_an_events_table_help_fits_the_event_and_history_heads_its_hands_with_event_table_and_level()
-{
+fn at_an_events_table_help_fits_the_event_and_history_heads_its_hands_with_event_table_and_level() {
     let dir = tempfile::tempdir().unwrap();
     // Seed 7 draws you to table 3 of 3. You ask for help, then play on asking for the last
     // hand at each of your turns, and stop.
