@@ -222,10 +222,19 @@ async fn after_a_restart_each_tables_first_board_is_headed_by_the_event() {
     tournament(&fake, &moderator(), HEADED_CHANNEL, "status").await;
     // Nine computers at tables of five: two tables, deep stacks (it runs past the restart).
     let name = "Dawn Cup";
-    let id = schedule_soon_with_computers(&running, HEADED_CHANNEL, name, 3, 9, None, |options| {
-        options.table_size = Some(5);
-        options.starting_stack = Some(5_000);
-    })
+    let id = schedule_soon_with_computers(
+        &fake,
+        &running,
+        HEADED_CHANNEL,
+        name,
+        3,
+        9,
+        None,
+        |options| {
+            options.table_size = Some(5);
+            options.starting_stack = Some(5_000);
+        },
+    )
     .await;
     let threads = {
         let deadline = std::time::Instant::now() + Duration::from_secs(60);
