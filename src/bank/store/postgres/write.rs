@@ -13,11 +13,10 @@ use crate::bank::store::{Describe, Tree, Write};
 /// the batch only read (`$13`-`$15`: tree, key and version arrays; version 0: remembered
 /// absent) that are no longer at the version remembered: an aggregate, so every such row is
 /// locked before any row is written, and nothing is written when one is stale. Then, each an
-/// index look-up a row (the planner guesses ten rows for an `unnest`, and at a bank's size a
-/// join on the key alone was planned as a scan of every partition):
+/// index look-up a row (the upsert's conflict probe; the delete's join a nested loop, as the
+/// connection's settings ask):
 /// - `deleted` (`$1`-`$3`: tree, key, version): the keys deleted, a remembered one only where
-///   still at the version remembered, any other (version 0) whatever is there; the redundant
-///   `= ANY` conditions give the planner the index look-up;
+///   still at the version remembered, any other (version 0) whatever is there;
 /// - `upserted` (`$4`-`$8`: tree, key, value, doc, version): the rows written, a remembered one
 ///   only over its row still at the version remembered (`ON CONFLICT … WHERE`), any other
 ///   (version 0) over whatever is there. A remembered row another process deleted meanwhile is
@@ -48,7 +47,7 @@ pub(super) const WRITE: &str = "
     ), deleted AS (
         DELETE FROM studbot.kv k
         USING unnest($1::int2[], $2::bytea[], $3::int8[]) AS d(tree, key, version)
-        WHERE k.tree = d.tree AND k.key = d.key AND k.tree = ANY($1) AND k.key = ANY($2)
+        WHERE k.tree = d.tree AND k.key = d.key
             AND (d.version = 0 OR k.version = d.version)
             AND (SELECT stale FROM checked) = 0
         RETURNING d.version <> 0 AS remembered
