@@ -389,8 +389,7 @@ fn commit_while_another_session_changes_seat(
 /// The upsert's own case: the row it waits for is deleted, so it inserts the row anew. The
 /// row inserted carries the version remembered, and counts stale: never written back.
 #[test]
-fn a_remembered_row_deleted_while_the_batchs_write_waits_for_it_is_a_conflict_not_written_back()
-{
+fn a_remembered_row_deleted_while_the_batchs_write_waits_for_it_is_a_conflict_not_written_back() {
     let url = postgres::database();
     let store = remembering_seat(&url);
     let outcome = commit_while_another_session_changes_seat(
@@ -399,7 +398,10 @@ fn a_remembered_row_deleted_while_the_batchs_write_waits_for_it_is_a_conflict_no
         "DELETE FROM studbot.kv WHERE tree = $1 AND key = $2",
         &[write(b"seat", 2), write(b"beside", 2)],
     );
-    conflict_says(outcome, "a row deleted while the write waited was written back");
+    conflict_says(
+        outcome,
+        "a row deleted while the write waited was written back",
+    );
     assert_eq!(
         store.get(Tree::Hands, b"seat").expect("read"),
         None,
@@ -483,7 +485,11 @@ fn a_batch_mixing_every_kind_of_write_commits_them_all() {
     let version = |key: &[u8]| versions.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
     assert_eq!(version(b"kept"), version(b"new"));
     assert_eq!(version(b"kept"), version(b"unread"));
-    assert_ne!(version(b"kept"), version(b"read"), "a row only read was written");
+    assert_ne!(
+        version(b"kept"),
+        version(b"read"),
+        "a row only read was written"
+    );
     for key in [b"kept".as_slice(), b"new", b"unread"] {
         assert_eq!(store.get(Tree::Hands, key).expect("read"), Some(vec![2]));
     }
