@@ -125,16 +125,15 @@ pub fn first_to_act_on(hand: &Hand, street: Street) -> Option<usize> {
     })?
 }
 
-/// `studbot play --data DIR --between-hands 0 ARGS` with `script` typed on its standard input;
-/// it must end well. Returns what it printed.
+/// `studbot play --data DIR --between-hands 0 ARGS` (unless ARGS choose `--between-hands`)
+/// with `script` typed on its standard input; it must end well. Returns what it printed.
 pub fn play_terminal(data: &Path, args: &[&str], script: &str) -> String {
     let mut command = child::studbot();
-    command
-        .arg("play")
-        .arg("--data")
-        .arg(data)
-        .args(["--between-hands", "0"])
-        .args(args);
+    command.arg("play").arg("--data").arg(data);
+    if !args.contains(&"--between-hands") {
+        command.args(["--between-hands", "0"]);
+    }
+    command.args(args);
     let output = child::run(command, script, &format!("studbot play {}", args.join(" ")));
     let out = String::from_utf8(output.stdout).expect("play prints UTF-8");
     assert!(

@@ -215,10 +215,18 @@ fn play_with_game_mix_says_the_rotation_on_the_board() {
 fn a_command_typed_at_a_terminal_is_answered_at_once_not_held_for_your_turn() {
     let data = tempfile::tempdir().unwrap();
     // As a person types at a terminal: every line is read when it is typed, before any turn
-    // (it used to be held for the next turn).
+    // (it used to be held for the next turn). The first hand waits 30 s, not none: on a
+    // loaded machine the line was read after the first hand's deal, and the turn came first.
     let out = play(
         data.path(),
-        &["--input", "at-once", "--buy-in", "500"],
+        &[
+            "--input",
+            "at-once",
+            "--buy-in",
+            "500",
+            "--between-hands",
+            "30",
+        ],
         "balance\nquit\n",
     );
     let answer = out
