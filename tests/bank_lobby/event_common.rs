@@ -8,8 +8,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{
-    Bank, Clock, EventPhase, EventSchedule, SystemClock, TableId, TournamentId, UserId,
+    Bank, Clock, EventPhase, EventSchedule, StoreLocation, SystemClock, TableId, TournamentId,
+    UserId,
 };
 use studbot::lobby::computer::ThinkingTime;
 use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
@@ -110,6 +112,10 @@ pub async fn event_fixture_with_bank_behind(store: TestStore, behind_ms: u64) ->
     let bank = Bank::open_at_with_clock(place.location(), economy(), time)
         .await
         .unwrap();
+    fixture_of(bank, place, clock).await
+}
+
+async fn fixture_of(bank: Bank, place: TestPlace, clock: ClockHold) -> EventFixture {
     bank.take_leases(&TEST_GUILDS).await.unwrap();
     let lobby = start_lobby_on(&bank).await;
     EventFixture {
@@ -118,6 +124,56 @@ pub async fn event_fixture_with_bank_behind(store: TestStore, behind_ms: u64) ->
         _place: place,
         _clock: clock,
     }
+}
+
+/// sled whose every commit takes `delay` more of real time: the bank of a loaded machine,
+/// slow beside a test that moves tokio's paused clock at its own pace.
+struct SlowStore {
+    inner: SledStore,
+    delay: Duration,
+}
+
+impl Reads for SlowStore {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.get(tree, key)
+    }
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        self.inner.scan_prefix(tree, prefix)
+    }
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        self.inner.scan_from(tree, start)
+    }
+}
+
+impl Store for SlowStore {
+    fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
+        // A slow disk, not a wait: the committer thread is held as a loaded machine holds it.
+        std::thread::sleep(self.delay);
+        self.inner.apply(writes)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.inner.flush()
+    }
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        self.inner.is_empty()
+    }
+}
+
+/// [`event_fixture`] on sled whose every commit takes `delay` more of real time.
+pub async fn event_fixture_with_slow_commits(delay: Duration) -> EventFixture {
+    let clock = hold_clock();
+    let place = TestPlace::new(TestStore::Sled);
+    let StoreLocation::Sled(dir) = place.location() else {
+        unreachable!("a sled place")
+    };
+    let store = Arc::new(SlowStore {
+        inner: SledStore::open(dir, 1 << 20).unwrap(),
+        delay,
+    });
+    let bank = Bank::open_with_store(store, economy(), Arc::new(MovedTime::new(0)))
+        .await
+        .unwrap();
+    fixture_of(bank, place, clock).await
 }
 
 /// The computer entries of the tests' events (at most 256: the house's computers), whose
@@ -216,7 +272,7 @@ pub async fn until(
                 Err(error) => panic!("notices lost: {error}"),
             }
         }
-        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        deadline(what, advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     panic!("no end to waiting for {what}");

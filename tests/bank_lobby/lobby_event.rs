@@ -164,7 +164,7 @@ async fn a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes
     }
     // An hour paused: nothing more is dealt, the clock stands.
     for _ in 0..3_600 {
-        tokio::time::advance(Duration::from_secs(1)).await;
+        advance(Duration::from_secs(1)).await;
         tokio::task::yield_now().await;
     }
     while let Ok(notice) = notices.try_recv() {
@@ -219,6 +219,36 @@ async fn levels_rise_on_the_clock_with_each_tables_next_hand(store: TestStore) {
         }
     }
     assert!(highest >= 1, "the levels rose");
+}
+
+/// The tests' clock waits for the bank ([`advance`]): with every commit a bank makes slowed
+/// (a loaded machine's), an event's first hands are still dealt at the first level, the clock
+/// having moved only as the computers thought. Stepping on while the bank still wrote, the
+/// clock ran hundreds of seconds ahead with each commit.
+#[tokio::test(start_paused = true)]
+async fn a_slow_bank_holds_the_tests_clock_back_and_the_first_hands_stay_at_the_first_level() {
+    let fixture = event_fixture_with_slow_commits(Duration::from_millis(25)).await;
+    let (_, _event, mut notices, _) = started_event(&fixture, 8, 8).await;
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "the fourth hand dealt", |notice| {
+        matches!(notice, EventNotice::HandDealt { number: 4, .. })
+    })
+    .await;
+    let dealt: Vec<(usize, u64)> = told
+        .notices
+        .iter()
+        .filter_map(|notice| match notice {
+            EventNotice::HandDealt { level, clock, .. } => Some((*level, *clock)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dealt.len(), 4, "four hands at the one table: {dealt:?}");
+    assert!(
+        dealt
+            .iter()
+            .all(|&(level, clock)| level == 0 && clock < u64::from(LEVEL_SECS)),
+        "hands dealt (level, clock) {dealt:?}: the clock ran ahead of the bank"
+    );
 }
 
 /// The rounds of hand-for-hand `told` played at two tables or more, checking that each
@@ -283,12 +313,7 @@ async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store
 
 async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: TestStore) {
     let fixture = event_fixture(store).await;
-    // The stakes stay at the first level: on a loaded machine the test's clock can run far
-    // ahead of the bank's real writes, and rising stakes would then end the event in the
-    // hand after the first bust, before the cancel is read.
-    let mut settings = settings_for(7);
-    settings.structure = Structure::built_in_with_hands(u32::MAX);
-    let (id, event, mut notices, _) = started_event_with(&fixture, 20, settings).await;
+    let (id, event, mut notices, _) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the first bust", |notice| {
         matches!(notice, EventNotice::Out { .. })
@@ -321,7 +346,7 @@ async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: Tes
     assert!(matches!(record.phase, EventPhase::Cancelled { .. }));
     let report = fixture.bank.audit().await.unwrap();
     assert!(report.ok, "audit: {:?}", report.breaks);
-    tokio::time::advance(Duration::from_secs(60)).await;
+    advance(Duration::from_secs(60)).await;
     assert!(event.is_finished(), "the coordinator ends with the event");
 }
 
@@ -363,7 +388,7 @@ async fn the_event_starts_at_its_start_time(store: TestStore) {
         .unwrap();
     let mut notices = event.subscribe();
     for _ in 0..590 {
-        tokio::time::advance(Duration::from_secs(1)).await;
+        advance(Duration::from_secs(1)).await;
     }
     assert!(notices.try_recv().is_err(), "nothing before the start");
     let record = fixture.bank.event(id).await.unwrap().unwrap();

@@ -47,7 +47,7 @@ async fn a_pause_is_kept_across_a_restart_with_its_clock_stopped(store: TestStor
     .await;
     // An hour after the restart: nothing dealt, the clock where the pause stopped it.
     for _ in 0..3_600 {
-        tokio::time::advance(Duration::from_secs(1)).await;
+        advance(Duration::from_secs(1)).await;
         tokio::task::yield_now().await;
     }
     while let Ok(notice) = notices.try_recv() {

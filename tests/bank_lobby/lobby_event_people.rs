@@ -138,7 +138,7 @@ pub(crate) async fn drive(
         if done(&watch.told, people) {
             return;
         }
-        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        deadline(what, advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     panic!("no end to waiting for {what}");
@@ -508,7 +508,7 @@ async fn turn_where(
                 return *offer;
             }
         }
-        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        deadline(what, advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     panic!("no end to waiting for {what}");

@@ -55,7 +55,7 @@ async fn an_event_whose_bank_clock_lags_starts_once_the_bank_reaches_its_time(st
         .unwrap();
     let mut notices = event.subscribe();
     for _ in 0..61 {
-        tokio::time::advance(Duration::from_secs(1)).await;
+        advance(Duration::from_secs(1)).await;
     }
     assert!(
         notices.try_recv().is_err(),

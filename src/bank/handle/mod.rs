@@ -5,6 +5,7 @@
 
 mod event_notes;
 mod events;
+mod in_flight;
 mod leases;
 mod live_sit_and_gos;
 mod location;
@@ -12,6 +13,7 @@ mod reads;
 mod staged;
 mod tournaments;
 pub use events::EventSchedule;
+pub use in_flight::RequestsInFlight;
 pub use tournaments::OpenExtras;
 mod whole_store;
 mod writes;
@@ -78,6 +80,8 @@ struct Inner {
     staged_histories: staged::StagedHistories,
     /// With a shared store: every guild whose lease this process lost while it ran.
     lost: watch::Sender<BTreeSet<GuildId>>,
+    /// The calls not yet answered to their callers.
+    in_flight: in_flight::InFlight,
 }
 
 /// A lock of the handle's own state; a panic holding it left that state whole.
@@ -195,6 +199,7 @@ impl Bank {
                 leases: Mutex::new(BTreeSet::new()),
                 staged_histories: staged::StagedHistories::default(),
                 lost: watch::channel(BTreeSet::new()).0,
+                in_flight: in_flight::InFlight::default(),
             }),
         };
         // With other processes writing the store, the hands at their tables are theirs: only
@@ -216,6 +221,7 @@ impl Bank {
     /// within the timeout is withdrawn (the committer will skip it) and answered `Timeout`;
     /// one it has taken up is waited for to the end.
     async fn call<O: Operation>(&self, op: O) -> Result<O::Output, BankError> {
+        let _in_flight = self.inner.in_flight.enter();
         if let Some(failed) = self.failure() {
             return Err(BankError::Failed(failed.reason));
         }
@@ -275,6 +281,7 @@ impl Bank {
         &self,
         work: impl FnOnce(&dyn Reads) -> Result<T, BankError> + Send + 'static,
     ) -> Result<T, BankError> {
+        let _in_flight = self.inner.in_flight.enter();
         let store = self.store()?;
         match self
             .in_time(tokio::task::spawn_blocking(move || work(store.as_ref())))
@@ -284,6 +291,14 @@ impl Bank {
             Some(Err(error)) => Err(BankError::Internal(format!("a store read failed: {error}"))),
             Some(Ok(result)) => result,
         }
+    }
+
+    /// The requests of this bank's callers not yet answered (writes queued for or under way at
+    /// the committer, reads of the store), for a caller that must not move on while the bank
+    /// is still working for others: a test stepping tokio's paused clock waits for none in
+    /// flight before each step, since the committer writes in real time.
+    pub fn requests_in_flight(&self) -> RequestsInFlight {
+        self.inner.in_flight.probe()
     }
 
     /// Whether the bank still serves: its committer runs and its store is open (false after
