@@ -24,8 +24,10 @@ use tokio::sync::broadcast;
 use crate::lobby_common::*;
 
 pub const BUY_IN: u64 = 100;
-/// Each level lasts this many seconds of the event's clock.
-pub const LEVEL_SECS: u32 = 300;
+/// Each level lasts this many seconds of the event's clock: short, so that a whole event
+/// plays in a hundred hands or so (the clock moves only as fast as the bank answers, see
+/// `lobby_common::advance`, and a slower store's hands take real time).
+pub const LEVEL_SECS: u32 = 60;
 pub const EVENT_CHANNEL: TableId = TableId(4_100);
 pub const TABLES: NumberedTables = NumberedTables { first: 50_000 };
 
@@ -208,11 +210,35 @@ pub async fn scheduled_with(
     players: &[UserId],
     settings: EventSettings,
 ) -> TournamentId {
+    scheduled_at_with(bank, players, settings, 1_000, 0).await
+}
+
+/// The machine's time, in seconds since the epoch: what the coordinator reads.
+pub fn unix_now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// An event of 9 computers at tables of 7 that starts at `starts_at`, scheduled at `now`
+/// (seconds since the epoch).
+pub async fn scheduled_at(bank: &Bank, starts_at: u64, now: u64) -> TournamentId {
+    scheduled_at_with(bank, &players(9), settings_for(7), starts_at, now).await
+}
+
+async fn scheduled_at_with(
+    bank: &Bank,
+    players: &[UserId],
+    settings: EventSettings,
+    starts_at: u64,
+    now: u64,
+) -> TournamentId {
     let schedule = EventSchedule {
         channel: EVENT_CHANNEL,
         name: "Sunday stud".into(),
-        starts_at: 1_000,
-        now: 0,
+        starts_at,
+        now,
         added_by: None,
     };
     static SCHEDULED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -389,13 +415,22 @@ pub async fn started_event_with(
 ) {
     let id = scheduled_with(&fixture.bank, &players(count), settings).await;
     let starts = balances(&fixture.bank, count).await;
+    let (event, notices) = opened_event(fixture, id).await;
+    (id, event, notices, starts)
+}
+
+/// The lobby's coordinator of event `id`, at [`TABLES`], and its notices from the start.
+pub async fn opened_event(
+    fixture: &EventFixture,
+    id: TournamentId,
+) -> (EventHandle, broadcast::Receiver<EventNotice>) {
     let event = fixture
         .lobby
         .open_event(id, Arc::new(TABLES))
         .await
         .unwrap();
     let notices = event.subscribe();
-    (id, event, notices, starts)
+    (event, notices)
 }
 
 /// No table outside hand-for-hand deals with two players more than the shortest table
@@ -463,6 +498,49 @@ pub async fn pause(
     event.pause().await.unwrap();
     until(notices, told, "the pause", |notice| {
         matches!(notice, EventNotice::Paused { .. })
+    })
+    .await;
+}
+
+/// Gathers notices until every hand dealt has been recorded: the hands in play at a pause
+/// end.
+pub async fn until_no_hand_in_play(
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+) {
+    while in_play(told) > 0 {
+        until(notices, told, "the hands in play", |notice| {
+            matches!(notice, EventNotice::HandRecorded { .. })
+        })
+        .await;
+    }
+}
+
+/// An hour of the clock passes, a second at a time, gathering nothing.
+pub async fn an_hour_passes() {
+    for _ in 0..3_600 {
+        advance(Duration::from_secs(1)).await;
+        tokio::task::yield_now().await;
+    }
+}
+
+/// Ends an attempt that did not come to what the test looks for: cancels `event` unless it
+/// is already over, and gathers its notices until the cancel (or its end) is told.
+pub async fn cancel_unless_over(
+    event: &EventHandle,
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+    reference: &str,
+) {
+    if told.places().is_some() {
+        return;
+    }
+    event.cancel(reference).await.unwrap();
+    until(notices, told, "the cancel", |notice| {
+        matches!(
+            notice,
+            EventNotice::Cancelled { .. } | EventNotice::Over { .. }
+        )
     })
     .await;
 }

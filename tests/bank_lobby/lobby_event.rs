@@ -10,11 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{EventPhase, EventSchedule, TableId, UserId};
+use studbot::bank::{EventPhase, TableId, UserId};
 use studbot::lobby::event::EventNotice;
-use studbot::table::GameChoice;
 use studbot::tournament::Structure;
-use studbot::tournament::multi::{EventSettings, clock_at};
+use studbot::tournament::multi::clock_at;
 
 use crate::event_common::*;
 use crate::lobby_common::*;
@@ -156,17 +155,9 @@ async fn a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes
         unreachable!()
     };
     // The hands in play at the pause end and are recorded.
-    while in_play(&told) > 0 {
-        until(&mut notices, &mut told, "the hands in play", |notice| {
-            matches!(notice, EventNotice::HandRecorded { .. })
-        })
-        .await;
-    }
+    until_no_hand_in_play(&mut notices, &mut told).await;
     // An hour paused: nothing more is dealt, the clock stands.
-    for _ in 0..3_600 {
-        advance(Duration::from_secs(1)).await;
-        tokio::task::yield_now().await;
-    }
+    an_hour_passes().await;
     while let Ok(notice) = notices.try_recv() {
         told.notices.push(notice);
     }
@@ -227,8 +218,11 @@ async fn levels_rise_on_the_clock_with_each_tables_next_hand(store: TestStore) {
 /// clock ran hundreds of seconds ahead with each commit.
 #[tokio::test(start_paused = true)]
 async fn a_slow_bank_holds_the_tests_clock_back_and_the_first_hands_stay_at_the_first_level() {
+    const FIRST_LEVEL_SECS: u32 = 600;
     let fixture = event_fixture_with_slow_commits(Duration::from_millis(25)).await;
-    let (_, _event, mut notices, _) = started_event(&fixture, 8, 8).await;
+    let mut settings = settings_for(8);
+    settings.structure = Structure::built_in_with_hands(FIRST_LEVEL_SECS);
+    let (_, _event, mut notices, _) = started_event_with(&fixture, 8, settings).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the fourth hand dealt", |notice| {
         matches!(notice, EventNotice::HandDealt { number: 4, .. })
@@ -246,7 +240,7 @@ async fn a_slow_bank_holds_the_tests_clock_back_and_the_first_hands_stay_at_the_
     assert!(
         dealt
             .iter()
-            .all(|&(level, clock)| level == 0 && clock < u64::from(LEVEL_SECS)),
+            .all(|&(level, clock)| level == 0 && clock < u64::from(FIRST_LEVEL_SECS)),
         "hands dealt (level, clock) {dealt:?}: the clock ran ahead of the bank"
     );
 }
@@ -352,41 +346,9 @@ async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: Tes
 
 async fn the_event_starts_at_its_start_time(store: TestStore) {
     let fixture = event_fixture(store).await;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let settings = EventSettings::new(
-        GameChoice::Stud,
-        Structure::built_in_with_hands(LEVEL_SECS),
-        BUY_IN,
-        7,
-    );
-    let schedule = EventSchedule {
-        channel: EVENT_CHANNEL,
-        name: "later".into(),
-        starts_at: now + 600,
-        now,
-        added_by: None,
-    };
-    let id = fixture
-        .bank
-        .schedule_event(GUILD, schedule, settings, "schedule later")
-        .await
-        .unwrap();
-    for user in players(9) {
-        fixture
-            .bank
-            .enter_event(GUILD, id, user, 0, &format!("register later {}", user.0))
-            .await
-            .unwrap();
-    }
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let now = unix_now_secs();
+    let id = scheduled_at(&fixture.bank, now + 600, now).await;
+    let (_event, mut notices) = opened_event(&fixture, id).await;
     for _ in 0..590 {
         advance(Duration::from_secs(1)).await;
     }
