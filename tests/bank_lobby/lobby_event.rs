@@ -288,15 +288,27 @@ fn rounds_at_two_tables(told: &Told) -> usize {
 
 async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store: TestStore) {
     let fixture = event_fixture(store).await;
-    // 30 players at tables of 4: 6 places paid, the bubble at 7 players on two tables. A
-    // hand begun before the bubble can bust past it (about five events in six do), so
-    // events are played until one reaches it, each checked all the same; 60 events leave
-    // a chance of about one in 17,000 that none does.
+    // 14 players at tables of 4: 4 places paid, the bubble at 5 players on two tables. A
+    // hand begun before the bubble can bust past it, so events are played until one reaches
+    // it (the first does, with the tests' seed: the clock moves only at the bank's pace, so
+    // an event plays the same each run), each checked all the same and cancelled once its
+    // bubble has burst (what follows plays no hand-for-hand).
+    const FIELD: u64 = 14;
+    const PAID: u64 = 4;
     let mut reached = 0;
-    for _ in 0..60 {
-        let (_, _event, mut notices, _) = started_event(&fixture, 30, 4).await;
+    for attempt in 0..60 {
+        let (_, event, mut notices, _) = started_event(&fixture, FIELD, 4).await;
         let mut told = Told::default();
-        until(&mut notices, &mut told, "the event's end", over).await;
+        let outs = std::cell::Cell::new(0);
+        until(&mut notices, &mut told, "the bubble's end", |notice| {
+            if matches!(notice, EventNotice::Out { .. }) {
+                outs.set(outs.get() + 1);
+            }
+            over(notice) || outs.get() >= FIELD - PAID
+        })
+        .await;
+        let reference = format!("past the bubble {attempt}");
+        cancel_unless_over(&event, &mut notices, &mut told, &reference).await;
         reached += rounds_at_two_tables(&told);
         if reached > 0 {
             break;
