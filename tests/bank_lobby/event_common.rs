@@ -44,7 +44,7 @@ pub fn thinking() -> ThinkingTime {
 pub struct EventFixture {
     pub bank: Bank,
     pub lobby: Lobby,
-    pub _place: TestPlace,
+    pub _place: KeptPlace,
     pub _clock: ClockHold,
 }
 
@@ -123,7 +123,7 @@ async fn fixture_of(bank: Bank, place: TestPlace, clock: ClockHold) -> EventFixt
     EventFixture {
         bank,
         lobby,
-        _place: place,
+        _place: KeptPlace::new(place),
         _clock: clock,
     }
 }

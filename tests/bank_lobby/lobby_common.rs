@@ -153,8 +153,34 @@ pub struct Fixture {
     pub lobby: Lobby,
     /// Held for the test's length: the bank's place, and the clock that moves only when the
     /// test advances it.
-    _place: TestPlace,
+    _place: KeptPlace,
     _clock: ClockHold,
+}
+
+thread_local! {
+    /// The places of the banks of the test this thread runs, removed as the thread ends.
+    static KEPT_PLACES: std::cell::RefCell<Vec<TestPlace>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A test's bank place, removed only once the test's runtime is gone: the lobby's tasks hold
+/// the bank until the runtime drops them, after the test's own values, and sled closing its
+/// database must not find the directory removed under it (its threads panicked so).
+pub struct KeptPlace(Option<TestPlace>);
+
+impl KeptPlace {
+    pub fn new(place: TestPlace) -> KeptPlace {
+        KeptPlace(Some(place))
+    }
+}
+
+impl Drop for KeptPlace {
+    fn drop(&mut self) {
+        if let Some(place) = self.0.take() {
+            // Past the thread's end (never so for a test) the place goes at once.
+            let _ = KEPT_PLACES.try_with(|kept| kept.borrow_mut().push(place));
+        }
+    }
 }
 
 pub async fn fixture(seed: u64) -> Fixture {
@@ -230,7 +256,7 @@ pub async fn fixture_with_economy_on(
     Fixture {
         bank,
         lobby,
-        _place: place,
+        _place: KeptPlace::new(place),
         _clock: clock,
     }
 }
