@@ -87,6 +87,22 @@ struct Inner {
     in_flight: in_flight::InFlight,
 }
 
+/// Starts the committer's thread: answers it, and what tells once it has closed its store.
+fn spawn_committer(
+    committer: Committer,
+    requests: mpsc::Receiver<Request>,
+) -> Result<(std::thread::JoinHandle<()>, mpsc::Receiver<()>), BankError> {
+    let (closed, committer_closed) = mpsc::channel();
+    let thread = std::thread::Builder::new()
+        .name("bank-committer".into())
+        .spawn(move || {
+            committer.run_loop(requests);
+            let _ = closed.send(());
+        })
+        .map_err(|error| BankError::Storage(format!("cannot start the committer: {error}")))?;
+    Ok((thread, committer_closed))
+}
+
 /// How long the last handle's drop waits for the committer to close the store: a store that
 /// stalls must not hold the process up for longer.
 const CLOSING_WAIT: Duration = Duration::from_secs(10);
@@ -205,14 +221,7 @@ impl Bank {
             failed,
         )?;
         let (requests, receiver) = mpsc::channel();
-        let (closed, committer_closed) = mpsc::channel();
-        let committer = std::thread::Builder::new()
-            .name("bank-committer".into())
-            .spawn(move || {
-                committer.run_loop(receiver);
-                let _ = closed.send(());
-            })
-            .map_err(|error| BankError::Storage(format!("cannot start the committer: {error}")))?;
+        let (committer, committer_closed) = spawn_committer(committer, receiver)?;
         let bank = Bank {
             inner: Arc::new(Inner {
                 requests,
