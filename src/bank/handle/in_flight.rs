@@ -5,7 +5,7 @@
 
 use tokio::sync::watch;
 
-/// The count a bank keeps; each request holds an [`Counted`] while it is in flight.
+/// The count a bank keeps; each request holds a [`Counted`] while it is in flight.
 #[derive(Debug)]
 pub(super) struct InFlight(watch::Sender<usize>);
 

@@ -87,7 +87,8 @@ struct Inner {
     in_flight: in_flight::InFlight,
 }
 
-/// Starts the committer's thread: answers it, and what tells once it has closed its store.
+/// Starts the committer's thread: answers it, and the channel told once it has closed its
+/// store.
 fn spawn_committer(
     committer: Committer,
     requests: mpsc::Receiver<Request>,
