@@ -160,8 +160,8 @@ play-tournament-help =
       “c” checks when there is nothing to call; “b” and “r” make the one bet or raise offered.
       The amount may follow, as your options show it: “bet 5”, “raise to 20”.
       cards: your cards · board: the table · status: level, stakes and stacks
-      history [N]: the last hand of the sit & go, or hand N
-      help (h): this text · quit (q): stop; the sit & go waits at this hand
+      history [N]: the last hand at your table, or hand N
+      help (h): this text · quit (q): stop; the tournament waits at this hand
 settings-computer-players = computer players may take at most { $max } { $max ->
     [one] seat
    *[other] seats

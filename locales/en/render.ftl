@@ -518,6 +518,7 @@ leaderboard-tournaments-line = { $place }. { $name } — net { $net } · { $entr
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Sit & go #{ $tournament }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-header-event = **{ $event }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header-event-table = **{ $event } · Table { $table } · level { $level }, hand { $hand }** — { $game }, stakes { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 
 ## Pre-actions, the time bank and away players (src/render/pace.rs)
 

@@ -158,7 +158,7 @@ play-tournament-help =
       «veo» pasa si no hay nada que igualar; «apuesto» y «subo» hacen la apuesta o subida que se ofrece.
       Puedes añadir la cantidad tal como la muestran tus opciones: «apuesto 5», «subo a 20».
       «cartas»: tus cartas · «mesa»: la mesa · «estado»: nivel, límites y fichas
-      «historial [N]»: la última mano del torneo o la mano N
+      «historial [N]»: la última mano de tu mesa o la mano N
       «ayuda»: este texto · «salir»: parar; el torneo te espera en esta mano
 settings-computer-players = los bots pueden ocupar como máximo { $max } { $max ->
     [one] asiento

@@ -509,6 +509,7 @@ leaderboard-tournaments-line = { $place }. { $name } — { $net } · { $entries 
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Torneo #{ $tournament }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-header-event = **{ $event }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header-event-table = **{ $event } · Mesa { $table } · nivel { $level }, mano { $hand }** — { $game }, límites { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 
 ## Pre-actions, the time bank and away players (src/render/pace.rs)
 

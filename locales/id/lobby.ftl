@@ -103,7 +103,7 @@ play-tournament-help =
       “c” berarti check kalau tidak ada taruhan; “b” dan “r” memasang bet atau raise yang ditawarkan.
       Jumlahnya boleh ditulis sesudahnya, seperti di pilihanmu: “bet 5”, “raise ke 20”.
       “kartu”: kartumu · “meja”: tampilan meja · “status”: level, limit, dan chip
-      “riwayat [N]”: hand terakhir turnamen atau hand N
+      “riwayat [N]”: hand terakhir di mejamu atau hand N
       “bantuan”: teks ini · “keluar”: berhenti; turnamen menunggu di hand ini
 settings-computer-players = bot boleh mengisi paling banyak { $max } kursi di sini (satu selalu tersisa untuk manusia), bukan { $computer_players }
 settings-computer-buy-in = bot masuk dengan buy-in maksimum, yang di server ini paling banyak { $limit } di meja yang ada botnya, bukan { $max_buy_in }

@@ -392,6 +392,7 @@ leaderboard-tournaments-line = { $place }. { $name } — bersih { $net } · juar
 # A sit & go's hand in /history: numbered apart from the channel's cash hands
 history-header-sit-and-go = **Turnamen #{ $tournament }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 history-header-event = **{ $event }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
+history-header-event-table = **{ $event } · Meja { $table } · level { $level }, hand { $hand }** — { $game }, limit { $small }/{ $big }, ante { $ante }, bring-in { $bring_in }
 
 ## Pre-actions, the time bank and away players (src/render/pace.rs)
 

@@ -443,6 +443,16 @@ impl Bot {
             .filter(|presenter| presenter.is_running())
     }
 
+    /// The presenter of a table whose loop has not ended, its table open or closed: a closed
+    /// table's presenter still writes the boards it had left (its table may have dealt far
+    /// ahead of Discord's pace), which a thread's archive waits for.
+    pub(crate) fn presenter_still_writing(&self, table: TableId) -> Option<Arc<Presenter>> {
+        lock(&self.inner.presenters)
+            .get(&table)
+            .and_then(Weak::upgrade)
+            .filter(|presenter| !presenter.has_stopped())
+    }
+
     /// A table found at start-up in a channel Discord hides from the bot (paused, and
     /// logged once): its presenter, when a command attaches it, reports no refusal again
     /// before a moderator's resume.

@@ -25,8 +25,16 @@ use super::Bot;
 use super::presenter::Presenter;
 use super::refusals::Refused;
 
-/// How long an archive waits for the table's last messages before archiving all the same.
-const LAST_MESSAGES_WAIT: Duration = Duration::from_secs(15);
+/// How long an archive waits for a closed table's presenter to stop before archiving all the
+/// same. The presenter writes what it has left at Discord's pace (5 writes per 5 s in the
+/// thread), and a table of computer players deals faster than that, so its last boards may
+/// take a minute or more to go out; a presenter still writing after this long is stuck. The
+/// wait is a task of its own, ended with the bot: it holds nothing else up.
+const PRESENTER_STOP_WAIT: Duration = Duration::from_secs(300);
+
+/// How long an archive waits for the writes the stopped presenter left queued (its last
+/// news, its mentions deleted) before archiving all the same.
+const LAST_MESSAGES_WAIT: Duration = Duration::from_secs(120);
 
 /// Discord's longest name of a thread.
 const NAME_LIMIT: usize = 100;
@@ -89,7 +97,7 @@ pub async fn start(bot: &Bot, parent: u64, name: &str) -> Result<u64, Refused> {
 /// left as it is. Failures are logged: the thread then archives itself after a quiet week.
 pub async fn archive_if_own(bot: &Bot, table: TableId, presenter: Option<Arc<Presenter>>) {
     if let Some(presenter) = presenter
-        && tokio::time::timeout(LAST_MESSAGES_WAIT, presenter.stopped())
+        && tokio::time::timeout(PRESENTER_STOP_WAIT, presenter.stopped())
             .await
             .is_err()
     {

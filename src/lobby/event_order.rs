@@ -16,7 +16,16 @@ pub(crate) struct EventDeal {
     pub hand: HandToDeal,
     /// The players of `hand.seats`, in the same order.
     pub players: Vec<UserId>,
-    pub done: oneshot::Sender<HandResult>,
+    pub done: oneshot::Sender<EventHandEnd>,
+}
+
+/// What a table answers its coordinator at a hand's end: the result the event records, and
+/// the hand's public history (none if it does not serialize), which the coordinator's record
+/// stores in the table's channel in the same transaction.
+#[derive(Debug, Clone)]
+pub(crate) struct EventHandEnd {
+    pub result: HandResult,
+    pub history: Option<Vec<u8>>,
 }
 
 /// A player the hand busted: told at the table with the result.

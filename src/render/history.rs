@@ -2,7 +2,7 @@
 //! street, every action, shown hands, pots and final stacks. Down cards appear only in the
 //! hands their owners showed (the [`HistoryView`] holds no `DownCard` event). A sit & go's
 //! hand says whose it is in its header ([`sit_and_go_history`]), and so does an event's
-//! ([`event_history_within`]).
+//! ([`event_history_within`], [`event_table_history`] with its table and level).
 
 use crate::table::hand::{Event, Street};
 use crate::table::{Card, PotAward};
@@ -64,6 +64,23 @@ pub fn event_history_within(
     args.push(("event", super::escape_markdown(event_name).into()));
     let header = tr(locale, "history-header-event", &args);
     shortened(locale, told(locale, view, header), limit)
+}
+
+/// [`history`] of hand `view.hand_number` (from 1) of table `table` of an event, dealt at
+/// `level` (from 1): its header names the event (`event_name`, as scheduled), the table and
+/// the level, as the table's board is headed.
+pub fn event_table_history(
+    locale: Locale,
+    event_name: &str,
+    (table, level): (u32, usize),
+    view: &HistoryView,
+) -> String {
+    let mut args = header_args(locale, view);
+    args.push(("event", super::escape_markdown(event_name).into()));
+    args.push(("table", table.into()));
+    args.push(("level", level.into()));
+    let header = tr(locale, "history-header-event-table", &args);
+    shortened(locale, told(locale, view, header), TextLimit::NONE)
 }
 
 /// The lines of a history: the first `head` (header and players) kept whatever the limit.

@@ -32,7 +32,8 @@ pub use board::{board, board_fitted, board_within, turn_news};
 pub use cards::{CardImages, CardStyle, card, card_back, cards, colour_for_terminal};
 pub use hand_names::{high_hand_name, high_name_from_parts, low_hand_name, low_name_from_ranks};
 pub use history::{
-    event_history_within, history, history_within, sit_and_go_history, sit_and_go_history_within,
+    event_history_within, event_table_history, history, history_within, sit_and_go_history,
+    sit_and_go_history_within,
 };
 pub use locale::{Args, Locale, UnknownLocale, tr, tr_numbers, try_tr};
 pub use notices::{

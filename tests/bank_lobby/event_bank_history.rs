@@ -1,7 +1,7 @@
 //! An event's records for `/history` and `/tournament status` in the bank (#41), on both
-//! stores: a table's hand history staged by its table is stored in the table's channel by
+//! stores: a table's hand history given with its record is stored in the table's channel by
 //! the transaction that records the hand, once (a retry stores nothing again), and a hand
-//! recorded with none staged keeps none; once the event is over it is the last event of its
+//! recorded with none keeps none; once the event is over it is the last event of its
 //! channel and of its tables' channels, until a sit & go takes the channel.
 
 use studbot::bank::{ChannelHand, EventPhase, TableId};
@@ -13,7 +13,7 @@ use crate::event_bank_common::*;
 
 const THREADS: [TableId; 2] = [TableId(9_001), TableId(9_002)];
 
-async fn an_event_hand_keeps_the_history_its_table_staged_once_and_the_event_is_the_last_of_its_channels(
+async fn an_event_hand_keeps_the_history_given_with_its_record_once_and_the_event_is_the_last_of_its_channels(
     store: TestStore,
 ) {
     let place = TestPlace::new(store);
@@ -31,22 +31,21 @@ async fn an_event_hand_keeps_the_history_its_table_staged_once_and_the_event_is_
     let second = busting_hand(&started, tables[1], 0).unwrap();
     let at = |hand: u64| ChannelHand::Event { event: id, hand };
 
-    bank.stage_event_hand_history(THREADS[0], first.number, b"first".to_vec());
-    bank.record_event_hand(GUILD, id, first.clone(), 0, None)
+    let history = |bytes: &[u8]| Some((THREADS[0], bytes.to_vec()));
+    bank.record_event_hand_with_history(GUILD, id, first.clone(), 0, None, history(b"first"))
         .await
         .unwrap();
     let kept = bank.channel_hand_history(THREADS[0], at(first.number));
     assert_eq!(kept.await.unwrap(), Some(b"first".to_vec()));
     let latest = bank.latest_channel_hand_history(THREADS[0]).await.unwrap();
     assert_eq!(latest, Some((at(first.number), b"first".to_vec())));
-    // A retry of the same hand changes nothing, whatever is staged meanwhile.
-    bank.stage_event_hand_history(THREADS[0], first.number, b"again".to_vec());
-    bank.record_event_hand(GUILD, id, first.clone(), 0, None)
+    // A retry of the same hand changes nothing, whatever history it brings.
+    bank.record_event_hand_with_history(GUILD, id, first.clone(), 0, None, history(b"again"))
         .await
         .unwrap();
     let kept = bank.channel_hand_history(THREADS[0], at(first.number));
     assert_eq!(kept.await.unwrap(), Some(b"first".to_vec()));
-    // Nothing staged for the other table's hand: recorded, with no history.
+    // The other table's hand brings no history: recorded, with none.
     bank.record_event_hand(GUILD, id, second.clone(), 0, None)
         .await
         .unwrap();
@@ -83,5 +82,5 @@ async fn an_event_hand_keeps_the_history_its_table_staged_once_and_the_event_is_
 
 on_each_store!(
     #[tokio::test]
-    an_event_hand_keeps_the_history_its_table_staged_once_and_the_event_is_the_last_of_its_channels,
+    an_event_hand_keeps_the_history_given_with_its_record_once_and_the_event_is_the_last_of_its_channels,
 );

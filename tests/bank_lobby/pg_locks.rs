@@ -343,22 +343,12 @@ fn a_remembered_row_only_read_that_another_process_changed_makes_the_batch_a_con
 fn a_remembered_row_changed_while_the_batchs_write_waits_for_it_is_a_conflict_not_a_lost_update() {
     let url = postgres::database();
     let store = remembering_seat(&url);
-    let mut other = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
-    let mut holding = other.transaction().expect("a transaction");
-    holding
-        .execute(
-            "UPDATE studbot.kv SET value = '\\x05', version = txid_current() \
-             WHERE tree = $1 AND key = $2",
-            &[&Tree::Hands.code(), &b"seat".as_slice()],
-        )
-        .expect("changed by the other, not yet committed");
-    let outcome = std::thread::scope(|scope| {
-        let batch =
-            scope.spawn(|| batch_reading_remembered_seat(&store).commit(&[write(b"seat", 2)]));
-        wait_for_a_lock_wait(&url, &batch);
-        holding.commit().expect("the other commits");
-        batch.join().expect("the batch's thread")
-    });
+    let outcome = commit_while_another_session_changes_seat(
+        &url,
+        &store,
+        CHANGE_SEAT_TO_5,
+        &[write(b"seat", 2)],
+    );
     conflict_says(
         outcome,
         "a stale write went through after waiting for the row",
@@ -368,6 +358,141 @@ fn a_remembered_row_changed_while_the_batchs_write_waits_for_it_is_a_conflict_no
         Some(vec![5]),
         "the other process's update was lost"
     );
+}
+
+/// Another session's change of `seat` to 5.
+const CHANGE_SEAT_TO_5: &str =
+    "UPDATE studbot.kv SET value = '\\x05', version = txid_current() WHERE tree = $1 AND key = $2";
+
+/// Another session holds `seat` changed by `change` (`UPDATE`/`DELETE` SQL on it) while the
+/// batch, having read the remembered `seat`, commits `writes` and waits for the row; then the
+/// other commits. The batch's outcome.
+fn commit_while_another_session_changes_seat(
+    url: &str,
+    store: &PostgresStore,
+    change: &str,
+    writes: &[Write],
+) -> Result<(), CommitError> {
+    let mut other = ::postgres::Client::connect(url, ::postgres::NoTls).expect("connect");
+    let mut holding = other.transaction().expect("a transaction");
+    holding
+        .execute(change, &[&Tree::Hands.code(), &b"seat".as_slice()])
+        .expect("changed by the other, not yet committed");
+    std::thread::scope(|scope| {
+        let batch = scope.spawn(|| batch_reading_remembered_seat(store).commit(writes));
+        wait_for_a_lock_wait(url, &batch);
+        holding.commit().expect("the other commits");
+        batch.join().expect("the batch's thread")
+    })
+}
+
+/// The upsert's own case: the row it waits for is deleted, so it inserts the row anew. The
+/// row inserted carries the version remembered, and counts stale: never written back.
+#[test]
+fn a_remembered_row_deleted_while_the_batchs_write_waits_for_it_is_a_conflict_not_written_back() {
+    let url = postgres::database();
+    let store = remembering_seat(&url);
+    let outcome = commit_while_another_session_changes_seat(
+        &url,
+        &store,
+        "DELETE FROM studbot.kv WHERE tree = $1 AND key = $2",
+        &[write(b"seat", 2), write(b"beside", 2)],
+    );
+    conflict_says(
+        outcome,
+        "a row deleted while the write waited was written back",
+    );
+    assert_eq!(
+        store.get(Tree::Hands, b"seat").expect("read"),
+        None,
+        "the other process's delete was lost"
+    );
+    assert_eq!(store.get(Tree::Hands, b"beside").expect("read"), None);
+}
+
+#[test]
+fn a_remembered_row_changed_while_the_batchs_delete_waits_for_it_is_a_conflict_not_deleted() {
+    let url = postgres::database();
+    let store = remembering_seat(&url);
+    let gone = Write {
+        tree: Tree::Hands,
+        key: b"seat".to_vec(),
+        value: None,
+    };
+    let outcome = commit_while_another_session_changes_seat(
+        &url,
+        &store,
+        CHANGE_SEAT_TO_5,
+        &[gone, write(b"beside", 2)],
+    );
+    conflict_says(outcome, "a row changed while the delete waited was deleted");
+    assert_eq!(
+        store.get(Tree::Hands, b"seat").expect("read"),
+        Some(vec![5]),
+        "the other process's update was lost"
+    );
+    assert_eq!(store.get(Tree::Hands, b"beside").expect("read"), None);
+}
+
+/// A batch mixing every kind of write (a remembered row written and one deleted, a row
+/// written unread, a key read absent and created, a plain delete, a remembered row only
+/// read) commits them all, each row at the batch's version.
+#[test]
+fn a_batch_mixing_every_kind_of_write_commits_them_all() {
+    let url = postgres::database();
+    let store = PostgresStore::open(&url, Arc::new(BankRecords)).expect("the store opens");
+    store
+        .apply(&[write(b"unread", 1), write(b"dropped", 1)])
+        .expect("written");
+    let shared = store.shared().expect("a shared store");
+    shared
+        .begin()
+        .expect("begun")
+        .commit(&[write(b"kept", 1), write(b"gone", 1), write(b"read", 1)])
+        .expect("the first batch commits");
+    let batch = shared.begin().expect("begun");
+    for key in [b"kept".as_slice(), b"gone", b"read"] {
+        assert_eq!(batch.get(Tree::Hands, key).expect("read"), Some(vec![1]));
+    }
+    assert_eq!(batch.get(Tree::Hands, b"new").expect("read"), None);
+    let delete = |key: &[u8]| Write {
+        tree: Tree::Hands,
+        key: key.to_vec(),
+        value: None,
+    };
+    let writes = [
+        write(b"kept", 2),
+        delete(b"gone"),
+        write(b"unread", 2),
+        write(b"new", 2),
+        delete(b"dropped"),
+    ];
+    assert_eq!(batch.commit(&writes), Ok(()));
+    let versions: Vec<(Vec<u8>, i64)> = {
+        let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+        client
+            .query(
+                "SELECT key, version FROM studbot.kv WHERE tree = $1 ORDER BY key",
+                &[&Tree::Hands.code()],
+            )
+            .expect("the rows")
+            .iter()
+            .map(|row| (row.get(0), row.get(1)))
+            .collect()
+    };
+    let keys: Vec<&[u8]> = versions.iter().map(|(key, _)| key.as_slice()).collect();
+    assert_eq!(keys, [b"kept".as_slice(), b"new", b"read", b"unread"]);
+    let version = |key: &[u8]| versions.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
+    assert_eq!(version(b"kept"), version(b"new"));
+    assert_eq!(version(b"kept"), version(b"unread"));
+    assert_ne!(
+        version(b"kept"),
+        version(b"read"),
+        "a row only read was written"
+    );
+    for key in [b"kept".as_slice(), b"new", b"unread"] {
+        assert_eq!(store.get(Tree::Hands, key).expect("read"), Some(vec![2]));
+    }
 }
 
 /// Until a studbot session of this database waits for a row lock (the batch's write), or

@@ -163,15 +163,8 @@ async fn an_event_plays_in_a_thread_per_table_and_its_message_follows_it_to_the_
     let mut expected: Vec<String> = players.iter().map(|p| p.id.to_string()).collect();
     expected.sort();
     assert_eq!(told, expected);
-    // Every thread archived once its table's last messages are in.
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while !threads.iter().all(|&thread| fake.thread_archived(thread)) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the threads were not archived"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // Every thread archived once its table's last messages are in, and nothing after.
+    wait_archived_with_nothing_after(&fake, &threads).await;
     // Every chip of the prize pool went to a balance.
     let mut total = 0;
     for user in &players {

@@ -1,7 +1,8 @@
 //! The end-to-end event: 20 players (people and computer players) at tables of
 //! seven, three threads, a restart in the middle (the coordinator resumed, each table in its
 //! own thread again, the event's message found again), played to the end, and the books
-//! audited mid-event and after.
+//! audited mid-event and after; and each table's first board after a restart headed by the
+//! event, even when the event's keeper reads the coordinator's notices late.
 
 use std::time::Duration;
 
@@ -174,4 +175,101 @@ async fn twenty_players_on_three_threads_play_to_the_end_across_a_restart_audite
     bot.stop().await;
     let (code, report) = support::audit::audit(data.path());
     assert_eq!(code, Some(0), "after the event: {report}");
+}
+
+const HEADED_CHANNEL: u64 = 300_000_000_000_004_302;
+
+/// The first board (a message saying `**Hand #`) each of `threads` is posted from request
+/// `from` on, once each has one, within `within`.
+async fn first_boards_from(
+    fake: &FakeDiscord,
+    threads: &[u64],
+    from: usize,
+    within: Duration,
+) -> Vec<String> {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        let requests = fake.requests();
+        let first = |thread: u64| {
+            requests
+                .iter()
+                .filter(|r| r.index >= from && r.is_success() && r.is_channel_write())
+                .find(|r| {
+                    r.method == "POST"
+                        && r.channel() == Some(thread)
+                        && r.content().contains("**Hand #")
+                })
+                .map(|r| r.content().to_owned())
+        };
+        let boards: Vec<String> = threads.iter().filter_map(|&t| first(t)).collect();
+        if boards.len() == threads.len() {
+            return boards;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no board after the restart in every thread: {boards:#?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_each_tables_first_board_is_headed_by_the_event() {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a data directory");
+    let config = quick_computers_config(&fake, data.path(), SEED + 1);
+    let (bot, running) = support::bot::TestBot::start_observed(&fake, &config).await;
+    tournament(&fake, &moderator(), HEADED_CHANNEL, "status").await;
+    // Nine computers at tables of five: two tables, deep stacks (it runs past the restart).
+    let name = "Dawn Cup";
+    let id = schedule_soon_with_computers(&running, HEADED_CHANNEL, name, 3, 9, None, |options| {
+        options.table_size = Some(5);
+        options.starting_stack = Some(5_000);
+    })
+    .await;
+    let threads = {
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let threads = fake.threads_started_in(HEADED_CHANNEL);
+            if threads.len() == 2 {
+                break threads;
+            }
+            assert!(std::time::Instant::now() < deadline, "{threads:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    // Each table has dealt: its board is headed by the event.
+    let before = first_boards_from(&fake, &threads, 0, Duration::from_secs(60)).await;
+    for board in &before {
+        assert!(board.starts_with("**Dawn Cup** · Table "), "{board}");
+    }
+    bot.stop().await;
+
+    // The event's message cannot be edited for a while after the restart, so its keeper
+    // reads the coordinator's notices only once the tables have played on without it.
+    fake.stall_channel(HEADED_CHANNEL, 0.2);
+    let restart = fake.requests().len();
+    let (bot, running) = support::bot::TestBot::start_observed(&fake, &config).await;
+    let hands = |running: &studbot::bot::Bot| {
+        let bank = running.bank().clone();
+        async move {
+            let record = bank.event(id).await.expect("read").expect("the event");
+            record.event().map_or(0, |event| event.hands())
+        }
+    };
+    let at_restart = hands(&running).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while hands(&running).await < at_restart + 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no hand after the restart"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    fake.release_channel(HEADED_CHANNEL);
+    let after = first_boards_from(&fake, &threads, restart, Duration::from_secs(60)).await;
+    for board in &after {
+        assert!(board.starts_with("**Dawn Cup** · Table "), "{board}");
+    }
+    bot.stop().await;
 }

@@ -272,3 +272,38 @@ pub async fn wait_saying_for(
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// Waits until every one of `threads` is archived, then checks that nothing was written in
+/// one after its archive (a post there would have unarchived it): a table's thread is
+/// archived once its presenter has written the hands it had left, at Discord's pace, and a
+/// table of computer players deals far ahead of that.
+pub async fn wait_archived_with_nothing_after(fake: &FakeDiscord, threads: &[u64]) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while !threads.iter().all(|&thread| fake.thread_archived(thread)) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the threads were not archived: {:?}",
+            threads
+                .iter()
+                .map(|&thread| (thread, fake.thread_archived(thread)))
+                .collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let requests = fake.requests();
+    for &thread in threads {
+        let archived_at = requests
+            .iter()
+            .rposition(|r| r.path == format!("/channels/{thread}") && r.body["archived"] == true)
+            .expect("the archive's request");
+        let late: Vec<String> = requests[archived_at..]
+            .iter()
+            .filter(|r| r.is_channel_write() && r.channel() == Some(thread))
+            .map(|r| format!("{} {} {}", r.method, r.status, r.content()))
+            .collect();
+        assert!(
+            late.is_empty(),
+            "written in {thread} after its archive: {late:#?}"
+        );
+    }
+}

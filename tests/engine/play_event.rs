@@ -155,3 +155,40 @@ fn the_event_refusals_are_said_in_every_language_and_a_table_past_eight_is_refus
     assert_eq!(output.status.code(), Some(2), "{out}");
     assert!(out.contains("A table seats 2 to 8 players, not 9"), "{out}");
 }
+
+/// `help` at an event's table says words that fit a multi-table tournament (not a sit &
+/// go's), and `history` tells your table's last hand headed as its board is: the event's
+/// name, your table's number and the level it was dealt at.
+#[test]
+fn at_an_events_table_help_fits_the_event_and_history_heads_its_hands_with_event_table_and_level() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seed 7 draws you to table 3 of 3. You ask for help, then play on asking for the last
+    // hand at each of your turns, and stop.
+    let mut script = "help\n".to_owned();
+    script.push_str(&"f\nk\nbring-in\nhistory\n".repeat(6));
+    script.push_str("quit\n");
+    let extra = ["--players", "9", "--table-size", "4", "--seed", "7"];
+    let output = play(dir.path(), &extra, &script);
+    let out = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(out.contains("You are at table 3, seat 4."), "{out}");
+    assert!(
+        out.contains("history [N]: the last hand at your table, or hand N"),
+        "{out}"
+    );
+    assert!(
+        out.contains("quit (q): stop; the tournament waits at this hand"),
+        "{out}"
+    );
+    assert!(!out.contains("sit & go"), "{out}");
+    assert!(
+        out.contains("studbot play · Table 3 · level 1, hand 1"),
+        "{out}"
+    );
+    let (code, report) = crate::audit::audit(dir.path());
+    assert!(code == Some(0) && report["ok"] == true, "{report}");
+}

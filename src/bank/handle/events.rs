@@ -116,9 +116,8 @@ impl Bank {
     }
 
     /// Records a table's hand of `event` (`Event::record_hand`), paying the prizes it
-    /// decides, then, with `then_tidy`, tidies the seats, in one transaction; the hand's
-    /// public history, if its table staged it ([`Bank::stage_event_hand_history`]), is
-    /// stored in the table's channel by the same transaction.
+    /// decides, then, with `then_tidy`, tidies the seats, in one transaction (with no
+    /// history: `sim`'s hands have none).
     pub async fn record_event_hand(
         &self,
         guild: GuildId,
@@ -127,19 +126,22 @@ impl Bank {
         clock: u64,
         then_tidy: Option<IdleTables>,
     ) -> Result<(), BankError> {
-        let number = hand.number;
-        // A history is only looked for when a table staged one (`sim` never does); one that
-        // cannot be found leaves the hand recorded without it.
-        let channel = if self.inner.staged_histories.is_empty() {
-            None
-        } else {
-            let channels = self.event_channels(event).await.unwrap_or_default();
-            channels.get(&hand.table).copied()
-        };
-        let history = channel.and_then(|channel| {
-            let bytes = self.inner.staged_histories.peek(channel, number)?;
-            Some((channel, bytes))
-        });
+        self.record_event_hand_with_history(guild, event, hand, clock, then_tidy, None)
+            .await
+    }
+
+    /// [`Bank::record_event_hand`], with the hand's public `history` stored in the channel
+    /// its table plays in by the same transaction (once: a retry of a recorded hand stores
+    /// nothing again).
+    pub async fn record_event_hand_with_history(
+        &self,
+        guild: GuildId,
+        event: TournamentId,
+        hand: HandResult,
+        clock: u64,
+        then_tidy: Option<IdleTables>,
+        history: Option<(TableId, Vec<u8>)>,
+    ) -> Result<(), BankError> {
         self.call_leased(
             guild,
             ops::RecordEventHand {
@@ -151,19 +153,7 @@ impl Bank {
                 history,
             },
         )
-        .await?;
-        if let Some(channel) = channel {
-            self.inner.staged_histories.forget(channel, number);
-        }
-        Ok(())
-    }
-
-    /// Stages the public history of hand `hand` (from 1) of the event table playing in
-    /// `channel`, for the transaction that records the hand ([`Bank::record_event_hand`]).
-    /// The table stages it before it answers the hand to its coordinator, who records it;
-    /// a channel stages one hand at a time (the next one replaces a hand never recorded).
-    pub fn stage_event_hand_history(&self, channel: TableId, hand: u64, history: Vec<u8>) {
-        self.inner.staged_histories.stage(channel, hand, history);
+        .await
     }
 
     /// Keeps a moderator's pause (`paused`, at the event's `clock`) or resume of running

@@ -10,7 +10,6 @@ mod leases;
 mod live_sit_and_gos;
 mod location;
 mod reads;
-mod staged;
 mod tournaments;
 pub use events::EventSchedule;
 pub use in_flight::RequestsInFlight;
@@ -79,8 +78,6 @@ struct Inner {
     failure: watch::Receiver<Option<BankFailed>>,
     /// With a shared store: the guilds whose leases this process holds.
     leases: Mutex<BTreeSet<GuildId>>,
-    /// Event hands' histories staged for their record (`staged.rs`).
-    staged_histories: staged::StagedHistories,
     /// With a shared store: every guild whose lease this process lost while it ran.
     lost: watch::Sender<BTreeSet<GuildId>>,
     /// The calls not yet answered to their callers.
@@ -240,7 +237,6 @@ impl Bank {
                 recovered: Mutex::new(Vec::new()),
                 failure,
                 leases: Mutex::new(BTreeSet::new()),
-                staged_histories: staged::StagedHistories::default(),
                 lost: watch::channel(BTreeSet::new()).0,
                 in_flight: in_flight::InFlight::default(),
             }),

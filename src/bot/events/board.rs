@@ -68,6 +68,8 @@ struct Board {
     notes: EventNotes,
     locale: Locale,
     clock: Clock,
+    /// Each live table's thread, by the table's number, as the bank kept them.
+    channels: BTreeMap<u32, TableId>,
     /// Every table's thread seen: archived once the event ends (the bank forgets them then).
     threads: BTreeSet<TableId>,
     /// The level the tables last dealt.
@@ -84,7 +86,9 @@ pub(super) async fn keep(bot: &Bot, handle: EventHandle, poke: Arc<Notify>) {
     };
     board.show(bot).await;
     // A resumed event's tables may have dealt before this keeper listened: each one open
-    // is presented now (the others at their first hand).
+    // is headed as its record stands and presented now (the others at their first hand),
+    // so that its first board is the event's even before its hand's notice is read.
+    board.head_unheaded_tables(bot);
     board.present_tables(bot);
     let mut change = Change::None;
     let mut last_edit = Instant::now();
@@ -114,8 +118,9 @@ pub(super) async fn keep(bot: &Bot, handle: EventHandle, poke: Arc<Notify>) {
                     }
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    // A hand dealt may be among the notices missed.
-                    board.present_tables(bot);
+                    // A hand dealt, a table opened may be among the notices missed: the
+                    // bank says which tables play where.
+                    board.reload_tables(bot).await;
                     change = Change::Awaited;
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
@@ -155,21 +160,50 @@ impl Board {
             at: Instant::now(),
             paused,
         };
-        let threads = bank
-            .event_channels(id)
-            .await
-            .map(|kept| kept.into_values().collect())
-            .unwrap_or_default();
+        let channels = bank.event_channels(id).await.unwrap_or_default();
+        let threads = channels.values().copied().collect();
         Some(Board {
             id,
             record,
             notes,
             locale,
             clock,
+            channels,
             threads,
             level: None,
             seated: BTreeMap::new(),
         })
+    }
+
+    /// The tables' threads read again, and every table not yet headed headed as the record
+    /// stands, then presented.
+    async fn reload_tables(&mut self, bot: &Bot) {
+        self.refresh(bot).await;
+        match bot.bank().event_channels(self.id).await {
+            Ok(kept) => self.channels.extend(kept),
+            Err(error) => tracing::warn!(%error, "the event's threads could not be read"),
+        }
+        self.threads.extend(self.channels.values().copied());
+        self.head_unheaded_tables(bot);
+        self.present_tables(bot);
+    }
+
+    /// Each table seated in the record, in its kept thread, that has no header yet is headed
+    /// at the level where the event's clock stands (a hand's own level comes with its
+    /// notice): a board presented before that notice is read is the event's all the same.
+    fn head_unheaded_tables(&self, bot: &Bot) {
+        let Some(event) = self.record.event() else {
+            return;
+        };
+        let level = event.clock_at(self.clock.now()).level;
+        for table in event.seating().numbers() {
+            let Some(&channel) = self.channels.get(&table) else {
+                continue;
+            };
+            if bot.event_table_header(channel).is_none() {
+                self.head_table(bot, channel, table, level);
+            }
+        }
     }
 
     /// Every table of the event open in its thread gets the bot's table presenter.
@@ -194,6 +228,7 @@ impl Board {
         level: usize,
         clock: u64,
     ) -> Change {
+        self.channels.insert(table, channel);
         self.head_table(bot, channel, table, level);
         self.present_table(bot, channel);
         self.tick(clock, self.clock.paused);
@@ -256,6 +291,7 @@ impl Board {
                 tables,
                 started,
             } => {
+                self.channels.extend(tables.iter().copied());
                 self.threads
                     .extend(tables.iter().map(|&(_, channel)| channel));
                 self.tick(clock, false);
@@ -289,6 +325,7 @@ impl Board {
                 from,
                 ..
             } => {
+                self.channels.insert(to, channel);
                 self.threads.insert(channel);
                 match from {
                     Some(from) => {
@@ -303,7 +340,8 @@ impl Board {
                     }
                 }
             }
-            EventNotice::TableClosed { channel, .. } => {
+            EventNotice::TableClosed { table, channel } => {
+                self.channels.remove(&table);
                 tables::close(bot, channel);
                 (Change::Awaited, false)
             }

@@ -173,11 +173,12 @@ pub(super) fn present(bot: &Bot, channel: TableId) {
 }
 
 /// Archives a table's thread (it broke, or the event ended) once its presenter has stopped
-/// and its last messages are in: the presenter still writes the last hand's result after
-/// the coordinator tells of the close, and a post after the archive would unarchive it.
+/// and its last messages are in: the presenter still writes the hands it had left after the
+/// coordinator tells of the close (its table is closed by then), and a post after the
+/// archive would unarchive it.
 pub(super) fn close(bot: &Bot, channel: TableId) {
     bot.forget_event_table(channel);
-    let presenter = bot.existing_presenter(channel);
+    let presenter = bot.presenter_still_writing(channel);
     let archiving = bot.clone();
     bot.spawn(async move {
         crate::bot::threads::archive_if_own(&archiving, channel, presenter).await;

@@ -254,6 +254,11 @@ impl Presenter {
         tracing::info!("table closed; presenter stopped");
     }
 
+    /// Whether the loop has ended (see [`Presenter::stopped`]).
+    pub fn has_stopped(&self) -> bool {
+        *self.stopped.borrow()
+    }
+
     /// Waits until the loop has ended: the table closed and every write the presenter had left
     /// (its last news, the deletion of its mentions) is queued.
     pub async fn stopped(&self) {

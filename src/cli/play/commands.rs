@@ -104,15 +104,29 @@ impl PlaySession {
         Ok(())
     }
 
-    /// Hand `hand` of the table (the last one when `None`); at a sit & go, of the sit & go.
+    /// Hand `hand` of the table (the last one when `None`); at a sit & go, of the sit & go;
+    /// at an event's table, of that table.
     async fn history(&self, hand: Option<u64>) -> anyhow::Result<()> {
         let name_of = |user| self.name(user);
-        let told = match self.sit_and_go() {
-            None => self.lobby.hand_history(TABLE, hand).await?.map(|history| {
+        let event_table = match self.game {
+            Game::SitAndGo {
+                id,
+                channel,
+                event_table: Some(table),
+                ..
+            } => Some((id, channel, table)),
+            _ => None,
+        };
+        let told = match (self.sit_and_go(), event_table) {
+            (_, Some((event, channel, table))) => {
+                self.event_table_history(event, (channel, table), hand)
+                    .await?
+            }
+            (None, None) => self.lobby.hand_history(TABLE, hand).await?.map(|history| {
                 let view = present::stored_history_view(&history, &name_of);
                 render::history(self.locale, &view)
             }),
-            Some((id, channel)) => self
+            (Some((id, channel)), None) => self
                 .lobby
                 .sit_and_go_hand_history(channel, id, hand)
                 .await?

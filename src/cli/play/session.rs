@@ -19,11 +19,13 @@ use super::{GUILD, YOU, say};
 pub(super) enum Game {
     /// The cash table: you sat down with `buy_in`, which a bare `topup` buys back to.
     Cash { buy_in: u64 },
-    /// Sit & go `id`, dealt in channel `channel`; `over` once it is paid.
+    /// Sit & go `id`, dealt in channel `channel`; `over` once it is paid. At a multi-table
+    /// event's table, `id` is the event's and `event_table` the table's number.
     SitAndGo {
         id: TournamentId,
         channel: TableId,
         over: bool,
+        event_table: Option<u32>,
     },
 }
 

@@ -87,6 +87,7 @@ async fn play_in(
         id,
         channel: CHANNEL,
         over: false,
+        event_table: None,
     };
     let mut session = PlaySession::new(locale, &table, lobby, bank, game, Box::new(names));
     match serve(&mut session, None, &mut notices, args.timing()).await? {

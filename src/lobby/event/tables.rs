@@ -12,12 +12,11 @@ use tokio::sync::oneshot;
 
 use crate::bank::{GuildId, TableId, TournamentId, UserId};
 use crate::lobby::command::TableCommand;
-use crate::lobby::event_order::{EventAway, EventBust, EventDeal, EventOrder};
+use crate::lobby::event_order::{EventAway, EventBust, EventDeal, EventHandEnd, EventOrder};
 use crate::lobby::settings::TableSettings;
 use crate::lobby::table::event_play::EventTablePlay;
 use crate::lobby::table::{Chairs, TableInit};
 use crate::lobby::{Lobby, LobbyShared, TableHandle};
-use crate::tournament::multi::HandResult;
 
 pub(super) struct TableActors {
     lobby: Weak<LobbyShared>,
@@ -89,8 +88,8 @@ impl TableActors {
         &mut self,
         table: u32,
         channel: TableId,
-        deal: impl FnOnce(oneshot::Sender<HandResult>) -> EventDeal,
-    ) -> impl Future<Output = Result<HandResult, String>> + Send + 'static {
+        deal: impl FnOnce(oneshot::Sender<EventHandEnd>) -> EventDeal,
+    ) -> impl Future<Output = Result<EventHandEnd, String>> + Send + 'static {
         let actor = self.actor(table, channel);
         let (done, answer) = oneshot::channel();
         let order = TableCommand::Event(EventOrder::Deal(Box::new(deal(done))));

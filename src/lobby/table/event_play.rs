@@ -27,7 +27,7 @@ use super::{Table, answer};
 use crate::bank::{TournamentId, UserId};
 use crate::lobby::command::{Departure, TableCommand};
 use crate::lobby::error::LobbyError;
-use crate::lobby::event_order::{EventAway, EventBust, EventDeal, EventOrder};
+use crate::lobby::event_order::{EventAway, EventBust, EventDeal, EventHandEnd, EventOrder};
 use crate::lobby::notice::{SeatStatus, SitOutReason, TableMessage};
 use crate::table::GameChoice;
 use crate::telemetry::record;
@@ -42,7 +42,7 @@ pub(crate) struct EventTablePlay {
     /// The hand given and not yet dealt.
     next: Option<EventDeal>,
     /// The hand in play: what it was given as, and where its end is answered.
-    dealing: Option<(HandToDeal, oneshot::Sender<HandResult>)>,
+    dealing: Option<(HandToDeal, oneshot::Sender<EventHandEnd>)>,
 }
 
 impl EventTablePlay {
@@ -222,8 +222,9 @@ impl Table {
         self.after_action().await;
     }
 
-    /// The hand is over (`Settling`): its end goes to the coordinator, and the table waits
-    /// for the record before telling anything of it.
+    /// The hand is over (`Settling`): its end and its public history go to the coordinator,
+    /// whose record stores them together, and the table waits for the record before telling
+    /// anything of it.
     pub(super) fn answer_event_hand(&mut self) {
         let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
             return;
@@ -241,7 +242,8 @@ impl Table {
             final_stacks,
             round: hand.round,
         };
-        if done.send(result).is_err() {
+        let history = self.settling_history();
+        if done.send(EventHandEnd { result, history }).is_err() {
             // The coordinator is gone: the hand is dealt again by the next one.
             self.close_event_table();
         }

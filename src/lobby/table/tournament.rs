@@ -282,15 +282,15 @@ impl Table {
         }
     }
 
-    /// The settling hand's number and public history, stored with its record (none if it
-    /// does not serialize: the hand is recorded all the same; only `/history` lacks it).
-    fn settling_history(&self) -> Option<(u64, Vec<u8>)> {
+    /// The settling hand's public history, stored with its record (none if it does not
+    /// serialize: the hand is recorded all the same; only `/history` lacks it).
+    pub(super) fn settling_history(&self) -> Option<Vec<u8>> {
         let TablePhase::Settling { hand: in_play, .. } = &self.phase else {
             return None;
         };
         let number = in_play.number;
         match HandHistory::of_hand(number, &in_play.hand, &in_play.players)?.to_bytes() {
-            Ok(history) => Some((number, history)),
+            Ok(history) => Some(history),
             Err(error) => {
                 tracing::error!(table = self.table.0, "{error}");
                 None
@@ -304,12 +304,7 @@ impl Table {
     /// hand is dealt again from its start once a moderator resumes the table.
     pub(super) async fn record_tournament_hand(&mut self) {
         if self.is_event_table() {
-            // An event's coordinator records it, and says so; its history waits in the bank
-            // for that record.
-            if let Some((number, history)) = self.settling_history() {
-                let bank = &self.services.bank;
-                bank.stage_event_hand_history(self.table, number, history);
-            }
+            // An event's coordinator records it, with its history, and says so.
             self.answer_event_hand();
             return;
         }
@@ -322,7 +317,7 @@ impl Table {
         let number = in_play.number;
         let final_stacks = result.final_stacks.clone();
         let (bank, guild, id) = (self.services.bank.clone(), self.guild, play.id);
-        let history = self.settling_history().map(|(_, history)| history);
+        let history = self.settling_history();
         let stacks = final_stacks.clone();
         let call = async move {
             let hand = number.saturating_sub(1);

@@ -22,6 +22,10 @@
 //! transaction in the same round trip (a transaction begun and unused holds no lock, no
 //! snapshot and no id), so a batch costs its reads ahead, its write and its commit.
 //!
+//! Every statement looks rows up by key, the keys given as arrays: the sessions plan no hash
+//! or merge join (`connection`), so that each is a nested loop of index look-ups whatever
+//! the tables' size.
+//!
 //! Reads beside the committer use a small pool of connections, each statement on its own
 //! (what a single statement reads is consistent); an audit or a backup reads one
 //! REPEATABLE READ snapshot. A commit is durable when PostgreSQL answers it (the server's

@@ -10,18 +10,27 @@ use super::cache::CachedRows;
 use crate::bank::store::{Describe, Tree, Write};
 
 /// The write statement. Every write of it waits on `checked`, the count of the remembered rows
-/// the batch only read (`$19`-`$21`: tree, key and version arrays; version 0: remembered
+/// the batch only read (`$13`-`$15`: tree, key and version arrays; version 0: remembered
 /// absent) that are no longer at the version remembered: an aggregate, so every such row is
-/// locked before any row is written, and nothing is written when one is stale. Then: the keys
-/// deleted whatever is there (`$1`-`$2`: tree, key); the remembered rows deleted (`$16`-`$18`:
-/// tree, key, version) and written (`$11`-`$15`: tree, key, value, doc, version) only where
-/// still at the version remembered, so that the write itself is the check (a row another
-/// process changed or deleted meanwhile is left alone and missing from the count, waiting for
-/// that process's transaction when it holds the row); the rows written over whatever is there
-/// (`$3`-`$6`: tree, key, value, doc); the rows the batch found absent (`$7`-`$10`, the same),
-/// inserted only if still absent. Answers the transaction's id (the version of every row it
-/// writes), how many remembered rows only read were stale, and how many rows were created,
-/// updated and removed (fewer than asked: another process changed one meanwhile).
+/// locked before any row is written, and nothing is written when one is stale. Then, each an
+/// index look-up a row (the upsert's conflict probe; the delete's join a nested loop, as the
+/// connection's settings ask):
+/// - `deleted` (`$1`-`$3`: tree, key, version): the keys deleted, a remembered one only where
+///   still at the version remembered, any other (version 0) whatever is there;
+/// - `upserted` (`$4`-`$8`: tree, key, value, doc, version): the rows written, a remembered one
+///   only over its row still at the version remembered (`ON CONFLICT … WHERE`), any other
+///   (version 0) over whatever is there. A remembered row another process deleted meanwhile is
+///   inserted carrying the version remembered, never the transaction's: it answers `fresh`
+///   false, and counts stale like a row left alone;
+/// - `created` (`$9`-`$12`: tree, key, value, doc): the rows the batch found absent, inserted
+///   only if still absent.
+///
+/// A remembered row another process changed or deleted meanwhile is left alone (or inserted
+/// stale) and missing from the counts, the write waiting for that process's transaction when
+/// it holds the row and then judging the row as that transaction left it. Answers the
+/// transaction's id (the version of every row it writes), how many remembered rows only read
+/// were stale, how many rows were created, and how many remembered rows were written and
+/// deleted as remembered (fewer than asked: another process changed one meanwhile).
 ///
 /// A remembered row only read is never one the statement writes: `FOR UPDATE` would skip a
 /// row the statement had changed and count it stale. The one exception, a key remembered
@@ -29,49 +38,44 @@ use crate::bank::store::{Describe, Tree, Write};
 pub(super) const WRITE: &str = "
     WITH checked AS (
         SELECT count(*) AS stale
-        FROM unnest($19::int2[], $20::bytea[], $21::int8[]) AS c(tree, key, version)
+        FROM unnest($13::int2[], $14::bytea[], $15::int8[]) AS c(tree, key, version)
         LEFT JOIN LATERAL (
             SELECT k.version FROM studbot.kv k
             WHERE k.tree = c.tree AND k.key = c.key FOR UPDATE
         ) AS l ON true
         WHERE l.version IS DISTINCT FROM NULLIF(c.version, 0)
     ), deleted AS (
-        DELETE FROM studbot.kv k USING unnest($1::int2[], $2::bytea[]) AS d(tree, key)
-        WHERE k.tree = d.tree AND k.key = d.key AND (SELECT stale FROM checked) = 0
-    ), removed AS (
         DELETE FROM studbot.kv k
-        USING unnest($16::int2[], $17::bytea[], $18::int8[]) AS r(tree, key, version)
-        WHERE k.tree = r.tree AND k.key = r.key AND k.version = r.version
+        USING unnest($1::int2[], $2::bytea[], $3::int8[]) AS d(tree, key, version)
+        WHERE k.tree = d.tree AND k.key = d.key
+            AND (d.version = 0 OR k.version = d.version)
             AND (SELECT stale FROM checked) = 0
-        RETURNING 1
-    ), updated AS (
-        UPDATE studbot.kv k
-        SET value = u.value, version = txid_current(), doc = u.doc::jsonb
-        FROM unnest($11::int2[], $12::bytea[], $13::bytea[], $14::text[], $15::int8[])
+        RETURNING d.version <> 0 AS remembered
+    ), upserted AS (
+        INSERT INTO studbot.kv AS k (tree, key, value, version, doc)
+        SELECT u.tree, u.key, u.value, COALESCE(NULLIF(u.version, 0), txid_current()),
+            u.doc::jsonb
+        FROM unnest($4::int2[], $5::bytea[], $6::bytea[], $7::text[], $8::int8[])
             AS u(tree, key, value, doc, version)
-        WHERE k.tree = u.tree AND k.key = u.key AND k.version = u.version
-            AND (SELECT stale FROM checked) = 0
-        RETURNING 1
-    ), written AS (
-        INSERT INTO studbot.kv (tree, key, value, version, doc)
-        SELECT w.tree, w.key, w.value, txid_current(), w.doc::jsonb
-        FROM unnest($3::int2[], $4::bytea[], $5::bytea[], $6::text[]) AS w(tree, key, value, doc)
         WHERE (SELECT stale FROM checked) = 0
         ON CONFLICT (tree, key) DO UPDATE
-            SET value = excluded.value, version = excluded.version, doc = excluded.doc
+            SET value = excluded.value, version = txid_current(), doc = excluded.doc
+            WHERE excluded.version = txid_current() OR k.version = excluded.version
+        RETURNING k.version = txid_current() AS fresh
     ), created AS (
         INSERT INTO studbot.kv (tree, key, value, version, doc)
         SELECT w.tree, w.key, w.value, txid_current(), w.doc::jsonb
-        FROM unnest($7::int2[], $8::bytea[], $9::bytea[], $10::text[]) AS w(tree, key, value, doc)
+        FROM unnest($9::int2[], $10::bytea[], $11::bytea[], $12::text[]) AS w(tree, key, value, doc)
         WHERE (SELECT stale FROM checked) = 0
         ON CONFLICT (tree, key) DO NOTHING
         RETURNING 1
     )
     SELECT txid_current(), (SELECT stale FROM checked), (SELECT count(*) FROM created),
-        (SELECT count(*) FROM updated), (SELECT count(*) FROM removed)";
+        (SELECT count(*) FROM upserted WHERE fresh),
+        (SELECT count(*) FROM deleted WHERE remembered)";
 
-/// Rows to write: trees, keys, values and their JSON; for remembered rows, the version each
-/// must still be at.
+/// Rows to write: trees, keys, values and their JSON, and the version each must still be at
+/// (0: written whatever is there).
 #[derive(Default)]
 struct Rows<'w> {
     trees: Vec<i16>,
@@ -81,7 +85,7 @@ struct Rows<'w> {
     versions: Vec<i64>,
 }
 
-/// Keys and, for remembered rows, the version each must still be at.
+/// Keys and the version each must still be at (0: whatever is there).
 #[derive(Default)]
 struct Keys<'w> {
     trees: Vec<i16>,
@@ -99,15 +103,12 @@ pub struct Written {
     pub created: i64,
 }
 
-/// A write set as the write statement's arrays: the deletes, the rows written over whatever
-/// is there, the rows created where the batch read nothing (which must still be absent), the
-/// remembered rows written or deleted (which must still be as remembered), and the remembered
-/// rows only read (checked).
+/// A write set as the write statement's arrays: the deletes and the rows written (each
+/// remembered one only if still as remembered), the rows created where the batch read nothing
+/// (which must still be absent), and the remembered rows only read (checked).
 pub struct WriteArrays<'w> {
     deleted: Keys<'w>,
-    removed: Keys<'w>,
-    written: Rows<'w>,
-    updated: Rows<'w>,
+    upserted: Rows<'w>,
     created: Rows<'w>,
     checked: CachedRows,
 }
@@ -130,9 +131,7 @@ impl<'w> WriteArrays<'w> {
             .collect();
         let mut arrays = WriteArrays {
             deleted: Keys::default(),
-            removed: Keys::default(),
-            written: Rows::default(),
-            updated: Rows::default(),
+            upserted: Rows::default(),
             created: Rows::default(),
             checked: CachedRows::default(),
         };
@@ -140,31 +139,28 @@ impl<'w> WriteArrays<'w> {
         for write in writes {
             let code = write.tree.code();
             let version = versions.get(&(code, write.key.as_slice())).copied();
-            let Some(value) = &write.value else {
-                let keys = match version {
-                    Some(version) if version != 0 => {
-                        checked_by_write.insert((code, &write.key));
-                        arrays.removed.versions.push(version);
-                        &mut arrays.removed
-                    }
-                    _ => &mut arrays.deleted,
-                };
-                keys.trees.push(code);
-                keys.keys.push(&write.key);
-                continue;
-            };
-            let rows = match version {
-                Some(version) if version != 0 => {
-                    arrays.updated.versions.push(version);
-                    &mut arrays.updated
-                }
-                Some(_) => &mut arrays.created,
-                None if read_absent(write.tree, &write.key) => &mut arrays.created,
-                None => &mut arrays.written,
-            };
-            if version.is_some() {
+            if version.is_some_and(|version| version != 0) {
                 checked_by_write.insert((code, &write.key));
             }
+            let Some(value) = &write.value else {
+                arrays.deleted.trees.push(code);
+                arrays.deleted.keys.push(&write.key);
+                arrays.deleted.versions.push(version.unwrap_or(0));
+                continue;
+            };
+            // A key remembered absent is created like one the batch read absent; its
+            // check is the created count.
+            let rows = match version {
+                Some(0) => {
+                    checked_by_write.insert((code, &write.key));
+                    &mut arrays.created
+                }
+                None if read_absent(write.tree, &write.key) => &mut arrays.created,
+                remembered => {
+                    arrays.upserted.versions.push(remembered.unwrap_or(0));
+                    &mut arrays.upserted
+                }
+            };
             rows.trees.push(code);
             rows.keys.push(&write.key);
             rows.values.push(value);
@@ -200,35 +196,29 @@ impl<'w> WriteArrays<'w> {
             &[
                 &self.deleted.trees,
                 &self.deleted.keys,
-                &self.written.trees,
-                &self.written.keys,
-                &self.written.values,
-                &self.written.docs,
+                &self.deleted.versions,
+                &self.upserted.trees,
+                &self.upserted.keys,
+                &self.upserted.values,
+                &self.upserted.docs,
+                &self.upserted.versions,
                 &self.created.trees,
                 &self.created.keys,
                 &self.created.values,
                 &self.created.docs,
-                &self.updated.trees,
-                &self.updated.keys,
-                &self.updated.values,
-                &self.updated.docs,
-                &self.updated.versions,
-                &self.removed.trees,
-                &self.removed.keys,
-                &self.removed.versions,
                 &self.checked.trees,
                 &self.checked.keys,
                 &self.checked.versions,
             ],
         )?;
         let checked_stale: i64 = row.get(1);
-        let updated: i64 = row.get(3);
+        let upserted_fresh: i64 = row.get(3);
         let removed: i64 = row.get(4);
+        let upserted = self.upserted.keys.len() as i64;
+        let remembered_deletes = self.deleted.versions.iter().filter(|v| **v != 0).count() as i64;
         Ok(Written {
             txid: row.get(0),
-            stale: checked_stale + self.updated.keys.len() as i64 - updated
-                + self.removed.keys.len() as i64
-                - removed,
+            stale: checked_stale + (upserted - upserted_fresh) + (remembered_deletes - removed),
             created: row.get(2),
         })
     }

@@ -333,6 +333,7 @@ impl Follow {
             id: self.id,
             channel,
             over: false,
+            event_table: Some(table),
         };
         self.session = Some(PlaySession::new(
             self.locale,

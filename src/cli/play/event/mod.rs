@@ -27,6 +27,7 @@ use crate::tournament::multi::{EventSettings, MAX_ENTRIES};
 use crate::tournament::{Level, Structure, StructureKind};
 
 mod follow;
+mod history;
 use follow::{Follow, next_table_notice};
 
 /// The channel the terminal's events are scheduled in (its cash table is 1, its sit & gos 2).

@@ -8,8 +8,8 @@ use tokio::time::Instant;
 use super::{Coordinator, Play};
 use crate::bank::{IdleTables, TableId, UserId};
 use crate::lobby::event::notice::EventNotice;
-use crate::lobby::event_order::{EventBust, EventDeal};
-use crate::tournament::multi::{HandResult, HandToDeal, Tidied, Turn, Wait};
+use crate::lobby::event_order::{EventBust, EventDeal, EventHandEnd};
+use crate::tournament::multi::{HandToDeal, Tidied, Turn, Wait};
 
 impl Coordinator {
     /// Deals every table the event lets deal now; answers when the clock next changes what
@@ -72,14 +72,19 @@ impl Coordinator {
     }
 
     /// A table's hand is over: recorded in the bank (with the seats tidied among the tables
-    /// between hands), then in the copy, then told.
+    /// between hands, and the hand's public history stored in its table's channel), then in
+    /// the copy, then told.
     pub(super) async fn hand_over(
         &mut self,
         play: &mut Play,
         table: u32,
-        result: HandResult,
+        end: EventHandEnd,
     ) -> Result<(), String> {
+        let EventHandEnd { result, history } = end;
         let clock = play.clock.now();
+        // A table always plays in a kept channel; were it not, the hand is recorded
+        // without its history (only `/history` lacks it).
+        let history = play.channels.get(&table).copied().zip(history);
         let dealing: Vec<u32> = play
             .event
             .tables_dealing()
@@ -97,9 +102,9 @@ impl Coordinator {
             all: dealing.is_empty(),
         };
         self.with_retries(|bank, guild, id| {
-            let (result, tidy) = (result.clone(), tidy.clone());
+            let (result, tidy, history) = (result.clone(), tidy.clone(), history.clone());
             async move {
-                bank.record_event_hand(guild, id, result, clock, Some(tidy))
+                bank.record_event_hand_with_history(guild, id, result, clock, Some(tidy), history)
                     .await
             }
         })

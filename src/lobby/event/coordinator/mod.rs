@@ -1,8 +1,9 @@
 //! The coordinator of one live multi-table event: a task, as a table is. It starts the
 //! event at its start time, gives each table a channel, keeps the event's clock, deals each
 //! table its next hand as soon as the event lets it (never waiting for another table, but in
-//! hand-for-hand), records each hand in the bank (`record_event_hand`, with the seats tidied
-//! among the tables between hands in the same transaction) before anything of it is told,
+//! hand-for-hand), records each hand in the bank (`record_event_hand_with_history`: the seats
+//! tidied among the tables between hands, and the hand's public history its table answered
+//! stored in the table's channel, in the same transaction) before anything of it is told,
 //! and applies the same calls to its own copy of the event, so both agree. A pause stops
 //! the clock and every table once its hand is over; a cancel waits for every table's hand.
 //! Dropped at any moment (a crash, a shutdown), it leaves only what the bank recorded: the
@@ -29,7 +30,8 @@ use super::notice::{EventCommand, EventNotice, EventPlace, EventTables};
 use super::tables::TableActors;
 use crate::bank::{Bank, BankError, GuildId, TableId, TournamentId};
 use crate::lobby::LobbyShared;
-use crate::tournament::multi::{Event, HandResult};
+use crate::lobby::event_order::EventHandEnd;
+use crate::tournament::multi::Event;
 
 /// How often a bank call that failed is tried again before the coordinator stops.
 const BANK_TRIES: u32 = 5;
@@ -61,7 +63,7 @@ struct Play {
     /// The channel the event was scheduled in (its tables' threads live under it).
     home: TableId,
     /// The hands being played, each a task answering its table's end.
-    hands: JoinSet<(u32, Result<HandResult, String>)>,
+    hands: JoinSet<(u32, Result<EventHandEnd, String>)>,
     /// The tables' actors, closed with the coordinator (after the hands' tasks).
     actors: TableActors,
     cancel: Option<String>,
@@ -121,9 +123,9 @@ impl Coordinator {
         };
         tokio::select! {
             Some(joined) = play.hands.join_next() => {
-                let (table, result) = joined.map_err(|error| format!("a table's hand failed: {error}"))?;
-                let result = result?;
-                self.hand_over(play, table, result).await.map(|()| false)
+                let (table, end) = joined.map_err(|error| format!("a table's hand failed: {error}"))?;
+                let end = end?;
+                self.hand_over(play, table, end).await.map(|()| false)
             }
             Some(command) = self.commands.recv() => self.obey(play, command).await,
             () = sleep => Ok(false),
