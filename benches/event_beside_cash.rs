@@ -20,15 +20,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{env_or, mib, resident_bytes};
+use common::{bank_and_lobby, env_or, mib, resident_bytes};
 use futures::StreamExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-use studbot::bank::{Bank, EconomyConfig, EventSchedule, GuildId, TableId, TournamentId, UserId};
+use studbot::bank::{Bank, EventSchedule, GuildId, TableId, TournamentId, UserId};
 use studbot::lobby::event::{EventHandle, EventNotice, NumberedTables};
 use studbot::lobby::{
-    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
-    OfferedTurn, SitOutReason, TableHandle, TableMessage, TableSettings, TurnOffer,
+    Lobby, LobbyError, NoticeBody, NoticeReceiver, OfferedTurn, SitOutReason, TableHandle,
+    TableMessage, TableSettings, TurnOffer,
 };
 use studbot::table::GameChoice;
 use studbot::table::computer::{ComputerLevel, choose_action_at};
@@ -366,27 +366,6 @@ fn print_header() {
     );
 }
 
-async fn open_lobby(bank: &Bank, pause: u32) -> Lobby {
-    let store = Arc::new(BankTableStore::new(bank.clone()));
-    let event_tables = TableSettings {
-        between_hands_secs: pause,
-        ..TableSettings::default()
-    };
-    let (lobby, _) = Lobby::start(
-        bank.clone(),
-        store,
-        LobbyConfig {
-            deck_seed: Some(7),
-            pace: DealingOutPace::NO_PAUSE,
-            sit_and_go_table: event_tables,
-            ..LobbyConfig::default()
-        },
-    )
-    .await
-    .unwrap();
-    lobby
-}
-
 /// Seats the cash tables and starts their drivers; answers their handles.
 async fn start_cash(
     lobby: &Lobby,
@@ -428,13 +407,12 @@ async fn start_cash(
 
 async fn measure(run: Run) {
     let temporary = tempfile::tempdir().unwrap();
-    let defaults = EconomyConfig::default();
-    let economy = EconomyConfig {
-        cache_capacity_bytes: env_or("CACHE_MIB", defaults.cache_capacity_bytes >> 20) << 20,
-        ..defaults
+    // The event's tables pause between hands as the cash tables do.
+    let event_tables = TableSettings {
+        between_hands_secs: run.pause,
+        ..TableSettings::default()
     };
-    let bank = Bank::open(temporary.path(), economy).await.unwrap();
-    let lobby = open_lobby(&bank, run.pause).await;
+    let (bank, lobby) = bank_and_lobby(temporary.path(), common::economy(), event_tables).await;
     let players: Vec<UserId> = (0..run.event).map(|n| UserId(FIRST_ENTRANT + n)).collect();
     let set_up = Instant::now();
     let event = schedule_event(&bank, &players, run.table_size).await;

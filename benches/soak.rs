@@ -17,13 +17,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{disk_bytes, env_or, mib, resident_bytes};
+use common::{bank_and_lobby, disk_bytes, env_or, mib, resident_bytes};
 use futures::StreamExt;
 use studbot::bank::{Bank, EconomyConfig, GuildId, TableId, UserId};
 use studbot::lobby::computer::ComputerPlayers;
 use studbot::lobby::{
-    BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, NoticeBody, NoticeReceiver,
-    SitOutReason, TableHandle, TableMessage, TableSettings,
+    Lobby, LobbyError, NoticeBody, NoticeReceiver, SitOutReason, TableHandle, TableMessage,
+    TableSettings,
 };
 
 const GUILD: GuildId = GuildId(0);
@@ -123,25 +123,11 @@ fn main() {
         let temporary = tempfile::tempdir().unwrap();
         let dir =
             std::env::var_os("DATA").map_or_else(|| temporary.path().to_path_buf(), Into::into);
-        let defaults = EconomyConfig::default();
         let economy = EconomyConfig {
             hand_histories_kept: env_or("HISTORIES_KEPT", 200),
-            cache_capacity_bytes: env_or("CACHE_MIB", defaults.cache_capacity_bytes >> 20) << 20,
-            ..defaults
+            ..common::economy()
         };
-        let bank = Bank::open(&dir, economy).await.unwrap();
-        let store = Arc::new(BankTableStore::new(bank.clone()));
-        let (lobby, _) = Lobby::start(
-            bank.clone(),
-            store,
-            LobbyConfig {
-                deck_seed: Some(7),
-                pace: DealingOutPace::NO_PAUSE,
-                ..LobbyConfig::default()
-            },
-        )
-        .await
-        .unwrap();
+        let (bank, lobby) = bank_and_lobby(&dir, economy, TableSettings::default()).await;
         let before = resident_bytes();
         let seated: Vec<(TableHandle, NoticeReceiver)> = futures::stream::iter(1..=tables)
             .map(|table| {

@@ -1,7 +1,12 @@
-//! What the table benchmarks share: settings from the environment, resident memory, disk use.
+//! What the table benchmarks share: settings from the environment, resident memory, disk use,
+//! and the bank and lobby a run opens.
 #![allow(dead_code)]
 
 use std::path::Path;
+use std::sync::Arc;
+
+use studbot::bank::{Bank, EconomyConfig};
+use studbot::lobby::{BankTableStore, DealingOutPace, Lobby, LobbyConfig, TableSettings};
 
 pub fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -38,4 +43,38 @@ pub fn disk_bytes(dir: &Path) -> u64 {
 
 pub fn mib(bytes: u64) -> f64 {
     bytes as f64 / 1_048_576.0
+}
+
+/// The economy of a benchmark's bank: the default's, with `CACHE_MIB` of sled cache.
+pub fn economy() -> EconomyConfig {
+    let defaults = EconomyConfig::default();
+    EconomyConfig {
+        cache_capacity_bytes: env_or("CACHE_MIB", defaults.cache_capacity_bytes >> 20) << 20,
+        ..defaults
+    }
+}
+
+/// A bank in `dir` under `economy` and a lobby on it as the bot runs one (its tables'
+/// settings kept in the bank), its decks from one seed and its all-in boards dealt out at
+/// once; a sit & go's or an event's tables as `sit_and_go_table` says.
+pub async fn bank_and_lobby(
+    dir: &Path,
+    economy: EconomyConfig,
+    sit_and_go_table: TableSettings,
+) -> (Bank, Lobby) {
+    let bank = Bank::open(dir, economy).await.unwrap();
+    let store = Arc::new(BankTableStore::new(bank.clone()));
+    let (lobby, _) = Lobby::start(
+        bank.clone(),
+        store,
+        LobbyConfig {
+            deck_seed: Some(7),
+            pace: DealingOutPace::NO_PAUSE,
+            sit_and_go_table,
+            ..LobbyConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    (bank, lobby)
 }

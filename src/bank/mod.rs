@@ -103,7 +103,9 @@ pub use config::EconomyConfig;
 pub use describe::BankRecords;
 pub use economy::{DISCORD_EPOCH_UNIX_MS, account_created_unix_ms};
 pub use error::{BankError, BankFailed};
-pub use handle::{Bank, EventSchedule, OpenExtras, StoreLocation, audit_location};
+pub use handle::{
+    Bank, EventSchedule, OpenExtras, RequestsInFlight, StoreLocation, audit_location,
+};
 pub use house::HouseStats;
 pub use idempotency::REFERENCE_WINDOW_SECS;
 pub use leases::LEASE_MS;

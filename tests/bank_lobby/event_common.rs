@@ -8,8 +8,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
+use studbot::bank::store::{Reads, Scan, SledStore, Store, StoreError, Tree, Write};
 use studbot::bank::{
-    Bank, Clock, EventPhase, EventSchedule, SystemClock, TableId, TournamentId, UserId,
+    Bank, Clock, EventPhase, EventSchedule, StoreLocation, SystemClock, TableId, TournamentId,
+    UserId,
 };
 use studbot::lobby::computer::ThinkingTime;
 use studbot::lobby::event::{EventHandle, EventNotice, EventPlace, NumberedTables};
@@ -22,8 +24,10 @@ use tokio::sync::broadcast;
 use crate::lobby_common::*;
 
 pub const BUY_IN: u64 = 100;
-/// Each level lasts this many seconds of the event's clock.
-pub const LEVEL_SECS: u32 = 300;
+/// Each level lasts this many seconds of the event's clock: short, so that a whole event
+/// plays in a hundred hands or so (the clock moves only as fast as the bank answers, see
+/// `lobby_common::advance`, and a slower store's hands take real time).
+pub const LEVEL_SECS: u32 = 60;
 pub const EVENT_CHANNEL: TableId = TableId(4_100);
 pub const TABLES: NumberedTables = NumberedTables { first: 50_000 };
 
@@ -40,7 +44,7 @@ pub fn thinking() -> ThinkingTime {
 pub struct EventFixture {
     pub bank: Bank,
     pub lobby: Lobby,
-    pub _place: TestPlace,
+    pub _place: KeptPlace,
     pub _clock: ClockHold,
 }
 
@@ -110,14 +114,68 @@ pub async fn event_fixture_with_bank_behind(store: TestStore, behind_ms: u64) ->
     let bank = Bank::open_at_with_clock(place.location(), economy(), time)
         .await
         .unwrap();
+    fixture_of(bank, place, clock).await
+}
+
+async fn fixture_of(bank: Bank, place: TestPlace, clock: ClockHold) -> EventFixture {
     bank.take_leases(&TEST_GUILDS).await.unwrap();
     let lobby = start_lobby_on(&bank).await;
     EventFixture {
         bank,
         lobby,
-        _place: place,
+        _place: KeptPlace::new(place),
         _clock: clock,
     }
+}
+
+/// sled whose every commit takes `delay` more of real time: the bank of a loaded machine,
+/// slow beside a test that moves tokio's paused clock at its own pace.
+struct SlowStore {
+    inner: SledStore,
+    delay: Duration,
+}
+
+impl Reads for SlowStore {
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.get(tree, key)
+    }
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
+        self.inner.scan_prefix(tree, prefix)
+    }
+    fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
+        self.inner.scan_from(tree, start)
+    }
+}
+
+impl Store for SlowStore {
+    fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
+        // A slow disk, not a wait: the committer thread is held as a loaded machine holds it.
+        std::thread::sleep(self.delay);
+        self.inner.apply(writes)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.inner.flush()
+    }
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        self.inner.is_empty()
+    }
+}
+
+/// [`event_fixture`] on sled whose every commit takes `delay` more of real time.
+pub async fn event_fixture_with_slow_commits(delay: Duration) -> EventFixture {
+    let clock = hold_clock();
+    let place = TestPlace::new(TestStore::Sled);
+    let StoreLocation::Sled(dir) = place.location() else {
+        unreachable!("a sled place")
+    };
+    let store = Arc::new(SlowStore {
+        inner: SledStore::open(dir, 1 << 20).unwrap(),
+        delay,
+    });
+    let bank = Bank::open_with_store(store, economy(), Arc::new(MovedTime::new(0)))
+        .await
+        .unwrap();
+    fixture_of(bank, place, clock).await
 }
 
 /// The computer entries of the tests' events (at most 256: the house's computers), whose
@@ -152,11 +210,35 @@ pub async fn scheduled_with(
     players: &[UserId],
     settings: EventSettings,
 ) -> TournamentId {
+    scheduled_at_with(bank, players, settings, 1_000, 0).await
+}
+
+/// The machine's time, in seconds since the epoch: what the coordinator reads.
+pub fn unix_now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// An event of 9 computers at tables of 7 that starts at `starts_at`, scheduled at `now`
+/// (seconds since the epoch).
+pub async fn scheduled_at(bank: &Bank, starts_at: u64, now: u64) -> TournamentId {
+    scheduled_at_with(bank, &players(9), settings_for(7), starts_at, now).await
+}
+
+async fn scheduled_at_with(
+    bank: &Bank,
+    players: &[UserId],
+    settings: EventSettings,
+    starts_at: u64,
+    now: u64,
+) -> TournamentId {
     let schedule = EventSchedule {
         channel: EVENT_CHANNEL,
         name: "Sunday stud".into(),
-        starts_at: 1_000,
-        now: 0,
+        starts_at,
+        now,
         added_by: None,
     };
     static SCHEDULED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -216,7 +298,7 @@ pub async fn until(
                 Err(error) => panic!("notices lost: {error}"),
             }
         }
-        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        deadline(what, advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     panic!("no end to waiting for {what}");
@@ -333,13 +415,22 @@ pub async fn started_event_with(
 ) {
     let id = scheduled_with(&fixture.bank, &players(count), settings).await;
     let starts = balances(&fixture.bank, count).await;
+    let (event, notices) = opened_event(fixture, id).await;
+    (id, event, notices, starts)
+}
+
+/// The lobby's coordinator of event `id`, at [`TABLES`], and its notices from the start.
+pub async fn opened_event(
+    fixture: &EventFixture,
+    id: TournamentId,
+) -> (EventHandle, broadcast::Receiver<EventNotice>) {
     let event = fixture
         .lobby
         .open_event(id, Arc::new(TABLES))
         .await
         .unwrap();
     let notices = event.subscribe();
-    (id, event, notices, starts)
+    (event, notices)
 }
 
 /// No table outside hand-for-hand deals with two players more than the shortest table
@@ -407,6 +498,49 @@ pub async fn pause(
     event.pause().await.unwrap();
     until(notices, told, "the pause", |notice| {
         matches!(notice, EventNotice::Paused { .. })
+    })
+    .await;
+}
+
+/// Gathers notices until every hand dealt has been recorded: the hands in play at a pause
+/// end.
+pub async fn until_no_hand_in_play(
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+) {
+    while in_play(told) > 0 {
+        until(notices, told, "the hands in play", |notice| {
+            matches!(notice, EventNotice::HandRecorded { .. })
+        })
+        .await;
+    }
+}
+
+/// An hour of the clock passes, a second at a time, gathering nothing.
+pub async fn an_hour_passes() {
+    for _ in 0..3_600 {
+        advance(Duration::from_secs(1)).await;
+        tokio::task::yield_now().await;
+    }
+}
+
+/// Ends an attempt that did not come to what the test looks for: cancels `event` unless it
+/// is already over, and gathers its notices until the cancel (or its end) is told.
+pub async fn cancel_unless_over(
+    event: &EventHandle,
+    notices: &mut broadcast::Receiver<EventNotice>,
+    told: &mut Told,
+    reference: &str,
+) {
+    if told.places().is_some() {
+        return;
+    }
+    event.cancel(reference).await.unwrap();
+    until(notices, told, "the cancel", |notice| {
+        matches!(
+            notice,
+            EventNotice::Cancelled { .. } | EventNotice::Over { .. }
+        )
     })
     .await;
 }

@@ -1,10 +1,11 @@
 //! Shared by the lobby tests: a bank in a temporary directory, a lobby on it, a clock that
-//! moves only when a test advances it, and helpers to wait for notices.
+//! moves only when a test advances it (never while the bank is still working: see
+//! [`advance`]), and helpers to wait for notices.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{Bank, EconomyConfig, GuildId, Recovery, TableId, UserId};
+use studbot::bank::{Bank, EconomyConfig, GuildId, Recovery, RequestsInFlight, TableId, UserId};
 use studbot::lobby::CancelReason;
 use studbot::lobby::{
     BankTableStore, DealingOutPace, Lobby, LobbyConfig, LobbyError, MemoryTableStore, Notice,
@@ -51,6 +52,28 @@ thread_local! {
     /// test runs its runtime on its own thread, so a hung test fails alone.
     static EXPIRED: std::cell::RefCell<Option<tokio::sync::watch::Receiver<bool>>> =
         const { std::cell::RefCell::new(None) };
+    /// The bank the current test's lobby runs on (the last one started), whose requests in
+    /// flight every [`advance`] waits out.
+    static LOBBY_BANK: std::cell::RefCell<Option<RequestsInFlight>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Moves tokio's paused clock `by`, once the bank the test's lobby runs on has no request in
+/// flight and the tasks its last answer woke have run. The bank's committer writes in real
+/// time while the test moves the clock at its own pace: stepping on regardless, a loaded
+/// machine let the clock run hours ahead of the hands (an event's stakes at level 41 after a
+/// few hands). Every step of the lobby tests' clock goes through here.
+pub async fn advance(by: Duration) {
+    if let Some(mut bank) = LOBBY_BANK.with(|cell| cell.borrow().clone()) {
+        loop {
+            deadline("the bank's answers before moving the clock", bank.none()).await;
+            tokio::task::yield_now().await;
+            if bank.count() == 0 {
+                break;
+            }
+        }
+    }
+    tokio::time::advance(by).await;
 }
 
 /// While alive, tokio's paused clock moves only by `tokio::time::advance`: a blocking task is
@@ -104,6 +127,7 @@ pub async fn start_lobby(
     store: Arc<dyn TableStore>,
     config: LobbyConfig,
 ) -> (Lobby, Vec<Recovery>) {
+    LOBBY_BANK.with(|cell| *cell.borrow_mut() = Some(bank.requests_in_flight()));
     Lobby::start(bank.clone(), store, config)
         .await
         .unwrap_or_else(|error| panic!("the lobby did not start: {error}"))
@@ -129,8 +153,34 @@ pub struct Fixture {
     pub lobby: Lobby,
     /// Held for the test's length: the bank's place, and the clock that moves only when the
     /// test advances it.
-    _place: TestPlace,
+    _place: KeptPlace,
     _clock: ClockHold,
+}
+
+thread_local! {
+    /// The places of the banks of the test this thread runs, removed as the thread ends.
+    static KEPT_PLACES: std::cell::RefCell<Vec<TestPlace>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A test's bank place, removed only once the test's runtime is gone: the lobby's tasks hold
+/// the bank until the runtime drops them, after the test's own values, and sled closing its
+/// database must not find the directory removed under it (its threads panicked so).
+pub struct KeptPlace(Option<TestPlace>);
+
+impl KeptPlace {
+    pub fn new(place: TestPlace) -> KeptPlace {
+        KeptPlace(Some(place))
+    }
+}
+
+impl Drop for KeptPlace {
+    fn drop(&mut self) {
+        if let Some(place) = self.0.take() {
+            // Past the thread's end (never so for a test) the place goes at once.
+            let _ = KEPT_PLACES.try_with(|kept| kept.borrow_mut().push(place));
+        }
+    }
 }
 
 pub async fn fixture(seed: u64) -> Fixture {
@@ -206,7 +256,7 @@ pub async fn fixture_with_economy_on(
     Fixture {
         bank,
         lobby,
-        _place: place,
+        _place: KeptPlace::new(place),
         _clock: clock,
     }
 }
@@ -458,5 +508,5 @@ pub fn offered_turn(offer: &TurnOffer) -> OfferedTurn {
 }
 
 pub async fn advance_secs(secs: u64) {
-    tokio::time::advance(Duration::from_secs(secs)).await;
+    advance(Duration::from_secs(secs)).await;
 }

@@ -10,11 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{EventPhase, EventSchedule, TableId, UserId};
+use studbot::bank::{EventPhase, TableId, UserId};
 use studbot::lobby::event::EventNotice;
-use studbot::table::GameChoice;
 use studbot::tournament::Structure;
-use studbot::tournament::multi::{EventSettings, clock_at};
+use studbot::tournament::multi::clock_at;
 
 use crate::event_common::*;
 use crate::lobby_common::*;
@@ -156,17 +155,9 @@ async fn a_pause_stops_the_clock_and_every_table_between_hands_and_a_resume_goes
         unreachable!()
     };
     // The hands in play at the pause end and are recorded.
-    while in_play(&told) > 0 {
-        until(&mut notices, &mut told, "the hands in play", |notice| {
-            matches!(notice, EventNotice::HandRecorded { .. })
-        })
-        .await;
-    }
+    until_no_hand_in_play(&mut notices, &mut told).await;
     // An hour paused: nothing more is dealt, the clock stands.
-    for _ in 0..3_600 {
-        tokio::time::advance(Duration::from_secs(1)).await;
-        tokio::task::yield_now().await;
-    }
+    an_hour_passes().await;
     while let Ok(notice) = notices.try_recv() {
         told.notices.push(notice);
     }
@@ -221,6 +212,39 @@ async fn levels_rise_on_the_clock_with_each_tables_next_hand(store: TestStore) {
     assert!(highest >= 1, "the levels rose");
 }
 
+/// The tests' clock waits for the bank ([`advance`]): with every commit a bank makes slowed
+/// (a loaded machine's), an event's first hands are still dealt at the first level, the clock
+/// having moved only as the computers thought. Stepping on while the bank still wrote, the
+/// clock ran hundreds of seconds ahead with each commit.
+#[tokio::test(start_paused = true)]
+async fn a_slow_bank_holds_the_tests_clock_back_and_the_first_hands_stay_at_the_first_level() {
+    const FIRST_LEVEL_SECS: u32 = 600;
+    let fixture = event_fixture_with_slow_commits(Duration::from_millis(25)).await;
+    let mut settings = settings_for(8);
+    settings.structure = Structure::built_in_with_hands(FIRST_LEVEL_SECS);
+    let (_, _event, mut notices, _) = started_event_with(&fixture, 8, settings).await;
+    let mut told = Told::default();
+    until(&mut notices, &mut told, "the fourth hand dealt", |notice| {
+        matches!(notice, EventNotice::HandDealt { number: 4, .. })
+    })
+    .await;
+    let dealt: Vec<(usize, u64)> = told
+        .notices
+        .iter()
+        .filter_map(|notice| match notice {
+            EventNotice::HandDealt { level, clock, .. } => Some((*level, *clock)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dealt.len(), 4, "four hands at the one table: {dealt:?}");
+    assert!(
+        dealt
+            .iter()
+            .all(|&(level, clock)| level == 0 && clock < u64::from(FIRST_LEVEL_SECS)),
+        "hands dealt (level, clock) {dealt:?}: the clock ran ahead of the bank"
+    );
+}
+
 /// The rounds of hand-for-hand `told` played at two tables or more, checking that each
 /// round's hands were all recorded before any hand of the next was dealt, and that no hand
 /// outside a round was dealt while one played.
@@ -264,15 +288,27 @@ fn rounds_at_two_tables(told: &Told) -> usize {
 
 async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store: TestStore) {
     let fixture = event_fixture(store).await;
-    // 30 players at tables of 4: 6 places paid, the bubble at 7 players on two tables. A
-    // hand begun before the bubble can bust past it (about five events in six do), so
-    // events are played until one reaches it, each checked all the same; 60 events leave
-    // a chance of about one in 17,000 that none does.
+    // 14 players at tables of 4: 4 places paid, the bubble at 5 players on two tables. A
+    // hand begun before the bubble can bust past it, so events are played until one reaches
+    // it (the first does, with the tests' seed: the clock moves only at the bank's pace, so
+    // an event plays the same each run), each checked all the same and cancelled once its
+    // bubble has burst (what follows plays no hand-for-hand).
+    const FIELD: u64 = 14;
+    const PAID: u64 = 4;
     let mut reached = 0;
-    for _ in 0..60 {
-        let (_, _event, mut notices, _) = started_event(&fixture, 30, 4).await;
+    for attempt in 0..60 {
+        let (_, event, mut notices, _) = started_event(&fixture, FIELD, 4).await;
         let mut told = Told::default();
-        until(&mut notices, &mut told, "the event's end", over).await;
+        let outs = std::cell::Cell::new(0);
+        until(&mut notices, &mut told, "the bubble's end", |notice| {
+            if matches!(notice, EventNotice::Out { .. }) {
+                outs.set(outs.get() + 1);
+            }
+            over(notice) || outs.get() >= FIELD - PAID
+        })
+        .await;
+        let reference = format!("past the bubble {attempt}");
+        cancel_unless_over(&event, &mut notices, &mut told, &reference).await;
         reached += rounds_at_two_tables(&told);
         if reached > 0 {
             break;
@@ -283,12 +319,7 @@ async fn hand_for_hand_makes_every_table_wait_for_the_others_on_the_bubble(store
 
 async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: TestStore) {
     let fixture = event_fixture(store).await;
-    // The stakes stay at the first level: on a loaded machine the test's clock can run far
-    // ahead of the bank's real writes, and rising stakes would then end the event in the
-    // hand after the first bust, before the cancel is read.
-    let mut settings = settings_for(7);
-    settings.structure = Structure::built_in_with_hands(u32::MAX);
-    let (id, event, mut notices, _) = started_event_with(&fixture, 20, settings).await;
+    let (id, event, mut notices, _) = started_event(&fixture, 20, 7).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "the first bust", |notice| {
         matches!(notice, EventNotice::Out { .. })
@@ -321,49 +352,17 @@ async fn a_cancel_waits_for_every_tables_hand_and_pays_the_whole_pool(store: Tes
     assert!(matches!(record.phase, EventPhase::Cancelled { .. }));
     let report = fixture.bank.audit().await.unwrap();
     assert!(report.ok, "audit: {:?}", report.breaks);
-    tokio::time::advance(Duration::from_secs(60)).await;
+    advance(Duration::from_secs(60)).await;
     assert!(event.is_finished(), "the coordinator ends with the event");
 }
 
 async fn the_event_starts_at_its_start_time(store: TestStore) {
     let fixture = event_fixture(store).await;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let settings = EventSettings::new(
-        GameChoice::Stud,
-        Structure::built_in_with_hands(LEVEL_SECS),
-        BUY_IN,
-        7,
-    );
-    let schedule = EventSchedule {
-        channel: EVENT_CHANNEL,
-        name: "later".into(),
-        starts_at: now + 600,
-        now,
-        added_by: None,
-    };
-    let id = fixture
-        .bank
-        .schedule_event(GUILD, schedule, settings, "schedule later")
-        .await
-        .unwrap();
-    for user in players(9) {
-        fixture
-            .bank
-            .enter_event(GUILD, id, user, 0, &format!("register later {}", user.0))
-            .await
-            .unwrap();
-    }
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let now = unix_now_secs();
+    let id = scheduled_at(&fixture.bank, now + 600, now).await;
+    let (_event, mut notices) = opened_event(&fixture, id).await;
     for _ in 0..590 {
-        tokio::time::advance(Duration::from_secs(1)).await;
+        advance(Duration::from_secs(1)).await;
     }
     assert!(notices.try_recv().is_err(), "nothing before the start");
     let record = fixture.bank.event(id).await.unwrap().unwrap();

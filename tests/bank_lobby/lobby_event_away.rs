@@ -16,8 +16,6 @@ use crate::lobby_event_people::{
     PERSON, Person, Watch, drive, event_with_people, event_with_people_on, never, passively,
     recorded, short_stacked,
 };
-// The event tests' own `until` (a second at a time, gathering notices), not the lobby's.
-use crate::event_common::until;
 
 /// Where `person` was told they sit out for `reason`, if they were.
 fn sat_out_at(person: &Person, why: SitOutReason) -> Option<TableId> {
@@ -182,24 +180,8 @@ async fn a_person_who_sat_out_and_is_moved_is_not_asked_at_the_new_table(store: 
         )
         .await;
         if !moved_and_dealt(&people) {
-            if watch.told.places().is_none() {
-                event
-                    .cancel(&format!("cancel away {attempt}"))
-                    .await
-                    .unwrap();
-                until(
-                    &mut watch.notices,
-                    &mut watch.told,
-                    "the cancel",
-                    |notice| {
-                        matches!(
-                            notice,
-                            EventNotice::Cancelled { .. } | EventNotice::Over { .. }
-                        )
-                    },
-                )
-                .await;
-            }
+            let reference = format!("cancel away {attempt}");
+            cancel_unless_over(&event, &mut watch.notices, &mut watch.told, &reference).await;
             continue;
         }
         // (A turn offered before the sit-out was read may show at the first table.)

@@ -2,11 +2,9 @@
 //! through the lobby's coordinator are seated, dealt and paid into the pool; an entry past
 //! late registration is refused and charges nothing.
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use studbot::bank::UserId;
 use studbot::lobby::event::EventNotice;
-use studbot::tournament::Structure;
 
 use crate::event_common::*;
 use crate::lobby_common::*;
@@ -17,10 +15,8 @@ async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(sto
     // A field whose money is far: late registration stays open through the first busts.
     const FIELD: u64 = 40;
     let fixture = event_fixture(store).await;
-    // Long levels and late registration to the 40th: the paused clock leaps to the next
-    // timer while the bank's store answers, and late registration must outlast the leaps.
+    // Late registration to the 40th level: open through the first busts.
     let mut settings = settings_for(7);
-    settings.structure = Structure::built_in_with_hands(4 * LEVEL_SECS);
     settings.late_registration_levels = 40;
     settings.re_entries = 1;
     let id = scheduled_with(&fixture.bank, &players(FIELD), settings).await;
@@ -28,12 +24,7 @@ async fn a_late_entry_and_a_re_entry_are_seated_dealt_and_paid_into_the_pool(sto
     // a computer re-enters.
     let late = UserId(9_001);
     let starts = balances_of(&fixture.bank, &[late]).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (event, mut notices) = opened_event(&fixture, id).await;
     let mut told = Told::default();
     // Each entry is made while a moderator's pause holds the tables, so that no hand the
     // test's own bank reads let play meanwhile closes late registration first.
@@ -136,12 +127,7 @@ async fn an_entry_past_late_registration_is_refused_and_charges_nothing(store: T
     let id = scheduled(&fixture.bank, 9, 7).await;
     let late = UserId(9_002);
     let start = balance(&fixture.bank, late).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let (event, mut notices) = opened_event(&fixture, id).await;
     let mut told = Told::default();
     until(&mut notices, &mut told, "a hand dealt", |notice| {
         matches!(notice, EventNotice::HandDealt { .. })

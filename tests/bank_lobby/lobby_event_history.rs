@@ -12,11 +12,10 @@ use studbot::lobby::event::EventNotice;
 use studbot::lobby::{NoticeBody, present};
 use studbot::render::Locale;
 use studbot::table::hand::Event;
-use studbot::tournament::Structure;
 
 use crate::bank_common::TestStore;
 use crate::event_common::*;
-use crate::lobby_common::deadline;
+use crate::lobby_common::{advance, deadline};
 
 /// The channel and number of each hand recorded at the event so far, in order.
 fn recorded_hands(told: &Told) -> Vec<(TableId, u64)> {
@@ -50,12 +49,7 @@ async fn an_event_tables_recorded_hands_are_its_threads_history_without_unshown_
     store: TestStore,
 ) {
     let fixture = event_fixture(store).await;
-    // The first level's stakes throughout: on a loaded machine the test's clock can run
-    // ahead of the bank's writes, and rising antes would put every player all-in before
-    // anyone acts.
-    let mut settings = settings_for(5);
-    settings.structure = Structure::built_in_with_hands(u32::MAX);
-    let (id, _event, mut notices, _) = started_event_with(&fixture, 9, settings).await;
+    let (id, _event, mut notices, _) = started_event(&fixture, 9, 5).await;
     let mut told = Told::default();
     while recorded_hands(&told).len() < 4 {
         until(&mut notices, &mut told, "four hands recorded", |notice| {
@@ -153,7 +147,7 @@ async fn an_event_tables_board_says_its_computers_are_entrants_keeping_their_sea
         if shown.is_some() {
             break;
         }
-        deadline("a board", tokio::time::advance(Duration::from_secs(1))).await;
+        deadline("a board", advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     let board = shown.expect("the event table shows a board");

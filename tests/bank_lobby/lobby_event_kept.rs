@@ -24,12 +24,7 @@ async fn a_pause_is_kept_across_a_restart_with_its_clock_stopped(store: TestStor
     let Some(EventNotice::Paused { clock: stopped }) = told.notices.last().cloned() else {
         unreachable!()
     };
-    while in_play(&told) > 0 {
-        until(&mut notices, &mut told, "the hands in play", |notice| {
-            matches!(notice, EventNotice::HandRecorded { .. })
-        })
-        .await;
-    }
+    until_no_hand_in_play(&mut notices, &mut told).await;
     fixture.lobby.shutdown(Duration::ZERO).await;
     assert!(
         fixture.bank.event_paused(id).await.unwrap(),
@@ -46,10 +41,7 @@ async fn a_pause_is_kept_across_a_restart_with_its_clock_stopped(store: TestStor
     })
     .await;
     // An hour after the restart: nothing dealt, the clock where the pause stopped it.
-    for _ in 0..3_600 {
-        tokio::time::advance(Duration::from_secs(1)).await;
-        tokio::task::yield_now().await;
-    }
+    an_hour_passes().await;
     while let Ok(notice) = notices.try_recv() {
         after.notices.push(notice);
     }

@@ -138,7 +138,7 @@ pub(crate) async fn drive(
         if done(&watch.told, people) {
             return;
         }
-        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        deadline(what, advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     panic!("no end to waiting for {what}");
@@ -344,24 +344,8 @@ async fn a_person_moved_to_another_table_acts_there_and_not_at_the_old_one(store
         )
         .await;
         let Some((index, to)) = moved_and_acting(&watch.told, &people) else {
-            if watch.told.places().is_none() {
-                event
-                    .cancel(&format!("cancel attempt {attempt}"))
-                    .await
-                    .unwrap();
-                until(
-                    &mut watch.notices,
-                    &mut watch.told,
-                    "the cancel",
-                    |notice| {
-                        matches!(
-                            notice,
-                            EventNotice::Cancelled { .. } | EventNotice::Over { .. }
-                        )
-                    },
-                )
-                .await;
-            }
+            let reference = format!("cancel attempt {attempt}");
+            cancel_unless_over(&event, &mut watch.notices, &mut watch.told, &reference).await;
             continue;
         };
         let person = &people[index];
@@ -508,7 +492,7 @@ async fn turn_where(
                 return *offer;
             }
         }
-        deadline(what, tokio::time::advance(Duration::from_secs(1))).await;
+        deadline(what, advance(Duration::from_secs(1))).await;
         tokio::task::yield_now().await;
     }
     panic!("no end to waiting for {what}");

@@ -3,14 +3,10 @@
 //! waits on the machine's, asks again until the bank agrees rather than give the event up.
 //! And what a front end sees of the start: a subscriber made once the coordinator has told
 //! the start's notices sees them all the same, in order, none twice.
-use std::sync::Arc;
 use std::time::Duration;
 
-use studbot::bank::{EventPhase, EventSchedule};
+use studbot::bank::EventPhase;
 use studbot::lobby::event::EventNotice;
-use studbot::table::GameChoice;
-use studbot::tournament::Structure;
-use studbot::tournament::multi::EventSettings;
 
 use crate::event_common::*;
 use crate::lobby_common::*;
@@ -19,43 +15,11 @@ use crate::event_common::until;
 
 async fn an_event_whose_bank_clock_lags_starts_once_the_bank_reaches_its_time(store: TestStore) {
     let fixture = event_fixture_with_bank_behind(store, 30_000).await;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let settings = EventSettings::new(
-        GameChoice::Stud,
-        Structure::built_in_with_hands(LEVEL_SECS),
-        BUY_IN,
-        7,
-    );
-    let schedule = EventSchedule {
-        channel: EVENT_CHANNEL,
-        name: "lagging".into(),
-        starts_at: now + 60,
-        now: now.saturating_sub(30),
-        added_by: None,
-    };
-    let id = fixture
-        .bank
-        .schedule_event(GUILD, schedule, settings, "schedule lagging")
-        .await
-        .unwrap();
-    for user in players(9) {
-        fixture
-            .bank
-            .enter_event(GUILD, id, user, 0, &format!("register lagging {}", user.0))
-            .await
-            .unwrap();
-    }
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut notices = event.subscribe();
+    let now = unix_now_secs();
+    let id = scheduled_at(&fixture.bank, now + 60, now.saturating_sub(30)).await;
+    let (event, mut notices) = opened_event(&fixture, id).await;
     for _ in 0..61 {
-        tokio::time::advance(Duration::from_secs(1)).await;
+        advance(Duration::from_secs(1)).await;
     }
     assert!(
         notices.try_recv().is_err(),
@@ -88,14 +52,7 @@ async fn a_subscriber_made_after_the_start_was_told_sees_every_notice_from_the_s
     store: TestStore,
 ) {
     let fixture = event_fixture(store).await;
-    let entrants = players(9);
-    let id = scheduled_for(&fixture.bank, &entrants, 5).await;
-    let event = fixture
-        .lobby
-        .open_event(id, Arc::new(TABLES))
-        .await
-        .unwrap();
-    let mut early = event.subscribe();
+    let (_, event, mut early, _) = started_event(&fixture, 9, 5).await;
     let mut told = Told::default();
     until(&mut early, &mut told, "the first hand dealt", |notice| {
         matches!(notice, EventNotice::HandDealt { .. })

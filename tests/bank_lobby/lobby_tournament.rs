@@ -209,35 +209,10 @@ async fn a_player_who_leaves_after_the_start_sits_out_and_keeps_paying_antes_and
 async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pays_once() {
     let fixture = quick(2_303).await;
     let players = [ANA, BEN, CHEN];
-    let (id, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Hand 1 is played to its end and recorded; hand 2 is cut short after one action.
-    let mut steps = Steps::until("hand 2's first turn");
-    let mut acted_in_hand_2 = false;
-    while !acted_in_hand_2 {
-        steps.step();
-        match next(&mut notices).await.body {
-            NoticeBody::YourTurn(offer) => {
-                take(&table, &offer, passive(&offer)).await;
-                acted_in_hand_2 = offer.hand == 2;
-            }
-            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
-                advance_secs(u64::from(secs)).await;
-            }
-            _ => {}
-        }
-    }
-    let before = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let (id, before, lobby) = cut_short_in_hand_2(&fixture, &players, 2_304).await;
     let recorded = before.tournament().unwrap().clone();
     assert_eq!(recorded.hands_played(), 1);
-    let stopped = fixture.lobby.shutdown(Duration::ZERO).await;
-    assert_eq!(stopped.len(), 1);
-
-    let config = LobbyConfig {
-        deck_seed: Some(2_304),
-        pace: DealingOutPace::NO_PAUSE,
-        ..LobbyConfig::default()
-    };
-    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
     let after = fixture.bank.tournament(id).await.unwrap().unwrap();
     assert_eq!(
         after.tournament(),
@@ -271,30 +246,8 @@ async fn a_restart_mid_hand_deals_the_sit_and_go_on_from_that_hands_start_and_pa
 async fn computer_players_answer_a_hand_dealt_again_after_a_restart() {
     let fixture = quick(2_311).await;
     let players = [ANA, BEN, CHEN];
-    let (_, table, mut notices) = turbo_at_its_table(&fixture, &players).await;
     // Hand 1 played and recorded, hand 2 cut short after its first action.
-    let mut steps = Steps::until("hand 2's first turn");
-    let mut acted_in_hand_2 = false;
-    while !acted_in_hand_2 {
-        steps.step();
-        match next(&mut notices).await.body {
-            NoticeBody::YourTurn(offer) => {
-                take(&table, &offer, passive(&offer)).await;
-                acted_in_hand_2 = offer.hand == 2;
-            }
-            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
-                advance_secs(u64::from(secs)).await;
-            }
-            _ => {}
-        }
-    }
-    fixture.lobby.shutdown(Duration::ZERO).await;
-    let config = LobbyConfig {
-        deck_seed: Some(2_312),
-        pace: DealingOutPace::NO_PAUSE,
-        ..LobbyConfig::default()
-    };
-    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
+    let (_, _, lobby) = cut_short_in_hand_2(&fixture, &players, 2_312).await;
     let resumed = lobby.table(TABLE).expect("the sit & go's table reopens");
     let mut notices = resumed.subscribe().await.unwrap();
     let mut computers = ComputerPlayers::at_level(players, ComputerLevel::Good, 7);

@@ -3,13 +3,20 @@
 //! moderator's start, and a lobby quick enough for its many all-in hands.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use studbot::bank::{Bank, TournamentId, UserId};
-use studbot::lobby::{DealingOutPace, MemoryTableStore, NoticeReceiver, TableHandle};
+use studbot::bank::{Bank, TournamentId, TournamentState, UserId};
+use studbot::lobby::{
+    DealingOutPace, Lobby, LobbyConfig, MemoryTableStore, NoticeBody, NoticeReceiver, TableHandle,
+    TableMessage,
+};
 use studbot::table::GameChoice;
 use studbot::tournament::{Structure, StructureKind, TournamentSettings};
 
-use crate::lobby_common::{Fixture, GUILD, TABLE, TestStore, fixture_with_on};
+use crate::lobby_common::{
+    Fixture, GUILD, Steps, TABLE, TestStore, advance_secs, fixture_with_on, next, passive,
+    restart_lobby_without_settings, take,
+};
 
 /// Each player's buy-in into the prize pool.
 pub const SIT_AND_GO_BUY_IN: u64 = 100;
@@ -87,4 +94,45 @@ pub async fn quick_on(store: TestStore, seed: u64) -> Fixture {
 /// [`quick_on`] a sled bank.
 pub async fn quick(seed: u64) -> Fixture {
     quick_on(TestStore::Sled, seed).await
+}
+
+/// `players`' [`turbo_at_its_table`] in `fixture`'s lobby: hand 1 played to its end and
+/// recorded, hand 2 cut short after its first action by the lobby's shutdown, and a lobby
+/// restarted over the bank without the table settings (its decks from `restart_seed`).
+/// Answers the sit & go, its state in the bank at the shutdown, and the restarted lobby.
+pub async fn cut_short_in_hand_2(
+    fixture: &Fixture,
+    players: &[UserId],
+    restart_seed: u64,
+) -> (TournamentId, TournamentState, Lobby) {
+    let (id, table, mut notices) = turbo_at_its_table(fixture, players).await;
+    let mut steps = Steps::until("hand 2's first turn");
+    let mut acted_in_hand_2 = false;
+    while !acted_in_hand_2 {
+        steps.step();
+        match next(&mut notices).await.body {
+            NoticeBody::YourTurn(offer) => {
+                take(&table, &offer, passive(&offer)).await;
+                acted_in_hand_2 = offer.hand == 2;
+            }
+            NoticeBody::Table(TableMessage::NextHandIn { secs, .. }) => {
+                advance_secs(u64::from(secs)).await;
+            }
+            _ => {}
+        }
+    }
+    let at_shutdown = fixture.bank.tournament(id).await.unwrap().unwrap();
+    let stopped = fixture.lobby.shutdown(Duration::ZERO).await;
+    assert_eq!(
+        stopped.len(),
+        1,
+        "the shutdown stopped the sit & go's table"
+    );
+    let config = LobbyConfig {
+        deck_seed: Some(restart_seed),
+        pace: DealingOutPace::NO_PAUSE,
+        ..LobbyConfig::default()
+    };
+    let lobby = restart_lobby_without_settings(&fixture.bank, config).await;
+    (id, at_shutdown, lobby)
 }

@@ -49,6 +49,7 @@ impl Bank {
     /// and starts over if a batch was applied meanwhile. Only when batches keep coming
     /// [`BESIDE_ATTEMPTS`] times does it ask the committer to audit between two batches.
     pub async fn audit(&self) -> Result<AuditReport, BankError> {
+        let _in_flight = self.inner.in_flight.enter();
         let batch_clock = Arc::clone(&self.inner.batch_clock);
         let store = self.store()?;
         let beside = self
