@@ -67,9 +67,6 @@ struct Inner {
     journals: Arc<Journals>,
     /// The committer thread: the bank is open while it runs and the store is held.
     committer: std::thread::JoinHandle<()>,
-    /// Told (or dropped) once the committer has closed its store and ends: what the last
-    /// handle's drop waits for.
-    committer_closed: Mutex<mpsc::Receiver<()>>,
     /// Times the callers' waits.
     clock: Arc<dyn Clock>,
     /// The hands this bank cancelled as it opened, and as it took guilds over.
@@ -84,46 +81,17 @@ struct Inner {
     in_flight: in_flight::InFlight,
 }
 
-/// Starts the committer's thread: answers it, and the channel told once it has closed its
-/// store.
+/// Starts the committer's thread. The last handle dropped disconnects its requests: the
+/// committer then ends and closes the store on its own thread. (Waiting for that in the
+/// drop would block whichever runtime thread dropped the bank.)
 fn spawn_committer(
     committer: Committer,
     requests: mpsc::Receiver<Request>,
-) -> Result<(std::thread::JoinHandle<()>, mpsc::Receiver<()>), BankError> {
-    let (closed, committer_closed) = mpsc::channel();
-    let thread = std::thread::Builder::new()
+) -> Result<std::thread::JoinHandle<()>, BankError> {
+    std::thread::Builder::new()
         .name("bank-committer".into())
-        .spawn(move || {
-            committer.run_loop(requests);
-            let _ = closed.send(());
-        })
-        .map_err(|error| BankError::Storage(format!("cannot start the committer: {error}")))?;
-    Ok((thread, committer_closed))
-}
-
-/// How long the last handle's drop waits for the committer to close the store: a store that
-/// stalls must not hold the process up for longer.
-const CLOSING_WAIT: Duration = Duration::from_secs(10);
-
-impl Drop for Inner {
-    /// The last handle is gone: the committer ends after the requests already sent, and its
-    /// store is closed before the drop returns (within [`CLOSING_WAIT`]), so whoever held the
-    /// bank may remove its directory (a test's temporary one) with no write of sled's still
-    /// under way there. A committer left to end on its own closed the store whenever its
-    /// thread came to it.
-    fn drop(&mut self) {
-        let (done, _stopped) = oneshot::channel();
-        crate::telemetry::record::bank_request_queued();
-        if self.requests.send(Request::Shutdown { done }).is_err() {
-            // Already ended (after `Bank::shutdown`, or a committer that died).
-            crate::telemetry::record::bank_requests_taken(1);
-        }
-        let closed = self
-            .committer_closed
-            .get_mut()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let _ended = closed.recv_timeout(CLOSING_WAIT);
-    }
+        .spawn(move || committer.run_loop(requests))
+        .map_err(|error| BankError::Storage(format!("cannot start the committer: {error}")))
 }
 
 /// A lock of the handle's own state; a panic holding it left that state whole.
@@ -219,7 +187,7 @@ impl Bank {
             failed,
         )?;
         let (requests, receiver) = mpsc::channel();
-        let (committer, committer_closed) = spawn_committer(committer, receiver)?;
+        let committer = spawn_committer(committer, receiver)?;
         let bank = Bank {
             inner: Arc::new(Inner {
                 requests,
@@ -232,7 +200,6 @@ impl Bank {
                 batch_clock,
                 journals,
                 committer,
-                committer_closed: Mutex::new(committer_closed),
                 clock,
                 recovered: Mutex::new(Vec::new()),
                 failure,
@@ -405,85 +372,5 @@ impl Bank {
             store.take();
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    use super::*;
-    use crate::bank::store::{Scan, StoreError, Tree, Write};
-    use crate::bank::{GuildId, UserId};
-
-    /// sled on a slow disk (each write takes 100 ms more) that says when it was closed.
-    struct SlowToClose {
-        inner: SledStore,
-        closed: Arc<AtomicBool>,
-    }
-
-    impl Drop for SlowToClose {
-        fn drop(&mut self) {
-            self.closed.store(true, Ordering::SeqCst);
-        }
-    }
-
-    impl Reads for SlowToClose {
-        fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-            self.inner.get(tree, key)
-        }
-        fn scan_prefix(&self, tree: Tree, prefix: &[u8]) -> Scan<'_> {
-            self.inner.scan_prefix(tree, prefix)
-        }
-        fn scan_from(&self, tree: Tree, start: &[u8]) -> Scan<'_> {
-            self.inner.scan_from(tree, start)
-        }
-    }
-
-    impl Store for SlowToClose {
-        fn apply(&self, writes: &[Write]) -> Result<(), StoreError> {
-            std::thread::sleep(Duration::from_millis(100));
-            self.inner.apply(writes)
-        }
-        fn flush(&self) -> Result<(), StoreError> {
-            self.inner.flush()
-        }
-        fn is_empty(&self) -> Result<bool, StoreError> {
-            self.inner.is_empty()
-        }
-    }
-
-    /// A test's temporary directory is removed as soon as its last bank handle is dropped:
-    /// the committer, left to end on its own, finished the write under way and closed sled
-    /// a moment later, and sled's threads panicked finding their files gone.
-    #[tokio::test]
-    async fn the_last_handle_dropped_has_closed_the_store_when_its_drop_returns() {
-        let dir = tempfile::tempdir().unwrap();
-        let closed = Arc::new(AtomicBool::new(false));
-        let store = Arc::new(SlowToClose {
-            inner: SledStore::open(dir.path(), 1 << 20).unwrap(),
-            closed: Arc::clone(&closed),
-        });
-        let bank = Bank::open_with_store(store, EconomyConfig::default(), Arc::new(SystemClock))
-            .await
-            .unwrap();
-        // A write under way at the committer, its caller gone.
-        let writer = bank.clone();
-        let writing = tokio::spawn(async move {
-            writer
-                .grant(GuildId(1), UserId(9), UserId(1), 5, "a write")
-                .await
-        });
-        let in_flight = bank.requests_in_flight();
-        while in_flight.count() == 0 {
-            tokio::task::yield_now().await;
-        }
-        writing.abort();
-        assert!(writing.await.is_err(), "the caller gave up");
-        drop(bank);
-        assert!(
-            closed.load(Ordering::SeqCst),
-            "the store is closed once the last handle is dropped"
-        );
     }
 }
