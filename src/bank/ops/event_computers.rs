@@ -15,7 +15,7 @@ use super::{Once, Operation, drafted_notes};
 use crate::bank::accounts::{self, Account};
 use crate::bank::ledger::{Draft, Reason};
 use crate::bank::tournaments::TournamentId;
-use crate::bank::tournaments::events::{self, EventPhase};
+use crate::bank::tournaments::events;
 use crate::bank::{BankError, EconomyConfig, GuildId, UserId, house};
 
 #[derive(Clone)]
@@ -78,13 +78,7 @@ impl Operation for EnterEventComputers {
             reference,
         } = self;
         let mut record = events::read_in_guild(draft, guild, id)?;
-        match record.phase {
-            EventPhase::Scheduled => {}
-            EventPhase::Running(_) => return Err(BankError::TournamentStarted { tournament: id }),
-            EventPhase::Finished(_) | EventPhase::Cancelled { .. } => {
-                return Err(BankError::TournamentOver { tournament: id });
-            }
-        }
+        record.refuse_unless_scheduled()?;
         if !drafted_notes(draft, id)?.computers_allowed {
             return Err(BankError::ComputersNotAllowed { tournament: id });
         }

@@ -149,11 +149,7 @@ impl Operation for UnregisterEvent {
             reference,
         } = self;
         let mut record = events::read_in_guild(draft, guild, id)?;
-        match record.phase {
-            EventPhase::Scheduled => {}
-            EventPhase::Running(_) => return Err(BankError::TournamentStarted { tournament: id }),
-            _ => return Err(BankError::TournamentOver { tournament: id }),
-        }
+        record.refuse_unless_scheduled()?;
         let Some(at) = record.registered.iter().position(|&who| who == user) else {
             return Err(BankError::NotRegistered { tournament: id });
         };

@@ -74,6 +74,19 @@ pub struct EventRecord {
 }
 
 impl EventRecord {
+    /// Refuses a change only a scheduled event takes (unregistering, computers registered
+    /// in a batch): started, or over.
+    pub(crate) fn refuse_unless_scheduled(&self) -> Result<(), crate::bank::BankError> {
+        let tournament = self.id;
+        match self.phase {
+            EventPhase::Scheduled => Ok(()),
+            EventPhase::Running(_) => Err(crate::bank::BankError::TournamentStarted { tournament }),
+            EventPhase::Finished(_) | EventPhase::Cancelled { .. } => {
+                Err(crate::bank::BankError::TournamentOver { tournament })
+            }
+        }
+    }
+
     /// Scheduled or running: it holds chips and its channel.
     pub fn is_live(&self) -> bool {
         matches!(self.phase, EventPhase::Scheduled | EventPhase::Running(_))
